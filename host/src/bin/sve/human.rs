@@ -1,0 +1,72 @@
+//! A human at the terminal: numbered choices, answers typed as numbers.
+
+use std::io::{BufRead, Write};
+use sve_host::bot::Bot;
+use sve_host::engine::{Decision, Match, Prompt};
+use sve_host::gamelog;
+
+/// Reads answers from stdin. An empty answer at end of input concedes.
+pub struct Human;
+
+impl Bot for Human {
+    fn choose(&mut self, game: &Match, decision: &Decision) -> Vec<usize> {
+        if decision.prompt == Prompt::MainAction {
+            println!();
+            print!("{}", gamelog::board_text(game, decision.player));
+        }
+        println!("{} — {}:", decision.player, prompt_text(&decision.prompt));
+        for (i, option) in decision.options.iter().enumerate() {
+            println!("  {:>2}. {}", i + 1, gamelog::describe_choice(option, game));
+        }
+        let how = if decision.min == decision.max && decision.min == 1 {
+            "pick one".to_owned()
+        } else {
+            format!(
+                "pick {} to {} numbers, separated by spaces",
+                decision.min, decision.max
+            )
+        };
+        let stdin = std::io::stdin();
+        loop {
+            print!("({how}; q concedes) > ");
+            let _ = std::io::stdout().flush();
+            let mut line = String::new();
+            match stdin.lock().read_line(&mut line) {
+                Ok(0) | Err(_) => return Vec::new(),
+                Ok(_) => {}
+            }
+            let line = line.trim();
+            if line == "q" {
+                return Vec::new();
+            }
+            let picks: Result<Vec<usize>, _> = line
+                .split([' ', ','])
+                .filter(|w| !w.is_empty())
+                .map(|w| w.parse::<usize>().map(|n| n.wrapping_sub(1)))
+                .collect();
+            match picks {
+                Ok(picks) => match decision.validate(&picks) {
+                    Ok(()) => return picks,
+                    Err(e) => println!("Not allowed: {e}"),
+                },
+                Err(_) => println!("Type the numbers of your choices."),
+            }
+        }
+    }
+}
+
+fn prompt_text(prompt: &Prompt) -> String {
+    match prompt {
+        Prompt::ChooseFirstPlayer => "you won the toss: go first or second?".to_owned(),
+        Prompt::Mulligan => "redraw your whole opening hand?".to_owned(),
+        Prompt::MainAction => "your action".to_owned(),
+        Prompt::QuickWindow => "Quick timing: play a Quick card or pass".to_owned(),
+        Prompt::EngageWardOnEnter { .. } => "put this Ward follower engaged?".to_owned(),
+        Prompt::EngageWardFollowers => "engage any Ward followers?".to_owned(),
+        Prompt::HandLimit { discard } => format!("hand limit: discard {discard}"),
+        Prompt::ChoosePendingAbility => "which ability resolves next?".to_owned(),
+        Prompt::PayOptionalCost { .. } => "pay the cost?".to_owned(),
+        Prompt::CostCards { purpose, .. } => format!("choose cards to {purpose}"),
+        Prompt::Ability { text, .. } => text.clone(),
+    }
+}

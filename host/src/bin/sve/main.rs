@@ -1,0 +1,399 @@
+//! `sve`: the headless command line. Plays matches in the terminal, runs
+//! bot simulations, prints and verifies replays, checks deck files.
+
+mod human;
+
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::sync::Arc;
+use sve_host::bot::{Bot, BotKind};
+use sve_host::cards::{CardDb, starter::starter_db};
+use sve_host::decks::{self, DeckFile};
+use sve_host::engine::{AbilityRunner, DeckList, Match, NoAbilities, Outcome, Status};
+use sve_host::gamelog;
+use sve_host::replay::{Replay, log_hash};
+use sve_host::sim::{self, PlayOptions, SimOptions};
+
+/// Shadowverse: Evolve simulator, headless.
+#[derive(Parser)]
+#[command(name = "sve", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a match in the terminal (a human picks from numbered choices).
+    Match {
+        /// Deck file or bundled deck name (SD01..SD06); give it twice.
+        #[arg(long, num_args = 1, required = true)]
+        deck: Vec<String>,
+        /// Match seed (random if omitted).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Seat 1: human, random or greedy.
+        #[arg(long, default_value = "human")]
+        p1: String,
+        /// Seat 2: human, random or greedy.
+        #[arg(long, default_value = "greedy")]
+        p2: String,
+        /// Write the replay here when the match ends.
+        #[arg(long)]
+        save_replay: Option<PathBuf>,
+        /// Stop after this many turns.
+        #[arg(long, default_value_t = 200)]
+        turn_cap: u32,
+    },
+    /// Play many bot-vs-bot matches and summarise them.
+    Sim {
+        /// Deck file or bundled deck name; give it twice.
+        #[arg(long, num_args = 1, required = true)]
+        deck: Vec<String>,
+        /// Number of matches.
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// Base seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// random or greedy.
+        #[arg(long, default_value = "random")]
+        bot: String,
+        /// Stop a match after this many turns (reported as a turn-cap hit).
+        #[arg(long, default_value_t = 200)]
+        turn_cap: u32,
+        /// Skip the per-step invariant checks (faster).
+        #[arg(long)]
+        no_invariants: bool,
+        /// Print the summary as one JSON object on the last line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print or verify a replay file.
+    Replay {
+        /// The replay file.
+        file: PathBuf,
+        /// Replay it and check that the event log is identical.
+        #[arg(long)]
+        verify: bool,
+    },
+    /// Deck files.
+    Deck {
+        #[command(subcommand)]
+        command: DeckCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum DeckCommand {
+    /// Check a deck against the construction rules.
+    Check {
+        /// Deck file or bundled deck name.
+        file: String,
+    },
+}
+
+fn main() -> Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("error")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let cli = Cli::parse();
+    let db = Arc::new(starter_db().context("loading the bundled card data")?);
+    let runner: Arc<dyn AbilityRunner> = Arc::new(NoAbilities);
+    match cli.command {
+        Command::Match {
+            deck,
+            seed,
+            p1,
+            p2,
+            save_replay,
+            turn_cap,
+        } => {
+            let decks = load_two(&deck, &db)?;
+            let seed = seed.unwrap_or_else(entropy_seed);
+            play_match(&db, runner, decks, seed, [&p1, &p2], save_replay, turn_cap)
+        }
+        Command::Sim {
+            deck,
+            games,
+            seed,
+            bot,
+            turn_cap,
+            no_invariants,
+            json,
+        } => {
+            let decks = load_two(&deck, &db)?;
+            let bot: BotKind = bot.parse().map_err(anyhow::Error::msg)?;
+            run_sim(
+                &db,
+                &runner,
+                decks,
+                games,
+                seed,
+                bot,
+                turn_cap,
+                !no_invariants,
+                json,
+            )
+        }
+        Command::Replay { file, verify } => replay(&db, runner, &file, verify),
+        Command::Deck {
+            command: DeckCommand::Check { file },
+        } => deck_check(&db, &file),
+    }
+}
+
+/// The one place a seed may come from outside the engine: a new match
+/// without `--seed`. It is printed so the match can be replayed.
+fn entropy_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+}
+
+fn load_two(args: &[String], db: &CardDb) -> Result<[(DeckFile, DeckList); 2]> {
+    if args.len() != 2 {
+        bail!(
+            "give exactly two decks (--deck A --deck B), got {}",
+            args.len()
+        );
+    }
+    let load = |arg: &String| -> Result<(DeckFile, DeckList)> {
+        let file = decks::load_deck(arg).map_err(join_errors)?;
+        let problems = decks::check_deck(&file, db);
+        if !problems.is_empty() {
+            bail!("deck {arg} is not legal:\n{}", join_errors(problems));
+        }
+        let list = decks::resolve(&file, db).map_err(join_errors)?;
+        Ok((file, list))
+    };
+    Ok([load(&args[0])?, load(&args[1])?])
+}
+
+fn join_errors(errors: Vec<decks::DeckError>) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{}",
+        errors
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    )
+}
+
+fn play_match(
+    db: &Arc<CardDb>,
+    runner: Arc<dyn AbilityRunner>,
+    decks: [(DeckFile, DeckList); 2],
+    seed: u64,
+    seats: [&str; 2],
+    save_replay: Option<PathBuf>,
+    turn_cap: u32,
+) -> Result<()> {
+    println!("{} vs {} (seed {seed})", decks[0].0.title, decks[1].0.title);
+    let mut players: Vec<Box<dyn Bot + Send>> = Vec::new();
+    for (i, seat) in seats.iter().enumerate() {
+        players.push(match seat.to_ascii_lowercase().as_str() {
+            "human" => Box::new(human::Human),
+            other => other
+                .parse::<BotKind>()
+                .map_err(anyhow::Error::msg)?
+                .build(seed.wrapping_add(i as u64 + 1)),
+        });
+    }
+    let lists = [decks[0].1.clone(), decks[1].1.clone()];
+    let mut game = Match::new(Arc::clone(db), runner, lists, seed);
+    let mut answers = Vec::new();
+    let mut log = Vec::new();
+    loop {
+        let status = game.step();
+        let decision = match status {
+            Status::GameOver(_) => None,
+            Status::Decision(d) => Some(d.clone()),
+        };
+        let events = game.take_events();
+        for event in &events {
+            if let Some(line) = gamelog::describe(event, game.state(), db) {
+                println!("{line}");
+            }
+        }
+        log.extend(events);
+        let Some(decision) = decision else { break };
+        if game.state().turn > turn_cap {
+            println!("Turn cap {turn_cap} reached; stopping.");
+            break;
+        }
+        let player = decision.player;
+        let picks = players[player.idx()].choose(&game, &decision);
+        if picks.is_empty() && decision.min > 0 {
+            game.concede(player);
+            continue;
+        }
+        match game.answer(player, &picks) {
+            Ok(()) => answers.push(sve_host::replay::RecordedAnswer {
+                player: player.0,
+                picks: picks.iter().map(|p| *p as u16).collect(),
+            }),
+            Err(rejection) => println!("Not allowed: {rejection}"),
+        }
+    }
+    if let Some(Outcome::Win(..) | Outcome::Draw) = game.outcome() {
+        // The outcome line was printed from its event.
+    }
+    if let Some(path) = save_replay {
+        let replay = Replay {
+            seed,
+            decks: [
+                Replay::deck_of(&decks[0].0.title, &decks[0].1, db),
+                Replay::deck_of(&decks[1].0.title, &decks[1].1, db),
+            ],
+            card_fingerprint: db.fingerprint(),
+            answers,
+            log_hash: log_hash(&log),
+        };
+        std::fs::write(&path, replay.encode())
+            .with_context(|| format!("writing replay {}", path.display()))?;
+        println!("Replay saved to {}", path.display());
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_sim(
+    db: &Arc<CardDb>,
+    runner: &Arc<dyn AbilityRunner>,
+    decks: [(DeckFile, DeckList); 2],
+    games: u32,
+    seed: u64,
+    bot: BotKind,
+    turn_cap: u32,
+    check_invariants: bool,
+    json: bool,
+) -> Result<()> {
+    let bar = indicatif::ProgressBar::new(u64::from(games));
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} matches {per_sec} eta {eta}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let names = [decks[0].0.source.clone(), decks[1].0.source.clone()];
+    let summary = sim::run_sim(
+        db,
+        runner,
+        [(&names[0], &decks[0].1), (&names[1], &decks[1].1)],
+        SimOptions {
+            games,
+            seed,
+            bot,
+            play: PlayOptions {
+                turn_cap,
+                check_invariants,
+                keep_log: false,
+            },
+        },
+        |done| {
+            if done % 16 == 0 || done == games {
+                bar.set_position(u64::from(done));
+            }
+        },
+    );
+    bar.finish_and_clear();
+    let pct = |n: u32| 100.0 * f64::from(n) / f64::from(summary.games.max(1));
+    println!("games:                {}", summary.games);
+    println!(
+        "wins:                 {} {} ({:.1}%), {} {} ({:.1}%)",
+        names[0],
+        summary.wins[0],
+        pct(summary.wins[0]),
+        names[1],
+        summary.wins[1],
+        pct(summary.wins[1])
+    );
+    println!("draws:                {}", summary.draws);
+    println!(
+        "first-player wins:    {} ({:.1}%)",
+        summary.first_player_wins,
+        pct(summary.first_player_wins)
+    );
+    println!("mean turns:           {:.1}", summary.mean_turns);
+    println!("turn-cap hits:        {}", summary.turn_cap_hits);
+    println!("errors:               {}", summary.errors);
+    println!("invariant violations: {}", summary.invariant_violations);
+    for sample in &summary.violation_samples {
+        println!("  {sample}");
+    }
+    println!("matches/s:            {:.0}", summary.matches_per_sec);
+    if json {
+        let wins = serde_json::json!({ names[0].clone(): summary.wins[0], names[1].clone(): summary.wins[1] });
+        let object = serde_json::json!({
+            "games": summary.games,
+            "wins": wins,
+            "draws": summary.draws,
+            "first_player_wins": summary.first_player_wins,
+            "mean_turns": summary.mean_turns,
+            "errors": summary.errors,
+            "turn_cap_hits": summary.turn_cap_hits,
+            "invariant_violations": summary.invariant_violations,
+            "matches_per_sec": summary.matches_per_sec,
+        });
+        println!("{object}");
+    }
+    Ok(())
+}
+
+fn replay(
+    db: &Arc<CardDb>,
+    runner: Arc<dyn AbilityRunner>,
+    file: &PathBuf,
+    verify: bool,
+) -> Result<()> {
+    let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
+    let replay = Replay::decode(&bytes).with_context(|| format!("{}", file.display()))?;
+    let (game, log) = replay
+        .play(Arc::clone(db), runner)
+        .with_context(|| format!("replaying {}", file.display()))?;
+    if verify {
+        let hash = log_hash(&log);
+        if hash != replay.log_hash {
+            bail!(
+                "replay {} does not reproduce its match: log hash {hash:016x}, recorded {:016x}",
+                file.display(),
+                replay.log_hash
+            );
+        }
+        println!(
+            "ok: {} answers, {} events, identical log ({hash:016x})",
+            replay.answers.len(),
+            log.len()
+        );
+        return Ok(());
+    }
+    println!(
+        "{} vs {} (seed {})",
+        replay.decks[0].name, replay.decks[1].name, replay.seed
+    );
+    for event in &log {
+        if let Some(line) = gamelog::describe(event, game.state(), db) {
+            println!("{line}");
+        }
+    }
+    Ok(())
+}
+
+fn deck_check(db: &CardDb, file: &str) -> Result<()> {
+    let deck = decks::load_deck(file).map_err(join_errors)?;
+    let problems = decks::check_deck(&deck, db);
+    if problems.is_empty() {
+        let main: u32 = deck.main.iter().map(|e| e.count).sum();
+        let evolve: u32 = deck.evolve.iter().map(|e| e.count).sum();
+        println!("{file}: ok ({main} main, {evolve} evolve)");
+        Ok(())
+    } else {
+        bail!("{}", join_errors(problems))
+    }
+}

@@ -1,0 +1,124 @@
+//! The card database: every card definition the loaded packs provide,
+//! indexed by id and by name.
+
+use super::{CardDef, CardType};
+use crate::engine::DefId;
+use std::collections::HashMap;
+
+/// Errors building a [`CardDb`].
+#[derive(Debug, thiserror::Error)]
+pub enum CardDbError {
+    /// Two definitions share one id.
+    #[error("card id `{0}` is defined twice")]
+    DuplicateId(String),
+    /// More definitions than ids fit.
+    #[error("too many card definitions ({0}); the limit is 65535")]
+    TooMany(usize),
+}
+
+/// All card definitions of a match. Cheap to share (`Arc<CardDb>`).
+#[derive(Debug, Default, Clone)]
+pub struct CardDb {
+    defs: Vec<CardDef>,
+    by_id: HashMap<String, DefId>,
+    evolved_by_base_name: HashMap<String, Vec<DefId>>,
+    fingerprint: u64,
+}
+
+impl CardDb {
+    /// Builds a database; ids must be unique.
+    pub fn new(defs: Vec<CardDef>) -> Result<CardDb, CardDbError> {
+        if defs.len() >= u16::MAX as usize {
+            return Err(CardDbError::TooMany(defs.len()));
+        }
+        let mut by_id = HashMap::with_capacity(defs.len());
+        let mut evolved_by_base_name: HashMap<String, Vec<DefId>> = HashMap::new();
+        for (idx, def) in defs.iter().enumerate() {
+            // OK: the length was checked against u16::MAX above.
+            let id = DefId(idx as u16);
+            if by_id.insert(def.id.clone(), id).is_some() {
+                return Err(CardDbError::DuplicateId(def.id.clone()));
+            }
+            if def.card_type == CardType::EvolvedFollower {
+                evolved_by_base_name
+                    .entry(def.base_name().to_owned())
+                    .or_default()
+                    .push(id);
+            }
+        }
+        let fingerprint = fingerprint_of(&defs);
+        Ok(CardDb {
+            defs,
+            by_id,
+            evolved_by_base_name,
+            fingerprint,
+        })
+    }
+
+    /// The definition behind an id of this database.
+    ///
+    /// Panics if `id` did not come from this database.
+    pub fn get(&self, id: DefId) -> &CardDef {
+        &self.defs[id.idx()]
+    }
+
+    /// Looks a card up by its official id.
+    pub fn by_card_id(&self, card_id: &str) -> Option<DefId> {
+        self.by_id.get(card_id).copied()
+    }
+
+    /// Looks a card up by exact name (the first definition with that name).
+    pub fn by_name(&self, name: &str) -> Option<DefId> {
+        self.defs
+            .iter()
+            .position(|d| d.name == name)
+            .map(|i| DefId(i as u16))
+    }
+
+    /// Evolved cards that evolve a follower with this base name.
+    pub fn evolved_for(&self, base_name: &str) -> &[DefId] {
+        self.evolved_by_base_name
+            .get(base_name)
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+    }
+
+    /// Every definition with its id.
+    pub fn iter(&self) -> impl Iterator<Item = (DefId, &CardDef)> {
+        self.defs
+            .iter()
+            .enumerate()
+            .map(|(i, d)| (DefId(i as u16), d))
+    }
+
+    /// Number of definitions.
+    pub fn len(&self) -> usize {
+        self.defs.len()
+    }
+
+    /// Whether the database is empty.
+    pub fn is_empty(&self) -> bool {
+        self.defs.is_empty()
+    }
+
+    /// A content hash of every definition: replays record it so that a
+    /// replay made with different card data is detected.
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
+    }
+}
+
+/// FNV-1a over the postcard encoding of the definitions: stable across runs
+/// and platforms, which `std`'s hasher does not promise.
+fn fingerprint_of(defs: &[CardDef]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for def in defs {
+        // OK: serialising plain data into a Vec cannot fail.
+        let bytes = postcard::to_allocvec(def).unwrap_or_default();
+        for byte in bytes {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    hash
+}

@@ -1,0 +1,425 @@
+//! Static card facts: everything the engine knows about a card without
+//! running any card code (architecture guide, "Abilities").
+
+use super::Keywords;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The seven classes (rules.md §2.1).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Class {
+    /// Forestcraft.
+    Forest,
+    /// Swordcraft.
+    Sword,
+    /// Runecraft.
+    Rune,
+    /// Dragoncraft.
+    Dragon,
+    /// Abysscraft.
+    Abyss,
+    /// Havencraft.
+    Haven,
+    /// Neutral.
+    Neutral,
+}
+
+impl Class {
+    /// Parses `Forestcraft`, `forest`, `Forest` and so on.
+    pub fn parse(text: &str) -> Option<Class> {
+        let lower = text.trim().to_ascii_lowercase();
+        let stem = lower.strip_suffix("craft").unwrap_or(&lower);
+        Some(match stem {
+            "forest" => Class::Forest,
+            "sword" => Class::Sword,
+            "rune" => Class::Rune,
+            "dragon" => Class::Dragon,
+            "abyss" => Class::Abyss,
+            "haven" => Class::Haven,
+            "neutral" => Class::Neutral,
+            _ => return None,
+        })
+    }
+
+    /// The printed class name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Forest => "Forestcraft",
+            Class::Sword => "Swordcraft",
+            Class::Rune => "Runecraft",
+            Class::Dragon => "Dragoncraft",
+            Class::Abyss => "Abysscraft",
+            Class::Haven => "Havencraft",
+            Class::Neutral => "Neutral",
+        }
+    }
+}
+
+/// Card types (rules.md §1.1): primary type plus the "evolved" special type.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum CardType {
+    /// A follower.
+    Follower,
+    /// An evolved follower (lives in the evolve deck).
+    EvolvedFollower,
+    /// A spell.
+    Spell,
+    /// An amulet.
+    Amulet,
+    /// A leader.
+    Leader,
+}
+
+impl CardType {
+    /// Parses the card-data spelling (`Follower`, `Evolved Follower`, ...).
+    pub fn parse(text: &str) -> Option<CardType> {
+        Some(match text.trim().to_ascii_lowercase().as_str() {
+            "follower" => CardType::Follower,
+            "evolved follower" => CardType::EvolvedFollower,
+            "spell" => CardType::Spell,
+            "amulet" => CardType::Amulet,
+            "leader" => CardType::Leader,
+            _ => return None,
+        })
+    }
+
+    /// Whether cards of this type are followers on the field.
+    pub fn is_follower(self) -> bool {
+        matches!(self, CardType::Follower | CardType::EvolvedFollower)
+    }
+
+    /// Whether the card goes onto the field when played.
+    pub fn is_permanent(self) -> bool {
+        matches!(self, CardType::Follower | CardType::Amulet)
+    }
+
+    /// The printed type name.
+    pub fn name(self) -> &'static str {
+        match self {
+            CardType::Follower => "Follower",
+            CardType::EvolvedFollower => "Evolved Follower",
+            CardType::Spell => "Spell",
+            CardType::Amulet => "Amulet",
+            CardType::Leader => "Leader",
+        }
+    }
+}
+
+/// Named counters (rules.md §12.9).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+pub enum Counter {
+    /// Stack counters (Runecraft amulets, §2.4).
+    Stack,
+    /// Spell counters.
+    Spell,
+    /// Prayer counters (Havencraft).
+    Prayer,
+    /// Fable counters.
+    Fable,
+}
+
+impl Counter {
+    /// Parses a counter name, with or without a `Counter` suffix.
+    pub fn parse(text: &str) -> Option<Counter> {
+        let stem = text.trim().trim_end_matches("Counter").trim();
+        Some(match stem {
+            "Stack" => Counter::Stack,
+            "Spell" => Counter::Spell,
+            "Prayer" => Counter::Prayer,
+            "Fable" => Counter::Fable,
+            _ => return None,
+        })
+    }
+}
+
+/// Everything static about one card.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct CardDef {
+    /// Official card id (`SD01-001`, `BP01-LD01`, `BP01-T03`).
+    pub id: String,
+    /// Card name; evolved cards pair with their base card by name.
+    pub name: String,
+    /// Class.
+    pub class: Class,
+    /// Card type.
+    pub card_type: CardType,
+    /// Traits in printed order (tokens also carry `Token`).
+    pub traits: Vec<String>,
+    /// Play-point cost; `None` for evolved followers and leaders.
+    pub cost: Option<u8>,
+    /// Printed attack (followers only).
+    pub attack: Option<i32>,
+    /// Printed defense (followers only).
+    pub defense: Option<i32>,
+    /// Evolve cost in play points, when the card has `[evolve]`.
+    pub evolve_cost: Option<u8>,
+    /// Printed keywords.
+    pub keywords: Keywords,
+    /// Counters the card enters the field with (e.g. one Stack counter).
+    pub initial_counters: Vec<(Counter, u32)>,
+    /// Whether the card is a token.
+    pub is_token: bool,
+    /// Abilities, in printed order.
+    pub abilities: Vec<AbilityDef>,
+    /// Card text as printed (display only; never interpreted).
+    pub text: String,
+}
+
+impl CardDef {
+    /// The name with a trailing ` (Evolved)` removed: the name evolved cards
+    /// and their base cards share.
+    pub fn base_name(&self) -> &str {
+        self.name
+            .strip_suffix("(Evolved)")
+            .map(str::trim_end)
+            .unwrap_or(&self.name)
+    }
+
+    /// Whether the card has the trait (exact match).
+    pub fn has_trait(&self, name: &str) -> bool {
+        self.traits.iter().any(|t| t == name)
+    }
+}
+
+impl fmt::Display for CardDef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.name)
+    }
+}
+
+/// One ability of a card, as data: kind, trigger, cost and flags. What it does
+/// is up to the [`AbilityRunner`](crate::engine::AbilityRunner).
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct AbilityDef {
+    /// Ability name (SVE Script's `name`, or the trigger word).
+    pub name: String,
+    /// What kind of ability this is.
+    pub kind: AbilityKind,
+    /// Costs, paid in order (rules.md §12.3). On automatic abilities they
+    /// are optional: the controller may pay them when the ability resolves.
+    pub costs: Vec<CostItem>,
+    /// The ability may be used (activated) or may become pending only once
+    /// per turn per card object (CR 10.7.2.2).
+    pub once_per_turn: bool,
+    /// Card text of this ability, for display.
+    pub text: String,
+}
+
+/// The kinds of ability (rules.md §12.1).
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub enum AbilityKind {
+    /// Automatic: becomes pending when its trigger happens.
+    Triggered(Trigger),
+    /// Activated by its controller in the main phase (and in Quick windows
+    /// when `quick`), from `zone`.
+    Activated {
+        /// Has `[q]`: usable in the opponent's Quick windows.
+        quick: bool,
+        /// Where the ability works (normally the field, CR 10.3.5).
+        zone: ActivationZone,
+    },
+    /// A spell's text, performed when the spell resolves.
+    Spell,
+    /// A named sub-ability that only runs when other card code calls it.
+    Sub,
+    /// A continuous effect evaluated by the host.
+    Passive(PassiveDef),
+}
+
+/// Where an activated ability can be used from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum ActivationZone {
+    /// On the field (the default).
+    Field,
+    /// In the hand.
+    Hand,
+    /// In the EX area.
+    ExArea,
+    /// In the cemetery.
+    Cemetery,
+}
+
+/// Trigger conditions of automatic abilities (rules.md §12.5).
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub enum Trigger {
+    /// This card is put onto the field from another zone.
+    Fanfare,
+    /// This card goes from the field to the cemetery.
+    LastWords,
+    /// This card leaves the field.
+    OnLeaveField,
+    /// This card is returned from the field to the hand.
+    OnReturnToHandFromField,
+    /// Another matching card is put onto your field.
+    OnOtherEnterField(CardFilter),
+    /// Another matching card leaves your field.
+    OnOtherLeaveField(CardFilter),
+    /// A matching card on the opponent's field is destroyed.
+    OnOpponentCardDestroyed(CardFilter),
+    /// This card is discarded (works in the hand).
+    OnDiscarded,
+    /// This card evolves.
+    OnEvolve,
+    /// This card super-evolves.
+    OnSuperEvolve,
+    /// Another matching follower on your field evolves.
+    OnOtherEvolve(CardFilter),
+    /// This follower attacks.
+    Strike,
+    /// This follower attacks a follower.
+    FollowerStrike,
+    /// This follower attacks a leader.
+    LeaderStrike,
+    /// Another matching card on your field attacks.
+    OnOtherAttack(CardFilter),
+    /// You play a matching spell.
+    OnPlaySpell(CardFilter),
+    /// This follower deals combat damage.
+    OnDealCombatDamage,
+    /// Your leader gains defense.
+    OnLeaderGainDefense,
+    /// Start of your main phase.
+    StartMainPhase,
+    /// Start of each opponent's main phase.
+    StartOpponentMainPhase,
+    /// Start of your end phase.
+    StartEndPhase,
+    /// Start of each opponent's end phase.
+    StartOpponentEndPhase,
+}
+
+/// One part of a cost (rules.md §12.3).
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub enum CostItem {
+    /// Pay N play points.
+    PlayPoints(u8),
+    /// Engage this card (it must be reserved).
+    EngageSelf,
+    /// Give your leader −N defense (needs at least N).
+    LeaderDefense(u8),
+    /// Discard N matching cards from your hand.
+    Discard(u8, CardFilter),
+    /// Banish N matching cards from your cemetery.
+    BanishFromCemetery(u8, CardFilter),
+    /// Put this card from the field into the cemetery.
+    BurySelf,
+    /// Put N other matching cards on your field into the cemetery.
+    BuryOthers(u8, CardFilter),
+    /// Return this card from the field to its owner's hand.
+    ReturnSelfToHand,
+    /// Banish this card.
+    BanishSelf,
+    /// Remove N counters of a kind from this card.
+    RemoveCounters(Counter, u8),
+    /// Earth Rite (N): remove N Stack counters from one of your Stack amulets.
+    EarthRite(u8),
+}
+
+/// A continuous effect as data (rules.md §12.7), evaluated by the host.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct PassiveDef {
+    /// What the passive gives.
+    pub grant: Grant,
+    /// Which cards receive it.
+    pub scope: PassiveScope,
+    /// While what holds.
+    pub condition: PassiveCondition,
+}
+
+/// What a passive gives to the cards in its scope.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub enum Grant {
+    /// Keywords.
+    Keywords(Keywords),
+    /// Attack and defense modifiers.
+    Stats {
+        /// Attack change.
+        attack: i32,
+        /// Defense change.
+        defense: i32,
+    },
+    /// Cost change while in hand or EX area (negative = cheaper).
+    Cost(i32),
+}
+
+/// Which cards a passive applies to.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub enum PassiveScope {
+    /// The card itself (in the zone its ability works in).
+    ThisCard,
+    /// Other matching cards on your field.
+    OtherAlliesOnField(CardFilter),
+    /// Matching cards on your field, this one included.
+    AlliesOnField(CardFilter),
+    /// Matching cards in your hand.
+    AlliesInHand(CardFilter),
+}
+
+/// When a passive is on (rules.md §2 class conditions).
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub enum PassiveCondition {
+    /// Always.
+    Always,
+    /// During its controller's turn.
+    YourTurn,
+    /// During the opponent's turn.
+    OpponentTurn,
+    /// Overflow is active.
+    Overflow,
+    /// Combo count at least N.
+    Combo(u8),
+    /// Spellchain at least N.
+    Spellchain(u8),
+    /// Necrocharge N.
+    Necrocharge(u8),
+    /// Sanguine is active.
+    Sanguine,
+}
+
+/// A host-evaluated card filter (a flattened subset of SVE Script filters):
+/// every set field must match. The default matches every card.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct CardFilter {
+    /// Card must be one of these types (empty = any).
+    pub types: Vec<CardType>,
+    /// Card must have at least one of these traits (empty = any).
+    pub traits_any: Vec<String>,
+    /// Card must have all these keywords.
+    pub keywords: Keywords,
+    /// Card must not have any of these keywords.
+    pub without_keywords: Keywords,
+    /// Card name (base name) must equal this.
+    pub name: Option<String>,
+    /// Card name must not equal this.
+    pub not_name: Option<String>,
+    /// Class must be this.
+    pub class: Option<Class>,
+    /// Token-ness must match.
+    pub token: Option<bool>,
+    /// Cost must be within this inclusive range.
+    pub cost: Option<(i32, i32)>,
+    /// Attack must be within this inclusive range.
+    pub attack: Option<(i32, i32)>,
+    /// Engaged state must match (field cards).
+    pub engaged: Option<bool>,
+    /// Exclude the source card itself.
+    pub other: bool,
+}
+
+impl CardFilter {
+    /// Followers (evolved ones included).
+    pub fn followers() -> CardFilter {
+        CardFilter {
+            types: vec![CardType::Follower, CardType::EvolvedFollower],
+            ..CardFilter::default()
+        }
+    }
+
+    /// Cards of one type.
+    pub fn of_type(card_type: CardType) -> CardFilter {
+        CardFilter {
+            types: vec![card_type],
+            ..CardFilter::default()
+        }
+    }
+}

@@ -1,0 +1,16 @@
+//! Card definitions and the card database: the static facts the engine
+//! reads (rules.md §1). Card *behaviour* is not here: abilities are data
+//! (trigger, cost, timing) and their effects run in an
+//! [`AbilityRunner`](crate::engine::AbilityRunner).
+
+mod db;
+mod def;
+mod keywords;
+pub mod starter;
+
+pub use db::{CardDb, CardDbError};
+pub use def::{
+    AbilityDef, AbilityKind, ActivationZone, CardDef, CardFilter, CardType, Class, CostItem,
+    Counter, Grant, PassiveCondition, PassiveDef, PassiveScope, Trigger,
+};
+pub use keywords::Keywords;

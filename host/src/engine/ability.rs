@@ -1,0 +1,528 @@
+//! The seam between the rules and card code. The engine knows every
+//! ability's trigger, cost and timing as data ([`AbilityDef`]); what an
+//! ability *does* is up to an [`AbilityRunner`]: Rust test fixtures now,
+//! wasm packs later, both plugged in the same way.
+//!
+//! Runs are re-entrant (architecture guide, "Abilities in wasm are
+//! re-entrant"): [`AbilityRunner::resolve`] is called with the answers
+//! gathered so far. When card code needs one more answer, its `choose` call
+//! returns [`Halt::Ask`]; the engine rolls back what that run changed, asks
+//! the player, and calls `resolve` again from the start with one more answer.
+//! Card code therefore keeps no state and stays straight-line.
+
+use super::Match;
+use super::event::DamageKind;
+use super::ids::{AbilityIdx, CardRef, DefId, PlayerId};
+use super::runtime::{Choice, Decision, Prompt};
+use super::state::{Characteristics, Duration, EffectKind, GameState, Zone};
+use crate::cards::{AbilityDef, CardDb, CardDef, CardFilter, Counter, Keywords};
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+
+/// Runs card abilities. Implementations must be deterministic and keep no
+/// state between calls.
+pub trait AbilityRunner: Send + Sync + fmt::Debug {
+    /// Whether the ability's condition holds now: a spell's play
+    /// requirement, an activated ability's extra condition, or an automatic
+    /// ability's "if" checked when it is played. The default is "always".
+    fn condition(&self, query: &AbilityQuery<'_>) -> Result<bool, String> {
+        let _ = query;
+        Ok(true)
+    }
+
+    /// Performs the ability's effect through `cx`.
+    fn resolve(&self, cx: &mut AbilityCtx<'_>) -> Result<(), Halt>;
+}
+
+/// Why a run stopped before finishing.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Halt {
+    /// Card code needs one more answer. The engine asks and runs it again.
+    Ask(Decision),
+    /// Card code failed; the ability fizzles with this message.
+    Failed(String),
+}
+
+/// Which ability is running, and in what context.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AbilityInfo {
+    /// The source card.
+    pub source: CardRef,
+    /// The source's object when the ability was played (the card may have
+    /// moved since).
+    pub source_object: crate::engine::ids::ObjectId,
+    /// The definition the ability belongs to.
+    pub def: DefId,
+    /// Which ability of the definition.
+    pub ability: AbilityIdx,
+    /// Who controls the ability.
+    pub controller: PlayerId,
+    /// The card that caused the trigger.
+    pub trigger_card: Option<CardRef>,
+    /// A number carried by the triggering event.
+    pub amount: i32,
+}
+
+/// Read-only access to a match for card code.
+#[derive(Clone, Copy)]
+pub struct AbilityQuery<'a> {
+    state: &'a GameState,
+    db: &'a CardDb,
+    info: &'a AbilityInfo,
+}
+
+impl<'a> AbilityQuery<'a> {
+    pub(crate) fn new(state: &'a GameState, db: &'a CardDb, info: &'a AbilityInfo) -> Self {
+        AbilityQuery { state, db, info }
+    }
+
+    /// The whole state.
+    pub fn state(&self) -> &'a GameState {
+        self.state
+    }
+
+    /// The card database.
+    pub fn db(&self) -> &'a CardDb {
+        self.db
+    }
+
+    /// What is running.
+    pub fn info(&self) -> &'a AbilityInfo {
+        self.info
+    }
+
+    /// The source card.
+    pub fn source(&self) -> CardRef {
+        self.info.source
+    }
+
+    /// The ability's controller ("you").
+    pub fn controller(&self) -> PlayerId {
+        self.info.controller
+    }
+
+    /// The running ability's definition.
+    pub fn ability_def(&self) -> &'a AbilityDef {
+        &self.db.get(self.info.def).abilities[usize::from(self.info.ability.0)]
+    }
+
+    /// The source card's definition.
+    pub fn card_def(&self) -> &'a CardDef {
+        self.db.get(self.info.def)
+    }
+
+    /// A card's current characteristics.
+    pub fn characteristics(&self, card: CardRef) -> Characteristics {
+        self.state.characteristics(self.db, card)
+    }
+
+    /// Cards of a player's zone that match a filter (relative to the source).
+    pub fn cards(&self, player: PlayerId, zone: Zone, filter: &CardFilter) -> Vec<CardRef> {
+        self.state
+            .player(player)
+            .zone(zone)
+            .iter()
+            .copied()
+            .filter(|c| {
+                self.state
+                    .matches(self.db, *c, filter, Some(self.info.source))
+            })
+            .collect()
+    }
+}
+
+/// Read-write access to a match for card code: queries, choices and game
+/// actions. Every action goes through the engine's mutation choke point.
+pub struct AbilityCtx<'a> {
+    pub(crate) m: &'a mut Match,
+    pub(crate) info: AbilityInfo,
+    pub(crate) answers: &'a [Vec<usize>],
+    pub(crate) asked: usize,
+}
+
+impl AbilityCtx<'_> {
+    /// Read-only queries.
+    pub fn query(&self) -> AbilityQuery<'_> {
+        AbilityQuery::new(&self.m.state, &self.m.db, &self.info)
+    }
+
+    /// What is running.
+    pub fn info(&self) -> &AbilityInfo {
+        &self.info
+    }
+
+    /// The ability's controller ("you").
+    pub fn controller(&self) -> PlayerId {
+        self.info.controller
+    }
+
+    /// The source card.
+    pub fn source(&self) -> CardRef {
+        self.info.source
+    }
+
+    /// Asks `player` to pick between `min` and `max` of `options`. Returns
+    /// the picked indices, or [`Halt::Ask`] when the answer is not known yet.
+    pub fn choose_for(
+        &mut self,
+        player: PlayerId,
+        text: &str,
+        options: Vec<Choice>,
+        min: usize,
+        max: usize,
+    ) -> Result<Vec<usize>, Halt> {
+        let max = max.min(options.len());
+        let min = min.min(max);
+        let decision = Decision {
+            player,
+            prompt: Prompt::Ability {
+                card: self.info.source,
+                ability: self.info.ability,
+                text: text.to_owned(),
+            },
+            options,
+            min,
+            max,
+        };
+        let Some(answer) = self.answers.get(self.asked) else {
+            return Err(Halt::Ask(decision));
+        };
+        self.asked += 1;
+        decision
+            .validate(answer)
+            .map_err(|e| Halt::Failed(format!("stored answer no longer fits: {e}")))?;
+        Ok(answer.clone())
+    }
+
+    /// The controller picks one labelled option.
+    pub fn choose_option(&mut self, text: &str, labels: &[&str]) -> Result<usize, Halt> {
+        let options = labels
+            .iter()
+            .map(|l| Choice::Label((*l).to_owned()))
+            .collect();
+        let picks = self.choose_for(self.info.controller, text, options, 1, 1)?;
+        Ok(picks[0])
+    }
+
+    /// The controller answers yes or no.
+    pub fn yes_no(&mut self, text: &str) -> Result<bool, Halt> {
+        let picks = self.choose_for(
+            self.info.controller,
+            text,
+            vec![Choice::Yes, Choice::No],
+            1,
+            1,
+        )?;
+        Ok(picks[0] == 0)
+    }
+
+    /// The controller **selects** between `min` and `max` cards (CR
+    /// 10.6.2.3): the opponent's Aura cards on the field are left out
+    /// (CR 12.15.2).
+    pub fn select_cards(
+        &mut self,
+        text: &str,
+        candidates: Vec<CardRef>,
+        min: usize,
+        max: usize,
+    ) -> Result<Vec<CardRef>, Halt> {
+        let controller = self.info.controller;
+        let selectable: Vec<CardRef> = candidates
+            .into_iter()
+            .filter(|c| {
+                let state = self.m.state.card(*c);
+                !(state.zone == Zone::Field
+                    && state.controller != controller
+                    && self
+                        .m
+                        .state
+                        .characteristics(&self.m.db, *c)
+                        .keywords
+                        .contains(Keywords::AURA))
+            })
+            .collect();
+        self.choose_cards(text, selectable, min, max)
+    }
+
+    /// The controller chooses cards without selecting them (Aura does not
+    /// apply): costs, "choose a card in your hand".
+    pub fn choose_cards(
+        &mut self,
+        text: &str,
+        candidates: Vec<CardRef>,
+        min: usize,
+        max: usize,
+    ) -> Result<Vec<CardRef>, Halt> {
+        if candidates.is_empty() || max == 0 {
+            return Ok(Vec::new());
+        }
+        let options = candidates.iter().map(|c| Choice::Card(*c)).collect();
+        let picks = self.choose_for(self.info.controller, text, options, min, max)?;
+        Ok(picks.into_iter().map(|i| candidates[i]).collect())
+    }
+
+    /// A uniform random number in `0..n` from the match RNG.
+    pub fn random(&mut self, n: u32) -> u32 {
+        self.m.random(n)
+    }
+
+    /// `player` draws `n` cards.
+    pub fn draw(&mut self, player: PlayerId, n: u32) {
+        for _ in 0..n {
+            self.m.draw(player);
+        }
+    }
+
+    /// Deals ability damage to a follower on the field.
+    pub fn damage_follower(&mut self, card: CardRef, amount: i32) {
+        let source = self.info.source;
+        self.m
+            .deal_damage_to_follower(card, amount, DamageKind::Ability, Some(source));
+    }
+
+    /// Deals ability damage to a player's leader.
+    pub fn damage_leader(&mut self, player: PlayerId, amount: i32) {
+        let source = self.info.source;
+        self.m
+            .deal_damage_to_leader(player, amount, DamageKind::Ability, Some(source));
+    }
+
+    /// Gives a leader +N (or −N) defense (not damage, CR 5.27).
+    pub fn change_leader_defense(&mut self, player: PlayerId, delta: i32) {
+        self.m.change_leader_defense(player, delta);
+    }
+
+    /// Destroys a card on the field by an ability (skips "can't be
+    /// destroyed by abilities").
+    pub fn destroy(&mut self, card: CardRef) {
+        self.m.destroy(card, true);
+    }
+
+    /// Banishes a card.
+    pub fn banish(&mut self, card: CardRef) {
+        self.m.banish(card);
+    }
+
+    /// Puts a card into its owner's cemetery without destroying it.
+    pub fn bury(&mut self, card: CardRef) {
+        self.m.bury(card);
+    }
+
+    /// Returns a card to its owner's hand.
+    pub fn return_to_hand(&mut self, card: CardRef) {
+        self.m.return_to_hand(card);
+    }
+
+    /// Puts a card on top of (or at the bottom of) its owner's deck.
+    pub fn put_into_deck(&mut self, card: CardRef, bottom: bool) {
+        self.m.put_into_deck(card, bottom);
+    }
+
+    /// Puts a card onto the controller's field (if there is room).
+    pub fn put_onto_field(&mut self, card: CardRef) -> bool {
+        let controller = self.info.controller;
+        self.m.put_onto_field(card, controller)
+    }
+
+    /// Puts a card into its owner's EX area (if there is room).
+    pub fn put_into_ex_area(&mut self, card: CardRef) -> bool {
+        self.m.put_into_ex_area(card)
+    }
+
+    /// Discards cards from their owner's hand.
+    pub fn discard(&mut self, cards: &[CardRef]) {
+        for card in cards {
+            self.m.discard(*card);
+        }
+    }
+
+    /// Creates `count` tokens for `player` on the field or in the EX area.
+    /// Returns the tokens created; the rest are not created for lack of room.
+    pub fn summon_token(
+        &mut self,
+        player: PlayerId,
+        token: DefId,
+        count: u32,
+        to: TokenDestination,
+    ) -> Vec<CardRef> {
+        self.m.create_tokens(player, token, count, to)
+    }
+
+    /// Gives a card +attack/+defense.
+    pub fn give_stats(&mut self, card: CardRef, attack: i32, defense: i32, duration: Duration) {
+        let source = self.info.source;
+        self.m.add_effect(
+            card,
+            EffectKind::Stats { attack, defense },
+            duration,
+            Some(source),
+        );
+    }
+
+    /// Gives a card keywords.
+    pub fn give_keywords(&mut self, card: CardRef, keywords: Keywords, duration: Duration) {
+        let source = self.info.source;
+        self.m
+            .add_effect(card, EffectKind::Keywords(keywords), duration, Some(source));
+    }
+
+    /// Changes a card's cost.
+    pub fn change_cost(&mut self, card: CardRef, delta: i32, duration: Duration) {
+        let source = self.info.source;
+        self.m
+            .add_effect(card, EffectKind::Cost(delta), duration, Some(source));
+    }
+
+    /// Puts (or removes, when negative) counters on a card.
+    pub fn add_counters(&mut self, card: CardRef, counter: Counter, delta: i32) {
+        self.m.add_counters(card, counter, delta);
+    }
+
+    /// Engages a card.
+    pub fn engage(&mut self, card: CardRef) {
+        self.m.set_engaged(card, true);
+    }
+
+    /// Refreshes (reserves) a card.
+    pub fn refresh(&mut self, card: CardRef) {
+        self.m.set_engaged(card, false);
+    }
+
+    /// Changes a player's current play points (clamped to 0..=max).
+    pub fn add_play_points(&mut self, player: PlayerId, delta: i32) {
+        self.m.add_play_points(player, delta);
+    }
+
+    /// Changes a player's maximum play points (clamped to 0..=10).
+    pub fn add_max_play_points(&mut self, player: PlayerId, delta: i32) {
+        self.m.add_max_play_points(player, delta);
+    }
+
+    /// Changes a player's evolution points (never below 0).
+    pub fn add_evolve_points(&mut self, player: PlayerId, delta: i32) {
+        self.m.add_evolve_points(player, delta);
+    }
+
+    /// Evolves a follower by an effect (CR 5.16.1.1): free, does not use the
+    /// turn's evolve. Returns false when no evolved card is available.
+    pub fn evolve(&mut self, card: CardRef) -> bool {
+        self.m.evolve_by_effect(card)
+    }
+
+    /// Shuffles a player's deck.
+    pub fn shuffle(&mut self, player: PlayerId) {
+        self.m.shuffle(player);
+    }
+
+    /// Puts the top `n` cards of a player's deck into their cemetery.
+    pub fn mill(&mut self, player: PlayerId, n: u32) {
+        self.m.mill(player, n);
+    }
+
+    /// Moves a card from a deck to the hand (a search; the caller shuffles).
+    pub fn deck_to_hand(&mut self, card: CardRef) {
+        self.m.deck_to_hand(card);
+    }
+
+    /// `player` takes another turn after this one (CR 5.28).
+    pub fn extra_turn(&mut self, player: PlayerId) {
+        self.m.state.extra_turns.push(player);
+    }
+}
+
+/// Where created tokens go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenDestination {
+    /// Onto the field (excess tokens are not created).
+    Field,
+    /// Into the EX area (excess tokens are not created).
+    ExArea,
+    /// Onto the field while there is room, the rest into the EX area.
+    FieldOverflowToEx,
+}
+
+/// A runner for cards without abilities: every call is an error.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct NoAbilities;
+
+impl AbilityRunner for NoAbilities {
+    fn resolve(&self, cx: &mut AbilityCtx<'_>) -> Result<(), Halt> {
+        let query = cx.query();
+        Err(Halt::Failed(format!(
+            "no implementation for ability {} of {}",
+            query.ability_def().name,
+            query.card_def().id
+        )))
+    }
+}
+
+/// The body of an ability written in Rust.
+pub type AbilityFn = Arc<dyn Fn(&mut AbilityCtx<'_>) -> Result<(), Halt> + Send + Sync>;
+/// A condition written in Rust.
+pub type ConditionFn = Arc<dyn Fn(&AbilityQuery<'_>) -> bool + Send + Sync>;
+
+/// Abilities written as Rust closures, keyed by card id and ability index:
+/// test fixtures, and native cards until packs load them.
+#[derive(Default, Clone)]
+pub struct FnRunner {
+    bodies: HashMap<(String, u8), AbilityFn>,
+    conditions: HashMap<(String, u8), ConditionFn>,
+}
+
+impl fmt::Debug for FnRunner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FnRunner")
+            .field("abilities", &self.bodies.len())
+            .finish()
+    }
+}
+
+impl FnRunner {
+    /// An empty runner.
+    pub fn new() -> FnRunner {
+        FnRunner::default()
+    }
+
+    /// Registers the body of ability `index` of card `card_id`.
+    pub fn ability(
+        mut self,
+        card_id: &str,
+        index: u8,
+        body: impl Fn(&mut AbilityCtx<'_>) -> Result<(), Halt> + Send + Sync + 'static,
+    ) -> FnRunner {
+        self.bodies
+            .insert((card_id.to_owned(), index), Arc::new(body));
+        self
+    }
+
+    /// Registers the condition of ability `index` of card `card_id`.
+    pub fn condition(
+        mut self,
+        card_id: &str,
+        index: u8,
+        condition: impl Fn(&AbilityQuery<'_>) -> bool + Send + Sync + 'static,
+    ) -> FnRunner {
+        self.conditions
+            .insert((card_id.to_owned(), index), Arc::new(condition));
+        self
+    }
+}
+
+impl AbilityRunner for FnRunner {
+    fn condition(&self, query: &AbilityQuery<'_>) -> Result<bool, String> {
+        let key = (query.card_def().id.clone(), query.info().ability.0);
+        Ok(self.conditions.get(&key).is_none_or(|c| c(query)))
+    }
+
+    fn resolve(&self, cx: &mut AbilityCtx<'_>) -> Result<(), Halt> {
+        let key = {
+            let query = cx.query();
+            (query.card_def().id.clone(), query.info().ability.0)
+        };
+        match self.bodies.get(&key) {
+            Some(body) => body(cx),
+            None => NoAbilities.resolve(cx),
+        }
+    }
+}

@@ -1,0 +1,397 @@
+//! What changes cards and players: draw, damage, destroy, move, create
+//! tokens, give effects, evolve. Each action is made of mutations; the
+//! replacement rules that belong to an action live with it (Stack counters
+//! instead of leaving the field, tokens ceasing to exist, damage modifiers).
+//! Procedures (who may do what, when) are in `flow/`.
+
+mod evolve;
+
+use super::Match;
+use super::ability::TokenDestination;
+use super::event::{DamageKind, MoveCause, Resource};
+use super::ids::{CardRef, DefId, PlayerId};
+use super::mutation::{Mutation, Place, PlayerFlag};
+use super::state::query::MAX_PP;
+use super::state::{Duration, Effect, EffectKind, Zone};
+use crate::cards::{Counter, Keywords};
+
+impl Match {
+    /// Moves a card, then removes it from the game if it is a token that
+    /// went anywhere but the field, EX area or resolution zone (CR 9.1.3).
+    pub(crate) fn move_card(
+        &mut self,
+        card: CardRef,
+        to_player: PlayerId,
+        to: Zone,
+        place: Place,
+        cause: MoveCause,
+    ) {
+        self.apply(Mutation::Move {
+            card,
+            to_player,
+            to,
+            place,
+            cause,
+        });
+        let is_token = self.db.get(self.state.card(card).def).is_token;
+        if is_token && !matches!(to, Zone::Field | Zone::ExArea | Zone::Resolution) {
+            self.apply(Mutation::Move {
+                card,
+                to_player,
+                to: Zone::RemovedFromGame,
+                place: Place::Top,
+                cause: MoveCause::TokenRemoved,
+            });
+        }
+    }
+
+    /// Moves a card off the field, honouring Stack (CR 13.3.2.2): a card
+    /// with Stack counters loses one instead of leaving.
+    fn leave_field(&mut self, card: CardRef, to: Zone, place: Place, cause: MoveCause) {
+        let state = self.state.card(card);
+        if state.zone == Zone::Field
+            && state.counter(Counter::Stack) > 0
+            && self
+                .state
+                .characteristics(&self.db, card)
+                .keywords
+                .contains(Keywords::STACK)
+        {
+            self.apply(Mutation::AddCounters(card, Counter::Stack, -1));
+            return;
+        }
+        let owner = state.owner;
+        self.move_card(card, owner, to, place, cause);
+    }
+
+    /// The player draws one card; from an empty deck they will lose at the
+    /// next rules handling (CR 11.2.2).
+    pub(crate) fn draw(&mut self, player: PlayerId) {
+        match self.state.player(player).deck.last().copied() {
+            Some(card) => self.move_card(card, player, Zone::Hand, Place::Top, MoveCause::Draw),
+            None => self.apply(Mutation::SetFlag(
+                player,
+                PlayerFlag::DrewFromEmptyDeck,
+                true,
+            )),
+        }
+    }
+
+    /// Deals damage to a follower on the field after damage replacements
+    /// (rules.md §9.3). Damage of 0 or less is not dealt (CR 1.3.2.2).
+    /// Returns the damage dealt.
+    pub(crate) fn deal_damage_to_follower(
+        &mut self,
+        card: CardRef,
+        amount: i32,
+        kind: DamageKind,
+        source: Option<CardRef>,
+    ) -> i32 {
+        let state = self.state.card(card);
+        if state.zone != Zone::Field {
+            return 0;
+        }
+        let stats = self.state.characteristics(&self.db, card);
+        if !stats.card_type.is_follower() {
+            return 0;
+        }
+        let amount = modified_damage(amount, kind, stats.keywords);
+        if amount <= 0 {
+            return 0;
+        }
+        self.apply(Mutation::DamageFollower {
+            card,
+            amount,
+            kind,
+            source,
+        });
+        amount
+    }
+
+    /// Deals damage to a leader. Returns the damage dealt.
+    pub(crate) fn deal_damage_to_leader(
+        &mut self,
+        player: PlayerId,
+        amount: i32,
+        kind: DamageKind,
+        source: Option<CardRef>,
+    ) -> i32 {
+        if amount <= 0 {
+            return 0;
+        }
+        self.apply(Mutation::DamageLeader {
+            player,
+            amount,
+            kind,
+            source,
+        });
+        amount
+    }
+
+    /// Gives a leader +N / −N defense (CR 5.27).
+    pub(crate) fn change_leader_defense(&mut self, player: PlayerId, delta: i32) {
+        if delta == 0 {
+            return;
+        }
+        let now = self.state.player(player).leader_defense;
+        self.apply(Mutation::SetLeaderDefense(player, now + delta));
+    }
+
+    /// Destroys a card on the field (CR 5.6). Destruction by an ability is
+    /// prevented by "can't be destroyed by abilities".
+    pub(crate) fn destroy(&mut self, card: CardRef, by_ability: bool) {
+        if self.state.card(card).zone != Zone::Field {
+            return;
+        }
+        if by_ability
+            && self
+                .state
+                .characteristics(&self.db, card)
+                .keywords
+                .contains(Keywords::CANNOT_DESTROY_BY_ABILITIES)
+        {
+            return;
+        }
+        self.leave_field(
+            card,
+            Zone::Cemetery,
+            Place::Top,
+            MoveCause::Destroy { by_ability },
+        );
+    }
+
+    /// Banishes a card (CR 5.7).
+    pub(crate) fn banish(&mut self, card: CardRef) {
+        self.remove_to(card, Zone::Banished, Place::Top, MoveCause::Banish);
+    }
+
+    /// Puts a card into its owner's cemetery without destroying it (CR 5.34).
+    pub(crate) fn bury(&mut self, card: CardRef) {
+        self.remove_to(card, Zone::Cemetery, Place::Top, MoveCause::Bury);
+    }
+
+    /// Returns a card to its owner's hand.
+    pub(crate) fn return_to_hand(&mut self, card: CardRef) {
+        self.remove_to(card, Zone::Hand, Place::Top, MoveCause::ReturnToHand);
+    }
+
+    /// Puts a card on top of or under its owner's deck.
+    pub(crate) fn put_into_deck(&mut self, card: CardRef, bottom: bool) {
+        let place = if bottom { Place::Bottom } else { Place::Top };
+        self.remove_to(card, Zone::Deck, place, MoveCause::ToDeck);
+    }
+
+    fn remove_to(&mut self, card: CardRef, to: Zone, place: Place, cause: MoveCause) {
+        let state = self.state.card(card);
+        match state.zone {
+            Zone::Field => self.leave_field(card, to, place, cause),
+            Zone::RemovedFromGame | Zone::Leader | Zone::EvolveZone => {}
+            _ => {
+                let owner = state.owner;
+                self.move_card(card, owner, to, place, cause);
+            }
+        }
+    }
+
+    /// Puts a card onto `controller`'s field by an effect, if there is room
+    /// (CR 4.4.4.2). Returns whether it went.
+    pub(crate) fn put_onto_field(&mut self, card: CardRef, controller: PlayerId) -> bool {
+        if self.state.field_room(controller) == 0 {
+            return false;
+        }
+        let def = self.db.get(self.state.card(card).def);
+        if !def.card_type.is_permanent() {
+            return false;
+        }
+        self.enter_field(card, controller, MoveCause::PutByEffect);
+        true
+    }
+
+    /// Moves a card onto a field and applies what entering does: counters it
+    /// enters with, entering engaged, and the Ward choice (CR 12.8.2 i).
+    pub(crate) fn enter_field(&mut self, card: CardRef, controller: PlayerId, cause: MoveCause) {
+        self.move_card(card, controller, Zone::Field, Place::Top, cause);
+        let def = self.db.get(self.state.card(card).def);
+        for (counter, n) in def.initial_counters.clone() {
+            if self.state.card(card).counter(counter) == 0 {
+                self.apply(Mutation::AddCounters(card, counter, n as i32));
+            }
+        }
+        let keywords = self.state.characteristics(&self.db, card).keywords;
+        if keywords.contains(Keywords::PUT_ON_FIELD_ENGAGED) {
+            self.apply(Mutation::SetEngaged(card, true));
+        } else if keywords.contains(Keywords::WARD) {
+            let object = self.state.card(card).object;
+            self.schedule_ward_choice(card, object);
+        }
+    }
+
+    /// Puts a card into its owner's EX area, if there is room (CR 4.8.3.2).
+    pub(crate) fn put_into_ex_area(&mut self, card: CardRef) -> bool {
+        let owner = self.state.card(card).owner;
+        if self.state.ex_room(owner) == 0 {
+            return false;
+        }
+        match self.state.card(card).zone {
+            Zone::Field => self.leave_field(card, Zone::ExArea, Place::Top, MoveCause::PutByEffect),
+            _ => self.move_card(
+                card,
+                owner,
+                Zone::ExArea,
+                Place::Top,
+                MoveCause::PutByEffect,
+            ),
+        }
+        true
+    }
+
+    /// Discards a card from its owner's hand (CR 5.12).
+    pub(crate) fn discard(&mut self, card: CardRef) {
+        let state = self.state.card(card);
+        if state.zone != Zone::Hand {
+            return;
+        }
+        let owner = state.owner;
+        self.move_card(card, owner, Zone::Cemetery, Place::Top, MoveCause::Discard);
+    }
+
+    /// Creates tokens (CR 9.1.2): those that don't fit are not created.
+    pub(crate) fn create_tokens(
+        &mut self,
+        player: PlayerId,
+        def: DefId,
+        count: u32,
+        to: TokenDestination,
+    ) -> Vec<CardRef> {
+        let mut created = Vec::new();
+        for _ in 0..count {
+            let zone = match to {
+                TokenDestination::Field if self.state.field_room(player) > 0 => Zone::Field,
+                TokenDestination::ExArea if self.state.ex_room(player) > 0 => Zone::ExArea,
+                TokenDestination::FieldOverflowToEx if self.state.field_room(player) > 0 => {
+                    Zone::Field
+                }
+                TokenDestination::FieldOverflowToEx if self.state.ex_room(player) > 0 => {
+                    Zone::ExArea
+                }
+                _ => break,
+            };
+            let card = CardRef(self.state.cards.len() as u16);
+            self.apply(Mutation::CreateCard { def, owner: player });
+            if zone == Zone::Field {
+                self.enter_field(card, player, MoveCause::TokenCreated);
+            } else {
+                self.move_card(card, player, zone, Place::Top, MoveCause::TokenCreated);
+            }
+            created.push(card);
+        }
+        created
+    }
+
+    /// Adds a persistent effect to a card's current object.
+    pub(crate) fn add_effect(
+        &mut self,
+        card: CardRef,
+        kind: EffectKind,
+        duration: Duration,
+        source: Option<CardRef>,
+    ) {
+        let object = self.state.card(card).object;
+        self.apply(Mutation::AddEffect(Effect {
+            card,
+            object,
+            kind,
+            duration,
+            source,
+            timestamp: 0,
+        }));
+    }
+
+    /// Puts or removes counters.
+    pub(crate) fn add_counters(&mut self, card: CardRef, counter: Counter, delta: i32) {
+        self.apply(Mutation::AddCounters(card, counter, delta));
+    }
+
+    /// Engages or refreshes a card on the field.
+    pub(crate) fn set_engaged(&mut self, card: CardRef, engaged: bool) {
+        if self.state.card(card).zone == Zone::Field {
+            self.apply(Mutation::SetEngaged(card, engaged));
+        }
+    }
+
+    /// Changes current play points, within 0..=max (CR 3.2.4.2, 5.15.1.1).
+    pub(crate) fn add_play_points(&mut self, player: PlayerId, delta: i32) {
+        let p = self.state.player(player);
+        let value = (p.pp + delta).clamp(0, p.max_pp.max(p.pp));
+        self.apply(Mutation::SetResource(player, Resource::PlayPoints, value));
+    }
+
+    /// Changes maximum play points within 0..=10 (CR 3.2.4.1).
+    pub(crate) fn add_max_play_points(&mut self, player: PlayerId, delta: i32) {
+        let value = (self.state.player(player).max_pp + delta).clamp(0, MAX_PP);
+        self.apply(Mutation::SetResource(
+            player,
+            Resource::MaxPlayPoints,
+            value,
+        ));
+    }
+
+    /// Changes evolution points (never below 0, no cap; CR 3.2.5).
+    pub(crate) fn add_evolve_points(&mut self, player: PlayerId, delta: i32) {
+        let value = (self.state.player(player).ep + delta).max(0);
+        self.apply(Mutation::SetResource(player, Resource::EvolvePoints, value));
+    }
+
+    /// Shuffles a deck.
+    pub(crate) fn shuffle(&mut self, player: PlayerId) {
+        self.apply(Mutation::Shuffle(player));
+    }
+
+    /// Puts the top `n` cards of a deck into the cemetery.
+    pub(crate) fn mill(&mut self, player: PlayerId, n: u32) {
+        for _ in 0..n {
+            let Some(card) = self.state.player(player).deck.last().copied() else {
+                return;
+            };
+            self.move_card(
+                card,
+                player,
+                Zone::Cemetery,
+                Place::Top,
+                MoveCause::PutByEffect,
+            );
+        }
+    }
+
+    /// Moves a card from its owner's deck to their hand.
+    pub(crate) fn deck_to_hand(&mut self, card: CardRef) {
+        let state = self.state.card(card);
+        if state.zone == Zone::Deck {
+            let owner = state.owner;
+            self.move_card(card, owner, Zone::Hand, Place::Top, MoveCause::PutByEffect);
+        }
+    }
+}
+
+/// Applies damage replacements from the receiving card's keywords.
+pub(crate) fn modified_damage(amount: i32, kind: DamageKind, keywords: Keywords) -> i32 {
+    if amount <= 0 || keywords.contains(Keywords::DOES_NOT_TAKE_DAMAGE) {
+        return 0;
+    }
+    match kind {
+        DamageKind::Ability if keywords.contains(Keywords::DAMAGE_REDUCTION_ABILITIES1) => {
+            amount - 1
+        }
+        DamageKind::Attack | DamageKind::Combat
+            if keywords.contains(Keywords::DOES_NOT_TAKE_COMBAT_DAMAGE) =>
+        {
+            0
+        }
+        DamageKind::Attack | DamageKind::Combat
+            if keywords.contains(Keywords::DAMAGE_REDUCTION1) =>
+        {
+            amount - 1
+        }
+        _ => amount,
+    }
+}

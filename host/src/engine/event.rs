@@ -1,0 +1,289 @@
+//! Events: what happened, derived from each mutation at the choke point
+//! (`mutation.rs`) plus a few procedure markers (an attack was declared, an
+//! ability fizzled). The UI animates them, the network filters them per
+//! player, replays compare them and triggers are collected from them.
+
+use super::ids::{AbilityIdx, CardRef, DefId, PlayerId};
+use super::state::{AttackTarget, Duration, EffectKind, Outcome, Phase, Zone};
+use crate::cards::Counter;
+use serde::{Deserialize, Serialize};
+
+/// Why a card moved.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum MoveCause {
+    /// Game setup (decks, leaders).
+    Setup,
+    /// Drawn.
+    Draw,
+    /// Mulligan: returned to the deck.
+    Mulligan,
+    /// Played (to the resolution zone, or onto the field as it resolves).
+    Play,
+    /// A resolved spell goes to the cemetery.
+    SpellResolved,
+    /// Destroyed (CR 5.6). `by_ability` is false for 0 defense.
+    Destroy {
+        /// Destroyed by an ability (effects, Bane) rather than 0 defense.
+        by_ability: bool,
+    },
+    /// Put into the cemetery without being destroyed (bury, CR 5.34).
+    Bury,
+    /// Discarded from the hand.
+    Discard,
+    /// Banished.
+    Banish,
+    /// Returned to the hand.
+    ReturnToHand,
+    /// Put into a deck.
+    ToDeck,
+    /// Put onto the field or into the EX area by an effect.
+    PutByEffect,
+    /// A token was created (summoned).
+    TokenCreated,
+    /// A token left the field or EX area and ceased to exist.
+    TokenRemoved,
+    /// Evolution (the evolved card joins its follower).
+    Evolve,
+    /// Rules handling (limits, illegal evolutions, Stack).
+    RulesHandling,
+    /// Paid as a cost.
+    Cost,
+}
+
+/// Kinds of damage (rules.md §9.2).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum DamageKind {
+    /// Damage the attacker deals to its target.
+    Attack,
+    /// Damage the target follower deals back.
+    Combat,
+    /// Damage from an ability.
+    Ability,
+}
+
+/// Player resources.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Resource {
+    /// Current play points.
+    PlayPoints,
+    /// Maximum play points.
+    MaxPlayPoints,
+    /// Evolution points.
+    EvolvePoints,
+    /// Super-evolution points.
+    SuperEvolvePoints,
+}
+
+/// Something that happened in a match.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub enum Event {
+    /// Setup done; `first` goes first.
+    GameStarted {
+        /// The first player.
+        first: PlayerId,
+    },
+    /// A player kept or redrew their opening hand.
+    Mulligan {
+        /// Who.
+        player: PlayerId,
+        /// Whether they redrew.
+        redrew: bool,
+    },
+    /// A turn began.
+    TurnStarted {
+        /// The active player.
+        player: PlayerId,
+        /// Global turn number.
+        turn: u32,
+    },
+    /// A phase began.
+    PhaseStarted {
+        /// Which.
+        phase: Phase,
+    },
+    /// A card moved between zones. `def` is the card's printed definition;
+    /// `evolved` the evolved card it was linked to when it left the field
+    /// (look-back information, CR 10.7.4).
+    Moved {
+        /// The card.
+        card: CardRef,
+        /// Printed definition (hidden in redacted views).
+        def: Option<DefId>,
+        /// Its owner.
+        owner: PlayerId,
+        /// Controller before the move.
+        controller: PlayerId,
+        /// Zone it left.
+        from: Zone,
+        /// Zone it entered.
+        to: Zone,
+        /// Why.
+        cause: MoveCause,
+        /// Linked evolved definition when it left the field.
+        evolved: Option<DefId>,
+    },
+    /// A deck was shuffled.
+    Shuffled {
+        /// Whose.
+        player: PlayerId,
+    },
+    /// A card became engaged.
+    Engaged {
+        /// The card.
+        card: CardRef,
+    },
+    /// A card became reserved.
+    Refreshed {
+        /// The card.
+        card: CardRef,
+    },
+    /// A follower took damage.
+    FollowerDamaged {
+        /// The follower.
+        card: CardRef,
+        /// Amount (> 0).
+        amount: i32,
+        /// Kind.
+        kind: DamageKind,
+        /// Source card.
+        source: Option<CardRef>,
+    },
+    /// A leader took damage.
+    LeaderDamaged {
+        /// Whose leader.
+        player: PlayerId,
+        /// Amount (> 0).
+        amount: i32,
+        /// Kind.
+        kind: DamageKind,
+        /// Source card.
+        source: Option<CardRef>,
+    },
+    /// Leader defense changed (damage, gain or loss).
+    LeaderDefense {
+        /// Whose leader.
+        player: PlayerId,
+        /// Before.
+        from: i32,
+        /// After.
+        to: i32,
+    },
+    /// A resource changed.
+    ResourceChanged {
+        /// Whose.
+        player: PlayerId,
+        /// Which.
+        resource: Resource,
+        /// Before.
+        from: i32,
+        /// After.
+        to: i32,
+    },
+    /// Counters on a card changed.
+    CountersChanged {
+        /// The card.
+        card: CardRef,
+        /// Kind.
+        counter: Counter,
+        /// Before.
+        from: u32,
+        /// After.
+        to: u32,
+    },
+    /// A persistent effect began.
+    EffectAdded {
+        /// The card it applies to.
+        card: CardRef,
+        /// What.
+        kind: EffectKind,
+        /// How long.
+        duration: Duration,
+        /// Source.
+        source: Option<CardRef>,
+    },
+    /// Persistent effects ended (end of turn).
+    EffectsExpired {
+        /// How many.
+        count: u32,
+    },
+    /// A follower evolved (or super-evolved).
+    Evolved {
+        /// The follower.
+        card: CardRef,
+        /// The evolved card now linked to it.
+        evolved: CardRef,
+        /// Super evolution.
+        super_evolve: bool,
+    },
+    /// A card has been played (CR 10.6.2.7).
+    CardPlayed {
+        /// Who played it.
+        player: PlayerId,
+        /// The card.
+        card: CardRef,
+        /// Its definition.
+        def: DefId,
+    },
+    /// An activated ability was played.
+    AbilityActivated {
+        /// Source.
+        card: CardRef,
+        /// Which ability.
+        ability: AbilityIdx,
+    },
+    /// An attack was declared (CR 8.4.5).
+    AttackDeclared {
+        /// The attacker.
+        attacker: CardRef,
+        /// Its target.
+        target: AttackTarget,
+    },
+    /// Two followers fought (CR 8.4.9.2).
+    Fought {
+        /// The attacker.
+        attacker: CardRef,
+        /// The defender.
+        defender: CardRef,
+    },
+    /// An automatic ability became pending.
+    AbilityTriggered {
+        /// Source card.
+        card: CardRef,
+        /// Definition (look-back).
+        def: DefId,
+        /// Which ability (`None` for Drain).
+        ability: Option<AbilityIdx>,
+        /// Its controller.
+        controller: PlayerId,
+    },
+    /// An ability finished resolving.
+    AbilityResolved {
+        /// Source card.
+        card: CardRef,
+        /// Definition.
+        def: DefId,
+        /// Which ability (`None` for Drain).
+        ability: Option<AbilityIdx>,
+    },
+    /// An ability failed (card code error, trap, fuel) and did nothing.
+    AbilityFizzled {
+        /// Source card.
+        card: CardRef,
+        /// Definition.
+        def: DefId,
+        /// Which ability.
+        ability: AbilityIdx,
+        /// What went wrong.
+        reason: String,
+    },
+    /// A player conceded.
+    Conceded {
+        /// Who.
+        player: PlayerId,
+    },
+    /// The match ended.
+    GameOver {
+        /// How.
+        outcome: Outcome,
+    },
+}

@@ -1,0 +1,140 @@
+//! Confirmation Timing (rules.md §11.2, CR 10.5.2) and playing pending
+//! automatic abilities (CR 10.7.3).
+
+use crate::cards::AbilityKind;
+use crate::engine::Match;
+use crate::engine::ability::Halt;
+use crate::engine::event::Event;
+use crate::engine::ids::PlayerId;
+use crate::engine::mutation::Mutation;
+use crate::engine::runtime::{AbilityRun, Choice, Decision, Prompt, Resume, RunOrigin, Task};
+use crate::engine::state::{Outcome, PendingWhat};
+
+/// Abilities played in one Confirmation Timing before the match is called a
+/// draw as an endless loop (CR 15.2.1.3; SVEN uses the same bound).
+pub const LOOP_LIMIT: u32 = 1000;
+
+impl Match {
+    /// One pass of the Confirmation Timing loop:
+    /// 1. rules handling until nothing applies;
+    /// 2. the active player plays one pending ability (their choice), then
+    ///    the loop starts again;
+    /// 3. else the non-active player does;
+    /// 4. else Confirmation Timing ends.
+    pub(crate) fn check_timing(&mut self, played: u32) {
+        self.rules_handling();
+        if self.state.outcome.is_some() {
+            return;
+        }
+        for player in [self.state.active, self.state.non_active()] {
+            let mine: Vec<usize> = self
+                .state
+                .pending
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.controller == player)
+                .map(|(i, _)| i)
+                .collect();
+            match mine.len() {
+                0 => continue,
+                1 => self.play_pending(player, mine[0], played),
+                _ => {
+                    let options = mine.into_iter().map(Choice::Pending).collect();
+                    self.ask(
+                        Decision::pick_one(player, Prompt::ChoosePendingAbility, options),
+                        Resume::ChoosePending(player, played),
+                    );
+                }
+            }
+            return;
+        }
+    }
+
+    /// Takes one pending ability and plays it, then Confirmation Timing
+    /// continues.
+    pub(crate) fn play_pending(&mut self, player: PlayerId, idx: usize, played: u32) {
+        let Some(pending) = self.state.pending.get(idx).cloned() else {
+            return;
+        };
+        debug_assert_eq!(pending.controller, player);
+        self.apply(Mutation::TakePending(idx));
+        if played >= LOOP_LIMIT {
+            tracing::warn!("more than {LOOP_LIMIT} abilities in one Confirmation Timing: draw");
+            self.apply(Mutation::SetOutcome(Outcome::Draw));
+            return;
+        }
+        self.tasks.push(Task::CheckTiming(played + 1));
+        self.tasks.push(Task::Run(Box::new(AbilityRun {
+            source: pending.source,
+            source_object: pending.source_object,
+            def: pending.def,
+            what: pending.what,
+            controller: pending.controller,
+            trigger_card: pending.trigger_card,
+            amount: pending.amount,
+            origin: RunOrigin::Triggered,
+            answers: Vec::new(),
+            cost_settled: false,
+        })));
+    }
+
+    /// Plays an ability: condition and optional cost for automatic ones,
+    /// then the card code (re-run with one more answer after each question).
+    pub(crate) fn run_ability(&mut self, mut run: Box<AbilityRun>) {
+        let ability_idx = match run.what {
+            PendingWhat::Drain => {
+                // Drain: the leader gains the damage dealt (CR 12.13.2).
+                self.change_leader_defense(run.controller, run.amount);
+                self.emit(Event::AbilityResolved {
+                    card: run.source,
+                    def: run.def,
+                    ability: None,
+                });
+                return;
+            }
+            PendingWhat::Ability(idx) => idx,
+        };
+        let ability = &self.db.get(run.def).abilities[usize::from(ability_idx.0)];
+        if run.origin == RunOrigin::Triggered && run.answers.is_empty() && !run.cost_settled {
+            // "If" conditions are checked when the ability is played.
+            if !self.condition_holds(run.source, run.controller, ability_idx, run.trigger_card) {
+                return;
+            }
+            if !ability.costs.is_empty() && !matches!(ability.kind, AbilityKind::Spell) {
+                if !self.can_pay_costs(run.controller, run.source, &ability.costs) {
+                    return;
+                }
+                let controller = run.controller;
+                let card = run.source;
+                self.ask(
+                    Decision::pick_one(
+                        controller,
+                        Prompt::PayOptionalCost { card },
+                        vec![Choice::Yes, Choice::No],
+                    ),
+                    Resume::OptionalCost(run),
+                );
+                return;
+            }
+            run.cost_settled = true;
+        }
+        match self.run_card_code(&run) {
+            Ok(()) => self.emit(Event::AbilityResolved {
+                card: run.source,
+                def: run.def,
+                ability: Some(ability_idx),
+            }),
+            Err(Halt::Ask(decision)) => self.ask(decision, Resume::Ability(run)),
+            Err(Halt::Failed(reason)) => {
+                let def = self.db.get(run.def);
+                tracing::warn!(card = %def.id, ability = ability_idx.0, %reason, "ability fizzled");
+                self.emit(Event::AbilityFizzled {
+                    card: run.source,
+                    def: run.def,
+                    ability: ability_idx,
+                    reason,
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! Costs (rules.md §12.3, CR 10.4): checking that every part can be paid,
+//! and paying the parts in order. Cards used to pay come from the payer's
+//! own zones and are chosen, not selected (Aura does not apply).
+
+use crate::cards::{CostItem, Counter, Keywords};
+use crate::engine::Match;
+use crate::engine::event::{MoveCause, Resource};
+use crate::engine::ids::{CardRef, PlayerId};
+use crate::engine::mutation::{Mutation, Place};
+use crate::engine::runtime::{AbilityRun, Choice, Decision, Prompt, Resume, Task};
+use crate::engine::state::Zone;
+
+impl Match {
+    /// Whether every cost item can be paid in full (CR 10.4.2.2).
+    pub(crate) fn can_pay_costs(
+        &self,
+        player: PlayerId,
+        card: CardRef,
+        costs: &[CostItem],
+    ) -> bool {
+        let p = self.state.player(player);
+        let state = self.state.card(card);
+        let mut pp_needed = 0;
+        for item in costs {
+            let payable = match item {
+                CostItem::PlayPoints(n) => {
+                    pp_needed += i32::from(*n);
+                    p.pp >= pp_needed
+                }
+                CostItem::EngageSelf => state.zone == Zone::Field && !state.engaged,
+                CostItem::LeaderDefense(n) => p.leader_defense >= i32::from(*n),
+                CostItem::BurySelf | CostItem::ReturnSelfToHand => state.zone == Zone::Field,
+                CostItem::BanishSelf => true,
+                CostItem::RemoveCounters(kind, n) => state.counter(*kind) >= u32::from(*n),
+                _ => self.cost_candidates(player, card, item).len() >= self.cost_count(item),
+            };
+            if !payable {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Pays cost items from `item` on; items that need a choice of cards ask
+    /// for it. Afterwards the ability runs.
+    pub(crate) fn pay_costs(&mut self, run: Box<AbilityRun>, item: usize) {
+        let costs = self.db.get(run.def).abilities
+            [usize::from(run.what.ability().map_or(0, |a| a.0))]
+        .costs
+        .clone();
+        let player = run.controller;
+        let card = run.source;
+        for (idx, cost) in costs.iter().enumerate().skip(item) {
+            match cost {
+                CostItem::PlayPoints(n) => {
+                    let pp = self.state.player(player).pp;
+                    self.apply(Mutation::SetResource(
+                        player,
+                        Resource::PlayPoints,
+                        (pp - i32::from(*n)).max(0),
+                    ));
+                }
+                CostItem::EngageSelf => self.set_engaged(card, true),
+                CostItem::LeaderDefense(n) => self.change_leader_defense(player, -i32::from(*n)),
+                CostItem::BurySelf => {
+                    let owner = self.state.card(card).owner;
+                    self.move_card(card, owner, Zone::Cemetery, Place::Top, MoveCause::Cost);
+                }
+                CostItem::ReturnSelfToHand => {
+                    let owner = self.state.card(card).owner;
+                    self.move_card(card, owner, Zone::Hand, Place::Top, MoveCause::Cost);
+                }
+                CostItem::BanishSelf => {
+                    let owner = self.state.card(card).owner;
+                    self.move_card(card, owner, Zone::Banished, Place::Top, MoveCause::Cost);
+                }
+                CostItem::RemoveCounters(kind, n) => {
+                    self.apply(Mutation::AddCounters(card, *kind, -i32::from(*n)));
+                }
+                _ => {
+                    let candidates = self.cost_candidates(player, card, cost);
+                    let count = self.cost_count(cost);
+                    if candidates.len() <= count {
+                        self.pay_cost_with_cards(&run, idx, &candidates);
+                        continue;
+                    }
+                    let options = candidates.into_iter().map(Choice::Card).collect();
+                    self.ask(
+                        Decision {
+                            player,
+                            prompt: Prompt::CostCards {
+                                card,
+                                purpose: cost_purpose(cost).to_owned(),
+                            },
+                            options,
+                            min: count,
+                            max: count,
+                        },
+                        Resume::CostCards(run, idx),
+                    );
+                    return;
+                }
+            }
+        }
+        self.tasks.push(Task::Run(run));
+    }
+
+    /// Pays one card-choosing cost item with the chosen cards.
+    pub(crate) fn pay_cost_with_cards(&mut self, run: &AbilityRun, item: usize, cards: &[CardRef]) {
+        let Some(ability) = run.what.ability() else {
+            return;
+        };
+        let Some(cost) = self.db.get(run.def).abilities[usize::from(ability.0)]
+            .costs
+            .get(item)
+            .cloned()
+        else {
+            return;
+        };
+        for &chosen in cards {
+            let owner = self.state.card(chosen).owner;
+            match cost {
+                CostItem::Discard(..) => self.discard(chosen),
+                CostItem::BanishFromCemetery(..) => {
+                    self.move_card(chosen, owner, Zone::Banished, Place::Top, MoveCause::Cost)
+                }
+                CostItem::BuryOthers(..) => {
+                    self.move_card(chosen, owner, Zone::Cemetery, Place::Top, MoveCause::Cost)
+                }
+                CostItem::EarthRite(n) => {
+                    self.apply(Mutation::AddCounters(chosen, Counter::Stack, -i32::from(n)))
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Cards that could pay a card-choosing cost item.
+    fn cost_candidates(&self, player: PlayerId, card: CardRef, item: &CostItem) -> Vec<CardRef> {
+        let p = self.state.player(player);
+        match item {
+            CostItem::Discard(_, filter) => p
+                .hand
+                .iter()
+                .copied()
+                .filter(|c| *c != card && self.state.matches(&self.db, *c, filter, Some(card)))
+                .collect(),
+            CostItem::BanishFromCemetery(_, filter) => p
+                .cemetery
+                .iter()
+                .copied()
+                .filter(|c| *c != card && self.state.matches(&self.db, *c, filter, Some(card)))
+                .collect(),
+            CostItem::BuryOthers(_, filter) => p
+                .field
+                .iter()
+                .copied()
+                .filter(|c| *c != card && self.state.matches(&self.db, *c, filter, Some(card)))
+                .collect(),
+            CostItem::EarthRite(n) => p
+                .field
+                .iter()
+                .copied()
+                .filter(|c| {
+                    self.state.card(*c).counter(Counter::Stack) >= u32::from(*n)
+                        && self
+                            .state
+                            .characteristics(&self.db, *c)
+                            .keywords
+                            .contains(Keywords::STACK)
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// How many cards a card-choosing cost item takes (Earth Rite: one
+    /// amulet).
+    fn cost_count(&self, item: &CostItem) -> usize {
+        match item {
+            CostItem::Discard(n, _)
+            | CostItem::BanishFromCemetery(n, _)
+            | CostItem::BuryOthers(n, _) => usize::from(*n),
+            CostItem::EarthRite(_) => 1,
+            _ => 0,
+        }
+    }
+}
+
+fn cost_purpose(item: &CostItem) -> &'static str {
+    match item {
+        CostItem::Discard(..) => "discard",
+        CostItem::BanishFromCemetery(..) => "banish from your cemetery",
+        CostItem::BuryOthers(..) => "put into your cemetery",
+        CostItem::EarthRite(_) => "Earth Rite: remove Stack counters",
+        _ => "pay",
+    }
+}

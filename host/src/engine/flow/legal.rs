@@ -1,0 +1,252 @@
+//! Legal actions (rules.md §7.2, §8.1–8.2, §10, §11.6). The engine only
+//! offers actions that can be carried out completely (CR 8.1.2), so nothing
+//! is ever rolled back; the same list serves the UI, bots and the network.
+
+use crate::cards::{AbilityKind, ActivationZone, CardType, Keywords};
+use crate::engine::Match;
+use crate::engine::ability::{AbilityInfo, AbilityQuery};
+use crate::engine::ids::{AbilityIdx, CardRef, PlayerId};
+use crate::engine::runtime::Action;
+use crate::engine::state::{AttackTarget, Zone};
+
+/// Turns passed needed to super-evolve: first player 7, second player 6
+/// (CR 12.2.4).
+pub const SUPER_EVOLVE_TURNS: [u32; 2] = [7, 6];
+
+impl Match {
+    /// Every legal main-phase action of the active player, ending with
+    /// [`Action::EndMainPhase`].
+    pub fn legal_main_actions(&self, player: PlayerId) -> Vec<Action> {
+        let mut actions = Vec::new();
+        let p = self.state.player(player);
+        for &card in p.hand.iter().chain(&p.ex_area) {
+            if self.can_play(player, card, false) {
+                actions.push(Action::Play { card });
+            }
+        }
+        self.push_activations(player, false, &mut actions);
+        for &card in &p.field {
+            self.push_evolutions(player, card, &mut actions);
+        }
+        for &attacker in &p.field {
+            if self.can_attack(attacker) {
+                for target in self.attack_targets(attacker) {
+                    actions.push(Action::Attack { attacker, target });
+                }
+            }
+        }
+        actions.push(Action::EndMainPhase);
+        actions
+    }
+
+    /// Quick plays available to the non-active player in a Quick window.
+    pub fn legal_quick_actions(&self, player: PlayerId) -> Vec<Action> {
+        let mut actions = Vec::new();
+        let p = self.state.player(player);
+        for &card in p.hand.iter().chain(&p.ex_area) {
+            if self.can_play(player, card, true) {
+                actions.push(Action::Play { card });
+            }
+        }
+        self.push_activations(player, true, &mut actions);
+        actions
+    }
+
+    /// Whether `player` can play `card` now (cost, room, play requirement).
+    fn can_play(&self, player: PlayerId, card: CardRef, quick_window: bool) -> bool {
+        let state = self.state.card(card);
+        let def = self.db.get(state.def);
+        if def.cost.is_none() {
+            return false;
+        }
+        let stats = self.state.characteristics(&self.db, card);
+        if quick_window && !stats.keywords.contains(Keywords::QUICK) {
+            return false;
+        }
+        if stats.cost > self.state.player(player).pp {
+            return false;
+        }
+        match def.card_type {
+            // CR 10.6.2.6: it must fit on the field.
+            CardType::Follower | CardType::Amulet => self.state.field_room(player) > 0,
+            CardType::Spell => match def
+                .abilities
+                .iter()
+                .position(|a| matches!(a.kind, AbilityKind::Spell))
+            {
+                // The main Spell ability's condition is a play requirement.
+                Some(idx) => self.condition_holds(card, player, AbilityIdx(idx as u8), None),
+                None => true,
+            },
+            CardType::EvolvedFollower | CardType::Leader => false,
+        }
+    }
+
+    fn push_activations(&self, player: PlayerId, quick_window: bool, out: &mut Vec<Action>) {
+        let p = self.state.player(player);
+        let zones: [(&[CardRef], ActivationZone); 4] = [
+            (&p.field, ActivationZone::Field),
+            (&p.hand, ActivationZone::Hand),
+            (&p.ex_area, ActivationZone::ExArea),
+            (&p.cemetery, ActivationZone::Cemetery),
+        ];
+        for (cards, zone) in zones {
+            for &card in cards {
+                let def = self.state.current_def(&self.db, card);
+                for (idx, ability) in def.abilities.iter().enumerate() {
+                    let AbilityKind::Activated {
+                        quick,
+                        zone: ability_zone,
+                    } = ability.kind
+                    else {
+                        continue;
+                    };
+                    if ability_zone != zone || (quick_window && !quick) {
+                        continue;
+                    }
+                    let idx = AbilityIdx(idx as u8);
+                    if self.can_activate(player, card, idx) {
+                        out.push(Action::Activate { card, ability: idx });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether an activated ability can be played now: once-per-turn use,
+    /// costs payable in full (CR 10.4.2.2), condition.
+    fn can_activate(&self, player: PlayerId, card: CardRef, ability: AbilityIdx) -> bool {
+        let state = self.state.card(card);
+        let def = self.state.current_def(&self.db, card);
+        let ability_def = &def.abilities[usize::from(ability.0)];
+        if ability_def.once_per_turn
+            && state
+                .ability_uses
+                .iter()
+                .any(|(a, turn)| *a == ability && *turn == self.state.turn)
+        {
+            return false;
+        }
+        self.can_pay_costs(player, card, &ability_def.costs)
+            && self.condition_holds(card, player, ability, None)
+    }
+
+    /// Asks the runner whether an ability's condition holds; an error counts
+    /// as "no" (and is logged).
+    pub(crate) fn condition_holds(
+        &self,
+        card: CardRef,
+        controller: PlayerId,
+        ability: AbilityIdx,
+        trigger_card: Option<CardRef>,
+    ) -> bool {
+        let def_id = self.state.current_def_id(card);
+        let info = AbilityInfo {
+            source: card,
+            source_object: self.state.card(card).object,
+            def: def_id,
+            ability,
+            controller,
+            trigger_card,
+            amount: 0,
+        };
+        let query = AbilityQuery::new(&self.state, &self.db, &info);
+        match self.runner.condition(&query) {
+            Ok(holds) => holds,
+            Err(message) => {
+                let def = self.db.get(def_id);
+                tracing::warn!(card = %def.id, %message, "ability condition failed");
+                false
+            }
+        }
+    }
+
+    fn push_evolutions(&self, player: PlayerId, card: CardRef, out: &mut Vec<Action>) {
+        let p = self.state.player(player);
+        if p.evolved_this_turn || self.state.phase != crate::engine::state::Phase::Main {
+            return;
+        }
+        let Some(cost) = self.db.get(self.state.card(card).def).evolve_cost else {
+            return;
+        };
+        if self.evolve_card_for(card).is_none() {
+            return;
+        }
+        let cost = i32::from(cost);
+        let seat = if p.goes_first { 0 } else { 1 };
+        let can_super = p.sep >= 1 && p.turns_passed >= SUPER_EVOLVE_TURNS[seat];
+        for super_evolve in [false, true] {
+            if super_evolve && !can_super {
+                continue;
+            }
+            if p.pp >= cost {
+                out.push(Action::Evolve {
+                    card,
+                    use_ep: false,
+                    super_evolve,
+                });
+            }
+            // 1 EP in lieu of 1 PP, only if the cost includes PP (CR 12.2.3).
+            if cost >= 1 && p.ep >= 1 && p.pp >= cost - 1 {
+                out.push(Action::Evolve {
+                    card,
+                    use_ep: true,
+                    super_evolve,
+                });
+            }
+        }
+    }
+
+    /// Whether a follower may attack (rules.md §8.1, CR 8.4.2).
+    pub fn can_attack(&self, attacker: CardRef) -> bool {
+        let state = self.state.card(attacker);
+        if state.zone != Zone::Field || state.engaged {
+            return false;
+        }
+        let stats = self.state.characteristics(&self.db, attacker);
+        if !stats.card_type.is_follower() || stats.keywords.contains(Keywords::CANNOT_ATTACK) {
+            return false;
+        }
+        let since_turn_start = state.entered_turn < self.state.turn;
+        let evolved_now = state.evolved_turn == self.state.turn;
+        let may_attack = since_turn_start
+            || evolved_now
+            || stats.keywords.intersects(Keywords::STORM | Keywords::RUSH);
+        may_attack && !self.attack_targets(attacker).is_empty()
+    }
+
+    /// Legal targets for an attacker (rules.md §8.2).
+    pub fn attack_targets(&self, attacker: CardRef) -> Vec<AttackTarget> {
+        let state = self.state.card(attacker);
+        let player = state.controller;
+        let opponent = player.opponent();
+        let keywords = self.state.characteristics(&self.db, attacker).keywords;
+        let assail = keywords.contains(Keywords::ASSAIL);
+        let mut followers = Vec::new();
+        let mut ward_lock = Vec::new();
+        for &card in &self.state.player(opponent).field {
+            let target = self.state.card(card);
+            let stats = self.state.characteristics(&self.db, card);
+            if !stats.card_type.is_follower()
+                || stats.keywords.contains(Keywords::INTIMIDATE)
+                || !(target.engaged || assail)
+            {
+                continue;
+            }
+            followers.push(AttackTarget::Follower(card, target.object));
+            if target.engaged && stats.keywords.contains(Keywords::WARD) {
+                ward_lock.push(AttackTarget::Follower(card, target.object));
+            }
+        }
+        if !ward_lock.is_empty() && !keywords.contains(Keywords::IGNORE_WARD) {
+            return ward_lock;
+        }
+        let since_turn_start = state.entered_turn < self.state.turn;
+        if (since_turn_start || keywords.contains(Keywords::STORM))
+            && !keywords.contains(Keywords::CANNOT_ATTACK_LEADERS)
+        {
+            followers.push(AttackTarget::Leader(opponent));
+        }
+        followers
+    }
+}

@@ -1,0 +1,213 @@
+//! Starting actions (rules.md §7.2 step 3) and the play procedure for cards
+//! (rules.md §12.4, CR 10.6.2) and activated abilities (CR 8.3).
+
+use crate::cards::{AbilityKind, CardType, Keywords};
+use crate::engine::Match;
+use crate::engine::event::{Event, MoveCause, Resource};
+use crate::engine::ids::{AbilityIdx, CardRef, ObjectId};
+use crate::engine::mutation::{Mutation, Place, PlayerFlag};
+use crate::engine::runtime::{
+    AbilityRun, Action, Choice, Decision, Prompt, Resume, RunOrigin, Task,
+};
+use crate::engine::state::{PendingWhat, Zone};
+
+impl Match {
+    /// Carries out a chosen action. Main-phase continuations are pushed by
+    /// the caller.
+    pub(crate) fn start_action(&mut self, action: Action) {
+        match action {
+            Action::EndMainPhase => self.tasks.push(Task::StartEndPhase),
+            Action::Play { card } => self.play_card(card),
+            Action::Activate { card, ability } => self.activate(card, ability),
+            Action::Evolve {
+                card,
+                use_ep,
+                super_evolve,
+            } => self.evolve_with_ability(card, use_ep, super_evolve),
+            Action::Attack { attacker, target } => self.declare_attack(attacker, target),
+        }
+    }
+
+    /// CR 10.6.2: reveal and move to the resolution zone, pay, "has been
+    /// played", then resolve (as a task, so the card's choices can ask).
+    fn play_card(&mut self, card: CardRef) {
+        let state = self.state.card(card);
+        let player = state.controller;
+        let owner = state.owner;
+        let def_id = state.def;
+        let cost = self.state.characteristics(&self.db, card).cost;
+        let is_spell = self.db.get(def_id).card_type == CardType::Spell;
+        // 1. To the resolution zone.
+        self.move_card(card, owner, Zone::Resolution, Place::Top, MoveCause::Play);
+        // 5. Pay the cost.
+        let pp = self.state.player(player).pp;
+        self.apply(Mutation::SetResource(
+            player,
+            Resource::PlayPoints,
+            pp - cost,
+        ));
+        // 7. It has been played: Combo counts it, "when you play" triggers.
+        self.apply(Mutation::CountPlay {
+            player,
+            spell: is_spell,
+        });
+        self.emit(Event::CardPlayed {
+            player,
+            card,
+            def: def_id,
+        });
+        // 8. Resolve.
+        self.tasks.push(Task::ResolvePlayedCard(card));
+    }
+
+    /// CR 10.6.2.8: a follower or amulet goes onto the field; a spell's text
+    /// is performed, then it goes to the cemetery.
+    pub(crate) fn resolve_played_card(&mut self, card: CardRef) {
+        let state = self.state.card(card);
+        if state.zone != Zone::Resolution {
+            return;
+        }
+        let player = state.owner;
+        let def_id = state.def;
+        let def = self.db.get(def_id);
+        if def.card_type.is_permanent() {
+            if self.state.field_room(player) > 0 {
+                self.enter_field(card, player, MoveCause::Play);
+            } else {
+                // The field filled up meanwhile: it can't be put there.
+                self.move_card(card, player, Zone::Cemetery, Place::Top, MoveCause::Play);
+            }
+            return;
+        }
+        self.tasks.push(Task::FinishSpell(card));
+        if let Some(idx) = def
+            .abilities
+            .iter()
+            .position(|a| matches!(a.kind, AbilityKind::Spell))
+        {
+            let object = state.object;
+            self.tasks.push(Task::Run(Box::new(AbilityRun {
+                source: card,
+                source_object: object,
+                def: def_id,
+                what: PendingWhat::Ability(AbilityIdx(idx as u8)),
+                controller: player,
+                trigger_card: None,
+                amount: 0,
+                origin: RunOrigin::Spell,
+                answers: Vec::new(),
+                cost_settled: true,
+            })));
+        }
+    }
+
+    /// CR 10.6.2.8.2.3: what is left in the resolution zone goes to the
+    /// cemetery (tokens cease to exist).
+    pub(crate) fn finish_spell(&mut self, card: CardRef) {
+        let state = self.state.card(card);
+        if state.zone == Zone::Resolution {
+            let owner = state.owner;
+            self.move_card(
+                card,
+                owner,
+                Zone::Cemetery,
+                Place::Top,
+                MoveCause::SpellResolved,
+            );
+        }
+    }
+
+    /// CR 8.3: record the use, pay the costs, then resolve.
+    fn activate(&mut self, card: CardRef, ability: AbilityIdx) {
+        let state = self.state.card(card);
+        let controller = state.controller;
+        let object = state.object;
+        let def_id = self.state.current_def_id(card);
+        let once = self.db.get(def_id).abilities[usize::from(ability.0)].once_per_turn;
+        self.emit(Event::AbilityActivated { card, ability });
+        if once {
+            self.apply(Mutation::UseAbility(card, ability));
+        }
+        let run = Box::new(AbilityRun {
+            source: card,
+            source_object: object,
+            def: def_id,
+            what: PendingWhat::Ability(ability),
+            controller,
+            trigger_card: None,
+            amount: 0,
+            origin: RunOrigin::Activated,
+            answers: Vec::new(),
+            cost_settled: true,
+        });
+        self.tasks.push(Task::PayCosts(run, 0));
+    }
+
+    /// Rules.md §10.1: pay the evolve cost (1 EP may replace 1 PP, 1 SEP to
+    /// super-evolve), use the turn's evolve, then evolve.
+    fn evolve_with_ability(&mut self, card: CardRef, use_ep: bool, super_evolve: bool) {
+        let player = self.state.card(card).controller;
+        let cost = i32::from(
+            self.db
+                .get(self.state.card(card).def)
+                .evolve_cost
+                .unwrap_or(0),
+        );
+        let p = self.state.player(player);
+        let (pp, ep, sep) = (p.pp, p.ep, p.sep);
+        let pp_cost = if use_ep { cost - 1 } else { cost };
+        self.apply(Mutation::SetResource(
+            player,
+            Resource::PlayPoints,
+            pp - pp_cost,
+        ));
+        if use_ep {
+            self.apply(Mutation::SetResource(
+                player,
+                Resource::EvolvePoints,
+                ep - 1,
+            ));
+        }
+        if super_evolve {
+            self.apply(Mutation::SetResource(
+                player,
+                Resource::SuperEvolvePoints,
+                sep - 1,
+            ));
+        }
+        self.apply(Mutation::SetFlag(player, PlayerFlag::EvolvedThisTurn, true));
+        self.evolve(card, super_evolve);
+    }
+
+    /// Offer to put a Ward follower engaged as it enters (CR 12.8.2 i).
+    pub(crate) fn schedule_ward_choice(&mut self, card: CardRef, object: ObjectId) {
+        self.tasks.push(Task::WardOnEnter(card, object));
+    }
+
+    pub(crate) fn ward_on_enter(&mut self, card: CardRef, object: ObjectId) {
+        if !self.state.is_same_object(card, object) {
+            return;
+        }
+        let state = self.state.card(card);
+        if state.zone != Zone::Field || state.engaged {
+            return;
+        }
+        if !self
+            .state
+            .characteristics(&self.db, card)
+            .keywords
+            .contains(Keywords::WARD)
+        {
+            return;
+        }
+        let controller = state.controller;
+        self.ask(
+            Decision::pick_one(
+                controller,
+                Prompt::EngageWardOnEnter { card },
+                vec![Choice::Yes, Choice::No],
+            ),
+            Resume::WardOnEnter(card),
+        );
+    }
+}

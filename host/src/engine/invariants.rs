@@ -1,0 +1,94 @@
+//! Invariants of a match (architecture guide, "Invariants worth testing"),
+//! checked by tests and `sve sim` after every step.
+
+use super::ids::{CardRef, PlayerId};
+use super::runtime::Match;
+use super::state::Zone;
+use super::state::query::{EX_LIMIT, FIELD_LIMIT, MAX_PP};
+
+impl Match {
+    /// Every broken invariant, described. Empty when all hold.
+    pub fn check_invariants(&self) -> Vec<String> {
+        let state = &self.state;
+        let mut problems = Vec::new();
+        let mut seen = vec![0u8; state.cards.len()];
+        let mut note = |card: CardRef, zone: Zone, problems: &mut Vec<String>| {
+            let Some(slot) = seen.get_mut(card.idx()) else {
+                problems.push(format!(
+                    "{card} in {} is not a card of the match",
+                    zone.name()
+                ));
+                return;
+            };
+            *slot += 1;
+            if state.card(card).zone != zone {
+                problems.push(format!(
+                    "{card} is listed in the {} but says it is in the {}",
+                    zone.name(),
+                    state.card(card).zone.name()
+                ));
+            }
+        };
+        for player in PlayerId::BOTH {
+            let p = state.player(player);
+            for zone in [
+                Zone::Leader,
+                Zone::Deck,
+                Zone::Hand,
+                Zone::Field,
+                Zone::ExArea,
+                Zone::Cemetery,
+                Zone::Banished,
+                Zone::EvolveDeck,
+            ] {
+                for &card in p.zone(zone) {
+                    note(card, zone, &mut problems);
+                    let c = state.card(card);
+                    let expected_holder = if zone == Zone::Field {
+                        c.controller
+                    } else {
+                        c.owner
+                    };
+                    if expected_holder != player {
+                        problems.push(format!("{card} is in the wrong player's {}", zone.name()));
+                    }
+                }
+            }
+            if p.field.len() > FIELD_LIMIT && self.decision.is_some() {
+                problems.push(format!("{player} has {} cards on the field", p.field.len()));
+            }
+            if p.ex_area.len() > EX_LIMIT && self.decision.is_some() {
+                problems.push(format!(
+                    "{player} has {} cards in the EX area",
+                    p.ex_area.len()
+                ));
+            }
+            if !(0..=MAX_PP).contains(&p.max_pp) {
+                problems.push(format!("{player} has max PP {}", p.max_pp));
+            }
+            if p.pp < 0 || (p.pp > p.max_pp && self.decision.is_some()) {
+                problems.push(format!("{player} has PP {} of {}", p.pp, p.max_pp));
+            }
+            if p.ep < 0 || p.sep < 0 {
+                problems.push(format!("{player} has EP {} and SEP {}", p.ep, p.sep));
+            }
+        }
+        for &card in &state.resolution {
+            note(card, Zone::Resolution, &mut problems);
+        }
+        for (idx, c) in state.cards.iter().enumerate() {
+            if matches!(c.zone, Zone::EvolveZone | Zone::RemovedFromGame) {
+                seen[idx] += 1;
+            }
+        }
+        for (idx, count) in seen.iter().enumerate() {
+            if *count != 1 {
+                problems.push(format!(
+                    "#{idx} ({}) is in {count} zones",
+                    self.db.get(state.cards[idx].def).name
+                ));
+            }
+        }
+        problems
+    }
+}

@@ -1,0 +1,57 @@
+//! The rules engine: a resumable, deterministic, headless state machine for
+//! one Shadowverse: Evolve match (rules.md).
+//!
+//! ```
+//! use std::sync::Arc;
+//! use sve_host::cards::starter::starter_db;
+//! use sve_host::decks::{starter_deck, resolve};
+//! use sve_host::engine::{Match, NoAbilities, Status};
+//!
+//! let db = Arc::new(starter_db().unwrap());
+//! let a = resolve(&starter_deck("SD01").unwrap(), &db).unwrap();
+//! let b = resolve(&starter_deck("SD02").unwrap(), &db).unwrap();
+//! let mut game = Match::new(db, Arc::new(NoAbilities), [a, b], 7);
+//! while let Status::Decision(decision) = game.step() {
+//!     let player = decision.player;
+//!     let last = decision.options.len() - 1;
+//!     // Always take the last option (end the main phase, pass, ...).
+//!     let pick = if decision.min == 0 { vec![] } else { (0..decision.min).map(|i| last - i).collect() };
+//!     game.answer(player, &pick).unwrap();
+//!     if game.state().turn > 60 { break; }
+//! }
+//! ```
+//!
+//! Layers, one folder each:
+//! - `state/`: how state is stored and read (zones, characteristics).
+//! - `mutation.rs`: the single choke point for changes, and the events.
+//! - `actions/`: what changes cards (draw, damage, destroy, evolve).
+//! - `flow/`: the procedures of a match (setup, turn, attack, play,
+//!   Confirmation Timing) and legal actions.
+//! - `runtime/`: step, answer, tasks and decisions.
+//! - `ability.rs`: the seam to card code ([`AbilityRunner`]).
+//!
+//! **Architecture Invariant:** the engine names no wasmtime type and does
+//! no IO; the only randomness is the match's seeded RNG.
+
+mod ability;
+mod actions;
+mod event;
+mod flow;
+mod ids;
+mod invariants;
+mod mutation;
+mod rules_handling;
+mod runtime;
+pub mod state;
+mod triggers;
+pub mod view;
+
+pub use ability::{
+    AbilityCtx, AbilityFn, AbilityInfo, AbilityQuery, AbilityRunner, ConditionFn, FnRunner, Halt,
+    NoAbilities, TokenDestination,
+};
+pub use event::{DamageKind, Event, MoveCause, Resource};
+pub use flow::legal::SUPER_EVOLVE_TURNS;
+pub use ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};
+pub use runtime::{Action, Choice, Decision, DeckList, Match, Prompt, Rejection, Status};
+pub use state::{AttackTarget, GameState, Outcome, Phase, WinReason, Zone};

@@ -1,0 +1,521 @@
+//! The one choke point through which the state changes. A small set of
+//! [`Mutation`]s (move a card, set a value, add or remove a counter or an
+//! effect, shuffle) is applied here, and the [`Event`]s are derived from
+//! each mutation here, so the log can never disagree with the state.
+//! Triggers are collected from those events (`triggers.rs`).
+
+use super::Match;
+use super::event::{DamageKind, Event, MoveCause, Resource};
+use super::ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};
+use super::state::{CardState, Combat, Effect, Outcome, PendingAbility, Phase, Zone};
+use crate::cards::Counter;
+use rand_core::Rng;
+
+/// Where in an ordered zone a moved card goes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Place {
+    /// On top (decks) or at the end (other zones).
+    Top,
+    /// At the bottom of a deck.
+    Bottom,
+}
+
+/// Player flags set by the rules.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PlayerFlag {
+    /// The turn's evolve ability was used.
+    EvolvedThisTurn,
+    /// The player had to draw from an empty deck.
+    DrewFromEmptyDeck,
+}
+
+/// A change to the state. Every state change is one of these.
+#[derive(Clone, Debug)]
+pub enum Mutation {
+    /// Move a card to a zone of `to_player` (its owner's zone unless it goes
+    /// onto a field). The card becomes a new object.
+    Move {
+        /// The card.
+        card: CardRef,
+        /// Whose zone it goes to.
+        to_player: PlayerId,
+        /// Which zone.
+        to: Zone,
+        /// Where in the zone.
+        place: Place,
+        /// Why.
+        cause: MoveCause,
+    },
+    /// Engage or refresh a card.
+    SetEngaged(CardRef, bool),
+    /// Turn a card face up or down.
+    SetFaceUp(CardRef, bool),
+    /// Damage a follower on the field (adds to its damage).
+    DamageFollower {
+        /// The follower.
+        card: CardRef,
+        /// Amount (> 0).
+        amount: i32,
+        /// Kind.
+        kind: DamageKind,
+        /// Source card.
+        source: Option<CardRef>,
+    },
+    /// Damage a leader (lowers leader defense).
+    DamageLeader {
+        /// Whose leader.
+        player: PlayerId,
+        /// Amount (> 0).
+        amount: i32,
+        /// Kind.
+        kind: DamageKind,
+        /// Source card.
+        source: Option<CardRef>,
+    },
+    /// Create a new card object (a token) outside every zone; a `Move`
+    /// follows.
+    CreateCard {
+        /// Its definition.
+        def: DefId,
+        /// Its owner.
+        owner: PlayerId,
+    },
+    /// Set a player flag.
+    SetFlag(PlayerId, PlayerFlag, bool),
+    /// Count a played card for Combo (and spells).
+    CountPlay {
+        /// Who played.
+        player: PlayerId,
+        /// It was a spell.
+        spell: bool,
+    },
+    /// Record a use of a once-per-turn ability by the card's object.
+    UseAbility(CardRef, AbilityIdx),
+    /// Mark a follower evolved this turn (and super-evolved).
+    SetEvolved {
+        /// The follower.
+        card: CardRef,
+        /// Super evolution.
+        super_evolve: bool,
+    },
+    /// Mark a follower as having fought a Bane follower (CR 11.3.2).
+    SetFoughtBane(CardRef, bool),
+    /// Decide the first player (CR 6.2.1.6).
+    SetFirstPlayer(PlayerId),
+    /// Start or end an attack.
+    SetCombat(Option<Combat>),
+    /// Set a player's resource.
+    SetResource(PlayerId, Resource, i32),
+    /// Set a player's leader defense.
+    SetLeaderDefense(PlayerId, i32),
+    /// Change a counter on a card by a signed amount (never below 0).
+    AddCounters(CardRef, Counter, i32),
+    /// Add a persistent effect.
+    AddEffect(Effect),
+    /// Remove the effects that end at the end of this turn.
+    ExpireEndOfTurnEffects,
+    /// Link an evolved card (already in the evolve zone) to a follower.
+    Link {
+        /// The field follower.
+        base: CardRef,
+        /// The evolved card.
+        evolved: CardRef,
+    },
+    /// Queue a pending automatic ability.
+    AddPending(PendingAbility),
+    /// Take a pending ability out of the queue.
+    TakePending(usize),
+    /// Shuffle a player's deck.
+    Shuffle(PlayerId),
+    /// Begin a turn: sets the active player and turn number, counts the
+    /// active player's turns passed (CR 3.3.2) and resets both players'
+    /// per-turn counters.
+    SetTurn {
+        /// Active player.
+        active: PlayerId,
+        /// Global turn number.
+        turn: u32,
+    },
+    /// Enter a phase.
+    SetPhase(Phase),
+    /// End the match.
+    SetOutcome(Outcome),
+}
+
+impl Match {
+    /// Applies one mutation and records its events.
+    pub(crate) fn apply(&mut self, mutation: Mutation) {
+        match mutation {
+            Mutation::Move {
+                card,
+                to_player,
+                to,
+                place,
+                cause,
+            } => self.apply_move(card, to_player, to, place, cause),
+            Mutation::SetEngaged(card, engaged) => {
+                let state = &mut self.state.cards[card.idx()];
+                if state.engaged == engaged {
+                    // A card can't be put into a state it already has (CR 1.3.2.1).
+                    return;
+                }
+                state.engaged = engaged;
+                self.emit(if engaged {
+                    Event::Engaged { card }
+                } else {
+                    Event::Refreshed { card }
+                });
+            }
+            Mutation::SetFaceUp(card, face_up) => {
+                self.state.cards[card.idx()].face_up = face_up;
+            }
+            Mutation::DamageFollower {
+                card,
+                amount,
+                kind,
+                source,
+            } => {
+                self.state.cards[card.idx()].damage += amount;
+                self.emit(Event::FollowerDamaged {
+                    card,
+                    amount,
+                    kind,
+                    source,
+                });
+            }
+            Mutation::DamageLeader {
+                player,
+                amount,
+                kind,
+                source,
+            } => {
+                let p = &mut self.state.players[player.idx()];
+                let from = p.leader_defense;
+                p.leader_defense -= amount;
+                p.lost_defense_this_turn = true;
+                let to = p.leader_defense;
+                self.emit(Event::LeaderDamaged {
+                    player,
+                    amount,
+                    kind,
+                    source,
+                });
+                self.emit(Event::LeaderDefense { player, from, to });
+            }
+            Mutation::CreateCard { def, owner } => {
+                let object = ObjectId(self.state.next_object);
+                self.state.next_object += 1;
+                self.state.cards.push(CardState {
+                    def,
+                    owner,
+                    controller: owner,
+                    zone: Zone::RemovedFromGame,
+                    object,
+                    engaged: false,
+                    face_up: true,
+                    damage: 0,
+                    counters: Vec::new(),
+                    evolved_with: None,
+                    linked_to: None,
+                    entered_turn: self.state.turn,
+                    evolved_turn: 0,
+                    super_evolved: false,
+                    fought_bane: false,
+                    ability_uses: Vec::new(),
+                });
+            }
+            Mutation::SetFlag(player, flag, value) => {
+                let p = &mut self.state.players[player.idx()];
+                match flag {
+                    PlayerFlag::EvolvedThisTurn => p.evolved_this_turn = value,
+                    PlayerFlag::DrewFromEmptyDeck => p.drew_from_empty_deck = value,
+                }
+            }
+            Mutation::CountPlay { player, spell } => {
+                let p = &mut self.state.players[player.idx()];
+                p.cards_played_this_turn += 1;
+                if spell {
+                    p.spells_played_this_turn += 1;
+                }
+            }
+            Mutation::UseAbility(card, ability) => {
+                let turn = self.state.turn;
+                self.state.cards[card.idx()]
+                    .ability_uses
+                    .push((ability, turn));
+            }
+            Mutation::SetEvolved { card, super_evolve } => {
+                let turn = self.state.turn;
+                let c = &mut self.state.cards[card.idx()];
+                c.evolved_turn = turn;
+                c.super_evolved = super_evolve;
+            }
+            Mutation::SetFoughtBane(card, value) => {
+                self.state.cards[card.idx()].fought_bane = value;
+            }
+            Mutation::SetFirstPlayer(first) => {
+                self.state.players[first.idx()].goes_first = true;
+                self.state.active = first;
+                self.emit(Event::GameStarted { first });
+            }
+            Mutation::SetCombat(combat) => {
+                self.state.combat = combat;
+            }
+            Mutation::SetResource(player, resource, value) => {
+                let p = &mut self.state.players[player.idx()];
+                let slot = match resource {
+                    Resource::PlayPoints => &mut p.pp,
+                    Resource::MaxPlayPoints => &mut p.max_pp,
+                    Resource::EvolvePoints => &mut p.ep,
+                    Resource::SuperEvolvePoints => &mut p.sep,
+                };
+                let from = *slot;
+                if from == value {
+                    return;
+                }
+                *slot = value;
+                self.emit(Event::ResourceChanged {
+                    player,
+                    resource,
+                    from,
+                    to: value,
+                });
+            }
+            Mutation::SetLeaderDefense(player, value) => {
+                let p = &mut self.state.players[player.idx()];
+                let from = p.leader_defense;
+                if from == value {
+                    return;
+                }
+                p.leader_defense = value;
+                if value < from {
+                    p.lost_defense_this_turn = true;
+                }
+                self.emit(Event::LeaderDefense {
+                    player,
+                    from,
+                    to: value,
+                });
+            }
+            Mutation::AddCounters(card, counter, delta) => {
+                let counters = &mut self.state.cards[card.idx()].counters;
+                let idx = match counters.iter().position(|(k, _)| *k == counter) {
+                    Some(idx) => idx,
+                    None => {
+                        counters.push((counter, 0));
+                        counters.len() - 1
+                    }
+                };
+                let from = counters[idx].1;
+                let to = (i64::from(from) + i64::from(delta)).max(0) as u32;
+                counters[idx].1 = to;
+                if to == 0 {
+                    counters.remove(idx);
+                }
+                if from != to {
+                    self.emit(Event::CountersChanged {
+                        card,
+                        counter,
+                        from,
+                        to,
+                    });
+                }
+            }
+            Mutation::AddEffect(mut effect) => {
+                effect.timestamp = self.state.next_timestamp;
+                self.state.next_timestamp += 1;
+                let event = Event::EffectAdded {
+                    card: effect.card,
+                    kind: effect.kind,
+                    duration: effect.duration,
+                    source: effect.source,
+                };
+                self.state.effects.push(effect);
+                self.emit(event);
+            }
+            Mutation::ExpireEndOfTurnEffects => {
+                let before = self.state.effects.len();
+                let ending_player = self.state.active;
+                self.state.effects.retain(|e| match e.duration {
+                    super::state::Duration::WhileInZone => true,
+                    super::state::Duration::EndOfTurn => false,
+                    // Ends at the end of the opponent's next turn: this turn is
+                    // theirs and not the creation turn.
+                    super::state::Duration::EndOfOpponentNextTurn { controller } => {
+                        ending_player == controller
+                    }
+                });
+                let count = (before - self.state.effects.len()) as u32;
+                if count > 0 {
+                    self.emit(Event::EffectsExpired { count });
+                }
+            }
+            Mutation::Link { base, evolved } => {
+                self.state.cards[base.idx()].evolved_with = Some(evolved);
+                self.state.cards[evolved.idx()].linked_to = Some(base);
+            }
+            Mutation::AddPending(pending) => {
+                if let Some(ability) = pending.what.ability()
+                    && self.db.get(pending.def).abilities[usize::from(ability.0)].once_per_turn
+                    && self
+                        .state
+                        .is_same_object(pending.source, pending.source_object)
+                {
+                    let turn = self.state.turn;
+                    self.state.cards[pending.source.idx()]
+                        .ability_uses
+                        .push((ability, turn));
+                }
+                let event = Event::AbilityTriggered {
+                    card: pending.source,
+                    def: pending.def,
+                    ability: pending.what.ability(),
+                    controller: pending.controller,
+                };
+                self.state.pending.push(pending);
+                self.events.push(event);
+            }
+            Mutation::TakePending(idx) => {
+                if idx < self.state.pending.len() {
+                    self.state.pending.remove(idx);
+                }
+            }
+            Mutation::Shuffle(player) => {
+                let deck = &mut self.state.players[player.idx()].deck;
+                // Fisher–Yates with the match RNG.
+                for i in (1..deck.len()).rev() {
+                    let j = (self.state.rng.next_u64() % (i as u64 + 1)) as usize;
+                    deck.swap(i, j);
+                }
+                self.emit(Event::Shuffled { player });
+            }
+            Mutation::SetTurn { active, turn } => {
+                self.state.active = active;
+                self.state.turn = turn;
+                self.state.players[active.idx()].turns_passed += 1;
+                for p in &mut self.state.players {
+                    p.evolved_this_turn = false;
+                    p.cards_played_this_turn = 0;
+                    p.spells_played_this_turn = 0;
+                    p.lost_defense_this_turn = false;
+                }
+                self.emit(Event::TurnStarted {
+                    player: active,
+                    turn,
+                });
+            }
+            Mutation::SetPhase(phase) => {
+                self.state.phase = phase;
+                self.emit(Event::PhaseStarted { phase });
+            }
+            Mutation::SetOutcome(outcome) => {
+                if self.state.outcome.is_none() {
+                    self.state.outcome = Some(outcome);
+                    self.state.phase = Phase::GameOver;
+                    self.emit(Event::GameOver { outcome });
+                }
+            }
+        }
+    }
+
+    fn apply_move(
+        &mut self,
+        card: CardRef,
+        to_player: PlayerId,
+        to: Zone,
+        place: Place,
+        cause: MoveCause,
+    ) {
+        let (from, from_player, controller, owner) = {
+            let c = self.state.card(card);
+            let from_player = if c.zone == Zone::Field {
+                c.controller
+            } else {
+                c.owner
+            };
+            (c.zone, from_player, c.controller, c.owner)
+        };
+        // Take the card out of its zone.
+        if from == Zone::Resolution {
+            self.state.resolution.retain(|c| *c != card);
+        } else if let Some(list) = self.state.players[from_player.idx()].zone_mut(from)
+            && let Some(pos) = list.iter().position(|c| *c == card)
+        {
+            list.remove(pos);
+        }
+        // Put it into the new zone.
+        if to == Zone::Resolution {
+            self.state.resolution.push(card);
+        } else if let Some(list) = self.state.players[to_player.idx()].zone_mut(to) {
+            match place {
+                Place::Top => list.push(card),
+                Place::Bottom => list.insert(0, card),
+            }
+        }
+        let evolved_link = self.state.card(card).evolved_with;
+        let evolved_def = evolved_link.map(|e| self.state.card(e).def);
+        let object = ObjectId(self.state.next_object);
+        self.state.next_object += 1;
+        let turn = self.state.turn;
+        let keeps_state = matches!(
+            (from, to),
+            // EX area / resolution zone → field keep effects and counters
+            // (CR 4.8.3.3, 10.6.2.8.1.1); EX → resolution too (10.6.2.1.3).
+            (Zone::ExArea, Zone::Field)
+                | (Zone::Resolution, Zone::Field)
+                | (Zone::ExArea, Zone::Resolution)
+        );
+        let old_object = self.state.card(card).object;
+        {
+            let c = &mut self.state.cards[card.idx()];
+            c.zone = to;
+            c.controller = if to == Zone::Field {
+                to_player
+            } else {
+                c.owner
+            };
+            c.entered_turn = turn;
+            c.engaged = false;
+            c.damage = 0;
+            c.fought_bane = false;
+            c.super_evolved = false;
+            c.evolved_turn = 0;
+            c.ability_uses.clear();
+            if !keeps_state {
+                c.counters.clear();
+            }
+            c.face_up = !matches!(to, Zone::Deck | Zone::Hand | Zone::EvolveDeck);
+            if from == Zone::Field {
+                // The evolved card stays in the evolve zone, unlinked, until
+                // rules handling returns it (CR 11.6.1).
+                c.evolved_with = None;
+            }
+            if from == Zone::EvolveZone {
+                c.linked_to = None;
+            }
+            c.object = if keeps_state { old_object } else { object };
+        }
+        if !keeps_state {
+            self.state
+                .effects
+                .retain(|e| !(e.card == card && e.object == old_object));
+        }
+        let def = self.state.card(card).def;
+        self.emit(Event::Moved {
+            card,
+            def: Some(def),
+            owner,
+            controller,
+            from,
+            to,
+            cause,
+            evolved: evolved_def,
+        });
+    }
+
+    /// Records an event and collects the automatic abilities it triggers.
+    pub(crate) fn emit(&mut self, event: Event) {
+        self.collect_triggers(&event);
+        self.events.push(event);
+    }
+}

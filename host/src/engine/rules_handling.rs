@@ -1,0 +1,253 @@
+//! Rules handling (rules.md §11.3, CR 11): a table of processes, each
+//! adding what it finds to one plan; the plan is carried out at once
+//! because the rules make those actions simultaneous (CR 11.1.3), and the
+//! whole thing repeats until nothing applies.
+//!
+//! To add a rule: add an entry to [`PROCESSES`].
+
+use super::Match;
+use super::event::MoveCause;
+use super::ids::{CardRef, PlayerId};
+use super::mutation::{Mutation, Place};
+use super::state::query::{EX_LIMIT, FIELD_LIMIT};
+use super::state::{GameState, Outcome, WinReason, Zone};
+use crate::cards::{CardDb, Counter, Keywords};
+
+/// One rules-handling process: its clause and what it adds to the plan.
+struct RuleProcess {
+    #[allow(dead_code)] // Documentation: the clause each entry implements.
+    clause: &'static str,
+    collect: fn(&GameState, &CardDb, &mut Plan),
+}
+
+/// What rules handling will do, all at once.
+#[derive(Default)]
+struct Plan {
+    losers: Vec<(PlayerId, WinReason)>,
+    destroy: Vec<(CardRef, bool)>,
+    to_cemetery: Vec<CardRef>,
+    to_evolve_deck: Vec<CardRef>,
+    clamp_pp: Vec<PlayerId>,
+}
+
+impl Plan {
+    fn is_empty(&self) -> bool {
+        self.losers.is_empty()
+            && self.destroy.is_empty()
+            && self.to_cemetery.is_empty()
+            && self.to_evolve_deck.is_empty()
+            && self.clamp_pp.is_empty()
+    }
+}
+
+const PROCESSES: &[RuleProcess] = &[
+    RuleProcess {
+        clause: "11.2 losses",
+        collect: losses,
+    },
+    RuleProcess {
+        clause: "11.3 follower destruction",
+        collect: follower_destruction,
+    },
+    RuleProcess {
+        clause: "11.4 field limit",
+        collect: field_limit,
+    },
+    RuleProcess {
+        clause: "11.5 EX area limit",
+        collect: ex_limit,
+    },
+    RuleProcess {
+        clause: "11.6 illegal evolutions",
+        collect: illegal_evolutions,
+    },
+    RuleProcess {
+        clause: "11.7 Stack",
+        collect: empty_stack,
+    },
+    RuleProcess {
+        clause: "11.9 play-point limit",
+        collect: play_point_limit,
+    },
+];
+
+impl Match {
+    /// Performs rules handling until nothing applies.
+    pub(crate) fn rules_handling(&mut self) {
+        // Each round changes zones or ends the game, so this terminates; the
+        // bound guards against a bug looping forever.
+        for _ in 0..100 {
+            if self.state.outcome.is_some() {
+                return;
+            }
+            let mut plan = Plan::default();
+            for process in PROCESSES {
+                (process.collect)(&self.state, &self.db, &mut plan);
+            }
+            if plan.is_empty() {
+                // "Fought a Bane follower since the previous rules handling"
+                // starts over (protected followers survive it).
+                let fought: Vec<CardRef> = (0..self.state.cards.len())
+                    .map(|i| CardRef(i as u16))
+                    .filter(|c| self.state.card(*c).fought_bane)
+                    .collect();
+                for card in fought {
+                    self.apply(Mutation::SetFoughtBane(card, false));
+                }
+                return;
+            }
+            self.carry_out(plan);
+        }
+        tracing::error!("rules handling did not settle after 100 rounds");
+    }
+
+    fn carry_out(&mut self, plan: Plan) {
+        if !plan.losers.is_empty() {
+            let outcome = if plan.losers.iter().any(|(p, _)| *p == PlayerId(0))
+                && plan.losers.iter().any(|(p, _)| *p == PlayerId(1))
+            {
+                // Both lose at once: a draw (CR 1.2.2).
+                Outcome::Draw
+            } else {
+                let (loser, reason) = plan.losers[0];
+                Outcome::Win(loser.opponent(), reason)
+            };
+            self.apply(Mutation::SetOutcome(outcome));
+            return;
+        }
+        for (card, by_ability) in plan.destroy {
+            if by_ability {
+                self.apply(Mutation::SetFoughtBane(card, false));
+            }
+            self.destroy(card, by_ability);
+        }
+        for card in plan.to_cemetery {
+            if self.state.card(card).zone == Zone::Field {
+                let owner = self.state.card(card).owner;
+                self.move_card(
+                    card,
+                    owner,
+                    Zone::Cemetery,
+                    Place::Top,
+                    MoveCause::RulesHandling,
+                );
+            }
+        }
+        for card in plan.to_evolve_deck {
+            let owner = self.state.card(card).owner;
+            self.move_card(
+                card,
+                owner,
+                Zone::EvolveDeck,
+                Place::Top,
+                MoveCause::RulesHandling,
+            );
+            // Used evolved cards return face up and can't be used again
+            // (CR 4.6.3).
+            self.apply(Mutation::SetFaceUp(card, true));
+        }
+        for player in plan.clamp_pp {
+            let max = self.state.player(player).max_pp;
+            self.apply(Mutation::SetResource(
+                player,
+                super::event::Resource::PlayPoints,
+                max,
+            ));
+        }
+    }
+}
+
+/// CR 11.2: leader defense 0 or less, or a draw from an empty deck.
+fn losses(state: &GameState, _db: &CardDb, plan: &mut Plan) {
+    for player in PlayerId::BOTH {
+        let p = state.player(player);
+        if p.leader_defense <= 0 {
+            plan.losers.push((player, WinReason::LeaderDefense));
+        } else if p.drew_from_empty_deck {
+            plan.losers.push((player, WinReason::DeckOut));
+        }
+    }
+}
+
+/// CR 11.3: followers at 0 defense or less, and followers that fought a
+/// Bane follower (destruction by an ability, CR 11.3.2.1).
+fn follower_destruction(state: &GameState, db: &CardDb, plan: &mut Plan) {
+    for player in &state.players {
+        for &card in &player.field {
+            let stats = state.characteristics(db, card);
+            if !stats.card_type.is_follower() {
+                continue;
+            }
+            if stats.defense <= 0 {
+                plan.destroy.push((card, false));
+            } else if state.card(card).fought_bane
+                && !stats
+                    .keywords
+                    .contains(Keywords::CANNOT_DESTROY_BY_ABILITIES)
+            {
+                plan.destroy.push((card, true));
+            }
+        }
+    }
+}
+
+/// CR 11.4: an over-full field keeps its oldest cards.
+fn field_limit(state: &GameState, _db: &CardDb, plan: &mut Plan) {
+    for player in &state.players {
+        plan.to_cemetery
+            .extend(player.field.iter().skip(FIELD_LIMIT).copied());
+    }
+}
+
+/// CR 11.5: the same for the EX area.
+fn ex_limit(state: &GameState, _db: &CardDb, plan: &mut Plan) {
+    for player in &state.players {
+        plan.to_cemetery
+            .extend(player.ex_area.iter().skip(EX_LIMIT).copied());
+    }
+}
+
+/// CR 11.6: evolved cards not linked to a field follower go back to the
+/// evolve deck area face up.
+fn illegal_evolutions(state: &GameState, _db: &CardDb, plan: &mut Plan) {
+    for (idx, card) in state.cards.iter().enumerate() {
+        if card.zone != Zone::EvolveZone {
+            continue;
+        }
+        let this = CardRef(idx as u16);
+        let linked = card.linked_to.is_some_and(|base| {
+            let base = state.card(base);
+            base.zone == Zone::Field && base.evolved_with == Some(this)
+        });
+        if !linked {
+            plan.to_evolve_deck.push(this);
+        }
+    }
+}
+
+/// CR 11.7: a Stack card on the field without Stack counters goes to the
+/// cemetery.
+fn empty_stack(state: &GameState, db: &CardDb, plan: &mut Plan) {
+    for player in &state.players {
+        for &card in &player.field {
+            if state.card(card).counter(Counter::Stack) == 0
+                && state
+                    .characteristics(db, card)
+                    .keywords
+                    .contains(Keywords::STACK)
+            {
+                plan.to_cemetery.push(card);
+            }
+        }
+    }
+}
+
+/// CR 11.9: current PP above the maximum drop to it.
+fn play_point_limit(state: &GameState, _db: &CardDb, plan: &mut Plan) {
+    for player in PlayerId::BOTH {
+        let p = state.player(player);
+        if p.pp > p.max_pp {
+            plan.clamp_pp.push(player);
+        }
+    }
+}

@@ -1,0 +1,208 @@
+//! Decisions: the only way a player (human, bot, network, test) affects a
+//! match. The engine computes the legal options; an answer picks some of
+//! them by index and is validated against that set.
+
+use crate::engine::ids::{AbilityIdx, CardRef, PlayerId};
+use crate::engine::state::AttackTarget;
+use serde::{Deserialize, Serialize};
+
+/// A question to one player, with every legal option.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Decision {
+    /// Who must answer.
+    pub player: PlayerId,
+    /// What is being asked.
+    pub prompt: Prompt,
+    /// The legal options; an answer picks indices into this list.
+    pub options: Vec<Choice>,
+    /// Fewest options the answer may pick.
+    pub min: usize,
+    /// Most options the answer may pick.
+    pub max: usize,
+}
+
+impl Decision {
+    /// A decision where exactly one option is picked.
+    pub fn pick_one(player: PlayerId, prompt: Prompt, options: Vec<Choice>) -> Decision {
+        Decision {
+            player,
+            prompt,
+            options,
+            min: 1,
+            max: 1,
+        }
+    }
+
+    /// Checks an answer: distinct indices, in range, between `min` and `max`
+    /// of them.
+    pub fn validate(&self, picks: &[usize]) -> Result<(), Rejection> {
+        if picks.len() < self.min || picks.len() > self.max {
+            return Err(Rejection::Count {
+                got: picks.len(),
+                min: self.min,
+                max: self.max,
+            });
+        }
+        for (i, pick) in picks.iter().enumerate() {
+            if *pick >= self.options.len() {
+                return Err(Rejection::OutOfRange {
+                    pick: *pick,
+                    options: self.options.len(),
+                });
+            }
+            if picks[..i].contains(pick) {
+                return Err(Rejection::Repeated { pick: *pick });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What a decision asks.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Prompt {
+    /// The chosen player decides who goes first (CR 6.2.1.6).
+    ChooseFirstPlayer,
+    /// Keep the opening hand or redraw all of it (CR 6.2.1.8).
+    Mulligan,
+    /// The active player's next main-phase action (rules.md §7.2).
+    MainAction,
+    /// The non-active player may play a Quick card or ability, or pass.
+    QuickWindow,
+    /// A Ward follower enters reserved: put it engaged instead? (CR 12.8.2 i)
+    EngageWardOnEnter {
+        /// The Ward follower.
+        card: CardRef,
+    },
+    /// End phase: engage any reserved Ward followers (CR 7.4.3).
+    EngageWardFollowers,
+    /// Discard down to the hand limit (CR 7.4.7).
+    HandLimit {
+        /// How many cards must go.
+        discard: usize,
+    },
+    /// Choose which of your pending abilities to play next (CR 10.5.2).
+    ChoosePendingAbility,
+    /// Pay the optional cost of an automatic ability? (CR 10.4.7.4)
+    PayOptionalCost {
+        /// Source card.
+        card: CardRef,
+    },
+    /// Choose cards to pay a cost.
+    CostCards {
+        /// Source card.
+        card: CardRef,
+        /// What the cards are for.
+        purpose: String,
+    },
+    /// A choice asked by card code.
+    Ability {
+        /// Source card.
+        card: CardRef,
+        /// Which ability.
+        ability: AbilityIdx,
+        /// The question, for display.
+        text: String,
+    },
+}
+
+/// One option of a decision.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Choice {
+    /// Yes / do it.
+    Yes,
+    /// No / don't.
+    No,
+    /// Pass (Quick window).
+    Pass,
+    /// Go first.
+    GoFirst,
+    /// Go second.
+    GoSecond,
+    /// A main-phase or Quick action.
+    Action(Action),
+    /// A card.
+    Card(CardRef),
+    /// A pending ability, by index into the pending list.
+    Pending(usize),
+    /// A labelled option asked by card code.
+    Label(String),
+}
+
+/// Actions a player can start (rules.md §7.2 step 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// Play a card from the hand or EX area.
+    Play {
+        /// The card.
+        card: CardRef,
+    },
+    /// Play an activated ability.
+    Activate {
+        /// Source card.
+        card: CardRef,
+        /// Which ability.
+        ability: AbilityIdx,
+    },
+    /// Use the follower's evolve ability (rules.md §10).
+    Evolve {
+        /// The follower.
+        card: CardRef,
+        /// Pay 1 EP in lieu of 1 PP.
+        use_ep: bool,
+        /// Also pay 1 SEP to super-evolve.
+        super_evolve: bool,
+    },
+    /// Attack with a follower.
+    Attack {
+        /// The attacker.
+        attacker: CardRef,
+        /// The target.
+        target: AttackTarget,
+    },
+    /// End the main phase.
+    EndMainPhase,
+}
+
+/// Why an answer was rejected. The state is untouched.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Rejection {
+    /// The match is over.
+    #[error("the match is over")]
+    GameOver,
+    /// Nothing is being asked.
+    #[error("no decision is pending")]
+    NoDecision,
+    /// Another player must answer.
+    #[error("it is {expected}'s decision, not {got}'s")]
+    WrongPlayer {
+        /// Who must answer.
+        expected: PlayerId,
+        /// Who tried.
+        got: PlayerId,
+    },
+    /// Too few or too many picks.
+    #[error("picked {got} options; this decision needs {min} to {max}")]
+    Count {
+        /// Picks given.
+        got: usize,
+        /// Fewest allowed.
+        min: usize,
+        /// Most allowed.
+        max: usize,
+    },
+    /// A pick is not an option.
+    #[error("option {pick} does not exist (there are {options})")]
+    OutOfRange {
+        /// The bad pick.
+        pick: usize,
+        /// Number of options.
+        options: usize,
+    },
+    /// The same option twice.
+    #[error("option {pick} is picked twice")]
+    Repeated {
+        /// The repeated pick.
+        pick: usize,
+    },
+}

@@ -1,0 +1,524 @@
+//! The resumable state machine (architecture guide, "Decisions"): a match is
+//! [`GameState`] plus a stack of pending [`Task`]s plus at most one pending
+//! [`Decision`]. [`Match::step`] runs tasks until a decision is needed or the
+//! match ends; [`Match::answer`] validates a choice against the legal set and
+//! continues. No thread ever waits for a player, so a match can be cloned,
+//! saved, replayed and hot-swapped at any decision point.
+
+mod decision;
+
+pub use decision::{Action, Choice, Decision, Prompt, Rejection};
+
+use super::ability::{AbilityRunner, Halt};
+use super::event::Event;
+use super::ids::{CardRef, DefId, ObjectId, PlayerId};
+use super::state::{GameState, Outcome, PendingWhat, Phase, PlayerState, Zone};
+use crate::cards::CardDb;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use std::sync::Arc;
+
+/// A deck resolved against a [`CardDb`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeckList {
+    /// The leader.
+    pub leader: DefId,
+    /// Main deck cards (40–50 in a legal deck).
+    pub main: Vec<DefId>,
+    /// Evolve deck cards (0–10).
+    pub evolve: Vec<DefId>,
+}
+
+/// Where a match stands after [`Match::step`].
+#[derive(Debug)]
+pub enum Status<'a> {
+    /// A player must answer this.
+    Decision(&'a Decision),
+    /// The match is over.
+    GameOver(Outcome),
+}
+
+/// A match in progress. Cloning it is cheap (a few hundred small vectors)
+/// and gives an independent match: bots search with clones.
+#[derive(Clone)]
+pub struct Match {
+    pub(crate) state: GameState,
+    pub(crate) tasks: Vec<Task>,
+    pub(crate) decision: Option<(Decision, Resume)>,
+    pub(crate) events: Vec<Event>,
+    pub(crate) db: Arc<CardDb>,
+    pub(crate) db_has_triggers: bool,
+    pub(crate) runner: Arc<dyn AbilityRunner>,
+}
+
+impl std::fmt::Debug for Match {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Match")
+            .field("turn", &self.state.turn)
+            .field("phase", &self.state.phase)
+            .field("tasks", &self.tasks.len())
+            .field("decision", &self.decision.as_ref().map(|d| &d.0))
+            .finish_non_exhaustive()
+    }
+}
+
+/// Pending work (the "stack of pending work" of the architecture guide).
+#[derive(Clone, Debug)]
+pub(crate) enum Task {
+    /// A random player decides who goes first (CR 6.2.1.6).
+    ChooseFirstPlayer,
+    /// Draw opening hands.
+    DrawOpeningHands,
+    /// A player's mulligan decision.
+    Mulligan(PlayerId),
+    /// Set starting resources and begin the first turn.
+    FinishSetup,
+    /// Start phase steps 1–4.
+    BeginTurn,
+    /// Main phase step 1.
+    StartMainPhase,
+    /// Main phase step 3: the active player's next action.
+    MainAction,
+    /// End phase step 1.
+    StartEndPhase,
+    /// End phase step 3.
+    WardStep,
+    /// A Quick window for the non-active player.
+    QuickWindow,
+    /// End phase step 7.
+    HandLimit,
+    /// End phase steps 8–9.
+    EndTurn,
+    /// Confirmation Timing (rules.md §11.2); counts abilities played in it.
+    CheckTiming(u32),
+    /// Attack step 7.
+    AttackDamage,
+    /// Attack step 9.
+    AttackEnd,
+    /// A played card resolves (CR 10.6.2.8).
+    ResolvePlayedCard(CardRef),
+    /// A resolved spell leaves the resolution zone.
+    FinishSpell(CardRef),
+    /// A Ward follower just entered: offer to engage it.
+    WardOnEnter(CardRef, ObjectId),
+    /// Pay the cost items of an ability from this index on.
+    PayCosts(Box<AbilityRun>, usize),
+    /// Run an ability.
+    Run(Box<AbilityRun>),
+}
+
+/// What to do with the answer to the pending decision.
+#[derive(Clone, Debug)]
+pub(crate) enum Resume {
+    FirstPlayer(PlayerId),
+    Mulligan(PlayerId),
+    MainAction,
+    QuickWindow,
+    WardOnEnter(CardRef),
+    WardStep,
+    HandLimit,
+    ChoosePending(PlayerId, u32),
+    OptionalCost(Box<AbilityRun>),
+    CostCards(Box<AbilityRun>, usize),
+    Ability(Box<AbilityRun>),
+}
+
+/// One run of an ability, with the answers gathered so far.
+#[derive(Clone, Debug)]
+pub(crate) struct AbilityRun {
+    pub source: CardRef,
+    pub source_object: ObjectId,
+    pub def: DefId,
+    pub what: PendingWhat,
+    pub controller: PlayerId,
+    pub trigger_card: Option<CardRef>,
+    pub amount: i32,
+    pub origin: RunOrigin,
+    pub answers: Vec<Vec<usize>>,
+    /// Automatic abilities: the optional cost was decided (and paid).
+    pub cost_settled: bool,
+}
+
+/// Why an ability runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RunOrigin {
+    /// A pending automatic ability played at Confirmation Timing.
+    Triggered,
+    /// A spell's text as it resolves.
+    Spell,
+    /// An activated ability whose costs were paid.
+    Activated,
+}
+
+impl Match {
+    /// Sets up a match: leaders, decks and evolve decks in place; the first
+    /// [`step`](Match::step) asks who goes first. `seed` drives every random
+    /// event of the match.
+    pub fn new(
+        db: Arc<CardDb>,
+        runner: Arc<dyn AbilityRunner>,
+        decks: [DeckList; 2],
+        seed: u64,
+    ) -> Match {
+        let db_has_triggers = db.iter().any(|(_, def)| !def.abilities.is_empty());
+        let mut cards = Vec::new();
+        let mut players: Vec<PlayerState> = Vec::with_capacity(2);
+        for (seat, deck) in decks.iter().enumerate() {
+            let owner = PlayerId(seat as u8);
+            let mut new_card = |def: DefId, zone: Zone| {
+                let card = CardRef(cards.len() as u16);
+                cards.push(super::state::CardState {
+                    def,
+                    owner,
+                    controller: owner,
+                    zone,
+                    object: ObjectId(cards.len() as u32),
+                    engaged: false,
+                    face_up: zone == Zone::Leader,
+                    damage: 0,
+                    counters: Vec::new(),
+                    evolved_with: None,
+                    linked_to: None,
+                    entered_turn: 0,
+                    evolved_turn: 0,
+                    super_evolved: false,
+                    fought_bane: false,
+                    ability_uses: Vec::new(),
+                });
+                card
+            };
+            let leader = new_card(deck.leader, Zone::Leader);
+            let deck_cards = deck.main.iter().map(|d| new_card(*d, Zone::Deck)).collect();
+            let evolve_deck = deck
+                .evolve
+                .iter()
+                .map(|d| new_card(*d, Zone::EvolveDeck))
+                .collect();
+            players.push(PlayerState {
+                leader,
+                deck: deck_cards,
+                hand: Vec::new(),
+                field: Vec::new(),
+                ex_area: Vec::new(),
+                cemetery: Vec::new(),
+                banished: Vec::new(),
+                evolve_deck,
+                pp: 0,
+                max_pp: 0,
+                ep: 0,
+                sep: 0,
+                leader_defense: 20,
+                turns_passed: 0,
+                goes_first: false,
+                evolved_this_turn: false,
+                drew_from_empty_deck: false,
+                lost_defense_this_turn: false,
+                cards_played_this_turn: 0,
+                spells_played_this_turn: 0,
+                conceded: false,
+            });
+        }
+        let next_object = cards.len() as u32;
+        let [p0, p1]: [PlayerState; 2] = match players.try_into() {
+            Ok(both) => both,
+            // OK: exactly two decks were given, so exactly two players exist.
+            Err(_) => unreachable!("two decks make two players"),
+        };
+        let state = GameState {
+            cards,
+            players: [p0, p1],
+            resolution: Vec::new(),
+            turn: 0,
+            active: PlayerId(0),
+            phase: Phase::Setup,
+            effects: Vec::new(),
+            pending: Vec::new(),
+            combat: None,
+            extra_turns: Vec::new(),
+            next_object,
+            next_timestamp: 0,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            outcome: None,
+        };
+        Match {
+            state,
+            tasks: vec![Task::ChooseFirstPlayer],
+            decision: None,
+            events: Vec::new(),
+            db,
+            db_has_triggers,
+            runner,
+        }
+    }
+
+    /// The current state.
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    /// The card database of this match.
+    pub fn db(&self) -> &Arc<CardDb> {
+        &self.db
+    }
+
+    /// The pending decision, if any.
+    pub fn decision(&self) -> Option<&Decision> {
+        self.decision.as_ref().map(|(d, _)| d)
+    }
+
+    /// The result, once the match is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome
+    }
+
+    /// Events since the last call (or since the start).
+    pub fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.events)
+    }
+
+    /// Drops the events gathered so far (keeps the buffer's capacity).
+    pub fn clear_events(&mut self) {
+        self.events.clear();
+    }
+
+    /// Events since the last [`take_events`](Match::take_events), without
+    /// taking them.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Replaces the ability runner (hot reload swaps packs this way between
+    /// two steps).
+    pub fn set_runner(&mut self, runner: Arc<dyn AbilityRunner>) {
+        self.runner = runner;
+    }
+
+    /// Runs until a decision is needed or the match is over.
+    pub fn step(&mut self) -> Status<'_> {
+        loop {
+            if let Some(outcome) = self.state.outcome {
+                return Status::GameOver(outcome);
+            }
+            if self.decision.is_some() {
+                break;
+            }
+            match self.tasks.pop() {
+                Some(task) => self.run_task(task),
+                None => {
+                    // Every turn pushes the next; an empty stack means a
+                    // broken invariant. End the match as a draw rather than
+                    // spin.
+                    tracing::error!("engine task stack ran empty");
+                    self.apply(super::mutation::Mutation::SetOutcome(Outcome::Draw));
+                }
+            }
+        }
+        match &self.decision {
+            Some((decision, _)) => Status::Decision(decision),
+            // OK: the loop only breaks with a decision pending.
+            None => unreachable!("step stops only at a decision or the end"),
+        }
+    }
+
+    /// Answers the pending decision with the indices of the picked options.
+    /// An invalid answer is rejected with the reason and changes nothing.
+    pub fn answer(&mut self, player: PlayerId, picks: &[usize]) -> Result<(), Rejection> {
+        if self.state.outcome.is_some() {
+            return Err(Rejection::GameOver);
+        }
+        let Some((decision, _)) = &self.decision else {
+            return Err(Rejection::NoDecision);
+        };
+        if decision.player != player {
+            return Err(Rejection::WrongPlayer {
+                expected: decision.player,
+                got: player,
+            });
+        }
+        decision.validate(picks)?;
+        let Some((decision, resume)) = self.decision.take() else {
+            return Err(Rejection::NoDecision);
+        };
+        self.resume(resume, decision, picks);
+        Ok(())
+    }
+
+    /// The player concedes: they lose at once (CR 1.2.3).
+    pub fn concede(&mut self, player: PlayerId) {
+        if self.state.outcome.is_some() {
+            return;
+        }
+        self.state.players[player.idx()].conceded = true;
+        self.decision = None;
+        self.emit(Event::Conceded { player });
+        self.apply(super::mutation::Mutation::SetOutcome(Outcome::Win(
+            player.opponent(),
+            super::state::WinReason::Concede,
+        )));
+    }
+
+    /// Asks a decision; `resume` handles the answer.
+    pub(crate) fn ask(&mut self, decision: Decision, resume: Resume) {
+        self.decision = Some((decision, resume));
+    }
+
+    /// A uniform random number in `0..n` from the match RNG (0 if n is 0).
+    pub(crate) fn random(&mut self, n: u32) -> u32 {
+        use rand_core::Rng;
+        if n == 0 {
+            return 0;
+        }
+        (self.state.rng.next_u64() % u64::from(n)) as u32
+    }
+
+    fn run_task(&mut self, task: Task) {
+        match task {
+            Task::ChooseFirstPlayer => self.choose_first_player(),
+            Task::DrawOpeningHands => self.draw_opening_hands(),
+            Task::Mulligan(player) => self.ask_mulligan(player),
+            Task::FinishSetup => self.finish_setup(),
+            Task::BeginTurn => self.begin_turn(),
+            Task::StartMainPhase => self.start_main_phase(),
+            Task::MainAction => self.ask_main_action(),
+            Task::StartEndPhase => self.start_end_phase(),
+            Task::WardStep => self.ward_step(),
+            Task::QuickWindow => self.quick_window(),
+            Task::HandLimit => self.hand_limit(),
+            Task::EndTurn => self.end_turn(),
+            Task::CheckTiming(played) => self.check_timing(played),
+            Task::AttackDamage => self.attack_damage(),
+            Task::AttackEnd => self.attack_end(),
+            Task::ResolvePlayedCard(card) => self.resolve_played_card(card),
+            Task::FinishSpell(card) => self.finish_spell(card),
+            Task::WardOnEnter(card, object) => self.ward_on_enter(card, object),
+            Task::PayCosts(run, item) => self.pay_costs(run, item),
+            Task::Run(run) => self.run_ability(run),
+        }
+    }
+
+    fn resume(&mut self, resume: Resume, decision: Decision, picks: &[usize]) {
+        let chosen: Vec<&super::runtime::Choice> =
+            picks.iter().map(|i| &decision.options[*i]).collect();
+        match resume {
+            Resume::FirstPlayer(chooser) => {
+                let first = match chosen.first() {
+                    Some(Choice::GoSecond) => chooser.opponent(),
+                    _ => chooser,
+                };
+                self.set_first_player(first);
+            }
+            Resume::Mulligan(player) => {
+                let redraw = matches!(chosen.first(), Some(Choice::Yes));
+                self.mulligan(player, redraw);
+            }
+            Resume::MainAction => match chosen.first() {
+                Some(Choice::Action(action)) => {
+                    // After the action: Confirmation Timing, then the next
+                    // action (rules.md §7.2 step 4).
+                    if *action != Action::EndMainPhase {
+                        self.tasks.push(Task::MainAction);
+                        self.tasks.push(Task::CheckTiming(0));
+                    }
+                    self.start_action(*action);
+                }
+                _ => tracing::error!("main action answer is not an action"),
+            },
+            Resume::QuickWindow => {
+                // Passing closes the window; a play reopens it afterwards.
+                if let Some(Choice::Action(action)) = chosen.first() {
+                    self.tasks.push(Task::QuickWindow);
+                    self.tasks.push(Task::CheckTiming(0));
+                    self.start_action(*action);
+                }
+            }
+            Resume::WardOnEnter(card) => {
+                if matches!(chosen.first(), Some(Choice::Yes)) {
+                    self.set_engaged(card, true);
+                }
+            }
+            Resume::WardStep => {
+                for choice in chosen {
+                    if let Choice::Card(card) = choice {
+                        self.set_engaged(*card, true);
+                    }
+                }
+                self.tasks.push(Task::CheckTiming(0));
+            }
+            Resume::HandLimit => {
+                let cards: Vec<CardRef> = chosen
+                    .iter()
+                    .filter_map(|c| match c {
+                        Choice::Card(card) => Some(*card),
+                        _ => None,
+                    })
+                    .collect();
+                for card in cards {
+                    self.discard(card);
+                }
+                // Confirmation Timing after the discard, then check again.
+                self.tasks.push(Task::HandLimit);
+                self.tasks.push(Task::CheckTiming(0));
+            }
+            Resume::ChoosePending(player, played) => {
+                if let Some(Choice::Pending(idx)) = chosen.first() {
+                    self.play_pending(player, *idx, played);
+                }
+            }
+            Resume::OptionalCost(mut run) => {
+                run.cost_settled = true;
+                if matches!(chosen.first(), Some(Choice::Yes)) {
+                    self.tasks.push(Task::PayCosts(run, 0));
+                }
+            }
+            Resume::CostCards(run, item) => {
+                let cards: Vec<CardRef> = chosen
+                    .iter()
+                    .filter_map(|c| match c {
+                        Choice::Card(card) => Some(*card),
+                        _ => None,
+                    })
+                    .collect();
+                self.pay_cost_with_cards(&run, item, &cards);
+                self.tasks.push(Task::PayCosts(run, item + 1));
+            }
+            Resume::Ability(mut run) => {
+                run.answers.push(picks.to_vec());
+                self.tasks.push(Task::Run(run));
+            }
+        }
+    }
+
+    /// Runs an ability through the runner, rolling back on a question or a
+    /// failure (see `ability.rs`).
+    pub(crate) fn run_card_code(&mut self, run: &AbilityRun) -> Result<(), Halt> {
+        let Some(ability) = run.what.ability() else {
+            return Ok(());
+        };
+        let snapshot = self.state.clone();
+        let events_len = self.events.len();
+        let info = super::ability::AbilityInfo {
+            source: run.source,
+            source_object: run.source_object,
+            def: run.def,
+            ability,
+            controller: run.controller,
+            trigger_card: run.trigger_card,
+            amount: run.amount,
+        };
+        let runner = Arc::clone(&self.runner);
+        let result = {
+            let mut cx = super::ability::AbilityCtx {
+                m: self,
+                info,
+                answers: &run.answers,
+                asked: 0,
+            };
+            runner.resolve(&mut cx)
+        };
+        if result.is_err() {
+            self.state = snapshot;
+            self.events.truncate(events_len);
+        }
+        result
+    }
+}

@@ -1,0 +1,342 @@
+//! How a match's state is stored: plain typed data, cheap to clone
+//! (rules.md Appendix C items 1–4). Reading derived information (current
+//! stats, class counts) is in [`query`]; changing state goes only through
+//! [`Match::apply`](crate::engine::Match) in `mutation.rs`.
+
+mod effects;
+pub(crate) mod query;
+
+pub use effects::{Duration, Effect, EffectKind};
+pub use query::Characteristics;
+
+use super::ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};
+use crate::cards::Counter;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+/// Zones (rules.md §3.1). Every card of a match is in exactly one.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Zone {
+    /// Leader area.
+    Leader,
+    /// Main deck (private, ordered).
+    Deck,
+    /// Hand (private).
+    Hand,
+    /// Field (limit 5).
+    Field,
+    /// EX area (limit 5).
+    ExArea,
+    /// Cemetery.
+    Cemetery,
+    /// Banished zone.
+    Banished,
+    /// Evolve deck area (face-down cards private, face-up ones public).
+    EvolveDeck,
+    /// Evolve zone: an evolved card linked under a field follower.
+    EvolveZone,
+    /// Resolution zone: a card being played.
+    Resolution,
+    /// Tokens that left the field or EX area cease to exist (CR 9.1.3).
+    RemovedFromGame,
+}
+
+impl Zone {
+    /// Whether the cards in this zone are hidden from the opponent.
+    pub fn is_private(self) -> bool {
+        matches!(self, Zone::Deck | Zone::Hand | Zone::EvolveDeck)
+    }
+
+    /// A short lower-case name for logs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Zone::Leader => "leader area",
+            Zone::Deck => "deck",
+            Zone::Hand => "hand",
+            Zone::Field => "field",
+            Zone::ExArea => "EX area",
+            Zone::Cemetery => "cemetery",
+            Zone::Banished => "banished zone",
+            Zone::EvolveDeck => "evolve deck",
+            Zone::EvolveZone => "evolve zone",
+            Zone::Resolution => "resolution zone",
+            Zone::RemovedFromGame => "nowhere",
+        }
+    }
+}
+
+/// The phase of the current turn (rules.md §7).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Phase {
+    /// Before the first turn: mulligans.
+    Setup,
+    /// Start phase.
+    Start,
+    /// Main phase.
+    Main,
+    /// End phase.
+    End,
+    /// The match is over.
+    GameOver,
+}
+
+/// How a match ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Outcome {
+    /// This player won.
+    Win(PlayerId, WinReason),
+    /// Both players lost at once, or an endless loop (CR 15.2.1.3).
+    Draw,
+}
+
+/// Why the loser lost.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum WinReason {
+    /// Leader defense 0 or less (CR 11.2.1).
+    LeaderDefense,
+    /// Drew from an empty deck (CR 11.2.2).
+    DeckOut,
+    /// The opponent conceded.
+    Concede,
+}
+
+/// One card object and its placement state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CardState {
+    /// The printed card.
+    pub def: DefId,
+    /// Who owns it (whose zones it returns to).
+    pub owner: PlayerId,
+    /// Who controls it.
+    pub controller: PlayerId,
+    /// Current zone.
+    pub zone: Zone,
+    /// Rules identity; changes at every zone change.
+    pub object: ObjectId,
+    /// Engaged (sideways) rather than reserved.
+    pub engaged: bool,
+    /// Face up (only meaningful in the evolve deck: face-up cards are used).
+    pub face_up: bool,
+    /// Damage on a field follower.
+    pub damage: i32,
+    /// Counters.
+    pub counters: Vec<(Counter, u32)>,
+    /// On a field follower: the evolved card linked to it.
+    pub evolved_with: Option<CardRef>,
+    /// On an evolved card in the evolve zone: the follower it is linked to.
+    pub linked_to: Option<CardRef>,
+    /// Turn number when it entered its current zone.
+    pub entered_turn: u32,
+    /// Turn number it evolved in (0 = not evolved).
+    pub evolved_turn: u32,
+    /// It super-evolved.
+    pub super_evolved: bool,
+    /// It fought a Bane follower since the last rules handling (CR 11.3.2).
+    pub fought_bane: bool,
+    /// Uses of once-per-turn abilities: (ability, turn number).
+    pub ability_uses: Vec<(AbilityIdx, u32)>,
+}
+
+impl CardState {
+    /// Number of counters of one kind.
+    pub fn counter(&self, kind: Counter) -> u32 {
+        self.counters
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map_or(0, |(_, n)| *n)
+    }
+}
+
+/// Per-player state (rules.md Appendix C item 3).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerState {
+    /// The leader card.
+    pub leader: CardRef,
+    /// Main deck; the **last** element is the top card.
+    pub deck: Vec<CardRef>,
+    /// Hand.
+    pub hand: Vec<CardRef>,
+    /// Field, in placement order.
+    pub field: Vec<CardRef>,
+    /// EX area.
+    pub ex_area: Vec<CardRef>,
+    /// Cemetery, oldest first.
+    pub cemetery: Vec<CardRef>,
+    /// Banished zone.
+    pub banished: Vec<CardRef>,
+    /// Evolve deck area (face-down and face-up cards).
+    pub evolve_deck: Vec<CardRef>,
+    /// Current play points (0..=max_pp).
+    pub pp: i32,
+    /// Maximum play points (0..=10).
+    pub max_pp: i32,
+    /// Evolution points (≥ 0, no cap).
+    pub ep: i32,
+    /// Super-evolution points (≥ 0).
+    pub sep: i32,
+    /// Leader defense (no cap; may go below 0).
+    pub leader_defense: i32,
+    /// Own turns begun, the current one included (CR 3.3).
+    pub turns_passed: u32,
+    /// This player goes first.
+    pub goes_first: bool,
+    /// Used the turn's evolve ability.
+    pub evolved_this_turn: bool,
+    /// Had to draw from an empty deck (loss at rules handling).
+    pub drew_from_empty_deck: bool,
+    /// Leader lost defense this turn (Sanguine).
+    pub lost_defense_this_turn: bool,
+    /// Cards played this turn (Combo).
+    pub cards_played_this_turn: u32,
+    /// Spells played this turn.
+    pub spells_played_this_turn: u32,
+    /// The player has conceded.
+    pub conceded: bool,
+}
+
+impl PlayerState {
+    /// The cards of a per-player zone.
+    pub fn zone(&self, zone: Zone) -> &[CardRef] {
+        match zone {
+            Zone::Deck => &self.deck,
+            Zone::Hand => &self.hand,
+            Zone::Field => &self.field,
+            Zone::ExArea => &self.ex_area,
+            Zone::Cemetery => &self.cemetery,
+            Zone::Banished => &self.banished,
+            Zone::EvolveDeck => &self.evolve_deck,
+            Zone::Leader => std::slice::from_ref(&self.leader),
+            Zone::EvolveZone | Zone::Resolution | Zone::RemovedFromGame => &[],
+        }
+    }
+
+    pub(crate) fn zone_mut(&mut self, zone: Zone) -> Option<&mut Vec<CardRef>> {
+        Some(match zone {
+            Zone::Deck => &mut self.deck,
+            Zone::Hand => &mut self.hand,
+            Zone::Field => &mut self.field,
+            Zone::ExArea => &mut self.ex_area,
+            Zone::Cemetery => &mut self.cemetery,
+            Zone::Banished => &mut self.banished,
+            Zone::EvolveDeck => &mut self.evolve_deck,
+            Zone::Leader | Zone::EvolveZone | Zone::Resolution | Zone::RemovedFromGame => {
+                return None;
+            }
+        })
+    }
+}
+
+/// An attack in progress (rules.md §8.3).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Combat {
+    /// The attacking follower and its object at declaration.
+    pub attacker: (CardRef, ObjectId),
+    /// What it attacks.
+    pub target: AttackTarget,
+}
+
+/// An attack target.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum AttackTarget {
+    /// A follower (card and object at declaration).
+    Follower(CardRef, ObjectId),
+    /// A player's leader.
+    Leader(PlayerId),
+}
+
+/// An automatic ability waiting to be played (rules.md §11.4).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PendingAbility {
+    /// The card whose ability it is.
+    pub source: CardRef,
+    /// The source's object when it triggered.
+    pub source_object: ObjectId,
+    /// The definition the ability belongs to (look-back, CR 10.7.4).
+    pub def: DefId,
+    /// Which ability of that definition, or a keyword ability.
+    pub what: PendingWhat,
+    /// Who plays it.
+    pub controller: PlayerId,
+    /// The card that caused the trigger, if any.
+    pub trigger_card: Option<CardRef>,
+    /// A number carried by the event (damage dealt, defense gained).
+    pub amount: i32,
+}
+
+/// What a pending ability is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PendingWhat {
+    /// An ability of the card's definition.
+    Ability(AbilityIdx),
+    /// The Drain keyword ability (CR 12.13): the leader gains `amount`.
+    Drain,
+}
+
+impl PendingWhat {
+    /// The card ability, if it is one.
+    pub fn ability(self) -> Option<AbilityIdx> {
+        match self {
+            PendingWhat::Ability(idx) => Some(idx),
+            PendingWhat::Drain => None,
+        }
+    }
+}
+
+/// The whole state of a match at a decision point, minus the pending work.
+#[derive(Clone, Debug)]
+pub struct GameState {
+    /// Every card of the match, indexed by [`CardRef`].
+    pub cards: Vec<CardState>,
+    /// Both players.
+    pub players: [PlayerState; 2],
+    /// The resolution zone (shared).
+    pub resolution: Vec<CardRef>,
+    /// Global turn number (1 = the first player's first turn; 0 in setup).
+    pub turn: u32,
+    /// Whose turn it is.
+    pub active: PlayerId,
+    /// Current phase.
+    pub phase: Phase,
+    /// Persistent effects in timestamp order.
+    pub effects: Vec<Effect>,
+    /// Automatic abilities waiting for Confirmation Timing.
+    pub pending: Vec<PendingAbility>,
+    /// The attack in progress.
+    pub combat: Option<Combat>,
+    /// Players who take another turn after this one, most recent last.
+    pub extra_turns: Vec<PlayerId>,
+    /// Next object id to hand out.
+    pub next_object: u32,
+    /// Next effect timestamp.
+    pub next_timestamp: u32,
+    /// The match's only source of randomness.
+    pub rng: ChaCha8Rng,
+    /// Set when the match is over.
+    pub outcome: Option<Outcome>,
+}
+
+impl GameState {
+    /// A card's state.
+    ///
+    /// Panics if `card` is not a card of this match.
+    pub fn card(&self, card: CardRef) -> &CardState {
+        &self.cards[card.idx()]
+    }
+
+    /// A player's state.
+    pub fn player(&self, player: PlayerId) -> &PlayerState {
+        &self.players[player.idx()]
+    }
+
+    /// The player who is not active.
+    pub fn non_active(&self) -> PlayerId {
+        self.active.opponent()
+    }
+
+    /// Whether the card is still the same object.
+    pub fn is_same_object(&self, card: CardRef, object: ObjectId) -> bool {
+        self.cards
+            .get(card.idx())
+            .is_some_and(|c| c.object == object)
+    }
+}

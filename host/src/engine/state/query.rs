@@ -1,0 +1,325 @@
+//! Reading derived information: a card's current characteristics in the
+//! order of rules.md §1.3 (CR 10.9.1), class counts (rules.md §2) and zone
+//! limits (rules.md §3.1).
+
+use super::{EffectKind, GameState, Zone};
+use crate::cards::{
+    AbilityKind, CardDb, CardDef, CardFilter, CardType, Grant, Keywords, PassiveCondition,
+    PassiveScope,
+};
+use crate::engine::ids::{CardRef, PlayerId};
+
+/// Field limit (CR 4.4.4.1).
+pub const FIELD_LIMIT: usize = 5;
+/// EX area limit (CR 4.8.3.1).
+pub const EX_LIMIT: usize = 5;
+/// Hand limit at the end phase (CR 4.7.3.1).
+pub const HAND_LIMIT: usize = 7;
+/// Maximum play points (CR 3.2.4.1).
+pub const MAX_PP: i32 = 10;
+
+/// A card's current information.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Characteristics {
+    /// Card type (of the evolved card while evolved).
+    pub card_type: CardType,
+    /// Current attack.
+    pub attack: i32,
+    /// Current defense, damage subtracted.
+    pub defense: i32,
+    /// Defense before damage.
+    pub max_defense: i32,
+    /// Current cost (never below 0).
+    pub cost: i32,
+    /// Current keywords.
+    pub keywords: Keywords,
+}
+
+impl GameState {
+    /// The definition whose information a card currently uses: the evolved
+    /// card while it is linked to one (CR 10.9.1.1).
+    pub fn current_def<'db>(&self, db: &'db CardDb, card: CardRef) -> &'db CardDef {
+        let state = self.card(card);
+        match state.evolved_with {
+            Some(evolved) if state.zone == Zone::Field => db.get(self.card(evolved).def),
+            _ => db.get(state.def),
+        }
+    }
+
+    /// The id of the definition whose information a card currently uses.
+    pub fn current_def_id(&self, card: CardRef) -> crate::engine::DefId {
+        let state = self.card(card);
+        match state.evolved_with {
+            Some(evolved) if state.zone == Zone::Field => self.card(evolved).def,
+            _ => state.def,
+        }
+    }
+
+    /// A card's current characteristics (rules.md §1.3).
+    pub fn characteristics(&self, db: &CardDb, card: CardRef) -> Characteristics {
+        let state = self.card(card);
+        let printed = db.get(state.def);
+        let def = self.current_def(db, card);
+        let mut out = Characteristics {
+            card_type: def.card_type,
+            attack: def.attack.unwrap_or(0),
+            defense: def.defense.unwrap_or(0),
+            max_defense: 0,
+            // An evolved follower keeps its base card's cost (CR 5.16.1.2).
+            cost: i32::from(printed.cost.unwrap_or(0)),
+            keywords: def.keywords,
+        };
+        // Persistent effects, in timestamp order (they are stored in order).
+        for effect in &self.effects {
+            if effect.card != card || effect.object != state.object {
+                continue;
+            }
+            apply_kind(&mut out, effect.kind);
+        }
+        // Passive abilities of cards on either field and of the card itself.
+        if self.any_passives(db) {
+            self.apply_passives(db, card, &mut out);
+        }
+        if !out.card_type.is_follower() {
+            out.attack = 0;
+            out.defense = 0;
+        }
+        out.max_defense = out.defense;
+        out.defense -= state.damage;
+        out.cost = out.cost.max(0);
+        out
+    }
+
+    /// Whether any card on a field or in a hand has a passive ability. Lets
+    /// vanilla boards skip the passive scan.
+    fn any_passives(&self, db: &CardDb) -> bool {
+        self.players.iter().any(|p| {
+            p.field
+                .iter()
+                .chain(&p.hand)
+                .any(|c| has_passive(self.current_def(db, *c)))
+        })
+    }
+
+    fn apply_passives(&self, db: &CardDb, card: CardRef, out: &mut Characteristics) {
+        let target = self.card(card);
+        for player in &self.players {
+            for &source in player.field.iter().chain(&player.hand) {
+                let source_state = self.card(source);
+                let source_def = self.current_def(db, source);
+                for ability in &source_def.abilities {
+                    let AbilityKind::Passive(passive) = &ability.kind else {
+                        continue;
+                    };
+                    let owner = source_state.controller;
+                    let applies = match &passive.scope {
+                        PassiveScope::ThisCard => source == card,
+                        PassiveScope::OtherAlliesOnField(filter) => {
+                            source_state.zone == Zone::Field
+                                && source != card
+                                && target.zone == Zone::Field
+                                && target.controller == owner
+                                && self.matches(db, card, filter, Some(source))
+                        }
+                        PassiveScope::AlliesOnField(filter) => {
+                            source_state.zone == Zone::Field
+                                && target.zone == Zone::Field
+                                && target.controller == owner
+                                && self.matches(db, card, filter, Some(source))
+                        }
+                        PassiveScope::AlliesInHand(filter) => {
+                            source_state.zone == Zone::Field
+                                && target.zone == Zone::Hand
+                                && target.owner == owner
+                                && self.matches(db, card, filter, Some(source))
+                        }
+                    };
+                    // A ThisCard passive works only on the field, except cost
+                    // changes, which work where the card is played from.
+                    let zone_ok = match (&passive.scope, &passive.grant) {
+                        (PassiveScope::ThisCard, Grant::Cost(_)) => true,
+                        (PassiveScope::ThisCard, _) => source_state.zone == Zone::Field,
+                        _ => true,
+                    };
+                    if applies && zone_ok && self.passive_condition(db, owner, &passive.condition) {
+                        match passive.grant {
+                            Grant::Keywords(k) => out.keywords |= k,
+                            Grant::Stats { attack, defense } => {
+                                out.attack += attack;
+                                out.defense += defense;
+                            }
+                            Grant::Cost(delta) => out.cost += delta,
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn passive_condition(
+        &self,
+        db: &CardDb,
+        player: PlayerId,
+        condition: &PassiveCondition,
+    ) -> bool {
+        match condition {
+            PassiveCondition::Always => true,
+            PassiveCondition::YourTurn => self.active == player,
+            PassiveCondition::OpponentTurn => self.active != player,
+            PassiveCondition::Overflow => self.overflow(player),
+            PassiveCondition::Combo(n) => self.combo(player) >= u32::from(*n),
+            PassiveCondition::Spellchain(n) => self.spellchain(db, player) >= u32::from(*n),
+            PassiveCondition::Necrocharge(n) => self.necrocharge(player, u32::from(*n)),
+            PassiveCondition::Sanguine => self.sanguine(player),
+        }
+    }
+
+    /// Whether a card matches a filter. `source` is the card the filter
+    /// belongs to (for "other").
+    pub fn matches(
+        &self,
+        db: &CardDb,
+        card: CardRef,
+        filter: &CardFilter,
+        source: Option<CardRef>,
+    ) -> bool {
+        if filter.other && source == Some(card) {
+            return false;
+        }
+        let def = self.current_def(db, card);
+        if !filter.types.is_empty() && !filter.types.contains(&def.card_type) {
+            return false;
+        }
+        if !filter.traits_any.is_empty() && !filter.traits_any.iter().any(|t| def.has_trait(t)) {
+            return false;
+        }
+        if let Some(name) = &filter.name
+            && def.base_name() != name
+        {
+            return false;
+        }
+        if let Some(name) = &filter.not_name
+            && def.base_name() == name
+        {
+            return false;
+        }
+        if filter.class.is_some_and(|c| c != def.class) {
+            return false;
+        }
+        if filter.token.is_some_and(|t| t != def.is_token) {
+            return false;
+        }
+        if let Some(engaged) = filter.engaged
+            && self.card(card).engaged != engaged
+        {
+            return false;
+        }
+        let needs_stats = !filter.keywords.is_empty()
+            || !filter.without_keywords.is_empty()
+            || filter.cost.is_some()
+            || filter.attack.is_some();
+        if needs_stats {
+            let stats = self.characteristics(db, card);
+            if !stats.keywords.contains(filter.keywords)
+                || stats.keywords.intersects(filter.without_keywords)
+            {
+                return false;
+            }
+            if let Some((lo, hi)) = filter.cost
+                && (def.cost.is_none() || stats.cost < lo || stats.cost > hi)
+            {
+                return false;
+            }
+            if let Some((lo, hi)) = filter.attack
+                && (!def.card_type.is_follower() || stats.attack < lo || stats.attack > hi)
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Combo: cards the player played this turn (CR 13.2.1).
+    pub fn combo(&self, player: PlayerId) -> u32 {
+        self.player(player).cards_played_this_turn
+    }
+
+    /// Spellchain count of the player (CR 13.3.1.1 with the Runecraft
+    /// follower extension of CR 13.3.1.1†).
+    pub fn spellchain(&self, db: &CardDb, player: PlayerId) -> u32 {
+        let p = self.player(player);
+        // Printed keywords and effects only: a passive may itself depend on
+        // Spellchain, so passives are not consulted here.
+        let rune_followers_count = p.field.iter().any(|c| {
+            self.current_def(db, *c)
+                .keywords
+                .union(self.effect_keywords(*c))
+                .contains(Keywords::RUNE_FOLLOWERS_FOR_SPELLCHAIN)
+        });
+        p.cemetery
+            .iter()
+            .filter(|c| {
+                let def = db.get(self.card(**c).def);
+                def.card_type == CardType::Spell
+                    || (rune_followers_count
+                        && def.card_type.is_follower()
+                        && def.class == crate::cards::Class::Rune)
+            })
+            .count() as u32
+    }
+
+    /// Keywords a card has from persistent effects.
+    pub fn effect_keywords(&self, card: CardRef) -> Keywords {
+        let object = self.card(card).object;
+        self.effects
+            .iter()
+            .filter(|e| e.card == card && e.object == object)
+            .fold(Keywords::empty(), |acc, e| match e.kind {
+                EffectKind::Keywords(k) => acc | k,
+                _ => acc,
+            })
+    }
+
+    /// Overflow: maximum play points 7 or more (CR 13.4.1.2).
+    pub fn overflow(&self, player: PlayerId) -> bool {
+        self.player(player).max_pp >= 7
+    }
+
+    /// Necrocharge (N): N or more cards in the cemetery (CR 13.5.1.2).
+    pub fn necrocharge(&self, player: PlayerId, n: u32) -> bool {
+        self.player(player).cemetery.len() as u32 >= n
+    }
+
+    /// Sanguine: during the player's own turn, their leader lost defense this
+    /// turn (CR 13.5.2.2).
+    pub fn sanguine(&self, player: PlayerId) -> bool {
+        self.active == player && self.player(player).lost_defense_this_turn
+    }
+
+    /// Free slots on a player's field.
+    pub fn field_room(&self, player: PlayerId) -> usize {
+        FIELD_LIMIT.saturating_sub(self.player(player).field.len())
+    }
+
+    /// Free slots in a player's EX area.
+    pub fn ex_room(&self, player: PlayerId) -> usize {
+        EX_LIMIT.saturating_sub(self.player(player).ex_area.len())
+    }
+}
+
+fn apply_kind(out: &mut Characteristics, kind: EffectKind) {
+    match kind {
+        EffectKind::Stats { attack, defense } => {
+            out.attack += attack;
+            out.defense += defense;
+        }
+        EffectKind::Keywords(k) => out.keywords |= k,
+        EffectKind::Cost(delta) => out.cost += delta,
+    }
+}
+
+fn has_passive(def: &CardDef) -> bool {
+    def.abilities
+        .iter()
+        .any(|a| matches!(a.kind, AbilityKind::Passive(_)))
+}

@@ -1,0 +1,183 @@
+//! Per-player views: what one player may know, built from the state and
+//! the events (hidden information removed). The UI draws these and the
+//! network sends them; neither ever sees a [`GameState`].
+
+use super::event::Event;
+use super::ids::{CardRef, DefId, PlayerId};
+use super::runtime::{Decision, Match};
+use super::state::{GameState, Outcome, Phase, Zone};
+use crate::cards::{CardDb, Counter, Keywords};
+use serde::{Deserialize, Serialize};
+
+/// A card as a player sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CardView {
+    /// The card.
+    pub card: CardRef,
+    /// Printed definition.
+    pub def: DefId,
+    /// Linked evolved card's definition, while evolved.
+    pub evolved: Option<DefId>,
+    /// Current attack (followers).
+    pub attack: i32,
+    /// Current defense, damage subtracted (followers).
+    pub defense: i32,
+    /// Current cost.
+    pub cost: i32,
+    /// Current keywords.
+    pub keywords: Keywords,
+    /// Engaged.
+    pub engaged: bool,
+    /// Counters.
+    pub counters: Vec<(Counter, u32)>,
+}
+
+/// One side of the board as a player sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SideView {
+    /// Leader definition.
+    pub leader: DefId,
+    /// Leader defense.
+    pub leader_defense: i32,
+    /// Play points.
+    pub pp: i32,
+    /// Maximum play points.
+    pub max_pp: i32,
+    /// Evolution points.
+    pub ep: i32,
+    /// Super-evolution points.
+    pub sep: i32,
+    /// Cards in the deck.
+    pub deck_count: usize,
+    /// The hand: visible to its owner, a count for the opponent.
+    pub hand: Vec<Option<CardView>>,
+    /// Field.
+    pub field: Vec<CardView>,
+    /// EX area.
+    pub ex_area: Vec<CardView>,
+    /// Cemetery.
+    pub cemetery: Vec<CardView>,
+    /// Banished zone.
+    pub banished: Vec<CardView>,
+    /// Face-down evolve deck cards: visible to the owner only.
+    pub evolve_deck: Vec<Option<CardView>>,
+    /// Face-up (used) evolve deck cards.
+    pub evolve_used: Vec<CardView>,
+    /// Combo count.
+    pub combo: u32,
+    /// Spellchain count.
+    pub spellchain: u32,
+    /// Turns passed.
+    pub turns_passed: u32,
+}
+
+/// Everything one player may know about a match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerView {
+    /// Whose view this is.
+    pub viewer: PlayerId,
+    /// Turn number.
+    pub turn: u32,
+    /// Active player.
+    pub active: PlayerId,
+    /// Phase.
+    pub phase: Phase,
+    /// Both sides, seat order.
+    pub sides: [SideView; 2],
+    /// The decision, when it is this player's.
+    pub decision: Option<Decision>,
+    /// The result, once over.
+    pub outcome: Option<Outcome>,
+}
+
+impl Match {
+    /// What `viewer` may know now.
+    pub fn view(&self, viewer: PlayerId) -> PlayerView {
+        let state = &self.state;
+        let side = |player: PlayerId| side_view(state, &self.db, player, viewer);
+        PlayerView {
+            viewer,
+            turn: state.turn,
+            active: state.active,
+            phase: state.phase,
+            sides: [side(PlayerId(0)), side(PlayerId(1))],
+            decision: self.decision().filter(|d| d.player == viewer).cloned(),
+            outcome: state.outcome,
+        }
+    }
+}
+
+fn side_view(state: &GameState, db: &CardDb, player: PlayerId, viewer: PlayerId) -> SideView {
+    let p = state.player(player);
+    let card = |c: &CardRef| card_view(state, db, *c);
+    let own = player == viewer;
+    SideView {
+        leader: state.card(p.leader).def,
+        leader_defense: p.leader_defense,
+        pp: p.pp,
+        max_pp: p.max_pp,
+        ep: p.ep,
+        sep: p.sep,
+        deck_count: p.deck.len(),
+        hand: p.hand.iter().map(|c| own.then(|| card(c))).collect(),
+        field: p.field.iter().map(card).collect(),
+        ex_area: p.ex_area.iter().map(card).collect(),
+        cemetery: p.cemetery.iter().map(card).collect(),
+        banished: p.banished.iter().map(card).collect(),
+        evolve_deck: p
+            .evolve_deck
+            .iter()
+            .filter(|c| !state.card(**c).face_up)
+            .map(|c| own.then(|| card(c)))
+            .collect(),
+        evolve_used: p
+            .evolve_deck
+            .iter()
+            .filter(|c| state.card(**c).face_up)
+            .map(card)
+            .collect(),
+        combo: state.combo(player),
+        spellchain: state.spellchain(db, player),
+        turns_passed: p.turns_passed,
+    }
+}
+
+fn card_view(state: &GameState, db: &CardDb, card: CardRef) -> CardView {
+    let c = state.card(card);
+    let stats = state.characteristics(db, card);
+    CardView {
+        card,
+        def: c.def,
+        evolved: c.evolved_with.map(|e| state.card(e).def),
+        attack: stats.attack,
+        defense: stats.defense,
+        cost: stats.cost,
+        keywords: stats.keywords,
+        engaged: c.engaged,
+        counters: c.counters.clone(),
+    }
+}
+
+/// The event as `viewer` may see it: the identity of a card moving between
+/// zones hidden from them is removed.
+pub fn redact(event: &Event, viewer: PlayerId) -> Event {
+    match event {
+        Event::Moved {
+            owner, from, to, ..
+        } if *owner != viewer && from.is_private() && to.is_private() => {
+            let mut hidden = event.clone();
+            if let Event::Moved { def, .. } = &mut hidden {
+                *def = None;
+            }
+            hidden
+        }
+        // A card moving out of a hidden evolve deck is public by then;
+        // everything else is public information.
+        _ => event.clone(),
+    }
+}
+
+/// Whether a zone's contents are public (for documentation and tests).
+pub fn is_public(zone: Zone) -> bool {
+    !zone.is_private()
+}

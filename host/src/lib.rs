@@ -1,0 +1,20 @@
+//! `sve-host`: the Shadowverse: Evolve rules engine and everything that
+//! drives it headless: card data, deck files, bots, replays and the `sve`
+//! command line.
+//!
+//! - [`engine`]: the rules as a resumable state machine.
+//! - [`cards`]: card definitions and the card database.
+//! - [`decks`]: deck files (community deck-list format) and construction rules.
+//! - [`bot`]: `random` and `greedy` players.
+//! - [`replay`]: the replay format.
+//! - [`sim`]: many bot-vs-bot matches with invariant checks.
+
+#![warn(missing_docs)]
+
+pub mod bot;
+pub mod cards;
+pub mod decks;
+pub mod engine;
+pub mod gamelog;
+pub mod replay;
+pub mod sim;

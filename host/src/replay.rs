@@ -1,0 +1,198 @@
+//! Replays: seed, deck lists, card-data fingerprint and the list of
+//! answers. Because the engine is deterministic, replaying the answers
+//! reproduces the match event for event; that is also how undo and desync
+//! detection work.
+//!
+//! File format: the magic bytes `SVER`, a little-endian `u16` format
+//! version, then the [`Replay`] in postcard. Engine types are converted into
+//! these wire types so that engine changes never silently break old replays.
+
+use crate::cards::CardDb;
+use crate::engine::{AbilityRunner, DeckList, Event, Match, PlayerId, Status};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Magic bytes at the start of a replay file.
+pub const REPLAY_MAGIC: [u8; 4] = *b"SVER";
+/// The replay format version this build writes and reads.
+pub const REPLAY_VERSION: u16 = 1;
+
+/// A recorded match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Replay {
+    /// The match seed.
+    pub seed: u64,
+    /// Both decks, seat order.
+    pub decks: [ReplayDeck; 2],
+    /// [`CardDb::fingerprint`] of the card data the match used.
+    pub card_fingerprint: u64,
+    /// Every answer, in order.
+    pub answers: Vec<RecordedAnswer>,
+    /// [`log_hash`] of the recorded match's event log, for `--verify`.
+    pub log_hash: u64,
+}
+
+/// A deck as card ids.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplayDeck {
+    /// Display name.
+    pub name: String,
+    /// Leader id.
+    pub leader: String,
+    /// Main deck ids.
+    pub main: Vec<String>,
+    /// Evolve deck ids.
+    pub evolve: Vec<String>,
+}
+
+/// One answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedAnswer {
+    /// Seat of the player who answered.
+    pub player: u8,
+    /// Picked option indices.
+    pub picks: Vec<u16>,
+}
+
+/// Errors reading or replaying a replay.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// Not a replay file.
+    #[error("not a replay file (missing `SVER` header)")]
+    NotAReplay,
+    /// Written by another format version.
+    #[error(
+        "replay format version {found} is not supported (this build reads version {REPLAY_VERSION})"
+    )]
+    Version {
+        /// The file's version.
+        found: u16,
+    },
+    /// The body did not decode.
+    #[error("replay is corrupt: {0}")]
+    Corrupt(#[from] postcard::Error),
+    /// A deck names a card the database does not have.
+    #[error("replay deck `{deck}` names unknown card `{card}`")]
+    UnknownCard {
+        /// Deck name.
+        deck: String,
+        /// Card id.
+        card: String,
+    },
+    /// Card data differs from the recording.
+    #[error(
+        "card data differs from the recording (fingerprint {recorded:016x}, loaded {loaded:016x})"
+    )]
+    Fingerprint {
+        /// In the replay.
+        recorded: u64,
+        /// Loaded now.
+        loaded: u64,
+    },
+    /// An answer does not fit the match any more.
+    #[error("answer {index} does not fit: {reason}")]
+    Diverged {
+        /// Index of the answer.
+        index: usize,
+        /// Why.
+        reason: String,
+    },
+}
+
+impl Replay {
+    /// Encodes the replay with its header.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = REPLAY_MAGIC.to_vec();
+        out.extend_from_slice(&REPLAY_VERSION.to_le_bytes());
+        // OK: serialising plain owned data into a Vec cannot fail.
+        out.extend(postcard::to_allocvec(self).unwrap_or_default());
+        out
+    }
+
+    /// Decodes a replay file.
+    pub fn decode(bytes: &[u8]) -> Result<Replay, ReplayError> {
+        let body = bytes
+            .strip_prefix(&REPLAY_MAGIC)
+            .ok_or(ReplayError::NotAReplay)?;
+        let (version, body) = body.split_at_checked(2).ok_or(ReplayError::NotAReplay)?;
+        let found = u16::from_le_bytes([version[0], version[1]]);
+        if found != REPLAY_VERSION {
+            return Err(ReplayError::Version { found });
+        }
+        Ok(postcard::from_bytes(body)?)
+    }
+
+    /// The deck of a resolved list, as ids.
+    pub fn deck_of(name: &str, deck: &DeckList, db: &CardDb) -> ReplayDeck {
+        let id = |d: &crate::engine::DefId| db.get(*d).id.clone();
+        ReplayDeck {
+            name: name.to_owned(),
+            leader: id(&deck.leader),
+            main: deck.main.iter().map(id).collect(),
+            evolve: deck.evolve.iter().map(id).collect(),
+        }
+    }
+
+    /// Plays the replay again. Returns the final match and the full event
+    /// log.
+    pub fn play(
+        &self,
+        db: Arc<CardDb>,
+        runner: Arc<dyn AbilityRunner>,
+    ) -> Result<(Match, Vec<Event>), ReplayError> {
+        if db.fingerprint() != self.card_fingerprint {
+            return Err(ReplayError::Fingerprint {
+                recorded: self.card_fingerprint,
+                loaded: db.fingerprint(),
+            });
+        }
+        let resolve = |deck: &ReplayDeck| -> Result<DeckList, ReplayError> {
+            let id = |card: &String| {
+                db.by_card_id(card).ok_or_else(|| ReplayError::UnknownCard {
+                    deck: deck.name.clone(),
+                    card: card.clone(),
+                })
+            };
+            Ok(DeckList {
+                leader: id(&deck.leader)?,
+                main: deck.main.iter().map(id).collect::<Result<_, _>>()?,
+                evolve: deck.evolve.iter().map(id).collect::<Result<_, _>>()?,
+            })
+        };
+        let decks = [resolve(&self.decks[0])?, resolve(&self.decks[1])?];
+        let mut game = Match::new(Arc::clone(&db), runner, decks, self.seed);
+        let mut log = Vec::new();
+        for (index, answer) in self.answers.iter().enumerate() {
+            if let Status::GameOver(_) = game.step() {
+                return Err(ReplayError::Diverged {
+                    index,
+                    reason: "the match ended before this answer".to_owned(),
+                });
+            }
+            log.extend(game.take_events());
+            let picks: Vec<usize> = answer.picks.iter().map(|p| usize::from(*p)).collect();
+            game.answer(PlayerId(answer.player.min(1)), &picks)
+                .map_err(|e| ReplayError::Diverged {
+                    index,
+                    reason: e.to_string(),
+                })?;
+        }
+        game.step();
+        log.extend(game.take_events());
+        Ok((game, log))
+    }
+}
+
+/// A stable hash of an event log (FNV-1a over each event's postcard
+/// encoding): two runs with equal hashes produced the same log.
+pub fn log_hash(events: &[Event]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for event in events {
+        // OK: serialising plain owned data into a Vec cannot fail.
+        for byte in postcard::to_allocvec(event).unwrap_or_default() {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    hash
+}

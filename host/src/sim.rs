@@ -1,0 +1,250 @@
+//! Bot-vs-bot matches: one at a time ([`play_bot_match`]) or many with a
+//! summary ([`run_sim`]), checking invariants after every step.
+
+use crate::bot::{Bot, BotKind};
+use crate::cards::CardDb;
+use crate::engine::{AbilityRunner, DeckList, Event, Match, Outcome, PlayerId, Status};
+use crate::replay::{RecordedAnswer, Replay};
+use serde::Serialize;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Options for one bot match.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayOptions {
+    /// Stop after this many turns and report it.
+    pub turn_cap: u32,
+    /// Check invariants after every step.
+    pub check_invariants: bool,
+    /// Keep the full event log.
+    pub keep_log: bool,
+}
+
+impl Default for PlayOptions {
+    fn default() -> PlayOptions {
+        PlayOptions {
+            turn_cap: 200,
+            check_invariants: false,
+            keep_log: false,
+        }
+    }
+}
+
+/// What happened in one bot match.
+#[derive(Clone, Debug)]
+pub struct MatchReport {
+    /// How it ended (`None` when the turn cap stopped it).
+    pub outcome: Option<Outcome>,
+    /// Turns played.
+    pub turns: u32,
+    /// The turn cap stopped the match.
+    pub turn_cap_hit: bool,
+    /// The player who went first.
+    pub first_player: PlayerId,
+    /// Abilities that fizzled with an error.
+    pub fizzles: u32,
+    /// Bot answers the engine rejected (a bug in a bot or the engine).
+    pub rejected_answers: u32,
+    /// Invariant violations, with the turn they were found in.
+    pub violations: Vec<String>,
+    /// Every answer (for a replay).
+    pub answers: Vec<RecordedAnswer>,
+    /// The event log, when asked for.
+    pub log: Vec<Event>,
+}
+
+/// Plays one match between two bots.
+pub fn play_bot_match(
+    game: &mut Match,
+    bots: &mut [Box<dyn Bot + Send>; 2],
+    options: PlayOptions,
+) -> MatchReport {
+    let mut report = MatchReport {
+        outcome: None,
+        turns: 0,
+        turn_cap_hit: false,
+        first_player: PlayerId(0),
+        fizzles: 0,
+        rejected_answers: 0,
+        violations: Vec::new(),
+        answers: Vec::new(),
+        log: Vec::new(),
+    };
+    loop {
+        let decision = match game.step() {
+            Status::GameOver(outcome) => {
+                report.outcome = Some(outcome);
+                break;
+            }
+            Status::Decision(decision) => decision.clone(),
+        };
+        for event in game.events() {
+            if matches!(event, Event::AbilityFizzled { .. }) {
+                report.fizzles += 1;
+            }
+        }
+        if options.keep_log {
+            report.log.extend(game.take_events());
+        } else {
+            game.clear_events();
+        }
+        if options.check_invariants {
+            for problem in game.check_invariants() {
+                report
+                    .violations
+                    .push(format!("turn {}: {problem}", game.state().turn));
+            }
+        }
+        if game.state().turn > options.turn_cap {
+            report.turn_cap_hit = true;
+            break;
+        }
+        let player = decision.player;
+        let picks = bots[player.idx()].choose(game, &decision);
+        match game.answer(player, &picks) {
+            Ok(()) => report.answers.push(RecordedAnswer {
+                player: player.0,
+                picks: picks.iter().map(|p| *p as u16).collect(),
+            }),
+            Err(rejection) => {
+                report.rejected_answers += 1;
+                report.violations.push(format!(
+                    "turn {}: bot answer {picks:?} rejected: {rejection}",
+                    game.state().turn
+                ));
+                break;
+            }
+        }
+    }
+    if options.keep_log {
+        report.log.extend(game.take_events());
+    }
+    report.turns = game.state().turn;
+    report.first_player = PlayerId::BOTH
+        .into_iter()
+        .find(|p| game.state().player(*p).goes_first)
+        .unwrap_or(PlayerId(0));
+    report
+}
+
+/// Options for a sim run.
+#[derive(Clone, Copy, Debug)]
+pub struct SimOptions {
+    /// Matches to play.
+    pub games: u32,
+    /// Base seed; match `i` uses `seed + i`.
+    pub seed: u64,
+    /// Bot kind for both sides.
+    pub bot: BotKind,
+    /// Per-match options.
+    pub play: PlayOptions,
+}
+
+/// The summary of a sim run. `wins[0]` belongs to the first deck given.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct SimSummary {
+    /// Deck names.
+    pub decks: [String; 2],
+    /// Matches played.
+    pub games: u32,
+    /// Wins per deck.
+    pub wins: [u32; 2],
+    /// Draws.
+    pub draws: u32,
+    /// Wins by the player who went first.
+    pub first_player_wins: u32,
+    /// Matches stopped by the turn cap.
+    pub turn_cap_hits: u32,
+    /// Fizzled abilities and rejected answers.
+    pub errors: u32,
+    /// Invariant violations.
+    pub invariant_violations: u32,
+    /// The first few violations, described.
+    pub violation_samples: Vec<String>,
+    /// Mean turns per match.
+    pub mean_turns: f64,
+    /// Matches per second of wall time.
+    pub matches_per_sec: f64,
+}
+
+/// Plays `options.games` matches between two decks, seats alternating
+/// (deck A takes seat 1 in even matches, seat 2 in odd ones).
+pub fn run_sim(
+    db: &Arc<CardDb>,
+    runner: &Arc<dyn AbilityRunner>,
+    decks: [(&str, &DeckList); 2],
+    options: SimOptions,
+    mut progress: impl FnMut(u32),
+) -> SimSummary {
+    let mut summary = SimSummary {
+        decks: [decks[0].0.to_owned(), decks[1].0.to_owned()],
+        ..SimSummary::default()
+    };
+    let start = Instant::now();
+    let mut total_turns: u64 = 0;
+    for game_idx in 0..options.games {
+        let seed = options.seed.wrapping_add(u64::from(game_idx));
+        let swapped = game_idx % 2 == 1;
+        let seats = if swapped {
+            [decks[1].1.clone(), decks[0].1.clone()]
+        } else {
+            [decks[0].1.clone(), decks[1].1.clone()]
+        };
+        let mut game = Match::new(Arc::clone(db), Arc::clone(runner), seats, seed);
+        let mut bots = [
+            options.bot.build(seed.wrapping_mul(2).wrapping_add(1)),
+            options.bot.build(seed.wrapping_mul(2).wrapping_add(2)),
+        ];
+        let report = play_bot_match(&mut game, &mut bots, options.play);
+        summary.games += 1;
+        total_turns += u64::from(report.turns);
+        summary.errors += report.fizzles + report.rejected_answers;
+        summary.invariant_violations += report.violations.len() as u32;
+        for violation in report.violations.iter().take(3) {
+            if summary.violation_samples.len() < 10 {
+                summary
+                    .violation_samples
+                    .push(format!("seed {seed}: {violation}"));
+            }
+        }
+        if report.turn_cap_hit {
+            summary.turn_cap_hits += 1;
+        }
+        match report.outcome {
+            Some(Outcome::Win(winner, _)) => {
+                let deck = winner.idx() ^ usize::from(swapped);
+                summary.wins[deck] += 1;
+                if winner == report.first_player {
+                    summary.first_player_wins += 1;
+                }
+            }
+            Some(Outcome::Draw) => summary.draws += 1,
+            None => {}
+        }
+        progress(game_idx + 1);
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    summary.mean_turns = total_turns as f64 / f64::from(summary.games.max(1));
+    summary.matches_per_sec = f64::from(summary.games) / elapsed.max(1e-9);
+    summary
+}
+
+/// A replay of a finished bot match (its log hash is meaningful only when
+/// the match kept its log).
+pub fn replay_of(
+    db: &CardDb,
+    decks: [(&str, &DeckList); 2],
+    seed: u64,
+    report: &MatchReport,
+) -> Replay {
+    Replay {
+        seed,
+        decks: [
+            Replay::deck_of(decks[0].0, decks[0].1, db),
+            Replay::deck_of(decks[1].0, decks[1].1, db),
+        ],
+        card_fingerprint: db.fingerprint(),
+        answers: report.answers.clone(),
+        log_hash: crate::replay::log_hash(&report.log),
+    }
+}
