@@ -17,4 +17,5 @@ pub mod decks;
 pub mod engine;
 pub mod gamelog;
 pub mod replay;
+pub mod scenario;
 pub mod sim;

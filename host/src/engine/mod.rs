@@ -41,10 +41,13 @@ mod ids;
 mod invariants;
 mod mutation;
 mod rules_handling;
-mod runtime;
+pub(crate) mod runtime;
 pub mod state;
 mod triggers;
 pub mod view;
+
+#[cfg(test)]
+mod tests;
 
 pub use ability::{
     AbilityCtx, AbilityFn, AbilityInfo, AbilityQuery, AbilityRunner, ConditionFn, FnRunner, Halt,
@@ -54,4 +57,4 @@ pub use event::{DamageKind, Event, MoveCause, Resource};
 pub use flow::legal::SUPER_EVOLVE_TURNS;
 pub use ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};
 pub use runtime::{Action, Choice, Decision, DeckList, Match, Prompt, Rejection, Status};
-pub use state::{AttackTarget, GameState, Outcome, Phase, WinReason, Zone};
+pub use state::{AttackTarget, Duration, EffectKind, GameState, Outcome, Phase, WinReason, Zone};

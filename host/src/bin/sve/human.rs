@@ -59,6 +59,9 @@ fn prompt_text(prompt: &Prompt) -> String {
     match prompt {
         Prompt::ChooseFirstPlayer => "you won the toss: go first or second?".to_owned(),
         Prompt::Mulligan => "redraw your whole opening hand?".to_owned(),
+        Prompt::MulliganOrder => {
+            "order the cards going to the bottom (first = very bottom)".to_owned()
+        }
         Prompt::MainAction => "your action".to_owned(),
         Prompt::QuickWindow => "Quick timing: play a Quick card or pass".to_owned(),
         Prompt::EngageWardOnEnter { .. } => "put this Ward follower engaged?".to_owned(),

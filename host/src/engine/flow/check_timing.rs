@@ -35,9 +35,15 @@ impl Match {
                 .filter(|(_, p)| p.controller == player)
                 .map(|(i, _)| i)
                 .collect();
+            // Copies of one ability of one card are interchangeable: no need
+            // to ask for their order.
+            let interchangeable = mine.windows(2).all(|w| {
+                let (a, b) = (&self.state.pending[w[0]], &self.state.pending[w[1]]);
+                a.source == b.source && a.what == b.what && a.def == b.def
+            });
             match mine.len() {
                 0 => continue,
-                1 => self.play_pending(player, mine[0], played),
+                _ if interchangeable => self.play_pending(player, mine[0], played),
                 _ => {
                     let options = mine.into_iter().map(Choice::Pending).collect();
                     self.ask(

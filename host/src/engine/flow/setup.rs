@@ -3,7 +3,7 @@
 
 use crate::engine::Match;
 use crate::engine::event::{Event, MoveCause, Resource};
-use crate::engine::ids::PlayerId;
+use crate::engine::ids::{CardRef, PlayerId};
 use crate::engine::mutation::{Mutation, Place};
 use crate::engine::runtime::{Choice, Decision, Prompt, Resume, Task};
 use crate::engine::state::Zone;
@@ -65,10 +65,25 @@ impl Match {
         if !redraw {
             return;
         }
-        // TODO(engine): let the player order the returned cards; they go in
-        // hand order today.
+        // The player chooses the order the cards go to the bottom in.
         let hand = self.state.player(player).hand.clone();
-        for card in &hand {
+        let count = hand.len();
+        self.ask(
+            Decision {
+                player,
+                prompt: Prompt::MulliganOrder,
+                options: hand.into_iter().map(Choice::Card).collect(),
+                min: count,
+                max: count,
+            },
+            Resume::MulliganOrder(player),
+        );
+    }
+
+    /// Puts the hand on the bottom of the deck in the chosen order (the
+    /// first pick ends up at the very bottom), then draws 4.
+    pub(crate) fn finish_mulligan(&mut self, player: PlayerId, bottom_first: &[CardRef]) {
+        for card in bottom_first.iter().rev() {
             self.move_card(
                 *card,
                 player,

@@ -65,6 +65,9 @@ pub enum Prompt {
     ChooseFirstPlayer,
     /// Keep the opening hand or redraw all of it (CR 6.2.1.8).
     Mulligan,
+    /// Order the returned hand: pick every card, the first pick goes to
+    /// the very bottom of the deck.
+    MulliganOrder,
     /// The active player's next main-phase action (rules.md §7.2).
     MainAction,
     /// The non-active player may play a Quick card or ability, or pass.

@@ -112,6 +112,7 @@ pub(crate) enum Task {
 pub(crate) enum Resume {
     FirstPlayer(PlayerId),
     Mulligan(PlayerId),
+    MulliganOrder(PlayerId),
     MainAction,
     QuickWindow,
     WardOnEnter(CardRef),
@@ -410,6 +411,16 @@ impl Match {
             Resume::Mulligan(player) => {
                 let redraw = matches!(chosen.first(), Some(Choice::Yes));
                 self.mulligan(player, redraw);
+            }
+            Resume::MulliganOrder(player) => {
+                let order: Vec<CardRef> = chosen
+                    .iter()
+                    .filter_map(|c| match c {
+                        Choice::Card(card) => Some(*card),
+                        _ => None,
+                    })
+                    .collect();
+                self.finish_mulligan(player, &order);
             }
             Resume::MainAction => match chosen.first() {
                 Some(Choice::Action(action)) => {

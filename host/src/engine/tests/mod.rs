@@ -1,0 +1,14 @@
+//! Rules scenario tests, one module per rules.md section. Each test builds a
+//! board with [`Scenario`](crate::scenario::Scenario), acts, and checks the
+//! board and events.
+
+mod abilities;
+mod attack;
+mod evolution;
+mod keywords;
+mod setup_and_turn;
+
+use crate::engine::PlayerId;
+
+const P1: PlayerId = PlayerId(0);
+const P2: PlayerId = PlayerId(1);

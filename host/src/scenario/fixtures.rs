@@ -1,0 +1,277 @@
+//! Test cards: vanilla followers `V1`..`V5` (attack = defense = cost), one
+//! card per keyword, and a few cards with abilities written in Rust, so
+//! rules tests stay tiny. Ids start with `TEST-`.
+
+use crate::cards::{
+    AbilityDef, AbilityKind, ActivationZone, CardDb, CardDef, CardFilter, CardType, Class,
+    CostItem, Counter, Grant, Keywords, PassiveCondition, PassiveDef, PassiveScope, Trigger,
+};
+use crate::engine::{Choice, Duration, FnRunner, PlayerId, TokenDestination, Zone};
+
+fn card(
+    id: &str,
+    name: &str,
+    card_type: CardType,
+    cost: Option<u8>,
+    stats: Option<(i32, i32)>,
+) -> CardDef {
+    CardDef {
+        id: id.to_owned(),
+        name: name.to_owned(),
+        class: Class::Neutral,
+        card_type,
+        traits: Vec::new(),
+        cost,
+        attack: stats.map(|s| s.0),
+        defense: stats.map(|s| s.1),
+        evolve_cost: None,
+        keywords: Keywords::empty(),
+        initial_counters: Vec::new(),
+        is_token: false,
+        abilities: Vec::new(),
+        text: String::new(),
+    }
+}
+
+fn follower(id: &str, name: &str, cost: u8, attack: i32, defense: i32) -> CardDef {
+    card(
+        id,
+        name,
+        CardType::Follower,
+        Some(cost),
+        Some((attack, defense)),
+    )
+}
+
+fn with_keywords(mut def: CardDef, keywords: Keywords) -> CardDef {
+    def.keywords = keywords;
+    def
+}
+
+fn ability(name: &str, kind: AbilityKind) -> AbilityDef {
+    AbilityDef {
+        name: name.to_owned(),
+        kind,
+        costs: Vec::new(),
+        once_per_turn: false,
+        text: String::new(),
+    }
+}
+
+fn with_ability(mut def: CardDef, ability: AbilityDef) -> CardDef {
+    def.abilities.push(ability);
+    def
+}
+
+/// Every test card definition.
+pub fn test_cards() -> Vec<CardDef> {
+    let mut cards = vec![card("TEST-LD", "Test Leader", CardType::Leader, None, None)];
+    for n in 1..=5u8 {
+        let mut base = follower(
+            &format!("TEST-V{n}"),
+            &format!("V{n}"),
+            n,
+            i32::from(n),
+            i32::from(n),
+        );
+        base.evolve_cost = Some(n.min(3));
+        cards.push(base);
+        cards.push(card(
+            &format!("TEST-V{n}E"),
+            &format!("V{n} (Evolved)"),
+            CardType::EvolvedFollower,
+            None,
+            Some((i32::from(n) + 2, i32::from(n) + 2)),
+        ));
+    }
+    cards.extend([
+        with_keywords(follower("TEST-WARD", "Warden", 2, 1, 4), Keywords::WARD),
+        with_keywords(follower("TEST-STORM", "Stormer", 2, 2, 1), Keywords::STORM),
+        with_keywords(follower("TEST-RUSH", "Rusher", 2, 2, 2), Keywords::RUSH),
+        with_keywords(
+            follower("TEST-ASSAIL", "Assailant", 2, 2, 2),
+            Keywords::ASSAIL,
+        ),
+        with_keywords(follower("TEST-BANE", "Baneling", 1, 1, 1), Keywords::BANE),
+        with_keywords(follower("TEST-DRAIN", "Drainer", 2, 2, 2), Keywords::DRAIN),
+        with_keywords(
+            follower("TEST-INTIM", "Intimidator", 2, 2, 2),
+            Keywords::INTIMIDATE,
+        ),
+        with_keywords(follower("TEST-AURA", "Aura Guard", 1, 1, 1), Keywords::AURA),
+        with_keywords(
+            follower("TEST-IGNORE", "Wardbreaker", 2, 2, 2),
+            Keywords::IGNORE_WARD,
+        ),
+        with_keywords(
+            follower("TEST-UNKILL", "Unbreakable", 2, 1, 5),
+            Keywords::CANNOT_DESTROY_BY_ABILITIES,
+        ),
+    ]);
+    let mut token = follower("TEST-TOKEN", "Test Fairy", 1, 1, 1);
+    token.is_token = true;
+    token.traits = vec!["Token".to_owned()];
+    cards.push(token);
+    let mut totem = card("TEST-TOTEM", "Stack Totem", CardType::Amulet, Some(1), None);
+    totem.keywords = Keywords::STACK;
+    totem.initial_counters = vec![(Counter::Stack, 1)];
+    cards.push(totem);
+    // Abilities (bodies in `test_runner`).
+    cards.push(with_ability(
+        follower("TEST-LW", "Last Drawer", 1, 1, 1),
+        ability("Last Words", AbilityKind::Triggered(Trigger::LastWords)),
+    ));
+    cards.push(with_ability(
+        follower("TEST-PING", "Pinger", 2, 2, 2),
+        ability("Fanfare", AbilityKind::Triggered(Trigger::Fanfare)),
+    ));
+    cards.push(with_ability(
+        follower("TEST-GROW", "Grower", 3, 2, 2),
+        ability(
+            "Grow",
+            AbilityKind::Triggered(Trigger::OnOtherEnterField(CardFilter::followers())),
+        ),
+    ));
+    let mut bolt = card("TEST-BOLT", "Quick Bolt", CardType::Spell, Some(1), None);
+    bolt.keywords = Keywords::QUICK;
+    let bolt = with_ability(bolt, ability("Spell", AbilityKind::Spell));
+    cards.push(bolt);
+    cards.push(with_ability(
+        card("TEST-FAIRIES", "Fairy Ring", CardType::Spell, Some(1), None),
+        ability("Spell", AbilityKind::Spell),
+    ));
+    let mut striker = with_ability(
+        follower("TEST-STRIKE", "Striker", 2, 2, 2),
+        ability("Strike", AbilityKind::Triggered(Trigger::Strike)),
+    );
+    striker.abilities[0].once_per_turn = true;
+    cards.push(striker);
+    let mut forge = with_ability(
+        card("TEST-FORGE", "Forge", CardType::Amulet, Some(1), None),
+        ability(
+            "Act",
+            AbilityKind::Activated {
+                quick: false,
+                zone: ActivationZone::Field,
+            },
+        ),
+    );
+    forge.abilities[0].costs = vec![CostItem::PlayPoints(1), CostItem::EngageSelf];
+    cards.push(forge);
+    cards.push(with_ability(
+        follower("TEST-CAPTAIN", "Captain", 3, 2, 2),
+        ability(
+            "Passive",
+            AbilityKind::Passive(PassiveDef {
+                grant: Grant::Stats {
+                    attack: 1,
+                    defense: 0,
+                },
+                scope: PassiveScope::OtherAlliesOnField(CardFilter::followers()),
+                condition: PassiveCondition::Always,
+            }),
+        ),
+    ));
+    cards.push(with_ability(
+        follower("TEST-BROKEN", "Broken Card", 1, 1, 1),
+        ability("Fanfare", AbilityKind::Triggered(Trigger::Fanfare)),
+    ));
+    cards
+}
+
+/// The test cards as a database, with the bundled starter cards.
+pub fn test_db() -> CardDb {
+    let mut defs = crate::cards::starter::parse_cards(crate::cards::starter::STARTER_CARDS_JSON)
+        .unwrap_or_default();
+    defs.extend(test_cards());
+    // OK: test card ids are distinct from the starter ids and each other.
+    CardDb::new(defs).unwrap_or_default()
+}
+
+/// The Rust bodies of the test cards' abilities.
+pub fn test_runner() -> FnRunner {
+    FnRunner::new()
+        // Last Drawer — Last Words: draw a card.
+        .ability("TEST-LW", 0, |cx| {
+            let me = cx.controller();
+            cx.draw(me, 1);
+            Ok(())
+        })
+        // Pinger — Fanfare: select an enemy follower, deal it 1 damage.
+        .ability("TEST-PING", 0, |cx| {
+            let opponent = cx.controller().opponent();
+            let targets = cx
+                .query()
+                .cards(opponent, Zone::Field, &CardFilter::followers());
+            let picked = cx.select_cards("Deal 1 damage to", targets, 1, 1)?;
+            for card in picked {
+                cx.damage_follower(card, 1);
+            }
+            Ok(())
+        })
+        // Grower — whenever another follower enters your field, +1/+1.
+        .ability("TEST-GROW", 0, |cx| {
+            let me = cx.source();
+            cx.give_stats(me, 1, 1, Duration::WhileInZone);
+            Ok(())
+        })
+        // Quick Bolt — select a follower, deal it 2 damage.
+        .ability("TEST-BOLT", 0, |cx| {
+            let mut targets = Vec::new();
+            for player in PlayerId::BOTH {
+                targets.extend(
+                    cx.query()
+                        .cards(player, Zone::Field, &CardFilter::followers()),
+                );
+            }
+            for card in cx.select_cards("Deal 2 damage to", targets, 1, 1)? {
+                cx.damage_follower(card, 2);
+            }
+            Ok(())
+        })
+        .condition("TEST-BOLT", 0, |q| {
+            PlayerId::BOTH.iter().any(|p| {
+                !q.cards(*p, Zone::Field, &CardFilter::followers())
+                    .is_empty()
+            })
+        })
+        // Fairy Ring — choose: 2 tokens to the field, or 3 to the EX area.
+        .ability("TEST-FAIRIES", 0, |cx| {
+            let me = cx.controller();
+            let token = cx
+                .query()
+                .db()
+                .by_card_id("TEST-TOKEN")
+                .ok_or_else(|| crate::engine::Halt::Failed("no token card".into()))?;
+            let pick = cx.choose_option("Fairy Ring", &["2 to the field", "3 to the EX area"])?;
+            if pick == 0 {
+                cx.summon_token(me, token, 2, TokenDestination::Field);
+            } else {
+                cx.summon_token(me, token, 3, TokenDestination::ExArea);
+            }
+            Ok(())
+        })
+        // Striker — Strike (once per turn): refresh this follower.
+        .ability("TEST-STRIKE", 0, |cx| {
+            let me = cx.source();
+            cx.refresh(me);
+            Ok(())
+        })
+        // Forge — [act] [cost01] [engage]: your leader gains 2 defense.
+        .ability("TEST-FORGE", 0, |cx| {
+            let me = cx.controller();
+            cx.change_leader_defense(me, 2);
+            Ok(())
+        })
+        // Broken Card — its code fails.
+        .ability("TEST-BROKEN", 0, |cx| {
+            let me = cx.controller();
+            cx.draw(me, 1);
+            Err(crate::engine::Halt::Failed("card code panicked".into()))
+        })
+}
+
+/// Whether a choice names this card.
+pub fn is_card(choice: &Choice, card: crate::engine::CardRef) -> bool {
+    matches!(choice, Choice::Card(c) if *c == card)
+}
