@@ -10,7 +10,8 @@ use std::sync::Arc;
 use sve_host::bot::{Bot, BotKind};
 use sve_host::cards::{CardDb, starter::starter_db};
 use sve_host::decks::{self, DeckFile};
-use sve_host::engine::{AbilityRunner, DeckList, Match, NoAbilities, Outcome, Status};
+use sve_host::engine::view::redact;
+use sve_host::engine::{AbilityRunner, DeckList, Match, NoAbilities, Outcome, PlayerId, Status};
 use sve_host::gamelog;
 use sve_host::replay::{Replay, log_hash};
 use sve_host::sim::{self, PlayOptions, SimOptions};
@@ -207,6 +208,15 @@ fn play_match(
                 .build(seed.wrapping_add(i as u64 + 1)),
         });
     }
+    // With exactly one human at the table, the log shows what that player may
+    // know; bot-vs-bot and hot-seat matches show everything.
+    let humans: Vec<PlayerId> = seats
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.eq_ignore_ascii_case("human"))
+        .map(|(i, _)| PlayerId(i as u8))
+        .collect();
+    let viewer = (humans.len() == 1).then(|| humans[0]);
     let lists = [decks[0].1.clone(), decks[1].1.clone()];
     let mut game = Match::new(Arc::clone(db), runner, lists, seed);
     let mut answers = Vec::new();
@@ -219,7 +229,11 @@ fn play_match(
         };
         let events = game.take_events();
         for event in &events {
-            if let Some(line) = gamelog::describe(event, game.state(), db) {
+            let shown = match viewer {
+                Some(viewer) => redact(event, viewer),
+                None => event.clone(),
+            };
+            if let Some(line) = gamelog::describe(&shown, game.state(), db) {
                 println!("{line}");
             }
         }
