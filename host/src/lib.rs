@@ -16,6 +16,7 @@ pub mod cards;
 pub mod decks;
 pub mod engine;
 pub mod gamelog;
+pub mod packs;
 pub mod replay;
 pub mod scenario;
 pub mod sim;

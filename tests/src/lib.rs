@@ -1,1 +1,151 @@
-//! Shared helpers for the cross-crate tests.
+//! Shared helpers for the cross-crate tests: the bundled starter card
+//! database, the six starter decks resolved against it, and seeded bot
+//! matches played the way `sve sim` plays them.
+//!
+//! The helpers panic with a message when the bundled data does not load:
+//! that data ships inside `sve-host`, so a failure there is a bug in the
+//! build, not bad input.
+
+use std::sync::Arc;
+use sve_host::bot::BotKind;
+use sve_host::cards::CardDb;
+use sve_host::engine::{AbilityRunner, DeckList, Match, NoAbilities};
+use sve_host::sim::{MatchReport, PlayOptions, play_bot_match};
+
+/// The names of the bundled starter decks, in order.
+pub const STARTER_DECK_NAMES: [&str; 6] = ["SD01", "SD02", "SD03", "SD04", "SD05", "SD06"];
+
+/// The bundled starter cards as a shared database.
+///
+/// # Panics
+///
+/// If the bundled card data does not load (a build bug).
+pub fn starter_db() -> Arc<CardDb> {
+    match sve_host::cards::starter::starter_db() {
+        Ok(db) => Arc::new(db),
+        Err(e) => panic!("the bundled starter cards do not load: {e}"),
+    }
+}
+
+/// The vanilla ability runner (starter cards have stats and keywords only).
+pub fn no_abilities() -> Arc<dyn AbilityRunner> {
+    Arc::new(NoAbilities)
+}
+
+/// A bundled starter deck (`SD01` ... `SD06`) resolved against `db`.
+///
+/// # Panics
+///
+/// If `name` is not a bundled deck or its cards are missing from `db`.
+pub fn starter_deck(db: &CardDb, name: &str) -> DeckList {
+    let Some(file) = sve_host::decks::starter_deck(name) else {
+        panic!("`{name}` is not a bundled starter deck");
+    };
+    match sve_host::decks::resolve(&file, db) {
+        Ok(list) => list,
+        Err(errors) => {
+            let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
+            panic!(
+                "starter deck {name} does not resolve: {}",
+                messages.join("; ")
+            )
+        }
+    }
+}
+
+/// Every unordered pair of starter decks, mirrors included: 21 pairs.
+pub fn starter_pairings() -> Vec<[&'static str; 2]> {
+    let mut pairs = Vec::new();
+    for (i, a) in STARTER_DECK_NAMES.iter().enumerate() {
+        for b in &STARTER_DECK_NAMES[i..] {
+            pairs.push([*a, *b]);
+        }
+    }
+    pairs
+}
+
+/// One seeded bot match, seeded the way `sve sim` seeds it: the match uses
+/// `seed`, the bots `2 * seed + 1` and `2 * seed + 2`.
+#[derive(Clone, Debug)]
+pub struct BotMatch {
+    /// Deck names, seat order.
+    pub names: [&'static str; 2],
+    /// The decks, seat order.
+    pub decks: [DeckList; 2],
+    /// The match seed.
+    pub seed: u64,
+    /// Which bot plays both seats.
+    pub bot: BotKind,
+}
+
+impl BotMatch {
+    /// A random-bot match between two starter decks.
+    pub fn random(db: &CardDb, names: [&'static str; 2], seed: u64) -> BotMatch {
+        BotMatch::new(db, names, seed, BotKind::Random)
+    }
+
+    /// A match between two starter decks with the given bot kind on both
+    /// seats.
+    pub fn new(db: &CardDb, names: [&'static str; 2], seed: u64, bot: BotKind) -> BotMatch {
+        BotMatch {
+            names,
+            decks: [starter_deck(db, names[0]), starter_deck(db, names[1])],
+            seed,
+            bot,
+        }
+    }
+
+    /// A fresh match at its start (no step taken yet).
+    pub fn start(&self, db: &Arc<CardDb>) -> Match {
+        Match::new(
+            Arc::clone(db),
+            no_abilities(),
+            self.decks.clone(),
+            self.seed,
+        )
+    }
+
+    /// Plays the match to its end (or the turn cap) and returns the final
+    /// match with the report.
+    pub fn play(&self, db: &Arc<CardDb>, options: PlayOptions) -> (Match, MatchReport) {
+        let mut game = self.start(db);
+        let mut bots = [
+            self.bot.build(self.seed.wrapping_mul(2).wrapping_add(1)),
+            self.bot.build(self.seed.wrapping_mul(2).wrapping_add(2)),
+        ];
+        let report = play_bot_match(&mut game, &mut bots, options);
+        (game, report)
+    }
+
+    /// `seed 17, SD01 vs SD04 (random)`: names the match in failure
+    /// messages so it can be played again.
+    pub fn describe(&self) -> String {
+        format!(
+            "seed {}, {} vs {} ({:?} bots)",
+            self.seed, self.names[0], self.names[1], self.bot
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn there_are_21_unordered_starter_pairings() {
+        let pairs = starter_pairings();
+        assert_eq!(pairs.len(), 21);
+        assert!(pairs.contains(&["SD03", "SD03"]));
+        assert!(pairs.contains(&["SD01", "SD06"]));
+        assert!(!pairs.contains(&["SD06", "SD01"]));
+    }
+
+    #[test]
+    fn every_starter_deck_resolves() {
+        let db = starter_db();
+        for name in STARTER_DECK_NAMES {
+            let deck = starter_deck(&db, name);
+            assert_eq!(deck.main.len(), 40, "{name}");
+        }
+    }
+}

@@ -198,6 +198,12 @@ impl ScenarioBuilder {
         self.turn = turn;
         self
     }
+    /// Uses another card database (it must hold the test cards, e.g. by
+    /// starting from [`fixtures::test_cards`]).
+    pub fn db(mut self, db: Arc<CardDb>) -> ScenarioBuilder {
+        self.db = db;
+        self
+    }
     /// Uses another ability runner.
     pub fn runner(mut self, runner: Arc<dyn AbilityRunner>) -> ScenarioBuilder {
         self.runner = runner;

@@ -13,6 +13,7 @@ use sve_host::decks::{self, DeckFile};
 use sve_host::engine::view::redact;
 use sve_host::engine::{AbilityRunner, DeckList, Match, NoAbilities, Outcome, PlayerId, Status};
 use sve_host::gamelog;
+use sve_host::packs::{LoadOptions, LoadedPacks, load_packs};
 use sve_host::replay::{Replay, log_hash};
 use sve_host::sim::{self, PlayOptions, SimOptions};
 
@@ -20,6 +21,12 @@ use sve_host::sim::{self, PlayOptions, SimOptions};
 #[derive(Parser)]
 #[command(name = "sve", version, about)]
 struct Cli {
+    /// Folder of card packs loaded on top of the bundled starter cards.
+    #[arg(long, global = true, default_value = "card-packs")]
+    packs: PathBuf,
+    /// Use only the bundled vanilla starter cards (no packs).
+    #[arg(long, global = true)]
+    vanilla: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -84,6 +91,33 @@ enum Command {
         #[command(subcommand)]
         command: DeckCommand,
     },
+    /// Card packs.
+    Pack {
+        #[command(subcommand)]
+        command: PackCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum PackCommand {
+    /// List the loaded packs.
+    List,
+    /// Load a pack (or a folder of packs) and report every problem.
+    Check {
+        /// Pack folder or folder of packs.
+        path: PathBuf,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Build a Rust pack with cargo into a component the loader finds.
+    Build {
+        /// The pack folder (with pack.toml and Cargo.toml).
+        path: PathBuf,
+        /// Also copy the component here.
+        #[arg(short, long)]
+        out: Option<PathBuf>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -104,8 +138,19 @@ fn main() -> Result<()> {
         .with_writer(std::io::stderr)
         .init();
     let cli = Cli::parse();
-    let db = Arc::new(starter_db().context("loading the bundled card data")?);
-    let runner: Arc<dyn AbilityRunner> = Arc::new(NoAbilities);
+    if let Command::Pack { command } = &cli.command {
+        return pack_command(command, &cli.packs);
+    }
+    let (db, runner) = if cli.vanilla || !cli.packs.exists() {
+        let db = Arc::new(starter_db().context("loading the bundled card data")?);
+        (db, Arc::new(NoAbilities) as Arc<dyn AbilityRunner>)
+    } else {
+        let loaded = load_packs_for(&cli.packs)?;
+        for diagnostic in &loaded.diagnostics {
+            eprintln!("{diagnostic}");
+        }
+        (Arc::clone(&loaded.db), loaded.runner())
+    };
     match cli.command {
         Command::Match {
             deck,
@@ -146,6 +191,108 @@ fn main() -> Result<()> {
         Command::Deck {
             command: DeckCommand::Check { file },
         } => deck_check(&db, &file),
+        Command::Pack { .. } => Ok(()),
+    }
+}
+
+/// Loads a pack folder over the bundled vanilla cards, building stale Rust
+/// packs first.
+fn load_packs_for(dir: &std::path::Path) -> Result<LoadedPacks> {
+    let base = sve_host::cards::starter::parse_cards(sve_host::cards::starter::STARTER_CARDS_JSON)
+        .context("loading the bundled card data")?;
+    let target = std::path::Path::new("target");
+    let options = LoadOptions {
+        base,
+        cache_dir: Some(target.join("sve-cache")),
+        build_target_dir: Some(target.join("packs")),
+    };
+    load_packs(&[dir.to_owned()], &options).map_err(anyhow::Error::msg)
+}
+
+fn pack_command(command: &PackCommand, packs_dir: &std::path::Path) -> Result<()> {
+    match command {
+        PackCommand::List => {
+            let loaded = load_packs_for(packs_dir)?;
+            for pack in &loaded.packs {
+                println!(
+                    "{} {} — {} (card API {}, {} cards) {}",
+                    pack.id,
+                    pack.version,
+                    pack.name,
+                    pack.api_version,
+                    pack.cards,
+                    pack.dir.display()
+                );
+            }
+            for diagnostic in &loaded.diagnostics {
+                println!("{diagnostic}");
+            }
+            Ok(())
+        }
+        PackCommand::Check { path, json } => {
+            let loaded = load_packs_for(path)?;
+            let cards_total: usize = loaded.packs.iter().map(|p| p.cards).sum();
+            let cards_failed = loaded
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == sve_host::packs::Severity::Error)
+                .count();
+            if *json {
+                let diagnostics: Vec<serde_json::Value> = loaded
+                    .diagnostics
+                    .iter()
+                    .map(|d| {
+                        serde_json::json!({
+                            "file": d.file.display().to_string(),
+                            "line": d.line,
+                            "col": d.col,
+                            "severity": d.severity,
+                            "message": d.message,
+                        })
+                    })
+                    .collect();
+                println!(
+                    "{}",
+                    serde_json::json!({
+                        "packs": loaded.packs,
+                        "cards_total": cards_total,
+                        "cards_ok": cards_total,
+                        "diagnostics": diagnostics,
+                    })
+                );
+            } else {
+                for pack in &loaded.packs {
+                    println!(
+                        "{}: ok ({} cards, card API {})",
+                        pack.id, pack.cards, pack.api_version
+                    );
+                }
+                for diagnostic in &loaded.diagnostics {
+                    println!("{diagnostic}");
+                }
+            }
+            if cards_failed > 0 {
+                bail!("{cards_failed} problem(s) found");
+            }
+            Ok(())
+        }
+        PackCommand::Build { path, out } => {
+            let manifest = sve_host::packs::read_manifest(path).map_err(anyhow::Error::msg)?;
+            eprintln!("building pack `{}` ({})", manifest.id, path.display());
+            let built = sve_host::packs::build_rust_pack(
+                &manifest,
+                &std::path::Path::new("target").join("packs"),
+                &mut |line| eprintln!("{line}"),
+            )?;
+            let size = std::fs::metadata(&built).map(|m| m.len()).unwrap_or(0);
+            println!("built {} ({size} bytes)", built.display());
+            if let Some(out) = out {
+                std::fs::copy(&built, out)
+                    .with_context(|| format!("copying to {}", out.display()))?;
+                println!("copied to {}", out.display());
+            }
+            Ok(())
+        }
     }
 }
 

@@ -14,6 +14,10 @@ use crate::engine::state::{Outcome, PendingWhat};
 /// draw as an endless loop (CR 15.2.1.3; SVEN uses the same bound).
 pub const LOOP_LIMIT: u32 = 1000;
 
+/// Questions one ability run may ask before it is stopped: card code that
+/// never stops asking must not hold a match hostage.
+pub const QUESTION_LIMIT: usize = 100;
+
 impl Match {
     /// One pass of the Confirmation Timing loop:
     /// 1. rules handling until nothing applies;
@@ -123,6 +127,16 @@ impl Match {
                 return;
             }
             run.cost_settled = true;
+        }
+        if run.answers.len() >= QUESTION_LIMIT {
+            let reason = format!("asked more than {QUESTION_LIMIT} questions in one ability");
+            self.emit(Event::AbilityFizzled {
+                card: run.source,
+                def: run.def,
+                ability: ability_idx,
+                reason,
+            });
+            return;
         }
         match self.run_card_code(&run) {
             Ok(()) => self.emit(Event::AbilityResolved {

@@ -1,0 +1,180 @@
+//! Building Rust packs: `cargo build` for `wasm32-unknown-unknown`, then the
+//! core module is turned into a component in-process (wit-component). The
+//! guest imports only the game API: no WASI at all (toolchain notes, option
+//! c: the tightest sandbox).
+
+use super::manifest::PackManifest;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The target packs are built for.
+pub const PACK_TARGET: &str = "wasm32-unknown-unknown";
+
+/// Errors building a pack.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    /// cargo could not be started.
+    #[error("cannot run cargo: {0}")]
+    Spawn(std::io::Error),
+    /// cargo reported errors (already streamed to the caller).
+    #[error("cargo build failed for {0}")]
+    Cargo(PathBuf),
+    /// cargo succeeded but produced no `.wasm`.
+    #[error("cargo built no .wasm for {0}; is the crate-type `cdylib`?")]
+    NoArtifact(PathBuf),
+    /// The core module could not become a component.
+    #[error("{file}: not a pack module: {message}")]
+    Componentize {
+        /// The module.
+        file: PathBuf,
+        /// Why.
+        message: String,
+    },
+    /// Reading or writing a file failed.
+    #[error("{file}: {error}")]
+    Io {
+        /// The file.
+        file: PathBuf,
+        /// The error.
+        error: std::io::Error,
+    },
+}
+
+/// Where the loader finds a Rust pack's built component.
+pub fn component_path(manifest: &PackManifest) -> PathBuf {
+    manifest.dir.join(format!("{}.wasm", manifest.id))
+}
+
+/// Whether the built component is missing or older than the pack's sources.
+pub fn is_stale(manifest: &PackManifest) -> bool {
+    let Ok(built) = std::fs::metadata(component_path(manifest)).and_then(|m| m.modified()) else {
+        return true;
+    };
+    newest_source(&manifest.dir).is_some_and(|source| source > built)
+}
+
+fn newest_source(dir: &Path) -> Option<std::time::SystemTime> {
+    let mut newest = None;
+    let mut stack = vec![
+        dir.join("src"),
+        dir.join("Cargo.toml"),
+        dir.join("pack.toml"),
+    ];
+    while let Some(path) = stack.pop() {
+        let Ok(meta) = std::fs::metadata(&path) else {
+            continue;
+        };
+        if meta.is_dir() {
+            if let Ok(entries) = std::fs::read_dir(&path) {
+                stack.extend(entries.flatten().map(|e| e.path()));
+            }
+        } else if let Ok(modified) = meta.modified() {
+            newest = Some(newest.map_or(modified, |n: std::time::SystemTime| n.max(modified)));
+        }
+    }
+    newest
+}
+
+/// Builds a Rust pack with cargo and writes its component next to its
+/// `pack.toml`. Every line cargo prints (progress, compiler errors) is
+/// passed to `on_line` as it comes.
+pub fn build_rust_pack(
+    manifest: &PackManifest,
+    target_dir: &Path,
+    on_line: &mut dyn FnMut(&str),
+) -> Result<PathBuf, BuildError> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut child = Command::new(cargo)
+        .arg("build")
+        .arg("--release")
+        .arg("--target")
+        .arg(PACK_TARGET)
+        .arg("--manifest-path")
+        .arg(manifest.dir.join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(target_dir)
+        .arg("--message-format")
+        .arg("json-render-diagnostics")
+        .env_remove("RUSTFLAGS")
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env_remove("CARGO_TARGET_DIR")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(BuildError::Spawn)?;
+    // stderr carries progress and rendered diagnostics; stream it from a
+    // thread while stdout's JSON messages are read here.
+    let stderr = child.stderr.take();
+    let (line_tx, line_rx) = std::sync::mpsc::channel::<String>();
+    let reader = std::thread::spawn(move || {
+        if let Some(stderr) = stderr {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if line_tx.send(line).is_err() {
+                    break;
+                }
+            }
+        }
+    });
+    let mut artifact = None;
+    if let Some(stdout) = child.stdout.take() {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            while let Ok(progress) = line_rx.try_recv() {
+                on_line(&progress);
+            }
+            if let Some(path) = wasm_artifact(&line) {
+                artifact = Some(path);
+            }
+        }
+    }
+    let status = child.wait().map_err(BuildError::Spawn)?;
+    let _ = reader.join();
+    for progress in line_rx.try_iter() {
+        on_line(&progress);
+    }
+    if !status.success() {
+        return Err(BuildError::Cargo(manifest.dir.clone()));
+    }
+    let core_file = artifact.ok_or_else(|| BuildError::NoArtifact(manifest.dir.clone()))?;
+    let core = std::fs::read(&core_file).map_err(|error| BuildError::Io {
+        file: core_file.clone(),
+        error,
+    })?;
+    let component = componentize(&core).map_err(|message| BuildError::Componentize {
+        file: core_file.clone(),
+        message,
+    })?;
+    let out = component_path(manifest);
+    // Write-then-rename: a watcher never sees a half-written component.
+    let tmp = out.with_extension("wasm.tmp");
+    std::fs::write(&tmp, &component)
+        .and_then(|()| std::fs::rename(&tmp, &out))
+        .map_err(|error| BuildError::Io {
+            file: out.clone(),
+            error,
+        })?;
+    Ok(out)
+}
+
+/// Turns a core module built with `sve-sdk` into a component.
+pub fn componentize(core: &[u8]) -> Result<Vec<u8>, String> {
+    wit_component::ComponentEncoder::default()
+        .module(core)
+        .and_then(|encoder| encoder.validate(true).encode())
+        .map_err(|e| format!("{e:#}"))
+}
+
+/// The `.wasm` file named by a cargo `compiler-artifact` JSON message.
+fn wasm_artifact(line: &str) -> Option<PathBuf> {
+    let message: serde_json::Value = serde_json::from_str(line).ok()?;
+    if message.get("reason")?.as_str()? != "compiler-artifact" {
+        return None;
+    }
+    message
+        .get("filenames")?
+        .as_array()?
+        .iter()
+        .filter_map(|f| f.as_str())
+        .find(|f| f.ends_with(".wasm"))
+        .map(PathBuf::from)
+}

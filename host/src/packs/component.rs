@@ -1,0 +1,181 @@
+//! Compiling and instantiating pack components with wasmtime: one engine
+//! per process, components compiled once and cached on disk by content hash,
+//! pre-instantiated (`PackPre`), one store per pack per match with fuel,
+//! memory and stack limits. A trap poisons a store, so the store is rebuilt
+//! after any trap (toolchain notes: wasmtime 48).
+
+use super::host_api::HostState;
+use super::wit::latest::{Pack, PackPre};
+use std::path::{Path, PathBuf};
+use wasmtime::component::{Component, HasSelf, Linker};
+use wasmtime::{Config, Engine, Store, StoreLimitsBuilder};
+
+/// Fuel for one call into a pack (deterministic: a runaway ability fails the
+/// same way in a replay as it did live). About 0.1 s of guest work.
+pub const FUEL_PER_CALL: u64 = 200_000_000;
+/// Linear memory a pack instance may use.
+pub const MEMORY_LIMIT: usize = 64 << 20;
+/// Native stack a pack call may use.
+pub const STACK_LIMIT: usize = 512 << 10;
+
+/// The wasmtime engine and linker every pack shares.
+#[derive(Clone)]
+pub struct PackEngine {
+    engine: Engine,
+    linker: Linker<HostState>,
+    cache_dir: Option<PathBuf>,
+}
+
+/// Errors compiling or instantiating a component.
+#[derive(Debug, thiserror::Error)]
+pub enum ComponentError {
+    /// wasmtime refused the component or failed to run it.
+    #[error("{0}")]
+    Wasmtime(String),
+}
+
+fn wasm_err(e: impl std::fmt::Display) -> ComponentError {
+    ComponentError::Wasmtime(format!("{e:#}"))
+}
+
+impl PackEngine {
+    /// A new engine. `cache_dir` keeps compiled components between runs.
+    pub fn new(cache_dir: Option<PathBuf>) -> Result<PackEngine, ComponentError> {
+        let mut config = Config::new();
+        config.consume_fuel(true);
+        config.max_wasm_stack(STACK_LIMIT);
+        config.wasm_component_model(true);
+        let engine = Engine::new(&config).map_err(wasm_err)?;
+        let mut linker = Linker::new(&engine);
+        Pack::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |state| state)
+            .map_err(wasm_err)?;
+        Ok(PackEngine {
+            engine,
+            linker,
+            cache_dir,
+        })
+    }
+
+    /// Compiles a component, or loads it from the on-disk cache.
+    pub fn compile(&self, bytes: &[u8]) -> Result<Component, ComponentError> {
+        let cache_file = self.cache_dir.as_ref().map(|dir| {
+            dir.join(format!(
+                "{:016x}-wasmtime48.cwasm",
+                content_hash(bytes, &self.engine)
+            ))
+        });
+        if let Some(file) = &cache_file
+            && file.exists()
+        {
+            // SAFETY: the cache directory holds only files this function
+            // wrote with `Component::serialize` for this wasmtime version
+            // and configuration (both are part of the file name).
+            match unsafe { Component::deserialize_file(&self.engine, file) } {
+                Ok(component) => return Ok(component),
+                Err(e) => tracing::warn!("ignoring bad component cache {}: {e}", file.display()),
+            }
+        }
+        let component = Component::new(&self.engine, bytes).map_err(wasm_err)?;
+        if let Some(file) = &cache_file
+            && let Ok(serialized) = component.serialize()
+        {
+            write_atomically(file, &serialized);
+        }
+        Ok(component)
+    }
+
+    /// Pre-instantiates a component against the game API.
+    pub fn prepare(&self, component: &Component) -> Result<PackPre<HostState>, ComponentError> {
+        let pre = self.linker.instantiate_pre(component).map_err(wasm_err)?;
+        PackPre::new(pre).map_err(wasm_err)
+    }
+
+    /// A fresh store with the pack limits.
+    pub fn store(&self) -> Store<HostState> {
+        let mut store = Store::new(
+            &self.engine,
+            HostState {
+                limits: StoreLimitsBuilder::new()
+                    .memory_size(MEMORY_LIMIT)
+                    .instances(4)
+                    .tables(4)
+                    .memories(2)
+                    .trap_on_grow_failure(false)
+                    .build(),
+                ..HostState::default()
+            },
+        );
+        store.limiter(|state| &mut state.limits);
+        store
+    }
+
+    /// Instantiates a prepared pack in a fresh store.
+    pub fn instantiate(
+        &self,
+        pre: &PackPre<HostState>,
+    ) -> Result<(Store<HostState>, Pack), ComponentError> {
+        let mut store = self.store();
+        store.set_fuel(FUEL_PER_CALL).map_err(wasm_err)?;
+        let pack = pre.instantiate(&mut store).map_err(wasm_err)?;
+        Ok((store, pack))
+    }
+}
+
+/// Hash of the component bytes and the engine's compatibility key.
+fn content_hash(bytes: &[u8], engine: &Engine) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut hasher);
+    engine.precompile_compatibility_hash().hash(&mut hasher);
+    hasher.finish()
+}
+
+/// Writes through a temporary file and a rename, so a reader never sees a
+/// half-written file.
+fn write_atomically(file: &Path, bytes: &[u8]) {
+    let Some(dir) = file.parent() else { return };
+    if std::fs::create_dir_all(dir).is_err() {
+        return;
+    }
+    let tmp = file.with_extension(format!("tmp{}", std::process::id()));
+    if std::fs::write(&tmp, bytes).is_ok() && std::fs::rename(&tmp, file).is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+}
+
+/// The card API version a component records in its `sve:api-version`
+/// custom section (written by `sve_sdk::export_pack!`).
+pub fn recorded_api_version(bytes: &[u8]) -> Option<String> {
+    for payload in wasmparser::Parser::new(0).parse_all(bytes) {
+        if let Ok(wasmparser::Payload::CustomSection(section)) = payload
+            && section.name() == "sve:api-version"
+        {
+            return Some(String::from_utf8_lossy(section.data()).into_owned());
+        }
+    }
+    None
+}
+
+/// The names of a component's imports of instances, functions and other
+/// capabilities (e.g. `sve:cards/game@0.1.0`); type imports are left out.
+pub fn component_imports(bytes: &[u8]) -> Vec<String> {
+    let mut imports = Vec::new();
+    let mut depth = 0u32;
+    for payload in wasmparser::Parser::new(0).parse_all(bytes) {
+        match payload {
+            Ok(wasmparser::Payload::ModuleSection { .. })
+            | Ok(wasmparser::Payload::ComponentSection { .. }) => depth += 1,
+            Ok(wasmparser::Payload::End(_)) => depth = depth.saturating_sub(1),
+            Ok(wasmparser::Payload::ComponentImportSection(reader)) if depth == 0 => {
+                // Type imports (records the world uses) grant nothing.
+                for import in reader.into_iter().flatten() {
+                    if !matches!(import.ty, wasmparser::ComponentTypeRef::Type(_)) {
+                        imports.push(import.name.name.to_owned());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    imports
+}

@@ -1,0 +1,331 @@
+//! Conversions between the WIT types of `sve:cards@0.1.0` and engine types.
+
+use super::wit::latest::sve::cards::types as w;
+use crate::cards::{
+    AbilityDef, AbilityKind, ActivationZone, CardDef, CardFilter, CardType, Class, CostItem,
+    Counter, Grant, Keywords, PassiveCondition, PassiveDef, PassiveScope, Trigger,
+};
+use crate::engine::{Duration, TokenDestination, Zone};
+
+const KEYWORD_PAIRS: &[(w::Keywords, Keywords)] = &[
+    (w::Keywords::WARD, Keywords::WARD),
+    (w::Keywords::STORM, Keywords::STORM),
+    (w::Keywords::RUSH, Keywords::RUSH),
+    (w::Keywords::ASSAIL, Keywords::ASSAIL),
+    (w::Keywords::INTIMIDATE, Keywords::INTIMIDATE),
+    (w::Keywords::DRAIN, Keywords::DRAIN),
+    (w::Keywords::BANE, Keywords::BANE),
+    (w::Keywords::AURA, Keywords::AURA),
+    (w::Keywords::QUICK, Keywords::QUICK),
+    (w::Keywords::IGNORE_WARD, Keywords::IGNORE_WARD),
+    (
+        w::Keywords::PUT_ON_FIELD_ENGAGED,
+        Keywords::PUT_ON_FIELD_ENGAGED,
+    ),
+    (w::Keywords::USE_DEF_AS_ATK, Keywords::USE_DEF_AS_ATK),
+    (
+        w::Keywords::RUNE_FOLLOWERS_FOR_SPELLCHAIN,
+        Keywords::RUNE_FOLLOWERS_FOR_SPELLCHAIN,
+    ),
+    (
+        w::Keywords::CANNOT_DESTROY_BY_ABILITIES,
+        Keywords::CANNOT_DESTROY_BY_ABILITIES,
+    ),
+    (w::Keywords::CANNOT_ATTACK, Keywords::CANNOT_ATTACK),
+    (
+        w::Keywords::CANNOT_ATTACK_LEADERS,
+        Keywords::CANNOT_ATTACK_LEADERS,
+    ),
+    (w::Keywords::PLUS1_DAMAGE, Keywords::PLUS1_DAMAGE),
+    (w::Keywords::PLUS2_DAMAGE, Keywords::PLUS2_DAMAGE),
+    (w::Keywords::PLUS3_DAMAGE, Keywords::PLUS3_DAMAGE),
+    (w::Keywords::PLUS4_DAMAGE, Keywords::PLUS4_DAMAGE),
+    (w::Keywords::DAMAGE_REDUCTION1, Keywords::DAMAGE_REDUCTION1),
+    (
+        w::Keywords::DAMAGE_REDUCTION_ABILITIES1,
+        Keywords::DAMAGE_REDUCTION_ABILITIES1,
+    ),
+    (
+        w::Keywords::CANNOT_DEAL_DAMAGE,
+        Keywords::CANNOT_DEAL_DAMAGE,
+    ),
+    (
+        w::Keywords::DOES_NOT_TAKE_DAMAGE,
+        Keywords::DOES_NOT_TAKE_DAMAGE,
+    ),
+    (
+        w::Keywords::DOES_NOT_TAKE_COMBAT_DAMAGE,
+        Keywords::DOES_NOT_TAKE_COMBAT_DAMAGE,
+    ),
+    (
+        w::Keywords::DOUBLE_COMBAT_DAMAGE,
+        Keywords::DOUBLE_COMBAT_DAMAGE,
+    ),
+    (
+        w::Keywords::DOUBLE_LEADER_DAMAGE,
+        Keywords::DOUBLE_LEADER_DAMAGE,
+    ),
+    (w::Keywords::STACK, Keywords::STACK),
+    (w::Keywords::EARTH_RITE, Keywords::EARTH_RITE),
+];
+
+pub(crate) fn keywords_in(k: w::Keywords) -> Keywords {
+    KEYWORD_PAIRS
+        .iter()
+        .filter(|(wk, _)| (k & *wk) == *wk)
+        .fold(Keywords::empty(), |acc, (_, ek)| acc | *ek)
+}
+
+pub(crate) fn keywords_out(k: Keywords) -> w::Keywords {
+    KEYWORD_PAIRS
+        .iter()
+        .filter(|(_, ek)| k.contains(*ek))
+        .fold(w::Keywords::empty(), |acc, (wk, _)| acc | *wk)
+}
+
+pub(crate) fn zone_in(z: w::Zone) -> Zone {
+    match z {
+        w::Zone::Leader => Zone::Leader,
+        w::Zone::Deck => Zone::Deck,
+        w::Zone::Hand => Zone::Hand,
+        w::Zone::Field => Zone::Field,
+        w::Zone::ExArea => Zone::ExArea,
+        w::Zone::Cemetery => Zone::Cemetery,
+        w::Zone::Banished => Zone::Banished,
+        w::Zone::EvolveDeck => Zone::EvolveDeck,
+        w::Zone::EvolveZone => Zone::EvolveZone,
+        w::Zone::Resolution => Zone::Resolution,
+        w::Zone::Removed => Zone::RemovedFromGame,
+    }
+}
+
+pub(crate) fn zone_out(z: Zone) -> w::Zone {
+    match z {
+        Zone::Leader => w::Zone::Leader,
+        Zone::Deck => w::Zone::Deck,
+        Zone::Hand => w::Zone::Hand,
+        Zone::Field => w::Zone::Field,
+        Zone::ExArea => w::Zone::ExArea,
+        Zone::Cemetery => w::Zone::Cemetery,
+        Zone::Banished => w::Zone::Banished,
+        Zone::EvolveDeck => w::Zone::EvolveDeck,
+        Zone::EvolveZone => w::Zone::EvolveZone,
+        Zone::Resolution => w::Zone::Resolution,
+        Zone::RemovedFromGame => w::Zone::Removed,
+    }
+}
+
+pub(crate) fn card_type_in(t: w::CardType) -> CardType {
+    match t {
+        w::CardType::Follower => CardType::Follower,
+        w::CardType::EvolvedFollower => CardType::EvolvedFollower,
+        w::CardType::Spell => CardType::Spell,
+        w::CardType::Amulet => CardType::Amulet,
+        w::CardType::Leader => CardType::Leader,
+    }
+}
+
+pub(crate) fn card_type_out(t: CardType) -> w::CardType {
+    match t {
+        CardType::Follower => w::CardType::Follower,
+        CardType::EvolvedFollower => w::CardType::EvolvedFollower,
+        CardType::Spell => w::CardType::Spell,
+        CardType::Amulet => w::CardType::Amulet,
+        CardType::Leader => w::CardType::Leader,
+    }
+}
+
+pub(crate) fn class_in(c: w::CardClass) -> Class {
+    match c {
+        w::CardClass::Forest => Class::Forest,
+        w::CardClass::Sword => Class::Sword,
+        w::CardClass::Rune => Class::Rune,
+        w::CardClass::Dragon => Class::Dragon,
+        w::CardClass::Abyss => Class::Abyss,
+        w::CardClass::Haven => Class::Haven,
+        w::CardClass::Neutral => Class::Neutral,
+    }
+}
+
+pub(crate) fn class_out(c: Class) -> w::CardClass {
+    match c {
+        Class::Forest => w::CardClass::Forest,
+        Class::Sword => w::CardClass::Sword,
+        Class::Rune => w::CardClass::Rune,
+        Class::Dragon => w::CardClass::Dragon,
+        Class::Abyss => w::CardClass::Abyss,
+        Class::Haven => w::CardClass::Haven,
+        Class::Neutral => w::CardClass::Neutral,
+    }
+}
+
+pub(crate) fn counter_in(c: w::Counter) -> Counter {
+    match c {
+        w::Counter::Stack => Counter::Stack,
+        w::Counter::Spell => Counter::Spell,
+        w::Counter::Prayer => Counter::Prayer,
+        w::Counter::Fable => Counter::Fable,
+    }
+}
+
+pub(crate) fn counter_out(c: Counter) -> w::Counter {
+    match c {
+        Counter::Stack => w::Counter::Stack,
+        Counter::Spell => w::Counter::Spell,
+        Counter::Prayer => w::Counter::Prayer,
+        Counter::Fable => w::Counter::Fable,
+    }
+}
+
+pub(crate) fn duration_in(d: w::Duration) -> Duration {
+    match d {
+        w::Duration::WhileInZone => Duration::WhileInZone,
+        w::Duration::EndOfTurn => Duration::EndOfTurn,
+        // The controller is filled in by the caller.
+        w::Duration::EndOfOpponentNextTurn => Duration::EndOfTurn,
+    }
+}
+
+pub(crate) fn token_destination_in(d: w::TokenDestination) -> TokenDestination {
+    match d {
+        w::TokenDestination::Field => TokenDestination::Field,
+        w::TokenDestination::ExArea => TokenDestination::ExArea,
+        w::TokenDestination::FieldOverflowToEx => TokenDestination::FieldOverflowToEx,
+    }
+}
+
+pub(crate) fn filter_in(f: w::CardFilter) -> CardFilter {
+    CardFilter {
+        types: f.types.into_iter().map(card_type_in).collect(),
+        traits_any: f.traits_any,
+        keywords: keywords_in(f.keywords),
+        without_keywords: keywords_in(f.without_keywords),
+        name: f.name,
+        not_name: f.not_name,
+        class: f.class.map(class_in),
+        token: f.token,
+        cost: f.cost.map(|r| (r.min, r.max)),
+        attack: f.attack.map(|r| (r.min, r.max)),
+        engaged: f.engaged,
+        other: f.other,
+    }
+}
+
+fn trigger_in(t: w::Trigger) -> Trigger {
+    match t {
+        w::Trigger::Fanfare => Trigger::Fanfare,
+        w::Trigger::LastWords => Trigger::LastWords,
+        w::Trigger::OnLeaveField => Trigger::OnLeaveField,
+        w::Trigger::OnReturnToHandFromField => Trigger::OnReturnToHandFromField,
+        w::Trigger::OnOtherEnterField(f) => Trigger::OnOtherEnterField(filter_in(f)),
+        w::Trigger::OnOtherLeaveField(f) => Trigger::OnOtherLeaveField(filter_in(f)),
+        w::Trigger::OnOpponentCardDestroyed(f) => Trigger::OnOpponentCardDestroyed(filter_in(f)),
+        w::Trigger::OnDiscarded => Trigger::OnDiscarded,
+        w::Trigger::OnEvolve => Trigger::OnEvolve,
+        w::Trigger::OnSuperEvolve => Trigger::OnSuperEvolve,
+        w::Trigger::OnOtherEvolve(f) => Trigger::OnOtherEvolve(filter_in(f)),
+        w::Trigger::Strike => Trigger::Strike,
+        w::Trigger::FollowerStrike => Trigger::FollowerStrike,
+        w::Trigger::LeaderStrike => Trigger::LeaderStrike,
+        w::Trigger::OnOtherAttack(f) => Trigger::OnOtherAttack(filter_in(f)),
+        w::Trigger::OnPlaySpell(f) => Trigger::OnPlaySpell(filter_in(f)),
+        w::Trigger::OnDealCombatDamage => Trigger::OnDealCombatDamage,
+        w::Trigger::OnLeaderGainDefense => Trigger::OnLeaderGainDefense,
+        w::Trigger::StartMainPhase => Trigger::StartMainPhase,
+        w::Trigger::StartOpponentMainPhase => Trigger::StartOpponentMainPhase,
+        w::Trigger::StartEndPhase => Trigger::StartEndPhase,
+        w::Trigger::StartOpponentEndPhase => Trigger::StartOpponentEndPhase,
+    }
+}
+
+fn cost_in(c: w::CostItem) -> CostItem {
+    match c {
+        w::CostItem::PlayPoints(n) => CostItem::PlayPoints(n),
+        w::CostItem::EngageSelf => CostItem::EngageSelf,
+        w::CostItem::LeaderDefense(n) => CostItem::LeaderDefense(n),
+        w::CostItem::Discard((n, f)) => CostItem::Discard(n, filter_in(f)),
+        w::CostItem::BanishFromCemetery((n, f)) => CostItem::BanishFromCemetery(n, filter_in(f)),
+        w::CostItem::BurySelf => CostItem::BurySelf,
+        w::CostItem::BuryOthers((n, f)) => CostItem::BuryOthers(n, filter_in(f)),
+        w::CostItem::ReturnSelfToHand => CostItem::ReturnSelfToHand,
+        w::CostItem::BanishSelf => CostItem::BanishSelf,
+        w::CostItem::RemoveCounters((c, n)) => CostItem::RemoveCounters(counter_in(c), n),
+        w::CostItem::EarthRite(n) => CostItem::EarthRite(n),
+    }
+}
+
+fn passive_in(p: w::Passive) -> PassiveDef {
+    PassiveDef {
+        grant: match p.grant {
+            w::Grant::Keywords(k) => Grant::Keywords(keywords_in(k)),
+            w::Grant::Stats((attack, defense)) => Grant::Stats { attack, defense },
+            w::Grant::Cost(delta) => Grant::Cost(delta),
+        },
+        scope: match p.scope {
+            w::PassiveScope::ThisCard => PassiveScope::ThisCard,
+            w::PassiveScope::OtherAlliesOnField(f) => {
+                PassiveScope::OtherAlliesOnField(filter_in(f))
+            }
+            w::PassiveScope::AlliesOnField(f) => PassiveScope::AlliesOnField(filter_in(f)),
+            w::PassiveScope::AlliesInHand(f) => PassiveScope::AlliesInHand(filter_in(f)),
+        },
+        condition: match p.condition {
+            w::PassiveCondition::Always => PassiveCondition::Always,
+            w::PassiveCondition::YourTurn => PassiveCondition::YourTurn,
+            w::PassiveCondition::OpponentTurn => PassiveCondition::OpponentTurn,
+            w::PassiveCondition::Overflow => PassiveCondition::Overflow,
+            w::PassiveCondition::Combo(n) => PassiveCondition::Combo(n),
+            w::PassiveCondition::Spellchain(n) => PassiveCondition::Spellchain(n),
+            w::PassiveCondition::Necrocharge(n) => PassiveCondition::Necrocharge(n),
+            w::PassiveCondition::Sanguine => PassiveCondition::Sanguine,
+        },
+    }
+}
+
+fn ability_in(a: w::AbilityDef) -> AbilityDef {
+    AbilityDef {
+        name: a.name,
+        kind: match a.kind {
+            w::AbilityKind::Triggered(t) => AbilityKind::Triggered(trigger_in(t)),
+            w::AbilityKind::Activated((quick, zone)) => AbilityKind::Activated {
+                quick,
+                zone: match zone {
+                    w::ActivationZone::Field => ActivationZone::Field,
+                    w::ActivationZone::Hand => ActivationZone::Hand,
+                    w::ActivationZone::ExArea => ActivationZone::ExArea,
+                    w::ActivationZone::Cemetery => ActivationZone::Cemetery,
+                },
+            },
+            w::AbilityKind::Spell => AbilityKind::Spell,
+            w::AbilityKind::Sub => AbilityKind::Sub,
+            w::AbilityKind::Passive(p) => AbilityKind::Passive(passive_in(p)),
+        },
+        costs: a.costs.into_iter().map(cost_in).collect(),
+        once_per_turn: a.once_per_turn,
+        text: a.text,
+    }
+}
+
+/// A manifest card as an engine definition.
+pub(crate) fn card_def_in(c: w::CardDef) -> CardDef {
+    CardDef {
+        id: c.id,
+        name: c.name,
+        class: class_in(c.class),
+        card_type: card_type_in(c.card_type),
+        traits: c.traits,
+        cost: c.cost,
+        attack: c.attack,
+        defense: c.defense,
+        evolve_cost: c.evolve_cost,
+        keywords: keywords_in(c.keywords),
+        initial_counters: c
+            .initial_counters
+            .into_iter()
+            .map(|(k, n)| (counter_in(k), n))
+            .collect(),
+        is_token: c.is_token,
+        abilities: c.abilities.into_iter().map(ability_in).collect(),
+        text: c.text,
+    }
+}

@@ -1,0 +1,467 @@
+//! The game API a pack imports (`interface game`), implemented over the
+//! engine's [`AbilityCtx`] for the duration of one call into the pack.
+//!
+//! wasmtime keeps a store's data for its whole life (`T: 'static`), while an
+//! [`AbilityCtx`] borrows the match for one ability run. The runner
+//! therefore lends the context to the store as a raw pointer just for the
+//! duration of one synchronous call and takes it back before returning; see
+//! [`Lend`].
+
+use super::convert;
+use super::wit::latest::sve::cards::{game, types as w};
+use crate::engine::{AbilityCtx, AbilityQuery, CardRef, Choice, Duration, Halt, PlayerId};
+use wasmtime::StoreLimits;
+
+/// What a pack call may touch.
+#[derive(Clone, Copy, Default)]
+pub(crate) enum Lend {
+    /// Nothing: no call in progress (or the manifest call).
+    #[default]
+    Idle,
+    /// Read-only queries (condition checks).
+    Query(*const AbilityQuery<'static>),
+    /// Queries, choices and actions (resolution).
+    Ctx(*mut AbilityCtx<'static>),
+}
+
+// SAFETY: a `Lend` pointer is only non-idle while the lending thread is
+// blocked inside a synchronous call into this store, and it is reset before
+// that call returns, so it is never used from another thread or after the
+// borrow it was made from ends.
+unsafe impl Send for Lend {}
+
+/// A pack store's data.
+#[derive(Default)]
+pub(crate) struct HostState {
+    pub lend: Lend,
+    /// The engine halted the run (a question or a failure); the pack was
+    /// told and must return.
+    pub halt: Option<Halt>,
+    /// Lines the pack logged (its panic message among them).
+    pub log: Vec<String>,
+    /// Memory and instance limits.
+    pub limits: StoreLimits,
+}
+
+/// Lines kept per call; a pack that logs in a loop can't fill memory.
+const LOG_LINES: usize = 64;
+
+impl HostState {
+    fn query(&self) -> Option<&AbilityQuery<'static>> {
+        match self.lend {
+            // SAFETY: see `Lend`: the pointee outlives the call in progress.
+            Lend::Query(q) => Some(unsafe { &*q }),
+            Lend::Idle | Lend::Ctx(_) => None,
+        }
+    }
+
+    fn ctx(&mut self) -> Option<&mut AbilityCtx<'static>> {
+        if self.halt.is_some() {
+            // After a halt nothing the run does will be kept.
+            return None;
+        }
+        match self.lend {
+            // SAFETY: see `Lend`: the pointee outlives the call in progress,
+            // and `&mut self` makes this the only reference to it.
+            Lend::Ctx(cx) => Some(unsafe { &mut *cx }),
+            Lend::Idle | Lend::Query(_) => None,
+        }
+    }
+
+    /// Runs a read-only query against whatever is lent.
+    fn read<R>(&mut self, default: R, f: impl FnOnce(AbilityQuery<'_>) -> R) -> R {
+        if let Some(q) = self.query() {
+            return f(*q);
+        }
+        match self.lend {
+            // SAFETY: see `Lend`.
+            Lend::Ctx(cx) => f(unsafe { &*cx }.query()),
+            _ => default,
+        }
+    }
+
+    /// Runs an action; a no-op (with a recorded failure) when only queries
+    /// are lent.
+    fn act(&mut self, f: impl FnOnce(&mut AbilityCtx<'static>)) {
+        if let Some(cx) = self.ctx() {
+            f(cx);
+        } else if matches!(self.lend, Lend::Query(_)) && self.halt.is_none() {
+            self.halt = Some(Halt::Failed(
+                "a condition tried to change the game; conditions may only read".to_owned(),
+            ));
+        }
+    }
+
+    fn player(p: u8) -> PlayerId {
+        PlayerId(p.min(1))
+    }
+
+    fn card(&mut self, card: u32) -> Option<CardRef> {
+        let exists = self.read(false, |q| (card as usize) < q.state().cards.len());
+        exists.then_some(CardRef(card as u16))
+    }
+
+    fn duration(&mut self, d: w::Duration) -> Duration {
+        match d {
+            w::Duration::EndOfOpponentNextTurn => {
+                let controller = self.read(PlayerId(0), |q| q.controller());
+                Duration::EndOfOpponentNextTurn { controller }
+            }
+            other => convert::duration_in(other),
+        }
+    }
+}
+
+impl w::Host for HostState {}
+
+impl game::Host for HostState {
+    fn active_player(&mut self) -> u8 {
+        self.read(0, |q| q.state().active.0)
+    }
+
+    fn turn(&mut self) -> u32 {
+        self.read(0, |q| q.state().turn)
+    }
+
+    fn cards_in(&mut self, owner: u8, zone: w::Zone) -> Vec<u32> {
+        let zone = convert::zone_in(zone);
+        self.read(Vec::new(), |q| {
+            q.state()
+                .player(Self::player(owner))
+                .zone(zone)
+                .iter()
+                .map(|c| u32::from(c.0))
+                .collect()
+        })
+    }
+
+    fn inspect_card(&mut self, card: u32) -> Option<w::CardInfo> {
+        let card = self.card(card)?;
+        self.read(None, |q| {
+            let state = q.state();
+            let c = state.card(card);
+            let def = state.current_def(q.db(), card);
+            let stats = state.characteristics(q.db(), card);
+            Some(w::CardInfo {
+                card: u32::from(card.0),
+                object: c.object.0,
+                id: def.id.clone(),
+                name: def.name.clone(),
+                card_type: convert::card_type_out(stats.card_type),
+                class: convert::class_out(def.class),
+                traits: def.traits.clone(),
+                zone: convert::zone_out(c.zone),
+                owner: c.owner.0,
+                controller: c.controller.0,
+                engaged: c.engaged,
+                evolved: c.evolved_with.is_some(),
+                is_token: def.is_token,
+                attack: stats.attack,
+                defense: stats.defense,
+                max_defense: stats.max_defense,
+                cost: stats.cost,
+                keywords: convert::keywords_out(stats.keywords),
+                counters: c
+                    .counters
+                    .iter()
+                    .map(|(k, n)| (convert::counter_out(*k), *n))
+                    .collect(),
+            })
+        })
+    }
+
+    fn inspect_player(&mut self, player: u8) -> w::PlayerInfo {
+        let player = Self::player(player);
+        self.read(
+            w::PlayerInfo {
+                pp: 0,
+                max_pp: 0,
+                ep: 0,
+                sep: 0,
+                leader_defense: 0,
+                turns_passed: 0,
+                combo: 0,
+                spellchain: 0,
+                overflow: false,
+                sanguine: false,
+                cemetery_count: 0,
+                hand_count: 0,
+                deck_count: 0,
+            },
+            |q| {
+                let state = q.state();
+                let p = state.player(player);
+                w::PlayerInfo {
+                    pp: p.pp,
+                    max_pp: p.max_pp,
+                    ep: p.ep,
+                    sep: p.sep,
+                    leader_defense: p.leader_defense,
+                    turns_passed: p.turns_passed,
+                    combo: state.combo(player),
+                    spellchain: state.spellchain(q.db(), player),
+                    overflow: state.overflow(player),
+                    sanguine: state.sanguine(player),
+                    cemetery_count: p.cemetery.len() as u32,
+                    hand_count: p.hand.len() as u32,
+                    deck_count: p.deck.len() as u32,
+                }
+            },
+        )
+    }
+
+    fn matches(&mut self, card: u32, filter: w::CardFilter) -> bool {
+        let Some(card) = self.card(card) else {
+            return false;
+        };
+        let filter = convert::filter_in(filter);
+        self.read(false, |q| {
+            q.state().matches(q.db(), card, &filter, Some(q.source()))
+        })
+    }
+
+    fn choose(&mut self, request: w::ChoiceRequest) -> Result<Vec<u32>, w::Halt> {
+        let options: Vec<Choice> = request
+            .options
+            .into_iter()
+            .map(|o| match o {
+                w::ChoiceOption::Yes => Choice::Yes,
+                w::ChoiceOption::No => Choice::No,
+                w::ChoiceOption::Card(c) => {
+                    Choice::Card(CardRef(c.min(u32::from(u16::MAX)) as u16))
+                }
+                w::ChoiceOption::Label(l) => Choice::Label(l),
+            })
+            .collect();
+        let player = Self::player(request.player);
+        let Some(cx) = self.ctx() else {
+            return Err(w::Halt::Failed);
+        };
+        match cx.choose_for(
+            player,
+            &request.text,
+            options,
+            request.min as usize,
+            request.max as usize,
+        ) {
+            Ok(picks) => Ok(picks.into_iter().map(|p| p as u32).collect()),
+            Err(halt) => {
+                let kind = match halt {
+                    Halt::Ask(_) => w::Halt::NeedsDecision,
+                    Halt::Failed(_) => w::Halt::Failed,
+                };
+                self.halt = Some(halt);
+                Err(kind)
+            }
+        }
+    }
+
+    fn select_cards(
+        &mut self,
+        text: String,
+        candidates: Vec<u32>,
+        min: u32,
+        max: u32,
+    ) -> Result<Vec<u32>, w::Halt> {
+        let candidates: Vec<CardRef> = candidates
+            .into_iter()
+            .filter_map(|c| self.card(c))
+            .collect();
+        let Some(cx) = self.ctx() else {
+            return Err(w::Halt::Failed);
+        };
+        match cx.select_cards(&text, candidates, min as usize, max as usize) {
+            Ok(cards) => Ok(cards.into_iter().map(|c| u32::from(c.0)).collect()),
+            Err(halt) => {
+                let kind = match halt {
+                    Halt::Ask(_) => w::Halt::NeedsDecision,
+                    Halt::Failed(_) => w::Halt::Failed,
+                };
+                self.halt = Some(halt);
+                Err(kind)
+            }
+        }
+    }
+
+    fn random(&mut self, n: u32) -> u32 {
+        let mut out = 0;
+        self.act(|cx| out = cx.random(n));
+        out
+    }
+
+    fn draw(&mut self, player: u8, count: u32) {
+        let count = count.min(100);
+        self.act(|cx| cx.draw(Self::player(player), count));
+    }
+
+    fn damage_follower(&mut self, card: u32, amount: i32) {
+        if let Some(card) = self.card(card) {
+            self.act(|cx| cx.damage_follower(card, amount));
+        }
+    }
+
+    fn damage_leader(&mut self, player: u8, amount: i32) {
+        self.act(|cx| cx.damage_leader(Self::player(player), amount));
+    }
+
+    fn change_leader_defense(&mut self, player: u8, delta: i32) {
+        self.act(|cx| cx.change_leader_defense(Self::player(player), delta));
+    }
+
+    fn destroy(&mut self, card: u32) {
+        if let Some(card) = self.card(card) {
+            self.act(|cx| cx.destroy(card));
+        }
+    }
+
+    fn banish(&mut self, card: u32) {
+        if let Some(card) = self.card(card) {
+            self.act(|cx| cx.banish(card));
+        }
+    }
+
+    fn bury(&mut self, card: u32) {
+        if let Some(card) = self.card(card) {
+            self.act(|cx| cx.bury(card));
+        }
+    }
+
+    fn return_to_hand(&mut self, card: u32) {
+        if let Some(card) = self.card(card) {
+            self.act(|cx| cx.return_to_hand(card));
+        }
+    }
+
+    fn put_into_deck(&mut self, card: u32, bottom: bool) {
+        if let Some(card) = self.card(card) {
+            self.act(|cx| cx.put_into_deck(card, bottom));
+        }
+    }
+
+    fn put_onto_field(&mut self, card: u32) -> bool {
+        let mut done = false;
+        if let Some(card) = self.card(card) {
+            self.act(|cx| done = cx.put_onto_field(card));
+        }
+        done
+    }
+
+    fn put_into_ex_area(&mut self, card: u32) -> bool {
+        let mut done = false;
+        if let Some(card) = self.card(card) {
+            self.act(|cx| done = cx.put_into_ex_area(card));
+        }
+        done
+    }
+
+    fn discard(&mut self, cards: Vec<u32>) {
+        let cards: Vec<CardRef> = cards.into_iter().filter_map(|c| self.card(c)).collect();
+        self.act(|cx| cx.discard(&cards));
+    }
+
+    fn summon_token(
+        &mut self,
+        player: u8,
+        card_id: String,
+        count: u32,
+        destination: w::TokenDestination,
+    ) -> Result<Vec<u32>, String> {
+        let Some(token) = self.read(None, |q| q.db().by_card_id(&card_id)) else {
+            return Err(format!("unknown token card `{card_id}`"));
+        };
+        let destination = convert::token_destination_in(destination);
+        let mut created = Vec::new();
+        self.act(|cx| {
+            created = cx.summon_token(Self::player(player), token, count.min(10), destination);
+        });
+        Ok(created.into_iter().map(|c| u32::from(c.0)).collect())
+    }
+
+    fn give_stats(&mut self, card: u32, attack: i32, defense: i32, duration: w::Duration) {
+        let duration = self.duration(duration);
+        if let Some(card) = self.card(card) {
+            self.act(|cx| cx.give_stats(card, attack, defense, duration));
+        }
+    }
+
+    fn give_keywords(&mut self, card: u32, keywords: w::Keywords, duration: w::Duration) {
+        let duration = self.duration(duration);
+        let keywords = convert::keywords_in(keywords);
+        if let Some(card) = self.card(card) {
+            self.act(|cx| cx.give_keywords(card, keywords, duration));
+        }
+    }
+
+    fn change_cost(&mut self, card: u32, delta: i32, duration: w::Duration) {
+        let duration = self.duration(duration);
+        if let Some(card) = self.card(card) {
+            self.act(|cx| cx.change_cost(card, delta, duration));
+        }
+    }
+
+    fn add_counters(&mut self, card: u32, counter: w::Counter, delta: i32) {
+        let counter = convert::counter_in(counter);
+        if let Some(card) = self.card(card) {
+            self.act(|cx| cx.add_counters(card, counter, delta));
+        }
+    }
+
+    fn engage(&mut self, card: u32) {
+        if let Some(card) = self.card(card) {
+            self.act(|cx| cx.engage(card));
+        }
+    }
+
+    fn refresh(&mut self, card: u32) {
+        if let Some(card) = self.card(card) {
+            self.act(|cx| cx.refresh(card));
+        }
+    }
+
+    fn add_play_points(&mut self, player: u8, delta: i32) {
+        self.act(|cx| cx.add_play_points(Self::player(player), delta));
+    }
+
+    fn add_max_play_points(&mut self, player: u8, delta: i32) {
+        self.act(|cx| cx.add_max_play_points(Self::player(player), delta));
+    }
+
+    fn add_evolve_points(&mut self, player: u8, delta: i32) {
+        self.act(|cx| cx.add_evolve_points(Self::player(player), delta));
+    }
+
+    fn evolve(&mut self, card: u32) -> bool {
+        let mut done = false;
+        if let Some(card) = self.card(card) {
+            self.act(|cx| done = cx.evolve(card));
+        }
+        done
+    }
+
+    fn shuffle(&mut self, player: u8) {
+        self.act(|cx| cx.shuffle(Self::player(player)));
+    }
+
+    fn mill(&mut self, player: u8, count: u32) {
+        let count = count.min(100);
+        self.act(|cx| cx.mill(Self::player(player), count));
+    }
+
+    fn deck_to_hand(&mut self, card: u32) {
+        if let Some(card) = self.card(card) {
+            self.act(|cx| cx.deck_to_hand(card));
+        }
+    }
+
+    fn extra_turn(&mut self, player: u8) {
+        self.act(|cx| cx.extra_turn(Self::player(player)));
+    }
+
+    fn log(&mut self, message: String) {
+        if self.log.len() < LOG_LINES {
+            let message: String = message.chars().take(1000).collect();
+            tracing::info!(target: "sve::pack", "{message}");
+            self.log.push(message);
+        }
+    }
+}

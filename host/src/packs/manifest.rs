@@ -1,0 +1,152 @@
+//! `pack.toml`: a pack's id, name, version, kind and the card API range it
+//! needs.
+//!
+//! ```toml
+//! id = "rust-starter"
+//! name = "Starter decks: cards written in Rust"
+//! version = "0.1.0"
+//! kind = "rust"      # or "script"
+//! api = "^0.1"       # semver requirement on the card API
+//! ```
+
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The kinds of packs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PackKind {
+    /// Written in Rust against `sve-sdk`, built with cargo.
+    Rust,
+    /// Written in SVE Script.
+    Script,
+}
+
+/// A parsed and checked `pack.toml`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PackManifest {
+    /// The pack's folder.
+    pub dir: PathBuf,
+    /// Unique id (lower-case letters, digits, `-`, `_`).
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// The pack's own version.
+    pub version: semver::Version,
+    /// Rust or script.
+    pub kind: PackKind,
+    /// The card API versions the pack accepts.
+    pub api: semver::VersionReq,
+    /// Card ids of other packs this pack replaces.
+    pub overrides: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawManifest {
+    id: String,
+    name: String,
+    version: String,
+    kind: PackKind,
+    api: String,
+    #[serde(default)]
+    overrides: Vec<String>,
+}
+
+/// A problem with a `pack.toml`, naming the file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}: {message}")]
+pub struct ManifestError {
+    /// The file.
+    pub file: PathBuf,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Reads `dir/pack.toml`.
+pub fn read_manifest(dir: &Path) -> Result<PackManifest, ManifestError> {
+    let file = dir.join("pack.toml");
+    let error = |message: String| ManifestError {
+        file: file.clone(),
+        message,
+    };
+    let text = std::fs::read_to_string(&file).map_err(|e| error(format!("cannot read: {e}")))?;
+    parse_manifest(&text, dir).map_err(error)
+}
+
+/// Parses the text of a `pack.toml` whose folder is `dir`.
+pub fn parse_manifest(text: &str, dir: &Path) -> Result<PackManifest, String> {
+    let raw: RawManifest = toml::from_str(text).map_err(|e| e.to_string().trim().to_owned())?;
+    if raw.id.is_empty()
+        || !raw
+            .id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+    {
+        return Err(format!(
+            "field `id`: `{}` must be lower-case letters, digits, `-` or `_`",
+            raw.id
+        ));
+    }
+    let version = semver::Version::parse(&raw.version).map_err(|e| {
+        format!(
+            "field `version`: `{}` is not a semver version ({e})",
+            raw.version
+        )
+    })?;
+    let api = semver::VersionReq::parse(&raw.api).map_err(|e| {
+        format!(
+            "field `api`: `{}` is not a semver requirement such as \"^0.1\" ({e})",
+            raw.api
+        )
+    })?;
+    Ok(PackManifest {
+        dir: dir.to_owned(),
+        id: raw.id,
+        name: raw.name,
+        version,
+        kind: raw.kind,
+        api,
+        overrides: raw.overrides,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_complete_manifest_parses() {
+        let m = parse_manifest(
+            "id = \"sd\"\nname = \"Starter\"\nversion = \"1.2.0\"\nkind = \"rust\"\napi = \"^0.1\"\n",
+            Path::new("card-packs/sd"),
+        )
+        .expect("valid");
+        assert_eq!(m.id, "sd");
+        assert_eq!(m.kind, PackKind::Rust);
+        assert!(m.api.matches(&semver::Version::new(0, 1, 3)));
+    }
+
+    #[test]
+    fn missing_and_wrong_fields_are_named() {
+        let dir = Path::new("p");
+        let missing = parse_manifest(
+            "id = \"a\"\nname = \"A\"\nkind = \"rust\"\napi = \"^0.1\"\n",
+            dir,
+        )
+        .unwrap_err();
+        assert!(missing.contains("missing field `version`"), "{missing}");
+        let bad_kind = parse_manifest(
+            "id = \"a\"\nname = \"A\"\nversion = \"1.0.0\"\nkind = \"lua\"\napi = \"^0.1\"\n",
+            dir,
+        )
+        .unwrap_err();
+        assert!(bad_kind.contains("unknown variant `lua`"), "{bad_kind}");
+        let bad_version = parse_manifest(
+            "id = \"a\"\nname = \"A\"\nversion = \"one\"\nkind = \"rust\"\napi = \"^0.1\"\n",
+            dir,
+        )
+        .unwrap_err();
+        assert!(bad_version.starts_with("field `version`"), "{bad_version}");
+    }
+}

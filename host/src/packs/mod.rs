@@ -1,0 +1,431 @@
+//! Card packs as sandboxed WebAssembly components.
+//!
+//! The pipeline, one step per module:
+//! 1. `manifest`: each `card-packs/<pack>/pack.toml` names the pack's id,
+//!    version, kind and the card API range it needs.
+//! 2. `build`: a Rust pack is built with cargo for `wasm32-unknown-unknown`
+//!    and turned into a component in-process; it imports nothing but the
+//!    game API (`wit/since_v0.1.0`).
+//! 3. `component`: the component's recorded API version is checked, then it
+//!    is compiled (cached on disk by content hash) and pre-instantiated.
+//! 4. The manifest export is called once to read the cards as data
+//!    (`convert`), checked, and merged into one [`CardDb`]: pack cards
+//!    replace the bundled vanilla definitions of the same id.
+//! 5. `runner`: per match, a [`PackRunner`] runs each card's abilities in its
+//!    pack's store (fuel, memory and stack limits; rebuilt after a trap). The
+//!    game API is implemented over the engine's `AbilityCtx` (`host_api`).
+//!
+//! Key types: [`LoadedPacks`] (what a load produced: card database, pack
+//! list, diagnostics, runner factory), [`PackRunner`], [`PackDiagnostic`].
+//!
+//! **Architecture Invariant:** wasmtime types stay inside this module; the
+//! engine sees only the `AbilityRunner` trait.
+
+pub mod build;
+pub(crate) mod component;
+mod convert;
+mod host_api;
+pub mod manifest;
+mod runner;
+pub(crate) mod wit;
+
+pub use build::{build_rust_pack, component_path, is_stale};
+use component::PackEngine;
+pub use component::{component_imports, recorded_api_version};
+pub use manifest::{PackKind, PackManifest, read_manifest};
+pub use runner::PackRunner;
+pub use wit::SUPPORTED as SUPPORTED_API_VERSIONS;
+
+use crate::cards::{CardDb, CardDef};
+use crate::engine::AbilityRunner;
+use runner::PackCode;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Most cards one pack may define.
+pub const MAX_CARDS_PER_PACK: usize = 5000;
+/// Longest text field accepted in a manifest.
+pub const MAX_TEXT_LEN: usize = 10_000;
+
+/// How bad a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The pack (or a card) was not loaded.
+    Error,
+    /// Loaded, but something deserves attention.
+    Warning,
+}
+
+/// A problem found while loading packs, located where possible.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PackDiagnostic {
+    /// The file.
+    pub file: PathBuf,
+    /// 1-based line, when known.
+    pub line: Option<u32>,
+    /// 1-based column, when known.
+    pub col: Option<u32>,
+    /// Error or warning.
+    pub severity: Severity,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for PackDiagnostic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.file.display())?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+            if let Some(col) = self.col {
+                write!(f, ":{col}")?;
+            }
+        }
+        let severity = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        write!(f, ": {severity}: {}", self.message)
+    }
+}
+
+fn error_at(file: impl Into<PathBuf>, message: impl Into<String>) -> PackDiagnostic {
+    PackDiagnostic {
+        file: file.into(),
+        line: None,
+        col: None,
+        severity: Severity::Error,
+        message: message.into(),
+    }
+}
+
+/// A loaded pack.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PackInfo {
+    /// Id from `pack.toml`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// The pack's version.
+    pub version: String,
+    /// The card API version it was built against.
+    pub api_version: String,
+    /// Number of cards it defines.
+    pub cards: usize,
+    /// Its folder.
+    pub dir: PathBuf,
+}
+
+/// Options for [`load_packs`].
+#[derive(Clone, Debug, Default)]
+pub struct LoadOptions {
+    /// Card definitions packs build on (the bundled vanilla starter cards);
+    /// a pack card with the same id replaces one of these.
+    pub base: Vec<CardDef>,
+    /// Keep compiled components here between runs.
+    pub cache_dir: Option<PathBuf>,
+    /// Build stale Rust packs with cargo (into this target directory).
+    pub build_target_dir: Option<PathBuf>,
+}
+
+/// What loading a folder of packs produced.
+pub struct LoadedPacks {
+    /// Every card: the base cards with pack cards merged in.
+    pub db: Arc<CardDb>,
+    /// The packs that loaded.
+    pub packs: Vec<PackInfo>,
+    /// Every problem found; packs with errors were skipped.
+    pub diagnostics: Vec<PackDiagnostic>,
+    engine: PackEngine,
+    code: Arc<Vec<PackCode>>,
+    by_card: Arc<HashMap<String, usize>>,
+}
+
+impl std::fmt::Debug for LoadedPacks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LoadedPacks")
+            .field("packs", &self.packs)
+            .field("diagnostics", &self.diagnostics)
+            .finish_non_exhaustive()
+    }
+}
+
+impl LoadedPacks {
+    /// A fresh runner for one match.
+    pub fn runner(&self) -> Arc<dyn AbilityRunner> {
+        Arc::new(PackRunner::new(
+            self.engine.clone(),
+            Arc::clone(&self.code),
+            Arc::clone(&self.by_card),
+        ))
+    }
+
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+}
+
+/// One pack, compiled and read.
+struct ReadPack {
+    info: PackInfo,
+    cards: Vec<CardDef>,
+    code: PackCode,
+    overrides: Vec<String>,
+}
+
+/// Loads every pack folder under `dir` (each with a `pack.toml`), plus
+/// `extra` pack folders. Problems become diagnostics; a bad pack never stops
+/// the others.
+pub fn load_packs(dirs: &[PathBuf], options: &LoadOptions) -> Result<LoadedPacks, String> {
+    let engine = PackEngine::new(options.cache_dir.clone()).map_err(|e| e.to_string())?;
+    let mut diagnostics = Vec::new();
+    let mut read = Vec::new();
+    for dir in pack_dirs(dirs, &mut diagnostics) {
+        match load_pack(&dir, &engine, options) {
+            Ok(pack) => read.push(pack),
+            Err(mut problems) => diagnostics.append(&mut problems),
+        }
+    }
+    // Merge: base cards, then each pack's cards (a pack may replace a base
+    // card; two packs may not define one id unless one overrides it).
+    let mut defs: Vec<CardDef> = options.base.clone();
+    let mut index: HashMap<String, usize> = defs
+        .iter()
+        .enumerate()
+        .map(|(i, d)| (d.id.clone(), i))
+        .collect();
+    let mut owner: HashMap<String, usize> = HashMap::new();
+    let mut by_card = HashMap::new();
+    let mut packs = Vec::new();
+    let mut code = Vec::new();
+    for pack in read {
+        let pack_idx = code.len();
+        for card in pack.cards {
+            if let Some(previous) = owner.get(&card.id)
+                && !pack.overrides.contains(&card.id)
+            {
+                diagnostics.push(error_at(
+                    pack.info.dir.join("pack.toml"),
+                    format!(
+                        "card `{}` is also defined by pack `{}` ({}); add it to `overrides` to replace it",
+                        card.id,
+                        packs_id(&packs, *previous),
+                        packs_dir(&packs, *previous).display()
+                    ),
+                ));
+                continue;
+            }
+            owner.insert(card.id.clone(), pack_idx);
+            by_card.insert(card.id.clone(), pack_idx);
+            match index.get(&card.id) {
+                Some(i) => defs[*i] = card,
+                None => {
+                    index.insert(card.id.clone(), defs.len());
+                    defs.push(card);
+                }
+            }
+        }
+        packs.push(pack.info);
+        code.push(pack.code);
+    }
+    let db = CardDb::new(defs).map_err(|e| e.to_string())?;
+    Ok(LoadedPacks {
+        db: Arc::new(db),
+        packs,
+        diagnostics,
+        engine,
+        code: Arc::new(code),
+        by_card: Arc::new(by_card),
+    })
+}
+
+fn packs_id(packs: &[PackInfo], idx: usize) -> &str {
+    packs.get(idx).map_or("?", |p| p.id.as_str())
+}
+
+fn packs_dir(packs: &[PackInfo], idx: usize) -> &Path {
+    packs.get(idx).map_or(Path::new("?"), |p| p.dir.as_path())
+}
+
+/// Pack folders: each given folder that has a `pack.toml`, else its
+/// subfolders that do.
+fn pack_dirs(dirs: &[PathBuf], diagnostics: &mut Vec<PackDiagnostic>) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for dir in dirs {
+        if dir.join("pack.toml").exists() {
+            out.push(dir.clone());
+            continue;
+        }
+        match std::fs::read_dir(dir) {
+            Ok(entries) => {
+                let mut subdirs: Vec<PathBuf> = entries
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.join("pack.toml").exists())
+                    .collect();
+                subdirs.sort();
+                out.extend(subdirs);
+            }
+            Err(e) => diagnostics.push(error_at(dir, format!("cannot read pack folder: {e}"))),
+        }
+    }
+    out
+}
+
+fn load_pack(
+    dir: &Path,
+    engine: &PackEngine,
+    options: &LoadOptions,
+) -> Result<ReadPack, Vec<PackDiagnostic>> {
+    let manifest = read_manifest(dir).map_err(|e| vec![error_at(e.file, e.message)])?;
+    if manifest.kind == PackKind::Script {
+        return Err(vec![error_at(
+            dir.join("pack.toml"),
+            "script packs need the SVE Script compiler, which this build does not include yet",
+        )]);
+    }
+    if let Some(target_dir) = &options.build_target_dir
+        && is_stale(&manifest)
+    {
+        tracing::info!("building pack `{}`", manifest.id);
+        let mut output = Vec::new();
+        if let Err(e) = build_rust_pack(&manifest, target_dir, &mut |line| {
+            output.push(line.to_owned())
+        }) {
+            let mut problems = vec![error_at(dir.join("Cargo.toml"), e.to_string())];
+            for line in output.iter().filter(|l| l.starts_with("error")) {
+                problems.push(error_at(dir.join("Cargo.toml"), line.clone()));
+            }
+            return Err(problems);
+        }
+    }
+    let file = component_path(&manifest);
+    let bytes = std::fs::read(&file).map_err(|e| {
+        vec![error_at(
+            &file,
+            format!(
+                "cannot read the built pack ({e}); build it with `sve pack build {}`",
+                dir.display()
+            ),
+        )]
+    })?;
+    load_component(&manifest, &file, &bytes, engine)
+}
+
+/// Checks, compiles and reads one pack component.
+fn load_component(
+    manifest: &PackManifest,
+    file: &Path,
+    bytes: &[u8],
+    engine: &PackEngine,
+) -> Result<ReadPack, Vec<PackDiagnostic>> {
+    let fail = |message: String| vec![error_at(file, message)];
+    let Some(recorded) = recorded_api_version(bytes) else {
+        return Err(fail(
+            "the pack records no card API version (was it built with sve-sdk's export_pack!?)"
+                .to_owned(),
+        ));
+    };
+    let supported: Vec<String> = wit::SUPPORTED.iter().map(ToString::to_string).collect();
+    let version = semver::Version::parse(recorded.trim()).map_err(|_| {
+        fail(format!(
+            "the pack records an unreadable card API version `{recorded}`"
+        ))
+    })?;
+    if !wit::SUPPORTED.contains(&version) {
+        return Err(fail(format!(
+            "pack `{}` was built for card API {version}; this host supports {}",
+            manifest.id,
+            supported.join(", ")
+        )));
+    }
+    if !manifest.api.matches(&version) {
+        return Err(vec![error_at(
+            manifest.dir.join("pack.toml"),
+            format!(
+                "field `api` = \"{}\" does not accept the API version the pack was built with ({version})",
+                manifest.api
+            ),
+        )]);
+    }
+    let component = engine.compile(bytes).map_err(|e| fail(e.to_string()))?;
+    let pre = engine.prepare(&component).map_err(|e| {
+        fail(format!(
+            "the pack imports something outside the card API {version}: {e}"
+        ))
+    })?;
+    let (mut store, pack) = engine.instantiate(&pre).map_err(|e| fail(e.to_string()))?;
+    let raw = pack
+        .call_manifest(&mut store)
+        .map_err(|e| fail(format!("the manifest call failed: {e:#}")))?;
+    let cards: Vec<CardDef> = raw.cards.into_iter().map(convert::card_def_in).collect();
+    check_cards(&cards).map_err(|problems| {
+        problems
+            .into_iter()
+            .map(|m| error_at(file, m))
+            .collect::<Vec<_>>()
+    })?;
+    Ok(ReadPack {
+        info: PackInfo {
+            id: manifest.id.clone(),
+            name: manifest.name.clone(),
+            version: manifest.version.to_string(),
+            api_version: version.to_string(),
+            cards: cards.len(),
+            dir: manifest.dir.clone(),
+        },
+        cards,
+        code: PackCode {
+            id: manifest.id.clone(),
+            pre,
+        },
+        overrides: manifest.overrides.clone(),
+    })
+}
+
+/// Sanity checks on a manifest's cards: sizes, ids, names, ability counts.
+fn check_cards(cards: &[CardDef]) -> Result<(), Vec<String>> {
+    let mut problems = Vec::new();
+    if cards.len() > MAX_CARDS_PER_PACK {
+        return Err(vec![format!(
+            "the manifest defines {} cards; a pack may define at most {MAX_CARDS_PER_PACK}",
+            cards.len()
+        )]);
+    }
+    let mut seen = std::collections::HashSet::new();
+    for card in cards {
+        if card.id.is_empty() || card.name.is_empty() {
+            problems.push(format!("a card has an empty id or name (`{}`)", card.id));
+        }
+        if !seen.insert(card.id.as_str()) {
+            problems.push(format!("card `{}` is defined twice in the pack", card.id));
+        }
+        let too_long = card.text.len() > MAX_TEXT_LEN
+            || card.name.len() > 200
+            || card.traits.len() > 16
+            || card.abilities.iter().any(|a| a.text.len() > MAX_TEXT_LEN);
+        if too_long {
+            problems.push(format!(
+                "card `{}` has oversized text, name or traits",
+                card.id
+            ));
+        }
+        if card.abilities.len() > 64 {
+            problems.push(format!(
+                "card `{}` has {} abilities; at most 64",
+                card.id,
+                card.abilities.len()
+            ));
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
+}

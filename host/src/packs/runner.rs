@@ -1,0 +1,175 @@
+//! [`PackRunner`]: the [`AbilityRunner`] that runs abilities in pack
+//! components, one store per pack per match.
+
+use super::component::{FUEL_PER_CALL, PackEngine};
+use super::host_api::{HostState, Lend};
+use super::wit::latest::sve::cards::types as w;
+use super::wit::latest::{Pack, PackPre};
+use crate::engine::{AbilityCtx, AbilityQuery, AbilityRunner, Halt, NoAbilities};
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, Mutex};
+use wasmtime::Store;
+
+/// A pack's store and its bindings.
+type Instance = (Store<HostState>, Pack);
+
+/// A loaded pack's code, ready to instantiate.
+pub(crate) struct PackCode {
+    pub id: String,
+    pub pre: PackPre<HostState>,
+}
+
+/// Runs each card's abilities in the pack that defines the card; cards from
+/// no pack have no abilities. Create one per match with
+/// [`LoadedPacks::runner`](super::LoadedPacks::runner): its stores belong to
+/// that match (clones of the match, such as a bot's look-ahead, share them,
+/// which is safe because packs keep no state between calls).
+pub struct PackRunner {
+    engine: PackEngine,
+    code: Arc<Vec<PackCode>>,
+    /// Card id → index into `code`.
+    by_card: Arc<HashMap<String, usize>>,
+    /// Lazily created store per pack.
+    stores: Vec<Mutex<Option<Instance>>>,
+}
+
+impl fmt::Debug for PackRunner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PackRunner")
+            .field(
+                "packs",
+                &self.code.iter().map(|c| &c.id).collect::<Vec<_>>(),
+            )
+            .finish()
+    }
+}
+
+impl PackRunner {
+    pub(crate) fn new(
+        engine: PackEngine,
+        code: Arc<Vec<PackCode>>,
+        by_card: Arc<HashMap<String, usize>>,
+    ) -> PackRunner {
+        let stores = code.iter().map(|_| Mutex::new(None)).collect();
+        PackRunner {
+            engine,
+            code,
+            by_card,
+            stores,
+        }
+    }
+
+    /// Calls into a pack with something lent to its store; rebuilds the
+    /// store after a trap.
+    fn call<R>(
+        &self,
+        pack: usize,
+        lend: Lend,
+        f: impl FnOnce(&Pack, &mut Store<HostState>) -> wasmtime::Result<R>,
+    ) -> Result<(R, Option<Halt>), String> {
+        let code = &self.code[pack];
+        let mut slot = self.stores[pack]
+            .lock()
+            .map_err(|_| format!("pack `{}`: store lock poisoned", code.id))?;
+        if slot.is_none() {
+            let instance = self
+                .engine
+                .instantiate(&code.pre)
+                .map_err(|e| format!("pack `{}` failed to instantiate: {e}", code.id))?;
+            *slot = Some(instance);
+        }
+        let Some((store, bindings)) = slot.as_mut() else {
+            return Err(format!("pack `{}` has no instance", code.id));
+        };
+        store
+            .set_fuel(FUEL_PER_CALL)
+            .map_err(|e| format!("pack `{}`: {e}", code.id))?;
+        let state = store.data_mut();
+        state.lend = lend;
+        state.halt = None;
+        state.log.clear();
+        let result = f(bindings, store);
+        let state = store.data_mut();
+        state.lend = Lend::Idle;
+        let halt = state.halt.take();
+        match result {
+            Ok(value) => Ok((value, halt)),
+            Err(trap) => {
+                let log = std::mem::take(&mut state.log);
+                // A trap poisons the whole store: start over next time.
+                *slot = None;
+                let mut message = format!("pack `{}` trapped: {}", code.id, trap_message(&trap));
+                if let Some(panic) = log.iter().rev().find(|l| l.starts_with("panic")) {
+                    message.push_str(&format!(" ({panic})"));
+                }
+                Err(message)
+            }
+        }
+    }
+
+    fn pack_of(&self, card_id: &str) -> Option<usize> {
+        self.by_card.get(card_id).copied()
+    }
+}
+
+fn trap_message(error: &wasmtime::Error) -> String {
+    if let Some(trap) = error.downcast_ref::<wasmtime::Trap>() {
+        return match trap {
+            wasmtime::Trap::OutOfFuel => "ran out of fuel (an endless loop?)".to_owned(),
+            wasmtime::Trap::StackOverflow => "stack overflow (endless recursion?)".to_owned(),
+            other => other.to_string(),
+        };
+    }
+    format!("{error}")
+}
+
+fn call_of(info: &crate::engine::AbilityInfo, card_id: &str) -> w::AbilityCall {
+    w::AbilityCall {
+        source: u32::from(info.source.0),
+        source_object: info.source_object.0,
+        card_id: card_id.to_owned(),
+        ability: info.ability.0,
+        controller: info.controller.0,
+        trigger_card: info.trigger_card.map(|c| u32::from(c.0)),
+        amount: info.amount,
+    }
+}
+
+impl AbilityRunner for PackRunner {
+    fn condition(&self, query: &AbilityQuery<'_>) -> Result<bool, String> {
+        let card_id = &query.card_def().id;
+        let Some(pack) = self.pack_of(card_id) else {
+            return Ok(true);
+        };
+        let call = call_of(query.info(), card_id);
+        // The query is lent for the duration of this synchronous call only.
+        let lend = Lend::Query((query as *const AbilityQuery<'_>).cast());
+        let (result, halt) = self.call(pack, lend, |bindings, store| {
+            bindings.call_condition(store, &call)
+        })?;
+        if let Some(Halt::Failed(message)) = halt {
+            return Err(message);
+        }
+        result.map_err(|message| format!("pack `{}`: {message}", self.code[pack].id))
+    }
+
+    fn resolve(&self, cx: &mut AbilityCtx<'_>) -> Result<(), Halt> {
+        let card_id = cx.query().card_def().id.clone();
+        let Some(pack) = self.pack_of(&card_id) else {
+            return NoAbilities.resolve(cx);
+        };
+        let call = call_of(cx.info(), &card_id);
+        // The context is lent for the duration of this synchronous call only.
+        let lend = Lend::Ctx((cx as *mut AbilityCtx<'_>).cast());
+        let (result, halt) = self
+            .call(pack, lend, |bindings, store| {
+                bindings.call_resolve(store, &call)
+            })
+            .map_err(Halt::Failed)?;
+        if let Some(halt) = halt {
+            return Err(halt);
+        }
+        result.map_err(|message| Halt::Failed(format!("pack `{}`: {message}", self.code[pack].id)))
+    }
+}

@@ -1,0 +1,352 @@
+//! [`Game`]: what an ability can ask and do, as methods that read like card
+//! text.
+
+use crate::bindings::sve::cards::game as host;
+use crate::bindings::sve::cards::types::{
+    AbilityCall, CardFilter, CardInfo, CardRef, ChoiceOption, ChoiceRequest, Counter, Duration,
+    Halt, Keywords, Player, PlayerInfo, TokenDestination, Zone,
+};
+
+/// Which ability is running.
+#[derive(Clone, Debug)]
+pub struct Call {
+    /// The source card.
+    pub source: CardRef,
+    /// The source's rules object when the ability started.
+    pub source_object: u32,
+    /// The source card's id (the card whose ability this is).
+    pub card_id: String,
+    /// Index of the ability in the card's ability list.
+    pub ability: u8,
+    /// The ability's controller ("you").
+    pub controller: Player,
+    /// The card that caused the trigger, if any.
+    pub trigger_card: Option<CardRef>,
+    /// A number carried by the triggering event.
+    pub amount: i32,
+}
+
+impl From<AbilityCall> for Call {
+    fn from(call: AbilityCall) -> Call {
+        Call {
+            source: call.source,
+            source_object: call.source_object,
+            card_id: call.card_id,
+            ability: call.ability,
+            controller: call.controller,
+            trigger_card: call.trigger_card,
+            amount: call.amount,
+        }
+    }
+}
+
+/// Why an ability stopped early.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The host needs a player's answer first; propagate it with `?`.
+    Halt,
+    /// The ability failed; it fizzles with this message.
+    Error(String),
+}
+
+impl Stop {
+    /// The error for a card id / ability index the pack does not implement.
+    pub fn unknown(call: &Call) -> Stop {
+        Stop::Error(format!(
+            "this pack has no ability {} for card {}",
+            call.ability, call.card_id
+        ))
+    }
+
+    pub(crate) fn into_message(self) -> String {
+        match self {
+            Stop::Halt => "halted for a decision".to_owned(),
+            Stop::Error(message) => message,
+        }
+    }
+}
+
+impl From<Halt> for Stop {
+    fn from(halt: Halt) -> Stop {
+        match halt {
+            Halt::NeedsDecision => Stop::Halt,
+            Halt::Failed => Stop::Error("the host refused a choice request".to_owned()),
+        }
+    }
+}
+
+/// The game, seen from a running ability.
+pub struct Game {
+    controller: Player,
+    source: CardRef,
+}
+
+impl Game {
+    pub(crate) fn new(call: &Call) -> Game {
+        Game {
+            controller: call.controller,
+            source: call.source,
+        }
+    }
+
+    /// "You": the ability's controller.
+    pub fn me(&self) -> Player {
+        self.controller
+    }
+
+    /// Your opponent.
+    pub fn opponent(&self) -> Player {
+        1 - self.controller
+    }
+
+    /// The card whose ability this is.
+    pub fn source(&self) -> CardRef {
+        self.source
+    }
+
+    /// Whose turn it is.
+    pub fn active_player(&self) -> Player {
+        host::active_player()
+    }
+
+    /// Cards in a player's zone.
+    pub fn cards_in(&self, player: Player, zone: Zone) -> Vec<CardRef> {
+        host::cards_in(player, zone)
+    }
+
+    /// Followers on a player's field.
+    pub fn followers(&self, player: Player) -> Vec<CardRef> {
+        self.cards_in(player, Zone::Field)
+            .into_iter()
+            .filter(|c| {
+                self.card(*c)
+                    .is_some_and(|i| i.attack >= 0 && is_follower(&i))
+            })
+            .collect()
+    }
+
+    /// Cards in a zone that match a filter.
+    pub fn matching(&self, player: Player, zone: Zone, filter: &CardFilter) -> Vec<CardRef> {
+        self.cards_in(player, zone)
+            .into_iter()
+            .filter(|c| host::matches(*c, filter))
+            .collect()
+    }
+
+    /// A card's current information.
+    pub fn card(&self, card: CardRef) -> Option<CardInfo> {
+        host::inspect_card(card)
+    }
+
+    /// A player's resources and class counts.
+    pub fn player(&self, player: Player) -> PlayerInfo {
+        host::inspect_player(player)
+    }
+
+    /// The number of cards played by you this turn (Combo).
+    pub fn combo(&self) -> u32 {
+        self.player(self.controller).combo
+    }
+
+    /// Asks `player` to pick between `min` and `max` options.
+    pub fn ask(
+        &mut self,
+        player: Player,
+        text: &str,
+        options: Vec<ChoiceOption>,
+        min: u32,
+        max: u32,
+    ) -> Result<Vec<u32>, Stop> {
+        Ok(host::choose(&ChoiceRequest {
+            player,
+            text: text.to_owned(),
+            options,
+            min,
+            max,
+        })?)
+    }
+
+    /// You pick one of the labelled options; returns its index.
+    pub fn choose_one(&mut self, text: &str, labels: &[&str]) -> Result<usize, Stop> {
+        let options = labels
+            .iter()
+            .map(|l| ChoiceOption::Label((*l).to_owned()))
+            .collect();
+        let picks = self.ask(self.controller, text, options, 1, 1)?;
+        Ok(picks.first().copied().unwrap_or(0) as usize)
+    }
+
+    /// You answer yes or no.
+    pub fn yes_no(&mut self, text: &str) -> Result<bool, Stop> {
+        let picks = self.ask(
+            self.controller,
+            text,
+            vec![ChoiceOption::Yes, ChoiceOption::No],
+            1,
+            1,
+        )?;
+        Ok(picks.first() == Some(&0))
+    }
+
+    /// You **select** between `min` and `max` cards (Aura applies).
+    pub fn select(
+        &mut self,
+        text: &str,
+        candidates: Vec<CardRef>,
+        min: u32,
+        max: u32,
+    ) -> Result<Vec<CardRef>, Stop> {
+        Ok(host::select_cards(text, &candidates, min, max)?)
+    }
+
+    /// You choose cards without selecting them (Aura does not apply).
+    pub fn choose_cards(
+        &mut self,
+        text: &str,
+        candidates: Vec<CardRef>,
+        min: u32,
+        max: u32,
+    ) -> Result<Vec<CardRef>, Stop> {
+        if candidates.is_empty() {
+            return Ok(Vec::new());
+        }
+        let options = candidates.iter().map(|c| ChoiceOption::Card(*c)).collect();
+        let picks = self.ask(self.controller, text, options, min, max)?;
+        Ok(picks
+            .into_iter()
+            .filter_map(|i| candidates.get(i as usize).copied())
+            .collect())
+    }
+
+    /// A uniform random number in `0..n` from the match RNG.
+    pub fn random(&mut self, n: u32) -> u32 {
+        host::random(n)
+    }
+
+    /// `player` draws `count` cards.
+    pub fn draw(&mut self, player: Player, count: u32) {
+        host::draw(player, count);
+    }
+    /// Deals ability damage to a follower.
+    pub fn damage_follower(&mut self, card: CardRef, amount: i32) {
+        host::damage_follower(card, amount);
+    }
+    /// Deals ability damage to a leader.
+    pub fn damage_leader(&mut self, player: Player, amount: i32) {
+        host::damage_leader(player, amount);
+    }
+    /// Gives a leader +N (or −N) defense.
+    pub fn change_leader_defense(&mut self, player: Player, delta: i32) {
+        host::change_leader_defense(player, delta);
+    }
+    /// Destroys a card.
+    pub fn destroy(&mut self, card: CardRef) {
+        host::destroy(card);
+    }
+    /// Banishes a card.
+    pub fn banish(&mut self, card: CardRef) {
+        host::banish(card);
+    }
+    /// Puts a card into its owner's cemetery (not destroyed).
+    pub fn bury(&mut self, card: CardRef) {
+        host::bury(card);
+    }
+    /// Returns a card to its owner's hand.
+    pub fn return_to_hand(&mut self, card: CardRef) {
+        host::return_to_hand(card);
+    }
+    /// Puts a card on top of (or under) its owner's deck.
+    pub fn put_into_deck(&mut self, card: CardRef, bottom: bool) {
+        host::put_into_deck(card, bottom);
+    }
+    /// Puts a card onto your field; false if there is no room.
+    pub fn put_onto_field(&mut self, card: CardRef) -> bool {
+        host::put_onto_field(card)
+    }
+    /// Puts a card into its owner's EX area; false if there is no room.
+    pub fn put_into_ex_area(&mut self, card: CardRef) -> bool {
+        host::put_into_ex_area(card)
+    }
+    /// Discards cards from their owners' hands.
+    pub fn discard(&mut self, cards: &[CardRef]) {
+        host::discard(cards);
+    }
+    /// Creates `count` tokens (by card id) for `player`.
+    pub fn summon_token(
+        &mut self,
+        player: Player,
+        card_id: &str,
+        count: u32,
+        destination: TokenDestination,
+    ) -> Result<Vec<CardRef>, Stop> {
+        host::summon_token(player, card_id, count, destination).map_err(Stop::Error)
+    }
+    /// Gives a card +attack/+defense.
+    pub fn give_stats(&mut self, card: CardRef, attack: i32, defense: i32, duration: Duration) {
+        host::give_stats(card, attack, defense, duration);
+    }
+    /// Gives a card keywords.
+    pub fn give_keywords(&mut self, card: CardRef, keywords: Keywords, duration: Duration) {
+        host::give_keywords(card, keywords, duration);
+    }
+    /// Changes a card's cost.
+    pub fn change_cost(&mut self, card: CardRef, delta: i32, duration: Duration) {
+        host::change_cost(card, delta, duration);
+    }
+    /// Puts (or, when negative, removes) counters.
+    pub fn add_counters(&mut self, card: CardRef, counter: Counter, delta: i32) {
+        host::add_counters(card, counter, delta);
+    }
+    /// Engages a card.
+    pub fn engage(&mut self, card: CardRef) {
+        host::engage(card);
+    }
+    /// Refreshes (reserves) a card.
+    pub fn refresh(&mut self, card: CardRef) {
+        host::refresh(card);
+    }
+    /// Changes current play points.
+    pub fn add_play_points(&mut self, player: Player, delta: i32) {
+        host::add_play_points(player, delta);
+    }
+    /// Changes maximum play points.
+    pub fn add_max_play_points(&mut self, player: Player, delta: i32) {
+        host::add_max_play_points(player, delta);
+    }
+    /// Changes evolution points.
+    pub fn add_evolve_points(&mut self, player: Player, delta: i32) {
+        host::add_evolve_points(player, delta);
+    }
+    /// Evolves a follower by an effect; false if no evolved card is there.
+    pub fn evolve(&mut self, card: CardRef) -> bool {
+        host::evolve(card)
+    }
+    /// Shuffles a deck.
+    pub fn shuffle(&mut self, player: Player) {
+        host::shuffle(player);
+    }
+    /// Puts the top `count` cards of a deck into the cemetery.
+    pub fn mill(&mut self, player: Player, count: u32) {
+        host::mill(player, count);
+    }
+    /// Moves a card from a deck to its owner's hand.
+    pub fn deck_to_hand(&mut self, card: CardRef) {
+        host::deck_to_hand(card);
+    }
+    /// `player` takes another turn after this one.
+    pub fn extra_turn(&mut self, player: Player) {
+        host::extra_turn(player);
+    }
+    /// Writes a line to the host log.
+    pub fn log(&self, message: &str) {
+        host::log(message);
+    }
+}
+
+fn is_follower(info: &CardInfo) -> bool {
+    use crate::bindings::sve::cards::types::CardType;
+    matches!(
+        info.card_type,
+        CardType::Follower | CardType::EvolvedFollower
+    )
+}

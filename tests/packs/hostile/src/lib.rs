@@ -1,0 +1,84 @@
+//! Spells that misbehave on purpose. Each must fizzle with a clear error
+//! while the match goes on.
+
+use sve_sdk::prelude::*;
+
+struct Hostile;
+
+/// (id, name) of each hostile spell, in ability order.
+const SPELLS: &[(&str, &str)] = &[
+    ("HOSTILE-LOOP", "Endless Loop"),
+    ("HOSTILE-ALLOC", "Unbounded Allocation"),
+    ("HOSTILE-RECURSE", "Deep Recursion"),
+    ("HOSTILE-PANIC", "Panic"),
+    ("HOSTILE-FILE", "Read a File"),
+    ("HOSTILE-CLOCK", "Read the Clock"),
+    ("HOSTILE-ASK", "Ask Forever"),
+    ("HOSTILE-OK", "Well Behaved"),
+];
+
+impl Pack for Hostile {
+    fn cards() -> Vec<CardDef> {
+        SPELLS
+            .iter()
+            .map(|(id, name)| {
+                Card::spell(id, name, Class::Neutral, 0)
+                    .spell_effect(name)
+                    .build()
+            })
+            .collect()
+    }
+
+    fn resolve(game: &mut Game, call: &Call) -> Result<(), Stop> {
+        match call.card_id.as_str() {
+            "HOSTILE-LOOP" => {
+                let mut n: u64 = 0;
+                loop {
+                    n = n.wrapping_add(game.source() as u64);
+                    if n == u64::MAX {
+                        return Ok(());
+                    }
+                }
+            }
+            "HOSTILE-ALLOC" => {
+                let mut hoard: Vec<Vec<u8>> = Vec::new();
+                loop {
+                    hoard.push(vec![1u8; 1 << 20]);
+                    if hoard.len() == usize::MAX {
+                        return Ok(());
+                    }
+                }
+            }
+            "HOSTILE-RECURSE" => {
+                fn dive(n: u64, pad: [u64; 16]) -> u64 {
+                    if n == u64::MAX {
+                        return pad[0];
+                    }
+                    dive(n + 1, pad) + pad[(n % 16) as usize]
+                }
+                let depth = dive(0, [game.source() as u64; 16]);
+                Err(Stop::Error(format!("returned from depth {depth}")))
+            }
+            "HOSTILE-PANIC" => panic!("the card's code is broken"),
+            "HOSTILE-FILE" => match std::fs::read_to_string("/etc/passwd") {
+                Ok(text) => Err(Stop::Error(format!("read {} bytes", text.len()))),
+                Err(e) => Err(Stop::Error(format!("no file access: {e}"))),
+            },
+            "HOSTILE-CLOCK" => {
+                let now = std::time::SystemTime::now();
+                Err(Stop::Error(format!("read the clock: {now:?}")))
+            }
+            "HOSTILE-ASK" => loop {
+                game.yes_no("Again?")?;
+            },
+            "HOSTILE-OK" => {
+                let me = game.me();
+                game.draw(me, 1);
+                Ok(())
+            }
+            _ => Err(Stop::unknown(call)),
+        }
+    }
+}
+
+sve_sdk::export_pack!(Hostile);

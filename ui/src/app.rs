@@ -1,0 +1,91 @@
+//! The eframe application: which screen is up, and the switches between
+//! them. Each screen draws itself; the app only reacts to what they return.
+
+use crate::play::{MatchScreen, ScreenRequest};
+use crate::start::StartScreen;
+use std::sync::Arc;
+use std::time::Duration;
+use sve_host::cards::CardDb;
+
+/// Settings the app starts with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AppOptions {
+    /// The start screen's initial pause before each bot answer.
+    pub bot_delay: Duration,
+}
+
+impl Default for AppOptions {
+    fn default() -> AppOptions {
+        AppOptions {
+            bot_delay: Duration::from_millis(350),
+        }
+    }
+}
+
+/// The screens of the client. The deck builder and the online lobby will be
+/// screens here when they come.
+#[derive(Debug)]
+pub enum Screen {
+    /// Choose players, decks and seed.
+    Start,
+    /// A match in progress (or just finished).
+    Match(Box<MatchScreen>),
+}
+
+/// The client.
+#[derive(Debug)]
+pub struct App {
+    db: Arc<CardDb>,
+    start: StartScreen,
+    screen: Screen,
+}
+
+impl App {
+    /// The client on its start screen, playing with the cards of `db`.
+    pub fn new(db: Arc<CardDb>, options: AppOptions) -> App {
+        App {
+            db,
+            start: StartScreen::new(options.bot_delay),
+            screen: Screen::Start,
+        }
+    }
+
+    /// The screen on display.
+    pub fn screen(&self) -> &Screen {
+        &self.screen
+    }
+
+    /// Draws one frame. eframe calls this through [`eframe::App`]; tests
+    /// call it from a kittest harness.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        let next = match &mut self.screen {
+            Screen::Start => self
+                .start
+                .ui(ui, &self.db)
+                .map(|config| MatchScreen::start(config, Arc::clone(&self.db), ui.ctx())),
+            Screen::Match(screen) => match screen.ui(ui) {
+                ScreenRequest::Stay => None,
+                ScreenRequest::Rematch => Some(MatchScreen::start(
+                    screen.config().rematch(),
+                    Arc::clone(&self.db),
+                    ui.ctx(),
+                )),
+                ScreenRequest::NewMatch => {
+                    self.screen = Screen::Start;
+                    ui.ctx().request_repaint();
+                    return;
+                }
+            },
+        };
+        if let Some(screen) = next {
+            self.screen = Screen::Match(Box::new(screen));
+            ui.ctx().request_repaint();
+        }
+    }
+}
+
+impl eframe::App for App {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        App::ui(self, ui);
+    }
+}

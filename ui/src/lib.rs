@@ -1,0 +1,42 @@
+//! `sve-ui`: the Shadowverse: Evolve client, an eframe app.
+//!
+//! ```no_run
+//! use std::sync::Arc;
+//! use sve_ui::{App, AppOptions};
+//!
+//! let db = Arc::new(sve_host::cards::starter::starter_db().expect("bundled card data"));
+//! let app = App::new(db, AppOptions::default());
+//! eframe::run_native(
+//!     "Shadowverse: Evolve",
+//!     eframe::NativeOptions::default(),
+//!     Box::new(|_| Ok(Box::new(app))),
+//! )
+//! .expect("window");
+//! ```
+//!
+//! Core concepts:
+//! - [`session::Session`]: the match runs on a worker thread that owns the
+//!   engine's `Match` and the bots. The UI sends commands (answer, undo,
+//!   concede, save replay) and receives snapshots, so it never waits for a
+//!   bot and never touches engine state.
+//! - [`match_view::MatchView`]: the UI's picture of the match, built from
+//!   per-player views, redacted events and log lines.
+//! - Panels (`play::board`, `play::prompt`, `play::log`, ...) read the view
+//!   and push [`intent::Intent`]s; the match screen applies them after
+//!   drawing. A click becomes an answer only through the decision's legal
+//!   options ([`play::legal::LegalMoves`]); any other click is explained.
+//! - Undo is replay-based: the worker rebuilds the match from seed and
+//!   decks and re-applies every answer but the last human one and the bot
+//!   answers after it.
+
+#![warn(missing_docs)]
+
+pub mod app;
+pub mod config;
+pub mod intent;
+pub mod match_view;
+pub mod play;
+pub mod session;
+pub mod start;
+
+pub use app::{App, AppOptions};

@@ -1,0 +1,30 @@
+//! `sve-ui`: opens the Shadowverse: Evolve client window.
+
+use anyhow::{Context as _, anyhow};
+use std::sync::Arc;
+use sve_host::cards::starter::starter_db;
+use sve_ui::{App, AppOptions};
+
+fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,sve_ui=info")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let db = Arc::new(starter_db().context("loading the bundled card data")?);
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Shadowverse: Evolve")
+            .with_inner_size([1600.0, 960.0])
+            .with_min_inner_size([1024.0, 700.0]),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "Shadowverse: Evolve",
+        options,
+        Box::new(move |_creation| Ok(Box::new(App::new(db, AppOptions::default())))),
+    )
+    .map_err(|err| anyhow!("the client window could not run: {err}"))
+}

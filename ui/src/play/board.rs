@@ -1,0 +1,696 @@
+//! The board: both leaders with their resources and zone counts, each
+//! side's field and EX area (5 slots each), your hand face up and the
+//! opponent's as backs. Clicks on cards and leaders become answers through
+//! [`LegalMoves`]; a click that fits no option explains why.
+
+use super::card::{
+    CardLook, Highlight, card_back_ui, card_details_ui, card_ui, class_colour, empty_slot_ui,
+};
+use super::legal::{self, FIELD_SLOTS, LegalMoves};
+use super::selection::Selection;
+use crate::intent::{Intent, Intents};
+use crate::match_view::{Board, MatchView};
+use crate::session::DecisionView;
+use egui::{
+    Align2, Color32, CornerRadius, FontId, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, vec2,
+};
+use sve_host::engine::view::{CardView, SideView};
+use sve_host::engine::{Action, Choice, PlayerId, Prompt};
+
+/// Which half of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Half {
+    /// The opponent's side, at the top.
+    Theirs,
+    /// The side of the seat the board is shown for, at the bottom.
+    Mine,
+}
+
+/// Everything the board reads in one frame.
+#[derive(Clone, Debug)]
+pub struct BoardContext<'a> {
+    /// The match.
+    pub view: &'a MatchView,
+    /// The board from the bottom seat.
+    pub board: Board<'a>,
+    /// The decision the bottom seat may answer now.
+    pub decision: Option<&'a DecisionView>,
+    /// Its options, by object.
+    pub moves: LegalMoves,
+    /// The answer being built.
+    pub selection: &'a Selection,
+    /// Card size for this frame.
+    pub card_size: Vec2,
+}
+
+/// A zone whose cards can be browsed in a window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BrowsedZone {
+    /// The cemetery.
+    Cemetery,
+    /// The banished zone.
+    Banished,
+    /// The evolve deck (its owner sees the face-down cards).
+    EvolveDeck,
+}
+
+/// The board panel. It keeps only which zone window is open.
+#[derive(Debug, Default)]
+pub struct BoardPanel {
+    browsing: Option<(Half, BrowsedZone)>,
+}
+
+/// Width of the leader box.
+pub const LEADER_WIDTH: f32 = 176.0;
+
+impl BoardPanel {
+    /// Draws one half of the board.
+    pub fn half_ui(
+        &mut self,
+        ui: &mut Ui,
+        cx: &BoardContext<'_>,
+        half: Half,
+        intents: &mut Intents,
+    ) {
+        let side = side_of(cx, half);
+        ui.horizontal_top(|ui| {
+            ui.vertical(|ui| {
+                ui.set_width(LEADER_WIDTH);
+                self.leader_ui(ui, cx, half, intents);
+            });
+            ui.vertical(|ui| match half {
+                Half::Theirs => {
+                    their_hand_ui(ui, cx, side);
+                    zones_ui(ui, cx, half, intents);
+                }
+                Half::Mine => {
+                    zones_ui(ui, cx, half, intents);
+                    hand_ui(ui, cx, intents);
+                }
+            });
+        });
+        self.zone_window_ui(ui, cx);
+    }
+
+    fn leader_ui(&mut self, ui: &mut Ui, cx: &BoardContext<'_>, half: Half, intents: &mut Intents) {
+        let side = side_of(cx, half);
+        let player = player_of(cx, half);
+        let def = cx.view.db.get(side.leader);
+        let attacker = cx.selection.attacker;
+        let is_target = attacker
+            .and_then(|a| cx.moves.attack_on_leader(a, player))
+            .is_some();
+        let size = vec2(LEADER_WIDTH, 74.0);
+        let (rect, response) = ui.allocate_exact_size(size, Sense::click());
+        let label = if is_target {
+            format!("{} leader (target)", cx.view.seat_name(player))
+        } else {
+            format!("{} leader", cx.view.seat_name(player))
+        };
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+        let painter = ui.painter();
+        if is_target {
+            painter.rect_stroke(
+                rect.expand(3.0),
+                CornerRadius::same(9),
+                Stroke::new(3.0, Color32::from_rgb(240, 70, 60)),
+                StrokeKind::Outside,
+            );
+        }
+        let active = cx.board.active == player;
+        painter.rect(
+            rect,
+            CornerRadius::same(6),
+            if active {
+                Color32::from_rgb(48, 50, 66)
+            } else {
+                Color32::from_rgb(32, 34, 42)
+            },
+            Stroke::new(3.0, class_colour(def.class)),
+            StrokeKind::Inside,
+        );
+        painter.text(
+            rect.left_top() + vec2(8.0, 6.0),
+            Align2::LEFT_TOP,
+            cx.view.seat_name(player),
+            FontId::proportional(13.0),
+            Color32::from_gray(200),
+        );
+        painter.text(
+            rect.left_top() + vec2(8.0, 24.0),
+            Align2::LEFT_TOP,
+            &def.name,
+            FontId::proportional(11.0),
+            Color32::from_gray(160),
+        );
+        painter.text(
+            rect.right_center() - vec2(10.0, -6.0),
+            Align2::RIGHT_CENTER,
+            side.leader_defense.to_string(),
+            FontId::proportional(30.0),
+            if side.leader_defense <= 5 {
+                Color32::from_rgb(255, 110, 100)
+            } else {
+                Color32::WHITE
+            },
+        );
+        painter.text(
+            rect.left_bottom() + vec2(8.0, -6.0),
+            Align2::LEFT_BOTTOM,
+            "Defense",
+            FontId::proportional(11.0),
+            Color32::from_gray(160),
+        );
+        if response.clicked() {
+            intents.push(leader_click(cx, player));
+        }
+
+        ui.label(
+            RichText::new(format!(
+                "PP {}/{}   EP {}   SEP {}",
+                side.pp, side.max_pp, side.ep, side.sep
+            ))
+            .size(15.0)
+            .strong(),
+        );
+        let mut extras = Vec::new();
+        if side.combo > 0 {
+            extras.push(format!("Combo {}", side.combo));
+        }
+        if side.spellchain > 0 {
+            extras.push(format!("Spellchain {}", side.spellchain));
+        }
+        if !extras.is_empty() {
+            ui.label(extras.join("   "));
+        }
+        ui.label(format!(
+            "Deck {}   Hand {}",
+            side.deck_count,
+            side.hand.len()
+        ));
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = 4.0;
+            let zones = [
+                (
+                    BrowsedZone::Cemetery,
+                    format!("Cemetery {}", side.cemetery.len()),
+                ),
+                (
+                    BrowsedZone::Banished,
+                    format!("Banished {}", side.banished.len()),
+                ),
+                (
+                    BrowsedZone::EvolveDeck,
+                    match side.evolve_used.len() {
+                        0 => format!("Evolve deck {}", side.evolve_deck.len()),
+                        used => format!("Evolve deck {} ({used} used)", side.evolve_deck.len()),
+                    },
+                ),
+            ];
+            for (zone, text) in zones {
+                let open = self.browsing == Some((half, zone));
+                let who = cx.view.seat_name(player);
+                let response = ui
+                    .selectable_label(open, RichText::new(text).small())
+                    .on_hover_text(format!("Browse {who}'s {}", zone_name(zone)));
+                if response.clicked() {
+                    self.browsing = if open { None } else { Some((half, zone)) };
+                }
+            }
+        });
+    }
+
+    fn zone_window_ui(&mut self, ui: &mut Ui, cx: &BoardContext<'_>) {
+        let Some((half, zone)) = self.browsing else {
+            return;
+        };
+        let side = side_of(cx, half);
+        let player = player_of(cx, half);
+        let (shown, hidden): (Vec<&CardView>, usize) = match zone {
+            BrowsedZone::Cemetery => (side.cemetery.iter().collect(), 0),
+            BrowsedZone::Banished => (side.banished.iter().collect(), 0),
+            BrowsedZone::EvolveDeck => {
+                let face_down: Vec<&CardView> = side.evolve_deck.iter().flatten().collect();
+                let hidden = side.evolve_deck.len() - face_down.len();
+                (
+                    face_down.into_iter().chain(&side.evolve_used).collect(),
+                    hidden,
+                )
+            }
+        };
+        let mut open = true;
+        let title = format!("{}'s {}", cx.view.seat_name(player), zone_name(zone));
+        egui::Window::new(title)
+            .open(&mut open)
+            .collapsible(false)
+            .default_width(560.0)
+            .show(ui.ctx(), |ui| {
+                if shown.is_empty() && hidden == 0 {
+                    ui.label("Empty.");
+                }
+                if hidden > 0 {
+                    ui.label(format!("{hidden} face-down cards (hidden)."));
+                }
+                ui.horizontal_wrapped(|ui| {
+                    for card in shown {
+                        let name = card_name(cx, card);
+                        card_ui(
+                            ui,
+                            &cx.view.db,
+                            card,
+                            vec2(90.0, 126.0),
+                            CardLook::default(),
+                            &name,
+                        );
+                    }
+                });
+            });
+        if !open {
+            self.browsing = None;
+        }
+    }
+}
+
+fn side_of<'a>(cx: &BoardContext<'a>, half: Half) -> &'a SideView {
+    match half {
+        Half::Theirs => cx.board.theirs,
+        Half::Mine => cx.board.mine,
+    }
+}
+
+fn player_of(cx: &BoardContext<'_>, half: Half) -> PlayerId {
+    match half {
+        Half::Theirs => cx.board.me.opponent(),
+        Half::Mine => cx.board.me,
+    }
+}
+
+fn zone_name(zone: BrowsedZone) -> &'static str {
+    match zone {
+        BrowsedZone::Cemetery => "cemetery",
+        BrowsedZone::Banished => "banished zone",
+        BrowsedZone::EvolveDeck => "evolve deck",
+    }
+}
+
+fn card_name(cx: &BoardContext<'_>, card: &CardView) -> String {
+    cx.view
+        .db
+        .get(card.evolved.unwrap_or(card.def))
+        .name
+        .clone()
+}
+
+/// Where a clicked card is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    Hand,
+    Field(Half),
+    ExArea(Half),
+}
+
+impl Place {
+    fn is_theirs(self) -> bool {
+        matches!(
+            self,
+            Place::Field(Half::Theirs) | Place::ExArea(Half::Theirs)
+        )
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Place::Hand => "hand",
+            Place::Field(Half::Mine) => "field",
+            Place::ExArea(Half::Mine) => "EX area",
+            Place::Field(Half::Theirs) => "opponent's field",
+            Place::ExArea(Half::Theirs) => "opponent's EX area",
+        }
+    }
+}
+
+fn their_hand_ui(ui: &mut Ui, cx: &BoardContext<'_>, side: &SideView) {
+    let small = cx.card_size * 0.5;
+    ui.horizontal(|ui| {
+        ui.spacing_mut().item_spacing.x = 3.0;
+        for card in &side.hand {
+            match card {
+                // Bot-vs-bot matches show both hands.
+                Some(card) => {
+                    let label = format!("{} (opponent's hand)", card_name(cx, card));
+                    card_ui(ui, &cx.view.db, card, small, CardLook::default(), &label);
+                }
+                None => {
+                    card_back_ui(ui, small);
+                }
+            }
+        }
+        ui.label(RichText::new(format!("{} cards in hand", side.hand.len())).weak());
+    });
+}
+
+fn zones_ui(ui: &mut Ui, cx: &BoardContext<'_>, half: Half, intents: &mut Intents) {
+    let side = side_of(cx, half);
+    ui.horizontal_top(|ui| {
+        ui.vertical(|ui| {
+            ui.label(RichText::new("Field").small().weak());
+            ui.horizontal_top(|ui| {
+                for slot in 0..FIELD_SLOTS {
+                    match side.field.get(slot) {
+                        Some(card) => field_card_ui(ui, cx, card, Place::Field(half), intents),
+                        None => {
+                            ui.vertical(|ui| {
+                                empty_slot_ui(ui, cx.card_size);
+                                if half == Half::Mine {
+                                    ui.add_space(BUTTON_ROW);
+                                }
+                            });
+                        }
+                    }
+                }
+            });
+        });
+        ui.add_space(14.0);
+        ui.vertical(|ui| {
+            ui.label(RichText::new("EX area").small().weak());
+            ui.horizontal_top(|ui| {
+                for slot in 0..FIELD_SLOTS {
+                    match side.ex_area.get(slot) {
+                        Some(card) => field_card_ui(ui, cx, card, Place::ExArea(half), intents),
+                        None => {
+                            empty_slot_ui(ui, cx.card_size);
+                        }
+                    }
+                }
+            });
+        });
+    });
+}
+
+/// Height of the row of buttons under your field cards.
+const BUTTON_ROW: f32 = 22.0;
+
+fn field_card_ui(
+    ui: &mut Ui,
+    cx: &BoardContext<'_>,
+    card: &CardView,
+    place: Place,
+    intents: &mut Intents,
+) {
+    ui.vertical(|ui| {
+        card_with_actions_ui(ui, cx, card, place, intents);
+        if place == Place::Field(Half::Mine) {
+            let moves = cx.moves.card(card.card);
+            let labels = cx.decision.map(|d| d.labels.as_slice()).unwrap_or(&[]);
+            ui.allocate_ui(vec2(cx.card_size.x, BUTTON_ROW), |ui| {
+                ui.horizontal(|ui| {
+                    if !moves.evolve.is_empty() {
+                        ui.menu_button("Evolve", |ui| {
+                            for option in &moves.evolve {
+                                let text = evolve_label(cx, *option, labels);
+                                if ui.button(text).clicked() {
+                                    intents.push(Intent::Answer(vec![*option]));
+                                }
+                            }
+                        });
+                    }
+                    if !moves.activate.is_empty() {
+                        ui.menu_button("Act", |ui| {
+                            for option in &moves.activate {
+                                let text = labels.get(*option).cloned().unwrap_or_default();
+                                if ui.button(text).clicked() {
+                                    intents.push(Intent::Answer(vec![*option]));
+                                }
+                            }
+                        });
+                    }
+                });
+            });
+        }
+    });
+}
+
+fn hand_ui(ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
+    ui.label(RichText::new("Hand").small().weak());
+    let hand = &cx.board.mine.hand;
+    // The hand has room to spare: larger cards, as long as they fit the row.
+    let room = ui.available_width() / hand.len().max(1) as f32 - ui.spacing().item_spacing.x;
+    let width = (cx.card_size.x * 1.25).min(room).max(cx.card_size.x);
+    let hand_cx = BoardContext {
+        card_size: vec2(width, width * cx.card_size.y / cx.card_size.x),
+        ..cx.clone()
+    };
+    egui::ScrollArea::horizontal()
+        .id_salt("hand")
+        .show(ui, |ui| {
+            ui.horizontal_top(|ui| {
+                for card in hand.iter().flatten() {
+                    card_with_actions_ui(ui, &hand_cx, card, Place::Hand, intents);
+                }
+                if hand.is_empty() {
+                    ui.label(RichText::new("(empty)").weak());
+                }
+            });
+        });
+}
+
+/// One face-up card: highlight from the legal moves, click to act, right
+/// click for the full menu of its options.
+fn card_with_actions_ui(
+    ui: &mut Ui,
+    cx: &BoardContext<'_>,
+    card: &CardView,
+    place: Place,
+    intents: &mut Intents,
+) {
+    let look = look_of(cx, card, place);
+    let name = card_name(cx, card);
+    let status = match look.highlight {
+        Highlight::Playable => ", can act",
+        Highlight::Selected => ", attacking",
+        Highlight::Target => ", target",
+        Highlight::Pickable => ", pickable",
+        Highlight::Picked(_) => ", picked",
+        Highlight::None => "",
+    };
+    let label = format!("{name} ({}{status})", place.name());
+    let response = card_ui(ui, &cx.view.db, card, cx.card_size, look, &label);
+    if response.clicked() {
+        intents.push(card_click(cx, card, place));
+    }
+    let options = cx.moves.card(card.card).all();
+    if let Some(decision) = cx.decision {
+        response.context_menu(|ui| {
+            card_details_ui(ui, &cx.view.db, card);
+            if !options.is_empty() {
+                ui.separator();
+            }
+            for option in options {
+                let text = decision.labels.get(option).cloned().unwrap_or_default();
+                if ui.button(text).clicked() {
+                    intents.push(option_intent(decision, option));
+                    ui.close();
+                }
+            }
+        });
+    }
+}
+
+fn option_intent(decision: &DecisionView, option: usize) -> Intent {
+    let is_card_pick = matches!(decision.decision.options.get(option), Some(Choice::Card(_)));
+    if is_card_pick && !(decision.decision.min == 1 && decision.decision.max == 1) {
+        Intent::TogglePick(option)
+    } else {
+        Intent::Answer(vec![option])
+    }
+}
+
+fn evolve_label(cx: &BoardContext<'_>, option: usize, labels: &[String]) -> String {
+    let Some(Choice::Action(Action::Evolve {
+        card,
+        use_ep,
+        super_evolve,
+    })) = cx.decision.and_then(|d| d.decision.options.get(option))
+    else {
+        return labels.get(option).cloned().unwrap_or_default();
+    };
+    let cost = cx
+        .board
+        .mine
+        .field
+        .iter()
+        .find(|c| c.card == *card)
+        .and_then(|c| cx.view.db.get(c.def).evolve_cost)
+        .map_or(0, i32::from);
+    let pay = if *use_ep {
+        format!("1 EP + {} PP", (cost - 1).max(0))
+    } else {
+        format!("{cost} PP")
+    };
+    if *super_evolve {
+        format!("Super evolve ({pay} + 1 SEP)")
+    } else {
+        format!("Evolve ({pay})")
+    }
+}
+
+fn look_of(cx: &BoardContext<'_>, card: &CardView, place: Place) -> CardLook {
+    let moves = cx.moves.card(card.card);
+    let attacker = cx.selection.attacker;
+    let highlight = if let Some(number) = moves.pick.and_then(|o| cx.selection.pick_number(o)) {
+        Highlight::Picked(number)
+    } else if moves.pick.is_some() {
+        Highlight::Pickable
+    } else if attacker == Some(card.card) {
+        Highlight::Selected
+    } else if attacker
+        .and_then(|a| cx.moves.attack_on_follower(a, card.card))
+        .is_some()
+    {
+        Highlight::Target
+    } else if attacker.is_none()
+        && (moves.play.is_some()
+            || !moves.attacks.is_empty()
+            || !moves.evolve.is_empty()
+            || !moves.activate.is_empty())
+    {
+        Highlight::Playable
+    } else {
+        Highlight::None
+    };
+    let dimmed = highlight == Highlight::None
+        && cx.decision.is_some()
+        && (cx.moves.picks_cards || (attacker.is_some() && place.is_theirs()));
+    CardLook { highlight, dimmed }
+}
+
+/// What a click on a face-up card asks for.
+fn card_click(cx: &BoardContext<'_>, card: &CardView, place: Place) -> Intent {
+    let db = &cx.view.db;
+    let Some(decision) = cx.decision else {
+        return Intent::Explain(waiting_text(cx));
+    };
+    let moves = &cx.moves;
+    let card_moves = moves.card(card.card);
+    // An attack is being declared: this click picks its target.
+    if let Some(attacker) = cx.selection.attacker {
+        if attacker == card.card {
+            return Intent::SelectAttacker(None);
+        }
+        if let Some(option) = moves.attack_on_follower(attacker, card.card) {
+            return Intent::Answer(vec![option]);
+        }
+        if moves.can_attack(card.card) {
+            return Intent::SelectAttacker(Some(card.card));
+        }
+        if place.is_theirs() {
+            let attacker_view = cx.board.mine.field.iter().find(|c| c.card == attacker);
+            return Intent::Explain(match attacker_view {
+                Some(attacker_view) => {
+                    legal::why_not_target(db, attacker_view, card, cx.board.theirs)
+                }
+                None => "Choose a highlighted target.".to_owned(),
+            });
+        }
+    }
+    if let Some(option) = card_moves.pick {
+        return option_intent(decision, option);
+    }
+    if moves.picks_cards {
+        return Intent::Explain(format!(
+            "{} is not a choice here: pick one of the highlighted cards.",
+            card_name(cx, card)
+        ));
+    }
+    if let Some(option) = card_moves.play {
+        return Intent::Answer(vec![option]);
+    }
+    if !card_moves.attacks.is_empty() {
+        return Intent::SelectAttacker(Some(card.card));
+    }
+    if !card_moves.evolve.is_empty() || !card_moves.activate.is_empty() {
+        return Intent::Explain(format!(
+            "Use the buttons under {} (or right-click it) to evolve it or use its abilities.",
+            card_name(cx, card)
+        ));
+    }
+    let acting = matches!(
+        decision.decision.prompt,
+        Prompt::MainAction | Prompt::QuickWindow
+    );
+    if !acting {
+        return Intent::Explain("Answer the prompt in the middle of the board first.".to_owned());
+    }
+    Intent::Explain(match place {
+        Place::Hand | Place::ExArea(Half::Mine) => {
+            legal::why_not_playable(db, card, cx.board.mine, &decision.decision.prompt)
+        }
+        Place::Field(Half::Mine) if decision.decision.prompt == Prompt::QuickWindow => {
+            "Followers attack in your own turn; now you may only play Quick cards or pass."
+                .to_owned()
+        }
+        Place::Field(Half::Mine) => {
+            let entered = cx
+                .view
+                .notes
+                .get(&card.card)
+                .is_some_and(|n| n.entered_this_turn);
+            legal::why_cannot_attack(db, card, entered)
+        }
+        Place::Field(Half::Theirs) | Place::ExArea(Half::Theirs) => {
+            "To attack, click one of your highlighted followers first, then its target.".to_owned()
+        }
+    })
+}
+
+fn leader_click(cx: &BoardContext<'_>, player: PlayerId) -> Intent {
+    let Some(decision) = cx.decision else {
+        return Intent::Explain(waiting_text(cx));
+    };
+    if let Some(attacker) = cx.selection.attacker {
+        if let Some(option) = cx.moves.attack_on_leader(attacker, player) {
+            return Intent::Answer(vec![option]);
+        }
+        if player != cx.board.me {
+            let entered = cx
+                .view
+                .notes
+                .get(&attacker)
+                .is_some_and(|n| n.entered_this_turn);
+            if let Some(attacker_view) = cx.board.mine.field.iter().find(|c| c.card == attacker) {
+                return Intent::Explain(legal::why_not_leader(
+                    &cx.view.db,
+                    attacker_view,
+                    cx.board.theirs,
+                    entered,
+                ));
+            }
+        }
+    }
+    if player == cx.board.me {
+        return Intent::Explain("That is your own leader.".to_owned());
+    }
+    if decision.decision.prompt == Prompt::MainAction {
+        return Intent::Explain(
+            "To attack the leader, click one of your highlighted followers first, then the leader."
+                .to_owned(),
+        );
+    }
+    Intent::Explain("Answer the prompt in the middle of the board first.".to_owned())
+}
+
+/// Why the board does not react while someone else decides.
+pub fn waiting_text(cx: &BoardContext<'_>) -> String {
+    let view = cx.view;
+    if view.outcome.is_some() {
+        return "The match is over.".to_owned();
+    }
+    match view.waiting_on {
+        Some(player) if player != cx.board.me => {
+            format!("Wait: {} is deciding.", view.seat_name(player))
+        }
+        Some(_) if view.decision_for(cx.board.me).is_none() => {
+            "The bots play both sides in this match.".to_owned()
+        }
+        _ => "Nothing to do right now.".to_owned(),
+    }
+}

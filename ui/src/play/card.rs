@@ -1,0 +1,373 @@
+//! Cards drawn by the program (no card art is shipped): a frame in the
+//! class colour, cost, name, type, keyword badges, counters and stats, with
+//! current values compared against the printed ones.
+
+use egui::{
+    Align2, Color32, CornerRadius, FontId, Pos2, Rect, Response, Sense, Stroke, StrokeKind, Ui,
+    Vec2, vec2,
+};
+use sve_host::cards::{CardDb, CardDef, Class};
+use sve_host::engine::view::CardView;
+
+/// How a card is marked on top of its face.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Highlight {
+    /// Nothing to do with it.
+    #[default]
+    None,
+    /// It can be played or can act (legal action).
+    Playable,
+    /// It is the attacker being declared.
+    Selected,
+    /// A legal target for the selected attacker.
+    Target,
+    /// A legal object of the current prompt.
+    Pickable,
+    /// Picked for the answer being built; the number is the pick order.
+    Picked(usize),
+}
+
+/// Everything about a card's look besides the card itself.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CardLook {
+    /// The mark on top.
+    pub highlight: Highlight,
+    /// Not a legal object of the current prompt: drawn darker.
+    pub dimmed: bool,
+}
+
+/// The frame colour of a class.
+pub fn class_colour(class: Class) -> Color32 {
+    match class {
+        Class::Forest => Color32::from_rgb(86, 168, 72),
+        Class::Sword => Color32::from_rgb(212, 170, 64),
+        Class::Rune => Color32::from_rgb(92, 116, 222),
+        Class::Dragon => Color32::from_rgb(222, 118, 48),
+        Class::Abyss => Color32::from_rgb(170, 62, 110),
+        Class::Haven => Color32::from_rgb(226, 218, 172),
+        Class::Neutral => Color32::from_rgb(150, 150, 150),
+    }
+}
+
+/// The colour of a highlight.
+pub fn highlight_colour(highlight: Highlight) -> Option<Color32> {
+    match highlight {
+        Highlight::None => None,
+        Highlight::Playable => Some(Color32::from_rgb(70, 225, 255)),
+        Highlight::Selected => Some(Color32::from_rgb(255, 205, 40)),
+        Highlight::Target => Some(Color32::from_rgb(240, 60, 50)),
+        Highlight::Pickable => Some(Color32::from_rgb(200, 140, 255)),
+        Highlight::Picked(_) => Some(Color32::from_rgb(150, 80, 255)),
+    }
+}
+
+/// Higher than printed: green; lower: red; else plain.
+pub fn compare_colour(current: i32, printed: Option<i32>) -> Color32 {
+    match printed {
+        Some(printed) if current > printed => Color32::from_rgb(110, 230, 110),
+        Some(printed) if current < printed => Color32::from_rgb(255, 110, 100),
+        _ => Color32::WHITE,
+    }
+}
+
+/// A face-up card. `label` is its accessible name (tests click by it).
+/// Hovering shows the full text.
+pub fn card_ui(
+    ui: &mut Ui,
+    db: &CardDb,
+    card: &CardView,
+    size: Vec2,
+    look: CardLook,
+    label: &str,
+) -> Response {
+    let (rect, response) = ui.allocate_exact_size(size, Sense::click());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, label));
+    if ui.is_rect_visible(rect) {
+        paint_card(ui, db, card, rect, look, response.hovered());
+    }
+    response.on_hover_ui(|ui| card_details_ui(ui, db, card))
+}
+
+/// The back of a card (the opponent's hand, a deck).
+pub fn card_back_ui(ui: &mut Ui, size: Vec2) -> Response {
+    let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
+    let painter = ui.painter();
+    painter.rect(
+        rect,
+        CornerRadius::same(4),
+        Color32::from_rgb(48, 40, 72),
+        Stroke::new(1.5, Color32::from_rgb(120, 100, 170)),
+        StrokeKind::Inside,
+    );
+    painter.rect_stroke(
+        rect.shrink(size.x * 0.18),
+        CornerRadius::same(2),
+        Stroke::new(1.0, Color32::from_rgb(120, 100, 170)),
+        StrokeKind::Inside,
+    );
+    response
+}
+
+/// An empty field or EX-area slot.
+pub fn empty_slot_ui(ui: &mut Ui, size: Vec2) -> Response {
+    let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
+    ui.painter().rect_stroke(
+        rect,
+        CornerRadius::same(6),
+        Stroke::new(1.0, Color32::from_gray(70)),
+        StrokeKind::Inside,
+    );
+    response
+}
+
+/// The full text of a card and its current values, for hover and menus.
+pub fn card_details_ui(ui: &mut Ui, db: &CardDb, card: &CardView) {
+    let base = db.get(card.def);
+    let shown = db.get(card.evolved.unwrap_or(card.def));
+    ui.set_max_width(320.0);
+    ui.strong(&shown.name);
+    let mut line = format!("{} · {}", shown.class.name(), shown.card_type.name());
+    if !shown.traits.is_empty() {
+        line.push_str(&format!(" · {}", shown.traits.join(" / ")));
+    }
+    ui.label(line);
+    if let Some(cost) = base.cost {
+        ui.label(stat_line("Cost", card.cost, i32::from(cost)));
+    }
+    if shown.card_type.is_follower() {
+        if let Some(attack) = shown.attack {
+            ui.label(stat_line("Attack", card.attack, attack));
+        }
+        if let Some(defense) = shown.defense {
+            ui.label(stat_line("Defense", card.defense, defense));
+        }
+    }
+    if let Some(evolve_cost) = base.evolve_cost {
+        ui.label(format!("Evolve cost: {evolve_cost}"));
+    }
+    let keywords: Vec<&str> = card.keywords.names().collect();
+    if !keywords.is_empty() {
+        ui.label(format!("Keywords: {}", keywords.join(", ")));
+    }
+    for (counter, count) in &card.counters {
+        ui.label(format!("{counter:?} counters: {count}"));
+    }
+    if card.engaged {
+        ui.label("Engaged");
+    }
+    if card.evolved.is_some() {
+        ui.label(format!("Evolved from {}", base.name));
+    }
+    if !shown.text.is_empty() {
+        ui.separator();
+        ui.label(&shown.text);
+    }
+    ui.weak(&shown.id);
+}
+
+fn stat_line(what: &str, current: i32, printed: i32) -> String {
+    if current == printed {
+        format!("{what}: {current}")
+    } else {
+        format!("{what}: {current} (printed {printed})")
+    }
+}
+
+fn paint_card(ui: &Ui, db: &CardDb, card: &CardView, rect: Rect, look: CardLook, hovered: bool) {
+    let painter = ui.painter();
+    let def = db.get(card.evolved.unwrap_or(card.def));
+    let base = db.get(card.def);
+    let scale = rect.width() / 100.0;
+    let small = FontId::proportional(10.5 * scale);
+    let class = class_colour(def.class);
+
+    if let Some(glow) = highlight_colour(look.highlight) {
+        painter.rect_stroke(
+            rect.expand(2.0),
+            CornerRadius::same(8),
+            Stroke::new(4.0, glow),
+            StrokeKind::Outside,
+        );
+    }
+    let fill = if hovered {
+        Color32::from_rgb(44, 46, 56)
+    } else {
+        Color32::from_rgb(30, 32, 40)
+    };
+    painter.rect(
+        rect,
+        CornerRadius::same(6),
+        fill,
+        Stroke::new(3.0 * scale.max(0.7), class),
+        StrokeKind::Inside,
+    );
+    if card.evolved.is_some() {
+        painter.rect_stroke(
+            rect.shrink(4.0 * scale),
+            CornerRadius::same(4),
+            Stroke::new(1.5, Color32::from_rgb(250, 215, 90)),
+            StrokeKind::Inside,
+        );
+    }
+
+    let inner = rect.shrink(6.0 * scale);
+    let mut cursor_y = inner.top();
+
+    // Cost, top left.
+    if let Some(printed_cost) = base.cost {
+        let radius = 11.0 * scale;
+        let centre = Pos2::new(inner.left() + radius, inner.top() + radius);
+        painter.circle_filled(centre, radius, Color32::from_rgb(40, 90, 190));
+        painter.text(
+            centre,
+            Align2::CENTER_CENTER,
+            card.cost.to_string(),
+            FontId::proportional(14.0 * scale),
+            compare_colour(-card.cost, Some(-i32::from(printed_cost))),
+        );
+    }
+    // Name, right of the cost.
+    let name_left = inner.left() + 24.0 * scale;
+    let galley = painter.layout(
+        def.name.clone(),
+        FontId::proportional(11.5 * scale),
+        Color32::WHITE,
+        inner.right() - name_left,
+    );
+    let name_height = galley.size().y;
+    painter.galley(Pos2::new(name_left, inner.top()), galley, Color32::WHITE);
+    cursor_y = cursor_y.max(inner.top() + name_height.max(24.0 * scale));
+
+    // Type line.
+    let type_text = if card.evolved.is_some() {
+        "Evolved".to_owned()
+    } else {
+        match def.traits.first() {
+            Some(first) => format!("{} · {first}", short_type(def)),
+            None => short_type(def).to_owned(),
+        }
+    };
+    let type_galley = painter.layout(
+        type_text,
+        small.clone(),
+        Color32::from_gray(170),
+        inner.width(),
+    );
+    let type_height = type_galley.size().y;
+    painter.galley(
+        Pos2::new(inner.left(), cursor_y + 2.0),
+        type_galley,
+        Color32::GRAY,
+    );
+    cursor_y += type_height + 4.0;
+
+    // Keyword and counter badges, wrapping.
+    let mut badges: Vec<(String, Color32)> = card
+        .keywords
+        .names()
+        .map(|name| (name.to_owned(), keyword_colour(name)))
+        .collect();
+    badges.extend(card.counters.iter().map(|(counter, count)| {
+        (
+            format!("{counter:?} {count}"),
+            Color32::from_rgb(120, 80, 150),
+        )
+    }));
+    let mut x = inner.left();
+    for (text, colour) in badges {
+        let galley = painter.layout_no_wrap(text, small.clone(), Color32::WHITE);
+        let badge_size = galley.size() + vec2(6.0, 2.0);
+        if x + badge_size.x > inner.right() && x > inner.left() {
+            x = inner.left();
+            cursor_y += badge_size.y + 2.0;
+        }
+        let badge = Rect::from_min_size(Pos2::new(x, cursor_y), badge_size);
+        painter.rect_filled(badge, CornerRadius::same(3), colour);
+        painter.galley(badge.min + vec2(3.0, 1.0), galley, Color32::WHITE);
+        x += badge_size.x + 3.0;
+    }
+
+    // Attack and defense, bottom corners.
+    if def.card_type.is_follower() {
+        let stat_font = FontId::proportional(16.0 * scale);
+        let box_size = vec2(24.0 * scale, 20.0 * scale);
+        let attack_box = Rect::from_min_size(
+            Pos2::new(inner.left(), inner.bottom() - box_size.y),
+            box_size,
+        );
+        let defense_box = Rect::from_min_size(
+            Pos2::new(inner.right() - box_size.x, inner.bottom() - box_size.y),
+            box_size,
+        );
+        painter.rect_filled(
+            attack_box,
+            CornerRadius::same(4),
+            Color32::from_rgb(120, 60, 30),
+        );
+        painter.rect_filled(
+            defense_box,
+            CornerRadius::same(4),
+            Color32::from_rgb(40, 70, 120),
+        );
+        painter.text(
+            attack_box.center(),
+            Align2::CENTER_CENTER,
+            card.attack.to_string(),
+            stat_font.clone(),
+            compare_colour(card.attack, def.attack),
+        );
+        painter.text(
+            defense_box.center(),
+            Align2::CENTER_CENTER,
+            card.defense.to_string(),
+            stat_font,
+            compare_colour(card.defense, def.defense),
+        );
+    }
+
+    if card.engaged {
+        painter.rect_filled(rect, CornerRadius::same(6), Color32::from_black_alpha(90));
+        let band = Rect::from_center_size(rect.center(), vec2(rect.width(), 18.0 * scale));
+        painter.rect_filled(
+            band,
+            CornerRadius::ZERO,
+            Color32::from_rgba_unmultiplied(200, 120, 40, 220),
+        );
+        painter.text(
+            band.center(),
+            Align2::CENTER_CENTER,
+            "ENGAGED",
+            FontId::proportional(11.0 * scale),
+            Color32::BLACK,
+        );
+    }
+    if look.dimmed {
+        painter.rect_filled(rect, CornerRadius::same(6), Color32::from_black_alpha(140));
+    }
+    if let Highlight::Picked(order) = look.highlight {
+        let radius = 11.0 * scale;
+        let centre = Pos2::new(rect.right() - radius - 2.0, rect.top() + radius + 2.0);
+        painter.circle_filled(centre, radius, Color32::from_rgb(150, 80, 255));
+        painter.text(
+            centre,
+            Align2::CENTER_CENTER,
+            order.to_string(),
+            FontId::proportional(13.0 * scale),
+            Color32::WHITE,
+        );
+    }
+}
+
+fn short_type(def: &CardDef) -> &'static str {
+    def.card_type.name()
+}
+
+fn keyword_colour(name: &str) -> Color32 {
+    match name {
+        "Ward" => Color32::from_rgb(70, 110, 160),
+        "Storm" | "Rush" | "Assail" => Color32::from_rgb(170, 90, 40),
+        "Bane" | "Drain" => Color32::from_rgb(120, 40, 60),
+        "Quick" => Color32::from_rgb(40, 130, 130),
+        _ => Color32::from_rgb(80, 80, 90),
+    }
+}

@@ -1,0 +1,93 @@
+//! The debug tab, minimal in this version: the events the UI received and
+//! the pending decision as the engine states it. The card inspector, the
+//! packs panel and the sandbox tools will be [`DebugTool`]s here.
+
+use crate::match_view::MatchView;
+use egui::{RichText, Ui};
+
+/// The tools of the debug tab.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DebugTool {
+    /// Every event, newest at the bottom.
+    #[default]
+    Events,
+    /// The pending decision with its options.
+    Decision,
+}
+
+/// The debug panel. It keeps which tool is open.
+#[derive(Debug, Default)]
+pub struct DebugPanel {
+    tool: DebugTool,
+}
+
+impl DebugPanel {
+    /// Draws the debug tab.
+    pub fn ui(&mut self, ui: &mut Ui, view: &MatchView) {
+        let Self { tool } = self;
+        ui.horizontal(|ui| {
+            ui.selectable_value(tool, DebugTool::Events, "Events");
+            ui.selectable_value(tool, DebugTool::Decision, "Decision");
+            ui.separator();
+            ui.label(
+                RichText::new(
+                    "Card inspector, packs and sandbox tools: coming in a later version.",
+                )
+                .weak(),
+            );
+        });
+        ui.separator();
+        match tool {
+            DebugTool::Events => events_ui(ui, view),
+            DebugTool::Decision => decision_ui(ui, view),
+        }
+    }
+}
+
+fn events_ui(ui: &mut Ui, view: &MatchView) {
+    ui.label(format!(
+        "{} events (hidden cards redacted for the viewer)",
+        view.events.len()
+    ));
+    egui::ScrollArea::vertical()
+        .id_salt("debug events")
+        .stick_to_bottom(true)
+        .auto_shrink([false, false])
+        .show_rows(ui, 16.0, view.events.len(), |ui, rows| {
+            for idx in rows {
+                if let Some(event) = view.events.get(idx) {
+                    ui.monospace(format!("{idx:>5} {event:?}"));
+                }
+            }
+        });
+}
+
+fn decision_ui(ui: &mut Ui, view: &MatchView) {
+    ui.label(format!("Generation {}", view.generation));
+    match view.waiting_on {
+        Some(player) => ui.label(format!("Waiting on {}", view.seat_name(player))),
+        None => ui.label("No decision pending."),
+    };
+    let Some(decision) = &view.decision else {
+        if view.waiting_on.is_some() {
+            ui.label("The bot's options are hidden from this seat.");
+        }
+        return;
+    };
+    let d = &decision.decision;
+    ui.monospace(format!("{:?}", d.prompt));
+    ui.label(format!(
+        "Pick {} to {} of {} options:",
+        d.min,
+        d.max,
+        d.options.len()
+    ));
+    egui::ScrollArea::vertical()
+        .id_salt("debug decision")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for (idx, (choice, label)) in d.options.iter().zip(&decision.labels).enumerate() {
+                ui.monospace(format!("{idx:>3}  {label}    {choice:?}"));
+            }
+        });
+}

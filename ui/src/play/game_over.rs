@@ -1,0 +1,101 @@
+//! The end of a match: winner and reason, rematch, save replay, new match.
+
+use crate::intent::{Intent, Intents};
+use crate::match_view::MatchView;
+use egui::{Color32, Frame, Margin, RichText, Ui};
+use std::path::PathBuf;
+use sve_host::engine::{Outcome, PlayerId, WinReason};
+
+/// The game-over panel. It keeps the replay path being typed.
+#[derive(Debug)]
+pub struct GameOverPanel {
+    replay_path: String,
+}
+
+impl GameOverPanel {
+    /// A panel suggesting a replay file named after the seed.
+    pub fn new(seed: u64) -> GameOverPanel {
+        GameOverPanel {
+            replay_path: format!("sve-replay-{seed}.sver"),
+        }
+    }
+
+    /// Draws the panel for a finished match, seen from `me`.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        view: &MatchView,
+        me: PlayerId,
+        notice: Option<&str>,
+        intents: &mut Intents,
+    ) {
+        let Self { replay_path } = self;
+        let Some(outcome) = view.outcome else {
+            return;
+        };
+        Frame::new()
+            .fill(Color32::from_rgb(52, 44, 30))
+            .inner_margin(Margin::same(10))
+            .corner_radius(6)
+            .show(ui, |ui| {
+                ui.set_min_width(ui.available_width());
+                ui.label(
+                    RichText::new(headline(view, me, outcome))
+                        .size(22.0)
+                        .strong(),
+                );
+                ui.label(reason_text(view, outcome));
+                ui.horizontal_wrapped(|ui| {
+                    if ui.button("Rematch").clicked() {
+                        intents.push(Intent::Rematch);
+                    }
+                    if ui.button("New match").clicked() {
+                        intents.push(Intent::NewMatch);
+                    }
+                    if view.can_undo && ui.button("Undo last move").clicked() {
+                        intents.push(Intent::Undo);
+                    }
+                    ui.separator();
+                    let label = ui.label("Replay file");
+                    ui.add(egui::TextEdit::singleline(replay_path).desired_width(220.0))
+                        .labelled_by(label.id);
+                    let path = replay_path.trim();
+                    if ui
+                        .add_enabled(!path.is_empty(), egui::Button::new("Save replay"))
+                        .clicked()
+                    {
+                        intents.push(Intent::SaveReplay(PathBuf::from(path)));
+                    }
+                });
+                if let Some(notice) = notice {
+                    ui.label(RichText::new(notice).color(Color32::from_rgb(255, 210, 90)));
+                }
+            });
+    }
+}
+
+fn headline(view: &MatchView, me: PlayerId, outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Draw => "Draw".to_owned(),
+        Outcome::Win(winner, _) => match view.mode {
+            crate::config::MatchMode::VsBot { .. } if winner == me => "You win!".to_owned(),
+            crate::config::MatchMode::VsBot { .. } => "You lose".to_owned(),
+            _ => format!("{} wins", view.seat_name(winner)),
+        },
+    }
+}
+
+/// Why the match ended, in words.
+pub fn reason_text(view: &MatchView, outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Draw => "Both players lost at the same time.".to_owned(),
+        Outcome::Win(winner, reason) => {
+            let loser = view.seat_name(winner.opponent());
+            match reason {
+                WinReason::LeaderDefense => format!("{loser}'s leader defense reached 0."),
+                WinReason::DeckOut => format!("{loser} had to draw from an empty deck."),
+                WinReason::Concede => format!("{loser} conceded."),
+            }
+        }
+    }
+}

@@ -1,0 +1,303 @@
+//! The match screen: top bar, the board (or the debug tab), the prompt in
+//! the middle of the board and the game log at the side. It owns the
+//! [`Session`] and the [`MatchView`], gathers [`Intent`]s from its panels
+//! while drawing, then applies them: answers go to the worker, the rest
+//! changes on-screen state only.
+
+pub mod board;
+pub mod card;
+pub mod debug;
+pub mod game_over;
+pub mod legal;
+pub mod log;
+pub mod prompt;
+pub mod selection;
+
+use crate::config::{MatchConfig, MatchMode};
+use crate::intent::{Intent, Intents};
+use crate::match_view::MatchView;
+use crate::session::{Command, Session, Update};
+use board::{BoardContext, BoardPanel, Half, LEADER_WIDTH};
+use debug::DebugPanel;
+use egui::{Color32, RichText, Ui, vec2};
+use game_over::GameOverPanel;
+use legal::LegalMoves;
+use log::LogPanel;
+use prompt::PromptPanel;
+use selection::Selection;
+use std::sync::Arc;
+use sve_host::cards::CardDb;
+use sve_host::engine::{Phase, PlayerId};
+
+/// The tabs of the match screen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MatchTab {
+    /// The board, where the match is played.
+    #[default]
+    Board,
+    /// Debug tools.
+    Debug,
+}
+
+/// What the match screen asks of the app.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScreenRequest {
+    /// Keep showing this screen.
+    Stay,
+    /// Start the same settings again with the next seed.
+    Rematch,
+    /// Back to the start screen.
+    NewMatch,
+}
+
+/// A match being played.
+#[derive(Debug)]
+pub struct MatchScreen {
+    session: Session,
+    view: MatchView,
+    tab: MatchTab,
+    selection: Selection,
+    /// The seat drawn at the bottom.
+    perspective: PlayerId,
+    /// Hot-seat: the board is hidden until this player says they are at the screen.
+    cover: Option<PlayerId>,
+    /// Hot-seat: the player who last said they are at the screen.
+    revealed: Option<PlayerId>,
+    /// The last explanation or worker notice.
+    notice: Option<String>,
+    /// The worker stopped; the match cannot go on.
+    failure: Option<String>,
+    board: BoardPanel,
+    prompt: PromptPanel,
+    log: LogPanel,
+    game_over: GameOverPanel,
+    debug: DebugPanel,
+}
+
+impl MatchScreen {
+    /// Starts a match; `ctx` is woken whenever the worker has news.
+    pub fn start(config: MatchConfig, db: Arc<CardDb>, ctx: &egui::Context) -> MatchScreen {
+        let view = MatchView::new(&config, Arc::clone(&db));
+        let perspective = match config.mode() {
+            MatchMode::VsBot { human } => human,
+            MatchMode::HotSeat | MatchMode::BotVsBot => PlayerId(0),
+        };
+        let game_over = GameOverPanel::new(config.seed);
+        let ctx = ctx.clone();
+        let session = Session::start(config, db, move || ctx.request_repaint());
+        MatchScreen {
+            session,
+            view,
+            tab: MatchTab::Board,
+            selection: Selection::default(),
+            perspective,
+            cover: None,
+            revealed: None,
+            notice: None,
+            failure: None,
+            board: BoardPanel::default(),
+            prompt: PromptPanel::default(),
+            log: LogPanel::default(),
+            game_over,
+            debug: DebugPanel::default(),
+        }
+    }
+
+    /// The settings this match was started with.
+    pub fn config(&self) -> &MatchConfig {
+        self.session.config()
+    }
+
+    /// What the screen knows about the match (for tests and tools).
+    pub fn view(&self) -> &MatchView {
+        &self.view
+    }
+
+    /// Draws the screen and applies what the panels asked for.
+    pub fn ui(&mut self, ui: &mut Ui) -> ScreenRequest {
+        self.take_updates();
+        let mut intents = Intents::default();
+        self.top_bar_ui(ui, &mut intents);
+        egui::Panel::right("log panel")
+            .resizable(true)
+            .default_size(300.0)
+            .show(ui, |ui| self.log.ui(ui, &self.view));
+        egui::CentralPanel::default().show(ui, |ui| match self.tab {
+            MatchTab::Board => self.board_tab_ui(ui, &mut intents),
+            MatchTab::Debug => self.debug.ui(ui, &self.view),
+        });
+        self.apply(intents)
+    }
+
+    fn take_updates(&mut self) {
+        for update in self.session.poll() {
+            match update {
+                Update::Snapshot(snapshot) => {
+                    if snapshot.generation != self.view.generation {
+                        self.notice = None;
+                    }
+                    self.view.apply(*snapshot);
+                }
+                Update::Notice(notice) => self.notice = Some(notice),
+                Update::Failed(message) => self.failure = Some(message),
+            }
+        }
+        self.selection.follow(self.view.generation);
+        // Hot-seat: a new player's decision hides the board until they are
+        // at the screen, so neither sees the other's hand.
+        self.cover = match (self.view.mode, self.view.outcome, self.view.waiting_on) {
+            (MatchMode::HotSeat, None, Some(player)) if self.revealed != Some(player) => {
+                Some(player)
+            }
+            _ => None,
+        };
+    }
+
+    fn top_bar_ui(&mut self, ui: &mut Ui, intents: &mut Intents) {
+        let view = &self.view;
+        egui::Panel::top("match bar").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut self.tab, MatchTab::Board, "Board");
+                ui.selectable_value(&mut self.tab, MatchTab::Debug, "Debug");
+                ui.separator();
+                if let Some(board) = view.board(self.perspective) {
+                    let phase = match board.phase {
+                        Phase::Setup => "Setup",
+                        Phase::Start => "Start phase",
+                        Phase::Main => "Main phase",
+                        Phase::End => "End phase",
+                        Phase::GameOver => "Game over",
+                    };
+                    let turn = if board.turn == 0 {
+                        "Before the first turn".to_owned()
+                    } else {
+                        format!("Turn {}", board.turn)
+                    };
+                    ui.label(
+                        RichText::new(format!(
+                            "{turn} · {phase} · {}'s turn",
+                            view.seat_name(board.active)
+                        ))
+                        .strong(),
+                    );
+                }
+                ui.separator();
+                ui.label(format!(
+                    "{} vs {} · seed {}",
+                    view.deck_titles[0], view.deck_titles[1], view.seed
+                ));
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui.button("New match").clicked() {
+                        intents.push(Intent::NewMatch);
+                    }
+                    let can_concede = view.outcome.is_none() && view.mode != MatchMode::BotVsBot;
+                    if ui
+                        .add_enabled(can_concede, egui::Button::new("Concede"))
+                        .clicked()
+                    {
+                        intents.push(Intent::Concede);
+                    }
+                    let undo = ui
+                        .add_enabled(view.can_undo, egui::Button::new("Undo"))
+                        .on_hover_text(
+                            "Take back your last decision (and the bot's answers after it).",
+                        );
+                    if undo.clicked() {
+                        intents.push(Intent::Undo);
+                    }
+                });
+            });
+        });
+    }
+
+    fn board_tab_ui(&mut self, ui: &mut Ui, intents: &mut Intents) {
+        if let Some(failure) = &self.failure {
+            ui.colored_label(Color32::from_rgb(255, 110, 100), failure);
+            ui.label("Start a new match from the top bar.");
+            return;
+        }
+        if let Some(player) = self.cover {
+            ui.add_space(120.0);
+            ui.vertical_centered(|ui| {
+                ui.heading(format!("{}'s decision", self.view.seat_name(player)));
+                ui.label(format!(
+                    "Pass the screen to {player}; the other player looks away."
+                ));
+                if ui.button(format!("Show {player}'s board")).clicked() {
+                    intents.push(Intent::RevealBoard);
+                }
+            });
+            return;
+        }
+        let Some(board) = self.view.board(self.perspective) else {
+            ui.label("Setting up the match…");
+            return;
+        };
+        let decision = self.view.decision_for(board.me);
+        let moves = decision.map(LegalMoves::of).unwrap_or_default();
+        let available = ui.available_width() - LEADER_WIDTH - 40.0;
+        let card_width = (available / 10.9).clamp(56.0, 112.0);
+        let cx = BoardContext {
+            view: &self.view,
+            board,
+            decision,
+            moves,
+            selection: &self.selection,
+            card_size: vec2(card_width, card_width * 1.38),
+        };
+        egui::ScrollArea::vertical()
+            .id_salt("board")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                self.board.half_ui(ui, &cx, Half::Theirs, intents);
+                ui.add_space(6.0);
+                if self.view.outcome.is_some() {
+                    self.game_over
+                        .ui(ui, &self.view, board.me, self.notice.as_deref(), intents);
+                } else {
+                    self.prompt.ui(ui, &cx, self.notice.as_deref(), intents);
+                }
+                ui.add_space(6.0);
+                self.board.half_ui(ui, &cx, Half::Mine, intents);
+            });
+    }
+
+    fn apply(&mut self, mut intents: Intents) -> ScreenRequest {
+        let mut request = ScreenRequest::Stay;
+        for intent in intents.drain() {
+            match intent {
+                Intent::Answer(picks) => {
+                    self.selection.attacker = None;
+                    self.notice = None;
+                    self.session.send(Command::Answer {
+                        generation: self.view.generation,
+                        player: self.perspective,
+                        picks,
+                    });
+                }
+                Intent::SelectAttacker(attacker) => {
+                    self.notice = None;
+                    self.selection.attacker = attacker;
+                }
+                Intent::TogglePick(option) => {
+                    self.notice = None;
+                    self.selection.toggle(option);
+                }
+                Intent::ClearPicks => self.selection.picks.clear(),
+                Intent::Explain(text) => self.notice = Some(text),
+                Intent::Undo => self.session.send(Command::Undo),
+                Intent::Concede => self.session.send(Command::Concede(self.perspective)),
+                Intent::SaveReplay(path) => self.session.send(Command::SaveReplay(path)),
+                Intent::Rematch => request = ScreenRequest::Rematch,
+                Intent::NewMatch => request = ScreenRequest::NewMatch,
+                Intent::RevealBoard => {
+                    if let Some(player) = self.cover.take() {
+                        self.perspective = player;
+                        self.revealed = Some(player);
+                    }
+                }
+            }
+        }
+        request
+    }
+}

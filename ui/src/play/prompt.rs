@@ -1,0 +1,239 @@
+//! The prompt in the middle of the board: what the engine asks, the
+//! options that have no object on the board (yes/no, pass, end turn, labels,
+//! pending abilities, cards in hidden zones), and the confirm button of a
+//! multi-pick answer. A short notice line explains refused clicks.
+
+use super::board::{BoardContext, waiting_text};
+use crate::intent::{Intent, Intents};
+use egui::{Color32, Frame, Margin, RichText, Ui};
+use sve_host::engine::view::CardView;
+use sve_host::engine::{CardRef, Choice, Prompt};
+
+/// The prompt panel. It keeps no state of its own: picks live in the
+/// [`Selection`](super::selection::Selection).
+#[derive(Debug, Default)]
+pub struct PromptPanel {}
+
+impl PromptPanel {
+    /// Draws the prompt strip.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        cx: &BoardContext<'_>,
+        notice: Option<&str>,
+        intents: &mut Intents,
+    ) {
+        let Self {} = self;
+        Frame::new()
+            .fill(Color32::from_rgb(34, 38, 50))
+            .inner_margin(Margin::same(8))
+            .corner_radius(6)
+            .show(ui, |ui| {
+                ui.set_min_width(ui.available_width());
+                match cx.decision {
+                    Some(_) => decision_ui(ui, cx, intents),
+                    None => {
+                        let text = if cx.view.bot_thinking {
+                            match cx.view.waiting_on {
+                                Some(bot) => format!("{} is thinking…", cx.view.seat_name(bot)),
+                                None => waiting_text(cx),
+                            }
+                        } else {
+                            waiting_text(cx)
+                        };
+                        ui.label(RichText::new(text).size(15.0));
+                    }
+                }
+                if let Some(notice) = notice {
+                    ui.label(RichText::new(notice).color(Color32::from_rgb(255, 210, 90)));
+                }
+            });
+    }
+}
+
+fn decision_ui(ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
+    let Some(view) = cx.decision else {
+        return;
+    };
+    let decision = &view.decision;
+    let moves = &cx.moves;
+    let single_pick = decision.min == 1 && decision.max == 1;
+    ui.label(RichText::new(prompt_text(cx)).size(15.0).strong());
+    ui.horizontal_wrapped(|ui| {
+        if let Some(attacker) = cx.selection.attacker {
+            let name = find_card(cx, attacker)
+                .map_or_else(|| "the attacker".to_owned(), |c| name_of(cx, c));
+            ui.label(format!(
+                "Attacking with {name}: click a red-marked follower or the leader."
+            ));
+            if ui.button("Cancel attack").clicked() {
+                intents.push(Intent::SelectAttacker(None));
+            }
+        }
+        for option in &moves.buttons {
+            let Some(choice) = decision.options.get(*option) else {
+                continue;
+            };
+            let text = button_text(
+                cx,
+                choice,
+                view.labels.get(*option).map_or("", String::as_str),
+            );
+            if single_pick {
+                if ui.button(text).clicked() {
+                    intents.push(Intent::Answer(vec![*option]));
+                }
+            } else {
+                let picked = cx.selection.pick_number(*option).is_some();
+                if ui.selectable_label(picked, text).clicked() {
+                    intents.push(Intent::TogglePick(*option));
+                }
+            }
+        }
+        // Activated abilities of cards without buttons of their own (the
+        // buttons sit under your field cards only).
+        let mut activations: Vec<usize> = moves
+            .cards
+            .iter()
+            .filter(|(card, _)| !cx.board.mine.field.iter().any(|c| c.card == **card))
+            .flat_map(|(_, m)| m.activate.iter().copied())
+            .collect();
+        activations.sort_unstable();
+        for option in activations {
+            let text = view.labels.get(option).cloned().unwrap_or_default();
+            if ui.button(text).clicked() {
+                intents.push(Intent::Answer(vec![option]));
+            }
+        }
+        // Cards the board does not show (cemetery, deck, evolve deck).
+        let mut off_board: Vec<(CardRef, usize)> = moves
+            .cards
+            .iter()
+            .filter_map(|(card, m)| m.pick.map(|option| (*card, option)))
+            .filter(|(card, _)| find_card(cx, *card).is_none())
+            .collect();
+        off_board.sort_by_key(|(_, option)| *option);
+        for (_, option) in off_board {
+            let text = view.labels.get(option).cloned().unwrap_or_default();
+            if single_pick {
+                if ui.button(text).clicked() {
+                    intents.push(Intent::Answer(vec![option]));
+                }
+            } else {
+                let picked = cx.selection.pick_number(option).is_some();
+                if ui.selectable_label(picked, text).clicked() {
+                    intents.push(Intent::TogglePick(option));
+                }
+            }
+        }
+        if decision.prompt == Prompt::MulliganOrder && ui.button("Keep the hand's order").clicked()
+        {
+            intents.push(Intent::Answer((0..decision.options.len()).collect()));
+        }
+        if !single_pick {
+            let picked = cx.selection.picks.len();
+            let valid = (decision.min..=decision.max).contains(&picked);
+            let need = if decision.min == decision.max {
+                format!("{}", decision.min)
+            } else {
+                format!("{} to {}", decision.min, decision.max)
+            };
+            ui.label(format!("Picked {picked} of {need}"));
+            if ui
+                .add_enabled(valid, egui::Button::new("Confirm"))
+                .clicked()
+            {
+                intents.push(Intent::Answer(cx.selection.picks.clone()));
+            }
+            if picked > 0 && ui.button("Clear").clicked() {
+                intents.push(Intent::ClearPicks);
+            }
+        }
+        if let Some(option) = moves.end_turn {
+            ui.add_space(12.0);
+            let end_turn = egui::Button::new(RichText::new("End turn").strong())
+                .fill(Color32::from_rgb(70, 60, 110));
+            if ui.add(end_turn).clicked() {
+                intents.push(Intent::Answer(vec![option]));
+            }
+        }
+    });
+}
+
+/// The question, in words, for the player at the screen.
+fn prompt_text(cx: &BoardContext<'_>) -> String {
+    let Some(view) = cx.decision else {
+        return String::new();
+    };
+    let named = |card: &CardRef| {
+        find_card(cx, *card).map_or_else(|| "the card".to_owned(), |c| name_of(cx, c))
+    };
+    match &view.decision.prompt {
+        Prompt::ChooseFirstPlayer => "You won the toss: go first or second?".to_owned(),
+        Prompt::Mulligan => {
+            "Keep this opening hand, or put it at the bottom of your deck and draw 4 new cards?".to_owned()
+        }
+        Prompt::MulliganOrder => {
+            "Click your old hand's cards in the order they go under your deck: the first you pick ends up at the very bottom."
+                .to_owned()
+        }
+        Prompt::MainAction => {
+            "Your turn: click a glowing card to play it, click a follower and then its target to attack, evolve with the button under a follower, or end your turn."
+                .to_owned()
+        }
+        Prompt::QuickWindow => "Quick timing: play a Quick card (glowing) or pass.".to_owned(),
+        Prompt::EngageWardOnEnter { card } => format!(
+            "{} has Ward: put it onto the field engaged? (Engaged Ward followers must be attacked first.)",
+            named(card)
+        ),
+        Prompt::EngageWardFollowers => {
+            "End phase: engage any of your Ward followers? (Engaged Ward followers must be attacked first.)".to_owned()
+        }
+        Prompt::HandLimit { discard } => {
+            format!("Your hand is over the limit of 7: choose {discard} card(s) to discard.")
+        }
+        Prompt::ChoosePendingAbility => {
+            "Several of your abilities are waiting: choose which one resolves next.".to_owned()
+        }
+        Prompt::PayOptionalCost { card } => format!("Pay the cost of {}'s ability?", named(card)),
+        Prompt::CostCards { purpose, .. } => format!("Choose cards to {purpose}."),
+        Prompt::Ability { text, .. } => text.clone(),
+    }
+}
+
+/// A button's text: the engine's option text, in the prompt's words where
+/// "Yes"/"No" would be unclear.
+fn button_text(cx: &BoardContext<'_>, choice: &Choice, label: &str) -> String {
+    let prompt = cx.decision.map(|d| &d.decision.prompt);
+    match (prompt, choice) {
+        (Some(Prompt::Mulligan), Choice::No) => "Keep hand".to_owned(),
+        (Some(Prompt::Mulligan), Choice::Yes) => "Mulligan (redraw 4)".to_owned(),
+        (Some(Prompt::EngageWardOnEnter { .. }), Choice::Yes) => "Engage it".to_owned(),
+        (Some(Prompt::EngageWardOnEnter { .. }), Choice::No) => "Keep it reserved".to_owned(),
+        (Some(Prompt::PayOptionalCost { .. }), Choice::Yes) => "Pay".to_owned(),
+        (Some(Prompt::PayOptionalCost { .. }), Choice::No) => "Don't pay".to_owned(),
+        _ => label.to_owned(),
+    }
+}
+
+/// A card the board shows (hands, fields, EX areas), by reference.
+fn find_card<'a>(cx: &BoardContext<'a>, card: CardRef) -> Option<&'a CardView> {
+    let mine = cx.board.mine;
+    let theirs = cx.board.theirs;
+    mine.hand
+        .iter()
+        .flatten()
+        .chain(&mine.field)
+        .chain(&mine.ex_area)
+        .chain(&theirs.field)
+        .chain(&theirs.ex_area)
+        .find(|c| c.card == card)
+}
+
+fn name_of(cx: &BoardContext<'_>, card: &CardView) -> String {
+    cx.view
+        .db
+        .get(card.evolved.unwrap_or(card.def))
+        .name
+        .clone()
+}

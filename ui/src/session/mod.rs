@@ -1,0 +1,222 @@
+//! The match runs here, off the UI thread.
+//!
+//! A [`Session`] owns one worker thread holding the engine's [`Match`], the
+//! bots and the list of answers so far. The UI sends [`Command`]s (answer,
+//! undo, concede, save a replay) and receives [`Update`]s: a [`Snapshot`] of
+//! what the UI may show each time the match moves, and short notices. The
+//! worker wakes the UI with `request_repaint` after each update, so the UI
+//! never polls in a loop and never waits for a bot.
+//!
+//! **Architecture Invariant:** only the worker touches the [`Match`]; every
+//! change goes through `Match::answer` (or `concede`), as a bot's does. The
+//! UI thread sees per-player views, redacted events and log text.
+//!
+//! [`Match`]: sve_host::engine::Match
+
+mod worker;
+
+use crate::config::MatchConfig;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use sve_host::cards::CardDb;
+use sve_host::engine::view::PlayerView;
+use sve_host::engine::{CardRef, Decision, Event, Outcome, PlayerId};
+
+/// A request from the UI to the worker.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Answer the pending decision. Ignored if the match has moved on since
+    /// the snapshot with this `generation` (a stale double click).
+    Answer {
+        /// [`Snapshot::generation`] the answer was made for.
+        generation: u64,
+        /// Who answers.
+        player: PlayerId,
+        /// Indices into the decision's options.
+        picks: Vec<usize>,
+    },
+    /// Take back the last human answer and everything after it (replay-based).
+    Undo,
+    /// The player concedes.
+    Concede(PlayerId),
+    /// Write the replay of the match so far to this file.
+    SaveReplay(PathBuf),
+    /// Stop the worker.
+    Shutdown,
+}
+
+/// A message from the worker to the UI.
+#[derive(Clone, Debug)]
+pub enum Update {
+    /// The match moved; this is what the UI may show now.
+    Snapshot(Box<Snapshot>),
+    /// Something to tell the user ("replay saved to ...", an error).
+    Notice(String),
+    /// The worker stopped because of a bug; the message says where.
+    Failed(String),
+}
+
+/// What the UI may know about the match at one moment.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    /// Bumped each time the match changes (answer, undo, concede); answers
+    /// carry it back so that a stale answer is ignored.
+    pub generation: u64,
+    /// Per-player views the UI may draw: the human seats' views, or both
+    /// seats' in a bot-vs-bot match.
+    pub views: Vec<PlayerView>,
+    /// The pending decision when the UI may see it (a human's, or any in a
+    /// bot-vs-bot match), with a text for each option.
+    pub decision: Option<DecisionView>,
+    /// Who must answer now, if anyone (public information).
+    pub waiting_on: Option<PlayerId>,
+    /// Whether a bot is choosing its answer right now.
+    pub bot_thinking: bool,
+    /// The result, once the match is over.
+    pub outcome: Option<Outcome>,
+    /// New game-log lines (after clearing the log if `reset`).
+    pub log: Delta<LogLine>,
+    /// New events, redacted for the viewer (after clearing if `reset`).
+    pub events: Delta<Event>,
+    /// Public facts about field cards that views do not carry.
+    pub notes: Vec<(CardRef, CardNote)>,
+    /// Whether [`Command::Undo`] would take something back.
+    pub can_undo: bool,
+}
+
+/// New items for a list the UI keeps, or a replacement for it.
+#[derive(Clone, Debug)]
+pub struct Delta<T> {
+    /// Clear the list first (after an undo).
+    pub reset: bool,
+    /// Items to append.
+    pub items: Vec<T>,
+}
+
+impl<T> Default for Delta<T> {
+    fn default() -> Delta<T> {
+        Delta {
+            reset: false,
+            items: Vec::new(),
+        }
+    }
+}
+
+/// A decision as the UI shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DecisionView {
+    /// The engine's decision.
+    pub decision: Decision,
+    /// `gamelog::describe_choice` of each option, same order.
+    pub labels: Vec<String>,
+}
+
+/// One line of the game log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogLine {
+    /// What kind of line, for styling.
+    pub kind: LogKind,
+    /// The text.
+    pub text: String,
+}
+
+/// Kinds of log lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogKind {
+    /// "— Turn 3: P1 —".
+    TurnHeader,
+    /// Anything that happened.
+    Action,
+    /// The match ended.
+    GameOver,
+    /// A card ability failed (a bug in card code).
+    Error,
+}
+
+/// Public facts about a field card that [`sve_host::engine::view::CardView`]
+/// does not carry.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CardNote {
+    /// It entered the field this turn (so it may not attack yet).
+    pub entered_this_turn: bool,
+}
+
+/// The UI's handle on a running match.
+#[derive(Debug)]
+pub struct Session {
+    config: MatchConfig,
+    commands: Sender<Command>,
+    updates: Receiver<Update>,
+    /// The worker has stopped and that has been reported.
+    worker_gone: bool,
+}
+
+impl Session {
+    /// Starts the worker thread for a new match. `repaint` is called after
+    /// every update the worker sends.
+    pub fn start(
+        config: MatchConfig,
+        db: Arc<CardDb>,
+        repaint: impl Fn() + Send + Sync + 'static,
+    ) -> Session {
+        let (command_tx, command_rx) = mpsc::channel();
+        let (update_tx, update_rx) = mpsc::channel();
+        let worker_config = config.clone();
+        let spawned = std::thread::Builder::new()
+            .name("sve-match".to_owned())
+            .spawn(move || {
+                worker::run(worker_config, db, command_rx, update_tx, Arc::new(repaint));
+            });
+        if let Err(err) = spawned {
+            tracing::error!("cannot start the match thread: {err}");
+        }
+        Session {
+            config,
+            commands: command_tx,
+            updates: update_rx,
+            worker_gone: false,
+        }
+    }
+
+    /// The settings the match was started with.
+    pub fn config(&self) -> &MatchConfig {
+        &self.config
+    }
+
+    /// Sends a command; a stopped worker is reported by [`Session::poll`].
+    pub fn send(&self, command: Command) {
+        // A send fails only when the worker is gone; `poll` reports that.
+        self.commands.send(command).ok();
+    }
+
+    /// Every update that arrived since the last call. A worker that stopped
+    /// without saying why is reported as [`Update::Failed`] once.
+    pub fn poll(&mut self) -> Vec<Update> {
+        let mut updates = Vec::new();
+        while !self.worker_gone {
+            match self.updates.try_recv() {
+                Ok(update) => {
+                    self.worker_gone = matches!(update, Update::Failed(_));
+                    updates.push(update);
+                }
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => {
+                    self.worker_gone = true;
+                    updates.push(Update::Failed(
+                        "the match thread stopped unexpectedly".to_owned(),
+                    ));
+                }
+            }
+        }
+        updates
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        // The worker may be inside a bot's search; it stops at its next
+        // look at the channel, so the UI does not wait for it.
+        self.commands.send(Command::Shutdown).ok();
+    }
+}

@@ -1,0 +1,412 @@
+//! The worker loop: steps the match, lets bots answer (paced by the
+//! configured delay), waits for human answers, and implements undo by
+//! rebuilding the match from seed, decks and the kept answers.
+
+use super::{CardNote, Command, DecisionView, Delta, LogKind, LogLine, Snapshot, Update};
+use crate::config::{MatchConfig, MatchMode, Seat};
+use std::ops::ControlFlow;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use sve_host::bot::Bot;
+use sve_host::cards::CardDb;
+use sve_host::engine::view::redact;
+use sve_host::engine::{Decision, Event, Match, NoAbilities, PlayerId, Rejection, Status};
+use sve_host::gamelog;
+use sve_host::replay::{RecordedAnswer, Replay, log_hash};
+
+/// Wakes the UI after an update.
+pub(super) type Repaint = Arc<dyn Fn() + Send + Sync>;
+
+/// Runs a match until [`Command::Shutdown`] or until the UI drops its end of
+/// the channel. A panic inside the engine or a bot is reported to the UI as
+/// [`Update::Failed`] instead of vanishing with the thread.
+pub(super) fn run(
+    config: MatchConfig,
+    db: Arc<CardDb>,
+    commands: Receiver<Command>,
+    updates: Sender<Update>,
+    repaint: Repaint,
+) {
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        Worker::new(config, db, commands, updates.clone(), Arc::clone(&repaint)).run();
+    }));
+    if let Err(panic) = result {
+        let message = panic
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_owned());
+        tracing::error!("the match thread panicked: {message}");
+        updates
+            .send(Update::Failed(format!("the engine stopped: {message}")))
+            .ok();
+        repaint();
+    }
+}
+
+/// Who gave an answer; undo takes back human answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AnsweredBy {
+    Human,
+    Bot,
+}
+
+/// One applied answer.
+#[derive(Clone, Debug)]
+struct Answered {
+    answer: RecordedAnswer,
+    by: AnsweredBy,
+}
+
+struct Worker {
+    config: MatchConfig,
+    db: Arc<CardDb>,
+    game: Match,
+    bots: [Option<Box<dyn Bot + Send>>; 2],
+    /// Every applied answer, in order: the replay of the match.
+    history: Vec<Answered>,
+    /// Every event of the match, unredacted, for the replay's log hash.
+    full_log: Vec<Event>,
+    /// `full_log.len()` when a player conceded: a replay records answers
+    /// only, so its log ends before the concession.
+    conceded_at: Option<usize>,
+    generation: u64,
+    unsent_log: Delta<LogLine>,
+    unsent_events: Delta<Event>,
+    commands: Receiver<Command>,
+    updates: Sender<Update>,
+    repaint: Repaint,
+}
+
+impl Worker {
+    fn new(
+        config: MatchConfig,
+        db: Arc<CardDb>,
+        commands: Receiver<Command>,
+        updates: Sender<Update>,
+        repaint: Repaint,
+    ) -> Worker {
+        tracing::info!(
+            seed = config.seed,
+            "new match: {} vs {}",
+            config.decks[0].source,
+            config.decks[1].source
+        );
+        let bots = [0, 1].map(|seat: u64| match config.seats[seat as usize] {
+            Seat::Human => None,
+            // Each bot gets its own seed, derived like the `sve` command's.
+            Seat::Bot(kind) => Some(kind.build(config.seed.wrapping_add(seat + 1))),
+        });
+        Worker {
+            game: new_match(&config, &db),
+            config,
+            db,
+            bots,
+            history: Vec::new(),
+            full_log: Vec::new(),
+            conceded_at: None,
+            generation: 0,
+            unsent_log: Delta::default(),
+            unsent_events: Delta::default(),
+            commands,
+            updates,
+            repaint,
+        }
+    }
+
+    fn run(&mut self) {
+        loop {
+            let decision = self.advance();
+            let bot_decision = decision.filter(|d| self.is_bot(d.player));
+            self.publish(bot_decision.is_some());
+            let next = match bot_decision {
+                Some(decision) => {
+                    // Pace the bot; a command that arrives meanwhile (undo,
+                    // concede) goes first and the loop looks again.
+                    match self.commands.recv_timeout(self.config.bot_delay) {
+                        Ok(command) => self.handle(command),
+                        Err(RecvTimeoutError::Timeout) => {
+                            self.bot_answer(&decision);
+                            ControlFlow::Continue(())
+                        }
+                        Err(RecvTimeoutError::Disconnected) => ControlFlow::Break(()),
+                    }
+                }
+                None => match self.commands.recv() {
+                    Ok(command) => self.handle(command),
+                    Err(_) => ControlFlow::Break(()),
+                },
+            };
+            if next.is_break() {
+                return;
+            }
+        }
+    }
+
+    /// Steps the match to its next decision (or its end) and gathers the
+    /// events. Returns the decision.
+    fn advance(&mut self) -> Option<Decision> {
+        let decision = match self.game.step() {
+            Status::Decision(decision) => Some(decision.clone()),
+            Status::GameOver(_) => None,
+        };
+        self.collect_events();
+        decision
+    }
+
+    fn is_bot(&self, player: PlayerId) -> bool {
+        matches!(self.config.seat(player), Seat::Bot(_))
+    }
+
+    fn handle(&mut self, command: Command) -> ControlFlow<()> {
+        match command {
+            Command::Answer {
+                generation,
+                player,
+                picks,
+            } => {
+                if generation != self.generation {
+                    tracing::debug!("ignored a stale answer for generation {generation}");
+                } else if self.is_bot(player) {
+                    tracing::warn!("ignored an answer for the bot's seat {player}");
+                } else if let Err(rejection) = self.apply(player, picks, AnsweredBy::Human) {
+                    self.notice(format!("Not allowed: {rejection}"));
+                }
+            }
+            Command::Undo => self.undo(),
+            Command::Concede(player) => {
+                if !self.is_bot(player) {
+                    self.concede(player);
+                }
+            }
+            Command::SaveReplay(path) => self.save_replay(&path),
+            Command::Shutdown => return ControlFlow::Break(()),
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn bot_answer(&mut self, decision: &Decision) {
+        let player = decision.player;
+        let Some(bot) = self.bots[player.idx()].as_mut() else {
+            return;
+        };
+        let picks = bot.choose(&self.game, decision);
+        if picks.is_empty() && decision.min > 0 {
+            // A bot with no answer gives up, as in the `sve` command.
+            self.concede(player);
+            return;
+        }
+        if let Err(rejection) = self.apply(player, picks, AnsweredBy::Bot) {
+            tracing::error!("bot {player} gave an illegal answer ({rejection}); it concedes");
+            self.concede(player);
+        }
+    }
+
+    fn apply(
+        &mut self,
+        player: PlayerId,
+        picks: Vec<usize>,
+        by: AnsweredBy,
+    ) -> Result<(), Rejection> {
+        self.game.answer(player, &picks)?;
+        self.history.push(Answered {
+            answer: RecordedAnswer {
+                player: player.0,
+                picks: picks.iter().map(|p| *p as u16).collect(),
+            },
+            by,
+        });
+        self.generation += 1;
+        Ok(())
+    }
+
+    fn concede(&mut self, player: PlayerId) {
+        if self.game.outcome().is_some() {
+            return;
+        }
+        self.conceded_at = Some(self.full_log.len());
+        self.game.concede(player);
+        self.generation += 1;
+    }
+
+    /// Takes back the last human answer and every bot answer after it by
+    /// rebuilding the match from seed and decks and re-applying the rest.
+    /// After a concession, undo takes back the concession only.
+    fn undo(&mut self) {
+        let keep = if self.conceded_at.is_some() {
+            self.history.len()
+        } else {
+            match self
+                .history
+                .iter()
+                .rposition(|entry| entry.by == AnsweredBy::Human)
+            {
+                Some(last_human) => last_human,
+                None => {
+                    self.notice("Nothing to undo yet.".to_owned());
+                    return;
+                }
+            }
+        };
+        let mut answers = std::mem::take(&mut self.history);
+        answers.truncate(keep);
+        self.game = new_match(&self.config, &self.db);
+        self.full_log.clear();
+        self.conceded_at = None;
+        self.unsent_log = Delta {
+            reset: true,
+            items: Vec::new(),
+        };
+        self.unsent_events = Delta {
+            reset: true,
+            items: Vec::new(),
+        };
+        for entry in answers {
+            if let Status::GameOver(_) = self.game.step() {
+                tracing::error!("undo: the rebuilt match ended early");
+                break;
+            }
+            self.collect_events();
+            let picks: Vec<usize> = entry.answer.picks.iter().map(|p| usize::from(*p)).collect();
+            if let Err(rejection) = self.game.answer(PlayerId(entry.answer.player), &picks) {
+                // Determinism makes this unreachable unless the engine has a
+                // bug; keep what could be rebuilt.
+                tracing::error!("undo: a recorded answer no longer fits ({rejection})");
+                break;
+            }
+            self.history.push(entry);
+        }
+        self.generation += 1;
+    }
+
+    fn can_undo(&self) -> bool {
+        self.conceded_at.is_some()
+            || self
+                .history
+                .iter()
+                .any(|entry| entry.by == AnsweredBy::Human)
+    }
+
+    /// Moves the match's new events into the full log, the UI's (redacted)
+    /// event list and the game log.
+    fn collect_events(&mut self) {
+        let mode = self.config.mode();
+        for event in self.game.take_events() {
+            let shown = match mode {
+                MatchMode::VsBot { human } => redact(&event, human),
+                // Two people share one log: hide what either may not know.
+                MatchMode::HotSeat => redact(&redact(&event, PlayerId(0)), PlayerId(1)),
+                MatchMode::BotVsBot => event.clone(),
+            };
+            if let Some(text) = gamelog::describe(&shown, self.game.state(), &self.db) {
+                self.unsent_log.items.push(LogLine {
+                    kind: log_kind(&shown),
+                    text,
+                });
+            }
+            self.unsent_events.items.push(shown);
+            self.full_log.push(event);
+        }
+    }
+
+    /// Sends what the UI may know now.
+    fn publish(&mut self, bot_thinking: bool) {
+        let mode = self.config.mode();
+        let views = match mode {
+            MatchMode::VsBot { human } => vec![self.game.view(human)],
+            MatchMode::HotSeat | MatchMode::BotVsBot => {
+                PlayerId::BOTH.iter().map(|p| self.game.view(*p)).collect()
+            }
+        };
+        let waiting_on = self.game.decision().map(|d| d.player);
+        let decision = self
+            .game
+            .decision()
+            .filter(|d| !self.is_bot(d.player) || mode == MatchMode::BotVsBot)
+            .map(|d| DecisionView {
+                decision: d.clone(),
+                labels: d
+                    .options
+                    .iter()
+                    .map(|option| gamelog::describe_choice(option, &self.game))
+                    .collect(),
+            });
+        let state = self.game.state();
+        let notes = PlayerId::BOTH
+            .iter()
+            .flat_map(|p| state.player(*p).field.iter().copied())
+            .map(|card| {
+                let note = CardNote {
+                    entered_this_turn: state.card(card).entered_turn == state.turn,
+                };
+                (card, note)
+            })
+            .collect();
+        let snapshot = Snapshot {
+            generation: self.generation,
+            views,
+            decision,
+            waiting_on,
+            bot_thinking,
+            outcome: self.game.outcome(),
+            log: std::mem::take(&mut self.unsent_log),
+            events: std::mem::take(&mut self.unsent_events),
+            notes,
+            can_undo: self.can_undo(),
+        };
+        self.send(Update::Snapshot(Box::new(snapshot)));
+    }
+
+    fn save_replay(&mut self, path: &Path) {
+        let hashed = self.conceded_at.unwrap_or(self.full_log.len());
+        let deck = |seat: usize| {
+            let chosen = &self.config.decks[seat];
+            Replay::deck_of(&chosen.title, &chosen.list, &self.db)
+        };
+        let replay = Replay {
+            seed: self.config.seed,
+            decks: [deck(0), deck(1)],
+            card_fingerprint: self.db.fingerprint(),
+            answers: self.history.iter().map(|e| e.answer.clone()).collect(),
+            log_hash: log_hash(&self.full_log[..hashed]),
+        };
+        let written = path
+            .parent()
+            .filter(|dir| !dir.as_os_str().is_empty())
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(path, replay.encode()));
+        let message = match written {
+            Ok(()) => format!("Replay saved to {}", path.display()),
+            Err(err) => {
+                tracing::warn!("writing replay {}: {err}", path.display());
+                format!("Could not save the replay to {}: {err}", path.display())
+            }
+        };
+        self.notice(message);
+    }
+
+    fn notice(&mut self, message: String) {
+        self.send(Update::Notice(message));
+    }
+
+    fn send(&self, update: Update) {
+        // The UI hung up: the next command receive ends the loop.
+        self.updates.send(update).ok();
+        (self.repaint)();
+    }
+}
+
+fn new_match(config: &MatchConfig, db: &Arc<CardDb>) -> Match {
+    let lists = [config.decks[0].list.clone(), config.decks[1].list.clone()];
+    Match::new(Arc::clone(db), Arc::new(NoAbilities), lists, config.seed)
+}
+
+fn log_kind(event: &Event) -> LogKind {
+    match event {
+        Event::TurnStarted { .. } => LogKind::TurnHeader,
+        Event::GameOver { .. } | Event::Conceded { .. } => LogKind::GameOver,
+        Event::AbilityFizzled { .. } => LogKind::Error,
+        _ => LogKind::Action,
+    }
+}

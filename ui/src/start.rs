@@ -1,0 +1,292 @@
+//! The start screen: who plays (you vs a bot, two people hot-seat, or two
+//! bots), each side's deck (a bundled starter deck or a deck file), the bot
+//! level, an optional seed and the bots' pace.
+
+use crate::config::{ChosenDeck, MatchConfig, Seat, entropy_seed};
+use egui::{Color32, RichText, Ui};
+use std::time::Duration;
+use sve_host::bot::BotKind;
+use sve_host::cards::CardDb;
+use sve_host::decks::{self, DeckError, STARTER_DECKS};
+use sve_host::engine::PlayerId;
+
+/// Who plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModeChoice {
+    /// You (P1) against a bot (P2).
+    VsBot,
+    /// Two people at one screen.
+    HotSeat,
+    /// Two bots; you watch.
+    BotVsBot,
+}
+
+/// Where a seat's deck comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeckSource {
+    /// A bundled starter deck, by name (`SD01`).
+    Starter(String),
+    /// A deck file in the community deck-list format.
+    File,
+}
+
+/// The start screen's settings.
+#[derive(Debug)]
+pub struct StartScreen {
+    mode: ModeChoice,
+    deck_sources: [DeckSource; 2],
+    deck_paths: [String; 2],
+    bot: BotKind,
+    seed_text: String,
+    bot_delay_ms: u32,
+    starter_titles: Vec<(String, String)>,
+    errors: Vec<String>,
+}
+
+impl StartScreen {
+    /// SD01 (you) against SD02 (greedy bot), random seed, bots moving
+    /// every `bot_delay`.
+    pub fn new(bot_delay: Duration) -> StartScreen {
+        let starter_titles = STARTER_DECKS
+            .iter()
+            .map(|(name, _)| {
+                let title = decks::starter_deck(name)
+                    .map(|d| d.title)
+                    .unwrap_or_default();
+                ((*name).to_owned(), title)
+            })
+            .collect();
+        StartScreen {
+            mode: ModeChoice::VsBot,
+            deck_sources: [
+                DeckSource::Starter("SD01".to_owned()),
+                DeckSource::Starter("SD02".to_owned()),
+            ],
+            deck_paths: [String::new(), String::new()],
+            bot: BotKind::Greedy,
+            seed_text: String::new(),
+            bot_delay_ms: u32::try_from(bot_delay.as_millis()).unwrap_or(u32::MAX),
+            starter_titles,
+            errors: Vec::new(),
+        }
+    }
+
+    /// Draws the screen; returns the settings of a match to start.
+    pub fn ui(&mut self, ui: &mut Ui, db: &CardDb) -> Option<MatchConfig> {
+        let mut start = None;
+        egui::CentralPanel::default().show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(24.0);
+                ui.heading(RichText::new("Shadowverse: Evolve").size(30.0));
+                ui.label("Play a starter deck against a bot, or with a friend at this screen.");
+            });
+            ui.add_space(16.0);
+            egui::Frame::new()
+                .inner_margin(16.0)
+                .corner_radius(8)
+                .fill(Color32::from_rgb(30, 32, 40))
+                .show(ui, |ui| {
+                    ui.set_max_width(640.0);
+                    self.settings_ui(ui);
+                    ui.add_space(12.0);
+                    let button =
+                        egui::Button::new(RichText::new("Start match").size(18.0).strong())
+                            .min_size(egui::vec2(180.0, 36.0));
+                    if ui.add(button).clicked() {
+                        match self.config(db) {
+                            Ok(config) => {
+                                self.errors.clear();
+                                start = Some(config);
+                            }
+                            Err(errors) => self.errors = errors,
+                        }
+                    }
+                    for error in &self.errors {
+                        ui.colored_label(Color32::from_rgb(255, 110, 100), error);
+                    }
+                });
+            ui.add_space(16.0);
+            ui.label(
+                RichText::new("Deck builder and online play: coming in a later version.").weak(),
+            );
+        });
+        start
+    }
+
+    fn settings_ui(&mut self, ui: &mut Ui) {
+        let Self {
+            mode,
+            deck_sources,
+            deck_paths,
+            bot,
+            seed_text,
+            bot_delay_ms,
+            starter_titles,
+            errors: _,
+        } = self;
+        ui.label(RichText::new("Players").strong());
+        ui.horizontal(|ui| {
+            ui.radio_value(mode, ModeChoice::VsBot, "You vs bot");
+            ui.radio_value(mode, ModeChoice::HotSeat, "Hot-seat (two players)");
+            ui.radio_value(mode, ModeChoice::BotVsBot, "Bot vs bot (watch)");
+            ui.add_enabled(false, egui::RadioButton::new(false, "Online"))
+                .on_disabled_hover_text("Online play comes in a later version.");
+        });
+        ui.add_space(8.0);
+        let seat_names = match mode {
+            ModeChoice::VsBot => ["Your deck", "Bot's deck"],
+            ModeChoice::HotSeat | ModeChoice::BotVsBot => ["P1 deck", "P2 deck"],
+        };
+        egui::Grid::new("deck choice")
+            .num_columns(2)
+            .spacing([12.0, 8.0])
+            .show(ui, |ui| {
+                for seat in 0..2 {
+                    ui.label(seat_names[seat]);
+                    ui.horizontal(|ui| {
+                        let selected = match &deck_sources[seat] {
+                            DeckSource::Starter(name) => starter_text(starter_titles, name),
+                            DeckSource::File => "Deck file…".to_owned(),
+                        };
+                        egui::ComboBox::from_id_salt(("deck", seat))
+                            .selected_text(selected)
+                            .width(260.0)
+                            .show_ui(ui, |ui| {
+                                for (name, _) in starter_titles.iter() {
+                                    let text = starter_text(starter_titles, name);
+                                    ui.selectable_value(
+                                        &mut deck_sources[seat],
+                                        DeckSource::Starter(name.clone()),
+                                        text,
+                                    );
+                                }
+                                ui.selectable_value(
+                                    &mut deck_sources[seat],
+                                    DeckSource::File,
+                                    "Deck file…",
+                                );
+                            })
+                            .response
+                            .widget_info(|| {
+                                egui::WidgetInfo::labeled(
+                                    egui::Role::ComboBox,
+                                    true,
+                                    seat_names[seat],
+                                )
+                            });
+                        if deck_sources[seat] == DeckSource::File {
+                            let hint = "path/to/deck.txt";
+                            ui.add(
+                                egui::TextEdit::singleline(&mut deck_paths[seat])
+                                    .hint_text(hint)
+                                    .desired_width(240.0),
+                            )
+                            .widget_info(|| {
+                                egui::WidgetInfo::labeled(
+                                    egui::Role::TextInput,
+                                    true,
+                                    format!("{} file", seat_names[seat]),
+                                )
+                            });
+                        }
+                    });
+                    ui.end_row();
+                }
+                let has_bot = *mode != ModeChoice::HotSeat;
+                ui.label("Bot level");
+                ui.add_enabled_ui(has_bot, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.radio_value(bot, BotKind::Random, "Random");
+                        ui.radio_value(bot, BotKind::Greedy, "Greedy");
+                    });
+                });
+                ui.end_row();
+                let delay_label = ui.label("Bot move delay");
+                ui.horizontal(|ui| {
+                    ui.add_enabled(
+                        has_bot,
+                        egui::Slider::new(bot_delay_ms, 0..=1500).show_value(false),
+                    )
+                    .labelled_by(delay_label.id);
+                    ui.label(format!("{bot_delay_ms} ms"));
+                });
+                ui.end_row();
+                let seed_label = ui.label("Seed");
+                ui.add(
+                    egui::TextEdit::singleline(seed_text)
+                        .hint_text("blank = random")
+                        .desired_width(180.0),
+                )
+                .labelled_by(seed_label.id);
+                ui.end_row();
+            });
+    }
+
+    /// The match these settings describe, or every problem with them.
+    fn config(&self, db: &CardDb) -> Result<MatchConfig, Vec<String>> {
+        let mut errors = Vec::new();
+        let seed = match self.seed_text.trim() {
+            "" => Some(entropy_seed()),
+            text => match text.parse::<u64>() {
+                Ok(seed) => Some(seed),
+                Err(_) => {
+                    errors.push(format!("The seed must be a whole number (got {text:?})."));
+                    None
+                }
+            },
+        };
+        let mut chosen = Vec::new();
+        for seat in 0..2 {
+            let arg = match &self.deck_sources[seat] {
+                DeckSource::Starter(name) => name.clone(),
+                DeckSource::File => self.deck_paths[seat].trim().to_owned(),
+            };
+            if arg.is_empty() {
+                errors.push(format!("Choose a deck file for {}.", PlayerId(seat as u8)));
+                continue;
+            }
+            match load_checked(&arg, db) {
+                Ok(deck) => chosen.push(deck),
+                Err(problems) => errors.extend(problems),
+            }
+        }
+        let (Some(seed), Ok([first, second])) = (seed, <[ChosenDeck; 2]>::try_from(chosen)) else {
+            return Err(errors);
+        };
+        let seats = match self.mode {
+            ModeChoice::VsBot => [Seat::Human, Seat::Bot(self.bot)],
+            ModeChoice::HotSeat => [Seat::Human, Seat::Human],
+            ModeChoice::BotVsBot => [Seat::Bot(self.bot), Seat::Bot(self.bot)],
+        };
+        Ok(MatchConfig {
+            seats,
+            decks: [first, second],
+            seed,
+            bot_delay: Duration::from_millis(u64::from(self.bot_delay_ms)),
+        })
+    }
+}
+
+fn starter_text(titles: &[(String, String)], name: &str) -> String {
+    match titles.iter().find(|(n, _)| n == name) {
+        Some((_, title)) if !title.is_empty() => format!("{name} · {title}"),
+        _ => name.to_owned(),
+    }
+}
+
+/// Loads, checks and resolves a deck; every problem is one line of text.
+pub fn load_checked(arg: &str, db: &CardDb) -> Result<ChosenDeck, Vec<String>> {
+    let to_text =
+        |errors: Vec<DeckError>| errors.iter().map(ToString::to_string).collect::<Vec<_>>();
+    let file = decks::load_deck(arg).map_err(to_text)?;
+    let problems = decks::check_deck(&file, db);
+    if !problems.is_empty() {
+        return Err(to_text(problems));
+    }
+    let list = decks::resolve(&file, db).map_err(to_text)?;
+    Ok(ChosenDeck {
+        title: file.title,
+        source: file.source,
+        list,
+    })
+}

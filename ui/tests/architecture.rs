@@ -1,0 +1,84 @@
+//! Architecture Invariant: the UI never changes engine state itself. Only
+//! the session worker (`src/session/worker.rs`) holds a `Match`, and it
+//! changes it only through `answer` and `concede`. This test is a tripwire
+//! over the sources, not a proof: it fails when another module imports the
+//! engine's `Match` or `GameState`, or when the worker calls anything else
+//! that takes `&mut self` on the match.
+
+use std::path::{Path, PathBuf};
+
+#[test]
+fn only_the_session_worker_touches_the_match() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let worker = src.join("session").join("worker.rs");
+    for file in rust_files(&src) {
+        let text = std::fs::read_to_string(&file).expect("a readable source file");
+        let imported = engine_imports(&text);
+        if file == worker {
+            continue;
+        }
+        for name in ["Match", "GameState"] {
+            assert!(
+                !imported.iter().any(|word| word == name),
+                "{} imports the engine's {name}: only the session worker may hold a match",
+                file.display()
+            );
+        }
+    }
+    let text = std::fs::read_to_string(&worker).expect("the worker source");
+    let mutating_calls: Vec<&str> = [
+        "game.answer(",
+        "game.concede(",
+        "game.step(",
+        "game.take_events(",
+    ]
+    .into_iter()
+    .filter(|call| text.contains(call))
+    .collect();
+    assert_eq!(
+        mutating_calls.len(),
+        4,
+        "the worker drives the match with step/answer/concede"
+    );
+    for forbidden in ["state_mut", "game.apply(", "game.state.", "fn state_mut"] {
+        assert!(
+            !text.contains(forbidden),
+            "the worker must not change engine state directly ({forbidden})"
+        );
+    }
+}
+
+/// Every `.rs` file under `dir`.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return files;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// The names brought in by `use sve_host::engine...;` statements.
+fn engine_imports(text: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("use sve_host::engine") {
+        let statement = &rest[start..];
+        let end = statement.find(';').unwrap_or(statement.len());
+        names.extend(
+            statement[..end]
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .filter(|word| !word.is_empty())
+                .map(str::to_owned),
+        );
+        rest = &statement[end..];
+    }
+    names
+}

@@ -1,0 +1,181 @@
+//! Driving the real client in a kittest harness: build it, click widgets by
+//! their accessible labels, and wait for the match thread.
+
+#![allow(dead_code)] // Each test binary uses its own subset.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use sve_host::cards::starter::starter_db;
+use sve_ui::app::Screen;
+use sve_ui::match_view::MatchView;
+use sve_ui::{App, AppOptions};
+
+/// The client as a test drives it: bots answer at once.
+pub fn client() -> Harness<'static, App> {
+    let db = Arc::new(starter_db().expect("bundled card data loads"));
+    let app = App::new(
+        db,
+        AppOptions {
+            bot_delay: Duration::ZERO,
+        },
+    );
+    Harness::builder()
+        .with_size([1440.0, 900.0])
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app)
+}
+
+/// Whether a widget with exactly this label is on screen.
+pub fn has(harness: &Harness<'_, App>, label: &str) -> bool {
+    harness.query_all_by_label(label).next().is_some()
+}
+
+/// Whether a widget whose label contains `text` is on screen.
+pub fn has_containing(harness: &Harness<'_, App>, text: &str) -> bool {
+    harness.query_all_by_label_contains(text).next().is_some()
+}
+
+/// Clicks the (first) widget with this exact label and runs a frame.
+pub fn click(harness: &mut Harness<'_, App>, label: &str) {
+    harness
+        .query_all_by_label(label)
+        .next()
+        .unwrap_or_else(|| panic!("no widget labelled {label:?}"))
+        .click();
+    // One frame handles the click, the next shows its effect.
+    harness.step();
+    harness.step();
+}
+
+/// Clicks the first widget whose label contains `text` and runs a frame.
+pub fn click_containing(harness: &mut Harness<'_, App>, text: &str) {
+    harness
+        .query_all_by_label_contains(text)
+        .next()
+        .unwrap_or_else(|| panic!("no widget with {text:?} in its label"))
+        .click();
+    // One frame handles the click, the next shows its effect.
+    harness.step();
+    harness.step();
+}
+
+/// Clicks a widget that answers the engine, then waits until the match
+/// has moved on (so no later check sees the old decision).
+pub fn click_answer(harness: &mut Harness<'_, App>, label: &str) {
+    let generation = match_view(harness).generation;
+    click(harness, label);
+    wait_for(harness, &format!("the answer {label:?}"), |h| {
+        match_view(h).generation != generation
+    });
+}
+
+/// Like [`click_answer`], for the first widget whose label contains `text`.
+pub fn click_answer_containing(harness: &mut Harness<'_, App>, text: &str) {
+    let label = first_label_containing(harness, text);
+    click_answer(harness, &label);
+}
+
+/// The label of the first widget whose label contains `text`.
+pub fn first_label_containing(harness: &Harness<'_, App>, text: &str) -> String {
+    harness
+        .query_all_by_label_contains(text)
+        .next()
+        .and_then(|node| node.accesskit_node().label())
+        .unwrap_or_else(|| panic!("no widget with {text:?} in its label"))
+}
+
+/// Types into the text field with this label.
+pub fn type_into(harness: &mut Harness<'_, App>, label: &str, text: &str) {
+    click(harness, label);
+    harness.get_by_label(label).type_text(text);
+    harness.step();
+}
+
+/// Runs frames until `done` holds; the match thread works meanwhile.
+pub fn wait_for(
+    harness: &mut Harness<'_, App>,
+    what: &str,
+    mut done: impl FnMut(&Harness<'_, App>) -> bool,
+) {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        harness.step();
+        if done(harness) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(3));
+    }
+}
+
+/// The match on screen.
+pub fn match_view<'h>(harness: &'h Harness<'_, App>) -> &'h MatchView {
+    match harness.state().screen() {
+        Screen::Match(screen) => screen.view(),
+        Screen::Start => panic!("no match on screen"),
+    }
+}
+
+/// Starts a match from the start screen: `mode` is the players radio
+/// button's label, the bot plays at random, and the seed is fixed.
+pub fn start_match(harness: &mut Harness<'_, App>, mode: &str, seed: u64) {
+    harness.run();
+    click(harness, mode);
+    click(harness, "Random");
+    type_into(harness, "Seed", &seed.to_string());
+    click(harness, "Start match");
+    wait_for(
+        harness,
+        "the first snapshot",
+        |h| matches!(h.state().screen(), Screen::Match(m) if m.view().is_ready()),
+    );
+}
+
+/// Answers the setup questions (who goes first, mulligan) and any prompt
+/// that is not the main action with the plain choice, until it is your
+/// main action or the match is over.
+pub fn play_to_main_action(harness: &mut Harness<'_, App>) {
+    wait_for(harness, "your main action", |h| {
+        has(h, "End turn") || has(h, "Rematch") || needs_answer(h)
+    });
+    while !has(harness, "End turn") && !has(harness, "Rematch") {
+        answer_plainly(harness);
+        wait_for(harness, "your main action", |h| {
+            has(h, "End turn") || has(h, "Rematch") || needs_answer(h)
+        });
+    }
+}
+
+fn needs_answer(harness: &Harness<'_, App>) -> bool {
+    [
+        "Go first",
+        "Keep hand",
+        "Keep it reserved",
+        "Pass",
+        "Confirm",
+    ]
+    .iter()
+    .any(|label| has(harness, label))
+}
+
+/// One plain answer to a non-main-action prompt.
+pub fn answer_plainly(harness: &mut Harness<'_, App>) {
+    for label in ["Go first", "Keep hand", "Keep it reserved", "Pass"] {
+        if has(harness, label) {
+            click_answer(harness, label);
+            return;
+        }
+    }
+    // A multi-pick prompt (hand limit, Ward step): pick until it is valid.
+    while harness
+        .query_all_by_label("Confirm")
+        .next()
+        .is_some_and(|node| node.accesskit_node().is_disabled())
+    {
+        click_containing(harness, "pickable");
+    }
+    if has(harness, "Confirm") {
+        click_answer(harness, "Confirm");
+    }
+}

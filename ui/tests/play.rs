@@ -1,0 +1,221 @@
+//! The client driven through its real widgets, with a fixed seed: a match
+//! against the random bot (mulligan, playing a card, an attack, refused
+//! clicks, undo, the log, conceding, rematch), a bot-vs-bot match to its
+//! natural end, and a snapshot of the board.
+
+mod common;
+
+use common::*;
+use egui_kittest::kittest::Queryable as _;
+use sve_host::engine::PlayerId;
+
+const SEED: u64 = 7;
+
+#[test]
+fn vs_bot_mulligan_play_attack_undo_and_concede() {
+    let mut harness = client();
+    start_match(&mut harness, "You vs bot", SEED);
+
+    // Setup: the mulligan prompt is on the board.
+    wait_for(&mut harness, "the mulligan", |h| {
+        has(h, "Keep hand") || has(h, "Go first")
+    });
+    play_to_main_action(&mut harness);
+    assert!(has_containing(&harness, "P1 keeps their opening hand"));
+
+    // A refused click says why nothing happened.
+    click(&mut harness, "P2 (random bot) leader");
+    assert!(has_containing(
+        &harness,
+        "click one of your highlighted followers first"
+    ));
+
+    // So does a card the player cannot pay for.
+    if has(&harness, "Treant (hand)") {
+        click(&mut harness, "Treant (hand)");
+        assert!(has_containing(
+            &harness,
+            "Treant costs 3 PP and you have 1 PP."
+        ));
+    }
+
+    // Play a card until one is playable, ending turns as needed.
+    let mut turns = 0;
+    while !has_containing(&harness, "(hand, can act)") {
+        click_answer(&mut harness, "End turn");
+        play_to_main_action(&mut harness);
+        turns += 1;
+        assert!(turns < 6, "no playable card in six turns");
+    }
+    let hand_before = match_view(&harness)
+        .board(PlayerId(0))
+        .map(|b| b.mine.hand.len());
+    click_answer_containing(&mut harness, "(hand, can act)");
+    wait_for(&mut harness, "the play in the log", |h| {
+        has_containing(h, "P1 plays")
+    });
+    play_to_main_action(&mut harness);
+
+    // Undo takes the play back, and the log line with it.
+    click_answer(&mut harness, "Undo");
+    wait_for(&mut harness, "the undo", |h| !has_containing(h, "P1 plays"));
+    play_to_main_action(&mut harness);
+    let hand_after = match_view(&harness)
+        .board(PlayerId(0))
+        .map(|b| b.mine.hand.len());
+    assert_eq!(hand_before, hand_after);
+
+    // Play again, then end turns until a follower can attack; attack.
+    click_answer_containing(&mut harness, "(hand, can act)");
+    wait_for(&mut harness, "the play in the log", |h| {
+        has_containing(h, "P1 plays")
+    });
+    play_to_main_action(&mut harness);
+    let mut turns = 0;
+    while !has_containing(&harness, "(field, can act)") {
+        if has_containing(&harness, "(hand, can act)") {
+            click_answer_containing(&mut harness, "(hand, can act)");
+        } else {
+            click_answer(&mut harness, "End turn");
+        }
+        play_to_main_action(&mut harness);
+        assert!(
+            !has(&harness, "Rematch"),
+            "the match ended before an attack"
+        );
+        turns += 1;
+        assert!(turns < 30, "no follower could attack");
+    }
+    let attacker = first_label_containing(&harness, "(field, can act)");
+    let attacker_name = attacker.split(" (").next().unwrap_or_default().to_owned();
+    click(&mut harness, &attacker);
+    wait_for(&mut harness, "attack targets", |h| {
+        has_containing(h, "(target)")
+    });
+    click_answer_containing(&mut harness, "(target)");
+    let attack_line = format!("{attacker_name} attacks ");
+    wait_for(&mut harness, "the attack in the log", |h| {
+        has_containing(h, &attack_line)
+    });
+    play_to_main_action(&mut harness);
+    harness.remove_cursor();
+    harness.run_ok();
+    harness.snapshot("board_after_an_attack");
+
+    // Evolve from the button under a follower, when one can.
+    if has(&harness, "Evolve") {
+        click(&mut harness, "Evolve");
+        click_answer_containing(&mut harness, "Evolve (");
+        wait_for(&mut harness, "the evolution in the log", |h| {
+            has_containing(h, " evolves")
+        });
+        play_to_main_action(&mut harness);
+    }
+
+    // Concede: the game-over panel names the winner and the reason.
+    click_answer(&mut harness, "Concede");
+    wait_for(&mut harness, "the game-over panel", |h| has(h, "Rematch"));
+    assert!(has(&harness, "You lose"));
+    assert!(has(&harness, "P1 (you) conceded."));
+
+    // Rematch: a new match with the next seed.
+    click(&mut harness, "Rematch");
+    wait_for(&mut harness, "the rematch", |h| {
+        has_containing(h, &format!("seed {}", SEED + 1)) && match_view(h).is_ready()
+    });
+}
+
+#[test]
+fn bot_vs_bot_match_reaches_game_over_and_saves_a_replay() {
+    let mut harness = client();
+    start_match(&mut harness, "Bot vs bot (watch)", SEED);
+    wait_for(&mut harness, "the end of the match", |h| has(h, "Rematch"));
+    assert!(
+        has_containing(&harness, " wins ("),
+        "the log names the winner"
+    );
+    assert!(
+        has_containing(&harness, "leader defense reached 0")
+            || has_containing(&harness, "empty deck"),
+        "the panel gives the reason"
+    );
+
+    let dir = std::env::temp_dir().join(format!("sve-ui-test-{}", std::process::id()));
+    let path = dir.join("bots.sver");
+    let field = harness.get_by_label("Replay file");
+    field.click();
+    harness.step();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness
+        .get_by_label("Replay file")
+        .type_text(&path.display().to_string());
+    harness.step();
+    click(&mut harness, "Save replay");
+    wait_for(&mut harness, "the saved notice", |h| {
+        has_containing(h, "Replay saved to")
+    });
+    let bytes = std::fs::read(&path).expect("the replay file was written");
+    let replay = sve_host::replay::Replay::decode(&bytes).expect("a valid replay");
+    assert_eq!(replay.seed, SEED);
+    let db = std::sync::Arc::new(sve_host::cards::starter::starter_db().expect("card data"));
+    let (_, log) = replay
+        .play(db, std::sync::Arc::new(sve_host::engine::NoAbilities))
+        .expect("the replay plays");
+    assert_eq!(
+        sve_host::replay::log_hash(&log),
+        replay.log_hash,
+        "the replay reproduces the match"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn board_snapshot_at_the_first_main_action() {
+    let mut harness = client();
+    start_match(&mut harness, "You vs bot", SEED);
+    play_to_main_action(&mut harness);
+    harness.remove_cursor();
+    harness.run_ok();
+    harness.snapshot("board_first_main_action");
+}
+
+#[test]
+fn hot_seat_hides_the_board_between_players() {
+    let mut harness = client();
+    start_match(&mut harness, "Hot-seat (two players)", SEED);
+    // Each player's first decision comes behind a cover naming them.
+    let mut revealed = Vec::new();
+    while revealed.len() < 2 {
+        wait_for(&mut harness, "a cover or a prompt", |h| {
+            has_containing(h, "'s board") || has(h, "Keep hand") || has(h, "Go first")
+        });
+        if has_containing(&harness, "'s board") {
+            let button = first_label_containing(&harness, "'s board");
+            assert!(
+                !has_containing(&harness, "(hand"),
+                "no hand shows behind the cover"
+            );
+            click(&mut harness, &button);
+            revealed.push(button);
+        } else {
+            answer_plainly(&mut harness);
+        }
+    }
+    revealed.sort();
+    assert_eq!(revealed, ["Show P1's board", "Show P2's board"]);
+}
+
+#[test]
+fn debug_tab_shows_the_events_and_the_decision() {
+    let mut harness = client();
+    start_match(&mut harness, "You vs bot", SEED);
+    play_to_main_action(&mut harness);
+    click(&mut harness, "Debug");
+    assert!(has_containing(&harness, "GameStarted"));
+    click(&mut harness, "Decision");
+    assert!(has_containing(&harness, "MainAction"));
+    assert!(has_containing(&harness, "End the main phase"));
+    harness.remove_cursor();
+    harness.run_ok();
+    harness.snapshot("debug_decision");
+}
