@@ -427,7 +427,8 @@ impl AbilityCtx<'_> {
 
     /// `player` takes another turn after this one (CR 5.28).
     pub fn extra_turn(&mut self, player: PlayerId) {
-        self.m.state.extra_turns.push(player);
+        self.m
+            .apply(crate::engine::mutation::Mutation::AddExtraTurn(player));
     }
 }
 

@@ -104,6 +104,10 @@ pub enum Mutation {
     SetFirstPlayer(PlayerId),
     /// Start or end an attack.
     SetCombat(Option<Combat>),
+    /// `player` takes another turn after this one (CR 5.28).
+    AddExtraTurn(PlayerId),
+    /// `player` concedes (CR 1.2.3).
+    Concede(PlayerId),
     /// Set a player's resource.
     SetResource(PlayerId, Resource, i32),
     /// Set a player's leader defense.
@@ -260,6 +264,13 @@ impl Match {
             }
             Mutation::SetCombat(combat) => {
                 self.state.combat = combat;
+            }
+            Mutation::AddExtraTurn(player) => {
+                self.state.extra_turns.push(player);
+            }
+            Mutation::Concede(player) => {
+                self.state.players[player.idx()].conceded = true;
+                self.emit(Event::Conceded { player });
             }
             Mutation::SetResource(player, resource, value) => {
                 let p = &mut self.state.players[player.idx()];

@@ -155,11 +155,16 @@ impl std::fmt::Debug for LoadedPacks {
 impl LoadedPacks {
     /// A fresh runner for one match.
     pub fn runner(&self) -> Arc<dyn AbilityRunner> {
-        Arc::new(PackRunner::new(
+        Arc::new(self.pack_runner())
+    }
+
+    /// A fresh runner for one match, as its concrete type.
+    pub fn pack_runner(&self) -> PackRunner {
+        PackRunner::new(
             self.engine.clone(),
             Arc::clone(&self.code),
             Arc::clone(&self.by_card),
-        ))
+        )
     }
 
     /// Whether any diagnostic is an error.
@@ -427,5 +432,56 @@ fn check_cards(cards: &[CardDef]) -> Result<(), Vec<String>> {
         Ok(())
     } else {
         Err(problems)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::fixtures::test_cards;
+
+    #[test]
+    fn an_oversized_manifest_is_refused() {
+        let one = test_cards().remove(1);
+        let many: Vec<CardDef> = (0..=MAX_CARDS_PER_PACK)
+            .map(|i| CardDef {
+                id: format!("BIG-{i}"),
+                ..one.clone()
+            })
+            .collect();
+        let problems = check_cards(&many).unwrap_err();
+        assert_eq!(
+            problems,
+            ["the manifest defines 5001 cards; a pack may define at most 5000"]
+        );
+        let mut huge = one.clone();
+        huge.text = "x".repeat(MAX_TEXT_LEN + 1);
+        let problems = check_cards(&[huge]).unwrap_err();
+        assert_eq!(
+            problems,
+            ["card `TEST-V1` has oversized text, name or traits"]
+        );
+    }
+
+    #[test]
+    fn duplicate_ids_in_one_pack_are_named() {
+        let one = test_cards().remove(1);
+        let problems = check_cards(&[one.clone(), one]).unwrap_err();
+        assert_eq!(problems, ["card `TEST-V1` is defined twice in the pack"]);
+    }
+
+    #[test]
+    fn diagnostics_render_file_line_col() {
+        let d = PackDiagnostic {
+            file: PathBuf::from("card-packs/a/cards.txt"),
+            line: Some(3),
+            col: Some(7),
+            severity: Severity::Error,
+            message: "unknown effect `Drwa`".to_owned(),
+        };
+        assert_eq!(
+            d.to_string(),
+            "card-packs/a/cards.txt:3:7: error: unknown effect `Drwa`"
+        );
     }
 }

@@ -108,6 +108,23 @@ impl PackRunner {
         }
     }
 
+    /// Instantiates every pack now instead of at its first call.
+    pub fn warm(&self) -> Result<(), String> {
+        for (idx, code) in self.code.iter().enumerate() {
+            let mut slot = self.stores[idx]
+                .lock()
+                .map_err(|_| format!("pack `{}`: store lock poisoned", code.id))?;
+            if slot.is_none() {
+                let instance = self
+                    .engine
+                    .instantiate(&code.pre)
+                    .map_err(|e| format!("pack `{}` failed to instantiate: {e}", code.id))?;
+                *slot = Some(instance);
+            }
+        }
+        Ok(())
+    }
+
     fn pack_of(&self, card_id: &str) -> Option<usize> {
         self.by_card.get(card_id).copied()
     }

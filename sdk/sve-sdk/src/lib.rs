@@ -5,7 +5,7 @@
 //! cost and timing) and runs its abilities' effects through a [`Game`]
 //! handle. It keeps no state between calls: everything lives in the host.
 //!
-//! ```ignore
+//! ```no_run
 //! use sve_sdk::prelude::*;
 //!
 //! struct MyPack;

@@ -349,9 +349,8 @@ impl Match {
         if self.state.outcome.is_some() {
             return;
         }
-        self.state.players[player.idx()].conceded = true;
         self.decision = None;
-        self.emit(Event::Conceded { player });
+        self.apply(super::mutation::Mutation::Concede(player));
         self.apply(super::mutation::Mutation::SetOutcome(Outcome::Win(
             player.opponent(),
             super::state::WinReason::Concede,

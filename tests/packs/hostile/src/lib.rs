@@ -1,5 +1,5 @@
-//! Spells that misbehave on purpose. Each must fizzle with a clear error
-//! while the match goes on.
+//! Spells that misbehave on purpose (each must fizzle with a clear error
+//! while the match goes on), plus two for benchmarks of the call boundary.
 
 use sve_sdk::prelude::*;
 
@@ -15,6 +15,8 @@ const SPELLS: &[(&str, &str)] = &[
     ("HOSTILE-CLOCK", "Read the Clock"),
     ("HOSTILE-ASK", "Ask Forever"),
     ("HOSTILE-OK", "Well Behaved"),
+    ("BENCH-NOOP", "No-op"),
+    ("BENCH-CALLS", "Thousand Host Calls"),
 ];
 
 impl Pack for Hostile {
@@ -71,6 +73,17 @@ impl Pack for Hostile {
             "HOSTILE-ASK" => loop {
                 game.yes_no("Again?")?;
             },
+            "BENCH-NOOP" => Ok(()),
+            "BENCH-CALLS" => {
+                let mut sum = 0u32;
+                for _ in 0..1000 {
+                    sum = sum.wrapping_add(u32::from(game.active_player()));
+                }
+                if sum > 1000 {
+                    return Err(Stop::Error("impossible".to_owned()));
+                }
+                Ok(())
+            }
             "HOSTILE-OK" => {
                 let me = game.me();
                 game.draw(me, 1);
