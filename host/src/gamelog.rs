@@ -153,6 +153,23 @@ pub fn describe(event: &Event, state: &GameState, db: &CardDb) -> Option<String>
             db.get(*def).id,
             ability.0
         ),
+        Event::CardsReloaded {
+            source,
+            changed,
+            added,
+            removed,
+        } => {
+            let mut line = format!("Reloaded {source}");
+            for (what, ids) in [("changed", changed), ("added", added), ("removed", removed)] {
+                if !ids.is_empty() {
+                    line.push_str(&format!("; {what}: {}", ids.join(", ")));
+                }
+            }
+            if changed.is_empty() && added.is_empty() && removed.is_empty() {
+                line.push_str(" (no card changed)");
+            }
+            line
+        }
         Event::Conceded { player } => format!("{player} concedes"),
         Event::GameOver { outcome } => match outcome {
             Outcome::Win(winner, reason) => {

@@ -16,6 +16,24 @@ pub enum CardDbError {
     TooMany(usize),
 }
 
+/// What a reload changed, by card id.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CardChanges {
+    /// Definitions that differ from before.
+    pub changed: Vec<String>,
+    /// New ids.
+    pub added: Vec<String>,
+    /// Ids no longer defined (kept with their last definition).
+    pub removed: Vec<String>,
+}
+
+impl CardChanges {
+    /// Whether nothing changed.
+    pub fn is_empty(&self) -> bool {
+        self.changed.is_empty() && self.added.is_empty() && self.removed.is_empty()
+    }
+}
+
 /// All card definitions of a match. Cheap to share (`Arc<CardDb>`).
 #[derive(Debug, Default, Clone)]
 pub struct CardDb {
@@ -99,6 +117,42 @@ impl CardDb {
     /// Whether the database is empty.
     pub fn is_empty(&self) -> bool {
         self.defs.is_empty()
+    }
+
+    /// The database a running match switches to after a reload: every id
+    /// already here keeps its [`DefId`] (so the match's state stays valid),
+    /// definitions present in `defs` replace the old ones, new ids are
+    /// appended, and ids missing from `defs` keep their last definition
+    /// (reported as removed).
+    pub fn updated(&self, defs: Vec<CardDef>) -> Result<(CardDb, CardChanges), CardDbError> {
+        let mut changes = CardChanges::default();
+        let mut merged = self.defs.clone();
+        let mut incoming: HashMap<String, CardDef> = HashMap::with_capacity(defs.len());
+        let mut order = Vec::with_capacity(defs.len());
+        for def in defs {
+            order.push(def.id.clone());
+            if incoming.insert(def.id.clone(), def).is_some() {
+                return Err(CardDbError::DuplicateId(order.pop().unwrap_or_default()));
+            }
+        }
+        for slot in &mut merged {
+            match incoming.remove(&slot.id) {
+                Some(def) => {
+                    if def != *slot {
+                        changes.changed.push(def.id.clone());
+                        *slot = def;
+                    }
+                }
+                None => changes.removed.push(slot.id.clone()),
+            }
+        }
+        for id in order {
+            if let Some(def) = incoming.remove(&id) {
+                changes.added.push(def.id.clone());
+                merged.push(def);
+            }
+        }
+        Ok((CardDb::new(merged)?, changes))
     }
 
     /// A content hash of every definition: replays record it so that a

@@ -8,7 +8,7 @@ mod def;
 mod keywords;
 pub mod starter;
 
-pub use db::{CardDb, CardDbError};
+pub use db::{CardChanges, CardDb, CardDbError};
 pub use def::{
     AbilityDef, AbilityKind, ActivationZone, CardDef, CardFilter, CardType, Class, CostItem,
     Counter, Grant, PassiveCondition, PassiveDef, PassiveScope, Trigger,

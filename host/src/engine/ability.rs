@@ -42,6 +42,10 @@ pub enum Halt {
     Ask(Decision),
     /// Card code failed; the ability fizzles with this message.
     Failed(String),
+    /// A stored answer no longer fits the question (the card's code changed
+    /// in a hot reload): the engine restarts the ability's questions. Card
+    /// code never returns this itself.
+    StaleAnswers,
 }
 
 /// Which ability is running, and in what context.
@@ -137,7 +141,7 @@ impl<'a> AbilityQuery<'a> {
 pub struct AbilityCtx<'a> {
     pub(crate) m: &'a mut Match,
     pub(crate) info: AbilityInfo,
-    pub(crate) answers: &'a [Vec<usize>],
+    pub(crate) answers: &'a [(PlayerId, Vec<usize>)],
     pub(crate) asked: usize,
 }
 
@@ -189,9 +193,10 @@ impl AbilityCtx<'_> {
             return Err(Halt::Ask(decision));
         };
         self.asked += 1;
-        decision
-            .validate(answer)
-            .map_err(|e| Halt::Failed(format!("stored answer no longer fits: {e}")))?;
+        let (answered_by, answer) = answer;
+        if *answered_by != player || decision.validate(answer).is_err() {
+            return Err(Halt::StaleAnswers);
+        }
         Ok(answer.clone())
     }
 

@@ -276,6 +276,18 @@ pub enum Event {
         /// What went wrong.
         reason: String,
     },
+    /// Card definitions and code were reloaded mid-match (hot reload).
+    CardsReloaded {
+        /// What was reloaded (a pack id, or several), for the log.
+        source: String,
+        /// Card ids whose definition changed.
+        changed: Vec<String>,
+        /// New card ids.
+        added: Vec<String>,
+        /// Card ids no longer defined (they keep their last definition in
+        /// this match).
+        removed: Vec<String>,
+    },
     /// A player conceded.
     Conceded {
         /// Who.

@@ -17,9 +17,14 @@ pub enum BuildError {
     /// cargo could not be started.
     #[error("cannot run cargo: {0}")]
     Spawn(std::io::Error),
-    /// cargo reported errors (already streamed to the caller).
-    #[error("cargo build failed for {0}")]
-    Cargo(PathBuf),
+    /// cargo reported errors (also streamed to the caller as they came).
+    #[error("cargo build failed for {}{}", dir.display(), first_error(diagnostics))]
+    Cargo {
+        /// The pack folder.
+        dir: PathBuf,
+        /// The compiler's errors, located.
+        diagnostics: Vec<super::PackDiagnostic>,
+    },
     /// cargo succeeded but produced no `.wasm`.
     #[error("cargo built no .wasm for {0}; is the crate-type `cdylib`?")]
     NoArtifact(PathBuf),
@@ -95,7 +100,7 @@ pub fn build_rust_pack(
         .arg("--target-dir")
         .arg(target_dir)
         .arg("--message-format")
-        .arg("json-render-diagnostics")
+        .arg("json")
         .env_remove("RUSTFLAGS")
         .env_remove("CARGO_ENCODED_RUSTFLAGS")
         .env_remove("CARGO_TARGET_DIR")
@@ -117,13 +122,23 @@ pub fn build_rust_pack(
         }
     });
     let mut artifact = None;
+    let mut diagnostics = Vec::new();
     if let Some(stdout) = child.stdout.take() {
         for line in BufReader::new(stdout).lines().map_while(Result::ok) {
             while let Ok(progress) = line_rx.try_recv() {
                 on_line(&progress);
             }
-            if let Some(path) = wasm_artifact(&line) {
+            let Ok(message) = serde_json::from_str::<serde_json::Value>(&line) else {
+                continue;
+            };
+            if let Some(path) = wasm_artifact(&message) {
                 artifact = Some(path);
+            }
+            if let Some((rendered, diagnostic)) = compiler_message(&message, &manifest.dir) {
+                for rendered_line in rendered.lines() {
+                    on_line(rendered_line);
+                }
+                diagnostics.extend(diagnostic);
             }
         }
     }
@@ -133,7 +148,10 @@ pub fn build_rust_pack(
         on_line(&progress);
     }
     if !status.success() {
-        return Err(BuildError::Cargo(manifest.dir.clone()));
+        return Err(BuildError::Cargo {
+            dir: manifest.dir.clone(),
+            diagnostics,
+        });
     }
     let core_file = artifact.ok_or_else(|| BuildError::NoArtifact(manifest.dir.clone()))?;
     let core = std::fs::read(&core_file).map_err(|error| BuildError::Io {
@@ -164,9 +182,63 @@ pub fn componentize(core: &[u8]) -> Result<Vec<u8>, String> {
         .map_err(|e| format!("{e:#}"))
 }
 
+fn first_error(diagnostics: &[super::PackDiagnostic]) -> String {
+    diagnostics
+        .iter()
+        .find(|d| d.severity == super::Severity::Error)
+        .map(|d| format!(": {d}"))
+        .unwrap_or_default()
+}
+
+/// A rustc diagnostic from a cargo `compiler-message`: its rendered text and,
+/// for errors and warnings, a located diagnostic (paths made relative to the
+/// pack folder's parent so they read `my-pack/src/lib.rs:12:5`).
+fn compiler_message(
+    message: &serde_json::Value,
+    pack_dir: &Path,
+) -> Option<(String, Option<super::PackDiagnostic>)> {
+    if message.get("reason")?.as_str()? != "compiler-message" {
+        return None;
+    }
+    let inner = message.get("message")?;
+    let rendered = inner.get("rendered")?.as_str()?.to_owned();
+    let severity = match inner.get("level")?.as_str()? {
+        "error" => super::Severity::Error,
+        "warning" => super::Severity::Warning,
+        _ => return Some((rendered, None)),
+    };
+    let text = inner.get("message")?.as_str()?.to_owned();
+    let span = inner
+        .get("spans")?
+        .as_array()?
+        .iter()
+        .find(|s| s.get("is_primary").and_then(|p| p.as_bool()) == Some(true));
+    let (file, line, col) = match span {
+        Some(span) => (
+            pack_dir.join(span.get("file_name")?.as_str()?),
+            span.get("line_start")
+                .and_then(|l| l.as_u64())
+                .map(|l| l as u32),
+            span.get("column_start")
+                .and_then(|c| c.as_u64())
+                .map(|c| c as u32),
+        ),
+        None => (pack_dir.join("Cargo.toml"), None, None),
+    };
+    Some((
+        rendered,
+        Some(super::PackDiagnostic {
+            file,
+            line,
+            col,
+            severity,
+            message: text,
+        }),
+    ))
+}
+
 /// The `.wasm` file named by a cargo `compiler-artifact` JSON message.
-fn wasm_artifact(line: &str) -> Option<PathBuf> {
-    let message: serde_json::Value = serde_json::from_str(line).ok()?;
+fn wasm_artifact(message: &serde_json::Value) -> Option<PathBuf> {
     if message.get("reason")?.as_str()? != "compiler-artifact" {
         return None;
     }

@@ -247,7 +247,7 @@ impl game::Host for HostState {
             Ok(picks) => Ok(picks.into_iter().map(|p| p as u32).collect()),
             Err(halt) => {
                 let kind = match halt {
-                    Halt::Ask(_) => w::Halt::NeedsDecision,
+                    Halt::Ask(_) | Halt::StaleAnswers => w::Halt::NeedsDecision,
                     Halt::Failed(_) => w::Halt::Failed,
                 };
                 self.halt = Some(halt);
@@ -274,7 +274,7 @@ impl game::Host for HostState {
             Ok(cards) => Ok(cards.into_iter().map(|c| u32::from(c.0)).collect()),
             Err(halt) => {
                 let kind = match halt {
-                    Halt::Ask(_) => w::Halt::NeedsDecision,
+                    Halt::Ask(_) | Halt::StaleAnswers => w::Halt::NeedsDecision,
                     Halt::Failed(_) => w::Halt::Failed,
                 };
                 self.halt = Some(halt);

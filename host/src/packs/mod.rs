@@ -27,6 +27,7 @@ mod convert;
 mod host_api;
 pub mod manifest;
 mod runner;
+pub mod watch;
 pub(crate) mod wit;
 
 pub use build::{build_rust_pack, component_path, is_stale};
@@ -34,6 +35,7 @@ use component::PackEngine;
 pub use component::{component_imports, recorded_api_version};
 pub use manifest::{PackKind, PackManifest, read_manifest};
 pub use runner::PackRunner;
+pub use watch::PackWatcher;
 pub use wit::SUPPORTED as SUPPORTED_API_VERSIONS;
 
 use crate::cards::{CardDb, CardDef};
@@ -153,6 +155,20 @@ impl std::fmt::Debug for LoadedPacks {
 }
 
 impl LoadedPacks {
+    /// Swaps these cards and this code into a running match (hot reload):
+    /// the match keeps its state; see [`Match::reload_cards`]. Returns what
+    /// changed for the match's cards.
+    pub fn apply_to_match(
+        &self,
+        game: &mut crate::engine::Match,
+        source: &str,
+    ) -> Result<crate::cards::CardChanges, String> {
+        let defs = self.db.iter().map(|(_, def)| def.clone()).collect();
+        let (db, changes) = game.db().updated(defs).map_err(|e| e.to_string())?;
+        game.reload_cards(Arc::new(db), self.runner(), &changes, source);
+        Ok(changes)
+    }
+
     /// A fresh runner for one match.
     pub fn runner(&self) -> Arc<dyn AbilityRunner> {
         Arc::new(self.pack_runner())
@@ -183,70 +199,154 @@ struct ReadPack {
     overrides: Vec<String>,
 }
 
-/// Loads every pack folder under `dir` (each with a `pack.toml`), plus
-/// `extra` pack folders. Problems become diagnostics; a bad pack never stops
-/// the others.
+/// Loads every pack folder in `dirs` (a folder with a `pack.toml`, or a
+/// folder of such folders). Problems become diagnostics; a bad pack never
+/// stops the others.
 pub fn load_packs(dirs: &[PathBuf], options: &LoadOptions) -> Result<LoadedPacks, String> {
-    let engine = PackEngine::new(options.cache_dir.clone()).map_err(|e| e.to_string())?;
-    let mut diagnostics = Vec::new();
-    let mut read = Vec::new();
-    for dir in pack_dirs(dirs, &mut diagnostics) {
-        match load_pack(&dir, &engine, options) {
-            Ok(pack) => read.push(pack),
-            Err(mut problems) => diagnostics.append(&mut problems),
-        }
-    }
-    // Merge: base cards, then each pack's cards (a pack may replace a base
-    // card; two packs may not define one id unless one overrides it).
-    let mut defs: Vec<CardDef> = options.base.clone();
-    let mut index: HashMap<String, usize> = defs
-        .iter()
-        .enumerate()
-        .map(|(i, d)| (d.id.clone(), i))
-        .collect();
-    let mut owner: HashMap<String, usize> = HashMap::new();
-    let mut by_card = HashMap::new();
-    let mut packs = Vec::new();
-    let mut code = Vec::new();
-    for pack in read {
-        let pack_idx = code.len();
-        for card in pack.cards {
-            if let Some(previous) = owner.get(&card.id)
-                && !pack.overrides.contains(&card.id)
-            {
-                diagnostics.push(error_at(
-                    pack.info.dir.join("pack.toml"),
-                    format!(
-                        "card `{}` is also defined by pack `{}` ({}); add it to `overrides` to replace it",
-                        card.id,
-                        packs_id(&packs, *previous),
-                        packs_dir(&packs, *previous).display()
-                    ),
-                ));
-                continue;
+    Ok(PackLibrary::open(dirs, options)?.loaded())
+}
+
+/// The packs of one or more folders, kept loaded so that single packs can
+/// be reloaded (hot reload) while the others stay as they are.
+pub struct PackLibrary {
+    options: LoadOptions,
+    engine: PackEngine,
+    roots: Vec<PathBuf>,
+    packs: Vec<ReadPack>,
+    diagnostics: Vec<PackDiagnostic>,
+}
+
+/// What a successful reload changed.
+#[derive(Clone, Debug)]
+pub struct ReloadReport {
+    /// The pack's id.
+    pub pack: String,
+    /// Its folder.
+    pub dir: PathBuf,
+    /// Cards it defines now.
+    pub cards: usize,
+    /// Build and load time.
+    pub elapsed: std::time::Duration,
+}
+
+impl PackLibrary {
+    /// Loads every pack of `roots`.
+    pub fn open(roots: &[PathBuf], options: &LoadOptions) -> Result<PackLibrary, String> {
+        let engine = PackEngine::new(options.cache_dir.clone()).map_err(|e| e.to_string())?;
+        let mut library = PackLibrary {
+            options: options.clone(),
+            engine,
+            roots: roots.to_vec(),
+            packs: Vec::new(),
+            diagnostics: Vec::new(),
+        };
+        for dir in pack_dirs(roots, &mut library.diagnostics) {
+            match load_pack(&dir, &library.engine, &library.options) {
+                Ok(pack) => library.packs.push(pack),
+                Err(mut problems) => library.diagnostics.append(&mut problems),
             }
-            owner.insert(card.id.clone(), pack_idx);
-            by_card.insert(card.id.clone(), pack_idx);
-            match index.get(&card.id) {
-                Some(i) => defs[*i] = card,
-                None => {
-                    index.insert(card.id.clone(), defs.len());
-                    defs.push(card);
+        }
+        Ok(library)
+    }
+
+    /// The folders this library loads packs from.
+    pub fn roots(&self) -> &[PathBuf] {
+        &self.roots
+    }
+
+    /// Rebuilds and reloads one pack folder (or loads it, if it is new). On
+    /// failure the previous version stays loaded and the problems are
+    /// returned, located.
+    pub fn reload(&mut self, dir: &Path) -> Result<ReloadReport, Vec<PackDiagnostic>> {
+        let start = std::time::Instant::now();
+        let pack = load_pack(dir, &self.engine, &self.options)?;
+        let report = ReloadReport {
+            pack: pack.info.id.clone(),
+            dir: dir.to_owned(),
+            cards: pack.cards.len(),
+            elapsed: start.elapsed(),
+        };
+        match self.packs.iter().position(|p| p.info.dir == pack.info.dir) {
+            Some(idx) => self.packs[idx] = pack,
+            None => self.packs.push(pack),
+        }
+        // Problems of this folder from earlier loads are now stale.
+        self.diagnostics.retain(|d| !d.file.starts_with(dir));
+        Ok(report)
+    }
+
+    /// The pack folder a changed file belongs to, if any.
+    pub fn pack_dir_of(&self, path: &Path) -> Option<PathBuf> {
+        if path.join("pack.toml").exists() {
+            return Some(path.to_owned());
+        }
+        watch::pack_folder(path, &self.roots)
+    }
+
+    /// The current cards and code, merged (see [`LoadedPacks`]).
+    pub fn loaded(&self) -> LoadedPacks {
+        let mut diagnostics = self.diagnostics.clone();
+        // Merge: base cards, then each pack's cards (a pack may replace a
+        // base card; two packs may not define one id unless one overrides
+        // it).
+        let mut defs: Vec<CardDef> = self.options.base.clone();
+        let mut index: HashMap<String, usize> = defs
+            .iter()
+            .enumerate()
+            .map(|(i, d)| (d.id.clone(), i))
+            .collect();
+        let mut owner: HashMap<String, usize> = HashMap::new();
+        let mut by_card = HashMap::new();
+        let mut packs = Vec::new();
+        let mut code = Vec::new();
+        for pack in &self.packs {
+            let pack_idx = code.len();
+            for card in &pack.cards {
+                if let Some(previous) = owner.get(&card.id)
+                    && !pack.overrides.contains(&card.id)
+                {
+                    diagnostics.push(error_at(
+                        pack.info.dir.join("pack.toml"),
+                        format!(
+                            "card `{}` is also defined by pack `{}` ({}); add it to `overrides` to replace it",
+                            card.id,
+                            packs_id(&packs, *previous),
+                            packs_dir(&packs, *previous).display()
+                        ),
+                    ));
+                    continue;
+                }
+                owner.insert(card.id.clone(), pack_idx);
+                by_card.insert(card.id.clone(), pack_idx);
+                match index.get(&card.id) {
+                    Some(i) => defs[*i] = card.clone(),
+                    None => {
+                        index.insert(card.id.clone(), defs.len());
+                        defs.push(card.clone());
+                    }
                 }
             }
+            packs.push(pack.info.clone());
+            code.push(pack.code.clone());
         }
-        packs.push(pack.info);
-        code.push(pack.code);
+        let db = match CardDb::new(defs) {
+            Ok(db) => db,
+            Err(e) => {
+                // OK: ids were merged by id above, so this cannot repeat one;
+                // report instead of panicking all the same.
+                diagnostics.push(error_at(&self.roots[0], e.to_string()));
+                CardDb::default()
+            }
+        };
+        LoadedPacks {
+            db: Arc::new(db),
+            packs,
+            diagnostics,
+            engine: self.engine.clone(),
+            code: Arc::new(code),
+            by_card: Arc::new(by_card),
+        }
     }
-    let db = CardDb::new(defs).map_err(|e| e.to_string())?;
-    Ok(LoadedPacks {
-        db: Arc::new(db),
-        packs,
-        diagnostics,
-        engine,
-        code: Arc::new(code),
-        by_card: Arc::new(by_card),
-    })
 }
 
 fn packs_id(packs: &[PackInfo], idx: usize) -> &str {
@@ -299,14 +399,24 @@ fn load_pack(
     {
         tracing::info!("building pack `{}`", manifest.id);
         let mut output = Vec::new();
-        if let Err(e) = build_rust_pack(&manifest, target_dir, &mut |line| {
+        match build_rust_pack(&manifest, target_dir, &mut |line| {
             output.push(line.to_owned())
         }) {
-            let mut problems = vec![error_at(dir.join("Cargo.toml"), e.to_string())];
-            for line in output.iter().filter(|l| l.starts_with("error")) {
-                problems.push(error_at(dir.join("Cargo.toml"), line.clone()));
+            Ok(_) => {}
+            Err(build::BuildError::Cargo { diagnostics, dir }) => {
+                let mut problems: Vec<PackDiagnostic> = diagnostics
+                    .into_iter()
+                    .filter(|d| d.severity == Severity::Error)
+                    .collect();
+                if problems.is_empty() {
+                    problems.push(error_at(
+                        dir.join("Cargo.toml"),
+                        format!("cargo build failed:\n{}", output.join("\n")),
+                    ));
+                }
+                return Err(problems);
             }
-            return Err(problems);
+            Err(e) => return Err(vec![error_at(dir.join("Cargo.toml"), e.to_string())]),
         }
     }
     let file = component_path(&manifest);

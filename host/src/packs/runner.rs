@@ -15,6 +15,7 @@ use wasmtime::Store;
 type Instance = (Store<HostState>, Pack);
 
 /// A loaded pack's code, ready to instantiate.
+#[derive(Clone)]
 pub(crate) struct PackCode {
     pub id: String,
     pub pre: PackPre<HostState>,

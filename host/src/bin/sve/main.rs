@@ -13,7 +13,7 @@ use sve_host::decks::{self, DeckFile};
 use sve_host::engine::view::redact;
 use sve_host::engine::{AbilityRunner, DeckList, Match, NoAbilities, Outcome, PlayerId, Status};
 use sve_host::gamelog;
-use sve_host::packs::{LoadOptions, LoadedPacks, load_packs};
+use sve_host::packs::{LoadOptions, LoadedPacks, PackLibrary, PackWatcher};
 use sve_host::replay::{Replay, log_hash};
 use sve_host::sim::{self, PlayOptions, SimOptions};
 
@@ -27,6 +27,9 @@ struct Cli {
     /// Use only the bundled vanilla starter cards (no packs).
     #[arg(long, global = true)]
     vanilla: bool,
+    /// Watch the pack folder and reload changed packs into running matches.
+    #[arg(long, global = true)]
+    watch: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -141,13 +144,21 @@ fn main() -> Result<()> {
     if let Command::Pack { command } = &cli.command {
         return pack_command(command, &cli.packs);
     }
+    let mut live = None;
     let (db, runner) = if cli.vanilla || !cli.packs.exists() {
         let db = Arc::new(starter_db().context("loading the bundled card data")?);
         (db, Arc::new(NoAbilities) as Arc<dyn AbilityRunner>)
     } else {
-        let loaded = load_packs_for(&cli.packs)?;
+        let library = open_library(&cli.packs)?;
+        let loaded = library.loaded();
         for diagnostic in &loaded.diagnostics {
             eprintln!("{diagnostic}");
+        }
+        if cli.watch {
+            let watcher = PackWatcher::new(std::slice::from_ref(&cli.packs))
+                .with_context(|| format!("watching {}", cli.packs.display()))?;
+            eprintln!("watching {} for changes", cli.packs.display());
+            live = Some(LivePacks { library, watcher });
         }
         (Arc::clone(&loaded.db), loaded.runner())
     };
@@ -162,7 +173,16 @@ fn main() -> Result<()> {
         } => {
             let decks = load_two(&deck, &db)?;
             let seed = seed.unwrap_or_else(entropy_seed);
-            play_match(&db, runner, decks, seed, [&p1, &p2], save_replay, turn_cap)
+            play_match(
+                &db,
+                runner,
+                decks,
+                seed,
+                [&p1, &p2],
+                save_replay,
+                turn_cap,
+                live.as_mut(),
+            )
         }
         Command::Sim {
             deck,
@@ -195,9 +215,9 @@ fn main() -> Result<()> {
     }
 }
 
-/// Loads a pack folder over the bundled vanilla cards, building stale Rust
+/// Opens a pack folder over the bundled vanilla cards, building stale Rust
 /// packs first.
-fn load_packs_for(dir: &std::path::Path) -> Result<LoadedPacks> {
+fn open_library(dir: &std::path::Path) -> Result<PackLibrary> {
     let base = sve_host::cards::starter::parse_cards(sve_host::cards::starter::STARTER_CARDS_JSON)
         .context("loading the bundled card data")?;
     let target = std::path::Path::new("target");
@@ -206,7 +226,51 @@ fn load_packs_for(dir: &std::path::Path) -> Result<LoadedPacks> {
         cache_dir: Some(target.join("sve-cache")),
         build_target_dir: Some(target.join("packs")),
     };
-    load_packs(&[dir.to_owned()], &options).map_err(anyhow::Error::msg)
+    PackLibrary::open(&[dir.to_owned()], &options).map_err(anyhow::Error::msg)
+}
+
+fn load_packs_for(dir: &std::path::Path) -> Result<LoadedPacks> {
+    Ok(open_library(dir)?.loaded())
+}
+
+/// Packs being watched for edits (`--watch`).
+struct LivePacks {
+    library: PackLibrary,
+    watcher: PackWatcher,
+}
+
+impl LivePacks {
+    /// Reloads the packs that changed and swaps them into `game`. Prints
+    /// one line per reload or problem.
+    fn apply(&mut self, game: &mut Match) {
+        for dir in self.watcher.poll() {
+            let start = std::time::Instant::now();
+            match self.library.reload(&dir) {
+                Ok(report) => {
+                    let source = format!("pack `{}`", report.pack);
+                    match self.library.loaded().apply_to_match(game, &source) {
+                        Ok(changes) => println!(
+                            "[reload] {source}: {} changed, {} added, {} removed in {} ms",
+                            changes.changed.len(),
+                            changes.added.len(),
+                            changes.removed.len(),
+                            start.elapsed().as_millis()
+                        ),
+                        Err(e) => println!("[reload] {source}: {e}"),
+                    }
+                }
+                Err(problems) => {
+                    println!(
+                        "[reload] {} failed; the previous version keeps running:",
+                        dir.display()
+                    );
+                    for problem in problems {
+                        println!("  {problem}");
+                    }
+                }
+            }
+        }
+    }
 }
 
 fn pack_command(command: &PackCommand, packs_dir: &std::path::Path) -> Result<()> {
@@ -335,6 +399,7 @@ fn join_errors(errors: Vec<decks::DeckError>) -> anyhow::Error {
     )
 }
 
+#[allow(clippy::too_many_arguments)]
 fn play_match(
     db: &Arc<CardDb>,
     runner: Arc<dyn AbilityRunner>,
@@ -343,6 +408,7 @@ fn play_match(
     seats: [&str; 2],
     save_replay: Option<PathBuf>,
     turn_cap: u32,
+    mut live: Option<&mut LivePacks>,
 ) -> Result<()> {
     println!("{} vs {} (seed {seed})", decks[0].0.title, decks[1].0.title);
     let mut players: Vec<Box<dyn Bot + Send>> = Vec::new();
@@ -369,6 +435,9 @@ fn play_match(
     let mut answers = Vec::new();
     let mut log = Vec::new();
     loop {
+        if let Some(live) = live.as_deref_mut() {
+            live.apply(&mut game);
+        }
         let status = game.step();
         let decision = match status {
             Status::GameOver(_) => None,

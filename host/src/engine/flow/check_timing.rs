@@ -145,6 +145,12 @@ impl Match {
                 ability: Some(ability_idx),
             }),
             Err(Halt::Ask(decision)) => self.ask(decision, Resume::Ability(run)),
+            Err(Halt::StaleAnswers) => {
+                // The code changed under the answers (hot reload): ask again
+                // from the first question.
+                run.answers.clear();
+                self.tasks.push(Task::Run(run));
+            }
             Err(Halt::Failed(reason)) => {
                 let def = self.db.get(run.def);
                 tracing::warn!(card = %def.id, ability = ability_idx.0, %reason, "ability fizzled");

@@ -6,6 +6,7 @@
 //! saved, replayed and hot-swapped at any decision point.
 
 mod decision;
+mod reload;
 
 pub use decision::{Action, Choice, Decision, Prompt, Rejection};
 
@@ -135,7 +136,8 @@ pub(crate) struct AbilityRun {
     pub trigger_card: Option<CardRef>,
     pub amount: i32,
     pub origin: RunOrigin,
-    pub answers: Vec<Vec<usize>>,
+    /// Answers so far, with the player who gave each.
+    pub answers: Vec<(PlayerId, Vec<usize>)>,
     /// Automatic abilities: the optional cost was decided (and paid).
     pub cost_settled: bool,
 }
@@ -492,7 +494,7 @@ impl Match {
                 self.tasks.push(Task::PayCosts(run, item + 1));
             }
             Resume::Ability(mut run) => {
-                run.answers.push(picks.to_vec());
+                run.answers.push((decision.player, picks.to_vec()));
                 self.tasks.push(Task::Run(run));
             }
         }

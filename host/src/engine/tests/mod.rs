@@ -6,6 +6,7 @@ mod abilities;
 mod attack;
 mod evolution;
 mod keywords;
+mod reload;
 mod setup_and_turn;
 
 use crate::engine::PlayerId;

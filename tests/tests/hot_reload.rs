@@ -1,0 +1,175 @@
+//! Hot reload with a Rust pack: edit a card's code on disk while a match
+//! runs, see the new behaviour at the next step; a broken edit leaves the
+//! old version running and reports the error with file:line:col; fixing it
+//! reloads normally.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards};
+use sve_host::engine::{Event, PlayerId};
+use sve_host::packs::{LoadOptions, PackLibrary, PackWatcher};
+use sve_host::scenario::{Scenario, Side, fixtures};
+
+const P1: PlayerId = PlayerId(0);
+const P2: PlayerId = PlayerId(1);
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ has a parent")
+        .to_owned()
+}
+
+/// A fresh copy of the reloadable pack that this test may edit, with the SDK
+/// path made absolute.
+fn pack_copy(name: &str) -> PathBuf {
+    let source = root().join("tests/packs/reloadable");
+    let dir = root()
+        .join("target/test-packs")
+        .join(name)
+        .join("reloadable");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("src")).expect("temp pack folder");
+    for file in ["pack.toml", "src/lib.rs"] {
+        std::fs::copy(source.join(file), dir.join(file)).expect("copy");
+    }
+    let cargo_toml = std::fs::read_to_string(source.join("Cargo.toml"))
+        .expect("Cargo.toml")
+        .replace(
+            "../../../sdk/sve-sdk",
+            &root().join("sdk/sve-sdk").display().to_string(),
+        );
+    std::fs::write(dir.join("Cargo.toml"), cargo_toml).expect("write Cargo.toml");
+    dir
+}
+
+fn set_damage(dir: &Path, line: &str) {
+    let file = dir.join("src/lib.rs");
+    let text = std::fs::read_to_string(&file).expect("read");
+    let edited: String = text
+        .lines()
+        .map(|l| {
+            if l.starts_with("const DAMAGE") {
+                line
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    // Write-then-rename, as editors do.
+    let tmp = file.with_extension("rs.tmp");
+    std::fs::write(&tmp, edited + "\n").expect("write");
+    std::fs::rename(&tmp, &file).expect("rename");
+}
+
+fn library(dir: &Path) -> PackLibrary {
+    let mut base = parse_cards(STARTER_CARDS_JSON).expect("bundled cards");
+    base.extend(fixtures::test_cards());
+    let target = root().join("target");
+    PackLibrary::open(
+        &[dir.to_owned()],
+        &LoadOptions {
+            base,
+            cache_dir: Some(target.join("sve-cache")),
+            build_target_dir: Some(target.join("packs")),
+        },
+    )
+    .expect("pack engine starts")
+}
+
+#[test]
+fn editing_a_rust_card_mid_match_changes_its_behaviour_and_broken_edits_keep_the_old_one() {
+    let dir = pack_copy("edit");
+    let mut library = library(&dir);
+    let loaded = library.loaded();
+    assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+    let mut s = Scenario::builder()
+        .db(Arc::clone(&loaded.db))
+        .runner(loaded.runner())
+        .side(
+            P1,
+            Side::new()
+                .hand(["Spark Caller", "Spark Caller", "Spark Caller"])
+                .pp(3),
+        )
+        .build();
+    s.play("Spark Caller");
+    assert_eq!(
+        s.game.state().player(P2).leader_defense,
+        19,
+        "old code: 1 damage"
+    );
+
+    // Edit: 3 damage. Reload between two steps of the running match.
+    set_damage(&dir, "const DAMAGE: i32 = 3;");
+    let report = library.reload(&dir).expect("the edit builds");
+    assert_eq!(report.pack, "reloadable");
+    let changes = library
+        .loaded()
+        .apply_to_match(&mut s.game, "pack `reloadable`")
+        .expect("applies");
+    assert!(changes.removed.is_empty());
+    s.game.step();
+    assert!(s.raw_events().iter().any(
+        |e| matches!(e, Event::CardsReloaded { source, .. } if source == "pack `reloadable`")
+    ));
+    s.play("Spark Caller");
+    assert_eq!(
+        s.game.state().player(P2).leader_defense,
+        16,
+        "new code: 3 damage"
+    );
+
+    // A broken edit: the old version keeps running, the error is located.
+    set_damage(&dir, "const DAMAGE: i32 = three;");
+    let problems = library.reload(&dir).expect_err("the broken edit fails");
+    let first = problems[0].to_string();
+    let lib_rs = dir.join("src/lib.rs").display().to_string();
+    assert!(
+        first.starts_with(&format!("{lib_rs}:8:21: error: cannot find value `three`")),
+        "{first}"
+    );
+    s.play("Spark Caller");
+    assert_eq!(
+        s.game.state().player(P2).leader_defense,
+        13,
+        "still 3 damage"
+    );
+
+    // Fixed: reloads normally.
+    set_damage(&dir, "const DAMAGE: i32 = 5;");
+    library.reload(&dir).expect("the fix builds");
+    let mut s2 = Scenario::builder()
+        .db(Arc::clone(&library.loaded().db))
+        .runner(library.loaded().runner())
+        .side(P1, Side::new().hand(["Spark Caller"]).pp(1))
+        .build();
+    s2.play("Spark Caller");
+    assert_eq!(s2.game.state().player(P2).leader_defense, 15);
+}
+
+#[test]
+fn the_watcher_reports_an_edited_pack_once_per_burst() {
+    let dir = pack_copy("watch");
+    let watcher = PackWatcher::new(&[dir.parent().expect("parent").to_owned()]).expect("watch");
+    // A burst of writes.
+    for damage in [2, 3, 4] {
+        set_damage(&dir, &format!("const DAMAGE: i32 = {damage};"));
+    }
+    // A build output next to it is ignored.
+    std::fs::write(dir.join("reloadable.wasm"), b"not a component").expect("write");
+    let start = Instant::now();
+    let mut reported = Vec::new();
+    while start.elapsed() < Duration::from_secs(5) {
+        reported.extend(watcher.poll());
+        if !reported.is_empty() && !watcher.has_pending() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(reported, vec![dir.clone()]);
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(watcher.poll().is_empty(), "one reload per burst");
+}
