@@ -167,15 +167,23 @@ pub struct SimSummary {
     pub matches_per_sec: f64,
 }
 
+/// Cards and code swapped in between two matches of a sim (hot reload). The
+/// database must keep the ids of the old one ([`CardDb::updated`]).
+pub type Swap = (Arc<CardDb>, Arc<dyn AbilityRunner>);
+
 /// Plays `options.games` matches between two decks, seats alternating
-/// (deck A takes seat 1 in even matches, seat 2 in odd ones).
+/// (deck A takes seat 1 in even matches, seat 2 in odd ones). After each
+/// match `between` hears how many are done and may return new cards and
+/// code for the following matches.
 pub fn run_sim(
     db: &Arc<CardDb>,
     runner: &Arc<dyn AbilityRunner>,
     decks: [(&str, &DeckList); 2],
     options: SimOptions,
-    mut progress: impl FnMut(u32),
+    mut between: impl FnMut(u32) -> Option<Swap>,
 ) -> SimSummary {
+    let mut db = Arc::clone(db);
+    let mut runner = Arc::clone(runner);
     let mut summary = SimSummary {
         decks: [decks[0].0.to_owned(), decks[1].0.to_owned()],
         ..SimSummary::default()
@@ -190,7 +198,7 @@ pub fn run_sim(
         } else {
             [decks[0].1.clone(), decks[1].1.clone()]
         };
-        let mut game = Match::new(Arc::clone(db), Arc::clone(runner), seats, seed);
+        let mut game = Match::new(Arc::clone(&db), Arc::clone(&runner), seats, seed);
         let mut bots = [
             options.bot.build(seed.wrapping_mul(2).wrapping_add(1)),
             options.bot.build(seed.wrapping_mul(2).wrapping_add(2)),
@@ -221,7 +229,10 @@ pub fn run_sim(
             Some(Outcome::Draw) => summary.draws += 1,
             None => {}
         }
-        progress(game_idx + 1);
+        if let Some((new_db, new_runner)) = between(game_idx + 1) {
+            db = new_db;
+            runner = new_runner;
+        }
     }
     let elapsed = start.elapsed().as_secs_f64();
     summary.mean_turns = total_turns as f64 / f64::from(summary.games.max(1));

@@ -199,12 +199,15 @@ fn main() -> Result<()> {
                 &db,
                 &runner,
                 decks,
-                games,
-                seed,
-                bot,
-                turn_cap,
-                !no_invariants,
-                json,
+                SimArgs {
+                    games,
+                    seed,
+                    bot,
+                    turn_cap,
+                    check_invariants: !no_invariants,
+                    json,
+                },
+                live.as_mut(),
             )
         }
         Command::Replay { file, verify } => replay(&db, runner, &file, verify),
@@ -240,6 +243,49 @@ struct LivePacks {
 }
 
 impl LivePacks {
+    /// Reloads changed packs for the matches still to come in a sim: new
+    /// cards and code over `db`'s ids, or `None` when nothing changed.
+    fn reload_for_next_matches(
+        &mut self,
+        db: &Arc<CardDb>,
+    ) -> Option<(Arc<CardDb>, Arc<dyn AbilityRunner>)> {
+        let mut reloaded = false;
+        for dir in self.watcher.poll() {
+            match self.library.reload(&dir) {
+                Ok(report) => {
+                    eprintln!(
+                        "[reload] pack `{}` ({} cards) in {} ms",
+                        report.pack,
+                        report.cards,
+                        report.elapsed.as_millis()
+                    );
+                    reloaded = true;
+                }
+                Err(problems) => {
+                    eprintln!(
+                        "[reload] {} failed; the previous version keeps running:",
+                        dir.display()
+                    );
+                    for problem in problems {
+                        eprintln!("  {problem}");
+                    }
+                }
+            }
+        }
+        if !reloaded {
+            return None;
+        }
+        let loaded = self.library.loaded();
+        let defs = loaded.db.iter().map(|(_, d)| d.clone()).collect();
+        match db.updated(defs) {
+            Ok((new_db, _)) => Some((Arc::new(new_db), loaded.runner())),
+            Err(e) => {
+                eprintln!("[reload] {e}");
+                None
+            }
+        }
+    }
+
     /// Reloads the packs that changed and swaps them into `game`. Prints
     /// one line per reload or problem.
     fn apply(&mut self, game: &mut Match) {
@@ -494,18 +540,32 @@ fn play_match(
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)]
-fn run_sim(
-    db: &Arc<CardDb>,
-    runner: &Arc<dyn AbilityRunner>,
-    decks: [(DeckFile, DeckList); 2],
+/// `sve sim` options after parsing.
+struct SimArgs {
     games: u32,
     seed: u64,
     bot: BotKind,
     turn_cap: u32,
     check_invariants: bool,
     json: bool,
+}
+
+fn run_sim(
+    db: &Arc<CardDb>,
+    runner: &Arc<dyn AbilityRunner>,
+    decks: [(DeckFile, DeckList); 2],
+    args: SimArgs,
+    mut live: Option<&mut LivePacks>,
 ) -> Result<()> {
+    let SimArgs {
+        games,
+        seed,
+        bot,
+        turn_cap,
+        check_invariants,
+        json,
+    } = args;
+    let mut current_db = Arc::clone(db);
     let bar = indicatif::ProgressBar::new(u64::from(games));
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} matches {per_sec} eta {eta}")
@@ -530,6 +590,10 @@ fn run_sim(
             if done % 16 == 0 || done == games {
                 bar.set_position(u64::from(done));
             }
+            let live = live.as_deref_mut()?;
+            let (db, runner) = live.reload_for_next_matches(&current_db)?;
+            current_db = Arc::clone(&db);
+            Some((db, runner))
         },
     );
     bar.finish_and_clear();
