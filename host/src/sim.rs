@@ -259,3 +259,77 @@ pub fn replay_of(
         log_hash: crate::replay::log_hash(&report.log),
     }
 }
+
+/// What a reload smoke test found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SmokeReport {
+    /// Matches played.
+    pub games: u32,
+    /// Decks that used the changed cards.
+    pub decks: Vec<String>,
+    /// Fizzled abilities and rejected answers.
+    pub errors: u32,
+    /// Invariant violations (with seeds).
+    pub violations: Vec<String>,
+    /// Matches stopped by the turn cap.
+    pub turn_cap_hits: u32,
+}
+
+impl SmokeReport {
+    /// Whether nothing went wrong.
+    pub fn is_clean(&self) -> bool {
+        self.errors == 0 && self.violations.is_empty() && self.turn_cap_hits == 0
+    }
+}
+
+/// The reload smoke test: a short batch of random-bot matches (invariants
+/// checked) for every given deck that contains one of `changed` card ids,
+/// each against the next deck in the list. Decks without the changed cards
+/// are skipped; with none left, nothing is played.
+pub fn smoke_test(
+    db: &Arc<CardDb>,
+    runner: &Arc<dyn AbilityRunner>,
+    decks: &[(&str, &DeckList)],
+    changed: &[String],
+    games_per_deck: u32,
+) -> SmokeReport {
+    let mut report = SmokeReport::default();
+    let uses_changed = |deck: &DeckList| {
+        deck.main
+            .iter()
+            .chain(&deck.evolve)
+            .any(|d| changed.contains(&db.get(*d).id))
+    };
+    for (idx, (name, deck)) in decks.iter().enumerate() {
+        if !uses_changed(deck) {
+            continue;
+        }
+        report.decks.push((*name).to_owned());
+        let (_, opponent) = decks[(idx + 1) % decks.len()];
+        for game in 0..games_per_deck {
+            let seed = 0x5eed_0000 + u64::from(game);
+            let seats = [(*deck).clone(), opponent.clone()];
+            let mut m = Match::new(Arc::clone(db), Arc::clone(runner), seats, seed);
+            let mut bots = [BotKind::Random.build(seed), BotKind::Random.build(seed + 1)];
+            let result = play_bot_match(
+                &mut m,
+                &mut bots,
+                PlayOptions {
+                    turn_cap: 200,
+                    check_invariants: true,
+                    keep_log: false,
+                },
+            );
+            report.games += 1;
+            report.errors += result.fizzles + result.rejected_answers;
+            report.turn_cap_hits += u32::from(result.turn_cap_hit);
+            report.violations.extend(
+                result
+                    .violations
+                    .into_iter()
+                    .map(|v| format!("{name} seed {seed}: {v}")),
+            );
+        }
+    }
+    report
+}

@@ -396,3 +396,28 @@ fn sd05_002_alucard_without_necrocharge_keeps_its_attack() {
     s.play("Alucard");
     assert!(s.dump().contains("Alucard 4/4"), "{}", s.dump());
 }
+
+#[test]
+fn the_reload_smoke_test_plays_the_decks_that_use_the_changed_cards() {
+    let loaded = starter();
+    let lists: Vec<(String, sve_host::engine::DeckList)> = sve_host::decks::STARTER_DECKS
+        .iter()
+        .map(|(name, _)| {
+            let file = sve_host::decks::starter_deck(name).expect("bundled deck");
+            let list = sve_host::decks::resolve(&file, &loaded.db).expect("resolves");
+            ((*name).to_owned(), list)
+        })
+        .collect();
+    let named: Vec<(&str, &sve_host::engine::DeckList)> =
+        lists.iter().map(|(n, d)| (n.as_str(), d)).collect();
+    let report = sve_host::sim::smoke_test(
+        &loaded.db,
+        &loaded.runner(),
+        &named,
+        &["SD02-001".to_owned()],
+        4,
+    );
+    assert_eq!(report.decks, ["SD02"]);
+    assert_eq!(report.games, 4);
+    assert!(report.is_clean(), "{report:?}");
+}

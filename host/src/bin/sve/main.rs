@@ -30,6 +30,11 @@ struct Cli {
     /// Watch the pack folder and reload changed packs into running matches.
     #[arg(long, global = true)]
     watch: bool,
+    /// With --watch: after each successful reload, play a short batch of
+    /// bot matches with the starter decks that use the changed cards and
+    /// report errors and invariant violations.
+    #[arg(long, global = true)]
+    smoke_test: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -158,7 +163,11 @@ fn main() -> Result<()> {
             let watcher = PackWatcher::new(std::slice::from_ref(&cli.packs))
                 .with_context(|| format!("watching {}", cli.packs.display()))?;
             eprintln!("watching {} for changes", cli.packs.display());
-            live = Some(LivePacks { library, watcher });
+            live = Some(LivePacks {
+                library,
+                watcher,
+                smoke_test: cli.smoke_test,
+            });
         }
         (Arc::clone(&loaded.db), loaded.runner())
     };
@@ -240,9 +249,46 @@ fn load_packs_for(dir: &std::path::Path) -> Result<LoadedPacks> {
 struct LivePacks {
     library: PackLibrary,
     watcher: PackWatcher,
+    smoke_test: bool,
 }
 
 impl LivePacks {
+    /// The reload smoke test over the starter decks that use `changed`.
+    fn smoke(&self, game: &Match, changed: &[String]) {
+        let db = Arc::clone(game.db());
+        let runner = self.library.loaded().runner();
+        let lists: Vec<(String, DeckList)> = decks::STARTER_DECKS
+            .iter()
+            .filter_map(|(name, _)| {
+                let file = decks::starter_deck(name)?;
+                Some(((*name).to_owned(), decks::resolve(&file, &db).ok()?))
+            })
+            .collect();
+        let named: Vec<(&str, &DeckList)> = lists.iter().map(|(n, d)| (n.as_str(), d)).collect();
+        let report = sim::smoke_test(&db, &runner, &named, changed, 10);
+        if report.decks.is_empty() {
+            println!("[smoke] no starter deck uses the changed cards; nothing to play");
+        } else if report.is_clean() {
+            println!(
+                "[smoke] {} matches with {}: no errors, no invariant violations",
+                report.games,
+                report.decks.join(", ")
+            );
+        } else {
+            println!(
+                "[smoke] {} matches with {}: {} errors, {} turn-cap hits, {} violations",
+                report.games,
+                report.decks.join(", "),
+                report.errors,
+                report.turn_cap_hits,
+                report.violations.len()
+            );
+            for violation in report.violations.iter().take(5) {
+                println!("  {violation}");
+            }
+        }
+    }
+
     /// Reloads changed packs for the matches still to come in a sim: new
     /// cards and code over `db`'s ids, or `None` when nothing changed.
     fn reload_for_next_matches(
@@ -295,13 +341,18 @@ impl LivePacks {
                 Ok(report) => {
                     let source = format!("pack `{}`", report.pack);
                     match self.library.loaded().apply_to_match(game, &source) {
-                        Ok(changes) => println!(
-                            "[reload] {source}: {} changed, {} added, {} removed in {} ms",
-                            changes.changed.len(),
-                            changes.added.len(),
-                            changes.removed.len(),
-                            start.elapsed().as_millis()
-                        ),
+                        Ok(changes) => {
+                            println!(
+                                "[reload] {source}: {} changed, {} added, {} removed in {} ms",
+                                changes.changed.len(),
+                                changes.added.len(),
+                                changes.removed.len(),
+                                start.elapsed().as_millis()
+                            );
+                            if self.smoke_test {
+                                self.smoke(game, &changes.changed);
+                            }
+                        }
                         Err(e) => println!("[reload] {source}: {e}"),
                     }
                 }
