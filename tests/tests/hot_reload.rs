@@ -106,6 +106,9 @@ fn editing_a_rust_card_mid_match_changes_its_behaviour_and_broken_edits_keep_the
     set_damage(&dir, "const DAMAGE: i32 = 3;");
     let report = library.reload(&dir).expect("the edit builds");
     assert_eq!(report.pack, "reloadable");
+    let after = library.loaded();
+    assert_eq!(after.packs.len(), 1, "the pack was replaced, not added");
+    assert!(after.diagnostics.is_empty(), "{:?}", after.diagnostics);
     let changes = library
         .loaded()
         .apply_to_match(&mut s.game, "pack `reloadable`")

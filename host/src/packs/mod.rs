@@ -232,6 +232,8 @@ pub struct ReloadReport {
 impl PackLibrary {
     /// Loads every pack of `roots`.
     pub fn open(roots: &[PathBuf], options: &LoadOptions) -> Result<PackLibrary, String> {
+        let roots: Vec<PathBuf> = roots.iter().map(|r| canonical(r)).collect();
+        let roots = roots.as_slice();
         let engine = PackEngine::new(options.cache_dir.clone()).map_err(|e| e.to_string())?;
         let mut library = PackLibrary {
             options: options.clone(),
@@ -259,6 +261,7 @@ impl PackLibrary {
     /// returned, located.
     pub fn reload(&mut self, dir: &Path) -> Result<ReloadReport, Vec<PackDiagnostic>> {
         let start = std::time::Instant::now();
+        let dir = &canonical(dir);
         let pack = load_pack(dir, &self.engine, &self.options)?;
         let report = ReloadReport {
             pack: pack.info.id.clone(),
@@ -355,6 +358,12 @@ fn packs_id(packs: &[PackInfo], idx: usize) -> &str {
 
 fn packs_dir(packs: &[PackInfo], idx: usize) -> &Path {
     packs.get(idx).map_or(Path::new("?"), |p| p.dir.as_path())
+}
+
+/// The absolute form of a path (as file events report paths), or the path
+/// itself when it does not exist.
+fn canonical(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_owned())
 }
 
 /// Pack folders: each given folder that has a `pack.toml`, else its

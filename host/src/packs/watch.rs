@@ -35,7 +35,11 @@ impl PackWatcher {
     pub fn new(roots: &[PathBuf]) -> Result<PackWatcher, notify::Error> {
         let changed: Arc<Mutex<HashMap<PathBuf, Instant>>> = Arc::default();
         let sink = Arc::clone(&changed);
-        let owned_roots = roots.to_vec();
+        // Events carry absolute paths: compare against absolute roots.
+        let owned_roots: Vec<PathBuf> = roots
+            .iter()
+            .map(|r| std::fs::canonicalize(r).unwrap_or_else(|_| r.clone()))
+            .collect();
         let mut watcher =
             notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
                 let Ok(event) = event else { return };

@@ -2,6 +2,7 @@
 //! bot simulations, prints and verifies replays, checks deck files.
 
 mod human;
+mod reload_bench;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
@@ -94,6 +95,18 @@ enum Command {
         #[arg(long)]
         verify: bool,
     },
+    /// Measure hot reload: edit a copy of a pack N times and time each edit
+    /// from the file write to the new version being live in a running match.
+    ReloadBench {
+        /// The pack folder to copy and edit.
+        pack: PathBuf,
+        /// Number of edits.
+        #[arg(long, default_value_t = 20)]
+        edits: u32,
+        /// Print one JSON object with p50_ms, p95_ms and max_ms.
+        #[arg(long)]
+        json: bool,
+    },
     /// Deck files.
     Deck {
         #[command(subcommand)]
@@ -148,6 +161,9 @@ fn main() -> Result<()> {
     let cli = Cli::parse();
     if let Command::Pack { command } = &cli.command {
         return pack_command(command, &cli.packs);
+    }
+    if let Command::ReloadBench { pack, edits, json } = &cli.command {
+        return reload_bench::run(pack, *edits, *json);
     }
     let mut live = None;
     let (db, runner) = if cli.vanilla || !cli.packs.exists() {
@@ -223,13 +239,13 @@ fn main() -> Result<()> {
         Command::Deck {
             command: DeckCommand::Check { file },
         } => deck_check(&db, &file),
-        Command::Pack { .. } => Ok(()),
+        Command::Pack { .. } | Command::ReloadBench { .. } => Ok(()),
     }
 }
 
 /// Opens a pack folder over the bundled vanilla cards, building stale Rust
 /// packs first.
-fn open_library(dir: &std::path::Path) -> Result<PackLibrary> {
+pub(crate) fn open_library(dir: &std::path::Path) -> Result<PackLibrary> {
     let base = sve_host::cards::starter::parse_cards(sve_host::cards::starter::STARTER_CARDS_JSON)
         .context("loading the bundled card data")?;
     let target = std::path::Path::new("target");

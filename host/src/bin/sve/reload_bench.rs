@@ -1,0 +1,140 @@
+//! `sve reload-bench`: the hot-reload pipeline, timed end to end.
+//!
+//! The pack is copied to `target/reload-bench/`, a match is started with its
+//! cards, and each edit rewrites one source file (write-then-rename, as
+//! editors do), alternating two versions; the time runs from the write until
+//! the watcher has reported the folder, the pack is rebuilt and loaded, and
+//! the running match has received the new version (`CardsReloaded`).
+//!
+//! For Rust packs the two versions differ by a comment, so the figure is the
+//! cost of the pipeline (cargo dominates); script packs will alternate two
+//! versions of one ability once they exist.
+
+use anyhow::{Context, Result, bail};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use sve_host::decks;
+use sve_host::engine::{Event, Match};
+use sve_host::packs::PackWatcher;
+
+pub fn run(pack: &Path, edits: u32, json: bool) -> Result<()> {
+    let name = pack
+        .file_name()
+        .context("the pack path has no folder name")?;
+    let bench_root = Path::new("target").join("reload-bench");
+    let copy = bench_root.join(name);
+    let _ = std::fs::remove_dir_all(&copy);
+    copy_pack(pack, &copy)?;
+    let edited = source_to_edit(&copy)?;
+    let mut library = crate::open_library(&bench_root)?;
+    let loaded = library.loaded();
+    if loaded.packs.is_empty() {
+        bail!("{} did not load: {:?}", pack.display(), loaded.diagnostics);
+    }
+    let deck = decks::starter_deck("SD01").context("bundled deck")?;
+    let list = decks::resolve(&deck, &loaded.db).map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let mut game = Match::new(
+        Arc::clone(&loaded.db),
+        loaded.runner(),
+        [list.clone(), list],
+        1,
+    );
+    game.step();
+    game.clear_events();
+    let watcher = PackWatcher::new(std::slice::from_ref(&bench_root))?;
+    let original = std::fs::read_to_string(&edited)?;
+    let mut times = Vec::new();
+    for edit in 0..edits {
+        let text = if edit % 2 == 0 {
+            format!("{original}\n// reload-bench edit {edit}\n")
+        } else {
+            original.clone()
+        };
+        let tmp = edited.with_extension("bench.tmp");
+        let start = Instant::now();
+        std::fs::write(&tmp, &text)?;
+        std::fs::rename(&tmp, &edited)?;
+        loop {
+            if start.elapsed() > Duration::from_secs(120) {
+                bail!("edit {edit} was not reloaded within 120 s");
+            }
+            let changed = watcher.poll();
+            if changed.is_empty() {
+                std::thread::sleep(Duration::from_millis(1));
+                continue;
+            }
+            for dir in changed {
+                library
+                    .reload(&dir)
+                    .map_err(|problems| anyhow::anyhow!("reload failed: {problems:?}"))?;
+                library
+                    .loaded()
+                    .apply_to_match(&mut game, "reload-bench")
+                    .map_err(anyhow::Error::msg)?;
+            }
+            game.step();
+            if game
+                .take_events()
+                .iter()
+                .any(|e| matches!(e, Event::CardsReloaded { .. }))
+            {
+                break;
+            }
+        }
+        times.push(start.elapsed().as_secs_f64() * 1000.0);
+        eprintln!("edit {}: {:.1} ms", edit + 1, times[times.len() - 1]);
+    }
+    times.sort_by(f64::total_cmp);
+    let pick = |q: f64| times[((times.len() as f64 - 1.0) * q).round() as usize];
+    let (p50, p95, max) = (pick(0.5), pick(0.95), pick(1.0));
+    println!("edits: {edits}  p50 {p50:.1} ms  p95 {p95:.1} ms  max {max:.1} ms");
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({ "edits": edits, "p50_ms": p50, "p95_ms": p95, "max_ms": max })
+        );
+    }
+    Ok(())
+}
+
+/// Copies a pack folder (sources only), making a relative SDK path absolute.
+fn copy_pack(from: &Path, to: &Path) -> Result<()> {
+    let sdk = std::fs::canonicalize("sdk/sve-sdk").ok();
+    let mut stack = vec![PathBuf::new()];
+    while let Some(rel) = stack.pop() {
+        let source = from.join(&rel);
+        if source.is_dir() {
+            if rel.file_name().is_some_and(|n| n == "target") {
+                continue;
+            }
+            std::fs::create_dir_all(to.join(&rel))?;
+            for entry in std::fs::read_dir(&source)? {
+                stack.push(rel.join(entry?.file_name()));
+            }
+        } else if source.extension().is_none_or(|e| e != "wasm") {
+            let mut text = std::fs::read(&source)?;
+            if rel == Path::new("Cargo.toml")
+                && let Some(sdk) = &sdk
+            {
+                let manifest = String::from_utf8_lossy(&text)
+                    .replace("../../sdk/sve-sdk", &sdk.display().to_string());
+                text = manifest.into_bytes();
+            }
+            std::fs::write(to.join(&rel), text)?;
+        }
+    }
+    Ok(())
+}
+
+/// The file the bench edits: the Rust pack's `src/lib.rs`.
+fn source_to_edit(pack: &Path) -> Result<PathBuf> {
+    let lib = pack.join("src").join("lib.rs");
+    if lib.exists() {
+        return Ok(lib);
+    }
+    bail!(
+        "{} has no src/lib.rs; only Rust packs can be benchmarked until script packs exist",
+        pack.display()
+    )
+}
