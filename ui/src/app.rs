@@ -1,6 +1,7 @@
 //! The eframe application: which screen is up, and the switches between
 //! them. Each screen draws itself; the app only reacts to what they return.
 
+use crate::frame_times::FrameTimes;
 use crate::play::{MatchScreen, ScreenRequest};
 use crate::start::StartScreen;
 use std::sync::Arc;
@@ -38,6 +39,7 @@ pub struct App {
     db: Arc<CardDb>,
     start: StartScreen,
     screen: Screen,
+    frame_times: FrameTimes,
 }
 
 impl App {
@@ -47,6 +49,7 @@ impl App {
             db,
             start: StartScreen::new(options.bot_delay),
             screen: Screen::Start,
+            frame_times: FrameTimes::default(),
         }
     }
 
@@ -63,7 +66,7 @@ impl App {
                 .start
                 .ui(ui, &self.db)
                 .map(|config| MatchScreen::start(config, Arc::clone(&self.db), ui.ctx())),
-            Screen::Match(screen) => match screen.ui(ui) {
+            Screen::Match(screen) => match screen.ui(ui, &self.frame_times) {
                 ScreenRequest::Stay => None,
                 ScreenRequest::Rematch => Some(MatchScreen::start(
                     screen.config().rematch(),
@@ -85,7 +88,16 @@ impl App {
 }
 
 impl eframe::App for App {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        if let Some(seconds) = frame.info().cpu_usage {
+            self.frame_times.record(seconds);
+        }
         App::ui(self, ui);
+    }
+
+    fn on_exit(&mut self) {
+        if !self.frame_times.is_empty() {
+            tracing::info!("{}", self.frame_times.summary());
+        }
     }
 }

@@ -33,6 +33,9 @@
 
 pub mod app;
 pub mod config;
+#[cfg(test)]
+mod fixture;
+pub mod frame_times;
 pub mod intent;
 pub mod match_view;
 pub mod play;

@@ -81,34 +81,36 @@ impl StartScreen {
                 ui.label("Play a starter deck against a bot, or with a friend at this screen.");
             });
             ui.add_space(16.0);
-            egui::Frame::new()
-                .inner_margin(16.0)
-                .corner_radius(8)
-                .fill(Color32::from_rgb(30, 32, 40))
-                .show(ui, |ui| {
-                    ui.set_max_width(640.0);
-                    self.settings_ui(ui);
-                    ui.add_space(12.0);
-                    let button =
-                        egui::Button::new(RichText::new("Start match").size(18.0).strong())
-                            .min_size(egui::vec2(180.0, 36.0));
-                    if ui.add(button).clicked() {
-                        match self.config(db) {
-                            Ok(config) => {
-                                self.errors.clear();
-                                start = Some(config);
+            ui.vertical_centered(|ui| {
+                egui::Frame::new()
+                    .inner_margin(16.0)
+                    .corner_radius(8)
+                    .fill(Color32::from_rgb(30, 32, 40))
+                    .show(ui, |ui| {
+                        ui.set_width(600.0);
+                        ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+                            self.settings_ui(ui);
+                            ui.add_space(12.0);
+                            let text = RichText::new("Start match").size(18.0).strong();
+                            let button = egui::Button::new(text).min_size(egui::vec2(180.0, 36.0));
+                            if ui.add(button).clicked() {
+                                match self.config(db) {
+                                    Ok(config) => {
+                                        self.errors.clear();
+                                        start = Some(config);
+                                    }
+                                    Err(errors) => self.errors = errors,
+                                }
                             }
-                            Err(errors) => self.errors = errors,
-                        }
-                    }
-                    for error in &self.errors {
-                        ui.colored_label(Color32::from_rgb(255, 110, 100), error);
-                    }
-                });
-            ui.add_space(16.0);
-            ui.label(
-                RichText::new("Deck builder and online play: coming in a later version.").weak(),
-            );
+                            for error in &self.errors {
+                                ui.colored_label(Color32::from_rgb(255, 110, 100), error);
+                            }
+                        });
+                    });
+                ui.add_space(16.0);
+                let later = "Deck builder and online play: coming in a later version.";
+                ui.label(RichText::new(later).weak());
+            });
         });
         start
     }

@@ -219,3 +219,13 @@ fn debug_tab_shows_the_events_and_the_decision() {
     harness.run_ok();
     harness.snapshot("debug_decision");
 }
+
+#[test]
+fn start_screen_snapshot_and_a_bad_seed() {
+    let mut harness = client();
+    harness.run();
+    harness.snapshot("start_screen");
+    type_into(&mut harness, "Seed", "seven");
+    click(&mut harness, "Start match");
+    assert!(has_containing(&harness, "The seed must be a whole number"));
+}

@@ -6,7 +6,8 @@
 use super::card::{
     CardLook, Highlight, card_back_ui, card_details_ui, card_ui, class_colour, empty_slot_ui,
 };
-use super::legal::{self, FIELD_SLOTS, LegalMoves};
+use super::clicks::{Place, card_click, leader_click, look_of, option_intent};
+use super::legal::{FIELD_SLOTS, LegalMoves};
 use super::selection::Selection;
 use crate::intent::{Intent, Intents};
 use crate::match_view::{Board, MatchView};
@@ -15,7 +16,7 @@ use egui::{
     Align2, Color32, CornerRadius, FontId, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, vec2,
 };
 use sve_host::engine::view::{CardView, SideView};
-use sve_host::engine::{Action, Choice, PlayerId, Prompt};
+use sve_host::engine::{Action, Choice, PlayerId};
 
 /// Which half of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -301,33 +302,6 @@ fn card_name(cx: &BoardContext<'_>, card: &CardView) -> String {
         .clone()
 }
 
-/// Where a clicked card is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Place {
-    Hand,
-    Field(Half),
-    ExArea(Half),
-}
-
-impl Place {
-    fn is_theirs(self) -> bool {
-        matches!(
-            self,
-            Place::Field(Half::Theirs) | Place::ExArea(Half::Theirs)
-        )
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Place::Hand => "hand",
-            Place::Field(Half::Mine) => "field",
-            Place::ExArea(Half::Mine) => "EX area",
-            Place::Field(Half::Theirs) => "opponent's field",
-            Place::ExArea(Half::Theirs) => "opponent's EX area",
-        }
-    }
-}
-
 fn their_hand_ui(ui: &mut Ui, cx: &BoardContext<'_>, side: &SideView) {
     let small = cx.card_size * 0.5;
     ui.horizontal(|ui| {
@@ -443,6 +417,8 @@ fn hand_ui(ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
         .id_salt("hand")
         .show(ui, |ui| {
             ui.horizontal_top(|ui| {
+                // Room for the first card's glow inside the scroll area's clip.
+                ui.add_space(8.0);
                 for card in hand.iter().flatten() {
                     card_with_actions_ui(ui, &hand_cx, card, Place::Hand, intents);
                 }
@@ -495,15 +471,6 @@ fn card_with_actions_ui(
     }
 }
 
-fn option_intent(decision: &DecisionView, option: usize) -> Intent {
-    let is_card_pick = matches!(decision.decision.options.get(option), Some(Choice::Card(_)));
-    if is_card_pick && !(decision.decision.min == 1 && decision.decision.max == 1) {
-        Intent::TogglePick(option)
-    } else {
-        Intent::Answer(vec![option])
-    }
-}
-
 fn evolve_label(cx: &BoardContext<'_>, option: usize, labels: &[String]) -> String {
     let Some(Choice::Action(Action::Evolve {
         card,
@@ -530,167 +497,5 @@ fn evolve_label(cx: &BoardContext<'_>, option: usize, labels: &[String]) -> Stri
         format!("Super evolve ({pay} + 1 SEP)")
     } else {
         format!("Evolve ({pay})")
-    }
-}
-
-fn look_of(cx: &BoardContext<'_>, card: &CardView, place: Place) -> CardLook {
-    let moves = cx.moves.card(card.card);
-    let attacker = cx.selection.attacker;
-    let highlight = if let Some(number) = moves.pick.and_then(|o| cx.selection.pick_number(o)) {
-        Highlight::Picked(number)
-    } else if moves.pick.is_some() {
-        Highlight::Pickable
-    } else if attacker == Some(card.card) {
-        Highlight::Selected
-    } else if attacker
-        .and_then(|a| cx.moves.attack_on_follower(a, card.card))
-        .is_some()
-    {
-        Highlight::Target
-    } else if attacker.is_none()
-        && (moves.play.is_some()
-            || !moves.attacks.is_empty()
-            || !moves.evolve.is_empty()
-            || !moves.activate.is_empty())
-    {
-        Highlight::Playable
-    } else {
-        Highlight::None
-    };
-    let dimmed = highlight == Highlight::None
-        && cx.decision.is_some()
-        && (cx.moves.picks_cards || (attacker.is_some() && place.is_theirs()));
-    CardLook { highlight, dimmed }
-}
-
-/// What a click on a face-up card asks for.
-fn card_click(cx: &BoardContext<'_>, card: &CardView, place: Place) -> Intent {
-    let db = &cx.view.db;
-    let Some(decision) = cx.decision else {
-        return Intent::Explain(waiting_text(cx));
-    };
-    let moves = &cx.moves;
-    let card_moves = moves.card(card.card);
-    // An attack is being declared: this click picks its target.
-    if let Some(attacker) = cx.selection.attacker {
-        if attacker == card.card {
-            return Intent::SelectAttacker(None);
-        }
-        if let Some(option) = moves.attack_on_follower(attacker, card.card) {
-            return Intent::Answer(vec![option]);
-        }
-        if moves.can_attack(card.card) {
-            return Intent::SelectAttacker(Some(card.card));
-        }
-        if place.is_theirs() {
-            let attacker_view = cx.board.mine.field.iter().find(|c| c.card == attacker);
-            return Intent::Explain(match attacker_view {
-                Some(attacker_view) => {
-                    legal::why_not_target(db, attacker_view, card, cx.board.theirs)
-                }
-                None => "Choose a highlighted target.".to_owned(),
-            });
-        }
-    }
-    if let Some(option) = card_moves.pick {
-        return option_intent(decision, option);
-    }
-    if moves.picks_cards {
-        return Intent::Explain(format!(
-            "{} is not a choice here: pick one of the highlighted cards.",
-            card_name(cx, card)
-        ));
-    }
-    if let Some(option) = card_moves.play {
-        return Intent::Answer(vec![option]);
-    }
-    if !card_moves.attacks.is_empty() {
-        return Intent::SelectAttacker(Some(card.card));
-    }
-    if !card_moves.evolve.is_empty() || !card_moves.activate.is_empty() {
-        return Intent::Explain(format!(
-            "Use the buttons under {} (or right-click it) to evolve it or use its abilities.",
-            card_name(cx, card)
-        ));
-    }
-    let acting = matches!(
-        decision.decision.prompt,
-        Prompt::MainAction | Prompt::QuickWindow
-    );
-    if !acting {
-        return Intent::Explain("Answer the prompt in the middle of the board first.".to_owned());
-    }
-    Intent::Explain(match place {
-        Place::Hand | Place::ExArea(Half::Mine) => {
-            legal::why_not_playable(db, card, cx.board.mine, &decision.decision.prompt)
-        }
-        Place::Field(Half::Mine) if decision.decision.prompt == Prompt::QuickWindow => {
-            "Followers attack in your own turn; now you may only play Quick cards or pass."
-                .to_owned()
-        }
-        Place::Field(Half::Mine) => {
-            let entered = cx
-                .view
-                .notes
-                .get(&card.card)
-                .is_some_and(|n| n.entered_this_turn);
-            legal::why_cannot_attack(db, card, entered)
-        }
-        Place::Field(Half::Theirs) | Place::ExArea(Half::Theirs) => {
-            "To attack, click one of your highlighted followers first, then its target.".to_owned()
-        }
-    })
-}
-
-fn leader_click(cx: &BoardContext<'_>, player: PlayerId) -> Intent {
-    let Some(decision) = cx.decision else {
-        return Intent::Explain(waiting_text(cx));
-    };
-    if let Some(attacker) = cx.selection.attacker {
-        if let Some(option) = cx.moves.attack_on_leader(attacker, player) {
-            return Intent::Answer(vec![option]);
-        }
-        if player != cx.board.me {
-            let entered = cx
-                .view
-                .notes
-                .get(&attacker)
-                .is_some_and(|n| n.entered_this_turn);
-            if let Some(attacker_view) = cx.board.mine.field.iter().find(|c| c.card == attacker) {
-                return Intent::Explain(legal::why_not_leader(
-                    &cx.view.db,
-                    attacker_view,
-                    cx.board.theirs,
-                    entered,
-                ));
-            }
-        }
-    }
-    if player == cx.board.me {
-        return Intent::Explain("That is your own leader.".to_owned());
-    }
-    if decision.decision.prompt == Prompt::MainAction {
-        return Intent::Explain(
-            "To attack the leader, click one of your highlighted followers first, then the leader."
-                .to_owned(),
-        );
-    }
-    Intent::Explain("Answer the prompt in the middle of the board first.".to_owned())
-}
-
-/// Why the board does not react while someone else decides.
-pub fn waiting_text(cx: &BoardContext<'_>) -> String {
-    let view = cx.view;
-    if view.outcome.is_some() {
-        return "The match is over.".to_owned();
-    }
-    match view.waiting_on {
-        Some(player) if player != cx.board.me => {
-            format!("Wait: {} is deciding.", view.seat_name(player))
-        }
-        Some(_) if view.decision_for(cx.board.me).is_none() => {
-            "The bots play both sides in this match.".to_owned()
-        }
-        _ => "Nothing to do right now.".to_owned(),
     }
 }

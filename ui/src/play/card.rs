@@ -182,10 +182,18 @@ fn paint_card(ui: &Ui, db: &CardDb, card: &CardView, rect: Rect, look: CardLook,
     let class = class_colour(def.class);
 
     if let Some(glow) = highlight_colour(look.highlight) {
+        // A soft halo under a solid line, so the mark stands out from the
+        // class-coloured frame.
         painter.rect_stroke(
-            rect.expand(2.0),
-            CornerRadius::same(8),
-            Stroke::new(4.0, glow),
+            rect.expand(4.0),
+            CornerRadius::same(10),
+            Stroke::new(7.0, glow.gamma_multiply(0.35)),
+            StrokeKind::Outside,
+        );
+        painter.rect_stroke(
+            rect.expand(1.0),
+            CornerRadius::same(7),
+            Stroke::new(3.0, glow),
             StrokeKind::Outside,
         );
     }

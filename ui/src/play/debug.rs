@@ -2,6 +2,7 @@
 //! the pending decision as the engine states it. The card inspector, the
 //! packs panel and the sandbox tools will be [`DebugTool`]s here.
 
+use crate::frame_times::FrameTimes;
 use crate::match_view::MatchView;
 use egui::{RichText, Ui};
 
@@ -23,7 +24,7 @@ pub struct DebugPanel {
 
 impl DebugPanel {
     /// Draws the debug tab.
-    pub fn ui(&mut self, ui: &mut Ui, view: &MatchView) {
+    pub fn ui(&mut self, ui: &mut Ui, view: &MatchView, frame_times: &FrameTimes) {
         let Self { tool } = self;
         ui.horizontal(|ui| {
             ui.selectable_value(tool, DebugTool::Events, "Events");
@@ -36,6 +37,7 @@ impl DebugPanel {
                 .weak(),
             );
         });
+        ui.label(RichText::new(frame_times.summary()).weak());
         ui.separator();
         match tool {
             DebugTool::Events => events_ui(ui, view),

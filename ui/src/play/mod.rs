@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod card;
+pub mod clicks;
 pub mod debug;
 pub mod game_over;
 pub mod legal;
@@ -14,6 +15,7 @@ pub mod prompt;
 pub mod selection;
 
 use crate::config::{MatchConfig, MatchMode};
+use crate::frame_times::FrameTimes;
 use crate::intent::{Intent, Intents};
 use crate::match_view::MatchView;
 use crate::session::{Command, Session, Update};
@@ -114,7 +116,7 @@ impl MatchScreen {
     }
 
     /// Draws the screen and applies what the panels asked for.
-    pub fn ui(&mut self, ui: &mut Ui) -> ScreenRequest {
+    pub fn ui(&mut self, ui: &mut Ui, frame_times: &FrameTimes) -> ScreenRequest {
         self.take_updates();
         let mut intents = Intents::default();
         self.top_bar_ui(ui, &mut intents);
@@ -124,7 +126,7 @@ impl MatchScreen {
             .show(ui, |ui| self.log.ui(ui, &self.view));
         egui::CentralPanel::default().show(ui, |ui| match self.tab {
             MatchTab::Board => self.board_tab_ui(ui, &mut intents),
-            MatchTab::Debug => self.debug.ui(ui, &self.view),
+            MatchTab::Debug => self.debug.ui(ui, &self.view, frame_times),
         });
         self.apply(intents)
     }
@@ -168,18 +170,13 @@ impl MatchScreen {
                         Phase::End => "End phase",
                         Phase::GameOver => "Game over",
                     };
-                    let turn = if board.turn == 0 {
-                        "Before the first turn".to_owned()
+                    let status = if board.turn == 0 {
+                        "Setup: choosing who goes first, mulligans".to_owned()
                     } else {
-                        format!("Turn {}", board.turn)
+                        let active = view.seat_name(board.active);
+                        format!("Turn {} · {phase} · {active}'s turn", board.turn)
                     };
-                    ui.label(
-                        RichText::new(format!(
-                            "{turn} · {phase} · {}'s turn",
-                            view.seat_name(board.active)
-                        ))
-                        .strong(),
-                    );
+                    ui.label(RichText::new(status).strong());
                 }
                 ui.separator();
                 ui.label(format!(

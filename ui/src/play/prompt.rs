@@ -3,7 +3,8 @@
 //! pending abilities, cards in hidden zones), and the confirm button of a
 //! multi-pick answer. A short notice line explains refused clicks.
 
-use super::board::{BoardContext, waiting_text};
+use super::board::BoardContext;
+use super::clicks::waiting_text;
 use crate::intent::{Intent, Intents};
 use egui::{Color32, Frame, Margin, RichText, Ui};
 use sve_host::engine::view::CardView;
@@ -236,4 +237,63 @@ fn name_of(cx: &BoardContext<'_>, card: &CardView) -> String {
         .get(card.evolved.unwrap_or(card.def))
         .name
         .clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture;
+    use crate::match_view::MatchView;
+    use crate::play::legal::LegalMoves;
+    use crate::play::selection::Selection;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable as _;
+    use sve_host::engine::{Decision, PlayerId};
+
+    /// A harness drawing only the prompt of `view`; its state is the queue.
+    fn prompt_harness(view: MatchView) -> Harness<'static, Intents> {
+        let selection = Selection::default();
+        Harness::new_ui_state(
+            move |ui, intents: &mut Intents| {
+                let board = view.board(PlayerId(0)).expect("a board");
+                let decision = view.decision_for(PlayerId(0));
+                let cx = BoardContext {
+                    view: &view,
+                    board,
+                    decision,
+                    moves: decision.map(LegalMoves::of).unwrap_or_default(),
+                    selection: &selection,
+                    card_size: egui::vec2(100.0, 138.0),
+                };
+                PromptPanel::default().ui(ui, &cx, None, intents);
+            },
+            Intents::default(),
+        )
+    }
+
+    #[test]
+    fn the_mulligan_prompt_answers_keep_or_redraw() {
+        let db = fixture::db();
+        let mine = fixture::side(&db, "Arisa", 0);
+        let theirs = fixture::side(&db, "Erika", 0);
+        let mulligan =
+            Decision::pick_one(PlayerId(0), Prompt::Mulligan, vec![Choice::No, Choice::Yes]);
+        let mut harness = prompt_harness(fixture::vs_bot(db, mine, theirs, Some(mulligan)));
+        harness.get_by_label("Mulligan (redraw 4)").click();
+        harness.run();
+        assert_eq!(harness.state().as_slice(), [Intent::Answer(vec![1])]);
+    }
+
+    #[test]
+    fn end_turn_answers_the_end_of_the_main_phase() {
+        let db = fixture::db();
+        let mine = fixture::side(&db, "Arisa", 0);
+        let theirs = fixture::side(&db, "Erika", 0);
+        let decision =
+            fixture::main_action(vec![Choice::Action(sve_host::engine::Action::EndMainPhase)]);
+        let mut harness = prompt_harness(fixture::vs_bot(db, mine, theirs, Some(decision)));
+        harness.get_by_label("End turn").click();
+        harness.run();
+        assert_eq!(harness.state().as_slice(), [Intent::Answer(vec![0])]);
+    }
 }

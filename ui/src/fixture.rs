@@ -1,0 +1,114 @@
+//! Hand-built match views for panel tests: no engine, no thread, just the
+//! data a panel reads.
+
+use crate::config::{ChosenDeck, MatchConfig, Seat};
+use crate::match_view::MatchView;
+use crate::session::DecisionView;
+use std::sync::Arc;
+use std::time::Duration;
+use sve_host::bot::BotKind;
+use sve_host::cards::CardDb;
+use sve_host::cards::starter::starter_db;
+use sve_host::engine::view::{CardView, PlayerView, SideView};
+use sve_host::engine::{CardRef, Choice, Decision, DeckList, Phase, PlayerId, Prompt};
+
+/// The bundled card data.
+pub fn db() -> Arc<CardDb> {
+    // OK: the bundled data is checked by sve-host's own tests.
+    Arc::new(starter_db().expect("bundled card data"))
+}
+
+/// A card by name with its printed stats, reserved.
+pub fn card(db: &CardDb, card: u16, name: &str) -> CardView {
+    let def = db
+        .by_name(name)
+        .unwrap_or_else(|| panic!("no card named {name}"));
+    let printed = db.get(def);
+    CardView {
+        card: CardRef(card),
+        def,
+        evolved: None,
+        attack: printed.attack.unwrap_or(0),
+        defense: printed.defense.unwrap_or(0),
+        cost: printed.cost.map_or(0, i32::from),
+        keywords: printed.keywords,
+        engaged: false,
+        counters: Vec::new(),
+    }
+}
+
+/// An empty side with `pp` play points.
+pub fn side(db: &CardDb, leader: &str, pp: i32) -> SideView {
+    SideView {
+        leader: db
+            .by_name(leader)
+            .unwrap_or_else(|| panic!("no leader named {leader}")),
+        leader_defense: 20,
+        pp,
+        max_pp: pp,
+        ep: 0,
+        sep: 0,
+        deck_count: 30,
+        hand: Vec::new(),
+        field: Vec::new(),
+        ex_area: Vec::new(),
+        cemetery: Vec::new(),
+        banished: Vec::new(),
+        evolve_deck: Vec::new(),
+        evolve_used: Vec::new(),
+        combo: 0,
+        spellchain: 0,
+        turns_passed: 2,
+    }
+}
+
+/// P1's main-phase decision with these options.
+pub fn main_action(options: Vec<Choice>) -> Decision {
+    Decision::pick_one(PlayerId(0), Prompt::MainAction, options)
+}
+
+/// P1 (a person) against a random bot, in P1's main phase, as P1 sees it.
+/// `decision` is P1's pending decision; `None` means the bot decides.
+pub fn vs_bot(
+    db: Arc<CardDb>,
+    mine: SideView,
+    theirs: SideView,
+    decision: Option<Decision>,
+) -> MatchView {
+    let deck = |title: &str| ChosenDeck {
+        title: title.to_owned(),
+        source: title.to_owned(),
+        list: DeckList {
+            leader: mine.leader,
+            main: Vec::new(),
+            evolve: Vec::new(),
+        },
+    };
+    let config = MatchConfig {
+        seats: [Seat::Human, Seat::Bot(BotKind::Random)],
+        decks: [deck("Mine"), deck("Theirs")],
+        seed: 1,
+        bot_delay: Duration::ZERO,
+    };
+    let mut view = MatchView::new(&config, db);
+    let decision = decision.map(|decision| DecisionView {
+        labels: decision.options.iter().map(|o| format!("{o:?}")).collect(),
+        decision,
+    });
+    view.waiting_on = Some(if decision.is_some() {
+        PlayerId(0)
+    } else {
+        PlayerId(1)
+    });
+    view.views = vec![PlayerView {
+        viewer: PlayerId(0),
+        turn: 5,
+        active: PlayerId(0),
+        phase: Phase::Main,
+        sides: [mine, theirs],
+        decision: decision.as_ref().map(|d| d.decision.clone()),
+        outcome: None,
+    }];
+    view.decision = decision;
+    view
+}
