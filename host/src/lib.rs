@@ -4,6 +4,8 @@
 //!
 //! - [`engine`]: the rules as a resumable state machine.
 //! - [`cards`]: card definitions and the card database.
+//! - [`catalog`]: cards plus the code behind them, ready for matches.
+//! - [`packs`]: card packs as sandboxed WebAssembly components.
 //! - [`decks`]: deck files (community deck-list format) and construction rules.
 //! - [`bot`]: `random` and `greedy` players.
 //! - [`replay`]: the replay format.
@@ -13,6 +15,7 @@
 
 pub mod bot;
 pub mod cards;
+pub mod catalog;
 pub mod decks;
 pub mod engine;
 pub mod gamelog;

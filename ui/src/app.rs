@@ -4,9 +4,8 @@
 use crate::frame_times::FrameTimes;
 use crate::play::{MatchScreen, ScreenRequest};
 use crate::start::StartScreen;
-use std::sync::Arc;
 use std::time::Duration;
-use sve_host::cards::CardDb;
+use sve_host::catalog::Catalog;
 
 /// Settings the app starts with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,17 +35,18 @@ pub enum Screen {
 /// The client.
 #[derive(Debug)]
 pub struct App {
-    db: Arc<CardDb>,
+    catalog: Catalog,
     start: StartScreen,
     screen: Screen,
     frame_times: FrameTimes,
 }
 
 impl App {
-    /// The client on its start screen, playing with the cards of `db`.
-    pub fn new(db: Arc<CardDb>, options: AppOptions) -> App {
+    /// The client on its start screen, playing with the cards (and
+    /// ability code) of `catalog`.
+    pub fn new(catalog: Catalog, options: AppOptions) -> App {
         App {
-            db,
+            catalog,
             start: StartScreen::new(options.bot_delay),
             screen: Screen::Start,
             frame_times: FrameTimes::default(),
@@ -64,13 +64,13 @@ impl App {
         let next = match &mut self.screen {
             Screen::Start => self
                 .start
-                .ui(ui, &self.db)
-                .map(|config| MatchScreen::start(config, Arc::clone(&self.db), ui.ctx())),
+                .ui(ui, self.catalog.db())
+                .map(|config| MatchScreen::start(config, self.catalog.clone(), ui.ctx())),
             Screen::Match(screen) => match screen.ui(ui, &self.frame_times) {
                 ScreenRequest::Stay => None,
                 ScreenRequest::Rematch => Some(MatchScreen::start(
                     screen.config().rematch(),
-                    Arc::clone(&self.db),
+                    self.catalog.clone(),
                     ui.ctx(),
                 )),
                 ScreenRequest::NewMatch => {

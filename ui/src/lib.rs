@@ -1,11 +1,12 @@
 //! `sve-ui`: the Shadowverse: Evolve client, an eframe app.
 //!
 //! ```no_run
-//! use std::sync::Arc;
+//! use sve_host::catalog::Catalog;
 //! use sve_ui::{App, AppOptions};
 //!
-//! let db = Arc::new(sve_host::cards::starter::starter_db().expect("bundled card data"));
-//! let app = App::new(db, AppOptions::default());
+//! // The starter cards with the packs of `card-packs/` (abilities in wasm).
+//! let catalog = Catalog::open(std::path::Path::new("card-packs")).expect("bundled card data");
+//! let app = App::new(catalog, AppOptions::default());
 //! eframe::run_native(
 //!     "Shadowverse: Evolve",
 //!     eframe::NativeOptions::default(),

@@ -1,8 +1,7 @@
 //! `sve-ui`: opens the Shadowverse: Evolve client window.
 
 use anyhow::{Context as _, anyhow};
-use std::sync::Arc;
-use sve_host::cards::starter::starter_db;
+use sve_host::catalog::Catalog;
 use sve_ui::{App, AppOptions};
 
 fn main() -> anyhow::Result<()> {
@@ -13,7 +12,16 @@ fn main() -> anyhow::Result<()> {
         )
         .with_writer(std::io::stderr)
         .init();
-    let db = Arc::new(starter_db().context("loading the bundled card data")?);
+    // The bundled starter cards, with the packs of `card-packs/` on top
+    // (stale Rust packs are rebuilt first).
+    let catalog = Catalog::open(std::path::Path::new("card-packs"))
+        .context("loading the bundled card data")?;
+    for pack in catalog.packs() {
+        tracing::info!("pack `{}` {}: {} cards", pack.id, pack.version, pack.cards);
+    }
+    for diagnostic in catalog.diagnostics() {
+        tracing::warn!("{diagnostic}");
+    }
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Shadowverse: Evolve")
@@ -24,7 +32,7 @@ fn main() -> anyhow::Result<()> {
     eframe::run_native(
         "Shadowverse: Evolve",
         options,
-        Box::new(move |_creation| Ok(Box::new(App::new(db, AppOptions::default())))),
+        Box::new(move |_creation| Ok(Box::new(App::new(catalog, AppOptions::default())))),
     )
     .map_err(|err| anyhow!("the client window could not run: {err}"))
 }

@@ -28,7 +28,7 @@ use log::LogPanel;
 use prompt::PromptPanel;
 use selection::Selection;
 use std::sync::Arc;
-use sve_host::cards::CardDb;
+use sve_host::catalog::Catalog;
 use sve_host::engine::{Phase, PlayerId};
 
 /// The tabs of the match screen.
@@ -78,15 +78,15 @@ pub struct MatchScreen {
 
 impl MatchScreen {
     /// Starts a match; `ctx` is woken whenever the worker has news.
-    pub fn start(config: MatchConfig, db: Arc<CardDb>, ctx: &egui::Context) -> MatchScreen {
-        let view = MatchView::new(&config, Arc::clone(&db));
+    pub fn start(config: MatchConfig, catalog: Catalog, ctx: &egui::Context) -> MatchScreen {
+        let view = MatchView::new(&config, Arc::clone(catalog.db()));
         let perspective = match config.mode() {
             MatchMode::VsBot { human } => human,
             MatchMode::HotSeat | MatchMode::BotVsBot => PlayerId(0),
         };
         let game_over = GameOverPanel::new(config.seed);
         let ctx = ctx.clone();
-        let session = Session::start(config, db, move || ctx.request_repaint());
+        let session = Session::start(config, catalog, move || ctx.request_repaint());
         MatchScreen {
             session,
             view,

@@ -19,7 +19,7 @@ use crate::config::MatchConfig;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
-use sve_host::cards::CardDb;
+use sve_host::catalog::Catalog;
 use sve_host::engine::view::PlayerView;
 use sve_host::engine::{CardRef, Decision, Event, Outcome, PlayerId};
 
@@ -157,7 +157,7 @@ impl Session {
     /// every update the worker sends.
     pub fn start(
         config: MatchConfig,
-        db: Arc<CardDb>,
+        catalog: Catalog,
         repaint: impl Fn() + Send + Sync + 'static,
     ) -> Session {
         let (command_tx, command_rx) = mpsc::channel();
@@ -166,7 +166,13 @@ impl Session {
         let spawned = std::thread::Builder::new()
             .name("sve-match".to_owned())
             .spawn(move || {
-                worker::run(worker_config, db, command_rx, update_tx, Arc::new(repaint));
+                worker::run(
+                    worker_config,
+                    catalog,
+                    command_rx,
+                    update_tx,
+                    Arc::new(repaint),
+                );
             });
         if let Err(err) = spawned {
             tracing::error!("cannot start the match thread: {err}");

@@ -9,9 +9,9 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use sve_host::bot::Bot;
-use sve_host::cards::CardDb;
+use sve_host::catalog::Catalog;
 use sve_host::engine::view::redact;
-use sve_host::engine::{Decision, Event, Match, NoAbilities, PlayerId, Rejection, Status};
+use sve_host::engine::{Decision, Event, Match, PlayerId, Rejection, Status};
 use sve_host::gamelog;
 use sve_host::replay::{RecordedAnswer, Replay, log_hash};
 
@@ -23,13 +23,20 @@ pub(super) type Repaint = Arc<dyn Fn() + Send + Sync>;
 /// [`Update::Failed`] instead of vanishing with the thread.
 pub(super) fn run(
     config: MatchConfig,
-    db: Arc<CardDb>,
+    catalog: Catalog,
     commands: Receiver<Command>,
     updates: Sender<Update>,
     repaint: Repaint,
 ) {
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        Worker::new(config, db, commands, updates.clone(), Arc::clone(&repaint)).run();
+        Worker::new(
+            config,
+            catalog,
+            commands,
+            updates.clone(),
+            Arc::clone(&repaint),
+        )
+        .run();
     }));
     if let Err(panic) = result {
         let message = panic
@@ -61,7 +68,7 @@ struct Answered {
 
 struct Worker {
     config: MatchConfig,
-    db: Arc<CardDb>,
+    catalog: Catalog,
     game: Match,
     bots: [Option<Box<dyn Bot + Send>>; 2],
     /// Every applied answer, in order: the replay of the match.
@@ -82,7 +89,7 @@ struct Worker {
 impl Worker {
     fn new(
         config: MatchConfig,
-        db: Arc<CardDb>,
+        catalog: Catalog,
         commands: Receiver<Command>,
         updates: Sender<Update>,
         repaint: Repaint,
@@ -99,9 +106,9 @@ impl Worker {
             Seat::Bot(kind) => Some(kind.build(config.seed.wrapping_add(seat + 1))),
         });
         Worker {
-            game: new_match(&config, &db),
+            game: new_match(&config, &catalog),
             config,
-            db,
+            catalog,
             bots,
             history: Vec::new(),
             full_log: Vec::new(),
@@ -251,7 +258,7 @@ impl Worker {
         };
         let mut answers = std::mem::take(&mut self.history);
         answers.truncate(keep);
-        self.game = new_match(&self.config, &self.db);
+        self.game = new_match(&self.config, &self.catalog);
         self.full_log.clear();
         self.conceded_at = None;
         self.unsent_log = Delta {
@@ -299,7 +306,7 @@ impl Worker {
                 MatchMode::HotSeat => redact(&redact(&event, PlayerId(0)), PlayerId(1)),
                 MatchMode::BotVsBot => event.clone(),
             };
-            if let Some(text) = gamelog::describe(&shown, self.game.state(), &self.db) {
+            if let Some(text) = gamelog::describe(&shown, self.game.state(), self.catalog.db()) {
                 self.unsent_log.items.push(LogLine {
                     kind: log_kind(&shown),
                     text,
@@ -362,12 +369,12 @@ impl Worker {
         let hashed = self.conceded_at.unwrap_or(self.full_log.len());
         let deck = |seat: usize| {
             let chosen = &self.config.decks[seat];
-            Replay::deck_of(&chosen.title, &chosen.list, &self.db)
+            Replay::deck_of(&chosen.title, &chosen.list, self.catalog.db())
         };
         let replay = Replay {
             seed: self.config.seed,
             decks: [deck(0), deck(1)],
-            card_fingerprint: self.db.fingerprint(),
+            card_fingerprint: self.catalog.db().fingerprint(),
             answers: self.history.iter().map(|e| e.answer.clone()).collect(),
             log_hash: log_hash(&self.full_log[..hashed]),
         };
@@ -397,9 +404,14 @@ impl Worker {
     }
 }
 
-fn new_match(config: &MatchConfig, db: &Arc<CardDb>) -> Match {
+fn new_match(config: &MatchConfig, catalog: &Catalog) -> Match {
     let lists = [config.decks[0].list.clone(), config.decks[1].list.clone()];
-    Match::new(Arc::clone(db), Arc::new(NoAbilities), lists, config.seed)
+    Match::new(
+        Arc::clone(catalog.db()),
+        catalog.runner(),
+        lists,
+        config.seed,
+    )
 }
 
 fn log_kind(event: &Event) -> LogKind {

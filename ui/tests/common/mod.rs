@@ -5,18 +5,18 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
-use sve_host::cards::starter::starter_db;
+use sve_host::catalog::Catalog;
 use sve_ui::app::Screen;
 use sve_ui::match_view::MatchView;
 use sve_ui::{App, AppOptions};
 
 /// The client as a test drives it: bots answer at once.
 pub fn client() -> Harness<'static, App> {
-    let db = Arc::new(starter_db().expect("bundled card data loads"));
+    // The vanilla starter cards keep the snapshots independent of packs.
+    let catalog = Catalog::vanilla().expect("bundled card data loads");
     let app = App::new(
-        db,
+        catalog,
         AppOptions {
             bot_delay: Duration::ZERO,
         },
