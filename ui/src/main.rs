@@ -7,8 +7,9 @@ use sve_ui::{App, AppOptions};
 fn main() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,sve_ui=info")),
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| {
+                tracing_subscriber::EnvFilter::new("warn,sve_ui=info,sve_host::packs=info")
+            }),
         )
         .with_writer(std::io::stderr)
         .init();

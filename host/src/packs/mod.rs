@@ -406,7 +406,10 @@ fn load_pack(
     if let Some(target_dir) = &options.build_target_dir
         && is_stale(&manifest)
     {
-        tracing::info!("building pack `{}`", manifest.id);
+        tracing::info!(
+            "building pack `{}` with cargo (first run or after an edit)",
+            manifest.id
+        );
         let mut output = Vec::new();
         match build_rust_pack(&manifest, target_dir, &mut |line| {
             output.push(line.to_owned())
