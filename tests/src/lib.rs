@@ -127,6 +127,14 @@ impl BotMatch {
     }
 }
 
+/// The workspace root (the folder of the top-level `Cargo.toml`).
+pub fn workspace_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,10 +15,7 @@ const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("tests/ has a parent")
-        .to_owned()
+    sve_tests::workspace_root()
 }
 
 /// A fresh copy of the reloadable pack that this test may edit, with the SDK

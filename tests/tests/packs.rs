@@ -13,10 +13,7 @@ const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("tests/ has a parent")
-        .to_owned()
+    sve_tests::workspace_root()
 }
 
 /// Builds a pack once per test run (cargo, wasm32) and returns its folder.

@@ -92,6 +92,16 @@ impl HostState {
         }
     }
 
+    /// Keeps the engine's halt for the runner and tells the pack to stop.
+    fn record_halt(&mut self, halt: Halt) -> w::Halt {
+        let kind = match halt {
+            Halt::Ask(_) | Halt::StaleAnswers => w::Halt::NeedsDecision,
+            Halt::Failed(_) => w::Halt::Failed,
+        };
+        self.halt = Some(halt);
+        kind
+    }
+
     fn player(p: u8) -> PlayerId {
         PlayerId(p.min(1))
     }
@@ -245,14 +255,7 @@ impl game::Host for HostState {
             request.max as usize,
         ) {
             Ok(picks) => Ok(picks.into_iter().map(|p| p as u32).collect()),
-            Err(halt) => {
-                let kind = match halt {
-                    Halt::Ask(_) | Halt::StaleAnswers => w::Halt::NeedsDecision,
-                    Halt::Failed(_) => w::Halt::Failed,
-                };
-                self.halt = Some(halt);
-                Err(kind)
-            }
+            Err(halt) => Err(self.record_halt(halt)),
         }
     }
 
@@ -272,14 +275,7 @@ impl game::Host for HostState {
         };
         match cx.select_cards(&text, candidates, min as usize, max as usize) {
             Ok(cards) => Ok(cards.into_iter().map(|c| u32::from(c.0)).collect()),
-            Err(halt) => {
-                let kind = match halt {
-                    Halt::Ask(_) | Halt::StaleAnswers => w::Halt::NeedsDecision,
-                    Halt::Failed(_) => w::Halt::Failed,
-                };
-                self.halt = Some(halt);
-                Err(kind)
-            }
+            Err(halt) => Err(self.record_halt(halt)),
         }
     }
 

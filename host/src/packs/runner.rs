@@ -70,16 +70,7 @@ impl PackRunner {
         f: impl FnOnce(&Pack, &mut Store<HostState>) -> wasmtime::Result<R>,
     ) -> Result<(R, Option<Halt>), String> {
         let code = &self.code[pack];
-        let mut slot = self.stores[pack]
-            .lock()
-            .map_err(|_| format!("pack `{}`: store lock poisoned", code.id))?;
-        if slot.is_none() {
-            let instance = self
-                .engine
-                .instantiate(&code.pre)
-                .map_err(|e| format!("pack `{}` failed to instantiate: {e}", code.id))?;
-            *slot = Some(instance);
-        }
+        let mut slot = self.instance(pack)?;
         let Some((store, bindings)) = slot.as_mut() else {
             return Err(format!("pack `{}` has no instance", code.id));
         };
@@ -111,19 +102,26 @@ impl PackRunner {
 
     /// Instantiates every pack now instead of at its first call.
     pub fn warm(&self) -> Result<(), String> {
-        for (idx, code) in self.code.iter().enumerate() {
-            let mut slot = self.stores[idx]
-                .lock()
-                .map_err(|_| format!("pack `{}`: store lock poisoned", code.id))?;
-            if slot.is_none() {
-                let instance = self
-                    .engine
-                    .instantiate(&code.pre)
-                    .map_err(|e| format!("pack `{}` failed to instantiate: {e}", code.id))?;
-                *slot = Some(instance);
-            }
+        for idx in 0..self.code.len() {
+            drop(self.instance(idx)?);
         }
         Ok(())
+    }
+
+    /// A pack's store, instantiated on first use (and after a trap).
+    fn instance(&self, pack: usize) -> Result<std::sync::MutexGuard<'_, Option<Instance>>, String> {
+        let code = &self.code[pack];
+        let mut slot = self.stores[pack]
+            .lock()
+            .map_err(|_| format!("pack `{}`: store lock poisoned", code.id))?;
+        if slot.is_none() {
+            let instance = self
+                .engine
+                .instantiate(&code.pre)
+                .map_err(|e| format!("pack `{}` failed to instantiate: {e}", code.id))?;
+            *slot = Some(instance);
+        }
+        Ok(slot)
     }
 
     fn pack_of(&self, card_id: &str) -> Option<usize> {

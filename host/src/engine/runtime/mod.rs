@@ -414,13 +414,7 @@ impl Match {
                 self.mulligan(player, redraw);
             }
             Resume::MulliganOrder(player) => {
-                let order: Vec<CardRef> = chosen
-                    .iter()
-                    .filter_map(|c| match c {
-                        Choice::Card(card) => Some(*card),
-                        _ => None,
-                    })
-                    .collect();
+                let order = chosen_cards(&chosen);
                 self.finish_mulligan(player, &order);
             }
             Resume::MainAction => match chosen.first() {
@@ -457,13 +451,7 @@ impl Match {
                 self.tasks.push(Task::CheckTiming(0));
             }
             Resume::HandLimit => {
-                let cards: Vec<CardRef> = chosen
-                    .iter()
-                    .filter_map(|c| match c {
-                        Choice::Card(card) => Some(*card),
-                        _ => None,
-                    })
-                    .collect();
+                let cards = chosen_cards(&chosen);
                 for card in cards {
                     self.discard(card);
                 }
@@ -483,13 +471,7 @@ impl Match {
                 }
             }
             Resume::CostCards(run, item) => {
-                let cards: Vec<CardRef> = chosen
-                    .iter()
-                    .filter_map(|c| match c {
-                        Choice::Card(card) => Some(*card),
-                        _ => None,
-                    })
-                    .collect();
+                let cards = chosen_cards(&chosen);
                 self.pay_cost_with_cards(&run, item, &cards);
                 self.tasks.push(Task::PayCosts(run, item + 1));
             }
@@ -533,4 +515,15 @@ impl Match {
         }
         result
     }
+}
+
+/// The cards among picked options.
+fn chosen_cards(chosen: &[&Choice]) -> Vec<CardRef> {
+    chosen
+        .iter()
+        .filter_map(|c| match c {
+            Choice::Card(card) => Some(*card),
+            _ => None,
+        })
+        .collect()
 }
