@@ -2,7 +2,7 @@
 //! the host, run in matches. Covers the sandbox (hostile packs), API
 //! versioning and every ability of the `rust-starter` pack.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards};
 use sve_host::engine::{Action, Choice, Event, PlayerId, Prompt, Zone};
