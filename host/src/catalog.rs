@@ -2,30 +2,66 @@
 //! match needs besides decks and a seed. Front ends (the `sve` command, the
 //! client) start from one.
 
-use crate::cards::CardDb;
 use crate::cards::starter::{STARTER_CARDS_JSON, StarterDataError, parse_cards, starter_db};
+use crate::cards::{CardChanges, CardDb};
 use crate::engine::{AbilityRunner, NoAbilities};
-use crate::packs::{LoadOptions, LoadedPacks, PackDiagnostic, PackInfo, load_packs};
+use crate::packs::{LoadOptions, LoadedPacks, PackDiagnostic, PackInfo, PackLibrary, PackWatcher};
 use std::fmt;
-use std::path::Path;
-use std::sync::Arc;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, RwLock};
 
 /// Makes a fresh ability runner for one match.
 pub type RunnerFactory = Arc<dyn Fn() -> Arc<dyn AbilityRunner> + Send + Sync>;
 
-/// Card data plus the ability code for it.
+/// Card data plus the ability code for it. Clones share one state: after a
+/// hot reload ([`Catalog::refresh`]) every clone sees the new cards.
 #[derive(Clone)]
 pub struct Catalog {
-    db: Arc<CardDb>,
-    runners: RunnerFactory,
+    current: Arc<RwLock<Current>>,
     packs: Vec<PackInfo>,
     diagnostics: Vec<PackDiagnostic>,
+    live: Option<Arc<Mutex<Live>>>,
+}
+
+/// The cards and code matches start with now.
+struct Current {
+    /// Bumped at every successful reload.
+    generation: u64,
+    db: Arc<CardDb>,
+    runners: RunnerFactory,
+}
+
+/// A watched pack folder.
+struct Live {
+    library: PackLibrary,
+    watcher: PackWatcher,
+}
+
+/// What a [`Catalog::refresh`] did.
+#[derive(Clone, Debug)]
+pub enum ReloadNews {
+    /// A pack was rebuilt and its new version is live.
+    Reloaded {
+        /// `pack `id``, for logs.
+        source: String,
+        /// What changed, by card id.
+        changes: CardChanges,
+        /// Build and load time.
+        elapsed: std::time::Duration,
+    },
+    /// A pack failed to rebuild or load; its previous version stays live.
+    Failed {
+        /// The pack folder.
+        dir: PathBuf,
+        /// The problems, located.
+        problems: Vec<PackDiagnostic>,
+    },
 }
 
 impl fmt::Debug for Catalog {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Catalog")
-            .field("cards", &self.db.len())
+            .field("cards", &self.db().len())
             .field("packs", &self.packs)
             .field("diagnostics", &self.diagnostics.len())
             .finish()
@@ -35,12 +71,30 @@ impl fmt::Debug for Catalog {
 impl Catalog {
     /// The bundled starter cards with no abilities.
     pub fn vanilla() -> Result<Catalog, StarterDataError> {
-        Ok(Catalog {
-            db: Arc::new(starter_db()?),
-            runners: Arc::new(|| Arc::new(NoAbilities) as Arc<dyn AbilityRunner>),
-            packs: Vec::new(),
-            diagnostics: Vec::new(),
-        })
+        Ok(Catalog::new(
+            Arc::new(starter_db()?),
+            Arc::new(|| Arc::new(NoAbilities) as Arc<dyn AbilityRunner>),
+            Vec::new(),
+            Vec::new(),
+        ))
+    }
+
+    fn new(
+        db: Arc<CardDb>,
+        runners: RunnerFactory,
+        packs: Vec<PackInfo>,
+        diagnostics: Vec<PackDiagnostic>,
+    ) -> Catalog {
+        Catalog {
+            current: Arc::new(RwLock::new(Current {
+                generation: 0,
+                db,
+                runners,
+            })),
+            packs,
+            diagnostics,
+            live: None,
+        }
     }
 
     /// The cards and code of loaded packs.
@@ -48,31 +102,94 @@ impl Catalog {
         let db = Arc::clone(&loaded.db);
         let packs = loaded.packs.clone();
         let diagnostics = loaded.diagnostics.clone();
-        let loaded = Arc::new(loaded);
-        Catalog {
-            db,
-            runners: Arc::new(move || loaded.runner()),
-            packs,
-            diagnostics,
+        Catalog::new(db, runner_factory(loaded), packs, diagnostics)
+    }
+
+    /// The starter cards with the packs of `pack_dir` (built as for
+    /// [`Catalog::open`]), watched: edits are rebuilt and become live at
+    /// [`Catalog::refresh`].
+    pub fn open_watched(pack_dir: &Path, target: &Path) -> Result<Catalog, String> {
+        let base = parse_cards(STARTER_CARDS_JSON).map_err(|e| e.to_string())?;
+        let library = PackLibrary::open(&[pack_dir.to_owned()], &pack_options(base, target))?;
+        let watcher = PackWatcher::new(std::slice::from_ref(&pack_dir.to_owned()))
+            .map_err(|e| format!("cannot watch {}: {e}", pack_dir.display()))?;
+        let mut catalog = Catalog::from_packs(library.loaded());
+        catalog.live = Some(Arc::new(Mutex::new(Live { library, watcher })));
+        Ok(catalog)
+    }
+
+    /// Rebuilds the packs edited since the last call and makes the new
+    /// versions live for new matches (running matches pick them up with
+    /// [`LoadedPacks::apply_to_match`]-style swaps: see
+    /// [`Catalog::generation`]). Existing card ids keep their
+    /// [`DefId`](crate::engine::DefId)s, so deck lists stay valid.
+    pub fn refresh(&self) -> Vec<ReloadNews> {
+        let Some(live) = &self.live else {
+            return Vec::new();
+        };
+        let Ok(mut live) = live.lock() else {
+            return Vec::new();
+        };
+        let mut news = Vec::new();
+        for dir in live.watcher.poll() {
+            match live.library.reload(&dir) {
+                Ok(report) => {
+                    let loaded = live.library.loaded();
+                    let defs = loaded.db.iter().map(|(_, d)| d.clone()).collect();
+                    let Ok(mut current) = self.current.write() else {
+                        continue;
+                    };
+                    match current.db.updated(defs) {
+                        Ok((db, changes)) => {
+                            current.db = Arc::new(db);
+                            current.runners = runner_factory(loaded);
+                            current.generation += 1;
+                            news.push(ReloadNews::Reloaded {
+                                source: format!("pack `{}`", report.pack),
+                                changes,
+                                elapsed: report.elapsed,
+                            });
+                        }
+                        Err(e) => news.push(ReloadNews::Failed {
+                            dir,
+                            problems: vec![PackDiagnostic {
+                                file: report.dir.clone(),
+                                line: None,
+                                col: None,
+                                severity: crate::packs::Severity::Error,
+                                message: e.to_string(),
+                            }],
+                        }),
+                    }
+                }
+                Err(problems) => news.push(ReloadNews::Failed { dir, problems }),
+            }
         }
+        news
+    }
+
+    /// Bumped at every successful reload: a running match whose generation
+    /// is older swaps in [`Catalog::db`] and [`Catalog::runner`].
+    pub fn generation(&self) -> u64 {
+        self.current.read().map_or(0, |c| c.generation)
+    }
+
+    /// Whether edits are watched.
+    pub fn is_watched(&self) -> bool {
+        self.live.is_some()
     }
 
     /// The bundled starter cards with the packs of `pack_dir` on top,
-    /// building stale Rust packs into `target/packs` (relative to the working
-    /// directory). A folder that is missing or fails to load gives the
+    /// building stale Rust packs into `target/packs` and caching compiled
+    /// components in `target/sve-cache` (`target` is usually the workspace's
+    /// `target/`). A folder that is missing or fails to load gives the
     /// vanilla cards and the problems as diagnostics.
-    pub fn open(pack_dir: &Path) -> Result<Catalog, StarterDataError> {
+    pub fn open(pack_dir: &Path, target: &Path) -> Result<Catalog, StarterDataError> {
         if !pack_dir.exists() {
             return Catalog::vanilla();
         }
         let base = parse_cards(STARTER_CARDS_JSON)?;
-        let target = Path::new("target");
-        let options = LoadOptions {
-            base,
-            cache_dir: Some(target.join("sve-cache")),
-            build_target_dir: Some(target.join("packs")),
-        };
-        match load_packs(&[pack_dir.to_owned()], &options) {
+        match crate::packs::load_packs(&[pack_dir.to_owned()], &pack_options(base, target)) {
             Ok(loaded) => Ok(Catalog::from_packs(loaded)),
             Err(message) => {
                 let mut catalog = Catalog::vanilla()?;
@@ -88,14 +205,21 @@ impl Catalog {
         }
     }
 
-    /// Every card.
-    pub fn db(&self) -> &Arc<CardDb> {
-        &self.db
+    /// Every card (the newest version after reloads).
+    pub fn db(&self) -> Arc<CardDb> {
+        match self.current.read() {
+            Ok(current) => Arc::clone(&current.db),
+            Err(poisoned) => Arc::clone(&poisoned.into_inner().db),
+        }
     }
 
     /// A fresh ability runner for one match.
     pub fn runner(&self) -> Arc<dyn AbilityRunner> {
-        (self.runners)()
+        let runners = match self.current.read() {
+            Ok(current) => Arc::clone(&current.runners),
+            Err(poisoned) => Arc::clone(&poisoned.into_inner().runners),
+        };
+        runners()
     }
 
     /// The packs the cards come from.
@@ -106,5 +230,21 @@ impl Catalog {
     /// Problems found while loading.
     pub fn diagnostics(&self) -> &[PackDiagnostic] {
         &self.diagnostics
+    }
+}
+
+fn runner_factory(loaded: LoadedPacks) -> RunnerFactory {
+    let loaded = Arc::new(loaded);
+    Arc::new(move || loaded.runner())
+}
+
+/// Load options for the app: the bundled cards as the base, stale Rust packs
+/// built into `target/packs`, compiled components cached in
+/// `target/sve-cache`.
+fn pack_options(base: Vec<crate::cards::CardDef>, target: &Path) -> LoadOptions {
+    LoadOptions {
+        base,
+        cache_dir: Some(target.join("sve-cache")),
+        build_target_dir: Some(target.join("packs")),
     }
 }

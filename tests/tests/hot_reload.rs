@@ -173,3 +173,39 @@ fn the_watcher_reports_an_edited_pack_once_per_burst() {
     std::thread::sleep(Duration::from_millis(100));
     assert!(watcher.poll().is_empty(), "one reload per burst");
 }
+
+#[test]
+fn a_watched_catalog_rebuilds_edits_and_bumps_its_generation() {
+    let dir = pack_copy("catalog");
+    let catalog = sve_host::catalog::Catalog::open_watched(
+        dir.parent().expect("parent"),
+        &root().join("target"),
+    )
+    .expect("opens");
+    assert_eq!(catalog.packs().len(), 1, "{:?}", catalog.diagnostics());
+    assert_eq!(catalog.generation(), 0);
+    set_damage(&dir, "const DAMAGE: i32 = 4;");
+    let start = Instant::now();
+    let mut news = Vec::new();
+    while news.is_empty() && start.elapsed() < Duration::from_secs(120) {
+        news = catalog.refresh();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        matches!(news.as_slice(), [sve_host::catalog::ReloadNews::Reloaded { source, .. }] if source == "pack `reloadable`"),
+        "{news:?}"
+    );
+    assert_eq!(catalog.generation(), 1);
+    // A clone sees the new version too: a match started now deals 4.
+    let clone = catalog.clone();
+    let mut base_cards = fixtures::test_cards();
+    base_cards.retain(|d| clone.db().by_card_id(&d.id).is_some());
+    assert!(
+        base_cards.is_empty(),
+        "the catalog holds starter cards only"
+    );
+    let deck = sve_host::decks::starter_deck("SD01").expect("deck");
+    let list = sve_host::decks::resolve(&deck, &clone.db()).expect("resolves");
+    let game = sve_host::engine::Match::new(clone.db(), clone.runner(), [list.clone(), list], 1);
+    assert!(game.db().by_card_id("RELOAD-001").is_some());
+}

@@ -64,7 +64,7 @@ impl App {
         let next = match &mut self.screen {
             Screen::Start => self
                 .start
-                .ui(ui, self.catalog.db())
+                .ui(ui, &self.catalog.db())
                 .map(|config| MatchScreen::start(config, self.catalog.clone(), ui.ctx())),
             Screen::Match(screen) => match screen.ui(ui, &self.frame_times) {
                 ScreenRequest::Stay => None,

@@ -5,7 +5,7 @@
 //! use sve_ui::{App, AppOptions};
 //!
 //! // The starter cards with the packs of `card-packs/` (abilities in wasm).
-//! let catalog = Catalog::open(std::path::Path::new("card-packs")).expect("bundled card data");
+//! let catalog = Catalog::open("card-packs".as_ref(), "target".as_ref()).expect("bundled card data");
 //! let app = App::new(catalog, AppOptions::default());
 //! eframe::run_native(
 //!     "Shadowverse: Evolve",

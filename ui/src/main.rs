@@ -15,8 +15,17 @@ fn main() -> anyhow::Result<()> {
         .init();
     // The bundled starter cards, with the packs of `card-packs/` on top
     // (stale Rust packs are rebuilt first).
-    let catalog = Catalog::open(std::path::Path::new("card-packs"))
-        .context("loading the bundled card data")?;
+    // Edits to the packs are rebuilt and swapped into the running match
+    // (hot reload); without a pack folder the vanilla cards are used.
+    let packs = std::path::Path::new("card-packs");
+    let target = std::path::Path::new("target");
+    let catalog = match Catalog::open_watched(packs, target) {
+        Ok(catalog) => catalog,
+        Err(problem) => {
+            tracing::warn!("card packs not watched: {problem}");
+            Catalog::open(packs, target).context("loading the bundled card data")?
+        }
+    };
     for pack in catalog.packs() {
         tracing::info!("pack `{}` {}: {} cards", pack.id, pack.version, pack.cards);
     }

@@ -27,7 +27,6 @@ use legal::LegalMoves;
 use log::LogPanel;
 use prompt::PromptPanel;
 use selection::Selection;
-use std::sync::Arc;
 use sve_host::catalog::Catalog;
 use sve_host::engine::{Phase, PlayerId};
 
@@ -79,7 +78,7 @@ pub struct MatchScreen {
 impl MatchScreen {
     /// Starts a match; `ctx` is woken whenever the worker has news.
     pub fn start(config: MatchConfig, catalog: Catalog, ctx: &egui::Context) -> MatchScreen {
-        let view = MatchView::new(&config, Arc::clone(catalog.db()));
+        let view = MatchView::new(&config, catalog.db());
         let perspective = match config.mode() {
             MatchMode::VsBot { human } => human,
             MatchMode::HotSeat | MatchMode::BotVsBot => PlayerId(0),

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use sve_host::bot::Bot;
-use sve_host::catalog::Catalog;
+use sve_host::catalog::{Catalog, ReloadNews};
 use sve_host::engine::view::redact;
 use sve_host::engine::{Decision, Event, Match, PlayerId, Rejection, Status};
 use sve_host::gamelog;
@@ -21,6 +21,9 @@ pub(super) type Repaint = Arc<dyn Fn() + Send + Sync>;
 /// Runs a match until [`Command::Shutdown`] or until the UI drops its end of
 /// the channel. A panic inside the engine or a bot is reported to the UI as
 /// [`Update::Failed`] instead of vanishing with the thread.
+/// How often a waiting match looks for reloaded card packs.
+const RELOAD_POLL: std::time::Duration = std::time::Duration::from_millis(50);
+
 pub(super) fn run(
     config: MatchConfig,
     catalog: Catalog,
@@ -79,6 +82,8 @@ struct Worker {
     /// only, so its log ends before the concession.
     conceded_at: Option<usize>,
     generation: u64,
+    /// The catalog generation the match plays with (hot reload).
+    cards_generation: u64,
     unsent_log: Delta<LogLine>,
     unsent_events: Delta<Event>,
     commands: Receiver<Command>,
@@ -106,6 +111,7 @@ impl Worker {
             Seat::Bot(kind) => Some(kind.build(config.seed.wrapping_add(seat + 1))),
         });
         Worker {
+            cards_generation: catalog.generation(),
             game: new_match(&config, &catalog),
             config,
             catalog,
@@ -134,19 +140,74 @@ impl Worker {
                     match self.commands.recv_timeout(self.config.bot_delay) {
                         Ok(command) => self.handle(command),
                         Err(RecvTimeoutError::Timeout) => {
-                            self.bot_answer(&decision);
+                            if !self.reload_cards() {
+                                self.bot_answer(&decision);
+                            }
                             ControlFlow::Continue(())
                         }
                         Err(RecvTimeoutError::Disconnected) => ControlFlow::Break(()),
                     }
                 }
-                None => match self.commands.recv() {
-                    Ok(command) => self.handle(command),
-                    Err(_) => ControlFlow::Break(()),
-                },
+                None => self.wait_for_command(),
             };
             if next.is_break() {
                 return;
+            }
+        }
+    }
+
+    /// Waits for the UI's next command; with a watched catalog, swaps in
+    /// reloaded cards meanwhile (the match then goes round the loop again).
+    fn wait_for_command(&mut self) -> ControlFlow<()> {
+        if !self.catalog.is_watched() {
+            return match self.commands.recv() {
+                Ok(command) => self.handle(command),
+                Err(_) => ControlFlow::Break(()),
+            };
+        }
+        loop {
+            match self.commands.recv_timeout(RELOAD_POLL) {
+                Ok(command) => return self.handle(command),
+                Err(RecvTimeoutError::Disconnected) => return ControlFlow::Break(()),
+                Err(RecvTimeoutError::Timeout) => {
+                    if self.reload_cards() {
+                        return ControlFlow::Continue(());
+                    }
+                }
+            }
+        }
+    }
+
+    /// Rebuilds edited packs and swaps the new cards and code into the
+    /// running match (hot reload). Returns whether the match changed.
+    fn reload_cards(&mut self) -> bool {
+        for news in self.catalog.refresh() {
+            if let ReloadNews::Failed { dir, problems } = news {
+                let mut message = format!(
+                    "Reloading {} failed; the previous version keeps running.",
+                    dir.display()
+                );
+                for problem in problems.iter().take(3) {
+                    message.push_str(&format!("\n{problem}"));
+                }
+                self.notice(message);
+            }
+        }
+        let generation = self.catalog.generation();
+        if generation == self.cards_generation {
+            return false;
+        }
+        self.cards_generation = generation;
+        let defs = self.catalog.db().iter().map(|(_, d)| d.clone()).collect();
+        match self.game.db().updated(defs) {
+            Ok((db, changes)) => {
+                self.game
+                    .reload_cards(Arc::new(db), self.catalog.runner(), &changes, "card packs");
+                true
+            }
+            Err(e) => {
+                self.notice(format!("Reload not applied: {e}"));
+                false
             }
         }
     }
@@ -306,7 +367,7 @@ impl Worker {
                 MatchMode::HotSeat => redact(&redact(&event, PlayerId(0)), PlayerId(1)),
                 MatchMode::BotVsBot => event.clone(),
             };
-            if let Some(text) = gamelog::describe(&shown, self.game.state(), self.catalog.db()) {
+            if let Some(text) = gamelog::describe(&shown, self.game.state(), self.game.db()) {
                 self.unsent_log.items.push(LogLine {
                     kind: log_kind(&shown),
                     text,
@@ -369,12 +430,12 @@ impl Worker {
         let hashed = self.conceded_at.unwrap_or(self.full_log.len());
         let deck = |seat: usize| {
             let chosen = &self.config.decks[seat];
-            Replay::deck_of(&chosen.title, &chosen.list, self.catalog.db())
+            Replay::deck_of(&chosen.title, &chosen.list, self.game.db())
         };
         let replay = Replay {
             seed: self.config.seed,
             decks: [deck(0), deck(1)],
-            card_fingerprint: self.catalog.db().fingerprint(),
+            card_fingerprint: self.game.db().fingerprint(),
             answers: self.history.iter().map(|e| e.answer.clone()).collect(),
             log_hash: log_hash(&self.full_log[..hashed]),
         };
@@ -406,12 +467,7 @@ impl Worker {
 
 fn new_match(config: &MatchConfig, catalog: &Catalog) -> Match {
     let lists = [config.decks[0].list.clone(), config.decks[1].list.clone()];
-    Match::new(
-        Arc::clone(catalog.db()),
-        catalog.runner(),
-        lists,
-        config.seed,
-    )
+    Match::new(catalog.db(), catalog.runner(), lists, config.seed)
 }
 
 fn log_kind(event: &Event) -> LogKind {

@@ -1,0 +1,327 @@
+//! Card headers to static facts (spec §2, §3): id, name, class, universe,
+//! type, traits, rarity, cost, stats, evolve cost, text, keywords and
+//! counters, with the compiler's derived rules — the `(Evolved)` naming
+//! rules, the `Token` trait from `/ Token`, and the `Evolve` keyword from
+//! `evolve N;` (the ability-derived keywords are added by
+//! [`crate::lower`]).
+//!
+//! Vocabulary values are read the way the peer reads them: unknown classes
+//! become Neutral, unknown types Follower (rescuing the corpus typo `Evovled
+//! Follower` through the name rule), unknown rarities and universes nothing;
+//! each fallback is reported as a warning.
+
+use crate::ast::{CardAst, HeaderAst};
+use crate::diagnostics::{NameKind, Problem, Sink};
+use crate::ir::{CardType, Class, Counter, Keyword, Rarity, Universe};
+use crate::lexer::HeaderKey;
+use crate::names::{self, KeywordOrCounter, TYPE_SPELLINGS};
+use crate::span::{Piece, Span};
+use crate::suggest::did_you_mean;
+
+/// The static facts of one card.
+#[derive(Clone, Debug)]
+pub(crate) struct Facts {
+    pub id: String,
+    pub id_en: Option<String>,
+    pub name: String,
+    pub class: Class,
+    pub universe: Option<Universe>,
+    pub card_type: CardType,
+    pub traits: Vec<String>,
+    pub rarity: Option<Rarity>,
+    pub cost: Option<u32>,
+    pub attack: Option<u32>,
+    pub defense: Option<u32>,
+    pub evolve_cost: Option<u32>,
+    pub keywords: Vec<Keyword>,
+    pub counters: Vec<(Counter, u32)>,
+    pub text: String,
+}
+
+impl Facts {
+    pub fn add_keyword(&mut self, keyword: Keyword) {
+        if !self.keywords.contains(&keyword) {
+            self.keywords.push(keyword);
+        }
+    }
+
+    pub fn is_token(&self) -> bool {
+        self.traits.iter().any(|t| t == "Token")
+    }
+}
+
+/// Reads the headers of a card. Problems go to `sink`.
+pub(crate) fn lower_facts(card: &CardAst<'_>, sink: &mut Sink) -> Facts {
+    let mut last: Vec<(HeaderKey, Span)> = Vec::new();
+    let mut facts = Facts {
+        id: String::new(),
+        id_en: None,
+        name: card.name.text.to_owned(),
+        class: Class::Neutral,
+        universe: None,
+        card_type: CardType::Follower,
+        traits: Vec::new(),
+        rarity: None,
+        cost: None,
+        attack: None,
+        defense: None,
+        evolve_cost: None,
+        keywords: Vec::new(),
+        counters: Vec::new(),
+        text: String::new(),
+    };
+    if facts.name.is_empty() {
+        sink.syntax(card.keyword.span(), "expected a card name after `name`");
+    }
+    let mut token_type = false;
+    let seen = |key: HeaderKey| card.headers.iter().any(|header| header.key == key);
+    for header in &card.headers {
+        let HeaderAst {
+            key,
+            keyword,
+            value,
+        } = *header;
+        if !matches!(key, HeaderKey::Trait | HeaderKey::Keywords) {
+            if last.iter().any(|(seen, _)| *seen == key) {
+                sink.report(
+                    keyword.span(),
+                    Problem::DuplicateHeader {
+                        header: key.as_str(),
+                    },
+                );
+            }
+            last.push((key, keyword.span()));
+        }
+        match key {
+            HeaderKey::Name => {}
+            HeaderKey::Id => {
+                facts.id = value.text.to_owned();
+                if value.is_empty() {
+                    sink.syntax(keyword.span(), "expected a card id after `id`");
+                }
+            }
+            HeaderKey::IdEn => facts.id_en = Some(value.text.to_owned()),
+            HeaderKey::Class => {
+                facts.class = names::class(value.text).unwrap_or_else(|| {
+                    fallback(sink, value, "class", "Neutral", None);
+                    Class::Neutral
+                });
+            }
+            HeaderKey::Universe => {
+                facts.universe = names::universe(value.text);
+                if facts.universe.is_none() {
+                    fallback(sink, value, "universe", "none", None);
+                }
+            }
+            HeaderKey::Type => {
+                let reading = names::card_type(value.text);
+                token_type = reading.token;
+                facts.card_type = reading.card_type.unwrap_or_else(|| {
+                    let help = did_you_mean(value.text, TYPE_SPELLINGS.iter().copied());
+                    fallback(sink, value, "card type", "Follower", help);
+                    CardType::Follower
+                });
+            }
+            HeaderKey::Trait => {
+                // A later `trait` statement goes before the earlier ones.
+                let mut traits: Vec<String> = value
+                    .text
+                    .split('/')
+                    .map(str::trim)
+                    .filter(|t| !t.is_empty())
+                    .map(str::to_owned)
+                    .collect();
+                traits.append(&mut facts.traits);
+                facts.traits = traits;
+            }
+            HeaderKey::Rarity => {
+                facts.rarity = names::rarity(value.text);
+                if facts.rarity.is_none() {
+                    fallback(sink, value, "rarity", "none", None);
+                }
+            }
+            HeaderKey::Cost => facts.cost = number(value, "a play-point cost such as `2`", sink),
+            HeaderKey::Evolve => {
+                facts.evolve_cost = number(value, "an evolve cost such as `2`", sink);
+            }
+            HeaderKey::Stats => {
+                if let Some((attack, defense)) = stats(value, sink) {
+                    facts.attack = Some(attack);
+                    facts.defense = Some(defense);
+                }
+            }
+            HeaderKey::Text => facts.text = card_text(value.text),
+            HeaderKey::Keywords => keyword_list(value, &mut facts, sink),
+        }
+    }
+    for list in &card.serves {
+        keyword_list(*list, &mut facts, sink);
+    }
+    for (key, header) in [
+        (HeaderKey::Id, "id"),
+        (HeaderKey::Class, "class"),
+        (HeaderKey::Type, "type"),
+    ] {
+        if !seen(key) {
+            missing(sink, card, header);
+        }
+    }
+    // §2: the `(Evolved)` naming rules.
+    let named_evolved = facts.name.ends_with("(Evolved)");
+    if facts.card_type == CardType::EvolvedFollower && !named_evolved {
+        facts.name.push_str(" (Evolved)");
+    } else if facts.card_type == CardType::Follower && named_evolved {
+        facts.card_type = CardType::EvolvedFollower;
+    }
+    if token_type && !facts.is_token() {
+        facts.traits.push("Token".to_owned());
+    }
+    if facts.evolve_cost.is_some() {
+        facts.add_keyword(Keyword::Evolve);
+    }
+    if facts.card_type.is_follower() && !seen(HeaderKey::Stats) {
+        missing(sink, card, "stats");
+    }
+    if matches!(
+        facts.card_type,
+        CardType::Follower | CardType::Spell | CardType::Amulet
+    ) && !seen(HeaderKey::Cost)
+    {
+        missing(sink, card, "cost");
+    }
+    facts
+}
+
+fn missing(sink: &mut Sink, card: &CardAst<'_>, header: &'static str) {
+    sink.report(
+        card.keyword.span().to(card.name.span()),
+        Problem::MissingHeader { header },
+    );
+}
+
+fn fallback(
+    sink: &mut Sink,
+    value: Piece<'_>,
+    what: &'static str,
+    used: &'static str,
+    help: Option<String>,
+) {
+    sink.report_with_help(
+        value.span(),
+        Problem::Fallback {
+            what,
+            found: value.text.to_owned(),
+            used,
+        },
+        help,
+    );
+}
+
+fn number(value: Piece<'_>, expected: &'static str, sink: &mut Sink) -> Option<u32> {
+    match value.text.parse::<u32>() {
+        Ok(number) => Some(number),
+        Err(_) => {
+            sink.report(
+                value.span(),
+                Problem::BadNumber {
+                    found: value.text.to_owned(),
+                    expected,
+                },
+            );
+            None
+        }
+    }
+}
+
+/// `atk/def`.
+fn stats(value: Piece<'_>, sink: &mut Sink) -> Option<(u32, u32)> {
+    let Some(slash) = value.text.find('/') else {
+        sink.report(
+            value.span(),
+            Problem::BadNumber {
+                found: value.text.to_owned(),
+                expected: "`attack/defense` such as `2/3`",
+            },
+        );
+        return None;
+    };
+    let attack = number(value.upto(slash).trim(), "an attack such as `2`", sink);
+    let defense = number(value.from(slash + 1).trim(), "a defense such as `3`", sink);
+    Some((attack?, defense?))
+}
+
+/// §1.5: trim, trim every line, join with `\n`, drop one pair of
+/// surrounding quotes.
+pub(crate) fn card_text(raw: &str) -> String {
+    let joined = raw
+        .trim()
+        .lines()
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join("\n");
+    if joined.len() >= 2 && joined.starts_with('"') && joined.ends_with('"') {
+        joined[1..joined.len() - 1].to_owned()
+    } else {
+        joined
+    }
+}
+
+/// `Ward, Rush` / `Ward Rush` / `serve1, serve2`: items separated by a
+/// comma followed by whitespace, or by whitespace. A counter name gives the
+/// card one counter of that kind. Duplicates are ignored.
+fn keyword_list(list: Piece<'_>, facts: &mut Facts, sink: &mut Sink) {
+    let words = list.words();
+    let last = words.len().saturating_sub(1);
+    for (idx, word) in words.into_iter().enumerate() {
+        let item = if idx < last {
+            match word.text.strip_suffix(',') {
+                Some(stripped) => word.upto(stripped.len()),
+                None => word,
+            }
+        } else {
+            word
+        };
+        if item.is_empty() {
+            continue;
+        }
+        if item.text.contains(',') {
+            sink.report_with_help(
+                item.span(),
+                Problem::UnknownName {
+                    what: NameKind::Keyword,
+                    found: item.text.to_owned(),
+                    expected: "one keyword per item",
+                },
+                Some("separate keywords with a comma and a space: `Ward, Rush`".into()),
+            );
+            continue;
+        }
+        match names::keyword_or_counter(item, sink) {
+            Some(KeywordOrCounter::Keyword(keyword)) => facts.add_keyword(keyword),
+            Some(KeywordOrCounter::Counter(counter))
+                if !facts.counters.iter().any(|(c, _)| *c == counter) =>
+            {
+                facts.counters.push((counter, 1));
+            }
+            Some(KeywordOrCounter::Counter(_)) => {}
+            None => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_lines_are_trimmed_joined_and_unquoted() {
+        assert_eq!(
+            card_text("\"Ward.\n      [fanfare] Draw.\""),
+            "Ward.\n[fanfare] Draw."
+        );
+        assert_eq!(card_text("no quotes"), "no quotes");
+        assert_eq!(card_text("\"only start"), "\"only start");
+        assert_eq!(card_text("\"\""), "");
+        assert_eq!(card_text("a\r\n  b"), "a\nb");
+    }
+}

@@ -1,0 +1,790 @@
+//! Effects (spec §5), costs (§7) and the small records they use.
+//!
+//! One [`Effect`] variant per effect name of the catalogue; aliases are
+//! normalised (`Draw` is [`Effect::DrawCard`], `GiveCounters` is
+//! [`Effect::GiveCounter`]). Passive effects (§5.7) and cost modifiers (§5.8)
+//! have their own variants because they mean something different from the
+//! one-shot effects of the same name.
+//!
+//! Arguments are [`ValueId`]s and [`FilterId`]s into the card's pools, and
+//! [`AbilityIdx`]es into the card's abilities for named sub-abilities
+//! (resolved at compile time; a name that matches no callable ability is
+//! reported and dropped, which is what the peer does at run time).
+
+use super::expr::{FilterId, ValueId};
+use super::names::{
+    CheckActionKind, Counter, Duration, Keyword, SearchAction, Stat, Target, TokenOption,
+};
+use serde::{Deserialize, Serialize};
+
+/// Index of an ability in [`crate::ir::Card::abilities`].
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+pub struct AbilityIdx(pub u32);
+
+/// Who or what an effect acts on: a target mode and a filter (spec §5.1
+/// `to <Target> <Filter>`, §6). Modes that ignore filters still carry one
+/// (an empty filter, normally).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Selection {
+    /// The target mode (default `Self`).
+    pub target: Target,
+    /// Which cards qualify; its `choose` says how many to pick for
+    /// `Target...` modes (exactly one without it).
+    pub filter: FilterId,
+}
+
+/// A number of cards to choose (spec §5.3 "Count").
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Count {
+    /// A single value: exactly that many (capped by availability).
+    Exactly(ValueId),
+    /// `m(min,max)`: between min and max.
+    Between {
+        /// Lower bound.
+        min: ValueId,
+        /// Upper bound.
+        max: ValueId,
+    },
+}
+
+/// One action of `CheckTop`/`RevealTop` (spec §5.9). Every selection is
+/// optional: the minimum is 0, the maximum is the count.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct CheckAction {
+    /// What to do with the chosen cards.
+    pub kind: CheckActionKind,
+    /// Only matching cards may be chosen (`None`: any).
+    pub filter: Option<FilterId>,
+    /// How many at most. `None` on `Hand`/`Cemetery` means *all* remaining
+    /// cards move and the effect ends; on the other actions it means
+    /// "choose any number".
+    pub count: Option<Count>,
+}
+
+/// One statement of a ComplexEffect script (spec §5.10), after the
+/// compile-time expansion of text variables. Run them in order; variables
+/// ([`crate::ir::ValueNode::Var`]) are slots set by the binding steps.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum ComplexStep {
+    /// `let v = revealTopDeck.getValue(value)`: reveal the top card of your
+    /// deck (it stays on top) and store `value` evaluated with that card as
+    /// "this card" in slot `var`.
+    RevealTopValue {
+        /// The variable slot.
+        var: u32,
+        /// The value to evaluate.
+        value: ValueId,
+    },
+    /// `let v = payCost(X).movedCardsCount` (or `.removedCountersCount`,
+    /// branch §11): ask the player to pay the costs of ability `ability`;
+    /// declining ends the whole ComplexEffect. Store the count in `var`.
+    PayCost {
+        /// The variable slot.
+        var: u32,
+        /// Whose costs to pay.
+        ability: AbilityIdx,
+        /// What to count.
+        result: PayResult,
+    },
+    /// `perform X [{ amount = v }]` / `performCostless`: run ability X like a
+    /// one-step `Sequence`, with its `_` amount set to `amount`.
+    Perform {
+        /// The ability to run.
+        ability: AbilityIdx,
+        /// The amount passed to it.
+        amount: Option<ValueId>,
+        /// `performCostless`: do not ask for X's costs.
+        costless: bool,
+    },
+    /// `performIf v then A [else B]`: run A if `condition` > 0, else B.
+    PerformIf {
+        /// The condition.
+        condition: ValueId,
+        /// Run when true (`None`: the name matched no ability).
+        then: Option<AbilityIdx>,
+        /// Run when false.
+        otherwise: Option<AbilityIdx>,
+    },
+}
+
+/// What a ComplexEffect `payCost(...)` reports.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum PayResult {
+    /// `.movedCardsCount`: how many cards the payment moved.
+    MovedCards,
+    /// `.removedCountersCount`: how many counters the payment removed.
+    RemovedCounters,
+}
+
+/// One cost item (spec §7). Activated abilities must pay all of them to
+/// activate; on triggered abilities and sub-abilities they are optional ("you
+/// may pay ...: ..."; declining skips the effect) unless every item is
+/// internal ([`Cost::is_internal`]); for `ModifiedCost` abilities they are an
+/// alternative way to pay for the card.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Cost {
+    /// `(PP, n)`: pay n play points.
+    PlayPoints(ValueId),
+    /// `(EngageSelf)`: engage this card (it must be reserved).
+    EngageSelf,
+    /// `(LeaderDefense, n)`: your leader loses n defense (needs at least n).
+    LeaderDefense(ValueId),
+    /// `(Discard, n[, filter])`: discard n matching cards from your hand.
+    Discard {
+        /// How many.
+        count: ValueId,
+        /// Which cards.
+        filter: FilterId,
+    },
+    /// `(BanishFromCemetery, n[, filter])`: banish n matching cards from
+    /// your cemetery.
+    BanishFromCemetery {
+        /// How many.
+        count: ValueId,
+        /// Which cards.
+        filter: FilterId,
+    },
+    /// `(SendToCemetery, target[, filter])`: put cards into the cemetery:
+    /// `Self` this card; `TargetPlayerCard(Ex)` chosen from your field/EX
+    /// area (the filter's `min`, default 1, must be available);
+    /// `AllPlayerCards...` all matching.
+    SendToCemetery(Selection),
+    /// `(ReturnToHand, target[, filter])`: as `SendToCemetery`, to the hand.
+    ReturnToHand(Selection),
+    /// `(Banish, target[, filter])`: as `SendToCemetery`, banished.
+    Banish(Selection),
+    /// `(RemoveCounters, counter[, n[, target[, filter]]])`: remove n counters
+    /// (`None`: needs 1, removes all; `Between`: the player picks how many,
+    /// branch §11) from this card or a chosen card.
+    RemoveCounters {
+        /// Which counters.
+        counter: Counter,
+        /// How many.
+        amount: Option<Count>,
+        /// From where (`Self` default, or `TargetPlayerCard`).
+        from: Selection,
+    },
+    /// `(EarthRite[, n])`: take n (default 1) Stack counters off one of your
+    /// amulets on the field that holds at least n.
+    EarthRite(ValueId),
+    /// `(OncePerTurn)`: usable/resolvable once per turn per card instance
+    /// and ability name.
+    OncePerTurn,
+    /// `(Quick)`: the activated ability is usable at Quick timing.
+    Quick,
+    /// A `condition` line of an activated ability, stored where it was
+    /// written: the ability can be activated only while it is > 0.
+    Condition(ValueId),
+}
+
+impl Cost {
+    /// Internal items never make a player pay anything: `OncePerTurn`,
+    /// `Quick` and conditions. An ability whose costs are all internal is
+    /// not optional (spec §7).
+    pub fn is_internal(self) -> bool {
+        matches!(self, Cost::OncePerTurn | Cost::Quick | Cost::Condition(_))
+    }
+}
+
+/// What an ability does: one variant per effect name (spec §5.4 standard
+/// effects, §5.7 passive effects, §5.8 cost modifiers, §11 branch effects).
+///
+/// "Restricted sequence" (§5.6): the named abilities run in order, and each
+/// sub-effect's card selection is narrowed to the cards the effect obtained
+/// (chosen targets, created tokens, moved cards); modes that ignore filters
+/// are unaffected. "Amount" = the value `_` (`ValueNode::Amount`) evaluates
+/// to inside the called abilities.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Effect {
+    // ---- Moving cards from the deck ----
+    /// `DrawCard`/`Draw`: `player` draws `amount` (`Self`/`Leader` you,
+    /// `Opponent`/`OpponentLeader` the opponent, `AllPlayers`/`AllLeaders`
+    /// both).
+    DrawCard {
+        /// How many.
+        amount: ValueId,
+        /// Who draws.
+        player: Target,
+    },
+    /// `DrawThenDamage`: choose the targets, draw `draw`, then deal `damage`
+    /// (evaluated after drawing) to each target (leaders lose defense).
+    DrawThenDamage {
+        /// Cards to draw.
+        draw: ValueId,
+        /// Damage to deal.
+        damage: ValueId,
+        /// The targets.
+        to: Selection,
+    },
+    /// `Mill`: put the top `amount` cards of your deck into your cemetery.
+    Mill {
+        /// How many.
+        amount: ValueId,
+    },
+    /// `RedrawHand`: put your hand on the bottom of your deck, shuffle, draw
+    /// `amount` (evaluated before the hand goes back; `None` means as many
+    /// as were returned, i.e. `H`).
+    RedrawHand {
+        /// How many to draw.
+        amount: Option<ValueId>,
+    },
+    /// `Search`: look through your deck for up to `count` matching cards,
+    /// move them per `action`, then shuffle.
+    Search {
+        /// How many.
+        count: Count,
+        /// Which cards.
+        filter: FilterId,
+        /// Where they go.
+        action: SearchAction,
+    },
+    /// `SearchAndTarget`: `Search`, then a restricted sequence on the moved cards.
+    SearchAndTarget {
+        /// How many.
+        count: Count,
+        /// Which cards.
+        filter: FilterId,
+        /// Where they go (`Field` or `ExArea`).
+        action: SearchAction,
+        /// The sub-abilities.
+        then: Vec<AbilityIdx>,
+    },
+    /// Branch §11 `SearchFilteredOptions`: search once for up to `count`
+    /// cards matching any option's filter; the player picks which option
+    /// (action) applies to each.
+    SearchFilteredOptions {
+        /// How many.
+        count: Count,
+        /// `(filter, action)` pairs, at most 3.
+        options: Vec<(FilterId, SearchAction)>,
+    },
+    /// `TopDeckToEx`/`TopDeckToExArea`: put the top card of your deck into
+    /// your EX area, `amount` times.
+    TopDeckToEx {
+        /// How many.
+        amount: ValueId,
+    },
+    /// `TopDeckToExAndTarget`: `TopDeckToEx`, then a restricted sequence on
+    /// those cards.
+    TopDeckToExAndTarget {
+        /// How many.
+        amount: ValueId,
+        /// The sub-abilities.
+        then: Vec<AbilityIdx>,
+    },
+
+    // ---- Moving cards on the field or in an EX area ----
+    /// `Destroy`/`DestroyCard`: put the targets into their owners'
+    /// cemeteries as destroyed (`CannotDestroyByAbilities` cards are skipped).
+    Destroy {
+        /// The targets.
+        to: Selection,
+    },
+    /// `Banish`/`BanishCard`: banish the targets.
+    Banish {
+        /// The targets.
+        to: Selection,
+    },
+    /// `ReturnToHand`: return the targets to their owners' hands.
+    ReturnToHand {
+        /// The targets.
+        to: Selection,
+    },
+    /// `SendToCemetery`: put the targets into the cemetery (not "destroy").
+    SendToCemetery {
+        /// The targets.
+        to: Selection,
+    },
+    /// `SendToEx`/`SendToExArea`: put the targets into the EX area.
+    SendToEx {
+        /// The targets.
+        to: Selection,
+    },
+    /// `TopDeck`: put the targets on top of their owners' decks.
+    TopDeck {
+        /// The targets.
+        to: Selection,
+    },
+    /// `BottomDeck`: put the targets on the bottom of their owners' decks.
+    BottomDeck {
+        /// The targets.
+        to: Selection,
+    },
+    /// `TopOrBottomDeck`: the resolving player chooses top or bottom (one
+    /// choice for all targets).
+    TopOrBottomDeck {
+        /// The targets.
+        to: Selection,
+    },
+    /// `PutExToFieldAndTarget`: put the selected EX-area cards onto the field
+    /// without paying, then a restricted sequence on them.
+    PutExToFieldAndTarget {
+        /// The EX-area cards (normally `TargetPlayerCardEx`).
+        to: Selection,
+        /// The sub-abilities.
+        then: Vec<AbilityIdx>,
+    },
+    /// `DestroyAndControllerPerformEffect`: destroy the targets (no
+    /// `CannotDestroyByAbilities` check), then the controller of the first
+    /// destroyed card performs `ability` of this card.
+    DestroyAndControllerPerformEffect {
+        /// The targets.
+        to: Selection,
+        /// The ability that controller performs.
+        ability: Option<AbilityIdx>,
+    },
+
+    // ---- Moving cards from the hand ----
+    /// `Discard`: choose `count` matching cards from your hand and put them
+    /// into your cemetery (triggers `OnDiscarded`).
+    Discard {
+        /// How many.
+        count: Count,
+        /// Which cards.
+        filter: FilterId,
+    },
+    /// `DiscardHand`: discard the entire hand of `player` (only you is
+    /// implemented by the peer).
+    DiscardHand {
+        /// Whose hand.
+        player: Target,
+    },
+    /// `DiscardRandomCard`/`DiscardRandomCards`: discard `amount` random
+    /// cards from `player`'s hand.
+    DiscardRandomCard {
+        /// How many.
+        amount: ValueId,
+        /// Whose hand (`AllLeaders`: both).
+        player: Target,
+    },
+    /// `DiscardFromOpponentHand`: look at the opponent's hand and choose
+    /// `count` cards they discard (the peer ignores the filter).
+    DiscardFromOpponentHand {
+        /// How many.
+        count: Count,
+        /// Which cards.
+        filter: FilterId,
+    },
+    /// `DiscardToBottomDeck`: choose `count` cards from your hand and put
+    /// them on the bottom of your deck.
+    DiscardToBottomDeck {
+        /// How many.
+        count: Count,
+        /// Which cards.
+        filter: FilterId,
+    },
+    /// `HandToEx`/`HandToExArea`: choose cards from your hand and put them
+    /// into your EX area (limited by free slots).
+    HandToEx {
+        /// How many.
+        count: Count,
+        /// Which cards.
+        filter: FilterId,
+    },
+    /// `HandToExAndTarget`/`HandToExAreaAndTarget`: `HandToEx`, then a
+    /// restricted sequence on them.
+    HandToExAndTarget {
+        /// How many.
+        count: Count,
+        /// Which cards.
+        filter: FilterId,
+        /// The sub-abilities.
+        then: Vec<AbilityIdx>,
+    },
+    /// `HandToField`: choose cards from your hand and put them onto your
+    /// field without paying (Fanfare triggers).
+    HandToField {
+        /// How many.
+        count: Count,
+        /// Which cards.
+        filter: FilterId,
+    },
+
+    // ---- Moving cards from the cemetery ----
+    /// `Salvage`: choose `count` matching cards in your cemetery and add them
+    /// to your hand.
+    Salvage {
+        /// How many.
+        count: Count,
+        /// Which cards.
+        filter: FilterId,
+    },
+    /// `CemeteryToField`: choose `count` matching cards in your cemetery and
+    /// put them onto your field (free). `source` `TriggerCard`: put the
+    /// trigger card itself there instead.
+    CemeteryToField {
+        /// How many.
+        count: Count,
+        /// Which cards.
+        filter: FilterId,
+        /// `Self` (choose) or `TriggerCard`.
+        source: Target,
+    },
+    /// `CemeteryToFieldAndTarget`: `CemeteryToField`, then a restricted
+    /// sequence on them.
+    CemeteryToFieldAndTarget {
+        /// How many.
+        count: Count,
+        /// Which cards.
+        filter: FilterId,
+        /// `Self` (choose) or `TriggerCard`.
+        source: Target,
+        /// The sub-abilities.
+        then: Vec<AbilityIdx>,
+    },
+    /// `PlaySpellFromCemetery`: choose one spell in your cemetery matching
+    /// the filter (`S` is implied) and play it, paying its cost.
+    PlaySpellFromCemetery {
+        /// Which spells.
+        filter: FilterId,
+    },
+    /// `PlaySpellFromCemeterySetCost`: the same, but its cost is `cost`.
+    PlaySpellFromCemeterySetCost {
+        /// Which spells.
+        filter: FilterId,
+        /// The play-point cost to pay instead.
+        cost: ValueId,
+    },
+
+    // ---- Stats, damage, engage ----
+    /// `DealDamage`: deal `amount` (evaluated once, before targets are
+    /// chosen) to each target; leader targets lose that much defense.
+    DealDamage {
+        /// How much.
+        amount: ValueId,
+        /// The targets.
+        to: Selection,
+    },
+    /// `DealDamageDivided`: choose between the filter's `m(min,max)` enemy
+    /// followers (non-Aura, opponent's field) and distribute `amount`
+    /// damage among them one point at a time.
+    DealDamageDivided {
+        /// Total damage.
+        amount: ValueId,
+        /// Which followers, and how many (`choose`).
+        filter: FilterId,
+    },
+    /// `GiveStat`: add `amount` to the stat of each target while it stays in
+    /// its zone; with `AtkDef` and `amount2`, attack changes by `amount` and
+    /// defense by `amount2`. Player stats (`PP`, `MaxPP`, `EP`) change the
+    /// player's resources (`Self`/`Leader` you, `Opponent...` them).
+    GiveStat {
+        /// Which stat.
+        stat: Stat,
+        /// How much (may be negative).
+        amount: ValueId,
+        /// Defense change for `AtkDef`, when written.
+        amount2: Option<ValueId>,
+        /// The targets.
+        to: Selection,
+    },
+    /// `GiveStatEndOfTurn`: as `GiveStat` on cards, until the end of this turn.
+    GiveStatEndOfTurn {
+        /// Which stat.
+        stat: Stat,
+        /// How much.
+        amount: ValueId,
+        /// The targets.
+        to: Selection,
+    },
+    /// `SetStat`: set the stat to `amount` (card stats: the base value;
+    /// leader `Def`: the leader's defense; `PP`: current play points).
+    SetStat {
+        /// Which stat.
+        stat: Stat,
+        /// The new value.
+        amount: ValueId,
+        /// The targets.
+        to: Selection,
+    },
+    /// `SetStatEndOfTurn`: until the end of the turn the stat is `amount`
+    /// (only `Cost` is implemented by the peer).
+    SetStatEndOfTurn {
+        /// Which stat.
+        stat: Stat,
+        /// The value.
+        amount: ValueId,
+        /// The targets.
+        to: Selection,
+    },
+    /// `EngageCard`/`Engage`: engage the targets.
+    Engage {
+        /// The targets.
+        to: Selection,
+    },
+    /// `ReserveCard`/`Reserve`/`Refresh`: reserve (untap) the targets.
+    Reserve {
+        /// The targets.
+        to: Selection,
+    },
+    /// `GiveTrait`: give the targets a trait (parsed but not implemented by
+    /// the peer).
+    GiveTrait {
+        /// The trait.
+        trait_name: String,
+        /// The targets.
+        to: Selection,
+    },
+
+    // ---- Keywords and counters ----
+    /// `GiveKeyword`: the targets gain the keyword while they stay on the field.
+    GiveKeyword {
+        /// The keyword.
+        keyword: Keyword,
+        /// The targets.
+        to: Selection,
+    },
+    /// `GiveKeywordEndOfTurn`: ... until the end of this turn.
+    GiveKeywordEndOfTurn {
+        /// The keyword.
+        keyword: Keyword,
+        /// The targets.
+        to: Selection,
+    },
+    /// `GiveKeywordEndOfNextTurn`: ... until the end of the next turn.
+    GiveKeywordEndOfNextTurn {
+        /// The keyword.
+        keyword: Keyword,
+        /// The targets.
+        to: Selection,
+    },
+    /// `GiveCounter`/`GiveCounters`: put `amount` counters on each target.
+    GiveCounter {
+        /// The counter kind.
+        counter: Counter,
+        /// How many.
+        amount: ValueId,
+        /// The targets.
+        to: Selection,
+    },
+    /// `RemoveCounter`/`RemoveCounters`: remove `amount` counters (`None`:
+    /// all of that kind) from each target.
+    RemoveCounter {
+        /// The counter kind.
+        counter: Counter,
+        /// How many.
+        amount: Option<ValueId>,
+        /// The targets.
+        to: Selection,
+    },
+    /// `MoveCounter`/`MoveCounters`: move `amount` counters (`None`: all) of
+    /// that kind from this card to the first target.
+    MoveCounter {
+        /// The counter kind.
+        counter: Counter,
+        /// How many.
+        amount: Option<ValueId>,
+        /// The target (normally `TargetPlayerCard`).
+        to: Selection,
+    },
+
+    // ---- Tokens ----
+    /// `SummonToken`: create `amount` copies of the token card named `token`
+    /// (exact, case-sensitive card name) per `option`. Summoned tokens
+    /// trigger `OnOtherEnterField`, not their own `Fanfare`.
+    SummonToken {
+        /// The token's card name.
+        token: String,
+        /// Where the tokens go.
+        option: TokenOption,
+        /// How many.
+        amount: ValueId,
+    },
+    /// `SummonTokenAndTarget`: `SummonToken`, then a restricted sequence on
+    /// the created tokens.
+    SummonTokenAndTarget {
+        /// The token's card name.
+        token: String,
+        /// Where the tokens go.
+        option: TokenOption,
+        /// How many.
+        amount: ValueId,
+        /// The sub-abilities.
+        then: Vec<AbilityIdx>,
+    },
+    /// `Transform`: each target is banished and a `token` takes its place in
+    /// the same slot.
+    Transform {
+        /// The token's card name.
+        token: String,
+        /// The targets.
+        to: Selection,
+    },
+
+    // ---- Sequencing and choices ----
+    /// `Sequence`: resolve the named abilities in order (each checks its
+    /// own condition and asks for its own optional costs).
+    Sequence {
+        /// The steps.
+        steps: Vec<AbilityIdx>,
+    },
+    /// `ChooseFromList`: the player chooses one of the abilities (options
+    /// whose condition is false or whose costs cannot be paid are
+    /// unavailable) and resolves it.
+    ChooseFromList {
+        /// The options.
+        options: Vec<AbilityIdx>,
+    },
+    /// `ChooseAmountFromList`: the player chooses `count` different options
+    /// one at a time, each resolved before the next choice.
+    ChooseAmountFromList {
+        /// How many options.
+        count: Count,
+        /// The options.
+        options: Vec<AbilityIdx>,
+    },
+    /// `RollDice`: roll a six-sided die and resolve the ability at that
+    /// position (`None`: nothing happens).
+    RollDice {
+        /// Six faces, 1 to 6.
+        faces: Vec<Option<AbilityIdx>>,
+    },
+    /// `TargetForSequence`/`TargetForEffectSequence`: select targets, then a
+    /// restricted sequence on them.
+    TargetForSequence {
+        /// The targets.
+        to: Selection,
+        /// The sub-abilities.
+        then: Vec<AbilityIdx>,
+    },
+    /// `TargetForSequenceWithTargetAmount`: select targets, evaluate `amount`
+    /// with the first selected card as "this card", then a restricted
+    /// sequence with that amount.
+    TargetForSequenceWithTargetAmount {
+        /// The amount, evaluated for the first target.
+        amount: ValueId,
+        /// The targets.
+        to: Selection,
+        /// The sub-abilities.
+        then: Vec<AbilityIdx>,
+    },
+    /// `PerformWithTargetAmount`: as above, but the sub-abilities' targets
+    /// are not restricted; only the amount is passed on.
+    PerformWithTargetAmount {
+        /// The amount, evaluated for the first target.
+        amount: ValueId,
+        /// The targets.
+        to: Selection,
+        /// The sub-abilities.
+        then: Vec<AbilityIdx>,
+    },
+    /// `PerformAsEachTarget`: for each selected card (ordered by the player),
+    /// resolve `ability` as if that card were the source (`TriggerCard`
+    /// stays the original trigger card).
+    PerformAsEachTarget {
+        /// The cards.
+        to: Selection,
+        /// The ability.
+        ability: Option<AbilityIdx>,
+    },
+    /// `OpponentPerformEffect`: the opponent resolves `ability` of this card
+    /// as its controller; with a `to` clause, you select those targets first
+    /// and the opponent's run is restricted to them.
+    OpponentPerformEffect {
+        /// The ability.
+        ability: Option<AbilityIdx>,
+        /// Targets selected first, if a `to` clause was written.
+        to: Option<Selection>,
+    },
+
+    // ---- Other effects ----
+    /// `Evolve`: evolve each target (default `Self`) into the matching
+    /// evolved card from your evolve deck, without paying the evolve cost or
+    /// an evolution point.
+    Evolve {
+        /// The followers to evolve.
+        to: Selection,
+    },
+    /// `Shuffle`/`ShuffleDeck`: shuffle `player`'s deck (only you is
+    /// implemented by the peer).
+    Shuffle {
+        /// Whose deck.
+        player: Target,
+    },
+    /// `CheckTop`: look at the top `count` cards privately and perform the
+    /// actions in order; what is left goes back on top in order.
+    CheckTop {
+        /// How many cards.
+        count: Count,
+        /// At most 3 actions.
+        actions: Vec<CheckAction>,
+    },
+    /// `RevealTop`: as `CheckTop`, but the cards are revealed to the opponent.
+    RevealTop {
+        /// How many cards.
+        count: Count,
+        /// At most 3 actions.
+        actions: Vec<CheckAction>,
+    },
+    /// `ExtraTurn`: take another turn after this one.
+    ExtraTurn,
+    /// `FlipEvolveDeckFaceDown`: turn `count` chosen face-up cards of your
+    /// evolve deck matching the filter face down (`None`: all matching).
+    FlipEvolveDeckFaceDown {
+        /// Which cards.
+        filter: FilterId,
+        /// How many (`None`: all matching).
+        count: Option<Count>,
+    },
+    /// `ComplexEffect`/`Complex`: a small script (spec §5.10), run step by step.
+    Complex {
+        /// The statements, in order.
+        steps: Vec<ComplexStep>,
+    },
+
+    // ---- Cost modifiers (ModifiedCost abilities, §5.8) ----
+    /// `ReducedCost`: while the card is in your hand or EX area and the
+    /// condition holds, it costs `amount` less (floored at 0; reductions add up).
+    ReducedCost {
+        /// The reduction.
+        amount: ValueId,
+    },
+    /// `AlternateCost`: the ability's cost list is an alternative way to pay
+    /// for the card; the player chooses among the available ways.
+    AlternateCost,
+
+    // ---- Passive effects (Passive abilities, §5.7) ----
+    /// Passive `GiveKeyword`: every matching card has the keyword while the
+    /// passive is on (`Self`: this card only; other modes: every matching
+    /// card on *your* field, including later arrivals).
+    PassiveKeyword {
+        /// The keyword.
+        keyword: Keyword,
+        /// When the passive is on.
+        duration: Duration,
+        /// Which cards.
+        to: Selection,
+    },
+    /// Passive `GiveStat`: every matching card gets +`amount` to the stat
+    /// while the passive is on.
+    PassiveStat {
+        /// Which stat.
+        stat: Stat,
+        /// How much (evaluated when applied).
+        amount: ValueId,
+        /// When the passive is on.
+        duration: Duration,
+        /// Which cards.
+        to: Selection,
+    },
+    /// Passive `MinusCostOther`: cards you play that match cost `amount`
+    /// less (never below 0); the source must be on your field.
+    MinusCostOther {
+        /// The reduction.
+        amount: ValueId,
+        /// When the passive is on.
+        duration: Duration,
+        /// Which cards.
+        to: Selection,
+    },
+    /// Branch §11 passive `GiveAbility`: matching cards gain the named
+    /// triggered ability of this card while the passive is on.
+    GiveAbility {
+        /// The ability (of this card) they gain.
+        ability: AbilityIdx,
+        /// When the passive is on.
+        duration: Duration,
+        /// Which cards.
+        to: Selection,
+    },
+}

@@ -1,0 +1,303 @@
+//! The compiled form of SVE Script: typed, checked, versioned, flat.
+//!
+//! A [`Module`] is a list of [`Card`]s. A card holds its static facts (id,
+//! name, class, type, traits, cost, stats, evolve cost, keywords including
+//! the derived ones, initial counters, text) and its [`Ability`]s. An ability
+//! is a trigger, an optional trigger filter, an optional condition, a list of
+//! [`Cost`]s and exactly one [`Effect`].
+//!
+//! Value functions and filters are not trees of boxes: each card owns two
+//! pools, [`Card::values`] and [`Card::filters`], and everything refers to
+//! them by index ([`ValueId`], [`FilterId`]); named sub-abilities are
+//! indices into [`Card::abilities`] ([`AbilityIdx`]). No IR type is
+//! recursive, so the IR crosses a WIT boundary as plain records and lists.
+//!
+//! # Running the IR
+//!
+//! An interpreter resolves an ability in these steps, each a point where it
+//! can stop and ask a player (and be resumed):
+//!
+//! 1. Condition ([`Ability::condition`]): evaluate the value; if ≤ 0 the
+//!    ability does nothing (for a [`ConditionTiming::OnEvent`] condition this
+//!    check happens when the event occurs, and decides whether the ability is
+//!    queued at all).
+//! 2. Costs ([`Ability::costs`]), in order. On activated abilities they were
+//!    paid on activation (conditions are among them, as
+//!    [`Cost::Condition`]); on triggered abilities and sub-abilities the
+//!    player may pay or decline, and declining skips the effect.
+//! 3. The effect ([`Ability::effect`]): one game action. Effects that run
+//!    other abilities (`Sequence`, `ChooseFromList`, `TargetForSequence`, the
+//!    `...AndTarget` family, `Complex`) push those abilities as frames, each
+//!    going through steps 1–3 with the caller's trigger card, source card,
+//!    target restriction and amount.
+//!
+//! Values are evaluated over the pool: node `k` refers only to nodes `< k`,
+//! so either a recursive walk from the root or a forward pass works.
+//! Calls by name can form cycles (the compiler warns, `recursive-call`), so
+//! an interpreter must bound its call depth.
+//!
+//! Encode with [`Module::to_bytes`] (postcard, prefixed by [`IR_VERSION`]);
+//! [`Module::from_bytes`] refuses other versions and validates every card.
+
+mod dump;
+mod effect;
+mod expr;
+mod names;
+mod validate;
+mod visit;
+
+pub use effect::{AbilityIdx, CheckAction, ComplexStep, Cost, Count, Effect, PayResult, Selection};
+pub use expr::{
+    BinaryOp, Choose, CondTest, Filter, FilterId, FilterItem, FilterTest, IntRange, ValueId,
+    ValueNode,
+};
+pub use names::{
+    AbilityKind, CardType, CheckActionKind, Class, Counter, Duration, Keyword, Rarity,
+    SearchAction, Stat, Target, TokenOption, Trigger, TurnStat, Universe,
+};
+pub use validate::InvalidIr;
+
+use serde::{Deserialize, Serialize};
+
+/// The version of the IR layout. Bump it whenever a type in this module
+/// changes shape or meaning; [`Module::from_bytes`] rejects other versions.
+pub const IR_VERSION: u32 = 1;
+
+/// A compiled set of cards, as handed to a runtime.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct Module {
+    /// The cards, in source order.
+    pub cards: Vec<Card>,
+}
+
+/// One compiled card.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Card {
+    /// Official card id (`SD01-001`, `BP01-LD01`, `BP01-T03`).
+    pub id: String,
+    /// English-edition id when it differs (`id-en`); informational.
+    pub id_en: Option<String>,
+    /// Card name. Evolved followers always end in ` (Evolved)` and pair with
+    /// their base card by [`Card::base_name`].
+    pub name: String,
+    /// Class (unknown classes compile to Neutral, with a warning).
+    pub class: Class,
+    /// Crossover universe, if any.
+    pub universe: Option<Universe>,
+    /// Card type.
+    pub card_type: CardType,
+    /// Traits in order; tokens end with `Token`.
+    pub traits: Vec<String>,
+    /// Rarity, if given.
+    pub rarity: Option<Rarity>,
+    /// Play-point cost; `None` for evolved cards and leaders.
+    pub cost: Option<u32>,
+    /// Attack (followers and evolved followers).
+    pub attack: Option<u32>,
+    /// Defense (followers and evolved followers).
+    pub defense: Option<u32>,
+    /// Evolve cost (`evolve N;`).
+    pub evolve_cost: Option<u32>,
+    /// Keywords in first-written order, without duplicates; includes the
+    /// derived `Evolve` and `EarthRite` (spec §2).
+    pub keywords: Vec<Keyword>,
+    /// Counters the card is created with (counter names in `keyword` lines).
+    pub counters: Vec<(Counter, u32)>,
+    /// Whether the card is a token (its traits contain `Token`).
+    pub is_token: bool,
+    /// The card text (display only; never interpreted).
+    pub text: String,
+    /// Abilities in source order.
+    pub abilities: Vec<Ability>,
+    /// For spells, the ability that is the spell's effect: the first ability
+    /// with trigger `Spell` (spec §4.5). Its condition is a play requirement.
+    pub spell_ability: Option<AbilityIdx>,
+    /// The value-function pool (see the module docs for the invariants).
+    pub values: Vec<ValueNode>,
+    /// The filter pool.
+    pub filters: Vec<Filter>,
+    /// Where the card was defined.
+    pub source: SourceRef,
+}
+
+impl Card {
+    /// The name without a trailing `(Evolved)`: what evolved cards and their
+    /// base cards share.
+    pub fn base_name(&self) -> &str {
+        self.name
+            .strip_suffix("(Evolved)")
+            .map_or(self.name.as_str(), str::trim_end)
+    }
+
+    /// Whether the card has the keyword.
+    pub fn has_keyword(&self, keyword: Keyword) -> bool {
+        self.keywords.contains(&keyword)
+    }
+
+    /// The ability at `idx`, if in range.
+    pub fn ability(&self, idx: AbilityIdx) -> Option<&Ability> {
+        self.abilities.get(usize::try_from(idx.0).ok()?)
+    }
+
+    /// The value node at `id`, if in range.
+    pub fn value(&self, id: ValueId) -> Option<&ValueNode> {
+        self.values.get(usize::try_from(id.0).ok()?)
+    }
+
+    /// The filter at `id`, if in range.
+    pub fn filter(&self, id: FilterId) -> Option<&Filter> {
+        self.filters.get(usize::try_from(id.0).ok()?)
+    }
+
+    /// A stable, compact text dump (used by snapshot tests and `sve` tools).
+    /// Values and filters are printed back in script syntax.
+    pub fn dump(&self) -> String {
+        dump::card(self)
+    }
+}
+
+/// Where a card or ability came from.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct SourceRef {
+    /// The file name given to the compiler.
+    pub file: String,
+    /// 1-based line of the `name` statement (of the `ability` keyword for
+    /// abilities).
+    pub line: u32,
+}
+
+/// One ability of a card.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Ability {
+    /// The ability's name (`name ...` in the header, quotes removed), or the
+    /// trigger word when it has none. Calls by name reach the first ability
+    /// with that name.
+    pub name: String,
+    /// What kind of ability (follows from the trigger).
+    pub kind: AbilityKind,
+    /// The trigger word.
+    pub trigger: Trigger,
+    /// A `filter` line, for triggers that honour it (`OnOther...`,
+    /// `OnOpponentCardLeaveField`, `OnPlaySpell`): tested against the
+    /// trigger card. (A passive's `filter` line becomes the filter of its
+    /// effect's selection instead.)
+    pub trigger_filter: Option<FilterId>,
+    /// The condition, for every kind but activated abilities (whose
+    /// conditions are [`Cost::Condition`] items).
+    pub condition: Option<Condition>,
+    /// Costs, in order.
+    pub costs: Vec<Cost>,
+    /// What the ability does.
+    pub effect: Effect,
+    /// 1-based line of the `ability` keyword.
+    pub line: u32,
+}
+
+impl Ability {
+    /// Whether the ability has `(OncePerTurn)`.
+    pub fn is_once_per_turn(&self) -> bool {
+        self.costs.contains(&Cost::OncePerTurn)
+    }
+
+    /// Whether the ability has `(Quick)`.
+    pub fn is_quick(&self) -> bool {
+        self.costs.contains(&Cost::Quick)
+    }
+
+    /// Whether a triggered ability or sub-ability asks the player to pay
+    /// (some cost item is not internal).
+    pub fn has_optional_payment(&self) -> bool {
+        self.costs.iter().any(|cost| !cost.is_internal())
+    }
+}
+
+/// A condition and when it is checked (spec §4.6).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Condition {
+    /// The value; true when > 0.
+    pub value: ValueId,
+    /// When it is checked.
+    pub timing: ConditionTiming,
+}
+
+/// When a condition is evaluated.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum ConditionTiming {
+    /// When the ability is about to resolve (the usual case; for a spell's
+    /// main ability, as a play requirement; for passives, continuously).
+    OnResolve,
+    /// `<<`: when the trigger event happens, with player context only; false
+    /// means the ability is not queued. At resolution it counts as true.
+    OnEvent,
+}
+
+/// Why [`Module::from_bytes`] failed.
+#[derive(Debug, thiserror::Error)]
+#[error(transparent)]
+pub struct WireError {
+    kind: WireErrorKind,
+}
+
+impl WireError {
+    /// Whether the bytes were written for another IR version.
+    pub fn is_version_mismatch(&self) -> bool {
+        matches!(self.kind, WireErrorKind::Version { .. })
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+enum WireErrorKind {
+    #[error("IR version {found} is not supported: this compiler reads version {expected}")]
+    Version { found: u32, expected: u32 },
+    #[error("malformed IR bytes: {0}")]
+    Malformed(#[from] postcard::Error),
+    #[error("invalid IR in card `{card}`: {source}")]
+    Invalid {
+        card: String,
+        #[source]
+        source: InvalidIr,
+    },
+}
+
+impl Module {
+    /// A module of these cards.
+    pub fn new(cards: Vec<Card>) -> Module {
+        Module { cards }
+    }
+
+    /// Postcard bytes: [`IR_VERSION`] as a varint, then the cards.
+    pub fn to_bytes(&self) -> Result<Vec<u8>, WireError> {
+        postcard::to_allocvec(&(IR_VERSION, &self.cards)).map_err(|err| WireError {
+            kind: WireErrorKind::Malformed(err),
+        })
+    }
+
+    /// Decodes bytes written by [`Module::to_bytes`] of the same
+    /// [`IR_VERSION`], then validates every card ([`Card::validate`]), so a
+    /// runtime can index the pools without further checks.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Module, WireError> {
+        let (version, rest) = postcard::take_from_bytes::<u32>(bytes).map_err(|err| WireError {
+            kind: WireErrorKind::Malformed(err),
+        })?;
+        if version != IR_VERSION {
+            return Err(WireError {
+                kind: WireErrorKind::Version {
+                    found: version,
+                    expected: IR_VERSION,
+                },
+            });
+        }
+        let cards: Vec<Card> = postcard::from_bytes(rest).map_err(|err| WireError {
+            kind: WireErrorKind::Malformed(err),
+        })?;
+        for card in &cards {
+            card.validate().map_err(|source| WireError {
+                kind: WireErrorKind::Invalid {
+                    card: card.id.clone(),
+                    source,
+                },
+            })?;
+        }
+        Ok(Module { cards })
+    }
+}

@@ -1,0 +1,463 @@
+//! A generic view of an effect's arguments, shared by the validator and the
+//! dump so neither needs its own match over every variant.
+
+use super::effect::{AbilityIdx, CheckAction, ComplexStep, Count, Effect, Selection};
+use super::expr::{FilterId, ValueId};
+use super::names::{SearchAction, Target};
+
+/// One argument of an effect.
+pub(crate) enum Part<'a> {
+    Value(ValueId),
+    OptValue(Option<ValueId>),
+    Count(Count),
+    OptCount(Option<Count>),
+    Filter(FilterId),
+    Sel(Selection),
+    OptSel(Option<Selection>),
+    Player(Target),
+    Ability(Option<AbilityIdx>),
+    Abilities(&'a [AbilityIdx]),
+    Faces(&'a [Option<AbilityIdx>]),
+    Text(&'a str),
+    Word(&'static str),
+    CheckActions(&'a [CheckAction]),
+    Options(&'a [(FilterId, SearchAction)]),
+    Steps(&'a [ComplexStep]),
+}
+
+impl Effect {
+    /// Every ability this effect may run by name, in order of appearance
+    /// (duplicates kept): the steps of `Sequence`, the options of the
+    /// choices, the sub-abilities of restricted sequences, ComplexEffect
+    /// `perform`/`payCost` targets, and `GiveAbility`'s ability.
+    pub fn called_abilities(&self) -> Vec<AbilityIdx> {
+        let mut called = Vec::new();
+        for (_, part) in self.parts().1 {
+            match part {
+                Part::Ability(Some(idx)) => called.push(idx),
+                Part::Abilities(list) => called.extend_from_slice(list),
+                Part::Faces(faces) => called.extend(faces.iter().flatten()),
+                Part::Steps(steps) => {
+                    for step in steps {
+                        match step {
+                            ComplexStep::PayCost { ability, .. }
+                            | ComplexStep::Perform { ability, .. } => called.push(*ability),
+                            ComplexStep::PerformIf {
+                                then, otherwise, ..
+                            } => called.extend(then.iter().chain(otherwise.iter())),
+                            ComplexStep::RevealTopValue { .. } => {}
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        called
+    }
+
+    /// The canonical effect name (the first spelling in the catalogue; the
+    /// passive variants use their script names).
+    pub fn name(&self) -> &'static str {
+        self.parts().0
+    }
+
+    /// The effect name and its arguments, labelled.
+    pub(crate) fn parts(&self) -> (&'static str, Vec<(&'static str, Part<'_>)>) {
+        use Part as P;
+        match self {
+            Effect::DrawCard { amount, player } => (
+                "DrawCard",
+                vec![("amount", P::Value(*amount)), ("to", P::Player(*player))],
+            ),
+            Effect::DrawThenDamage { draw, damage, to } => (
+                "DrawThenDamage",
+                vec![
+                    ("draw", P::Value(*draw)),
+                    ("damage", P::Value(*damage)),
+                    ("to", P::Sel(*to)),
+                ],
+            ),
+            Effect::Mill { amount } => ("Mill", vec![("amount", P::Value(*amount))]),
+            Effect::RedrawHand { amount } => ("RedrawHand", vec![("amount", P::OptValue(*amount))]),
+            Effect::Search {
+                count,
+                filter,
+                action,
+            } => (
+                "Search",
+                vec![
+                    ("count", P::Count(*count)),
+                    ("filter", P::Filter(*filter)),
+                    ("action", P::Word(action.name())),
+                ],
+            ),
+            Effect::SearchAndTarget {
+                count,
+                filter,
+                action,
+                then,
+            } => (
+                "SearchAndTarget",
+                vec![
+                    ("count", P::Count(*count)),
+                    ("filter", P::Filter(*filter)),
+                    ("action", P::Word(action.name())),
+                    ("then", P::Abilities(then)),
+                ],
+            ),
+            Effect::SearchFilteredOptions { count, options } => (
+                "SearchFilteredOptions",
+                vec![
+                    ("count", P::Count(*count)),
+                    ("options", P::Options(options)),
+                ],
+            ),
+            Effect::TopDeckToEx { amount } => ("TopDeckToEx", vec![("amount", P::Value(*amount))]),
+            Effect::TopDeckToExAndTarget { amount, then } => (
+                "TopDeckToExAndTarget",
+                vec![("amount", P::Value(*amount)), ("then", P::Abilities(then))],
+            ),
+            Effect::Destroy { to } => ("Destroy", vec![("to", P::Sel(*to))]),
+            Effect::Banish { to } => ("Banish", vec![("to", P::Sel(*to))]),
+            Effect::ReturnToHand { to } => ("ReturnToHand", vec![("to", P::Sel(*to))]),
+            Effect::SendToCemetery { to } => ("SendToCemetery", vec![("to", P::Sel(*to))]),
+            Effect::SendToEx { to } => ("SendToEx", vec![("to", P::Sel(*to))]),
+            Effect::TopDeck { to } => ("TopDeck", vec![("to", P::Sel(*to))]),
+            Effect::BottomDeck { to } => ("BottomDeck", vec![("to", P::Sel(*to))]),
+            Effect::TopOrBottomDeck { to } => ("TopOrBottomDeck", vec![("to", P::Sel(*to))]),
+            Effect::PutExToFieldAndTarget { to, then } => (
+                "PutExToFieldAndTarget",
+                vec![("then", P::Abilities(then)), ("to", P::Sel(*to))],
+            ),
+            Effect::DestroyAndControllerPerformEffect { to, ability } => (
+                "DestroyAndControllerPerformEffect",
+                vec![("ability", P::Ability(*ability)), ("to", P::Sel(*to))],
+            ),
+            Effect::Discard { count, filter } => (
+                "Discard",
+                vec![("count", P::Count(*count)), ("filter", P::Filter(*filter))],
+            ),
+            Effect::DiscardHand { player } => ("DiscardHand", vec![("to", P::Player(*player))]),
+            Effect::DiscardRandomCard { amount, player } => (
+                "DiscardRandomCard",
+                vec![("amount", P::Value(*amount)), ("to", P::Player(*player))],
+            ),
+            Effect::DiscardFromOpponentHand { count, filter } => (
+                "DiscardFromOpponentHand",
+                vec![("count", P::Count(*count)), ("filter", P::Filter(*filter))],
+            ),
+            Effect::DiscardToBottomDeck { count, filter } => (
+                "DiscardToBottomDeck",
+                vec![("count", P::Count(*count)), ("filter", P::Filter(*filter))],
+            ),
+            Effect::HandToEx { count, filter } => (
+                "HandToEx",
+                vec![("count", P::Count(*count)), ("filter", P::Filter(*filter))],
+            ),
+            Effect::HandToExAndTarget {
+                count,
+                filter,
+                then,
+            } => (
+                "HandToExAndTarget",
+                vec![
+                    ("count", P::Count(*count)),
+                    ("filter", P::Filter(*filter)),
+                    ("then", P::Abilities(then)),
+                ],
+            ),
+            Effect::HandToField { count, filter } => (
+                "HandToField",
+                vec![("count", P::Count(*count)), ("filter", P::Filter(*filter))],
+            ),
+            Effect::Salvage { count, filter } => (
+                "Salvage",
+                vec![("count", P::Count(*count)), ("filter", P::Filter(*filter))],
+            ),
+            Effect::CemeteryToField {
+                count,
+                filter,
+                source,
+            } => (
+                "CemeteryToField",
+                vec![
+                    ("count", P::Count(*count)),
+                    ("filter", P::Filter(*filter)),
+                    ("to", P::Player(*source)),
+                ],
+            ),
+            Effect::CemeteryToFieldAndTarget {
+                count,
+                filter,
+                source,
+                then,
+            } => (
+                "CemeteryToFieldAndTarget",
+                vec![
+                    ("count", P::Count(*count)),
+                    ("filter", P::Filter(*filter)),
+                    ("then", P::Abilities(then)),
+                    ("to", P::Player(*source)),
+                ],
+            ),
+            Effect::PlaySpellFromCemetery { filter } => (
+                "PlaySpellFromCemetery",
+                vec![("filter", P::Filter(*filter))],
+            ),
+            Effect::PlaySpellFromCemeterySetCost { filter, cost } => (
+                "PlaySpellFromCemeterySetCost",
+                vec![("filter", P::Filter(*filter)), ("cost", P::Value(*cost))],
+            ),
+            Effect::DealDamage { amount, to } => (
+                "DealDamage",
+                vec![("amount", P::Value(*amount)), ("to", P::Sel(*to))],
+            ),
+            Effect::DealDamageDivided { amount, filter } => (
+                "DealDamageDivided",
+                vec![
+                    ("amount", P::Value(*amount)),
+                    ("filter", P::Filter(*filter)),
+                ],
+            ),
+            Effect::GiveStat {
+                stat,
+                amount,
+                amount2,
+                to,
+            } => (
+                "GiveStat",
+                vec![
+                    ("stat", P::Word(stat.name())),
+                    ("amount", P::Value(*amount)),
+                    ("amount2", P::OptValue(*amount2)),
+                    ("to", P::Sel(*to)),
+                ],
+            ),
+            Effect::GiveStatEndOfTurn { stat, amount, to } => (
+                "GiveStatEndOfTurn",
+                vec![
+                    ("stat", P::Word(stat.name())),
+                    ("amount", P::Value(*amount)),
+                    ("to", P::Sel(*to)),
+                ],
+            ),
+            Effect::SetStat { stat, amount, to } => (
+                "SetStat",
+                vec![
+                    ("stat", P::Word(stat.name())),
+                    ("amount", P::Value(*amount)),
+                    ("to", P::Sel(*to)),
+                ],
+            ),
+            Effect::SetStatEndOfTurn { stat, amount, to } => (
+                "SetStatEndOfTurn",
+                vec![
+                    ("stat", P::Word(stat.name())),
+                    ("amount", P::Value(*amount)),
+                    ("to", P::Sel(*to)),
+                ],
+            ),
+            Effect::Engage { to } => ("EngageCard", vec![("to", P::Sel(*to))]),
+            Effect::Reserve { to } => ("ReserveCard", vec![("to", P::Sel(*to))]),
+            Effect::GiveTrait { trait_name, to } => (
+                "GiveTrait",
+                vec![("trait", P::Text(trait_name)), ("to", P::Sel(*to))],
+            ),
+            Effect::GiveKeyword { keyword, to } => (
+                "GiveKeyword",
+                vec![("keyword", P::Word(keyword.name())), ("to", P::Sel(*to))],
+            ),
+            Effect::GiveKeywordEndOfTurn { keyword, to } => (
+                "GiveKeywordEndOfTurn",
+                vec![("keyword", P::Word(keyword.name())), ("to", P::Sel(*to))],
+            ),
+            Effect::GiveKeywordEndOfNextTurn { keyword, to } => (
+                "GiveKeywordEndOfNextTurn",
+                vec![("keyword", P::Word(keyword.name())), ("to", P::Sel(*to))],
+            ),
+            Effect::GiveCounter {
+                counter,
+                amount,
+                to,
+            } => (
+                "GiveCounter",
+                vec![
+                    ("counter", P::Word(counter.name())),
+                    ("amount", P::Value(*amount)),
+                    ("to", P::Sel(*to)),
+                ],
+            ),
+            Effect::RemoveCounter {
+                counter,
+                amount,
+                to,
+            } => (
+                "RemoveCounter",
+                vec![
+                    ("counter", P::Word(counter.name())),
+                    ("amount", P::OptValue(*amount)),
+                    ("to", P::Sel(*to)),
+                ],
+            ),
+            Effect::MoveCounter {
+                counter,
+                amount,
+                to,
+            } => (
+                "MoveCounter",
+                vec![
+                    ("counter", P::Word(counter.name())),
+                    ("amount", P::OptValue(*amount)),
+                    ("to", P::Sel(*to)),
+                ],
+            ),
+            Effect::SummonToken {
+                token,
+                option,
+                amount,
+            } => (
+                "SummonToken",
+                vec![
+                    ("token", P::Text(token)),
+                    ("option", P::Word(option.name())),
+                    ("amount", P::Value(*amount)),
+                ],
+            ),
+            Effect::SummonTokenAndTarget {
+                token,
+                option,
+                amount,
+                then,
+            } => (
+                "SummonTokenAndTarget",
+                vec![
+                    ("token", P::Text(token)),
+                    ("option", P::Word(option.name())),
+                    ("amount", P::Value(*amount)),
+                    ("then", P::Abilities(then)),
+                ],
+            ),
+            Effect::Transform { token, to } => (
+                "Transform",
+                vec![("token", P::Text(token)), ("to", P::Sel(*to))],
+            ),
+            Effect::Sequence { steps } => ("Sequence", vec![("steps", P::Abilities(steps))]),
+            Effect::ChooseFromList { options } => {
+                ("ChooseFromList", vec![("options", P::Abilities(options))])
+            }
+            Effect::ChooseAmountFromList { count, options } => (
+                "ChooseAmountFromList",
+                vec![
+                    ("count", P::Count(*count)),
+                    ("options", P::Abilities(options)),
+                ],
+            ),
+            Effect::RollDice { faces } => ("RollDice", vec![("faces", P::Faces(faces))]),
+            Effect::TargetForSequence { to, then } => (
+                "TargetForSequence",
+                vec![("then", P::Abilities(then)), ("to", P::Sel(*to))],
+            ),
+            Effect::TargetForSequenceWithTargetAmount { amount, to, then } => (
+                "TargetForSequenceWithTargetAmount",
+                vec![
+                    ("amount", P::Value(*amount)),
+                    ("then", P::Abilities(then)),
+                    ("to", P::Sel(*to)),
+                ],
+            ),
+            Effect::PerformWithTargetAmount { amount, to, then } => (
+                "PerformWithTargetAmount",
+                vec![
+                    ("amount", P::Value(*amount)),
+                    ("then", P::Abilities(then)),
+                    ("to", P::Sel(*to)),
+                ],
+            ),
+            Effect::PerformAsEachTarget { to, ability } => (
+                "PerformAsEachTarget",
+                vec![("ability", P::Ability(*ability)), ("to", P::Sel(*to))],
+            ),
+            Effect::OpponentPerformEffect { ability, to } => (
+                "OpponentPerformEffect",
+                vec![("ability", P::Ability(*ability)), ("to", P::OptSel(*to))],
+            ),
+            Effect::Evolve { to } => ("Evolve", vec![("to", P::Sel(*to))]),
+            Effect::Shuffle { player } => ("Shuffle", vec![("to", P::Player(*player))]),
+            Effect::CheckTop { count, actions } => (
+                "CheckTop",
+                vec![
+                    ("count", P::Count(*count)),
+                    ("actions", P::CheckActions(actions)),
+                ],
+            ),
+            Effect::RevealTop { count, actions } => (
+                "RevealTop",
+                vec![
+                    ("count", P::Count(*count)),
+                    ("actions", P::CheckActions(actions)),
+                ],
+            ),
+            Effect::ExtraTurn => ("ExtraTurn", vec![]),
+            Effect::FlipEvolveDeckFaceDown { filter, count } => (
+                "FlipEvolveDeckFaceDown",
+                vec![
+                    ("filter", P::Filter(*filter)),
+                    ("count", P::OptCount(*count)),
+                ],
+            ),
+            Effect::Complex { steps } => ("ComplexEffect", vec![("steps", P::Steps(steps))]),
+            Effect::ReducedCost { amount } => ("ReducedCost", vec![("amount", P::Value(*amount))]),
+            Effect::AlternateCost => ("AlternateCost", vec![]),
+            Effect::PassiveKeyword {
+                keyword,
+                duration,
+                to,
+            } => (
+                "GiveKeyword",
+                vec![
+                    ("keyword", P::Word(keyword.name())),
+                    ("duration", P::Word(duration.name())),
+                    ("to", P::Sel(*to)),
+                ],
+            ),
+            Effect::PassiveStat {
+                stat,
+                amount,
+                duration,
+                to,
+            } => (
+                "GiveStat",
+                vec![
+                    ("stat", P::Word(stat.name())),
+                    ("amount", P::Value(*amount)),
+                    ("duration", P::Word(duration.name())),
+                    ("to", P::Sel(*to)),
+                ],
+            ),
+            Effect::MinusCostOther {
+                amount,
+                duration,
+                to,
+            } => (
+                "MinusCostOther",
+                vec![
+                    ("amount", P::Value(*amount)),
+                    ("duration", P::Word(duration.name())),
+                    ("to", P::Sel(*to)),
+                ],
+            ),
+            Effect::GiveAbility {
+                ability,
+                duration,
+                to,
+            } => (
+                "GiveAbility",
+                vec![
+                    ("ability", P::Ability(Some(*ability))),
+                    ("duration", P::Word(duration.name())),
+                    ("to", P::Sel(*to)),
+                ],
+            ),
+        }
+    }
+}

@@ -1,0 +1,326 @@
+//! `sve-script`: the SVE Script compiler front-end.
+//!
+//! SVE Script is the line-oriented card language of the community
+//! Shadowverse: Evolve simulator (`/work/shared/docs/sve-script.md` is the
+//! reference; section numbers below point into it). One `.txt` file holds
+//! many cards; each card is header statements (`name`, `id`, `class`, `type`,
+//! `stats`, ...) and `ability` blocks (trigger, clauses, one effect call).
+//! This crate reads such files exactly as the community writes them and
+//! turns them into a typed, checked, versioned [`ir`], together with rustc
+//! style [`Diagnostic`]s. It is pure Rust: no engine, no wasmtime, no IO
+//! except [`compile_dir`]; it builds for `wasm32-unknown-unknown` too.
+//!
+//! ```
+//! let source = r#"
+//! name Example Knight;
+//! id XX01-001;
+//! class Sword;
+//! type Follower;
+//! trait Officer;
+//! cost 4;
+//! stats 3/4;
+//! keywords Ward;
+//! ability Fanfare {
+//!     condition p(#F);
+//!     effect DealDamage(2c(3)4) to TargetOpponentCard F;
+//! }
+//! "#;
+//! let compiled = sve_script::compile_file("example.txt", source);
+//! assert!(compiled.diagnostics.is_empty());
+//! let card = &compiled.cards[0];
+//! assert_eq!(card.name, "Example Knight");
+//! assert_eq!(card.abilities[0].effect.name(), "DealDamage");
+//!
+//! // A mistake is reported with its position, what was expected and a
+//! // suggestion; the other cards still compile.
+//! let broken = "name A;\nid A-1;\nclass Forest;\ntype Spell;\ncost 1;\nability Spell { effect DealDamag(1) to OpponentLeader; }\n";
+//! let compiled = sve_script::compile_file("broken.txt", broken);
+//! let error = &compiled.diagnostics[0];
+//! assert_eq!((error.line(), error.col()), (6, 24));
+//! assert_eq!(error.help(), Some("did you mean `DealDamage`?"));
+//! print!("{}", error.render(broken));
+//! ```
+//!
+//! Core concepts:
+//! - [`compile_file`] compiles one file; [`compile_files`] compiles a set of
+//!   files together and also checks references between cards (token names,
+//!   evolved cards' base cards); [`compile_dir`] reads every `.txt` file of a
+//!   folder and compiles them as one set.
+//! - [`Compiled`] holds the cards that compiled and every diagnostic. A card
+//!   with an error is left out (and listed in [`Compiled::rejected`]); the
+//!   others are unaffected. Nothing here panics on any input.
+//! - [`ir`] is the output: per card, static facts, abilities (trigger,
+//!   condition, costs, one [`ir::Effect`] per effect name) and two flat
+//!   pools for value functions and filters. [`ir::Module`] serialises it with
+//!   postcard, stamped with [`ir::IR_VERSION`].
+//!
+//! To look at what a script compiles to, run
+//! `cargo run -p sve-script --example compile -- FILE...`: it prints every
+//! card's IR dump ([`ir::Card::dump`]) and every diagnostic.
+//!
+//! Pipeline: `lexer` (statements) → `parser` (cards, abilities, clauses,
+//! calls) → `lower` (facts, effects, costs, values, filters, checks) →
+//! `link` (ids, tokens, evolved bases).
+
+#![deny(missing_docs)]
+// Every public type should be printable in a test failure.
+#![warn(missing_debug_implementations)]
+
+mod args;
+mod ast;
+mod complex;
+mod costs;
+mod diagnostics;
+mod effects;
+mod facts;
+mod filters;
+pub mod ir;
+mod lexer;
+mod link;
+mod lower;
+mod names;
+mod parser;
+mod pools;
+mod span;
+mod suggest;
+mod values;
+
+pub use diagnostics::{Diagnostic, Severity};
+pub use span::Span;
+
+use diagnostics::{Locator, Pending, Problem, Sink};
+use lower::LoweredCard;
+use std::path::{Path, PathBuf};
+
+/// One script file: a name for messages and its text.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SourceFile {
+    /// The name used in diagnostics (usually the file name).
+    pub name: String,
+    /// The file's text.
+    pub text: String,
+}
+
+/// What a compilation produced.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Compiled {
+    /// Cards that compiled without errors, in source order.
+    pub cards: Vec<ir::Card>,
+    /// Every error and warning, by file and position.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Cards left out because of errors.
+    pub rejected: Vec<RejectedCard>,
+}
+
+/// A card that did not compile.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RejectedCard {
+    /// Its name as written.
+    pub name: String,
+    /// Its id, if it had one.
+    pub id: Option<String>,
+    /// The file it is in.
+    pub file: String,
+    /// 1-based line of its `name` statement.
+    pub line: u32,
+}
+
+impl Compiled {
+    /// How many cards were found (compiled or rejected).
+    pub fn cards_total(&self) -> usize {
+        self.cards.len() + self.rejected.len()
+    }
+
+    /// Number of errors.
+    pub fn error_count(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+
+    /// Number of warnings.
+    pub fn warning_count(&self) -> usize {
+        self.diagnostics.len() - self.error_count()
+    }
+
+    /// Renders every diagnostic (see [`Diagnostic::render`]), looking each
+    /// file's text up in `sources` by name.
+    pub fn render(&self, sources: &[SourceFile]) -> String {
+        let mut out = String::new();
+        for diagnostic in &self.diagnostics {
+            let source = sources
+                .iter()
+                .find(|file| file.name == diagnostic.file())
+                .map_or("", |file| file.text.as_str());
+            out.push_str(&diagnostic.render(source));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The compiled cards as an [`ir::Module`].
+    pub fn into_module(self) -> ir::Module {
+        ir::Module::new(self.cards)
+    }
+}
+
+/// Compiles one file. Token names and evolved cards' base cards are not
+/// checked, because they may live in another file of the set; use
+/// [`compile_files`] for that.
+pub fn compile_file(name: &str, source: &str) -> Compiled {
+    let file = SourceFile {
+        name: name.to_owned(),
+        text: source.to_owned(),
+    };
+    compile(std::slice::from_ref(&file), false)
+}
+
+/// Compiles several files as one set: card ids must be unique across them,
+/// and token names and evolved cards' base cards are checked across them.
+pub fn compile_files(files: &[SourceFile]) -> Compiled {
+    compile(files, true)
+}
+
+/// The result of [`compile_dir`]: the files read and what they compiled to.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct CompiledDir {
+    /// The `.txt` files of the folder, sorted by name.
+    pub files: Vec<SourceFile>,
+    /// The compilation of all of them as one set.
+    pub compiled: Compiled,
+}
+
+impl CompiledDir {
+    /// Renders every diagnostic against the files' texts.
+    pub fn render_diagnostics(&self) -> String {
+        self.compiled.render(&self.files)
+    }
+}
+
+/// Reads every `.txt` file of `dir` (not recursively; a community set
+/// folder, no `pack.toml` needed) and compiles them with [`compile_files`].
+/// Files that are not valid UTF-8 are read lossily, with a warning.
+pub fn compile_dir(dir: impl AsRef<Path>) -> Result<CompiledDir, ReadError> {
+    let dir = dir.as_ref();
+    let entries = std::fs::read_dir(dir).map_err(|source| ReadError::new(dir, source))?;
+    let mut paths: Vec<PathBuf> = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|source| ReadError::new(dir, source))?;
+        let path = entry.path();
+        let is_txt = path
+            .extension()
+            .is_some_and(|ext| ext.eq_ignore_ascii_case("txt"));
+        if is_txt && path.is_file() {
+            paths.push(path);
+        }
+    }
+    paths.sort();
+    let mut files = Vec::new();
+    let mut lossy = Vec::new();
+    for path in &paths {
+        let bytes = std::fs::read(path).map_err(|source| ReadError::new(path, source))?;
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(err) => {
+                let valid_up_to = err.utf8_error().valid_up_to();
+                lossy.push((name.clone(), valid_up_to));
+                String::from_utf8_lossy(err.as_bytes()).into_owned()
+            }
+        };
+        files.push(SourceFile { name, text });
+    }
+    let mut compiled = compile_files(&files);
+    for (name, offset) in lossy {
+        let source = files
+            .iter()
+            .find(|file| file.name == name)
+            .map_or("", |file| file.text.as_str());
+        let locator = Locator::new(&name, source);
+        compiled.diagnostics.insert(
+            0,
+            locator.finish(
+                Pending {
+                    span: Span::at(offset),
+                    problem: Problem::InvalidUtf8,
+                    help: None,
+                },
+                None,
+            ),
+        );
+    }
+    Ok(CompiledDir { files, compiled })
+}
+
+/// [`compile_dir`] could not read the folder or one of its files.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot read `{}`: {source}", path.display())]
+pub struct ReadError {
+    path: PathBuf,
+    #[source]
+    source: std::io::Error,
+}
+
+impl ReadError {
+    fn new(path: &Path, source: std::io::Error) -> ReadError {
+        ReadError {
+            path: path.to_owned(),
+            source,
+        }
+    }
+
+    /// The folder or file that could not be read.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// Lexes, parses and lowers every file, links, and collects the results.
+fn compile(files: &[SourceFile], link_references: bool) -> Compiled {
+    let mut file_sinks: Vec<Sink> = Vec::new();
+    let mut lowered: Vec<Vec<LoweredCard>> = Vec::new();
+    for file in files {
+        let locator = Locator::new(&file.name, &file.text);
+        let mut file_sink = Sink::default();
+        let stmts = lexer::lex(&file.text, &mut file_sink);
+        let parsed = parser::parse_cards(stmts, &mut file_sink);
+        let line_of = |offset: usize| locator.line_of(offset);
+        let cards = parsed
+            .into_iter()
+            .map(|card| lower::lower_card(card, &file.name, &line_of))
+            .collect();
+        file_sinks.push(file_sink);
+        lowered.push(cards);
+    }
+    link::duplicate_ids(&mut lowered);
+    if link_references {
+        link::cross_references(&mut lowered);
+    }
+    let mut compiled = Compiled::default();
+    for ((file, file_sink), cards) in files.iter().zip(file_sinks).zip(lowered) {
+        let locator = Locator::new(&file.name, &file.text);
+        let mut diagnostics: Vec<Diagnostic> = file_sink
+            .items
+            .into_iter()
+            .map(|pending| locator.finish(pending, None))
+            .collect();
+        for card in cards {
+            for pending in card.sink.items {
+                diagnostics.push(locator.finish(pending, Some(&card.label)));
+            }
+            match card.card {
+                Some(card) => compiled.cards.push(card),
+                None => compiled.rejected.push(RejectedCard {
+                    name: card.name,
+                    id: (!card.id.is_empty()).then_some(card.id),
+                    file: file.name.clone(),
+                    line: locator.line_of(card.name_span.start as usize),
+                }),
+            }
+        }
+        diagnostics.sort_by_key(|d| (d.span().start, d.severity() == Severity::Warning));
+        compiled.diagnostics.extend(diagnostics);
+    }
+    compiled
+}

@@ -1,0 +1,454 @@
+//! Name tables: every spelling the language accepts for triggers, targets,
+//! keywords, counters, stats, durations and option words, with aliases, and
+//! the case-insensitive header vocabularies (class, type, rarity, universe).
+//!
+//! Lookups of script names are case-sensitive (spec §1.6); misses are turned
+//! into "unknown ..." diagnostics with a suggestion from the same table.
+
+use crate::diagnostics::{NameKind, Problem, Sink};
+use crate::ir::{
+    CardType, CheckActionKind, Class, Counter, Duration, Keyword, Rarity, SearchAction, Stat,
+    Target, TokenOption, Trigger, TurnStat, Universe,
+};
+use crate::span::Piece;
+use crate::suggest::did_you_mean;
+
+/// A spelling and what it means.
+pub(crate) type Table<T> = &'static [(&'static str, T)];
+
+pub(crate) const TRIGGERS: Table<Trigger> = &[
+    ("Fanfare", Trigger::Fanfare),
+    ("FanfareHand", Trigger::FanfareHand),
+    ("FanfareNotHand", Trigger::FanfareNotHand),
+    ("LastWords", Trigger::LastWords),
+    ("OnLeaveField", Trigger::OnLeaveField),
+    ("OnReturnToHandFromField", Trigger::OnReturnToHandFromField),
+    (
+        "OnOtherReturnToHandFromField",
+        Trigger::OnOtherReturnToHandFromField,
+    ),
+    ("OnOtherEnterField", Trigger::OnOtherEnterField),
+    ("OnOtherLeaveField", Trigger::OnOtherLeaveField),
+    (
+        "OnOpponentCardLeaveField",
+        Trigger::OnOpponentCardLeaveField,
+    ),
+    ("OnDiscarded", Trigger::OnDiscarded),
+    ("OnEvolve", Trigger::OnEvolve),
+    ("OnOtherEvolve", Trigger::OnOtherEvolve),
+    ("OnRace", Trigger::OnRace),
+    ("OnOtherRace", Trigger::OnOtherRace),
+    ("Strike", Trigger::Strike),
+    ("FollowerStrike", Trigger::FollowerStrike),
+    ("LeaderStrike", Trigger::LeaderStrike),
+    ("OnOtherAttack", Trigger::OnOtherAttack),
+    ("OnPlaySpell", Trigger::OnPlaySpell),
+    ("OnDealCombatDamage", Trigger::OnDealCombatDamage),
+    ("OnLeaderGainDefense", Trigger::OnLeaderGainDefense),
+    ("StartMainPhase", Trigger::StartMainPhase),
+    ("StartOpponentMainPhase", Trigger::StartOpponentMainPhase),
+    ("StartEndPhase", Trigger::StartEndPhase),
+    ("Spell", Trigger::Spell),
+    ("Passive", Trigger::Passive),
+    ("ModifiedCost", Trigger::ModifiedCost),
+    ("Act", Trigger::Act),
+    ("Activate", Trigger::Act),
+    ("Activated", Trigger::Act),
+];
+
+pub(crate) const TARGETS: Table<Target> = &[
+    ("Self", Target::This),
+    ("Leader", Target::Leader),
+    ("Opponent", Target::Opponent),
+    ("OpponentLeader", Target::OpponentLeader),
+    ("AllLeaders", Target::AllLeaders),
+    ("AllPlayers", Target::AllPlayers),
+    ("AllPlayerCards", Target::AllPlayerCards),
+    ("AllPlayerCardsEx", Target::AllPlayerCardsEx),
+    ("AllPlayerCardsFieldAndEx", Target::AllPlayerCardsFieldAndEx),
+    ("AllOpponentCards", Target::AllOpponentCards),
+    ("AllOpponentCardsEx", Target::AllOpponentCardsEx),
+    (
+        "AllOpponentCardsFieldAndEx",
+        Target::AllOpponentCardsFieldAndEx,
+    ),
+    (
+        "AllOpponentCardsAndLeader",
+        Target::AllOpponentCardsAndLeader,
+    ),
+    ("AllCards", Target::AllCards),
+    ("TriggerCard", Target::TriggerCard),
+    ("TargetPlayerCard", Target::TargetPlayerCard),
+    ("TargetPlayerCardEx", Target::TargetPlayerCardEx),
+    ("TargetOpponentCard", Target::TargetOpponentCard),
+    ("TargetOpponentCardEx", Target::TargetOpponentCardEx),
+    (
+        "TargetOpponentCardOrLeader",
+        Target::TargetOpponentCardOrLeader,
+    ),
+    ("TargetCard", Target::TargetCard),
+    ("TargetCardEx", Target::TargetCardEx),
+    ("TargetPlayerCardOrLeader", Target::TargetPlayerCardOrLeader),
+    (
+        "TargetOpponentCardsDivided",
+        Target::TargetOpponentCardsDivided,
+    ),
+];
+
+pub(crate) const KEYWORDS: Table<Keyword> = &[
+    ("Ward", Keyword::Ward),
+    ("Storm", Keyword::Storm),
+    ("Rush", Keyword::Rush),
+    ("Assail", Keyword::Assail),
+    ("Intimidate", Keyword::Intimidate),
+    ("Drain", Keyword::Drain),
+    ("Bane", Keyword::Bane),
+    ("Aura", Keyword::Aura),
+    ("Quick", Keyword::Quick),
+    ("Evolve", Keyword::Evolve),
+    ("EarthRite", Keyword::EarthRite),
+    ("serve", Keyword::Serve1),
+    ("serve1", Keyword::Serve1),
+    ("serve2", Keyword::Serve2),
+    ("serve3", Keyword::Serve3),
+    ("IgnoreWard", Keyword::IgnoreWard),
+    ("PutOnFieldEngaged", Keyword::PutOnFieldEngaged),
+    ("UseDefAsAtk", Keyword::UseDefAsAtk),
+    (
+        "RuneFollowersForSpellchain",
+        Keyword::RuneFollowersForSpellchain,
+    ),
+    (
+        "CannotDestroyByAbilities",
+        Keyword::CannotDestroyByAbilities,
+    ),
+    ("CannotAttack", Keyword::CannotAttack),
+    ("CannotAttackLeaders", Keyword::CannotAttackLeaders),
+    ("Plus1Damage", Keyword::Plus1Damage),
+    ("Plus2Damage", Keyword::Plus2Damage),
+    ("Plus3Damage", Keyword::Plus3Damage),
+    ("Plus4Damage", Keyword::Plus4Damage),
+    ("DamageReduction1", Keyword::DamageReduction1),
+    (
+        "DamageReductionAbilities1",
+        Keyword::DamageReductionAbilities1,
+    ),
+    ("CannotDealDamage", Keyword::CannotDealDamage),
+    ("DoesNotTakeDamage", Keyword::DoesNotTakeDamage),
+    ("DoesNotTakeCombatDamage", Keyword::DoesNotTakeCombatDamage),
+    ("DoubleCombatDamage", Keyword::DoubleCombatDamage),
+    ("DoubleLeaderDamage", Keyword::DoubleLeaderDamage),
+];
+
+pub(crate) const COUNTERS: Table<Counter> = &[
+    ("Stack", Counter::Stack),
+    ("Spell", Counter::Spell),
+    ("Prayer", Counter::Prayer),
+    ("Fable", Counter::Fable),
+];
+
+pub(crate) const STATS: Table<Stat> = &[
+    ("Atk", Stat::Attack),
+    ("Attack", Stat::Attack),
+    ("Def", Stat::Defense),
+    ("Defense", Stat::Defense),
+    ("AtkDef", Stat::AttackDefense),
+    ("AttackDefense", Stat::AttackDefense),
+    ("Cost", Stat::Cost),
+    ("EvolveCost", Stat::EvolveCost),
+    ("MaxPP", Stat::MaxPlayPoints),
+    ("MaxPlayPoint", Stat::MaxPlayPoints),
+    ("MaxPlayPoints", Stat::MaxPlayPoints),
+    ("PP", Stat::PlayPoints),
+    ("PlayPoint", Stat::PlayPoints),
+    ("PlayPoints", Stat::PlayPoints),
+    ("EP", Stat::EvolvePoints),
+    ("EvolvePoint", Stat::EvolvePoints),
+];
+
+pub(crate) const DURATIONS: Table<Duration> = &[
+    ("WhileOnField", Duration::WhileOnField),
+    ("OpponentTurn", Duration::OpponentTurn),
+    ("EndOfTurn", Duration::EndOfTurn),
+    ("EndOfNextTurn", Duration::EndOfNextTurn),
+];
+
+pub(crate) const TOKEN_OPTIONS: Table<TokenOption> = &[
+    ("Field", TokenOption::Field),
+    ("ExArea", TokenOption::ExArea),
+    ("FieldOverflowToEx", TokenOption::FieldOverflowToEx),
+    (
+        "ChooseForEachFieldOrEx",
+        TokenOption::ChooseForEachFieldOrEx,
+    ),
+];
+
+pub(crate) const SEARCH_ACTIONS: Table<SearchAction> = &[
+    ("Hand", SearchAction::Hand),
+    ("Cemetery", SearchAction::Cemetery),
+    ("Field", SearchAction::Field),
+    ("ExArea", SearchAction::ExArea),
+];
+
+pub(crate) const CHECK_ACTIONS: Table<CheckActionKind> = &[
+    ("Hand", CheckActionKind::Hand),
+    ("Cemetery", CheckActionKind::Cemetery),
+    ("Field", CheckActionKind::Field),
+    ("BottomDeck", CheckActionKind::BottomDeck),
+    ("TopOrBottomDeck", CheckActionKind::TopOrBottomDeck),
+    ("TopDeckAnyOrder", CheckActionKind::TopDeckAnyOrder),
+    ("TopDeckSameOrder", CheckActionKind::TopDeckSameOrder),
+    ("BottomDeckAnyOrder", CheckActionKind::BottomDeckAnyOrder),
+];
+
+pub(crate) const TURN_STATS: Table<TurnStat> = &[
+    ("destroyed", TurnStat::Destroyed),
+    ("discard", TurnStat::Discarded),
+    ("discarded", TurnStat::Discarded),
+    ("attacked", TurnStat::Attacked),
+    ("spellsPlayed", TurnStat::SpellsPlayed),
+    ("evolveDeckFaceUp", TurnStat::EvolveDeckFaceUp),
+    ("evolveDeckFaceDown", TurnStat::EvolveDeckFaceDown),
+    ("turnsOnField", TurnStat::TurnsOnField),
+    ("returnedToHandFromField", TurnStat::ReturnedToHandFromField),
+];
+
+/// Exact, case-sensitive lookup.
+pub(crate) fn lookup<T: Copy>(table: Table<T>, name: &str) -> Option<T> {
+    table
+        .iter()
+        .find(|(spelling, _)| *spelling == name)
+        .map(|(_, value)| *value)
+}
+
+/// All spellings of a table, for suggestions.
+pub(crate) fn spellings<T>(table: Table<T>) -> impl Iterator<Item = &'static str> {
+    table.iter().map(|(spelling, _)| *spelling)
+}
+
+/// Looks `name` up and reports an "unknown ..." error with a suggestion on
+/// a miss.
+pub(crate) fn resolve<T: Copy>(
+    table: Table<T>,
+    name: Piece<'_>,
+    what: NameKind,
+    expected: &'static str,
+    sink: &mut Sink,
+) -> Option<T> {
+    let found = lookup(table, name.text);
+    if found.is_none() {
+        report_unknown(sink, name, what, expected, spellings(table));
+    }
+    found
+}
+
+/// Reports an unknown name with the closest candidate as help.
+pub(crate) fn report_unknown<'c>(
+    sink: &mut Sink,
+    name: Piece<'_>,
+    what: NameKind,
+    expected: &'static str,
+    candidates: impl IntoIterator<Item = &'c str>,
+) {
+    let help = did_you_mean(name.text, candidates);
+    let shown = if name.text.is_empty() {
+        "(nothing)".to_owned()
+    } else {
+        name.text.to_owned()
+    };
+    sink.report_with_help(
+        name.span(),
+        Problem::UnknownName {
+            what,
+            found: shown,
+            expected,
+        },
+        help,
+    );
+}
+
+/// A keyword name after the `Cant`→`Cannot` and `Doesnt`→`DoesNot`
+/// rewriting of spec §3.
+pub(crate) fn normalize_keyword(name: &str) -> String {
+    name.replace("Cant", "Cannot").replace("Doesnt", "DoesNot")
+}
+
+/// What a keyword-position name means: a keyword or a counter (spec §3:
+/// counters are written where keywords are).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum KeywordOrCounter {
+    Keyword(Keyword),
+    Counter(Counter),
+}
+
+/// Resolves a keyword or counter name (aliases applied), reporting misses.
+pub(crate) fn keyword_or_counter(name: Piece<'_>, sink: &mut Sink) -> Option<KeywordOrCounter> {
+    let normalized = normalize_keyword(name.text);
+    if let Some(keyword) = lookup(KEYWORDS, &normalized) {
+        return Some(KeywordOrCounter::Keyword(keyword));
+    }
+    if let Some(counter) = counter_name(&normalized) {
+        return Some(KeywordOrCounter::Counter(counter));
+    }
+    report_unknown(
+        sink,
+        name,
+        NameKind::Keyword,
+        "a keyword such as `Ward`, `Storm` or `Rush`, or a counter",
+        spellings(KEYWORDS).chain(spellings(COUNTERS)),
+    );
+    None
+}
+
+/// A counter name, with or without a `Counter` suffix (`StackCounter`).
+pub(crate) fn counter_name(name: &str) -> Option<Counter> {
+    let stem = name.trim();
+    let stem = stem.strip_suffix("Counter").unwrap_or(stem).trim();
+    lookup(COUNTERS, stem)
+}
+
+/// Resolves a counter name, reporting misses.
+pub(crate) fn counter(name: Piece<'_>, sink: &mut Sink) -> Option<Counter> {
+    let found = counter_name(name.text);
+    if found.is_none() {
+        report_unknown(
+            sink,
+            name,
+            NameKind::Counter,
+            "`Stack`, `Spell`, `Prayer` or `Fable`",
+            spellings(COUNTERS),
+        );
+    }
+    found
+}
+
+/// `class` header values and `c(...)` filter items: case-insensitive, an
+/// optional `craft` suffix.
+pub(crate) fn class(text: &str) -> Option<Class> {
+    let lower = text.trim().to_ascii_lowercase();
+    let stem = lower.strip_suffix("craft").unwrap_or(&lower).trim();
+    Some(match stem {
+        "forest" => Class::Forest,
+        "sword" => Class::Sword,
+        "rune" => Class::Rune,
+        "dragon" => Class::Dragon,
+        "abyss" => Class::Abyss,
+        "haven" => Class::Haven,
+        "neutral" => Class::Neutral,
+        _ => return None,
+    })
+}
+
+/// `universe` header values, case-insensitive.
+pub(crate) fn universe(text: &str) -> Option<Universe> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "umamusume" | "uma" => Some(Universe::Umamusume),
+        "idolmaster" | "imas" => Some(Universe::Idolmaster),
+        _ => None,
+    }
+}
+
+/// `rarity` header values, case-insensitive (`SL` is Legendary, a peer quirk).
+pub(crate) fn rarity(text: &str) -> Option<Rarity> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "l" | "legendary" | "sl" => Some(Rarity::Legendary),
+        "g" | "gold" => Some(Rarity::Gold),
+        "s" | "silver" => Some(Rarity::Silver),
+        "b" | "bronze" => Some(Rarity::Bronze),
+        "u" | "ultimate" => Some(Rarity::Ultimate),
+        "super legendary" => Some(Rarity::SuperLegendary),
+        _ => None,
+    }
+}
+
+/// The result of reading a `type` header.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct TypeReading {
+    /// The type, `None` when the text is unknown (the caller falls back to
+    /// Follower).
+    pub card_type: Option<CardType>,
+    /// `/ token` was present.
+    pub token: bool,
+}
+
+/// `type` header values: lower-cased, `/ token` removed, trimmed, looked up.
+pub(crate) fn card_type(text: &str) -> TypeReading {
+    let lower = text.to_ascii_lowercase();
+    let token = lower.contains("/ token");
+    let stem = lower.replace("/ token", "");
+    let card_type = match stem.trim() {
+        "follower" => Some(CardType::Follower),
+        "evolved follower" => Some(CardType::EvolvedFollower),
+        "spell" => Some(CardType::Spell),
+        "evolved spell" => Some(CardType::EvolvedSpell),
+        "amulet" => Some(CardType::Amulet),
+        "leader" => Some(CardType::Leader),
+        _ => None,
+    };
+    TypeReading { card_type, token }
+}
+
+/// Written spellings of card types, for suggestions.
+pub(crate) const TYPE_SPELLINGS: &[&str] = &[
+    "Follower",
+    "Evolved Follower",
+    "Spell",
+    "Evolved Spell",
+    "Amulet",
+    "Leader",
+    "Follower / Token",
+    "Spell / Token",
+    "Amulet / Token",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_enum_value_has_its_canonical_spelling_in_the_tables() {
+        for trigger in Trigger::ALL {
+            assert_eq!(lookup(TRIGGERS, trigger.name()), Some(*trigger));
+        }
+        for target in Target::ALL {
+            assert_eq!(lookup(TARGETS, target.name()), Some(*target));
+        }
+        for keyword in Keyword::ALL {
+            assert_eq!(lookup(KEYWORDS, keyword.name()), Some(*keyword));
+        }
+        for stat in Stat::ALL {
+            assert_eq!(lookup(STATS, stat.name()), Some(*stat));
+        }
+        for counter in Counter::ALL {
+            assert_eq!(counter_name(counter.name()), Some(*counter));
+        }
+        for stat in TurnStat::ALL {
+            assert_eq!(lookup(TURN_STATS, stat.name()), Some(*stat));
+        }
+    }
+
+    #[test]
+    fn keyword_aliases() {
+        assert_eq!(normalize_keyword("CantAttack"), "CannotAttack");
+        assert_eq!(normalize_keyword("DoesntTakeDamage"), "DoesNotTakeDamage");
+        assert_eq!(lookup(KEYWORDS, "serve"), lookup(KEYWORDS, "serve1"));
+        assert_eq!(counter_name("StackCounter"), Some(Counter::Stack));
+    }
+
+    #[test]
+    fn header_vocabularies_are_case_insensitive() {
+        assert_eq!(class("Forestcraft"), Some(Class::Forest));
+        assert_eq!(class("sWORD"), Some(Class::Sword));
+        assert_eq!(class("Nope"), None);
+        assert_eq!(rarity("SL"), Some(Rarity::Legendary));
+        assert_eq!(rarity("Super Legendary"), Some(Rarity::SuperLegendary));
+        assert_eq!(universe("imas"), Some(Universe::Idolmaster));
+        let token = card_type("Follower / Token");
+        assert_eq!(token.card_type, Some(CardType::Follower));
+        assert!(token.token);
+        assert_eq!(card_type("spell").card_type, Some(CardType::Spell));
+        assert_eq!(card_type("Evovled Follower").card_type, None);
+        // No space after the slash: not the `/ token` marker.
+        assert_eq!(card_type("Follower /Token").card_type, None);
+    }
+}
