@@ -2,10 +2,14 @@
 //! bot simulations, prints and verifies replays, checks deck files.
 
 mod human;
+mod live;
+mod pack_cmd;
 mod reload_bench;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
+use live::{LivePacks, open_library};
+use pack_cmd::pack_command;
 use std::path::PathBuf;
 use std::sync::Arc;
 use sve_host::bot::{Bot, BotKind};
@@ -14,7 +18,7 @@ use sve_host::decks::{self, DeckFile};
 use sve_host::engine::view::redact;
 use sve_host::engine::{AbilityRunner, DeckList, Match, NoAbilities, Outcome, PlayerId, Status};
 use sve_host::gamelog;
-use sve_host::packs::{LoadOptions, LoadedPacks, PackLibrary, PackWatcher};
+use sve_host::packs::PackWatcher;
 use sve_host::replay::{Replay, log_hash};
 use sve_host::sim::{self, PlayOptions, SimOptions};
 
@@ -120,7 +124,7 @@ enum Command {
 }
 
 #[derive(Subcommand)]
-enum PackCommand {
+pub(crate) enum PackCommand {
     /// List the loaded packs.
     List,
     /// Load a pack (or a folder of packs) and report every problem.
@@ -240,236 +244,6 @@ fn main() -> Result<()> {
             command: DeckCommand::Check { file },
         } => deck_check(&db, &file),
         Command::Pack { .. } | Command::ReloadBench { .. } => Ok(()),
-    }
-}
-
-/// Opens a pack folder over the bundled vanilla cards, building stale Rust
-/// packs first.
-pub(crate) fn open_library(dir: &std::path::Path) -> Result<PackLibrary> {
-    let base = sve_host::cards::starter::parse_cards(sve_host::cards::starter::STARTER_CARDS_JSON)
-        .context("loading the bundled card data")?;
-    let target = std::path::Path::new("target");
-    let options = LoadOptions {
-        base,
-        cache_dir: Some(target.join("sve-cache")),
-        build_target_dir: Some(target.join("packs")),
-    };
-    PackLibrary::open(&[dir.to_owned()], &options).map_err(anyhow::Error::msg)
-}
-
-fn load_packs_for(dir: &std::path::Path) -> Result<LoadedPacks> {
-    Ok(open_library(dir)?.loaded())
-}
-
-/// Packs being watched for edits (`--watch`).
-struct LivePacks {
-    library: PackLibrary,
-    watcher: PackWatcher,
-    smoke_test: bool,
-}
-
-impl LivePacks {
-    /// The reload smoke test over the starter decks that use `changed`.
-    fn smoke(&self, game: &Match, changed: &[String]) {
-        let db = Arc::clone(game.db());
-        let runner = self.library.loaded().runner();
-        let lists: Vec<(String, DeckList)> = decks::STARTER_DECKS
-            .iter()
-            .filter_map(|(name, _)| {
-                let file = decks::starter_deck(name)?;
-                Some(((*name).to_owned(), decks::resolve(&file, &db).ok()?))
-            })
-            .collect();
-        let named: Vec<(&str, &DeckList)> = lists.iter().map(|(n, d)| (n.as_str(), d)).collect();
-        let report = sim::smoke_test(&db, &runner, &named, changed, 10);
-        if report.decks.is_empty() {
-            println!("[smoke] no starter deck uses the changed cards; nothing to play");
-        } else if report.is_clean() {
-            println!(
-                "[smoke] {} matches with {}: no errors, no invariant violations",
-                report.games,
-                report.decks.join(", ")
-            );
-        } else {
-            println!(
-                "[smoke] {} matches with {}: {} errors, {} turn-cap hits, {} violations",
-                report.games,
-                report.decks.join(", "),
-                report.errors,
-                report.turn_cap_hits,
-                report.violations.len()
-            );
-            for violation in report.violations.iter().take(5) {
-                println!("  {violation}");
-            }
-        }
-    }
-
-    /// Reloads changed packs for the matches still to come in a sim: new
-    /// cards and code over `db`'s ids, or `None` when nothing changed.
-    fn reload_for_next_matches(
-        &mut self,
-        db: &Arc<CardDb>,
-    ) -> Option<(Arc<CardDb>, Arc<dyn AbilityRunner>)> {
-        let mut reloaded = false;
-        for dir in self.watcher.poll() {
-            match self.library.reload(&dir) {
-                Ok(report) => {
-                    eprintln!(
-                        "[reload] pack `{}` ({} cards) in {} ms",
-                        report.pack,
-                        report.cards,
-                        report.elapsed.as_millis()
-                    );
-                    reloaded = true;
-                }
-                Err(problems) => {
-                    eprintln!(
-                        "[reload] {} failed; the previous version keeps running:",
-                        dir.display()
-                    );
-                    for problem in problems {
-                        eprintln!("  {problem}");
-                    }
-                }
-            }
-        }
-        if !reloaded {
-            return None;
-        }
-        let loaded = self.library.loaded();
-        let defs = loaded.db.iter().map(|(_, d)| d.clone()).collect();
-        match db.updated(defs) {
-            Ok((new_db, _)) => Some((Arc::new(new_db), loaded.runner())),
-            Err(e) => {
-                eprintln!("[reload] {e}");
-                None
-            }
-        }
-    }
-
-    /// Reloads the packs that changed and swaps them into `game`. Prints
-    /// one line per reload or problem.
-    fn apply(&mut self, game: &mut Match) {
-        for dir in self.watcher.poll() {
-            let start = std::time::Instant::now();
-            match self.library.reload(&dir) {
-                Ok(report) => {
-                    let source = format!("pack `{}`", report.pack);
-                    match self.library.loaded().apply_to_match(game, &source) {
-                        Ok(changes) => {
-                            println!(
-                                "[reload] {source}: {} changed, {} added, {} removed in {} ms",
-                                changes.changed.len(),
-                                changes.added.len(),
-                                changes.removed.len(),
-                                start.elapsed().as_millis()
-                            );
-                            if self.smoke_test {
-                                self.smoke(game, &changes.changed);
-                            }
-                        }
-                        Err(e) => println!("[reload] {source}: {e}"),
-                    }
-                }
-                Err(problems) => {
-                    println!(
-                        "[reload] {} failed; the previous version keeps running:",
-                        dir.display()
-                    );
-                    for problem in problems {
-                        println!("  {problem}");
-                    }
-                }
-            }
-        }
-    }
-}
-
-fn pack_command(command: &PackCommand, packs_dir: &std::path::Path) -> Result<()> {
-    match command {
-        PackCommand::List => {
-            let loaded = load_packs_for(packs_dir)?;
-            for pack in &loaded.packs {
-                println!(
-                    "{} {} — {} (card API {}, {} cards) {}",
-                    pack.id,
-                    pack.version,
-                    pack.name,
-                    pack.api_version,
-                    pack.cards,
-                    pack.dir.display()
-                );
-            }
-            for diagnostic in &loaded.diagnostics {
-                println!("{diagnostic}");
-            }
-            Ok(())
-        }
-        PackCommand::Check { path, json } => {
-            let loaded = load_packs_for(path)?;
-            let cards_total: usize = loaded.packs.iter().map(|p| p.cards).sum();
-            let cards_failed = loaded
-                .diagnostics
-                .iter()
-                .filter(|d| d.severity == sve_host::packs::Severity::Error)
-                .count();
-            if *json {
-                let diagnostics: Vec<serde_json::Value> = loaded
-                    .diagnostics
-                    .iter()
-                    .map(|d| {
-                        serde_json::json!({
-                            "file": d.file.display().to_string(),
-                            "line": d.line,
-                            "col": d.col,
-                            "severity": d.severity,
-                            "message": d.message,
-                        })
-                    })
-                    .collect();
-                println!(
-                    "{}",
-                    serde_json::json!({
-                        "packs": loaded.packs,
-                        "cards_total": cards_total,
-                        "cards_ok": cards_total,
-                        "diagnostics": diagnostics,
-                    })
-                );
-            } else {
-                for pack in &loaded.packs {
-                    println!(
-                        "{}: ok ({} cards, card API {})",
-                        pack.id, pack.cards, pack.api_version
-                    );
-                }
-                for diagnostic in &loaded.diagnostics {
-                    println!("{diagnostic}");
-                }
-            }
-            if cards_failed > 0 {
-                bail!("{cards_failed} problem(s) found");
-            }
-            Ok(())
-        }
-        PackCommand::Build { path, out } => {
-            let manifest = sve_host::packs::read_manifest(path).map_err(anyhow::Error::msg)?;
-            eprintln!("building pack `{}` ({})", manifest.id, path.display());
-            let built = sve_host::packs::build_rust_pack(
-                &manifest,
-                &std::path::Path::new("target").join("packs"),
-                &mut |line| eprintln!("{line}"),
-            )?;
-            let size = std::fs::metadata(&built).map(|m| m.len()).unwrap_or(0);
-            println!("built {} ({size} bytes)", built.display());
-            if let Some(out) = out {
-                std::fs::copy(&built, out)
-                    .with_context(|| format!("copying to {}", out.display()))?;
-                println!("copied to {}", out.display());
-            }
-            Ok(())
-        }
     }
 }
 

@@ -27,7 +27,7 @@ pub fn run(pack: &Path, edits: u32, json: bool) -> Result<()> {
     let _ = std::fs::remove_dir_all(&copy);
     copy_pack(pack, &copy)?;
     let edited = source_to_edit(&copy)?;
-    let mut library = crate::open_library(&bench_root)?;
+    let mut library = crate::live::open_library(&bench_root)?;
     let loaded = library.loaded();
     if loaded.packs.is_empty() {
         bail!("{} did not load: {:?}", pack.display(), loaded.diagnostics);

@@ -1,0 +1,153 @@
+//! Packs loaded for a command, and `--watch`: reloading edited packs into
+//! running matches and sims, with the optional reload smoke test.
+
+use anyhow::{Context, Result};
+use std::sync::Arc;
+use sve_host::cards::CardDb;
+use sve_host::decks;
+use sve_host::engine::{AbilityRunner, DeckList, Match};
+use sve_host::packs::{LoadOptions, LoadedPacks, PackLibrary, PackWatcher};
+use sve_host::sim;
+
+/// Opens a pack folder over the bundled vanilla cards, building stale Rust
+/// packs first.
+pub(crate) fn open_library(dir: &std::path::Path) -> Result<PackLibrary> {
+    let base = sve_host::cards::starter::parse_cards(sve_host::cards::starter::STARTER_CARDS_JSON)
+        .context("loading the bundled card data")?;
+    let target = std::path::Path::new("target");
+    let options = LoadOptions {
+        base,
+        cache_dir: Some(target.join("sve-cache")),
+        build_target_dir: Some(target.join("packs")),
+    };
+    PackLibrary::open(&[dir.to_owned()], &options).map_err(anyhow::Error::msg)
+}
+
+pub(crate) fn load_packs_for(dir: &std::path::Path) -> Result<LoadedPacks> {
+    Ok(open_library(dir)?.loaded())
+}
+
+/// Packs being watched for edits (`--watch`).
+pub(crate) struct LivePacks {
+    pub(crate) library: PackLibrary,
+    pub(crate) watcher: PackWatcher,
+    pub(crate) smoke_test: bool,
+}
+
+impl LivePacks {
+    /// The reload smoke test over the starter decks that use `changed`.
+    fn smoke(&self, game: &Match, changed: &[String]) {
+        let db = Arc::clone(game.db());
+        let runner = self.library.loaded().runner();
+        let lists: Vec<(String, DeckList)> = decks::STARTER_DECKS
+            .iter()
+            .filter_map(|(name, _)| {
+                let file = decks::starter_deck(name)?;
+                Some(((*name).to_owned(), decks::resolve(&file, &db).ok()?))
+            })
+            .collect();
+        let named: Vec<(&str, &DeckList)> = lists.iter().map(|(n, d)| (n.as_str(), d)).collect();
+        let report = sim::smoke_test(&db, &runner, &named, changed, 10);
+        if report.decks.is_empty() {
+            println!("[smoke] no starter deck uses the changed cards; nothing to play");
+        } else if report.is_clean() {
+            println!(
+                "[smoke] {} matches with {}: no errors, no invariant violations",
+                report.games,
+                report.decks.join(", ")
+            );
+        } else {
+            println!(
+                "[smoke] {} matches with {}: {} errors, {} turn-cap hits, {} violations",
+                report.games,
+                report.decks.join(", "),
+                report.errors,
+                report.turn_cap_hits,
+                report.violations.len()
+            );
+            for violation in report.violations.iter().take(5) {
+                println!("  {violation}");
+            }
+        }
+    }
+
+    /// Reloads changed packs for the matches still to come in a sim: new
+    /// cards and code over `db`'s ids, or `None` when nothing changed.
+    pub(crate) fn reload_for_next_matches(
+        &mut self,
+        db: &Arc<CardDb>,
+    ) -> Option<(Arc<CardDb>, Arc<dyn AbilityRunner>)> {
+        let mut reloaded = false;
+        for dir in self.watcher.poll() {
+            match self.library.reload(&dir) {
+                Ok(report) => {
+                    eprintln!(
+                        "[reload] pack `{}` ({} cards) in {} ms",
+                        report.pack,
+                        report.cards,
+                        report.elapsed.as_millis()
+                    );
+                    reloaded = true;
+                }
+                Err(problems) => {
+                    eprintln!(
+                        "[reload] {} failed; the previous version keeps running:",
+                        dir.display()
+                    );
+                    for problem in problems {
+                        eprintln!("  {problem}");
+                    }
+                }
+            }
+        }
+        if !reloaded {
+            return None;
+        }
+        let loaded = self.library.loaded();
+        let defs = loaded.db.iter().map(|(_, d)| d.clone()).collect();
+        match db.updated(defs) {
+            Ok((new_db, _)) => Some((Arc::new(new_db), loaded.runner())),
+            Err(e) => {
+                eprintln!("[reload] {e}");
+                None
+            }
+        }
+    }
+
+    /// Reloads the packs that changed and swaps them into `game`. Prints
+    /// one line per reload or problem.
+    pub(crate) fn apply(&mut self, game: &mut Match) {
+        for dir in self.watcher.poll() {
+            let start = std::time::Instant::now();
+            match self.library.reload(&dir) {
+                Ok(report) => {
+                    let source = format!("pack `{}`", report.pack);
+                    match self.library.loaded().apply_to_match(game, &source) {
+                        Ok(changes) => {
+                            println!(
+                                "[reload] {source}: {} changed, {} added, {} removed in {} ms",
+                                changes.changed.len(),
+                                changes.added.len(),
+                                changes.removed.len(),
+                                start.elapsed().as_millis()
+                            );
+                            if self.smoke_test {
+                                self.smoke(game, &changes.changed);
+                            }
+                        }
+                        Err(e) => println!("[reload] {source}: {e}"),
+                    }
+                }
+                Err(problems) => {
+                    println!(
+                        "[reload] {} failed; the previous version keeps running:",
+                        dir.display()
+                    );
+                    for problem in problems {
+                        println!("  {problem}");
+                    }
+                }
+            }
+        }
+    }
+}

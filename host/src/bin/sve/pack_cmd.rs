@@ -1,0 +1,92 @@
+//! `sve pack list | check | build`.
+
+use crate::PackCommand;
+use crate::live::load_packs_for;
+use anyhow::{Context, Result, bail};
+
+pub(crate) fn pack_command(command: &PackCommand, packs_dir: &std::path::Path) -> Result<()> {
+    match command {
+        PackCommand::List => {
+            let loaded = load_packs_for(packs_dir)?;
+            for pack in &loaded.packs {
+                println!(
+                    "{} {} — {} (card API {}, {} cards) {}",
+                    pack.id,
+                    pack.version,
+                    pack.name,
+                    pack.api_version,
+                    pack.cards,
+                    pack.dir.display()
+                );
+            }
+            for diagnostic in &loaded.diagnostics {
+                println!("{diagnostic}");
+            }
+            Ok(())
+        }
+        PackCommand::Check { path, json } => {
+            let loaded = load_packs_for(path)?;
+            let cards_total: usize = loaded.packs.iter().map(|p| p.cards).sum();
+            let cards_failed = loaded
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == sve_host::packs::Severity::Error)
+                .count();
+            if *json {
+                let diagnostics: Vec<serde_json::Value> = loaded
+                    .diagnostics
+                    .iter()
+                    .map(|d| {
+                        serde_json::json!({
+                            "file": d.file.display().to_string(),
+                            "line": d.line,
+                            "col": d.col,
+                            "severity": d.severity,
+                            "message": d.message,
+                        })
+                    })
+                    .collect();
+                println!(
+                    "{}",
+                    serde_json::json!({
+                        "packs": loaded.packs,
+                        "cards_total": cards_total,
+                        "cards_ok": cards_total,
+                        "diagnostics": diagnostics,
+                    })
+                );
+            } else {
+                for pack in &loaded.packs {
+                    println!(
+                        "{}: ok ({} cards, card API {})",
+                        pack.id, pack.cards, pack.api_version
+                    );
+                }
+                for diagnostic in &loaded.diagnostics {
+                    println!("{diagnostic}");
+                }
+            }
+            if cards_failed > 0 {
+                bail!("{cards_failed} problem(s) found");
+            }
+            Ok(())
+        }
+        PackCommand::Build { path, out } => {
+            let manifest = sve_host::packs::read_manifest(path).map_err(anyhow::Error::msg)?;
+            eprintln!("building pack `{}` ({})", manifest.id, path.display());
+            let built = sve_host::packs::build_rust_pack(
+                &manifest,
+                &std::path::Path::new("target").join("packs"),
+                &mut |line| eprintln!("{line}"),
+            )?;
+            let size = std::fs::metadata(&built).map(|m| m.len()).unwrap_or(0);
+            println!("built {} ({size} bytes)", built.display());
+            if let Some(out) = out {
+                std::fs::copy(&built, out)
+                    .with_context(|| format!("copying to {}", out.display()))?;
+                println!("copied to {}", out.display());
+            }
+            Ok(())
+        }
+    }
+}
