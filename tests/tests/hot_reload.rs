@@ -209,3 +209,45 @@ fn a_watched_catalog_rebuilds_edits_and_bumps_its_generation() {
     let game = sve_host::engine::Match::new(clone.db(), clone.runner(), [list.clone(), list], 1);
     assert!(game.db().by_card_id("RELOAD-001").is_some());
 }
+
+#[test]
+fn a_card_removed_by_a_reload_stays_playable_in_the_running_match() {
+    let dir = pack_copy("removed");
+    let mut library = library(&dir);
+    let loaded = library.loaded();
+    let mut s = Scenario::builder()
+        .db(Arc::clone(&loaded.db))
+        .runner(loaded.runner())
+        .side(P1, Side::new().hand(["Spark Caller"]).pp(1))
+        .build();
+    // The pack now defines the card under another id (and 2 damage).
+    let file = dir.join("src/lib.rs");
+    let text = std::fs::read_to_string(&file).expect("read");
+    std::fs::write(
+        &file,
+        text.replace("\"RELOAD-001\"", "\"RELOAD-002\"")
+            .replace("const DAMAGE: i32 = 1;", "const DAMAGE: i32 = 2;"),
+    )
+    .expect("write");
+    library.reload(&dir).expect("builds");
+    let changes = library
+        .loaded()
+        .apply_to_match(&mut s.game, "pack `reloadable`")
+        .expect("applies");
+    assert_eq!(changes.removed, ["RELOAD-001"]);
+    assert_eq!(changes.added, ["RELOAD-002"]);
+    s.game.step();
+    // The card in hand keeps its last definition and its last code.
+    s.play("Spark Caller");
+    assert_eq!(
+        s.game.state().player(P2).leader_defense,
+        19,
+        "old code: 1 damage"
+    );
+    assert!(
+        !s.raw_events()
+            .iter()
+            .any(|e| matches!(e, Event::AbilityFizzled { .. })),
+        "no fizzle"
+    );
+}

@@ -213,6 +213,9 @@ pub struct PackLibrary {
     engine: PackEngine,
     roots: Vec<PathBuf>,
     packs: Vec<ReadPack>,
+    /// Code of cards a reload removed from their pack: matches that still
+    /// hold them keep playing them with their last good code.
+    retired: Vec<(PackCode, Vec<String>)>,
     diagnostics: Vec<PackDiagnostic>,
 }
 
@@ -240,6 +243,7 @@ impl PackLibrary {
             engine,
             roots: roots.to_vec(),
             packs: Vec::new(),
+            retired: Vec::new(),
             diagnostics: Vec::new(),
         };
         for dir in pack_dirs(roots, &mut library.diagnostics) {
@@ -270,7 +274,23 @@ impl PackLibrary {
             elapsed: start.elapsed(),
         };
         match self.packs.iter().position(|p| p.info.dir == pack.info.dir) {
-            Some(idx) => self.packs[idx] = pack,
+            Some(idx) => {
+                let old = std::mem::replace(&mut self.packs[idx], pack);
+                let removed: Vec<String> = old
+                    .cards
+                    .iter()
+                    .filter(|c| !self.packs[idx].cards.iter().any(|n| n.id == c.id))
+                    .map(|c| c.id.clone())
+                    .collect();
+                if !removed.is_empty() {
+                    tracing::warn!(
+                        "pack `{}` no longer defines {}; running matches keep their last version",
+                        old.info.id,
+                        removed.join(", ")
+                    );
+                    self.retired.push((old.code, removed));
+                }
+            }
             None => self.packs.push(pack),
         }
         // Problems of this folder from earlier loads are now stale.
@@ -331,6 +351,21 @@ impl PackLibrary {
             }
             packs.push(pack.info.clone());
             code.push(pack.code.clone());
+        }
+        // Removed cards run their last good code (their definitions stay in
+        // running matches through `CardDb::updated`).
+        for (retired_code, ids) in &self.retired {
+            let idx = code.len();
+            let mut used = false;
+            for id in ids {
+                if !by_card.contains_key(id) {
+                    by_card.insert(id.clone(), idx);
+                    used = true;
+                }
+            }
+            if used {
+                code.push(retired_code.clone());
+            }
         }
         let db = match CardDb::new(defs) {
             Ok(db) => db,
