@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// Magic bytes at the start of a replay file.
 pub const REPLAY_MAGIC: [u8; 4] = *b"SVER";
 /// The replay format version this build writes and reads.
-pub const REPLAY_VERSION: u16 = 1;
+pub const REPLAY_VERSION: u16 = 2;
 
 /// A recorded match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,6 +30,18 @@ pub struct Replay {
     pub answers: Vec<RecordedAnswer>,
     /// [`log_hash`] of the recorded match's event log, for `--verify`.
     pub log_hash: u64,
+    /// The seat that conceded after the last answer, if one did.
+    pub conceded: Option<u8>,
+}
+
+/// Format version 1: no concession.
+#[derive(Deserialize)]
+struct ReplayV1 {
+    seed: u64,
+    decks: [ReplayDeck; 2],
+    card_fingerprint: u64,
+    answers: Vec<RecordedAnswer>,
+    log_hash: u64,
 }
 
 /// A deck as card ids.
@@ -62,7 +74,7 @@ pub enum ReplayError {
     NotAReplay,
     /// Written by another format version.
     #[error(
-        "replay format version {found} is not supported (this build reads version {REPLAY_VERSION})"
+        "replay format version {found} is not supported (this build reads versions 1 to {REPLAY_VERSION})"
     )]
     Version {
         /// The file's version.
@@ -116,10 +128,21 @@ impl Replay {
             .ok_or(ReplayError::NotAReplay)?;
         let (version, body) = body.split_at_checked(2).ok_or(ReplayError::NotAReplay)?;
         let found = u16::from_le_bytes([version[0], version[1]]);
-        if found != REPLAY_VERSION {
-            return Err(ReplayError::Version { found });
+        match found {
+            REPLAY_VERSION => Ok(postcard::from_bytes(body)?),
+            1 => {
+                let v1: ReplayV1 = postcard::from_bytes(body)?;
+                Ok(Replay {
+                    seed: v1.seed,
+                    decks: v1.decks,
+                    card_fingerprint: v1.card_fingerprint,
+                    answers: v1.answers,
+                    log_hash: v1.log_hash,
+                    conceded: None,
+                })
+            }
+            _ => Err(ReplayError::Version { found }),
         }
-        Ok(postcard::from_bytes(body)?)
     }
 
     /// The deck of a resolved list, as ids.
@@ -178,6 +201,9 @@ impl Replay {
                 })?;
         }
         game.step();
+        if let Some(seat) = self.conceded {
+            game.concede(PlayerId(seat.min(1)));
+        }
         log.extend(game.take_events());
         Ok((game, log))
     }

@@ -257,6 +257,7 @@ pub fn replay_of(
         card_fingerprint: db.fingerprint(),
         answers: report.answers.clone(),
         log_hash: crate::replay::log_hash(&report.log),
+        conceded: None,
     }
 }
 

@@ -488,7 +488,7 @@ fn replay_headers_that_are_wrong_say_what_is_wrong() {
         assert_eq!(
             result.err().map(|e| e.to_string()),
             Some(format!(
-                "replay format version {version} is not supported (this build reads version {REPLAY_VERSION})"
+                "replay format version {version} is not supported (this build reads versions 1 to {REPLAY_VERSION})"
             ))
         );
     }
@@ -854,4 +854,59 @@ fn mutated_deck_files_never_panic_the_parser_or_the_checks() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn a_version_1_replay_still_plays_and_a_concession_is_replayed() {
+    let db = std::sync::Arc::new(sve_host::cards::starter::starter_db().expect("cards"));
+    let deck = |name| {
+        sve_host::decks::resolve(&sve_host::decks::starter_deck(name).expect("deck"), &db)
+            .expect("resolves")
+    };
+    let decks = [deck("SD01"), deck("SD02")];
+    let mut game = sve_host::engine::Match::new(
+        std::sync::Arc::clone(&db),
+        std::sync::Arc::new(sve_host::engine::NoAbilities),
+        decks.clone(),
+        9,
+    );
+    // Answer the first decision, then concede.
+    let decision = match game.step() {
+        sve_host::engine::Status::Decision(d) => d.clone(),
+        sve_host::engine::Status::GameOver(o) => panic!("{o:?}"),
+    };
+    game.answer(decision.player, &[0]).expect("legal");
+    game.step();
+    game.concede(sve_host::engine::PlayerId(1));
+    let replay = Replay {
+        seed: 9,
+        decks: [
+            Replay::deck_of("SD01", &decks[0], &db),
+            Replay::deck_of("SD02", &decks[1], &db),
+        ],
+        card_fingerprint: db.fingerprint(),
+        answers: vec![sve_host::replay::RecordedAnswer {
+            player: decision.player.0,
+            picks: vec![0],
+        }],
+        log_hash: 0,
+        conceded: Some(1),
+    };
+    let (replayed, _) = Replay::decode(&replay.encode())
+        .expect("decodes")
+        .play(
+            std::sync::Arc::clone(&db),
+            std::sync::Arc::new(sve_host::engine::NoAbilities),
+        )
+        .expect("plays");
+    assert_eq!(replayed.outcome(), game.outcome());
+    // Version 1: the same body without the concession field.
+    let mut v1 = b"SVER".to_vec();
+    v1.extend_from_slice(&1u16.to_le_bytes());
+    let body = replay.encode();
+    // postcard writes fields in order; `conceded` is last (1 tag + 1 byte).
+    v1.extend_from_slice(&body[6..body.len() - 2]);
+    let old = Replay::decode(&v1).expect("version 1 decodes");
+    assert_eq!(old.conceded, None);
+    assert_eq!(old.answers, replay.answers);
 }

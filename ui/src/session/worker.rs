@@ -81,6 +81,8 @@ struct Worker {
     /// `full_log.len()` when a player conceded: a replay records answers
     /// only, so its log ends before the concession.
     conceded_at: Option<usize>,
+    /// Who conceded, for the replay.
+    conceded_by: Option<PlayerId>,
     generation: u64,
     /// The catalog generation the match plays with (hot reload).
     cards_generation: u64,
@@ -119,6 +121,7 @@ impl Worker {
             history: Vec::new(),
             full_log: Vec::new(),
             conceded_at: None,
+            conceded_by: None,
             generation: 0,
             unsent_log: Delta::default(),
             unsent_events: Delta::default(),
@@ -294,6 +297,7 @@ impl Worker {
             return;
         }
         self.conceded_at = Some(self.full_log.len());
+        self.conceded_by = Some(player);
         self.game.concede(player);
         self.generation += 1;
     }
@@ -322,6 +326,7 @@ impl Worker {
         self.game = new_match(&self.config, &self.catalog);
         self.full_log.clear();
         self.conceded_at = None;
+        self.conceded_by = None;
         self.unsent_log = Delta {
             reset: true,
             items: Vec::new(),
@@ -427,7 +432,7 @@ impl Worker {
     }
 
     fn save_replay(&mut self, path: &Path) {
-        let hashed = self.conceded_at.unwrap_or(self.full_log.len());
+        let hashed = self.full_log.len();
         let deck = |seat: usize| {
             let chosen = &self.config.decks[seat];
             Replay::deck_of(&chosen.title, &chosen.list, self.game.db())
@@ -438,6 +443,7 @@ impl Worker {
             card_fingerprint: self.game.db().fingerprint(),
             answers: self.history.iter().map(|e| e.answer.clone()).collect(),
             log_hash: log_hash(&self.full_log[..hashed]),
+            conceded: self.conceded_by.map(|p| p.0),
         };
         let written = path
             .parent()

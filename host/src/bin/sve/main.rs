@@ -321,6 +321,7 @@ fn play_match(
     let mut game = Match::new(Arc::clone(db), runner, lists, seed);
     let mut answers = Vec::new();
     let mut log = Vec::new();
+    let mut conceded = None;
     loop {
         if let Some(live) = live.as_deref_mut() {
             live.apply(&mut game);
@@ -349,6 +350,7 @@ fn play_match(
         let player = decision.player;
         let picks = players[player.idx()].choose(&game, &decision);
         if picks.is_empty() && decision.min > 0 {
+            conceded = Some(player.0);
             game.concede(player);
             continue;
         }
@@ -373,6 +375,7 @@ fn play_match(
             card_fingerprint: db.fingerprint(),
             answers,
             log_hash: log_hash(&log),
+            conceded,
         };
         std::fs::write(&path, replay.encode())
             .with_context(|| format!("writing replay {}", path.display()))?;
