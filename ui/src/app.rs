@@ -1,9 +1,12 @@
 //! The eframe application: which screen is up, and the switches between
 //! them. Each screen draws itself; the app only reacts to what they return.
 
+use crate::deck_builder::{DeckBuilder, DeckBuilderRequest};
 use crate::frame_times::FrameTimes;
+use crate::packs_panel::PacksPanel;
 use crate::play::{MatchScreen, ScreenRequest};
-use crate::start::StartScreen;
+use crate::start::{StartRequest, StartScreen};
+use egui::Ui;
 use std::time::Duration;
 use sve_host::catalog::Catalog;
 
@@ -22,14 +25,18 @@ impl Default for AppOptions {
     }
 }
 
-/// The screens of the client. The deck builder and the online lobby will be
-/// screens here when they come.
+/// The screens of the client. The online lobby will be a screen here when
+/// it comes.
 #[derive(Debug)]
 pub enum Screen {
     /// Choose players, decks and seed.
     Start,
     /// A match in progress (or just finished).
     Match(Box<MatchScreen>),
+    /// Build, check, save and load decks.
+    DeckBuilder,
+    /// The loaded card packs and their load problems.
+    Packs,
 }
 
 /// The client.
@@ -37,6 +44,8 @@ pub enum Screen {
 pub struct App {
     catalog: Catalog,
     start: StartScreen,
+    deck_builder: DeckBuilder,
+    packs: PacksPanel,
     screen: Screen,
     frame_times: FrameTimes,
 }
@@ -48,6 +57,8 @@ impl App {
         App {
             catalog,
             start: StartScreen::new(options.bot_delay),
+            deck_builder: DeckBuilder::default(),
+            packs: PacksPanel::default(),
             screen: Screen::Start,
             frame_times: FrameTimes::default(),
         }
@@ -58,14 +69,29 @@ impl App {
         &self.screen
     }
 
+    /// The deck builder (its draft survives leaving the screen).
+    pub fn deck_builder(&self) -> &DeckBuilder {
+        &self.deck_builder
+    }
+
     /// Draws one frame. eframe calls this through [`eframe::App`]; tests
     /// call it from a kittest harness.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         let next = match &mut self.screen {
-            Screen::Start => self
-                .start
-                .ui(ui, &self.catalog.db())
-                .map(|config| MatchScreen::start(config, self.catalog.clone(), ui.ctx())),
+            Screen::Start => match self.start.ui(ui, &self.catalog.db()) {
+                None => None,
+                Some(StartRequest::Play(config)) => {
+                    Some(MatchScreen::start(*config, self.catalog.clone(), ui.ctx()))
+                }
+                Some(StartRequest::DeckBuilder) => {
+                    self.switch_to(Screen::DeckBuilder, ui);
+                    return;
+                }
+                Some(StartRequest::Packs) => {
+                    self.switch_to(Screen::Packs, ui);
+                    return;
+                }
+            },
             Screen::Match(screen) => match screen.ui(ui, &self.frame_times) {
                 ScreenRequest::Stay => None,
                 ScreenRequest::Rematch => Some(MatchScreen::start(
@@ -74,16 +100,52 @@ impl App {
                     ui.ctx(),
                 )),
                 ScreenRequest::NewMatch => {
-                    self.screen = Screen::Start;
-                    ui.ctx().request_repaint();
+                    self.switch_to(Screen::Start, ui);
                     return;
                 }
             },
+            Screen::DeckBuilder => match self.deck_builder.ui(ui, &self.catalog.db()) {
+                DeckBuilderRequest::Stay => None,
+                DeckBuilderRequest::Back => {
+                    self.switch_to(Screen::Start, ui);
+                    return;
+                }
+            },
+            Screen::Packs => {
+                if self.packs_ui(ui) {
+                    self.switch_to(Screen::Start, ui);
+                }
+                return;
+            }
         };
         if let Some(screen) = next {
             self.screen = Screen::Match(Box::new(screen));
             ui.ctx().request_repaint();
         }
+    }
+}
+
+impl App {
+    fn switch_to(&mut self, screen: Screen, ui: &Ui) {
+        self.screen = screen;
+        ui.ctx().request_repaint();
+    }
+
+    /// The packs screen; true when Back was clicked.
+    fn packs_ui(&mut self, ui: &mut Ui) -> bool {
+        let mut back = false;
+        egui::Panel::top("packs bar").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                back = ui.button("Back").clicked();
+                ui.separator();
+                ui.heading("Card packs");
+            });
+        });
+        egui::CentralPanel::default().show(ui, |ui| {
+            self.packs
+                .ui(ui, self.catalog.packs(), self.catalog.diagnostics());
+        });
+        back
     }
 }
 

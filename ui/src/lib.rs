@@ -34,11 +34,13 @@
 
 pub mod app;
 pub mod config;
+pub mod deck_builder;
 #[cfg(test)]
 mod fixture;
 pub mod frame_times;
 pub mod intent;
 pub mod match_view;
+pub mod packs_panel;
 pub mod play;
 pub mod session;
 pub mod start;

@@ -30,6 +30,17 @@ pub enum DeckSource {
     File,
 }
 
+/// What the start screen asks of the app.
+#[derive(Debug)]
+pub enum StartRequest {
+    /// Start a match with these settings.
+    Play(Box<MatchConfig>),
+    /// Open the deck builder.
+    DeckBuilder,
+    /// Open the packs panel.
+    Packs,
+}
+
 /// The start screen's settings.
 #[derive(Debug)]
 pub struct StartScreen {
@@ -71,8 +82,8 @@ impl StartScreen {
         }
     }
 
-    /// Draws the screen; returns the settings of a match to start.
-    pub fn ui(&mut self, ui: &mut Ui, db: &CardDb) -> Option<MatchConfig> {
+    /// Draws the screen; returns a match to start or a screen to open.
+    pub fn ui(&mut self, ui: &mut Ui, db: &CardDb) -> Option<StartRequest> {
         let mut start = None;
         egui::CentralPanel::default().show(ui, |ui| {
             ui.vertical_centered(|ui| {
@@ -97,7 +108,7 @@ impl StartScreen {
                                 match self.config(db) {
                                     Ok(config) => {
                                         self.errors.clear();
-                                        start = Some(config);
+                                        start = Some(StartRequest::Play(Box::new(config)));
                                     }
                                     Err(errors) => self.errors = errors,
                                 }
@@ -108,7 +119,22 @@ impl StartScreen {
                         });
                     });
                 ui.add_space(16.0);
-                let later = "Deck builder and online play: coming in a later version.";
+                ui.horizontal(|ui| {
+                    // Centre the two buttons under the settings frame.
+                    ui.add_space((ui.available_width() - 260.0).max(0.0) / 2.0);
+                    let size = egui::vec2(120.0, 28.0);
+                    if ui
+                        .add(egui::Button::new("Deck builder").min_size(size))
+                        .clicked()
+                    {
+                        start = Some(StartRequest::DeckBuilder);
+                    }
+                    if ui.add(egui::Button::new("Packs").min_size(size)).clicked() {
+                        start = Some(StartRequest::Packs);
+                    }
+                });
+                ui.add_space(8.0);
+                let later = "Online play: coming in a later version.";
                 ui.label(RichText::new(later).weak());
             });
         });

@@ -113,7 +113,7 @@ pub fn wait_for(
 pub fn match_view<'h>(harness: &'h Harness<'_, App>) -> &'h MatchView {
     match harness.state().screen() {
         Screen::Match(screen) => screen.view(),
-        Screen::Start => panic!("no match on screen"),
+        _ => panic!("no match on screen"),
     }
 }
 

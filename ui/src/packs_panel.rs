@@ -1,0 +1,135 @@
+//! The packs panel: the card packs that loaded (id, version, card API
+//! version, card count, folder) and every problem found while loading them,
+//! located as `file:line:col`. Clicking a problem copies its location, to
+//! paste into an editor's "go to file".
+
+use egui::{Color32, RichText, Ui};
+use sve_host::packs::{PackDiagnostic, PackInfo, Severity};
+
+/// The packs panel's own state: the location copied last.
+#[derive(Debug, Default)]
+pub struct PacksPanel {
+    copied: Option<String>,
+}
+
+impl PacksPanel {
+    /// Draws the packs and the diagnostics.
+    pub fn ui(&mut self, ui: &mut Ui, packs: &[PackInfo], diagnostics: &[PackDiagnostic]) {
+        let Self { copied } = self;
+        egui::ScrollArea::vertical()
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                ui.strong(format!("Loaded packs ({})", packs.len()));
+                if packs.is_empty() {
+                    ui.weak("No card packs loaded: the starter cards play without ability code.");
+                } else {
+                    egui::Grid::new("packs")
+                        .num_columns(6)
+                        .striped(true)
+                        .spacing([16.0, 4.0])
+                        .show(ui, |ui| {
+                            for heading in ["Id", "Name", "Version", "Card API", "Cards", "Folder"]
+                            {
+                                ui.strong(heading);
+                            }
+                            ui.end_row();
+                            for pack in packs {
+                                ui.label(&pack.id);
+                                ui.label(&pack.name);
+                                ui.label(&pack.version);
+                                ui.label(&pack.api_version);
+                                ui.label(pack.cards.to_string());
+                                ui.label(pack.dir.display().to_string());
+                                ui.end_row();
+                            }
+                        });
+                }
+                ui.add_space(12.0);
+                ui.strong(format!("Load problems ({})", diagnostics.len()));
+                if diagnostics.is_empty() {
+                    ui.weak("No problems.");
+                } else {
+                    ui.weak("Click a problem to copy its location.");
+                }
+                for diagnostic in diagnostics {
+                    let colour = match diagnostic.severity {
+                        Severity::Error => Color32::from_rgb(255, 110, 100),
+                        Severity::Warning => Color32::from_rgb(240, 200, 80),
+                    };
+                    let text = RichText::new(diagnostic.to_string())
+                        .monospace()
+                        .color(colour);
+                    let response = ui
+                        .add(egui::Button::new(text).frame(false))
+                        .on_hover_text("Copy the location");
+                    if response.clicked() {
+                        let location = location(diagnostic);
+                        ui.ctx().copy_text(location.clone());
+                        *copied = Some(location);
+                    }
+                }
+                if let Some(location) = copied {
+                    ui.add_space(8.0);
+                    ui.label(format!("Copied {location}"));
+                }
+            });
+    }
+}
+
+/// `file:line:col`, as far as it is known.
+pub fn location(diagnostic: &PackDiagnostic) -> String {
+    let mut text = diagnostic.file.display().to_string();
+    if let Some(line) = diagnostic.line {
+        text.push_str(&format!(":{line}"));
+        if let Some(col) = diagnostic.col {
+            text.push_str(&format!(":{col}"));
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable as _;
+    use std::path::PathBuf;
+
+    #[test]
+    fn packs_are_listed_and_a_click_copies_a_problem_location() {
+        let packs = vec![PackInfo {
+            id: "rust-starter".to_owned(),
+            name: "Rust starter".to_owned(),
+            version: "0.1.0".to_owned(),
+            api_version: "0.1.0".to_owned(),
+            cards: 7,
+            dir: PathBuf::from("card-packs/rust-starter"),
+        }];
+        let diagnostics = vec![PackDiagnostic {
+            file: PathBuf::from("card-packs/broken/src/lib.rs"),
+            line: Some(12),
+            col: Some(5),
+            severity: Severity::Error,
+            message: "expected `;`".to_owned(),
+        }];
+        let mut harness = Harness::new_ui_state(
+            move |ui, panel: &mut PacksPanel| panel.ui(ui, &packs, &diagnostics),
+            PacksPanel::default(),
+        );
+        harness.run();
+        assert!(harness.query_by_label("rust-starter").is_some());
+        harness
+            .get_by_label("card-packs/broken/src/lib.rs:12:5: error: expected `;`")
+            .click();
+        harness.run();
+        assert_eq!(
+            harness.state().copied.as_deref(),
+            Some("card-packs/broken/src/lib.rs:12:5")
+        );
+        assert!(
+            harness
+                .query_by_label("Copied card-packs/broken/src/lib.rs:12:5")
+                .is_some()
+        );
+    }
+}
