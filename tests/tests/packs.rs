@@ -418,3 +418,29 @@ fn the_reload_smoke_test_plays_the_decks_that_use_the_changed_cards() {
     assert_eq!(report.games, 4);
     assert!(report.is_clean(), "{report:?}");
 }
+
+#[test]
+fn a_community_script_folder_is_checked_with_located_diagnostics() {
+    let corpus = root().join("sdk/sve-script/tests/corpus");
+    let check = sve_host::packs::scripts::check_scripts(&corpus);
+    assert_eq!((check.cards_ok, check.cards_total), (122, 122));
+    let dir = root().join("target/test-packs/script-check");
+    std::fs::create_dir_all(&dir).expect("folder");
+    std::fs::write(
+        dir.join("set.txt"),
+        "name Broken Elf;\nid X-001;\nclass Forest;\ntype Follower;\ncost 2;\nstats 2/2;\nability Fanfare {\n    effect Drwa(1);\n};\nname Fine Elf;\nid X-002;\nclass Forest;\ntype Follower;\ncost 1;\nstats 1/1;\n",
+    )
+    .expect("write");
+    let check = sve_host::packs::scripts::check_scripts(&dir);
+    assert_eq!((check.cards_ok, check.cards_total), (1, 2));
+    let first = check.diagnostics[0].to_string();
+    assert!(
+        first.ends_with("set.txt:8:12: error: unknown effect `Drwa`: expected an effect name from the catalogue (spec §5.4)"),
+        "{first}"
+    );
+    assert!(
+        check.rendered.contains("did you mean `Draw`?"),
+        "{}",
+        check.rendered
+    );
+}

@@ -27,6 +27,7 @@ mod convert;
 mod host_api;
 pub mod manifest;
 mod runner;
+pub mod scripts;
 pub mod watch;
 pub(crate) mod wit;
 
@@ -433,10 +434,22 @@ fn load_pack(
 ) -> Result<ReadPack, Vec<PackDiagnostic>> {
     let manifest = read_manifest(dir).map_err(|e| vec![error_at(e.file, e.message)])?;
     if manifest.kind == PackKind::Script {
-        return Err(vec![error_at(
+        // The scripts are checked so that their problems are located; playing
+        // them needs the script runtime, which this build does not have yet.
+        let check = scripts::check_scripts(dir);
+        let mut problems: Vec<PackDiagnostic> = check
+            .diagnostics
+            .into_iter()
+            .filter(|d| d.severity == Severity::Error)
+            .collect();
+        problems.push(error_at(
             dir.join("pack.toml"),
-            "script packs need the SVE Script compiler, which this build does not include yet",
-        )]);
+            format!(
+                "{} of {} script cards compile, but script packs can't be played yet: the script runtime is not in this build",
+                check.cards_ok, check.cards_total
+            ),
+        ));
+        return Err(problems);
     }
     if let Some(target_dir) = &options.build_target_dir
         && is_stale(&manifest)

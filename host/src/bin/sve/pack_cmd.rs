@@ -25,6 +25,16 @@ pub(crate) fn pack_command(command: &PackCommand, packs_dir: &std::path::Path) -
             Ok(())
         }
         PackCommand::Check { path, json } => {
+            let is_script = match sve_host::packs::read_manifest(path) {
+                Ok(manifest) => manifest.kind == sve_host::packs::PackKind::Script,
+                Err(_) => {
+                    !path.join("pack.toml").exists()
+                        && sve_host::packs::scripts::is_script_folder(path)
+                }
+            };
+            if is_script {
+                return check_scripts(path, *json);
+            }
             let loaded = load_packs_for(path)?;
             let cards_total: usize = loaded.packs.iter().map(|p| p.cards).sum();
             let cards_failed = loaded
@@ -89,4 +99,52 @@ pub(crate) fn pack_command(command: &PackCommand, packs_dir: &std::path::Path) -
             Ok(())
         }
     }
+}
+
+/// `sve pack check` on SVE Script files: every diagnostic, rendered like
+/// rustc's, or as JSON.
+fn check_scripts(path: &std::path::Path, json: bool) -> Result<()> {
+    let check = sve_host::packs::scripts::check_scripts(path);
+    if json {
+        let diagnostics: Vec<serde_json::Value> = check
+            .diagnostics
+            .iter()
+            .map(|d| {
+                serde_json::json!({
+                    "file": d.file.display().to_string(),
+                    "line": d.line,
+                    "col": d.col,
+                    "severity": d.severity,
+                    "message": d.message,
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({
+                "packs": [{ "dir": path.display().to_string(), "kind": "script", "files": check.files }],
+                "cards_total": check.cards_total,
+                "cards_ok": check.cards_ok,
+                "diagnostics": diagnostics,
+            })
+        );
+    } else {
+        print!("{}", check.rendered);
+        println!(
+            "{}: {} files, {} of {} cards compile",
+            path.display(),
+            check.files,
+            check.cards_ok,
+            check.cards_total
+        );
+    }
+    let errors = check
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == sve_host::packs::Severity::Error)
+        .count();
+    if errors > 0 {
+        bail!("{errors} error(s) found");
+    }
+    Ok(())
 }
