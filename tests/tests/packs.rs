@@ -138,6 +138,37 @@ fn a_pack_cannot_read_the_clock() {
 }
 
 #[test]
+fn a_question_offering_a_missing_card_fizzles() {
+    let reason = play_hostile("Offer a Missing Card");
+    assert!(
+        reason.contains("a question offered card 60000, which does not exist"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn huge_numbers_saturate_instead_of_overflowing() {
+    let loaded = load(&["tests/packs/hostile"]);
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Huge Numbers"]).field(["V2"]))
+        .build();
+    s.play("Huge Numbers");
+    assert!(fizzles(&s.raw_events()).is_empty());
+    assert_eq!(
+        s.game.outcome(),
+        Some(sve_host::engine::Outcome::Win(
+            P1,
+            sve_host::engine::WinReason::LeaderDefense
+        ))
+    );
+    assert!(
+        s.game.check_invariants().is_empty(),
+        "{:?}",
+        s.game.check_invariants()
+    );
+}
+
+#[test]
 fn an_ability_that_never_stops_asking_is_stopped() {
     let loaded = load(&["tests/packs/hostile"]);
     let mut s = scenario(&loaded)

@@ -179,7 +179,8 @@ impl Match {
                 kind,
                 source,
             } => {
-                self.state.cards[card.idx()].damage += amount;
+                self.state.cards[card.idx()].damage =
+                    self.state.cards[card.idx()].damage.saturating_add(amount);
                 self.emit(Event::FollowerDamaged {
                     card,
                     amount,
@@ -195,7 +196,7 @@ impl Match {
             } => {
                 let p = &mut self.state.players[player.idx()];
                 let from = p.leader_defense;
-                p.leader_defense -= amount;
+                p.leader_defense = p.leader_defense.saturating_sub(amount);
                 p.lost_defense_this_turn = true;
                 let to = p.leader_defense;
                 self.emit(Event::LeaderDamaged {

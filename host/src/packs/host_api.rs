@@ -231,18 +231,24 @@ impl game::Host for HostState {
     }
 
     fn choose(&mut self, request: w::ChoiceRequest) -> Result<Vec<u32>, w::Halt> {
-        let options: Vec<Choice> = request
-            .options
-            .into_iter()
-            .map(|o| match o {
+        let mut options = Vec::with_capacity(request.options.len());
+        for option in request.options {
+            options.push(match option {
                 w::ChoiceOption::Yes => Choice::Yes,
                 w::ChoiceOption::No => Choice::No,
-                w::ChoiceOption::Card(c) => {
-                    Choice::Card(CardRef(c.min(u32::from(u16::MAX)) as u16))
-                }
-                w::ChoiceOption::Label(l) => Choice::Label(l),
-            })
-            .collect();
+                w::ChoiceOption::Card(c) => match self.card(c) {
+                    Some(card) => Choice::Card(card),
+                    // A card that does not exist can't be offered.
+                    None => {
+                        self.halt = Some(Halt::Failed(format!(
+                            "a question offered card {c}, which does not exist"
+                        )));
+                        return Err(w::Halt::Failed);
+                    }
+                },
+                w::ChoiceOption::Label(l) => Choice::Label(l.chars().take(500).collect()),
+            });
+        }
         let player = Self::player(request.player);
         let Some(cx) = self.ctx() else {
             return Err(w::Halt::Failed);

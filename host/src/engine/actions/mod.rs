@@ -134,7 +134,10 @@ impl Match {
             return;
         }
         let now = self.state.player(player).leader_defense;
-        self.apply(Mutation::SetLeaderDefense(player, now + delta));
+        self.apply(Mutation::SetLeaderDefense(
+            player,
+            now.saturating_add(delta),
+        ));
     }
 
     /// Destroys a card on the field (CR 5.6). Destruction by an ability is
@@ -322,13 +325,18 @@ impl Match {
     /// Changes current play points, within 0..=max (CR 3.2.4.2, 5.15.1.1).
     pub(crate) fn add_play_points(&mut self, player: PlayerId, delta: i32) {
         let p = self.state.player(player);
-        let value = (p.pp + delta).clamp(0, p.max_pp.max(p.pp));
+        let value = p.pp.saturating_add(delta).clamp(0, p.max_pp.max(p.pp));
         self.apply(Mutation::SetResource(player, Resource::PlayPoints, value));
     }
 
     /// Changes maximum play points within 0..=10 (CR 3.2.4.1).
     pub(crate) fn add_max_play_points(&mut self, player: PlayerId, delta: i32) {
-        let value = (self.state.player(player).max_pp + delta).clamp(0, MAX_PP);
+        let value = self
+            .state
+            .player(player)
+            .max_pp
+            .saturating_add(delta)
+            .clamp(0, MAX_PP);
         self.apply(Mutation::SetResource(
             player,
             Resource::MaxPlayPoints,
@@ -338,7 +346,7 @@ impl Match {
 
     /// Changes evolution points (never below 0, no cap; CR 3.2.5).
     pub(crate) fn add_evolve_points(&mut self, player: PlayerId, delta: i32) {
-        let value = (self.state.player(player).ep + delta).max(0);
+        let value = self.state.player(player).ep.saturating_add(delta).max(0);
         self.apply(Mutation::SetResource(player, Resource::EvolvePoints, value));
     }
 

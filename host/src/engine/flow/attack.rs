@@ -56,7 +56,7 @@ impl Match {
                     .keywords
                     .contains(Keywords::DOUBLE_LEADER_DAMAGE)
                 {
-                    amount *= 2;
+                    amount = amount.saturating_mul(2);
                 }
                 self.deal_damage_to_leader(player, amount, DamageKind::Attack, Some(attacker))
             }
@@ -73,7 +73,7 @@ impl Match {
                     .keywords
                     .contains(Keywords::DOUBLE_COMBAT_DAMAGE)
                 {
-                    to_defender *= 2;
+                    to_defender = to_defender.saturating_mul(2);
                 }
                 let mut to_attacker = base_damage(
                     defender_stats.attack,
@@ -84,7 +84,7 @@ impl Match {
                     .keywords
                     .contains(Keywords::DOUBLE_COMBAT_DAMAGE)
                 {
-                    to_attacker *= 2;
+                    to_attacker = to_attacker.saturating_mul(2);
                 }
                 let dealt = self.deal_damage_to_follower(
                     defender,
@@ -144,5 +144,5 @@ fn base_damage(attack: i32, defense: i32, keywords: Keywords) -> i32 {
     } else {
         attack
     };
-    base + keywords.plus_damage()
+    base.saturating_add(keywords.plus_damage())
 }

@@ -85,7 +85,7 @@ impl GameState {
             out.defense = 0;
         }
         out.max_defense = out.defense;
-        out.defense -= state.damage;
+        out.defense = out.defense.saturating_sub(state.damage);
         out.cost = out.cost.max(0);
         out
     }
@@ -145,10 +145,10 @@ impl GameState {
                         match passive.grant {
                             Grant::Keywords(k) => out.keywords |= k,
                             Grant::Stats { attack, defense } => {
-                                out.attack += attack;
-                                out.defense += defense;
+                                out.attack = out.attack.saturating_add(attack);
+                                out.defense = out.defense.saturating_add(defense);
                             }
-                            Grant::Cost(delta) => out.cost += delta,
+                            Grant::Cost(delta) => out.cost = out.cost.saturating_add(delta),
                         }
                     }
                 }
@@ -310,11 +310,11 @@ impl GameState {
 fn apply_kind(out: &mut Characteristics, kind: EffectKind) {
     match kind {
         EffectKind::Stats { attack, defense } => {
-            out.attack += attack;
-            out.defense += defense;
+            out.attack = out.attack.saturating_add(attack);
+            out.defense = out.defense.saturating_add(defense);
         }
         EffectKind::Keywords(k) => out.keywords |= k,
-        EffectKind::Cost(delta) => out.cost += delta,
+        EffectKind::Cost(delta) => out.cost = out.cost.saturating_add(delta),
     }
 }
 

@@ -15,6 +15,8 @@ const SPELLS: &[(&str, &str)] = &[
     ("HOSTILE-CLOCK", "Read the Clock"),
     ("HOSTILE-ASK", "Ask Forever"),
     ("HOSTILE-OK", "Well Behaved"),
+    ("HOSTILE-HUGE", "Huge Numbers"),
+    ("HOSTILE-BADCARD", "Offer a Missing Card"),
     ("BENCH-NOOP", "No-op"),
     ("BENCH-CALLS", "Thousand Host Calls"),
 ];
@@ -73,6 +75,31 @@ impl Pack for Hostile {
             "HOSTILE-ASK" => loop {
                 game.yes_no("Again?")?;
             },
+            "HOSTILE-HUGE" => {
+                let me = game.me();
+                for card in game.followers(me) {
+                    game.give_stats(card, i32::MAX, i32::MAX, Duration::WhileInZone);
+                    game.give_stats(card, i32::MAX, i32::MAX, Duration::WhileInZone);
+                    game.damage_follower(card, i32::MAX);
+                }
+                let opponent = game.opponent();
+                game.damage_leader(opponent, i32::MAX);
+                game.damage_leader(opponent, i32::MAX);
+                game.add_play_points(me, i32::MAX);
+                game.add_evolve_points(me, i32::MAX);
+                game.add_evolve_points(me, i32::MAX);
+                Ok(())
+            }
+            "HOSTILE-BADCARD" => {
+                game.ask(
+                    game.me(),
+                    "Pick a card that does not exist",
+                    vec![ChoiceOption::Card(60_000)],
+                    1,
+                    1,
+                )?;
+                Ok(())
+            }
             "BENCH-NOOP" => Ok(()),
             "BENCH-CALLS" => {
                 let mut sum = 0u32;
