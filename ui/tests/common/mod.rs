@@ -26,6 +26,37 @@ pub fn client() -> Harness<'static, App> {
         .build_ui_state(|ui, app: &mut App| app.ui(ui), app)
 }
 
+/// The client as the binary runs it: the starter cards plus the packs of
+/// the workspace's `card-packs` folder (stale Rust packs are built with
+/// cargo into `target/packs`), so card abilities run in wasm. Bots answer
+/// at once.
+pub fn client_with_packs() -> Harness<'static, App> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the ui crate sits in the workspace");
+    let catalog = Catalog::open(&root.join("card-packs"), &root.join("target"))
+        .expect("bundled card data loads");
+    assert!(
+        catalog.diagnostics().is_empty(),
+        "the packs load cleanly: {:?}",
+        catalog.diagnostics()
+    );
+    assert!(
+        catalog.packs().iter().any(|p| p.id == "rust-starter"),
+        "the rust-starter pack is loaded: {:?}",
+        catalog.packs()
+    );
+    let app = App::new(
+        catalog,
+        AppOptions {
+            bot_delay: Duration::ZERO,
+        },
+    );
+    Harness::builder()
+        .with_size([1440.0, 900.0])
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app)
+}
+
 /// Whether a widget with exactly this label is on screen.
 pub fn has(harness: &Harness<'_, App>, label: &str) -> bool {
     harness.query_all_by_label(label).next().is_some()
