@@ -46,6 +46,9 @@ pub enum ReloadNews {
         source: String,
         /// What changed, by card id.
         changes: CardChanges,
+        /// Every card the pack defines now (its code may have changed even
+        /// where its definition did not).
+        pack_cards: Vec<String>,
         /// Build and load time.
         elapsed: std::time::Duration,
     },
@@ -147,6 +150,7 @@ impl Catalog {
                             news.push(ReloadNews::Reloaded {
                                 source: format!("pack `{}`", report.pack),
                                 changes,
+                                pack_cards: report.card_ids.clone(),
                                 elapsed: report.elapsed,
                             });
                         }

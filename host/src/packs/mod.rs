@@ -229,6 +229,8 @@ pub struct ReloadReport {
     pub dir: PathBuf,
     /// Cards it defines now.
     pub cards: usize,
+    /// Their ids.
+    pub card_ids: Vec<String>,
     /// Build and load time.
     pub elapsed: std::time::Duration,
 }
@@ -272,6 +274,7 @@ impl PackLibrary {
             pack: pack.info.id.clone(),
             dir: dir.to_owned(),
             cards: pack.cards.len(),
+            card_ids: pack.cards.iter().map(|c| c.id.clone()).collect(),
             elapsed: start.elapsed(),
         };
         match self.packs.iter().position(|p| p.info.dir == pack.info.dir) {

@@ -185,15 +185,32 @@ impl Worker {
     /// running match (hot reload). Returns whether the match changed.
     fn reload_cards(&mut self) -> bool {
         for news in self.catalog.refresh() {
-            if let ReloadNews::Failed { dir, problems } = news {
-                let mut message = format!(
-                    "Reloading {} failed; the previous version keeps running.",
-                    dir.display()
-                );
-                for problem in problems.iter().take(3) {
-                    message.push_str(&format!("\n{problem}"));
+            match news {
+                ReloadNews::Failed { dir, problems } => {
+                    let mut message = format!(
+                        "Reloading {} failed; the previous version keeps running.",
+                        dir.display()
+                    );
+                    for problem in problems.iter().take(3) {
+                        message.push_str(&format!("\n{problem}"));
+                    }
+                    self.notice(message);
                 }
-                self.notice(message);
+                ReloadNews::Reloaded {
+                    source,
+                    changes,
+                    pack_cards,
+                    elapsed,
+                } => {
+                    self.notice(format!(
+                        "Reloaded {source} in {} ms: {} changed, {} added, {} removed. Smoke test running…",
+                        elapsed.as_millis(),
+                        changes.changed.len(),
+                        changes.added.len(),
+                        changes.removed.len()
+                    ));
+                    self.spawn_smoke_test(source, pack_cards);
+                }
             }
         }
         let generation = self.catalog.generation();
@@ -212,6 +229,58 @@ impl Worker {
                 self.notice(format!("Reload not applied: {e}"));
                 false
             }
+        }
+    }
+
+    /// The reload smoke test, off this thread: short random-bot matches with
+    /// the starter decks that use the reloaded pack's cards; the result
+    /// arrives as a notice.
+    fn spawn_smoke_test(&self, source: String, cards: Vec<String>) {
+        let db = self.catalog.db();
+        let runner = self.catalog.runner();
+        let updates = self.updates.clone();
+        let repaint = Arc::clone(&self.repaint);
+        let spawned = std::thread::Builder::new()
+            .name("sve-smoke-test".to_owned())
+            .spawn(move || {
+                let lists: Vec<(String, sve_host::engine::DeckList)> =
+                    sve_host::decks::STARTER_DECKS
+                        .iter()
+                        .filter_map(|(name, _)| {
+                            let file = sve_host::decks::starter_deck(name)?;
+                            Some(((*name).to_owned(), sve_host::decks::resolve(&file, &db).ok()?))
+                        })
+                        .collect();
+                let named: Vec<(&str, &sve_host::engine::DeckList)> =
+                    lists.iter().map(|(n, d)| (n.as_str(), d)).collect();
+                let report = sve_host::sim::smoke_test(&db, &runner, &named, &cards, 10);
+                let message = if report.decks.is_empty() {
+                    format!("Smoke test after {source}: no starter deck uses its cards.")
+                } else if report.is_clean() {
+                    format!(
+                        "Smoke test after {source}: {} matches with {}, no errors.",
+                        report.games,
+                        report.decks.join(", ")
+                    )
+                } else {
+                    format!(
+                        "Smoke test after {source}: {} errors, {} invariant violations, {} turn-cap hits in {} matches{}",
+                        report.errors,
+                        report.violations.len(),
+                        report.turn_cap_hits,
+                        report.games,
+                        report
+                            .violations
+                            .first()
+                            .map(|v| format!(" (first: {v})"))
+                            .unwrap_or_default()
+                    )
+                };
+                updates.send(Update::Notice(message)).ok();
+                repaint();
+            });
+        if let Err(err) = spawned {
+            tracing::warn!("cannot start the smoke test: {err}");
         }
     }
 

@@ -132,7 +132,7 @@ impl LivePacks {
                                 start.elapsed().as_millis()
                             );
                             if self.smoke_test {
-                                self.smoke(game, &changes.changed);
+                                self.smoke(game, &report.card_ids);
                             }
                         }
                         Err(e) => println!("[reload] {source}: {e}"),
