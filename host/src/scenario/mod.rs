@@ -14,6 +14,9 @@
 //! ```
 
 pub mod fixtures;
+mod text;
+
+pub use text::{ScenarioError, board_as_text};
 
 use crate::cards::CardDb;
 use crate::engine::state::{CardState, Phase, Zone};
@@ -48,6 +51,8 @@ struct FieldCard {
     engaged: bool,
     new: bool,
     damage: i32,
+    /// The evolved card linked to it.
+    evolved: Option<String>,
 }
 
 impl Default for Side {
@@ -90,6 +95,7 @@ impl Side {
             engaged: false,
             new: false,
             damage: 0,
+            evolved: None,
         }));
         self
     }
@@ -100,6 +106,7 @@ impl Side {
             engaged: true,
             new: false,
             damage: 0,
+            evolved: None,
         }));
         self
     }
@@ -110,6 +117,7 @@ impl Side {
             engaged: false,
             new: true,
             damage: 0,
+            evolved: None,
         }));
         self
     }
@@ -287,6 +295,12 @@ impl ScenarioBuilder {
                     c.entered_turn = turn;
                 }
                 c.counters = def.initial_counters.iter().map(|(k, n)| (*k, *n)).collect();
+                if let Some(evolved_name) = &spec.evolved {
+                    let evolved = place(&mut game, evolved_name, Zone::EvolveZone);
+                    game.state.cards[card.idx()].evolved_with = Some(evolved);
+                    game.state.cards[card.idx()].evolved_turn = turn.saturating_sub(1);
+                    game.state.cards[evolved.idx()].linked_to = Some(card);
+                }
             }
             let p = &mut game.state.players[seat];
             p.pp = side.pp;
