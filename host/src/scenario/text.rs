@@ -25,7 +25,7 @@
 
 use super::{FieldCard, ScenarioBuilder, Side};
 use crate::cards::CardDb;
-use crate::engine::{CardRef, Match, PlayerId, Zone};
+use crate::engine::{CardRef, Match, PlayerId};
 use std::fmt::Write as _;
 
 /// A problem in a scenario file, with its 1-based line.
@@ -181,7 +181,7 @@ fn parse_player(text: &str) -> Option<PlayerId> {
 /// `leader 20 pp 3/5 ep 0 sep 1 turns 5`, any subset, any order.
 fn read_resources(side: &mut Side, text: &str) -> Result<(), String> {
     let words: Vec<&str> = text.split_whitespace().collect();
-    if words.len() % 2 != 0 {
+    if !words.len().is_multiple_of(2) {
         return Err(format!("expected `key value` pairs, found `{text}`"));
     }
     for pair in words.chunks(2) {
@@ -293,6 +293,7 @@ fn read_field_card(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Zone;
     use crate::scenario::Scenario;
 
     #[test]
