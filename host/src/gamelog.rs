@@ -170,6 +170,7 @@ pub fn describe(event: &Event, state: &GameState, db: &CardDb) -> Option<String>
             }
             line
         }
+        Event::Sandbox { description } => format!("Sandbox: {description}"),
         Event::Conceded { player } => format!("{player} concedes"),
         Event::GameOver { outcome } => match outcome {
             Outcome::Win(winner, reason) => {

@@ -48,6 +48,8 @@ pub enum MoveCause {
     RulesHandling,
     /// Paid as a cost.
     Cost,
+    /// Put there by a sandbox tool (outside the rules; triggers nothing).
+    Sandbox,
 }
 
 /// Kinds of damage (rules.md §9.2).
@@ -287,6 +289,11 @@ pub enum Event {
         /// Card ids no longer defined (they keep their last definition in
         /// this match).
         removed: Vec<String>,
+    },
+    /// A sandbox tool changed the match outside the rules.
+    Sandbox {
+        /// What it did, for the log.
+        description: String,
     },
     /// A player conceded.
     Conceded {

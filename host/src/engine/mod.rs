@@ -56,5 +56,8 @@ pub use ability::{
 pub use event::{DamageKind, Event, MoveCause, Resource};
 pub use flow::legal::SUPER_EVOLVE_TURNS;
 pub use ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};
-pub use runtime::{Action, Choice, Decision, DeckList, Match, Prompt, Rejection, Status};
+pub use runtime::{
+    Action, Choice, Decision, DeckList, Match, Prompt, Rejection, SandboxAction, SandboxError,
+    Status,
+};
 pub use state::{AttackTarget, Duration, EffectKind, GameState, Outcome, Phase, WinReason, Zone};

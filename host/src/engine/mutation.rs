@@ -486,7 +486,13 @@ impl Match {
             } else {
                 c.owner
             };
-            c.entered_turn = turn;
+            // A sandbox placement counts as having been there since the turn
+            // began, so the card can act at once.
+            c.entered_turn = if cause == MoveCause::Sandbox {
+                turn.saturating_sub(1)
+            } else {
+                turn
+            };
             c.engaged = false;
             c.damage = 0;
             c.fought_bane = false;

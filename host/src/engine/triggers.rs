@@ -16,6 +16,15 @@ impl Match {
         if !self.db_has_triggers {
             return;
         }
+        if matches!(
+            event,
+            Event::Moved {
+                cause: MoveCause::Sandbox,
+                ..
+            }
+        ) {
+            return;
+        }
         let mut found: Vec<PendingAbility> = Vec::new();
         match *event {
             Event::Moved {

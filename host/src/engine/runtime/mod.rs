@@ -7,6 +7,9 @@
 
 mod decision;
 mod reload;
+mod sandbox;
+
+pub use sandbox::{SandboxAction, SandboxError};
 
 pub use decision::{Action, Choice, Decision, Prompt, Rejection};
 

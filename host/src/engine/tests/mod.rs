@@ -8,6 +8,7 @@ mod evolution;
 mod keywords;
 mod more_rules;
 mod reload;
+mod sandbox;
 mod setup_and_turn;
 
 use crate::engine::PlayerId;
