@@ -24,12 +24,13 @@ impl PacksPanel {
                     ui.weak("No card packs loaded: the starter cards play without ability code.");
                 } else {
                     egui::Grid::new("packs")
-                        .num_columns(6)
+                        .num_columns(7)
                         .striped(true)
                         .spacing([16.0, 4.0])
                         .show(ui, |ui| {
-                            for heading in ["Id", "Name", "Version", "Card API", "Cards", "Folder"]
-                            {
+                            for heading in [
+                                "Id", "Name", "Version", "Card API", "Cards", "Build", "Folder",
+                            ] {
                                 ui.strong(heading);
                             }
                             ui.end_row();
@@ -39,6 +40,7 @@ impl PacksPanel {
                                 ui.label(&pack.version);
                                 ui.label(&pack.api_version);
                                 ui.label(pack.cards.to_string());
+                                ui.monospace(&pack.content_hash);
                                 ui.label(pack.dir.display().to_string());
                                 ui.end_row();
                             }
@@ -104,6 +106,7 @@ mod tests {
             api_version: "0.1.0".to_owned(),
             cards: 7,
             dir: PathBuf::from("card-packs/rust-starter"),
+            content_hash: "00000000deadbeef".to_owned(),
         }];
         let diagnostics = vec![PackDiagnostic {
             file: PathBuf::from("card-packs/broken/src/lib.rs"),

@@ -119,6 +119,9 @@ pub struct PackInfo {
     pub cards: usize,
     /// Its folder.
     pub dir: PathBuf,
+    /// A hash of the component's bytes (hex): bug reports and replays name
+    /// the exact build a match ran with.
+    pub content_hash: String,
 }
 
 /// Options for [`load_packs`].
@@ -556,6 +559,7 @@ fn load_component(
             api_version: version.to_string(),
             cards: cards.len(),
             dir: manifest.dir.clone(),
+            content_hash: format!("{:016x}", fnv1a(bytes)),
         },
         cards,
         code: PackCode {
@@ -563,6 +567,13 @@ fn load_component(
             pre,
         },
         overrides: manifest.overrides.clone(),
+    })
+}
+
+/// FNV-1a: a stable hash across runs and platforms.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3)
     })
 }
 
