@@ -8,12 +8,14 @@
 //! - [`packs`]: card packs as sandboxed WebAssembly components.
 //! - [`decks`]: deck files (community deck-list format) and construction rules.
 //! - [`bot`]: `random` and `greedy` players.
+//! - [`bug_report`]: bundles that reproduce a match exactly.
 //! - [`replay`]: the replay format.
 //! - [`sim`]: many bot-vs-bot matches with invariant checks.
 
 #![warn(missing_docs)]
 
 pub mod bot;
+pub mod bug_report;
 pub mod cards;
 pub mod catalog;
 pub mod decks;

@@ -3,12 +3,13 @@
 //! lines). Panels read it; nothing in it is engine state.
 
 use crate::config::{MatchConfig, MatchMode, Seat};
-use crate::session::{CardNote, DecisionView, LogLine, Snapshot};
+use crate::session::{CardNote, DecisionView, InspectedCard, LogLine, Snapshot};
 use std::collections::HashMap;
 use std::sync::Arc;
 use sve_host::cards::CardDb;
 use sve_host::engine::view::{PlayerView, SideView};
 use sve_host::engine::{CardRef, Event, Outcome, Phase, PlayerId};
+use sve_host::packs::PackInfo;
 
 /// The UI's picture of a match.
 #[derive(Clone, Debug)]
@@ -43,6 +44,11 @@ pub struct MatchView {
     pub notes: HashMap<CardRef, CardNote>,
     /// Undo would take something back.
     pub can_undo: bool,
+    /// The card inspector's data (see [`Snapshot::inspected`]).
+    pub inspected: Vec<InspectedCard>,
+    /// The card packs loaded for this match (empty for the starter cards
+    /// alone).
+    pub packs: Vec<PackInfo>,
 }
 
 /// The board from one seat: `me` at the bottom, the other side on top.
@@ -81,6 +87,8 @@ impl MatchView {
             events: Vec::new(),
             notes: HashMap::new(),
             can_undo: false,
+            inspected: Vec::new(),
+            packs: Vec::new(),
         }
     }
 
@@ -97,6 +105,7 @@ impl MatchView {
             events,
             notes,
             can_undo,
+            inspected,
         } = snapshot;
         self.generation = generation;
         self.views = views;
@@ -114,6 +123,7 @@ impl MatchView {
         self.events.extend(events.items);
         self.notes = notes.into_iter().collect();
         self.can_undo = can_undo;
+        self.inspected = inspected;
     }
 
     /// Whether the first snapshot has arrived.

@@ -221,6 +221,70 @@ fn debug_tab_shows_the_events_and_the_decision() {
 }
 
 #[test]
+fn debug_tab_inspects_a_card_on_the_field() {
+    let mut harness = client();
+    start_match(&mut harness, "You vs bot", SEED);
+    play_to_main_action(&mut harness);
+    // Play cards, ending turns as needed, until a follower of P1's is on
+    // the field.
+    let on_field = |h: &egui_kittest::Harness<'_, sve_ui::App>| {
+        match_view(h)
+            .inspected
+            .iter()
+            .find(|c| {
+                c.controller == PlayerId(0)
+                    && c.zone == sve_host::engine::Zone::Field
+                    && c.printed.attack.is_some()
+            })
+            .cloned()
+    };
+    let mut turns = 0;
+    while on_field(&harness).is_none() {
+        if has_containing(&harness, "(hand, can act)") {
+            click_answer_containing(&mut harness, "(hand, can act)");
+        } else {
+            click_answer(&mut harness, "End turn");
+        }
+        play_to_main_action(&mut harness);
+        turns += 1;
+        assert!(turns < 12, "no follower of P1 reached the field");
+    }
+    let card = on_field(&harness).expect("a field card");
+
+    click(&mut harness, "Debug");
+    click(&mut harness, "Card inspector");
+    assert!(has_containing(&harness, "Pick a card on the left"));
+    click(
+        &mut harness,
+        &format!("{} · P1 field {}", card.name, card.card),
+    );
+    assert!(has(
+        &harness,
+        &format!("{} ({}) {}", card.name, card.id, card.card)
+    ));
+    assert!(has(&harness, "Printed"));
+    assert!(has(&harness, "Current"));
+    let printed_vs_current = format!(
+        "Printed {}/{} · current {}/{}",
+        card.printed.attack.expect("a follower"),
+        card.printed.defense.expect("a follower"),
+        card.current.attack,
+        card.current.defense
+    );
+    assert!(has(&harness, &printed_vs_current), "{printed_vs_current}");
+    assert!(has(
+        &harness,
+        &format!("attack now {}", card.current.attack)
+    ));
+    assert!(has_containing(&harness, "Modifiers"));
+    assert!(has_containing(&harness, "Damage: "));
+    assert!(has_containing(&harness, "starter card data"));
+    harness.remove_cursor();
+    harness.run_ok();
+    harness.snapshot("debug_card_inspector");
+}
+
+#[test]
 fn start_screen_snapshot_and_a_bad_seed() {
     let mut harness = client();
     harness.run();

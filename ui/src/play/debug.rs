@@ -1,9 +1,10 @@
-//! The debug tab, minimal in this version: the events the UI received and
-//! the pending decision as the engine states it. The card inspector, the
-//! packs panel and the sandbox tools will be [`DebugTool`]s here.
+//! The debug tab: the events the UI received, the pending decision as the
+//! engine states it, and the card inspector. The sandbox tools will be
+//! [`DebugTool`]s here.
 
 use crate::frame_times::FrameTimes;
 use crate::match_view::MatchView;
+use crate::play::inspector::InspectorPanel;
 use egui::{RichText, Ui};
 
 /// The tools of the debug tab.
@@ -14,34 +15,34 @@ pub enum DebugTool {
     Events,
     /// The pending decision with its options.
     Decision,
+    /// A card's printed and current values, modifiers and abilities.
+    Inspector,
 }
 
 /// The debug panel. It keeps which tool is open.
 #[derive(Debug, Default)]
 pub struct DebugPanel {
     tool: DebugTool,
+    inspector: InspectorPanel,
 }
 
 impl DebugPanel {
     /// Draws the debug tab.
     pub fn ui(&mut self, ui: &mut Ui, view: &MatchView, frame_times: &FrameTimes) {
-        let Self { tool } = self;
+        let Self { tool, inspector } = self;
         ui.horizontal(|ui| {
             ui.selectable_value(tool, DebugTool::Events, "Events");
             ui.selectable_value(tool, DebugTool::Decision, "Decision");
+            ui.selectable_value(tool, DebugTool::Inspector, "Card inspector");
             ui.separator();
-            ui.label(
-                RichText::new(
-                    "Card inspector, packs and sandbox tools: coming in a later version.",
-                )
-                .weak(),
-            );
+            ui.label(RichText::new("Sandbox tools: coming in a later version.").weak());
         });
         ui.label(RichText::new(frame_times.summary()).weak());
         ui.separator();
         match tool {
             DebugTool::Events => events_ui(ui, view),
             DebugTool::Decision => decision_ui(ui, view),
+            DebugTool::Inspector => inspector.ui(ui, view),
         }
     }
 }

@@ -9,6 +9,7 @@ pub mod card;
 pub mod clicks;
 pub mod debug;
 pub mod game_over;
+pub mod inspector;
 pub mod legal;
 pub mod log;
 pub mod prompt;
@@ -78,7 +79,8 @@ pub struct MatchScreen {
 impl MatchScreen {
     /// Starts a match; `ctx` is woken whenever the worker has news.
     pub fn start(config: MatchConfig, catalog: Catalog, ctx: &egui::Context) -> MatchScreen {
-        let view = MatchView::new(&config, catalog.db());
+        let mut view = MatchView::new(&config, catalog.db());
+        view.packs = catalog.packs().to_vec();
         let perspective = match config.mode() {
             MatchMode::VsBot { human } => human,
             MatchMode::HotSeat | MatchMode::BotVsBot => PlayerId(0),

@@ -13,15 +13,18 @@
 //!
 //! [`Match`]: sve_host::engine::Match
 
+mod inspect;
 mod worker;
 
 use crate::config::MatchConfig;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use sve_host::cards::Keywords;
 use sve_host::catalog::Catalog;
+use sve_host::engine::state::Characteristics;
 use sve_host::engine::view::PlayerView;
-use sve_host::engine::{CardRef, Decision, Event, Outcome, PlayerId};
+use sve_host::engine::{CardRef, Decision, Event, Outcome, PlayerId, Zone};
 
 /// A request from the UI to the worker.
 #[derive(Clone, Debug, PartialEq)]
@@ -83,6 +86,9 @@ pub struct Snapshot {
     pub notes: Vec<(CardRef, CardNote)>,
     /// Whether [`Command::Undo`] would take something back.
     pub can_undo: bool,
+    /// The card inspector's data for every card the viewers may see (public
+    /// zones and the viewers' own hands), computed on the worker.
+    pub inspected: Vec<InspectedCard>,
 }
 
 /// New items for a list the UI keeps, or a replacement for it.
@@ -140,6 +146,110 @@ pub enum LogKind {
 pub struct CardNote {
     /// It entered the field this turn (so it may not attack yet).
     pub entered_this_turn: bool,
+}
+
+/// One card as the debug tab's inspector shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InspectedCard {
+    /// The card.
+    pub card: CardRef,
+    /// Printed card id.
+    pub id: String,
+    /// Printed name.
+    pub name: String,
+    /// Who controls it.
+    pub controller: PlayerId,
+    /// Where it is.
+    pub zone: Zone,
+    /// The printed (base) values.
+    pub printed: PrintedValues,
+    /// The current values (`defense` has damage subtracted).
+    pub current: Characteristics,
+    /// Each current keyword with where it comes from.
+    pub keywords: Vec<KeywordLine>,
+    /// The persistent effects on this object, oldest first.
+    pub modifiers: Vec<Modifier>,
+    /// Damage on it.
+    pub damage: i32,
+    /// Counters: (kind, how many).
+    pub counters: Vec<(String, u32)>,
+    /// Engaged rather than reserved.
+    pub engaged: bool,
+    /// The evolved card linked to it on the field.
+    pub evolved: Option<ShownCard>,
+    /// The printed card's abilities, then the evolved card's.
+    pub abilities: Vec<AbilityLine>,
+}
+
+/// A card's printed values; `None` where the card has none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PrintedValues {
+    /// Cost.
+    pub cost: Option<i32>,
+    /// Attack.
+    pub attack: Option<i32>,
+    /// Defense.
+    pub defense: Option<i32>,
+    /// Keywords.
+    pub keywords: Keywords,
+}
+
+/// A card named by reference, id and name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShownCard {
+    /// The card.
+    pub card: CardRef,
+    /// Card id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+}
+
+/// A keyword and where it comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeywordLine {
+    /// The keyword's card-data name.
+    pub name: String,
+    /// Its origin.
+    pub source: KeywordSource,
+}
+
+/// Where a current keyword comes from (the first that has it, in order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeywordSource {
+    /// The printed card.
+    Printed,
+    /// The evolved card linked to it.
+    Evolved,
+    /// A persistent effect on it.
+    Effect,
+    /// A passive ability (of this card or another).
+    Passive,
+}
+
+/// A persistent effect on a card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Modifier {
+    /// What it changes ("+2/+0", "gains Ward", "cost -1").
+    pub change: String,
+    /// The card whose ability made it ("a hidden card" when the viewers may
+    /// not know it); `None` for effects of no card.
+    pub source: Option<String>,
+    /// How long it lasts.
+    pub duration: String,
+}
+
+/// One ability as the inspector lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AbilityLine {
+    /// The card that has it (the printed or the evolved card).
+    pub card: String,
+    /// Its name.
+    pub name: String,
+    /// Kind and trigger, costs, once per turn.
+    pub kind: String,
+    /// Card text.
+    pub text: String,
 }
 
 /// The UI's handle on a running match.

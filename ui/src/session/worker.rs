@@ -2,7 +2,7 @@
 //! configured delay), waits for human answers, and implements undo by
 //! rebuilding the match from seed, decks and the kept answers.
 
-use super::{CardNote, Command, DecisionView, Delta, LogKind, LogLine, Snapshot, Update};
+use super::{CardNote, Command, DecisionView, Delta, LogKind, LogLine, Snapshot, Update, inspect};
 use crate::config::{MatchConfig, MatchMode, Seat};
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -474,6 +474,12 @@ impl Worker {
                     .map(|option| gamelog::describe_choice(option, &self.game))
                     .collect(),
             });
+        // Hot-seat: two people share the debug tab, so no hand is shown.
+        let hands = match mode {
+            MatchMode::VsBot { human } => vec![human],
+            MatchMode::HotSeat => Vec::new(),
+            MatchMode::BotVsBot => PlayerId::BOTH.to_vec(),
+        };
         let state = self.game.state();
         let notes = PlayerId::BOTH
             .iter()
@@ -496,6 +502,7 @@ impl Worker {
             events: std::mem::take(&mut self.unsent_events),
             notes,
             can_undo: self.can_undo(),
+            inspected: inspect::inspect_cards(state, self.game.db(), &hands),
         };
         self.send(Update::Snapshot(Box::new(snapshot)));
     }
