@@ -31,6 +31,12 @@ pub enum Intent {
     NewMatch,
     /// Hot-seat: the next player is at the screen; show their board.
     RevealBoard,
+    /// Change the match with a sandbox tool.
+    Sandbox(sve_host::engine::SandboxAction),
+    /// Write the board as a scenario file.
+    SaveScenario,
+    /// Write a bug-report bundle.
+    SaveBugReport,
 }
 
 /// The intents gathered during one frame.

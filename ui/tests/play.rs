@@ -293,3 +293,47 @@ fn start_screen_snapshot_and_a_bad_seed() {
     click(&mut harness, "Start match");
     assert!(has_containing(&harness, "The seed must be a whole number"));
 }
+
+#[test]
+fn sandbox_tools_put_a_card_draw_and_save_the_board() {
+    let mut harness = client();
+    start_match(&mut harness, "You vs bot", SEED);
+    play_to_main_action(&mut harness);
+    let hand_before = match_view(&harness)
+        .board(PlayerId(0))
+        .expect("a board")
+        .mine
+        .hand
+        .len();
+    click(&mut harness, "Debug");
+    click(&mut harness, "Sandbox");
+    type_into(&mut harness, "Card id or name:", "SD01-003");
+    click(&mut harness, "Put card");
+    wait_for(&mut harness, "the sandbox card in hand", |h| {
+        match_view(h)
+            .board(PlayerId(0))
+            .is_some_and(|b| b.mine.hand.len() == hand_before + 1)
+    });
+    click(&mut harness, "Save board as scenario");
+    wait_for(&mut harness, "the scenario notice", |h| {
+        has_containing(h, "Board saved as scenario")
+    });
+    let turn = match_view(&harness)
+        .board(PlayerId(0))
+        .expect("a board")
+        .turn;
+    // The worker writes under `target/` of the working directory (the
+    // crate's folder when tests run).
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("target/scenarios")
+        .join(format!("seed{SEED}-turn{turn}.scenario"));
+    let text = std::fs::read_to_string(&path).expect("scenario written");
+    assert!(text.contains("SD01-003"), "{text}");
+    // Draw a card for P1.
+    click(&mut harness, "Draw cards");
+    wait_for(&mut harness, "the drawn card", |h| {
+        match_view(h)
+            .board(PlayerId(0))
+            .is_some_and(|b| b.mine.hand.len() == hand_before + 2)
+    });
+}

@@ -1,10 +1,11 @@
 //! The debug tab: the events the UI received, the pending decision as the
-//! engine states it, and the card inspector. The sandbox tools will be
-//! [`DebugTool`]s here.
+//! engine states it, the card inspector and the sandbox tools.
 
 use crate::frame_times::FrameTimes;
+use crate::intent::Intents;
 use crate::match_view::MatchView;
 use crate::play::inspector::InspectorPanel;
+use crate::play::sandbox::SandboxPanel;
 use egui::{RichText, Ui};
 
 /// The tools of the debug tab.
@@ -17,6 +18,8 @@ pub enum DebugTool {
     Decision,
     /// A card's printed and current values, modifiers and abilities.
     Inspector,
+    /// Change the match outside the rules; save scenarios and bug reports.
+    Sandbox,
 }
 
 /// The debug panel. It keeps which tool is open.
@@ -24,18 +27,28 @@ pub enum DebugTool {
 pub struct DebugPanel {
     tool: DebugTool,
     inspector: InspectorPanel,
+    sandbox: SandboxPanel,
 }
 
 impl DebugPanel {
     /// Draws the debug tab.
-    pub fn ui(&mut self, ui: &mut Ui, view: &MatchView, frame_times: &FrameTimes) {
-        let Self { tool, inspector } = self;
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        view: &MatchView,
+        frame_times: &FrameTimes,
+        intents: &mut Intents,
+    ) {
+        let Self {
+            tool,
+            inspector,
+            sandbox,
+        } = self;
         ui.horizontal(|ui| {
             ui.selectable_value(tool, DebugTool::Events, "Events");
             ui.selectable_value(tool, DebugTool::Decision, "Decision");
             ui.selectable_value(tool, DebugTool::Inspector, "Card inspector");
-            ui.separator();
-            ui.label(RichText::new("Sandbox tools: coming in a later version.").weak());
+            ui.selectable_value(tool, DebugTool::Sandbox, "Sandbox");
         });
         ui.label(RichText::new(frame_times.summary()).weak());
         ui.separator();
@@ -43,6 +56,7 @@ impl DebugPanel {
             DebugTool::Events => events_ui(ui, view),
             DebugTool::Decision => decision_ui(ui, view),
             DebugTool::Inspector => inspector.ui(ui, view),
+            DebugTool::Sandbox => sandbox.ui(ui, view, intents),
         }
     }
 }

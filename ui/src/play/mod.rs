@@ -13,6 +13,7 @@ pub mod inspector;
 pub mod legal;
 pub mod log;
 pub mod prompt;
+pub mod sandbox;
 pub mod selection;
 
 use crate::config::{MatchConfig, MatchMode};
@@ -127,7 +128,13 @@ impl MatchScreen {
             .show(ui, |ui| self.log.ui(ui, &self.view));
         egui::CentralPanel::default().show(ui, |ui| match self.tab {
             MatchTab::Board => self.board_tab_ui(ui, &mut intents),
-            MatchTab::Debug => self.debug.ui(ui, &self.view, frame_times),
+            MatchTab::Debug => {
+                // Sandbox and save results arrive as notices.
+                if let Some(notice) = &self.notice {
+                    ui.label(RichText::new(notice).strong());
+                }
+                self.debug.ui(ui, &self.view, frame_times, &mut intents);
+            }
         });
         self.apply(intents)
     }
@@ -286,6 +293,9 @@ impl MatchScreen {
                 Intent::Undo => self.session.send(Command::Undo),
                 Intent::Concede => self.session.send(Command::Concede(self.perspective)),
                 Intent::SaveReplay(path) => self.session.send(Command::SaveReplay(path)),
+                Intent::Sandbox(action) => self.session.send(Command::Sandbox(action)),
+                Intent::SaveScenario => self.session.send(Command::SaveScenario),
+                Intent::SaveBugReport => self.session.send(Command::SaveBugReport),
                 Intent::Rematch => request = ScreenRequest::Rematch,
                 Intent::NewMatch => request = ScreenRequest::NewMatch,
                 Intent::RevealBoard => {

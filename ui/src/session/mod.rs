@@ -45,6 +45,12 @@ pub enum Command {
     Concede(PlayerId),
     /// Write the replay of the match so far to this file.
     SaveReplay(PathBuf),
+    /// Change the match with a sandbox tool.
+    Sandbox(sve_host::engine::SandboxAction),
+    /// Write the board as a scenario file under `target/scenarios/`.
+    SaveScenario,
+    /// Write a bug-report bundle under `target/bug-reports/`.
+    SaveBugReport,
     /// Stop the worker.
     Shutdown,
 }

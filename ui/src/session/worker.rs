@@ -321,6 +321,12 @@ impl Worker {
                 }
             }
             Command::SaveReplay(path) => self.save_replay(&path),
+            Command::Sandbox(action) => match self.game.sandbox(action) {
+                Ok(()) => self.generation += 1,
+                Err(err) => self.notice(format!("Sandbox: {err}")),
+            },
+            Command::SaveScenario => self.save_scenario(),
+            Command::SaveBugReport => self.save_bug_report(),
             Command::Shutdown => return ControlFlow::Break(()),
         }
         ControlFlow::Continue(())
@@ -507,20 +513,66 @@ impl Worker {
         self.send(Update::Snapshot(Box::new(snapshot)));
     }
 
-    fn save_replay(&mut self, path: &Path) {
-        let hashed = self.full_log.len();
+    /// The replay of the match so far.
+    fn replay(&self) -> Replay {
         let deck = |seat: usize| {
             let chosen = &self.config.decks[seat];
             Replay::deck_of(&chosen.title, &chosen.list, self.game.db())
         };
-        let replay = Replay {
+        Replay {
             seed: self.config.seed,
             decks: [deck(0), deck(1)],
             card_fingerprint: self.game.db().fingerprint(),
             answers: self.history.iter().map(|e| e.answer.clone()).collect(),
-            log_hash: log_hash(&self.full_log[..hashed]),
+            log_hash: log_hash(&self.full_log),
             conceded: self.conceded_by.map(|p| p.0),
+        }
+    }
+
+    /// Writes the board as a scenario file (see `sve_host::scenario`).
+    fn save_scenario(&mut self) {
+        let path = std::path::Path::new("target")
+            .join("scenarios")
+            .join(format!(
+                "seed{}-turn{}.scenario",
+                self.config.seed,
+                self.game.state().turn
+            ));
+        let text = sve_host::scenario::board_as_text(&self.game);
+        let written = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(&path, text));
+        self.notice(match written {
+            Ok(()) => format!("Board saved as scenario {}", path.display()),
+            Err(err) => format!("Could not save the scenario to {}: {err}", path.display()),
+        });
+    }
+
+    /// Writes a bug-report bundle (see `sve_host::bug_report`).
+    fn save_bug_report(&mut self) {
+        let replay = self.replay();
+        let lines: Vec<String> = self
+            .full_log
+            .iter()
+            .filter_map(|e| gamelog::describe(e, self.game.state(), self.game.db()))
+            .collect();
+        let dir = std::path::Path::new("target").join("bug-reports");
+        let message = match sve_host::bug_report::write_bundle(
+            &dir,
+            &self.game,
+            &replay,
+            self.catalog.packs(),
+            &lines,
+        ) {
+            Ok(folder) => format!("Bug report saved in {}", folder.display()),
+            Err(err) => format!("Could not save the bug report: {err}"),
         };
+        self.notice(message);
+    }
+
+    fn save_replay(&mut self, path: &Path) {
+        let replay = self.replay();
         let written = path
             .parent()
             .filter(|dir| !dir.as_os_str().is_empty())
