@@ -37,6 +37,9 @@ pub struct MatchConfig {
     pub seed: u64,
     /// Pause before each bot answer, so a person can follow the bot's turn.
     pub bot_delay: Duration,
+    /// Watching a replay: both seats answer from its recorded answers (at
+    /// the bot pace) instead of thinking.
+    pub replay: Option<std::sync::Arc<sve_host::replay::Replay>>,
 }
 
 /// How the seats are filled, which decides whose view the board shows.
@@ -72,10 +75,64 @@ impl MatchConfig {
     /// The same match settings with the next seed: a rematch is a new game,
     /// and still reproducible.
     pub fn rematch(&self) -> MatchConfig {
+        if self.replay.is_some() {
+            // "Rematch" of a replay watches it again.
+            return self.clone();
+        }
         MatchConfig {
             seed: self.seed.wrapping_add(1),
             ..self.clone()
         }
+    }
+
+    /// Watching a replay: its decks and seed, both seats answered from the
+    /// recording. Unknown card ids are errors.
+    pub fn from_replay(
+        replay: sve_host::replay::Replay,
+        db: &sve_host::cards::CardDb,
+        bot_delay: Duration,
+    ) -> Result<MatchConfig, Vec<String>> {
+        let mut errors = Vec::new();
+        let mut resolve = |deck: &sve_host::replay::ReplayDeck| -> Option<ChosenDeck> {
+            let mut id = |card: &String| match db.by_card_id(card) {
+                Some(def) => Some(def),
+                None => {
+                    errors.push(format!(
+                        "The replay's deck {} names unknown card {card}.",
+                        deck.name
+                    ));
+                    None
+                }
+            };
+            let leader = id(&deck.leader)?;
+            let main: Vec<_> = deck.main.iter().filter_map(&mut id).collect();
+            let evolve: Vec<_> = deck.evolve.iter().filter_map(&mut id).collect();
+            Some(ChosenDeck {
+                title: deck.name.clone(),
+                source: "replay".to_owned(),
+                list: DeckList {
+                    leader,
+                    main,
+                    evolve,
+                },
+            })
+        };
+        let first = resolve(&replay.decks[0]);
+        let second = resolve(&replay.decks[1]);
+        let (Some(first), Some(second)) = (first, second) else {
+            return Err(errors);
+        };
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let random = Seat::Bot(sve_host::bot::BotKind::Random);
+        Ok(MatchConfig {
+            seats: [random, random],
+            decks: [first, second],
+            seed: replay.seed,
+            bot_delay,
+            replay: Some(std::sync::Arc::new(replay)),
+        })
     }
 }
 

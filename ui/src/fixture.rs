@@ -89,6 +89,7 @@ pub fn vs_bot(
         decks: [deck("Mine"), deck("Theirs")],
         seed: 1,
         bot_delay: Duration::ZERO,
+        replay: None,
     };
     let mut view = MatchView::new(&config, db);
     let decision = decision.map(|decision| DecisionView {

@@ -52,6 +52,8 @@ pub struct StartScreen {
     bot_delay_ms: u32,
     starter_titles: Vec<(String, String)>,
     errors: Vec<String>,
+    /// A replay file to watch.
+    replay_path: String,
 }
 
 impl StartScreen {
@@ -79,6 +81,7 @@ impl StartScreen {
             bot_delay_ms: u32::try_from(bot_delay.as_millis()).unwrap_or(u32::MAX),
             starter_titles,
             errors: Vec::new(),
+            replay_path: String::new(),
         }
     }
 
@@ -113,6 +116,25 @@ impl StartScreen {
                                     Err(errors) => self.errors = errors,
                                 }
                             }
+                            ui.add_space(8.0);
+                            ui.horizontal(|ui| {
+                                let label = ui.label("Replay file");
+                                ui.add(
+                                    egui::TextEdit::singleline(&mut self.replay_path)
+                                        .hint_text("game.sver")
+                                        .desired_width(300.0),
+                                )
+                                .labelled_by(label.id);
+                                if ui.button("Watch replay").clicked() {
+                                    match self.replay_config(db) {
+                                        Ok(config) => {
+                                            self.errors.clear();
+                                            start = Some(StartRequest::Play(Box::new(config)));
+                                        }
+                                        Err(errors) => self.errors = errors,
+                                    }
+                                }
+                            });
                             for error in &self.errors {
                                 ui.colored_label(Color32::from_rgb(255, 110, 100), error);
                             }
@@ -151,6 +173,7 @@ impl StartScreen {
             bot_delay_ms,
             starter_titles,
             errors: _,
+            replay_path: _,
         } = self;
         ui.label(RichText::new("Players").strong());
         ui.horizontal(|ui| {
@@ -291,7 +314,24 @@ impl StartScreen {
             decks: [first, second],
             seed,
             bot_delay: Duration::from_millis(u64::from(self.bot_delay_ms)),
+            replay: None,
         })
+    }
+
+    /// A match that watches the replay file typed on the screen.
+    fn replay_config(&self, db: &CardDb) -> Result<MatchConfig, Vec<String>> {
+        let path = self.replay_path.trim();
+        if path.is_empty() {
+            return Err(vec!["Type the path of a replay file to watch.".to_owned()]);
+        }
+        let bytes = std::fs::read(path).map_err(|e| vec![format!("Cannot read {path}: {e}")])?;
+        let replay =
+            sve_host::replay::Replay::decode(&bytes).map_err(|e| vec![format!("{path}: {e}")])?;
+        MatchConfig::from_replay(
+            replay,
+            db,
+            Duration::from_millis(u64::from(self.bot_delay_ms)),
+        )
     }
 }
 

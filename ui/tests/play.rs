@@ -166,6 +166,15 @@ fn bot_vs_bot_match_reaches_game_over_and_saves_a_replay() {
         replay.log_hash,
         "the replay reproduces the match"
     );
+
+    // Watch it from the start screen: it plays out to the same end.
+    click(&mut harness, "New match");
+    type_into(&mut harness, "Replay file", &path.display().to_string());
+    click(&mut harness, "Watch replay");
+    wait_for(&mut harness, "the end of the replay", |h| {
+        has(h, "Rematch") && notice_shown(h, "End of the replay.")
+    });
+    assert!(has_containing(&harness, " wins ("));
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -336,4 +345,14 @@ fn sandbox_tools_put_a_card_draw_and_save_the_board() {
             .board(PlayerId(0))
             .is_some_and(|b| b.mine.hand.len() == hand_before + 2)
     });
+}
+
+/// Whether a text (a label's value, as notices are) is on screen.
+fn notice_shown(harness: &egui_kittest::Harness<'_, sve_ui::App>, text: &str) -> bool {
+    use egui_kittest::kittest::NodeT as _;
+    harness.query_all_by_label_contains("").any(|node| {
+        node.accesskit_node()
+            .value()
+            .is_some_and(|v| v.contains(text))
+    })
 }

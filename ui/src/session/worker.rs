@@ -83,6 +83,8 @@ struct Worker {
     conceded_at: Option<usize>,
     /// Who conceded, for the replay.
     conceded_by: Option<PlayerId>,
+    /// A watched replay's end was announced.
+    replay_announced: bool,
     generation: u64,
     /// The catalog generation the match plays with (hot reload).
     cards_generation: u64,
@@ -122,6 +124,7 @@ impl Worker {
             full_log: Vec::new(),
             conceded_at: None,
             conceded_by: None,
+            replay_announced: false,
             generation: 0,
             unsent_log: Delta::default(),
             unsent_events: Delta::default(),
@@ -296,7 +299,16 @@ impl Worker {
     }
 
     fn is_bot(&self, player: PlayerId) -> bool {
-        matches!(self.config.seat(player), Seat::Bot(_))
+        // A watched replay that has run out of answers waits for the user.
+        matches!(self.config.seat(player), Seat::Bot(_)) && !self.replay_finished()
+    }
+
+    /// Whether a watched replay has played all its answers.
+    fn replay_finished(&self) -> bool {
+        self.config
+            .replay
+            .as_ref()
+            .is_some_and(|replay| self.history.len() >= replay.answers.len())
     }
 
     fn handle(&mut self, command: Command) -> ControlFlow<()> {
@@ -334,6 +346,10 @@ impl Worker {
 
     fn bot_answer(&mut self, decision: &Decision) {
         let player = decision.player;
+        if let Some(replay) = self.config.replay.clone() {
+            self.replay_answer(&replay, player);
+            return;
+        }
         let Some(bot) = self.bots[player.idx()].as_mut() else {
             return;
         };
@@ -346,6 +362,42 @@ impl Worker {
         if let Err(rejection) = self.apply(player, picks, AnsweredBy::Bot) {
             tracing::error!("bot {player} gave an illegal answer ({rejection}); it concedes");
             self.concede(player);
+        }
+    }
+
+    /// The next recorded answer of a watched replay (and its concession at
+    /// the end).
+    fn replay_answer(&mut self, replay: &sve_host::replay::Replay, player: PlayerId) {
+        let Some(recorded) = replay.answers.get(self.history.len()) else {
+            return;
+        };
+        let picks: Vec<usize> = recorded.picks.iter().map(|p| usize::from(*p)).collect();
+        let recorded_player = PlayerId(recorded.player.min(1));
+        let result = if recorded_player == player {
+            self.apply(player, picks, AnsweredBy::Bot)
+        } else {
+            Err(Rejection::WrongPlayer {
+                expected: player,
+                got: recorded_player,
+            })
+        };
+        match result {
+            Err(rejection) => {
+                self.notice(format!(
+                    "The replay diverges at answer {} ({rejection}); was it recorded with other cards?",
+                    self.history.len() + 1
+                ));
+                if let Some(replay) = &mut self.config.replay {
+                    let done = self.history.len();
+                    std::sync::Arc::make_mut(replay).answers.truncate(done);
+                }
+            }
+            Ok(()) if self.history.len() == replay.answers.len() => {
+                if let Some(seat) = replay.conceded {
+                    self.concede(PlayerId(seat.min(1)));
+                }
+            }
+            Ok(()) => {}
         }
     }
 
@@ -511,6 +563,11 @@ impl Worker {
             inspected: inspect::inspect_cards(state, self.game.db(), &hands),
         };
         self.send(Update::Snapshot(Box::new(snapshot)));
+        // After the snapshot, or the new generation would clear the notice.
+        if self.config.replay.is_some() && self.replay_finished() && !self.replay_announced {
+            self.replay_announced = true;
+            self.notice("End of the replay.".to_owned());
+        }
     }
 
     /// The replay of the match so far.
