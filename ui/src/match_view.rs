@@ -46,6 +46,8 @@ pub struct MatchView {
     pub can_undo: bool,
     /// The card inspector's data (see [`Snapshot::inspected`]).
     pub inspected: Vec<InspectedCard>,
+    /// Pending automatic abilities (see [`Snapshot::pending`]).
+    pub pending: Vec<String>,
     /// The card packs loaded for this match (empty for the starter cards
     /// alone).
     pub packs: Vec<PackInfo>,
@@ -88,6 +90,7 @@ impl MatchView {
             notes: HashMap::new(),
             can_undo: false,
             inspected: Vec::new(),
+            pending: Vec::new(),
             packs: Vec::new(),
         }
     }
@@ -106,6 +109,7 @@ impl MatchView {
             notes,
             can_undo,
             inspected,
+            pending,
         } = snapshot;
         self.generation = generation;
         self.views = views;
@@ -124,6 +128,7 @@ impl MatchView {
         self.notes = notes.into_iter().collect();
         self.can_undo = can_undo;
         self.inspected = inspected;
+        self.pending = pending;
     }
 
     /// Whether the first snapshot has arrived.

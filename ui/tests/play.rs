@@ -221,8 +221,12 @@ fn debug_tab_shows_the_events_and_the_decision() {
     play_to_main_action(&mut harness);
     click(&mut harness, "Debug");
     assert!(has_containing(&harness, "GameStarted"));
+    type_into(&mut harness, "Event filter", "mulligan");
+    assert!(has_containing(&harness, "Mulligan"));
+    assert!(!has_containing(&harness, "GameStarted"), "filtered out");
     click(&mut harness, "Decision");
     assert!(has_containing(&harness, "MainAction"));
+    assert!(notice_shown(&harness, "No automatic abilities pending."));
     assert!(has_containing(&harness, "End the main phase"));
     harness.remove_cursor();
     harness.run_ok();

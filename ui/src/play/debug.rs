@@ -28,6 +28,7 @@ pub struct DebugPanel {
     tool: DebugTool,
     inspector: InspectorPanel,
     sandbox: SandboxPanel,
+    event_filter: String,
 }
 
 impl DebugPanel {
@@ -43,6 +44,7 @@ impl DebugPanel {
             tool,
             inspector,
             sandbox,
+            event_filter,
         } = self;
         ui.horizontal(|ui| {
             ui.selectable_value(tool, DebugTool::Events, "Events");
@@ -53,7 +55,7 @@ impl DebugPanel {
         ui.label(RichText::new(frame_times.summary()).weak());
         ui.separator();
         match tool {
-            DebugTool::Events => events_ui(ui, view),
+            DebugTool::Events => events_ui(ui, view, event_filter),
             DebugTool::Decision => decision_ui(ui, view),
             DebugTool::Inspector => inspector.ui(ui, view),
             DebugTool::Sandbox => sandbox.ui(ui, view, intents),
@@ -61,19 +63,31 @@ impl DebugPanel {
     }
 }
 
-fn events_ui(ui: &mut Ui, view: &MatchView) {
-    ui.label(format!(
-        "{} events (hidden cards redacted for the viewer)",
-        view.events.len()
-    ));
+fn events_ui(ui: &mut Ui, view: &MatchView, filter: &mut String) {
+    ui.horizontal(|ui| {
+        ui.label(format!(
+            "{} events (hidden cards redacted for the viewer)",
+            view.events.len()
+        ));
+        let label = ui.label("Event filter");
+        ui.text_edit_singleline(filter).labelled_by(label.id);
+    });
+    let needle = filter.trim().to_lowercase();
+    let shown: Vec<(usize, String)> = view
+        .events
+        .iter()
+        .enumerate()
+        .map(|(idx, event)| (idx, format!("{event:?}")))
+        .filter(|(_, text)| needle.is_empty() || text.to_lowercase().contains(&needle))
+        .collect();
     egui::ScrollArea::vertical()
         .id_salt("debug events")
         .stick_to_bottom(true)
         .auto_shrink([false, false])
-        .show_rows(ui, 16.0, view.events.len(), |ui, rows| {
-            for idx in rows {
-                if let Some(event) = view.events.get(idx) {
-                    ui.monospace(format!("{idx:>5} {event:?}"));
+        .show_rows(ui, 16.0, shown.len(), |ui, rows| {
+            for row in rows {
+                if let Some((idx, text)) = shown.get(row) {
+                    ui.monospace(format!("{idx:>5} {text}"));
                 }
             }
         });
@@ -81,6 +95,14 @@ fn events_ui(ui: &mut Ui, view: &MatchView) {
 
 fn decision_ui(ui: &mut Ui, view: &MatchView) {
     ui.label(format!("Generation {}", view.generation));
+    if view.pending.is_empty() {
+        ui.label("No automatic abilities pending.");
+    } else {
+        ui.label(RichText::new("Pending automatic abilities:").strong());
+        for pending in &view.pending {
+            ui.monospace(pending);
+        }
+    }
     match view.waiting_on {
         Some(player) => ui.label(format!("Waiting on {}", view.seat_name(player))),
         None => ui.label("No decision pending."),

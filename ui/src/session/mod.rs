@@ -95,6 +95,9 @@ pub struct Snapshot {
     /// The card inspector's data for every card the viewers may see (public
     /// zones and the viewers' own hands), computed on the worker.
     pub inspected: Vec<InspectedCard>,
+    /// Automatic abilities waiting for Confirmation Timing, described (their
+    /// sources are public: they triggered on the field or leaving it).
+    pub pending: Vec<String>,
 }
 
 /// New items for a list the UI keeps, or a replacement for it.

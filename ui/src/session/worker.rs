@@ -561,6 +561,21 @@ impl Worker {
             notes,
             can_undo: self.can_undo(),
             inspected: inspect::inspect_cards(state, self.game.db(), &hands),
+            pending: state
+                .pending
+                .iter()
+                .map(|p| {
+                    let def = self.game.db().get(p.def);
+                    let ability = match p.what.ability() {
+                        Some(idx) => def
+                            .abilities
+                            .get(usize::from(idx.0))
+                            .map_or("?".to_owned(), |a| a.name.clone()),
+                        None => "Drain".to_owned(),
+                    };
+                    format!("{}: {} — {ability}", p.controller, def.name)
+                })
+                .collect(),
         };
         self.send(Update::Snapshot(Box::new(snapshot)));
         // After the snapshot, or the new generation would clear the notice.
