@@ -29,6 +29,8 @@ struct Current {
     generation: u64,
     db: Arc<CardDb>,
     runners: RunnerFactory,
+    /// Card id → the pack that defines it.
+    owners: Arc<std::collections::HashMap<String, PackInfo>>,
 }
 
 /// A watched pack folder.
@@ -93,6 +95,7 @@ impl Catalog {
                 generation: 0,
                 db,
                 runners,
+                owners: Arc::default(),
             })),
             packs,
             diagnostics,
@@ -105,7 +108,21 @@ impl Catalog {
         let db = Arc::clone(&loaded.db);
         let packs = loaded.packs.clone();
         let diagnostics = loaded.diagnostics.clone();
-        Catalog::new(db, runner_factory(loaded), packs, diagnostics)
+        let owners = owners_of(&loaded);
+        let catalog = Catalog::new(db, runner_factory(loaded), packs, diagnostics);
+        if let Ok(mut current) = catalog.current.write() {
+            current.owners = owners;
+        }
+        catalog
+    }
+
+    /// The pack that defines a card, if any (bundled starter cards have
+    /// none).
+    pub fn pack_of(&self, card_id: &str) -> Option<PackInfo> {
+        self.current
+            .read()
+            .ok()
+            .and_then(|current| current.owners.get(card_id).cloned())
     }
 
     /// The starter cards with the packs of `pack_dir` (built as for
@@ -145,6 +162,7 @@ impl Catalog {
                     match current.db.updated(defs) {
                         Ok((db, changes)) => {
                             current.db = Arc::new(db);
+                            current.owners = owners_of(&loaded);
                             current.runners = runner_factory(loaded);
                             current.generation += 1;
                             news.push(ReloadNews::Reloaded {
@@ -235,6 +253,16 @@ impl Catalog {
     pub fn diagnostics(&self) -> &[PackDiagnostic] {
         &self.diagnostics
     }
+}
+
+fn owners_of(loaded: &LoadedPacks) -> Arc<std::collections::HashMap<String, PackInfo>> {
+    Arc::new(
+        loaded
+            .db
+            .iter()
+            .filter_map(|(_, def)| Some((def.id.clone(), loaded.pack_of(&def.id)?.clone())))
+            .collect(),
+    )
 }
 
 fn runner_factory(loaded: LoadedPacks) -> RunnerFactory {

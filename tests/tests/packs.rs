@@ -223,6 +223,11 @@ fn a_pack_built_for_an_unsupported_api_is_refused_naming_both_versions() {
 fn starter() -> LoadedPacks {
     let loaded = load(&["card-packs/rust-starter"]);
     assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+    assert_eq!(
+        loaded.pack_of("SD02-001").map(|p| p.id.as_str()),
+        Some("rust-starter")
+    );
+    assert_eq!(loaded.pack_of("SD01-001"), None, "a bundled card");
     loaded
 }
 

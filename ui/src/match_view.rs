@@ -51,6 +51,9 @@ pub struct MatchView {
     /// The card packs loaded for this match (empty for the starter cards
     /// alone).
     pub packs: Vec<PackInfo>,
+    /// Card id → the pack that defines it (cards of the bundled starter
+    /// data have none).
+    pub card_packs: std::collections::HashMap<String, PackInfo>,
 }
 
 /// The board from one seat: `me` at the bottom, the other side on top.
@@ -92,6 +95,7 @@ impl MatchView {
             inspected: Vec::new(),
             pending: Vec::new(),
             packs: Vec::new(),
+            card_packs: std::collections::HashMap::new(),
         }
     }
 

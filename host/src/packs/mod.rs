@@ -173,6 +173,13 @@ impl LoadedPacks {
         Ok(changes)
     }
 
+    /// The pack that defines a card (its code runs there), if any.
+    pub fn pack_of(&self, card_id: &str) -> Option<&PackInfo> {
+        self.by_card
+            .get(card_id)
+            .and_then(|idx| self.packs.get(*idx))
+    }
+
     /// A fresh runner for one match.
     pub fn runner(&self) -> Arc<dyn AbilityRunner> {
         Arc::new(self.pack_runner())

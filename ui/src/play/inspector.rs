@@ -196,23 +196,15 @@ pub fn card_ui(ui: &mut Ui, view: &MatchView, card: &InspectedCard) {
     }
 
     ui.add_space(4.0);
-    ui.strong("Card packs");
-    if view.packs.is_empty() {
-        ui.label(format!(
-            "{} comes from the bundled starter card data (no pack is loaded).",
+    ui.strong("Card pack");
+    match view.card_packs.get(&card.id) {
+        Some(pack) => ui.label(format!(
+            "{} is defined by pack {} {} ({}; card API {}, build {})",
+            card.id, pack.id, pack.version, pack.name, pack.api_version, pack.content_hash
+        )),
+        None => ui.label(format!(
+            "{} comes from the bundled starter card data (no ability code).",
             card.id
-        ));
-    } else {
-        ui.label(format!(
-            "Which pack defines {} is not exposed by the catalog's public API; \
-             the loaded packs are (cards in none of them are bundled starter data):",
-            card.id
-        ));
-        for pack in &view.packs {
-            ui.label(format!(
-                "{} {} ({}, {} cards)",
-                pack.id, pack.version, pack.name, pack.cards
-            ));
-        }
-    }
+        )),
+    };
 }

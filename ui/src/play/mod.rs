@@ -82,6 +82,11 @@ impl MatchScreen {
     pub fn start(config: MatchConfig, catalog: Catalog, ctx: &egui::Context) -> MatchScreen {
         let mut view = MatchView::new(&config, catalog.db());
         view.packs = catalog.packs().to_vec();
+        view.card_packs = view
+            .db
+            .iter()
+            .filter_map(|(_, def)| Some((def.id.clone(), catalog.pack_of(&def.id)?)))
+            .collect();
         let perspective = match config.mode() {
             MatchMode::VsBot { human } => human,
             MatchMode::HotSeat | MatchMode::BotVsBot => PlayerId(0),
