@@ -21,6 +21,8 @@ pub struct Catalog {
     packs: Vec<PackInfo>,
     diagnostics: Vec<PackDiagnostic>,
     live: Option<Arc<Mutex<Live>>>,
+    /// One line per reload or failed reload, oldest first (at most 100).
+    reload_log: Arc<Mutex<Vec<String>>>,
 }
 
 /// The cards and code matches start with now.
@@ -100,6 +102,7 @@ impl Catalog {
             packs,
             diagnostics,
             live: None,
+            reload_log: Arc::default(),
         }
     }
 
@@ -151,6 +154,7 @@ impl Catalog {
             return Vec::new();
         };
         let mut news = Vec::new();
+        let mut log_lines = Vec::new();
         for dir in live.watcher.poll() {
             match live.library.reload(&dir) {
                 Ok(report) => {
@@ -187,7 +191,44 @@ impl Catalog {
                 Err(problems) => news.push(ReloadNews::Failed { dir, problems }),
             }
         }
+        for item in &news {
+            log_lines.push(match item {
+                ReloadNews::Reloaded {
+                    source,
+                    changes,
+                    elapsed,
+                    ..
+                } => format!(
+                    "reloaded {source} in {} ms: {} changed, {} added, {} removed",
+                    elapsed.as_millis(),
+                    changes.changed.len(),
+                    changes.added.len(),
+                    changes.removed.len()
+                ),
+                ReloadNews::Failed { dir, problems } => format!(
+                    "reloading {} failed{}",
+                    dir.display(),
+                    problems
+                        .first()
+                        .map(|p| format!(": {p}"))
+                        .unwrap_or_default()
+                ),
+            });
+        }
+        if let Ok(mut log) = self.reload_log.lock() {
+            log.extend(log_lines);
+            let excess = log.len().saturating_sub(100);
+            log.drain(..excess);
+        }
         news
+    }
+
+    /// The reloads so far, one line each, oldest first.
+    pub fn reload_log(&self) -> Vec<String> {
+        self.reload_log
+            .lock()
+            .map(|l| l.clone())
+            .unwrap_or_default()
     }
 
     /// Bumped at every successful reload: a running match whose generation

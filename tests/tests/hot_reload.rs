@@ -196,6 +196,12 @@ fn a_watched_catalog_rebuilds_edits_and_bumps_its_generation() {
         "{news:?}"
     );
     assert_eq!(catalog.generation(), 1);
+    let log = catalog.reload_log();
+    assert_eq!(log.len(), 1);
+    assert!(
+        log[0].starts_with("reloaded pack `reloadable` in "),
+        "{log:?}"
+    );
     // A clone sees the new version too: a match started now deals 4.
     let clone = catalog.clone();
     let mut base_cards = fixtures::test_cards();

@@ -141,9 +141,16 @@ impl App {
                 ui.heading("Card packs");
             });
         });
+        // Edits made while this screen is open reload here too.
+        let _ = self.catalog.refresh();
+        let reloads = self.catalog.reload_log();
         egui::CentralPanel::default().show(ui, |ui| {
-            self.packs
-                .ui(ui, self.catalog.packs(), self.catalog.diagnostics());
+            self.packs.ui(
+                ui,
+                self.catalog.packs(),
+                self.catalog.diagnostics(),
+                &reloads,
+            );
         });
         back
     }
