@@ -43,19 +43,9 @@ pub(crate) fn pack_command(command: &PackCommand, packs_dir: &std::path::Path) -
                 .filter(|d| d.severity == sve_host::packs::Severity::Error)
                 .count();
             if *json {
-                let diagnostics: Vec<serde_json::Value> = loaded
-                    .diagnostics
-                    .iter()
-                    .map(|d| {
-                        serde_json::json!({
-                            "file": d.file.display().to_string(),
-                            "line": d.line,
-                            "col": d.col,
-                            "severity": d.severity,
-                            "message": d.message,
-                        })
-                    })
-                    .collect();
+                // `PackDiagnostic` serializes as file, line, col, severity,
+                // message.
+                let diagnostics = &loaded.diagnostics;
                 println!(
                     "{}",
                     serde_json::json!({
@@ -106,19 +96,7 @@ pub(crate) fn pack_command(command: &PackCommand, packs_dir: &std::path::Path) -
 fn check_scripts(path: &std::path::Path, json: bool) -> Result<()> {
     let check = sve_host::packs::scripts::check_scripts(path);
     if json {
-        let diagnostics: Vec<serde_json::Value> = check
-            .diagnostics
-            .iter()
-            .map(|d| {
-                serde_json::json!({
-                    "file": d.file.display().to_string(),
-                    "line": d.line,
-                    "col": d.col,
-                    "severity": d.severity,
-                    "message": d.message,
-                })
-            })
-            .collect();
+        let diagnostics = &check.diagnostics;
         println!(
             "{}",
             serde_json::json!({
