@@ -360,3 +360,41 @@ fn notice_shown(harness: &egui_kittest::Harness<'_, sve_ui::App>, text: &str) ->
             .is_some_and(|v| v.contains(text))
     })
 }
+
+#[test]
+fn dragging_a_follower_onto_the_enemy_leader_attacks() {
+    let mut harness = client();
+    start_match(&mut harness, "You vs bot", SEED);
+    play_to_main_action(&mut harness);
+    let mut turns = 0;
+    while !has_containing(&harness, "(field, can act)") {
+        if has_containing(&harness, "(hand, can act)") {
+            click_answer_containing(&mut harness, "(hand, can act)");
+        } else {
+            click_answer(&mut harness, "End turn");
+        }
+        play_to_main_action(&mut harness);
+        assert!(!has(&harness, "Rematch"), "the match ended first");
+        turns += 1;
+        assert!(turns < 30, "no follower could attack");
+    }
+    let attacker = first_label_containing(&harness, "(field, can act)");
+    let attacker_name = attacker.split(" (").next().unwrap_or_default().to_owned();
+    let from = harness.get_by_label(&attacker).rect().center();
+    let leader = first_label_containing(&harness, "P2 (random bot) leader");
+    let to = harness.get_by_label(&leader).rect().center();
+    harness.hover_at(from);
+    harness.step();
+    harness.drag_at(from);
+    harness.step();
+    harness.hover_at(from + (to - from) * 0.5);
+    harness.step();
+    harness.hover_at(to);
+    harness.step();
+    harness.drop_at(to);
+    harness.step();
+    let attack_line = format!("{attacker_name} attacks P2's leader");
+    wait_for(&mut harness, "the dragged attack in the log", |h| {
+        has_containing(h, &attack_line)
+    });
+}

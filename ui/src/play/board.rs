@@ -74,6 +74,11 @@ impl BoardPanel {
         intents: &mut Intents,
     ) {
         let side = side_of(cx, half);
+        if half == Half::Theirs {
+            // The opponent's half is drawn first: its cards register as drop
+            // targets for an attacker dragged from the bottom half.
+            clear_drop_targets(ui);
+        }
         ui.horizontal_top(|ui| {
             ui.vertical(|ui| {
                 ui.set_width(LEADER_WIDTH);
@@ -103,6 +108,9 @@ impl BoardPanel {
             .is_some();
         let size = vec2(LEADER_WIDTH, 74.0);
         let (rect, response) = ui.allocate_exact_size(size, Sense::click());
+        if half == Half::Theirs {
+            register_drop_target(ui, rect, DropTarget::Leader(player));
+        }
         let label = if is_target {
             format!("{} leader (target)", cx.view.seat_name(player))
         } else {
@@ -453,6 +461,15 @@ fn card_with_actions_ui(
     if response.clicked() {
         intents.push(card_click(cx, card, place));
     }
+    match place {
+        Place::Field(Half::Theirs) => {
+            register_drop_target(ui, response.rect, DropTarget::Follower(card.card));
+        }
+        Place::Field(Half::Mine) if cx.moves.can_attack(card.card) => {
+            drag_attack_ui(ui, cx, card, &response, intents);
+        }
+        _ => {}
+    }
     let options = cx.moves.card(card.card).all();
     if let Some(decision) = cx.decision {
         response.context_menu(|ui| {
@@ -497,5 +514,76 @@ fn evolve_label(cx: &BoardContext<'_>, option: usize, labels: &[String]) -> Stri
         format!("Super evolve ({pay} + 1 SEP)")
     } else {
         format!("Evolve ({pay})")
+    }
+}
+
+/// What a dragged attacker can be dropped on.
+#[derive(Clone, Copy, Debug)]
+enum DropTarget {
+    /// An opponent's follower.
+    Follower(sve_host::engine::CardRef),
+    /// The opponent's leader.
+    Leader(PlayerId),
+}
+
+fn drop_targets_id() -> egui::Id {
+    egui::Id::unique("sve attack drop targets")
+}
+
+fn clear_drop_targets(ui: &Ui) {
+    ui.ctx().data_mut(|data| {
+        data.get_temp_mut_or_default::<Vec<(egui::Rect, DropTarget)>>(drop_targets_id())
+            .clear()
+    });
+}
+
+fn register_drop_target(ui: &Ui, rect: egui::Rect, target: DropTarget) {
+    ui.ctx().data_mut(|data| {
+        data.get_temp_mut_or_default::<Vec<(egui::Rect, DropTarget)>>(drop_targets_id())
+            .push((rect, target))
+    });
+}
+
+/// Dragging a follower that can attack onto an enemy follower or leader
+/// declares that attack (the same answer as clicking attacker then target).
+fn drag_attack_ui(
+    ui: &Ui,
+    cx: &BoardContext<'_>,
+    card: &CardView,
+    response: &egui::Response,
+    intents: &mut Intents,
+) {
+    let Some(pointer) = ui.ctx().pointer_latest_pos() else {
+        return;
+    };
+    if response.dragged() {
+        let painter = ui.ctx().layer_painter(egui::LayerId::new(
+            egui::Order::Foreground,
+            egui::Id::unique("attack arrow"),
+        ));
+        painter.line_segment(
+            [response.rect.center(), pointer],
+            Stroke::new(3.0, Color32::from_rgb(240, 70, 60)),
+        );
+    }
+    if !response.drag_stopped() {
+        return;
+    }
+    let targets = ui.ctx().data_mut(|data| {
+        data.get_temp::<Vec<(egui::Rect, DropTarget)>>(drop_targets_id())
+            .unwrap_or_default()
+    });
+    let Some((_, target)) = targets.iter().find(|(rect, _)| rect.contains(pointer)) else {
+        return;
+    };
+    let option = match *target {
+        DropTarget::Follower(target) => cx.moves.attack_on_follower(card.card, target),
+        DropTarget::Leader(player) => cx.moves.attack_on_leader(card.card, player),
+    };
+    match option {
+        Some(option) => intents.push(Intent::Answer(vec![option])),
+        None => intents.push(Intent::Explain(
+            "That attack is not legal: drop on a highlighted target.".to_owned(),
+        )),
     }
 }

@@ -80,7 +80,8 @@ pub fn card_ui(
     look: CardLook,
     label: &str,
 ) -> Response {
-    let (rect, response) = ui.allocate_exact_size(size, Sense::click());
+    // Clicks act; a drag declares an attack (see `board.rs`).
+    let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, label));
     if ui.is_rect_visible(rect) {
         paint_card(ui, db, card, rect, look, response.hovered());
