@@ -1,8 +1,8 @@
 //! `sve-script`: the SVE Script compiler front-end.
 //!
 //! SVE Script is the line-oriented card language of the community
-//! Shadowverse: Evolve simulator (`/work/shared/docs/sve-script.md` is the
-//! reference; section numbers below point into it). One `.txt` file holds
+//! Shadowverse: Evolve simulator (section numbers below point into the
+//! community's SVE Script reference). One `.txt` file holds
 //! many cards; each card is header statements (`name`, `id`, `class`, `type`,
 //! `stats`, ...) and `ability` blocks (trigger, clauses, one effect call).
 //! This crate reads such files exactly as the community writes them and
