@@ -43,6 +43,8 @@ pub struct MatchReport {
     pub first_player: PlayerId,
     /// Abilities that fizzled with an error.
     pub fizzles: u32,
+    /// Why the first few fizzled (card id and reason).
+    pub fizzle_reasons: Vec<String>,
     /// Bot answers the engine rejected (a bug in a bot or the engine).
     pub rejected_answers: u32,
     /// Invariant violations, with the turn they were found in.
@@ -65,6 +67,7 @@ pub fn play_bot_match(
         turn_cap_hit: false,
         first_player: PlayerId(0),
         fizzles: 0,
+        fizzle_reasons: Vec::new(),
         rejected_answers: 0,
         violations: Vec::new(),
         answers: Vec::new(),
@@ -79,8 +82,12 @@ pub fn play_bot_match(
             Status::Decision(decision) => decision.clone(),
         };
         for event in game.events() {
-            if matches!(event, Event::AbilityFizzled { .. }) {
+            if let Event::AbilityFizzled { def, reason, .. } = event {
                 report.fizzles += 1;
+                if report.fizzle_reasons.len() < 3 {
+                    let id = &game.db().get(*def).id;
+                    report.fizzle_reasons.push(format!("{id}: {reason}"));
+                }
             }
         }
         if options.keep_log {
@@ -161,6 +168,8 @@ pub struct SimSummary {
     pub invariant_violations: u32,
     /// The first few violations, described.
     pub violation_samples: Vec<String>,
+    /// The first few errors (fizzled abilities), described.
+    pub error_samples: Vec<String>,
     /// Mean turns per match.
     pub mean_turns: f64,
     /// Matches per second of wall time.
@@ -208,6 +217,11 @@ pub fn run_sim(
         total_turns += u64::from(report.turns);
         summary.errors += report.fizzles + report.rejected_answers;
         summary.invariant_violations += report.violations.len() as u32;
+        for reason in &report.fizzle_reasons {
+            if summary.error_samples.len() < 10 {
+                summary.error_samples.push(format!("seed {seed}: {reason}"));
+            }
+        }
         for violation in report.violations.iter().take(3) {
             if summary.violation_samples.len() < 10 {
                 summary

@@ -379,6 +379,24 @@ impl AbilityCtx<'_> {
             .add_effect(card, EffectKind::Cost(delta), duration, Some(source));
     }
 
+    /// Changes a card's evolve cost (no effect on cards that cannot evolve).
+    pub fn change_evolve_cost(&mut self, card: CardRef, delta: i32, duration: Duration) {
+        let source = self.info.source;
+        self.m
+            .add_effect(card, EffectKind::EvolveCost(delta), duration, Some(source));
+    }
+
+    /// Sets a card's evolve cost (no effect on cards that cannot evolve).
+    pub fn set_evolve_cost(&mut self, card: CardRef, cost: i32, duration: Duration) {
+        let source = self.info.source;
+        self.m.add_effect(
+            card,
+            EffectKind::SetEvolveCost(cost),
+            duration,
+            Some(source),
+        );
+    }
+
     /// Puts (or removes, when negative) counters on a card.
     pub fn add_counters(&mut self, card: CardRef, counter: Counter, delta: i32) {
         self.m.add_counters(card, counter, delta);

@@ -7,6 +7,7 @@
 use super::host_api::HostState;
 use super::wit::latest::{Pack, PackPre};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use wasmtime::component::{Component, HasSelf, Linker};
 use wasmtime::{Config, Engine, Store, StoreLimitsBuilder};
 
@@ -91,7 +92,7 @@ impl PackEngine {
     }
 
     /// A fresh store with the pack limits.
-    pub fn store(&self) -> Store<HostState> {
+    pub fn store(&self, pack_data: Arc<[u8]>) -> Store<HostState> {
         let mut store = Store::new(
             &self.engine,
             HostState {
@@ -102,6 +103,7 @@ impl PackEngine {
                     .memories(2)
                     .trap_on_grow_failure(false)
                     .build(),
+                pack_data,
                 ..HostState::default()
             },
         );
@@ -113,8 +115,9 @@ impl PackEngine {
     pub fn instantiate(
         &self,
         pre: &PackPre<HostState>,
+        pack_data: Arc<[u8]>,
     ) -> Result<(Store<HostState>, Pack), ComponentError> {
-        let mut store = self.store();
+        let mut store = self.store(pack_data);
         store.set_fuel(FUEL_PER_CALL).map_err(wasm_err)?;
         let pack = pre.instantiate(&mut store).map_err(wasm_err)?;
         Ok((store, pack))

@@ -8,7 +8,7 @@
 //! [`Lend`].
 
 use super::convert;
-use super::wit::latest::sve::cards::{game, types as w};
+use super::wit::latest::sve::cards::{game, script, types as w};
 use crate::engine::{AbilityCtx, AbilityQuery, CardRef, Choice, Duration, Halt, PlayerId};
 use wasmtime::StoreLimits;
 
@@ -41,6 +41,9 @@ pub(crate) struct HostState {
     pub log: Vec<String>,
     /// Memory and instance limits.
     pub limits: StoreLimits,
+    /// A script pack's compiled cards (the `script` import); empty for Rust
+    /// packs.
+    pub pack_data: std::sync::Arc<[u8]>,
 }
 
 /// Lines kept per call; a pack that logs in a loop can't fill memory.
@@ -123,6 +126,12 @@ impl HostState {
 }
 
 impl w::Host for HostState {}
+
+impl script::Host for HostState {
+    fn pack_data(&mut self) -> Vec<u8> {
+        self.pack_data.to_vec()
+    }
+}
 
 impl game::Host for HostState {
     fn active_player(&mut self) -> u8 {
@@ -398,6 +407,20 @@ impl game::Host for HostState {
         let duration = self.duration(duration);
         if let Some(card) = self.card(card) {
             self.act(|cx| cx.change_cost(card, delta, duration));
+        }
+    }
+
+    fn change_evolve_cost(&mut self, card: u32, delta: i32, duration: w::Duration) {
+        let duration = self.duration(duration);
+        if let Some(card) = self.card(card) {
+            self.act(|cx| cx.change_evolve_cost(card, delta, duration));
+        }
+    }
+
+    fn set_evolve_cost(&mut self, card: u32, cost: i32, duration: w::Duration) {
+        let duration = self.duration(duration);
+        if let Some(card) = self.card(card) {
+            self.act(|cx| cx.set_evolve_cost(card, cost, duration));
         }
     }
 

@@ -27,6 +27,7 @@ mod convert;
 mod host_api;
 pub mod manifest;
 mod runner;
+pub mod script_pack;
 pub mod scripts;
 pub mod watch;
 pub(crate) mod wit;
@@ -208,6 +209,19 @@ struct ReadPack {
     cards: Vec<CardDef>,
     code: PackCode,
     overrides: Vec<String>,
+    /// Problems that did not stop the pack (script warnings, cards left
+    /// out, a missing `pack.toml`).
+    notes: Vec<PackDiagnostic>,
+}
+
+/// Why a pack is being loaded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LoadMode {
+    /// At start: a script pack loads the cards that compile and reports the
+    /// rest.
+    Open,
+    /// A hot reload: any error keeps the previous version running.
+    Reload,
 }
 
 /// Loads every pack folder in `dirs` (a folder with a `pack.toml`, or a
@@ -243,6 +257,8 @@ pub struct ReloadReport {
     pub card_ids: Vec<String>,
     /// Build and load time.
     pub elapsed: std::time::Duration,
+    /// Warnings of the new version (the reload happened).
+    pub warnings: Vec<PackDiagnostic>,
 }
 
 impl PackLibrary {
@@ -260,8 +276,11 @@ impl PackLibrary {
             diagnostics: Vec::new(),
         };
         for dir in pack_dirs(roots, &mut library.diagnostics) {
-            match load_pack(&dir, &library.engine, &library.options) {
-                Ok(pack) => library.packs.push(pack),
+            match load_pack(&dir, &library.engine, &library.options, LoadMode::Open) {
+                Ok(mut pack) => {
+                    library.diagnostics.append(&mut pack.notes);
+                    library.packs.push(pack);
+                }
                 Err(mut problems) => library.diagnostics.append(&mut problems),
             }
         }
@@ -279,13 +298,14 @@ impl PackLibrary {
     pub fn reload(&mut self, dir: &Path) -> Result<ReloadReport, Vec<PackDiagnostic>> {
         let start = std::time::Instant::now();
         let dir = &canonical(dir);
-        let pack = load_pack(dir, &self.engine, &self.options)?;
+        let mut pack = load_pack(dir, &self.engine, &self.options, LoadMode::Reload)?;
         let report = ReloadReport {
             pack: pack.info.id.clone(),
             dir: dir.to_owned(),
             cards: pack.cards.len(),
             card_ids: pack.cards.iter().map(|c| c.id.clone()).collect(),
             elapsed: start.elapsed(),
+            warnings: std::mem::take(&mut pack.notes),
         };
         match self.packs.iter().position(|p| p.info.dir == pack.info.dir) {
             Some(idx) => {
@@ -314,7 +334,7 @@ impl PackLibrary {
 
     /// The pack folder a changed file belongs to, if any.
     pub fn pack_dir_of(&self, path: &Path) -> Option<PathBuf> {
-        if path.join("pack.toml").exists() {
+        if is_pack_dir(path) {
             return Some(path.to_owned());
         }
         watch::pack_folder(path, &self.roots)
@@ -415,12 +435,18 @@ fn canonical(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_owned())
 }
 
-/// Pack folders: each given folder that has a `pack.toml`, else its
-/// subfolders that do.
+/// Whether a folder is a pack: it has a `pack.toml`, or it is a folder of
+/// SVE Script files (a community set folder).
+pub fn is_pack_dir(dir: &Path) -> bool {
+    dir.join("pack.toml").exists() || scripts::is_script_folder(dir)
+}
+
+/// Pack folders: each given folder that is a pack, else its subfolders
+/// that are.
 fn pack_dirs(dirs: &[PathBuf], diagnostics: &mut Vec<PackDiagnostic>) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for dir in dirs {
-        if dir.join("pack.toml").exists() {
+        if is_pack_dir(dir) {
             out.push(dir.clone());
             continue;
         }
@@ -429,7 +455,7 @@ fn pack_dirs(dirs: &[PathBuf], diagnostics: &mut Vec<PackDiagnostic>) -> Vec<Pat
                 let mut subdirs: Vec<PathBuf> = entries
                     .flatten()
                     .map(|e| e.path())
-                    .filter(|p| p.join("pack.toml").exists())
+                    .filter(|p| is_pack_dir(p))
                     .collect();
                 subdirs.sort();
                 out.extend(subdirs);
@@ -444,25 +470,30 @@ fn load_pack(
     dir: &Path,
     engine: &PackEngine,
     options: &LoadOptions,
+    mode: LoadMode,
 ) -> Result<ReadPack, Vec<PackDiagnostic>> {
-    let manifest = read_manifest(dir).map_err(|e| vec![error_at(e.file, e.message)])?;
+    let mut notes = Vec::new();
+    let manifest = if dir.join("pack.toml").exists() {
+        read_manifest(dir).map_err(|e| vec![error_at(e.file, e.message)])?
+    } else {
+        let manifest = script_pack::default_manifest(dir);
+        notes.push(PackDiagnostic {
+            severity: Severity::Warning,
+            ..error_at(
+                dir,
+                format!(
+                    "no pack.toml: loaded as script pack `{}` version 0.0.0 (add a pack.toml to name it)",
+                    manifest.id
+                ),
+            )
+        });
+        manifest
+    };
     if manifest.kind == PackKind::Script {
-        // The scripts are checked so that their problems are located; playing
-        // them needs the script runtime, which this build does not have yet.
-        let check = scripts::check_scripts(dir);
-        let mut problems: Vec<PackDiagnostic> = check
-            .diagnostics
-            .into_iter()
-            .filter(|d| d.severity == Severity::Error)
-            .collect();
-        problems.push(error_at(
-            dir.join("pack.toml"),
-            format!(
-                "{} of {} script cards compile, but script packs can't be played yet: the script runtime is not in this build",
-                check.cards_ok, check.cards_total
-            ),
-        ));
-        return Err(problems);
+        let mut pack = load_script_pack(&manifest, engine, mode)?;
+        notes.append(&mut pack.notes);
+        pack.notes = notes;
+        return Ok(pack);
     }
     if let Some(target_dir) = &options.build_target_dir
         && is_stale(&manifest)
@@ -502,7 +533,47 @@ fn load_pack(
             ),
         )]
     })?;
-    load_component(&manifest, &file, &bytes, engine)
+    load_component(&manifest, &file, &bytes, engine, Arc::from(Vec::new()))
+}
+
+/// Compiles a script folder and loads it into the script runtime.
+fn load_script_pack(
+    manifest: &PackManifest,
+    engine: &PackEngine,
+    mode: LoadMode,
+) -> Result<ReadPack, Vec<PackDiagnostic>> {
+    let compiled = script_pack::compile_folder(&manifest.dir).map_err(|d| vec![d])?;
+    if compiled.has_errors() && (mode == LoadMode::Reload || compiled.cards_ok == 0) {
+        return Err(compiled
+            .diagnostics
+            .into_iter()
+            .filter(|d| d.severity == Severity::Error)
+            .collect());
+    }
+    let runtime = script_pack::runtime_component().map_err(|e| vec![error_at(&manifest.dir, e)])?;
+    let file = manifest.dir.join("pack.toml");
+    let mut pack = load_component(
+        manifest,
+        &file,
+        runtime,
+        engine,
+        Arc::from(compiled.ir.as_slice()),
+    )?;
+    pack.info.content_hash = format!(
+        "{:016x}",
+        fnv1a(&compiled.ir) ^ fnv1a(runtime).rotate_left(1)
+    );
+    if compiled.cards_ok < compiled.cards_total {
+        pack.notes.push(error_at(
+            &manifest.dir,
+            format!(
+                "{} of {} cards compiled; the others are left out",
+                compiled.cards_ok, compiled.cards_total
+            ),
+        ));
+    }
+    pack.notes.extend(compiled.diagnostics);
+    Ok(pack)
 }
 
 /// Checks, compiles and reads one pack component.
@@ -511,6 +582,7 @@ fn load_component(
     file: &Path,
     bytes: &[u8],
     engine: &PackEngine,
+    pack_data: Arc<[u8]>,
 ) -> Result<ReadPack, Vec<PackDiagnostic>> {
     let fail = |message: String| vec![error_at(file, message)];
     let Some(recorded) = recorded_api_version(bytes) else {
@@ -547,10 +619,13 @@ fn load_component(
             "the pack imports something outside the card API {version}: {e}"
         ))
     })?;
-    let (mut store, pack) = engine.instantiate(&pre).map_err(|e| fail(e.to_string()))?;
+    let (mut store, pack) = engine
+        .instantiate(&pre, Arc::clone(&pack_data))
+        .map_err(|e| fail(e.to_string()))?;
     let raw = pack
         .call_manifest(&mut store)
         .map_err(|e| fail(format!("the manifest call failed: {e:#}")))?;
+    let notes = manifest_log_notes(&manifest.dir, file, &store.data().log);
     let cards: Vec<CardDef> = raw.cards.into_iter().map(convert::card_def_in).collect();
     check_cards(&cards).map_err(|problems| {
         problems
@@ -572,9 +647,42 @@ fn load_component(
         code: PackCode {
             id: manifest.id.clone(),
             pre,
+            data: pack_data,
         },
         overrides: manifest.overrides.clone(),
+        notes,
     })
+}
+
+/// Lines a pack logged while listing its cards, as diagnostics: the script
+/// runtime reports `warning: FILE:LINE: message` for what it cannot play.
+fn manifest_log_notes(dir: &Path, file: &Path, log: &[String]) -> Vec<PackDiagnostic> {
+    log.iter()
+        .filter_map(|line| {
+            let (severity, rest) = if let Some(rest) = line.strip_prefix("warning: ") {
+                (Severity::Warning, rest)
+            } else {
+                (Severity::Error, line.strip_prefix("error: ")?)
+            };
+            let mut parts = rest.splitn(3, ':');
+            let located = (parts.next(), parts.next(), parts.next());
+            Some(match located {
+                (Some(name), Some(n), Some(message)) if n.trim().parse::<u32>().is_ok() => {
+                    PackDiagnostic {
+                        file: dir.join(name),
+                        line: n.trim().parse().ok(),
+                        col: None,
+                        severity,
+                        message: message.trim().to_owned(),
+                    }
+                }
+                _ => PackDiagnostic {
+                    severity,
+                    ..error_at(file, rest)
+                },
+            })
+        })
+        .collect()
 }
 
 /// FNV-1a: a stable hash across runs and platforms.

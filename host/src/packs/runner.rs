@@ -19,6 +19,8 @@ type Instance = (Store<HostState>, Pack);
 pub(crate) struct PackCode {
     pub id: String,
     pub pre: PackPre<HostState>,
+    /// What the `script` import returns (a script pack's IR; else empty).
+    pub data: Arc<[u8]>,
 }
 
 /// Runs each card's abilities in the pack that defines the card; cards from
@@ -117,7 +119,7 @@ impl PackRunner {
         if slot.is_none() {
             let instance = self
                 .engine
-                .instantiate(&code.pre)
+                .instantiate(&code.pre, Arc::clone(&code.data))
                 .map_err(|e| format!("pack `{}` failed to instantiate: {e}", code.id))?;
             *slot = Some(instance);
         }

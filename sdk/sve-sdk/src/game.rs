@@ -293,6 +293,14 @@ impl Game {
     pub fn change_cost(&mut self, card: CardRef, delta: i32, duration: Duration) {
         host::change_cost(card, delta, duration);
     }
+    /// Changes a card's evolve cost.
+    pub fn change_evolve_cost(&mut self, card: CardRef, delta: i32, duration: Duration) {
+        host::change_evolve_cost(card, delta, duration);
+    }
+    /// Sets a card's evolve cost (later changes still apply).
+    pub fn set_evolve_cost(&mut self, card: CardRef, cost: i32, duration: Duration) {
+        host::set_evolve_cost(card, cost, duration);
+    }
     /// Puts (or, when negative, removes) counters.
     pub fn add_counters(&mut self, card: CardRef, counter: Counter, delta: i32) {
         host::add_counters(card, counter, delta);

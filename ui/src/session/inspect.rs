@@ -91,7 +91,10 @@ fn inspect(state: &GameState, db: &CardDb, card: CardRef, hands_of: &[PlayerId])
         .iter()
         .fold(Keywords::empty(), |acc, e| match e.kind {
             EffectKind::Keywords(k) => acc | k,
-            EffectKind::Stats { .. } | EffectKind::Cost(_) => acc,
+            EffectKind::Stats { .. }
+            | EffectKind::Cost(_)
+            | EffectKind::EvolveCost(_)
+            | EffectKind::SetEvolveCost(_) => acc,
         });
     let keywords = current
         .keywords
@@ -193,6 +196,8 @@ fn describe_kind(kind: EffectKind) -> String {
         EffectKind::Stats { attack, defense } => format!("{attack:+}/{defense:+}"),
         EffectKind::Keywords(k) => format!("gains {}", k.names().collect::<Vec<_>>().join(", ")),
         EffectKind::Cost(n) => format!("cost {n:+}"),
+        EffectKind::EvolveCost(n) => format!("evolve cost {n:+}"),
+        EffectKind::SetEvolveCost(n) => format!("evolve cost becomes {n}"),
     }
 }
 

@@ -461,6 +461,9 @@ fn run_sim(
     println!("mean turns:           {:.1}", summary.mean_turns);
     println!("turn-cap hits:        {}", summary.turn_cap_hits);
     println!("errors:               {}", summary.errors);
+    for sample in &summary.error_samples {
+        println!("  {sample}");
+    }
     println!("invariant violations: {}", summary.invariant_violations);
     for sample in &summary.violation_samples {
         println!("  {sample}");

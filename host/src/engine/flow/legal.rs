@@ -166,13 +166,12 @@ impl Match {
         if p.evolved_this_turn || self.state.phase != crate::engine::state::Phase::Main {
             return;
         }
-        let Some(cost) = self.db.get(self.state.card(card).def).evolve_cost else {
+        let Some(cost) = self.state.characteristics(&self.db, card).evolve_cost else {
             return;
         };
         if self.evolve_card_for(card).is_none() {
             return;
         }
-        let cost = i32::from(cost);
         let seat = if p.goes_first { 0 } else { 1 };
         let can_super = p.sep >= 1 && p.turns_passed >= SUPER_EVOLVE_TURNS[seat];
         for super_evolve in [false, true] {

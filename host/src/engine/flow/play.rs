@@ -147,12 +147,11 @@ impl Match {
     /// super-evolve), use the turn's evolve, then evolve.
     fn evolve_with_ability(&mut self, card: CardRef, use_ep: bool, super_evolve: bool) {
         let player = self.state.card(card).controller;
-        let cost = i32::from(
-            self.db
-                .get(self.state.card(card).def)
-                .evolve_cost
-                .unwrap_or(0),
-        );
+        let cost = self
+            .state
+            .characteristics(&self.db, card)
+            .evolve_cost
+            .unwrap_or(0);
         let p = self.state.player(player);
         let (pp, ep, sep) = (p.pp, p.ep, p.sep);
         let pp_cost = if use_ep { cost - 1 } else { cost };

@@ -36,6 +36,10 @@ pub enum EffectKind {
     Keywords(Keywords),
     /// Cost change (negative = cheaper).
     Cost(i32),
+    /// Evolve cost change (negative = cheaper).
+    EvolveCost(i32),
+    /// The evolve cost becomes this (later changes still apply).
+    SetEvolveCost(i32),
 }
 
 /// How long an effect lasts (rules.md §12.8).

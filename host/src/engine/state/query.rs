@@ -33,6 +33,9 @@ pub struct Characteristics {
     pub cost: i32,
     /// Current keywords.
     pub keywords: Keywords,
+    /// Current evolve cost (never below 0); `None` if the card cannot
+    /// evolve.
+    pub evolve_cost: Option<i32>,
 }
 
 impl GameState {
@@ -68,6 +71,7 @@ impl GameState {
             // An evolved follower keeps its base card's cost (CR 5.16.1.2).
             cost: i32::from(printed.cost.unwrap_or(0)),
             keywords: def.keywords,
+            evolve_cost: printed.evolve_cost.map(i32::from),
         };
         // Persistent effects, in timestamp order (they are stored in order).
         for effect in &self.effects {
@@ -315,6 +319,12 @@ fn apply_kind(out: &mut Characteristics, kind: EffectKind) {
         }
         EffectKind::Keywords(k) => out.keywords |= k,
         EffectKind::Cost(delta) => out.cost = out.cost.saturating_add(delta),
+        EffectKind::EvolveCost(delta) => {
+            out.evolve_cost = out.evolve_cost.map(|c| c.saturating_add(delta).max(0));
+        }
+        EffectKind::SetEvolveCost(cost) => {
+            out.evolve_cost = out.evolve_cost.map(|_| cost.max(0));
+        }
     }
 }
 

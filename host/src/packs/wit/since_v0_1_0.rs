@@ -1,9 +1,18 @@
 //! Bindings for `sve:cards@0.1.0`.
+//!
+//! Generated for the `script-pack` world: the `pack` world plus the
+//! `script` import that hands a script pack its compiled cards. Rust packs
+//! import a subset of it, so one set of bindings serves both kinds.
 
 wasmtime::component::bindgen!({
     path: "../wit/since_v0.1.0",
-    world: "pack",
+    world: "script-pack",
 });
+
+/// A loaded pack's exports (either kind of pack).
+pub type Pack = ScriptPack;
+/// A pack pre-instantiated against the host's linker.
+pub type PackPre<T> = ScriptPackPre<T>;
 
 /// The API version of these bindings.
 pub const VERSION: semver::Version = semver::Version::new(0, 1, 0);

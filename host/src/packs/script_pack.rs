@@ -1,0 +1,190 @@
+//! SVE Script packs: compiled in-process and played by the embedded script
+//! runtime component.
+//!
+//! A script pack is the runtime component (built from `sdk/script-runtime`
+//! by the host's build script and embedded in the app) plus the pack's IR.
+//! As a file ([`package`], what `sve pack build` writes) the IR rides in a
+//! custom section of the component; when the host loads a script folder it
+//! skips the file and hands the IR to the instance through the `script`
+//! import. Either way the runtime component is compiled once per process
+//! (and cached on disk), so a script edit costs a compile of the scripts,
+//! not of wasm.
+
+use super::manifest::{PackKind, PackManifest};
+use super::{PackDiagnostic, Severity};
+use std::path::Path;
+use std::sync::OnceLock;
+
+/// The custom section that carries a packaged script pack's IR.
+pub const IR_SECTION: &str = "sve:script-ir";
+
+/// The script runtime as a core wasm module, built by `host/build.rs`.
+static RUNTIME_CORE: &[u8] = include_bytes!(env!("SVE_SCRIPT_RUNTIME_WASM"));
+
+/// The script runtime component (componentized once per process).
+pub fn runtime_component() -> Result<&'static [u8], String> {
+    static COMPONENT: OnceLock<Result<Vec<u8>, String>> = OnceLock::new();
+    COMPONENT
+        .get_or_init(|| super::build::componentize(RUNTIME_CORE))
+        .as_ref()
+        .map(Vec::as_slice)
+        .map_err(|e| format!("the embedded script runtime is not a valid pack: {e}"))
+}
+
+/// A compiled script folder.
+pub struct CompiledScripts {
+    /// The IR bytes (`sve-script`'s `Module::to_bytes`).
+    pub ir: Vec<u8>,
+    /// Cards that compiled.
+    pub cards_ok: usize,
+    /// Cards found.
+    pub cards_total: usize,
+    /// Every error and warning, located.
+    pub diagnostics: Vec<PackDiagnostic>,
+}
+
+impl CompiledScripts {
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+}
+
+/// Compiles every `.txt` script of `dir` to IR.
+pub fn compile_folder(dir: &Path) -> Result<CompiledScripts, PackDiagnostic> {
+    let compiled = sve_script::compile_dir(dir).map_err(|e| PackDiagnostic {
+        file: dir.to_owned(),
+        line: None,
+        col: None,
+        severity: Severity::Error,
+        message: e.to_string(),
+    })?;
+    let diagnostics = compiled
+        .compiled
+        .diagnostics
+        .iter()
+        .map(|d| PackDiagnostic {
+            file: dir.join(d.file()),
+            line: Some(d.line()),
+            col: Some(d.col()),
+            severity: match d.severity() {
+                sve_script::Severity::Error => Severity::Error,
+                sve_script::Severity::Warning => Severity::Warning,
+            },
+            message: d.message(),
+        })
+        .collect();
+    let cards_total = compiled.compiled.cards_total();
+    let module = compiled.compiled.into_module();
+    let ir = module.to_bytes().map_err(|e| PackDiagnostic {
+        file: dir.to_owned(),
+        line: None,
+        col: None,
+        severity: Severity::Error,
+        message: format!("cannot encode the compiled cards: {e}"),
+    })?;
+    Ok(CompiledScripts {
+        ir,
+        cards_ok: module.cards.len(),
+        cards_total,
+        diagnostics,
+    })
+}
+
+/// The manifest of a script folder without a `pack.toml` (a community set
+/// folder): id and name from the folder name, version 0.0.0, any 0.1 API.
+pub fn default_manifest(dir: &Path) -> PackManifest {
+    let folder = dir.file_name().map_or_else(
+        || "scripts".to_owned(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let id: String = folder
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    PackManifest {
+        dir: dir.to_owned(),
+        id,
+        name: folder,
+        version: semver::Version::new(0, 0, 0),
+        kind: PackKind::Script,
+        api: semver::VersionReq::parse("^0.1").unwrap_or(semver::VersionReq::STAR),
+        overrides: Vec::new(),
+    }
+}
+
+/// A script pack as one file: the runtime component with the IR appended as
+/// a custom section ([`IR_SECTION`]).
+pub fn package(ir: &[u8]) -> Result<Vec<u8>, String> {
+    let mut bytes = runtime_component()?.to_vec();
+    append_custom_section(&mut bytes, IR_SECTION, ir);
+    Ok(bytes)
+}
+
+/// The IR of a packaged script pack, if `bytes` is one.
+pub fn packaged_ir(bytes: &[u8]) -> Option<&[u8]> {
+    for payload in wasmparser::Parser::new(0).parse_all(bytes) {
+        if let Ok(wasmparser::Payload::CustomSection(section)) = payload
+            && section.name() == IR_SECTION
+        {
+            return Some(section.data());
+        }
+    }
+    None
+}
+
+/// Appends a custom section (id 0: LEB128 size, then the LEB128-prefixed
+/// name and the payload) to a wasm module or component.
+fn append_custom_section(bytes: &mut Vec<u8>, name: &str, payload: &[u8]) {
+    let mut body = Vec::with_capacity(name.len() + payload.len() + 5);
+    leb128(&mut body, name.len());
+    body.extend_from_slice(name.as_bytes());
+    body.extend_from_slice(payload);
+    bytes.push(0);
+    leb128(bytes, body.len());
+    bytes.extend_from_slice(&body);
+}
+
+fn leb128(out: &mut Vec<u8>, mut n: usize) {
+    loop {
+        let byte = (n & 0x7f) as u8;
+        n >>= 7;
+        if n == 0 {
+            out.push(byte);
+            return;
+        }
+        out.push(byte | 0x80);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_packaged_pack_carries_its_ir_and_stays_a_valid_component() {
+        let ir = vec![7u8; 300];
+        let bytes = package(&ir).expect("the runtime componentizes");
+        assert_eq!(packaged_ir(&bytes), Some(ir.as_slice()));
+        wasmparser::Validator::new_with_features(wasmparser::WasmFeatures::all())
+            .validate_all(&bytes)
+            .expect("still a valid component");
+        assert_eq!(packaged_ir(runtime_component().expect("runtime")), None);
+    }
+
+    #[test]
+    fn a_folder_without_pack_toml_gets_defaults_from_its_name() {
+        let manifest = default_manifest(Path::new("card-packs/My Set 01"));
+        assert_eq!(manifest.id, "my-set-01");
+        assert_eq!(manifest.name, "My Set 01");
+        assert_eq!(manifest.kind, PackKind::Script);
+    }
+}

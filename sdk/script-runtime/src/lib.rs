@@ -1,0 +1,77 @@
+//! The SVE Script runtime: one card-pack component that plays any compiled
+//! SVE Script pack.
+//!
+//! The host hands the runtime its pack's IR (`sve-script`'s
+//! [`Module`](sve_script::ir::Module)) through the `script` import. The
+//! runtime then works like any Rust pack written with `sve-sdk`:
+//! - [`manifest`] lowers each IR card to the card data the host reads (facts,
+//!   triggers, costs, passives as data);
+//! - [`interp`] runs an ability's effect through the same [`Game`] calls a
+//!   Rust author makes, so one implementation per effect serves both paths;
+//! - [`values`] evaluates value functions and card filters.
+//!
+//! Like every pack it keeps no state between calls except the decoded IR,
+//! which never changes for the life of an instance.
+
+#![deny(missing_docs)]
+
+pub mod interp;
+pub mod keywords;
+pub mod manifest;
+pub mod values;
+
+use std::sync::OnceLock;
+use sve_script::ir::Module;
+use sve_sdk::prelude::*;
+
+/// Generated bindings for the `script` import (the rest comes from sve-sdk).
+#[allow(missing_docs, clippy::all)]
+mod data {
+    wit_bindgen::generate!({
+        path: "../../wit/since_v0.1.0",
+        world: "script-data",
+    });
+}
+
+/// The pack's compiled cards, decoded once per instance.
+fn module() -> Result<&'static Module, Stop> {
+    static MODULE: OnceLock<Result<Module, String>> = OnceLock::new();
+    MODULE
+        .get_or_init(|| {
+            let bytes = data::sve::cards::script::pack_data();
+            Module::from_bytes(&bytes).map_err(|e| format!("bad script pack data: {e}"))
+        })
+        .as_ref()
+        .map_err(|e| Stop::Error(e.clone()))
+}
+
+/// The runtime as a [`Pack`].
+pub struct ScriptPack;
+
+impl Pack for ScriptPack {
+    fn cards() -> Vec<CardDef> {
+        match module() {
+            Ok(module) => manifest::cards(module, &mut |warning| {
+                sve_sdk::bindings::sve::cards::game::log(&format!("warning: {warning}"));
+            }),
+            Err(Stop::Error(message)) => {
+                sve_sdk::bindings::sve::cards::game::log(&format!("error: {message}"));
+                Vec::new()
+            }
+            Err(Stop::Halt) => Vec::new(),
+        }
+    }
+
+    fn resolve(game: &mut Game, call: &Call) -> Result<(), Stop> {
+        let module = module()?;
+        interp::Interpreter::new(module, call)?.resolve(game)
+    }
+
+    fn condition(game: &Game, call: &Call) -> Result<bool, Stop> {
+        let module = module()?;
+        interp::Interpreter::new(module, call)?.condition(game)
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+sve_sdk::export_pack!(ScriptPack);

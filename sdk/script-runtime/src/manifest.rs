@@ -1,0 +1,405 @@
+//! Lowering IR cards to the card data the host reads: facts, ability kinds
+//! with their triggers, costs and passives.
+//!
+//! What the card API cannot say as data is checked at run time instead: a
+//! trigger filter that has no flat form is tested in the `condition` export
+//! (the host asks it with the trigger card before playing the ability).
+//! Whatever cannot work at all is reported through `warn` (the host shows
+//! these lines as pack warnings) and the ability is kept as a `sub` that
+//! never fires.
+
+use crate::keywords::{card_type, class, counter, keyword, keywords};
+use sve_script::ir::{self, Ability, Cost, Effect, FilterId, FilterItem, Module, Selection};
+use sve_sdk::prelude::*;
+
+/// Every card of the module as card data.
+pub fn cards(module: &Module, warn: &mut dyn FnMut(String)) -> Vec<CardDef> {
+    module
+        .cards
+        .iter()
+        .map(|card| card_def(card, warn))
+        .collect()
+}
+
+fn to_u8(n: u32) -> u8 {
+    u8::try_from(n).unwrap_or(u8::MAX)
+}
+
+fn to_i32(n: u32) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+/// One card as card data.
+pub fn card_def(card: &ir::Card, warn: &mut dyn FnMut(String)) -> CardDef {
+    let abilities = card
+        .abilities
+        .iter()
+        .enumerate()
+        .map(|(idx, ability)| {
+            let mut warn_here = |message: String| {
+                warn(format!(
+                    "{}:{}: card {} ability `{}`: {message}",
+                    card.source.file, ability.line, card.id, ability.name
+                ));
+            };
+            ability_def(card, idx, ability, &mut warn_here)
+        })
+        .collect();
+    CardDef {
+        id: card.id.clone(),
+        name: card.name.clone(),
+        class: class(card.class),
+        card_type: card_type(card.card_type),
+        traits: card.traits.clone(),
+        cost: card.cost.map(to_u8),
+        attack: card.attack.map(to_i32),
+        defense: card.defense.map(to_i32),
+        evolve_cost: card.evolve_cost.map(to_u8),
+        keywords: keywords(&card.keywords),
+        initial_counters: card
+            .counters
+            .iter()
+            .map(|(kind, n)| (counter(*kind), *n))
+            .collect(),
+        is_token: card.is_token,
+        abilities,
+        text: card.text.clone(),
+    }
+}
+
+fn ability_def(
+    card: &ir::Card,
+    idx: usize,
+    ability: &Ability,
+    warn: &mut dyn FnMut(String),
+) -> AbilityDef {
+    if let Some(problem) = crate::interp::unsupported(&ability.effect) {
+        warn(format!("{problem}; the ability does nothing"));
+    }
+    let sub = AbilityKind::Sub;
+    let kind = match ability.kind {
+        ir::AbilityKind::Triggered => match trigger(card, ability) {
+            Some(trigger) => AbilityKind::Triggered(trigger),
+            None => {
+                warn(format!(
+                    "trigger `{}` is not supported yet; the ability never fires",
+                    ability.trigger.name()
+                ));
+                sub
+            }
+        },
+        ir::AbilityKind::Activated => {
+            AbilityKind::Activated((ability.is_quick(), ActivationZone::Field))
+        }
+        ir::AbilityKind::Passive => match passive(card, ability) {
+            Ok(passive) => AbilityKind::Passive(passive),
+            Err(problem) => {
+                warn(format!("{problem}; the passive has no effect"));
+                sub
+            }
+        },
+        ir::AbilityKind::CostModifier => {
+            warn("ModifiedCost abilities are not supported yet".to_owned());
+            sub
+        }
+        ir::AbilityKind::Spell => {
+            let main = card
+                .spell_ability
+                .is_some_and(|main| usize::try_from(main.0).ok() == Some(idx));
+            if main { AbilityKind::Spell } else { sub }
+        }
+    };
+    let costs = match ability.kind {
+        ir::AbilityKind::Triggered | ir::AbilityKind::Activated => {
+            costs(card, &ability.costs, warn)
+        }
+        _ => Vec::new(),
+    };
+    AbilityDef {
+        name: ability.name.clone(),
+        kind,
+        costs,
+        once_per_turn: ability.is_once_per_turn(),
+        text: String::new(),
+    }
+}
+
+/// A constant value, if the value is a literal.
+fn constant(card: &ir::Card, value: ir::ValueId) -> Option<i32> {
+    match card.value(value)? {
+        ir::ValueNode::Int(n) => Some(*n),
+        _ => None,
+    }
+}
+
+fn small(card: &ir::Card, value: ir::ValueId) -> Option<u8> {
+    constant(card, value).and_then(|n| u8::try_from(n).ok())
+}
+
+fn costs(card: &ir::Card, items: &[Cost], warn: &mut dyn FnMut(String)) -> Vec<CostItem> {
+    let mut out = Vec::new();
+    for cost in items {
+        let item = match *cost {
+            Cost::OncePerTurn | Cost::Quick | Cost::Condition(_) => continue,
+            Cost::PlayPoints(v) => small(card, v).map(CostItem::PlayPoints),
+            Cost::EngageSelf => Some(CostItem::EngageSelf),
+            Cost::LeaderDefense(v) => small(card, v).map(CostItem::LeaderDefense),
+            Cost::EarthRite(v) => small(card, v).map(CostItem::EarthRite),
+            Cost::Discard { count, filter } => small(card, count)
+                .zip(flat_filter(card, filter))
+                .map(CostItem::Discard),
+            Cost::BanishFromCemetery { count, filter } => small(card, count)
+                .zip(flat_filter(card, filter))
+                .map(CostItem::BanishFromCemetery),
+            Cost::SendToCemetery(Selection {
+                target: ir::Target::This,
+                ..
+            }) => Some(CostItem::BurySelf),
+            Cost::ReturnToHand(Selection {
+                target: ir::Target::This,
+                ..
+            }) => Some(CostItem::ReturnSelfToHand),
+            Cost::Banish(Selection {
+                target: ir::Target::This,
+                ..
+            }) => Some(CostItem::BanishSelf),
+            Cost::RemoveCounters {
+                counter: kind,
+                amount: Some(ir::Count::Exactly(v)),
+                from:
+                    Selection {
+                        target: ir::Target::This,
+                        ..
+                    },
+            } => small(card, v).map(|n| CostItem::RemoveCounters((counter(kind), n))),
+            _ => None,
+        };
+        match item {
+            Some(item) => out.push(item),
+            None => warn(format!(
+                "cost {cost:?} is not supported yet (costs must be constant and name this card)"
+            )),
+        }
+    }
+    out
+}
+
+/// The trigger of a triggered ability, with its filter where the trigger
+/// takes one (a filter with no flat form matches any card here and is
+/// checked by the `condition` export).
+fn trigger(card: &ir::Card, ability: &Ability) -> Option<Trigger> {
+    use ir::Trigger as T;
+    let filter = || {
+        ability
+            .trigger_filter
+            .and_then(|f| flat_filter(card, f))
+            .unwrap_or_else(sve_sdk::any_card)
+    };
+    Some(match ability.trigger {
+        T::Fanfare => Trigger::Fanfare,
+        T::LastWords => Trigger::LastWords,
+        T::OnLeaveField => Trigger::OnLeaveField,
+        T::OnReturnToHandFromField => Trigger::OnReturnToHandFromField,
+        T::OnOtherEnterField => Trigger::OnOtherEnterField(filter()),
+        T::OnOtherLeaveField => Trigger::OnOtherLeaveField(filter()),
+        T::OnOpponentCardLeaveField => Trigger::OnOpponentCardDestroyed(filter()),
+        T::OnDiscarded => Trigger::OnDiscarded,
+        T::OnEvolve => Trigger::OnEvolve,
+        T::OnOtherEvolve => Trigger::OnOtherEvolve(filter()),
+        T::Strike => Trigger::Strike,
+        T::FollowerStrike => Trigger::FollowerStrike,
+        T::LeaderStrike => Trigger::LeaderStrike,
+        T::OnOtherAttack => Trigger::OnOtherAttack(filter()),
+        T::OnPlaySpell => Trigger::OnPlaySpell(filter()),
+        T::OnDealCombatDamage => Trigger::OnDealCombatDamage,
+        T::OnLeaderGainDefense => Trigger::OnLeaderGainDefense,
+        T::StartMainPhase => Trigger::StartMainPhase,
+        T::StartOpponentMainPhase => Trigger::StartOpponentMainPhase,
+        T::StartEndPhase => Trigger::StartEndPhase,
+        _ => return None,
+    })
+}
+
+/// A passive as data: what it grants, to which cards, when.
+fn passive(card: &ir::Card, ability: &Ability) -> Result<Passive, String> {
+    let (grant, duration, to) = match &ability.effect {
+        Effect::PassiveKeyword {
+            keyword: k,
+            duration,
+            to,
+        } => {
+            let flag =
+                keyword(*k).ok_or_else(|| format!("keyword `{}` cannot be granted", k.name()))?;
+            (Grant::Keywords(flag), *duration, *to)
+        }
+        Effect::PassiveStat {
+            stat,
+            amount,
+            duration,
+            to,
+        } => {
+            let n = constant(card, *amount)
+                .ok_or_else(|| "a passive stat must be a constant".to_owned())?;
+            let grant = match stat {
+                ir::Stat::Attack => Grant::Stats((n, 0)),
+                ir::Stat::Defense => Grant::Stats((0, n)),
+                ir::Stat::AttackDefense => Grant::Stats((n, n)),
+                ir::Stat::Cost => Grant::Cost(n),
+                other => return Err(format!("passive stat `{}` is not supported", other.name())),
+            };
+            (grant, *duration, *to)
+        }
+        other => return Err(format!("passive effect {other:?} is not supported yet")),
+    };
+    let scope = match to.target {
+        ir::Target::This => PassiveScope::ThisCard,
+        ir::Target::AllPlayerCards => {
+            let other = filter_has(card, to.filter, &FilterItem::NotSource);
+            let flat = flat_filter(card, to.filter)
+                .ok_or_else(|| "the passive's filter has no flat form".to_owned())?;
+            if other {
+                let flat = CardFilter {
+                    other: false,
+                    ..flat
+                };
+                PassiveScope::OtherAlliesOnField(flat)
+            } else {
+                PassiveScope::AlliesOnField(flat)
+            }
+        }
+        other => {
+            return Err(format!(
+                "passives over `{}` are not supported",
+                other.name()
+            ));
+        }
+    };
+    let condition = match (duration, ability.condition) {
+        (ir::Duration::OpponentTurn, None) => PassiveCondition::OpponentTurn,
+        (ir::Duration::EndOfTurn | ir::Duration::EndOfNextTurn, _) => {
+            return Err("a passive cannot last until the end of a turn".to_owned());
+        }
+        (_, None) => PassiveCondition::Always,
+        (ir::Duration::WhileOnField, Some(condition)) => {
+            passive_condition(card, condition.value)
+                .ok_or_else(|| "the passive's condition has no data form".to_owned())?
+        }
+        (ir::Duration::OpponentTurn, Some(_)) => {
+            return Err("a passive during the opponent's turn cannot have a condition".to_owned());
+        }
+    };
+    Ok(Passive {
+        grant,
+        scope,
+        condition,
+    })
+}
+
+/// `condition o;` and its kin: a single test with the default operands.
+fn passive_condition(card: &ir::Card, value: ir::ValueId) -> Option<PassiveCondition> {
+    let ir::ValueNode::Cond { test, .. } = card.value(value)? else {
+        return None;
+    };
+    let at_least = |n: i32| u8::try_from(n.max(0)).unwrap_or(u8::MAX);
+    Some(match *test {
+        ir::CondTest::Overflow => PassiveCondition::Overflow,
+        ir::CondTest::Sanguine => PassiveCondition::Sanguine,
+        ir::CondTest::YourTurn => PassiveCondition::YourTurn,
+        ir::CondTest::Combo(n) => PassiveCondition::Combo(at_least(n)),
+        ir::CondTest::Spellchain(n) => PassiveCondition::Spellchain(at_least(n)),
+        ir::CondTest::Necrocharge(n) => PassiveCondition::Necrocharge(at_least(n)),
+        _ => return None,
+    })
+}
+
+fn filter_has(card: &ir::Card, id: FilterId, item: &FilterItem) -> bool {
+    card.filter(id)
+        .is_some_and(|f| f.tests.iter().any(|t| !t.negated && &t.item == item))
+}
+
+/// The flat card-API form of a filter, if it has one (no alternatives and
+/// only tests the flat filter can express).
+pub fn flat_filter(card: &ir::Card, id: FilterId) -> Option<CardFilter> {
+    let filter = card.filter(id)?;
+    if filter.alternative.is_some() {
+        return None;
+    }
+    let mut flat = sve_sdk::any_card();
+    // Type tests intersect: start from every type and narrow.
+    let all = [
+        CardType::Follower,
+        CardType::EvolvedFollower,
+        CardType::Spell,
+        CardType::Amulet,
+    ];
+    let mut types: Vec<CardType> = all.to_vec();
+    let mut typed = false;
+    for test in &filter.tests {
+        let negated = test.negated;
+        let narrow = |types: &mut Vec<CardType>, set: &[CardType]| {
+            types.retain(|t| set.contains(t) != negated);
+        };
+        match &test.item {
+            FilterItem::Follower => {
+                narrow(&mut types, &[CardType::Follower, CardType::EvolvedFollower]);
+                typed = true;
+            }
+            FilterItem::Spell => {
+                narrow(&mut types, &[CardType::Spell]);
+                typed = true;
+            }
+            FilterItem::Amulet => {
+                narrow(&mut types, &[CardType::Amulet]);
+                typed = true;
+            }
+            FilterItem::Evolved => {
+                narrow(&mut types, &[CardType::EvolvedFollower]);
+                typed = true;
+            }
+            FilterItem::Token => flat.token = Some(!negated),
+            FilterItem::NotSource if !negated => flat.other = true,
+            FilterItem::Reserved => flat.engaged = Some(negated),
+            FilterItem::Engaged => flat.engaged = Some(!negated),
+            FilterItem::Name(name) if !negated && flat.name.is_none() => {
+                flat.name = Some(name.clone());
+            }
+            FilterItem::Name(name) if negated && flat.not_name.is_none() => {
+                flat.not_name = Some(name.clone());
+            }
+            FilterItem::Traits(traits) if !negated && flat.traits_any.is_empty() => {
+                flat.traits_any = traits.clone();
+            }
+            FilterItem::Keyword(k) => {
+                let flag = keyword(*k)?;
+                if negated {
+                    flat.without_keywords |= flag;
+                } else {
+                    flat.keywords |= flag;
+                }
+            }
+            FilterItem::Class(c) if !negated && flat.class.is_none() => {
+                flat.class = Some(class(*c))
+            }
+            FilterItem::Cost(range) if !negated && flat.cost.is_none() => {
+                flat.cost = Some(Range {
+                    min: range.min,
+                    max: range.max,
+                });
+            }
+            FilterItem::Attack(range) if !negated && flat.attack.is_none() => {
+                flat.attack = Some(Range {
+                    min: range.min,
+                    max: range.max,
+                });
+            }
+            _ => return None,
+        }
+    }
+    if typed {
+        if types.is_empty() {
+            return None;
+        }
+        flat.types = types;
+    }
+    Some(flat)
+}

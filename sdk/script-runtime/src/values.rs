@@ -1,0 +1,229 @@
+//! Value functions (spec §9) and card filters (spec §8) evaluated against
+//! the game.
+//!
+//! A few operands read facts the card API does not expose yet; they evaluate
+//! as documented on [`value`] and [`matches`] (and `manifest` warns about
+//! the cards that use them).
+
+use sve_script::ir::{self, CondTest, FilterId, FilterItem, ValueId, ValueNode};
+use sve_sdk::prelude::*;
+
+/// What a value or filter is evaluated for.
+#[derive(Clone, Copy, Debug)]
+pub struct Scope<'a> {
+    /// The card whose pools are read.
+    pub card: &'a ir::Card,
+    /// "You": the ability's controller.
+    pub me: Player,
+    /// The source card of the ability.
+    pub source: CardRef,
+    /// "This card" of value operands (the source, or the acting target).
+    pub this: CardRef,
+    /// `_`: the amount passed by the caller (0 if none).
+    pub amount: i32,
+}
+
+impl Scope<'_> {
+    /// The opponent of "you".
+    pub fn opponent(&self) -> Player {
+        1 - self.me
+    }
+}
+
+/// Evaluates value `id`. Operands the card API cannot answer yet read 0:
+/// per-turn statistics (`#(...)`) and ComplexEffect variables.
+pub fn value(game: &Game, scope: &Scope<'_>, id: ValueId) -> i32 {
+    let Some(node) = scope.card.value(id) else {
+        return 0;
+    };
+    let me = || game.player(scope.me);
+    let this = || game.card(scope.this);
+    match node {
+        ValueNode::Int(n) => *n,
+        ValueNode::Amount => scope.amount,
+        // ComplexEffect variables are not bound by this runtime yet.
+        ValueNode::Var(_) => 0,
+        ValueNode::Combo => clamp(me().combo),
+        ValueNode::HandCount(None) => clamp(me().hand_count),
+        ValueNode::HandCount(Some(filter)) => count(game, scope, scope.me, Zone::Hand, *filter),
+        ValueNode::LeaderDefense => me().leader_defense,
+        ValueNode::ThisAttack => this().map_or(0, |c| c.attack),
+        ValueNode::ThisDefense => this().map_or(0, |c| c.defense),
+        ValueNode::ThisCost => this().map_or(0, |c| c.cost),
+        ValueNode::ThisCounters(counter) => {
+            let counter = crate::keywords::counter(*counter);
+            this().map_or(0, |c| {
+                c.counters
+                    .iter()
+                    .filter(|(kind, _)| *kind == counter)
+                    .map(|(_, n)| clamp(*n))
+                    .sum()
+            })
+        }
+        ValueNode::CountField(filter) => count(game, scope, scope.me, Zone::Field, *filter),
+        ValueNode::CountEx(filter) => count(game, scope, scope.me, Zone::ExArea, *filter),
+        ValueNode::CountCemetery(filter) => count(game, scope, scope.me, Zone::Cemetery, *filter),
+        ValueNode::CountOpponentField(filter) => {
+            count(game, scope, scope.opponent(), Zone::Field, *filter)
+        }
+        // The card API has no per-turn statistics yet; the face-down count
+        // is approximated by the whole evolve deck.
+        ValueNode::TurnStat {
+            stat: ir::TurnStat::EvolveDeckFaceDown,
+            ..
+        } => count_all(game, scope.me, Zone::EvolveDeck),
+        ValueNode::TurnStat { .. } => 0,
+        ValueNode::Neg(inner) => value(game, scope, *inner).saturating_neg(),
+        ValueNode::Binary { op, left, right } => {
+            let l = value(game, scope, *left);
+            let r = value(game, scope, *right);
+            binary(*op, l, r)
+        }
+        ValueNode::Cond { test, left, right } => {
+            if test_holds(game, scope, *test) {
+                value(game, scope, *right)
+            } else {
+                value(game, scope, *left)
+            }
+        }
+    }
+}
+
+fn binary(op: ir::BinaryOp, l: i32, r: i32) -> i32 {
+    use ir::BinaryOp as B;
+    match op {
+        B::Add => l.saturating_add(r),
+        B::Sub => l.saturating_sub(r),
+        B::Mul => l.saturating_mul(r),
+        B::Div => l.checked_div(r).unwrap_or(0),
+        B::Rem => l.checked_rem(r).unwrap_or(0),
+        B::Eq => i32::from(l == r),
+        B::Gt => i32::from(l > r),
+        B::Lt => i32::from(l < r),
+        B::Or => i32::from(l > 0 || r > 0),
+        B::And => i32::from(l > 0 && r > 0),
+    }
+}
+
+/// Whether a conditional operator's test holds.
+pub fn test_holds(game: &Game, scope: &Scope<'_>, test: CondTest) -> bool {
+    let me = || game.player(scope.me);
+    match test {
+        CondTest::Combo(n) => clamp(me().combo) >= n,
+        CondTest::Spellchain(n) => clamp(me().spellchain) >= n,
+        CondTest::Necrocharge(n) => clamp(me().cemetery_count) >= n,
+        CondTest::Overflow => me().overflow,
+        CondTest::Sanguine => me().sanguine,
+        CondTest::YourTurn => game.active_player() == scope.me,
+        CondTest::ThisMatches(filter) => game
+            .card(scope.this)
+            .is_some_and(|info| matches(scope, filter, &info)),
+        CondTest::Positive(v) => value(game, scope, v) > 0,
+    }
+}
+
+fn clamp(n: u32) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+fn count_all(game: &Game, player: Player, zone: Zone) -> i32 {
+    clamp(u32::try_from(game.cards_in(player, zone).len()).unwrap_or(u32::MAX))
+}
+
+/// Cards of `player`'s `zone` matching `filter`.
+fn count(game: &Game, scope: &Scope<'_>, player: Player, zone: Zone, filter: FilterId) -> i32 {
+    let n = cards_matching(game, scope, player, zone, filter).len();
+    clamp(u32::try_from(n).unwrap_or(u32::MAX))
+}
+
+/// Cards of `player`'s `zone` matching `filter`, in zone order.
+pub fn cards_matching(
+    game: &Game,
+    scope: &Scope<'_>,
+    player: Player,
+    zone: Zone,
+    filter: FilterId,
+) -> Vec<CardRef> {
+    game.cards_in(player, zone)
+        .into_iter()
+        .filter(|card| {
+            game.card(*card)
+                .is_some_and(|info| matches(scope, filter, &info))
+        })
+        .collect()
+}
+
+/// Whether a card matches filter `id`. Tests the card API cannot answer
+/// yet: `e(...)` (evolve cost) compares against -1, `#(turnsOnField)` and
+/// racing (`C`) never match.
+pub fn matches(scope: &Scope<'_>, id: FilterId, info: &CardInfo) -> bool {
+    let Some(filter) = scope.card.filter(id) else {
+        return false;
+    };
+    if let Some(alternative) = filter.alternative
+        && matches(scope, alternative, info)
+    {
+        return true;
+    }
+    filter
+        .tests
+        .iter()
+        .all(|test| item_holds(scope, &test.item, info) != test.negated)
+}
+
+fn item_holds(scope: &Scope<'_>, item: &FilterItem, info: &CardInfo) -> bool {
+    let follower = matches!(
+        info.card_type,
+        CardType::Follower | CardType::EvolvedFollower
+    );
+    match item {
+        FilterItem::Follower => follower,
+        FilterItem::Spell => info.card_type == CardType::Spell,
+        FilterItem::Amulet => info.card_type == CardType::Amulet,
+        FilterItem::Evolved => info.evolved || info.card_type == CardType::EvolvedFollower,
+        FilterItem::Token => info.is_token,
+        FilterItem::NotSource => info.card != scope.this,
+        FilterItem::Reserved => !info.engaged,
+        FilterItem::Engaged => info.engaged,
+        FilterItem::Racing => false,
+        FilterItem::Name(name) => base_name(&info.name) == name,
+        FilterItem::Traits(traits) => traits.iter().any(|t| info.traits.contains(t)),
+        FilterItem::Keyword(keyword) => {
+            crate::keywords::keyword(*keyword).is_some_and(|flag| info.keywords.contains(flag))
+        }
+        FilterItem::Counters { counter, at_least } => {
+            let counter = crate::keywords::counter(*counter);
+            let n: u32 = info
+                .counters
+                .iter()
+                .filter(|(kind, _)| *kind == counter)
+                .map(|(_, n)| *n)
+                .sum();
+            n >= *at_least
+        }
+        FilterItem::Class(class) => info.class == crate::keywords::class(*class),
+        FilterItem::ClassContains(text) => class_name(info.class).contains(text.as_str()),
+        FilterItem::Attack(range) => follower && range.contains(info.attack),
+        FilterItem::Defense(range) => follower && range.contains(info.defense),
+        FilterItem::EvolveCost(range) => range.contains(-1),
+        FilterItem::Cost(range) => info.card_type != CardType::Leader && range.contains(info.cost),
+        FilterItem::TurnsOnField(_) => false,
+    }
+}
+
+/// A name without a trailing `(Evolved)`.
+pub fn base_name(name: &str) -> &str {
+    name.strip_suffix("(Evolved)").map_or(name, str::trim_end)
+}
+
+fn class_name(class: Class) -> &'static str {
+    match class {
+        Class::Forest => "forestcraft",
+        Class::Sword => "swordcraft",
+        Class::Rune => "runecraft",
+        Class::Dragon => "dragoncraft",
+        Class::Abyss => "abysscraft",
+        Class::Haven => "havencraft",
+        Class::Neutral => "neutral",
+    }
+}
