@@ -6,8 +6,9 @@
 
 use super::host_api::HostState;
 use super::wit::latest::{Pack, PackPre};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use wasmtime::component::{Component, HasSelf, Linker};
 use wasmtime::{Config, Engine, Store, StoreLimitsBuilder};
 
@@ -25,6 +26,10 @@ pub struct PackEngine {
     engine: Engine,
     linker: Linker<HostState>,
     cache_dir: Option<PathBuf>,
+    /// Components compiled in this process, by content hash: every script
+    /// pack shares the runtime component, so a script reload compiles no
+    /// wasm.
+    compiled: Arc<Mutex<HashMap<u64, Component>>>,
 }
 
 /// Errors compiling or instantiating a component.
@@ -54,17 +59,37 @@ impl PackEngine {
             engine,
             linker,
             cache_dir,
+            compiled: Arc::default(),
         })
     }
 
     /// Compiles a component, or loads it from the on-disk cache.
     pub fn compile(&self, bytes: &[u8]) -> Result<Component, ComponentError> {
-        let cache_file = self.cache_dir.as_ref().map(|dir| {
-            dir.join(format!(
-                "{:016x}-wasmtime48.cwasm",
-                content_hash(bytes, &self.engine)
-            ))
-        });
+        let hash = content_hash(bytes, &self.engine);
+        if let Some(component) = self
+            .compiled
+            .lock()
+            .ok()
+            .and_then(|m| m.get(&hash).cloned())
+        {
+            return Ok(component);
+        }
+        let component = self.compile_uncached(bytes, hash)?;
+        if let Ok(mut memo) = self.compiled.lock() {
+            // Rust packs change at each rebuild: keep the memo small.
+            if memo.len() >= 32 {
+                memo.clear();
+            }
+            memo.insert(hash, component.clone());
+        }
+        Ok(component)
+    }
+
+    fn compile_uncached(&self, bytes: &[u8], hash: u64) -> Result<Component, ComponentError> {
+        let cache_file = self
+            .cache_dir
+            .as_ref()
+            .map(|dir| dir.join(format!("{hash:016x}-wasmtime48.cwasm")));
         if let Some(file) = &cache_file
             && file.exists()
         {

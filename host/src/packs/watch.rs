@@ -109,15 +109,16 @@ fn is_ignored(path: &Path, roots: &[PathBuf]) -> bool {
             .any(|c| c.as_os_str() == "target" || c.as_os_str() == ".git")
 }
 
-/// The folder with a `pack.toml` above `path`, not above a root.
+/// The pack folder above `path` (one with a `pack.toml`, or a folder of
+/// SVE Script files), not above a root.
 pub(crate) fn pack_folder(path: &Path, roots: &[PathBuf]) -> Option<PathBuf> {
     let mut dir = path.parent();
     while let Some(candidate) = dir {
-        if candidate.join("pack.toml").exists() {
-            return Some(candidate.to_owned());
-        }
         if roots.iter().any(|r| r == candidate) {
             return None;
+        }
+        if super::is_pack_dir(candidate) {
+            return Some(candidate.to_owned());
         }
         dir = candidate.parent();
     }

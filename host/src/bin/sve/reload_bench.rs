@@ -6,9 +6,11 @@
 //! the watcher has reported the folder, the pack is rebuilt and loaded, and
 //! the running match has received the new version (`CardsReloaded`).
 //!
-//! For Rust packs the two versions differ by a comment, so the figure is the
-//! cost of the pipeline (cargo dominates); script packs will alternate two
-//! versions of one ability once they exist.
+//! Script packs alternate two versions of one ability (the first number of
+//! the first `effect` line with a number, e.g. `DealDamage(3)` and
+//! `DealDamage(4)`); they are compiled in-process and the runtime component
+//! is not recompiled. For Rust packs the two versions differ by a comment, so
+//! the figure is the cost of the pipeline (cargo dominates).
 
 use anyhow::{Context, Result, bail};
 use std::path::{Path, PathBuf};
@@ -44,16 +46,20 @@ pub fn run(pack: &Path, edits: u32, json: bool) -> Result<()> {
     game.clear_events();
     let watcher = PackWatcher::new(std::slice::from_ref(&bench_root))?;
     let original = std::fs::read_to_string(&edited)?;
+    let variant = match edited.extension().and_then(|e| e.to_str()) {
+        Some("txt") => other_ability_version(&original)
+            .with_context(|| format!("{} has no `effect` line with a number", edited.display()))?,
+        _ => format!("{original}\n// reload-bench edit\n"),
+    };
     let mut times = Vec::new();
+    // Compile and load time of each reload (the rest is the watcher's
+    // debounce and the swap into the match).
+    let mut loads = Vec::new();
     for edit in 0..edits {
-        let text = if edit % 2 == 0 {
-            format!("{original}\n// reload-bench edit {edit}\n")
-        } else {
-            original.clone()
-        };
+        let text = if edit % 2 == 0 { &variant } else { &original };
         let tmp = edited.with_extension("bench.tmp");
         let start = Instant::now();
-        std::fs::write(&tmp, &text)?;
+        std::fs::write(&tmp, text)?;
         std::fs::rename(&tmp, &edited)?;
         loop {
             if start.elapsed() > Duration::from_secs(120) {
@@ -65,9 +71,10 @@ pub fn run(pack: &Path, edits: u32, json: bool) -> Result<()> {
                 continue;
             }
             for dir in changed {
-                library
+                let report = library
                     .reload(&dir)
                     .map_err(|problems| anyhow::anyhow!("reload failed: {problems:?}"))?;
+                loads.push(report.elapsed.as_secs_f64() * 1000.0);
                 library
                     .loaded()
                     .apply_to_match(&mut game, "reload-bench")
@@ -85,17 +92,33 @@ pub fn run(pack: &Path, edits: u32, json: bool) -> Result<()> {
         times.push(start.elapsed().as_secs_f64() * 1000.0);
         eprintln!("edit {}: {:.1} ms", edit + 1, times[times.len() - 1]);
     }
-    times.sort_by(f64::total_cmp);
-    let pick = |q: f64| times[((times.len() as f64 - 1.0) * q).round() as usize];
-    let (p50, p95, max) = (pick(0.5), pick(0.95), pick(1.0));
+    let (p50, p95, max) = percentiles(&mut times);
+    let (load_p50, load_p95, _) = percentiles(&mut loads);
     println!("edits: {edits}  p50 {p50:.1} ms  p95 {p95:.1} ms  max {max:.1} ms");
+    println!(
+        "  of which compile + load: p50 {load_p50:.1} ms  p95 {load_p95:.1} ms (the watcher debounces {} ms)",
+        sve_host::packs::watch::DEBOUNCE.as_millis()
+    );
     if json {
         println!(
             "{}",
-            serde_json::json!({ "edits": edits, "p50_ms": p50, "p95_ms": p95, "max_ms": max })
+            serde_json::json!({
+                "edits": edits, "p50_ms": p50, "p95_ms": p95, "max_ms": max,
+                "load_p50_ms": load_p50, "load_p95_ms": load_p95,
+            })
         );
     }
     Ok(())
+}
+
+/// p50, p95 and max of a list of milliseconds (0 for an empty list).
+fn percentiles(times: &mut [f64]) -> (f64, f64, f64) {
+    if times.is_empty() {
+        return (0.0, 0.0, 0.0);
+    }
+    times.sort_by(f64::total_cmp);
+    let pick = |q: f64| times[((times.len() as f64 - 1.0) * q).round() as usize];
+    (pick(0.5), pick(0.95), pick(1.0))
 }
 
 /// Copies a pack folder (sources only), making a relative SDK path absolute.
@@ -127,14 +150,65 @@ fn copy_pack(from: &Path, to: &Path) -> Result<()> {
     Ok(())
 }
 
-/// The file the bench edits: the Rust pack's `src/lib.rs`.
+/// The file the bench edits: a Rust pack's `src/lib.rs`, or a script
+/// pack's first script with a numbered `effect` line.
 fn source_to_edit(pack: &Path) -> Result<PathBuf> {
     let lib = pack.join("src").join("lib.rs");
     if lib.exists() {
         return Ok(lib);
     }
+    let mut scripts: Vec<PathBuf> = std::fs::read_dir(pack)?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    scripts.sort();
+    for script in scripts {
+        let text = std::fs::read_to_string(&script)?;
+        if other_ability_version(&text).is_some() {
+            return Ok(script);
+        }
+    }
     bail!(
-        "{} has no src/lib.rs; only Rust packs can be benchmarked until script packs exist",
+        "{} has neither src/lib.rs nor a script with a numbered `effect` line",
         pack.display()
     )
+}
+
+/// The script with the first number of its first numbered `effect` line
+/// increased by one: the same ability in a second version.
+fn other_ability_version(script: &str) -> Option<String> {
+    let mut out = String::with_capacity(script.len() + 1);
+    let mut done = false;
+    for line in script.split_inclusive('\n') {
+        if !done && line.trim_start().starts_with("effect ") {
+            if let Some(start) = line.find(|c: char| c.is_ascii_digit()) {
+                let digits = line[start..]
+                    .find(|c: char| !c.is_ascii_digit())
+                    .map_or(line.len(), |n| start + n);
+                let n: u32 = line[start..digits].parse().ok()?;
+                out.push_str(&line[..start]);
+                out.push_str(&(n + 1).to_string());
+                out.push_str(&line[digits..]);
+                done = true;
+                continue;
+            }
+        }
+        out.push_str(line);
+    }
+    done.then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::other_ability_version;
+
+    #[test]
+    fn the_second_version_changes_one_number_of_one_effect() {
+        let script =
+            "name A;\ncost 2;\nability Fanfare {\n    effect DealDamage(3) to OpponentLeader;\n}\n";
+        let other = other_ability_version(script).expect("has an effect");
+        assert_eq!(other, script.replace("DealDamage(3)", "DealDamage(4)"));
+        assert_eq!(other_ability_version("name A;\n"), None);
+    }
 }

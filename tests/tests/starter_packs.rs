@@ -1,0 +1,147 @@
+//! The bundled starter packs as users get them: `card-packs/starter-scripts`
+//! (SVE Script, played by the script runtime) and `card-packs/rust-starter`
+//! (Rust) together define every starter card exactly once, and all six
+//! decks play full bot matches in every pairing with every ability live.
+
+use std::path::PathBuf;
+use sve_host::bot::BotKind;
+use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards};
+use sve_host::packs::{LoadOptions, LoadedPacks, Severity, load_packs, read_manifest};
+use sve_host::sim::{PlayOptions, SimOptions, run_sim};
+
+fn root() -> PathBuf {
+    sve_tests::workspace_root()
+}
+
+/// Both starter packs over the bundled vanilla cards (the Rust pack is
+/// built first if its sources are newer than its component).
+fn starter_packs() -> LoadedPacks {
+    let rust = root().join("card-packs/rust-starter");
+    let manifest = read_manifest(&rust).expect("pack.toml reads");
+    if sve_host::packs::is_stale(&manifest) {
+        let mut output = String::new();
+        let built = sve_host::packs::build_rust_pack(
+            &manifest,
+            &root().join("target").join("packs"),
+            &mut |line| {
+                output.push_str(line);
+                output.push('\n');
+            },
+        );
+        if let Err(e) = built {
+            panic!("building rust-starter failed: {e}\n{output}");
+        }
+    }
+    load_packs(
+        &[root().join("card-packs/starter-scripts"), rust],
+        &LoadOptions {
+            base: parse_cards(STARTER_CARDS_JSON).expect("bundled cards"),
+            cache_dir: Some(root().join("target").join("sve-cache")),
+            build_target_dir: None,
+        },
+    )
+    .expect("the pack engine starts")
+}
+
+#[test]
+fn the_starter_packs_define_every_starter_card_exactly_once() {
+    let loaded = starter_packs();
+    let errors: Vec<String> = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(ToString::to_string)
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let warnings: Vec<String> = loaded.diagnostics.iter().map(ToString::to_string).collect();
+    assert!(
+        warnings.is_empty(),
+        "the starter packs should load without warnings: {warnings:#?}"
+    );
+    let data = parse_cards(STARTER_CARDS_JSON).expect("bundled cards");
+    let mut missing = Vec::new();
+    for card in &data {
+        let Some(pack) = loaded.pack_of(&card.id) else {
+            missing.push(card.id.clone());
+            continue;
+        };
+        let def = loaded.db.by_card_id(&card.id).map(|id| loaded.db.get(id));
+        let def = def.unwrap_or_else(|| panic!("{} is in the database", card.id));
+        let facts = |c: &sve_host::cards::CardDef| {
+            (
+                c.name.clone(),
+                c.class,
+                c.card_type,
+                c.traits.clone(),
+                c.cost,
+                c.attack,
+                c.defense,
+                c.evolve_cost,
+            )
+        };
+        assert_eq!(
+            facts(def),
+            facts(card),
+            "{} as pack `{}` defines it differs from the card data",
+            card.id,
+            pack.id
+        );
+    }
+    assert!(missing.is_empty(), "no pack defines {missing:?}");
+    let per_pack: Vec<(String, usize)> = loaded
+        .packs
+        .iter()
+        .map(|p| (p.id.clone(), p.cards))
+        .collect();
+    assert_eq!(
+        per_pack,
+        [
+            ("starter-scripts".to_owned(), 115),
+            ("rust-starter".to_owned(), 7)
+        ]
+    );
+    assert_eq!(115 + 7, data.len(), "each card exactly once across packs");
+}
+
+#[test]
+fn every_pairing_of_the_starter_decks_plays_clean_with_every_ability_live() {
+    let loaded = starter_packs();
+    let runner = loaded.runner();
+    let mut problems = Vec::new();
+    let mut played = 0;
+    for [a, b] in sve_tests::starter_pairings() {
+        let decks = [a, b].map(|name| {
+            let file = sve_host::decks::starter_deck(name).expect("bundled deck");
+            sve_host::decks::resolve(&file, &loaded.db).expect("resolves")
+        });
+        let summary = run_sim(
+            &loaded.db,
+            &runner,
+            [(a, &decks[0]), (b, &decks[1])],
+            SimOptions {
+                games: 4,
+                seed: 77,
+                bot: BotKind::Random,
+                play: PlayOptions {
+                    check_invariants: true,
+                    ..PlayOptions::default()
+                },
+            },
+            |_| None,
+        );
+        played += summary.games;
+        if summary.errors + summary.invariant_violations + summary.turn_cap_hits > 0 {
+            problems.push(format!(
+                "{a} vs {b}: {} errors {:?}, {} violations {:?}, {} turn-cap hits",
+                summary.errors,
+                summary.error_samples,
+                summary.invariant_violations,
+                summary.violation_samples,
+                summary.turn_cap_hits
+            ));
+        }
+    }
+    // 21 unordered pairings; seats alternate, so each order is played.
+    assert_eq!(played, 21 * 4);
+    assert!(problems.is_empty(), "{problems:#?}");
+}
