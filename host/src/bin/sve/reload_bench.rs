@@ -181,18 +181,19 @@ fn other_ability_version(script: &str) -> Option<String> {
     let mut out = String::with_capacity(script.len() + 1);
     let mut done = false;
     for line in script.split_inclusive('\n') {
-        if !done && line.trim_start().starts_with("effect ") {
-            if let Some(start) = line.find(|c: char| c.is_ascii_digit()) {
-                let digits = line[start..]
-                    .find(|c: char| !c.is_ascii_digit())
-                    .map_or(line.len(), |n| start + n);
-                let n: u32 = line[start..digits].parse().ok()?;
-                out.push_str(&line[..start]);
-                out.push_str(&(n + 1).to_string());
-                out.push_str(&line[digits..]);
-                done = true;
-                continue;
-            }
+        if !done
+            && line.trim_start().starts_with("effect ")
+            && let Some(start) = line.find(|c: char| c.is_ascii_digit())
+        {
+            let digits = line[start..]
+                .find(|c: char| !c.is_ascii_digit())
+                .map_or(line.len(), |n| start + n);
+            let n: u32 = line[start..digits].parse().ok()?;
+            out.push_str(&line[..start]);
+            out.push_str(&(n + 1).to_string());
+            out.push_str(&line[digits..]);
+            done = true;
+            continue;
         }
         out.push_str(line);
     }
