@@ -8,7 +8,7 @@
 use crate::cards::{CardDb, CardType, Class};
 use crate::engine::DeckList;
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The starter deck lists shipped with the app, by name.
 pub const STARTER_DECKS: &[(&str, &str)] = &[
@@ -196,6 +196,48 @@ pub fn load_deck(arg: &str) -> Result<DeckFile, Vec<DeckError>> {
         }]
     })?;
     parse_deck(&text, arg)
+}
+
+/// The deck lists packs ship: every `decks/*.txt` of each pack folder,
+/// named by file stem (`card-packs/starter-scripts/decks/SD01.txt` is
+/// `SD01`), sorted by name.
+pub fn pack_decks(pack_dirs: &[PathBuf]) -> Vec<(String, PathBuf)> {
+    let mut out = Vec::new();
+    for dir in pack_dirs {
+        let Ok(entries) = std::fs::read_dir(dir.join("decks")) else {
+            continue;
+        };
+        for path in entries.flatten().map(|e| e.path()) {
+            if path.extension().is_some_and(|x| x == "txt")
+                && let Some(stem) = path.file_stem()
+            {
+                out.push((stem.to_string_lossy().into_owned(), path));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Loads a deck by name from the packs' deck lists ([`pack_decks`]), else a
+/// bundled deck by name, else a deck file by path.
+pub fn load_deck_from_packs(arg: &str, pack_dirs: &[PathBuf]) -> Result<DeckFile, Vec<DeckError>> {
+    let named = pack_decks(pack_dirs)
+        .into_iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(arg));
+    match named {
+        Some((_, path)) => {
+            let text = std::fs::read_to_string(&path).map_err(|e| {
+                vec![DeckError {
+                    source_name: path.display().to_string(),
+                    line: None,
+                    message: format!("cannot read deck file: {e}"),
+                }]
+            })?;
+            parse_deck(&text, &path.display().to_string())
+        }
+        None => load_deck(arg),
+    }
 }
 
 /// Checks the construction rules of rules.md §5 and unknown card ids.

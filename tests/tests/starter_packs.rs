@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use sve_host::bot::BotKind;
 use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards};
-use sve_host::packs::{LoadOptions, LoadedPacks, Severity, load_packs, read_manifest};
+use sve_host::packs::{LoadOptions, LoadedPacks, PackLibrary, Severity, read_manifest};
 use sve_host::sim::{PlayOptions, SimOptions, run_sim};
 
 fn root() -> PathBuf {
@@ -16,6 +16,10 @@ fn root() -> PathBuf {
 /// Both starter packs over the bundled vanilla cards (the Rust pack is
 /// built first if its sources are newer than its component).
 fn starter_packs() -> LoadedPacks {
+    starter_library().loaded()
+}
+
+fn starter_library() -> PackLibrary {
     let rust = root().join("card-packs/rust-starter");
     let manifest = read_manifest(&rust).expect("pack.toml reads");
     if sve_host::packs::is_stale(&manifest) {
@@ -32,7 +36,7 @@ fn starter_packs() -> LoadedPacks {
             panic!("building rust-starter failed: {e}\n{output}");
         }
     }
-    load_packs(
+    PackLibrary::open(
         &[root().join("card-packs/starter-scripts"), rust],
         &LoadOptions {
             base: parse_cards(STARTER_CARDS_JSON).expect("bundled cards"),
@@ -144,4 +148,36 @@ fn every_pairing_of_the_starter_decks_plays_clean_with_every_ability_live() {
     // 21 unordered pairings; seats alternate, so each order is played.
     assert_eq!(played, 21 * 4);
     assert!(problems.is_empty(), "{problems:#?}");
+}
+
+#[test]
+fn the_starter_packs_audit_clean() {
+    let library = starter_library();
+    let findings = sve_host::packs::audit::audit(&library.pack_cards());
+    let listed: Vec<String> = findings.iter().map(ToString::to_string).collect();
+    assert!(
+        listed.is_empty(),
+        "card text and implementation disagree:\n{}",
+        listed.join("\n")
+    );
+}
+
+#[test]
+fn the_starter_deck_lists_ship_in_the_script_pack_and_resolve() {
+    let loaded = starter_packs();
+    let dirs: Vec<PathBuf> = loaded.packs.iter().map(|p| p.dir.clone()).collect();
+    let names: Vec<String> = sve_host::decks::pack_decks(&dirs)
+        .into_iter()
+        .map(|(name, _)| name)
+        .collect();
+    assert_eq!(names, ["SD01", "SD02", "SD03", "SD04", "SD05", "SD06"]);
+    for name in &names {
+        let file = sve_host::decks::load_deck_from_packs(&name.to_lowercase(), &dirs)
+            .expect("the deck reads");
+        assert!(
+            sve_host::decks::check_deck(&file, &loaded.db).is_empty(),
+            "{name} is legal"
+        );
+        sve_host::decks::resolve(&file, &loaded.db).expect("resolves");
+    }
 }

@@ -21,6 +21,7 @@
 //! **Architecture Invariant:** wasmtime types stay inside this module; the
 //! engine sees only the `AbilityRunner` trait.
 
+pub mod audit;
 pub mod build;
 pub(crate) mod component;
 mod convert;
@@ -287,6 +288,15 @@ impl PackLibrary {
         Ok(library)
     }
 
+    /// Each loaded pack's id with the cards it defines, before merging (a
+    /// card two packs define appears twice): what [`audit::audit`] reads.
+    pub fn pack_cards(&self) -> Vec<(String, Vec<CardDef>)> {
+        self.packs
+            .iter()
+            .map(|p| (p.info.id.clone(), p.cards.clone()))
+            .collect()
+    }
+
     /// The folders this library loads packs from.
     pub fn roots(&self) -> &[PathBuf] {
         &self.roots
@@ -332,9 +342,14 @@ impl PackLibrary {
         Ok(report)
     }
 
-    /// The pack folder a changed file belongs to, if any.
+    /// The pack folder a changed file (or a pack folder itself) belongs
+    /// to, if any.
     pub fn pack_dir_of(&self, path: &Path) -> Option<PathBuf> {
-        if is_pack_dir(path) {
+        let is_loaded_folder = self
+            .roots
+            .iter()
+            .any(|root| path == root || path.parent() == Some(root.as_path()));
+        if is_loaded_folder && is_pack_dir(path) {
             return Some(path.to_owned());
         }
         watch::pack_folder(path, &self.roots)

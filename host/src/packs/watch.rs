@@ -109,18 +109,24 @@ fn is_ignored(path: &Path, roots: &[PathBuf]) -> bool {
             .any(|c| c.as_os_str() == "target" || c.as_os_str() == ".git")
 }
 
-/// The pack folder above `path` (one with a `pack.toml`, or a folder of
-/// SVE Script files), not above a root.
+/// The pack folder of `path`: a root that is itself a pack, or the root's
+/// child folder that `path` lies in, if that child is a pack (the folders
+/// `PackLibrary` loads). A pack's subfolders (`decks/`, `tests/`, `src/`)
+/// belong to the pack.
 pub(crate) fn pack_folder(path: &Path, roots: &[PathBuf]) -> Option<PathBuf> {
-    let mut dir = path.parent();
-    while let Some(candidate) = dir {
-        if roots.iter().any(|r| r == candidate) {
+    for root in roots {
+        let Ok(below) = path.strip_prefix(root) else {
+            continue;
+        };
+        if super::is_pack_dir(root) {
+            return Some(root.clone());
+        }
+        let child = root.join(below.components().next()?);
+        // A file directly in the root is in no pack.
+        if child == path {
             return None;
         }
-        if super::is_pack_dir(candidate) {
-            return Some(candidate.to_owned());
-        }
-        dir = candidate.parent();
+        return super::is_pack_dir(&child).then_some(child);
     }
     None
 }

@@ -5,6 +5,7 @@ mod human;
 mod live;
 mod pack_cmd;
 mod reload_bench;
+mod test_cmd;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
@@ -48,7 +49,7 @@ struct Cli {
 enum Command {
     /// Play a match in the terminal (a human picks from numbered choices).
     Match {
-        /// Deck file or bundled deck name (SD01..SD06); give it twice.
+        /// Deck file, or a deck name: a pack's `decks/NAME.txt`, else a bundled deck (SD01..SD06); give it twice.
         #[arg(long, num_args = 1, required = true)]
         deck: Vec<String>,
         /// Match seed (random if omitted).
@@ -69,7 +70,7 @@ enum Command {
     },
     /// Play many bot-vs-bot matches and summarise them.
     Sim {
-        /// Deck file or bundled deck name; give it twice.
+        /// Deck file, or a deck name (a pack's `decks/NAME.txt`, else bundled); give it twice.
         #[arg(long, num_args = 1, required = true)]
         deck: Vec<String>,
         /// Number of matches.
@@ -121,6 +122,15 @@ enum Command {
         #[command(subcommand)]
         command: PackCommand,
     },
+    /// Run every scenario file (*.scenario, docs/scenarios.md) under a
+    /// path with the cards of --packs; exits non-zero if any fails.
+    Test {
+        /// A scenario file, or a folder searched recursively.
+        path: PathBuf,
+        /// Print one JSON object with every file's result and a summary.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -135,9 +145,20 @@ pub(crate) enum PackCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Build a Rust pack with cargo into a component the loader finds.
+    /// Compare each card's text with its abilities: markers without an
+    /// implementation, implementations without text, abilities that
+    /// re-implement a rule, cards implemented twice.
+    Audit {
+        /// Pack folder or folder of packs.
+        path: PathBuf,
+        /// Print one JSON object (counts per kind and the findings).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Build a pack into one component file: a Rust pack with cargo, a
+    /// script pack as the script runtime carrying the compiled scripts.
     Build {
-        /// The pack folder (with pack.toml and Cargo.toml).
+        /// The pack folder (with pack.toml; Cargo.toml for Rust packs).
         path: PathBuf,
         /// Also copy the component here.
         #[arg(short, long)]
@@ -169,7 +190,12 @@ fn main() -> Result<()> {
     if let Command::ReloadBench { pack, edits, json } = &cli.command {
         return reload_bench::run(pack, *edits, *json);
     }
+    if let Command::Test { path, json } = &cli.command {
+        return test_cmd::run(path, &cli.packs, cli.vanilla, *json);
+    }
     let mut live = None;
+    // Pack folders, where `--deck NAME` looks for `decks/NAME.txt` first.
+    let mut pack_dirs: Vec<PathBuf> = Vec::new();
     let (db, runner) = if cli.vanilla || !cli.packs.exists() {
         let db = Arc::new(starter_db().context("loading the bundled card data")?);
         (db, Arc::new(NoAbilities) as Arc<dyn AbilityRunner>)
@@ -179,6 +205,7 @@ fn main() -> Result<()> {
         for diagnostic in &loaded.diagnostics {
             eprintln!("{diagnostic}");
         }
+        pack_dirs = loaded.packs.iter().map(|p| p.dir.clone()).collect();
         if cli.watch {
             let watcher = PackWatcher::new(std::slice::from_ref(&cli.packs))
                 .with_context(|| format!("watching {}", cli.packs.display()))?;
@@ -200,7 +227,7 @@ fn main() -> Result<()> {
             save_replay,
             turn_cap,
         } => {
-            let decks = load_two(&deck, &db)?;
+            let decks = load_two(&deck, &db, &pack_dirs)?;
             let seed = seed.unwrap_or_else(entropy_seed);
             play_match(
                 &db,
@@ -222,7 +249,7 @@ fn main() -> Result<()> {
             no_invariants,
             json,
         } => {
-            let decks = load_two(&deck, &db)?;
+            let decks = load_two(&deck, &db, &pack_dirs)?;
             let bot: BotKind = bot.parse().map_err(anyhow::Error::msg)?;
             run_sim(
                 &db,
@@ -243,7 +270,7 @@ fn main() -> Result<()> {
         Command::Deck {
             command: DeckCommand::Check { file },
         } => deck_check(&db, &file),
-        Command::Pack { .. } | Command::ReloadBench { .. } => Ok(()),
+        Command::Pack { .. } | Command::ReloadBench { .. } | Command::Test { .. } => Ok(()),
     }
 }
 
@@ -256,7 +283,11 @@ fn entropy_seed() -> u64 {
         .unwrap_or(0)
 }
 
-fn load_two(args: &[String], db: &CardDb) -> Result<[(DeckFile, DeckList); 2]> {
+fn load_two(
+    args: &[String],
+    db: &CardDb,
+    pack_dirs: &[PathBuf],
+) -> Result<[(DeckFile, DeckList); 2]> {
     if args.len() != 2 {
         bail!(
             "give exactly two decks (--deck A --deck B), got {}",
@@ -264,7 +295,7 @@ fn load_two(args: &[String], db: &CardDb) -> Result<[(DeckFile, DeckList); 2]> {
         );
     }
     let load = |arg: &String| -> Result<(DeckFile, DeckList)> {
-        let file = decks::load_deck(arg).map_err(join_errors)?;
+        let file = decks::load_deck_from_packs(arg, pack_dirs).map_err(join_errors)?;
         let problems = decks::check_deck(&file, db);
         if !problems.is_empty() {
             bail!("deck {arg} is not legal:\n{}", join_errors(problems));

@@ -1,4 +1,4 @@
-//! `sve pack list | check | build`.
+//! `sve pack list | check | audit | build`.
 
 use crate::PackCommand;
 use crate::live::load_packs_for;
@@ -71,8 +71,12 @@ pub(crate) fn pack_command(command: &PackCommand, packs_dir: &std::path::Path) -
             }
             Ok(())
         }
+        PackCommand::Audit { path, json } => audit(path, *json),
         PackCommand::Build { path, out } => {
             let manifest = sve_host::packs::read_manifest(path).map_err(anyhow::Error::msg)?;
+            if manifest.kind == sve_host::packs::PackKind::Script {
+                return build_script_pack(&manifest, out.as_deref());
+            }
             eprintln!("building pack `{}` ({})", manifest.id, path.display());
             let built = sve_host::packs::build_rust_pack(
                 &manifest,
@@ -89,6 +93,79 @@ pub(crate) fn pack_command(command: &PackCommand, packs_dir: &std::path::Path) -
             Ok(())
         }
     }
+}
+
+/// `sve pack audit`: text against implementation, per card.
+fn audit(path: &std::path::Path, json: bool) -> Result<()> {
+    let library = crate::live::open_library(path)?;
+    let loaded = library.loaded();
+    for diagnostic in loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == sve_host::packs::Severity::Error)
+    {
+        eprintln!("{diagnostic}");
+    }
+    let packs = library.pack_cards();
+    let findings = sve_host::packs::audit::audit(&packs);
+    let counts = sve_host::packs::audit::counts(&findings);
+    let cards: usize = packs.iter().map(|(_, cards)| cards.len()).sum();
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({ "cards": cards, "counts": counts, "findings": findings })
+        );
+    } else {
+        for finding in &findings {
+            println!("{finding}");
+        }
+        println!(
+            "{cards} cards audited: {} finding(s) {}",
+            findings.len(),
+            serde_json::to_string(&counts).unwrap_or_default()
+        );
+    }
+    if !findings.is_empty() {
+        bail!("{} audit finding(s)", findings.len());
+    }
+    Ok(())
+}
+
+/// `sve pack build` for a script pack: the script runtime component with
+/// the compiled scripts in a custom section, written to
+/// `target/packs/<id>.wasm` (and `out`).
+fn build_script_pack(
+    manifest: &sve_host::packs::PackManifest,
+    out: Option<&std::path::Path>,
+) -> Result<()> {
+    let compiled = sve_host::packs::script_pack::compile_folder(&manifest.dir)
+        .map_err(|d| anyhow::anyhow!("{d}"))?;
+    for diagnostic in &compiled.diagnostics {
+        eprintln!("{diagnostic}");
+    }
+    if compiled.has_errors() {
+        bail!(
+            "{} of {} cards compile; fix the errors above",
+            compiled.cards_ok,
+            compiled.cards_total
+        );
+    }
+    let bytes = sve_host::packs::script_pack::package(&compiled.ir).map_err(anyhow::Error::msg)?;
+    let dir = std::path::Path::new("target").join("packs");
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let file = dir.join(format!("{}.wasm", manifest.id));
+    std::fs::write(&file, &bytes).with_context(|| format!("writing {}", file.display()))?;
+    println!(
+        "built {} ({} cards, {} bytes)",
+        file.display(),
+        compiled.cards_ok,
+        bytes.len()
+    );
+    if let Some(out) = out {
+        std::fs::copy(&file, out).with_context(|| format!("copying to {}", out.display()))?;
+        println!("copied to {}", out.display());
+    }
+    Ok(())
 }
 
 /// `sve pack check` on SVE Script files: every diagnostic, rendered like

@@ -1,0 +1,391 @@
+//! `sve pack audit`: one text, one implementation.
+//!
+//! Compares each card's printed text with the abilities its pack declares
+//! and lists the cheapest kind of wrong card behaviour before anyone plays
+//! it:
+//! - an ability marker in the text (`[fanfare]`, `[lastwords]`, `[act]`,
+//!   `Strike:`, `On Evolve:`, a printed keyword, "Whenever ...",
+//!   "While ..."/"During ...") with no ability or keyword behind it;
+//! - an ability or keyword with no text behind it;
+//! - an ability that re-implements an engine rule (a passive or an
+//!   unconditional Fanfare that gives the card its own keyword, instead of
+//!   the keyword itself);
+//! - a card implemented by two packs (for instance in script and in Rust).
+//!
+//! The audit reads card data only (the manifest every pack exports), so it
+//! works the same for script and Rust packs.
+
+use crate::cards::{
+    AbilityKind, CardDef, Grant, Keywords, PassiveCondition, PassiveScope, Trigger,
+};
+use serde::Serialize;
+
+/// What kind of mismatch a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FindingKind {
+    /// The text promises an ability or keyword the card does not have.
+    MarkerWithoutImplementation,
+    /// The card has an ability or keyword its text does not mention.
+    ImplementationWithoutText,
+    /// An ability does by hand what an engine rule (a keyword) does.
+    ReimplementsRule,
+    /// Two packs implement the same card.
+    ImplementedTwice,
+}
+
+/// One mismatch.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    /// What kind.
+    pub kind: FindingKind,
+    /// The card.
+    pub card: String,
+    /// The pack that defines it.
+    pub pack: String,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl std::fmt::Display for Finding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({}): {}", self.card, self.pack, self.message)
+    }
+}
+
+/// Printed keywords the text names by word.
+const KEYWORD_WORDS: &[(&str, Keywords)] = &[
+    ("Ward", Keywords::WARD),
+    ("Storm", Keywords::STORM),
+    ("Rush", Keywords::RUSH),
+    ("Assail", Keywords::ASSAIL),
+    ("Intimidate", Keywords::INTIMIDATE),
+    ("Drain", Keywords::DRAIN),
+    ("Bane", Keywords::BANE),
+    ("Aura", Keywords::AURA),
+];
+
+/// Audits every card of every pack. `packs` is each pack's id with the
+/// cards it defines (before packs are merged, so a card two packs define is
+/// seen twice).
+pub fn audit(packs: &[(String, Vec<CardDef>)]) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    let mut owner: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
+    for (pack, cards) in packs {
+        for card in cards {
+            if let Some(first) = owner.insert(&card.id, pack) {
+                findings.push(Finding {
+                    kind: FindingKind::ImplementedTwice,
+                    card: card.id.clone(),
+                    pack: pack.clone(),
+                    message: format!("also implemented by pack `{first}`"),
+                });
+            }
+            audit_card(pack, card, &mut findings);
+        }
+    }
+    findings
+}
+
+/// Counts of each kind, for `--json`.
+pub fn counts(findings: &[Finding]) -> std::collections::BTreeMap<FindingKind, usize> {
+    let mut counts: std::collections::BTreeMap<FindingKind, usize> = [
+        FindingKind::MarkerWithoutImplementation,
+        FindingKind::ImplementationWithoutText,
+        FindingKind::ReimplementsRule,
+        FindingKind::ImplementedTwice,
+    ]
+    .into_iter()
+    .map(|k| (k, 0))
+    .collect();
+    for finding in findings {
+        *counts.entry(finding.kind).or_default() += 1;
+    }
+    counts
+}
+
+/// What one card's text says it has.
+#[derive(Debug, Default)]
+struct Markers {
+    fanfare: bool,
+    last_words: bool,
+    act: bool,
+    strike: bool,
+    on_evolve: bool,
+    whenever: bool,
+    continuous: bool,
+    keywords: Keywords,
+}
+
+fn markers(text: &str) -> Markers {
+    let mut m = Markers {
+        fanfare: text.contains("[fanfare]"),
+        last_words: text.contains("[lastwords]"),
+        act: text.contains("[act]"),
+        ..Markers::default()
+    };
+    for line in text.lines().map(str::trim) {
+        m.strike |= line.starts_with("Strike:") || line.contains(". Strike:");
+        m.on_evolve |= line.contains("On Evolve:");
+        m.whenever |= line.contains("Whenever ");
+        m.continuous |= line.contains("While ") || line.starts_with("During ");
+        m.keywords |= printed_keywords(line);
+    }
+    m
+}
+
+/// Keywords of a printed keyword line (`Ward.`, `Storm. Bane.`): a line made
+/// only of keyword names, each followed by a period.
+fn printed_keywords(line: &str) -> Keywords {
+    let mut found = Keywords::empty();
+    for part in line.split('.').map(str::trim).filter(|p| !p.is_empty()) {
+        match KEYWORD_WORDS.iter().find(|(word, _)| *word == part) {
+            Some((_, flag)) => found |= *flag,
+            // Any other words: not a keyword line.
+            None => return Keywords::empty(),
+        }
+    }
+    found
+}
+
+fn audit_card(pack: &str, card: &CardDef, findings: &mut Vec<Finding>) {
+    let text = markers(&card.text);
+    let mut push = |kind: FindingKind, message: String| {
+        findings.push(Finding {
+            kind,
+            card: card.id.clone(),
+            pack: pack.to_owned(),
+            message,
+        });
+    };
+    let triggers: Vec<&Trigger> = card
+        .abilities
+        .iter()
+        .filter_map(|a| match &a.kind {
+            AbilityKind::Triggered(t) => Some(t),
+            _ => None,
+        })
+        .collect();
+    let has = |wanted: fn(&Trigger) -> bool| triggers.iter().any(|t| wanted(t));
+    let checks: [(&str, bool, bool); 5] = [
+        (
+            "[fanfare]",
+            text.fanfare,
+            has(|t| matches!(t, Trigger::Fanfare)),
+        ),
+        (
+            "[lastwords]",
+            text.last_words,
+            has(|t| matches!(t, Trigger::LastWords)),
+        ),
+        (
+            "Strike:",
+            text.strike,
+            has(|t| {
+                matches!(
+                    t,
+                    Trigger::Strike | Trigger::FollowerStrike | Trigger::LeaderStrike
+                )
+            }),
+        ),
+        (
+            "On Evolve:",
+            text.on_evolve,
+            has(|t| matches!(t, Trigger::OnEvolve | Trigger::OnSuperEvolve)),
+        ),
+        (
+            "Whenever ...",
+            text.whenever,
+            has(|t| {
+                matches!(
+                    t,
+                    Trigger::OnOtherEnterField(_)
+                        | Trigger::OnOtherLeaveField(_)
+                        | Trigger::OnOpponentCardDestroyed(_)
+                        | Trigger::OnOtherEvolve(_)
+                        | Trigger::OnOtherAttack(_)
+                        | Trigger::OnPlaySpell(_)
+                        | Trigger::OnDealCombatDamage
+                        | Trigger::OnLeaderGainDefense
+                        | Trigger::OnDiscarded
+                        | Trigger::OnLeaveField
+                        | Trigger::OnReturnToHandFromField
+                )
+            }),
+        ),
+    ];
+    for (marker, in_text, implemented) in checks {
+        match (in_text, implemented) {
+            (true, false) => push(
+                FindingKind::MarkerWithoutImplementation,
+                format!("the text has {marker} but the card has no such ability"),
+            ),
+            (false, true) => push(
+                FindingKind::ImplementationWithoutText,
+                format!("the card has a {marker} ability its text does not mention"),
+            ),
+            _ => {}
+        }
+    }
+    let act = card
+        .abilities
+        .iter()
+        .any(|a| matches!(a.kind, AbilityKind::Activated { .. }));
+    match (text.act, act) {
+        (true, false) => push(
+            FindingKind::MarkerWithoutImplementation,
+            "the text has [act] but the card has no activated ability".to_owned(),
+        ),
+        (false, true) => push(
+            FindingKind::ImplementationWithoutText,
+            "the card has an activated ability its text does not mention".to_owned(),
+        ),
+        _ => {}
+    }
+    let passives: Vec<_> = card
+        .abilities
+        .iter()
+        .filter_map(|a| match &a.kind {
+            AbilityKind::Passive(p) => Some(p),
+            _ => None,
+        })
+        .collect();
+    match (text.continuous, !passives.is_empty()) {
+        (true, false) => push(
+            FindingKind::MarkerWithoutImplementation,
+            "the text has a continuous effect (While/During) but the card has no passive"
+                .to_owned(),
+        ),
+        (false, true) => push(
+            FindingKind::ImplementationWithoutText,
+            "the card has a passive its text does not mention".to_owned(),
+        ),
+        _ => {}
+    }
+    let printed = card.keywords
+        & KEYWORD_WORDS
+            .iter()
+            .fold(Keywords::empty(), |a, (_, k)| a | *k);
+    for (word, flag) in KEYWORD_WORDS {
+        let in_text = text.keywords.contains(*flag);
+        let on_card = printed.contains(*flag);
+        if in_text && !on_card {
+            push(
+                FindingKind::MarkerWithoutImplementation,
+                format!("the text prints {word} but the card does not have it"),
+            );
+        }
+        if on_card && !in_text {
+            push(
+                FindingKind::ImplementationWithoutText,
+                format!("the card has {word} but its text does not print it"),
+            );
+        }
+    }
+    for passive in passives {
+        let own_keyword = matches!(passive.scope, PassiveScope::ThisCard)
+            && matches!(passive.condition, PassiveCondition::Always);
+        if let (true, Grant::Keywords(k)) = (own_keyword, &passive.grant) {
+            let names: Vec<&str> = k.names().collect();
+            push(
+                FindingKind::ReimplementsRule,
+                format!(
+                    "a passive that always gives this card {} re-implements the keyword: print it instead",
+                    names.join(", ")
+                ),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::fixtures::test_cards;
+
+    fn card(text: &str, keywords: Keywords, abilities: Vec<crate::cards::AbilityDef>) -> CardDef {
+        let mut card = test_cards().remove(1);
+        card.id = "AUDIT-1".to_owned();
+        card.text = text.to_owned();
+        card.keywords = keywords;
+        card.abilities = abilities;
+        card
+    }
+
+    fn ability(kind: AbilityKind) -> crate::cards::AbilityDef {
+        crate::cards::AbilityDef {
+            name: "a".to_owned(),
+            kind,
+            costs: Vec::new(),
+            once_per_turn: false,
+            text: String::new(),
+        }
+    }
+
+    fn kinds(findings: &[Finding]) -> Vec<FindingKind> {
+        findings.iter().map(|f| f.kind).collect()
+    }
+
+    #[test]
+    fn a_card_whose_text_and_abilities_agree_is_clean() {
+        let c = card(
+            "Ward.\n[fanfare] Draw a card.",
+            Keywords::WARD,
+            vec![ability(AbilityKind::Triggered(Trigger::Fanfare))],
+        );
+        assert_eq!(audit(&[("p".to_owned(), vec![c])]), []);
+    }
+
+    #[test]
+    fn missing_and_unprinted_abilities_and_keywords_are_found() {
+        let c = card(
+            "Storm.\n[fanfare] Draw a card.\n[lastwords] Draw a card.",
+            Keywords::BANE,
+            vec![
+                ability(AbilityKind::Triggered(Trigger::Fanfare)),
+                ability(AbilityKind::Triggered(Trigger::Strike)),
+            ],
+        );
+        let findings = audit(&[("p".to_owned(), vec![c])]);
+        assert_eq!(
+            kinds(&findings),
+            [
+                FindingKind::MarkerWithoutImplementation, // [lastwords]
+                FindingKind::ImplementationWithoutText,   // Strike
+                FindingKind::MarkerWithoutImplementation, // Storm
+                FindingKind::ImplementationWithoutText,   // Bane
+            ],
+            "{findings:#?}"
+        );
+    }
+
+    #[test]
+    fn a_passive_giving_the_card_its_own_keyword_reimplements_the_rule() {
+        let passive = crate::cards::PassiveDef {
+            grant: Grant::Keywords(Keywords::WARD),
+            scope: PassiveScope::ThisCard,
+            condition: PassiveCondition::Always,
+        };
+        let c = card(
+            "While this card is on your field, it has Ward.",
+            Keywords::empty(),
+            vec![ability(AbilityKind::Passive(passive))],
+        );
+        let findings = audit(&[("p".to_owned(), vec![c])]);
+        assert_eq!(kinds(&findings), [FindingKind::ReimplementsRule]);
+    }
+
+    #[test]
+    fn a_card_in_two_packs_is_reported() {
+        let c = card("", Keywords::empty(), Vec::new());
+        let findings = audit(&[
+            ("script".to_owned(), vec![c.clone()]),
+            ("rust".to_owned(), vec![c]),
+        ]);
+        assert_eq!(kinds(&findings), [FindingKind::ImplementedTwice]);
+        assert_eq!(
+            findings[0].to_string(),
+            "AUDIT-1 (rust): also implemented by pack `script`"
+        );
+    }
+}
