@@ -1,5 +1,15 @@
-//! A small board builder for rules and card tests: put these cards in these
-//! zones with these resources, act, then read the board back as compact text.
+//! Scenarios: boards for rules and card tests, in Rust or as text files.
+//!
+//! - [`Scenario`] and [`Side`]: a board builder: put these cards in these
+//!   zones with these resources, act by card name, then read the board back
+//!   as compact text. Engine tests use it with the test cards of
+//!   [`fixtures`].
+//! - [`board_as_text`] and [`ScenarioBuilder::with_text`]: a board as text
+//!   and back (the client's "save board as scenario").
+//! - [`ScenarioFile`], [`run_scenario`] and [`suite`]: scenario test files
+//!   (`*.scenario`, `docs/scenarios.md`) that card authors write without
+//!   Rust: a board, actions and answers, expected results; `sve test` and
+//!   the `sve-tests` suite run them.
 //!
 //! ```
 //! use sve_host::scenario::{Scenario, Side};
@@ -13,9 +23,15 @@
 //! assert!(s.dump().contains("field V2 2/2"));
 //! ```
 
+mod expect;
+pub mod file;
 pub mod fixtures;
+mod run;
+pub mod suite;
 mod text;
 
+pub use file::{ParseError, ScenarioFile};
+pub use run::{FILLER_CARD, Failure, RunReport, run_scenario, run_scenario_with};
 pub use text::{ScenarioError, board_as_text};
 
 use crate::cards::CardDb;
@@ -30,10 +46,12 @@ use std::sync::Arc;
 /// One side of a scenario.
 #[derive(Clone, Debug)]
 pub struct Side {
+    leader_card: Option<String>,
     hand: Vec<String>,
     field: Vec<FieldCard>,
     ex_area: Vec<String>,
     cemetery: Vec<String>,
+    banished: Vec<String>,
     deck: Option<Vec<String>>,
     evolve_deck: Vec<String>,
     pp: i32,
@@ -58,10 +76,12 @@ struct FieldCard {
 impl Default for Side {
     fn default() -> Side {
         Side {
+            leader_card: None,
             hand: Vec::new(),
             field: Vec::new(),
             ex_area: Vec::new(),
             cemetery: Vec::new(),
+            banished: Vec::new(),
             deck: None,
             evolve_deck: Vec::new(),
             pp: 0,
@@ -79,9 +99,20 @@ fn names<const N: usize>(cards: [&str; N]) -> impl Iterator<Item = String> {
 }
 
 impl Side {
-    /// An empty side: 20 defense, 0 PP, 1 SEP, 10 vanilla `V1` in the deck.
+    /// An empty side: 20 defense, 0 PP, 1 SEP, ten filler cards (`V1`
+    /// unless [`ScenarioBuilder::filler`] says otherwise) in the deck.
     pub fn new() -> Side {
         Side::default()
+    }
+    /// The leader card (default: see [`ScenarioBuilder::try_build`]).
+    pub fn leader_card(mut self, card: &str) -> Side {
+        self.leader_card = Some(card.to_owned());
+        self
+    }
+    /// Cards in the banished zone.
+    pub fn banished<const N: usize>(mut self, cards: [&str; N]) -> Side {
+        self.banished.extend(names(cards));
+        self
     }
     /// Cards in the hand (names or ids).
     pub fn hand<const N: usize>(mut self, cards: [&str; N]) -> Side {
@@ -138,7 +169,7 @@ impl Side {
         self.cemetery.extend(names(cards));
         self
     }
-    /// The deck, top card last (replaces the default ten `V1`).
+    /// The deck, top card last (replaces the ten filler cards).
     pub fn deck<const N: usize>(mut self, cards: [&str; N]) -> Side {
         self.deck = Some(names(cards).collect());
         self
@@ -188,6 +219,21 @@ pub struct ScenarioBuilder {
     first: PlayerId,
     active: PlayerId,
     turn: u32,
+    filler: String,
+}
+
+/// Why a [`ScenarioBuilder`] could not build its match.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BuildError {
+    /// A card the database does not know.
+    #[error("unknown card `{0}`")]
+    UnknownCard(String),
+    /// No leader was given and the database has no leader card.
+    #[error("no leader card: give one with `P1 leader: CARD`")]
+    NoLeader,
+    /// A leader that is not a leader card.
+    #[error("`{0}` is not a leader card")]
+    NotALeader(String),
 }
 
 impl ScenarioBuilder {
@@ -217,24 +263,87 @@ impl ScenarioBuilder {
         self.runner = runner;
         self
     }
+    /// The card ten copies of which make a deck that is not given (default
+    /// `V1`, a test card; give a card of the database in use).
+    pub fn filler(mut self, card: &str) -> ScenarioBuilder {
+        self.filler = card.to_owned();
+        self
+    }
 
     /// The match, at the active player's main-phase action.
     ///
-    /// Panics if a card name is unknown (scenarios are test code).
+    /// Panics if a card name is unknown (scenarios are test code); see
+    /// [`try_build`](ScenarioBuilder::try_build) for input from outside.
     pub fn build(self) -> Scenario {
+        match self.try_build() {
+            Ok(scenario) => scenario,
+            Err(e) => panic!("scenario: {e}"),
+        }
+    }
+
+    /// The match, at the active player's main-phase action, or why it
+    /// cannot be built. A side without a leader card gets `TEST-LD` when
+    /// the database has it, else the database's first leader.
+    pub fn try_build(self) -> Result<Scenario, BuildError> {
         let db = self.db;
-        let find = |name: &str| {
-            db.by_card_id(name)
-                .or_else(|| db.by_name(name))
-                .unwrap_or_else(|| panic!("scenario: unknown card `{name}`"))
+        let known = |name: &str| db.by_card_id(name).or_else(|| db.by_name(name));
+        for side in &self.sides {
+            let deck = side.deck.iter().flatten();
+            let names = side
+                .hand
+                .iter()
+                .chain(&side.ex_area)
+                .chain(&side.cemetery)
+                .chain(&side.banished)
+                .chain(&side.evolve_deck)
+                .chain(deck)
+                .chain(side.field.iter().map(|f| &f.name))
+                .chain(side.field.iter().filter_map(|f| f.evolved.as_ref()));
+            for name in names {
+                if known(name).is_none() {
+                    return Err(BuildError::UnknownCard(name.clone()));
+                }
+            }
+            if side.deck.is_none() && known(&self.filler).is_none() {
+                return Err(BuildError::UnknownCard(self.filler.clone()));
+            }
+        }
+        let default_leader = known("TEST-LD").or_else(|| {
+            db.iter()
+                .find(|(_, def)| def.card_type == crate::cards::CardType::Leader)
+                .map(|(id, _)| id)
+        });
+        let mut leaders = [None, None];
+        for (seat, side) in self.sides.iter().enumerate() {
+            leaders[seat] = match &side.leader_card {
+                Some(name) => {
+                    let id = known(name).ok_or_else(|| BuildError::UnknownCard(name.clone()))?;
+                    if db.get(id).card_type != crate::cards::CardType::Leader {
+                        return Err(BuildError::NotALeader(name.clone()));
+                    }
+                    Some(id)
+                }
+                None => default_leader,
+            };
+        }
+        let [Some(leader1), Some(leader2)] = leaders else {
+            return Err(BuildError::NoLeader);
         };
-        let leader = find("TEST-LD");
-        let empty = DeckList {
+        let find = |name: &str| {
+            // OK: every name was checked above.
+            known(name).unwrap_or_else(|| unreachable!("card `{name}` was checked"))
+        };
+        let list = |leader| DeckList {
             leader,
             main: Vec::new(),
             evolve: Vec::new(),
         };
-        let mut game = Match::new(Arc::clone(&db), self.runner, [empty.clone(), empty], 1);
+        let mut game = Match::new(
+            Arc::clone(&db),
+            self.runner,
+            [list(leader1), list(leader2)],
+            1,
+        );
         game.tasks.clear();
         let turn = self.turn;
         for (seat, side) in self.sides.iter().enumerate() {
@@ -269,7 +378,7 @@ impl ScenarioBuilder {
             let deck: Vec<String> = side
                 .deck
                 .clone()
-                .unwrap_or_else(|| vec!["V1".to_owned(); 10]);
+                .unwrap_or_else(|| vec![self.filler.clone(); 10]);
             for name in &deck {
                 place(&mut game, name, Zone::Deck);
             }
@@ -281,6 +390,9 @@ impl ScenarioBuilder {
             }
             for name in &side.cemetery {
                 place(&mut game, name, Zone::Cemetery);
+            }
+            for name in &side.banished {
+                place(&mut game, name, Zone::Banished);
             }
             for name in &side.evolve_deck {
                 place(&mut game, name, Zone::EvolveDeck);
@@ -318,7 +430,7 @@ impl ScenarioBuilder {
         let mut scenario = Scenario { game };
         scenario.game.step();
         scenario.game.clear_events();
-        scenario
+        Ok(scenario)
     }
 }
 
@@ -339,6 +451,7 @@ impl Scenario {
             first: PlayerId(0),
             active: PlayerId(0),
             turn: 9,
+            filler: "V1".to_owned(),
         }
     }
 

@@ -5,6 +5,7 @@ mod human;
 mod live;
 mod pack_cmd;
 mod reload_bench;
+mod test_cmd;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
@@ -121,6 +122,15 @@ enum Command {
         #[command(subcommand)]
         command: PackCommand,
     },
+    /// Run every scenario file (*.scenario, docs/scenarios.md) under a
+    /// path with the cards of --packs; exits non-zero if any fails.
+    Test {
+        /// A scenario file, or a folder searched recursively.
+        path: PathBuf,
+        /// Print one JSON object with every file's result and a summary.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -179,6 +189,9 @@ fn main() -> Result<()> {
     }
     if let Command::ReloadBench { pack, edits, json } = &cli.command {
         return reload_bench::run(pack, *edits, *json);
+    }
+    if let Command::Test { path, json } = &cli.command {
+        return test_cmd::run(path, &cli.packs, cli.vanilla, *json);
     }
     let mut live = None;
     // Pack folders, where `--deck NAME` looks for `decks/NAME.txt` first.
@@ -257,7 +270,7 @@ fn main() -> Result<()> {
         Command::Deck {
             command: DeckCommand::Check { file },
         } => deck_check(&db, &file),
-        Command::Pack { .. } | Command::ReloadBench { .. } => Ok(()),
+        Command::Pack { .. } | Command::ReloadBench { .. } | Command::Test { .. } => Ok(()),
     }
 }
 
