@@ -44,6 +44,7 @@ fn load(packs: &[&str]) -> LoadedPacks {
             base,
             cache_dir: Some(target.join("sve-cache")),
             build_target_dir: None,
+            language: None,
         },
     )
     .expect("packs load");

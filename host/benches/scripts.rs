@@ -81,6 +81,7 @@ fn load(c: &mut Criterion) {
             base: parse_cards(STARTER_CARDS_JSON).expect("bundled cards"),
             cache_dir: Some(root().join("target").join("sve-cache")),
             build_target_dir: None,
+            language: None,
         },
     )
     .expect("pack engine");
@@ -102,6 +103,7 @@ fn matches(c: &mut Criterion) {
             base: parse_cards(STARTER_CARDS_JSON).expect("bundled cards"),
             cache_dir: Some(root().join("target").join("sve-cache")),
             build_target_dir: Some(root().join("target").join("packs")),
+            language: None,
         },
     )
     .expect("pack engine");

@@ -319,5 +319,6 @@ fn pack_options(base: Vec<crate::cards::CardDef>, target: &Path) -> LoadOptions 
         base,
         cache_dir: Some(target.join("sve-cache")),
         build_target_dir: Some(target.join("packs")),
+        language: crate::packs::language_from_env(),
     }
 }

@@ -71,6 +71,7 @@ fn library(dir: &Path) -> PackLibrary {
             base,
             cache_dir: Some(target.join("sve-cache")),
             build_target_dir: Some(target.join("packs")),
+            language: None,
         },
     )
     .expect("pack engine starts")

@@ -50,6 +50,7 @@ fn load(packs: &[&str]) -> LoadedPacks {
             base,
             cache_dir: Some(root().join("target").join("sve-cache")),
             build_target_dir: None,
+            language: None,
         },
     )
     .expect("the pack engine starts")

@@ -61,6 +61,7 @@ fn library(dir: &Path) -> PackLibrary {
             base,
             cache_dir: Some(sve_tests::workspace_root().join("target/sve-cache")),
             build_target_dir: None,
+            language: None,
         },
     )
     .expect("pack engine starts")

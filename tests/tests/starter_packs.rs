@@ -42,6 +42,7 @@ fn starter_library() -> PackLibrary {
             base: parse_cards(STARTER_CARDS_JSON).expect("bundled cards"),
             cache_dir: Some(root().join("target").join("sve-cache")),
             build_target_dir: None,
+            language: None,
         },
     )
     .expect("the pack engine starts")

@@ -30,6 +30,7 @@ pub mod manifest;
 mod runner;
 pub mod script_pack;
 pub mod scripts;
+pub mod text_data;
 pub mod watch;
 pub(crate) mod wit;
 
@@ -136,6 +137,18 @@ pub struct LoadOptions {
     pub cache_dir: Option<PathBuf>,
     /// Build stale Rust packs with cargo (into this target directory).
     pub build_target_dir: Option<PathBuf>,
+    /// Show card text in this language where a pack has text files for it
+    /// (`text_data`); `None` keeps the scripts' text.
+    pub language: Option<String>,
+}
+
+/// The language the app shows card text in: `SVE_LANG` (`ja`, `en`, ...),
+/// or `None` for the scripts' own text.
+pub fn language_from_env() -> Option<String> {
+    std::env::var("SVE_LANG")
+        .ok()
+        .map(|lang| lang.trim().to_owned())
+        .filter(|lang| !lang.is_empty())
 }
 
 /// What loading a folder of packs produced.
@@ -367,26 +380,42 @@ impl PackLibrary {
             .enumerate()
             .map(|(i, d)| (d.id.clone(), i))
             .collect();
+        // A pack that lists a card in `overrides` (and defines it) wins that
+        // card whatever the load order; otherwise the first pack wins and a
+        // second definition is an error naming both packs.
+        let mut overridden_by: HashMap<&str, usize> = HashMap::new();
+        for (idx, pack) in self.packs.iter().enumerate() {
+            for id in &pack.overrides {
+                if pack.cards.iter().any(|c| &c.id == id) {
+                    overridden_by.entry(id.as_str()).or_insert(idx);
+                }
+            }
+        }
         let mut owner: HashMap<String, usize> = HashMap::new();
         let mut by_card = HashMap::new();
         let mut packs = Vec::new();
         let mut code = Vec::new();
-        for pack in &self.packs {
-            let pack_idx = code.len();
+        for (pack_idx, pack) in self.packs.iter().enumerate() {
             for card in &pack.cards {
-                if let Some(previous) = owner.get(&card.id)
-                    && !pack.overrides.contains(&card.id)
-                {
-                    diagnostics.push(error_at(
-                        pack.info.dir.join("pack.toml"),
-                        format!(
-                            "card `{}` is also defined by pack `{}` ({}); add it to `overrides` to replace it",
-                            card.id,
-                            packs_id(&packs, *previous),
-                            packs_dir(&packs, *previous).display()
-                        ),
-                    ));
-                    continue;
+                match overridden_by.get(card.id.as_str()) {
+                    // Replaced by another pack's override: not an error.
+                    Some(winner) if *winner != pack_idx => continue,
+                    Some(_) => {}
+                    None => {
+                        if let Some(previous) = owner.get(&card.id) {
+                            let first = &self.packs[*previous].info;
+                            diagnostics.push(error_at(
+                                pack.info.dir.join("pack.toml"),
+                                format!(
+                                    "card `{}` is also defined by pack `{}` ({}); add it to `overrides` to replace it",
+                                    card.id,
+                                    first.id,
+                                    first.dir.display()
+                                ),
+                            ));
+                            continue;
+                        }
+                    }
                 }
                 owner.insert(card.id.clone(), pack_idx);
                 by_card.insert(card.id.clone(), pack_idx);
@@ -434,14 +463,6 @@ impl PackLibrary {
             by_card: Arc::new(by_card),
         }
     }
-}
-
-fn packs_id(packs: &[PackInfo], idx: usize) -> &str {
-    packs.get(idx).map_or("?", |p| p.id.as_str())
-}
-
-fn packs_dir(packs: &[PackInfo], idx: usize) -> &Path {
-    packs.get(idx).map_or(Path::new("?"), |p| p.dir.as_path())
 }
 
 /// The absolute form of a path (as file events report paths), or the path
@@ -504,21 +525,37 @@ fn load_pack(
         });
         manifest
     };
-    if manifest.kind == PackKind::Script {
-        let mut pack = load_script_pack(&manifest, engine, mode)?;
-        notes.append(&mut pack.notes);
-        pack.notes = notes;
-        return Ok(pack);
+    let mut pack = if manifest.kind == PackKind::Script {
+        load_script_pack(&manifest, engine, mode)?
+    } else {
+        load_rust_pack(&manifest, engine, options)?
+    };
+    if let Some(language) = &options.language {
+        let (texts, mut problems) = text_data::read(dir, language);
+        text_data::apply(&mut pack.cards, &texts);
+        notes.append(&mut problems);
     }
+    notes.append(&mut pack.notes);
+    pack.notes = notes;
+    Ok(pack)
+}
+
+/// Builds a Rust pack if it is stale, then loads its component.
+fn load_rust_pack(
+    manifest: &PackManifest,
+    engine: &PackEngine,
+    options: &LoadOptions,
+) -> Result<ReadPack, Vec<PackDiagnostic>> {
+    let dir = &manifest.dir;
     if let Some(target_dir) = &options.build_target_dir
-        && is_stale(&manifest)
+        && is_stale(manifest)
     {
         tracing::info!(
             "building pack `{}` with cargo (first run or after an edit)",
             manifest.id
         );
         let mut output = Vec::new();
-        match build_rust_pack(&manifest, target_dir, &mut |line| {
+        match build_rust_pack(manifest, target_dir, &mut |line| {
             output.push(line.to_owned())
         }) {
             Ok(_) => {}
@@ -538,7 +575,7 @@ fn load_pack(
             Err(e) => return Err(vec![error_at(dir.join("Cargo.toml"), e.to_string())]),
         }
     }
-    let file = component_path(&manifest);
+    let file = component_path(manifest);
     let bytes = std::fs::read(&file).map_err(|e| {
         vec![error_at(
             &file,
@@ -548,7 +585,7 @@ fn load_pack(
             ),
         )]
     })?;
-    load_component(&manifest, &file, &bytes, engine, Arc::from(Vec::new()))
+    load_component(manifest, &file, &bytes, engine, Arc::from(Vec::new()))
 }
 
 /// Compiles a script folder and loads it into the script runtime.

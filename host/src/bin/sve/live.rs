@@ -19,6 +19,7 @@ pub(crate) fn open_library(dir: &std::path::Path) -> Result<PackLibrary> {
         base,
         cache_dir: Some(target.join("sve-cache")),
         build_target_dir: Some(target.join("packs")),
+        language: sve_host::packs::language_from_env(),
     };
     PackLibrary::open(&[dir.to_owned()], &options).map_err(anyhow::Error::msg)
 }

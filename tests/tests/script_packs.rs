@@ -1,0 +1,137 @@
+//! Loading SVE Script packs: overrides between packs (errata, unreleased
+//! versions), a card defined twice without one, and card text in other
+//! languages from the community's text files.
+
+use std::path::{Path, PathBuf};
+use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards};
+use sve_host::packs::{LoadOptions, LoadedPacks, Severity, load_packs};
+
+const SPARK: &str = "name Script Spark;\nid TEST-S01;\nclass Rune;\ntype Follower;\ntrait Test;\ncost 1;\nstats 1/1;\ntext \"[fanfare] Deal 1 damage to the enemy leader.\";\nability Fanfare {\n    effect DealDamage(1) to OpponentLeader;\n}\n";
+
+/// A folder of packs made of `(folder, pack.toml, script)`.
+fn packs(name: &str, packs: &[(&str, &str, &str)]) -> PathBuf {
+    let root = sve_tests::workspace_root()
+        .join("target/test-packs")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&root);
+    for (folder, toml, script) in packs {
+        let dir = root.join(folder);
+        std::fs::create_dir_all(&dir).expect("pack folder");
+        std::fs::write(dir.join("pack.toml"), toml).expect("pack.toml");
+        std::fs::write(dir.join("cards.txt"), script).expect("script");
+    }
+    root
+}
+
+fn toml(id: &str, overrides: &str) -> String {
+    format!(
+        "id = \"{id}\"\nname = \"{id}\"\nversion = \"0.1.0\"\nkind = \"script\"\napi = \"^0.1\"\n{overrides}"
+    )
+}
+
+fn load(root: &Path) -> LoadedPacks {
+    load_in(root, None)
+}
+
+fn load_in(root: &Path, language: Option<&str>) -> LoadedPacks {
+    load_packs(
+        &[root.to_owned()],
+        &LoadOptions {
+            base: parse_cards(STARTER_CARDS_JSON).expect("bundled cards"),
+            cache_dir: Some(sve_tests::workspace_root().join("target/sve-cache")),
+            build_target_dir: None,
+            language: language.map(str::to_owned),
+        },
+    )
+    .expect("pack engine")
+}
+
+#[test]
+fn an_override_replaces_the_card_whatever_the_load_order() {
+    let errata = SPARK.replace("stats 1/1;", "stats 2/2;");
+    // "a-errata" loads before "b-base": the override must still win.
+    let root = packs(
+        "override",
+        &[
+            (
+                "a-errata",
+                &toml("a-errata", "overrides = [\"TEST-S01\"]\n"),
+                &errata,
+            ),
+            ("b-base", &toml("b-base", ""), SPARK),
+        ],
+    );
+    let loaded = load(&root);
+    assert!(!loaded.has_errors(), "{:?}", loaded.diagnostics);
+    let id = loaded.db.by_card_id("TEST-S01").expect("defined");
+    assert_eq!(loaded.db.get(id).attack, Some(2), "the errata's stats");
+    assert_eq!(
+        loaded.pack_of("TEST-S01").map(|p| p.id.as_str()),
+        Some("a-errata")
+    );
+}
+
+#[test]
+fn a_card_defined_twice_without_an_override_is_an_error_naming_both_packs() {
+    let root = packs(
+        "twice",
+        &[
+            ("a-first", &toml("a-first", ""), SPARK),
+            ("b-second", &toml("b-second", ""), SPARK),
+        ],
+    );
+    let loaded = load(&root);
+    let errors: Vec<String> = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains("b-second/pack.toml"), "{}", errors[0]);
+    assert!(
+        errors[0].contains("card `TEST-S01` is also defined by pack `a-first`"),
+        "{}",
+        errors[0]
+    );
+    assert!(errors[0].contains("a-first"), "{}", errors[0]);
+    assert_eq!(
+        loaded.pack_of("TEST-S01").map(|p| p.id.as_str()),
+        Some("a-first")
+    );
+}
+
+#[test]
+fn text_files_beside_the_scripts_show_card_text_in_the_chosen_language() {
+    let root = packs("language", &[("set", &toml("set", ""), SPARK)]);
+    let ja = root.join("set/text/ja");
+    std::fs::create_dir_all(&ja).expect("text folder");
+    std::fs::write(
+        ja.join("cards.json"),
+        r#"[{"id": "TEST-S01", "name": "スクリプトスパーク", "trait": "テスト", "cardText": "",
+            "effectText": [{"key": "1", "trigger": "[fanfare]", "cost": "", "body": "相手のリーダーに1ダメージ。"}]}]"#,
+    )
+    .expect("text file");
+    let text = |loaded: &LoadedPacks| {
+        let id = loaded.db.by_card_id("TEST-S01").expect("defined");
+        loaded.db.get(id).text.clone()
+    };
+    let japanese = load_in(&root, Some("ja"));
+    assert!(
+        japanese.diagnostics.is_empty(),
+        "{:?}",
+        japanese.diagnostics
+    );
+    assert_eq!(text(&japanese), "[fanfare]: 相手のリーダーに1ダメージ。");
+    // The rules still see the card's own name.
+    assert!(japanese.db.by_name("Script Spark").is_some());
+    // Another language, or none: the script's text.
+    assert_eq!(
+        text(&load_in(&root, Some("fr"))),
+        "[fanfare] Deal 1 damage to the enemy leader."
+    );
+    assert_eq!(
+        text(&load(&root)),
+        "[fanfare] Deal 1 damage to the enemy leader."
+    );
+}
