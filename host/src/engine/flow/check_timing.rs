@@ -107,7 +107,15 @@ impl Match {
         let ability = &self.db.get(run.def).abilities[usize::from(ability_idx.0)];
         if run.origin == RunOrigin::Triggered && run.answers.is_empty() && !run.cost_settled {
             // "If" conditions are checked when the ability is played.
-            if !self.condition_holds(run.source, run.controller, ability_idx, run.trigger_card) {
+            let call = super::legal::ConditionCall {
+                source: run.source,
+                source_object: run.source_object,
+                def: run.def,
+                controller: run.controller,
+                trigger_card: run.trigger_card,
+                amount: run.amount,
+            };
+            if !self.condition_of(&call, ability_idx) {
                 return;
             }
             if !ability.costs.is_empty() && !matches!(ability.kind, AbilityKind::Spell) {

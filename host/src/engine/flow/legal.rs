@@ -131,8 +131,8 @@ impl Match {
             && self.condition_holds(card, player, ability, None)
     }
 
-    /// Asks the runner whether an ability's condition holds; an error counts
-    /// as "no" (and is logged).
+    /// Asks the runner whether an ability of the card's current definition
+    /// holds its condition; an error counts as "no" (and is logged).
     pub(crate) fn condition_holds(
         &self,
         card: CardRef,
@@ -140,15 +140,31 @@ impl Match {
         ability: AbilityIdx,
         trigger_card: Option<CardRef>,
     ) -> bool {
-        let def_id = self.state.current_def_id(card);
-        let info = AbilityInfo {
+        let run = ConditionCall {
             source: card,
             source_object: self.state.card(card).object,
-            def: def_id,
-            ability,
+            def: self.state.current_def_id(card),
             controller,
             trigger_card,
             amount: 0,
+        };
+        self.condition_of(&run, ability)
+    }
+
+    /// Asks the runner whether an ability's condition holds, for an ability
+    /// of a given definition: a pending ability keeps the definition it
+    /// triggered from (an evolved follower's Last Words, once the card is in
+    /// the cemetery as its base card, is still the evolved card's).
+    pub(crate) fn condition_of(&self, run: &ConditionCall, ability: AbilityIdx) -> bool {
+        let def_id = run.def;
+        let info = AbilityInfo {
+            source: run.source,
+            source_object: run.source_object,
+            def: def_id,
+            ability,
+            controller: run.controller,
+            trigger_card: run.trigger_card,
+            amount: run.amount,
         };
         let query = AbilityQuery::new(&self.state, &self.db, &info);
         match self.runner.condition(&query) {
@@ -248,4 +264,14 @@ impl Match {
         }
         followers
     }
+}
+
+/// Whose ability a condition is asked for (see [`Match::condition_of`]).
+pub(crate) struct ConditionCall {
+    pub source: CardRef,
+    pub source_object: crate::engine::ObjectId,
+    pub def: crate::engine::DefId,
+    pub controller: PlayerId,
+    pub trigger_card: Option<CardRef>,
+    pub amount: i32,
 }
