@@ -234,7 +234,13 @@ pub enum BuildError {
     /// A leader that is not a leader card.
     #[error("`{0}` is not a leader card")]
     NotALeader(String),
+    /// More cards than a board may hold.
+    #[error("the board has {0} cards; at most {MAX_BOARD_CARDS} fit")]
+    TooManyCards(usize),
 }
+
+/// Most cards a built board may hold (both sides, decks included).
+pub const MAX_BOARD_CARDS: usize = 2000;
 
 impl ScenarioBuilder {
     /// Sets one side.
@@ -286,6 +292,23 @@ impl ScenarioBuilder {
     /// the database has it, else the database's first leader.
     pub fn try_build(self) -> Result<Scenario, BuildError> {
         let db = self.db;
+        let n_cards: usize = self
+            .sides
+            .iter()
+            .map(|side| {
+                side.hand.len()
+                    + side.ex_area.len()
+                    + side.cemetery.len()
+                    + side.banished.len()
+                    + side.evolve_deck.len()
+                    + side.deck.as_ref().map_or(10, Vec::len)
+                    + side.field.len() * 2
+                    + 1
+            })
+            .sum();
+        if n_cards > MAX_BOARD_CARDS {
+            return Err(BuildError::TooManyCards(n_cards));
+        }
         let known = |name: &str| db.by_card_id(name).or_else(|| db.by_name(name));
         for side in &self.sides {
             let deck = side.deck.iter().flatten();

@@ -28,7 +28,7 @@ pub const EXTENSION: &str = "scenario";
 
 /// A folder that could not be read while looking for scenario files.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot read {}: {source}", path.display())]
+#[error("cannot read {}", path.display())]
 pub struct FindError {
     path: PathBuf,
     source: std::io::Error,
