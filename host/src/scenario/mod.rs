@@ -243,6 +243,19 @@ pub enum BuildError {
 pub const MAX_BOARD_CARDS: usize = 2000;
 
 impl ScenarioBuilder {
+    /// A builder over a card database and an ability runner: two empty
+    /// sides, turn 9, P1 active and first, `V1` as the filler card.
+    pub fn new(db: Arc<CardDb>, runner: Arc<dyn AbilityRunner>) -> ScenarioBuilder {
+        ScenarioBuilder {
+            db,
+            runner,
+            sides: [Side::new(), Side::new()],
+            first: PlayerId(0),
+            active: PlayerId(0),
+            turn: 9,
+            filler: "V1".to_owned(),
+        }
+    }
     /// Sets one side.
     pub fn side(mut self, player: PlayerId, side: Side) -> ScenarioBuilder {
         self.sides[player.idx()] = side;
@@ -467,15 +480,10 @@ pub struct Scenario {
 impl Scenario {
     /// A builder over the test card database and the test runner.
     pub fn builder() -> ScenarioBuilder {
-        ScenarioBuilder {
-            db: Arc::new(fixtures::test_db()),
-            runner: Arc::new(fixtures::test_runner()),
-            sides: [Side::new(), Side::new()],
-            first: PlayerId(0),
-            active: PlayerId(0),
-            turn: 9,
-            filler: "V1".to_owned(),
-        }
+        ScenarioBuilder::new(
+            Arc::new(fixtures::test_db()),
+            Arc::new(fixtures::test_runner()),
+        )
     }
 
     /// The first card with this name (or id) in a player's zone.

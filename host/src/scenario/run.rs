@@ -23,7 +23,7 @@ use super::expect::{self, EventLine};
 use super::file::{Act, AnswerItem, AttackAt, CardSel, ErrorKind, Expectation, ParseError};
 use super::file::{ScenarioFile, StepKind};
 use super::text::ZoneName;
-use super::{BuildError, Scenario, ScenarioBuilder};
+use super::{BuildError, ScenarioBuilder};
 use crate::cards::CardDb;
 use crate::catalog::Catalog;
 use crate::engine::{
@@ -97,25 +97,28 @@ pub fn run_scenario_with(
     db: Arc<CardDb>,
     runner: Arc<dyn AbilityRunner>,
 ) -> Result<RunReport, Vec<ParseError>> {
-    let errors = check_cards(file, &db);
-    if !errors.is_empty() {
-        return Err(errors);
-    }
+    let mut errors = check_cards(file, &db);
     let filler = if db.by_card_id(FILLER_CARD).is_some() {
         FILLER_CARD
     } else {
         "V1"
     };
-    let builder = Scenario::builder()
-        .db(Arc::clone(&db))
-        .runner(runner)
-        .filler(filler);
-    let builder: ScenarioBuilder = builder.with_text(file.board_text()).map_err(|errors| {
-        errors
-            .into_iter()
-            .map(|e| ParseError::new(e.line, ErrorKind::Board(e.message)))
-            .collect::<Vec<_>>()
-    })?;
+    let builder = ScenarioBuilder::new(Arc::clone(&db), runner)
+        .filler(filler)
+        .with_text(file.board_text());
+    let builder = match builder {
+        Ok(builder) if errors.is_empty() => builder,
+        Ok(_) => return Err(errors),
+        Err(board_errors) => {
+            errors.extend(
+                board_errors
+                    .into_iter()
+                    .map(|e| ParseError::new(e.line, ErrorKind::Board(e.message))),
+            );
+            errors.sort_by_key(ParseError::line);
+            return Err(errors);
+        }
+    };
     let scenario = builder.try_build().map_err(|e: BuildError| {
         vec![ParseError::new(
             file.board_line(),
@@ -132,9 +135,10 @@ pub fn run_scenario_with(
         expected_fizzles: Vec::new(),
     };
     runner.run(file);
-    Ok(RunReport {
-        failures: runner.failures,
-    })
+    let mut failures = runner.failures;
+    // Line order; failures found after the last line (line 0) last.
+    failures.sort_by_key(|f| if f.line == 0 { usize::MAX } else { f.line });
+    Ok(RunReport { failures })
 }
 
 /// Whether `card` is the card `name` names: its printed or current (evolved)
@@ -855,9 +859,10 @@ mod tests {
             "[board]\n\
              P1 hand: Nope\n\
              [actions]\n\
-             play Pinger\n",
+             play Ghost Card\n",
             expect![[r#"
                 line 2: unknown card `Nope`
+                line 4: unknown card `Ghost Card`
             "#]],
         );
         check(
