@@ -778,9 +778,18 @@ fn parse_answer_items(text: &str) -> Result<Vec<AnswerItem>, ErrorKind> {
     if text == "none" {
         return Ok(Vec::new());
     }
-    text.split(',')
-        .map(|item| {
+    split_items(text)?
+        .into_iter()
+        .map(|(item, quoted)| {
             let item = item.trim();
+            if quoted {
+                // A label or a name with commas, taken as written.
+                return Ok(AnswerItem::Named(CardSel {
+                    owner: None,
+                    card: item.to_owned(),
+                    nth: None,
+                }));
+            }
             Ok(match item {
                 "" => return Err(malformed("an empty answer item")),
                 "yes" => AnswerItem::Yes,
@@ -802,6 +811,33 @@ fn parse_answer_items(text: &str) -> Result<Vec<AnswerItem>, ErrorKind> {
             })
         })
         .collect()
+}
+
+/// Splits answer items at commas outside double quotes; a quoted item is
+/// returned without its quotes, flagged.
+fn split_items(text: &str) -> Result<Vec<(String, bool)>, ErrorKind> {
+    let mut items = Vec::new();
+    let mut current = String::new();
+    let mut quoted = false;
+    let mut in_quotes = false;
+    for ch in text.chars() {
+        match ch {
+            '"' => {
+                in_quotes = !in_quotes;
+                quoted = true;
+            }
+            ',' if !in_quotes => {
+                items.push((std::mem::take(&mut current), quoted));
+                quoted = false;
+            }
+            _ => current.push(ch),
+        }
+    }
+    if in_quotes {
+        return Err(malformed(format!("`{text}`: a quote is not closed")));
+    }
+    items.push((current, quoted));
+    Ok(items)
 }
 
 /// A card the acting player acts with: no owner.
@@ -878,7 +914,7 @@ mod tests {
              attack SD01-013#2 -> leader\n\
              evolve SD01-003 ep super\n\
              activate SD06-002: Vanish\n\
-             answer P2 SD01-011, option 2, yes\n\
+             answer P2 SD01-011, option 2, yes, \"2 to Water Fairy, 1 to the other\"\n\
              end turn\n\
              [expect]\n\
              P2 leader 19 pp 0/5\n\
@@ -937,6 +973,11 @@ mod tests {
                 }),
                 AnswerItem::Option(2),
                 AnswerItem::Yes,
+                AnswerItem::Named(CardSel {
+                    owner: None,
+                    card: "2 to Water Fairy, 1 to the other".to_owned(),
+                    nth: None
+                }),
             ]))
         );
         assert_eq!(kinds[8], &StepKind::Checkpoint);
@@ -1026,13 +1067,16 @@ mod tests {
                     outcome P3 wins\n\
                     decision maybe\n\
                     wish SD01-001\n\
-                    log\n";
+                    log\n\
+                    [actions]\n\
+                    answer \"2 to Water Fairy, 1 to the other\n";
         let errors = ScenarioFile::parse(text).expect_err("errors");
         let lines: Vec<usize> = errors.iter().map(ParseError::line).collect();
         assert_eq!(
             lines,
             [
-                2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26
+                2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+                26, 28
             ]
         );
         let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
@@ -1060,6 +1104,7 @@ mod tests {
             line 24: `decision maybe`: expected `none`, `P1`, `P2` or `P1 options: A, B`
             line 25: unknown expectation `wish SD01-001`; expected a P1/P2 line, event, no event, log, no log, decision or outcome
             line 26: `log` needs the text to look for
+            line 28: `"2 to Water Fairy, 1 to the other`: a quote is not closed
         "#]]
         .assert_eq(&(messages.join("\n") + "\n"));
     }

@@ -583,7 +583,11 @@ pub(crate) fn item_text(item: &AnswerItem) -> String {
             if let Some(owner) = sel.owner {
                 text.push_str(&format!("{owner} "));
             }
-            text.push_str(&sel.card);
+            if sel.card.contains(',') {
+                text.push_str(&format!("\"{}\"", sel.card));
+            } else {
+                text.push_str(&sel.card);
+            }
             if let Some(nth) = sel.nth {
                 text.push_str(&format!("#{nth}"));
             }
