@@ -21,6 +21,9 @@ pub struct Scope<'a> {
     pub this: CardRef,
     /// `_`: the amount passed by the caller (0 if none).
     pub amount: i32,
+    /// ComplexEffect variable slots ([`ValueNode::Var`]); empty outside a
+    /// ComplexEffect script.
+    pub vars: &'a [i32],
 }
 
 impl Scope<'_> {
@@ -31,7 +34,8 @@ impl Scope<'_> {
 }
 
 /// Evaluates value `id`. Operands the card API cannot answer yet read 0:
-/// per-turn statistics (`#(...)`) and ComplexEffect variables.
+/// per-turn statistics (`#(...)`). A ComplexEffect variable that is not
+/// bound (yet) reads 0 too.
 pub fn value(game: &Game, scope: &Scope<'_>, id: ValueId) -> i32 {
     let Some(node) = scope.card.value(id) else {
         return 0;
@@ -41,8 +45,11 @@ pub fn value(game: &Game, scope: &Scope<'_>, id: ValueId) -> i32 {
     match node {
         ValueNode::Int(n) => *n,
         ValueNode::Amount => scope.amount,
-        // ComplexEffect variables are not bound by this runtime yet.
-        ValueNode::Var(_) => 0,
+        ValueNode::Var(slot) => usize::try_from(*slot)
+            .ok()
+            .and_then(|slot| scope.vars.get(slot))
+            .copied()
+            .unwrap_or(0),
         ValueNode::Combo => clamp(me().combo),
         ValueNode::HandCount(None) => clamp(me().hand_count),
         ValueNode::HandCount(Some(filter)) => count(game, scope, scope.me, Zone::Hand, *filter),

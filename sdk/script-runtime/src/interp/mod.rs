@@ -4,55 +4,56 @@
 //! returns its answer or stops the run with [`Stop::Halt`], and the host runs
 //! the ability again from the start with the answers so far. The
 //! interpreter is therefore straight-line code that propagates with `?` and
-//! keeps no state of its own.
+//! keeps no state of its own between runs.
 //!
 //! Each effect maps onto the `Game` calls a Rust author would write for the
-//! same card text. Effects the runtime does not implement yet are listed by
+//! same card text. Effects the runtime does not implement are listed by
 //! [`unsupported`]; the manifest warns about them at load time and running
 //! one fails the ability with a message.
+//!
+//! An ability runs in a [`Frame`]: who performs it ("you"), which card is
+//! "this card", the amount `_`, and, inside a restricted sequence (spec
+//! §5.6), the subjects its card selections are narrowed to. Effects that run
+//! other abilities pass a changed frame on. The code is split by effect
+//! family:
+//! - `targets`: what a selection names (spec §6) and the restriction;
+//! - `choices`: questions to whichever player performs the effect;
+//! - `sequences`: effects that run other abilities (§5.4 "Sequencing and
+//!   choices", the `...PerformEffect` pair);
+//! - `moves`: moving cards between deck, hand, cemetery, EX area and field;
+//! - `stats`: stats, damage, counters and tokens;
+//! - `costs`: optional costs of sub-abilities (spec §7, rules.md §12.3);
+//! - `complex`: ComplexEffect scripts (spec §5.10).
+
+mod choices;
+mod complex;
+mod costs;
+mod moves;
+mod sequences;
+mod stats;
+mod targets;
 
 use crate::values::{self, Scope};
-use sve_script::ir::{
-    self, Ability, AbilityIdx, CheckAction, CheckActionKind, Cost, Count, Effect, Module,
-    Selection, Stat, Target, TokenOption,
-};
+use sve_script::ir::{self, Ability, AbilityIdx, Cost, Count, Effect, Module, Target};
 use sve_sdk::prelude::*;
+use targets::Subject;
 
 /// Deepest chain of sub-abilities (calls by name may form cycles).
 const MAX_DEPTH: u32 = 16;
 
 /// Why an effect cannot run in this runtime, or `None` if it can.
+///
+/// What is left needs a host call the card API (`wit/since_v0.1.0`) does
+/// not have: playing a spell from the cemetery, giving a trait, transforming
+/// a card in its slot, the face-up state of evolve-deck cards, passive cost
+/// reductions of other cards and granted abilities.
 pub fn unsupported(effect: &Effect) -> Option<String> {
     let name = match effect {
-        Effect::DrawThenDamage { .. } => "DrawThenDamage",
-        Effect::RedrawHand { .. } => "RedrawHand",
-        Effect::SearchAndTarget { .. } => "SearchAndTarget",
-        Effect::SearchFilteredOptions { .. } => "SearchFilteredOptions",
-        Effect::TopDeckToEx { .. } => "TopDeckToEx",
-        Effect::TopDeckToExAndTarget { .. } => "TopDeckToExAndTarget",
-        Effect::TopOrBottomDeck { .. } => "TopOrBottomDeck",
-        Effect::PutExToFieldAndTarget { .. } => "PutExToFieldAndTarget",
-        Effect::DestroyAndControllerPerformEffect { .. } => "DestroyAndControllerPerformEffect",
-        Effect::DiscardFromOpponentHand { .. } => "DiscardFromOpponentHand",
-        Effect::DiscardToBottomDeck { .. } => "DiscardToBottomDeck",
-        Effect::HandToExAndTarget { .. } => "HandToExAndTarget",
-        Effect::CemeteryToFieldAndTarget { .. } => "CemeteryToFieldAndTarget",
         Effect::PlaySpellFromCemetery { .. } => "PlaySpellFromCemetery",
         Effect::PlaySpellFromCemeterySetCost { .. } => "PlaySpellFromCemeterySetCost",
         Effect::GiveTrait { .. } => "GiveTrait",
-        Effect::MoveCounter { .. } => "MoveCounter",
-        Effect::SummonTokenAndTarget { .. } => "SummonTokenAndTarget",
         Effect::Transform { .. } => "Transform",
-        Effect::ChooseAmountFromList { .. } => "ChooseAmountFromList",
-        Effect::RollDice { .. } => "RollDice",
-        Effect::TargetForSequence { .. } => "TargetForSequence",
-        Effect::TargetForSequenceWithTargetAmount { .. } => "TargetForSequenceWithTargetAmount",
-        Effect::PerformWithTargetAmount { .. } => "PerformWithTargetAmount",
-        Effect::PerformAsEachTarget { .. } => "PerformAsEachTarget",
-        Effect::OpponentPerformEffect { .. } => "OpponentPerformEffect",
         Effect::FlipEvolveDeckFaceDown { .. } => "FlipEvolveDeckFaceDown",
-        Effect::Complex { .. } => "ComplexEffect",
-        Effect::ReducedCost { .. } | Effect::AlternateCost => return None,
         Effect::MinusCostOther { .. } => "MinusCostOther",
         Effect::GiveAbility { .. } => "GiveAbility",
         _ => return None,
@@ -60,15 +61,6 @@ pub fn unsupported(effect: &Effect) -> Option<String> {
     Some(format!(
         "effect {name} is not supported by the script runtime yet"
     ))
-}
-
-/// Something an effect acts on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Subject {
-    /// A card (never a leader card).
-    Card(CardRef),
-    /// A player, or their leader.
-    Player(Player),
 }
 
 /// Runs one ability call of one card.
@@ -79,10 +71,21 @@ pub struct Interpreter<'a> {
     ability: &'a Ability,
 }
 
-/// The context of one (sub-)ability run.
+/// The context one (sub-)ability runs in (spec §5.6, §9.4).
 #[derive(Clone, Copy, Debug)]
-struct Frame {
+struct Frame<'r> {
+    /// "You": who performs the ability and makes its choices. The
+    /// ability's controller, or the other player under
+    /// `OpponentPerformEffect` and `DestroyAndControllerPerformEffect`.
+    me: Player,
+    /// "This card": the source, or the acting card of `PerformAsEachTarget`.
+    this: CardRef,
+    /// `_`: the amount passed by the caller.
     amount: i32,
+    /// In a restricted sequence, the subjects the caller obtained: card
+    /// selections keep only these. `None` outside restricted sequences.
+    only: Option<&'r [Subject]>,
+    /// How many sub-abilities deep this run is.
     depth: u32,
 }
 
@@ -106,21 +109,11 @@ impl<'a> Interpreter<'a> {
         })
     }
 
-    fn scope(&self, amount: i32) -> Scope<'a> {
-        Scope {
-            card: self.card,
-            me: self.call.controller,
-            source: self.call.source,
-            this: self.call.source,
-            amount,
-        }
-    }
-
     /// Whether the ability may be played now: its trigger filter (tested
     /// against the trigger card), its condition, and for activated
     /// abilities their `Condition` cost items.
     pub fn condition(&self, game: &Game) -> Result<bool, Stop> {
-        let scope = self.scope(self.call.amount);
+        let scope = self.scope(&self.top_frame());
         if let Some(filter) = self.ability.trigger_filter
             && self.ability.kind == ir::AbilityKind::Triggered
         {
@@ -149,15 +142,47 @@ impl<'a> Interpreter<'a> {
     /// Runs the ability's effect (the host has checked its condition and
     /// paid its costs).
     pub fn resolve(&self, game: &mut Game) -> Result<(), Stop> {
-        let frame = Frame {
-            amount: self.call.amount,
-            depth: 0,
-        };
-        self.effect(game, self.ability, &self.ability.effect, frame)
+        self.effect(game, &self.ability.effect, self.top_frame())
     }
 
-    /// Runs a sub-ability: its condition, its optional costs, its effect.
-    fn sub(&self, game: &mut Game, idx: AbilityIdx, frame: Frame) -> Result<(), Stop> {
+    /// The frame of the ability the host called.
+    fn top_frame(&self) -> Frame<'static> {
+        Frame {
+            me: self.call.controller,
+            this: self.call.source,
+            amount: self.call.amount,
+            only: None,
+            depth: 0,
+        }
+    }
+
+    /// What values and filters are evaluated for in `frame`.
+    fn scope(&self, frame: &Frame<'_>) -> Scope<'a> {
+        Scope {
+            card: self.card,
+            me: frame.me,
+            source: self.call.source,
+            this: frame.this,
+            amount: frame.amount,
+            vars: &[],
+        }
+    }
+
+    /// Runs a sub-ability like a `Sequence` step (spec §4.5): its
+    /// condition, its optional costs, its effect.
+    fn sub(&self, game: &mut Game, idx: AbilityIdx, frame: Frame<'_>) -> Result<(), Stop> {
+        self.perform(game, idx, frame, true)
+    }
+
+    /// Runs a sub-ability; `ask_costs` false skips its optional costs
+    /// (ComplexEffect `performCostless`).
+    fn perform(
+        &self,
+        game: &mut Game,
+        idx: AbilityIdx,
+        frame: Frame<'_>,
+        ask_costs: bool,
+    ) -> Result<(), Stop> {
         if frame.depth >= MAX_DEPTH {
             return Err(Stop::Error(format!(
                 "card {}: sub-abilities nested deeper than {MAX_DEPTH}",
@@ -167,68 +192,43 @@ impl<'a> Interpreter<'a> {
         let Some(ability) = self.card.ability(idx) else {
             return Ok(());
         };
-        let scope = self.scope(frame.amount);
+        let scope = self.scope(&frame);
         if let Some(condition) = ability.condition
             && values::value(game, &scope, condition.value) <= 0
         {
             return Ok(());
         }
-        if ability.has_optional_payment() {
-            if !self.can_pay(game, &scope, &ability.costs) {
+        if ask_costs && ability.has_optional_payment() {
+            if !self.can_pay(game, &frame, &ability.costs) {
                 return Ok(());
             }
             let question = format!("Pay the cost of {}?", ability.name);
-            if !game.yes_no(&question)? {
+            if !choices::yes_no(game, frame.me, &question)? {
                 return Ok(());
             }
-            self.pay(game, &scope, &ability.costs)?;
+            self.pay(game, &frame, &ability.costs)?;
         }
         let frame = Frame {
             depth: frame.depth + 1,
             ..frame
         };
-        self.effect(game, ability, &ability.effect, frame)
+        self.effect(game, &ability.effect, frame)
     }
 
-    fn can_pay(&self, game: &Game, scope: &Scope<'_>, costs: &[Cost]) -> bool {
-        let me = game.player(scope.me);
-        costs.iter().all(|cost| match *cost {
-            Cost::PlayPoints(v) => me.pp >= values::value(game, scope, v),
-            Cost::LeaderDefense(v) => me.leader_defense > values::value(game, scope, v),
-            Cost::EngageSelf => game.card(scope.source).is_some_and(|c| !c.engaged),
-            Cost::Discard { count, filter } => {
-                let n = values::cards_matching(game, scope, scope.me, Zone::Hand, filter).len();
-                i32::try_from(n).unwrap_or(i32::MAX) >= values::value(game, scope, count)
-            }
-            Cost::OncePerTurn | Cost::Quick | Cost::Condition(_) => true,
-            _ => false,
-        })
+    /// Whether a sub-ability is an available option of `ChooseFromList`
+    /// and its kin: its condition holds and its costs can be paid.
+    fn available(&self, game: &Game, idx: AbilityIdx, frame: &Frame<'_>) -> bool {
+        let Some(ability) = self.card.ability(idx) else {
+            return false;
+        };
+        let scope = self.scope(frame);
+        let condition = ability
+            .condition
+            .is_none_or(|c| values::value(game, &scope, c.value) > 0);
+        condition && (!ability.has_optional_payment() || self.can_pay(game, frame, &ability.costs))
     }
 
-    fn pay(&self, game: &mut Game, scope: &Scope<'_>, costs: &[Cost]) -> Result<(), Stop> {
-        for cost in costs {
-            match *cost {
-                Cost::PlayPoints(v) => {
-                    let n = values::value(game, scope, v);
-                    game.add_play_points(scope.me, -n);
-                }
-                Cost::LeaderDefense(v) => {
-                    let n = values::value(game, scope, v);
-                    game.change_leader_defense(scope.me, -n);
-                }
-                Cost::EngageSelf => game.engage(scope.source),
-                Cost::Discard { count, filter } => {
-                    let n = count_u32(values::value(game, scope, count));
-                    let hand = values::cards_matching(game, scope, scope.me, Zone::Hand, filter);
-                    let picked = game.choose_cards("Discard to pay the cost", hand, n, n)?;
-                    game.discard(&picked);
-                }
-                _ => {}
-            }
-        }
-        Ok(())
-    }
-
+    /// The card id of the token named `name` (spec §5.5).
     fn token_id(&self, name: &str) -> String {
         let wanted = name.trim_matches('"');
         self.module
@@ -239,97 +239,98 @@ impl<'a> Interpreter<'a> {
             .map_or_else(|| wanted.to_owned(), |c| c.id.clone())
     }
 
+    /// Runs one effect in `frame`.
     #[allow(clippy::too_many_lines)] // One arm per effect reads best as one match.
-    fn effect(
-        &self,
-        game: &mut Game,
-        ability: &Ability,
-        effect: &Effect,
-        frame: Frame,
-    ) -> Result<(), Stop> {
-        let scope = self.scope(frame.amount);
+    fn effect(&self, game: &mut Game, effect: &Effect, frame: Frame<'_>) -> Result<(), Stop> {
+        let scope = self.scope(&frame);
         let value = |game: &Game, v| values::value(game, &scope, v);
-        let me = scope.me;
+        let me = frame.me;
         match effect {
+            // ---- Moving cards from the deck ----
             Effect::DrawCard { amount, player } => {
                 let n = count_u32(value(game, *amount));
                 for p in players(*player, &scope) {
                     game.draw(p, n);
                 }
             }
+            Effect::DrawThenDamage { draw, damage, to } => {
+                self.draw_then_damage(game, frame, *draw, *damage, *to)?;
+            }
             Effect::Mill { amount } => game.mill(me, count_u32(value(game, *amount))),
+            Effect::RedrawHand { amount } => self.redraw_hand(game, frame, *amount),
             Effect::Search {
                 count,
                 filter,
                 action,
             } => {
-                let deck = values::cards_matching(game, &scope, me, Zone::Deck, *filter);
-                let (min, max) = bounds(game, &scope, *count);
-                let picked = game.choose_cards("Choose from your deck", deck, min, max)?;
-                for card in picked {
-                    match action {
-                        ir::SearchAction::Hand => game.deck_to_hand(card),
-                        ir::SearchAction::Cemetery => game.bury(card),
-                        ir::SearchAction::Field => {
-                            game.put_onto_field(card);
-                        }
-                        ir::SearchAction::ExArea => {
-                            game.put_into_ex_area(card);
-                        }
-                    }
-                }
-                game.shuffle(me);
+                self.search(game, frame, *count, *filter, *action)?;
             }
-            Effect::Destroy { to } => self.each_card(game, ability, *to, "Destroy", |g, c| {
+            Effect::SearchAndTarget {
+                count,
+                filter,
+                action,
+                then,
+            } => {
+                let moved = self.search(game, frame, *count, *filter, *action)?;
+                self.then_on(game, frame, &cards(&moved), frame.amount, then)?;
+            }
+            Effect::SearchFilteredOptions { count, options } => {
+                self.search_filtered_options(game, frame, *count, options)?;
+            }
+            Effect::TopDeckToEx { amount } => {
+                self.top_deck_to_ex(game, frame, value(game, *amount));
+            }
+            Effect::TopDeckToExAndTarget { amount, then } => {
+                let moved = self.top_deck_to_ex(game, frame, value(game, *amount));
+                self.then_on(game, frame, &cards(&moved), frame.amount, then)?;
+            }
+
+            // ---- Moving cards on the field or in an EX area ----
+            Effect::Destroy { to } => self.each_card(game, frame, *to, "Destroy", |g, c| {
                 g.destroy(c);
             })?,
-            Effect::Banish { to } => self.each_card(game, ability, *to, "Banish", |g, c| {
+            Effect::Banish { to } => self.each_card(game, frame, *to, "Banish", |g, c| {
                 g.banish(c);
             })?,
             Effect::ReturnToHand { to } => {
-                self.each_card(game, ability, *to, "Return to hand", |g, c| {
+                self.each_card(game, frame, *to, "Return to hand", |g, c| {
                     g.return_to_hand(c);
                 })?;
             }
             Effect::SendToCemetery { to } => {
-                self.each_card(game, ability, *to, "Put into the cemetery", |g, c| {
+                self.each_card(game, frame, *to, "Put into the cemetery", |g, c| {
                     g.bury(c);
                 })?;
             }
             Effect::SendToEx { to } => {
-                self.each_card(game, ability, *to, "Put into the EX area", |g, c| {
+                self.each_card(game, frame, *to, "Put into the EX area", |g, c| {
                     g.put_into_ex_area(c);
                 })?;
             }
             Effect::TopDeck { to } => {
-                self.each_card(game, ability, *to, "Put on top of the deck", |g, c| {
+                self.each_card(game, frame, *to, "Put on top of the deck", |g, c| {
                     g.put_into_deck(c, false);
                 })?;
             }
             Effect::BottomDeck { to } => {
-                self.each_card(
-                    game,
-                    ability,
-                    *to,
-                    "Put on the bottom of the deck",
-                    |g, c| {
-                        g.put_into_deck(c, true);
-                    },
-                )?;
+                self.each_card(game, frame, *to, "Put on the bottom of the deck", |g, c| {
+                    g.put_into_deck(c, true);
+                })?;
             }
-            Effect::Engage { to } => self.each_card(game, ability, *to, "Engage", |g, c| {
-                g.engage(c);
-            })?,
-            Effect::Reserve { to } => self.each_card(game, ability, *to, "Reserve", |g, c| {
-                g.refresh(c);
-            })?,
-            Effect::Evolve { to } => self.each_card(game, ability, *to, "Evolve", |g, c| {
-                g.evolve(c);
-            })?,
+            Effect::TopOrBottomDeck { to } => self.top_or_bottom_deck(game, frame, *to)?,
+            Effect::PutExToFieldAndTarget { to, then } => {
+                let moved = self.put_ex_to_field(game, frame, *to)?;
+                self.then_on(game, frame, &cards(&moved), frame.amount, then)?;
+            }
+            Effect::DestroyAndControllerPerformEffect { to, ability } => {
+                self.destroy_and_controller_perform(game, frame, *to, *ability)?;
+            }
+
+            // ---- Moving cards from the hand ----
             Effect::Discard { count, filter } => {
                 let hand = values::cards_matching(game, &scope, me, Zone::Hand, *filter);
                 let (min, max) = bounds(game, &scope, *count);
-                let picked = game.choose_cards("Discard", hand, min, max)?;
+                let picked = choices::choose_cards(game, me, "Discard", hand, min, max)?;
                 game.discard(&picked);
             }
             Effect::DiscardHand { player } => {
@@ -341,42 +342,36 @@ impl<'a> Interpreter<'a> {
             Effect::DiscardRandomCard { amount, player } => {
                 let n = count_u32(value(game, *amount));
                 for p in players(*player, &scope) {
-                    for _ in 0..n {
-                        let hand = game.cards_in(p, Zone::Hand);
-                        let Ok(len) = u32::try_from(hand.len()) else {
-                            break;
-                        };
-                        if len == 0 {
-                            break;
-                        }
-                        let pick = game.random(len) as usize;
-                        if let Some(card) = hand.get(pick) {
-                            game.discard(&[*card]);
-                        }
-                    }
+                    discard_random(game, p, n);
                 }
             }
-            Effect::HandToEx { count, filter } | Effect::HandToField { count, filter } => {
-                let hand = values::cards_matching(game, &scope, me, Zone::Hand, *filter);
-                let (min, max) = bounds(game, &scope, *count);
-                let picked = game.choose_cards("Choose from your hand", hand, min, max)?;
-                for card in picked {
-                    if matches!(effect, Effect::HandToField { .. }) {
-                        game.put_onto_field(card);
-                    } else {
-                        game.put_into_ex_area(card);
-                    }
-                }
+            Effect::DiscardFromOpponentHand { count, filter } => {
+                self.discard_from_opponent_hand(game, frame, *count, *filter)?;
             }
+            Effect::DiscardToBottomDeck { count, filter } => {
+                self.discard_to_bottom_deck(game, frame, *count, *filter)?;
+            }
+            Effect::HandToEx { count, filter } => {
+                self.hand_to(game, frame, *count, *filter, moves::Place::ExArea)?;
+            }
+            Effect::HandToExAndTarget {
+                count,
+                filter,
+                then,
+            } => {
+                let moved = self.hand_to(game, frame, *count, *filter, moves::Place::ExArea)?;
+                self.then_on(game, frame, &cards(&moved), frame.amount, then)?;
+            }
+            Effect::HandToField { count, filter } => {
+                self.hand_to(game, frame, *count, *filter, moves::Place::Field)?;
+            }
+
+            // ---- Moving cards from the cemetery ----
             Effect::Salvage { count, filter } => {
                 let cemetery = values::cards_matching(game, &scope, me, Zone::Cemetery, *filter);
                 let (min, max) = bounds(game, &scope, *count);
-                let picked = game.choose_cards(
-                    "Choose cards to put into your hand from your cemetery",
-                    cemetery,
-                    min,
-                    max,
-                )?;
+                let text = "Choose cards to put into your hand from your cemetery";
+                let picked = choices::choose_cards(game, me, text, cemetery, min, max)?;
                 for card in picked {
                     game.return_to_hand(card);
                 }
@@ -386,34 +381,27 @@ impl<'a> Interpreter<'a> {
                 filter,
                 source,
             } => {
-                let owner = match source {
-                    Target::Opponent | Target::OpponentLeader => scope.opponent(),
-                    _ => me,
-                };
-                let cemetery = values::cards_matching(game, &scope, owner, Zone::Cemetery, *filter);
-                let (min, max) = bounds(game, &scope, *count);
-                let picked = game.choose_cards(
-                    "Choose cards to put onto your field from the cemetery",
-                    cemetery,
-                    min,
-                    max,
-                )?;
-                for card in picked {
-                    game.put_onto_field(card);
-                }
+                self.cemetery_to_field(game, frame, *count, *filter, *source)?;
             }
+            Effect::CemeteryToFieldAndTarget {
+                count,
+                filter,
+                source,
+                then,
+            } => {
+                let moved = self.cemetery_to_field(game, frame, *count, *filter, *source)?;
+                self.then_on(game, frame, &cards(&moved), frame.amount, then)?;
+            }
+
+            // ---- Stats, damage, engage ----
             Effect::DealDamage { amount, to } => {
                 let n = value(game, *amount);
                 let prompt = format!("Deal {n} damage to");
-                for subject in self.subjects(game, ability, *to, &prompt)? {
-                    match subject {
-                        Subject::Card(card) => game.damage_follower(card, n),
-                        Subject::Player(p) => game.damage_leader(p, n),
-                    }
-                }
+                let targets = self.subjects(game, frame, *to, &prompt)?;
+                deal_damage(game, &targets, n);
             }
             Effect::DealDamageDivided { amount, filter } => {
-                self.divided_damage(game, &scope, value(game, *amount), *filter)?;
+                self.divided_damage(game, frame, value(game, *amount), *filter)?;
             }
             Effect::GiveStat {
                 stat,
@@ -423,22 +411,28 @@ impl<'a> Interpreter<'a> {
             } => {
                 let a = value(game, *amount);
                 let d = amount2.map_or(a, |v| value(game, v));
-                self.give_stat(game, ability, *stat, a, d, *to, Duration::WhileInZone)?;
+                self.give_stat(game, frame, *stat, (a, d), *to, Duration::WhileInZone)?;
             }
             Effect::GiveStatEndOfTurn { stat, amount, to } => {
                 let n = value(game, *amount);
-                self.give_stat(game, ability, *stat, n, n, *to, Duration::EndOfTurn)?;
+                self.give_stat(game, frame, *stat, (n, n), *to, Duration::EndOfTurn)?;
             }
-            Effect::SetStat { stat, amount, to }
-            | Effect::SetStatEndOfTurn { stat, amount, to } => {
+            Effect::SetStat { stat, amount, to } => {
                 let n = value(game, *amount);
-                let duration = if matches!(effect, Effect::SetStat { .. }) {
-                    Duration::WhileInZone
-                } else {
-                    Duration::EndOfTurn
-                };
-                self.set_stat(game, ability, *stat, n, *to, duration)?;
+                self.set_stat(game, frame, *stat, n, *to, Duration::WhileInZone)?;
             }
+            Effect::SetStatEndOfTurn { stat, amount, to } => {
+                let n = value(game, *amount);
+                self.set_stat(game, frame, *stat, n, *to, Duration::EndOfTurn)?;
+            }
+            Effect::Engage { to } => self.each_card(game, frame, *to, "Engage", |g, c| {
+                g.engage(c);
+            })?,
+            Effect::Reserve { to } => self.each_card(game, frame, *to, "Reserve", |g, c| {
+                g.refresh(c);
+            })?,
+
+            // ---- Keywords and counters ----
             Effect::GiveKeyword { keyword, to }
             | Effect::GiveKeywordEndOfTurn { keyword, to }
             | Effect::GiveKeywordEndOfNextTurn { keyword, to } => {
@@ -451,7 +445,7 @@ impl<'a> Interpreter<'a> {
                     return Ok(());
                 };
                 let prompt = format!("Give {}", keyword.name());
-                self.each_card(game, ability, *to, &prompt, |g, c| {
+                self.each_card(game, frame, *to, &prompt, |g, c| {
                     g.give_keywords(c, flag, duration);
                 })?;
             }
@@ -462,7 +456,7 @@ impl<'a> Interpreter<'a> {
             } => {
                 let n = value(game, *amount);
                 let kind = crate::keywords::counter(*counter);
-                self.each_card(game, ability, *to, "Put counters on", |g, c| {
+                self.each_card(game, frame, *to, "Put counters on", |g, c| {
                     g.add_counters(c, kind, n);
                 })?;
             }
@@ -473,456 +467,105 @@ impl<'a> Interpreter<'a> {
             } => {
                 let n = amount.map_or(i32::MAX, |v| value(game, v));
                 let kind = crate::keywords::counter(*counter);
-                self.each_card(game, ability, *to, "Remove counters from", |g, c| {
+                self.each_card(game, frame, *to, "Remove counters from", |g, c| {
                     g.add_counters(c, kind, n.saturating_neg());
                 })?;
             }
+            Effect::MoveCounter {
+                counter,
+                amount,
+                to,
+            } => {
+                let n = amount.map(|v| value(game, v));
+                self.move_counter(game, frame, *counter, n, *to)?;
+            }
+
+            // ---- Tokens ----
             Effect::SummonToken {
                 token,
                 option,
                 amount,
             } => {
                 let n = count_u32(value(game, *amount));
-                self.summon(game, token, *option, n)?;
+                self.summon(game, frame, token, *option, n)?;
             }
+            Effect::SummonTokenAndTarget {
+                token,
+                option,
+                amount,
+                then,
+            } => {
+                let n = count_u32(value(game, *amount));
+                let created = self.summon(game, frame, token, *option, n)?;
+                self.then_on(game, frame, &cards(&created), frame.amount, then)?;
+            }
+
+            // ---- Sequencing and choices ----
             Effect::Sequence { steps } => {
                 for step in steps {
                     self.sub(game, *step, frame)?;
                 }
             }
             Effect::ChooseFromList { options } => {
-                let labels: Vec<&str> = options
-                    .iter()
-                    .filter_map(|idx| self.card.ability(*idx))
-                    .map(|a| a.name.as_str())
-                    .collect();
-                if labels.is_empty() {
-                    return Ok(());
-                }
-                let picked =
-                    game.choose_one(&format!("{}: choose one", self.card.name), &labels)?;
-                if let Some(idx) = options.get(picked) {
-                    self.sub(game, *idx, frame)?;
-                }
+                let count = (1, 1);
+                self.choose_from_list(game, frame, count, options)?;
             }
+            Effect::ChooseAmountFromList { count, options } => {
+                let count = bounds(game, &scope, *count);
+                self.choose_from_list(game, frame, count, options)?;
+            }
+            Effect::RollDice { faces } => self.roll_dice(game, frame, faces)?,
+            Effect::TargetForSequence { to, then } => {
+                self.target_for_sequence(game, frame, *to, then)?;
+            }
+            Effect::TargetForSequenceWithTargetAmount { amount, to, then } => {
+                self.with_target_amount(game, frame, *amount, *to, then, true)?;
+            }
+            Effect::PerformWithTargetAmount { amount, to, then } => {
+                self.with_target_amount(game, frame, *amount, *to, then, false)?;
+            }
+            Effect::PerformAsEachTarget { to, ability } => {
+                self.perform_as_each_target(game, frame, *to, *ability)?;
+            }
+            Effect::OpponentPerformEffect { ability, to } => {
+                self.opponent_perform(game, frame, *ability, *to)?;
+            }
+
+            // ---- Other effects ----
+            Effect::Evolve { to } => self.each_card(game, frame, *to, "Evolve", |g, c| {
+                g.evolve(c);
+            })?,
             Effect::Shuffle { player } => {
                 for p in players(*player, &scope) {
                     game.shuffle(p);
                 }
             }
             Effect::CheckTop { count, actions } | Effect::RevealTop { count, actions } => {
-                self.check_top(game, &scope, *count, actions)?;
+                self.check_top(game, frame, *count, actions)?;
             }
             Effect::ExtraTurn => game.extra_turn(me),
+            Effect::Complex { steps } => self.complex(game, frame, steps)?,
+
             // Data, not actions: the host applies passives and cost
             // modifiers itself.
             Effect::PassiveKeyword { .. }
             | Effect::PassiveStat { .. }
             | Effect::ReducedCost { .. }
             | Effect::AlternateCost => {}
-            other => {
+
+            Effect::PlaySpellFromCemetery { .. }
+            | Effect::PlaySpellFromCemeterySetCost { .. }
+            | Effect::GiveTrait { .. }
+            | Effect::Transform { .. }
+            | Effect::FlipEvolveDeckFaceDown { .. }
+            | Effect::MinusCostOther { .. }
+            | Effect::GiveAbility { .. } => {
                 return Err(Stop::Error(
-                    unsupported(other).unwrap_or_else(|| format!("effect {other:?} failed")),
+                    unsupported(effect).unwrap_or_else(|| format!("effect {effect:?} failed")),
                 ));
             }
         }
         Ok(())
-    }
-
-    /// Applies `act` to every card the selection names (leaders are skipped:
-    /// card actions do not apply to them).
-    fn each_card(
-        &self,
-        game: &mut Game,
-        ability: &Ability,
-        to: Selection,
-        prompt: &str,
-        mut act: impl FnMut(&mut Game, CardRef),
-    ) -> Result<(), Stop> {
-        for subject in self.subjects(game, ability, to, prompt)? {
-            if let Subject::Card(card) = subject {
-                act(game, card);
-            }
-        }
-        Ok(())
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn give_stat(
-        &self,
-        game: &mut Game,
-        ability: &Ability,
-        stat: Stat,
-        attack: i32,
-        defense: i32,
-        to: Selection,
-        duration: Duration,
-    ) -> Result<(), Stop> {
-        let scope = self.scope(self.call.amount);
-        if stat.is_player_stat() {
-            for p in players(to.target, &scope) {
-                match stat {
-                    Stat::MaxPlayPoints => game.add_max_play_points(p, attack),
-                    Stat::PlayPoints => game.add_play_points(p, attack),
-                    _ => game.add_evolve_points(p, attack),
-                }
-            }
-            return Ok(());
-        }
-        let prompt = format!("Give {attack:+} {}", stat.name());
-        for subject in self.subjects(game, ability, to, &prompt)? {
-            match (subject, stat) {
-                (Subject::Player(p), Stat::Defense | Stat::AttackDefense) => {
-                    game.change_leader_defense(p, defense);
-                }
-                (Subject::Player(_), _) => {}
-                (Subject::Card(c), Stat::Attack) => game.give_stats(c, attack, 0, duration),
-                (Subject::Card(c), Stat::Defense) => game.give_stats(c, 0, defense, duration),
-                (Subject::Card(c), Stat::AttackDefense) => {
-                    game.give_stats(c, attack, defense, duration);
-                }
-                (Subject::Card(c), Stat::Cost) => game.change_cost(c, attack, duration),
-                (Subject::Card(c), Stat::EvolveCost) => {
-                    game.change_evolve_cost(c, attack, duration);
-                }
-                // Player stats were handled above.
-                (Subject::Card(_), _) => {}
-            }
-        }
-        Ok(())
-    }
-
-    fn set_stat(
-        &self,
-        game: &mut Game,
-        ability: &Ability,
-        stat: Stat,
-        n: i32,
-        to: Selection,
-        duration: Duration,
-    ) -> Result<(), Stop> {
-        let prompt = format!("Set {} to {n}", stat.name());
-        for subject in self.subjects(game, ability, to, &prompt)? {
-            match subject {
-                Subject::Card(c) => {
-                    let Some(info) = game.card(c) else { continue };
-                    match stat {
-                        Stat::Attack => game.give_stats(c, n - info.attack, 0, duration),
-                        Stat::Defense => game.give_stats(c, 0, n - info.defense, duration),
-                        Stat::AttackDefense => {
-                            game.give_stats(c, n - info.attack, n - info.defense, duration);
-                        }
-                        Stat::Cost => game.change_cost(c, n - info.cost, duration),
-                        Stat::EvolveCost => game.set_evolve_cost(c, n, duration),
-                        // Player stats of a card target mean its controller's.
-                        Stat::PlayPoints => game
-                            .add_play_points(info.controller, n - game.player(info.controller).pp),
-                        Stat::MaxPlayPoints => {
-                            let max = game.player(info.controller).max_pp;
-                            game.add_max_play_points(info.controller, n - max);
-                        }
-                        Stat::EvolvePoints => {
-                            let ep = game.player(info.controller).ep;
-                            game.add_evolve_points(info.controller, n - ep);
-                        }
-                    }
-                }
-                Subject::Player(p) => {
-                    let info = game.player(p);
-                    match stat {
-                        Stat::Defense => game.change_leader_defense(p, n - info.leader_defense),
-                        Stat::PlayPoints => game.add_play_points(p, n - info.pp),
-                        Stat::MaxPlayPoints => game.add_max_play_points(p, n - info.max_pp),
-                        Stat::EvolvePoints => game.add_evolve_points(p, n - info.ep),
-                        _ => {}
-                    }
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// What a selection names: fixed sets, the trigger card, or the
-    /// controller's choice of `m(min,max)` cards (1 by default).
-    fn subjects(
-        &self,
-        game: &mut Game,
-        _ability: &Ability,
-        to: Selection,
-        prompt: &str,
-    ) -> Result<Vec<Subject>, Stop> {
-        let scope = self.scope(self.call.amount);
-        let me = scope.me;
-        let opp = scope.opponent();
-        let matching = |game: &Game, player: Player, zone: Zone| {
-            values::cards_matching(game, &scope, player, zone, to.filter)
-                .into_iter()
-                .map(Subject::Card)
-                .collect::<Vec<_>>()
-        };
-        let cards = |game: &Game, zones: &[(Player, Zone)]| {
-            zones
-                .iter()
-                .flat_map(|(p, z)| values::cards_matching(game, &scope, *p, *z, to.filter))
-                .collect::<Vec<_>>()
-        };
-        let subjects = match to.target {
-            Target::This => vec![Subject::Card(self.call.source)],
-            Target::Leader => vec![Subject::Player(me)],
-            Target::Opponent | Target::OpponentLeader => vec![Subject::Player(opp)],
-            Target::AllLeaders | Target::AllPlayers => {
-                vec![Subject::Player(me), Subject::Player(opp)]
-            }
-            Target::AllPlayerCards => matching(game, me, Zone::Field),
-            Target::AllPlayerCardsEx => matching(game, me, Zone::ExArea),
-            Target::AllPlayerCardsFieldAndEx => {
-                let mut all = matching(game, me, Zone::Field);
-                all.extend(matching(game, me, Zone::ExArea));
-                all
-            }
-            Target::AllOpponentCards => matching(game, opp, Zone::Field),
-            Target::AllOpponentCardsEx => matching(game, opp, Zone::ExArea),
-            Target::AllOpponentCardsFieldAndEx => {
-                let mut all = matching(game, opp, Zone::Field);
-                all.extend(matching(game, opp, Zone::ExArea));
-                all
-            }
-            Target::AllOpponentCardsAndLeader => {
-                let mut all = matching(game, opp, Zone::Field);
-                all.push(Subject::Player(opp));
-                all
-            }
-            Target::AllCards => {
-                let mut all = matching(game, me, Zone::Field);
-                all.extend(matching(game, opp, Zone::Field));
-                all
-            }
-            Target::TriggerCard => self
-                .call
-                .trigger_card
-                .filter(|c| {
-                    game.card(*c)
-                        .is_some_and(|info| values::matches(&scope, to.filter, &info))
-                })
-                .map(Subject::Card)
-                .into_iter()
-                .collect(),
-            Target::TargetPlayerCard => {
-                self.select(game, cards(game, &[(me, Zone::Field)]), to, prompt)?
-            }
-            Target::TargetPlayerCardEx => {
-                self.select(game, cards(game, &[(me, Zone::ExArea)]), to, prompt)?
-            }
-            Target::TargetOpponentCard | Target::TargetOpponentCardsDivided => {
-                self.select(game, cards(game, &[(opp, Zone::Field)]), to, prompt)?
-            }
-            Target::TargetOpponentCardEx => {
-                self.select(game, cards(game, &[(opp, Zone::ExArea)]), to, prompt)?
-            }
-            Target::TargetCard => self.select(
-                game,
-                cards(game, &[(me, Zone::Field), (opp, Zone::Field)]),
-                to,
-                prompt,
-            )?,
-            Target::TargetCardEx => self.select(
-                game,
-                cards(game, &[(me, Zone::ExArea), (opp, Zone::ExArea)]),
-                to,
-                prompt,
-            )?,
-            Target::TargetOpponentCardOrLeader | Target::TargetPlayerCardOrLeader => {
-                let (side, zone_owner) = if to.target == Target::TargetOpponentCardOrLeader {
-                    (opp, opp)
-                } else {
-                    (me, me)
-                };
-                // The leader is eligible whatever the filter.
-                let mut candidates = cards(game, &[(side, Zone::Field)]);
-                candidates.extend(game.cards_in(zone_owner, Zone::Leader));
-                self.select(game, candidates, to, prompt)?
-            }
-        };
-        Ok(subjects)
-    }
-
-    /// The controller selects `m(min,max)` (default exactly 1) of
-    /// `candidates`; leader cards come back as players.
-    fn select(
-        &self,
-        game: &mut Game,
-        candidates: Vec<CardRef>,
-        to: Selection,
-        prompt: &str,
-    ) -> Result<Vec<Subject>, Stop> {
-        if candidates.is_empty() {
-            return Ok(Vec::new());
-        }
-        let (min, max) = self
-            .card
-            .filter(to.filter)
-            .and_then(|f| f.choose)
-            .map_or((1, 1), |c| (c.min, c.max));
-        let picked = game.select(prompt, candidates, min, max)?;
-        Ok(picked
-            .into_iter()
-            .map(|card| match game.card(card) {
-                Some(info) if info.card_type == CardType::Leader => Subject::Player(info.owner),
-                _ => Subject::Card(card),
-            })
-            .collect())
-    }
-
-    /// "Deal N damage divided among up to M enemy followers": the
-    /// controller picks the followers, then assigns each point in turn.
-    fn divided_damage(
-        &self,
-        game: &mut Game,
-        scope: &Scope<'_>,
-        amount: i32,
-        filter: ir::FilterId,
-    ) -> Result<(), Stop> {
-        let candidates = values::cards_matching(game, scope, scope.opponent(), Zone::Field, filter);
-        let (min, max) = self
-            .card
-            .filter(filter)
-            .and_then(|f| f.choose)
-            .map_or((1, 1), |c| (c.min, c.max));
-        let picked = game.select(
-            &format!("Divide {amount} damage among"),
-            candidates,
-            min,
-            max,
-        )?;
-        let mut shares = vec![0i32; picked.len()];
-        if let [_] = picked.as_slice() {
-            shares[0] = amount;
-        } else if !picked.is_empty() {
-            for point in 0..amount.max(0) {
-                let options: Vec<ChoiceOption> =
-                    picked.iter().map(|c| ChoiceOption::Card(*c)).collect();
-                let text = format!("Damage point {} of {amount}: which follower?", point + 1);
-                let answer = game.ask(scope.me, &text, options, 1, 1)?;
-                if let Some(share) = answer.first().and_then(|i| shares.get_mut(*i as usize)) {
-                    *share += 1;
-                }
-            }
-        }
-        for (card, share) in picked.iter().zip(shares) {
-            if share > 0 {
-                game.damage_follower(*card, share);
-            }
-        }
-        Ok(())
-    }
-
-    fn summon(
-        &self,
-        game: &mut Game,
-        token: &str,
-        option: TokenOption,
-        count: u32,
-    ) -> Result<(), Stop> {
-        let id = self.token_id(token);
-        let me = self.call.controller;
-        let destination = match option {
-            TokenOption::Field => TokenDestination::Field,
-            TokenOption::ExArea => TokenDestination::ExArea,
-            TokenOption::FieldOverflowToEx => TokenDestination::FieldOverflowToEx,
-            TokenOption::ChooseForEachFieldOrEx => {
-                for i in 0..count {
-                    let text = format!("{token} token {} of {count}: where does it go?", i + 1);
-                    let choice = game.choose_one(&text, &["Field", "EX area", "Stop"])?;
-                    let destination = match choice {
-                        0 => TokenDestination::Field,
-                        1 => TokenDestination::ExArea,
-                        _ => break,
-                    };
-                    game.summon_token(me, &id, 1, destination)?;
-                }
-                return Ok(());
-            }
-        };
-        game.summon_token(me, &id, count, destination)?;
-        Ok(())
-    }
-
-    /// `CheckTop` / `RevealTop`: look at the top cards and apply the actions
-    /// in order; what is left stays on top in its order.
-    fn check_top(
-        &self,
-        game: &mut Game,
-        scope: &Scope<'_>,
-        count: Count,
-        actions: &[CheckAction],
-    ) -> Result<(), Stop> {
-        let (_, n) = bounds(game, scope, count);
-        // The top of the deck is the end of the zone list.
-        let mut left: Vec<CardRef> = game
-            .cards_in(scope.me, Zone::Deck)
-            .into_iter()
-            .rev()
-            .take(n as usize)
-            .collect();
-        for action in actions {
-            let eligible: Vec<CardRef> = left
-                .iter()
-                .copied()
-                .filter(|card| {
-                    action.filter.is_none_or(|f| {
-                        game.card(*card)
-                            .is_some_and(|info| values::matches(scope, f, &info))
-                    })
-                })
-                .collect();
-            let chosen = match action.count {
-                Some(count) => {
-                    let (_, max) = bounds(game, scope, count);
-                    let text = format!("Choose up to {max} card(s): {}", action_text(action.kind));
-                    game.choose_cards(&text, eligible, 0, max)?
-                }
-                None => eligible,
-            };
-            for card in &chosen {
-                match action.kind {
-                    CheckActionKind::Hand => game.deck_to_hand(*card),
-                    CheckActionKind::Cemetery => game.bury(*card),
-                    CheckActionKind::Field => {
-                        game.put_onto_field(*card);
-                    }
-                    CheckActionKind::BottomDeck | CheckActionKind::BottomDeckAnyOrder => {
-                        game.put_into_deck(*card, true);
-                    }
-                    CheckActionKind::TopOrBottomDeck
-                    | CheckActionKind::TopDeckAnyOrder
-                    | CheckActionKind::TopDeckSameOrder => {}
-                }
-            }
-            let moved = !matches!(
-                action.kind,
-                CheckActionKind::TopOrBottomDeck
-                    | CheckActionKind::TopDeckAnyOrder
-                    | CheckActionKind::TopDeckSameOrder
-            );
-            if moved {
-                left.retain(|card| !chosen.contains(card));
-            }
-        }
-        Ok(())
-    }
-}
-
-fn action_text(kind: CheckActionKind) -> &'static str {
-    match kind {
-        CheckActionKind::Hand => "put into your hand",
-        CheckActionKind::Cemetery => "put into your cemetery",
-        CheckActionKind::Field => "put onto your field",
-        CheckActionKind::BottomDeck | CheckActionKind::BottomDeckAnyOrder => {
-            "put on the bottom of your deck"
-        }
-        CheckActionKind::TopOrBottomDeck
-        | CheckActionKind::TopDeckAnyOrder
-        | CheckActionKind::TopDeckSameOrder => "leave on top",
     }
 }
 
@@ -932,6 +575,38 @@ fn players(target: Target, scope: &Scope<'_>) -> Vec<Player> {
         Target::Opponent | Target::OpponentLeader => vec![scope.opponent()],
         Target::AllLeaders | Target::AllPlayers => vec![scope.me, scope.opponent()],
         _ => vec![scope.me],
+    }
+}
+
+/// Cards as subjects, for a restricted sequence over moved or created cards.
+fn cards(list: &[CardRef]) -> Vec<Subject> {
+    list.iter().copied().map(Subject::Card).collect()
+}
+
+/// Deals `n` damage to each subject; leaders take it as leader damage.
+fn deal_damage(game: &mut Game, targets: &[Subject], n: i32) {
+    for subject in targets {
+        match *subject {
+            Subject::Card(card) => game.damage_follower(card, n),
+            Subject::Player(p) => game.damage_leader(p, n),
+        }
+    }
+}
+
+/// Discards `n` random cards from `player`'s hand, one at a time.
+fn discard_random(game: &mut Game, player: Player, n: u32) {
+    for _ in 0..n {
+        let hand = game.cards_in(player, Zone::Hand);
+        let Ok(len) = u32::try_from(hand.len()) else {
+            break;
+        };
+        if len == 0 {
+            break;
+        }
+        let pick = game.random(len) as usize;
+        if let Some(card) = hand.get(pick) {
+            game.discard(&[*card]);
+        }
     }
 }
 
@@ -953,4 +628,9 @@ fn bounds(game: &Game, scope: &Scope<'_>, count: Count) -> (u32, u32) {
 /// A value used as a count: negative counts are 0.
 fn count_u32(n: i32) -> u32 {
     u32::try_from(n.max(0)).unwrap_or(0)
+}
+
+/// A length as a count.
+fn len_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }

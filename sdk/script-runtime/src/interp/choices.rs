@@ -1,0 +1,99 @@
+//! Questions to whichever player performs an effect.
+//!
+//! [`Game`]'s own helpers always ask the ability's controller. Under
+//! `OpponentPerformEffect` and `DestroyAndControllerPerformEffect` the other
+//! player performs, and makes the choices (spec §5.4), so every question of
+//! the interpreter goes through these functions, which take the player.
+
+use sve_sdk::prelude::*;
+
+/// `player` answers yes or no.
+pub(super) fn yes_no(game: &mut Game, player: Player, text: &str) -> Result<bool, Stop> {
+    let options = vec![ChoiceOption::Yes, ChoiceOption::No];
+    let picks = game.ask(player, text, options, 1, 1)?;
+    Ok(picks.first() == Some(&0))
+}
+
+/// `player` picks one of the labelled options; returns its index.
+pub(super) fn choose_one(
+    game: &mut Game,
+    player: Player,
+    text: &str,
+    labels: &[String],
+) -> Result<usize, Stop> {
+    let options = labels
+        .iter()
+        .map(|label| ChoiceOption::Label(label.clone()))
+        .collect();
+    let picks = game.ask(player, text, options, 1, 1)?;
+    Ok(picks.first().copied().unwrap_or(0) as usize)
+}
+
+/// `player` chooses between `min` and `max` of `candidates` without
+/// selecting them (Aura does not apply: costs, hands, decks, cemeteries).
+/// Asks nothing when there are no candidates.
+pub(super) fn choose_cards(
+    game: &mut Game,
+    player: Player,
+    text: &str,
+    candidates: Vec<CardRef>,
+    min: u32,
+    max: u32,
+) -> Result<Vec<CardRef>, Stop> {
+    if candidates.is_empty() || max == 0 {
+        return Ok(Vec::new());
+    }
+    let options = candidates.iter().map(|c| ChoiceOption::Card(*c)).collect();
+    let picks = game.ask(player, text, options, min, max)?;
+    Ok(picks
+        .into_iter()
+        .filter_map(|i| candidates.get(i as usize).copied())
+        .collect())
+}
+
+/// `player` **selects** between `min` and `max` of `candidates`: cards with
+/// Aura on the field of the other player are left out (rules.md §13.8).
+pub(super) fn select(
+    game: &mut Game,
+    player: Player,
+    text: &str,
+    candidates: Vec<CardRef>,
+    min: u32,
+    max: u32,
+) -> Result<Vec<CardRef>, Stop> {
+    if player == game.me() {
+        // The host's selection leaves out the opponent's Aura cards itself.
+        return game.select(text, candidates, min, max);
+    }
+    let selectable = candidates
+        .into_iter()
+        .filter(|card| {
+            game.card(*card).is_some_and(|info| {
+                !(info.zone == Zone::Field
+                    && info.controller != player
+                    && info.keywords.contains(Keywords::AURA))
+            })
+        })
+        .collect();
+    choose_cards(game, player, text, selectable, min, max)
+}
+
+/// `player` puts `cards` in order, one question per card but the last.
+pub(super) fn order(
+    game: &mut Game,
+    player: Player,
+    text: &str,
+    mut cards: Vec<CardRef>,
+) -> Result<Vec<CardRef>, Stop> {
+    let mut ordered = Vec::with_capacity(cards.len());
+    while cards.len() > 1 {
+        let picked = choose_cards(game, player, text, cards.clone(), 1, 1)?;
+        let Some(next) = picked.first().copied() else {
+            break;
+        };
+        cards.retain(|c| *c != next);
+        ordered.push(next);
+    }
+    ordered.extend(cards);
+    Ok(ordered)
+}

@@ -1,0 +1,265 @@
+//! Costs the interpreter pays itself (spec §7, rules.md §12.3): the
+//! optional costs of sub-abilities ("you may pay ...: ..."), and ComplexEffect
+//! `payCost(...)`, which also reports how many cards the payment moved or
+//! how many counters it removed.
+//!
+//! The host pays the costs of activated and triggered abilities it plays;
+//! only what sub-abilities carry comes here. Cards used to pay come from
+//! the payer's own zones and are chosen, not selected, so Aura does not
+//! apply (rules.md §12.3).
+
+use super::stats::counters_of;
+use super::{Frame, Interpreter, bounds, choices, count_u32, len_u32};
+use crate::values;
+use sve_script::ir::{Cost, Count, Selection, Target};
+use sve_sdk::prelude::*;
+
+/// What a payment did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Paid {
+    /// Cards the payment moved (discarded, buried, returned, banished).
+    pub(super) moved_cards: u32,
+    /// Counters the payment removed.
+    pub(super) removed_counters: u32,
+}
+
+impl Interpreter<'_> {
+    /// Whether the performing player can pay every item of `costs` now.
+    pub(super) fn can_pay(&self, game: &Game, frame: &Frame<'_>, costs: &[Cost]) -> bool {
+        let scope = self.scope(frame);
+        let value = |v| values::value(game, &scope, v);
+        let me = game.player(frame.me);
+        costs.iter().all(|cost| match *cost {
+            Cost::PlayPoints(v) => me.pp >= value(v),
+            // Payable with at least that much defense (rules.md §12.3).
+            Cost::LeaderDefense(v) => me.leader_defense >= value(v),
+            Cost::EngageSelf => game
+                .card(frame.this)
+                .is_some_and(|c| c.zone == Zone::Field && !c.engaged),
+            Cost::Discard { count, filter } => {
+                let n = values::cards_matching(game, &scope, frame.me, Zone::Hand, filter).len();
+                len_u32(n) >= count_u32(value(count))
+            }
+            Cost::BanishFromCemetery { count, filter } => {
+                let n =
+                    values::cards_matching(game, &scope, frame.me, Zone::Cemetery, filter).len();
+                len_u32(n) >= count_u32(value(count))
+            }
+            Cost::SendToCemetery(from) | Cost::ReturnToHand(from) | Cost::Banish(from) => {
+                self.payable_cards(game, frame, from).is_some()
+            }
+            Cost::RemoveCounters {
+                counter,
+                amount,
+                from,
+            } => {
+                let kind = crate::keywords::counter(counter);
+                let needed = self.counters_needed(game, frame, amount);
+                !self
+                    .counter_holders(game, frame, from, kind, needed)
+                    .is_empty()
+            }
+            Cost::EarthRite(v) => !self.earth_rite_amulets(game, frame, value(v)).is_empty(),
+            Cost::OncePerTurn | Cost::Quick => true,
+            Cost::Condition(v) => value(v) > 0,
+        })
+    }
+
+    /// Pays `costs` in order (the caller checked [`Interpreter::can_pay`]).
+    pub(super) fn pay(
+        &self,
+        game: &mut Game,
+        frame: &Frame<'_>,
+        costs: &[Cost],
+    ) -> Result<Paid, Stop> {
+        let scope = self.scope(frame);
+        let me = frame.me;
+        let mut paid = Paid::default();
+        for cost in costs {
+            match *cost {
+                Cost::PlayPoints(v) => {
+                    let n = values::value(game, &scope, v);
+                    game.add_play_points(me, -n);
+                }
+                Cost::LeaderDefense(v) => {
+                    let n = values::value(game, &scope, v);
+                    game.change_leader_defense(me, -n);
+                }
+                Cost::EngageSelf => game.engage(frame.this),
+                Cost::Discard { count, filter } => {
+                    let n = count_u32(values::value(game, &scope, count));
+                    let hand = values::cards_matching(game, &scope, me, Zone::Hand, filter);
+                    let text = "Discard to pay the cost";
+                    let picked = choices::choose_cards(game, me, text, hand, n, n)?;
+                    game.discard(&picked);
+                    paid.moved_cards += len_u32(picked.len());
+                }
+                Cost::BanishFromCemetery { count, filter } => {
+                    let n = count_u32(values::value(game, &scope, count));
+                    let cemetery = values::cards_matching(game, &scope, me, Zone::Cemetery, filter);
+                    let text = "Banish from your cemetery to pay the cost";
+                    for card in choices::choose_cards(game, me, text, cemetery, n, n)? {
+                        game.banish(card);
+                        paid.moved_cards += 1;
+                    }
+                }
+                Cost::SendToCemetery(from) | Cost::ReturnToHand(from) | Cost::Banish(from) => {
+                    let Some((candidates, min, max)) = self.payable_cards(game, frame, from) else {
+                        continue;
+                    };
+                    let picked = if from.target == Target::TargetPlayerCard
+                        || from.target == Target::TargetPlayerCardEx
+                    {
+                        let text = "Choose cards to pay the cost";
+                        choices::choose_cards(game, me, text, candidates, min, max)?
+                    } else {
+                        candidates
+                    };
+                    for card in picked {
+                        match cost {
+                            Cost::SendToCemetery(_) => game.bury(card),
+                            Cost::ReturnToHand(_) => game.return_to_hand(card),
+                            _ => game.banish(card),
+                        }
+                        paid.moved_cards += 1;
+                    }
+                }
+                Cost::RemoveCounters {
+                    counter,
+                    amount,
+                    from,
+                } => {
+                    let kind = crate::keywords::counter(counter);
+                    let needed = self.counters_needed(game, frame, amount);
+                    let holders = self.counter_holders(game, frame, from, kind, needed);
+                    let text = "Remove counters from";
+                    let Some(card) = choices::choose_cards(game, me, text, holders, 1, 1)?
+                        .first()
+                        .copied()
+                    else {
+                        continue;
+                    };
+                    let held = game.card(card).map_or(0, |info| counters_of(&info, kind));
+                    let n = match amount {
+                        // Omitted: all of them.
+                        None => held,
+                        Some(Count::Exactly(_)) => needed.min(held),
+                        Some(count @ Count::Between { .. }) => {
+                            let (min, max) = bounds(game, &scope, count);
+                            let max = max.min(count_u32(held));
+                            let labels: Vec<String> = (min..=max).map(|n| n.to_string()).collect();
+                            let text = "How many counters do you remove?";
+                            let picked = choices::choose_one(game, me, text, &labels)?;
+                            let picked = u32::try_from(picked).unwrap_or(0);
+                            i32::try_from(min.saturating_add(picked)).unwrap_or(0)
+                        }
+                    };
+                    game.add_counters(card, kind, -n);
+                    paid.removed_counters += count_u32(n);
+                }
+                Cost::EarthRite(v) => {
+                    let n = values::value(game, &scope, v).max(0);
+                    let amulets = self.earth_rite_amulets(game, frame, n);
+                    let text = "Earth Rite: remove Stack counters from";
+                    if let Some(amulet) = choices::choose_cards(game, me, text, amulets, 1, 1)?
+                        .first()
+                        .copied()
+                    {
+                        game.add_counters(amulet, Counter::Stack, -n);
+                        paid.removed_counters += count_u32(n);
+                    }
+                }
+                Cost::OncePerTurn | Cost::Quick | Cost::Condition(_) => {}
+            }
+        }
+        Ok(paid)
+    }
+
+    /// The cards a `SendToCemetery`/`ReturnToHand`/`Banish` cost can use and
+    /// how many must and may be chosen, or `None` if it cannot be paid:
+    /// `Self` this card on the field; `TargetPlayerCard(Ex)` the filter's
+    /// `m(min,max)` (default 1) of your matching field (EX area) cards;
+    /// `AllPlayerCards...` every matching card (always payable).
+    fn payable_cards(
+        &self,
+        game: &Game,
+        frame: &Frame<'_>,
+        from: Selection,
+    ) -> Option<(Vec<CardRef>, u32, u32)> {
+        let scope = self.scope(frame);
+        let mine = |zone| values::cards_matching(game, &scope, frame.me, zone, from.filter);
+        match from.target {
+            Target::This => game
+                .card(frame.this)
+                .filter(|info| info.zone == Zone::Field && info.controller == frame.me)
+                .map(|_| (vec![frame.this], 1, 1)),
+            Target::TargetPlayerCard | Target::TargetPlayerCardEx => {
+                let zone = if from.target == Target::TargetPlayerCard {
+                    Zone::Field
+                } else {
+                    Zone::ExArea
+                };
+                let candidates = mine(zone);
+                let (min, max) = self.choose_bounds(from.filter);
+                (len_u32(candidates.len()) >= min).then_some((candidates, min, max))
+            }
+            Target::AllPlayerCards => Some((mine(Zone::Field), 0, u32::MAX)),
+            Target::AllPlayerCardsEx => Some((mine(Zone::ExArea), 0, u32::MAX)),
+            Target::AllPlayerCardsFieldAndEx => {
+                let mut all = mine(Zone::Field);
+                all.extend(mine(Zone::ExArea));
+                Some((all, 0, u32::MAX))
+            }
+            _ => None,
+        }
+    }
+
+    /// How many counters a `RemoveCounters` cost needs at least: 1 when the
+    /// amount is omitted (it then removes all), else its (minimum) value.
+    fn counters_needed(&self, game: &Game, frame: &Frame<'_>, amount: Option<Count>) -> i32 {
+        let scope = self.scope(frame);
+        match amount {
+            None => 1,
+            Some(count) => i32::try_from(bounds(game, &scope, count).0).unwrap_or(i32::MAX),
+        }
+    }
+
+    /// The cards a `RemoveCounters` cost can take `needed` counters from:
+    /// this card, or your matching field cards for `TargetPlayerCard`.
+    fn counter_holders(
+        &self,
+        game: &Game,
+        frame: &Frame<'_>,
+        from: Selection,
+        kind: Counter,
+        needed: i32,
+    ) -> Vec<CardRef> {
+        let scope = self.scope(frame);
+        let candidates = match from.target {
+            Target::TargetPlayerCard => {
+                values::cards_matching(game, &scope, frame.me, Zone::Field, from.filter)
+            }
+            _ => vec![frame.this],
+        };
+        candidates
+            .into_iter()
+            .filter(|card| {
+                game.card(*card)
+                    .is_some_and(|info| counters_of(&info, kind) >= needed.max(0))
+            })
+            .collect()
+    }
+
+    /// Your amulets on the field holding at least `n` Stack counters (Earth
+    /// Rite, rules.md §2.4).
+    fn earth_rite_amulets(&self, game: &Game, frame: &Frame<'_>, n: i32) -> Vec<CardRef> {
+        game.cards_in(frame.me, Zone::Field)
+            .into_iter()
+            .filter(|card| {
+                game.card(*card).is_some_and(|info| {
+                    info.card_type == CardType::Amulet && counters_of(&info, Counter::Stack) >= n
+                })
+            })
+            .collect()
+    }
+}

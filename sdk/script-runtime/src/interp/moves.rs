@@ -1,0 +1,440 @@
+//! Effects that move cards between the deck, hand, cemetery, EX area and
+//! field (spec §5.4 "Moving cards ...", §5.9 `CheckTop`).
+//!
+//! The `...AndTarget` variants return the cards that actually moved, for the
+//! restricted sequence that follows. A zone that is full leaves the card
+//! where it was (rules.md §3.3), so such a card is not among them.
+//!
+//! The card API puts cards onto the field of the ability's controller only;
+//! when the other player performs an effect that would put a card onto
+//! their field, the ability fails with a message instead of using the wrong
+//! field.
+
+use super::targets::Subject;
+use super::{Frame, Interpreter, bounds, choices, count_u32};
+use crate::values;
+use sve_script::ir::{
+    CheckAction, CheckActionKind, Count, FilterId, SearchAction, Selection, Target, ValueId,
+};
+use sve_sdk::prelude::*;
+
+/// Where `hand_to` puts cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Place {
+    /// Onto the field without paying (Fanfare triggers).
+    Field,
+    /// Into the EX area.
+    ExArea,
+}
+
+impl Interpreter<'_> {
+    /// Puts `card` onto the performing player's field; false if there is
+    /// no room or it is not a follower or amulet.
+    pub(super) fn put_onto_field(
+        &self,
+        game: &mut Game,
+        frame: &Frame<'_>,
+        card: CardRef,
+    ) -> Result<bool, Stop> {
+        if frame.me != game.me() {
+            return Err(Stop::Error(format!(
+                "card {}: the card API puts cards onto the field of the ability's \
+                 controller only, not onto the field of the player performing it",
+                self.card.id
+            )));
+        }
+        Ok(game.put_onto_field(card))
+    }
+
+    /// `Search`: look through your deck for up to `count` matching cards (a
+    /// search may find fewer, down to none), move them per `action`, then
+    /// shuffle. Returns the cards that moved.
+    pub(super) fn search(
+        &self,
+        game: &mut Game,
+        frame: Frame<'_>,
+        count: Count,
+        filter: FilterId,
+        action: SearchAction,
+    ) -> Result<Vec<CardRef>, Stop> {
+        let scope = self.scope(&frame);
+        let deck = values::cards_matching(game, &scope, frame.me, Zone::Deck, filter);
+        let (_, max) = bounds(game, &scope, count);
+        let picked = choices::choose_cards(game, frame.me, "Choose from your deck", deck, 0, max)?;
+        let mut moved = Vec::new();
+        for card in picked {
+            if self.search_move(game, &frame, card, action)? {
+                moved.push(card);
+            }
+        }
+        game.shuffle(frame.me);
+        Ok(moved)
+    }
+
+    /// Branch §11 `SearchFilteredOptions`: one search for up to `count`
+    /// cards matching any option's filter; each found card takes the action
+    /// of the option it matches, and the player picks when it matches more
+    /// than one.
+    pub(super) fn search_filtered_options(
+        &self,
+        game: &mut Game,
+        frame: Frame<'_>,
+        count: Count,
+        options: &[(FilterId, SearchAction)],
+    ) -> Result<(), Stop> {
+        let scope = self.scope(&frame);
+        let fitting = |info: &CardInfo| {
+            let mut actions: Vec<SearchAction> = Vec::new();
+            for (filter, action) in options {
+                if values::matches(&scope, *filter, info) && !actions.contains(action) {
+                    actions.push(*action);
+                }
+            }
+            actions
+        };
+        let deck: Vec<CardRef> = game
+            .cards_in(frame.me, Zone::Deck)
+            .into_iter()
+            .filter(|card| {
+                game.card(*card)
+                    .is_some_and(|info| !fitting(&info).is_empty())
+            })
+            .collect();
+        let (_, max) = bounds(game, &scope, count);
+        let picked = choices::choose_cards(game, frame.me, "Choose from your deck", deck, 0, max)?;
+        for card in picked {
+            let Some(info) = game.card(card) else {
+                continue;
+            };
+            let actions = fitting(&info);
+            let action = match actions.as_slice() {
+                [] => continue,
+                [only] => *only,
+                several => {
+                    let labels: Vec<String> = several
+                        .iter()
+                        .map(|a| format!("{}: {}", info.name, search_text(*a)))
+                        .collect();
+                    let text = format!("Where does {} go?", info.name);
+                    let picked = choices::choose_one(game, frame.me, &text, &labels)?;
+                    let Some(action) = several.get(picked) else {
+                        continue;
+                    };
+                    *action
+                }
+            };
+            self.search_move(game, &frame, card, action)?;
+        }
+        game.shuffle(frame.me);
+        Ok(())
+    }
+
+    /// Moves a found card per a search action; whether it moved.
+    fn search_move(
+        &self,
+        game: &mut Game,
+        frame: &Frame<'_>,
+        card: CardRef,
+        action: SearchAction,
+    ) -> Result<bool, Stop> {
+        Ok(match action {
+            SearchAction::Hand => {
+                game.deck_to_hand(card);
+                true
+            }
+            SearchAction::Cemetery => {
+                game.bury(card);
+                true
+            }
+            SearchAction::Field => self.put_onto_field(game, frame, card)?,
+            SearchAction::ExArea => game.put_into_ex_area(card),
+        })
+    }
+
+    /// `TopDeckToEx`: the top card of your deck into your EX area, `n`
+    /// times (it stops when the EX area is full or the deck is empty).
+    /// Returns the cards moved.
+    pub(super) fn top_deck_to_ex(&self, game: &mut Game, frame: Frame<'_>, n: i32) -> Vec<CardRef> {
+        let mut moved = Vec::new();
+        for _ in 0..count_u32(n) {
+            // The top of the deck is the end of the zone list.
+            let Some(top) = game.cards_in(frame.me, Zone::Deck).last().copied() else {
+                break;
+            };
+            if !game.put_into_ex_area(top) {
+                break;
+            }
+            moved.push(top);
+        }
+        moved
+    }
+
+    /// `TopOrBottomDeck`: the performing player chooses top or bottom once
+    /// for all targets.
+    pub(super) fn top_or_bottom_deck(
+        &self,
+        game: &mut Game,
+        frame: Frame<'_>,
+        to: Selection,
+    ) -> Result<(), Stop> {
+        let targets: Vec<CardRef> = self
+            .subjects(game, frame, to, "Put on the top or bottom of the deck")?
+            .into_iter()
+            .filter_map(|subject| match subject {
+                Subject::Card(card) => Some(card),
+                Subject::Player(_) => None,
+            })
+            .collect();
+        if targets.is_empty() {
+            return Ok(());
+        }
+        let labels = [
+            "Top of the deck".to_owned(),
+            "Bottom of the deck".to_owned(),
+        ];
+        let bottom = choices::choose_one(game, frame.me, "Put them on", &labels)? == 1;
+        for card in targets {
+            game.put_into_deck(card, bottom);
+        }
+        Ok(())
+    }
+
+    /// `PutExToFieldAndTarget`'s move: the selected EX-area cards onto the
+    /// field without paying. Returns those that went.
+    pub(super) fn put_ex_to_field(
+        &self,
+        game: &mut Game,
+        frame: Frame<'_>,
+        to: Selection,
+    ) -> Result<Vec<CardRef>, Stop> {
+        let mut moved = Vec::new();
+        for subject in self.subjects(game, frame, to, "Put onto the field")? {
+            if let Subject::Card(card) = subject
+                && self.put_onto_field(game, &frame, card)?
+            {
+                moved.push(card);
+            }
+        }
+        Ok(moved)
+    }
+
+    /// `HandToEx` / `HandToField`: choose matching cards from your hand and
+    /// put them into your EX area or onto your field. Returns those that
+    /// went.
+    pub(super) fn hand_to(
+        &self,
+        game: &mut Game,
+        frame: Frame<'_>,
+        count: Count,
+        filter: FilterId,
+        place: Place,
+    ) -> Result<Vec<CardRef>, Stop> {
+        let scope = self.scope(&frame);
+        let hand = values::cards_matching(game, &scope, frame.me, Zone::Hand, filter);
+        let (min, max) = bounds(game, &scope, count);
+        let text = match place {
+            Place::Field => "Choose cards to put onto your field",
+            Place::ExArea => "Choose cards to put into your EX area",
+        };
+        let picked = choices::choose_cards(game, frame.me, text, hand, min, max)?;
+        let mut moved = Vec::new();
+        for card in picked {
+            let went = match place {
+                Place::Field => self.put_onto_field(game, &frame, card)?,
+                Place::ExArea => game.put_into_ex_area(card),
+            };
+            if went {
+                moved.push(card);
+            }
+        }
+        Ok(moved)
+    }
+
+    /// `CemeteryToField`: choose matching cards in the cemetery (the
+    /// opponent's with `source` `Opponent`) and put them onto your field;
+    /// with `source` `TriggerCard`, the trigger card itself if it is in a
+    /// cemetery and matches. Returns those that went.
+    pub(super) fn cemetery_to_field(
+        &self,
+        game: &mut Game,
+        frame: Frame<'_>,
+        count: Count,
+        filter: FilterId,
+        source: Target,
+    ) -> Result<Vec<CardRef>, Stop> {
+        let scope = self.scope(&frame);
+        let picked = match source {
+            Target::TriggerCard => self
+                .call
+                .trigger_card
+                .filter(|card| {
+                    game.card(*card).is_some_and(|info| {
+                        info.zone == Zone::Cemetery && values::matches(&scope, filter, &info)
+                    })
+                })
+                .into_iter()
+                .collect(),
+            _ => {
+                let owner = match source {
+                    Target::Opponent | Target::OpponentLeader => scope.opponent(),
+                    _ => frame.me,
+                };
+                let cemetery = values::cards_matching(game, &scope, owner, Zone::Cemetery, filter);
+                let (min, max) = bounds(game, &scope, count);
+                let text = "Choose cards to put onto your field from the cemetery";
+                choices::choose_cards(game, frame.me, text, cemetery, min, max)?
+            }
+        };
+        let mut moved = Vec::new();
+        for card in picked {
+            if self.put_onto_field(game, &frame, card)? {
+                moved.push(card);
+            }
+        }
+        Ok(moved)
+    }
+
+    /// `DiscardFromOpponentHand`: the performing player looks at the other
+    /// player's hand and chooses `count` matching cards, which are
+    /// discarded. (The peer ignores the filter; this runtime honours it, as
+    /// the card text means.)
+    pub(super) fn discard_from_opponent_hand(
+        &self,
+        game: &mut Game,
+        frame: Frame<'_>,
+        count: Count,
+        filter: FilterId,
+    ) -> Result<(), Stop> {
+        let scope = self.scope(&frame);
+        let hand = values::cards_matching(game, &scope, scope.opponent(), Zone::Hand, filter);
+        let (min, max) = bounds(game, &scope, count);
+        let text = "Choose cards from your opponent's hand to discard";
+        let picked = choices::choose_cards(game, frame.me, text, hand, min, max)?;
+        game.discard(&picked);
+        Ok(())
+    }
+
+    /// `DiscardToBottomDeck`: choose `count` matching cards from your hand
+    /// and put them on the bottom of your deck, in the order chosen.
+    pub(super) fn discard_to_bottom_deck(
+        &self,
+        game: &mut Game,
+        frame: Frame<'_>,
+        count: Count,
+        filter: FilterId,
+    ) -> Result<(), Stop> {
+        let scope = self.scope(&frame);
+        let hand = values::cards_matching(game, &scope, frame.me, Zone::Hand, filter);
+        let (min, max) = bounds(game, &scope, count);
+        let text = "Choose cards to put on the bottom of your deck";
+        for card in choices::choose_cards(game, frame.me, text, hand, min, max)? {
+            game.put_into_deck(card, true);
+        }
+        Ok(())
+    }
+
+    /// `RedrawHand`: your hand goes to the bottom of your deck, the deck is
+    /// shuffled, and you draw `amount`, evaluated before the hand goes back
+    /// (`None`: as many cards as went back).
+    pub(super) fn redraw_hand(&self, game: &mut Game, frame: Frame<'_>, amount: Option<ValueId>) {
+        let scope = self.scope(&frame);
+        let hand = game.cards_in(frame.me, Zone::Hand);
+        let n = amount.map_or_else(
+            || super::len_u32(hand.len()),
+            |v| count_u32(values::value(game, &scope, v)),
+        );
+        for card in hand {
+            game.put_into_deck(card, true);
+        }
+        game.shuffle(frame.me);
+        game.draw(frame.me, n);
+    }
+
+    /// `CheckTop` / `RevealTop`: look at the top cards and apply the actions
+    /// in order; what is left stays on top in its order.
+    pub(super) fn check_top(
+        &self,
+        game: &mut Game,
+        frame: Frame<'_>,
+        count: Count,
+        actions: &[CheckAction],
+    ) -> Result<(), Stop> {
+        let scope = self.scope(&frame);
+        let (_, n) = bounds(game, &scope, count);
+        // The top of the deck is the end of the zone list.
+        let mut left: Vec<CardRef> = game
+            .cards_in(frame.me, Zone::Deck)
+            .into_iter()
+            .rev()
+            .take(n as usize)
+            .collect();
+        for action in actions {
+            let eligible: Vec<CardRef> = left
+                .iter()
+                .copied()
+                .filter(|card| {
+                    action.filter.is_none_or(|f| {
+                        game.card(*card)
+                            .is_some_and(|info| values::matches(&scope, f, &info))
+                    })
+                })
+                .collect();
+            let chosen = match action.count {
+                Some(count) => {
+                    let (_, max) = bounds(game, &scope, count);
+                    let text = format!("Choose up to {max} card(s): {}", action_text(action.kind));
+                    choices::choose_cards(game, frame.me, &text, eligible, 0, max)?
+                }
+                None => eligible,
+            };
+            for card in &chosen {
+                match action.kind {
+                    CheckActionKind::Hand => game.deck_to_hand(*card),
+                    CheckActionKind::Cemetery => game.bury(*card),
+                    CheckActionKind::Field => {
+                        self.put_onto_field(game, &frame, *card)?;
+                    }
+                    CheckActionKind::BottomDeck | CheckActionKind::BottomDeckAnyOrder => {
+                        game.put_into_deck(*card, true);
+                    }
+                    CheckActionKind::TopOrBottomDeck
+                    | CheckActionKind::TopDeckAnyOrder
+                    | CheckActionKind::TopDeckSameOrder => {}
+                }
+            }
+            let moved = !matches!(
+                action.kind,
+                CheckActionKind::TopOrBottomDeck
+                    | CheckActionKind::TopDeckAnyOrder
+                    | CheckActionKind::TopDeckSameOrder
+            );
+            if moved {
+                left.retain(|card| !chosen.contains(card));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn search_text(action: SearchAction) -> &'static str {
+    match action {
+        SearchAction::Hand => "put into your hand",
+        SearchAction::Cemetery => "put into your cemetery",
+        SearchAction::Field => "put onto your field",
+        SearchAction::ExArea => "put into your EX area",
+    }
+}
+
+fn action_text(kind: CheckActionKind) -> &'static str {
+    match kind {
+        CheckActionKind::Hand => "put into your hand",
+        CheckActionKind::Cemetery => "put into your cemetery",
+        CheckActionKind::Field => "put onto your field",
+        CheckActionKind::BottomDeck | CheckActionKind::BottomDeckAnyOrder => {
+            "put on the bottom of your deck"
+        }
+        CheckActionKind::TopOrBottomDeck
+        | CheckActionKind::TopDeckAnyOrder
+        | CheckActionKind::TopDeckSameOrder => "leave on top",
+    }
+}

@@ -1,0 +1,228 @@
+//! What a selection names (spec §6): fixed sets, the trigger card, or the
+//! performing player's choice; and how a restricted sequence (spec §5.6)
+//! narrows it.
+//!
+//! In a restricted sequence a selection's own target mode still decides
+//! where to look, and only the subjects the caller obtained remain. Modes
+//! that name a player or this card (`Self`, `Leader`, `OpponentLeader`,
+//! `AllLeaders`, ...) are not narrowed. A leader that `...OrLeader` and
+//! `...AndLeader` modes add is kept only if the caller obtained it too, so
+//! a sequence acts on exactly what was selected.
+
+use super::{Frame, Interpreter, choices};
+use crate::values;
+use sve_script::ir::{FilterId, Selection, Target};
+use sve_sdk::prelude::*;
+
+/// Something an effect acts on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Subject {
+    /// A card (never a leader card).
+    Card(CardRef),
+    /// A player, or their leader.
+    Player(Player),
+}
+
+impl Interpreter<'_> {
+    /// Cards of `player`'s `zone` that match `filter` and, in a restricted
+    /// sequence, were obtained by the caller; in zone order.
+    pub(super) fn candidates(
+        &self,
+        game: &Game,
+        frame: &Frame<'_>,
+        player: Player,
+        zone: Zone,
+        filter: FilterId,
+    ) -> Vec<CardRef> {
+        let scope = self.scope(frame);
+        values::cards_matching(game, &scope, player, zone, filter)
+            .into_iter()
+            .filter(|card| {
+                frame
+                    .only
+                    .is_none_or(|only| only.contains(&Subject::Card(*card)))
+            })
+            .collect()
+    }
+
+    /// Whether a leader added by an `...OrLeader`/`...AndLeader` mode is
+    /// eligible in `frame`.
+    fn leader_eligible(frame: &Frame<'_>, player: Player) -> bool {
+        frame
+            .only
+            .is_none_or(|only| only.contains(&Subject::Player(player)))
+    }
+
+    /// What a selection names: fixed sets, the trigger card, or the
+    /// performing player's choice of `m(min,max)` cards (1 by default).
+    pub(super) fn subjects(
+        &self,
+        game: &mut Game,
+        frame: Frame<'_>,
+        to: Selection,
+        prompt: &str,
+    ) -> Result<Vec<Subject>, Stop> {
+        let me = frame.me;
+        let opp = 1 - me;
+        let matching = |game: &Game, zones: &[(Player, Zone)]| {
+            zones
+                .iter()
+                .flat_map(|(p, z)| self.candidates(game, &frame, *p, *z, to.filter))
+                .collect::<Vec<_>>()
+        };
+        let all = |game: &Game, zones: &[(Player, Zone)]| {
+            matching(game, zones)
+                .into_iter()
+                .map(Subject::Card)
+                .collect::<Vec<_>>()
+        };
+        let subjects = match to.target {
+            Target::This => vec![Subject::Card(frame.this)],
+            Target::Leader => vec![Subject::Player(me)],
+            Target::Opponent | Target::OpponentLeader => vec![Subject::Player(opp)],
+            Target::AllLeaders | Target::AllPlayers => {
+                vec![Subject::Player(me), Subject::Player(opp)]
+            }
+            Target::AllPlayerCards => all(game, &[(me, Zone::Field)]),
+            Target::AllPlayerCardsEx => all(game, &[(me, Zone::ExArea)]),
+            Target::AllPlayerCardsFieldAndEx => all(game, &[(me, Zone::Field), (me, Zone::ExArea)]),
+            Target::AllOpponentCards => all(game, &[(opp, Zone::Field)]),
+            Target::AllOpponentCardsEx => all(game, &[(opp, Zone::ExArea)]),
+            Target::AllOpponentCardsFieldAndEx => {
+                all(game, &[(opp, Zone::Field), (opp, Zone::ExArea)])
+            }
+            Target::AllOpponentCardsAndLeader => {
+                let mut subjects = all(game, &[(opp, Zone::Field)]);
+                if Self::leader_eligible(&frame, opp) {
+                    subjects.push(Subject::Player(opp));
+                }
+                subjects
+            }
+            Target::AllCards => all(game, &[(me, Zone::Field), (opp, Zone::Field)]),
+            Target::TriggerCard => {
+                let scope = self.scope(&frame);
+                self.call
+                    .trigger_card
+                    .filter(|card| {
+                        game.card(*card)
+                            .is_some_and(|info| values::matches(&scope, to.filter, &info))
+                            && frame
+                                .only
+                                .is_none_or(|only| only.contains(&Subject::Card(*card)))
+                    })
+                    .map(Subject::Card)
+                    .into_iter()
+                    .collect()
+            }
+            Target::TargetPlayerCard => {
+                let candidates = matching(game, &[(me, Zone::Field)]);
+                self.select(game, frame, candidates, to, prompt)?
+            }
+            Target::TargetPlayerCardEx => {
+                let candidates = matching(game, &[(me, Zone::ExArea)]);
+                self.select(game, frame, candidates, to, prompt)?
+            }
+            Target::TargetOpponentCard | Target::TargetOpponentCardsDivided => {
+                let candidates = matching(game, &[(opp, Zone::Field)]);
+                self.select(game, frame, candidates, to, prompt)?
+            }
+            Target::TargetOpponentCardEx => {
+                let candidates = matching(game, &[(opp, Zone::ExArea)]);
+                self.select(game, frame, candidates, to, prompt)?
+            }
+            Target::TargetCard => {
+                let candidates = matching(game, &[(me, Zone::Field), (opp, Zone::Field)]);
+                self.select(game, frame, candidates, to, prompt)?
+            }
+            Target::TargetCardEx => {
+                let candidates = matching(game, &[(me, Zone::ExArea), (opp, Zone::ExArea)]);
+                self.select(game, frame, candidates, to, prompt)?
+            }
+            Target::TargetOpponentCardOrLeader | Target::TargetPlayerCardOrLeader => {
+                let side = if to.target == Target::TargetOpponentCardOrLeader {
+                    opp
+                } else {
+                    me
+                };
+                // The leader is eligible whatever the filter.
+                let mut candidates = matching(game, &[(side, Zone::Field)]);
+                if Self::leader_eligible(&frame, side) {
+                    candidates.extend(game.cards_in(side, Zone::Leader));
+                }
+                self.select(game, frame, candidates, to, prompt)?
+            }
+        };
+        Ok(subjects)
+    }
+
+    /// How many subjects a selection picks: the filter's `m(min,max)`, or
+    /// exactly one.
+    pub(super) fn choose_bounds(&self, filter: FilterId) -> (u32, u32) {
+        self.card
+            .filter(filter)
+            .and_then(|f| f.choose)
+            .map_or((1, 1), |c| (c.min, c.max))
+    }
+
+    /// Whether a selection had to pick at least one subject and found none:
+    /// the ability that selects does nothing then (rules.md §12.4, "an
+    /// automatic ability with no target does nothing"). "Up to" selections
+    /// and the automatic modes never stop an ability.
+    pub(super) fn found_nothing(&self, to: Selection, subjects: &[Subject]) -> bool {
+        let choice = matches!(
+            to.target,
+            Target::TargetPlayerCard
+                | Target::TargetPlayerCardEx
+                | Target::TargetOpponentCard
+                | Target::TargetOpponentCardEx
+                | Target::TargetOpponentCardOrLeader
+                | Target::TargetPlayerCardOrLeader
+                | Target::TargetCard
+                | Target::TargetCardEx
+                | Target::TargetOpponentCardsDivided
+        );
+        choice && subjects.is_empty() && self.choose_bounds(to.filter).0 > 0
+    }
+
+    /// The performing player selects `m(min,max)` (default exactly 1) of
+    /// `candidates`; leader cards come back as players.
+    fn select(
+        &self,
+        game: &mut Game,
+        frame: Frame<'_>,
+        candidates: Vec<CardRef>,
+        to: Selection,
+        prompt: &str,
+    ) -> Result<Vec<Subject>, Stop> {
+        if candidates.is_empty() {
+            return Ok(Vec::new());
+        }
+        let (min, max) = self.choose_bounds(to.filter);
+        let picked = choices::select(game, frame.me, prompt, candidates, min, max)?;
+        Ok(picked
+            .into_iter()
+            .map(|card| match game.card(card) {
+                Some(info) if info.card_type == CardType::Leader => Subject::Player(info.owner),
+                _ => Subject::Card(card),
+            })
+            .collect())
+    }
+
+    /// Applies `act` to every card the selection names (leaders are skipped:
+    /// card actions do not apply to them).
+    pub(super) fn each_card(
+        &self,
+        game: &mut Game,
+        frame: Frame<'_>,
+        to: Selection,
+        prompt: &str,
+        mut act: impl FnMut(&mut Game, CardRef),
+    ) -> Result<(), Stop> {
+        for subject in self.subjects(game, frame, to, prompt)? {
+            if let Subject::Card(card) = subject {
+                act(game, card);
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,712 @@
+//! The script runtime's effects, one small card each: the script pack
+//! `tests/packs/script-effects` played over the starter cards and the test
+//! cards. Each test builds a board, plays the card, answers its questions
+//! and checks zones, stats and leaders, and that no ability fizzled.
+
+use std::sync::Arc;
+use sve_host::cards::Keywords;
+use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards};
+use sve_host::engine::{CardRef, Choice, Event, PlayerId, Prompt, Zone};
+use sve_host::packs::{LoadOptions, LoadedPacks, load_packs};
+use sve_host::scenario::{Scenario, ScenarioBuilder, Side, fixtures};
+
+const P1: PlayerId = PlayerId(0);
+const P2: PlayerId = PlayerId(1);
+
+/// The effects pack over the starter cards and the test cards.
+fn load() -> LoadedPacks {
+    let root = sve_tests::workspace_root();
+    let mut base = parse_cards(STARTER_CARDS_JSON).expect("bundled cards");
+    base.extend(fixtures::test_cards());
+    let loaded = load_packs(
+        &[root.join("tests/packs/script-effects")],
+        &LoadOptions {
+            base,
+            cache_dir: Some(root.join("target/sve-cache")),
+            build_target_dir: None,
+            language: None,
+        },
+    )
+    .expect("the pack engine starts");
+    assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+    loaded
+}
+
+fn scenario(loaded: &LoadedPacks) -> ScenarioBuilder {
+    Scenario::builder()
+        .db(Arc::clone(&loaded.db))
+        .runner(loaded.runner())
+}
+
+/// Asserts that nothing fizzled since the scenario was built (or the last
+/// call).
+fn assert_clean(s: &mut Scenario) {
+    let reasons: Vec<String> = s
+        .raw_events()
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::AbilityFizzled { reason, .. } => Some(reason),
+            _ => None,
+        })
+        .collect();
+    assert!(reasons.is_empty(), "fizzled: {reasons:?}\n{}", s.dump());
+}
+
+/// Answers the pending question with this card, checking who is asked.
+fn pick(s: &mut Scenario, player: PlayerId, card: CardRef) {
+    assert_eq!(s.decider(), player, "who is asked\n{}", s.dump());
+    s.choose(|c| *c == Choice::Card(card));
+}
+
+/// Answers the pending question with several cards at once.
+fn pick_all(s: &mut Scenario, player: PlayerId, cards: &[CardRef]) {
+    let options = s.options();
+    let picks: Vec<usize> = cards
+        .iter()
+        .map(|card| {
+            options
+                .iter()
+                .position(|o| *o == Choice::Card(*card))
+                .unwrap_or_else(|| panic!("{card:?} not offered in {options:?}"))
+        })
+        .collect();
+    s.answer(player, &picks);
+}
+
+/// Answers the pending question with the labelled option.
+fn pick_label(s: &mut Scenario, label: &str) {
+    s.choose(|c| *c == Choice::Label(label.to_owned()));
+}
+
+/// The labels the pending question offers.
+fn labels(s: &Scenario) -> Vec<String> {
+    s.options()
+        .into_iter()
+        .filter_map(|c| match c {
+            Choice::Label(l) => Some(l),
+            _ => None,
+        })
+        .collect()
+}
+
+fn has_keyword(s: &Scenario, card: CardRef, keyword: Keywords) -> bool {
+    s.game
+        .state()
+        .characteristics(s.game.db(), card)
+        .keywords
+        .contains(keyword)
+}
+
+fn cost(s: &Scenario, card: CardRef) -> i32 {
+    s.game.state().characteristics(s.game.db(), card).cost
+}
+
+fn leader(s: &Scenario, player: PlayerId) -> i32 {
+    s.game.state().player(player).leader_defense
+}
+
+fn zone_names(s: &Scenario, player: PlayerId, zone: Zone) -> Vec<String> {
+    let state = s.game.state();
+    state
+        .player(player)
+        .zone(zone)
+        .iter()
+        .map(|c| state.current_def(s.game.db(), *c).name.clone())
+        .collect()
+}
+
+fn at_main_action(s: &Scenario) -> bool {
+    s.game.decision().map(|d| d.prompt.clone()) == Some(Prompt::MainAction)
+}
+
+// ---- Restricted sequences and amounts ----
+
+#[test]
+fn target_for_sequence_acts_on_the_selected_follower_only_and_still_hits_the_leader() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .hand(["Sequence Squire"])
+                .pp(1)
+                .field(["V1", "V2"]),
+        )
+        .build();
+    s.play("Sequence Squire");
+    let v2 = s.card(P1, Zone::Field, "V2");
+    pick(&mut s, P1, v2);
+    let v1 = s.card(P1, Zone::Field, "V1");
+    let squire = s.card(P1, Zone::Field, "Sequence Squire");
+    let dump = s.dump();
+    assert!(
+        dump.contains("field V1 1/1, V2 3/3, Sequence Squire 1/1"),
+        "{dump}"
+    );
+    assert!(has_keyword(&s, v2, Keywords::RUSH));
+    assert!(!has_keyword(&s, v1, Keywords::RUSH));
+    assert!(!has_keyword(&s, squire, Keywords::RUSH));
+    assert_eq!(leader(&s, P2), 19, "Self-less modes are not restricted");
+    assert_clean(&mut s);
+}
+
+#[test]
+fn target_for_sequence_without_a_target_does_nothing() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Sequence Squire"]).pp(1))
+        .build();
+    s.play("Sequence Squire");
+    assert!(at_main_action(&s), "nothing to select\n{}", s.dump());
+    assert_eq!(leader(&s, P2), 20, "the ability as a whole does nothing");
+    assert_clean(&mut s);
+}
+
+#[test]
+fn target_for_sequence_with_target_amount_passes_the_targets_attack() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Measured Strike"]).pp(1))
+        .side(P2, Side::new().field(["V2", "V3"]))
+        .build();
+    s.play("Measured Strike");
+    let v3 = s.card(P2, Zone::Field, "V3");
+    pick(&mut s, P1, v3);
+    assert_eq!(zone_names(&s, P2, Zone::Cemetery), ["V3"], "3 damage");
+    assert!(s.dump().contains("field V2 2/2"), "{}", s.dump());
+    assert_eq!(leader(&s, P1), 23, "_ = 3 reaches every sub-ability");
+    assert_clean(&mut s);
+}
+
+#[test]
+fn perform_with_target_amount_passes_the_amount_without_restricting_targets() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Borrowed Might"]).pp(1).field(["V2"]))
+        .side(P2, Side::new().field(["V1", "V3"]))
+        .build();
+    s.play("Borrowed Might");
+    let v2 = s.card(P1, Zone::Field, "V2");
+    pick(&mut s, P1, v2);
+    assert_eq!(s.game.state().player(P1).hand.len(), 2, "drew P = 2");
+    assert_eq!(zone_names(&s, P2, Zone::Cemetery), ["V1"]);
+    assert!(s.dump().contains("field V3 3/1"), "{}", s.dump());
+    assert_clean(&mut s);
+}
+
+#[test]
+fn perform_as_each_target_acts_as_each_other_follower_in_the_chosen_order() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .hand(["Rally Captain"])
+                .pp(3)
+                .field(["V1", "V2"]),
+        )
+        .build();
+    s.play("Rally Captain");
+    let v1 = s.card(P1, Zone::Field, "V1");
+    let v2 = s.card(P1, Zone::Field, "V2");
+    // Two actors: one question orders them (the last goes last).
+    assert_eq!(s.options(), [Choice::Card(v1), Choice::Card(v2)]);
+    pick(&mut s, P1, v2);
+    // V2 deals its attack 2, V1 deals 1; each grows itself, the Captain (X)
+    // does nothing.
+    assert_eq!(leader(&s, P2), 17);
+    let dump = s.dump();
+    assert!(
+        dump.contains("field V1 2/1, V2 3/2, Rally Captain 3/3"),
+        "{dump}"
+    );
+    assert_clean(&mut s);
+}
+
+#[test]
+fn destroy_and_controller_perform_lets_the_destroyed_cards_controller_draw() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Grim Bargain"]).pp(1).field(["V1"]))
+        .side(P2, Side::new().field(["V2"]))
+        .build();
+    s.play("Grim Bargain");
+    let v2 = s.card(P2, Zone::Field, "V2");
+    pick(&mut s, P1, v2);
+    assert_eq!(zone_names(&s, P2, Zone::Cemetery), ["V2"]);
+    assert_eq!(
+        s.game.state().player(P2).hand.len(),
+        2,
+        "the opponent draws"
+    );
+    assert_eq!(s.game.state().player(P1).hand.len(), 0);
+    assert_clean(&mut s);
+}
+
+#[test]
+fn destroy_and_controller_perform_does_nothing_more_when_nothing_was_destroyed() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Grim Bargain"]).pp(1))
+        .side(P2, Side::new().field(["Unbreakable"]))
+        .build();
+    s.play("Grim Bargain");
+    let unbreakable = s.card(P2, Zone::Field, "Unbreakable");
+    pick(&mut s, P1, unbreakable);
+    assert_eq!(zone_names(&s, P2, Zone::Field), ["Unbreakable"]);
+    assert_eq!(s.game.state().player(P2).hand.len(), 0, "nobody draws");
+    assert_clean(&mut s);
+}
+
+#[test]
+fn opponent_perform_effect_makes_the_opponent_choose_what_to_discard() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Tithe Collector", "V4"]).pp(1))
+        .side(P2, Side::new().hand(["V1", "V2"]))
+        .build();
+    s.play("Tithe Collector");
+    let v2 = s.card(P2, Zone::Hand, "V2");
+    let v1 = s.card(P2, Zone::Hand, "V1");
+    assert_eq!(
+        s.options(),
+        [Choice::Card(v1), Choice::Card(v2)],
+        "P2's hand"
+    );
+    pick(&mut s, P2, v2);
+    assert_eq!(zone_names(&s, P2, Zone::Cemetery), ["V2"]);
+    assert_eq!(zone_names(&s, P2, Zone::Hand), ["V1"]);
+    assert_eq!(zone_names(&s, P1, Zone::Hand), ["V4"], "yours is untouched");
+    assert_clean(&mut s);
+}
+
+#[test]
+fn opponent_perform_effect_with_targets_restricts_the_opponents_run() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Cruel Bargain"]).pp(1).field(["V2"]))
+        .side(P2, Side::new().field(["V1", "V3"]))
+        .build();
+    s.play("Cruel Bargain");
+    let v3 = s.card(P2, Zone::Field, "V3");
+    pick(&mut s, P1, v3);
+    assert_eq!(zone_names(&s, P2, Zone::Cemetery), ["V3"]);
+    assert_eq!(zone_names(&s, P2, Zone::Field), ["V1"]);
+    assert_eq!(
+        zone_names(&s, P1, Zone::Field),
+        ["V2"],
+        "not the opponent's"
+    );
+    assert_eq!(
+        s.game.state().player(P2).hand.len(),
+        1,
+        "the opponent draws"
+    );
+    assert_eq!(s.game.state().player(P1).hand.len(), 0);
+    assert_clean(&mut s);
+}
+
+// ---- Choices ----
+
+#[test]
+fn choose_amount_from_list_runs_two_different_available_options() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Menu of Choices"]).pp(1))
+        .build();
+    s.play("Menu of Choices");
+    // Mend's condition (leader below 20) is false: not offered.
+    assert_eq!(labels(&s), ["Draw One", "Ping Leader"]);
+    pick_label(&mut s, "Ping Leader");
+    // An option runs once; after the minimum the player may stop.
+    assert_eq!(labels(&s), ["Draw One", "Stop"]);
+    pick_label(&mut s, "Draw One");
+    assert_eq!(leader(&s, P2), 18);
+    assert_eq!(s.game.state().player(P1).hand.len(), 1);
+    assert!(at_main_action(&s), "two options at most\n{}", s.dump());
+    assert_clean(&mut s);
+}
+
+#[test]
+fn choose_amount_from_list_may_stop_after_the_minimum() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Menu of Choices"]).pp(1).leader(15))
+        .build();
+    s.play("Menu of Choices");
+    assert_eq!(labels(&s), ["Draw One", "Ping Leader", "Mend"]);
+    pick_label(&mut s, "Mend");
+    pick_label(&mut s, "Stop");
+    assert_eq!(leader(&s, P1), 18);
+    assert_eq!(leader(&s, P2), 20);
+    assert_clean(&mut s);
+}
+
+#[test]
+fn roll_dice_resolves_the_face_the_match_rng_rolls() {
+    let loaded = load();
+    let roll = || {
+        let mut s = scenario(&loaded)
+            .side(P1, Side::new().hand(["Fate Dice"]).pp(1))
+            .build();
+        s.play("Fate Dice");
+        assert_clean(&mut s);
+        20 - leader(&s, P2)
+    };
+    let first = roll();
+    assert!((1..=6).contains(&first), "rolled {first}");
+    assert_eq!(roll(), first, "the match RNG is seeded");
+}
+
+// ---- Moving cards ----
+
+#[test]
+fn summon_token_and_target_gives_only_the_new_tokens_rush() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Sprite Caller"]).pp(1).field(["V1"]))
+        .build();
+    s.play("Sprite Caller");
+    let field = s.game.state().player(P1).field.clone();
+    assert_eq!(
+        zone_names(&s, P1, Zone::Field),
+        ["V1", "Effect Sprite", "Effect Sprite"]
+    );
+    assert!(!has_keyword(&s, field[0], Keywords::RUSH));
+    assert!(has_keyword(&s, field[1], Keywords::RUSH));
+    assert!(has_keyword(&s, field[2], Keywords::RUSH));
+    assert_clean(&mut s);
+}
+
+#[test]
+fn summon_token_and_target_with_one_free_slot_targets_the_one_token_made() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .hand(["Sprite Caller"])
+                .pp(1)
+                .field(["V1", "V1", "V1", "V1"]),
+        )
+        .build();
+    s.play("Sprite Caller");
+    let field = s.game.state().player(P1).field.clone();
+    assert_eq!(field.len(), 5, "{}", s.dump());
+    let sprites: Vec<CardRef> = field
+        .iter()
+        .copied()
+        .filter(|c| has_keyword(&s, *c, Keywords::RUSH))
+        .collect();
+    assert_eq!(sprites.len(), 1);
+    assert_clean(&mut s);
+}
+
+#[test]
+fn hand_to_ex_and_target_discounts_only_the_moved_card() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new().hand(["Stash Away", "V3"]).pp(1).ex_area(["V4"]),
+        )
+        .build();
+    s.play("Stash Away");
+    let v3 = s.card(P1, Zone::Hand, "V3");
+    pick(&mut s, P1, v3);
+    assert_eq!(zone_names(&s, P1, Zone::ExArea), ["V4", "V3"]);
+    let v4 = s.card(P1, Zone::ExArea, "V4");
+    assert_eq!((cost(&s, v3), cost(&s, v4)), (2, 4));
+    assert_clean(&mut s);
+}
+
+#[test]
+fn cemetery_to_field_and_target_gives_the_revived_follower_storm() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .hand(["Raise Again"])
+                .pp(1)
+                .cemetery(["V2"])
+                .new_on_field(["V1"]),
+        )
+        .build();
+    s.play("Raise Again");
+    let v2 = s.card(P1, Zone::Cemetery, "V2");
+    pick(&mut s, P1, v2);
+    let v1 = s.card(P1, Zone::Field, "V1");
+    assert!(has_keyword(&s, v2, Keywords::STORM));
+    assert!(!s.game.can_attack(v1), "V1 got nothing");
+    s.attack("V2", "leader");
+    assert_eq!(leader(&s, P2), 18);
+    assert_clean(&mut s);
+}
+
+#[test]
+fn search_and_target_puts_the_found_card_onto_the_field_with_more_defense() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .hand(["Seek Ally"])
+                .pp(1)
+                .field(["V1"])
+                .deck(["V1", "V3", "V1"]),
+        )
+        .build();
+    s.play("Seek Ally");
+    let v3 = s.card(P1, Zone::Deck, "V3");
+    pick(&mut s, P1, v3);
+    assert!(s.dump().contains("field V1 1/1, V3 3/5"), "{}", s.dump());
+    assert_eq!(zone_names(&s, P1, Zone::Deck), ["V1", "V1"]);
+    assert_clean(&mut s);
+}
+
+#[test]
+fn top_deck_to_ex_and_target_discounts_the_two_top_cards() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .hand(["Unearth"])
+                .pp(1)
+                .ex_area(["V3"])
+                .deck(["V1", "V4", "V5"]),
+        )
+        .build();
+    s.play("Unearth");
+    assert_eq!(zone_names(&s, P1, Zone::ExArea), ["V3", "V5", "V4"]);
+    let costs: Vec<i32> = s
+        .game
+        .state()
+        .player(P1)
+        .ex_area
+        .iter()
+        .map(|c| cost(&s, *c))
+        .collect();
+    assert_eq!(costs, [3, 4, 3]);
+    assert_clean(&mut s);
+}
+
+#[test]
+fn top_deck_to_ex_stops_when_the_ex_area_is_full() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .hand(["Set Aside"])
+                .pp(1)
+                .ex_area(["V1", "V1", "V1", "V1"])
+                .deck(["V2", "V3", "V4"]),
+        )
+        .build();
+    s.play("Set Aside");
+    assert_eq!(
+        zone_names(&s, P1, Zone::ExArea),
+        ["V1", "V1", "V1", "V1", "V4"]
+    );
+    assert_eq!(zone_names(&s, P1, Zone::Deck), ["V2", "V3"]);
+    assert_clean(&mut s);
+}
+
+#[test]
+fn put_ex_to_field_and_target_gives_the_chosen_card_storm() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new().hand(["Call Forth"]).pp(1).ex_area(["V2", "V3"]),
+        )
+        .build();
+    s.play("Call Forth");
+    let v3 = s.card(P1, Zone::ExArea, "V3");
+    pick(&mut s, P1, v3);
+    assert_eq!(zone_names(&s, P1, Zone::ExArea), ["V2"]);
+    s.attack("V3", "leader");
+    assert_eq!(leader(&s, P2), 17);
+    assert_clean(&mut s);
+}
+
+#[test]
+fn redraw_hand_returns_the_hand_and_draws_as_many() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Fresh Start", "V4", "V5"]).pp(1))
+        .build();
+    s.play("Fresh Start");
+    let p1 = s.game.state().player(P1);
+    assert_eq!((p1.hand.len(), p1.deck.len()), (2, 10), "{}", s.dump());
+    assert_clean(&mut s);
+}
+
+#[test]
+fn discard_to_bottom_deck_puts_the_chosen_card_under_the_deck() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .hand(["Tuck Away", "V4", "V5"])
+                .pp(1)
+                .deck(["V1", "V2"]),
+        )
+        .build();
+    s.play("Tuck Away");
+    let decision = s.game.decision().cloned().expect("a choice");
+    assert_eq!((decision.min, decision.max), (0, 2), "up to 2");
+    let v5 = s.card(P1, Zone::Hand, "V5");
+    pick_all(&mut s, P1, &[v5]);
+    assert_eq!(zone_names(&s, P1, Zone::Deck), ["V5", "V1", "V2"]);
+    assert_eq!(zone_names(&s, P1, Zone::Hand), ["V4"]);
+    assert_clean(&mut s);
+}
+
+#[test]
+fn discard_from_opponent_hand_lets_you_choose_among_their_followers() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Mind Rot"]).pp(1))
+        .side(P2, Side::new().hand(["Stack Totem", "V2"]))
+        .build();
+    s.play("Mind Rot");
+    let v2 = s.card(P2, Zone::Hand, "V2");
+    assert_eq!(s.options(), [Choice::Card(v2)], "followers only");
+    pick(&mut s, P1, v2);
+    assert_eq!(zone_names(&s, P2, Zone::Cemetery), ["V2"]);
+    assert_eq!(zone_names(&s, P2, Zone::Hand), ["Stack Totem"]);
+    assert_clean(&mut s);
+}
+
+#[test]
+fn search_filtered_options_lets_the_player_pick_the_action_of_a_card_matching_two() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .hand(["Sorting Hat"])
+                .pp(1)
+                .deck(["V1", "V4", "Stack Totem"]),
+        )
+        .build();
+    s.play("Sorting Hat");
+    let v1 = s.card(P1, Zone::Deck, "V1");
+    let v4 = s.card(P1, Zone::Deck, "V4");
+    assert_eq!(
+        s.options(),
+        [Choice::Card(v1), Choice::Card(v4)],
+        "followers"
+    );
+    pick_all(&mut s, P1, &[v1, v4]);
+    // V4 only matches `F`: into the hand. V1 also costs 2 or less.
+    assert_eq!(
+        labels(&s),
+        ["V1: put into your hand", "V1: put onto your field"]
+    );
+    pick_label(&mut s, "V1: put onto your field");
+    assert_eq!(zone_names(&s, P1, Zone::Field), ["V1"]);
+    assert_eq!(zone_names(&s, P1, Zone::Hand), ["V4"]);
+    assert_eq!(zone_names(&s, P1, Zone::Deck), ["Stack Totem"]);
+    assert_clean(&mut s);
+}
+
+#[test]
+fn top_or_bottom_deck_puts_the_target_on_the_chosen_end() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Tidal Shift"]).pp(1))
+        .side(P2, Side::new().field(["V3"]).deck(["V1", "V2"]))
+        .build();
+    s.play("Tidal Shift");
+    let v3 = s.card(P2, Zone::Field, "V3");
+    pick(&mut s, P1, v3);
+    pick_label(&mut s, "Bottom of the deck");
+    assert_eq!(zone_names(&s, P2, Zone::Deck), ["V3", "V1", "V2"]);
+    assert_clean(&mut s);
+}
+
+// ---- Damage and counters ----
+
+#[test]
+fn draw_then_damage_evaluates_the_damage_after_drawing() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Study and Strike"]).pp(1))
+        .side(P2, Side::new().field(["V3"]))
+        .build();
+    s.play("Study and Strike");
+    let v3 = s.card(P2, Zone::Field, "V3");
+    pick(&mut s, P1, v3);
+    // The hand was empty when the targets were chosen: H counts the draws.
+    assert_eq!(s.game.state().player(P1).hand.len(), 2);
+    assert!(s.dump().contains("field V3 3/1"), "{}", s.dump());
+    assert_clean(&mut s);
+}
+
+#[test]
+fn move_counter_moves_the_amount_from_this_card_to_the_target() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Counter Keeper"]).pp(1).field(["V2"]))
+        .build();
+    s.play("Counter Keeper");
+    let v2 = s.card(P1, Zone::Field, "V2");
+    pick(&mut s, P1, v2);
+    // 1 from `keyword Spell`, +2, then 2 move.
+    let dump = s.dump();
+    assert!(
+        dump.contains("field V2 2/2 Spellx2, Counter Keeper 1/1 Spellx1"),
+        "{dump}"
+    );
+    assert_clean(&mut s);
+}
+
+// ---- ComplexEffect ----
+
+fn ledger(loaded: &LoadedPacks) -> Scenario {
+    scenario(loaded)
+        .side(
+            P1,
+            Side::new()
+                .hand(["Gambler's Ledger"])
+                .pp(1)
+                .field(["V1", "V2"])
+                .deck(["V1", "V2", "V3"]),
+        )
+        .build()
+}
+
+#[test]
+fn complex_effect_reveals_pays_passes_amounts_and_branches() {
+    let loaded = load();
+    let mut s = ledger(&loaded);
+    s.play("Gambler's Ledger");
+    // Revealed V3: 3 damage. Then the optional cost of Bounce.
+    assert_eq!(s.options(), [Choice::Yes, Choice::No]);
+    s.choose(|c| *c == Choice::Yes);
+    let v1 = s.card(P1, Zone::Field, "V1");
+    let v2 = s.card(P1, Zone::Field, "V2");
+    pick_all(&mut s, P1, &[v1, v2]);
+    // Two cards moved: 4 damage. V3's cost is odd: draw it.
+    assert_eq!(leader(&s, P2), 20 - 3 - 4);
+    assert_eq!(zone_names(&s, P1, Zone::Hand), ["V1", "V2", "V3"]);
+    assert_eq!(zone_names(&s, P1, Zone::Deck), ["V1", "V2"]);
+    assert_clean(&mut s);
+}
+
+#[test]
+fn complex_effect_ends_when_the_cost_is_declined() {
+    let loaded = load();
+    let mut s = ledger(&loaded);
+    s.play("Gambler's Ledger");
+    s.choose(|c| *c == Choice::No);
+    assert_eq!(leader(&s, P2), 17, "only the revealed cost");
+    assert_eq!(zone_names(&s, P1, Zone::Field), ["V1", "V2"]);
+    assert_eq!(s.game.state().player(P1).hand.len(), 0, "no branch ran");
+    assert_clean(&mut s);
+}
