@@ -306,6 +306,61 @@ fn opponent_perform_effect_with_targets_restricts_the_opponents_run() {
     assert_clean(&mut s);
 }
 
+#[test]
+fn opponent_perform_effect_selections_leave_out_your_aura_followers() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .hand(["Forced Hand"])
+                .pp(1)
+                .field(["Aura Guard", "V2"]),
+        )
+        .build();
+    s.play("Forced Hand");
+    // The opponent selects among your followers: Aura protects from them.
+    let v2 = s.card(P1, Zone::Field, "V2");
+    assert_eq!(s.options(), [Choice::Card(v2)]);
+    pick(&mut s, P2, v2);
+    assert!(
+        s.dump().contains("field Aura Guard 1/1, V2 2/1"),
+        "{}",
+        s.dump()
+    );
+    assert_clean(&mut s);
+}
+
+#[test]
+fn opponent_perform_effect_cannot_put_cards_onto_the_opponents_field_yet() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Gift of Return"]).pp(1))
+        .side(P2, Side::new().cemetery(["V2"]))
+        .build();
+    s.play("Gift of Return");
+    let v2 = s.card(P2, Zone::Cemetery, "V2");
+    pick(&mut s, P2, v2);
+    // FIXME: the card API's `put-onto-field` puts cards onto the field of
+    // the ability's controller only; V2 should go onto P2's field. The
+    // runtime fails the ability rather than use the wrong field.
+    let reasons: Vec<String> = s
+        .raw_events()
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::AbilityFizzled { reason, .. } => Some(reason),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(reasons.len(), 1, "{reasons:?}");
+    assert!(
+        reasons[0].contains("puts cards onto the field of the ability's controller only"),
+        "{reasons:?}"
+    );
+    assert_eq!(zone_names(&s, P2, Zone::Cemetery), ["V2"], "rolled back");
+    assert!(zone_names(&s, P1, Zone::Field).is_empty());
+}
+
 // ---- Choices ----
 
 #[test]
