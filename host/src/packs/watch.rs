@@ -4,8 +4,8 @@
 //! mapped to its pack folder and the folder's last event time is recorded.
 //! [`PackWatcher::poll`] hands out the folders that have been quiet for the
 //! debounce interval, so an editor's burst of writes (temp file, rename,
-//! metadata) becomes one reload. Build outputs (`*.wasm`, `target/`) and
-//! temporary files are ignored, so a rebuild does not trigger itself.
+//! metadata) becomes one reload. Build outputs (`*.wasm`, `target/`),
+//! scenario files and temporary files are ignored, so a rebuild does not trigger itself.
 
 use notify::{RecursiveMode, Watcher};
 use std::collections::HashMap;
@@ -100,6 +100,8 @@ fn is_ignored(path: &Path, roots: &[PathBuf]) -> bool {
         .find_map(|root| path.strip_prefix(root).ok())
         .unwrap_or(path);
     name.ends_with(".wasm")
+        // Card tests change no card.
+        || name.ends_with(".scenario")
         || name.ends_with(".tmp")
         || name.ends_with('~')
         || name.starts_with(".#")

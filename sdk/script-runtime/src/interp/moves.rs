@@ -387,6 +387,29 @@ impl Interpreter<'_> {
                 }
                 None => eligible,
             };
+            // "In any order": the player orders the cards, first card first
+            // (the first under the deck, or the new top card).
+            let chosen = match action.kind {
+                CheckActionKind::BottomDeckAnyOrder if chosen.len() > 1 => choices::order(
+                    game,
+                    frame.me,
+                    "Put on the bottom of your deck: which card goes next?",
+                    chosen,
+                )?,
+                CheckActionKind::TopDeckAnyOrder if chosen.len() > 1 => {
+                    let ordered = choices::order(
+                        game,
+                        frame.me,
+                        "Put back on top of your deck: which card is next from the top?",
+                        chosen,
+                    )?;
+                    for card in ordered.iter().rev() {
+                        game.put_into_deck(*card, false);
+                    }
+                    ordered
+                }
+                _ => chosen,
+            };
             for card in &chosen {
                 match action.kind {
                     CheckActionKind::Hand => game.deck_to_hand(*card),

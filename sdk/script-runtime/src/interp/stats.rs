@@ -210,22 +210,44 @@ impl Interpreter<'_> {
             TokenOption::ExArea => TokenDestination::ExArea,
             TokenOption::FieldOverflowToEx => TokenDestination::FieldOverflowToEx,
             TokenOption::ChooseForEachFieldOrEx => {
-                let labels = ["Field".to_owned(), "EX area".to_owned(), "Stop".to_owned()];
                 let mut created = Vec::new();
                 for i in 0..count {
+                    // Only zones with room are offered (each answer of this
+                    // run has already put its token in place).
+                    let mut options: Vec<(String, Option<TokenDestination>)> = Vec::new();
+                    if room(game, frame.me, Zone::Field, FIELD_SLOTS) {
+                        options.push(("Field".to_owned(), Some(TokenDestination::Field)));
+                    }
+                    if room(game, frame.me, Zone::ExArea, EX_SLOTS) {
+                        options.push(("EX area".to_owned(), Some(TokenDestination::ExArea)));
+                    }
+                    if options.is_empty() {
+                        break;
+                    }
+                    options.push(("Stop".to_owned(), None));
+                    let labels: Vec<String> = options.iter().map(|(l, _)| l.clone()).collect();
                     let text = format!("{token} token {} of {count}: where does it go?", i + 1);
-                    let destination = match choices::choose_one(game, frame.me, &text, &labels)? {
-                        0 => TokenDestination::Field,
-                        1 => TokenDestination::ExArea,
-                        _ => break,
+                    let picked = choices::choose_one(game, frame.me, &text, &labels)?;
+                    let Some((_, Some(destination))) = options.get(picked) else {
+                        break;
                     };
-                    created.extend(game.summon_token(frame.me, &id, 1, destination)?);
+                    created.extend(game.summon_token(frame.me, &id, 1, *destination)?);
                 }
                 return Ok(created);
             }
         };
         game.summon_token(frame.me, &id, count, destination)
     }
+}
+
+/// Cards a field holds (rules.md §3).
+const FIELD_SLOTS: usize = 5;
+/// Cards an EX area holds (rules.md §3).
+const EX_SLOTS: usize = 5;
+
+/// Whether `player`'s `zone` has a free slot.
+fn room(game: &Game, player: Player, zone: Zone, slots: usize) -> bool {
+    game.cards_in(player, zone).len() < slots
 }
 
 /// How many counters of `kind` a card holds.
