@@ -40,6 +40,9 @@ pub struct CardDb {
     defs: Vec<CardDef>,
     by_id: HashMap<String, DefId>,
     evolved_by_base_name: HashMap<String, Vec<DefId>>,
+    /// Per definition, the indices of its passive abilities (most cards
+    /// have none): characteristics scan these on every query.
+    passive_abilities: Vec<Box<[u8]>>,
     fingerprint: u64,
 }
 
@@ -65,12 +68,32 @@ impl CardDb {
             }
         }
         let fingerprint = fingerprint_of(&defs);
+        let passive_abilities = defs
+            .iter()
+            .map(|def| {
+                def.abilities
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, a)| matches!(a.kind, super::AbilityKind::Passive(_)))
+                    // OK: a card has at most 64 abilities (pack checks).
+                    .filter_map(|(idx, _)| u8::try_from(idx).ok())
+                    .collect()
+            })
+            .collect();
         Ok(CardDb {
             defs,
             by_id,
             evolved_by_base_name,
+            passive_abilities,
             fingerprint,
         })
+    }
+
+    /// The indices of a definition's passive abilities.
+    pub fn passive_abilities(&self, id: DefId) -> &[u8] {
+        self.passive_abilities
+            .get(usize::from(id.0))
+            .map_or(&[], |list| list)
     }
 
     /// The definition behind an id of this database.

@@ -9,15 +9,24 @@ use super::Match;
 use super::event::MoveCause;
 use super::ids::{CardRef, PlayerId};
 use super::mutation::{Mutation, Place};
+use super::state::query::Characteristics;
 use super::state::query::{EX_LIMIT, FIELD_LIMIT};
 use super::state::{GameState, Outcome, WinReason, Zone};
-use crate::cards::{CardDb, Counter, Keywords};
+use crate::cards::{Counter, Keywords};
 
 /// One rules-handling process: its clause and what it adds to the plan.
 struct RuleProcess {
     #[allow(dead_code)] // Documentation: the clause each entry implements.
     clause: &'static str,
-    collect: fn(&GameState, &CardDb, &mut Plan),
+    collect: fn(&Board<'_>, &mut Plan),
+}
+
+/// What the processes read: the state, and the characteristics of every
+/// field card, computed once per round (every process that looks at the
+/// field needs them, and rules handling runs after every action).
+struct Board<'a> {
+    state: &'a GameState,
+    field: Vec<(CardRef, Characteristics)>,
 }
 
 /// What rules handling will do, all at once.
@@ -81,8 +90,12 @@ impl Match {
                 return;
             }
             let mut plan = Plan::default();
+            let board = Board {
+                state: &self.state,
+                field: self.state.field_characteristics(&self.db),
+            };
             for process in PROCESSES {
-                (process.collect)(&self.state, &self.db, &mut plan);
+                (process.collect)(&board, &mut plan);
             }
             if plan.is_empty() {
                 // "Fought a Bane follower since the previous rules handling"
@@ -158,7 +171,8 @@ impl Match {
 }
 
 /// CR 11.2: leader defense 0 or less, or a draw from an empty deck.
-fn losses(state: &GameState, _db: &CardDb, plan: &mut Plan) {
+fn losses(board: &Board<'_>, plan: &mut Plan) {
+    let state = board.state;
     for player in PlayerId::BOTH {
         let p = state.player(player);
         if p.leader_defense <= 0 {
@@ -171,37 +185,34 @@ fn losses(state: &GameState, _db: &CardDb, plan: &mut Plan) {
 
 /// CR 11.3: followers at 0 defense or less, and followers that fought a
 /// Bane follower (destruction by an ability, CR 11.3.2.1).
-fn follower_destruction(state: &GameState, db: &CardDb, plan: &mut Plan) {
-    for player in &state.players {
-        for &card in &player.field {
-            let stats = state.characteristics(db, card);
-            if !stats.card_type.is_follower() {
-                continue;
-            }
-            if stats.defense <= 0 {
-                plan.destroy.push((card, false));
-            } else if state.card(card).fought_bane
-                && !stats
-                    .keywords
-                    .contains(Keywords::CANNOT_DESTROY_BY_ABILITIES)
-            {
-                plan.destroy.push((card, true));
-            }
+fn follower_destruction(board: &Board<'_>, plan: &mut Plan) {
+    for (card, stats) in &board.field {
+        if !stats.card_type.is_follower() {
+            continue;
+        }
+        if stats.defense <= 0 {
+            plan.destroy.push((*card, false));
+        } else if board.state.card(*card).fought_bane
+            && !stats
+                .keywords
+                .contains(Keywords::CANNOT_DESTROY_BY_ABILITIES)
+        {
+            plan.destroy.push((*card, true));
         }
     }
 }
 
 /// CR 11.4: an over-full field keeps its oldest cards.
-fn field_limit(state: &GameState, _db: &CardDb, plan: &mut Plan) {
-    for player in &state.players {
+fn field_limit(board: &Board<'_>, plan: &mut Plan) {
+    for player in &board.state.players {
         plan.to_cemetery
             .extend(player.field.iter().skip(FIELD_LIMIT).copied());
     }
 }
 
 /// CR 11.5: the same for the EX area.
-fn ex_limit(state: &GameState, _db: &CardDb, plan: &mut Plan) {
-    for player in &state.players {
+fn ex_limit(board: &Board<'_>, plan: &mut Plan) {
+    for player in &board.state.players {
         plan.to_cemetery
             .extend(player.ex_area.iter().skip(EX_LIMIT).copied());
     }
@@ -209,7 +220,8 @@ fn ex_limit(state: &GameState, _db: &CardDb, plan: &mut Plan) {
 
 /// CR 11.6: evolved cards not linked to a field follower go back to the
 /// evolve deck area face up.
-fn illegal_evolutions(state: &GameState, _db: &CardDb, plan: &mut Plan) {
+fn illegal_evolutions(board: &Board<'_>, plan: &mut Plan) {
+    let state = board.state;
     for (idx, card) in state.cards.iter().enumerate() {
         if card.zone != Zone::EvolveZone {
             continue;
@@ -227,25 +239,20 @@ fn illegal_evolutions(state: &GameState, _db: &CardDb, plan: &mut Plan) {
 
 /// CR 11.7: a Stack card on the field without Stack counters goes to the
 /// cemetery.
-fn empty_stack(state: &GameState, db: &CardDb, plan: &mut Plan) {
-    for player in &state.players {
-        for &card in &player.field {
-            if state.card(card).counter(Counter::Stack) == 0
-                && state
-                    .characteristics(db, card)
-                    .keywords
-                    .contains(Keywords::STACK)
-            {
-                plan.to_cemetery.push(card);
-            }
+fn empty_stack(board: &Board<'_>, plan: &mut Plan) {
+    for (card, stats) in &board.field {
+        if board.state.card(*card).counter(Counter::Stack) == 0
+            && stats.keywords.contains(Keywords::STACK)
+        {
+            plan.to_cemetery.push(*card);
         }
     }
 }
 
 /// CR 11.9: current PP above the maximum drop to it.
-fn play_point_limit(state: &GameState, _db: &CardDb, plan: &mut Plan) {
+fn play_point_limit(board: &Board<'_>, plan: &mut Plan) {
     for player in PlayerId::BOTH {
-        let p = state.player(player);
+        let p = board.state.player(player);
         if p.pp > p.max_pp {
             plan.clamp_pp.push(player);
         }

@@ -60,6 +60,43 @@ impl GameState {
 
     /// A card's current characteristics (rules.md §1.3).
     pub fn characteristics(&self, db: &CardDb, card: CardRef) -> Characteristics {
+        self.characteristics_with(db, card, true)
+    }
+
+    /// Characteristics with or without passive abilities. A passive's own
+    /// filter is tested against characteristics without passives, so
+    /// passives never depend on each other (and a filter on keywords cannot
+    /// recurse forever).
+    fn characteristics_with(&self, db: &CardDb, card: CardRef, passives: bool) -> Characteristics {
+        let mut out = self.printed_with_effects(db, card);
+        // Passive abilities of cards on either field and of the card itself.
+        if passives {
+            self.apply_passives(db, card, &mut out);
+        }
+        self.finish(card, out)
+    }
+
+    /// The current characteristics of every card on both fields, in field
+    /// order: what rules handling checks after every action. The passives in
+    /// play are found once for all of them.
+    pub fn field_characteristics(&self, db: &CardDb) -> Vec<(CardRef, Characteristics)> {
+        let field = || self.players.iter().flat_map(|p| p.field.iter().copied());
+        let sources: Vec<CardRef> = field()
+            .filter(|c| !db.passive_abilities(self.current_def_id(*c)).is_empty())
+            .collect();
+        field()
+            .map(|card| {
+                let mut out = self.printed_with_effects(db, card);
+                for source in &sources {
+                    self.apply_passives_of(db, *source, card, &mut out);
+                }
+                (card, self.finish(card, out))
+            })
+            .collect()
+    }
+
+    /// Printed values with persistent effects applied, before passives.
+    fn printed_with_effects(&self, db: &CardDb, card: CardRef) -> Characteristics {
         let state = self.card(card);
         let printed = db.get(state.def);
         let def = self.current_def(db, card);
@@ -80,81 +117,98 @@ impl GameState {
             }
             apply_kind(&mut out, effect.kind);
         }
-        // Passive abilities of cards on either field and of the card itself.
-        if self.any_passives(db) {
-            self.apply_passives(db, card, &mut out);
-        }
+        out
+    }
+
+    /// The last steps: only followers have attack and defense; damage;
+    /// costs never below 0.
+    fn finish(&self, card: CardRef, mut out: Characteristics) -> Characteristics {
         if !out.card_type.is_follower() {
             out.attack = 0;
             out.defense = 0;
         }
         out.max_defense = out.defense;
-        out.defense = out.defense.saturating_sub(state.damage);
+        out.defense = out.defense.saturating_sub(self.card(card).damage);
         out.cost = out.cost.max(0);
         out
     }
 
-    /// Whether any card on a field or in a hand has a passive ability. Lets
-    /// vanilla boards skip the passive scan.
-    fn any_passives(&self, db: &CardDb) -> bool {
-        self.players.iter().any(|p| {
-            p.field
-                .iter()
-                .chain(&p.hand)
-                .any(|c| has_passive(self.current_def(db, *c)))
-        })
-    }
-
     fn apply_passives(&self, db: &CardDb, card: CardRef, out: &mut Characteristics) {
         let target = self.card(card);
-        for player in &self.players {
-            for &source in player.field.iter().chain(&player.hand) {
-                let source_state = self.card(source);
-                let source_def = self.current_def(db, source);
-                for ability in &source_def.abilities {
-                    let AbilityKind::Passive(passive) = &ability.kind else {
-                        continue;
-                    };
-                    let owner = source_state.controller;
-                    let applies = match &passive.scope {
-                        PassiveScope::ThisCard => source == card,
-                        PassiveScope::OtherAlliesOnField(filter) => {
-                            source_state.zone == Zone::Field
-                                && source != card
-                                && target.zone == Zone::Field
-                                && target.controller == owner
-                                && self.matches(db, card, filter, Some(source))
-                        }
-                        PassiveScope::AlliesOnField(filter) => {
-                            source_state.zone == Zone::Field
-                                && target.zone == Zone::Field
-                                && target.controller == owner
-                                && self.matches(db, card, filter, Some(source))
-                        }
-                        PassiveScope::AlliesInHand(filter) => {
-                            source_state.zone == Zone::Field
-                                && target.zone == Zone::Hand
-                                && target.owner == owner
-                                && self.matches(db, card, filter, Some(source))
-                        }
-                    };
-                    // A ThisCard passive works only on the field, except cost
-                    // changes, which work where the card is played from.
-                    let zone_ok = match (&passive.scope, &passive.grant) {
-                        (PassiveScope::ThisCard, Grant::Cost(_)) => true,
-                        (PassiveScope::ThisCard, _) => source_state.zone == Zone::Field,
-                        _ => true,
-                    };
-                    if applies && zone_ok && self.passive_condition(db, owner, &passive.condition) {
-                        match passive.grant {
-                            Grant::Keywords(k) => out.keywords |= k,
-                            Grant::Stats { attack, defense } => {
-                                out.attack = out.attack.saturating_add(attack);
-                                out.defense = out.defense.saturating_add(defense);
-                            }
-                            Grant::Cost(delta) => out.cost = out.cost.saturating_add(delta),
-                        }
+        // Passives work from the field; from the hand only a card's own cost
+        // change does (see `zone_ok` below), so the hand adds at most the
+        // card itself.
+        let in_hand = (target.zone == Zone::Hand).then_some(card);
+        let sources = self
+            .players
+            .iter()
+            .flat_map(|p| p.field.iter().copied())
+            .chain(in_hand);
+        for source in sources {
+            self.apply_passives_of(db, source, card, out);
+        }
+    }
+
+    /// Applies the passives of `source` that reach `card`.
+    fn apply_passives_of(
+        &self,
+        db: &CardDb,
+        source: CardRef,
+        card: CardRef,
+        out: &mut Characteristics,
+    ) {
+        let target = self.card(card);
+        let source_def_id = self.current_def_id(source);
+        let passive_idx = db.passive_abilities(source_def_id);
+        if passive_idx.is_empty() {
+            return;
+        }
+        let source_state = self.card(source);
+        let source_def = db.get(source_def_id);
+        for &idx in passive_idx {
+            let Some(AbilityKind::Passive(passive)) =
+                source_def.abilities.get(usize::from(idx)).map(|a| &a.kind)
+            else {
+                continue;
+            };
+            let owner = source_state.controller;
+            let applies = match &passive.scope {
+                PassiveScope::ThisCard => source == card,
+                PassiveScope::OtherAlliesOnField(filter) => {
+                    source_state.zone == Zone::Field
+                        && source != card
+                        && target.zone == Zone::Field
+                        && target.controller == owner
+                        && self.matches_with(db, card, filter, Some(source), false)
+                }
+                PassiveScope::AlliesOnField(filter) => {
+                    source_state.zone == Zone::Field
+                        && target.zone == Zone::Field
+                        && target.controller == owner
+                        && self.matches_with(db, card, filter, Some(source), false)
+                }
+                PassiveScope::AlliesInHand(filter) => {
+                    source_state.zone == Zone::Field
+                        && target.zone == Zone::Hand
+                        && target.owner == owner
+                        && self.matches_with(db, card, filter, Some(source), false)
+                }
+            };
+            // A ThisCard passive works only on the field, except cost
+            // changes, which work where the card is played from.
+            let zone_ok = match (&passive.scope, &passive.grant) {
+                (PassiveScope::ThisCard, Grant::Cost(_)) => true,
+                (PassiveScope::ThisCard, _) => source_state.zone == Zone::Field,
+                _ => true,
+            };
+            if applies && zone_ok && self.passive_condition(db, owner, &passive.condition) {
+                match passive.grant {
+                    Grant::Keywords(k) => out.keywords |= k,
+                    Grant::Stats { attack, defense } => {
+                        out.attack = out.attack.saturating_add(attack);
+                        out.defense = out.defense.saturating_add(defense);
                     }
+                    Grant::Cost(delta) => out.cost = out.cost.saturating_add(delta),
                 }
             }
         }
@@ -186,6 +240,17 @@ impl GameState {
         card: CardRef,
         filter: &CardFilter,
         source: Option<CardRef>,
+    ) -> bool {
+        self.matches_with(db, card, filter, source, true)
+    }
+
+    fn matches_with(
+        &self,
+        db: &CardDb,
+        card: CardRef,
+        filter: &CardFilter,
+        source: Option<CardRef>,
+        passives: bool,
     ) -> bool {
         if filter.other && source == Some(card) {
             return false;
@@ -223,7 +288,7 @@ impl GameState {
             || filter.cost.is_some()
             || filter.attack.is_some();
         if needs_stats {
-            let stats = self.characteristics(db, card);
+            let stats = self.characteristics_with(db, card, passives);
             if !stats.keywords.contains(filter.keywords)
                 || stats.keywords.intersects(filter.without_keywords)
             {
@@ -326,10 +391,4 @@ fn apply_kind(out: &mut Characteristics, kind: EffectKind) {
             out.evolve_cost = out.evolve_cost.map(|_| cost.max(0));
         }
     }
-}
-
-fn has_passive(def: &CardDef) -> bool {
-    def.abilities
-        .iter()
-        .any(|a| matches!(a.kind, AbilityKind::Passive(_)))
 }

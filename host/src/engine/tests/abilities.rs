@@ -225,3 +225,50 @@ fn s2_4_stack_amulet_loses_a_counter_instead_of_leaving_then_goes_to_the_cemeter
         "rules handling 11.7"
     );
 }
+
+#[test]
+fn s12_7_a_passive_filter_on_keywords_reads_keywords_without_passives() {
+    use crate::cards::{
+        AbilityDef, AbilityKind, CardDb, CardFilter, Grant, Keywords, PassiveCondition, PassiveDef,
+        PassiveScope,
+    };
+    // "Your Ward followers have Rush": its filter tests keywords, which
+    // passives change. It sees keywords before passives, so it neither
+    // recurses forever nor depends on other passives.
+    let mut cards = crate::cards::starter::parse_cards(crate::cards::starter::STARTER_CARDS_JSON)
+        .expect("bundled cards");
+    cards.extend(crate::scenario::fixtures::test_cards());
+    let mut drill = cards
+        .iter()
+        .find(|c| c.id == "TEST-V1")
+        .cloned()
+        .expect("fixture");
+    drill.id = "TEST-DRILL".to_owned();
+    drill.name = "Drill Master".to_owned();
+    drill.abilities = vec![AbilityDef {
+        name: "Passive".to_owned(),
+        kind: AbilityKind::Passive(PassiveDef {
+            grant: Grant::Keywords(Keywords::RUSH),
+            scope: PassiveScope::AlliesOnField(CardFilter {
+                keywords: Keywords::WARD,
+                ..CardFilter::followers()
+            }),
+            condition: PassiveCondition::Always,
+        }),
+        costs: Vec::new(),
+        once_per_turn: false,
+        text: String::new(),
+    }];
+    cards.push(drill);
+    let db = std::sync::Arc::new(CardDb::new(cards).expect("unique ids"));
+    let s = Scenario::builder()
+        .db(db)
+        .side(P1, Side::new().field(["Drill Master", "Warden", "V2"]))
+        .build();
+    let keywords = |name: &str| {
+        let card = s.card(P1, Zone::Field, name);
+        s.game.state().characteristics(s.game.db(), card).keywords
+    };
+    assert!(keywords("Warden").contains(Keywords::RUSH));
+    assert!(!keywords("V2").contains(Keywords::RUSH));
+}
