@@ -182,3 +182,33 @@ fn the_starter_deck_lists_ship_in_the_script_pack_and_resolve() {
         sve_host::decks::resolve(&file, &loaded.db).expect("resolves");
     }
 }
+
+#[test]
+fn a_seed_replayed_with_a_pooled_script_instance_gives_the_same_event_log() {
+    let loaded = starter_packs();
+    let decks = ["SD01", "SD05"].map(|name| {
+        let file = sve_host::decks::starter_deck(name).expect("bundled deck");
+        sve_host::decks::resolve(&file, &loaded.db).expect("resolves")
+    });
+    let play = || {
+        // A fresh runner per match: the second takes the first's script
+        // instance from the pool.
+        let mut game = sve_host::engine::Match::new(
+            std::sync::Arc::clone(&loaded.db),
+            loaded.runner(),
+            decks.clone(),
+            5,
+        );
+        let mut bots = [BotKind::Random.build(11), BotKind::Random.build(12)];
+        let report = sve_host::sim::play_bot_match(
+            &mut game,
+            &mut bots,
+            PlayOptions {
+                keep_log: true,
+                ..PlayOptions::default()
+            },
+        );
+        sve_host::replay::log_hash(&report.log)
+    };
+    assert_eq!(play(), play());
+}

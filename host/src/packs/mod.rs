@@ -699,6 +699,7 @@ fn load_component(
         code: PackCode {
             id: manifest.id.clone(),
             pre,
+            pool: (!pack_data.is_empty()).then(Arc::default),
             data: pack_data,
         },
         overrides: manifest.overrides.clone(),

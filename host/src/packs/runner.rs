@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 use wasmtime::Store;
 
 /// A pack's store and its bindings.
-type Instance = (Store<HostState>, Pack);
+pub(crate) type Instance = (Store<HostState>, Pack);
 
 /// A loaded pack's code, ready to instantiate.
 #[derive(Clone)]
@@ -21,7 +21,15 @@ pub(crate) struct PackCode {
     pub pre: PackPre<HostState>,
     /// What the `script` import returns (a script pack's IR; else empty).
     pub data: Arc<[u8]>,
+    /// Instances finished matches gave back, for script packs only: the
+    /// script runtime is our own code and keeps nothing between calls but
+    /// its decoded IR, so a new match can skip instantiating and decoding.
+    /// Third-party Rust packs always get a fresh instance per match.
+    pub pool: Option<Arc<Mutex<Vec<Instance>>>>,
 }
+
+/// Most idle instances a script pack keeps.
+const POOL_LIMIT: usize = 8;
 
 /// Runs each card's abilities in the pack that defines the card; cards from
 /// no pack have no abilities. Create one per match with
@@ -117,10 +125,14 @@ impl PackRunner {
             .lock()
             .map_err(|_| format!("pack `{}`: store lock poisoned", code.id))?;
         if slot.is_none() {
-            let instance = self
-                .engine
-                .instantiate(&code.pre, Arc::clone(&code.data))
-                .map_err(|e| format!("pack `{}` failed to instantiate: {e}", code.id))?;
+            let pooled = code.pool.as_ref().and_then(|pool| pool.lock().ok()?.pop());
+            let instance = match pooled {
+                Some(instance) => instance,
+                None => self
+                    .engine
+                    .instantiate(&code.pre, Arc::clone(&code.data))
+                    .map_err(|e| format!("pack `{}` failed to instantiate: {e}", code.id))?,
+            };
             *slot = Some(instance);
         }
         Ok(slot)
@@ -128,6 +140,24 @@ impl PackRunner {
 
     fn pack_of(&self, card_id: &str) -> Option<usize> {
         self.by_card.get(card_id).copied()
+    }
+}
+
+impl Drop for PackRunner {
+    /// Gives script-pack instances back to their pool (a trapped store was
+    /// already dropped: its slot is empty).
+    fn drop(&mut self) {
+        for (code, store) in self.code.iter().zip(&mut self.stores) {
+            let Some(pool) = &code.pool else { continue };
+            let Some(instance) = store.get_mut().ok().and_then(Option::take) else {
+                continue;
+            };
+            if let Ok(mut pool) = pool.lock()
+                && pool.len() < POOL_LIMIT
+            {
+                pool.push(instance);
+            }
+        }
     }
 }
 
