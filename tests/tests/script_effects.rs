@@ -765,3 +765,56 @@ fn complex_effect_ends_when_the_cost_is_declined() {
     assert_eq!(s.game.state().player(P1).hand.len(), 0, "no branch ran");
     assert_clean(&mut s);
 }
+
+#[test]
+fn reduced_cost_applies_in_hand_while_its_condition_holds() {
+    let loaded = load();
+    let cost = |max_pp: i32| {
+        let s = scenario(&loaded)
+            .side(
+                P1,
+                Side::new()
+                    .hand(["Discount Golem"])
+                    .pp(max_pp)
+                    .max_pp(max_pp),
+            )
+            .build();
+        let golem = s.card(P1, Zone::Hand, "Discount Golem");
+        s.game.state().characteristics(s.game.db(), golem).cost
+    };
+    assert_eq!(cost(6), 5, "no overflow: full cost");
+    assert_eq!(cost(7), 3, "overflow: 2 less");
+}
+
+#[test]
+fn minus_cost_other_makes_your_matching_cards_in_hand_cheaper_while_on_the_field() {
+    let loaded = load();
+    let s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .field(["Spell Patron"])
+                .hand(["Discount Golem", "TEST-E22"]),
+        )
+        .side(P2, Side::new().hand(["TEST-E22"]))
+        .build();
+    let cost_of = |player, name: &str| {
+        let card = s.card(player, Zone::Hand, name);
+        s.game.state().characteristics(s.game.db(), card).cost
+    };
+    let spell = loaded
+        .db
+        .get(loaded.db.by_card_id("TEST-E22").expect("test spell"));
+    let printed = i32::from(spell.cost.expect("a spell has a cost"));
+    assert_eq!(
+        cost_of(P1, &spell.name),
+        printed - 1,
+        "your spell costs 1 less"
+    );
+    assert_eq!(cost_of(P1, "Discount Golem"), 5, "not a spell");
+    assert_eq!(
+        cost_of(P2, &spell.name),
+        printed,
+        "the opponent's spell is unchanged"
+    );
+}

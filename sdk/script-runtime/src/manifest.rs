@@ -98,10 +98,13 @@ fn ability_def(
                 sub
             }
         },
-        ir::AbilityKind::CostModifier => {
-            warn("ModifiedCost abilities are not supported yet".to_owned());
-            sub
-        }
+        ir::AbilityKind::CostModifier => match reduced_cost(card, ability) {
+            Ok(passive) => AbilityKind::Passive(passive),
+            Err(problem) => {
+                warn(format!("{problem}; the card costs what it says"));
+                sub
+            }
+        },
         ir::AbilityKind::Spell => {
             let main = card
                 .spell_ability
@@ -249,6 +252,24 @@ fn passive(card: &ir::Card, ability: &Ability) -> Result<Passive, String> {
             };
             (grant, *duration, *to)
         }
+        Effect::MinusCostOther {
+            amount,
+            duration,
+            to,
+        } => {
+            let n = constant(card, *amount)
+                .ok_or_else(|| "a cost reduction must be a constant".to_owned())?;
+            // Cards you play that match: the host's "allies in hand" scope
+            // (the source on your field, the card in your hand).
+            let flat = flat_filter(card, to.filter)
+                .ok_or_else(|| "the cost reduction's filter has no flat form".to_owned())?;
+            let condition = passive_duration(card, ability, *duration)?;
+            return Ok(Passive {
+                grant: Grant::Cost(n.saturating_neg()),
+                scope: PassiveScope::AlliesInHand(flat),
+                condition,
+            });
+        }
         other => return Err(format!("passive effect {other:?} is not supported yet")),
     };
     let scope = match to.target {
@@ -274,23 +295,51 @@ fn passive(card: &ir::Card, ability: &Ability) -> Result<Passive, String> {
             ));
         }
     };
-    let condition = match (duration, ability.condition) {
-        (ir::Duration::OpponentTurn, None) => PassiveCondition::OpponentTurn,
-        (ir::Duration::EndOfTurn | ir::Duration::EndOfNextTurn, _) => {
-            return Err("a passive cannot last until the end of a turn".to_owned());
-        }
-        (_, None) => PassiveCondition::Always,
-        (ir::Duration::WhileOnField, Some(condition)) => {
-            passive_condition(card, condition.value)
-                .ok_or_else(|| "the passive's condition has no data form".to_owned())?
-        }
-        (ir::Duration::OpponentTurn, Some(_)) => {
-            return Err("a passive during the opponent's turn cannot have a condition".to_owned());
-        }
-    };
+    let condition = passive_duration(card, ability, duration)?;
     Ok(Passive {
         grant,
         scope,
+        condition,
+    })
+}
+
+/// When a passive is on, from its duration and condition.
+fn passive_duration(
+    card: &ir::Card,
+    ability: &Ability,
+    duration: ir::Duration,
+) -> Result<PassiveCondition, String> {
+    match (duration, ability.condition) {
+        (ir::Duration::OpponentTurn, None) => Ok(PassiveCondition::OpponentTurn),
+        (ir::Duration::EndOfTurn | ir::Duration::EndOfNextTurn, _) => {
+            Err("a passive cannot last until the end of a turn".to_owned())
+        }
+        (_, None) => Ok(PassiveCondition::Always),
+        (ir::Duration::WhileOnField, Some(condition)) => passive_condition(card, condition.value)
+            .ok_or_else(|| "the passive's condition has no data form".to_owned()),
+        (ir::Duration::OpponentTurn, Some(_)) => {
+            Err("a passive during the opponent's turn cannot have a condition".to_owned())
+        }
+    }
+}
+
+/// A `ModifiedCost` ability with `ReducedCost`: while the card is in your
+/// hand (or EX area) and the condition holds, it costs that much less; the
+/// host's "this card" cost passive.
+fn reduced_cost(card: &ir::Card, ability: &Ability) -> Result<Passive, String> {
+    let Effect::ReducedCost { amount } = &ability.effect else {
+        return Err("alternate costs are not supported yet".to_owned());
+    };
+    let n =
+        constant(card, *amount).ok_or_else(|| "a cost reduction must be a constant".to_owned())?;
+    let condition = match ability.condition {
+        None => PassiveCondition::Always,
+        Some(condition) => passive_condition(card, condition.value)
+            .ok_or_else(|| "the cost reduction's condition has no data form".to_owned())?,
+    };
+    Ok(Passive {
+        grant: Grant::Cost(n.saturating_neg()),
+        scope: PassiveScope::ThisCard,
         condition,
     })
 }

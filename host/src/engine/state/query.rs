@@ -135,15 +135,15 @@ impl GameState {
 
     fn apply_passives(&self, db: &CardDb, card: CardRef, out: &mut Characteristics) {
         let target = self.card(card);
-        // Passives work from the field; from the hand only a card's own cost
-        // change does (see `zone_ok` below), so the hand adds at most the
-        // card itself.
-        let in_hand = (target.zone == Zone::Hand).then_some(card);
+        // Passives work from the field; from the hand or the EX area only a
+        // card's own cost change does (see `zone_ok` below), so those zones
+        // add at most the card itself.
+        let in_hand_or_ex = matches!(target.zone, Zone::Hand | Zone::ExArea).then_some(card);
         let sources = self
             .players
             .iter()
             .flat_map(|p| p.field.iter().copied())
-            .chain(in_hand);
+            .chain(in_hand_or_ex);
         for source in sources {
             self.apply_passives_of(db, source, card, out);
         }

@@ -45,8 +45,8 @@ const MAX_DEPTH: u32 = 16;
 ///
 /// What is left needs a host call the card API (`wit/since_v0.1.0`) does
 /// not have: playing a spell from the cemetery, giving a trait, transforming
-/// a card in its slot, the face-up state of evolve-deck cards, passive cost
-/// reductions of other cards and granted abilities.
+/// a card in its slot, the face-up state of evolve-deck cards and granted
+/// abilities.
 pub fn unsupported(effect: &Effect) -> Option<String> {
     let name = match effect {
         Effect::PlaySpellFromCemetery { .. } => "PlaySpellFromCemetery",
@@ -54,7 +54,6 @@ pub fn unsupported(effect: &Effect) -> Option<String> {
         Effect::GiveTrait { .. } => "GiveTrait",
         Effect::Transform { .. } => "Transform",
         Effect::FlipEvolveDeckFaceDown { .. } => "FlipEvolveDeckFaceDown",
-        Effect::MinusCostOther { .. } => "MinusCostOther",
         Effect::GiveAbility { .. } => "GiveAbility",
         _ => return None,
     };
