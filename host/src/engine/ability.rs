@@ -330,6 +330,12 @@ impl AbilityCtx<'_> {
         self.m.put_onto_field(card, controller)
     }
 
+    /// Puts a card onto `player`'s field (if there is room): for effects
+    /// the opponent performs.
+    pub fn put_onto_field_for(&mut self, card: CardRef, player: PlayerId) -> bool {
+        self.m.put_onto_field(card, player)
+    }
+
     /// Puts a card into its owner's EX area (if there is room).
     pub fn put_into_ex_area(&mut self, card: CardRef) -> bool {
         self.m.put_into_ex_area(card)

@@ -357,6 +357,15 @@ impl game::Host for HostState {
         done
     }
 
+    fn put_onto_field_for(&mut self, card: u32, player: u8) -> bool {
+        let mut done = false;
+        if let Some(card) = self.card(card) {
+            let player = Self::player(player);
+            self.act(|cx| done = cx.put_onto_field_for(card, player));
+        }
+        done
+    }
+
     fn put_into_ex_area(&mut self, card: u32) -> bool {
         let mut done = false;
         if let Some(card) = self.card(card) {

@@ -263,6 +263,11 @@ impl Game {
     pub fn put_onto_field(&mut self, card: CardRef) -> bool {
         host::put_onto_field(card)
     }
+    /// Puts a card onto `player`'s field (an effect the opponent performs);
+    /// returns whether there was room.
+    pub fn put_onto_field_for(&mut self, card: CardRef, player: Player) -> bool {
+        host::put_onto_field_for(card, player)
+    }
     /// Puts a card into its owner's EX area; false if there is no room.
     pub fn put_into_ex_area(&mut self, card: CardRef) -> bool {
         host::put_into_ex_area(card)

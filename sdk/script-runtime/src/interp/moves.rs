@@ -37,11 +37,8 @@ impl Interpreter<'_> {
         card: CardRef,
     ) -> Result<bool, Stop> {
         if frame.me != game.me() {
-            return Err(Stop::Error(format!(
-                "card {}: the card API puts cards onto the field of the ability's \
-                 controller only, not onto the field of the player performing it",
-                self.card.id
-            )));
+            // The opponent performs the effect: their field.
+            return Ok(game.put_onto_field_for(card, frame.me));
         }
         Ok(game.put_onto_field(card))
     }
