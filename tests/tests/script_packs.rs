@@ -135,3 +135,35 @@ fn text_files_beside_the_scripts_show_card_text_in_the_chosen_language() {
         "[fanfare] Deal 1 damage to the enemy leader."
     );
 }
+
+#[test]
+fn a_compiled_script_pack_file_loads_without_its_scripts() {
+    // Build: the scripts compile into one file (runtime + IR section).
+    let source = packs("packaged-src", &[("spark", &toml("spark", ""), SPARK)]);
+    let compiled =
+        sve_host::packs::script_pack::compile_folder(&source.join("spark")).expect("compiles");
+    let bytes = sve_host::packs::script_pack::package(&compiled.ir).expect("packages");
+    // Ship: a folder with the pack.toml and `<id>.wasm`, no scripts.
+    let root = sve_tests::workspace_root().join("target/test-packs/packaged");
+    let _ = std::fs::remove_dir_all(&root);
+    let dir = root.join("spark");
+    std::fs::create_dir_all(&dir).expect("folder");
+    std::fs::write(dir.join("pack.toml"), toml("spark", "")).expect("pack.toml");
+    std::fs::write(dir.join("spark.wasm"), &bytes).expect("component");
+    let loaded = load(&root);
+    assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+    assert_eq!(
+        loaded.pack_of("TEST-S01").map(|p| p.id.as_str()),
+        Some("spark")
+    );
+    // A file that is not a compiled script pack is refused, located.
+    std::fs::write(dir.join("spark.wasm"), b"\0asm\x0d\0\x01\0").expect("write");
+    let loaded = load(&root);
+    let errors: Vec<String> = loaded.diagnostics.iter().map(ToString::to_string).collect();
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("spark.wasm") && e.contains("not a compiled script pack")),
+        "{errors:?}"
+    );
+}

@@ -594,6 +594,9 @@ fn load_script_pack(
     engine: &PackEngine,
     mode: LoadMode,
 ) -> Result<ReadPack, Vec<PackDiagnostic>> {
+    if !scripts::is_script_folder(&manifest.dir) {
+        return load_packaged_script_pack(manifest, engine);
+    }
     let compiled = script_pack::compile_folder(&manifest.dir).map_err(|d| vec![d])?;
     if compiled.has_errors() && (mode == LoadMode::Reload || compiled.cards_ok == 0) {
         return Err(compiled
@@ -705,6 +708,42 @@ fn load_component(
         overrides: manifest.overrides.clone(),
         notes,
     })
+}
+
+/// A compiled script pack shipped as one file (`<id>.wasm`, what `sve pack
+/// build` writes) in a folder without scripts: its IR comes from the
+/// file's custom section and runs in this build's runtime (an IR version
+/// this runtime does not read is refused with both versions named).
+fn load_packaged_script_pack(
+    manifest: &PackManifest,
+    engine: &PackEngine,
+) -> Result<ReadPack, Vec<PackDiagnostic>> {
+    let file = component_path(manifest);
+    let bytes = std::fs::read(&file).map_err(|e| {
+        vec![error_at(
+            &manifest.dir,
+            format!(
+                "a script pack needs .txt scripts or a compiled {} ({e})",
+                file.display()
+            ),
+        )]
+    })?;
+    let Some(ir) = script_pack::packaged_ir(&bytes) else {
+        return Err(vec![error_at(
+            &file,
+            format!(
+                "not a compiled script pack: no `{}` section",
+                script_pack::IR_SECTION
+            ),
+        )]);
+    };
+    let runtime = script_pack::runtime_component().map_err(|e| vec![error_at(&file, e)])?;
+    let mut pack = load_component(manifest, &file, runtime, engine, Arc::from(ir))?;
+    pack.info.content_hash = format!("{:016x}", fnv1a(&bytes));
+    if pack.notes.iter().any(|d| d.severity == Severity::Error) {
+        return Err(pack.notes);
+    }
+    Ok(pack)
 }
 
 /// Lines a pack logged while listing its cards, as diagnostics: the script

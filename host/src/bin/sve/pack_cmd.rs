@@ -156,10 +156,11 @@ fn build_script_pack(
     let file = dir.join(format!("{}.wasm", manifest.id));
     std::fs::write(&file, &bytes).with_context(|| format!("writing {}", file.display()))?;
     println!(
-        "built {} ({} cards, {} bytes)",
+        "built {} ({} cards, {} bytes); to ship it, put it beside this pack.toml as {}.wasm in a folder without the scripts",
         file.display(),
         compiled.cards_ok,
-        bytes.len()
+        bytes.len(),
+        manifest.id
     );
     if let Some(out) = out {
         std::fs::copy(&file, out).with_context(|| format!("copying to {}", out.display()))?;
