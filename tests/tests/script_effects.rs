@@ -807,3 +807,21 @@ fn minus_cost_other_makes_your_matching_cards_in_hand_cheaper_while_on_the_field
         "the opponent's spell is unchanged"
     );
 }
+
+#[test]
+fn transform_banishes_the_target_and_puts_the_token_on_its_owners_side() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Polymorph"]).pp(1))
+        .side(P2, Side::new().field(["V2", "V1"]))
+        .build();
+    s.play("Polymorph");
+    let v2 = s.card(P2, Zone::Field, "V2");
+    pick(&mut s, P1, v2);
+    assert_clean(&mut s);
+    assert_eq!(zone_names(&s, P2, Zone::Banished), ["V2"]);
+    let mut field = zone_names(&s, P2, Zone::Field);
+    field.sort();
+    assert_eq!(field, ["Effect Sprite", "V1"]);
+    assert!(zone_names(&s, P1, Zone::Field).is_empty());
+}

@@ -44,15 +44,13 @@ const MAX_DEPTH: u32 = 16;
 /// Why an effect cannot run in this runtime, or `None` if it can.
 ///
 /// What is left needs a host call the card API (`wit/since_v0.1.0`) does
-/// not have: playing a spell from the cemetery, giving a trait, transforming
-/// a card in its slot, the face-up state of evolve-deck cards and granted
-/// abilities.
+/// not have: playing a spell from the cemetery, giving a trait, the face-up
+/// state of evolve-deck cards and granted abilities.
 pub fn unsupported(effect: &Effect) -> Option<String> {
     let name = match effect {
         Effect::PlaySpellFromCemetery { .. } => "PlaySpellFromCemetery",
         Effect::PlaySpellFromCemeterySetCost { .. } => "PlaySpellFromCemeterySetCost",
         Effect::GiveTrait { .. } => "GiveTrait",
-        Effect::Transform { .. } => "Transform",
         Effect::FlipEvolveDeckFaceDown { .. } => "FlipEvolveDeckFaceDown",
         Effect::GiveAbility { .. } => "GiveAbility",
         _ => return None,
@@ -291,6 +289,33 @@ impl<'a> Interpreter<'a> {
             Effect::Banish { to } => self.each_card(game, frame, *to, "Banish", |g, c| {
                 g.banish(c);
             })?,
+            Effect::Transform { token, to } => {
+                // Each target is banished and the token takes its place: the
+                // same player's field or EX area (the card API has no slot
+                // order, so it joins the end of that zone).
+                let id = self.token_id(token);
+                let mut transformed = Vec::new();
+                self.each_card(
+                    game,
+                    frame,
+                    *to,
+                    &format!("Transform into {token}"),
+                    |g, c| {
+                        if let Some(info) = g.card(c) {
+                            transformed.push((c, info.controller, info.zone));
+                        }
+                    },
+                )?;
+                for (card, controller, zone) in transformed {
+                    let destination = match zone {
+                        Zone::Field => TokenDestination::Field,
+                        Zone::ExArea => TokenDestination::ExArea,
+                        _ => continue,
+                    };
+                    game.banish(card);
+                    game.summon_token(controller, &id, 1, destination)?;
+                }
+            }
             Effect::ReturnToHand { to } => {
                 self.each_card(game, frame, *to, "Return to hand", |g, c| {
                     g.return_to_hand(c);
@@ -550,14 +575,13 @@ impl<'a> Interpreter<'a> {
             Effect::PassiveKeyword { .. }
             | Effect::PassiveStat { .. }
             | Effect::ReducedCost { .. }
+            | Effect::MinusCostOther { .. }
             | Effect::AlternateCost => {}
 
             Effect::PlaySpellFromCemetery { .. }
             | Effect::PlaySpellFromCemeterySetCost { .. }
             | Effect::GiveTrait { .. }
-            | Effect::Transform { .. }
             | Effect::FlipEvolveDeckFaceDown { .. }
-            | Effect::MinusCostOther { .. }
             | Effect::GiveAbility { .. } => {
                 return Err(Stop::Error(
                     unsupported(effect).unwrap_or_else(|| format!("effect {effect:?} failed")),
