@@ -616,7 +616,7 @@ fn load_script_pack(
     )?;
     pack.info.content_hash = format!(
         "{:016x}",
-        fnv1a(&compiled.ir) ^ fnv1a(runtime).rotate_left(1)
+        fnv1a(&compiled.ir) ^ script_pack::runtime_hash().rotate_left(1)
     );
     if compiled.cards_ok < compiled.cards_total {
         pack.notes.push(error_at(

@@ -31,6 +31,13 @@ pub fn runtime_component() -> Result<&'static [u8], String> {
         .map_err(|e| format!("the embedded script runtime is not a valid pack: {e}"))
 }
 
+/// The runtime component's FNV-1a hash, computed once: a script reload
+/// costs the scripts, not another pass over the runtime's bytes.
+pub(crate) fn runtime_hash() -> u64 {
+    static HASH: OnceLock<u64> = OnceLock::new();
+    *HASH.get_or_init(|| runtime_component().map_or(0, super::fnv1a))
+}
+
 /// A compiled script folder.
 pub struct CompiledScripts {
     /// The IR bytes (`sve-script`'s `Module::to_bytes`).
@@ -54,37 +61,13 @@ impl CompiledScripts {
 
 /// Compiles every `.txt` script of `dir` to IR.
 pub fn compile_folder(dir: &Path) -> Result<CompiledScripts, PackDiagnostic> {
-    let compiled = sve_script::compile_dir(dir).map_err(|e| PackDiagnostic {
-        file: dir.to_owned(),
-        line: None,
-        col: None,
-        severity: Severity::Error,
-        message: e.to_string(),
-    })?;
-    let diagnostics = compiled
-        .compiled
-        .diagnostics
-        .iter()
-        .map(|d| PackDiagnostic {
-            file: dir.join(d.file()),
-            line: Some(d.line()),
-            col: Some(d.col()),
-            severity: match d.severity() {
-                sve_script::Severity::Error => Severity::Error,
-                sve_script::Severity::Warning => Severity::Warning,
-            },
-            message: d.message(),
-        })
-        .collect();
+    let compiled = sve_script::compile_dir(dir).map_err(|e| super::error_at(dir, e.to_string()))?;
+    let diagnostics = super::scripts::located(dir, &compiled.compiled);
     let cards_total = compiled.compiled.cards_total();
     let module = compiled.compiled.into_module();
-    let ir = module.to_bytes().map_err(|e| PackDiagnostic {
-        file: dir.to_owned(),
-        line: None,
-        col: None,
-        severity: Severity::Error,
-        message: format!("cannot encode the compiled cards: {e}"),
-    })?;
+    let ir = module
+        .to_bytes()
+        .map_err(|e| super::error_at(dir, format!("cannot encode the compiled cards: {e}")))?;
     Ok(CompiledScripts {
         ir,
         cards_ok: module.cards.len(),

@@ -44,13 +44,7 @@ pub fn check_scripts(dir: &Path) -> ScriptCheck {
     let compiled = match sve_script::compile_dir(dir) {
         Ok(compiled) => compiled,
         Err(e) => {
-            check.diagnostics.push(PackDiagnostic {
-                file: dir.to_owned(),
-                line: None,
-                col: None,
-                severity: Severity::Error,
-                message: e.to_string(),
-            });
+            check.diagnostics.push(super::error_at(dir, e.to_string()));
             return check;
         }
     };
@@ -58,8 +52,14 @@ pub fn check_scripts(dir: &Path) -> ScriptCheck {
     check.cards_ok = compiled.compiled.cards.len();
     check.cards_total = check.cards_ok + compiled.compiled.rejected.len();
     check.rendered = compiled.render_diagnostics();
-    check.diagnostics = compiled
-        .compiled
+    check.diagnostics = located(dir, &compiled.compiled);
+    check
+}
+
+/// The compiler's diagnostics for the scripts of `dir`, as pack diagnostics
+/// (file:line:col under `dir`).
+pub(crate) fn located(dir: &Path, compiled: &sve_script::Compiled) -> Vec<PackDiagnostic> {
+    compiled
         .diagnostics
         .iter()
         .map(|d| PackDiagnostic {
@@ -72,6 +72,5 @@ pub fn check_scripts(dir: &Path) -> ScriptCheck {
             },
             message: d.message(),
         })
-        .collect();
-    check
+        .collect()
 }
