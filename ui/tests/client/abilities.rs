@@ -2,9 +2,7 @@
 //! workspace's `card-packs` (as `sve-ui` does), a deck file is chosen on the
 //! start screen, and a wasm ability's prompt is answered through the UI.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use sve_host::engine::PlayerId;
 

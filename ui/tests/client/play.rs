@@ -3,9 +3,7 @@
 //! clicks, undo, the log, conceding, rematch), a bot-vs-bot match to its
 //! natural end, and a snapshot of the board.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use egui_kittest::kittest::Queryable as _;
 use sve_host::engine::PlayerId;
 

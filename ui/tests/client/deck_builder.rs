@@ -2,9 +2,7 @@
 //! filter the card list, add and remove cards, choose a leader, see the
 //! construction-rule problems change, save a deck file and load it back.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use sve_host::decks;

@@ -2,9 +2,7 @@
 //! waits for the player; the client rebuilds it, swaps it into the running
 //! match and runs the reload smoke test, reporting both on screen.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use egui_kittest::Harness;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -1,8 +1,6 @@
 //! Driving the real client in a kittest harness: build it, click widgets by
 //! their accessible labels, and wait for the match thread.
 
-#![allow(dead_code)] // Each test binary uses its own subset.
-
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use std::time::{Duration, Instant};

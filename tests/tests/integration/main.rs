@@ -1,0 +1,15 @@
+//! Cross-crate scenarios, in one test binary.
+//!
+//! Every module used to be a binary of its own; each linked the whole host
+//! (wasmtime included), which cost a link and a few hundred megabytes of
+//! disk per file. One binary links once; the modules keep the topics apart.
+
+mod bad_input;
+mod bot_matches;
+mod hot_reload;
+mod packs;
+mod scenarios;
+mod script_effects;
+mod script_packs;
+mod script_reload;
+mod starter_packs;

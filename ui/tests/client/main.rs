@@ -1,0 +1,11 @@
+//! The client's tests, in one test binary: each module drives the real
+//! client through a kittest harness (or reads its sources). One binary
+//! links eframe and the host once instead of once per file.
+
+mod common;
+
+mod abilities;
+mod architecture;
+mod deck_builder;
+mod hot_reload;
+mod play;
