@@ -418,6 +418,12 @@ impl AbilityCtx<'_> {
         self.m.set_engaged(card, false);
     }
 
+    /// Turns a face-up card of an evolve deck face down, so it can be used
+    /// again; returns whether it was face up there.
+    pub fn turn_face_down(&mut self, card: CardRef) -> bool {
+        self.m.turn_face_down(card)
+    }
+
     /// Changes a player's current play points (clamped to 0..=max).
     pub fn add_play_points(&mut self, player: PlayerId, delta: i32) {
         self.m.add_play_points(player, delta);

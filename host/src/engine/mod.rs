@@ -60,4 +60,6 @@ pub use runtime::{
     Action, Choice, Decision, DeckList, Match, Prompt, Rejection, SandboxAction, SandboxError,
     Status,
 };
-pub use state::{AttackTarget, Duration, EffectKind, GameState, Outcome, Phase, WinReason, Zone};
+pub use state::{
+    AttackTarget, Duration, EffectKind, GameState, Outcome, Phase, TurnRecord, WinReason, Zone,
+};

@@ -7,8 +7,8 @@
 use super::Match;
 use super::event::{DamageKind, Event, MoveCause, Resource};
 use super::ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};
-use super::state::{CardState, Combat, Effect, Outcome, PendingAbility, Phase, Zone};
-use crate::cards::Counter;
+use super::state::{CardState, Combat, Effect, Outcome, PendingAbility, Phase, TurnRecord, Zone};
+use crate::cards::{CardType, Counter};
 use rand_core::Rng;
 
 /// Where in an ordered zone a moved card goes.
@@ -410,6 +410,7 @@ impl Match {
                     p.cards_played_this_turn = 0;
                     p.spells_played_this_turn = 0;
                     p.lost_defense_this_turn = false;
+                    p.this_turn = TurnRecord::default();
                 }
                 self.emit(Event::TurnStarted {
                     player: active,
@@ -533,7 +534,59 @@ impl Match {
 
     /// Records an event and collects the automatic abilities it triggers.
     pub(crate) fn emit(&mut self, event: Event) {
+        self.record_this_turn(&event);
         self.collect_triggers(&event);
         self.events.push(event);
     }
+
+    /// Keeps the per-turn record card text counts (`TurnRecord`).
+    fn record_this_turn(&mut self, event: &Event) {
+        let (player, list, card) = match *event {
+            Event::Moved {
+                card,
+                controller,
+                owner,
+                from,
+                to,
+                cause,
+                ..
+            } => match cause {
+                MoveCause::Destroy { .. } => (controller, Record::Destroyed, card),
+                MoveCause::Discard => (owner, Record::Discarded, card),
+                MoveCause::ReturnToHand if from == Zone::Field && to == Zone::Hand => {
+                    (controller, Record::ReturnedToHand, card)
+                }
+                _ => return,
+            },
+            Event::AttackDeclared { attacker, .. } => (
+                self.state.card(attacker).controller,
+                Record::Attacked,
+                attacker,
+            ),
+            Event::CardPlayed { player, card, def }
+                if self.db.get(def).card_type == CardType::Spell =>
+            {
+                (player, Record::SpellsPlayed, card)
+            }
+            _ => return,
+        };
+        let record = &mut self.state.players[player.idx()].this_turn;
+        let list = match list {
+            Record::Destroyed => &mut record.destroyed,
+            Record::Discarded => &mut record.discarded,
+            Record::Attacked => &mut record.attacked,
+            Record::SpellsPlayed => &mut record.spells_played,
+            Record::ReturnedToHand => &mut record.returned_to_hand_from_field,
+        };
+        list.push(card);
+    }
+}
+
+/// Which list of a [`TurnRecord`] an event adds to.
+enum Record {
+    Destroyed,
+    Discarded,
+    Attacked,
+    SpellsPlayed,
+    ReturnedToHand,
 }

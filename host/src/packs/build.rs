@@ -84,11 +84,27 @@ fn newest_source(dir: &Path) -> Option<std::time::SystemTime> {
 /// Builds a Rust pack with cargo and writes its component next to its
 /// `pack.toml`. Every line cargo prints (progress, compiler errors) is
 /// passed to `on_line` as it comes.
+///
+/// Packs share one target dir (their dependencies build once), but cargo
+/// names a cdylib after the crate alone, so two packs whose crates share a
+/// name (two copies of the template, a playtester's fork) share an output
+/// file. cargo may then call one pack fresh while the file holds the
+/// other's code. So each build first removes the crate's previous output,
+/// which makes cargo compile the pack crate again (it only builds a pack
+/// whose sources changed, so that compile was due anyway), and builds in
+/// one process run one at a time, so no build reads another's output.
 pub fn build_rust_pack(
     manifest: &PackManifest,
     target_dir: &Path,
     on_line: &mut dyn FnMut(&str),
 ) -> Result<PathBuf, BuildError> {
+    static ONE_BUILD_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    // A build that panicked left nothing this one relies on: it removes
+    // the crate's output and runs cargo from scratch.
+    let _build = ONE_BUILD_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    forget_previous_output(manifest, target_dir);
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut child = Command::new(cargo)
         .arg("build")
@@ -174,6 +190,32 @@ pub fn build_rust_pack(
     Ok(out)
 }
 
+/// Removes the pack crate's cdylib from the shared target dir (see
+/// [`build_rust_pack`]). A missing file is fine; a Cargo.toml that does not
+/// parse is left to cargo to report.
+fn forget_previous_output(manifest: &PackManifest, target_dir: &Path) {
+    let Some(lib) = lib_name(&manifest.dir.join("Cargo.toml")) else {
+        return;
+    };
+    let release = target_dir.join(PACK_TARGET).join("release");
+    let file = format!("{lib}.wasm");
+    for path in [release.join(&file), release.join("deps").join(&file)] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+/// The library name cargo gives a crate's output: `[lib] name`, or the
+/// package name with `-` made `_`.
+fn lib_name(cargo_toml: &Path) -> Option<String> {
+    let doc: toml::Table = std::fs::read_to_string(cargo_toml).ok()?.parse().ok()?;
+    let name = doc
+        .get("lib")
+        .and_then(|lib| lib.get("name"))
+        .or_else(|| doc.get("package")?.get("name"))?
+        .as_str()?;
+    Some(name.replace('-', "_"))
+}
+
 /// Turns a core module built with `sve-sdk` into a component.
 pub fn componentize(core: &[u8]) -> Result<Vec<u8>, String> {
     wit_component::ComponentEncoder::default()
@@ -249,4 +291,33 @@ fn wasm_artifact(message: &serde_json::Value) -> Option<PathBuf> {
         .filter_map(|f| f.as_str())
         .find(|f| f.ends_with(".wasm"))
         .map(PathBuf::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lib_name;
+
+    fn name_of(cargo_toml: &str) -> Option<String> {
+        let dir = std::env::temp_dir().join(format!("sve-lib-name-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let file = dir.join(format!("{}.toml", cargo_toml.len()));
+        std::fs::write(&file, cargo_toml).expect("write");
+        let name = lib_name(&file);
+        let _ = std::fs::remove_file(file);
+        name
+    }
+
+    #[test]
+    fn the_output_is_named_after_the_lib_or_the_package() {
+        assert_eq!(
+            name_of("[package]\nname = \"my-pack\"\n").as_deref(),
+            Some("my_pack")
+        );
+        assert_eq!(
+            name_of("[package]\nname = \"my-pack\"\n\n[lib]\nname = \"cards\"\ncrate-type = [\"cdylib\"]\n")
+                .as_deref(),
+            Some("cards")
+        );
+        assert_eq!(name_of("not toml ["), None);
+    }
 }

@@ -9,7 +9,7 @@
 
 use super::convert;
 use super::wit::latest::sve::cards::{game, script, types as w};
-use crate::engine::{AbilityCtx, AbilityQuery, CardRef, Choice, Duration, Halt, PlayerId};
+use crate::engine::{AbilityCtx, AbilityQuery, CardRef, Choice, Duration, Halt, PlayerId, Zone};
 use wasmtime::StoreLimits;
 
 /// What a pack call may touch.
@@ -237,6 +237,58 @@ impl game::Host for HostState {
         self.read(false, |q| {
             q.state().matches(q.db(), card, &filter, Some(q.source()))
         })
+    }
+
+    fn this_turn(&mut self, player: u8) -> game::TurnRecord {
+        let refs = |cards: &[CardRef]| cards.iter().map(|c| u32::from(c.0)).collect();
+        self.read(
+            game::TurnRecord {
+                destroyed: Vec::new(),
+                discarded: Vec::new(),
+                attacked: Vec::new(),
+                spells_played: Vec::new(),
+                returned_to_hand_from_field: Vec::new(),
+            },
+            |q| {
+                let record = &q.state().player(Self::player(player)).this_turn;
+                game::TurnRecord {
+                    destroyed: refs(&record.destroyed),
+                    discarded: refs(&record.discarded),
+                    attacked: refs(&record.attacked),
+                    spells_played: refs(&record.spells_played),
+                    returned_to_hand_from_field: refs(&record.returned_to_hand_from_field),
+                }
+            },
+        )
+    }
+
+    fn turns_on_field(&mut self, card: u32) -> Option<u32> {
+        let card = self.card(card)?;
+        self.read(None, |q| {
+            let state = q.state();
+            let c = state.card(card);
+            (c.zone == Zone::Field).then(|| state.turn.saturating_sub(c.entered_turn))
+        })
+    }
+
+    fn evolve_cost(&mut self, card: u32) -> Option<i32> {
+        let card = self.card(card)?;
+        self.read(None, |q| {
+            let state = q.state();
+            // An evolved follower cannot evolve again, whatever its base
+            // card's printed cost.
+            if state.card(card).evolved_with.is_some() {
+                return None;
+            }
+            state.characteristics(q.db(), card).evolve_cost
+        })
+    }
+
+    fn face_up(&mut self, card: u32) -> bool {
+        let Some(card) = self.card(card) else {
+            return false;
+        };
+        self.read(false, |q| q.state().card(card).face_up)
     }
 
     fn choose(&mut self, request: w::ChoiceRequest) -> Result<Vec<u32>, w::Halt> {
@@ -468,6 +520,14 @@ impl game::Host for HostState {
         let mut done = false;
         if let Some(card) = self.card(card) {
             self.act(|cx| done = cx.evolve(card));
+        }
+        done
+    }
+
+    fn turn_face_down(&mut self, card: u32) -> bool {
+        let mut done = false;
+        if let Some(card) = self.card(card) {
+            self.act(|cx| done = cx.turn_face_down(card));
         }
         done
     }

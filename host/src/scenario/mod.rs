@@ -54,6 +54,7 @@ pub struct Side {
     banished: Vec<String>,
     deck: Option<Vec<String>>,
     evolve_deck: Vec<String>,
+    used_evolve_deck: Vec<String>,
     pp: i32,
     max_pp: Option<i32>,
     ep: i32,
@@ -84,6 +85,7 @@ impl Default for Side {
             banished: Vec::new(),
             deck: None,
             evolve_deck: Vec::new(),
+            used_evolve_deck: Vec::new(),
             pp: 0,
             max_pp: None,
             ep: 0,
@@ -159,6 +161,13 @@ impl Side {
         }
         self
     }
+    /// The last field card added is evolved, linked to this evolved card.
+    pub fn evolved(mut self, evolved: &str) -> Side {
+        if let Some(last) = self.field.last_mut() {
+            last.evolved = Some(evolved.to_owned());
+        }
+        self
+    }
     /// Cards in the EX area.
     pub fn ex_area<const N: usize>(mut self, cards: [&str; N]) -> Side {
         self.ex_area.extend(names(cards));
@@ -177,6 +186,11 @@ impl Side {
     /// Face-down cards in the evolve deck.
     pub fn evolve_deck<const N: usize>(mut self, cards: [&str; N]) -> Side {
         self.evolve_deck.extend(names(cards));
+        self
+    }
+    /// Face-up (used) cards in the evolve deck.
+    pub fn used_evolve_deck<const N: usize>(mut self, cards: [&str; N]) -> Side {
+        self.used_evolve_deck.extend(names(cards));
         self
     }
     /// Current play points (and maximum, unless set).
@@ -332,6 +346,7 @@ impl ScenarioBuilder {
                 .chain(&side.cemetery)
                 .chain(&side.banished)
                 .chain(&side.evolve_deck)
+                .chain(&side.used_evolve_deck)
                 .chain(deck)
                 .chain(side.field.iter().map(|f| &f.name))
                 .chain(side.field.iter().filter_map(|f| f.evolved.as_ref()));
@@ -432,6 +447,10 @@ impl ScenarioBuilder {
             }
             for name in &side.evolve_deck {
                 place(&mut game, name, Zone::EvolveDeck);
+            }
+            for name in &side.used_evolve_deck {
+                let card = place(&mut game, name, Zone::EvolveDeck);
+                game.state.cards[card.idx()].face_up = true;
             }
             for spec in &side.field {
                 let card = place(&mut game, &spec.name, Zone::Field);

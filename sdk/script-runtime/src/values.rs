@@ -1,9 +1,5 @@
 //! Value functions (spec §9) and card filters (spec §8) evaluated against
 //! the game.
-//!
-//! A few operands read facts the card API does not expose yet; they evaluate
-//! as documented on [`value`] and [`matches`] (and `manifest` warns about
-//! the cards that use them).
 
 use sve_script::ir::{self, CondTest, FilterId, FilterItem, ValueId, ValueNode};
 use sve_sdk::prelude::*;
@@ -33,9 +29,8 @@ impl Scope<'_> {
     }
 }
 
-/// Evaluates value `id`. Operands the card API cannot answer yet read 0:
-/// per-turn statistics (`#(...)`). A ComplexEffect variable that is not
-/// bound (yet) reads 0 too.
+/// Evaluates value `id`. A ComplexEffect variable that is not bound (yet)
+/// reads 0.
 pub fn value(game: &Game, scope: &Scope<'_>, id: ValueId) -> i32 {
     let Some(node) = scope.card.value(id) else {
         return 0;
@@ -73,13 +68,7 @@ pub fn value(game: &Game, scope: &Scope<'_>, id: ValueId) -> i32 {
         ValueNode::CountOpponentField(filter) => {
             count(game, scope, scope.opponent(), Zone::Field, *filter)
         }
-        // The card API has no per-turn statistics yet; the face-down count
-        // is approximated by the whole evolve deck.
-        ValueNode::TurnStat {
-            stat: ir::TurnStat::EvolveDeckFaceDown,
-            ..
-        } => count_all(game, scope.me, Zone::EvolveDeck),
-        ValueNode::TurnStat { .. } => 0,
+        ValueNode::TurnStat { stat, filter } => turn_stat(game, scope, *stat, *filter),
         ValueNode::Neg(inner) => value(game, scope, *inner).saturating_neg(),
         ValueNode::Binary { op, left, right } => {
             let l = value(game, scope, *left);
@@ -124,7 +113,7 @@ pub fn test_holds(game: &Game, scope: &Scope<'_>, test: CondTest) -> bool {
         CondTest::YourTurn => game.active_player() == scope.me,
         CondTest::ThisMatches(filter) => game
             .card(scope.this)
-            .is_some_and(|info| matches(scope, filter, &info)),
+            .is_some_and(|info| matches(game, scope, filter, &info)),
         CondTest::Positive(v) => value(game, scope, v) > 0,
     }
 }
@@ -133,14 +122,54 @@ fn clamp(n: u32) -> i32 {
     i32::try_from(n).unwrap_or(i32::MAX)
 }
 
-fn count_all(game: &Game, player: Player, zone: Zone) -> i32 {
-    clamp(u32::try_from(game.cards_in(player, zone).len()).unwrap_or(u32::MAX))
+fn clamp_len(n: usize) -> i32 {
+    clamp(u32::try_from(n).unwrap_or(u32::MAX))
+}
+
+/// A per-turn statistic `#(stat[, filter])` (spec §9.2): the cards it
+/// counts, matched as they are now.
+fn turn_stat(game: &Game, scope: &Scope<'_>, stat: ir::TurnStat, filter: Option<FilterId>) -> i32 {
+    use ir::TurnStat as T;
+    let mine = || game.this_turn(scope.me);
+    let cards: Vec<CardRef> = match stat {
+        T::TurnsOnField => {
+            let turns = game.turns_on_field(scope.this).unwrap_or(0);
+            return clamp(turns);
+        }
+        // Either player's cards: "a follower was destroyed this turn".
+        T::Destroyed => {
+            let mut both = mine().destroyed;
+            both.extend(game.this_turn(scope.opponent()).destroyed);
+            both
+        }
+        T::Discarded => mine().discarded,
+        T::Attacked => mine().attacked,
+        T::SpellsPlayed => mine().spells_played,
+        T::ReturnedToHandFromField => mine().returned_to_hand_from_field,
+        T::EvolveDeckFaceUp | T::EvolveDeckFaceDown => {
+            let up = stat == T::EvolveDeckFaceUp;
+            game.cards_in(scope.me, Zone::EvolveDeck)
+                .into_iter()
+                .filter(|card| game.is_face_up(*card) == up)
+                .collect()
+        }
+    };
+    let Some(filter) = filter else {
+        return clamp_len(cards.len());
+    };
+    let n = cards
+        .iter()
+        .filter(|card| {
+            game.card(**card)
+                .is_some_and(|info| matches(game, scope, filter, &info))
+        })
+        .count();
+    clamp_len(n)
 }
 
 /// Cards of `player`'s `zone` matching `filter`.
 fn count(game: &Game, scope: &Scope<'_>, player: Player, zone: Zone, filter: FilterId) -> i32 {
-    let n = cards_matching(game, scope, player, zone, filter).len();
-    clamp(u32::try_from(n).unwrap_or(u32::MAX))
+    clamp_len(cards_matching(game, scope, player, zone, filter).len())
 }
 
 /// Cards of `player`'s `zone` matching `filter`, in zone order.
@@ -155,30 +184,29 @@ pub fn cards_matching(
         .into_iter()
         .filter(|card| {
             game.card(*card)
-                .is_some_and(|info| matches(scope, filter, &info))
+                .is_some_and(|info| matches(game, scope, filter, &info))
         })
         .collect()
 }
 
-/// Whether a card matches filter `id`. Tests the card API cannot answer
-/// yet: `e(...)` (evolve cost) compares against -1, `#(turnsOnField)` and
-/// racing (`C`) never match.
-pub fn matches(scope: &Scope<'_>, id: FilterId, info: &CardInfo) -> bool {
+/// Whether a card matches filter `id`. Racing (`C`, an Umamusume rule this
+/// engine does not have) never matches.
+pub fn matches(game: &Game, scope: &Scope<'_>, id: FilterId, info: &CardInfo) -> bool {
     let Some(filter) = scope.card.filter(id) else {
         return false;
     };
     if let Some(alternative) = filter.alternative
-        && matches(scope, alternative, info)
+        && matches(game, scope, alternative, info)
     {
         return true;
     }
     filter
         .tests
         .iter()
-        .all(|test| item_holds(scope, &test.item, info) != test.negated)
+        .all(|test| item_holds(game, scope, &test.item, info) != test.negated)
 }
 
-fn item_holds(scope: &Scope<'_>, item: &FilterItem, info: &CardInfo) -> bool {
+fn item_holds(game: &Game, scope: &Scope<'_>, item: &FilterItem, info: &CardInfo) -> bool {
     let follower = matches!(
         info.card_type,
         CardType::Follower | CardType::EvolvedFollower
@@ -212,9 +240,12 @@ fn item_holds(scope: &Scope<'_>, item: &FilterItem, info: &CardInfo) -> bool {
         FilterItem::ClassContains(text) => class_name(info.class).contains(text.as_str()),
         FilterItem::Attack(range) => follower && range.contains(info.attack),
         FilterItem::Defense(range) => follower && range.contains(info.defense),
-        FilterItem::EvolveCost(range) => range.contains(-1),
+        // Cards that cannot evolve have evolve cost -1 (spec §8.2).
+        FilterItem::EvolveCost(range) => range.contains(game.evolve_cost(info.card).unwrap_or(-1)),
         FilterItem::Cost(range) => info.card_type != CardType::Leader && range.contains(info.cost),
-        FilterItem::TurnsOnField(_) => false,
+        FilterItem::TurnsOnField(range) => game
+            .turns_on_field(info.card)
+            .is_some_and(|turns| range.contains(clamp(turns))),
     }
 }
 

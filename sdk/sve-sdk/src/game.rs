@@ -2,6 +2,7 @@
 //! text.
 
 use crate::bindings::sve::cards::game as host;
+use crate::bindings::sve::cards::game::TurnRecord;
 use crate::bindings::sve::cards::types::{
     AbilityCall, CardFilter, CardInfo, CardRef, ChoiceOption, ChoiceRequest, Counter, Duration,
     Halt, Keywords, Player, PlayerInfo, TokenDestination, Zone,
@@ -141,6 +142,28 @@ impl Game {
     /// A player's resources and class counts.
     pub fn player(&self, player: Player) -> PlayerInfo {
         host::inspect_player(player)
+    }
+
+    /// What happened to a player's cards this turn (destroyed, discarded,
+    /// attacked, spells played, returned to hand from the field).
+    pub fn this_turn(&self, player: Player) -> TurnRecord {
+        host::this_turn(player)
+    }
+
+    /// Turns begun since a card entered the field (0 on the turn it
+    /// entered); `None` when it is not on the field.
+    pub fn turns_on_field(&self, card: CardRef) -> Option<u32> {
+        host::turns_on_field(card)
+    }
+
+    /// A card's current evolve cost; `None` when it cannot evolve.
+    pub fn evolve_cost(&self, card: CardRef) -> Option<i32> {
+        host::evolve_cost(card)
+    }
+
+    /// Whether a card is face up (in an evolve deck: used).
+    pub fn is_face_up(&self, card: CardRef) -> bool {
+        host::face_up(card)
     }
 
     /// The number of cards played by you this turn (Combo).
@@ -297,6 +320,11 @@ impl Game {
     /// Changes a card's cost.
     pub fn change_cost(&mut self, card: CardRef, delta: i32, duration: Duration) {
         host::change_cost(card, delta, duration);
+    }
+    /// Turns a face-up card of an evolve deck face down, so it can be used
+    /// again; returns whether it was face up there.
+    pub fn turn_face_down(&mut self, card: CardRef) -> bool {
+        host::turn_face_down(card)
     }
     /// Changes a card's evolve cost.
     pub fn change_evolve_cost(&mut self, card: CardRef, delta: i32, duration: Duration) {

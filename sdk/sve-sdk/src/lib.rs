@@ -74,6 +74,7 @@ pub mod bindings {
 
 /// Plain data types of the card API, re-exported from the bindings.
 pub mod types {
+    pub use crate::bindings::sve::cards::game::TurnRecord;
     pub use crate::bindings::sve::cards::types::{
         AbilityDef, AbilityKind, ActivationZone, CardClass as Class, CardDef, CardFilter, CardInfo,
         CardType, ChoiceOption, CostItem, Counter, Duration, Grant, Keywords, PassiveCondition,

@@ -322,6 +322,17 @@ impl Match {
         }
     }
 
+    /// Turns a face-up card of an evolve deck face down; returns whether it
+    /// was face up there.
+    pub(crate) fn turn_face_down(&mut self, card: CardRef) -> bool {
+        let c = self.state.card(card);
+        if c.zone != Zone::EvolveDeck || !c.face_up {
+            return false;
+        }
+        self.apply(Mutation::SetFaceUp(card, false));
+        true
+    }
+
     /// Changes current play points, within 0..=max (CR 3.2.4.2, 5.15.1.1).
     pub(crate) fn add_play_points(&mut self, player: PlayerId, delta: i32) {
         let p = self.state.player(player);

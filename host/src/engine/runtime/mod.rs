@@ -16,7 +16,7 @@ pub use decision::{Action, Choice, Decision, Prompt, Rejection};
 use super::ability::{AbilityRunner, Halt};
 use super::event::Event;
 use super::ids::{CardRef, DefId, ObjectId, PlayerId};
-use super::state::{GameState, Outcome, PendingWhat, Phase, PlayerState, Zone};
+use super::state::{GameState, Outcome, PendingWhat, Phase, PlayerState, TurnRecord, Zone};
 use crate::cards::CardDb;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -221,6 +221,7 @@ impl Match {
                 lost_defense_this_turn: false,
                 cards_played_this_turn: 0,
                 spells_played_this_turn: 0,
+                this_turn: TurnRecord::default(),
                 conceded: false,
             });
         }

@@ -190,8 +190,29 @@ pub struct PlayerState {
     pub cards_played_this_turn: u32,
     /// Spells played this turn.
     pub spells_played_this_turn: u32,
+    /// What this player's cards went through this turn, for card text that
+    /// counts it ("if a follower was destroyed this turn").
+    #[serde(default)]
+    pub this_turn: TurnRecord,
     /// The player has conceded.
     pub conceded: bool,
+}
+
+/// One player's cards that something happened to during the current turn,
+/// in the order it happened; cleared when a turn begins. Each list names
+/// the card, which card code inspects wherever it is now.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TurnRecord {
+    /// The player's cards destroyed (controller when destroyed).
+    pub destroyed: Vec<CardRef>,
+    /// Cards the player discarded.
+    pub discarded: Vec<CardRef>,
+    /// The player's cards that attacked.
+    pub attacked: Vec<CardRef>,
+    /// Spells the player played.
+    pub spells_played: Vec<CardRef>,
+    /// The player's cards returned from their field to the hand.
+    pub returned_to_hand_from_field: Vec<CardRef>,
 }
 
 impl PlayerState {

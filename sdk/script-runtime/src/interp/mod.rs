@@ -44,14 +44,13 @@ const MAX_DEPTH: u32 = 16;
 /// Why an effect cannot run in this runtime, or `None` if it can.
 ///
 /// What is left needs a host call the card API (`wit/since_v0.1.0`) does
-/// not have: playing a spell from the cemetery, giving a trait, the face-up
-/// state of evolve-deck cards and granted abilities.
+/// not have: playing a spell from the cemetery, giving a trait and granted
+/// abilities.
 pub fn unsupported(effect: &Effect) -> Option<String> {
     let name = match effect {
         Effect::PlaySpellFromCemetery { .. } => "PlaySpellFromCemetery",
         Effect::PlaySpellFromCemeterySetCost { .. } => "PlaySpellFromCemeterySetCost",
         Effect::GiveTrait { .. } => "GiveTrait",
-        Effect::FlipEvolveDeckFaceDown { .. } => "FlipEvolveDeckFaceDown",
         Effect::GiveAbility { .. } => "GiveAbility",
         _ => return None,
     };
@@ -117,7 +116,7 @@ impl<'a> Interpreter<'a> {
             let Some(info) = self.call.trigger_card.and_then(|c| game.card(c)) else {
                 return Ok(false);
             };
-            if !values::matches(&scope, filter, &info) {
+            if !values::matches(game, &scope, filter, &info) {
                 return Ok(false);
             }
         }
@@ -568,6 +567,24 @@ impl<'a> Interpreter<'a> {
                 self.check_top(game, frame, *count, actions)?;
             }
             Effect::ExtraTurn => game.extra_turn(me),
+            Effect::FlipEvolveDeckFaceDown { filter, count } => {
+                let face_up: Vec<CardRef> =
+                    values::cards_matching(game, &scope, me, Zone::EvolveDeck, *filter)
+                        .into_iter()
+                        .filter(|card| game.is_face_up(*card))
+                        .collect();
+                let flipped = match count {
+                    None => face_up,
+                    Some(count) => {
+                        let (min, max) = bounds(game, &scope, *count);
+                        let text = "Choose face-up evolve cards to turn face down";
+                        choices::choose_cards(game, me, text, face_up, min, max)?
+                    }
+                };
+                for card in flipped {
+                    game.turn_face_down(card);
+                }
+            }
             Effect::Complex { steps } => self.complex(game, frame, steps)?,
 
             // Data, not actions: the host applies passives and cost
@@ -581,7 +598,6 @@ impl<'a> Interpreter<'a> {
             Effect::PlaySpellFromCemetery { .. }
             | Effect::PlaySpellFromCemeterySetCost { .. }
             | Effect::GiveTrait { .. }
-            | Effect::FlipEvolveDeckFaceDown { .. }
             | Effect::GiveAbility { .. } => {
                 return Err(Stop::Error(
                     unsupported(effect).unwrap_or_else(|| format!("effect {effect:?} failed")),

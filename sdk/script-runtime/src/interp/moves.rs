@@ -80,10 +80,10 @@ impl Interpreter<'_> {
         options: &[(FilterId, SearchAction)],
     ) -> Result<(), Stop> {
         let scope = self.scope(&frame);
-        let fitting = |info: &CardInfo| {
+        let fitting = |game: &Game, info: &CardInfo| {
             let mut actions: Vec<SearchAction> = Vec::new();
             for (filter, action) in options {
-                if values::matches(&scope, *filter, info) && !actions.contains(action) {
+                if values::matches(game, &scope, *filter, info) && !actions.contains(action) {
                     actions.push(*action);
                 }
             }
@@ -94,7 +94,7 @@ impl Interpreter<'_> {
             .into_iter()
             .filter(|card| {
                 game.card(*card)
-                    .is_some_and(|info| !fitting(&info).is_empty())
+                    .is_some_and(|info| !fitting(game, &info).is_empty())
             })
             .collect();
         let (_, max) = bounds(game, &scope, count);
@@ -103,7 +103,7 @@ impl Interpreter<'_> {
             let Some(info) = game.card(card) else {
                 continue;
             };
-            let actions = fitting(&info);
+            let actions = fitting(game, &info);
             let action = match actions.as_slice() {
                 [] => continue,
                 [only] => *only,
@@ -266,7 +266,7 @@ impl Interpreter<'_> {
                 .trigger_card
                 .filter(|card| {
                     game.card(*card).is_some_and(|info| {
-                        info.zone == Zone::Cemetery && values::matches(&scope, filter, &info)
+                        info.zone == Zone::Cemetery && values::matches(game, &scope, filter, &info)
                     })
                 })
                 .into_iter()
@@ -372,7 +372,7 @@ impl Interpreter<'_> {
                 .filter(|card| {
                     action.filter.is_none_or(|f| {
                         game.card(*card)
-                            .is_some_and(|info| values::matches(&scope, f, &info))
+                            .is_some_and(|info| values::matches(game, &scope, f, &info))
                     })
                 })
                 .collect();

@@ -105,7 +105,7 @@ impl Interpreter<'_> {
                     .trigger_card
                     .filter(|card| {
                         game.card(*card)
-                            .is_some_and(|info| values::matches(&scope, to.filter, &info))
+                            .is_some_and(|info| values::matches(game, &scope, to.filter, &info))
                             && frame
                                 .only
                                 .is_none_or(|only| only.contains(&Subject::Card(*card)))
