@@ -1054,3 +1054,30 @@ fn returned_to_hand_from_field_counts_the_follower_just_returned() {
     );
     assert_clean(&mut s);
 }
+
+#[test]
+fn a_ward_follower_put_out_before_a_question_offers_its_engage_choice_once() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Ward Summoner"]).pp(1))
+        .side(P2, Side::new().field(["V3"]))
+        .build();
+    s.play("Ward Summoner");
+    // The target question rolls the run back and runs it again; the Warden
+    // it put out asks about Ward once, after the ability.
+    let v3 = s.card(P2, Zone::Field, "V3");
+    pick(&mut s, P1, v3);
+    let mut ward_questions = 0;
+    while let Some(decision) = s.game.decision() {
+        match decision.prompt {
+            Prompt::EngageWardOnEnter { .. } => {
+                ward_questions += 1;
+                s.choose(|c| *c == Choice::No);
+            }
+            _ => break,
+        }
+    }
+    assert_eq!(ward_questions, 1, "{}", s.dump());
+    assert!(at_main_action(&s), "{}", s.dump());
+    assert_clean(&mut s);
+}

@@ -494,6 +494,9 @@ impl Match {
         };
         let snapshot = self.state.clone();
         let events_len = self.events.len();
+        // Work the run scheduled (a Ward choice for a follower it put out)
+        // is rolled back with it; the run only ever pushes tasks.
+        let tasks_len = self.tasks.len();
         let info = super::ability::AbilityInfo {
             source: run.source,
             source_object: run.source_object,
@@ -516,6 +519,7 @@ impl Match {
         if result.is_err() {
             self.state = snapshot;
             self.events.truncate(events_len);
+            self.tasks.truncate(tasks_len);
         }
         result
     }
