@@ -418,6 +418,15 @@ impl AbilityCtx<'_> {
         self.m.set_engaged(card, false);
     }
 
+    /// The controller plays a card from where it is (a spell from the
+    /// cemetery, a card from the hand), paying its cost or `cost` play
+    /// points instead; it resolves right after this ability. Returns
+    /// whether it was played (a card that fits and they can pay for).
+    pub fn play_card(&mut self, card: CardRef, cost: Option<i32>) -> bool {
+        let player = self.info.controller;
+        self.m.play_by_effect(card, player, cost)
+    }
+
     /// Turns a face-up card of an evolve deck face down, so it can be used
     /// again; returns whether it was face up there.
     pub fn turn_face_down(&mut self, card: CardRef) -> bool {

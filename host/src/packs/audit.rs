@@ -16,7 +16,7 @@
 //! works the same for script and Rust packs.
 
 use crate::cards::{
-    AbilityKind, CardDef, Grant, Keywords, PassiveCondition, PassiveScope, Trigger,
+    AbilityKind, ActivationZone, CardDef, Grant, Keywords, PassiveCondition, PassiveScope, Trigger,
 };
 use serde::Serialize;
 
@@ -227,10 +227,11 @@ fn audit_card(pack: &str, card: &CardDef, findings: &mut Vec<Finding>) {
             _ => {}
         }
     }
-    let act = card
-        .abilities
-        .iter()
-        .any(|a| matches!(a.kind, AbilityKind::Activated { .. }));
+    // An ability played from the hand is an alternative way to pay for the
+    // card ("you may play this card by ... instead"), which has no [act].
+    let act = card.abilities.iter().any(
+        |a| matches!(a.kind, AbilityKind::Activated { zone, .. } if zone != ActivationZone::Hand),
+    );
     match (text.act, act) {
         (true, false) => push(
             FindingKind::MarkerWithoutImplementation,

@@ -524,6 +524,14 @@ impl game::Host for HostState {
         done
     }
 
+    fn play_card(&mut self, card: u32, cost: Option<i32>) -> bool {
+        let mut done = false;
+        if let Some(card) = self.card(card) {
+            self.act(|cx| done = cx.play_card(card, cost));
+        }
+        done
+    }
+
     fn turn_face_down(&mut self, card: u32) -> bool {
         let mut done = false;
         if let Some(card) = self.card(card) {

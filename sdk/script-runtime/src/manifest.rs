@@ -98,6 +98,12 @@ fn ability_def(
                 sub
             }
         },
+        // An alternative cost is offered as an ability played from the
+        // hand: paying its costs plays the card for no play points
+        // (`interp` resolves it with the card API's `play-card`).
+        ir::AbilityKind::CostModifier if ability.effect == Effect::AlternateCost => {
+            AbilityKind::Activated((card.has_keyword(ir::Keyword::Quick), ActivationZone::Hand))
+        }
         ir::AbilityKind::CostModifier => match reduced_cost(card, ability) {
             Ok(passive) => AbilityKind::Passive(passive),
             Err(problem) => {
@@ -112,10 +118,8 @@ fn ability_def(
             if main { AbilityKind::Spell } else { sub }
         }
     };
-    let costs = match ability.kind {
-        ir::AbilityKind::Triggered | ir::AbilityKind::Activated => {
-            costs(card, &ability.costs, warn)
-        }
+    let costs = match kind {
+        AbilityKind::Triggered(_) | AbilityKind::Activated(_) => costs(card, &ability.costs, warn),
         _ => Vec::new(),
     };
     AbilityDef {
@@ -158,6 +162,14 @@ fn costs(card: &ir::Card, items: &[Cost], warn: &mut dyn FnMut(String)) -> Vec<C
                 target: ir::Target::This,
                 ..
             }) => Some(CostItem::BurySelf),
+            // "Put n followers on your field into your cemetery": the count
+            // is the filter's `m(n,n)` (1 without one).
+            Cost::SendToCemetery(Selection {
+                target: ir::Target::TargetPlayerCard,
+                filter,
+            }) => exact_choice(card, filter)
+                .zip(flat_filter(card, filter))
+                .map(CostItem::BuryOthers),
             Cost::ReturnToHand(Selection {
                 target: ir::Target::This,
                 ..
@@ -185,6 +197,16 @@ fn costs(card: &ir::Card, items: &[Cost], warn: &mut dyn FnMut(String)) -> Vec<C
         }
     }
     out
+}
+
+/// How many cards a cost filter chooses, when that is one number: its
+/// `m(n,n)`, or 1 without `m`.
+fn exact_choice(card: &ir::Card, filter: ir::FilterId) -> Option<u8> {
+    match card.filter(filter)?.choose {
+        None => Some(1),
+        Some(ir::Choose { min, max }) if min == max => u8::try_from(min).ok(),
+        Some(_) => None,
+    }
 }
 
 /// The trigger of a triggered ability, with its filter where the trigger

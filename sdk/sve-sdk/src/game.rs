@@ -321,6 +321,13 @@ impl Game {
     pub fn change_cost(&mut self, card: CardRef, delta: i32, duration: Duration) {
         host::change_cost(card, delta, duration);
     }
+    /// You play a card from where it is (a spell from the cemetery, a card
+    /// from the hand), paying its cost, or `cost` play points when given;
+    /// it resolves right after this ability. Returns whether it was played
+    /// (a follower, amulet or spell that fits and you can pay for).
+    pub fn play_card(&mut self, card: CardRef, cost: Option<i32>) -> bool {
+        host::play_card(card, cost)
+    }
     /// Turns a face-up card of an evolve deck face down, so it can be used
     /// again; returns whether it was face up there.
     pub fn turn_face_down(&mut self, card: CardRef) -> bool {

@@ -4,7 +4,7 @@
 use crate::cards::{AbilityKind, CardType, Keywords};
 use crate::engine::Match;
 use crate::engine::event::{Event, MoveCause, Resource};
-use crate::engine::ids::{AbilityIdx, CardRef, ObjectId};
+use crate::engine::ids::{AbilityIdx, CardRef, ObjectId, PlayerId};
 use crate::engine::mutation::{Mutation, Place, PlayerFlag};
 use crate::engine::runtime::{
     AbilityRun, Action, Choice, Decision, Prompt, Resume, RunOrigin, Task,
@@ -31,11 +31,47 @@ impl Match {
     /// CR 10.6.2: reveal and move to the resolution zone, pay, "has been
     /// played", then resolve (as a task, so the card's choices can ask).
     fn play_card(&mut self, card: CardRef) {
+        let player = self.state.card(card).controller;
+        let cost = self.state.characteristics(&self.db, card).cost;
+        self.play_procedure(card, player, cost);
+    }
+
+    /// An effect plays a card from where it is ("play a spell from your
+    /// cemetery", an alternative cost paid from the hand), for its cost or
+    /// for `cost` play points instead. It resolves right after the running
+    /// ability. Returns whether it was played: a follower, amulet or spell
+    /// not already being played or on the field, that fits on the field
+    /// and that `player` can pay for.
+    pub(crate) fn play_by_effect(
+        &mut self,
+        card: CardRef,
+        player: PlayerId,
+        cost: Option<i32>,
+    ) -> bool {
         let state = self.state.card(card);
-        let player = state.controller;
+        let card_type = self.db.get(state.def).card_type;
+        let playable = match card_type {
+            CardType::Spell => true,
+            CardType::Follower | CardType::Amulet => self.state.field_room(player) > 0,
+            CardType::EvolvedFollower | CardType::Leader => false,
+        };
+        if !playable || matches!(state.zone, Zone::Resolution | Zone::Field) {
+            return false;
+        }
+        let cost = cost.unwrap_or_else(|| self.state.characteristics(&self.db, card).cost);
+        if cost > self.state.player(player).pp {
+            return false;
+        }
+        self.play_procedure(card, player, cost.max(0));
+        true
+    }
+
+    /// The play procedure from step 1 (CR 10.6.2): `player` plays `card`
+    /// for `cost` play points.
+    fn play_procedure(&mut self, card: CardRef, player: PlayerId, cost: i32) {
+        let state = self.state.card(card);
         let owner = state.owner;
         let def_id = state.def;
-        let cost = self.state.characteristics(&self.db, card).cost;
         let is_spell = self.db.get(def_id).card_type == CardType::Spell;
         // 1. To the resolution zone.
         self.move_card(card, owner, Zone::Resolution, Place::Top, MoveCause::Play);

@@ -44,12 +44,9 @@ const MAX_DEPTH: u32 = 16;
 /// Why an effect cannot run in this runtime, or `None` if it can.
 ///
 /// What is left needs a host call the card API (`wit/since_v0.1.0`) does
-/// not have: playing a spell from the cemetery, giving a trait and granted
-/// abilities.
+/// not have: giving a trait and granted abilities.
 pub fn unsupported(effect: &Effect) -> Option<String> {
     let name = match effect {
-        Effect::PlaySpellFromCemetery { .. } => "PlaySpellFromCemetery",
-        Effect::PlaySpellFromCemeterySetCost { .. } => "PlaySpellFromCemeterySetCost",
         Effect::GiveTrait { .. } => "GiveTrait",
         Effect::GiveAbility { .. } => "GiveAbility",
         _ => return None,
@@ -132,7 +129,35 @@ impl<'a> Interpreter<'a> {
                 return Ok(false);
             }
         }
+        if self.ability.effect == Effect::AlternateCost {
+            return self.playable(game);
+        }
         Ok(true)
+    }
+
+    /// Whether the source card could be played now, as an alternative cost
+    /// requires: a follower or amulet needs room on the field, a spell its
+    /// main ability's condition.
+    fn playable(&self, game: &Game) -> Result<bool, Stop> {
+        match self.card.card_type {
+            ir::CardType::Follower | ir::CardType::Amulet => Ok(stats::room(
+                game,
+                self.call.controller,
+                Zone::Field,
+                stats::FIELD_SLOTS,
+            )),
+            ir::CardType::Spell => {
+                match self
+                    .card
+                    .spell_ability
+                    .and_then(|main| self.card.ability(main))
+                {
+                    Some(ability) => Interpreter { ability, ..*self }.condition(game),
+                    None => Ok(true),
+                }
+            }
+            _ => Ok(false),
+        }
     }
 
     /// Runs the ability's effect (the host has checked its condition and
@@ -592,13 +617,23 @@ impl<'a> Interpreter<'a> {
             Effect::PassiveKeyword { .. }
             | Effect::PassiveStat { .. }
             | Effect::ReducedCost { .. }
-            | Effect::MinusCostOther { .. }
-            | Effect::AlternateCost => {}
+            | Effect::MinusCostOther { .. } => {}
+            // The alternative cost is paid: play the card for no play
+            // points (see `manifest`).
+            Effect::AlternateCost => {
+                if !game.play_card(self.call.source, Some(0)) {
+                    game.log("the card paid for by an alternative cost could not be played");
+                }
+            }
 
-            Effect::PlaySpellFromCemetery { .. }
-            | Effect::PlaySpellFromCemeterySetCost { .. }
-            | Effect::GiveTrait { .. }
-            | Effect::GiveAbility { .. } => {
+            Effect::PlaySpellFromCemetery { filter } => {
+                self.play_spell_from_cemetery(game, frame, *filter, None)?;
+            }
+            Effect::PlaySpellFromCemeterySetCost { filter, cost } => {
+                self.play_spell_from_cemetery(game, frame, *filter, Some(*cost))?;
+            }
+
+            Effect::GiveTrait { .. } | Effect::GiveAbility { .. } => {
                 return Err(Stop::Error(
                     unsupported(effect).unwrap_or_else(|| format!("effect {effect:?} failed")),
                 ));

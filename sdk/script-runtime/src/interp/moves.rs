@@ -291,6 +291,44 @@ impl Interpreter<'_> {
         Ok(moved)
     }
 
+    /// `PlaySpellFromCemetery` (`cost` `None`) and
+    /// `PlaySpellFromCemeterySetCost`: choose one spell of your cemetery
+    /// matching the filter that you can pay for, and play it for its cost
+    /// or for `cost`. It resolves right after this ability (the card API's
+    /// `play-card`).
+    pub(super) fn play_spell_from_cemetery(
+        &self,
+        game: &mut Game,
+        frame: Frame<'_>,
+        filter: FilterId,
+        cost: Option<ValueId>,
+    ) -> Result<(), Stop> {
+        if frame.me != game.me() {
+            // The card API plays cards for the ability's controller only.
+            return Err(Stop::Error(
+                "the opponent cannot play a spell from a cemetery for this ability".to_owned(),
+            ));
+        }
+        let scope = self.scope(&frame);
+        let set_cost = cost.map(|cost| values::value(game, &scope, cost));
+        let pp = game.player(frame.me).pp;
+        let spells: Vec<CardRef> =
+            values::cards_matching(game, &scope, frame.me, Zone::Cemetery, filter)
+                .into_iter()
+                .filter(|card| {
+                    game.card(*card).is_some_and(|info| {
+                        info.card_type == CardType::Spell && set_cost.unwrap_or(info.cost) <= pp
+                    })
+                })
+                .collect();
+        let text = "Choose a spell to play from your cemetery";
+        let picked = choices::choose_cards(game, frame.me, text, spells, 1, 1)?;
+        for card in picked {
+            game.play_card(card, set_cost);
+        }
+        Ok(())
+    }
+
     /// `DiscardFromOpponentHand`: the performing player looks at the other
     /// player's hand and chooses `count` matching cards, which are
     /// discarded. (The peer ignores the filter; this runtime honours it, as

@@ -241,12 +241,12 @@ impl Interpreter<'_> {
 }
 
 /// Cards a field holds (rules.md §3).
-const FIELD_SLOTS: usize = 5;
+pub(super) const FIELD_SLOTS: usize = 5;
 /// Cards an EX area holds (rules.md §3).
 const EX_SLOTS: usize = 5;
 
 /// Whether `player`'s `zone` has a free slot.
-fn room(game: &Game, player: Player, zone: Zone, slots: usize) -> bool {
+pub(super) fn room(game: &Game, player: Player, zone: Zone, slots: usize) -> bool {
     game.cards_in(player, zone).len() < slots
 }
 
