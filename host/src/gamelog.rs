@@ -51,6 +51,7 @@ pub fn describe(event: &Event, state: &GameState, db: &CardDb) -> Option<String>
                 MoveCause::Banish => format!("{owner}'s {card} is banished"),
                 MoveCause::Discard => format!("{owner} discards {card}"),
                 MoveCause::ReturnToHand => format!("{card} returns to {owner}'s hand"),
+                MoveCause::Race => format!("{owner} serves {card}: a follower races"),
                 MoveCause::TokenCreated => {
                     format!("{owner} gets a {card} token in the {}", to.name())
                 }

@@ -81,6 +81,12 @@ impl<'a> AbilityQuery<'a> {
         AbilityQuery { state, db, info }
     }
 
+    /// Whether a follower could be served `count` Carrots now (see
+    /// [`AbilityCtx::race`]).
+    pub fn can_race(&self, card: CardRef, count: u8, use_ep: bool) -> bool {
+        crate::engine::actions::can_race(self.state, self.db, card, count, use_ep)
+    }
+
     /// The whole state.
     pub fn state(&self) -> &'a GameState {
         self.state
@@ -425,6 +431,13 @@ impl AbilityCtx<'_> {
     pub fn play_card(&mut self, card: CardRef, cost: Option<i32>) -> bool {
         let player = self.info.controller;
         self.m.play_by_effect(card, player, cost)
+    }
+
+    /// Serves a follower `count` Carrots (Umamusume): it races, paying
+    /// `count` play points, or one less and 1 evolution point with
+    /// `use_ep`. Returns whether it raced.
+    pub fn race(&mut self, card: CardRef, count: u8, use_ep: bool) -> bool {
+        self.m.race(card, count, use_ep)
     }
 
     /// Turns a face-up card of an evolve deck face down, so it can be used

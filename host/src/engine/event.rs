@@ -44,6 +44,8 @@ pub enum MoveCause {
     TokenRemoved,
     /// Evolution (the evolved card joins its follower).
     Evolve,
+    /// A serve ability put a Carrot into the race (Umamusume).
+    Race,
     /// Rules handling (limits, illegal evolutions, Stack).
     RulesHandling,
     /// Paid as a cost.

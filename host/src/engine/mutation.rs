@@ -125,6 +125,13 @@ pub enum Mutation {
         /// The evolved card.
         evolved: CardRef,
     },
+    /// Link a Carrot (already in the evolve zone) to a racing follower.
+    LinkCarrot {
+        /// The field follower.
+        base: CardRef,
+        /// The Carrot.
+        carrot: CardRef,
+    },
     /// Queue a pending automatic ability.
     AddPending(PendingAbility),
     /// Take a pending ability out of the queue.
@@ -222,6 +229,7 @@ impl Match {
                     counters: Vec::new(),
                     evolved_with: None,
                     linked_to: None,
+                    raced: 0,
                     entered_turn: self.state.turn,
                     evolved_turn: 0,
                     super_evolved: false,
@@ -366,6 +374,11 @@ impl Match {
                 self.state.cards[base.idx()].evolved_with = Some(evolved);
                 self.state.cards[evolved.idx()].linked_to = Some(base);
             }
+            Mutation::LinkCarrot { base, carrot } => {
+                let base_state = &mut self.state.cards[base.idx()];
+                base_state.raced = base_state.raced.saturating_add(1);
+                self.state.cards[carrot.idx()].linked_to = Some(base);
+            }
             Mutation::AddPending(pending) => {
                 if let Some(ability) = pending.what.ability()
                     && self.db.get(pending.def).abilities[usize::from(ability.0)].once_per_turn
@@ -508,6 +521,8 @@ impl Match {
                 // The evolved card stays in the evolve zone, unlinked, until
                 // rules handling returns it (CR 11.6.1).
                 c.evolved_with = None;
+                // Its Carrots are unlinked too (CR 14.2, rules handling 11.8).
+                c.raced = 0;
             }
             if from == Zone::EvolveZone {
                 c.linked_to = None;

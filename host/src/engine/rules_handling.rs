@@ -218,8 +218,8 @@ fn ex_limit(board: &Board<'_>, plan: &mut Plan) {
     }
 }
 
-/// CR 11.6: evolved cards not linked to a field follower go back to the
-/// evolve deck area face up.
+/// CR 11.6 and 11.8: evolved cards and Carrots not linked to a field
+/// follower go back to the evolve deck area face up.
 fn illegal_evolutions(board: &Board<'_>, plan: &mut Plan) {
     let state = board.state;
     for (idx, card) in state.cards.iter().enumerate() {
@@ -227,9 +227,11 @@ fn illegal_evolutions(board: &Board<'_>, plan: &mut Plan) {
             continue;
         }
         let this = CardRef(idx as u16);
+        // An evolved card is linked while its follower holds it; a Carrot
+        // while its follower is still racing (CR 11.8: illegal racing).
         let linked = card.linked_to.is_some_and(|base| {
             let base = state.card(base);
-            base.zone == Zone::Field && base.evolved_with == Some(this)
+            base.zone == Zone::Field && (base.evolved_with == Some(this) || base.raced > 0)
         });
         if !linked {
             plan.to_evolve_deck.push(this);

@@ -121,7 +121,9 @@ fn markers(text: &str) -> Markers {
     let mut m = Markers {
         fanfare: text.contains("[fanfare]"),
         last_words: text.contains("[lastwords]"),
-        act: text.contains("[act]"),
+        // Umamusume's "[feed] [costN]: Race this follower." is an
+        // activated ability too.
+        act: text.contains("[act]") || text.contains("[feed]"),
         ..Markers::default()
     };
     for line in text.lines().map(str::trim) {

@@ -291,6 +291,23 @@ impl game::Host for HostState {
         self.read(false, |q| q.state().card(card).face_up)
     }
 
+    fn racing(&mut self, card: u32) -> bool {
+        let Some(card) = self.card(card) else {
+            return false;
+        };
+        self.read(false, |q| {
+            let c = q.state().card(card);
+            c.zone == Zone::Field && c.raced > 0
+        })
+    }
+
+    fn can_race(&mut self, card: u32, count: u8, use_ep: bool) -> bool {
+        let Some(card) = self.card(card) else {
+            return false;
+        };
+        self.read(false, |q| q.can_race(card, count, use_ep))
+    }
+
     fn choose(&mut self, request: w::ChoiceRequest) -> Result<Vec<u32>, w::Halt> {
         let mut options = Vec::with_capacity(request.options.len());
         for option in request.options {
@@ -528,6 +545,14 @@ impl game::Host for HostState {
         let mut done = false;
         if let Some(card) = self.card(card) {
             self.act(|cx| done = cx.play_card(card, cost));
+        }
+        done
+    }
+
+    fn race(&mut self, card: u32, count: u8, use_ep: bool) -> bool {
+        let mut done = false;
+        if let Some(card) = self.card(card) {
+            self.act(|cx| done = cx.race(card, count, use_ep));
         }
         done
     }

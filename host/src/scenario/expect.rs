@@ -528,6 +528,7 @@ fn event_text(event: &Event, game: &Match) -> Option<String> {
                 MoveCause::Play
                 | MoveCause::SpellResolved
                 | MoveCause::Evolve
+                | MoveCause::Race
                 | MoveCause::Setup
                 | MoveCause::Mulligan
                 | MoveCause::TokenRemoved => return None,

@@ -415,6 +415,7 @@ impl ScenarioBuilder {
                     counters: Vec::new(),
                     evolved_with: None,
                     linked_to: None,
+                    raced: 0,
                     entered_turn: turn.saturating_sub(1),
                     evolved_turn: 0,
                     super_evolved: false,

@@ -64,11 +64,17 @@ impl Pack for ScriptPack {
 
     fn resolve(game: &mut Game, call: &Call) -> Result<(), Stop> {
         let module = module()?;
+        if let Some(result) = interp::serve::resolve(module, game, call) {
+            return result;
+        }
         interp::Interpreter::new(module, call)?.resolve(game)
     }
 
     fn condition(game: &Game, call: &Call) -> Result<bool, Stop> {
         let module = module()?;
+        if let Some(holds) = interp::serve::condition(module, game, call) {
+            return Ok(holds);
+        }
         interp::Interpreter::new(module, call)?.condition(game)
     }
 }

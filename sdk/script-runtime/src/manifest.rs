@@ -31,7 +31,7 @@ fn to_i32(n: u32) -> i32 {
 
 /// One card as card data.
 pub fn card_def(card: &ir::Card, warn: &mut dyn FnMut(String)) -> CardDef {
-    let abilities = card
+    let mut abilities: Vec<AbilityDef> = card
         .abilities
         .iter()
         .enumerate()
@@ -45,6 +45,18 @@ pub fn card_def(card: &ir::Card, warn: &mut dyn FnMut(String)) -> CardDef {
             ability_def(card, idx, ability, &mut warn_here)
         })
         .collect();
+    // `serveN` is an ability played from the field (`interp::serve`), at
+    // the index right after the card's own.
+    if !crate::interp::serve::counts(card).is_empty() {
+        debug_assert_eq!(abilities.len(), crate::interp::serve::index(card));
+        abilities.push(AbilityDef {
+            name: "Serve".to_owned(),
+            kind: AbilityKind::Activated((false, ActivationZone::Field)),
+            costs: Vec::new(),
+            once_per_turn: false,
+            text: String::new(),
+        });
+    }
     CardDef {
         id: card.id.clone(),
         name: card.name.clone(),
@@ -78,6 +90,8 @@ fn ability_def(
     }
     let sub = AbilityKind::Sub;
     let kind = match ability.kind {
+        // "On Race" runs as part of the serve ability (`interp::serve`).
+        ir::AbilityKind::Triggered if ability.trigger == ir::Trigger::OnRace => sub,
         ir::AbilityKind::Triggered => match trigger(card, ability) {
             Some(trigger) => AbilityKind::Triggered(trigger),
             None => {

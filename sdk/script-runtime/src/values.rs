@@ -189,8 +189,7 @@ pub fn cards_matching(
         .collect()
 }
 
-/// Whether a card matches filter `id`. Racing (`C`, an Umamusume rule this
-/// engine does not have) never matches.
+/// Whether a card matches filter `id`.
 pub fn matches(game: &Game, scope: &Scope<'_>, id: FilterId, info: &CardInfo) -> bool {
     let Some(filter) = scope.card.filter(id) else {
         return false;
@@ -220,7 +219,7 @@ fn item_holds(game: &Game, scope: &Scope<'_>, item: &FilterItem, info: &CardInfo
         FilterItem::NotSource => info.card != scope.this,
         FilterItem::Reserved => !info.engaged,
         FilterItem::Engaged => info.engaged,
-        FilterItem::Racing => false,
+        FilterItem::Racing => game.is_racing(info.card),
         FilterItem::Name(name) => base_name(&info.name) == name,
         FilterItem::Traits(traits) => traits.iter().any(|t| info.traits.contains(t)),
         FilterItem::Keyword(keyword) => {

@@ -161,6 +161,18 @@ impl Game {
         host::evolve_cost(card)
     }
 
+    /// Whether a field follower is racing: Carrots are linked to it
+    /// (Umamusume).
+    pub fn is_racing(&self, card: CardRef) -> bool {
+        host::racing(card)
+    }
+
+    /// Whether a follower could be served `count` Carrots now (see
+    /// [`race`](Game::race)).
+    pub fn can_race(&self, card: CardRef, count: u8, use_ep: bool) -> bool {
+        host::can_race(card, count, use_ep)
+    }
+
     /// Whether a card is face up (in an evolve deck: used).
     pub fn is_face_up(&self, card: CardRef) -> bool {
         host::face_up(card)
@@ -327,6 +339,12 @@ impl Game {
     /// (a follower, amulet or spell that fits and you can pay for).
     pub fn play_card(&mut self, card: CardRef, cost: Option<i32>) -> bool {
         host::play_card(card, cost)
+    }
+    /// Serves a follower `count` Carrots (Umamusume): it races and has
+    /// Rush. Pays `count` play points, or one less and 1 evolution point
+    /// with `use_ep`, and uses the turn's evolve. Returns whether it raced.
+    pub fn race(&mut self, card: CardRef, count: u8, use_ep: bool) -> bool {
+        host::race(card, count, use_ep)
     }
     /// Turns a face-up card of an evolve deck face down, so it can be used
     /// again; returns whether it was face up there.

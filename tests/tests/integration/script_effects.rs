@@ -1279,3 +1279,167 @@ fn an_alternative_cost_asks_which_followers_go_when_there_are_more() {
     );
     assert_clean(&mut s);
 }
+
+// ---- Umamusume racing ----
+
+fn serve_action(s: &Scenario, name: &str, ability: u8) -> sve_host::engine::Action {
+    sve_host::engine::Action::Activate {
+        card: s.card(P1, Zone::Field, name),
+        ability: sve_host::engine::AbilityIdx(ability),
+    }
+}
+
+fn in_evolve_zone(s: &Scenario) -> usize {
+    s.game
+        .state()
+        .cards
+        .iter()
+        .filter(|c| c.zone == Zone::EvolveZone)
+        .count()
+}
+
+#[test]
+fn serving_races_the_follower_with_rush_and_runs_on_race_once_per_carrot() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .field(["Turf Runner"])
+                .evolve_deck(["Carrot", "Carrot", "Carrot"])
+                .pp(2),
+        )
+        .build();
+    // Turf Runner's own ability is index 0 (On Race); Serve follows it.
+    s.act(serve_action(&s, "Turf Runner", 1));
+    let runner = s.card(P1, Zone::Field, "Turf Runner");
+    assert_eq!(leader(&s, P2), 18, "two races\n{}", s.dump());
+    assert_eq!(in_evolve_zone(&s), 2, "two Carrots linked");
+    assert_eq!(s.game.state().card(runner).raced, 2);
+    assert!(has_keyword(&s, runner, Keywords::RUSH));
+    let me = s.game.state().player(P1);
+    assert_eq!((me.pp, me.evolved_this_turn), (0, true));
+    assert!(!s.can(serve_action(&s, "Turf Runner", 1)), "served already");
+    assert_clean(&mut s);
+}
+
+#[test]
+fn serving_asks_whether_an_evolution_point_replaces_a_play_point() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .field(["Turf Runner"])
+                .evolve_deck(["Carrot", "Carrot"])
+                .pp(2)
+                .ep(1),
+        )
+        .build();
+    s.act(serve_action(&s, "Turf Runner", 1));
+    s.choose(|c| *c == Choice::Yes);
+    let me = s.game.state().player(P1);
+    assert_eq!((me.pp, me.ep), (1, 0), "{}", s.dump());
+    assert_eq!(leader(&s, P2), 18);
+    assert_clean(&mut s);
+}
+
+#[test]
+fn serving_needs_enough_carrots_play_points_and_the_turns_evolve() {
+    let loaded = load();
+    let one_carrot = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .field(["Turf Runner"])
+                .evolve_deck(["Carrot"])
+                .pp(2),
+        )
+        .build();
+    assert!(!one_carrot.can(serve_action(&one_carrot, "Turf Runner", 1)));
+    let one_pp = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .field(["Turf Runner"])
+                .evolve_deck(["Carrot", "Carrot"])
+                .pp(1),
+        )
+        .build();
+    assert!(!one_pp.can(serve_action(&one_pp, "Turf Runner", 1)));
+    let mut evolved = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .field(["Turf Runner", "V2"])
+                .evolve_deck(["Carrot", "Carrot", "V2 (Evolved)"])
+                .pp(4),
+        )
+        .build();
+    let v2 = evolved.card(P1, Zone::Field, "V2");
+    evolved.act(sve_host::engine::Action::Evolve {
+        card: v2,
+        use_ep: false,
+        super_evolve: false,
+    });
+    assert!(
+        !evolved.can(serve_action(&evolved, "Turf Runner", 1)),
+        "serving is the turn's evolve"
+    );
+}
+
+#[test]
+fn a_card_with_several_serve_keywords_asks_how_many_carrots() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .field(["Versatile Runner"])
+                .evolve_deck(["Carrot", "Carrot", "Carrot"])
+                .pp(2),
+        )
+        .build();
+    s.act(serve_action(&s, "Versatile Runner", 0));
+    // 3 needs 3 play points: only 1 and 2 are offered.
+    assert_eq!(
+        labels(&s),
+        ["Serve 1 Carrot", "Serve 2 Carrots"],
+        "{}",
+        s.dump()
+    );
+    pick_label(&mut s, "Serve 2 Carrots");
+    assert_eq!(in_evolve_zone(&s), 2);
+    assert_eq!(s.game.state().player(P1).pp, 0);
+    assert_clean(&mut s);
+}
+
+#[test]
+fn racing_followers_match_c_and_their_carrots_return_face_up_when_they_leave() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .field(["Turf Runner", "V1"])
+                .hand(["Pace Setter", "Recall Scout"])
+                .evolve_deck(["Carrot", "Carrot"])
+                .pp(4),
+        )
+        .build();
+    s.act(serve_action(&s, "Turf Runner", 1));
+    s.play("Pace Setter");
+    let runner = s.card(P1, Zone::Field, "Turf Runner");
+    let v1 = s.card(P1, Zone::Field, "V1");
+    assert_eq!(
+        (attack_of(&s, runner), attack_of(&s, v1)),
+        (3, 1),
+        "{}",
+        s.dump()
+    );
+    s.play("Recall Scout");
+    pick(&mut s, P1, runner);
+    assert_eq!(in_evolve_zone(&s), 0, "{}", s.dump());
+    assert_eq!(face_up(&s, P1), ["Carrot", "Carrot"]);
+    assert_clean(&mut s);
+}

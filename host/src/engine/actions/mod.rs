@@ -5,6 +5,9 @@
 //! Procedures (who may do what, when) are in `flow/`.
 
 mod evolve;
+mod race;
+
+pub(crate) use race::can_race;
 
 use super::Match;
 use super::ability::TokenDestination;

@@ -185,6 +185,7 @@ impl Match {
                     counters: Vec::new(),
                     evolved_with: None,
                     linked_to: None,
+                    raced: 0,
                     entered_turn: 0,
                     evolved_turn: 0,
                     super_evolved: false,

@@ -123,8 +123,13 @@ pub struct CardState {
     pub counters: Vec<(Counter, u32)>,
     /// On a field follower: the evolved card linked to it.
     pub evolved_with: Option<CardRef>,
-    /// On an evolved card in the evolve zone: the follower it is linked to.
+    /// On an evolved card or a Carrot in the evolve zone: the follower it
+    /// is linked to.
     pub linked_to: Option<CardRef>,
+    /// On a field follower: the Carrots linked to it (it has raced that
+    /// many times; Umamusume, rules.md §2.10).
+    #[serde(default)]
+    pub raced: u8,
     /// Turn number when it entered its current zone.
     pub entered_turn: u32,
     /// Turn number it evolved in (0 = not evolved).

@@ -30,6 +30,7 @@ mod complex;
 mod costs;
 mod moves;
 mod sequences;
+pub mod serve;
 mod stats;
 mod targets;
 

@@ -1,0 +1,125 @@
+//! Umamusume serve abilities (spec keyword `serve1`..`serve3`, rules.md
+//! §2.10): "[feed] [costN]: Race this follower."
+//!
+//! The card API has no serve keyword; the manifest gives a card with one an
+//! activated ability after its own ([`index`]), which the host offers like
+//! any other. Resolving it asks whether 1 EP replaces 1 PP (when both are
+//! possible), serves the Carrots through the card API's `race`, then plays
+//! the card's own `OnRace` abilities, once per race, as part of the same
+//! resolution.
+
+use super::{Interpreter, choices};
+use sve_script::ir::{self, Module, Trigger};
+use sve_sdk::prelude::*;
+
+/// How many Carrots the card's `serve` keywords may serve, smallest first
+/// (`serve1, serve2, serve3;` offers all three); empty without one.
+pub fn counts(card: &ir::Card) -> Vec<u8> {
+    let mut counts: Vec<u8> = card
+        .keywords
+        .iter()
+        .filter_map(|k| match k {
+            ir::Keyword::Serve1 => Some(1),
+            ir::Keyword::Serve2 => Some(2),
+            ir::Keyword::Serve3 => Some(3),
+            _ => None,
+        })
+        .collect();
+    counts.sort_unstable();
+    counts.dedup();
+    counts
+}
+
+/// The ability index the manifest gives the serve ability: right after the
+/// card's own abilities.
+pub fn index(card: &ir::Card) -> usize {
+    card.abilities.len()
+}
+
+/// The card and its serve counts when `call` is for a serve ability.
+fn serve_call<'m>(module: &'m Module, call: &Call) -> Option<(&'m ir::Card, Vec<u8>)> {
+    let card = module.cards.iter().find(|c| c.id == call.card_id)?;
+    let counts = counts(card);
+    (!counts.is_empty() && usize::from(call.ability) == index(card)).then_some((card, counts))
+}
+
+/// Whether `n` Carrots can be served now, with play points alone or with 1
+/// evolution point.
+fn can_serve(game: &Game, follower: CardRef, n: u8) -> bool {
+    game.can_race(follower, n, false) || game.can_race(follower, n, true)
+}
+
+/// Whether the serve ability may be played now, or `None` when `call` is not
+/// for a serve ability.
+pub fn condition(module: &Module, game: &Game, call: &Call) -> Option<bool> {
+    let (_, counts) = serve_call(module, call)?;
+    Some(counts.iter().any(|n| can_serve(game, call.source, *n)))
+}
+
+/// Resolves the serve ability, or `None` when `call` is not for one.
+pub fn resolve(module: &Module, game: &mut Game, call: &Call) -> Option<Result<(), Stop>> {
+    let (card, counts) = serve_call(module, call)?;
+    Some(serve(module, card, &counts, game, call))
+}
+
+fn serve(
+    module: &Module,
+    card: &ir::Card,
+    counts: &[u8],
+    game: &mut Game,
+    call: &Call,
+) -> Result<(), Stop> {
+    let follower = call.source;
+    let possible: Vec<u8> = counts
+        .iter()
+        .copied()
+        .filter(|n| can_serve(game, follower, *n))
+        .collect();
+    let n = match possible.as_slice() {
+        [] => return Ok(()),
+        [only] => *only,
+        several => {
+            let labels: Vec<String> = several
+                .iter()
+                .map(|n| format!("Serve {n} Carrot{}", if *n == 1 { "" } else { "s" }))
+                .collect();
+            let picked = choices::choose_one(game, call.controller, "How many Carrots?", &labels)?;
+            several.get(picked).copied().unwrap_or(several[0])
+        }
+    };
+    let with_pp = game.can_race(follower, n, false);
+    let with_ep = game.can_race(follower, n, true);
+    let use_ep = match (with_pp, with_ep) {
+        (true, true) => choices::yes_no(
+            game,
+            call.controller,
+            "Use 1 evolution point in lieu of 1 play point?",
+        )?,
+        (false, true) => true,
+        (true, false) => false,
+        (false, false) => return Ok(()),
+    };
+    if !game.race(follower, n, use_ep) {
+        return Ok(());
+    }
+    // "On Race" abilities trigger once per race.
+    let on_race: Vec<&ir::Ability> = card
+        .abilities
+        .iter()
+        .filter(|a| a.kind == ir::AbilityKind::Triggered && a.trigger == Trigger::OnRace)
+        .collect();
+    for _ in 0..n {
+        for ability in &on_race {
+            let run = Interpreter {
+                card,
+                module,
+                call,
+                ability,
+            };
+            if run.condition(game)? {
+                run.resolve(game)?;
+            }
+        }
+    }
+    Ok(())
+}
