@@ -90,8 +90,16 @@ fn ability_def(
     }
     let sub = AbilityKind::Sub;
     let kind = match ability.kind {
-        // "On Race" runs as part of the serve ability (`interp::serve`).
-        ir::AbilityKind::Triggered if ability.trigger == ir::Trigger::OnRace => sub,
+        // "On Race" and "whenever another follower of yours races" run as
+        // part of the serve ability (`interp::serve`).
+        ir::AbilityKind::Triggered
+            if matches!(
+                ability.trigger,
+                ir::Trigger::OnRace | ir::Trigger::OnOtherRace
+            ) =>
+        {
+            sub
+        }
         ir::AbilityKind::Triggered => match trigger(card, ability) {
             Some(trigger) => AbilityKind::Triggered(trigger),
             None => {

@@ -1443,3 +1443,21 @@ fn racing_followers_match_c_and_their_carrots_return_face_up_when_they_leave() {
     assert_eq!(face_up(&s, P1), ["Carrot", "Carrot"]);
     assert_clean(&mut s);
 }
+
+#[test]
+fn another_card_of_yours_reacts_to_each_race() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .field(["Turf Runner", "Cheering Crowd"])
+                .evolve_deck(["Carrot", "Carrot"])
+                .pp(2),
+        )
+        .build();
+    s.act(serve_action(&s, "Turf Runner", 1));
+    // Two races: On Race twice, the Crowd twice.
+    assert_eq!(leader(&s, P2), 16, "{}", s.dump());
+    assert_clean(&mut s);
+}

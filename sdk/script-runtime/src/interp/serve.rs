@@ -6,7 +6,8 @@
 //! any other. Resolving it asks whether 1 EP replaces 1 PP (when both are
 //! possible), serves the Carrots through the card API's `race`, then plays
 //! the card's own `OnRace` abilities, once per race, as part of the same
-//! resolution.
+//! resolution, and the `OnOtherRace` abilities of the pack's other cards on
+//! that player's field.
 
 use super::{Interpreter, choices};
 use sve_script::ir::{self, Module, Trigger};
@@ -118,6 +119,56 @@ fn serve(
             };
             if run.condition(game)? {
                 run.resolve(game)?;
+            }
+        }
+    }
+    others_race(module, game, call, follower, n)
+}
+
+/// "Whenever another follower of yours races": the `OnOtherRace` abilities
+/// of this pack's other cards on the controller's field, once per race,
+/// with the racing follower as trigger card.
+fn others_race(
+    module: &Module,
+    game: &mut Game,
+    call: &Call,
+    follower: CardRef,
+    n: u8,
+) -> Result<(), Stop> {
+    for other in game.cards_in(call.controller, Zone::Field) {
+        if other == follower {
+            continue;
+        }
+        let Some(info) = game.card(other) else {
+            continue;
+        };
+        let Some(card) = module.cards.iter().find(|c| c.id == info.id) else {
+            continue;
+        };
+        for (idx, ability) in card.abilities.iter().enumerate() {
+            if ability.kind != ir::AbilityKind::Triggered || ability.trigger != Trigger::OnOtherRace
+            {
+                continue;
+            }
+            let other_call = Call {
+                source: other,
+                source_object: info.object,
+                card_id: info.id.clone(),
+                ability: u8::try_from(idx).unwrap_or(u8::MAX),
+                controller: call.controller,
+                trigger_card: Some(follower),
+                amount: 0,
+            };
+            let run = Interpreter {
+                card,
+                module,
+                call: &other_call,
+                ability,
+            };
+            for _ in 0..n {
+                if run.condition(game)? {
+                    run.resolve(game)?;
+                }
             }
         }
     }
