@@ -98,6 +98,7 @@ mod tests {
             answers: vec![],
             log_hash: 0,
             conceded: None,
+            reloads: Vec::new(),
         };
         let dir = std::env::temp_dir().join(format!("sve-bundle-test-{}", std::process::id()));
         let folder =

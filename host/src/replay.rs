@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// Magic bytes at the start of a replay file.
 pub const REPLAY_MAGIC: [u8; 4] = *b"SVER";
 /// The replay format version this build writes and reads.
-pub const REPLAY_VERSION: u16 = 2;
+pub const REPLAY_VERSION: u16 = 3;
 
 /// A recorded match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,7 +24,7 @@ pub struct Replay {
     pub seed: u64,
     /// Both decks, seat order.
     pub decks: [ReplayDeck; 2],
-    /// [`CardDb::fingerprint`] of the card data the match used.
+    /// [`CardDb::fingerprint`] of the card data the match started with.
     pub card_fingerprint: u64,
     /// Every answer, in order.
     pub answers: Vec<RecordedAnswer>,
@@ -32,6 +32,32 @@ pub struct Replay {
     pub log_hash: u64,
     /// The seat that conceded after the last answer, if one did.
     pub conceded: Option<u8>,
+    /// Card packs reloaded during the match (hot reload), in order.
+    pub reloads: Vec<RecordedReload>,
+}
+
+/// Card data the match switched to while it ran (hot reload). A replay
+/// records that it happened, not the code: replaying past it needs that
+/// version of the packs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedReload {
+    /// How many answers had been given when the new cards came in.
+    pub after_answers: u32,
+    /// [`CardDb::fingerprint`] of the card data from then on.
+    pub card_fingerprint: u64,
+    /// What was reloaded (pack names), for people.
+    pub source: String,
+}
+
+/// Format version 2: no reloads.
+#[derive(Deserialize)]
+struct ReplayV2 {
+    seed: u64,
+    decks: [ReplayDeck; 2],
+    card_fingerprint: u64,
+    answers: Vec<RecordedAnswer>,
+    log_hash: u64,
+    conceded: Option<u8>,
 }
 
 /// Format version 1: no concession.
@@ -101,6 +127,16 @@ pub enum ReplayError {
         /// Loaded now.
         loaded: u64,
     },
+    /// The recording reloaded card packs at a point the replay reached.
+    #[error(
+        "the recording reloaded card packs ({packs}) after answer {after}; the first {after} answers replay, the rest needs the card versions it switched to, which a replay does not carry"
+    )]
+    Reloaded {
+        /// Answers given before the reload.
+        after: usize,
+        /// What was reloaded.
+        packs: String,
+    },
     /// An answer does not fit the match any more.
     #[error("answer {index} does not fit: {reason}")]
     Diverged {
@@ -130,6 +166,18 @@ impl Replay {
         let found = u16::from_le_bytes([version[0], version[1]]);
         match found {
             REPLAY_VERSION => Ok(postcard::from_bytes(body)?),
+            2 => {
+                let v2: ReplayV2 = postcard::from_bytes(body)?;
+                Ok(Replay {
+                    seed: v2.seed,
+                    decks: v2.decks,
+                    card_fingerprint: v2.card_fingerprint,
+                    answers: v2.answers,
+                    log_hash: v2.log_hash,
+                    conceded: v2.conceded,
+                    reloads: Vec::new(),
+                })
+            }
             1 => {
                 let v1: ReplayV1 = postcard::from_bytes(body)?;
                 Ok(Replay {
@@ -139,6 +187,7 @@ impl Replay {
                     answers: v1.answers,
                     log_hash: v1.log_hash,
                     conceded: None,
+                    reloads: Vec::new(),
                 })
             }
             _ => Err(ReplayError::Version { found }),
@@ -157,7 +206,8 @@ impl Replay {
     }
 
     /// Plays the replay again. Returns the final match and the full event
-    /// log.
+    /// log. A recording that reloaded card packs replays up to the reload
+    /// and then stops with [`ReplayError::Reloaded`].
     pub fn play(
         &self,
         db: Arc<CardDb>,
@@ -186,6 +236,16 @@ impl Replay {
         let mut game = Match::new(Arc::clone(&db), runner, decks, self.seed);
         let mut log = Vec::new();
         for (index, answer) in self.answers.iter().enumerate() {
+            if let Some(reload) = self
+                .reloads
+                .iter()
+                .find(|r| usize::try_from(r.after_answers).ok() == Some(index))
+            {
+                return Err(ReplayError::Reloaded {
+                    after: index,
+                    packs: reload.source.clone(),
+                });
+            }
             if let Status::GameOver(_) = game.step() {
                 return Err(ReplayError::Diverged {
                     index,

@@ -272,6 +272,7 @@ pub fn replay_of(
         answers: report.answers.clone(),
         log_hash: crate::replay::log_hash(&report.log),
         conceded: None,
+        reloads: Vec::new(),
     }
 }
 

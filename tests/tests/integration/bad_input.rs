@@ -891,6 +891,7 @@ fn a_version_1_replay_still_plays_and_a_concession_is_replayed() {
         }],
         log_hash: 0,
         conceded: Some(1),
+        reloads: Vec::new(),
     };
     let (replayed, _) = Replay::decode(&replay.encode())
         .expect("decodes")
@@ -900,13 +901,42 @@ fn a_version_1_replay_still_plays_and_a_concession_is_replayed() {
         )
         .expect("plays");
     assert_eq!(replayed.outcome(), game.outcome());
-    // Version 1: the same body without the concession field.
+    // postcard writes fields in order: ..., `conceded` (1 tag + 1 byte),
+    // `reloads` (an empty list: 1 byte).
+    let body = replay.encode();
+    // Version 2: the same body without the reloads.
+    let mut v2 = b"SVER".to_vec();
+    v2.extend_from_slice(&2u16.to_le_bytes());
+    v2.extend_from_slice(&body[6..body.len() - 1]);
+    let old = Replay::decode(&v2).expect("version 2 decodes");
+    assert_eq!(old.conceded, Some(1));
+    assert!(old.reloads.is_empty());
+    // Version 1: without the concession either.
     let mut v1 = b"SVER".to_vec();
     v1.extend_from_slice(&1u16.to_le_bytes());
-    let body = replay.encode();
-    // postcard writes fields in order; `conceded` is last (1 tag + 1 byte).
-    v1.extend_from_slice(&body[6..body.len() - 2]);
+    v1.extend_from_slice(&body[6..body.len() - 3]);
     let old = Replay::decode(&v1).expect("version 1 decodes");
     assert_eq!(old.conceded, None);
     assert_eq!(old.answers, replay.answers);
+
+    // A recording that reloaded card packs replays up to the reload and
+    // says why it stops there.
+    let reloaded = Replay {
+        reloads: vec![sve_host::replay::RecordedReload {
+            after_answers: 1,
+            card_fingerprint: 7,
+            source: "pack `mine`".to_owned(),
+        }],
+        conceded: None,
+        answers: vec![replay.answers[0].clone(), replay.answers[0].clone()],
+        ..replay
+    };
+    let error = Replay::decode(&reloaded.encode())
+        .expect("decodes")
+        .play(db, std::sync::Arc::new(sve_host::engine::NoAbilities))
+        .expect_err("stops at the reload");
+    assert!(
+        matches!(&error, ReplayError::Reloaded { after: 1, packs } if packs == "pack `mine`"),
+        "{error}"
+    );
 }

@@ -9,11 +9,12 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use sve_host::bot::Bot;
+use sve_host::cards::{CardChanges, CardDb};
 use sve_host::catalog::{Catalog, ReloadNews};
 use sve_host::engine::view::redact;
-use sve_host::engine::{Decision, Event, Match, PlayerId, Rejection, Status};
+use sve_host::engine::{AbilityRunner, Decision, Event, Match, PlayerId, Rejection, Status};
 use sve_host::gamelog;
-use sve_host::replay::{RecordedAnswer, Replay, log_hash};
+use sve_host::replay::{RecordedAnswer, RecordedReload, Replay, log_hash};
 
 /// Wakes the UI after an update.
 pub(super) type Repaint = Arc<dyn Fn() + Send + Sync>;
@@ -69,6 +70,19 @@ struct Answered {
     by: AnsweredBy,
 }
 
+/// Card data a running match switched to (hot reload), and when. Undo
+/// rebuilds the match along the same timeline: the answers before a reload
+/// are replayed with the cards they were given under.
+#[derive(Clone)]
+struct ReloadPoint {
+    /// `history.len()` when the new cards came in.
+    at: usize,
+    db: Arc<CardDb>,
+    runner: Arc<dyn AbilityRunner>,
+    changes: CardChanges,
+    source: String,
+}
+
 struct Worker {
     config: MatchConfig,
     catalog: Catalog,
@@ -88,6 +102,10 @@ struct Worker {
     generation: u64,
     /// The catalog generation the match plays with (hot reload).
     cards_generation: u64,
+    /// The cards the match started with.
+    start_cards: (Arc<CardDb>, Arc<dyn AbilityRunner>),
+    /// Cards swapped in since, in order.
+    reloads: Vec<ReloadPoint>,
     unsent_log: Delta<LogLine>,
     unsent_events: Delta<Event>,
     commands: Receiver<Command>,
@@ -114,9 +132,12 @@ impl Worker {
             // Each bot gets its own seed, derived like the `sve` command's.
             Seat::Bot(kind) => Some(kind.build(config.seed.wrapping_add(seat + 1))),
         });
+        let start_cards = (catalog.db(), catalog.runner());
         Worker {
             cards_generation: catalog.generation(),
-            game: new_match(&config, &catalog),
+            game: new_match(&config, &start_cards),
+            start_cards,
+            reloads: Vec::new(),
             config,
             catalog,
             bots,
@@ -224,8 +245,20 @@ impl Worker {
         let defs = self.catalog.db().iter().map(|(_, d)| d.clone()).collect();
         match self.game.db().updated(defs) {
             Ok((db, changes)) => {
-                self.game
-                    .reload_cards(Arc::new(db), self.catalog.runner(), &changes, "card packs");
+                let point = ReloadPoint {
+                    at: self.history.len(),
+                    db: Arc::new(db),
+                    runner: self.catalog.runner(),
+                    changes,
+                    source: "card packs".to_owned(),
+                };
+                self.game.reload_cards(
+                    Arc::clone(&point.db),
+                    Arc::clone(&point.runner),
+                    &point.changes,
+                    &point.source,
+                );
+                self.reloads.push(point);
                 true
             }
             Err(e) => {
@@ -371,6 +404,21 @@ impl Worker {
         let Some(recorded) = replay.answers.get(self.history.len()) else {
             return;
         };
+        let done = self.history.len();
+        if let Some(reload) = replay
+            .reloads
+            .iter()
+            .find(|r| usize::try_from(r.after_answers).ok() == Some(done))
+        {
+            self.notice(format!(
+                "The recording reloaded card packs ({}) here; the rest of it needs the cards it switched to, which a replay does not carry. The match is yours from here.",
+                reload.source
+            ));
+            if let Some(replay) = &mut self.config.replay {
+                std::sync::Arc::make_mut(replay).answers.truncate(done);
+            }
+            return;
+        }
         let picks: Vec<usize> = recorded.picks.iter().map(|p| usize::from(*p)).collect();
         let recorded_player = PlayerId(recorded.player.min(1));
         let result = if recorded_player == player {
@@ -430,8 +478,11 @@ impl Worker {
     }
 
     /// Takes back the last human answer and every bot answer after it by
-    /// rebuilding the match from seed and decks and re-applying the rest.
-    /// After a concession, undo takes back the concession only.
+    /// rebuilding the match from seed and decks and re-applying the rest,
+    /// with the cards each answer was given under (hot reloads happen again
+    /// where they happened). Cards reloaded after the point undone to stay:
+    /// the match goes on with the newest version. After a concession, undo
+    /// takes back the concession only.
     fn undo(&mut self) {
         let keep = if self.conceded_at.is_some() {
             self.history.len()
@@ -450,7 +501,10 @@ impl Worker {
         };
         let mut answers = std::mem::take(&mut self.history);
         answers.truncate(keep);
-        self.game = new_match(&self.config, &self.catalog);
+        let mut reloads = std::mem::take(&mut self.reloads);
+        let later_reloads = reloads.iter().any(|point| point.at > keep);
+        reloads.retain(|point| point.at <= keep);
+        self.game = new_match(&self.config, &self.start_cards);
         self.full_log.clear();
         self.conceded_at = None;
         self.conceded_by = None;
@@ -462,10 +516,15 @@ impl Worker {
             reset: true,
             items: Vec::new(),
         };
+        let mut pending_reloads = reloads.into_iter().peekable();
         for entry in answers {
             if let Status::GameOver(_) = self.game.step() {
                 tracing::error!("undo: the rebuilt match ended early");
                 break;
+            }
+            while let Some(point) = pending_reloads.next_if(|point| point.at == self.history.len())
+            {
+                self.replay_reload(point);
             }
             self.collect_events();
             let picks: Vec<usize> = entry.answer.picks.iter().map(|p| usize::from(*p)).collect();
@@ -477,7 +536,28 @@ impl Worker {
             }
             self.history.push(entry);
         }
+        self.game.step();
+        for point in pending_reloads {
+            self.replay_reload(point);
+        }
+        if later_reloads {
+            // Go on with the newest cards: the next check reloads them
+            // against the rebuilt match.
+            self.cards_generation = u64::MAX;
+        }
         self.generation += 1;
+    }
+
+    /// Applies a recorded reload to the rebuilt match (undo) and keeps it.
+    fn replay_reload(&mut self, point: ReloadPoint) {
+        self.game.reload_cards(
+            Arc::clone(&point.db),
+            Arc::clone(&point.runner),
+            &point.changes,
+            &point.source,
+        );
+        self.game.step();
+        self.reloads.push(point);
     }
 
     fn can_undo(&self) -> bool {
@@ -594,10 +674,19 @@ impl Worker {
         Replay {
             seed: self.config.seed,
             decks: [deck(0), deck(1)],
-            card_fingerprint: self.game.db().fingerprint(),
+            card_fingerprint: self.start_cards.0.fingerprint(),
             answers: self.history.iter().map(|e| e.answer.clone()).collect(),
             log_hash: log_hash(&self.full_log),
             conceded: self.conceded_by.map(|p| p.0),
+            reloads: self
+                .reloads
+                .iter()
+                .map(|point| RecordedReload {
+                    after_answers: u32::try_from(point.at).unwrap_or(u32::MAX),
+                    card_fingerprint: point.db.fingerprint(),
+                    source: point.source.clone(),
+                })
+                .collect(),
         }
     }
 
@@ -671,9 +760,14 @@ impl Worker {
     }
 }
 
-fn new_match(config: &MatchConfig, catalog: &Catalog) -> Match {
+fn new_match(config: &MatchConfig, cards: &(Arc<CardDb>, Arc<dyn AbilityRunner>)) -> Match {
     let lists = [config.decks[0].list.clone(), config.decks[1].list.clone()];
-    Match::new(catalog.db(), catalog.runner(), lists, config.seed)
+    Match::new(
+        Arc::clone(&cards.0),
+        Arc::clone(&cards.1),
+        lists,
+        config.seed,
+    )
 }
 
 fn log_kind(event: &Event) -> LogKind {

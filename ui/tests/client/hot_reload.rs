@@ -4,6 +4,7 @@
 
 use crate::common::*;
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use sve_host::catalog::Catalog;
@@ -73,4 +74,93 @@ fn an_edited_pack_is_reloaded_into_the_running_match_with_a_smoke_test() {
         )
     });
     assert!(has(&harness, "End turn"), "the match goes on");
+}
+
+/// A copy of the script test pack this test may edit.
+fn script_pack_copy() -> PathBuf {
+    let source = root().join("tests/packs/script-reloadable");
+    let dir = root().join("target/test-packs/ui-undo-reload/script-reloadable");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("folder");
+    for file in ["pack.toml", "cards.txt"] {
+        std::fs::copy(source.join(file), dir.join(file)).expect("copy");
+    }
+    dir
+}
+
+#[test]
+fn undo_after_a_reload_keeps_the_new_cards_and_the_replay_records_the_reload() {
+    let dir = script_pack_copy();
+    let catalog = Catalog::open_watched(dir.parent().expect("parent"), &root().join("target"))
+        .expect("the pack loads and is watched");
+    assert!(
+        catalog.diagnostics().is_empty(),
+        "{:?}",
+        catalog.diagnostics()
+    );
+    let start_fingerprint = catalog.db().fingerprint();
+    let app = App::new(
+        catalog,
+        AppOptions {
+            bot_delay: Duration::ZERO,
+        },
+    );
+    let mut harness = Harness::builder()
+        .with_size([1440.0, 900.0])
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
+    start_match(&mut harness, "You vs bot", 7);
+    play_to_main_action(&mut harness);
+
+    // Edit the card's text on disk; the running match takes the new cards.
+    let file = dir.join("cards.txt");
+    let text = std::fs::read_to_string(&file).expect("read");
+    let edited = text
+        .replace("DealDamage(1)", "DealDamage(2)")
+        .replace("Deal 1 damage", "Deal 2 damage");
+    std::fs::write(&file, edited).expect("write");
+    wait_for(&mut harness, "the reload", |h| {
+        has_containing(h, "Reloaded ")
+    });
+
+    // One more move, then take it back: the rebuilt match replays the
+    // reload where it happened and goes on.
+    click(&mut harness, "End turn");
+    play_to_main_action(&mut harness);
+    click(&mut harness, "Undo");
+    play_to_main_action(&mut harness);
+    assert!(
+        !has_containing(&harness, "diverges"),
+        "undo rebuilt the match"
+    );
+
+    // Replays are saved from the end screen.
+    click(&mut harness, "Concede");
+    wait_for(&mut harness, "the end screen", |h| has(h, "Rematch"));
+    let path = root().join("target/test-packs/ui-undo-reload/undone.sver");
+    // The field holds a default name: select it and type over it.
+    harness.get_by_label("Replay file").click();
+    harness.step();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness
+        .get_by_label("Replay file")
+        .type_text(&path.display().to_string());
+    harness.step();
+    click(&mut harness, "Save replay");
+    wait_for(&mut harness, "the saved notice", |h| {
+        has_containing(h, "Replay saved to")
+    });
+    let bytes = std::fs::read(&path).expect("the replay file was written");
+    let replay = sve_host::replay::Replay::decode(&bytes).expect("a valid replay");
+    assert_eq!(
+        replay.card_fingerprint, start_fingerprint,
+        "the cards it started with"
+    );
+    assert_eq!(replay.reloads.len(), 1, "{:?}", replay.reloads);
+    let reload = &replay.reloads[0];
+    assert_ne!(reload.card_fingerprint, start_fingerprint);
+    assert!(
+        usize::try_from(reload.after_answers).is_ok_and(|n| n <= replay.answers.len()),
+        "the reload came before the answers kept: {reload:?}, {} answers",
+        replay.answers.len()
+    );
 }

@@ -17,7 +17,9 @@ use sve_host::bot::{Bot, BotKind};
 use sve_host::cards::{CardDb, starter::starter_db};
 use sve_host::decks::{self, DeckFile};
 use sve_host::engine::view::redact;
-use sve_host::engine::{AbilityRunner, DeckList, Match, NoAbilities, Outcome, PlayerId, Status};
+use sve_host::engine::{
+    AbilityRunner, DeckList, Event, Match, NoAbilities, Outcome, PlayerId, Status,
+};
 use sve_host::gamelog;
 use sve_host::packs::PackWatcher;
 use sve_host::replay::{Replay, log_hash};
@@ -353,6 +355,7 @@ fn play_match(
     let mut answers = Vec::new();
     let mut log = Vec::new();
     let mut conceded = None;
+    let mut reloads = Vec::new();
     loop {
         if let Some(live) = live.as_deref_mut() {
             live.apply(&mut game);
@@ -364,6 +367,13 @@ fn play_match(
         };
         let events = game.take_events();
         for event in &events {
+            if let Event::CardsReloaded { source, .. } = event {
+                reloads.push(sve_host::replay::RecordedReload {
+                    after_answers: u32::try_from(answers.len()).unwrap_or(u32::MAX),
+                    card_fingerprint: game.db().fingerprint(),
+                    source: source.clone(),
+                });
+            }
             let shown = match viewer {
                 Some(viewer) => redact(event, viewer),
                 None => event.clone(),
@@ -407,6 +417,7 @@ fn play_match(
             answers,
             log_hash: log_hash(&log),
             conceded,
+            reloads,
         };
         std::fs::write(&path, replay.encode())
             .with_context(|| format!("writing replay {}", path.display()))?;
