@@ -414,6 +414,25 @@ impl AbilityCtx<'_> {
         self.m.add_counters(card, counter, delta);
     }
 
+    /// Gives a card a trait.
+    pub fn give_trait(&mut self, card: CardRef, name: &str, duration: Duration) {
+        let source = self.info.source;
+        let traits = &mut self.m.state.granted_traits;
+        let id = match traits.iter().position(|t| t == name) {
+            Some(id) => id,
+            None => {
+                traits.push(name.to_owned());
+                traits.len() - 1
+            }
+        };
+        // More distinct given traits than u16 holds is not a real match.
+        let Ok(id) = u16::try_from(id) else {
+            return;
+        };
+        self.m
+            .add_effect(card, EffectKind::Trait(id), duration, Some(source));
+    }
+
     /// Engages a card.
     pub fn engage(&mut self, card: CardRef) {
         self.m.set_engaged(card, true);

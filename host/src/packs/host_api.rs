@@ -168,7 +168,7 @@ impl game::Host for HostState {
                 name: def.name.clone(),
                 card_type: convert::card_type_out(stats.card_type),
                 class: convert::class_out(def.class),
-                traits: def.traits.clone(),
+                traits: state.traits(q.db(), card),
                 zone: convert::zone_out(c.zone),
                 owner: c.owner.0,
                 controller: c.controller.0,
@@ -506,6 +506,14 @@ impl game::Host for HostState {
         let counter = convert::counter_in(counter);
         if let Some(card) = self.card(card) {
             self.act(|cx| cx.add_counters(card, counter, delta));
+        }
+    }
+
+    fn give_trait(&mut self, card: u32, name: String, duration: w::Duration) {
+        let duration = self.duration(duration);
+        let name: String = name.chars().take(100).collect();
+        if let Some(card) = self.card(card) {
+            self.act(|cx| cx.give_trait(card, &name, duration));
         }
     }
 

@@ -640,6 +640,7 @@ fn event_text(event: &Event, game: &Match) -> Option<String> {
                 EffectKind::Cost(n) => format!("cost {n:+}"),
                 EffectKind::EvolveCost(n) => format!("evolve-cost {n:+}"),
                 EffectKind::SetEvolveCost(n) => format!("evolve-cost ={n}"),
+                EffectKind::Trait(id) => format!("trait {}", state.granted_trait_name(*id)),
             };
             format!("Effect {} {} {what}", owner(*card), id(*card))
         }

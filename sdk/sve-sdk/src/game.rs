@@ -359,6 +359,10 @@ impl Game {
     pub fn set_evolve_cost(&mut self, card: CardRef, cost: i32, duration: Duration) {
         host::set_evolve_cost(card, cost, duration);
     }
+    /// Gives a card a trait ("it becomes an Officer").
+    pub fn give_trait(&mut self, card: CardRef, name: &str, duration: Duration) {
+        host::give_trait(card, name, duration);
+    }
     /// Puts (or, when negative, removes) counters.
     pub fn add_counters(&mut self, card: CardRef, counter: Counter, delta: i32) {
         host::add_counters(card, counter, delta);

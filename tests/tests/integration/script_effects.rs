@@ -1461,3 +1461,30 @@ fn another_card_of_yours_reacts_to_each_race() {
     assert_eq!(leader(&s, P2), 16, "{}", s.dump());
     assert_clean(&mut s);
 }
+
+#[test]
+fn give_trait_gives_the_target_a_trait_that_filters_then_see() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .field(["V1", "V2"])
+                .hand(["Drill Sergeant"])
+                .pp(1),
+        )
+        .build();
+    s.play("Drill Sergeant");
+    let v2 = s.card(P1, Zone::Field, "V2");
+    pick(&mut s, P1, v2);
+    let v1 = s.card(P1, Zone::Field, "V1");
+    assert_eq!(
+        (attack_of(&s, v1), attack_of(&s, v2)),
+        (1, 3),
+        "{}",
+        s.dump()
+    );
+    let traits = s.game.state().traits(s.game.db(), v2);
+    assert!(traits.iter().any(|t| t == "Officer"), "{traits:?}");
+    assert_clean(&mut s);
+}

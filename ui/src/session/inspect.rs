@@ -94,7 +94,8 @@ fn inspect(state: &GameState, db: &CardDb, card: CardRef, hands_of: &[PlayerId])
             EffectKind::Stats { .. }
             | EffectKind::Cost(_)
             | EffectKind::EvolveCost(_)
-            | EffectKind::SetEvolveCost(_) => acc,
+            | EffectKind::SetEvolveCost(_)
+            | EffectKind::Trait(_) => acc,
         });
     let keywords = current
         .keywords
@@ -116,7 +117,7 @@ fn inspect(state: &GameState, db: &CardDb, card: CardRef, hands_of: &[PlayerId])
     let modifiers = effects
         .iter()
         .map(|e| Modifier {
-            change: describe_kind(e.kind),
+            change: describe_kind(state, e.kind),
             source: e.source.map(|s| {
                 if is_visible(state, s, hands_of) {
                     let s = shown(state, db, s);
@@ -191,13 +192,14 @@ fn ability_line(card: &str, ability: &AbilityDef) -> AbilityLine {
     }
 }
 
-fn describe_kind(kind: EffectKind) -> String {
+fn describe_kind(state: &GameState, kind: EffectKind) -> String {
     match kind {
         EffectKind::Stats { attack, defense } => format!("{attack:+}/{defense:+}"),
         EffectKind::Keywords(k) => format!("gains {}", k.names().collect::<Vec<_>>().join(", ")),
         EffectKind::Cost(n) => format!("cost {n:+}"),
         EffectKind::EvolveCost(n) => format!("evolve cost {n:+}"),
         EffectKind::SetEvolveCost(n) => format!("evolve cost becomes {n}"),
+        EffectKind::Trait(id) => format!("gains the trait {}", state.granted_trait_name(id)),
     }
 }
 

@@ -247,6 +247,7 @@ impl Match {
             next_timestamp: 0,
             rng: ChaCha8Rng::seed_from_u64(seed),
             outcome: None,
+            granted_traits: Vec::new(),
         };
         Match {
             state,

@@ -40,6 +40,8 @@ pub enum EffectKind {
     EvolveCost(i32),
     /// The evolve cost becomes this (later changes still apply).
     SetEvolveCost(i32),
+    /// Gains a trait: an index into [`GameState::granted_traits`](super::GameState::granted_traits).
+    Trait(u16),
 }
 
 /// How long an effect lasts (rules.md §12.8).

@@ -339,6 +339,9 @@ pub struct GameState {
     pub rng: ChaCha8Rng,
     /// Set when the match is over.
     pub outcome: Option<Outcome>,
+    /// Trait names effects have given ([`EffectKind::Trait`] indexes
+    /// them); each name once.
+    pub granted_traits: Vec<String>,
 }
 
 impl GameState {

@@ -95,6 +95,44 @@ impl GameState {
             .collect()
     }
 
+    /// A card's traits: its current definition's, then those effects gave
+    /// it (each once).
+    pub fn traits(&self, db: &CardDb, card: CardRef) -> Vec<String> {
+        let mut traits = self.current_def(db, card).traits.clone();
+        for name in self.granted_traits_of(card) {
+            if !traits.iter().any(|t| t == name) {
+                traits.push(name.to_owned());
+            }
+        }
+        traits
+    }
+
+    /// Whether a card has a trait, printed or given by an effect.
+    pub fn has_trait(&self, db: &CardDb, card: CardRef, name: &str) -> bool {
+        self.current_def(db, card).has_trait(name)
+            || self.granted_traits_of(card).any(|t| t == name)
+    }
+
+    /// The trait names effects give this card object.
+    fn granted_traits_of(&self, card: CardRef) -> impl Iterator<Item = &str> {
+        let object = self.card(card).object;
+        self.effects
+            .iter()
+            .filter(move |e| e.card == card && e.object == object)
+            .filter_map(|e| match e.kind {
+                EffectKind::Trait(id) => self.granted_traits.get(usize::from(id)),
+                _ => None,
+            })
+            .map(String::as_str)
+    }
+
+    /// The name of a granted trait ([`EffectKind::Trait`]).
+    pub fn granted_trait_name(&self, id: u16) -> &str {
+        self.granted_traits
+            .get(usize::from(id))
+            .map_or("?", String::as_str)
+    }
+
     /// Printed values with persistent effects applied, before passives.
     fn printed_with_effects(&self, db: &CardDb, card: CardRef) -> Characteristics {
         let state = self.card(card);
@@ -259,7 +297,12 @@ impl GameState {
         if !filter.types.is_empty() && !filter.types.contains(&def.card_type) {
             return false;
         }
-        if !filter.traits_any.is_empty() && !filter.traits_any.iter().any(|t| def.has_trait(t)) {
+        if !filter.traits_any.is_empty()
+            && !filter
+                .traits_any
+                .iter()
+                .any(|t| self.has_trait(db, card, t))
+        {
             return false;
         }
         if let Some(name) = &filter.name
@@ -390,5 +433,7 @@ fn apply_kind(out: &mut Characteristics, kind: EffectKind) {
         EffectKind::SetEvolveCost(cost) => {
             out.evolve_cost = out.evolve_cost.map(|_| cost.max(0));
         }
+        // Traits are read by `traits` and `has_trait`.
+        EffectKind::Trait(_) => {}
     }
 }

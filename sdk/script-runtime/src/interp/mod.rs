@@ -44,11 +44,10 @@ const MAX_DEPTH: u32 = 16;
 
 /// Why an effect cannot run in this runtime, or `None` if it can.
 ///
-/// What is left needs a host call the card API (`wit/since_v0.1.0`) does
-/// not have: giving a trait and granted abilities.
+/// What is left is the branch extension `GiveAbility` (spec §11): the card
+/// data has no way to give one card another card's triggered ability.
 pub fn unsupported(effect: &Effect) -> Option<String> {
     let name = match effect {
-        Effect::GiveTrait { .. } => "GiveTrait",
         Effect::GiveAbility { .. } => "GiveAbility",
         _ => return None,
     };
@@ -634,7 +633,13 @@ impl<'a> Interpreter<'a> {
                 self.play_spell_from_cemetery(game, frame, *filter, Some(*cost))?;
             }
 
-            Effect::GiveTrait { .. } | Effect::GiveAbility { .. } => {
+            Effect::GiveTrait { trait_name, to } => {
+                self.each_card(game, frame, *to, "Give a trait", |g, c| {
+                    g.give_trait(c, trait_name, Duration::WhileInZone);
+                })?;
+            }
+
+            Effect::GiveAbility { .. } => {
                 return Err(Stop::Error(
                     unsupported(effect).unwrap_or_else(|| format!("effect {effect:?} failed")),
                 ));
