@@ -297,7 +297,7 @@ pub fn check_deck(deck: &DeckFile, db: &CardDb) -> Vec<DeckError> {
                 continue;
             };
             let allowed = if is_evolve {
-                def.card_type == CardType::EvolvedFollower
+                def.card_type == CardType::EvolvedFollower || def.is_carrot()
             } else {
                 matches!(
                     def.card_type,
@@ -342,6 +342,10 @@ pub fn check_deck(deck: &DeckFile, db: &CardDb) -> Vec<DeckError> {
                         class.name()
                     ),
                 );
+            }
+            if def.is_carrot() {
+                // Carrots are limited by the evolve deck's 10 only.
+                continue;
             }
             let name = def.base_name().to_owned();
             match copies.iter_mut().find(|(n, _, _)| *n == name) {

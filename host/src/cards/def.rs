@@ -179,6 +179,13 @@ impl CardDef {
     pub fn has_trait(&self, name: &str) -> bool {
         self.traits.iter().any(|t| t == name)
     }
+
+    /// An Umamusume Carrot: the evolved spell that racing serves (rules.md
+    /// §2.10). The card data knows it as a spell named `Carrot`; it is the
+    /// only spell an evolve deck holds, up to 10 of them.
+    pub fn is_carrot(&self) -> bool {
+        self.card_type == CardType::Spell && self.base_name() == "Carrot"
+    }
 }
 
 impl fmt::Display for CardDef {

@@ -1488,3 +1488,38 @@ fn give_trait_gives_the_target_a_trait_that_filters_then_see() {
     assert!(traits.iter().any(|t| t == "Officer"), "{traits:?}");
     assert_clean(&mut s);
 }
+
+#[test]
+fn an_evolve_deck_may_hold_up_to_ten_carrots_and_no_other_spell() {
+    let loaded = load();
+    let main: String = (0..40).map(|_| "1 TEST-V1\n").collect();
+    let deck = |evolve: &str| {
+        let text =
+            format!("Racers\n# Leader\n1 TEST-LD\n# Main Deck\n{main}# Evolve Deck\n{evolve}");
+        sve_host::decks::parse_deck(&text, "racers.txt").expect("parses")
+    };
+    let problems = |evolve: &str| -> Vec<String> {
+        sve_host::decks::check_deck(&deck(evolve), &loaded.db)
+            .iter()
+            .map(ToString::to_string)
+            .filter(|m| !m.contains("main deck"))
+            .collect()
+    };
+    assert_eq!(
+        problems("6 TEST-E60\n"),
+        Vec::<String>::new(),
+        "Carrots: no copy limit"
+    );
+    let spell = problems("1 TEST-E41\n");
+    assert!(
+        spell
+            .iter()
+            .any(|m| m.contains("can't be in the evolve deck")),
+        "{spell:?}"
+    );
+    let eleven = problems("11 TEST-E60\n");
+    assert!(
+        eleven.iter().any(|m| m.contains("at most 10")),
+        "{eleven:?}"
+    );
+}

@@ -5,8 +5,9 @@
 //! be served again. When the follower leaves the field its Carrots are
 //! unlinked and rules handling returns them face up (CR 11.8).
 //!
-//! Carrots are the spells of an evolve deck: an evolve deck otherwise holds
-//! only evolved followers.
+//! Carrots are the spells named `Carrot` ([`CardDef::is_carrot`]).
+//!
+//! [`CardDef::is_carrot`]: crate::cards::CardDef::is_carrot
 
 use crate::cards::{CardDb, CardType, Keywords};
 use crate::engine::Match;
@@ -26,7 +27,7 @@ fn carrots_for(state: &GameState, db: &CardDb, card: CardRef) -> Vec<CardRef> {
         .copied()
         .filter(|c| {
             let carrot = state.card(*c);
-            !carrot.face_up && db.get(carrot.def).card_type == CardType::Spell
+            !carrot.face_up && db.get(carrot.def).is_carrot()
         })
         .collect()
 }
