@@ -34,6 +34,7 @@ pub fn card(db: &CardDb, card: u16, name: &str) -> CardView {
         keywords: printed.keywords,
         engaged: false,
         counters: Vec::new(),
+        raced: 0,
     }
 }
 

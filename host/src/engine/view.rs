@@ -30,6 +30,9 @@ pub struct CardView {
     pub engaged: bool,
     /// Counters.
     pub counters: Vec<(Counter, u32)>,
+    /// Carrots linked to it: it is racing (Umamusume).
+    #[serde(default)]
+    pub raced: u8,
 }
 
 /// One side of the board as a player sees it.
@@ -155,6 +158,7 @@ fn card_view(state: &GameState, db: &CardDb, card: CardRef) -> CardView {
         keywords: stats.keywords,
         engaged: c.engaged,
         counters: c.counters.clone(),
+        raced: if c.zone == Zone::Field { c.raced } else { 0 },
     }
 }
 

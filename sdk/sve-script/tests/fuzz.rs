@@ -22,8 +22,17 @@ const CORPUS: &[&str] = &[
     include_str!("corpus/SD06.txt"),
 ];
 
-/// Inputs per generator.
+/// Inputs per generator in a `cargo test` run.
 const CASES: u32 = 1_000;
+
+/// Inputs per generator: `CASES`, or `SVE_FUZZ_CASES` for a long run
+/// (`SVE_FUZZ_CASES=100000 cargo test --release -p sve-script --test fuzz`).
+fn cases() -> u32 {
+    std::env::var("SVE_FUZZ_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(CASES)
+}
 
 const TOKENS: &[&str] = &[
     "name",
@@ -190,7 +199,7 @@ fn apply(text: &str, edit: &Edit) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(CASES))]
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
 
     #[test]
     fn random_text_never_panics(source in "[a-zA-Z0-9 \\n\\t;{}()\\[\\]<>!#|~?,\"_+*/%=&.:-]{0,300}") {

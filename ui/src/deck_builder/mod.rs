@@ -338,6 +338,7 @@ fn printed_view(def_id: DefId, def: &CardDef) -> CardView {
         keywords: def.keywords,
         engaged: false,
         counters: def.initial_counters.clone(),
+        raced: 0,
     }
 }
 

@@ -153,6 +153,9 @@ pub fn card_details_ui(ui: &mut Ui, db: &CardDb, card: &CardView) {
     for (counter, count) in &card.counters {
         ui.label(format!("{counter:?} counters: {count}"));
     }
+    if card.raced > 0 {
+        ui.label(format!("Racing: {} Carrot(s)", card.raced));
+    }
     if card.engaged {
         ui.label("Engaged");
     }
@@ -282,6 +285,12 @@ fn paint_card(ui: &Ui, db: &CardDb, card: &CardView, rect: Rect, look: CardLook,
             Color32::from_rgb(120, 80, 150),
         )
     }));
+    if card.raced > 0 {
+        badges.push((
+            format!("Racing {}", card.raced),
+            Color32::from_rgb(190, 110, 30),
+        ));
+    }
     let mut x = inner.left();
     for (text, colour) in badges {
         let galley = painter.layout_no_wrap(text, small.clone(), Color32::WHITE);
