@@ -11,7 +11,7 @@ use crate::engine::{
 pub fn describe(event: &Event, state: &GameState, db: &CardDb) -> Option<String> {
     let name = |card: CardRef| -> String {
         match state.cards.get(card.idx()) {
-            Some(_) => state.current_def(db, card).name.clone(),
+            Some(_) => state.current_def(db, card).display_name().to_owned(),
             None => card.to_string(),
         }
     };
@@ -39,7 +39,7 @@ pub fn describe(event: &Event, state: &GameState, db: &CardDb) -> Option<String>
             ..
         } => {
             let card = def
-                .map(|d| db.get(d).name.clone())
+                .map(|d| db.get(d).display_name().to_owned())
                 .unwrap_or_else(|| "a card".to_owned());
             match cause {
                 MoveCause::Draw => format!("{owner} draws {card}"),
@@ -199,13 +199,13 @@ pub fn describe_choice(choice: &crate::engine::Choice, game: &crate::engine::Mat
         if stats.card_type.is_follower() && zone == Zone::Field {
             format!(
                 "{} {}/{} ({})",
-                def.name,
+                def.display_name(),
                 stats.attack,
                 stats.defense,
                 zone.name()
             )
         } else {
-            format!("{} ({})", def.name, zone.name())
+            format!("{} ({})", def.display_name(), zone.name())
         }
     };
     match choice {
@@ -222,7 +222,7 @@ pub fn describe_choice(choice: &crate::engine::Choice, game: &crate::engine::Mat
                     Some(a) => db.get(p.def).abilities[usize::from(a.0)].name.clone(),
                     None => "Drain".to_owned(),
                 };
-                format!("{}: {what}", db.get(p.def).name)
+                format!("{}: {what}", db.get(p.def).display_name())
             }
             None => format!("pending ability {idx}"),
         },
@@ -234,7 +234,7 @@ pub fn describe_choice(choice: &crate::engine::Choice, game: &crate::engine::Mat
             Action::Activate { card, ability } => {
                 let def = state.current_def(db, *card);
                 let text = &def.abilities[usize::from(ability.0)].text;
-                format!("Activate {}: {text}", def.name)
+                format!("Activate {}: {text}", def.display_name())
             }
             Action::Evolve {
                 card,
@@ -289,9 +289,9 @@ pub fn board_text(game: &crate::engine::Match, viewer: crate::engine::PlayerId) 
                 .map(|c| {
                     let def = db.get(c.evolved.unwrap_or(c.def));
                     let mut text = if def.card_type.is_follower() {
-                        format!("{} {}/{}", def.name, c.attack, c.defense)
+                        format!("{} {}/{}", def.display_name(), c.attack, c.defense)
                     } else {
-                        def.name.clone()
+                        def.display_name().to_owned()
                     };
                     if c.engaged {
                         text.push_str(" (engaged)");

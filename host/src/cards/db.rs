@@ -186,12 +186,20 @@ impl CardDb {
 }
 
 /// FNV-1a over the postcard encoding of the definitions: stable across runs
-/// and platforms, which `std`'s hasher does not promise.
+/// and platforms, which `std`'s hasher does not promise. What is shown and
+/// never played (card and ability text, a translated name) is left out, so
+/// the language cards are shown in never changes the fingerprint.
 fn fingerprint_of(defs: &[CardDef]) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for def in defs {
+        let mut rules = def.clone();
+        rules.text.clear();
+        rules.shown_name = None;
+        for ability in &mut rules.abilities {
+            ability.text.clear();
+        }
         // OK: serialising plain data into a Vec cannot fail.
-        let bytes = postcard::to_allocvec(def).unwrap_or_default();
+        let bytes = postcard::to_allocvec(&rules).unwrap_or_default();
         for byte in bytes {
             hash ^= u64::from(byte);
             hash = hash.wrapping_mul(0x0100_0000_01b3);

@@ -163,9 +163,20 @@ pub struct CardDef {
     pub abilities: Vec<AbilityDef>,
     /// Card text as printed (display only; never interpreted).
     pub text: String,
+    /// The name shown to players when it differs from `name`: a
+    /// translation from a pack's text files (display only; rules match
+    /// `name`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown_name: Option<String>,
 }
 
 impl CardDef {
+    /// The name to show players: the translation when there is one, else
+    /// the name.
+    pub fn display_name(&self) -> &str {
+        self.shown_name.as_deref().unwrap_or(&self.name)
+    }
+
     /// The name with a trailing ` (Evolved)` removed: the name evolved cards
     /// and their base cards share.
     pub fn base_name(&self) -> &str {

@@ -96,6 +96,7 @@ fn convert(raw: RawCard) -> Result<CardDef, StarterDataError> {
         is_token: raw.token,
         abilities: Vec::new(),
         text: raw.text,
+        shown_name: None,
     })
 }
 

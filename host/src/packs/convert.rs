@@ -327,5 +327,6 @@ pub(crate) fn card_def_in(c: w::CardDef) -> CardDef {
         is_token: c.is_token,
         abilities: c.abilities.into_iter().map(ability_in).collect(),
         text: c.text,
+        shown_name: None,
     }
 }

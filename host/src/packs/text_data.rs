@@ -13,8 +13,9 @@
 //! ([`LoadOptions::language`](super::LoadOptions::language), `SVE_LANG` for
 //! the app and `sve`), a card's displayed text is its entry's `cardText`, or
 //! its `effectText` lines when `cardText` is empty; cards without an entry
-//! keep the script's `text`. Names are not translated: rules match cards by
-//! name (evolved forms, "named" filters).
+//! keep the script's `text`. A translated name is shown to players
+//! ([`CardDef::display_name`]); rules keep matching the card's own name
+//! (evolved forms, "named" filters).
 
 use super::{PackDiagnostic, Severity};
 use crate::cards::CardDef;
@@ -28,7 +29,7 @@ use std::path::{Path, PathBuf};
 pub struct CardText {
     /// Card id.
     pub id: String,
-    /// The name in this language (shown nowhere yet; see the module docs).
+    /// The name in this language (shown to players; see the module docs).
     #[serde(default)]
     pub name: String,
     /// The whole card text.
@@ -136,13 +137,18 @@ pub fn read(dir: &Path, language: &str) -> (HashMap<String, CardText>, Vec<PackD
     (entries, problems)
 }
 
-/// Shows `cards` in `language` where a text file has them.
+/// Shows `cards` in `language` where a text file has them: the text, and
+/// the name as [`CardDef::shown_name`] (rules keep matching `name`).
 pub fn apply(cards: &mut [CardDef], texts: &HashMap<String, CardText>) {
     for card in cards {
         if let Some(entry) = texts.get(&card.id) {
             let text = entry.display_text();
             if !text.trim().is_empty() {
                 card.text = text;
+            }
+            let name = entry.name.trim();
+            if !name.is_empty() && name != card.name {
+                card.shown_name = Some(name.to_owned());
             }
         }
     }

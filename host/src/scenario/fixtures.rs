@@ -30,6 +30,7 @@ fn card(
         is_token: false,
         abilities: Vec::new(),
         text: String::new(),
+        shown_name: None,
     }
 }
 

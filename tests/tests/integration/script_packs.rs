@@ -123,8 +123,12 @@ fn text_files_beside_the_scripts_show_card_text_in_the_chosen_language() {
         japanese.diagnostics
     );
     assert_eq!(text(&japanese), "[fanfare]: 相手のリーダーに1ダメージ。");
-    // The rules still see the card's own name.
-    assert!(japanese.db.by_name("Script Spark").is_some());
+    // Players see the translated name; the rules still see the card's own.
+    let spark = japanese.db.by_name("Script Spark").expect("rules name");
+    assert_eq!(japanese.db.get(spark).display_name(), "スクリプトスパーク");
+    // The language cards are shown in does not change the card data a
+    // replay checks.
+    assert_eq!(japanese.db.fingerprint(), load(&root).db.fingerprint());
     // Another language, or none: the script's text.
     assert_eq!(
         text(&load_in(&root, Some("fr"))),

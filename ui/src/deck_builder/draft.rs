@@ -174,7 +174,7 @@ impl DeckDraft {
 /// with or without it.
 fn entry_line(db: &CardDb, count: u32, card_id: &str) -> String {
     match db.by_card_id(card_id) {
-        Some(def) => format!("{count} {card_id}  // {}\n", db.get(def).name),
+        Some(def) => format!("{count} {card_id}  // {}\n", db.get(def).display_name()),
         None => format!("{count} {card_id}\n"),
     }
 }

@@ -148,7 +148,8 @@ impl DeckBuilder {
                         ui.set_height(ROW_HEIGHT);
                         add_button_ui(ui, draft, def, false);
                         let cost = def.cost.map_or_else(|| "–".to_owned(), |c| c.to_string());
-                        let text = format!("{cost} · {} · {}", def.name, def.card_type.name());
+                        let text =
+                            format!("{cost} · {} · {}", def.display_name(), def.card_type.name());
                         let selected = preview.as_deref() == Some(def.id.as_str());
                         if ui.selectable_label(selected, text).clicked() {
                             *preview = Some(def.id.clone());
@@ -188,7 +189,7 @@ impl DeckBuilder {
                         .show_ui(ui, |ui| {
                             ui.selectable_value(&mut draft.leader, None, "No leader");
                             for def in leaders {
-                                let text = format!("{} ({})", def.name, def.class.name());
+                                let text = format!("{} ({})", def.display_name(), def.class.name());
                                 ui.selectable_value(&mut draft.leader, Some(def.id.clone()), text);
                             }
                         })
@@ -279,7 +280,7 @@ impl DeckBuilder {
                 &card,
                 vec2(200.0, 276.0),
                 Default::default(),
-                &def.name,
+                def.display_name(),
             );
             ui.vertical(|ui| {
                 card_details_ui(ui, db, &card);
@@ -309,9 +310,9 @@ fn add_button_ui(ui: &mut Ui, draft: &mut DeckDraft, def: &CardDef, long: bool) 
         None => ("Add", "Add", "Tokens are not built into decks"),
     };
     let (text, label) = if long {
-        (long_text, format!("{long_text}: {}", def.name))
+        (long_text, format!("{long_text}: {}", def.display_name()))
     } else {
-        (short, format!("{short} {}", def.name))
+        (short, format!("{short} {}", def.display_name()))
     };
     let button = ui
         .add_enabled(
@@ -343,8 +344,10 @@ fn printed_view(def_id: DefId, def: &CardDef) -> CardView {
 }
 
 fn card_name(db: &CardDb, card_id: &str) -> String {
-    db.by_card_id(card_id)
-        .map_or_else(|| card_id.to_owned(), |def| db.get(def).name.clone())
+    db.by_card_id(card_id).map_or_else(
+        || card_id.to_owned(),
+        |def| db.get(def).display_name().to_owned(),
+    )
 }
 
 fn save(draft: &DeckDraft, path: &str, db: &CardDb) -> Status {

@@ -148,7 +148,7 @@ impl BoardPanel {
         painter.text(
             rect.left_top() + vec2(8.0, 24.0),
             Align2::LEFT_TOP,
-            &def.name,
+            def.display_name(),
             FontId::proportional(11.0),
             Color32::from_gray(160),
         );
@@ -306,8 +306,8 @@ fn card_name(cx: &BoardContext<'_>, card: &CardView) -> String {
     cx.view
         .db
         .get(card.evolved.unwrap_or(card.def))
-        .name
-        .clone()
+        .display_name()
+        .to_owned()
 }
 
 fn their_hand_ui(ui: &mut Ui, cx: &BoardContext<'_>, side: &SideView) {

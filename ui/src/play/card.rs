@@ -126,7 +126,7 @@ pub fn card_details_ui(ui: &mut Ui, db: &CardDb, card: &CardView) {
     let base = db.get(card.def);
     let shown = db.get(card.evolved.unwrap_or(card.def));
     ui.set_max_width(320.0);
-    ui.strong(&shown.name);
+    ui.strong(shown.display_name());
     let mut line = format!("{} · {}", shown.class.name(), shown.card_type.name());
     if !shown.traits.is_empty() {
         line.push_str(&format!(" · {}", shown.traits.join(" / ")));
@@ -160,7 +160,7 @@ pub fn card_details_ui(ui: &mut Ui, db: &CardDb, card: &CardView) {
         ui.label("Engaged");
     }
     if card.evolved.is_some() {
-        ui.label(format!("Evolved from {}", base.name));
+        ui.label(format!("Evolved from {}", base.display_name()));
     }
     if !shown.text.is_empty() {
         ui.separator();
@@ -241,7 +241,7 @@ fn paint_card(ui: &Ui, db: &CardDb, card: &CardView, rect: Rect, look: CardLook,
     // Name, right of the cost.
     let name_left = inner.left() + 24.0 * scale;
     let galley = painter.layout(
-        def.name.clone(),
+        def.display_name().to_owned(),
         FontId::proportional(11.5 * scale),
         Color32::WHITE,
         inner.right() - name_left,

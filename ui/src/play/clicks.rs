@@ -221,8 +221,8 @@ fn card_name(cx: &BoardContext<'_>, card: &CardView) -> String {
     cx.view
         .db
         .get(card.evolved.unwrap_or(card.def))
-        .name
-        .clone()
+        .display_name()
+        .to_owned()
 }
 
 #[cfg(test)]

@@ -148,35 +148,37 @@ pub fn why_not_playable(db: &CardDb, card: &CardView, mine: &SideView, prompt: &
     if *prompt == Prompt::QuickWindow && !card.keywords.contains(Keywords::QUICK) {
         return format!(
             "{} has no Quick: only Quick cards can be played in the opponent's turn.",
-            def.name
+            def.display_name()
         );
     }
     if def.cost.is_none() {
-        return format!("{} can't be played from here.", def.name);
+        return format!("{} can't be played from here.", def.display_name());
     }
     if card.cost > mine.pp {
         return format!(
             "{} costs {} PP and you have {} PP.",
-            def.name, card.cost, mine.pp
+            def.display_name(),
+            card.cost,
+            mine.pp
         );
     }
     let needs_room = matches!(def.card_type, CardType::Follower | CardType::Amulet);
     if needs_room && mine.field.len() >= FIELD_SLOTS {
         return format!(
             "Your field is full ({FIELD_SLOTS} cards): {} has no room.",
-            def.name
+            def.display_name()
         );
     }
     format!(
         "{} can't be played now: its play requirement is not met.",
-        def.name
+        def.display_name()
     )
 }
 
 /// Why one of your field cards cannot start an attack.
 pub fn why_cannot_attack(db: &CardDb, card: &CardView, entered_this_turn: bool) -> String {
     let def = db.get(card.evolved.unwrap_or(card.def));
-    let name = &def.name;
+    let name = &def.display_name();
     if !def.card_type.is_follower() {
         return format!("{name} is not a follower: only followers attack.");
     }
@@ -207,9 +209,11 @@ pub fn why_not_target(
     target: &CardView,
     theirs: &SideView,
 ) -> String {
-    let attacker_name = &db.get(attacker.evolved.unwrap_or(attacker.def)).name;
+    let attacker_name = &db
+        .get(attacker.evolved.unwrap_or(attacker.def))
+        .display_name();
     let target_def = db.get(target.evolved.unwrap_or(target.def));
-    let target_name = &target_def.name;
+    let target_name = &target_def.display_name();
     if !target_def.card_type.is_follower() {
         return format!("{target_name} is not a follower: attack a follower or the leader.");
     }
@@ -238,7 +242,9 @@ pub fn why_not_leader(
     theirs: &SideView,
     entered_this_turn: bool,
 ) -> String {
-    let name = &db.get(attacker.evolved.unwrap_or(attacker.def)).name;
+    let name = &db
+        .get(attacker.evolved.unwrap_or(attacker.def))
+        .display_name();
     let ward_engaged = theirs
         .field
         .iter()

@@ -235,8 +235,8 @@ fn name_of(cx: &BoardContext<'_>, card: &CardView) -> String {
     cx.view
         .db
         .get(card.evolved.unwrap_or(card.def))
-        .name
-        .clone()
+        .display_name()
+        .to_owned()
 }
 
 #[cfg(test)]

@@ -62,7 +62,7 @@ fn shown(state: &GameState, db: &CardDb, card: CardRef) -> ShownCard {
     ShownCard {
         card,
         id: def.id.clone(),
-        name: def.name.clone(),
+        name: def.display_name().to_owned(),
     }
 }
 
@@ -132,7 +132,7 @@ fn inspect(state: &GameState, db: &CardDb, card: CardRef, hands_of: &[PlayerId])
     let mut abilities: Vec<AbilityLine> = def
         .abilities
         .iter()
-        .map(|a| ability_line(&def.name, a))
+        .map(|a| ability_line(def.display_name(), a))
         .collect();
     if let Some(e) = evolved {
         let evolved_def = db.get(state.card(e).def);
@@ -140,13 +140,13 @@ fn inspect(state: &GameState, db: &CardDb, card: CardRef, hands_of: &[PlayerId])
             evolved_def
                 .abilities
                 .iter()
-                .map(|a| ability_line(&evolved_def.name, a)),
+                .map(|a| ability_line(evolved_def.display_name(), a)),
         );
     }
     InspectedCard {
         card,
         id: def.id.clone(),
-        name: def.name.clone(),
+        name: def.display_name().to_owned(),
         controller: card_state.controller,
         zone: card_state.zone,
         printed,

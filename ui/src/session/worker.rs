@@ -653,7 +653,7 @@ impl Worker {
                             .map_or("?".to_owned(), |a| a.name.clone()),
                         None => "Drain".to_owned(),
                     };
-                    format!("{}: {} — {ability}", p.controller, def.name)
+                    format!("{}: {} — {ability}", p.controller, def.display_name())
                 })
                 .collect(),
         };

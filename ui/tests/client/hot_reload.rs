@@ -114,9 +114,11 @@ fn undo_after_a_reload_keeps_the_new_cards_and_the_replay_records_the_reload() {
     // Edit the card's text on disk; the running match takes the new cards.
     let file = dir.join("cards.txt");
     let text = std::fs::read_to_string(&file).expect("read");
+    // A new cost changes the card data (text alone is display only).
     let edited = text
         .replace("DealDamage(1)", "DealDamage(2)")
-        .replace("Deal 1 damage", "Deal 2 damage");
+        .replace("Deal 1 damage", "Deal 2 damage")
+        .replace("cost 1;", "cost 2;");
     std::fs::write(&file, edited).expect("write");
     wait_for(&mut harness, "the reload", |h| {
         has_containing(h, "Reloaded ")
