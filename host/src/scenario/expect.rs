@@ -70,7 +70,8 @@ pub(crate) fn check(
             zone,
             list,
             entries,
-        } => check_zone(game, *player, *zone, list, entries),
+            ordered,
+        } => check_zone(game, *player, *zone, list, entries, *ordered),
         Expectation::Resources { player, values } => check_resources(game, *player, values),
         Expectation::Card {
             player,
@@ -187,6 +188,7 @@ fn check_zone(
     zone: ZoneName,
     list: &str,
     entries: &[ZoneEntry],
+    ordered: bool,
 ) -> Option<(String, String)> {
     let state = game.state();
     let cards: Vec<CardRef> = state
@@ -197,33 +199,45 @@ fn check_zone(
         // The evolve line lists the face-down cards, as boards write it.
         .filter(|c| zone != ZoneName::Evolve || !state.card(*c).face_up)
         .collect();
-    let mut unmatched = cards.clone();
-    let mut holds = true;
-    // The most specific entries first, so `X engaged, X` matches either way.
     let mut expanded: Vec<&ZoneEntry> = entries
         .iter()
         .flat_map(|e| std::iter::repeat_n(e, e.copies))
         .collect();
-    expanded.sort_by_key(|e| std::cmp::Reverse(e.has_flags()));
-    for entry in expanded {
-        match unmatched
-            .iter()
-            .position(|c| entry_matches(game, *c, entry))
-        {
-            Some(idx) => {
-                unmatched.remove(idx);
+    let holds = if ordered {
+        // Card for card, in zone order (a deck's top card last).
+        expanded.len() == cards.len()
+            && expanded
+                .iter()
+                .zip(&cards)
+                .all(|(entry, card)| entry_matches(game, *card, entry))
+    } else {
+        let mut unmatched = cards.clone();
+        let mut all_found = true;
+        // The most specific entries first, so `X engaged, X` matches
+        // either way.
+        expanded.sort_by_key(|e| std::cmp::Reverse(e.has_flags()));
+        for entry in expanded {
+            match unmatched
+                .iter()
+                .position(|c| entry_matches(game, *c, entry))
+            {
+                Some(idx) => {
+                    unmatched.remove(idx);
+                }
+                None => all_found = false,
             }
-            None => holds = false,
         }
-    }
-    if holds && unmatched.is_empty() {
+        all_found && unmatched.is_empty()
+    };
+    if holds {
         return None;
     }
     let expected = if list.is_empty() { "-" } else { list };
+    let order = if ordered { " in order" } else { "" };
     Some((
-        format!("{player} {}: {expected}", zone.as_str()),
+        format!("{player} {}{order}: {expected}", zone.as_str()),
         format!(
-            "{player} {}: {}",
+            "{player} {}{order}: {}",
             zone.as_str(),
             zone_text(game, &cards, zone)
         ),

@@ -181,12 +181,14 @@ pub(crate) enum AnswerItem {
 /// One expectation line.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Expectation {
-    /// `P2 field: SD01-011 engaged, -`: a zone as a multiset.
+    /// `P2 field: SD01-011 engaged, -`: a zone as a multiset; with
+    /// `in order` (`P1 deck in order: A, B`), as a sequence.
     Zone {
         player: PlayerId,
         zone: ZoneName,
         list: String,
         entries: Vec<ZoneEntry>,
+        ordered: bool,
     },
     /// `P2 leader 19 pp 3/5`: the resources written.
     Resources {
@@ -656,12 +658,15 @@ fn parse_log(present: bool, text: &str) -> Result<Expectation, ErrorKind> {
 fn parse_player_expectation(player: PlayerId, rest: &str) -> Result<Expectation, ErrorKind> {
     let (first, _) = split_head(rest);
     if let Some((zone, list)) = rest.split_once(':')
-        && !zone.trim().contains(char::is_whitespace)
+        && let (zone, ordered) = match zone.trim().strip_suffix(" in order") {
+            Some(zone) => (zone.trim(), true),
+            None => (zone.trim(), false),
+        }
+        && !zone.contains(char::is_whitespace)
     {
-        let zone_name = ZoneName::parse(zone.trim()).ok_or_else(|| {
+        let zone_name = ZoneName::parse(zone).ok_or_else(|| {
             malformed(format!(
-                "unknown zone `{}`; expected leader, hand, field, ex, cemetery, banished, deck or evolve",
-                zone.trim()
+                "unknown zone `{zone}`; expected leader, hand, field, ex, cemetery, banished, deck or evolve"
             ))
         })?;
         let list = list.trim();
@@ -671,6 +676,7 @@ fn parse_player_expectation(player: PlayerId, rest: &str) -> Result<Expectation,
             zone: zone_name,
             list: list.to_owned(),
             entries,
+            ordered,
         });
     }
     if matches!(first, "leader" | "pp" | "ep" | "sep" | "turns") {

@@ -806,6 +806,29 @@ mod tests {
     }
 
     #[test]
+    fn in_order_zones_compare_card_for_card() {
+        check(
+            "[board]\n\
+             P1 deck: V1, V2, V3\n\
+             P1 field: V4, V5\n\
+             [expect]\n\
+             P1 deck in order: V1, V2, V3\n\
+             P1 field in order: V4, V5\n\
+             P1 deck: V3, V2, V1\n\
+             P1 deck in order: V3, V2, V1\n\
+             P1 field in order: V4\n",
+            expect![[r#"
+                line 8: P1 deck in order: V3, V2, V1
+                  expected: P1 deck in order: V3, V2, V1
+                  actual:   P1 deck in order: TEST-V1, TEST-V2, TEST-V3
+                line 9: P1 field in order: V4
+                  expected: P1 field in order: V4
+                  actual:   P1 field in order: TEST-V4, TEST-V5
+            "#]],
+        );
+    }
+
+    #[test]
     fn mismatches_show_expected_and_actual_per_line() {
         check(
             "[board]\n\
