@@ -230,6 +230,7 @@ impl Match {
                     evolved_with: None,
                     linked_to: None,
                     raced: 0,
+                    came_from: None,
                     entered_turn: self.state.turn,
                     evolved_turn: 0,
                     super_evolved: false,
@@ -517,6 +518,9 @@ impl Match {
                 c.counters.clear();
             }
             c.face_up = !matches!(to, Zone::Deck | Zone::Hand | Zone::EvolveDeck);
+            if from != Zone::Resolution {
+                c.came_from = Some(from);
+            }
             if from == Zone::Field {
                 // The evolved card stays in the evolve zone, unlinked, until
                 // rules handling returns it (CR 11.6.1).

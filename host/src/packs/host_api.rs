@@ -291,6 +291,12 @@ impl game::Host for HostState {
         self.read(false, |q| q.state().card(card).face_up)
     }
 
+    fn came_from(&mut self, card: u32) -> Option<w::Zone> {
+        let card = self.card(card)?;
+        self.read(None, |q| q.state().card(card).came_from)
+            .map(convert::zone_out)
+    }
+
     fn racing(&mut self, card: u32) -> bool {
         let Some(card) = self.card(card) else {
             return false;

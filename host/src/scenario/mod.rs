@@ -416,6 +416,7 @@ impl ScenarioBuilder {
                     evolved_with: None,
                     linked_to: None,
                     raced: 0,
+                    came_from: None,
                     entered_turn: turn.saturating_sub(1),
                     evolved_turn: 0,
                     super_evolved: false,

@@ -243,7 +243,12 @@ fn trigger(card: &ir::Card, ability: &Ability) -> Option<Trigger> {
             .unwrap_or_else(sve_sdk::any_card)
     };
     Some(match ability.trigger {
-        T::Fanfare => Trigger::Fanfare,
+        // The branch's hand/not-hand Fanfares and "another card of yours is
+        // returned to the hand" are the host's Fanfare and "leaves the
+        // field"; `interp`'s condition tells where the card came from or
+        // went.
+        T::Fanfare | T::FanfareHand | T::FanfareNotHand => Trigger::Fanfare,
+        T::OnOtherReturnToHandFromField => Trigger::OnOtherLeaveField(filter()),
         T::LastWords => Trigger::LastWords,
         T::OnLeaveField => Trigger::OnLeaveField,
         T::OnReturnToHandFromField => Trigger::OnReturnToHandFromField,

@@ -173,6 +173,12 @@ impl Game {
         host::can_race(card, count, use_ep)
     }
 
+    /// The zone a card came from into its current zone, looking through the
+    /// resolution zone: a card played from the hand came from the hand.
+    pub fn came_from(&self, card: CardRef) -> Option<Zone> {
+        host::came_from(card)
+    }
+
     /// Whether a card is face up (in an evolve deck: used).
     pub fn is_face_up(&self, card: CardRef) -> bool {
         host::face_up(card)

@@ -186,6 +186,7 @@ impl Match {
                     evolved_with: None,
                     linked_to: None,
                     raced: 0,
+                    came_from: None,
                     entered_turn: 0,
                     evolved_turn: 0,
                     super_evolved: false,

@@ -130,6 +130,10 @@ pub struct CardState {
     /// many times; Umamusume, rules.md §2.10).
     #[serde(default)]
     pub raced: u8,
+    /// The zone it came from into its current zone, looking through the
+    /// resolution zone (a card played from the hand came from the hand).
+    #[serde(default)]
+    pub came_from: Option<Zone>,
     /// Turn number when it entered its current zone.
     pub entered_turn: u32,
     /// Turn number it evolved in (0 = not evolved).

@@ -107,6 +107,9 @@ impl<'a> Interpreter<'a> {
     /// abilities their `Condition` cost items.
     pub fn condition(&self, game: &Game) -> Result<bool, Stop> {
         let scope = self.scope(&self.top_frame());
+        if self.ability.kind == ir::AbilityKind::Triggered && !self.trigger_fits(game) {
+            return Ok(false);
+        }
         if let Some(filter) = self.ability.trigger_filter
             && self.ability.kind == ir::AbilityKind::Triggered
         {
@@ -157,6 +160,22 @@ impl<'a> Interpreter<'a> {
                 }
             }
             _ => Ok(false),
+        }
+    }
+
+    /// What the host's trigger does not tell apart (see `manifest`): where
+    /// a Fanfare card came from, where a card that left the field went.
+    fn trigger_fits(&self, game: &Game) -> bool {
+        let from_hand = || game.came_from(self.call.source) == Some(Zone::Hand);
+        match self.ability.trigger {
+            ir::Trigger::FanfareHand => from_hand(),
+            ir::Trigger::FanfareNotHand => !from_hand(),
+            ir::Trigger::OnOtherReturnToHandFromField => self
+                .call
+                .trigger_card
+                .and_then(|card| game.card(card))
+                .is_some_and(|info| info.zone == Zone::Hand),
+            _ => true,
         }
     }
 
