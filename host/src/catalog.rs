@@ -276,13 +276,18 @@ impl Catalog {
         }
     }
 
-    /// A fresh ability runner for one match.
-    pub fn runner(&self) -> Arc<dyn AbilityRunner> {
-        let runners = match self.current.read() {
+    /// What makes runners for the current code: keep it to start matches
+    /// with this version of the packs after they reload.
+    pub fn runner_factory(&self) -> RunnerFactory {
+        match self.current.read() {
             Ok(current) => Arc::clone(&current.runners),
             Err(poisoned) => Arc::clone(&poisoned.into_inner().runners),
-        };
-        runners()
+        }
+    }
+
+    /// A fresh ability runner for one match.
+    pub fn runner(&self) -> Arc<dyn AbilityRunner> {
+        (self.runner_factory())()
     }
 
     /// The packs the cards come from.

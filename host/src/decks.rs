@@ -302,7 +302,7 @@ pub fn check_deck(deck: &DeckFile, db: &CardDb) -> Vec<DeckError> {
                 matches!(
                     def.card_type,
                     CardType::Follower | CardType::Spell | CardType::Amulet
-                )
+                ) && !def.is_carrot()
             };
             if def.is_token {
                 problem(
@@ -343,7 +343,7 @@ pub fn check_deck(deck: &DeckFile, db: &CardDb) -> Vec<DeckError> {
                     ),
                 );
             }
-            if def.is_carrot() {
+            if is_evolve && def.is_carrot() {
                 // Carrots are limited by the evolve deck's 10 only.
                 continue;
             }

@@ -34,6 +34,10 @@ pub struct Replay {
     pub conceded: Option<u8>,
     /// Card packs reloaded during the match (hot reload), in order.
     pub reloads: Vec<RecordedReload>,
+    /// `card_fingerprint` is the older kind that covers card text
+    /// ([`CardDb::fingerprint_with_text`]): set for formats 1 and 2.
+    #[serde(skip)]
+    pub fingerprint_with_text: bool,
 }
 
 /// Card data the match switched to while it ran (hot reload). A replay
@@ -176,6 +180,7 @@ impl Replay {
                     log_hash: v2.log_hash,
                     conceded: v2.conceded,
                     reloads: Vec::new(),
+                    fingerprint_with_text: true,
                 })
             }
             1 => {
@@ -188,6 +193,7 @@ impl Replay {
                     log_hash: v1.log_hash,
                     conceded: None,
                     reloads: Vec::new(),
+                    fingerprint_with_text: true,
                 })
             }
             _ => Err(ReplayError::Version { found }),
@@ -213,10 +219,15 @@ impl Replay {
         db: Arc<CardDb>,
         runner: Arc<dyn AbilityRunner>,
     ) -> Result<(Match, Vec<Event>), ReplayError> {
-        if db.fingerprint() != self.card_fingerprint {
+        let loaded = if self.fingerprint_with_text {
+            db.fingerprint_with_text()
+        } else {
+            db.fingerprint()
+        };
+        if loaded != self.card_fingerprint {
             return Err(ReplayError::Fingerprint {
                 recorded: self.card_fingerprint,
-                loaded: db.fingerprint(),
+                loaded,
             });
         }
         let resolve = |deck: &ReplayDeck| -> Result<DeckList, ReplayError> {
@@ -259,6 +270,16 @@ impl Replay {
                     index,
                     reason: e.to_string(),
                 })?;
+        }
+        if let Some(reload) = self
+            .reloads
+            .iter()
+            .find(|r| usize::try_from(r.after_answers).is_ok_and(|n| n >= self.answers.len()))
+        {
+            return Err(ReplayError::Reloaded {
+                after: self.answers.len(),
+                packs: reload.source.clone(),
+            });
         }
         game.step();
         if let Some(seat) = self.conceded {

@@ -273,6 +273,7 @@ pub fn replay_of(
         log_hash: crate::replay::log_hash(&report.log),
         conceded: None,
         reloads: Vec::new(),
+        fingerprint_with_text: false,
     }
 }
 

@@ -183,6 +183,12 @@ impl CardDb {
     pub fn fingerprint(&self) -> u64 {
         self.fingerprint
     }
+
+    /// The fingerprint replay formats 1 and 2 recorded: every definition
+    /// with its text. Computed on demand (only old replays ask for it).
+    pub fn fingerprint_with_text(&self) -> u64 {
+        fnv_of(self.defs.iter())
+    }
 }
 
 /// FNV-1a over the postcard encoding of the definitions: stable across runs
@@ -190,16 +196,25 @@ impl CardDb {
 /// never played (card and ability text, a translated name) is left out, so
 /// the language cards are shown in never changes the fingerprint.
 fn fingerprint_of(defs: &[CardDef]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for def in defs {
+    let rules = defs.iter().map(|def| {
         let mut rules = def.clone();
         rules.text.clear();
         rules.shown_name = None;
         for ability in &mut rules.abilities {
             ability.text.clear();
         }
+        rules
+    });
+    let rules: Vec<CardDef> = rules.collect();
+    fnv_of(rules.iter())
+}
+
+/// FNV-1a over the definitions' postcard encodings.
+fn fnv_of<'a>(defs: impl Iterator<Item = &'a CardDef>) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for def in defs {
         // OK: serialising plain data into a Vec cannot fail.
-        let bytes = postcard::to_allocvec(&rules).unwrap_or_default();
+        let bytes = postcard::to_allocvec(def).unwrap_or_default();
         for byte in bytes {
             hash ^= u64::from(byte);
             hash = hash.wrapping_mul(0x0100_0000_01b3);

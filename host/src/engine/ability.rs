@@ -84,7 +84,8 @@ impl<'a> AbilityQuery<'a> {
     /// Whether a follower could be served `count` Carrots now (see
     /// [`AbilityCtx::race`]).
     pub fn can_race(&self, card: CardRef, count: u8, use_ep: bool) -> bool {
-        crate::engine::actions::can_race(self.state, self.db, card, count, use_ep)
+        self.state.card(card).controller == self.info.controller
+            && crate::engine::actions::can_race(self.state, self.db, card, count, use_ep)
     }
 
     /// The whole state.
@@ -150,6 +151,9 @@ pub struct AbilityCtx<'a> {
     pub(crate) answers: &'a [(PlayerId, Vec<usize>)],
     pub(crate) asked: usize,
 }
+
+/// Distinct trait names effects may give in one match.
+const MAX_GRANTED_TRAITS: usize = 256;
 
 impl AbilityCtx<'_> {
     /// Read-only queries.
@@ -420,12 +424,14 @@ impl AbilityCtx<'_> {
         let traits = &mut self.m.state.granted_traits;
         let id = match traits.iter().position(|t| t == name) {
             Some(id) => id,
+            // A real match gives a handful of trait names; a pack that
+            // invents them in a loop gets no more past this.
+            None if traits.len() >= MAX_GRANTED_TRAITS => return,
             None => {
                 traits.push(name.to_owned());
                 traits.len() - 1
             }
         };
-        // More distinct given traits than u16 holds is not a real match.
         let Ok(id) = u16::try_from(id) else {
             return;
         };
@@ -456,7 +462,9 @@ impl AbilityCtx<'_> {
     /// `count` play points, or one less and 1 evolution point with
     /// `use_ep`. Returns whether it raced.
     pub fn race(&mut self, card: CardRef, count: u8, use_ep: bool) -> bool {
-        self.m.race(card, count, use_ep)
+        // Only your own followers: racing spends their controller's points.
+        self.m.state.card(card).controller == self.info.controller
+            && self.m.race(card, count, use_ep)
     }
 
     /// Turns a face-up card of an evolve deck face down, so it can be used

@@ -44,14 +44,15 @@ pub enum MoveCause {
     TokenRemoved,
     /// Evolution (the evolved card joins its follower).
     Evolve,
-    /// A serve ability put a Carrot into the race (Umamusume).
-    Race,
     /// Rules handling (limits, illegal evolutions, Stack).
     RulesHandling,
     /// Paid as a cost.
     Cost,
     /// Put there by a sandbox tool (outside the rules; triggers nothing).
     Sandbox,
+    /// A serve ability put a Carrot into the race (Umamusume). Last, so the
+    /// encoding of the older causes, which replays hash, stays the same.
+    Race,
 }
 
 /// Kinds of damage (rules.md §9.2).

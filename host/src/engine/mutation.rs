@@ -572,7 +572,10 @@ impl Match {
             } => match cause {
                 MoveCause::Destroy { .. } => (controller, Record::Destroyed, card),
                 MoveCause::Discard => (owner, Record::Discarded, card),
-                MoveCause::ReturnToHand if from == Zone::Field && to == Zone::Hand => {
+                // Returned by an effect or as a cost; a sandbox move is not
+                // part of the game.
+                MoveCause::Sandbox => return,
+                _ if from == Zone::Field && to == Zone::Hand => {
                     (controller, Record::ReturnedToHand, card)
                 }
                 _ => return,

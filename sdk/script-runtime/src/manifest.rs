@@ -123,8 +123,23 @@ fn ability_def(
         // An alternative cost is offered as an ability played from the
         // hand: paying its costs plays the card for no play points
         // (`interp` resolves it with the card API's `play-card`).
+        // Every cost must lower: a dropped item would make the card cheaper
+        // than its text.
         ir::AbilityKind::CostModifier if ability.effect == Effect::AlternateCost => {
-            AbilityKind::Activated((card.has_keyword(ir::Keyword::Quick), ActivationZone::Hand))
+            let mut problems = Vec::new();
+            let items = costs(card, &ability.costs, &mut |p| problems.push(p));
+            if items.is_empty() || !problems.is_empty() {
+                for problem in problems {
+                    warn(problem);
+                }
+                warn(
+                    "the alternative cost cannot be paid as written; the card costs what it says"
+                        .to_owned(),
+                );
+                sub
+            } else {
+                AbilityKind::Activated((card.has_keyword(ir::Keyword::Quick), ActivationZone::Hand))
+            }
         }
         ir::AbilityKind::CostModifier => match reduced_cost(card, ability) {
             Ok(passive) => AbilityKind::Passive(passive),

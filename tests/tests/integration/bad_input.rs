@@ -892,6 +892,7 @@ fn a_version_1_replay_still_plays_and_a_concession_is_replayed() {
         log_hash: 0,
         conceded: Some(1),
         reloads: Vec::new(),
+        fingerprint_with_text: false,
     };
     let (replayed, _) = Replay::decode(&replay.encode())
         .expect("decodes")
@@ -911,6 +912,23 @@ fn a_version_1_replay_still_plays_and_a_concession_is_replayed() {
     let old = Replay::decode(&v2).expect("version 2 decodes");
     assert_eq!(old.conceded, Some(1));
     assert!(old.reloads.is_empty());
+    // Formats 1 and 2 recorded a fingerprint that covers card text: an old
+    // replay still plays.
+    let recorded_then = Replay {
+        card_fingerprint: db.fingerprint_with_text(),
+        ..replay.clone()
+    };
+    let mut v2 = b"SVER".to_vec();
+    v2.extend_from_slice(&2u16.to_le_bytes());
+    let body = recorded_then.encode();
+    v2.extend_from_slice(&body[6..body.len() - 1]);
+    Replay::decode(&v2)
+        .expect("version 2 decodes")
+        .play(
+            std::sync::Arc::clone(&db),
+            std::sync::Arc::new(sve_host::engine::NoAbilities),
+        )
+        .expect("an old replay plays");
     // Version 1: without the concession either.
     let mut v1 = b"SVER".to_vec();
     v1.extend_from_slice(&1u16.to_le_bytes());

@@ -1210,20 +1210,38 @@ fn an_alternative_cost_that_cannot_be_paid_is_not_offered() {
         .side(P1, Side::new().field(["V1"]).hand(["Sacrifice Giant"]))
         .build();
     assert!(!s.can(activate(&s, "Sacrifice Giant", 0)), "one follower");
-    let full = scenario(&loaded)
+    let no_cost = scenario(&loaded)
+        .side(P1, Side::new().hand(["Sacrifice Giant"]))
+        .build();
+    assert!(
+        !no_cost.can(activate(&no_cost, "Sacrifice Giant", 0)),
+        "no follower"
+    );
+}
+
+#[test]
+fn an_alternative_cost_that_clears_the_field_plays_onto_a_full_field() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
         .side(
             P1,
             Side::new()
-                .field(["V1", "V1", "V1", "V1", "V1"])
+                .field(["V1", "V2", "V3", "V4", "V5"])
                 .hand(["Sacrifice Giant"]),
         )
         .build();
-    // Paying would make room, but the card must fit when it is played
-    // with the field as it is (the costs are paid after choosing to play).
-    assert!(
-        !full.can(activate(&full, "Sacrifice Giant", 0)),
-        "field full"
+    // The costs are paid before the card is played: they make the room.
+    s.act(activate(&s, "Sacrifice Giant", 0));
+    let v1 = s.card(P1, Zone::Field, "V1");
+    let v2 = s.card(P1, Zone::Field, "V2");
+    pick_all(&mut s, P1, &[v1, v2]);
+    assert_eq!(
+        zone_names(&s, P1, Zone::Field),
+        ["V3", "V4", "V5", "Sacrifice Giant"],
+        "{}",
+        s.dump()
     );
+    assert_clean(&mut s);
 }
 
 #[test]
@@ -1521,6 +1539,20 @@ fn an_evolve_deck_may_hold_up_to_ten_carrots_and_no_other_spell() {
     assert!(
         eleven.iter().any(|m| m.contains("at most 10")),
         "{eleven:?}"
+    );
+    let in_main = sve_host::decks::check_deck(
+        &sve_host::decks::parse_deck(
+            &format!("Racers\n# Leader\n1 TEST-LD\n# Main Deck\n{main}1 TEST-E60\n"),
+            "racers.txt",
+        )
+        .expect("parses"),
+        &loaded.db,
+    );
+    assert!(
+        in_main
+            .iter()
+            .any(|e| e.to_string().contains("TEST-E60") && e.to_string().contains("main deck")),
+        "{in_main:?}"
     );
 }
 

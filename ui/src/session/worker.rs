@@ -10,9 +10,9 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use sve_host::bot::Bot;
 use sve_host::cards::{CardChanges, CardDb};
-use sve_host::catalog::{Catalog, ReloadNews};
+use sve_host::catalog::{Catalog, ReloadNews, RunnerFactory};
 use sve_host::engine::view::redact;
-use sve_host::engine::{AbilityRunner, Decision, Event, Match, PlayerId, Rejection, Status};
+use sve_host::engine::{Decision, Event, Match, PlayerId, Rejection, Status};
 use sve_host::gamelog;
 use sve_host::replay::{RecordedAnswer, RecordedReload, Replay, log_hash};
 
@@ -78,7 +78,9 @@ struct ReloadPoint {
     /// `history.len()` when the new cards came in.
     at: usize,
     db: Arc<CardDb>,
-    runner: Arc<dyn AbilityRunner>,
+    /// Makes runners for this version of the code: a rebuilt match gets
+    /// fresh pack instances, as every match does.
+    runners: RunnerFactory,
     changes: CardChanges,
     source: String,
 }
@@ -102,8 +104,8 @@ struct Worker {
     generation: u64,
     /// The catalog generation the match plays with (hot reload).
     cards_generation: u64,
-    /// The cards the match started with.
-    start_cards: (Arc<CardDb>, Arc<dyn AbilityRunner>),
+    /// The cards the match started with, and runners for their code.
+    start_cards: (Arc<CardDb>, RunnerFactory),
     /// Cards swapped in since, in order.
     reloads: Vec<ReloadPoint>,
     unsent_log: Delta<LogLine>,
@@ -132,7 +134,7 @@ impl Worker {
             // Each bot gets its own seed, derived like the `sve` command's.
             Seat::Bot(kind) => Some(kind.build(config.seed.wrapping_add(seat + 1))),
         });
-        let start_cards = (catalog.db(), catalog.runner());
+        let start_cards = (catalog.db(), catalog.runner_factory());
         Worker {
             cards_generation: catalog.generation(),
             game: new_match(&config, &start_cards),
@@ -248,13 +250,13 @@ impl Worker {
                 let point = ReloadPoint {
                     at: self.history.len(),
                     db: Arc::new(db),
-                    runner: self.catalog.runner(),
+                    runners: self.catalog.runner_factory(),
                     changes,
                     source: "card packs".to_owned(),
                 };
                 self.game.reload_cards(
                     Arc::clone(&point.db),
-                    Arc::clone(&point.runner),
+                    (point.runners)(),
                     &point.changes,
                     &point.source,
                 );
@@ -441,6 +443,14 @@ impl Worker {
                 }
             }
             Ok(()) if self.history.len() == replay.answers.len() => {
+                if let Some(reload) = replay.reloads.iter().find(|r| {
+                    usize::try_from(r.after_answers).is_ok_and(|n| n >= replay.answers.len())
+                }) {
+                    self.notice(format!(
+                        "The recording reloaded card packs ({}) after its last answer; what followed needs those cards.",
+                        reload.source
+                    ));
+                }
                 if let Some(seat) = replay.conceded {
                     self.concede(PlayerId(seat.min(1)));
                 }
@@ -552,7 +562,7 @@ impl Worker {
     fn replay_reload(&mut self, point: ReloadPoint) {
         self.game.reload_cards(
             Arc::clone(&point.db),
-            Arc::clone(&point.runner),
+            (point.runners)(),
             &point.changes,
             &point.source,
         );
@@ -687,6 +697,7 @@ impl Worker {
                     source: point.source.clone(),
                 })
                 .collect(),
+            fingerprint_with_text: false,
         }
     }
 
@@ -760,14 +771,10 @@ impl Worker {
     }
 }
 
-fn new_match(config: &MatchConfig, cards: &(Arc<CardDb>, Arc<dyn AbilityRunner>)) -> Match {
+/// A new match with fresh pack instances.
+fn new_match(config: &MatchConfig, cards: &(Arc<CardDb>, RunnerFactory)) -> Match {
     let lists = [config.decks[0].list.clone(), config.decks[1].list.clone()];
-    Match::new(
-        Arc::clone(&cards.0),
-        Arc::clone(&cards.1),
-        lists,
-        config.seed,
-    )
+    Match::new(Arc::clone(&cards.0), (cards.1)(), lists, config.seed)
 }
 
 fn log_kind(event: &Event) -> LogKind {

@@ -418,6 +418,7 @@ fn play_match(
             log_hash: log_hash(&log),
             conceded,
             reloads,
+            fingerprint_with_text: false,
         };
         std::fs::write(&path, replay.encode())
             .with_context(|| format!("writing replay {}", path.display()))?;

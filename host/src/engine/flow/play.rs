@@ -40,8 +40,9 @@ impl Match {
     /// cemetery", an alternative cost paid from the hand), for its cost or
     /// for `cost` play points instead. It resolves right after the running
     /// ability. Returns whether it was played: a follower, amulet or spell
-    /// not already being played or on the field, that fits on the field
-    /// and that `player` can pay for.
+    /// of `player`'s, in their hand, EX area or cemetery, that fits on
+    /// their field and that they can pay for. (A spell's play requirement
+    /// is card code's to check: the runner cannot be asked during a run.)
     pub(crate) fn play_by_effect(
         &mut self,
         card: CardRef,
@@ -55,7 +56,8 @@ impl Match {
             CardType::Follower | CardType::Amulet => self.state.field_room(player) > 0,
             CardType::EvolvedFollower | CardType::Leader => false,
         };
-        if !playable || matches!(state.zone, Zone::Resolution | Zone::Field) {
+        let from_a_play_zone = matches!(state.zone, Zone::Hand | Zone::ExArea | Zone::Cemetery);
+        if !playable || !from_a_play_zone || state.owner != player {
             return false;
         }
         let cost = cost.unwrap_or_else(|| self.state.characteristics(&self.db, card).cost);

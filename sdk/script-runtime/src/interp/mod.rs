@@ -142,13 +142,20 @@ impl<'a> Interpreter<'a> {
     /// requires: a follower or amulet needs room on the field, a spell its
     /// main ability's condition.
     fn playable(&self, game: &Game) -> Result<bool, Stop> {
+        // Costs are paid before the card is played: one that puts your
+        // field cards into the cemetery makes the room it needs.
+        let makes_room = self.ability.costs.iter().any(|cost| {
+            matches!(
+                cost,
+                Cost::SendToCemetery(ir::Selection {
+                    target: Target::TargetPlayerCard,
+                    ..
+                })
+            )
+        });
         match self.card.card_type {
-            ir::CardType::Follower | ir::CardType::Amulet => Ok(stats::room(
-                game,
-                self.call.controller,
-                Zone::Field,
-                stats::FIELD_SLOTS,
-            )),
+            ir::CardType::Follower | ir::CardType::Amulet => Ok(makes_room
+                || stats::room(game, self.call.controller, Zone::Field, stats::FIELD_SLOTS)),
             ir::CardType::Spell => {
                 match self
                     .card
@@ -170,11 +177,12 @@ impl<'a> Interpreter<'a> {
         match self.ability.trigger {
             ir::Trigger::FanfareHand => from_hand(),
             ir::Trigger::FanfareNotHand => !from_hand(),
-            ir::Trigger::OnOtherReturnToHandFromField => self
-                .call
-                .trigger_card
-                .and_then(|card| game.card(card))
-                .is_some_and(|info| info.zone == Zone::Hand),
+            ir::Trigger::OnOtherReturnToHandFromField => {
+                self.call.trigger_card.is_some_and(|card| {
+                    game.card(card).is_some_and(|info| info.zone == Zone::Hand)
+                        && game.came_from(card) == Some(Zone::Field)
+                })
+            }
             _ => true,
         }
     }

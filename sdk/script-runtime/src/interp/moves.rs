@@ -317,7 +317,9 @@ impl Interpreter<'_> {
                 .into_iter()
                 .filter(|card| {
                     game.card(*card).is_some_and(|info| {
-                        info.card_type == CardType::Spell && set_cost.unwrap_or(info.cost) <= pp
+                        info.card_type == CardType::Spell
+                            && set_cost.unwrap_or(info.cost) <= pp
+                            && self.spell_requirement_met(game, &info)
                     })
                 })
                 .collect();
@@ -327,6 +329,37 @@ impl Interpreter<'_> {
             game.play_card(card, set_cost);
         }
         Ok(())
+    }
+
+    /// Whether a spell's play requirement (its main ability's condition)
+    /// holds for you now. Spells of other packs are taken as playable: only
+    /// this pack's code can be asked from here.
+    fn spell_requirement_met(&self, game: &Game, info: &CardInfo) -> bool {
+        let Some(card) = self.module.cards.iter().find(|c| c.id == info.id) else {
+            return true;
+        };
+        let Some(main) = card.spell_ability else {
+            return true;
+        };
+        let Some(ability) = card.ability(main) else {
+            return true;
+        };
+        let call = Call {
+            source: info.card,
+            source_object: info.object,
+            card_id: info.id.clone(),
+            ability: u8::try_from(main.0).unwrap_or(u8::MAX),
+            controller: self.call.controller,
+            trigger_card: None,
+            amount: 0,
+        };
+        let spell = Interpreter {
+            card,
+            module: self.module,
+            call: &call,
+            ability,
+        };
+        spell.condition(game).unwrap_or(false)
     }
 
     /// `DiscardFromOpponentHand`: the performing player looks at the other
