@@ -233,8 +233,17 @@ pub fn describe_choice(choice: &crate::engine::Choice, game: &crate::engine::Mat
             }
             Action::Activate { card, ability } => {
                 let def = state.current_def(db, *card);
-                let text = &def.abilities[usize::from(ability.0)].text;
-                format!("Activate {}: {text}", def.display_name())
+                // The ability's text, else its name (script abilities have
+                // names, and the card text says what they do).
+                let what = def
+                    .abilities
+                    .get(usize::from(ability.0))
+                    .map_or("", |a| if a.text.is_empty() { &a.name } else { &a.text });
+                if what.is_empty() {
+                    format!("Activate {}", def.display_name())
+                } else {
+                    format!("Activate {}: {what}", def.display_name())
+                }
             }
             Action::Evolve {
                 card,

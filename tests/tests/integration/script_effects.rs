@@ -1329,6 +1329,14 @@ fn serving_races_the_follower_with_rush_and_runs_on_race_once_per_carrot() {
         )
         .build();
     // Turf Runner's own ability is index 0 (On Race); Serve follows it.
+    assert_eq!(
+        sve_host::gamelog::describe_choice(
+            &Choice::Action(serve_action(&s, "Turf Runner", 1)),
+            &s.game
+        ),
+        "Activate Turf Runner: Serve",
+        "the menu names the ability"
+    );
     s.act(serve_action(&s, "Turf Runner", 1));
     let runner = s.card(P1, Zone::Field, "Turf Runner");
     assert_eq!(leader(&s, P2), 18, "two races\n{}", s.dump());
