@@ -229,11 +229,16 @@ fn audit_card(pack: &str, card: &CardDef, findings: &mut Vec<Finding>) {
             _ => {}
         }
     }
-    // An ability played from the hand is an alternative way to pay for the
-    // card ("you may play this card by ... instead"), which has no [act].
-    let act = card.abilities.iter().any(
-        |a| matches!(a.kind, AbilityKind::Activated { zone, .. } if zone != ActivationZone::Hand),
-    );
+    // An ability played from the hand or EX area is an alternative way to
+    // pay for the card ("you may play this card by ... instead"), which has
+    // no [act].
+    let act = card.abilities.iter().any(|a| {
+        matches!(
+            a.kind,
+            AbilityKind::Activated { zone, .. }
+                if !matches!(zone, ActivationZone::Hand | ActivationZone::ExArea)
+        )
+    });
     match (text.act, act) {
         (true, false) => push(
             FindingKind::MarkerWithoutImplementation,

@@ -8,6 +8,7 @@
 //! these lines as pack warnings) and the ability is kept as a `sub` that
 //! never fires.
 
+use crate::interp::extras::Extra;
 use crate::keywords::{card_type, class, counter, keyword, keywords};
 use sve_script::ir::{self, Ability, Cost, Effect, FilterId, FilterItem, Module, Selection};
 use sve_sdk::prelude::*;
@@ -45,17 +46,40 @@ pub fn card_def(card: &ir::Card, warn: &mut dyn FnMut(String)) -> CardDef {
             ability_def(card, idx, ability, &mut warn_here)
         })
         .collect();
-    // `serveN` is an ability played from the field (`interp::serve`), at
-    // the index right after the card's own.
-    if !crate::interp::serve::counts(card).is_empty() {
-        debug_assert_eq!(abilities.len(), crate::interp::serve::index(card));
-        abilities.push(AbilityDef {
-            name: "Serve".to_owned(),
-            kind: AbilityKind::Activated((false, ActivationZone::Field)),
-            costs: Vec::new(),
-            once_per_turn: false,
-            text: String::new(),
-        });
+    // What the card data has no word for, after the card's own abilities
+    // (`interp::extras`).
+    let own = abilities.len();
+    for extra in crate::interp::extras::extras(card) {
+        let added = match extra {
+            // `serveN`: an ability played from the field (`interp::serve`).
+            Extra::Serve => AbilityDef {
+                name: "Serve".to_owned(),
+                kind: AbilityKind::Activated((false, ActivationZone::Field)),
+                costs: Vec::new(),
+                once_per_turn: false,
+                text: String::new(),
+            },
+            // The alternative cost again, from the EX area.
+            Extra::AlternateCostFromEx(idx) => {
+                // (Always one of the card's own: `extras` lists only those.)
+                let mut from_hand = usize::try_from(idx.0)
+                    .ok()
+                    .filter(|i| *i < own)
+                    .and_then(|i| abilities.get(i).cloned())
+                    .unwrap_or_else(|| AbilityDef {
+                        name: String::new(),
+                        kind: AbilityKind::Sub,
+                        costs: Vec::new(),
+                        once_per_turn: false,
+                        text: String::new(),
+                    });
+                if let AbilityKind::Activated((quick, _)) = from_hand.kind {
+                    from_hand.kind = AbilityKind::Activated((quick, ActivationZone::ExArea));
+                }
+                from_hand
+            }
+        };
+        abilities.push(added);
     }
     CardDef {
         id: card.id.clone(),

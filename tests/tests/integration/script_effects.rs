@@ -1621,3 +1621,30 @@ fn returned_to_hand_from_field_fires_for_a_return_and_not_for_a_destruction() {
     );
     assert_clean(&mut s);
 }
+
+#[test]
+fn an_alternative_cost_works_from_the_ex_area_too() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new().field(["V1", "V2"]).ex_area(["Sacrifice Giant"]),
+        )
+        .build();
+    let giant = s.card(P1, Zone::ExArea, "Sacrifice Giant");
+    // Its own ability (index 0) works from the hand; the copy after it
+    // from the EX area.
+    let from_ex = sve_host::engine::Action::Activate {
+        card: giant,
+        ability: sve_host::engine::AbilityIdx(1),
+    };
+    assert!(s.can(from_ex), "{}", s.dump());
+    s.act(from_ex);
+    assert_eq!(
+        zone_names(&s, P1, Zone::Field),
+        ["Sacrifice Giant"],
+        "{}",
+        s.dump()
+    );
+    assert_clean(&mut s);
+}

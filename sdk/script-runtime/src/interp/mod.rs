@@ -28,6 +28,7 @@
 mod choices;
 mod complex;
 mod costs;
+pub mod extras;
 mod moves;
 mod sequences;
 pub mod serve;
@@ -91,9 +92,13 @@ impl<'a> Interpreter<'a> {
             .iter()
             .find(|c| c.id == call.card_id)
             .ok_or_else(|| Stop::unknown(call))?;
-        let ability = card
-            .ability(AbilityIdx(u32::from(call.ability)))
-            .ok_or_else(|| Stop::unknown(call))?;
+        // An added ability that stands for one of the card's own (see
+        // `extras`) runs that one.
+        let idx = match extras::extra_of(card, call) {
+            Some(extras::Extra::AlternateCostFromEx(own)) => own,
+            _ => AbilityIdx(u32::from(call.ability)),
+        };
+        let ability = card.ability(idx).ok_or_else(|| Stop::unknown(call))?;
         Ok(Interpreter {
             card,
             module,

@@ -2,14 +2,14 @@
 //! §2.10): "[feed] [costN]: Race this follower."
 //!
 //! The card API has no serve keyword; the manifest gives a card with one an
-//! activated ability after its own ([`index`]), which the host offers like
+//! activated ability after its own ([`extras`]), which the host offers like
 //! any other. Resolving it asks whether 1 EP replaces 1 PP (when both are
 //! possible), serves the Carrots through the card API's `race`, then plays
 //! the card's own `OnRace` abilities, once per race, as part of the same
 //! resolution, and the `OnOtherRace` abilities of the pack's other cards on
 //! that player's field.
 
-use super::{Interpreter, choices};
+use super::{Interpreter, choices, extras};
 use sve_script::ir::{self, Module, Trigger};
 use sve_sdk::prelude::*;
 
@@ -31,17 +31,10 @@ pub fn counts(card: &ir::Card) -> Vec<u8> {
     counts
 }
 
-/// The ability index the manifest gives the serve ability: right after the
-/// card's own abilities.
-pub fn index(card: &ir::Card) -> usize {
-    card.abilities.len()
-}
-
 /// The card and its serve counts when `call` is for a serve ability.
 fn serve_call<'m>(module: &'m Module, call: &Call) -> Option<(&'m ir::Card, Vec<u8>)> {
     let card = module.cards.iter().find(|c| c.id == call.card_id)?;
-    let counts = counts(card);
-    (!counts.is_empty() && usize::from(call.ability) == index(card)).then_some((card, counts))
+    (extras::extra_of(card, call) == Some(extras::Extra::Serve)).then(|| (card, counts(card)))
 }
 
 /// Whether `n` Carrots can be served now, with play points alone or with 1

@@ -1,0 +1,42 @@
+//! Abilities the manifest adds after a card's own: what the card data has
+//! no word for is offered as an ability the host already plays.
+//!
+//! The manifest and the interpreter both read this list, so an ability
+//! index past the card's own always means the same thing to both.
+
+use super::serve;
+use sve_script::ir::{self, AbilityIdx, Effect};
+use sve_sdk::prelude::*;
+
+/// One added ability.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Extra {
+    /// The `serveN` keywords' ability (see [`serve`]).
+    Serve,
+    /// An `AlternateCost` ability used from the EX area: the card's own
+    /// ability at this index works from the hand.
+    AlternateCostFromEx(AbilityIdx),
+}
+
+/// The abilities added after `card`'s own, in index order.
+pub fn extras(card: &ir::Card) -> Vec<Extra> {
+    let mut extras = Vec::new();
+    if !serve::counts(card).is_empty() {
+        extras.push(Extra::Serve);
+    }
+    for (idx, ability) in card.abilities.iter().enumerate() {
+        if ability.kind == ir::AbilityKind::CostModifier
+            && ability.effect == Effect::AlternateCost
+            && let Ok(idx) = u32::try_from(idx)
+        {
+            extras.push(Extra::AlternateCostFromEx(AbilityIdx(idx)));
+        }
+    }
+    extras
+}
+
+/// The added ability `call` is for, if its index is past the card's own.
+pub fn extra_of(card: &ir::Card, call: &Call) -> Option<Extra> {
+    let past = usize::from(call.ability).checked_sub(card.abilities.len())?;
+    extras(card).get(past).copied()
+}
