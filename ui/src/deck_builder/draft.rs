@@ -26,7 +26,9 @@ impl Part {
         }
         Some(match def.card_type {
             CardType::Leader => Part::Leader,
+            // Carrots are spells that live in the evolve deck (Umamusume).
             CardType::EvolvedFollower => Part::Evolve,
+            CardType::Spell if def.is_carrot() => Part::Evolve,
             CardType::Follower | CardType::Spell | CardType::Amulet => Part::Main,
         })
     }
@@ -205,6 +207,23 @@ mod tests {
         let (back, notes) = DeckDraft::from_file(&file);
         assert_eq!(back, draft);
         assert!(notes.is_empty());
+    }
+
+    #[test]
+    fn carrots_go_in_the_evolve_deck_and_other_spells_in_the_main_deck() {
+        let db = fixture::db();
+        let spell = db
+            .iter()
+            .map(|(_, def)| def)
+            .find(|def| def.card_type == CardType::Spell && !def.is_token)
+            .expect("a starter spell")
+            .clone();
+        assert_eq!(Part::of(&spell), Some(Part::Main));
+        let carrot = CardDef {
+            name: "Carrot".to_owned(),
+            ..spell
+        };
+        assert_eq!(Part::of(&carrot), Some(Part::Evolve));
     }
 
     #[test]
