@@ -197,7 +197,11 @@ fn check_zone(
         .iter()
         .copied()
         // The evolve line lists the face-down cards, as boards write it.
-        .filter(|c| zone != ZoneName::Evolve || !state.card(*c).face_up)
+        .filter(|c| match zone {
+            ZoneName::Evolve => !state.card(*c).face_up,
+            ZoneName::Used => state.card(*c).face_up,
+            _ => true,
+        })
         .collect();
     let mut expanded: Vec<&ZoneEntry> = entries
         .iter()

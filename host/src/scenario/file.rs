@@ -666,7 +666,7 @@ fn parse_player_expectation(player: PlayerId, rest: &str) -> Result<Expectation,
     {
         let zone_name = ZoneName::parse(zone).ok_or_else(|| {
             malformed(format!(
-                "unknown zone `{zone}`; expected leader, hand, field, ex, cemetery, banished, deck or evolve"
+                "unknown zone `{zone}`; expected leader, hand, field, ex, cemetery, banished, deck, evolve or used"
             ))
         })?;
         let list = list.trim();
@@ -1100,7 +1100,7 @@ mod tests {
             line 14: `attack` needs a number, found `two`
             line 15: `SD01-001 sparkle`: nothing to check; expected attack, defense, damage, cost, engaged, reserved, keywords, has, lacks after the card
             line 16: `SD01-001`: nothing to check; expected attack, defense, damage, cost, engaged, reserved, keywords, has, lacks after the card
-            line 17: unknown zone `hands`; expected leader, hand, field, ex, cemetery, banished, deck or evolve
+            line 17: unknown zone `hands`; expected leader, hand, field, ex, cemetery, banished, deck, evolve or used
             line 18: expected `key value` pairs, found `pp`
             line 19: `x0`: a copy count is x1 to x60
             line 20: `SD01-001 engaged`: flags (engaged, reserved, new, damage, evolved) are for field cards only

@@ -829,6 +829,24 @@ mod tests {
     }
 
     #[test]
+    fn used_evolve_cards_are_a_zone_of_their_own() {
+        check(
+            "[board]\n\
+             P1 evolve: TEST-V1E\n\
+             P1 used: TEST-V2E, TEST-V3E\n\
+             [expect]\n\
+             P1 evolve: TEST-V1E\n\
+             P1 used: TEST-V3E, TEST-V2E\n\
+             P1 used: TEST-V1E\n",
+            expect![[r#"
+                line 7: P1 used: TEST-V1E
+                  expected: P1 used: TEST-V1E
+                  actual:   P1 used: TEST-V2E, TEST-V3E
+            "#]],
+        );
+    }
+
+    #[test]
     fn mismatches_show_expected_and_actual_per_line() {
         check(
             "[board]\n\

@@ -111,6 +111,15 @@ pub fn board_as_text(game: &Match) -> String {
             .filter(|c| !state.card(*c).face_up)
             .collect();
         let _ = writeln!(out, "{player} evolve: {}", ids(&unused));
+        let used: Vec<CardRef> = p
+            .evolve_deck
+            .iter()
+            .copied()
+            .filter(|c| state.card(*c).face_up)
+            .collect();
+        if !used.is_empty() {
+            let _ = writeln!(out, "{player} used: {}", ids(&used));
+        }
     }
     out
 }
@@ -308,11 +317,13 @@ pub(crate) enum ZoneName {
     Deck,
     /// `evolve:` the face-down evolve deck.
     Evolve,
+    /// `used:` the face-up (used) cards of the evolve deck.
+    Used,
 }
 
 impl ZoneName {
     /// Every zone, in the order boards are written.
-    pub(crate) const ALL: [ZoneName; 8] = [
+    pub(crate) const ALL: [ZoneName; 9] = [
         ZoneName::Leader,
         ZoneName::Hand,
         ZoneName::Field,
@@ -321,6 +332,7 @@ impl ZoneName {
         ZoneName::Banished,
         ZoneName::Deck,
         ZoneName::Evolve,
+        ZoneName::Used,
     ];
 
     /// Reads a zone name as boards write it.
@@ -339,6 +351,7 @@ impl ZoneName {
             ZoneName::Banished => "banished",
             ZoneName::Deck => "deck",
             ZoneName::Evolve => "evolve",
+            ZoneName::Used => "used",
         }
     }
 
@@ -352,14 +365,14 @@ impl ZoneName {
             ZoneName::Cemetery => Zone::Cemetery,
             ZoneName::Banished => Zone::Banished,
             ZoneName::Deck => Zone::Deck,
-            ZoneName::Evolve => Zone::EvolveDeck,
+            ZoneName::Evolve | ZoneName::Used => Zone::EvolveDeck,
         }
     }
 }
 
 fn unknown_zone(zone: &str) -> String {
     format!(
-        "unknown zone `{zone}`; expected leader, hand, field, ex, cemetery, banished, deck or evolve"
+        "unknown zone `{zone}`; expected leader, hand, field, ex, cemetery, banished, deck, evolve or used"
     )
 }
 
@@ -513,6 +526,7 @@ fn read_zone(
         ZoneName::Banished => side.banished = cards,
         ZoneName::Deck => side.deck = Some(cards),
         ZoneName::Evolve => side.evolve_deck = cards,
+        ZoneName::Used => side.used_evolve_deck = cards,
         ZoneName::Field => {
             side.field.clear();
             for entry in entries {
