@@ -67,6 +67,9 @@ impl Pack for ScriptPack {
         if let Some(result) = interp::serve::resolve(module, game, call) {
             return result;
         }
+        if let Some(result) = interp::granted::resolve(module, game, call) {
+            return result;
+        }
         interp::Interpreter::new(module, call)?.resolve(game)
     }
 
@@ -74,6 +77,9 @@ impl Pack for ScriptPack {
         let module = module()?;
         if let Some(holds) = interp::serve::condition(module, game, call) {
             return Ok(holds);
+        }
+        if let Some(holds) = interp::granted::condition(module, game, call) {
+            return holds;
         }
         interp::Interpreter::new(module, call)?.condition(game)
     }

@@ -59,6 +59,9 @@ pub fn card_def(card: &ir::Card, warn: &mut dyn FnMut(String)) -> CardDef {
                 once_per_turn: false,
                 text: String::new(),
             },
+            // A given ability: a trigger of this card on the other card's
+            // event (`interp::granted`).
+            Extra::Granted { .. } => granted_def(card, extra, warn),
             // The alternative cost again, from the EX area.
             Extra::AlternateCostFromEx(idx) => {
                 // (Always one of the card's own: `extras` lists only those.)
@@ -109,9 +112,6 @@ fn ability_def(
     ability: &Ability,
     warn: &mut dyn FnMut(String),
 ) -> AbilityDef {
-    if let Some(problem) = crate::interp::unsupported(&ability.effect) {
-        warn(format!("{problem}; the ability does nothing"));
-    }
     let sub = AbilityKind::Sub;
     let kind = match ability.kind {
         // "On Race" and "whenever another follower of yours races" run as
@@ -137,6 +137,8 @@ fn ability_def(
         ir::AbilityKind::Activated => {
             AbilityKind::Activated((ability.is_quick(), ActivationZone::Field))
         }
+        // A given ability plays through the ability `extras` adds for it.
+        ir::AbilityKind::Passive if matches!(ability.effect, Effect::GiveAbility { .. }) => sub,
         ir::AbilityKind::Passive => match passive(card, ability) {
             Ok(passive) => AbilityKind::Passive(passive),
             Err(problem) => {
@@ -189,6 +191,48 @@ fn ability_def(
         costs,
         once_per_turn: ability.is_once_per_turn(),
         text: String::new(),
+    }
+}
+
+/// The ability the manifest adds for a `GiveAbility` passive: the given
+/// ability riding on the "another card" trigger of its own trigger, for the
+/// cards the passive reaches (a filter with no flat form is checked by
+/// `condition`).
+fn granted_def(card: &ir::Card, extra: Extra, warn: &mut dyn FnMut(String)) -> AbilityDef {
+    use crate::interp::granted;
+    let sub = |name: String| AbilityDef {
+        name,
+        kind: AbilityKind::Sub,
+        costs: Vec::new(),
+        once_per_turn: false,
+        text: String::new(),
+    };
+    let Some((passive, given)) = granted::given_of(card, extra) else {
+        return sub(String::new());
+    };
+    let here = |message: String| {
+        format!(
+            "{}:{}: card {} ability `{}`: {message}; the ability is not given",
+            card.source.file, passive.line, card.id, passive.name
+        )
+    };
+    if let Some(problem) = granted::unsupported(given, passive) {
+        warn(here(problem));
+        return sub(given.name.clone());
+    }
+    let Effect::GiveAbility { to, .. } = passive.effect else {
+        return sub(given.name.clone());
+    };
+    let filter = flat_filter(card, to.filter).unwrap_or_else(sve_sdk::any_card);
+    match granted::host_trigger(given.trigger, filter) {
+        Some(trigger) => AbilityDef {
+            name: given.name.clone(),
+            kind: AbilityKind::Triggered(trigger),
+            costs: Vec::new(),
+            once_per_turn: given.is_once_per_turn(),
+            text: String::new(),
+        },
+        None => sub(given.name.clone()),
     }
 }
 

@@ -1648,3 +1648,41 @@ fn an_alternative_cost_works_from_the_ex_area_too() {
     );
     assert_clean(&mut s);
 }
+
+#[test]
+fn give_ability_gives_your_followers_the_named_last_words() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .field(["Fairy Matron", "V1", "V2"])
+                .hand(["Sacrifice Giant"]),
+        )
+        .build();
+    // Both followers go to the cemetery as the alternative cost: each has
+    // the given Last Words.
+    s.act(activate(&s, "Sacrifice Giant", 0));
+    s.settle();
+    assert_eq!(hand_size(&s, P1), 2, "two Last Words\n{}", s.dump());
+    assert_clean(&mut s);
+}
+
+#[test]
+fn give_ability_gives_a_fanfare_only_while_the_giver_is_on_the_field() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().field(["Herald Banner"]).hand(["V1"]).pp(1))
+        .build();
+    s.play("V1");
+    s.settle();
+    assert_eq!(leader(&s, P2), 19, "V1's given Fanfare\n{}", s.dump());
+    assert_clean(&mut s);
+    let mut off = scenario(&loaded)
+        .side(P1, Side::new().hand(["V1", "Herald Banner"]).pp(1))
+        .build();
+    off.play("V1");
+    off.settle();
+    assert_eq!(leader(&off, P2), 20, "no Banner on the field");
+    assert_clean(&mut off);
+}

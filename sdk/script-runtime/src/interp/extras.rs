@@ -16,6 +16,15 @@ pub enum Extra {
     /// An `AlternateCost` ability used from the EX area: the card's own
     /// ability at this index works from the hand.
     AlternateCostFromEx(AbilityIdx),
+    /// A `GiveAbility` passive (branch §11): the triggered ability
+    /// `ability` of this card, played for another card of yours that the
+    /// passive at `passive` reaches, as that card.
+    Granted {
+        /// The `GiveAbility` passive.
+        passive: AbilityIdx,
+        /// The triggered ability it gives.
+        ability: AbilityIdx,
+    },
 }
 
 /// The abilities added after `card`'s own, in index order.
@@ -25,11 +34,22 @@ pub fn extras(card: &ir::Card) -> Vec<Extra> {
         extras.push(Extra::Serve);
     }
     for (idx, ability) in card.abilities.iter().enumerate() {
-        if ability.kind == ir::AbilityKind::CostModifier
-            && ability.effect == Effect::AlternateCost
-            && let Ok(idx) = u32::try_from(idx)
-        {
-            extras.push(Extra::AlternateCostFromEx(AbilityIdx(idx)));
+        let Ok(idx) = u32::try_from(idx) else {
+            continue;
+        };
+        match ability.effect {
+            Effect::AlternateCost if ability.kind == ir::AbilityKind::CostModifier => {
+                extras.push(Extra::AlternateCostFromEx(AbilityIdx(idx)));
+            }
+            Effect::GiveAbility { ability: given, .. }
+                if ability.kind == ir::AbilityKind::Passive =>
+            {
+                extras.push(Extra::Granted {
+                    passive: AbilityIdx(idx),
+                    ability: given,
+                });
+            }
+            _ => {}
         }
     }
     extras

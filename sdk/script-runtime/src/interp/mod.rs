@@ -29,6 +29,7 @@ mod choices;
 mod complex;
 mod costs;
 pub mod extras;
+pub mod granted;
 mod moves;
 mod sequences;
 pub mod serve;
@@ -42,20 +43,6 @@ use targets::Subject;
 
 /// Deepest chain of sub-abilities (calls by name may form cycles).
 const MAX_DEPTH: u32 = 16;
-
-/// Why an effect cannot run in this runtime, or `None` if it can.
-///
-/// What is left is the branch extension `GiveAbility` (spec §11): the card
-/// data has no way to give one card another card's triggered ability.
-pub fn unsupported(effect: &Effect) -> Option<String> {
-    let name = match effect {
-        Effect::GiveAbility { .. } => "GiveAbility",
-        _ => return None,
-    };
-    Some(format!(
-        "effect {name} is not supported by the script runtime yet"
-    ))
-}
 
 /// Runs one ability call of one card.
 pub struct Interpreter<'a> {
@@ -649,7 +636,9 @@ impl<'a> Interpreter<'a> {
             Effect::PassiveKeyword { .. }
             | Effect::PassiveStat { .. }
             | Effect::ReducedCost { .. }
-            | Effect::MinusCostOther { .. } => {}
+            | Effect::MinusCostOther { .. }
+            // A given ability plays through `granted`.
+            | Effect::GiveAbility { .. } => {}
             // The alternative cost is paid: play the card for no play
             // points (see `manifest`).
             Effect::AlternateCost => {
@@ -671,11 +660,6 @@ impl<'a> Interpreter<'a> {
                 })?;
             }
 
-            Effect::GiveAbility { .. } => {
-                return Err(Stop::Error(
-                    unsupported(effect).unwrap_or_else(|| format!("effect {effect:?} failed")),
-                ));
-            }
         }
         Ok(())
     }
