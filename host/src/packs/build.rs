@@ -91,8 +91,9 @@ fn newest_source(dir: &Path) -> Option<std::time::SystemTime> {
 /// file. cargo may then call one pack fresh while the file holds the
 /// other's code. So each build first removes the crate's previous output,
 /// which makes cargo compile the pack crate again (it only builds a pack
-/// whose sources changed, so that compile was due anyway), and builds in
-/// one process run one at a time, so no build reads another's output.
+/// whose sources changed, so that compile was due anyway), and builds run
+/// one at a time, across processes too (a lock file in the target dir), so
+/// no build reads another's output.
 pub fn build_rust_pack(
     manifest: &PackManifest,
     target_dir: &Path,
@@ -104,6 +105,10 @@ pub fn build_rust_pack(
     let _build = ONE_BUILD_AT_A_TIME
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
+    // Other processes (the client and `sve` side by side) take the same
+    // lock file in the shared target dir; the OS releases it when the file
+    // closes, a crashed process included.
+    let _other_processes = lock_target_dir(target_dir);
     forget_previous_output(manifest, target_dir);
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut child = Command::new(cargo)
@@ -188,6 +193,27 @@ pub fn build_rust_pack(
             error,
         })?;
     Ok(out)
+}
+
+/// Takes the target dir's build lock file, waiting for another process's
+/// build to finish. `None` when the lock cannot be taken (a read-only
+/// folder, a file system without locks): the build goes on unguarded, as
+/// cargo's own lock still covers the compile.
+fn lock_target_dir(target_dir: &Path) -> Option<std::fs::File> {
+    std::fs::create_dir_all(target_dir).ok()?;
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(target_dir.join("sve-pack-build.lock"))
+        .ok()?;
+    match file.lock() {
+        Ok(()) => Some(file),
+        Err(error) => {
+            tracing::warn!("cannot lock {}: {error}", target_dir.display());
+            None
+        }
+    }
 }
 
 /// Removes the pack crate's cdylib from the shared target dir (see
