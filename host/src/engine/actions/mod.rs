@@ -325,6 +325,27 @@ impl Match {
         }
     }
 
+    /// Pays for the turn's evolve (rules.md §10.1; serving pays the same):
+    /// `cost` play points, or one less and 1 evolution point with `use_ep`,
+    /// and the evolve is used for the turn. The caller checked it can pay.
+    pub(crate) fn pay_turns_evolve(&mut self, player: PlayerId, cost: i32, use_ep: bool) {
+        let p = self.state.player(player);
+        let (pp, ep) = (p.pp, p.ep);
+        self.apply(Mutation::SetResource(
+            player,
+            Resource::PlayPoints,
+            pp - (cost - i32::from(use_ep)),
+        ));
+        if use_ep {
+            self.apply(Mutation::SetResource(
+                player,
+                Resource::EvolvePoints,
+                ep - 1,
+            ));
+        }
+        self.apply(Mutation::SetFlag(player, PlayerFlag::EvolvedThisTurn, true));
+    }
+
     /// Turns a face-up card of an evolve deck face down; returns whether it
     /// was face up there.
     pub(crate) fn turn_face_down(&mut self, card: CardRef) -> bool {

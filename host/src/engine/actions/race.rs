@@ -11,9 +11,9 @@
 
 use crate::cards::{CardDb, CardType, Keywords};
 use crate::engine::Match;
-use crate::engine::event::{MoveCause, Resource};
+use crate::engine::event::MoveCause;
 use crate::engine::ids::CardRef;
-use crate::engine::mutation::{Mutation, Place, PlayerFlag};
+use crate::engine::mutation::{Mutation, Place};
 use crate::engine::state::GameState;
 use crate::engine::state::{Duration, EffectKind, Zone};
 
@@ -66,26 +66,8 @@ impl Match {
             return false;
         }
         let controller = self.state.card(card).controller;
-        let p = self.state.player(controller);
-        let (pp, ep) = (p.pp, p.ep);
-        let pp_cost = i32::from(count) - i32::from(use_ep);
-        self.apply(Mutation::SetResource(
-            controller,
-            Resource::PlayPoints,
-            pp - pp_cost,
-        ));
-        if use_ep {
-            self.apply(Mutation::SetResource(
-                controller,
-                Resource::EvolvePoints,
-                ep - 1,
-            ));
-        }
-        self.apply(Mutation::SetFlag(
-            controller,
-            PlayerFlag::EvolvedThisTurn,
-            true,
-        ));
+        // Serving pays like the evolve ability (CR 14.2.2.4–14.2.2.5).
+        self.pay_turns_evolve(controller, i32::from(count), use_ep);
         for carrot in carrots_for(&self.state, &self.db, card)
             .into_iter()
             .take(usize::from(count))

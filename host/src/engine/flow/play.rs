@@ -5,7 +5,7 @@ use crate::cards::{AbilityKind, CardType, Keywords};
 use crate::engine::Match;
 use crate::engine::event::{Event, MoveCause, Resource};
 use crate::engine::ids::{AbilityIdx, CardRef, ObjectId, PlayerId};
-use crate::engine::mutation::{Mutation, Place, PlayerFlag};
+use crate::engine::mutation::{Mutation, Place};
 use crate::engine::runtime::{
     AbilityRun, Action, Choice, Decision, Prompt, Resume, RunOrigin, Task,
 };
@@ -190,29 +190,15 @@ impl Match {
             .characteristics(&self.db, card)
             .evolve_cost
             .unwrap_or(0);
-        let p = self.state.player(player);
-        let (pp, ep, sep) = (p.pp, p.ep, p.sep);
-        let pp_cost = if use_ep { cost - 1 } else { cost };
-        self.apply(Mutation::SetResource(
-            player,
-            Resource::PlayPoints,
-            pp - pp_cost,
-        ));
-        if use_ep {
-            self.apply(Mutation::SetResource(
-                player,
-                Resource::EvolvePoints,
-                ep - 1,
-            ));
-        }
+        self.pay_turns_evolve(player, cost, use_ep);
         if super_evolve {
+            let sep = self.state.player(player).sep;
             self.apply(Mutation::SetResource(
                 player,
                 Resource::SuperEvolvePoints,
                 sep - 1,
             ));
         }
-        self.apply(Mutation::SetFlag(player, PlayerFlag::EvolvedThisTurn, true));
         self.evolve(card, super_evolve);
     }
 
