@@ -1,0 +1,172 @@
+//! The script runtime's effects, one small card each: the script pack
+//! `tests/packs/script-effects` played over the starter cards and the test
+//! cards. Each test builds a board, plays the card, answers its questions
+//! and checks zones, stats and leaders, and that no ability fizzled. The
+//! helpers live here; the tests sit in one module per family of effects.
+
+use std::sync::Arc;
+use sve_host::cards::Keywords;
+use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards};
+use sve_host::engine::{CardRef, Choice, Event, PlayerId, Prompt, Zone};
+use sve_host::packs::{LoadOptions, LoadedPacks, load_packs};
+use sve_host::scenario::{Scenario, ScenarioBuilder, Side, fixtures};
+
+const P1: PlayerId = PlayerId(0);
+const P2: PlayerId = PlayerId(1);
+
+/// The effects pack over the starter cards and the test cards.
+fn load() -> LoadedPacks {
+    let root = sve_tests::workspace_root();
+    let mut base = parse_cards(STARTER_CARDS_JSON).expect("bundled cards");
+    base.extend(fixtures::test_cards());
+    let loaded = load_packs(
+        &[root.join("tests/packs/script-effects")],
+        &LoadOptions {
+            base,
+            cache_dir: Some(root.join("target/sve-cache")),
+            build_target_dir: None,
+            language: None,
+        },
+    )
+    .expect("the pack engine starts");
+    assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+    loaded
+}
+
+fn scenario(loaded: &LoadedPacks) -> ScenarioBuilder {
+    Scenario::builder()
+        .db(Arc::clone(&loaded.db))
+        .runner(loaded.runner())
+}
+
+/// Asserts that nothing fizzled since the scenario was built (or the last
+/// call).
+fn assert_clean(s: &mut Scenario) {
+    let reasons: Vec<String> = s
+        .raw_events()
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::AbilityFizzled { reason, .. } => Some(reason),
+            _ => None,
+        })
+        .collect();
+    assert!(reasons.is_empty(), "fizzled: {reasons:?}\n{}", s.dump());
+}
+
+/// Answers the pending question with this card, checking who is asked.
+fn pick(s: &mut Scenario, player: PlayerId, card: CardRef) {
+    assert_eq!(s.decider(), player, "who is asked\n{}", s.dump());
+    s.choose(|c| *c == Choice::Card(card));
+}
+
+/// Answers the pending question with several cards at once.
+fn pick_all(s: &mut Scenario, player: PlayerId, cards: &[CardRef]) {
+    let options = s.options();
+    let picks: Vec<usize> = cards
+        .iter()
+        .map(|card| {
+            options
+                .iter()
+                .position(|o| *o == Choice::Card(*card))
+                .unwrap_or_else(|| panic!("{card:?} not offered in {options:?}"))
+        })
+        .collect();
+    s.answer(player, &picks);
+}
+
+/// Answers the pending question with the labelled option.
+fn pick_label(s: &mut Scenario, label: &str) {
+    s.choose(|c| *c == Choice::Label(label.to_owned()));
+}
+
+/// The labels the pending question offers.
+fn labels(s: &Scenario) -> Vec<String> {
+    s.options()
+        .into_iter()
+        .filter_map(|c| match c {
+            Choice::Label(l) => Some(l),
+            _ => None,
+        })
+        .collect()
+}
+
+fn has_keyword(s: &Scenario, card: CardRef, keyword: Keywords) -> bool {
+    s.game
+        .state()
+        .characteristics(s.game.db(), card)
+        .keywords
+        .contains(keyword)
+}
+
+fn cost(s: &Scenario, card: CardRef) -> i32 {
+    s.game.state().characteristics(s.game.db(), card).cost
+}
+
+fn leader(s: &Scenario, player: PlayerId) -> i32 {
+    s.game.state().player(player).leader_defense
+}
+
+fn zone_names(s: &Scenario, player: PlayerId, zone: Zone) -> Vec<String> {
+    let state = s.game.state();
+    state
+        .player(player)
+        .zone(zone)
+        .iter()
+        .map(|c| state.current_def(s.game.db(), *c).name.clone())
+        .collect()
+}
+
+fn at_main_action(s: &Scenario) -> bool {
+    s.game.decision().map(|d| d.prompt.clone()) == Some(Prompt::MainAction)
+}
+
+fn attack_of(s: &Scenario, card: CardRef) -> i32 {
+    s.game.state().characteristics(s.game.db(), card).attack
+}
+
+fn hand_size(s: &Scenario, player: PlayerId) -> usize {
+    s.game.state().player(player).hand.len()
+}
+
+fn face_up(s: &Scenario, player: PlayerId) -> Vec<String> {
+    let state = s.game.state();
+    state
+        .player(player)
+        .evolve_deck
+        .iter()
+        .filter(|c| state.card(**c).face_up)
+        .map(|c| state.current_def(s.game.db(), *c).name.clone())
+        .collect()
+}
+
+fn activate(s: &Scenario, name: &str, ability: u8) -> sve_host::engine::Action {
+    sve_host::engine::Action::Activate {
+        card: s.card(P1, Zone::Hand, name),
+        ability: sve_host::engine::AbilityIdx(ability),
+    }
+}
+
+fn serve_action(s: &Scenario, name: &str, ability: u8) -> sve_host::engine::Action {
+    sve_host::engine::Action::Activate {
+        card: s.card(P1, Zone::Field, name),
+        ability: sve_host::engine::AbilityIdx(ability),
+    }
+}
+
+fn in_evolve_zone(s: &Scenario) -> usize {
+    s.game
+        .state()
+        .cards
+        .iter()
+        .filter(|c| c.zone == Zone::EvolveZone)
+        .count()
+}
+
+mod branch;
+mod complex;
+mod moves;
+mod playing;
+mod racing;
+mod sequences;
+mod stats;
+mod this_turn;
