@@ -3,12 +3,8 @@
 //! match and runs the reload smoke test, reporting both on screen.
 
 use crate::common::*;
-use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 use sve_host::catalog::Catalog;
-use sve_ui::{App, AppOptions};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -46,15 +42,7 @@ fn an_edited_pack_is_reloaded_into_the_running_match_with_a_smoke_test() {
         "{:?}",
         catalog.diagnostics()
     );
-    let app = App::new(
-        catalog,
-        AppOptions {
-            bot_delay: Duration::ZERO,
-        },
-    );
-    let mut harness = Harness::builder()
-        .with_size([1440.0, 900.0])
-        .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
+    let mut harness = client_of(catalog);
     start_match(&mut harness, "You vs bot", 7);
     play_to_main_action(&mut harness);
     // Edit the card's code the way an editor saves: write, then rename.
@@ -99,15 +87,7 @@ fn undo_after_a_reload_keeps_the_new_cards_and_the_replay_records_the_reload() {
         catalog.diagnostics()
     );
     let start_fingerprint = catalog.db().fingerprint();
-    let app = App::new(
-        catalog,
-        AppOptions {
-            bot_delay: Duration::ZERO,
-        },
-    );
-    let mut harness = Harness::builder()
-        .with_size([1440.0, 900.0])
-        .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
+    let mut harness = client_of(catalog);
     start_match(&mut harness, "You vs bot", 7);
     play_to_main_action(&mut harness);
 
@@ -139,18 +119,7 @@ fn undo_after_a_reload_keeps_the_new_cards_and_the_replay_records_the_reload() {
     click(&mut harness, "Concede");
     wait_for(&mut harness, "the end screen", |h| has(h, "Rematch"));
     let path = root().join("target/test-packs/ui-undo-reload/undone.sver");
-    // The field holds a default name: select it and type over it.
-    harness.get_by_label("Replay file").click();
-    harness.step();
-    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    harness
-        .get_by_label("Replay file")
-        .type_text(&path.display().to_string());
-    harness.step();
-    click(&mut harness, "Save replay");
-    wait_for(&mut harness, "the saved notice", |h| {
-        has_containing(h, "Replay saved to")
-    });
+    save_replay(&mut harness, &path);
     let bytes = std::fs::read(&path).expect("the replay file was written");
     let replay = sve_host::replay::Replay::decode(&bytes).expect("a valid replay");
     assert_eq!(

@@ -140,18 +140,7 @@ fn bot_vs_bot_match_reaches_game_over_and_saves_a_replay() {
 
     let dir = std::env::temp_dir().join(format!("sve-ui-test-{}", std::process::id()));
     let path = dir.join("bots.sver");
-    let field = harness.get_by_label("Replay file");
-    field.click();
-    harness.step();
-    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    harness
-        .get_by_label("Replay file")
-        .type_text(&path.display().to_string());
-    harness.step();
-    click(&mut harness, "Save replay");
-    wait_for(&mut harness, "the saved notice", |h| {
-        has_containing(h, "Replay saved to")
-    });
+    save_replay(&mut harness, &path);
     let bytes = std::fs::read(&path).expect("the replay file was written");
     let replay = sve_host::replay::Replay::decode(&bytes).expect("a valid replay");
     assert_eq!(replay.seed, SEED);

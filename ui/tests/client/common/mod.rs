@@ -12,7 +12,11 @@ use sve_ui::{App, AppOptions};
 /// The client as a test drives it: bots answer at once.
 pub fn client() -> Harness<'static, App> {
     // The vanilla starter cards keep the snapshots independent of packs.
-    let catalog = Catalog::vanilla().expect("bundled card data loads");
+    client_of(Catalog::vanilla().expect("bundled card data loads"))
+}
+
+/// The client over these cards; bots answer at once.
+pub fn client_of(catalog: Catalog) -> Harness<'static, App> {
     let app = App::new(
         catalog,
         AppOptions {
@@ -22,6 +26,22 @@ pub fn client() -> Harness<'static, App> {
     Harness::builder()
         .with_size([1440.0, 900.0])
         .build_ui_state(|ui, app: &mut App| app.ui(ui), app)
+}
+
+/// Saves the replay from the end screen to `path` (typed over the field's
+/// default name) and waits for the notice.
+pub fn save_replay(harness: &mut Harness<'_, App>, path: &std::path::Path) {
+    harness.get_by_label("Replay file").click();
+    harness.step();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness
+        .get_by_label("Replay file")
+        .type_text(&path.display().to_string());
+    harness.step();
+    click(harness, "Save replay");
+    wait_for(harness, "the saved notice", |h| {
+        has_containing(h, "Replay saved to")
+    });
 }
 
 /// The client as the binary runs it: the starter cards plus the packs of
@@ -44,15 +64,7 @@ pub fn client_with_packs() -> Harness<'static, App> {
         "the rust-starter pack is loaded: {:?}",
         catalog.packs()
     );
-    let app = App::new(
-        catalog,
-        AppOptions {
-            bot_delay: Duration::ZERO,
-        },
-    );
-    Harness::builder()
-        .with_size([1440.0, 900.0])
-        .build_ui_state(|ui, app: &mut App| app.ui(ui), app)
+    client_of(catalog)
 }
 
 /// Whether a widget with exactly this label is on screen.
