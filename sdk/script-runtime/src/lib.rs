@@ -20,6 +20,7 @@ pub mod keywords;
 pub mod manifest;
 pub mod values;
 
+use interp::extras::Extra;
 use std::sync::OnceLock;
 use sve_script::ir::Module;
 use sve_sdk::prelude::*;
@@ -64,24 +65,26 @@ impl Pack for ScriptPack {
 
     fn resolve(game: &mut Game, call: &Call) -> Result<(), Stop> {
         let module = module()?;
-        if let Some(result) = interp::serve::resolve(module, game, call) {
-            return result;
+        let card = interp::card_of(module, call)?;
+        match interp::extras::extra_of(card, call) {
+            Some(Extra::Serve) => interp::serve::resolve(module, card, game, call),
+            Some(Extra::Granted { ability, .. }) => {
+                interp::granted::resolve(module, card, ability, game, call)
+            }
+            _ => interp::Interpreter::for_card(module, card, call)?.resolve(game),
         }
-        if let Some(result) = interp::granted::resolve(module, game, call) {
-            return result;
-        }
-        interp::Interpreter::new(module, call)?.resolve(game)
     }
 
     fn condition(game: &Game, call: &Call) -> Result<bool, Stop> {
         let module = module()?;
-        if let Some(holds) = interp::serve::condition(module, game, call) {
-            return Ok(holds);
+        let card = interp::card_of(module, call)?;
+        match interp::extras::extra_of(card, call) {
+            Some(Extra::Serve) => Ok(interp::serve::condition(card, game, call)),
+            Some(Extra::Granted { passive, ability }) => {
+                interp::granted::condition(module, card, (passive, ability), game, call)
+            }
+            _ => interp::Interpreter::for_card(module, card, call)?.condition(game),
         }
-        if let Some(holds) = interp::granted::condition(module, game, call) {
-            return holds;
-        }
-        interp::Interpreter::new(module, call)?.condition(game)
     }
 }
 

@@ -9,7 +9,7 @@
 
 use super::{Interpreter, extras};
 use crate::values::{self, Scope};
-use sve_script::ir::{self, Ability, Duration, Effect, Module, Target, Trigger};
+use sve_script::ir::{self, Ability, AbilityIdx, Duration, Effect, Module, Target, Trigger};
 use sve_sdk::prelude::*;
 
 /// The host trigger a given ability rides on, for the given ability's own
@@ -27,39 +27,39 @@ pub fn host_trigger(trigger: Trigger, filter: CardFilter) -> Option<sve_sdk::typ
     })
 }
 
-/// The granting card, its passive and the given ability when `call` is for
-/// a given ability.
-fn granted_call<'m>(
-    module: &'m Module,
+/// Whether the ability `card`'s passive `passive` gives (`given`) plays
+/// now.
+pub fn condition(
+    module: &Module,
+    card: &ir::Card,
+    (passive, given): (AbilityIdx, AbilityIdx),
+    game: &Game,
     call: &Call,
-) -> Option<(&'m ir::Card, &'m Ability, &'m Ability)> {
-    let card = module.cards.iter().find(|c| c.id == call.card_id)?;
-    let extras::Extra::Granted { passive, ability } = extras::extra_of(card, call)? else {
-        return None;
+) -> Result<bool, Stop> {
+    let (Some(passive), Some(given)) = (card.ability(passive), card.ability(given)) else {
+        return Ok(false);
     };
-    Some((card, card.ability(passive)?, card.ability(ability)?))
+    holds(module, card, passive, given, game, call)
 }
 
-/// Whether the given ability plays now, or `None` when `call` is not for
-/// one.
-pub fn condition(module: &Module, game: &Game, call: &Call) -> Option<Result<bool, Stop>> {
-    let (card, passive, given) = granted_call(module, call)?;
-    Some(holds(module, card, passive, given, game, call))
-}
-
-/// Plays the given ability, or `None` when `call` is not for one.
-pub fn resolve(module: &Module, game: &mut Game, call: &Call) -> Option<Result<(), Stop>> {
-    let (card, _, given) = granted_call(module, call)?;
-    let Some(as_holder) = holder_call(game, call) else {
-        return Some(Ok(()));
+/// Plays the given ability, as the card that has it.
+pub fn resolve(
+    module: &Module,
+    card: &ir::Card,
+    given: AbilityIdx,
+    game: &mut Game,
+    call: &Call,
+) -> Result<(), Stop> {
+    let (Some(given), Some(as_holder)) = (card.ability(given), holder_call(game, call)) else {
+        return Ok(());
     };
-    let run = Interpreter {
+    Interpreter {
         card,
         module,
         call: &as_holder,
         ability: given,
-    };
-    Some(run.resolve(game))
+    }
+    .resolve(game)
 }
 
 /// The call as the card that has the ability makes it: "this card" is that

@@ -7,9 +7,9 @@
 //! keeps no state of its own between runs.
 //!
 //! Each effect maps onto the `Game` calls a Rust author would write for the
-//! same card text. Effects the runtime does not implement are listed by
-//! [`unsupported`]; the manifest warns about them at load time and running
-//! one fails the ability with a message.
+//! same card text. What the card data has no word for plays through the
+//! abilities the manifest adds after a card's own (`extras`: `serve`,
+//! `granted`, an alternative cost from the EX area).
 //!
 //! An ability runs in a [`Frame`]: who performs it ("you"), which card is
 //! "this card", the amount `_`, and, inside a restricted sequence (spec
@@ -23,7 +23,10 @@
 //! - `moves`: moving cards between deck, hand, cemetery, EX area and field;
 //! - `stats`: stats, damage, counters and tokens;
 //! - `costs`: optional costs of sub-abilities (spec §7, rules.md §12.3);
-//! - `complex`: ComplexEffect scripts (spec §5.10).
+//! - `complex`: ComplexEffect scripts (spec §5.10);
+//! - `extras`: the abilities the manifest adds after a card's own;
+//! - `serve`: Umamusume serve abilities;
+//! - `granted`: abilities a `GiveAbility` passive gives.
 
 mod choices;
 mod complex;
@@ -70,15 +73,23 @@ struct Frame<'r> {
     depth: u32,
 }
 
+/// The card `call` is for, or an error if the pack has none.
+pub fn card_of<'m>(module: &'m Module, call: &Call) -> Result<&'m ir::Card, Stop> {
+    module
+        .cards
+        .iter()
+        .find(|c| c.id == call.card_id)
+        .ok_or_else(|| Stop::unknown(call))
+}
+
 impl<'a> Interpreter<'a> {
-    /// The interpreter for `call`, or an error if the pack has no such card
-    /// or ability.
-    pub fn new(module: &'a Module, call: &'a Call) -> Result<Interpreter<'a>, Stop> {
-        let card = module
-            .cards
-            .iter()
-            .find(|c| c.id == call.card_id)
-            .ok_or_else(|| Stop::unknown(call))?;
+    /// The interpreter for `call` to `card` (found with [`card_of`]), or an
+    /// error if the card has no such ability.
+    pub fn for_card(
+        module: &'a Module,
+        card: &'a ir::Card,
+        call: &'a Call,
+    ) -> Result<Interpreter<'a>, Stop> {
         // An added ability that stands for one of the card's own (see
         // `extras`) runs that one.
         let idx = match extras::extra_of(card, call) {

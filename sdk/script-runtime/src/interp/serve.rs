@@ -2,14 +2,14 @@
 //! §2.10): "[feed] [costN]: Race this follower."
 //!
 //! The card API has no serve keyword; the manifest gives a card with one an
-//! activated ability after its own ([`extras`]), which the host offers like
+//! activated ability after its own ([`super::extras`]), which the host offers like
 //! any other. Resolving it asks whether 1 EP replaces 1 PP (when both are
 //! possible), serves the Carrots through the card API's `race`, then plays
 //! the card's own `OnRace` abilities, once per race, as part of the same
 //! resolution, and the `OnOtherRace` abilities of the pack's other cards on
 //! that player's field.
 
-use super::{Interpreter, choices, extras};
+use super::{Interpreter, choices};
 use sve_script::ir::{self, Module, Trigger};
 use sve_sdk::prelude::*;
 
@@ -31,29 +31,22 @@ pub fn counts(card: &ir::Card) -> Vec<u8> {
     counts
 }
 
-/// The card and its serve counts when `call` is for a serve ability.
-fn serve_call<'m>(module: &'m Module, call: &Call) -> Option<(&'m ir::Card, Vec<u8>)> {
-    let card = module.cards.iter().find(|c| c.id == call.card_id)?;
-    (extras::extra_of(card, call) == Some(extras::Extra::Serve)).then(|| (card, counts(card)))
-}
-
 /// Whether `n` Carrots can be served now, with play points alone or with 1
 /// evolution point.
 fn can_serve(game: &Game, follower: CardRef, n: u8) -> bool {
     game.can_race(follower, n, false) || game.can_race(follower, n, true)
 }
 
-/// Whether the serve ability may be played now, or `None` when `call` is not
-/// for a serve ability.
-pub fn condition(module: &Module, game: &Game, call: &Call) -> Option<bool> {
-    let (_, counts) = serve_call(module, call)?;
-    Some(counts.iter().any(|n| can_serve(game, call.source, *n)))
+/// Whether `card`'s serve ability may be played now.
+pub fn condition(card: &ir::Card, game: &Game, call: &Call) -> bool {
+    counts(card)
+        .iter()
+        .any(|n| can_serve(game, call.source, *n))
 }
 
-/// Resolves the serve ability, or `None` when `call` is not for one.
-pub fn resolve(module: &Module, game: &mut Game, call: &Call) -> Option<Result<(), Stop>> {
-    let (card, counts) = serve_call(module, call)?;
-    Some(serve(module, card, &counts, game, call))
+/// Resolves `card`'s serve ability.
+pub fn resolve(module: &Module, card: &ir::Card, game: &mut Game, call: &Call) -> Result<(), Stop> {
+    serve(module, card, &counts(card), game, call)
 }
 
 fn serve(
