@@ -1,7 +1,9 @@
 //! The wasm pack boundary, measured on the real path: instantiation per
-//! match, host→guest and guest→host calls, an ability with one re-entrant
-//! choice, and whole random-bot matches with wasm abilities against the same
-//! decks with vanilla cards. Builds the needed packs first (cargo, wasm32).
+//! match and per call, host→guest and guest→host calls, an ability with one
+//! re-entrant choice, whole random-bot matches with wasm abilities against
+//! the same decks with vanilla cards, and the worst a hostile ability run
+//! can cost before a limit stops it (`worst_case`). Builds the needed packs
+//! first (cargo, wasm32).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::path::{Path, PathBuf};
@@ -75,6 +77,9 @@ fn boundary(c: &mut Criterion) {
             runner
         })
     });
+
+    // A Rust pack gets a fresh instance at every call: this play costs one
+    // instantiation more than `play_wasm_noop_spell` would with a kept one.
 
     // The same play with and without a wasm call: the difference is one
     // host→guest call (plus the engine's snapshot for the run).
@@ -185,5 +190,50 @@ fn matches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, boundary, matches);
+/// One ability run of each hostile card, from playing it to the next
+/// decision: each runs until a limit stops it (fuel, host-call fuel, the
+/// per-run budget of changes, the card arena) and is rolled back.
+fn worst_case(c: &mut Criterion) {
+    let loaded = load(&["tests/packs/hostile", "tests/packs/chaos"]);
+    let mut group = c.benchmark_group("worst_case");
+    group.measurement_time(Duration::from_secs(4));
+    group.warm_up_time(Duration::from_secs(1));
+    group.sample_size(10);
+    for (name, card) in [
+        ("guest_loop_until_out_of_fuel", "Endless Loop"),
+        ("host_calls_until_out_of_fuel", "Call Flood"),
+        ("effects_until_the_change_budget", "Effect Flood"),
+        ("tokens_500_summoned_and_banished", "Token Flood"),
+        ("allocate_until_the_memory_cap", "Unbounded Allocation"),
+    ] {
+        let start = Scenario::builder()
+            .db(Arc::clone(&loaded.db))
+            .runner(loaded.runner())
+            .side(PlayerId(0), Side::new().hand([card]).field(["V2"]).pp(2))
+            .build();
+        let play = start
+            .game
+            .decision()
+            .and_then(|d| {
+                d.options.iter().position(|o| {
+                    matches!(o, Choice::Action(sve_host::engine::Action::Play { .. }))
+                })
+            })
+            .expect("the card can be played");
+        group.bench_function(name, |b| {
+            b.iter_batched(
+                || start.game.clone(),
+                |mut game| {
+                    game.answer(PlayerId(0), &[play]).expect("play");
+                    game.step();
+                    game
+                },
+                criterion::BatchSize::SmallInput,
+            )
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, boundary, matches, worst_case);
 criterion_main!(benches);

@@ -7,10 +7,13 @@
 //!   decision, and keeps the option whose position scores best.
 //!
 //! Bots draw their randomness from their own seeded RNG, so a sim with a
-//! seed is reproducible. The greedy bot evaluates clones of the real match,
+//! seed is reproducible. Every bot ends its main phase after
+//! [`MAX_BOT_ACTIONS_PER_TURN`] actions in one turn ([`ActionCap`]): a card
+//! with a free ability that is always worth using must not keep a bot's
+//! turn going forever. The greedy bot evaluates clones of the real match,
 //! so it sees hidden information; it is a testing opponent, not a fair one.
 
-use crate::engine::{Choice, Decision, Match, PlayerId, Prompt, Status};
+use crate::engine::{Action, Choice, Decision, Match, PlayerId, Prompt, Status};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use std::str::FromStr;
@@ -52,10 +55,47 @@ impl BotKind {
     }
 }
 
+/// Main-phase actions a bot takes in one turn before it ends its main
+/// phase; a real turn takes a dozen or so.
+pub const MAX_BOT_ACTIONS_PER_TURN: u32 = 60;
+
+/// Counts a bot's main-phase actions in the current turn and ends the main
+/// phase once there were [`MAX_BOT_ACTIONS_PER_TURN`].
+#[derive(Clone, Debug, Default)]
+pub struct ActionCap {
+    turn: u32,
+    actions: u32,
+}
+
+impl ActionCap {
+    /// The answer that ends the main phase when the bot has used up its
+    /// actions this turn; `None` while it may act on.
+    pub fn check(&mut self, game: &Match, decision: &Decision) -> Option<Vec<usize>> {
+        if decision.prompt != Prompt::MainAction {
+            return None;
+        }
+        let turn = game.state().turn;
+        if turn != self.turn {
+            self.turn = turn;
+            self.actions = 0;
+        }
+        self.actions += 1;
+        if self.actions <= MAX_BOT_ACTIONS_PER_TURN {
+            return None;
+        }
+        let end = decision
+            .options
+            .iter()
+            .position(|o| *o == Choice::Action(Action::EndMainPhase))?;
+        Some(vec![end])
+    }
+}
+
 /// Uniformly random legal answers.
 #[derive(Clone, Debug)]
 pub struct RandomBot {
     rng: ChaCha8Rng,
+    cap: ActionCap,
 }
 
 impl RandomBot {
@@ -63,12 +103,16 @@ impl RandomBot {
     pub fn new(seed: u64) -> RandomBot {
         RandomBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
+            cap: ActionCap::default(),
         }
     }
 }
 
 impl Bot for RandomBot {
-    fn choose(&mut self, _game: &Match, decision: &Decision) -> Vec<usize> {
+    fn choose(&mut self, game: &Match, decision: &Decision) -> Vec<usize> {
+        if let Some(end) = self.cap.check(game, decision) {
+            return end;
+        }
         random_answer(&mut self.rng, decision)
     }
 }
@@ -105,6 +149,7 @@ pub fn default_answer(decision: &Decision) -> Vec<usize> {
 #[derive(Clone, Debug)]
 pub struct GreedyBot {
     rng: ChaCha8Rng,
+    cap: ActionCap,
 }
 
 impl GreedyBot {
@@ -112,6 +157,7 @@ impl GreedyBot {
     pub fn new(seed: u64) -> GreedyBot {
         GreedyBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
+            cap: ActionCap::default(),
         }
     }
 }
@@ -122,6 +168,9 @@ const GREEDY_MAX_OPTIONS: usize = 40;
 impl Bot for GreedyBot {
     fn choose(&mut self, game: &Match, decision: &Decision) -> Vec<usize> {
         let me = decision.player;
+        if let Some(end) = self.cap.check(game, decision) {
+            return end;
+        }
         if decision.min != 1 || decision.max != 1 || decision.options.len() > GREEDY_MAX_OPTIONS {
             return random_answer(&mut self.rng, decision);
         }

@@ -184,6 +184,13 @@ pub fn describe(event: &Event, state: &GameState, db: &CardDb) -> Option<String>
             }
             Outcome::Draw => "The match is a draw".to_owned(),
         },
+        Event::EndlessLoop { card, reason } => match card {
+            Some(card) => format!(
+                "error: endless loop while {}'s ability ran ({reason}): the match is a draw",
+                name(*card)
+            ),
+            None => format!("error: endless loop ({reason}): the match is a draw"),
+        },
     })
 }
 

@@ -87,13 +87,67 @@ pub struct ReplayDeck {
     pub evolve: Vec<String>,
 }
 
+impl ReplayDeck {
+    /// The deck as a deck file (runs of one id become one entry), for the
+    /// deck-construction checks.
+    pub fn as_deck_file(&self) -> crate::decks::DeckFile {
+        use crate::decks::DeckEntry;
+        let entries = |ids: &[String]| {
+            let mut entries: Vec<DeckEntry> = Vec::new();
+            for id in ids {
+                match entries.last_mut() {
+                    Some(last) if last.card_id == *id => last.count += 1,
+                    _ => entries.push(DeckEntry {
+                        count: 1,
+                        card_id: id.clone(),
+                        line: 0,
+                    }),
+                }
+            }
+            entries
+        };
+        crate::decks::DeckFile {
+            source: format!("replay deck `{}`", self.name),
+            title: self.name.clone(),
+            leader: entries(std::slice::from_ref(&self.leader)),
+            main: entries(&self.main),
+            evolve: entries(&self.evolve),
+        }
+    }
+}
+
 /// One answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RecordedAnswer {
     /// Seat of the player who answered.
     pub player: u8,
-    /// Picked option indices.
-    pub picks: Vec<u16>,
+    /// Picked option indices. 32 bits (postcard writes varints, so files
+    /// from when these were 16 bits read the same).
+    pub picks: Vec<u32>,
+}
+
+impl RecordedAnswer {
+    /// The answer `picks` of `player`, as recorded.
+    pub fn new(player: crate::engine::PlayerId, picks: &[usize]) -> RecordedAnswer {
+        RecordedAnswer {
+            player: player.0,
+            // No decision has 2^32 options (a question offers at most
+            // `engine::QUESTION_OPTION_LIMIT`); saturating keeps a bad
+            // index bad.
+            picks: picks
+                .iter()
+                .map(|p| u32::try_from(*p).unwrap_or(u32::MAX))
+                .collect(),
+        }
+    }
+
+    /// The picks as option indices.
+    pub fn pick_indices(&self) -> Vec<usize> {
+        self.picks
+            .iter()
+            .map(|p| usize::try_from(*p).unwrap_or(usize::MAX))
+            .collect()
+    }
 }
 
 /// Errors reading or replaying a replay.
@@ -113,6 +167,16 @@ pub enum ReplayError {
     /// The body did not decode.
     #[error("replay is corrupt: {0}")]
     Corrupt(#[from] postcard::Error),
+    /// A deck breaks the deck-construction rules (`sve deck check`): a
+    /// replay is a file from anywhere, and a deck of 70,000 cards must not
+    /// reach the engine.
+    #[error("replay deck `{deck}`: {problems}")]
+    Deck {
+        /// Deck name.
+        deck: String,
+        /// Every problem, `; `-separated.
+        problems: String,
+    },
     /// A deck names a card the database does not have.
     #[error("replay deck `{deck}` names unknown card `{card}`")]
     UnknownCard {
@@ -244,6 +308,16 @@ impl Replay {
             })
         };
         let decks = [resolve(&self.decks[0])?, resolve(&self.decks[1])?];
+        for deck in &self.decks {
+            let problems = crate::decks::check_deck(&deck.as_deck_file(), &db);
+            if !problems.is_empty() {
+                let problems: Vec<String> = problems.iter().map(|p| p.message.clone()).collect();
+                return Err(ReplayError::Deck {
+                    deck: deck.name.chars().take(100).collect(),
+                    problems: problems.join("; "),
+                });
+            }
+        }
         let mut game = Match::new(Arc::clone(&db), runner, decks, self.seed);
         let mut log = Vec::new();
         for (index, answer) in self.answers.iter().enumerate() {
@@ -264,7 +338,7 @@ impl Replay {
                 });
             }
             log.extend(game.take_events());
-            let picks: Vec<usize> = answer.picks.iter().map(|p| usize::from(*p)).collect();
+            let picks = answer.pick_indices();
             game.answer(PlayerId(answer.player.min(1)), &picks)
                 .map_err(|e| ReplayError::Diverged {
                     index,

@@ -109,10 +109,7 @@ pub fn play_bot_match(
         let player = decision.player;
         let picks = bots[player.idx()].choose(game, &decision);
         match game.answer(player, &picks) {
-            Ok(()) => report.answers.push(RecordedAnswer {
-                player: player.0,
-                picks: picks.iter().map(|p| *p as u16).collect(),
-            }),
+            Ok(()) => report.answers.push(RecordedAnswer::new(player, &picks)),
             Err(rejection) => {
                 report.rejected_answers += 1;
                 report.violations.push(format!(

@@ -19,7 +19,7 @@ pub fn db() -> Arc<CardDb> {
 }
 
 /// A card by name with its printed stats, reserved.
-pub fn card(db: &CardDb, card: u16, name: &str) -> CardView {
+pub fn card(db: &CardDb, card: u32, name: &str) -> CardView {
     let def = db
         .by_name(name)
         .unwrap_or_else(|| panic!("no card named {name}"));

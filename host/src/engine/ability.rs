@@ -13,6 +13,7 @@
 use super::Match;
 use super::event::DamageKind;
 use super::ids::{AbilityIdx, CardRef, DefId, PlayerId};
+use super::runtime::limits::QUESTION_OPTION_LIMIT;
 use super::runtime::{Choice, Decision, Prompt};
 use super::state::{Characteristics, Duration, EffectKind, GameState, Zone};
 use crate::cards::{AbilityDef, CardDb, CardDef, CardFilter, Counter, Keywords};
@@ -152,6 +153,28 @@ pub struct AbilityCtx<'a> {
     pub(crate) asked: usize,
 }
 
+/// The zones card code may move a card out of (to a hand, deck, cemetery,
+/// the banished zone or an EX area). Leaders, evolve decks and zones, cards
+/// being played and tokens that ceased to exist are moved by the rules
+/// alone.
+const MOVABLE_FROM: &[Zone] = &[
+    Zone::Field,
+    Zone::Hand,
+    Zone::Deck,
+    Zone::Cemetery,
+    Zone::ExArea,
+    Zone::Banished,
+];
+
+/// The zones card code may put a card onto a field from.
+const ONTO_FIELD_FROM: &[Zone] = &[
+    Zone::Hand,
+    Zone::Deck,
+    Zone::Cemetery,
+    Zone::ExArea,
+    Zone::Banished,
+];
+
 /// Distinct trait names effects may give in one match.
 const MAX_GRANTED_TRAITS: usize = 256;
 
@@ -164,6 +187,13 @@ impl AbilityCtx<'_> {
     /// What is running.
     pub fn info(&self) -> &AbilityInfo {
         &self.info
+    }
+
+    /// Why this run must stop, once it passed a limit on its work (see
+    /// `runtime/limits.rs`): the engine rolls it back when it returns, so
+    /// card code should return at once. `None` while it may go on.
+    pub fn stopped(&self) -> Option<&str> {
+        self.m.work.run_stop()
     }
 
     /// The ability's controller ("you").
@@ -186,6 +216,12 @@ impl AbilityCtx<'_> {
         min: usize,
         max: usize,
     ) -> Result<Vec<usize>, Halt> {
+        if options.len() > QUESTION_OPTION_LIMIT {
+            return Err(Halt::Failed(format!(
+                "a question offered {} options; at most {QUESTION_OPTION_LIMIT}",
+                options.len()
+            )));
+        }
         let max = max.min(options.len());
         let min = min.min(max);
         let decision = Decision {
@@ -308,47 +344,68 @@ impl AbilityCtx<'_> {
         self.m.change_leader_defense(player, delta);
     }
 
+    /// Whether card code may move `card` out of where it is: only from
+    /// `from`, and never a leader, a card being played, an evolved card
+    /// under its follower or in the evolve deck (those move by the rules
+    /// alone: evolving, rules handling), or a token that ceased to exist.
+    fn movable(&self, card: CardRef, from: &[Zone]) -> bool {
+        let zone = self.m.state.card(card).zone;
+        from.contains(&zone)
+    }
+
     /// Destroys a card on the field by an ability (skips "can't be
     /// destroyed by abilities").
     pub fn destroy(&mut self, card: CardRef) {
-        self.m.destroy(card, true);
+        if self.movable(card, &[Zone::Field]) {
+            self.m.destroy(card, true);
+        }
     }
 
-    /// Banishes a card.
+    /// Banishes a card (from the field, a hand, a deck, a cemetery or an
+    /// EX area).
     pub fn banish(&mut self, card: CardRef) {
-        self.m.banish(card);
+        if self.movable(card, MOVABLE_FROM) {
+            self.m.banish(card);
+        }
     }
 
     /// Puts a card into its owner's cemetery without destroying it.
     pub fn bury(&mut self, card: CardRef) {
-        self.m.bury(card);
+        if self.movable(card, MOVABLE_FROM) {
+            self.m.bury(card);
+        }
     }
 
     /// Returns a card to its owner's hand.
     pub fn return_to_hand(&mut self, card: CardRef) {
-        self.m.return_to_hand(card);
+        if self.movable(card, MOVABLE_FROM) {
+            self.m.return_to_hand(card);
+        }
     }
 
     /// Puts a card on top of (or at the bottom of) its owner's deck.
     pub fn put_into_deck(&mut self, card: CardRef, bottom: bool) {
-        self.m.put_into_deck(card, bottom);
+        if self.movable(card, MOVABLE_FROM) {
+            self.m.put_into_deck(card, bottom);
+        }
     }
 
     /// Puts a card onto the controller's field (if there is room).
     pub fn put_onto_field(&mut self, card: CardRef) -> bool {
         let controller = self.info.controller;
-        self.m.put_onto_field(card, controller)
+        self.put_onto_field_for(card, controller)
     }
 
     /// Puts a card onto `player`'s field (if there is room): for effects
-    /// the opponent performs.
+    /// the opponent performs. A card already on a field stays where it is
+    /// (taking control is not a move).
     pub fn put_onto_field_for(&mut self, card: CardRef, player: PlayerId) -> bool {
-        self.m.put_onto_field(card, player)
+        self.movable(card, ONTO_FIELD_FROM) && self.m.put_onto_field(card, player)
     }
 
     /// Puts a card into its owner's EX area (if there is room).
     pub fn put_into_ex_area(&mut self, card: CardRef) -> bool {
-        self.m.put_into_ex_area(card)
+        self.movable(card, MOVABLE_FROM) && self.m.put_into_ex_area(card)
     }
 
     /// Discards cards from their owner's hand.
@@ -367,6 +424,12 @@ impl AbilityCtx<'_> {
         count: u32,
         to: TokenDestination,
     ) -> Vec<CardRef> {
+        // Only token followers and amulets are summoned: a pack must not
+        // conjure a leader, an evolved card or a copy of a real card.
+        let def = self.m.db.get(token);
+        if !def.is_token || !def.card_type.is_permanent() {
+            return Vec::new();
+        }
         self.m.create_tokens(player, token, count, to)
     }
 

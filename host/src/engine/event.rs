@@ -308,4 +308,12 @@ pub enum Event {
         /// How.
         outcome: Outcome,
     },
+    /// The engine stopped a loop no player can stop; the match is a draw
+    /// (CR 15.2.1.3). Kept last so older logs hash the same.
+    EndlessLoop {
+        /// The card whose ability was running, if one was.
+        card: Option<CardRef>,
+        /// Which limit was passed.
+        reason: String,
+    },
 }

@@ -31,13 +31,33 @@ impl fmt::Display for PlayerId {
 
 /// A physical card of the match (a slot in the card arena). It stays the same
 /// while the card moves between zones; see [`ObjectId`] for rules identity.
+///
+/// 32 bits and made only through [`CardRef::from_idx`], which checks: a
+/// match holds at most [`MAX_CARD_OBJECTS`] cards, so refs never wrap and
+/// a new card never aliases an old one.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
-pub struct CardRef(pub u16);
+pub struct CardRef(pub u32);
+
+/// Most card objects (deck cards, leaders and tokens) one match may hold.
+/// Two legal decks hold at most 2 × (50 + 10 + 1) = 122 cards; the rest is
+/// room for tokens. A token past the limit is not created, and the
+/// ability that asked for it fizzles (see `AbilityCtx`).
+pub const MAX_CARD_OBJECTS: usize = 2000;
+
+/// Most main- and evolve-deck cards one seat starts a match with (a legal
+/// deck has at most 60): two seats use at most half of
+/// [`MAX_CARD_OBJECTS`], the rest is room for tokens.
+pub const MAX_DECK_OBJECTS: usize = 500;
 
 impl CardRef {
     /// Index into the card arena.
     pub fn idx(self) -> usize {
         self.0 as usize
+    }
+
+    /// The ref of arena slot `idx`, if it fits in 32 bits.
+    pub fn from_idx(idx: usize) -> Option<CardRef> {
+        u32::try_from(idx).ok().map(CardRef)
     }
 }
 

@@ -55,7 +55,11 @@ pub use ability::{
 };
 pub use event::{DamageKind, Event, MoveCause, Resource};
 pub use flow::legal::SUPER_EVOLVE_TURNS;
-pub use ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};
+pub use ids::{AbilityIdx, CardRef, DefId, MAX_CARD_OBJECTS, MAX_DECK_OBJECTS, ObjectId, PlayerId};
+pub use runtime::limits::{
+    MAX_CHANGES_PER_RUN, MAX_EFFECTS, MAX_RUNS_PER_ACTION, MAX_TASKS_PER_ACTION,
+    QUESTION_OPTION_LIMIT,
+};
 pub use runtime::{
     Action, Choice, Decision, DeckList, Match, Prompt, Rejection, SandboxAction, SandboxError,
     Status,

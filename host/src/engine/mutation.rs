@@ -156,6 +156,7 @@ pub enum Mutation {
 impl Match {
     /// Applies one mutation and records its events.
     pub(crate) fn apply(&mut self, mutation: Mutation) {
+        self.work.count_change();
         match mutation {
             Mutation::Move {
                 card,
@@ -215,6 +216,9 @@ impl Match {
                 self.emit(Event::LeaderDefense { player, from, to });
             }
             Mutation::CreateCard { def, owner } => {
+                if !self.room_for_card() {
+                    return;
+                }
                 let object = ObjectId(self.state.next_object);
                 self.state.next_object += 1;
                 self.state.cards.push(CardState {
@@ -343,6 +347,9 @@ impl Match {
                 }
             }
             Mutation::AddEffect(mut effect) => {
+                if !self.room_for_effect() {
+                    return;
+                }
                 effect.timestamp = self.state.next_timestamp;
                 self.state.next_timestamp += 1;
                 let event = Event::EffectAdded {

@@ -100,8 +100,9 @@ impl Match {
             if plan.is_empty() {
                 // "Fought a Bane follower since the previous rules handling"
                 // starts over (protected followers survive it).
-                let fought: Vec<CardRef> = (0..self.state.cards.len())
-                    .map(|i| CardRef(i as u16))
+                let fought: Vec<CardRef> = self
+                    .state
+                    .card_refs()
                     .filter(|c| self.state.card(*c).fought_bane)
                     .collect();
                 for card in fought {
@@ -222,11 +223,10 @@ fn ex_limit(board: &Board<'_>, plan: &mut Plan) {
 /// follower go back to the evolve deck area face up.
 fn illegal_evolutions(board: &Board<'_>, plan: &mut Plan) {
     let state = board.state;
-    for (idx, card) in state.cards.iter().enumerate() {
+    for (this, card) in state.card_refs().zip(&state.cards) {
         if card.zone != Zone::EvolveZone {
             continue;
         }
-        let this = CardRef(idx as u16);
         // An evolved card is linked while its follower holds it; a Carrot
         // while its follower is still racing (CR 11.8: illegal racing).
         let linked = card.linked_to.is_some_and(|base| {

@@ -13,10 +13,19 @@ use wasmtime::component::{Component, HasSelf, Linker};
 use wasmtime::{Config, Engine, Store, StoreLimitsBuilder};
 
 /// Fuel for one call into a pack (deterministic: a runaway ability fails the
-/// same way in a replay as it did live). About 0.1 s of guest work.
-pub const FUEL_PER_CALL: u64 = 200_000_000;
+/// same way in a replay as it did live); the `worst_case` benches measure
+/// what a call that spends it all costs.
+pub const FUEL_PER_CALL: u64 = 50_000_000;
+/// Calls from the pack into the host (game functions, and the runtime's
+/// own calls such as growing memory) one call into a pack may make: fuel
+/// bounds the guest's work, this bounds the host's. The busiest starter
+/// ability makes a few hundred.
+pub const HOST_CALLS_PER_CALL: u32 = 10_000;
 /// Linear memory a pack instance may use.
 pub const MEMORY_LIMIT: usize = 64 << 20;
+/// Table elements (function references) a pack instance may hold: a
+/// compiled Rust pack needs a few thousand for its indirect calls.
+pub const TABLE_ELEMENT_LIMIT: usize = 20_000;
 /// Native stack a pack call may use.
 pub const STACK_LIMIT: usize = 512 << 10;
 
@@ -123,6 +132,7 @@ impl PackEngine {
             HostState {
                 limits: StoreLimitsBuilder::new()
                     .memory_size(MEMORY_LIMIT)
+                    .table_elements(TABLE_ELEMENT_LIMIT)
                     .instances(4)
                     .tables(4)
                     .memories(2)
@@ -133,6 +143,7 @@ impl PackEngine {
             },
         );
         store.limiter(|state| &mut state.limits);
+        store.call_hook(count_host_call);
         store
     }
 
@@ -147,6 +158,34 @@ impl PackEngine {
         let pack = pre.instantiate(&mut store).map_err(wasm_err)?;
         Ok((store, pack))
     }
+}
+
+/// Runs at every call from a pack into the host: once the engine has
+/// halted the run (a question, a failure, a limit) the pack may call
+/// nothing more, and a call into the pack makes at most
+/// [`HOST_CALLS_PER_CALL`] of them. (Counted, not charged as fuel: inside
+/// a runtime call such as `table.grow` the store's fuel reads 0.)
+fn count_host_call(
+    mut store: wasmtime::StoreContextMut<'_, HostState>,
+    hook: wasmtime::CallHook,
+) -> wasmtime::Result<()> {
+    if !matches!(hook, wasmtime::CallHook::CallingHost) {
+        return Ok(());
+    }
+    let state = store.data_mut();
+    if state.halt.is_some() {
+        return Err(wasmtime::Error::msg(
+            "the pack kept calling the game after the engine stopped it",
+        ));
+    }
+    state.host_calls += 1;
+    if state.host_calls > HOST_CALLS_PER_CALL {
+        state.halt = Some(crate::engine::Halt::Failed(format!(
+            "stopped: it made more than {HOST_CALLS_PER_CALL} calls to the game in one run"
+        )));
+        return Err(wasmtime::Error::msg("too many calls to the game"));
+    }
+    Ok(())
 }
 
 /// Hash of the component bytes and the engine's compatibility key.
@@ -206,4 +245,44 @@ pub fn component_imports(bytes: &[u8]) -> Vec<String> {
         }
     }
     imports
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A core module whose export `grow(n)` grows its function table by
+    /// `n` elements (`table.grow`) and returns the old size, or -1.
+    const TABLE_GROWER: &[u8] = &[
+        0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // header
+        0x01, 0x06, 0x01, 0x60, 0x01, 0x7f, 0x01, 0x7f, // type: (i32) -> i32
+        0x03, 0x02, 0x01, 0x00, // one function
+        0x04, 0x04, 0x01, 0x70, 0x00, 0x01, // a funcref table, 1 element, no maximum
+        0x07, 0x08, 0x01, 0x04, 0x67, 0x72, 0x6f, 0x77, 0x00, 0x00, // export "grow"
+        0x0a, 0x0b, 0x01, 0x09, 0x00, // code: no locals
+        0xd0, 0x70, 0x20, 0x00, 0xfc, 0x0f, 0x00, 0x0b, // ref.null func, n, table.grow 0
+    ];
+
+    #[test]
+    fn a_pack_cannot_grow_its_tables_past_the_limit() {
+        let engine = PackEngine::new(None).expect("engine");
+        let module = wasmtime::Module::new(&engine.engine, TABLE_GROWER).expect("module");
+        let mut store = engine.store(Arc::from(Vec::new()));
+        store.set_fuel(FUEL_PER_CALL).expect("fuel");
+        let instance = wasmtime::Instance::new(&mut store, &module, &[]).expect("instance");
+        let grow = instance
+            .get_typed_func::<i32, i32>(&mut store, "grow")
+            .expect("export");
+        // wasmtime charges fuel per element grown: a hundred million (800 MB
+        // of table) run out of fuel first.
+        let trap = grow.call(&mut store, 100_000_000).expect_err("out of fuel");
+        assert_eq!(trap.downcast_ref(), Some(&wasmtime::Trap::OutOfFuel));
+        // What fuel allows, the table limit refuses.
+        store.set_fuel(FUEL_PER_CALL).expect("fuel");
+        assert_eq!(grow.call(&mut store, 1_000_000).expect("no trap"), -1);
+        assert_eq!(grow.call(&mut store, 100).expect("no trap"), 1);
+        let room = i32::try_from(TABLE_ELEMENT_LIMIT).expect("fits") - 101;
+        assert_eq!(grow.call(&mut store, room + 1).expect("no trap"), -1);
+        assert_eq!(grow.call(&mut store, room).expect("no trap"), 101);
+    }
 }

@@ -39,6 +39,8 @@ pub(crate) struct HostState {
     pub halt: Option<Halt>,
     /// Lines the pack logged (its panic message among them).
     pub log: Vec<String>,
+    /// Calls into the host during the current call into the pack.
+    pub host_calls: u32,
     /// Memory and instance limits.
     pub limits: StoreLimits,
     /// A script pack's compiled cards (the `script` import); empty for Rust
@@ -88,6 +90,10 @@ impl HostState {
     fn act(&mut self, f: impl FnOnce(&mut AbilityCtx<'static>)) {
         if let Some(cx) = self.ctx() {
             f(cx);
+            // Past a limit the run is over: the pack's next call traps.
+            if let Some(reason) = cx.stopped() {
+                self.halt = Some(Halt::Failed(reason.to_owned()));
+            }
         } else if matches!(self.lend, Lend::Query(_)) && self.halt.is_none() {
             self.halt = Some(Halt::Failed(
                 "a condition tried to change the game; conditions may only read".to_owned(),
@@ -110,8 +116,9 @@ impl HostState {
     }
 
     fn card(&mut self, card: u32) -> Option<CardRef> {
-        let exists = self.read(false, |q| (card as usize) < q.state().cards.len());
-        exists.then_some(CardRef(card as u16))
+        let card = CardRef(card);
+        let exists = self.read(false, |q| card.idx() < q.state().cards.len());
+        exists.then_some(card)
     }
 
     fn duration(&mut self, d: w::Duration) -> Duration {
@@ -149,7 +156,7 @@ impl game::Host for HostState {
                 .player(Self::player(owner))
                 .zone(zone)
                 .iter()
-                .map(|c| u32::from(c.0))
+                .map(|c| c.0)
                 .collect()
         })
     }
@@ -162,7 +169,7 @@ impl game::Host for HostState {
             let def = state.current_def(q.db(), card);
             let stats = state.characteristics(q.db(), card);
             Some(w::CardInfo {
-                card: u32::from(card.0),
+                card: card.0,
                 object: c.object.0,
                 id: def.id.clone(),
                 name: def.name.clone(),
@@ -240,7 +247,7 @@ impl game::Host for HostState {
     }
 
     fn this_turn(&mut self, player: u8) -> game::TurnRecord {
-        let refs = |cards: &[CardRef]| cards.iter().map(|c| u32::from(c.0)).collect();
+        let refs = |cards: &[CardRef]| cards.iter().map(|c| c.0).collect();
         self.read(
             game::TurnRecord {
                 destroyed: Vec::new(),
@@ -364,7 +371,7 @@ impl game::Host for HostState {
             return Err(w::Halt::Failed);
         };
         match cx.select_cards(&text, candidates, min as usize, max as usize) {
-            Ok(cards) => Ok(cards.into_iter().map(|c| u32::from(c.0)).collect()),
+            Ok(cards) => Ok(cards.into_iter().map(|c| c.0).collect()),
             Err(halt) => Err(self.record_halt(halt)),
         }
     }
@@ -469,7 +476,7 @@ impl game::Host for HostState {
         self.act(|cx| {
             created = cx.summon_token(Self::player(player), token, count.min(10), destination);
         });
-        Ok(created.into_iter().map(|c| u32::from(c.0)).collect())
+        Ok(created.into_iter().map(|c| c.0).collect())
     }
 
     fn give_stats(&mut self, card: u32, attack: i32, defense: i32, duration: w::Duration) {

@@ -15,6 +15,9 @@ use wasmtime::Store;
 pub(crate) type Instance = (Store<HostState>, Pack);
 
 /// A loaded pack's code, ready to instantiate.
+///
+/// **Invariant:** only our own script runtime has a `pool` (and an instance
+/// that lives across calls); a third-party pack never keeps an instance.
 #[derive(Clone)]
 pub(crate) struct PackCode {
     pub id: String,
@@ -33,9 +36,9 @@ const POOL_LIMIT: usize = 8;
 
 /// Runs each card's abilities in the pack that defines the card; cards from
 /// no pack have no abilities. Create one per match with
-/// [`LoadedPacks::runner`](super::LoadedPacks::runner): its stores belong to
-/// that match (clones of the match, such as a bot's look-ahead, share them,
-/// which is safe because packs keep no state between calls).
+/// [`LoadedPacks::runner`](super::LoadedPacks::runner). Clones of the match
+/// (a bot's look-ahead) share it: a Rust pack gets a fresh instance at every
+/// call, and the script runtime keeps no state between calls.
 pub struct PackRunner {
     engine: PackEngine,
     code: Arc<Vec<PackCode>>,
@@ -71,25 +74,46 @@ impl PackRunner {
         }
     }
 
-    /// Calls into a pack with something lent to its store; rebuilds the
-    /// store after a trap.
+    /// Calls into a pack with something lent to its store. A third-party
+    /// (Rust) pack runs in a fresh instance for every call, so nothing it
+    /// keeps in its statics survives into another call, match, clone or
+    /// undo branch; a script pack runs in the runner's instance of our own
+    /// script runtime, which keeps nothing but its decoded cards. A store
+    /// that trapped is dropped.
+    ///
+    /// Returns the call's value, or why the run halted: a question or a
+    /// limit the engine raised (the pack was told to stop), or a trap.
     fn call<R>(
         &self,
         pack: usize,
         lend: Lend,
         f: impl FnOnce(&Pack, &mut Store<HostState>) -> wasmtime::Result<R>,
-    ) -> Result<(R, Option<Halt>), String> {
+    ) -> Result<(R, Option<Halt>), Halt> {
         let code = &self.code[pack];
-        let mut slot = self.instance(pack)?;
-        let Some((store, bindings)) = slot.as_mut() else {
-            return Err(format!("pack `{}` has no instance", code.id));
+        let mut fresh = None;
+        let mut slot = None;
+        let instance = if code.pool.is_some() {
+            slot.insert(self.instance(pack).map_err(Halt::Failed)?)
+                .as_mut()
+        } else {
+            let instance = self
+                .engine
+                .instantiate(&code.pre, Arc::clone(&code.data))
+                .map_err(|e| {
+                    Halt::Failed(format!("pack `{}` failed to instantiate: {e}", code.id))
+                })?;
+            Some(fresh.insert(instance))
+        };
+        let Some((store, bindings)) = instance else {
+            return Err(Halt::Failed(format!("pack `{}` has no instance", code.id)));
         };
         store
             .set_fuel(FUEL_PER_CALL)
-            .map_err(|e| format!("pack `{}`: {e}", code.id))?;
+            .map_err(|e| Halt::Failed(format!("pack `{}`: {e}", code.id)))?;
         let state = store.data_mut();
         state.lend = lend;
         state.halt = None;
+        state.host_calls = 0;
         state.log.clear();
         let result = f(bindings, store);
         let state = store.data_mut();
@@ -100,20 +124,30 @@ impl PackRunner {
             Err(trap) => {
                 let log = std::mem::take(&mut state.log);
                 // A trap poisons the whole store: start over next time.
-                *slot = None;
+                if let Some(slot) = slot.as_mut() {
+                    **slot = None;
+                }
+                // The engine stopped the run and the pack kept calling: the
+                // engine's reason is the one to report.
+                if let Some(halt) = halt {
+                    return Err(halt);
+                }
                 let mut message = format!("pack `{}` trapped: {}", code.id, trap_message(&trap));
                 if let Some(panic) = log.iter().rev().find(|l| l.starts_with("panic")) {
                     message.push_str(&format!(" ({panic})"));
                 }
-                Err(message)
+                Err(Halt::Failed(message))
             }
         }
     }
 
-    /// Instantiates every pack now instead of at its first call.
+    /// Instantiates every script pack now instead of at its first call
+    /// (Rust packs get a fresh instance at every call).
     pub fn warm(&self) -> Result<(), String> {
-        for idx in 0..self.code.len() {
-            drop(self.instance(idx)?);
+        for (idx, code) in self.code.iter().enumerate() {
+            if code.pool.is_some() {
+                drop(self.instance(idx)?);
+            }
         }
         Ok(())
     }
@@ -169,17 +203,17 @@ fn trap_message(error: &wasmtime::Error) -> String {
             other => other.to_string(),
         };
     }
-    format!("{error}")
+    format!("{error:#}")
 }
 
 fn call_of(info: &crate::engine::AbilityInfo, card_id: &str) -> w::AbilityCall {
     w::AbilityCall {
-        source: u32::from(info.source.0),
+        source: info.source.0,
         source_object: info.source_object.0,
         card_id: card_id.to_owned(),
         ability: info.ability.0,
         controller: info.controller.0,
-        trigger_card: info.trigger_card.map(|c| u32::from(c.0)),
+        trigger_card: info.trigger_card.map(|c| c.0),
         amount: info.amount,
     }
 }
@@ -193,9 +227,17 @@ impl AbilityRunner for PackRunner {
         let call = call_of(query.info(), card_id);
         // The query is lent for the duration of this synchronous call only.
         let lend = Lend::Query((query as *const AbilityQuery<'_>).cast());
-        let (result, halt) = self.call(pack, lend, |bindings, store| {
-            bindings.call_condition(store, &call)
-        })?;
+        let (result, halt) = self
+            .call(pack, lend, |bindings, store| {
+                bindings.call_condition(store, &call)
+            })
+            .map_err(|halt| match halt {
+                Halt::Failed(message) => message,
+                other => format!(
+                    "pack `{}`: a condition halted: {other:?}",
+                    self.code[pack].id
+                ),
+            })?;
         if let Some(Halt::Failed(message)) = halt {
             return Err(message);
         }
@@ -210,11 +252,9 @@ impl AbilityRunner for PackRunner {
         let call = call_of(cx.info(), &card_id);
         // The context is lent for the duration of this synchronous call only.
         let lend = Lend::Ctx((cx as *mut AbilityCtx<'_>).cast());
-        let (result, halt) = self
-            .call(pack, lend, |bindings, store| {
-                bindings.call_resolve(store, &call)
-            })
-            .map_err(Halt::Failed)?;
+        let (result, halt) = self.call(pack, lend, |bindings, store| {
+            bindings.call_resolve(store, &call)
+        })?;
         if let Some(halt) = halt {
             return Err(halt);
         }

@@ -680,6 +680,10 @@ fn event_text(event: &Event, game: &Match) -> Option<String> {
             Outcome::Draw => "GameOver draw".to_owned(),
         },
         Event::Conceded { player } => format!("Conceded {player}"),
+        Event::EndlessLoop { card, .. } => match card {
+            Some(card) => format!("EndlessLoop {} {}", owner(*card), id(*card)),
+            None => "EndlessLoop".to_owned(),
+        },
         Event::GameStarted { .. }
         | Event::Mulligan { .. }
         | Event::EffectsExpired { .. }

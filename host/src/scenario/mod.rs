@@ -400,7 +400,10 @@ impl ScenarioBuilder {
         for (seat, side) in self.sides.iter().enumerate() {
             let owner = PlayerId(seat as u8);
             let place = |game: &mut Match, name: &str, zone: Zone| -> CardRef {
-                let card = CardRef(game.state.cards.len() as u16);
+                // A scenario's boards and decks are far below the card
+                // limit; the builder's checks refuse bigger ones.
+                let card = CardRef::from_idx(game.state.cards.len())
+                    .expect("a scenario holds fewer than 2^32 cards");
                 let object = ObjectId(game.state.next_object);
                 game.state.next_object += 1;
                 game.state.cards.push(CardState {

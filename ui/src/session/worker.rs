@@ -421,7 +421,7 @@ impl Worker {
             }
             return;
         }
-        let picks: Vec<usize> = recorded.picks.iter().map(|p| usize::from(*p)).collect();
+        let picks = recorded.pick_indices();
         let recorded_player = PlayerId(recorded.player.min(1));
         let result = if recorded_player == player {
             self.apply(player, picks, AnsweredBy::Bot)
@@ -467,10 +467,7 @@ impl Worker {
     ) -> Result<(), Rejection> {
         self.game.answer(player, &picks)?;
         self.history.push(Answered {
-            answer: RecordedAnswer {
-                player: player.0,
-                picks: picks.iter().map(|p| *p as u16).collect(),
-            },
+            answer: RecordedAnswer::new(player, &picks),
             by,
         });
         self.generation += 1;
@@ -537,7 +534,7 @@ impl Worker {
                 self.replay_reload(point);
             }
             self.collect_events();
-            let picks: Vec<usize> = entry.answer.picks.iter().map(|p| usize::from(*p)).collect();
+            let picks = entry.answer.pick_indices();
             if let Err(rejection) = self.game.answer(PlayerId(entry.answer.player), &picks) {
                 // Determinism makes this unreachable unless the engine has a
                 // bug; keep what could be rebuilt.

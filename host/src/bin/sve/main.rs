@@ -396,10 +396,7 @@ fn play_match(
             continue;
         }
         match game.answer(player, &picks) {
-            Ok(()) => answers.push(sve_host::replay::RecordedAnswer {
-                player: player.0,
-                picks: picks.iter().map(|p| *p as u16).collect(),
-            }),
+            Ok(()) => answers.push(sve_host::replay::RecordedAnswer::new(player, &picks)),
             Err(rejection) => println!("Not allowed: {rejection}"),
         }
     }

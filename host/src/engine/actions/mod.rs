@@ -282,7 +282,11 @@ impl Match {
                 }
                 _ => break,
             };
-            let card = CardRef(self.state.cards.len() as u16);
+            let Some(card) = self.state.next_card_ref() else {
+                // Marks the running ability to stop (limits.rs).
+                self.room_for_card();
+                break;
+            };
             self.apply(Mutation::CreateCard { def, owner: player });
             if zone == Zone::Field {
                 self.enter_field(card, player, MoveCause::TokenCreated);

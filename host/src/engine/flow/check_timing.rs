@@ -8,7 +8,7 @@ use crate::engine::event::Event;
 use crate::engine::ids::PlayerId;
 use crate::engine::mutation::Mutation;
 use crate::engine::runtime::{AbilityRun, Choice, Decision, Prompt, Resume, RunOrigin, Task};
-use crate::engine::state::{Outcome, PendingWhat};
+use crate::engine::state::PendingWhat;
 
 /// Abilities played in one Confirmation Timing before the match is called a
 /// draw as an endless loop (CR 15.2.1.3; SVEN uses the same bound).
@@ -69,8 +69,10 @@ impl Match {
         debug_assert_eq!(pending.controller, player);
         self.apply(Mutation::TakePending(idx));
         if played >= LOOP_LIMIT {
-            tracing::warn!("more than {LOOP_LIMIT} abilities in one Confirmation Timing: draw");
-            self.apply(Mutation::SetOutcome(Outcome::Draw));
+            self.endless_loop(
+                Some(pending.source),
+                format!("more than {LOOP_LIMIT} abilities in one Confirmation Timing"),
+            );
             return;
         }
         self.tasks.push(Task::CheckTiming(played + 1));

@@ -6,6 +6,7 @@
 //! saved, replayed and hot-swapped at any decision point.
 
 mod decision;
+pub(crate) mod limits;
 mod reload;
 mod sandbox;
 
@@ -15,7 +16,7 @@ pub use decision::{Action, Choice, Decision, Prompt, Rejection};
 
 use super::ability::{AbilityRunner, Halt};
 use super::event::Event;
-use super::ids::{CardRef, DefId, ObjectId, PlayerId};
+use super::ids::{CardRef, DefId, MAX_DECK_OBJECTS, ObjectId, PlayerId};
 use super::state::{GameState, Outcome, PendingWhat, Phase, PlayerState, TurnRecord, Zone};
 use crate::cards::CardDb;
 use rand_chacha::ChaCha8Rng;
@@ -53,6 +54,8 @@ pub struct Match {
     pub(crate) db: Arc<CardDb>,
     pub(crate) db_has_triggers: bool,
     pub(crate) runner: Arc<dyn AbilityRunner>,
+    /// Counters behind the limits on card code's work (`limits.rs`).
+    pub(crate) work: limits::Work,
 }
 
 impl std::fmt::Debug for Match {
@@ -160,6 +163,10 @@ impl Match {
     /// Sets up a match: leaders, decks and evolve decks in place; the first
     /// [`step`](Match::step) asks who goes first. `seed` drives every random
     /// event of the match.
+    ///
+    /// Callers check decks first (`decks::check_deck`): a seat's main and
+    /// evolve decks past [`MAX_DECK_OBJECTS`] cards are cut there, so decks
+    /// can never fill the match's card arena (tokens need room too).
     pub fn new(
         db: Arc<CardDb>,
         runner: Arc<dyn AbilityRunner>,
@@ -171,8 +178,19 @@ impl Match {
         let mut players: Vec<PlayerState> = Vec::with_capacity(2);
         for (seat, deck) in decks.iter().enumerate() {
             let owner = PlayerId(seat as u8);
+            let main = &deck.main[..deck.main.len().min(MAX_DECK_OBJECTS)];
+            let evolve = &deck.evolve[..deck.evolve.len().min(MAX_DECK_OBJECTS - main.len())];
+            if main.len() + evolve.len() < deck.main.len() + deck.evolve.len() {
+                tracing::error!(
+                    "seat {}: a deck of {} cards was cut to {MAX_DECK_OBJECTS}",
+                    seat + 1,
+                    deck.main.len() + deck.evolve.len()
+                );
+            }
             let mut new_card = |def: DefId, zone: Zone| {
-                let card = CardRef(cards.len() as u16);
+                // At most 2 × (1 + MAX_DECK_OBJECTS) cards: far below the
+                // arena's limit.
+                let card = CardRef::from_idx(cards.len()).unwrap_or(CardRef(u32::MAX));
                 cards.push(super::state::CardState {
                     def,
                     owner,
@@ -196,9 +214,8 @@ impl Match {
                 card
             };
             let leader = new_card(deck.leader, Zone::Leader);
-            let deck_cards = deck.main.iter().map(|d| new_card(*d, Zone::Deck)).collect();
-            let evolve_deck = deck
-                .evolve
+            let deck_cards = main.iter().map(|d| new_card(*d, Zone::Deck)).collect();
+            let evolve_deck = evolve
                 .iter()
                 .map(|d| new_card(*d, Zone::EvolveDeck))
                 .collect();
@@ -258,6 +275,7 @@ impl Match {
             db,
             db_has_triggers,
             runner,
+            work: limits::Work::default(),
         }
     }
 
@@ -313,6 +331,7 @@ impl Match {
                 break;
             }
             match self.tasks.pop() {
+                Some(_) if self.count_task() => {}
                 Some(task) => self.run_task(task),
                 None => {
                     // Every turn pushes the next; an empty stack means a
@@ -349,6 +368,7 @@ impl Match {
         let Some((decision, resume)) = self.decision.take() else {
             return Err(Rejection::NoDecision);
         };
+        self.work.new_action();
         self.resume(resume, decision, picks);
         Ok(())
     }
@@ -495,6 +515,9 @@ impl Match {
         let Some(ability) = run.what.ability() else {
             return Ok(());
         };
+        if self.count_run(run.source) {
+            return Ok(());
+        }
         let snapshot = self.state.clone();
         let events_len = self.events.len();
         // Work the run scheduled (a Ward choice for a follower it put out)
@@ -510,6 +533,7 @@ impl Match {
             amount: run.amount,
         };
         let runner = Arc::clone(&self.runner);
+        let mark = self.work.begin_run();
         let result = {
             let mut cx = super::ability::AbilityCtx {
                 m: self,
@@ -518,6 +542,12 @@ impl Match {
                 asked: 0,
             };
             runner.resolve(&mut cx)
+        };
+        // A run past a limit is stopped whatever the card code returned
+        // (see `limits.rs`).
+        let result = match self.work.end_run(mark) {
+            Some(reason) => Err(Halt::Failed(format!("stopped: {reason}"))),
+            None => result,
         };
         if result.is_err() {
             self.state = snapshot;

@@ -10,7 +10,7 @@
 
 use super::{Match, Resume, Task};
 use crate::engine::event::{Event, MoveCause, Resource};
-use crate::engine::ids::{CardRef, DefId, PlayerId};
+use crate::engine::ids::{DefId, PlayerId};
 use crate::engine::mutation::{Mutation, Place};
 use crate::engine::state::Zone;
 use crate::engine::state::query::{EX_LIMIT, FIELD_LIMIT, MAX_PP};
@@ -97,7 +97,9 @@ impl Match {
         let description = self.check_sandbox(&action)?;
         match action {
             SandboxAction::PutCard { player, def, zone } => {
-                let card = CardRef(self.state.cards.len() as u16);
+                let card = self.state.next_card_ref().ok_or(SandboxError::Full(
+                    "match (it holds the most card objects a match may hold)",
+                ))?;
                 self.apply(Mutation::CreateCard { def, owner: player });
                 let place = Place::Top;
                 self.apply(Mutation::Move {

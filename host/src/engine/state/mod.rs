@@ -356,6 +356,20 @@ impl GameState {
         &self.cards[card.idx()]
     }
 
+    /// Every card of the match, arena order.
+    pub fn card_refs(&self) -> impl Iterator<Item = CardRef> + use<> {
+        (0..self.cards.len()).filter_map(CardRef::from_idx)
+    }
+
+    /// The ref the next new card object gets, or `None` when the match
+    /// already holds [`MAX_CARD_OBJECTS`](crate::engine::ids::MAX_CARD_OBJECTS).
+    pub fn next_card_ref(&self) -> Option<CardRef> {
+        if self.cards.len() >= crate::engine::ids::MAX_CARD_OBJECTS {
+            return None;
+        }
+        CardRef::from_idx(self.cards.len())
+    }
+
     /// A player's state.
     pub fn player(&self, player: PlayerId) -> &PlayerState {
         &self.players[player.idx()]
