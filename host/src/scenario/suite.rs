@@ -182,12 +182,10 @@ pub fn run_file(path: &Path, catalog: &Catalog) -> FileReport {
         errors: Vec::new(),
         failures: Vec::new(),
     };
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::text_file::read_text_file(path) {
         Ok(text) => text,
         Err(e) => {
-            report
-                .errors
-                .push(format!("{}: cannot read: {e}", path.display()));
+            report.errors.push(e.to_string());
             return report;
         }
     };

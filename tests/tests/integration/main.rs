@@ -13,3 +13,4 @@ mod script_effects;
 mod script_packs;
 mod script_reload;
 mod starter_packs;
+mod text_files;
