@@ -7,6 +7,7 @@
 mod bad_input;
 mod bot_matches;
 mod hot_reload;
+mod pack_text;
 mod packs;
 mod scenarios;
 mod script_effects;

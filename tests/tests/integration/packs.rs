@@ -17,7 +17,7 @@ fn root() -> PathBuf {
 }
 
 /// Builds a pack once per test run (cargo, wasm32) and returns its folder.
-fn built(relative: &str) -> PathBuf {
+pub(crate) fn built(relative: &str) -> PathBuf {
     static LOCK: OnceLock<std::sync::Mutex<()>> = OnceLock::new();
     let _guard = LOCK.get_or_init(Default::default).lock();
     let dir = root().join(relative);
@@ -40,7 +40,7 @@ fn built(relative: &str) -> PathBuf {
 }
 
 /// Loads packs over the starter cards and the test cards.
-fn load(packs: &[&str]) -> LoadedPacks {
+pub(crate) fn load(packs: &[&str]) -> LoadedPacks {
     let mut base = parse_cards(STARTER_CARDS_JSON).expect("bundled cards");
     base.extend(fixtures::test_cards());
     let dirs: Vec<PathBuf> = packs.iter().map(|p| built(p)).collect();
