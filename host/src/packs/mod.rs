@@ -84,7 +84,9 @@ pub struct PackDiagnostic {
 
 impl std::fmt::Display for PackDiagnostic {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.file.display())?;
+        // A file or folder name inside a pack is pack text too.
+        let file = self.file.display().to_string();
+        write!(f, "{}", sve_script::text::escape_line(&file, usize::MAX))?;
         if let Some(line) = self.line {
             write!(f, ":{line}")?;
             if let Some(col) = self.col {
@@ -948,6 +950,18 @@ mod tests {
         let one = test_cards().remove(1);
         let problems = check_cards(&[one.clone(), one]).unwrap_err();
         assert_eq!(problems, ["card `TEST-V1` is defined twice in the pack"]);
+    }
+
+    #[test]
+    fn a_file_name_with_escapes_is_shown_escaped() {
+        let d = PackDiagnostic {
+            file: PathBuf::from("card-packs/a/\u{1b}[2J.txt"),
+            line: None,
+            col: None,
+            severity: Severity::Warning,
+            message: "x".to_owned(),
+        };
+        assert_eq!(d.to_string(), "card-packs/a/\\u{1b}[2J.txt: warning: x");
     }
 
     #[test]
