@@ -10,6 +10,7 @@ use crate::engine::DeckList;
 use crate::text_file::read_text_file;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use sve_script::text::escape_line;
 
 /// The starter deck lists shipped with the app, by name.
 pub const STARTER_DECKS: &[(&str, &str)] = &[
@@ -59,10 +60,15 @@ pub struct DeckError {
 }
 
 impl fmt::Display for DeckError {
+    /// `file:line: message`. Deck files may come with a pack: what the
+    /// message quotes from the file is shown with control characters
+    /// escaped and cut at 500 characters.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let source = escape_line(&self.source_name, usize::MAX);
+        let message = escape_line(&self.message, 500);
         match self.line {
-            Some(line) => write!(f, "{}:{}: {}", self.source_name, line, self.message),
-            None => write!(f, "{}: {}", self.source_name, self.message),
+            Some(line) => write!(f, "{source}:{line}: {message}"),
+            None => write!(f, "{source}: {message}"),
         }
     }
 }
@@ -119,7 +125,8 @@ pub fn parse_deck(text: &str, source: &str) -> Result<DeckFile, Vec<DeckError>> 
         }
         if section == Section::None {
             if deck.title.is_empty() {
-                deck.title = line.to_owned();
+                // Shown in lists: no control characters, one short line.
+                deck.title = escape_line(line, 200);
             } else {
                 errors.push(error(
                     line_no,

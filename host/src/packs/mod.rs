@@ -643,7 +643,12 @@ fn load_component(
     engine: &PackEngine,
     pack_data: Arc<[u8]>,
 ) -> Result<ReadPack, Vec<PackDiagnostic>> {
-    let fail = |message: String| vec![error_at(file, message)];
+    // Errors here may quote the component (import names, a trap's
+    // backtrace with the guest's function names): pack text.
+    let fail = |message: String| {
+        let message = guest_text::clean(&message, guest_text::TextKind::Report);
+        vec![error_at(file, message)]
+    };
     let Some(recorded) = recorded_api_version(bytes) else {
         return Err(fail(
             "the pack records no card API version (was it built with sve-sdk's export_pack!?)"

@@ -339,3 +339,34 @@ fn a_binary_card_text_file_is_a_warning_naming_the_file() {
     assert_eq!(card.shown_name.as_deref(), Some("\u{fffd}[31mRed"));
     assert_eq!(card.text, "a\nb");
 }
+
+#[test]
+fn a_deck_list_with_ansi_escapes_is_reported_escaped() {
+    let file = load_deck_bytes(
+        "deck-escapes",
+        "\u{1b}]0;pwned\u{7}Title\n# Leader\n1 BP01-LD01\n# Main Deck\n3 \u{1b}[2JNOPE-1\n"
+            .as_bytes(),
+    );
+    let deck = load_deck(&file.display().to_string()).expect("parses");
+    assert!(!deck.title.contains('\u{1b}'), "{:?}", deck.title);
+    let db = sve_host::cards::starter::starter_db().expect("starter cards");
+    let problems = sve_host::decks::check_deck(&deck, &db);
+    let shown: Vec<String> = problems.iter().map(ToString::to_string).collect();
+    assert!(
+        shown.iter().any(|p| p.contains("\\u{1b}[2JNOPE-1")),
+        "{shown:?}"
+    );
+    assert!(shown.iter().all(|p| !p.contains('\u{1b}')), "{shown:?}");
+}
+
+#[test]
+fn a_failing_scenario_report_with_ansi_escapes_is_printed_escaped() {
+    let report = run_scenario_bytes(
+        "scenario-escapes",
+        "# t\n[board]\nP1 field: \u{1b}[2JNOPE\n".as_bytes(),
+    );
+    assert_eq!(report.status, FileStatus::Fail);
+    let printed = report.to_string();
+    assert!(!printed.contains('\u{1b}'), "{printed:?}");
+    assert!(printed.contains("\\u{1b}[2J"), "{printed}");
+}
