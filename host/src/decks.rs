@@ -7,8 +7,10 @@
 
 use crate::cards::{CardDb, CardType, Class};
 use crate::engine::DeckList;
+use crate::text_file::read_text_file;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use sve_script::text::escape_line;
 
 /// The starter deck lists shipped with the app, by name.
 pub const STARTER_DECKS: &[(&str, &str)] = &[
@@ -58,10 +60,15 @@ pub struct DeckError {
 }
 
 impl fmt::Display for DeckError {
+    /// `file:line: message`. Deck files may come with a pack: what the
+    /// message quotes from the file is shown with control characters
+    /// escaped and cut at 500 characters.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let source = escape_line(&self.source_name, usize::MAX);
+        let message = escape_line(&self.message, 500);
         match self.line {
-            Some(line) => write!(f, "{}:{}: {}", self.source_name, line, self.message),
-            None => write!(f, "{}: {}", self.source_name, self.message),
+            Some(line) => write!(f, "{source}:{line}: {message}"),
+            None => write!(f, "{source}: {message}"),
         }
     }
 }
@@ -90,10 +97,10 @@ pub fn parse_deck(text: &str, source: &str) -> Result<DeckFile, Vec<DeckError>> 
         line: Some(line),
         message,
     };
-    for (idx, raw) in text.lines().enumerate() {
+    // `\r\n`, a lone `\r` and a leading byte order mark read as plain lines.
+    for (idx, raw) in sve_script::text::lines(text).enumerate() {
         let line_no = idx + 1;
         let line = raw.split("//").next().unwrap_or("").trim();
-        let line = line.trim_start_matches('\u{feff}');
         if line.is_empty() {
             continue;
         }
@@ -118,7 +125,8 @@ pub fn parse_deck(text: &str, source: &str) -> Result<DeckFile, Vec<DeckError>> 
         }
         if section == Section::None {
             if deck.title.is_empty() {
-                deck.title = line.to_owned();
+                // Shown in lists: no control characters, one short line.
+                deck.title = escape_line(line, 200);
             } else {
                 errors.push(error(
                     line_no,
@@ -184,15 +192,18 @@ pub fn load_deck(arg: &str) -> Result<DeckFile, Vec<DeckError>> {
         return Ok(deck);
     }
     let path = Path::new(arg);
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = read_text_file(path).map_err(|e| {
         let known: Vec<&str> = STARTER_DECKS.iter().map(|(n, _)| *n).collect();
         vec![DeckError {
             source_name: arg.to_owned(),
-            line: None,
-            message: format!(
-                "cannot read deck file ({e}); bundled decks are {}",
-                known.join(", ")
-            ),
+            line: e.not_text().map(|not_text| not_text.line as usize),
+            message: match e.io_error() {
+                Some(io) => format!(
+                    "cannot read deck file ({io}); bundled decks are {}",
+                    known.join(", ")
+                ),
+                None => format!("deck file: {}", e.reason()),
+            },
         }]
     })?;
     parse_deck(&text, arg)
@@ -227,11 +238,11 @@ pub fn load_deck_from_packs(arg: &str, pack_dirs: &[PathBuf]) -> Result<DeckFile
         .find(|(name, _)| name.eq_ignore_ascii_case(arg));
     match named {
         Some((_, path)) => {
-            let text = std::fs::read_to_string(&path).map_err(|e| {
+            let text = read_text_file(&path).map_err(|e| {
                 vec![DeckError {
                     source_name: path.display().to_string(),
-                    line: None,
-                    message: format!("cannot read deck file: {e}"),
+                    line: e.not_text().map(|not_text| not_text.line as usize),
+                    message: format!("deck file: {}", e.reason()),
                 }]
             })?;
             parse_deck(&text, &path.display().to_string())

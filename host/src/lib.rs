@@ -11,6 +11,7 @@
 //! - [`bug_report`]: bundles that reproduce a match exactly.
 //! - [`replay`]: the replay format.
 //! - [`sim`]: many bot-vs-bot matches with invariant checks.
+//! - [`text_file`]: the one reader of text files users and packs give us.
 
 #![warn(missing_docs)]
 
@@ -25,3 +26,4 @@ pub mod packs;
 pub mod replay;
 pub mod scenario;
 pub mod sim;
+pub mod text_file;

@@ -1,5 +1,6 @@
 //! Conversions between the WIT types of `sve:cards@0.1.0` and engine types.
 
+use super::guest_text::{TextKind, clean, clean_uncapped};
 use super::wit::latest::sve::cards::types as w;
 use crate::cards::{
     AbilityDef, AbilityKind, ActivationZone, CardDef, CardFilter, CardType, Class, CostItem,
@@ -194,14 +195,21 @@ pub(crate) fn token_destination_in(d: w::TokenDestination) -> TokenDestination {
     }
 }
 
+/// A filter from a pack; its names and traits are cleaned as card names
+/// and traits are (`guest_text`), so they still match the cards they name.
 pub(crate) fn filter_in(f: w::CardFilter) -> CardFilter {
+    let name = |name: String| clean(&name, TextKind::Name);
     CardFilter {
         types: f.types.into_iter().map(card_type_in).collect(),
-        traits_any: f.traits_any,
+        traits_any: f
+            .traits_any
+            .iter()
+            .map(|t| clean(t, TextKind::Trait))
+            .collect(),
         keywords: keywords_in(f.keywords),
         without_keywords: keywords_in(f.without_keywords),
-        name: f.name,
-        not_name: f.not_name,
+        name: f.name.map(name),
+        not_name: f.not_name.map(name),
         class: f.class.map(class_in),
         token: f.token,
         cost: f.cost.map(|r| (r.min, r.max)),
@@ -284,7 +292,7 @@ fn passive_in(p: w::Passive) -> PassiveDef {
 
 fn ability_in(a: w::AbilityDef) -> AbilityDef {
     AbilityDef {
-        name: a.name,
+        name: clean_uncapped(&a.name, TextKind::AbilityName),
         kind: match a.kind {
             w::AbilityKind::Triggered(t) => AbilityKind::Triggered(trigger_in(t)),
             w::AbilityKind::Activated((quick, zone)) => AbilityKind::Activated {
@@ -302,18 +310,24 @@ fn ability_in(a: w::AbilityDef) -> AbilityDef {
         },
         costs: a.costs.into_iter().map(cost_in).collect(),
         once_per_turn: a.once_per_turn,
-        text: a.text,
+        text: clean_uncapped(&a.text, TextKind::CardText),
     }
 }
 
-/// A manifest card as an engine definition.
+/// A manifest card as an engine definition. Every string but the id is
+/// cleaned of control characters (`guest_text`); lengths and the id are
+/// checked afterwards by `check_cards`, which refuses rather than cuts.
 pub(crate) fn card_def_in(c: w::CardDef) -> CardDef {
     CardDef {
         id: c.id,
-        name: c.name,
+        name: clean_uncapped(&c.name, TextKind::Name),
         class: class_in(c.class),
         card_type: card_type_in(c.card_type),
-        traits: c.traits,
+        traits: c
+            .traits
+            .iter()
+            .map(|t| clean_uncapped(t, TextKind::Trait))
+            .collect(),
         cost: c.cost,
         attack: c.attack,
         defense: c.defense,
@@ -326,7 +340,7 @@ pub(crate) fn card_def_in(c: w::CardDef) -> CardDef {
             .collect(),
         is_token: c.is_token,
         abilities: c.abilities.into_iter().map(ability_in).collect(),
-        text: c.text,
+        text: clean_uncapped(&c.text, TextKind::CardText),
         shown_name: None,
     }
 }

@@ -8,6 +8,7 @@
 //! [`Lend`].
 
 use super::convert;
+use super::guest_text::{self, TextKind};
 use super::wit::latest::sve::cards::{game, script, types as w};
 use crate::engine::{AbilityCtx, AbilityQuery, CardRef, Choice, Duration, Halt, PlayerId, Zone};
 use wasmtime::StoreLimits;
@@ -337,7 +338,7 @@ impl game::Host for HostState {
                         return Err(w::Halt::Failed);
                     }
                 },
-                w::ChoiceOption::Label(l) => Choice::Label(l.chars().take(500).collect()),
+                w::ChoiceOption::Label(l) => Choice::Label(guest_text::clean(&l, TextKind::Label)),
             });
         }
         let player = Self::player(request.player);
@@ -346,7 +347,7 @@ impl game::Host for HostState {
         };
         match cx.choose_for(
             player,
-            &request.text,
+            &guest_text::clean(&request.text, TextKind::Prompt),
             options,
             request.min as usize,
             request.max as usize,
@@ -370,6 +371,7 @@ impl game::Host for HostState {
         let Some(cx) = self.ctx() else {
             return Err(w::Halt::Failed);
         };
+        let text = guest_text::clean(&text, TextKind::Prompt);
         match cx.select_cards(&text, candidates, min as usize, max as usize) {
             Ok(cards) => Ok(cards.into_iter().map(|c| c.0).collect()),
             Err(halt) => Err(self.record_halt(halt)),
@@ -469,7 +471,10 @@ impl game::Host for HostState {
         destination: w::TokenDestination,
     ) -> Result<Vec<u32>, String> {
         let Some(token) = self.read(None, |q| q.db().by_card_id(&card_id)) else {
-            return Err(format!("unknown token card `{card_id}`"));
+            return Err(format!(
+                "unknown token card `{}`",
+                guest_text::quoted(&card_id)
+            ));
         };
         let destination = convert::token_destination_in(destination);
         let mut created = Vec::new();
@@ -524,7 +529,7 @@ impl game::Host for HostState {
 
     fn give_trait(&mut self, card: u32, name: String, duration: w::Duration) {
         let duration = self.duration(duration);
-        let name: String = name.chars().take(100).collect();
+        let name = guest_text::clean(&name, TextKind::Trait);
         if let Some(card) = self.card(card) {
             self.act(|cx| cx.give_trait(card, &name, duration));
         }
@@ -607,7 +612,7 @@ impl game::Host for HostState {
 
     fn log(&mut self, message: String) {
         if self.log.len() < LOG_LINES {
-            let message: String = message.chars().take(1000).collect();
+            let message = guest_text::clean(&message, TextKind::Message);
             tracing::info!(target: "sve::pack", "{message}");
             self.log.push(message);
         }

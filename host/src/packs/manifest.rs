@@ -70,8 +70,16 @@ pub fn read_manifest(dir: &Path) -> Result<PackManifest, ManifestError> {
         file: file.clone(),
         message,
     };
-    let text = std::fs::read_to_string(&file).map_err(|e| error(format!("cannot read: {e}")))?;
-    parse_manifest(&text, dir).map_err(error)
+    let text = crate::text_file::read_text_file(&file).map_err(|e| error(e.reason()))?;
+    // Pack text: shown cleaned, and a TOML error may quote the file.
+    let mut manifest = parse_manifest(&text, dir).map_err(|message| {
+        error(super::guest_text::clean(
+            &message,
+            super::guest_text::TextKind::Report,
+        ))
+    })?;
+    super::guest_text::clean_in_place(&mut manifest.name, super::guest_text::TextKind::Name);
+    Ok(manifest)
 }
 
 /// Parses the text of a `pack.toml` whose folder is `dir`.

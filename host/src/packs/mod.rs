@@ -25,6 +25,7 @@ pub mod audit;
 pub mod build;
 pub(crate) mod component;
 mod convert;
+pub mod guest_text;
 mod host_api;
 pub mod manifest;
 mod runner;
@@ -52,8 +53,9 @@ use std::sync::Arc;
 
 /// Most cards one pack may define.
 pub const MAX_CARDS_PER_PACK: usize = 5000;
-/// Longest text field accepted in a manifest.
-pub const MAX_TEXT_LEN: usize = 10_000;
+/// Longest text field accepted in a manifest (see [`guest_text`] for the
+/// other caps).
+pub const MAX_TEXT_LEN: usize = guest_text::MAX_CARD_TEXT_CHARS;
 
 /// How bad a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -82,7 +84,9 @@ pub struct PackDiagnostic {
 
 impl std::fmt::Display for PackDiagnostic {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.file.display())?;
+        // A file or folder name inside a pack is pack text too.
+        let file = self.file.display().to_string();
+        write!(f, "{}", sve_script::text::escape_line(&file, usize::MAX))?;
         if let Some(line) = self.line {
             write!(f, ":{line}")?;
             if let Some(col) = self.col {
@@ -639,7 +643,12 @@ fn load_component(
     engine: &PackEngine,
     pack_data: Arc<[u8]>,
 ) -> Result<ReadPack, Vec<PackDiagnostic>> {
-    let fail = |message: String| vec![error_at(file, message)];
+    // Errors here may quote the component (import names, a trap's
+    // backtrace with the guest's function names): pack text.
+    let fail = |message: String| {
+        let message = guest_text::clean(&message, guest_text::TextKind::Report);
+        vec![error_at(file, message)]
+    };
     let Some(recorded) = recorded_api_version(bytes) else {
         return Err(fail(
             "the pack records no card API version (was it built with sve-sdk's export_pack!?)"
@@ -649,7 +658,8 @@ fn load_component(
     let supported: Vec<String> = wit::SUPPORTED.iter().map(ToString::to_string).collect();
     let version = semver::Version::parse(recorded.trim()).map_err(|_| {
         fail(format!(
-            "the pack records an unreadable card API version `{recorded}`"
+            "the pack records an unreadable card API version `{}`",
+            guest_text::quoted(&recorded)
         ))
     })?;
     if !wit::SUPPORTED.contains(&version) {
@@ -748,8 +758,12 @@ fn load_packaged_script_pack(
 
 /// Lines a pack logged while listing its cards, as diagnostics: the script
 /// runtime reports `warning: FILE:LINE: message` for what it cannot play.
+/// Each line is pack text ([`guest_text`]): cleaned and capped, and a
+/// `FILE` that is not a plain file name of the pack's folder (a path, `..`)
+/// leaves the note unlocated.
 fn manifest_log_notes(dir: &Path, file: &Path, log: &[String]) -> Vec<PackDiagnostic> {
     log.iter()
+        .map(|line| guest_text::clean(line, guest_text::TextKind::Message))
         .filter_map(|line| {
             let (severity, rest) = if let Some(rest) = line.strip_prefix("warning: ") {
                 (Severity::Warning, rest)
@@ -759,7 +773,9 @@ fn manifest_log_notes(dir: &Path, file: &Path, log: &[String]) -> Vec<PackDiagno
             let mut parts = rest.splitn(3, ':');
             let located = (parts.next(), parts.next(), parts.next());
             Some(match located {
-                (Some(name), Some(n), Some(message)) if n.trim().parse::<u32>().is_ok() => {
+                (Some(name), Some(n), Some(message))
+                    if n.trim().parse::<u32>().is_ok() && is_plain_file_name(name) =>
+                {
                     PackDiagnostic {
                         file: dir.join(name),
                         line: n.trim().parse().ok(),
@@ -777,6 +793,15 @@ fn manifest_log_notes(dir: &Path, file: &Path, log: &[String]) -> Vec<PackDiagno
         .collect()
 }
 
+/// A file name with no folder part: `cards.txt`, not `../x` or `/etc/x`.
+fn is_plain_file_name(name: &str) -> bool {
+    !name.is_empty()
+        && name != "."
+        && name != ".."
+        && !name.contains(['/', '\\'])
+        && Path::new(name).file_name() == Some(std::ffi::OsStr::new(name))
+}
+
 /// FNV-1a: a stable hash across runs and platforms.
 fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
@@ -784,8 +809,12 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-/// Sanity checks on a manifest's cards: sizes, ids, names, ability counts.
+/// Sanity checks on a manifest's cards: sizes, id format (the rule of
+/// [`sve_script::text::check_card_id`]), names, lengths of every text field
+/// ([`guest_text`]), ability counts. A message names the card by its id,
+/// shown with control characters escaped.
 fn check_cards(cards: &[CardDef]) -> Result<(), Vec<String>> {
+    use guest_text::{TextKind, check_len, quoted};
     let mut problems = Vec::new();
     if cards.len() > MAX_CARDS_PER_PACK {
         return Err(vec![format!(
@@ -795,26 +824,47 @@ fn check_cards(cards: &[CardDef]) -> Result<(), Vec<String>> {
     }
     let mut seen = std::collections::HashSet::new();
     for card in cards {
-        if card.id.is_empty() || card.name.is_empty() {
-            problems.push(format!("a card has an empty id or name (`{}`)", card.id));
+        let id = quoted(&card.id);
+        if let Err(bad) = sve_script::text::check_card_id(&card.id) {
+            problems.push(format!(
+                "card `{id}` (named `{}`) has a bad id: {bad}",
+                quoted(&card.name)
+            ));
+            continue;
+        }
+        if card.name.is_empty() {
+            problems.push(format!("card `{id}` has an empty name"));
         }
         if !seen.insert(card.id.as_str()) {
-            problems.push(format!("card `{}` is defined twice in the pack", card.id));
+            problems.push(format!("card `{id}` is defined twice in the pack"));
         }
-        let too_long = card.text.len() > MAX_TEXT_LEN
-            || card.name.len() > 200
-            || card.traits.len() > 16
-            || card.abilities.iter().any(|a| a.text.len() > MAX_TEXT_LEN);
-        if too_long {
+        let fields = [
+            (&card.name, TextKind::Name),
+            (&card.text, TextKind::CardText),
+        ]
+        .into_iter()
+        .chain(card.traits.iter().map(|t| (t, TextKind::Trait)))
+        .chain(card.abilities.iter().flat_map(|a| {
+            [
+                (&a.name, TextKind::AbilityName),
+                (&a.text, TextKind::CardText),
+            ]
+        }));
+        for (text, kind) in fields {
+            if let Err(why) = check_len(text, kind) {
+                problems.push(format!("card `{id}`: {why}"));
+            }
+        }
+        if card.traits.len() > guest_text::MAX_TRAITS {
             problems.push(format!(
-                "card `{}` has oversized text, name or traits",
-                card.id
+                "card `{id}` has {} traits; at most {}",
+                card.traits.len(),
+                guest_text::MAX_TRAITS
             ));
         }
         if card.abilities.len() > 64 {
             problems.push(format!(
-                "card `{}` has {} abilities; at most 64",
-                card.id,
+                "card `{id}` has {} abilities; at most 64",
                 card.abilities.len()
             ));
         }
@@ -850,7 +900,53 @@ mod tests {
         let problems = check_cards(&[huge]).unwrap_err();
         assert_eq!(
             problems,
-            ["card `TEST-V1` has oversized text, name or traits"]
+            ["card `TEST-V1`: its text is 10001 characters long; at most 10000"]
+        );
+    }
+
+    #[test]
+    fn a_card_id_with_a_newline_is_refused() {
+        let one = test_cards().remove(1);
+        let split = CardDef {
+            id: "SD01\n001".to_owned(),
+            ..one.clone()
+        };
+        let problems = check_cards(&[split]).unwrap_err();
+        assert_eq!(
+            problems,
+            [
+                "card `SD01\\u{a}001` (named `V1`) has a bad id: the id holds the character U+000A, which ids may not; use letters, digits and printable ASCII punctuation such as `-`"
+            ]
+        );
+    }
+
+    #[test]
+    fn empty_overlong_and_spaced_card_ids_are_refused() {
+        let one = test_cards().remove(1);
+        for (id, reason) in [
+            ("", "the id is empty"),
+            (&"X".repeat(65), "the id is 65 characters long; at most 64"),
+            ("SD01 001", "the id holds a space"),
+            ("SD01-\u{1b}[2J", "the id holds the character U+001B"),
+        ] {
+            let card = CardDef {
+                id: id.to_owned(),
+                ..one.clone()
+            };
+            let problems = check_cards(&[card]).unwrap_err();
+            assert!(problems[0].contains(reason), "{id:?}: {problems:?}");
+            assert!(!problems[0].contains('\u{1b}'), "{problems:?}");
+        }
+    }
+
+    #[test]
+    fn an_oversized_trait_or_ability_name_is_refused_naming_the_field() {
+        let mut card = test_cards().remove(1);
+        card.traits = vec!["t".repeat(65)];
+        let problems = check_cards(&[card]).unwrap_err();
+        assert_eq!(
+            problems,
+            ["card `TEST-V1`: its trait is 65 characters long; at most 64"]
         );
     }
 
@@ -859,6 +955,18 @@ mod tests {
         let one = test_cards().remove(1);
         let problems = check_cards(&[one.clone(), one]).unwrap_err();
         assert_eq!(problems, ["card `TEST-V1` is defined twice in the pack"]);
+    }
+
+    #[test]
+    fn a_file_name_with_escapes_is_shown_escaped() {
+        let d = PackDiagnostic {
+            file: PathBuf::from("card-packs/a/\u{1b}[2J.txt"),
+            line: None,
+            col: None,
+            severity: Severity::Warning,
+            message: "x".to_owned(),
+        };
+        assert_eq!(d.to_string(), "card-packs/a/\\u{1b}[2J.txt: warning: x");
     }
 
     #[test]

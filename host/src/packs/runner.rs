@@ -2,6 +2,7 @@
 //! components, one store per pack per match.
 
 use super::component::{FUEL_PER_CALL, PackEngine};
+use super::guest_text::{self, TextKind};
 use super::host_api::{HostState, Lend};
 use super::wit::latest::sve::cards::types as w;
 use super::wit::latest::{Pack, PackPre};
@@ -136,7 +137,8 @@ impl PackRunner {
                 if let Some(panic) = log.iter().rev().find(|l| l.starts_with("panic")) {
                     message.push_str(&format!(" ({panic})"));
                 }
-                Err(Halt::Failed(message))
+                // The trap's text can quote the guest (names in a backtrace).
+                Err(Halt::Failed(guest_text::clean(&message, TextKind::Message)))
             }
         }
     }
@@ -241,7 +243,10 @@ impl AbilityRunner for PackRunner {
         if let Some(Halt::Failed(message)) = halt {
             return Err(message);
         }
-        result.map_err(|message| format!("pack `{}`: {message}", self.code[pack].id))
+        result.map_err(|message| {
+            let message = guest_text::clean(&message, TextKind::Message);
+            format!("pack `{}`: {message}", self.code[pack].id)
+        })
     }
 
     fn resolve(&self, cx: &mut AbilityCtx<'_>) -> Result<(), Halt> {
@@ -258,6 +263,9 @@ impl AbilityRunner for PackRunner {
         if let Some(halt) = halt {
             return Err(halt);
         }
-        result.map_err(|message| Halt::Failed(format!("pack `{}`: {message}", self.code[pack].id)))
+        result.map_err(|message| {
+            let message = guest_text::clean(&message, TextKind::Message);
+            Halt::Failed(format!("pack `{}`: {message}", self.code[pack].id))
+        })
     }
 }

@@ -96,7 +96,8 @@ pub fn default_manifest(dir: &Path) -> PackManifest {
     PackManifest {
         dir: dir.to_owned(),
         id,
-        name: folder,
+        // A folder name is text from whoever made the folder.
+        name: super::guest_text::clean(&folder, super::guest_text::TextKind::Name),
         version: semver::Version::new(0, 0, 0),
         kind: PackKind::Script,
         api: semver::VersionReq::parse("^0.1").unwrap_or(semver::VersionReq::STAR),

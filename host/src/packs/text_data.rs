@@ -8,6 +8,8 @@
 //!    "effectText": [{ "key": "1", "trigger": "[fanfare]", "cost": "", "body": "..." }] }]
 //! ```
 //!
+//! Files are read with [`read_text_file`](crate::text_file::read_text_file)
+//! (a byte order mark is fine; a file that is not text is a warning).
 //! A file's language comes from its place: `text/<lang>/<set>.json`, or a
 //! `<set>.<lang>.json` file in the pack folder. With a language chosen
 //! ([`LoadOptions::language`](super::LoadOptions::language), `SVE_LANG` for
@@ -17,6 +19,7 @@
 //! ([`CardDef::display_name`]); rules keep matching the card's own name
 //! (evolved forms, "named" filters).
 
+use super::guest_text::{self, TextKind};
 use super::{PackDiagnostic, Severity};
 use crate::cards::CardDef;
 use serde::Deserialize;
@@ -111,12 +114,17 @@ pub fn read(dir: &Path, language: &str) -> (HashMap<String, CardText>, Vec<PackD
     let mut entries = HashMap::new();
     let mut problems = Vec::new();
     for file in files_for(dir, language) {
-        let parsed = std::fs::read_to_string(&file)
-            .map_err(|e| (None, format!("cannot read the text file: {e}")))
+        let parsed = crate::text_file::read_text_file(&file)
+            .map_err(|e| {
+                let line = e.not_text().map(|not_text| not_text.line);
+                (line, format!("cannot read the text file: {}", e.reason()))
+            })
             .and_then(|text| {
                 serde_json::from_str::<Vec<CardText>>(&text).map_err(|e| {
                     let line = u32::try_from(e.line()).ok();
-                    (line, format!("not a card text file: {e}"))
+                    // serde quotes the file's strings: pack text.
+                    let message = format!("not a card text file: {e}");
+                    (line, guest_text::clean(&message, TextKind::Message))
                 })
             });
         match parsed {
@@ -138,17 +146,18 @@ pub fn read(dir: &Path, language: &str) -> (HashMap<String, CardText>, Vec<PackD
 }
 
 /// Shows `cards` in `language` where a text file has them: the text, and
-/// the name as [`CardDef::shown_name`] (rules keep matching `name`).
+/// the name as [`CardDef::shown_name`] (rules keep matching `name`). Both
+/// are pack text, cleaned and capped as [`guest_text`] says.
 pub fn apply(cards: &mut [CardDef], texts: &HashMap<String, CardText>) {
     for card in cards {
         if let Some(entry) = texts.get(&card.id) {
-            let text = entry.display_text();
+            let text = guest_text::clean(&entry.display_text(), TextKind::CardText);
             if !text.trim().is_empty() {
                 card.text = text;
             }
-            let name = entry.name.trim();
+            let name = guest_text::clean(entry.name.trim(), TextKind::Name);
             if !name.is_empty() && name != card.name {
-                card.shown_name = Some(name.to_owned());
+                card.shown_name = Some(name);
             }
         }
     }

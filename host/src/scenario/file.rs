@@ -298,7 +298,9 @@ impl ScenarioFile {
         let mut section = Section::None;
         let mut board_lines: Vec<&str> = Vec::new();
         let mut pending_rejection: Option<usize> = None;
-        for (idx, raw) in text.lines().enumerate() {
+        // `\r\n`, a lone `\r` and a leading byte order mark read as plain
+        // lines.
+        for (idx, raw) in sve_script::text::lines(text).enumerate() {
             let line = idx + 1;
             let content = strip_comment(raw).trim();
             let in_board = section == Section::Board && !content.starts_with('[');

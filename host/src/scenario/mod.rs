@@ -35,6 +35,7 @@ pub use run::{FILLER_CARD, Failure, RunReport, run_scenario, run_scenario_with};
 pub use text::{ScenarioError, board_as_text};
 
 use crate::cards::CardDb;
+use crate::engine::state::query::{EX_LIMIT, FIELD_LIMIT};
 use crate::engine::state::{CardState, Phase, Zone};
 use crate::engine::{
     AbilityRunner, Action, AttackTarget, CardRef, Choice, DeckList, Event, Match, ObjectId,
@@ -251,6 +252,19 @@ pub enum BuildError {
     /// More cards than a board may hold.
     #[error("the board has {0} cards; at most {MAX_BOARD_CARDS} fit")]
     TooManyCards(usize),
+    /// More cards in a zone than the rules let it hold (the field and the
+    /// EX area hold 5 each).
+    #[error("{player}'s {zone} has {count} cards; it holds at most {limit}")]
+    ZoneFull {
+        /// Whose zone.
+        player: PlayerId,
+        /// The zone, in words (`field`, `EX area`).
+        zone: &'static str,
+        /// Cards given for it.
+        count: usize,
+        /// What it holds.
+        limit: usize,
+    },
 }
 
 /// Most cards a built board may hold (both sides, decks included).
@@ -335,6 +349,21 @@ impl ScenarioBuilder {
             .sum();
         if n_cards > MAX_BOARD_CARDS {
             return Err(BuildError::TooManyCards(n_cards));
+        }
+        for (seat, side) in self.sides.iter().enumerate() {
+            for (zone, count, limit) in [
+                ("field", side.field.len(), FIELD_LIMIT),
+                ("EX area", side.ex_area.len(), EX_LIMIT),
+            ] {
+                if count > limit {
+                    return Err(BuildError::ZoneFull {
+                        player: PlayerId(seat as u8),
+                        zone,
+                        count,
+                        limit,
+                    });
+                }
+            }
         }
         let known = |name: &str| db.by_card_id(name).or_else(|| db.by_name(name));
         for side in &self.sides {

@@ -22,6 +22,10 @@ use crate::catalog::Catalog;
 use serde::Serialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use sve_script::text::escape_line;
+
+/// Most characters of one reported line (an error, a line of a diff).
+pub const MAX_SHOWN_LINE_CHARS: usize = 500;
 
 /// The extension of scenario files.
 pub const EXTENSION: &str = "scenario";
@@ -79,24 +83,27 @@ impl FileReport {
 
 impl fmt::Display for FileReport {
     /// `PASS path`, `SKIP path (reason)`, or `FAIL path` followed by each
-    /// problem and mismatch, indented.
+    /// problem and mismatch, indented. Scenario files may come with a
+    /// pack: what a line quotes from one is shown with control characters
+    /// escaped and cut at [`MAX_SHOWN_LINE_CHARS`] characters.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = self.path.display();
+        let shown = |text: &str| escape_line(text, MAX_SHOWN_LINE_CHARS);
+        let path = escape_line(&self.path.display().to_string(), usize::MAX);
         match self.status {
             FileStatus::Pass => writeln!(f, "PASS {path}"),
             FileStatus::Skip => writeln!(
                 f,
                 "SKIP {path} ({})",
-                self.skip_reason.as_deref().unwrap_or("no reason given")
+                shown(self.skip_reason.as_deref().unwrap_or("no reason given"))
             ),
             FileStatus::Fail => {
                 writeln!(f, "FAIL {path}")?;
                 for error in &self.errors {
-                    writeln!(f, "  {error}")?;
+                    writeln!(f, "  {}", shown(error))?;
                 }
                 for failure in &self.failures {
                     for line in failure.to_string().lines() {
-                        writeln!(f, "  {line}")?;
+                        writeln!(f, "  {}", shown(line))?;
                     }
                 }
                 Ok(())
@@ -182,12 +189,10 @@ pub fn run_file(path: &Path, catalog: &Catalog) -> FileReport {
         errors: Vec::new(),
         failures: Vec::new(),
     };
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::text_file::read_text_file(path) {
         Ok(text) => text,
         Err(e) => {
-            report
-                .errors
-                .push(format!("{}: cannot read: {e}", path.display()));
+            report.errors.push(e.to_string());
             return report;
         }
     };

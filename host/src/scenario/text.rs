@@ -29,6 +29,7 @@
 //! starts at the active player's main-phase action.
 
 use super::{FieldCard, ScenarioBuilder, Side};
+use crate::engine::state::query::{EX_LIMIT, FIELD_LIMIT};
 use crate::engine::{CardRef, Match, PlayerId, Zone};
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -170,7 +171,7 @@ fn read_board(text: &str, known: &dyn Fn(&str) -> bool) -> Result<Board, Vec<Sce
         first: None,
         sides: [Side::new(), Side::new()],
     };
-    for (idx, raw) in text.lines().enumerate() {
+    for (idx, raw) in sve_script::text::lines(text).enumerate() {
         let line_no = idx + 1;
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
@@ -517,6 +518,21 @@ fn read_zone(
         for _ in 0..entry.copies {
             cards.push(entry.card.clone());
         }
+    }
+    // A board the rules could never show is an error, not a board with
+    // cards silently left out.
+    let limit = match zone_name {
+        ZoneName::Field => Some((FIELD_LIMIT, "field")),
+        ZoneName::Ex => Some((EX_LIMIT, "EX area")),
+        _ => None,
+    };
+    if let Some((limit, zone_words)) = limit
+        && cards.len() > limit
+    {
+        return Err(format!(
+            "`{zone}:` lists {} cards; the {zone_words} holds at most {limit}",
+            cards.len()
+        ));
     }
     match zone_name {
         ZoneName::Leader => side.leader_card = cards.pop(),

@@ -11,7 +11,16 @@
 //! without breaking users; [`Diagnostic::code`] gives each a stable name.
 
 use crate::span::{LineIndex, Span, line_text};
+use crate::text::{NotText, escape_line, is_unsafe_char, normalize};
 use std::fmt;
+
+/// Most characters of a message, help or card label a diagnostic shows;
+/// longer text from a script is cut with `…`.
+pub const MAX_SHOWN_CHARS: usize = 300;
+
+/// Most characters of a source line [`Diagnostic::render`] echoes: a longer
+/// line is shown as a window around the column, with `…` at each cut.
+pub const MAX_SHOWN_LINE_CHARS: usize = 160;
 
 /// How bad a diagnostic is.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -62,8 +71,10 @@ impl Diagnostic {
 
     /// The message, lower case, without a final period; it says what was
     /// found and what was expected.
+    /// Text from the script in it (names, words) is shown with control
+    /// characters escaped and cut at [`MAX_SHOWN_CHARS`] characters.
     pub fn message(&self) -> String {
-        self.problem.to_string()
+        shown(&self.problem.to_string())
     }
 
     /// A "did you mean" or other hint, when there is one.
@@ -101,6 +112,8 @@ impl Diagnostic {
     /// `source` must be the text of [`Diagnostic::file`]; with any other
     /// text the source line is simply whatever is at that line (or missing).
     pub fn render(&self, source: &str) -> String {
+        // Spans index the text as the compiler read it.
+        let source = normalize(source);
         let line_no = self.line.to_string();
         let gutter = " ".repeat(line_no.len());
         let mut out = format!(
@@ -108,18 +121,12 @@ impl Diagnostic {
             self.severity(),
             self.code(),
             self.message(),
-            self.file,
+            shown(&self.file),
             self.line,
             self.col
         );
-        if let Some(text) = line_text(source, self.line) {
+        if let Some(text) = line_text(&source, self.line) {
             let col_idx = usize::try_from(self.col.saturating_sub(1)).unwrap_or(0);
-            // Mirror tabs so the caret lines up in a terminal.
-            let pad: String = text
-                .chars()
-                .take(col_idx)
-                .map(|ch| if ch == '\t' { '\t' } else { ' ' })
-                .collect();
             let span_len = usize::try_from(self.span.end - self.span.start).unwrap_or(0);
             let start = usize::try_from(self.span.start).unwrap_or(0);
             let spanned_chars =
@@ -129,21 +136,87 @@ impl Diagnostic {
                         spanned
                             .split('\n')
                             .next()
-                            .map_or(1, |first| first.trim_end_matches('\r').chars().count())
+                            .map_or(1, |first| first.chars().count())
                     });
-            let rest_of_line = text.chars().count().saturating_sub(col_idx);
-            let carets = spanned_chars.min(rest_of_line).max(1);
-            out.push_str(&format!("{gutter} |\n{line_no} | {text}\n"));
-            out.push_str(&format!("{gutter} | {pad}{}\n", "^".repeat(carets)));
+            let (shown_line, pad, carets) = shown_source_line(text, col_idx, spanned_chars);
+            out.push_str(&format!("{gutter} |\n{line_no} | {shown_line}\n"));
+            out.push_str(&format!("{gutter} | {pad}{}\n", "^".repeat(carets.max(1))));
         }
         if let Some(help) = &self.help {
-            out.push_str(&format!("{gutter} = help: {help}\n"));
+            out.push_str(&format!("{gutter} = help: {}\n", shown(help)));
         }
         if let Some(card) = &self.card {
-            out.push_str(&format!("{gutter} = note: in card {card}\n"));
+            out.push_str(&format!("{gutter} = note: in card {}\n", shown(card)));
         }
         out
     }
+
+    /// An error for a file that is not text, which was left out.
+    pub(crate) fn not_text(file: &str, not_text: NotText) -> Diagnostic {
+        Diagnostic {
+            file: file.to_owned(),
+            span: Span::at(not_text.offset),
+            line: not_text.line,
+            col: not_text.col,
+            problem: Problem::NotText {
+                reason: not_text.to_string(),
+            },
+            help: None,
+            card: None,
+        }
+    }
+}
+
+/// Text from a script as a diagnostic shows it: controls escaped, capped.
+fn shown(text: &str) -> String {
+    escape_line(text, MAX_SHOWN_CHARS)
+}
+
+/// A source line as [`Diagnostic::render`] echoes it, with the padding that
+/// puts a caret under character `col_idx` and the number of carets for
+/// `spanned_chars` characters: unsafe characters are escaped (each escape
+/// as wide as its carets), tabs kept so the caret lines up in a terminal,
+/// and a long line is cut to a window around the column.
+fn shown_source_line(text: &str, col_idx: usize, spanned_chars: usize) -> (String, String, usize) {
+    let n_chars = text.chars().count();
+    let first = if n_chars <= MAX_SHOWN_LINE_CHARS {
+        0
+    } else {
+        col_idx
+            .saturating_sub(MAX_SHOWN_LINE_CHARS / 2)
+            .min(n_chars - MAX_SHOWN_LINE_CHARS)
+    };
+    let end = first.saturating_add(MAX_SHOWN_LINE_CHARS).min(n_chars);
+    let span_end = col_idx.saturating_add(spanned_chars);
+    let mut shown_line = String::new();
+    let mut pad = String::new();
+    let mut carets = 0;
+    if first > 0 {
+        shown_line.push('…');
+        pad.push(' ');
+    }
+    for (idx, ch) in text.chars().enumerate().skip(first).take(end - first) {
+        let piece: String = if ch != '\t' && is_unsafe_char(ch) {
+            ch.escape_unicode().collect()
+        } else {
+            ch.to_string()
+        };
+        let width = piece.chars().count();
+        if idx < col_idx {
+            pad.push_str(&if ch == '\t' {
+                "\t".to_owned()
+            } else {
+                " ".repeat(width)
+            });
+        } else if idx < span_end {
+            carets += width;
+        }
+        shown_line.push_str(&piece);
+    }
+    if end < n_chars {
+        shown_line.push('…');
+    }
+    (shown_line, pad, carets)
 }
 
 impl fmt::Display for Diagnostic {
@@ -152,15 +225,15 @@ impl fmt::Display for Diagnostic {
         write!(
             f,
             "{}:{}:{}: {}[{}]: {}",
-            self.file,
+            shown(&self.file),
             self.line,
             self.col,
             self.severity(),
             self.code(),
-            self.problem
+            self.message()
         )?;
         if let Some(help) = &self.help {
-            write!(f, " (help: {help})")?;
+            write!(f, " (help: {})", shown(help))?;
         }
         Ok(())
     }
@@ -267,6 +340,8 @@ pub(crate) enum Problem {
     DuplicateFilterItem { item: String },
     #[error("card without `{header}`: expected `{header} <value>;`")]
     MissingHeader { header: &'static str },
+    #[error("card id `{id}` is not valid: {reason}")]
+    BadCardId { id: String, reason: String },
     #[error("card id `{id}` is defined twice")]
     DuplicateId { id: String },
     #[error("`{effect}` takes a count and at most 3 actions")]
@@ -342,8 +417,8 @@ pub(crate) enum Problem {
     NotAToken { name: String },
     #[error("evolved card without a base card named `{base}`")]
     EvolvedWithoutBase { base: String },
-    #[error("the file is not valid UTF-8: invalid bytes were replaced")]
-    InvalidUtf8,
+    #[error("{reason}; the file is left out")]
+    NotText { reason: String },
     #[error("`!` at the end of a filter negates nothing")]
     DanglingNegation,
     #[error("`!` before `{item}` does nothing: only card tests can be negated")]
@@ -390,9 +465,11 @@ impl Problem {
             | DuplicateFilterItem { .. }
             | MissingHeader { .. }
             | DuplicateId { .. }
+            | BadCardId { .. }
             | TooManyCheckActions { .. }
             | CounterAsKeyword { .. }
             | NotACounter { .. }
+            | NotText { .. }
             | PassiveFilterConflict
             | Syntax { .. } => Severity::Error,
             IgnoredLine { .. }
@@ -419,7 +496,6 @@ impl Problem {
             | UnresolvedToken { .. }
             | NotAToken { .. }
             | EvolvedWithoutBase { .. }
-            | InvalidUtf8
             | DanglingNegation
             | NegatedNonTest { .. }
             | TargetMismatch { .. }
@@ -466,6 +542,7 @@ impl Problem {
             DuplicateFilterItem { .. } => "duplicate-filter-item",
             MissingHeader { .. } => "missing-header",
             DuplicateId { .. } => "duplicate-id",
+            BadCardId { .. } => "bad-card-id",
             TooManyCheckActions { .. } => "too-many-check-actions",
             CounterAsKeyword { .. } => "counter-as-keyword",
             NotACounter { .. } => "not-a-counter",
@@ -495,7 +572,7 @@ impl Problem {
             UnresolvedToken { .. } => "unresolved-token",
             NotAToken { .. } => "not-a-token",
             EvolvedWithoutBase { .. } => "evolved-without-base",
-            InvalidUtf8 => "invalid-utf8",
+            NotText { .. } => "not-text",
             DanglingNegation => "dangling-negation",
             NegatedNonTest { .. } => "negated-non-test",
             TargetMismatch { .. } => "target-mismatch",

@@ -54,6 +54,12 @@
 //!   pools for value functions and filters. [`ir::Module`] serialises it with
 //!   postcard, stamped with [`ir::IR_VERSION`].
 //!
+//! - [`text`] is the policy for text from outside, which the host shares:
+//!   a file's bytes to text (a byte order mark dropped, CRLF and CR-only
+//!   line ends read as lines, a file that is not text refused), the
+//!   characters that must never reach a terminal, and the card id rule.
+//!   Diagnostics escape the script text they quote and cut long lines.
+//!
 //! To look at what a script compiles to, run
 //! `cargo run -p sve-script --example compile -- FILE...`: it prints every
 //! card's IR dump ([`ir::Card::dump`]) and every diagnostic.
@@ -83,12 +89,13 @@ mod parser;
 mod pools;
 mod span;
 mod suggest;
+pub mod text;
 mod values;
 
-pub use diagnostics::{Diagnostic, Severity};
+pub use diagnostics::{Diagnostic, MAX_SHOWN_CHARS, MAX_SHOWN_LINE_CHARS, Severity};
 pub use span::Span;
 
-use diagnostics::{Locator, Pending, Problem, Sink};
+use diagnostics::{Locator, Sink};
 use lower::LoweredCard;
 use std::path::{Path, PathBuf};
 
@@ -97,7 +104,9 @@ use std::path::{Path, PathBuf};
 pub struct SourceFile {
     /// The name used in diagnostics (usually the file name).
     pub name: String,
-    /// The file's text.
+    /// The file's text. A byte order mark and `\r\n` or lone `\r` line
+    /// ends are read as [`text::normalize`] leaves them; spans index that
+    /// normalized text.
     pub text: String,
 }
 
@@ -197,7 +206,10 @@ impl CompiledDir {
 
 /// Reads every `.txt` file of `dir` (not recursively; a community set
 /// folder, no `pack.toml` needed) and compiles them with [`compile_files`].
-/// Files that are not valid UTF-8 are read lossily, with a warning.
+/// Each file goes through [`text::decode`]: a byte order mark is dropped and
+/// `\r\n` or a lone `\r` end lines. A file that is not text (a NUL byte,
+/// invalid UTF-8) is left out with an error naming it and the first bad
+/// byte's line and column, so a pack with it does not hot-reload.
 pub fn compile_dir(dir: impl AsRef<Path>) -> Result<CompiledDir, ReadError> {
     let dir = dir.as_ref();
     let entries = std::fs::read_dir(dir).map_err(|source| ReadError::new(dir, source))?;
@@ -214,41 +226,21 @@ pub fn compile_dir(dir: impl AsRef<Path>) -> Result<CompiledDir, ReadError> {
     }
     paths.sort();
     let mut files = Vec::new();
-    let mut lossy = Vec::new();
+    let mut refused = Vec::new();
     for path in &paths {
         let bytes = std::fs::read(path).map_err(|source| ReadError::new(path, source))?;
         let name = path.file_name().map_or_else(
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
-        let text = match String::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(err) => {
-                let valid_up_to = err.utf8_error().valid_up_to();
-                lossy.push((name.clone(), valid_up_to));
-                String::from_utf8_lossy(err.as_bytes()).into_owned()
-            }
-        };
-        files.push(SourceFile { name, text });
+        match text::decode(&bytes) {
+            Ok(text) => files.push(SourceFile { name, text }),
+            Err(not_text) => refused.push(Diagnostic::not_text(&name, not_text)),
+        }
     }
     let mut compiled = compile_files(&files);
-    for (name, offset) in lossy {
-        let source = files
-            .iter()
-            .find(|file| file.name == name)
-            .map_or("", |file| file.text.as_str());
-        let locator = Locator::new(&name, source);
-        compiled.diagnostics.insert(
-            0,
-            locator.finish(
-                Pending {
-                    span: Span::at(offset),
-                    problem: Problem::InvalidUtf8,
-                    help: None,
-                },
-                None,
-            ),
-        );
+    for (idx, diagnostic) in refused.into_iter().enumerate() {
+        compiled.diagnostics.insert(idx, diagnostic);
     }
     Ok(CompiledDir { files, compiled })
 }
@@ -278,12 +270,18 @@ impl ReadError {
 
 /// Lexes, parses and lowers every file, links, and collects the results.
 fn compile(files: &[SourceFile], link_references: bool) -> Compiled {
+    // A byte order mark or `\r` line ends must not change what compiles:
+    // every stage below reads the text as `text::normalize` leaves it.
+    let texts: Vec<std::borrow::Cow<'_, str>> = files
+        .iter()
+        .map(|file| text::normalize(&file.text))
+        .collect();
     let mut file_sinks: Vec<Sink> = Vec::new();
     let mut lowered: Vec<Vec<LoweredCard>> = Vec::new();
-    for file in files {
-        let locator = Locator::new(&file.name, &file.text);
+    for (file, text) in files.iter().zip(&texts) {
+        let locator = Locator::new(&file.name, text);
         let mut file_sink = Sink::default();
-        let stmts = lexer::lex(&file.text, &mut file_sink);
+        let stmts = lexer::lex(text, &mut file_sink);
         let parsed = parser::parse_cards(stmts, &mut file_sink);
         let line_of = |offset: usize| locator.line_of(offset);
         let cards = parsed
@@ -298,8 +296,9 @@ fn compile(files: &[SourceFile], link_references: bool) -> Compiled {
         link::cross_references(&mut lowered);
     }
     let mut compiled = Compiled::default();
-    for ((file, file_sink), cards) in files.iter().zip(file_sinks).zip(lowered) {
-        let locator = Locator::new(&file.name, &file.text);
+    for (((file, text), file_sink), cards) in files.iter().zip(&texts).zip(file_sinks).zip(lowered)
+    {
+        let locator = Locator::new(&file.name, text);
         let mut diagnostics: Vec<Diagnostic> = file_sink
             .items
             .into_iter()

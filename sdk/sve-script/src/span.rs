@@ -7,7 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A byte range `start..end` in one source file.
+/// A byte range `start..end` in one source file, as the compiler read it
+/// (after [`crate::text::normalize`]).
 #[derive(
     Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default, Serialize, Deserialize,
 )]

@@ -22,29 +22,33 @@ fn compile_dir_reads_every_txt_file_in_name_order() {
     std::fs::write(dir.join("b.txt"), SMALL.replace("API-001", "API-002")).expect("write");
     std::fs::write(dir.join("a.TXT"), SMALL).expect("write");
     std::fs::write(dir.join("notes.md"), "name Ignored;").expect("write");
-    // Not UTF-8: read lossily, with a warning.
+    // Not UTF-8: left out, with an error naming the file and the byte.
     let mut bytes = SMALL.replace("API-001", "API-003").into_bytes();
     bytes.extend_from_slice(b"// \xff\xfe\n");
     std::fs::write(dir.join("c.txt"), bytes).expect("write");
 
     let result = sve_script::compile_dir(&dir).expect("readable");
     let names: Vec<_> = result.files.iter().map(|f| f.name.as_str()).collect();
-    assert_eq!(names, ["a.TXT", "b.txt", "c.txt"]);
+    assert_eq!(names, ["a.TXT", "b.txt"]);
     let ids: Vec<_> = result
         .compiled
         .cards
         .iter()
         .map(|c| c.id.as_str())
         .collect();
-    assert_eq!(ids, ["API-001", "API-002", "API-003"]);
+    assert_eq!(ids, ["API-001", "API-002"]);
     let codes: Vec<_> = result
         .compiled
         .diagnostics
         .iter()
         .map(|d| d.code())
         .collect();
-    assert_eq!(codes, ["invalid-utf8"]);
-    assert!(result.render_diagnostics().contains("--> c.txt:7:4"));
+    assert_eq!(codes, ["not-text"]);
+    assert!(result.compiled.diagnostics[0].is_error());
+    assert_eq!(
+        result.compiled.diagnostics[0].to_string(),
+        "c.txt:7:4: error[not-text]: not a text file: bytes that are not UTF-8 at line 7, column 4 (byte 128); the file is left out"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

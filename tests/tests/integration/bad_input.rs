@@ -821,7 +821,8 @@ fn mutated_deck_files_never_panic_the_parser_or_the_checks() {
                 }
             }
             let mutated = String::from_utf8_lossy(&bytes).into_owned();
-            let line_count = mutated.lines().count();
+            // Deck files end lines at `\n`, `\r\n` or a lone `\r`.
+            let line_count = sve_script::text::lines(&mutated).count();
             let what = format!("{name} mutation {i}");
             let result = catch_unwind(AssertUnwindSafe(|| match parse_deck(&mutated, &what) {
                 Err(errors) => errors,

@@ -1,0 +1,96 @@
+//! Reading a text file a user or a pack gave us: the one reader for deck
+//! lists, scenario files, `pack.toml` and card text data (scripts go through
+//! `sve_script::compile_dir`, which applies the same rule).
+//!
+//! [`read_text_file`] reads the bytes and hands them to
+//! [`sve_script::text::decode`]: a UTF-8 byte order mark is dropped, `\r\n`
+//! and a lone `\r` become `\n`, and a file that is not text (a NUL byte,
+//! invalid UTF-8) is refused with the position of its first bad byte.
+
+use std::path::{Path, PathBuf};
+use sve_script::text::NotText;
+
+/// A text file that could not be read, or is not text.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {}", path.display(), self.reason())]
+pub struct TextFileError {
+    path: PathBuf,
+    kind: TextFileErrorKind,
+}
+
+#[derive(Debug)]
+enum TextFileErrorKind {
+    Io(std::io::Error),
+    NotText(NotText),
+}
+
+impl TextFileError {
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// What is wrong, without the path: `cannot read: ...` or `not a text
+    /// file: a NUL byte at line 1, column 8 (byte 7)`.
+    pub fn reason(&self) -> String {
+        match &self.kind {
+            TextFileErrorKind::Io(e) => format!("cannot read: {e}"),
+            TextFileErrorKind::NotText(not_text) => not_text.to_string(),
+        }
+    }
+
+    /// The IO error, when the file could not be read.
+    pub fn io_error(&self) -> Option<&std::io::Error> {
+        match &self.kind {
+            TextFileErrorKind::Io(e) => Some(e),
+            TextFileErrorKind::NotText(_) => None,
+        }
+    }
+
+    /// Where the first bad byte is, when the file is not text.
+    pub fn not_text(&self) -> Option<&NotText> {
+        match &self.kind {
+            TextFileErrorKind::NotText(not_text) => Some(not_text),
+            TextFileErrorKind::Io(_) => None,
+        }
+    }
+}
+
+/// The text of a file, with its byte order mark dropped and every line end
+/// made `\n`; a file that is not text is an error naming it.
+pub fn read_text_file(path: &Path) -> Result<String, TextFileError> {
+    let error = |kind| TextFileError {
+        path: path.to_owned(),
+        kind,
+    };
+    let bytes = std::fs::read(path).map_err(|e| error(TextFileErrorKind::Io(e)))?;
+    sve_script::text::decode(&bytes).map_err(|e| error(TextFileErrorKind::NotText(e)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bom_and_crlf_are_read_as_plain_lines_and_binary_is_refused() {
+        let dir = std::env::temp_dir().join(format!("sve-text-file-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let text = dir.join("deck.txt");
+        std::fs::write(&text, b"\xef\xbb\xbf# Deck\r\n3 SD01-001\r").expect("write");
+        assert_eq!(read_text_file(&text).expect("text"), "# Deck\n3 SD01-001\n");
+        let binary = dir.join("binary.txt");
+        std::fs::write(&binary, b"# Deck\n\x89PNG\r\n\x1a\n\0").expect("write");
+        let err = read_text_file(&binary).expect_err("binary");
+        assert!(err.not_text().is_some());
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "{}: not a text file: bytes that are not UTF-8 at line 2, column 1 (byte 7)",
+                binary.display()
+            )
+        );
+        let missing = read_text_file(&dir.join("missing.txt")).expect_err("missing");
+        assert!(missing.reason().starts_with("cannot read: "), "{missing}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
