@@ -43,7 +43,7 @@ fn load(packs: &[&str]) -> LoadedPacks {
         &LoadOptions {
             base,
             cache_dir: Some(target.join("sve-cache")),
-            build_target_dir: None,
+            dev_packs: Default::default(),
             language: None,
         },
     )

@@ -51,39 +51,165 @@ pub fn component_path(manifest: &PackManifest) -> PathBuf {
     manifest.dir.join(format!("{}.wasm", manifest.id))
 }
 
-/// Whether the built component is missing or older than the pack's sources.
+/// The custom section where a built component records the hash of the
+/// sources it was built from ([`source_hash`]).
+pub const SOURCE_HASH_SECTION: &str = "sve:source-hash";
+
+/// Whether a Rust pack's component must be built before its sources can
+/// play: it is missing, or it records another hash of the sources than
+/// theirs now (or none). File times play no part: a fresh clone gives every
+/// file the time of the clone.
 pub fn is_stale(manifest: &PackManifest) -> bool {
-    let Ok(built) = std::fs::metadata(component_path(manifest)).and_then(|m| m.modified()) else {
-        return true;
-    };
-    newest_source(&manifest.dir).is_some_and(|source| source > built)
+    !matches!(freshness(manifest), Freshness::Current)
 }
 
-fn newest_source(dir: &Path) -> Option<std::time::SystemTime> {
-    let mut newest = None;
-    let mut stack = vec![
-        dir.join("src"),
-        dir.join("Cargo.toml"),
-        dir.join("pack.toml"),
-    ];
-    while let Some(path) = stack.pop() {
-        let Ok(meta) = std::fs::metadata(&path) else {
+/// How a Rust pack's component relates to its sources.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Freshness {
+    /// The component records the hash of the sources as they are.
+    Current,
+    /// There is no component (`<id>.wasm`) yet.
+    Missing,
+    /// The pack ships no sources (no `Cargo.toml`): nothing to compare.
+    NoSources,
+    /// The sources differ from what the component was built from.
+    Stale {
+        /// The hash the component records, if any.
+        recorded: Option<String>,
+        /// The hash of the sources now.
+        current: String,
+    },
+}
+
+/// Compares a Rust pack's component with its sources ([`source_hash`]
+/// against the hash recorded at build time).
+pub fn freshness(manifest: &PackManifest) -> Freshness {
+    if !manifest.dir.join("Cargo.toml").exists() {
+        return Freshness::NoSources;
+    }
+    let Ok(bytes) = std::fs::read(component_path(manifest)) else {
+        return Freshness::Missing;
+    };
+    let current = source_hash(&manifest.dir);
+    let recorded = recorded_source_hash(&bytes);
+    if recorded.as_deref() == Some(current.as_str()) {
+        Freshness::Current
+    } else {
+        Freshness::Stale { recorded, current }
+    }
+}
+
+/// The hash a component records of the sources it was built from.
+pub fn recorded_source_hash(bytes: &[u8]) -> Option<String> {
+    super::component::custom_section(bytes, SOURCE_HASH_SECTION)
+        .map(|data| String::from_utf8_lossy(data).trim().to_owned())
+}
+
+/// A hash of a Rust pack's sources: `pack.toml`, `Cargo.toml`,
+/// `Cargo.lock`, `build.rs` and every file under `src/`, each with its path
+/// relative to the pack folder. Line endings are normalised (a checkout
+/// that turns LF into CRLF changes no source), editor droppings are left
+/// out, and a file that cannot be read counts by its name alone (so the
+/// hash differs from any build that could read it).
+pub fn source_hash(dir: &Path) -> String {
+    hash_sources(&read_sources(dir))
+}
+
+/// A pack's source files ([`source_hash`]): relative path (with `/`) and
+/// contents, `None` when unreadable; sorted by path.
+fn read_sources(dir: &Path) -> Vec<(String, Option<Vec<u8>>)> {
+    let mut files: Vec<String> = ["pack.toml", "Cargo.toml", "Cargo.lock", "build.rs"]
+        .into_iter()
+        .filter(|name| dir.join(name).is_file())
+        .map(str::to_owned)
+        .collect();
+    let mut stack = vec![dir.join("src")];
+    while let Some(folder) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
             continue;
         };
-        if meta.is_dir() {
-            if let Ok(entries) = std::fs::read_dir(&path) {
-                stack.extend(entries.flatten().map(|e| e.path()));
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if !super::watch::is_editor_file(&path)
+                && let Ok(relative) = path.strip_prefix(dir)
+            {
+                let parts: Vec<String> = relative
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect();
+                files.push(parts.join("/"));
             }
-        } else if let Ok(modified) = meta.modified() {
-            newest = Some(newest.map_or(modified, |n: std::time::SystemTime| n.max(modified)));
         }
     }
-    newest
+    files.sort();
+    files
+        .into_iter()
+        .map(|name| {
+            let bytes = std::fs::read(dir.join(&name)).ok();
+            (name, bytes)
+        })
+        .collect()
+}
+
+fn hash_sources(files: &[(String, Option<Vec<u8>>)]) -> String {
+    let mut hash = Fnv::default();
+    for (name, bytes) in files {
+        hash.write(name.as_bytes());
+        hash.write(&[0]);
+        match bytes {
+            Some(bytes) => hash.write(&normalise_line_endings(bytes)),
+            None => hash.write(b"\xff unreadable"),
+        }
+        hash.write(&[0xff]);
+    }
+    format!("fnv1a64:{:016x}", hash.0)
+}
+
+/// A streaming FNV-1a hash (stable across runs and platforms).
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.0 = (self.0 ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+/// CRLF and lone CR become LF.
+fn normalise_line_endings(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut iter = bytes.iter().peekable();
+    while let Some(&byte) = iter.next() {
+        if byte == b'\r' {
+            if iter.peek() == Some(&&b'\n') {
+                iter.next();
+            }
+            out.push(b'\n');
+        } else {
+            out.push(byte);
+        }
+    }
+    out
 }
 
 /// Builds a Rust pack with cargo and writes its component next to its
-/// `pack.toml`. Every line cargo prints (progress, compiler errors) is
-/// passed to `on_line` as it comes.
+/// `pack.toml`, recording the hash of the sources it was built from
+/// ([`SOURCE_HASH_SECTION`]). Every line cargo prints (progress, compiler
+/// errors) is passed to `on_line` as it comes.
+///
+/// This runs the pack's build script and procedural macros natively, with
+/// the rights of the user: call it only on an explicit request (`sve pack
+/// build`, a pack the user marked as their own with `--dev-pack`), never
+/// to load a pack.
 ///
 /// Packs share one target dir (their dependencies build once), but cargo
 /// names a cdylib after the crate alone, so two packs whose crates share a
@@ -109,6 +235,11 @@ pub fn build_rust_pack(
     // lock file in the shared target dir; the OS releases it when the file
     // closes, a crashed process included.
     let _other_processes = lock_target_dir(target_dir);
+    // Read before cargo runs: an edit made during the build leaves the
+    // component stale, and the next load sees it. Cargo itself may write
+    // Cargo.lock (to bring it up to date), which is part of the build: its
+    // new contents are what the component is built from.
+    let mut sources = read_sources(&manifest.dir);
     forget_previous_output(manifest, target_dir);
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut child = Command::new(cargo)
@@ -179,10 +310,21 @@ pub fn build_rust_pack(
         file: core_file.clone(),
         error,
     })?;
-    let component = componentize(&core).map_err(|message| BuildError::Componentize {
+    let mut component = componentize(&core).map_err(|message| BuildError::Componentize {
         file: core_file.clone(),
         message,
     })?;
+    if let Some((_, lock)) = sources.iter_mut().find(|(name, _)| name == "Cargo.lock") {
+        *lock = std::fs::read(manifest.dir.join("Cargo.lock")).ok();
+    } else if let Ok(lock) = std::fs::read(manifest.dir.join("Cargo.lock")) {
+        sources.push(("Cargo.lock".to_owned(), Some(lock)));
+        sources.sort_by(|a, b| a.0.cmp(&b.0));
+    }
+    super::component::append_custom_section(
+        &mut component,
+        SOURCE_HASH_SECTION,
+        hash_sources(&sources).as_bytes(),
+    );
     let out = component_path(manifest);
     // Write-then-rename: a watcher never sees a half-written component.
     let tmp = out.with_extension("wasm.tmp");

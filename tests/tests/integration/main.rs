@@ -7,7 +7,9 @@
 mod bad_input;
 mod bot_matches;
 mod hot_reload;
+mod pack_loading;
 mod packs;
+mod reload_folders;
 mod scenarios;
 mod script_effects;
 mod script_packs;

@@ -212,11 +212,19 @@ impl Worker {
     fn reload_cards(&mut self) -> bool {
         for news in self.catalog.refresh() {
             match news {
-                ReloadNews::Failed { dir, problems } => {
-                    let mut message = format!(
-                        "Reloading {} failed; the previous version keeps running.",
-                        dir.display()
-                    );
+                ReloadNews::Failed {
+                    dir,
+                    problems,
+                    kept_previous,
+                } => {
+                    let mut message = if kept_previous {
+                        format!(
+                            "Reloading {} failed; the previous version keeps running.",
+                            dir.display()
+                        )
+                    } else {
+                        format!("Loading {} failed; it is not loaded.", dir.display())
+                    };
                     for problem in problems.iter().take(3) {
                         message.push_str(&format!("\n{problem}"));
                     }
@@ -224,6 +232,7 @@ impl Worker {
                 }
                 ReloadNews::Reloaded {
                     source,
+                    change: _,
                     changes,
                     pack_cards,
                     elapsed,
@@ -734,7 +743,7 @@ impl Worker {
             &dir,
             &self.game,
             &replay,
-            self.catalog.packs(),
+            &self.catalog.packs(),
             &lines,
         ) {
             Ok(folder) => format!("Bug report saved in {}", folder.display()),
