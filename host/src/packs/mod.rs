@@ -853,13 +853,15 @@ fn load_rust_pack(
     }
     let file = component_path(manifest);
     let bytes = std::fs::read(&file).map_err(|e| {
-        vec![error_at(
-            &file,
+        let message = if freshness == Freshness::NoSources {
+            format!("cannot read the pack's component ({e}), and the pack has no sources (Cargo.toml) to build it from")
+        } else {
             format!(
                 "cannot read the built pack ({e}); build it with `sve pack build {}`",
                 dir.display()
-            ),
-        )]
+            )
+        };
+        vec![error_at(&file, message)]
     })?;
     let mut pack = load_component(manifest, &file, &bytes, engine, Arc::from(Vec::new()))?;
     pack.notes.splice(0..0, notes);
@@ -1185,6 +1187,26 @@ mod tests {
         let one = test_cards().remove(1);
         let problems = check_cards(&[one.clone(), one]).unwrap_err();
         assert_eq!(problems, ["card `TEST-V1` is defined twice in the pack"]);
+    }
+
+    #[test]
+    fn dev_packs_outside_the_roots_become_roots_of_their_own() {
+        let dev = DevPacks::new(
+            &[
+                PathBuf::from("/nowhere/card-packs/mine"),
+                PathBuf::from("/elsewhere/theirs"),
+            ],
+            Path::new("target/packs"),
+        );
+        assert!(dev.contains(Path::new("/nowhere/card-packs/mine")));
+        assert!(!dev.contains(Path::new("/nowhere/card-packs/other")));
+        assert_eq!(
+            dev.add_roots(&[PathBuf::from("/nowhere/card-packs")]),
+            [
+                PathBuf::from("/nowhere/card-packs"),
+                PathBuf::from("/elsewhere/theirs")
+            ]
+        );
     }
 
     #[test]

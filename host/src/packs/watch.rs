@@ -171,10 +171,12 @@ fn changed_folder(
     roots: &[PathBuf],
     known_folders: &mut HashSet<PathBuf>,
 ) -> Option<PathBuf> {
-    let is_top_level = roots
+    // A root may be a folder of packs or a pack itself (a dev pack outside
+    // the pack folder): only in the first are its children pack folders.
+    let in_folder_of_packs = roots
         .iter()
-        .any(|root| path.parent() == Some(root.as_path()));
-    if is_top_level && !roots.iter().any(|root| super::is_pack_dir(root)) {
+        .any(|root| path.parent() == Some(root.as_path()) && !super::is_pack_dir(root));
+    if in_folder_of_packs {
         if path.is_dir() {
             known_folders.insert(path.to_owned());
             return super::is_pack_dir(path).then(|| path.to_owned());

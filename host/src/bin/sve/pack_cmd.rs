@@ -75,9 +75,16 @@ fn check(path: &Path, dev_packs: &[PathBuf], json: bool) -> Result<()> {
         .map(|dir| sve_host::packs::scripts::check_scripts(dir))
         .collect();
     let cards_ok: usize = loaded.packs.iter().map(|p| p.cards).sum();
-    // Script cards the compiler left out never reach a pack's count.
-    let cards_left_out: usize = checks.iter().map(|c| c.cards_total - c.cards_ok).sum();
-    let cards_total = cards_ok + cards_left_out;
+    // A script folder has as many cards as its scripts define, whether
+    // they compiled and loaded or not; any other pack, as many as loaded.
+    let script_cards: usize = checks.iter().map(|c| c.cards_total).sum();
+    let other_cards: usize = loaded
+        .packs
+        .iter()
+        .filter(|p| !script_dirs.contains(&p.dir))
+        .map(|p| p.cards)
+        .sum();
+    let cards_total = script_cards + other_cards;
     let errors = loaded
         .diagnostics
         .iter()
