@@ -87,7 +87,8 @@ pub fn freshness(manifest: &PackManifest) -> Freshness {
     if !manifest.dir.join("Cargo.toml").exists() {
         return Freshness::NoSources;
     }
-    let Ok(bytes) = std::fs::read(component_path(manifest)) else {
+    let Ok(bytes) = super::read_capped(&component_path(manifest), super::MAX_COMPONENT_BYTES)
+    else {
         return Freshness::Missing;
     };
     let current = source_hash(&manifest.dir);
@@ -111,28 +112,50 @@ pub fn recorded_source_hash(bytes: &[u8]) -> Option<String> {
 /// that turns LF into CRLF changes no source), editor droppings are left
 /// out, and a file that cannot be read counts by its name alone (so the
 /// hash differs from any build that could read it).
+///
+/// The pack is untrusted and this runs at load: symbolic links are not
+/// followed (a link to `/dev/zero` or a loop), only regular files are
+/// read, and the walk stops at [`MAX_SOURCE_FILES`] files, a file larger
+/// than [`MAX_SOURCE_FILE_BYTES`] counts by its name and size, and
+/// [`MAX_SOURCE_BYTES`] in all are read.
 pub fn source_hash(dir: &Path) -> String {
-    hash_sources(&read_sources(dir))
+    combine_digests(&source_digests(dir))
 }
 
-/// A pack's source files ([`source_hash`]): relative path (with `/`) and
-/// contents, `None` when unreadable; sorted by path.
-fn read_sources(dir: &Path) -> Vec<(String, Option<Vec<u8>>)> {
+/// Most source files a pack's hash covers.
+pub const MAX_SOURCE_FILES: usize = 10_000;
+/// Largest source file read for the hash.
+pub const MAX_SOURCE_FILE_BYTES: u64 = 16 << 20;
+/// Most source bytes read for one pack's hash.
+pub const MAX_SOURCE_BYTES: u64 = 128 << 20;
+
+/// What a source file contributes to the hash: its relative path (with
+/// `/`) and a digest of its contents.
+type SourceDigest = (String, u64);
+
+/// Each source file's digest, sorted by path (see [`source_hash`]).
+fn source_digests(dir: &Path) -> Vec<SourceDigest> {
     let mut files: Vec<String> = ["pack.toml", "Cargo.toml", "Cargo.lock", "build.rs"]
         .into_iter()
-        .filter(|name| dir.join(name).is_file())
+        .filter(|name| std::fs::symlink_metadata(dir.join(name)).is_ok())
         .map(str::to_owned)
         .collect();
-    let mut stack = vec![dir.join("src")];
-    while let Some(folder) = stack.pop() {
+    let mut stack = vec![(dir.join("src"), 0usize)];
+    while let Some((folder, depth)) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&folder) else {
             continue;
         };
         for entry in entries.flatten() {
+            if files.len() >= MAX_SOURCE_FILES {
+                break;
+            }
             let path = entry.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if !super::watch::is_editor_file(&path)
+            // `DirEntry::file_type` does not follow symbolic links.
+            let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+            if is_dir && depth < 32 {
+                stack.push((path, depth + 1));
+            } else if !is_dir
+                && !super::watch::is_editor_file(&path)
                 && let Ok(relative) = path.strip_prefix(dir)
             {
                 let parts: Vec<String> = relative
@@ -144,24 +167,50 @@ fn read_sources(dir: &Path) -> Vec<(String, Option<Vec<u8>>)> {
         }
     }
     files.sort();
+    let mut budget = MAX_SOURCE_BYTES;
     files
         .into_iter()
         .map(|name| {
-            let bytes = std::fs::read(dir.join(&name)).ok();
-            (name, bytes)
+            let digest = file_digest(&dir.join(&name), &mut budget);
+            (name, digest)
         })
         .collect()
 }
 
-fn hash_sources(files: &[(String, Option<Vec<u8>>)]) -> String {
+/// A digest of one source file, read only if it is a regular file within
+/// the size limits (`budget` is what is left of [`MAX_SOURCE_BYTES`]);
+/// otherwise a digest of what it is (a link, too large, unreadable).
+fn file_digest(path: &Path, budget: &mut u64) -> u64 {
     let mut hash = Fnv::default();
-    for (name, bytes) in files {
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        hash.write(b"\xff unreadable");
+        return hash.0;
+    };
+    if !meta.is_file() {
+        hash.write(b"\xff not a regular file");
+        return hash.0;
+    }
+    if meta.len() > MAX_SOURCE_FILE_BYTES || meta.len() > *budget {
+        hash.write(b"\xff too large: ");
+        hash.write(&meta.len().to_le_bytes());
+        return hash.0;
+    }
+    match super::read_capped(path, MAX_SOURCE_FILE_BYTES) {
+        Ok(bytes) => {
+            *budget = budget.saturating_sub(bytes.len() as u64);
+            hash.write(&normalise_line_endings(&bytes));
+        }
+        Err(_) => hash.write(b"\xff unreadable"),
+    }
+    hash.0
+}
+
+fn combine_digests(files: &[SourceDigest]) -> String {
+    let mut hash = Fnv::default();
+    for (name, digest) in files {
         hash.write(name.as_bytes());
         hash.write(&[0]);
-        match bytes {
-            Some(bytes) => hash.write(&normalise_line_endings(bytes)),
-            None => hash.write(b"\xff unreadable"),
-        }
+        hash.write(&digest.to_le_bytes());
         hash.write(&[0xff]);
     }
     format!("fnv1a64:{:016x}", hash.0)
@@ -239,7 +288,7 @@ pub fn build_rust_pack(
     // component stale, and the next load sees it. Cargo itself may write
     // Cargo.lock (to bring it up to date), which is part of the build: its
     // new contents are what the component is built from.
-    let mut sources = read_sources(&manifest.dir);
+    let mut sources = source_digests(&manifest.dir);
     forget_previous_output(manifest, target_dir);
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut child = Command::new(cargo)
@@ -314,16 +363,17 @@ pub fn build_rust_pack(
         file: core_file.clone(),
         message,
     })?;
-    if let Some((_, lock)) = sources.iter_mut().find(|(name, _)| name == "Cargo.lock") {
-        *lock = std::fs::read(manifest.dir.join("Cargo.lock")).ok();
-    } else if let Ok(lock) = std::fs::read(manifest.dir.join("Cargo.lock")) {
-        sources.push(("Cargo.lock".to_owned(), Some(lock)));
-        sources.sort_by(|a, b| a.0.cmp(&b.0));
+    sources.retain(|(name, _)| name != "Cargo.lock");
+    let lock = manifest.dir.join("Cargo.lock");
+    if std::fs::symlink_metadata(&lock).is_ok() {
+        let mut budget = MAX_SOURCE_BYTES;
+        sources.push(("Cargo.lock".to_owned(), file_digest(&lock, &mut budget)));
+        sources.sort();
     }
     super::component::append_custom_section(
         &mut component,
         SOURCE_HASH_SECTION,
-        hash_sources(&sources).as_bytes(),
+        combine_digests(&sources).as_bytes(),
     );
     let out = component_path(manifest);
     // Write-then-rename: a watcher never sees a half-written component.

@@ -79,7 +79,9 @@ pub fn read_manifest(dir: &Path) -> Result<PackManifest, ManifestError> {
         file: file.clone(),
         message,
     };
-    let text = std::fs::read_to_string(&file).map_err(|e| error(format!("cannot read: {e}")))?;
+    let bytes = super::read_capped(&file, super::MAX_MANIFEST_BYTES)
+        .map_err(|e| error(format!("cannot read: {e}")))?;
+    let text = String::from_utf8(bytes).map_err(|_| error("not UTF-8 text".to_owned()))?;
     parse_manifest(&text, dir).map_err(error)
 }
 

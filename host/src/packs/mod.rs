@@ -63,6 +63,36 @@ use std::sync::Arc;
 pub const MAX_CARDS_PER_PACK: usize = 5000;
 /// Longest text field accepted in a manifest.
 pub const MAX_TEXT_LEN: usize = 10_000;
+/// Largest pack component (`<id>.wasm`) read.
+pub const MAX_COMPONENT_BYTES: u64 = 128 << 20;
+/// Largest `pack.toml` read.
+pub const MAX_MANIFEST_BYTES: u64 = 1 << 20;
+
+/// Reads a file from a pack: only a regular file (a link is followed to
+/// one; a device such as `/dev/zero` or a fifo is refused) of at most
+/// `max` bytes.
+pub(crate) fn read_capped(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read as _;
+    let file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    if meta.len() > max {
+        return Err(std::io::Error::other(format!(
+            "{} bytes; at most {max} are read",
+            meta.len()
+        )));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    // The file may grow while it is read: read one byte past the cap to
+    // tell.
+    file.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(std::io::Error::other(format!("more than {max} bytes")));
+    }
+    Ok(bytes)
+}
 
 /// How bad a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -852,7 +882,7 @@ fn load_rust_pack(
         (Freshness::Current | Freshness::NoSources, _) => {}
     }
     let file = component_path(manifest);
-    let bytes = std::fs::read(&file).map_err(|e| {
+    let bytes = read_capped(&file, MAX_COMPONENT_BYTES).map_err(|e| {
         let message = if freshness == Freshness::NoSources {
             format!("cannot read the pack's component ({e}), and the pack has no sources (Cargo.toml) to build it from")
         } else {
@@ -1037,7 +1067,7 @@ fn load_packaged_script_pack(
     engine: &PackEngine,
 ) -> Result<ReadPack, Vec<PackDiagnostic>> {
     let file = component_path(manifest);
-    let bytes = std::fs::read(&file).map_err(|e| {
+    let bytes = read_capped(&file, MAX_COMPONENT_BYTES).map_err(|e| {
         vec![error_at(
             &manifest.dir,
             format!(

@@ -396,3 +396,57 @@ fn a_script_pack_whose_api_the_host_does_not_meet_is_refused_as_play_refuses_it(
         "{errors:#?}"
     );
 }
+
+// Loading reads untrusted folders: no link, device or loop may hang it.
+
+#[cfg(unix)]
+#[test]
+fn a_pack_whose_files_link_to_a_device_or_loop_loads_without_hanging() {
+    use std::os::unix::fs::symlink;
+    let packs = scratch("links");
+    // Sources whose hash must not read /dev/zero or walk a loop forever.
+    let dir = packs.join("linked-sources");
+    copy_sources("tests/packs/build-script", &dir);
+    symlink("/dev/zero", dir.join("src/zero.rs")).expect("link");
+    symlink("/dev/zero", dir.join("build.rs.link")).expect("link");
+    symlink(&dir, dir.join("src/loop")).expect("link");
+    std::fs::remove_file(dir.join("Cargo.lock")).expect("remove");
+    symlink("/dev/zero", dir.join("Cargo.lock")).expect("link");
+    std::fs::write(dir.join("build-script.wasm"), b"not a component").expect("write");
+    // A manifest and a component that are devices.
+    let device_toml = packs.join("device-toml");
+    std::fs::create_dir_all(&device_toml).expect("folder");
+    symlink("/dev/zero", device_toml.join("pack.toml")).expect("link");
+    let device_wasm = shipped_pack(&packs, "device-wasm", b"");
+    std::fs::remove_file(device_wasm.join("device-wasm.wasm")).expect("remove");
+    symlink("/dev/zero", device_wasm.join("device-wasm.wasm")).expect("link");
+
+    let start = Instant::now();
+    let loaded = load(std::slice::from_ref(&packs), &[]);
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(loaded.packs.is_empty());
+    let errors = errors(&loaded);
+    assert_eq!(errors.len(), 3, "{errors:#?}");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("device-toml/pack.toml: error: cannot read: not a regular file")),
+        "{errors:#?}"
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("device-wasm.wasm") && e.contains("not a regular file")),
+        "{errors:#?}"
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("linked-sources") && e.contains("not a valid wasm component")),
+        "{errors:#?}"
+    );
+}
