@@ -52,7 +52,9 @@ pub fn component_path(manifest: &PackManifest) -> PathBuf {
 }
 
 /// The custom section where a built component records the hash of the
-/// sources it was built from ([`source_hash`]).
+/// sources it was built from ([`source_hash`]). It tells whether a
+/// component is stale, nothing more: whoever built the component wrote it,
+/// so it proves nothing about what the component does.
 pub const SOURCE_HASH_SECTION: &str = "sve:source-hash";
 
 /// Whether a Rust pack's component must be built before its sources can

@@ -587,6 +587,7 @@ impl PackLibrary {
             .map(|(i, d)| (d.id.clone(), i))
             .collect();
         let contested = self.contested_cards(&index, &mut diagnostics);
+        self.report_shared_pack_ids(&mut diagnostics);
         let mut by_card = HashMap::new();
         let mut packs = Vec::new();
         let mut code = Vec::new();
@@ -640,6 +641,30 @@ impl PackLibrary {
             engine: self.engine.clone(),
             code: Arc::new(code),
             by_card: Arc::new(by_card),
+        }
+    }
+
+    /// Two folders whose packs share an id load both (their folders tell
+    /// them apart), but every message, replay and bug report names a pack
+    /// by its id, so one could pass for the other: a warning names both.
+    fn report_shared_pack_ids(&self, diagnostics: &mut Vec<PackDiagnostic>) {
+        for (idx, pack) in self.packs.iter().enumerate() {
+            if let Some(first) = self.packs[..idx]
+                .iter()
+                .find(|other| other.info.id == pack.info.id)
+            {
+                diagnostics.push(PackDiagnostic {
+                    severity: Severity::Warning,
+                    ..error_at(
+                        pack.info.dir.join("pack.toml"),
+                        format!(
+                            "pack id `{}` is also the id of the pack in {}; messages and replays name packs by id, so give one of them another id",
+                            pack.info.id,
+                            first.info.dir.display()
+                        ),
+                    )
+                });
+            }
         }
     }
 

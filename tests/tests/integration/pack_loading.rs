@@ -450,3 +450,37 @@ fn a_pack_whose_files_link_to_a_device_or_loop_loads_without_hanging() {
         "{errors:#?}"
     );
 }
+
+#[test]
+fn a_pack_cannot_pass_for_another_by_taking_its_id() {
+    let packs = scratch("same-id");
+    let real = script_pack(&packs, "real", "", &follower("REAL-001", "Real", "1/1"));
+    let copy = script_pack(&packs, "copy", "", &follower("COPY-001", "Copy", "1/1"));
+    for dir in [&real, &copy] {
+        let toml = dir.join("pack.toml");
+        let text = std::fs::read_to_string(&toml).expect("read");
+        let text = text.replacen("id = \"real\"", "id = \"shared\"", 1);
+        let text = text.replacen("id = \"copy\"", "id = \"shared\"", 1);
+        std::fs::write(&toml, text).expect("write");
+    }
+    let loaded = load(std::slice::from_ref(&packs), &[]);
+    assert_eq!(
+        loaded.packs.len(),
+        2,
+        "both load; their folders tell them apart"
+    );
+    let warnings: Vec<String> = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0]
+            .contains("real/pack.toml: warning: pack id `shared` is also the id of the pack in ")
+            && warnings[0].contains("copy"),
+        "{}",
+        warnings[0]
+    );
+}

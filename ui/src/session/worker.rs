@@ -14,6 +14,7 @@ use sve_host::catalog::{Catalog, ReloadNews, RunnerFactory};
 use sve_host::engine::view::redact;
 use sve_host::engine::{Decision, Event, Match, PlayerId, Rejection, Status};
 use sve_host::gamelog;
+use sve_host::packs::ReloadChange;
 use sve_host::replay::{RecordedAnswer, RecordedReload, Replay, log_hash};
 
 /// Wakes the UI after an update.
@@ -232,13 +233,28 @@ impl Worker {
                 }
                 ReloadNews::Reloaded {
                     source,
-                    change: _,
+                    change: ReloadChange::Removed,
+                    ..
+                } => {
+                    // Nothing new to play: no smoke test.
+                    self.notice(format!(
+                        "Removed {source} (its folder is gone): this match keeps playing the cards it holds."
+                    ));
+                }
+                ReloadNews::Reloaded {
+                    source,
+                    change,
                     changes,
                     pack_cards,
                     elapsed,
                 } => {
+                    let verb = if change == ReloadChange::Added {
+                        "Loaded new"
+                    } else {
+                        "Reloaded"
+                    };
                     self.notice(format!(
-                        "Reloaded {source} in {} ms: {} changed, {} added, {} removed. Smoke test running…",
+                        "{verb} {source} in {} ms: {} changed, {} added, {} removed. Smoke test running…",
                         elapsed.as_millis(),
                         changes.changed.len(),
                         changes.added.len(),
