@@ -101,7 +101,7 @@ impl PackWatcher {
             return Vec::new();
         };
         let now = Instant::now();
-        let ready: Vec<PathBuf> = changed
+        let mut ready: Vec<PathBuf> = changed
             .iter()
             .filter(|(_, at)| now.duration_since(**at) >= self.debounce)
             .map(|(dir, _)| dir.clone())
@@ -111,13 +111,8 @@ impl PackWatcher {
         }
         // Folders gone first: after a rename the old copy is dropped before
         // the new one loads, so the two never claim the same cards.
-        let (mut gone, present): (Vec<PathBuf>, Vec<PathBuf>) =
-            ready.into_iter().partition(|dir| !dir.exists());
-        gone.sort();
-        let mut present = present;
-        present.sort();
-        gone.extend(present);
-        gone
+        ready.sort_by_key(|dir| (dir.exists(), dir.clone()));
+        ready
     }
 
     /// Whether a change is waiting for its burst to end.
