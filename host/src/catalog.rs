@@ -160,8 +160,9 @@ impl Catalog {
         Ok(catalog)
     }
 
-    /// Rebuilds the packs edited since the last call and makes the new
-    /// versions live for new matches (running matches pick them up with
+    /// Reloads the pack folders changed since the last call (edited, moved
+    /// in, renamed or removed; a dev pack is rebuilt first) and makes the
+    /// result live for new matches (running matches pick them up with
     /// [`LoadedPacks::apply_to_match`]-style swaps: see
     /// [`Catalog::generation`]). Existing card ids keep their
     /// [`DefId`](crate::engine::DefId)s, so deck lists stay valid.
