@@ -102,10 +102,17 @@ pub fn freshness(manifest: &PackManifest) -> Freshness {
     }
 }
 
-/// The hash a component records of the sources it was built from.
+/// The hash a component records of the sources it was built from (at
+/// most 64 characters are read: the section is the pack's to write).
 pub fn recorded_source_hash(bytes: &[u8]) -> Option<String> {
-    super::component::custom_section(bytes, SOURCE_HASH_SECTION)
-        .map(|data| String::from_utf8_lossy(data).trim().to_owned())
+    super::component::custom_section(bytes, SOURCE_HASH_SECTION).map(|data| {
+        String::from_utf8_lossy(&data[..data.len().min(64)])
+            .chars()
+            .filter(|c| !c.is_control())
+            .collect::<String>()
+            .trim()
+            .to_owned()
+    })
 }
 
 /// A hash of a Rust pack's sources: `pack.toml`, `Cargo.toml`,
