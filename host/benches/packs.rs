@@ -45,7 +45,7 @@ fn load(packs: &[&str]) -> LoadedPacks {
         &LoadOptions {
             base,
             cache_dir: Some(target.join("sve-cache")),
-            build_target_dir: None,
+            dev_packs: Default::default(),
             language: None,
         },
     )
@@ -194,7 +194,7 @@ fn worst_case(c: &mut Criterion) {
     group.sample_size(10);
     for (name, card) in [
         ("guest_loop_until_out_of_fuel", "Endless Loop"),
-        ("host_calls_until_out_of_fuel", "Call Flood"),
+        ("host_calls_until_the_call_limit", "Call Flood"),
         ("effects_until_the_change_budget", "Effect Flood"),
         ("tokens_500_summoned_and_banished", "Token Flood"),
         ("allocate_until_the_memory_cap", "Unbounded Allocation"),

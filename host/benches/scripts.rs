@@ -81,7 +81,7 @@ fn load(c: &mut Criterion) {
         &LoadOptions {
             base: parse_cards(STARTER_CARDS_JSON).expect("bundled cards"),
             cache_dir: Some(root().join("target").join("sve-cache")),
-            build_target_dir: None,
+            dev_packs: Default::default(),
             language: None,
         },
     )
@@ -103,7 +103,7 @@ fn matches(c: &mut Criterion) {
         &LoadOptions {
             base: parse_cards(STARTER_CARDS_JSON).expect("bundled cards"),
             cache_dir: Some(root().join("target").join("sve-cache")),
-            build_target_dir: Some(root().join("target").join("packs")),
+            dev_packs: Default::default(),
             language: None,
         },
     )

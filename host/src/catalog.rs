@@ -5,7 +5,10 @@
 use crate::cards::starter::{STARTER_CARDS_JSON, StarterDataError, parse_cards, starter_db};
 use crate::cards::{CardChanges, CardDb};
 use crate::engine::{AbilityRunner, NoAbilities};
-use crate::packs::{LoadOptions, LoadedPacks, PackDiagnostic, PackInfo, PackLibrary, PackWatcher};
+use crate::packs::{
+    DevPacks, LoadOptions, LoadedPacks, PackDiagnostic, PackInfo, PackLibrary, PackWatcher,
+    ReloadChange,
+};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, RwLock};
@@ -18,8 +21,6 @@ pub type RunnerFactory = Arc<dyn Fn() -> Arc<dyn AbilityRunner> + Send + Sync>;
 #[derive(Clone)]
 pub struct Catalog {
     current: Arc<RwLock<Current>>,
-    packs: Vec<PackInfo>,
-    diagnostics: Vec<PackDiagnostic>,
     live: Option<Arc<Mutex<Live>>>,
     /// One line per reload or failed reload, oldest first (at most 100).
     reload_log: Arc<Mutex<Vec<String>>>,
@@ -33,6 +34,10 @@ struct Current {
     runners: RunnerFactory,
     /// Card id → the pack that defines it.
     owners: Arc<std::collections::HashMap<String, PackInfo>>,
+    /// The packs the cards come from.
+    packs: Vec<PackInfo>,
+    /// Problems (and notes) of the packs as loaded now.
+    diagnostics: Vec<PackDiagnostic>,
 }
 
 /// A watched pack folder.
@@ -44,10 +49,12 @@ struct Live {
 /// What a [`Catalog::refresh`] did.
 #[derive(Clone, Debug)]
 pub enum ReloadNews {
-    /// A pack was rebuilt and its new version is live.
+    /// A pack was loaded, rebuilt or dropped, and the result is live.
     Reloaded {
         /// `pack `id``, for logs.
         source: String,
+        /// Whether the pack is new, a new version, or gone.
+        change: ReloadChange,
         /// What changed, by card id.
         changes: CardChanges,
         /// Every card the pack defines now (its code may have changed even
@@ -56,12 +63,16 @@ pub enum ReloadNews {
         /// Build and load time.
         elapsed: std::time::Duration,
     },
-    /// A pack failed to rebuild or load; its previous version stays live.
+    /// A pack failed to rebuild or load; its previous version, if any,
+    /// stays live.
     Failed {
         /// The pack folder.
         dir: PathBuf,
         /// The problems, located.
         problems: Vec<PackDiagnostic>,
+        /// Whether a previous version was loaded (and keeps playing); a
+        /// new folder that fails to load has none.
+        kept_previous: bool,
     },
 }
 
@@ -69,8 +80,8 @@ impl fmt::Debug for Catalog {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Catalog")
             .field("cards", &self.db().len())
-            .field("packs", &self.packs)
-            .field("diagnostics", &self.diagnostics.len())
+            .field("packs", &self.packs())
+            .field("diagnostics", &self.diagnostics().len())
             .finish()
     }
 }
@@ -98,9 +109,9 @@ impl Catalog {
                 db,
                 runners,
                 owners: Arc::default(),
+                packs,
+                diagnostics,
             })),
-            packs,
-            diagnostics,
             live: None,
             reload_log: Arc::default(),
         }
@@ -128,21 +139,30 @@ impl Catalog {
             .and_then(|current| current.owners.get(card_id).cloned())
     }
 
-    /// The starter cards with the packs of `pack_dir` (built as for
-    /// [`Catalog::open`]), watched: edits are rebuilt and become live at
-    /// [`Catalog::refresh`].
-    pub fn open_watched(pack_dir: &Path, target: &Path) -> Result<Catalog, String> {
+    /// The starter cards with the packs of `pack_dir` and the `dev_packs`
+    /// (loaded as for [`Catalog::open_with_dev_packs`]), watched: packs
+    /// edited, moved in, renamed or removed become live at
+    /// [`Catalog::refresh`] (a dev pack is rebuilt first).
+    pub fn open_watched(
+        pack_dir: &Path,
+        target: &Path,
+        dev_packs: &[PathBuf],
+    ) -> Result<Catalog, String> {
         let base = parse_cards(STARTER_CARDS_JSON).map_err(|e| e.to_string())?;
-        let library = PackLibrary::open(&[pack_dir.to_owned()], &pack_options(base, target))?;
-        let watcher = PackWatcher::new(std::slice::from_ref(&pack_dir.to_owned()))
+        let options = pack_options(base, target, dev_packs);
+        let roots = options.dev_packs.add_roots(&[pack_dir.to_owned()]);
+        let library = PackLibrary::open(&roots, &options)?;
+        let watcher = library
+            .watcher()
             .map_err(|e| format!("cannot watch {}: {e}", pack_dir.display()))?;
         let mut catalog = Catalog::from_packs(library.loaded());
         catalog.live = Some(Arc::new(Mutex::new(Live { library, watcher })));
         Ok(catalog)
     }
 
-    /// Rebuilds the packs edited since the last call and makes the new
-    /// versions live for new matches (running matches pick them up with
+    /// Reloads the pack folders changed since the last call (edited, moved
+    /// in, renamed or removed; a dev pack is rebuilt first) and makes the
+    /// result live for new matches (running matches pick them up with
     /// [`LoadedPacks::apply_to_match`]-style swaps: see
     /// [`Catalog::generation`]). Existing card ids keep their
     /// [`DefId`](crate::engine::DefId)s, so deck lists stay valid.
@@ -156,6 +176,7 @@ impl Catalog {
         let mut news = Vec::new();
         let mut log_lines = Vec::new();
         for dir in live.watcher.poll() {
+            let kept_previous = live.library.is_loaded(&dir);
             match live.library.reload(&dir) {
                 Ok(report) => {
                     let loaded = live.library.loaded();
@@ -167,10 +188,13 @@ impl Catalog {
                         Ok((db, changes)) => {
                             current.db = Arc::new(db);
                             current.owners = owners_of(&loaded);
+                            current.packs = loaded.packs.clone();
+                            current.diagnostics = loaded.diagnostics.clone();
                             current.runners = runner_factory(loaded);
                             current.generation += 1;
                             news.push(ReloadNews::Reloaded {
                                 source: format!("pack `{}`", report.pack),
+                                change: report.change,
                                 changes,
                                 pack_cards: report.card_ids.clone(),
                                 elapsed: report.elapsed,
@@ -185,29 +209,54 @@ impl Catalog {
                                 severity: crate::packs::Severity::Error,
                                 message: e.to_string(),
                             }],
+                            kept_previous,
                         }),
                     }
                 }
-                Err(problems) => news.push(ReloadNews::Failed { dir, problems }),
+                Err(problems) => news.push(ReloadNews::Failed {
+                    dir,
+                    problems,
+                    kept_previous,
+                }),
             }
         }
         for item in &news {
             log_lines.push(match item {
                 ReloadNews::Reloaded {
                     source,
+                    change,
                     changes,
                     elapsed,
                     ..
                 } => format!(
-                    "reloaded {source} in {} ms: {} changed, {} added, {} removed",
+                    "{} {source} in {} ms: {} changed, {} added, {} removed",
+                    match change {
+                        ReloadChange::Added => "loaded new",
+                        ReloadChange::Replaced => "reloaded",
+                        ReloadChange::Removed => "removed",
+                    },
                     elapsed.as_millis(),
                     changes.changed.len(),
                     changes.added.len(),
                     changes.removed.len()
                 ),
-                ReloadNews::Failed { dir, problems } => format!(
-                    "reloading {} failed{}",
+                ReloadNews::Failed {
+                    dir,
+                    problems,
+                    kept_previous,
+                } => format!(
+                    "{} {} failed{}{}",
+                    if *kept_previous {
+                        "reloading"
+                    } else {
+                        "loading"
+                    },
                     dir.display(),
+                    if *kept_previous {
+                        " (the previous version keeps running)"
+                    } else {
+                        " (not loaded)"
+                    },
                     problems
                         .first()
                         .map(|p| format!(": {p}"))
@@ -242,27 +291,42 @@ impl Catalog {
         self.live.is_some()
     }
 
-    /// The bundled starter cards with the packs of `pack_dir` on top,
-    /// building stale Rust packs into `target/packs` and caching compiled
-    /// components in `target/sve-cache` (`target` is usually the workspace's
-    /// `target/`). A folder that is missing or fails to load gives the
-    /// vanilla cards and the problems as diagnostics.
+    /// The bundled starter cards with the packs of `pack_dir` on top, each
+    /// loaded as shipped (no pack is built), compiled components cached in
+    /// `target/sve-cache` (`target` is usually the workspace's `target/`).
+    /// A folder that is missing or fails to load gives the vanilla cards
+    /// and the problems as diagnostics.
     pub fn open(pack_dir: &Path, target: &Path) -> Result<Catalog, StarterDataError> {
-        if !pack_dir.exists() {
+        Catalog::open_with_dev_packs(pack_dir, target, &[])
+    }
+
+    /// [`Catalog::open`], with `dev_packs`: Rust packs the user marked as
+    /// their own, built into `target/packs` when their sources changed
+    /// (and loaded even when they lie outside `pack_dir`).
+    pub fn open_with_dev_packs(
+        pack_dir: &Path,
+        target: &Path,
+        dev_packs: &[PathBuf],
+    ) -> Result<Catalog, StarterDataError> {
+        if !pack_dir.exists() && dev_packs.is_empty() {
             return Catalog::vanilla();
         }
         let base = parse_cards(STARTER_CARDS_JSON)?;
-        match crate::packs::load_packs(&[pack_dir.to_owned()], &pack_options(base, target)) {
+        let options = pack_options(base, target, dev_packs);
+        let roots = options.dev_packs.add_roots(&[pack_dir.to_owned()]);
+        match crate::packs::load_packs(&roots, &options) {
             Ok(loaded) => Ok(Catalog::from_packs(loaded)),
             Err(message) => {
-                let mut catalog = Catalog::vanilla()?;
-                catalog.diagnostics.push(PackDiagnostic {
-                    file: pack_dir.to_owned(),
-                    line: None,
-                    col: None,
-                    severity: crate::packs::Severity::Error,
-                    message,
-                });
+                let catalog = Catalog::vanilla()?;
+                if let Ok(mut current) = catalog.current.write() {
+                    current.diagnostics.push(PackDiagnostic {
+                        file: pack_dir.to_owned(),
+                        line: None,
+                        col: None,
+                        severity: crate::packs::Severity::Error,
+                        message,
+                    });
+                }
                 Ok(catalog)
             }
         }
@@ -290,14 +354,20 @@ impl Catalog {
         (self.runner_factory())()
     }
 
-    /// The packs the cards come from.
-    pub fn packs(&self) -> &[PackInfo] {
-        &self.packs
+    /// The packs the cards come from (as of the last reload).
+    pub fn packs(&self) -> Vec<PackInfo> {
+        self.current
+            .read()
+            .map(|current| current.packs.clone())
+            .unwrap_or_default()
     }
 
-    /// Problems found while loading.
-    pub fn diagnostics(&self) -> &[PackDiagnostic] {
-        &self.diagnostics
+    /// Problems and notes found while loading (as of the last reload).
+    pub fn diagnostics(&self) -> Vec<PackDiagnostic> {
+        self.current
+            .read()
+            .map(|current| current.diagnostics.clone())
+            .unwrap_or_default()
     }
 }
 
@@ -316,14 +386,18 @@ fn runner_factory(loaded: LoadedPacks) -> RunnerFactory {
     Arc::new(move || loaded.runner())
 }
 
-/// Load options for the app: the bundled cards as the base, stale Rust packs
+/// Load options for the app: the bundled cards as the base, dev packs
 /// built into `target/packs`, compiled components cached in
 /// `target/sve-cache`.
-fn pack_options(base: Vec<crate::cards::CardDef>, target: &Path) -> LoadOptions {
+fn pack_options(
+    base: Vec<crate::cards::CardDef>,
+    target: &Path,
+    dev_packs: &[PathBuf],
+) -> LoadOptions {
     LoadOptions {
         base,
         cache_dir: Some(target.join("sve-cache")),
-        build_target_dir: Some(target.join("packs")),
+        dev_packs: DevPacks::new(dev_packs, &target.join("packs")),
         language: crate::packs::language_from_env(),
     }
 }

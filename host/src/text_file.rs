@@ -56,15 +56,51 @@ impl TextFileError {
     }
 }
 
+/// Largest text file [`read_text_file`] reads (a deck list, a scenario,
+/// card text data for a whole set).
+pub const MAX_TEXT_FILE_BYTES: u64 = 16 << 20;
+
 /// The text of a file, with its byte order mark dropped and every line end
-/// made `\n`; a file that is not text is an error naming it.
+/// made `\n`; a file that is not text, not a regular file or larger than
+/// [`MAX_TEXT_FILE_BYTES`] is an error naming it.
 pub fn read_text_file(path: &Path) -> Result<String, TextFileError> {
+    read_text_file_capped(path, MAX_TEXT_FILE_BYTES)
+}
+
+/// [`read_text_file`] with its own size cap.
+pub fn read_text_file_capped(path: &Path, max: u64) -> Result<String, TextFileError> {
     let error = |kind| TextFileError {
         path: path.to_owned(),
         kind,
     };
-    let bytes = std::fs::read(path).map_err(|e| error(TextFileErrorKind::Io(e)))?;
+    let bytes = read_capped(path, max).map_err(|e| error(TextFileErrorKind::Io(e)))?;
     sve_script::text::decode(&bytes).map_err(|e| error(TextFileErrorKind::NotText(e)))
+}
+
+/// Reads a file someone gave us: only a regular file (a link is followed
+/// to one; a device such as `/dev/zero` or a fifo is refused) of at most
+/// `max` bytes.
+pub(crate) fn read_capped(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read as _;
+    let file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    if meta.len() > max {
+        return Err(std::io::Error::other(format!(
+            "{} bytes; at most {max} are read",
+            meta.len()
+        )));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    // The file may grow while it is read: read one byte past the cap to
+    // tell.
+    file.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(std::io::Error::other(format!("more than {max} bytes")));
+    }
+    Ok(bytes)
 }
 
 #[cfg(test)]

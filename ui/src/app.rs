@@ -147,8 +147,8 @@ impl App {
         egui::CentralPanel::default().show(ui, |ui| {
             self.packs.ui(
                 ui,
-                self.catalog.packs(),
-                self.catalog.diagnostics(),
+                &self.catalog.packs(),
+                &self.catalog.diagnostics(),
                 &reloads,
             );
         });

@@ -13,17 +13,24 @@ fn main() -> anyhow::Result<()> {
         )
         .with_writer(std::io::stderr)
         .init();
-    // The bundled starter cards, with the packs of `card-packs/` on top
-    // (stale Rust packs are rebuilt first).
-    // Edits to the packs are rebuilt and swapped into the running match
-    // (hot reload); without a pack folder the vanilla cards are used.
+    // The bundled starter cards, with the packs of `card-packs/` on top,
+    // each loaded as shipped: no pack is built, since building runs its
+    // build script natively. The Rust packs named in `SVE_DEV_PACKS` are
+    // the user's own: rebuilt when their sources change. Edits to the packs
+    // are swapped into the running match (hot reload); without a pack
+    // folder the vanilla cards are used.
     let packs = std::path::Path::new("card-packs");
     let target = std::path::Path::new("target");
-    let catalog = match Catalog::open_watched(packs, target) {
+    let dev_packs = sve_host::packs::dev_packs_from_env();
+    for dir in &dev_packs {
+        tracing::info!("dev pack (built from source): {}", dir.display());
+    }
+    let catalog = match Catalog::open_watched(packs, target, &dev_packs) {
         Ok(catalog) => catalog,
         Err(problem) => {
             tracing::warn!("card packs not watched: {problem}");
-            Catalog::open(packs, target).context("loading the bundled card data")?
+            Catalog::open_with_dev_packs(packs, target, &dev_packs)
+                .context("loading the bundled card data")?
         }
     };
     for pack in catalog.packs() {

@@ -1,5 +1,6 @@
 //! The packs panel: the card packs that loaded (id, version, card API
-//! version, card count, folder) and every problem found while loading them,
+//! version, card count, folder), the cards one pack replaces in another
+//! (declared `overrides`), and every problem found while loading them,
 //! located as `file:line:col`. Clicking a problem copies its location, to
 //! paste into an editor's "go to file".
 
@@ -52,17 +53,28 @@ impl PacksPanel {
                             }
                         });
                 }
+                let (notes, problems): (Vec<&PackDiagnostic>, Vec<&PackDiagnostic>) = diagnostics
+                    .iter()
+                    .partition(|d| d.severity == Severity::Note);
+                if !notes.is_empty() {
+                    ui.add_space(12.0);
+                    ui.strong(format!("Overrides ({})", notes.len()));
+                    for note in &notes {
+                        ui.monospace(&note.message);
+                    }
+                }
                 ui.add_space(12.0);
-                ui.strong(format!("Load problems ({})", diagnostics.len()));
-                if diagnostics.is_empty() {
+                ui.strong(format!("Load problems ({})", problems.len()));
+                if problems.is_empty() {
                     ui.weak("No problems.");
                 } else {
                     ui.weak("Click a problem to copy its location.");
                 }
-                for diagnostic in diagnostics {
+                for diagnostic in problems {
                     let colour = match diagnostic.severity {
                         Severity::Error => Color32::from_rgb(255, 110, 100),
                         Severity::Warning => Color32::from_rgb(240, 200, 80),
+                        Severity::Note => Color32::from_rgb(150, 190, 255),
                     };
                     let text = RichText::new(diagnostic.to_string())
                         .monospace()
@@ -122,13 +134,22 @@ mod tests {
             dir: PathBuf::from("card-packs/rust-starter"),
             content_hash: "00000000deadbeef".to_owned(),
         }];
-        let diagnostics = vec![PackDiagnostic {
-            file: PathBuf::from("card-packs/broken/src/lib.rs"),
-            line: Some(12),
-            col: Some(5),
-            severity: Severity::Error,
-            message: "expected `;`".to_owned(),
-        }];
+        let diagnostics = vec![
+            PackDiagnostic {
+                file: PathBuf::from("card-packs/broken/src/lib.rs"),
+                line: Some(12),
+                col: Some(5),
+                severity: Severity::Error,
+                message: "expected `;`".to_owned(),
+            },
+            PackDiagnostic {
+                file: PathBuf::from("card-packs/fixes/pack.toml"),
+                line: None,
+                col: None,
+                severity: Severity::Note,
+                message: "pack `fixes` replaces card `SD02-001` of pack `rust-starter` (declared in `overrides`)".to_owned(),
+            },
+        ];
         let mut harness = Harness::new_ui_state(
             move |ui, panel: &mut PacksPanel| {
                 panel.ui(
@@ -145,6 +166,13 @@ mod tests {
         );
         harness.run();
         assert!(harness.query_by_label("rust-starter").is_some());
+        assert!(harness.query_by_label("Overrides (1)").is_some());
+        assert!(
+            harness
+                .query_by_label("pack `fixes` replaces card `SD02-001` of pack `rust-starter` (declared in `overrides`)")
+                .is_some()
+        );
+        assert!(harness.query_by_label("Load problems (1)").is_some());
         assert!(
             harness
                 .query_by_label(

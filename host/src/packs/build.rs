@@ -51,39 +51,223 @@ pub fn component_path(manifest: &PackManifest) -> PathBuf {
     manifest.dir.join(format!("{}.wasm", manifest.id))
 }
 
-/// Whether the built component is missing or older than the pack's sources.
+/// The custom section where a built component records the hash of the
+/// sources it was built from ([`source_hash`]). It tells whether a
+/// component is stale, nothing more: whoever built the component wrote it,
+/// so it proves nothing about what the component does.
+pub const SOURCE_HASH_SECTION: &str = "sve:source-hash";
+
+/// Whether a Rust pack's component must be built before its sources can
+/// play: it is missing, or it records another hash of the sources than
+/// theirs now (or none). File times play no part: a fresh clone gives every
+/// file the time of the clone.
 pub fn is_stale(manifest: &PackManifest) -> bool {
-    let Ok(built) = std::fs::metadata(component_path(manifest)).and_then(|m| m.modified()) else {
-        return true;
-    };
-    newest_source(&manifest.dir).is_some_and(|source| source > built)
+    !matches!(freshness(manifest), Freshness::Current)
 }
 
-fn newest_source(dir: &Path) -> Option<std::time::SystemTime> {
-    let mut newest = None;
-    let mut stack = vec![
-        dir.join("src"),
-        dir.join("Cargo.toml"),
-        dir.join("pack.toml"),
-    ];
-    while let Some(path) = stack.pop() {
-        let Ok(meta) = std::fs::metadata(&path) else {
+/// How a Rust pack's component relates to its sources.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Freshness {
+    /// The component records the hash of the sources as they are.
+    Current,
+    /// There is no component (`<id>.wasm`) yet.
+    Missing,
+    /// The pack ships no sources (no `Cargo.toml`): nothing to compare.
+    NoSources,
+    /// The sources differ from what the component was built from.
+    Stale {
+        /// The hash the component records, if any.
+        recorded: Option<String>,
+        /// The hash of the sources now.
+        current: String,
+    },
+}
+
+/// Compares a Rust pack's component with its sources ([`source_hash`]
+/// against the hash recorded at build time).
+pub fn freshness(manifest: &PackManifest) -> Freshness {
+    if !manifest.dir.join("Cargo.toml").exists() {
+        return Freshness::NoSources;
+    }
+    let Ok(bytes) = super::read_capped(&component_path(manifest), super::MAX_COMPONENT_BYTES)
+    else {
+        return Freshness::Missing;
+    };
+    let current = source_hash(&manifest.dir);
+    let recorded = recorded_source_hash(&bytes);
+    if recorded.as_deref() == Some(current.as_str()) {
+        Freshness::Current
+    } else {
+        Freshness::Stale { recorded, current }
+    }
+}
+
+/// The hash a component records of the sources it was built from (at
+/// most 64 characters are read: the section is the pack's to write).
+pub fn recorded_source_hash(bytes: &[u8]) -> Option<String> {
+    super::component::custom_section(bytes, SOURCE_HASH_SECTION).map(|data| {
+        String::from_utf8_lossy(&data[..data.len().min(64)])
+            .chars()
+            .filter(|c| !c.is_control())
+            .collect::<String>()
+            .trim()
+            .to_owned()
+    })
+}
+
+/// A hash of a Rust pack's sources: `pack.toml`, `Cargo.toml`,
+/// `Cargo.lock`, `build.rs` and every file under `src/`, each with its path
+/// relative to the pack folder. Line endings are normalised (a checkout
+/// that turns LF into CRLF changes no source), editor droppings are left
+/// out, and a file that cannot be read counts by its name alone (so the
+/// hash differs from any build that could read it).
+///
+/// The pack is untrusted and this runs at load: symbolic links are not
+/// followed (a link to `/dev/zero` or a loop), only regular files are
+/// read, and the walk stops at [`MAX_SOURCE_FILES`] files, a file larger
+/// than [`MAX_SOURCE_FILE_BYTES`] counts by its name and size, and
+/// [`MAX_SOURCE_BYTES`] in all are read.
+pub fn source_hash(dir: &Path) -> String {
+    combine_digests(&source_digests(dir))
+}
+
+/// Most source files a pack's hash covers.
+pub const MAX_SOURCE_FILES: usize = 10_000;
+/// Largest source file read for the hash.
+pub const MAX_SOURCE_FILE_BYTES: u64 = 16 << 20;
+/// Most source bytes read for one pack's hash.
+pub const MAX_SOURCE_BYTES: u64 = 128 << 20;
+
+/// What a source file contributes to the hash: its relative path (with
+/// `/`) and a digest of its contents.
+type SourceDigest = (String, u64);
+
+/// Each source file's digest, sorted by path (see [`source_hash`]).
+fn source_digests(dir: &Path) -> Vec<SourceDigest> {
+    let mut files: Vec<String> = ["pack.toml", "Cargo.toml", "Cargo.lock", "build.rs"]
+        .into_iter()
+        .filter(|name| std::fs::symlink_metadata(dir.join(name)).is_ok())
+        .map(str::to_owned)
+        .collect();
+    let mut stack = vec![(dir.join("src"), 0usize)];
+    while let Some((folder, depth)) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
             continue;
         };
-        if meta.is_dir() {
-            if let Ok(entries) = std::fs::read_dir(&path) {
-                stack.extend(entries.flatten().map(|e| e.path()));
+        for entry in entries.flatten() {
+            if files.len() >= MAX_SOURCE_FILES {
+                break;
             }
-        } else if let Ok(modified) = meta.modified() {
-            newest = Some(newest.map_or(modified, |n: std::time::SystemTime| n.max(modified)));
+            let path = entry.path();
+            // `DirEntry::file_type` does not follow symbolic links.
+            let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+            if is_dir && depth < 32 {
+                stack.push((path, depth + 1));
+            } else if !is_dir
+                && !super::watch::is_editor_file(&path)
+                && let Ok(relative) = path.strip_prefix(dir)
+            {
+                let parts: Vec<String> = relative
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect();
+                files.push(parts.join("/"));
+            }
         }
     }
-    newest
+    files.sort();
+    let mut budget = MAX_SOURCE_BYTES;
+    files
+        .into_iter()
+        .map(|name| {
+            let digest = file_digest(&dir.join(&name), &mut budget);
+            (name, digest)
+        })
+        .collect()
+}
+
+/// A digest of one source file, read only if it is a regular file within
+/// the size limits (`budget` is what is left of [`MAX_SOURCE_BYTES`]);
+/// otherwise a digest of what it is (a link, too large, unreadable).
+fn file_digest(path: &Path, budget: &mut u64) -> u64 {
+    let mut hash = Fnv::default();
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        hash.write(b"\xff unreadable");
+        return hash.0;
+    };
+    if !meta.is_file() {
+        hash.write(b"\xff not a regular file");
+        return hash.0;
+    }
+    if meta.len() > MAX_SOURCE_FILE_BYTES || meta.len() > *budget {
+        hash.write(b"\xff too large: ");
+        hash.write(&meta.len().to_le_bytes());
+        return hash.0;
+    }
+    match super::read_capped(path, MAX_SOURCE_FILE_BYTES) {
+        Ok(bytes) => {
+            *budget = budget.saturating_sub(bytes.len() as u64);
+            hash.write(&normalise_line_endings(&bytes));
+        }
+        Err(_) => hash.write(b"\xff unreadable"),
+    }
+    hash.0
+}
+
+fn combine_digests(files: &[SourceDigest]) -> String {
+    let mut hash = Fnv::default();
+    for (name, digest) in files {
+        hash.write(name.as_bytes());
+        hash.write(&[0]);
+        hash.write(&digest.to_le_bytes());
+        hash.write(&[0xff]);
+    }
+    format!("fnv1a64:{:016x}", hash.0)
+}
+
+/// A streaming FNV-1a hash (stable across runs and platforms).
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.0 = (self.0 ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+/// CRLF and lone CR become LF.
+fn normalise_line_endings(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut iter = bytes.iter().peekable();
+    while let Some(&byte) = iter.next() {
+        if byte == b'\r' {
+            if iter.peek() == Some(&&b'\n') {
+                iter.next();
+            }
+            out.push(b'\n');
+        } else {
+            out.push(byte);
+        }
+    }
+    out
 }
 
 /// Builds a Rust pack with cargo and writes its component next to its
-/// `pack.toml`. Every line cargo prints (progress, compiler errors) is
-/// passed to `on_line` as it comes.
+/// `pack.toml`, recording the hash of the sources it was built from
+/// ([`SOURCE_HASH_SECTION`]). Every line cargo prints (progress, compiler
+/// errors) is passed to `on_line` as it comes.
+///
+/// This runs the pack's build script and procedural macros natively, with
+/// the rights of the user: call it only on an explicit request (`sve pack
+/// build`, a pack the user marked as their own with `--dev-pack`), never
+/// to load a pack.
 ///
 /// Packs share one target dir (their dependencies build once), but cargo
 /// names a cdylib after the crate alone, so two packs whose crates share a
@@ -109,6 +293,11 @@ pub fn build_rust_pack(
     // lock file in the shared target dir; the OS releases it when the file
     // closes, a crashed process included.
     let _other_processes = lock_target_dir(target_dir);
+    // Read before cargo runs: an edit made during the build leaves the
+    // component stale, and the next load sees it. Cargo itself may write
+    // Cargo.lock (to bring it up to date), which is part of the build: its
+    // new contents are what the component is built from.
+    let mut sources = source_digests(&manifest.dir);
     forget_previous_output(manifest, target_dir);
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut child = Command::new(cargo)
@@ -179,10 +368,22 @@ pub fn build_rust_pack(
         file: core_file.clone(),
         error,
     })?;
-    let component = componentize(&core).map_err(|message| BuildError::Componentize {
+    let mut component = componentize(&core).map_err(|message| BuildError::Componentize {
         file: core_file.clone(),
         message,
     })?;
+    sources.retain(|(name, _)| name != "Cargo.lock");
+    let lock = manifest.dir.join("Cargo.lock");
+    if std::fs::symlink_metadata(&lock).is_ok() {
+        let mut budget = MAX_SOURCE_BYTES;
+        sources.push(("Cargo.lock".to_owned(), file_digest(&lock, &mut budget)));
+        sources.sort();
+    }
+    super::component::append_custom_section(
+        &mut component,
+        SOURCE_HASH_SECTION,
+        combine_digests(&sources).as_bytes(),
+    );
     let out = component_path(manifest);
     // Write-then-rename: a watcher never sees a half-written component.
     let tmp = out.with_extension("wasm.tmp");

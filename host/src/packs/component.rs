@@ -213,14 +213,64 @@ fn write_atomically(file: &Path, bytes: &[u8]) {
 /// The card API version a component records in its `sve:api-version`
 /// custom section (written by `sve_sdk::export_pack!`).
 pub fn recorded_api_version(bytes: &[u8]) -> Option<String> {
+    custom_section(bytes, "sve:api-version").map(|data| String::from_utf8_lossy(data).into_owned())
+}
+
+/// Why bytes are not a wasm component: the parser's error, or `None` when
+/// they parse as one. Checked before anything is read from a pack file, so
+/// a corrupt `.wasm` is reported as such rather than as a missing section.
+pub fn component_parse_error(bytes: &[u8]) -> Option<String> {
+    let mut is_component = false;
+    for payload in wasmparser::Parser::new(0).parse_all(bytes) {
+        match payload {
+            Ok(wasmparser::Payload::Version { encoding, .. }) if !is_component => {
+                if encoding != wasmparser::Encoding::Component {
+                    return Some("it is a core wasm module, not a component".to_owned());
+                }
+                is_component = true;
+            }
+            Ok(_) => {}
+            Err(e) => return Some(e.to_string()),
+        }
+    }
+    (!is_component).then(|| "the file is empty".to_owned())
+}
+
+/// The payload of a custom section at the top level or in any nested
+/// module (the first with that name).
+pub(crate) fn custom_section<'a>(bytes: &'a [u8], name: &str) -> Option<&'a [u8]> {
     for payload in wasmparser::Parser::new(0).parse_all(bytes) {
         if let Ok(wasmparser::Payload::CustomSection(section)) = payload
-            && section.name() == "sve:api-version"
+            && section.name() == name
         {
-            return Some(String::from_utf8_lossy(section.data()).into_owned());
+            return Some(section.data());
         }
     }
     None
+}
+
+/// Appends a custom section (id 0: LEB128 size, then the LEB128-prefixed
+/// name and the payload) to a wasm module or component.
+pub(crate) fn append_custom_section(bytes: &mut Vec<u8>, name: &str, payload: &[u8]) {
+    let mut body = Vec::with_capacity(name.len() + payload.len() + 5);
+    leb128(&mut body, name.len());
+    body.extend_from_slice(name.as_bytes());
+    body.extend_from_slice(payload);
+    bytes.push(0);
+    leb128(bytes, body.len());
+    bytes.extend_from_slice(&body);
+}
+
+fn leb128(out: &mut Vec<u8>, mut n: usize) {
+    loop {
+        let byte = (n & 0x7f) as u8;
+        n >>= 7;
+        if n == 0 {
+            out.push(byte);
+            return;
+        }
+        out.push(byte | 0x80);
+    }
 }
 
 /// The names of a component's imports of instances, functions and other

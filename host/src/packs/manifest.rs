@@ -12,6 +12,15 @@
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
+/// Longest pack id, in characters.
+pub const MAX_ID_LEN: usize = 64;
+/// Longest pack name, in characters.
+pub const MAX_NAME_LEN: usize = 100;
+/// Most card ids one pack may list in `overrides`.
+pub const MAX_OVERRIDES: usize = 5000;
+/// Longest card id listed in `overrides`, in characters.
+pub const MAX_CARD_ID_LEN: usize = 64;
+
 /// The kinds of packs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -70,7 +79,8 @@ pub fn read_manifest(dir: &Path) -> Result<PackManifest, ManifestError> {
         file: file.clone(),
         message,
     };
-    let text = crate::text_file::read_text_file(&file).map_err(|e| error(e.reason()))?;
+    let text = crate::text_file::read_text_file_capped(&file, super::MAX_MANIFEST_BYTES)
+        .map_err(|e| error(e.reason()))?;
     // Pack text: shown cleaned, and a TOML error may quote the file.
     let mut manifest = parse_manifest(&text, dir).map_err(|message| {
         error(super::guest_text::clean(
@@ -85,6 +95,12 @@ pub fn read_manifest(dir: &Path) -> Result<PackManifest, ManifestError> {
 /// Parses the text of a `pack.toml` whose folder is `dir`.
 pub fn parse_manifest(text: &str, dir: &Path) -> Result<PackManifest, String> {
     let raw: RawManifest = toml::from_str(text).map_err(|e| e.to_string().trim().to_owned())?;
+    if raw.id.chars().count() > MAX_ID_LEN {
+        return Err(format!(
+            "field `id`: {} characters; at most {MAX_ID_LEN}",
+            raw.id.chars().count()
+        ));
+    }
     if raw.id.is_empty()
         || !raw
             .id
@@ -92,9 +108,41 @@ pub fn parse_manifest(text: &str, dir: &Path) -> Result<PackManifest, String> {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
     {
         return Err(format!(
-            "field `id`: `{}` must be lower-case letters, digits, `-` or `_`",
+            "field `id`: {:?} must be lower-case letters, digits, `-` or `_`",
             raw.id
         ));
+    }
+    if raw.name.trim().is_empty() {
+        return Err("field `name` is empty".to_owned());
+    }
+    if raw.name.chars().count() > MAX_NAME_LEN {
+        return Err(format!(
+            "field `name`: {} characters; at most {MAX_NAME_LEN}",
+            raw.name.chars().count()
+        ));
+    }
+    if raw.name.chars().any(sve_script::text::is_unsafe_char) {
+        return Err(
+            "field `name` holds a control character (a newline, tab, escape or bidi override)"
+                .to_owned(),
+        );
+    }
+    if raw.overrides.len() > MAX_OVERRIDES {
+        return Err(format!(
+            "field `overrides`: {} card ids; at most {MAX_OVERRIDES}",
+            raw.overrides.len()
+        ));
+    }
+    for card_id in &raw.overrides {
+        if card_id.is_empty()
+            || card_id.chars().count() > MAX_CARD_ID_LEN
+            || card_id.chars().any(|c| c.is_control() || c.is_whitespace())
+        {
+            let shown: String = card_id.chars().take(MAX_CARD_ID_LEN).collect();
+            return Err(format!(
+                "field `overrides`: {shown:?} is not a card id (1 to {MAX_CARD_ID_LEN} characters, no spaces or control characters)"
+            ));
+        }
     }
     let version = semver::Version::parse(&raw.version).map_err(|e| {
         format!(
@@ -156,5 +204,39 @@ mod tests {
         )
         .unwrap_err();
         assert!(bad_version.starts_with("field `version`"), "{bad_version}");
+    }
+
+    fn with(id: &str, name: &str, extra: &str) -> Result<PackManifest, String> {
+        parse_manifest(
+            &format!(
+                "id = {id:?}\nname = {name:?}\nversion = \"1.0.0\"\nkind = \"rust\"\napi = \"^0.1\"\n{extra}"
+            ),
+            Path::new("p"),
+        )
+    }
+
+    #[test]
+    fn an_overlong_or_control_character_id_or_name_is_refused() {
+        let long_id = with(&"a".repeat(65), "A", "").unwrap_err();
+        assert_eq!(long_id, "field `id`: 65 characters; at most 64");
+        assert!(with(&"a".repeat(64), "A", "").is_ok());
+        let newline_id = with("a\nb", "A", "").unwrap_err();
+        assert_eq!(
+            newline_id,
+            "field `id`: \"a\\nb\" must be lower-case letters, digits, `-` or `_`"
+        );
+        let long_name = with("a", &"N".repeat(101), "").unwrap_err();
+        assert_eq!(long_name, "field `name`: 101 characters; at most 100");
+        let escape = parse_manifest(
+            "id = \"a\"\nname = \"Name\\u001b[2J\"\nversion = \"1.0.0\"\nkind = \"rust\"\napi = \"^0.1\"\n",
+            Path::new("p"),
+        )
+        .unwrap_err();
+        assert!(escape.contains("control character"), "{escape}");
+        let bad_override = with("a", "A", "overrides = [\"SD01-001\\n\"]\n").unwrap_err();
+        assert!(
+            bad_override.starts_with("field `overrides`"),
+            "{bad_override}"
+        );
     }
 }

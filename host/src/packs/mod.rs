@@ -3,14 +3,20 @@
 //! The pipeline, one step per module:
 //! 1. `manifest`: each `card-packs/<pack>/pack.toml` names the pack's id,
 //!    version, kind and the card API range it needs.
-//! 2. `build`: a Rust pack is built with cargo for `wasm32-unknown-unknown`
-//!    and turned into a component in-process; it imports nothing but the
-//!    game API (`wit/since_v0.1.0`).
+//! 2. `build`: a Rust pack ships as its built component (`<id>.wasm`).
+//!    Loading never builds: cargo runs a pack's build script and macros
+//!    natively, so a pack is built only on the user's request (`sve pack
+//!    build`, or a pack marked as the user's own: [`DevPacks`]). The
+//!    component records a hash of the sources it was built from; it
+//!    imports nothing but the game API (`wit/since_v0.1.0`).
 //! 3. `component`: the component's recorded API version is checked, then it
 //!    is compiled (cached on disk by content hash) and pre-instantiated.
 //! 4. The manifest export is called once to read the cards as data
 //!    (`convert`), checked, and merged into one [`CardDb`]: pack cards
-//!    replace the bundled vanilla definitions of the same id.
+//!    replace the bundled vanilla definitions of the same id. A pack
+//!    replaces another pack's card only if it lists the id in `overrides`;
+//!    any other claim on one id by two packs is an error and neither pack
+//!    gets the card (folder names never decide).
 //! 5. `runner`: per match, a [`PackRunner`] runs each card's abilities in its
 //!    pack's store (fuel, memory and stack limits; rebuilt after a trap). The
 //!    game API is implemented over the engine's `AbilityCtx` (`host_api`).
@@ -35,9 +41,12 @@ pub mod text_data;
 pub mod watch;
 pub(crate) mod wit;
 
-pub use build::{build_rust_pack, component_path, is_stale};
+pub use build::{
+    Freshness, build_rust_pack, component_path, freshness, is_stale, recorded_source_hash,
+    source_hash,
+};
 use component::PackEngine;
-pub use component::{component_imports, recorded_api_version};
+pub use component::{component_imports, component_parse_error, recorded_api_version};
 pub use manifest::{PackKind, PackManifest, read_manifest};
 pub use runner::PackRunner;
 pub use watch::PackWatcher;
@@ -56,6 +65,12 @@ pub const MAX_CARDS_PER_PACK: usize = 5000;
 /// Longest text field accepted in a manifest (see [`guest_text`] for the
 /// other caps).
 pub const MAX_TEXT_LEN: usize = guest_text::MAX_CARD_TEXT_CHARS;
+/// Largest pack component (`<id>.wasm`) read.
+pub const MAX_COMPONENT_BYTES: u64 = 128 << 20;
+/// Largest `pack.toml` read.
+pub const MAX_MANIFEST_BYTES: u64 = 1 << 20;
+
+pub(crate) use crate::text_file::read_capped;
 
 /// How bad a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -65,6 +80,9 @@ pub enum Severity {
     Error,
     /// Loaded, but something deserves attention.
     Warning,
+    /// Worth knowing, nothing wrong: a declared override (which pack
+    /// replaces which card of which pack).
+    Note,
 }
 
 /// A problem found while loading packs, located where possible.
@@ -96,6 +114,7 @@ impl std::fmt::Display for PackDiagnostic {
         let severity = match self.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
+            Severity::Note => "note",
         };
         write!(f, ": {severity}: {}", self.message)
     }
@@ -139,11 +158,81 @@ pub struct LoadOptions {
     pub base: Vec<CardDef>,
     /// Keep compiled components here between runs.
     pub cache_dir: Option<PathBuf>,
-    /// Build stale Rust packs with cargo (into this target directory).
-    pub build_target_dir: Option<PathBuf>,
+    /// Rust packs the user marked as their own working copies: built from
+    /// their sources when those differ from the component (at load and at
+    /// each reload). Every other pack loads its component as shipped.
+    pub dev_packs: DevPacks,
     /// Show card text in this language where a pack has text files for it
     /// (`text_data`); `None` keeps the scripts' text.
     pub language: Option<String>,
+}
+
+/// The Rust packs the user builds from source: their own working copies
+/// (`sve --dev-pack DIR`, the client's `SVE_DEV_PACKS`). Building runs a
+/// pack's build script and procedural macros natively with the user's
+/// rights, so no other pack is ever built by loading it.
+#[derive(Clone, Debug, Default)]
+pub struct DevPacks {
+    /// Canonical folders.
+    dirs: Vec<PathBuf>,
+    /// The cargo target directory they build into.
+    target_dir: PathBuf,
+}
+
+impl DevPacks {
+    /// The pack folders `dirs` (made absolute), built into `target_dir`.
+    pub fn new(dirs: &[PathBuf], target_dir: &Path) -> DevPacks {
+        DevPacks {
+            dirs: dirs.iter().map(|dir| canonical(dir)).collect(),
+            target_dir: target_dir.to_owned(),
+        }
+    }
+
+    /// Whether `dir` is one of them.
+    pub fn contains(&self, dir: &Path) -> bool {
+        let dir = canonical(dir);
+        self.dirs.contains(&dir)
+    }
+
+    /// The folders, absolute.
+    pub fn dirs(&self) -> &[PathBuf] {
+        &self.dirs
+    }
+
+    /// The cargo target directory they build into.
+    pub fn target_dir(&self) -> &Path {
+        &self.target_dir
+    }
+
+    /// `roots` plus each dev pack that lies in none of them (a root, or a
+    /// root's child): the folders to load so that every dev pack plays.
+    pub fn add_roots(&self, roots: &[PathBuf]) -> Vec<PathBuf> {
+        let mut all: Vec<PathBuf> = roots.iter().map(|root| canonical(root)).collect();
+        for dir in &self.dirs {
+            let inside = all
+                .iter()
+                .any(|root| dir == root || dir.parent() == Some(root.as_path()));
+            if !inside {
+                all.push(dir.clone());
+            }
+        }
+        all
+    }
+}
+
+/// The environment variable that names the client's dev packs: an OS path
+/// list (`:`-separated on Unix, `;` on Windows).
+pub const DEV_PACKS_ENV: &str = "SVE_DEV_PACKS";
+
+/// The pack folders [`DEV_PACKS_ENV`] names (none when it is unset).
+pub fn dev_packs_from_env() -> Vec<PathBuf> {
+    std::env::var_os(DEV_PACKS_ENV)
+        .map(|list| {
+            std::env::split_paths(&list)
+                .filter(|path| !path.as_os_str().is_empty())
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// The language the app shows card text in: `SVE_LANG` (`ja`, `en`, ...),
@@ -277,6 +366,20 @@ pub struct ReloadReport {
     pub elapsed: std::time::Duration,
     /// Warnings of the new version (the reload happened).
     pub warnings: Vec<PackDiagnostic>,
+    /// Whether the pack is new, a new version, or gone.
+    pub change: ReloadChange,
+}
+
+/// What a reload did to a pack folder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReloadChange {
+    /// A folder that was not loaded now is (moved in, renamed to, fixed).
+    Added,
+    /// A new version replaced the loaded one.
+    Replaced,
+    /// The folder is gone or no longer a pack: its cards are no longer
+    /// offered; matches that hold them keep their last code.
+    Removed,
 }
 
 impl PackLibrary {
@@ -319,12 +422,46 @@ impl PackLibrary {
         &self.roots
     }
 
-    /// Rebuilds and reloads one pack folder (or loads it, if it is new). On
-    /// failure the previous version stays loaded and the problems are
-    /// returned, located.
+    /// Reloads one pack folder: loads it if it is new, replaces it if it
+    /// was loaded, and drops it if it is gone or no longer a pack (a folder
+    /// renamed or removed). A dev pack is rebuilt first if its sources
+    /// changed; no other pack is built. On failure the previous version,
+    /// if any, stays loaded and the problems are returned, located. Packs
+    /// whose folders are gone are dropped on the way (a rename whose event
+    /// was missed must not keep the old copy playing).
     pub fn reload(&mut self, dir: &Path) -> Result<ReloadReport, Vec<PackDiagnostic>> {
         let start = std::time::Instant::now();
         let dir = &canonical(dir);
+        self.drop_gone_packs(Some(dir));
+        let loaded_idx = self.packs.iter().position(|p| p.info.dir == *dir);
+        if !is_pack_dir(dir) {
+            // Problems of this folder from earlier loads are stale.
+            self.diagnostics.retain(|d| !d.file.starts_with(dir));
+            let pack = match loaded_idx {
+                Some(idx) => {
+                    let old = self.packs.remove(idx);
+                    let id = old.info.id.clone();
+                    self.retire(old, &[]);
+                    id
+                }
+                None if !dir.exists() => folder_name(dir),
+                None => {
+                    return Err(vec![error_at(
+                        dir,
+                        "not a pack folder: it has no pack.toml and no .txt scripts",
+                    )]);
+                }
+            };
+            return Ok(ReloadReport {
+                pack,
+                dir: dir.to_owned(),
+                cards: 0,
+                card_ids: Vec::new(),
+                elapsed: start.elapsed(),
+                warnings: Vec::new(),
+                change: ReloadChange::Removed,
+            });
+        }
         let mut pack = load_pack(dir, &self.engine, &self.options, LoadMode::Reload)?;
         let report = ReloadReport {
             pack: pack.info.id.clone(),
@@ -333,30 +470,71 @@ impl PackLibrary {
             card_ids: pack.cards.iter().map(|c| c.id.clone()).collect(),
             elapsed: start.elapsed(),
             warnings: std::mem::take(&mut pack.notes),
+            change: if loaded_idx.is_some() {
+                ReloadChange::Replaced
+            } else {
+                ReloadChange::Added
+            },
         };
-        match self.packs.iter().position(|p| p.info.dir == pack.info.dir) {
+        match loaded_idx {
             Some(idx) => {
+                let kept: Vec<String> = pack.cards.iter().map(|c| c.id.clone()).collect();
                 let old = std::mem::replace(&mut self.packs[idx], pack);
-                let removed: Vec<String> = old
-                    .cards
-                    .iter()
-                    .filter(|c| !self.packs[idx].cards.iter().any(|n| n.id == c.id))
-                    .map(|c| c.id.clone())
-                    .collect();
-                if !removed.is_empty() {
-                    tracing::warn!(
-                        "pack `{}` no longer defines {}; running matches keep their last version",
-                        old.info.id,
-                        removed.join(", ")
-                    );
-                    self.retired.push((old.code, removed));
-                }
+                self.retire(old, &kept);
             }
             None => self.packs.push(pack),
         }
         // Problems of this folder from earlier loads are now stale.
         self.diagnostics.retain(|d| !d.file.starts_with(dir));
         Ok(report)
+    }
+
+    /// Keeps the code of an old version's cards that are not in `kept`
+    /// for the matches that hold them.
+    fn retire(&mut self, old: ReadPack, kept: &[String]) {
+        let removed: Vec<String> = old
+            .cards
+            .iter()
+            .filter(|c| !kept.contains(&c.id))
+            .map(|c| c.id.clone())
+            .collect();
+        if !removed.is_empty() {
+            tracing::warn!(
+                "pack `{}` no longer defines {}; running matches keep their last version",
+                old.info.id,
+                removed.join(", ")
+            );
+            self.retired.push((old.code, removed));
+        }
+    }
+
+    /// Drops the loaded packs whose folders no longer exist (except
+    /// `except`, which the caller handles).
+    fn drop_gone_packs(&mut self, except: Option<&Path>) {
+        let gone: Vec<usize> = (0..self.packs.len())
+            .filter(|idx| {
+                let dir = &self.packs[*idx].info.dir;
+                Some(dir.as_path()) != except && !dir.exists()
+            })
+            .collect();
+        for idx in gone.into_iter().rev() {
+            let old = self.packs.remove(idx);
+            let dir = old.info.dir.clone();
+            self.diagnostics.retain(|d| !d.file.starts_with(&dir));
+            self.retire(old, &[]);
+        }
+    }
+
+    /// Whether a pack from this folder is loaded now.
+    pub fn is_loaded(&self, dir: &Path) -> bool {
+        let dir = canonical(dir);
+        self.packs.iter().any(|p| p.info.dir == dir)
+    }
+
+    /// A watcher over this library's roots that knows its dev packs (their
+    /// build output is not a change).
+    pub fn watcher(&self) -> Result<PackWatcher, notify::Error> {
+        PackWatcher::with_dev_packs(&self.roots, &self.options.dev_packs)
     }
 
     /// The pack folder a changed file (or a pack folder itself) belongs
@@ -373,55 +551,33 @@ impl PackLibrary {
     }
 
     /// The current cards and code, merged (see [`LoadedPacks`]).
+    ///
+    /// A pack card replaces a base card of the same id. Between packs, the
+    /// policy does not depend on folder names or load order: a card that
+    /// two or more packs define goes to the one pack that lists it in
+    /// `overrides` (a note names who replaces whom); with no such pack, or
+    /// more than one, it is an error naming every pack involved, and no
+    /// pack gets the card (it keeps its base definition, if any).
     pub fn loaded(&self) -> LoadedPacks {
         let mut diagnostics = self.diagnostics.clone();
-        // Merge: base cards, then each pack's cards (a pack may replace a
-        // base card; two packs may not define one id unless one overrides
-        // it).
         let mut defs: Vec<CardDef> = self.options.base.clone();
         let mut index: HashMap<String, usize> = defs
             .iter()
             .enumerate()
             .map(|(i, d)| (d.id.clone(), i))
             .collect();
-        // A pack that lists a card in `overrides` (and defines it) wins that
-        // card whatever the load order; otherwise the first pack wins and a
-        // second definition is an error naming both packs.
-        let mut overridden_by: HashMap<&str, usize> = HashMap::new();
-        for (idx, pack) in self.packs.iter().enumerate() {
-            for id in &pack.overrides {
-                if pack.cards.iter().any(|c| &c.id == id) {
-                    overridden_by.entry(id.as_str()).or_insert(idx);
-                }
-            }
-        }
-        let mut owner: HashMap<String, usize> = HashMap::new();
+        let contested = self.contested_cards(&index, &mut diagnostics);
+        self.report_shared_pack_ids(&mut diagnostics);
         let mut by_card = HashMap::new();
         let mut packs = Vec::new();
         let mut code = Vec::new();
         for (pack_idx, pack) in self.packs.iter().enumerate() {
             for card in &pack.cards {
-                match overridden_by.get(card.id.as_str()) {
-                    // Replaced by another pack's override: not an error.
-                    Some(winner) if *winner != pack_idx => continue,
-                    Some(_) => {}
-                    None => {
-                        if let Some(previous) = owner.get(&card.id) {
-                            let first = &self.packs[*previous].info;
-                            diagnostics.push(error_at(
-                                pack.info.dir.join("pack.toml"),
-                                format!(
-                                    "card `{}` is also defined by pack `{}` ({}); add it to `overrides` to replace it",
-                                    card.id,
-                                    first.id,
-                                    first.dir.display()
-                                ),
-                            ));
-                            continue;
-                        }
-                    }
+                if let Some(winner) = contested.get(card.id.as_str())
+                    && *winner != Some(pack_idx)
+                {
+                    continue;
                 }
-                owner.insert(card.id.clone(), pack_idx);
                 by_card.insert(card.id.clone(), pack_idx);
                 match index.get(&card.id) {
                     Some(i) => defs[*i] = card.clone(),
@@ -440,7 +596,7 @@ impl PackLibrary {
             let idx = code.len();
             let mut used = false;
             for id in ids {
-                if !by_card.contains_key(id) {
+                if !by_card.contains_key(id) && !contested.contains_key(id.as_str()) {
                     by_card.insert(id.clone(), idx);
                     used = true;
                 }
@@ -466,6 +622,137 @@ impl PackLibrary {
             code: Arc::new(code),
             by_card: Arc::new(by_card),
         }
+    }
+
+    /// Two folders whose packs share an id load both (their folders tell
+    /// them apart), but every message, replay and bug report names a pack
+    /// by its id, so one could pass for the other: a warning names both.
+    fn report_shared_pack_ids(&self, diagnostics: &mut Vec<PackDiagnostic>) {
+        for (idx, pack) in self.packs.iter().enumerate() {
+            if let Some(first) = self.packs[..idx]
+                .iter()
+                .find(|other| other.info.id == pack.info.id)
+            {
+                diagnostics.push(PackDiagnostic {
+                    severity: Severity::Warning,
+                    ..error_at(
+                        pack.info.dir.join("pack.toml"),
+                        format!(
+                            "pack id `{}` is also the id of the pack in {}; messages and replays name packs by id, so give one of them another id",
+                            pack.info.id,
+                            first.info.dir.display()
+                        ),
+                    )
+                });
+            }
+        }
+    }
+
+    /// The card ids two or more packs define, each with the pack that gets
+    /// it (`None`: no pack does). Adds a note per declared override and an
+    /// error per conflict (see [`PackLibrary::loaded`]).
+    fn contested_cards(
+        &self,
+        base: &HashMap<String, usize>,
+        diagnostics: &mut Vec<PackDiagnostic>,
+    ) -> HashMap<&str, Option<usize>> {
+        let mut claims: HashMap<&str, Vec<usize>> = HashMap::new();
+        for (pack_idx, pack) in self.packs.iter().enumerate() {
+            for card in &pack.cards {
+                claims.entry(card.id.as_str()).or_default().push(pack_idx);
+            }
+        }
+        let mut ids: Vec<&str> = claims
+            .iter()
+            .filter(|(_, claimants)| claimants.len() > 1)
+            .map(|(id, _)| *id)
+            .collect();
+        ids.sort_unstable();
+        let mut contested = HashMap::new();
+        for id in ids {
+            let Some(claimants) = claims.get(id) else {
+                continue;
+            };
+            let Some(&last) = claimants.last() else {
+                continue;
+            };
+            let pack = |idx: usize| &self.packs[idx].info;
+            let named = |list: &[usize]| {
+                let names: Vec<String> = list
+                    .iter()
+                    .map(|idx| format!("`{}` ({})", pack(*idx).id, pack(*idx).dir.display()))
+                    .collect();
+                join_and(&names)
+            };
+            let overriding: Vec<usize> = claimants
+                .iter()
+                .copied()
+                .filter(|idx| self.packs[*idx].overrides.iter().any(|o| o == id))
+                .collect();
+            let fallback = if base.contains_key(id) {
+                "it keeps its bundled definition"
+            } else {
+                "it is left out"
+            };
+            // Located at the last claimant's pack.toml; the message names
+            // them all, since any of them may be the one to fix.
+            match overriding.as_slice() {
+                [winner] => {
+                    contested.insert(id, Some(*winner));
+                    for other in claimants.iter().filter(|idx| *idx != winner) {
+                        diagnostics.push(PackDiagnostic {
+                            severity: Severity::Note,
+                            ..error_at(
+                                pack(*winner).dir.join("pack.toml"),
+                                format!(
+                                    "pack `{}` replaces card `{id}` of pack `{}` (declared in `overrides`)",
+                                    pack(*winner).id,
+                                    pack(*other).id
+                                ),
+                            )
+                        });
+                    }
+                }
+                [] => {
+                    contested.insert(id, None);
+                    diagnostics.push(error_at(
+                        pack(last).dir.join("pack.toml"),
+                        format!(
+                            "card `{id}` is defined by packs {} and none of them lists it in `overrides`, so no pack gets it ({fallback}); a pack that means to replace another pack's card lists the card's id in `overrides` in its pack.toml, otherwise give the card an id of its own",
+                            named(claimants)
+                        ),
+                    ));
+                }
+                _ => {
+                    contested.insert(id, None);
+                    diagnostics.push(error_at(
+                        pack(last).dir.join("pack.toml"),
+                        format!(
+                            "card `{id}` is listed in `overrides` by packs {}, so no pack gets it ({fallback}); only one pack may replace a card: remove it from the others' `overrides`",
+                            named(&overriding)
+                        ),
+                    ));
+                }
+            }
+        }
+        contested
+    }
+}
+
+/// The last part of a path, for a folder that is gone.
+fn folder_name(dir: &Path) -> String {
+    dir.file_name().map_or_else(
+        || dir.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -544,52 +831,105 @@ fn load_pack(
     Ok(pack)
 }
 
-/// Builds a Rust pack if it is stale, then loads its component.
+/// Loads a Rust pack's component. A dev pack ([`DevPacks`]) is built first
+/// when its sources differ from what the component was built from; any
+/// other pack loads its component as shipped: a source-only pack is not
+/// loaded (the diagnostic says how to build it), and one whose sources
+/// changed since its build loads with a warning.
 fn load_rust_pack(
     manifest: &PackManifest,
     engine: &PackEngine,
     options: &LoadOptions,
 ) -> Result<ReadPack, Vec<PackDiagnostic>> {
     let dir = &manifest.dir;
-    if let Some(target_dir) = &options.build_target_dir
-        && is_stale(manifest)
-    {
-        tracing::info!(
-            "building pack `{}` with cargo (first run or after an edit)",
-            manifest.id
-        );
-        let mut output = Vec::new();
-        match build_rust_pack(manifest, target_dir, &mut |line| {
-            output.push(line.to_owned())
-        }) {
-            Ok(_) => {}
-            Err(build::BuildError::Cargo { diagnostics, dir }) => {
-                let mut problems: Vec<PackDiagnostic> = diagnostics
-                    .into_iter()
-                    .filter(|d| d.severity == Severity::Error)
-                    .collect();
-                if problems.is_empty() {
-                    problems.push(error_at(
-                        dir.join("Cargo.toml"),
-                        format!("cargo build failed:\n{}", output.join("\n")),
-                    ));
-                }
-                return Err(problems);
-            }
-            Err(e) => return Err(vec![error_at(dir.join("Cargo.toml"), e.to_string())]),
+    let is_dev = options.dev_packs.contains(dir);
+    let freshness = freshness(manifest);
+    let mut notes = Vec::new();
+    match (&freshness, is_dev) {
+        (Freshness::Missing | Freshness::Stale { .. }, true) => {
+            build_dev_pack(manifest, options.dev_packs.target_dir())?;
         }
+        (Freshness::Missing, false) => {
+            return Err(vec![error_at(
+                dir.join("Cargo.toml"),
+                format!(
+                    "pack `{}` is Rust source without a built component ({}), so it is not loaded; \
+                     to build it run `sve pack build {}`, or mark it as your own working copy with \
+                     `sve --dev-pack {}` (the client: {DEV_PACKS_ENV}) to build it on load and on \
+                     every edit. Building runs the pack's build script and macros with your \
+                     rights: do it only for code you trust",
+                    manifest.id,
+                    component_path(manifest).display(),
+                    dir.display(),
+                    dir.display()
+                ),
+            )]);
+        }
+        (Freshness::Stale { recorded, .. }, false) => {
+            let built_from = match recorded {
+                Some(_) => "its sources have changed since it was built",
+                None => "it records no hash of the sources it was built from",
+            };
+            notes.push(PackDiagnostic {
+                severity: Severity::Warning,
+                ..error_at(
+                    component_path(manifest),
+                    format!(
+                        "loaded as shipped, but {built_from}; to play the sources, rebuild it with \
+                         `sve pack build {}` (this runs the pack's build script and macros with \
+                         your rights), or use `sve --dev-pack {}`",
+                        dir.display(),
+                        dir.display()
+                    ),
+                )
+            });
+        }
+        (Freshness::Current | Freshness::NoSources, _) => {}
     }
     let file = component_path(manifest);
-    let bytes = std::fs::read(&file).map_err(|e| {
-        vec![error_at(
-            &file,
+    let bytes = read_capped(&file, MAX_COMPONENT_BYTES).map_err(|e| {
+        let message = if freshness == Freshness::NoSources {
+            format!("cannot read the pack's component ({e}), and the pack has no sources (Cargo.toml) to build it from")
+        } else {
             format!(
                 "cannot read the built pack ({e}); build it with `sve pack build {}`",
                 dir.display()
-            ),
-        )]
+            )
+        };
+        vec![error_at(&file, message)]
     })?;
-    load_component(manifest, &file, &bytes, engine, Arc::from(Vec::new()))
+    let mut pack = load_component(manifest, &file, &bytes, engine, Arc::from(Vec::new()))?;
+    pack.notes.splice(0..0, notes);
+    Ok(pack)
+}
+
+/// Builds a dev pack with cargo; compiler errors come back located.
+fn build_dev_pack(manifest: &PackManifest, target_dir: &Path) -> Result<(), Vec<PackDiagnostic>> {
+    let dir = &manifest.dir;
+    tracing::info!(
+        "building dev pack `{}` with cargo (its sources changed)",
+        manifest.id
+    );
+    let mut output = Vec::new();
+    match build_rust_pack(manifest, target_dir, &mut |line| {
+        output.push(line.to_owned())
+    }) {
+        Ok(_) => Ok(()),
+        Err(build::BuildError::Cargo { diagnostics, dir }) => {
+            let mut problems: Vec<PackDiagnostic> = diagnostics
+                .into_iter()
+                .filter(|d| d.severity == Severity::Error)
+                .collect();
+            if problems.is_empty() {
+                problems.push(error_at(
+                    dir.join("Cargo.toml"),
+                    format!("cargo build failed:\n{}", output.join("\n")),
+                ));
+            }
+            Err(problems)
+        }
+        Err(e) => Err(vec![error_at(dir.join("Cargo.toml"), e.to_string())]),
+    }
 }
 
 /// Compiles a script folder and loads it into the script runtime.
@@ -649,6 +989,9 @@ fn load_component(
         let message = guest_text::clean(&message, guest_text::TextKind::Report);
         vec![error_at(file, message)]
     };
+    if let Some(error) = component_parse_error(bytes) {
+        return Err(fail(format!("not a valid wasm component: {error}")));
+    }
     let Some(recorded) = recorded_api_version(bytes) else {
         return Err(fail(
             "the pack records no card API version (was it built with sve-sdk's export_pack!?)"
@@ -687,9 +1030,15 @@ fn load_component(
     let (mut store, pack) = engine
         .instantiate(&pre, Arc::clone(&pack_data))
         .map_err(|e| fail(e.to_string()))?;
-    let raw = pack
-        .call_manifest(&mut store)
-        .map_err(|e| fail(format!("the manifest call failed: {e:#}")))?;
+    let raw = pack.call_manifest(&mut store).map_err(|e| {
+        // The guest's own words (a panic's message) are in its log.
+        let log = &store.data().log;
+        let mut message = format!("the manifest call failed: {e:#}");
+        for line in log.iter().rev().take(5).rev() {
+            message.push_str(&format!("\n  pack log: {}", shown_log_line(line)));
+        }
+        fail(message)
+    })?;
     let notes = manifest_log_notes(&manifest.dir, file, &store.data().log);
     let cards: Vec<CardDef> = raw.cards.into_iter().map(convert::card_def_in).collect();
     check_cards(&cards).map_err(|problems| {
@@ -729,7 +1078,7 @@ fn load_packaged_script_pack(
     engine: &PackEngine,
 ) -> Result<ReadPack, Vec<PackDiagnostic>> {
     let file = component_path(manifest);
-    let bytes = std::fs::read(&file).map_err(|e| {
+    let bytes = read_capped(&file, MAX_COMPONENT_BYTES).map_err(|e| {
         vec![error_at(
             &manifest.dir,
             format!(
@@ -754,6 +1103,16 @@ fn load_packaged_script_pack(
         return Err(pack.notes);
     }
     Ok(pack)
+}
+
+/// A line of a pack's log as it may be shown: control characters dropped,
+/// at most 500 characters.
+fn shown_log_line(line: &str) -> String {
+    let mut shown: String = line.chars().filter(|c| !c.is_control()).take(500).collect();
+    if line.chars().count() > 500 {
+        shown.push('…');
+    }
+    shown
 }
 
 /// Lines a pack logged while listing its cards, as diagnostics: the script
@@ -967,6 +1326,26 @@ mod tests {
             message: "x".to_owned(),
         };
         assert_eq!(d.to_string(), "card-packs/a/\\u{1b}[2J.txt: warning: x");
+    }
+
+    #[test]
+    fn dev_packs_outside_the_roots_become_roots_of_their_own() {
+        let dev = DevPacks::new(
+            &[
+                PathBuf::from("/nowhere/card-packs/mine"),
+                PathBuf::from("/elsewhere/theirs"),
+            ],
+            Path::new("target/packs"),
+        );
+        assert!(dev.contains(Path::new("/nowhere/card-packs/mine")));
+        assert!(!dev.contains(Path::new("/nowhere/card-packs/other")));
+        assert_eq!(
+            dev.add_roots(&[PathBuf::from("/nowhere/card-packs")]),
+            [
+                PathBuf::from("/nowhere/card-packs"),
+                PathBuf::from("/elsewhere/theirs")
+            ]
+        );
     }
 
     #[test]

@@ -83,8 +83,16 @@ pub fn default_manifest(dir: &Path) -> PackManifest {
         || "scripts".to_owned(),
         |n| n.to_string_lossy().into_owned(),
     );
+    // A folder name may be anything: the id and the name keep to the
+    // limits a pack.toml must meet.
+    let folder: String = folder
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(super::manifest::MAX_NAME_LEN)
+        .collect();
     let id: String = folder
         .chars()
+        .take(super::manifest::MAX_ID_LEN)
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
                 c.to_ascii_lowercase()
@@ -109,44 +117,13 @@ pub fn default_manifest(dir: &Path) -> PackManifest {
 /// a custom section ([`IR_SECTION`]).
 pub fn package(ir: &[u8]) -> Result<Vec<u8>, String> {
     let mut bytes = runtime_component()?.to_vec();
-    append_custom_section(&mut bytes, IR_SECTION, ir);
+    super::component::append_custom_section(&mut bytes, IR_SECTION, ir);
     Ok(bytes)
 }
 
 /// The IR of a packaged script pack, if `bytes` is one.
 pub fn packaged_ir(bytes: &[u8]) -> Option<&[u8]> {
-    for payload in wasmparser::Parser::new(0).parse_all(bytes) {
-        if let Ok(wasmparser::Payload::CustomSection(section)) = payload
-            && section.name() == IR_SECTION
-        {
-            return Some(section.data());
-        }
-    }
-    None
-}
-
-/// Appends a custom section (id 0: LEB128 size, then the LEB128-prefixed
-/// name and the payload) to a wasm module or component.
-fn append_custom_section(bytes: &mut Vec<u8>, name: &str, payload: &[u8]) {
-    let mut body = Vec::with_capacity(name.len() + payload.len() + 5);
-    leb128(&mut body, name.len());
-    body.extend_from_slice(name.as_bytes());
-    body.extend_from_slice(payload);
-    bytes.push(0);
-    leb128(bytes, body.len());
-    bytes.extend_from_slice(&body);
-}
-
-fn leb128(out: &mut Vec<u8>, mut n: usize) {
-    loop {
-        let byte = (n & 0x7f) as u8;
-        n >>= 7;
-        if n == 0 {
-            out.push(byte);
-            return;
-        }
-        out.push(byte | 0x80);
-    }
+    super::component::custom_section(bytes, IR_SECTION)
 }
 
 #[cfg(test)]

@@ -4,11 +4,16 @@
 //! mapped to its pack folder and the folder's last event time is recorded.
 //! [`PackWatcher::poll`] hands out the folders that have been quiet for the
 //! debounce interval, so an editor's burst of writes (temp file, rename,
-//! metadata) becomes one reload. Build outputs (`*.wasm`, `target/`),
-//! scenario files and temporary files are ignored, so a rebuild does not trigger itself.
+//! metadata) becomes one reload. A pack folder moved in, renamed or removed
+//! is reported too (a folder event at the top of a root), so the library
+//! loads, renames or drops it. A shipped component (`<pack>/<id>.wasm`)
+//! replaced by a rebuild is a change; a dev pack's own build output is not
+//! (its sources are what changes, and the reload writes the component: a
+//! loop otherwise). `target/`, scenario files and temporary files are
+//! ignored.
 
 use notify::{RecursiveMode, Watcher};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -31,8 +36,17 @@ impl std::fmt::Debug for PackWatcher {
 }
 
 impl PackWatcher {
-    /// Starts watching `roots` (recursively).
+    /// Starts watching `roots` (recursively), with no dev packs.
     pub fn new(roots: &[PathBuf]) -> Result<PackWatcher, notify::Error> {
+        PackWatcher::with_dev_packs(roots, &super::DevPacks::default())
+    }
+
+    /// Starts watching `roots` (recursively); the components of `dev`
+    /// packs are their build output, not a change.
+    pub fn with_dev_packs(
+        roots: &[PathBuf],
+        dev: &super::DevPacks,
+    ) -> Result<PackWatcher, notify::Error> {
         let changed: Arc<Mutex<HashMap<PathBuf, Instant>>> = Arc::default();
         let sink = Arc::clone(&changed);
         // Events carry absolute paths: compare against absolute roots.
@@ -40,6 +54,15 @@ impl PackWatcher {
             .iter()
             .map(|r| std::fs::canonicalize(r).unwrap_or_else(|_| r.clone()))
             .collect();
+        // The folders at the top of the roots, so that one renamed or
+        // removed (no longer on disk) is still known as a folder.
+        let mut known_folders: HashSet<PathBuf> = owned_roots
+            .iter()
+            .filter_map(|root| std::fs::read_dir(root).ok())
+            .flat_map(|entries| entries.flatten().map(|e| e.path()))
+            .filter(|path| path.is_dir())
+            .collect();
+        let dev = dev.clone();
         let mut watcher =
             notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
                 let Ok(event) = event else { return };
@@ -50,9 +73,13 @@ impl PackWatcher {
                     if is_ignored(path, &owned_roots) {
                         continue;
                     }
-                    if let Some(dir) = pack_folder(path, &owned_roots)
-                        && let Ok(mut changed) = sink.lock()
-                    {
+                    let Some(dir) = changed_folder(path, &owned_roots, &mut known_folders) else {
+                        continue;
+                    };
+                    if is_component_file(path, &dir) && dev.contains(&dir) {
+                        continue;
+                    }
+                    if let Ok(mut changed) = sink.lock() {
                         changed.insert(dir, Instant::now());
                     }
                 }
@@ -74,7 +101,7 @@ impl PackWatcher {
             return Vec::new();
         };
         let now = Instant::now();
-        let ready: Vec<PathBuf> = changed
+        let mut ready: Vec<PathBuf> = changed
             .iter()
             .filter(|(_, at)| now.duration_since(**at) >= self.debounce)
             .map(|(dir, _)| dir.clone())
@@ -82,6 +109,9 @@ impl PackWatcher {
         for dir in &ready {
             changed.remove(dir);
         }
+        // Folders gone first: after a rename the old copy is dropped before
+        // the new one loads, so the two never claim the same cards.
+        ready.sort_by_key(|dir| (dir.exists(), dir.clone()));
         ready
     }
 
@@ -91,24 +121,76 @@ impl PackWatcher {
     }
 }
 
+/// Whether a file is an editor's temporary or backup file (a swap file, a
+/// lock, `name~`, `name.tmp`): never a source.
+pub(crate) fn is_editor_file(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    name.ends_with(".tmp")
+        || name.ends_with('~')
+        || name.starts_with(".#")
+        || name.ends_with(".swp")
+}
+
+/// Whether `path` is a component file at the top of pack folder `dir`
+/// (`<id>.wasm`, what `sve pack build` writes).
+fn is_component_file(path: &Path, dir: &Path) -> bool {
+    path.parent() == Some(dir) && path.extension().is_some_and(|x| x == "wasm")
+}
+
 /// Build outputs and editor droppings (a `target` or `.git` folder counts
-/// only below a watched root).
+/// only below a watched root). A `.wasm` file counts only at the top of a
+/// pack folder (a shipped component); one deeper is build output.
 fn is_ignored(path: &Path, roots: &[PathBuf]) -> bool {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let below_root = roots
         .iter()
         .find_map(|root| path.strip_prefix(root).ok())
         .unwrap_or(path);
-    name.ends_with(".wasm")
+    let is_nested_wasm = name.ends_with(".wasm") && below_root.components().count() != 2;
+    is_nested_wasm
         // Card tests change no card.
         || name.ends_with(".scenario")
-        || name.ends_with(".tmp")
-        || name.ends_with('~')
-        || name.starts_with(".#")
-        || name.ends_with(".swp")
+        || is_editor_file(path)
         || below_root
             .components()
             .any(|c| c.as_os_str() == "target" || c.as_os_str() == ".git")
+}
+
+/// The pack folder a file event concerns: [`pack_folder`] for a file in a
+/// pack, or the folder itself when the event is about a folder at the top
+/// of a root: one moved in or created as a pack, or one that was known and
+/// is gone (renamed away or removed). A `pack.toml` that changes or goes
+/// also concerns its folder, which may stop being a pack.
+fn changed_folder(
+    path: &Path,
+    roots: &[PathBuf],
+    known_folders: &mut HashSet<PathBuf>,
+) -> Option<PathBuf> {
+    // A root may be a folder of packs or a pack itself (a dev pack outside
+    // the pack folder): only in the first are its children pack folders.
+    let in_folder_of_packs = roots
+        .iter()
+        .any(|root| path.parent() == Some(root.as_path()) && !super::is_pack_dir(root));
+    if in_folder_of_packs {
+        if path.is_dir() {
+            known_folders.insert(path.to_owned());
+            return super::is_pack_dir(path).then(|| path.to_owned());
+        }
+        if !path.exists() && known_folders.remove(path) {
+            return Some(path.to_owned());
+        }
+        return None;
+    }
+    if let Some(dir) = pack_folder(path, roots) {
+        return Some(dir);
+    }
+    let is_manifest = path.file_name().is_some_and(|n| n == "pack.toml");
+    let folder = path.parent()?;
+    (is_manifest
+        && roots
+            .iter()
+            .any(|root| folder.parent() == Some(root.as_path())))
+    .then(|| folder.to_owned())
 }
 
 /// The pack folder of `path`: a root that is itself a pack, or the root's

@@ -228,7 +228,7 @@ pub fn compile_dir(dir: impl AsRef<Path>) -> Result<CompiledDir, ReadError> {
     let mut files = Vec::new();
     let mut refused = Vec::new();
     for path in &paths {
-        let bytes = std::fs::read(path).map_err(|source| ReadError::new(path, source))?;
+        let bytes = read_script_file(path).map_err(|source| ReadError::new(path, source))?;
         let name = path.file_name().map_or_else(
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
@@ -243,6 +243,30 @@ pub fn compile_dir(dir: impl AsRef<Path>) -> Result<CompiledDir, ReadError> {
         compiled.diagnostics.insert(idx, diagnostic);
     }
     Ok(CompiledDir { files, compiled })
+}
+
+/// Largest script file [`compile_dir`] reads: a whole community set is
+/// under 1 MB.
+pub const MAX_SCRIPT_FILE_BYTES: u64 = 16 << 20;
+
+/// A script file's bytes, if it is a regular file of at most
+/// [`MAX_SCRIPT_FILE_BYTES`] (the check runs on the open file, so a file
+/// swapped for a device after the folder was listed is refused too).
+fn read_script_file(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read as _;
+    let file = std::fs::File::open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_SCRIPT_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_SCRIPT_FILE_BYTES {
+        return Err(std::io::Error::other(format!(
+            "larger than {MAX_SCRIPT_FILE_BYTES} bytes"
+        )));
+    }
+    Ok(bytes)
 }
 
 /// [`compile_dir`] could not read the folder or one of its files.

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards};
 use sve_host::engine::{Event, PlayerId};
-use sve_host::packs::{LoadOptions, PackLibrary, PackWatcher};
+use sve_host::packs::{DevPacks, LoadOptions, PackLibrary, PackWatcher};
 use sve_host::scenario::{Scenario, Side, fixtures};
 
 const P1: PlayerId = PlayerId(0);
@@ -61,20 +61,23 @@ fn set_damage(dir: &Path, line: &str) {
     std::fs::rename(&tmp, &file).expect("rename");
 }
 
-fn library(dir: &Path) -> PackLibrary {
+/// Load options over the starter and test cards, with `dev` as the
+/// user's own packs (built from source on load and reload).
+fn options(dev: &[PathBuf]) -> LoadOptions {
     let mut base = parse_cards(STARTER_CARDS_JSON).expect("bundled cards");
     base.extend(fixtures::test_cards());
     let target = root().join("target");
-    PackLibrary::open(
-        &[dir.to_owned()],
-        &LoadOptions {
-            base,
-            cache_dir: Some(target.join("sve-cache")),
-            build_target_dir: Some(target.join("packs")),
-            language: None,
-        },
-    )
-    .expect("pack engine starts")
+    LoadOptions {
+        base,
+        cache_dir: Some(target.join("sve-cache")),
+        dev_packs: DevPacks::new(dev, &target.join("packs")),
+        language: None,
+    }
+}
+
+/// A library of one pack folder, which is a dev pack (the tests edit it).
+fn library(dir: &Path) -> PackLibrary {
+    PackLibrary::open(&[dir.to_owned()], &options(&[dir.to_owned()])).expect("pack engine starts")
 }
 
 #[test]
@@ -154,12 +157,16 @@ fn editing_a_rust_card_mid_match_changes_its_behaviour_and_broken_edits_keep_the
 #[test]
 fn the_watcher_reports_an_edited_pack_once_per_burst() {
     let dir = pack_copy("watch");
-    let watcher = PackWatcher::new(&[dir.parent().expect("parent").to_owned()]).expect("watch");
+    let watcher = PackWatcher::with_dev_packs(
+        &[dir.parent().expect("parent").to_owned()],
+        &DevPacks::new(std::slice::from_ref(&dir), &root().join("target/packs")),
+    )
+    .expect("watch");
     // A burst of writes.
     for damage in [2, 3, 4] {
         set_damage(&dir, &format!("const DAMAGE: i32 = {damage};"));
     }
-    // A build output next to it is ignored.
+    // A dev pack's build output next to it is not a change.
     std::fs::write(dir.join("reloadable.wasm"), b"not a component").expect("write");
     let start = Instant::now();
     let mut reported = Vec::new();
@@ -181,6 +188,7 @@ fn a_watched_catalog_rebuilds_edits_and_bumps_its_generation() {
     let catalog = sve_host::catalog::Catalog::open_watched(
         dir.parent().expect("parent"),
         &root().join("target"),
+        std::slice::from_ref(&dir),
     )
     .expect("opens");
     assert_eq!(catalog.packs().len(), 1, "{:?}", catalog.diagnostics());
@@ -196,6 +204,15 @@ fn a_watched_catalog_rebuilds_edits_and_bumps_its_generation() {
         matches!(news.as_slice(), [sve_host::catalog::ReloadNews::Reloaded { source, .. }] if source == "pack `reloadable`"),
         "{news:?}"
     );
+    assert_eq!(catalog.generation(), 1);
+    // The rebuild wrote the dev pack's component: its own output is not a
+    // change, so no reload follows (no loop).
+    let quiet = Instant::now();
+    while quiet.elapsed() < Duration::from_millis(500) {
+        let more = catalog.refresh();
+        assert!(more.is_empty(), "{more:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
     assert_eq!(catalog.generation(), 1);
     let log = catalog.reload_log();
     assert_eq!(log.len(), 1);

@@ -39,7 +39,7 @@ fn load_in(root: &Path, language: Option<&str>) -> LoadedPacks {
         &LoadOptions {
             base: parse_cards(STARTER_CARDS_JSON).expect("bundled cards"),
             cache_dir: Some(sve_tests::workspace_root().join("target/sve-cache")),
-            build_target_dir: None,
+            dev_packs: Default::default(),
             language: language.map(str::to_owned),
         },
     )
@@ -90,15 +90,15 @@ fn a_card_defined_twice_without_an_override_is_an_error_naming_both_packs() {
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(errors[0].contains("b-second/pack.toml"), "{}", errors[0]);
     assert!(
-        errors[0].contains("card `TEST-S01` is also defined by pack `a-first`"),
+        errors[0].contains("card `TEST-S01` is defined by packs `a-first`")
+            && errors[0].contains("and `b-second`")
+            && errors[0].contains("it is left out"),
         "{}",
         errors[0]
     );
-    assert!(errors[0].contains("a-first"), "{}", errors[0]);
-    assert_eq!(
-        loaded.pack_of("TEST-S01").map(|p| p.id.as_str()),
-        Some("a-first")
-    );
+    // No pack gets the card: the first folder does not win.
+    assert_eq!(loaded.pack_of("TEST-S01"), None);
+    assert_eq!(loaded.db.by_card_id("TEST-S01"), None);
 }
 
 #[test]

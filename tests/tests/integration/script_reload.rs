@@ -60,7 +60,7 @@ fn library(dir: &Path) -> PackLibrary {
         &LoadOptions {
             base,
             cache_dir: Some(sve_tests::workspace_root().join("target/sve-cache")),
-            build_target_dir: None,
+            dev_packs: Default::default(),
             language: None,
         },
     )

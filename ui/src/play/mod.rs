@@ -81,7 +81,7 @@ impl MatchScreen {
     /// Starts a match; `ctx` is woken whenever the worker has news.
     pub fn start(config: MatchConfig, catalog: Catalog, ctx: &egui::Context) -> MatchScreen {
         let mut view = MatchView::new(&config, catalog.db());
-        view.packs = catalog.packs().to_vec();
+        view.packs = catalog.packs();
         view.card_packs = view
             .db
             .iter()

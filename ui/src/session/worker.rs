@@ -14,6 +14,7 @@ use sve_host::catalog::{Catalog, ReloadNews, RunnerFactory};
 use sve_host::engine::view::redact;
 use sve_host::engine::{Decision, Event, Match, PlayerId, Rejection, Status};
 use sve_host::gamelog;
+use sve_host::packs::ReloadChange;
 use sve_host::replay::{RecordedAnswer, RecordedReload, Replay, log_hash};
 
 /// Wakes the UI after an update.
@@ -212,11 +213,19 @@ impl Worker {
     fn reload_cards(&mut self) -> bool {
         for news in self.catalog.refresh() {
             match news {
-                ReloadNews::Failed { dir, problems } => {
-                    let mut message = format!(
-                        "Reloading {} failed; the previous version keeps running.",
-                        dir.display()
-                    );
+                ReloadNews::Failed {
+                    dir,
+                    problems,
+                    kept_previous,
+                } => {
+                    let mut message = if kept_previous {
+                        format!(
+                            "Reloading {} failed; the previous version keeps running.",
+                            dir.display()
+                        )
+                    } else {
+                        format!("Loading {} failed; it is not loaded.", dir.display())
+                    };
                     for problem in problems.iter().take(3) {
                         message.push_str(&format!("\n{problem}"));
                     }
@@ -224,12 +233,28 @@ impl Worker {
                 }
                 ReloadNews::Reloaded {
                     source,
+                    change: ReloadChange::Removed,
+                    ..
+                } => {
+                    // Nothing new to play: no smoke test.
+                    self.notice(format!(
+                        "Removed {source} (its folder is gone): this match keeps playing the cards it holds."
+                    ));
+                }
+                ReloadNews::Reloaded {
+                    source,
+                    change,
                     changes,
                     pack_cards,
                     elapsed,
                 } => {
+                    let verb = if change == ReloadChange::Added {
+                        "Loaded new"
+                    } else {
+                        "Reloaded"
+                    };
                     self.notice(format!(
-                        "Reloaded {source} in {} ms: {} changed, {} added, {} removed. Smoke test running…",
+                        "{verb} {source} in {} ms: {} changed, {} added, {} removed. Smoke test running…",
                         elapsed.as_millis(),
                         changes.changed.len(),
                         changes.added.len(),
@@ -731,7 +756,7 @@ impl Worker {
             &dir,
             &self.game,
             &replay,
-            self.catalog.packs(),
+            &self.catalog.packs(),
             &lines,
         ) {
             Ok(folder) => format!("Bug report saved in {}", folder.display()),

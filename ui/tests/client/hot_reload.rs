@@ -35,8 +35,13 @@ fn pack_copy() -> PathBuf {
 #[test]
 fn an_edited_pack_is_reloaded_into_the_running_match_with_a_smoke_test() {
     let dir = pack_copy();
-    let catalog = Catalog::open_watched(dir.parent().expect("parent"), &root().join("target"))
-        .expect("the pack loads and is watched");
+    // The copy is the user's own working copy: a dev pack, rebuilt on edit.
+    let catalog = Catalog::open_watched(
+        dir.parent().expect("parent"),
+        &root().join("target"),
+        std::slice::from_ref(&dir),
+    )
+    .expect("the pack loads and is watched");
     assert!(
         catalog.diagnostics().is_empty(),
         "{:?}",
@@ -79,7 +84,7 @@ fn script_pack_copy() -> PathBuf {
 #[test]
 fn undo_after_a_reload_keeps_the_new_cards_and_the_replay_records_the_reload() {
     let dir = script_pack_copy();
-    let catalog = Catalog::open_watched(dir.parent().expect("parent"), &root().join("target"))
+    let catalog = Catalog::open_watched(dir.parent().expect("parent"), &root().join("target"), &[])
         .expect("the pack loads and is watched");
     assert!(
         catalog.diagnostics().is_empty(),

@@ -2,30 +2,85 @@
 //! running matches and sims, with the optional reload smoke test.
 
 use anyhow::{Context, Result};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use sve_host::cards::CardDb;
 use sve_host::decks;
 use sve_host::engine::{AbilityRunner, DeckList, Match};
-use sve_host::packs::{LoadOptions, LoadedPacks, PackLibrary, PackWatcher};
+use sve_host::packs::{
+    DevPacks, LoadOptions, LoadedPacks, PackLibrary, PackWatcher, ReloadChange, ReloadReport,
+};
 use sve_host::sim;
 
-/// Opens a pack folder over the bundled vanilla cards, building stale Rust
-/// packs first.
-pub(crate) fn open_library(dir: &std::path::Path) -> Result<PackLibrary> {
+/// The load options of every command: the bundled vanilla cards as the
+/// base, compiled components cached in `target/sve-cache`, and the user's
+/// dev packs (`--dev-pack`) built into `target/packs`. No other pack is
+/// ever built.
+pub(crate) fn load_options(dev_packs: &[PathBuf]) -> Result<LoadOptions> {
     let base = sve_host::cards::starter::parse_cards(sve_host::cards::starter::STARTER_CARDS_JSON)
         .context("loading the bundled card data")?;
-    let target = std::path::Path::new("target");
-    let options = LoadOptions {
+    let target = Path::new("target");
+    Ok(LoadOptions {
         base,
         cache_dir: Some(target.join("sve-cache")),
-        build_target_dir: Some(target.join("packs")),
+        dev_packs: DevPacks::new(dev_packs, &target.join("packs")),
         language: sve_host::packs::language_from_env(),
-    };
-    PackLibrary::open(&[dir.to_owned()], &options).map_err(anyhow::Error::msg)
+    })
 }
 
-pub(crate) fn load_packs_for(dir: &std::path::Path) -> Result<LoadedPacks> {
-    Ok(open_library(dir)?.loaded())
+/// Opens pack folders over the bundled vanilla cards (see
+/// [`load_options`]).
+pub(crate) fn open_library(roots: &[PathBuf], dev_packs: &[PathBuf]) -> Result<PackLibrary> {
+    let options = load_options(dev_packs)?;
+    PackLibrary::open(roots, &options).map_err(anyhow::Error::msg)
+}
+
+/// The pack folder to play with, plus each dev pack outside it.
+pub(crate) fn play_roots(packs: &Path, dev_packs: &[PathBuf]) -> Vec<PathBuf> {
+    DevPacks::new(dev_packs, Path::new("target")).add_roots(&[packs.to_owned()])
+}
+
+pub(crate) fn load_packs_for(roots: &[PathBuf], dev_packs: &[PathBuf]) -> Result<LoadedPacks> {
+    Ok(open_library(roots, dev_packs)?.loaded())
+}
+
+/// One line for a reload that happened.
+pub(crate) fn reload_line(report: &ReloadReport) -> String {
+    match report.change {
+        ReloadChange::Added => format!(
+            "[reload] new pack `{}` ({} cards) in {} ms",
+            report.pack,
+            report.cards,
+            report.elapsed.as_millis()
+        ),
+        ReloadChange::Replaced => format!(
+            "[reload] pack `{}` ({} cards) in {} ms",
+            report.pack,
+            report.cards,
+            report.elapsed.as_millis()
+        ),
+        ReloadChange::Removed => format!(
+            "[reload] pack `{}` removed ({}): its cards are no longer offered; a match that holds them keeps their last version",
+            report.pack,
+            report.dir.display()
+        ),
+    }
+}
+
+/// The first line for a reload that failed: a folder that was loaded keeps
+/// its previous version; a new one is simply not loaded.
+pub(crate) fn failure_line(dir: &Path, kept_previous: bool) -> String {
+    if kept_previous {
+        format!(
+            "[reload] {} failed; the previous version keeps running:",
+            dir.display()
+        )
+    } else {
+        format!(
+            "[reload] {} failed to load; it is not loaded:",
+            dir.display()
+        )
+    }
 }
 
 /// Packs being watched for edits (`--watch`).
@@ -80,21 +135,14 @@ impl LivePacks {
     ) -> Option<(Arc<CardDb>, Arc<dyn AbilityRunner>)> {
         let mut reloaded = false;
         for dir in self.watcher.poll() {
+            let kept_previous = self.library.is_loaded(&dir);
             match self.library.reload(&dir) {
                 Ok(report) => {
-                    eprintln!(
-                        "[reload] pack `{}` ({} cards) in {} ms",
-                        report.pack,
-                        report.cards,
-                        report.elapsed.as_millis()
-                    );
+                    eprintln!("{}", reload_line(&report));
                     reloaded = true;
                 }
                 Err(problems) => {
-                    eprintln!(
-                        "[reload] {} failed; the previous version keeps running:",
-                        dir.display()
-                    );
+                    eprintln!("{}", failure_line(&dir, kept_previous));
                     for problem in problems {
                         eprintln!("  {problem}");
                     }
@@ -120,9 +168,13 @@ impl LivePacks {
     pub(crate) fn apply(&mut self, game: &mut Match) {
         for dir in self.watcher.poll() {
             let start = std::time::Instant::now();
+            let kept_previous = self.library.is_loaded(&dir);
             match self.library.reload(&dir) {
                 Ok(report) => {
                     let source = format!("pack `{}`", report.pack);
+                    if report.change != ReloadChange::Replaced {
+                        println!("{}", reload_line(&report));
+                    }
                     match self.library.loaded().apply_to_match(game, &source) {
                         Ok(changes) => {
                             println!(
@@ -140,10 +192,7 @@ impl LivePacks {
                     }
                 }
                 Err(problems) => {
-                    println!(
-                        "[reload] {} failed; the previous version keeps running:",
-                        dir.display()
-                    );
+                    println!("{}", failure_line(&dir, kept_previous));
                     for problem in problems {
                         println!("  {problem}");
                     }

@@ -9,7 +9,7 @@ mod test_cmd;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
-use live::{LivePacks, open_library};
+use live::{LivePacks, open_library, play_roots};
 use pack_cmd::pack_command;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -21,7 +21,6 @@ use sve_host::engine::{
     AbilityRunner, DeckList, Event, Match, NoAbilities, Outcome, PlayerId, Status,
 };
 use sve_host::gamelog;
-use sve_host::packs::PackWatcher;
 use sve_host::replay::{Replay, log_hash};
 use sve_host::sim::{self, PlayOptions, SimOptions};
 
@@ -35,6 +34,14 @@ struct Cli {
     /// Use only the bundled vanilla starter cards (no packs).
     #[arg(long, global = true)]
     vanilla: bool,
+    /// A Rust pack that is your own working copy: built with cargo from its
+    /// sources when they changed (at start and, with --watch, at each
+    /// edit), and loaded even if it lies outside --packs. Repeatable.
+    /// Building runs the pack's build script and macros with your rights,
+    /// so name only code you trust; every other pack loads its shipped
+    /// component and is never built.
+    #[arg(long = "dev-pack", global = true, value_name = "DIR")]
+    dev_pack: Vec<PathBuf>,
     /// Watch the pack folder and reload changed packs into running matches.
     #[arg(long, global = true)]
     watch: bool,
@@ -187,29 +194,30 @@ fn main() -> Result<()> {
         .init();
     let cli = Cli::parse();
     if let Command::Pack { command } = &cli.command {
-        return pack_command(command, &cli.packs);
+        return pack_command(command, &cli.packs, &cli.dev_pack);
     }
     if let Command::ReloadBench { pack, edits, json } = &cli.command {
         return reload_bench::run(pack, *edits, *json);
     }
     if let Command::Test { path, json } = &cli.command {
-        return test_cmd::run(path, &cli.packs, cli.vanilla, *json);
+        return test_cmd::run(path, &cli.packs, &cli.dev_pack, cli.vanilla, *json);
     }
     let mut live = None;
     // Pack folders, where `--deck NAME` looks for `decks/NAME.txt` first.
     let mut pack_dirs: Vec<PathBuf> = Vec::new();
-    let (db, runner) = if cli.vanilla || !cli.packs.exists() {
+    let (db, runner) = if cli.vanilla || (!cli.packs.exists() && cli.dev_pack.is_empty()) {
         let db = Arc::new(starter_db().context("loading the bundled card data")?);
         (db, Arc::new(NoAbilities) as Arc<dyn AbilityRunner>)
     } else {
-        let library = open_library(&cli.packs)?;
+        let library = open_library(&play_roots(&cli.packs, &cli.dev_pack), &cli.dev_pack)?;
         let loaded = library.loaded();
         for diagnostic in &loaded.diagnostics {
             eprintln!("{diagnostic}");
         }
         pack_dirs = loaded.packs.iter().map(|p| p.dir.clone()).collect();
         if cli.watch {
-            let watcher = PackWatcher::new(std::slice::from_ref(&cli.packs))
+            let watcher = library
+                .watcher()
                 .with_context(|| format!("watching {}", cli.packs.display()))?;
             eprintln!("watching {} for changes", cli.packs.display());
             live = Some(LivePacks {

@@ -1,13 +1,19 @@
 //! `sve pack list | check | audit | build`.
 
 use crate::PackCommand;
-use crate::live::load_packs_for;
+use crate::live::{load_packs_for, play_roots};
 use anyhow::{Context, Result, bail};
+use std::path::{Path, PathBuf};
+use sve_host::packs::{LoadedPacks, PackDiagnostic, Severity};
 
-pub(crate) fn pack_command(command: &PackCommand, packs_dir: &std::path::Path) -> Result<()> {
+pub(crate) fn pack_command(
+    command: &PackCommand,
+    packs_dir: &Path,
+    dev_packs: &[PathBuf],
+) -> Result<()> {
     match command {
         PackCommand::List => {
-            let loaded = load_packs_for(packs_dir)?;
+            let loaded = load_packs_for(&play_roots(packs_dir, dev_packs), dev_packs)?;
             for pack in &loaded.packs {
                 println!(
                     "{} {} — {} (card API {}, {} cards) {}",
@@ -24,63 +30,21 @@ pub(crate) fn pack_command(command: &PackCommand, packs_dir: &std::path::Path) -
             }
             Ok(())
         }
-        PackCommand::Check { path, json } => {
-            let is_script = match sve_host::packs::read_manifest(path) {
-                Ok(manifest) => manifest.kind == sve_host::packs::PackKind::Script,
-                Err(_) => {
-                    !path.join("pack.toml").exists()
-                        && sve_host::packs::scripts::is_script_folder(path)
-                }
-            };
-            if is_script {
-                return check_scripts(path, *json);
-            }
-            let loaded = load_packs_for(path)?;
-            let cards_total: usize = loaded.packs.iter().map(|p| p.cards).sum();
-            let cards_failed = loaded
-                .diagnostics
-                .iter()
-                .filter(|d| d.severity == sve_host::packs::Severity::Error)
-                .count();
-            if *json {
-                // `PackDiagnostic` serializes as file, line, col, severity,
-                // message.
-                let diagnostics = &loaded.diagnostics;
-                println!(
-                    "{}",
-                    serde_json::json!({
-                        "packs": loaded.packs,
-                        "cards_total": cards_total,
-                        "cards_ok": cards_total,
-                        "diagnostics": diagnostics,
-                    })
-                );
-            } else {
-                for pack in &loaded.packs {
-                    println!(
-                        "{}: ok ({} cards, card API {})",
-                        pack.id, pack.cards, pack.api_version
-                    );
-                }
-                for diagnostic in &loaded.diagnostics {
-                    println!("{diagnostic}");
-                }
-            }
-            if cards_failed > 0 {
-                bail!("{cards_failed} problem(s) found");
-            }
-            Ok(())
-        }
-        PackCommand::Audit { path, json } => audit(path, *json),
+        PackCommand::Check { path, json } => check(path, dev_packs, *json),
+        PackCommand::Audit { path, json } => audit(path, dev_packs, *json),
         PackCommand::Build { path, out } => {
             let manifest = sve_host::packs::read_manifest(path).map_err(anyhow::Error::msg)?;
             if manifest.kind == sve_host::packs::PackKind::Script {
                 return build_script_pack(&manifest, out.as_deref());
             }
-            eprintln!("building pack `{}` ({})", manifest.id, path.display());
+            eprintln!(
+                "building pack `{}` ({}); cargo runs its build script and macros with your rights",
+                manifest.id,
+                path.display()
+            );
             let built = sve_host::packs::build_rust_pack(
                 &manifest,
-                &std::path::Path::new("target").join("packs"),
+                &Path::new("target").join("packs"),
                 &mut |line| eprintln!("{line}"),
             )?;
             let size = std::fs::metadata(&built).map(|m| m.len()).unwrap_or(0);
@@ -95,9 +59,109 @@ pub(crate) fn pack_command(command: &PackCommand, packs_dir: &std::path::Path) -
     }
 }
 
+/// `sve pack check`: loads the pack (or folder of packs) exactly as play
+/// does (the same loader, `api` check, limits and dev packs; nothing is
+/// built that play would not build) and reports every problem and note.
+/// For SVE Script folders the compiler's diagnostics are also rendered like
+/// rustc's, with the source line.
+fn check(path: &Path, dev_packs: &[PathBuf], json: bool) -> Result<()> {
+    let loaded = load_packs_for(&[path.to_owned()], dev_packs)?;
+    // The loader names files under the absolute folder: so do the checks,
+    // so that a compiler diagnostic is printed once.
+    let absolute = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_owned());
+    let script_dirs = script_folders(&absolute);
+    let checks: Vec<sve_host::packs::scripts::ScriptCheck> = script_dirs
+        .iter()
+        .map(|dir| sve_host::packs::scripts::check_scripts(dir))
+        .collect();
+    let cards_ok: usize = loaded.packs.iter().map(|p| p.cards).sum();
+    // A script folder has as many cards as its scripts define, whether
+    // they compiled and loaded or not; any other pack, as many as loaded.
+    let script_cards: usize = checks.iter().map(|c| c.cards_total).sum();
+    let other_cards: usize = loaded
+        .packs
+        .iter()
+        .filter(|p| !script_dirs.contains(&p.dir))
+        .map(|p| p.cards)
+        .sum();
+    let cards_total = script_cards + other_cards;
+    let errors = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
+    if json {
+        // `PackDiagnostic` serializes as file, line, col, severity,
+        // message.
+        println!(
+            "{}",
+            serde_json::json!({
+                "packs": loaded.packs,
+                "cards_total": cards_total,
+                "cards_ok": cards_ok,
+                "diagnostics": loaded.diagnostics,
+            })
+        );
+    } else {
+        print_check(&loaded, &checks);
+        println!(
+            "{}: {} pack(s) loaded, {cards_ok} of {cards_total} cards",
+            path.display(),
+            loaded.packs.len()
+        );
+    }
+    if errors > 0 {
+        bail!("{errors} error(s) found");
+    }
+    Ok(())
+}
+
+/// The text report of `sve pack check`: each loaded pack, the compiler's
+/// rendered diagnostics, then every other diagnostic of the load.
+fn print_check(loaded: &LoadedPacks, checks: &[sve_host::packs::scripts::ScriptCheck]) {
+    for pack in &loaded.packs {
+        println!(
+            "{}: ok ({} cards, card API {})",
+            pack.id, pack.cards, pack.api_version
+        );
+    }
+    let mut rendered: Vec<&PackDiagnostic> = Vec::new();
+    for check in checks {
+        print!("{}", check.rendered);
+        rendered.extend(&check.diagnostics);
+    }
+    for diagnostic in &loaded.diagnostics {
+        if !rendered.contains(&diagnostic) {
+            println!("{diagnostic}");
+        }
+    }
+}
+
+/// The SVE Script folders among a pack folder or a folder of packs.
+fn script_folders(path: &Path) -> Vec<PathBuf> {
+    if sve_host::packs::is_pack_dir(path) {
+        return if sve_host::packs::scripts::is_script_folder(path) {
+            vec![path.to_owned()]
+        } else {
+            Vec::new()
+        };
+    }
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(path)
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| sve_host::packs::scripts::is_script_folder(p))
+                .collect()
+        })
+        .unwrap_or_default();
+    dirs.sort();
+    dirs
+}
+
 /// `sve pack audit`: text against implementation, per card.
-fn audit(path: &std::path::Path, json: bool) -> Result<()> {
-    let library = crate::live::open_library(path)?;
+fn audit(path: &Path, dev_packs: &[PathBuf], json: bool) -> Result<()> {
+    let library = crate::live::open_library(&[path.to_owned()], dev_packs)?;
     let loaded = library.loaded();
     for diagnostic in loaded
         .diagnostics
@@ -165,42 +229,6 @@ fn build_script_pack(
     if let Some(out) = out {
         std::fs::copy(&file, out).with_context(|| format!("copying to {}", out.display()))?;
         println!("copied to {}", out.display());
-    }
-    Ok(())
-}
-
-/// `sve pack check` on SVE Script files: every diagnostic, rendered like
-/// rustc's, or as JSON.
-fn check_scripts(path: &std::path::Path, json: bool) -> Result<()> {
-    let check = sve_host::packs::scripts::check_scripts(path);
-    if json {
-        let diagnostics = &check.diagnostics;
-        println!(
-            "{}",
-            serde_json::json!({
-                "packs": [{ "dir": path.display().to_string(), "kind": "script", "files": check.files }],
-                "cards_total": check.cards_total,
-                "cards_ok": check.cards_ok,
-                "diagnostics": diagnostics,
-            })
-        );
-    } else {
-        print!("{}", check.rendered);
-        println!(
-            "{}: {} files, {} of {} cards compile",
-            path.display(),
-            check.files,
-            check.cards_ok,
-            check.cards_total
-        );
-    }
-    let errors = check
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == sve_host::packs::Severity::Error)
-        .count();
-    if errors > 0 {
-        bail!("{errors} error(s) found");
     }
     Ok(())
 }

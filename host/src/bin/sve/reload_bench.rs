@@ -18,7 +18,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use sve_host::decks;
 use sve_host::engine::{Event, Match};
-use sve_host::packs::PackWatcher;
 
 pub fn run(pack: &Path, edits: u32, json: bool) -> Result<()> {
     let name = pack
@@ -29,7 +28,12 @@ pub fn run(pack: &Path, edits: u32, json: bool) -> Result<()> {
     let _ = std::fs::remove_dir_all(&copy);
     copy_pack(pack, &copy)?;
     let edited = source_to_edit(&copy)?;
-    let mut library = crate::live::open_library(&bench_root)?;
+    // The copy is ours to edit: a dev pack, rebuilt at each edit (a Rust
+    // pack's build script and macros run: bench only packs you trust).
+    let mut library = crate::live::open_library(
+        std::slice::from_ref(&bench_root),
+        std::slice::from_ref(&copy),
+    )?;
     let loaded = library.loaded();
     if loaded.packs.is_empty() {
         bail!("{} did not load: {:?}", pack.display(), loaded.diagnostics);
@@ -44,7 +48,7 @@ pub fn run(pack: &Path, edits: u32, json: bool) -> Result<()> {
     );
     game.step();
     game.clear_events();
-    let watcher = PackWatcher::new(std::slice::from_ref(&bench_root))?;
+    let watcher = library.watcher()?;
     let original = std::fs::read_to_string(&edited)?;
     let variant = match edited.extension().and_then(|e| e.to_str()) {
         Some("txt") => other_ability_version(&original)

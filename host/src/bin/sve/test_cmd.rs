@@ -2,18 +2,24 @@
 //! `docs/scenarios.md`) under a path with the cards of the pack folder, and
 //! prints PASS, FAIL (with the diff) or SKIP per file and a summary.
 
-use crate::live::load_packs_for;
+use crate::live::{load_packs_for, play_roots};
 use anyhow::{Context, Result};
 use std::path::Path;
 use sve_host::catalog::Catalog;
 use sve_host::scenario::suite::{self, Summary};
 
 /// Runs the scenarios under `path`; exits with status 1 when any fails.
-pub(crate) fn run(path: &Path, packs: &Path, vanilla: bool, json: bool) -> Result<()> {
-    let catalog = if vanilla || !packs.exists() {
+pub(crate) fn run(
+    path: &Path,
+    packs: &Path,
+    dev_packs: &[std::path::PathBuf],
+    vanilla: bool,
+    json: bool,
+) -> Result<()> {
+    let catalog = if vanilla || (!packs.exists() && dev_packs.is_empty()) {
         Catalog::vanilla().context("loading the bundled card data")?
     } else {
-        let loaded = load_packs_for(packs)?;
+        let loaded = load_packs_for(&play_roots(packs, dev_packs), dev_packs)?;
         for diagnostic in &loaded.diagnostics {
             eprintln!("{diagnostic}");
         }

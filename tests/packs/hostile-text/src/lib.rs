@@ -12,8 +12,9 @@ struct HostileText;
 /// the bell; then a right-to-left override.
 const ESCAPES: &str = "\u{1b}[2J\u{1b}[H\u{1b}]0;pwned\u{7}\u{202e}";
 
-/// About 30 MB: a message no terminal should receive.
-const HUGE: usize = 30 << 20;
+/// About 8 MB: a message no terminal should receive (30 MB no longer fits
+/// in one call's fuel).
+const HUGE: usize = 8 << 20;
 
 /// (id, name) of each spell, in ability order.
 const SPELLS: &[(&str, &str)] = &[

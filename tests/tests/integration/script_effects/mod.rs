@@ -24,7 +24,7 @@ fn load() -> LoadedPacks {
         &LoadOptions {
             base,
             cache_dir: Some(root.join("target/sve-cache")),
-            build_target_dir: None,
+            dev_packs: Default::default(),
             language: None,
         },
     )

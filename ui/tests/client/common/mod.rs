@@ -45,9 +45,9 @@ pub fn save_replay(harness: &mut Harness<'_, App>, path: &std::path::Path) {
 }
 
 /// The client as the binary runs it: the starter cards plus the packs of
-/// the workspace's `card-packs` folder (stale Rust packs are built with
-/// cargo into `target/packs`), so card abilities run in wasm. Bots answer
-/// at once.
+/// the workspace's `card-packs` folder (the Rust pack plays its committed
+/// component; nothing is built), so card abilities run in wasm. Bots
+/// answer at once.
 pub fn client_with_packs() -> Harness<'static, App> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()

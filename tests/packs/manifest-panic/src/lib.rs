@@ -1,0 +1,18 @@
+//! A pack that panics while the host reads its cards: the load error must
+//! carry the panic's own message.
+
+use sve_sdk::prelude::*;
+
+struct ManifestPanic;
+
+impl Pack for ManifestPanic {
+    fn cards() -> Vec<CardDef> {
+        panic!("the card list is deliberately broken")
+    }
+
+    fn resolve(_game: &mut Game, call: &Call) -> Result<(), Stop> {
+        Err(Stop::unknown(call))
+    }
+}
+
+sve_sdk::export_pack!(ManifestPanic);

@@ -1,0 +1,486 @@
+//! Loading packs as untrusted input: loading never builds (a Rust pack's
+//! build script and macros run natively, so only the user's explicit
+//! request builds one), a shipped component is checked against its sources
+//! by hash, two packs never take one card by folder order, and a broken
+//! pack file is reported for what it is.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards};
+use sve_host::packs::{
+    DevPacks, Freshness, LoadOptions, LoadedPacks, Severity, build_rust_pack, freshness,
+    load_packs, read_manifest,
+};
+
+fn root() -> PathBuf {
+    sve_tests::workspace_root()
+}
+
+/// Load options over the bundled cards, with `dev` as the user's own packs.
+fn options(dev: &[PathBuf]) -> LoadOptions {
+    LoadOptions {
+        base: parse_cards(STARTER_CARDS_JSON).expect("bundled cards"),
+        cache_dir: Some(root().join("target").join("sve-cache")),
+        dev_packs: DevPacks::new(dev, &root().join("target").join("packs")),
+        language: None,
+    }
+}
+
+fn load(dirs: &[PathBuf], dev: &[PathBuf]) -> LoadedPacks {
+    load_packs(dirs, &options(dev)).expect("the pack engine starts")
+}
+
+/// A fresh, empty folder for one test under `target/test-packs/`.
+fn scratch(name: &str) -> PathBuf {
+    let dir = root().join("target/test-packs").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+/// Copies a test pack's sources (no built component) into `dest`, with
+/// the SDK path made absolute.
+fn copy_sources(source: &str, dest: &Path) {
+    let source = root().join(source);
+    std::fs::create_dir_all(dest.join("src")).expect("pack folder");
+    for file in ["pack.toml", "Cargo.lock", "build.rs", "src/lib.rs"] {
+        if source.join(file).exists() {
+            std::fs::copy(source.join(file), dest.join(file)).expect("copy");
+        }
+    }
+    let cargo_toml = std::fs::read_to_string(source.join("Cargo.toml"))
+        .expect("Cargo.toml")
+        .replace(
+            "../../../sdk/sve-sdk",
+            &root().join("sdk/sve-sdk").display().to_string(),
+        );
+    std::fs::write(dest.join("Cargo.toml"), cargo_toml).expect("write Cargo.toml");
+}
+
+/// A script pack folder `root/folder` with a `pack.toml` and one script.
+fn script_pack(root: &Path, folder: &str, toml_extra: &str, cards: &str) -> PathBuf {
+    let dir = root.join(folder);
+    std::fs::create_dir_all(&dir).expect("pack folder");
+    std::fs::write(
+        dir.join("pack.toml"),
+        format!(
+            "id = \"{folder}\"\nname = \"{folder}\"\nversion = \"1.0.0\"\nkind = \"script\"\napi = \"^0.1\"\n{toml_extra}"
+        ),
+    )
+    .expect("pack.toml");
+    std::fs::write(dir.join("cards.txt"), cards).expect("cards.txt");
+    dir
+}
+
+/// An SVE Script follower.
+fn follower(id: &str, name: &str, stats: &str) -> String {
+    format!("name {name};\nid {id};\nclass Forest;\ntype Follower;\ncost 1;\nstats {stats};\n\n")
+}
+
+fn errors(loaded: &LoadedPacks) -> Vec<String> {
+    loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(ToString::to_string)
+        .collect()
+}
+
+// Item 1: no pack code runs outside the sandbox unless the user asks.
+
+#[test]
+fn loading_never_runs_a_packs_build_script() {
+    let packs = scratch("never-build");
+    let dir = packs.join("build-script");
+    copy_sources("tests/packs/build-script", &dir);
+    let marker = dir.join("build-script-ran");
+
+    // Every way a front end loads packs: a library, a catalog, a watched
+    // catalog with an edit, and a reload.
+    let loaded = load(std::slice::from_ref(&packs), &[]);
+    assert!(loaded.packs.is_empty(), "a source-only pack is not loaded");
+    let message = errors(&loaded).join("\n");
+    assert!(
+        message.contains("is Rust source without a built component")
+            && message.contains("sve pack build")
+            && message.contains("--dev-pack")
+            && message.contains("runs the pack's build script and macros with your rights"),
+        "{message}"
+    );
+    let catalog =
+        sve_host::catalog::Catalog::open(&packs, &root().join("target")).expect("bundled cards");
+    assert!(catalog.packs().is_empty());
+    let watched = sve_host::catalog::Catalog::open_watched(&packs, &root().join("target"), &[])
+        .expect("watched");
+    let lib_rs = dir.join("src/lib.rs");
+    let text = std::fs::read_to_string(&lib_rs).expect("read");
+    std::fs::write(&lib_rs, format!("{text}\n// an edit\n")).expect("edit");
+    let start = Instant::now();
+    let mut news = Vec::new();
+    while news.is_empty() && start.elapsed() < Duration::from_secs(5) {
+        news = watched.refresh();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        matches!(
+            news.as_slice(),
+            [sve_host::catalog::ReloadNews::Failed {
+                kept_previous: false,
+                ..
+            }]
+        ),
+        "{news:?}"
+    );
+    let mut library =
+        sve_host::packs::PackLibrary::open(std::slice::from_ref(&packs), &options(&[]))
+            .expect("opens");
+    assert!(library.reload(&dir).is_err());
+    assert!(
+        !marker.exists(),
+        "the build script ran: {}",
+        marker.display()
+    );
+}
+
+#[test]
+fn only_an_explicit_build_or_a_dev_pack_runs_the_build_script() {
+    let packs = scratch("explicit-build");
+    let dir = packs.join("build-script");
+    copy_sources("tests/packs/build-script", &dir);
+    let marker = dir.join("build-script-ran");
+    let manifest = read_manifest(&dir).expect("manifest");
+
+    // `sve pack build`: the user asked, the build script runs (the marker
+    // shows the test would see it run).
+    let mut output = String::new();
+    let built = build_rust_pack(&manifest, &root().join("target/packs"), &mut |line| {
+        output.push_str(line);
+        output.push('\n');
+    });
+    if let Err(e) = built {
+        panic!("building the pack failed: {e}\n{output}");
+    }
+    assert!(marker.exists(), "an explicit build runs the build script");
+    std::fs::remove_file(&marker).expect("remove marker");
+    assert_eq!(freshness(&manifest), Freshness::Current);
+    let loaded = load(std::slice::from_ref(&packs), &[]);
+    assert_eq!(loaded.packs.len(), 1);
+    assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+
+    // An edit: a shipped pack loads its component as shipped, with a
+    // warning naming the command that rebuilds it; nothing is built.
+    let lib_rs = dir.join("src/lib.rs");
+    let text = std::fs::read_to_string(&lib_rs).expect("read");
+    std::fs::write(&lib_rs, text.replace("Built Follower", "Rebuilt Follower")).expect("edit");
+    assert!(matches!(freshness(&manifest), Freshness::Stale { .. }));
+    let loaded = load(std::slice::from_ref(&packs), &[]);
+    assert_eq!(loaded.packs.len(), 1, "loaded as shipped");
+    let warnings: Vec<String> = loaded.diagnostics.iter().map(ToString::to_string).collect();
+    assert!(
+        warnings.len() == 1
+            && warnings[0].contains("warning: loaded as shipped, but its sources have changed")
+            && warnings[0].contains(&format!("sve pack build {}", loaded.packs[0].dir.display())),
+        "{warnings:?}"
+    );
+    let name = |loaded: &LoadedPacks| {
+        let id = loaded.db.by_card_id("BUILD-001").expect("the card");
+        loaded.db.get(id).name.clone()
+    };
+    assert_eq!(name(&loaded), "Built Follower");
+    assert!(!marker.exists(), "loading did not build");
+
+    // Marked as the user's own: rebuilt from the changed sources.
+    let loaded = load(std::slice::from_ref(&packs), std::slice::from_ref(&dir));
+    assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+    assert_eq!(name(&loaded), "Rebuilt Follower");
+    assert!(marker.exists(), "a dev pack is built");
+    assert_eq!(freshness(&manifest), Freshness::Current);
+}
+
+#[test]
+fn the_committed_rust_starter_component_matches_its_sources() {
+    let manifest = read_manifest(&root().join("card-packs/rust-starter")).expect("manifest");
+    let state = freshness(&manifest);
+    assert!(
+        state == Freshness::Current,
+        "card-packs/rust-starter/rust-starter.wasm does not match its sources ({state:?}); \
+         rebuild it with `cargo run --release -p sve-host -- pack build card-packs/rust-starter` \
+         and commit the new rust-starter.wasm"
+    );
+}
+
+// Item 12: duplicate card ids.
+
+/// A copy of the starter scripts (which define SD01-001) in `packs`.
+fn starter_scripts_in(packs: &Path) -> PathBuf {
+    let source = root().join("card-packs/starter-scripts");
+    let dir = packs.join("starter-scripts");
+    std::fs::create_dir_all(&dir).expect("folder");
+    for entry in std::fs::read_dir(&source)
+        .expect("starter scripts")
+        .flatten()
+    {
+        let path = entry.path();
+        let is_pack_file = path.extension().is_some_and(|x| x == "txt")
+            || path.file_name().is_some_and(|n| n == "pack.toml");
+        if is_pack_file && let Some(name) = path.file_name() {
+            std::fs::copy(&path, dir.join(name)).expect("copy");
+        }
+    }
+    dir
+}
+
+#[test]
+fn a_pack_folder_sorting_first_cannot_take_another_packs_card() {
+    let packs = scratch("hijack");
+    starter_scripts_in(&packs);
+    let cards = follower("SD01-001", "Hijacker", "9/9") + &follower("HIJ-001", "Own Card", "1/1");
+    script_pack(&packs, "aaa-hijack", "", &cards);
+    let loaded = load(std::slice::from_ref(&packs), &[]);
+    let base = parse_cards(STARTER_CARDS_JSON).expect("bundled cards");
+    let bundled = base.iter().find(|c| c.id == "SD01-001").expect("bundled");
+    let id = loaded.db.by_card_id("SD01-001").expect("the card");
+    assert_eq!(
+        loaded.db.get(id),
+        bundled,
+        "neither pack gets it: the bundled definition stays"
+    );
+    assert_eq!(loaded.pack_of("SD01-001"), None);
+    let errors = errors(&loaded);
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert!(
+        errors[0].contains("card `SD01-001` is defined by packs `aaa-hijack`")
+            && errors[0].contains("and `starter-scripts`")
+            && errors[0].contains("none of them lists it in `overrides`")
+            && errors[0].contains("it keeps its bundled definition"),
+        "{}",
+        errors[0]
+    );
+    // Each pack keeps its other cards.
+    assert_eq!(
+        loaded.pack_of("HIJ-001").map(|p| p.id.as_str()),
+        Some("aaa-hijack")
+    );
+    assert_eq!(
+        loaded.pack_of("SD01-002").map(|p| p.id.as_str()),
+        Some("starter-scripts")
+    );
+}
+
+#[test]
+fn a_declared_override_replaces_another_packs_card_and_is_shown_as_a_note() {
+    let packs = scratch("override");
+    starter_scripts_in(&packs);
+    script_pack(
+        &packs,
+        "fixes",
+        "overrides = [\"SD01-001\"]\n",
+        &follower("SD01-001", "Fixed Card", "2/2"),
+    );
+    let loaded = load(std::slice::from_ref(&packs), &[]);
+    assert!(errors(&loaded).is_empty(), "{:?}", errors(&loaded));
+    assert_eq!(
+        loaded.pack_of("SD01-001").map(|p| p.id.as_str()),
+        Some("fixes")
+    );
+    let id = loaded.db.by_card_id("SD01-001").expect("the card");
+    assert_eq!(loaded.db.get(id).name, "Fixed Card");
+    let notes: Vec<String> = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Note)
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0].ends_with(
+            "fixes/pack.toml: note: pack `fixes` replaces card `SD01-001` of pack `starter-scripts` (declared in `overrides`)"
+        ),
+        "{}",
+        notes[0]
+    );
+}
+
+#[test]
+fn two_packs_overriding_one_card_both_lose_it() {
+    let packs = scratch("override-twice");
+    starter_scripts_in(&packs);
+    for folder in ["first-fix", "second-fix"] {
+        script_pack(
+            &packs,
+            folder,
+            "overrides = [\"SD01-001\"]\n",
+            &follower("SD01-001", folder, "3/3"),
+        );
+    }
+    let loaded = load(std::slice::from_ref(&packs), &[]);
+    assert_eq!(loaded.pack_of("SD01-001"), None);
+    let errors = errors(&loaded);
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert!(
+        errors[0].contains("card `SD01-001` is listed in `overrides` by packs `first-fix`")
+            && errors[0].contains("and `second-fix`")
+            && errors[0].contains("only one pack may replace a card"),
+        "{}",
+        errors[0]
+    );
+}
+
+// Item 10: messages that mislead, and checks that match play.
+
+/// A Rust pack folder with a given component file and no sources.
+fn shipped_pack(packs: &Path, id: &str, component: &[u8]) -> PathBuf {
+    let dir = packs.join(id);
+    std::fs::create_dir_all(&dir).expect("folder");
+    std::fs::write(
+        dir.join("pack.toml"),
+        format!(
+            "id = \"{id}\"\nname = \"{id}\"\nversion = \"1.0.0\"\nkind = \"rust\"\napi = \"^0.1\"\n"
+        ),
+    )
+    .expect("pack.toml");
+    std::fs::write(dir.join(format!("{id}.wasm")), component).expect("component");
+    dir
+}
+
+#[test]
+fn a_corrupt_component_is_reported_as_not_a_valid_component() {
+    let packs = scratch("corrupt");
+    let real = std::fs::read(root().join("card-packs/rust-starter/rust-starter.wasm"))
+        .expect("the committed component");
+    shipped_pack(&packs, "garbage", b"this is not wasm at all");
+    shipped_pack(&packs, "truncated", &real[..real.len() / 2]);
+    let loaded = load(std::slice::from_ref(&packs), &[]);
+    let errors = errors(&loaded);
+    assert_eq!(errors.len(), 2, "{errors:#?}");
+    for error in &errors {
+        assert!(
+            error.contains("error: not a valid wasm component: ") && !error.contains("export_pack"),
+            "{error}"
+        );
+    }
+}
+
+#[test]
+fn a_panicking_manifest_reports_the_panic_message() {
+    let dir = crate::packs::built("tests/packs/manifest-panic");
+    let loaded = load(&[dir], &[]);
+    let errors = errors(&loaded);
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert!(
+        errors[0].contains("the manifest call failed")
+            && errors[0].contains("the card list is deliberately broken"),
+        "{}",
+        errors[0]
+    );
+}
+
+#[test]
+fn a_script_pack_whose_api_the_host_does_not_meet_is_refused_as_play_refuses_it() {
+    let packs = scratch("script-api");
+    script_pack(
+        &packs,
+        "future-script",
+        "",
+        &follower("FUT-001", "Future Card", "1/1"),
+    );
+    let toml = packs.join("future-script/pack.toml");
+    let text = std::fs::read_to_string(&toml).expect("read");
+    std::fs::write(&toml, text.replace("^0.1", "^9.0")).expect("write");
+    // `sve pack check` loads through this very function.
+    let loaded = load(std::slice::from_ref(&packs), &[]);
+    assert!(loaded.packs.is_empty(), "refused");
+    let errors = errors(&loaded);
+    assert!(
+        errors.len() == 1 && errors[0].contains("field `api` = \"^9.0\" does not accept"),
+        "{errors:#?}"
+    );
+}
+
+// Loading reads untrusted folders: no link, device or loop may hang it.
+
+#[cfg(unix)]
+#[test]
+fn a_pack_whose_files_link_to_a_device_or_loop_loads_without_hanging() {
+    use std::os::unix::fs::symlink;
+    let packs = scratch("links");
+    // Sources whose hash must not read /dev/zero or walk a loop forever.
+    let dir = packs.join("linked-sources");
+    copy_sources("tests/packs/build-script", &dir);
+    symlink("/dev/zero", dir.join("src/zero.rs")).expect("link");
+    symlink("/dev/zero", dir.join("build.rs.link")).expect("link");
+    symlink(&dir, dir.join("src/loop")).expect("link");
+    std::fs::remove_file(dir.join("Cargo.lock")).expect("remove");
+    symlink("/dev/zero", dir.join("Cargo.lock")).expect("link");
+    std::fs::write(dir.join("build-script.wasm"), b"not a component").expect("write");
+    // A manifest and a component that are devices.
+    let device_toml = packs.join("device-toml");
+    std::fs::create_dir_all(&device_toml).expect("folder");
+    symlink("/dev/zero", device_toml.join("pack.toml")).expect("link");
+    let device_wasm = shipped_pack(&packs, "device-wasm", b"");
+    std::fs::remove_file(device_wasm.join("device-wasm.wasm")).expect("remove");
+    symlink("/dev/zero", device_wasm.join("device-wasm.wasm")).expect("link");
+
+    let start = Instant::now();
+    let loaded = load(std::slice::from_ref(&packs), &[]);
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(loaded.packs.is_empty());
+    let errors = errors(&loaded);
+    assert_eq!(errors.len(), 3, "{errors:#?}");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("device-toml/pack.toml: error: cannot read: not a regular file")),
+        "{errors:#?}"
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("device-wasm.wasm") && e.contains("not a regular file")),
+        "{errors:#?}"
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("linked-sources") && e.contains("not a valid wasm component")),
+        "{errors:#?}"
+    );
+}
+
+#[test]
+fn a_pack_cannot_pass_for_another_by_taking_its_id() {
+    let packs = scratch("same-id");
+    let real = script_pack(&packs, "real", "", &follower("REAL-001", "Real", "1/1"));
+    let copy = script_pack(&packs, "copy", "", &follower("COPY-001", "Copy", "1/1"));
+    for dir in [&real, &copy] {
+        let toml = dir.join("pack.toml");
+        let text = std::fs::read_to_string(&toml).expect("read");
+        let text = text.replacen("id = \"real\"", "id = \"shared\"", 1);
+        let text = text.replacen("id = \"copy\"", "id = \"shared\"", 1);
+        std::fs::write(&toml, text).expect("write");
+    }
+    let loaded = load(std::slice::from_ref(&packs), &[]);
+    assert_eq!(
+        loaded.packs.len(),
+        2,
+        "both load; their folders tell them apart"
+    );
+    let warnings: Vec<String> = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0]
+            .contains("real/pack.toml: warning: pack id `shared` is also the id of the pack in ")
+            && warnings[0].contains("copy"),
+        "{}",
+        warnings[0]
+    );
+}
