@@ -1,16 +1,79 @@
 //! Shared helpers for the cross-crate tests: the bundled starter card
-//! database, the six starter decks resolved against it, and seeded bot
-//! matches played the way `sve sim` plays them.
+//! database, the six starter decks resolved against it, seeded bot matches
+//! played the way `sve sim` plays them, and the options packs load with.
 //!
 //! The helpers panic with a message when the bundled data does not load:
 //! that data ships inside `sve-host`, so a failure there is a bug in the
 //! build, not bad input.
 
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use sve_host::bot::BotKind;
 use sve_host::cards::CardDb;
 use sve_host::engine::{AbilityRunner, DeckList, Match, NoAbilities};
 use sve_host::sim::{MatchReport, PlayOptions, play_bot_match};
+
+/// What pack tests load over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Base {
+    /// The bundled starter cards.
+    Starter,
+    /// The starter cards and the scenario builder's test cards (its
+    /// leader, `V1`..`V5`, one card per keyword).
+    StarterAndTestCards,
+}
+
+/// Load options for tests: `base` under the packs, the workspace's
+/// compiled-component cache, and `dev` as the user's own packs (built from
+/// source into the workspace's `target/packs`).
+pub fn load_options(base: Base, dev: &[PathBuf]) -> sve_host::packs::LoadOptions {
+    let mut cards =
+        sve_host::cards::starter::parse_cards(sve_host::cards::starter::STARTER_CARDS_JSON)
+            .unwrap_or_else(|e| panic!("the bundled starter cards do not load: {e}"));
+    if base == Base::StarterAndTestCards {
+        cards.extend(sve_host::scenario::fixtures::test_cards());
+    }
+    let target = workspace_root().join("target");
+    sve_host::packs::LoadOptions {
+        base: cards,
+        cache_dir: Some(target.join("sve-cache")),
+        dev_packs: sve_host::packs::DevPacks::new(dev, &target.join("packs")),
+        language: None,
+    }
+}
+
+/// The packs of `dirs` (no dev packs) over `base`.
+///
+/// # Panics
+///
+/// If the pack engine does not start.
+pub fn pack_library(dirs: &[PathBuf], base: Base) -> sve_host::packs::PackLibrary {
+    sve_host::packs::PackLibrary::open(dirs, &load_options(base, &[]))
+        .unwrap_or_else(|e| panic!("the pack engine does not start: {e}"))
+}
+
+/// Copies a test pack's sources (`files`, relative to the pack; the ones
+/// that exist) into `dest`, with its path to the SDK made absolute so the
+/// copy builds anywhere.
+///
+/// # Panics
+///
+/// If a file cannot be copied.
+pub fn copy_pack_sources(source: &Path, dest: &Path, files: &[&str]) {
+    std::fs::create_dir_all(dest.join("src")).expect("pack folder");
+    for file in files {
+        if source.join(file).exists() {
+            std::fs::copy(source.join(file), dest.join(file)).expect("copy");
+        }
+    }
+    let cargo_toml = std::fs::read_to_string(source.join("Cargo.toml"))
+        .expect("Cargo.toml")
+        .replace(
+            "../../../sdk/sve-sdk",
+            &workspace_root().join("sdk/sve-sdk").display().to_string(),
+        );
+    std::fs::write(dest.join("Cargo.toml"), cargo_toml).expect("write Cargo.toml");
+}
 
 /// The names of the bundled starter decks, in order.
 pub const STARTER_DECK_NAMES: [&str; 6] = ["SD01", "SD02", "SD03", "SD04", "SD05", "SD06"];

@@ -6,10 +6,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards};
 use sve_host::engine::{Event, PlayerId};
 use sve_host::packs::{DevPacks, LoadOptions, PackLibrary, PackWatcher};
 use sve_host::scenario::{Scenario, Side, fixtures};
+use sve_tests::Base;
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
@@ -27,17 +27,7 @@ fn pack_copy(name: &str) -> PathBuf {
         .join(name)
         .join("reloadable");
     let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("src")).expect("temp pack folder");
-    for file in ["pack.toml", "src/lib.rs"] {
-        std::fs::copy(source.join(file), dir.join(file)).expect("copy");
-    }
-    let cargo_toml = std::fs::read_to_string(source.join("Cargo.toml"))
-        .expect("Cargo.toml")
-        .replace(
-            "../../../sdk/sve-sdk",
-            &root().join("sdk/sve-sdk").display().to_string(),
-        );
-    std::fs::write(dir.join("Cargo.toml"), cargo_toml).expect("write Cargo.toml");
+    sve_tests::copy_pack_sources(&source, &dir, &["pack.toml", "src/lib.rs"]);
     dir
 }
 
@@ -64,15 +54,7 @@ fn set_damage(dir: &Path, line: &str) {
 /// Load options over the starter and test cards, with `dev` as the
 /// user's own packs (built from source on load and reload).
 fn options(dev: &[PathBuf]) -> LoadOptions {
-    let mut base = parse_cards(STARTER_CARDS_JSON).expect("bundled cards");
-    base.extend(fixtures::test_cards());
-    let target = root().join("target");
-    LoadOptions {
-        base,
-        cache_dir: Some(target.join("sve-cache")),
-        dev_packs: DevPacks::new(dev, &target.join("packs")),
-        language: None,
-    }
+    sve_tests::load_options(Base::StarterAndTestCards, dev)
 }
 
 /// A library of one pack folder, which is a dev pack (the tests edit it).

@@ -8,9 +8,10 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards};
 use sve_host::packs::{
-    DevPacks, Freshness, LoadOptions, LoadedPacks, Severity, build_rust_pack, freshness,
-    load_packs, read_manifest,
+    Freshness, LoadOptions, LoadedPacks, Severity, build_rust_pack, freshness, load_packs,
+    read_manifest,
 };
+use sve_tests::Base;
 
 fn root() -> PathBuf {
     sve_tests::workspace_root()
@@ -18,12 +19,7 @@ fn root() -> PathBuf {
 
 /// Load options over the bundled cards, with `dev` as the user's own packs.
 fn options(dev: &[PathBuf]) -> LoadOptions {
-    LoadOptions {
-        base: parse_cards(STARTER_CARDS_JSON).expect("bundled cards"),
-        cache_dir: Some(root().join("target").join("sve-cache")),
-        dev_packs: DevPacks::new(dev, &root().join("target").join("packs")),
-        language: None,
-    }
+    sve_tests::load_options(Base::Starter, dev)
 }
 
 fn load(dirs: &[PathBuf], dev: &[PathBuf]) -> LoadedPacks {
@@ -41,20 +37,11 @@ fn scratch(name: &str) -> PathBuf {
 /// Copies a test pack's sources (no built component) into `dest`, with
 /// the SDK path made absolute.
 fn copy_sources(source: &str, dest: &Path) {
-    let source = root().join(source);
-    std::fs::create_dir_all(dest.join("src")).expect("pack folder");
-    for file in ["pack.toml", "Cargo.lock", "build.rs", "src/lib.rs"] {
-        if source.join(file).exists() {
-            std::fs::copy(source.join(file), dest.join(file)).expect("copy");
-        }
-    }
-    let cargo_toml = std::fs::read_to_string(source.join("Cargo.toml"))
-        .expect("Cargo.toml")
-        .replace(
-            "../../../sdk/sve-sdk",
-            &root().join("sdk/sve-sdk").display().to_string(),
-        );
-    std::fs::write(dest.join("Cargo.toml"), cargo_toml).expect("write Cargo.toml");
+    sve_tests::copy_pack_sources(
+        &root().join(source),
+        dest,
+        &["pack.toml", "Cargo.lock", "build.rs", "src/lib.rs"],
+    );
 }
 
 /// A script pack folder `root/folder` with a `pack.toml` and one script.

@@ -4,10 +4,10 @@
 
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
-use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards};
 use sve_host::engine::{Action, Choice, Event, PlayerId, Prompt, Zone};
-use sve_host::packs::{LoadOptions, LoadedPacks, load_packs, read_manifest};
-use sve_host::scenario::{Scenario, Side, fixtures};
+use sve_host::packs::{LoadedPacks, load_packs, read_manifest};
+use sve_host::scenario::{Scenario, Side};
+use sve_tests::Base;
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
@@ -45,17 +45,10 @@ pub(crate) fn built(relative: &str) -> PathBuf {
 
 /// Loads packs over the starter cards and the test cards.
 pub(crate) fn load(packs: &[&str]) -> LoadedPacks {
-    let mut base = parse_cards(STARTER_CARDS_JSON).expect("bundled cards");
-    base.extend(fixtures::test_cards());
     let dirs: Vec<PathBuf> = packs.iter().map(|p| built(p)).collect();
     load_packs(
         &dirs,
-        &LoadOptions {
-            base,
-            cache_dir: Some(root().join("target").join("sve-cache")),
-            dev_packs: Default::default(),
-            language: None,
-        },
+        &sve_tests::load_options(Base::StarterAndTestCards, &[]),
     )
     .expect("the pack engine starts")
 }

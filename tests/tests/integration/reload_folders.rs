@@ -8,11 +8,11 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards};
 use sve_host::catalog::{Catalog, ReloadNews};
 use sve_host::engine::{Event, PlayerId};
-use sve_host::packs::{DevPacks, LoadOptions, PackLibrary, PackWatcher, ReloadChange};
-use sve_host::scenario::{Scenario, Side, fixtures};
+use sve_host::packs::{DevPacks, PackWatcher, ReloadChange};
+use sve_host::scenario::{Scenario, Side};
+use sve_tests::Base;
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
@@ -146,18 +146,8 @@ fn a_removed_pack_folder_leaves_new_matches_and_a_running_match_keeps_its_cards(
     let packs = scratch("remove");
     let dir = packs.join("script-reloadable");
     script_pack_at(&dir);
-    let mut base = parse_cards(STARTER_CARDS_JSON).expect("bundled cards");
-    base.extend(fixtures::test_cards());
-    let mut library = PackLibrary::open(
-        std::slice::from_ref(&packs),
-        &LoadOptions {
-            base,
-            cache_dir: Some(root().join("target").join("sve-cache")),
-            dev_packs: DevPacks::default(),
-            language: None,
-        },
-    )
-    .expect("opens");
+    let mut library =
+        sve_tests::pack_library(std::slice::from_ref(&packs), Base::StarterAndTestCards);
     let loaded = library.loaded();
     let mut s = Scenario::builder()
         .db(Arc::clone(&loaded.db))

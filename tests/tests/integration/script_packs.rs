@@ -3,8 +3,8 @@
 //! languages from the community's text files.
 
 use std::path::{Path, PathBuf};
-use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards};
 use sve_host::packs::{LoadOptions, LoadedPacks, Severity, load_packs};
+use sve_tests::Base;
 
 const SPARK: &str = "name Script Spark;\nid TEST-S01;\nclass Rune;\ntype Follower;\ntrait Test;\ncost 1;\nstats 1/1;\ntext \"[fanfare] Deal 1 damage to the enemy leader.\";\nability Fanfare {\n    effect DealDamage(1) to OpponentLeader;\n}\n";
 
@@ -37,10 +37,8 @@ fn load_in(root: &Path, language: Option<&str>) -> LoadedPacks {
     load_packs(
         &[root.to_owned()],
         &LoadOptions {
-            base: parse_cards(STARTER_CARDS_JSON).expect("bundled cards"),
-            cache_dir: Some(sve_tests::workspace_root().join("target/sve-cache")),
-            dev_packs: Default::default(),
             language: language.map(str::to_owned),
+            ..sve_tests::load_options(Base::Starter, &[])
         },
     )
     .expect("pack engine")

@@ -7,10 +7,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards};
 use sve_host::engine::{Event, PlayerId};
-use sve_host::packs::{LoadOptions, PackLibrary, PackWatcher};
-use sve_host::scenario::{Scenario, Side, fixtures};
+use sve_host::packs::{PackLibrary, PackWatcher};
+use sve_host::scenario::{Scenario, Side};
+use sve_tests::Base;
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
@@ -52,19 +52,8 @@ fn set_effect(dir: &Path, effect: &str) {
 }
 
 fn library(dir: &Path) -> PackLibrary {
-    let mut base = parse_cards(STARTER_CARDS_JSON).expect("bundled cards");
-    // The scenario builder's leader and test cards.
-    base.extend(fixtures::test_cards());
-    PackLibrary::open(
-        &[dir.to_owned()],
-        &LoadOptions {
-            base,
-            cache_dir: Some(sve_tests::workspace_root().join("target/sve-cache")),
-            dev_packs: Default::default(),
-            language: None,
-        },
-    )
-    .expect("pack engine starts")
+    // The scenario builder's leader and test cards too.
+    sve_tests::pack_library(&[dir.to_owned()], Base::StarterAndTestCards)
 }
 
 #[test]

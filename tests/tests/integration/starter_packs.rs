@@ -6,8 +6,9 @@
 use std::path::PathBuf;
 use sve_host::bot::BotKind;
 use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards};
-use sve_host::packs::{LoadOptions, LoadedPacks, PackLibrary, Severity};
+use sve_host::packs::{LoadedPacks, PackLibrary, Severity};
 use sve_host::sim::{PlayOptions, SimOptions, run_sim};
+use sve_tests::Base;
 
 fn root() -> PathBuf {
     sve_tests::workspace_root()
@@ -21,16 +22,10 @@ fn starter_packs() -> LoadedPacks {
 
 fn starter_library() -> PackLibrary {
     let rust = root().join("card-packs/rust-starter");
-    PackLibrary::open(
+    sve_tests::pack_library(
         &[root().join("card-packs/starter-scripts"), rust],
-        &LoadOptions {
-            base: parse_cards(STARTER_CARDS_JSON).expect("bundled cards"),
-            cache_dir: Some(root().join("target").join("sve-cache")),
-            dev_packs: Default::default(),
-            language: None,
-        },
+        Base::Starter,
     )
-    .expect("the pack engine starts")
 }
 
 #[test]

@@ -5,14 +5,14 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards};
 use sve_host::catalog::Catalog;
 use sve_host::decks::load_deck;
 use sve_host::engine::PlayerId;
 use sve_host::packs::{LoadOptions, PackLibrary, Severity, load_packs, read_manifest};
 use sve_host::scenario::file::ScenarioFile;
 use sve_host::scenario::suite::{FileStatus, run_file};
-use sve_host::scenario::{BuildError, Scenario, Side, fixtures};
+use sve_host::scenario::{BuildError, Scenario, Side};
+use sve_tests::Base;
 
 /// A fresh folder under the workspace's target dir.
 fn temp_dir(name: &str) -> PathBuf {
@@ -164,18 +164,7 @@ fn the_board_builder_refuses_an_over_full_field_instead_of_dropping_cards() {
 }
 
 fn library(dir: &Path) -> PackLibrary {
-    let mut base = parse_cards(STARTER_CARDS_JSON).expect("bundled cards");
-    base.extend(fixtures::test_cards());
-    PackLibrary::open(
-        &[dir.to_owned()],
-        &LoadOptions {
-            base,
-            cache_dir: Some(sve_tests::workspace_root().join("target/sve-cache")),
-            dev_packs: Default::default(),
-            language: None,
-        },
-    )
-    .expect("pack engine starts")
+    sve_tests::pack_library(&[dir.to_owned()], Base::StarterAndTestCards)
 }
 
 /// A copy of the reloadable script pack, its files written as given.

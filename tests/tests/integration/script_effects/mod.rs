@@ -6,10 +6,10 @@
 
 use std::sync::Arc;
 use sve_host::cards::Keywords;
-use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards};
 use sve_host::engine::{CardRef, Choice, Event, PlayerId, Prompt, Zone};
-use sve_host::packs::{LoadOptions, LoadedPacks, load_packs};
-use sve_host::scenario::{Scenario, ScenarioBuilder, Side, fixtures};
+use sve_host::packs::LoadedPacks;
+use sve_host::scenario::{Scenario, ScenarioBuilder, Side};
+use sve_tests::Base;
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
@@ -17,18 +17,11 @@ const P2: PlayerId = PlayerId(1);
 /// The effects pack over the starter cards and the test cards.
 fn load() -> LoadedPacks {
     let root = sve_tests::workspace_root();
-    let mut base = parse_cards(STARTER_CARDS_JSON).expect("bundled cards");
-    base.extend(fixtures::test_cards());
-    let loaded = load_packs(
+    let loaded = sve_tests::pack_library(
         &[root.join("tests/packs/script-effects")],
-        &LoadOptions {
-            base,
-            cache_dir: Some(root.join("target/sve-cache")),
-            dev_packs: Default::default(),
-            language: None,
-        },
+        Base::StarterAndTestCards,
     )
-    .expect("the pack engine starts");
+    .loaded();
     assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
     loaded
 }
