@@ -3,9 +3,9 @@
 //!
 //! ```
 //! use std::sync::Arc;
-//! use sve_host::cards::starter::starter_db;
-//! use sve_host::decks::{starter_deck, resolve};
-//! use sve_host::engine::{Match, NoAbilities, Status};
+//! use sve_engine::cards::starter::starter_db;
+//! use sve_engine::decks::{starter_deck, resolve};
+//! use sve_engine::engine::{Match, NoAbilities, Status};
 //!
 //! let db = Arc::new(starter_db().unwrap());
 //! let a = resolve(&starter_deck("SD01").unwrap(), &db).unwrap();

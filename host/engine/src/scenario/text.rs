@@ -159,7 +159,7 @@ struct Board {
 
 /// Checks board text for everything but card names: what a scenario file
 /// can check before it knows its card database.
-pub(crate) fn check_board_syntax(text: &str) -> Vec<ScenarioError> {
+pub fn check_board_syntax(text: &str) -> Vec<ScenarioError> {
     read_board(text, &|_| true).err().unwrap_or_default()
 }
 
@@ -221,7 +221,7 @@ fn read_board(text: &str, known: &dyn Fn(&str) -> bool) -> Result<Board, Vec<Sce
 }
 
 /// `P1` or `P2`.
-pub(crate) fn parse_player(text: &str) -> Option<PlayerId> {
+pub fn parse_player(text: &str) -> Option<PlayerId> {
     match text.trim() {
         "P1" => Some(PlayerId(0)),
         "P2" => Some(PlayerId(1)),
@@ -231,11 +231,16 @@ pub(crate) fn parse_player(text: &str) -> Option<PlayerId> {
 
 /// One value of a resource line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ResourceValue {
+pub enum ResourceValue {
     /// `leader N`: leader defense.
     Leader(i32),
     /// `pp N` or `pp N/M`: play points, and the maximum when written.
-    Pp { current: i32, max: Option<i32> },
+    Pp {
+        /// Current play points.
+        current: i32,
+        /// Maximum play points, when written.
+        max: Option<i32>,
+    },
     /// `ep N`.
     Ep(i32),
     /// `sep N`.
@@ -245,7 +250,7 @@ pub(crate) enum ResourceValue {
 }
 
 /// `leader 20 pp 3/5 ep 0 sep 1 turns 5`, any subset, any order.
-pub(crate) fn parse_resources(text: &str) -> Result<Vec<ResourceValue>, String> {
+pub fn parse_resources(text: &str) -> Result<Vec<ResourceValue>, String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     if !words.len().is_multiple_of(2) {
         return Err(format!("expected `key value` pairs, found `{text}`"));
@@ -301,7 +306,7 @@ fn apply_resources(side: &mut Side, values: &[ResourceValue]) {
 
 /// The zones a board line can name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ZoneName {
+pub enum ZoneName {
     /// `leader:` the leader card.
     Leader,
     /// `hand:`.
@@ -324,7 +329,7 @@ pub(crate) enum ZoneName {
 
 impl ZoneName {
     /// Every zone, in the order boards are written.
-    pub(crate) const ALL: [ZoneName; 9] = [
+    pub const ALL: [ZoneName; 9] = [
         ZoneName::Leader,
         ZoneName::Hand,
         ZoneName::Field,
@@ -337,12 +342,12 @@ impl ZoneName {
     ];
 
     /// Reads a zone name as boards write it.
-    pub(crate) fn parse(text: &str) -> Option<ZoneName> {
+    pub fn parse(text: &str) -> Option<ZoneName> {
         ZoneName::ALL.into_iter().find(|z| z.as_str() == text)
     }
 
     /// The name boards write.
-    pub(crate) fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             ZoneName::Leader => "leader",
             ZoneName::Hand => "hand",
@@ -357,7 +362,7 @@ impl ZoneName {
     }
 
     /// The engine zone.
-    pub(crate) fn zone(self) -> Zone {
+    pub fn zone(self) -> Zone {
         match self {
             ZoneName::Leader => Zone::Leader,
             ZoneName::Hand => Zone::Hand,
@@ -380,31 +385,31 @@ fn unknown_zone(zone: &str) -> String {
 /// One entry of a zone list: `SD01-011`, `SD01-011 x3`, and on the field
 /// `SD01-003 engaged damage 1 evolved SD01-004 new`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct ZoneEntry {
+pub struct ZoneEntry {
     /// Card id or name.
-    pub(crate) card: String,
+    pub card: String,
     /// `xN`: the entry stands for N copies (default 1).
-    pub(crate) copies: usize,
+    pub copies: usize,
     /// `engaged` (`Some(true)`) or `reserved` (`Some(false)`).
-    pub(crate) engaged: Option<bool>,
+    pub engaged: Option<bool>,
     /// `new`: entered the field this turn.
-    pub(crate) new: bool,
+    pub new: bool,
     /// `damage N`.
-    pub(crate) damage: Option<i32>,
+    pub damage: Option<i32>,
     /// `evolved CARD`: the evolved card linked to it.
-    pub(crate) evolved: Option<String>,
+    pub evolved: Option<String>,
 }
 
 impl ZoneEntry {
     /// Whether the entry has flags other than a copy count.
-    pub(crate) fn has_flags(&self) -> bool {
+    pub fn has_flags(&self) -> bool {
         self.engaged.is_some() || self.new || self.damage.is_some() || self.evolved.is_some()
     }
 }
 
 /// Reads a zone list (`-` is empty); flags are allowed on field entries
 /// only.
-pub(crate) fn parse_zone_list(zone: ZoneName, list: &str) -> Result<Vec<ZoneEntry>, String> {
+pub fn parse_zone_list(zone: ZoneName, list: &str) -> Result<Vec<ZoneEntry>, String> {
     if list == "-" || list.is_empty() {
         return Ok(Vec::new());
     }

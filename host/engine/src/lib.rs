@@ -1,0 +1,30 @@
+//! `sve-engine`: the Shadowverse: Evolve rules as a resumable,
+//! deterministic, headless state machine, and what plays it without IO:
+//! card data, deck lists and construction rules, bots, replays, bot-match
+//! sims, the game log and the scenario board builder.
+//!
+//! - [`engine`]: the rules (`Match`, `step`, `answer`), the `AbilityRunner`
+//!   seam to card code.
+//! - [`cards`]: card definitions and the card database.
+//! - [`decks`]: the community deck-list format and construction rules.
+//! - [`bot`]: `random` and `greedy` players.
+//! - [`replay`]: the replay format and replaying.
+//! - [`sim`]: bot-vs-bot matches with invariant checks.
+//! - [`gamelog`]: events as readable text.
+//! - [`scenario`]: boards for rules and card tests.
+//!
+//! **Architecture Invariant:** this crate names no wasmtime type and does
+//! no IO (no file, clock, thread or network): its dependencies say so, and
+//! the compiler holds it. Card code reaches the game only through
+//! `AbilityCtx`.
+
+#![warn(missing_docs)]
+
+pub mod bot;
+pub mod cards;
+pub mod decks;
+pub mod engine;
+pub mod gamelog;
+pub mod replay;
+pub mod scenario;
+pub mod sim;
