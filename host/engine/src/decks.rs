@@ -1,4 +1,4 @@
-//! Deck files and deck construction (rules.md §5).
+//! Deck files and deck construction (rules-coverage.md §5).
 //!
 //! The community deck-list text format is read unmodified: a title line,
 //! then sections `# Leader`, `# Main Deck`, `# Evolve Deck`, each with lines
@@ -184,7 +184,7 @@ pub fn starter_deck(name: &str) -> Option<DeckFile> {
         .and_then(|(n, text)| parse_deck(text, n).ok())
 }
 
-/// Checks the construction rules of rules.md §5 and unknown card ids.
+/// Checks the construction rules of rules-coverage.md §5 and unknown card ids.
 /// Returns every problem found, each with its line where it has one.
 pub fn check_deck(deck: &DeckFile, db: &CardDb) -> Vec<DeckError> {
     let mut problems = Vec::new();

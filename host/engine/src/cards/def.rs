@@ -5,7 +5,7 @@ use super::Keywords;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The seven classes (rules.md §2.1).
+/// The seven classes (rules-coverage.md §2.1).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Class {
     /// Forestcraft.
@@ -55,7 +55,7 @@ impl Class {
     }
 }
 
-/// Card types (rules.md §1.1): primary type plus the "evolved" special type.
+/// Card types (rules-coverage.md §1.1): primary type plus the "evolved" special type.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum CardType {
     /// A follower.
@@ -105,7 +105,7 @@ impl CardType {
     }
 }
 
-/// Named counters (rules.md §12.9).
+/// Named counters (rules-coverage.md §12.9).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 pub enum Counter {
     /// Stack counters (Runecraft amulets, §2.4).
@@ -191,7 +191,7 @@ impl CardDef {
         self.traits.iter().any(|t| t == name)
     }
 
-    /// An Umamusume Carrot: the evolved spell that racing serves (rules.md
+    /// An Umamusume Carrot: the evolved spell that racing serves (rules-coverage.md
     /// §2.10). The card data knows it as a spell named `Carrot`; it is the
     /// only spell an evolve deck holds, up to 10 of them.
     pub fn is_carrot(&self) -> bool {
@@ -213,7 +213,7 @@ pub struct AbilityDef {
     pub name: String,
     /// What kind of ability this is.
     pub kind: AbilityKind,
-    /// Costs, paid in order (rules.md §12.3). On automatic abilities they
+    /// Costs, paid in order (rules-coverage.md §12.3). On automatic abilities they
     /// are optional: the controller may pay them when the ability resolves.
     pub costs: Vec<CostItem>,
     /// The ability may be used (activated) or may become pending only once
@@ -223,7 +223,7 @@ pub struct AbilityDef {
     pub text: String,
 }
 
-/// The kinds of ability (rules.md §12.1).
+/// The kinds of ability (rules-coverage.md §12.1).
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub enum AbilityKind {
     /// Automatic: becomes pending when its trigger happens.
@@ -257,7 +257,7 @@ pub enum ActivationZone {
     Cemetery,
 }
 
-/// Trigger conditions of automatic abilities (rules.md §12.5).
+/// Trigger conditions of automatic abilities (rules-coverage.md §12.5).
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub enum Trigger {
     /// This card is put onto the field from another zone.
@@ -306,7 +306,7 @@ pub enum Trigger {
     StartOpponentEndPhase,
 }
 
-/// One part of a cost (rules.md §12.3).
+/// One part of a cost (rules-coverage.md §12.3).
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub enum CostItem {
     /// Pay N play points.
@@ -333,7 +333,7 @@ pub enum CostItem {
     EarthRite(u8),
 }
 
-/// A continuous effect as data (rules.md §12.7), evaluated by the host.
+/// A continuous effect as data (rules-coverage.md §12.7), evaluated by the host.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct PassiveDef {
     /// What the passive gives.
@@ -373,7 +373,7 @@ pub enum PassiveScope {
     AlliesInHand(CardFilter),
 }
 
-/// When a passive is on (rules.md §2 class conditions).
+/// When a passive is on (rules-coverage.md §2 class conditions).
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub enum PassiveCondition {
     /// Always.

@@ -1,5 +1,5 @@
-//! Keywords: printed keywords (rules.md §13) and the internal passive flags
-//! card text is lowered to (rules.md §13.14), as one bit set.
+//! Keywords: printed keywords (rules-coverage.md §13) and the internal passive flags
+//! card text is lowered to (rules-coverage.md §13.14), as one bit set.
 
 use bitflags::bitflags;
 use serde::{Deserialize, Serialize};
@@ -63,7 +63,7 @@ bitflags! {
         const DOUBLE_COMBAT_DAMAGE = 1 << 25;
         /// Deals double damage to leaders.
         const DOUBLE_LEADER_DAMAGE = 1 << 26;
-        /// An amulet with Stack counters (rules.md §2.4).
+        /// An amulet with Stack counters (rules-coverage.md §2.4).
         const STACK = 1 << 27;
         /// Has an Earth Rite cost (marker only).
         const EARTH_RITE = 1 << 28;

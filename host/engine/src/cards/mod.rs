@@ -1,5 +1,5 @@
 //! Card definitions and the card database: the static facts the engine
-//! reads (rules.md §1). Card *behaviour* is not here: abilities are data
+//! reads (rules-coverage.md §1). Card *behaviour* is not here: abilities are data
 //! (trigger, cost, timing) and their effects run in an
 //! [`AbilityRunner`](crate::engine::AbilityRunner).
 

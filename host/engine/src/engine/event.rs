@@ -55,7 +55,7 @@ pub enum MoveCause {
     Race,
 }
 
-/// Kinds of damage (rules.md §9.2).
+/// Kinds of damage (rules-coverage.md §9.2).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum DamageKind {
     /// Damage the attacker deals to its target.

@@ -68,7 +68,7 @@ impl fmt::Display for CardRef {
 }
 
 /// The rules identity of a card: a card that changes zones becomes a new
-/// object (rules.md §0.4, CR 4.1.4), so effects, damage and "this card"
+/// object (rules-coverage.md §0.4, CR 4.1.4), so effects, damage and "this card"
 /// references tied to the old object stop applying.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 pub struct ObjectId(pub u32);

@@ -1,5 +1,5 @@
 //! The rules engine: a resumable, deterministic, headless state machine for
-//! one Shadowverse: Evolve match (rules.md).
+//! one Shadowverse: Evolve match (rules-coverage.md).
 //!
 //! ```
 //! use std::sync::Arc;

@@ -1,4 +1,4 @@
-//! Rules handling (rules.md §11.3, CR 11): a table of processes, each
+//! Rules handling (rules-coverage.md §11.3, CR 11): a table of processes, each
 //! adding what it finds to one plan; the plan is carried out at once
 //! because the rules make those actions simultaneous (CR 11.1.3), and the
 //! whole thing repeats until nothing applies.

@@ -1,4 +1,4 @@
-//! Collecting automatic abilities from events (rules.md §11.4, CR 10.7.2):
+//! Collecting automatic abilities from events (rules-coverage.md §11.4, CR 10.7.2):
 //! every ability whose trigger an event satisfies becomes pending once per
 //! occurrence. Leave-zone triggers use look-back information carried by the
 //! event (CR 10.7.4).

@@ -52,7 +52,7 @@ pub(super) fn choose_cards(
 }
 
 /// `player` **selects** between `min` and `max` of `candidates`: cards with
-/// Aura on the field of the other player are left out (rules.md §13.8).
+/// Aura on the field of the other player are left out (rules-coverage.md §13.8).
 pub(super) fn select(
     game: &mut Game,
     player: Player,

@@ -1,4 +1,4 @@
-//! Costs the interpreter pays itself (spec §7, rules.md §12.3): the
+//! Costs the interpreter pays itself (spec §7, rules-coverage.md §12.3): the
 //! optional costs of sub-abilities ("you may pay ...: ..."), and ComplexEffect
 //! `payCost(...)`, which also reports how many cards the payment moved or
 //! how many counters it removed.
@@ -6,7 +6,7 @@
 //! The host pays the costs of activated and triggered abilities it plays;
 //! only what sub-abilities carry comes here. Cards used to pay come from
 //! the payer's own zones and are chosen, not selected, so Aura does not
-//! apply (rules.md §12.3).
+//! apply (rules-coverage.md §12.3).
 
 use super::stats::counters_of;
 use super::{Frame, Interpreter, bounds, choices, count_u32, len_u32};
@@ -31,7 +31,7 @@ impl Interpreter<'_> {
         let me = game.player(frame.me);
         costs.iter().all(|cost| match *cost {
             Cost::PlayPoints(v) => me.pp >= value(v),
-            // Payable with at least that much defense (rules.md §12.3).
+            // Payable with at least that much defense (rules-coverage.md §12.3).
             Cost::LeaderDefense(v) => me.leader_defense >= value(v),
             Cost::EngageSelf => game
                 .card(frame.this)
@@ -251,7 +251,7 @@ impl Interpreter<'_> {
     }
 
     /// Your amulets on the field holding at least `n` Stack counters (Earth
-    /// Rite, rules.md §2.4).
+    /// Rite, rules-coverage.md §2.4).
     fn earth_rite_amulets(&self, game: &Game, frame: &Frame<'_>, n: i32) -> Vec<CardRef> {
         game.cards_in(frame.me, Zone::Field)
             .into_iter()

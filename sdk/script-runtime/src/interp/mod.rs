@@ -22,7 +22,7 @@
 //!   choices", the `...PerformEffect` pair);
 //! - `moves`: moving cards between deck, hand, cemetery, EX area and field;
 //! - `stats`: stats, damage, counters and tokens;
-//! - `costs`: optional costs of sub-abilities (spec §7, rules.md §12.3);
+//! - `costs`: optional costs of sub-abilities (spec §7, rules-coverage.md §12.3);
 //! - `complex`: ComplexEffect scripts (spec §5.10);
 //! - `extras`: the abilities the manifest adds after a card's own;
 //! - `serve`: Umamusume serve abilities;

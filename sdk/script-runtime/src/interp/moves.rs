@@ -3,7 +3,7 @@
 //!
 //! The `...AndTarget` variants return the cards that actually moved, for the
 //! restricted sequence that follows. A zone that is full leaves the card
-//! where it was (rules.md §3.3), so such a card is not among them.
+//! where it was (rules-coverage.md §3.3), so such a card is not among them.
 //!
 //! The card API puts cards onto the field of the ability's controller only;
 //! when the other player performs an effect that would put a card onto

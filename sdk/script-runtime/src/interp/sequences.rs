@@ -234,8 +234,8 @@ impl Interpreter<'_> {
     /// (you for your card, otherwise the opponent).
     ///
     /// The host's destroy keeps "can't be destroyed by abilities" (the peer
-    /// skips that check; rules.md wins), so a card that stays on the field
-    /// names no performer.
+    /// skips that check; the rules win, rules-coverage.md §9.4), so a card
+    /// that stays on the field names no performer.
     pub(super) fn destroy_and_controller_perform(
         &self,
         game: &mut Game,

@@ -1,5 +1,5 @@
-//! Umamusume serve abilities (spec keyword `serve1`..`serve3`, rules.md
-//! §2.10): `[feed] [costN]: Race this follower.`
+//! Umamusume serve abilities (spec keyword `serve1`..`serve3`,
+//! rules-coverage.md §2.10): `[feed] [costN]: Race this follower.`
 //!
 //! The card API has no serve keyword; the manifest gives a card with one an
 //! activated ability after its own ([`super::extras`]), which the host offers like

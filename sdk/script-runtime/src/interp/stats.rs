@@ -240,9 +240,9 @@ impl Interpreter<'_> {
     }
 }
 
-/// Cards a field holds (rules.md §3).
+/// Cards a field holds (rules-coverage.md §3).
 pub(super) const FIELD_SLOTS: usize = 5;
-/// Cards an EX area holds (rules.md §3).
+/// Cards an EX area holds (rules-coverage.md §3).
 const EX_SLOTS: usize = 5;
 
 /// Whether `player`'s `zone` has a free slot.

@@ -165,7 +165,7 @@ impl Interpreter<'_> {
     }
 
     /// Whether a selection had to pick at least one subject and found none:
-    /// the ability that selects does nothing then (rules.md §12.4, "an
+    /// the ability that selects does nothing then (rules-coverage.md §12.4, "an
     /// automatic ability with no target does nothing"). "Up to" selections
     /// and the automatic modes never stop an ability.
     pub(super) fn found_nothing(&self, to: Selection, subjects: &[Subject]) -> bool {

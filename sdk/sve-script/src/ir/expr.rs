@@ -149,7 +149,7 @@ pub enum CondTest {
     Necrocharge(i32),
     /// `o`: Overflow, your maximum play points are 7 or more.
     Overflow,
-    /// `g`: Sanguine (exact condition in rules.md).
+    /// `g`: Sanguine (exact condition in rules-coverage.md §2.6).
     Sanguine,
     /// `t`: it is your turn.
     YourTurn,

@@ -42,7 +42,7 @@ macro_rules! named_enum {
 }
 
 named_enum! {
-    /// The seven classes (spec §2 `class`, rules.md §2.1).
+    /// The seven classes (spec §2 `class`, rules-coverage.md §2.1).
     pub enum Class {
         /// Forestcraft.
         Forest = "Forestcraft",
@@ -469,7 +469,7 @@ impl Stat {
 }
 
 named_enum! {
-    /// How long a passive effect lasts (spec §5.3 "Duration", rules.md §12.8).
+    /// How long a passive effect lasts (spec §5.3 "Duration", rules-coverage.md §12.8).
     pub enum Duration {
         /// While this card is on the field (and the condition holds).
         WhileOnField = "WhileOnField",

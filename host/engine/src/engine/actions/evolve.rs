@@ -1,4 +1,4 @@
-//! Evolving (rules.md §10.2, CR 5.16): the follower stays the same object,
+//! Evolving (rules-coverage.md §10.2, CR 5.16): the follower stays the same object,
 //! the evolved card is linked to it and its information replaces the base
 //! card's (except cost); damage, state and effects carry over.
 

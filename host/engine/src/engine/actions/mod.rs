@@ -81,7 +81,7 @@ impl Match {
     }
 
     /// Deals damage to a follower on the field after damage replacements
-    /// (rules.md §9.3). Damage of 0 or less is not dealt (CR 1.3.2.2).
+    /// (rules-coverage.md §9.3). Damage of 0 or less is not dealt (CR 1.3.2.2).
     /// Returns the damage dealt.
     pub(crate) fn deal_damage_to_follower(
         &mut self,
@@ -329,7 +329,7 @@ impl Match {
         }
     }
 
-    /// Pays for the turn's evolve (rules.md §10.1; serving pays the same):
+    /// Pays for the turn's evolve (rules-coverage.md §10.1; serving pays the same):
     /// `cost` play points, or one less and 1 evolution point with `use_ep`,
     /// and the evolve is used for the turn. The caller checked it can pay.
     pub(crate) fn pay_turns_evolve(&mut self, player: PlayerId, cost: i32, use_ep: bool) {

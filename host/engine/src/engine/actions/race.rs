@@ -1,4 +1,4 @@
-//! Racing (Umamusume, rules.md §2.10, CR 14.2): a serve ability puts Carrot
+//! Racing (Umamusume, rules-coverage.md §2.10, CR 14.2): a serve ability puts Carrot
 //! cards from the evolve deck into the evolve zone, linked to a follower;
 //! the follower has raced and has Rush. Serving counts as the turn's
 //! evolve (1 EP may replace 1 PP), and a follower that races already cannot

@@ -1,4 +1,4 @@
-//! The attack procedure (rules.md §8.3, CR 8.4.4–8.4.11), one step per
+//! The attack procedure (rules-coverage.md §8.3, CR 8.4.4–8.4.11), one step per
 //! clause.
 
 use crate::cards::Keywords;

@@ -1,4 +1,4 @@
-//! Confirmation Timing (rules.md §11.2, CR 10.5.2) and playing pending
+//! Confirmation Timing (rules-coverage.md §11.2, CR 10.5.2) and playing pending
 //! automatic abilities (CR 10.7.3).
 
 use crate::cards::AbilityKind;

@@ -1,4 +1,4 @@
-//! Costs (rules.md §12.3, CR 10.4): checking that every part can be paid,
+//! Costs (rules-coverage.md §12.3, CR 10.4): checking that every part can be paid,
 //! and paying the parts in order. Cards used to pay come from the payer's
 //! own zones and are chosen, not selected (Aura does not apply).
 

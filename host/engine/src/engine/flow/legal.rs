@@ -1,4 +1,4 @@
-//! Legal actions (rules.md §7.2, §8.1–8.2, §10, §11.6). The engine only
+//! Legal actions (rules-coverage.md §7.2, §8.1–8.2, §10, §11.6). The engine only
 //! offers actions that can be carried out completely (CR 8.1.2), so nothing
 //! is ever rolled back; the same list serves the UI, bots and the network.
 
@@ -212,7 +212,7 @@ impl Match {
         }
     }
 
-    /// Whether a follower may attack (rules.md §8.1, CR 8.4.2).
+    /// Whether a follower may attack (rules-coverage.md §8.1, CR 8.4.2).
     pub fn can_attack(&self, attacker: CardRef) -> bool {
         let state = self.state.card(attacker);
         if state.zone != Zone::Field || state.engaged {
@@ -230,7 +230,7 @@ impl Match {
         may_attack && !self.attack_targets(attacker).is_empty()
     }
 
-    /// Legal targets for an attacker (rules.md §8.2).
+    /// Legal targets for an attacker (rules-coverage.md §8.2).
     pub fn attack_targets(&self, attacker: CardRef) -> Vec<AttackTarget> {
         let state = self.state.card(attacker);
         let player = state.controller;

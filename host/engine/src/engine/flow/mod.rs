@@ -1,5 +1,5 @@
 //! The procedures of a match, one area per file, each step labelled with
-//! its rules.md section and CR clause: setup (§6), the turn (§7), playing
+//! its rules-coverage.md section and CR clause: setup (§6), the turn (§7), playing
 //! cards and abilities (§12.4), attacks (§8), Confirmation Timing (§11.2),
 //! costs (§12.3) and the legal-action generator that serves the UI, bots
 //! and network alike.

@@ -1,5 +1,5 @@
-//! Starting actions (rules.md §7.2 step 3) and the play procedure for cards
-//! (rules.md §12.4, CR 10.6.2) and activated abilities (CR 8.3).
+//! Starting actions (rules-coverage.md §7.2 step 3) and the play procedure for cards
+//! (rules-coverage.md §12.4, CR 10.6.2) and activated abilities (CR 8.3).
 
 use crate::cards::{AbilityKind, CardType, Keywords};
 use crate::engine::Match;

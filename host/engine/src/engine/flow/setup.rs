@@ -1,4 +1,4 @@
-//! Game setup (rules.md §6, CR 6.2.1): shuffle, first player, opening hands,
+//! Game setup (rules-coverage.md §6, CR 6.2.1): shuffle, first player, opening hands,
 //! mulligans, starting resources.
 
 use crate::engine::Match;
@@ -56,7 +56,7 @@ impl Match {
     }
 
     /// The whole hand goes to the bottom of the deck, then 4 new cards are
-    /// drawn; the deck is not shuffled (rules.md §6 step 8).
+    /// drawn; the deck is not shuffled (rules-coverage.md §6 step 8).
     pub(crate) fn mulligan(&mut self, player: PlayerId, redraw: bool) {
         self.emit(Event::Mulligan {
             player,

@@ -1,5 +1,5 @@
-//! The turn (rules.md §7, CR 7.2–7.4): start phase, main phase loop, end
-//! phase, and the Quick windows (rules.md §11.6).
+//! The turn (rules-coverage.md §7, CR 7.2–7.4): start phase, main phase loop, end
+//! phase, and the Quick windows (rules-coverage.md §11.6).
 
 use crate::cards::Keywords;
 use crate::engine::Match;
@@ -10,7 +10,7 @@ use crate::engine::state::Phase;
 use crate::engine::state::query::{HAND_LIMIT, MAX_PP};
 
 impl Match {
-    /// Start phase (rules.md §7.1).
+    /// Start phase (rules-coverage.md §7.1).
     pub(crate) fn begin_turn(&mut self) {
         let next = if self.state.turn == 0 {
             self.state.active
@@ -44,7 +44,7 @@ impl Match {
         self.tasks.push(Task::CheckTiming(0));
     }
 
-    /// Main phase steps 1–2 (rules.md §7.2).
+    /// Main phase steps 1–2 (rules-coverage.md §7.2).
     pub(crate) fn start_main_phase(&mut self) {
         self.apply(Mutation::SetPhase(Phase::Main));
         self.tasks.push(Task::MainAction);
@@ -65,7 +65,7 @@ impl Match {
         );
     }
 
-    /// End phase steps 1–2 (rules.md §7.3), then the rest in order.
+    /// End phase steps 1–2 (rules-coverage.md §7.3), then the rest in order.
     pub(crate) fn start_end_phase(&mut self) {
         self.apply(Mutation::SetPhase(Phase::End));
         self.tasks.push(Task::EndTurn);
@@ -112,7 +112,7 @@ impl Match {
         );
     }
 
-    /// A Quick window (rules.md §11.6): the non-active player may play a
+    /// A Quick window (rules-coverage.md §11.6): the non-active player may play a
     /// Quick card or ability, or pass. Without any legal Quick play the
     /// window passes by itself.
     pub(crate) fn quick_window(&mut self) {

@@ -68,7 +68,7 @@ pub enum Prompt {
     /// Order the returned hand: pick every card, the first pick goes to
     /// the very bottom of the deck.
     MulliganOrder,
-    /// The active player's next main-phase action (rules.md §7.2).
+    /// The active player's next main-phase action (rules-coverage.md §7.2).
     MainAction,
     /// The non-active player may play a Quick card or ability, or pass.
     QuickWindow,
@@ -132,7 +132,7 @@ pub enum Choice {
     Label(String),
 }
 
-/// Actions a player can start (rules.md §7.2 step 3).
+/// Actions a player can start (rules-coverage.md §7.2 step 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Action {
     /// Play a card from the hand or EX area.
@@ -147,7 +147,7 @@ pub enum Action {
         /// Which ability.
         ability: AbilityIdx,
     },
-    /// Use the follower's evolve ability (rules.md §10).
+    /// Use the follower's evolve ability (rules-coverage.md §10).
     Evolve {
         /// The follower.
         card: CardRef,

@@ -96,7 +96,7 @@ pub(crate) enum Task {
     HandLimit,
     /// End phase steps 8–9.
     EndTurn,
-    /// Confirmation Timing (rules.md §11.2); counts abilities played in it.
+    /// Confirmation Timing (rules-coverage.md §11.2); counts abilities played in it.
     CheckTiming(u32),
     /// Attack step 7.
     AttackDamage,
@@ -447,7 +447,7 @@ impl Match {
             Resume::MainAction => match chosen.first() {
                 Some(Choice::Action(action)) => {
                     // After the action: Confirmation Timing, then the next
-                    // action (rules.md §7.2 step 4).
+                    // action (rules-coverage.md §7.2 step 4).
                     if *action != Action::EndMainPhase {
                         self.tasks.push(Task::MainAction);
                         self.tasks.push(Task::CheckTiming(0));

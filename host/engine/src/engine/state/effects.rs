@@ -1,4 +1,4 @@
-//! Persistent effects (rules.md §12.8, CR 10.9): modifiers with a duration,
+//! Persistent effects (rules-coverage.md §12.8, CR 10.9): modifiers with a duration,
 //! applied to one card object or to a player.
 
 use crate::cards::Keywords;
@@ -44,7 +44,7 @@ pub enum EffectKind {
     Trait(u16),
 }
 
-/// How long an effect lasts (rules.md §12.8).
+/// How long an effect lasts (rules-coverage.md §12.8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Duration {
     /// While the card stays in its zone.

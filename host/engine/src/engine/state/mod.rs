@@ -1,5 +1,5 @@
 //! How a match's state is stored: plain typed data, cheap to clone
-//! (rules.md Appendix C items 1–4). Reading derived information (current
+//! (rules-coverage.md Appendix C items 1–4). Reading derived information (current
 //! stats, class counts) is in [`query`]; changing state goes only through
 //! [`Match::apply`](crate::engine::Match) in `mutation.rs`.
 
@@ -14,7 +14,7 @@ use crate::cards::Counter;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-/// Zones (rules.md §3.1). Every card of a match is in exactly one.
+/// Zones (rules-coverage.md §3.1). Every card of a match is in exactly one.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Zone {
     /// Leader area.
@@ -65,7 +65,7 @@ impl Zone {
     }
 }
 
-/// The phase of the current turn (rules.md §7).
+/// The phase of the current turn (rules-coverage.md §7).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum Phase {
     /// Before the first turn: mulligans.
@@ -127,7 +127,7 @@ pub struct CardState {
     /// is linked to.
     pub linked_to: Option<CardRef>,
     /// On a field follower: the Carrots linked to it (it has raced that
-    /// many times; Umamusume, rules.md §2.10).
+    /// many times; Umamusume, rules-coverage.md §2.10).
     #[serde(default)]
     pub raced: u8,
     /// The zone it came from into its current zone, looking through the
@@ -156,7 +156,7 @@ impl CardState {
     }
 }
 
-/// Per-player state (rules.md Appendix C item 3).
+/// Per-player state (rules-coverage.md Appendix C item 3).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayerState {
     /// The leader card.
@@ -256,7 +256,7 @@ impl PlayerState {
     }
 }
 
-/// An attack in progress (rules.md §8.3).
+/// An attack in progress (rules-coverage.md §8.3).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Combat {
     /// The attacking follower and its object at declaration.
@@ -274,7 +274,7 @@ pub enum AttackTarget {
     Leader(PlayerId),
 }
 
-/// An automatic ability waiting to be played (rules.md §11.4).
+/// An automatic ability waiting to be played (rules-coverage.md §11.4).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PendingAbility {
     /// The card whose ability it is.

@@ -1,6 +1,6 @@
 //! Reading derived information: a card's current characteristics in the
-//! order of rules.md §1.3 (CR 10.9.1), class counts (rules.md §2) and zone
-//! limits (rules.md §3.1).
+//! order of rules-coverage.md §1.3 (CR 10.9.1), class counts (rules-coverage.md §2) and zone
+//! limits (rules-coverage.md §3.1).
 
 use super::{EffectKind, GameState, Zone};
 use crate::cards::{
@@ -58,7 +58,7 @@ impl GameState {
         }
     }
 
-    /// A card's current characteristics (rules.md §1.3).
+    /// A card's current characteristics (rules-coverage.md §1.3).
     pub fn characteristics(&self, db: &CardDb, card: CardRef) -> Characteristics {
         self.characteristics_with(db, card, true)
     }

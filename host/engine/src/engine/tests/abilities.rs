@@ -1,4 +1,4 @@
-//! rules.md §11 (Confirmation Timing, automatic abilities) and §12
+//! rules-coverage.md §11 (Confirmation Timing, automatic abilities) and §12
 //! (playing abilities, costs, passives), with the re-entrant runner.
 
 use super::{P1, P2};

@@ -1,4 +1,4 @@
-//! rules.md §8 (CR 8.4): who may attack, legal targets, the attack steps and
+//! rules-coverage.md §8 (CR 8.4): who may attack, legal targets, the attack steps and
 //! combat damage; §9 damage and destruction.
 
 use super::{P1, P2};

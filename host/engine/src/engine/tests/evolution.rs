@@ -1,4 +1,4 @@
-//! rules.md §10: evolution and super evolution.
+//! rules-coverage.md §10: evolution and super evolution.
 
 use super::{P1, P2};
 use crate::engine::{Action, Zone};

@@ -1,4 +1,4 @@
-//! rules.md §13: keywords.
+//! rules-coverage.md §13: keywords.
 
 use super::{P1, P2};
 use crate::engine::{Action, AttackTarget, Choice, Zone};

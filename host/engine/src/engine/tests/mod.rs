@@ -1,4 +1,4 @@
-//! Rules scenario tests, one module per rules.md section. Each test builds a
+//! Rules scenario tests, one module per rules-coverage.md section. Each test builds a
 //! board with [`Scenario`](crate::scenario::Scenario), acts, and checks the
 //! board and events.
 

@@ -1,4 +1,4 @@
-//! rules.md §6 (setup and mulligan) and §7 (turn structure).
+//! rules-coverage.md §6 (setup and mulligan) and §7 (turn structure).
 
 use super::{P1, P2};
 use crate::bot::default_answer;
