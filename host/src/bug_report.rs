@@ -50,7 +50,7 @@ pub fn write_bundle(
          Decks: {} vs {}\nSeed: {}\nAnswers: {}\nCard data fingerprint: {:016x}\n\
          Packs:\n{}\n\n\
          Reproduce with the same packs loaded:\n\
-         \tcargo run --release -p sve-host -- replay replay.sver --verify\n\
+         \tcargo run --release -p sve -- replay replay.sver --verify\n\
          board.scenario holds the board at the time of the report.\n",
         replay.decks[0].name,
         replay.decks[1].name,

@@ -4,7 +4,7 @@
 //!
 //! A failure names the seed and the decks (seat order). The matches are
 //! seeded the way `sve sim` seeds its first match, so
-//! `cargo run -p sve-host -- sim --deck A --deck B --seed N --games 1`
+//! `cargo run -p sve -- sim --deck A --deck B --seed N --games 1`
 //! plays it again (as does `sve_tests::BotMatch`).
 
 use sve_host::bot::{Bot, BotKind, RandomBot};

@@ -191,7 +191,7 @@ fn the_committed_rust_starter_component_matches_its_sources() {
     assert!(
         state == Freshness::Current,
         "card-packs/rust-starter/rust-starter.wasm does not match its sources ({state:?}); \
-         rebuild it with `cargo run --release -p sve-host -- pack build card-packs/rust-starter` \
+         rebuild it with `cargo run --release -p sve -- pack build card-packs/rust-starter` \
          and commit the new rust-starter.wasm"
     );
 }

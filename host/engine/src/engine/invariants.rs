@@ -7,6 +7,23 @@ use super::state::Zone;
 use super::state::query::{EX_LIMIT, FIELD_LIMIT, MAX_PP};
 
 impl Match {
+    /// Whether the pending decision comes after rules handling: a main
+    /// phase action, a Quick window, the order of pending abilities, the
+    /// hand limit, engaging Ward followers at the end phase.
+    fn at_settled_decision(&self) -> bool {
+        use crate::engine::Prompt;
+        self.decision.as_ref().is_some_and(|(decision, _)| {
+            matches!(
+                decision.prompt,
+                Prompt::MainAction
+                    | Prompt::QuickWindow
+                    | Prompt::ChoosePendingAbility
+                    | Prompt::HandLimit { .. }
+                    | Prompt::EngageWardFollowers
+            )
+        })
+    }
+
     /// Every broken invariant, described. Empty when all hold.
     pub fn check_invariants(&self) -> Vec<String> {
         let state = &self.state;
@@ -66,7 +83,11 @@ impl Match {
             if !(0..=MAX_PP).contains(&p.max_pp) {
                 problems.push(format!("{player} has max PP {}", p.max_pp));
             }
-            if p.pp < 0 || (p.pp > p.max_pp && self.decision.is_some()) {
+            // Lowering the maximum leaves current PP above it until rules
+            // handling (CR 11.9.1); a question asked while an effect
+            // resolves (Ward on entering, a cost, card code) comes before
+            // that, so only a settled decision must see PP within range.
+            if p.pp < 0 || (p.pp > p.max_pp && self.at_settled_decision()) {
                 problems.push(format!("{player} has PP {} of {}", p.pp, p.max_pp));
             }
             if p.ep < 0 || p.sep < 0 {
