@@ -1,7 +1,7 @@
 //! SVE Script packs on the real path: compiling (parse, check, IR and
 //! packaging), loading a script pack into the runtime component (what a hot
-//! reload does), whole random-bot matches played by the starter packs, and
-//! running scenario files (parse, build the board, play, check).
+//! reload does), and whole random-bot matches played by the starter packs
+//! (running scenario files: `cargo bench -p sve-scenario`).
 //!
 //! Run with `cargo bench -p sve-host --bench scripts`. Throughput is
 //! reported in cards per second for the compile benchmarks.
@@ -141,28 +141,5 @@ fn matches(c: &mut Criterion) {
     group.finish();
 }
 
-fn scenarios(c: &mut Criterion) {
-    let mut group = c.benchmark_group("scenarios");
-    group.measurement_time(Duration::from_secs(4));
-    let catalog =
-        sve_host::catalog::Catalog::open(&root().join("card-packs"), &root().join("target"))
-            .expect("bundled cards");
-    let dir = root().join("card-packs/starter-scripts/tests");
-    let files = sve_host::scenario::suite::find_scenarios(&dir).expect("scenarios");
-    let one = dir.join("SD01-001-aria-fanfare-tokens.scenario");
-    group.bench_function("one_scenario_file", |b| {
-        b.iter(|| {
-            let report = sve_host::scenario::suite::run_file(&one, &catalog);
-            assert!(!report.is_failure());
-        });
-    });
-    group.throughput(Throughput::Elements(files.len() as u64));
-    group.sample_size(10);
-    group.bench_function("every_starter_script_scenario", |b| {
-        b.iter(|| sve_host::scenario::suite::run_files(&files, &catalog));
-    });
-    group.finish();
-}
-
-criterion_group!(benches, compile, load, matches, scenarios);
+criterion_group!(benches, compile, load, matches);
 criterion_main!(benches);

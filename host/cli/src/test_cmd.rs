@@ -6,7 +6,7 @@ use crate::live::{load_packs_for, play_roots};
 use anyhow::{Context, Result};
 use std::path::Path;
 use sve_host::catalog::Catalog;
-use sve_host::scenario::suite::{self, Summary};
+use sve_scenario::suite::{self, Summary};
 
 /// Runs the scenarios under `path`; exits with status 1 when any fails.
 pub(crate) fn run(

@@ -5,7 +5,7 @@
 
 use sve_host::catalog::Catalog;
 use sve_host::packs::Severity;
-use sve_host::scenario::suite::{self, FileStatus, Summary};
+use sve_scenario::suite::{self, FileStatus, Summary};
 
 #[test]
 fn every_pack_scenario_passes() {

@@ -9,9 +9,9 @@ use sve_host::catalog::Catalog;
 use sve_host::decks::load_deck;
 use sve_host::engine::PlayerId;
 use sve_host::packs::{LoadOptions, PackLibrary, Severity, load_packs, read_manifest};
-use sve_host::scenario::file::ScenarioFile;
-use sve_host::scenario::suite::{FileStatus, run_file};
 use sve_host::scenario::{BuildError, Scenario, Side};
+use sve_scenario::file::ScenarioFile;
+use sve_scenario::suite::{FileStatus, run_file};
 use sve_tests::Base;
 
 /// A fresh folder under the workspace's target dir.
@@ -77,7 +77,7 @@ fn a_binary_deck_file_is_refused_naming_the_file() {
 
 const SCENARIO: &str = "# Okami on the field\n[board]\nP1 field: BP01-021\n\n[expect]\nP1 BP01-021 attack 5 defense 5\n";
 
-fn run_scenario_bytes(name: &str, bytes: &[u8]) -> sve_host::scenario::suite::FileReport {
+fn run_scenario_bytes(name: &str, bytes: &[u8]) -> sve_scenario::suite::FileReport {
     let file = temp_dir(name).join("okami.scenario");
     std::fs::write(&file, bytes).expect("write");
     let catalog = Catalog::vanilla().expect("starter cards");

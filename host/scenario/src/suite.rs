@@ -6,7 +6,7 @@
 //! ```no_run
 //! use std::path::Path;
 //! use sve_host::catalog::Catalog;
-//! use sve_host::scenario::suite;
+//! use sve_scenario::suite;
 //!
 //! let catalog = Catalog::open(Path::new("card-packs"), Path::new("target")).expect("cards");
 //! let paths = suite::find_scenarios(Path::new("card-packs")).expect("readable folders");

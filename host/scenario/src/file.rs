@@ -7,7 +7,7 @@
 //! is driven.
 //!
 //! ```
-//! use sve_host::scenario::ScenarioFile;
+//! use sve_scenario::ScenarioFile;
 //!
 //! let file = ScenarioFile::parse(
 //!     "# Glint Dragon deals 3 damage on fanfare
@@ -31,7 +31,7 @@
 //! assert_eq!(errors[0].line(), 4);
 //! ```
 //!
-//! The `[board]` section is [board text](super::board_as_text); `[expect]`
+//! The `[board]` section is [board text](sve_engine::scenario::board_as_text); `[expect]`
 //! reuses its zone and resource lines. Line numbers in errors are the
 //! file's own, board lines included.
 

@@ -756,8 +756,8 @@ fn check_cards(file: &ScenarioFile, db: &CardDb) -> Vec<ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::fixtures::{test_db, test_runner};
     use expect_test::{Expect, expect};
+    use sve_engine::scenario::fixtures::{test_db, test_runner};
 
     /// Runs scenario text over the test cards: `PASS`, the failures, or the
     /// file's problems.

@@ -1,0 +1,31 @@
+//! `sve-scenario`: scenario test files for card authors
+//! (`docs/scenarios.md`): a board, actions and answers, expected results,
+//! written without Rust, run over a
+//! [`Catalog`](sve_host::catalog::Catalog)'s cards and code.
+//!
+//! - [`file`]: reads `*.scenario` (syntax only, every problem with its
+//!   line).
+//! - [`run_scenario`]: builds the board with the engine's scenario builder
+//!   and plays the actions through `answer` (routine questions get default
+//!   answers).
+//! - `expect`: reads the board and events back in the file's own words and
+//!   diffs them.
+//! - [`suite`]: finds and runs the files of a folder, for `sve test` and the
+//!   `sve-tests` suite.
+//!
+//! The board builder itself is the engine's: [`sve_engine::scenario`].
+
+#![warn(missing_docs)]
+
+// The engine's and the host's modules under the names the files use.
+use sve_engine::scenario::{BuildError, ScenarioBuilder, text};
+use sve_engine::{bot, cards, engine, gamelog};
+use sve_host::{catalog, text_file};
+
+mod expect;
+pub mod file;
+mod run;
+pub mod suite;
+
+pub use file::{ParseError, ScenarioFile};
+pub use run::{FILLER_CARD, Failure, RunReport, run_scenario, run_scenario_with};
