@@ -53,17 +53,14 @@ impl std::fmt::Display for Finding {
     }
 }
 
-/// Printed keywords the text names by word.
-const KEYWORD_WORDS: &[(&str, Keywords)] = &[
-    ("Ward", Keywords::WARD),
-    ("Storm", Keywords::STORM),
-    ("Rush", Keywords::RUSH),
-    ("Assail", Keywords::ASSAIL),
-    ("Intimidate", Keywords::INTIMIDATE),
-    ("Drain", Keywords::DRAIN),
-    ("Bane", Keywords::BANE),
-    ("Aura", Keywords::AURA),
-];
+/// Printed keywords the text names by word (`sve_vocab`'s `Shown::Word`):
+/// each with its word.
+fn keyword_words() -> impl Iterator<Item = (&'static str, Keywords)> {
+    sve_vocab::KEYWORDS
+        .iter()
+        .filter(|info| info.shown == sve_vocab::Shown::Word)
+        .map(|info| (info.name, Keywords::of(info)))
+}
 
 /// Audits every card of every pack. `packs` is each pack's id with the
 /// cards it defines (before packs are merged, so a card two packs define is
@@ -141,8 +138,8 @@ fn markers(text: &str) -> Markers {
 fn printed_keywords(line: &str) -> Keywords {
     let mut found = Keywords::empty();
     for part in line.split('.').map(str::trim).filter(|p| !p.is_empty()) {
-        match KEYWORD_WORDS.iter().find(|(word, _)| *word == part) {
-            Some((_, flag)) => found |= *flag,
+        match keyword_words().find(|(word, _)| *word == part) {
+            Some((_, flag)) => found |= flag,
             // Any other words: not a keyword line.
             None => return Keywords::empty(),
         }
@@ -270,13 +267,10 @@ fn audit_card(pack: &str, card: &CardDef, findings: &mut Vec<Finding>) {
         ),
         _ => {}
     }
-    let printed = card.keywords
-        & KEYWORD_WORDS
-            .iter()
-            .fold(Keywords::empty(), |a, (_, k)| a | *k);
-    for (word, flag) in KEYWORD_WORDS {
-        let in_text = text.keywords.contains(*flag);
-        let on_card = printed.contains(*flag);
+    let printed = card.keywords & keyword_words().fold(Keywords::empty(), |a, (_, k)| a | k);
+    for (word, flag) in keyword_words() {
+        let in_text = text.keywords.contains(flag);
+        let on_card = printed.contains(flag);
         if in_text && !on_card {
             push(
                 FindingKind::MarkerWithoutImplementation,

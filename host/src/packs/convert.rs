@@ -8,67 +8,16 @@ use crate::cards::{
 };
 use crate::engine::{Duration, TokenDestination, Zone};
 
-const KEYWORD_PAIRS: &[(w::Keywords, Keywords)] = &[
-    (w::Keywords::WARD, Keywords::WARD),
-    (w::Keywords::STORM, Keywords::STORM),
-    (w::Keywords::RUSH, Keywords::RUSH),
-    (w::Keywords::ASSAIL, Keywords::ASSAIL),
-    (w::Keywords::INTIMIDATE, Keywords::INTIMIDATE),
-    (w::Keywords::DRAIN, Keywords::DRAIN),
-    (w::Keywords::BANE, Keywords::BANE),
-    (w::Keywords::AURA, Keywords::AURA),
-    (w::Keywords::QUICK, Keywords::QUICK),
-    (w::Keywords::IGNORE_WARD, Keywords::IGNORE_WARD),
-    (
-        w::Keywords::PUT_ON_FIELD_ENGAGED,
-        Keywords::PUT_ON_FIELD_ENGAGED,
-    ),
-    (w::Keywords::USE_DEF_AS_ATK, Keywords::USE_DEF_AS_ATK),
-    (
-        w::Keywords::RUNE_FOLLOWERS_FOR_SPELLCHAIN,
-        Keywords::RUNE_FOLLOWERS_FOR_SPELLCHAIN,
-    ),
-    (
-        w::Keywords::CANNOT_DESTROY_BY_ABILITIES,
-        Keywords::CANNOT_DESTROY_BY_ABILITIES,
-    ),
-    (w::Keywords::CANNOT_ATTACK, Keywords::CANNOT_ATTACK),
-    (
-        w::Keywords::CANNOT_ATTACK_LEADERS,
-        Keywords::CANNOT_ATTACK_LEADERS,
-    ),
-    (w::Keywords::PLUS1_DAMAGE, Keywords::PLUS1_DAMAGE),
-    (w::Keywords::PLUS2_DAMAGE, Keywords::PLUS2_DAMAGE),
-    (w::Keywords::PLUS3_DAMAGE, Keywords::PLUS3_DAMAGE),
-    (w::Keywords::PLUS4_DAMAGE, Keywords::PLUS4_DAMAGE),
-    (w::Keywords::DAMAGE_REDUCTION1, Keywords::DAMAGE_REDUCTION1),
-    (
-        w::Keywords::DAMAGE_REDUCTION_ABILITIES1,
-        Keywords::DAMAGE_REDUCTION_ABILITIES1,
-    ),
-    (
-        w::Keywords::CANNOT_DEAL_DAMAGE,
-        Keywords::CANNOT_DEAL_DAMAGE,
-    ),
-    (
-        w::Keywords::DOES_NOT_TAKE_DAMAGE,
-        Keywords::DOES_NOT_TAKE_DAMAGE,
-    ),
-    (
-        w::Keywords::DOES_NOT_TAKE_COMBAT_DAMAGE,
-        Keywords::DOES_NOT_TAKE_COMBAT_DAMAGE,
-    ),
-    (
-        w::Keywords::DOUBLE_COMBAT_DAMAGE,
-        Keywords::DOUBLE_COMBAT_DAMAGE,
-    ),
-    (
-        w::Keywords::DOUBLE_LEADER_DAMAGE,
-        Keywords::DOUBLE_LEADER_DAMAGE,
-    ),
-    (w::Keywords::STACK, Keywords::STACK),
-    (w::Keywords::EARTH_RITE, Keywords::EARTH_RITE),
-];
+/// Pairs each card-API keyword flag with the engine's, one per keyword of
+/// the vocabulary (`sve_vocab::for_each_keyword!`): a keyword the WIT has
+/// no flag for does not compile.
+macro_rules! keyword_pairs {
+    ($($ident:ident = $bit:literal, $name:literal, $wit:literal, $shown:ident, $family:ident, $clause:literal, $doc:literal;)*) => {
+        const KEYWORD_PAIRS: &[(w::Keywords, Keywords)] = &[$((w::Keywords::$ident, Keywords::$ident),)*];
+    };
+}
+
+sve_vocab::for_each_keyword!(keyword_pairs);
 
 pub(crate) fn keywords_in(k: w::Keywords) -> Keywords {
     KEYWORD_PAIRS

@@ -702,6 +702,26 @@ mod tests {
     }
 
     #[test]
+    fn the_wit_keyword_flags_are_the_vocabularys_in_order() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let wit = std::fs::read_to_string(root.join("wit/since_v0.1.0/cards.wit"))
+            .expect("the card API's WIT");
+        let start = wit.find("flags keywords {").expect("flags keywords");
+        let body = &wit[start + "flags keywords {".len()..];
+        let end = body.find('}').expect("the flags' closing brace");
+        let flags: Vec<&str> = body[..end]
+            .split(',')
+            .map(str::trim)
+            .filter(|flag| !flag.is_empty())
+            .collect();
+        let vocabulary: Vec<&str> = sve_vocab::KEYWORDS.iter().map(|k| k.wit).collect();
+        assert_eq!(
+            flags, vocabulary,
+            "the WIT `keywords` flags and sve_vocab's keywords differ (same names, same order: the order is the bits)"
+        );
+    }
+
+    #[test]
     fn every_game_function_has_its_engine_method_and_back() {
         let wit = wit_game_functions();
         let engine = engine_methods();

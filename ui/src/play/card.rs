@@ -380,12 +380,14 @@ fn short_type(def: &CardDef) -> &'static str {
     def.card_type.name()
 }
 
+/// A keyword badge's colour, by the keyword's family in the vocabulary.
 fn keyword_colour(name: &str) -> Color32 {
-    match name {
-        "Ward" => Color32::from_rgb(70, 110, 160),
-        "Storm" | "Rush" | "Assail" => Color32::from_rgb(170, 90, 40),
-        "Bane" | "Drain" => Color32::from_rgb(120, 40, 60),
-        "Quick" => Color32::from_rgb(40, 130, 130),
-        _ => Color32::from_rgb(80, 80, 90),
+    use sve_vocab::Family;
+    match sve_vocab::keyword_named(name).map(|k| k.family) {
+        Some(Family::Defence) => Color32::from_rgb(70, 110, 160),
+        Some(Family::Attack) => Color32::from_rgb(170, 90, 40),
+        Some(Family::Lethal) => Color32::from_rgb(120, 40, 60),
+        Some(Family::Timing) => Color32::from_rgb(40, 130, 130),
+        Some(Family::Other) | None => Color32::from_rgb(80, 80, 90),
     }
 }
