@@ -15,84 +15,50 @@ const DRAGON_ORACLE: &str = "SD04-002";
 const ALUCARD: &str = "SD05-002";
 
 impl Pack for RustStarter {
-    fn cards() -> Vec<CardDef> {
+    fn cards() -> Vec<Card> {
         vec![
             Card::follower(TSUBAKI, "Tsubaki", Class::Sword, 6, 5, 4)
                 .traits(&["Assassin", "Ninja"])
                 .text("[fanfare] Choose one of the following effects. (1) Select an enemy follower on the field and destroy it. (2) Give this follower Storm.")
-                .fanfare("Choose: destroy an enemy follower, or this follower gains Storm.")
-                .build(),
+                .fanfare("Choose: destroy an enemy follower, or this follower gains Storm.", tsubaki),
             Card::spell(UNBRIDLED_FURY, "Unbridled Fury", Class::Sword, 1)
                 .traits(&["Officer"])
                 .keywords(Keywords::QUICK)
                 .text("[quick]\nSelect an enemy follower on the field and deal it X damage. X equals the number of followers on your field.")
-                .spell_effect("Deal X damage to an enemy follower; X = followers on your field.")
-                .build(),
+                .spell_effect("Deal X damage to an enemy follower; X = followers on your field.", unbridled_fury)
+                // Spells that select an enemy follower need one to play.
+                .condition(has_enemy_targets),
             Card::spell(FIRE_CHAIN, "Fire Chain", Class::Rune, 2)
                 .traits(&["Mage"])
                 .keywords(Keywords::QUICK)
                 .text("[quick]\nSelect up to 2 enemy followers on the field and deal 3 damage divided between them.")
-                .spell_effect("Deal 3 damage divided between up to 2 enemy followers.")
-                .build(),
+                .spell_effect("Deal 3 damage divided between up to 2 enemy followers.", fire_chain)
+                .condition(has_enemy_targets),
             Card::follower(SPECTRE, "Spectre", Class::Abyss, 2, 2, 1)
                 .traits(&["Departed"])
                 .keywords(Keywords::BANE)
                 .text("Bane.\n[fanfare] Give your leader [defense]-2: Give this follower Rush. Put the top card of your deck into your cemetery.")
-                .ability(
-                    "Fanfare",
-                    AbilityKind::Triggered(Trigger::Fanfare),
-                    vec![CostItem::LeaderDefense(2)],
-                )
-                .ability_text("Give your leader -2 defense: this follower gains Rush; mill 1.")
-                .build(),
+                .fanfare("Give your leader -2 defense: this follower gains Rush; mill 1.", spectre)
+                .costs(vec![CostItem::LeaderDefense(2)]),
             Card::follower(ELF_METALLURGIST, "Elf Metallurgist", Class::Forest, 2, 3, 2)
                 .traits(&["Elf"])
                 .text("[fanfare] Select an enemy follower on the field and deal it 1 damage. Combo (3): Deal 3 damage instead.")
-                .fanfare("Deal 1 damage to an enemy follower; Combo (3): 3 instead.")
-                .build(),
+                .fanfare("Deal 1 damage to an enemy follower; Combo (3): 3 instead.", elf_metallurgist),
             Card::spell(DRAGON_ORACLE, "Dragon Oracle", Class::Dragon, 2)
                 .traits(&["Wyrmkin"])
                 .text("Choose one of the following effects. (1) Increase your maximum play points by 1. (2) Draw a card.")
-                .spell_effect("Choose: +1 maximum play point, or draw a card.")
-                .build(),
+                .spell_effect("Choose: +1 maximum play point, or draw a card.", dragon_oracle),
             Card::follower(ALUCARD, "Alucard", Class::Abyss, 7, 4, 4)
                 .traits(&["Vampire"])
                 .keywords(Keywords::STORM)
                 .text("Storm.\n[fanfare] Necrocharge (10): Give this follower [attack]+2.\nStrike: Select an enemy follower on the field. Deal it 4 damage and give your leader [defense]+4.")
-                .fanfare("Necrocharge (10): this follower gains +2 attack.")
-                .on("Strike", Trigger::Strike, "Deal 4 damage to an enemy follower and your leader gains 4 defense.")
-                .build(),
+                .fanfare("Necrocharge (10): this follower gains +2 attack.", alucard_necrocharge)
+                // "Necrocharge (10):" — ten or more cards in your cemetery.
+                .condition(|game| game.player(game.me()).cemetery_count >= 10)
+                .on(Trigger::Strike, "Deal 4 damage to an enemy follower and your leader gains 4 defense.", alucard_strike)
+                // A Strike that can't select its target can't be played at all.
+                .condition(has_enemy_targets),
         ]
-    }
-
-    fn condition(game: &Game, call: &Call) -> Result<bool, Stop> {
-        Ok(match (call.card_id.as_str(), call.ability) {
-            // Spells that select an enemy follower need one to play.
-            (UNBRIDLED_FURY, 0) | (FIRE_CHAIN, 0) => !enemy_targets(game).is_empty(),
-            // "Necrocharge (10):" — ten or more cards in your cemetery.
-            (ALUCARD, 0) => game.player(game.me()).cemetery_count >= 10,
-            // A Strike that can't select its target can't be played at all.
-            (ALUCARD, 1) => !enemy_targets(game).is_empty(),
-            _ => true,
-        })
-    }
-
-    fn resolve(game: &mut Game, call: &Call) -> Result<(), Stop> {
-        match (call.card_id.as_str(), call.ability) {
-            (TSUBAKI, 0) => tsubaki(game),
-            (UNBRIDLED_FURY, 0) => unbridled_fury(game),
-            (FIRE_CHAIN, 0) => fire_chain(game),
-            (SPECTRE, 0) => spectre(game),
-            (ELF_METALLURGIST, 0) => elf_metallurgist(game),
-            (DRAGON_ORACLE, 0) => dragon_oracle(game),
-            (ALUCARD, 0) => {
-                let me = game.source();
-                game.give_stats(me, 2, 0, Duration::WhileInZone);
-                Ok(())
-            }
-            (ALUCARD, 1) => alucard_strike(game),
-            _ => Err(Stop::unknown(call)),
-        }
     }
 }
 
@@ -101,22 +67,44 @@ fn enemy_targets(game: &Game) -> Vec<CardRef> {
     game.followers(game.opponent())
 }
 
+/// Whether there is an enemy follower to select.
+fn has_enemy_targets(game: &Game) -> bool {
+    !enemy_targets(game).is_empty()
+}
+
+/// Tsubaki's two effects.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum TsubakiMode {
+    Destroy,
+    Storm,
+}
+
+impl Choice for TsubakiMode {
+    const OPTIONS: &'static [(TsubakiMode, &'static str)] = &[
+        (TsubakiMode::Destroy, "Destroy an enemy follower"),
+        (TsubakiMode::Storm, "Give this follower Storm"),
+    ];
+}
+
 /// Tsubaki — choose one: destroy a selected enemy follower, or gain Storm.
 fn tsubaki(game: &mut Game) -> Result<(), Stop> {
     let targets = enemy_targets(game);
-    let options: &[&str] = if targets.is_empty() {
-        &["Give this follower Storm"]
+    // Destroying needs a follower to select.
+    let modes: &[TsubakiMode] = if targets.is_empty() {
+        &[TsubakiMode::Storm]
     } else {
-        &["Destroy an enemy follower", "Give this follower Storm"]
+        &[TsubakiMode::Destroy, TsubakiMode::Storm]
     };
-    let pick = game.choose_one("Tsubaki: choose one", options)?;
-    if options[pick].starts_with("Destroy") {
-        for target in game.select("Destroy", targets, 1, 1)? {
-            game.destroy(target);
+    match game.choose_among("Tsubaki: choose one", modes)? {
+        TsubakiMode::Destroy => {
+            for target in game.select("Destroy", targets, 1, 1)? {
+                game.destroy(target);
+            }
         }
-    } else {
-        let me = game.source();
-        game.give_keywords(me, Keywords::STORM, Duration::WhileInZone);
+        TsubakiMode::Storm => {
+            let me = game.source();
+            game.give_keywords(me, Keywords::STORM, Duration::WhileInZone);
+        }
     }
     Ok(())
 }
@@ -137,14 +125,13 @@ fn fire_chain(game: &mut Game) -> Result<(), Stop> {
         [only] => game.damage_follower(*only, 3),
         [first, second] => {
             let first_name = game.card(*first).map(|c| c.name).unwrap_or_default();
-            let split = game.choose_one(
+            let (a, b) = game.choose_labelled(
                 "Fire Chain: how much damage to the first target?",
-                &[
-                    &format!("2 to {first_name}, 1 to the other"),
-                    &format!("1 to {first_name}, 2 to the other"),
+                vec![
+                    ((2, 1), format!("2 to {first_name}, 1 to the other")),
+                    ((1, 2), format!("1 to {first_name}, 2 to the other")),
                 ],
             )?;
-            let (a, b) = if split == 0 { (2, 1) } else { (1, 2) };
             game.damage_follower(*first, a);
             game.damage_follower(*second, b);
         }
@@ -171,16 +158,37 @@ fn elf_metallurgist(game: &mut Game) -> Result<(), Stop> {
     Ok(())
 }
 
+/// Dragon Oracle's two effects.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum OracleMode {
+    MaxPlayPoint,
+    Draw,
+}
+
+impl Choice for OracleMode {
+    const OPTIONS: &'static [(OracleMode, &'static str)] = &[
+        (
+            OracleMode::MaxPlayPoint,
+            "Increase your maximum play points by 1",
+        ),
+        (OracleMode::Draw, "Draw a card"),
+    ];
+}
+
 /// Dragon Oracle — choose one: +1 maximum PP, or draw a card.
 fn dragon_oracle(game: &mut Game) -> Result<(), Stop> {
     let me = game.me();
-    match game.choose_one(
-        "Dragon Oracle: choose one",
-        &["Increase your maximum play points by 1", "Draw a card"],
-    )? {
-        0 => game.add_max_play_points(me, 1),
-        _ => game.draw(me, 1),
+    match game.choose::<OracleMode>("Dragon Oracle: choose one")? {
+        OracleMode::MaxPlayPoint => game.add_max_play_points(me, 1),
+        OracleMode::Draw => game.draw(me, 1),
     }
+    Ok(())
+}
+
+/// Alucard's Fanfare — (Necrocharge checked by its condition) +2 attack.
+fn alucard_necrocharge(game: &mut Game) -> Result<(), Stop> {
+    let me = game.source();
+    game.give_stats(me, 2, 0, Duration::WhileInZone);
     Ok(())
 }
 

@@ -3,7 +3,10 @@
 //!
 //! The host hands the runtime its pack's IR (`sve-script`'s
 //! [`Module`](sve_script::ir::Module)) through the `script` import. The
-//! runtime then works like any Rust pack written with `sve-sdk`:
+//! runtime then works like any Rust pack written with `sve-sdk`, through
+//! its lower-level entry for cards only known at runtime
+//! ([`sve_sdk::runtime::RuntimePack`]: raw card data, called by card id and
+//! ability index):
 //! - [`manifest`] lowers each IR card to the card data the host reads (facts,
 //!   triggers, costs, passives as data);
 //! - [`interp`] runs an ability's effect through the same [`Game`] calls a
@@ -24,6 +27,8 @@ use interp::extras::Extra;
 use std::sync::OnceLock;
 use sve_script::ir::Module;
 use sve_sdk::prelude::*;
+use sve_sdk::runtime::RuntimePack;
+use sve_sdk::wire::CardDef;
 
 /// Generated bindings for the `script` import (the rest comes from sve-sdk).
 #[allow(missing_docs, clippy::all)]
@@ -46,10 +51,10 @@ fn module() -> Result<&'static Module, Stop> {
         .map_err(|e| Stop::Error(e.clone()))
 }
 
-/// The runtime as a [`Pack`].
+/// The runtime as a [`RuntimePack`].
 pub struct ScriptPack;
 
-impl Pack for ScriptPack {
+impl RuntimePack for ScriptPack {
     fn cards() -> Vec<CardDef> {
         match module() {
             Ok(module) => manifest::cards(module, &mut |warning| {
@@ -89,4 +94,4 @@ impl Pack for ScriptPack {
 }
 
 #[cfg(target_arch = "wasm32")]
-sve_sdk::export_pack!(ScriptPack);
+sve_sdk::export_runtime_pack!(ScriptPack);

@@ -12,6 +12,7 @@ use crate::interp::extras::Extra;
 use crate::keywords::{card_type, class, counter, keyword, keywords};
 use sve_script::ir::{self, Ability, Cost, Effect, FilterId, FilterItem, Module, Selection};
 use sve_sdk::prelude::*;
+use sve_sdk::wire::{AbilityDef, AbilityKind, CardDef};
 
 /// Every card of the module as card data.
 pub fn cards(module: &Module, warn: &mut dyn FnMut(String)) -> Vec<CardDef> {

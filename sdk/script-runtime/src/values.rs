@@ -25,7 +25,7 @@ pub struct Scope<'a> {
 impl Scope<'_> {
     /// The opponent of "you".
     pub fn opponent(&self) -> Player {
-        1 - self.me
+        self.me.opponent()
     }
 }
 

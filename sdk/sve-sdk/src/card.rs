@@ -1,20 +1,91 @@
-//! [`Card`]: a builder for card definitions.
+//! [`Card`]: a builder for a card and the code of its abilities.
 
+use crate::Game;
+use crate::game::Stop;
 use crate::types::{
-    AbilityDef, AbilityKind, ActivationZone, CardDef, CardFilter, CardType, Class, CostItem,
-    Counter, Keywords, Trigger,
+    ActivationZone, CardFilter, CardType, Class, CostItem, Counter, Keywords, Passive, Trigger,
 };
+use crate::wire;
 
-/// Builds a [`CardDef`] step by step.
+/// What an ability does when it resolves. Choices stop it with
+/// [`Stop::Halt`] until the player answers; propagate them with `?`.
+pub type Effect = fn(&mut Game) -> Result<(), Stop>;
+
+/// Whether an ability can be used or played now, or whether its "if" holds.
+pub type Condition = fn(&Game) -> bool;
+
+/// Kinds of abilities, for [`Card::ability`] (the other builder methods
+/// pick the kind for you).
+#[derive(Clone, Debug)]
+pub enum AbilityKind {
+    /// Automatic: becomes pending when its trigger happens.
+    Triggered(Trigger),
+    /// Activated by its controller in their main phase.
+    Activated {
+        /// Has `[q]`: also usable in the opponent's Quick windows.
+        quick: bool,
+        /// Where the ability works (normally the field).
+        zone: ActivationZone,
+    },
+    /// A spell's text, performed when the spell resolves.
+    Spell,
+    /// A named sub-ability that only runs when other card code calls it.
+    Sub,
+}
+
+impl From<AbilityKind> for wire::AbilityKind {
+    fn from(kind: AbilityKind) -> wire::AbilityKind {
+        match kind {
+            AbilityKind::Triggered(trigger) => wire::AbilityKind::Triggered(trigger),
+            AbilityKind::Activated { quick, zone } => wire::AbilityKind::Activated((quick, zone)),
+            AbilityKind::Spell => wire::AbilityKind::Spell,
+            AbilityKind::Sub => wire::AbilityKind::Sub,
+        }
+    }
+}
+
+/// One ability of a [`Card`]: its data and its code.
+#[derive(Clone, Debug)]
+pub(crate) struct Ability {
+    pub(crate) def: wire::AbilityDef,
+    /// `None` only for passives, which the host evaluates itself.
+    pub(crate) effect: Option<Effect>,
+    pub(crate) condition: Option<Condition>,
+}
+
+/// A card: its printed facts, and each ability with the code that runs it.
+///
+/// Every ability takes its code where it is added, so a card cannot have an
+/// ability without code, and reordering the calls reorders nothing else:
+///
+/// ```
+/// use sve_sdk::prelude::*;
+///
+/// fn spark(game: &mut Game) -> Result<(), Stop> {
+///     let enemies = game.followers(game.opponent());
+///     for target in game.select("Deal 1 damage to", enemies, 1, 1)? {
+///         game.damage_follower(target, 1);
+///     }
+///     Ok(())
+/// }
+///
+/// let card = Card::follower("MY-001", "Spark Elf", Class::Forest, 2, 2, 2)
+///     .traits(&["Elf"])
+///     .text("[fanfare] Select an enemy follower on the field and deal it 1 damage.")
+///     .fanfare("Deal 1 damage to an enemy follower.", spark)
+///     .condition(|game| !game.followers(game.opponent()).is_empty());
+/// assert_eq!(card.id(), "MY-001");
+/// ```
 #[derive(Clone, Debug)]
 pub struct Card {
-    def: CardDef,
+    def: wire::CardDef,
+    abilities: Vec<Ability>,
 }
 
 impl Card {
     fn new(id: &str, name: &str, class: Class, card_type: CardType) -> Card {
         Card {
-            def: CardDef {
+            def: wire::CardDef {
                 id: id.to_owned(),
                 name: name.to_owned(),
                 class,
@@ -30,6 +101,7 @@ impl Card {
                 abilities: Vec::new(),
                 text: String::new(),
             },
+            abilities: Vec::new(),
         }
     }
 
@@ -71,6 +143,11 @@ impl Card {
         card
     }
 
+    /// The card's id.
+    pub fn id(&self) -> &str {
+        &self.def.id
+    }
+
     /// Traits, in printed order.
     pub fn traits(mut self, traits: &[&str]) -> Card {
         self.def.traits = traits.iter().map(|t| (*t).to_owned()).collect();
@@ -110,79 +187,156 @@ impl Card {
         self
     }
 
-    /// Adds an ability as data; its index is its position in the list.
-    pub fn ability(mut self, name: &str, kind: AbilityKind, costs: Vec<CostItem>) -> Card {
-        self.def.abilities.push(AbilityDef {
-            name: name.to_owned(),
-            kind,
-            costs,
-            once_per_turn: false,
-            text: String::new(),
+    /// Adds a Fanfare ability that runs `effect`.
+    pub fn fanfare(self, text: &str, effect: Effect) -> Card {
+        self.ability(
+            "Fanfare",
+            AbilityKind::Triggered(Trigger::Fanfare),
+            text,
+            effect,
+        )
+    }
+
+    /// Adds a Last Words ability that runs `effect`.
+    pub fn last_words(self, text: &str, effect: Effect) -> Card {
+        self.ability(
+            "Last Words",
+            AbilityKind::Triggered(Trigger::LastWords),
+            text,
+            effect,
+        )
+    }
+
+    /// Adds an automatic ability on another trigger; it is named after the
+    /// trigger ("Strike"), or as [`named`](Card::named) says.
+    pub fn on(self, trigger: Trigger, text: &str, effect: Effect) -> Card {
+        let name = trigger_name(&trigger);
+        self.ability(name, AbilityKind::Triggered(trigger), text, effect)
+    }
+
+    /// Adds an activated ability usable from the field in your main phase,
+    /// paying `costs`. Name it with [`named`](Card::named).
+    pub fn activated(self, costs: Vec<CostItem>, text: &str, effect: Effect) -> Card {
+        self.ability(
+            "Activate",
+            AbilityKind::Activated {
+                quick: false,
+                zone: ActivationZone::Field,
+            },
+            text,
+            effect,
+        )
+        .costs(costs)
+    }
+
+    /// Adds a spell's effect (its main Spell ability).
+    pub fn spell_effect(self, text: &str, effect: Effect) -> Card {
+        self.ability("Spell", AbilityKind::Spell, text, effect)
+    }
+
+    /// Adds an ability of any kind that runs `effect`.
+    pub fn ability(mut self, name: &str, kind: AbilityKind, text: &str, effect: Effect) -> Card {
+        self.abilities.push(Ability {
+            def: wire::AbilityDef {
+                name: name.to_owned(),
+                kind: kind.into(),
+                costs: Vec::new(),
+                once_per_turn: false,
+                text: text.to_owned(),
+            },
+            effect: Some(effect),
+            condition: None,
         });
         self
     }
 
-    /// Marks the last ability once per turn.
+    /// Adds a passive ability: a continuous effect the host evaluates, with
+    /// no code.
+    pub fn passive(mut self, name: &str, passive: Passive, text: &str) -> Card {
+        self.abilities.push(Ability {
+            def: wire::AbilityDef {
+                name: name.to_owned(),
+                kind: wire::AbilityKind::Passive(passive),
+                costs: Vec::new(),
+                once_per_turn: false,
+                text: text.to_owned(),
+            },
+            effect: None,
+            condition: None,
+        });
+        self
+    }
+
+    /// Gives the ability just added its condition: a spell's play
+    /// requirement, an activated ability's extra condition, an automatic
+    /// ability's "if". Without one, the ability can always be used.
+    pub fn condition(mut self, condition: Condition) -> Card {
+        self.last_ability("condition").condition = Some(condition);
+        self
+    }
+
+    /// Adds costs to the ability just added (a Fanfare with "Give your
+    /// leader \[defense\]-2:", an activated ability's extra costs).
+    pub fn costs(mut self, costs: Vec<CostItem>) -> Card {
+        self.last_ability("costs").def.costs.extend(costs);
+        self
+    }
+
+    /// Renames the ability just added (as the log and the player see it).
+    pub fn named(mut self, name: &str) -> Card {
+        self.last_ability("named").def.name = name.to_owned();
+        self
+    }
+
+    /// Makes the ability just added usable once per turn.
     pub fn once_per_turn(mut self) -> Card {
-        if let Some(last) = self.def.abilities.last_mut() {
-            last.once_per_turn = true;
-        }
+        self.last_ability("once_per_turn").def.once_per_turn = true;
         self
     }
 
-    /// Sets the text of the last ability.
-    pub fn ability_text(mut self, text: &str) -> Card {
-        if let Some(last) = self.def.abilities.last_mut() {
-            last.text = text.to_owned();
-        }
-        self
+    /// The ability just added. A modifier called before any ability is a
+    /// mistake in the card list; the panic names it when the pack loads.
+    fn last_ability(&mut self, modifier: &str) -> &mut Ability {
+        let id = self.def.id.clone();
+        self.abilities.last_mut().unwrap_or_else(|| {
+            panic!("card {id}: `{modifier}` modifies the ability just added, and there is none yet")
+        })
     }
 
-    /// Adds a Fanfare ability.
-    pub fn fanfare(self, text: &str) -> Card {
-        self.ability(
-            "Fanfare",
-            AbilityKind::Triggered(Trigger::Fanfare),
-            Vec::new(),
-        )
-        .ability_text(text)
+    /// The card as data for the host, and the code of its abilities in the
+    /// same order (the host calls an ability by its index in the data).
+    pub(crate) fn into_parts(self) -> (wire::CardDef, Vec<Ability>) {
+        let mut def = self.def;
+        def.abilities = self.abilities.iter().map(|a| a.def.clone()).collect();
+        (def, self.abilities)
     }
+}
 
-    /// Adds a Last Words ability.
-    pub fn last_words(self, text: &str) -> Card {
-        self.ability(
-            "Last Words",
-            AbilityKind::Triggered(Trigger::LastWords),
-            Vec::new(),
-        )
-        .ability_text(text)
-    }
-
-    /// Adds an automatic ability with another trigger.
-    pub fn on(self, name: &str, trigger: Trigger, text: &str) -> Card {
-        self.ability(name, AbilityKind::Triggered(trigger), Vec::new())
-            .ability_text(text)
-    }
-
-    /// Adds an activated ability usable from the field.
-    pub fn activated(self, name: &str, costs: Vec<CostItem>, text: &str) -> Card {
-        self.ability(
-            name,
-            AbilityKind::Activated((false, ActivationZone::Field)),
-            costs,
-        )
-        .ability_text(text)
-    }
-
-    /// Adds a spell's effect (its main Spell ability).
-    pub fn spell_effect(self, text: &str) -> Card {
-        self.ability("Spell", AbilityKind::Spell, Vec::new())
-            .ability_text(text)
-    }
-
-    /// The definition.
-    pub fn build(self) -> CardDef {
-        self.def
+/// The printed name of an automatic ability's trigger.
+fn trigger_name(trigger: &Trigger) -> &'static str {
+    match trigger {
+        Trigger::Fanfare => "Fanfare",
+        Trigger::LastWords => "Last Words",
+        Trigger::OnLeaveField => "Leave Field",
+        Trigger::OnReturnToHandFromField => "Return to Hand",
+        Trigger::OnOtherEnterField(_) => "Other Enters Field",
+        Trigger::OnOtherLeaveField(_) => "Other Leaves Field",
+        Trigger::OnOpponentCardDestroyed(_) => "Opponent's Card Destroyed",
+        Trigger::OnDiscarded => "Discarded",
+        Trigger::OnEvolve => "Evolve",
+        Trigger::OnSuperEvolve => "Super Evolve",
+        Trigger::OnOtherEvolve(_) => "Other Evolves",
+        Trigger::Strike => "Strike",
+        Trigger::FollowerStrike => "Follower Strike",
+        Trigger::LeaderStrike => "Leader Strike",
+        Trigger::OnOtherAttack(_) => "Other Attacks",
+        Trigger::OnPlaySpell(_) => "Spell Played",
+        Trigger::OnDealCombatDamage => "Combat Damage",
+        Trigger::OnLeaderGainDefense => "Leader Gains Defense",
+        Trigger::StartMainPhase => "Start of Main Phase",
+        Trigger::StartOpponentMainPhase => "Start of Opponent's Main Phase",
+        Trigger::StartEndPhase => "Start of End Phase",
+        Trigger::StartOpponentEndPhase => "Start of Opponent's End Phase",
     }
 }
 

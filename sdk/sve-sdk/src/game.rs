@@ -1,12 +1,14 @@
 //! [`Game`]: what an ability can ask and do, as methods that read like card
 //! text.
 
+use crate::Player;
 use crate::bindings::sve::cards::game as host;
 use crate::bindings::sve::cards::game::TurnRecord;
 use crate::bindings::sve::cards::types::{
-    AbilityCall, CardFilter, CardInfo, CardRef, ChoiceOption, ChoiceRequest, Counter, Duration,
-    Halt, Keywords, Player, PlayerInfo, TokenDestination, Zone,
+    AbilityCall, CardClass, CardFilter, CardRef, CardType, ChoiceOption, ChoiceRequest, Counter,
+    Duration, Halt, Keywords, PlayerInfo, TokenDestination, Zone,
 };
+use crate::choice::{Choice, picked};
 
 /// Which ability is running.
 #[derive(Clone, Debug)]
@@ -34,7 +36,7 @@ impl From<AbilityCall> for Call {
             source_object: call.source_object,
             card_id: call.card_id,
             ability: call.ability,
-            controller: call.controller,
+            controller: Player::new(call.controller),
             trigger_card: call.trigger_card,
             amount: call.amount,
         }
@@ -76,43 +78,126 @@ impl From<Halt> for Stop {
     }
 }
 
+/// A card as card code sees it.
+#[derive(Clone, Debug)]
+pub struct CardInfo {
+    /// The card.
+    pub card: CardRef,
+    /// Its rules object (a new one each time it changes zones).
+    pub object: u32,
+    /// Its card id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Its type.
+    pub card_type: CardType,
+    /// Its class.
+    pub class: CardClass,
+    /// Its traits, printed and given.
+    pub traits: Vec<String>,
+    /// The zone it is in.
+    pub zone: Zone,
+    /// Its owner.
+    pub owner: Player,
+    /// Its controller.
+    pub controller: Player,
+    /// Whether it is engaged.
+    pub engaged: bool,
+    /// Whether it is evolved.
+    pub evolved: bool,
+    /// Whether it is a token.
+    pub is_token: bool,
+    /// Current attack.
+    pub attack: i32,
+    /// Current defense.
+    pub defense: i32,
+    /// Maximum defense.
+    pub max_defense: i32,
+    /// Current cost.
+    pub cost: i32,
+    /// Current keywords.
+    pub keywords: Keywords,
+    /// Counters on it.
+    pub counters: Vec<(Counter, u32)>,
+}
+
+impl From<crate::bindings::sve::cards::types::CardInfo> for CardInfo {
+    fn from(info: crate::bindings::sve::cards::types::CardInfo) -> CardInfo {
+        CardInfo {
+            card: info.card,
+            object: info.object,
+            id: info.id,
+            name: info.name,
+            card_type: info.card_type,
+            class: info.class,
+            traits: info.traits,
+            zone: info.zone,
+            owner: Player::new(info.owner),
+            controller: Player::new(info.controller),
+            engaged: info.engaged,
+            evolved: info.evolved,
+            is_token: info.is_token,
+            attack: info.attack,
+            defense: info.defense,
+            max_defense: info.max_defense,
+            cost: info.cost,
+            keywords: info.keywords,
+            counters: info.counters,
+        }
+    }
+}
+
 /// The game, seen from a running ability.
 pub struct Game {
-    controller: Player,
-    source: CardRef,
+    call: Call,
 }
 
 impl Game {
+    /// The game as the ability `call` sees it (pack code gets its `Game`
+    /// from the SDK).
     pub(crate) fn new(call: &Call) -> Game {
-        Game {
-            controller: call.controller,
-            source: call.source,
-        }
+        Game { call: call.clone() }
+    }
+
+    /// Which ability is running, and its context.
+    pub fn call(&self) -> &Call {
+        &self.call
     }
 
     /// "You": the ability's controller.
     pub fn me(&self) -> Player {
-        self.controller
+        self.call.controller
     }
 
     /// Your opponent.
     pub fn opponent(&self) -> Player {
-        1 - self.controller
+        self.call.controller.opponent()
     }
 
     /// The card whose ability this is.
     pub fn source(&self) -> CardRef {
-        self.source
+        self.call.source
+    }
+
+    /// The card that caused the trigger, if any.
+    pub fn trigger_card(&self) -> Option<CardRef> {
+        self.call.trigger_card
+    }
+
+    /// A number carried by the triggering event (damage dealt, defense
+    /// gained).
+    pub fn amount(&self) -> i32 {
+        self.call.amount
     }
 
     /// Whose turn it is.
     pub fn active_player(&self) -> Player {
-        host::active_player()
+        Player::new(host::active_player())
     }
 
     /// Cards in a player's zone.
     pub fn cards_in(&self, player: Player, zone: Zone) -> Vec<CardRef> {
-        host::cards_in(player, zone)
+        host::cards_in(player.index(), zone)
     }
 
     /// Followers on a player's field.
@@ -136,18 +221,18 @@ impl Game {
 
     /// A card's current information.
     pub fn card(&self, card: CardRef) -> Option<CardInfo> {
-        host::inspect_card(card)
+        host::inspect_card(card).map(CardInfo::from)
     }
 
     /// A player's resources and class counts.
     pub fn player(&self, player: Player) -> PlayerInfo {
-        host::inspect_player(player)
+        host::inspect_player(player.index())
     }
 
     /// What happened to a player's cards this turn (destroyed, discarded,
     /// attacked, spells played, returned to hand from the field).
     pub fn this_turn(&self, player: Player) -> TurnRecord {
-        host::this_turn(player)
+        host::this_turn(player.index())
     }
 
     /// Turns begun since a card entered the field (0 on the turn it
@@ -186,7 +271,7 @@ impl Game {
 
     /// The number of cards played by you this turn (Combo).
     pub fn combo(&self) -> u32 {
-        self.player(self.controller).combo
+        self.player(self.me()).combo
     }
 
     /// Asks `player` to pick between `min` and `max` options.
@@ -199,7 +284,7 @@ impl Game {
         max: u32,
     ) -> Result<Vec<u32>, Stop> {
         Ok(host::choose(&ChoiceRequest {
-            player,
+            player: player.index(),
             text: text.to_owned(),
             options,
             min,
@@ -207,20 +292,43 @@ impl Game {
         })?)
     }
 
-    /// You pick one of the labelled options; returns its index.
-    pub fn choose_one(&mut self, text: &str, labels: &[&str]) -> Result<usize, Stop> {
-        let options = labels
+    /// You choose one of the options of `C` (see [`Choice`]); returns the
+    /// one picked.
+    pub fn choose<C: Choice>(&mut self, text: &str) -> Result<C, Stop> {
+        let options: Vec<C> = C::OPTIONS.iter().map(|(option, _)| *option).collect();
+        self.choose_among(text, &options)
+    }
+
+    /// You choose one of some of the options of `C` (say, only those that
+    /// can be done now), in the order given; returns the one picked.
+    pub fn choose_among<C: Choice>(&mut self, text: &str, options: &[C]) -> Result<C, Stop> {
+        let labelled = options
             .iter()
-            .map(|l| ChoiceOption::Label((*l).to_owned()))
+            .map(|option| (*option, option.label().to_owned()))
             .collect();
-        let picks = self.ask(self.controller, text, options, 1, 1)?;
-        Ok(picks.first().copied().unwrap_or(0) as usize)
+        self.choose_labelled(text, labelled)
+    }
+
+    /// You choose one of options whose labels are only known now ("2 to
+    /// Goblin, 1 to the other"); returns the value paired with the label
+    /// picked. An empty list is an error.
+    pub fn choose_labelled<T: Clone>(
+        &mut self,
+        text: &str,
+        options: Vec<(T, String)>,
+    ) -> Result<T, Stop> {
+        let labels = options
+            .iter()
+            .map(|(_, label)| ChoiceOption::Label(label.clone()))
+            .collect();
+        let picks = self.ask(self.me(), text, labels, 1, 1)?;
+        picked(&options, &picks).ok_or_else(|| Stop::Error(format!("no options for {text:?}")))
     }
 
     /// You answer yes or no.
     pub fn yes_no(&mut self, text: &str) -> Result<bool, Stop> {
         let picks = self.ask(
-            self.controller,
+            self.me(),
             text,
             vec![ChoiceOption::Yes, ChoiceOption::No],
             1,
@@ -252,7 +360,7 @@ impl Game {
             return Ok(Vec::new());
         }
         let options = candidates.iter().map(|c| ChoiceOption::Card(*c)).collect();
-        let picks = self.ask(self.controller, text, options, min, max)?;
+        let picks = self.ask(self.me(), text, options, min, max)?;
         Ok(picks
             .into_iter()
             .filter_map(|i| candidates.get(i as usize).copied())
@@ -266,7 +374,7 @@ impl Game {
 
     /// `player` draws `count` cards.
     pub fn draw(&mut self, player: Player, count: u32) {
-        host::draw(player, count);
+        host::draw(player.index(), count);
     }
     /// Deals ability damage to a follower.
     pub fn damage_follower(&mut self, card: CardRef, amount: i32) {
@@ -274,11 +382,11 @@ impl Game {
     }
     /// Deals ability damage to a leader.
     pub fn damage_leader(&mut self, player: Player, amount: i32) {
-        host::damage_leader(player, amount);
+        host::damage_leader(player.index(), amount);
     }
     /// Gives a leader +N (or −N) defense.
     pub fn change_leader_defense(&mut self, player: Player, delta: i32) {
-        host::change_leader_defense(player, delta);
+        host::change_leader_defense(player.index(), delta);
     }
     /// Destroys a card.
     pub fn destroy(&mut self, card: CardRef) {
@@ -307,7 +415,7 @@ impl Game {
     /// Puts a card onto `player`'s field (an effect the opponent performs);
     /// returns whether there was room.
     pub fn put_onto_field_for(&mut self, card: CardRef, player: Player) -> bool {
-        host::put_onto_field_for(card, player)
+        host::put_onto_field_for(card, player.index())
     }
     /// Puts a card into its owner's EX area; false if there is no room.
     pub fn put_into_ex_area(&mut self, card: CardRef) -> bool {
@@ -325,7 +433,7 @@ impl Game {
         count: u32,
         destination: TokenDestination,
     ) -> Result<Vec<CardRef>, Stop> {
-        host::summon_token(player, card_id, count, destination).map_err(Stop::Error)
+        host::summon_token(player.index(), card_id, count, destination).map_err(Stop::Error)
     }
     /// Gives a card +attack/+defense.
     pub fn give_stats(&mut self, card: CardRef, attack: i32, defense: i32, duration: Duration) {
@@ -383,15 +491,15 @@ impl Game {
     }
     /// Changes current play points.
     pub fn add_play_points(&mut self, player: Player, delta: i32) {
-        host::add_play_points(player, delta);
+        host::add_play_points(player.index(), delta);
     }
     /// Changes maximum play points.
     pub fn add_max_play_points(&mut self, player: Player, delta: i32) {
-        host::add_max_play_points(player, delta);
+        host::add_max_play_points(player.index(), delta);
     }
     /// Changes evolution points.
     pub fn add_evolve_points(&mut self, player: Player, delta: i32) {
-        host::add_evolve_points(player, delta);
+        host::add_evolve_points(player.index(), delta);
     }
     /// Evolves a follower by an effect; false if no evolved card is there.
     pub fn evolve(&mut self, card: CardRef) -> bool {
@@ -399,11 +507,11 @@ impl Game {
     }
     /// Shuffles a deck.
     pub fn shuffle(&mut self, player: Player) {
-        host::shuffle(player);
+        host::shuffle(player.index());
     }
     /// Puts the top `count` cards of a deck into the cemetery.
     pub fn mill(&mut self, player: Player, count: u32) {
-        host::mill(player, count);
+        host::mill(player.index(), count);
     }
     /// Moves a card from a deck to its owner's hand.
     pub fn deck_to_hand(&mut self, card: CardRef) {
@@ -411,7 +519,7 @@ impl Game {
     }
     /// `player` takes another turn after this one.
     pub fn extra_turn(&mut self, player: Player) {
-        host::extra_turn(player);
+        host::extra_turn(player.index());
     }
     /// Writes a line to the host log.
     pub fn log(&self, message: &str) {
@@ -420,7 +528,6 @@ impl Game {
 }
 
 fn is_follower(info: &CardInfo) -> bool {
-    use crate::bindings::sve::cards::types::CardType;
     matches!(
         info.card_type,
         CardType::Follower | CardType::EvolvedFollower

@@ -2,8 +2,9 @@
 //!
 //! A pack is a WebAssembly component the host loads in a sandbox. It
 //! declares its cards as data (stats, keywords, and every ability's trigger,
-//! cost and timing) and runs its abilities' effects through a [`Game`]
-//! handle. It keeps no state between calls: everything lives in the host.
+//! cost and timing), each ability together with the function that runs it,
+//! and runs those functions through a [`Game`] handle. It keeps no state
+//! between calls: everything lives in the host.
 //!
 //! ```no_run
 //! use sve_sdk::prelude::*;
@@ -11,38 +12,43 @@
 //! struct MyPack;
 //!
 //! impl Pack for MyPack {
-//!     fn cards() -> Vec<CardDef> {
-//!         vec![Card::follower("MY-001", "Spark Elf", Class::Forest, 2, 2, 2)
-//!             .fanfare("Deal 1 damage to an enemy follower.")
-//!             .text("[fanfare] Select an enemy follower and deal it 1 damage.")
-//!             .build()]
+//!     fn cards() -> Vec<Card> {
+//!         vec![
+//!             Card::follower("MY-001", "Spark Elf", Class::Forest, 2, 2, 2)
+//!                 .text("[fanfare] Select an enemy follower and deal it 1 damage.")
+//!                 .fanfare("Deal 1 damage to an enemy follower.", spark_elf),
+//!         ]
 //!     }
+//! }
 //!
-//!     fn resolve(game: &mut Game, call: &Call) -> Result<(), Stop> {
-//!         match (call.card_id.as_str(), call.ability) {
-//!             ("MY-001", 0) => {
-//!                 let targets = game.followers(game.opponent());
-//!                 for card in game.select("Deal 1 damage to", targets, 1, 1)? {
-//!                     game.damage_follower(card, 1);
-//!                 }
-//!                 Ok(())
-//!             }
-//!             _ => Err(Stop::unknown(call)),
-//!         }
+//! fn spark_elf(game: &mut Game) -> Result<(), Stop> {
+//!     let targets = game.followers(game.opponent());
+//!     for card in game.select("Deal 1 damage to", targets, 1, 1)? {
+//!         game.damage_follower(card, 1);
 //!     }
+//!     Ok(())
 //! }
 //!
 //! sve_sdk::export_pack!(MyPack);
 //! ```
 //!
 //! Core concepts:
-//! - [`Pack`]: the one trait an author implements (cards, resolve, condition).
-//! - [`Card`]: a builder for card definitions that reads like the card.
-//! - [`Game`]: queries, choices and actions during an ability.
+//! - [`Pack`]: the one trait an author implements: the list of cards.
+//! - [`Card`]: a builder for a card that reads like the card. Each ability
+//!   takes its code ([`Effect`]) where it is added, and
+//!   [`Card::condition`] gives the ability just added its condition, so an
+//!   ability cannot lack code and reordering abilities rewires nothing.
+//! - [`Game`]: queries, choices and actions during an ability, about
+//!   [`Player`]s and cards.
+//! - [`Choice`]: "choose one" over an enum of your own;
+//!   `game.choose::<Mode>("...")?` returns the variant.
 //! - Choices are re-entrant: `game.select(..)?` either returns the answer or
 //!   stops the ability with [`Stop::Halt`]; the host asks the player and runs
 //!   the ability again from the start, this time with the answer. Write
 //!   abilities as straight-line code and always propagate with `?`.
+//! - [`runtime`]: the lower-level entry for a pack whose cards are only
+//!   known when it runs (the SVE Script runtime); an ordinary pack never
+//!   needs it.
 //!
 //! Build a pack with `sve pack build PATH`; the host refuses packs built
 //! against an API version it does not support.
@@ -50,10 +56,15 @@
 #![deny(missing_docs)]
 
 mod card;
+mod choice;
+mod dispatch;
 mod game;
+mod player;
 
-pub use card::{Card, any_card};
-pub use game::{Call, Game, Stop};
+pub use card::{AbilityKind, Card, Condition, Effect, any_card};
+pub use choice::Choice;
+pub use game::{Call, CardInfo, Game, Stop};
+pub use player::Player;
 
 /// The card API version this SDK builds packs against.
 pub const API_VERSION: &str = "0.1.0";
@@ -72,38 +83,69 @@ pub mod bindings {
     });
 }
 
-/// Plain data types of the card API, re-exported from the bindings.
+/// Plain data types of the card API, re-exported from the bindings (the
+/// SDK's own [`Player`], [`CardInfo`] and [`AbilityKind`] replace the wire
+/// forms that carry a bare number or an unnamed tuple).
 pub mod types {
     pub use crate::bindings::sve::cards::game::TurnRecord;
     pub use crate::bindings::sve::cards::types::{
-        AbilityDef, AbilityKind, ActivationZone, CardClass as Class, CardDef, CardFilter, CardInfo,
-        CardType, ChoiceOption, CostItem, Counter, Duration, Grant, Keywords, PassiveCondition,
-        PassiveScope, PlayerInfo, Range, TokenDestination, Trigger, Zone,
+        ActivationZone, CardClass as Class, CardFilter, CardType, ChoiceOption, CostItem, Counter,
+        Duration, Grant, Keywords, PassiveCondition, PassiveScope, PlayerInfo, Range,
+        TokenDestination, Trigger, Zone,
     };
-    pub use crate::bindings::sve::cards::types::{CardRef, Passive, Player};
+    pub use crate::bindings::sve::cards::types::{CardRef, Passive};
+}
+
+/// The card data exactly as it crosses to the host, for [`runtime`] packs
+/// that build it themselves.
+pub mod wire {
+    pub use crate::bindings::sve::cards::types::{AbilityDef, AbilityKind, CardDef};
 }
 
 /// Everything a pack author usually needs.
 pub mod prelude {
     pub use crate::types::*;
-    pub use crate::{Call, Card, Game, Pack, Stop};
+    pub use crate::{
+        AbilityKind, Call, Card, CardInfo, Choice, Condition, Effect, Game, Pack, Player, Stop,
+    };
 }
 
 /// A card pack. Implement it on a unit struct and register it with
 /// [`export_pack!`].
+///
+/// [`cards`](Pack::cards) is called when the host reads the pack and again
+/// in each instance that runs an ability, to find the ability's code: keep
+/// it a plain list, without side effects.
 pub trait Pack {
-    /// The pack's card definitions.
-    fn cards() -> Vec<types::CardDef>;
+    /// The pack's cards, each ability with its code.
+    fn cards() -> Vec<Card>;
+}
 
-    /// Runs ability `call.ability` of card `call.card_id`.
-    fn resolve(game: &mut Game, call: &Call) -> Result<(), Stop>;
+/// The lower-level entry, for packs whose cards are only known when they
+/// run: the SVE Script runtime builds its cards from compiled scripts it
+/// reads from the host. Such a pack lists raw card data ([`wire`]) and is
+/// called by card id and ability index (its index in the card's ability
+/// list), and must keep the two in step itself. Everything else should be
+/// a [`Pack`]: there the builder keeps data and code together.
+pub mod runtime {
+    use crate::{Call, Game, Stop, wire};
 
-    /// Whether the ability's condition holds now (a spell's play
-    /// requirement, an activated ability's extra condition, an automatic
-    /// ability's "if"). Defaults to always.
-    fn condition(game: &Game, call: &Call) -> Result<bool, Stop> {
-        let _ = (game, call);
-        Ok(true)
+    /// A pack whose cards are generated at runtime. Register it with
+    /// [`export_runtime_pack!`](crate::export_runtime_pack).
+    pub trait RuntimePack {
+        /// The pack's card data.
+        fn cards() -> Vec<wire::CardDef>;
+
+        /// Runs ability `call.ability` of card `call.card_id`.
+        fn resolve(game: &mut Game, call: &Call) -> Result<(), Stop>;
+
+        /// Whether the ability's condition holds now (a spell's play
+        /// requirement, an activated ability's extra condition, an
+        /// automatic ability's "if"). Defaults to always.
+        fn condition(game: &Game, call: &Call) -> Result<bool, Stop> {
+            let _ = (game, call);
+            Ok(true)
+        }
     }
 }
 
@@ -112,6 +154,10 @@ pub trait Pack {
 pub mod __private {
     use super::*;
     use crate::bindings::sve::cards::types::{AbilityCall, Manifest};
+    use crate::runtime::RuntimePack;
+    use std::sync::OnceLock;
+
+    pub use crate::dispatch::Table;
 
     fn install_panic_hook() {
         static ONCE: std::sync::Once = std::sync::Once::new();
@@ -122,19 +168,48 @@ pub mod __private {
         });
     }
 
-    pub fn manifest<P: Pack>() -> Manifest {
+    /// The pack's table, built once per instance (`table` is the
+    /// `OnceLock` the export macro declares for the pack).
+    fn table<P: Pack>(table: &OnceLock<Table>) -> &Table {
+        table.get_or_init(|| Table::build(P::cards()).1)
+    }
+
+    pub fn manifest<P: Pack>(table: &OnceLock<Table>) -> Manifest {
+        install_panic_hook();
+        let (cards, built) = Table::build(P::cards());
+        let _ = table.set(built);
+        Manifest { cards }
+    }
+
+    pub fn condition<P: Pack>(table: &OnceLock<Table>, call: AbilityCall) -> Result<bool, String> {
+        install_panic_hook();
+        let call = Call::from(call);
+        let game = Game::new(&call);
+        Ok(self::table::<P>(table).holds(&game, &call))
+    }
+
+    pub fn resolve<P: Pack>(table: &OnceLock<Table>, call: AbilityCall) -> Result<(), String> {
+        install_panic_hook();
+        let call = Call::from(call);
+        let mut game = Game::new(&call);
+        self::table::<P>(table)
+            .resolve(&mut game, &call)
+            .map_err(|stop| stop.into_message())
+    }
+
+    pub fn runtime_manifest<P: RuntimePack>() -> Manifest {
         install_panic_hook();
         Manifest { cards: P::cards() }
     }
 
-    pub fn condition<P: Pack>(call: AbilityCall) -> Result<bool, String> {
+    pub fn runtime_condition<P: RuntimePack>(call: AbilityCall) -> Result<bool, String> {
         install_panic_hook();
         let call = Call::from(call);
         let game = Game::new(&call);
         P::condition(&game, &call).map_err(|stop| stop.into_message())
     }
 
-    pub fn resolve<P: Pack>(call: AbilityCall) -> Result<(), String> {
+    pub fn runtime_resolve<P: RuntimePack>(call: AbilityCall) -> Result<(), String> {
         install_panic_hook();
         let call = Call::from(call);
         let mut game = Game::new(&call);
@@ -142,11 +217,47 @@ pub mod __private {
     }
 }
 
-/// Exports a [`Pack`] implementation as the component's entry points and
-/// records the API version the pack was built against.
+/// Exports a [`Pack`] as the component's entry points, with the dispatch
+/// table built from its cards, and records the API version the pack was
+/// built against.
 #[macro_export]
 macro_rules! export_pack {
     ($pack:ty) => {
+        static __SVE_TABLE: ::std::sync::OnceLock<$crate::__private::Table> =
+            ::std::sync::OnceLock::new();
+
+        $crate::__export_entry_points! {
+            manifest => $crate::__private::manifest::<$pack>(&__SVE_TABLE),
+            condition(call) => $crate::__private::condition::<$pack>(&__SVE_TABLE, call),
+            resolve(call) => $crate::__private::resolve::<$pack>(&__SVE_TABLE, call),
+        }
+    };
+}
+
+/// Exports a [`runtime::RuntimePack`] (cards generated at runtime) as the
+/// component's entry points and records the API version the pack was built
+/// against.
+#[macro_export]
+macro_rules! export_runtime_pack {
+    ($pack:ty) => {
+        $crate::__export_entry_points! {
+            manifest => $crate::__private::runtime_manifest::<$pack>(),
+            condition(call) => $crate::__private::runtime_condition::<$pack>(call),
+            resolve(call) => $crate::__private::runtime_resolve::<$pack>(call),
+        }
+    };
+}
+
+/// The component exports and the API version section, shared by
+/// [`export_pack!`] and [`export_runtime_pack!`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __export_entry_points {
+    (
+        manifest => $manifest:expr,
+        condition($ccall:ident) => $condition:expr,
+        resolve($rcall:ident) => $resolve:expr,
+    ) => {
         /// The card API version, read by the host before instantiation.
         #[unsafe(link_section = "sve:api-version")]
         #[used]
@@ -156,17 +267,17 @@ macro_rules! export_pack {
 
         impl $crate::bindings::Guest for __SvePackExport {
             fn manifest() -> $crate::bindings::sve::cards::types::Manifest {
-                $crate::__private::manifest::<$pack>()
+                $manifest
             }
             fn condition(
-                call: $crate::bindings::sve::cards::types::AbilityCall,
+                $ccall: $crate::bindings::sve::cards::types::AbilityCall,
             ) -> ::std::result::Result<bool, ::std::string::String> {
-                $crate::__private::condition::<$pack>(call)
+                $condition
             }
             fn resolve(
-                call: $crate::bindings::sve::cards::types::AbilityCall,
+                $rcall: $crate::bindings::sve::cards::types::AbilityCall,
             ) -> ::std::result::Result<(), ::std::string::String> {
-                $crate::__private::resolve::<$pack>(call)
+                $resolve
             }
         }
 

@@ -1,6 +1,7 @@
 //! Card packs end to end: Rust packs built with cargo for wasm32, loaded by
 //! the host, run in matches. Covers the sandbox (hostile packs), API
-//! versioning and every ability of the `rust-starter` pack.
+//! versioning, every ability of the `rust-starter` pack and the template
+//! authors copy (`examples/rust-pack`).
 
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
@@ -214,6 +215,32 @@ fn a_pack_built_for_an_unsupported_api_is_refused_naming_both_versions() {
     );
     assert_eq!(loaded.packs.len(), 1, "the supported pack still loads");
     assert_eq!(loaded.packs[0].id, "rust-starter");
+}
+
+// The template authors copy (`examples/rust-pack`): it builds, and its
+// cards play as its README says.
+
+#[test]
+fn the_rust_pack_template_builds_and_its_cards_play() {
+    let loaded = load(&["examples/rust-pack"]);
+    assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Spark Elf", "Growth"]).pp(3))
+        .side(P2, Side::new().field(["V5"]))
+        .build();
+    let growth = s.card(P1, Zone::Hand, "Growth");
+    assert!(
+        !s.can(Action::Play { card: growth }),
+        "Growth's condition: a follower of yours to select"
+    );
+    s.play("Spark Elf");
+    let v5 = s.card(P2, Zone::Field, "V5");
+    s.choose(|c| *c == Choice::Card(v5));
+    assert!(s.dump().contains("field V5 5/4"), "{}", s.dump());
+    s.play("Growth");
+    let elf = s.card(P1, Zone::Field, "Spark Elf");
+    s.choose(|c| *c == Choice::Card(elf));
+    assert!(s.dump().contains("field Spark Elf 3/3"), "{}", s.dump());
 }
 
 // The rust-starter pack, one test per ability.

@@ -206,7 +206,7 @@ impl Interpreter<'_> {
         let Some(ability) = ability else {
             return Ok(());
         };
-        let opponent = 1 - frame.me;
+        let opponent = frame.me.opponent();
         let Some(to) = to else {
             return self.sub(
                 game,

@@ -134,7 +134,7 @@ impl Interpreter<'_> {
         amount: i32,
         filter: FilterId,
     ) -> Result<(), Stop> {
-        let opponent = 1 - frame.me;
+        let opponent = frame.me.opponent();
         let candidates = self.candidates(game, &frame, opponent, Zone::Field, filter);
         let (min, max) = self.choose_bounds(filter);
         let text = format!("Divide {amount} damage among");

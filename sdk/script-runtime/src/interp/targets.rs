@@ -63,7 +63,7 @@ impl Interpreter<'_> {
         prompt: &str,
     ) -> Result<Vec<Subject>, Stop> {
         let me = frame.me;
-        let opp = 1 - me;
+        let opp = me.opponent();
         let matching = |game: &Game, zones: &[(Player, Zone)]| {
             zones
                 .iter()

@@ -44,159 +44,156 @@ static CALLS: AtomicU32 = AtomicU32::new(0);
 static SEEN: Mutex<Option<HashMap<u32, u32>>> = Mutex::new(None);
 
 impl Pack for Chaos {
-    fn cards() -> Vec<CardDef> {
+    fn cards() -> Vec<Card> {
         vec![
             Card::spell(RANDOM_SPELL, "Chaos Bolt", Class::Neutral, 0)
-                .spell_effect("Does random things.")
-                .build(),
+                .spell_effect("Does random things.", random_calls),
             Card::follower(RANDOM_FOLLOWER, "Chaos Imp", Class::Neutral, 1, 1, 1)
-                .fanfare("Does random things.")
-                .last_words("Does random things.")
-                .build(),
-            Card::spell(ECHO, "Endless Echo", Class::Neutral, 0)
-                .spell_effect("Put this card into your cemetery, then play it again for 0.")
-                .build(),
-            Card::follower(BOOMERANG, "Boomerang Imp", Class::Neutral, 0, 1, 1)
-                .fanfare("Return this follower to your hand, then play it for 0.")
-                .build(),
+                .fanfare("Does random things.", random_calls)
+                .last_words("Does random things.", random_calls),
+            Card::spell(ECHO, "Endless Echo", Class::Neutral, 0).spell_effect(
+                "Put this card into your cemetery, then play it again for 0.",
+                echo,
+            ),
+            Card::follower(BOOMERANG, "Boomerang Imp", Class::Neutral, 0, 1, 1).fanfare(
+                "Return this follower to your hand, then play it for 0.",
+                boomerang,
+            ),
             Card::spell(EFFECT_FLOOD, "Effect Flood", Class::Neutral, 0)
-                .spell_effect("Give your leader's followers +1/+1, forever.")
-                .build(),
+                .spell_effect("Give your leader's followers +1/+1, forever.", effect_flood),
             Card::spell(CALL_FLOOD, "Call Flood", Class::Neutral, 0)
-                .spell_effect("Ask who is active, forever.")
-                .build(),
+                .spell_effect("Ask who is active, forever.", call_flood),
             Card::spell(TOKEN_FLOOD, "Token Flood", Class::Neutral, 0)
-                .spell_effect("Summon and banish 1,000 tokens.")
-                .build(),
-            Card::follower(TOKEN, "Chaos Mote", Class::Neutral, 0, 1, 1)
-                .token()
-                .build(),
-            Card::spell(STATICS, "Remembering Spell", Class::Neutral, 0)
-                .spell_effect("Draw a card the second time this is cast, else deal 1 to the enemy leader.")
-                .build(),
+                .spell_effect("Summon and banish 1,000 tokens.", token_flood),
+            Card::follower(TOKEN, "Chaos Mote", Class::Neutral, 0, 1, 1).token(),
+            Card::spell(STATICS, "Remembering Spell", Class::Neutral, 0).spell_effect(
+                "Draw a card the second time this is cast, else deal 1 to the enemy leader.",
+                statics,
+            ),
             Card::spell(LEADER_MOVER, "Leader Thief", Class::Neutral, 0)
-                .spell_effect("Move both leaders anywhere.")
-                .build(),
+                .spell_effect("Move both leaders anywhere.", leader_mover),
             Card::follower(FREE_ACT, "Tireless Golem", Class::Neutral, 1, 1, 1)
-                .activated("Grow", Vec::new(), "This follower gets +1/+1 until the end of the turn.")
-                .build(),
+                .activated(
+                    Vec::new(),
+                    "This follower gets +1/+1 until the end of the turn.",
+                    grow,
+                )
+                .named("Grow"),
         ]
     }
+}
 
-    fn resolve(game: &mut Game, call: &Call) -> Result<(), Stop> {
-        match call.card_id.as_str() {
-            RANDOM_SPELL | RANDOM_FOLLOWER => {
-                let steps = 1 + game.random(16);
-                for _ in 0..steps {
-                    random_call(game)?;
-                }
-                Ok(())
-            }
-            ECHO | BOOMERANG => {
-                let this = game.source();
-                if call.card_id == ECHO {
-                    game.bury(this);
-                } else {
-                    game.return_to_hand(this);
-                }
-                game.play_card(this, Some(0));
-                Ok(())
-            }
-            EFFECT_FLOOD => {
-                let me = game.me();
-                let leader = game.cards_in(me, Zone::Leader);
-                let target = game.followers(me).first().copied().or(leader.first().copied());
-                let Some(target) = target else {
-                    return Ok(());
-                };
-                for _ in 0..20_000_000u32 {
-                    game.give_stats(target, 1, 1, Duration::WhileInZone);
-                }
-                Ok(())
-            }
-            CALL_FLOOD => {
-                let mut sum = 0u64;
-                loop {
-                    sum = sum.wrapping_add(u64::from(game.active_player()));
-                    if sum == u64::MAX {
-                        return Ok(());
-                    }
-                }
-            }
-            TOKEN_FLOOD => {
-                let me = game.me();
-                for _ in 0..100 {
-                    let tokens = game
-                        .summon_token(me, TOKEN, 10, TokenDestination::ExArea)
-                        .unwrap_or_default();
-                    for token in tokens {
-                        game.banish(token);
-                    }
-                }
-                Ok(())
-            }
-            STATICS => {
-                let calls = CALLS.fetch_add(1, Ordering::Relaxed) + 1;
-                let remembered = {
-                    let mut seen = SEEN.lock().map_err(|_| Stop::Error("poisoned".into()))?;
-                    let map = seen.get_or_insert_with(HashMap::new);
-                    *map.entry(call.source).or_insert(0) += 1;
-                    // Iteration order depends on the map's seed and history.
-                    map.keys().next().copied().unwrap_or(0)
-                };
-                if calls % 2 == 0 || remembered != call.source {
-                    let me = game.me();
-                    game.draw(me, 1);
-                } else {
-                    let opponent = game.opponent();
-                    game.damage_leader(opponent, 1);
-                }
-                Ok(())
-            }
-            LEADER_MOVER => {
-                for player in [game.me(), game.opponent()] {
-                    for leader in game.cards_in(player, Zone::Leader) {
-                        game.put_into_ex_area(leader);
-                        game.put_onto_field(leader);
-                        game.put_onto_field_for(leader, player);
-                        game.return_to_hand(leader);
-                        game.put_into_deck(leader, true);
-                        game.bury(leader);
-                        game.banish(leader);
-                        game.destroy(leader);
-                        game.discard(&[leader]);
-                        game.deck_to_hand(leader);
-                        game.evolve(leader);
-                        game.play_card(leader, Some(0));
-                        game.engage(leader);
-                    }
-                }
-                Ok(())
-            }
-            FREE_ACT => {
-                let me = game.source();
-                game.give_stats(me, 1, 1, Duration::EndOfTurn);
-                Ok(())
-            }
-            _ => Err(Stop::unknown(call)),
+fn random_calls(game: &mut Game) -> Result<(), Stop> {
+    let steps = 1 + game.random(16);
+    for _ in 0..steps {
+        random_call(game)?;
+    }
+    Ok(())
+}
+
+fn echo(game: &mut Game) -> Result<(), Stop> {
+    let this = game.source();
+    game.bury(this);
+    game.play_card(this, Some(0));
+    Ok(())
+}
+
+fn boomerang(game: &mut Game) -> Result<(), Stop> {
+    let this = game.source();
+    game.return_to_hand(this);
+    game.play_card(this, Some(0));
+    Ok(())
+}
+
+fn effect_flood(game: &mut Game) -> Result<(), Stop> {
+    let me = game.me();
+    let leader = game.cards_in(me, Zone::Leader);
+    let target = game
+        .followers(me)
+        .first()
+        .copied()
+        .or(leader.first().copied());
+    let Some(target) = target else {
+        return Ok(());
+    };
+    for _ in 0..20_000_000u32 {
+        game.give_stats(target, 1, 1, Duration::WhileInZone);
+    }
+    Ok(())
+}
+
+fn call_flood(game: &mut Game) -> Result<(), Stop> {
+    let mut sum = 0u64;
+    loop {
+        sum = sum.wrapping_add(u64::from(game.active_player().index()));
+        if sum == u64::MAX {
+            return Ok(());
         }
     }
 }
 
+fn token_flood(game: &mut Game) -> Result<(), Stop> {
+    let me = game.me();
+    for _ in 0..100 {
+        let tokens = game
+            .summon_token(me, TOKEN, 10, TokenDestination::ExArea)
+            .unwrap_or_default();
+        for token in tokens {
+            game.banish(token);
+        }
+    }
+    Ok(())
+}
+
+fn statics(game: &mut Game) -> Result<(), Stop> {
+    let source = game.source();
+    let calls = CALLS.fetch_add(1, Ordering::Relaxed) + 1;
+    let remembered = {
+        let mut seen = SEEN.lock().map_err(|_| Stop::Error("poisoned".into()))?;
+        let map = seen.get_or_insert_with(HashMap::new);
+        *map.entry(source).or_insert(0) += 1;
+        // Iteration order depends on the map's seed and history.
+        map.keys().next().copied().unwrap_or(0)
+    };
+    if calls.is_multiple_of(2) || remembered != source {
+        let me = game.me();
+        game.draw(me, 1);
+    } else {
+        let opponent = game.opponent();
+        game.damage_leader(opponent, 1);
+    }
+    Ok(())
+}
+
+fn leader_mover(game: &mut Game) -> Result<(), Stop> {
+    for player in [game.me(), game.opponent()] {
+        for leader in game.cards_in(player, Zone::Leader) {
+            game.put_into_ex_area(leader);
+            game.put_onto_field(leader);
+            game.put_onto_field_for(leader, player);
+            game.return_to_hand(leader);
+            game.put_into_deck(leader, true);
+            game.bury(leader);
+            game.banish(leader);
+            game.destroy(leader);
+            game.discard(&[leader]);
+            game.deck_to_hand(leader);
+            game.evolve(leader);
+            game.play_card(leader, Some(0));
+            game.engage(leader);
+        }
+    }
+    Ok(())
+}
+
+fn grow(game: &mut Game) -> Result<(), Stop> {
+    let me = game.source();
+    game.give_stats(me, 1, 1, Duration::EndOfTurn);
+    Ok(())
+}
+
 /// Numbers a careless or malicious author might pass.
-const AMOUNTS: &[i32] = &[
-    i32::MIN,
-    -1_000_000,
-    -5,
-    -1,
-    0,
-    1,
-    2,
-    3,
-    5,
-    100,
-    i32::MAX,
-];
+const AMOUNTS: &[i32] = &[i32::MIN, -1_000_000, -5, -1, 0, 1, 2, 3, 5, 100, i32::MAX];
 
 const ZONES: &[Zone] = &[
     Zone::Leader,
@@ -224,7 +221,7 @@ fn pick<T: Copy>(game: &mut Game, items: &[T]) -> T {
 
 /// A player, sometimes out of range.
 fn player(game: &mut Game) -> Player {
-    game.random(3) as Player
+    Player::new(game.random(3) as u8)
 }
 
 /// A card: usually one that exists somewhere, sometimes any number.
@@ -307,7 +304,10 @@ fn random_call(game: &mut Game) -> Result<(), Stop> {
         }
         13 => {
             let p = player(game);
-            let id = pick(game, &[TOKEN, RANDOM_FOLLOWER, "NO-SUCH-CARD", LEADER_MOVER]);
+            let id = pick(
+                game,
+                &[TOKEN, RANDOM_FOLLOWER, "NO-SUCH-CARD", LEADER_MOVER],
+            );
             let count = amount.unsigned_abs() % 12;
             let to = pick(
                 game,
@@ -375,7 +375,12 @@ fn random_call(game: &mut Game) -> Result<(), Stop> {
             let c = card(game);
             let counter = pick(
                 game,
-                &[Counter::Stack, Counter::Spell, Counter::Prayer, Counter::Fable],
+                &[
+                    Counter::Stack,
+                    Counter::Spell,
+                    Counter::Prayer,
+                    Counter::Fable,
+                ],
             );
             game.add_counters(c, counter, amount);
         }

@@ -6,12 +6,8 @@ use sve_sdk::prelude::*;
 struct ManifestPanic;
 
 impl Pack for ManifestPanic {
-    fn cards() -> Vec<CardDef> {
+    fn cards() -> Vec<Card> {
         panic!("the card list is deliberately broken")
-    }
-
-    fn resolve(_game: &mut Game, call: &Call) -> Result<(), Stop> {
-        Err(Stop::unknown(call))
     }
 }
 

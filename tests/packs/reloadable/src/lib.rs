@@ -8,24 +8,19 @@ struct Reloadable;
 const DAMAGE: i32 = 1;
 
 impl Pack for Reloadable {
-    fn cards() -> Vec<CardDef> {
+    fn cards() -> Vec<Card> {
         vec![
             Card::follower("RELOAD-001", "Spark Caller", Class::Neutral, 1, 1, 1)
-                .fanfare("Deal damage to the enemy leader.")
-                .build(),
+                .fanfare("Deal damage to the enemy leader.", spark),
         ]
     }
+}
 
-    fn resolve(game: &mut Game, call: &Call) -> Result<(), Stop> {
-        match (call.card_id.as_str(), call.ability) {
-            ("RELOAD-001", 0) => {
-                let opponent = game.opponent();
-                game.damage_leader(opponent, DAMAGE);
-                Ok(())
-            }
-            _ => Err(Stop::unknown(call)),
-        }
-    }
+/// Deals [`DAMAGE`] to the enemy leader.
+fn spark(game: &mut Game) -> Result<(), Stop> {
+    let opponent = game.opponent();
+    game.damage_leader(opponent, DAMAGE);
+    Ok(())
 }
 
 sve_sdk::export_pack!(Reloadable);
