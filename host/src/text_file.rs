@@ -56,6 +56,12 @@ impl TextFileError {
     }
 }
 
+/// User or pack text as one line that is safe to print: unsafe characters
+/// escaped, at most 200 characters (a deck name from a replay file, say).
+pub fn shown(text: &str) -> String {
+    sve_script::text::escape_line(text, 200)
+}
+
 /// Largest text file [`read_text_file`] reads (a deck list, a scenario,
 /// card text data for a whole set).
 pub const MAX_TEXT_FILE_BYTES: u64 = 16 << 20;
@@ -82,6 +88,11 @@ pub fn read_text_file_capped(path: &Path, max: u64) -> Result<String, TextFileEr
 /// `max` bytes.
 pub(crate) fn read_capped(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read as _;
+    // Asked before opening: opening a FIFO for reading blocks until a
+    // writer comes, so a pack that ships one would hang the load.
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
     let file = std::fs::File::open(path)?;
     let meta = file.metadata()?;
     if !meta.is_file() {

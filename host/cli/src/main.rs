@@ -562,9 +562,12 @@ fn replay(
         );
         return Ok(());
     }
+    // Deck names come from the replay file: shown escaped.
     println!(
         "{} vs {} (seed {})",
-        replay.decks[0].name, replay.decks[1].name, replay.seed
+        sve_host::text_file::shown(&replay.decks[0].name),
+        sve_host::text_file::shown(&replay.decks[1].name),
+        replay.seed
     );
     for event in &log {
         if let Some(line) = gamelog::describe(event, game.state(), db) {

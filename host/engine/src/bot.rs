@@ -55,12 +55,13 @@ impl BotKind {
     }
 }
 
-/// Main-phase actions a bot takes in one turn before it ends its main
-/// phase; a real turn takes a dozen or so.
+/// Main-phase and Quick-window actions a bot takes in one turn before it
+/// ends its main phase or passes; a real turn takes a dozen or so.
 pub const MAX_BOT_ACTIONS_PER_TURN: u32 = 60;
 
-/// Counts a bot's main-phase actions in the current turn and ends the main
-/// phase once there were [`MAX_BOT_ACTIONS_PER_TURN`].
+/// Counts a bot's main-phase and Quick-window actions in the current turn;
+/// past [`MAX_BOT_ACTIONS_PER_TURN`] it ends the main phase, or passes in a
+/// Quick window (a free repeatable Quick ability must not loop either).
 #[derive(Clone, Debug, Default)]
 pub struct ActionCap {
     turn: u32,
@@ -71,9 +72,11 @@ impl ActionCap {
     /// The answer that ends the main phase when the bot has used up its
     /// actions this turn; `None` while it may act on.
     pub fn check(&mut self, game: &Match, decision: &Decision) -> Option<Vec<usize>> {
-        if decision.prompt != Prompt::MainAction {
-            return None;
-        }
+        let stop = match decision.prompt {
+            Prompt::MainAction => Choice::Action(Action::EndMainPhase),
+            Prompt::QuickWindow => Choice::Pass,
+            _ => return None,
+        };
         let turn = game.state().turn;
         if turn != self.turn {
             self.turn = turn;
@@ -83,10 +86,7 @@ impl ActionCap {
         if self.actions <= MAX_BOT_ACTIONS_PER_TURN {
             return None;
         }
-        let end = decision
-            .options
-            .iter()
-            .position(|o| *o == Choice::Action(Action::EndMainPhase))?;
+        let end = decision.options.iter().position(|o| *o == stop)?;
         Some(vec![end])
     }
 }

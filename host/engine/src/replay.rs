@@ -297,8 +297,8 @@ impl Replay {
         let resolve = |deck: &ReplayDeck| -> Result<DeckList, ReplayError> {
             let id = |card: &String| {
                 db.by_card_id(card).ok_or_else(|| ReplayError::UnknownCard {
-                    deck: deck.name.clone(),
-                    card: card.clone(),
+                    deck: shown(&deck.name),
+                    card: shown(card),
                 })
             };
             Ok(DeckList {
@@ -313,8 +313,8 @@ impl Replay {
             if !problems.is_empty() {
                 let problems: Vec<String> = problems.iter().map(|p| p.message.clone()).collect();
                 return Err(ReplayError::Deck {
-                    deck: deck.name.chars().take(100).collect(),
-                    problems: problems.join("; "),
+                    deck: shown(&deck.name),
+                    problems: sve_script::text::escape_line(&problems.join("; "), 2_000),
                 });
             }
         }
@@ -328,7 +328,7 @@ impl Replay {
             {
                 return Err(ReplayError::Reloaded {
                     after: index,
-                    packs: reload.source.clone(),
+                    packs: shown(&reload.source),
                 });
             }
             if let Status::GameOver(_) = game.step() {
@@ -352,7 +352,7 @@ impl Replay {
         {
             return Err(ReplayError::Reloaded {
                 after: self.answers.len(),
-                packs: reload.source.clone(),
+                packs: shown(&reload.source),
             });
         }
         game.step();
@@ -362,6 +362,12 @@ impl Replay {
         log.extend(game.take_events());
         Ok((game, log))
     }
+}
+
+/// Text from a replay file as it may appear in an error: a replay comes
+/// from anywhere, so its names are escaped and capped.
+fn shown(text: &str) -> String {
+    sve_script::text::escape_line(text, 100)
 }
 
 /// A stable hash of an event log (FNV-1a over each event's postcard

@@ -9,6 +9,10 @@ use serde::Serialize;
 use std::sync::Arc;
 use std::time::Instant;
 
+/// Answers one turn of a bot match may take before the match is stopped
+/// as a loop (reported as a violation and a turn-cap hit).
+pub const MAX_ANSWERS_PER_TURN: u32 = 5_000;
+
 /// Options for one bot match.
 #[derive(Clone, Copy, Debug)]
 pub struct PlayOptions {
@@ -73,6 +77,8 @@ pub fn play_bot_match(
         answers: Vec::new(),
         log: Vec::new(),
     };
+    // (turn, answers given in it)
+    let mut answers_turn = (0u32, 0u32);
     loop {
         let decision = match game.step() {
             Status::GameOver(outcome) => {
@@ -101,6 +107,20 @@ pub fn play_bot_match(
                     .violations
                     .push(format!("turn {}: {problem}", game.state().turn));
             }
+        }
+        // A turn that takes thousands of answers is a loop the bots do not
+        // stop (bots cap their own actions; this is the backstop).
+        if game.state().turn != answers_turn.0 {
+            answers_turn = (game.state().turn, 0);
+        }
+        answers_turn.1 += 1;
+        if answers_turn.1 > MAX_ANSWERS_PER_TURN {
+            report.violations.push(format!(
+                "turn {}: more than {MAX_ANSWERS_PER_TURN} answers in one turn",
+                game.state().turn
+            ));
+            report.turn_cap_hit = true;
+            break;
         }
         if game.state().turn > options.turn_cap {
             report.turn_cap_hit = true;

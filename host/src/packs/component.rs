@@ -60,6 +60,11 @@ impl PackEngine {
         config.consume_fuel(true);
         config.max_wasm_stack(STACK_LIMIT);
         config.wasm_component_model(true);
+        // The same pack must play the same everywhere (replays and bug
+        // reports cross machines): NaN bit patterns and relaxed SIMD
+        // results would otherwise depend on the CPU.
+        config.cranelift_nan_canonicalization(true);
+        config.relaxed_simd_deterministic(true);
         let engine = Engine::new(&config).map_err(wasm_err)?;
         let mut linker = Linker::new(&engine);
         Pack::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |state| state)

@@ -134,9 +134,9 @@ pub fn parse_manifest(text: &str, dir: &Path) -> Result<PackManifest, String> {
         ));
     }
     for card_id in &raw.overrides {
-        if card_id.is_empty()
-            || card_id.chars().count() > MAX_CARD_ID_LEN
-            || card_id.chars().any(|c| c.is_control() || c.is_whitespace())
+        // The one card-id rule, as for the cards themselves.
+        if card_id.chars().count() > MAX_CARD_ID_LEN
+            || sve_script::text::check_card_id(card_id).is_err()
         {
             let shown: String = card_id.chars().take(MAX_CARD_ID_LEN).collect();
             return Err(format!(

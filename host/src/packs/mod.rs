@@ -65,6 +65,13 @@ pub const MAX_CARDS_PER_PACK: usize = 5000;
 /// Longest text field accepted in a manifest (see [`guest_text`] for the
 /// other caps).
 pub const MAX_TEXT_LEN: usize = guest_text::MAX_CARD_TEXT_CHARS;
+/// Counter entries a card may enter the field with (one per kind of
+/// counter is all a card needs).
+pub const MAX_INITIAL_COUNTERS: usize = 8;
+/// Largest encoded size of one card's rules (the card without its texts):
+/// bounds every list the engine walks while it plays the card. The
+/// busiest starter card takes a few hundred bytes.
+pub const MAX_CARD_RULES_BYTES: usize = 16 << 10;
 /// Largest pack component (`<id>.wasm`) read.
 pub const MAX_COMPONENT_BYTES: u64 = 128 << 20;
 /// Largest `pack.toml` read.
@@ -116,7 +123,16 @@ impl std::fmt::Display for PackDiagnostic {
             Severity::Warning => "warning",
             Severity::Note => "note",
         };
-        write!(f, ": {severity}: {}", self.message)
+        // Messages quote folder names, ids and compiler output: every line
+        // is shown escaped too (line breaks kept, as in cargo's output).
+        write!(f, ": {severity}: ")?;
+        for (idx, line) in self.message.split('\n').enumerate() {
+            if idx > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{}", sve_script::text::escape_line(line, 4_000))?;
+        }
+        Ok(())
     }
 }
 
@@ -1227,6 +1243,26 @@ fn check_cards(cards: &[CardDef]) -> Result<(), Vec<String>> {
                 card.abilities.len()
             ));
         }
+        if card.initial_counters.len() > MAX_INITIAL_COUNTERS {
+            problems.push(format!(
+                "card `{id}` enters with {} counter entries; at most {MAX_INITIAL_COUNTERS}",
+                card.initial_counters.len()
+            ));
+        }
+        // Everything else the engine walks at play (filter lists, costs,
+        // passives) is bounded by the size of the card's rules.
+        let mut rules = card.clone();
+        rules.text.clear();
+        for ability in &mut rules.abilities {
+            ability.text.clear();
+            ability.name.clear();
+        }
+        let size = postcard::to_allocvec(&rules).map_or(usize::MAX, |bytes| bytes.len());
+        if size > MAX_CARD_RULES_BYTES {
+            problems.push(format!(
+                "card `{id}`'s rules (filters, costs, passives) take {size} bytes; at most {MAX_CARD_RULES_BYTES}"
+            ));
+        }
     }
     if problems.is_empty() {
         Ok(())
@@ -1239,6 +1275,34 @@ fn check_cards(cards: &[CardDef]) -> Result<(), Vec<String>> {
 mod tests {
     use super::*;
     use crate::scenario::fixtures::test_cards;
+
+    #[test]
+    fn a_card_with_huge_rules_or_counter_lists_is_refused() {
+        use crate::cards::{AbilityDef, AbilityKind, CardFilter, Counter, Trigger};
+        let mut huge_filter = test_cards().remove(1);
+        huge_filter.abilities.push(AbilityDef {
+            name: String::new(),
+            kind: AbilityKind::Triggered(Trigger::OnOtherEnterField(CardFilter {
+                traits_any: vec!["Elf".to_owned(); 20_000],
+                ..CardFilter::default()
+            })),
+            costs: Vec::new(),
+            once_per_turn: false,
+            text: String::new(),
+        });
+        let problems = check_cards(&[huge_filter]).unwrap_err();
+        assert!(
+            problems[0].contains("rules (filters, costs, passives) take"),
+            "{problems:?}"
+        );
+        let mut counters = test_cards().remove(1);
+        counters.initial_counters = vec![(Counter::Stack, 0); 9];
+        let problems = check_cards(&[counters]).unwrap_err();
+        assert_eq!(
+            problems,
+            ["card `TEST-V1` enters with 9 counter entries; at most 8"]
+        );
+    }
 
     #[test]
     fn an_oversized_manifest_is_refused() {

@@ -28,7 +28,7 @@ pub(crate) struct PackCode {
     /// Instances finished matches gave back, for script packs only: the
     /// script runtime is our own code and keeps nothing between calls but
     /// its decoded IR, so a new match can skip instantiating and decoding.
-    /// Third-party Rust packs always get a fresh instance per match.
+    /// Third-party Rust packs get a fresh instance at every call.
     pub pool: Option<Arc<Mutex<Vec<Instance>>>>,
 }
 
@@ -93,7 +93,8 @@ impl PackRunner {
         let code = &self.code[pack];
         let mut fresh = None;
         let mut slot = None;
-        let instance = if code.pool.is_some() {
+        let kept = code.pool.is_some();
+        let instance = if kept {
             slot.insert(self.instance(pack).map_err(Halt::Failed)?)
                 .as_mut()
         } else {
@@ -108,13 +109,17 @@ impl PackRunner {
         let Some((store, bindings)) = instance else {
             return Err(Halt::Failed(format!("pack `{}` has no instance", code.id)));
         };
-        store
-            .set_fuel(FUEL_PER_CALL)
-            .map_err(|e| Halt::Failed(format!("pack `{}`: {e}", code.id)))?;
+        // A fresh instance's budget began at instantiation (a start
+        // function shares it with the call); a kept one gets a new budget.
+        if kept {
+            store
+                .set_fuel(FUEL_PER_CALL)
+                .map_err(|e| Halt::Failed(format!("pack `{}`: {e}", code.id)))?;
+            store.data_mut().host_calls = 0;
+        }
         let state = store.data_mut();
         state.lend = lend;
         state.halt = None;
-        state.host_calls = 0;
         state.log.clear();
         let result = f(bindings, store);
         let state = store.data_mut();
@@ -164,10 +169,20 @@ impl PackRunner {
             let pooled = code.pool.as_ref().and_then(|pool| pool.lock().ok()?.pop());
             let instance = match pooled {
                 Some(instance) => instance,
-                None => self
-                    .engine
-                    .instantiate(&code.pre, Arc::clone(&code.data))
-                    .map_err(|e| format!("pack `{}` failed to instantiate: {e}", code.id))?,
+                None => {
+                    let (mut store, bindings) = self
+                        .engine
+                        .instantiate(&code.pre, Arc::clone(&code.data))
+                        .map_err(|e| format!("pack `{}` failed to instantiate: {e}", code.id))?;
+                    // The script runtime decodes its cards at its first
+                    // call. Do that now, on a budget of its own, so that a
+                    // new instance and a pooled one give an ability the
+                    // same fuel (a replay starts with a new one).
+                    bindings
+                        .call_manifest(&mut store)
+                        .map_err(|e| format!("pack `{}` failed to start: {e:#}", code.id))?;
+                    (store, bindings)
+                }
             };
             *slot = Some(instance);
         }

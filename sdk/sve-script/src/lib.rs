@@ -254,6 +254,10 @@ pub const MAX_SCRIPT_FILE_BYTES: u64 = 16 << 20;
 /// swapped for a device after the folder was listed is refused too).
 fn read_script_file(path: &Path) -> std::io::Result<Vec<u8>> {
     use std::io::Read as _;
+    // Asked before opening too: opening a FIFO blocks until a writer comes.
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
     let file = std::fs::File::open(path)?;
     if !file.metadata()?.is_file() {
         return Err(std::io::Error::other("not a regular file"));

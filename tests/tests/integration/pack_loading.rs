@@ -471,3 +471,35 @@ fn a_pack_cannot_pass_for_another_by_taking_its_id() {
         warnings[0]
     );
 }
+
+#[test]
+fn a_pack_file_that_is_a_fifo_is_refused_without_blocking() {
+    let packs = scratch("fifo");
+    let toml = packs.join("fifo-toml");
+    std::fs::create_dir_all(&toml).expect("folder");
+    let script = packs.join("fifo-script");
+    std::fs::create_dir_all(&script).expect("folder");
+    // Opening a FIFO for reading blocks until a writer comes: the loader
+    // must ask what a file is before it opens it.
+    for fifo in [toml.join("pack.toml"), script.join("cards.txt")] {
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success(), "mkfifo {}", fifo.display());
+    }
+    std::fs::write(script.join("more.txt"), "").expect("write");
+    let loaded = load(std::slice::from_ref(&packs), &[]);
+    let errors = errors(&loaded);
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("fifo-toml/pack.toml") && e.contains("not a regular file")),
+        "{errors:#?}"
+    );
+    // The script folder's FIFO is not a file: it is skipped, not read.
+    assert!(
+        !errors.iter().any(|e| e.contains("cards.txt")),
+        "{errors:#?}"
+    );
+}

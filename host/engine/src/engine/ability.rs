@@ -348,15 +348,18 @@ impl AbilityCtx<'_> {
     /// `from`, and never a leader, a card being played, an evolved card
     /// under its follower or in the evolve deck (those move by the rules
     /// alone: evolving, rules handling), or a token that ceased to exist.
-    fn movable(&self, card: CardRef, from: &[Zone]) -> bool {
+    /// A card already where it would go stays (it would become a new
+    /// object and lose its effects for nothing), but for a deck, where a
+    /// move reorders.
+    fn movable(&self, card: CardRef, from: &[Zone], to: Zone) -> bool {
         let zone = self.m.state.card(card).zone;
-        from.contains(&zone)
+        from.contains(&zone) && (zone != to || to == Zone::Deck)
     }
 
     /// Destroys a card on the field by an ability (skips "can't be
     /// destroyed by abilities").
     pub fn destroy(&mut self, card: CardRef) {
-        if self.movable(card, &[Zone::Field]) {
+        if self.movable(card, &[Zone::Field], Zone::Cemetery) {
             self.m.destroy(card, true);
         }
     }
@@ -364,28 +367,28 @@ impl AbilityCtx<'_> {
     /// Banishes a card (from the field, a hand, a deck, a cemetery or an
     /// EX area).
     pub fn banish(&mut self, card: CardRef) {
-        if self.movable(card, MOVABLE_FROM) {
+        if self.movable(card, MOVABLE_FROM, Zone::Banished) {
             self.m.banish(card);
         }
     }
 
     /// Puts a card into its owner's cemetery without destroying it.
     pub fn bury(&mut self, card: CardRef) {
-        if self.movable(card, MOVABLE_FROM) {
+        if self.movable(card, MOVABLE_FROM, Zone::Cemetery) {
             self.m.bury(card);
         }
     }
 
     /// Returns a card to its owner's hand.
     pub fn return_to_hand(&mut self, card: CardRef) {
-        if self.movable(card, MOVABLE_FROM) {
+        if self.movable(card, MOVABLE_FROM, Zone::Hand) {
             self.m.return_to_hand(card);
         }
     }
 
     /// Puts a card on top of (or at the bottom of) its owner's deck.
     pub fn put_into_deck(&mut self, card: CardRef, bottom: bool) {
-        if self.movable(card, MOVABLE_FROM) {
+        if self.movable(card, MOVABLE_FROM, Zone::Deck) {
             self.m.put_into_deck(card, bottom);
         }
     }
@@ -400,12 +403,12 @@ impl AbilityCtx<'_> {
     /// the opponent performs. A card already on a field stays where it is
     /// (taking control is not a move).
     pub fn put_onto_field_for(&mut self, card: CardRef, player: PlayerId) -> bool {
-        self.movable(card, ONTO_FIELD_FROM) && self.m.put_onto_field(card, player)
+        self.movable(card, ONTO_FIELD_FROM, Zone::Field) && self.m.put_onto_field(card, player)
     }
 
     /// Puts a card into its owner's EX area (if there is room).
     pub fn put_into_ex_area(&mut self, card: CardRef) -> bool {
-        self.movable(card, MOVABLE_FROM) && self.m.put_into_ex_area(card)
+        self.movable(card, MOVABLE_FROM, Zone::ExArea) && self.m.put_into_ex_area(card)
     }
 
     /// Discards cards from their owner's hand.

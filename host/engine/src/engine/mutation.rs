@@ -332,7 +332,9 @@ impl Match {
                     }
                 };
                 let from = counters[idx].1;
-                let to = (i64::from(from) + i64::from(delta)).max(0) as u32;
+                // Saturates at both ends: a pack's huge delta never wraps.
+                let to =
+                    u32::try_from((i64::from(from) + i64::from(delta)).max(0)).unwrap_or(u32::MAX);
                 counters[idx].1 = to;
                 if to == 0 {
                     counters.remove(idx);

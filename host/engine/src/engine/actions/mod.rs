@@ -220,7 +220,8 @@ impl Match {
         let def = self.db.get(self.state.card(card).def);
         for (counter, n) in def.initial_counters.clone() {
             if self.state.card(card).counter(counter) == 0 {
-                self.apply(Mutation::AddCounters(card, counter, n as i32));
+                let n = i32::try_from(n).unwrap_or(i32::MAX);
+                self.apply(Mutation::AddCounters(card, counter, n));
             }
         }
         let keywords = self.state.characteristics(&self.db, card).keywords;

@@ -8,12 +8,16 @@
 //!   lasting effects than [`MAX_EFFECTS`], the run is stopped: everything it
 //!   did is rolled back and the ability fizzles with the reason, like any
 //!   other failure of card code. The match goes on.
-//! - **Per player action** ([`MAX_RUNS_PER_ACTION`], [`MAX_TASKS_PER_ACTION`]):
+//! - **Between two answers** ([`MAX_RUNS_PER_ACTION`], [`MAX_TASKS_PER_ACTION`]):
 //!   between two answers the engine runs at most so many abilities and
 //!   tasks. More means a loop no player can stop (a spell that plays itself
 //!   from the cemetery), which the rules call a draw (CR 15.2.1.3, as in
 //!   Confirmation Timing's `LOOP_LIMIT`); the
-//!   [`Event::EndlessLoop`] names the card whose ability was running.
+//!   [`Event::EndlessLoop`] names the card whose ability was running. A
+//!   loop that asks a player something at each turn of it (a free,
+//!   repeatable ability) is one a player can stop, so it is not a draw:
+//!   bots stop it themselves (`bot::ActionCap`) and bot matches cap the
+//!   answers of one turn (`sim::MAX_ANSWERS_PER_TURN`).
 //!
 //! All counters are deterministic (counts, not time), so a replay stops
 //! exactly where the recording did.
@@ -95,6 +99,11 @@ impl Work {
         }
     }
 
+    /// Whether an ability run is being counted.
+    pub(crate) fn in_run(&self) -> bool {
+        self.run_start.is_some()
+    }
+
     /// Why the current run must stop, if it must.
     pub(crate) fn run_stop(&self) -> Option<&str> {
         self.run_stop.as_deref()
@@ -168,9 +177,12 @@ impl Match {
     }
 
     /// Whether one more lasting effect fits; if not, the running ability
-    /// is marked to stop.
+    /// is marked to stop. The limit holds card code only: an effect the
+    /// rules make outside an ability run (super evolution's +1/+1, a
+    /// racing follower's Rush) always fits, so packs that filled the table
+    /// can't take those away.
     pub(crate) fn room_for_effect(&mut self) -> bool {
-        if self.state.effects.len() < MAX_EFFECTS {
+        if self.state.effects.len() < MAX_EFFECTS || !self.work.in_run() {
             return true;
         }
         self.work.stop_run(format!(
