@@ -10,7 +10,10 @@
 use super::convert;
 use super::guest_text::{self, TextKind};
 use super::wit::latest::sve::cards::{game, script, types as w};
-use crate::engine::{AbilityCtx, AbilityQuery, CardRef, Choice, Duration, Halt, PlayerId, Zone};
+use crate::engine::{
+    AbilityCtx, AbilityQuery, CardRef, Choice, Duration, Halt, PlayerId, QUESTION_OPTION_LIMIT,
+    Zone,
+};
 use wasmtime::StoreLimits;
 
 /// What a pack call may touch.
@@ -110,6 +113,17 @@ impl HostState {
         };
         self.halt = Some(halt);
         kind
+    }
+
+    /// Refuses a list from the pack longer than a match can have cards
+    /// (before any work is done per element): the run halts.
+    fn check_list_len(&mut self, len: usize, what: &str) -> Result<(), w::Halt> {
+        if len <= QUESTION_OPTION_LIMIT {
+            return Ok(());
+        }
+        Err(self.record_halt(Halt::Failed(format!(
+            "{what}: {len} entries; at most {QUESTION_OPTION_LIMIT}"
+        ))))
     }
 
     fn player(p: u8) -> PlayerId {
@@ -323,6 +337,7 @@ impl game::Host for HostState {
     }
 
     fn choose(&mut self, request: w::ChoiceRequest) -> Result<Vec<u32>, w::Halt> {
+        self.check_list_len(request.options.len(), "a question's options")?;
         let mut options = Vec::with_capacity(request.options.len());
         for option in request.options {
             options.push(match option {
@@ -364,6 +379,7 @@ impl game::Host for HostState {
         min: u32,
         max: u32,
     ) -> Result<Vec<u32>, w::Halt> {
+        self.check_list_len(candidates.len(), "a selection's candidates")?;
         let candidates: Vec<CardRef> = candidates
             .into_iter()
             .filter_map(|c| self.card(c))
@@ -459,6 +475,12 @@ impl game::Host for HostState {
     }
 
     fn discard(&mut self, cards: Vec<u32>) {
+        if self
+            .check_list_len(cards.len(), "cards to discard")
+            .is_err()
+        {
+            return;
+        }
         let cards: Vec<CardRef> = cards.into_iter().filter_map(|c| self.card(c)).collect();
         self.act(|cx| cx.discard(&cards));
     }

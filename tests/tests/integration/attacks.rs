@@ -373,3 +373,18 @@ fn random_host_calls_never_break_an_invariant_and_every_match_ends() {
     // The chaos cards did run (and some of their calls were refused).
     assert!(fizzled > 0);
 }
+
+#[test]
+fn a_selection_among_a_hundred_thousand_candidates_is_refused_before_any_work() {
+    let loaded = chaos();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Endless Choice"]))
+        .build();
+    s.play("Endless Choice");
+    let reasons = fizzles(&s.raw_events());
+    assert_eq!(
+        reasons,
+        ["a selection's candidates: 100000 entries; at most 2064"]
+    );
+    assert!(s.can(Action::EndMainPhase), "the match goes on");
+}

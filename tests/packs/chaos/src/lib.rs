@@ -35,6 +35,8 @@ const STATICS: &str = "CHAOS-STATICS";
 const LEADER_MOVER: &str = "CHAOS-LEADERS";
 /// A free activated ability that always looks worth using.
 const FREE_ACT: &str = "CHAOS-FREE-ACT";
+/// Asks to select among a hundred thousand copies of one card.
+const HUGE_SELECT: &str = "CHAOS-HUGE-SELECT";
 
 /// Calls since the instance started: only a fresh instance per call keeps
 /// this from steering a match differently from its replay.
@@ -79,8 +81,18 @@ impl Pack for Chaos {
                     grow,
                 )
                 .named("Grow"),
+            Card::spell(HUGE_SELECT, "Endless Choice", Class::Neutral, 0).spell_effect(
+                "Select one of 100,000 copies of this card.",
+                huge_select,
+            ),
         ]
     }
+}
+
+fn huge_select(game: &mut Game) -> Result<(), Stop> {
+    let this = game.source();
+    game.select("Pick one", vec![this; 100_000], 1, 1)?;
+    Ok(())
 }
 
 fn random_calls(game: &mut Game) -> Result<(), Stop> {
