@@ -69,6 +69,9 @@ impl PackEngine {
         let mut linker = Linker::new(&engine);
         Pack::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |state| state)
             .map_err(wasm_err)?;
+        // `choose` and `matches` again, with their lists checked before
+        // they are copied out of the pack's memory.
+        super::lazy_args::add_to_linker(&mut linker).map_err(wasm_err)?;
         Ok(PackEngine {
             engine,
             linker,

@@ -33,6 +33,7 @@ pub(crate) mod component;
 mod convert;
 pub mod guest_text;
 mod host_api;
+mod lazy_args;
 pub mod manifest;
 mod runner;
 pub mod script_pack;

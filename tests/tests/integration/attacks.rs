@@ -388,3 +388,20 @@ fn a_selection_among_a_hundred_thousand_candidates_is_refused_before_any_work() 
     );
     assert!(s.can(Action::EndMainPhase), "the match goes on");
 }
+
+#[test]
+fn a_question_with_megabytes_of_labels_is_refused_before_they_are_copied() {
+    let loaded = chaos();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Heavy Question"]))
+        .build();
+    s.play("Heavy Question");
+    let reasons = fizzles(&s.raw_events());
+    assert_eq!(reasons.len(), 1, "{reasons:?}");
+    assert!(
+        reasons[0].starts_with("a question is larger than a call may pass"),
+        "{}",
+        reasons[0]
+    );
+    assert!(s.can(Action::EndMainPhase), "the match goes on");
+}

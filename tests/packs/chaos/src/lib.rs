@@ -37,6 +37,8 @@ const LEADER_MOVER: &str = "CHAOS-LEADERS";
 const FREE_ACT: &str = "CHAOS-FREE-ACT";
 /// Asks to select among a hundred thousand copies of one card.
 const HUGE_SELECT: &str = "CHAOS-HUGE-SELECT";
+/// Asks a question whose labels hold 5 MB of text in all.
+const HEAVY_LABELS: &str = "CHAOS-HEAVY-LABELS";
 
 /// Calls since the instance started: only a fresh instance per call keeps
 /// this from steering a match differently from its replay.
@@ -85,8 +87,21 @@ impl Pack for Chaos {
                 "Select one of 100,000 copies of this card.",
                 huge_select,
             ),
+            Card::spell(HEAVY_LABELS, "Heavy Question", Class::Neutral, 0).spell_effect(
+                "Ask a question with fifty 100 KB labels.",
+                heavy_labels,
+            ),
         ]
     }
+}
+
+fn heavy_labels(game: &mut Game) -> Result<(), Stop> {
+    let me = game.me();
+    let options = (0..50)
+        .map(|_| ChoiceOption::Label("x".repeat(100_000)))
+        .collect();
+    game.ask(me, "Which?", options, 1, 1)?;
+    Ok(())
 }
 
 fn huge_select(game: &mut Game) -> Result<(), Stop> {
