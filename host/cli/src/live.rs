@@ -5,8 +5,7 @@ use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use sve_host::cards::CardDb;
-use sve_host::decks;
-use sve_host::engine::{AbilityRunner, DeckList, Match};
+use sve_host::engine::{AbilityRunner, Match};
 use sve_host::packs::{
     DevPacks, LoadOptions, LoadedPacks, PackLibrary, PackWatcher, ReloadChange, ReloadReport,
 };
@@ -95,15 +94,7 @@ impl LivePacks {
     fn smoke(&self, game: &Match, changed: &[String]) {
         let db = Arc::clone(game.db());
         let runner = self.library.loaded().runner();
-        let lists: Vec<(String, DeckList)> = decks::STARTER_DECKS
-            .iter()
-            .filter_map(|(name, _)| {
-                let file = decks::starter_deck(name)?;
-                Some(((*name).to_owned(), decks::resolve(&file, &db).ok()?))
-            })
-            .collect();
-        let named: Vec<(&str, &DeckList)> = lists.iter().map(|(n, d)| (n.as_str(), d)).collect();
-        let report = sim::smoke_test(&db, &runner, &named, changed, 10);
+        let report = sim::smoke_test_starter_decks(&db, &runner, changed, 10);
         if report.decks.is_empty() {
             println!("[smoke] no starter deck uses the changed cards; nothing to play");
         } else if report.is_clean() {

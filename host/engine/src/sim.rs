@@ -316,6 +316,26 @@ impl SmokeReport {
     }
 }
 
+/// [`smoke_test`] over the bundled starter decks (those that resolve
+/// against `db`): what `sve --watch --smoke-test` and the client run after a
+/// reload.
+pub fn smoke_test_starter_decks(
+    db: &Arc<CardDb>,
+    runner: &Arc<dyn AbilityRunner>,
+    changed: &[String],
+    games_per_deck: u32,
+) -> SmokeReport {
+    let lists: Vec<(String, DeckList)> = crate::decks::STARTER_DECKS
+        .iter()
+        .filter_map(|(name, _)| {
+            let file = crate::decks::starter_deck(name)?;
+            Some(((*name).to_owned(), crate::decks::resolve(&file, db).ok()?))
+        })
+        .collect();
+    let named: Vec<(&str, &DeckList)> = lists.iter().map(|(n, d)| (n.as_str(), d)).collect();
+    smoke_test(db, runner, &named, changed, games_per_deck)
+}
+
 /// The reload smoke test: a short batch of random-bot matches (invariants
 /// checked) for every given deck that contains one of `changed` card ids,
 /// each against the next deck in the list. Decks without the changed cards

@@ -337,7 +337,7 @@ impl game::Host for HostState {
     }
 
     fn choose(&mut self, request: w::ChoiceRequest) -> Result<Vec<u32>, w::Halt> {
-        self.check_list_len(request.options.len(), "a question's options")?;
+        // `lazy_args` checked the options' count and text before copying.
         let mut options = Vec::with_capacity(request.options.len());
         for option in request.options {
             options.push(match option {

@@ -306,17 +306,7 @@ impl Worker {
         let spawned = std::thread::Builder::new()
             .name("sve-smoke-test".to_owned())
             .spawn(move || {
-                let lists: Vec<(String, sve_host::engine::DeckList)> =
-                    sve_host::decks::STARTER_DECKS
-                        .iter()
-                        .filter_map(|(name, _)| {
-                            let file = sve_host::decks::starter_deck(name)?;
-                            Some(((*name).to_owned(), sve_host::decks::resolve(&file, &db).ok()?))
-                        })
-                        .collect();
-                let named: Vec<(&str, &sve_host::engine::DeckList)> =
-                    lists.iter().map(|(n, d)| (n.as_str(), d)).collect();
-                let report = sve_host::sim::smoke_test(&db, &runner, &named, &cards, 10);
+                let report = sve_host::sim::smoke_test_starter_decks(&db, &runner, &cards, 10);
                 let message = if report.decks.is_empty() {
                     format!("Smoke test after {source}: no starter deck uses its cards.")
                 } else if report.is_clean() {
