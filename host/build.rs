@@ -25,6 +25,8 @@ fn main() {
         "sdk/sve-sdk/Cargo.toml",
         "sdk/sve-script/src",
         "sdk/sve-script/Cargo.toml",
+        "sdk/sve-vocab/src",
+        "sdk/sve-vocab/Cargo.toml",
         "wit",
         "Cargo.lock",
     ] {

@@ -5,7 +5,7 @@
 //! after any trap (toolchain notes: wasmtime 48).
 
 use super::host_api::HostState;
-use super::wit::latest::{Pack, PackPre};
+use super::wit::{AnyPack, AnyPackPre, latest, since_v0_1_0};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -67,8 +67,14 @@ impl PackEngine {
         config.relaxed_simd_deterministic(true);
         let engine = Engine::new(&config).map_err(wasm_err)?;
         let mut linker = Linker::new(&engine);
-        Pack::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |state| state)
+        // Every supported version's game API: their instances have
+        // different names (`sve:cards/game@0.1.0`, `@0.2.0`).
+        latest::Pack::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |state| state)
             .map_err(wasm_err)?;
+        since_v0_1_0::Pack::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |state| {
+            state
+        })
+        .map_err(wasm_err)?;
         // `choose` and `matches` again, with their lists checked before
         // they are copied out of the pack's memory.
         super::lazy_args::add_to_linker(&mut linker).map_err(wasm_err)?;
@@ -127,10 +133,15 @@ impl PackEngine {
         Ok(component)
     }
 
-    /// Pre-instantiates a component against the game API.
-    pub fn prepare(&self, component: &Component) -> Result<PackPre<HostState>, ComponentError> {
+    /// Pre-instantiates a component against the game API of `version`
+    /// (the card API version it records).
+    pub(crate) fn prepare(
+        &self,
+        component: &Component,
+        version: &semver::Version,
+    ) -> Result<AnyPackPre, ComponentError> {
         let pre = self.linker.instantiate_pre(component).map_err(wasm_err)?;
-        PackPre::new(pre).map_err(wasm_err)
+        AnyPackPre::new(pre, version).map_err(wasm_err)
     }
 
     /// A fresh store with the pack limits.
@@ -156,11 +167,11 @@ impl PackEngine {
     }
 
     /// Instantiates a prepared pack in a fresh store.
-    pub fn instantiate(
+    pub(crate) fn instantiate(
         &self,
-        pre: &PackPre<HostState>,
+        pre: &AnyPackPre,
         pack_data: Arc<[u8]>,
-    ) -> Result<(Store<HostState>, Pack), ComponentError> {
+    ) -> Result<(Store<HostState>, AnyPack), ComponentError> {
         let mut store = self.store(pack_data);
         store.set_fuel(FUEL_PER_CALL).map_err(wasm_err)?;
         let pack = pre.instantiate(&mut store).map_err(wasm_err)?;

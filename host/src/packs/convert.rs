@@ -1,4 +1,5 @@
-//! Conversions between the WIT types of `sve:cards@0.1.0` and engine types.
+//! Conversions between the current card API's WIT types and engine types
+//! (older versions are adapted to the current one first: `wit/`).
 
 use super::guest_text::{TextKind, clean, clean_uncapped};
 use super::wit::latest::sve::cards::types as w;
@@ -8,29 +9,14 @@ use crate::cards::{
 };
 use crate::engine::{Duration, TokenDestination, Zone};
 
-/// Pairs each card-API keyword flag with the engine's, one per keyword of
-/// the vocabulary (`sve_vocab::for_each_keyword!`): a keyword the WIT has
-/// no flag for does not compile.
-macro_rules! keyword_pairs {
-    ($($ident:ident = $bit:literal, $name:literal, $wit:literal, $shown:ident, $family:ident, $clause:literal, $doc:literal;)*) => {
-        const KEYWORD_PAIRS: &[(w::Keywords, Keywords)] = &[$((w::Keywords::$ident, Keywords::$ident),)*];
-    };
-}
-
-sve_vocab::for_each_keyword!(keyword_pairs);
-
+/// A card-API keyword set: its bits are the vocabulary's, as the engine's
+/// are. Bits no keyword has yet are dropped.
 pub(crate) fn keywords_in(k: w::Keywords) -> Keywords {
-    KEYWORD_PAIRS
-        .iter()
-        .filter(|(wk, _)| (k & *wk) == *wk)
-        .fold(Keywords::empty(), |acc, (_, ek)| acc | *ek)
+    Keywords::from_bits_truncate(k)
 }
 
 pub(crate) fn keywords_out(k: Keywords) -> w::Keywords {
-    KEYWORD_PAIRS
-        .iter()
-        .filter(|(_, ek)| k.contains(*ek))
-        .fold(w::Keywords::empty(), |acc, (wk, _)| acc | *wk)
+    k.bits()
 }
 
 pub(crate) fn zone_in(z: w::Zone) -> Zone {
@@ -200,13 +186,19 @@ fn cost_in(c: w::CostItem) -> CostItem {
         w::CostItem::PlayPoints(n) => CostItem::PlayPoints(n),
         w::CostItem::EngageSelf => CostItem::EngageSelf,
         w::CostItem::LeaderDefense(n) => CostItem::LeaderDefense(n),
-        w::CostItem::Discard((n, f)) => CostItem::Discard(n, filter_in(f)),
-        w::CostItem::BanishFromCemetery((n, f)) => CostItem::BanishFromCemetery(n, filter_in(f)),
+        w::CostItem::Discard(s) => CostItem::Discard(s.count, filter_in(s.filter)),
+        w::CostItem::BanishFromCemetery(s) => {
+            CostItem::BanishFromCemetery(s.count, filter_in(s.filter))
+        }
         w::CostItem::BurySelf => CostItem::BurySelf,
-        w::CostItem::BuryOthers((n, f)) => CostItem::BuryOthers(n, filter_in(f)),
+        w::CostItem::BuryOthers(s) => CostItem::BuryOthers(s.count, filter_in(s.filter)),
         w::CostItem::ReturnSelfToHand => CostItem::ReturnSelfToHand,
         w::CostItem::BanishSelf => CostItem::BanishSelf,
-        w::CostItem::RemoveCounters((c, n)) => CostItem::RemoveCounters(counter_in(c), n),
+        // More than 255 counters can't be paid anyway.
+        w::CostItem::RemoveCounters(c) => CostItem::RemoveCounters(
+            counter_in(c.counter),
+            u8::try_from(c.count).unwrap_or(u8::MAX),
+        ),
         w::CostItem::EarthRite(n) => CostItem::EarthRite(n),
     }
 }
@@ -215,7 +207,10 @@ fn passive_in(p: w::Passive) -> PassiveDef {
     PassiveDef {
         grant: match p.grant {
             w::Grant::Keywords(k) => Grant::Keywords(keywords_in(k)),
-            w::Grant::Stats((attack, defense)) => Grant::Stats { attack, defense },
+            w::Grant::Stats(s) => Grant::Stats {
+                attack: s.attack,
+                defense: s.defense,
+            },
             w::Grant::Cost(delta) => Grant::Cost(delta),
         },
         scope: match p.scope {
@@ -244,9 +239,9 @@ fn ability_in(a: w::AbilityDef) -> AbilityDef {
         name: clean_uncapped(&a.name, TextKind::AbilityName),
         kind: match a.kind {
             w::AbilityKind::Triggered(t) => AbilityKind::Triggered(trigger_in(t)),
-            w::AbilityKind::Activated((quick, zone)) => AbilityKind::Activated {
-                quick,
-                zone: match zone {
+            w::AbilityKind::Activated(activation) => AbilityKind::Activated {
+                quick: activation.quick,
+                zone: match activation.zone {
                     w::ActivationZone::Field => ActivationZone::Field,
                     w::ActivationZone::Hand => ActivationZone::Hand,
                     w::ActivationZone::ExArea => ActivationZone::ExArea,
@@ -285,7 +280,7 @@ pub(crate) fn card_def_in(c: w::CardDef) -> CardDef {
         initial_counters: c
             .initial_counters
             .into_iter()
-            .map(|(k, n)| (counter_in(k), n))
+            .map(|c| (counter_in(c.counter), c.count))
             .collect(),
         is_token: c.is_token,
         abilities: c.abilities.into_iter().map(ability_in).collect(),

@@ -11,8 +11,10 @@
 //! in all. Past that the run halts (as for any limit) and nothing is copied.
 
 use super::host_api::HostState;
+use super::wit::adapt::Adapt;
 use super::wit::latest::sve::cards::game::Host as _;
 use super::wit::latest::sve::cards::types as w;
+use super::wit::since_v0_1_0::sve::cards::types as w0_1;
 use crate::engine::{Halt, QUESTION_OPTION_LIMIT};
 use wasmtime::StoreContextMut;
 use wasmtime::component::{ComponentType, Lift, Linker, WasmList, WasmStr};
@@ -45,16 +47,17 @@ struct RawRequest {
     max: u32,
 }
 
-/// `card-filter`, its strings left in the pack's memory.
+/// `card-filter`, its strings left in the pack's memory. `K` is the
+/// version's keyword set (flags in 0.1.0, bits since).
 #[derive(ComponentType, Lift)]
 #[component(record)]
-struct RawFilter {
+struct RawFilter<K> {
     types: WasmList<w::CardType>,
     #[component(name = "traits-any")]
     traits_any: WasmList<WasmStr>,
-    keywords: w::Keywords,
+    keywords: K,
     #[component(name = "without-keywords")]
-    without_keywords: w::Keywords,
+    without_keywords: K,
     name: Option<WasmStr>,
     #[component(name = "not-name")]
     not_name: Option<WasmStr>,
@@ -105,10 +108,22 @@ fn refuse(store: &mut StoreContextMut<'_, HostState>, what: &str) {
 }
 
 /// Registers `choose` and `matches` over the generated ones (see the
-/// module docs).
+/// module docs), for every supported card API version. Their other types
+/// kept their shape, so the current API's stand in for older ones (the
+/// component model checks shapes, not names of packages).
 pub(crate) fn add_to_linker(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
     linker.allow_shadowing(true);
-    let mut game = linker.instance("sve:cards/game@0.1.0")?;
+    add_to_instance::<w::Keywords>(linker, "sve:cards/game@0.2.0")?;
+    add_to_instance::<w0_1::Keywords>(linker, "sve:cards/game@0.1.0")?;
+    linker.allow_shadowing(false);
+    Ok(())
+}
+
+fn add_to_instance<K>(linker: &mut Linker<HostState>, instance: &str) -> wasmtime::Result<()>
+where
+    K: ComponentType + Lift + Adapt<w::Keywords> + Copy + Send + Sync + 'static,
+{
+    let mut game = linker.instance(instance)?;
     game.func_wrap(
         "choose",
         |mut store: StoreContextMut<'_, HostState>, (request,): (RawRequest,)| {
@@ -121,7 +136,7 @@ pub(crate) fn add_to_linker(linker: &mut Linker<HostState>) -> wasmtime::Result<
     )?;
     game.func_wrap(
         "matches",
-        |mut store: StoreContextMut<'_, HostState>, (card, filter): (u32, RawFilter)| {
+        |mut store: StoreContextMut<'_, HostState>, (card, filter): (u32, RawFilter<K>)| {
             let Some(filter) = owned_filter(&mut store, &filter)? else {
                 refuse(&mut store, "a card filter");
                 return Ok((false,));
@@ -129,7 +144,6 @@ pub(crate) fn add_to_linker(linker: &mut Linker<HostState>) -> wasmtime::Result<
             Ok((store.data_mut().matches(card, filter),))
         },
     )?;
-    linker.allow_shadowing(false);
     Ok(())
 }
 
@@ -168,9 +182,9 @@ fn owned_request(
     }))
 }
 
-fn owned_filter(
+fn owned_filter<K: Adapt<w::Keywords> + Copy>(
     store: &mut StoreContextMut<'_, HostState>,
-    raw: &RawFilter,
+    raw: &RawFilter<K>,
 ) -> wasmtime::Result<Option<w::CardFilter>> {
     let lists_fit =
         raw.types.len() <= QUESTION_OPTION_LIMIT && raw.traits_any.len() <= QUESTION_OPTION_LIMIT;
@@ -207,8 +221,8 @@ fn owned_filter(
     Ok(Some(w::CardFilter {
         types,
         traits_any,
-        keywords: raw.keywords,
-        without_keywords: raw.without_keywords,
+        keywords: raw.keywords.adapt(),
+        without_keywords: raw.without_keywords.adapt(),
         name,
         not_name,
         class: raw.class,

@@ -226,17 +226,28 @@ fn load_component(
             supported.join(", ")
         )));
     }
-    if !manifest.api.matches(&version) {
+    // A script pack's scripts don't see the card API: any version this
+    // host runs will do (its runtime is built against the newest). A Rust
+    // pack must accept the version it was built against.
+    let refused = if pack_data.is_empty() {
+        (!manifest.api.matches(&version))
+            .then(|| format!("the API version the pack was built with ({version})"))
+    } else {
+        (!wit::SUPPORTED.iter().any(|v| manifest.api.matches(v))).then(|| {
+            format!(
+                "any card API version this host runs ({})",
+                supported.join(", ")
+            )
+        })
+    };
+    if let Some(what) = refused {
         return Err(vec![error_at(
             manifest.dir.join("pack.toml"),
-            format!(
-                "field `api` = \"{}\" does not accept the API version the pack was built with ({version})",
-                manifest.api
-            ),
+            format!("field `api` = \"{}\" does not accept {what}", manifest.api),
         )]);
     }
     let component = engine.compile(bytes).map_err(|e| fail(e.to_string()))?;
-    let pre = engine.prepare(&component).map_err(|e| {
+    let pre = engine.prepare(&component, &version).map_err(|e| {
         fail(format!(
             "the pack imports something outside the card API {version}: {e}"
         ))

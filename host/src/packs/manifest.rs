@@ -6,7 +6,7 @@
 //! name = "Starter decks: cards written in Rust"
 //! version = "0.1.0"
 //! kind = "rust"      # or "script"
-//! api = "^0.1"       # semver requirement on the card API
+//! api = "^0.2"       # semver requirement on the card API
 //! ```
 
 use serde::Deserialize;

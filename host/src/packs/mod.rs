@@ -8,7 +8,7 @@
 //!    natively, so a pack is built only on the user's request (`sve pack
 //!    build`, or a pack marked as the user's own: [`DevPacks`]). The
 //!    component records a hash of the sources it was built from; it
-//!    imports nothing but the game API (`wit/since_v0.1.0`).
+//!    imports nothing but the game API (`wit/`, any supported version).
 //! 3. `component`: the component's recorded API version is checked, then it
 //!    is compiled (cached on disk by content hash) and pre-instantiated.
 //! 4. `load`: the manifest export is called once to read the cards as data

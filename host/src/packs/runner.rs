@@ -5,7 +5,7 @@ use super::component::{FUEL_PER_CALL, PackEngine};
 use super::guest_text::{self, TextKind};
 use super::host_api::{HostState, Lend};
 use super::wit::latest::sve::cards::types as w;
-use super::wit::latest::{Pack, PackPre};
+use super::wit::{AnyPack, AnyPackPre};
 use crate::engine::{AbilityCtx, AbilityQuery, AbilityRunner, Halt, NoAbilities};
 use std::collections::HashMap;
 use std::fmt;
@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use wasmtime::Store;
 
 /// A pack's store and its bindings.
-pub(crate) type Instance = (Store<HostState>, Pack);
+pub(crate) type Instance = (Store<HostState>, AnyPack);
 
 /// A loaded pack's code, ready to instantiate.
 ///
@@ -22,7 +22,7 @@ pub(crate) type Instance = (Store<HostState>, Pack);
 #[derive(Clone)]
 pub(crate) struct PackCode {
     pub id: String,
-    pub pre: PackPre<HostState>,
+    pub pre: AnyPackPre,
     /// What the `script` import returns (a script pack's IR; else empty).
     pub data: Arc<[u8]>,
     /// Instances finished matches gave back, for script packs only: the
@@ -88,7 +88,7 @@ impl PackRunner {
         &self,
         pack: usize,
         lend: Lend,
-        f: impl FnOnce(&Pack, &mut Store<HostState>) -> wasmtime::Result<R>,
+        f: impl FnOnce(&AnyPack, &mut Store<HostState>) -> wasmtime::Result<R>,
     ) -> Result<(R, Option<Halt>), Halt> {
         let code = &self.code[pack];
         let mut fresh = None;

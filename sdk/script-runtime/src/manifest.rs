@@ -55,7 +55,10 @@ pub fn card_def(card: &ir::Card, warn: &mut dyn FnMut(String)) -> CardDef {
             // `serveN`: an ability played from the field (`interp::serve`).
             Extra::Serve => AbilityDef {
                 name: "Serve".to_owned(),
-                kind: AbilityKind::Activated((false, ActivationZone::Field)),
+                kind: AbilityKind::Activated(Activation {
+                    quick: false,
+                    zone: ActivationZone::Field,
+                }),
                 costs: Vec::new(),
                 once_per_turn: false,
                 text: String::new(),
@@ -77,8 +80,8 @@ pub fn card_def(card: &ir::Card, warn: &mut dyn FnMut(String)) -> CardDef {
                         once_per_turn: false,
                         text: String::new(),
                     });
-                if let AbilityKind::Activated((quick, _)) = from_hand.kind {
-                    from_hand.kind = AbilityKind::Activated((quick, ActivationZone::ExArea));
+                if let AbilityKind::Activated(activation) = &mut from_hand.kind {
+                    activation.zone = ActivationZone::ExArea;
                 }
                 from_hand
             }
@@ -95,11 +98,14 @@ pub fn card_def(card: &ir::Card, warn: &mut dyn FnMut(String)) -> CardDef {
         attack: card.attack.map(to_i32),
         defense: card.defense.map(to_i32),
         evolve_cost: card.evolve_cost.map(to_u8),
-        keywords: keywords(&card.keywords),
+        keywords: keywords(&card.keywords).bits(),
         initial_counters: card
             .counters
             .iter()
-            .map(|(kind, n)| (counter(*kind), *n))
+            .map(|(kind, n)| CounterCount {
+                counter: counter(*kind),
+                count: *n,
+            })
             .collect(),
         is_token: card.is_token,
         abilities,
@@ -135,9 +141,10 @@ fn ability_def(
                 sub
             }
         },
-        ir::AbilityKind::Activated => {
-            AbilityKind::Activated((ability.is_quick(), ActivationZone::Field))
-        }
+        ir::AbilityKind::Activated => AbilityKind::Activated(Activation {
+            quick: ability.is_quick(),
+            zone: ActivationZone::Field,
+        }),
         // A given ability plays through the ability `extras` adds for it.
         ir::AbilityKind::Passive if matches!(ability.effect, Effect::GiveAbility { .. }) => sub,
         ir::AbilityKind::Passive => match passive(card, ability) {
@@ -165,7 +172,10 @@ fn ability_def(
                 );
                 sub
             } else {
-                AbilityKind::Activated((card.has_keyword(ir::Keyword::Quick), ActivationZone::Hand))
+                AbilityKind::Activated(Activation {
+                    quick: card.has_keyword(ir::Keyword::Quick),
+                    zone: ActivationZone::Hand,
+                })
             }
         }
         ir::AbilityKind::CostModifier => match reduced_cost(card, ability) {
@@ -258,12 +268,13 @@ fn costs(card: &ir::Card, items: &[Cost], warn: &mut dyn FnMut(String)) -> Vec<C
             Cost::EngageSelf => Some(CostItem::EngageSelf),
             Cost::LeaderDefense(v) => small(card, v).map(CostItem::LeaderDefense),
             Cost::EarthRite(v) => small(card, v).map(CostItem::EarthRite),
-            Cost::Discard { count, filter } => small(card, count)
-                .zip(flat_filter(card, filter))
-                .map(CostItem::Discard),
-            Cost::BanishFromCemetery { count, filter } => small(card, count)
-                .zip(flat_filter(card, filter))
-                .map(CostItem::BanishFromCemetery),
+            Cost::Discard { count, filter } => {
+                selection(small(card, count), flat_filter(card, filter)).map(CostItem::Discard)
+            }
+            Cost::BanishFromCemetery { count, filter } => {
+                selection(small(card, count), flat_filter(card, filter))
+                    .map(CostItem::BanishFromCemetery)
+            }
             Cost::SendToCemetery(Selection {
                 target: ir::Target::This,
                 ..
@@ -273,8 +284,7 @@ fn costs(card: &ir::Card, items: &[Cost], warn: &mut dyn FnMut(String)) -> Vec<C
             Cost::SendToCemetery(Selection {
                 target: ir::Target::TargetPlayerCard,
                 filter,
-            }) => exact_choice(card, filter)
-                .zip(flat_filter(card, filter))
+            }) => selection(exact_choice(card, filter), flat_filter(card, filter))
                 .map(CostItem::BuryOthers),
             Cost::ReturnToHand(Selection {
                 target: ir::Target::This,
@@ -292,7 +302,12 @@ fn costs(card: &ir::Card, items: &[Cost], warn: &mut dyn FnMut(String)) -> Vec<C
                         target: ir::Target::This,
                         ..
                     },
-            } => small(card, v).map(|n| CostItem::RemoveCounters((counter(kind), n))),
+            } => small(card, v).map(|n| {
+                CostItem::RemoveCounters(CounterCount {
+                    counter: counter(kind),
+                    count: u32::from(n),
+                })
+            }),
             _ => None,
         };
         match item {
@@ -366,7 +381,7 @@ fn passive(card: &ir::Card, ability: &Ability) -> Result<Passive, String> {
         } => {
             let flag =
                 keyword(*k).ok_or_else(|| format!("keyword `{}` cannot be granted", k.name()))?;
-            (Grant::Keywords(flag), *duration, *to)
+            (Grant::Keywords(flag.bits()), *duration, *to)
         }
         Effect::PassiveStat {
             stat,
@@ -377,9 +392,9 @@ fn passive(card: &ir::Card, ability: &Ability) -> Result<Passive, String> {
             let n = constant(card, *amount)
                 .ok_or_else(|| "a passive stat must be a constant".to_owned())?;
             let grant = match stat {
-                ir::Stat::Attack => Grant::Stats((n, 0)),
-                ir::Stat::Defense => Grant::Stats((0, n)),
-                ir::Stat::AttackDefense => Grant::Stats((n, n)),
+                ir::Stat::Attack => stats(n, 0),
+                ir::Stat::Defense => stats(0, n),
+                ir::Stat::AttackDefense => stats(n, n),
                 ir::Stat::Cost => Grant::Cost(n),
                 other => return Err(format!("passive stat `{}` is not supported", other.name())),
             };
@@ -554,9 +569,9 @@ pub fn flat_filter(card: &ir::Card, id: FilterId) -> Option<CardFilter> {
             FilterItem::Keyword(k) => {
                 let flag = keyword(*k)?;
                 if negated {
-                    flat.without_keywords |= flag;
+                    flat.without_keywords |= flag.bits();
                 } else {
-                    flat.keywords |= flag;
+                    flat.keywords |= flag.bits();
                 }
             }
             FilterItem::Class(c) if !negated && flat.class.is_none() => {
@@ -584,4 +599,18 @@ pub fn flat_filter(card: &ir::Card, id: FilterId) -> Option<CardFilter> {
         flat.types = types;
     }
     Some(flat)
+}
+
+/// A cost's "select `count` cards matching `filter`", when both have a
+/// data form.
+fn selection(count: Option<u8>, filter: Option<CardFilter>) -> Option<sve_sdk::types::Selection> {
+    Some(sve_sdk::types::Selection {
+        count: count?,
+        filter: filter?,
+    })
+}
+
+/// A passive's attack and defense change.
+fn stats(attack: i32, defense: i32) -> Grant {
+    Grant::Stats(StatChange { attack, defense })
 }

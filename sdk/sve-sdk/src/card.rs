@@ -1,9 +1,11 @@
 //! [`Card`]: a builder for a card and the code of its abilities.
 
 use crate::Game;
+use crate::Keywords;
 use crate::game::Stop;
 use crate::types::{
-    ActivationZone, CardFilter, CardType, Class, CostItem, Counter, Keywords, Passive, Trigger,
+    Activation, ActivationZone, CardFilter, CardType, Class, CostItem, Counter, CounterCount,
+    Passive, Trigger,
 };
 use crate::wire;
 
@@ -37,7 +39,9 @@ impl From<AbilityKind> for wire::AbilityKind {
     fn from(kind: AbilityKind) -> wire::AbilityKind {
         match kind {
             AbilityKind::Triggered(trigger) => wire::AbilityKind::Triggered(trigger),
-            AbilityKind::Activated { quick, zone } => wire::AbilityKind::Activated((quick, zone)),
+            AbilityKind::Activated { quick, zone } => {
+                wire::AbilityKind::Activated(Activation { quick, zone })
+            }
             AbilityKind::Spell => wire::AbilityKind::Spell,
             AbilityKind::Sub => wire::AbilityKind::Sub,
         }
@@ -95,7 +99,7 @@ impl Card {
                 attack: None,
                 defense: None,
                 evolve_cost: None,
-                keywords: Keywords::empty(),
+                keywords: 0,
                 initial_counters: Vec::new(),
                 is_token: false,
                 abilities: Vec::new(),
@@ -156,7 +160,7 @@ impl Card {
 
     /// Printed keywords.
     pub fn keywords(mut self, keywords: Keywords) -> Card {
-        self.def.keywords |= keywords;
+        self.def.keywords |= keywords.bits();
         self
     }
 
@@ -177,7 +181,9 @@ impl Card {
 
     /// Counters the card enters the field with.
     pub fn counters(mut self, counter: Counter, count: u32) -> Card {
-        self.def.initial_counters.push((counter, count));
+        self.def
+            .initial_counters
+            .push(CounterCount { counter, count });
         self
     }
 
@@ -345,8 +351,8 @@ pub fn any_card() -> CardFilter {
     CardFilter {
         types: Vec::new(),
         traits_any: Vec::new(),
-        keywords: Keywords::empty(),
-        without_keywords: Keywords::empty(),
+        keywords: 0,
+        without_keywords: 0,
         name: None,
         not_name: None,
         class: None,

@@ -1,14 +1,14 @@
 //! [`Game`]: what an ability can ask and do, as methods that read like card
 //! text.
 
-use crate::Player;
 use crate::bindings::sve::cards::game as host;
 use crate::bindings::sve::cards::game::TurnRecord;
 use crate::bindings::sve::cards::types::{
     AbilityCall, CardClass, CardFilter, CardRef, CardType, ChoiceOption, ChoiceRequest, Counter,
-    Duration, Halt, Keywords, PlayerInfo, TokenDestination, Zone,
+    Duration, Halt, PlayerInfo, TokenDestination, Zone,
 };
 use crate::choice::{Choice, picked};
+use crate::{Keywords, Player};
 
 /// Which ability is running.
 #[derive(Clone, Debug)]
@@ -141,8 +141,12 @@ impl From<crate::bindings::sve::cards::types::CardInfo> for CardInfo {
             defense: info.defense,
             max_defense: info.max_defense,
             cost: info.cost,
-            keywords: info.keywords,
-            counters: info.counters,
+            keywords: Keywords::from_bits_retain(info.keywords),
+            counters: info
+                .counters
+                .into_iter()
+                .map(|c| (c.counter, c.count))
+                .collect(),
         }
     }
 }
@@ -441,7 +445,7 @@ impl Game {
     }
     /// Gives a card keywords.
     pub fn give_keywords(&mut self, card: CardRef, keywords: Keywords, duration: Duration) {
-        host::give_keywords(card, keywords, duration);
+        host::give_keywords(card, keywords.bits(), duration);
     }
     /// Changes a card's cost.
     pub fn change_cost(&mut self, card: CardRef, delta: i32, duration: Duration) {

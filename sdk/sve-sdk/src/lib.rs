@@ -59,15 +59,31 @@ mod card;
 mod choice;
 mod dispatch;
 mod game;
+mod keywords;
 mod player;
 
 pub use card::{AbilityKind, Card, Condition, Effect, any_card};
 pub use choice::Choice;
 pub use game::{Call, CardInfo, Game, Stop};
+pub use keywords::Keywords;
 pub use player::Player;
 
 /// The card API version this SDK builds packs against.
-pub const API_VERSION: &str = "0.1.0";
+pub const API_VERSION: &str = "0.2.0";
+
+/// [`API_VERSION`] as the bytes of the component's `sve:api-version`
+/// section (written by the export macros).
+#[doc(hidden)]
+pub const API_VERSION_BYTES: [u8; API_VERSION.len()] = {
+    let text = API_VERSION.as_bytes();
+    let mut bytes = [0; API_VERSION.len()];
+    let mut idx = 0;
+    while idx < text.len() {
+        bytes[idx] = text[idx];
+        idx += 1;
+    }
+    bytes
+};
 
 /// Generated bindings (an implementation detail of [`export_pack!`]; not
 /// covered by any stability promise).
@@ -75,7 +91,7 @@ pub const API_VERSION: &str = "0.1.0";
 #[allow(clippy::too_many_arguments)] // Generated from the WIT.
 pub mod bindings {
     wit_bindgen::generate!({
-        path: "../../wit/since_v0.1.0",
+        path: "../../wit/since_v0.2.0",
         world: "pack",
         pub_export_macro: true,
         default_bindings_module: "sve_sdk::bindings",
@@ -84,16 +100,17 @@ pub mod bindings {
 }
 
 /// Plain data types of the card API, re-exported from the bindings (the
-/// SDK's own [`Player`], [`CardInfo`] and [`AbilityKind`] replace the wire
-/// forms that carry a bare number or an unnamed tuple).
+/// SDK's own [`Player`], [`CardInfo`], [`AbilityKind`] and [`Keywords`]
+/// replace the wire forms that carry a bare number).
 pub mod types {
     pub use crate::bindings::sve::cards::game::TurnRecord;
     pub use crate::bindings::sve::cards::types::{
-        ActivationZone, CardClass as Class, CardFilter, CardType, ChoiceOption, CostItem, Counter,
-        Duration, Grant, Keywords, PassiveCondition, PassiveScope, PlayerInfo, Range,
-        TokenDestination, Trigger, Zone,
+        Activation, ActivationZone, CardClass as Class, CardFilter, CardType, ChoiceOption,
+        CostItem, Counter, CounterCount, Duration, Grant, PassiveCondition, PassiveScope,
+        PlayerInfo, Range, Selection, StatChange, TokenDestination, Trigger, Zone,
     };
     pub use crate::bindings::sve::cards::types::{CardRef, Passive};
+    pub use crate::keywords::Keywords;
 }
 
 /// The card data exactly as it crosses to the host, for [`runtime`] packs
@@ -106,7 +123,8 @@ pub mod wire {
 pub mod prelude {
     pub use crate::types::*;
     pub use crate::{
-        AbilityKind, Call, Card, CardInfo, Choice, Condition, Effect, Game, Pack, Player, Stop,
+        AbilityKind, Call, Card, CardInfo, Choice, Condition, Effect, Game, Keywords, Pack, Player,
+        Stop,
     };
 }
 
@@ -261,7 +279,7 @@ macro_rules! __export_entry_points {
         /// The card API version, read by the host before instantiation.
         #[unsafe(link_section = "sve:api-version")]
         #[used]
-        static __SVE_API_VERSION: [u8; 5] = *b"0.1.0";
+        static __SVE_API_VERSION: [u8; $crate::API_VERSION.len()] = $crate::API_VERSION_BYTES;
 
         struct __SvePackExport;
 

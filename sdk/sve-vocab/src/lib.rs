@@ -71,10 +71,17 @@ pub struct KeywordInfo {
 /// Calls `$callback!` with every keyword, one line each:
 /// `IDENT = bit, "Name", "wit-name", Shown, Family, "§clause", "what it does";`.
 /// The one list of keywords (see the crate docs).
+///
+/// `for_each_keyword!(path::to::callback; tokens...)` passes `[tokens...]`
+/// before the lines, for callbacks that need more to work with.
 #[macro_export]
 macro_rules! for_each_keyword {
-    ($callback:ident) => {
-        $callback! {
+    ($($callback:ident)::+) => {
+        $crate::for_each_keyword!($($callback)::+;);
+    };
+    ($($callback:ident)::+; $($context:tt)*) => {
+        $($callback)::+! {
+            [$($context)*]
             WARD = 0, "Ward", "ward", Word, Defence, "§13.1", "Attackers must pick an engaged Ward follower.";
             STORM = 1, "Storm", "storm", Word, Attack, "§13.2", "May attack (leaders too) the turn it enters.";
             RUSH = 2, "Rush", "rush", Word, Attack, "§13.3", "May attack followers the turn it enters.";
@@ -108,8 +115,29 @@ macro_rules! for_each_keyword {
     };
 }
 
+/// Declares a `bitflags` set of all keywords, one constant per keyword at
+/// its vocabulary bit, in a `u64`:
+/// `sve_vocab::for_each_keyword!(sve_vocab::keywords_bitflags; #[derive(..)] pub struct Keywords);`.
+/// The calling crate depends on `bitflags` 2. The engine and the SDK both
+/// declare theirs so.
+#[macro_export]
+macro_rules! keywords_bitflags {
+    ([$(#[$attr:meta])* $vis:vis struct $name:ident]
+     $($ident:ident = $bit:literal, $kname:literal, $wit:literal, $shown:ident, $family:ident, $clause:literal, $doc:literal;)*) => {
+        bitflags::bitflags! {
+            $(#[$attr])*
+            $vis struct $name: u64 {
+                $(
+                    #[doc = concat!($kname, " (", $clause, "): ", $doc)]
+                    const $ident = 1 << $bit;
+                )*
+            }
+        }
+    };
+}
+
 macro_rules! keyword_table {
-    ($($ident:ident = $bit:literal, $name:literal, $wit:literal, $shown:ident, $family:ident, $clause:literal, $doc:literal;)*) => {
+    ([] $($ident:ident = $bit:literal, $name:literal, $wit:literal, $shown:ident, $family:ident, $clause:literal, $doc:literal;)*) => {
         /// Every keyword, in bit order.
         pub const KEYWORDS: &[KeywordInfo] = &[
             $(KeywordInfo {

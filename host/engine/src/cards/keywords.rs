@@ -1,29 +1,15 @@
 //! Keywords: printed keywords (rules-coverage.md §13) and the internal passive flags
 //! card text is lowered to (rules-coverage.md §13.14), as one bit set.
 
-use bitflags::bitflags;
 use serde::{Deserialize, Serialize};
 
-/// Builds the [`Keywords`] bit set from the vocabulary's list.
-macro_rules! keywords_bitflags {
-    ($($ident:ident = $bit:literal, $name:literal, $wit:literal, $shown:ident, $family:ident, $clause:literal, $doc:literal;)*) => {
-        bitflags! {
-            /// A set of keywords a card has. Printed ones come from the card
-            /// data, the rest from effects and passive abilities. The bits are
-            /// declared once, in `sve_vocab::for_each_keyword!`; 64 bits leave
-            /// room to grow.
-            #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
-            pub struct Keywords: u64 {
-                $(
-                    #[doc = concat!($clause, ": ", $doc)]
-                    const $ident = 1 << $bit;
-                )*
-            }
-        }
-    };
-}
-
-sve_vocab::for_each_keyword!(keywords_bitflags);
+sve_vocab::for_each_keyword!(sve_vocab::keywords_bitflags;
+    /// A set of keywords a card has. Printed ones come from the card data,
+    /// the rest from effects and passive abilities. The bits are declared
+    /// once, in `sve_vocab::for_each_keyword!`; 64 bits leave room to grow.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+    pub struct Keywords
+);
 
 impl Keywords {
     /// The keyword of one vocabulary entry.

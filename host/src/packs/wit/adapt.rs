@@ -1,0 +1,99 @@
+//! [`Adapt`]: converting a value between the same type of two card API
+//! versions, and macros that write it for types whose shape did not change.
+//!
+//! Each frozen version's bindings are their own Rust types, even where the
+//! WIT is word for word the same, so an adapter converts them field by
+//! field. The macros write those conversions in both directions from a list
+//! of the cases or fields; a type whose shape changed gets a hand-written
+//! impl in its version's adapter.
+
+/// Converts a value of one card API version's type into another's.
+pub(crate) trait Adapt<T> {
+    /// The same value in the other version's type.
+    fn adapt(self) -> T;
+}
+
+macro_rules! adapt_identity {
+    ($($ty:ty),* $(,)?) => {
+        $(impl Adapt<$ty> for $ty {
+            fn adapt(self) -> $ty {
+                self
+            }
+        })*
+    };
+}
+
+adapt_identity!((), bool, u8, u32, u64, i32, String);
+
+impl<A: Adapt<B>, B> Adapt<Vec<B>> for Vec<A> {
+    fn adapt(self) -> Vec<B> {
+        self.into_iter().map(Adapt::adapt).collect()
+    }
+}
+
+impl<A: Adapt<B>, B> Adapt<Option<B>> for Option<A> {
+    fn adapt(self) -> Option<B> {
+        self.map(Adapt::adapt)
+    }
+}
+
+impl<A: Adapt<B>, B, E: Adapt<F>, F> Adapt<Result<B, F>> for Result<A, E> {
+    fn adapt(self) -> Result<B, F> {
+        self.map(Adapt::adapt).map_err(Adapt::adapt)
+    }
+}
+
+/// Both directions between `$old::$name` and `$new::$name`, an enum or
+/// variant with the same cases: unit cases first, then (after `;`) cases
+/// with one payload, which is adapted in turn.
+macro_rules! adapt_variant {
+    ($old:ident <-> $new:ident :: $name:ident { $($unit:ident),* $(,)? $(; $($case:ident),* $(,)?)? }) => {
+        impl Adapt<$new::$name> for $old::$name {
+            fn adapt(self) -> $new::$name {
+                match self {
+                    $($old::$name::$unit => $new::$name::$unit,)*
+                    $($($old::$name::$case(payload) => $new::$name::$case(payload.adapt()),)*)?
+                }
+            }
+        }
+        impl Adapt<$old::$name> for $new::$name {
+            fn adapt(self) -> $old::$name {
+                match self {
+                    $($new::$name::$unit => $old::$name::$unit,)*
+                    $($($new::$name::$case(payload) => $old::$name::$case(payload.adapt()),)*)?
+                }
+            }
+        }
+    };
+}
+
+/// Both directions between `$old::$name` and `$new::$name`, records with
+/// the same fields (each adapted in turn).
+macro_rules! adapt_record {
+    ($old:ident <-> $new:ident :: $name:ident { $($field:ident),* $(,)? }) => {
+        impl Adapt<$new::$name> for $old::$name {
+            fn adapt(self) -> $new::$name {
+                $new::$name { $($field: self.$field.adapt(),)* }
+            }
+        }
+        impl Adapt<$old::$name> for $new::$name {
+            fn adapt(self) -> $old::$name {
+                $old::$name { $($field: self.$field.adapt(),)* }
+            }
+        }
+    };
+}
+
+/// Implements a version's `game::Host` by adapting each argument to the
+/// current API, calling the current implementation, and adapting the result
+/// back.
+macro_rules! delegate_game {
+    ($current:path; $(fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*) => {
+        $(fn $name(&mut self, $($arg: $ty),*) -> $ret {
+            use $current as current;
+            current::$name(self, $($arg.adapt()),*).adapt()
+        })*
+    };
+}
+
+pub(crate) use {adapt_record, adapt_variant, delegate_game};

@@ -1,0 +1,134 @@
+//! Packs built against an older card API keep working: the frozen 0.1.0
+//! build of `card-packs/rust-starter` (`tests/packs/api-v0.1.0`, never
+//! rebuilt) loads through the host's 0.1.0 adapter, defines the same cards
+//! as the current build, passes the pack's scenario files and plays the
+//! same matches, event for event.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use sve_host::bot::BotKind;
+use sve_host::catalog::Catalog;
+use sve_host::packs::{LoadedPacks, Severity};
+use sve_host::sim::PlayOptions;
+use sve_scenario::suite::{self, Summary};
+use sve_tests::Base;
+
+fn root() -> PathBuf {
+    sve_tests::workspace_root()
+}
+
+/// The starter scripts with a build of the Rust starter pack.
+fn starter_with(rust_pack: &str) -> LoadedPacks {
+    let loaded = sve_tests::pack_library(
+        &[
+            root().join("card-packs/starter-scripts"),
+            root().join(rust_pack),
+        ],
+        Base::Starter,
+    )
+    .loaded();
+    let errors: Vec<String> = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(ToString::to_string)
+        .collect();
+    assert!(errors.is_empty(), "{rust_pack}: {errors:#?}");
+    loaded
+}
+
+fn old() -> LoadedPacks {
+    starter_with("tests/packs/api-v0.1.0")
+}
+
+fn current() -> LoadedPacks {
+    starter_with("card-packs/rust-starter")
+}
+
+#[test]
+fn a_pack_built_for_card_api_0_1_0_loads_with_the_same_cards() {
+    let (old, current) = (old(), current());
+    let api = |loaded: &LoadedPacks| {
+        let pack = loaded.packs.iter().find(|p| p.id == "rust-starter");
+        pack.map(|p| p.api_version.clone())
+    };
+    assert_eq!(api(&old).as_deref(), Some("0.1.0"));
+    assert_eq!(api(&current).as_deref(), Some("0.2.0"));
+    let rust_cards: Vec<&str> = current
+        .db
+        .iter()
+        .map(|(_, def)| def.id.as_str())
+        .filter(|id| current.pack_of(id).is_some_and(|p| p.id == "rust-starter"))
+        .collect();
+    assert_eq!(rust_cards.len(), 7);
+    for id in rust_cards {
+        let def = |loaded: &LoadedPacks| {
+            let found = loaded.db.by_card_id(id).map(|d| loaded.db.get(d).clone());
+            found.unwrap_or_else(|| panic!("{id} is defined"))
+        };
+        // Keywords, triggers, costs and passives all crossed the adapter.
+        assert_eq!(
+            format!("{:?}", def(&old)),
+            format!("{:?}", def(&current)),
+            "{id}"
+        );
+    }
+}
+
+#[test]
+fn a_pack_built_for_card_api_0_1_0_passes_its_scenarios() {
+    let catalog = Catalog::from_packs(old());
+    let tests = root().join("card-packs/rust-starter/tests");
+    let paths = suite::find_scenarios(&tests).expect("the pack's scenario files");
+    assert!(paths.len() >= 10, "{paths:?}");
+    let reports = suite::run_files(&paths, &catalog);
+    let failed: Vec<String> = reports
+        .iter()
+        .filter(|r| r.is_failure())
+        .map(ToString::to_string)
+        .collect();
+    assert!(
+        failed.is_empty(),
+        "{} failed ({}):\n{}",
+        failed.len(),
+        Summary::of(&reports),
+        failed.join("")
+    );
+}
+
+#[test]
+fn both_builds_play_the_same_matches_event_for_event() {
+    let (old, current) = (old(), current());
+    // The decks whose cards the Rust pack defines.
+    for [a, b] in [["SD01", "SD02"], ["SD03", "SD04"], ["SD05", "SD06"]] {
+        let log = |loaded: &LoadedPacks, seed: u64| {
+            let decks = [a, b].map(|name| {
+                let file = sve_host::decks::starter_deck(name).expect("bundled deck");
+                sve_host::decks::resolve(&file, &loaded.db).expect("resolves")
+            });
+            let mut game =
+                sve_host::engine::Match::new(Arc::clone(&loaded.db), loaded.runner(), decks, seed);
+            let mut bots = [
+                BotKind::Random.build(seed + 1),
+                BotKind::Random.build(seed + 2),
+            ];
+            let report = sve_host::sim::play_bot_match(
+                &mut game,
+                &mut bots,
+                PlayOptions {
+                    keep_log: true,
+                    ..PlayOptions::default()
+                },
+            );
+            assert_eq!(report.fizzles, 0, "{a} vs {b}: {:?}", report.fizzle_reasons);
+            sve_host::replay::log_hash(&report.log)
+        };
+        for seed in [3, 4] {
+            assert_eq!(
+                log(&old, seed),
+                log(&current, seed),
+                "{a} vs {b}, seed {seed}"
+            );
+        }
+    }
+}
