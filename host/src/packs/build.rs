@@ -4,6 +4,9 @@
 //! c: the tightest sandbox).
 
 use super::manifest::PackManifest;
+use super::source_hash::{
+    MAX_SOURCE_BYTES, combine_digests, file_digest, source_digests, source_hash,
+};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -113,150 +116,6 @@ pub fn recorded_source_hash(bytes: &[u8]) -> Option<String> {
             .trim()
             .to_owned()
     })
-}
-
-/// A hash of a Rust pack's sources: `pack.toml`, `Cargo.toml`,
-/// `Cargo.lock`, `build.rs` and every file under `src/`, each with its path
-/// relative to the pack folder. Line endings are normalised (a checkout
-/// that turns LF into CRLF changes no source), editor droppings are left
-/// out, and a file that cannot be read counts by its name alone (so the
-/// hash differs from any build that could read it).
-///
-/// The pack is untrusted and this runs at load: symbolic links are not
-/// followed (a link to `/dev/zero` or a loop), only regular files are
-/// read, and the walk stops at [`MAX_SOURCE_FILES`] files, a file larger
-/// than [`MAX_SOURCE_FILE_BYTES`] counts by its name and size, and
-/// [`MAX_SOURCE_BYTES`] in all are read.
-pub fn source_hash(dir: &Path) -> String {
-    combine_digests(&source_digests(dir))
-}
-
-/// Most source files a pack's hash covers.
-pub const MAX_SOURCE_FILES: usize = 10_000;
-/// Largest source file read for the hash.
-pub const MAX_SOURCE_FILE_BYTES: u64 = 16 << 20;
-/// Most source bytes read for one pack's hash.
-pub const MAX_SOURCE_BYTES: u64 = 128 << 20;
-
-/// What a source file contributes to the hash: its relative path (with
-/// `/`) and a digest of its contents.
-type SourceDigest = (String, u64);
-
-/// Each source file's digest, sorted by path (see [`source_hash`]).
-fn source_digests(dir: &Path) -> Vec<SourceDigest> {
-    let mut files: Vec<String> = ["pack.toml", "Cargo.toml", "Cargo.lock", "build.rs"]
-        .into_iter()
-        .filter(|name| std::fs::symlink_metadata(dir.join(name)).is_ok())
-        .map(str::to_owned)
-        .collect();
-    let mut stack = vec![(dir.join("src"), 0usize)];
-    while let Some((folder, depth)) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&folder) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            if files.len() >= MAX_SOURCE_FILES {
-                break;
-            }
-            let path = entry.path();
-            // `DirEntry::file_type` does not follow symbolic links.
-            let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
-            if is_dir && depth < 32 {
-                stack.push((path, depth + 1));
-            } else if !is_dir
-                && !super::watch::is_editor_file(&path)
-                && let Ok(relative) = path.strip_prefix(dir)
-            {
-                let parts: Vec<String> = relative
-                    .components()
-                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                    .collect();
-                files.push(parts.join("/"));
-            }
-        }
-    }
-    files.sort();
-    let mut budget = MAX_SOURCE_BYTES;
-    files
-        .into_iter()
-        .map(|name| {
-            let digest = file_digest(&dir.join(&name), &mut budget);
-            (name, digest)
-        })
-        .collect()
-}
-
-/// A digest of one source file, read only if it is a regular file within
-/// the size limits (`budget` is what is left of [`MAX_SOURCE_BYTES`]);
-/// otherwise a digest of what it is (a link, too large, unreadable).
-fn file_digest(path: &Path, budget: &mut u64) -> u64 {
-    let mut hash = Fnv::default();
-    let Ok(meta) = std::fs::symlink_metadata(path) else {
-        hash.write(b"\xff unreadable");
-        return hash.0;
-    };
-    if !meta.is_file() {
-        hash.write(b"\xff not a regular file");
-        return hash.0;
-    }
-    if meta.len() > MAX_SOURCE_FILE_BYTES || meta.len() > *budget {
-        hash.write(b"\xff too large: ");
-        hash.write(&meta.len().to_le_bytes());
-        return hash.0;
-    }
-    match super::read_capped(path, MAX_SOURCE_FILE_BYTES) {
-        Ok(bytes) => {
-            *budget = budget.saturating_sub(bytes.len() as u64);
-            hash.write(&normalise_line_endings(&bytes));
-        }
-        Err(_) => hash.write(b"\xff unreadable"),
-    }
-    hash.0
-}
-
-fn combine_digests(files: &[SourceDigest]) -> String {
-    let mut hash = Fnv::default();
-    for (name, digest) in files {
-        hash.write(name.as_bytes());
-        hash.write(&[0]);
-        hash.write(&digest.to_le_bytes());
-        hash.write(&[0xff]);
-    }
-    format!("fnv1a64:{:016x}", hash.0)
-}
-
-/// A streaming FNV-1a hash (stable across runs and platforms).
-struct Fnv(u64);
-
-impl Default for Fnv {
-    fn default() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Fnv {
-    fn write(&mut self, bytes: &[u8]) {
-        for byte in bytes {
-            self.0 = (self.0 ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-}
-
-/// CRLF and lone CR become LF.
-fn normalise_line_endings(bytes: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut iter = bytes.iter().peekable();
-    while let Some(&byte) = iter.next() {
-        if byte == b'\r' {
-            if iter.peek() == Some(&&b'\n') {
-                iter.next();
-            }
-            out.push(b'\n');
-        } else {
-            out.push(byte);
-        }
-    }
-    out
 }
 
 /// Builds a Rust pack with cargo and writes its component next to its

@@ -95,22 +95,19 @@ pub(crate) fn class_out(c: Class) -> w::CardClass {
     }
 }
 
-pub(crate) fn counter_in(c: w::Counter) -> Counter {
-    match c {
-        w::Counter::Stack => Counter::Stack,
-        w::Counter::Spell => Counter::Spell,
-        w::Counter::Prayer => Counter::Prayer,
-        w::Counter::Fable => Counter::Fable,
-    }
+/// A card-API counter number as the engine's counter kind; an error
+/// naming the number when no counter has it.
+pub(crate) fn counter_in(c: w::Counter) -> Result<Counter, String> {
+    Counter::from_index(c).ok_or_else(|| {
+        format!(
+            "counter number {c} is no counter this host knows (0 to {})",
+            Counter::ALL.len() - 1
+        )
+    })
 }
 
 pub(crate) fn counter_out(c: Counter) -> w::Counter {
-    match c {
-        Counter::Stack => w::Counter::Stack,
-        Counter::Spell => w::Counter::Spell,
-        Counter::Prayer => w::Counter::Prayer,
-        Counter::Fable => w::Counter::Fable,
-    }
+    c.index()
 }
 
 pub(crate) fn duration_in(d: w::Duration) -> Duration {
@@ -181,8 +178,8 @@ fn trigger_in(t: w::Trigger) -> Trigger {
     }
 }
 
-fn cost_in(c: w::CostItem) -> CostItem {
-    match c {
+fn cost_in(c: w::CostItem) -> Result<CostItem, String> {
+    Ok(match c {
         w::CostItem::PlayPoints(n) => CostItem::PlayPoints(n),
         w::CostItem::EngageSelf => CostItem::EngageSelf,
         w::CostItem::LeaderDefense(n) => CostItem::LeaderDefense(n),
@@ -196,11 +193,11 @@ fn cost_in(c: w::CostItem) -> CostItem {
         w::CostItem::BanishSelf => CostItem::BanishSelf,
         // More than 255 counters can't be paid anyway.
         w::CostItem::RemoveCounters(c) => CostItem::RemoveCounters(
-            counter_in(c.counter),
+            counter_in(c.counter)?,
             u8::try_from(c.count).unwrap_or(u8::MAX),
         ),
         w::CostItem::EarthRite(n) => CostItem::EarthRite(n),
-    }
+    })
 }
 
 fn passive_in(p: w::Passive) -> PassiveDef {
@@ -234,8 +231,8 @@ fn passive_in(p: w::Passive) -> PassiveDef {
     }
 }
 
-fn ability_in(a: w::AbilityDef) -> AbilityDef {
-    AbilityDef {
+fn ability_in(a: w::AbilityDef) -> Result<AbilityDef, String> {
+    Ok(AbilityDef {
         name: clean_uncapped(&a.name, TextKind::AbilityName),
         kind: match a.kind {
             w::AbilityKind::Triggered(t) => AbilityKind::Triggered(trigger_in(t)),
@@ -252,17 +249,32 @@ fn ability_in(a: w::AbilityDef) -> AbilityDef {
             w::AbilityKind::Sub => AbilityKind::Sub,
             w::AbilityKind::Passive(p) => AbilityKind::Passive(passive_in(p)),
         },
-        costs: a.costs.into_iter().map(cost_in).collect(),
+        costs: a.costs.into_iter().map(cost_in).collect::<Result<_, _>>()?,
         once_per_turn: a.once_per_turn,
         text: clean_uncapped(&a.text, TextKind::CardText),
-    }
+    })
 }
 
 /// A manifest card as an engine definition. Every string but the id is
 /// cleaned of control characters (`guest_text`); lengths and the id are
 /// checked afterwards by `check_cards`, which refuses rather than cuts.
-pub(crate) fn card_def_in(c: w::CardDef) -> CardDef {
-    CardDef {
+/// A value no engine type has (an unknown counter number) is an error
+/// naming the card.
+pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
+    let on_card = |e: String| format!("card `{}`: {e}", super::guest_text::quoted(&c.id));
+    let initial_counters = c
+        .initial_counters
+        .iter()
+        .map(|count| Ok((counter_in(count.counter)?, count.count)))
+        .collect::<Result<_, String>>()
+        .map_err(on_card)?;
+    let abilities = c
+        .abilities
+        .into_iter()
+        .map(ability_in)
+        .collect::<Result<_, _>>()
+        .map_err(on_card)?;
+    Ok(CardDef {
         id: c.id,
         name: clean_uncapped(&c.name, TextKind::Name),
         class: class_in(c.class),
@@ -277,14 +289,10 @@ pub(crate) fn card_def_in(c: w::CardDef) -> CardDef {
         defense: c.defense,
         evolve_cost: c.evolve_cost,
         keywords: keywords_in(c.keywords),
-        initial_counters: c
-            .initial_counters
-            .into_iter()
-            .map(|c| (counter_in(c.counter), c.count))
-            .collect(),
+        initial_counters,
         is_token: c.is_token,
-        abilities: c.abilities.into_iter().map(ability_in).collect(),
+        abilities,
         text: clean_uncapped(&c.text, TextKind::CardText),
         shown_name: None,
-    }
+    })
 }

@@ -546,7 +546,13 @@ impl game::Host for HostState {
     }
 
     fn add_counters(&mut self, card: u32, counter: w::Counter, delta: i32) {
-        let counter = convert::counter_in(counter);
+        let counter = match convert::counter_in(counter) {
+            Ok(counter) => counter,
+            Err(message) => {
+                self.record_halt(Halt::Failed(message));
+                return;
+            }
+        };
         if let Some(card) = self.card(card) {
             self.act(|cx| cx.add_counters(card, counter, delta));
         }

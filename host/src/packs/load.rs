@@ -265,7 +265,19 @@ fn load_component(
         fail(message)
     })?;
     let notes = manifest_log_notes(&manifest.dir, file, &store.data().log);
-    let cards: Vec<CardDef> = raw.cards.into_iter().map(convert::card_def_in).collect();
+    let (cards, refused): (Vec<_>, Vec<_>) = raw
+        .cards
+        .into_iter()
+        .map(convert::card_def_in)
+        .partition(Result::is_ok);
+    if !refused.is_empty() {
+        return Err(refused
+            .into_iter()
+            .filter_map(Result::err)
+            .map(|message| error_at(file, message))
+            .collect());
+    }
+    let cards: Vec<CardDef> = cards.into_iter().filter_map(Result::ok).collect();
     check_cards(&cards).map_err(|problems| {
         problems
             .into_iter()

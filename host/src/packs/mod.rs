@@ -44,13 +44,13 @@ pub mod manifest;
 mod runner;
 pub mod script_pack;
 pub mod scripts;
+pub mod source_hash;
 pub mod text_data;
 pub mod watch;
 pub(crate) mod wit;
 
 pub use build::{
     Freshness, build_rust_pack, component_path, freshness, is_stale, recorded_source_hash,
-    source_hash,
 };
 use component::PackEngine;
 pub use component::{component_imports, component_parse_error, recorded_api_version};
@@ -61,6 +61,7 @@ pub use library::{PackLibrary, ReloadChange, ReloadReport, is_pack_dir};
 use load::fnv1a;
 pub use manifest::{PackKind, PackManifest, read_manifest};
 pub use runner::PackRunner;
+pub use source_hash::source_hash;
 pub use watch::PackWatcher;
 pub use wit::SUPPORTED as SUPPORTED_API_VERSIONS;
 

@@ -3,41 +3,12 @@
 use sve_script::ir;
 use sve_sdk::types::{CardType, Class, Counter, Keywords};
 
-/// The card-API flag of a keyword; `None` for keywords the host has no flag
-/// for (the derived `Evolve`, and Umamusume's `serve`).
+/// The card-API flag of a keyword, found by its name in the vocabulary
+/// (`sve-vocab`); `None` for script keywords the host has no flag for (the
+/// derived `Evolve`, and Umamusume's `serve`). `sve-script` checks that every
+/// vocabulary keyword scripts can write has its IR keyword of the same name.
 pub fn keyword(keyword: ir::Keyword) -> Option<Keywords> {
-    use ir::Keyword as K;
-    Some(match keyword {
-        K::Ward => Keywords::WARD,
-        K::Storm => Keywords::STORM,
-        K::Rush => Keywords::RUSH,
-        K::Assail => Keywords::ASSAIL,
-        K::Intimidate => Keywords::INTIMIDATE,
-        K::Drain => Keywords::DRAIN,
-        K::Bane => Keywords::BANE,
-        K::Aura => Keywords::AURA,
-        K::Quick => Keywords::QUICK,
-        K::EarthRite => Keywords::EARTH_RITE,
-        K::IgnoreWard => Keywords::IGNORE_WARD,
-        K::PutOnFieldEngaged => Keywords::PUT_ON_FIELD_ENGAGED,
-        K::UseDefAsAtk => Keywords::USE_DEF_AS_ATK,
-        K::RuneFollowersForSpellchain => Keywords::RUNE_FOLLOWERS_FOR_SPELLCHAIN,
-        K::CannotDestroyByAbilities => Keywords::CANNOT_DESTROY_BY_ABILITIES,
-        K::CannotAttack => Keywords::CANNOT_ATTACK,
-        K::CannotAttackLeaders => Keywords::CANNOT_ATTACK_LEADERS,
-        K::Plus1Damage => Keywords::PLUS1_DAMAGE,
-        K::Plus2Damage => Keywords::PLUS2_DAMAGE,
-        K::Plus3Damage => Keywords::PLUS3_DAMAGE,
-        K::Plus4Damage => Keywords::PLUS4_DAMAGE,
-        K::DamageReduction1 => Keywords::DAMAGE_REDUCTION1,
-        K::DamageReductionAbilities1 => Keywords::DAMAGE_REDUCTION_ABILITIES1,
-        K::CannotDealDamage => Keywords::CANNOT_DEAL_DAMAGE,
-        K::DoesNotTakeDamage => Keywords::DOES_NOT_TAKE_DAMAGE,
-        K::DoesNotTakeCombatDamage => Keywords::DOES_NOT_TAKE_COMBAT_DAMAGE,
-        K::DoubleCombatDamage => Keywords::DOUBLE_COMBAT_DAMAGE,
-        K::DoubleLeaderDamage => Keywords::DOUBLE_LEADER_DAMAGE,
-        K::Evolve | K::Serve1 | K::Serve2 | K::Serve3 => return None,
-    })
+    Keywords::named(keyword.name())
 }
 
 /// All flags of a keyword list (keywords without a flag are left out).

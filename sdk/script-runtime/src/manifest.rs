@@ -103,7 +103,7 @@ pub fn card_def(card: &ir::Card, warn: &mut dyn FnMut(String)) -> CardDef {
             .counters
             .iter()
             .map(|(kind, n)| CounterCount {
-                counter: counter(*kind),
+                counter: counter(*kind).index(),
                 count: *n,
             })
             .collect(),
@@ -304,7 +304,7 @@ fn costs(card: &ir::Card, items: &[Cost], warn: &mut dyn FnMut(String)) -> Vec<C
                     },
             } => small(card, v).map(|n| {
                 CostItem::RemoveCounters(CounterCount {
-                    counter: counter(kind),
+                    counter: counter(kind).index(),
                     count: u32::from(n),
                 })
             }),

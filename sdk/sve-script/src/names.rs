@@ -427,6 +427,55 @@ mod tests {
         }
     }
 
+    /// Script keywords the host has no keyword for: derived ones and
+    /// Umamusume's serve (which the runtime turns into an ability).
+    const SCRIPT_ONLY_KEYWORDS: &[Keyword] = &[
+        Keyword::Evolve,
+        Keyword::Serve1,
+        Keyword::Serve2,
+        Keyword::Serve3,
+    ];
+
+    /// Vocabulary keywords scripts write as something else: `Stack` is a
+    /// counter in scripts (its keyword is set by the host).
+    const WRITTEN_AS_COUNTERS: &[&str] = &["Stack"];
+
+    /// The vocabulary (`sve-vocab`) is the one list of keywords: each one
+    /// scripts can write has its IR keyword of the same name (the runtime
+    /// maps them by name), and each IR keyword is the vocabulary's or a
+    /// script-only one.
+    #[test]
+    fn ir_keywords_are_the_vocabularys() {
+        for info in sve_vocab::KEYWORDS {
+            let in_ir = Keyword::ALL.iter().any(|k| k.name() == info.name);
+            let as_counter = WRITTEN_AS_COUNTERS.contains(&info.name);
+            assert!(
+                in_ir != as_counter,
+                "vocabulary keyword `{}`: add `{}` to ir::Keyword and the KEYWORDS table",
+                info.name,
+                info.name
+            );
+        }
+        for keyword in Keyword::ALL {
+            let in_vocabulary = sve_vocab::keyword_named(keyword.name()).is_some();
+            assert!(
+                in_vocabulary != SCRIPT_ONLY_KEYWORDS.contains(keyword),
+                "IR keyword `{keyword}` is neither the vocabulary's nor script-only"
+            );
+        }
+    }
+
+    /// Counter kinds are the vocabulary's, name for name.
+    #[test]
+    fn ir_counters_are_the_vocabularys() {
+        let ir: Vec<&str> = Counter::ALL.iter().map(|c| c.name()).collect();
+        let vocabulary: Vec<&str> = sve_vocab::COUNTERS.iter().map(|c| c.name).collect();
+        assert_eq!(
+            ir, vocabulary,
+            "ir::Counter and sve_vocab's counters differ"
+        );
+    }
+
     #[test]
     fn keyword_aliases() {
         assert_eq!(normalize_keyword("CantAttack"), "CannotAttack");

@@ -1,13 +1,13 @@
 //! [`Card`]: a builder for a card and the code of its abilities.
 
 use crate::Game;
-use crate::Keywords;
 use crate::game::Stop;
 use crate::types::{
-    Activation, ActivationZone, CardFilter, CardType, Class, CostItem, Counter, CounterCount,
-    Passive, Trigger,
+    Activation, ActivationZone, CardFilter, CardType, Class, CostItem, CounterCount, Passive,
+    Trigger,
 };
 use crate::wire;
+use crate::{Counter, Keywords};
 
 /// What an ability does when it resolves. Choices stop it with
 /// [`Stop::Halt`] until the player answers; propagate them with `?`.
@@ -181,9 +181,10 @@ impl Card {
 
     /// Counters the card enters the field with.
     pub fn counters(mut self, counter: Counter, count: u32) -> Card {
-        self.def
-            .initial_counters
-            .push(CounterCount { counter, count });
+        self.def.initial_counters.push(CounterCount {
+            counter: counter.index(),
+            count,
+        });
         self
     }
 

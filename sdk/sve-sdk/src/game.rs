@@ -4,11 +4,11 @@
 use crate::bindings::sve::cards::game as host;
 use crate::bindings::sve::cards::game::TurnRecord;
 use crate::bindings::sve::cards::types::{
-    AbilityCall, CardClass, CardFilter, CardRef, CardType, ChoiceOption, ChoiceRequest, Counter,
-    Duration, Halt, PlayerInfo, TokenDestination, Zone,
+    AbilityCall, CardClass, CardFilter, CardRef, CardType, ChoiceOption, ChoiceRequest, Duration,
+    Halt, PlayerInfo, TokenDestination, Zone,
 };
 use crate::choice::{Choice, picked};
-use crate::{Keywords, Player};
+use crate::{Counter, Keywords, Player};
 
 /// Which ability is running.
 #[derive(Clone, Debug)]
@@ -145,7 +145,7 @@ impl From<crate::bindings::sve::cards::types::CardInfo> for CardInfo {
             counters: info
                 .counters
                 .into_iter()
-                .map(|c| (c.counter, c.count))
+                .filter_map(|c| Some((Counter::from_index(c.counter)?, c.count)))
                 .collect(),
         }
     }
@@ -483,7 +483,7 @@ impl Game {
     }
     /// Puts (or, when negative, removes) counters.
     pub fn add_counters(&mut self, card: CardRef, counter: Counter, delta: i32) {
-        host::add_counters(card, counter, delta);
+        host::add_counters(card, counter.index(), delta);
     }
     /// Engages a card.
     pub fn engage(&mut self, card: CardRef) {

@@ -59,14 +59,14 @@ mod card;
 mod choice;
 mod dispatch;
 mod game;
-mod keywords;
 mod player;
+mod vocab;
 
 pub use card::{AbilityKind, Card, Condition, Effect, any_card};
 pub use choice::Choice;
 pub use game::{Call, CardInfo, Game, Stop};
-pub use keywords::Keywords;
 pub use player::Player;
+pub use vocab::{Counter, Keywords};
 
 /// The card API version this SDK builds packs against.
 pub const API_VERSION: &str = "0.2.0";
@@ -100,17 +100,17 @@ pub mod bindings {
 }
 
 /// Plain data types of the card API, re-exported from the bindings (the
-/// SDK's own [`Player`], [`CardInfo`], [`AbilityKind`] and [`Keywords`]
-/// replace the wire forms that carry a bare number).
+/// SDK's own [`Player`], [`CardInfo`], [`AbilityKind`], [`Keywords`] and
+/// [`Counter`] replace the wire forms that carry a bare number).
 pub mod types {
     pub use crate::bindings::sve::cards::game::TurnRecord;
     pub use crate::bindings::sve::cards::types::{
         Activation, ActivationZone, CardClass as Class, CardFilter, CardType, ChoiceOption,
-        CostItem, Counter, CounterCount, Duration, Grant, PassiveCondition, PassiveScope,
-        PlayerInfo, Range, Selection, StatChange, TokenDestination, Trigger, Zone,
+        CostItem, CounterCount, Duration, Grant, PassiveCondition, PassiveScope, PlayerInfo, Range,
+        Selection, StatChange, TokenDestination, Trigger, Zone,
     };
     pub use crate::bindings::sve::cards::types::{CardRef, Passive};
-    pub use crate::keywords::Keywords;
+    pub use crate::vocab::{Counter, Keywords};
 }
 
 /// The card data exactly as it crosses to the host, for [`runtime`] packs
@@ -123,8 +123,8 @@ pub mod wire {
 pub mod prelude {
     pub use crate::types::*;
     pub use crate::{
-        AbilityKind, Call, Card, CardInfo, Choice, Condition, Effect, Game, Keywords, Pack, Player,
-        Stop,
+        AbilityKind, Call, Card, CardInfo, Choice, Condition, Counter, Effect, Game, Keywords,
+        Pack, Player, Stop,
     };
 }
 

@@ -105,30 +105,17 @@ impl CardType {
     }
 }
 
-/// Named counters (rules-coverage.md §12.9).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
-pub enum Counter {
-    /// Stack counters (Runecraft amulets, §2.4).
-    Stack,
-    /// Spell counters.
-    Spell,
-    /// Prayer counters (Havencraft).
-    Prayer,
-    /// Fable counters.
-    Fable,
-}
+sve_vocab::for_each_counter!(sve_vocab::counter_enum;
+    /// Named counters (rules-coverage.md §12.9), declared once in
+    /// `sve_vocab::for_each_counter!`.
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+    pub enum Counter
+);
 
 impl Counter {
     /// Parses a counter name, with or without a `Counter` suffix.
     pub fn parse(text: &str) -> Option<Counter> {
-        let stem = text.trim().trim_end_matches("Counter").trim();
-        Some(match stem {
-            "Stack" => Counter::Stack,
-            "Spell" => Counter::Spell,
-            "Prayer" => Counter::Prayer,
-            "Fable" => Counter::Fable,
-            _ => return None,
-        })
+        Counter::named(text.trim().trim_end_matches("Counter").trim())
     }
 }
 

@@ -12,30 +12,11 @@ sve_vocab::for_each_keyword!(sve_vocab::keywords_bitflags;
 );
 
 impl Keywords {
-    /// The keyword of one vocabulary entry.
-    pub fn of(info: &sve_vocab::KeywordInfo) -> Keywords {
-        Keywords::from_bits_retain(1 << info.bit)
-    }
-
-    /// The vocabulary entries of the keywords in this set, in bit order.
-    pub fn infos(self) -> impl Iterator<Item = &'static sve_vocab::KeywordInfo> {
-        sve_vocab::KEYWORDS
-            .iter()
-            .filter(move |info| self.contains(Keywords::of(info)))
-    }
-}
-
-impl Keywords {
     /// Looks a keyword up by its card-data name. `Cant`/`Doesnt` spellings
     /// are accepted as the community writes them (`CantAttack`).
     pub fn parse(name: &str) -> Option<Keywords> {
         let normalised = name.replace("Cant", "Cannot").replace("Doesnt", "DoesNot");
-        sve_vocab::keyword_named(&normalised).map(Keywords::of)
-    }
-
-    /// The names of the keywords in this set, in a fixed order.
-    pub fn names(self) -> impl Iterator<Item = &'static str> {
-        self.infos().map(|info| info.name)
+        Keywords::named(&normalised)
     }
 
     /// Extra damage this card deals from the `PlusNDamage` flags.

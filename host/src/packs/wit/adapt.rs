@@ -43,42 +43,39 @@ impl<A: Adapt<B>, B, E: Adapt<F>, F> Adapt<Result<B, F>> for Result<A, E> {
     }
 }
 
-/// Both directions between `$old::$name` and `$new::$name`, an enum or
-/// variant with the same cases: unit cases first, then (after `;`) cases
-/// with one payload, which is adapted in turn.
+/// Converts between `$a::$name` and `$b::$name`, an enum or variant with
+/// the same cases: unit cases first, then (after `;`) cases with one
+/// payload, which is adapted in turn. `a <-> b` writes both directions,
+/// `a -> b` only that one (for types that only cross one way: a manifest
+/// goes from the pack to the host).
 macro_rules! adapt_variant {
-    ($old:ident <-> $new:ident :: $name:ident { $($unit:ident),* $(,)? $(; $($case:ident),* $(,)?)? }) => {
-        impl Adapt<$new::$name> for $old::$name {
-            fn adapt(self) -> $new::$name {
+    ($a:ident <-> $b:ident :: $name:ident $cases:tt) => {
+        $crate::packs::wit::adapt::adapt_variant!($a -> $b :: $name $cases);
+        $crate::packs::wit::adapt::adapt_variant!($b -> $a :: $name $cases);
+    };
+    ($a:ident -> $b:ident :: $name:ident { $($unit:ident),* $(,)? $(; $($case:ident),* $(,)?)? }) => {
+        impl Adapt<$b::$name> for $a::$name {
+            fn adapt(self) -> $b::$name {
                 match self {
-                    $($old::$name::$unit => $new::$name::$unit,)*
-                    $($($old::$name::$case(payload) => $new::$name::$case(payload.adapt()),)*)?
-                }
-            }
-        }
-        impl Adapt<$old::$name> for $new::$name {
-            fn adapt(self) -> $old::$name {
-                match self {
-                    $($new::$name::$unit => $old::$name::$unit,)*
-                    $($($new::$name::$case(payload) => $old::$name::$case(payload.adapt()),)*)?
+                    $($a::$name::$unit => $b::$name::$unit,)*
+                    $($($a::$name::$case(payload) => $b::$name::$case(payload.adapt()),)*)?
                 }
             }
         }
     };
 }
 
-/// Both directions between `$old::$name` and `$new::$name`, records with
-/// the same fields (each adapted in turn).
+/// Converts between `$a::$name` and `$b::$name`, records with the same
+/// fields (each adapted in turn); `<->` and `->` as for [`adapt_variant!`].
 macro_rules! adapt_record {
-    ($old:ident <-> $new:ident :: $name:ident { $($field:ident),* $(,)? }) => {
-        impl Adapt<$new::$name> for $old::$name {
-            fn adapt(self) -> $new::$name {
-                $new::$name { $($field: self.$field.adapt(),)* }
-            }
-        }
-        impl Adapt<$old::$name> for $new::$name {
-            fn adapt(self) -> $old::$name {
-                $old::$name { $($field: self.$field.adapt(),)* }
+    ($a:ident <-> $b:ident :: $name:ident $fields:tt) => {
+        $crate::packs::wit::adapt::adapt_record!($a -> $b :: $name $fields);
+        $crate::packs::wit::adapt::adapt_record!($b -> $a :: $name $fields);
+    };
+    ($a:ident -> $b:ident :: $name:ident { $($field:ident),* $(,)? }) => {
+        impl Adapt<$b::$name> for $a::$name {
+            fn adapt(self) -> $b::$name {
+                $b::$name { $($field: self.$field.adapt(),)* }
             }
         }
     };

@@ -5,6 +5,8 @@
 //! - `keywords` was a 29-flag set; it is a 64-bit set whose bits are the
 //!   vocabulary's (`sve_vocab::KEYWORDS`), and the 29 flags were the first
 //!   29 keywords in order, so a flag's position is its bit;
+//! - `counter` was an enum; it is the vocabulary's counter number
+//!   (`sve_vocab::COUNTERS`), whose first four are the enum's cases;
 //! - tuples became records: `activation`, `selection`, `stat-change` and
 //!   `counter-count` (whose count grew from `u8` to `u32` in costs).
 
@@ -68,19 +70,33 @@ impl Adapt<old::Keywords> for u64 {
     }
 }
 
+/// Counter kinds were an enum whose cases are the vocabulary's first four
+/// counters, in order.
+impl Adapt<u8> for old::Counter {
+    fn adapt(self) -> u8 {
+        match self {
+            old::Counter::Stack => 0,
+            old::Counter::Spell => 1,
+            old::Counter::Prayer => 2,
+            old::Counter::Fable => 3,
+        }
+    }
+}
+
+// Both ways: in arguments and in results.
 adapt_variant!(old <-> new::Zone {
     Leader, Deck, Hand, Field, ExArea, Cemetery, Banished, EvolveDeck, EvolveZone, Resolution,
     Removed,
 });
 adapt_variant!(old <-> new::CardType { Follower, EvolvedFollower, Spell, Amulet, Leader });
 adapt_variant!(old <-> new::CardClass { Forest, Sword, Rune, Dragon, Abyss, Haven, Neutral });
-adapt_variant!(old <-> new::Counter { Stack, Spell, Prayer, Fable });
-adapt_variant!(old <-> new::Duration { WhileInZone, EndOfTurn, EndOfOpponentNextTurn });
-adapt_variant!(old <-> new::TokenDestination { Field, ExArea, FieldOverflowToEx });
-adapt_variant!(old <-> new::ActivationZone { Field, Hand, ExArea, Cemetery });
-adapt_variant!(old <-> new::Halt { NeedsDecision, Failed });
-adapt_variant!(old <-> new::ChoiceOption { Yes, No; Card, Label });
-adapt_variant!(old <-> new::Trigger {
+
+// From the pack: arguments and the manifest.
+adapt_variant!(old -> new::Duration { WhileInZone, EndOfTurn, EndOfOpponentNextTurn });
+adapt_variant!(old -> new::TokenDestination { Field, ExArea, FieldOverflowToEx });
+adapt_variant!(old -> new::ActivationZone { Field, Hand, ExArea, Cemetery });
+adapt_variant!(old -> new::ChoiceOption { Yes, No; Card, Label });
+adapt_variant!(old -> new::Trigger {
     Fanfare, LastWords, OnLeaveField, OnReturnToHandFromField, OnDiscarded, OnEvolve,
     OnSuperEvolve, Strike, FollowerStrike, LeaderStrike, OnDealCombatDamage,
     OnLeaderGainDefense, StartMainPhase, StartOpponentMainPhase, StartEndPhase,
@@ -88,51 +104,90 @@ adapt_variant!(old <-> new::Trigger {
     OnOtherEnterField, OnOtherLeaveField, OnOpponentCardDestroyed, OnOtherEvolve,
     OnOtherAttack, OnPlaySpell,
 });
-adapt_variant!(old <-> new::PassiveScope {
+adapt_variant!(old -> new::PassiveScope {
     ThisCard; OtherAlliesOnField, AlliesOnField, AlliesInHand
 });
-adapt_variant!(old <-> new::PassiveCondition {
+adapt_variant!(old -> new::PassiveCondition {
     Always, YourTurn, OpponentTurn, Overflow, Sanguine; Combo, Spellchain, Necrocharge
 });
-
-adapt_record!(old <-> new::Range { min, max });
-adapt_record!(old <-> new::CardFilter {
-    types, traits_any, keywords, without_keywords, name, not_name, class, token, cost, attack,
-    engaged, other,
-});
-adapt_record!(old <-> new::ChoiceRequest { player, text, options, min, max });
-adapt_record!(old <-> new::AbilityCall {
-    source, source_object, card_id, ability, controller, trigger_card, amount,
-});
-adapt_record!(old <-> new::PlayerInfo {
-    pp, max_pp, ep, sep, leader_defense, turns_passed, combo, spellchain, overflow, sanguine,
-    cemetery_count, hand_count, deck_count,
-});
-adapt_record!(old_game <-> new_game::TurnRecord {
-    destroyed, discarded, attacked, spells_played, returned_to_hand_from_field,
-});
-
-adapt_variant!(old <-> new::AbilityKind { Spell, Sub; Triggered, Activated, Passive });
-adapt_variant!(old <-> new::CostItem {
+adapt_variant!(old -> new::AbilityKind { Spell, Sub; Triggered, Activated, Passive });
+adapt_variant!(old -> new::CostItem {
     EngageSelf, BurySelf, ReturnSelfToHand, BanishSelf;
     PlayPoints, LeaderDefense, Discard, BanishFromCemetery, BuryOthers, RemoveCounters, EarthRite,
 });
-adapt_variant!(old <-> new::Grant { ; Keywords, Stats, Cost });
-adapt_record!(old <-> new::Passive { grant, scope, condition });
-adapt_record!(old <-> new::AbilityDef { name, kind, costs, once_per_turn, text });
-adapt_record!(old <-> new::CardDef {
+adapt_variant!(old -> new::Grant { ; Keywords, Stats, Cost });
+adapt_record!(old -> new::Range { min, max });
+adapt_record!(old -> new::CardFilter {
+    types, traits_any, keywords, without_keywords, name, not_name, class, token, cost, attack,
+    engaged, other,
+});
+adapt_record!(old -> new::ChoiceRequest { player, text, options, min, max });
+adapt_record!(old -> new::Passive { grant, scope, condition });
+adapt_record!(old -> new::AbilityDef { name, kind, costs, once_per_turn, text });
+adapt_record!(old -> new::CardDef {
     id, name, class, card_type, traits, cost, attack, defense, evolve_cost, keywords,
     initial_counters, is_token, abilities, text,
 });
-adapt_record!(old <-> new::Manifest { cards });
-adapt_record!(old <-> new::CardInfo {
-    card, object, id, name, card_type, class, traits, zone, owner, controller, engaged, evolved,
-    is_token, attack, defense, max_defense, cost, keywords, counters,
+adapt_record!(old -> new::Manifest { cards });
+
+// To the pack: calls and results.
+adapt_variant!(new -> old::Halt { NeedsDecision, Failed });
+adapt_record!(new -> old::AbilityCall {
+    source, source_object, card_id, ability, controller, trigger_card, amount,
+});
+adapt_record!(new -> old::PlayerInfo {
+    pp, max_pp, ep, sep, leader_defense, turns_passed, combo, spellchain, overflow, sanguine,
+    cemetery_count, hand_count, deck_count,
+});
+adapt_record!(new_game -> old_game::TurnRecord {
+    destroyed, discarded, attacked, spells_played, returned_to_hand_from_field,
 });
 
-/// Both directions between a 0.1.0 tuple and the record that replaced it.
+/// Card information, with counters of kinds added after 0.1.0 left out:
+/// its packs can't know them.
+impl Adapt<old::CardInfo> for new::CardInfo {
+    fn adapt(self) -> old::CardInfo {
+        let old_counter = |index: u8| {
+            [
+                old::Counter::Stack,
+                old::Counter::Spell,
+                old::Counter::Prayer,
+                old::Counter::Fable,
+            ]
+            .into_iter()
+            .find(|counter| Adapt::<u8>::adapt(*counter) == index)
+        };
+        old::CardInfo {
+            card: self.card,
+            object: self.object,
+            id: self.id,
+            name: self.name,
+            card_type: self.card_type.adapt(),
+            class: self.class.adapt(),
+            traits: self.traits,
+            zone: self.zone.adapt(),
+            owner: self.owner,
+            controller: self.controller,
+            engaged: self.engaged,
+            evolved: self.evolved,
+            is_token: self.is_token,
+            attack: self.attack,
+            defense: self.defense,
+            max_defense: self.max_defense,
+            cost: self.cost,
+            keywords: self.keywords.adapt(),
+            counters: self
+                .counters
+                .into_iter()
+                .filter_map(|c| Some((old_counter(c.counter)?, c.count)))
+                .collect(),
+        }
+    }
+}
+
+/// A 0.1.0 tuple as the record that replaced it.
 macro_rules! adapt_tuple {
-    (($a:ty, $b:ty) <-> $record:ident { $first:ident, $second:ident }) => {
+    (($a:ty, $b:ty) -> $record:ident { $first:ident, $second:ident }) => {
         impl Adapt<new::$record> for ($a, $b) {
             fn adapt(self) -> new::$record {
                 new::$record {
@@ -141,31 +196,19 @@ macro_rules! adapt_tuple {
                 }
             }
         }
-        impl Adapt<($a, $b)> for new::$record {
-            fn adapt(self) -> ($a, $b) {
-                (self.$first.adapt(), self.$second.adapt())
-            }
-        }
     };
 }
 
-adapt_tuple!((bool, old::ActivationZone) <-> Activation { quick, zone });
-adapt_tuple!((u8, old::CardFilter) <-> Selection { count, filter });
-adapt_tuple!((i32, i32) <-> StatChange { attack, defense });
-adapt_tuple!((old::Counter, u32) <-> CounterCount { counter, count });
-adapt_tuple!((old::Counter, u8) <-> CounterCount { counter, count });
+adapt_tuple!((bool, old::ActivationZone) -> Activation { quick, zone });
+adapt_tuple!((u8, old::CardFilter) -> Selection { count, filter });
+adapt_tuple!((i32, i32) -> StatChange { attack, defense });
+adapt_tuple!((old::Counter, u32) -> CounterCount { counter, count });
+adapt_tuple!((old::Counter, u8) -> CounterCount { counter, count });
 
-/// Counts of counters in costs were `u8`; more than 255 can't be paid
-/// anyway.
+/// Counts of counters to remove in costs were `u8`.
 impl Adapt<u32> for u8 {
     fn adapt(self) -> u32 {
         u32::from(self)
-    }
-}
-
-impl Adapt<u8> for u32 {
-    fn adapt(self) -> u8 {
-        u8::try_from(self).unwrap_or(u8::MAX)
     }
 }
 
