@@ -74,7 +74,19 @@ fn check(path: &Path, dev_packs: &[PathBuf], json: bool) -> Result<()> {
         .iter()
         .map(|dir| sve_host::packs::scripts::check_scripts(dir))
         .collect();
-    let cards_ok: usize = loaded.packs.iter().map(|p| p.cards).sum();
+    // A card its pack can't play in full is loaded (and listed, with why)
+    // but not ok.
+    let unplayable = loaded
+        .db
+        .iter()
+        .filter(|(_, def)| def.unplayable.is_some())
+        .count();
+    let cards_ok = loaded
+        .packs
+        .iter()
+        .map(|p| p.cards)
+        .sum::<usize>()
+        .saturating_sub(unplayable);
     // A script folder has as many cards as its scripts define, whether
     // they compiled and loaded or not; any other pack, as many as loaded.
     let script_cards: usize = checks.iter().map(|c| c.cards_total).sum();

@@ -213,6 +213,15 @@ pub fn check_deck(deck: &DeckFile, db: &CardDb) -> Vec<DeckError> {
                 Some(entry.line),
                 format!("`{}` ({}) is not a leader", entry.card_id, def.name),
             ),
+            Some(def) if def.unplayable.is_some() => problem(
+                Some(entry.line),
+                format!(
+                    "`{}` ({}) can't be played: {}",
+                    entry.card_id,
+                    def.name,
+                    def.unplayable.as_deref().unwrap_or_default()
+                ),
+            ),
             Some(def) => leader_class = Some(def.class),
         }
     }
@@ -248,6 +257,12 @@ pub fn check_deck(deck: &DeckFile, db: &CardDb) -> Vec<DeckError> {
                     CardType::Follower | CardType::Spell | CardType::Amulet
                 ) && !def.is_carrot()
             };
+            if let Some(why) = &def.unplayable {
+                problem(
+                    Some(entry.line),
+                    format!("`{}` ({}) can't be played: {why}", entry.card_id, def.name),
+                );
+            }
             if def.is_token {
                 problem(
                     Some(entry.line),

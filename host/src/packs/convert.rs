@@ -5,7 +5,8 @@ use super::guest_text::{TextKind, clean, clean_uncapped};
 use super::wit::latest::sve::cards::types as w;
 use crate::cards::{
     AbilityDef, AbilityKind, ActivationZone, CardDef, CardFilter, CardType, Class, CostItem,
-    Counter, Grant, Keywords, PassiveCondition, PassiveDef, PassiveScope, Trigger,
+    CostMove, CostPick, CostZone, Counter, Grant, Keywords, OwnCardsCost, PassiveCondition,
+    PassiveDef, PassiveScope, Trigger,
 };
 use crate::engine::{Duration, TokenDestination, Zone};
 
@@ -188,7 +189,27 @@ fn cost_in(c: w::CostItem) -> Result<CostItem, String> {
             CostItem::BanishFromCemetery(s.count, filter_in(s.filter))
         }
         w::CostItem::BurySelf => CostItem::BurySelf,
-        w::CostItem::BuryOthers(s) => CostItem::BuryOthers(s.count, filter_in(s.filter)),
+        w::CostItem::MoveOwn(own) => CostItem::MoveOwn(OwnCardsCost {
+            action: match own.action {
+                w::CostMove::Bury => CostMove::Bury,
+                w::CostMove::ReturnToHand => CostMove::ReturnToHand,
+                w::CostMove::Banish => CostMove::Banish,
+            },
+            from: match own.zone {
+                w::CostZone::Field => CostZone::Field,
+                w::CostZone::ExArea => CostZone::ExArea,
+                w::CostZone::FieldAndExArea => CostZone::FieldAndExArea,
+            },
+            filter: filter_in(own.filter),
+            pick: if own.all {
+                CostPick::All
+            } else {
+                CostPick::Choose {
+                    min: own.min,
+                    max: own.max.max(own.min),
+                }
+            },
+        }),
         w::CostItem::ReturnSelfToHand => CostItem::ReturnSelfToHand,
         w::CostItem::BanishSelf => CostItem::BanishSelf,
         // More than 255 counters can't be paid anyway.
@@ -294,5 +315,6 @@ pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
         abilities,
         text: clean_uncapped(&c.text, TextKind::CardText),
         shown_name: None,
+        unplayable: c.unplayable.map(|why| clean(&why, TextKind::Message)),
     })
 }

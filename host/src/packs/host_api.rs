@@ -501,6 +501,12 @@ impl game::Host for HostState {
                 guest_text::quoted(&card_id)
             ));
         };
+        if let Some(why) = self.read(None, |q| q.db().get(token).unplayable.clone()) {
+            return Err(format!(
+                "token `{}` can't be played: {why}",
+                guest_text::quoted(&card_id)
+            ));
+        }
         let destination = convert::token_destination_in(destination);
         let mut created = Vec::new();
         self.act(|cx| {

@@ -57,8 +57,8 @@ pub struct ScriptPack;
 impl RuntimePack for ScriptPack {
     fn cards() -> Vec<CardDef> {
         match module() {
-            Ok(module) => manifest::cards(module, &mut |warning| {
-                sve_sdk::bindings::sve::cards::game::log(&format!("warning: {warning}"));
+            Ok(module) => manifest::cards(module, &mut |problem| {
+                sve_sdk::bindings::sve::cards::game::log(&format!("error: {problem}"));
             }),
             Err(Stop::Error(message)) => {
                 sve_sdk::bindings::sve::cards::game::log(&format!("error: {message}"));

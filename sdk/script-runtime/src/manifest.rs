@@ -15,11 +15,27 @@ use sve_sdk::prelude::*;
 use sve_sdk::wire::{AbilityDef, AbilityKind, CardDef};
 
 /// Every card of the module as card data.
-pub fn cards(module: &Module, warn: &mut dyn FnMut(String)) -> Vec<CardDef> {
+///
+/// A card with anything that has no form here (a trigger, cost, passive,
+/// cost change or given ability the card data cannot say and the runtime
+/// cannot play) is marked unplayable with the first problem, and every
+/// problem is reported through `error` (`file:line: card ...`): the card
+/// is never played in part, and no cost is ever dropped.
+pub fn cards(module: &Module, error: &mut dyn FnMut(String)) -> Vec<CardDef> {
     module
         .cards
         .iter()
-        .map(|card| card_def(card, warn))
+        .map(|card| {
+            let mut problems = Vec::new();
+            let mut def = card_def(card, &mut |problem| problems.push(problem));
+            if let Some(first) = problems.first() {
+                def.unplayable = Some(first.clone());
+            }
+            for problem in problems {
+                error(format!("{problem}; the card can't be played"));
+            }
+            def
+        })
         .collect()
 }
 
@@ -110,6 +126,7 @@ pub fn card_def(card: &ir::Card, warn: &mut dyn FnMut(String)) -> CardDef {
         is_token: card.is_token,
         abilities,
         text: card.text.clone(),
+        unplayable: None,
     }
 }
 
@@ -135,7 +152,7 @@ fn ability_def(
             Some(trigger) => AbilityKind::Triggered(trigger),
             None => {
                 warn(format!(
-                    "trigger `{}` is not supported yet; the ability never fires",
+                    "trigger `{}` is not supported yet",
                     ability.trigger.name()
                 ));
                 sub
@@ -150,7 +167,7 @@ fn ability_def(
         ir::AbilityKind::Passive => match passive(card, ability) {
             Ok(passive) => AbilityKind::Passive(passive),
             Err(problem) => {
-                warn(format!("{problem}; the passive has no effect"));
+                warn(problem);
                 sub
             }
         },
@@ -166,10 +183,7 @@ fn ability_def(
                 for problem in problems {
                     warn(problem);
                 }
-                warn(
-                    "the alternative cost cannot be paid as written; the card costs what it says"
-                        .to_owned(),
-                );
+                warn("the alternative cost cannot be paid as written".to_owned());
                 sub
             } else {
                 AbilityKind::Activated(Activation {
@@ -181,7 +195,7 @@ fn ability_def(
         ir::AbilityKind::CostModifier => match reduced_cost(card, ability) {
             Ok(passive) => AbilityKind::Passive(passive),
             Err(problem) => {
-                warn(format!("{problem}; the card costs what it says"));
+                warn(problem);
                 sub
             }
         },
@@ -223,7 +237,7 @@ fn granted_def(card: &ir::Card, extra: Extra, warn: &mut dyn FnMut(String)) -> A
     };
     let here = |message: String| {
         format!(
-            "{}:{}: card {} ability `{}`: {message}; the ability is not given",
+            "{}:{}: card {} ability `{}`: {message}; the ability can't be given",
             card.source.file, passive.line, card.id, passive.name
         )
     };
@@ -279,13 +293,6 @@ fn costs(card: &ir::Card, items: &[Cost], warn: &mut dyn FnMut(String)) -> Vec<C
                 target: ir::Target::This,
                 ..
             }) => Some(CostItem::BurySelf),
-            // "Put n followers on your field into your cemetery": the count
-            // is the filter's `m(n,n)` (1 without one).
-            Cost::SendToCemetery(Selection {
-                target: ir::Target::TargetPlayerCard,
-                filter,
-            }) => selection(exact_choice(card, filter), flat_filter(card, filter))
-                .map(CostItem::BuryOthers),
             Cost::ReturnToHand(Selection {
                 target: ir::Target::This,
                 ..
@@ -294,6 +301,12 @@ fn costs(card: &ir::Card, items: &[Cost], warn: &mut dyn FnMut(String)) -> Vec<C
                 target: ir::Target::This,
                 ..
             }) => Some(CostItem::BanishSelf),
+            // "Put n followers on your field into your cemetery", "return
+            // another card on your field to your hand": the count is the
+            // filter's `m(min,max)` (1 without one).
+            Cost::SendToCemetery(from) => own_cards(card, CostMove::Bury, from),
+            Cost::ReturnToHand(from) => own_cards(card, CostMove::ReturnToHand, from),
+            Cost::Banish(from) => own_cards(card, CostMove::Banish, from),
             Cost::RemoveCounters {
                 counter: kind,
                 amount: Some(ir::Count::Exactly(v)),
@@ -313,21 +326,11 @@ fn costs(card: &ir::Card, items: &[Cost], warn: &mut dyn FnMut(String)) -> Vec<C
         match item {
             Some(item) => out.push(item),
             None => warn(format!(
-                "cost {cost:?} is not supported yet (costs must be constant and name this card)"
+                "cost {cost:?} has no form the host can pay (costs must be constant)"
             )),
         }
     }
     out
-}
-
-/// How many cards a cost filter chooses, when that is one number: its
-/// `m(n,n)`, or 1 without `m`.
-fn exact_choice(card: &ir::Card, filter: ir::FilterId) -> Option<u8> {
-    match card.filter(filter)?.choose {
-        None => Some(1),
-        Some(ir::Choose { min, max }) if min == max => u8::try_from(min).ok(),
-        Some(_) => None,
-    }
 }
 
 /// The trigger of a triggered ability, with its filter where the trigger
@@ -613,4 +616,31 @@ fn selection(count: Option<u8>, filter: Option<CardFilter>) -> Option<sve_sdk::t
 /// A passive's attack and defense change.
 fn stats(attack: i32, defense: i32) -> Grant {
     Grant::Stats(StatChange { attack, defense })
+}
+
+/// A cost moving the payer's own cards chosen (`TargetPlayerCard...`) or
+/// all (`AllPlayerCards...`) from their field or EX area, when its filter
+/// has a data form.
+fn own_cards(card: &ir::Card, action: CostMove, from: Selection) -> Option<CostItem> {
+    use ir::Target as T;
+    let (zone, all) = match from.target {
+        T::TargetPlayerCard => (CostZone::Field, false),
+        T::TargetPlayerCardEx => (CostZone::ExArea, false),
+        T::AllPlayerCards => (CostZone::Field, true),
+        T::AllPlayerCardsEx => (CostZone::ExArea, true),
+        T::AllPlayerCardsFieldAndEx => (CostZone::FieldAndExArea, true),
+        _ => return None,
+    };
+    let (min, max) = match card.filter(from.filter)?.choose {
+        None => (1, 1),
+        Some(ir::Choose { min, max }) => (u8::try_from(min).ok()?, u8::try_from(max).ok()?),
+    };
+    Some(CostItem::MoveOwn(OwnCards {
+        action,
+        zone,
+        filter: flat_filter(card, from.filter)?,
+        min,
+        max,
+        all,
+    }))
 }

@@ -104,6 +104,7 @@ impl Card {
                 is_token: false,
                 abilities: Vec::new(),
                 text: String::new(),
+                unplayable: None,
             },
             abilities: Vec::new(),
         }
@@ -176,6 +177,14 @@ impl Card {
         if !self.def.traits.iter().any(|t| t == "Token") {
             self.def.traits.push("Token".to_owned());
         }
+        self
+    }
+
+    /// Marks the card as one the pack can't play yet, with the reason: the
+    /// host lists it and refuses decks that hold it (a card still being
+    /// written, or text the pack has no code for).
+    pub fn unplayable(mut self, reason: &str) -> Card {
+        self.def.unplayable = Some(reason.to_owned());
         self
     }
 

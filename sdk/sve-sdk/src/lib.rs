@@ -106,8 +106,8 @@ pub mod types {
     pub use crate::bindings::sve::cards::game::TurnRecord;
     pub use crate::bindings::sve::cards::types::{
         Activation, ActivationZone, CardClass as Class, CardFilter, CardType, ChoiceOption,
-        CostItem, CounterCount, Duration, Grant, PassiveCondition, PassiveScope, PlayerInfo, Range,
-        Selection, StatChange, TokenDestination, Trigger, Zone,
+        CostItem, CostMove, CostZone, CounterCount, Duration, Grant, OwnCards, PassiveCondition,
+        PassiveScope, PlayerInfo, Range, Selection, StatChange, TokenDestination, Trigger, Zone,
     };
     pub use crate::bindings::sve::cards::types::{CardRef, Passive};
     pub use crate::vocab::{Counter, Keywords};

@@ -155,6 +155,11 @@ pub struct CardDef {
     /// `name`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shown_name: Option<String>,
+    /// Why its pack can't play the card as printed (a construct it has no
+    /// form for): decks holding it are refused with this reason, and no
+    /// match ever plays part of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unplayable: Option<String>,
 }
 
 impl CardDef {
@@ -308,8 +313,9 @@ pub enum CostItem {
     BanishFromCemetery(u8, CardFilter),
     /// Put this card from the field into the cemetery.
     BurySelf,
-    /// Put N other matching cards on your field into the cemetery.
-    BuryOthers(u8, CardFilter),
+    /// Put your own cards into the cemetery, return them to your hand or
+    /// banish them.
+    MoveOwn(OwnCardsCost),
     /// Return this card from the field to its owner's hand.
     ReturnSelfToHand,
     /// Banish this card.
@@ -318,6 +324,59 @@ pub enum CostItem {
     RemoveCounters(Counter, u8),
     /// Earth Rite (N): remove N Stack counters from one of your Stack amulets.
     EarthRite(u8),
+}
+
+/// A cost that moves the payer's own cards: "put 2 followers on your
+/// field into your cemetery", "return another card on your field to your
+/// hand", "banish a card in your EX area".
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct OwnCardsCost {
+    /// Where the cards go.
+    pub action: CostMove,
+    /// Where they are.
+    pub from: CostZone,
+    /// Which of them can pay (the source itself too, unless the filter
+    /// says "other").
+    pub filter: CardFilter,
+    /// How many.
+    pub pick: CostPick,
+}
+
+/// Where an [`OwnCardsCost`] moves cards.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum CostMove {
+    /// Into the owner's cemetery.
+    Bury,
+    /// To the owner's hand.
+    ReturnToHand,
+    /// Banished.
+    Banish,
+}
+
+/// Where an [`OwnCardsCost`] takes cards from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum CostZone {
+    /// The payer's field.
+    Field,
+    /// The payer's EX area.
+    ExArea,
+    /// Both.
+    FieldAndExArea,
+}
+
+/// How many cards an [`OwnCardsCost`] takes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum CostPick {
+    /// The payer chooses `min` to `max` of them; payable with at least
+    /// `min`.
+    Choose {
+        /// Fewest.
+        min: u8,
+        /// Most.
+        max: u8,
+    },
+    /// Every match (always payable, even with none).
+    All,
 }
 
 /// A continuous effect as data (rules-coverage.md §12.7), evaluated by the host.

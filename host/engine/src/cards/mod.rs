@@ -11,6 +11,7 @@ pub mod starter;
 pub use db::{CardChanges, CardDb, CardDbError};
 pub use def::{
     AbilityDef, AbilityKind, ActivationZone, CardDef, CardFilter, CardType, Class, CostItem,
-    Counter, Grant, PassiveCondition, PassiveDef, PassiveScope, Trigger,
+    CostMove, CostPick, CostZone, Counter, Grant, OwnCardsCost, PassiveCondition, PassiveDef,
+    PassiveScope, Trigger,
 };
 pub use keywords::Keywords;

@@ -97,6 +97,7 @@ fn convert(raw: RawCard) -> Result<CardDef, StarterDataError> {
         abilities: Vec::new(),
         text: raw.text,
         shown_name: None,
+        unplayable: None,
     })
 }
 

@@ -430,7 +430,8 @@ impl AbilityCtx<'_> {
         // Only token followers and amulets are summoned: a pack must not
         // conjure a leader, an evolved card or a copy of a real card.
         let def = self.m.db.get(token);
-        if !def.is_token || !def.card_type.is_permanent() {
+        // Nor a token its pack can't play in full.
+        if !def.is_token || !def.card_type.is_permanent() || def.unplayable.is_some() {
             return Vec::new();
         }
         self.m.create_tokens(player, token, count, to)

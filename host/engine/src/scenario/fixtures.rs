@@ -31,6 +31,7 @@ fn card(
         abilities: Vec::new(),
         text: String::new(),
         shown_name: None,
+        unplayable: None,
     }
 }
 

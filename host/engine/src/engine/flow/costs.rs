@@ -2,7 +2,7 @@
 //! and paying the parts in order. Cards used to pay come from the payer's
 //! own zones and are chosen, not selected (Aura does not apply).
 
-use crate::cards::{CostItem, Counter, Keywords};
+use crate::cards::{CostItem, CostMove, CostPick, CostZone, Counter, Keywords, OwnCardsCost};
 use crate::engine::Match;
 use crate::engine::event::{MoveCause, Resource};
 use crate::engine::ids::{CardRef, PlayerId};
@@ -32,7 +32,7 @@ impl Match {
                 CostItem::BurySelf | CostItem::ReturnSelfToHand => state.zone == Zone::Field,
                 CostItem::BanishSelf => true,
                 CostItem::RemoveCounters(kind, n) => state.counter(*kind) >= u32::from(*n),
-                _ => self.cost_candidates(player, card, item).len() >= self.cost_count(item),
+                _ => self.cost_candidates(player, card, item).len() >= self.cost_count(item).0,
             };
             if !payable {
                 return false;
@@ -79,11 +79,15 @@ impl Match {
                 }
                 _ => {
                     let candidates = self.cost_candidates(player, card, cost);
-                    let count = self.cost_count(cost);
-                    if candidates.len() <= count {
+                    let (min, max) = self.cost_count(cost);
+                    // No choice to make: every candidate pays.
+                    if candidates.len() <= min
+                        || matches!(cost, CostItem::MoveOwn(own) if own.pick == CostPick::All)
+                    {
                         self.pay_cost_with_cards(&run, idx, &candidates);
                         continue;
                     }
+                    let max = max.min(candidates.len());
                     let options = candidates.into_iter().map(Choice::Card).collect();
                     self.ask(
                         Decision {
@@ -93,8 +97,8 @@ impl Match {
                                 purpose: cost_purpose(cost).to_owned(),
                             },
                             options,
-                            min: count,
-                            max: count,
+                            min,
+                            max,
                         },
                         Resume::CostCards(run, idx),
                     );
@@ -124,8 +128,13 @@ impl Match {
                 CostItem::BanishFromCemetery(..) => {
                     self.move_card(chosen, owner, Zone::Banished, Place::Top, MoveCause::Cost)
                 }
-                CostItem::BuryOthers(..) => {
-                    self.move_card(chosen, owner, Zone::Cemetery, Place::Top, MoveCause::Cost)
+                CostItem::MoveOwn(ref own) => {
+                    let zone = match own.action {
+                        CostMove::Bury => Zone::Cemetery,
+                        CostMove::ReturnToHand => Zone::Hand,
+                        CostMove::Banish => Zone::Banished,
+                    };
+                    self.move_card(chosen, owner, zone, Place::Top, MoveCause::Cost)
                 }
                 CostItem::EarthRite(n) => {
                     self.apply(Mutation::AddCounters(chosen, Counter::Stack, -i32::from(n)))
@@ -151,12 +160,18 @@ impl Match {
                 .copied()
                 .filter(|c| *c != card && self.state.matches(&self.db, *c, filter, Some(card)))
                 .collect(),
-            CostItem::BuryOthers(_, filter) => p
-                .field
-                .iter()
-                .copied()
-                .filter(|c| *c != card && self.state.matches(&self.db, *c, filter, Some(card)))
-                .collect(),
+            CostItem::MoveOwn(OwnCardsCost { from, filter, .. }) => {
+                let zones: &[&Vec<CardRef>] = match from {
+                    CostZone::Field => &[&p.field],
+                    CostZone::ExArea => &[&p.ex_area],
+                    CostZone::FieldAndExArea => &[&p.field, &p.ex_area],
+                };
+                zones
+                    .iter()
+                    .flat_map(|zone| zone.iter().copied())
+                    .filter(|c| self.state.matches(&self.db, *c, filter, Some(card)))
+                    .collect()
+            }
             CostItem::EarthRite(n) => p
                 .field
                 .iter()
@@ -174,15 +189,19 @@ impl Match {
         }
     }
 
-    /// How many cards a card-choosing cost item takes (Earth Rite: one
-    /// amulet).
-    fn cost_count(&self, item: &CostItem) -> usize {
+    /// How many cards a card-choosing cost item takes, fewest and most
+    /// (Earth Rite: one amulet; "all" takes what there is).
+    fn cost_count(&self, item: &CostItem) -> (usize, usize) {
         match item {
-            CostItem::Discard(n, _)
-            | CostItem::BanishFromCemetery(n, _)
-            | CostItem::BuryOthers(n, _) => usize::from(*n),
-            CostItem::EarthRite(_) => 1,
-            _ => 0,
+            CostItem::Discard(n, _) | CostItem::BanishFromCemetery(n, _) => {
+                (usize::from(*n), usize::from(*n))
+            }
+            CostItem::MoveOwn(own) => match own.pick {
+                CostPick::Choose { min, max } => (usize::from(min), usize::from(max.max(min))),
+                CostPick::All => (0, usize::MAX),
+            },
+            CostItem::EarthRite(_) => (1, 1),
+            _ => (0, 0),
         }
     }
 }
@@ -191,7 +210,11 @@ fn cost_purpose(item: &CostItem) -> &'static str {
     match item {
         CostItem::Discard(..) => "discard",
         CostItem::BanishFromCemetery(..) => "banish from your cemetery",
-        CostItem::BuryOthers(..) => "put into your cemetery",
+        CostItem::MoveOwn(own) => match own.action {
+            CostMove::Bury => "put into your cemetery",
+            CostMove::ReturnToHand => "return to your hand",
+            CostMove::Banish => "banish",
+        },
         CostItem::EarthRite(_) => "Earth Rite: remove Stack counters",
         _ => "pay",
     }

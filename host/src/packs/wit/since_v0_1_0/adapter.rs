@@ -111,10 +111,35 @@ adapt_variant!(old -> new::PassiveCondition {
     Always, YourTurn, OpponentTurn, Overflow, Sanguine; Combo, Spellchain, Necrocharge
 });
 adapt_variant!(old -> new::AbilityKind { Spell, Sub; Triggered, Activated, Passive });
-adapt_variant!(old -> new::CostItem {
-    EngageSelf, BurySelf, ReturnSelfToHand, BanishSelf;
-    PlayPoints, LeaderDefense, Discard, BanishFromCemetery, BuryOthers, RemoveCounters, EarthRite,
-});
+/// Cost items; "bury others" became the general "move own cards".
+impl Adapt<new::CostItem> for old::CostItem {
+    fn adapt(self) -> new::CostItem {
+        match self {
+            old::CostItem::PlayPoints(n) => new::CostItem::PlayPoints(n),
+            old::CostItem::EngageSelf => new::CostItem::EngageSelf,
+            old::CostItem::LeaderDefense(n) => new::CostItem::LeaderDefense(n),
+            old::CostItem::Discard(s) => new::CostItem::Discard(s.adapt()),
+            old::CostItem::BanishFromCemetery(s) => new::CostItem::BanishFromCemetery(s.adapt()),
+            old::CostItem::BurySelf => new::CostItem::BurySelf,
+            // "Put N other matching cards on your field into the cemetery".
+            old::CostItem::BuryOthers((count, filter)) => new::CostItem::MoveOwn(new::OwnCards {
+                action: new::CostMove::Bury,
+                zone: new::CostZone::Field,
+                filter: new::CardFilter {
+                    other: true,
+                    ..filter.adapt()
+                },
+                min: count,
+                max: count,
+                all: false,
+            }),
+            old::CostItem::ReturnSelfToHand => new::CostItem::ReturnSelfToHand,
+            old::CostItem::BanishSelf => new::CostItem::BanishSelf,
+            old::CostItem::RemoveCounters(c) => new::CostItem::RemoveCounters(c.adapt()),
+            old::CostItem::EarthRite(n) => new::CostItem::EarthRite(n),
+        }
+    }
+}
 adapt_variant!(old -> new::Grant { ; Keywords, Stats, Cost });
 adapt_record!(old -> new::Range { min, max });
 adapt_record!(old -> new::CardFilter {
@@ -124,10 +149,28 @@ adapt_record!(old -> new::CardFilter {
 adapt_record!(old -> new::ChoiceRequest { player, text, options, min, max });
 adapt_record!(old -> new::Passive { grant, scope, condition });
 adapt_record!(old -> new::AbilityDef { name, kind, costs, once_per_turn, text });
-adapt_record!(old -> new::CardDef {
-    id, name, class, card_type, traits, cost, attack, defense, evolve_cost, keywords,
-    initial_counters, is_token, abilities, text,
-});
+/// Cards; `unplayable` came in 0.2.0.
+impl Adapt<new::CardDef> for old::CardDef {
+    fn adapt(self) -> new::CardDef {
+        new::CardDef {
+            id: self.id,
+            name: self.name,
+            class: self.class.adapt(),
+            card_type: self.card_type.adapt(),
+            traits: self.traits,
+            cost: self.cost,
+            attack: self.attack,
+            defense: self.defense,
+            evolve_cost: self.evolve_cost,
+            keywords: self.keywords.adapt(),
+            initial_counters: self.initial_counters.adapt(),
+            is_token: self.is_token,
+            abilities: self.abilities.adapt(),
+            text: self.text,
+            unplayable: None,
+        }
+    }
+}
 adapt_record!(old -> new::Manifest { cards });
 
 // To the pack: calls and results.
