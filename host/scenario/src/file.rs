@@ -41,6 +41,7 @@ use super::text::{
 };
 use crate::cards::Keywords;
 use crate::engine::PlayerId;
+use crate::gamelog::LineKind;
 
 /// A scenario file, read and syntax-checked.
 #[derive(Clone, Debug)]
@@ -239,44 +240,6 @@ pub(crate) enum OutcomeSpec {
     Win(PlayerId),
     Draw,
 }
-
-/// Event kinds an `event` line may name, as the runner writes events.
-pub(crate) const EVENT_KINDS: &[&str] = &[
-    "Played",
-    "Destroyed",
-    "Banished",
-    "Returned",
-    "Discarded",
-    "Drew",
-    "Token",
-    "Buried",
-    "Put",
-    "ToDeck",
-    "Moved",
-    "Damaged",
-    "LeaderDefense",
-    "PP",
-    "MaxPP",
-    "EP",
-    "SEP",
-    "Evolved",
-    "SuperEvolved",
-    "Triggered",
-    "Resolved",
-    "Fizzled",
-    "Activated",
-    "Attacked",
-    "Fought",
-    "Engaged",
-    "Refreshed",
-    "Effect",
-    "Counters",
-    "Shuffled",
-    "Turn",
-    "Phase",
-    "GameOver",
-    "Conceded",
-];
 
 /// Words that end a card name in a card expectation.
 const CARD_PROPS: &[&str] = &[
@@ -607,10 +570,11 @@ fn parse_expect_line(line: &str) -> Result<Expectation, ErrorKind> {
                     "`event` needs a kind, e.g. `event Destroyed SD01-011`",
                 ));
             };
-            if !EVENT_KINDS.contains(&kind.as_str()) {
+            if LineKind::parse(kind).is_none() {
+                let kinds: Vec<&str> = LineKind::ALL.iter().map(|k| k.as_str()).collect();
                 return Err(malformed(format!(
                     "unknown event kind `{kind}`; expected one of {}",
-                    EVENT_KINDS.join(", ")
+                    kinds.join(", ")
                 )));
             }
             Ok(Expectation::Event { present, words })
@@ -1107,7 +1071,7 @@ mod tests {
             line 19: `x0`: a copy count is x1 to x60
             line 20: `SD01-001 engaged`: flags (engaged, reserved, new, damage, evolved) are for field cards only
             line 21: unknown keyword `Flying`
-            line 22: unknown event kind `Exploded`; expected one of Played, Destroyed, Banished, Returned, Discarded, Drew, Token, Buried, Put, ToDeck, Moved, Damaged, LeaderDefense, PP, MaxPP, EP, SEP, Evolved, SuperEvolved, Triggered, Resolved, Fizzled, Activated, Attacked, Fought, Engaged, Refreshed, Effect, Counters, Shuffled, Turn, Phase, GameOver, Conceded
+            line 22: unknown event kind `Exploded`; expected one of Played, Destroyed, Banished, Returned, Discarded, Drew, Token, Buried, Put, ToDeck, Moved, Damaged, LeaderDefense, PP, MaxPP, EP, SEP, Evolved, SuperEvolved, Triggered, Resolved, Fizzled, Activated, Attacked, Fought, Engaged, Refreshed, Effect, Counters, Shuffled, Turn, Phase, GameOver, Conceded, EndlessLoop
             line 23: `outcome P3 wins`: expected `P1 wins`, `P2 wins`, `draw` or `none`
             line 24: `decision maybe`: expected `none`, `P1`, `P2` or `P1 options: A, B`
             line 25: unknown expectation `wish SD01-001`; expected a P1/P2 line, event, no event, log, no log, decision or outcome

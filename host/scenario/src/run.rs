@@ -19,7 +19,7 @@
 //! A refused action or answer stops the run (the board would no longer be
 //! the one the file describes) unless `expect rejected` announced it.
 
-use super::expect::{self, EventLine};
+use super::expect;
 use super::file::{Act, AnswerItem, AttackAt, CardSel, ErrorKind, Expectation, ParseError};
 use super::file::{ScenarioFile, StepKind};
 use super::text::ZoneName;
@@ -29,6 +29,7 @@ use crate::catalog::Catalog;
 use crate::engine::{
     AbilityRunner, Action, AttackTarget, CardRef, Choice, Decision, Match, PlayerId, Prompt, Zone,
 };
+use crate::gamelog::{self, EventText, LineKind};
 use serde::Serialize;
 use std::fmt;
 use std::sync::Arc;
@@ -162,8 +163,9 @@ pub(crate) fn card_label(game: &Match, card: CardRef) -> String {
 /// Drives one match through a file's steps.
 struct Runner {
     game: Match,
-    /// Events since the last checks, as written for `event` lines.
-    events: Vec<EventLine>,
+    /// Events since the last checks, as `event` and `log` lines read
+    /// them.
+    events: Vec<EventText>,
     /// Every fizzle of the run, with the line that caused it.
     fizzles: Vec<(usize, String)>,
     /// Fizzle lines some `event Fizzled` expectation matched.
@@ -228,8 +230,9 @@ impl Runner {
                         self.expected_fizzles.extend(
                             self.events
                                 .iter()
-                                .filter(|e| expect::event_matches(&e.words, words))
-                                .map(|e| e.text.clone()),
+                                .filter_map(|e| e.line.as_ref())
+                                .filter(|line| expect::event_matches(line, words))
+                                .map(ToString::to_string),
                         );
                     }
                     if let Some((expected, actual)) =
@@ -274,13 +277,14 @@ impl Runner {
     fn step(&mut self) {
         self.game.step();
         for event in self.game.take_events() {
-            let Some(line) = expect::event_line(&event, &self.game) else {
+            let text = gamelog::render(&event, self.game.state(), self.game.db());
+            if text.is_empty() {
                 continue;
-            };
-            if line.words.first().map(String::as_str) == Some("Fizzled") {
-                self.fizzles.push((self.line, line.text.clone()));
             }
-            self.events.push(line);
+            if let Some(line) = text.line.as_ref().filter(|l| l.kind == LineKind::Fizzled) {
+                self.fizzles.push((self.line, line.to_string()));
+            }
+            self.events.push(text);
         }
     }
 
@@ -618,11 +622,7 @@ pub(crate) fn option_text(game: &Match, option: &Choice) -> String {
         Choice::Pending(idx) => match state.pending.get(*idx) {
             Some(pending) => {
                 let def = game.db().get(pending.def);
-                let ability = pending
-                    .what
-                    .ability()
-                    .and_then(|a| def.abilities.get(usize::from(a.0)))
-                    .map_or("Drain", |a| a.name.as_str());
+                let ability = gamelog::ability_name(def, pending.what.ability());
                 format!("{} {} ({ability})", def.id, def.name)
             }
             None => format!("pending ability {idx}"),
@@ -638,10 +638,7 @@ fn action_line(game: &Match, action: &Action) -> String {
         Action::Play { card } => format!("play {}", id(*card)),
         Action::Activate { card, ability } => {
             let def = game.state().current_def(game.db(), *card);
-            let name = def
-                .abilities
-                .get(usize::from(ability.0))
-                .map_or("?", |a| a.name.as_str());
+            let name = gamelog::ability_name(def, Some(*ability));
             format!("activate {}: {name}", def.id)
         }
         Action::Evolve {
