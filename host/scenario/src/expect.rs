@@ -9,7 +9,8 @@
 //! words appear in that order in one event line.
 
 use super::file::{CardProp, CardSel, Expectation, OutcomeSpec};
-use super::run::{card_label, describe_decision, is_card, item_text, pick_options};
+use super::options::{describe_decision, item_text, pick_options};
+use super::run::{card_label, is_card};
 use super::text::{ResourceValue, ZoneEntry, ZoneName};
 use crate::engine::{CardRef, Match, Outcome, PlayerId, Prompt, Zone};
 use crate::gamelog::{EventLine, EventText, keywords_text};
