@@ -10,7 +10,8 @@
 //! - [`bot`]: `random` and `greedy` players.
 //! - [`replay`]: the replay format and replaying.
 //! - [`sim`]: bot-vs-bot matches with invariant checks.
-//! - [`gamelog`]: events as readable text.
+//! - [`gamelog`]: events (one renderer for scenario lines and the game
+//!   log), decision options and the board as text.
 //! - [`scenario`]: boards for rules and card tests.
 //!
 //! **Architecture Invariant:** this crate names no wasmtime type and does

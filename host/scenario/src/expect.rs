@@ -3,56 +3,25 @@
 //! compares, so a mismatch prints as expected against actual text.
 //!
 //! Events are written one per line as `KIND WORDS...` (`Destroyed P2
-//! SD01-011 field cemetery`, `Damaged P2 leader 1 ability`); an `event`
-//! line matches when its words appear in that order in one event line.
+//! SD01-011 field cemetery`, `Damaged P2 leader 1 ability`), by the
+//! engine's one event renderer (`gamelog::render`, which also writes the
+//! game-log line `log` expectations read); an `event` line matches when its
+//! words appear in that order in one event line.
 
 use super::file::{CardProp, CardSel, Expectation, OutcomeSpec};
-use super::run::{card_label, describe_decision, is_card, item_text, pick_options};
+use super::options::{describe_decision, item_text, pick_options};
+use super::run::{card_label, is_card};
 use super::text::{ResourceValue, ZoneEntry, ZoneName};
-use crate::cards::Keywords;
-use crate::engine::state::EffectKind;
-use crate::engine::{
-    AttackTarget, CardRef, DamageKind, Event, Match, MoveCause, Outcome, PlayerId, Prompt,
-    Resource, Zone,
-};
+use crate::engine::{CardRef, Match, Outcome, PlayerId, Prompt, Zone};
+use crate::gamelog::{EventLine, EventText, keywords_text};
 
-/// One event as `event` and `log` lines see it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct EventLine {
-    /// `Destroyed P2 SD01-011 field cemetery`; empty for events that
-    /// `event` lines cannot name.
-    pub(crate) text: String,
-    /// `text` split in words.
-    pub(crate) words: Vec<String>,
-    /// The game-log line, if the log shows the event.
-    pub(crate) log: Option<String>,
-}
-
-/// The event as a line, or `None` for events neither `event` nor `log`
-/// lines can see.
-pub(crate) fn event_line(event: &Event, game: &Match) -> Option<EventLine> {
-    let text = event_text(event, game).unwrap_or_default();
-    let log = crate::gamelog::describe(event, game.state(), game.db());
-    if text.is_empty() && log.is_none() {
-        return None;
-    }
-    Some(EventLine {
-        words: text.split_whitespace().map(str::to_owned).collect(),
-        text,
-        log,
-    })
-}
-
-/// Whether `expected` (a kind then words) matches an event's words: the
+/// Whether `expected` (a kind then words) matches an event's line: the
 /// same kind, then the other words in order.
-pub(crate) fn event_matches(actual: &[String], expected: &[String]) -> bool {
-    let (Some(kind), Some(actual_kind)) = (expected.first(), actual.first()) else {
-        return false;
-    };
-    if kind != actual_kind {
+pub(crate) fn event_matches(actual: &EventLine, expected: &[String]) -> bool {
+    if expected.first().map(String::as_str) != Some(actual.kind.as_str()) {
         return false;
     }
-    let mut rest = actual[1..].iter();
+    let mut rest = actual.words().skip(1);
     expected[1..]
         .iter()
         .all(|word| rest.any(|a| a.eq_ignore_ascii_case(word)))
@@ -62,7 +31,7 @@ pub(crate) fn event_matches(actual: &[String], expected: &[String]) -> bool {
 pub(crate) fn check(
     expectation: &Expectation,
     game: &Match,
-    events: &[EventLine],
+    events: &[EventText],
 ) -> Option<(String, String)> {
     match expectation {
         Expectation::Zone {
@@ -82,7 +51,8 @@ pub(crate) fn check(
             let words = with_card_ids(game, words);
             let matching: Vec<&EventLine> = events
                 .iter()
-                .filter(|e| event_matches(&e.words, &words))
+                .filter_map(|e| e.line.as_ref())
+                .filter(|line| event_matches(line, &words))
                 .collect();
             let wanted = words.join(" ");
             if *present && matching.is_empty() {
@@ -92,7 +62,7 @@ pub(crate) fn check(
                     format!("no event `{wanted}`"),
                     matching
                         .iter()
-                        .map(|e| e.text.as_str())
+                        .map(ToString::to_string)
                         .collect::<Vec<_>>()
                         .join("\n"),
                 ))
@@ -104,12 +74,12 @@ pub(crate) fn check(
             let needle = text.to_lowercase();
             let found = events
                 .iter()
-                .filter_map(|e| e.log.as_deref())
+                .filter_map(EventText::log_text)
                 .any(|line| line.to_lowercase().contains(&needle));
             if found == *present {
                 return None;
             }
-            let log: Vec<&str> = events.iter().filter_map(|e| e.log.as_deref()).collect();
+            let log: Vec<&str> = events.iter().filter_map(EventText::log_text).collect();
             let actual = if log.is_empty() {
                 "(no log lines)".to_owned()
             } else {
@@ -443,20 +413,11 @@ fn prop_text(prop: &CardProp) -> String {
     }
 }
 
-fn keywords_text(keywords: Keywords) -> String {
-    let names: Vec<&str> = keywords.names().collect();
-    if names.is_empty() {
-        "-".to_owned()
-    } else {
-        names.join(", ")
-    }
-}
-
-fn events_text(events: &[EventLine]) -> String {
-    let lines: Vec<&str> = events
+fn events_text(events: &[EventText]) -> String {
+    let lines: Vec<String> = events
         .iter()
-        .map(|e| e.text.as_str())
-        .filter(|t| !t.is_empty())
+        .filter_map(|e| e.line.as_ref())
+        .map(ToString::to_string)
         .collect();
     if lines.is_empty() {
         "(no events since the last checks)".to_owned()
@@ -476,218 +437,4 @@ fn with_card_ids(game: &Match, words: &[String]) -> Vec<String> {
             _ => word.clone(),
         })
         .collect()
-}
-
-/// A zone as event lines write it.
-fn zone_word(zone: Zone) -> &'static str {
-    match zone {
-        Zone::Leader => "leader",
-        Zone::Deck => "deck",
-        Zone::Hand => "hand",
-        Zone::Field => "field",
-        Zone::ExArea => "ex",
-        Zone::Cemetery => "cemetery",
-        Zone::Banished => "banished",
-        Zone::EvolveDeck => "evolve",
-        Zone::EvolveZone => "evolved",
-        Zone::Resolution => "resolution",
-        Zone::RemovedFromGame => "gone",
-    }
-}
-
-fn event_text(event: &Event, game: &Match) -> Option<String> {
-    let state = game.state();
-    let db = game.db();
-    let id = |card: CardRef| -> String {
-        state
-            .cards
-            .get(card.idx())
-            .map_or_else(|| card.to_string(), |c| db.get(c.def).id.clone())
-    };
-    let owner = |card: CardRef| -> String {
-        state
-            .cards
-            .get(card.idx())
-            .map_or_else(|| "P?".to_owned(), |c| c.owner.to_string())
-    };
-    let kind_word = |kind: DamageKind| match kind {
-        DamageKind::Attack => "attack",
-        DamageKind::Combat => "combat",
-        DamageKind::Ability => "ability",
-    };
-    let ability_name =
-        |card: CardRef, def: crate::engine::DefId, idx: Option<crate::engine::AbilityIdx>| {
-            let _ = card;
-            idx.and_then(|a| db.get(def).abilities.get(usize::from(a.0)))
-                .map_or_else(|| "Drain".to_owned(), |a| a.name.clone())
-        };
-    Some(match event {
-        Event::Moved {
-            card,
-            def,
-            owner,
-            from,
-            to,
-            cause,
-            evolved,
-            ..
-        } => {
-            let kind = match cause {
-                MoveCause::Destroy { .. } => "Destroyed",
-                MoveCause::Banish => "Banished",
-                MoveCause::ReturnToHand => "Returned",
-                MoveCause::Discard => "Discarded",
-                MoveCause::Draw => "Drew",
-                MoveCause::TokenCreated => "Token",
-                MoveCause::Bury => "Buried",
-                MoveCause::PutByEffect => "Put",
-                MoveCause::ToDeck => "ToDeck",
-                MoveCause::RulesHandling | MoveCause::Cost | MoveCause::Sandbox => "Moved",
-                MoveCause::Play
-                | MoveCause::SpellResolved
-                | MoveCause::Evolve
-                | MoveCause::Race
-                | MoveCause::Setup
-                | MoveCause::Mulligan
-                | MoveCause::TokenRemoved => return None,
-            };
-            let card_id = def.map_or_else(|| id(*card), |d| db.get(d).id.clone());
-            let mut text = format!(
-                "{kind} {owner} {card_id} {} {}",
-                zone_word(*from),
-                zone_word(*to)
-            );
-            if let Some(evolved) = evolved {
-                text.push_str(&format!(" evolved {}", db.get(*evolved).id));
-            }
-            text
-        }
-        Event::CardPlayed { player, def, .. } => format!("Played {player} {}", db.get(*def).id),
-        Event::FollowerDamaged {
-            card, amount, kind, ..
-        } => format!(
-            "Damaged {} {} {amount} {}",
-            owner(*card),
-            id(*card),
-            kind_word(*kind)
-        ),
-        Event::LeaderDamaged {
-            player,
-            amount,
-            kind,
-            ..
-        } => format!("Damaged {player} leader {amount} {}", kind_word(*kind)),
-        Event::LeaderDefense { player, from, to } => format!("LeaderDefense {player} {from} {to}"),
-        Event::ResourceChanged {
-            player,
-            resource,
-            from,
-            to,
-        } => {
-            let name = match resource {
-                Resource::PlayPoints => "PP",
-                Resource::MaxPlayPoints => "MaxPP",
-                Resource::EvolvePoints => "EP",
-                Resource::SuperEvolvePoints => "SEP",
-            };
-            format!("{name} {player} {from} {to}")
-        }
-        Event::Evolved {
-            card,
-            evolved,
-            super_evolve,
-        } => {
-            let kind = if *super_evolve {
-                "SuperEvolved"
-            } else {
-                "Evolved"
-            };
-            format!("{kind} {} {} {}", owner(*card), id(*card), id(*evolved))
-        }
-        Event::AbilityTriggered {
-            card,
-            def,
-            ability,
-            controller,
-        } => format!(
-            "Triggered {controller} {} {}",
-            db.get(*def).id,
-            ability_name(*card, *def, *ability)
-        ),
-        Event::AbilityResolved { card, def, ability } => format!(
-            "Resolved {} {} {}",
-            owner(*card),
-            db.get(*def).id,
-            ability_name(*card, *def, *ability)
-        ),
-        Event::AbilityFizzled {
-            card,
-            def,
-            ability,
-            reason,
-        } => format!(
-            "Fizzled {} {} {}: {reason}",
-            owner(*card),
-            db.get(*def).id,
-            ability_name(*card, *def, Some(*ability))
-        ),
-        Event::AbilityActivated { card, ability } => {
-            let def = state.current_def(db, *card);
-            let name = def
-                .abilities
-                .get(usize::from(ability.0))
-                .map_or("?", |a| a.name.as_str());
-            format!("Activated {} {} {name}", owner(*card), def.id)
-        }
-        Event::AttackDeclared { attacker, target } => {
-            let target = match target {
-                AttackTarget::Leader(p) => format!("{p} leader"),
-                AttackTarget::Follower(card, _) => format!("{} {}", owner(*card), id(*card)),
-            };
-            format!("Attacked {} {} {target}", owner(*attacker), id(*attacker))
-        }
-        Event::Fought { attacker, defender } => {
-            format!("Fought {} {}", id(*attacker), id(*defender))
-        }
-        Event::Engaged { card } => format!("Engaged {} {}", owner(*card), id(*card)),
-        Event::Refreshed { card } => format!("Refreshed {} {}", owner(*card), id(*card)),
-        Event::EffectAdded { card, kind, .. } => {
-            let what = match kind {
-                EffectKind::Stats { attack, defense } => format!("{attack:+}/{defense:+}"),
-                EffectKind::Keywords(k) => keywords_text(*k),
-                EffectKind::Cost(n) => format!("cost {n:+}"),
-                EffectKind::EvolveCost(n) => format!("evolve-cost {n:+}"),
-                EffectKind::SetEvolveCost(n) => format!("evolve-cost ={n}"),
-                EffectKind::Trait(id) => format!("trait {}", state.granted_trait_name(*id)),
-            };
-            format!("Effect {} {} {what}", owner(*card), id(*card))
-        }
-        Event::CountersChanged {
-            card,
-            counter,
-            from,
-            to,
-        } => format!(
-            "Counters {} {} {counter:?} {from} {to}",
-            owner(*card),
-            id(*card)
-        ),
-        Event::Shuffled { player } => format!("Shuffled {player}"),
-        Event::TurnStarted { player, turn } => format!("Turn {player} {turn}"),
-        Event::PhaseStarted { phase } => format!("Phase {phase:?}"),
-        Event::GameOver { outcome } => match outcome {
-            Outcome::Win(p, reason) => format!("GameOver {p} wins {reason:?}"),
-            Outcome::Draw => "GameOver draw".to_owned(),
-        },
-        Event::Conceded { player } => format!("Conceded {player}"),
-        Event::EndlessLoop { card, .. } => match card {
-            Some(card) => format!("EndlessLoop {} {}", owner(*card), id(*card)),
-            None => "EndlessLoop".to_owned(),
-        },
-        Event::GameStarted { .. }
-        | Event::Mulligan { .. }
-        | Event::EffectsExpired { .. }
-        | Event::CardsReloaded { .. }
-        | Event::Sandbox { .. } => return None,
-    })
 }

@@ -35,12 +35,11 @@
 //! reuses its zone and resource lines. Line numbers in errors are the
 //! file's own, board lines included.
 
-use super::text::{
-    ResourceValue, ZoneEntry, ZoneName, check_board_syntax, parse_player, parse_resources,
-    parse_zone_list,
-};
+use super::text::{ResourceValue, ZoneEntry, ZoneName, check_board_syntax, parse_player};
 use crate::cards::Keywords;
 use crate::engine::PlayerId;
+
+mod expectations;
 
 /// A scenario file, read and syntax-checked.
 #[derive(Clone, Debug)]
@@ -240,49 +239,6 @@ pub(crate) enum OutcomeSpec {
     Draw,
 }
 
-/// Event kinds an `event` line may name, as the runner writes events.
-pub(crate) const EVENT_KINDS: &[&str] = &[
-    "Played",
-    "Destroyed",
-    "Banished",
-    "Returned",
-    "Discarded",
-    "Drew",
-    "Token",
-    "Buried",
-    "Put",
-    "ToDeck",
-    "Moved",
-    "Damaged",
-    "LeaderDefense",
-    "PP",
-    "MaxPP",
-    "EP",
-    "SEP",
-    "Evolved",
-    "SuperEvolved",
-    "Triggered",
-    "Resolved",
-    "Fizzled",
-    "Activated",
-    "Attacked",
-    "Fought",
-    "Engaged",
-    "Refreshed",
-    "Effect",
-    "Counters",
-    "Shuffled",
-    "Turn",
-    "Phase",
-    "GameOver",
-    "Conceded",
-];
-
-/// Words that end a card name in a card expectation.
-const CARD_PROPS: &[&str] = &[
-    "attack", "defense", "damage", "cost", "engaged", "reserved", "keywords", "has", "lacks",
-];
-
 impl ScenarioFile {
     /// Reads a scenario file. Every problem is reported, each with its
     /// line; nothing panics on bad input.
@@ -360,7 +316,7 @@ impl ScenarioFile {
                 // Checked as a whole below.
                 Section::Board => continue,
                 Section::Actions => parse_action_line(content),
-                Section::Expect => parse_expect_line(content).map(StepKind::Check),
+                Section::Expect => expectations::parse_expect_line(content).map(StepKind::Check),
             };
             match parsed {
                 Ok(kind) => {
@@ -583,197 +539,6 @@ fn parse_action_line(line: &str) -> Result<StepKind, ErrorKind> {
         _ => return Err(ErrorKind::UnknownAction(line.to_owned())),
     };
     Ok(StepKind::Act(act))
-}
-
-fn parse_expect_line(line: &str) -> Result<Expectation, ErrorKind> {
-    let (head, rest) = split_head(line);
-    if let Some(player) = parse_player(head) {
-        return parse_player_expectation(player, rest);
-    }
-    match head {
-        "event" | "no" if !rest.is_empty() => {
-            let (present, rest) = if head == "no" {
-                match split_head(rest) {
-                    ("event", words) => (false, words),
-                    ("log", text) => return parse_log(false, text),
-                    _ => return Err(ErrorKind::UnknownExpectation(line.to_owned())),
-                }
-            } else {
-                (true, rest)
-            };
-            let words: Vec<String> = rest.split_whitespace().map(str::to_owned).collect();
-            let Some(kind) = words.first() else {
-                return Err(malformed(
-                    "`event` needs a kind, e.g. `event Destroyed SD01-011`",
-                ));
-            };
-            if !EVENT_KINDS.contains(&kind.as_str()) {
-                return Err(malformed(format!(
-                    "unknown event kind `{kind}`; expected one of {}",
-                    EVENT_KINDS.join(", ")
-                )));
-            }
-            Ok(Expectation::Event { present, words })
-        }
-        "log" => parse_log(true, rest),
-        "outcome" => Ok(Expectation::Outcome(match rest {
-            "none" => OutcomeSpec::None,
-            "draw" => OutcomeSpec::Draw,
-            "P1 wins" => OutcomeSpec::Win(PlayerId(0)),
-            "P2 wins" => OutcomeSpec::Win(PlayerId(1)),
-            other => {
-                return Err(malformed(format!(
-                    "`outcome {other}`: expected `P1 wins`, `P2 wins`, `draw` or `none`"
-                )));
-            }
-        })),
-        "decision" => {
-            let (who, options) = match rest.split_once("options:") {
-                Some((who, options)) => (who.trim(), Some(parse_answer_items(options.trim())?)),
-                None => (rest, None),
-            };
-            let player = match who {
-                "none" if options.is_none() => None,
-                _ => Some(parse_player(who).ok_or_else(|| {
-                    malformed(format!(
-                        "`decision {rest}`: expected `none`, `P1`, `P2` or `P1 options: A, B`"
-                    ))
-                })?),
-            };
-            Ok(Expectation::Decision { player, options })
-        }
-        _ => Err(ErrorKind::UnknownExpectation(line.to_owned())),
-    }
-}
-
-fn parse_log(present: bool, text: &str) -> Result<Expectation, ErrorKind> {
-    let text = text.trim().trim_matches('"');
-    if text.is_empty() {
-        return Err(malformed("`log` needs the text to look for"));
-    }
-    Ok(Expectation::Log {
-        present,
-        text: text.to_owned(),
-    })
-}
-
-fn parse_player_expectation(player: PlayerId, rest: &str) -> Result<Expectation, ErrorKind> {
-    let (first, _) = split_head(rest);
-    if let Some((zone, list)) = rest.split_once(':')
-        && let (zone, ordered) = match zone.trim().strip_suffix(" in order") {
-            Some(zone) => (zone.trim(), true),
-            None => (zone.trim(), false),
-        }
-        && !zone.contains(char::is_whitespace)
-    {
-        let zone_name = ZoneName::parse(zone).ok_or_else(|| {
-            malformed(format!(
-                "unknown zone `{zone}`; expected leader, hand, field, ex, cemetery, banished, deck, evolve or used"
-            ))
-        })?;
-        let list = list.trim();
-        let entries = parse_zone_list(zone_name, list).map_err(ErrorKind::Malformed)?;
-        return Ok(Expectation::Zone {
-            player,
-            zone: zone_name,
-            list: list.to_owned(),
-            entries,
-            ordered,
-        });
-    }
-    if matches!(first, "leader" | "pp" | "ep" | "sep" | "turns") {
-        let values = parse_resources(rest).map_err(ErrorKind::Malformed)?;
-        return Ok(Expectation::Resources { player, values });
-    }
-    let words: Vec<&str> = rest.split_whitespace().collect();
-    let name_len = words
-        .iter()
-        .position(|w| CARD_PROPS.contains(w))
-        .unwrap_or(words.len());
-    if name_len == 0 {
-        return Err(malformed(format!(
-            "`{rest}`: a card line starts with the card, e.g. `P1 SD01-011 attack 2`"
-        )));
-    }
-    let card = parse_card_sel(&words[..name_len].join(" "), false)?;
-    let props = parse_props(&words[name_len..])?;
-    if props.is_empty() {
-        return Err(malformed(format!(
-            "`{rest}`: nothing to check; expected {} after the card",
-            CARD_PROPS.join(", ")
-        )));
-    }
-    Ok(Expectation::Card {
-        player,
-        card,
-        props,
-    })
-}
-
-fn parse_props(words: &[&str]) -> Result<Vec<CardProp>, ErrorKind> {
-    let mut props = Vec::new();
-    let mut idx = 0;
-    while let Some(word) = words.get(idx) {
-        idx += 1;
-        let mut number = || -> Result<i32, ErrorKind> {
-            let value = words.get(idx).copied().unwrap_or("");
-            idx += 1;
-            value
-                .parse()
-                .map_err(|_| malformed(format!("`{word}` needs a number, found `{value}`")))
-        };
-        let prop = match *word {
-            "attack" => CardProp::Attack(number()?),
-            "defense" => CardProp::Defense(number()?),
-            "damage" => CardProp::Damage(number()?),
-            "cost" => CardProp::Cost(number()?),
-            "engaged" => CardProp::Engaged(true),
-            "reserved" => CardProp::Engaged(false),
-            "keywords" | "has" | "lacks" => {
-                // Keywords run to the next property word.
-                let end = words[idx..]
-                    .iter()
-                    .position(|w| CARD_PROPS.contains(w))
-                    .map_or(words.len(), |n| idx + n);
-                let keywords = parse_keywords(&words[idx..end].join(" "))?;
-                idx = end;
-                match *word {
-                    "keywords" => CardProp::Keywords(keywords),
-                    "has" => CardProp::Has(keywords),
-                    _ => CardProp::Lacks(keywords),
-                }
-            }
-            other => {
-                return Err(malformed(format!(
-                    "unknown card property `{other}`; expected {}",
-                    CARD_PROPS.join(", ")
-                )));
-            }
-        };
-        props.push(prop);
-    }
-    Ok(props)
-}
-
-fn parse_keywords(text: &str) -> Result<Keywords, ErrorKind> {
-    let text = text.trim();
-    if text == "-" {
-        return Ok(Keywords::empty());
-    }
-    let mut keywords = Keywords::empty();
-    let names: Vec<&str> = text
-        .split([',', ' '])
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-        .collect();
-    if names.is_empty() {
-        return Err(malformed("expected keywords (e.g. `Ward, Rush`) or `-`"));
-    }
-    for name in names {
-        keywords |=
-            Keywords::parse(name).ok_or_else(|| malformed(format!("unknown keyword `{name}`")))?;
-    }
-    Ok(keywords)
 }
 
 fn parse_answer_items(text: &str) -> Result<Vec<AnswerItem>, ErrorKind> {
@@ -1107,7 +872,7 @@ mod tests {
             line 19: `x0`: a copy count is x1 to x60
             line 20: `SD01-001 engaged`: flags (engaged, reserved, new, damage, evolved) are for field cards only
             line 21: unknown keyword `Flying`
-            line 22: unknown event kind `Exploded`; expected one of Played, Destroyed, Banished, Returned, Discarded, Drew, Token, Buried, Put, ToDeck, Moved, Damaged, LeaderDefense, PP, MaxPP, EP, SEP, Evolved, SuperEvolved, Triggered, Resolved, Fizzled, Activated, Attacked, Fought, Engaged, Refreshed, Effect, Counters, Shuffled, Turn, Phase, GameOver, Conceded
+            line 22: unknown event kind `Exploded`; expected one of Played, Destroyed, Banished, Returned, Discarded, Drew, Token, Buried, Put, ToDeck, Moved, Damaged, LeaderDefense, PP, MaxPP, EP, SEP, Evolved, SuperEvolved, Triggered, Resolved, Fizzled, Activated, Attacked, Fought, Engaged, Refreshed, Effect, Counters, Shuffled, Turn, Phase, GameOver, Conceded, EndlessLoop
             line 23: `outcome P3 wins`: expected `P1 wins`, `P2 wins`, `draw` or `none`
             line 24: `decision maybe`: expected `none`, `P1`, `P2` or `P1 options: A, B`
             line 25: unknown expectation `wish SD01-001`; expected a P1/P2 line, event, no event, log, no log, decision or outcome

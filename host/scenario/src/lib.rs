@@ -10,6 +10,8 @@
 //!   answers).
 //! - `expect`: reads the board and events back in the file's own words and
 //!   diffs them.
+//! - `options`: a decision's options in the file's words (which options
+//!   an `answer` names, options and questions in messages).
 //! - [`suite`]: finds and runs the files of a folder, for `sve test` and the
 //!   `sve-tests` suite.
 //!
@@ -24,6 +26,7 @@ use sve_host::{catalog, text_file};
 
 mod expect;
 pub mod file;
+mod options;
 mod run;
 pub mod suite;
 

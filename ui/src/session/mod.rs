@@ -127,27 +127,9 @@ pub struct DecisionView {
     pub labels: Vec<String>,
 }
 
-/// One line of the game log.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LogLine {
-    /// What kind of line, for styling.
-    pub kind: LogKind,
-    /// The text.
-    pub text: String,
-}
-
-/// Kinds of log lines.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LogKind {
-    /// "— Turn 3: P1 —".
-    TurnHeader,
-    /// Anything that happened.
-    Action,
-    /// The match ended.
-    GameOver,
-    /// A card ability failed (a bug in card code).
-    Error,
-}
+/// One line of the game log and its kind, as the engine's event renderer
+/// writes them (`sve_host::gamelog::render`).
+pub use sve_host::gamelog::{LogKind, LogLine};
 
 /// Public facts about a field card that [`sve_host::engine::view::CardView`]
 /// does not carry.

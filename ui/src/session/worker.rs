@@ -2,7 +2,7 @@
 //! configured delay), waits for human answers, and implements undo by
 //! rebuilding the match from seed, decks and the kept answers.
 
-use super::{CardNote, Command, DecisionView, Delta, LogKind, LogLine, Snapshot, Update, inspect};
+use super::{CardNote, Command, DecisionView, Delta, LogLine, Snapshot, Update, inspect};
 use crate::config::{MatchConfig, MatchMode, Seat};
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -601,11 +601,8 @@ impl Worker {
                 MatchMode::HotSeat => redact(&redact(&event, PlayerId(0)), PlayerId(1)),
                 MatchMode::BotVsBot => event.clone(),
             };
-            if let Some(text) = gamelog::describe(&shown, self.game.state(), self.game.db()) {
-                self.unsent_log.items.push(LogLine {
-                    kind: log_kind(&shown),
-                    text,
-                });
+            if let Some(line) = gamelog::render(&shown, self.game.state(), self.game.db()).log {
+                self.unsent_log.items.push(line);
             }
             self.unsent_events.items.push(shown);
             self.full_log.push(event);
@@ -668,13 +665,7 @@ impl Worker {
                 .iter()
                 .map(|p| {
                     let def = self.game.db().get(p.def);
-                    let ability = match p.what.ability() {
-                        Some(idx) => def
-                            .abilities
-                            .get(usize::from(idx.0))
-                            .map_or("?".to_owned(), |a| a.name.clone()),
-                        None => "Drain".to_owned(),
-                    };
+                    let ability = gamelog::ability_name(def, p.what.ability());
                     format!("{}: {} — {ability}", p.controller, def.display_name())
                 })
                 .collect(),
@@ -787,13 +778,4 @@ impl Worker {
 fn new_match(config: &MatchConfig, cards: &(Arc<CardDb>, RunnerFactory)) -> Match {
     let lists = [config.decks[0].list.clone(), config.decks[1].list.clone()];
     Match::new(Arc::clone(&cards.0), (cards.1)(), lists, config.seed)
-}
-
-fn log_kind(event: &Event) -> LogKind {
-    match event {
-        Event::TurnStarted { .. } => LogKind::TurnHeader,
-        Event::GameOver { .. } | Event::Conceded { .. } => LogKind::GameOver,
-        Event::AbilityFizzled { .. } => LogKind::Error,
-        _ => LogKind::Action,
-    }
 }

@@ -19,6 +19,21 @@ impl Keywords {
         Keywords::named(&normalised)
     }
 
+    /// The card-data name of a set of exactly one keyword
+    /// (`Keywords::DRAIN` is `"Drain"`), usable in constants; `None` for
+    /// an empty set or several keywords.
+    pub const fn single_name(self) -> Option<&'static str> {
+        let mut i = 0;
+        while i < sve_vocab::KEYWORDS.len() {
+            let info = &sve_vocab::KEYWORDS[i];
+            if self.bits() == 1 << info.bit {
+                return Some(info.name);
+            }
+            i += 1;
+        }
+        None
+    }
+
     /// Extra damage this card deals from the `PlusNDamage` flags.
     pub fn plus_damage(self) -> i32 {
         let mut n = 0;
@@ -47,5 +62,8 @@ mod tests {
         assert_eq!(Keywords::parse("Wrath"), None);
         let set = Keywords::WARD | Keywords::BANE;
         assert_eq!(set.names().collect::<Vec<_>>(), ["Ward", "Bane"]);
+        assert_eq!(Keywords::DRAIN.single_name(), Some("Drain"));
+        assert_eq!(set.single_name(), None);
+        assert_eq!(Keywords::empty().single_name(), None);
     }
 }

@@ -1,0 +1,59 @@
+//! The board as compact text, for the terminal.
+
+use crate::engine::view::CardView;
+use crate::engine::{Match, PlayerId};
+use std::fmt::Write as _;
+
+/// A compact text picture of the board as `viewer` sees it.
+pub fn board_text(game: &Match, viewer: PlayerId) -> String {
+    let view = game.view(viewer);
+    let db = game.db();
+    let mut out = String::new();
+    for seat in [viewer.opponent(), viewer] {
+        let side = &view.sides[seat.idx()];
+        let who = if seat == viewer { "You" } else { "Opponent" };
+        let _ = writeln!(
+            out,
+            "{who} ({seat}): leader {} | PP {}/{} | EP {} | SEP {} | deck {} | hand {} | cemetery {}",
+            side.leader_defense,
+            side.pp,
+            side.max_pp,
+            side.ep,
+            side.sep,
+            side.deck_count,
+            side.hand.len(),
+            side.cemetery.len()
+        );
+        let cards = |cards: &[CardView]| -> String {
+            cards
+                .iter()
+                .map(|c| {
+                    let def = db.get(c.evolved.unwrap_or(c.def));
+                    let mut text = if def.card_type.is_follower() {
+                        format!("{} {}/{}", def.display_name(), c.attack, c.defense)
+                    } else {
+                        def.display_name().to_owned()
+                    };
+                    if c.engaged {
+                        text.push_str(" (engaged)");
+                    }
+                    let keywords: Vec<&str> = c.keywords.names().collect();
+                    if !keywords.is_empty() {
+                        text.push_str(&format!(" [{}]", keywords.join(", ")));
+                    }
+                    text
+                })
+                .collect::<Vec<_>>()
+                .join(" | ")
+        };
+        let _ = writeln!(out, "  field: {}", cards(&side.field));
+        if !side.ex_area.is_empty() {
+            let _ = writeln!(out, "  EX area: {}", cards(&side.ex_area));
+        }
+        if seat == viewer {
+            let hand: Vec<CardView> = side.hand.iter().flatten().cloned().collect();
+            let _ = writeln!(out, "  hand: {}", cards(&hand));
+        }
+    }
+    out
+}

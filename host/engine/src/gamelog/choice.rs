@@ -1,0 +1,89 @@
+//! Decision options as menu lines ("Play Elf Metallurgist (hand) [cost 2]"),
+//! for the terminal and the client.
+
+use super::words::ability_name;
+use crate::engine::{Action, AttackTarget, CardRef, Choice, Match, Zone};
+
+/// A one-line description of a decision option, for menus.
+pub fn describe_choice(choice: &Choice, game: &Match) -> String {
+    let state = game.state();
+    let db = game.db();
+    let card_text = |card: CardRef| -> String {
+        let def = state.current_def(db, card);
+        let stats = state.characteristics(db, card);
+        let zone = state.card(card).zone;
+        if stats.card_type.is_follower() && zone == Zone::Field {
+            format!(
+                "{} {}/{} ({})",
+                def.display_name(),
+                stats.attack,
+                stats.defense,
+                zone.name()
+            )
+        } else {
+            format!("{} ({})", def.display_name(), zone.name())
+        }
+    };
+    match choice {
+        Choice::Yes => "Yes".to_owned(),
+        Choice::No => "No".to_owned(),
+        Choice::Pass => "Pass".to_owned(),
+        Choice::GoFirst => "Go first".to_owned(),
+        Choice::GoSecond => "Go second".to_owned(),
+        Choice::Card(card) => card_text(*card),
+        Choice::Label(text) => text.clone(),
+        Choice::Pending(idx) => match state.pending.get(*idx) {
+            Some(p) => {
+                let def = db.get(p.def);
+                format!(
+                    "{}: {}",
+                    def.display_name(),
+                    ability_name(def, p.what.ability())
+                )
+            }
+            None => format!("pending ability {idx}"),
+        },
+        Choice::Action(action) => match action {
+            Action::Play { card } => {
+                let cost = state.characteristics(db, *card).cost;
+                format!("Play {} [cost {cost}]", card_text(*card))
+            }
+            Action::Activate { card, ability } => {
+                let def = state.current_def(db, *card);
+                // The ability's text, else its name (script abilities have
+                // names, and the card text says what they do).
+                let what = def
+                    .abilities
+                    .get(usize::from(ability.0))
+                    .map_or("", |a| if a.text.is_empty() { &a.name } else { &a.text });
+                if what.is_empty() {
+                    format!("Activate {}", def.display_name())
+                } else {
+                    format!("Activate {}: {what}", def.display_name())
+                }
+            }
+            Action::Evolve {
+                card,
+                use_ep,
+                super_evolve,
+            } => {
+                let verb = if *super_evolve {
+                    "Super-evolve"
+                } else {
+                    "Evolve"
+                };
+                let pay = if *use_ep { " using 1 EP" } else { "" };
+                format!("{verb} {}{pay}", card_text(*card))
+            }
+            Action::Attack { attacker, target } => match target {
+                AttackTarget::Leader(p) => {
+                    format!("Attack {p}'s leader with {}", card_text(*attacker))
+                }
+                AttackTarget::Follower(card, _) => {
+                    format!("Attack {} with {}", card_text(*card), card_text(*attacker))
+                }
+            },
+            Action::EndMainPhase => "End the main phase".to_owned(),
+        },
+    }
+}

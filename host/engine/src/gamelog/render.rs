@@ -1,0 +1,567 @@
+//! The one renderer of engine events. Each arm writes an event's scenario
+//! line and its game-log line side by side, and the match names every
+//! `Event` (and every `MoveCause`) without a catch-all, so a new variant
+//! does not compile until it is rendered here, once.
+
+use super::kinds::LineKind;
+use super::record::{EventText, LogKind};
+use super::words::{ability_name, keywords_text, zone_word};
+use crate::cards::CardDb;
+use crate::engine::state::EffectKind;
+use crate::engine::{
+    AbilityIdx, AttackTarget, CardRef, DamageKind, DefId, Event, GameState, MoveCause, Outcome,
+    Phase, Resource, WinReason, Zone,
+};
+
+/// An event as text: its scenario line and its game-log line (see
+/// [`EventText`]). Cards are read in `state`, which should be the state
+/// right after the event (a card's current name for the log, its printed
+/// id and owner for the line); a card `state` lacks shows as its
+/// reference (`#12`).
+pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
+    let cards = Cards { state, db };
+    match event {
+        Event::GameStarted { first } => EventText::log(format!("{first} goes first")),
+        Event::Mulligan { player, redrew } => EventText::log(if *redrew {
+            format!("{player} redraws their opening hand")
+        } else {
+            format!("{player} keeps their opening hand")
+        }),
+        Event::TurnStarted { player, turn } => {
+            EventText::line(LineKind::Turn, format!("{player} {turn}"))
+                .and_log_of(LogKind::TurnHeader, format!("— Turn {turn}: {player} —"))
+        }
+        Event::PhaseStarted { phase } => {
+            let text = EventText::line(LineKind::Phase, format!("{phase:?}"));
+            match phase {
+                Phase::End => text.and_log("End phase"),
+                Phase::Setup | Phase::Start | Phase::Main | Phase::GameOver => text,
+            }
+        }
+        Event::Moved {
+            card,
+            def,
+            owner,
+            controller,
+            from,
+            to,
+            cause,
+            evolved,
+        } => {
+            let name = def.map_or("a card", |d| db.get(d).display_name());
+            let moves = || {
+                format!(
+                    "{owner}'s {name} moves from the {} to the {}",
+                    from.name(),
+                    to.name()
+                )
+            };
+            let (kind, log) = match cause {
+                MoveCause::Setup
+                | MoveCause::Mulligan
+                | MoveCause::SpellResolved
+                | MoveCause::Evolve
+                | MoveCause::TokenRemoved => (None, None),
+                MoveCause::Draw => (Some(LineKind::Drew), Some(format!("{owner} draws {name}"))),
+                MoveCause::Play if *to == Zone::Resolution => (
+                    None,
+                    Some(format!(
+                        "{controller} plays {name} from the {}",
+                        from.name()
+                    )),
+                ),
+                MoveCause::Play => (None, Some(format!("{name} enters {owner}'s field"))),
+                MoveCause::Destroy { .. } => (
+                    Some(LineKind::Destroyed),
+                    Some(format!("{owner}'s {name} is destroyed")),
+                ),
+                MoveCause::Bury => (Some(LineKind::Buried), Some(moves())),
+                MoveCause::Discard => (
+                    Some(LineKind::Discarded),
+                    Some(format!("{owner} discards {name}")),
+                ),
+                MoveCause::Banish => (
+                    Some(LineKind::Banished),
+                    Some(format!("{owner}'s {name} is banished")),
+                ),
+                MoveCause::ReturnToHand => (
+                    Some(LineKind::Returned),
+                    Some(format!("{name} returns to {owner}'s hand")),
+                ),
+                MoveCause::ToDeck => (Some(LineKind::ToDeck), Some(moves())),
+                MoveCause::PutByEffect => (Some(LineKind::Put), Some(moves())),
+                MoveCause::TokenCreated => (
+                    Some(LineKind::Token),
+                    Some(format!("{owner} gets a {name} token in the {}", to.name())),
+                ),
+                MoveCause::RulesHandling | MoveCause::Cost | MoveCause::Sandbox => {
+                    (Some(LineKind::Moved), Some(moves()))
+                }
+                MoveCause::Race => (
+                    None,
+                    Some(format!("{owner} serves {name}: a follower races")),
+                ),
+            };
+            let mut text = match kind {
+                Some(kind) => {
+                    let id = def.map_or_else(|| cards.id(*card), |d| db.get(d).id.clone());
+                    let mut rest = format!("{owner} {id} {} {}", zone_word(*from), zone_word(*to));
+                    if let Some(evolved) = evolved {
+                        rest.push_str(&format!(" evolved {}", db.get(*evolved).id));
+                    }
+                    EventText::line(kind, rest)
+                }
+                None => EventText::NOTHING,
+            };
+            if let Some(log) = log {
+                text = text.and_log(log);
+            }
+            text
+        }
+        Event::Shuffled { player } => EventText::line(LineKind::Shuffled, player.to_string()),
+        Event::Engaged { card } => EventText::line(LineKind::Engaged, cards.owner_id(*card)),
+        Event::Refreshed { card } => EventText::line(LineKind::Refreshed, cards.owner_id(*card)),
+        Event::FollowerDamaged {
+            card,
+            amount,
+            kind,
+            source,
+        } => {
+            let by = source
+                .map(|s| format!(" from {}", cards.name(s)))
+                .unwrap_or_default();
+            let combat = match kind {
+                DamageKind::Ability => "",
+                DamageKind::Attack | DamageKind::Combat => " combat",
+            };
+            EventText::line(
+                LineKind::Damaged,
+                format!("{} {amount} {}", cards.owner_id(*card), damage_word(*kind)),
+            )
+            .and_log(format!(
+                "{} takes {amount}{combat} damage{by}",
+                cards.name(*card)
+            ))
+        }
+        Event::LeaderDamaged {
+            player,
+            amount,
+            kind,
+            ..
+        } => EventText::line(
+            LineKind::Damaged,
+            format!("{player} leader {amount} {}", damage_word(*kind)),
+        ),
+        Event::LeaderDefense { player, from, to } => {
+            EventText::line(LineKind::LeaderDefense, format!("{player} {from} {to}")).and_log(
+                if to < from {
+                    format!("{player}'s leader: {from} → {to} defense")
+                } else {
+                    format!(
+                        "{player}'s leader gains {} defense ({from} → {to})",
+                        to - from
+                    )
+                },
+            )
+        }
+        Event::ResourceChanged {
+            player,
+            resource,
+            from,
+            to,
+        } => {
+            let (kind, spent) = match resource {
+                Resource::PlayPoints => (LineKind::PlayPoints, None),
+                Resource::MaxPlayPoints => (LineKind::MaxPlayPoints, None),
+                Resource::EvolvePoints => (LineKind::EvolvePoints, Some("an evolution point")),
+                Resource::SuperEvolvePoints => {
+                    (LineKind::SuperEvolvePoints, Some("a super-evolution point"))
+                }
+            };
+            let text = EventText::line(kind, format!("{player} {from} {to}"));
+            match spent {
+                Some(point) if to < from => text.and_log(format!("{player} spends {point}")),
+                _ => text,
+            }
+        }
+        Event::CountersChanged {
+            card,
+            counter,
+            from,
+            to,
+        } => EventText::line(
+            LineKind::Counters,
+            format!("{} {counter:?} {from} {to}", cards.owner_id(*card)),
+        )
+        .and_log(format!(
+            "{}: {counter:?} counters {from} → {to}",
+            cards.name(*card)
+        )),
+        Event::EffectAdded { card, kind, .. } => {
+            let what = match kind {
+                EffectKind::Stats { attack, defense } => format!("{attack:+}/{defense:+}"),
+                EffectKind::Keywords(k) => keywords_text(*k),
+                EffectKind::Cost(n) => format!("cost {n:+}"),
+                EffectKind::EvolveCost(n) => format!("evolve-cost {n:+}"),
+                EffectKind::SetEvolveCost(n) => format!("evolve-cost ={n}"),
+                EffectKind::Trait(id) => format!("trait {}", state.granted_trait_name(*id)),
+            };
+            EventText::line(
+                LineKind::Effect,
+                format!("{} {what}", cards.owner_id(*card)),
+            )
+        }
+        Event::EffectsExpired { .. } => EventText::NOTHING,
+        Event::Evolved {
+            card,
+            evolved,
+            super_evolve,
+        } => {
+            let (kind, verb) = if *super_evolve {
+                (LineKind::SuperEvolved, "super-evolves")
+            } else {
+                (LineKind::Evolved, "evolves")
+            };
+            EventText::line(
+                kind,
+                format!("{} {}", cards.owner_id(*card), cards.id(*evolved)),
+            )
+            .and_log(format!("{} {verb}", cards.name(*card)))
+        }
+        Event::CardPlayed { player, def, .. } => {
+            EventText::line(LineKind::Played, format!("{player} {}", db.get(*def).id))
+        }
+        Event::AbilityActivated { card, ability } => {
+            let (id, ability) = match state.cards.get(card.idx()) {
+                Some(_) => {
+                    let def = state.current_def(db, *card);
+                    (def.id.clone(), ability_name(def, Some(*ability)))
+                }
+                None => (card.to_string(), "?"),
+            };
+            EventText::line(
+                LineKind::Activated,
+                format!("{} {id} {ability}", cards.owner(*card)),
+            )
+            .and_log(format!("{} activates an ability", cards.name(*card)))
+        }
+        Event::AttackDeclared { attacker, target } => {
+            let (target_words, target_name) = match target {
+                AttackTarget::Leader(player) => {
+                    (format!("{player} leader"), format!("{player}'s leader"))
+                }
+                AttackTarget::Follower(card, _) => (cards.owner_id(*card), cards.name(*card)),
+            };
+            EventText::line(
+                LineKind::Attacked,
+                format!("{} {target_words}", cards.owner_id(*attacker)),
+            )
+            .and_log(format!("{} attacks {target_name}", cards.name(*attacker)))
+        }
+        Event::Fought { attacker, defender } => EventText::line(
+            LineKind::Fought,
+            format!("{} {}", cards.id(*attacker), cards.id(*defender)),
+        ),
+        Event::AbilityTriggered {
+            def,
+            ability,
+            controller,
+            ..
+        } => EventText::line(
+            LineKind::Triggered,
+            format!("{controller} {}", cards.ability(*def, *ability)),
+        ),
+        Event::AbilityResolved { card, def, ability } => EventText::line(
+            LineKind::Resolved,
+            format!("{} {}", cards.owner(*card), cards.ability(*def, *ability)),
+        )
+        .and_log(format!(
+            "{}: {}",
+            cards.name(*card),
+            ability_name(db.get(*def), *ability)
+        )),
+        Event::AbilityFizzled {
+            card,
+            def,
+            ability,
+            reason,
+        } => EventText::line(
+            LineKind::Fizzled,
+            format!(
+                "{} {}: {reason}",
+                cards.owner(*card),
+                cards.ability(*def, Some(*ability))
+            ),
+        )
+        .and_log_of(
+            LogKind::Error,
+            format!(
+                "error: {} ability {} fizzled: {reason}",
+                db.get(*def).id,
+                ability.0
+            ),
+        ),
+        Event::CardsReloaded {
+            source,
+            changed,
+            added,
+            removed,
+        } => {
+            let mut line = format!("Reloaded {source}");
+            for (what, ids) in [("changed", changed), ("added", added), ("removed", removed)] {
+                if !ids.is_empty() {
+                    line.push_str(&format!("; {what}: {}", ids.join(", ")));
+                }
+            }
+            if changed.is_empty() && added.is_empty() && removed.is_empty() {
+                line.push_str(" (no card changed)");
+            }
+            EventText::log(line)
+        }
+        Event::Sandbox { description } => EventText::log(format!("Sandbox: {description}")),
+        Event::Conceded { player } => EventText::line(LineKind::Conceded, player.to_string())
+            .and_log_of(LogKind::GameOver, format!("{player} concedes")),
+        Event::GameOver { outcome } => match outcome {
+            Outcome::Win(winner, reason) => {
+                let why = match reason {
+                    WinReason::LeaderDefense => "leader defense reached 0",
+                    WinReason::DeckOut => "drew from an empty deck",
+                    WinReason::Concede => "conceded",
+                };
+                EventText::line(LineKind::GameOver, format!("{winner} wins {reason:?}")).and_log_of(
+                    LogKind::GameOver,
+                    format!("{winner} wins ({} {why})", winner.opponent()),
+                )
+            }
+            Outcome::Draw => EventText::line(LineKind::GameOver, "draw")
+                .and_log_of(LogKind::GameOver, "The match is a draw"),
+        },
+        Event::EndlessLoop { card, reason } => match card {
+            Some(card) => {
+                EventText::line(LineKind::EndlessLoop, cards.owner_id(*card)).and_log(format!(
+                    "error: endless loop while {}'s ability ran ({reason}): the match is a draw",
+                    cards.name(*card)
+                ))
+            }
+            None => EventText::line(LineKind::EndlessLoop, "").and_log(format!(
+                "error: endless loop ({reason}): the match is a draw"
+            )),
+        },
+    }
+}
+
+/// A kind of damage as event lines write it.
+fn damage_word(kind: DamageKind) -> &'static str {
+    match kind {
+        DamageKind::Attack => "attack",
+        DamageKind::Combat => "combat",
+        DamageKind::Ability => "ability",
+    }
+}
+
+/// Cards as the renderer names them, tolerating references `state` lacks.
+struct Cards<'a> {
+    state: &'a GameState,
+    db: &'a CardDb,
+}
+
+impl Cards<'_> {
+    /// The printed id, for scenario lines.
+    fn id(&self, card: CardRef) -> String {
+        self.state
+            .cards
+            .get(card.idx())
+            .map_or_else(|| card.to_string(), |c| self.db.get(c.def).id.clone())
+    }
+
+    /// The owner, for scenario lines (`P?` when unknown).
+    fn owner(&self, card: CardRef) -> String {
+        self.state
+            .cards
+            .get(card.idx())
+            .map_or_else(|| "P?".to_owned(), |c| c.owner.to_string())
+    }
+
+    /// Owner and printed id, as scenario lines name a card (`P2 SD01-011`).
+    fn owner_id(&self, card: CardRef) -> String {
+        format!("{} {}", self.owner(card), self.id(card))
+    }
+
+    /// The current name, for the log.
+    fn name(&self, card: CardRef) -> String {
+        match self.state.cards.get(card.idx()) {
+            Some(_) => self
+                .state
+                .current_def(self.db, card)
+                .display_name()
+                .to_owned(),
+            None => card.to_string(),
+        }
+    }
+
+    /// A definition's id and one of its abilities' names, as scenario
+    /// lines name an ability (`SD04-011 Fanfare`).
+    fn ability(&self, def: DefId, ability: Option<AbilityIdx>) -> String {
+        let def = self.db.get(def);
+        format!("{} {}", def.id, ability_name(def, ability))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::PlayerId;
+    use crate::scenario::{Scenario, Side};
+    use expect_test::expect;
+
+    const P1: PlayerId = PlayerId(0);
+    const P2: PlayerId = PlayerId(1);
+
+    /// Each text as `line | log`, `-` for none, the log's kind when it is
+    /// not an action.
+    fn transcript(texts: &[EventText]) -> String {
+        texts
+            .iter()
+            .map(|t| {
+                let line = t.line.as_ref().map_or("-".to_owned(), ToString::to_string);
+                let log = match &t.log {
+                    None => "-".to_owned(),
+                    Some(log) if log.kind == LogKind::Action => log.text.clone(),
+                    Some(log) => format!("{} ({:?})", log.text, log.kind),
+                };
+                format!("{line} | {log}\n")
+            })
+            .collect()
+    }
+
+    fn render_in(s: &Scenario, event: &Event) -> EventText {
+        render(event, s.game.state(), s.game.db())
+    }
+
+    #[test]
+    fn a_drain_attack_reads_the_same_in_lines_and_the_log() {
+        let mut s = Scenario::builder()
+            .side(P1, Side::new().field(["Drainer"]).leader(10))
+            .build();
+        s.raw_events();
+        s.attack("Drainer", "leader");
+        let texts: Vec<EventText> = s
+            .raw_events()
+            .iter()
+            .map(|event| render_in(&s, event))
+            .collect();
+        expect![[r#"
+            Engaged P1 TEST-DRAIN | -
+            Attacked P1 TEST-DRAIN P2 leader | Drainer attacks P2's leader
+            Damaged P2 leader 2 attack | -
+            LeaderDefense P2 20 18 | P2's leader: 20 → 18 defense
+            Triggered P1 TEST-DRAIN Drain | -
+            LeaderDefense P1 10 12 | P1's leader gains 2 defense (10 → 12)
+            Resolved P1 TEST-DRAIN Drain | Drainer: Drain
+        "#]]
+        .assert_eq(&transcript(&texts));
+    }
+
+    #[test]
+    fn moves_name_zones_in_the_scenario_words() {
+        let s = Scenario::builder()
+            .side(P2, Side::new().field(["V1"]))
+            .build();
+        let v1 = s.card(P2, Zone::Field, "V1");
+        let def = s.game.state().card(v1).def;
+        let evolved = s.game.db().by_name("V1 (Evolved)");
+        let moved = |cause, from, to, evolved| Event::Moved {
+            card: v1,
+            def: Some(def),
+            owner: P2,
+            controller: P2,
+            from,
+            to,
+            cause,
+            evolved,
+        };
+        let events = [
+            moved(
+                MoveCause::Destroy { by_ability: true },
+                Zone::Field,
+                Zone::Cemetery,
+                evolved,
+            ),
+            moved(
+                MoveCause::TokenCreated,
+                Zone::RemovedFromGame,
+                Zone::ExArea,
+                None,
+            ),
+            moved(MoveCause::PutByEffect, Zone::EvolveDeck, Zone::Field, None),
+            moved(MoveCause::Play, Zone::Hand, Zone::Resolution, None),
+            moved(MoveCause::Setup, Zone::Deck, Zone::Hand, None),
+            // Redacted: the opponent's draw.
+            Event::Moved {
+                card: v1,
+                def: None,
+                owner: P2,
+                controller: P2,
+                from: Zone::Deck,
+                to: Zone::Hand,
+                cause: MoveCause::Draw,
+                evolved: None,
+            },
+        ];
+        let texts: Vec<EventText> = events.iter().map(|e| render_in(&s, e)).collect();
+        expect![[r#"
+            Destroyed P2 TEST-V1 field cemetery evolved TEST-V1E | P2's V1 is destroyed
+            Token P2 TEST-V1 gone ex | P2 gets a V1 token in the EX area
+            Put P2 TEST-V1 evolve field | P2's V1 moves from the evolve deck to the field
+            - | P2 plays V1 from the hand
+            - | -
+            Drew P2 TEST-V1 deck hand | P2 draws a card
+        "#]]
+        .assert_eq(&transcript(&texts));
+    }
+
+    #[test]
+    fn turns_ends_and_errors_get_their_log_kinds() {
+        let s = Scenario::builder().build();
+        let def = s.game.db().by_name("Pinger").expect("a test card");
+        let missing = CardRef(1_999);
+        let events = [
+            Event::TurnStarted {
+                player: P1,
+                turn: 3,
+            },
+            Event::AbilityFizzled {
+                card: missing,
+                def,
+                ability: AbilityIdx(0),
+                reason: "trap".to_owned(),
+            },
+            Event::EffectAdded {
+                card: missing,
+                kind: EffectKind::Keywords(crate::cards::Keywords::WARD),
+                duration: crate::engine::Duration::EndOfTurn,
+                source: None,
+            },
+            Event::Conceded { player: P2 },
+            Event::GameOver {
+                outcome: Outcome::Win(P1, WinReason::Concede),
+            },
+            Event::EndlessLoop {
+                card: None,
+                reason: "too many abilities".to_owned(),
+            },
+            Event::EffectsExpired { count: 2 },
+        ];
+        let texts: Vec<EventText> = events.iter().map(|e| render_in(&s, e)).collect();
+        expect![[r#"
+            Turn P1 3 | — Turn 3: P1 — (TurnHeader)
+            Fizzled P? TEST-PING Fanfare: trap | error: TEST-PING ability 0 fizzled: trap (Error)
+            Effect P? #1999 Ward | -
+            Conceded P2 | P2 concedes (GameOver)
+            GameOver P1 wins Concede | P1 wins (P2 conceded) (GameOver)
+            EndlessLoop | error: endless loop (too many abilities): the match is a draw
+            - | -
+        "#]]
+        .assert_eq(&transcript(&texts));
+    }
+}
