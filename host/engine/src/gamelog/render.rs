@@ -337,15 +337,17 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
                 .and_log_of(LogKind::GameOver, "The match is a draw"),
         },
         Event::EndlessLoop { card, reason } => match card {
-            Some(card) => {
-                EventText::line(LineKind::EndlessLoop, cards.owner_id(*card)).and_log(format!(
+            Some(card) => EventText::line(LineKind::EndlessLoop, cards.owner_id(*card)).and_log_of(
+                LogKind::Error,
+                format!(
                     "error: endless loop while {}'s ability ran ({reason}): the match is a draw",
                     cards.name(*card)
-                ))
-            }
-            None => EventText::line(LineKind::EndlessLoop, "").and_log(format!(
-                "error: endless loop ({reason}): the match is a draw"
-            )),
+                ),
+            ),
+            None => EventText::line(LineKind::EndlessLoop, "").and_log_of(
+                LogKind::Error,
+                format!("error: endless loop ({reason}): the match is a draw"),
+            ),
         },
     }
 }
@@ -559,7 +561,7 @@ mod tests {
             Effect P? #1999 Ward | -
             Conceded P2 | P2 concedes (GameOver)
             GameOver P1 wins Concede | P1 wins (P2 conceded) (GameOver)
-            EndlessLoop | error: endless loop (too many abilities): the match is a draw
+            EndlessLoop | error: endless loop (too many abilities): the match is a draw (Error)
             - | -
         "#]]
         .assert_eq(&transcript(&texts));
