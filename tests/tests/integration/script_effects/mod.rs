@@ -157,6 +157,7 @@ fn in_evolve_zone(s: &Scenario) -> usize {
 
 mod branch;
 mod complex;
+mod costs;
 mod moves;
 mod playing;
 mod racing;
