@@ -5,8 +5,9 @@ use super::guest_text::{TextKind, clean, clean_uncapped};
 use super::wit::latest::sve::cards::types as w;
 use crate::cards::{
     AbilityDef, AbilityKind, ActivationZone, CardDef, CardFilter, CardType, Class, CostItem,
-    CostMove, CostPick, CostZone, Counter, Grant, Keywords, OwnCardsCost, PassiveCondition,
-    PassiveDef, PassiveScope, Trigger,
+    CostMove, CostPick, CostZone, Counter, Grant, Keywords, MAX_VALUE_NODES, OwnCardsCost,
+    PassiveCondition, PassiveDef, PassiveScope, Trigger, ValueExpr, ValueNode, ValueOp, ValueTest,
+    ValueZone,
 };
 use crate::engine::{Duration, TokenDestination, Zone};
 
@@ -221,8 +222,8 @@ fn cost_in(c: w::CostItem) -> Result<CostItem, String> {
     })
 }
 
-fn passive_in(p: w::Passive) -> PassiveDef {
-    PassiveDef {
+fn passive_in(p: w::Passive) -> Result<PassiveDef, String> {
+    Ok(PassiveDef {
         grant: match p.grant {
             w::Grant::Keywords(k) => Grant::Keywords(keywords_in(k)),
             w::Grant::Stats(s) => Grant::Stats {
@@ -230,6 +231,7 @@ fn passive_in(p: w::Passive) -> PassiveDef {
                 defense: s.defense,
             },
             w::Grant::Cost(delta) => Grant::Cost(delta),
+            w::Grant::CostBy(value) => Grant::CostBy(value_in(value)?),
         },
         scope: match p.scope {
             w::PassiveScope::ThisCard => PassiveScope::ThisCard,
@@ -248,8 +250,75 @@ fn passive_in(p: w::Passive) -> PassiveDef {
             w::PassiveCondition::Spellchain(n) => PassiveCondition::Spellchain(n),
             w::PassiveCondition::Necrocharge(n) => PassiveCondition::Necrocharge(n),
             w::PassiveCondition::Sanguine => PassiveCondition::Sanguine,
+            w::PassiveCondition::Value(value) => PassiveCondition::Value(value_in(value)?),
         },
+    })
+}
+
+/// A value from a pack, checked: at most [`MAX_VALUE_NODES`] nodes, each
+/// naming only earlier ones.
+fn value_in(value: w::Value) -> Result<ValueExpr, String> {
+    if value.len() > MAX_VALUE_NODES {
+        return Err(format!(
+            "a value has {} nodes; at most {MAX_VALUE_NODES}",
+            value.len()
+        ));
     }
+    let test_in = |t: w::ValueTest| match t {
+        w::ValueTest::Combo(n) => ValueTest::Combo(n),
+        w::ValueTest::Spellchain(n) => ValueTest::Spellchain(n),
+        w::ValueTest::Necrocharge(n) => ValueTest::Necrocharge(n),
+        w::ValueTest::Overflow => ValueTest::Overflow,
+        w::ValueTest::Sanguine => ValueTest::Sanguine,
+        w::ValueTest::YourTurn => ValueTest::YourTurn,
+        w::ValueTest::ThisMatches(f) => ValueTest::ThisMatches(filter_in(f)),
+        w::ValueTest::Positive(n) => ValueTest::Positive(n),
+    };
+    let nodes = value
+        .into_iter()
+        .map(|node| {
+            Ok(match node {
+                w::ValueNode::Int(n) => ValueNode::Int(n),
+                w::ValueNode::Combo => ValueNode::Combo,
+                w::ValueNode::HandCount(f) => ValueNode::HandCount(f.map(filter_in)),
+                w::ValueNode::LeaderDefense => ValueNode::LeaderDefense,
+                w::ValueNode::ThisAttack => ValueNode::ThisAttack,
+                w::ValueNode::ThisDefense => ValueNode::ThisDefense,
+                w::ValueNode::ThisCost => ValueNode::ThisCost,
+                w::ValueNode::ThisCounters(c) => ValueNode::ThisCounters(counter_in(c)?),
+                w::ValueNode::Count(count) => ValueNode::Count(
+                    match count.zone {
+                        w::ValueZone::Field => ValueZone::Field,
+                        w::ValueZone::ExArea => ValueZone::ExArea,
+                        w::ValueZone::Cemetery => ValueZone::Cemetery,
+                        w::ValueZone::OpponentField => ValueZone::OpponentField,
+                    },
+                    filter_in(count.filter),
+                ),
+                w::ValueNode::Neg(a) => ValueNode::Neg(a),
+                w::ValueNode::Binary(b) => ValueNode::Binary(
+                    match b.op {
+                        w::ValueOp::Add => ValueOp::Add,
+                        w::ValueOp::Sub => ValueOp::Sub,
+                        w::ValueOp::Mul => ValueOp::Mul,
+                        w::ValueOp::Div => ValueOp::Div,
+                        w::ValueOp::Rem => ValueOp::Rem,
+                        w::ValueOp::Eq => ValueOp::Eq,
+                        w::ValueOp::Gt => ValueOp::Gt,
+                        w::ValueOp::Lt => ValueOp::Lt,
+                        w::ValueOp::Or => ValueOp::Or,
+                        w::ValueOp::And => ValueOp::And,
+                    },
+                    b.left,
+                    b.right,
+                ),
+                w::ValueNode::Cond(c) => ValueNode::Cond(test_in(c.test), c.left, c.right),
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let expr = ValueExpr { nodes };
+    expr.check()?;
+    Ok(expr)
 }
 
 fn ability_in(a: w::AbilityDef) -> Result<AbilityDef, String> {
@@ -268,7 +337,7 @@ fn ability_in(a: w::AbilityDef) -> Result<AbilityDef, String> {
             },
             w::AbilityKind::Spell => AbilityKind::Spell,
             w::AbilityKind::Sub => AbilityKind::Sub,
-            w::AbilityKind::Passive(p) => AbilityKind::Passive(passive_in(p)),
+            w::AbilityKind::Passive(p) => AbilityKind::Passive(passive_in(p)?),
         },
         costs: a.costs.into_iter().map(cost_in).collect::<Result<_, _>>()?,
         once_per_turn: a.once_per_turn,

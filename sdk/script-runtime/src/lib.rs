@@ -18,6 +18,7 @@
 
 #![deny(missing_docs)]
 
+pub mod host_value;
 pub mod interp;
 pub mod keywords;
 pub mod manifest;

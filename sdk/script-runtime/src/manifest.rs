@@ -8,6 +8,7 @@
 //! these lines as pack warnings) and the ability is kept as a `sub` that
 //! never fires.
 
+use crate::host_value::{host_value, negated, on_opponent_turn};
 use crate::interp::extras::Extra;
 use crate::keywords::{card_type, class, counter, keyword, keywords};
 use sve_script::ir::{self, Ability, Cost, Effect, FilterId, FilterItem, Module, Selection};
@@ -466,11 +467,11 @@ fn passive_duration(
             Err("a passive cannot last until the end of a turn".to_owned())
         }
         (_, None) => Ok(PassiveCondition::Always),
-        (ir::Duration::WhileOnField, Some(condition)) => passive_condition(card, condition.value)
+        (ir::Duration::WhileOnField, Some(condition)) => condition_of(card, condition.value)
             .ok_or_else(|| "the passive's condition has no data form".to_owned()),
-        (ir::Duration::OpponentTurn, Some(_)) => {
-            Err("a passive during the opponent's turn cannot have a condition".to_owned())
-        }
+        (ir::Duration::OpponentTurn, Some(condition)) => host_value(card, condition.value)
+            .map(|value| PassiveCondition::Value(on_opponent_turn(value)))
+            .ok_or_else(|| "the passive's condition has no data form".to_owned()),
     }
 }
 
@@ -481,25 +482,40 @@ fn reduced_cost(card: &ir::Card, ability: &Ability) -> Result<Passive, String> {
     let Effect::ReducedCost { amount } = &ability.effect else {
         return Err("alternate costs are not supported yet".to_owned());
     };
-    let n =
-        constant(card, *amount).ok_or_else(|| "a cost reduction must be a constant".to_owned())?;
+    let grant = match constant(card, *amount) {
+        Some(n) => Grant::Cost(n.saturating_neg()),
+        None => host_value(card, *amount)
+            .map(|value| Grant::CostBy(negated(value)))
+            .ok_or_else(|| "the cost reduction's amount has no data form".to_owned())?,
+    };
     let condition = match ability.condition {
         None => PassiveCondition::Always,
-        Some(condition) => passive_condition(card, condition.value)
+        Some(condition) => condition_of(card, condition.value)
             .ok_or_else(|| "the cost reduction's condition has no data form".to_owned())?,
     };
     Ok(Passive {
-        grant: Grant::Cost(n.saturating_neg()),
+        grant,
         scope: PassiveScope::ThisCard,
         condition,
     })
 }
 
-/// `condition o;` and its kin: a single test with the default operands.
+/// A condition as data: one of the host's named tests when it is one
+/// (`o`, `c(3)`), else a value the host works out.
+fn condition_of(card: &ir::Card, value: ir::ValueId) -> Option<PassiveCondition> {
+    passive_condition(card, value).or_else(|| host_value(card, value).map(PassiveCondition::Value))
+}
+
+/// `condition o;` and its kin: a single test with the default operands
+/// (0 when it fails, more when it holds).
 fn passive_condition(card: &ir::Card, value: ir::ValueId) -> Option<PassiveCondition> {
-    let ir::ValueNode::Cond { test, .. } = card.value(value)? else {
+    let ir::ValueNode::Cond { test, left, right } = card.value(value)? else {
         return None;
     };
+    let plain = constant(card, *left) == Some(0) && constant(card, *right).is_some_and(|n| n > 0);
+    if !plain {
+        return None;
+    }
     let at_least = |n: i32| u8::try_from(n.max(0)).unwrap_or(u8::MAX);
     Some(match *test {
         ir::CondTest::Overflow => PassiveCondition::Overflow,

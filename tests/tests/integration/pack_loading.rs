@@ -506,3 +506,55 @@ fn a_pack_file_that_is_a_fifo_is_refused_without_blocking() {
         "{errors:#?}"
     );
 }
+
+// Every construct plays or is an error for its card (issue 11).
+
+#[test]
+fn a_card_with_a_construct_the_runtime_cannot_play_is_listed_as_unplayable_and_refused_in_decks() {
+    let packs = scratch("unplayable");
+    // Per-turn statistics are known only while an ability runs: a passive
+    // can't be on "while a card was destroyed this turn".
+    let grudge = "name Grudge Keeper;\nid UNP-001;\nclass Forest;\ntype Follower;\ncost 1;\nstats 1/1;\n\
+                  ability Passive {\n    condition #(destroyed)>0;\n    effect GiveKeyword(Ward, WhileOnField) to Self;\n}\n\n";
+    let cards = format!("{grudge}{}", follower("UNP-002", "Plain Elf", "1/1"));
+    script_pack(&packs, "unplayable", "", &cards);
+    let loaded = load(std::slice::from_ref(&packs), &[]);
+    let errors = errors(&loaded);
+    assert!(
+        errors.len() == 1
+            && errors[0].contains("cards.txt:7")
+            && errors[0].contains("UNP-001")
+            && errors[0].contains("the card can't be played"),
+        "{errors:#?}"
+    );
+    let def = |id: &str| {
+        let found = loaded.db.by_card_id(id).map(|d| loaded.db.get(d).clone());
+        found.unwrap_or_else(|| panic!("{id} is listed"))
+    };
+    assert!(def("UNP-001").unplayable.is_some());
+    assert_eq!(def("UNP-002").unplayable, None);
+    // A deck holding it is refused with the reason.
+    let mut deck = "# Leader\n1 BP01-LD01\n# Main Deck\n3 UNP-001\n".to_owned();
+    for id in [
+        "SD01-001", "SD01-002", "SD01-003", "SD01-005", "SD01-006", "SD01-009",
+    ] {
+        deck.push_str(&format!("3 {id}\n"));
+    }
+    for id in [
+        "SD01-011", "SD01-012", "SD01-013", "SD01-014", "SD01-015", "SD01-016", "SD01-010",
+        "SD01-004",
+    ] {
+        deck.push_str(&format!("3 {id}\n"));
+    }
+    let file = sve_host::decks::parse_deck(&deck, "grudge.txt").expect("parses");
+    let problems: Vec<String> = sve_host::decks::check_deck(&file, &loaded.db)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.starts_with("grudge.txt:4: `UNP-001` (Grudge Keeper) can't be played: ")),
+        "{problems:#?}"
+    );
+}

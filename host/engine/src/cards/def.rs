@@ -2,6 +2,7 @@
 //! running any card code (architecture guide, "Abilities").
 
 use super::Keywords;
+use super::value::ValueExpr;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -404,6 +405,8 @@ pub enum Grant {
     },
     /// Cost change while in hand or EX area (negative = cheaper).
     Cost(i32),
+    /// A cost change worked out when it applies (negative = cheaper).
+    CostBy(ValueExpr),
 }
 
 /// Which cards a passive applies to.
@@ -438,6 +441,8 @@ pub enum PassiveCondition {
     Necrocharge(u8),
     /// Sanguine is active.
     Sanguine,
+    /// A value worked out when it applies is more than 0.
+    Value(ValueExpr),
 }
 
 /// A host-evaluated card filter (a flattened subset of SVE Script filters):

@@ -7,6 +7,7 @@ mod db;
 mod def;
 mod keywords;
 pub mod starter;
+mod value;
 
 pub use db::{CardChanges, CardDb, CardDbError};
 pub use def::{
@@ -15,3 +16,4 @@ pub use def::{
     PassiveScope, Trigger,
 };
 pub use keywords::Keywords;
+pub use value::{MAX_VALUE_NODES, ValueExpr, ValueNode, ValueOp, ValueTest, ValueZone};

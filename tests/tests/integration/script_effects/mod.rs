@@ -164,3 +164,4 @@ mod racing;
 mod sequences;
 mod stats;
 mod this_turn;
+mod values;

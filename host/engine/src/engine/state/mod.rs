@@ -5,6 +5,7 @@
 
 mod effects;
 pub(crate) mod query;
+mod value;
 
 pub use effects::{Duration, Effect, EffectKind};
 pub use query::Characteristics;

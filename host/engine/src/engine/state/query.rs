@@ -67,7 +67,12 @@ impl GameState {
     /// filter is tested against characteristics without passives, so
     /// passives never depend on each other (and a filter on keywords cannot
     /// recurse forever).
-    fn characteristics_with(&self, db: &CardDb, card: CardRef, passives: bool) -> Characteristics {
+    pub(super) fn characteristics_with(
+        &self,
+        db: &CardDb,
+        card: CardRef,
+        passives: bool,
+    ) -> Characteristics {
         let mut out = self.printed_with_effects(db, card);
         // Passive abilities of cards on either field and of the card itself.
         if passives {
@@ -235,18 +240,22 @@ impl GameState {
             // A ThisCard passive works only on the field, except cost
             // changes, which work where the card is played from.
             let zone_ok = match (&passive.scope, &passive.grant) {
-                (PassiveScope::ThisCard, Grant::Cost(_)) => true,
+                (PassiveScope::ThisCard, Grant::Cost(_) | Grant::CostBy(_)) => true,
                 (PassiveScope::ThisCard, _) => source_state.zone == Zone::Field,
                 _ => true,
             };
-            if applies && zone_ok && self.passive_condition(db, owner, &passive.condition) {
-                match passive.grant {
-                    Grant::Keywords(k) => out.keywords |= k,
+            if applies && zone_ok && self.passive_condition(db, source, owner, &passive.condition) {
+                match &passive.grant {
+                    Grant::Keywords(k) => out.keywords |= *k,
                     Grant::Stats { attack, defense } => {
-                        out.attack = out.attack.saturating_add(attack);
-                        out.defense = out.defense.saturating_add(defense);
+                        out.attack = out.attack.saturating_add(*attack);
+                        out.defense = out.defense.saturating_add(*defense);
                     }
-                    Grant::Cost(delta) => out.cost = out.cost.saturating_add(delta),
+                    Grant::Cost(delta) => out.cost = out.cost.saturating_add(*delta),
+                    Grant::CostBy(value) => {
+                        let delta = self.eval_value(db, value, source, owner);
+                        out.cost = out.cost.saturating_add(delta);
+                    }
                 }
             }
         }
@@ -255,6 +264,7 @@ impl GameState {
     fn passive_condition(
         &self,
         db: &CardDb,
+        source: CardRef,
         player: PlayerId,
         condition: &PassiveCondition,
     ) -> bool {
@@ -267,6 +277,7 @@ impl GameState {
             PassiveCondition::Spellchain(n) => self.spellchain(db, player) >= u32::from(*n),
             PassiveCondition::Necrocharge(n) => self.necrocharge(player, u32::from(*n)),
             PassiveCondition::Sanguine => self.sanguine(player),
+            PassiveCondition::Value(value) => self.eval_value(db, value, source, player) > 0,
         }
     }
 
@@ -282,7 +293,7 @@ impl GameState {
         self.matches_with(db, card, filter, source, true)
     }
 
-    fn matches_with(
+    pub(super) fn matches_with(
         &self,
         db: &CardDb,
         card: CardRef,
