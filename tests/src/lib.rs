@@ -52,6 +52,42 @@ pub fn pack_library(dirs: &[PathBuf], base: Base) -> sve_host::packs::PackLibrar
         .unwrap_or_else(|e| panic!("the pack engine does not start: {e}"))
 }
 
+/// The errors among a load's diagnostics, as they print.
+pub fn load_errors(diagnostics: &[sve_host::packs::PackDiagnostic]) -> Vec<String> {
+    diagnostics
+        .iter()
+        .filter(|d| d.severity == sve_host::packs::Severity::Error)
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// Runs scenario files against a catalog and fails listing every failing
+/// file with its problems or its expected-against-actual diff (files
+/// skipped are printed).
+///
+/// # Panics
+///
+/// If any file fails.
+pub fn assert_scenarios_pass(paths: &[PathBuf], catalog: &sve_host::catalog::Catalog) {
+    use sve_scenario::suite::{self, FileStatus, Summary};
+    let reports = suite::run_files(paths, catalog);
+    for report in reports.iter().filter(|r| r.status == FileStatus::Skip) {
+        eprint!("{report}");
+    }
+    let failed: Vec<String> = reports
+        .iter()
+        .filter(|r| r.is_failure())
+        .map(ToString::to_string)
+        .collect();
+    assert!(
+        failed.is_empty(),
+        "{} scenario files failed ({}):\n{}",
+        failed.len(),
+        Summary::of(&reports),
+        failed.join("")
+    );
+}
+
 /// Copies a test pack's sources (`files`, relative to the pack; the ones
 /// that exist) into `dest`, with its path to the SDK made absolute so the
 /// copy builds anywhere.

@@ -86,19 +86,7 @@ pub fn value(game: &Game, scope: &Scope<'_>, id: ValueId) -> i32 {
 }
 
 fn binary(op: ir::BinaryOp, l: i32, r: i32) -> i32 {
-    use ir::BinaryOp as B;
-    match op {
-        B::Add => l.saturating_add(r),
-        B::Sub => l.saturating_sub(r),
-        B::Mul => l.saturating_mul(r),
-        B::Div => l.checked_div(r).unwrap_or(0),
-        B::Rem => l.checked_rem(r).unwrap_or(0),
-        B::Eq => i32::from(l == r),
-        B::Gt => i32::from(l > r),
-        B::Lt => i32::from(l < r),
-        B::Or => i32::from(l > 0 || r > 0),
-        B::And => i32::from(l > 0 && r > 0),
-    }
+    op.apply(l, r)
 }
 
 /// Whether a conditional operator's test holds.

@@ -8,9 +8,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use sve_host::bot::BotKind;
 use sve_host::catalog::Catalog;
-use sve_host::packs::{LoadedPacks, Severity};
+use sve_host::packs::LoadedPacks;
 use sve_host::sim::PlayOptions;
-use sve_scenario::suite::{self, Summary};
+use sve_scenario::suite;
 use sve_tests::Base;
 
 fn root() -> PathBuf {
@@ -27,12 +27,7 @@ fn starter_with(rust_pack: &str) -> LoadedPacks {
         Base::Starter,
     )
     .loaded();
-    let errors: Vec<String> = loaded
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .map(ToString::to_string)
-        .collect();
+    let errors = sve_tests::load_errors(&loaded.diagnostics);
     assert!(errors.is_empty(), "{rust_pack}: {errors:#?}");
     loaded
 }
@@ -81,19 +76,7 @@ fn a_pack_built_for_card_api_0_1_0_passes_its_scenarios() {
     let tests = root().join("card-packs/rust-starter/tests");
     let paths = suite::find_scenarios(&tests).expect("the pack's scenario files");
     assert!(paths.len() >= 10, "{paths:?}");
-    let reports = suite::run_files(&paths, &catalog);
-    let failed: Vec<String> = reports
-        .iter()
-        .filter(|r| r.is_failure())
-        .map(ToString::to_string)
-        .collect();
-    assert!(
-        failed.is_empty(),
-        "{} failed ({}):\n{}",
-        failed.len(),
-        Summary::of(&reports),
-        failed.join("")
-    );
+    sve_tests::assert_scenarios_pass(&paths, &catalog);
 }
 
 #[test]

@@ -65,12 +65,7 @@ fn follower(id: &str, name: &str, stats: &str) -> String {
 }
 
 fn errors(loaded: &LoadedPacks) -> Vec<String> {
-    loaded
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .map(ToString::to_string)
-        .collect()
+    sve_tests::load_errors(&loaded.diagnostics)
 }
 
 // Item 1: no pack code runs outside the sandbox unless the user asks.

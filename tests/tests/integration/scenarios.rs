@@ -4,8 +4,7 @@
 //! failing file with its problems or its expected-against-actual diff.
 
 use sve_host::catalog::Catalog;
-use sve_host::packs::Severity;
-use sve_scenario::suite::{self, FileStatus, Summary};
+use sve_scenario::suite;
 
 #[test]
 fn every_pack_scenario_passes() {
@@ -15,12 +14,7 @@ fn every_pack_scenario_passes() {
         Ok(catalog) => catalog,
         Err(e) => panic!("the bundled card data does not load: {e}"),
     };
-    let load_errors: Vec<String> = catalog
-        .diagnostics()
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .map(ToString::to_string)
-        .collect();
+    let load_errors = sve_tests::load_errors(&catalog.diagnostics());
     assert!(
         load_errors.is_empty(),
         "the packs do not load:\n{}",
@@ -43,20 +37,5 @@ fn every_pack_scenario_passes() {
         "no scenario files under {}",
         packs.display()
     );
-    let reports = suite::run_files(&paths, &catalog);
-    for report in reports.iter().filter(|r| r.status == FileStatus::Skip) {
-        eprint!("{report}");
-    }
-    let failed: Vec<String> = reports
-        .iter()
-        .filter(|r| r.is_failure())
-        .map(ToString::to_string)
-        .collect();
-    assert!(
-        failed.is_empty(),
-        "{} scenario files failed ({}):\n{}",
-        failed.len(),
-        Summary::of(&reports),
-        failed.join("")
-    );
+    sve_tests::assert_scenarios_pass(&paths, &catalog);
 }

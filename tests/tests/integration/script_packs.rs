@@ -3,7 +3,7 @@
 //! languages from the community's text files.
 
 use std::path::{Path, PathBuf};
-use sve_host::packs::{LoadOptions, LoadedPacks, Severity, load_packs};
+use sve_host::packs::{LoadOptions, LoadedPacks, load_packs};
 use sve_tests::Base;
 
 const SPARK: &str = "name Script Spark;\nid TEST-S01;\nclass Rune;\ntype Follower;\ntrait Test;\ncost 1;\nstats 1/1;\ntext \"[fanfare] Deal 1 damage to the enemy leader.\";\nability Fanfare {\n    effect DealDamage(1) to OpponentLeader;\n}\n";
@@ -79,12 +79,7 @@ fn a_card_defined_twice_without_an_override_is_an_error_naming_both_packs() {
         ],
     );
     let loaded = load(&root);
-    let errors: Vec<String> = loaded
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .map(ToString::to_string)
-        .collect();
+    let errors = sve_tests::load_errors(&loaded.diagnostics);
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(errors[0].contains("b-second/pack.toml"), "{}", errors[0]);
     assert!(

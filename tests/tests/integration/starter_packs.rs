@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use sve_host::bot::BotKind;
 use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards};
-use sve_host::packs::{LoadedPacks, PackLibrary, Severity};
+use sve_host::packs::{LoadedPacks, PackLibrary};
 use sve_host::sim::{PlayOptions, SimOptions, run_sim};
 use sve_tests::Base;
 
@@ -31,12 +31,7 @@ fn starter_library() -> PackLibrary {
 #[test]
 fn the_starter_packs_define_every_starter_card_exactly_once() {
     let loaded = starter_packs();
-    let errors: Vec<String> = loaded
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .map(ToString::to_string)
-        .collect();
+    let errors = sve_tests::load_errors(&loaded.diagnostics);
     assert!(errors.is_empty(), "{errors:#?}");
     let warnings: Vec<String> = loaded.diagnostics.iter().map(ToString::to_string).collect();
     assert!(

@@ -64,31 +64,9 @@ pub enum ValueZone {
     OpponentField,
 }
 
-/// Operators (integers; division and remainder by zero give 0;
-/// comparisons and the logical ones give 1 or 0).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub enum ValueOp {
-    /// `+`
-    Add,
-    /// `-`
-    Sub,
-    /// `*`
-    Mul,
-    /// `/`
-    Div,
-    /// `%`
-    Rem,
-    /// `=`
-    Eq,
-    /// `>`
-    Gt,
-    /// `<`
-    Lt,
-    /// Either is > 0.
-    Or,
-    /// Both are > 0.
-    And,
-}
+/// Operators: SVE Script's (`+ - * / % = > < | &`; integers, saturating,
+/// by zero gives 0, comparisons and the logical ones give 1 or 0).
+pub use sve_script::ir::BinaryOp as ValueOp;
 
 /// The tests of [`ValueNode::Cond`].
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -142,25 +120,6 @@ impl ValueExpr {
             }
         }
         Ok(())
-    }
-}
-
-impl ValueOp {
-    /// The operator applied (saturating; by zero gives 0).
-    pub fn apply(self, left: i32, right: i32) -> i32 {
-        let bool_int = |b: bool| i32::from(b);
-        match self {
-            ValueOp::Add => left.saturating_add(right),
-            ValueOp::Sub => left.saturating_sub(right),
-            ValueOp::Mul => left.saturating_mul(right),
-            ValueOp::Div => left.checked_div(right).unwrap_or(0),
-            ValueOp::Rem => left.checked_rem(right).unwrap_or(0),
-            ValueOp::Eq => bool_int(left == right),
-            ValueOp::Gt => bool_int(left > right),
-            ValueOp::Lt => bool_int(left < right),
-            ValueOp::Or => bool_int(left > 0 || right > 0),
-            ValueOp::And => bool_int(left > 0 && right > 0),
-        }
     }
 }
 

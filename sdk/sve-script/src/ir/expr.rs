@@ -119,6 +119,22 @@ pub enum BinaryOp {
 }
 
 impl BinaryOp {
+    /// The operator applied to two integers (saturating; by zero gives 0).
+    pub fn apply(self, left: i32, right: i32) -> i32 {
+        match self {
+            BinaryOp::Add => left.saturating_add(right),
+            BinaryOp::Sub => left.saturating_sub(right),
+            BinaryOp::Mul => left.saturating_mul(right),
+            BinaryOp::Div => left.checked_div(right).unwrap_or(0),
+            BinaryOp::Rem => left.checked_rem(right).unwrap_or(0),
+            BinaryOp::Eq => i32::from(left == right),
+            BinaryOp::Gt => i32::from(left > right),
+            BinaryOp::Lt => i32::from(left < right),
+            BinaryOp::Or => i32::from(left > 0 || right > 0),
+            BinaryOp::And => i32::from(left > 0 && right > 0),
+        }
+    }
+
     /// The operator as written.
     pub fn symbol(self) -> char {
         match self {
