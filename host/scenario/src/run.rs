@@ -480,6 +480,8 @@ fn is_routine(prompt: &Prompt) -> bool {
             | Prompt::EngageWardFollowers
             | Prompt::ChoosePendingAbility
             | Prompt::HandLimit { .. }
+            | Prompt::ZoneLimit { .. }
+            | Prompt::DamageOrder { .. }
     )
 }
 
@@ -686,6 +688,15 @@ pub(crate) fn describe_decision(game: &Match, decision: &Decision) -> String {
         Prompt::EngageWardFollowers => "which Ward followers to engage".to_owned(),
         Prompt::HandLimit { discard } => format!("which {discard} cards to discard"),
         Prompt::ChoosePendingAbility => "which pending ability resolves next".to_owned(),
+        Prompt::ZoneLimit { zone, excess } => {
+            format!("which {excess} cards go from the over-full {}", zone.name())
+        }
+        Prompt::DamageOrder { card } => {
+            format!(
+                "the order of the damage changes for {}",
+                card_label(game, *card)
+            )
+        }
         Prompt::PayOptionalCost { card } => {
             format!("whether to pay the cost of {}", card_label(game, *card))
         }

@@ -174,6 +174,25 @@ pub fn test_cards() -> Vec<CardDef> {
         ),
     ));
     cards.push(with_ability(
+        follower("TEST-MOURN", "Mourner", 1, 1, 1),
+        ability(
+            "Mourn",
+            AbilityKind::Triggered(Trigger::OnOtherLeaveField(CardFilter::followers())),
+        ),
+    ));
+    cards.push(with_ability(
+        card("TEST-KEEN", "Keen Watcher", CardType::Amulet, Some(1), None),
+        ability(
+            "Watch",
+            AbilityKind::Triggered(Trigger::OnOtherLeaveField(CardFilter {
+                types: vec![CardType::EvolvedFollower],
+                keywords: Keywords::WARD,
+                engaged: Some(true),
+                ..CardFilter::default()
+            })),
+        ),
+    ));
+    cards.push(with_ability(
         follower("TEST-BROKEN", "Broken Card", 1, 1, 1),
         ability("Fanfare", AbilityKind::Triggered(Trigger::Fanfare)),
     ));
@@ -262,6 +281,19 @@ pub fn test_runner() -> FnRunner {
         .ability("TEST-FORGE", 0, |cx| {
             let me = cx.controller();
             cx.change_leader_defense(me, 2);
+            Ok(())
+        })
+        // Mourner — whenever another follower leaves your field, draw a card.
+        .ability("TEST-MOURN", 0, |cx| {
+            let me = cx.controller();
+            cx.draw(me, 1);
+            Ok(())
+        })
+        // Keen Watcher — whenever another engaged evolved follower with
+        // Ward leaves your field, draw a card.
+        .ability("TEST-KEEN", 0, |cx| {
+            let me = cx.controller();
+            cx.draw(me, 1);
             Ok(())
         })
         // Broken Card — its code fails.

@@ -4,9 +4,12 @@
 //! [`Match::apply`](crate::engine::Match) in `mutation.rs`.
 
 mod effects;
+mod filter;
+mod lookback;
 pub(crate) mod query;
 
 pub use effects::{Duration, Effect, EffectKind};
+pub use lookback::LookBack;
 pub use query::Characteristics;
 
 use super::ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};
