@@ -117,6 +117,20 @@ pub fn test_cards() -> Vec<CardDef> {
     totem.keywords = Keywords::STACK;
     totem.initial_counters = vec![(Counter::Stack, 1)];
     cards.push(totem);
+    let mut altar = with_ability(
+        card("TEST-ALTAR", "Stack Altar", CardType::Amulet, Some(1), None),
+        ability(
+            "Act",
+            AbilityKind::Activated {
+                quick: false,
+                zone: ActivationZone::Field,
+            },
+        ),
+    );
+    altar.keywords = Keywords::STACK;
+    altar.initial_counters = vec![(Counter::Stack, 2)];
+    altar.abilities[0].costs = vec![CostItem::BurySelf];
+    cards.push(altar);
     // Abilities (bodies in `test_runner`).
     cards.push(with_ability(
         follower("TEST-LW", "Last Drawer", 1, 1, 1),
@@ -281,6 +295,13 @@ pub fn test_runner() -> FnRunner {
         .ability("TEST-FORGE", 0, |cx| {
             let me = cx.controller();
             cx.change_leader_defense(me, 2);
+            Ok(())
+        })
+        // Stack Altar — [act] put this card into the cemetery: your leader
+        // gains 1 defense.
+        .ability("TEST-ALTAR", 0, |cx| {
+            let me = cx.controller();
+            cx.change_leader_defense(me, 1);
             Ok(())
         })
         // Mourner — whenever another follower leaves your field, draw a card.
