@@ -49,8 +49,8 @@ impl Match {
                 if from == Zone::Field && to != Zone::Field {
                     // Look-back (CR 10.7.4.1): the card as it was on the
                     // field, kept before it moved.
-                    let was = self.leaving.of(card).cloned();
-                    let field_def = was.as_ref().map_or(evolved.unwrap_or(def), |w| w.def);
+                    let was = self.leaving.of(card);
+                    let field_def = was.map_or(evolved.unwrap_or(def), |w| w.def);
                     self.lookback_triggers(card, field_def, controller, &mut found, |t| match t {
                         Trigger::LastWords => to == Zone::Cemetery,
                         Trigger::OnLeaveField => true,
@@ -58,14 +58,14 @@ impl Match {
                         _ => false,
                     });
                     if let Some(was) = was {
-                        self.leave_watchers(controller, &was, &mut found, |t| match t {
+                        self.leave_watchers(controller, was, &mut found, |t| match t {
                             Trigger::OnOtherLeaveField(f) => Some(f),
                             _ => None,
                         });
                         if matches!(cause, MoveCause::Destroy { .. }) {
                             self.leave_watchers(
                                 controller.opponent(),
-                                &was,
+                                was,
                                 &mut found,
                                 |t| match t {
                                     Trigger::OnOpponentCardDestroyed(f) => Some(f),
