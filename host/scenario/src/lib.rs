@@ -8,6 +8,8 @@
 //! - [`run_scenario`]: builds the board with the engine's scenario builder
 //!   and plays the actions through `answer` (routine questions get default
 //!   answers).
+//! - `answers`: options in the file's own words: what an `answer` line
+//!   picks, and questions and options in messages.
 //! - `expect`: reads the board and events back in the file's own words and
 //!   diffs them.
 //! - [`suite`]: finds and runs the files of a folder, for `sve test` and the
@@ -22,6 +24,7 @@ use sve_engine::scenario::{BuildError, ScenarioBuilder, text};
 use sve_engine::{bot, cards, engine, gamelog};
 use sve_host::{catalog, text_file};
 
+mod answers;
 mod expect;
 pub mod file;
 mod run;

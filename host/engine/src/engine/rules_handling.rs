@@ -3,6 +3,10 @@
 //! because the rules make those actions simultaneous (CR 11.1.3), and the
 //! whole thing repeats until nothing applies.
 //!
+//! The cards the plan moves off the field leave together (CR 10.7.4.2).
+//! Before a round, a player whose field or EX area is over its limit is
+//! asked which cards go (CR 11.4.1, 11.5.1).
+//!
 //! To add a rule: add an entry to [`PROCESSES`].
 
 use super::Match;
