@@ -68,6 +68,13 @@ fn prompt_text(prompt: &Prompt) -> String {
         Prompt::EngageWardFollowers => "engage any Ward followers?".to_owned(),
         Prompt::HandLimit { discard } => format!("hand limit: discard {discard}"),
         Prompt::ChoosePendingAbility => "which ability resolves next?".to_owned(),
+        Prompt::ZoneLimit { zone, excess } => {
+            format!(
+                "{} over its limit: choose {excess} card(s) to go",
+                zone.name()
+            )
+        }
+        Prompt::DamageOrder { .. } => "order the damage changes: how much is taken?".to_owned(),
         Prompt::PayOptionalCost { .. } => "pay the cost?".to_owned(),
         Prompt::CostCards { purpose, .. } => format!("choose cards to {purpose}"),
         Prompt::Ability { text, .. } => text.clone(),

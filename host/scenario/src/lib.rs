@@ -8,6 +8,8 @@
 //! - [`run_scenario`]: builds the board with the engine's scenario builder
 //!   and plays the actions through `answer` (routine questions get default
 //!   answers).
+//! - `answers`: options in the file's own words: what an `answer` line
+//!   picks, and questions and options in messages.
 //! - `expect`: reads the board and events back in the file's own words and
 //!   diffs them.
 //! - `options`: a decision's options in the file's words (which options

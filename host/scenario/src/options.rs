@@ -181,6 +181,15 @@ pub(crate) fn describe_decision(game: &Match, decision: &Decision) -> String {
             format!("cards to {purpose} for {}", card_label(game, *card))
         }
         Prompt::Ability { card, text, .. } => format!("\"{text}\" ({})", card_label(game, *card)),
+        Prompt::ZoneLimit { zone, excess } => {
+            format!("which {excess} cards go from the over-full {}", zone.name())
+        }
+        Prompt::DamageOrder { card } => {
+            format!(
+                "the order of the damage changes for {}",
+                card_label(game, *card)
+            )
+        }
         other => format!("{other:?}"),
     };
     let picks = if decision.min == decision.max {

@@ -7,8 +7,9 @@
 //! - Routine questions nobody wrote an answer for get the default answer
 //!   (`bot::default_answer`): Quick windows pass, a Ward follower stays
 //!   reserved, pending abilities resolve in the order offered, the hand
-//!   limit discards the first cards. An `answer` line that fits such a
-//!   question answers it instead.
+//!   limit discards the first cards, an over-full zone sends its newest
+//!   cards, an attack's damage replacements apply in the printed order. An
+//!   `answer` line that fits such a question answers it instead.
 //! - Before each `[expect]` section and at the end, the match is settled:
 //!   routine questions are answered until the active player's main-phase
 //!   action, a question a card asks, or the end of the match. A question
@@ -485,6 +486,8 @@ fn is_routine(prompt: &Prompt) -> bool {
             | Prompt::EngageWardFollowers
             | Prompt::ChoosePendingAbility
             | Prompt::HandLimit { .. }
+            | Prompt::ZoneLimit { .. }
+            | Prompt::DamageOrder { .. }
     )
 }
 

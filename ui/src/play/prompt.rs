@@ -196,6 +196,14 @@ fn prompt_text(cx: &BoardContext<'_>) -> String {
         Prompt::ChoosePendingAbility => {
             "Several of your abilities are waiting: choose which one resolves next.".to_owned()
         }
+        Prompt::ZoneLimit { zone, excess } => format!(
+            "Your {} is over its limit: choose {excess} card(s) to put into your cemetery.",
+            zone.name()
+        ),
+        Prompt::DamageOrder { card } => format!(
+            "Several effects change the damage {} takes: choose their order.",
+            named(card)
+        ),
         Prompt::PayOptionalCost { card } => format!("Pay the cost of {}'s ability?", named(card)),
         Prompt::CostCards { purpose, .. } => format!("Choose cards to {purpose}."),
         Prompt::Ability { text, .. } => text.clone(),

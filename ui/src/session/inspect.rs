@@ -238,6 +238,7 @@ mod tests {
             duration: Duration::EndOfTurn,
             source: Some(buffer),
             timestamp: state.next_timestamp,
+            created_turn: state.turn,
         });
         state.effects.push(Effect {
             card: follower,
@@ -246,6 +247,7 @@ mod tests {
             duration: Duration::WhileInZone,
             source: None,
             timestamp: state.next_timestamp + 1,
+            created_turn: state.turn,
         });
 
         let cards = inspect_cards(&state, db, &[PlayerId(0)]);

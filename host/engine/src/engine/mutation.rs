@@ -353,6 +353,7 @@ impl Match {
                     return;
                 }
                 effect.timestamp = self.state.next_timestamp;
+                effect.created_turn = self.state.turn;
                 self.state.next_timestamp += 1;
                 let event = Event::EffectAdded {
                     card: effect.card,
@@ -365,14 +366,16 @@ impl Match {
             }
             Mutation::ExpireEndOfTurnEffects => {
                 let before = self.state.effects.len();
-                let ending_player = self.state.active;
+                let (ending_player, turn) = (self.state.active, self.state.turn);
                 self.state.effects.retain(|e| match e.duration {
                     super::state::Duration::WhileInZone => true,
                     super::state::Duration::EndOfTurn => false,
-                    // Ends at the end of the opponent's next turn: this turn is
-                    // theirs and not the creation turn.
+                    // Ends with the opponent's next turn: a turn of theirs
+                    // that began after the effect was made (one made in
+                    // their turn lasts through their following turn,
+                    // rules-coverage.md §7.3).
                     super::state::Duration::EndOfOpponentNextTurn { controller } => {
-                        ending_player == controller
+                        ending_player == controller || turn <= e.created_turn
                     }
                 });
                 let count = (before - self.state.effects.len()) as u32;
@@ -462,6 +465,13 @@ impl Match {
         place: Place,
         cause: MoveCause,
     ) {
+        if self.state.card(card).zone == Zone::Field
+            && to != Zone::Field
+            && cause != MoveCause::Sandbox
+        {
+            // Look-back (CR 10.7.4.1): the card as it was, before it moves.
+            self.remember_leaving(card);
+        }
         let (from, from_player, controller, owner) = {
             let c = self.state.card(card);
             let from_player = if c.zone == Zone::Field {
@@ -558,6 +568,7 @@ impl Match {
             cause,
             evolved: evolved_def,
         });
+        self.forget_leaving();
     }
 
     /// Records an event and collects the automatic abilities it triggers.

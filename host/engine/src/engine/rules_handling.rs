@@ -3,12 +3,18 @@
 //! because the rules make those actions simultaneous (CR 11.1.3), and the
 //! whole thing repeats until nothing applies.
 //!
+//! The cards the plan moves off the field leave together (CR 10.7.4.2).
+//! Before a round, a player whose field or EX area is over its limit is
+//! asked which cards go (CR 11.4.1, 11.5.1).
+//!
 //! To add a rule: add an entry to [`PROCESSES`].
 
 use super::Match;
+use super::actions::Leave;
 use super::event::MoveCause;
 use super::ids::{CardRef, PlayerId};
 use super::mutation::{Mutation, Place};
+use super::runtime::{Choice, Decision, Prompt};
 use super::state::query::Characteristics;
 use super::state::query::{EX_LIMIT, FIELD_LIMIT};
 use super::state::{GameState, Outcome, WinReason, Zone};
@@ -27,6 +33,8 @@ struct RuleProcess {
 struct Board<'a> {
     state: &'a GameState,
     field: Vec<(CardRef, Characteristics)>,
+    /// The cards players chose to send from over-full zones.
+    excess: &'a [CardRef],
 }
 
 /// What rules handling will do, all at once.
@@ -81,18 +89,25 @@ const PROCESSES: &[RuleProcess] = &[
 ];
 
 impl Match {
-    /// Performs rules handling until nothing applies.
-    pub(crate) fn rules_handling(&mut self) {
+    /// Performs rules handling until nothing applies. Stops with the
+    /// question to ask first when a player has to choose what stays in an
+    /// over-full zone (CR 11.4.1, 11.5.1); the answer is kept in
+    /// `limit_excess` for the rules handling after it.
+    pub(crate) fn rules_handling(&mut self) -> Option<Decision> {
         // Each round changes zones or ends the game, so this terminates; the
         // bound guards against a bug looping forever.
         for _ in 0..100 {
             if self.state.outcome.is_some() {
-                return;
+                return None;
+            }
+            if let Some(question) = self.zone_limit_question() {
+                return Some(question);
             }
             let mut plan = Plan::default();
             let board = Board {
                 state: &self.state,
                 field: self.state.field_characteristics(&self.db),
+                excess: &self.limit_excess,
             };
             for process in PROCESSES {
                 (process.collect)(&board, &mut plan);
@@ -108,11 +123,45 @@ impl Match {
                 for card in fought {
                     self.apply(Mutation::SetFoughtBane(card, false));
                 }
-                return;
+                return None;
             }
+            self.limit_excess.clear();
             self.carry_out(plan);
         }
         tracing::error!("rules handling did not settle after 100 rounds");
+        None
+    }
+
+    /// The question for the first over-full field or EX area whose player
+    /// has not chosen which cards go (the active player's zones first):
+    /// exactly the excess, from the zone's cards newest first, so the
+    /// default answer sends the newest.
+    fn zone_limit_question(&self) -> Option<Decision> {
+        for player in [self.state.active, self.state.non_active()] {
+            let p = self.state.player(player);
+            for (zone, cards, limit) in [
+                (Zone::Field, &p.field, FIELD_LIMIT),
+                (Zone::ExArea, &p.ex_area, EX_LIMIT),
+            ] {
+                let excess = cards.len().saturating_sub(limit);
+                let chosen = self
+                    .limit_excess
+                    .iter()
+                    .filter(|c| cards.contains(c))
+                    .count();
+                if excess == 0 || chosen == excess {
+                    continue;
+                }
+                return Some(Decision {
+                    player,
+                    prompt: Prompt::ZoneLimit { zone, excess },
+                    options: cards.iter().rev().map(|c| Choice::Card(*c)).collect(),
+                    min: excess,
+                    max: excess,
+                });
+            }
+        }
+        None
     }
 
     fn carry_out(&mut self, plan: Plan) {
@@ -129,24 +178,42 @@ impl Match {
             self.apply(Mutation::SetOutcome(outcome));
             return;
         }
+        // Destruction and the moves to the cemetery happen at once: the
+        // cards leave the field together (CR 10.7.4.2).
+        let mut leaving = Vec::new();
         for (card, by_ability) in plan.destroy {
             if by_ability {
                 self.apply(Mutation::SetFoughtBane(card, false));
             }
-            self.destroy(card, by_ability);
+            leaving.push(Leave {
+                card,
+                to: Zone::Cemetery,
+                place: Place::Top,
+                cause: MoveCause::Destroy { by_ability },
+            });
         }
         for card in plan.to_cemetery {
-            if self.state.card(card).zone == Zone::Field {
-                let owner = self.state.card(card).owner;
-                self.move_card(
+            match self.state.card(card).zone {
+                Zone::Field => leaving.push(Leave {
                     card,
-                    owner,
-                    Zone::Cemetery,
-                    Place::Top,
-                    MoveCause::RulesHandling,
-                );
+                    to: Zone::Cemetery,
+                    place: Place::Top,
+                    cause: MoveCause::RulesHandling,
+                }),
+                Zone::ExArea => {
+                    let owner = self.state.card(card).owner;
+                    self.move_card(
+                        card,
+                        owner,
+                        Zone::Cemetery,
+                        Place::Top,
+                        MoveCause::RulesHandling,
+                    );
+                }
+                _ => {}
             }
         }
+        self.leave_field_together(&leaving);
         for card in plan.to_evolve_deck {
             let owner = self.state.card(card).owner;
             self.move_card(
@@ -203,19 +270,37 @@ fn follower_destruction(board: &Board<'_>, plan: &mut Plan) {
     }
 }
 
-/// CR 11.4: an over-full field keeps its oldest cards.
+/// CR 11.4.1: an over-full field keeps the cards its player chose to keep;
+/// the others go to the cemetery.
 fn field_limit(board: &Board<'_>, plan: &mut Plan) {
     for player in &board.state.players {
-        plan.to_cemetery
-            .extend(player.field.iter().skip(FIELD_LIMIT).copied());
+        over_limit(&player.field, FIELD_LIMIT, board.excess, plan);
     }
 }
 
-/// CR 11.5: the same for the EX area.
+/// CR 11.5.1: the same for the EX area.
 fn ex_limit(board: &Board<'_>, plan: &mut Plan) {
     for player in &board.state.players {
-        plan.to_cemetery
-            .extend(player.ex_area.iter().skip(EX_LIMIT).copied());
+        over_limit(&player.ex_area, EX_LIMIT, board.excess, plan);
+    }
+}
+
+/// The cards of an over-full zone that go: the ones chosen (asked before
+/// the round, see `zone_limit_question`), or else the newest.
+fn over_limit(cards: &[CardRef], limit: usize, chosen: &[CardRef], plan: &mut Plan) {
+    let excess = cards.len().saturating_sub(limit);
+    if excess == 0 {
+        return;
+    }
+    let picked: Vec<CardRef> = chosen
+        .iter()
+        .copied()
+        .filter(|c| cards.contains(c))
+        .collect();
+    if picked.len() == excess {
+        plan.to_cemetery.extend(picked);
+    } else {
+        plan.to_cemetery.extend(cards.iter().skip(limit).copied());
     }
 }
 

@@ -1,13 +1,14 @@
 //! Collecting automatic abilities from events (rules-coverage.md §11.4, CR 10.7.2):
 //! every ability whose trigger an event satisfies becomes pending once per
-//! occurrence. Leave-zone triggers use look-back information carried by the
-//! event (CR 10.7.4).
+//! occurrence. Leave-the-field triggers read the card as it was on the
+//! field (look-back, CR 10.7.4.1), and cards leaving at the same moment see
+//! each other leave (CR 10.7.4.2; see `actions/leave.rs`).
 
 use super::Match;
 use super::event::{DamageKind, Event, MoveCause};
-use super::ids::{AbilityIdx, CardRef, DefId, PlayerId};
+use super::ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};
 use super::mutation::Mutation;
-use super::state::{AttackTarget, PendingAbility, PendingWhat, Phase, Zone};
+use super::state::{AttackTarget, LookBack, PendingAbility, PendingWhat, Phase, Zone};
 use crate::cards::{AbilityKind, CardFilter, CardType, Trigger};
 
 impl Match {
@@ -46,23 +47,32 @@ impl Match {
                     });
                 }
                 if from == Zone::Field && to != Zone::Field {
-                    // Look-back: the card's information on the field.
-                    let field_def = evolved.unwrap_or(def);
+                    // Look-back (CR 10.7.4.1): the card as it was on the
+                    // field, kept before it moved.
+                    let was = self.leaving.of(card);
+                    let field_def = was.map_or(evolved.unwrap_or(def), |w| w.def);
                     self.lookback_triggers(card, field_def, controller, &mut found, |t| match t {
                         Trigger::LastWords => to == Zone::Cemetery,
                         Trigger::OnLeaveField => true,
                         Trigger::OnReturnToHandFromField => to == Zone::Hand,
                         _ => false,
                     });
-                    self.ally_triggers(controller, card, &mut found, |t| match t {
-                        Trigger::OnOtherLeaveField(f) => Some(f),
-                        _ => None,
-                    });
-                    if matches!(cause, MoveCause::Destroy { .. }) {
-                        self.ally_triggers(controller.opponent(), card, &mut found, |t| match t {
-                            Trigger::OnOpponentCardDestroyed(f) => Some(f),
+                    if let Some(was) = was {
+                        self.leave_watchers(controller, was, &mut found, |t| match t {
+                            Trigger::OnOtherLeaveField(f) => Some(f),
                             _ => None,
                         });
+                        if matches!(cause, MoveCause::Destroy { .. }) {
+                            self.leave_watchers(
+                                controller.opponent(),
+                                was,
+                                &mut found,
+                                |t| match t {
+                                    Trigger::OnOpponentCardDestroyed(f) => Some(f),
+                                    _ => None,
+                                },
+                            );
+                        }
                     }
                 }
                 if from == Zone::Hand && cause == MoveCause::Discard {
@@ -155,17 +165,10 @@ impl Match {
         found: &mut Vec<PendingAbility>,
         wants: impl Fn(&Trigger) -> bool,
     ) {
-        let state = self.state.card(card);
-        if state.zone != Zone::Field {
+        if self.state.card(card).zone != Zone::Field {
             return;
         }
-        let def_id = match state.evolved_with {
-            Some(evolved) => self.state.card(evolved).def,
-            None => state.def,
-        };
-        self.push_matching(card, def_id, state.controller, trigger_card, found, |t| {
-            wants(t)
-        });
+        self.push_matching(&self.holder_now(card), trigger_card, found, wants);
     }
 
     /// Triggers read from the information a card had where it was.
@@ -177,7 +180,12 @@ impl Match {
         found: &mut Vec<PendingAbility>,
         wants: impl Fn(&Trigger) -> bool,
     ) {
-        self.push_matching(card, def, controller, Some(card), found, wants);
+        let holder = Holder {
+            def,
+            controller,
+            ..self.holder_now(card)
+        };
+        self.push_matching(&holder, Some(card), found, wants);
     }
 
     /// "Other card on your field" triggers of `player`'s field cards.
@@ -192,37 +200,69 @@ impl Match {
             if ally == cause_card {
                 continue;
             }
-            let state = self.state.card(ally);
-            let def_id = match state.evolved_with {
-                Some(evolved) => self.state.card(evolved).def,
-                None => state.def,
-            };
-            self.push_matching(
-                ally,
-                def_id,
-                state.controller,
-                Some(cause_card),
-                found,
-                |t| {
-                    filter_of(t).is_some_and(|f| {
-                        self.state.card(cause_card).zone == Zone::RemovedFromGame
-                            || self.state.matches(&self.db, cause_card, f, Some(ally))
-                    })
-                },
-            );
+            self.push_matching(&self.holder_now(ally), Some(cause_card), found, |t| {
+                filter_of(t)
+                    .is_some_and(|f| self.state.matches(&self.db, cause_card, f, Some(ally)))
+            });
+        }
+    }
+
+    /// "Whenever another card leaves the field" triggers of `player`'s
+    /// cards, for the card that left as it `was` there (CR 10.7.4.1). The
+    /// cards leaving at the same moment watch too, as they were on the
+    /// field, so each sees the others go (CR 10.7.4.2).
+    fn leave_watchers(
+        &self,
+        player: PlayerId,
+        was: &LookBack,
+        found: &mut Vec<PendingAbility>,
+        filter_of: impl Fn(&Trigger) -> Option<&CardFilter> + Copy,
+    ) {
+        let staying = self
+            .state
+            .player(player)
+            .field
+            .iter()
+            .filter(|c| !self.leaving.contains(**c))
+            .map(|c| self.holder_now(*c));
+        let going = self
+            .leaving
+            .cards
+            .iter()
+            .filter(|other| other.controller == player)
+            .map(Holder::from);
+        let watchers: Vec<Holder<'_>> = staying.chain(going).collect();
+        for watcher in watchers.iter().filter(|w| w.card != was.card) {
+            self.push_matching(watcher, Some(was.card), found, |t| {
+                filter_of(t).is_some_and(|f| {
+                    self.state
+                        .matched_where_it_was(&self.db, was, f, Some(watcher.card))
+                })
+            });
+        }
+    }
+
+    /// A card as it is now: its current definition (the evolved card's on
+    /// the field) and controller.
+    fn holder_now(&self, card: CardRef) -> Holder<'_> {
+        let state = self.state.card(card);
+        Holder {
+            card,
+            object: state.object,
+            def: self.state.current_def_id(card),
+            controller: state.controller,
+            ability_uses: &state.ability_uses,
         }
     }
 
     fn push_matching(
         &self,
-        card: CardRef,
-        def_id: DefId,
-        controller: PlayerId,
+        holder: &Holder<'_>,
         trigger_card: Option<CardRef>,
         found: &mut Vec<PendingAbility>,
         wants: impl Fn(&Trigger) -> bool,
     ) {
-        let def = self.db.get(def_id);
+        let def = self.db.get(holder.def);
         for (idx, ability) in def.abilities.iter().enumerate() {
             let AbilityKind::Triggered(trigger) = &ability.kind else {
                 continue;
@@ -231,9 +271,8 @@ impl Match {
                 continue;
             }
             let ability_idx = AbilityIdx(idx as u8);
-            let state = self.state.card(card);
             if ability.once_per_turn
-                && state
+                && holder
                     .ability_uses
                     .iter()
                     .any(|(a, turn)| *a == ability_idx && *turn == self.state.turn)
@@ -241,14 +280,36 @@ impl Match {
                 continue;
             }
             found.push(PendingAbility {
-                source: card,
-                source_object: state.object,
-                def: def_id,
+                source: holder.card,
+                source_object: holder.object,
+                def: holder.def,
                 what: PendingWhat::Ability(ability_idx),
-                controller,
+                controller: holder.controller,
                 trigger_card,
                 amount: 0,
             });
+        }
+    }
+}
+
+/// A card whose automatic abilities are checked: one as it is now, or one
+/// that is leaving the field, as it was there.
+struct Holder<'a> {
+    card: CardRef,
+    object: ObjectId,
+    def: DefId,
+    controller: PlayerId,
+    ability_uses: &'a [(AbilityIdx, u32)],
+}
+
+impl<'a> From<&'a LookBack> for Holder<'a> {
+    fn from(was: &'a LookBack) -> Holder<'a> {
+        Holder {
+            card: was.card,
+            object: was.object,
+            def: was.def,
+            controller: was.controller,
+            ability_uses: &was.ability_uses,
         }
     }
 }

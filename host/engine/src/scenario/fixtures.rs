@@ -118,6 +118,20 @@ pub fn test_cards() -> Vec<CardDef> {
     totem.keywords = Keywords::STACK;
     totem.initial_counters = vec![(Counter::Stack, 1)];
     cards.push(totem);
+    let mut altar = with_ability(
+        card("TEST-ALTAR", "Stack Altar", CardType::Amulet, Some(1), None),
+        ability(
+            "Act",
+            AbilityKind::Activated {
+                quick: false,
+                zone: ActivationZone::Field,
+            },
+        ),
+    );
+    altar.keywords = Keywords::STACK;
+    altar.initial_counters = vec![(Counter::Stack, 2)];
+    altar.abilities[0].costs = vec![CostItem::BurySelf];
+    cards.push(altar);
     // Abilities (bodies in `test_runner`).
     cards.push(with_ability(
         follower("TEST-LW", "Last Drawer", 1, 1, 1),
@@ -172,6 +186,25 @@ pub fn test_cards() -> Vec<CardDef> {
                 scope: PassiveScope::OtherAlliesOnField(CardFilter::followers()),
                 condition: PassiveCondition::Always,
             }),
+        ),
+    ));
+    cards.push(with_ability(
+        follower("TEST-MOURN", "Mourner", 1, 1, 1),
+        ability(
+            "Mourn",
+            AbilityKind::Triggered(Trigger::OnOtherLeaveField(CardFilter::followers())),
+        ),
+    ));
+    cards.push(with_ability(
+        card("TEST-KEEN", "Keen Watcher", CardType::Amulet, Some(1), None),
+        ability(
+            "Watch",
+            AbilityKind::Triggered(Trigger::OnOtherLeaveField(CardFilter {
+                types: vec![CardType::EvolvedFollower],
+                keywords: Keywords::WARD,
+                engaged: Some(true),
+                ..CardFilter::default()
+            })),
         ),
     ));
     cards.push(with_ability(
@@ -263,6 +296,26 @@ pub fn test_runner() -> FnRunner {
         .ability("TEST-FORGE", 0, |cx| {
             let me = cx.controller();
             cx.change_leader_defense(me, 2);
+            Ok(())
+        })
+        // Stack Altar — [act] put this card into the cemetery: your leader
+        // gains 1 defense.
+        .ability("TEST-ALTAR", 0, |cx| {
+            let me = cx.controller();
+            cx.change_leader_defense(me, 1);
+            Ok(())
+        })
+        // Mourner — whenever another follower leaves your field, draw a card.
+        .ability("TEST-MOURN", 0, |cx| {
+            let me = cx.controller();
+            cx.draw(me, 1);
+            Ok(())
+        })
+        // Keen Watcher — whenever another engaged evolved follower with
+        // Ward leaves your field, draw a card.
+        .ability("TEST-KEEN", 0, |cx| {
+            let me = cx.controller();
+            cx.draw(me, 1);
             Ok(())
         })
         // Broken Card — its code fails.

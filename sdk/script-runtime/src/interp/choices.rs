@@ -67,15 +67,19 @@ pub(super) fn select(
     }
     let selectable = candidates
         .into_iter()
-        .filter(|card| {
-            game.card(*card).is_some_and(|info| {
-                !(info.zone == Zone::Field
-                    && info.controller != player
-                    && info.keywords.contains(Keywords::AURA))
-            })
-        })
+        .filter(|card| selectable_by(game, player, *card))
         .collect();
     choose_cards(game, player, text, selectable, min, max)
+}
+
+/// Whether `player` may select `card`: not a card with Aura on the other
+/// player's field (rules-coverage.md §13.8).
+pub(super) fn selectable_by(game: &Game, player: Player, card: CardRef) -> bool {
+    game.card(card).is_some_and(|info| {
+        !(info.zone == Zone::Field
+            && info.controller != player
+            && info.keywords.contains(Keywords::AURA))
+    })
 }
 
 /// `player` puts `cards` in order, one question per card but the last.

@@ -92,10 +92,11 @@ fn holds(
     let Some(holder) = call.trigger_card.and_then(|c| game.card(c)) else {
         return Ok(false);
     };
-    // The passive is on: its card on the field, its duration and condition.
-    let on_field = game
-        .card(call.source)
-        .is_some_and(|source| source.zone == Zone::Field);
+    // The passive is on: its duration and condition. Its card was on the
+    // field when the ability triggered (the host triggers "another card"
+    // abilities of cards on the field and of cards leaving it together
+    // with the card that has the ability, CR 10.7.4.2), and a pending
+    // ability plays even if its card has moved since.
     let in_time = match duration {
         Duration::OpponentTurn => game.active_player() != call.controller,
         _ => true,
@@ -111,9 +112,12 @@ fn holds(
     let condition = passive
         .condition
         .is_none_or(|c| values::value(game, &scope, c.value) > 0);
-    // It reaches the card: your cards matching its filter.
-    let reaches =
-        to.target != Target::AllOpponentCards && values::matches(game, &scope, to.filter, &holder);
+    // It reaches the card: your cards matching its filter. A flat filter
+    // was the host trigger's, tested as the card was when it triggered
+    // (look-back, CR 10.7.4.1); another is tested on the card as it is.
+    let reaches = to.target != Target::AllOpponentCards
+        && (crate::manifest::flat_filter(card, to.filter).is_some()
+            || values::matches(game, &scope, to.filter, &holder));
     // The card's event is the given ability's trigger.
     let came_from_field = game.came_from(holder.card) == Some(Zone::Field);
     let event = match given.trigger {
@@ -122,7 +126,7 @@ fn holds(
         Trigger::OnReturnToHandFromField => holder.zone == Zone::Hand && came_from_field,
         _ => true,
     };
-    if !(on_field && in_time && condition && reaches && event) {
+    if !(in_time && condition && reaches && event) {
         return Ok(false);
     }
     let Some(as_holder) = holder_call(game, call) else {

@@ -17,6 +17,8 @@
 //! other abilities pass a changed frame on. The code is split by effect
 //! family:
 //! - `targets`: what a selection names (spec §6) and the restriction;
+//! - `required`: the selections an ability must make (no target: it does
+//!   nothing, and a spell cannot be played);
 //! - `choices`: questions to whichever player performs the effect;
 //! - `sequences`: effects that run other abilities (§5.4 "Sequencing and
 //!   choices", the `...PerformEffect` pair);
@@ -34,6 +36,7 @@ mod costs;
 pub mod extras;
 pub mod granted;
 mod moves;
+mod required;
 mod sequences;
 pub mod serve;
 mod stats;
@@ -115,6 +118,7 @@ impl<'a> Interpreter<'a> {
         }
         if let Some(filter) = self.ability.trigger_filter
             && self.ability.kind == ir::AbilityKind::Triggered
+            && !self.host_looked_back(filter)
         {
             let Some(info) = self.call.trigger_card.and_then(|c| game.card(c)) else {
                 return Ok(false);
@@ -134,6 +138,11 @@ impl<'a> Interpreter<'a> {
             {
                 return Ok(false);
             }
+        }
+        // A selection it must make has no target: it cannot be played, or
+        // does nothing (CR 10.6.2.3.3).
+        if !self.required_targets_exist(game) {
+            return Ok(false);
         }
         if self.ability.effect == Effect::AlternateCost {
             return self.playable(game);
@@ -173,6 +182,20 @@ impl<'a> Interpreter<'a> {
         }
     }
 
+    /// Whether the host tested this trigger filter when the card left the
+    /// field, with the card as it was there (look-back, CR 10.7.4.1): a
+    /// filter with a flat form on a leave-the-field trigger. Tested again
+    /// here, it would see the card where it went, without the keywords
+    /// effects gave it, its engaged state or its evolved card.
+    fn host_looked_back(&self, filter: ir::FilterId) -> bool {
+        matches!(
+            self.ability.trigger,
+            ir::Trigger::OnOtherLeaveField
+                | ir::Trigger::OnOpponentCardLeaveField
+                | ir::Trigger::OnOtherReturnToHandFromField
+        ) && crate::manifest::flat_filter(self.card, filter).is_some()
+    }
+
     /// What the host's trigger does not tell apart (see `manifest`): where
     /// a Fanfare card came from, where a card that left the field went.
     fn trigger_fits(&self, game: &Game) -> bool {
@@ -191,8 +214,12 @@ impl<'a> Interpreter<'a> {
     }
 
     /// Runs the ability's effect (the host has checked its condition and
-    /// paid its costs).
+    /// paid its costs). If a selection it must make has no target by now,
+    /// it does nothing at all (CR 10.6.2.3.3).
     pub fn resolve(&self, game: &mut Game) -> Result<(), Stop> {
+        if !self.required_targets_exist(game) {
+            return Ok(());
+        }
         self.effect(game, &self.ability.effect, self.top_frame())
     }
 

@@ -447,9 +447,17 @@ impl Interpreter<'_> {
                     })
                 })
                 .collect();
+            // Cards for the field: no more than fit (CR 4.4.4.2); with a
+            // full field none is offered, and they stay for the actions
+            // after this one ("put the rest into your cemetery").
+            let field_room = (action.kind == CheckActionKind::Field).then(|| {
+                let on_field = game.cards_in(frame.me, Zone::Field).len();
+                super::len_u32(super::stats::FIELD_SLOTS.saturating_sub(on_field))
+            });
             let chosen = match action.count {
                 Some(count) => {
                     let (_, max) = bounds(game, &scope, count);
+                    let max = field_room.map_or(max, |room| max.min(room));
                     let text = format!("Choose up to {max} card(s): {}", action_text(action.kind));
                     choices::choose_cards(game, frame.me, &text, eligible, 0, max)?
                 }
@@ -500,7 +508,12 @@ impl Interpreter<'_> {
                     | CheckActionKind::TopDeckSameOrder
             );
             if moved {
-                left.retain(|card| !chosen.contains(card));
+                // A card that could not go (a full field) is still there
+                // for the next action.
+                left.retain(|card| {
+                    !chosen.contains(card)
+                        || game.card(*card).is_some_and(|info| info.zone == Zone::Deck)
+                });
             }
         }
         Ok(())

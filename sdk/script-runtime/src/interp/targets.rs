@@ -62,17 +62,15 @@ impl Interpreter<'_> {
         to: Selection,
         prompt: &str,
     ) -> Result<Vec<Subject>, Stop> {
+        if let Some(candidates) = self.choice_candidates(game, &frame, to) {
+            return self.select(game, frame, candidates, to, prompt);
+        }
         let me = frame.me;
         let opp = me.opponent();
-        let matching = |game: &Game, zones: &[(Player, Zone)]| {
+        let all = |game: &Game, zones: &[(Player, Zone)]| {
             zones
                 .iter()
                 .flat_map(|(p, z)| self.candidates(game, &frame, *p, *z, to.filter))
-                .collect::<Vec<_>>()
-        };
-        let all = |game: &Game, zones: &[(Player, Zone)]| {
-            matching(game, zones)
-                .into_iter()
                 .map(Subject::Card)
                 .collect::<Vec<_>>()
         };
@@ -114,30 +112,46 @@ impl Interpreter<'_> {
                     .into_iter()
                     .collect()
             }
-            Target::TargetPlayerCard => {
-                let candidates = matching(game, &[(me, Zone::Field)]);
-                self.select(game, frame, candidates, to, prompt)?
-            }
-            Target::TargetPlayerCardEx => {
-                let candidates = matching(game, &[(me, Zone::ExArea)]);
-                self.select(game, frame, candidates, to, prompt)?
-            }
+            // Chosen by the performing player: handled above.
+            Target::TargetPlayerCard
+            | Target::TargetPlayerCardEx
+            | Target::TargetOpponentCard
+            | Target::TargetOpponentCardsDivided
+            | Target::TargetOpponentCardEx
+            | Target::TargetCard
+            | Target::TargetCardEx
+            | Target::TargetOpponentCardOrLeader
+            | Target::TargetPlayerCardOrLeader => Vec::new(),
+        };
+        Ok(subjects)
+    }
+
+    /// The cards a selection the performing player makes may pick from
+    /// (leader cards included for `...OrLeader` modes), before Aura is
+    /// applied; `None` for the modes that pick by themselves.
+    pub(super) fn choice_candidates(
+        &self,
+        game: &Game,
+        frame: &Frame<'_>,
+        to: Selection,
+    ) -> Option<Vec<CardRef>> {
+        let me = frame.me;
+        let opp = me.opponent();
+        let matching = |zones: &[(Player, Zone)]| {
+            zones
+                .iter()
+                .flat_map(|(p, z)| self.candidates(game, frame, *p, *z, to.filter))
+                .collect::<Vec<_>>()
+        };
+        Some(match to.target {
+            Target::TargetPlayerCard => matching(&[(me, Zone::Field)]),
+            Target::TargetPlayerCardEx => matching(&[(me, Zone::ExArea)]),
             Target::TargetOpponentCard | Target::TargetOpponentCardsDivided => {
-                let candidates = matching(game, &[(opp, Zone::Field)]);
-                self.select(game, frame, candidates, to, prompt)?
+                matching(&[(opp, Zone::Field)])
             }
-            Target::TargetOpponentCardEx => {
-                let candidates = matching(game, &[(opp, Zone::ExArea)]);
-                self.select(game, frame, candidates, to, prompt)?
-            }
-            Target::TargetCard => {
-                let candidates = matching(game, &[(me, Zone::Field), (opp, Zone::Field)]);
-                self.select(game, frame, candidates, to, prompt)?
-            }
-            Target::TargetCardEx => {
-                let candidates = matching(game, &[(me, Zone::ExArea), (opp, Zone::ExArea)]);
-                self.select(game, frame, candidates, to, prompt)?
-            }
+            Target::TargetOpponentCardEx => matching(&[(opp, Zone::ExArea)]),
+            Target::TargetCard => matching(&[(me, Zone::Field), (opp, Zone::Field)]),
+            Target::TargetCardEx => matching(&[(me, Zone::ExArea), (opp, Zone::ExArea)]),
             Target::TargetOpponentCardOrLeader | Target::TargetPlayerCardOrLeader => {
                 let side = if to.target == Target::TargetOpponentCardOrLeader {
                     opp
@@ -145,14 +159,14 @@ impl Interpreter<'_> {
                     me
                 };
                 // The leader is eligible whatever the filter.
-                let mut candidates = matching(game, &[(side, Zone::Field)]);
-                if Self::leader_eligible(&frame, side) {
+                let mut candidates = matching(&[(side, Zone::Field)]);
+                if Self::leader_eligible(frame, side) {
                     candidates.extend(game.cards_in(side, Zone::Leader));
                 }
-                self.select(game, frame, candidates, to, prompt)?
+                candidates
             }
-        };
-        Ok(subjects)
+            _ => return None,
+        })
     }
 
     /// How many subjects a selection picks: the filter's `m(min,max)`, or

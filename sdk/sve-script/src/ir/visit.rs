@@ -55,6 +55,19 @@ impl Effect {
         called
     }
 
+    /// The selections this effect makes itself (its `to` clauses), in
+    /// order of appearance; not those of the abilities it calls.
+    pub fn selections(&self) -> Vec<Selection> {
+        self.parts()
+            .1
+            .into_iter()
+            .filter_map(|(_, part)| match part {
+                Part::Sel(selection) | Part::OptSel(Some(selection)) => Some(selection),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The canonical effect name (the first spelling in the catalogue; the
     /// passive variants use their script names).
     pub fn name(&self) -> &'static str {

@@ -78,6 +78,34 @@ fn give_ability_gives_your_followers_the_named_last_words() {
 }
 
 #[test]
+fn cr_10_7_4_2_a_given_last_words_fires_for_a_follower_leaving_with_its_giver() {
+    let loaded = load();
+    // Both at 0 defense: rules handling destroys them together. The V1 has
+    // the given Last Words as it was on the field (look-back, CR 10.7.4.1),
+    // and the Knight, leaving at the same moment, sees it go (CR 10.7.4.2).
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .field(["Matron Knight"])
+                .damaged(1)
+                .field(["V1"])
+                .damaged(1)
+                .hand(["V1"])
+                .pp(1),
+        )
+        .build();
+    s.play("V1");
+    s.settle();
+    let mut cemetery = zone_names(&s, P1, Zone::Cemetery);
+    cemetery.sort();
+    assert_eq!(cemetery, ["Matron Knight", "V1"], "{}", s.dump());
+    // The Knight's own Last Words and the one it gave the V1.
+    assert_eq!(hand_size(&s, P1), 2, "two Last Words\n{}", s.dump());
+    assert_clean(&mut s);
+}
+
+#[test]
 fn give_ability_gives_a_fanfare_only_while_the_giver_is_on_the_field() {
     let loaded = load();
     let mut s = scenario(&loaded)

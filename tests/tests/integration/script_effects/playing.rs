@@ -233,3 +233,26 @@ fn an_alternative_cost_works_from_the_ex_area_too() {
     );
     assert_clean(&mut s);
 }
+
+#[test]
+fn cr_10_6_2_3_3_a_spell_whose_selection_has_no_target_cannot_be_played() {
+    // Tidal Shift selects an enemy follower and has no hand-written
+    // condition: the requirement comes from its selection, and a follower
+    // with Aura cannot be selected (CR 12.15.2).
+    let loaded = load();
+    let playable = |enemies: &[&str]| {
+        let mut side = Side::new();
+        for name in enemies {
+            side = side.field([*name]);
+        }
+        let s = scenario(&loaded)
+            .side(P1, Side::new().hand(["Tidal Shift"]).pp(1))
+            .side(P2, side)
+            .build();
+        let spell = s.card(P1, Zone::Hand, "Tidal Shift");
+        s.can(sve_host::engine::Action::Play { card: spell })
+    };
+    assert!(!playable(&[]), "no enemy follower");
+    assert!(!playable(&["Aura Guard"]), "only an Aura follower");
+    assert!(playable(&["Aura Guard", "V1"]), "a follower to select");
+}

@@ -1,12 +1,15 @@
 //! What changes cards and players: draw, damage, destroy, move, create
 //! tokens, give effects, evolve. Each action is made of mutations; the
 //! replacement rules that belong to an action live with it (Stack counters
-//! instead of leaving the field, tokens ceasing to exist, damage modifiers).
+//! instead of leaving the field and cards leaving together in `leave.rs`,
+//! tokens ceasing to exist, damage modifiers).
 //! Procedures (who may do what, when) are in `flow/`.
 
 mod evolve;
+mod leave;
 mod race;
 
+pub(crate) use leave::{Leave, Leaving};
 pub(crate) use race::can_race;
 
 use super::Match;
@@ -48,25 +51,6 @@ impl Match {
         }
     }
 
-    /// Moves a card off the field, honouring Stack (CR 13.3.2.2): a card
-    /// with Stack counters loses one instead of leaving.
-    fn leave_field(&mut self, card: CardRef, to: Zone, place: Place, cause: MoveCause) {
-        let state = self.state.card(card);
-        if state.zone == Zone::Field
-            && state.counter(Counter::Stack) > 0
-            && self
-                .state
-                .characteristics(&self.db, card)
-                .keywords
-                .contains(Keywords::STACK)
-        {
-            self.apply(Mutation::AddCounters(card, Counter::Stack, -1));
-            return;
-        }
-        let owner = state.owner;
-        self.move_card(card, owner, to, place, cause);
-    }
-
     /// The player draws one card; from an empty deck they will lose at the
     /// next rules handling (CR 11.2.2).
     pub(crate) fn draw(&mut self, player: PlayerId) {
@@ -94,12 +78,31 @@ impl Match {
         if state.zone != Zone::Field {
             return 0;
         }
-        let stats = self.state.characteristics(&self.db, card);
-        if !stats.card_type.is_follower() {
+        let keywords = self.state.characteristics(&self.db, card).keywords;
+        let amount = modified_damage(amount, kind, keywords);
+        self.deal_replaced_damage(card, amount, kind, source)
+    }
+
+    /// Deals damage to a follower on the field whose replacements were
+    /// already applied (an attack's, `flow/damage_order.rs`). Returns the
+    /// damage dealt.
+    pub(crate) fn deal_replaced_damage(
+        &mut self,
+        card: CardRef,
+        amount: i32,
+        kind: DamageKind,
+        source: Option<CardRef>,
+    ) -> i32 {
+        let state = self.state.card(card);
+        if state.zone != Zone::Field || amount <= 0 {
             return 0;
         }
-        let amount = modified_damage(amount, kind, stats.keywords);
-        if amount <= 0 {
+        if !self
+            .state
+            .characteristics(&self.db, card)
+            .card_type
+            .is_follower()
+        {
             return 0;
         }
         self.apply(Mutation::DamageFollower {
@@ -146,18 +149,6 @@ impl Match {
     /// Destroys a card on the field (CR 5.6). Destruction by an ability is
     /// prevented by "can't be destroyed by abilities".
     pub(crate) fn destroy(&mut self, card: CardRef, by_ability: bool) {
-        if self.state.card(card).zone != Zone::Field {
-            return;
-        }
-        if by_ability
-            && self
-                .state
-                .characteristics(&self.db, card)
-                .keywords
-                .contains(Keywords::CANNOT_DESTROY_BY_ABILITIES)
-        {
-            return;
-        }
         self.leave_field(
             card,
             Zone::Cemetery,
@@ -315,6 +306,7 @@ impl Match {
             duration,
             source,
             timestamp: 0,
+            created_turn: 0,
         }));
     }
 

@@ -1,13 +1,16 @@
 //! The attack procedure (rules-coverage.md §8.3, CR 8.4.4–8.4.11), one step per
 //! clause.
 
+use super::damage_order::{Hit, outcome_label};
 use crate::cards::Keywords;
 use crate::engine::Match;
 use crate::engine::event::{DamageKind, Event};
-use crate::engine::ids::CardRef;
+use crate::engine::ids::{CardRef, PlayerId};
 use crate::engine::mutation::Mutation;
-use crate::engine::runtime::Task;
-use crate::engine::state::{AttackTarget, Combat, PendingAbility, PendingWhat, Zone};
+use crate::engine::runtime::{Choice, Decision, Prompt, Resume, Task};
+use crate::engine::state::{
+    AttackTarget, Characteristics, Combat, PendingAbility, PendingWhat, Zone,
+};
 
 impl Match {
     /// Steps 3–6: engage, attack (Strike triggers), Confirmation Timing, the
@@ -26,14 +29,16 @@ impl Match {
         // Steps 5–9, pushed in reverse.
         self.tasks.push(Task::AttackEnd);
         self.tasks.push(Task::CheckTiming(0)); // step 8 (CR 8.4.10)
-        self.tasks.push(Task::AttackDamage); // step 7 (CR 8.4.9)
+        self.tasks.push(Task::AttackDamage(ChosenDamage::default())); // step 7 (CR 8.4.9)
         self.tasks.push(Task::QuickWindow); // step 6 (CR 8.4.7–8.4.8)
         self.tasks.push(Task::CheckTiming(0)); // step 5 (CR 8.4.6)
     }
 
     /// §8.3 step 7 (CR 8.4.9): damage, only if the attacker is still on the
-    /// field; all of it dealt simultaneously.
-    pub(crate) fn attack_damage(&mut self) {
+    /// field; all of it dealt simultaneously. Where the order of damage
+    /// replacements changes an amount, the player taking it chooses first
+    /// (CR 10.10.2): `chosen` holds the amounts chosen so far.
+    pub(crate) fn attack_damage(&mut self, chosen: ChosenDamage) {
         let Some(combat) = self.state.combat else {
             return;
         };
@@ -44,20 +49,15 @@ impl Match {
             return;
         }
         let attacker_stats = self.state.characteristics(&self.db, attacker);
-        let attack_power = base_damage(
-            attacker_stats.attack,
-            attacker_stats.max_defense - self.state.card(attacker).damage,
-            attacker_stats.keywords,
-        );
         let attack_damage_dealt = match combat.target {
             AttackTarget::Leader(player) => {
-                let mut amount = attack_power;
-                if attacker_stats
-                    .keywords
-                    .contains(Keywords::DOUBLE_LEADER_DAMAGE)
-                {
-                    amount = amount.saturating_mul(2);
-                }
+                let hit =
+                    Hit::in_combat(damage_start(&attacker_stats), attacker_stats.keywords, None);
+                let leader = self.state.player(player).leader;
+                let Some(amount) = self.choose_damage(&hit, chosen, Taker::Target(leader, player))
+                else {
+                    return;
+                };
                 self.deal_damage_to_leader(player, amount, DamageKind::Attack, Some(attacker))
             }
             AttackTarget::Follower(defender, defender_object) => {
@@ -68,31 +68,39 @@ impl Match {
                     return;
                 }
                 let defender_stats = self.state.characteristics(&self.db, defender);
-                let mut to_defender = attack_power;
-                if attacker_stats
-                    .keywords
-                    .contains(Keywords::DOUBLE_COMBAT_DAMAGE)
-                {
-                    to_defender = to_defender.saturating_mul(2);
-                }
-                let mut to_attacker = base_damage(
-                    defender_stats.attack,
-                    defender_stats.defense,
-                    defender_stats.keywords,
+                let to_defender = Hit::in_combat(
+                    damage_start(&attacker_stats),
+                    attacker_stats.keywords,
+                    Some(defender_stats.keywords),
                 );
-                if defender_stats
-                    .keywords
-                    .contains(Keywords::DOUBLE_COMBAT_DAMAGE)
-                {
-                    to_attacker = to_attacker.saturating_mul(2);
-                }
-                let dealt = self.deal_damage_to_follower(
+                let to_attacker = Hit::in_combat(
+                    damage_start(&defender_stats),
+                    defender_stats.keywords,
+                    Some(attacker_stats.keywords),
+                );
+                let defender_player = self.state.card(defender).controller;
+                let attacker_player = self.state.card(attacker).controller;
+                let Some(to_defender) = self.choose_damage(
+                    &to_defender,
+                    chosen,
+                    Taker::Target(defender, defender_player),
+                ) else {
+                    return;
+                };
+                let Some(to_attacker) = self.choose_damage(
+                    &to_attacker,
+                    chosen,
+                    Taker::Attacker(attacker, attacker_player),
+                ) else {
+                    return;
+                };
+                let dealt = self.deal_replaced_damage(
                     defender,
                     to_defender,
                     DamageKind::Attack,
                     Some(attacker),
                 );
-                self.deal_damage_to_follower(
+                self.deal_replaced_damage(
                     attacker,
                     to_attacker,
                     DamageKind::Combat,
@@ -126,23 +134,66 @@ impl Match {
         }
     }
 
+    /// The amount of one damage of the attack: the one chosen already, the
+    /// only one its replacements can give, or `None` after asking the
+    /// player who takes it to choose the order (CR 10.10.2).
+    fn choose_damage(&mut self, hit: &Hit, chosen: ChosenDamage, taker: Taker) -> Option<i32> {
+        let (already, card, player) = match taker {
+            Taker::Target(card, player) => (chosen.to_target, card, player),
+            Taker::Attacker(card, player) => (chosen.to_attacker, card, player),
+        };
+        if let Some(amount) = already {
+            return Some(amount);
+        }
+        let outcomes = hit.outcomes();
+        if outcomes.len() <= 1 {
+            return Some(hit.amount());
+        }
+        let options = outcomes
+            .iter()
+            .map(|(amount, order)| Choice::Label(outcome_label(*amount, order)))
+            .collect();
+        let amounts = outcomes.iter().map(|(amount, _)| *amount).collect();
+        self.ask(
+            Decision::pick_one(player, Prompt::DamageOrder { card }, options),
+            Resume::DamageOrder {
+                chosen,
+                attacker: matches!(taker, Taker::Attacker(..)),
+                amounts,
+            },
+        );
+        None
+    }
+
     /// §8.3 step 9 (CR 8.4.11): the attack ends.
     pub(crate) fn attack_end(&mut self) {
         self.apply(Mutation::SetCombat(None));
     }
 }
 
-/// Damage a fighting follower deals before the receiver's replacements:
-/// attack (or defense with `UseDefAsAtk`), plus `PlusNDamage`, zero if it
-/// can't deal damage.
-fn base_damage(attack: i32, defense: i32, keywords: Keywords) -> i32 {
-    if keywords.contains(Keywords::CANNOT_DEAL_DAMAGE) {
-        return 0;
-    }
-    let base = if keywords.contains(Keywords::USE_DEF_AS_ATK) {
-        defense
+/// What a fighting follower's damage starts from: its attack, or its
+/// defense with "deals damage equal to its defense".
+fn damage_start(stats: &Characteristics) -> i32 {
+    if stats.keywords.contains(Keywords::USE_DEF_AS_ATK) {
+        stats.defense
     } else {
-        attack
-    };
-    base.saturating_add(keywords.plus_damage())
+        stats.attack
+    }
+}
+
+/// The amounts of an attack's damage chosen so far (CR 10.10.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ChosenDamage {
+    /// The attacker's damage to its target.
+    pub to_target: Option<i32>,
+    /// The target follower's damage to the attacker.
+    pub to_attacker: Option<i32>,
+}
+
+/// Who takes one damage of an attack: the card (a leader card for a
+/// leader) and the player who chooses the order.
+#[derive(Clone, Copy)]
+enum Taker {
+    Target(CardRef, PlayerId),
+    Attacker(CardRef, PlayerId),
 }

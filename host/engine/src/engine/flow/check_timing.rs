@@ -26,7 +26,12 @@ impl Match {
     /// 3. else the non-active player does;
     /// 4. else Confirmation Timing ends.
     pub(crate) fn check_timing(&mut self, played: u32) {
-        self.rules_handling();
+        if let Some(question) = self.rules_handling() {
+            // Which cards stay in an over-full zone (CR 11.4.1, 11.5.1);
+            // then this Confirmation Timing goes on.
+            self.ask(question, Resume::ZoneLimit(played));
+            return;
+        }
         if self.state.outcome.is_some() {
             return;
         }
@@ -39,11 +44,19 @@ impl Match {
                 .filter(|(_, p)| p.controller == player)
                 .map(|(i, _)| i)
                 .collect();
-            // Copies of one ability of one card are interchangeable: no need
-            // to ask for their order.
+            // The player orders their pending abilities (CR 10.7.3.1). Only
+            // copies that are the same in every way (one ability of one card,
+            // for the same trigger card and amount) need no question: their
+            // order cannot matter. Copies of one ability for different
+            // cards (each remembers its card, CR 10.7.2.1) are asked.
             let interchangeable = mine.windows(2).all(|w| {
                 let (a, b) = (&self.state.pending[w[0]], &self.state.pending[w[1]]);
-                a.source == b.source && a.what == b.what && a.def == b.def
+                a.source == b.source
+                    && a.source_object == b.source_object
+                    && a.what == b.what
+                    && a.def == b.def
+                    && a.trigger_card == b.trigger_card
+                    && a.amount == b.amount
             });
             match mine.len() {
                 0 => continue,

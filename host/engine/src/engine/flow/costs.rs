@@ -4,6 +4,7 @@
 
 use crate::cards::{CostItem, CostMove, CostPick, CostZone, Counter, Keywords, OwnCardsCost};
 use crate::engine::Match;
+use crate::engine::actions::Leave;
 use crate::engine::event::{MoveCause, Resource};
 use crate::engine::ids::{CardRef, PlayerId};
 use crate::engine::mutation::{Mutation, Place};
@@ -62,18 +63,9 @@ impl Match {
                 }
                 CostItem::EngageSelf => self.set_engaged(card, true),
                 CostItem::LeaderDefense(n) => self.change_leader_defense(player, -i32::from(*n)),
-                CostItem::BurySelf => {
-                    let owner = self.state.card(card).owner;
-                    self.move_card(card, owner, Zone::Cemetery, Place::Top, MoveCause::Cost);
-                }
-                CostItem::ReturnSelfToHand => {
-                    let owner = self.state.card(card).owner;
-                    self.move_card(card, owner, Zone::Hand, Place::Top, MoveCause::Cost);
-                }
-                CostItem::BanishSelf => {
-                    let owner = self.state.card(card).owner;
-                    self.move_card(card, owner, Zone::Banished, Place::Top, MoveCause::Cost);
-                }
+                CostItem::BurySelf => self.pay_by_moving(card, Zone::Cemetery),
+                CostItem::ReturnSelfToHand => self.pay_by_moving(card, Zone::Hand),
+                CostItem::BanishSelf => self.pay_by_moving(card, Zone::Banished),
                 CostItem::RemoveCounters(kind, n) => {
                     self.apply(Mutation::AddCounters(card, *kind, -i32::from(*n)));
                 }
@@ -121,6 +113,34 @@ impl Match {
         else {
             return;
         };
+        if let CostItem::MoveOwn(own) = &cost {
+            let to = match own.action {
+                CostMove::Bury => Zone::Cemetery,
+                CostMove::ReturnToHand => Zone::Hand,
+                CostMove::Banish => Zone::Banished,
+            };
+            // The chosen cards on the field leave it together (CR
+            // 10.7.4.2), Stack replacing a move as it does for any other;
+            // cards from the EX area just move.
+            let (on_field, elsewhere): (Vec<CardRef>, Vec<CardRef>) = cards
+                .iter()
+                .partition(|card| self.state.card(**card).zone == Zone::Field);
+            let leaving: Vec<Leave> = on_field
+                .into_iter()
+                .map(|card| Leave {
+                    card,
+                    to,
+                    place: Place::Top,
+                    cause: MoveCause::Cost,
+                })
+                .collect();
+            self.leave_field_together(&leaving);
+            for card in elsewhere {
+                let owner = self.state.card(card).owner;
+                self.move_card(card, owner, to, Place::Top, MoveCause::Cost);
+            }
+            return;
+        }
         for &chosen in cards {
             let owner = self.state.card(chosen).owner;
             match cost {
@@ -128,19 +148,24 @@ impl Match {
                 CostItem::BanishFromCemetery(..) => {
                     self.move_card(chosen, owner, Zone::Banished, Place::Top, MoveCause::Cost)
                 }
-                CostItem::MoveOwn(ref own) => {
-                    let zone = match own.action {
-                        CostMove::Bury => Zone::Cemetery,
-                        CostMove::ReturnToHand => Zone::Hand,
-                        CostMove::Banish => Zone::Banished,
-                    };
-                    self.move_card(chosen, owner, zone, Place::Top, MoveCause::Cost)
-                }
                 CostItem::EarthRite(n) => {
                     self.apply(Mutation::AddCounters(chosen, Counter::Stack, -i32::from(n)))
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// Pays "put / return / banish this card" by moving it: off the field
+    /// as any card leaves it (a Stack amulet loses a counter instead,
+    /// CR 13.3.2.2), from elsewhere directly.
+    fn pay_by_moving(&mut self, card: CardRef, to: Zone) {
+        let state = self.state.card(card);
+        if state.zone == Zone::Field {
+            self.leave_field(card, to, Place::Top, MoveCause::Cost);
+        } else {
+            let owner = state.owner;
+            self.move_card(card, owner, to, Place::Top, MoveCause::Cost);
         }
     }
 

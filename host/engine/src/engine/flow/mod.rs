@@ -1,13 +1,17 @@
 //! The procedures of a match, one area per file, each step labelled with
 //! its rules-coverage.md section and CR clause: setup (§6), the turn (§7), playing
-//! cards and abilities (§12.4), attacks (§8), Confirmation Timing (§11.2),
+//! cards and abilities (§12.4), attacks (§8) and the order of their damage
+//! replacements (§9.3), Confirmation Timing (§11.2),
 //! costs (§12.3) and the legal-action generator that serves the UI, bots
 //! and network alike.
 
 mod attack;
 mod check_timing;
 mod costs;
+mod damage_order;
 pub(crate) mod legal;
 mod play;
 mod setup;
 mod turn;
+
+pub(crate) use attack::ChosenDamage;

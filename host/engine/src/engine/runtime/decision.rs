@@ -3,7 +3,7 @@
 //! them by index and is validated against that set.
 
 use crate::engine::ids::{AbilityIdx, CardRef, PlayerId};
-use crate::engine::state::AttackTarget;
+use crate::engine::state::{AttackTarget, Zone};
 use serde::{Deserialize, Serialize};
 
 /// A question to one player, with every legal option.
@@ -97,6 +97,21 @@ pub enum Prompt {
         card: CardRef,
         /// What the cards are for.
         purpose: String,
+    },
+    /// Over-full field or EX area: choose the cards that go to the
+    /// cemetery, keeping the rest up to the limit (CR 11.4.1, 11.5.1).
+    ZoneLimit {
+        /// The field or the EX area.
+        zone: Zone,
+        /// How many cards must go.
+        excess: usize,
+    },
+    /// The order of the replacements on damage this card takes (a leader
+    /// card for leader damage), offered as the amounts it gives
+    /// (CR 10.10.2).
+    DamageOrder {
+        /// The follower or leader taking the damage.
+        card: CardRef,
     },
     /// A choice asked by card code.
     Ability {

@@ -56,6 +56,12 @@ pub struct Match {
     pub(crate) runner: Arc<dyn AbilityRunner>,
     /// Counters behind the limits on card code's work (`limits.rs`).
     pub(crate) work: limits::Work,
+    /// The cards leaving the field at this moment, as they were there
+    /// (look-back for the triggers of a move; empty between moves).
+    pub(crate) leaving: super::actions::Leaving,
+    /// The cards the player chose to send from an over-full zone, for the
+    /// rules handling that follows the choice (CR 11.4.1, 11.5.1).
+    pub(crate) limit_excess: Vec<CardRef>,
 }
 
 impl std::fmt::Debug for Match {
@@ -98,8 +104,8 @@ pub(crate) enum Task {
     EndTurn,
     /// Confirmation Timing (rules-coverage.md §11.2); counts abilities played in it.
     CheckTiming(u32),
-    /// Attack step 7.
-    AttackDamage,
+    /// Attack step 7, with the damage amounts chosen so far.
+    AttackDamage(super::flow::ChosenDamage),
     /// Attack step 9.
     AttackEnd,
     /// A played card resolves (CR 10.6.2.8).
@@ -129,6 +135,14 @@ pub(crate) enum Resume {
     OptionalCost(Box<AbilityRun>),
     CostCards(Box<AbilityRun>, usize),
     Ability(Box<AbilityRun>),
+    /// Which cards of an over-full zone go (Confirmation Timing goes on).
+    ZoneLimit(u32),
+    /// The amount of one damage of an attack, out of `amounts`.
+    DamageOrder {
+        chosen: super::flow::ChosenDamage,
+        attacker: bool,
+        amounts: Vec<i32>,
+    },
 }
 
 /// One run of an ability, with the answers gathered so far.
@@ -276,6 +290,8 @@ impl Match {
             db_has_triggers,
             runner,
             work: limits::Work::default(),
+            leaving: super::actions::Leaving::default(),
+            limit_excess: Vec::new(),
         }
     }
 
@@ -415,7 +431,7 @@ impl Match {
             Task::HandLimit => self.hand_limit(),
             Task::EndTurn => self.end_turn(),
             Task::CheckTiming(played) => self.check_timing(played),
-            Task::AttackDamage => self.attack_damage(),
+            Task::AttackDamage(chosen) => self.attack_damage(chosen),
             Task::AttackEnd => self.attack_end(),
             Task::ResolvePlayedCard(card) => self.resolve_played_card(card),
             Task::FinishSpell(card) => self.finish_spell(card),
@@ -505,6 +521,23 @@ impl Match {
             Resume::Ability(mut run) => {
                 run.answers.push((decision.player, picks.to_vec()));
                 self.tasks.push(Task::Run(run));
+            }
+            Resume::ZoneLimit(played) => {
+                self.limit_excess = chosen_cards(&chosen);
+                self.tasks.push(Task::CheckTiming(played));
+            }
+            Resume::DamageOrder {
+                mut chosen,
+                attacker,
+                amounts,
+            } => {
+                let amount = picks.first().and_then(|i| amounts.get(*i)).copied();
+                if attacker {
+                    chosen.to_attacker = amount;
+                } else {
+                    chosen.to_target = amount;
+                }
+                self.tasks.push(Task::AttackDamage(chosen));
             }
         }
     }

@@ -144,7 +144,9 @@ impl Match {
             }
         }
         self.emit(Event::Sandbox { description });
-        self.rules_handling();
+        // A sandbox change never overfills a zone (`check_sandbox`), so
+        // rules handling asks nothing here.
+        let _ = self.rules_handling();
         if let Some((_, resume)) = &self.decision {
             let again = match resume {
                 Resume::MainAction => Some(Task::MainAction),

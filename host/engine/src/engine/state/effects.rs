@@ -20,6 +20,11 @@ pub struct Effect {
     pub source: Option<CardRef>,
     /// Creation order (CR 10.9.1.4).
     pub timestamp: u32,
+    /// The turn it was made in (set when it is added): an effect lasting
+    /// until the end of the opponent's next turn made in that opponent's
+    /// own turn outlasts it.
+    #[serde(default)]
+    pub created_turn: u32,
 }
 
 /// What a persistent effect changes.
@@ -51,7 +56,8 @@ pub enum Duration {
     WhileInZone,
     /// Until the end of the current turn (end phase step 8).
     EndOfTurn,
-    /// Until the end of the next turn of `controller`'s opponent.
+    /// Until the end of the next turn of `controller`'s opponent: the first
+    /// turn of theirs that begins after the effect was made.
     EndOfOpponentNextTurn {
         /// Controller of the effect.
         controller: PlayerId,

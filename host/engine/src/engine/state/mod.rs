@@ -4,10 +4,13 @@
 //! [`Match::apply`](crate::engine::Match) in `mutation.rs`.
 
 mod effects;
+mod filter;
+mod lookback;
 pub(crate) mod query;
 mod value;
 
 pub use effects::{Duration, Effect, EffectKind};
+pub use lookback::LookBack;
 pub use query::Characteristics;
 
 use super::ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};

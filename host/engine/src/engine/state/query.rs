@@ -4,8 +4,7 @@
 
 use super::{EffectKind, GameState, Zone};
 use crate::cards::{
-    AbilityKind, CardDb, CardDef, CardFilter, CardType, Grant, Keywords, PassiveCondition,
-    PassiveScope,
+    AbilityKind, CardDb, CardDef, CardType, Grant, Keywords, PassiveCondition, PassiveScope,
 };
 use crate::engine::ids::{CardRef, PlayerId};
 
@@ -279,87 +278,6 @@ impl GameState {
             PassiveCondition::Sanguine => self.sanguine(player),
             PassiveCondition::Value(value) => self.eval_value(db, value, source, player) > 0,
         }
-    }
-
-    /// Whether a card matches a filter. `source` is the card the filter
-    /// belongs to (for "other").
-    pub fn matches(
-        &self,
-        db: &CardDb,
-        card: CardRef,
-        filter: &CardFilter,
-        source: Option<CardRef>,
-    ) -> bool {
-        self.matches_with(db, card, filter, source, true)
-    }
-
-    pub(super) fn matches_with(
-        &self,
-        db: &CardDb,
-        card: CardRef,
-        filter: &CardFilter,
-        source: Option<CardRef>,
-        passives: bool,
-    ) -> bool {
-        if filter.other && source == Some(card) {
-            return false;
-        }
-        let def = self.current_def(db, card);
-        if !filter.types.is_empty() && !filter.types.contains(&def.card_type) {
-            return false;
-        }
-        if !filter.traits_any.is_empty()
-            && !filter
-                .traits_any
-                .iter()
-                .any(|t| self.has_trait(db, card, t))
-        {
-            return false;
-        }
-        if let Some(name) = &filter.name
-            && def.base_name() != name
-        {
-            return false;
-        }
-        if let Some(name) = &filter.not_name
-            && def.base_name() == name
-        {
-            return false;
-        }
-        if filter.class.is_some_and(|c| c != def.class) {
-            return false;
-        }
-        if filter.token.is_some_and(|t| t != def.is_token) {
-            return false;
-        }
-        if let Some(engaged) = filter.engaged
-            && self.card(card).engaged != engaged
-        {
-            return false;
-        }
-        let needs_stats = !filter.keywords.is_empty()
-            || !filter.without_keywords.is_empty()
-            || filter.cost.is_some()
-            || filter.attack.is_some();
-        if needs_stats {
-            let stats = self.characteristics_with(db, card, passives);
-            if !stats.keywords.contains(filter.keywords)
-                || stats.keywords.intersects(filter.without_keywords)
-            {
-                return false;
-            }
-            if let Some((lo, hi)) = filter.cost
-                && (def.cost.is_none() || stats.cost < lo || stats.cost > hi)
-            {
-                return false;
-            }
-            if let Some((lo, hi)) = filter.attack
-                && (!def.card_type.is_follower() || stats.attack < lo || stats.attack > hi)
-            {
-                return false;
-            }
-        }
-        true
     }
 
     /// Combo: cards the player played this turn (CR 13.2.1).

@@ -101,8 +101,25 @@ fn s11_4_whenever_another_follower_enters_triggers_once_per_card() {
         .build();
     s.play("Fairy Ring");
     s.choose(|c| *c == Choice::Label("2 to the field".into()));
+    s.settle();
     assert!(s.dump().contains("Grower 4/4"), "{}", s.dump());
     assert_eq!(s.game.state().player(P1).field.len(), 3);
+}
+
+#[test]
+fn s11_2_cr_10_7_3_1_copies_of_one_ability_for_different_cards_are_ordered_by_the_player() {
+    // Two tokens enter: Grower's ability is pending twice, each copy for
+    // its own token. Their order is the player's choice.
+    let mut s = Scenario::builder()
+        .side(P1, Side::new().field(["Grower"]).hand(["Fairy Ring"]).pp(1))
+        .build();
+    s.play("Fairy Ring");
+    s.choose(|c| *c == Choice::Label("2 to the field".into()));
+    let decision = s.game.decision().cloned().expect("an order question");
+    assert_eq!(decision.prompt, Prompt::ChoosePendingAbility);
+    assert_eq!(decision.options.len(), 2);
+    s.answer(P1, &[1]);
+    assert!(s.dump().contains("Grower 4/4"), "{}", s.dump());
 }
 
 #[test]

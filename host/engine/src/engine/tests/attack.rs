@@ -137,3 +137,61 @@ fn s14_drawing_from_an_empty_deck_loses() {
         ))
     );
 }
+
+#[test]
+fn s9_3_cr_10_10_2_the_player_taking_the_damage_orders_its_replacements() {
+    // V3 deals double combat damage; V5 takes 1 less. ×2 then −1 is 5,
+    // −1 then ×2 is 4: P2, whose follower takes it, chooses.
+    use crate::cards::Keywords;
+    use crate::engine::{Duration, EffectKind, Prompt};
+    let mut s = Scenario::builder()
+        .side(P1, Side::new().field(["V3"]))
+        .side(P2, Side::new().engaged(["V5"]))
+        .build();
+    let v3 = s.card(P1, Zone::Field, "V3");
+    let v5 = s.card(P2, Zone::Field, "V5");
+    let give = |s: &mut Scenario, card, keywords| {
+        s.game.add_effect(
+            card,
+            EffectKind::Keywords(keywords),
+            Duration::WhileInZone,
+            None,
+        );
+    };
+    give(&mut s, v3, Keywords::DOUBLE_COMBAT_DAMAGE);
+    give(&mut s, v5, Keywords::DAMAGE_REDUCTION1);
+    s.attack("V3", "V5");
+    let decision = s.game.decision().cloned().expect("an order question");
+    assert_eq!(decision.player, P2);
+    assert_eq!(decision.prompt, Prompt::DamageOrder { card: v5 });
+    assert_eq!(
+        decision.options,
+        [
+            Choice::Label("take 5 damage (×2, then −1)".to_owned()),
+            Choice::Label("take 4 damage (−1, then ×2)".to_owned()),
+        ]
+    );
+    s.answer(P2, &[1]);
+    assert_eq!(s.game.state().card(v5).damage, 4, "{}", s.dump());
+    assert_eq!(s.game.state().card(v3).zone, Zone::Cemetery, "V5 dealt 5");
+}
+
+#[test]
+fn s9_3_one_replacement_asks_nothing() {
+    use crate::cards::Keywords;
+    use crate::engine::{Duration, EffectKind};
+    let mut s = Scenario::builder()
+        .side(P1, Side::new().field(["V3"]))
+        .side(P2, Side::new().engaged(["V5"]))
+        .build();
+    let v3 = s.card(P1, Zone::Field, "V3");
+    let v5 = s.card(P2, Zone::Field, "V5");
+    s.game.add_effect(
+        v3,
+        EffectKind::Keywords(Keywords::DOUBLE_COMBAT_DAMAGE),
+        Duration::WhileInZone,
+        None,
+    );
+    s.attack("V3", "V5");
+    assert_eq!(s.game.state().card(v5).zone, Zone::Cemetery, "6 damage");
+}

@@ -6,6 +6,7 @@ mod abilities;
 mod attack;
 mod evolution;
 mod keywords;
+mod leaving;
 mod more_rules;
 mod reload;
 mod sandbox;

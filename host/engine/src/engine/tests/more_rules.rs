@@ -134,3 +134,95 @@ fn s7_0_an_extra_turn_goes_to_the_same_player() {
     s.end_turn();
     assert_eq!(s.game.state().active, P2);
 }
+
+/// Puts a card from the hand onto the field past the limit, as no rule
+/// does today (the limits are constants), then runs Confirmation Timing.
+fn overfill(s: &mut Scenario, name: &str) -> crate::engine::CardRef {
+    use crate::engine::MoveCause;
+    use crate::engine::mutation::Place;
+    let card = s.card(P1, Zone::Hand, name);
+    s.game.apply(Mutation::Move {
+        card,
+        to_player: P1,
+        to: Zone::Field,
+        place: Place::Top,
+        cause: MoveCause::Sandbox,
+    });
+    s.game
+        .tasks
+        .push(crate::engine::runtime::Task::CheckTiming(0));
+    s.game.decision = None;
+    s.game.step();
+    card
+}
+
+#[test]
+fn s3_3_cr_11_4_1_the_player_chooses_what_stays_on_an_over_full_field() {
+    use crate::engine::{Choice, Prompt};
+    let mut s = Scenario::builder()
+        .side(
+            P1,
+            Side::new()
+                .field(["V1", "V2", "V3", "V4", "V5"])
+                .hand(["Warden"]),
+        )
+        .build();
+    let warden = overfill(&mut s, "Warden");
+    let decision = s.game.decision().cloned().expect("a limit question");
+    assert_eq!(
+        decision.prompt,
+        Prompt::ZoneLimit {
+            zone: Zone::Field,
+            excess: 1
+        }
+    );
+    assert_eq!(decision.options.len(), 6);
+    assert_eq!(decision.options[0], Choice::Card(warden), "newest first");
+    let v1 = s.card(P1, Zone::Field, "V1");
+    s.choose(|c| *c == Choice::Card(v1));
+    assert_eq!(s.game.state().card(v1).zone, Zone::Cemetery);
+    assert_eq!(s.game.state().card(warden).zone, Zone::Field);
+    assert_eq!(s.game.state().player(P1).field.len(), 5);
+}
+
+#[test]
+fn s2_4_cr_13_3_2_2_stack_replaces_the_move_from_an_over_full_field() {
+    use crate::cards::Counter;
+    use crate::engine::{Choice, Prompt};
+    let mut s = Scenario::builder()
+        .side(
+            P1,
+            Side::new()
+                .field(["Stack Totem", "V2", "V3", "V4", "V5"])
+                .hand(["Warden"]),
+        )
+        .build();
+    let totem = s.card(P1, Zone::Field, "Stack Totem");
+    overfill(&mut s, "Warden");
+    s.choose(|c| *c == Choice::Card(totem));
+    // It lost its counter instead of leaving: the field is still over-full.
+    assert_eq!(s.game.state().card(totem).zone, Zone::Field);
+    assert_eq!(s.game.state().card(totem).counter(Counter::Stack), 0);
+    assert!(matches!(
+        s.game.decision().map(|d| &d.prompt),
+        Some(Prompt::ZoneLimit { .. })
+    ));
+}
+
+#[test]
+fn s2_4_cr_13_3_2_2_stack_replaces_putting_the_card_into_the_cemetery_as_a_cost() {
+    use crate::cards::Counter;
+    let mut s = Scenario::builder()
+        .side(P1, Side::new().field(["Stack Altar"]).leader(10))
+        .build();
+    let altar = s.card(P1, Zone::Field, "Stack Altar");
+    s.act(Action::Activate {
+        card: altar,
+        ability: crate::engine::AbilityIdx(0),
+    });
+    // The cost is paid: the altar lost a Stack counter instead of leaving,
+    // and the ability resolved.
+    assert_eq!(s.game.state().card(altar).zone, Zone::Field);
+    assert_eq!(s.game.state().card(altar).counter(Counter::Stack), 1);
+    assert_eq!(s.game.state().player(P1).leader_defense, 11);
+}

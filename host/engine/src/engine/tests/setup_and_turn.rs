@@ -139,6 +139,61 @@ fn s7_3_until_end_of_turn_effects_expire() {
 }
 
 #[test]
+fn s7_3_an_effect_until_the_opponents_next_turn_made_in_their_turn_lasts_through_the_next_one() {
+    // P1's effect, "until the end of the opponent's next turn", made in
+    // P2's turn (a Quick play): P2's next turn is the one after P1's.
+    let mut s = Scenario::builder()
+        .active(P2)
+        .side(P1, Side::new().field(["V2"]))
+        .build();
+    let v2 = s.card(P1, Zone::Field, "V2");
+    s.game.add_effect(
+        v2,
+        crate::engine::EffectKind::Stats {
+            attack: 3,
+            defense: 0,
+        },
+        crate::engine::Duration::EndOfOpponentNextTurn { controller: P1 },
+        None,
+    );
+    s.end_turn();
+    assert!(
+        s.dump().contains("V2 5/2"),
+        "P2's turn it was made in\n{}",
+        s.dump()
+    );
+    s.end_turn();
+    assert!(s.dump().contains("V2 5/2"), "P1's own turn\n{}", s.dump());
+    s.end_turn();
+    assert!(
+        s.dump().contains("V2 2/2"),
+        "ended with P2's next turn\n{}",
+        s.dump()
+    );
+}
+
+#[test]
+fn s7_3_an_effect_until_the_opponents_next_turn_made_in_your_turn_ends_with_theirs() {
+    let mut s = Scenario::builder()
+        .side(P1, Side::new().field(["V2"]))
+        .build();
+    let v2 = s.card(P1, Zone::Field, "V2");
+    s.game.add_effect(
+        v2,
+        crate::engine::EffectKind::Stats {
+            attack: 3,
+            defense: 0,
+        },
+        crate::engine::Duration::EndOfOpponentNextTurn { controller: P1 },
+        None,
+    );
+    s.end_turn();
+    assert!(s.dump().contains("V2 5/2"), "{}", s.dump());
+    s.end_turn();
+    assert!(s.dump().contains("V2 2/2"), "{}", s.dump());
+}
+
+#[test]
 fn s7_2_a_card_costs_play_points_and_needs_field_room() {
     let mut s = Scenario::builder()
         .side(

@@ -1,0 +1,136 @@
+//! Leaving the field: what replaces it (Stack, CR 13.3.2.2), what prevents
+//! it ("can't be destroyed by abilities"), and cards that leave at the same
+//! moment (rules-coverage.md §11.4, CR 10.7.4.2).
+//!
+//! Cards that leave together are moved one after the other, but each is
+//! decided and remembered as it was before any of them moved: every
+//! replacement and prevention is read from the same state, and the
+//! triggers of each see the others leave (`triggers.rs` reads
+//! [`Leaving`]: a card that already went still watches, as it was on the
+//! field, for the ones after it).
+
+use crate::cards::{Counter, Keywords};
+use crate::engine::Match;
+use crate::engine::event::MoveCause;
+use crate::engine::ids::CardRef;
+use crate::engine::mutation::{Mutation, Place};
+use crate::engine::state::{LookBack, Zone};
+
+/// One card to move off the field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Leave {
+    /// The card (on the field; others are left alone).
+    pub card: CardRef,
+    /// Where it goes (its owner's zone).
+    pub to: Zone,
+    /// Where in that zone.
+    pub place: Place,
+    /// Why.
+    pub cause: MoveCause,
+}
+
+/// The cards leaving the field at this moment, as they were there (empty
+/// between moves). Kept by the match while a move happens, so the
+/// triggers it collects can look back.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Leaving {
+    /// The cards, as they were before any of them moved.
+    pub cards: Vec<LookBack>,
+    /// A group of cards is leaving together: keep `cards` until it is done.
+    together: bool,
+}
+
+impl Leaving {
+    /// The look-back information of a card leaving now.
+    pub fn of(&self, card: CardRef) -> Option<&LookBack> {
+        self.cards.iter().rev().find(|l| l.card == card)
+    }
+
+    /// Whether the card is one of those leaving now.
+    pub fn contains(&self, card: CardRef) -> bool {
+        self.cards.iter().any(|l| l.card == card)
+    }
+}
+
+impl Match {
+    /// Moves one card off the field, honouring Stack and "can't be
+    /// destroyed by abilities".
+    pub(crate) fn leave_field(&mut self, card: CardRef, to: Zone, place: Place, cause: MoveCause) {
+        self.leave_field_together(&[Leave {
+            card,
+            to,
+            place,
+            cause,
+        }]);
+    }
+
+    /// Moves cards off the field at the same moment (CR 10.7.4.2). For
+    /// each, from the state before any moves: destruction by an ability is
+    /// prevented by "can't be destroyed by abilities" (CR 11.3.2.1); a
+    /// Stack card with Stack counters loses one instead of leaving
+    /// (CR 13.3.2.2); the others leave, each remembered as it was.
+    pub(crate) fn leave_field_together(&mut self, leaves: &[Leave]) {
+        let mut going: Vec<Leave> = Vec::new();
+        let mut stacked: Vec<CardRef> = Vec::new();
+        for leave in leaves {
+            let card = leave.card;
+            let seen = going.iter().any(|l| l.card == card) || stacked.contains(&card);
+            if seen || self.state.card(card).zone != Zone::Field {
+                continue;
+            }
+            let keywords = self.state.characteristics(&self.db, card).keywords;
+            if leave.cause == (MoveCause::Destroy { by_ability: true })
+                && keywords.contains(Keywords::CANNOT_DESTROY_BY_ABILITIES)
+            {
+                continue;
+            }
+            if self.state.card(card).counter(Counter::Stack) > 0
+                && keywords.contains(Keywords::STACK)
+            {
+                stacked.push(card);
+                continue;
+            }
+            going.push(*leave);
+        }
+        let outer = std::mem::replace(&mut self.leaving.together, true);
+        if self.db_has_triggers {
+            for leave in &going {
+                let was = self.state.look_back(&self.db, leave.card);
+                self.leaving.cards.push(was);
+            }
+        }
+        for card in stacked {
+            self.apply(Mutation::AddCounters(card, Counter::Stack, -1));
+        }
+        for leave in going {
+            let owner = self.state.card(leave.card).owner;
+            self.move_card(leave.card, owner, leave.to, leave.place, leave.cause);
+        }
+        self.leaving.together = outer;
+        if !outer {
+            self.leaving.cards.clear();
+        }
+    }
+
+    /// Remembers a card that leaves the field by itself (not through
+    /// [`Match::leave_field_together`]: a sandbox move, a card played from
+    /// the field), just before it moves.
+    pub(crate) fn remember_leaving(&mut self, card: CardRef) {
+        let object = self.state.card(card).object;
+        let known = self
+            .leaving
+            .of(card)
+            .is_some_and(|was| was.object == object);
+        if self.db_has_triggers && !known {
+            let was = self.state.look_back(&self.db, card);
+            self.leaving.cards.push(was);
+        }
+    }
+
+    /// Forgets the cards that left, unless a group is still leaving.
+    pub(crate) fn forget_leaving(&mut self) {
+        if !self.leaving.together {
+            self.leaving.cards.clear();
+        }
+    }
+}
