@@ -194,7 +194,7 @@ mod tests {
                 line: None,
                 col: None,
                 severity: Severity::Note,
-                message: "pack `community`: 122 cards also in pack `starter-scripts`; `starter-scripts`' versions are used (priority 0 over -1): `SD01-001`, `SD01-002` and 120 more".to_owned(),
+                message: "pack `community`: 122 cards also in pack `starter-scripts`, whose versions are used (priority 0 over -1): `SD01-001`, `SD01-002` and 120 more".to_owned(),
             },
         ];
         let mut harness = Harness::new_ui_state(
@@ -226,7 +226,7 @@ mod tests {
         );
         assert!(
             harness
-                .query_by_label("pack `community`: 122 cards also in pack `starter-scripts`; `starter-scripts`' versions are used (priority 0 over -1): `SD01-001`, `SD01-002` and 120 more")
+                .query_by_label("pack `community`: 122 cards also in pack `starter-scripts`, whose versions are used (priority 0 over -1): `SD01-001`, `SD01-002` and 120 more")
                 .is_some()
         );
         assert!(

@@ -75,7 +75,8 @@ pub struct ScriptFolder {
     pub scripts: usize,
     /// Script files (or folders) refused.
     pub refused: usize,
-    /// Other files, not read (not `.txt`).
+    /// Other files, not read as scripts (not `.txt`; the pack's own
+    /// `pack.toml` is not counted).
     pub other_files: usize,
 }
 
@@ -326,8 +327,14 @@ impl Walk {
             return;
         }
         if !is_script {
-            if depth > 0 && name == "pack.toml" {
-                self.tree.nested_manifests.push(path);
+            if name == "pack.toml" {
+                // The pack's own manifest is read by the loader; one
+                // further down makes no pack of its own.
+                if depth > 0 {
+                    self.tree.nested_manifests.push(path);
+                } else {
+                    return;
+                }
             }
             self.tree.folders[tally].other_files += 1;
             return;
@@ -487,6 +494,30 @@ mod tests {
             "{refused:#?}"
         );
         assert_eq!(tree.nested_manifests, [dir.join("sub/pack.toml")]);
+    }
+
+    #[test]
+    fn files_past_the_script_count_limit_are_refused_one_by_one_up_to_a_cap() {
+        let dir = scratch("many");
+        let total = MAX_SCRIPT_FILES + MAX_REFUSALS_NAMED + 5;
+        for idx in 0..total {
+            write(&dir, &format!("set/{idx:05}.txt"), b"");
+        }
+        let tree = read_script_tree(&dir);
+        assert_eq!(tree.scripts(), MAX_SCRIPT_FILES);
+        assert_eq!(tree.folders[1].refused, MAX_REFUSALS_NAMED + 5);
+        assert_eq!(tree.refused.len(), MAX_REFUSALS_NAMED + 1);
+        assert!(
+            tree.refused[0].diagnostic().to_string().ends_with(
+                "set/02000.txt: error: not read: the pack already has 2000 script files (the limit)"
+            ),
+            "{:?}",
+            tree.refused[0]
+        );
+        assert_eq!(
+            tree.refused[MAX_REFUSALS_NAMED].reason,
+            "5 more files or folders were not read (not named one by one)"
+        );
     }
 
     #[cfg(unix)]

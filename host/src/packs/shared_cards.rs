@@ -18,7 +18,7 @@
 //! Load order and folder names never decide. Every case is reported: a
 //! note per declared override, one note per pair of packs whose cards a
 //! priority decided ("pack `community`: 122 cards also in pack
-//! `starter-scripts`; `starter-scripts`' versions are used"), one error per
+//! `starter-scripts`, whose versions are used"), one error per
 //! group of packs that tie; and each case is a [`SharedCard`] in
 //! `LoadedPacks::shared_cards` (what `sve pack check --json` prints).
 
@@ -243,16 +243,14 @@ impl Report<'_> {
         let (win, lose) = (self.packs[winner].priority, self.packs[loser].priority);
         let message = match ids {
             [id] => format!(
-                "pack `{}`: card `{id}` is also in pack `{}`; `{}`'s version is used (priority {win} over {lose})",
+                "pack `{}`: card `{id}` is also in pack `{}`, whose version is used (priority {win} over {lose})",
                 self.id(loser),
                 self.id(winner),
-                self.id(winner)
             ),
             _ => format!(
-                "pack `{}`: {} cards also in pack `{}`; `{}`'s versions are used (priority {win} over {lose}): {}",
+                "pack `{}`: {} cards also in pack `{}`, whose versions are used (priority {win} over {lose}): {}",
                 self.id(loser),
                 ids.len(),
-                self.id(winner),
                 self.id(winner),
                 listed(ids)
             ),
