@@ -356,3 +356,50 @@ fn a_card_two_dropped_sets_define_is_a_conflict_until_a_priority_decides() {
     let report = check::check(&packs, load(std::slice::from_ref(&packs)));
     assert_eq!((report.cards_ok, report.cards_total), (4, 4));
 }
+
+#[test]
+fn an_edit_deep_in_a_tree_reloads_the_tree_and_names_are_checked_again() {
+    let packs = scratch("set-tree-reload");
+    let tree = packs.join("community-tree");
+    copy_tree(&fixture(), &tree);
+    let mut library = PackLibrary::open(
+        std::slice::from_ref(&packs),
+        &sve_tests::load_options(Base::Starter, &[]),
+    )
+    .expect("the pack engine starts");
+    let tokens = tree.join("BoosterPacks/CTB01/Neutral/tokens.txt");
+    // A file three folders down belongs to the tree's pack (the watcher
+    // reloads that folder).
+    assert_eq!(library.pack_dir_of(&tokens), Some(tree.clone()));
+    assert_eq!(library.pack_dir_of(&tree), Some(tree.clone()));
+    assert_eq!(
+        library.pack_dir_of(&tree.join("BoosterPacks")),
+        Some(tree.clone())
+    );
+    // The token is renamed: its callers are named, wherever they are.
+    let text = std::fs::read_to_string(&tokens).expect("tokens");
+    std::fs::write(&tokens, text.replace("Glimmer Sprite", "Glimmer Spirit")).expect("edit");
+    // While a file is refused, a reload keeps the version that plays.
+    let refused = library
+        .reload(&tree)
+        .expect_err("the Latin-1 file is refused");
+    assert!(
+        refused[0].to_string().contains("latin1.txt:3:9"),
+        "{refused:?}"
+    );
+    std::fs::remove_file(tree.join("BoosterPacks/CTB02/latin1.txt")).expect("remove");
+    library.reload(&tree).expect("the tree reloads");
+    let missing = unresolved(&library.loaded());
+    let missing: Vec<String> = missing
+        .iter()
+        .map(|d| d.replace(&format!("{}/", tree.display()), ""))
+        .collect();
+    expect![[r#"
+        [
+            "BoosterPacks/CTB01/forest.txt:26:24: warning: no card named `Glimmer Sprite` in this pack or any other loaded pack",
+            "CollabPacks/Moonlit/rune.txt:14:24: warning: no card named `Glimmer Sprite` in this pack or any other loaded pack",
+            "StarterDecks/CTS01.txt:14:24: warning: no card named `Glimmer Sprite` in this pack or any other loaded pack",
+        ]
+    "#]]
+    .assert_debug_eq(&missing);
+}
