@@ -44,7 +44,12 @@ pub(super) fn check(packs: &[ReadPack], defs: &[CardDef]) -> Vec<PackDiagnostic>
         .flat_map(|pack| {
             pack.outside_refs.iter().filter_map(|reference| {
                 let diagnostic = reference.check(&names)?;
-                Some(super::scripts::located_one(&pack.info.dir, &diagnostic))
+                let mut located = super::scripts::located_one(&pack.info.dir, &diagnostic);
+                // No rendered form carries the hint here: the message does.
+                if let Some(help) = diagnostic.help() {
+                    located.message.push_str(&format!(" ({help})"));
+                }
+                Some(located)
             })
         })
         .collect()

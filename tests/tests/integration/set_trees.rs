@@ -276,7 +276,7 @@ fn a_token_defined_in_another_pack_resolves_at_load_at_reload_and_at_play() {
     assert_eq!(missing.len(), 1, "{missing:#?}");
     assert!(
         missing[0].ends_with(
-            "callers/cards.txt:20:24: warning: no card named `Ember Imps` in this pack or any other loaded pack"
+            "callers/cards.txt:20:24: warning: no card named `Ember Imps` in this pack or any other loaded pack (did you mean `Ember Imp`?)"
         ),
         "{missing:#?}"
     );
@@ -396,9 +396,9 @@ fn an_edit_deep_in_a_tree_reloads_the_tree_and_names_are_checked_again() {
         .collect();
     expect![[r#"
         [
-            "BoosterPacks/CTB01/forest.txt:26:24: warning: no card named `Glimmer Sprite` in this pack or any other loaded pack",
-            "CollabPacks/Moonlit/rune.txt:14:24: warning: no card named `Glimmer Sprite` in this pack or any other loaded pack",
-            "StarterDecks/CTS01.txt:14:24: warning: no card named `Glimmer Sprite` in this pack or any other loaded pack",
+            "BoosterPacks/CTB01/forest.txt:26:24: warning: no card named `Glimmer Sprite` in this pack or any other loaded pack (did you mean `Glimmer Spirit`?)",
+            "CollabPacks/Moonlit/rune.txt:14:24: warning: no card named `Glimmer Sprite` in this pack or any other loaded pack (did you mean `Glimmer Spirit`?)",
+            "StarterDecks/CTS01.txt:14:24: warning: no card named `Glimmer Sprite` in this pack or any other loaded pack (did you mean `Glimmer Spirit`?)",
         ]
     "#]]
     .assert_debug_eq(&missing);
