@@ -15,12 +15,14 @@ pub(crate) fn pack_command(
             let loaded = load_packs_for(&play_roots(packs_dir, dev_packs), dev_packs)?;
             for pack in &loaded.packs {
                 println!(
-                    "{} {} — {} (card API {}, {} cards) {}",
+                    "{} {} — {} (card API {}, {} cards, {} used, priority {}) {}",
                     pack.id,
                     pack.version,
                     pack.name,
                     pack.api_version,
                     pack.cards,
+                    pack.cards_used(),
+                    pack.priority,
                     pack.dir.display()
                 );
             }
