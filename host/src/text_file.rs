@@ -1,6 +1,7 @@
 //! Reading a text file a user or a pack gave us: the one reader for deck
-//! lists, scenario files, `pack.toml` and card text data (scripts go through
-//! `sve_script::compile_dir`, which applies the same rule).
+//! lists, scenario files, `pack.toml` and card text data (a pack's scripts
+//! go through `packs::script_tree`, which reads them with `read_capped`
+//! and the same decoding).
 //!
 //! [`read_text_file`] reads the bytes and hands them to
 //! [`sve_script::text::decode`]: a UTF-8 byte order mark is dropped, `\r\n`

@@ -62,15 +62,23 @@ pub fn load_errors(diagnostics: &[sve_host::packs::PackDiagnostic]) -> Vec<Strin
 }
 
 /// Runs scenario files against a catalog and fails listing every failing
-/// file with its problems or its expected-against-actual diff (files
-/// skipped are printed).
+/// file (see [`assert_reports_pass`]).
 ///
 /// # Panics
 ///
 /// If any file fails.
 pub fn assert_scenarios_pass(paths: &[PathBuf], catalog: &sve_host::catalog::Catalog) {
-    use sve_scenario::suite::{self, FileStatus, Summary};
-    let reports = suite::run_files(paths, catalog);
+    assert_reports_pass(&sve_scenario::suite::run_files(paths, catalog));
+}
+
+/// Fails listing every failing scenario file with its problems or its
+/// expected-against-actual diff (files skipped are printed).
+///
+/// # Panics
+///
+/// If any file failed.
+pub fn assert_reports_pass(reports: &[sve_scenario::suite::FileReport]) {
+    use sve_scenario::suite::{FileStatus, Summary};
     for report in reports.iter().filter(|r| r.status == FileStatus::Skip) {
         eprint!("{report}");
     }
@@ -83,7 +91,7 @@ pub fn assert_scenarios_pass(paths: &[PathBuf], catalog: &sve_host::catalog::Cat
         failed.is_empty(),
         "{} scenario files failed ({}):\n{}",
         failed.len(),
-        Summary::of(&reports),
+        Summary::of(reports),
         failed.join("")
     );
 }

@@ -1,8 +1,9 @@
 //! The packs panel: the card packs that loaded (id, version, card API
-//! version, card count, folder), the cards one pack replaces in another
-//! (declared `overrides`), and every problem found while loading them,
-//! located as `file:line:col`. Clicking a problem copies its location, to
-//! paste into an editor's "go to file".
+//! version, priority, card count with the cards another pack's version
+//! replaces, folder), which pack plays the cards several packs define
+//! (declared `overrides`, or the higher priority: the notes), and every
+//! problem found while loading them, located as `file:line:col`. Clicking
+//! a problem copies its location, to paste into an editor's "go to file".
 
 use egui::{Color32, RichText, Ui};
 use sve_host::packs::{PackDiagnostic, PackInfo, Severity};
@@ -31,12 +32,13 @@ impl PacksPanel {
                     ui.weak("No card packs loaded: the starter cards play without ability code.");
                 } else {
                     egui::Grid::new("packs")
-                        .num_columns(7)
+                        .num_columns(8)
                         .striped(true)
                         .spacing([16.0, 4.0])
                         .show(ui, |ui| {
                             for heading in [
-                                "Id", "Name", "Version", "Card API", "Cards", "Build", "Folder",
+                                "Id", "Name", "Version", "Card API", "Priority", "Cards", "Build",
+                                "Folder",
                             ] {
                                 ui.strong(heading);
                             }
@@ -46,7 +48,8 @@ impl PacksPanel {
                                 ui.label(&pack.name);
                                 ui.label(&pack.version);
                                 ui.label(&pack.api_version);
-                                ui.label(pack.cards.to_string());
+                                ui.label(pack.priority.to_string());
+                                ui.label(cards_cell(pack));
                                 ui.monospace(&pack.content_hash);
                                 ui.label(pack.dir.display().to_string());
                                 ui.end_row();
@@ -58,7 +61,7 @@ impl PacksPanel {
                     .partition(|d| d.severity == Severity::Note);
                 if !notes.is_empty() {
                     ui.add_space(12.0);
-                    ui.strong(format!("Overrides ({})", notes.len()));
+                    ui.strong(format!("Cards in more than one pack ({})", notes.len()));
                     for note in &notes {
                         ui.monospace(&note.message);
                     }
@@ -104,6 +107,26 @@ impl PacksPanel {
     }
 }
 
+/// A pack's card count, with the cards it defines that do not play.
+fn cards_cell(pack: &PackInfo) -> String {
+    let mut cell = pack.cards.to_string();
+    let mut unused = Vec::new();
+    if pack.cards_shadowed > 0 {
+        unused.push(format!("{} in another pack's version", pack.cards_shadowed));
+    }
+    if pack.cards_in_conflict > 0 {
+        unused.push(format!("{} in conflict", pack.cards_in_conflict));
+    }
+    if !unused.is_empty() {
+        cell.push_str(&format!(
+            " ({} used; {})",
+            pack.cards_used(),
+            unused.join(", ")
+        ));
+    }
+    cell
+}
+
 /// `file:line:col`, as far as it is known.
 pub fn location(diagnostic: &PackDiagnostic) -> String {
     let mut text = diagnostic.file.display().to_string();
@@ -125,15 +148,32 @@ mod tests {
 
     #[test]
     fn packs_are_listed_and_a_click_copies_a_problem_location() {
-        let packs = vec![PackInfo {
-            id: "rust-starter".to_owned(),
-            name: "Rust starter".to_owned(),
-            version: "0.1.0".to_owned(),
-            api_version: "0.1.0".to_owned(),
-            cards: 7,
-            dir: PathBuf::from("card-packs/rust-starter"),
-            content_hash: "00000000deadbeef".to_owned(),
-        }];
+        let packs = vec![
+            PackInfo {
+                id: "rust-starter".to_owned(),
+                name: "Rust starter".to_owned(),
+                version: "0.1.0".to_owned(),
+                api_version: "0.1.0".to_owned(),
+                cards: 7,
+                dir: PathBuf::from("card-packs/rust-starter"),
+                content_hash: "00000000deadbeef".to_owned(),
+                priority: 0,
+                cards_shadowed: 0,
+                cards_in_conflict: 0,
+            },
+            PackInfo {
+                id: "community".to_owned(),
+                name: "community".to_owned(),
+                version: "0.0.0".to_owned(),
+                api_version: "0.2.0".to_owned(),
+                cards: 505,
+                dir: PathBuf::from("card-packs/community"),
+                content_hash: "00000000cafef00d".to_owned(),
+                priority: -1,
+                cards_shadowed: 122,
+                cards_in_conflict: 0,
+            },
+        ];
         let diagnostics = vec![
             PackDiagnostic {
                 file: PathBuf::from("card-packs/broken/src/lib.rs"),
@@ -148,6 +188,13 @@ mod tests {
                 col: None,
                 severity: Severity::Note,
                 message: "pack `fixes` replaces card `SD02-001` of pack `rust-starter` (declared in `overrides`)".to_owned(),
+            },
+            PackDiagnostic {
+                file: PathBuf::from("card-packs/community"),
+                line: None,
+                col: None,
+                severity: Severity::Note,
+                message: "pack `community`: 122 cards also in pack `starter-scripts`, whose versions are used (priority 0 over -1): `SD01-001`, `SD01-002` and 120 more".to_owned(),
             },
         ];
         let mut harness = Harness::new_ui_state(
@@ -166,7 +213,22 @@ mod tests {
         );
         harness.run();
         assert!(harness.query_by_label("rust-starter").is_some());
-        assert!(harness.query_by_label("Overrides (1)").is_some());
+        assert!(
+            harness
+                .query_by_label("505 (383 used; 122 in another pack's version)")
+                .is_some()
+        );
+        assert!(harness.query_by_label("-1").is_some(), "the priority");
+        assert!(
+            harness
+                .query_by_label("Cards in more than one pack (2)")
+                .is_some()
+        );
+        assert!(
+            harness
+                .query_by_label("pack `community`: 122 cards also in pack `starter-scripts`, whose versions are used (priority 0 over -1): `SD01-001`, `SD01-002` and 120 more")
+                .is_some()
+        );
         assert!(
             harness
                 .query_by_label("pack `fixes` replaces card `SD02-001` of pack `rust-starter` (declared in `overrides`)")

@@ -4,7 +4,6 @@ use crate::PackCommand;
 use crate::live::{load_packs_for, play_roots};
 use anyhow::{Context, Result, bail};
 use std::path::{Path, PathBuf};
-use sve_host::packs::{LoadedPacks, PackDiagnostic, Severity};
 
 pub(crate) fn pack_command(
     command: &PackCommand,
@@ -16,12 +15,14 @@ pub(crate) fn pack_command(
             let loaded = load_packs_for(&play_roots(packs_dir, dev_packs), dev_packs)?;
             for pack in &loaded.packs {
                 println!(
-                    "{} {} — {} (card API {}, {} cards) {}",
+                    "{} {} — {} (card API {}, {} cards, {} used, priority {}) {}",
                     pack.id,
                     pack.version,
                     pack.name,
                     pack.api_version,
                     pack.cards,
+                    pack.cards_used(),
+                    pack.priority,
                     pack.dir.display()
                 );
             }
@@ -61,114 +62,23 @@ pub(crate) fn pack_command(
 
 /// `sve pack check`: loads the pack (or folder of packs) exactly as play
 /// does (the same loader, `api` check, limits and dev packs; nothing is
-/// built that play would not build) and reports every problem and note.
-/// For SVE Script folders the compiler's diagnostics are also rendered like
-/// rustc's, with the source line.
+/// built that play would not build) and reports every problem and note
+/// (`sve_host::packs::check`): per pack its cards and priority, the script
+/// files read per folder, which pack plays the cards several packs define,
+/// and the compiler's diagnostics rendered like rustc's.
 fn check(path: &Path, dev_packs: &[PathBuf], json: bool) -> Result<()> {
     let loaded = load_packs_for(&[path.to_owned()], dev_packs)?;
-    // The loader names files under the absolute folder: so do the checks,
-    // so that a compiler diagnostic is printed once.
-    let absolute = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_owned());
-    let script_dirs = script_folders(&absolute);
-    let checks: Vec<sve_host::packs::scripts::ScriptCheck> = script_dirs
-        .iter()
-        .map(|dir| sve_host::packs::scripts::check_scripts(dir))
-        .collect();
-    // A card its pack can't play in full is loaded (and listed, with why)
-    // but not ok.
-    let unplayable = loaded
-        .db
-        .iter()
-        .filter(|(_, def)| def.unplayable.is_some())
-        .count();
-    let cards_ok = loaded
-        .packs
-        .iter()
-        .map(|p| p.cards)
-        .sum::<usize>()
-        .saturating_sub(unplayable);
-    // A script folder has as many cards as its scripts define, whether
-    // they compiled and loaded or not; any other pack, as many as loaded.
-    let script_cards: usize = checks.iter().map(|c| c.cards_total).sum();
-    let other_cards: usize = loaded
-        .packs
-        .iter()
-        .filter(|p| !script_dirs.contains(&p.dir))
-        .map(|p| p.cards)
-        .sum();
-    let cards_total = script_cards + other_cards;
-    let errors = loaded
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .count();
+    let report = sve_host::packs::check::check(path, loaded);
     if json {
-        // `PackDiagnostic` serializes as file, line, col, severity,
-        // message.
-        println!(
-            "{}",
-            serde_json::json!({
-                "packs": loaded.packs,
-                "cards_total": cards_total,
-                "cards_ok": cards_ok,
-                "diagnostics": loaded.diagnostics,
-            })
-        );
+        println!("{}", report.json());
     } else {
-        print_check(&loaded, &checks);
-        println!(
-            "{}: {} pack(s) loaded, {cards_ok} of {cards_total} cards",
-            path.display(),
-            loaded.packs.len()
-        );
+        print!("{}", report.text(path));
     }
+    let errors = report.errors();
     if errors > 0 {
         bail!("{errors} error(s) found");
     }
     Ok(())
-}
-
-/// The text report of `sve pack check`: each loaded pack, the compiler's
-/// rendered diagnostics, then every other diagnostic of the load.
-fn print_check(loaded: &LoadedPacks, checks: &[sve_host::packs::scripts::ScriptCheck]) {
-    for pack in &loaded.packs {
-        println!(
-            "{}: ok ({} cards, card API {})",
-            pack.id, pack.cards, pack.api_version
-        );
-    }
-    let mut rendered: Vec<&PackDiagnostic> = Vec::new();
-    for check in checks {
-        print!("{}", check.rendered);
-        rendered.extend(&check.diagnostics);
-    }
-    for diagnostic in &loaded.diagnostics {
-        if !rendered.contains(&diagnostic) {
-            println!("{diagnostic}");
-        }
-    }
-}
-
-/// The SVE Script folders among a pack folder or a folder of packs.
-fn script_folders(path: &Path) -> Vec<PathBuf> {
-    if sve_host::packs::is_pack_dir(path) {
-        return if sve_host::packs::scripts::is_script_folder(path) {
-            vec![path.to_owned()]
-        } else {
-            Vec::new()
-        };
-    }
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(path)
-        .map(|entries| {
-            entries
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| sve_host::packs::scripts::is_script_folder(p))
-                .collect()
-        })
-        .unwrap_or_default();
-    dirs.sort();
-    dirs
 }
 
 /// `sve pack audit`: text against implementation, per card.

@@ -495,7 +495,18 @@ impl game::Host for HostState {
         count: u32,
         destination: w::TokenDestination,
     ) -> Result<Vec<u32>, String> {
-        let Some(token) = self.read(None, |q| q.db().by_card_id(&card_id)) else {
+        // A card id; or, as a script names tokens (spec §5.5: by card name,
+        // across the whole library), the name of a card of another pack
+        // (`packs/references.rs`), a token first.
+        let Some(token) = self.read(None, |q| {
+            let db = q.db();
+            db.by_card_id(&card_id).or_else(|| {
+                db.iter()
+                    .find(|(_, def)| def.is_token && def.name == card_id)
+                    .map(|(id, _)| id)
+                    .or_else(|| db.by_name(&card_id))
+            })
+        }) else {
             return Err(format!(
                 "unknown token card `{}`",
                 guest_text::quoted(&card_id)

@@ -1,14 +1,16 @@
 //! [`PackLibrary`]: the packs of one or more folders, kept loaded so that
 //! one pack can be reloaded (hot reload: edited, moved in, renamed,
 //! removed) while the others stay, and merged into one card database under
-//! the override policy.
+//! the policy for cards several packs define (`shared_cards`), with names
+//! resolved across packs (`references`).
 
 use super::component::PackEngine;
+use super::layout::{is_pack_dir, is_pack_folder_of, pack_dirs};
 use super::load::load_pack;
 use super::runner::PackCode;
 use super::{
-    LoadMode, LoadOptions, LoadedPacks, PackDiagnostic, PackWatcher, ReadPack, Severity, error_at,
-    scripts, watch,
+    LoadMode, LoadOptions, LoadedPacks, PackDiagnostic, PackSources, PackWatcher, ReadPack,
+    Severity, error_at, references, shared_cards, watch,
 };
 use crate::cards::{CardDb, CardDef};
 use std::collections::HashMap;
@@ -217,11 +219,7 @@ impl PackLibrary {
     /// The pack folder a changed file (or a pack folder itself) belongs
     /// to, if any.
     pub fn pack_dir_of(&self, path: &Path) -> Option<PathBuf> {
-        let is_loaded_folder = self
-            .roots
-            .iter()
-            .any(|root| path == root || path.parent() == Some(root.as_path()));
-        if is_loaded_folder && is_pack_dir(path) {
+        if is_pack_folder_of(path, &self.roots) {
             return Some(path.to_owned());
         }
         watch::pack_folder(path, &self.roots)
@@ -232,9 +230,12 @@ impl PackLibrary {
     /// A pack card replaces a base card of the same id. Between packs, the
     /// policy does not depend on folder names or load order: a card that
     /// two or more packs define goes to the one pack that lists it in
-    /// `overrides` (a note names who replaces whom); with no such pack, or
-    /// more than one, it is an error naming every pack involved, and no
-    /// pack gets the card (it keeps its base definition, if any).
+    /// `overrides`, else to the one with the highest `priority`; each such
+    /// decision is a note. Two overriding packs, or a tie, is an error
+    /// naming every pack involved, and no pack gets the card (it keeps its
+    /// base definition, if any). See `shared_cards`. Then every name a
+    /// script pack refers to but does not define is looked up among all
+    /// the merged cards (`references`).
     pub fn loaded(&self) -> LoadedPacks {
         let mut diagnostics = self.diagnostics.clone();
         let mut defs: Vec<CardDef> = self.options.base.clone();
@@ -243,7 +244,8 @@ impl PackLibrary {
             .enumerate()
             .map(|(i, d)| (d.id.clone(), i))
             .collect();
-        let contested = self.contested_cards(&index, &mut diagnostics);
+        let resolution = shared_cards::resolve(&self.packs, &index, &mut diagnostics);
+        let contested = &resolution.winners;
         self.report_shared_pack_ids(&mut diagnostics);
         let mut by_card = HashMap::new();
         let mut packs = Vec::new();
@@ -264,9 +266,23 @@ impl PackLibrary {
                     }
                 }
             }
-            packs.push(pack.info.clone());
+            let mut info = pack.info.clone();
+            info.cards_shadowed = resolution.shadowed[pack_idx];
+            info.cards_in_conflict = resolution.in_conflict[pack_idx];
+            packs.push(info);
             code.push(pack.code.clone());
         }
+        diagnostics.extend(references::check(&self.packs, &defs));
+        let sources = self
+            .packs
+            .iter()
+            .filter(|pack| !pack.folders.is_empty())
+            .map(|pack| PackSources {
+                pack: pack.info.id.clone(),
+                dir: pack.info.dir.clone(),
+                folders: pack.folders.clone(),
+            })
+            .collect();
         // Removed cards run their last good code (their definitions stay in
         // running matches through `CardDb::updated`).
         for (retired_code, ids) in &self.retired {
@@ -295,6 +311,8 @@ impl PackLibrary {
             db: Arc::new(db),
             packs,
             diagnostics,
+            shared_cards: resolution.shared,
+            sources,
             engine: self.engine.clone(),
             code: Arc::new(code),
             by_card: Arc::new(by_card),
@@ -324,96 +342,6 @@ impl PackLibrary {
             }
         }
     }
-
-    /// The card ids two or more packs define, each with the pack that gets
-    /// it (`None`: no pack does). Adds a note per declared override and an
-    /// error per conflict (see [`PackLibrary::loaded`]).
-    fn contested_cards(
-        &self,
-        base: &HashMap<String, usize>,
-        diagnostics: &mut Vec<PackDiagnostic>,
-    ) -> HashMap<&str, Option<usize>> {
-        let mut claims: HashMap<&str, Vec<usize>> = HashMap::new();
-        for (pack_idx, pack) in self.packs.iter().enumerate() {
-            for card in &pack.cards {
-                claims.entry(card.id.as_str()).or_default().push(pack_idx);
-            }
-        }
-        let mut ids: Vec<&str> = claims
-            .iter()
-            .filter(|(_, claimants)| claimants.len() > 1)
-            .map(|(id, _)| *id)
-            .collect();
-        ids.sort_unstable();
-        let mut contested = HashMap::new();
-        for id in ids {
-            let Some(claimants) = claims.get(id) else {
-                continue;
-            };
-            let Some(&last) = claimants.last() else {
-                continue;
-            };
-            let pack = |idx: usize| &self.packs[idx].info;
-            let named = |list: &[usize]| {
-                let names: Vec<String> = list
-                    .iter()
-                    .map(|idx| format!("`{}` ({})", pack(*idx).id, pack(*idx).dir.display()))
-                    .collect();
-                join_and(&names)
-            };
-            let overriding: Vec<usize> = claimants
-                .iter()
-                .copied()
-                .filter(|idx| self.packs[*idx].overrides.iter().any(|o| o == id))
-                .collect();
-            let fallback = if base.contains_key(id) {
-                "it keeps its bundled definition"
-            } else {
-                "it is left out"
-            };
-            // Located at the last claimant's pack.toml; the message names
-            // them all, since any of them may be the one to fix.
-            match overriding.as_slice() {
-                [winner] => {
-                    contested.insert(id, Some(*winner));
-                    for other in claimants.iter().filter(|idx| *idx != winner) {
-                        diagnostics.push(PackDiagnostic {
-                            severity: Severity::Note,
-                            ..error_at(
-                                pack(*winner).dir.join("pack.toml"),
-                                format!(
-                                    "pack `{}` replaces card `{id}` of pack `{}` (declared in `overrides`)",
-                                    pack(*winner).id,
-                                    pack(*other).id
-                                ),
-                            )
-                        });
-                    }
-                }
-                [] => {
-                    contested.insert(id, None);
-                    diagnostics.push(error_at(
-                        pack(last).dir.join("pack.toml"),
-                        format!(
-                            "card `{id}` is defined by packs {} and none of them lists it in `overrides`, so no pack gets it ({fallback}); a pack that means to replace another pack's card lists the card's id in `overrides` in its pack.toml, otherwise give the card an id of its own",
-                            named(claimants)
-                        ),
-                    ));
-                }
-                _ => {
-                    contested.insert(id, None);
-                    diagnostics.push(error_at(
-                        pack(last).dir.join("pack.toml"),
-                        format!(
-                            "card `{id}` is listed in `overrides` by packs {}, so no pack gets it ({fallback}); only one pack may replace a card: remove it from the others' `overrides`",
-                            named(&overriding)
-                        ),
-                    ));
-                }
-            }
-        }
-        contested
-    }
 }
 
 /// The last part of a path, for a folder that is gone.
@@ -424,48 +352,8 @@ fn folder_name(dir: &Path) -> String {
     )
 }
 
-/// `a`, `a and b`, `a, b and c`.
-fn join_and(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
 /// The absolute form of a path (as file events report paths), or the path
 /// itself when it does not exist.
 pub(super) fn canonical(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_owned())
-}
-
-/// Whether a folder is a pack: it has a `pack.toml`, or it is a folder of
-/// SVE Script files (a community set folder).
-pub fn is_pack_dir(dir: &Path) -> bool {
-    dir.join("pack.toml").exists() || scripts::is_script_folder(dir)
-}
-
-/// Pack folders: each given folder that is a pack, else its subfolders
-/// that are.
-fn pack_dirs(dirs: &[PathBuf], diagnostics: &mut Vec<PackDiagnostic>) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for dir in dirs {
-        if is_pack_dir(dir) {
-            out.push(dir.clone());
-            continue;
-        }
-        match std::fs::read_dir(dir) {
-            Ok(entries) => {
-                let mut subdirs: Vec<PathBuf> = entries
-                    .flatten()
-                    .map(|e| e.path())
-                    .filter(|p| is_pack_dir(p))
-                    .collect();
-                subdirs.sort();
-                out.extend(subdirs);
-            }
-            Err(e) => diagnostics.push(error_at(dir, format!("cannot read pack folder: {e}"))),
-        }
-    }
-    out
 }

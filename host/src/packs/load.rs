@@ -23,8 +23,8 @@ pub(super) fn load_pack(
             ..error_at(
                 dir,
                 format!(
-                    "no pack.toml: loaded as script pack `{}` version 0.0.0 (add a pack.toml to name it)",
-                    manifest.id
+                    "no pack.toml: loaded as script pack `{}` version 0.0.0 with priority {} (add a pack.toml to name it)",
+                    manifest.id, manifest.priority
                 ),
             )
         });
@@ -186,6 +186,8 @@ fn load_script_pack(
         ));
     }
     pack.notes.extend(compiled.diagnostics);
+    pack.folders = compiled.folders;
+    pack.outside_refs = compiled.outside_refs;
     Ok(pack)
 }
 
@@ -293,6 +295,9 @@ fn load_component(
             cards: cards.len(),
             dir: manifest.dir.clone(),
             content_hash: format!("{:016x}", fnv1a(bytes)),
+            priority: manifest.priority,
+            cards_shadowed: 0,
+            cards_in_conflict: 0,
         },
         cards,
         code: PackCode {
@@ -302,6 +307,9 @@ fn load_component(
             data: pack_data,
         },
         overrides: manifest.overrides.clone(),
+        priority: manifest.priority,
+        folders: Vec::new(),
+        outside_refs: Vec::new(),
         notes,
     })
 }
@@ -353,10 +361,11 @@ fn shown_log_line(line: &str) -> String {
 }
 
 /// Lines a pack logged while listing its cards, as diagnostics: the script
-/// runtime reports `warning: FILE:LINE: message` for what it cannot play.
-/// Each line is pack text ([`guest_text`]): cleaned and capped, and a
-/// `FILE` that is not a plain file name of the pack's folder (a path, `..`)
-/// leaves the note unlocated.
+/// runtime reports `warning: FILE:LINE: message` for what it cannot play
+/// (`FILE` as the compiler named it: relative to the pack folder, `/`
+/// between folders). Each line is pack text ([`guest_text`]): cleaned and
+/// capped, and a `FILE` that is not a relative path inside the pack's
+/// folder (an absolute path, `..`) leaves the note unlocated.
 fn manifest_log_notes(dir: &Path, file: &Path, log: &[String]) -> Vec<PackDiagnostic> {
     log.iter()
         .map(|line| guest_text::clean(line, guest_text::TextKind::Message))
@@ -370,7 +379,7 @@ fn manifest_log_notes(dir: &Path, file: &Path, log: &[String]) -> Vec<PackDiagno
             let located = (parts.next(), parts.next(), parts.next());
             Some(match located {
                 (Some(name), Some(n), Some(message))
-                    if n.trim().parse::<u32>().is_ok() && is_plain_file_name(name) =>
+                    if n.trim().parse::<u32>().is_ok() && is_path_inside_pack(name) =>
                 {
                     PackDiagnostic {
                         file: dir.join(name),
@@ -389,13 +398,19 @@ fn manifest_log_notes(dir: &Path, file: &Path, log: &[String]) -> Vec<PackDiagno
         .collect()
 }
 
-/// A file name with no folder part: `cards.txt`, not `../x` or `/etc/x`.
-fn is_plain_file_name(name: &str) -> bool {
+/// A path relative to the pack folder that stays inside it, as the
+/// compiler names scripts: `cards.txt`, `BoosterPacks/BP01/forest.txt`;
+/// not `../x`, `/etc/x`, `C:x` or `a\\b`.
+fn is_path_inside_pack(name: &str) -> bool {
     !name.is_empty()
-        && name != "."
-        && name != ".."
-        && !name.contains(['/', '\\'])
-        && Path::new(name).file_name() == Some(std::ffi::OsStr::new(name))
+        && !name.contains('\\')
+        && name.split('/').all(|part| {
+            !part.is_empty()
+                && part != "."
+                && part != ".."
+                && Path::new(part).file_name() == Some(std::ffi::OsStr::new(part))
+                && !part.contains(':')
+        })
 }
 
 /// FNV-1a: a stable hash across runs and platforms.

@@ -7,6 +7,7 @@
 //! version = "0.1.0"
 //! kind = "rust"      # or "script"
 //! api = "^0.2"       # semver requirement on the card API
+//! priority = 0       # optional: who plays a card several packs define
 //! ```
 
 use serde::Deserialize;
@@ -20,6 +21,14 @@ pub const MAX_NAME_LEN: usize = 100;
 pub const MAX_OVERRIDES: usize = 5000;
 /// Longest card id listed in `overrides`, in characters.
 pub const MAX_CARD_ID_LEN: usize = 64;
+/// The range of `priority`.
+pub const PRIORITY_RANGE: std::ops::RangeInclusive<i32> = -1000..=1000;
+/// The priority of a pack whose `pack.toml` does not give one.
+pub const DEFAULT_PRIORITY: i32 = 0;
+/// The priority of a folder loaded without a `pack.toml` (a community set
+/// or set tree dropped in as shipped): below every pack that has one, so a
+/// curated pack's version of a card is the one played.
+pub const NO_MANIFEST_PRIORITY: i32 = -1;
 
 /// The kinds of packs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -48,6 +57,11 @@ pub struct PackManifest {
     pub api: semver::VersionReq,
     /// Card ids of other packs this pack replaces.
     pub overrides: Vec<String>,
+    /// When packs define the same card and none lists it in `overrides`,
+    /// the pack with the highest priority plays it (a tie is an error).
+    /// [`DEFAULT_PRIORITY`] unless `pack.toml` says;
+    /// [`NO_MANIFEST_PRIORITY`] for a folder without one.
+    pub priority: i32,
 }
 
 #[derive(Deserialize)]
@@ -60,6 +74,8 @@ struct RawManifest {
     api: String,
     #[serde(default)]
     overrides: Vec<String>,
+    #[serde(default)]
+    priority: Option<i64>,
 }
 
 /// A problem with a `pack.toml`, naming the file.
@@ -144,6 +160,19 @@ pub fn parse_manifest(text: &str, dir: &Path) -> Result<PackManifest, String> {
             ));
         }
     }
+    let priority = match raw.priority {
+        None => DEFAULT_PRIORITY,
+        Some(priority) => i32::try_from(priority)
+            .ok()
+            .filter(|p| PRIORITY_RANGE.contains(p))
+            .ok_or_else(|| {
+                format!(
+                    "field `priority`: {priority} is out of range; use {} to {}",
+                    PRIORITY_RANGE.start(),
+                    PRIORITY_RANGE.end()
+                )
+            })?,
+    };
     let version = semver::Version::parse(&raw.version).map_err(|e| {
         format!(
             "field `version`: `{}` is not a semver version ({e})",
@@ -164,6 +193,7 @@ pub fn parse_manifest(text: &str, dir: &Path) -> Result<PackManifest, String> {
         kind: raw.kind,
         api,
         overrides: raw.overrides,
+        priority,
     })
 }
 
@@ -204,6 +234,21 @@ mod tests {
         )
         .unwrap_err();
         assert!(bad_version.starts_with("field `version`"), "{bad_version}");
+    }
+
+    #[test]
+    fn priority_defaults_to_zero_and_stays_in_range() {
+        assert_eq!(with("a", "A", "").map(|m| m.priority), Ok(DEFAULT_PRIORITY));
+        assert_eq!(
+            with("a", "A", "priority = -5\n").map(|m| m.priority),
+            Ok(-5)
+        );
+        assert_eq!(
+            with("a", "A", "priority = 5000000000\n").map(|m| m.priority),
+            Err("field `priority`: 5000000000 is out of range; use -1000 to 1000".to_owned())
+        );
+        let text = with("a", "A", "priority = \"high\"\n").unwrap_err();
+        assert!(text.contains("priority"), "{text}");
     }
 
     fn with(id: &str, name: &str, extra: &str) -> Result<PackManifest, String> {

@@ -1,8 +1,13 @@
 //! Card packs as sandboxed WebAssembly components.
 //!
 //! The pipeline, one step per module:
+//! 0. `layout`: which folders are packs. Each folder at the top of
+//!    `card-packs/` with a `pack.toml` or `.txt` scripts at any depth is
+//!    one pack; a script pack's scripts are all its `.txt` files, at any
+//!    depth (`script_tree`: limits, links, every refused file named).
 //! 1. `manifest`: each `card-packs/<pack>/pack.toml` names the pack's id,
-//!    version, kind and the card API range it needs.
+//!    version, kind, the card API range it needs, the cards it replaces
+//!    (`overrides`) and its `priority`.
 //! 2. `build`: a Rust pack ships as its built component (`<id>.wasm`).
 //!    Loading never builds: cargo runs a pack's build script and macros
 //!    natively, so a pack is built only on the user's request (`sve pack
@@ -14,10 +19,12 @@
 //! 4. `load`: the manifest export is called once to read the cards as data
 //!    (`convert`) and every card is checked; `library` merges the packs
 //!    into one [`CardDb`] and reloads single packs: pack cards
-//!    replace the bundled vanilla definitions of the same id. A pack
-//!    replaces another pack's card only if it lists the id in `overrides`;
-//!    any other claim on one id by two packs is an error and neither pack
-//!    gets the card (folder names never decide).
+//!    replace the bundled vanilla definitions of the same id. A card two
+//!    packs define goes to the pack that lists it in `overrides`, else to
+//!    the pack with the highest `priority`; a tie is an error and neither
+//!    pack gets the card (folder names and load order never decide;
+//!    `shared_cards`). Token names and base cards a script pack does not
+//!    define are resolved against the whole library (`references`).
 //! 5. `runner`: per match, a [`PackRunner`] runs each card's abilities in its
 //!    pack's store (fuel, memory and stack limits; rebuilt after a trap). The
 //!    game API is implemented over the engine's `AbilityCtx` (`host_api`;
@@ -32,18 +39,23 @@
 
 pub mod audit;
 pub mod build;
+pub mod check;
 pub(crate) mod component;
 mod convert;
 mod diagnostic;
 pub mod guest_text;
 mod host_api;
+pub mod layout;
 mod lazy_args;
 mod library;
 mod load;
 pub mod manifest;
+mod references;
 mod runner;
 pub mod script_pack;
+pub mod script_tree;
 pub mod scripts;
+mod shared_cards;
 pub mod source_hash;
 pub mod text_data;
 pub mod watch;
@@ -56,11 +68,13 @@ use component::PackEngine;
 pub use component::{component_imports, component_parse_error, recorded_api_version};
 use diagnostic::error_at;
 pub use diagnostic::{PackDiagnostic, Severity};
+pub use layout::{is_pack_dir, is_pack_root, pack_folders};
 use library::canonical;
-pub use library::{PackLibrary, ReloadChange, ReloadReport, is_pack_dir};
+pub use library::{PackLibrary, ReloadChange, ReloadReport};
 use load::fnv1a;
 pub use manifest::{PackKind, PackManifest, read_manifest};
 pub use runner::PackRunner;
+pub use shared_cards::{SharedCard, SharedCardRule};
 pub use source_hash::source_hash;
 pub use watch::PackWatcher;
 pub use wit::SUPPORTED as SUPPORTED_API_VERSIONS;
@@ -110,6 +124,48 @@ pub struct PackInfo {
     /// A hash of the component's bytes (hex): bug reports and replays name
     /// the exact build a match ran with.
     pub content_hash: String,
+    /// Who plays a card several packs define: the highest priority, unless
+    /// a pack lists the card in `overrides` (`pack.toml`'s `priority`; 0
+    /// when it does not say, -1 for a folder without a pack.toml).
+    pub priority: i32,
+    /// Cards of this pack that another pack's version replaces (by
+    /// `overrides` or a higher priority): defined here, not played.
+    pub cards_shadowed: usize,
+    /// Cards of this pack that another pack also defines with nothing to
+    /// decide between them (an error): no pack plays them.
+    pub cards_in_conflict: usize,
+}
+
+impl PackInfo {
+    /// Cards of this pack that play: those not shadowed or in conflict.
+    pub fn cards_used(&self) -> usize {
+        self.cards
+            .saturating_sub(self.cards_shadowed)
+            .saturating_sub(self.cards_in_conflict)
+    }
+}
+
+/// The script files a script pack was read from, counted per folder.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PackSources {
+    /// The pack's id.
+    pub pack: String,
+    /// Its folder.
+    pub dir: PathBuf,
+    /// Every folder read, the pack folder (`.`) first.
+    pub folders: Vec<script_tree::ScriptFolder>,
+}
+
+impl PackSources {
+    /// Script files read in all.
+    pub fn scripts(&self) -> usize {
+        self.folders.iter().map(|f| f.scripts).sum()
+    }
+
+    /// Script files (or folders) refused in all.
+    pub fn refused(&self) -> usize {
+        self.folders.iter().map(|f| f.refused).sum()
+    }
 }
 
 /// Options for [`load_packs`].
@@ -214,6 +270,11 @@ pub struct LoadedPacks {
     pub packs: Vec<PackInfo>,
     /// Every problem found; packs with errors were skipped.
     pub diagnostics: Vec<PackDiagnostic>,
+    /// Every card id that two or more packs define, and which plays it
+    /// (`shared_cards`).
+    pub shared_cards: Vec<SharedCard>,
+    /// The folders each loaded script pack read, with their file counts.
+    pub sources: Vec<PackSources>,
     engine: PackEngine,
     code: Arc<Vec<PackCode>>,
     by_card: Arc<HashMap<String, usize>>,
@@ -278,6 +339,14 @@ struct ReadPack {
     cards: Vec<CardDef>,
     code: PackCode,
     overrides: Vec<String>,
+    /// `pack.toml`'s `priority` (see [`PackInfo::priority`]).
+    priority: i32,
+    /// The folders a script pack's scripts came from (empty for other
+    /// packs).
+    folders: Vec<script_tree::ScriptFolder>,
+    /// Names a script pack refers to but does not define, resolved against
+    /// the library at each merge (`references`).
+    outside_refs: Vec<sve_script::OutsideRef>,
     /// Problems that did not stop the pack (script warnings, cards left
     /// out, a missing `pack.toml`).
     notes: Vec<PackDiagnostic>,
@@ -293,8 +362,8 @@ enum LoadMode {
     Reload,
 }
 
-/// Loads every pack folder in `dirs` (a folder with a `pack.toml`, or a
-/// folder of such folders). Problems become diagnostics; a bad pack never
+/// Loads every pack folder in `dirs` (a pack folder, or a folder of pack
+/// folders: see `layout`). Problems become diagnostics; a bad pack never
 /// stops the others.
 pub fn load_packs(dirs: &[PathBuf], options: &LoadOptions) -> Result<LoadedPacks, String> {
     Ok(PackLibrary::open(dirs, options)?.loaded())

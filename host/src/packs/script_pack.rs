@@ -11,6 +11,7 @@
 //! not of wasm.
 
 use super::manifest::{PackKind, PackManifest};
+use super::script_tree::ScriptFolder;
 use super::{PackDiagnostic, Severity};
 use std::path::Path;
 use std::sync::OnceLock;
@@ -46,8 +47,14 @@ pub struct CompiledScripts {
     pub cards_ok: usize,
     /// Cards found.
     pub cards_total: usize,
-    /// Every error and warning, located.
+    /// Every error and warning, located: files refused, then the
+    /// compiler's.
     pub diagnostics: Vec<PackDiagnostic>,
+    /// Every folder read and what it gave.
+    pub folders: Vec<ScriptFolder>,
+    /// Token names and base cards the pack refers to but does not define:
+    /// the library resolves them against every loaded pack.
+    pub outside_refs: Vec<sve_script::OutsideRef>,
 }
 
 impl CompiledScripts {
@@ -59,12 +66,18 @@ impl CompiledScripts {
     }
 }
 
-/// Compiles every `.txt` script of `dir` to IR.
+/// Compiles every `.txt` script of the pack folder `dir`, at any depth
+/// (`script_tree`), to IR.
 pub fn compile_folder(dir: &Path) -> Result<CompiledScripts, PackDiagnostic> {
-    let compiled = sve_script::compile_dir(dir).map_err(|e| super::error_at(dir, e.to_string()))?;
-    let diagnostics = super::scripts::located(dir, &compiled.compiled);
-    let cards_total = compiled.compiled.cards_total();
-    let module = compiled.compiled.into_module();
+    let super::scripts::CompiledTree {
+        tree,
+        compiled,
+        refused: mut diagnostics,
+    } = super::scripts::compile_tree(dir);
+    diagnostics.extend(super::scripts::located(dir, &compiled));
+    let cards_total = compiled.cards_total();
+    let outside_refs = compiled.outside_refs.clone();
+    let module = compiled.into_module();
     let ir = module
         .to_bytes()
         .map_err(|e| super::error_at(dir, format!("cannot encode the compiled cards: {e}")))?;
@@ -73,11 +86,14 @@ pub fn compile_folder(dir: &Path) -> Result<CompiledScripts, PackDiagnostic> {
         cards_ok: module.cards.len(),
         cards_total,
         diagnostics,
+        folders: tree.folders,
+        outside_refs,
     })
 }
 
 /// The manifest of a script folder without a `pack.toml` (a community set
-/// folder): id and name from the folder name, version 0.0.0, any 0.1 API.
+/// folder or set tree): id and name from the folder name, version 0.0.0,
+/// any 0.1 API, priority [`NO_MANIFEST_PRIORITY`](super::manifest::NO_MANIFEST_PRIORITY).
 pub fn default_manifest(dir: &Path) -> PackManifest {
     let folder = dir.file_name().map_or_else(
         || "scripts".to_owned(),
@@ -110,6 +126,7 @@ pub fn default_manifest(dir: &Path) -> PackManifest {
         kind: PackKind::Script,
         api: semver::VersionReq::parse("^0.1").unwrap_or(semver::VersionReq::STAR),
         overrides: Vec::new(),
+        priority: super::manifest::NO_MANIFEST_PRIORITY,
     }
 }
 

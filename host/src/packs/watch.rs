@@ -170,7 +170,7 @@ fn changed_folder(
     // the pack folder): only in the first are its children pack folders.
     let in_folder_of_packs = roots
         .iter()
-        .any(|root| path.parent() == Some(root.as_path()) && !super::is_pack_dir(root));
+        .any(|root| path.parent() == Some(root.as_path()) && !super::is_pack_root(root));
     if in_folder_of_packs {
         if path.is_dir() {
             known_folders.insert(path.to_owned());
@@ -195,14 +195,14 @@ fn changed_folder(
 
 /// The pack folder of `path`: a root that is itself a pack, or the root's
 /// child folder that `path` lies in, if that child is a pack (the folders
-/// `PackLibrary` loads). A pack's subfolders (`decks/`, `tests/`, `src/`)
-/// belong to the pack.
+/// `PackLibrary` loads). A pack's subfolders (`decks/`, `tests/`, `src/`,
+/// a set tree's `BoosterPacks/BP01/`) belong to the pack.
 pub(crate) fn pack_folder(path: &Path, roots: &[PathBuf]) -> Option<PathBuf> {
     for root in roots {
         let Ok(below) = path.strip_prefix(root) else {
             continue;
         };
-        if super::is_pack_dir(root) {
+        if super::is_pack_root(root) {
             return Some(root.clone());
         }
         let child = root.join(below.components().next()?);

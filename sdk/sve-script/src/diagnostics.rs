@@ -151,6 +151,27 @@ impl Diagnostic {
         out
     }
 
+    /// A diagnostic whose place is already known (a reference checked
+    /// after compiling, against the whole card library).
+    pub(crate) fn located(
+        file: &str,
+        span: Span,
+        (line, col): (u32, u32),
+        problem: Problem,
+        help: Option<String>,
+        card: Option<&str>,
+    ) -> Diagnostic {
+        Diagnostic {
+            file: file.to_owned(),
+            span,
+            line,
+            col,
+            problem,
+            help,
+            card: card.map(str::to_owned),
+        }
+    }
+
     /// An error for a file that is not text, which was left out.
     pub(crate) fn not_text(file: &str, not_text: NotText) -> Diagnostic {
         Diagnostic {
@@ -411,8 +432,8 @@ pub(crate) enum Problem {
     PassiveFilterConflict,
     #[error("`<<` only makes sense on a triggered ability's condition: it is ignored here")]
     EventConditionOutsideTrigger,
-    #[error("no card named `{name}` among the compiled cards")]
-    UnresolvedToken { name: String },
+    #[error("no card named `{name}` {scope}")]
+    UnresolvedToken { name: String, scope: &'static str },
     #[error("card `{name}` is not a token (its traits lack `Token`)")]
     NotAToken { name: String },
     #[error("evolved card without a base card named `{base}`")]
@@ -672,6 +693,11 @@ impl<'a> Locator<'a> {
 
     pub fn line_of(&self, offset: usize) -> u32 {
         self.index.line_col(self.source, offset).0
+    }
+
+    /// 1-based line and column of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (u32, u32) {
+        self.index.line_col(self.source, offset)
     }
 }
 

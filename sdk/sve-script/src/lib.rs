@@ -46,6 +46,11 @@
 //!   files together and also checks references between cards (token names,
 //!   evolved cards' base cards); [`compile_dir`] reads every `.txt` file of a
 //!   folder and compiles them as one set.
+//! - [`compile_files_in_library`] compiles a set that is one pack of a
+//!   larger library: a token or base card the set does not define is not a
+//!   warning yet but an [`OutsideRef`] in [`Compiled::outside_refs`], which
+//!   the caller checks against every loaded card ([`CardNames`],
+//!   [`OutsideRef::check`]); spec §5.5 resolves token names library-wide.
 //! - [`Compiled`] holds the cards that compiled and every diagnostic. A card
 //!   with an error is left out (and listed in [`Compiled::rejected`]); the
 //!   others are unaffected. Nothing here panics on any input.
@@ -87,15 +92,18 @@ mod lower;
 mod names;
 mod parser;
 mod pools;
+mod references;
 mod span;
 mod suggest;
 pub mod text;
 mod values;
 
 pub use diagnostics::{Diagnostic, MAX_SHOWN_CHARS, MAX_SHOWN_LINE_CHARS, Severity};
+pub use references::{CardNames, OutsideRef, OutsideRefKind};
 pub use span::Span;
 
 use diagnostics::{Locator, Sink};
+use link::Linking;
 use lower::LoweredCard;
 use std::path::{Path, PathBuf};
 
@@ -119,6 +127,10 @@ pub struct Compiled {
     pub diagnostics: Vec<Diagnostic>,
     /// Cards left out because of errors.
     pub rejected: Vec<RejectedCard>,
+    /// References by name the files do not resolve, for the caller to
+    /// check against the whole library (only [`compile_files_in_library`]
+    /// fills it; the other entry points warn instead).
+    pub outside_refs: Vec<OutsideRef>,
 }
 
 /// A card that did not compile.
@@ -179,13 +191,22 @@ pub fn compile_file(name: &str, source: &str) -> Compiled {
         name: name.to_owned(),
         text: source.to_owned(),
     };
-    compile(std::slice::from_ref(&file), false)
+    compile(std::slice::from_ref(&file), Linking::None)
 }
 
 /// Compiles several files as one set: card ids must be unique across them,
 /// and token names and evolved cards' base cards are checked across them.
 pub fn compile_files(files: &[SourceFile]) -> Compiled {
-    compile(files, true)
+    compile(files, Linking::Set)
+}
+
+/// Compiles several files as one pack of a larger card library: like
+/// [`compile_files`], except that a token name or an evolved card's base
+/// card that no file of the set defines is not reported but returned in
+/// [`Compiled::outside_refs`], to be checked against every card of the
+/// library with [`OutsideRef::check`] (another pack may define it).
+pub fn compile_files_in_library(files: &[SourceFile]) -> Compiled {
+    compile(files, Linking::Library)
 }
 
 /// The result of [`compile_dir`]: the files read and what they compiled to.
@@ -297,7 +318,7 @@ impl ReadError {
 }
 
 /// Lexes, parses and lowers every file, links, and collects the results.
-fn compile(files: &[SourceFile], link_references: bool) -> Compiled {
+fn compile(files: &[SourceFile], linking: Linking) -> Compiled {
     // A byte order mark or `\r` line ends must not change what compiles:
     // every stage below reads the text as `text::normalize` leaves it.
     let texts: Vec<std::borrow::Cow<'_, str>> = files
@@ -320,9 +341,7 @@ fn compile(files: &[SourceFile], link_references: bool) -> Compiled {
         lowered.push(cards);
     }
     link::duplicate_ids(&mut lowered);
-    if link_references {
-        link::cross_references(&mut lowered);
-    }
+    link::cross_references(&mut lowered, linking);
     let mut compiled = Compiled::default();
     for (((file, text), file_sink), cards) in files.iter().zip(&texts).zip(file_sinks).zip(lowered)
     {
@@ -335,6 +354,16 @@ fn compile(files: &[SourceFile], link_references: bool) -> Compiled {
         for card in cards {
             for pending in card.sink.items {
                 diagnostics.push(locator.finish(pending, Some(&card.label)));
+            }
+            for (kind, name, span) in card.outside_refs {
+                let (line, col) =
+                    locator.line_col(usize::try_from(span.start).unwrap_or(usize::MAX));
+                compiled.outside_refs.push(OutsideRef::new(
+                    kind,
+                    name,
+                    (&file.name, span, line, col),
+                    &card.label,
+                ));
             }
             match card.card {
                 Some(card) => compiled.cards.push(card),

@@ -3,12 +3,33 @@
 //! and evolved followers without a base card (spec §5.5, §13a).
 //!
 //! Token and base-card checks are warnings: the missing card may come from
-//! another pack.
+//! another pack. When the set is one pack of a larger library
+//! ([`Linking::Library`]), a name the set does not resolve is not reported
+//! here but kept as an [`OutsideRef`](crate::OutsideRef) for the library to
+//! resolve (see `references`).
 
 use crate::diagnostics::Problem;
 use crate::ir::CardType;
 use crate::lower::LoweredCard;
-use std::collections::{HashMap, HashSet};
+use crate::references::{CardNames, OutsideRefKind};
+use crate::span::Span;
+use std::collections::HashSet;
+
+/// How references by name are linked.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Linking {
+    /// One file on its own: no reference is checked.
+    None,
+    /// The files are the whole library: a name they do not resolve is a
+    /// warning.
+    Set,
+    /// The files are one pack of a larger library: a name they do not
+    /// resolve is kept for the library to check.
+    Library,
+}
+
+/// Where the compiled set is, for messages about names it lacks.
+const SET_SCOPE: &str = "among the compiled cards";
 
 /// Rejects every card whose id was already used by an earlier card.
 pub(crate) fn duplicate_ids(files: &mut [Vec<LoweredCard>]) {
@@ -32,43 +53,30 @@ pub(crate) fn duplicate_ids(files: &mut [Vec<LoweredCard>]) {
 }
 
 /// Token references and evolved-follower base cards.
-pub(crate) fn cross_references(files: &mut [Vec<LoweredCard>]) {
-    /// Per card name: whether some card of that name is a token, and
-    /// whether some card of that name is not an evolved follower.
-    #[derive(Default, Clone, Copy)]
-    struct Named {
-        token: bool,
-        base: bool,
+pub(crate) fn cross_references(files: &mut [Vec<LoweredCard>], linking: Linking) {
+    if linking == Linking::None {
+        return;
     }
-    let mut by_name: HashMap<String, Named> = HashMap::new();
+    let mut names = CardNames::new();
     for card in files.iter().flatten() {
-        let entry = by_name.entry(card.name.clone()).or_default();
-        entry.token |= card.is_token;
-        entry.base |= card.card_type != CardType::EvolvedFollower;
+        names.add(
+            &card.name,
+            card.is_token,
+            card.card_type == CardType::EvolvedFollower,
+        );
     }
-    // Sorted, so the suggestion does not depend on hash order.
-    let mut token_names: Vec<&str> = by_name
-        .iter()
-        .filter(|(_, named)| named.token)
-        .map(|(name, _)| name.as_str())
-        .collect();
-    token_names.sort_unstable();
     for card in files.iter_mut().flatten() {
         for (name, span) in &card.token_refs {
-            match by_name.get(name) {
-                None => {
-                    let help = crate::suggest::did_you_mean(name, token_names.iter().copied());
-                    card.sink.report_with_help(
-                        *span,
-                        Problem::UnresolvedToken { name: name.clone() },
-                        help,
-                    );
-                }
-                Some(named) if !named.token => {
-                    card.sink
-                        .report(*span, Problem::NotAToken { name: name.clone() });
-                }
-                Some(_) => {}
+            // A name some card of the set has resolves here (and a card
+            // that is not a token is the set's own mistake); an unknown
+            // name may be another pack's token.
+            if linking == Linking::Library && !names.contains(name) {
+                card.outside_refs
+                    .push((OutsideRefKind::Token, name.clone(), *span));
+                continue;
+            }
+            if let Some((problem, help)) = names.token_problem(name, SET_SCOPE) {
+                card.sink.report_with_help(*span, problem, help);
             }
         }
         if card.card_type == CardType::EvolvedFollower {
@@ -77,7 +85,14 @@ pub(crate) fn cross_references(files: &mut [Vec<LoweredCard>]) {
                 .strip_suffix("(Evolved)")
                 .map_or(card.name.as_str(), str::trim_end)
                 .to_owned();
-            if !by_name.get(&base).is_some_and(|named| named.base) {
+            if names.has_base(&base) {
+                continue;
+            }
+            if linking == Linking::Library {
+                let span: Span = card.name_span;
+                card.outside_refs
+                    .push((OutsideRefKind::EvolvedBase, base, span));
+            } else {
                 card.sink
                     .report(card.name_span, Problem::EvolvedWithoutBase { base });
             }

@@ -18,6 +18,7 @@ use crate::ir::{
 use crate::names::{self, TRIGGERS};
 use crate::parser::ParsedCard;
 use crate::pools::{ExprCtx, Pools};
+use crate::references::OutsideRefKind;
 use crate::span::{Piece, Span};
 use crate::suggest::did_you_mean;
 
@@ -90,6 +91,9 @@ pub(crate) struct LoweredCard {
     pub label: String,
     /// Token names it refers to.
     pub token_refs: Vec<(String, Span)>,
+    /// References by name the set does not resolve, left for the library
+    /// (filled by `link`).
+    pub outside_refs: Vec<(OutsideRefKind, String, Span)>,
     /// Where its `name` statement is.
     pub name_span: Span,
     /// The card name (after the `(Evolved)` rules).
@@ -230,6 +234,7 @@ pub(crate) fn lower_card(
         sink,
         label,
         token_refs,
+        outside_refs: Vec::new(),
         name_span,
         name,
         id,

@@ -53,6 +53,64 @@ fn compile_dir_reads_every_txt_file_in_name_order() {
 }
 
 #[test]
+fn a_pack_of_a_library_leaves_names_it_lacks_for_the_library_to_resolve() {
+    use sve_script::{CardNames, OutsideRefKind, SourceFile, compile_files_in_library};
+    let caller = "name Caller;\nid LIB-001;\nclass Forest;\ntype Follower;\ncost 1;\nstats 1/1;\n\
+                  ability Fanfare { effect SummonToken(Fairy, Field, 1); }\n\
+                  name Own Token User;\nid LIB-002;\nclass Forest;\ntype Follower;\ncost 1;\nstats 1/1;\n\
+                  ability Fanfare { effect SummonToken(Seed, Field, 1); }\n\
+                  name Seed;\nid LIB-T01;\nclass Forest;\ntype Follower / Token;\ncost 1;\nstats 1/1;\n\
+                  name Lone (Evolved);\nid LIB-003;\nclass Forest;\ntype Evolved Follower;\nstats 2/2;\n";
+    let files = [SourceFile {
+        name: "decks/starter.txt".to_owned(),
+        text: caller.to_owned(),
+    }];
+    // On its own, the set warns; as a pack of a library, it hands the two
+    // names it lacks back, located, and resolves its own token.
+    let alone = sve_script::compile_files(&files);
+    let codes: Vec<&str> = alone.diagnostics.iter().map(|d| d.code()).collect();
+    assert_eq!(codes, ["unresolved-token", "evolved-without-base"]);
+    let in_library = compile_files_in_library(&files);
+    assert!(
+        in_library.diagnostics.is_empty(),
+        "{:?}",
+        in_library.diagnostics
+    );
+    let refs: Vec<(OutsideRefKind, &str, u32, u32)> = in_library
+        .outside_refs
+        .iter()
+        .map(|r| (r.kind(), r.name(), r.line(), r.col()))
+        .collect();
+    assert_eq!(
+        refs,
+        [
+            (OutsideRefKind::Token, "Fairy", 7, 38),
+            (OutsideRefKind::EvolvedBase, "Lone", 21, 1)
+        ]
+    );
+    // Another pack defines them: nothing to say. A library without them:
+    // the compiler's warnings, with the library's words.
+    let mut library = CardNames::new();
+    library.add("Fairy", true, false);
+    library.add("Lone", false, false);
+    assert!(
+        in_library
+            .outside_refs
+            .iter()
+            .all(|r| r.check(&library).is_none())
+    );
+    let empty = CardNames::new();
+    let warning = in_library.outside_refs[0]
+        .check(&empty)
+        .expect("unresolved")
+        .to_string();
+    assert_eq!(
+        warning,
+        "decks/starter.txt:7:38: warning[unresolved-token]: no card named `Fairy` in this pack or any other loaded pack"
+    );
+}
+
+#[test]
 fn compile_dir_on_a_missing_folder_is_an_error_naming_it() {
     let missing = std::env::temp_dir().join("sve-script-no-such-folder");
     let err = sve_script::compile_dir(&missing).expect_err("missing folder");

@@ -17,5 +17,6 @@ mod scenarios;
 mod script_effects;
 mod script_packs;
 mod script_reload;
+mod set_trees;
 mod starter_packs;
 mod text_files;

@@ -495,9 +495,11 @@ fn a_pack_file_that_is_a_fifo_is_refused_without_blocking() {
             .any(|e| e.contains("fifo-toml/pack.toml") && e.contains("not a regular file")),
         "{errors:#?}"
     );
-    // The script folder's FIFO is not a file: it is skipped, not read.
+    // The script folder's FIFO is not a file: it is refused, named and
+    // not opened.
     assert!(
-        !errors.iter().any(|e| e.contains("cards.txt")),
+        errors.iter().any(|e| e.contains("fifo-script/cards.txt")
+            && e.contains("cannot read: not a regular file")),
         "{errors:#?}"
     );
 }
