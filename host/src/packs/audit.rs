@@ -201,6 +201,7 @@ fn audit_card(pack: &str, card: &CardDef, findings: &mut Vec<Finding>) {
                     Trigger::OnOtherEnterField(_)
                         | Trigger::OnOtherLeaveField(_)
                         | Trigger::OnOpponentCardDestroyed(_)
+                        | Trigger::OnOpponentCardLeaveField(_)
                         | Trigger::OnOtherEvolve(_)
                         | Trigger::OnOtherAttack(_)
                         | Trigger::OnPlaySpell(_)

@@ -162,6 +162,7 @@ fn trigger_in(t: w::Trigger) -> Trigger {
         w::Trigger::OnOtherEnterField(f) => Trigger::OnOtherEnterField(filter_in(f)),
         w::Trigger::OnOtherLeaveField(f) => Trigger::OnOtherLeaveField(filter_in(f)),
         w::Trigger::OnOpponentCardDestroyed(f) => Trigger::OnOpponentCardDestroyed(filter_in(f)),
+        w::Trigger::OnOpponentCardLeaveField(f) => Trigger::OnOpponentCardLeaveField(filter_in(f)),
         w::Trigger::OnDiscarded => Trigger::OnDiscarded,
         w::Trigger::OnEvolve => Trigger::OnEvolve,
         w::Trigger::OnSuperEvolve => Trigger::OnSuperEvolve,

@@ -357,7 +357,7 @@ fn trigger(card: &ir::Card, ability: &Ability) -> Option<Trigger> {
         T::OnReturnToHandFromField => Trigger::OnReturnToHandFromField,
         T::OnOtherEnterField => Trigger::OnOtherEnterField(filter()),
         T::OnOtherLeaveField => Trigger::OnOtherLeaveField(filter()),
-        T::OnOpponentCardLeaveField => Trigger::OnOpponentCardDestroyed(filter()),
+        T::OnOpponentCardLeaveField => Trigger::OnOpponentCardLeaveField(filter()),
         T::OnDiscarded => Trigger::OnDiscarded,
         T::OnEvolve => Trigger::OnEvolve,
         T::OnOtherEvolve => Trigger::OnOtherEvolve(filter()),

@@ -338,6 +338,7 @@ fn trigger_name(trigger: &Trigger) -> &'static str {
         Trigger::OnOtherEnterField(_) => "Other Enters Field",
         Trigger::OnOtherLeaveField(_) => "Other Leaves Field",
         Trigger::OnOpponentCardDestroyed(_) => "Opponent's Card Destroyed",
+        Trigger::OnOpponentCardLeaveField(_) => "Opponent's Card Leaves",
         Trigger::OnDiscarded => "Discarded",
         Trigger::OnEvolve => "Evolve",
         Trigger::OnSuperEvolve => "Super Evolve",

@@ -267,6 +267,9 @@ pub enum Trigger {
     OnOtherLeaveField(CardFilter),
     /// A matching card on the opponent's field is destroyed.
     OnOpponentCardDestroyed(CardFilter),
+    /// A matching card leaves the opponent's field, however it leaves
+    /// (destroyed, banished, returned to the hand, ...).
+    OnOpponentCardLeaveField(CardFilter),
     /// This card is discarded (works in the hand).
     OnDiscarded,
     /// This card evolves.

@@ -62,6 +62,10 @@ impl Match {
                             Trigger::OnOtherLeaveField(f) => Some(f),
                             _ => None,
                         });
+                        self.leave_watchers(controller.opponent(), was, &mut found, |t| match t {
+                            Trigger::OnOpponentCardLeaveField(f) => Some(f),
+                            _ => None,
+                        });
                         if matches!(cause, MoveCause::Destroy { .. }) {
                             self.leave_watchers(
                                 controller.opponent(),

@@ -101,3 +101,29 @@ fn a_cost_of_one_or_two_followers_lets_the_payer_choose_how_many() {
     assert_eq!(hand_size(&s, P1), hand + 1);
     assert_clean(&mut s);
 }
+
+/// `OnOpponentCardLeaveField` sees a card returned to the hand too, not
+/// only a destroyed one.
+#[test]
+fn an_enemy_follower_returned_to_the_hand_triggers_a_leave_watcher() {
+    let loaded = load();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .hand(["Ebb Gust"])
+                .pp(1)
+                .field(["Tide Watcher"])
+                .deck(["V3", "V3"]),
+        )
+        .side(P2, Side::new().field(["V2"]))
+        .build();
+    let hand = hand_size(&s, P1);
+    s.play("Ebb Gust");
+    let v2 = s.card(P2, Zone::Field, "V2");
+    pick(&mut s, P1, v2);
+    assert_eq!(zone_names(&s, P2, Zone::Field), Vec::<String>::new());
+    // Ebb Gust left the hand; the watcher drew one.
+    assert_eq!(hand_size(&s, P1), hand, "{}", s.dump());
+    assert_clean(&mut s);
+}
