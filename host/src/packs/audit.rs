@@ -124,13 +124,83 @@ fn markers(text: &str) -> Markers {
         ..Markers::default()
     };
     for line in text.lines().map(str::trim) {
-        m.strike |= line.starts_with("Strike:") || line.contains(". Strike:");
-        m.on_evolve |= line.contains("On Evolve:");
-        m.whenever |= line.contains("Whenever ");
-        m.continuous |= line.contains("While ") || line.starts_with("During ");
-        m.keywords |= printed_keywords(line);
+        // A quoted ability is one the card gives ("Your followers have
+        // \"[lastwords] Draw a card.\""): it plays on the giver's
+        // "another card" triggers as well as being the card's own.
+        let (line, gives) = without_quotes(line);
+        m.whenever |= gives;
+        m.keywords |= printed_keywords(&line);
+        // In an ability's text ("[fanfare] ... Spellchain (5): ..."), a
+        // class condition is the ability's, not a continuous effect.
+        let ability_line = line.starts_with('[')
+            || line.starts_with("On Evolve")
+            || line.starts_with("Strike")
+            || line.starts_with("When");
+        for (idx, sentence) in line.split(". ").enumerate() {
+            let class_condition_ok = idx == 0 && !ability_line;
+            sentence_markers(sentence.trim(), gives, class_condition_ok, &mut m);
+        }
     }
     m
+}
+
+/// What one sentence of card text says the card has.
+fn sentence_markers(line: &str, gives: bool, class_condition_ok: bool, m: &mut Markers) {
+    {
+        // "Strike:" and "Strike, <cost>:" (a Strike with a cost).
+        m.strike |= line.starts_with("Strike:") || line.starts_with("Strike,");
+        // "On Evolve:", "On Evolve, <cost>:", and "When this follower
+        // evolves".
+        m.on_evolve |= line.contains("On Evolve:")
+            || line.contains("On Evolve,")
+            || (line.contains("When ") && line.contains(" evolves"));
+        // "[evolve] Give your leader -3: ..." is an activated ability: its
+        // cost before the colon evolves the follower another way (the
+        // evolve cost itself is "[evolve][cost02]: Evolve this follower.").
+        m.act |= line
+            .strip_prefix("[evolve]")
+            .is_some_and(|rest| !rest.trim_start().starts_with("[cost") && rest.contains(':'));
+        // A trigger: "Whenever ...", "When ... leaves the field", and
+        // "During your turn, whenever ..." (a trigger with a condition, not
+        // a continuous effect).
+        let when = line.contains("Whenever ")
+            || line.contains("whenever ")
+            || (line.starts_with("When ") && !line.contains(" evolves"));
+        m.whenever |= when;
+        m.continuous |= !when && !gives && is_continuous(line, class_condition_ok);
+    }
+}
+
+/// The line without its quoted parts, and whether a quoted part is an
+/// ability (it has a `[...]` marker).
+fn without_quotes(line: &str) -> (String, bool) {
+    let mut outside = String::with_capacity(line.len());
+    let mut gives = false;
+    for (idx, part) in line.split('"').enumerate() {
+        if idx % 2 == 0 {
+            outside.push_str(part);
+        } else {
+            gives |= part.contains('[');
+        }
+    }
+    (outside, gives)
+}
+
+/// Whether a line (with no trigger) reads as a continuous effect: "While
+/// ...", "During ...", a class condition ("Spellchain (5): this card costs
+/// 3 less"), or a standing cost change ("Spells you play cost 1 less"). A
+/// line with an ability marker is an ability's.
+fn is_continuous(line: &str, class_condition_ok: bool) -> bool {
+    if line.starts_with('[') || line.contains("Strike") || line.contains("On Evolve") {
+        return false;
+    }
+    let class_condition = class_condition_ok
+        && ["Overflow", "Spellchain", "Combo", "Necrocharge", "Sanguine"]
+            .iter()
+            .any(|word| line.starts_with(word) && line.contains(':'));
+    // "Spells you play cost 1 less" (not a spell's "It costs 1 less").
+    let standing = line.contains(" you play cost");
+    line.contains("While ") || line.starts_with("During ") || class_condition || standing
 }
 
 /// Keywords of a printed keyword line (`Ward.`, `Storm. Bane.`): a line made
@@ -390,5 +460,104 @@ mod tests {
             findings[0].to_string(),
             "AUDIT-1 (rust): also implemented by pack `script`"
         );
+    }
+
+    /// The text forms that gave false findings: a "When ..." trigger, "On
+    /// Evolve, <cost>:", "[evolve] <cost>:", "Strike, <cost>:" and "During
+    /// your turn, whenever ...".
+    #[test]
+    fn triggers_and_costs_written_other_ways_are_read() {
+        let act = AbilityKind::Activated {
+            quick: false,
+            zone: ActivationZone::Field,
+        };
+        let cases = [
+            (
+                "When this card leaves the field, draw a card.",
+                vec![ability(AbilityKind::Triggered(Trigger::OnLeaveField))],
+            ),
+            (
+                "On Evolve, banish a card in your cemetery: Draw a card.",
+                vec![ability(AbilityKind::Triggered(Trigger::OnEvolve))],
+            ),
+            (
+                "When this follower evolves, draw a card.",
+                vec![ability(AbilityKind::Triggered(Trigger::OnEvolve))],
+            ),
+            (
+                "[evolve] Give your leader -3 defense: Evolve this follower.",
+                vec![ability(act)],
+            ),
+            ("[evolve][cost02]: Evolve this follower.", Vec::new()),
+            (
+                "Strike, banish a card in your cemetery: Draw a card.",
+                vec![ability(AbilityKind::Triggered(Trigger::Strike))],
+            ),
+            (
+                "During your turn, whenever another follower enters your field, draw a card.",
+                vec![ability(AbilityKind::Triggered(Trigger::OnOtherEnterField(
+                    crate::cards::CardFilter::default(),
+                )))],
+            ),
+        ];
+        for (text, abilities) in cases {
+            let findings = audit(&[(
+                "p".to_owned(),
+                vec![card(text, Keywords::empty(), abilities)],
+            )]);
+            assert_eq!(findings, [], "{text}");
+        }
+    }
+
+    /// The true findings stay: a conditional passive dropped, an act
+    /// ability missing.
+    #[test]
+    fn a_dropped_passive_and_a_missing_act_are_still_found() {
+        let findings = audit(&[(
+            "p".to_owned(),
+            vec![card(
+                "While you have Overflow, this follower has +2/+0.\n[act] Remove 1 Stack counter: Draw a card.",
+                Keywords::empty(),
+                Vec::new(),
+            )],
+        )]);
+        assert_eq!(
+            kinds(&findings),
+            [
+                FindingKind::MarkerWithoutImplementation, // [act]
+                FindingKind::MarkerWithoutImplementation, // While
+            ],
+            "{findings:#?}"
+        );
+    }
+
+    /// Continuous effects written without "While", and a quoted ability a
+    /// card gives.
+    #[test]
+    fn standing_changes_and_given_abilities_are_read() {
+        let passive = |grant| {
+            ability(AbilityKind::Passive(crate::cards::PassiveDef {
+                grant,
+                scope: PassiveScope::ThisCard,
+                condition: PassiveCondition::Spellchain(5),
+            }))
+        };
+        for text in [
+            "Spellchain (5): this card costs 3 less.",
+            "Spells you play cost 1 less.",
+        ] {
+            let c = card(text, Keywords::empty(), vec![passive(Grant::Cost(-3))]);
+            assert_eq!(audit(&[("p".to_owned(), vec![c])]), [], "{text}");
+        }
+        let given = ability(AbilityKind::Triggered(Trigger::OnOtherLeaveField(
+            crate::cards::CardFilter::default(),
+        )));
+        let own = ability(AbilityKind::Triggered(Trigger::LastWords));
+        let c = card(
+            "Your followers have \"[lastwords] Draw a card.\"",
+            Keywords::empty(),
+            vec![own, given],
+        );
+        assert_eq!(audit(&[("p".to_owned(), vec![c])]), []);
     }
 }
