@@ -139,6 +139,9 @@ impl Match {
                         });
                     }
                 }
+                if phase == Phase::End {
+                    self.played_spell_end_phase(active, &mut found);
+                }
             }
             _ => {}
         }
@@ -166,6 +169,22 @@ impl Match {
         self.push_matching(card, def_id, state.controller, trigger_card, found, |t| {
             wants(t)
         });
+    }
+
+    /// A spell's "at the start of your end phase" ability is a delayed
+    /// trigger (rules-coverage.md §11.4): played this turn, the spell's
+    /// ability fires at the start of this turn's end phase wherever the
+    /// spell now is.
+    fn played_spell_end_phase(&self, active: PlayerId, found: &mut Vec<PendingAbility>) {
+        for &spell in &self.state.player(active).this_turn.spells_played {
+            let state = self.state.card(spell);
+            if state.zone == Zone::Field || self.db.get(state.def).card_type != CardType::Spell {
+                continue;
+            }
+            self.push_matching(spell, state.def, active, Some(spell), found, |t| {
+                matches!(t, Trigger::StartEndPhase)
+            });
+        }
     }
 
     /// Triggers read from the information a card had where it was.
