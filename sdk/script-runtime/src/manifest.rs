@@ -115,7 +115,7 @@ pub fn card_def(card: &ir::Card, warn: &mut dyn FnMut(String)) -> CardDef {
         attack: card.attack.map(to_i32),
         defense: card.defense.map(to_i32),
         evolve_cost: card.evolve_cost.map(to_u8),
-        keywords: keywords(&card.keywords).bits(),
+        keywords: (keywords(&card.keywords) | stack_flag(card)).bits(),
         initial_counters: card
             .counters
             .iter()
@@ -128,6 +128,22 @@ pub fn card_def(card: &ir::Card, warn: &mut dyn FnMut(String)) -> CardDef {
         abilities,
         text: card.text.clone(),
         unplayable: None,
+    }
+}
+
+/// `keyword Stack;` writes a counter (the card enters with one Stack
+/// counter) and also makes the card a Stack card: the host's flag under
+/// which it loses a counter instead of leaving the field, goes to the
+/// cemetery with none left and can pay for Earth Rite.
+fn stack_flag(card: &ir::Card) -> Keywords {
+    if card
+        .counters
+        .iter()
+        .any(|(kind, _)| *kind == ir::Counter::Stack)
+    {
+        Keywords::STACK
+    } else {
+        Keywords::empty()
     }
 }
 

@@ -210,6 +210,14 @@ fn item_holds(game: &Game, scope: &Scope<'_>, item: &FilterItem, info: &CardInfo
         FilterItem::Racing => game.is_racing(info.card),
         FilterItem::Name(name) => base_name(&info.name) == name,
         FilterItem::Traits(traits) => traits.iter().any(|t| info.traits.contains(t)),
+        // `k(Evolve)` (`#e`): the derived keyword has no host flag; a card
+        // has it while it can still evolve by its `[evolve]` cost, so an
+        // unevolved follower with an evolve cost.
+        FilterItem::Keyword(ir::Keyword::Evolve) => {
+            info.card_type == CardType::Follower
+                && !info.evolved
+                && game.evolve_cost(info.card).is_some()
+        }
         FilterItem::Keyword(keyword) => {
             crate::keywords::keyword(*keyword).is_some_and(|flag| info.keywords.contains(flag))
         }

@@ -8,6 +8,7 @@ mod attacks;
 mod bad_input;
 mod bot_matches;
 mod card_api_versions;
+mod community_style;
 mod hot_reload;
 mod pack_loading;
 mod pack_text;

@@ -153,6 +153,9 @@ impl Match {
                         });
                     }
                 }
+                if phase == Phase::End {
+                    self.played_spell_end_phase(active, &mut found);
+                }
             }
             _ => {}
         }
@@ -173,6 +176,29 @@ impl Match {
             return;
         }
         self.push_matching(&self.holder_now(card), trigger_card, found, wants);
+    }
+
+    /// A spell's "at the start of your end phase" ability is a delayed
+    /// trigger (rules-coverage.md §11.4): played this turn, the spell's
+    /// ability fires at the start of this turn's end phase wherever the
+    /// spell now is.
+    fn played_spell_end_phase(&self, active: PlayerId, found: &mut Vec<PendingAbility>) {
+        for &spell in &self.state.player(active).this_turn.spells_played {
+            let state = self.state.card(spell);
+            if state.zone == Zone::Field || self.db.get(state.def).card_type != CardType::Spell {
+                continue;
+            }
+            let holder = Holder {
+                card: spell,
+                object: state.object,
+                def: state.def,
+                controller: active,
+                ability_uses: &state.ability_uses,
+            };
+            self.push_matching(&holder, Some(spell), found, |t| {
+                matches!(t, Trigger::StartEndPhase)
+            });
+        }
     }
 
     /// Triggers read from the information a card had where it was.

@@ -156,6 +156,7 @@ fn in_evolve_zone(s: &Scenario) -> usize {
 }
 
 mod branch;
+mod community;
 mod complex;
 mod costs;
 mod moves;

@@ -1,0 +1,138 @@
+//! The community-style test set `tests/packs/community-style`: cards
+//! written the way the SVE Script community writes them, one or more per
+//! construct of the language. Every card loads with no warning and plays
+//! (none is refused as unplayable), its decks are legal and play seeded
+//! bot matches clean, and its scenario files pass.
+
+use std::path::PathBuf;
+use sve_host::bot::BotKind;
+use sve_host::catalog::Catalog;
+use sve_host::packs::{LoadedPacks, Severity};
+use sve_host::sim::{PlayOptions, SimOptions, run_sim};
+use sve_scenario::suite::{self, FileStatus, Summary};
+use sve_tests::Base;
+
+/// Cards the set defines, tokens, leaders and evolved cards included.
+const CARDS_TOTAL: usize = 179;
+
+fn dir() -> PathBuf {
+    sve_tests::workspace_root().join("tests/packs/community-style")
+}
+
+fn loaded() -> LoadedPacks {
+    sve_tests::pack_library(&[dir()], Base::Starter).loaded()
+}
+
+#[test]
+fn every_card_of_the_set_loads_without_a_warning_and_plays() {
+    let loaded = loaded();
+    let diagnostics: Vec<String> = loaded.diagnostics.iter().map(ToString::to_string).collect();
+    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+    let per_pack: Vec<(String, usize)> = loaded
+        .packs
+        .iter()
+        .map(|p| (p.id.clone(), p.cards))
+        .collect();
+    assert_eq!(per_pack, [("community-style".to_owned(), CARDS_TOTAL)]);
+    let refused: Vec<String> = loaded
+        .db
+        .iter()
+        .filter_map(|(_, def)| {
+            def.unplayable
+                .as_ref()
+                .map(|why| format!("{} {}: {why}", def.id, def.name))
+        })
+        .collect();
+    assert!(refused.is_empty(), "unplayable cards: {refused:#?}");
+}
+
+#[test]
+fn the_sets_decks_are_legal_and_play_seeded_bot_matches_clean() {
+    let loaded = loaded();
+    let runner = loaded.runner();
+    let dirs = [dir()];
+    let names: Vec<String> = sve_host::decks::pack_decks(&dirs)
+        .into_iter()
+        .map(|(name, _)| name)
+        .collect();
+    assert_eq!(names, ["CS-FOREST", "CS-HAVEN", "CS-RUNE", "CS-SWORD"]);
+    let decks: Vec<_> = names
+        .iter()
+        .map(|name| {
+            let file = sve_host::decks::load_deck_from_packs(name, &dirs).expect("the deck reads");
+            let problems = sve_host::decks::check_deck(&file, &loaded.db);
+            assert!(problems.is_empty(), "{name}: {problems:?}");
+            sve_host::decks::resolve(&file, &loaded.db).expect("resolves")
+        })
+        .collect();
+    let mut problems = Vec::new();
+    let mut played = 0;
+    for a in 0..decks.len() {
+        for b in a + 1..decks.len() {
+            let summary = run_sim(
+                &loaded.db,
+                &runner,
+                [(&names[a], &decks[a]), (&names[b], &decks[b])],
+                SimOptions {
+                    games: 2,
+                    seed: 11,
+                    bot: BotKind::Random,
+                    play: PlayOptions {
+                        check_invariants: true,
+                        ..PlayOptions::default()
+                    },
+                },
+                |_| None,
+            );
+            played += summary.games;
+            if summary.errors + summary.invariant_violations + summary.turn_cap_hits > 0 {
+                problems.push(format!(
+                    "{} vs {}: {} errors {:?}, {} violations {:?}, {} turn-cap hits",
+                    names[a],
+                    names[b],
+                    summary.errors,
+                    summary.error_samples,
+                    summary.invariant_violations,
+                    summary.violation_samples,
+                    summary.turn_cap_hits
+                ));
+            }
+        }
+    }
+    assert_eq!(played, 6 * 2);
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+#[test]
+fn the_sets_scenario_files_pass() {
+    let root = sve_tests::workspace_root();
+    let catalog = match Catalog::open(&dir(), &root.join("target")) {
+        Ok(catalog) => catalog,
+        Err(e) => panic!("the card data does not load: {e}"),
+    };
+    let errors: Vec<String> = catalog
+        .diagnostics()
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(ToString::to_string)
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let paths = match suite::find_scenarios(&dir().join("tests")) {
+        Ok(found) => found,
+        Err(e) => panic!("{e}"),
+    };
+    assert!(paths.len() >= 60, "{} scenario files", paths.len());
+    let reports = suite::run_files(&paths, &catalog);
+    let failed: Vec<String> = reports
+        .iter()
+        .filter(|r| r.is_failure() || r.status == FileStatus::Skip)
+        .map(ToString::to_string)
+        .collect();
+    assert!(
+        failed.is_empty(),
+        "{} scenario files failed ({}):\n{}",
+        failed.len(),
+        Summary::of(&reports),
+        failed.join("")
+    );
+}
