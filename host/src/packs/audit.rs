@@ -123,21 +123,25 @@ fn markers(text: &str) -> Markers {
         act: text.contains("[act]") || text.contains("[feed]"),
         ..Markers::default()
     };
+    // Once an ability's text has begun ("[fanfare] ... \n Combo (3): ..."),
+    // a class condition is the ability's, not a continuous effect.
+    let mut in_ability = false;
     for line in text.lines().map(str::trim) {
         // A quoted ability is one the card gives ("Your followers have
         // \"[lastwords] Draw a card.\""): it plays on the giver's
         // "another card" triggers as well as being the card's own.
         let (line, gives) = without_quotes(line);
         m.whenever |= gives;
-        m.keywords |= printed_keywords(&line);
-        // In an ability's text ("[fanfare] ... Spellchain (5): ..."), a
-        // class condition is the ability's, not a continuous effect.
-        let ability_line = line.starts_with('[')
+        let printed = printed_keywords(&line);
+        m.keywords |= printed;
+        // Umamusume's printed "Serve." is an ability used from the field.
+        m.act |= line.split('.').map(str::trim).any(|part| part == "Serve");
+        in_ability |= line.starts_with('[')
             || line.starts_with("On Evolve")
             || line.starts_with("Strike")
             || line.starts_with("When");
         for (idx, sentence) in line.split(". ").enumerate() {
-            let class_condition_ok = idx == 0 && !ability_line;
+            let class_condition_ok = idx == 0 && !in_ability;
             sentence_markers(sentence.trim(), gives, class_condition_ok, &mut m);
         }
     }
@@ -157,15 +161,26 @@ fn sentence_markers(line: &str, gives: bool, class_condition_ok: bool, m: &mut M
         // "[evolve] Give your leader -3: ..." is an activated ability: its
         // cost before the colon evolves the follower another way (the
         // evolve cost itself is "[evolve][cost02]: Evolve this follower.").
-        m.act |= line
-            .strip_prefix("[evolve]")
-            .is_some_and(|rest| !rest.trim_start().starts_with("[cost") && rest.contains(':'));
+        // "[evolve] Summon 2 ..." (no cost) is an On Evolve ability.
+        if let Some(rest) = line.strip_prefix("[evolve]").map(str::trim_start)
+            && !rest.starts_with("[cost")
+        {
+            if rest.contains(':') {
+                m.act = true;
+            } else {
+                m.on_evolve = true;
+            }
+        }
+        // "Whenever this follower attacks" is a Strike.
+        let attacks = line.contains("this follower attacks");
+        m.strike |= attacks;
         // A trigger: "Whenever ...", "When ... leaves the field", and
         // "During your turn, whenever ..." (a trigger with a condition, not
         // a continuous effect).
-        let when = line.contains("Whenever ")
-            || line.contains("whenever ")
-            || (line.starts_with("When ") && !line.contains(" evolves"));
+        let when = !attacks
+            && (line.contains("Whenever ")
+                || line.contains("whenever ")
+                || (line.starts_with("When ") && !line.contains(" evolves")));
         m.whenever |= when;
         m.continuous |= !when && !gives && is_continuous(line, class_condition_ok);
     }
@@ -198,20 +213,23 @@ fn is_continuous(line: &str, class_condition_ok: bool) -> bool {
         && ["Overflow", "Spellchain", "Combo", "Necrocharge", "Sanguine"]
             .iter()
             .any(|word| line.starts_with(word) && line.contains(':'));
-    // "Spells you play cost 1 less" (not a spell's "It costs 1 less").
-    let standing = line.contains(" you play cost");
+    // "Spells you play cost 1 less" (not a spell's "It costs 1 less"),
+    // "Your Fairy tokens have Assail".
+    let standing = line.contains(" you play cost")
+        || (line.starts_with("Your ") && (line.contains(" have ") || line.contains(" has ")));
     line.contains("While ") || line.starts_with("During ") || class_condition || standing
 }
 
 /// Keywords of a printed keyword line (`Ward.`, `Storm. Bane.`): a line made
 /// only of keyword names, each followed by a period.
 fn printed_keywords(line: &str) -> Keywords {
+    // The leading sentences that are keyword names ("Ward. This follower
+    // can't attack leaders." prints Ward).
     let mut found = Keywords::empty();
     for part in line.split('.').map(str::trim).filter(|p| !p.is_empty()) {
         match keyword_words().find(|(word, _)| *word == part) {
             Some((_, flag)) => found |= flag,
-            // Any other words: not a keyword line.
-            None => return Keywords::empty(),
+            None => break,
         }
     }
     found
@@ -490,6 +508,18 @@ mod tests {
             ),
             ("[evolve][cost02]: Evolve this follower.", Vec::new()),
             (
+                "[evolve] Summon 2 Glade Fairy tokens.",
+                vec![ability(AbilityKind::Triggered(Trigger::OnEvolve))],
+            ),
+            (
+                "Whenever this follower attacks a follower, give it +1/+1.",
+                vec![ability(AbilityKind::Triggered(Trigger::FollowerStrike))],
+            ),
+            (
+                "[fanfare] Deal 1 damage to an enemy follower.\nCombo (3): Deal 3 instead.",
+                vec![ability(AbilityKind::Triggered(Trigger::Fanfare))],
+            ),
+            (
                 "Strike, banish a card in your cemetery: Draw a card.",
                 vec![ability(AbilityKind::Triggered(Trigger::Strike))],
             ),
@@ -545,6 +575,7 @@ mod tests {
         for text in [
             "Spellchain (5): this card costs 3 less.",
             "Spells you play cost 1 less.",
+            "Your Fairy tokens have Assail.",
         ] {
             let c = card(text, Keywords::empty(), vec![passive(Grant::Cost(-3))]);
             assert_eq!(audit(&[("p".to_owned(), vec![c])]), [], "{text}");
@@ -557,6 +588,17 @@ mod tests {
             "Your followers have \"[lastwords] Draw a card.\"",
             Keywords::empty(),
             vec![own, given],
+        );
+        assert_eq!(audit(&[("p".to_owned(), vec![c])]), []);
+    }
+
+    /// A keyword printed before other words of its line.
+    #[test]
+    fn a_keyword_leading_a_line_is_printed() {
+        let c = card(
+            "Ward. This follower can't attack leaders.",
+            Keywords::WARD,
+            Vec::new(),
         );
         assert_eq!(audit(&[("p".to_owned(), vec![c])]), []);
     }
