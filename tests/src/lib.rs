@@ -52,6 +52,46 @@ pub fn pack_library(dirs: &[PathBuf], base: Base) -> sve_host::packs::PackLibrar
         .unwrap_or_else(|e| panic!("the pack engine does not start: {e}"))
 }
 
+/// Plays `games` random-bot matches between two decks with the
+/// invariants checked; returns what went wrong (errors, violations,
+/// turn-cap hits), if anything, and the number of matches played.
+pub fn clean_sim(
+    db: &Arc<CardDb>,
+    runner: &Arc<dyn AbilityRunner>,
+    decks: [(&str, &DeckList); 2],
+    games: u32,
+    seed: u64,
+) -> (Option<String>, u32) {
+    let summary = sve_host::sim::run_sim(
+        db,
+        runner,
+        decks,
+        sve_host::sim::SimOptions {
+            games,
+            seed,
+            bot: BotKind::Random,
+            play: PlayOptions {
+                check_invariants: true,
+                ..PlayOptions::default()
+            },
+        },
+        |_| None,
+    );
+    let [(a, _), (b, _)] = decks;
+    let problem =
+        (summary.errors + summary.invariant_violations + summary.turn_cap_hits > 0).then(|| {
+            format!(
+                "{a} vs {b}: {} errors {:?}, {} violations {:?}, {} turn-cap hits",
+                summary.errors,
+                summary.error_samples,
+                summary.invariant_violations,
+                summary.violation_samples,
+                summary.turn_cap_hits
+            )
+        });
+    (problem, summary.games)
+}
+
 /// The errors among a load's diagnostics, as they print.
 pub fn load_errors(diagnostics: &[sve_host::packs::PackDiagnostic]) -> Vec<String> {
     diagnostics

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use sve_host::bot::BotKind;
 use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards};
 use sve_host::packs::{LoadedPacks, PackLibrary};
-use sve_host::sim::{PlayOptions, SimOptions, run_sim};
+use sve_host::sim::PlayOptions;
 use sve_tests::Base;
 
 fn root() -> PathBuf {
@@ -94,32 +94,10 @@ fn every_pairing_of_the_starter_decks_plays_clean_with_every_ability_live() {
             let file = sve_host::decks::starter_deck(name).expect("bundled deck");
             sve_host::decks::resolve(&file, &loaded.db).expect("resolves")
         });
-        let summary = run_sim(
-            &loaded.db,
-            &runner,
-            [(a, &decks[0]), (b, &decks[1])],
-            SimOptions {
-                games: 4,
-                seed: 77,
-                bot: BotKind::Random,
-                play: PlayOptions {
-                    check_invariants: true,
-                    ..PlayOptions::default()
-                },
-            },
-            |_| None,
-        );
-        played += summary.games;
-        if summary.errors + summary.invariant_violations + summary.turn_cap_hits > 0 {
-            problems.push(format!(
-                "{a} vs {b}: {} errors {:?}, {} violations {:?}, {} turn-cap hits",
-                summary.errors,
-                summary.error_samples,
-                summary.invariant_violations,
-                summary.violation_samples,
-                summary.turn_cap_hits
-            ));
-        }
+        let (problem, games) =
+            sve_tests::clean_sim(&loaded.db, &runner, [(a, &decks[0]), (b, &decks[1])], 4, 77);
+        played += games;
+        problems.extend(problem);
     }
     // 21 unordered pairings; seats alternate, so each order is played.
     assert_eq!(played, 21 * 4);
