@@ -387,7 +387,10 @@ fn trigger(card: &ir::Card, ability: &Ability) -> Option<Trigger> {
         T::StartMainPhase => Trigger::StartMainPhase,
         T::StartOpponentMainPhase => Trigger::StartOpponentMainPhase,
         T::StartEndPhase => Trigger::StartEndPhase,
-        _ => return None,
+        // Played by the serve ability, or not triggers at all.
+        T::OnRace | T::OnOtherRace | T::Spell | T::Passive | T::ModifiedCost | T::Act => {
+            return None;
+        }
     })
 }
 

@@ -465,6 +465,51 @@ mod tests {
         }
     }
 
+    /// Script triggers with no host trigger of the same name: where the
+    /// card came from (the runtime's condition tells), races (run by the
+    /// serve ability) and the ability kinds written as triggers.
+    const SCRIPT_ONLY_TRIGGERS: &[Trigger] = &[
+        Trigger::FanfareHand,
+        Trigger::FanfareNotHand,
+        Trigger::OnOtherReturnToHandFromField,
+        Trigger::OnRace,
+        Trigger::OnOtherRace,
+        Trigger::Spell,
+        Trigger::Passive,
+        Trigger::ModifiedCost,
+        Trigger::Act,
+    ];
+
+    /// Host triggers scripts do not write.
+    const HOST_ONLY_TRIGGERS: &[&str] = &[
+        "OnOpponentCardDestroyed",
+        "OnSuperEvolve",
+        "StartOpponentEndPhase",
+    ];
+
+    /// Triggers are the vocabulary's (`sve_vocab::for_each_trigger!`), name
+    /// for name, but for the lists above.
+    #[test]
+    fn ir_triggers_are_the_vocabularys() {
+        for trigger in Trigger::ALL {
+            let in_vocabulary = sve_vocab::TRIGGERS
+                .iter()
+                .any(|t| t.ident == trigger.name());
+            assert!(
+                in_vocabulary != SCRIPT_ONLY_TRIGGERS.contains(trigger),
+                "IR trigger `{trigger}` is neither the vocabulary's nor script-only"
+            );
+        }
+        for info in sve_vocab::TRIGGERS {
+            let in_ir = Trigger::ALL.iter().any(|t| t.name() == info.ident);
+            assert!(
+                in_ir != HOST_ONLY_TRIGGERS.contains(&info.ident),
+                "vocabulary trigger `{}`: add it to ir::Trigger and TRIGGERS, or to HOST_ONLY_TRIGGERS",
+                info.ident
+            );
+        }
+    }
+
     /// Counter kinds are the vocabulary's, name for name.
     #[test]
     fn ir_counters_are_the_vocabularys() {

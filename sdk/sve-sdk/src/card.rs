@@ -328,34 +328,19 @@ impl Card {
     }
 }
 
-/// The printed name of an automatic ability's trigger.
-fn trigger_name(trigger: &Trigger) -> &'static str {
-    match trigger {
-        Trigger::Fanfare => "Fanfare",
-        Trigger::LastWords => "Last Words",
-        Trigger::OnLeaveField => "Leave Field",
-        Trigger::OnReturnToHandFromField => "Return to Hand",
-        Trigger::OnOtherEnterField(_) => "Other Enters Field",
-        Trigger::OnOtherLeaveField(_) => "Other Leaves Field",
-        Trigger::OnOpponentCardDestroyed(_) => "Opponent's Card Destroyed",
-        Trigger::OnOpponentCardLeaveField(_) => "Opponent's Card Leaves",
-        Trigger::OnDiscarded => "Discarded",
-        Trigger::OnEvolve => "Evolve",
-        Trigger::OnSuperEvolve => "Super Evolve",
-        Trigger::OnOtherEvolve(_) => "Other Evolves",
-        Trigger::Strike => "Strike",
-        Trigger::FollowerStrike => "Follower Strike",
-        Trigger::LeaderStrike => "Leader Strike",
-        Trigger::OnOtherAttack(_) => "Other Attacks",
-        Trigger::OnPlaySpell(_) => "Spell Played",
-        Trigger::OnDealCombatDamage => "Combat Damage",
-        Trigger::OnLeaderGainDefense => "Leader Gains Defense",
-        Trigger::StartMainPhase => "Start of Main Phase",
-        Trigger::StartOpponentMainPhase => "Start of Opponent's Main Phase",
-        Trigger::StartEndPhase => "Start of End Phase",
-        Trigger::StartOpponentEndPhase => "Start of Opponent's End Phase",
-    }
+/// The name an ability with a trigger gets by default ("Last Words"),
+/// from the vocabulary (`sve_vocab::for_each_trigger!`).
+macro_rules! trigger_names {
+    ([] $($ident:ident $(($payload:ident))? = $printed:literal, $clause:literal, $doc:literal;)*) => {
+        fn trigger_name(trigger: &Trigger) -> &'static str {
+            match trigger {
+                $(Trigger::$ident { .. } => $printed,)*
+            }
+        }
+    };
 }
+
+sve_vocab::for_each_trigger!(trigger_names);
 
 /// A filter that matches every card; set fields to narrow it.
 pub fn any_card() -> CardFilter {

@@ -3,11 +3,15 @@
 //! Each keyword is one line of [`for_each_keyword!`]: its identifier, its
 //! bit, the name card data and SVE Script write, its WIT-style name, how it
 //! shows on a card, its rules section and what it does. Each counter kind
-//! is one line of [`for_each_counter!`]. Everything else is made from those
-//! lines or checked against them:
+//! is one line of [`for_each_counter!`], each trigger one line of
+//! [`for_each_trigger!`]. Everything else is made from those lines or
+//! checked against them:
 //!
 //! - the engine's and the SDK's `Keywords` bit sets ([`keywords_bitflags!`])
-//!   and `Counter` enums ([`counter_enum!`]) are generated;
+//!   and `Counter` enums ([`counter_enum!`]), and the engine's `Trigger`
+//!   ([`trigger_enum!`]) are generated; the SDK's default ability names
+//!   match the card API's triggers against the list, so the WIT and the
+//!   list cannot drift apart;
 //! - the card API (since 0.2.0) carries keywords as these bits and
 //!   counters as these numbers, so a new one changes no contract;
 //! - `sve-script` checks its IR keywords and counters against these lists,
@@ -271,6 +275,113 @@ macro_rules! counter_table {
 
 for_each_counter!(counter_table);
 
+/// One trigger of automatic abilities, as [`for_each_trigger!`] declares it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TriggerInfo {
+    /// The identifier: the engine's and the SDK's `Trigger` variant, and
+    /// (kebab-cased) the card API's.
+    pub ident: &'static str,
+    /// The name an ability with this trigger gets by default ("Last
+    /// Words").
+    pub name: &'static str,
+    /// Whether it takes a card filter ("another matching card ...").
+    pub filtered: bool,
+    /// Its section in `docs/rules-coverage.md`.
+    pub clause: &'static str,
+    /// When it triggers, in a sentence.
+    pub doc: &'static str,
+}
+
+/// Calls `$callback!` with every trigger of automatic abilities the host
+/// detects, one line each: `Ident = "Ability name", "§clause", "when";`,
+/// with `Ident(Filter)` for a trigger that takes a card filter (after
+/// `[context]`, as [`for_each_keyword!`] does). The engine's `Trigger` is
+/// made from it ([`trigger_enum!`]), the SDK names abilities by it, and
+/// tests diff the card API's `trigger` variant and the script IR's
+/// triggers against it.
+///
+/// Adding a trigger: its line here, its detection in the engine
+/// (`engine/triggers.rs`), its case in the card API's WIT and in
+/// `packs/convert.rs`, and the script runtime's mapping if scripts write
+/// it (tests name what is missing).
+#[macro_export]
+macro_rules! for_each_trigger {
+    ($($callback:ident)::+) => {
+        $crate::for_each_trigger!($($callback)::+;);
+    };
+    ($($callback:ident)::+; $($context:tt)*) => {
+        $($callback)::+! {
+            [$($context)*]
+            Fanfare = "Fanfare", "§12.5", "This card is put onto the field from another zone.";
+            LastWords = "Last Words", "§12.5", "This card goes from the field to the cemetery.";
+            OnLeaveField = "Leave Field", "§12.5", "This card leaves the field.";
+            OnReturnToHandFromField = "Return to Hand", "§12.5", "This card is returned from the field to the hand.";
+            OnOtherEnterField(Filter) = "Other Enters Field", "§12.5", "Another matching card is put onto your field.";
+            OnOtherLeaveField(Filter) = "Other Leaves Field", "§12.5", "Another matching card leaves your field.";
+            OnOpponentCardDestroyed(Filter) = "Opponent's Card Destroyed", "§12.5", "A matching card on the opponent's field is destroyed.";
+            OnOpponentCardLeaveField(Filter) = "Opponent's Card Leaves", "§12.5", "A matching card leaves the opponent's field, however it leaves.";
+            OnDiscarded = "Discarded", "§12.5", "This card is discarded (works in the hand).";
+            OnEvolve = "Evolve", "§10", "This card evolves.";
+            OnSuperEvolve = "Super Evolve", "§10", "This card super-evolves.";
+            OnOtherEvolve(Filter) = "Other Evolves", "§12.5", "Another matching follower on your field evolves.";
+            Strike = "Strike", "§8", "This follower attacks.";
+            FollowerStrike = "Follower Strike", "§8", "This follower attacks a follower.";
+            LeaderStrike = "Leader Strike", "§8", "This follower attacks a leader.";
+            OnOtherAttack(Filter) = "Other Attacks", "§12.5", "Another matching card on your field attacks.";
+            OnPlaySpell(Filter) = "Spell Played", "§12.5", "You play a matching spell.";
+            OnDealCombatDamage = "Combat Damage", "§9", "This follower deals combat damage.";
+            OnLeaderGainDefense = "Leader Gains Defense", "§12.5", "Your leader gains defense.";
+            StartMainPhase = "Start of Main Phase", "§7", "Start of your main phase.";
+            StartOpponentMainPhase = "Start of Opponent's Main Phase", "§7", "Start of each opponent's main phase.";
+            StartEndPhase = "Start of End Phase", "§7", "Start of your end phase.";
+            StartOpponentEndPhase = "Start of Opponent's End Phase", "§7", "Start of each opponent's end phase.";
+        }
+    };
+}
+
+/// Declares the enum of triggers, each filtered one with a `Filter`
+/// payload (a type the calling module names), and `ability_name`:
+/// `sve_vocab::for_each_trigger!(sve_vocab::trigger_enum; #[derive(..)] pub enum Trigger);`.
+#[macro_export]
+macro_rules! trigger_enum {
+    ([$(#[$attr:meta])* $vis:vis enum $name:ident]
+     $($ident:ident $(($payload:ident))? = $printed:literal, $clause:literal, $doc:literal;)*) => {
+        $(#[$attr])*
+        $vis enum $name {
+            $(
+                #[doc = concat!($doc, " (", $clause, ")")]
+                $ident $(($payload))?,
+            )*
+        }
+
+        impl $name {
+            /// The name an ability with this trigger gets by default.
+            pub fn ability_name(&self) -> &'static str {
+                match self {
+                    $($name::$ident { .. } => $printed,)*
+                }
+            }
+        }
+    };
+}
+
+macro_rules! trigger_table {
+    ([] $($ident:ident $(($payload:ident))? = $printed:literal, $clause:literal, $doc:literal;)*) => {
+        /// Every trigger, in declaration order.
+        pub const TRIGGERS: &[TriggerInfo] = &[
+            $(TriggerInfo {
+                ident: stringify!($ident),
+                name: $printed,
+                filtered: false $(|| stringify!($payload).len() > 0)?,
+                clause: $clause,
+                doc: $doc,
+            },)*
+        ];
+    };
+}
+
+for_each_trigger!(trigger_table);
+
 macro_rules! keyword_table {
     ([] $($ident:ident = $bit:literal, $name:literal, $wit:literal, $shown:ident, $family:ident, $clause:literal, $doc:literal;)*) => {
         /// Every keyword, in bit order.
@@ -309,6 +420,20 @@ mod tests {
             assert_eq!((same_name, same_wit), (1, 1), "{}", keyword.ident);
         }
         assert_eq!(keyword_named("Bane").map(|k| k.bit), Some(6));
+    }
+
+    #[test]
+    fn trigger_idents_are_unique_and_filters_marked() {
+        for trigger in TRIGGERS {
+            assert_eq!(
+                TRIGGERS.iter().filter(|t| t.ident == trigger.ident).count(),
+                1,
+                "{}",
+                trigger.ident
+            );
+        }
+        let filtered: usize = TRIGGERS.iter().filter(|t| t.filtered).count();
+        assert_eq!(filtered, 7);
     }
 
     #[test]

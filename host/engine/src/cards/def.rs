@@ -250,57 +250,15 @@ pub enum ActivationZone {
     Cemetery,
 }
 
-/// Trigger conditions of automatic abilities (rules-coverage.md §12.5).
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-pub enum Trigger {
-    /// This card is put onto the field from another zone.
-    Fanfare,
-    /// This card goes from the field to the cemetery.
-    LastWords,
-    /// This card leaves the field.
-    OnLeaveField,
-    /// This card is returned from the field to the hand.
-    OnReturnToHandFromField,
-    /// Another matching card is put onto your field.
-    OnOtherEnterField(CardFilter),
-    /// Another matching card leaves your field.
-    OnOtherLeaveField(CardFilter),
-    /// A matching card on the opponent's field is destroyed.
-    OnOpponentCardDestroyed(CardFilter),
-    /// A matching card leaves the opponent's field, however it leaves
-    /// (destroyed, banished, returned to the hand, ...).
-    OnOpponentCardLeaveField(CardFilter),
-    /// This card is discarded (works in the hand).
-    OnDiscarded,
-    /// This card evolves.
-    OnEvolve,
-    /// This card super-evolves.
-    OnSuperEvolve,
-    /// Another matching follower on your field evolves.
-    OnOtherEvolve(CardFilter),
-    /// This follower attacks.
-    Strike,
-    /// This follower attacks a follower.
-    FollowerStrike,
-    /// This follower attacks a leader.
-    LeaderStrike,
-    /// Another matching card on your field attacks.
-    OnOtherAttack(CardFilter),
-    /// You play a matching spell.
-    OnPlaySpell(CardFilter),
-    /// This follower deals combat damage.
-    OnDealCombatDamage,
-    /// Your leader gains defense.
-    OnLeaderGainDefense,
-    /// Start of your main phase.
-    StartMainPhase,
-    /// Start of each opponent's main phase.
-    StartOpponentMainPhase,
-    /// Start of your end phase.
-    StartEndPhase,
-    /// Start of each opponent's end phase.
-    StartOpponentEndPhase,
-}
+/// The payload of the filtered triggers.
+type Filter = CardFilter;
+
+sve_vocab::for_each_trigger!(sve_vocab::trigger_enum;
+    /// Trigger conditions of automatic abilities (rules-coverage.md §12.5),
+    /// declared once in `sve_vocab::for_each_trigger!`.
+    #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+    pub enum Trigger
+);
 
 /// One part of a cost (rules-coverage.md §12.3).
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
