@@ -185,6 +185,16 @@ fn load_script_pack(
             ),
         ));
     }
+    // As with a file that no longer compiles, an edit that makes a card
+    // unplayable leaves the previous version playing: a running match never
+    // swaps a card for a version it can play only in part.
+    if mode == LoadMode::Reload && pack.cards.iter().any(|card| card.unplayable.is_some()) {
+        return Err(pack
+            .notes
+            .into_iter()
+            .filter(|d| d.severity == Severity::Error)
+            .collect());
+    }
     pack.notes.extend(compiled.diagnostics);
     pack.folders = compiled.folders;
     pack.outside_refs = compiled.outside_refs;

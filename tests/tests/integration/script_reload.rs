@@ -118,6 +118,38 @@ fn editing_a_script_card_mid_match_changes_its_behaviour_and_broken_edits_keep_t
     assert_eq!(s.game.state().player(P2).leader_defense, 13);
 }
 
+/// An edit that makes the card unplayable (a cost the host can't pay:
+/// play points that depend on the board) is refused like a broken edit:
+/// the previous version keeps playing and the error names the card.
+#[test]
+fn an_edit_that_makes_a_card_unplayable_keeps_the_old_version() {
+    let dir = pack_copy("script-unplayable-edit");
+    let mut library = library(&dir);
+    let loaded = library.loaded();
+    assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+    let file = dir.join("cards.txt");
+    let text = std::fs::read_to_string(&file).expect("read");
+    let edited = text.replace(
+        "ability Fanfare {",
+        "ability Fanfare {\n    cost (PP, f(F));",
+    );
+    std::fs::write(&file, edited).expect("write");
+    let problems = library.reload(&dir).expect_err("the edit is refused");
+    let messages: Vec<String> = problems.iter().map(ToString::to_string).collect();
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("TEST-S01") && m.contains("the card can't be played")),
+        "{messages:#?}"
+    );
+    let def = {
+        let loaded = library.loaded();
+        let id = loaded.db.by_card_id("TEST-S01").expect("still there");
+        loaded.db.get(id).clone()
+    };
+    assert_eq!(def.unplayable, None, "the previous version stays");
+}
+
 #[test]
 fn the_watcher_sees_script_edits_in_a_folder_without_pack_toml() {
     // A community set folder: scripts only, no pack.toml.
