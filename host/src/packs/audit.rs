@@ -150,40 +150,38 @@ fn markers(text: &str) -> Markers {
 
 /// What one sentence of card text says the card has.
 fn sentence_markers(line: &str, gives: bool, class_condition_ok: bool, m: &mut Markers) {
+    // "Strike:" and "Strike, <cost>:" (a Strike with a cost).
+    m.strike |= line.starts_with("Strike:") || line.starts_with("Strike,");
+    // "On Evolve:", "On Evolve, <cost>:", and "When this follower
+    // evolves".
+    m.on_evolve |= line.contains("On Evolve:")
+        || line.contains("On Evolve,")
+        || (line.contains("When ") && line.contains(" evolves"));
+    // "[evolve] Give your leader -3: ..." is an activated ability: its
+    // cost before the colon evolves the follower another way (the
+    // evolve cost itself is "[evolve][cost02]: Evolve this follower.").
+    // "[evolve] Summon 2 ..." (no cost) is an On Evolve ability.
+    if let Some(rest) = line.strip_prefix("[evolve]").map(str::trim_start)
+        && !rest.starts_with("[cost")
     {
-        // "Strike:" and "Strike, <cost>:" (a Strike with a cost).
-        m.strike |= line.starts_with("Strike:") || line.starts_with("Strike,");
-        // "On Evolve:", "On Evolve, <cost>:", and "When this follower
-        // evolves".
-        m.on_evolve |= line.contains("On Evolve:")
-            || line.contains("On Evolve,")
-            || (line.contains("When ") && line.contains(" evolves"));
-        // "[evolve] Give your leader -3: ..." is an activated ability: its
-        // cost before the colon evolves the follower another way (the
-        // evolve cost itself is "[evolve][cost02]: Evolve this follower.").
-        // "[evolve] Summon 2 ..." (no cost) is an On Evolve ability.
-        if let Some(rest) = line.strip_prefix("[evolve]").map(str::trim_start)
-            && !rest.starts_with("[cost")
-        {
-            if rest.contains(':') {
-                m.act = true;
-            } else {
-                m.on_evolve = true;
-            }
+        if rest.contains(':') {
+            m.act = true;
+        } else {
+            m.on_evolve = true;
         }
-        // "Whenever this follower attacks" is a Strike.
-        let attacks = line.contains("this follower attacks");
-        m.strike |= attacks;
-        // A trigger: "Whenever ...", "When ... leaves the field", and
-        // "During your turn, whenever ..." (a trigger with a condition, not
-        // a continuous effect).
-        let when = !attacks
-            && (line.contains("Whenever ")
-                || line.contains("whenever ")
-                || (line.starts_with("When ") && !line.contains(" evolves")));
-        m.whenever |= when;
-        m.continuous |= !when && !gives && is_continuous(line, class_condition_ok);
     }
+    // "Whenever this follower attacks" is a Strike.
+    let attacks = line.contains("this follower attacks");
+    m.strike |= attacks;
+    // A trigger: "Whenever ...", "When ... leaves the field", and
+    // "During your turn, whenever ..." (a trigger with a condition, not
+    // a continuous effect).
+    let when = !attacks
+        && (line.contains("Whenever ")
+            || line.contains("whenever ")
+            || (line.starts_with("When ") && !line.contains(" evolves")));
+    m.whenever |= when;
+    m.continuous |= !when && !gives && is_continuous(line, class_condition_ok);
 }
 
 /// The line without its quoted parts, and whether a quoted part is an

@@ -277,19 +277,17 @@ fn load_component(
         fail(message)
     })?;
     let notes = manifest_log_notes(&manifest.dir, file, &store.data().log);
-    let (cards, refused): (Vec<_>, Vec<_>) = raw
-        .cards
-        .into_iter()
-        .map(convert::card_def_in)
-        .partition(Result::is_ok);
-    if !refused.is_empty() {
-        return Err(refused
-            .into_iter()
-            .filter_map(Result::err)
-            .map(|message| error_at(file, message))
-            .collect());
+    let mut cards: Vec<CardDef> = Vec::with_capacity(raw.cards.len());
+    let mut refused = Vec::new();
+    for card in raw.cards {
+        match convert::card_def_in(card) {
+            Ok(card) => cards.push(card),
+            Err(message) => refused.push(error_at(file, message)),
+        }
     }
-    let cards: Vec<CardDef> = cards.into_iter().filter_map(Result::ok).collect();
+    if !refused.is_empty() {
+        return Err(refused);
+    }
     check_cards(&cards).map_err(|problems| {
         problems
             .into_iter()
