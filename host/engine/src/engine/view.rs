@@ -96,24 +96,38 @@ pub struct PlayerView {
 impl Match {
     /// What `viewer` may know now.
     pub fn view(&self, viewer: PlayerId) -> PlayerView {
+        self.view_for(Some(viewer))
+    }
+
+    /// What a spectator may know now: public information only (both hands
+    /// and face-down evolve decks as counts, no decision). `viewer` is seat
+    /// 1's, for drawing the board from that side.
+    pub fn spectator_view(&self) -> PlayerView {
+        self.view_for(None)
+    }
+
+    fn view_for(&self, viewer: Option<PlayerId>) -> PlayerView {
         let state = &self.state;
-        let side = |player: PlayerId| side_view(state, &self.db, player, viewer);
+        let side = |player: PlayerId| side_view(state, &self.db, player, viewer == Some(player));
         PlayerView {
-            viewer,
+            viewer: viewer.unwrap_or(PlayerId(0)),
             turn: state.turn,
             active: state.active,
             phase: state.phase,
             sides: [side(PlayerId(0)), side(PlayerId(1))],
-            decision: self.decision().filter(|d| d.player == viewer).cloned(),
+            decision: self
+                .decision()
+                .filter(|d| Some(d.player) == viewer)
+                .cloned(),
             outcome: state.outcome,
         }
     }
 }
 
-fn side_view(state: &GameState, db: &CardDb, player: PlayerId, viewer: PlayerId) -> SideView {
+/// One side as seen by its owner (`own`) or by anyone else.
+fn side_view(state: &GameState, db: &CardDb, player: PlayerId, own: bool) -> SideView {
     let p = state.player(player);
     let card = |c: &CardRef| card_view(state, db, *c);
-    let own = player == viewer;
     SideView {
         leader: state.card(p.leader).def,
         leader_defense: p.leader_defense,

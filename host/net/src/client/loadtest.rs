@@ -1,0 +1,150 @@
+//! `sve loadtest`: many bot matches against one server at once, with
+//! answer latencies and a leak count.
+
+use super::Connection;
+use super::play::{Entry, PlayReport, RandomAnswers, play};
+use crate::protocol::{ClockSpec, Opponent};
+use serde::Serialize;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::{Semaphore, oneshot};
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct LoadtestOptions {
+    /// The server.
+    pub url: String,
+    /// Matches to play.
+    pub matches: u32,
+    /// Matches at once.
+    pub concurrency: u32,
+    /// Both players' deck, as deck-file text.
+    pub deck: String,
+    /// Seed of the bots' answers.
+    pub seed: u64,
+}
+
+/// The figures (`sve loadtest --json` prints them as its last line).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct LoadtestReport {
+    /// Matches started.
+    pub matches: u32,
+    /// Matches that reached their end on both clients.
+    pub completed: u32,
+    /// Matches with a client error.
+    pub errors: u32,
+    /// Things clients were told that they may not know.
+    pub leaks: u32,
+    /// Answers sent.
+    pub answers: u64,
+    /// Median time from an answer to the next update.
+    pub answer_p50_ms: f64,
+    /// 99th percentile of the same.
+    pub answer_p99_ms: f64,
+    /// Completed matches per second of wall time.
+    pub matches_per_sec: f64,
+    /// Wall time.
+    pub seconds: f64,
+    /// The first few errors, for people.
+    pub first_errors: Vec<String>,
+}
+
+/// Runs the load test.
+pub async fn run(options: LoadtestOptions) -> LoadtestReport {
+    let start = Instant::now();
+    let permits = Arc::new(Semaphore::new(options.concurrency.max(1) as usize));
+    let mut tasks = Vec::new();
+    for i in 0..options.matches {
+        let permits = Arc::clone(&permits);
+        let options = options.clone();
+        tasks.push(tokio::spawn(async move {
+            let _permit = permits.acquire_owned().await;
+            one_match(&options, u64::from(i)).await
+        }));
+    }
+    let mut report = LoadtestReport {
+        matches: options.matches,
+        ..LoadtestReport::default()
+    };
+    let mut latencies: Vec<Duration> = Vec::new();
+    for task in tasks {
+        match task.await {
+            Ok(Ok(clients)) => {
+                report.completed += 1;
+                for client in clients {
+                    report.leaks += client.leaks;
+                    report.answers += u64::from(client.answers);
+                    latencies.extend(client.latencies);
+                }
+            }
+            Ok(Err(err)) => {
+                report.errors += 1;
+                if report.first_errors.len() < 5 {
+                    report.first_errors.push(err);
+                }
+            }
+            Err(err) => {
+                report.errors += 1;
+                if report.first_errors.len() < 5 {
+                    report.first_errors.push(format!("task failed: {err}"));
+                }
+            }
+        }
+    }
+    latencies.sort_unstable();
+    report.answer_p50_ms = percentile_ms(&latencies, 0.50);
+    report.answer_p99_ms = percentile_ms(&latencies, 0.99);
+    report.seconds = start.elapsed().as_secs_f64();
+    report.matches_per_sec = f64::from(report.completed) / report.seconds.max(1e-9);
+    report
+}
+
+/// The `q` quantile of sorted durations, in milliseconds.
+pub fn percentile_ms(sorted: &[Duration], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let at = ((sorted.len() - 1) as f64 * q).round() as usize;
+    sorted[at.min(sorted.len() - 1)].as_secs_f64() * 1000.0
+}
+
+/// One match between two bot clients: one opens a table, the other joins
+/// by its code.
+async fn one_match(options: &LoadtestOptions, i: u64) -> Result<[PlayReport; 2], String> {
+    let mut host = Connection::connect(&options.url, &format!("load-{i}-a"))
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut guest = Connection::connect(&options.url, &format!("load-{i}-b"))
+        .await
+        .map_err(|e| e.to_string())?;
+    let (code_tx, code_rx) = oneshot::channel();
+    let seed = options.seed.wrapping_mul(1_000_003).wrapping_add(i * 2);
+    let deck = options.deck.clone();
+    let host_side = async {
+        let mut bot = RandomAnswers::new(seed);
+        let entry = Entry::Create {
+            opponent: Opponent::Human,
+            clock: ClockSpec::default(),
+            code: Some(code_tx),
+        };
+        play(&mut host, &deck, entry, &mut bot).await
+    };
+    let guest_side = async {
+        let code = code_rx
+            .await
+            .map_err(|_| super::ClientError::Failed("the table never opened".into()))?;
+        let mut bot = RandomAnswers::new(seed + 1);
+        play(&mut guest, &deck, Entry::Join(code), &mut bot).await
+    };
+    let (a, b) = tokio::join!(host_side, guest_side);
+    let reports = [a.map_err(|e| e.to_string())?, b.map_err(|e| e.to_string())?];
+    host.close().await;
+    guest.close().await;
+    if reports[0].outcome != reports[1].outcome {
+        return Err(format!(
+            "the clients saw different results: {:?} and {:?}",
+            reports[0].outcome, reports[1].outcome
+        ));
+    }
+    Ok(reports)
+}

@@ -1,0 +1,190 @@
+//! Playing one match through a [`Connection`]: enter (create, join or
+//! queue), then answer every decision with an [`Answerer`] until the match
+//! ends.
+
+use super::{ClientError, Connection, leaks};
+use crate::protocol::{ClientMsg, ClockSpec, Opponent, Seating, ServerMsg, Update};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use std::time::{Duration, Instant};
+use sve_engine::bot::{default_answer, random_answer};
+use sve_engine::engine::Outcome;
+use tokio::sync::oneshot;
+
+/// How a client gets to a match.
+#[derive(Debug)]
+pub enum Entry {
+    /// Open a table; its code is sent to `code` (if given) once open.
+    Create {
+        /// Who sits opposite.
+        opponent: Opponent,
+        /// Time limits.
+        clock: ClockSpec,
+        /// Where the code goes.
+        code: Option<oneshot::Sender<String>>,
+    },
+    /// Join a waiting table by code.
+    Join(String),
+    /// The quick-match queue.
+    Queue,
+}
+
+/// Something that answers decisions from what the client was told.
+pub trait Answerer: Send {
+    /// Picks for the pending decision of `update` (it has one).
+    fn answer(&mut self, update: &Update, seating: &Seating) -> Vec<u32>;
+}
+
+/// Uniformly random legal answers (the `random` client bot).
+pub struct RandomAnswers(ChaCha8Rng);
+
+impl RandomAnswers {
+    /// With a seed.
+    pub fn new(seed: u64) -> RandomAnswers {
+        RandomAnswers(ChaCha8Rng::seed_from_u64(seed))
+    }
+}
+
+impl Answerer for RandomAnswers {
+    fn answer(&mut self, update: &Update, _: &Seating) -> Vec<u32> {
+        let Some(decision) = &update.view.decision else {
+            return Vec::new();
+        };
+        random_answer(&mut self.0, decision)
+            .into_iter()
+            .map(|p| p as u32)
+            .collect()
+    }
+}
+
+/// The cautious default of every decision: pass, no, or the first option
+/// (the `first` client bot).
+pub struct DefaultAnswers;
+
+impl Answerer for DefaultAnswers {
+    fn answer(&mut self, update: &Update, _: &Seating) -> Vec<u32> {
+        update
+            .view
+            .decision
+            .as_ref()
+            .map(|d| default_answer(d).into_iter().map(|p| p as u32).collect())
+            .unwrap_or_default()
+    }
+}
+
+/// How a match went, from one client's side.
+#[derive(Clone, Debug, Default)]
+pub struct PlayReport {
+    /// Where the client sat.
+    pub seating: Option<Seating>,
+    /// The result, if the match ended.
+    pub outcome: Option<Outcome>,
+    /// Answers sent.
+    pub answers: u32,
+    /// For each answer, the time until the server's next update.
+    pub latencies: Vec<Duration>,
+    /// Things the client was told that it may not know ([`leaks::count`]).
+    pub leaks: u32,
+    /// Updates received.
+    pub updates: u32,
+}
+
+/// Enters a match and plays it to the end with `answerer`.
+pub async fn play(
+    conn: &mut Connection,
+    deck: &str,
+    entry: Entry,
+    answerer: &mut dyn Answerer,
+) -> Result<PlayReport, ClientError> {
+    let mut code_to = None;
+    let request = match entry {
+        Entry::Create {
+            opponent,
+            clock,
+            code,
+        } => {
+            code_to = code;
+            ClientMsg::CreateTable {
+                deck: deck.to_owned(),
+                opponent,
+                clock,
+            }
+        }
+        Entry::Join(code) => ClientMsg::JoinTable {
+            code,
+            deck: deck.to_owned(),
+        },
+        Entry::Queue => ClientMsg::QuickMatch {
+            deck: deck.to_owned(),
+        },
+    };
+    conn.send(&request).await?;
+    let mut report = PlayReport::default();
+    follow(conn, answerer, &mut report, &mut code_to).await?;
+    Ok(report)
+}
+
+/// Plays on from wherever the connection is (after entering, or after a
+/// reconnect) until the match ends.
+pub async fn follow(
+    conn: &mut Connection,
+    answerer: &mut dyn Answerer,
+    report: &mut PlayReport,
+    code_to: &mut Option<oneshot::Sender<String>>,
+) -> Result<(), ClientError> {
+    let mut answered: Option<u32> = None;
+    let mut sent_at: Option<Instant> = None;
+    loop {
+        match conn.recv().await? {
+            ServerMsg::TableOpen { code } => {
+                if let Some(to) = code_to.take() {
+                    let _ = to.send(code);
+                }
+            }
+            ServerMsg::Seated(seating) => report.seating = Some(*seating),
+            ServerMsg::Update(update) => {
+                report.updates += 1;
+                if let Some(at) = sent_at.take() {
+                    report.latencies.push(at.elapsed());
+                }
+                let seat = report.seating.as_ref().and_then(|s| s.seat);
+                report.leaks += leaks::count(&update, seat);
+                let pending =
+                    update.view.decision.is_some() && answered != Some(update.decision_seq);
+                if let (true, Some(seating)) = (pending, &report.seating) {
+                    let picks = answerer.answer(&update, seating);
+                    answered = Some(update.decision_seq);
+                    sent_at = Some(Instant::now());
+                    report.answers += 1;
+                    conn.send(&ClientMsg::Answer {
+                        seq: update.decision_seq,
+                        picks,
+                    })
+                    .await?;
+                }
+            }
+            ServerMsg::GameOver { outcome } => {
+                report.outcome = Some(outcome);
+                return Ok(());
+            }
+            ServerMsg::Rejected { reason } => {
+                return Err(ClientError::Failed(format!("answer rejected: {reason}")));
+            }
+            ServerMsg::DeckRefused { reasons } => {
+                return Err(ClientError::Failed(format!(
+                    "deck refused: {}",
+                    reasons.join("; ")
+                )));
+            }
+            ServerMsg::Failed { reason } => return Err(ClientError::Failed(reason)),
+            ServerMsg::Queued
+            | ServerMsg::Presence { .. }
+            | ServerMsg::Notice { .. }
+            | ServerMsg::CardData { .. }
+            | ServerMsg::Replay { .. }
+            | ServerMsg::Pong { .. }
+            | ServerMsg::Welcome { .. } => {}
+            ServerMsg::Refused { reason } => return Err(ClientError::Refused(reason)),
+        }
+    }
+}

@@ -1,0 +1,522 @@
+//! What one connection is told: the match redacted for one viewer, with
+//! opaque card identities.
+//!
+//! The engine's [`CardRef`]s are indices fixed when the match is built, in
+//! deck-list order: sent as they are, they would tell an opponent which
+//! card each face-down card is, and let anyone follow a card from the deck
+//! into the hand (a leak other engines have had). A [`SeatFeed`] therefore
+//! renames every card for its viewer: a card gets a new number the first
+//! time the viewer hears of it, and loses it whenever it goes where that
+//! viewer can't see (a deck, or another player's hand or face-down evolve
+//! deck). Numbers are handed out in the order the viewer hears of cards,
+//! which is public. [`ObjectId`]s are renamed the same way.
+//!
+//! Besides renaming, a move between two places the viewer can't see
+//! carries no card definition ([`Event::Moved`] `def` is `None`).
+
+use std::collections::HashMap;
+use sve_engine::engine::view::{CardView, PlayerView, SideView};
+use sve_engine::engine::{
+    Action, AttackTarget, CardRef, Choice, Decision, Event, Match, ObjectId, PlayerId, Prompt, Zone,
+};
+
+/// Who a feed is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    /// A player: their own hand and evolve deck are visible to them.
+    Seat(PlayerId),
+    /// A spectator: public information only.
+    Spectator,
+}
+
+impl Viewer {
+    /// Whether cards in `zone`, owned by `owner`, are hidden from this
+    /// viewer. Decks are hidden from everyone; hands and face-down evolve
+    /// cards from everyone but their owner. (A face-up evolve card is
+    /// public, but follows the rule of its zone here: it only gets a new
+    /// number.)
+    pub fn cannot_see(self, zone: Zone, owner: PlayerId) -> bool {
+        match zone {
+            Zone::Deck => true,
+            Zone::Hand | Zone::EvolveDeck => self != Viewer::Seat(owner),
+            _ => false,
+        }
+    }
+}
+
+/// One viewer's renaming of a match's cards (see the module docs).
+#[derive(Clone, Debug)]
+pub struct SeatFeed {
+    viewer: Viewer,
+    cards: HashMap<CardRef, CardRef>,
+    objects: HashMap<ObjectId, ObjectId>,
+    next_card: u32,
+    next_object: u32,
+}
+
+impl SeatFeed {
+    /// A feed that has told its viewer nothing yet.
+    pub fn new(viewer: Viewer) -> SeatFeed {
+        SeatFeed {
+            viewer,
+            cards: HashMap::new(),
+            objects: HashMap::new(),
+            next_card: 1,
+            next_object: 1,
+        }
+    }
+
+    /// Who this feed is for.
+    pub fn viewer(&self) -> Viewer {
+        self.viewer
+    }
+
+    /// The board as this viewer may see it now. Call after
+    /// [`events`](SeatFeed::events) for the events that led here.
+    pub fn view(&mut self, game: &Match) -> PlayerView {
+        let mut view = match self.viewer {
+            Viewer::Seat(seat) => game.view(seat),
+            Viewer::Spectator => game.spectator_view(),
+        };
+        for side in &mut view.sides {
+            self.side(side);
+        }
+        if let Some(decision) = &mut view.decision {
+            self.decision(decision);
+        }
+        view
+    }
+
+    /// `events`, redacted and renamed for this viewer, in order.
+    pub fn events(&mut self, events: &[Event]) -> Vec<Event> {
+        events.iter().map(|e| self.event(e)).collect()
+    }
+
+    fn card(&mut self, card: CardRef) -> CardRef {
+        let next = &mut self.next_card;
+        *self.cards.entry(card).or_insert_with(|| {
+            let id = CardRef(*next);
+            *next += 1;
+            id
+        })
+    }
+
+    fn object(&mut self, object: ObjectId) -> ObjectId {
+        let next = &mut self.next_object;
+        *self.objects.entry(object).or_insert_with(|| {
+            let id = ObjectId(*next);
+            *next += 1;
+            id
+        })
+    }
+
+    fn opt_card(&mut self, card: Option<CardRef>) -> Option<CardRef> {
+        card.map(|c| self.card(c))
+    }
+
+    fn target(&mut self, target: AttackTarget) -> AttackTarget {
+        match target {
+            AttackTarget::Follower(card, object) => {
+                AttackTarget::Follower(self.card(card), self.object(object))
+            }
+            AttackTarget::Leader(player) => AttackTarget::Leader(player),
+        }
+    }
+
+    fn card_view(&mut self, view: &mut CardView) {
+        view.card = self.card(view.card);
+    }
+
+    fn side(&mut self, side: &mut SideView) {
+        let SideView {
+            hand,
+            field,
+            ex_area,
+            cemetery,
+            banished,
+            evolve_deck,
+            evolve_used,
+            ..
+        } = side;
+        for view in hand.iter_mut().chain(evolve_deck.iter_mut()).flatten() {
+            self.card_view(view);
+        }
+        for view in field
+            .iter_mut()
+            .chain(ex_area.iter_mut())
+            .chain(cemetery.iter_mut())
+            .chain(banished.iter_mut())
+            .chain(evolve_used.iter_mut())
+        {
+            self.card_view(view);
+        }
+    }
+
+    fn decision(&mut self, decision: &mut Decision) {
+        decision.prompt = match &decision.prompt {
+            Prompt::EngageWardOnEnter { card } => Prompt::EngageWardOnEnter {
+                card: self.card(*card),
+            },
+            Prompt::PayOptionalCost { card } => Prompt::PayOptionalCost {
+                card: self.card(*card),
+            },
+            Prompt::CostCards { card, purpose } => Prompt::CostCards {
+                card: self.card(*card),
+                purpose: purpose.clone(),
+            },
+            Prompt::DamageOrder { card } => Prompt::DamageOrder {
+                card: self.card(*card),
+            },
+            Prompt::Ability {
+                card,
+                ability,
+                text,
+            } => Prompt::Ability {
+                card: self.card(*card),
+                ability: *ability,
+                text: text.clone(),
+            },
+            other @ (Prompt::ChooseFirstPlayer
+            | Prompt::Mulligan
+            | Prompt::MulliganOrder
+            | Prompt::MainAction
+            | Prompt::QuickWindow
+            | Prompt::EngageWardFollowers
+            | Prompt::HandLimit { .. }
+            | Prompt::ChoosePendingAbility
+            | Prompt::ZoneLimit { .. }) => other.clone(),
+        };
+        for choice in &mut decision.options {
+            *choice = match &*choice {
+                Choice::Card(card) => Choice::Card(self.card(*card)),
+                Choice::Action(action) => Choice::Action(self.action(*action)),
+                other @ (Choice::Yes
+                | Choice::No
+                | Choice::Pass
+                | Choice::GoFirst
+                | Choice::GoSecond
+                | Choice::Pending(_)
+                | Choice::Label(_)) => other.clone(),
+            };
+        }
+    }
+
+    fn action(&mut self, action: Action) -> Action {
+        match action {
+            Action::Play { card } => Action::Play {
+                card: self.card(card),
+            },
+            Action::Activate { card, ability } => Action::Activate {
+                card: self.card(card),
+                ability,
+            },
+            Action::Evolve {
+                card,
+                use_ep,
+                super_evolve,
+            } => Action::Evolve {
+                card: self.card(card),
+                use_ep,
+                super_evolve,
+            },
+            Action::Attack { attacker, target } => Action::Attack {
+                attacker: self.card(attacker),
+                target: self.target(target),
+            },
+            Action::EndMainPhase => Action::EndMainPhase,
+        }
+    }
+
+    /// One event for this viewer. Every variant is listed, so a new event
+    /// with a card in it can't slip through unrenamed.
+    fn event(&mut self, event: &Event) -> Event {
+        match event {
+            Event::Moved {
+                card,
+                def,
+                owner,
+                controller,
+                from,
+                to,
+                cause,
+                evolved,
+            } => {
+                let hidden_from = self.viewer.cannot_see(*from, *owner);
+                let hidden_to = self.viewer.cannot_see(*to, *owner);
+                let unseen = hidden_from && hidden_to;
+                let moved = Event::Moved {
+                    card: self.card(*card),
+                    def: if unseen { None } else { *def },
+                    owner: *owner,
+                    controller: *controller,
+                    from: *from,
+                    to: *to,
+                    cause: *cause,
+                    evolved: if unseen { None } else { *evolved },
+                };
+                if hidden_to {
+                    // Out of sight: the next mention is a new card to
+                    // this viewer.
+                    self.cards.remove(card);
+                }
+                moved
+            }
+            Event::Engaged { card } => Event::Engaged {
+                card: self.card(*card),
+            },
+            Event::Refreshed { card } => Event::Refreshed {
+                card: self.card(*card),
+            },
+            Event::FollowerDamaged {
+                card,
+                amount,
+                kind,
+                source,
+            } => Event::FollowerDamaged {
+                card: self.card(*card),
+                amount: *amount,
+                kind: *kind,
+                source: self.opt_card(*source),
+            },
+            Event::LeaderDamaged {
+                player,
+                amount,
+                kind,
+                source,
+            } => Event::LeaderDamaged {
+                player: *player,
+                amount: *amount,
+                kind: *kind,
+                source: self.opt_card(*source),
+            },
+            Event::CountersChanged {
+                card,
+                counter,
+                from,
+                to,
+            } => Event::CountersChanged {
+                card: self.card(*card),
+                counter: *counter,
+                from: *from,
+                to: *to,
+            },
+            Event::EffectAdded {
+                card,
+                kind,
+                duration,
+                source,
+            } => Event::EffectAdded {
+                card: self.card(*card),
+                kind: kind.clone(),
+                duration: *duration,
+                source: self.opt_card(*source),
+            },
+            Event::Evolved {
+                card,
+                evolved,
+                super_evolve,
+            } => Event::Evolved {
+                card: self.card(*card),
+                evolved: self.card(*evolved),
+                super_evolve: *super_evolve,
+            },
+            Event::CardPlayed { player, card, def } => Event::CardPlayed {
+                player: *player,
+                card: self.card(*card),
+                def: *def,
+            },
+            Event::AbilityActivated { card, ability } => Event::AbilityActivated {
+                card: self.card(*card),
+                ability: *ability,
+            },
+            Event::AttackDeclared { attacker, target } => Event::AttackDeclared {
+                attacker: self.card(*attacker),
+                target: self.target(*target),
+            },
+            Event::Fought { attacker, defender } => Event::Fought {
+                attacker: self.card(*attacker),
+                defender: self.card(*defender),
+            },
+            Event::AbilityTriggered {
+                card,
+                def,
+                ability,
+                controller,
+            } => Event::AbilityTriggered {
+                card: self.card(*card),
+                def: *def,
+                ability: *ability,
+                controller: *controller,
+            },
+            Event::AbilityResolved { card, def, ability } => Event::AbilityResolved {
+                card: self.card(*card),
+                def: *def,
+                ability: *ability,
+            },
+            Event::AbilityFizzled {
+                card,
+                def,
+                ability,
+                reason,
+            } => Event::AbilityFizzled {
+                card: self.card(*card),
+                def: *def,
+                ability: *ability,
+                reason: reason.clone(),
+            },
+            Event::EndlessLoop { card, reason } => Event::EndlessLoop {
+                card: self.opt_card(*card),
+                reason: reason.clone(),
+            },
+            other @ (Event::GameStarted { .. }
+            | Event::Mulligan { .. }
+            | Event::TurnStarted { .. }
+            | Event::PhaseStarted { .. }
+            | Event::Shuffled { .. }
+            | Event::LeaderDefense { .. }
+            | Event::ResourceChanged { .. }
+            | Event::EffectsExpired { .. }
+            | Event::CardsReloaded { .. }
+            | Event::Sandbox { .. }
+            | Event::Conceded { .. }
+            | Event::GameOver { .. }) => other.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use sve_engine::bot::{Bot, RandomBot};
+    use sve_engine::cards::starter::starter_db;
+    use sve_engine::decks::{resolve, starter_deck};
+    use sve_engine::engine::{DeckList, NoAbilities, Status};
+
+    fn deck(name: &str, db: &sve_engine::cards::CardDb) -> DeckList {
+        let file = starter_deck(name).expect("bundled deck");
+        resolve(&file, db).expect("bundled deck resolves")
+    }
+
+    /// Plays a random match, feeding both seats; returns the feeds' output.
+    fn play(seed: u64) -> Vec<(PlayerId, Vec<Event>, PlayerView)> {
+        let db = Arc::new(starter_db().expect("starter data"));
+        let decks = [deck("SD01", &db), deck("SD05", &db)];
+        let mut game = Match::new(Arc::clone(&db), Arc::new(NoAbilities), decks, seed);
+        let mut feeds = [
+            SeatFeed::new(Viewer::Seat(PlayerId(0))),
+            SeatFeed::new(Viewer::Seat(PlayerId(1))),
+        ];
+        let mut bots = [RandomBot::new(seed), RandomBot::new(seed + 1)];
+        let mut out = Vec::new();
+        for _ in 0..2000 {
+            let decision = match game.step() {
+                Status::GameOver(_) => None,
+                Status::Decision(d) => Some(d.clone()),
+            };
+            let events = game.take_events();
+            for (seat, feed) in feeds.iter_mut().enumerate() {
+                let shown = feed.events(&events);
+                out.push((PlayerId(seat as u8), shown, feed.view(&game)));
+            }
+            let Some(decision) = decision else { break };
+            let picks = bots[decision.player.idx()].choose(&game, &decision);
+            game.answer(decision.player, &picks)
+                .expect("bot answers are legal");
+        }
+        out
+    }
+
+    #[test]
+    fn opponents_draws_carry_no_card_and_a_fresh_number() {
+        let out = play(3);
+        let mut seen_in_hidden = Vec::new();
+        for (seat, events, _) in &out {
+            for event in events {
+                if let Event::Moved {
+                    card,
+                    def,
+                    owner,
+                    from: Zone::Deck,
+                    to: Zone::Hand,
+                    ..
+                } = event
+                    && owner != seat
+                {
+                    assert_eq!(*def, None, "an opponent's draw shows no card");
+                    assert!(
+                        !seen_in_hidden.contains(&(*seat, *card)),
+                        "a drawn card's number is never reused"
+                    );
+                    seen_in_hidden.push((*seat, *card));
+                }
+            }
+        }
+        assert!(!seen_in_hidden.is_empty(), "the match had draws");
+    }
+
+    #[test]
+    fn own_hand_cards_keep_their_number_from_draw_to_play() {
+        let out = play(5);
+        let mut in_hand = std::collections::HashSet::new();
+        let mut left_hand = 0;
+        for (seat, events, _) in out.iter().filter(|(seat, ..)| *seat == PlayerId(0)) {
+            for event in events {
+                let Event::Moved {
+                    card,
+                    owner,
+                    from,
+                    to,
+                    ..
+                } = event
+                else {
+                    continue;
+                };
+                if owner != seat {
+                    continue;
+                }
+                if *from == Zone::Hand {
+                    assert!(in_hand.contains(card), "the owner follows a hand card");
+                    left_hand += 1;
+                }
+                if *to == Zone::Hand {
+                    in_hand.insert(*card);
+                }
+            }
+        }
+        assert!(left_hand > 3, "cards left the hand: {left_hand}");
+    }
+
+    #[test]
+    fn spectators_see_no_hand() {
+        let db = Arc::new(starter_db().expect("starter data"));
+        let decks = [deck("SD01", &db), deck("SD02", &db)];
+        let mut game = Match::new(Arc::clone(&db), Arc::new(NoAbilities), decks, 9);
+        let mut bot = RandomBot::new(1);
+        for _ in 0..30 {
+            let Status::Decision(d) = game.step() else {
+                break;
+            };
+            let d = d.clone();
+            let picks = bot.choose(&game, &d);
+            game.answer(d.player, &picks).expect("legal");
+        }
+        let mut feed = SeatFeed::new(Viewer::Spectator);
+        let events = game.take_events();
+        let shown = feed.events(&events);
+        let view = feed.view(&game);
+        assert!(view.decision.is_none());
+        for side in &view.sides {
+            assert!(side.hand.iter().all(Option::is_none));
+            assert!(side.evolve_deck.iter().all(Option::is_none));
+        }
+        for event in shown {
+            if let Event::Moved { def, from, to, .. } = event
+                && from.is_private()
+                && to.is_private()
+            {
+                assert_eq!(def, None);
+            }
+        }
+    }
+}

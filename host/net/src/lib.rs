@@ -1,0 +1,16 @@
+//! Online play (docs/online.md): the wire protocol, the authoritative match
+//! server behind `sve serve`, and the network clients behind `sve client`
+//! and `sve loadtest`.
+//!
+//! The server is the only authority: it owns every [`Match`], checks every
+//! answer with [`Match::answer`], and sends each connection only what its
+//! viewer may know ([`feed`]). Card ability code never leaves it; clients
+//! get card faces ([`protocol::CardFace`]).
+//!
+//! [`Match`]: sve_engine::engine::Match
+//! [`Match::answer`]: sve_engine::engine::Match::answer
+
+pub mod client;
+pub mod feed;
+pub mod protocol;
+pub mod server;

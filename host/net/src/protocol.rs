@@ -1,0 +1,447 @@
+//! The wire protocol: one postcard-encoded [`ClientMsg`] or [`ServerMsg`]
+//! per WebSocket binary frame.
+//!
+//! The first frame a client sends is [`ClientMsg::Hello`] with
+//! [`PROTOCOL_VERSION`]; a server of another version answers
+//! [`ServerMsg::Refused`] naming both versions and closes. Any change to a
+//! message's shape bumps the version: postcard is not self-describing, so
+//! two versions can't read each other's frames.
+//!
+//! Card identities on the wire are *opaque*: the [`CardRef`]s and
+//! [`ObjectId`]s inside views, events and decisions are numbers chosen per
+//! viewer by [`crate::feed::SeatFeed`], fresh each time a card goes where
+//! that viewer can't see it. They mean nothing outside one connection's
+//! match.
+//!
+//! [`CardRef`]: sve_engine::engine::CardRef
+//! [`ObjectId`]: sve_engine::engine::ObjectId
+
+use serde::{Deserialize, Serialize};
+use sve_engine::cards::{CardDef, CardType, Class, Keywords};
+use sve_engine::engine::view::PlayerView;
+use sve_engine::engine::{Event, Outcome};
+
+/// The protocol version this build speaks.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// Largest frame a server accepts from a client. Every client message is
+/// small (a deck list is about 1 KiB); a bigger frame is hostile.
+pub const MAX_CLIENT_FRAME_BYTES: usize = 64 * 1024;
+
+/// Largest frame a client accepts from a server (the card data of every
+/// loaded set is the biggest message).
+pub const MAX_SERVER_FRAME_BYTES: usize = 8 * 1024 * 1024;
+
+/// A message from a client.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ClientMsg {
+    /// The first frame of every connection.
+    Hello {
+        /// The client's [`PROTOCOL_VERSION`].
+        protocol: u32,
+        /// The player's display name.
+        name: String,
+    },
+    /// Open a table and wait for an opponent (or play a server bot).
+    CreateTable {
+        /// The deck, as deck-file text.
+        deck: String,
+        /// Who sits in the other seat.
+        opponent: Opponent,
+        /// Time limits for the match.
+        clock: ClockSpec,
+    },
+    /// Sit at a waiting table.
+    JoinTable {
+        /// The table's code.
+        code: String,
+        /// The deck, as deck-file text.
+        deck: String,
+    },
+    /// Wait in the quick-match queue for any opponent.
+    QuickMatch {
+        /// The deck, as deck-file text.
+        deck: String,
+    },
+    /// Watch a running table (public information only).
+    Spectate {
+        /// The table's code.
+        code: String,
+    },
+    /// Take a seat back after a lost connection.
+    Reconnect {
+        /// The seat token from [`ServerMsg::Seated`].
+        token: String,
+    },
+    /// Answer the pending decision.
+    Answer {
+        /// The [`Update::decision_seq`] being answered.
+        seq: u32,
+        /// Indices into the decision's options.
+        picks: Vec<u32>,
+    },
+    /// Lose the match now.
+    Concede,
+    /// Leave the table (a player leaving a running match concedes).
+    Leave,
+    /// Ask for [`ServerMsg::CardData`].
+    CardData,
+    /// Ask for the replay of a finished match this seat played.
+    Replay {
+        /// The seat token of that match.
+        token: String,
+    },
+    /// Keep-alive; answered with [`ServerMsg::Pong`].
+    Ping {
+        /// Echoed back.
+        nonce: u64,
+    },
+}
+
+/// Who sits opposite the table's creator.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Opponent {
+    /// Another player joins by code.
+    Human,
+    /// A bot run by the server, by its command-line name (`random`,
+    /// `greedy`, ...); it plays the creator's deck unless `deck` is given.
+    Bot {
+        /// The bot's name.
+        kind: String,
+        /// The bot's deck, as deck-file text.
+        deck: Option<String>,
+    },
+}
+
+/// A match's time limits; `None` is no limit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockSpec {
+    /// Time for one decision; when it runs out the server plays the default
+    /// answer (pass, no, or the first legal option).
+    pub per_decision_ms: Option<u64>,
+    /// Each player's total thinking time; a player who runs out loses.
+    pub per_match_ms: Option<u64>,
+}
+
+/// A message from the server.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ServerMsg {
+    /// The answer to a good [`ClientMsg::Hello`].
+    Welcome {
+        /// The server's [`PROTOCOL_VERSION`].
+        protocol: u32,
+        /// Server name and version, for people.
+        server: String,
+    },
+    /// The connection is refused or closed for this reason (a version
+    /// mismatch, a malformed frame, too many messages); the server closes
+    /// it after this frame.
+    Refused {
+        /// Why.
+        reason: String,
+    },
+    /// A table was opened; give the code to the opponent.
+    TableOpen {
+        /// The code to join by.
+        code: String,
+    },
+    /// In the quick-match queue.
+    Queued,
+    /// The deck can't be played on this server.
+    DeckRefused {
+        /// One line per problem.
+        reasons: Vec<String>,
+    },
+    /// A request failed (no such table, not at a table, ...); nothing
+    /// changed and the connection goes on.
+    Failed {
+        /// Why.
+        reason: String,
+    },
+    /// This connection sits at a match, as a player or a spectator; sent
+    /// at the start, on spectating and on reconnecting.
+    Seated(Box<Seating>),
+    /// The match moved on.
+    Update(Box<Update>),
+    /// The answer was not accepted; the decision is still pending.
+    Rejected {
+        /// The engine's rejection, or why the answer is stale.
+        reason: String,
+    },
+    /// A player's connection came or went.
+    Presence {
+        /// The seat.
+        seat: u8,
+        /// Connected now.
+        connected: bool,
+        /// Milliseconds left before an absent player concedes.
+        grace_ms: u64,
+    },
+    /// Something players should be told (a time-out, a concession).
+    Notice {
+        /// For people.
+        text: String,
+    },
+    /// The match is over.
+    GameOver {
+        /// Who won.
+        outcome: Outcome,
+    },
+    /// The static data of every card this server plays: enough to draw
+    /// cards, and never any ability code.
+    CardData {
+        /// Faces, in the server's card order ([`sve_engine::engine::DefId`]
+        /// indexes this list).
+        cards: Vec<CardFace>,
+    },
+    /// A finished match's replay file (`sve replay` reads it).
+    Replay {
+        /// The replay's bytes.
+        bytes: Vec<u8>,
+    },
+    /// Answer to [`ClientMsg::Ping`].
+    Pong {
+        /// The ping's nonce.
+        nonce: u64,
+    },
+}
+
+/// Where a connection sits.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Seating {
+    /// The table's code.
+    pub code: String,
+    /// The seat (0 or 1), or `None` for a spectator.
+    pub seat: Option<u8>,
+    /// The secret that takes this seat back after a lost connection
+    /// (players only).
+    pub token: Option<String>,
+    /// Both players' names, seat order.
+    pub names: [String; 2],
+    /// The match's time limits.
+    pub clock: ClockSpec,
+}
+
+/// The match as this connection may see it, after some events.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Update {
+    /// The board; `view.decision` is this seat's pending decision.
+    pub view: PlayerView,
+    /// What happened since the last update, redacted for this viewer. On
+    /// (re)connecting: the recent log.
+    pub events: Vec<Event>,
+    /// Identifies the pending decision; an answer names it so that a late
+    /// answer to an old decision can't be taken for the new one.
+    pub decision_seq: u32,
+    /// Time left, when the match has limits.
+    pub clocks: Clocks,
+    /// `events` is the recent log resent after (re)connecting, not news.
+    pub resync: bool,
+}
+
+/// Time left on the match's clocks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clocks {
+    /// Each player's thinking time left, with a per-match limit.
+    pub match_left_ms: [Option<u64>; 2],
+    /// Time left for the pending decision, with a per-decision limit.
+    pub decision_left_ms: Option<u64>,
+}
+
+/// A card's printed face: what a client needs to draw it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CardFace {
+    /// Official id.
+    pub id: String,
+    /// Rules name.
+    pub name: String,
+    /// The name shown to players, when translated.
+    pub shown_name: Option<String>,
+    /// Class.
+    pub class: Class,
+    /// Card type.
+    pub card_type: CardType,
+    /// Traits.
+    pub traits: Vec<String>,
+    /// Cost.
+    pub cost: Option<u8>,
+    /// Printed attack.
+    pub attack: Option<i32>,
+    /// Printed defense.
+    pub defense: Option<i32>,
+    /// Evolve cost.
+    pub evolve_cost: Option<u8>,
+    /// Printed keywords.
+    pub keywords: Keywords,
+    /// Whether it is a token.
+    pub is_token: bool,
+    /// Printed text.
+    pub text: String,
+}
+
+impl CardFace {
+    /// The face of a card definition (its abilities stay on the server).
+    pub fn of(def: &CardDef) -> CardFace {
+        CardFace {
+            id: def.id.clone(),
+            name: def.name.clone(),
+            shown_name: def.shown_name.clone(),
+            class: def.class,
+            card_type: def.card_type,
+            traits: def.traits.clone(),
+            cost: def.cost,
+            attack: def.attack,
+            defense: def.defense,
+            evolve_cost: def.evolve_cost,
+            keywords: def.keywords,
+            is_token: def.is_token,
+            text: def.text.clone(),
+        }
+    }
+
+    /// A definition with this face and no abilities, for a client's card
+    /// database.
+    pub fn to_def(&self) -> CardDef {
+        CardDef {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            class: self.class,
+            card_type: self.card_type,
+            traits: self.traits.clone(),
+            cost: self.cost,
+            attack: self.attack,
+            defense: self.defense,
+            evolve_cost: self.evolve_cost,
+            keywords: self.keywords,
+            initial_counters: Vec::new(),
+            is_token: self.is_token,
+            abilities: Vec::new(),
+            text: self.text.clone(),
+            shown_name: self.shown_name.clone(),
+            unplayable: None,
+        }
+    }
+}
+
+/// A frame that can't be read.
+#[derive(Debug, thiserror::Error)]
+pub enum FrameError {
+    /// Bigger than the receiver accepts.
+    #[error("frame of {len} bytes is over the {max}-byte limit")]
+    TooLarge {
+        /// The frame's size.
+        len: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// Not a message of this protocol version.
+    #[error("malformed frame: {0}")]
+    Malformed(#[from] postcard::Error),
+    /// Bytes left over after the message.
+    #[error("malformed frame: {0} bytes after the message")]
+    Trailing(usize),
+}
+
+/// Encodes a message as one frame.
+pub fn encode<T: Serialize>(msg: &T) -> Vec<u8> {
+    // Serializing our own plain data types into a Vec can't fail: postcard
+    // fails only on writer errors and on sequences of unknown length,
+    // neither of which these types have.
+    postcard::to_stdvec(msg).unwrap_or_default()
+}
+
+/// Decodes one frame of at most `max` bytes; the whole frame must be one
+/// message.
+pub fn decode<'de, T: Deserialize<'de>>(frame: &'de [u8], max: usize) -> Result<T, FrameError> {
+    if frame.len() > max {
+        return Err(FrameError::TooLarge {
+            len: frame.len(),
+            max,
+        });
+    }
+    let (msg, rest) = postcard::take_from_bytes(frame)?;
+    if !rest.is_empty() {
+        return Err(FrameError::Trailing(rest.len()));
+    }
+    Ok(msg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn client_samples() -> Vec<ClientMsg> {
+        vec![
+            ClientMsg::Hello {
+                protocol: PROTOCOL_VERSION,
+                name: "Ann".into(),
+            },
+            ClientMsg::CreateTable {
+                deck: "deck\n# Leader\n1 SD01-LD01\n".into(),
+                opponent: Opponent::Bot {
+                    kind: "greedy".into(),
+                    deck: None,
+                },
+                clock: ClockSpec {
+                    per_decision_ms: Some(30_000),
+                    per_match_ms: None,
+                },
+            },
+            ClientMsg::Answer {
+                seq: 7,
+                picks: vec![0, 2],
+            },
+            ClientMsg::Reconnect {
+                token: "abc".into(),
+            },
+        ]
+    }
+
+    #[test]
+    fn messages_round_trip() {
+        for msg in client_samples() {
+            let frame = encode(&msg);
+            let back: ClientMsg = decode(&frame, MAX_CLIENT_FRAME_BYTES).expect("decodes");
+            assert_eq!(back, msg);
+        }
+    }
+
+    #[test]
+    fn oversized_and_trailing_frames_are_refused() {
+        let frame = encode(&ClientMsg::Concede);
+        let err = decode::<ClientMsg>(&frame, 0).expect_err("too large");
+        assert!(err.to_string().contains("over the 0-byte limit"), "{err}");
+        let mut padded = frame.clone();
+        padded.push(0);
+        let err = decode::<ClientMsg>(&padded, MAX_CLIENT_FRAME_BYTES).expect_err("trailing");
+        assert!(err.to_string().contains("1 bytes after"), "{err}");
+    }
+
+    proptest! {
+        // The frame decoder on hostile bytes: an error or a message, never
+        // a panic or a hang.
+        #[test]
+        fn any_bytes_decode_without_panic(bytes in proptest::collection::vec(any::<u8>(), 0..512)) {
+            let _ = decode::<ClientMsg>(&bytes, MAX_CLIENT_FRAME_BYTES);
+            let _ = decode::<ServerMsg>(&bytes, MAX_SERVER_FRAME_BYTES);
+        }
+
+        // Valid frames with bytes flipped, cut or extended.
+        #[test]
+        fn mutated_frames_decode_without_panic(
+            which in 0usize..4,
+            flips in proptest::collection::vec((any::<usize>(), any::<u8>()), 1..8),
+            cut in any::<usize>(),
+        ) {
+            let mut frame = encode(&client_samples()[which]);
+            for (at, byte) in flips {
+                let len = frame.len();
+                frame[at % len] = byte;
+            }
+            let _ = decode::<ClientMsg>(&frame, MAX_CLIENT_FRAME_BYTES);
+            frame.truncate(cut % (frame.len() + 1));
+            let _ = decode::<ClientMsg>(&frame, MAX_CLIENT_FRAME_BYTES);
+        }
+    }
+}

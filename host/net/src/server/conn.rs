@@ -1,0 +1,334 @@
+//! One client connection: the hello handshake, frame checks, the rate
+//! limit, and routing each request to the lobby or to the connection's
+//! table.
+//!
+//! Anything a client sends is hostile until proven otherwise: a frame that
+//! is too big, not binary, not a message of this protocol, or one too many
+//! in a second closes the connection with the reason. Requests that are
+//! merely wrong (no such table, a stale answer) get an answer and the
+//! connection goes on.
+
+use super::lobby::{Entrant, Lobby, OUTBOX_CAPACITY, Outbox, Outgoing, send};
+use super::table::TableCmd;
+use crate::protocol::{
+    CardFace, ClientMsg, ClockSpec, MAX_CLIENT_FRAME_BYTES, Opponent, PROTOCOL_VERSION, ServerMsg,
+    decode, encode,
+};
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use std::sync::Arc;
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+
+/// WebSocket close code for a policy violation (RFC 6455 §7.4.1).
+const POLICY_VIOLATION: u16 = 1008;
+
+/// Longest player name kept (longer names are cut).
+const MAX_NAME_CHARS: usize = 32;
+
+/// Serves one connection until it closes.
+pub(super) async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
+    let (mut sink, mut stream) = socket.split();
+    let (out, mut outgoing) = mpsc::channel::<Outgoing>(OUTBOX_CAPACITY);
+    let writer = tokio::spawn(async move {
+        while let Some(item) = outgoing.recv().await {
+            let result = match item {
+                Outgoing::Msg(msg) => sink.send(Message::Binary(encode(&msg).into())).await,
+                Outgoing::Close(reason) => {
+                    let refused = encode(&ServerMsg::Refused {
+                        reason: reason.clone(),
+                    });
+                    let _ = sink.send(Message::Binary(refused.into())).await;
+                    let frame = CloseFrame {
+                        code: POLICY_VIOLATION,
+                        reason: close_reason(&reason).into(),
+                    };
+                    let _ = sink.send(Message::Close(Some(frame))).await;
+                    break;
+                }
+            };
+            if result.is_err() {
+                break;
+            }
+        }
+    });
+    let mut conn = Conn {
+        id: lobby.new_conn(),
+        name: None,
+        out,
+        bucket: TokenBucket::new(lobby.config.messages_per_sec, lobby.config.message_burst),
+        lobby,
+    };
+    while let Some(frame) = stream.next().await {
+        let verdict = match frame {
+            Ok(Message::Binary(bytes)) => conn.frame(&bytes),
+            Ok(Message::Text(_)) => {
+                Err("text frames are not part of the protocol; send binary postcard frames".into())
+            }
+            Ok(Message::Close(_)) => break,
+            Ok(Message::Ping(_) | Message::Pong(_)) => Ok(()),
+            Err(err) => {
+                tracing::debug!("connection {}: {err}", conn.id);
+                break;
+            }
+        };
+        if let Err(reason) = verdict {
+            tracing::info!("connection {} closed: {reason}", conn.id);
+            let _ = conn.out.try_send(Outgoing::Close(reason));
+            break;
+        }
+    }
+    conn.lobby.leave(conn.id);
+    drop(conn);
+    // The writer ends once every sender (the lobby's and the tables') has
+    // let go, or at once after a close; a table that has not yet heard of
+    // the leave could hold it a little longer.
+    let abort = writer.abort_handle();
+    if tokio::time::timeout(WRITER_LINGER, writer).await.is_err() {
+        abort.abort();
+    }
+}
+
+/// How long a closed connection's last messages may take to go out.
+const WRITER_LINGER: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// A close frame's reason is at most 123 bytes (RFC 6455 §5.5).
+fn close_reason(reason: &str) -> String {
+    let mut cut = reason.len().min(123);
+    while !reason.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    reason[..cut].to_owned()
+}
+
+struct Conn {
+    id: u64,
+    /// Set by the hello.
+    name: Option<String>,
+    out: Outbox,
+    bucket: TokenBucket,
+    lobby: Arc<Lobby>,
+}
+
+impl Conn {
+    /// One frame; `Err` closes the connection with the reason.
+    fn frame(&mut self, bytes: &[u8]) -> Result<(), String> {
+        if !self.bucket.take() {
+            return Err("too many messages; slow down".into());
+        }
+        let msg: ClientMsg =
+            decode(bytes, MAX_CLIENT_FRAME_BYTES).map_err(|err| err.to_string())?;
+        let Some(name) = self.name.clone() else {
+            return self.hello(msg);
+        };
+        self.request(msg, name);
+        Ok(())
+    }
+
+    fn hello(&mut self, msg: ClientMsg) -> Result<(), String> {
+        let ClientMsg::Hello { protocol, name } = msg else {
+            return Err("the first message must be Hello".into());
+        };
+        if protocol != PROTOCOL_VERSION {
+            return Err(format!(
+                "protocol version mismatch: this server speaks version {PROTOCOL_VERSION}, the client version {protocol}"
+            ));
+        }
+        let name: String = name
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(MAX_NAME_CHARS)
+            .collect();
+        let name = match name.trim() {
+            "" => format!("Player {}", self.id),
+            name => name.to_owned(),
+        };
+        self.name = Some(name);
+        self.reply(ServerMsg::Welcome {
+            protocol: PROTOCOL_VERSION,
+            server: self.lobby.config.name.clone(),
+        });
+        Ok(())
+    }
+
+    fn reply(&self, msg: ServerMsg) {
+        send(&self.out, msg);
+    }
+
+    fn failed(&self, reason: impl Into<String>) {
+        self.reply(ServerMsg::Failed {
+            reason: reason.into(),
+        });
+    }
+
+    /// Whether this connection is already busy (seated, watching or
+    /// waiting): it must leave before starting something else.
+    fn busy(&self) -> bool {
+        if self.lobby.route(self.id).is_some() || self.lobby.is_waiting(self.id) {
+            self.failed("you are already at a table or waiting; leave first");
+            return true;
+        }
+        false
+    }
+
+    fn entrant(&self, name: String, deck: &str, clock: ClockSpec) -> Option<Entrant> {
+        match self.lobby.check_deck(deck) {
+            Ok(deck) => Some(Entrant {
+                conn: self.id,
+                name,
+                deck,
+                out: self.out.clone(),
+                clock,
+            }),
+            Err(reasons) => {
+                self.reply(ServerMsg::DeckRefused { reasons });
+                None
+            }
+        }
+    }
+
+    fn request(&mut self, msg: ClientMsg, name: String) {
+        match msg {
+            ClientMsg::Hello { .. } => self.failed("already said hello"),
+            ClientMsg::CreateTable {
+                deck,
+                opponent,
+                clock,
+            } => {
+                if self.busy() {
+                    return;
+                }
+                let Some(entrant) = self.entrant(name, &deck, clock) else {
+                    return;
+                };
+                let against_bot = matches!(opponent, Opponent::Bot { .. });
+                match self.lobby.create(entrant, opponent) {
+                    // Against a bot the table opens and starts at once; its
+                    // Seated message follows.
+                    Ok(code) if !against_bot => self.reply(ServerMsg::TableOpen { code }),
+                    Ok(_) => {}
+                    Err(reason) => self.failed(reason),
+                }
+            }
+            ClientMsg::JoinTable { code, deck } => {
+                if self.busy() {
+                    return;
+                }
+                let Some(entrant) = self.entrant(name, &deck, ClockSpec::default()) else {
+                    return;
+                };
+                if let Err(reason) = self.lobby.join(&code, entrant) {
+                    self.failed(reason);
+                }
+            }
+            ClientMsg::QuickMatch { deck } => {
+                if self.busy() {
+                    return;
+                }
+                let Some(entrant) = self.entrant(name, &deck, ClockSpec::default()) else {
+                    return;
+                };
+                match self.lobby.quick(entrant) {
+                    Ok(true) => {}
+                    Ok(false) => self.reply(ServerMsg::Queued),
+                    Err(reason) => self.failed(reason),
+                }
+            }
+            ClientMsg::Spectate { code } => {
+                if self.busy() {
+                    return;
+                }
+                if let Err(reason) = self.lobby.spectate(&code, self.id, self.out.clone()) {
+                    self.failed(reason);
+                }
+            }
+            ClientMsg::Reconnect { token } => {
+                if self.busy() {
+                    return;
+                }
+                if let Err(reason) = self.lobby.reconnect(&token, self.id, self.out.clone()) {
+                    self.failed(reason);
+                }
+            }
+            ClientMsg::Answer { seq, picks } => {
+                self.to_table(|seat| TableCmd::Answer { seat, seq, picks })
+            }
+            ClientMsg::Concede => self.to_table(|seat| TableCmd::Concede { seat }),
+            ClientMsg::Leave => {
+                if let Some(route) = self.lobby.route(self.id)
+                    && let Some(seat) = route.seat
+                {
+                    let _ = route.table.try_send(TableCmd::Concede { seat });
+                }
+                self.lobby.leave(self.id);
+            }
+            ClientMsg::CardData => {
+                let cards = self
+                    .lobby
+                    .config
+                    .db
+                    .iter()
+                    .map(|(_, def)| CardFace::of(def))
+                    .collect();
+                self.reply(ServerMsg::CardData { cards });
+            }
+            ClientMsg::Replay { token } => match self.lobby.replay(&token) {
+                Some(bytes) => self.reply(ServerMsg::Replay {
+                    bytes: bytes.as_ref().clone(),
+                }),
+                None => self.failed("no finished match has that seat token"),
+            },
+            ClientMsg::Ping { nonce } => self.reply(ServerMsg::Pong { nonce }),
+        }
+    }
+
+    /// Sends a seat's command to its table.
+    fn to_table(&self, cmd: impl FnOnce(u8) -> TableCmd) {
+        let Some(route) = self.lobby.route(self.id) else {
+            let reason = if self.lobby.is_waiting(self.id) {
+                "the match has not started yet"
+            } else {
+                "you are not playing at a table"
+            };
+            return self.failed(reason);
+        };
+        let Some(seat) = route.seat else {
+            return self.failed("spectators can't act in the match");
+        };
+        if route.table.try_send(cmd(seat)).is_err() {
+            self.failed(format!("table {} is busy; try again", route.code));
+        }
+    }
+}
+
+/// The rate limit: `rate` messages a second on average, `burst` at once.
+struct TokenBucket {
+    tokens: f64,
+    rate: f64,
+    burst: f64,
+    last: Instant,
+}
+
+impl TokenBucket {
+    fn new(rate: u32, burst: u32) -> TokenBucket {
+        TokenBucket {
+            tokens: f64::from(burst),
+            rate: f64::from(rate),
+            burst: f64::from(burst),
+            last: Instant::now(),
+        }
+    }
+
+    /// Spends one token; `false` when none is left.
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        let refill = now.duration_since(self.last).as_secs_f64() * self.rate;
+        self.tokens = (self.tokens + refill).min(self.burst);
+        self.last = now;
+        if self.tokens < 1.0 {
+            return false;
+        }
+        self.tokens -= 1.0;
+        true
+    }
+}

@@ -1,0 +1,143 @@
+//! The authoritative match server (`sve serve`).
+//!
+//! - [`conn`]: one WebSocket connection: frame limits, rate limit, the
+//!   hello handshake, routing requests to the lobby or to a table.
+//! - [`lobby`]: tables waiting, running and finished; codes, seat tokens,
+//!   the quick-match queue and the kept replays.
+//! - [`table`]: one match, run by its own task: answers, server bots,
+//!   clocks, reconnects and redacted updates for each seat and spectator.
+//!
+//! Each table is a task of its own and a connection never waits for a
+//! table (commands go through bounded queues), so a slow client or a busy
+//! table can't hold up another.
+
+mod conn;
+mod lobby;
+mod table;
+
+use axum::Router;
+use axum::extract::{State, WebSocketUpgrade};
+use axum::response::Response;
+use axum::routing::get;
+use axum::serve::ListenerExt;
+use lobby::Lobby;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use sve_engine::cards::CardDb;
+use sve_engine::engine::AbilityRunner;
+use tokio::net::TcpListener;
+use tokio::task::JoinHandle;
+
+/// Everything a server is started with.
+#[derive(Clone)]
+pub struct ServerConfig {
+    /// The cards every match plays with.
+    pub db: Arc<CardDb>,
+    /// Their abilities.
+    pub runner: Arc<dyn AbilityRunner>,
+    /// How long an absent player's seat waits before they concede.
+    pub grace: Duration,
+    /// Seed of the server's match seeds; `None` draws one from the OS.
+    pub seed: Option<u64>,
+    /// Messages one connection may send per second, sustained.
+    pub messages_per_sec: u32,
+    /// Messages one connection may send in a burst.
+    pub message_burst: u32,
+    /// Finished matches whose replays are kept (oldest dropped first).
+    pub kept_replays: usize,
+    /// The server's name, for the welcome.
+    pub name: String,
+}
+
+impl ServerConfig {
+    /// The defaults of `sve serve` for these cards.
+    pub fn new(db: Arc<CardDb>, runner: Arc<dyn AbilityRunner>) -> ServerConfig {
+        ServerConfig {
+            db,
+            runner,
+            grace: Duration::from_secs(120),
+            seed: None,
+            messages_per_sec: 200,
+            message_burst: 400,
+            kept_replays: 10_000,
+            name: format!("sve {}", env!("CARGO_PKG_VERSION")),
+        }
+    }
+}
+
+/// A server that is listening.
+pub struct Server {
+    addr: SocketAddr,
+    task: JoinHandle<()>,
+}
+
+/// The server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The address could not be bound.
+    #[error("can't listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: String,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+impl Server {
+    /// Binds `addr` (`127.0.0.1:0` picks a free port) and serves in the
+    /// background of the current tokio runtime.
+    pub async fn start(addr: &str, config: ServerConfig) -> Result<Server, ServeError> {
+        let bind_error = |source| ServeError::Bind {
+            addr: addr.to_owned(),
+            source,
+        };
+        let listener = TcpListener::bind(addr).await.map_err(bind_error)?;
+        let local = listener.local_addr().map_err(bind_error)?;
+        let lobby = Lobby::new(config);
+        let app = Router::new().route("/", get(upgrade)).with_state(lobby);
+        // Decisions are small frames answered at once: don't let Nagle's
+        // algorithm hold them back.
+        let listener = listener.tap_io(|tcp| {
+            if let Err(err) = tcp.set_nodelay(true) {
+                tracing::warn!("can't set TCP_NODELAY: {err}");
+            }
+        });
+        let task = tokio::spawn(async move {
+            if let Err(err) = axum::serve(listener, app).await {
+                tracing::error!("server stopped: {err}");
+            }
+        });
+        tracing::info!("serving on ws://{local}/");
+        Ok(Server { addr: local, task })
+    }
+
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The URL clients connect to.
+    pub fn url(&self) -> String {
+        format!("ws://{}/", self.addr)
+    }
+
+    /// Serves until the process ends.
+    pub async fn run(self) {
+        if let Err(err) = self.task.await {
+            tracing::error!("server task ended: {err}");
+        }
+    }
+
+    /// Stops listening (running tables end with the runtime).
+    pub fn stop(&self) {
+        self.task.abort();
+    }
+}
+
+async fn upgrade(ws: WebSocketUpgrade, State(lobby): State<Arc<Lobby>>) -> Response {
+    ws.max_message_size(crate::protocol::MAX_CLIENT_FRAME_BYTES)
+        .max_frame_size(crate::protocol::MAX_CLIENT_FRAME_BYTES)
+        .on_upgrade(move |socket| conn::serve(socket, lobby))
+}

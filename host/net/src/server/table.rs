@@ -1,0 +1,607 @@
+//! One running match, owned by its own task.
+//!
+//! The table is the only writer of its [`Match`]. It takes commands from
+//! the seats' connections (answers, concessions, comings and goings),
+//! answers for server bots, keeps the clocks, and after every change sends
+//! each connected seat and spectator an [`Update`] from that viewer's
+//! [`SeatFeed`]. Feeds see every event even while their viewer is away, so
+//! a reconnecting player's card numbers stay right.
+
+use super::lobby::{Entrant, Lobby, Outbox, Sitter, send};
+use crate::feed::{SeatFeed, Viewer};
+use crate::protocol::{ClockSpec, Clocks, Seating, ServerMsg, Update};
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::time::Duration;
+use sve_engine::bot::{Bot, BotKind, default_answer};
+use sve_engine::engine::{DeckList, Event, Match, Outcome, PlayerId, Status};
+use sve_engine::replay::{RecordedAnswer, Replay, log_hash};
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+
+/// Events kept per seat to resend on reconnecting.
+const RECENT_EVENTS: usize = 200;
+
+/// Bot answers in a row before the table gives up on its bot (a bot that
+/// never ends its turn would otherwise hold the task).
+const MAX_BOT_ANSWERS_IN_A_ROW: usize = 5_000;
+
+/// What a table is told.
+#[derive(Debug)]
+pub(crate) enum TableCmd {
+    /// A seat answers decision `seq`.
+    Answer {
+        /// The seat.
+        seat: u8,
+        /// The decision answered.
+        seq: u32,
+        /// The picks.
+        picks: Vec<u32>,
+    },
+    /// A seat concedes.
+    Concede {
+        /// The seat.
+        seat: u8,
+    },
+    /// A connection takes a seat (a reconnect).
+    Attach {
+        /// The seat.
+        seat: u8,
+        /// The connection.
+        conn: u64,
+        /// Its messages.
+        out: Outbox,
+    },
+    /// A seat's connection went away.
+    Detach {
+        /// The seat.
+        seat: u8,
+        /// The connection that went (an older one is ignored).
+        conn: u64,
+    },
+    /// A spectator arrives.
+    Watch {
+        /// The connection.
+        conn: u64,
+        /// Its messages.
+        out: Outbox,
+    },
+    /// A spectator leaves.
+    Unwatch {
+        /// The connection.
+        conn: u64,
+    },
+}
+
+enum Player {
+    Human {
+        /// The connection now speaking for the seat.
+        conn: Option<(u64, Outbox)>,
+        /// Since when the seat has been empty.
+        away_since: Option<Instant>,
+    },
+    Bot(Box<dyn Bot + Send>),
+}
+
+struct Seat {
+    name: String,
+    token: Option<String>,
+    player: Player,
+    feed: SeatFeed,
+    recent: VecDeque<Event>,
+    /// Thinking time left, with a per-match limit.
+    time_left: Option<Duration>,
+}
+
+struct Watcher {
+    conn: u64,
+    out: Outbox,
+    feed: SeatFeed,
+}
+
+/// One match and who is at it.
+pub(crate) struct Table {
+    lobby: Arc<Lobby>,
+    code: String,
+    game: Match,
+    seed: u64,
+    /// Each seat's deck title and cards, for the replay.
+    decks: [(String, DeckList); 2],
+    seats: [Seat; 2],
+    watchers: Vec<Watcher>,
+    clock: ClockSpec,
+    /// Number of the pending decision.
+    seq: u32,
+    /// When the pending decision was asked.
+    asked_at: Instant,
+    answers: Vec<RecordedAnswer>,
+    log: Vec<Event>,
+    conceded: Option<u8>,
+}
+
+impl Table {
+    /// A table for these two seats (`tokens` for the human ones).
+    pub(crate) fn new(
+        lobby: Arc<Lobby>,
+        code: String,
+        seed: u64,
+        sitters: [Sitter; 2],
+        tokens: [Option<String>; 2],
+    ) -> Table {
+        let clock = match &sitters[0] {
+            Sitter::Human(entrant) => entrant.clock,
+            Sitter::Bot { .. } => ClockSpec::default(),
+        };
+        let decks = sitters.each_ref().map(|s| match s {
+            Sitter::Human(e) => e.deck.clone(),
+            Sitter::Bot { deck, .. } => deck.clone(),
+        });
+        let game = Match::new(
+            Arc::clone(&lobby.config.db),
+            Arc::clone(&lobby.config.runner),
+            [decks[0].list.clone(), decks[1].list.clone()],
+            seed,
+        );
+        let [s0, s1] = sitters;
+        let [t0, t1] = tokens;
+        let seat = |seat: u8, sitter: Sitter, token: Option<String>| {
+            let (name, player) = match sitter {
+                Sitter::Human(Entrant {
+                    conn, name, out, ..
+                }) => (
+                    name,
+                    Player::Human {
+                        conn: Some((conn, out)),
+                        away_since: None,
+                    },
+                ),
+                Sitter::Bot { kind, .. } => (
+                    bot_name(kind),
+                    Player::Bot(kind.build(seed.wrapping_add(u64::from(seat) + 1))),
+                ),
+            };
+            Seat {
+                name,
+                token,
+                player,
+                feed: SeatFeed::new(Viewer::Seat(PlayerId(seat))),
+                recent: VecDeque::new(),
+                time_left: clock.per_match_ms.map(Duration::from_millis),
+            }
+        };
+        Table {
+            code,
+            seed,
+            decks: decks.map(|d| (d.title, d.list)),
+            seats: [seat(0, s0, t0), seat(1, s1, t1)],
+            watchers: Vec::new(),
+            clock,
+            seq: 0,
+            asked_at: Instant::now(),
+            answers: Vec::new(),
+            log: Vec::new(),
+            conceded: None,
+            game,
+            lobby,
+        }
+    }
+
+    /// Plays the match to its end, then hands the replay to the lobby.
+    pub(crate) async fn run(mut self, mut commands: mpsc::Receiver<TableCmd>) {
+        for seat in 0..2 {
+            self.send_seating(seat);
+        }
+        self.advance();
+        self.publish(false);
+        while self.game.outcome().is_none() {
+            let deadline = self.next_deadline();
+            tokio::select! {
+                cmd = commands.recv() => match cmd {
+                    Some(cmd) => self.handle(cmd),
+                    // The lobby dropped the table: the server is stopping.
+                    None => return,
+                },
+                () = sleep_until(deadline) => self.on_deadline(),
+            }
+        }
+        self.finish();
+    }
+
+    fn handle(&mut self, cmd: TableCmd) {
+        match cmd {
+            TableCmd::Answer { seat, seq, picks } => self.answer(seat, seq, &picks),
+            TableCmd::Concede { seat } => {
+                self.notice(format!(
+                    "{} conceded.",
+                    self.seats[usize::from(seat) % 2].name
+                ));
+                self.concede(seat);
+            }
+            TableCmd::Attach { seat, conn, out } => self.attach(seat, conn, out),
+            TableCmd::Detach { seat, conn } => self.detach(seat, conn),
+            TableCmd::Watch { conn, out } => self.watch(conn, out),
+            TableCmd::Unwatch { conn } => self.watchers.retain(|w| w.conn != conn),
+        }
+    }
+
+    fn answer(&mut self, seat: u8, seq: u32, picks: &[u32]) {
+        let reject = |table: &Table, reason: String| {
+            table.send_to(seat, ServerMsg::Rejected { reason });
+        };
+        if seq != self.seq {
+            return reject(
+                self,
+                format!(
+                    "stale answer: decision {seq} is no longer pending (the pending one is {})",
+                    self.seq
+                ),
+            );
+        }
+        let picks: Vec<usize> = picks.iter().map(|p| *p as usize).collect();
+        let player = PlayerId(seat);
+        self.charge_clock(player);
+        match self.game.answer(player, &picks) {
+            Ok(()) => {
+                self.answers.push(RecordedAnswer::new(player, &picks));
+                self.seq += 1;
+                self.asked_at = Instant::now();
+                self.advance();
+                self.publish(false);
+            }
+            Err(rejection) => reject(self, rejection.to_string()),
+        }
+    }
+
+    /// Runs the match to the next human decision, answering for bots.
+    fn advance(&mut self) {
+        let mut bot_answers = 0;
+        loop {
+            let decision = match self.game.step() {
+                Status::GameOver(_) => return,
+                Status::Decision(decision) => decision.clone(),
+            };
+            let seat = decision.player.idx();
+            let Player::Bot(bot) = &mut self.seats[seat].player else {
+                return;
+            };
+            bot_answers += 1;
+            let picks = bot.choose(&self.game, &decision);
+            let legal = bot_answers <= MAX_BOT_ANSWERS_IN_A_ROW
+                && self.game.answer(decision.player, &picks).is_ok();
+            if legal {
+                self.answers
+                    .push(RecordedAnswer::new(decision.player, &picks));
+                self.seq += 1;
+                self.asked_at = Instant::now();
+            } else {
+                tracing::error!(
+                    "table {}: the server bot could not answer; it concedes",
+                    self.code
+                );
+                self.concede(seat as u8);
+                return;
+            }
+        }
+    }
+
+    fn concede(&mut self, seat: u8) {
+        if self.game.outcome().is_some() {
+            return;
+        }
+        self.conceded = Some(seat);
+        self.game.concede(PlayerId(seat));
+        self.publish(false);
+    }
+
+    /// Sends every viewer what changed.
+    fn publish(&mut self, resync: bool) {
+        let events = self.game.take_events();
+        let clocks = self.clocks();
+        for seat in 0..2 {
+            let s = &mut self.seats[seat];
+            let shown = s.feed.events(&events);
+            if matches!(s.player, Player::Bot(_)) {
+                continue;
+            }
+            s.recent.extend(shown.iter().cloned());
+            let excess = s.recent.len().saturating_sub(RECENT_EVENTS);
+            s.recent.drain(..excess);
+            let update = Update {
+                view: s.feed.view(&self.game),
+                events: shown,
+                decision_seq: self.seq,
+                clocks,
+                resync,
+            };
+            self.send_to(seat as u8, ServerMsg::Update(Box::new(update)));
+        }
+        let game = &self.game;
+        let seq = self.seq;
+        self.watchers.retain_mut(|w| {
+            let update = Update {
+                events: w.feed.events(&events),
+                view: w.feed.view(game),
+                decision_seq: seq,
+                clocks,
+                resync,
+            };
+            send(&w.out, ServerMsg::Update(Box::new(update)))
+        });
+        self.log.extend(events);
+    }
+
+    fn send_to(&self, seat: u8, msg: ServerMsg) {
+        if let Player::Human {
+            conn: Some((_, out)),
+            ..
+        } = &self.seats[usize::from(seat) % 2].player
+        {
+            send(out, msg);
+        }
+    }
+
+    fn notice(&mut self, text: String) {
+        for seat in 0..2 {
+            self.send_to(seat, ServerMsg::Notice { text: text.clone() });
+        }
+        self.watchers
+            .retain(|w| send(&w.out, ServerMsg::Notice { text: text.clone() }));
+    }
+
+    fn send_seating(&self, seat: u8) {
+        let s = &self.seats[usize::from(seat)];
+        let seating = Seating {
+            code: self.code.clone(),
+            seat: Some(seat),
+            token: s.token.clone(),
+            names: self.names(),
+            clock: self.clock,
+        };
+        self.send_to(seat, ServerMsg::Seated(Box::new(seating)));
+    }
+
+    fn names(&self) -> [String; 2] {
+        [self.seats[0].name.clone(), self.seats[1].name.clone()]
+    }
+
+    fn attach(&mut self, seat: u8, conn: u64, out: Outbox) {
+        let grace = self.grace_ms(seat);
+        let s = &mut self.seats[usize::from(seat) % 2];
+        let Player::Human {
+            conn: slot,
+            away_since,
+        } = &mut s.player
+        else {
+            return;
+        };
+        if let Some((_, old)) = slot.replace((conn, out)) {
+            // A second connection with the token takes over the seat.
+            let _ = old.try_send(super::lobby::Outgoing::Close(
+                "this seat was taken over by a new connection".into(),
+            ));
+        }
+        *away_since = None;
+        let recent: Vec<Event> = s.recent.iter().cloned().collect();
+        let view = s.feed.view(&self.game);
+        self.send_seating(seat);
+        let update = Update {
+            view,
+            events: recent,
+            decision_seq: self.seq,
+            clocks: self.clocks(),
+            resync: true,
+        };
+        self.send_to(seat, ServerMsg::Update(Box::new(update)));
+        self.presence(seat, true, grace);
+    }
+
+    fn detach(&mut self, seat: u8, conn: u64) {
+        let s = &mut self.seats[usize::from(seat) % 2];
+        let Player::Human {
+            conn: slot,
+            away_since,
+        } = &mut s.player
+        else {
+            return;
+        };
+        if slot.as_ref().is_some_and(|(c, _)| *c == conn) {
+            *slot = None;
+            *away_since = Some(Instant::now());
+            let grace = self.grace_ms(seat);
+            self.presence(seat, false, grace);
+        }
+    }
+
+    fn presence(&mut self, seat: u8, connected: bool, grace_ms: u64) {
+        let msg = ServerMsg::Presence {
+            seat,
+            connected,
+            grace_ms,
+        };
+        self.send_to(1 - seat.min(1), msg.clone());
+        self.watchers.retain(|w| send(&w.out, msg.clone()));
+    }
+
+    fn watch(&mut self, conn: u64, out: Outbox) {
+        let mut feed = SeatFeed::new(Viewer::Spectator);
+        let view = feed.view(&self.game);
+        let seating = Seating {
+            code: self.code.clone(),
+            seat: None,
+            token: None,
+            names: self.names(),
+            clock: self.clock,
+        };
+        let update = Update {
+            view,
+            events: Vec::new(),
+            decision_seq: self.seq,
+            clocks: self.clocks(),
+            resync: true,
+        };
+        if send(&out, ServerMsg::Seated(Box::new(seating)))
+            && send(&out, ServerMsg::Update(Box::new(update)))
+        {
+            self.watchers.push(Watcher { conn, out, feed });
+        }
+    }
+
+    /// Milliseconds an absent seat has left before conceding.
+    fn grace_ms(&self, seat: u8) -> u64 {
+        let grace = self.lobby.config.grace;
+        match &self.seats[usize::from(seat) % 2].player {
+            Player::Human {
+                away_since: Some(since),
+                ..
+            } => grace.saturating_sub(since.elapsed()).as_millis() as u64,
+            _ => grace.as_millis() as u64,
+        }
+    }
+
+    /// Whose decision is pending, if a human's.
+    fn decider(&self) -> Option<PlayerId> {
+        self.game.decision().map(|d| d.player)
+    }
+
+    /// Takes the time since the decision was asked off the decider's clock.
+    fn charge_clock(&mut self, player: PlayerId) {
+        let spent = self.asked_at.elapsed();
+        if let Some(left) = &mut self.seats[player.idx()].time_left {
+            *left = left.saturating_sub(spent);
+        }
+    }
+
+    fn clocks(&self) -> Clocks {
+        let spent = self.asked_at.elapsed();
+        let decider = self.decider();
+        let left = |seat: usize| {
+            self.seats[seat].time_left.map(|left| {
+                let left = if decider.map(PlayerId::idx) == Some(seat) {
+                    left.saturating_sub(spent)
+                } else {
+                    left
+                };
+                left.as_millis() as u64
+            })
+        };
+        Clocks {
+            match_left_ms: [left(0), left(1)],
+            decision_left_ms: self
+                .clock
+                .per_decision_ms
+                .filter(|_| decider.is_some())
+                .map(|ms| ms.saturating_sub(spent.as_millis() as u64)),
+        }
+    }
+
+    /// The next moment something happens by itself: a decision times out,
+    /// a clock runs out, an absent player's grace ends.
+    fn next_deadline(&self) -> Option<Instant> {
+        let mut deadlines = Vec::new();
+        if let Some(player) = self.decider() {
+            if let Some(ms) = self.clock.per_decision_ms {
+                deadlines.push(self.asked_at + Duration::from_millis(ms));
+            }
+            if let Some(left) = self.seats[player.idx()].time_left {
+                deadlines.push(self.asked_at + left);
+            }
+        }
+        for seat in &self.seats {
+            if let Player::Human {
+                away_since: Some(since),
+                ..
+            } = seat.player
+            {
+                deadlines.push(since + self.lobby.config.grace);
+            }
+        }
+        deadlines.into_iter().min()
+    }
+
+    fn on_deadline(&mut self) {
+        let now = Instant::now();
+        for seat in 0..2u8 {
+            if let Player::Human {
+                away_since: Some(since),
+                ..
+            } = self.seats[usize::from(seat)].player
+                && now >= since + self.lobby.config.grace
+            {
+                let name = self.seats[usize::from(seat)].name.clone();
+                self.notice(format!("{name} did not come back in time and concedes."));
+                self.concede(seat);
+                return;
+            }
+        }
+        let Some(player) = self.decider() else {
+            return;
+        };
+        let spent = now.saturating_duration_since(self.asked_at);
+        let seat = &self.seats[player.idx()];
+        if seat.time_left.is_some_and(|left| spent >= left) {
+            let name = seat.name.clone();
+            self.notice(format!("{name} ran out of time and loses."));
+            self.concede(player.0);
+            return;
+        }
+        if self
+            .clock
+            .per_decision_ms
+            .is_some_and(|ms| spent >= Duration::from_millis(ms))
+            && let Some(decision) = self.game.decision().cloned()
+        {
+            let name = seat.name.clone();
+            self.notice(format!(
+                "{name}'s time for this decision ran out; the default was played."
+            ));
+            let picks: Vec<u32> = default_answer(&decision)
+                .into_iter()
+                .map(|p| p as u32)
+                .collect();
+            self.answer(player.0, self.seq, &picks);
+        }
+    }
+
+    fn finish(&mut self) {
+        let Some(outcome) = self.game.outcome() else {
+            return;
+        };
+        self.publish(false);
+        let replay = Replay {
+            seed: self.seed,
+            decks: [0, 1].map(|seat: usize| {
+                let (name, list) = &self.decks[seat];
+                Replay::deck_of(name, list, self.game.db())
+            }),
+            card_fingerprint: self.game.db().fingerprint(),
+            answers: std::mem::take(&mut self.answers),
+            log_hash: log_hash(&self.log),
+            conceded: self.conceded,
+            reloads: Vec::new(),
+            fingerprint_with_text: false,
+        };
+        let msg = ServerMsg::GameOver { outcome };
+        for seat in 0..2 {
+            self.send_to(seat, msg.clone());
+        }
+        self.watchers.retain(|w| send(&w.out, msg.clone()));
+        let tokens: Vec<String> = self.seats.iter().filter_map(|s| s.token.clone()).collect();
+        self.lobby.finished(&self.code, &tokens, replay.encode());
+        describe_end(&self.code, outcome);
+    }
+}
+
+fn describe_end(code: &str, outcome: Outcome) {
+    tracing::info!("table {code}: match over: {outcome:?}");
+}
+
+fn bot_name(kind: BotKind) -> String {
+    format!("{kind:?} bot").to_lowercase()
+}
+
+async fn sleep_until(deadline: Option<Instant>) {
+    match deadline {
+        Some(deadline) => tokio::time::sleep_until(deadline).await,
+        None => std::future::pending().await,
+    }
+}

@@ -1,0 +1,526 @@
+//! The server and its clients over loopback: whole matches, spectators,
+//! reconnects, clocks and hostile input.
+
+use std::sync::Arc;
+use std::time::Duration;
+use sve_engine::bot::default_answer;
+use sve_engine::cards::starter::starter_db;
+use sve_engine::decks::STARTER_DECKS;
+use sve_engine::engine::{NoAbilities, Outcome, PlayerId, WinReason};
+use sve_engine::replay::{Replay, log_hash};
+use sve_net::client::play::{Entry, PlayReport, RandomAnswers, follow, play};
+use sve_net::client::{ClientError, Connection, leaks};
+use sve_net::protocol::{ClientMsg, ClockSpec, Opponent, Seating, ServerMsg, Update};
+use sve_net::server::{Server, ServerConfig};
+
+fn config() -> ServerConfig {
+    let db = Arc::new(starter_db().expect("bundled cards"));
+    let mut config = ServerConfig::new(db, Arc::new(NoAbilities));
+    config.seed = Some(7);
+    config
+}
+
+fn deck(name: &str) -> &'static str {
+    STARTER_DECKS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, text)| *text)
+        .expect("bundled deck")
+}
+
+async fn start(config: ServerConfig) -> Server {
+    Server::start("127.0.0.1:0", config)
+        .await
+        .expect("server starts")
+}
+
+/// Reads messages until `pick` takes one (30 s at most).
+async fn until<T>(conn: &mut Connection, mut pick: impl FnMut(ServerMsg) -> Option<T>) -> T {
+    let wait = async {
+        loop {
+            let msg = conn.recv().await.expect("the connection stays up");
+            if let Some(found) = pick(msg) {
+                return found;
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(30), wait)
+        .await
+        .expect("the expected message came in time")
+}
+
+async fn seated(conn: &mut Connection) -> Seating {
+    until(conn, |m| match m {
+        ServerMsg::Seated(s) => Some(*s),
+        _ => None,
+    })
+    .await
+}
+
+async fn update(conn: &mut Connection) -> Update {
+    until(conn, |m| match m {
+        ServerMsg::Update(u) => Some(*u),
+        _ => None,
+    })
+    .await
+}
+
+/// The next update that asks this connection something.
+async fn decision(conn: &mut Connection) -> Update {
+    loop {
+        let u = update(conn).await;
+        if u.view.decision.is_some() {
+            return u;
+        }
+    }
+}
+
+/// A host and a guest at one table, nobody has answered yet.
+async fn table(url: &str, clock: ClockSpec) -> (Connection, Connection, String) {
+    let mut host = Connection::connect(url, "Host").await.expect("connects");
+    let mut guest = Connection::connect(url, "Guest").await.expect("connects");
+    host.send(&ClientMsg::CreateTable {
+        deck: deck("SD01").into(),
+        opponent: Opponent::Human,
+        clock,
+    })
+    .await
+    .expect("sends");
+    let code = until(&mut host, |m| match m {
+        ServerMsg::TableOpen { code } => Some(code),
+        _ => None,
+    })
+    .await;
+    guest
+        .send(&ClientMsg::JoinTable {
+            code: code.to_lowercase(),
+            deck: deck("SD05").into(),
+        })
+        .await
+        .expect("sends");
+    (host, guest, code)
+}
+
+/// Plays on to the end as a random bot.
+async fn finish(conn: &mut Connection, seating: Seating, seed: u64) -> PlayReport {
+    let mut report = PlayReport {
+        seating: Some(seating),
+        ..PlayReport::default()
+    };
+    follow(conn, &mut RandomAnswers::new(seed), &mut report, &mut None)
+        .await
+        .expect("plays to the end");
+    report
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_bot_clients_play_a_match_and_get_its_replay() {
+    let config = config();
+    let db = Arc::clone(&config.db);
+    let server = start(config).await;
+    let (mut host, mut guest, _) = table(&server.url(), ClockSpec::default()).await;
+    let (host_seat, guest_seat) = (seated(&mut host).await, seated(&mut guest).await);
+    assert_eq!(host_seat.names, ["Host".to_string(), "Guest".to_string()]);
+    let token = host_seat.token.clone().expect("players get a seat token");
+    let (a, b) = tokio::join!(
+        finish(&mut host, host_seat, 1),
+        finish(&mut guest, guest_seat, 2)
+    );
+    assert!(a.outcome.is_some());
+    assert_eq!(a.outcome, b.outcome, "both clients see the same result");
+    assert_eq!(a.leaks + b.leaks, 0, "nothing hidden reached a client");
+    assert!(a.answers + b.answers > 20, "a real match was played");
+
+    host.send(&ClientMsg::Replay { token })
+        .await
+        .expect("sends");
+    let bytes = until(&mut host, |m| match m {
+        ServerMsg::Replay { bytes } => Some(bytes),
+        _ => None,
+    })
+    .await;
+    let replay = Replay::decode(&bytes).expect("a replay file");
+    let (replayed, events) = replay
+        .play(db, Arc::new(NoAbilities))
+        .expect("the replay plays");
+    assert_eq!(
+        log_hash(&events),
+        replay.log_hash,
+        "the replay is the match"
+    );
+    assert_eq!(replayed.outcome(), a.outcome);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_scripted_client_gets_rejections_and_plays_a_server_bot() {
+    let server = start(config()).await;
+    let mut conn = Connection::connect(&server.url(), "Scripted")
+        .await
+        .expect("connects");
+    conn.send(&ClientMsg::CreateTable {
+        deck: deck("SD02").into(),
+        opponent: Opponent::Bot {
+            kind: "greedy".into(),
+            deck: Some(deck("SD03").into()),
+        },
+        clock: ClockSpec::default(),
+    })
+    .await
+    .expect("sends");
+    let seating = seated(&mut conn).await;
+    assert_eq!(seating.names[1], "greedy bot");
+    let first = decision(&mut conn).await;
+    let options = first
+        .view
+        .decision
+        .as_ref()
+        .map(|d| d.options.len())
+        .unwrap_or(0);
+    // An answer to a decision that is not the pending one.
+    conn.send(&ClientMsg::Answer {
+        seq: first.decision_seq + 5,
+        picks: vec![0],
+    })
+    .await
+    .expect("sends");
+    let stale = until(&mut conn, |m| match m {
+        ServerMsg::Rejected { reason } => Some(reason),
+        _ => None,
+    })
+    .await;
+    assert!(stale.contains("stale answer"), "{stale}");
+    // An option that does not exist: the engine's own words.
+    conn.send(&ClientMsg::Answer {
+        seq: first.decision_seq,
+        picks: vec![options as u32 + 3],
+    })
+    .await
+    .expect("sends");
+    let wrong = until(&mut conn, |m| match m {
+        ServerMsg::Rejected { reason } => Some(reason),
+        _ => None,
+    })
+    .await;
+    assert!(wrong.contains("does not exist"), "{wrong}");
+    // The decision is still there: answer it properly and play on.
+    conn.send(&ClientMsg::Answer {
+        seq: first.decision_seq,
+        picks: vec![0],
+    })
+    .await
+    .expect("sends");
+    let report = finish(&mut conn, seating, 5).await;
+    assert!(report.outcome.is_some());
+    assert_eq!(report.leaks, 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_sees_the_match_but_no_hand() {
+    let server = start(config()).await;
+    let (mut host, mut guest, code) = table(&server.url(), ClockSpec::default()).await;
+    let (host_seat, guest_seat) = (seated(&mut host).await, seated(&mut guest).await);
+    let mut watcher = Connection::connect(&server.url(), "Watcher")
+        .await
+        .expect("connects");
+    watcher
+        .send(&ClientMsg::Spectate { code: code.clone() })
+        .await
+        .expect("sends");
+    let seating = seated(&mut watcher).await;
+    assert_eq!(seating.seat, None);
+    assert_eq!(seating.token, None, "spectators hold no seat");
+    // A spectator can't act.
+    watcher.send(&ClientMsg::Concede).await.expect("sends");
+    let refused = until(&mut watcher, |m| match m {
+        ServerMsg::Failed { reason } => Some(reason),
+        _ => None,
+    })
+    .await;
+    assert!(refused.contains("spectators"), "{refused}");
+    let watch = async {
+        let mut updates = 0;
+        let mut seen_leaks = 0;
+        let outcome = loop {
+            match watcher.recv().await.expect("stays up") {
+                ServerMsg::Update(u) => {
+                    updates += 1;
+                    seen_leaks += leaks::count(&u, None);
+                    assert!(u.view.decision.is_none());
+                }
+                ServerMsg::GameOver { outcome } => break outcome,
+                _ => {}
+            }
+        };
+        (updates, seen_leaks, outcome)
+    };
+    let (a, _, (updates, seen_leaks, outcome)) = tokio::join!(
+        finish(&mut host, host_seat, 3),
+        finish(&mut guest, guest_seat, 4),
+        watch
+    );
+    assert!(updates > 10);
+    assert_eq!(seen_leaks, 0);
+    assert_eq!(Some(outcome), a.outcome);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_reconnects_mid_decision() {
+    let server = start(config()).await;
+    let (mut host, mut guest, _) = table(&server.url(), ClockSpec::default()).await;
+    let host_seat = seated(&mut host).await;
+    let guest_seat = seated(&mut guest).await;
+    // Whoever is asked first drops the connection while asked.
+    let first_host = update(&mut host).await;
+    let (asked, seating, mut other, other_seating, pending) = if first_host.view.decision.is_some()
+    {
+        (host, host_seat, guest, guest_seat, first_host)
+    } else {
+        let pending = decision(&mut guest).await;
+        (guest, guest_seat, host, host_seat, pending)
+    };
+    asked.close().await;
+    let seat = seating.seat.expect("a player");
+    let away = until(&mut other, |m| match m {
+        ServerMsg::Presence {
+            seat: s,
+            connected: false,
+            grace_ms,
+        } if s == seat => Some(grace_ms),
+        _ => None,
+    })
+    .await;
+    assert!(away > 100_000, "the default grace is two minutes: {away}");
+
+    let mut back = Connection::connect(&server.url(), "Back")
+        .await
+        .expect("connects");
+    back.send(&ClientMsg::Reconnect {
+        token: seating.token.clone().expect("token"),
+    })
+    .await
+    .expect("sends");
+    let again = seated(&mut back).await;
+    assert_eq!(again.seat, seating.seat);
+    let resync = update(&mut back).await;
+    assert!(resync.resync);
+    assert!(!resync.events.is_empty(), "the recent log is resent");
+    assert_eq!(resync.decision_seq, pending.decision_seq);
+    assert_eq!(
+        resync.view.decision, pending.view.decision,
+        "the same question"
+    );
+    until(&mut other, |m| {
+        matches!(m, ServerMsg::Presence { seat: s, connected: true, .. } if s == seat).then_some(())
+    })
+    .await;
+    // Answer the resent decision, then play on to the end.
+    let picks = resync
+        .view
+        .decision
+        .as_ref()
+        .map(|d| default_answer(d).into_iter().map(|p| p as u32).collect())
+        .unwrap_or_default();
+    back.send(&ClientMsg::Answer {
+        seq: resync.decision_seq,
+        picks,
+    })
+    .await
+    .expect("sends");
+    let (a, b) = tokio::join!(
+        finish(&mut back, again, 8),
+        finish(&mut other, other_seating, 9)
+    );
+    assert_eq!(a.outcome, b.outcome);
+    assert!(a.outcome.is_some());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_absent_player_concedes_after_the_grace_period() {
+    let mut config = config();
+    config.grace = Duration::from_millis(300);
+    let server = start(config).await;
+    let (host, mut guest, _) = table(&server.url(), ClockSpec::default()).await;
+    host.close().await;
+    let notice = until(&mut guest, |m| match m {
+        ServerMsg::Notice { text } => Some(text),
+        _ => None,
+    })
+    .await;
+    assert!(notice.contains("did not come back"), "{notice}");
+    let outcome = until(&mut guest, |m| match m {
+        ServerMsg::GameOver { outcome } => Some(outcome),
+        _ => None,
+    })
+    .await;
+    assert_eq!(outcome, Outcome::Win(PlayerId(1), WinReason::Concede));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_decision_times_out_to_its_default() {
+    let server = start(config()).await;
+    let mut conn = Connection::connect(&server.url(), "Slow")
+        .await
+        .expect("connects");
+    conn.send(&ClientMsg::CreateTable {
+        deck: deck("SD01").into(),
+        opponent: Opponent::Bot {
+            kind: "random".into(),
+            deck: None,
+        },
+        clock: ClockSpec {
+            per_decision_ms: Some(200),
+            per_match_ms: None,
+        },
+    })
+    .await
+    .expect("sends");
+    let first = decision(&mut conn).await;
+    assert!(first.clocks.decision_left_ms.is_some_and(|ms| ms <= 200));
+    let notice = until(&mut conn, |m| match m {
+        ServerMsg::Notice { text } => Some(text),
+        _ => None,
+    })
+    .await;
+    assert!(notice.contains("ran out"), "{notice}");
+    let next = update(&mut conn).await;
+    assert!(
+        next.decision_seq > first.decision_seq,
+        "the default was played"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_version_mismatch_is_refused_naming_both_versions() {
+    let server = start(config()).await;
+    let mut conn = Connection::open(&server.url()).await.expect("connects");
+    conn.send(&ClientMsg::Hello {
+        protocol: 999,
+        name: "Future".into(),
+    })
+    .await
+    .expect("sends");
+    match conn.recv().await {
+        Err(ClientError::Refused(reason)) => {
+            assert!(reason.contains("version 1"), "{reason}");
+            assert!(reason.contains("999"), "{reason}");
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bad_deck_is_refused_with_reasons() {
+    let server = start(config()).await;
+    let mut conn = Connection::connect(&server.url(), "Cheat")
+        .await
+        .expect("connects");
+    conn.send(&ClientMsg::QuickMatch {
+        deck: "Tiny\n# Leader\n1 SD01-LD01\n# Main Deck\n3 SD01-001\n".into(),
+    })
+    .await
+    .expect("sends");
+    let reasons = until(&mut conn, |m| match m {
+        ServerMsg::DeckRefused { reasons } => Some(reasons),
+        _ => None,
+    })
+    .await;
+    assert!(!reasons.is_empty());
+    assert!(reasons.join(" ").contains("40"), "{reasons:?}");
+    // The connection goes on.
+    conn.send(&ClientMsg::Ping { nonce: 4 })
+        .await
+        .expect("sends");
+    until(&mut conn, |m| {
+        matches!(m, ServerMsg::Pong { nonce: 4 }).then_some(())
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn malformed_frames_close_the_connection_with_a_reason() {
+    let server = start(config()).await;
+    let mut conn = Connection::connect(&server.url(), "Garbage")
+        .await
+        .expect("connects");
+    conn.send_raw(vec![0xff, 0xff, 0xff, 0xff, 0xff, 0x01])
+        .await
+        .expect("sends");
+    match conn.recv().await {
+        Err(ClientError::Refused(reason)) => assert!(reason.contains("malformed"), "{reason}"),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    // The server is still up for others.
+    let mut next = Connection::connect(&server.url(), "Next")
+        .await
+        .expect("connects");
+    next.send(&ClientMsg::Ping { nonce: 1 })
+        .await
+        .expect("sends");
+    until(&mut next, |m| {
+        matches!(m, ServerMsg::Pong { nonce: 1 }).then_some(())
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_message_flood_is_cut_off() {
+    let mut config = config();
+    config.messages_per_sec = 10;
+    config.message_burst = 20;
+    let server = start(config).await;
+    let mut conn = Connection::connect(&server.url(), "Flood")
+        .await
+        .expect("connects");
+    let mut refused = None;
+    for nonce in 0..200 {
+        if conn.send(&ClientMsg::Ping { nonce }).await.is_err() {
+            break;
+        }
+    }
+    for _ in 0..400 {
+        match conn.recv().await {
+            Ok(_) => {}
+            Err(ClientError::Refused(reason)) => {
+                refused = Some(reason);
+                break;
+            }
+            Err(_) => break,
+        }
+    }
+    let reason = refused.expect("the flood was refused");
+    assert!(reason.contains("too many messages"), "{reason}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_meet_in_the_quick_match_queue() {
+    let server = start(config()).await;
+    let url = server.url();
+    let a = async {
+        let mut conn = Connection::connect(&url, "A").await.expect("connects");
+        play(
+            &mut conn,
+            deck("SD04"),
+            Entry::Queue,
+            &mut RandomAnswers::new(1),
+        )
+        .await
+        .expect("plays")
+    };
+    let b = async {
+        let mut conn = Connection::connect(&url, "B").await.expect("connects");
+        play(
+            &mut conn,
+            deck("SD06"),
+            Entry::Queue,
+            &mut RandomAnswers::new(2),
+        )
+        .await
+        .expect("plays")
+    };
+    let (a, b) = tokio::join!(a, b);
+    assert!(a.outcome.is_some());
+    assert_eq!(a.outcome, b.outcome);
+    let (sa, sb) = (a.seating.expect("seated"), b.seating.expect("seated"));
+    assert_eq!(sa.code, sb.code, "one table");
+    assert_ne!(sa.seat, sb.seat);
+}
