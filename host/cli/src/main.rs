@@ -3,6 +3,7 @@
 
 mod human;
 mod live;
+mod online;
 mod pack_cmd;
 mod reload_bench;
 mod test_cmd;
@@ -121,6 +122,86 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Run a match server for online play (docs/online.md).
+    Serve {
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1:7878")]
+        addr: String,
+        /// Seconds an absent player's seat waits before they concede.
+        #[arg(long, default_value_t = 120)]
+        grace: u64,
+        /// Seed of the server's match seeds (random if omitted).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Join a cluster of servers sharing this NATS server (with
+        /// JetStream), e.g. nats://127.0.0.1:4222 (docs/online.md).
+        #[arg(long)]
+        nats: Option<String>,
+        /// This server's id in the cluster (random if omitted).
+        #[arg(long)]
+        server_id: Option<String>,
+        /// Milliseconds a match's lease lasts unless renewed: how long a
+        /// match waits before another server takes it over from a dead one.
+        #[arg(long, default_value_t = 3000)]
+        lease_ms: u64,
+    },
+    /// Play or watch a match on a server: a human at the terminal, or a bot.
+    /// Without --join, --queue or --vs-bot it opens a table and prints its
+    /// code.
+    Client {
+        /// The server, e.g. ws://127.0.0.1:7878/
+        #[arg(long)]
+        connect: String,
+        /// Your deck: a file, a pack's deck name, or a bundled deck.
+        #[arg(long, default_value = "SD01")]
+        deck: String,
+        /// Your name at the table.
+        #[arg(long, default_value = "Player")]
+        name: String,
+        /// Join the table with this code.
+        #[arg(long)]
+        join: Option<String>,
+        /// Wait in the quick-match queue.
+        #[arg(long)]
+        queue: bool,
+        /// Play against the server's bot of this kind (random, greedy).
+        #[arg(long)]
+        vs_bot: Option<String>,
+        /// Watch the table with this code.
+        #[arg(long)]
+        spectate: Option<String>,
+        /// Answer as a client bot (random or first) instead of a human.
+        #[arg(long)]
+        bot: Option<String>,
+        /// Seed of the client bot.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Download the match's replay here when it ends.
+        #[arg(long)]
+        save_replay: Option<PathBuf>,
+    },
+    /// Play many bot matches against a server at once and report answer
+    /// latencies, errors and leaks.
+    Loadtest {
+        /// The server, e.g. ws://127.0.0.1:7878/
+        #[arg(long)]
+        connect: String,
+        /// Matches to play.
+        #[arg(long, default_value_t = 100)]
+        matches: u32,
+        /// Matches at once.
+        #[arg(long, default_value_t = 10)]
+        concurrency: u32,
+        /// Both players' deck.
+        #[arg(long, default_value = "SD01")]
+        deck: String,
+        /// Seed of the bots.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print the figures as one JSON object on the last line.
+        #[arg(long)]
+        json: bool,
+    },
     /// Deck files.
     Deck {
         #[command(subcommand)]
@@ -198,6 +279,59 @@ fn main() -> Result<()> {
     }
     if let Command::ReloadBench { pack, edits, json } = &cli.command {
         return reload_bench::run(pack, *edits, *json);
+    }
+    if let Command::Client { .. } | Command::Loadtest { .. } = &cli.command {
+        // Clients play the server's cards: they load no packs of their own
+        // beyond the deck lists in the pack folder.
+        let pack_dirs =
+            sve_host::packs::layout::pack_dirs(std::slice::from_ref(&cli.packs), &mut Vec::new());
+        return match cli.command {
+            Command::Client {
+                connect,
+                deck,
+                name,
+                join,
+                queue,
+                vs_bot,
+                spectate,
+                bot,
+                seed,
+                save_replay,
+            } => online::client(
+                online::ClientArgs {
+                    url: connect,
+                    name,
+                    deck,
+                    join,
+                    queue,
+                    vs_bot,
+                    spectate,
+                    bot,
+                    seed,
+                    save_replay,
+                },
+                &pack_dirs,
+            ),
+            Command::Loadtest {
+                connect,
+                matches,
+                concurrency,
+                deck,
+                seed,
+                json,
+            } => online::loadtest(
+                online::LoadArgs {
+                    url: connect,
+                    matches,
+                    concurrency,
+                    deck,
+                    seed,
+                    json,
+                },
+                &pack_dirs,
+            ),
+            _ => Ok(()),
+        };
     }
     if let Command::Test { path, json } = &cli.command {
         return test_cmd::run(path, &cli.packs, &cli.dev_pack, cli.vanilla, *json);
@@ -277,10 +411,33 @@ fn main() -> Result<()> {
             )
         }
         Command::Replay { file, verify } => replay(&db, runner, &file, verify),
+        Command::Serve {
+            addr,
+            grace,
+            seed,
+            nats,
+            server_id,
+            lease_ms,
+        } => online::serve(
+            db,
+            runner,
+            online::ServeArgs {
+                addr,
+                grace_secs: grace,
+                seed,
+                nats,
+                server_id,
+                lease_ms,
+            },
+        ),
         Command::Deck {
             command: DeckCommand::Check { file },
         } => deck_check(&db, &file),
-        Command::Pack { .. } | Command::ReloadBench { .. } | Command::Test { .. } => Ok(()),
+        Command::Pack { .. }
+        | Command::ReloadBench { .. }
+        | Command::Test { .. }
+        | Command::Client { .. }
+        | Command::Loadtest { .. } => Ok(()),
     }
 }
 

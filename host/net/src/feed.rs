@@ -307,7 +307,7 @@ impl SeatFeed {
                 source,
             } => Event::EffectAdded {
                 card: self.card(*card),
-                kind: kind.clone(),
+                kind: *kind,
                 duration: *duration,
                 source: self.opt_card(*source),
             },

@@ -11,6 +11,7 @@
 //! [`Match::answer`]: sve_engine::engine::Match::answer
 
 pub mod client;
+pub mod cluster;
 pub mod feed;
 pub mod protocol;
 pub mod server;

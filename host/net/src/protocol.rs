@@ -19,7 +19,7 @@
 use serde::{Deserialize, Serialize};
 use sve_engine::cards::{CardDef, CardType, Class, Keywords};
 use sve_engine::engine::view::PlayerView;
-use sve_engine::engine::{Event, Outcome};
+use sve_engine::engine::{Event, Outcome, PlayerId};
 
 /// The protocol version this build speaks.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -233,6 +233,9 @@ pub struct Update {
     /// Identifies the pending decision; an answer names it so that a late
     /// answer to an old decision can't be taken for the new one.
     pub decision_seq: u32,
+    /// Who must answer now, if anyone (public information; the decision
+    /// itself goes only to that player).
+    pub waiting_on: Option<PlayerId>,
     /// Time left, when the match has limits.
     pub clocks: Clocks,
     /// `events` is the recent log resent after (re)connecting, not news.

@@ -119,6 +119,7 @@ fn no_hidden_card_of_the_opponent_reaches_a_seat() {
                 events: feed.events(&events),
                 view: feed.view(&game),
                 decision_seq: step,
+                waiting_on: decision.as_ref().map(|d| d.player),
                 clocks: Clocks::default(),
                 resync: false,
             };

@@ -5,6 +5,7 @@
 pub mod leaks;
 pub mod loadtest;
 pub mod play;
+pub mod text;
 
 use crate::protocol::{
     ClientMsg, FrameError, MAX_SERVER_FRAME_BYTES, PROTOCOL_VERSION, ServerMsg, decode, encode,

@@ -87,6 +87,9 @@ pub struct PlayReport {
     pub leaks: u32,
     /// Updates received.
     pub updates: u32,
+    /// Of those, updates that resent the whole view after a reconnect or a
+    /// move of the match to another server.
+    pub resyncs: u32,
 }
 
 /// Enters a match and plays it to the end with `answerer`.
@@ -146,6 +149,14 @@ pub async fn follow(
                 report.updates += 1;
                 if let Some(at) = sent_at.take() {
                     report.latencies.push(at.elapsed());
+                }
+                if update.resync {
+                    report.resyncs += 1;
+                    // A resync follows a reconnect or a move to another
+                    // server: an answer sent before it may never have
+                    // arrived (had it, the resync would show the next
+                    // decision), so the pending one is answered again.
+                    answered = None;
                 }
                 let seat = report.seating.as_ref().and_then(|s| s.seat);
                 report.leaks += leaks::count(&update, seat);

@@ -8,8 +8,10 @@
 //! merely wrong (no such table, a stale answer) get an answer and the
 //! connection goes on.
 
-use super::lobby::{Entrant, Lobby, OUTBOX_CAPACITY, Outbox, Outgoing, send};
-use super::table::TableCmd;
+use super::lobby::{
+    Entrant, Lobby, Miss, OUTBOX_CAPACITY, Outbox, Outgoing, send, valid_code, valid_token,
+};
+use crate::cluster::records::WireCmd;
 use crate::protocol::{
     CardFace, ClientMsg, ClockSpec, MAX_CLIENT_FRAME_BYTES, Opponent, PROTOCOL_VERSION, ServerMsg,
     decode, encode,
@@ -53,7 +55,7 @@ pub(super) async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
         }
     });
     let mut conn = Conn {
-        id: lobby.new_conn(),
+        id: lobby.new_conn(out.clone()),
         name: None,
         out,
         bucket: TokenBucket::new(lobby.config.messages_per_sec, lobby.config.message_burst),
@@ -61,7 +63,7 @@ pub(super) async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
     };
     while let Some(frame) = stream.next().await {
         let verdict = match frame {
-            Ok(Message::Binary(bytes)) => conn.frame(&bytes),
+            Ok(Message::Binary(bytes)) => conn.frame(&bytes).await,
             Ok(Message::Text(_)) => {
                 Err("text frames are not part of the protocol; send binary postcard frames".into())
             }
@@ -78,7 +80,7 @@ pub(super) async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
             break;
         }
     }
-    conn.lobby.leave(conn.id);
+    conn.lobby.leave(conn.id, true);
     drop(conn);
     // The writer ends once every sender (the lobby's and the tables') has
     // let go, or at once after a close; a table that has not yet heard of
@@ -112,7 +114,7 @@ struct Conn {
 
 impl Conn {
     /// One frame; `Err` closes the connection with the reason.
-    fn frame(&mut self, bytes: &[u8]) -> Result<(), String> {
+    async fn frame(&mut self, bytes: &[u8]) -> Result<(), String> {
         if !self.bucket.take() {
             return Err("too many messages; slow down".into());
         }
@@ -121,7 +123,7 @@ impl Conn {
         let Some(name) = self.name.clone() else {
             return self.hello(msg);
         };
-        self.request(msg, name);
+        self.request(msg, name).await;
         Ok(())
     }
 
@@ -140,7 +142,7 @@ impl Conn {
             .take(MAX_NAME_CHARS)
             .collect();
         let name = match name.trim() {
-            "" => format!("Player {}", self.id),
+            "" => format!("Player {}", self.id & 0xffff),
             name => name.to_owned(),
         };
         self.name = Some(name);
@@ -187,7 +189,7 @@ impl Conn {
         }
     }
 
-    fn request(&mut self, msg: ClientMsg, name: String) {
+    async fn request(&mut self, msg: ClientMsg, name: String) {
         match msg {
             ClientMsg::Hello { .. } => self.failed("already said hello"),
             ClientMsg::CreateTable {
@@ -202,7 +204,7 @@ impl Conn {
                     return;
                 };
                 let against_bot = matches!(opponent, Opponent::Bot { .. });
-                match self.lobby.create(entrant, opponent) {
+                match self.lobby.create(entrant, opponent).await {
                     // Against a bot the table opens and starts at once; its
                     // Seated message follows.
                     Ok(code) if !against_bot => self.reply(ServerMsg::TableOpen { code }),
@@ -214,10 +216,21 @@ impl Conn {
                 if self.busy() {
                     return;
                 }
+                let Some(code) = valid_code(&code) else {
+                    return self.failed(format!("no table waits with code {code}"));
+                };
                 let Some(entrant) = self.entrant(name, &deck, ClockSpec::default()) else {
                     return;
                 };
-                if let Err(reason) = self.lobby.join(&code, entrant) {
+                let result = match self.lobby.join(&code, entrant) {
+                    Ok(()) => Ok(()),
+                    Err(Miss::Failed(reason)) => Err(reason),
+                    Err(Miss::Elsewhere(entrant)) => match self.lobby.remote.clone() {
+                        Some(remote) => remote.join(&self.lobby, &code, *entrant, &deck).await,
+                        None => Err(format!("no table waits with code {code}")),
+                    },
+                };
+                if let Err(reason) = result {
                     self.failed(reason);
                 }
             }
@@ -228,7 +241,11 @@ impl Conn {
                 let Some(entrant) = self.entrant(name, &deck, ClockSpec::default()) else {
                     return;
                 };
-                match self.lobby.quick(entrant) {
+                let started = match self.lobby.remote.clone() {
+                    Some(remote) => remote.quick(&self.lobby, entrant, &deck).await,
+                    None => self.lobby.quick(entrant).await,
+                };
+                match started {
                     Ok(true) => {}
                     Ok(false) => self.reply(ServerMsg::Queued),
                     Err(reason) => self.failed(reason),
@@ -238,7 +255,18 @@ impl Conn {
                 if self.busy() {
                     return;
                 }
-                if let Err(reason) = self.lobby.spectate(&code, self.id, self.out.clone()) {
+                let Some(code) = valid_code(&code) else {
+                    return self.failed(format!("no match is running at table {code}"));
+                };
+                let result = match self.lobby.spectate(&code, self.id) {
+                    Ok(()) => Ok(()),
+                    Err(Miss::Failed(reason)) => Err(reason),
+                    Err(Miss::Elsewhere(())) => match self.lobby.remote.clone() {
+                        Some(remote) => remote.spectate(&self.lobby, &code, self.id).await,
+                        None => Err(format!("no match is running at table {code}")),
+                    },
+                };
+                if let Err(reason) = result {
                     self.failed(reason);
                 }
             }
@@ -246,21 +274,35 @@ impl Conn {
                 if self.busy() {
                     return;
                 }
-                if let Err(reason) = self.lobby.reconnect(&token, self.id, self.out.clone()) {
+                if !valid_token(&token) {
+                    return self.failed("no match has that seat token");
+                }
+                let result = match self.lobby.reconnect(&token, self.id) {
+                    Ok(()) => Ok(()),
+                    Err(Miss::Failed(reason)) => Err(reason),
+                    Err(Miss::Elsewhere(())) => match self.lobby.remote.clone() {
+                        Some(remote) => remote.reconnect(&self.lobby, &token, self.id).await,
+                        None if self.lobby.had_token(&token) => {
+                            Err("that match is over; its replay can be downloaded".into())
+                        }
+                        None => Err("no match has that seat token".into()),
+                    },
+                };
+                if let Err(reason) = result {
                     self.failed(reason);
                 }
             }
             ClientMsg::Answer { seq, picks } => {
-                self.to_table(|seat| TableCmd::Answer { seat, seq, picks })
+                self.to_table(|seat| WireCmd::Answer { seat, seq, picks })
             }
-            ClientMsg::Concede => self.to_table(|seat| TableCmd::Concede { seat }),
+            ClientMsg::Concede => self.to_table(|seat| WireCmd::Concede { seat }),
             ClientMsg::Leave => {
                 if let Some(route) = self.lobby.route(self.id)
                     && let Some(seat) = route.seat
                 {
-                    let _ = route.table.try_send(TableCmd::Concede { seat });
+                    let _ = self.lobby.send(&route, self.id, WireCmd::Concede { seat });
                 }
-                self.lobby.leave(self.id);
+                self.lobby.leave(self.id, false);
             }
             ClientMsg::CardData => {
                 let cards = self
@@ -272,18 +314,25 @@ impl Conn {
                     .collect();
                 self.reply(ServerMsg::CardData { cards });
             }
-            ClientMsg::Replay { token } => match self.lobby.replay(&token) {
-                Some(bytes) => self.reply(ServerMsg::Replay {
-                    bytes: bytes.as_ref().clone(),
-                }),
-                None => self.failed("no finished match has that seat token"),
-            },
+            ClientMsg::Replay { token } => {
+                let mut bytes = self.lobby.replay(&token).map(|b| b.as_ref().clone());
+                if bytes.is_none()
+                    && valid_token(&token)
+                    && let Some(remote) = &self.lobby.remote
+                {
+                    bytes = remote.replay(&token).await;
+                }
+                match bytes {
+                    Some(bytes) => self.reply(ServerMsg::Replay { bytes }),
+                    None => self.failed("no finished match has that seat token"),
+                }
+            }
             ClientMsg::Ping { nonce } => self.reply(ServerMsg::Pong { nonce }),
         }
     }
 
     /// Sends a seat's command to its table.
-    fn to_table(&self, cmd: impl FnOnce(u8) -> TableCmd) {
+    fn to_table(&self, cmd: impl FnOnce(u8) -> WireCmd) {
         let Some(route) = self.lobby.route(self.id) else {
             let reason = if self.lobby.is_waiting(self.id) {
                 "the match has not started yet"
@@ -295,8 +344,8 @@ impl Conn {
         let Some(seat) = route.seat else {
             return self.failed("spectators can't act in the match");
         };
-        if route.table.try_send(cmd(seat)).is_err() {
-            self.failed(format!("table {} is busy; try again", route.code));
+        if let Err(reason) = self.lobby.send(&route, self.id, cmd(seat)) {
+            self.failed(reason);
         }
     }
 }

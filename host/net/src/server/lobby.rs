@@ -5,7 +5,9 @@
 //! operations, never across an await or a match step.
 
 use super::ServerConfig;
+use super::remote::Remote;
 use super::table::{self, TableCmd};
+use crate::cluster::records::{LobbyReply, PairWith, WireCmd};
 use crate::protocol::{ClockSpec, Opponent, ServerMsg};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
@@ -97,25 +99,46 @@ pub(super) struct Route {
     pub code: String,
     /// The seat, or `None` for a spectator.
     pub seat: Option<u8>,
-    /// The table's command queue.
-    pub table: mpsc::Sender<TableCmd>,
+    /// The table.
+    pub target: Target,
+}
+
+/// Where a table runs.
+#[derive(Clone, Debug)]
+pub(super) enum Target {
+    /// Here: its command queue.
+    Local(mpsc::Sender<TableCmd>),
+    /// On another server of the cluster (as last known).
+    Remote {
+        /// That server's id.
+        owner: String,
+    },
 }
 
 #[derive(Default)]
-struct LobbyState {
-    waiting: HashMap<String, Entrant>,
-    queue: Option<Entrant>,
-    running: HashMap<String, mpsc::Sender<TableCmd>>,
-    routes: HashMap<u64, Route>,
-    tokens: HashMap<String, (String, u8)>,
+pub(super) struct LobbyState {
+    /// Tables waiting for a player, by code.
+    pub waiting: HashMap<String, Entrant>,
+    /// The player waiting for a quick match here.
+    pub queue: Option<Entrant>,
+    /// Tables running here.
+    pub running: HashMap<String, mpsc::Sender<TableCmd>>,
+    /// Where each seated or watching connection's commands go.
+    pub routes: HashMap<u64, Route>,
+    /// Seat tokens of the tables running here.
+    pub tokens: HashMap<String, (String, u8)>,
     replays: HashMap<String, Arc<Vec<u8>>>,
     replay_order: VecDeque<String>,
+    /// Every open connection's messages (relayed messages find theirs here).
+    pub conns: HashMap<u64, Outbox>,
 }
 
 /// The server's shared state.
 pub(super) struct Lobby {
     /// How the server was started.
     pub config: ServerConfig,
+    /// The cluster, when this server is one of several.
+    pub remote: Option<Arc<Remote>>,
     state: Mutex<LobbyState>,
     seeds: Mutex<ChaCha8Rng>,
     next_conn: AtomicU64,
@@ -139,28 +162,62 @@ const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
 impl Lobby {
     /// A lobby with nothing in it.
-    pub fn new(config: ServerConfig) -> Arc<Lobby> {
+    pub fn new(config: ServerConfig, remote: Option<Arc<Remote>>) -> Arc<Lobby> {
         let seed = match config.seed {
             Some(seed) => seed,
             None => secret::<8>().map(u64::from_le_bytes).unwrap_or(0),
         };
+        // In a cluster connection numbers travel between servers: each
+        // server counts from its own random base so that they don't meet.
+        let first_conn = match &remote {
+            Some(_) => secret::<4>().map_or(1, |b| u64::from(u32::from_le_bytes(b)) << 32 | 1),
+            None => 1,
+        };
         Arc::new(Lobby {
             config,
+            remote,
             state: Mutex::new(LobbyState::default()),
             seeds: Mutex::new(ChaCha8Rng::seed_from_u64(seed)),
-            next_conn: AtomicU64::new(1),
+            next_conn: AtomicU64::new(first_conn),
         })
     }
 
-    fn state(&self) -> MutexGuard<'_, LobbyState> {
+    /// The lobby's state, locked (never across an await).
+    pub fn state(&self) -> MutexGuard<'_, LobbyState> {
         // A panic elsewhere while holding the lock left plain maps behind:
         // still consistent enough to serve.
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// A number for a new connection.
-    pub fn new_conn(&self) -> u64 {
-        self.next_conn.fetch_add(1, Ordering::Relaxed)
+    /// A number for a new connection, whose messages go to `out`.
+    pub fn new_conn(&self, out: Outbox) -> u64 {
+        let conn = self.next_conn.fetch_add(1, Ordering::Relaxed);
+        self.state().conns.insert(conn, out);
+        conn
+    }
+
+    /// The messages of an open connection of this server.
+    pub fn outbox(&self, conn: u64) -> Option<Outbox> {
+        self.state().conns.get(&conn).cloned()
+    }
+
+    /// Sends a seat's or a spectator's command to its table, wherever
+    /// the table runs.
+    pub fn send(&self, route: &Route, conn: u64, cmd: WireCmd) -> Result<(), String> {
+        let busy = || format!("table {} is busy; try again", route.code);
+        match &route.target {
+            Target::Local(table) => {
+                let out = self.outbox(conn);
+                let Some(cmd) = TableCmd::from_wire(cmd, conn, out) else {
+                    return Ok(());
+                };
+                table.try_send(cmd).map_err(|_| busy())
+            }
+            Target::Remote { .. } => match &self.remote {
+                Some(remote) => remote.send_cmd(&route.code, conn, cmd).map_err(|()| busy()),
+                None => Err(busy()),
+            },
+        }
     }
 
     /// Reads and checks a deck sent as deck-file text.
@@ -182,13 +239,13 @@ impl Lobby {
 
     /// Opens a table: against a server bot it starts at once; otherwise it
     /// waits for a player with the returned code.
-    pub fn create(
+    pub async fn create(
         self: &Arc<Self>,
         entrant: Entrant,
         opponent: Opponent,
     ) -> Result<String, String> {
+        let code = self.new_code(matches!(opponent, Opponent::Human)).await?;
         let mut state = self.state();
-        let code = new_code(&state)?;
         match opponent {
             Opponent::Human => {
                 state.waiting.insert(code.clone(), entrant);
@@ -211,34 +268,61 @@ impl Lobby {
         Ok(code)
     }
 
-    /// Sits at a waiting table.
-    pub fn join(self: &Arc<Self>, code: &str, entrant: Entrant) -> Result<(), String> {
-        let code = code.trim().to_ascii_uppercase();
+    /// Sits at a table waiting here; `Err(Miss::Elsewhere)` hands the
+    /// entrant back when no table waits here with that code.
+    pub fn join(self: &Arc<Self>, code: &str, entrant: Entrant) -> Result<(), Miss<Box<Entrant>>> {
         let mut state = self.state();
-        let Some(host) = state.waiting.remove(&code) else {
-            return Err(if state.running.contains_key(&code) {
-                format!("table {code} has started; spectate it instead")
-            } else {
-                format!("no table waits with code {code}")
-            });
+        let Some(host) = state.waiting.remove(code) else {
+            if state.running.contains_key(code) {
+                return Err(Miss::Failed(format!(
+                    "table {code} has started; spectate it instead"
+                )));
+            }
+            return Err(Miss::Elsewhere(Box::new(entrant)));
         };
         if host.conn == entrant.conn {
-            state.waiting.insert(code, host);
-            return Err("you can't join your own table".into());
+            state.waiting.insert(code.to_owned(), host);
+            return Err(Miss::Failed("you can't join your own table".into()));
         }
         self.start(
             &mut state,
-            code,
+            code.to_owned(),
             [Sitter::Human(host), Sitter::Human(entrant)],
+        )
+        .map_err(Miss::Failed)
+    }
+
+    /// Starts the match of a table waiting here against a player another
+    /// server holds (`with` says which waiting player).
+    pub fn pair(self: &Arc<Self>, code: String, with: PairWith, guest: Entrant) -> LobbyReply {
+        let mut state = self.state();
+        let host = match with {
+            PairWith::Table => state.waiting.remove(&code),
+            PairWith::Queued { conn } => match state.queue.take() {
+                Some(queued) if queued.conn == conn => Some(queued),
+                other => {
+                    state.queue = other;
+                    None
+                }
+            },
+        };
+        let Some(host) = host else {
+            return Err(format!("no table waits with code {code}"));
+        };
+        self.start(
+            &mut state,
+            code,
+            [Sitter::Human(host), Sitter::Human(guest)],
         )
     }
 
-    /// Queues for a quick match; `true` when a match started.
-    pub fn quick(self: &Arc<Self>, entrant: Entrant) -> Result<bool, String> {
+    /// Queues for a quick match on this server alone; `true` when a match
+    /// started.
+    pub async fn quick(self: &Arc<Self>, entrant: Entrant) -> Result<bool, String> {
+        let code = self.new_code(false).await?;
         let mut state = self.state();
         match state.queue.take() {
             Some(first) if first.conn != entrant.conn => {
-                let code = new_code(&state)?;
                 self.start(
                     &mut state,
                     code,
@@ -253,57 +337,53 @@ impl Lobby {
         }
     }
 
-    /// Watches a running table.
-    pub fn spectate(&self, code: &str, conn: u64, out: Outbox) -> Result<(), String> {
-        let code = code.trim().to_ascii_uppercase();
+    /// Watches a table running here; `Err(Miss::Elsewhere)` when none
+    /// runs here with that code.
+    pub fn spectate(&self, code: &str, conn: u64) -> Result<(), Miss> {
         let mut state = self.state();
-        let Some(table) = state.running.get(&code).cloned() else {
-            return Err(format!("no match is running at table {code}"));
+        let Some(table) = state.running.get(code).cloned() else {
+            return Err(Miss::Elsewhere(()));
+        };
+        let Some(out) = state.conns.get(&conn).cloned() else {
+            return Ok(());
         };
         table
             .try_send(TableCmd::Watch { conn, out })
-            .map_err(|_| format!("table {code} is busy; try again"))?;
+            .map_err(|_| Miss::Failed(format!("table {code} is busy; try again")))?;
         state.routes.insert(
             conn,
             Route {
-                code,
+                code: code.to_owned(),
                 seat: None,
-                table,
+                target: Target::Local(table),
             },
         );
         Ok(())
     }
 
-    /// Takes a seat back with its token.
-    pub fn reconnect(&self, token: &str, conn: u64, out: Outbox) -> Result<(), String> {
+    /// Takes back a seat at a table running here with its token;
+    /// `Err(Miss::Elsewhere)` when the token is not for one.
+    pub fn reconnect(&self, token: &str, conn: u64) -> Result<(), Miss> {
         let mut state = self.state();
         let Some((code, seat)) = state.tokens.get(token).cloned() else {
-            return Err(if state.replays.contains_key(token) {
-                "that match is over; its replay can be downloaded".into()
-            } else {
-                "no match has that seat token".into()
-            });
+            return Err(Miss::Elsewhere(()));
         };
         let Some(table) = state.running.get(&code).cloned() else {
-            return Err(format!("table {code} is gone"));
+            return Err(Miss::Failed(format!("table {code} is gone")));
+        };
+        let Some(out) = state.conns.get(&conn).cloned() else {
+            return Ok(());
         };
         table
             .try_send(TableCmd::Attach { seat, conn, out })
-            .map_err(|_| format!("table {code} is busy; try again"))?;
-        // The seat's previous connection, if any is left, no longer speaks
-        // for it.
-        state
-            .routes
-            .retain(|_, r| !(r.code == code && r.seat == Some(seat)));
-        state.routes.insert(
-            conn,
-            Route {
-                code,
-                seat: Some(seat),
-                table,
-            },
-        );
+            .map_err(|_| Miss::Failed(format!("table {code} is busy; try again")))?;
+        state.seat_route(conn, code, seat, Target::Local(table));
         Ok(())
+    }
+
+    /// Whether a finished match here had this seat token.
+    pub fn had_token(&self, token: &str) -> bool {
+        self.state().replays.contains_key(token)
     }
 
     /// Where this connection's table commands go, if it sits at a running
@@ -320,20 +400,36 @@ impl Lobby {
             || state.queue.as_ref().is_some_and(|e| e.conn == conn)
     }
 
-    /// The connection is gone or left: it stops waiting, and its table
-    /// hears of it.
-    pub fn leave(&self, conn: u64) {
+    /// The connection left its table or the queue (`closed`: it is gone
+    /// altogether): it stops waiting, and its table hears of it.
+    pub fn leave(&self, conn: u64, closed: bool) {
         let mut state = self.state();
-        state.waiting.retain(|_, e| e.conn != conn);
-        if state.queue.as_ref().is_some_and(|e| e.conn == conn) {
+        if closed {
+            state.conns.remove(&conn);
+        }
+        let mut withdrawn = Vec::new();
+        state.waiting.retain(|code, e| {
+            let keep = e.conn != conn;
+            if !keep {
+                withdrawn.push(code.clone());
+            }
+            keep
+        });
+        let queued = state.queue.as_ref().is_some_and(|e| e.conn == conn);
+        if queued {
             state.queue = None;
         }
-        if let Some(route) = state.routes.remove(&conn) {
+        let route = state.routes.remove(&conn);
+        drop(state);
+        if let Some(remote) = &self.remote {
+            remote.withdraw(conn, queued, withdrawn);
+        }
+        if let Some(route) = route {
             let cmd = match route.seat {
-                Some(seat) => TableCmd::Detach { seat, conn },
-                None => TableCmd::Unwatch { conn },
+                Some(seat) => WireCmd::Detach { seat },
+                None => WireCmd::Unwatch,
             };
-            if route.table.try_send(cmd).is_err() {
+            if self.send(&route, conn, cmd).is_err() {
                 tracing::warn!("table {} did not hear that a client left", route.code);
             }
         }
@@ -357,9 +453,42 @@ impl Lobby {
         }
     }
 
-    /// The replay of a finished match, by one of its seat tokens.
+    /// A table stopped without finishing (its match moved to another
+    /// server): this server forgets it.
+    pub fn abandoned(&self, code: &str) {
+        let mut state = self.state();
+        state.running.remove(code);
+        state.routes.retain(|_, r| r.code != code);
+        state.tokens.retain(|_, (c, _)| c != code);
+    }
+
+    /// The replay of a finished match here, by one of its seat tokens.
     pub fn replay(&self, token: &str) -> Option<Arc<Vec<u8>>> {
         self.state().replays.get(token).cloned()
+    }
+
+    /// A code for a table that starts at once.
+    pub async fn new_table_code(&self) -> Result<String, String> {
+        self.new_code(false).await
+    }
+
+    /// A new table's code: unused here, and in a cluster claimed for a
+    /// waiting table (`waiting`) or free of any lease.
+    async fn new_code(&self, waiting: bool) -> Result<String, String> {
+        for _ in 0..16 {
+            let code = {
+                let state = self.state();
+                new_code(&state)?
+            };
+            let free = match &self.remote {
+                Some(remote) => remote.code_is_free(&code, waiting).await?,
+                None => true,
+            };
+            if free {
+                return Ok(code);
+            }
+        }
+        Err("no free table code was found; try again".into())
     }
 
     /// Starts a match at `code` with these two seats.
@@ -386,21 +515,63 @@ impl Lobby {
                 state
                     .tokens
                     .insert(token.clone(), (code.clone(), seat as u8));
-                state.routes.insert(
-                    entrant.conn,
-                    Route {
-                        code: code.clone(),
-                        seat: Some(seat as u8),
-                        table: tx.clone(),
-                    },
-                );
+                // A player another server holds has its route there.
+                if state.conns.contains_key(&entrant.conn) {
+                    state.routes.insert(
+                        entrant.conn,
+                        Route {
+                            code: code.clone(),
+                            seat: Some(seat as u8),
+                            target: Target::Local(tx.clone()),
+                        },
+                    );
+                }
             }
         }
-        state.running.insert(code.clone(), tx);
-        let table = table::Table::new(Arc::clone(self), code, seed, sitters, tokens);
+        state.running.insert(code.clone(), tx.clone());
+        let table = table::Table::new(Arc::clone(self), code, seed, sitters, tokens, tx);
         tokio::spawn(table.run(rx));
         Ok(())
     }
+}
+
+impl LobbyState {
+    /// Routes `conn` to `seat` at `code`; the seat's previous connection,
+    /// if any is left, no longer speaks for it.
+    pub fn seat_route(&mut self, conn: u64, code: String, seat: u8, target: Target) {
+        self.routes
+            .retain(|_, r| !(r.code == code && r.seat == Some(seat)));
+        self.routes.insert(
+            conn,
+            Route {
+                code,
+                seat: Some(seat),
+                target,
+            },
+        );
+    }
+}
+
+/// Why a request could not be served here.
+#[derive(Debug)]
+pub(super) enum Miss<T = ()> {
+    /// Nothing here has that code or token: another server of the cluster
+    /// may (`T` is what the request hands back for it).
+    Elsewhere(T),
+    /// It failed, for this reason.
+    Failed(String),
+}
+
+/// Whether a code sent by a client can be a table code (it becomes part of
+/// a NATS subject and key, so nothing else may get through).
+pub(super) fn valid_code(code: &str) -> Option<String> {
+    let code = code.trim().to_ascii_uppercase();
+    (code.len() == 6 && code.bytes().all(|b| CODE_ALPHABET.contains(&b))).then_some(code)
+}
+
+/// Whether a token sent by a client can be a seat token.
+pub(super) fn valid_token(token: &str) -> bool {
+    token.len() == 32 && token.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 fn new_code(state: &LobbyState) -> Result<String, String> {

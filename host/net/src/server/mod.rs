@@ -13,14 +13,17 @@
 
 mod conn;
 mod lobby;
+mod remote;
 mod table;
 
+use crate::cluster::{Cluster, ClusterConfig, ClusterError};
 use axum::Router;
 use axum::extract::{State, WebSocketUpgrade};
 use axum::response::Response;
 use axum::routing::get;
 use axum::serve::ListenerExt;
 use lobby::Lobby;
+use remote::Remote;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -48,6 +51,10 @@ pub struct ServerConfig {
     pub kept_replays: usize,
     /// The server's name, for the welcome.
     pub name: String,
+    /// Join a cluster of servers over NATS (`None`: this server is alone).
+    pub cluster: Option<ClusterConfig>,
+    /// This server's id in a cluster (`None`: a random one).
+    pub server_id: Option<String>,
 }
 
 impl ServerConfig {
@@ -62,6 +69,8 @@ impl ServerConfig {
             message_burst: 400,
             kept_replays: 10_000,
             name: format!("sve {}", env!("CARGO_PKG_VERSION")),
+            cluster: None,
+            server_id: None,
         }
     }
 }
@@ -70,6 +79,9 @@ impl ServerConfig {
 pub struct Server {
     addr: SocketAddr,
     task: JoinHandle<()>,
+    /// The cluster's background tasks.
+    cluster_tasks: Vec<JoinHandle<()>>,
+    id: Option<String>,
 }
 
 /// The server could not start.
@@ -83,6 +95,12 @@ pub enum ServeError {
         /// Why.
         source: std::io::Error,
     },
+    /// The cluster could not be joined.
+    #[error(transparent)]
+    Cluster(#[from] ClusterError),
+    /// The server id can't be used in NATS subjects.
+    #[error("server id `{0}` must be 1 to 32 letters, digits, `-` or `_`")]
+    ServerId(String),
 }
 
 impl Server {
@@ -95,7 +113,21 @@ impl Server {
         };
         let listener = TcpListener::bind(addr).await.map_err(bind_error)?;
         let local = listener.local_addr().map_err(bind_error)?;
-        let lobby = Lobby::new(config);
+        let (lobby, cluster_tasks, id) = match config.cluster.clone() {
+            None => (Lobby::new(config, None), Vec::new(), None),
+            Some(cluster_config) => {
+                let id = match config.server_id.clone() {
+                    Some(id) => valid_server_id(id)?,
+                    None => random_server_id(),
+                };
+                let cluster = Cluster::connect(&cluster_config, id.clone()).await?;
+                let (remote, relayed) = Remote::new(cluster);
+                let lobby = Lobby::new(config, Some(Arc::clone(&remote)));
+                let tasks = remote.spawn(&lobby, relayed).await?;
+                tracing::info!("server {id} joined the cluster at {}", cluster_config.url);
+                (lobby, tasks, Some(id))
+            }
+        };
         let app = Router::new().route("/", get(upgrade)).with_state(lobby);
         // Decisions are small frames answered at once: don't let Nagle's
         // algorithm hold them back.
@@ -110,7 +142,17 @@ impl Server {
             }
         });
         tracing::info!("serving on ws://{local}/");
-        Ok(Server { addr: local, task })
+        Ok(Server {
+            addr: local,
+            task,
+            cluster_tasks,
+            id,
+        })
+    }
+
+    /// This server's id in its cluster.
+    pub fn id(&self) -> Option<&str> {
+        self.id.as_deref()
     }
 
     /// The address it listens on.
@@ -130,10 +172,40 @@ impl Server {
         }
     }
 
-    /// Stops listening (running tables end with the runtime).
+    /// Stops listening and leaves the cluster (running tables end with
+    /// the runtime).
     pub fn stop(&self) {
         self.task.abort();
+        for task in &self.cluster_tasks {
+            task.abort();
+        }
     }
+}
+
+/// A server id goes into NATS subjects: nothing but letters, digits, `-`
+/// and `_`.
+fn valid_server_id(id: String) -> Result<String, ServeError> {
+    let ok = (1..=32).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if ok {
+        Ok(id)
+    } else {
+        Err(ServeError::ServerId(id))
+    }
+}
+
+fn random_server_id() -> String {
+    let mut bytes = [0u8; 4];
+    if let Err(err) = getrandom::fill(&mut bytes) {
+        tracing::warn!("the OS random source failed ({err}); the server id is the process id");
+        return format!("s{}", std::process::id());
+    }
+    format!(
+        "s{}",
+        bytes.iter().map(|b| format!("{b:02x}")).collect::<String>()
+    )
 }
 
 async fn upgrade(ws: WebSocketUpgrade, State(lobby): State<Arc<Lobby>>) -> Response {

@@ -7,15 +7,18 @@
 //! [`SeatFeed`]. Feeds see every event even while their viewer is away, so
 //! a reconnecting player's card numbers stay right.
 
-use super::lobby::{Entrant, Lobby, Outbox, Sitter, send};
+use super::lobby::{Entrant, Lobby, Outbox, Outgoing, Sitter, send};
+use super::remote::Journal;
+use crate::cluster::records::{JournalEntry, StartRecord, WireCmd};
 use crate::feed::{SeatFeed, Viewer};
 use crate::protocol::{ClockSpec, Clocks, Seating, ServerMsg, Update};
 use std::collections::VecDeque;
+use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 use sve_engine::bot::{Bot, BotKind, default_answer};
-use sve_engine::engine::{DeckList, Event, Match, Outcome, PlayerId, Status};
-use sve_engine::replay::{RecordedAnswer, Replay, log_hash};
+use sve_engine::engine::{Event, Match, Outcome, PlayerId, Status};
+use sve_engine::replay::{RecordedAnswer, Replay, ReplayDeck, log_hash};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
@@ -71,6 +74,29 @@ pub(crate) enum TableCmd {
         /// The connection.
         conn: u64,
     },
+    /// Stop at once without finishing: the match has moved to another
+    /// server (this one lost its lease).
+    Stop,
+}
+
+impl TableCmd {
+    /// The command a connection's request makes; `out` is where its
+    /// messages go (needed to attach or watch; without it there is no
+    /// command).
+    pub(crate) fn from_wire(cmd: WireCmd, conn: u64, out: Option<Outbox>) -> Option<TableCmd> {
+        Some(match cmd {
+            WireCmd::Answer { seat, seq, picks } => TableCmd::Answer { seat, seq, picks },
+            WireCmd::Concede { seat } => TableCmd::Concede { seat },
+            WireCmd::Attach { seat } => TableCmd::Attach {
+                seat,
+                conn,
+                out: out?,
+            },
+            WireCmd::Detach { seat } => TableCmd::Detach { seat, conn },
+            WireCmd::Watch => TableCmd::Watch { conn, out: out? },
+            WireCmd::Unwatch => TableCmd::Unwatch { conn },
+        })
+    }
 }
 
 enum Player {
@@ -105,8 +131,10 @@ pub(crate) struct Table {
     code: String,
     game: Match,
     seed: u64,
-    /// Each seat's deck title and cards, for the replay.
-    decks: [(String, DeckList); 2],
+    /// Each seat's deck by card id, for the journal and the replay.
+    decks: [ReplayDeck; 2],
+    /// The server bots' kinds.
+    bot_kinds: [Option<BotKind>; 2],
     seats: [Seat; 2],
     watchers: Vec<Watcher>,
     clock: ClockSpec,
@@ -117,6 +145,15 @@ pub(crate) struct Table {
     answers: Vec<RecordedAnswer>,
     log: Vec<Event>,
     conceded: Option<u8>,
+    /// Something changed that the viewers have not been sent yet.
+    dirty: bool,
+    /// This table's own command queue (a cluster's relay feeds it).
+    commands: mpsc::Sender<TableCmd>,
+    /// In a cluster: the match's journal and lease.
+    journal: Option<Journal>,
+    /// Rebuilt from its journal after another server's end: its players
+    /// are told where they sit when they come back.
+    restored: bool,
 }
 
 impl Table {
@@ -127,6 +164,7 @@ impl Table {
         seed: u64,
         sitters: [Sitter; 2],
         tokens: [Option<String>; 2],
+        commands: mpsc::Sender<TableCmd>,
     ) -> Table {
         let clock = match &sitters[0] {
             Sitter::Human(entrant) => entrant.clock,
@@ -136,12 +174,21 @@ impl Table {
             Sitter::Human(e) => e.deck.clone(),
             Sitter::Bot { deck, .. } => deck.clone(),
         });
+        let bot_kinds = sitters.each_ref().map(|s| match s {
+            Sitter::Human(_) => None,
+            Sitter::Bot { kind, .. } => Some(*kind),
+        });
         let game = Match::new(
             Arc::clone(&lobby.config.db),
             Arc::clone(&lobby.config.runner),
             [decks[0].list.clone(), decks[1].list.clone()],
             seed,
         );
+        let decks = decks.map(|d| Replay::deck_of(&d.title, &d.list, game.db()));
+        let journal = lobby
+            .remote
+            .as_ref()
+            .map(|remote| Journal::new(remote, &code));
         let [s0, s1] = sitters;
         let [t0, t1] = tokens;
         let seat = |seat: u8, sitter: Sitter, token: Option<String>| {
@@ -172,7 +219,8 @@ impl Table {
         Table {
             code,
             seed,
-            decks: decks.map(|d| (d.title, d.list)),
+            decks,
+            bot_kinds,
             seats: [seat(0, s0, t0), seat(1, s1, t1)],
             watchers: Vec::new(),
             clock,
@@ -181,30 +229,226 @@ impl Table {
             answers: Vec::new(),
             log: Vec::new(),
             conceded: None,
+            dirty: false,
+            journal,
+            restored: false,
+            commands,
             game,
             lobby,
         }
     }
 
+    /// A match rebuilt from its journal (`entries` after the start, whose
+    /// last sequence is `last`), after its owner stopped renewing its
+    /// lease, which this server now holds at `revision`.
+    pub(crate) fn restore(
+        lobby: Arc<Lobby>,
+        code: String,
+        start: &StartRecord,
+        entries: &[JournalEntry],
+        journal: Journal,
+        commands: mpsc::Sender<TableCmd>,
+    ) -> Result<Table, String> {
+        let mut answers = Vec::new();
+        let mut conceded = None;
+        let mut time_left = [None, None];
+        for entry in entries {
+            match entry {
+                JournalEntry::Start(_) => return Err("the journal starts twice".into()),
+                JournalEntry::Moves {
+                    answers: more,
+                    time_left_ms,
+                    conceded: gave_up,
+                } => {
+                    answers.extend(more.iter().cloned());
+                    time_left = *time_left_ms;
+                    conceded = conceded.or(*gave_up);
+                }
+            }
+        }
+        let replay = Replay {
+            seed: start.seed,
+            decks: start.decks.clone(),
+            card_fingerprint: start.card_fingerprint,
+            answers: answers.clone(),
+            log_hash: 0,
+            conceded,
+            reloads: Vec::new(),
+            fingerprint_with_text: false,
+        };
+        let config = &lobby.config;
+        let (game, log) = replay
+            .play(Arc::clone(&config.db), Arc::clone(&config.runner))
+            .map_err(|err| format!("the journal does not replay here: {err}"))?;
+        let now = Instant::now();
+        let seats = [0u8, 1].map(|seat| {
+            let i = usize::from(seat);
+            let player = match start.bots[i].as_deref().map(BotKind::from_str) {
+                Some(Ok(kind)) => {
+                    Player::Bot(kind.build(start.seed.wrapping_add(u64::from(seat) + 1)))
+                }
+                // An unknown bot kind can't come from a server of this
+                // version; the seat waits like an absent player's.
+                _ => Player::Human {
+                    conn: None,
+                    away_since: Some(now),
+                },
+            };
+            let mut feed = SeatFeed::new(Viewer::Seat(PlayerId(seat)));
+            let shown = feed.events(&log);
+            let skip = shown.len().saturating_sub(RECENT_EVENTS);
+            Seat {
+                name: start.names[i].clone(),
+                token: start.tokens[i].clone(),
+                player,
+                feed,
+                recent: shown.into_iter().skip(skip).collect(),
+                time_left: time_left[i]
+                    .or(start.clock.per_match_ms)
+                    .map(Duration::from_millis),
+            }
+        });
+        let bot_kinds = start
+            .bots
+            .each_ref()
+            .map(|b| b.as_deref().and_then(|k| BotKind::from_str(k).ok()));
+        Ok(Table {
+            code,
+            seed: start.seed,
+            decks: start.decks.clone(),
+            bot_kinds,
+            seats,
+            watchers: Vec::new(),
+            clock: start.clock,
+            seq: u32::try_from(answers.len()).unwrap_or(u32::MAX),
+            asked_at: now,
+            answers,
+            log,
+            conceded,
+            dirty: true,
+            commands,
+            journal: Some(journal),
+            restored: true,
+            game,
+            lobby,
+        })
+    }
+
     /// Plays the match to its end, then hands the replay to the lobby.
     pub(crate) async fn run(mut self, mut commands: mpsc::Receiver<TableCmd>) {
-        for seat in 0..2 {
-            self.send_seating(seat);
+        if let Err(reason) = self.open().await {
+            tracing::error!("table {}: can't start: {reason}", self.code);
+            for seat in 0..2 {
+                self.send_to(
+                    seat,
+                    ServerMsg::Failed {
+                        reason: format!("the match could not start: {reason}"),
+                    },
+                );
+            }
+            self.lobby.abandoned(&self.code);
+            return;
+        }
+        if !self.restored {
+            for seat in 0..2 {
+                self.send_seating(seat);
+            }
         }
         self.advance();
-        self.publish(false);
+        self.dirty = true;
+        if !self.settle().await {
+            return;
+        }
         while self.game.outcome().is_none() {
             let deadline = self.next_deadline();
             tokio::select! {
                 cmd = commands.recv() => match cmd {
+                    Some(TableCmd::Stop) => return self.stop(),
                     Some(cmd) => self.handle(cmd),
                     // The lobby dropped the table: the server is stopping.
                     None => return,
                 },
                 () = sleep_until(deadline) => self.on_deadline(),
             }
+            if !self.settle().await {
+                return;
+            }
         }
-        self.finish();
+        self.finish().await;
+    }
+
+    /// In a cluster: claims the match's lease and journals its start (or,
+    /// restored, takes up the journal where it is), and starts taking
+    /// commands from other servers.
+    async fn open(&mut self) -> Result<(), String> {
+        if self.journal.is_none() {
+            return Ok(());
+        }
+        if !self.restored {
+            let start = StartRecord {
+                seed: self.seed,
+                decks: self.decks.clone(),
+                card_fingerprint: self.game.db().fingerprint(),
+                names: self.names(),
+                tokens: [self.seats[0].token.clone(), self.seats[1].token.clone()],
+                bots: self.bot_kinds.map(|k| k.map(|k| format!("{k:?}"))),
+                clock: self.clock,
+            };
+            if let Some(journal) = &mut self.journal {
+                journal.start(&start).await?;
+            }
+        }
+        match &self.journal {
+            Some(journal) => journal.serve(self.commands.clone()).await,
+            None => Ok(()),
+        }
+    }
+
+    /// Journals what is new, then sends it; `false` when the table must
+    /// stop (it lost the match to another server).
+    async fn settle(&mut self) -> bool {
+        if let Some(journal) = &mut self.journal {
+            let time_left = [0, 1].map(|seat: usize| {
+                self.seats[seat]
+                    .time_left
+                    .map(|left| left.as_millis() as u64)
+            });
+            if let Err(err) = journal
+                .record(&self.answers, self.conceded, time_left)
+                .await
+            {
+                tracing::warn!("table {}: {err}; it stops here", self.code);
+                self.stop();
+                return false;
+            }
+        }
+        if self.dirty {
+            self.dirty = false;
+            self.publish(false);
+        }
+        true
+    }
+
+    /// Stops without finishing: every connection is told to come back
+    /// with its seat token, which leads to the match's new owner.
+    fn stop(&mut self) {
+        let reason = "this match moved to another server; reconnect with your seat token";
+        for seat in &self.seats {
+            if let Player::Human {
+                conn: Some((_, out)),
+                ..
+            } = &seat.player
+            {
+                let _ = out.try_send(Outgoing::Close(reason.into()));
+            }
+        }
+        for watcher in &self.watchers {
+            let _ = watcher.out.try_send(Outgoing::Close(reason.into()));
+        }
+        if let Some(journal) = &self.journal {
+            journal.disown();
+        }
+        self.lobby.abandoned(&self.code);
     }
 
     fn handle(&mut self, cmd: TableCmd) {
@@ -221,6 +465,7 @@ impl Table {
             TableCmd::Detach { seat, conn } => self.detach(seat, conn),
             TableCmd::Watch { conn, out } => self.watch(conn, out),
             TableCmd::Unwatch { conn } => self.watchers.retain(|w| w.conn != conn),
+            TableCmd::Stop => {}
         }
     }
 
@@ -246,7 +491,7 @@ impl Table {
                 self.seq += 1;
                 self.asked_at = Instant::now();
                 self.advance();
-                self.publish(false);
+                self.dirty = true;
             }
             Err(rejection) => reject(self, rejection.to_string()),
         }
@@ -290,7 +535,7 @@ impl Table {
         }
         self.conceded = Some(seat);
         self.game.concede(PlayerId(seat));
-        self.publish(false);
+        self.dirty = true;
     }
 
     /// Sends every viewer what changed.
@@ -310,6 +555,7 @@ impl Table {
                 view: s.feed.view(&self.game),
                 events: shown,
                 decision_seq: self.seq,
+                waiting_on: self.decider(),
                 clocks,
                 resync,
             };
@@ -317,11 +563,13 @@ impl Table {
         }
         let game = &self.game;
         let seq = self.seq;
+        let waiting_on = self.decider();
         self.watchers.retain_mut(|w| {
             let update = Update {
                 events: w.feed.events(&events),
                 view: w.feed.view(game),
                 decision_seq: seq,
+                waiting_on,
                 clocks,
                 resync,
             };
@@ -388,6 +636,7 @@ impl Table {
             view,
             events: recent,
             decision_seq: self.seq,
+            waiting_on: self.decider(),
             clocks: self.clocks(),
             resync: true,
         };
@@ -436,6 +685,7 @@ impl Table {
             view,
             events: Vec::new(),
             decision_seq: self.seq,
+            waiting_on: self.decider(),
             clocks: self.clocks(),
             resync: true,
         };
@@ -562,17 +812,13 @@ impl Table {
         }
     }
 
-    fn finish(&mut self) {
+    async fn finish(&mut self) {
         let Some(outcome) = self.game.outcome() else {
             return;
         };
-        self.publish(false);
         let replay = Replay {
             seed: self.seed,
-            decks: [0, 1].map(|seat: usize| {
-                let (name, list) = &self.decks[seat];
-                Replay::deck_of(name, list, self.game.db())
-            }),
+            decks: self.decks.clone(),
             card_fingerprint: self.game.db().fingerprint(),
             answers: std::mem::take(&mut self.answers),
             log_hash: log_hash(&self.log),
@@ -580,13 +826,19 @@ impl Table {
             reloads: Vec::new(),
             fingerprint_with_text: false,
         };
+        // The replay is kept before the players hear that the match is
+        // over, so that they can ask for it at once, from any server.
+        let tokens: Vec<String> = self.seats.iter().filter_map(|s| s.token.clone()).collect();
+        let replay = replay.encode();
+        if let Some(journal) = &self.journal {
+            journal.finish(&tokens, &replay).await;
+        }
+        self.lobby.finished(&self.code, &tokens, replay);
         let msg = ServerMsg::GameOver { outcome };
         for seat in 0..2 {
             self.send_to(seat, msg.clone());
         }
         self.watchers.retain(|w| send(&w.out, msg.clone()));
-        let tokens: Vec<String> = self.seats.iter().filter_map(|s| s.token.clone()).collect();
-        self.lobby.finished(&self.code, &tokens, replay.encode());
         describe_end(&self.code, outcome);
     }
 }

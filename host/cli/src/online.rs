@@ -1,0 +1,343 @@
+//! Online play from the command line: `sve serve`, `sve client` (a bot, or
+//! a human at the terminal) and `sve loadtest`.
+
+use anyhow::{Context, Result, bail};
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+use sve_host::cards::CardDb;
+use sve_host::engine::AbilityRunner;
+use sve_net::client::Connection;
+use sve_net::client::loadtest::{self, LoadtestOptions};
+use sve_net::client::play::{Answerer, DefaultAnswers, Entry, PlayReport, RandomAnswers, play};
+use sve_net::client::text::{self, Faces};
+use sve_net::cluster::ClusterConfig;
+use sve_net::protocol::{ClientMsg, ClockSpec, Opponent, Seating, ServerMsg, Update};
+use sve_net::server::{Server, ServerConfig};
+
+/// `sve serve` options.
+pub(crate) struct ServeArgs {
+    pub addr: String,
+    pub grace_secs: u64,
+    pub seed: Option<u64>,
+    /// `--nats URL`: join a cluster.
+    pub nats: Option<String>,
+    pub server_id: Option<String>,
+    pub lease_ms: u64,
+}
+
+/// Runs the server until the process is stopped.
+pub(crate) fn serve(
+    db: Arc<CardDb>,
+    runner: Arc<dyn AbilityRunner>,
+    args: ServeArgs,
+) -> Result<()> {
+    let runtime = runtime()?;
+    runtime.block_on(async move {
+        let mut config = ServerConfig::new(db, runner);
+        config.grace = Duration::from_secs(args.grace_secs);
+        config.seed = args.seed;
+        config.server_id = args.server_id;
+        config.cluster = args.nats.map(|url| {
+            let mut cluster = ClusterConfig::new(url);
+            cluster.lease = Duration::from_millis(args.lease_ms.max(300));
+            cluster
+        });
+        let server = Server::start(&args.addr, config).await?;
+        match server.id() {
+            Some(id) => println!(
+                "serving on {} as {id} in the cluster (Ctrl-C stops)",
+                server.url()
+            ),
+            None => println!("serving on {} (Ctrl-C stops)", server.url()),
+        }
+        server.run().await;
+        Ok(())
+    })
+}
+
+/// How `sve client` gets to a match.
+pub(crate) struct ClientArgs {
+    pub url: String,
+    pub name: String,
+    pub deck: String,
+    pub join: Option<String>,
+    pub queue: bool,
+    pub vs_bot: Option<String>,
+    pub spectate: Option<String>,
+    pub bot: Option<String>,
+    pub seed: u64,
+    pub save_replay: Option<PathBuf>,
+}
+
+/// Plays (or watches) one match on a server.
+pub(crate) fn client(args: ClientArgs, pack_dirs: &[PathBuf]) -> Result<()> {
+    let deck = if args.spectate.is_some() {
+        String::new()
+    } else {
+        deck_text(&args.deck, pack_dirs)?
+    };
+    let runtime = runtime()?;
+    runtime.block_on(async move {
+        let mut conn = Connection::connect(&args.url, &args.name).await?;
+        eprintln!("connected to {}", conn.server);
+        if let Some(code) = &args.spectate {
+            return watch(&mut conn, code).await;
+        }
+        let mut answerer: Box<dyn Answerer> = match args.bot.as_deref() {
+            None | Some("human") => Box::new(Terminal::new(&mut conn).await?),
+            Some("random") => Box::new(RandomAnswers::new(args.seed)),
+            Some("first") => Box::new(DefaultAnswers),
+            Some(other) => bail!(
+                "unknown client bot `{other}`: a client bot sees only its own view, so it is random or first (ask the server for a greedy opponent with --vs-bot greedy)"
+            ),
+        };
+        let (code_tx, code_rx) = tokio::sync::oneshot::channel();
+        let entry = match (&args.join, args.queue, &args.vs_bot) {
+            (Some(code), _, _) => Entry::Join(code.clone()),
+            (None, true, _) => Entry::Queue,
+            (None, false, Some(kind)) => Entry::Create {
+                opponent: Opponent::Bot {
+                    kind: kind.clone(),
+                    deck: None,
+                },
+                clock: ClockSpec::default(),
+                code: None,
+            },
+            (None, false, None) => Entry::Create {
+                opponent: Opponent::Human,
+                clock: ClockSpec::default(),
+                code: Some(code_tx),
+            },
+        };
+        tokio::spawn(async move {
+            if let Ok(code) = code_rx.await {
+                eprintln!("table open: your opponent joins with code {code}");
+            }
+        });
+        let report = play(&mut conn, &deck, entry, answerer.as_mut()).await?;
+        print_result(&report);
+        if let (Some(path), Some(token)) = (
+            args.save_replay,
+            report.seating.as_ref().and_then(|s| s.token.clone()),
+        ) {
+            save_replay(&mut conn, token, &path).await?;
+        }
+        conn.close().await;
+        Ok(())
+    })
+}
+
+fn print_result(report: &PlayReport) {
+    let seat = report.seating.as_ref().and_then(|s| s.seat);
+    match (report.outcome, seat) {
+        (Some(sve_host::engine::Outcome::Win(winner, reason)), Some(seat)) => {
+            let who = if winner.0 == seat {
+                "You win"
+            } else {
+                "You lose"
+            };
+            println!("{who} ({reason:?}).");
+        }
+        (Some(outcome), _) => println!("Match over: {outcome:?}"),
+        (None, _) => println!("The match did not finish."),
+    }
+    println!(
+        "{} answers; {} things you were told that you should not have been",
+        report.answers, report.leaks
+    );
+}
+
+async fn save_replay(conn: &mut Connection, token: String, path: &Path) -> Result<()> {
+    conn.send(&ClientMsg::Replay { token }).await?;
+    loop {
+        match conn.recv().await? {
+            ServerMsg::Replay { bytes } => {
+                std::fs::write(path, bytes)
+                    .with_context(|| format!("writing {}", path.display()))?;
+                println!("replay saved to {}", path.display());
+                return Ok(());
+            }
+            ServerMsg::Failed { reason } => bail!("no replay: {reason}"),
+            _ => {}
+        }
+    }
+}
+
+/// Watches a table and prints what happens.
+async fn watch(conn: &mut Connection, code: &str) -> Result<()> {
+    let faces = card_faces(conn).await?;
+    conn.send(&ClientMsg::Spectate { code: code.into() })
+        .await?;
+    loop {
+        match conn.recv().await? {
+            ServerMsg::Seated(s) => println!("watching {} vs {}", s.names[0], s.names[1]),
+            ServerMsg::Update(u) => print_events(&u, &faces),
+            ServerMsg::Notice { text } => println!("{text}"),
+            ServerMsg::GameOver { outcome } => {
+                println!("Match over: {outcome:?}");
+                return Ok(());
+            }
+            ServerMsg::Failed { reason } => bail!("{reason}"),
+            _ => {}
+        }
+    }
+}
+
+async fn card_faces(conn: &mut Connection) -> Result<Faces> {
+    conn.send(&ClientMsg::CardData).await?;
+    loop {
+        if let ServerMsg::CardData { cards } = conn.recv().await? {
+            return Ok(Faces(cards));
+        }
+    }
+}
+
+fn print_events(update: &Update, faces: &Faces) {
+    for event in &update.events {
+        if let Some(line) = text::event(event, &update.view, faces) {
+            println!("{line}");
+        }
+    }
+}
+
+/// A human at the terminal: sees the board and types option numbers.
+struct Terminal {
+    faces: Faces,
+}
+
+impl Terminal {
+    async fn new(conn: &mut Connection) -> Result<Terminal> {
+        Ok(Terminal {
+            faces: card_faces(conn).await?,
+        })
+    }
+}
+
+impl Answerer for Terminal {
+    fn answer(&mut self, update: &Update, _: &Seating) -> Vec<u32> {
+        print_events(update, &self.faces);
+        let Some(decision) = &update.view.decision else {
+            return Vec::new();
+        };
+        let view = &update.view;
+        println!();
+        print!("{}", text::board(view, &self.faces));
+        println!("{}:", text::prompt(&decision.prompt, view, &self.faces));
+        for (i, option) in decision.options.iter().enumerate() {
+            println!(
+                "  {:>2}. {}",
+                i + 1,
+                text::choice(option, view, &self.faces)
+            );
+        }
+        // Reading the terminal blocks: tell the runtime so its other work
+        // (the connection) moves to another thread meanwhile.
+        tokio::task::block_in_place(|| read_picks(decision))
+    }
+}
+
+fn read_picks(decision: &sve_host::engine::Decision) -> Vec<u32> {
+    let stdin = std::io::stdin();
+    loop {
+        print!("(pick {} to {}) > ", decision.min, decision.max);
+        let _ = std::io::stdout().flush();
+        let mut line = String::new();
+        match stdin.lock().read_line(&mut line) {
+            // End of input: the default answer keeps the match going.
+            Ok(0) | Err(_) => {
+                return sve_host::bot::default_answer(decision)
+                    .into_iter()
+                    .map(|p| p as u32)
+                    .collect();
+            }
+            Ok(_) => {}
+        }
+        let picks: Result<Vec<usize>, _> = line
+            .split([' ', ','])
+            .filter(|w| !w.trim().is_empty())
+            .map(|w| w.trim().parse::<usize>().map(|n| n.wrapping_sub(1)))
+            .collect();
+        match picks {
+            Ok(picks) => match decision.validate(&picks) {
+                Ok(()) => return picks.into_iter().map(|p| p as u32).collect(),
+                Err(e) => println!("Not allowed: {e}"),
+            },
+            Err(_) => println!("Type the numbers of your choices."),
+        }
+    }
+}
+
+/// `sve loadtest` options.
+pub(crate) struct LoadArgs {
+    pub url: String,
+    pub matches: u32,
+    pub concurrency: u32,
+    pub deck: String,
+    pub seed: u64,
+    pub json: bool,
+}
+
+/// Plays many bot matches against a server and prints the figures.
+pub(crate) fn loadtest(args: LoadArgs, pack_dirs: &[PathBuf]) -> Result<()> {
+    let deck = deck_text(&args.deck, pack_dirs)?;
+    let runtime = runtime()?;
+    let report = runtime.block_on(loadtest::run(LoadtestOptions {
+        url: args.url,
+        matches: args.matches,
+        concurrency: args.concurrency,
+        deck,
+        seed: args.seed,
+    }));
+    if !args.json {
+        println!(
+            "{} matches, {} completed, {} errors, {} leaks; answer latency p50 {:.2} ms, p99 {:.2} ms; {:.1} matches/s",
+            report.matches,
+            report.completed,
+            report.errors,
+            report.leaks,
+            report.answer_p50_ms,
+            report.answer_p99_ms,
+            report.matches_per_sec
+        );
+        for err in &report.first_errors {
+            println!("error: {err}");
+        }
+    }
+    if args.json {
+        println!("{}", serde_json::to_string(&report)?);
+    }
+    if report.errors > 0 || report.leaks > 0 {
+        bail!("{} errors, {} leaks", report.errors, report.leaks);
+    }
+    Ok(())
+}
+
+/// A deck's text: a file, a pack's `decks/NAME.txt`, or a bundled deck.
+fn deck_text(arg: &str, pack_dirs: &[PathBuf]) -> Result<String> {
+    let path = Path::new(arg);
+    if path.is_file() {
+        return sve_host::text_file::read_text_file(path)
+            .with_context(|| format!("reading deck {arg}"));
+    }
+    if let Some((_, path)) = sve_host::decks::pack_decks(pack_dirs)
+        .into_iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(arg))
+    {
+        return sve_host::text_file::read_text_file(&path)
+            .with_context(|| format!("reading deck {}", path.display()));
+    }
+    sve_host::decks::STARTER_DECKS
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(arg))
+        .map(|(_, text)| (*text).to_owned())
+        .with_context(|| format!("no deck file or deck named `{arg}`"))
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the network runtime")
+}

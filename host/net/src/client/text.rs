@@ -1,0 +1,238 @@
+//! Words for a network client at the terminal: the board, the question and
+//! its options, and what happened, from a [`PlayerView`] and the server's
+//! card faces (a client has no match and no ability code).
+
+use crate::protocol::CardFace;
+use std::fmt::Write as _;
+use sve_engine::engine::view::{CardView, PlayerView, SideView};
+use sve_engine::engine::{
+    Action, AttackTarget, CardRef, Choice, DefId, Event, MoveCause, PlayerId, Prompt, Zone,
+};
+
+/// The server's card faces, by definition number.
+#[derive(Clone, Debug, Default)]
+pub struct Faces(pub Vec<CardFace>);
+
+impl Faces {
+    /// A card's shown name.
+    pub fn name(&self, def: DefId) -> &str {
+        match self.0.get(def.idx()) {
+            Some(face) => face.shown_name.as_deref().unwrap_or(&face.name),
+            None => "an unknown card",
+        }
+    }
+}
+
+/// The name of the card numbered `card` in this view, if the view shows it.
+fn card_name(card: CardRef, view: &PlayerView, faces: &Faces) -> String {
+    find(card, view)
+        .map(|c| faces.name(c.def).to_owned())
+        .unwrap_or_else(|| "a card".into())
+}
+
+fn find(card: CardRef, view: &PlayerView) -> Option<&CardView> {
+    view.sides.iter().find_map(|side| {
+        side.hand
+            .iter()
+            .chain(&side.evolve_deck)
+            .flatten()
+            .chain(&side.field)
+            .chain(&side.ex_area)
+            .chain(&side.cemetery)
+            .chain(&side.banished)
+            .chain(&side.evolve_used)
+            .find(|c| c.card == card)
+    })
+}
+
+fn follower(c: &CardView, faces: &Faces) -> String {
+    let mut s = format!("{} {}/{}", faces.name(c.def), c.attack, c.defense);
+    if c.engaged {
+        s.push_str(" (engaged)");
+    }
+    if c.evolved.is_some() {
+        s.push_str(" (evolved)");
+    }
+    s
+}
+
+fn side_text(out: &mut String, title: &str, side: &SideView, faces: &Faces) {
+    let _ = writeln!(
+        out,
+        "{title}: {} — defense {}, PP {}/{}, EP {}, SEP {}, deck {}, hand {}, cemetery {}",
+        faces.name(side.leader),
+        side.leader_defense,
+        side.pp,
+        side.max_pp,
+        side.ep,
+        side.sep,
+        side.deck_count,
+        side.hand.len(),
+        side.cemetery.len()
+    );
+    let field: Vec<String> = side.field.iter().map(|c| follower(c, faces)).collect();
+    let _ = writeln!(
+        out,
+        "  field: {}",
+        if field.is_empty() {
+            "empty".into()
+        } else {
+            field.join(", ")
+        }
+    );
+    let ex: Vec<&str> = side.ex_area.iter().map(|c| faces.name(c.def)).collect();
+    if !ex.is_empty() {
+        let _ = writeln!(out, "  EX area: {}", ex.join(", "));
+    }
+}
+
+/// Both sides, the viewer's last, with the viewer's hand.
+pub fn board(view: &PlayerView, faces: &Faces) -> String {
+    let me = view.viewer;
+    let mut out = String::new();
+    let _ = writeln!(out, "— turn {}, {:?} phase —", view.turn, view.phase);
+    side_text(
+        &mut out,
+        "Opponent",
+        &view.sides[me.opponent().idx()],
+        faces,
+    );
+    side_text(&mut out, "You", &view.sides[me.idx()], faces);
+    let hand: Vec<String> = view.sides[me.idx()]
+        .hand
+        .iter()
+        .flatten()
+        .map(|c| format!("{} ({})", faces.name(c.def), c.cost))
+        .collect();
+    let _ = writeln!(out, "  hand: {}", hand.join(", "));
+    out
+}
+
+/// The question, in words.
+pub fn prompt(prompt: &Prompt, view: &PlayerView, faces: &Faces) -> String {
+    match prompt {
+        Prompt::ChooseFirstPlayer => "You won the toss: go first or second?".into(),
+        Prompt::Mulligan => "Redraw your whole opening hand?".into(),
+        Prompt::MulliganOrder => "Order the cards going to the bottom (first = very bottom)".into(),
+        Prompt::MainAction => "Your action".into(),
+        Prompt::QuickWindow => "Quick timing: play a Quick card or pass".into(),
+        Prompt::EngageWardOnEnter { card } => {
+            format!("Put {} (Ward) engaged?", card_name(*card, view, faces))
+        }
+        Prompt::EngageWardFollowers => "Engage any Ward followers?".into(),
+        Prompt::HandLimit { discard } => format!("Hand limit: discard {discard}"),
+        Prompt::ChoosePendingAbility => "Which ability resolves next?".into(),
+        Prompt::ZoneLimit { zone, excess } => format!(
+            "Your {} is over its limit: choose {excess} card(s) to go",
+            zone.name()
+        ),
+        Prompt::DamageOrder { card } => format!(
+            "How much damage does {} take?",
+            card_name(*card, view, faces)
+        ),
+        Prompt::PayOptionalCost { card } => {
+            format!(
+                "Pay the cost of {}'s ability?",
+                card_name(*card, view, faces)
+            )
+        }
+        Prompt::CostCards { card, purpose } => format!(
+            "{}: choose cards to {purpose}",
+            card_name(*card, view, faces)
+        ),
+        Prompt::Ability { card, text, .. } => {
+            format!("{}: {text}", card_name(*card, view, faces))
+        }
+    }
+}
+
+/// One option, in words.
+pub fn choice(choice: &Choice, view: &PlayerView, faces: &Faces) -> String {
+    let name = |card: CardRef| card_name(card, view, faces);
+    match choice {
+        Choice::Yes => "Yes".into(),
+        Choice::No => "No".into(),
+        Choice::Pass => "Pass".into(),
+        Choice::GoFirst => "Go first".into(),
+        Choice::GoSecond => "Go second".into(),
+        Choice::Card(card) => name(*card),
+        Choice::Pending(i) => format!("Pending ability {}", i + 1),
+        Choice::Label(label) => label.clone(),
+        Choice::Action(action) => match action {
+            Action::Play { card } => match find(*card, view) {
+                Some(c) => format!("Play {} (cost {})", faces.name(c.def), c.cost),
+                None => "Play a card".into(),
+            },
+            Action::Activate { card, ability } => {
+                format!("Use {}'s ability {}", name(*card), ability.0 + 1)
+            }
+            Action::Evolve {
+                card,
+                use_ep,
+                super_evolve,
+            } => {
+                let how = match (super_evolve, use_ep) {
+                    (true, _) => " (super evolve)",
+                    (false, true) => " (with an evolution point)",
+                    (false, false) => "",
+                };
+                format!("Evolve {}{how}", name(*card))
+            }
+            Action::Attack { attacker, target } => {
+                let target = match target {
+                    AttackTarget::Leader(_) => "the leader".into(),
+                    AttackTarget::Follower(card, _) => name(*card),
+                };
+                format!("{} attacks {target}", name(*attacker))
+            }
+            Action::EndMainPhase => "End your turn".into(),
+        },
+    }
+}
+
+fn who(player: PlayerId, viewer: PlayerId) -> &'static str {
+    if player == viewer { "You" } else { "Opponent" }
+}
+
+/// What happened, for the events worth a line; `None` for the rest.
+pub fn event(event: &Event, view: &PlayerView, faces: &Faces) -> Option<String> {
+    let me = view.viewer;
+    let name = |card: CardRef| card_name(card, view, faces);
+    Some(match event {
+        Event::GameStarted { first } => format!("{} go first.", who(*first, me)),
+        Event::TurnStarted { player, turn } => {
+            format!("— Turn {turn}: {} —", who(*player, me))
+        }
+        Event::CardPlayed { player, def, .. } => {
+            format!("{} played {}.", who(*player, me), faces.name(*def))
+        }
+        Event::AttackDeclared { attacker, target } => {
+            let target = match target {
+                AttackTarget::Leader(p) if *p == me => "your leader".into(),
+                AttackTarget::Leader(_) => "the opposing leader".into(),
+                AttackTarget::Follower(card, _) => name(*card),
+            };
+            format!("{} attacks {target}.", name(*attacker))
+        }
+        Event::LeaderDamaged { player, amount, .. } => {
+            let whose = if *player == me {
+                "Your"
+            } else {
+                "The opposing"
+            };
+            format!("{whose} leader takes {amount} damage.")
+        }
+        Event::FollowerDamaged { card, amount, .. } => {
+            format!("{} takes {amount} damage.", name(*card))
+        }
+        Event::Moved {
+            def: Some(def),
+            to: Zone::Cemetery,
+            cause: MoveCause::Destroy { .. },
+            ..
+        } => format!("{} is destroyed.", faces.name(*def)),
+        Event::Evolved { evolved, .. } => format!("{} evolves.", name(*evolved)),
+        Event::Conceded { player } => format!("{} conceded.", who(*player, me)),
+        _ => return None,
+    })
+}

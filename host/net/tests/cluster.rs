@@ -1,0 +1,384 @@
+//! Several servers sharing one real `nats-server` (JetStream): a table
+//! opened on one server and joined from another, the quick-match queue
+//! across servers, a spectator on the other server, and a match that goes
+//! on when the server running it dies.
+//!
+//! Without a `nats-server` these tests say they were skipped and pass;
+//! with `SVE_REQUIRE_NATS` set (as in CI) they must run.
+
+use std::sync::Arc;
+use std::sync::mpsc as std_mpsc;
+use std::time::Duration;
+use sve_engine::cards::starter::starter_db;
+use sve_engine::decks::STARTER_DECKS;
+use sve_engine::engine::NoAbilities;
+use sve_engine::replay::{Replay, log_hash};
+use sve_net::client::play::{Answerer, PlayReport, RandomAnswers, follow};
+use sve_net::client::{ClientError, Connection};
+use sve_net::cluster::ClusterConfig;
+use sve_net::cluster::nats_server::NatsServer;
+use sve_net::protocol::{ClientMsg, ClockSpec, Opponent, Seating, ServerMsg, Update};
+use sve_net::server::{Server, ServerConfig};
+
+fn config(nats: &NatsServer, id: &str, seed: u64) -> ServerConfig {
+    let db = Arc::new(starter_db().expect("bundled cards"));
+    let mut config = ServerConfig::new(db, Arc::new(NoAbilities));
+    config.seed = Some(seed);
+    config.server_id = Some(id.to_owned());
+    let mut cluster = ClusterConfig::new(nats.url());
+    // Short leases keep the failover test quick.
+    cluster.lease = Duration::from_millis(900);
+    config.cluster = Some(cluster);
+    config
+}
+
+fn deck(name: &str) -> &'static str {
+    STARTER_DECKS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, text)| *text)
+        .expect("bundled deck")
+}
+
+async fn start(config: ServerConfig) -> Server {
+    Server::start("127.0.0.1:0", config)
+        .await
+        .expect("server starts and joins the cluster")
+}
+
+fn runtime(workers: usize) -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(workers)
+        .enable_all()
+        .build()
+        .expect("a runtime")
+}
+
+/// Reads messages until `pick` takes one (30 s at most).
+async fn until<T>(conn: &mut Connection, mut pick: impl FnMut(ServerMsg) -> Option<T>) -> T {
+    let wait = async {
+        loop {
+            let msg = conn.recv().await.expect("the connection stays up");
+            if let Some(found) = pick(msg) {
+                return found;
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(30), wait)
+        .await
+        .expect("the expected message came in time")
+}
+
+/// Opens a table on `url` and returns the connection and the code.
+async fn open_table(url: &str, name: &str) -> (Connection, String) {
+    let mut host = Connection::connect(url, name).await.expect("connects");
+    host.send(&ClientMsg::CreateTable {
+        deck: deck("SD01").into(),
+        opponent: Opponent::Human,
+        clock: ClockSpec::default(),
+    })
+    .await
+    .expect("sends");
+    let code = until(&mut host, |m| match m {
+        ServerMsg::TableOpen { code } => Some(code),
+        _ => None,
+    })
+    .await;
+    (host, code)
+}
+
+/// Plays on to the end with `answerer`, from wherever the connection is.
+async fn play_on(
+    conn: &mut Connection,
+    answerer: &mut dyn Answerer,
+    report: &mut PlayReport,
+) -> Result<(), ClientError> {
+    let mut no_code = None;
+    let play = follow(conn, answerer, report, &mut no_code);
+    tokio::time::timeout(Duration::from_secs(60), play)
+        .await
+        .expect("the match ends in time")
+}
+
+/// Downloads the replay of `seating`'s match and checks that playing it
+/// again gives the recorded log.
+async fn verified_replay(conn: &mut Connection, seating: &Seating) -> Replay {
+    let token = seating.token.clone().expect("a player has a seat token");
+    conn.send(&ClientMsg::Replay { token })
+        .await
+        .expect("sends");
+    let bytes = until(conn, |m| match m {
+        ServerMsg::Replay { bytes } => Some(bytes),
+        ServerMsg::Failed { reason } => panic!("no replay: {reason}"),
+        _ => None,
+    })
+    .await;
+    let replay = Replay::decode(&bytes).expect("a replay file");
+    let db = Arc::new(starter_db().expect("bundled cards"));
+    let (_, log) = replay.play(db, Arc::new(NoAbilities)).expect("it replays");
+    assert_eq!(
+        log_hash(&log),
+        replay.log_hash,
+        "the replay gives the match's log"
+    );
+    replay
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_opened_on_one_server_is_joined_and_watched_from_another() {
+    let Some(nats) =
+        NatsServer::for_test("a_table_opened_on_one_server_is_joined_and_watched_from_another")
+    else {
+        return;
+    };
+    let a = start(config(&nats, "a", 1)).await;
+    let b = start(config(&nats, "b", 2)).await;
+    let (mut host, code) = open_table(&a.url(), "Host").await;
+    let mut guest = Connection::connect(&b.url(), "Guest")
+        .await
+        .expect("connects");
+    guest
+        .send(&ClientMsg::JoinTable {
+            code: code.clone(),
+            deck: deck("SD05").into(),
+        })
+        .await
+        .expect("sends");
+    let host_seat = until(&mut host, |m| match m {
+        ServerMsg::Seated(s) => Some(*s),
+        _ => None,
+    })
+    .await;
+    let guest_seat = until(&mut guest, |m| match m {
+        ServerMsg::Seated(s) => Some(*s),
+        _ => None,
+    })
+    .await;
+    assert_eq!(host_seat.code, code);
+    assert_eq!(guest_seat.seat, Some(1));
+    assert_eq!(guest_seat.names, ["Host".to_owned(), "Guest".to_owned()]);
+
+    // A spectator on the other server watches the table.
+    let mut watcher = Connection::connect(&b.url(), "Watcher")
+        .await
+        .expect("connects");
+    watcher
+        .send(&ClientMsg::Spectate { code: code.clone() })
+        .await
+        .expect("sends");
+    let watching = until(&mut watcher, |m| match m {
+        ServerMsg::Seated(s) => Some(*s),
+        ServerMsg::Failed { reason } => panic!("can't spectate: {reason}"),
+        _ => None,
+    })
+    .await;
+    assert_eq!(watching.seat, None);
+
+    let mut host_report = PlayReport {
+        seating: Some(host_seat),
+        ..PlayReport::default()
+    };
+    let mut guest_report = PlayReport {
+        seating: Some(guest_seat),
+        ..PlayReport::default()
+    };
+    let mut host_bot = RandomAnswers::new(3);
+    let mut guest_bot = RandomAnswers::new(4);
+    let watch = async {
+        let mut updates = 0;
+        loop {
+            match watcher.recv().await.expect("the spectator stays connected") {
+                ServerMsg::Update(update) => {
+                    let update: Update = *update;
+                    assert!(
+                        update.view.decision.is_none(),
+                        "a spectator is asked nothing"
+                    );
+                    updates += 1;
+                }
+                ServerMsg::GameOver { outcome } => return (updates, outcome),
+                _ => {}
+            }
+        }
+    };
+    let (host_result, guest_result, (watched, watched_outcome)) = tokio::join!(
+        play_on(&mut host, &mut host_bot, &mut host_report),
+        play_on(&mut guest, &mut guest_bot, &mut guest_report),
+        watch,
+    );
+    host_result.expect("the host plays to the end");
+    guest_result.expect("the guest plays to the end across servers");
+    assert!(guest_report.answers > 0 && guest_report.leaks == 0);
+    assert_eq!(host_report.outcome, guest_report.outcome);
+    assert_eq!(Some(watched_outcome), host_report.outcome);
+    assert!(watched > 1, "the spectator saw the match move");
+
+    // The guest gets the replay from its own server, although the match
+    // ran on the other one.
+    let seating = guest_report.seating.clone().expect("seated");
+    let replay = verified_replay(&mut guest, &seating).await;
+    assert_eq!(
+        replay.answers.len() as u32,
+        host_report.answers + guest_report.answers,
+        "every answer of both players is in the replay"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_quick_match_queue_pairs_players_on_different_servers() {
+    let Some(nats) =
+        NatsServer::for_test("the_quick_match_queue_pairs_players_on_different_servers")
+    else {
+        return;
+    };
+    let a = start(config(&nats, "a", 5)).await;
+    let b = start(config(&nats, "b", 6)).await;
+    let mut first = Connection::connect(&a.url(), "First")
+        .await
+        .expect("connects");
+    first
+        .send(&ClientMsg::QuickMatch {
+            deck: deck("SD02").into(),
+        })
+        .await
+        .expect("sends");
+    until(&mut first, |m| matches!(m, ServerMsg::Queued).then_some(())).await;
+    let mut second = Connection::connect(&b.url(), "Second")
+        .await
+        .expect("connects");
+    second
+        .send(&ClientMsg::QuickMatch {
+            deck: deck("SD03").into(),
+        })
+        .await
+        .expect("sends");
+    let seat_of = |m: ServerMsg| match m {
+        ServerMsg::Seated(s) => Some(*s),
+        ServerMsg::Failed { reason } => panic!("quick match failed: {reason}"),
+        _ => None,
+    };
+    let first_seat = until(&mut first, seat_of).await;
+    let second_seat = until(&mut second, seat_of).await;
+    assert_eq!(first_seat.code, second_seat.code);
+    assert_eq!(first_seat.names, ["First".to_owned(), "Second".to_owned()]);
+    let mut reports = [first_seat, second_seat].map(|seating| PlayReport {
+        seating: Some(seating),
+        ..PlayReport::default()
+    });
+    let [first_report, second_report] = &mut reports;
+    let (mut bot1, mut bot2) = (RandomAnswers::new(1), RandomAnswers::new(2));
+    let (r1, r2) = tokio::join!(
+        play_on(&mut first, &mut bot1, first_report),
+        play_on(&mut second, &mut bot2, second_report),
+    );
+    r1.expect("the first player plays to the end");
+    r2.expect("the second player plays to the end");
+    assert_eq!(first_report.outcome, second_report.outcome);
+}
+
+/// A random bot that says when it has answered `after` times.
+struct Signalling {
+    bot: RandomAnswers,
+    answers: u32,
+    after: u32,
+    signal: Option<std_mpsc::Sender<()>>,
+}
+
+impl Answerer for Signalling {
+    fn answer(&mut self, update: &Update, seating: &Seating) -> Vec<u32> {
+        self.answers += 1;
+        if self.answers == self.after
+            && let Some(signal) = self.signal.take()
+        {
+            let _ = signal.send(());
+        }
+        self.bot.answer(update, seating)
+    }
+}
+
+#[test]
+fn a_match_goes_on_on_another_server_when_its_server_dies() {
+    let Some(nats) = NatsServer::for_test("a_match_goes_on_on_another_server_when_its_server_dies")
+    else {
+        return;
+    };
+    // The owner runs on a runtime of its own, so that it can die whole:
+    // its tables, connections and NATS client stop at once, as in a crash.
+    let owner_runtime = runtime(1);
+    let owner = owner_runtime.block_on(start(config(&nats, "owner", 8)));
+    let owner_url = owner.url();
+    let main = runtime(2);
+    let survivor = main.block_on(start(config(&nats, "survivor", 9)));
+    let survivor_url = survivor.url();
+    let (kill, killed) = std_mpsc::channel::<()>();
+    let reaper = std::thread::spawn(move || {
+        if killed.recv().is_ok() {
+            owner_runtime.shutdown_background();
+        }
+    });
+
+    main.block_on(async {
+        let (mut host, code) = open_table(&owner_url, "Host").await;
+        let mut guest = Connection::connect(&survivor_url, "Guest")
+            .await
+            .expect("connects");
+        guest
+            .send(&ClientMsg::JoinTable {
+                code: code.clone(),
+                deck: deck("SD05").into(),
+            })
+            .await
+            .expect("sends");
+
+        let mut host_bot = Signalling {
+            bot: RandomAnswers::new(11),
+            answers: 0,
+            after: 6,
+            signal: Some(kill),
+        };
+        let mut guest_bot = RandomAnswers::new(12);
+        let mut host_report = PlayReport::default();
+        let mut guest_report = PlayReport::default();
+        let host_side = async {
+            // On the owner until it dies under the host's feet...
+            let dropped = play_on(&mut host, &mut host_bot, &mut host_report).await;
+            assert!(dropped.is_err(), "the host's server died mid-match");
+            let answered_before = host_bot.answers;
+            // ...then back with the seat token, on the other server.
+            let token = host_report
+                .seating
+                .as_ref()
+                .and_then(|s| s.token.clone())
+                .expect("the host was seated");
+            let mut again = Connection::connect(&survivor_url, "Host")
+                .await
+                .expect("connects to the other server");
+            again
+                .send(&ClientMsg::Reconnect { token })
+                .await
+                .expect("sends");
+            play_on(&mut again, &mut host_bot, &mut host_report)
+                .await
+                .expect("the host plays to the end on the other server");
+            (again, answered_before)
+        };
+        // The guest's connection, on the surviving server, never drops.
+        let guest_side = play_on(&mut guest, &mut guest_bot, &mut guest_report);
+        let ((mut again, answered_before), guest_result) = tokio::join!(host_side, guest_side);
+        guest_result.expect("the guest plays to the end without reconnecting");
+        assert!(
+            guest_report.resyncs >= 1,
+            "the guest was seated again by the server that took the match over"
+        );
+        assert!(host_bot.answers > answered_before, "the match went on");
+        assert!(host_report.outcome.is_some());
+        assert_eq!(host_report.outcome, guest_report.outcome);
+
+        // The match that finished on the survivor has the log of its
+        // replay, which holds the answers played on the owner and after.
+        let seating = host_report.seating.clone().expect("seated");
+        let replay = verified_replay(&mut again, &seating).await;
+        assert!(replay.answers.len() as u32 > answered_before);
+    });
+    reaper.join().expect("the owner was stopped");
+}
