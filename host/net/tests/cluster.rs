@@ -13,7 +13,7 @@ use sve_engine::cards::starter::starter_db;
 use sve_engine::decks::STARTER_DECKS;
 use sve_engine::engine::NoAbilities;
 use sve_engine::replay::{Replay, log_hash};
-use sve_net::client::play::{Answerer, PlayReport, RandomAnswers, follow};
+use sve_net::client::play::{Answerer, Counted, PlayReport, RandomAnswers, follow};
 use sve_net::client::{ClientError, Connection};
 use sve_net::cluster::ClusterConfig;
 use sve_net::cluster::nats_server::NatsServer;
@@ -276,26 +276,6 @@ async fn the_quick_match_queue_pairs_players_on_different_servers() {
     assert_eq!(first_report.outcome, second_report.outcome);
 }
 
-/// A random bot that says when it has answered `after` times.
-struct Signalling {
-    bot: RandomAnswers,
-    answers: u32,
-    after: u32,
-    signal: Option<std_mpsc::Sender<()>>,
-}
-
-impl Answerer for Signalling {
-    fn answer(&mut self, update: &Update, seating: &Seating) -> Vec<u32> {
-        self.answers += 1;
-        if self.answers == self.after
-            && let Some(signal) = self.signal.take()
-        {
-            let _ = signal.send(());
-        }
-        self.bot.answer(update, seating)
-    }
-}
-
 #[test]
 fn a_match_goes_on_on_another_server_when_its_server_dies() {
     let Some(nats) = NatsServer::for_test("a_match_goes_on_on_another_server_when_its_server_dies")
@@ -330,12 +310,11 @@ fn a_match_goes_on_on_another_server_when_its_server_dies() {
             .await
             .expect("sends");
 
-        let mut host_bot = Signalling {
-            bot: RandomAnswers::new(11),
-            answers: 0,
-            after: 6,
-            signal: Some(kill),
-        };
+        let mut host_bot = Counted::new(RandomAnswers::new(11), move |answers| {
+            if answers == 6 {
+                let _ = kill.send(());
+            }
+        });
         let mut guest_bot = RandomAnswers::new(12);
         let mut host_report = PlayReport::default();
         let mut guest_report = PlayReport::default();

@@ -72,6 +72,36 @@ impl Answerer for DefaultAnswers {
     }
 }
 
+/// An answerer that calls `hook` with the number of answers so far after
+/// each one (tests use it to act at a given point of a match).
+pub struct Counted<A, F> {
+    /// The answerer that picks.
+    pub inner: A,
+    /// Answers so far.
+    pub answers: u32,
+    hook: F,
+}
+
+impl<A: Answerer, F: FnMut(u32) + Send> Counted<A, F> {
+    /// `inner`, counted.
+    pub fn new(inner: A, hook: F) -> Counted<A, F> {
+        Counted {
+            inner,
+            answers: 0,
+            hook,
+        }
+    }
+}
+
+impl<A: Answerer, F: FnMut(u32) + Send> Answerer for Counted<A, F> {
+    fn answer(&mut self, update: &Update, seating: &Seating) -> Vec<u32> {
+        let picks = self.inner.answer(update, seating);
+        self.answers += 1;
+        (self.hook)(self.answers);
+        picks
+    }
+}
+
 /// How a match went, from one client's side.
 #[derive(Clone, Debug, Default)]
 pub struct PlayReport {
