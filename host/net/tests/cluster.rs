@@ -361,3 +361,62 @@ fn a_match_goes_on_on_another_server_when_its_server_dies() {
     });
     reaper.join().expect("the owner was stopped");
 }
+
+#[test]
+fn players_of_a_server_that_dies_count_as_absent_and_concede_after_the_grace() {
+    let Some(nats) = NatsServer::for_test(
+        "players_of_a_server_that_dies_count_as_absent_and_concede_after_the_grace",
+    ) else {
+        return;
+    };
+    let main = runtime(2);
+    let mut owner_config = config(&nats, "owner", 13);
+    owner_config.grace = Duration::from_millis(500);
+    let owner = main.block_on(start(owner_config));
+    // The guest's server runs on a runtime of its own, to die whole.
+    let guest_runtime = runtime(1);
+    let guests_server = guest_runtime.block_on(start(config(&nats, "guests", 14)));
+    let guest_url = guests_server.url();
+    main.block_on(async {
+        let (mut host, code) = open_table(&owner.url(), "Host").await;
+        let mut guest = Connection::connect(&guest_url, "Guest")
+            .await
+            .expect("connects");
+        guest
+            .send(&ClientMsg::JoinTable {
+                code,
+                deck: deck("SD04").into(),
+            })
+            .await
+            .expect("sends");
+        until(&mut guest, |m| {
+            matches!(m, ServerMsg::Seated(_)).then_some(())
+        })
+        .await;
+        until(&mut host, |m| {
+            matches!(m, ServerMsg::Seated(_)).then_some(())
+        })
+        .await;
+        guest_runtime.shutdown_background();
+        let absent = until(&mut host, |m| match m {
+            ServerMsg::Presence {
+                seat, connected, ..
+            } => Some((seat, connected)),
+            _ => None,
+        })
+        .await;
+        assert_eq!(absent, (1, false), "the host hears that the guest is gone");
+        let outcome = until(&mut host, |m| match m {
+            ServerMsg::GameOver { outcome } => Some(outcome),
+            _ => None,
+        })
+        .await;
+        assert!(
+            matches!(
+                outcome,
+                sve_engine::engine::Outcome::Win(sve_engine::engine::PlayerId(0), _)
+            ),
+            "the absent guest conceded: {outcome:?}"
+        );
+    });
+}

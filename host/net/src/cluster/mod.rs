@@ -5,10 +5,11 @@
 //! nothing of lobbies or tables (`server/remote.rs` uses it):
 //!
 //! - **KV buckets** (`<ns>_leases`, `_tokens`, `_waiting`, `_queue`,
-//!   `_replays`): who owns each running match (a [`Lease`] renewed by its
-//!   owner and taken over by compare-and-swap once it lapses), where seat
-//!   tokens lead, which server holds a table waiting for a player, the one
-//!   player waiting for a quick match, and finished matches' replays.
+//!   `_replays`, `_servers`): who owns each running match (a [`Lease`]
+//!   renewed by its owner and taken over by compare-and-swap once it
+//!   lapses), where seat tokens lead, which server holds a table waiting
+//!   for a player, the one player waiting for a quick match, finished
+//!   matches' replays, and each server's heartbeat.
 //! - **The journal stream** (`<NS>_JOURNAL`, subject `<ns>.journal.<code>`):
 //!   each match's start and every answer, appended as they happen with an
 //!   expected last sequence, so a server that lost its lease can't append
@@ -111,6 +112,7 @@ pub struct Cluster {
     waiting: kv::Store,
     queue: kv::Store,
     replays: kv::Store,
+    servers: kv::Store,
     journal: stream::Stream,
 }
 
@@ -149,6 +151,7 @@ impl Cluster {
         let waiting = bucket("waiting").await?;
         let queue = bucket("queue").await?;
         let replays = bucket("replays").await?;
+        let servers = bucket("servers").await?;
         let name = format!("{}_JOURNAL", ns.to_ascii_uppercase());
         let journal = js
             .get_or_create_stream(stream::Config {
@@ -172,6 +175,7 @@ impl Cluster {
             waiting,
             queue,
             replays,
+            servers,
             journal,
         })
     }
@@ -303,6 +307,29 @@ impl Cluster {
         {
             tracing::debug!("lease of {code} not released: {err}");
         }
+    }
+
+    // --- servers ---
+
+    /// Says this server is alive for another lease.
+    pub async fn beat(&self) -> Result<(), ClusterError> {
+        let until = now_ms() + self.lease.as_millis() as u64;
+        self.servers
+            .put(&self.id, Bytes::from(until.to_string()))
+            .await
+            .map(drop)
+            .map_err(|err| nats("record this server's heartbeat")(&err))
+    }
+
+    /// Whether `server` said it was alive within a lease.
+    pub async fn is_alive(&self, server: &str) -> Result<bool, ClusterError> {
+        let value = self
+            .servers
+            .get(server)
+            .await
+            .map_err(|err| nats("read a server's heartbeat")(&err))?;
+        let until = value.and_then(|v| std::str::from_utf8(&v).ok()?.parse::<u64>().ok());
+        Ok(until.is_some_and(|until| until > now_ms()))
     }
 
     // --- tokens, waiting tables, replays ---

@@ -49,6 +49,17 @@ pub(crate) struct Remote {
     relay: mpsc::Sender<(String, RelayCmd)>,
     /// The lobby this is part of (set by [`Remote::spawn`]).
     lobby: OnceLock<Weak<Lobby>>,
+    /// Connections of other servers seated or watching at tables here.
+    guests: Mutex<HashMap<u64, Guest>>,
+}
+
+/// A connection of another server at a table of this one: if that server
+/// stops beating, its players count as absent (their grace starts) and its
+/// spectators leave.
+struct Guest {
+    server: String,
+    table: mpsc::Sender<TableCmd>,
+    seat: Option<u8>,
 }
 
 struct Owned {
@@ -75,6 +86,7 @@ impl Remote {
             takeover: tokio::sync::Mutex::new(()),
             relay,
             lobby: OnceLock::new(),
+            guests: Mutex::new(HashMap::new()),
         });
         (remote, relayed)
     }
@@ -168,7 +180,11 @@ impl Remote {
                 let Some(remote) = lobby.remote.clone() else {
                     break;
                 };
+                if let Err(err) = remote.cluster.beat().await {
+                    tracing::warn!("{err}");
+                }
                 remote.renew_leases().await;
+                remote.check_guests().await;
                 remote.follow_routes(&lobby).await;
             }
         }));
@@ -458,6 +474,63 @@ impl Remote {
         }
     }
 
+    fn guests(&self) -> MutexGuard<'_, HashMap<u64, Guest>> {
+        self.guests.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Seats at tables here held by servers that stopped beating are
+    /// absent from now on.
+    async fn check_guests(&self) {
+        let mut servers: Vec<String> = {
+            let mut guests = self.guests();
+            guests.retain(|_, guest| !guest.table.is_closed());
+            guests.values().map(|g| g.server.clone()).collect()
+        };
+        servers.sort_unstable();
+        servers.dedup();
+        for server in servers {
+            match self.cluster.is_alive(&server).await {
+                Ok(true) => {}
+                Ok(false) => {
+                    tracing::warn!("server {server} stopped beating; its players count as absent");
+                    let mut guests = self.guests();
+                    guests.retain(|conn, guest| {
+                        if guest.server != server {
+                            return true;
+                        }
+                        let cmd = match guest.seat {
+                            Some(seat) => TableCmd::Detach { seat, conn: *conn },
+                            None => TableCmd::Unwatch { conn: *conn },
+                        };
+                        let _ = guest.table.try_send(cmd);
+                        false
+                    });
+                }
+                Err(err) => tracing::debug!("{err}"),
+            }
+        }
+    }
+
+    /// Notes a connection of another server at a table here.
+    fn welcome_guest(
+        &self,
+        conn: u64,
+        server: &str,
+        table: &mpsc::Sender<TableCmd>,
+        seat: Option<u8>,
+    ) {
+        if server != self.me() {
+            self.guests().insert(
+                conn,
+                Guest {
+                    server: server.to_owned(),
+                    table: table.clone(),
+                    seat,
+                },
+            );
+        }
+    }
+
     /// Follows the matches this server's connections are routed to on
     /// other servers: to a new owner, or here after taking over a match
     /// whose owner stopped renewing its lease.
@@ -671,7 +744,11 @@ fn answer_request(lobby: &Arc<Lobby>, request: LobbyRequest) -> Result<(), Strin
         out,
         clock: guest.clock,
     };
-    lobby.pair(code, with, entrant)
+    lobby.pair(code.clone(), with, entrant)?;
+    if let Some(table) = lobby.state().running.get(&code) {
+        remote.welcome_guest(guest.conn, &guest.server, table, Some(1));
+    }
+    Ok(())
 }
 
 /// A match's journal and lease, held by the table that runs it.
@@ -845,11 +922,21 @@ impl Remote {
     /// A command relayed from another server's connection, for a table
     /// that runs here.
     fn forward(self: &Arc<Self>, table: &mpsc::Sender<TableCmd>, relayed: RelayCmd) {
-        let needs_out = matches!(relayed.cmd, WireCmd::Attach { .. } | WireCmd::Watch);
-        let out = if needs_out {
-            self.outbox_for(&relayed.server, relayed.conn)
-        } else {
-            None
+        let (server, conn) = (relayed.server.as_str(), relayed.conn);
+        let out = match relayed.cmd {
+            WireCmd::Attach { seat } => {
+                self.welcome_guest(conn, server, table, Some(seat));
+                self.outbox_for(server, conn)
+            }
+            WireCmd::Watch => {
+                self.welcome_guest(conn, server, table, None);
+                self.outbox_for(server, conn)
+            }
+            WireCmd::Detach { .. } | WireCmd::Unwatch => {
+                self.guests().remove(&conn);
+                None
+            }
+            WireCmd::Answer { .. } | WireCmd::Concede { .. } => None,
         };
         if let Some(cmd) = TableCmd::from_wire(relayed.cmd, relayed.conn, out)
             && table.try_send(cmd).is_err()

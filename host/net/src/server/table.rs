@@ -498,7 +498,24 @@ impl Table {
     }
 
     /// Runs the match to the next human decision, answering for bots.
+    ///
+    /// A server bot thinks (the greedy one plays clones of the match) on
+    /// this table's task: on a multi-thread runtime the worker first hands
+    /// its other tasks to another thread, so that no other table waits
+    /// for this one's bot.
     fn advance(&mut self) {
+        let has_bot = self.bot_kinds.iter().any(Option::is_some);
+        let multi_thread = tokio::runtime::Handle::try_current().is_ok_and(|handle| {
+            handle.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread
+        });
+        if has_bot && multi_thread {
+            tokio::task::block_in_place(|| self.advance_here());
+        } else {
+            self.advance_here();
+        }
+    }
+
+    fn advance_here(&mut self) {
         let mut bot_answers = 0;
         loop {
             let decision = match self.game.step() {
