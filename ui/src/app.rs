@@ -3,6 +3,7 @@
 
 use crate::deck_builder::{DeckBuilder, DeckBuilderRequest};
 use crate::frame_times::FrameTimes;
+use crate::online::{OnlineRequest, OnlineScreen};
 use crate::packs_panel::PacksPanel;
 use crate::play::{MatchScreen, ScreenRequest};
 use crate::start::{StartRequest, StartScreen};
@@ -25,13 +26,14 @@ impl Default for AppOptions {
     }
 }
 
-/// The screens of the client. The online lobby will be a screen here when
-/// it comes.
+/// The screens of the client.
 #[derive(Debug)]
 pub enum Screen {
     /// Choose players, decks and seed.
     Start,
-    /// A match in progress (or just finished).
+    /// Connect to a server and get to a match there.
+    Online,
+    /// A match in progress (or just finished), local or online.
     Match(Box<MatchScreen>),
     /// Build, check, save and load decks.
     DeckBuilder,
@@ -44,6 +46,7 @@ pub enum Screen {
 pub struct App {
     catalog: Catalog,
     start: StartScreen,
+    online: OnlineScreen,
     deck_builder: DeckBuilder,
     packs: PacksPanel,
     screen: Screen,
@@ -57,6 +60,7 @@ impl App {
         App {
             catalog,
             start: StartScreen::new(options.bot_delay),
+            online: OnlineScreen::default(),
             deck_builder: DeckBuilder::default(),
             packs: PacksPanel::default(),
             screen: Screen::Start,
@@ -67,6 +71,11 @@ impl App {
     /// The screen on display.
     pub fn screen(&self) -> &Screen {
         &self.screen
+    }
+
+    /// The Play online screen (its settings survive leaving it).
+    pub fn online(&self) -> &OnlineScreen {
+        &self.online
     }
 
     /// The deck builder (its draft survives leaving the screen).
@@ -91,14 +100,24 @@ impl App {
                     self.switch_to(Screen::Packs, ui);
                     return;
                 }
+                Some(StartRequest::Online) => {
+                    self.switch_to(Screen::Online, ui);
+                    return;
+                }
+            },
+            Screen::Online => match self.online.ui(ui) {
+                OnlineRequest::Stay => None,
+                OnlineRequest::Back => {
+                    self.switch_to(Screen::Start, ui);
+                    return;
+                }
+                OnlineRequest::Play(seated) => Some(MatchScreen::online(seated)),
             },
             Screen::Match(screen) => match screen.ui(ui, &self.frame_times) {
                 ScreenRequest::Stay => None,
-                ScreenRequest::Rematch => Some(MatchScreen::start(
-                    screen.config().rematch(),
-                    self.catalog.clone(),
-                    ui.ctx(),
-                )),
+                ScreenRequest::Rematch => screen.config().map(|config| {
+                    MatchScreen::start(config.rematch(), self.catalog.clone(), ui.ctx())
+                }),
                 ScreenRequest::NewMatch => {
                     self.switch_to(Screen::Start, ui);
                     return;

@@ -20,6 +20,11 @@
 //!   engine's `Match` and the bots. The UI sends commands (answer, undo,
 //!   concede, save replay) and receives snapshots, so it never waits for a
 //!   bot and never touches engine state.
+//! - [`session::online::OnlineSession`]: the same boundary for a match on a
+//!   server (`sve serve`): a thread with its own tokio runtime owns the
+//!   connection and turns the server's redacted updates into the same
+//!   snapshots, with card data built from the server's card faces. The
+//!   Play online screen ([`online`]) starts one.
 //! - [`match_view::MatchView`]: the UI's picture of the match, built from
 //!   per-player views, redacted events and log lines.
 //! - Panels (`play::board`, `play::prompt`, `play::log`, ...) read the view
@@ -35,11 +40,13 @@
 pub mod app;
 pub mod config;
 pub mod deck_builder;
+pub mod deck_choice;
 #[cfg(test)]
 mod fixture;
 pub mod frame_times;
 pub mod intent;
 pub mod match_view;
+pub mod online;
 pub mod packs_panel;
 pub mod play;
 pub mod session;

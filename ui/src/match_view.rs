@@ -1,6 +1,7 @@
 //! [`MatchView`]: everything the UI knows about the running match, built
-//! from the worker's snapshots (per-player views, redacted events, log
-//! lines). Panels read it; nothing in it is engine state.
+//! from the session's snapshots (per-player views, redacted events, log
+//! lines), whether the match runs on the local worker or on a server.
+//! Panels read it; nothing in it is engine state.
 
 use crate::config::{MatchConfig, MatchMode, Seat};
 use crate::session::{CardNote, DecisionView, InspectedCard, LogLine, Snapshot};
@@ -16,14 +17,17 @@ use sve_host::packs::PackInfo;
 pub struct MatchView {
     /// Card definitions (static data shared with the engine).
     pub db: Arc<CardDb>,
-    /// Who sits where.
+    /// Who sits where (online: both seats are people, one of them at this
+    /// screen, see [`PlayMode::Online`]).
     pub seats: [Seat; 2],
-    /// Deck titles, seat order.
+    /// How each seat is named on screen ("P1 (you)", "Ann", "greedy bot").
+    pub names: [String; 2],
+    /// Deck titles, seat order (empty online: the server keeps them).
     pub deck_titles: [String; 2],
-    /// The match seed.
+    /// The match seed (0 online: the server keeps it).
     pub seed: u64,
-    /// How the seats are filled.
-    pub mode: MatchMode,
+    /// Where the match runs and whose eyes this screen shows it through.
+    pub mode: PlayMode,
     /// [`Snapshot::generation`] of the latest snapshot.
     pub generation: u64,
     /// The latest per-player views the UI may draw (see [`Snapshot::views`]).
@@ -56,6 +60,19 @@ pub struct MatchView {
     pub card_packs: std::collections::HashMap<String, PackInfo>,
 }
 
+/// Where a match runs and whose eyes the screen shows it through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayMode {
+    /// On this computer, with these seats.
+    Local(MatchMode),
+    /// On a server: this screen plays `seat`, or watches when it is `None`
+    /// (public information only, no decisions).
+    Online {
+        /// The seat played at this screen.
+        seat: Option<PlayerId>,
+    },
+}
+
 /// The board from one seat: `me` at the bottom, the other side on top.
 #[derive(Clone, Copy, Debug)]
 pub struct Board<'a> {
@@ -76,12 +93,55 @@ pub struct Board<'a> {
 impl MatchView {
     /// An empty view for a match that is starting.
     pub fn new(config: &MatchConfig, db: Arc<CardDb>) -> MatchView {
+        let mode = config.mode();
+        let names = PlayerId::BOTH.map(|player| local_seat_name(mode, config.seat(player), player));
+        MatchView::empty(
+            db,
+            config.seats,
+            names,
+            config.decks.clone().map(|deck| deck.title),
+            config.seed,
+            PlayMode::Local(mode),
+        )
+    }
+
+    /// An empty view of an online match: `names` from the server's seating,
+    /// `seat` the one played at this screen (`None` to watch), `db` built
+    /// from the server's card faces.
+    pub fn online(db: Arc<CardDb>, names: &[String; 2], seat: Option<PlayerId>) -> MatchView {
+        let names = PlayerId::BOTH.map(|player| {
+            let name = &names[player.idx()];
+            if seat == Some(player) {
+                format!("{name} (you)")
+            } else {
+                name.clone()
+            }
+        });
+        MatchView::empty(
+            db,
+            [Seat::Human, Seat::Human],
+            names,
+            [String::new(), String::new()],
+            0,
+            PlayMode::Online { seat },
+        )
+    }
+
+    fn empty(
+        db: Arc<CardDb>,
+        seats: [Seat; 2],
+        names: [String; 2],
+        deck_titles: [String; 2],
+        seed: u64,
+        mode: PlayMode,
+    ) -> MatchView {
         MatchView {
             db,
-            seats: config.seats,
-            deck_titles: config.decks.clone().map(|deck| deck.title),
-            seed: config.seed,
-            mode: config.mode(),
+            seats,
+            names,
+            deck_titles,
+            seed,
+            mode,
             generation: 0,
             views: Vec::new(),
             decision: None,
@@ -147,8 +207,9 @@ impl MatchView {
         let mine_view = view_of(me).or_else(|| self.views.first())?;
         let me = mine_view.viewer;
         let theirs = match self.mode {
-            MatchMode::BotVsBot => view_of(me.opponent()).unwrap_or(mine_view),
-            MatchMode::VsBot { .. } | MatchMode::HotSeat => mine_view,
+            PlayMode::Local(MatchMode::BotVsBot) => view_of(me.opponent()).unwrap_or(mine_view),
+            PlayMode::Local(MatchMode::VsBot { .. } | MatchMode::HotSeat)
+            | PlayMode::Online { .. } => mine_view,
         };
         Some(Board {
             me,
@@ -162,18 +223,42 @@ impl MatchView {
 
     /// The decision if `player` may act on it from this screen.
     pub fn decision_for(&self, player: PlayerId) -> Option<&DecisionView> {
+        let at_this_screen = match self.mode {
+            PlayMode::Local(_) => self.seats.get(player.idx()) == Some(&Seat::Human),
+            PlayMode::Online { seat } => seat == Some(player),
+        };
         self.decision
             .as_ref()
-            .filter(|d| d.decision.player == player && self.seats[player.idx()] == Seat::Human)
+            .filter(|d| d.decision.player == player && at_this_screen)
     }
 
-    /// "P1 (you)", "P2 (greedy bot)", "P1": how to name a seat on screen.
+    /// "P1 (you)", "P2 (greedy bot)", "Ann (you)": how to name a seat on
+    /// screen.
     pub fn seat_name(&self, player: PlayerId) -> String {
-        match (self.mode, self.seats[player.idx()]) {
-            (MatchMode::VsBot { human }, _) if human == player => format!("{player} (you)"),
-            (_, Seat::Bot(kind)) => format!("{player} ({} bot)", bot_name(kind)),
-            (_, Seat::Human) => player.to_string(),
+        self.names
+            .get(player.idx())
+            .cloned()
+            .unwrap_or_else(|| player.to_string())
+    }
+
+    /// The seat a person plays at this screen when there is one fixed seat
+    /// (against a bot, or online); `None` for hot-seat, bot-vs-bot and
+    /// watching.
+    pub fn my_seat(&self) -> Option<PlayerId> {
+        match self.mode {
+            PlayMode::Local(MatchMode::VsBot { human }) => Some(human),
+            PlayMode::Online { seat } => seat,
+            PlayMode::Local(MatchMode::HotSeat | MatchMode::BotVsBot) => None,
         }
+    }
+}
+
+/// "P1 (you)", "P2 (greedy bot)", "P1": a local seat's name.
+fn local_seat_name(mode: MatchMode, seat: Seat, player: PlayerId) -> String {
+    match (mode, seat) {
+        (MatchMode::VsBot { human }, _) if human == player => format!("{player} (you)"),
+        (_, Seat::Bot(kind)) => format!("{player} ({} bot)", bot_name(kind)),
+        (_, Seat::Human) => player.to_string(),
     }
 }
 

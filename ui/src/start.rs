@@ -1,13 +1,15 @@
 //! The start screen: who plays (you vs a bot, two people hot-seat, or two
 //! bots), each side's deck (a bundled starter deck or a deck file), the bot
-//! level, an optional seed and the bots' pace.
+//! level, an optional seed and the bots' pace; buttons to the Play online
+//! screen, the deck builder and the packs panel.
 
 use crate::config::{ChosenDeck, MatchConfig, Seat, entropy_seed};
+use crate::deck_choice::{DeckChoice, StarterTitles};
 use egui::{Color32, RichText, Ui};
 use std::time::Duration;
 use sve_host::bot::BotKind;
 use sve_host::cards::CardDb;
-use sve_host::decks::{self, DeckError, STARTER_DECKS};
+use sve_host::decks::{self, DeckError};
 use sve_host::engine::PlayerId;
 
 /// Who plays.
@@ -21,15 +23,6 @@ pub enum ModeChoice {
     BotVsBot,
 }
 
-/// Where a seat's deck comes from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DeckSource {
-    /// A bundled starter deck, by name (`SD01`).
-    Starter(String),
-    /// A deck file in the community deck-list format.
-    File,
-}
-
 /// What the start screen asks of the app.
 #[derive(Debug)]
 pub enum StartRequest {
@@ -39,18 +32,19 @@ pub enum StartRequest {
     DeckBuilder,
     /// Open the packs panel.
     Packs,
+    /// Open the Play online screen.
+    Online,
 }
 
 /// The start screen's settings.
 #[derive(Debug)]
 pub struct StartScreen {
     mode: ModeChoice,
-    deck_sources: [DeckSource; 2],
-    deck_paths: [String; 2],
+    decks: [DeckChoice; 2],
     bot: BotKind,
     seed_text: String,
     bot_delay_ms: u32,
-    starter_titles: Vec<(String, String)>,
+    starter_titles: StarterTitles,
     errors: Vec<String>,
     /// A replay file to watch.
     replay_path: String,
@@ -60,26 +54,13 @@ impl StartScreen {
     /// SD01 (you) against SD02 (greedy bot), random seed, bots moving
     /// every `bot_delay`.
     pub fn new(bot_delay: Duration) -> StartScreen {
-        let starter_titles = STARTER_DECKS
-            .iter()
-            .map(|(name, _)| {
-                let title = decks::starter_deck(name)
-                    .map(|d| d.title)
-                    .unwrap_or_default();
-                ((*name).to_owned(), title)
-            })
-            .collect();
         StartScreen {
             mode: ModeChoice::VsBot,
-            deck_sources: [
-                DeckSource::Starter("SD01".to_owned()),
-                DeckSource::Starter("SD02".to_owned()),
-            ],
-            deck_paths: [String::new(), String::new()],
+            decks: [DeckChoice::starter("SD01"), DeckChoice::starter("SD02")],
             bot: BotKind::Greedy,
             seed_text: String::new(),
             bot_delay_ms: u32::try_from(bot_delay.as_millis()).unwrap_or(u32::MAX),
-            starter_titles,
+            starter_titles: StarterTitles::default(),
             errors: Vec::new(),
             replay_path: String::new(),
         }
@@ -92,7 +73,9 @@ impl StartScreen {
             ui.vertical_centered(|ui| {
                 ui.add_space(24.0);
                 ui.heading(RichText::new("Shadowverse: Evolve").size(30.0));
-                ui.label("Play a starter deck against a bot, or with a friend at this screen.");
+                ui.label(
+                    "Play a starter deck against a bot, with a friend at this screen, or online.",
+                );
             });
             ui.add_space(16.0);
             ui.vertical_centered(|ui| {
@@ -142,9 +125,15 @@ impl StartScreen {
                     });
                 ui.add_space(16.0);
                 ui.horizontal(|ui| {
-                    // Centre the two buttons under the settings frame.
-                    ui.add_space((ui.available_width() - 260.0).max(0.0) / 2.0);
+                    // Centre the three buttons under the settings frame.
+                    ui.add_space((ui.available_width() - 390.0).max(0.0) / 2.0);
                     let size = egui::vec2(120.0, 28.0);
+                    if ui
+                        .add(egui::Button::new("Play online").min_size(size))
+                        .clicked()
+                    {
+                        start = Some(StartRequest::Online);
+                    }
                     if ui
                         .add(egui::Button::new("Deck builder").min_size(size))
                         .clicked()
@@ -155,9 +144,6 @@ impl StartScreen {
                         start = Some(StartRequest::Packs);
                     }
                 });
-                ui.add_space(8.0);
-                let later = "Online play: coming in a later version.";
-                ui.label(RichText::new(later).weak());
             });
         });
         start
@@ -166,8 +152,7 @@ impl StartScreen {
     fn settings_ui(&mut self, ui: &mut Ui) {
         let Self {
             mode,
-            deck_sources,
-            deck_paths,
+            decks,
             bot,
             seed_text,
             bot_delay_ms,
@@ -180,8 +165,6 @@ impl StartScreen {
             ui.radio_value(mode, ModeChoice::VsBot, "You vs bot");
             ui.radio_value(mode, ModeChoice::HotSeat, "Hot-seat (two players)");
             ui.radio_value(mode, ModeChoice::BotVsBot, "Bot vs bot (watch)");
-            ui.add_enabled(false, egui::RadioButton::new(false, "Online"))
-                .on_disabled_hover_text("Online play comes in a later version.");
         });
         ui.add_space(8.0);
         let seat_names = match mode {
@@ -192,55 +175,9 @@ impl StartScreen {
             .num_columns(2)
             .spacing([12.0, 8.0])
             .show(ui, |ui| {
-                for seat in 0..2 {
+                for (seat, deck) in decks.iter_mut().enumerate() {
                     ui.label(seat_names[seat]);
-                    ui.horizontal(|ui| {
-                        let selected = match &deck_sources[seat] {
-                            DeckSource::Starter(name) => starter_text(starter_titles, name),
-                            DeckSource::File => "Deck file…".to_owned(),
-                        };
-                        egui::ComboBox::from_id_salt(("deck", seat))
-                            .selected_text(selected)
-                            .width(260.0)
-                            .show_ui(ui, |ui| {
-                                for (name, _) in starter_titles.iter() {
-                                    let text = starter_text(starter_titles, name);
-                                    ui.selectable_value(
-                                        &mut deck_sources[seat],
-                                        DeckSource::Starter(name.clone()),
-                                        text,
-                                    );
-                                }
-                                ui.selectable_value(
-                                    &mut deck_sources[seat],
-                                    DeckSource::File,
-                                    "Deck file…",
-                                );
-                            })
-                            .response
-                            .widget_info(|| {
-                                egui::WidgetInfo::labeled(
-                                    egui::Role::ComboBox,
-                                    true,
-                                    seat_names[seat],
-                                )
-                            });
-                        if deck_sources[seat] == DeckSource::File {
-                            let hint = "path/to/deck.txt";
-                            ui.add(
-                                egui::TextEdit::singleline(&mut deck_paths[seat])
-                                    .hint_text(hint)
-                                    .desired_width(240.0),
-                            )
-                            .widget_info(|| {
-                                egui::WidgetInfo::labeled(
-                                    egui::Role::TextInput,
-                                    true,
-                                    format!("{} file", seat_names[seat]),
-                                )
-                            });
-                        }
-                    });
+                    deck.ui(ui, ("deck", seat), seat_names[seat], starter_titles);
                     ui.end_row();
                 }
                 let has_bot = *mode != ModeChoice::HotSeat;
@@ -287,11 +224,8 @@ impl StartScreen {
             },
         };
         let mut chosen = Vec::new();
-        for seat in 0..2 {
-            let arg = match &self.deck_sources[seat] {
-                DeckSource::Starter(name) => name.clone(),
-                DeckSource::File => self.deck_paths[seat].trim().to_owned(),
-            };
+        for (seat, deck) in self.decks.iter().enumerate() {
+            let arg = deck.arg();
             if arg.is_empty() {
                 errors.push(format!("Choose a deck file for {}.", PlayerId(seat as u8)));
                 continue;
@@ -332,13 +266,6 @@ impl StartScreen {
             db,
             Duration::from_millis(u64::from(self.bot_delay_ms)),
         )
-    }
-}
-
-fn starter_text(titles: &[(String, String)], name: &str) -> String {
-    match titles.iter().find(|(n, _)| n == name) {
-        Some((_, title)) if !title.is_empty() => format!("{name} · {title}"),
-        _ => name.to_owned(),
     }
 }
 

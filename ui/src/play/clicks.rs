@@ -6,6 +6,7 @@ use super::board::{BoardContext, Half};
 use super::card::{CardLook, Highlight};
 use super::legal;
 use crate::intent::Intent;
+use crate::match_view::PlayMode;
 use crate::session::DecisionView;
 use sve_host::engine::view::CardView;
 use sve_host::engine::{Choice, PlayerId, Prompt};
@@ -207,6 +208,14 @@ pub fn waiting_text(cx: &BoardContext<'_>) -> String {
         return "The match is over.".to_owned();
     }
     match view.waiting_on {
+        // Online, a decision this screen does not hold is someone else's,
+        // even from seat 1's side when watching.
+        Some(player)
+            if matches!(view.mode, PlayMode::Online { .. })
+                && view.decision_for(cx.board.me).is_none() =>
+        {
+            format!("Wait: {} is deciding.", view.seat_name(player))
+        }
         Some(player) if player != cx.board.me => {
             format!("Wait: {} is deciding.", view.seat_name(player))
         }

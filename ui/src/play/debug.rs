@@ -1,5 +1,7 @@
 //! The debug tab: the events the UI received, the pending decision as the
-//! engine states it, the card inspector and the sandbox tools.
+//! engine states it, the card inspector and the sandbox tools. Online only
+//! the events and the decision are shown: the inspector's data and the
+//! sandbox need the match's state, which stays on the server.
 
 use crate::frame_times::FrameTimes;
 use crate::intent::Intents;
@@ -29,9 +31,19 @@ pub struct DebugPanel {
     inspector: InspectorPanel,
     sandbox: SandboxPanel,
     event_filter: String,
+    /// Online: no card inspector and no sandbox.
+    online: bool,
 }
 
 impl DebugPanel {
+    /// The debug tab of an online match: events and the decision only.
+    pub fn online() -> DebugPanel {
+        DebugPanel {
+            online: true,
+            ..DebugPanel::default()
+        }
+    }
+
     /// Draws the debug tab.
     pub fn ui(
         &mut self,
@@ -45,13 +57,19 @@ impl DebugPanel {
             inspector,
             sandbox,
             event_filter,
+            online,
         } = self;
         ui.horizontal(|ui| {
             ui.selectable_value(tool, DebugTool::Events, "Events");
             ui.selectable_value(tool, DebugTool::Decision, "Decision");
-            ui.selectable_value(tool, DebugTool::Inspector, "Card inspector");
-            ui.selectable_value(tool, DebugTool::Sandbox, "Sandbox");
+            if !*online {
+                ui.selectable_value(tool, DebugTool::Inspector, "Card inspector");
+                ui.selectable_value(tool, DebugTool::Sandbox, "Sandbox");
+            }
         });
+        if *online && matches!(tool, DebugTool::Inspector | DebugTool::Sandbox) {
+            *tool = DebugTool::Events;
+        }
         ui.label(RichText::new(frame_times.summary()).weak());
         ui.separator();
         match tool {

@@ -1,7 +1,8 @@
-//! The end of a match: winner and reason, rematch, save replay, new match.
+//! The end of a match: winner and reason, rematch (local), save replay,
+//! new match (or, online, back to the start screen).
 
 use crate::intent::{Intent, Intents};
-use crate::match_view::MatchView;
+use crate::match_view::{MatchView, PlayMode};
 use egui::{Color32, Frame, Margin, RichText, Ui};
 use std::path::PathBuf;
 use sve_host::engine::{Outcome, PlayerId, WinReason};
@@ -17,6 +18,14 @@ impl GameOverPanel {
     pub fn new(seed: u64) -> GameOverPanel {
         GameOverPanel {
             replay_path: format!("sve-replay-{seed}.sver"),
+        }
+    }
+
+    /// A panel suggesting a replay file named after an online table's code.
+    pub fn for_table(code: &str) -> GameOverPanel {
+        let code: String = code.chars().filter(char::is_ascii_alphanumeric).collect();
+        GameOverPanel {
+            replay_path: format!("sve-replay-{code}.sver"),
         }
     }
 
@@ -46,14 +55,23 @@ impl GameOverPanel {
                 );
                 ui.label(reason_text(view, outcome));
                 ui.horizontal_wrapped(|ui| {
-                    if ui.button("Rematch").clicked() {
+                    let online = matches!(view.mode, PlayMode::Online { .. });
+                    // Online, a rematch is a new table made from the Play
+                    // online screen.
+                    if !online && ui.button("Rematch").clicked() {
                         intents.push(Intent::Rematch);
                     }
-                    if ui.button("New match").clicked() {
+                    let back = if online { "Back to start" } else { "New match" };
+                    if ui.button(back).clicked() {
                         intents.push(Intent::NewMatch);
                     }
                     if view.can_undo && ui.button("Undo last move").clicked() {
                         intents.push(Intent::Undo);
+                    }
+                    // A spectator has no seat token to ask the server for
+                    // the replay with.
+                    if view.mode == (PlayMode::Online { seat: None }) {
+                        return;
                     }
                     ui.separator();
                     let label = ui.label("Replay file");
@@ -77,10 +95,10 @@ impl GameOverPanel {
 fn headline(view: &MatchView, me: PlayerId, outcome: Outcome) -> String {
     match outcome {
         Outcome::Draw => "Draw".to_owned(),
-        Outcome::Win(winner, _) => match view.mode {
-            crate::config::MatchMode::VsBot { .. } if winner == me => "You win!".to_owned(),
-            crate::config::MatchMode::VsBot { .. } => "You lose".to_owned(),
-            _ => format!("{} wins", view.seat_name(winner)),
+        Outcome::Win(winner, _) => match view.my_seat() {
+            Some(_) if winner == me => "You win!".to_owned(),
+            Some(_) => "You lose".to_owned(),
+            None => format!("{} wins", view.seat_name(winner)),
         },
     }
 }

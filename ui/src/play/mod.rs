@@ -1,8 +1,11 @@
 //! The match screen: top bar, the board (or the debug tab), the prompt in
 //! the middle of the board and the game log at the side. It owns the
-//! [`Session`] and the [`MatchView`], gathers [`Intent`]s from its panels
-//! while drawing, then applies them: answers go to the worker, the rest
-//! changes on-screen state only.
+//! session (a local [`Session`] or an [`OnlineSession`]: both send the same
+//! snapshots and take the same commands) and the [`MatchView`], gathers
+//! [`Intent`]s from its panels while drawing, then applies them: answers
+//! go to the session, the rest changes on-screen state only. Online, undo
+//! and the sandbox are off, and the top bar shows the link to the server
+//! (`online_bar.rs`).
 
 pub mod board;
 pub mod card;
@@ -12,6 +15,7 @@ pub mod game_over;
 pub mod inspector;
 pub mod legal;
 pub mod log;
+pub mod online_bar;
 pub mod prompt;
 pub mod sandbox;
 pub mod selection;
@@ -19,7 +23,9 @@ pub mod selection;
 use crate::config::{MatchConfig, MatchMode};
 use crate::frame_times::FrameTimes;
 use crate::intent::{Intent, Intents};
-use crate::match_view::MatchView;
+use crate::match_view::{MatchView, PlayMode};
+use crate::online::OnlineMatch;
+use crate::session::online::{OnlineSession, OnlineStatus};
 use crate::session::{Command, Session, Update};
 use board::{BoardContext, BoardPanel, Half, LEADER_WIDTH};
 use debug::DebugPanel;
@@ -27,6 +33,7 @@ use egui::{Color32, RichText, Ui, vec2};
 use game_over::GameOverPanel;
 use legal::LegalMoves;
 use log::LogPanel;
+use online_bar::OnlineBar;
 use prompt::PromptPanel;
 use selection::Selection;
 use sve_host::catalog::Catalog;
@@ -53,10 +60,35 @@ pub enum ScreenRequest {
     NewMatch,
 }
 
+/// What plays the match: the local worker or a server.
+#[derive(Debug)]
+enum Driver {
+    /// The match runs on this computer's worker thread.
+    Local(Session),
+    /// The match runs on a server.
+    Online(OnlineSession),
+}
+
+impl Driver {
+    fn poll(&mut self) -> Vec<Update> {
+        match self {
+            Driver::Local(session) => session.poll(),
+            Driver::Online(session) => session.poll(),
+        }
+    }
+
+    fn send(&self, command: Command) {
+        match self {
+            Driver::Local(session) => session.send(command),
+            Driver::Online(session) => session.send(command),
+        }
+    }
+}
+
 /// A match being played.
 #[derive(Debug)]
 pub struct MatchScreen {
-    session: Session,
+    session: Driver,
     view: MatchView,
     tab: MatchTab,
     selection: Selection,
@@ -75,6 +107,7 @@ pub struct MatchScreen {
     log: LogPanel,
     game_over: GameOverPanel,
     debug: DebugPanel,
+    online_bar: OnlineBar,
 }
 
 impl MatchScreen {
@@ -95,7 +128,7 @@ impl MatchScreen {
         let ctx = ctx.clone();
         let session = Session::start(config, catalog, move || ctx.request_repaint());
         MatchScreen {
-            session,
+            session: Driver::Local(session),
             view,
             tab: MatchTab::Board,
             selection: Selection::default(),
@@ -109,12 +142,54 @@ impl MatchScreen {
             log: LogPanel::default(),
             game_over,
             debug: DebugPanel::default(),
+            online_bar: OnlineBar::default(),
         }
     }
 
-    /// The settings this match was started with.
-    pub fn config(&self) -> &MatchConfig {
-        self.session.config()
+    /// The match of a seated online session: drawn from the server's card
+    /// faces, from the seat it plays (seat 1's side when watching).
+    pub fn online(seated: OnlineMatch) -> MatchScreen {
+        let OnlineMatch {
+            session,
+            cards,
+            seating,
+        } = seated;
+        let seat = seating.seat.map(PlayerId);
+        let view = MatchView::online(cards, &seating.names, seat);
+        MatchScreen {
+            session: Driver::Online(*session),
+            view,
+            tab: MatchTab::Board,
+            selection: Selection::default(),
+            perspective: seat.unwrap_or(PlayerId(0)),
+            cover: None,
+            revealed: None,
+            notice: None,
+            failure: None,
+            board: BoardPanel::default(),
+            prompt: PromptPanel::default(),
+            log: LogPanel::default(),
+            game_over: GameOverPanel::for_table(&seating.code),
+            debug: DebugPanel::online(),
+            online_bar: OnlineBar::default(),
+        }
+    }
+
+    /// The settings this match was started with (`None` online: the server
+    /// chose them).
+    pub fn config(&self) -> Option<&MatchConfig> {
+        match &self.session {
+            Driver::Local(session) => Some(session.config()),
+            Driver::Online(_) => None,
+        }
+    }
+
+    /// The online session's state (`None` for a local match).
+    pub fn online_status(&self) -> Option<&OnlineStatus> {
+        match &self.session {
+            Driver::Local(_) => None,
+            Driver::Online(session) => Some(session.status()),
+        }
     }
 
     /// What the screen knows about the match (for tests and tools).
@@ -161,7 +236,9 @@ impl MatchScreen {
         // Hot-seat: a new player's decision hides the board until they are
         // at the screen, so neither sees the other's hand.
         self.cover = match (self.view.mode, self.view.outcome, self.view.waiting_on) {
-            (MatchMode::HotSeat, None, Some(player)) if self.revealed != Some(player) => {
+            (PlayMode::Local(MatchMode::HotSeat), None, Some(player))
+                if self.revealed != Some(player) =>
+            {
                 Some(player)
             }
             _ => None,
@@ -170,6 +247,11 @@ impl MatchScreen {
 
     fn top_bar_ui(&mut self, ui: &mut Ui, intents: &mut Intents) {
         let view = &self.view;
+        let online = match &self.session {
+            Driver::Local(_) => None,
+            Driver::Online(session) => Some(session.status()),
+        };
+        let online_bar = &mut self.online_bar;
         egui::Panel::top("match bar").show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.selectable_value(&mut self.tab, MatchTab::Board, "Board");
@@ -192,31 +274,14 @@ impl MatchScreen {
                     ui.label(RichText::new(status).strong());
                 }
                 ui.separator();
-                ui.label(format!(
-                    "{} vs {} · seed {}",
-                    view.deck_titles[0], view.deck_titles[1], view.seed
-                ));
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui.button("New match").clicked() {
-                        intents.push(Intent::NewMatch);
-                    }
-                    let can_concede = view.outcome.is_none() && view.mode != MatchMode::BotVsBot;
-                    if ui
-                        .add_enabled(can_concede, egui::Button::new("Concede"))
-                        .clicked()
-                    {
-                        intents.push(Intent::Concede);
-                    }
-                    let undo = ui
-                        .add_enabled(view.can_undo, egui::Button::new("Undo"))
-                        .on_hover_text(
-                            "Take back your last decision (and the bot's answers after it).",
-                        );
-                    if undo.clicked() {
-                        intents.push(Intent::Undo);
-                    }
-                });
+                match online {
+                    Some(status) => online_bar.ui(ui, view, status, intents),
+                    None => local_bar_ui(ui, view, intents),
+                }
             });
+            if let Some(status) = online {
+                online_bar.link_ui(ui, view, status);
+            }
         });
     }
 
@@ -273,6 +338,8 @@ impl MatchScreen {
     }
 
     fn apply(&mut self, mut intents: Intents) -> ScreenRequest {
+        // Online, Concede and Leave (as NewMatch) come here confirmed
+        // (`online_bar.rs`).
         let mut request = ScreenRequest::Stay;
         for intent in intents.drain() {
             match intent {
@@ -313,4 +380,32 @@ impl MatchScreen {
         }
         request
     }
+}
+
+/// A local match's part of the top bar: decks and seed, New match, Concede
+/// and Undo.
+fn local_bar_ui(ui: &mut Ui, view: &MatchView, intents: &mut Intents) {
+    ui.label(format!(
+        "{} vs {} · seed {}",
+        view.deck_titles[0], view.deck_titles[1], view.seed
+    ));
+    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        if ui.button("New match").clicked() {
+            intents.push(Intent::NewMatch);
+        }
+        let can_concede =
+            view.outcome.is_none() && view.mode != PlayMode::Local(MatchMode::BotVsBot);
+        if ui
+            .add_enabled(can_concede, egui::Button::new("Concede"))
+            .clicked()
+        {
+            intents.push(Intent::Concede);
+        }
+        let undo = ui
+            .add_enabled(view.can_undo, egui::Button::new("Undo"))
+            .on_hover_text("Take back your last decision (and the bot's answers after it).");
+        if undo.clicked() {
+            intents.push(Intent::Undo);
+        }
+    });
 }

@@ -7,6 +7,9 @@
 //! worker wakes the UI with `request_repaint` after each update, so the UI
 //! never polls in a loop and never waits for a bot.
 //!
+//! [`online`] is the same boundary for a match played on a server: its
+//! session sends the same [`Update`]s and takes the same [`Command`]s.
+//!
 //! **Architecture Invariant:** only the worker touches the [`Match`]; every
 //! change goes through `Match::answer` (or `concede`), as a bot's does. The
 //! UI thread sees per-player views, redacted events and log text.
@@ -14,6 +17,7 @@
 //! [`Match`]: sve_host::engine::Match
 
 mod inspect;
+pub mod online;
 mod worker;
 
 use crate::config::MatchConfig;

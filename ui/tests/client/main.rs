@@ -8,4 +8,5 @@ mod abilities;
 mod architecture;
 mod deck_builder;
 mod hot_reload;
+mod online;
 mod play;

@@ -199,7 +199,8 @@ pub fn event(event: &Event, view: &PlayerView, faces: &Faces) -> Option<String> 
     let me = view.viewer;
     let name = |card: CardRef| card_name(card, view, faces);
     Some(match event {
-        Event::GameStarted { first } => format!("{} go first.", who(*first, me)),
+        Event::GameStarted { first } if *first == me => "You go first.".into(),
+        Event::GameStarted { .. } => "Opponent goes first.".into(),
         Event::TurnStarted { player, turn } => {
             format!("— Turn {turn}: {} —", who(*player, me))
         }

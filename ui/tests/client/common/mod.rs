@@ -178,14 +178,20 @@ pub fn start_match(harness: &mut Harness<'_, App>, mode: &str, seed: u64) {
 /// main action or the match is over.
 pub fn play_to_main_action(harness: &mut Harness<'_, App>) {
     wait_for(harness, "your main action", |h| {
-        has(h, "End turn") || has(h, "Rematch") || needs_answer(h)
+        has(h, "End turn") || is_over(h) || needs_answer(h)
     });
-    while !has(harness, "End turn") && !has(harness, "Rematch") {
+    while !has(harness, "End turn") && !is_over(harness) {
         answer_plainly(harness);
         wait_for(harness, "your main action", |h| {
-            has(h, "End turn") || has(h, "Rematch") || needs_answer(h)
+            has(h, "End turn") || is_over(h) || needs_answer(h)
         });
     }
+}
+
+/// Whether the game-over panel is up (a local match offers a rematch, an
+/// online one the way back to the start screen).
+fn is_over(harness: &Harness<'_, App>) -> bool {
+    has(harness, "Rematch") || has(harness, "Back to start")
 }
 
 fn needs_answer(harness: &Harness<'_, App>) -> bool {

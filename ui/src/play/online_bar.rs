@@ -1,0 +1,172 @@
+//! An online match's part of the top bar: the table's code, the link to
+//! the server (connected, reconnecting, lost), an absent player's
+//! countdown, and Concede and Leave behind a confirmation. A confirmed
+//! choice is pushed as [`Intent::Concede`] or [`Intent::NewMatch`] (leaving
+//! drops the session, which leaves the table).
+
+use crate::intent::{Intent, Intents};
+use crate::match_view::MatchView;
+use crate::session::online::{LinkState, OnlineStatus};
+use egui::{Color32, RichText, Ui};
+use std::time::{Duration, Instant};
+use sve_host::engine::PlayerId;
+
+/// The online bar. It keeps only which confirmation is open.
+#[derive(Debug, Default)]
+pub struct OnlineBar {
+    confirm: Option<Confirm>,
+}
+
+/// A choice waiting for its confirmation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Confirm {
+    Concede,
+    Leave,
+}
+
+impl OnlineBar {
+    /// The bar's row: table code, Leave and Concede (right-aligned), and
+    /// the confirmation dialog when one is open.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        view: &MatchView,
+        status: &OnlineStatus,
+        intents: &mut Intents,
+    ) {
+        let Self { confirm } = self;
+        let seating = status.seating.as_ref();
+        let code = seating.map_or("", |s| s.code.as_str());
+        let watching = status.seat().is_none();
+        let what = if watching {
+            "Watching table"
+        } else {
+            "Online table"
+        };
+        ui.label(format!("{what} {code}"));
+        if ui
+            .small_button("Copy code")
+            .on_hover_text("Copy the table's code (others can watch with it).")
+            .clicked()
+        {
+            ui.ctx().copy_text(code.to_owned());
+        }
+        let running = view.outcome.is_none() && !status.over;
+        let plays = running && !watching && !matches!(status.link, LinkState::Closed { .. });
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui.button("Leave").clicked() {
+                if plays {
+                    *confirm = Some(Confirm::Leave);
+                } else {
+                    intents.push(Intent::NewMatch);
+                }
+            }
+            if ui
+                .add_enabled(plays, egui::Button::new("Concede"))
+                .clicked()
+            {
+                *confirm = Some(Confirm::Concede);
+            }
+        });
+        if !plays {
+            // The match ended meanwhile: there is nothing left to confirm.
+            *confirm = None;
+        }
+        confirm_ui(ui, confirm, intents);
+    }
+
+    /// The line under the bar when something is wrong: the link is
+    /// reconnecting or lost, or the opponent is away (with the time they
+    /// have left to come back).
+    pub fn link_ui(&self, ui: &mut Ui, view: &MatchView, status: &OnlineStatus) {
+        let warning = Color32::from_rgb(255, 210, 90);
+        let now = Instant::now();
+        match &status.link {
+            LinkState::Reconnecting { attempt, reason } => {
+                ui.colored_label(
+                    warning,
+                    format!("Connection lost ({reason}). Reconnecting, attempt {attempt}…"),
+                );
+            }
+            LinkState::Closed { reason } => {
+                ui.colored_label(
+                    Color32::from_rgb(255, 110, 100),
+                    format!("Disconnected: {reason}"),
+                );
+            }
+            LinkState::Connecting | LinkState::Connected { .. } => {}
+        }
+        let mut counting = false;
+        for player in PlayerId::BOTH {
+            if Some(player) == status.seat() {
+                continue;
+            }
+            if let Some(left) = status.away_left(player, now) {
+                counting = true;
+                ui.colored_label(
+                    warning,
+                    format!(
+                        "{} lost the connection: they concede in {} unless they come back.",
+                        view.seat_name(player),
+                        clock_text(left)
+                    ),
+                );
+            }
+        }
+        if counting {
+            ui.ctx().request_repaint_after(Duration::from_millis(500));
+        }
+    }
+}
+
+/// The open confirmation, as a modal dialog.
+fn confirm_ui(ui: &Ui, confirm: &mut Option<Confirm>, intents: &mut Intents) {
+    let Some(open) = *confirm else {
+        return;
+    };
+    let (question, yes) = match open {
+        Confirm::Concede => ("Concede this match? Your opponent wins.", "Yes, concede"),
+        Confirm::Leave => (
+            "Leave the table? Leaving a running match concedes it.",
+            "Yes, leave",
+        ),
+    };
+    let modal = egui::Modal::new(egui::Id::unique("online confirm")).show(ui.ctx(), |ui| {
+        ui.set_width(340.0);
+        ui.label(RichText::new(question).strong());
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            if ui.button(yes).clicked() {
+                intents.push(match open {
+                    Confirm::Concede => Intent::Concede,
+                    Confirm::Leave => Intent::NewMatch,
+                });
+                *confirm = None;
+            }
+            if ui.button("Cancel").clicked() {
+                *confirm = None;
+            }
+        });
+    });
+    if modal.should_close() {
+        *confirm = None;
+    }
+}
+
+/// "1:05": minutes and seconds, rounded up.
+fn clock_text(left: Duration) -> String {
+    let seconds = left.as_millis().div_ceil(1000);
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_countdown_reads_minutes_and_seconds() {
+        assert_eq!(clock_text(Duration::from_millis(119_001)), "2:00");
+        assert_eq!(clock_text(Duration::from_secs(65)), "1:05");
+        assert_eq!(clock_text(Duration::ZERO), "0:00");
+    }
+}

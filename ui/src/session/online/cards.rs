@@ -1,0 +1,177 @@
+//! What the server's frames may name: the card database built from its
+//! card faces, and the checks every update passes before the UI sees it.
+//!
+//! The board indexes the card database by the definition numbers of a view
+//! (`CardDb::get` panics on a number it does not hold) and per-seat arrays
+//! by player numbers, so a hostile or broken server could otherwise bring
+//! the window down with one frame. Here a frame naming a seat other than
+//! 0 and 1 or a definition beyond the faces is refused with the reason.
+//! Card numbers (`CardRef`) need no check: the UI only compares them.
+
+use sve_host::cards::CardDb;
+use sve_host::engine::view::{CardView, SideView};
+use sve_host::engine::{DefId, Outcome, PlayerId};
+use sve_net::protocol::{CardFace, Update};
+
+/// The card database of a server's faces, in the server's order, so that
+/// its definition numbers mean what they mean on the server. Faces carry
+/// no abilities: nothing here can play a card.
+pub(super) fn card_db(faces: &[CardFace]) -> Result<CardDb, String> {
+    CardDb::new(faces.iter().map(CardFace::to_def).collect())
+        .map_err(|err| format!("the server's card data can't be used: {err}"))
+}
+
+/// Checks an update against the card database; the error names what is
+/// wrong.
+pub(super) fn check_update(update: &Update, db: &CardDb) -> Result<(), String> {
+    let view = &update.view;
+    seat(view.viewer, "viewer")?;
+    seat(view.active, "active player")?;
+    if let Some(player) = update.waiting_on {
+        seat(player, "player to decide")?;
+    }
+    if let Some(decision) = &view.decision {
+        seat(decision.player, "decision's player")?;
+    }
+    if let Some(outcome) = view.outcome {
+        check_outcome(outcome)?;
+    }
+    for side in &view.sides {
+        check_side(side, db)?;
+    }
+    Ok(())
+}
+
+/// Checks a match result.
+pub(super) fn check_outcome(outcome: Outcome) -> Result<(), String> {
+    match outcome {
+        Outcome::Win(winner, _) => seat(winner, "winner"),
+        Outcome::Draw => Ok(()),
+    }
+}
+
+/// Checks a seat number from the server.
+pub(super) fn seat(player: PlayerId, what: &str) -> Result<(), String> {
+    if player.idx() < 2 {
+        Ok(())
+    } else {
+        Err(format!("the server named seat {} as the {what}", player.0))
+    }
+}
+
+fn check_side(side: &SideView, db: &CardDb) -> Result<(), String> {
+    def(side.leader, db)?;
+    let cards = side
+        .hand
+        .iter()
+        .chain(&side.evolve_deck)
+        .flatten()
+        .chain(&side.field)
+        .chain(&side.ex_area)
+        .chain(&side.cemetery)
+        .chain(&side.banished)
+        .chain(&side.evolve_used);
+    for card in cards {
+        check_card(card, db)?;
+    }
+    Ok(())
+}
+
+fn check_card(card: &CardView, db: &CardDb) -> Result<(), String> {
+    def(card.def, db)?;
+    if let Some(evolved) = card.evolved {
+        def(evolved, db)?;
+    }
+    Ok(())
+}
+
+fn def(def: DefId, db: &CardDb) -> Result<(), String> {
+    if def.idx() < db.len() {
+        Ok(())
+    } else {
+        Err(format!(
+            "the server named card definition {} of {}",
+            def.0,
+            db.len()
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sve_host::cards::starter::starter_db;
+    use sve_host::engine::Phase;
+    use sve_host::engine::view::PlayerView;
+    use sve_net::protocol::Clocks;
+
+    fn faces() -> Vec<CardFace> {
+        let db = starter_db().expect("bundled card data");
+        db.iter().map(|(_, def)| CardFace::of(def)).collect()
+    }
+
+    fn update(db: &CardDb) -> Update {
+        let side = crate::fixture::side(db, "Arisa", 1);
+        Update {
+            view: PlayerView {
+                viewer: PlayerId(1),
+                turn: 1,
+                active: PlayerId(0),
+                phase: Phase::Main,
+                sides: [side.clone(), side],
+                decision: None,
+                outcome: None,
+            },
+            events: Vec::new(),
+            decision_seq: 0,
+            waiting_on: Some(PlayerId(0)),
+            clocks: Clocks::default(),
+            resync: false,
+        }
+    }
+
+    #[test]
+    fn faces_keep_the_servers_definition_numbers() {
+        let server = starter_db().expect("bundled card data");
+        let client = card_db(&faces()).expect("faces make a database");
+        for (def, card) in server.iter() {
+            assert_eq!(client.get(def).id, card.id);
+            assert!(client.get(def).abilities.is_empty(), "faces carry no code");
+        }
+    }
+
+    #[test]
+    fn a_good_update_passes() {
+        let db = card_db(&faces()).expect("faces make a database");
+        assert_eq!(check_update(&update(&db), &db), Ok(()));
+    }
+
+    #[test]
+    fn an_unknown_definition_or_seat_is_refused() {
+        let db = card_db(&faces()).expect("faces make a database");
+        let mut bad_leader = update(&db);
+        bad_leader.view.sides[0].leader = DefId(u16::MAX);
+        let err = check_update(&bad_leader, &db).expect_err("refused");
+        assert!(err.contains("card definition 65535"), "{err}");
+
+        let mut bad_seat = update(&db);
+        bad_seat.view.viewer = PlayerId(7);
+        let err = check_update(&bad_seat, &db).expect_err("refused");
+        assert!(err.contains("seat 7 as the viewer"), "{err}");
+
+        let mut bad_winner = update(&db);
+        bad_winner.view.outcome = Some(Outcome::Win(
+            PlayerId(2),
+            sve_host::engine::WinReason::Concede,
+        ));
+        assert!(check_update(&bad_winner, &db).is_err());
+    }
+
+    #[test]
+    fn duplicate_faces_are_refused() {
+        let mut faces = faces();
+        faces.push(faces[0].clone());
+        let err = card_db(&faces).expect_err("refused");
+        assert!(err.contains("defined twice"), "{err}");
+    }
+}

@@ -1,0 +1,216 @@
+//! The server's updates as the [`Snapshot`]s the board draws.
+//!
+//! A local match's worker writes its snapshot from the engine's state; a
+//! client has only the view and the events the server sent, so here the
+//! decision's labels and the log lines are written from them with the
+//! card faces (`sve_net::client::text`), and the public fact the view does
+//! not carry (which field cards entered this turn) is followed from the
+//! events. What needs the engine's state (the card inspector, pending
+//! abilities, undo) stays empty.
+
+use crate::session::{CardNote, DecisionView, Delta, LogKind, LogLine, Snapshot};
+use std::collections::HashSet;
+use sve_host::engine::{CardRef, Event, Zone};
+use sve_net::client::text::{self, Faces};
+use sve_net::protocol::Update;
+
+/// Turns updates into snapshots, numbering them.
+#[derive(Debug)]
+pub(super) struct Snapshots {
+    faces: Faces,
+    /// Bumped by each update; the UI's answers carry it back.
+    generation: u64,
+    /// Cards that entered a field since the last turn began.
+    entered_this_turn: HashSet<CardRef>,
+}
+
+impl Snapshots {
+    /// No update seen yet.
+    pub(super) fn new(faces: Faces) -> Snapshots {
+        Snapshots {
+            faces,
+            generation: 0,
+            entered_this_turn: HashSet::new(),
+        }
+    }
+
+    /// The generation of the latest snapshot.
+    pub(super) fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// The snapshot of a (checked) update. A resync replaces the log and
+    /// the event list with the recent log the server resent.
+    pub(super) fn snapshot(&mut self, update: Update) -> Snapshot {
+        self.generation += 1;
+        let Update {
+            view,
+            events,
+            waiting_on,
+            resync,
+            decision_seq: _,
+            clocks: _,
+        } = update;
+        if resync {
+            self.entered_this_turn.clear();
+        }
+        let mut log = Vec::new();
+        for event in &events {
+            self.follow(event);
+            if let Some(text) = text::event(event, &view, &self.faces) {
+                log.push(LogLine {
+                    kind: log_kind(event),
+                    text,
+                });
+            }
+        }
+        let decision = view.decision.clone().map(|decision| DecisionView {
+            labels: decision
+                .options
+                .iter()
+                .map(|option| text::choice(option, &view, &self.faces))
+                .collect(),
+            decision,
+        });
+        let notes = view
+            .sides
+            .iter()
+            .flat_map(|side| &side.field)
+            .map(|card| {
+                let note = CardNote {
+                    entered_this_turn: self.entered_this_turn.contains(&card.card),
+                };
+                (card.card, note)
+            })
+            .collect();
+        Snapshot {
+            generation: self.generation,
+            outcome: view.outcome,
+            views: vec![view],
+            decision,
+            waiting_on,
+            bot_thinking: false,
+            log: Delta {
+                reset: resync,
+                items: log,
+            },
+            events: Delta {
+                reset: resync,
+                items: events,
+            },
+            notes,
+            can_undo: false,
+            inspected: Vec::new(),
+            pending: Vec::new(),
+        }
+    }
+
+    fn follow(&mut self, event: &Event) {
+        match event {
+            Event::TurnStarted { .. } => self.entered_this_turn.clear(),
+            Event::Moved { card, to, .. } if *to == Zone::Field => {
+                self.entered_this_turn.insert(*card);
+            }
+            Event::Moved { card, .. } => {
+                self.entered_this_turn.remove(card);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// How the log styles an event's line.
+fn log_kind(event: &Event) -> LogKind {
+    match event {
+        Event::TurnStarted { .. } => LogKind::TurnHeader,
+        Event::Conceded { .. } | Event::GameOver { .. } => LogKind::GameOver,
+        Event::EndlessLoop { .. } => LogKind::Error,
+        _ => LogKind::Action,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sve_host::cards::starter::starter_db;
+    use sve_host::engine::view::PlayerView;
+    use sve_host::engine::{Choice, Decision, Phase, PlayerId, Prompt};
+    use sve_net::protocol::{CardFace, Clocks};
+
+    fn faces() -> Faces {
+        let db = starter_db().expect("bundled card data");
+        Faces(db.iter().map(|(_, def)| CardFace::of(def)).collect())
+    }
+
+    fn update(events: Vec<Event>, resync: bool) -> Update {
+        let db = crate::fixture::db();
+        let mut mine = crate::fixture::side(&db, "Arisa", 1);
+        mine.field.push(crate::fixture::card(&db, 4, "Fairy"));
+        let theirs = crate::fixture::side(&db, "Erika", 1);
+        let decision =
+            Decision::pick_one(PlayerId(0), Prompt::Mulligan, vec![Choice::No, Choice::Yes]);
+        Update {
+            view: PlayerView {
+                viewer: PlayerId(0),
+                turn: 1,
+                active: PlayerId(0),
+                phase: Phase::Main,
+                sides: [mine, theirs],
+                decision: Some(decision),
+                outcome: None,
+            },
+            events,
+            decision_seq: 3,
+            waiting_on: Some(PlayerId(0)),
+            clocks: Clocks::default(),
+            resync,
+        }
+    }
+
+    #[test]
+    fn each_update_is_a_new_generation_with_labels_and_log_lines() {
+        let mut snapshots = Snapshots::new(faces());
+        let turn = Event::TurnStarted {
+            player: PlayerId(0),
+            turn: 1,
+        };
+        let first = snapshots.snapshot(update(vec![turn], false));
+        assert_eq!(first.generation, 1);
+        let labels = first.decision.map(|d| d.labels).unwrap_or_default();
+        assert_eq!(labels, ["No", "Yes"]);
+        assert_eq!(first.log.items.len(), 1);
+        assert_eq!(first.log.items[0].kind, LogKind::TurnHeader);
+        assert!(!first.log.reset);
+        let second = snapshots.snapshot(update(Vec::new(), true));
+        assert_eq!(second.generation, 2);
+        assert!(
+            second.log.reset && second.events.reset,
+            "a resync replaces the log"
+        );
+    }
+
+    #[test]
+    fn a_card_that_entered_the_field_this_turn_is_noted() {
+        let mut snapshots = Snapshots::new(faces());
+        let entered = Event::Moved {
+            card: CardRef(4),
+            def: None,
+            owner: PlayerId(0),
+            controller: PlayerId(0),
+            from: Zone::Hand,
+            to: Zone::Field,
+            cause: sve_host::engine::MoveCause::Play,
+            evolved: None,
+        };
+        let snapshot = snapshots.snapshot(update(vec![entered], false));
+        let note = snapshot.notes.iter().find(|(card, _)| *card == CardRef(4));
+        assert_eq!(note.map(|(_, n)| n.entered_this_turn), Some(true));
+        let next_turn = Event::TurnStarted {
+            player: PlayerId(1),
+            turn: 2,
+        };
+        let snapshot = snapshots.snapshot(update(vec![next_turn], false));
+        let note = snapshot.notes.iter().find(|(card, _)| *card == CardRef(4));
+        assert_eq!(note.map(|(_, n)| n.entered_this_turn), Some(false));
+    }
+}
