@@ -198,6 +198,11 @@ enum Command {
         /// Seed of the bots.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Mean milliseconds a bot thinks before each answer (drawn evenly
+        /// from 0 to twice this); 0 answers at once and saturates the
+        /// server.
+        #[arg(long, default_value_t = 0)]
+        think_ms: u64,
         /// Print the figures as one JSON object on the last line.
         #[arg(long)]
         json: bool,
@@ -318,6 +323,7 @@ fn main() -> Result<()> {
                 concurrency,
                 deck,
                 seed,
+                think_ms,
                 json,
             } => online::loadtest(
                 online::LoadArgs {
@@ -326,6 +332,7 @@ fn main() -> Result<()> {
                     concurrency,
                     deck,
                     seed,
+                    think_ms,
                     json,
                 },
                 &pack_dirs,

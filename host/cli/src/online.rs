@@ -276,6 +276,7 @@ pub(crate) struct LoadArgs {
     pub concurrency: u32,
     pub deck: String,
     pub seed: u64,
+    pub think_ms: u64,
     pub json: bool,
 }
 
@@ -289,6 +290,7 @@ pub(crate) fn loadtest(args: LoadArgs, pack_dirs: &[PathBuf]) -> Result<()> {
         concurrency: args.concurrency,
         deck,
         seed: args.seed,
+        think: Duration::from_millis(args.think_ms),
     }));
     if !args.json {
         println!(

@@ -345,6 +345,11 @@ pub enum FrameError {
     Trailing(usize),
 }
 
+/// How much a WebSocket reader takes from the socket at once (both sides).
+/// The reader zeroes its buffer up to this size before each read, so it is
+/// kept near the size of a typical frame.
+pub const READ_BUFFER_BYTES: usize = 8 * 1024;
+
 /// Encodes a message as one frame.
 pub fn encode<T: Serialize>(msg: &T) -> Vec<u8> {
     // Serializing our own plain data types into a Vec can't fail: postcard

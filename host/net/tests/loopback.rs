@@ -340,6 +340,9 @@ async fn an_absent_player_concedes_after_the_grace_period() {
     config.grace = Duration::from_millis(300);
     let server = start(config).await;
     let (host, mut guest, _) = table(&server.url(), ClockSpec::default()).await;
+    // The host leaves once the match has started (before it, leaving just
+    // closes the waiting table).
+    seated(&mut guest).await;
     host.close().await;
     let notice = until(&mut guest, |m| match m {
         ServerMsg::Notice { text } => Some(text),

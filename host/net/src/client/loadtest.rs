@@ -2,7 +2,7 @@
 //! answer latencies and a leak count.
 
 use super::Connection;
-use super::play::{Entry, PlayReport, RandomAnswers, play};
+use super::play::{Entry, PacedAnswers, PlayReport, play};
 use crate::protocol::{ClockSpec, Opponent};
 use serde::Serialize;
 use std::sync::Arc;
@@ -22,6 +22,9 @@ pub struct LoadtestOptions {
     pub deck: String,
     /// Seed of the bots' answers.
     pub seed: u64,
+    /// Mean think time of the bots before each answer (zero: they answer
+    /// at once, and the test measures the server saturated).
+    pub think: Duration,
 }
 
 /// The figures (`sve loadtest --json` prints them as its last line).
@@ -29,6 +32,8 @@ pub struct LoadtestOptions {
 pub struct LoadtestReport {
     /// Matches started.
     pub matches: u32,
+    /// The bots' mean think time before each answer.
+    pub think_ms: u64,
     /// Matches that reached their end on both clients.
     pub completed: u32,
     /// Matches with a client error.
@@ -64,6 +69,7 @@ pub async fn run(options: LoadtestOptions) -> LoadtestReport {
     }
     let mut report = LoadtestReport {
         matches: options.matches,
+        think_ms: options.think.as_millis() as u64,
         ..LoadtestReport::default()
     };
     let mut latencies: Vec<Duration> = Vec::new();
@@ -121,7 +127,7 @@ async fn one_match(options: &LoadtestOptions, i: u64) -> Result<[PlayReport; 2],
     let seed = options.seed.wrapping_mul(1_000_003).wrapping_add(i * 2);
     let deck = options.deck.clone();
     let host_side = async {
-        let mut bot = RandomAnswers::new(seed);
+        let mut bot = PacedAnswers::new(seed, options.think);
         let entry = Entry::Create {
             opponent: Opponent::Human,
             clock: ClockSpec::default(),
@@ -133,7 +139,7 @@ async fn one_match(options: &LoadtestOptions, i: u64) -> Result<[PlayReport; 2],
         let code = code_rx
             .await
             .map_err(|_| super::ClientError::Failed("the table never opened".into()))?;
-        let mut bot = RandomAnswers::new(seed + 1);
+        let mut bot = PacedAnswers::new(seed + 1, options.think);
         play(&mut guest, &deck, Entry::Join(code), &mut bot).await
     };
     let (a, b) = tokio::join!(host_side, guest_side);

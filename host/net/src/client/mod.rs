@@ -75,6 +75,7 @@ impl Connection {
     /// Connects without saying hello (tests send their own first frame).
     pub async fn open(url: &str) -> Result<Connection, ClientError> {
         let config = WebSocketConfig::default()
+            .read_buffer_size(crate::protocol::READ_BUFFER_BYTES)
             .max_message_size(Some(MAX_SERVER_FRAME_BYTES))
             .max_frame_size(Some(MAX_SERVER_FRAME_BYTES));
         let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)

@@ -5,7 +5,7 @@
 use super::{ClientError, Connection, leaks};
 use crate::protocol::{ClientMsg, ClockSpec, Opponent, Seating, ServerMsg, Update};
 use rand_chacha::ChaCha8Rng;
-use rand_core::SeedableRng;
+use rand_core::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
 use sve_engine::bot::{default_answer, random_answer};
 use sve_engine::engine::Outcome;
@@ -33,6 +33,12 @@ pub enum Entry {
 pub trait Answerer: Send {
     /// Picks for the pending decision of `update` (it has one).
     fn answer(&mut self, update: &Update, seating: &Seating) -> Vec<u32>;
+
+    /// How long to wait before sending the next answer (a bot paced like
+    /// a person); none by default. Latencies are measured from the send.
+    fn think_time(&mut self) -> Duration {
+        Duration::ZERO
+    }
 }
 
 /// Uniformly random legal answers (the `random` client bot).
@@ -99,6 +105,39 @@ impl<A: Answerer, F: FnMut(u32) + Send> Answerer for Counted<A, F> {
         self.answers += 1;
         (self.hook)(self.answers);
         picks
+    }
+}
+
+/// Random answers after a think time drawn evenly from `0..=2 × mean`
+/// (the load test's paced bots).
+pub struct PacedAnswers {
+    inner: RandomAnswers,
+    rng: ChaCha8Rng,
+    mean: Duration,
+}
+
+impl PacedAnswers {
+    /// With a seed and the mean think time.
+    pub fn new(seed: u64, mean: Duration) -> PacedAnswers {
+        PacedAnswers {
+            inner: RandomAnswers::new(seed),
+            rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_7a11),
+            mean,
+        }
+    }
+}
+
+impl Answerer for PacedAnswers {
+    fn answer(&mut self, update: &Update, seating: &Seating) -> Vec<u32> {
+        self.inner.answer(update, seating)
+    }
+
+    fn think_time(&mut self) -> Duration {
+        let max = (self.mean.as_micros() as u64).saturating_mul(2);
+        if max == 0 {
+            return Duration::ZERO;
+        }
+        Duration::from_micros(self.rng.next_u64() % (max + 1))
     }
 }
 
@@ -194,6 +233,10 @@ pub async fn follow(
                     update.view.decision.is_some() && answered != Some(update.decision_seq);
                 if let (true, Some(seating)) = (pending, &report.seating) {
                     let picks = answerer.answer(&update, seating);
+                    let think = answerer.think_time();
+                    if !think.is_zero() {
+                        tokio::time::sleep(think).await;
+                    }
                     answered = Some(update.decision_seq);
                     sent_at = Some(Instant::now());
                     report.answers += 1;
