@@ -6,11 +6,13 @@
 //! Without a `nats-server` these tests say they were skipped and pass;
 //! with `SVE_REQUIRE_NATS` set (as in CI) they must run.
 
+mod common;
+
+use common::{deck, seated, start, until};
 use std::sync::Arc;
 use std::sync::mpsc as std_mpsc;
 use std::time::Duration;
 use sve_engine::cards::starter::starter_db;
-use sve_engine::decks::STARTER_DECKS;
 use sve_engine::engine::NoAbilities;
 use sve_engine::replay::{Replay, log_hash};
 use sve_net::client::play::{Answerer, Counted, PlayReport, RandomAnswers, follow};
@@ -18,7 +20,7 @@ use sve_net::client::{ClientError, Connection};
 use sve_net::cluster::ClusterConfig;
 use sve_net::cluster::nats_server::NatsServer;
 use sve_net::protocol::{ClientMsg, ClockSpec, Opponent, Seating, ServerMsg, Update};
-use sve_net::server::{Server, ServerConfig};
+use sve_net::server::ServerConfig;
 
 fn config(nats: &NatsServer, id: &str, seed: u64) -> ServerConfig {
     let db = Arc::new(starter_db().expect("bundled cards"));
@@ -32,41 +34,12 @@ fn config(nats: &NatsServer, id: &str, seed: u64) -> ServerConfig {
     config
 }
 
-fn deck(name: &str) -> &'static str {
-    STARTER_DECKS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, text)| *text)
-        .expect("bundled deck")
-}
-
-async fn start(config: ServerConfig) -> Server {
-    Server::start("127.0.0.1:0", config)
-        .await
-        .expect("server starts and joins the cluster")
-}
-
 fn runtime(workers: usize) -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(workers)
         .enable_all()
         .build()
         .expect("a runtime")
-}
-
-/// Reads messages until `pick` takes one (30 s at most).
-async fn until<T>(conn: &mut Connection, mut pick: impl FnMut(ServerMsg) -> Option<T>) -> T {
-    let wait = async {
-        loop {
-            let msg = conn.recv().await.expect("the connection stays up");
-            if let Some(found) = pick(msg) {
-                return found;
-            }
-        }
-    };
-    tokio::time::timeout(Duration::from_secs(30), wait)
-        .await
-        .expect("the expected message came in time")
 }
 
 /// Opens a table on `url` and returns the connection and the code.
@@ -144,16 +117,8 @@ async fn a_table_opened_on_one_server_is_joined_and_watched_from_another() {
         })
         .await
         .expect("sends");
-    let host_seat = until(&mut host, |m| match m {
-        ServerMsg::Seated(s) => Some(*s),
-        _ => None,
-    })
-    .await;
-    let guest_seat = until(&mut guest, |m| match m {
-        ServerMsg::Seated(s) => Some(*s),
-        _ => None,
-    })
-    .await;
+    let host_seat = seated(&mut host).await;
+    let guest_seat = seated(&mut guest).await;
     assert_eq!(host_seat.code, code);
     assert_eq!(guest_seat.seat, Some(1));
     assert_eq!(guest_seat.names, ["Host".to_owned(), "Guest".to_owned()]);

@@ -1,60 +1,25 @@
 //! The server and its clients over loopback: whole matches, spectators,
 //! reconnects, clocks and hostile input.
 
+mod common;
+
+use common::{deck, seated, start, until};
 use std::sync::Arc;
 use std::time::Duration;
 use sve_engine::bot::default_answer;
 use sve_engine::cards::starter::starter_db;
-use sve_engine::decks::STARTER_DECKS;
 use sve_engine::engine::{NoAbilities, Outcome, PlayerId, WinReason};
 use sve_engine::replay::{Replay, log_hash};
 use sve_net::client::play::{Entry, PlayReport, RandomAnswers, follow, play};
 use sve_net::client::{ClientError, Connection, leaks};
 use sve_net::protocol::{ClientMsg, ClockSpec, Opponent, Seating, ServerMsg, Update};
-use sve_net::server::{Server, ServerConfig};
+use sve_net::server::ServerConfig;
 
 fn config() -> ServerConfig {
     let db = Arc::new(starter_db().expect("bundled cards"));
     let mut config = ServerConfig::new(db, Arc::new(NoAbilities));
     config.seed = Some(7);
     config
-}
-
-fn deck(name: &str) -> &'static str {
-    STARTER_DECKS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, text)| *text)
-        .expect("bundled deck")
-}
-
-async fn start(config: ServerConfig) -> Server {
-    Server::start("127.0.0.1:0", config)
-        .await
-        .expect("server starts")
-}
-
-/// Reads messages until `pick` takes one (30 s at most).
-async fn until<T>(conn: &mut Connection, mut pick: impl FnMut(ServerMsg) -> Option<T>) -> T {
-    let wait = async {
-        loop {
-            let msg = conn.recv().await.expect("the connection stays up");
-            if let Some(found) = pick(msg) {
-                return found;
-            }
-        }
-    };
-    tokio::time::timeout(Duration::from_secs(30), wait)
-        .await
-        .expect("the expected message came in time")
-}
-
-async fn seated(conn: &mut Connection) -> Seating {
-    until(conn, |m| match m {
-        ServerMsg::Seated(s) => Some(*s),
-        _ => None,
-    })
-    .await
 }
 
 async fn update(conn: &mut Connection) -> Update {
