@@ -183,9 +183,11 @@ enum Command {
     /// Play many bot matches against a server at once and report answer
     /// latencies, errors and leaks.
     Loadtest {
-        /// The server, e.g. ws://127.0.0.1:7878/
-        #[arg(long)]
-        connect: String,
+        /// The server, e.g. ws://127.0.0.1:7878/; repeat it for several
+        /// servers of one cluster (each match's players then sit on two
+        /// different servers).
+        #[arg(long, required = true)]
+        connect: Vec<String>,
         /// Matches to play.
         #[arg(long, default_value_t = 100)]
         matches: u32,
@@ -327,7 +329,7 @@ fn main() -> Result<()> {
                 json,
             } => online::loadtest(
                 online::LoadArgs {
-                    url: connect,
+                    urls: connect,
                     matches,
                     concurrency,
                     deck,

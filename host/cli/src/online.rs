@@ -271,7 +271,7 @@ fn read_picks(decision: &sve_host::engine::Decision) -> Vec<u32> {
 
 /// `sve loadtest` options.
 pub(crate) struct LoadArgs {
-    pub url: String,
+    pub urls: Vec<String>,
     pub matches: u32,
     pub concurrency: u32,
     pub deck: String,
@@ -285,7 +285,7 @@ pub(crate) fn loadtest(args: LoadArgs, pack_dirs: &[PathBuf]) -> Result<()> {
     let deck = deck_text(&args.deck, pack_dirs)?;
     let runtime = runtime()?;
     let report = runtime.block_on(loadtest::run(LoadtestOptions {
-        url: args.url,
+        urls: args.urls,
         matches: args.matches,
         concurrency: args.concurrency,
         deck,

@@ -385,3 +385,49 @@ fn players_of_a_server_that_dies_count_as_absent_and_concede_after_the_grace() {
         );
     });
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_takeover_mark_fences_an_old_owner_that_is_only_slow() {
+    use sve_net::cluster::Cluster;
+    use sve_net::cluster::records::JournalEntry;
+    let Some(nats) = NatsServer::for_test("a_takeover_mark_fences_an_old_owner_that_is_only_slow")
+    else {
+        return;
+    };
+    let settings = ClusterConfig::new(nats.url());
+    let old = Cluster::connect(&settings, "old".into())
+        .await
+        .expect("connects");
+    let new = Cluster::connect(&settings, "new".into())
+        .await
+        .expect("connects");
+    let moves = |n: u8| JournalEntry::Moves {
+        answers: vec![sve_engine::replay::RecordedAnswer {
+            player: 0,
+            picks: vec![u32::from(n)],
+        }],
+        time_left_ms: [None, None],
+        conceded: None,
+    };
+    // The old owner journals two batches; the last one it knows of is `last`.
+    let first = old.append("ABCDEF", &moves(0), 0).await.expect("appends");
+    let last = old
+        .append("ABCDEF", &moves(1), first)
+        .await
+        .expect("appends");
+    // The new owner reads the journal and puts its mark after it.
+    let (entries, seen) = new.read_journal("ABCDEF").await.expect("reads");
+    assert_eq!((entries.len(), seen), (2, last));
+    let mark = JournalEntry::Takeover {
+        server: "new".into(),
+    };
+    new.append("ABCDEF", &mark, seen).await.expect("marks");
+    // The old owner, unaware, can't append any more.
+    let refused = old.append("ABCDEF", &moves(2), last).await;
+    assert!(
+        matches!(refused, Err(sve_net::cluster::ClusterError::Fenced)),
+        "{refused:?}"
+    );
+    let (entries, _) = new.read_journal("ABCDEF").await.expect("reads");
+    assert_eq!(entries.last(), Some(&mark), "nothing came after the mark");
+}

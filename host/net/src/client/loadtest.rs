@@ -9,11 +9,16 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::{Semaphore, oneshot};
 
+/// How long one match may take before it counts as an error.
+const MATCH_TIME_LIMIT: Duration = Duration::from_secs(180);
+
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct LoadtestOptions {
-    /// The server.
-    pub url: String,
+    /// The servers: match `i`'s host connects to the `i`-th (round the
+    /// list) and its guest to the next, so with several servers of one
+    /// cluster every match crosses servers.
+    pub urls: Vec<String>,
     /// Matches to play.
     pub matches: u32,
     /// Matches at once.
@@ -117,10 +122,17 @@ pub fn percentile_ms(sorted: &[Duration], q: f64) -> f64 {
 /// One match between two bot clients: one opens a table, the other joins
 /// by its code.
 async fn one_match(options: &LoadtestOptions, i: u64) -> Result<[PlayReport; 2], String> {
-    let mut host = Connection::connect(&options.url, &format!("load-{i}-a"))
+    let n = options.urls.len().max(1);
+    let url = |k: u64| {
+        options
+            .urls
+            .get((k as usize) % n)
+            .map_or("", String::as_str)
+    };
+    let mut host = Connection::connect(url(i), &format!("load-{i}-a"))
         .await
         .map_err(|e| e.to_string())?;
-    let mut guest = Connection::connect(&options.url, &format!("load-{i}-b"))
+    let mut guest = Connection::connect(url(i + 1), &format!("load-{i}-b"))
         .await
         .map_err(|e| e.to_string())?;
     let (code_tx, code_rx) = oneshot::channel();
@@ -142,7 +154,17 @@ async fn one_match(options: &LoadtestOptions, i: u64) -> Result<[PlayReport; 2],
         let mut bot = PacedAnswers::new(seed + 1, options.think);
         play(&mut guest, &deck, Entry::Join(code), &mut bot).await
     };
-    let (a, b) = tokio::join!(host_side, guest_side);
+    // A match that stalls (a lost message, a stuck table) is an error of
+    // the run, not a run that never ends.
+    let both = tokio::time::timeout(MATCH_TIME_LIMIT, async {
+        tokio::join!(host_side, guest_side)
+    });
+    let Ok((a, b)) = both.await else {
+        return Err(format!(
+            "match {i} did not end within {} s",
+            MATCH_TIME_LIMIT.as_secs()
+        ));
+    };
     let reports = [a.map_err(|e| e.to_string())?, b.map_err(|e| e.to_string())?];
     host.close().await;
     guest.close().await;

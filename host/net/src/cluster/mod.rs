@@ -298,8 +298,15 @@ impl Cluster {
         }
     }
 
-    /// Gives up a finished match's lease.
-    pub async fn release(&self, code: &str, revision: u64) {
+    /// Gives up a finished match's lease, if this server still holds it
+    /// (at whatever revision its last renewal left).
+    pub async fn release(&self, code: &str) {
+        let Ok(Some((lease, revision))) = self.lease(code).await else {
+            return;
+        };
+        if lease.owner != self.id {
+            return;
+        }
         if let Err(err) = self
             .leases
             .delete_expect_revision(code, Some(revision))

@@ -58,6 +58,12 @@ pub enum JournalEntry {
         /// A seat that conceded (or lost on time, or did not come back).
         conceded: Option<u8>,
     },
+    /// A server took the match over from its last owner: entries the last
+    /// owner tries to append after this one are refused.
+    Takeover {
+        /// The new owner.
+        server: String,
+    },
 }
 
 /// How a match started: enough to start it again anywhere.

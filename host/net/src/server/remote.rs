@@ -37,6 +37,15 @@ use tokio::task::JoinHandle;
 /// Commands waiting to be relayed to other servers' tables.
 const RELAY_QUEUE: usize = 4096;
 
+/// Lease renewals in flight at once.
+const RENEWALS_AT_ONCE: usize = 128;
+
+/// Lease lookups in flight at once when following routes.
+const LOOKUPS_AT_ONCE: usize = 64;
+
+/// Tries at putting the takeover mark after the old owner's last entry.
+const MARK_ATTEMPTS: usize = 16;
+
 /// This server's part in a cluster.
 pub(crate) struct Remote {
     /// The cluster's storage and messaging.
@@ -169,9 +178,12 @@ impl Remote {
             }
         }));
 
-        let weak = Arc::downgrade(lobby);
+        // Two loops three times a lease: one keeps this server's heartbeat
+        // and leases, the other follows other servers (their heartbeats,
+        // and the matches this server's connections are routed to). Apart,
+        // a slow lookup never delays a renewal.
         let period = self.cluster.lease_time() / 3;
-        tasks.push(tokio::spawn(async move {
+        let every_period = |weak: Weak<Lobby>, keep_leases: bool| async move {
             let mut tick = tokio::time::interval(period);
             tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
@@ -180,14 +192,19 @@ impl Remote {
                 let Some(remote) = lobby.remote.clone() else {
                     break;
                 };
-                if let Err(err) = remote.cluster.beat().await {
-                    tracing::warn!("{err}");
+                if keep_leases {
+                    if let Err(err) = remote.cluster.beat().await {
+                        tracing::warn!("{err}");
+                    }
+                    remote.renew_leases().await;
+                } else {
+                    remote.check_guests().await;
+                    remote.follow_routes(&lobby).await;
                 }
-                remote.renew_leases().await;
-                remote.check_guests().await;
-                remote.follow_routes(&lobby).await;
             }
-        }));
+        };
+        tasks.push(tokio::spawn(every_period(Arc::downgrade(lobby), true)));
+        tasks.push(tokio::spawn(every_period(Arc::downgrade(lobby), false)));
         Ok(tasks)
     }
 
@@ -454,16 +471,26 @@ impl Remote {
             .iter()
             .map(|(code, owned)| (code.clone(), owned.revision))
             .collect();
-        for (code, revision) in held {
-            match self.cluster.renew(&code, revision).await {
+        // Renewals go out together: one at a time, a server with hundreds
+        // of tables on a loaded NATS could take longer than a lease.
+        let renewals = futures_util::stream::iter(held)
+            .map(|(code, revision)| async move {
+                let renewed = self.cluster.renew(&code, revision).await;
+                (code, renewed)
+            })
+            .buffer_unordered(RENEWALS_AT_ONCE);
+        let renewed: Vec<_> = renewals.collect().await;
+        for (code, renewed) in renewed {
+            match renewed {
                 Ok(Some(revision)) => {
                     if let Some(owned) = self.owned().get_mut(&code) {
                         owned.revision = revision;
                     }
                 }
                 Ok(None) => {
-                    tracing::warn!("table {code}: another server took the match over");
+                    // A match that ended meanwhile released its lease.
                     if let Some(owned) = self.owned().remove(&code) {
+                        tracing::warn!("table {code}: another server took the match over");
                         let _ = owned.table.try_send(TableCmd::Stop);
                     }
                 }
@@ -541,8 +568,16 @@ impl Remote {
                 codes.insert(route.code.clone(), owner.clone());
             }
         }
-        for (code, known) in codes {
-            match self.locate(lobby, &code).await {
+        let located: Vec<_> = futures_util::stream::iter(codes)
+            .map(|(code, known)| async move {
+                let owner = self.locate(lobby, &code).await;
+                (code, known, owner)
+            })
+            .buffer_unordered(LOOKUPS_AT_ONCE)
+            .collect()
+            .await;
+        for (code, known, owner) in located {
+            match owner {
                 Ok(Owner::Here) => self.localize(lobby, &code),
                 Ok(Owner::There(owner)) if owner != known => {
                     self.repoint(lobby, &code, &owner);
@@ -556,26 +591,34 @@ impl Remote {
     /// Where the match at `code` runs, taking it over if its lease lapsed.
     async fn locate(self: &Arc<Self>, lobby: &Arc<Lobby>, code: &str) -> Result<Owner, String> {
         let error = |err: ClusterError| err.to_string();
-        let _one_at_a_time = self.takeover.lock().await;
+        let gone = || format!("no match is running at table {code}");
+        let live = |lease: &crate::cluster::records::Lease| {
+            if lease.owner == self.me() {
+                // Ours but not running here: it stopped a moment ago.
+                Err(gone())
+            } else {
+                Ok(Owner::There(lease.owner.clone()))
+            }
+        };
         if lobby.state().running.contains_key(code) {
             return Ok(Owner::Here);
         }
-        let gone = || format!("no match is running at table {code}");
         let Some((lease, _)) = self.cluster.lease(code).await.map_err(error)? else {
             return Err(gone());
         };
         if lease.expires_ms > now_ms() {
-            return if lease.owner == self.me() {
-                // Ours but not running here: it stopped a moment ago.
-                Err(gone())
-            } else {
-                Ok(Owner::There(lease.owner))
-            };
+            return live(&lease);
         }
-        // The owner stopped renewing. Read the journal before taking the
-        // lease: a server that can't play this match must leave it.
-        let (entries, last) = self.cluster.read_journal(code).await.map_err(error)?;
-        let Some((JournalEntry::Start(start), moves)) = entries.split_first() else {
+        // The owner stopped renewing: take the match over, one takeover at
+        // a time on this server, looking again once it is our turn.
+        let _one_at_a_time = self.takeover.lock().await;
+        if lobby.state().running.contains_key(code) {
+            return Ok(Owner::Here);
+        }
+        // Read the journal before taking the lease: a server that can't
+        // play this match must leave it.
+        let (entries, _) = self.cluster.read_journal(code).await.map_err(error)?;
+        let Some(JournalEntry::Start(start)) = entries.first() else {
             return Err(format!("table {code} has no journal to take over"));
         };
         if start.card_fingerprint != lobby.config.db.fingerprint() {
@@ -583,26 +626,57 @@ impl Remote {
                 "table {code} plays other cards than this server's; it can't be taken over here"
             ));
         }
+        let start = start.clone();
         let Some((lease, revision)) = self.cluster.lease(code).await.map_err(error)? else {
             return Err(gone());
         };
         if lease.expires_ms > now_ms() {
-            return Ok(Owner::There(lease.owner));
+            return live(&lease);
         }
         let Some(revision) = self.cluster.renew(code, revision).await.map_err(error)? else {
             // Another server took it first.
             return match self.cluster.lease(code).await.map_err(error)? {
-                Some((lease, _)) => Ok(Owner::There(lease.owner)),
+                Some((lease, _)) => live(&lease),
                 None => Err(gone()),
             };
         };
-        let moves_count = moves.len();
+        // The lease is ours, but the old owner may still be appending (it
+        // may only be slow). A takeover mark in the journal fences it: its
+        // next append expects an older last entry and is refused. Until
+        // the mark lands, whatever it appended is read again.
+        let (moves, last) = self.mark_takeover(code).await?;
         tracing::info!(
-            "table {code}: taking the match over ({moves_count} journal entries after its start)"
+            "table {code}: taking the match over ({} journal entries after its start)",
+            moves.len()
         );
-        let journal = Journal::resumed(self, code, last, moves, revision);
-        self.restore(lobby, code, start, moves, journal)?;
+        let journal = Journal::resumed(self, code, last, &moves, revision);
+        self.restore(lobby, code, &start, &moves, journal)?;
         Ok(Owner::Here)
+    }
+
+    /// Appends this server's takeover mark to the journal of `code`, after
+    /// whatever its last owner appended; returns the entries after the
+    /// start, up to the mark, and the mark's sequence.
+    async fn mark_takeover(&self, code: &str) -> Result<(Vec<JournalEntry>, u64), String> {
+        let error = |err: ClusterError| err.to_string();
+        let mark = JournalEntry::Takeover {
+            server: self.me().to_owned(),
+        };
+        for _ in 0..MARK_ATTEMPTS {
+            let (mut entries, last) = self.cluster.read_journal(code).await.map_err(error)?;
+            match self.cluster.append(code, &mark, last).await {
+                Ok(sequence) if !entries.is_empty() => {
+                    entries.remove(0);
+                    return Ok((entries, sequence));
+                }
+                Ok(_) => return Err(format!("table {code} has no journal to take over")),
+                Err(ClusterError::Fenced) => continue,
+                Err(err) => return Err(err.to_string()),
+            }
+        }
+        Err(format!(
+            "table {code}: its old owner kept appending; the takeover gave up"
+        ))
     }
 
     fn restore(
@@ -911,10 +985,8 @@ impl Journal {
             self.cluster().drop_token(token).await;
         }
         self.cluster().purge_journal(&self.code).await;
-        let revision = self.remote.owned().remove(&self.code).map(|o| o.revision);
-        if let Some(revision) = revision {
-            self.cluster().release(&self.code, revision).await;
-        }
+        self.remote.owned().remove(&self.code);
+        self.cluster().release(&self.code).await;
     }
 }
 

@@ -264,6 +264,7 @@ impl Table {
                     time_left = *time_left_ms;
                     conceded = conceded.or(*gave_up);
                 }
+                JournalEntry::Takeover { .. } => {}
             }
         }
         let replay = Replay {
