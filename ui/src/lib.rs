@@ -38,6 +38,7 @@
 #![warn(missing_docs)]
 
 pub mod app;
+pub mod clock_choice;
 pub mod config;
 pub mod deck_builder;
 pub mod deck_choice;
@@ -45,6 +46,7 @@ pub mod deck_choice;
 mod fixture;
 pub mod frame_times;
 pub mod intent;
+pub mod match_clocks;
 pub mod match_view;
 pub mod online;
 pub mod packs_panel;

@@ -4,6 +4,7 @@
 //! Panels read it; nothing in it is engine state.
 
 use crate::config::{MatchConfig, MatchMode, Seat};
+use crate::match_clocks::MatchClocks;
 use crate::session::{CardNote, DecisionView, InspectedCard, LogLine, Snapshot};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -58,6 +59,10 @@ pub struct MatchView {
     /// Card id → the pack that defines it (cards of the bundled starter
     /// data have none).
     pub card_packs: std::collections::HashMap<String, PackInfo>,
+    /// The clocks of an online table with time limits, counting down from
+    /// the latest snapshot's reading (`None` for a local match or a table
+    /// without limits).
+    pub clocks: Option<MatchClocks>,
 }
 
 /// Where a match runs and whose eyes the screen shows it through.
@@ -156,11 +161,14 @@ impl MatchView {
             pending: Vec::new(),
             packs: Vec::new(),
             card_packs: std::collections::HashMap::new(),
+            clocks: None,
         }
     }
 
-    /// Takes in a snapshot from the worker.
-    pub fn apply(&mut self, snapshot: Snapshot) {
+    /// Takes in a snapshot from the worker. `now` is the screen's time
+    /// (egui's `input.time`) as it arrives: its clocks count down from
+    /// then.
+    pub fn apply(&mut self, snapshot: Snapshot, now: f64) {
         let Snapshot {
             generation,
             views,
@@ -174,6 +182,7 @@ impl MatchView {
             can_undo,
             inspected,
             pending,
+            clocks,
         } = snapshot;
         self.generation = generation;
         self.views = views;
@@ -193,6 +202,13 @@ impl MatchView {
         self.can_undo = can_undo;
         self.inspected = inspected;
         self.pending = pending;
+        self.clocks = clocks.and_then(|reading| MatchClocks::new(reading, waiting_on, now));
+    }
+
+    /// Stops the clocks where they stand at `now` (the match is over, or
+    /// the server is gone): nothing counts down any more.
+    pub fn stop_clocks(&mut self, now: f64) {
+        self.clocks = self.clocks.map(|clocks| clocks.stopped(now));
     }
 
     /// Whether the first snapshot has arrived.

@@ -1,6 +1,8 @@
 //! The Play online screen: the server's address, the player's name and
-//! deck, and the ways into a match on the server (open a table for a
-//! friend, play the server's bot, quick match, join or watch by code).
+//! deck, the time limits of a table it opens (`clock_choice.rs`), and the
+//! ways into a match on the server (open a table for a friend, play the
+//! server's bot, quick match, join or watch by code). The app keeps the
+//! screen, so its choices last as long as the app runs.
 //!
 //! The screen starts an [`OnlineSession`] and shows how it is getting on
 //! (connecting, the code of an open table with a Copy button, waiting in
@@ -8,6 +10,7 @@
 //! server's card faces, it is handed to the app, which shows the same
 //! match screen as a local match.
 
+use crate::clock_choice::ClockChoice;
 use crate::deck_choice::{DeckChoice, StarterTitles};
 use crate::session::online::{
     DEFAULT_SERVER, LinkState, OnlineEntry, OnlineSession, OnlineSettings, OnlineStatus,
@@ -49,6 +52,8 @@ pub struct OnlineScreen {
     titles: StarterTitles,
     code: String,
     bot: BotKind,
+    /// The time limits of the tables this screen opens.
+    clock: ClockChoice,
     session: Option<OnlineSession>,
     /// Why the last attempt failed.
     error: Option<String>,
@@ -63,6 +68,7 @@ impl Default for OnlineScreen {
             titles: StarterTitles::default(),
             code: String::new(),
             bot: BotKind::Greedy,
+            clock: ClockChoice::default(),
             session: None,
             error: None,
         }
@@ -73,6 +79,11 @@ impl OnlineScreen {
     /// The session being started, if any (for tests and tools).
     pub fn status(&self) -> Option<&OnlineStatus> {
         self.session.as_ref().map(OnlineSession::status)
+    }
+
+    /// The time limits the screen's next table asks for.
+    pub fn clock(&self) -> &ClockChoice {
+        &self.clock
     }
 
     /// The last failure shown on the screen.
@@ -172,9 +183,19 @@ impl OnlineScreen {
 
     /// The ways in; the entry chosen this frame, if any.
     fn actions_ui(&mut self, ui: &mut Ui) -> Option<OnlineEntry> {
-        let Self { code, bot, .. } = self;
+        let Self {
+            code, bot, clock, ..
+        } = self;
         let mut entry = None;
         ui.label(RichText::new("Start a match").strong());
+        ui.label(
+            RichText::new("Time limits of a table you open (Create table, the server's bot):")
+                .weak(),
+        );
+        egui::Grid::new("online clock")
+            .num_columns(2)
+            .spacing([12.0, 8.0])
+            .show(ui, |ui| clock.ui(ui));
         ui.horizontal(|ui| {
             if ui
                 .button("Create table")
@@ -250,6 +271,7 @@ impl OnlineScreen {
             name: self.name.trim().to_owned(),
             deck,
             entry,
+            clock: self.clock.spec(),
         };
         let ctx = ctx.clone();
         self.session = Some(OnlineSession::start(settings, move || {

@@ -7,6 +7,7 @@ use super::card::{
     CardLook, Highlight, card_back_ui, card_details_ui, card_ui, class_colour, empty_slot_ui,
 };
 use super::clicks::{Place, card_click, leader_click, look_of, option_intent};
+use super::clocks::seat_clocks_ui;
 use super::legal::{FIELD_SLOTS, LegalMoves};
 use super::selection::Selection;
 use crate::intent::{Intent, Intents};
@@ -172,6 +173,9 @@ impl BoardPanel {
         );
         if response.clicked() {
             intents.push(leader_click(cx, player));
+        }
+        if let Some(clocks) = &cx.view.clocks {
+            seat_clocks_ui(ui, clocks, player, &cx.view.seat_name(player));
         }
 
         ui.label(

@@ -10,6 +10,7 @@
 pub mod board;
 pub mod card;
 pub mod clicks;
+pub mod clocks;
 pub mod debug;
 pub mod game_over;
 pub mod inspector;
@@ -25,7 +26,7 @@ use crate::frame_times::FrameTimes;
 use crate::intent::{Intent, Intents};
 use crate::match_view::{MatchView, PlayMode};
 use crate::online::OnlineMatch;
-use crate::session::online::{OnlineSession, OnlineStatus};
+use crate::session::online::{LinkState, OnlineSession, OnlineStatus};
 use crate::session::{Command, Session, Update};
 use board::{BoardContext, BoardPanel, Half, LEADER_WIDTH};
 use debug::DebugPanel;
@@ -199,7 +200,7 @@ impl MatchScreen {
 
     /// Draws the screen and applies what the panels asked for.
     pub fn ui(&mut self, ui: &mut Ui, frame_times: &FrameTimes) -> ScreenRequest {
-        self.take_updates();
+        self.take_updates(ui.input(|input| input.time));
         let mut intents = Intents::default();
         self.top_bar_ui(ui, &mut intents);
         egui::Panel::right("log panel")
@@ -219,18 +220,31 @@ impl MatchScreen {
         self.apply(intents)
     }
 
-    fn take_updates(&mut self) {
+    /// Takes in the session's news; `now` is the screen's time, from
+    /// which the clocks count down.
+    fn take_updates(&mut self, now: f64) {
         for update in self.session.poll() {
             match update {
                 Update::Snapshot(snapshot) => {
                     if snapshot.generation != self.view.generation {
                         self.notice = None;
                     }
-                    self.view.apply(*snapshot);
+                    self.view.apply(*snapshot, now);
                 }
                 Update::Notice(notice) => self.notice = Some(notice),
                 Update::Failed(message) => self.failure = Some(message),
             }
+        }
+        let stopped = match &self.session {
+            Driver::Local(_) => false,
+            Driver::Online(session) => {
+                let status = session.status();
+                status.over || matches!(status.link, LinkState::Closed { .. })
+            }
+        };
+        if stopped || self.view.outcome.is_some() {
+            // No more updates will correct the clocks: they stand still.
+            self.view.stop_clocks(now);
         }
         self.selection.follow(self.view.generation);
         // Hot-seat: a new player's decision hides the board until they are

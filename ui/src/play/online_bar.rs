@@ -1,10 +1,12 @@
-//! An online match's part of the top bar: the table's code, the link to
-//! the server (connected, reconnecting, lost), an absent player's
-//! countdown, and Concede and Leave behind a confirmation. A confirmed
-//! choice is pushed as [`Intent::Concede`] or [`Intent::NewMatch`] (leaving
-//! drops the session, which leaves the table).
+//! An online match's part of the top bar: the table's code and time
+//! limits, the link to the server (connected, reconnecting, lost), an
+//! absent player's countdown, and Concede and Leave behind a
+//! confirmation. A confirmed choice is pushed as [`Intent::Concede`] or
+//! [`Intent::NewMatch`] (leaving drops the session, which leaves the
+//! table). The clocks themselves are under the leaders (`clocks.rs`).
 
 use crate::intent::{Intent, Intents};
+use crate::match_clocks::{clock_text, limits_text};
 use crate::match_view::MatchView;
 use crate::session::online::{LinkState, OnlineStatus};
 use egui::{Color32, RichText, Ui};
@@ -50,6 +52,12 @@ impl OnlineBar {
             .clicked()
         {
             ui.ctx().copy_text(code.to_owned());
+        }
+        if let Some(limits) = seating.and_then(|s| limits_text(&s.clock)) {
+            ui.label(RichText::new(format!("Clocks: {limits}")).small())
+                .on_hover_text(
+                    "The table's time limits. Each player's clocks are under their leader.",
+                );
         }
         let running = view.outcome.is_none() && !status.over;
         let plays = running && !watching && !matches!(status.link, LinkState::Closed { .. });
@@ -150,23 +158,5 @@ fn confirm_ui(ui: &Ui, confirm: &mut Option<Confirm>, intents: &mut Intents) {
     });
     if modal.should_close() {
         *confirm = None;
-    }
-}
-
-/// "1:05": minutes and seconds, rounded up.
-fn clock_text(left: Duration) -> String {
-    let seconds = left.as_millis().div_ceil(1000);
-    format!("{}:{:02}", seconds / 60, seconds % 60)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_countdown_reads_minutes_and_seconds() {
-        assert_eq!(clock_text(Duration::from_millis(119_001)), "2:00");
-        assert_eq!(clock_text(Duration::from_secs(65)), "1:05");
-        assert_eq!(clock_text(Duration::ZERO), "0:00");
     }
 }

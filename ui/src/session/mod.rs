@@ -24,6 +24,7 @@ use crate::config::MatchConfig;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::time::Duration;
 use sve_host::cards::Keywords;
 use sve_host::catalog::Catalog;
 use sve_host::engine::state::Characteristics;
@@ -102,6 +103,28 @@ pub struct Snapshot {
     /// Automatic abilities waiting for Confirmation Timing, described (their
     /// sources are public: they triggered on the field or leaving it).
     pub pending: Vec<String>,
+    /// The clocks' time left as the server sent it with this picture
+    /// (online only; `None` in a local match, which has no clocks).
+    pub clocks: Option<ClockReading>,
+}
+
+/// The time left on an online match's clocks at the moment the server
+/// sent an update. A clock the table does not have is `None`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClockReading {
+    /// Each seat's thinking time left for the whole match (a per-match
+    /// limit), seat order.
+    pub match_left: [Option<Duration>; 2],
+    /// Time left for the pending decision (a per-decision limit, while
+    /// someone decides).
+    pub decision_left: Option<Duration>,
+}
+
+impl ClockReading {
+    /// Whether the reading has any clock at all.
+    pub fn is_empty(&self) -> bool {
+        self.match_left.iter().all(Option::is_none) && self.decision_left.is_none()
+    }
 }
 
 /// New items for a list the UI keeps, or a replacement for it.

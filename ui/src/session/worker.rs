@@ -669,6 +669,8 @@ impl Worker {
                     format!("{}: {} — {ability}", p.controller, def.display_name())
                 })
                 .collect(),
+            // A local match has no clocks.
+            clocks: None,
         };
         self.send(Update::Snapshot(Box::new(snapshot)));
         // After the snapshot, or the new generation would clear the notice.

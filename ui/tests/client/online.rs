@@ -3,7 +3,8 @@
 //! with the hand, answers taken, a confirmed concession), a table joined
 //! by code by a `sve_net` client bot and watched by a second client, the
 //! messages for a refused deck, an unknown code and an unreachable server,
-//! and reconnecting after the connection drops.
+//! reconnecting after the connection drops, and the clocks of a table with
+//! time limits (and none without).
 //!
 //! Nothing here waits for a fixed time: every wait is for a state, with
 //! the generous deadline of `wait_for`.
@@ -20,6 +21,7 @@ use sve_host::decks::STARTER_DECKS;
 use sve_host::engine::{NoAbilities, Outcome, PlayerId, WinReason};
 use sve_net::client::Connection;
 use sve_net::client::play::{Entry, RandomAnswers, play};
+use sve_net::protocol::ClockSpec;
 use sve_net::server::{Server, ServerConfig};
 use sve_ui::App;
 use sve_ui::app::Screen;
@@ -462,4 +464,106 @@ fn an_opponent_who_loses_the_connection_shows_a_countdown() {
     click(&mut harness, "Leave");
     click(&mut harness, "Yes, leave");
     assert!(matches!(harness.state().screen(), Screen::Start));
+}
+
+/// The clocks' labels on screen ("Decision 28 s", "Thinking time 9:59"):
+/// those whose label starts with `prefix`, as seconds.
+fn clocks_on_screen(harness: &Harness<'_, App>, prefix: &str) -> Vec<u64> {
+    harness
+        .query_all_by_label_contains(prefix)
+        .filter_map(|node| {
+            // A plain label carries its text as the node's value.
+            let node = node.accesskit_node();
+            node.label().or_else(|| node.value())
+        })
+        .filter_map(|label| label.strip_prefix(prefix).and_then(seconds_of))
+        .collect()
+}
+
+/// "42 s" or "9:59" as seconds.
+fn seconds_of(text: &str) -> Option<u64> {
+    if let Some(seconds) = text.strip_suffix(" s") {
+        return seconds.parse().ok();
+    }
+    let (minutes, seconds) = text.split_once(':')?;
+    Some(minutes.parse::<u64>().ok()? * 60 + seconds.parse::<u64>().ok()?)
+}
+
+#[test]
+fn a_table_with_time_limits_shows_both_clocks_to_players_and_watchers() {
+    let server = TestServer::start();
+    let mut harness = client();
+    open_online(&mut harness, &server.url());
+    click(&mut harness, "Decision limit");
+    click(&mut harness, "30 s");
+    click(&mut harness, "Thinking time limit");
+    click(&mut harness, "10 min");
+    let limits = ClockSpec {
+        per_decision_ms: Some(30_000),
+        per_match_ms: Some(600_000),
+    };
+    assert_eq!(harness.state().online().clock().spec(), limits);
+    click(&mut harness, "Random");
+    click(&mut harness, "Play the server's bot");
+    wait_for_board(&mut harness);
+    let seating = match_status(&harness).seating.clone().expect("seated");
+    assert_eq!(seating.clock, limits, "the server took the limits");
+    assert!(has_containing(
+        &harness,
+        "Clocks: 30 s a decision, 10:00 thinking time each"
+    ));
+
+    // Whoever the server waits on has a decision countdown within the
+    // limit, and each seat its thinking time.
+    wait_for(&mut harness, "the decision countdown", |h| {
+        !clocks_on_screen(h, "Decision ").is_empty()
+    });
+    let decision = clocks_on_screen(&harness, "Decision ");
+    assert_eq!(decision.len(), 1, "one decision runs: {decision:?}");
+    assert!((1..=30).contains(&decision[0]), "{decision:?}");
+    let thinking = clocks_on_screen(&harness, "Thinking time ");
+    assert_eq!(thinking.len(), 2, "a clock per seat: {thinking:?}");
+    assert!(
+        thinking.iter().all(|left| (1..=600).contains(left)),
+        "{thinking:?}"
+    );
+
+    // A watcher sees both seats' clocks too.
+    let mut watcher = client();
+    open_online(&mut watcher, &server.url());
+    type_into(&mut watcher, "Table code", &seating.code);
+    click(&mut watcher, "Spectate");
+    wait_for_board(&mut watcher);
+    wait_for(&mut watcher, "the watcher's clocks", |h| {
+        clocks_on_screen(h, "Thinking time ").len() == 2
+    });
+    assert!(has_containing(&watcher, "Clocks: 30 s a decision"));
+
+    // The limits are remembered for the next table.
+    click(&mut harness, "Leave");
+    click(&mut harness, "Yes, leave");
+    assert!(matches!(harness.state().screen(), Screen::Start));
+    click(&mut harness, "Play online");
+    assert_eq!(harness.state().online().clock().spec(), limits);
+    assert!(has(&harness, "Decision limit"));
+}
+
+#[test]
+fn a_table_without_time_limits_shows_no_clock() {
+    let server = TestServer::start();
+    let mut harness = client();
+    open_online(&mut harness, &server.url());
+    assert_eq!(
+        harness.state().online().clock().spec(),
+        ClockSpec::default(),
+        "no limits unless asked for"
+    );
+    click(&mut harness, "Random");
+    click(&mut harness, "Play the server's bot");
+    wait_for_board(&mut harness);
+    to_main_action(&mut harness);
+    assert!(clocks_on_screen(&harness, "Decision ").is_empty());
+    assert!(clocks_on_screen(&harness, "Thinking time ").is_empty());
+    assert!(!has_containing(&harness, "Clocks:"));
+    assert!(match_view(&harness).clocks.is_none());
 }

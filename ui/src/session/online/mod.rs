@@ -3,9 +3,10 @@
 //! An [`OnlineSession`] owns one thread with its own current-thread tokio
 //! runtime, and that thread owns the [`sve_net::client::Connection`]
 //! (`worker.rs`). It turns the server's `Update`s into the same
-//! [`Snapshot`](super::Snapshot)s a local match sends (`snapshot.rs`), so
-//! the board draws an online match with no change of its own, and the
-//! board's answers into `ClientMsg::Answer { seq, picks }`. The UI talks to
+//! [`Snapshot`](super::Snapshot)s a local match sends (`snapshot.rs`), plus
+//! the clocks' reading a local match lacks, so the board draws an online
+//! match as it draws a local one, and it turns the board's answers into
+//! `ClientMsg::Answer { seq, picks }`. The UI talks to
 //! it with the local session's [`Command`]s and reads the same
 //! [`Update`]s, plus an [`OnlineStatus`]: the connection, the table code,
 //! the seating, who is away.
@@ -37,7 +38,7 @@ use std::time::{Duration, Instant};
 use sve_host::bot::BotKind;
 use sve_host::cards::CardDb;
 use sve_host::engine::PlayerId;
-use sve_net::protocol::Seating;
+use sve_net::protocol::{ClockSpec, Seating};
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 
 /// The server's address the Play online screen starts with (`sve serve`'s
@@ -71,6 +72,10 @@ pub struct OnlineSettings {
     pub deck: String,
     /// How to get to a match.
     pub entry: OnlineEntry,
+    /// The time limits of a table this session opens
+    /// ([`OnlineEntry::CreateTable`], [`OnlineEntry::VsServerBot`]); a
+    /// table joined or watched has its opener's, a quick match none.
+    pub clock: ClockSpec,
 }
 
 /// The state of the link to the server.

@@ -8,11 +8,12 @@
 //! events. What needs the engine's state (the card inspector, pending
 //! abilities, undo) stays empty.
 
-use crate::session::{CardNote, DecisionView, Delta, LogKind, LogLine, Snapshot};
+use crate::session::{CardNote, ClockReading, DecisionView, Delta, LogKind, LogLine, Snapshot};
 use std::collections::HashSet;
+use std::time::Duration;
 use sve_host::engine::{CardRef, Event, Zone};
 use sve_net::client::text::{self, Faces};
-use sve_net::protocol::Update;
+use sve_net::protocol::{Clocks, Update};
 
 /// Turns updates into snapshots, numbering them.
 #[derive(Debug)]
@@ -49,7 +50,7 @@ impl Snapshots {
             waiting_on,
             resync,
             decision_seq: _,
-            clocks: _,
+            clocks,
         } = update;
         if resync {
             self.entered_this_turn.clear();
@@ -102,6 +103,7 @@ impl Snapshots {
             can_undo: false,
             inspected: Vec::new(),
             pending: Vec::new(),
+            clocks: Some(clock_reading(clocks)),
         }
     }
 
@@ -116,6 +118,18 @@ impl Snapshots {
             }
             _ => {}
         }
+    }
+}
+
+/// The server's clocks in the UI's terms.
+fn clock_reading(clocks: Clocks) -> ClockReading {
+    let Clocks {
+        match_left_ms,
+        decision_left_ms,
+    } = clocks;
+    ClockReading {
+        match_left: match_left_ms.map(|left| left.map(Duration::from_millis)),
+        decision_left: decision_left_ms.map(Duration::from_millis),
     }
 }
 
@@ -165,6 +179,24 @@ mod tests {
             clocks: Clocks::default(),
             resync,
         }
+    }
+
+    #[test]
+    fn the_clocks_come_as_the_server_read_them() {
+        let mut snapshots = Snapshots::new(faces());
+        let mut timed = update(Vec::new(), false);
+        timed.clocks = Clocks {
+            match_left_ms: [Some(600_000), None],
+            decision_left_ms: Some(29_500),
+        };
+        let reading = snapshots.snapshot(timed).clocks;
+        assert_eq!(
+            reading,
+            Some(ClockReading {
+                match_left: [Some(Duration::from_secs(600)), None],
+                decision_left: Some(Duration::from_millis(29_500)),
+            })
+        );
     }
 
     #[test]

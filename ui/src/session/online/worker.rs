@@ -21,7 +21,7 @@ use sve_host::cards::CardDb;
 use sve_host::engine::PlayerId;
 use sve_net::client::text::Faces;
 use sve_net::client::{ClientError, Connection};
-use sve_net::protocol::{ClientMsg, ClockSpec, Opponent, Seating, ServerMsg};
+use sve_net::protocol::{ClientMsg, Opponent, Seating, ServerMsg};
 use tokio::sync::mpsc::UnboundedReceiver;
 use tokio::time::{Instant, sleep_until, timeout};
 
@@ -241,7 +241,7 @@ impl Worker {
             OnlineEntry::CreateTable => ClientMsg::CreateTable {
                 deck,
                 opponent: Opponent::Human,
-                clock: ClockSpec::default(),
+                clock: self.settings.clock,
             },
             OnlineEntry::VsServerBot(kind) => ClientMsg::CreateTable {
                 deck,
@@ -249,7 +249,7 @@ impl Worker {
                     kind: crate::match_view::bot_name(*kind).to_owned(),
                     deck: None,
                 },
-                clock: ClockSpec::default(),
+                clock: self.settings.clock,
             },
             OnlineEntry::Join(code) => ClientMsg::JoinTable {
                 code: code.trim().to_owned(),
