@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{deck, seated, start, until};
+use common::{deck, open_table, seated, start, until};
 use std::sync::Arc;
 use std::sync::mpsc as std_mpsc;
 use std::time::Duration;
@@ -19,7 +19,7 @@ use sve_net::client::play::{Answerer, Counted, PlayReport, RandomAnswers, follow
 use sve_net::client::{ClientError, Connection};
 use sve_net::cluster::ClusterConfig;
 use sve_net::cluster::nats_server::NatsServer;
-use sve_net::protocol::{ClientMsg, ClockSpec, Opponent, Seating, ServerMsg, Update};
+use sve_net::protocol::{ClientMsg, ClockSpec, Seating, ServerMsg, Update};
 use sve_net::server::ServerConfig;
 
 fn config(nats: &NatsServer, id: &str, seed: u64) -> ServerConfig {
@@ -40,24 +40,6 @@ fn runtime(workers: usize) -> tokio::runtime::Runtime {
         .enable_all()
         .build()
         .expect("a runtime")
-}
-
-/// Opens a table on `url` and returns the connection and the code.
-async fn open_table(url: &str, name: &str) -> (Connection, String) {
-    let mut host = Connection::connect(url, name).await.expect("connects");
-    host.send(&ClientMsg::CreateTable {
-        deck: deck("SD01").into(),
-        opponent: Opponent::Human,
-        clock: ClockSpec::default(),
-    })
-    .await
-    .expect("sends");
-    let code = until(&mut host, |m| match m {
-        ServerMsg::TableOpen { code } => Some(code),
-        _ => None,
-    })
-    .await;
-    (host, code)
 }
 
 /// Plays on to the end with `answerer`, from wherever the connection is.
@@ -106,7 +88,7 @@ async fn a_table_opened_on_one_server_is_joined_and_watched_from_another() {
     };
     let a = start(config(&nats, "a", 1)).await;
     let b = start(config(&nats, "b", 2)).await;
-    let (mut host, code) = open_table(&a.url(), "Host").await;
+    let (mut host, code) = open_table(&a.url(), "Host", ClockSpec::default()).await;
     let mut guest = Connection::connect(&b.url(), "Guest")
         .await
         .expect("connects");
@@ -263,7 +245,7 @@ fn a_match_goes_on_on_another_server_when_its_server_dies() {
     });
 
     main.block_on(async {
-        let (mut host, code) = open_table(&owner_url, "Host").await;
+        let (mut host, code) = open_table(&owner_url, "Host", ClockSpec::default()).await;
         let mut guest = Connection::connect(&survivor_url, "Guest")
             .await
             .expect("connects");
@@ -343,7 +325,7 @@ fn players_of_a_server_that_dies_count_as_absent_and_concede_after_the_grace() {
     let guests_server = guest_runtime.block_on(start(config(&nats, "guests", 14)));
     let guest_url = guests_server.url();
     main.block_on(async {
-        let (mut host, code) = open_table(&owner.url(), "Host").await;
+        let (mut host, code) = open_table(&owner.url(), "Host", ClockSpec::default()).await;
         let mut guest = Connection::connect(&guest_url, "Guest")
             .await
             .expect("connects");

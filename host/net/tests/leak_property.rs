@@ -36,15 +36,7 @@ fn defs_in(view: &PlayerView, events: &[Event]) -> Vec<DefId> {
         defs.extend(c.evolved);
     };
     for side in &view.sides {
-        side.hand.iter().flatten().for_each(&mut card);
-        side.evolve_deck.iter().flatten().for_each(&mut card);
-        side.field
-            .iter()
-            .chain(&side.ex_area)
-            .chain(&side.cemetery)
-            .chain(&side.banished)
-            .chain(&side.evolve_used)
-            .for_each(&mut card);
+        side.shown_cards().for_each(&mut card);
     }
     for event in events {
         match event {

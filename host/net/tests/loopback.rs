@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{deck, seated, start, until};
+use common::{deck, open_table, seated, start, until};
 use std::sync::Arc;
 use std::time::Duration;
 use sve_engine::bot::default_answer;
@@ -42,20 +42,8 @@ async fn decision(conn: &mut Connection) -> Update {
 
 /// A host and a guest at one table, nobody has answered yet.
 async fn table(url: &str, clock: ClockSpec) -> (Connection, Connection, String) {
-    let mut host = Connection::connect(url, "Host").await.expect("connects");
+    let (host, code) = open_table(url, "Host", clock).await;
     let mut guest = Connection::connect(url, "Guest").await.expect("connects");
-    host.send(&ClientMsg::CreateTable {
-        deck: deck("SD01").into(),
-        opponent: Opponent::Human,
-        clock,
-    })
-    .await
-    .expect("sends");
-    let code = until(&mut host, |m| match m {
-        ServerMsg::TableOpen { code } => Some(code),
-        _ => None,
-    })
-    .await;
     guest
         .send(&ClientMsg::JoinTable {
             code: code.to_lowercase(),

@@ -74,6 +74,22 @@ pub struct SideView {
     pub turns_passed: u32,
 }
 
+impl SideView {
+    /// Every card of this side the viewer is shown, in every zone (hidden
+    /// cards, `None` in the hand or evolve deck, left out).
+    pub fn shown_cards(&self) -> impl Iterator<Item = &CardView> {
+        self.hand
+            .iter()
+            .chain(&self.evolve_deck)
+            .flatten()
+            .chain(&self.field)
+            .chain(&self.ex_area)
+            .chain(&self.cemetery)
+            .chain(&self.banished)
+            .chain(&self.evolve_used)
+    }
+}
+
 /// Everything one player may know about a match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayerView {

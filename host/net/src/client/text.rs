@@ -31,18 +31,9 @@ fn card_name(card: CardRef, view: &PlayerView, faces: &Faces) -> String {
 }
 
 fn find(card: CardRef, view: &PlayerView) -> Option<&CardView> {
-    view.sides.iter().find_map(|side| {
-        side.hand
-            .iter()
-            .chain(&side.evolve_deck)
-            .flatten()
-            .chain(&side.field)
-            .chain(&side.ex_area)
-            .chain(&side.cemetery)
-            .chain(&side.banished)
-            .chain(&side.evolve_used)
-            .find(|c| c.card == card)
-    })
+    view.sides
+        .iter()
+        .find_map(|side| side.shown_cards().find(|c| c.card == card))
 }
 
 fn follower(c: &CardView, faces: &Faces) -> String {

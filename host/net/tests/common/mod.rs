@@ -4,7 +4,7 @@
 use std::time::Duration;
 use sve_engine::decks::STARTER_DECKS;
 use sve_net::client::Connection;
-use sve_net::protocol::{Seating, ServerMsg};
+use sve_net::protocol::{ClientMsg, ClockSpec, Opponent, Seating, ServerMsg};
 use sve_net::server::{Server, ServerConfig};
 
 /// A bundled starter deck's text.
@@ -36,6 +36,25 @@ pub async fn until<T>(conn: &mut Connection, mut pick: impl FnMut(ServerMsg) -> 
     tokio::time::timeout(Duration::from_secs(30), wait)
         .await
         .expect("the expected message came in time")
+}
+
+/// Opens a table (SD01, against whoever joins) as `name` and returns the
+/// connection and the table's code.
+pub async fn open_table(url: &str, name: &str, clock: ClockSpec) -> (Connection, String) {
+    let mut host = Connection::connect(url, name).await.expect("connects");
+    host.send(&ClientMsg::CreateTable {
+        deck: deck("SD01").into(),
+        opponent: Opponent::Human,
+        clock,
+    })
+    .await
+    .expect("sends");
+    let code = until(&mut host, |m| match m {
+        ServerMsg::TableOpen { code } => Some(code),
+        _ => None,
+    })
+    .await;
+    (host, code)
 }
 
 /// The next seating.

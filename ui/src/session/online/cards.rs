@@ -61,17 +61,7 @@ pub(super) fn seat(player: PlayerId, what: &str) -> Result<(), String> {
 
 fn check_side(side: &SideView, db: &CardDb) -> Result<(), String> {
     def(side.leader, db)?;
-    let cards = side
-        .hand
-        .iter()
-        .chain(&side.evolve_deck)
-        .flatten()
-        .chain(&side.field)
-        .chain(&side.ex_area)
-        .chain(&side.cemetery)
-        .chain(&side.banished)
-        .chain(&side.evolve_used);
-    for card in cards {
+    for card in side.shown_cards() {
         check_card(card, db)?;
     }
     Ok(())
