@@ -30,30 +30,9 @@ const MAX_NAME_CHARS: usize = 32;
 
 /// Serves one connection until it closes.
 pub(super) async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
-    let (mut sink, mut stream) = socket.split();
-    let (out, mut outgoing) = mpsc::channel::<Outgoing>(OUTBOX_CAPACITY);
-    let writer = tokio::spawn(async move {
-        while let Some(item) = outgoing.recv().await {
-            let result = match item {
-                Outgoing::Msg(msg) => sink.send(Message::Binary(encode(&msg).into())).await,
-                Outgoing::Close(reason) => {
-                    let refused = encode(&ServerMsg::Refused {
-                        reason: reason.clone(),
-                    });
-                    let _ = sink.send(Message::Binary(refused.into())).await;
-                    let frame = CloseFrame {
-                        code: POLICY_VIOLATION,
-                        reason: close_reason(&reason).into(),
-                    };
-                    let _ = sink.send(Message::Close(Some(frame))).await;
-                    break;
-                }
-            };
-            if result.is_err() {
-                break;
-            }
-        }
-    });
+    let (sink, mut stream) = socket.split();
+    let (out, outgoing) = mpsc::channel::<Outgoing>(OUTBOX_CAPACITY);
+    let writer = tokio::spawn(write(sink, outgoing));
     let mut conn = Conn {
         id: lobby.new_conn(out.clone()),
         name: None,
@@ -88,6 +67,52 @@ pub(super) async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
     let abort = writer.abort_handle();
     if tokio::time::timeout(WRITER_LINGER, writer).await.is_err() {
         abort.abort();
+    }
+}
+
+/// Sends a connection's messages in order until its close or its end.
+/// Messages already waiting when one is sent go out in the same write.
+async fn write(
+    mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
+    mut outgoing: mpsc::Receiver<Outgoing>,
+) {
+    let mut next = outgoing.recv().await;
+    while let Some(item) = next.take() {
+        let reason = match item {
+            Outgoing::Close(reason) => reason,
+            Outgoing::Msg(msg) => {
+                let mut fed = sink.feed(Message::Binary(encode(&msg).into())).await;
+                while fed.is_ok() {
+                    match outgoing.try_recv() {
+                        Ok(Outgoing::Msg(msg)) => {
+                            fed = sink.feed(Message::Binary(encode(&msg).into())).await;
+                        }
+                        Ok(close) => {
+                            next = Some(close);
+                            break;
+                        }
+                        Err(_) => break,
+                    }
+                }
+                if fed.is_err() || sink.flush().await.is_err() {
+                    return;
+                }
+                if next.is_none() {
+                    next = outgoing.recv().await;
+                }
+                continue;
+            }
+        };
+        let refused = encode(&ServerMsg::Refused {
+            reason: reason.clone(),
+        });
+        let _ = sink.send(Message::Binary(refused.into())).await;
+        let frame = CloseFrame {
+            code: POLICY_VIOLATION,
+            reason: close_reason(&reason).into(),
+        };
+        let _ = sink.send(Message::Close(Some(frame))).await;
+        return;
     }
 }
 
