@@ -1,10 +1,15 @@
 //! Cards drawn by the program (no card art is shipped): a frame in the
-//! class colour, cost, name, type, keyword badges, counters and stats, with
-//! current values compared against the printed ones.
+//! class colour, cost, name, type, keyword badges, counters, the ability
+//! text (cut to fit; the full text on hover) and stats, with current
+//! values compared against the printed ones. Card text and keyword words
+//! come from [`crate::card_text`]; hovering a badge or a keyword shows
+//! what it does.
 
+use crate::card_text::glossary::{keyword_colour, keyword_words};
+use crate::card_text::{self, Reminder};
 use egui::{
-    Align2, Color32, CornerRadius, FontId, Pos2, Rect, Response, Sense, Stroke, StrokeKind, Ui,
-    Vec2, vec2,
+    Align2, Color32, CornerRadius, FontId, Pos2, Rect, Response, RichText, Sense, Stroke,
+    StrokeKind, Ui, Vec2, vec2,
 };
 use sve_host::cards::{CardDb, CardDef, Class};
 use sve_host::engine::view::CardView;
@@ -83,10 +88,21 @@ pub fn card_ui(
     // Clicks act; a drag declares an attack (see `board.rs`).
     let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, label));
+    let mut pointed = None;
     if ui.is_rect_visible(rect) {
-        paint_card(ui, db, card, rect, look, response.hovered());
+        let pointer = response.hover_pos();
+        pointed = paint_card(ui, db, card, rect, look, pointer);
     }
-    response.on_hover_ui(|ui| card_details_ui(ui, db, card))
+    response.on_hover_ui(|ui| {
+        // The badge or keyword under the pointer first, then the card.
+        if let Some(reminder) = &pointed {
+            egui::Frame::group(ui.style())
+                .fill(Color32::from_rgb(36, 44, 60))
+                .show(ui, |ui| card_text::reminder_ui(ui, reminder));
+            ui.add_space(4.0);
+        }
+        card_details_ui(ui, db, card);
+    })
 }
 
 /// The back of a card (the opponent's hand, a deck).
@@ -121,7 +137,9 @@ pub fn empty_slot_ui(ui: &mut Ui, size: Vec2) -> Response {
     response
 }
 
-/// The full text of a card and its current values, for hover and menus.
+/// The full text of a card and its current values, for hover and menus:
+/// keywords as badges, the rules text as rich text, then what each
+/// keyword and marker on it does.
 pub fn card_details_ui(ui: &mut Ui, db: &CardDb, card: &CardView) {
     let base = db.get(card.def);
     let shown = db.get(card.evolved.unwrap_or(card.def));
@@ -146,12 +164,21 @@ pub fn card_details_ui(ui: &mut Ui, db: &CardDb, card: &CardView) {
     if let Some(evolve_cost) = base.evolve_cost {
         ui.label(format!("Evolve cost: {evolve_cost}"));
     }
-    let keywords: Vec<&str> = card.keywords.names().collect();
-    if !keywords.is_empty() {
-        ui.label(format!("Keywords: {}", keywords.join(", ")));
+    if !card.keywords.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = 4.0;
+            for info in card.keywords.infos() {
+                let words = keyword_words(info);
+                let badge = RichText::new(words.label)
+                    .small()
+                    .color(Color32::WHITE)
+                    .background_color(keyword_colour(info));
+                ui.label(badge).on_hover_text(words.reminder);
+            }
+        });
     }
     for (counter, count) in &card.counters {
-        ui.label(format!("{counter:?} counters: {count}"));
+        ui.label(format!("{} counters: {count}", counter.name()));
     }
     if card.raced > 0 {
         ui.label(format!("Racing: {} Carrot(s)", card.raced));
@@ -164,7 +191,12 @@ pub fn card_details_ui(ui: &mut Ui, db: &CardDb, card: &CardView) {
     }
     if !shown.text.is_empty() {
         ui.separator();
-        ui.label(&shown.text);
+        card_text::card_text_ui(ui, &shown.text);
+    }
+    let reminders = card_text::card_reminders(card.keywords, &shown.text);
+    if !reminders.is_empty() {
+        ui.separator();
+        card_text::reminders_ui(ui, &reminders);
     }
     ui.weak(&shown.id);
 }
@@ -177,7 +209,18 @@ fn stat_line(what: &str, current: i32, printed: i32) -> String {
     }
 }
 
-fn paint_card(ui: &Ui, db: &CardDb, card: &CardView, rect: Rect, look: CardLook, hovered: bool) {
+/// Paints a card face; returns the reminder of the badge or keyword under
+/// `pointer`.
+fn paint_card(
+    ui: &Ui,
+    db: &CardDb,
+    card: &CardView,
+    rect: Rect,
+    look: CardLook,
+    pointer: Option<Pos2>,
+) -> Option<Reminder> {
+    let hovered = pointer.is_some();
+    let mut pointed = None;
     let painter = ui.painter();
     let def = db.get(card.evolved.unwrap_or(card.def));
     let base = db.get(card.def);
@@ -273,26 +316,36 @@ fn paint_card(ui: &Ui, db: &CardDb, card: &CardView, rect: Rect, look: CardLook,
     );
     cursor_y += type_height + 4.0;
 
-    // Keyword and counter badges, wrapping.
-    let mut badges: Vec<(String, Color32)> = card
+    // Keyword and counter badges, wrapping, in the player's words.
+    let mut badges: Vec<(String, Color32, Option<Reminder>)> = card
         .keywords
-        .names()
-        .map(|name| (name.to_owned(), keyword_colour(name)))
+        .infos()
+        .map(|info| {
+            let words = keyword_words(info);
+            let reminder = Reminder {
+                title: words.label.to_owned(),
+                text: words.reminder.to_owned(),
+            };
+            (words.label.to_owned(), keyword_colour(info), Some(reminder))
+        })
         .collect();
     badges.extend(card.counters.iter().map(|(counter, count)| {
         (
-            format!("{counter:?} {count}"),
+            format!("{} {count}", counter.name()),
             Color32::from_rgb(120, 80, 150),
+            None,
         )
     }));
     if card.raced > 0 {
         badges.push((
             format!("Racing {}", card.raced),
             Color32::from_rgb(190, 110, 30),
+            None,
         ));
     }
     let mut x = inner.left();
-    for (text, colour) in badges {
+    let mut badge_bottom = cursor_y;
+    for (text, colour, reminder) in badges {
         let galley = painter.layout_no_wrap(text, small.clone(), Color32::WHITE);
         let badge_size = galley.size() + vec2(6.0, 2.0);
         if x + badge_size.x > inner.right() && x > inner.left() {
@@ -302,7 +355,28 @@ fn paint_card(ui: &Ui, db: &CardDb, card: &CardView, rect: Rect, look: CardLook,
         let badge = Rect::from_min_size(Pos2::new(x, cursor_y), badge_size);
         painter.rect_filled(badge, CornerRadius::same(3), colour);
         painter.galley(badge.min + vec2(3.0, 1.0), galley, Color32::WHITE);
+        if pointer.is_some_and(|p| badge.contains(p)) {
+            pointed = reminder;
+        }
+        badge_bottom = badge.bottom() + 2.0;
         x += badge_size.x + 3.0;
+    }
+    cursor_y = cursor_y.max(badge_bottom);
+
+    // The ability text, cut to the room above the stats.
+    let stats_top = if def.card_type.is_follower() {
+        inner.bottom() - 20.0 * scale - 2.0
+    } else {
+        inner.bottom()
+    };
+    if !def.text.is_empty() && stats_top > cursor_y {
+        let text_rect = Rect::from_min_max(
+            Pos2::new(inner.left(), cursor_y + 1.0),
+            Pos2::new(inner.right(), stats_top),
+        );
+        let text_pointed =
+            card_text::paint_card_text(ui, text_rect, &def.text, 8.5 * scale, pointer);
+        pointed = pointed.or(text_pointed);
     }
 
     // Attack and defense, bottom corners.
@@ -374,20 +448,9 @@ fn paint_card(ui: &Ui, db: &CardDb, card: &CardView, rect: Rect, look: CardLook,
             Color32::WHITE,
         );
     }
+    pointed
 }
 
 fn short_type(def: &CardDef) -> &'static str {
     def.card_type.name()
-}
-
-/// A keyword badge's colour, by the keyword's family in the vocabulary.
-fn keyword_colour(name: &str) -> Color32 {
-    use sve_vocab::Family;
-    match sve_vocab::keyword_named(name).map(|k| k.family) {
-        Some(Family::Defence) => Color32::from_rgb(70, 110, 160),
-        Some(Family::Attack) => Color32::from_rgb(170, 90, 40),
-        Some(Family::Lethal) => Color32::from_rgb(120, 40, 60),
-        Some(Family::Timing) => Color32::from_rgb(40, 130, 130),
-        Some(Family::Other) | None => Color32::from_rgb(80, 80, 90),
-    }
 }

@@ -2,9 +2,12 @@
 //! see, and for the picked one its printed against current values, the
 //! modifiers on it with their source and duration, where each keyword comes
 //! from, damage, counters, engaged or reserved, the evolved card, the
-//! abilities and the card packs. The data is computed on the worker
+//! abilities (their text through [`crate::card_text`]) and the card
+//! packs. The data is computed on the worker
 //! ([`crate::session::InspectedCard`]); this panel only draws it.
 
+use crate::card_text::abilities::keyword_list;
+use crate::card_text::card_text_ui;
 use crate::match_view::MatchView;
 use crate::session::{InspectedCard, KeywordSource};
 use egui::{RichText, Ui};
@@ -87,13 +90,6 @@ pub fn card_ui(ui: &mut Ui, view: &MatchView, card: &InspectedCard) {
     ));
     ui.add_space(4.0);
 
-    let keywords = |names: Vec<&str>| {
-        if names.is_empty() {
-            "none".to_owned()
-        } else {
-            names.join(", ")
-        }
-    };
     let current = &card.current;
     let defense = if card.damage > 0 {
         format!(
@@ -124,8 +120,8 @@ pub fn card_ui(ui: &mut Ui, view: &MatchView, card: &InspectedCard) {
             ui.label(format!("defense now {defense}"));
             ui.end_row();
             ui.label("Keywords");
-            ui.label(keywords(card.printed.keywords.names().collect()));
-            ui.label(keywords(current.keywords.names().collect()));
+            ui.label(keyword_list(card.printed.keywords));
+            ui.label(keyword_list(current.keywords));
             ui.end_row();
         });
     ui.label(format!(
@@ -192,7 +188,7 @@ pub fn card_ui(ui: &mut Ui, view: &MatchView, card: &InspectedCard) {
     for ability in &card.abilities {
         ui.label(RichText::new(format!("{} · {}", ability.card, ability.name)).strong());
         ui.label(RichText::new(&ability.kind).weak());
-        ui.label(&ability.text);
+        card_text_ui(ui, &ability.text);
     }
 
     ui.add_space(4.0);

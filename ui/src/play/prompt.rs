@@ -206,7 +206,7 @@ fn prompt_text(cx: &BoardContext<'_>) -> String {
         ),
         Prompt::PayOptionalCost { card } => format!("Pay the cost of {}'s ability?", named(card)),
         Prompt::CostCards { purpose, .. } => format!("Choose cards to {purpose}."),
-        Prompt::Ability { text, .. } => text.clone(),
+        Prompt::Ability { text, .. } => crate::card_text::plain_words(text),
     }
 }
 

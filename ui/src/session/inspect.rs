@@ -8,7 +8,9 @@
 use super::{
     AbilityLine, InspectedCard, KeywordLine, KeywordSource, Modifier, PrintedValues, ShownCard,
 };
-use sve_host::cards::{AbilityDef, AbilityKind, CardDb, Keywords};
+use crate::card_text::abilities::{ability_kind_words, keyword_list};
+use crate::card_text::glossary::keyword_words;
+use sve_host::cards::{AbilityDef, CardDb, Keywords};
 use sve_host::engine::state::Effect;
 use sve_host::engine::{CardRef, Duration, EffectKind, GameState, PlayerId, Zone};
 
@@ -100,7 +102,7 @@ fn inspect(state: &GameState, db: &CardDb, card: CardRef, hands_of: &[PlayerId])
     let keywords = current
         .keywords
         .iter()
-        .flat_map(|k| k.names().map(move |name| (k, name)))
+        .flat_map(|k| k.infos().map(move |info| (k, keyword_words(info).label)))
         .map(|(flag, name)| KeywordLine {
             name: name.to_owned(),
             source: if printed.keywords.contains(flag) {
@@ -157,7 +159,7 @@ fn inspect(state: &GameState, db: &CardDb, card: CardRef, hands_of: &[PlayerId])
         counters: card_state
             .counters
             .iter()
-            .map(|(kind, n)| (format!("{kind:?}"), *n))
+            .map(|(kind, n)| (kind.name().to_owned(), *n))
             .collect(),
         engaged: card_state.engaged,
         evolved: evolved.map(|e| shown(state, db, e)),
@@ -166,28 +168,10 @@ fn inspect(state: &GameState, db: &CardDb, card: CardRef, hands_of: &[PlayerId])
 }
 
 fn ability_line(card: &str, ability: &AbilityDef) -> AbilityLine {
-    let mut kind = match &ability.kind {
-        AbilityKind::Triggered(trigger) => format!("automatic, {trigger:?}"),
-        AbilityKind::Activated { quick, zone } => {
-            format!(
-                "activated from {zone:?}{}",
-                if *quick { ", quick" } else { "" }
-            )
-        }
-        AbilityKind::Spell => "spell".to_owned(),
-        AbilityKind::Sub => "sub-ability".to_owned(),
-        AbilityKind::Passive(passive) => format!("passive, {:?}", passive.grant),
-    };
-    if ability.once_per_turn {
-        kind.push_str(", once per turn");
-    }
-    if !ability.costs.is_empty() {
-        kind.push_str(&format!(", costs {:?}", ability.costs));
-    }
     AbilityLine {
         card: card.to_owned(),
         name: ability.name.clone(),
-        kind,
+        kind: ability_kind_words(ability),
         text: ability.text.clone(),
     }
 }
@@ -195,7 +179,7 @@ fn ability_line(card: &str, ability: &AbilityDef) -> AbilityLine {
 fn describe_kind(state: &GameState, kind: EffectKind) -> String {
     match kind {
         EffectKind::Stats { attack, defense } => format!("{attack:+}/{defense:+}"),
-        EffectKind::Keywords(k) => format!("gains {}", k.names().collect::<Vec<_>>().join(", ")),
+        EffectKind::Keywords(k) => format!("gains {}", keyword_list(k)),
         EffectKind::Cost(n) => format!("cost {n:+}"),
         EffectKind::EvolveCost(n) => format!("evolve cost {n:+}"),
         EffectKind::SetEvolveCost(n) => format!("evolve cost becomes {n}"),

@@ -3,6 +3,7 @@
 //! rebuilding the match from seed, decks and the kept answers.
 
 use super::{CardNote, Command, DecisionView, Delta, LogLine, Snapshot, Update, inspect};
+use crate::card_text;
 use crate::config::{MatchConfig, MatchMode, Seat};
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -628,7 +629,10 @@ impl Worker {
                 labels: d
                     .options
                     .iter()
-                    .map(|option| gamelog::describe_choice(option, &self.game))
+                    .map(|option| {
+                        // Card text markup in an ability's text, as words.
+                        card_text::plain_words(&gamelog::describe_choice(option, &self.game))
+                    })
                     .collect(),
             });
         // Hot-seat: two people share the debug tab, so no hand is shown.
@@ -665,8 +669,8 @@ impl Worker {
                 .iter()
                 .map(|p| {
                     let def = self.game.db().get(p.def);
-                    let ability = gamelog::ability_name(def, p.what.ability());
-                    format!("{}: {} — {ability}", p.controller, def.display_name())
+                    let ability = gamelog::ability_phrase(def, p.what.ability());
+                    format!("{}: {ability}", p.controller)
                 })
                 .collect(),
             // A local match has no clocks.

@@ -1,7 +1,8 @@
-//! Decision options as menu lines ("Play Elf Metallurgist (hand) [cost 2]"),
-//! for the terminal and the client.
+//! Decision options as menu lines ("Play Elf Metallurgist (hand), cost 2"),
+//! for the terminal and the client: player words, no brackets (card text
+//! markup in an ability's text is the client's to draw).
 
-use super::words::ability_name;
+use super::words::ability_phrase;
 use crate::engine::{Action, AttackTarget, CardRef, Choice, Match, Zone};
 
 /// A one-line description of a decision option, for menus.
@@ -33,20 +34,13 @@ pub fn describe_choice(choice: &Choice, game: &Match) -> String {
         Choice::Card(card) => card_text(*card),
         Choice::Label(text) => text.clone(),
         Choice::Pending(idx) => match state.pending.get(*idx) {
-            Some(p) => {
-                let def = db.get(p.def);
-                format!(
-                    "{}: {}",
-                    def.display_name(),
-                    ability_name(def, p.what.ability())
-                )
-            }
+            Some(p) => ability_phrase(db.get(p.def), p.what.ability()),
             None => format!("pending ability {idx}"),
         },
         Choice::Action(action) => match action {
             Action::Play { card } => {
                 let cost = state.characteristics(db, *card).cost;
-                format!("Play {} [cost {cost}]", card_text(*card))
+                format!("Play {}, cost {cost}", card_text(*card))
             }
             Action::Activate { card, ability } => {
                 let def = state.current_def(db, *card);

@@ -13,13 +13,20 @@
 //!   once for the renderer and the scenario file parser.
 //! - `words.rs`: the words lines, logs and menus share: zone words,
 //!   keyword lists ([`keywords_text`]), ability names ([`ability_name`])
-//!   and [`DRAIN`], the name of the one resolution with no ability.
+//!   and [`DRAIN`], the name of the one resolution with no ability; and
+//!   the player's words of logs and menus ([`ability_phrase`], places).
+//!
+//! The scenario lines are a file format (scenario files' `event` lines
+//! read them); the log lines are for players: plain words, no engine
+//! identifiers (a test over seeded bot matches checks).
 //! - `choice.rs`: decision options as menu lines ([`describe_choice`]).
 //! - `board.rs`: the board as compact text ([`board_text`]).
 
 mod board;
 mod choice;
 mod kinds;
+#[cfg(test)]
+mod player_words_tests;
 mod record;
 mod render;
 mod words;
@@ -29,7 +36,7 @@ pub use choice::describe_choice;
 pub use kinds::LineKind;
 pub use record::{EventLine, EventText, LogKind, LogLine};
 pub use render::render;
-pub use words::{DRAIN, ability_name, keywords_text};
+pub use words::{DRAIN, ability_name, ability_phrase, keywords_text};
 
 use crate::cards::CardDb;
 use crate::engine::{Event, GameState};

@@ -5,7 +5,9 @@
 
 use super::kinds::LineKind;
 use super::record::{EventText, LogKind};
-use super::words::{ability_name, keywords_text, zone_word};
+use super::words::{
+    ability_name, ability_phrase_as, is_spell, keywords_text, put_place, zone_place, zone_word,
+};
 use crate::cards::CardDb;
 use crate::engine::state::EffectKind;
 use crate::engine::{
@@ -49,13 +51,14 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
             evolved,
         } => {
             let name = def.map_or("a card", |d| db.get(d).display_name());
-            let moves = || {
-                format!(
-                    "{owner}'s {name} moves from the {} to the {}",
-                    from.name(),
-                    to.name()
-                )
+            // "P2's Fairy is put into the hand from the cemetery".
+            let moves = || match (put_place(*to), zone_place(*from)) {
+                (None, _) => format!("{owner}'s {name} ceases to exist"),
+                (Some(to), Some(from)) => format!("{owner}'s {name} is put {to} from the {from}"),
+                (Some(to), None) => format!("{owner}'s {name} is put {to}"),
             };
+            let from_place =
+                zone_place(*from).map_or_else(String::new, |p| format!(" from the {p}"));
             let (kind, log) = match cause {
                 MoveCause::Setup
                 | MoveCause::Mulligan
@@ -63,13 +66,9 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
                 | MoveCause::Evolve
                 | MoveCause::TokenRemoved => (None, None),
                 MoveCause::Draw => (Some(LineKind::Drew), Some(format!("{owner} draws {name}"))),
-                MoveCause::Play if *to == Zone::Resolution => (
-                    None,
-                    Some(format!(
-                        "{controller} plays {name} from the {}",
-                        from.name()
-                    )),
-                ),
+                MoveCause::Play if *to == Zone::Resolution => {
+                    (None, Some(format!("{controller} plays {name}{from_place}")))
+                }
                 MoveCause::Play => (None, Some(format!("{name} enters {owner}'s field"))),
                 MoveCause::Destroy { .. } => (
                     Some(LineKind::Destroyed),
@@ -92,7 +91,10 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
                 MoveCause::PutByEffect => (Some(LineKind::Put), Some(moves())),
                 MoveCause::TokenCreated => (
                     Some(LineKind::Token),
-                    Some(format!("{owner} gets a {name} token in the {}", to.name())),
+                    Some(match zone_place(*to) {
+                        Some(place) => format!("{owner} gets a {name} token in the {place}"),
+                        None => format!("{owner} gets a {name} token"),
+                    }),
                 ),
                 MoveCause::RulesHandling | MoveCause::Cost | MoveCause::Sandbox => {
                     (Some(LineKind::Moved), Some(moves()))
@@ -193,10 +195,7 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
             LineKind::Counters,
             format!("{} {counter:?} {from} {to}", cards.owner_id(*card)),
         )
-        .and_log(format!(
-            "{}: {counter:?} counters {from} → {to}",
-            cards.name(*card)
-        )),
+        .and_log(counters_log(&cards.name(*card), counter.name(), *from, *to)),
         Event::EffectAdded { card, kind, .. } => {
             let what = match kind {
                 EffectKind::Stats { attack, defense } => format!("{attack:+}/{defense:+}"),
@@ -275,10 +274,10 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
             LineKind::Resolved,
             format!("{} {}", cards.owner(*card), cards.ability(*def, *ability)),
         )
-        .and_log(format!(
-            "{}: {}",
-            cards.name(*card),
-            ability_name(db.get(*def), *ability)
+        .and_log(ability_phrase_as(
+            &cards.name_or(*card, *def),
+            db.get(*def),
+            *ability,
         )),
         Event::AbilityFizzled {
             card,
@@ -293,14 +292,19 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
                 cards.ability(*def, Some(*ability))
             ),
         )
-        .and_log_of(
-            LogKind::Error,
+        .and_log_of(LogKind::Error, {
+            let name = cards.name_or(*card, *def);
+            let what = if is_spell(db.get(*def), Some(*ability)) {
+                format!("{name} (spell)")
+            } else {
+                format!("{name}'s {}", ability_name(db.get(*def), Some(*ability)))
+            };
             format!(
-                "error: {} ability {} fizzled: {reason}",
+                "error: {what} failed and did nothing ({} ability {}): {reason}",
                 db.get(*def).id,
                 ability.0
-            ),
-        ),
+            )
+        }),
         Event::CardsReloaded {
             source,
             changed,
@@ -352,6 +356,27 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
     }
 }
 
+/// A change of counters as the log says it: "Arcane Crystal gets 1
+/// Stack counter (2 in all)", "... loses 2 Stack counters (none left)".
+fn counters_log(card: &str, counter: &str, from: u32, to: u32) -> String {
+    let plural = |n: u32| if n == 1 { "" } else { "s" };
+    if to >= from {
+        let n = to - from;
+        format!(
+            "{card} gets {n} {counter} counter{} ({to} in all)",
+            plural(n)
+        )
+    } else {
+        let n = from - to;
+        let left = if to == 0 {
+            "none left".to_owned()
+        } else {
+            format!("{to} left")
+        };
+        format!("{card} loses {n} {counter} counter{} ({left})", plural(n))
+    }
+}
+
 /// A kind of damage as event lines write it.
 fn damage_word(kind: DamageKind) -> &'static str {
     match kind {
@@ -398,6 +423,14 @@ impl Cards<'_> {
                 .display_name()
                 .to_owned(),
             None => card.to_string(),
+        }
+    }
+
+    /// The current name, or the name of `def` when `state` lacks the card.
+    fn name_or(&self, card: CardRef, def: DefId) -> String {
+        match self.state.cards.get(card.idx()) {
+            Some(_) => self.name(card),
+            None => self.db.get(def).display_name().to_owned(),
         }
     }
 
@@ -514,7 +547,7 @@ mod tests {
         expect![[r#"
             Destroyed P2 TEST-V1 field cemetery evolved TEST-V1E | P2's V1 is destroyed
             Token P2 TEST-V1 gone ex | P2 gets a V1 token in the EX area
-            Put P2 TEST-V1 evolve field | P2's V1 moves from the evolve deck to the field
+            Put P2 TEST-V1 evolve field | P2's V1 is put onto the field from the evolve deck
             - | P2 plays V1 from the hand
             - | -
             Drew P2 TEST-V1 deck hand | P2 draws a card
@@ -557,7 +590,7 @@ mod tests {
         let texts: Vec<EventText> = events.iter().map(|e| render_in(&s, e)).collect();
         expect![[r#"
             Turn P1 3 | — Turn 3: P1 — (TurnHeader)
-            Fizzled P? TEST-PING Fanfare: trap | error: TEST-PING ability 0 fizzled: trap (Error)
+            Fizzled P? TEST-PING Fanfare: trap | error: Pinger's Fanfare failed and did nothing (TEST-PING ability 0): trap (Error)
             Effect P? #1999 Ward | -
             Conceded P2 | P2 concedes (GameOver)
             GameOver P1 wins Concede | P1 wins (P2 conceded) (GameOver)

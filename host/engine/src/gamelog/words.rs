@@ -1,8 +1,9 @@
 //! The words event lines, logs and menus share: zone words, keyword lists
 //! and ability names, with the name of the one resolution that has no
-//! ability of its card ([`DRAIN`]).
+//! ability of its card ([`DRAIN`]); and the player's words of the game log
+//! and menus (zones as places, abilities as "Glint Dragon's Fanfare").
 
-use crate::cards::{CardDef, Keywords};
+use crate::cards::{AbilityKind, CardDef, Keywords};
 use crate::engine::{AbilityIdx, Zone};
 
 /// The name of an ability-less resolution: the Drain keyword's heal
@@ -24,6 +25,59 @@ pub fn ability_name(def: &CardDef, ability: Option<AbilityIdx>) -> &str {
             .abilities
             .get(usize::from(idx.0))
             .map_or("?", |a| a.name.as_str()),
+    }
+}
+
+/// An ability as players read it in the log and menus: "Glint Dragon:
+/// Fanfare", "Drainer: Drain" for a Drain heal (`ability` is `None`), and
+/// "Angelic Snipe (spell)" for a spell's text, whose ability has no name
+/// of its own.
+pub fn ability_phrase(def: &CardDef, ability: Option<AbilityIdx>) -> String {
+    ability_phrase_as(def.display_name(), def, ability)
+}
+
+/// [`ability_phrase`] with the card called `name` (its current name, when
+/// it has evolved since).
+pub(super) fn ability_phrase_as(name: &str, def: &CardDef, ability: Option<AbilityIdx>) -> String {
+    if is_spell(def, ability) {
+        format!("{name} (spell)")
+    } else {
+        format!("{name}: {}", ability_name(def, ability))
+    }
+}
+
+/// Whether `ability` is the text of a spell.
+pub(super) fn is_spell(def: &CardDef, ability: Option<AbilityIdx>) -> bool {
+    ability
+        .and_then(|idx| def.abilities.get(usize::from(idx.0)))
+        .is_some_and(|a| a.kind == AbilityKind::Spell)
+}
+
+/// A zone as the game log names it ("the EX area"); `None` for the
+/// nowhere tokens go when they cease to exist (CR 9.1.3).
+pub(super) fn zone_place(zone: Zone) -> Option<&'static str> {
+    match zone {
+        Zone::RemovedFromGame => None,
+        Zone::Leader
+        | Zone::Deck
+        | Zone::Hand
+        | Zone::Field
+        | Zone::ExArea
+        | Zone::Cemetery
+        | Zone::Banished
+        | Zone::EvolveDeck
+        | Zone::EvolveZone
+        | Zone::Resolution => Some(zone.name()),
+    }
+}
+
+/// Where a card is put, as the game log says it ("onto the field", "into
+/// the hand"); `None` for ceasing to exist.
+pub(super) fn put_place(zone: Zone) -> Option<String> {
+    match zone {
+        Zone::Field => Some("onto the field".to_owned()),
+        Zone::EvolveZone => Some("under a follower".to_owned()),
+        zone => zone_place(zone).map(|place| format!("into the {place}")),
     }
 }
 
@@ -73,6 +127,40 @@ mod tests {
         assert_eq!(ability_name(pinger, Some(AbilityIdx(0))), "Fanfare");
         assert_eq!(ability_name(pinger, None), "Drain");
         assert_eq!(ability_name(pinger, Some(AbilityIdx(9))), "?");
+    }
+
+    #[test]
+    fn ability_phrases_name_the_card_and_spells_say_so() {
+        let db = test_db();
+        let pinger = db.get(db.by_name("Pinger").expect("a test card"));
+        assert_eq!(
+            ability_phrase(pinger, Some(AbilityIdx(0))),
+            "Pinger: Fanfare"
+        );
+        assert_eq!(ability_phrase(pinger, None), "Pinger: Drain");
+        let bolt = db
+            .iter()
+            .map(|(_, def)| def)
+            .find(|def| def.abilities.iter().any(|a| a.kind == AbilityKind::Spell))
+            .expect("a test spell");
+        let spell = bolt
+            .abilities
+            .iter()
+            .position(|a| a.kind == AbilityKind::Spell)
+            .and_then(|idx| u8::try_from(idx).ok())
+            .expect("a spell ability");
+        assert_eq!(
+            ability_phrase(bolt, Some(AbilityIdx(spell))),
+            format!("{} (spell)", bolt.display_name())
+        );
+    }
+
+    #[test]
+    fn places_never_say_nowhere() {
+        assert_eq!(put_place(Zone::Hand).as_deref(), Some("into the hand"));
+        assert_eq!(put_place(Zone::Field).as_deref(), Some("onto the field"));
+        assert_eq!(put_place(Zone::RemovedFromGame), None);
+        assert_eq!(zone_place(Zone::RemovedFromGame), None);
     }
 
     #[test]

@@ -1,0 +1,160 @@
+//! An ability definition in the player's words, for the inspector: its
+//! kind and timing ("automatic: When this evolves"), where it works, its
+//! costs ("pay 2 play points, engage this card") and what a passive gives,
+//! instead of the engine's `Debug` text (`Triggered(OnEvolve)`).
+
+use super::glossary::{keyword_words, keywords_words, trigger_words};
+use sve_host::cards::{
+    AbilityDef, AbilityKind, ActivationZone, CostItem, CostMove, CostPick, CostZone, Grant,
+    Keywords,
+};
+
+/// "automatic: When this evolves, once per turn, costs: pay 1 play point".
+pub fn ability_kind_words(ability: &AbilityDef) -> String {
+    let mut kind = match &ability.kind {
+        AbilityKind::Triggered(trigger) => {
+            let name = trigger.ability_name();
+            format!("automatic: {}", trigger_words(name).unwrap_or(name))
+        }
+        AbilityKind::Activated { quick, zone } => format!(
+            "activated {}{}",
+            zone_words(*zone),
+            if *quick { ", also at Quick timing" } else { "" }
+        ),
+        AbilityKind::Spell => "spell".to_owned(),
+        AbilityKind::Sub => "part of another ability".to_owned(),
+        AbilityKind::Passive(passive) => format!("passive: {}", grant_words(&passive.grant)),
+    };
+    if ability.once_per_turn {
+        kind.push_str(", once per turn");
+    }
+    if !ability.costs.is_empty() {
+        let costs: Vec<String> = ability.costs.iter().map(cost_words).collect();
+        kind.push_str(&format!(", costs: {}", costs.join(", ")));
+    }
+    kind
+}
+
+/// Keywords as a list of player words ("Ward, Ignores Ward"), or "none".
+pub fn keyword_list(keywords: Keywords) -> String {
+    let words: Vec<&str> = keywords_words(keywords).map(|w| w.label).collect();
+    if words.is_empty() {
+        "none".to_owned()
+    } else {
+        words.join(", ")
+    }
+}
+
+fn zone_words(zone: ActivationZone) -> &'static str {
+    match zone {
+        ActivationZone::Field => "on the field",
+        ActivationZone::Hand => "from the hand",
+        ActivationZone::ExArea => "from the EX area",
+        ActivationZone::Cemetery => "from the cemetery",
+    }
+}
+
+fn grant_words(grant: &Grant) -> String {
+    match grant {
+        Grant::Keywords(keywords) => format!("gives {}", keyword_list(*keywords)),
+        Grant::Stats { attack, defense } => format!("gives {attack:+}/{defense:+}"),
+        Grant::Cost(n) => format!("cost {n:+}"),
+        Grant::CostBy(_) => "changes a cost".to_owned(),
+    }
+}
+
+fn cost_words(cost: &CostItem) -> String {
+    let cards = |n: u8| if n == 1 { "card" } else { "cards" };
+    match cost {
+        CostItem::PlayPoints(n) => {
+            format!("pay {n} play point{}", if *n == 1 { "" } else { "s" })
+        }
+        CostItem::EngageSelf => "engage this card".to_owned(),
+        CostItem::LeaderDefense(n) => format!("your leader loses {n} defense"),
+        CostItem::Discard(n, _) => format!("discard {n} {}", cards(*n)),
+        CostItem::BanishFromCemetery(n, _) => {
+            format!("banish {n} {} from your cemetery", cards(*n))
+        }
+        CostItem::BurySelf => "put this card into the cemetery".to_owned(),
+        CostItem::MoveOwn(own) => {
+            let how_many = match own.pick {
+                CostPick::Choose { min, max } if min == max => format!("{min}"),
+                CostPick::Choose { min, max } => format!("{min} to {max}"),
+                CostPick::All => "all".to_owned(),
+            };
+            let from = match own.from {
+                CostZone::Field => "on your field",
+                CostZone::ExArea => "in your EX area",
+                CostZone::FieldAndExArea => "on your field or in your EX area",
+            };
+            let action = match own.action {
+                CostMove::Bury => "put into the cemetery",
+                CostMove::ReturnToHand => "return to the hand",
+                CostMove::Banish => "banish",
+            };
+            format!("{action} {how_many} of your cards {from}")
+        }
+        CostItem::ReturnSelfToHand => "return this card to your hand".to_owned(),
+        CostItem::BanishSelf => "banish this card".to_owned(),
+        CostItem::RemoveCounters(counter, n) => {
+            format!(
+                "remove {n} {} counter{}",
+                counter.name(),
+                if *n == 1 { "" } else { "s" }
+            )
+        }
+        CostItem::EarthRite(n) => format!(
+            "{} ({n})",
+            Keywords::EARTH_RITE
+                .infos()
+                .next()
+                .map_or("Earth Rite", |info| keyword_words(info).label)
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sve_host::cards::Trigger;
+
+    fn ability(kind: AbilityKind, costs: Vec<CostItem>) -> AbilityDef {
+        AbilityDef {
+            name: "Test".to_owned(),
+            kind,
+            costs,
+            once_per_turn: false,
+            text: String::new(),
+        }
+    }
+
+    #[test]
+    fn kinds_and_costs_read_as_words() {
+        assert_eq!(
+            ability_kind_words(&ability(
+                AbilityKind::Triggered(Trigger::OnEvolve),
+                Vec::new()
+            )),
+            "automatic: When this evolves"
+        );
+        assert_eq!(
+            ability_kind_words(&ability(
+                AbilityKind::Activated {
+                    quick: true,
+                    zone: ActivationZone::Field
+                },
+                vec![
+                    CostItem::PlayPoints(2),
+                    CostItem::EngageSelf,
+                    CostItem::EarthRite(1)
+                ],
+            )),
+            "activated on the field, also at Quick timing, costs: pay 2 play points, engage this card, Earth Rite (1)"
+        );
+        assert_eq!(
+            keyword_list(Keywords::WARD | Keywords::IGNORE_WARD),
+            "Ward, Ignores Ward"
+        );
+        assert_eq!(keyword_list(Keywords::empty()), "none");
+    }
+}

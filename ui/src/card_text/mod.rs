@@ -1,0 +1,115 @@
+//! Card text for players: the community's markup (`[fanfare]`,
+//! `[evolve][cost02]`, `[act][engage]`, ...) drawn as rich text with
+//! badges and no brackets, and a reminder for every keyword.
+//!
+//! - `markup.rs`: the text split into plain runs and tags; untrusted text
+//!   is capped and cleaned, malformed brackets never panic.
+//! - `glossary.rs`: the player's words for keywords, tags and triggers,
+//!   with their reminder texts, keyed by `sve-vocab`'s identifiers.
+//! - `layout.rs`: the rich text ([`layout`]) and which reminder is under
+//!   the pointer.
+//! - `abilities.rs`: an ability definition's kind, timing and costs in
+//!   words, for the inspector.
+//!
+//! Every screen that shows card text goes through here: card faces and
+//! their hover (`play/card.rs`), the inspector and the deck builder's
+//! preview.
+
+pub mod abilities;
+pub mod glossary;
+mod layout;
+mod markup;
+
+pub use layout::{Reminder, RichCardText, TextStyle, layout, plain_words};
+pub use markup::MAX_CHARS;
+
+use egui::{Pos2, Rect, Response, RichText, Sense, Ui};
+
+/// Card text as a wrapped rich-text label in `ui`, at the body font size.
+/// Hovering a badge or keyword shows its reminder.
+pub fn card_text_ui(ui: &mut Ui, text: &str) -> Response {
+    let size = egui::TextStyle::Body.resolve(ui.style()).size;
+    let style = TextStyle::new(size, ui.visuals().text_color(), ui.available_width());
+    let rich = layout(text, &style);
+    let galley = ui.painter().layout_job(rich.job.clone());
+    let (rect, response) = ui.allocate_exact_size(galley.size(), Sense::hover());
+    let plain = rich.text().replace(['\u{a0}', '\u{200a}'], " ");
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &plain));
+    let hovered = response
+        .hover_pos()
+        .and_then(|pointer| rich.reminder_at(&galley, pointer - rect.min))
+        .cloned();
+    ui.painter()
+        .galley(rect.min, galley, ui.visuals().text_color());
+    match hovered {
+        Some(reminder) => response.on_hover_ui_at_pointer(|ui| reminder_ui(ui, &reminder)),
+        None => response,
+    }
+}
+
+/// Card text painted into `rect` (a card face), cut to the rows that fit.
+/// Returns the reminder under `pointer`, if any.
+pub fn paint_card_text(
+    ui: &Ui,
+    rect: Rect,
+    text: &str,
+    size: f32,
+    pointer: Option<Pos2>,
+) -> Option<Reminder> {
+    if rect.height() < size || rect.width() < size * 2.0 {
+        return None;
+    }
+    let row_height = ui.fonts_mut(|fonts| fonts.row_height(&egui::FontId::proportional(size)));
+    // Truncation keeps whole rows; at least one.
+    let rows = ((rect.height() / row_height.max(1.0)).floor() as usize).max(1);
+    let mut style = TextStyle::new(size, egui::Color32::from_gray(210), rect.width());
+    style.max_rows = rows;
+    let rich = layout(text, &style);
+    let galley = ui.painter().layout_job(rich.job.clone());
+    let hovered = pointer
+        .filter(|pointer| rect.contains(*pointer))
+        .and_then(|pointer| rich.reminder_at(&galley, pointer - rect.min))
+        .cloned();
+    ui.painter().galley(rect.min, galley, egui::Color32::WHITE);
+    hovered
+}
+
+/// A reminder: its word, then what it does.
+pub fn reminder_ui(ui: &mut Ui, reminder: &Reminder) {
+    ui.set_max_width(280.0);
+    ui.strong(&reminder.title);
+    ui.label(&reminder.text);
+}
+
+/// Every reminder in a list, each as "Word: what it does".
+pub fn reminders_ui(ui: &mut Ui, reminders: &[Reminder]) {
+    for reminder in reminders {
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = 0.0;
+            ui.label(RichText::new(format!("{}: ", reminder.title)).strong());
+            ui.label(RichText::new(&reminder.text).weak());
+        });
+    }
+}
+
+/// The reminders of a card: its keywords' first (player words, in the
+/// vocabulary's order), then those of the tags and keywords in its text,
+/// each once.
+pub fn card_reminders(keywords: sve_host::cards::Keywords, text: &str) -> Vec<Reminder> {
+    let mut out: Vec<Reminder> = glossary::keywords_words(keywords)
+        .map(|words| Reminder {
+            title: words.label.to_owned(),
+            text: words.reminder.to_owned(),
+        })
+        .collect();
+    let rich = layout(
+        text,
+        &TextStyle::new(12.0, egui::Color32::WHITE, f32::INFINITY),
+    );
+    for reminder in rich.reminders() {
+        if !out.iter().any(|r| r.title == reminder.title) {
+            out.push(reminder.clone());
+        }
+    }
+    out
+}
