@@ -4,6 +4,7 @@
 
 use crate::protocol::CardFace;
 use std::fmt::Write as _;
+use sve_engine::engine::state::Phase;
 use sve_engine::engine::view::{CardView, PlayerView, SideView};
 use sve_engine::engine::{
     Action, AttackTarget, CardRef, Choice, DefId, Event, MoveCause, PlayerId, Prompt, Zone,
@@ -81,7 +82,7 @@ fn side_text(out: &mut String, title: &str, side: &SideView, faces: &Faces) {
 pub fn board(view: &PlayerView, faces: &Faces) -> String {
     let me = view.viewer;
     let mut out = String::new();
-    let _ = writeln!(out, "— turn {}, {:?} phase —", view.turn, view.phase);
+    let _ = writeln!(out, "— turn {}, {} —", view.turn, phase_words(view.phase));
     side_text(
         &mut out,
         "Opponent",
@@ -178,6 +179,17 @@ pub fn choice(choice: &Choice, view: &PlayerView, faces: &Faces) -> String {
             }
             Action::EndMainPhase => "End your turn".into(),
         },
+    }
+}
+
+/// A phase in player words.
+fn phase_words(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Setup => "setup",
+        Phase::Start => "start phase",
+        Phase::Main => "main phase",
+        Phase::End => "end phase",
+        Phase::GameOver => "game over",
     }
 }
 
