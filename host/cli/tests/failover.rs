@@ -37,7 +37,7 @@ impl ServeProcess {
                 "--lease-ms",
                 "900",
             ])
-            .args(["--nats", &nats.url(), "--server-id", id])
+            .args(["--nats", &nats.url(), "--server-id", id, "--seed", "5"])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
