@@ -413,3 +413,45 @@ async fn a_takeover_mark_fences_an_old_owner_that_is_only_slow() {
     let (entries, _) = new.read_journal("ABCDEF").await.expect("reads");
     assert_eq!(entries.last(), Some(&mark), "nothing came after the mark");
 }
+
+#[test]
+fn a_player_queued_on_a_server_that_died_does_not_block_the_queue() {
+    let Some(nats) =
+        NatsServer::for_test("a_player_queued_on_a_server_that_died_does_not_block_the_queue")
+    else {
+        return;
+    };
+    let main = runtime(2);
+    let doomed_runtime = runtime(1);
+    let doomed = doomed_runtime.block_on(start(config(&nats, "doomed", 15)));
+    let survivor = main.block_on(start(config(&nats, "survivor", 16)));
+    let quick = |name: &'static str, url: String| async move {
+        let mut conn = Connection::connect(&url, name).await.expect("connects");
+        conn.send(&ClientMsg::QuickMatch {
+            deck: deck("SD01").into(),
+        })
+        .await
+        .expect("sends");
+        conn
+    };
+    let doomed_url = doomed.url();
+    let mut ghost = doomed_runtime.block_on(quick("Ghost", doomed_url));
+    doomed_runtime.block_on(until(&mut ghost, |m| {
+        matches!(m, ServerMsg::Queued).then_some(())
+    }));
+    doomed_runtime.shutdown_background();
+    main.block_on(async {
+        // Past the dead server's last heartbeat.
+        tokio::time::sleep(Duration::from_millis(1_200)).await;
+        let mut first = quick("First", survivor.url()).await;
+        until(&mut first, |m| match m {
+            ServerMsg::Queued => Some(()),
+            ServerMsg::Seated(s) => panic!("seated against the dead server's player: {s:?}"),
+            _ => None,
+        })
+        .await;
+        let mut second = quick("Second", survivor.url()).await;
+        let seating = seated(&mut second).await;
+        assert_eq!(seating.names, ["First".to_owned(), "Second".to_owned()]);
+    });
+}

@@ -36,6 +36,11 @@ impl Remote {
         if server == self.me() {
             return Err(format!("no table waits with code {code}"));
         }
+        if !self.cluster.is_alive(&server).await.map_err(error)? {
+            // Its server died with the waiting player: the table is gone.
+            self.cluster.close_waiting(code).await;
+            return Err(format!("no table waits with code {code}"));
+        }
         self.pair_there(lobby, &server, code, PairWith::Table, entrant, deck)
             .await
     }
@@ -69,7 +74,11 @@ impl Remote {
                     return Ok(false);
                 }
                 Some((record, revision)) => {
-                    if !self.cluster.dequeue(revision).await {
+                    // A player left in the queue by a server that died is
+                    // dropped from it (dequeued) without asking that server.
+                    let gone = record.server != self.me()
+                        && !self.cluster.is_alive(&record.server).await.map_err(error)?;
+                    if !self.cluster.dequeue(revision).await || gone {
                         continue;
                     }
                     let code = lobby.new_table_code().await?;
