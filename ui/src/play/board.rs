@@ -1,6 +1,8 @@
 //! The board: both leaders with their resources and zone counts, each
-//! side's field and EX area (5 slots each), your hand face up and the
-//! opponent's as backs. Clicks on cards and leaders become answers through
+//! side's field (5 slots) and EX area (its cards only, beside the field
+//! or under it when the window is narrow), your hand face up and the
+//! opponent's as backs. Engaged cards lie sideways. Every row keeps its
+//! height whatever it holds, so the board does not jump. Clicks on cards and leaders become answers through
 //! [`LegalMoves`]; a click that fits no option explains why.
 
 use super::card::{
@@ -193,9 +195,9 @@ impl BoardPanel {
         if side.spellchain > 0 {
             extras.push(format!("Spellchain {}", side.spellchain));
         }
-        if !extras.is_empty() {
-            ui.label(extras.join("   "));
-        }
+        // The line is there even when empty, so the leader column (and the
+        // board under it) keeps its height when a combo starts.
+        ui.label(extras.join("   "));
         ui.label(format!(
             "Deck {}   Hand {}",
             side.deck_count,
@@ -317,6 +319,8 @@ fn card_name(cx: &BoardContext<'_>, card: &CardView) -> String {
 fn their_hand_ui(ui: &mut Ui, cx: &BoardContext<'_>, side: &SideView) {
     let small = cx.card_size * 0.5;
     ui.horizontal(|ui| {
+        // As tall with no cards as with some: the board under it stays.
+        ui.set_min_height(small.y);
         ui.spacing_mut().item_spacing.x = 3.0;
         for card in &side.hand {
             match card {
@@ -336,38 +340,88 @@ fn their_hand_ui(ui: &mut Ui, cx: &BoardContext<'_>, side: &SideView) {
 
 fn zones_ui(ui: &mut Ui, cx: &BoardContext<'_>, half: Half, intents: &mut Intents) {
     let side = side_of(cx, half);
-    ui.horizontal_top(|ui| {
-        ui.vertical(|ui| {
-            ui.label(RichText::new("Field").small().weak());
-            ui.horizontal_top(|ui| {
-                for slot in 0..FIELD_SLOTS {
-                    match side.field.get(slot) {
-                        Some(card) => field_card_ui(ui, cx, card, Place::Field(half), intents),
-                        None => {
-                            ui.vertical(|ui| {
-                                empty_slot_ui(ui, cx.card_size);
-                                if half == Half::Mine {
-                                    ui.add_space(BUTTON_ROW);
-                                }
-                            });
-                        }
-                    }
-                }
-            });
-        });
-        ui.add_space(14.0);
-        ui.vertical(|ui| {
-            ui.label(RichText::new("EX area").small().weak());
-            ui.horizontal_top(|ui| {
-                for slot in 0..FIELD_SLOTS {
-                    match side.ex_area.get(slot) {
-                        Some(card) => field_card_ui(ui, cx, card, Place::ExArea(half), intents),
-                        None => {
+    let spacing = ui.spacing().item_spacing.x;
+    let field_width = row_width(cx, &side.field, FIELD_SLOTS, spacing);
+    let ex_width = if side.ex_area.is_empty() {
+        EMPTY_EX_WIDTH
+    } else {
+        row_width(cx, &side.ex_area, side.ex_area.len(), spacing)
+    };
+    // The EX area goes beside the field when both fit, under it otherwise,
+    // so a narrow window never pushes it under the log.
+    let beside = field_width + ZONE_GAP + spacing + ex_width <= ui.available_width();
+    let add_zones = |ui: &mut Ui| {
+        field_ui(ui, cx, half, intents);
+        if beside {
+            ui.add_space(ZONE_GAP);
+        }
+        ex_area_ui(ui, cx, half, intents);
+    };
+    if beside {
+        ui.horizontal_top(add_zones);
+    } else {
+        ui.vertical(add_zones);
+    }
+}
+
+/// Room between the field and the EX area.
+const ZONE_GAP: f32 = 14.0;
+
+/// Width of the "EX area (empty)" label that stands for an empty EX area.
+const EMPTY_EX_WIDTH: f32 = 100.0;
+
+/// The width of a row of `slots` slots holding `cards` (engaged cards lie
+/// sideways, as wide as a card is tall).
+fn row_width(cx: &BoardContext<'_>, cards: &[CardView], slots: usize, spacing: f32) -> f32 {
+    let card_width = |card: &CardView| {
+        if card.engaged {
+            cx.card_size.y
+        } else {
+            cx.card_size.x
+        }
+    };
+    let cards_width: f32 = cards.iter().take(slots).map(card_width).sum();
+    let empty = slots.saturating_sub(cards.len()) as f32 * cx.card_size.x;
+    cards_width + empty + slots.saturating_sub(1) as f32 * spacing
+}
+
+fn field_ui(ui: &mut Ui, cx: &BoardContext<'_>, half: Half, intents: &mut Intents) {
+    let side = side_of(cx, half);
+    ui.vertical(|ui| {
+        ui.label(RichText::new("Field").small().weak());
+        ui.horizontal_top(|ui| {
+            for slot in 0..FIELD_SLOTS {
+                match side.field.get(slot) {
+                    Some(card) => field_card_ui(ui, cx, card, Place::Field(half), intents),
+                    None => {
+                        ui.vertical(|ui| {
                             empty_slot_ui(ui, cx.card_size);
-                        }
+                            if half == Half::Mine {
+                                ui.add_space(BUTTON_ROW);
+                            }
+                        });
                     }
                 }
-            });
+            }
+        });
+    });
+}
+
+/// The EX area: only the cards in it, or a short label when it is empty
+/// (cards come to it from effects, never by a drop, so it needs no empty
+/// slots).
+fn ex_area_ui(ui: &mut Ui, cx: &BoardContext<'_>, half: Half, intents: &mut Intents) {
+    let side = side_of(cx, half);
+    ui.vertical(|ui| {
+        if side.ex_area.is_empty() {
+            ui.label(RichText::new("EX area (empty)").small().weak());
+            return;
+        }
+        ui.label(RichText::new("EX area").small().weak());
+        ui.horizontal_top(|ui| {
+            for card in side.ex_area.iter().take(FIELD_SLOTS) {
+                field_card_ui(ui, cx, card, Place::ExArea(half), intents);
+            }
         });
     });
 }
@@ -387,7 +441,12 @@ fn field_card_ui(
         if place == Place::Field(Half::Mine) {
             let moves = cx.moves.card(card.card);
             let labels = cx.decision.map(|d| d.labels.as_slice()).unwrap_or(&[]);
-            ui.allocate_ui(vec2(cx.card_size.x, BUTTON_ROW), |ui| {
+            let width = if card.engaged {
+                cx.card_size.y
+            } else {
+                cx.card_size.x
+            };
+            ui.allocate_ui(vec2(width, BUTTON_ROW), |ui| {
                 ui.horizontal(|ui| {
                     if !moves.evolve.is_empty() {
                         ui.menu_button("Evolve", |ui| {
@@ -411,6 +470,10 @@ fn field_card_ui(
                     }
                 });
             });
+        }
+        if card.engaged {
+            // A card lying sideways is shorter: keep the row's height.
+            ui.add_space(cx.card_size.y - cx.card_size.x);
         }
     });
 }

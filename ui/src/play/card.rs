@@ -76,7 +76,8 @@ pub fn compare_colour(current: i32, printed: Option<i32>) -> Color32 {
 }
 
 /// A face-up card. `label` is its accessible name (tests click by it).
-/// Hovering shows the full text.
+/// Hovering shows the full text. `size` is the upright card's; an engaged
+/// card lies sideways, `size` turned (as wide as it is tall).
 pub fn card_ui(
     ui: &mut Ui,
     db: &CardDb,
@@ -85,6 +86,11 @@ pub fn card_ui(
     look: CardLook,
     label: &str,
 ) -> Response {
+    let size = if card.engaged {
+        vec2(size.y, size.x)
+    } else {
+        size
+    };
     // Clicks act; a drag declares an attack (see `board.rs`).
     let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, label));
@@ -224,7 +230,9 @@ fn paint_card(
     let painter = ui.painter();
     let def = db.get(card.evolved.unwrap_or(card.def));
     let base = db.get(card.def);
-    let scale = rect.width() / 100.0;
+    // The short side sets the scale, so a card lying sideways keeps its
+    // fonts and lays its text out wider.
+    let scale = rect.width().min(rect.height()) / 100.0;
     let small = FontId::proportional(10.5 * scale);
     let class = class_colour(def.class);
 
@@ -418,20 +426,24 @@ fn paint_card(
     }
 
     if card.engaged {
-        painter.rect_filled(rect, CornerRadius::same(6), Color32::from_black_alpha(90));
-        let band = Rect::from_center_size(rect.center(), vec2(rect.width(), 18.0 * scale));
-        painter.rect_filled(
-            band,
-            CornerRadius::ZERO,
-            Color32::from_rgba_unmultiplied(200, 120, 40, 220),
-        );
-        painter.text(
-            band.center(),
-            Align2::CENTER_CENTER,
-            "ENGAGED",
-            FontId::proportional(11.0 * scale),
+        // Lying sideways says it; a small tag between the stats says it in
+        // words.
+        painter.rect_filled(rect, CornerRadius::same(6), Color32::from_black_alpha(50));
+        let tag = painter.layout_no_wrap(
+            "Engaged".to_owned(),
+            FontId::proportional(10.0 * scale),
             Color32::BLACK,
         );
+        let tag_rect = Rect::from_center_size(
+            Pos2::new(rect.center().x, inner.bottom() - 10.0 * scale),
+            tag.size() + vec2(8.0, 2.0),
+        );
+        painter.rect_filled(
+            tag_rect,
+            CornerRadius::same(3),
+            Color32::from_rgb(220, 140, 50),
+        );
+        painter.galley(tag_rect.min + vec2(4.0, 1.0), tag, Color32::BLACK);
     }
     if look.dimmed {
         painter.rect_filled(rect, CornerRadius::same(6), Color32::from_black_alpha(140));

@@ -1,9 +1,10 @@
 //! The end of a match: winner and reason, rematch (local), save replay,
 //! new match (or, online, back to the start screen).
 
+use super::strip::strip_ui;
 use crate::intent::{Intent, Intents};
 use crate::match_view::{MatchView, PlayMode};
-use egui::{Color32, Frame, Margin, RichText, Ui};
+use egui::{Color32, RichText, Ui};
 use std::path::PathBuf;
 use sve_host::engine::{Outcome, PlayerId, WinReason};
 
@@ -42,53 +43,49 @@ impl GameOverPanel {
         let Some(outcome) = view.outcome else {
             return;
         };
-        Frame::new()
-            .fill(Color32::from_rgb(52, 44, 30))
-            .inner_margin(Margin::same(10))
-            .corner_radius(6)
-            .show(ui, |ui| {
-                ui.set_min_width(ui.available_width());
-                ui.label(
-                    RichText::new(headline(view, me, outcome))
-                        .size(22.0)
-                        .strong(),
-                );
-                ui.label(reason_text(view, outcome));
-                ui.horizontal_wrapped(|ui| {
-                    let online = matches!(view.mode, PlayMode::Online { .. });
-                    // Online, a rematch is a new table made from the Play
-                    // online screen.
-                    if !online && ui.button("Rematch").clicked() {
-                        intents.push(Intent::Rematch);
-                    }
-                    let back = if online { "Back to start" } else { "New match" };
-                    if ui.button(back).clicked() {
-                        intents.push(Intent::NewMatch);
-                    }
-                    if view.can_undo && ui.button("Undo last move").clicked() {
-                        intents.push(Intent::Undo);
-                    }
-                    // A spectator has no seat token to ask the server for
-                    // the replay with.
-                    if view.mode == (PlayMode::Online { seat: None }) {
-                        return;
-                    }
-                    ui.separator();
-                    let label = ui.label("Replay file");
-                    ui.add(egui::TextEdit::singleline(replay_path).desired_width(220.0))
-                        .labelled_by(label.id);
-                    let path = replay_path.trim();
-                    if ui
-                        .add_enabled(!path.is_empty(), egui::Button::new("Save replay"))
-                        .clicked()
-                    {
-                        intents.push(Intent::SaveReplay(PathBuf::from(path)));
-                    }
-                });
-                if let Some(notice) = notice {
-                    ui.label(RichText::new(notice).color(Color32::from_rgb(255, 210, 90)));
+        // The prompt's strip, in the same place and of the same height.
+        strip_ui(ui, "game over", Color32::from_rgb(52, 44, 30), |ui| {
+            ui.label(
+                RichText::new(headline(view, me, outcome))
+                    .size(22.0)
+                    .strong(),
+            );
+            ui.label(reason_text(view, outcome));
+            ui.horizontal_wrapped(|ui| {
+                let online = matches!(view.mode, PlayMode::Online { .. });
+                // Online, a rematch is a new table made from the Play
+                // online screen.
+                if !online && ui.button("Rematch").clicked() {
+                    intents.push(Intent::Rematch);
+                }
+                let back = if online { "Back to start" } else { "New match" };
+                if ui.button(back).clicked() {
+                    intents.push(Intent::NewMatch);
+                }
+                if view.can_undo && ui.button("Undo last move").clicked() {
+                    intents.push(Intent::Undo);
+                }
+                // A spectator has no seat token to ask the server for
+                // the replay with.
+                if view.mode == (PlayMode::Online { seat: None }) {
+                    return;
+                }
+                ui.separator();
+                let label = ui.label("Replay file");
+                ui.add(egui::TextEdit::singleline(replay_path).desired_width(220.0))
+                    .labelled_by(label.id);
+                let path = replay_path.trim();
+                if ui
+                    .add_enabled(!path.is_empty(), egui::Button::new("Save replay"))
+                    .clicked()
+                {
+                    intents.push(Intent::SaveReplay(PathBuf::from(path)));
                 }
             });
+            if let Some(notice) = notice {
+                ui.label(RichText::new(notice).color(Color32::from_rgb(255, 210, 90)));
+            }
+        });
     }
 }
 

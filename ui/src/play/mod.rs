@@ -11,15 +11,19 @@ pub mod board;
 pub mod card;
 pub mod clicks;
 pub mod clocks;
+pub mod confirm;
 pub mod debug;
 pub mod game_over;
 pub mod inspector;
 pub mod legal;
 pub mod log;
 pub mod online_bar;
+pub mod phase;
 pub mod prompt;
 pub mod sandbox;
 pub mod selection;
+pub mod shortcuts;
+pub mod strip;
 
 use crate::config::{MatchConfig, MatchMode};
 use crate::frame_times::FrameTimes;
@@ -29,6 +33,7 @@ use crate::online::OnlineMatch;
 use crate::session::online::{LinkState, OnlineSession, OnlineStatus};
 use crate::session::{Command, Session, Update};
 use board::{BoardContext, BoardPanel, Half, LEADER_WIDTH};
+use confirm::{Confirm, confirm_ui};
 use debug::DebugPanel;
 use egui::{Color32, RichText, Ui, vec2};
 use game_over::GameOverPanel;
@@ -38,7 +43,7 @@ use online_bar::OnlineBar;
 use prompt::PromptPanel;
 use selection::Selection;
 use sve_host::catalog::Catalog;
-use sve_host::engine::{Phase, PlayerId};
+use sve_host::engine::PlayerId;
 
 /// The tabs of the match screen.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -109,6 +114,8 @@ pub struct MatchScreen {
     game_over: GameOverPanel,
     debug: DebugPanel,
     online_bar: OnlineBar,
+    /// A local match's open confirmation (Concede, New match).
+    confirm: Option<Confirm>,
 }
 
 impl MatchScreen {
@@ -144,6 +151,7 @@ impl MatchScreen {
             game_over,
             debug: DebugPanel::default(),
             online_bar: OnlineBar::default(),
+            confirm: None,
         }
     }
 
@@ -173,6 +181,7 @@ impl MatchScreen {
             game_over: GameOverPanel::for_table(&seating.code),
             debug: DebugPanel::online(),
             online_bar: OnlineBar::default(),
+            confirm: None,
         }
     }
 
@@ -202,13 +211,16 @@ impl MatchScreen {
     pub fn ui(&mut self, ui: &mut Ui, frame_times: &FrameTimes) -> ScreenRequest {
         self.take_updates(ui.input(|input| input.time));
         let mut intents = Intents::default();
+        // Read before the bar draws: Esc that closes a dialog this frame
+        // must not also cancel the selection.
+        let confirming = self.confirm.is_some() || self.online_bar.is_confirming();
         self.top_bar_ui(ui, &mut intents);
         egui::Panel::right("log panel")
             .resizable(true)
             .default_size(300.0)
             .show(ui, |ui| self.log.ui(ui, &self.view));
         egui::CentralPanel::default().show(ui, |ui| match self.tab {
-            MatchTab::Board => self.board_tab_ui(ui, &mut intents),
+            MatchTab::Board => self.board_tab_ui(ui, confirming, &mut intents),
             MatchTab::Debug => {
                 // Sandbox and save results arrive as notices.
                 if let Some(notice) = &self.notice {
@@ -266,31 +278,19 @@ impl MatchScreen {
             Driver::Online(session) => Some(session.status()),
         };
         let online_bar = &mut self.online_bar;
+        let confirm = &mut self.confirm;
         egui::Panel::top("match bar").show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.selectable_value(&mut self.tab, MatchTab::Board, "Board");
                 ui.selectable_value(&mut self.tab, MatchTab::Debug, "Debug");
                 ui.separator();
                 if let Some(board) = view.board(self.perspective) {
-                    let phase = match board.phase {
-                        Phase::Setup => "Setup",
-                        Phase::Start => "Start phase",
-                        Phase::Main => "Main phase",
-                        Phase::End => "End phase",
-                        Phase::GameOver => "Game over",
-                    };
-                    let status = if board.turn == 0 {
-                        "Setup: choosing who goes first, mulligans".to_owned()
-                    } else {
-                        let active = view.seat_name(board.active);
-                        format!("Turn {} · {phase} · {active}'s turn", board.turn)
-                    };
-                    ui.label(RichText::new(status).strong());
+                    ui.label(RichText::new(phase::phase_text(view, &board)).strong());
                 }
                 ui.separator();
                 match online {
                     Some(status) => online_bar.ui(ui, view, status, intents),
-                    None => local_bar_ui(ui, view, intents),
+                    None => local_bar_ui(ui, view, confirm, intents),
                 }
             });
             if let Some(status) = online {
@@ -299,7 +299,7 @@ impl MatchScreen {
         });
     }
 
-    fn board_tab_ui(&mut self, ui: &mut Ui, intents: &mut Intents) {
+    fn board_tab_ui(&mut self, ui: &mut Ui, confirming: bool, intents: &mut Intents) {
         if let Some(failure) = &self.failure {
             ui.colored_label(Color32::from_rgb(255, 110, 100), failure);
             ui.label("Start a new match from the top bar.");
@@ -334,6 +334,9 @@ impl MatchScreen {
             selection: &self.selection,
             card_size: vec2(card_width, card_width * 1.38),
         };
+        if self.view.outcome.is_none() {
+            shortcuts::shortcuts_ui(ui, &cx, confirming, intents);
+        }
         egui::ScrollArea::vertical()
             .id_salt("board")
             .auto_shrink([false, false])
@@ -352,8 +355,8 @@ impl MatchScreen {
     }
 
     fn apply(&mut self, mut intents: Intents) -> ScreenRequest {
-        // Online, Concede and Leave (as NewMatch) come here confirmed
-        // (`online_bar.rs`).
+        // Concede, New match and Leave (as NewMatch) come here confirmed
+        // (`confirm.rs`).
         let mut request = ScreenRequest::Stay;
         for intent in intents.drain() {
             match intent {
@@ -397,23 +400,32 @@ impl MatchScreen {
 }
 
 /// A local match's part of the top bar: decks and seed, New match, Concede
-/// and Undo.
-fn local_bar_ui(ui: &mut Ui, view: &MatchView, intents: &mut Intents) {
+/// and Undo. While a person plays a running match, New match and Concede
+/// ask first (`confirm.rs`).
+fn local_bar_ui(
+    ui: &mut Ui,
+    view: &MatchView,
+    confirm: &mut Option<Confirm>,
+    intents: &mut Intents,
+) {
     ui.label(format!(
         "{} vs {} · seed {}",
         view.deck_titles[0], view.deck_titles[1], view.seed
     ));
+    let can_concede = view.outcome.is_none() && view.mode != PlayMode::Local(MatchMode::BotVsBot);
     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
         if ui.button("New match").clicked() {
-            intents.push(Intent::NewMatch);
+            if can_concede {
+                *confirm = Some(Confirm::NewMatch);
+            } else {
+                intents.push(Intent::NewMatch);
+            }
         }
-        let can_concede =
-            view.outcome.is_none() && view.mode != PlayMode::Local(MatchMode::BotVsBot);
         if ui
             .add_enabled(can_concede, egui::Button::new("Concede"))
             .clicked()
         {
-            intents.push(Intent::Concede);
+            *confirm = Some(Confirm::Concede);
         }
         let undo = ui
             .add_enabled(view.can_undo, egui::Button::new("Undo"))
@@ -422,4 +434,9 @@ fn local_bar_ui(ui: &mut Ui, view: &MatchView, intents: &mut Intents) {
             intents.push(Intent::Undo);
         }
     });
+    if !can_concede {
+        // The match ended meanwhile: there is nothing left to confirm.
+        *confirm = None;
+    }
+    confirm_ui(ui, confirm, intents);
 }

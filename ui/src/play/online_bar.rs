@@ -1,10 +1,11 @@
 //! An online match's part of the top bar: the table's code and time
 //! limits, the link to the server (connected, reconnecting, lost), an
 //! absent player's countdown, and Concede and Leave behind a
-//! confirmation. A confirmed choice is pushed as [`Intent::Concede`] or
-//! [`Intent::NewMatch`] (leaving drops the session, which leaves the
-//! table). The clocks themselves are under the leaders (`clocks.rs`).
+//! confirmation (`confirm.rs`). A confirmed choice is pushed as
+//! [`Intent::Concede`] or [`Intent::NewMatch`] (leaving drops the session,
+//! which leaves the table). The clocks themselves are under the leaders (`clocks.rs`).
 
+use super::confirm::{Confirm, confirm_ui};
 use crate::intent::{Intent, Intents};
 use crate::match_clocks::{clock_text, limits_text};
 use crate::match_view::MatchView;
@@ -19,14 +20,12 @@ pub struct OnlineBar {
     confirm: Option<Confirm>,
 }
 
-/// A choice waiting for its confirmation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Confirm {
-    Concede,
-    Leave,
-}
-
 impl OnlineBar {
+    /// Whether a confirmation dialog is open (keyboard shortcuts wait).
+    pub fn is_confirming(&self) -> bool {
+        self.confirm.is_some()
+    }
+
     /// The bar's row: table code, Leave and Concede (right-aligned), and
     /// the confirmation dialog when one is open.
     pub fn ui(
@@ -124,39 +123,5 @@ impl OnlineBar {
         if counting {
             ui.ctx().request_repaint_after(Duration::from_millis(500));
         }
-    }
-}
-
-/// The open confirmation, as a modal dialog.
-fn confirm_ui(ui: &Ui, confirm: &mut Option<Confirm>, intents: &mut Intents) {
-    let Some(open) = *confirm else {
-        return;
-    };
-    let (question, yes) = match open {
-        Confirm::Concede => ("Concede this match? Your opponent wins.", "Yes, concede"),
-        Confirm::Leave => (
-            "Leave the table? Leaving a running match concedes it.",
-            "Yes, leave",
-        ),
-    };
-    let modal = egui::Modal::new(egui::Id::unique("online confirm")).show(ui.ctx(), |ui| {
-        ui.set_width(340.0);
-        ui.label(RichText::new(question).strong());
-        ui.add_space(8.0);
-        ui.horizontal(|ui| {
-            if ui.button(yes).clicked() {
-                intents.push(match open {
-                    Confirm::Concede => Intent::Concede,
-                    Confirm::Leave => Intent::NewMatch,
-                });
-                *confirm = None;
-            }
-            if ui.button("Cancel").clicked() {
-                *confirm = None;
-            }
-        });
-    });
-    if modal.should_close() {
-        *confirm = None;
     }
 }

@@ -1,12 +1,16 @@
 //! The prompt in the middle of the board: what the engine asks, the
 //! options that have no object on the board (yes/no, pass, end turn, labels,
 //! pending abilities, cards in hidden zones), and the confirm button of a
-//! multi-pick answer. A short notice line explains refused clicks.
+//! multi-pick answer. A short notice line explains refused clicks. The
+//! strip has a fixed height (`strip.rs`); its own buttons are numbered
+//! for the keyboard (`shortcuts.rs`).
 
 use super::board::BoardContext;
 use super::clicks::waiting_text;
+use super::shortcuts::{CANCEL_HINT, END_TURN_HINT, option_hint};
+use super::strip::strip_ui;
 use crate::intent::{Intent, Intents};
-use egui::{Color32, Frame, Margin, RichText, Ui};
+use egui::{Color32, RichText, Ui};
 use sve_host::engine::view::CardView;
 use sve_host::engine::{CardRef, Choice, Prompt};
 
@@ -15,8 +19,32 @@ use sve_host::engine::{CardRef, Choice, Prompt};
 #[derive(Debug, Default)]
 pub struct PromptPanel {}
 
+/// An option the prompt shows as a button of its own, numbered for the
+/// keyboard (`shortcuts.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NumberedOption {
+    /// The option's index in the decision.
+    pub option: usize,
+    /// The button's text.
+    pub text: String,
+    /// Whether it is picked into a multi-pick answer rather than
+    /// answering at once.
+    pub toggles: bool,
+}
+
+impl NumberedOption {
+    /// What clicking the button (or pressing its number) asks for.
+    pub fn intent(&self) -> Intent {
+        if self.toggles {
+            Intent::TogglePick(self.option)
+        } else {
+            Intent::Answer(vec![self.option])
+        }
+    }
+}
+
 impl PromptPanel {
-    /// Draws the prompt strip.
+    /// Draws the prompt strip (a fixed height, `strip.rs`).
     pub fn ui(
         &mut self,
         ui: &mut Ui,
@@ -25,31 +53,78 @@ impl PromptPanel {
         intents: &mut Intents,
     ) {
         let Self {} = self;
-        Frame::new()
-            .fill(Color32::from_rgb(34, 38, 50))
-            .inner_margin(Margin::same(8))
-            .corner_radius(6)
-            .show(ui, |ui| {
-                ui.set_min_width(ui.available_width());
-                match cx.decision {
-                    Some(_) => decision_ui(ui, cx, intents),
-                    None => {
-                        let text = if cx.view.bot_thinking {
-                            match cx.view.waiting_on {
-                                Some(bot) => format!("{} is thinking…", cx.view.seat_name(bot)),
-                                None => waiting_text(cx),
-                            }
-                        } else {
-                            waiting_text(cx)
-                        };
-                        ui.label(RichText::new(text).size(15.0));
-                    }
+        strip_ui(ui, "prompt", Color32::from_rgb(34, 38, 50), |ui| {
+            match cx.decision {
+                Some(_) => decision_ui(ui, cx, intents),
+                None => {
+                    let text = if cx.view.bot_thinking {
+                        match cx.view.waiting_on {
+                            Some(bot) => format!("{} is thinking…", cx.view.seat_name(bot)),
+                            None => waiting_text(cx),
+                        }
+                    } else {
+                        waiting_text(cx)
+                    };
+                    ui.label(RichText::new(text).size(15.0));
                 }
-                if let Some(notice) = notice {
-                    ui.label(RichText::new(notice).color(Color32::from_rgb(255, 210, 90)));
-                }
-            });
+            }
+            if let Some(notice) = notice {
+                ui.label(RichText::new(notice).color(Color32::from_rgb(255, 210, 90)));
+            }
+        });
     }
+}
+
+/// The options the prompt shows as buttons of their own, in the order
+/// they are drawn and numbered: options with no object on the board,
+/// activated abilities of cards without buttons of their own, then cards
+/// the board does not show.
+pub fn numbered_options(cx: &BoardContext<'_>) -> Vec<NumberedOption> {
+    let Some(view) = cx.decision else {
+        return Vec::new();
+    };
+    let decision = &view.decision;
+    let moves = &cx.moves;
+    let single_pick = decision.min == 1 && decision.max == 1;
+    let label = |option: usize| view.labels.get(option).cloned().unwrap_or_default();
+    let mut numbered = Vec::new();
+    for option in &moves.buttons {
+        let Some(choice) = decision.options.get(*option) else {
+            continue;
+        };
+        numbered.push(NumberedOption {
+            option: *option,
+            text: button_text(cx, choice, &label(*option)),
+            toggles: !single_pick,
+        });
+    }
+    // The buttons of activated abilities sit under your field cards only.
+    let mut activations: Vec<usize> = moves
+        .cards
+        .iter()
+        .filter(|(card, _)| !cx.board.mine.field.iter().any(|c| c.card == **card))
+        .flat_map(|(_, m)| m.activate.iter().copied())
+        .collect();
+    activations.sort_unstable();
+    numbered.extend(activations.into_iter().map(|option| NumberedOption {
+        option,
+        text: label(option),
+        toggles: false,
+    }));
+    // Cards the board does not show (cemetery, deck, evolve deck).
+    let mut off_board: Vec<(CardRef, usize)> = moves
+        .cards
+        .iter()
+        .filter_map(|(card, m)| m.pick.map(|option| (*card, option)))
+        .filter(|(card, _)| find_card(cx, *card).is_none())
+        .collect();
+    off_board.sort_by_key(|(_, option)| *option);
+    numbered.extend(off_board.into_iter().map(|(_, option)| NumberedOption {
+        option,
+        text: label(option),
+        toggles: !single_pick,
+    }));
+    numbered
 }
 
 fn decision_ui(ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
@@ -67,64 +142,27 @@ fn decision_ui(ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
             ui.label(format!(
                 "Attacking with {name}: click a red-marked follower or the leader."
             ));
-            if ui.button("Cancel attack").clicked() {
+            if ui
+                .button("Cancel attack")
+                .on_hover_text(CANCEL_HINT)
+                .clicked()
+            {
                 intents.push(Intent::SelectAttacker(None));
             }
         }
-        for option in &moves.buttons {
-            let Some(choice) = decision.options.get(*option) else {
-                continue;
+        for (option_idx, numbered) in numbered_options(cx).into_iter().enumerate() {
+            let response = if numbered.toggles {
+                let picked = cx.selection.pick_number(numbered.option).is_some();
+                ui.selectable_label(picked, &numbered.text)
+            } else {
+                ui.button(&numbered.text)
             };
-            let text = button_text(
-                cx,
-                choice,
-                view.labels.get(*option).map_or("", String::as_str),
-            );
-            if single_pick {
-                if ui.button(text).clicked() {
-                    intents.push(Intent::Answer(vec![*option]));
-                }
-            } else {
-                let picked = cx.selection.pick_number(*option).is_some();
-                if ui.selectable_label(picked, text).clicked() {
-                    intents.push(Intent::TogglePick(*option));
-                }
-            }
-        }
-        // Activated abilities of cards without buttons of their own (the
-        // buttons sit under your field cards only).
-        let mut activations: Vec<usize> = moves
-            .cards
-            .iter()
-            .filter(|(card, _)| !cx.board.mine.field.iter().any(|c| c.card == **card))
-            .flat_map(|(_, m)| m.activate.iter().copied())
-            .collect();
-        activations.sort_unstable();
-        for option in activations {
-            let text = view.labels.get(option).cloned().unwrap_or_default();
-            if ui.button(text).clicked() {
-                intents.push(Intent::Answer(vec![option]));
-            }
-        }
-        // Cards the board does not show (cemetery, deck, evolve deck).
-        let mut off_board: Vec<(CardRef, usize)> = moves
-            .cards
-            .iter()
-            .filter_map(|(card, m)| m.pick.map(|option| (*card, option)))
-            .filter(|(card, _)| find_card(cx, *card).is_none())
-            .collect();
-        off_board.sort_by_key(|(_, option)| *option);
-        for (_, option) in off_board {
-            let text = view.labels.get(option).cloned().unwrap_or_default();
-            if single_pick {
-                if ui.button(text).clicked() {
-                    intents.push(Intent::Answer(vec![option]));
-                }
-            } else {
-                let picked = cx.selection.pick_number(option).is_some();
-                if ui.selectable_label(picked, text).clicked() {
-                    intents.push(Intent::TogglePick(option));
-                }
+            let response = match option_hint(option_idx) {
+                Some(hint) => response.on_hover_text(hint),
+                None => response,
+            };
+            if response.clicked() {
+                intents.push(numbered.intent());
             }
         }
         if decision.prompt == Prompt::MulliganOrder && ui.button("Keep the hand's order").clicked()
@@ -146,7 +184,7 @@ fn decision_ui(ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
             {
                 intents.push(Intent::Answer(cx.selection.picks.clone()));
             }
-            if picked > 0 && ui.button("Clear").clicked() {
+            if picked > 0 && ui.button("Clear").on_hover_text(CANCEL_HINT).clicked() {
                 intents.push(Intent::ClearPicks);
             }
         }
@@ -154,7 +192,7 @@ fn decision_ui(ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
             ui.add_space(12.0);
             let end_turn = egui::Button::new(RichText::new("End turn").strong())
                 .fill(Color32::from_rgb(70, 60, 110));
-            if ui.add(end_turn).clicked() {
+            if ui.add(end_turn).on_hover_text(END_TURN_HINT).clicked() {
                 intents.push(Intent::Answer(vec![option]));
             }
         }

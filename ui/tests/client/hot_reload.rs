@@ -122,6 +122,7 @@ fn undo_after_a_reload_keeps_the_new_cards_and_the_replay_records_the_reload() {
 
     // Replays are saved from the end screen.
     click(&mut harness, "Concede");
+    click(&mut harness, "Yes, concede");
     wait_for(&mut harness, "the end screen", |h| has(h, "Rematch"));
     let path = root().join("target/test-packs/ui-undo-reload/undone.sver");
     save_replay(&mut harness, &path);

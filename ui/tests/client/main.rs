@@ -6,7 +6,9 @@ mod common;
 
 mod abilities;
 mod architecture;
+mod board_layout;
 mod deck_builder;
 mod hot_reload;
 mod online;
 mod play;
+mod safety;

@@ -111,7 +111,8 @@ fn vs_bot_mulligan_play_attack_undo_and_concede() {
     }
 
     // Concede: the game-over panel names the winner and the reason.
-    click_answer(&mut harness, "Concede");
+    click(&mut harness, "Concede");
+    click_answer(&mut harness, "Yes, concede");
     wait_for(&mut harness, "the game-over panel", |h| has(h, "Rematch"));
     assert!(has(&harness, "You lose"));
     assert!(has(&harness, "P1 (you) conceded."));

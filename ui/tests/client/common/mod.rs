@@ -17,6 +17,12 @@ pub fn client() -> Harness<'static, App> {
 
 /// The client over these cards; bots answer at once.
 pub fn client_of(catalog: Catalog) -> Harness<'static, App> {
+    client_sized(catalog, [1440.0, 900.0])
+}
+
+/// The client over these cards in a window of `size` points; bots answer
+/// at once.
+pub fn client_sized(catalog: Catalog, size: [f32; 2]) -> Harness<'static, App> {
     let app = App::new(
         catalog,
         AppOptions {
@@ -24,7 +30,7 @@ pub fn client_of(catalog: Catalog) -> Harness<'static, App> {
         },
     );
     Harness::builder()
-        .with_size([1440.0, 900.0])
+        .with_size(size)
         .build_ui_state(|ui, app: &mut App| app.ui(ui), app)
 }
 

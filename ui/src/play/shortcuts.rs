@@ -1,0 +1,147 @@
+//! Keyboard shortcuts on the board: Space ends the turn when "End turn"
+//! is a legal answer, Esc cancels the attack or the picks being built,
+//! and 1–9 pick the prompt's numbered options (the buttons of the prompt
+//! strip, in order; see [`numbered_options`](super::prompt::numbered_options)).
+//! A key becomes the same [`Intent`] as a click on its button, so it is
+//! answered through the same path. Esc on an open confirmation closes
+//! the dialog (`confirm.rs`) and does nothing else. Shortcuts are off
+//! while a text field or another widget has keyboard focus, so typing
+//! and keyboard navigation keep their keys.
+
+use super::board::BoardContext;
+use super::prompt::numbered_options;
+use crate::intent::{Intent, Intents};
+use egui::{Key, Modifiers, Ui};
+
+/// The hover text of the "End turn" button.
+pub const END_TURN_HINT: &str = "End your turn (Space).";
+
+/// The hover text of buttons that cancel the selection.
+pub const CANCEL_HINT: &str = "Shortcut: Esc.";
+
+/// The number keys, in order: key `n` picks numbered option `n - 1`.
+const NUMBER_KEYS: [Key; 9] = [
+    Key::Num1,
+    Key::Num2,
+    Key::Num3,
+    Key::Num4,
+    Key::Num5,
+    Key::Num6,
+    Key::Num7,
+    Key::Num8,
+    Key::Num9,
+];
+
+/// The hover text of the numbered option at `option_idx` (0-based), if
+/// a number key picks it.
+pub fn option_hint(option_idx: usize) -> Option<String> {
+    (option_idx < NUMBER_KEYS.len()).then(|| format!("Shortcut: {}", option_idx + 1))
+}
+
+/// Reads this frame's shortcut keys and pushes what they ask for.
+/// `confirming` says a confirmation dialog is open: keys wait for it.
+pub fn shortcuts_ui(ui: &Ui, cx: &BoardContext<'_>, confirming: bool, intents: &mut Intents) {
+    let focused = ui.ctx().memory(|memory| memory.focused().is_some());
+    if confirming || focused || ui.ctx().egui_wants_keyboard_input() {
+        return;
+    }
+    let pressed = |key: Key| ui.input_mut(|input| input.consume_key(Modifiers::NONE, key));
+    if pressed(Key::Escape) {
+        if cx.selection.attacker.is_some() {
+            intents.push(Intent::SelectAttacker(None));
+        } else if !cx.selection.picks.is_empty() {
+            intents.push(Intent::ClearPicks);
+        }
+    }
+    if cx.decision.is_none() {
+        return;
+    }
+    if pressed(Key::Space)
+        && let Some(option) = cx.moves.end_turn
+    {
+        intents.push(Intent::Answer(vec![option]));
+        return;
+    }
+    let options = numbered_options(cx);
+    for (key, option) in NUMBER_KEYS.iter().zip(&options) {
+        if pressed(*key) {
+            intents.push(option.intent());
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture;
+    use crate::match_view::MatchView;
+    use crate::play::legal::LegalMoves;
+    use crate::play::selection::Selection;
+    use egui_kittest::Harness;
+    use sve_host::engine::{Action, Choice, Decision, PlayerId, Prompt};
+
+    /// A harness reading only the shortcuts of `view`'s decision; its state
+    /// is the queue.
+    fn keys_harness(view: MatchView, confirming: bool) -> Harness<'static, Intents> {
+        let selection = Selection::default();
+        Harness::new_ui_state(
+            move |ui, intents: &mut Intents| {
+                let board = view.board(PlayerId(0)).expect("a board");
+                let decision = view.decision_for(PlayerId(0));
+                let cx = BoardContext {
+                    view: &view,
+                    board,
+                    decision,
+                    moves: decision.map(LegalMoves::of).unwrap_or_default(),
+                    selection: &selection,
+                    card_size: egui::vec2(100.0, 138.0),
+                };
+                shortcuts_ui(ui, &cx, confirming, intents);
+            },
+            Intents::default(),
+        )
+    }
+
+    fn mulligan_view() -> MatchView {
+        let db = fixture::db();
+        let mine = fixture::side(&db, "Arisa", 0);
+        let theirs = fixture::side(&db, "Erika", 0);
+        let mulligan =
+            Decision::pick_one(PlayerId(0), Prompt::Mulligan, vec![Choice::No, Choice::Yes]);
+        fixture::vs_bot(db, mine, theirs, Some(mulligan))
+    }
+
+    #[test]
+    fn number_keys_answer_the_prompts_options_in_order() {
+        let mut harness = keys_harness(mulligan_view(), false);
+        harness.key_press(Key::Num2);
+        harness.run();
+        assert_eq!(harness.state().as_slice(), [Intent::Answer(vec![1])]);
+    }
+
+    #[test]
+    fn keys_wait_while_a_confirmation_is_open() {
+        let mut harness = keys_harness(mulligan_view(), true);
+        harness.key_press(Key::Num1);
+        harness.run();
+        assert!(harness.state().is_empty());
+    }
+
+    #[test]
+    fn space_ends_the_turn_only_when_it_is_an_answer() {
+        let db = fixture::db();
+        let mine = fixture::side(&db, "Arisa", 0);
+        let theirs = fixture::side(&db, "Erika", 0);
+        let decision = fixture::main_action(vec![Choice::Action(Action::EndMainPhase)]);
+        let mut harness = keys_harness(fixture::vs_bot(db, mine, theirs, Some(decision)), false);
+        harness.key_press(Key::Space);
+        harness.run();
+        assert_eq!(harness.state().as_slice(), [Intent::Answer(vec![0])]);
+
+        let mut harness = keys_harness(mulligan_view(), false);
+        harness.key_press(Key::Space);
+        harness.run();
+        assert!(harness.state().is_empty(), "a mulligan has no End turn");
+    }
+}
