@@ -56,19 +56,7 @@ fn engaged_followers_lie_sideways() {
     let mut harness = client();
     start_match(&mut harness, "You vs bot", SEED);
     play_to_main_action(&mut harness);
-    let mut turns = 0;
-    while !has_containing(&harness, "(field, can act)") {
-        if has_containing(&harness, "(hand, can act)") {
-            click_answer_containing(&mut harness, "(hand, can act)");
-        } else {
-            click_answer(&mut harness, "End turn");
-        }
-        play_to_main_action(&mut harness);
-        assert!(!has(&harness, "Rematch"), "the match ended first");
-        turns += 1;
-        assert!(turns < 30, "no follower could attack");
-    }
-    let attacker = first_label_containing(&harness, "(field, can act)");
+    let attacker = play_until_a_follower_can_attack(&mut harness);
     let upright = rect_of(&harness, &attacker);
     assert!(upright.height() > upright.width(), "a reserved card stands");
     // Esc cancels the attack being declared.

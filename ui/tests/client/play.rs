@@ -69,22 +69,7 @@ fn vs_bot_mulligan_play_attack_undo_and_concede() {
         has_containing(h, "P1 plays")
     });
     play_to_main_action(&mut harness);
-    let mut turns = 0;
-    while !has_containing(&harness, "(field, can act)") {
-        if has_containing(&harness, "(hand, can act)") {
-            click_answer_containing(&mut harness, "(hand, can act)");
-        } else {
-            click_answer(&mut harness, "End turn");
-        }
-        play_to_main_action(&mut harness);
-        assert!(
-            !has(&harness, "Rematch"),
-            "the match ended before an attack"
-        );
-        turns += 1;
-        assert!(turns < 30, "no follower could attack");
-    }
-    let attacker = first_label_containing(&harness, "(field, can act)");
+    let attacker = play_until_a_follower_can_attack(&mut harness);
     let attacker_name = attacker.split(" (").next().unwrap_or_default().to_owned();
     click(&mut harness, &attacker);
     wait_for(&mut harness, "attack targets", |h| {
@@ -354,19 +339,7 @@ fn dragging_a_follower_onto_the_enemy_leader_attacks() {
     let mut harness = client();
     start_match(&mut harness, "You vs bot", SEED);
     play_to_main_action(&mut harness);
-    let mut turns = 0;
-    while !has_containing(&harness, "(field, can act)") {
-        if has_containing(&harness, "(hand, can act)") {
-            click_answer_containing(&mut harness, "(hand, can act)");
-        } else {
-            click_answer(&mut harness, "End turn");
-        }
-        play_to_main_action(&mut harness);
-        assert!(!has(&harness, "Rematch"), "the match ended first");
-        turns += 1;
-        assert!(turns < 30, "no follower could attack");
-    }
-    let attacker = first_label_containing(&harness, "(field, can act)");
+    let attacker = play_until_a_follower_can_attack(&mut harness);
     let attacker_name = attacker.split(" (").next().unwrap_or_default().to_owned();
     let from = harness.get_by_label(&attacker).rect().center();
     let leader = first_label_containing(&harness, "P2 (random bot) leader");

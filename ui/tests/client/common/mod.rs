@@ -232,3 +232,21 @@ pub fn answer_plainly(harness: &mut Harness<'_, App>) {
         click_answer(harness, "Confirm");
     }
 }
+
+/// From your main action, plays cards and ends turns until one of your
+/// followers can attack; returns that follower's label.
+pub fn play_until_a_follower_can_attack(harness: &mut Harness<'_, App>) -> String {
+    let mut turns = 0;
+    while !has_containing(harness, "(field, can act)") {
+        if has_containing(harness, "(hand, can act)") {
+            click_answer_containing(harness, "(hand, can act)");
+        } else {
+            click_answer(harness, "End turn");
+        }
+        play_to_main_action(harness);
+        assert!(!has(harness, "Rematch"), "the match ended before an attack");
+        turns += 1;
+        assert!(turns < 30, "no follower could attack");
+    }
+    first_label_containing(harness, "(field, can act)")
+}
