@@ -6,6 +6,7 @@ use crate::frame_times::FrameTimes;
 use crate::online::{OnlineRequest, OnlineScreen};
 use crate::packs_panel::PacksPanel;
 use crate::play::{MatchScreen, ScreenRequest};
+use crate::settings::Settings;
 use crate::start::{StartRequest, StartScreen};
 use egui::Ui;
 use std::time::Duration;
@@ -66,6 +67,21 @@ impl App {
             screen: Screen::Start,
             frame_times: FrameTimes::default(),
         }
+    }
+
+    /// What to remember for the next run: the start screen's decks and
+    /// the Play online screen's choices.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            start_decks: self.start.remembered_decks(),
+            online: self.online.remembered(),
+        }
+    }
+
+    /// Takes back what an earlier run remembered (see [`App::settings`]).
+    pub fn restore(&mut self, settings: &Settings) {
+        self.start.restore_decks(&settings.start_decks);
+        self.online.restore(&settings.online);
     }
 
     /// The screen on display.
@@ -183,9 +199,73 @@ impl eframe::App for App {
         App::ui(self, ui);
     }
 
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.settings().store(storage);
+    }
+
+    /// The window's size and place are kept (`NativeOptions::persist_window`)
+    /// and our own settings, but not egui's memory: a scroll position or a
+    /// half-typed field from the last run would only surprise.
+    fn persist_egui_memory(&self) -> bool {
+        false
+    }
+
     fn on_exit(&mut self) {
         if !self.frame_times.is_empty() {
             tracing::info!("{}", self.frame_times.summary());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::{OnlineChoices, StoredClock, StoredDeck, StoredLimit};
+
+    fn app() -> App {
+        let catalog = Catalog::vanilla().expect("bundled card data loads");
+        App::new(catalog, AppOptions::default())
+    }
+
+    #[test]
+    fn remembered_settings_come_back_in_the_next_run() {
+        let settings = Settings {
+            start_decks: [
+                Some(StoredDeck::Starter("SD03".to_owned())),
+                Some(StoredDeck::File("decks/mine.txt".to_owned())),
+            ],
+            online: OnlineChoices {
+                server: Some("ws://example.org:7878".to_owned()),
+                name: Some("Ann".to_owned()),
+                deck: Some(StoredDeck::Starter("SD02".to_owned())),
+                clock: Some(StoredClock {
+                    per_decision: StoredLimit::Preset(30),
+                    custom_decision_s: 45,
+                    per_match: StoredLimit::Off,
+                    custom_match_min: 15,
+                }),
+            },
+        };
+        let mut next_run = app();
+        next_run.restore(&settings);
+        assert_eq!(next_run.settings(), settings);
+    }
+
+    #[test]
+    fn settings_that_do_not_fit_keep_the_screens_defaults() {
+        let defaults = app().settings();
+        let mut restored = app();
+        restored.restore(&Settings::default());
+        assert_eq!(restored.settings(), defaults, "nothing stored");
+        restored.restore(&Settings {
+            start_decks: [Some(StoredDeck::Starter("SD99".to_owned())), None],
+            online: OnlineChoices {
+                server: Some("   ".to_owned()),
+                name: Some(String::new()),
+                deck: Some(StoredDeck::Starter("no such deck".to_owned())),
+                clock: None,
+            },
+        });
+        assert_eq!(restored.settings(), defaults, "nothing that fits");
     }
 }

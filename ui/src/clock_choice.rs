@@ -57,6 +57,16 @@ impl Default for ClockChoice {
 }
 
 impl ClockChoice {
+    /// A custom limit per decision brought into the allowed range.
+    pub fn clamp_decision_s(seconds: u32) -> u32 {
+        seconds.clamp(*DECISION_RANGE.start(), *DECISION_RANGE.end())
+    }
+
+    /// A custom thinking-time budget brought into the allowed range.
+    pub fn clamp_match_min(minutes: u32) -> u32 {
+        minutes.clamp(*MATCH_RANGE.start(), *MATCH_RANGE.end())
+    }
+
     /// The limits as the server takes them.
     pub fn spec(&self) -> ClockSpec {
         let Self {

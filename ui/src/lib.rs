@@ -53,6 +53,7 @@ pub mod online;
 pub mod packs_panel;
 pub mod play;
 pub mod session;
+pub mod settings;
 pub mod start;
 
 pub use app::{App, AppOptions};

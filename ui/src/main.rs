@@ -44,12 +44,21 @@ fn main() -> anyhow::Result<()> {
             .with_title("Shadowverse: Evolve")
             .with_inner_size([1600.0, 960.0])
             .with_min_inner_size([1024.0, 700.0]),
+        // The window opens where and as large as it was last closed.
+        persist_window: true,
         ..Default::default()
     };
     eframe::run_native(
         "Shadowverse: Evolve",
         options,
-        Box::new(move |_creation| Ok(Box::new(App::new(catalog, AppOptions::default())))),
+        Box::new(move |creation| {
+            let mut app = App::new(catalog, AppOptions::default());
+            // The decks and online choices of the last run, if any.
+            if let Some(storage) = creation.storage {
+                app.restore(&sve_ui::settings::Settings::load(storage));
+            }
+            Ok(Box::new(app))
+        }),
     )
     .map_err(|err| anyhow!("the client window could not run: {err}"))
 }

@@ -5,12 +5,12 @@
 
 use crate::config::{MatchConfig, MatchMode, Seat};
 use crate::match_clocks::MatchClocks;
-use crate::session::{CardNote, DecisionView, InspectedCard, LogLine, Snapshot};
+use crate::session::{CardNote, DecisionView, InspectedCard, LogLine, ShownEvent, Snapshot};
 use std::collections::HashMap;
 use std::sync::Arc;
 use sve_host::cards::CardDb;
 use sve_host::engine::view::{PlayerView, SideView};
-use sve_host::engine::{CardRef, Event, Outcome, Phase, PlayerId};
+use sve_host::engine::{CardRef, Outcome, Phase, PlayerId};
 use sve_host::packs::PackInfo;
 
 /// The UI's picture of a match.
@@ -43,8 +43,8 @@ pub struct MatchView {
     pub outcome: Option<Outcome>,
     /// The game log, oldest first.
     pub log: Vec<LogLine>,
-    /// Every event the UI was shown, oldest first.
-    pub events: Vec<Event>,
+    /// Every event the UI was shown, with its words, oldest first.
+    pub events: Vec<ShownEvent>,
     /// Public facts about field cards.
     pub notes: HashMap<CardRef, CardNote>,
     /// Undo would take something back.

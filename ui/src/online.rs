@@ -15,6 +15,7 @@ use crate::deck_choice::{DeckChoice, StarterTitles};
 use crate::session::online::{
     DEFAULT_SERVER, LinkState, OnlineEntry, OnlineSession, OnlineSettings, OnlineStatus,
 };
+use crate::settings::{OnlineChoices, StoredClock, StoredDeck};
 use egui::{Color32, RichText, Ui};
 use std::sync::Arc;
 use sve_host::bot::BotKind;
@@ -89,6 +90,38 @@ impl OnlineScreen {
     /// The last failure shown on the screen.
     pub fn error(&self) -> Option<&str> {
         self.error.as_deref()
+    }
+
+    /// The choices to remember for the next run.
+    pub fn remembered(&self) -> OnlineChoices {
+        OnlineChoices {
+            server: Some(self.url.clone()),
+            name: Some(self.name.clone()),
+            deck: Some(StoredDeck::of(&self.deck)),
+            clock: Some(StoredClock::from(&self.clock)),
+        }
+    }
+
+    /// Takes back the choices of an earlier run; what is missing, blank or
+    /// does not fit keeps the screen's default.
+    pub fn restore(&mut self, stored: &OnlineChoices) {
+        let filled = |text: &Option<String>| {
+            text.as_ref()
+                .map(|text| text.trim().to_owned())
+                .filter(|text| !text.is_empty())
+        };
+        if let Some(server) = filled(&stored.server) {
+            self.url = server;
+        }
+        if let Some(name) = filled(&stored.name) {
+            self.name = name;
+        }
+        if let Some(deck) = stored.deck.as_ref().and_then(StoredDeck::choice) {
+            self.deck = deck;
+        }
+        if let Some(clock) = &stored.clock {
+            self.clock = clock.choice();
+        }
     }
 
     /// Draws the screen.

@@ -5,6 +5,7 @@
 
 use crate::config::{ChosenDeck, MatchConfig, Seat, entropy_seed};
 use crate::deck_choice::{DeckChoice, StarterTitles};
+use crate::settings::StoredDeck;
 use egui::{Color32, RichText, Ui};
 use std::time::Duration;
 use sve_host::bot::BotKind;
@@ -63,6 +64,21 @@ impl StartScreen {
             starter_titles: StarterTitles::default(),
             errors: Vec::new(),
             replay_path: String::new(),
+        }
+    }
+
+    /// The decks to remember for the next run, seat order.
+    pub fn remembered_decks(&self) -> [Option<StoredDeck>; 2] {
+        self.decks.each_ref().map(|deck| Some(StoredDeck::of(deck)))
+    }
+
+    /// Takes back the decks of an earlier run; a seat with none, or with a
+    /// starter deck this client lacks, keeps its deck.
+    pub fn restore_decks(&mut self, stored: &[Option<StoredDeck>; 2]) {
+        for (deck, stored) in self.decks.iter_mut().zip(stored) {
+            if let Some(choice) = stored.as_ref().and_then(StoredDeck::choice) {
+                *deck = choice;
+            }
         }
     }
 

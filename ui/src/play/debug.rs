@@ -1,4 +1,5 @@
-//! The debug tab: the events the UI received, the pending decision as the
+//! The debug tab: the events the UI received (in the log's words, the
+//! raw form a toggle away), the pending decision as the
 //! engine states it, the card inspector and the sandbox tools. Online only
 //! the events and the decision are shown: the inspector's data and the
 //! sandbox need the match's state, which stays on the server.
@@ -13,7 +14,8 @@ use egui::{RichText, Ui};
 /// The tools of the debug tab.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum DebugTool {
-    /// Every event, newest at the bottom.
+    /// Every event in the game log's words, newest at the bottom; the raw
+    /// form one toggle away.
     #[default]
     Events,
     /// The pending decision with its options.
@@ -31,6 +33,8 @@ pub struct DebugPanel {
     inspector: InspectorPanel,
     sandbox: SandboxPanel,
     event_filter: String,
+    /// The events tool shows each event's raw (debug) form under its words.
+    show_raw: bool,
     /// Online: no card inspector and no sandbox.
     online: bool,
 }
@@ -57,6 +61,7 @@ impl DebugPanel {
             inspector,
             sandbox,
             event_filter,
+            show_raw,
             online,
         } = self;
         ui.horizontal(|ui| {
@@ -73,7 +78,7 @@ impl DebugPanel {
         ui.label(RichText::new(frame_times.summary()).weak());
         ui.separator();
         match tool {
-            DebugTool::Events => events_ui(ui, view, event_filter),
+            DebugTool::Events => events_ui(ui, view, event_filter, show_raw),
             DebugTool::Decision => decision_ui(ui, view),
             DebugTool::Inspector => inspector.ui(ui, view),
             DebugTool::Sandbox => sandbox.ui(ui, view, intents),
@@ -81,7 +86,7 @@ impl DebugPanel {
     }
 }
 
-fn events_ui(ui: &mut Ui, view: &MatchView, filter: &mut String) {
+fn events_ui(ui: &mut Ui, view: &MatchView, filter: &mut String, show_raw: &mut bool) {
     ui.horizontal(|ui| {
         ui.label(format!(
             "{} events (hidden cards redacted for the viewer)",
@@ -89,26 +94,91 @@ fn events_ui(ui: &mut Ui, view: &MatchView, filter: &mut String) {
         ));
         let label = ui.label("Event filter");
         ui.text_edit_singleline(filter).labelled_by(label.id);
+        ui.checkbox(show_raw, "Show raw");
     });
     let needle = filter.trim().to_lowercase();
-    let shown: Vec<(usize, String)> = view
+    let shown: Vec<EventRow> = view
         .events
         .iter()
         .enumerate()
-        .map(|(idx, event)| (idx, format!("{event:?}")))
-        .filter(|(_, text)| needle.is_empty() || text.to_lowercase().contains(&needle))
+        .map(|(idx, shown)| EventRow {
+            idx,
+            words: shown.text.clone(),
+            raw: format!("{:?}", shown.event),
+        })
+        .filter(|row| needle.is_empty() || row.matches(&needle))
         .collect();
+    let line_height = ui.text_style_height(&egui::TextStyle::Monospace);
+    // Rows are one line, or two with the raw form under the words (an
+    // event with no words is one line either way: `show_rows` only uses
+    // the height to place the rows, so it just leaves a gap).
+    let row_height = if *show_raw {
+        2.0 * line_height + ui.spacing().item_spacing.y
+    } else {
+        line_height
+    };
     egui::ScrollArea::vertical()
         .id_salt("debug events")
         .stick_to_bottom(true)
         .auto_shrink([false, false])
-        .show_rows(ui, 16.0, shown.len(), |ui, rows| {
+        .show_rows(ui, row_height, shown.len(), |ui, rows| {
             for row in rows {
-                if let Some((idx, text)) = shown.get(row) {
-                    ui.monospace(format!("{idx:>5} {text}"));
+                let Some(event) = shown.get(row) else {
+                    continue;
+                };
+                let idx = event.idx;
+                match (&event.words, *show_raw) {
+                    (Some(words), false) => {
+                        ui.monospace(format!("{idx:>5} {words}"));
+                    }
+                    (Some(words), true) => {
+                        ui.monospace(format!("{idx:>5} {words}"));
+                        ui.monospace(RichText::new(format!("      {}", event.raw)).weak());
+                    }
+                    // No words for it (a setup draw, an online event the
+                    // log skips): the event's kind, the rest under the
+                    // toggle.
+                    (None, false) => {
+                        let kind = event.kind();
+                        ui.monospace(
+                            RichText::new(format!("{idx:>5} {kind} (no log line)")).weak(),
+                        );
+                    }
+                    (None, true) => {
+                        ui.monospace(RichText::new(format!("{idx:>5} {}", event.raw)).weak());
+                    }
                 }
             }
         });
+}
+
+/// One row of the events tool: the event's words and its raw form.
+struct EventRow {
+    /// Its place in the match's event list.
+    idx: usize,
+    /// The log line or scenario line, when the client has one.
+    words: Option<String>,
+    /// The event's debug form.
+    raw: String,
+}
+
+impl EventRow {
+    /// The event's kind: its variant's name, the start of the raw form.
+    fn kind(&self) -> &str {
+        self.raw
+            .split(|c: char| !c.is_alphanumeric())
+            .next()
+            .unwrap_or_default()
+    }
+
+    /// Whether the lowercase `needle` is in its words or its raw form (so
+    /// a variant name finds its events with the raw form hidden too).
+    fn matches(&self, needle: &str) -> bool {
+        self.words
+            .as_deref()
+            .is_some_and(|words| words.to_lowercase().contains(needle))
+            || self.raw.to_lowercase().contains(needle)
+    }
 }
 
 fn decision_ui(ui: &mut Ui, view: &MatchView) {

@@ -91,8 +91,9 @@ pub struct Snapshot {
     pub outcome: Option<Outcome>,
     /// New game-log lines (after clearing the log if `reset`).
     pub log: Delta<LogLine>,
-    /// New events, redacted for the viewer (after clearing if `reset`).
-    pub events: Delta<Event>,
+    /// New events, redacted for the viewer, each with its words (after
+    /// clearing if `reset`).
+    pub events: Delta<ShownEvent>,
     /// Public facts about field cards that views do not carry.
     pub notes: Vec<(CardRef, CardNote)>,
     /// Whether [`Command::Undo`] would take something back.
@@ -106,6 +107,17 @@ pub struct Snapshot {
     /// The clocks' time left as the server sent it with this picture
     /// (online only; `None` in a local match, which has no clocks).
     pub clocks: Option<ClockReading>,
+}
+
+/// An event the UI was shown, with the words the debug tab lists it by.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShownEvent {
+    /// The event, redacted for the viewer.
+    pub event: Event,
+    /// Its game-log line's text or, for an event with none, its scenario
+    /// line (`Shuffled P1 deck`); `None` when the client has no words for
+    /// it (online, where only the log lines are written).
+    pub text: Option<String>,
 }
 
 /// The time left on an online match's clocks at the moment the server

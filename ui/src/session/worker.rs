@@ -2,7 +2,9 @@
 //! configured delay), waits for human answers, and implements undo by
 //! rebuilding the match from seed, decks and the kept answers.
 
-use super::{CardNote, Command, DecisionView, Delta, LogLine, Snapshot, Update, inspect};
+use super::{
+    CardNote, Command, DecisionView, Delta, LogLine, ShownEvent, Snapshot, Update, inspect,
+};
 use crate::card_text;
 use crate::config::{MatchConfig, MatchMode, Seat};
 use std::ops::ControlFlow;
@@ -103,6 +105,10 @@ struct Worker {
     conceded_by: Option<PlayerId>,
     /// A watched replay's end was announced.
     replay_announced: bool,
+    /// The sandbox changed this match. A replay records answers only, so
+    /// one saved now would not play back the same; undo rebuilds the match
+    /// from the answers, which clears it.
+    sandboxed: bool,
     generation: u64,
     /// The catalog generation the match plays with (hot reload).
     cards_generation: u64,
@@ -111,7 +117,7 @@ struct Worker {
     /// Cards swapped in since, in order.
     reloads: Vec<ReloadPoint>,
     unsent_log: Delta<LogLine>,
-    unsent_events: Delta<Event>,
+    unsent_events: Delta<ShownEvent>,
     commands: Receiver<Command>,
     updates: Sender<Update>,
     repaint: Repaint,
@@ -150,6 +156,7 @@ impl Worker {
             conceded_at: None,
             conceded_by: None,
             replay_announced: false,
+            sandboxed: false,
             generation: 0,
             unsent_log: Delta::default(),
             unsent_events: Delta::default(),
@@ -385,7 +392,10 @@ impl Worker {
             }
             Command::SaveReplay(path) => self.save_replay(&path),
             Command::Sandbox(action) => match self.game.sandbox(action) {
-                Ok(()) => self.generation += 1,
+                Ok(()) => {
+                    self.sandboxed = true;
+                    self.generation += 1;
+                }
                 Err(err) => self.notice(format!("Sandbox: {err}")),
             },
             Command::SaveScenario => self.save_scenario(),
@@ -531,6 +541,8 @@ impl Worker {
         self.full_log.clear();
         self.conceded_at = None;
         self.conceded_by = None;
+        // The rebuilt match has the answers only: no sandbox change.
+        self.sandboxed = false;
         self.unsent_log = Delta {
             reset: true,
             items: Vec::new(),
@@ -602,10 +614,21 @@ impl Worker {
                 MatchMode::HotSeat => redact(&redact(&event, PlayerId(0)), PlayerId(1)),
                 MatchMode::BotVsBot => event.clone(),
             };
-            if let Some(line) = gamelog::render(&shown, self.game.state(), self.game.db()).log {
-                self.unsent_log.items.push(line);
-            }
-            self.unsent_events.items.push(shown);
+            // Rendered once: the log line goes to the log and words the
+            // debug tab's row, the scenario line standing in for an event
+            // with no log line.
+            let rendered = gamelog::render(&shown, self.game.state(), self.game.db());
+            let text = match rendered.log {
+                Some(line) => {
+                    let text = line.text.clone();
+                    self.unsent_log.items.push(line);
+                    Some(text)
+                }
+                None => rendered.line.map(|line| line.to_string()),
+            };
+            self.unsent_events
+                .items
+                .push(ShownEvent { event: shown, text });
             self.full_log.push(event);
         }
     }
@@ -760,7 +783,7 @@ impl Worker {
             .map_or(Ok(()), std::fs::create_dir_all)
             .and_then(|()| std::fs::write(path, replay.encode()));
         let message = match written {
-            Ok(()) => format!("Replay saved to {}", path.display()),
+            Ok(()) => replay_saved(path, self.sandboxed),
             Err(err) => {
                 tracing::warn!("writing replay {}: {err}", path.display());
                 format!("Could not save the replay to {}: {err}", path.display())
@@ -780,8 +803,38 @@ impl Worker {
     }
 }
 
+/// The notice for a replay written to `path`; `sandboxed` when the sandbox
+/// changed the match, which a replay does not record.
+fn replay_saved(path: &Path, sandboxed: bool) -> String {
+    if sandboxed {
+        format!(
+            "Replay saved to {}, but it won't play back the same: sandbox changes aren't recorded.",
+            path.display()
+        )
+    } else {
+        format!("Replay saved to {}", path.display())
+    }
+}
+
 /// A new match with fresh pack instances.
 fn new_match(config: &MatchConfig, cards: &(Arc<CardDb>, RunnerFactory)) -> Match {
     let lists = [config.decks[0].list.clone(), config.decks[1].list.clone()];
     Match::new(Arc::clone(&cards.0), (cards.1)(), lists, config.seed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_replay_saved_after_sandbox_changes_says_it_will_not_play_back() {
+        let path = Path::new("match.sver");
+        assert_eq!(replay_saved(path, false), "Replay saved to match.sver");
+        let warned = replay_saved(path, true);
+        assert!(warned.starts_with("Replay saved to match.sver"), "{warned}");
+        assert!(
+            warned.contains("won't play back the same: sandbox changes aren't recorded"),
+            "{warned}"
+        );
+    }
 }

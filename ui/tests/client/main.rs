@@ -12,3 +12,4 @@ mod hot_reload;
 mod online;
 mod play;
 mod safety;
+mod settings;

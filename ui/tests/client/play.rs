@@ -127,6 +127,10 @@ fn bot_vs_bot_match_reaches_game_over_and_saves_a_replay() {
     let dir = std::env::temp_dir().join(format!("sve-ui-test-{}", std::process::id()));
     let path = dir.join("bots.sver");
     save_replay(&mut harness, &path);
+    assert!(
+        !notice_shown(&harness, "won't play back the same"),
+        "no sandbox change, no warning"
+    );
     let bytes = std::fs::read(&path).expect("the replay file was written");
     let replay = sve_host::replay::Replay::decode(&bytes).expect("a valid replay");
     assert_eq!(replay.seed, SEED);
@@ -187,16 +191,35 @@ fn hot_seat_hides_the_board_between_players() {
     assert_eq!(revealed, ["Show P1's board", "Show P2's board"]);
 }
 
+/// Whether the debug tab lists an event whose words contain `text`: its
+/// rows start with the event's number, the game log's lines do not.
+fn event_row(harness: &egui_kittest::Harness<'_, sve_ui::App>, text: &str) -> bool {
+    harness.query_all_by_label_contains(text).any(|node| {
+        let node = egui_kittest::kittest::NodeT::accesskit_node(&node);
+        node.label()
+            .or_else(|| node.value())
+            .is_some_and(|label| label.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+    })
+}
+
 #[test]
 fn debug_tab_shows_the_events_and_the_decision() {
     let mut harness = client();
     start_match(&mut harness, "You vs bot", SEED);
     play_to_main_action(&mut harness);
     click(&mut harness, "Debug");
-    assert!(has_containing(&harness, "GameStarted"));
-    type_into(&mut harness, "Event filter", "mulligan");
-    assert!(has_containing(&harness, "Mulligan"));
-    assert!(!has_containing(&harness, "GameStarted"), "filtered out");
+    // Events in the game log's words, the raw form a toggle away.
+    assert!(event_row(&harness, "draws"));
+    assert!(!has_containing(&harness, "Moved {"), "raw form hidden");
+    click(&mut harness, "Show raw");
+    assert!(has_containing(&harness, "Moved {"), "raw form shown");
+    assert!(event_row(&harness, "draws"), "words kept");
+    click(&mut harness, "Show raw");
+    assert!(!has_containing(&harness, "Moved {"));
+    assert!(event_row(&harness, "goes first"));
+    type_into(&mut harness, "Event filter", "opening hand");
+    assert!(event_row(&harness, "keeps their opening hand"));
+    assert!(!event_row(&harness, "goes first"), "filtered out");
     click(&mut harness, "Decision");
     assert!(has_containing(&harness, "MainAction"));
     assert!(notice_shown(&harness, "No automatic abilities pending."));
@@ -322,6 +345,30 @@ fn sandbox_tools_put_a_card_draw_and_save_the_board() {
             .board(PlayerId(0))
             .is_some_and(|b| b.mine.hand.len() == hand_before + 2)
     });
+}
+
+#[test]
+fn a_replay_saved_after_sandbox_changes_says_it_will_not_play_back() {
+    let mut harness = client();
+    start_match(&mut harness, "You vs bot", SEED);
+    play_to_main_action(&mut harness);
+    let generation = match_view(&harness).generation;
+    click(&mut harness, "Debug");
+    click(&mut harness, "Sandbox");
+    click(&mut harness, "Set play points");
+    wait_for(&mut harness, "the sandbox change", |h| {
+        match_view(h).generation != generation
+    });
+    click(&mut harness, "Board");
+    click(&mut harness, "Concede");
+    click_answer(&mut harness, "Yes, concede");
+    wait_for(&mut harness, "the game-over panel", |h| has(h, "Rematch"));
+    let dir = std::env::temp_dir().join(format!("sve-ui-test-{}", std::process::id()));
+    save_replay(&mut harness, &dir.join("sandboxed.sver"));
+    assert!(notice_shown(
+        &harness,
+        "won't play back the same: sandbox changes aren't recorded"
+    ));
 }
 
 /// Whether a text (a label's value, as notices are) is on screen.

@@ -8,7 +8,9 @@
 //! events. What needs the engine's state (the card inspector, pending
 //! abilities, undo) stays empty.
 
-use crate::session::{CardNote, ClockReading, DecisionView, Delta, LogKind, LogLine, Snapshot};
+use crate::session::{
+    CardNote, ClockReading, DecisionView, Delta, LogKind, LogLine, ShownEvent, Snapshot,
+};
 use std::collections::HashSet;
 use std::time::Duration;
 use sve_host::engine::{CardRef, Event, Zone};
@@ -56,14 +58,17 @@ impl Snapshots {
             self.entered_this_turn.clear();
         }
         let mut log = Vec::new();
-        for event in &events {
-            self.follow(event);
-            if let Some(text) = text::event(event, &view, &self.faces) {
+        let mut shown = Vec::with_capacity(events.len());
+        for event in events {
+            self.follow(&event);
+            let words = text::event(&event, &view, &self.faces);
+            if let Some(text) = &words {
                 log.push(LogLine {
-                    kind: log_kind(event),
-                    text,
+                    kind: log_kind(&event),
+                    text: text.clone(),
                 });
             }
+            shown.push(ShownEvent { event, text: words });
         }
         let decision = view.decision.clone().map(|decision| DecisionView {
             labels: decision
@@ -97,7 +102,7 @@ impl Snapshots {
             },
             events: Delta {
                 reset: resync,
-                items: events,
+                items: shown,
             },
             notes,
             can_undo: false,
@@ -212,6 +217,11 @@ mod tests {
         assert_eq!(labels, ["No", "Yes"]);
         assert_eq!(first.log.items.len(), 1);
         assert_eq!(first.log.items[0].kind, LogKind::TurnHeader);
+        assert_eq!(
+            first.events.items[0].text.as_deref(),
+            Some(first.log.items[0].text.as_str()),
+            "the debug tab's row reuses the log line"
+        );
         assert!(!first.log.reset);
         let second = snapshots.snapshot(update(Vec::new(), true));
         assert_eq!(second.generation, 2);
