@@ -3,6 +3,9 @@
 
 use crate::config::{ChosenDeck, MatchConfig, Seat};
 use crate::match_view::MatchView;
+use crate::play::board::BoardContext;
+use crate::play::legal::LegalMoves;
+use crate::play::selection::Selection;
 use crate::session::DecisionView;
 use std::sync::Arc;
 use std::time::Duration;
@@ -113,4 +116,24 @@ pub fn vs_bot(
     }];
     view.decision = decision;
     view
+}
+
+/// Runs `f` with the board context of seat 0 of `view`, as a frame of the
+/// match screen would build it.
+pub fn with_board<R>(
+    view: &MatchView,
+    selection: &Selection,
+    f: impl FnOnce(&BoardContext<'_>) -> R,
+) -> R {
+    let board = view.board(PlayerId(0)).expect("a board");
+    let decision = view.decision_for(PlayerId(0));
+    let cx = BoardContext {
+        view,
+        board,
+        decision,
+        moves: decision.map(LegalMoves::of).unwrap_or_default(),
+        selection,
+        card_size: egui::vec2(100.0, 138.0),
+    };
+    f(&cx)
 }

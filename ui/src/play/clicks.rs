@@ -238,8 +238,6 @@ fn card_name(cx: &BoardContext<'_>, card: &CardView) -> String {
 mod tests {
     use super::*;
     use crate::fixture;
-    use crate::match_view::MatchView;
-    use crate::play::legal::LegalMoves;
     use crate::play::selection::Selection;
     use sve_host::engine::{Action, AttackTarget, CardRef, ObjectId};
 
@@ -247,24 +245,6 @@ mod tests {
     const FIGHTER: CardRef = CardRef(2);
 
     /// Runs `f` with the board context of `view` and `selection`.
-    fn with_board<R>(
-        view: &MatchView,
-        selection: &Selection,
-        f: impl FnOnce(&BoardContext<'_>) -> R,
-    ) -> R {
-        let board = view.board(PlayerId(0)).expect("a board");
-        let decision = view.decision_for(PlayerId(0));
-        let cx = BoardContext {
-            view,
-            board,
-            decision,
-            moves: decision.map(LegalMoves::of).unwrap_or_default(),
-            selection,
-            card_size: egui::vec2(100.0, 138.0),
-        };
-        f(&cx)
-    }
-
     fn attack(target: AttackTarget) -> Choice {
         Choice::Action(Action::Attack {
             attacker: GOBLIN,
@@ -287,7 +267,7 @@ mod tests {
                 Action::EndMainPhase,
             )])),
         );
-        let intent = with_board(&view, &Selection::default(), |cx| {
+        let intent = fixture::with_board(&view, &Selection::default(), |cx| {
             card_click(cx, &treant, Place::Hand)
         });
         assert_eq!(
@@ -313,12 +293,12 @@ mod tests {
         ];
         let view = fixture::vs_bot(db, mine, theirs, Some(fixture::main_action(options)));
         let mut selection = Selection::default();
-        let first = with_board(&view, &selection, |cx| {
+        let first = fixture::with_board(&view, &selection, |cx| {
             card_click(cx, &goblin, Place::Field(Half::Mine))
         });
         assert_eq!(first, Intent::SelectAttacker(Some(GOBLIN)));
         selection.attacker = Some(GOBLIN);
-        with_board(&view, &selection, |cx| {
+        fixture::with_board(&view, &selection, |cx| {
             assert_eq!(
                 look_of(cx, &fighter, Place::Field(Half::Theirs)).highlight,
                 Highlight::Target
@@ -348,7 +328,7 @@ mod tests {
             attacker: Some(GOBLIN),
             ..Selection::default()
         };
-        let intent = with_board(&view, &selection, |cx| {
+        let intent = fixture::with_board(&view, &selection, |cx| {
             card_click(cx, &fighter, Place::Field(Half::Theirs))
         });
         let Intent::Explain(text) = intent else {
@@ -365,7 +345,7 @@ mod tests {
         mine.hand.push(Some(goblin.clone()));
         let theirs = fixture::side(&db, "Erika", 2);
         let view = fixture::vs_bot(db, mine, theirs, None);
-        let intent = with_board(&view, &Selection::default(), |cx| {
+        let intent = fixture::with_board(&view, &Selection::default(), |cx| {
             card_click(cx, &goblin, Place::Hand)
         });
         assert_eq!(

@@ -76,7 +76,6 @@ mod tests {
     use super::*;
     use crate::fixture;
     use crate::match_view::MatchView;
-    use crate::play::legal::LegalMoves;
     use crate::play::selection::Selection;
     use egui_kittest::Harness;
     use sve_host::engine::{Action, Choice, Decision, PlayerId, Prompt};
@@ -87,17 +86,9 @@ mod tests {
         let selection = Selection::default();
         Harness::new_ui_state(
             move |ui, intents: &mut Intents| {
-                let board = view.board(PlayerId(0)).expect("a board");
-                let decision = view.decision_for(PlayerId(0));
-                let cx = BoardContext {
-                    view: &view,
-                    board,
-                    decision,
-                    moves: decision.map(LegalMoves::of).unwrap_or_default(),
-                    selection: &selection,
-                    card_size: egui::vec2(100.0, 138.0),
-                };
-                shortcuts_ui(ui, &cx, confirming, intents);
+                fixture::with_board(&view, &selection, |cx| {
+                    shortcuts_ui(ui, cx, confirming, intents);
+                });
             },
             Intents::default(),
         )
