@@ -1,13 +1,24 @@
 //! The board as compact text, for the terminal.
 
-use crate::engine::view::CardView;
-use crate::engine::{Match, PlayerId};
+use crate::cards::CardDb;
+use crate::engine::view::{CardView, PlayerView};
+use crate::engine::{DefId, Match, PlayerId};
 use std::fmt::Write as _;
 
 /// A compact text picture of the board as `viewer` sees it.
 pub fn board_text(game: &Match, viewer: PlayerId) -> String {
-    let view = game.view(viewer);
-    let db = game.db();
+    let db: &CardDb = game.db();
+    view_text(&game.view(viewer), &|def| {
+        let def = db.get(def);
+        (def.display_name(), def.card_type.is_follower())
+    })
+}
+
+/// The same picture from a view alone; `card` names a definition and says
+/// whether it is a follower (a network client knows cards only by their
+/// faces).
+pub fn view_text<'a>(view: &PlayerView, card: &dyn Fn(DefId) -> (&'a str, bool)) -> String {
+    let viewer = view.viewer;
     let mut out = String::new();
     for seat in [viewer.opponent(), viewer] {
         let side = &view.sides[seat.idx()];
@@ -28,11 +39,11 @@ pub fn board_text(game: &Match, viewer: PlayerId) -> String {
             cards
                 .iter()
                 .map(|c| {
-                    let def = db.get(c.evolved.unwrap_or(c.def));
-                    let mut text = if def.card_type.is_follower() {
-                        format!("{} {}/{}", def.display_name(), c.attack, c.defense)
+                    let (name, follower) = card(c.evolved.unwrap_or(c.def));
+                    let mut text = if follower {
+                        format!("{name} {}/{}", c.attack, c.defense)
                     } else {
-                        def.display_name().to_owned()
+                        name.to_owned()
                     };
                     if c.engaged {
                         text.push_str(" (engaged)");

@@ -31,7 +31,7 @@ mod record;
 mod render;
 mod words;
 
-pub use board::board_text;
+pub use board::{board_text, view_text};
 pub use choice::describe_choice;
 pub use kinds::LineKind;
 pub use record::{EventLine, EventText, LogKind, LogLine};

@@ -3,12 +3,12 @@
 //! card faces (a client has no match and no ability code).
 
 use crate::protocol::CardFace;
-use std::fmt::Write as _;
 use sve_engine::engine::state::Phase;
-use sve_engine::engine::view::{CardView, PlayerView, SideView};
+use sve_engine::engine::view::{CardView, PlayerView};
 use sve_engine::engine::{
     Action, AttackTarget, CardRef, Choice, DefId, Event, MoveCause, PlayerId, Prompt, Zone,
 };
+use sve_engine::gamelog;
 
 /// The server's card faces, by definition number.
 #[derive(Clone, Debug, Default)]
@@ -21,6 +21,13 @@ impl Faces {
             Some(face) => face.shown_name.as_deref().unwrap_or(&face.name),
             None => "an unknown card",
         }
+    }
+
+    /// Whether a card is a follower.
+    pub fn is_follower(&self, def: DefId) -> bool {
+        self.0
+            .get(def.idx())
+            .is_some_and(|face| face.card_type.is_follower())
     }
 }
 
@@ -37,66 +44,13 @@ fn find(card: CardRef, view: &PlayerView) -> Option<&CardView> {
         .find_map(|side| side.shown_cards().find(|c| c.card == card))
 }
 
-fn follower(c: &CardView, faces: &Faces) -> String {
-    let mut s = format!("{} {}/{}", faces.name(c.def), c.attack, c.defense);
-    if c.engaged {
-        s.push_str(" (engaged)");
-    }
-    if c.evolved.is_some() {
-        s.push_str(" (evolved)");
-    }
-    s
-}
-
-fn side_text(out: &mut String, title: &str, side: &SideView, faces: &Faces) {
-    let _ = writeln!(
-        out,
-        "{title}: {} — defense {}, PP {}/{}, EP {}, SEP {}, deck {}, hand {}, cemetery {}",
-        faces.name(side.leader),
-        side.leader_defense,
-        side.pp,
-        side.max_pp,
-        side.ep,
-        side.sep,
-        side.deck_count,
-        side.hand.len(),
-        side.cemetery.len()
-    );
-    let field: Vec<String> = side.field.iter().map(|c| follower(c, faces)).collect();
-    let _ = writeln!(
-        out,
-        "  field: {}",
-        if field.is_empty() {
-            "empty".into()
-        } else {
-            field.join(", ")
-        }
-    );
-    let ex: Vec<&str> = side.ex_area.iter().map(|c| faces.name(c.def)).collect();
-    if !ex.is_empty() {
-        let _ = writeln!(out, "  EX area: {}", ex.join(", "));
-    }
-}
-
-/// Both sides, the viewer's last, with the viewer's hand.
+/// Both sides, the viewer's last, with the viewer's hand: the engine's
+/// terminal board, named from the server's card faces.
 pub fn board(view: &PlayerView, faces: &Faces) -> String {
-    let me = view.viewer;
-    let mut out = String::new();
-    let _ = writeln!(out, "— turn {}, {} —", view.turn, phase_words(view.phase));
-    side_text(
-        &mut out,
-        "Opponent",
-        &view.sides[me.opponent().idx()],
-        faces,
-    );
-    side_text(&mut out, "You", &view.sides[me.idx()], faces);
-    let hand: Vec<String> = view.sides[me.idx()]
-        .hand
-        .iter()
-        .flatten()
-        .map(|c| format!("{} ({})", faces.name(c.def), c.cost))
-        .collect();
-    let _ = writeln!(out, "  hand: {}", hand.join(", "));
+    let mut out = format!("— turn {}, {} —\n", view.turn, phase_words(view.phase));
+    out.push_str(&gamelog::view_text(view, &|def| {
+        (faces.name(def), faces.is_follower(def))
+    }));
     out
 }
 
