@@ -123,92 +123,14 @@ enum Command {
         json: bool,
     },
     /// Run a match server for online play (docs/online.md).
-    Serve {
-        /// Address to listen on.
-        #[arg(long, default_value = "127.0.0.1:7878")]
-        addr: String,
-        /// Seconds an absent player's seat waits before they concede.
-        #[arg(long, default_value_t = 120)]
-        grace: u64,
-        /// Seed of the server's match seeds (random if omitted).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Join a cluster of servers sharing this NATS server (with
-        /// JetStream), e.g. nats://127.0.0.1:4222 (docs/online.md).
-        #[arg(long)]
-        nats: Option<String>,
-        /// This server's id in the cluster (random if omitted).
-        #[arg(long)]
-        server_id: Option<String>,
-        /// Milliseconds a match's lease lasts unless renewed: how long a
-        /// match waits before another server takes it over from a dead one.
-        #[arg(long, default_value_t = 3000)]
-        lease_ms: u64,
-    },
+    Serve(online::ServeArgs),
     /// Play or watch a match on a server: a human at the terminal, or a bot.
     /// Without --join, --queue or --vs-bot it opens a table and prints its
     /// code.
-    Client {
-        /// The server, e.g. ws://127.0.0.1:7878/
-        #[arg(long)]
-        connect: String,
-        /// Your deck: a file, a pack's deck name, or a bundled deck.
-        #[arg(long, default_value = "SD01")]
-        deck: String,
-        /// Your name at the table.
-        #[arg(long, default_value = "Player")]
-        name: String,
-        /// Join the table with this code.
-        #[arg(long)]
-        join: Option<String>,
-        /// Wait in the quick-match queue.
-        #[arg(long)]
-        queue: bool,
-        /// Play against the server's bot of this kind (random, greedy).
-        #[arg(long)]
-        vs_bot: Option<String>,
-        /// Watch the table with this code.
-        #[arg(long)]
-        spectate: Option<String>,
-        /// Answer as a client bot (random or first) instead of a human.
-        #[arg(long)]
-        bot: Option<String>,
-        /// Seed of the client bot.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Download the match's replay here when it ends.
-        #[arg(long)]
-        save_replay: Option<PathBuf>,
-    },
+    Client(online::ClientArgs),
     /// Play many bot matches against a server at once and report answer
     /// latencies, errors and leaks.
-    Loadtest {
-        /// The server, e.g. ws://127.0.0.1:7878/; repeat it for several
-        /// servers of one cluster (each match's players then sit on two
-        /// different servers).
-        #[arg(long, required = true)]
-        connect: Vec<String>,
-        /// Matches to play.
-        #[arg(long, default_value_t = 100)]
-        matches: u32,
-        /// Matches at once.
-        #[arg(long, default_value_t = 10)]
-        concurrency: u32,
-        /// Both players' deck.
-        #[arg(long, default_value = "SD01")]
-        deck: String,
-        /// Seed of the bots.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Mean milliseconds a bot thinks before each answer (drawn evenly
-        /// from 0 to twice this); 0 answers at once and saturates the
-        /// server.
-        #[arg(long, default_value_t = 0)]
-        think_ms: u64,
-        /// Print the figures as one JSON object on the last line.
-        #[arg(long)]
-        json: bool,
-    },
+    Loadtest(online::LoadArgs),
     /// Deck files.
     Deck {
         #[command(subcommand)]
@@ -287,58 +209,14 @@ fn main() -> Result<()> {
     if let Command::ReloadBench { pack, edits, json } = &cli.command {
         return reload_bench::run(pack, *edits, *json);
     }
-    if let Command::Client { .. } | Command::Loadtest { .. } = &cli.command {
+    if let Command::Client(_) | Command::Loadtest(_) = &cli.command {
         // Clients play the server's cards: they load no packs of their own
         // beyond the deck lists in the pack folder.
         let pack_dirs =
             sve_host::packs::layout::pack_dirs(std::slice::from_ref(&cli.packs), &mut Vec::new());
         return match cli.command {
-            Command::Client {
-                connect,
-                deck,
-                name,
-                join,
-                queue,
-                vs_bot,
-                spectate,
-                bot,
-                seed,
-                save_replay,
-            } => online::client(
-                online::ClientArgs {
-                    url: connect,
-                    name,
-                    deck,
-                    join,
-                    queue,
-                    vs_bot,
-                    spectate,
-                    bot,
-                    seed,
-                    save_replay,
-                },
-                &pack_dirs,
-            ),
-            Command::Loadtest {
-                connect,
-                matches,
-                concurrency,
-                deck,
-                seed,
-                think_ms,
-                json,
-            } => online::loadtest(
-                online::LoadArgs {
-                    urls: connect,
-                    matches,
-                    concurrency,
-                    deck,
-                    seed,
-                    think_ms,
-                    json,
-                },
-                &pack_dirs,
-            ),
+            Command::Client(args) => online::client(args, &pack_dirs),
+            Command::Loadtest(args) => online::loadtest(args, &pack_dirs),
             _ => Ok(()),
         };
     }
@@ -420,33 +298,15 @@ fn main() -> Result<()> {
             )
         }
         Command::Replay { file, verify } => replay(&db, runner, &file, verify),
-        Command::Serve {
-            addr,
-            grace,
-            seed,
-            nats,
-            server_id,
-            lease_ms,
-        } => online::serve(
-            db,
-            runner,
-            online::ServeArgs {
-                addr,
-                grace_secs: grace,
-                seed,
-                nats,
-                server_id,
-                lease_ms,
-            },
-        ),
+        Command::Serve(args) => online::serve(db, runner, args),
         Command::Deck {
             command: DeckCommand::Check { file },
         } => deck_check(&db, &file),
         Command::Pack { .. }
         | Command::ReloadBench { .. }
         | Command::Test { .. }
-        | Command::Client { .. }
-        | Command::Loadtest { .. } => Ok(()),
+        | Command::Client(_)
+        | Command::Loadtest(_) => Ok(()),
     }
 }
 

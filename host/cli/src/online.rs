@@ -17,13 +17,27 @@ use sve_net::protocol::{ClientMsg, ClockSpec, Opponent, Seating, ServerMsg, Upda
 use sve_net::server::{Server, ServerConfig};
 
 /// `sve serve` options.
+#[derive(clap::Args, Debug)]
 pub(crate) struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:7878")]
     pub addr: String,
+    /// Seconds an absent player's seat waits before they concede.
+    #[arg(long = "grace", default_value_t = 120)]
     pub grace_secs: u64,
+    /// Seed of the server's match seeds (random if omitted).
+    #[arg(long)]
     pub seed: Option<u64>,
-    /// `--nats URL`: join a cluster.
+    /// Join a cluster of servers sharing this NATS server (with
+    /// JetStream), e.g. nats://127.0.0.1:4222 (docs/online.md).
+    #[arg(long)]
     pub nats: Option<String>,
+    /// This server's id in the cluster (random if omitted).
+    #[arg(long)]
     pub server_id: Option<String>,
+    /// Milliseconds a match's lease lasts unless renewed: how long a
+    /// match waits before another server takes it over from a dead one.
+    #[arg(long, default_value_t = 3000)]
     pub lease_ms: u64,
 }
 
@@ -58,16 +72,37 @@ pub(crate) fn serve(
 }
 
 /// How `sve client` gets to a match.
+#[derive(clap::Args, Debug)]
 pub(crate) struct ClientArgs {
+    /// The server, e.g. ws://127.0.0.1:7878/
+    #[arg(long = "connect")]
     pub url: String,
+    /// Your name at the table.
+    #[arg(long, default_value = "Player")]
     pub name: String,
+    /// Your deck: a file, a pack's deck name, or a bundled deck.
+    #[arg(long, default_value = "SD01")]
     pub deck: String,
+    /// Join the table with this code.
+    #[arg(long)]
     pub join: Option<String>,
+    /// Wait in the quick-match queue.
+    #[arg(long)]
     pub queue: bool,
+    /// Play against the server's bot of this kind (random, greedy).
+    #[arg(long)]
     pub vs_bot: Option<String>,
+    /// Watch the table with this code.
+    #[arg(long)]
     pub spectate: Option<String>,
+    /// Answer as a client bot (random or first) instead of a human.
+    #[arg(long)]
     pub bot: Option<String>,
+    /// Seed of the client bot.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Download the match's replay here when it ends.
+    #[arg(long)]
     pub save_replay: Option<PathBuf>,
 }
 
@@ -270,13 +305,32 @@ fn read_picks(decision: &sve_host::engine::Decision) -> Vec<u32> {
 }
 
 /// `sve loadtest` options.
+#[derive(clap::Args, Debug)]
 pub(crate) struct LoadArgs {
+    /// The server, e.g. ws://127.0.0.1:7878/; repeat it for several
+    /// servers of one cluster (each match's players then sit on two
+    /// different servers).
+    #[arg(long = "connect", required = true)]
     pub urls: Vec<String>,
+    /// Matches to play.
+    #[arg(long, default_value_t = 100)]
     pub matches: u32,
+    /// Matches at once.
+    #[arg(long, default_value_t = 10)]
     pub concurrency: u32,
+    /// Both players' deck.
+    #[arg(long, default_value = "SD01")]
     pub deck: String,
+    /// Seed of the bots.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Mean milliseconds a bot thinks before each answer (drawn evenly
+    /// from 0 to twice this); 0 answers at once and saturates the
+    /// server.
+    #[arg(long, default_value_t = 0)]
     pub think_ms: u64,
+    /// Print the figures as one JSON object on the last line.
+    #[arg(long)]
     pub json: bool,
 }
 
