@@ -207,8 +207,7 @@ impl Lobby {
         let busy = || format!("table {} is busy; try again", route.code);
         match &route.target {
             Target::Local(table) => {
-                let out = self.outbox(conn);
-                let Some(cmd) = TableCmd::from_wire(cmd, conn, out) else {
+                let Some(cmd) = TableCmd::from_wire(cmd, conn, || self.outbox(conn)) else {
                     return Ok(());
                 };
                 table.try_send(cmd).map_err(|_| busy())

@@ -80,20 +80,24 @@ pub(crate) enum TableCmd {
 }
 
 impl TableCmd {
-    /// The command a connection's request makes; `out` is where its
-    /// messages go (needed to attach or watch; without it there is no
+    /// The command a connection's request makes; `out` finds where its
+    /// messages go, asked only to attach or watch (without it there is no
     /// command).
-    pub(crate) fn from_wire(cmd: WireCmd, conn: u64, out: Option<Outbox>) -> Option<TableCmd> {
+    pub(crate) fn from_wire(
+        cmd: WireCmd,
+        conn: u64,
+        out: impl FnOnce() -> Option<Outbox>,
+    ) -> Option<TableCmd> {
         Some(match cmd {
             WireCmd::Answer { seat, seq, picks } => TableCmd::Answer { seat, seq, picks },
             WireCmd::Concede { seat } => TableCmd::Concede { seat },
             WireCmd::Attach { seat } => TableCmd::Attach {
                 seat,
                 conn,
-                out: out?,
+                out: out()?,
             },
             WireCmd::Detach { seat } => TableCmd::Detach { seat, conn },
-            WireCmd::Watch => TableCmd::Watch { conn, out: out? },
+            WireCmd::Watch => TableCmd::Watch { conn, out: out()? },
             WireCmd::Unwatch => TableCmd::Unwatch { conn },
         })
     }
@@ -506,10 +510,12 @@ impl Table {
     /// for this one's bot.
     fn advance(&mut self) {
         let has_bot = self.bot_kinds.iter().any(Option::is_some);
-        let multi_thread = tokio::runtime::Handle::try_current().is_ok_and(|handle| {
-            handle.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread
-        });
-        if has_bot && multi_thread {
+        let multi_thread = || {
+            tokio::runtime::Handle::try_current().is_ok_and(|handle| {
+                handle.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread
+            })
+        };
+        if has_bot && multi_thread() {
             tokio::task::block_in_place(|| self.advance_here());
         } else {
             self.advance_here();

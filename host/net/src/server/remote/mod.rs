@@ -283,22 +283,16 @@ impl Remote {
     /// that runs here.
     fn forward(self: &Arc<Self>, table: &mpsc::Sender<TableCmd>, relayed: RelayCmd) {
         let (server, conn) = (relayed.server.as_str(), relayed.conn);
-        let out = match relayed.cmd {
-            WireCmd::Attach { seat } => {
-                self.welcome_guest(conn, server, table, Some(seat));
-                self.outbox_for(server, conn)
-            }
-            WireCmd::Watch => {
-                self.welcome_guest(conn, server, table, None);
-                self.outbox_for(server, conn)
-            }
+        match relayed.cmd {
+            WireCmd::Attach { seat } => self.welcome_guest(conn, server, table, Some(seat)),
+            WireCmd::Watch => self.welcome_guest(conn, server, table, None),
             WireCmd::Detach { .. } | WireCmd::Unwatch => {
                 self.guests().remove(&conn);
-                None
             }
-            WireCmd::Answer { .. } | WireCmd::Concede { .. } => None,
-        };
-        if let Some(cmd) = TableCmd::from_wire(relayed.cmd, relayed.conn, out)
+            WireCmd::Answer { .. } | WireCmd::Concede { .. } => {}
+        }
+        let out = || self.outbox_for(server, conn);
+        if let Some(cmd) = TableCmd::from_wire(relayed.cmd, conn, out)
             && table.try_send(cmd).is_err()
         {
             tracing::warn!("a table is too busy for a relayed command");
