@@ -66,6 +66,7 @@ pub(super) struct ReadyDeck {
 }
 
 /// A player taking a seat.
+#[derive(Clone)]
 pub(super) struct Entrant {
     /// Their connection.
     pub conn: u64,

@@ -64,7 +64,7 @@ impl Remote {
                         server: self.me().to_owned(),
                         conn,
                     };
-                    lobby.state().queue = Some(entrant.clone_for_queue());
+                    lobby.state().queue = Some(entrant.clone());
                     if self.cluster.enqueue(&record).await.map_err(error)? {
                         return Ok(false);
                     }
@@ -84,17 +84,10 @@ impl Remote {
                     let code = lobby.new_table_code().await?;
                     let with = PairWith::Queued { conn: record.conn };
                     let paired = if record.server == self.me() {
-                        lobby.pair(code, with, entrant.clone_for_queue())
+                        lobby.pair(code, with, entrant.clone())
                     } else {
-                        self.pair_there(
-                            lobby,
-                            &record.server,
-                            &code,
-                            with,
-                            entrant.clone_for_queue(),
-                            deck,
-                        )
-                        .await
+                        self.pair_there(lobby, &record.server, &code, with, entrant.clone(), deck)
+                            .await
                     };
                     match paired {
                         Ok(()) => return Ok(true),
@@ -199,19 +192,6 @@ impl Remote {
                 self.send_cmd(&code, conn, WireCmd::Attach { seat })
                     .map_err(|()| format!("table {code} is busy; try again"))
             }
-        }
-    }
-}
-
-impl Entrant {
-    /// The same player, for another attempt at pairing.
-    fn clone_for_queue(&self) -> Entrant {
-        Entrant {
-            conn: self.conn,
-            name: self.name.clone(),
-            deck: self.deck.clone(),
-            out: self.out.clone(),
-            clock: self.clock,
         }
     }
 }
