@@ -18,6 +18,7 @@
 
 pub use sve_engine::{bot, cards, engine, gamelog, replay, sim};
 
+pub mod arena;
 pub mod bug_report;
 pub mod catalog;
 pub mod decks;

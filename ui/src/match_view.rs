@@ -278,10 +278,7 @@ fn local_seat_name(mode: MatchMode, seat: Seat, player: PlayerId) -> String {
     }
 }
 
-/// A bot kind's name as the start screen shows it.
+/// A bot kind's name as seat labels show it ("easy", "hard").
 pub fn bot_name(kind: sve_host::bot::BotKind) -> &'static str {
-    match kind {
-        sve_host::bot::BotKind::Random => "random",
-        sve_host::bot::BotKind::Greedy => "greedy",
-    }
+    kind.name()
 }

@@ -249,8 +249,7 @@ impl OnlineScreen {
             if ui.button("Play the server's bot").clicked() {
                 entry = Some(OnlineEntry::VsServerBot(*bot));
             }
-            ui.radio_value(bot, BotKind::Random, "Random");
-            ui.radio_value(bot, BotKind::Greedy, "Greedy");
+            crate::bot_choice::bot_level_radios(ui, bot);
         });
         ui.add_space(8.0);
         ui.label(RichText::new("Join or watch a table").strong());

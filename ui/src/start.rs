@@ -199,10 +199,7 @@ impl StartScreen {
                 let has_bot = *mode != ModeChoice::HotSeat;
                 ui.label("Bot level");
                 ui.add_enabled_ui(has_bot, |ui| {
-                    ui.horizontal(|ui| {
-                        ui.radio_value(bot, BotKind::Random, "Random");
-                        ui.radio_value(bot, BotKind::Greedy, "Greedy");
-                    });
+                    crate::bot_choice::bot_level_radios(ui, bot);
                 });
                 ui.end_row();
                 let delay_label = ui.label("Bot move delay");

@@ -1,6 +1,7 @@
 //! `sve`: the headless command line. Plays matches in the terminal, runs
 //! bot simulations, prints and verifies replays, checks deck files.
 
+mod arena_cmd;
 mod human;
 mod live;
 mod online;
@@ -16,6 +17,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use sve_host::bot::{Bot, BotKind};
 use sve_host::cards::{CardDb, starter::starter_db};
+use sve_host::catalog::RunnerFactory;
 use sve_host::decks::{self, DeckFile};
 use sve_host::engine::view::redact;
 use sve_host::engine::{
@@ -65,10 +67,10 @@ enum Command {
         /// Match seed (random if omitted).
         #[arg(long)]
         seed: Option<u64>,
-        /// Seat 1: human, random or greedy.
+        /// Seat 1: human, or a bot: random, easy, medium, hard, oracle.
         #[arg(long, default_value = "human")]
         p1: String,
-        /// Seat 2: human, random or greedy.
+        /// Seat 2: human, or a bot: random, easy, medium, hard, oracle.
         #[arg(long, default_value = "greedy")]
         p2: String,
         /// Write the replay here when the match ends.
@@ -89,7 +91,7 @@ enum Command {
         /// Base seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// random or greedy.
+        /// The bot of both seats: random, easy, medium, hard or oracle.
         #[arg(long, default_value = "random")]
         bot: String,
         /// Stop a match after this many turns (reported as a turn-cap hit).
@@ -102,6 +104,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Bot levels (or decks) against each other: win rates with 95%
+    /// intervals, first-player rates, decision times and ratings.
+    Arena(arena_cmd::ArenaArgs),
     /// Print or verify a replay file.
     Replay {
         /// The replay file.
@@ -226,29 +231,35 @@ fn main() -> Result<()> {
     let mut live = None;
     // Pack folders, where `--deck NAME` looks for `decks/NAME.txt` first.
     let mut pack_dirs: Vec<PathBuf> = Vec::new();
-    let (db, runner) = if cli.vanilla || (!cli.packs.exists() && cli.dev_pack.is_empty()) {
-        let db = Arc::new(starter_db().context("loading the bundled card data")?);
-        (db, Arc::new(NoAbilities) as Arc<dyn AbilityRunner>)
-    } else {
-        let library = open_library(&play_roots(&cli.packs, &cli.dev_pack), &cli.dev_pack)?;
-        let loaded = library.loaded();
-        for diagnostic in &loaded.diagnostics {
-            eprintln!("{diagnostic}");
-        }
-        pack_dirs = loaded.packs.iter().map(|p| p.dir.clone()).collect();
-        if cli.watch {
-            let watcher = library
-                .watcher()
-                .with_context(|| format!("watching {}", cli.packs.display()))?;
-            eprintln!("watching {} for changes", cli.packs.display());
-            live = Some(LivePacks {
-                library,
-                watcher,
-                smoke_test: cli.smoke_test,
-            });
-        }
-        (Arc::clone(&loaded.db), loaded.runner())
-    };
+    let (db, runners): (_, RunnerFactory) =
+        if cli.vanilla || (!cli.packs.exists() && cli.dev_pack.is_empty()) {
+            let db = Arc::new(starter_db().context("loading the bundled card data")?);
+            (
+                db,
+                Arc::new(|| Arc::new(NoAbilities) as Arc<dyn AbilityRunner>),
+            )
+        } else {
+            let library = open_library(&play_roots(&cli.packs, &cli.dev_pack), &cli.dev_pack)?;
+            let loaded = library.loaded();
+            for diagnostic in &loaded.diagnostics {
+                eprintln!("{diagnostic}");
+            }
+            pack_dirs = loaded.packs.iter().map(|p| p.dir.clone()).collect();
+            if cli.watch {
+                let watcher = library
+                    .watcher()
+                    .with_context(|| format!("watching {}", cli.packs.display()))?;
+                eprintln!("watching {} for changes", cli.packs.display());
+                live = Some(LivePacks {
+                    library,
+                    watcher,
+                    smoke_test: cli.smoke_test,
+                });
+            }
+            let db = Arc::clone(&loaded.db);
+            (db, Arc::new(move || loaded.runner()))
+        };
+    let runner = runners();
     match cli.command {
         Command::Match {
             deck,
@@ -297,6 +308,10 @@ fn main() -> Result<()> {
                 live.as_mut(),
             )
         }
+        Command::Arena(args) => {
+            let decks = load_decks(&args.decks(), &db, &pack_dirs)?;
+            arena_cmd::run(&db, runners.as_ref(), decks, args)
+        }
         Command::Replay { file, verify } => replay(&db, runner, &file, verify),
         Command::Serve(args) => online::serve(db, runner, args),
         Command::Deck {
@@ -330,6 +345,18 @@ fn load_two(
             args.len()
         );
     }
+    let [a, b]: [(DeckFile, DeckList); 2] = load_decks(args, db, pack_dirs)?
+        .try_into()
+        .map_err(|_| anyhow::anyhow!("two decks were given"))?;
+    Ok([a, b])
+}
+
+/// Loads and checks deck files or names.
+fn load_decks(
+    args: &[String],
+    db: &CardDb,
+    pack_dirs: &[PathBuf],
+) -> Result<Vec<(DeckFile, DeckList)>> {
     let load = |arg: &String| -> Result<(DeckFile, DeckList)> {
         let file = decks::load_deck_from_packs(arg, pack_dirs).map_err(join_errors)?;
         let problems = decks::check_deck(&file, db);
@@ -339,7 +366,7 @@ fn load_two(
         let list = decks::resolve(&file, db).map_err(join_errors)?;
         Ok((file, list))
     };
-    Ok([load(&args[0])?, load(&args[1])?])
+    args.iter().map(load).collect()
 }
 
 fn join_errors(errors: Vec<decks::DeckError>) -> anyhow::Error {

@@ -89,7 +89,7 @@ pub(crate) struct ClientArgs {
     /// Wait in the quick-match queue.
     #[arg(long)]
     pub queue: bool,
-    /// Play against the server's bot of this kind (random, greedy).
+    /// Play against the server's bot of this level (random, easy, medium, hard).
     #[arg(long)]
     pub vs_bot: Option<String>,
     /// Watch the table with this code.
@@ -125,7 +125,7 @@ pub(crate) fn client(args: ClientArgs, pack_dirs: &[PathBuf]) -> Result<()> {
             Some("random") => Box::new(RandomAnswers::new(args.seed)),
             Some("first") => Box::new(DefaultAnswers),
             Some(other) => bail!(
-                "unknown client bot `{other}`: a client bot sees only its own view, so it is random or first (ask the server for a greedy opponent with --vs-bot greedy)"
+                "unknown client bot `{other}`: a client bot sees only its own view, so it is random or first (ask the server for a stronger opponent with --vs-bot easy, medium or hard)"
             ),
         };
         let (code_tx, code_rx) = tokio::sync::oneshot::channel();

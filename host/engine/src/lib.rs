@@ -7,7 +7,8 @@
 //!   seam to card code.
 //! - [`cards`]: card definitions and the card database.
 //! - [`decks`]: the community deck-list format and construction rules.
-//! - [`bot`]: `random` and `greedy` players.
+//! - [`bot`]: players from `random` to `hard` (search on determinized
+//!   worlds), and the `oracle` for analysis.
 //! - [`replay`]: the replay format and replaying.
 //! - [`sim`]: bot-vs-bot matches with invariant checks.
 //! - [`gamelog`]: events (one renderer for scenario lines and the game
@@ -15,8 +16,10 @@
 //! - [`scenario`]: boards for rules and card tests.
 //!
 //! **Architecture Invariant:** this crate names no wasmtime type and does
-//! no IO (no file, clock, thread or network): its dependencies say so, and
-//! the compiler holds it. Card code reaches the game only through
+//! no IO (no file, thread or network): its dependencies say so, and
+//! the compiler holds it. The clock is read only to report how fast
+//! things ran (sims, bots' decision times) and for a search bot's optional
+//! time limit; no rule reads it. Card code reaches the game only through
 //! `AbilityCtx`.
 
 #![warn(missing_docs)]

@@ -252,6 +252,11 @@ impl Lobby {
             }
             Opponent::Bot { kind, deck } => {
                 let kind = BotKind::from_str(&kind)?;
+                if kind.sees_hidden_cards() {
+                    return Err(format!(
+                        "the {kind} bot sees hidden cards; it is for analysis, not an opponent"
+                    ));
+                }
                 let deck = match deck {
                     Some(text) => self.check_deck(&text).map_err(|reasons| {
                         format!("the bot's deck can't be played: {}", reasons.join("; "))

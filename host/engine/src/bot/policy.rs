@@ -1,0 +1,194 @@
+//! The playout policy: a fast answer to any decision from rules of thumb,
+//! with no look-ahead (no clone of the match). Search plays the rest of a
+//! turn and the opponent's reply with it, so it is both players' model of
+//! a reasonable player; it also answers the decisions search leaves alone
+//! (several picks at once, the mulligan, who goes first).
+//!
+//! Main-phase actions are scored ([`action_value`]): playing cards by
+//! their cost, evolving, attacks by the trade they make (or the leader
+//! damage, lethal first), and the main phase ends when nothing scores
+//! above zero. A little randomness (`noise`) keeps playouts varied.
+
+use super::random_answer;
+use crate::cards::{CardDb, CardType, Keywords};
+use crate::engine::state::{AttackTarget, Characteristics, GameState};
+use crate::engine::{Action, CardRef, Choice, Decision, Match, PlayerId, Prompt};
+use rand_chacha::ChaCha8Rng;
+use rand_core::Rng;
+
+/// How far playouts stray from the best-scored action: the chance of a
+/// uniformly random one instead.
+pub const NOISE: f64 = 0.1;
+
+/// An answer to `decision` by the rules of thumb; `noise` is the chance of
+/// a random main-phase action instead of the best-scored one.
+pub fn answer(game: &Match, decision: &Decision, rng: &mut ChaCha8Rng, noise: f64) -> Vec<usize> {
+    let position = |wanted: Choice| decision.options.iter().position(|o| *o == wanted);
+    match &decision.prompt {
+        Prompt::ChooseFirstPlayer => vec![position(Choice::GoFirst).unwrap_or(0)],
+        Prompt::Mulligan => {
+            let redraw = wants_redraw(game, decision.player);
+            let wanted = if redraw { Choice::Yes } else { Choice::No };
+            vec![position(wanted).unwrap_or(0)]
+        }
+        Prompt::MainAction | Prompt::QuickWindow => {
+            vec![best_action(game, decision, rng, noise)]
+        }
+        Prompt::EngageWardOnEnter { .. } | Prompt::PayOptionalCost { .. } => {
+            vec![position(Choice::Yes).unwrap_or(0)]
+        }
+        Prompt::EngageWardFollowers => (0..decision.max.min(decision.options.len())).collect(),
+        Prompt::ZoneLimit { .. } | Prompt::HandLimit { .. } => {
+            cheapest_cards(game, decision, decision.min)
+        }
+        Prompt::Ability { .. } if decision.min == 1 && decision.max == 1 => {
+            // "You may": yes. Otherwise any option.
+            match position(Choice::Yes) {
+                Some(yes) => vec![yes],
+                None => vec![(rng.next_u32() as usize) % decision.options.len().max(1)],
+            }
+        }
+        Prompt::Ability { .. } => {
+            // "Up to N" targets: as many as allowed, chosen at random.
+            let mut picks = random_answer(
+                rng,
+                &Decision {
+                    min: decision.max.min(decision.options.len()),
+                    ..decision.clone()
+                },
+            );
+            picks.truncate(decision.max);
+            picks
+        }
+        Prompt::MulliganOrder
+        | Prompt::ChoosePendingAbility
+        | Prompt::CostCards { .. }
+        | Prompt::DamageOrder { .. } => super::default_answer(decision),
+    }
+}
+
+/// Keep a hand with at least two cards of cost 3 or less, redraw others.
+pub fn wants_redraw(game: &Match, player: PlayerId) -> bool {
+    let state = game.state();
+    let cheap = state
+        .player(player)
+        .hand
+        .iter()
+        .filter(|c| {
+            game.db()
+                .get(state.card(**c).def)
+                .cost
+                .is_some_and(|cost| cost <= 3)
+        })
+        .count();
+    cheap < 2
+}
+
+/// The index of the best-scored main-phase or Quick action (ending the
+/// phase or passing when nothing scores above zero).
+fn best_action(game: &Match, decision: &Decision, rng: &mut ChaCha8Rng, noise: f64) -> usize {
+    let n = decision.options.len();
+    if n > 1 && noise > 0.0 && f64::from(rng.next_u32()) / f64::from(u32::MAX) < noise {
+        return rng.next_u32() as usize % n;
+    }
+    let state = game.state();
+    let db = game.db();
+    let mut best = (0.0, None);
+    for (idx, option) in decision.options.iter().enumerate() {
+        let value = match option {
+            Choice::Action(action) => action_value(state, db, decision.player, action),
+            _ => 0.0,
+        };
+        // Ties go to a random one of them.
+        let value = value + f64::from(rng.next_u32() % 64) / 10_000.0;
+        if value > best.0 {
+            best = (value, Some(idx));
+        }
+    }
+    match best.1 {
+        Some(idx) => idx,
+        None => decision
+            .options
+            .iter()
+            .position(|o| matches!(o, Choice::Action(Action::EndMainPhase) | Choice::Pass))
+            .unwrap_or(0),
+    }
+}
+
+/// What an action is worth to `me` by rules of thumb; 0 or less means
+/// "rather end the phase".
+pub fn action_value(state: &GameState, db: &CardDb, me: PlayerId, action: &Action) -> f64 {
+    match *action {
+        Action::EndMainPhase => 0.0,
+        Action::Play { card } => {
+            let def = db.get(state.card(card).def);
+            let cost = f64::from(def.cost.unwrap_or(0));
+            match def.card_type {
+                CardType::Follower if state.player(me).field.len() >= 5 => -1.0,
+                CardType::Follower => 2.0 + cost,
+                CardType::Spell => 1.0 + cost * 0.8,
+                _ => 1.0 + cost * 0.7,
+            }
+        }
+        Action::Evolve {
+            card,
+            use_ep,
+            super_evolve,
+        } => {
+            let ready = !state.card(card).engaged;
+            2.0 + if ready { 1.0 } else { 0.0 } - if use_ep { 0.3 } else { 0.0 }
+                + if super_evolve { 0.5 } else { 0.0 }
+        }
+        Action::Attack { attacker, target } => attack_value(state, db, attacker, target),
+        Action::Activate { .. } => 1.5,
+    }
+}
+
+/// An attack's worth: lethal above all, then trades by what each side
+/// loses, then leader damage.
+fn attack_value(state: &GameState, db: &CardDb, attacker: CardRef, target: AttackTarget) -> f64 {
+    let a = state.characteristics(db, attacker);
+    match target {
+        AttackTarget::Leader(player) => {
+            if state.player(player).leader_defense <= a.attack {
+                1000.0
+            } else {
+                1.0 + f64::from(a.attack.max(0)) * 0.8
+            }
+        }
+        AttackTarget::Follower(defender, _) => {
+            let d = state.characteristics(db, defender);
+            let kills = a.attack >= d.defense || a.keywords.contains(Keywords::BANE);
+            let dies = d.attack >= a.defense || d.keywords.contains(Keywords::BANE);
+            let gain = if kills { follower_worth(&d) } else { -0.5 };
+            let loss = if dies { follower_worth(&a) } else { 0.0 };
+            gain - loss + 0.5
+        }
+    }
+}
+
+/// A follower's worth in a trade.
+fn follower_worth(stats: &Characteristics) -> f64 {
+    1.5 + f64::from(stats.attack.max(0)) + f64::from(stats.defense.max(0)) * 0.8
+}
+
+/// `count` picks among the cards offered, cheapest first (what goes from
+/// an over-full zone or a hand over the limit).
+fn cheapest_cards(game: &Match, decision: &Decision, count: usize) -> Vec<usize> {
+    let state = game.state();
+    let mut by_cost: Vec<(i32, usize)> = decision
+        .options
+        .iter()
+        .enumerate()
+        .map(|(idx, option)| match option {
+            Choice::Card(card) => (state.characteristics(game.db(), *card).cost, idx),
+            _ => (i32::MAX, idx),
+        })
+        .collect();
+    by_cost.sort_unstable();
+    by_cost
+        .into_iter()
+        .take(count)
+        .map(|(_, idx)| idx)
+        .collect()
+}
