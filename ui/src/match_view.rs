@@ -5,13 +5,18 @@
 
 use crate::config::{MatchConfig, MatchMode, Seat};
 use crate::match_clocks::MatchClocks;
-use crate::session::{CardNote, DecisionView, InspectedCard, LogLine, ShownEvent, Snapshot};
+use crate::session::{
+    CardNote, DecisionView, InspectedCard, LogLine, ReplayPosition, ShownEvent, Snapshot,
+};
 use std::collections::HashMap;
 use std::sync::Arc;
+use sve_host::bot::BotKind;
 use sve_host::cards::CardDb;
 use sve_host::engine::view::{PlayerView, SideView};
 use sve_host::engine::{CardRef, Outcome, Phase, PlayerId};
 use sve_host::packs::PackInfo;
+use sve_host::replay::ReplaySeat;
+use sve_host::text_file::shown;
 
 /// The UI's picture of a match.
 #[derive(Clone, Debug)]
@@ -63,6 +68,8 @@ pub struct MatchView {
     /// the latest snapshot's reading (`None` for a local match or a table
     /// without limits).
     pub clocks: Option<MatchClocks>,
+    /// Where a watched replay stands (`None` for a match being played).
+    pub replay: Option<ReplayPosition>,
 }
 
 /// Where a match runs and whose eyes the screen shows it through.
@@ -99,7 +106,11 @@ impl MatchView {
     /// An empty view for a match that is starting.
     pub fn new(config: &MatchConfig, db: Arc<CardDb>) -> MatchView {
         let mode = config.mode();
-        let names = PlayerId::BOTH.map(|player| local_seat_name(mode, config.seat(player), player));
+        let names = PlayerId::BOTH.map(|player| match &config.replay {
+            // A replay names who played, as the recording says.
+            Some(replay) => recorded_seat_name(&replay.seats[player.idx()], player),
+            None => local_seat_name(mode, config.seat(player), player),
+        });
         MatchView::empty(
             db,
             config.seats,
@@ -162,6 +173,7 @@ impl MatchView {
             packs: Vec::new(),
             card_packs: std::collections::HashMap::new(),
             clocks: None,
+            replay: None,
         }
     }
 
@@ -275,6 +287,21 @@ fn local_seat_name(mode: MatchMode, seat: Seat, player: PlayerId) -> String {
         (MatchMode::VsBot { human }, _) if human == player => format!("{player} (you)"),
         (_, Seat::Bot(kind)) => format!("{player} ({} bot)", bot_name(kind)),
         (_, Seat::Human) => player.to_string(),
+    }
+}
+
+/// "P1 (human)", "P2 (Ann)", "P2 (greedy bot)", "P1": a seat of a
+/// recording, named as its file says. The file comes from anywhere: an
+/// unknown bot kind is shown escaped.
+fn recorded_seat_name(seat: &ReplaySeat, player: PlayerId) -> String {
+    match seat {
+        ReplaySeat::Unknown => player.to_string(),
+        ReplaySeat::Human(name) if name.is_empty() => format!("{player} (human)"),
+        ReplaySeat::Human(name) => format!("{player} ({})", shown(name)),
+        ReplaySeat::Bot(kind) => match kind.parse::<BotKind>() {
+            Ok(kind) => format!("{player} ({} bot)", bot_name(kind)),
+            Err(_) => format!("{player} ({} bot)", shown(kind)),
+        },
     }
 }
 

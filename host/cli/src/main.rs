@@ -449,6 +449,10 @@ fn play_match(
             log_hash: log_hash(&log),
             conceded,
             reloads,
+            seats: seats.map(|seat| match seat.to_ascii_lowercase().as_str() {
+                "human" => sve_host::replay::ReplaySeat::human(""),
+                kind => sve_host::replay::ReplaySeat::bot(kind),
+            }),
             fingerprint_with_text: false,
         };
         std::fs::write(&path, replay.encode())

@@ -11,5 +11,6 @@ mod deck_builder;
 mod hot_reload;
 mod online;
 mod play;
+mod replay;
 mod safety;
 mod settings;
