@@ -226,8 +226,36 @@ impl StartScreen {
             });
     }
 
+    /// A match against the bot with `deck` in your seat and the rest of
+    /// this screen's settings (the bot's deck and level, the seed, the
+    /// pace): the deck builder's "Play this deck" starts here, as the
+    /// screen's own Start match does.
+    pub fn config_with_deck(
+        &self,
+        deck: ChosenDeck,
+        db: &CardDb,
+    ) -> Result<MatchConfig, Vec<String>> {
+        self.config_of(db, Some(deck))
+    }
+
     /// The match these settings describe, or every problem with them.
     fn config(&self, db: &CardDb) -> Result<MatchConfig, Vec<String>> {
+        self.config_of(db, None)
+    }
+
+    /// The match of these settings, with `own_deck` (and a bot to play
+    /// against) in P1's seat when given.
+    fn config_of(
+        &self,
+        db: &CardDb,
+        own_deck: Option<ChosenDeck>,
+    ) -> Result<MatchConfig, Vec<String>> {
+        let mode = if own_deck.is_some() {
+            ModeChoice::VsBot
+        } else {
+            self.mode
+        };
+        let mut own_deck = own_deck;
         let mut errors = Vec::new();
         let seed = match self.seed_text.trim() {
             "" => Some(entropy_seed()),
@@ -241,6 +269,12 @@ impl StartScreen {
         };
         let mut chosen = Vec::new();
         for (seat, deck) in self.decks.iter().enumerate() {
+            if seat == 0
+                && let Some(own) = own_deck.take()
+            {
+                chosen.push(own);
+                continue;
+            }
             let arg = deck.arg();
             if arg.is_empty() {
                 errors.push(format!("Choose a deck file for {}.", PlayerId(seat as u8)));
@@ -254,7 +288,7 @@ impl StartScreen {
         let (Some(seed), Ok([first, second])) = (seed, <[ChosenDeck; 2]>::try_from(chosen)) else {
             return Err(errors);
         };
-        let seats = match self.mode {
+        let seats = match mode {
             ModeChoice::VsBot => [Seat::Human, Seat::Bot(self.bot)],
             ModeChoice::HotSeat => [Seat::Human, Seat::Human],
             ModeChoice::BotVsBot => [Seat::Bot(self.bot), Seat::Bot(self.bot)],

@@ -8,6 +8,7 @@ mod abilities;
 mod architecture;
 mod board_layout;
 mod deck_builder;
+mod deck_code;
 mod hot_reload;
 mod online;
 mod play;
