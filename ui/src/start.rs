@@ -308,7 +308,8 @@ impl StartScreen {
         if path.is_empty() {
             return Err(vec!["Type the path of a replay file to watch.".to_owned()]);
         }
-        let bytes = std::fs::read(path).map_err(|e| vec![format!("Cannot read {path}: {e}")])?;
+        let bytes = read_replay_file(std::path::Path::new(path))
+            .map_err(|e| vec![format!("Cannot read {path}: {e}")])?;
         let replay =
             sve_host::replay::Replay::decode(&bytes).map_err(|e| vec![format!("{path}: {e}")])?;
         MatchConfig::from_replay(
@@ -317,6 +318,31 @@ impl StartScreen {
             Duration::from_millis(u64::from(self.bot_delay_ms)),
         )
     }
+}
+
+/// The largest replay file the start screen opens: a long match's answers
+/// take a few kilobytes.
+pub const MAX_REPLAY_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Reads a replay file someone gave us: a regular file (not a device or a
+/// fifo, which could block or never end) of at most [`MAX_REPLAY_BYTES`].
+fn read_replay_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read as _;
+    let metadata = std::fs::metadata(path)?;
+    if !metadata.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_REPLAY_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_REPLAY_BYTES {
+        return Err(std::io::Error::other(format!(
+            "larger than {} MiB, too large for a replay",
+            MAX_REPLAY_BYTES / (1024 * 1024)
+        )));
+    }
+    Ok(bytes)
 }
 
 /// Loads, checks and resolves a deck; every problem is one line of text.

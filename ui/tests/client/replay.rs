@@ -157,3 +157,41 @@ fn stepping_back_and_forward_changes_the_turn_shown() {
     assert!(match_view(&harness).log.len() > log_at_start);
     std::fs::remove_file(&path).ok();
 }
+
+#[test]
+fn a_file_that_is_not_a_replay_is_refused_with_the_reason() {
+    let dir = std::env::temp_dir().join(format!("sve-ui-replay-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let garbage = dir.join("garbage.sver");
+    std::fs::write(&garbage, b"SVER\x04\x00\xff\xff\xff").expect("written");
+    let long_label = dir.join("label.sver");
+    let recorded = recorded_file("for-label.sver");
+    let mut replay = sve_host::replay::Replay::decode(&std::fs::read(&recorded).expect("recorded"))
+        .expect("decodes");
+    std::fs::remove_file(&recorded).ok();
+    replay.seats[1] = ReplaySeat::Bot("x".repeat(100));
+    std::fs::write(&long_label, replay.encode()).expect("written");
+
+    let mut harness = client();
+    harness.run();
+    for (path, reason) in [
+        (&garbage, "replay is corrupt"),
+        (&long_label, "replay seat 2: its label is 100 bytes long"),
+        (&dir, "not a regular file"),
+    ] {
+        replace_path(&mut harness, &path.display().to_string());
+        click(&mut harness, "Watch replay");
+        assert!(has_containing(&harness, reason), "{reason}");
+        assert!(has(&harness, "Start match"), "still on the start screen");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Types `path` over the start screen's replay file field.
+fn replace_path(harness: &mut Harness<'_, App>, path: &str) {
+    click(harness, "Replay file");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Replay file").type_text(path);
+    harness.step();
+    harness.step();
+}
