@@ -342,6 +342,15 @@ mod tests {
     }
 
     #[test]
+    fn sd01_has_the_code_docs_deck_codes_shows() {
+        let file = starter_deck("SD01").expect("bundled deck");
+        assert_eq!(
+            encode(&file).expect("encodes"),
+            "SVD1AQEACUJQMDEtTEQwMRADAAhTRDAxLTAxMQIACEJQMDEtMTcxAwAIU0QwMS0wMDEDBwEyAwcBMwMHATUDBwE2AwcBOQMGAjEzAwcBNgIACEJQMDEtMDE3AgYCMjECBwEzAgcBNQIFAzE3OQEGAjgwBAEACEJQMDEtMTcyAwAIU0QwMS0wMDQDBgIxMAMHATI"
+        );
+    }
+
+    #[test]
     fn a_small_deck_has_a_known_code() {
         let file = deck(
             &[(1, "SD01-LD")],
