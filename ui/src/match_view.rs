@@ -312,3 +312,25 @@ pub fn bot_name(kind: sve_host::bot::BotKind) -> &'static str {
         sve_host::bot::BotKind::Greedy => "greedy",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_recorded_seat_is_named_as_the_file_says_and_shown_safely() {
+        let name = |seat: ReplaySeat| recorded_seat_name(&seat, PlayerId(1));
+        assert_eq!(name(ReplaySeat::Unknown), "P2");
+        assert_eq!(name(ReplaySeat::human("")), "P2 (human)");
+        assert_eq!(name(ReplaySeat::human("Ann")), "P2 (Ann)");
+        assert_eq!(name(ReplaySeat::bot("greedy")), "P2 (greedy bot)");
+        assert_eq!(name(ReplaySeat::bot("GREEDY")), "P2 (greedy bot)");
+        // A kind this build does not know, with a terminal escape in it.
+        let odd = name(ReplaySeat::Bot("zorg\u{1b}[2J".to_owned()));
+        assert!(!odd.contains('\u{1b}'), "{odd}");
+        assert!(
+            odd.starts_with("P2 (zorg") && odd.ends_with(" bot)"),
+            "{odd}"
+        );
+    }
+}

@@ -461,3 +461,32 @@ impl Drop for Session {
         self.commands.send(Command::Shutdown).ok();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(at: usize) -> ReplayPosition {
+        ReplayPosition {
+            at,
+            length: 7,
+            turns: Arc::from([0, 0, 1, 1, 1, 2, 2, 3]),
+            playing: false,
+            pace: Duration::ZERO,
+        }
+    }
+
+    #[test]
+    fn turn_starts_are_found_from_any_moment() {
+        assert_eq!(position(0).next_turn_start(), Some(2));
+        assert_eq!(position(3).next_turn_start(), Some(5));
+        assert_eq!(position(7).next_turn_start(), None);
+        assert_eq!(position(0).previous_turn_start(), 0);
+        assert_eq!(position(1).previous_turn_start(), 0);
+        assert_eq!(position(4).previous_turn_start(), 2);
+        assert_eq!(position(2).previous_turn_start(), 0);
+        assert_eq!(position(7).previous_turn_start(), 5);
+        assert_eq!(position(3).turn(), 1);
+        assert_eq!(position(9).turn(), 0, "past the end");
+    }
+}
