@@ -195,3 +195,34 @@ fn replace_path(harness: &mut Harness<'_, App>, path: &str) {
     harness.step();
     harness.step();
 }
+
+#[test]
+fn a_replay_saved_by_the_client_records_who_sat_where() {
+    let mut harness = client();
+    start_match(&mut harness, "Bot vs bot (watch)", 5);
+    wait_for(&mut harness, "the end of the match", |h| has(h, "Rematch"));
+    let dir = std::env::temp_dir().join(format!("sve-ui-replay-seats-{}", std::process::id()));
+    let path = dir.join("bots.sver");
+    save_replay(&mut harness, &path);
+    let bytes = std::fs::read(&path).expect("the replay file was written");
+    let replay = sve_host::replay::Replay::decode(&bytes).expect("a valid replay");
+    assert_eq!(
+        replay.seats,
+        [ReplaySeat::bot("random"), ReplaySeat::bot("random")]
+    );
+
+    // Watched again, the seats are the random bots that played.
+    click(&mut harness, "New match");
+    type_into(&mut harness, "Replay file", &path.display().to_string());
+    click(&mut harness, "Watch replay");
+    wait_for(
+        &mut harness,
+        "the replay",
+        |h| matches!(h.state().screen(), sve_ui::app::Screen::Match(m) if m.view().is_ready()),
+    );
+    assert_eq!(
+        match_view(&harness).names,
+        ["P1 (random bot)".to_owned(), "P2 (random bot)".to_owned()]
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
