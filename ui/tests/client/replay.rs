@@ -226,3 +226,22 @@ fn a_replay_saved_by_the_client_records_who_sat_where() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn replay_viewer_snapshot_at_the_start_of_turn_3() {
+    let path = recorded_file("snapshot.sver");
+    let mut harness = watch(&path);
+    let start_of_turn_3 = match_view(&harness)
+        .replay
+        .as_ref()
+        .and_then(|p| p.turns.iter().position(|turn| *turn == 3))
+        .expect("the match reaches turn 3");
+    harness
+        .get_by_label("Position")
+        .set_value_accesskit(start_of_turn_3 as f64);
+    wait_until_at(&mut harness, start_of_turn_3);
+    harness.remove_cursor();
+    harness.run_ok();
+    harness.snapshot("replay_viewer_turn_3");
+    std::fs::remove_file(&path).ok();
+}
