@@ -99,6 +99,7 @@ mod tests {
             log_hash: 0,
             conceded: None,
             reloads: Vec::new(),
+            seats: Default::default(),
             fingerprint_with_text: false,
         };
         let dir = std::env::temp_dir().join(format!("sve-bundle-test-{}", std::process::id()));

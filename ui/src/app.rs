@@ -145,6 +145,19 @@ impl App {
                     self.switch_to(Screen::Start, ui);
                     return;
                 }
+                // The start screen's path: its bot, the bot's deck, seed
+                // and pace, with the draft in your seat.
+                DeckBuilderRequest::Play(deck) => {
+                    match self.start.config_with_deck(*deck, &self.catalog.db()) {
+                        Ok(config) => {
+                            Some(MatchScreen::start(config, self.catalog.clone(), ui.ctx()))
+                        }
+                        Err(problems) => {
+                            self.deck_builder.show_problems(problems);
+                            None
+                        }
+                    }
+                }
             },
             Screen::Packs => {
                 if self.packs_ui(ui) {

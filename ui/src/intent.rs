@@ -37,6 +37,8 @@ pub enum Intent {
     SaveScenario,
     /// Write a bug-report bundle.
     SaveBugReport,
+    /// Move the watched replay.
+    Replay(crate::session::ReplayControl),
 }
 
 /// The intents gathered during one frame.

@@ -33,7 +33,9 @@
 //!   options ([`play::legal::LegalMoves`]); any other click is explained.
 //! - Undo is replay-based: the worker rebuilds the match from seed and
 //!   decks and re-applies every answer but the last human one and the bot
-//!   answers after it.
+//!   answers after it. A watched replay moves the same way: its own worker
+//!   (`session::replay`) goes forward by applying answers and back by
+//!   rebuilding, and `play::replay_bar` holds its controls.
 
 #![warn(missing_docs)]
 

@@ -5,13 +5,18 @@
 
 use crate::config::{MatchConfig, MatchMode, Seat};
 use crate::match_clocks::MatchClocks;
-use crate::session::{CardNote, DecisionView, InspectedCard, LogLine, ShownEvent, Snapshot};
+use crate::session::{
+    CardNote, DecisionView, InspectedCard, LogLine, ReplayPosition, ShownEvent, Snapshot,
+};
 use std::collections::HashMap;
 use std::sync::Arc;
+use sve_host::bot::BotKind;
 use sve_host::cards::CardDb;
 use sve_host::engine::view::{PlayerView, SideView};
 use sve_host::engine::{CardRef, Outcome, Phase, PlayerId};
 use sve_host::packs::PackInfo;
+use sve_host::replay::ReplaySeat;
+use sve_host::text_file::shown;
 
 /// The UI's picture of a match.
 #[derive(Clone, Debug)]
@@ -63,6 +68,8 @@ pub struct MatchView {
     /// the latest snapshot's reading (`None` for a local match or a table
     /// without limits).
     pub clocks: Option<MatchClocks>,
+    /// Where a watched replay stands (`None` for a match being played).
+    pub replay: Option<ReplayPosition>,
 }
 
 /// Where a match runs and whose eyes the screen shows it through.
@@ -99,7 +106,11 @@ impl MatchView {
     /// An empty view for a match that is starting.
     pub fn new(config: &MatchConfig, db: Arc<CardDb>) -> MatchView {
         let mode = config.mode();
-        let names = PlayerId::BOTH.map(|player| local_seat_name(mode, config.seat(player), player));
+        let names = PlayerId::BOTH.map(|player| match &config.replay {
+            // A replay names who played, as the recording says.
+            Some(replay) => recorded_seat_name(&replay.seats[player.idx()], player),
+            None => local_seat_name(mode, config.seat(player), player),
+        });
         MatchView::empty(
             db,
             config.seats,
@@ -162,6 +173,7 @@ impl MatchView {
             packs: Vec::new(),
             card_packs: std::collections::HashMap::new(),
             clocks: None,
+            replay: None,
         }
     }
 
@@ -278,7 +290,45 @@ fn local_seat_name(mode: MatchMode, seat: Seat, player: PlayerId) -> String {
     }
 }
 
+/// "P1 (human)", "P2 (Ann)", "P2 (greedy bot)", "P1": a seat of a
+/// recording, named as its file says. The file comes from anywhere: an
+/// unknown bot kind is shown escaped.
+fn recorded_seat_name(seat: &ReplaySeat, player: PlayerId) -> String {
+    match seat {
+        ReplaySeat::Unknown => player.to_string(),
+        ReplaySeat::Human(name) if name.is_empty() => format!("{player} (human)"),
+        ReplaySeat::Human(name) => format!("{player} ({})", shown(name)),
+        ReplaySeat::Bot(kind) => match kind.parse::<BotKind>() {
+            Ok(kind) => format!("{player} ({} bot)", bot_name(kind)),
+            Err(_) => format!("{player} ({} bot)", shown(kind)),
+        },
+    }
+}
+
 /// A bot kind's name as seat labels show it ("easy", "hard").
 pub fn bot_name(kind: sve_host::bot::BotKind) -> &'static str {
     kind.name()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_recorded_seat_is_named_as_the_file_says_and_shown_safely() {
+        let name = |seat: ReplaySeat| recorded_seat_name(&seat, PlayerId(1));
+        assert_eq!(name(ReplaySeat::Unknown), "P2");
+        assert_eq!(name(ReplaySeat::human("")), "P2 (human)");
+        assert_eq!(name(ReplaySeat::human("Ann")), "P2 (Ann)");
+        assert_eq!(name(ReplaySeat::bot("easy")), "P2 (easy bot)");
+        // The easy level's older name, as older files have it.
+        assert_eq!(name(ReplaySeat::bot("GREEDY")), "P2 (easy bot)");
+        // A kind this build does not know, with a terminal escape in it.
+        let odd = name(ReplaySeat::Bot("zorg\u{1b}[2J".to_owned()));
+        assert!(!odd.contains('\u{1b}'), "{odd}");
+        assert!(
+            odd.starts_with("P2 (zorg") && odd.ends_with(" bot)"),
+            "{odd}"
+        );
+    }
 }

@@ -223,8 +223,36 @@ impl StartScreen {
             });
     }
 
+    /// A match against the bot with `deck` in your seat and the rest of
+    /// this screen's settings (the bot's deck and level, the seed, the
+    /// pace): the deck builder's "Play this deck" starts here, as the
+    /// screen's own Start match does.
+    pub fn config_with_deck(
+        &self,
+        deck: ChosenDeck,
+        db: &CardDb,
+    ) -> Result<MatchConfig, Vec<String>> {
+        self.config_of(db, Some(deck))
+    }
+
     /// The match these settings describe, or every problem with them.
     fn config(&self, db: &CardDb) -> Result<MatchConfig, Vec<String>> {
+        self.config_of(db, None)
+    }
+
+    /// The match of these settings, with `own_deck` (and a bot to play
+    /// against) in P1's seat when given.
+    fn config_of(
+        &self,
+        db: &CardDb,
+        own_deck: Option<ChosenDeck>,
+    ) -> Result<MatchConfig, Vec<String>> {
+        let mode = if own_deck.is_some() {
+            ModeChoice::VsBot
+        } else {
+            self.mode
+        };
+        let mut own_deck = own_deck;
         let mut errors = Vec::new();
         let seed = match self.seed_text.trim() {
             "" => Some(entropy_seed()),
@@ -238,6 +266,12 @@ impl StartScreen {
         };
         let mut chosen = Vec::new();
         for (seat, deck) in self.decks.iter().enumerate() {
+            if seat == 0
+                && let Some(own) = own_deck.take()
+            {
+                chosen.push(own);
+                continue;
+            }
             let arg = deck.arg();
             if arg.is_empty() {
                 errors.push(format!("Choose a deck file for {}.", PlayerId(seat as u8)));
@@ -251,7 +285,7 @@ impl StartScreen {
         let (Some(seed), Ok([first, second])) = (seed, <[ChosenDeck; 2]>::try_from(chosen)) else {
             return Err(errors);
         };
-        let seats = match self.mode {
+        let seats = match mode {
             ModeChoice::VsBot => [Seat::Human, Seat::Bot(self.bot)],
             ModeChoice::HotSeat => [Seat::Human, Seat::Human],
             ModeChoice::BotVsBot => [Seat::Bot(self.bot), Seat::Bot(self.bot)],
@@ -271,7 +305,8 @@ impl StartScreen {
         if path.is_empty() {
             return Err(vec!["Type the path of a replay file to watch.".to_owned()]);
         }
-        let bytes = std::fs::read(path).map_err(|e| vec![format!("Cannot read {path}: {e}")])?;
+        let bytes = read_replay_file(std::path::Path::new(path))
+            .map_err(|e| vec![format!("Cannot read {path}: {e}")])?;
         let replay =
             sve_host::replay::Replay::decode(&bytes).map_err(|e| vec![format!("{path}: {e}")])?;
         MatchConfig::from_replay(
@@ -280,6 +315,31 @@ impl StartScreen {
             Duration::from_millis(u64::from(self.bot_delay_ms)),
         )
     }
+}
+
+/// The largest replay file the start screen opens: a long match's answers
+/// take a few kilobytes.
+pub const MAX_REPLAY_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Reads a replay file someone gave us: a regular file (not a device or a
+/// fifo, which could block or never end) of at most [`MAX_REPLAY_BYTES`].
+fn read_replay_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read as _;
+    let metadata = std::fs::metadata(path)?;
+    if !metadata.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_REPLAY_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_REPLAY_BYTES {
+        return Err(std::io::Error::other(format!(
+            "larger than {} MiB, too large for a replay",
+            MAX_REPLAY_BYTES / (1024 * 1024)
+        )));
+    }
+    Ok(bytes)
 }
 
 /// Loads, checks and resolves a deck; every problem is one line of text.

@@ -24,7 +24,7 @@ use sve_host::engine::{
     AbilityRunner, DeckList, Event, Match, NoAbilities, Outcome, PlayerId, Status,
 };
 use sve_host::gamelog;
-use sve_host::replay::{Replay, log_hash};
+use sve_host::replay::{Replay, ReplaySeat, log_hash};
 use sve_host::sim::{self, PlayOptions, SimOptions};
 
 /// Shadowverse: Evolve simulator, headless.
@@ -476,6 +476,10 @@ fn play_match(
             log_hash: log_hash(&log),
             conceded,
             reloads,
+            seats: seats.map(|seat| match seat.to_ascii_lowercase().as_str() {
+                "human" => ReplaySeat::human(""),
+                kind => ReplaySeat::bot(kind),
+            }),
             fingerprint_with_text: false,
         };
         std::fs::write(&path, replay.encode())
@@ -622,12 +626,30 @@ fn replay(
         sve_host::text_file::shown(&replay.decks[1].name),
         replay.seed
     );
+    if replay.seats.iter().any(|seat| *seat != ReplaySeat::Unknown) {
+        println!(
+            "P1: {}, P2: {}",
+            seat_words(&replay.seats[0]),
+            seat_words(&replay.seats[1])
+        );
+    }
     for event in &log {
         if let Some(line) = gamelog::describe(event, game.state(), db) {
             println!("{line}");
         }
     }
     Ok(())
+}
+
+/// Who sat in a replay's seat, in words ("Ann", "a person", "greedy bot");
+/// the file's text is shown escaped.
+fn seat_words(seat: &ReplaySeat) -> String {
+    match seat {
+        ReplaySeat::Unknown => "unknown".to_owned(),
+        ReplaySeat::Human(name) if name.is_empty() => "a person".to_owned(),
+        ReplaySeat::Human(name) => sve_host::text_file::shown(name),
+        ReplaySeat::Bot(kind) => format!("{} bot", sve_host::text_file::shown(kind)),
+    }
 }
 
 fn deck_check(db: &CardDb, file: &str) -> Result<()> {

@@ -6,6 +6,13 @@
 //! File format: the magic bytes `SVER`, a little-endian `u16` format
 //! version, then the [`Replay`] in postcard. Engine types are converted into
 //! these wire types so that engine changes never silently break old replays.
+//!
+//! Versions: 1 (seed, decks, fingerprint, answers, log hash), 2 (+ the
+//! concession), 3 (+ hot reloads, a fingerprint without card text), 4 (+
+//! who sat in each seat, [`ReplaySeat`]). Every version still reads; a
+//! replay is a file from anywhere, so decoding checks what it reads (seat
+//! labels are capped at [`SEAT_LABEL_LIMIT`] bytes, with no control
+//! characters) and fails with a [`ReplayError`], never a panic.
 
 use crate::cards::CardDb;
 use crate::engine::{AbilityRunner, DeckList, Event, Match, PlayerId, Status};
@@ -15,7 +22,10 @@ use std::sync::Arc;
 /// Magic bytes at the start of a replay file.
 pub const REPLAY_MAGIC: [u8; 4] = *b"SVER";
 /// The replay format version this build writes and reads.
-pub const REPLAY_VERSION: u16 = 3;
+pub const REPLAY_VERSION: u16 = 4;
+/// The longest seat label (a player's name or a bot kind) a replay may
+/// hold, in bytes.
+pub const SEAT_LABEL_LIMIT: usize = 64;
 
 /// A recorded match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,6 +44,9 @@ pub struct Replay {
     pub conceded: Option<u8>,
     /// Card packs reloaded during the match (hot reload), in order.
     pub reloads: Vec<RecordedReload>,
+    /// Who sat in each seat, seat order ([`ReplaySeat::Unknown`] in files
+    /// of format 3 and older).
+    pub seats: [ReplaySeat; 2],
     /// `card_fingerprint` is the older kind that covers card text
     /// ([`CardDb::fingerprint_with_text`]): set for formats 1 and 2.
     #[serde(skip)]
@@ -51,6 +64,83 @@ pub struct RecordedReload {
     pub card_fingerprint: u64,
     /// What was reloaded (pack names), for people.
     pub source: String,
+}
+
+/// Who played one seat of a recorded match, as far as the writer knew.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReplaySeat {
+    /// The writer did not say (files older than format 4, or a writer
+    /// that does not know).
+    #[default]
+    Unknown,
+    /// A person; their name, empty when the writer has none.
+    Human(String),
+    /// A bot; its kind as `BotKind`'s `FromStr` reads it ("easy").
+    Bot(String),
+}
+
+impl ReplaySeat {
+    /// A person named `name`, the name cut to what a replay may hold
+    /// (control characters dropped, at most [`SEAT_LABEL_LIMIT`] bytes).
+    pub fn human(name: &str) -> ReplaySeat {
+        ReplaySeat::Human(fitted_label(name))
+    }
+
+    /// A bot of `kind` ("easy"), cut like [`ReplaySeat::human`].
+    pub fn bot(kind: &str) -> ReplaySeat {
+        ReplaySeat::Bot(fitted_label(kind))
+    }
+
+    /// The seat's label (a name or a bot kind), empty for
+    /// [`ReplaySeat::Unknown`].
+    pub fn label(&self) -> &str {
+        match self {
+            ReplaySeat::Unknown => "",
+            ReplaySeat::Human(name) => name,
+            ReplaySeat::Bot(kind) => kind,
+        }
+    }
+
+    /// Why the label may not be read from a file, if it may not: longer
+    /// than [`SEAT_LABEL_LIMIT`] bytes or holding a control character.
+    fn problem(&self) -> Option<String> {
+        let label = self.label();
+        if label.len() > SEAT_LABEL_LIMIT {
+            Some(format!(
+                "its label is {} bytes long (the limit is {SEAT_LABEL_LIMIT})",
+                label.len()
+            ))
+        } else if label.chars().any(char::is_control) {
+            Some("its label holds a control character".to_owned())
+        } else {
+            None
+        }
+    }
+}
+
+/// `text` without control characters, cut at a character boundary to at
+/// most [`SEAT_LABEL_LIMIT`] bytes.
+fn fitted_label(text: &str) -> String {
+    let mut label = String::new();
+    for c in text.chars().filter(|c| !c.is_control()) {
+        if label.len() + c.len_utf8() > SEAT_LABEL_LIMIT {
+            break;
+        }
+        label.push(c);
+    }
+    label
+}
+
+/// Format version 3: no seats.
+#[derive(Deserialize)]
+struct ReplayV3 {
+    seed: u64,
+    decks: [ReplayDeck; 2],
+    card_fingerprint: u64,
+    answers: Vec<RecordedAnswer>,
+    log_hash: u64,
+    conceded: Option<u8>,
+    reloads: Vec<RecordedReload>,
 }
 
 /// Format version 2: no reloads.
@@ -185,6 +275,14 @@ pub enum ReplayError {
         /// Card id.
         card: String,
     },
+    /// A seat's label breaks the limits of [`ReplaySeat`].
+    #[error("replay seat {seat}: {problem}")]
+    Seat {
+        /// The seat, 1 or 2.
+        seat: u8,
+        /// What is wrong with it.
+        problem: String,
+    },
     /// Card data differs from the recording.
     #[error(
         "card data differs from the recording (fingerprint {recorded:016x}, loaded {loaded:016x})"
@@ -232,11 +330,25 @@ impl Replay {
             .ok_or(ReplayError::NotAReplay)?;
         let (version, body) = body.split_at_checked(2).ok_or(ReplayError::NotAReplay)?;
         let found = u16::from_le_bytes([version[0], version[1]]);
-        match found {
-            REPLAY_VERSION => Ok(postcard::from_bytes(body)?),
+        let replay = match found {
+            REPLAY_VERSION => postcard::from_bytes(body)?,
+            3 => {
+                let v3: ReplayV3 = postcard::from_bytes(body)?;
+                Replay {
+                    seed: v3.seed,
+                    decks: v3.decks,
+                    card_fingerprint: v3.card_fingerprint,
+                    answers: v3.answers,
+                    log_hash: v3.log_hash,
+                    conceded: v3.conceded,
+                    reloads: v3.reloads,
+                    seats: Default::default(),
+                    fingerprint_with_text: false,
+                }
+            }
             2 => {
                 let v2: ReplayV2 = postcard::from_bytes(body)?;
-                Ok(Replay {
+                Replay {
                     seed: v2.seed,
                     decks: v2.decks,
                     card_fingerprint: v2.card_fingerprint,
@@ -244,12 +356,13 @@ impl Replay {
                     log_hash: v2.log_hash,
                     conceded: v2.conceded,
                     reloads: Vec::new(),
+                    seats: Default::default(),
                     fingerprint_with_text: true,
-                })
+                }
             }
             1 => {
                 let v1: ReplayV1 = postcard::from_bytes(body)?;
-                Ok(Replay {
+                Replay {
                     seed: v1.seed,
                     decks: v1.decks,
                     card_fingerprint: v1.card_fingerprint,
@@ -257,11 +370,18 @@ impl Replay {
                     log_hash: v1.log_hash,
                     conceded: None,
                     reloads: Vec::new(),
+                    seats: Default::default(),
                     fingerprint_with_text: true,
-                })
+                }
             }
-            _ => Err(ReplayError::Version { found }),
+            _ => return Err(ReplayError::Version { found }),
+        };
+        for (seat, record) in (1u8..).zip(&replay.seats) {
+            if let Some(problem) = record.problem() {
+                return Err(ReplayError::Seat { seat, problem });
+            }
         }
+        Ok(replay)
     }
 
     /// The deck of a resolved list, as ids.
@@ -382,4 +502,138 @@ pub fn log_hash(events: &[Event]) -> u64 {
         }
     }
     hash
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn deck(name: &str) -> ReplayDeck {
+        ReplayDeck {
+            name: name.to_owned(),
+            leader: "SD01-LD".to_owned(),
+            main: vec!["SD01-001".to_owned(); 3],
+            evolve: Vec::new(),
+        }
+    }
+
+    fn replay(seats: [ReplaySeat; 2]) -> Replay {
+        Replay {
+            seed: 7,
+            decks: [deck("A"), deck("B")],
+            card_fingerprint: 0x1234,
+            answers: vec![RecordedAnswer {
+                player: 1,
+                picks: vec![0, 300],
+            }],
+            log_hash: 99,
+            conceded: Some(0),
+            reloads: Vec::new(),
+            seats,
+            fingerprint_with_text: false,
+        }
+    }
+
+    fn with_version(version: u16, body: &[u8]) -> Vec<u8> {
+        let mut bytes = REPLAY_MAGIC.to_vec();
+        bytes.extend_from_slice(&version.to_le_bytes());
+        bytes.extend_from_slice(body);
+        bytes
+    }
+
+    #[test]
+    fn seat_labels_round_trip() {
+        let recorded = replay([
+            ReplaySeat::Human("Ann".to_owned()),
+            ReplaySeat::Bot("greedy".to_owned()),
+        ]);
+        let decoded = Replay::decode(&recorded.encode()).expect("decodes");
+        assert_eq!(decoded, recorded);
+        assert_eq!(decoded.seats[1].label(), "greedy");
+    }
+
+    #[test]
+    fn a_version_3_file_still_reads_with_unknown_seats() {
+        let recorded = replay([ReplaySeat::Unknown, ReplaySeat::Unknown]);
+        let body = recorded.encode();
+        // postcard writes fields in order: the seats come last, one byte
+        // (the variant) each when unknown.
+        let v3 = with_version(3, &body[6..body.len() - 2]);
+        let decoded = Replay::decode(&v3).expect("version 3 decodes");
+        assert_eq!(decoded, recorded);
+        assert!(!decoded.fingerprint_with_text);
+    }
+
+    #[test]
+    fn seat_labels_past_the_cap_or_with_control_characters_are_refused() {
+        let long = replay([
+            ReplaySeat::Unknown,
+            ReplaySeat::Human("x".repeat(SEAT_LABEL_LIMIT + 1)),
+        ]);
+        let error = Replay::decode(&long.encode()).expect_err("too long");
+        assert_eq!(
+            error.to_string(),
+            format!("replay seat 2: its label is 65 bytes long (the limit is {SEAT_LABEL_LIMIT})")
+        );
+        let control = replay([
+            ReplaySeat::Bot("gre\u{1b}[2Jedy".to_owned()),
+            ReplaySeat::Unknown,
+        ]);
+        let error = Replay::decode(&control.encode()).expect_err("control character");
+        assert_eq!(
+            error.to_string(),
+            "replay seat 1: its label holds a control character"
+        );
+        let at_cap = replay([
+            ReplaySeat::Human("é".repeat(SEAT_LABEL_LIMIT / 2)),
+            ReplaySeat::Unknown,
+        ]);
+        Replay::decode(&at_cap.encode()).expect("a label at the cap reads");
+    }
+
+    #[test]
+    fn writers_fit_labels_to_what_a_replay_may_hold() {
+        let seat = ReplaySeat::human(&format!("A\u{7}{}", "é".repeat(40)));
+        let label = seat.label();
+        assert!(label.len() <= SEAT_LABEL_LIMIT, "{label}");
+        assert_eq!(label, format!("A{}", "é".repeat(31)));
+        assert_eq!(
+            ReplaySeat::bot("greedy"),
+            ReplaySeat::Bot("greedy".to_owned())
+        );
+        let written = replay([seat, ReplaySeat::bot("random")]);
+        assert_eq!(Replay::decode(&written.encode()).expect("reads"), written);
+    }
+
+    #[test]
+    fn garbage_is_refused_without_a_panic() {
+        let bytes = replay([
+            ReplaySeat::Human("Ann".to_owned()),
+            ReplaySeat::Bot("random".to_owned()),
+        ])
+        .encode();
+        // Every truncation fails cleanly (the last byte is the seat label's).
+        for len in 0..bytes.len() {
+            assert!(Replay::decode(&bytes[..len]).is_err(), "{len} bytes");
+        }
+        // Every single-byte change decodes or fails; none panics.
+        for index in 0..bytes.len() {
+            for value in [0x00, 0x7f, 0x80, 0xff] {
+                let mut changed = bytes.clone();
+                changed[index] = value;
+                let _ = Replay::decode(&changed);
+            }
+        }
+        // A seat variant past the enum's.
+        let mut bad_variant = bytes.clone();
+        let seat_variant = bytes.len() - "random".len() - 2;
+        bad_variant[seat_variant] = 9;
+        assert!(matches!(
+            Replay::decode(&bad_variant),
+            Err(ReplayError::Corrupt(_))
+        ));
+        // A string longer than the file.
+        let claims_too_much = with_version(REPLAY_VERSION, &[7, 0xff, 0xff, 0x03]);
+        assert!(Replay::decode(&claims_too_much).is_err());
+    }
 }

@@ -4,7 +4,7 @@
 use crate::bot::{Bot, BotKind};
 use crate::cards::CardDb;
 use crate::engine::{AbilityRunner, DeckList, Event, Match, Outcome, PlayerId, Status};
-use crate::replay::{RecordedAnswer, Replay};
+use crate::replay::{RecordedAnswer, Replay, ReplaySeat};
 use serde::Serialize;
 use std::sync::Arc;
 use std::time::Instant;
@@ -272,12 +272,14 @@ pub fn run_sim(
 }
 
 /// A replay of a finished bot match (its log hash is meaningful only when
-/// the match kept its log).
+/// the match kept its log); `bots` are the two bots' kinds as
+/// `BotKind::from_str` reads them ("random").
 pub fn replay_of(
     db: &CardDb,
     decks: [(&str, &DeckList); 2],
     seed: u64,
     report: &MatchReport,
+    bots: [&str; 2],
 ) -> Replay {
     Replay {
         seed,
@@ -290,6 +292,7 @@ pub fn replay_of(
         log_hash: crate::replay::log_hash(&report.log),
         conceded: None,
         reloads: Vec::new(),
+        seats: bots.map(ReplaySeat::bot),
         fingerprint_with_text: false,
     }
 }

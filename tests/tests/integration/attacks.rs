@@ -181,6 +181,7 @@ fn a_replay_with_a_seventy_thousand_card_deck_is_refused() {
         log_hash: 0,
         conceded: None,
         reloads: Vec::new(),
+        seats: Default::default(),
         fingerprint_with_text: false,
     };
     let decoded = Replay::decode(&replay.encode()).expect("it decodes");
@@ -214,6 +215,7 @@ fn a_pick_past_sixteen_bits_survives_a_replay_round_trip() {
         log_hash: 0,
         conceded: None,
         reloads: Vec::new(),
+        seats: Default::default(),
         fingerprint_with_text: false,
     };
     let decoded = Replay::decode(&replay.encode()).expect("it decodes");
@@ -249,6 +251,7 @@ fn statics_in_a_pack_never_steer_a_match_away_from_its_replay() {
             [("one", &decks[0]), ("two", &decks[1])],
             seed,
             &report,
+            ["greedy"; 2],
         );
         let (_, log) = replay
             .play(Arc::clone(&loaded.db), loaded.runner())

@@ -443,6 +443,7 @@ fn recorded_replay(db: &Arc<CardDb>, seed: u64) -> (Replay, Vec<u8>) {
         ],
         bot_match.seed,
         &report,
+        ["random"; 2],
     );
     let bytes = replay.encode();
     (replay, bytes)
@@ -893,6 +894,7 @@ fn a_version_1_replay_still_plays_and_a_concession_is_replayed() {
         log_hash: 0,
         conceded: Some(1),
         reloads: Vec::new(),
+        seats: Default::default(),
         fingerprint_with_text: false,
     };
     let (replayed, _) = Replay::decode(&replay.encode())
@@ -904,12 +906,13 @@ fn a_version_1_replay_still_plays_and_a_concession_is_replayed() {
         .expect("plays");
     assert_eq!(replayed.outcome(), game.outcome());
     // postcard writes fields in order: ..., `conceded` (1 tag + 1 byte),
-    // `reloads` (an empty list: 1 byte).
+    // `reloads` (an empty list: 1 byte), `seats` (two unknown seats: 1
+    // byte each).
     let body = replay.encode();
-    // Version 2: the same body without the reloads.
+    // Version 2: the same body without the reloads and the seats.
     let mut v2 = b"SVER".to_vec();
     v2.extend_from_slice(&2u16.to_le_bytes());
-    v2.extend_from_slice(&body[6..body.len() - 1]);
+    v2.extend_from_slice(&body[6..body.len() - 3]);
     let old = Replay::decode(&v2).expect("version 2 decodes");
     assert_eq!(old.conceded, Some(1));
     assert!(old.reloads.is_empty());
@@ -922,7 +925,7 @@ fn a_version_1_replay_still_plays_and_a_concession_is_replayed() {
     let mut v2 = b"SVER".to_vec();
     v2.extend_from_slice(&2u16.to_le_bytes());
     let body = recorded_then.encode();
-    v2.extend_from_slice(&body[6..body.len() - 1]);
+    v2.extend_from_slice(&body[6..body.len() - 3]);
     Replay::decode(&v2)
         .expect("version 2 decodes")
         .play(
@@ -933,7 +936,7 @@ fn a_version_1_replay_still_plays_and_a_concession_is_replayed() {
     // Version 1: without the concession either.
     let mut v1 = b"SVER".to_vec();
     v1.extend_from_slice(&1u16.to_le_bytes());
-    v1.extend_from_slice(&body[6..body.len() - 3]);
+    v1.extend_from_slice(&body[6..body.len() - 5]);
     let old = Replay::decode(&v1).expect("version 1 decodes");
     assert_eq!(old.conceded, None);
     assert_eq!(old.answers, replay.answers);

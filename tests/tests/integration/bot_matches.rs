@@ -195,6 +195,7 @@ fn replays_survive_encoding_and_reproduce_the_event_log() {
             ],
             game.seed,
             &report,
+            ["random"; 2],
         );
         let bytes = replay.encode();
         let decoded = Replay::decode(&bytes)

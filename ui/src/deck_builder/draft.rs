@@ -3,8 +3,9 @@
 //! community deck-list file and checked by parsing that very text, so the
 //! line numbers of its problems are those of the saved file.
 
+use crate::config::ChosenDeck;
 use sve_host::cards::{CardDb, CardDef, CardType};
-use sve_host::decks::{self, DeckError, DeckFile};
+use sve_host::decks::{self, DeckEntry, DeckError, DeckFile};
 
 /// Where a card goes when it is added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,6 +162,55 @@ impl DeckDraft {
             text.push_str(&entry_line(db, *count, id));
         }
         text
+    }
+
+    /// The draft as a deck file: the leader, then the main and evolve
+    /// entries in the order added (each entry's `line` its place in its
+    /// part). This is what a deck code holds.
+    pub fn to_file(&self) -> DeckFile {
+        let entries = |cards: &[(String, u32)]| {
+            cards
+                .iter()
+                .enumerate()
+                .map(|(at, (card_id, count))| DeckEntry {
+                    count: *count,
+                    card_id: card_id.clone(),
+                    line: at + 1,
+                })
+                .collect()
+        };
+        DeckFile {
+            source: SOURCE.to_owned(),
+            title: self.title_line(),
+            leader: entries(
+                &self
+                    .leader
+                    .iter()
+                    .map(|id| (id.clone(), 1))
+                    .collect::<Vec<_>>(),
+            ),
+            main: entries(&self.main),
+            evolve: entries(&self.evolve),
+        }
+    }
+
+    /// The draft as a deck to play, when it is legal; otherwise every
+    /// problem, one line each (located at lines of [`Self::to_text`]).
+    pub fn chosen(&self, db: &CardDb) -> Result<ChosenDeck, Vec<String>> {
+        let to_lines = |errors: Vec<DeckError>| -> Vec<String> {
+            errors.iter().map(ToString::to_string).collect()
+        };
+        let file = decks::parse_deck(&self.to_text(db), SOURCE).map_err(to_lines)?;
+        let problems = decks::check_deck(&file, db);
+        if !problems.is_empty() {
+            return Err(to_lines(problems));
+        }
+        let list = decks::resolve(&file, db).map_err(to_lines)?;
+        Ok(ChosenDeck {
+            title: file.title,
+            source: "deck builder".to_owned(),
+            list,
+        })
     }
 
     /// Every construction-rule problem, located at lines of [`Self::to_text`].

@@ -1,12 +1,16 @@
 //! The deck builder: browse every card of the catalog with filters, preview
 //! one, add and remove cards, choose a leader, see every construction-rule
-//! problem as the deck changes, and save or load a deck file in the
-//! community deck-list format.
+//! problem as the deck changes, save or load a deck file in the
+//! community deck-list format, import or copy a deck code (`code.rs`),
+//! and play the deck against the bot.
 
+pub mod code;
 pub mod draft;
 pub mod filters;
 
+use crate::config::ChosenDeck;
 use crate::play::card::{card_details_ui, card_ui};
+use code::{CodeOutcome, DeckCodeRow};
 use draft::{DeckDraft, Part};
 use egui::{Color32, RichText, Ui, vec2};
 use filters::CardFilters;
@@ -16,12 +20,15 @@ use sve_host::engine::view::CardView;
 use sve_host::engine::{CardRef, DefId};
 
 /// What the deck builder asks of the app.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum DeckBuilderRequest {
     /// Keep showing the deck builder.
     Stay,
     /// Back to the start screen.
     Back,
+    /// Play this (legal) deck against the bot, with the start screen's
+    /// other settings.
+    Play(Box<ChosenDeck>),
 }
 
 /// The deck builder's state: the draft and what the screen shows. It lives
@@ -34,8 +41,10 @@ pub struct DeckBuilder {
     preview: Option<String>,
     /// The file to save to or load from.
     path: String,
-    /// The outcome of the last save or load.
+    /// The outcome of the last save, load, import, copy or play.
     status: Option<Status>,
+    /// The deck-code field.
+    code: DeckCodeRow,
 }
 
 /// The outcome of a save or load.
@@ -55,13 +64,17 @@ impl DeckBuilder {
         &self.draft
     }
 
+    /// Shows why the deck could not be played (the start screen refused
+    /// the match).
+    pub fn show_problems(&mut self, problems: Vec<String>) {
+        self.status = Some(Status::Failed(problems));
+    }
+
     /// Draws the screen.
     pub fn ui(&mut self, ui: &mut Ui, db: &CardDb) -> DeckBuilderRequest {
         let mut request = DeckBuilderRequest::Stay;
         egui::Panel::top("deck builder bar").show(ui, |ui| {
-            if self.bar_ui(ui, db) {
-                request = DeckBuilderRequest::Back;
-            }
+            request = self.bar_ui(ui, db);
         });
         egui::Panel::left("card browser")
             .resizable(true)
@@ -75,18 +88,22 @@ impl DeckBuilder {
         request
     }
 
-    /// Back, title, file path, save and load; true when Back was clicked.
-    fn bar_ui(&mut self, ui: &mut Ui, db: &CardDb) -> bool {
+    /// Back, title, file path, save and load; the deck code; Play this
+    /// deck.
+    fn bar_ui(&mut self, ui: &mut Ui, db: &CardDb) -> DeckBuilderRequest {
         let Self {
             draft,
             filters: _,
             preview: _,
             path,
             status,
+            code,
         } = self;
-        let mut back = false;
+        let mut request = DeckBuilderRequest::Stay;
         ui.horizontal(|ui| {
-            back = ui.button("Back").clicked();
+            if ui.button("Back").clicked() {
+                request = DeckBuilderRequest::Back;
+            }
             ui.separator();
             ui.heading("Deck builder");
             ui.separator();
@@ -112,6 +129,31 @@ impl DeckBuilder {
                 *status = Some(load(draft, path.trim()));
             }
         });
+        ui.horizontal(|ui| {
+            match code.ui(ui, draft) {
+                Some(CodeOutcome::Done(text)) => *status = Some(Status::Done(text)),
+                Some(CodeOutcome::Failed(text)) => *status = Some(Status::Failed(vec![text])),
+                None => {}
+            }
+            ui.separator();
+            if ui
+                .button("Play this deck")
+                .on_hover_text("Play this deck against the bot chosen on the start screen.")
+                .clicked()
+            {
+                match draft.chosen(db) {
+                    Ok(deck) => {
+                        *status = None;
+                        request = DeckBuilderRequest::Play(Box::new(deck));
+                    }
+                    Err(problems) => {
+                        let mut lines = vec!["The deck can't be played yet:".to_owned()];
+                        lines.extend(problems);
+                        *status = Some(Status::Failed(lines));
+                    }
+                }
+            }
+        });
         match status {
             Some(Status::Done(text)) => {
                 ui.colored_label(GOOD, text.as_str());
@@ -123,7 +165,7 @@ impl DeckBuilder {
             }
             None => {}
         }
-        back
+        request
     }
 
     fn browser_ui(&mut self, ui: &mut Ui, db: &CardDb) {
@@ -133,6 +175,7 @@ impl DeckBuilder {
             preview,
             path: _,
             status: _,
+            code: _,
         } = self;
         filters.ui(ui, db);
         ui.separator();
@@ -166,6 +209,7 @@ impl DeckBuilder {
             preview,
             path: _,
             status: _,
+            code: _,
         } = self;
         let problems = draft.problems(db);
         egui::ScrollArea::vertical()
@@ -263,6 +307,7 @@ impl DeckBuilder {
             preview,
             path: _,
             status: _,
+            code: _,
         } = self;
         let Some((def_id, def)) = preview
             .as_deref()

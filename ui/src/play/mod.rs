@@ -20,6 +20,7 @@ pub mod log;
 pub mod online_bar;
 pub mod phase;
 pub mod prompt;
+pub mod replay_bar;
 pub mod sandbox;
 pub mod selection;
 pub mod shortcuts;
@@ -215,6 +216,11 @@ impl MatchScreen {
         // must not also cancel the selection.
         let confirming = self.confirm.is_some() || self.online_bar.is_confirming();
         self.top_bar_ui(ui, &mut intents);
+        if let Some(position) = &self.view.replay {
+            egui::Panel::bottom("replay bar").show(ui, |ui| {
+                replay_bar::replay_bar_ui(ui, position, &mut intents);
+            });
+        }
         egui::Panel::right("log panel")
             .resizable(true)
             .default_size(300.0)
@@ -245,6 +251,7 @@ impl MatchScreen {
                 }
                 Update::Notice(notice) => self.notice = Some(notice),
                 Update::Failed(message) => self.failure = Some(message),
+                Update::Replay(position) => self.view.replay = Some(position),
             }
         }
         let stopped = match &self.session {
@@ -385,6 +392,7 @@ impl MatchScreen {
                 Intent::Sandbox(action) => self.session.send(Command::Sandbox(action)),
                 Intent::SaveScenario => self.session.send(Command::SaveScenario),
                 Intent::SaveBugReport => self.session.send(Command::SaveBugReport),
+                Intent::Replay(control) => self.session.send(Command::Replay(control)),
                 Intent::Rematch => request = ScreenRequest::Rematch,
                 Intent::NewMatch => request = ScreenRequest::NewMatch,
                 Intent::RevealBoard => {

@@ -7,17 +7,24 @@
 //! worker wakes the UI with `request_repaint` after each update, so the UI
 //! never polls in a loop and never waits for a bot.
 //!
+//! A config with a replay starts the replay viewer instead (`replay.rs`):
+//! it takes [`Command::Replay`] to play, pause, step and seek, and sends a
+//! [`ReplayPosition`] after each snapshot.
+//!
 //! [`online`] is the same boundary for a match played on a server: its
 //! session sends the same [`Update`]s and takes the same [`Command`]s.
 //!
-//! **Architecture Invariant:** only the worker touches the [`Match`]; every
-//! change goes through `Match::answer` (or `concede`), as a bot's does. The
+//! **Architecture Invariant:** only the workers (the match's and the replay
+//! viewer's) touch the [`Match`]; every change goes through
+//! `Match::answer` (or `concede`), as a bot's does. The
 //! UI thread sees per-player views, redacted events and log text.
 //!
 //! [`Match`]: sve_host::engine::Match
 
 mod inspect;
 pub mod online;
+mod picture;
+mod replay;
 mod worker;
 
 use crate::config::MatchConfig;
@@ -56,8 +63,84 @@ pub enum Command {
     SaveScenario,
     /// Write a bug-report bundle under `target/bug-reports/`.
     SaveBugReport,
+    /// Move a watched replay (ignored by a played match).
+    Replay(ReplayControl),
     /// Stop the worker.
     Shutdown,
+}
+
+/// How the user moves through a watched replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayControl {
+    /// Play the recorded answers one after another at the pace (from the
+    /// start again when at the end).
+    Play,
+    /// Stop where it stands.
+    Pause,
+    /// One answer forward (`true`) or back, and pause.
+    Step {
+        /// Forward rather than back.
+        forward: bool,
+    },
+    /// Go to the moment after this many answers (capped at the end), and
+    /// pause.
+    Seek(usize),
+    /// The time between two answers while playing.
+    Pace(Duration),
+}
+
+/// Where a watched replay stands.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReplayPosition {
+    /// Answers played so far: the board shows the moment after them.
+    pub at: usize,
+    /// Answers that play (the recording's, or fewer when it diverges or
+    /// reloaded card packs).
+    pub length: usize,
+    /// The turn number at each moment `0..=length`, to name positions and
+    /// find where turns start.
+    pub turns: Arc<[u32]>,
+    /// Whether it plays on by itself.
+    pub playing: bool,
+    /// The time between two answers while playing.
+    pub pace: Duration,
+}
+
+impl ReplayPosition {
+    /// The turn at the current moment.
+    pub fn turn(&self) -> u32 {
+        self.turn_at(self.at)
+    }
+
+    /// The turn at the moment after `at` answers (0 past the end).
+    pub fn turn_at(&self, at: usize) -> u32 {
+        self.turns.get(at).copied().unwrap_or(0)
+    }
+
+    /// The first moment of the next turn, if the replay reaches one.
+    pub fn next_turn_start(&self) -> Option<usize> {
+        let turn = self.turn();
+        (self.at..=self.length).find(|at| self.turn_at(*at) > turn)
+    }
+
+    /// The first moment of the current turn or, when already there, of the
+    /// turn before.
+    pub fn previous_turn_start(&self) -> usize {
+        let start_of = |at: usize| {
+            let turn = self.turn_at(at);
+            (0..=at)
+                .rev()
+                .take_while(|moment| self.turn_at(*moment) == turn)
+                .last()
+                .unwrap_or(at)
+        };
+        let start = start_of(self.at);
+        if start < self.at || start == 0 {
+            start
+        } else {
+            start_of(start - 1)
+        }
+    }
 }
 
 /// A message from the worker to the UI.
@@ -69,6 +152,9 @@ pub enum Update {
     Notice(String),
     /// The worker stopped because of a bug; the message says where.
     Failed(String),
+    /// A watched replay moved: where it stands now (sent after the
+    /// snapshot of that moment).
+    Replay(ReplayPosition),
 }
 
 /// What the UI may know about the match at one moment.
@@ -293,8 +379,9 @@ pub struct Session {
 }
 
 impl Session {
-    /// Starts the worker thread for a new match. `repaint` is called after
-    /// every update the worker sends.
+    /// Starts the worker thread for a new match, or for watching the
+    /// config's replay. `repaint` is called after every update the worker
+    /// sends.
     pub fn start(
         config: MatchConfig,
         catalog: Catalog,
@@ -305,14 +392,22 @@ impl Session {
         let worker_config = config.clone();
         let spawned = std::thread::Builder::new()
             .name("sve-match".to_owned())
-            .spawn(move || {
-                worker::run(
+            .spawn(move || match worker_config.replay.clone() {
+                Some(replay) => replay::run(
+                    worker_config,
+                    replay,
+                    catalog,
+                    command_rx,
+                    update_tx,
+                    Arc::new(repaint),
+                ),
+                None => worker::run(
                     worker_config,
                     catalog,
                     command_rx,
                     update_tx,
                     Arc::new(repaint),
-                );
+                ),
             });
         if let Err(err) = spawned {
             tracing::error!("cannot start the match thread: {err}");
@@ -364,5 +459,34 @@ impl Drop for Session {
         // The worker may be inside a bot's search; it stops at its next
         // look at the channel, so the UI does not wait for it.
         self.commands.send(Command::Shutdown).ok();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(at: usize) -> ReplayPosition {
+        ReplayPosition {
+            at,
+            length: 7,
+            turns: Arc::from([0, 0, 1, 1, 1, 2, 2, 3]),
+            playing: false,
+            pace: Duration::ZERO,
+        }
+    }
+
+    #[test]
+    fn turn_starts_are_found_from_any_moment() {
+        assert_eq!(position(0).next_turn_start(), Some(2));
+        assert_eq!(position(3).next_turn_start(), Some(5));
+        assert_eq!(position(7).next_turn_start(), None);
+        assert_eq!(position(0).previous_turn_start(), 0);
+        assert_eq!(position(1).previous_turn_start(), 0);
+        assert_eq!(position(4).previous_turn_start(), 2);
+        assert_eq!(position(2).previous_turn_start(), 0);
+        assert_eq!(position(7).previous_turn_start(), 5);
+        assert_eq!(position(3).turn(), 1);
+        assert_eq!(position(9).turn(), 0, "past the end");
     }
 }

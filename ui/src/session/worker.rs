@@ -1,11 +1,9 @@
 //! The worker loop: steps the match, lets bots answer (paced by the
 //! configured delay), waits for human answers, and implements undo by
-//! rebuilding the match from seed, decks and the kept answers.
+//! rebuilding the match from seed, decks and the kept answers. Watching a
+//! replay is `replay.rs`'s work.
 
-use super::{
-    CardNote, Command, DecisionView, Delta, LogLine, ShownEvent, Snapshot, Update, inspect,
-};
-use crate::card_text;
+use super::{Command, Delta, LogLine, ShownEvent, Snapshot, Update, picture};
 use crate::config::{MatchConfig, MatchMode, Seat};
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -14,11 +12,10 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use sve_host::bot::Bot;
 use sve_host::cards::{CardChanges, CardDb};
 use sve_host::catalog::{Catalog, ReloadNews, RunnerFactory};
-use sve_host::engine::view::redact;
 use sve_host::engine::{Decision, Event, Match, PlayerId, Rejection, Status};
 use sve_host::gamelog;
 use sve_host::packs::ReloadChange;
-use sve_host::replay::{RecordedAnswer, RecordedReload, Replay, log_hash};
+use sve_host::replay::{RecordedAnswer, RecordedReload, Replay, ReplaySeat, log_hash};
 
 /// Wakes the UI after an update.
 pub(super) type Repaint = Arc<dyn Fn() + Send + Sync>;
@@ -103,8 +100,6 @@ struct Worker {
     conceded_at: Option<usize>,
     /// Who conceded, for the replay.
     conceded_by: Option<PlayerId>,
-    /// A watched replay's end was announced.
-    replay_announced: bool,
     /// The sandbox changed this match. A replay records answers only, so
     /// one saved now would not play back the same; undo rebuilds the match
     /// from the answers, which clears it.
@@ -155,7 +150,6 @@ impl Worker {
             full_log: Vec::new(),
             conceded_at: None,
             conceded_by: None,
-            replay_announced: false,
             sandboxed: false,
             generation: 0,
             unsent_log: Delta::default(),
@@ -357,16 +351,7 @@ impl Worker {
     }
 
     fn is_bot(&self, player: PlayerId) -> bool {
-        // A watched replay that has run out of answers waits for the user.
-        matches!(self.config.seat(player), Seat::Bot(_)) && !self.replay_finished()
-    }
-
-    /// Whether a watched replay has played all its answers.
-    fn replay_finished(&self) -> bool {
-        self.config
-            .replay
-            .as_ref()
-            .is_some_and(|replay| self.history.len() >= replay.answers.len())
+        matches!(self.config.seat(player), Seat::Bot(_))
     }
 
     fn handle(&mut self, command: Command) -> ControlFlow<()> {
@@ -400,6 +385,8 @@ impl Worker {
             },
             Command::SaveScenario => self.save_scenario(),
             Command::SaveBugReport => self.save_bug_report(),
+            // A played match has no recording to move through.
+            Command::Replay(_) => {}
             Command::Shutdown => return ControlFlow::Break(()),
         }
         ControlFlow::Continue(())
@@ -407,10 +394,6 @@ impl Worker {
 
     fn bot_answer(&mut self, decision: &Decision) {
         let player = decision.player;
-        if let Some(replay) = self.config.replay.clone() {
-            self.replay_answer(&replay, player);
-            return;
-        }
         let Some(bot) = self.bots[player.idx()].as_mut() else {
             return;
         };
@@ -423,65 +406,6 @@ impl Worker {
         if let Err(rejection) = self.apply(player, picks, AnsweredBy::Bot) {
             tracing::error!("bot {player} gave an illegal answer ({rejection}); it concedes");
             self.concede(player);
-        }
-    }
-
-    /// The next recorded answer of a watched replay (and its concession at
-    /// the end).
-    fn replay_answer(&mut self, replay: &sve_host::replay::Replay, player: PlayerId) {
-        let Some(recorded) = replay.answers.get(self.history.len()) else {
-            return;
-        };
-        let done = self.history.len();
-        if let Some(reload) = replay
-            .reloads
-            .iter()
-            .find(|r| usize::try_from(r.after_answers).ok() == Some(done))
-        {
-            self.notice(format!(
-                "The recording reloaded card packs ({}) here; the rest of it needs the cards it switched to, which a replay does not carry. The match is yours from here.",
-                reload.source
-            ));
-            if let Some(replay) = &mut self.config.replay {
-                std::sync::Arc::make_mut(replay).answers.truncate(done);
-            }
-            return;
-        }
-        let picks = recorded.pick_indices();
-        let recorded_player = PlayerId(recorded.player.min(1));
-        let result = if recorded_player == player {
-            self.apply(player, picks, AnsweredBy::Bot)
-        } else {
-            Err(Rejection::WrongPlayer {
-                expected: player,
-                got: recorded_player,
-            })
-        };
-        match result {
-            Err(rejection) => {
-                self.notice(format!(
-                    "The replay diverges at answer {} ({rejection}); was it recorded with other cards?",
-                    self.history.len() + 1
-                ));
-                if let Some(replay) = &mut self.config.replay {
-                    let done = self.history.len();
-                    std::sync::Arc::make_mut(replay).answers.truncate(done);
-                }
-            }
-            Ok(()) if self.history.len() == replay.answers.len() => {
-                if let Some(reload) = replay.reloads.iter().find(|r| {
-                    usize::try_from(r.after_answers).is_ok_and(|n| n >= replay.answers.len())
-                }) {
-                    self.notice(format!(
-                        "The recording reloaded card packs ({}) after its last answer; what followed needs those cards.",
-                        reload.source
-                    ));
-                }
-                if let Some(seat) = replay.conceded {
-                    self.concede(PlayerId(seat.min(1)));
-                }
-            }
-            Ok(()) => {}
         }
     }
 
@@ -606,105 +530,31 @@ impl Worker {
     /// Moves the match's new events into the full log, the UI's (redacted)
     /// event list and the game log.
     fn collect_events(&mut self) {
-        let mode = self.config.mode();
-        for event in self.game.take_events() {
-            let shown = match mode {
-                MatchMode::VsBot { human } => redact(&event, human),
-                // Two people share one log: hide what either may not know.
-                MatchMode::HotSeat => redact(&redact(&event, PlayerId(0)), PlayerId(1)),
-                MatchMode::BotVsBot => event.clone(),
-            };
-            // Rendered once: the log line goes to the log and words the
-            // debug tab's row, the scenario line standing in for an event
-            // with no log line.
-            let rendered = gamelog::render(&shown, self.game.state(), self.game.db());
-            let text = match rendered.log {
-                Some(line) => {
-                    let text = line.text.clone();
-                    self.unsent_log.items.push(line);
-                    Some(text)
-                }
-                None => rendered.line.map(|line| line.to_string()),
-            };
-            self.unsent_events
-                .items
-                .push(ShownEvent { event: shown, text });
-            self.full_log.push(event);
-        }
+        let events = picture::take_events(
+            &mut self.game,
+            self.config.mode(),
+            &mut self.unsent_log,
+            &mut self.unsent_events,
+        );
+        self.full_log.extend(events);
     }
 
     /// Sends what the UI may know now.
     fn publish(&mut self, bot_thinking: bool) {
         let mode = self.config.mode();
-        let views = match mode {
-            MatchMode::VsBot { human } => vec![self.game.view(human)],
-            MatchMode::HotSeat | MatchMode::BotVsBot => {
-                PlayerId::BOTH.iter().map(|p| self.game.view(*p)).collect()
-            }
-        };
-        let waiting_on = self.game.decision().map(|d| d.player);
-        let decision = self
+        let decision_shown = self
             .game
             .decision()
-            .filter(|d| !self.is_bot(d.player) || mode == MatchMode::BotVsBot)
-            .map(|d| DecisionView {
-                decision: d.clone(),
-                labels: d
-                    .options
-                    .iter()
-                    .map(|option| {
-                        // Card text markup in an ability's text, as words.
-                        card_text::plain_words(&gamelog::describe_choice(option, &self.game))
-                    })
-                    .collect(),
-            });
-        // Hot-seat: two people share the debug tab, so no hand is shown.
-        let hands = match mode {
-            MatchMode::VsBot { human } => vec![human],
-            MatchMode::HotSeat => Vec::new(),
-            MatchMode::BotVsBot => PlayerId::BOTH.to_vec(),
-        };
-        let state = self.game.state();
-        let notes = PlayerId::BOTH
-            .iter()
-            .flat_map(|p| state.player(*p).field.iter().copied())
-            .map(|card| {
-                let note = CardNote {
-                    entered_this_turn: state.card(card).entered_turn == state.turn,
-                };
-                (card, note)
-            })
-            .collect();
+            .is_some_and(|d| !self.is_bot(d.player) || mode == MatchMode::BotVsBot);
         let snapshot = Snapshot {
             generation: self.generation,
-            views,
-            decision,
-            waiting_on,
             bot_thinking,
-            outcome: self.game.outcome(),
             log: std::mem::take(&mut self.unsent_log),
             events: std::mem::take(&mut self.unsent_events),
-            notes,
             can_undo: self.can_undo(),
-            inspected: inspect::inspect_cards(state, self.game.db(), &hands),
-            pending: state
-                .pending
-                .iter()
-                .map(|p| {
-                    let def = self.game.db().get(p.def);
-                    let ability = gamelog::ability_phrase(def, p.what.ability());
-                    format!("{}: {ability}", p.controller)
-                })
-                .collect(),
-            // A local match has no clocks.
-            clocks: None,
+            ..picture::snapshot(&self.game, mode, decision_shown)
         };
         self.send(Update::Snapshot(Box::new(snapshot)));
-        // After the snapshot, or the new generation would clear the notice.
-        if self.config.replay.is_some() && self.replay_finished() && !self.replay_announced {
-            self.replay_announced = true;
-            self.notice("End of the replay.".to_owned());
-        }
     }
 
     /// The replay of the match so far.
@@ -729,6 +579,10 @@ impl Worker {
                     source: point.source.clone(),
                 })
                 .collect(),
+            seats: self.config.seats.map(|seat| match seat {
+                Seat::Human => ReplaySeat::human(""),
+                Seat::Bot(kind) => ReplaySeat::bot(crate::match_view::bot_name(kind)),
+            }),
             fingerprint_with_text: false,
         }
     }

@@ -1,23 +1,27 @@
 //! Architecture Invariant: the UI never changes engine state itself. Only
-//! the session worker (`src/session/worker.rs`) holds a `Match`, and it
-//! changes it only through `answer` and `concede`. This test is a tripwire
-//! over the sources, not a proof: it fails when another module imports the
-//! engine's `Match` or `GameState`, or when the worker calls anything else
-//! that takes `&mut self` on the match. The worker's helper
-//! `src/session/inspect.rs` may read a `&GameState` (the card inspector's
-//! data), never hold a `Match` or a `&mut GameState`.
+//! the session workers (`src/session/worker.rs`, which plays a match, and
+//! `src/session/replay.rs`, which watches a recording) hold a `Match`, and
+//! they change it only through `step`, `answer` and `concede`. This test
+//! is a tripwire over the sources, not a proof: it fails when another
+//! module imports the engine's `Match` or `GameState`, or when a worker
+//! calls anything else that takes `&mut self` on the match. The workers'
+//! helpers may read: `src/session/inspect.rs` a `&GameState` (the card
+//! inspector's data), `src/session/picture.rs` a `&Match` (the snapshot),
+//! whose only change to it is taking the new events.
 
 use std::path::{Path, PathBuf};
 
 #[test]
 fn only_the_session_worker_touches_the_match() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let worker = src.join("session").join("worker.rs");
-    let inspect = src.join("session").join("inspect.rs");
+    let session = src.join("session");
+    let workers = [session.join("worker.rs"), session.join("replay.rs")];
+    let inspect = session.join("inspect.rs");
+    let picture = session.join("picture.rs");
     for file in rust_files(&src) {
         let text = std::fs::read_to_string(&file).expect("a readable source file");
         let imported = engine_imports(&text);
-        if file == worker {
+        if workers.contains(&file) || file == picture {
             continue;
         }
         let forbidden: &[&str] = if file == inspect {
@@ -32,30 +36,46 @@ fn only_the_session_worker_touches_the_match() {
         for name in forbidden {
             assert!(
                 !imported.iter().any(|word| word == name),
-                "{} imports the engine's {name}: only the session worker may hold a match",
+                "{} imports the engine's {name}: only the session workers may hold a match",
                 file.display()
             );
         }
     }
-    let text = std::fs::read_to_string(&worker).expect("the worker source");
-    let mutating_calls: Vec<&str> = [
+    for worker in &workers {
+        let text = std::fs::read_to_string(worker).expect("the worker source");
+        let mutating_calls: Vec<&str> = ["game.answer(", "game.concede(", "game.step("]
+            .into_iter()
+            .filter(|call| text.contains(call))
+            .collect();
+        assert_eq!(
+            mutating_calls.len(),
+            3,
+            "{} drives the match with step/answer/concede",
+            worker.display()
+        );
+        for forbidden in ["state_mut", "game.apply(", "game.state.", "fn state_mut"] {
+            assert!(
+                !text.contains(forbidden),
+                "{} must not change engine state directly ({forbidden})",
+                worker.display()
+            );
+        }
+    }
+    // The picture reads the match and takes its new events, nothing more.
+    let text = std::fs::read_to_string(&picture).expect("the picture source");
+    assert!(text.contains("game.take_events("));
+    for forbidden in [
         "game.answer(",
         "game.concede(",
         "game.step(",
-        "game.take_events(",
-    ]
-    .into_iter()
-    .filter(|call| text.contains(call))
-    .collect();
-    assert_eq!(
-        mutating_calls.len(),
-        4,
-        "the worker drives the match with step/answer/concede"
-    );
-    for forbidden in ["state_mut", "game.apply(", "game.state.", "fn state_mut"] {
+        "state_mut",
+        "game.apply(",
+        "game.sandbox(",
+        "game.reload_cards(",
+    ] {
         assert!(
             !text.contains(forbidden),
-            "the worker must not change engine state directly ({forbidden})"
+            "the picture only reads the match ({forbidden})"
         );
     }
 }

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use sve_engine::bot::{Bot, BotKind, default_answer};
 use sve_engine::engine::{Event, Match, Outcome, PlayerId, Status};
-use sve_engine::replay::{RecordedAnswer, Replay, ReplayDeck, log_hash};
+use sve_engine::replay::{RecordedAnswer, Replay, ReplayDeck, ReplaySeat, log_hash};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
@@ -279,6 +279,8 @@ impl Table {
             log_hash: 0,
             conceded,
             reloads: Vec::new(),
+            // Only played here, to rebuild the match: nobody reads them.
+            seats: Default::default(),
             fingerprint_with_text: false,
         };
         let config = &lobby.config;
@@ -836,6 +838,15 @@ impl Table {
         }
     }
 
+    /// Who sat where, for the replay: a person by name, a server bot by
+    /// kind.
+    fn replay_seats(&self) -> [ReplaySeat; 2] {
+        [0, 1].map(|i| match self.bot_kinds[i] {
+            Some(kind) => ReplaySeat::bot(kind.name()),
+            None => ReplaySeat::human(&self.seats[i].name),
+        })
+    }
+
     async fn finish(&mut self) {
         let Some(outcome) = self.game.outcome() else {
             return;
@@ -848,6 +859,7 @@ impl Table {
             log_hash: log_hash(&self.log),
             conceded: self.conceded,
             reloads: Vec::new(),
+            seats: self.replay_seats(),
             fingerprint_with_text: false,
         };
         // The replay is kept before the players hear that the match is

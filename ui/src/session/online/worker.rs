@@ -334,6 +334,7 @@ impl Worker {
                 ClientMsg::Replay { token }
             }
             Command::Undo
+            | Command::Replay(_)
             | Command::Sandbox(_)
             | Command::SaveScenario
             | Command::SaveBugReport => {

@@ -5,6 +5,8 @@
 //! `N CARD-ID` (anything after the id, such as a card name, is ignored).
 //! Blank lines are skipped; `//` starts a comment.
 
+pub mod code;
+
 use crate::cards::{CardDb, CardType, Class};
 use crate::engine::DeckList;
 use std::fmt;
@@ -12,12 +14,12 @@ use sve_script::text::escape_line;
 
 /// The starter deck lists shipped with the app, by name.
 pub const STARTER_DECKS: &[(&str, &str)] = &[
-    ("SD01", include_str!("../../data/decks/SD01.txt")),
-    ("SD02", include_str!("../../data/decks/SD02.txt")),
-    ("SD03", include_str!("../../data/decks/SD03.txt")),
-    ("SD04", include_str!("../../data/decks/SD04.txt")),
-    ("SD05", include_str!("../../data/decks/SD05.txt")),
-    ("SD06", include_str!("../../data/decks/SD06.txt")),
+    ("SD01", include_str!("../../../data/decks/SD01.txt")),
+    ("SD02", include_str!("../../../data/decks/SD02.txt")),
+    ("SD03", include_str!("../../../data/decks/SD03.txt")),
+    ("SD04", include_str!("../../../data/decks/SD04.txt")),
+    ("SD05", include_str!("../../../data/decks/SD05.txt")),
+    ("SD06", include_str!("../../../data/decks/SD06.txt")),
 ];
 
 /// A parsed deck file.

@@ -1,0 +1,371 @@
+//! The replay viewer's worker: plays a recorded match's answers, one at a
+//! time at the chosen pace or wherever the user seeks, and sends the same
+//! snapshots a played match does (both sides open, as bot-vs-bot).
+//!
+//! A replay records answers only, and the engine is deterministic, so a
+//! moment of the match is the seed, the decks and the first `at` answers:
+//! going forward applies more answers to the match held here; going back
+//! rebuilds it from the seed (as undo does). Seeks that queue up while
+//! the user drags the slider are merged into one, so the window never
+//! waits for moments nobody will look at.
+//!
+//! When it starts, the viewer plays the whole recording once to learn how
+//! far it plays (a recording made with other cards can diverge; one that
+//! reloaded card packs stops at the reload) and the turn at each moment,
+//! which the controls show.
+
+use super::worker::Repaint;
+use super::{Command, Delta, LogLine, ReplayControl, ReplayPosition, ShownEvent, Update, picture};
+use crate::config::MatchConfig;
+use std::ops::ControlFlow;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::time::Duration;
+use sve_host::cards::CardDb;
+use sve_host::catalog::{Catalog, RunnerFactory};
+use sve_host::engine::{Match, PlayerId, Status};
+use sve_host::replay::Replay;
+
+/// Watches `replay` until [`Command::Shutdown`] or until the UI hangs up.
+/// A panic inside the engine is reported as [`Update::Failed`].
+pub(super) fn run(
+    config: MatchConfig,
+    replay: Arc<Replay>,
+    catalog: Catalog,
+    commands: Receiver<Command>,
+    updates: Sender<Update>,
+    repaint: Repaint,
+) {
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        Viewer::new(
+            config,
+            replay,
+            &catalog,
+            commands,
+            updates.clone(),
+            Arc::clone(&repaint),
+        )
+        .run();
+    }));
+    if let Err(panic) = result {
+        let message = panic
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_owned());
+        tracing::error!("the replay thread panicked: {message}");
+        updates
+            .send(Update::Failed(format!("the engine stopped: {message}")))
+            .ok();
+        repaint();
+    }
+}
+
+/// How far a recording plays, learnt by playing it through once.
+struct Reach {
+    /// Answers that play.
+    length: usize,
+    /// The turn at each moment `0..=length`.
+    turns: Vec<u32>,
+    /// Why it stops before its last answer, if it does.
+    stop: Option<String>,
+}
+
+struct Viewer {
+    config: MatchConfig,
+    replay: Arc<Replay>,
+    cards: (Arc<CardDb>, RunnerFactory),
+    /// The match after `at` answers.
+    game: Match,
+    at: usize,
+    length: usize,
+    turns: Arc<[u32]>,
+    /// Why the replay ends before its recording does.
+    stop: Option<String>,
+    playing: bool,
+    pace: Duration,
+    generation: u64,
+    unsent_log: Delta<LogLine>,
+    unsent_events: Delta<ShownEvent>,
+    commands: Receiver<Command>,
+    updates: Sender<Update>,
+    repaint: Repaint,
+}
+
+impl Viewer {
+    fn new(
+        config: MatchConfig,
+        replay: Arc<Replay>,
+        catalog: &Catalog,
+        commands: Receiver<Command>,
+        updates: Sender<Update>,
+        repaint: Repaint,
+    ) -> Viewer {
+        let cards = (catalog.db(), catalog.runner_factory());
+        let reach = reach(&config, &replay, &cards);
+        let mut viewer = Viewer {
+            game: new_match(&config, &cards),
+            cards,
+            at: 0,
+            length: reach.length,
+            turns: reach.turns.into(),
+            stop: reach.stop,
+            playing: true,
+            pace: config.bot_delay,
+            config,
+            replay,
+            generation: 0,
+            unsent_log: Delta::default(),
+            unsent_events: Delta::default(),
+            commands,
+            updates,
+            repaint,
+        };
+        viewer.game.step();
+        viewer.collect_events();
+        viewer
+    }
+
+    fn run(&mut self) {
+        let mut announced_end = false;
+        loop {
+            self.publish();
+            let at_end = self.at >= self.length;
+            if at_end && !announced_end {
+                // After the snapshot, or the new generation would clear it.
+                announced_end = true;
+                let notice = match &self.stop {
+                    Some(reason) => format!("End of the replay. {reason}"),
+                    None => "End of the replay.".to_owned(),
+                };
+                self.notice(notice);
+            }
+            announced_end &= at_end;
+            let command = if self.playing && !at_end {
+                match self.commands.recv_timeout(self.pace) {
+                    Ok(command) => command,
+                    Err(RecvTimeoutError::Timeout) => {
+                        self.go_to(self.at + 1);
+                        continue;
+                    }
+                    Err(RecvTimeoutError::Disconnected) => return,
+                }
+            } else {
+                match self.commands.recv() {
+                    Ok(command) => command,
+                    Err(_) => return,
+                }
+            };
+            if self.handle(command).is_break() {
+                return;
+            }
+        }
+    }
+
+    /// Applies `first` and every command already waiting behind it; the
+    /// moves among them become one move to where they lead.
+    fn handle(&mut self, first: Command) -> ControlFlow<()> {
+        let mut target = self.at;
+        let mut next = Some(first);
+        while let Some(command) = next {
+            match command {
+                Command::Replay(control) => match control {
+                    ReplayControl::Play => {
+                        if target >= self.length {
+                            target = 0;
+                        }
+                        self.playing = true;
+                    }
+                    ReplayControl::Pause => self.playing = false,
+                    ReplayControl::Step { forward } => {
+                        self.playing = false;
+                        target = if forward {
+                            target.saturating_add(1)
+                        } else {
+                            target.saturating_sub(1)
+                        };
+                    }
+                    ReplayControl::Seek(at) => {
+                        self.playing = false;
+                        target = at;
+                    }
+                    ReplayControl::Pace(pace) => self.pace = pace,
+                },
+                Command::SaveReplay(path) => self.save_replay(&path),
+                Command::Shutdown => return ControlFlow::Break(()),
+                Command::Answer { .. }
+                | Command::Undo
+                | Command::Concede(_)
+                | Command::Sandbox(_)
+                | Command::SaveScenario
+                | Command::SaveBugReport => {
+                    self.notice("Not while watching a replay.".to_owned());
+                }
+            }
+            next = self.commands.try_recv().ok();
+        }
+        self.go_to(target);
+        // A control that only changed the pace or paused still shows.
+        self.generation += 1;
+        ControlFlow::Continue(())
+    }
+
+    /// Moves to the moment after `target` answers (capped at the end).
+    fn go_to(&mut self, target: usize) {
+        let target = target.min(self.length);
+        if target < self.at {
+            self.rebuild();
+        }
+        while self.at < target {
+            let Some(answer) = self.replay.answers.get(self.at) else {
+                break;
+            };
+            let player = PlayerId(answer.player.min(1));
+            if let Err(rejection) = self.game.answer(player, &answer.pick_indices()) {
+                // The first pass played this very answer: only an engine
+                // bug gets here. Keep what plays.
+                tracing::error!("replay: answer {} no longer fits ({rejection})", self.at);
+                self.length = self.at;
+                break;
+            }
+            self.at += 1;
+            self.game.step();
+            self.collect_events();
+        }
+        if self.at == self.replay.answers.len()
+            && self.game.outcome().is_none()
+            && let Some(seat) = self.replay.conceded
+        {
+            self.game.concede(PlayerId(seat.min(1)));
+            self.collect_events();
+        }
+        self.generation += 1;
+    }
+
+    /// Back to the first moment: a new match from the seed.
+    fn rebuild(&mut self) {
+        self.game = new_match(&self.config, &self.cards);
+        self.at = 0;
+        self.unsent_log = Delta {
+            reset: true,
+            items: Vec::new(),
+        };
+        self.unsent_events = Delta {
+            reset: true,
+            items: Vec::new(),
+        };
+        self.game.step();
+        self.collect_events();
+    }
+
+    fn collect_events(&mut self) {
+        picture::take_events(
+            &mut self.game,
+            self.config.mode(),
+            &mut self.unsent_log,
+            &mut self.unsent_events,
+        );
+    }
+
+    /// Sends the moment's snapshot, then where the replay stands.
+    fn publish(&mut self) {
+        let snapshot = super::Snapshot {
+            generation: self.generation,
+            log: std::mem::take(&mut self.unsent_log),
+            events: std::mem::take(&mut self.unsent_events),
+            ..picture::snapshot(&self.game, self.config.mode(), true)
+        };
+        self.send(Update::Snapshot(Box::new(snapshot)));
+        self.send(Update::Replay(ReplayPosition {
+            at: self.at,
+            length: self.length,
+            turns: Arc::clone(&self.turns),
+            playing: self.playing && self.at < self.length,
+            pace: self.pace,
+        }));
+    }
+
+    /// Writes the recording being watched, as it was read.
+    fn save_replay(&mut self, path: &Path) {
+        let written = path
+            .parent()
+            .filter(|dir| !dir.as_os_str().is_empty())
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(path, self.replay.encode()));
+        let message = match written {
+            Ok(()) => format!("Replay saved to {}", path.display()),
+            Err(err) => format!("Could not save the replay to {}: {err}", path.display()),
+        };
+        self.notice(message);
+    }
+
+    fn notice(&mut self, message: String) {
+        self.send(Update::Notice(message));
+    }
+
+    fn send(&self, update: Update) {
+        // The UI hung up: the next command receive ends the loop.
+        self.updates.send(update).ok();
+        (self.repaint)();
+    }
+}
+
+/// Plays the recording through once: how many answers play, the turn at
+/// each moment, and why it stops early if it does.
+fn reach(config: &MatchConfig, replay: &Replay, cards: &(Arc<CardDb>, RunnerFactory)) -> Reach {
+    let mut game = new_match(config, cards);
+    let mut turns = Vec::with_capacity(replay.answers.len() + 1);
+    let mut stop = None;
+    let loaded = cards.0.fingerprint();
+    if !replay.fingerprint_with_text && loaded != replay.card_fingerprint {
+        tracing::warn!(
+            "replay recorded with card data {:016x}, loaded {loaded:016x}",
+            replay.card_fingerprint
+        );
+    }
+    for (index, answer) in replay.answers.iter().enumerate() {
+        if let Some(reload) = replay
+            .reloads
+            .iter()
+            .find(|r| usize::try_from(r.after_answers).ok() == Some(index))
+        {
+            stop = Some(format!(
+                "The recording reloaded card packs ({}) here; the rest of it needs the cards it switched to, which a replay does not carry.",
+                sve_host::text_file::shown(&reload.source)
+            ));
+            break;
+        }
+        if let Status::GameOver(_) = game.step() {
+            stop = Some(format!(
+                "The match ended before answer {}; was it recorded with other cards?",
+                index + 1
+            ));
+            break;
+        }
+        turns.push(game.state().turn);
+        let player = PlayerId(answer.player.min(1));
+        if let Err(rejection) = game.answer(player, &answer.pick_indices()) {
+            turns.pop();
+            stop = Some(format!(
+                "It diverges at answer {} ({rejection}); was it recorded with other cards?",
+                index + 1
+            ));
+            break;
+        }
+    }
+    let length = turns.len();
+    game.step();
+    turns.push(game.state().turn);
+    Reach {
+        length,
+        turns,
+        stop,
+    }
+}
+
+/// A new match with fresh pack instances.
+fn new_match(config: &MatchConfig, cards: &(Arc<CardDb>, RunnerFactory)) -> Match {
+    let lists = [config.decks[0].list.clone(), config.decks[1].list.clone()];
+    Match::new(Arc::clone(&cards.0), (cards.1)(), lists, config.seed)
+}
