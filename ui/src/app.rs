@@ -1,6 +1,7 @@
 //! The eframe application: which screen is up, and the switches between
 //! them. Each screen draws itself; the app only reacts to what they return.
 
+use crate::arena_screen::{ArenaRequest, ArenaScreen};
 use crate::deck_builder::{DeckBuilder, DeckBuilderRequest};
 use crate::frame_times::FrameTimes;
 use crate::online::{OnlineRequest, OnlineScreen};
@@ -40,6 +41,8 @@ pub enum Screen {
     DeckBuilder,
     /// The loaded card packs and their load problems.
     Packs,
+    /// Bots play a deck against a gauntlet; win rates with intervals.
+    Arena,
 }
 
 /// The client.
@@ -50,6 +53,7 @@ pub struct App {
     online: OnlineScreen,
     deck_builder: DeckBuilder,
     packs: PacksPanel,
+    arena: ArenaScreen,
     screen: Screen,
     frame_times: FrameTimes,
 }
@@ -64,6 +68,7 @@ impl App {
             online: OnlineScreen::default(),
             deck_builder: DeckBuilder::default(),
             packs: PacksPanel::default(),
+            arena: ArenaScreen::default(),
             screen: Screen::Start,
             frame_times: FrameTimes::default(),
         }
@@ -120,7 +125,17 @@ impl App {
                     self.switch_to(Screen::Online, ui);
                     return;
                 }
+                Some(StartRequest::Arena) => {
+                    self.switch_to(Screen::Arena, ui);
+                    return;
+                }
             },
+            Screen::Arena => {
+                if self.arena.ui(ui, &self.catalog) == ArenaRequest::Back {
+                    self.switch_to(Screen::Start, ui);
+                }
+                return;
+            }
             Screen::Online => match self.online.ui(ui) {
                 OnlineRequest::Stay => None,
                 OnlineRequest::Back => {

@@ -40,6 +40,7 @@
 #![warn(missing_docs)]
 
 pub mod app;
+pub mod arena_screen;
 pub mod bot_choice;
 pub mod card_text;
 pub mod clock_choice;

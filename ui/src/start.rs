@@ -35,6 +35,8 @@ pub enum StartRequest {
     Packs,
     /// Open the Play online screen.
     Online,
+    /// Open the Arena screen.
+    Arena,
 }
 
 /// The start screen's settings.
@@ -141,8 +143,8 @@ impl StartScreen {
                     });
                 ui.add_space(16.0);
                 ui.horizontal(|ui| {
-                    // Centre the three buttons under the settings frame.
-                    ui.add_space((ui.available_width() - 390.0).max(0.0) / 2.0);
+                    // Centre the four buttons under the settings frame.
+                    ui.add_space((ui.available_width() - 520.0).max(0.0) / 2.0);
                     let size = egui::vec2(120.0, 28.0);
                     if ui
                         .add(egui::Button::new("Play online").min_size(size))
@@ -158,6 +160,15 @@ impl StartScreen {
                     }
                     if ui.add(egui::Button::new("Packs").min_size(size)).clicked() {
                         start = Some(StartRequest::Packs);
+                    }
+                    if ui
+                        .add(egui::Button::new("Arena").min_size(size))
+                        .on_hover_text(
+                            "Bots play your deck against others: win rates you can trust.",
+                        )
+                        .clicked()
+                    {
+                        start = Some(StartRequest::Arena);
                     }
                 });
             });

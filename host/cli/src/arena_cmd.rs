@@ -84,7 +84,10 @@ pub fn run(
             threads,
             turn_cap: args.turn_cap,
         },
-        |done, _| bar.set_position(u64::from(done)),
+        |done, _| {
+            bar.set_position(u64::from(done));
+            true
+        },
     );
     bar.finish_and_clear();
     print_tables(&report);

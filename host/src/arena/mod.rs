@@ -17,7 +17,7 @@ use crate::cards::CardDb;
 use crate::engine::{AbilityRunner, DeckList, Match, Outcome, PlayerId};
 use crate::sim::{PlayOptions, play_bot_match};
 use serde::Serialize;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 
 /// One side of a matchup.
@@ -151,13 +151,14 @@ struct GameResult {
 /// Plays every matchup and reports. `runners` makes a fresh ability
 /// runner for each game (a runner's pack instances serve one match at a
 /// time). `progress` hears (games done, games in all) after each game, on
-/// the calling thread.
+/// the calling thread, and returns whether to go on: `false` stops the
+/// run after the games being played (the report covers the games done).
 pub fn run(
     db: &Arc<CardDb>,
     runners: &(dyn Fn() -> Arc<dyn AbilityRunner> + Sync),
     matchups: &[Matchup],
     options: ArenaOptions,
-    mut progress: impl FnMut(u32, u32),
+    mut progress: impl FnMut(u32, u32) -> bool,
 ) -> ArenaReport {
     let started = std::time::Instant::now();
     let jobs: Vec<Job> = matchups
@@ -174,14 +175,17 @@ pub fn run(
         .collect();
     let total = jobs.len() as u32;
     let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
     let (sender, receiver) = mpsc::channel();
     let mut results: Vec<GameResult> = Vec::with_capacity(jobs.len());
     std::thread::scope(|scope| {
         for _ in 0..options.threads.max(1) {
             let sender = sender.clone();
-            let (jobs, next) = (&jobs, &next);
+            let (jobs, next, stop) = (&jobs, &next, &stop);
             scope.spawn(move || {
-                while let Some(job) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) {
+                while !stop.load(Ordering::Relaxed)
+                    && let Some(job) = jobs.get(next.fetch_add(1, Ordering::Relaxed))
+                {
                     let result = play(
                         db,
                         runners(),
@@ -198,7 +202,9 @@ pub fn run(
         drop(sender);
         for result in receiver {
             results.push(result);
-            progress(results.len() as u32, total);
+            if !progress(results.len() as u32, total) {
+                stop.store(true, Ordering::Relaxed);
+            }
         }
     });
     results.sort_by_key(|r| (r.job.matchup, r.job.game));
@@ -394,9 +400,30 @@ mod tests {
             calls += 1;
             assert_eq!(done, calls);
             assert_eq!(total, 12);
+            true
         });
         assert_eq!(calls, 12);
         report
+    }
+
+    #[test]
+    fn a_run_stops_when_asked() {
+        let db = Arc::new(starter_db().expect("the bundled card data"));
+        let runners = || Arc::new(NoAbilities) as Arc<dyn AbilityRunner>;
+        let matchups = [Matchup {
+            a: entrant(&db, "a", BotKind::Random, "SD01"),
+            b: entrant(&db, "b", BotKind::Random, "SD02"),
+            games: 40,
+            decks_stay_with_seats: true,
+        }];
+        let options = ArenaOptions {
+            seed: 3,
+            threads: 1,
+            turn_cap: 200,
+        };
+        let report = run(&db, &runners, &matchups, options, |done, _| done < 3);
+        assert_eq!(report.games, 3, "one thread stops after the third game");
+        assert_eq!(report.pairs[0].games, 3);
     }
 
     #[test]

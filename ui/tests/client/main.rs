@@ -6,6 +6,7 @@ mod common;
 
 mod abilities;
 mod architecture;
+mod arena;
 mod board_layout;
 mod deck_builder;
 mod deck_code;
