@@ -7,6 +7,7 @@
 //! and the sandbox are off, and the top bar shows the link to the server
 //! (`online_bar.rs`).
 
+pub mod anim;
 pub mod board;
 pub mod card;
 pub mod clicks;
