@@ -5,6 +5,7 @@ use crate::deck_builder::{DeckBuilder, DeckBuilderRequest};
 use crate::frame_times::FrameTimes;
 use crate::online::{OnlineRequest, OnlineScreen};
 use crate::packs_panel::PacksPanel;
+use crate::play::anim::AnimSpeed;
 use crate::play::{MatchScreen, ScreenRequest};
 use crate::settings::Settings;
 use crate::start::{StartRequest, StartScreen};
@@ -17,12 +18,16 @@ use sve_host::catalog::Catalog;
 pub struct AppOptions {
     /// The start screen's initial pause before each bot answer.
     pub bot_delay: Duration,
+    /// The board's animation speed until the player picks another (or
+    /// the settings of an earlier run say otherwise).
+    pub anim_speed: AnimSpeed,
 }
 
 impl Default for AppOptions {
     fn default() -> AppOptions {
         AppOptions {
             bot_delay: Duration::from_millis(350),
+            anim_speed: AnimSpeed::Normal,
         }
     }
 }
@@ -52,6 +57,7 @@ pub struct App {
     packs: PacksPanel,
     screen: Screen,
     frame_times: FrameTimes,
+    anim_speed: AnimSpeed,
 }
 
 impl App {
@@ -66,15 +72,17 @@ impl App {
             packs: PacksPanel::default(),
             screen: Screen::Start,
             frame_times: FrameTimes::default(),
+            anim_speed: options.anim_speed,
         }
     }
 
-    /// What to remember for the next run: the start screen's decks and
-    /// the Play online screen's choices.
+    /// What to remember for the next run: the start screen's decks, the
+    /// Play online screen's choices and the animation speed.
     pub fn settings(&self) -> Settings {
         Settings {
             start_decks: self.start.remembered_decks(),
             online: self.online.remembered(),
+            animations: Some(self.anim_speed.name().to_owned()),
         }
     }
 
@@ -82,6 +90,18 @@ impl App {
     pub fn restore(&mut self, settings: &Settings) {
         self.start.restore_decks(&settings.start_decks);
         self.online.restore(&settings.online);
+        if let Some(speed) = settings
+            .animations
+            .as_deref()
+            .and_then(AnimSpeed::from_name)
+        {
+            self.anim_speed = speed;
+        }
+    }
+
+    /// The board's animation speed.
+    pub fn anim_speed(&self) -> AnimSpeed {
+        self.anim_speed
     }
 
     /// The screen on display.
@@ -129,7 +149,7 @@ impl App {
                 }
                 OnlineRequest::Play(seated) => Some(MatchScreen::online(seated)),
             },
-            Screen::Match(screen) => match screen.ui(ui, &self.frame_times) {
+            Screen::Match(screen) => match screen.ui(ui, &self.frame_times, &mut self.anim_speed) {
                 ScreenRequest::Stay => None,
                 ScreenRequest::Rematch => screen.config().map(|config| {
                     MatchScreen::start(config.rematch(), self.catalog.clone(), ui.ctx())
@@ -245,6 +265,7 @@ mod tests {
                     custom_match_min: 15,
                 }),
             },
+            animations: Some("Fast".to_owned()),
         };
         let mut next_run = app();
         next_run.restore(&settings);
@@ -265,6 +286,7 @@ mod tests {
                 deck: Some(StoredDeck::Starter("no such deck".to_owned())),
                 clock: None,
             },
+            animations: Some("Warp speed".to_owned()),
         });
         assert_eq!(restored.settings(), defaults, "nothing that fits");
     }

@@ -5,11 +5,13 @@
 mod common;
 
 mod abilities;
+mod animations;
 mod architecture;
 mod board_layout;
 mod deck_builder;
 mod hot_reload;
 mod online;
 mod play;
+mod recap;
 mod safety;
 mod settings;

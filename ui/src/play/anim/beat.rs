@@ -128,7 +128,10 @@ impl AnimKind {
     /// lunge's peak; draws follow each other closely.
     pub fn beat_length(&self) -> f64 {
         match self {
-            AnimKind::Move { from, .. } if matches!(from, Spot::Deck(_)) => 0.12,
+            AnimKind::Move {
+                from: Spot::Deck(_),
+                ..
+            } => 0.12,
             AnimKind::Move { .. } => 0.3,
             AnimKind::ShowPlayed { .. } => 1.1,
             AnimKind::Lunge { .. } => 0.25,
