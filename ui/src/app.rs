@@ -1,6 +1,7 @@
 //! The eframe application: which screen is up, and the switches between
 //! them. Each screen draws itself; the app only reacts to what they return.
 
+use crate::config::MatchConfig;
 use crate::deck_builder::{DeckBuilder, DeckBuilderRequest};
 use crate::frame_times::FrameTimes;
 use crate::online::{OnlineRequest, OnlineScreen};
@@ -102,6 +103,19 @@ impl App {
     /// The board's animation speed.
     pub fn anim_speed(&self) -> AnimSpeed {
         self.anim_speed
+    }
+
+    /// The cards the client plays with.
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// Starts a match with these settings, as the start screen's Start
+    /// button does (`--bench-frames` starts one without the screen).
+    pub fn play(&mut self, config: MatchConfig, ctx: &egui::Context) {
+        let screen = MatchScreen::start(config, self.catalog.clone(), ctx);
+        self.screen = Screen::Match(Box::new(screen));
+        ctx.request_repaint();
     }
 
     /// The screen on display.

@@ -38,6 +38,7 @@
 #![warn(missing_docs)]
 
 pub mod app;
+pub mod bench;
 pub mod card_text;
 pub mod clock_choice;
 pub mod config;
