@@ -1,5 +1,7 @@
 //! The match screen: top bar, the board (or the debug tab), the prompt in
-//! the middle of the board and the game log at the side. It owns the
+//! the middle of the board, the animations over it (`anim/`) and the game
+//! log at the side, under the recap of the opponent's last turn and the
+//! animation speed. It owns the
 //! session (a local [`Session`] or an [`OnlineSession`]: both send the same
 //! snapshots and take the same commands) and the [`MatchView`], gathers
 //! [`Intent`]s from its panels while drawing, then applies them: answers

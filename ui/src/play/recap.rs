@@ -118,7 +118,7 @@ impl RecapPanel {
                 .max_height(220.0)
                 .show(ui, |ui| {
                     for line in &recap.lines {
-                        ui.label(line.replace('→', "->"));
+                        ui.label(super::log::displayable(line).as_ref());
                     }
                 });
         });

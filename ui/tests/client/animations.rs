@@ -1,9 +1,11 @@
 //! Animations on the board, driven by the harness's clock (a fixed step
-//! per frame): an opponent's play shows large and clears, Esc skips what
-//! plays, the speed "Off" shows nothing and is remembered.
+//! per frame): an opponent's play shows large and clears, Esc and the
+//! Skip button skip what plays, the speed "Off" shows nothing and is
+//! remembered.
 
 use crate::common::*;
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
 use std::time::{Duration, Instant};
 use sve_host::engine::{Event, PlayerId};
 use sve_ui::App;
@@ -43,27 +45,42 @@ fn an_opponents_play_shows_large_then_clears() {
 }
 
 #[test]
-fn esc_skips_what_plays() {
+fn esc_and_the_skip_button_skip_what_plays() {
     let mut harness = client_animated(AnimSpeed::Normal);
     start_match(&mut harness, "You vs bot", SEED);
     play_to_main_action(&mut harness);
-    for _ in 0..8 {
-        let mut skipped = false;
+    // Esc first, then the Skip button, each on a bot turn that ends with
+    // its large card still up.
+    let mut skips = vec!["Skip", "Esc"];
+    for _ in 0..12 {
         end_turn_and_watch(&mut harness, |h| {
             // Once the bot is done, so no new event arrives meanwhile.
-            if !skipped && has(h, "End turn") && has_containing(h, BOT_PLAYS) {
-                h.key_press(egui::Key::Escape);
-                h.step();
-                assert!(!has_containing(h, BOT_PLAYS), "the large card is gone");
-                assert!(playing(h).is_empty() && idle(h), "nothing plays or waits");
-                skipped = true;
+            if !(has(h, "End turn") && has_containing(h, BOT_PLAYS)) {
+                return;
             }
+            let Some(how) = skips.pop() else {
+                return;
+            };
+            if how == "Esc" {
+                h.key_press(egui::Key::Escape);
+            } else {
+                h.get_by_label("Skip").click();
+            }
+            h.step();
+            assert!(
+                !has_containing(h, BOT_PLAYS),
+                "{how}: the large card is gone"
+            );
+            assert!(
+                playing(h).is_empty() && idle(h),
+                "{how}: nothing plays or waits"
+            );
         });
-        if skipped {
+        if skips.is_empty() {
             return;
         }
     }
-    panic!("no large card was up when the bot's turn ended, in eight turns");
+    panic!("no large card was up when the bot's turn ended often enough, in twelve turns");
 }
 
 #[test]
