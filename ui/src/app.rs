@@ -2,10 +2,12 @@
 //! them. Each screen draws itself; the app only reacts to what they return.
 
 use crate::arena_screen::{ArenaRequest, ArenaScreen};
+use crate::config::MatchConfig;
 use crate::deck_builder::{DeckBuilder, DeckBuilderRequest};
 use crate::frame_times::FrameTimes;
 use crate::online::{OnlineRequest, OnlineScreen};
 use crate::packs_panel::PacksPanel;
+use crate::play::anim::AnimSpeed;
 use crate::play::{MatchScreen, ScreenRequest};
 use crate::settings::Settings;
 use crate::start::{StartRequest, StartScreen};
@@ -18,12 +20,16 @@ use sve_host::catalog::Catalog;
 pub struct AppOptions {
     /// The start screen's initial pause before each bot answer.
     pub bot_delay: Duration,
+    /// The board's animation speed until the player picks another (or
+    /// the settings of an earlier run say otherwise).
+    pub anim_speed: AnimSpeed,
 }
 
 impl Default for AppOptions {
     fn default() -> AppOptions {
         AppOptions {
             bot_delay: Duration::from_millis(350),
+            anim_speed: AnimSpeed::Normal,
         }
     }
 }
@@ -56,6 +62,7 @@ pub struct App {
     arena: ArenaScreen,
     screen: Screen,
     frame_times: FrameTimes,
+    anim_speed: AnimSpeed,
 }
 
 impl App {
@@ -71,15 +78,17 @@ impl App {
             arena: ArenaScreen::default(),
             screen: Screen::Start,
             frame_times: FrameTimes::default(),
+            anim_speed: options.anim_speed,
         }
     }
 
-    /// What to remember for the next run: the start screen's decks and
-    /// the Play online screen's choices.
+    /// What to remember for the next run: the start screen's decks, the
+    /// Play online screen's choices and the animation speed.
     pub fn settings(&self) -> Settings {
         Settings {
             start_decks: self.start.remembered_decks(),
             online: self.online.remembered(),
+            animations: Some(self.anim_speed.name().to_owned()),
         }
     }
 
@@ -87,6 +96,31 @@ impl App {
     pub fn restore(&mut self, settings: &Settings) {
         self.start.restore_decks(&settings.start_decks);
         self.online.restore(&settings.online);
+        if let Some(speed) = settings
+            .animations
+            .as_deref()
+            .and_then(AnimSpeed::from_name)
+        {
+            self.anim_speed = speed;
+        }
+    }
+
+    /// The board's animation speed.
+    pub fn anim_speed(&self) -> AnimSpeed {
+        self.anim_speed
+    }
+
+    /// The cards the client plays with.
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// Starts a match with these settings, as the start screen's Start
+    /// button does (`--bench-frames` starts one without the screen).
+    pub fn play(&mut self, config: MatchConfig, ctx: &egui::Context) {
+        let screen = MatchScreen::start(config, self.catalog.clone(), ctx);
+        self.screen = Screen::Match(Box::new(screen));
+        ctx.request_repaint();
     }
 
     /// The screen on display.
@@ -144,7 +178,7 @@ impl App {
                 }
                 OnlineRequest::Play(seated) => Some(MatchScreen::online(seated)),
             },
-            Screen::Match(screen) => match screen.ui(ui, &self.frame_times) {
+            Screen::Match(screen) => match screen.ui(ui, &self.frame_times, &mut self.anim_speed) {
                 ScreenRequest::Stay => None,
                 ScreenRequest::Rematch => screen.config().map(|config| {
                     MatchScreen::start(config.rematch(), self.catalog.clone(), ui.ctx())
@@ -273,6 +307,7 @@ mod tests {
                     custom_match_min: 15,
                 }),
             },
+            animations: Some("Fast".to_owned()),
         };
         let mut next_run = app();
         next_run.restore(&settings);
@@ -293,6 +328,7 @@ mod tests {
                 deck: Some(StoredDeck::Starter("no such deck".to_owned())),
                 clock: None,
             },
+            animations: Some("Warp speed".to_owned()),
         });
         assert_eq!(restored.settings(), defaults, "nothing that fits");
     }

@@ -31,6 +31,10 @@
 //!   and push [`intent::Intent`]s; the match screen applies them after
 //!   drawing. A click becomes an answer only through the decision's legal
 //!   options ([`play::legal::LegalMoves`]); any other click is explained.
+//! - [`play::anim`]: the board's animations. Each snapshot's shown events
+//!   become timed overlays (a played card shown large, attacks, damage,
+//!   deaths) on a clock the screen passes in; they never decide what the
+//!   board shows and nothing waits for them.
 //! - Undo is replay-based: the worker rebuilds the match from seed and
 //!   decks and re-applies every answer but the last human one and the bot
 //!   answers after it. A watched replay moves the same way: its own worker
@@ -41,6 +45,7 @@
 
 pub mod app;
 pub mod arena_screen;
+pub mod bench;
 pub mod bot_choice;
 pub mod card_text;
 pub mod clock_choice;

@@ -39,6 +39,27 @@ fn main() -> anyhow::Result<()> {
     for diagnostic in catalog.diagnostics() {
         tracing::warn!("{diagnostic}");
     }
+    // `--bench-frames N`: measure the frame time with animations running
+    // (see `sve_ui::bench`).
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(at) = args.iter().position(|arg| arg == "--bench-frames") {
+        let frames: usize = args
+            .get(at + 1)
+            .and_then(|n| n.parse().ok())
+            .context("--bench-frames needs a number of frames")?;
+        let options = eframe::NativeOptions {
+            viewport: egui::ViewportBuilder::default()
+                .with_title("Shadowverse: Evolve (frame bench)")
+                .with_inner_size([1600.0, 960.0]),
+            ..Default::default()
+        };
+        return eframe::run_native(
+            "Shadowverse: Evolve (frame bench)",
+            options,
+            Box::new(move |_| Ok(Box::new(sve_ui::bench::FrameBench::new(catalog, frames)))),
+        )
+        .map_err(|err| anyhow!("the client window could not run: {err}"));
+    }
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Shadowverse: Evolve")

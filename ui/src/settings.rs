@@ -1,5 +1,6 @@
-//! What the client remembers between runs: the start screen's decks and
-//! the Play online screen's server, name, deck and time limits. eframe
+//! What the client remembers between runs: the start screen's decks, the
+//! Play online screen's server, name, deck and time limits, and the
+//! animation speed. eframe
 //! keeps them (its `persistence` feature, [`eframe::App::save`]) in its
 //! storage file, next to the window's size and place.
 //!
@@ -26,6 +27,11 @@ pub struct Settings {
     pub start_decks: [Option<StoredDeck>; 2],
     /// The Play online screen's choices.
     pub online: OnlineChoices,
+    /// The animation speed by name ([`AnimSpeed::name`]); `None` or a
+    /// name this client does not know keeps the default.
+    ///
+    /// [`AnimSpeed::name`]: crate::play::anim::AnimSpeed::name
+    pub animations: Option<String>,
 }
 
 /// The Play online screen's remembered choices; `None` or empty fields
@@ -206,6 +212,7 @@ mod tests {
                     custom_match_min: 25,
                 }),
             },
+            animations: Some("Slow".to_owned()),
         };
         let mut storage = MemoryStorage::default();
         settings.store(&mut storage);

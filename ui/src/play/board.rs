@@ -5,6 +5,8 @@
 //! height whatever it holds, so the board does not jump. Clicks on cards and leaders become answers through
 //! [`LegalMoves`]; a click that fits no option explains why.
 
+use super::anim::Spot;
+use super::anim::spots::{record_card, record_place};
 use super::card::{
     CardLook, Highlight, card_back_ui, card_details_ui, card_ui, class_colour, empty_slot_ui,
 };
@@ -111,6 +113,7 @@ impl BoardPanel {
             .is_some();
         let size = vec2(LEADER_WIDTH, 74.0);
         let (rect, response) = ui.allocate_exact_size(size, Sense::click());
+        record_place(ui, Spot::Leader(player), rect);
         if half == Half::Theirs {
             register_drop_target(ui, rect, DropTarget::Leader(player));
         }
@@ -198,11 +201,12 @@ impl BoardPanel {
         // The line is there even when empty, so the leader column (and the
         // board under it) keeps its height when a combo starts.
         ui.label(extras.join("   "));
-        ui.label(format!(
+        let counts = ui.label(format!(
             "Deck {}   Hand {}",
             side.deck_count,
             side.hand.len()
         ));
+        record_place(ui, Spot::Deck(player), counts.rect);
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing.x = 4.0;
             let zones = [
@@ -228,6 +232,15 @@ impl BoardPanel {
                 let response = ui
                     .selectable_label(open, RichText::new(text).small())
                     .on_hover_text(format!("Browse {who}'s {}", zone_name(zone)));
+                match zone {
+                    BrowsedZone::Cemetery => {
+                        record_place(ui, Spot::Cemetery(player), response.rect);
+                    }
+                    BrowsedZone::Banished => {
+                        record_place(ui, Spot::Banished(player), response.rect);
+                    }
+                    BrowsedZone::EvolveDeck => {}
+                }
                 if response.clicked() {
                     self.browsing = if open { None } else { Some((half, zone)) };
                 }
@@ -318,7 +331,7 @@ fn card_name(cx: &BoardContext<'_>, card: &CardView) -> String {
 
 fn their_hand_ui(ui: &mut Ui, cx: &BoardContext<'_>, side: &SideView) {
     let small = cx.card_size * 0.5;
-    ui.horizontal(|ui| {
+    let row = ui.horizontal(|ui| {
         // As tall with no cards as with some: the board under it stays.
         ui.set_min_height(small.y);
         ui.spacing_mut().item_spacing.x = 3.0;
@@ -327,7 +340,9 @@ fn their_hand_ui(ui: &mut Ui, cx: &BoardContext<'_>, side: &SideView) {
                 // Bot-vs-bot matches show both hands.
                 Some(card) => {
                     let label = format!("{} (opponent's hand)", card_name(cx, card));
-                    card_ui(ui, &cx.view.db, card, small, CardLook::default(), &label);
+                    let response =
+                        card_ui(ui, &cx.view.db, card, small, CardLook::default(), &label);
+                    record_card(ui, card, response.rect);
                 }
                 None => {
                     card_back_ui(ui, small);
@@ -336,6 +351,7 @@ fn their_hand_ui(ui: &mut Ui, cx: &BoardContext<'_>, side: &SideView) {
         }
         ui.label(RichText::new(format!("{} cards in hand", side.hand.len())).weak());
     });
+    record_place(ui, Spot::Hand(cx.board.me.opponent()), row.response.rect);
 }
 
 fn zones_ui(ui: &mut Ui, cx: &BoardContext<'_>, half: Half, intents: &mut Intents) {
@@ -488,7 +504,7 @@ fn hand_ui(ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
         card_size: vec2(width, width * cx.card_size.y / cx.card_size.x),
         ..cx.clone()
     };
-    egui::ScrollArea::horizontal()
+    let shown = egui::ScrollArea::horizontal()
         .id_salt("hand")
         .show(ui, |ui| {
             ui.horizontal_top(|ui| {
@@ -502,6 +518,7 @@ fn hand_ui(ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
                 }
             });
         });
+    record_place(ui, Spot::Hand(cx.board.me), shown.inner_rect);
 }
 
 /// One face-up card: highlight from the legal moves, click to act, right
@@ -525,6 +542,7 @@ fn card_with_actions_ui(
     };
     let label = format!("{name} ({}{status})", place.name());
     let response = card_ui(ui, &cx.view.db, card, cx.card_size, look, &label);
+    record_card(ui, card, response.rect);
     if response.clicked() {
         intents.push(card_click(cx, card, place));
     }

@@ -114,7 +114,19 @@ pub fn card_ui(
 /// The back of a card (the opponent's hand, a deck).
 pub fn card_back_ui(ui: &mut Ui, size: Vec2) -> Response {
     let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
-    let painter = ui.painter();
+    paint_card_back(ui.painter(), rect);
+    response
+}
+
+/// Paints a card face in `rect` with no widget behind it: nothing to
+/// click or hover, no accessible node (animations drawn over the board).
+pub fn paint_card_face(ui: &Ui, db: &CardDb, card: &CardView, rect: Rect) {
+    paint_card(ui, db, card, rect, CardLook::default(), None);
+}
+
+/// Paints the back of a card in `rect`.
+pub fn paint_card_back(painter: &egui::Painter, rect: Rect) {
+    let size = rect.size();
     painter.rect(
         rect,
         CornerRadius::same(4),
@@ -128,7 +140,6 @@ pub fn card_back_ui(ui: &mut Ui, size: Vec2) -> Response {
         Stroke::new(1.0, Color32::from_rgb(120, 100, 170)),
         StrokeKind::Inside,
     );
-    response
 }
 
 /// An empty field or EX-area slot.

@@ -53,7 +53,7 @@ impl LogPanel {
 
 /// The log text with characters the bundled font cannot draw replaced
 /// (the engine writes "20 → 17"; egui's default font has no arrows).
-fn displayable(text: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn displayable(text: &str) -> std::borrow::Cow<'_, str> {
     if text.contains('→') {
         std::borrow::Cow::Owned(text.replace('→', "->"))
     } else {

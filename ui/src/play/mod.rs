@@ -1,5 +1,7 @@
 //! The match screen: top bar, the board (or the debug tab), the prompt in
-//! the middle of the board and the game log at the side. It owns the
+//! the middle of the board, the animations over it (`anim/`) and the game
+//! log at the side, under the recap of the opponent's last turn and the
+//! animation speed. It owns the
 //! session (a local [`Session`] or an [`OnlineSession`]: both send the same
 //! snapshots and take the same commands) and the [`MatchView`], gathers
 //! [`Intent`]s from its panels while drawing, then applies them: answers
@@ -7,6 +9,7 @@
 //! and the sandbox are off, and the top bar shows the link to the server
 //! (`online_bar.rs`).
 
+pub mod anim;
 pub mod board;
 pub mod card;
 pub mod clicks;
@@ -20,6 +23,7 @@ pub mod log;
 pub mod online_bar;
 pub mod phase;
 pub mod prompt;
+pub mod recap;
 pub mod replay_bar;
 pub mod sandbox;
 pub mod selection;
@@ -33,6 +37,7 @@ use crate::match_view::{MatchView, PlayMode};
 use crate::online::OnlineMatch;
 use crate::session::online::{LinkState, OnlineSession, OnlineStatus};
 use crate::session::{Command, Session, Update};
+use anim::{AnimLayer, AnimSpeed};
 use board::{BoardContext, BoardPanel, Half, LEADER_WIDTH};
 use confirm::{Confirm, confirm_ui};
 use debug::DebugPanel;
@@ -42,6 +47,7 @@ use legal::LegalMoves;
 use log::LogPanel;
 use online_bar::OnlineBar;
 use prompt::PromptPanel;
+use recap::RecapPanel;
 use selection::Selection;
 use sve_host::catalog::Catalog;
 use sve_host::engine::PlayerId;
@@ -117,6 +123,10 @@ pub struct MatchScreen {
     online_bar: OnlineBar,
     /// A local match's open confirmation (Concede, New match).
     confirm: Option<Confirm>,
+    /// The events of each snapshot played out over the board.
+    anim: AnimLayer,
+    /// The opponent's last turn, beside the log.
+    recap: RecapPanel,
 }
 
 impl MatchScreen {
@@ -153,6 +163,8 @@ impl MatchScreen {
             debug: DebugPanel::default(),
             online_bar: OnlineBar::default(),
             confirm: None,
+            anim: AnimLayer::default(),
+            recap: RecapPanel::default(),
         }
     }
 
@@ -183,6 +195,8 @@ impl MatchScreen {
             debug: DebugPanel::online(),
             online_bar: OnlineBar::default(),
             confirm: None,
+            anim: AnimLayer::default(),
+            recap: RecapPanel::default(),
         }
     }
 
@@ -208,9 +222,22 @@ impl MatchScreen {
         &self.view
     }
 
+    /// The animations over the board (for tests and tools).
+    pub fn animations(&self) -> &AnimLayer {
+        &self.anim
+    }
+
     /// Draws the screen and applies what the panels asked for.
-    pub fn ui(&mut self, ui: &mut Ui, frame_times: &FrameTimes) -> ScreenRequest {
-        self.take_updates(ui.input(|input| input.time));
+    /// `anim_speed` is the client's animation setting, which the screen's
+    /// menu may change.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        frame_times: &FrameTimes,
+        anim_speed: &mut AnimSpeed,
+    ) -> ScreenRequest {
+        let now = ui.input(|input| input.time);
+        self.take_updates(now, *anim_speed);
         let mut intents = Intents::default();
         // Read before the bar draws: Esc that closes a dialog this frame
         // must not also cancel the selection.
@@ -224,9 +251,19 @@ impl MatchScreen {
         egui::Panel::right("log panel")
             .resizable(true)
             .default_size(300.0)
-            .show(ui, |ui| self.log.ui(ui, &self.view));
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    self.recap.toggle_ui(ui);
+                    if anim::speed_menu_ui(ui, anim_speed) == Some(AnimSpeed::Off) {
+                        self.anim.skip(now);
+                    }
+                });
+                self.recap.ui(ui, &self.view, self.perspective.opponent());
+                ui.separator();
+                self.log.ui(ui, &self.view);
+            });
         egui::CentralPanel::default().show(ui, |ui| match self.tab {
-            MatchTab::Board => self.board_tab_ui(ui, confirming, &mut intents),
+            MatchTab::Board => self.board_tab_ui(ui, confirming, now, &mut intents),
             MatchTab::Debug => {
                 // Sandbox and save results arrive as notices.
                 if let Some(notice) = &self.notice {
@@ -239,14 +276,17 @@ impl MatchScreen {
     }
 
     /// Takes in the session's news; `now` is the screen's time, from
-    /// which the clocks count down.
-    fn take_updates(&mut self, now: f64) {
+    /// which the clocks count down and the animations of the new events
+    /// start.
+    fn take_updates(&mut self, now: f64, anim_speed: AnimSpeed) {
         for update in self.session.poll() {
             match update {
                 Update::Snapshot(snapshot) => {
                     if snapshot.generation != self.view.generation {
                         self.notice = None;
                     }
+                    self.anim
+                        .take_events(&snapshot.events, self.view.my_seat(), now, anim_speed);
                     self.view.apply(*snapshot, now);
                 }
                 Update::Notice(notice) => self.notice = Some(notice),
@@ -306,7 +346,7 @@ impl MatchScreen {
         });
     }
 
-    fn board_tab_ui(&mut self, ui: &mut Ui, confirming: bool, intents: &mut Intents) {
+    fn board_tab_ui(&mut self, ui: &mut Ui, confirming: bool, now: f64, intents: &mut Intents) {
         if let Some(failure) = &self.failure {
             ui.colored_label(Color32::from_rgb(255, 110, 100), failure);
             ui.label("Start a new match from the top bar.");
@@ -341,10 +381,15 @@ impl MatchScreen {
             selection: &self.selection,
             card_size: vec2(card_width, card_width * 1.38),
         };
+        if !confirming {
+            // Before the shortcuts: Esc that skips does not also cancel.
+            self.anim.skip_input_ui(ui, now);
+        }
         if self.view.outcome.is_none() {
             shortcuts::shortcuts_ui(ui, &cx, confirming, intents);
         }
-        egui::ScrollArea::vertical()
+        anim::spots::begin_frame(ui, cx.card_size);
+        let shown = egui::ScrollArea::vertical()
             .id_salt("board")
             .auto_shrink([false, false])
             .show(ui, |ui| {
@@ -359,6 +404,7 @@ impl MatchScreen {
                 ui.add_space(6.0);
                 self.board.half_ui(ui, &cx, Half::Mine, intents);
             });
+        self.anim.ui(ui, &self.view, shown.inner_rect, now);
     }
 
     fn apply(&mut self, mut intents: Intents) -> ScreenRequest {

@@ -4,7 +4,8 @@
 //! strip, in order; see [`numbered_options`](super::prompt::numbered_options)).
 //! A key becomes the same [`Intent`] as a click on its button, so it is
 //! answered through the same path. Esc on an open confirmation closes
-//! the dialog (`confirm.rs`) and does nothing else. Shortcuts are off
+//! the dialog (`confirm.rs`) and does nothing else; while animations
+//! play, Esc skips them (`anim/layer.rs`) and does nothing else. Shortcuts are off
 //! while a text field or another widget has keyboard focus, so typing
 //! and keyboard navigation keep their keys.
 

@@ -89,9 +89,10 @@ fn at_1024_by_700_nothing_on_the_board_is_under_the_log() {
     click(&mut harness, "Debug");
     click(&mut harness, "Sandbox");
     type_into(&mut harness, "Card id or name:", "SD01-003");
+    // The side panel's animation speed is a combo box too.
     harness
         .query_all_by_role(egui::accesskit::Role::ComboBox)
-        .next()
+        .find(|node| node.accesskit_node().label().as_deref() != Some("Animations"))
         .expect("the sandbox's zone box")
         .click();
     harness.step();

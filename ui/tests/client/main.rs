@@ -5,6 +5,7 @@
 mod common;
 
 mod abilities;
+mod animations;
 mod architecture;
 mod arena;
 mod board_layout;
@@ -13,6 +14,7 @@ mod deck_code;
 mod hot_reload;
 mod online;
 mod play;
+mod recap;
 mod replay;
 mod safety;
 mod settings;

@@ -16,6 +16,7 @@ fn remembered_decks_and_name_are_on_the_screens() {
             name: Some("Ann".to_owned()),
             ..OnlineChoices::default()
         },
+        animations: None,
     });
     click(&mut harness, "Play online");
     harness.run();

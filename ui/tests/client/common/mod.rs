@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use sve_host::catalog::Catalog;
 use sve_ui::app::Screen;
 use sve_ui::match_view::MatchView;
+use sve_ui::play::anim::AnimSpeed;
 use sve_ui::{App, AppOptions};
 
 /// The client as a test drives it: bots answer at once.
@@ -21,17 +22,38 @@ pub fn client_of(catalog: Catalog) -> Harness<'static, App> {
 }
 
 /// The client over these cards in a window of `size` points; bots answer
-/// at once.
+/// at once, and nothing is animated, so the board shows each snapshot as
+/// it comes.
 pub fn client_sized(catalog: Catalog, size: [f32; 2]) -> Harness<'static, App> {
+    client_built(catalog, size, AnimSpeed::Off)
+}
+
+/// The client with its animations at `speed`; bots answer at once. The
+/// harness's clock is egui's time, which moves a fixed step per frame, so
+/// what plays after a number of frames is the same on every run.
+pub fn client_animated(speed: AnimSpeed) -> Harness<'static, App> {
+    let catalog = Catalog::vanilla().expect("bundled card data loads");
+    client_built(catalog, [1440.0, 900.0], speed)
+}
+
+/// How much the harness's clock moves per frame: a sixtieth of a second,
+/// as on a screen, so an animation lasts many frames and a test sees it
+/// whatever frame a snapshot arrives in.
+const STEP_DT: f32 = 1.0 / 60.0;
+
+fn client_built(catalog: Catalog, size: [f32; 2], anim_speed: AnimSpeed) -> Harness<'static, App> {
     let app = App::new(
         catalog,
         AppOptions {
             bot_delay: Duration::ZERO,
+            anim_speed,
         },
     );
-    Harness::builder()
-        .with_size(size)
-        .build_ui_state(|ui, app: &mut App| app.ui(ui), app)
+    let mut builder = Harness::builder().with_size(size);
+    if anim_speed != AnimSpeed::Off {
+        builder = builder.with_step_dt(STEP_DT);
+    }
+    builder.build_ui_state(|ui, app: &mut App| app.ui(ui), app)
 }
 
 /// Saves the replay from the end screen to `path` (typed over the field's
