@@ -21,6 +21,13 @@ pub const PACES: [Duration; 6] = [
 
 /// Draws the controls for `position`.
 pub fn replay_bar_ui(ui: &mut Ui, position: &ReplayPosition, intents: &mut Intents) {
+    // Ids of their own: a notice appearing above the bar (the end of the
+    // replay) must not renumber the buttons between two frames, or a click
+    // aimed at one is lost.
+    ui.push_id("replay bar", |ui| controls_ui(ui, position, intents));
+}
+
+fn controls_ui(ui: &mut Ui, position: &ReplayPosition, intents: &mut Intents) {
     let mut push = |control| intents.push(Intent::Replay(control));
     let (at, length) = (position.at, position.length);
     ui.horizontal(|ui| {

@@ -69,8 +69,23 @@ fn board_turn(harness: &Harness<'_, App>) -> u32 {
 
 /// Clicks `label` and waits until the replay stands at `expected`.
 fn move_to(harness: &mut Harness<'_, App>, label: &str, expected: usize) {
-    click(harness, label);
-    wait_until_at(harness, expected);
+    // About one run in five the harness loses a click on these buttons (the
+    // cause is not found yet: a stable id for the bar did not cure it), so
+    // a click that moved nothing in 10 s is given once more.
+    for _ in 0..3 {
+        click(harness, label);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while std::time::Instant::now() < deadline {
+            harness.step();
+            if at(harness) == Some(expected) && match_view(harness).generation > 0 {
+                // One more frame draws the controls for the new moment.
+                harness.run_ok();
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(3));
+        }
+    }
+    panic!("{label} never moved the replay to moment {expected}");
 }
 
 fn wait_until_at(harness: &mut Harness<'_, App>, expected: usize) {
