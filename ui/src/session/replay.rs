@@ -37,29 +37,10 @@ pub(super) fn run(
     updates: Sender<Update>,
     repaint: Repaint,
 ) {
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        Viewer::new(
-            config,
-            replay,
-            &catalog,
-            commands,
-            updates.clone(),
-            Arc::clone(&repaint),
-        )
-        .run();
-    }));
-    if let Err(panic) = result {
-        let message = panic
-            .downcast_ref::<&str>()
-            .map(|s| (*s).to_owned())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown panic".to_owned());
-        tracing::error!("the replay thread panicked: {message}");
-        updates
-            .send(Update::Failed(format!("the engine stopped: {message}")))
-            .ok();
-        repaint();
-    }
+    let failed = (updates.clone(), Arc::clone(&repaint));
+    super::worker::guarded("replay", failed, || {
+        Viewer::new(config, replay, &catalog, commands, updates, repaint).run();
+    });
 }
 
 /// How far a recording plays, learnt by playing it through once.

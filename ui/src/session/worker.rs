@@ -33,23 +33,28 @@ pub(super) fn run(
     updates: Sender<Update>,
     repaint: Repaint,
 ) {
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        Worker::new(
-            config,
-            catalog,
-            commands,
-            updates.clone(),
-            Arc::clone(&repaint),
-        )
-        .run();
-    }));
+    let failed = (updates.clone(), Arc::clone(&repaint));
+    guarded("match", failed, || {
+        Worker::new(config, catalog, commands, updates, repaint).run();
+    });
+}
+
+/// Runs a session thread's `body`; a panic in it (the engine's or a
+/// bot's) is logged and reported to the UI as [`Update::Failed`] instead
+/// of vanishing with the thread. `what` names the thread in the log.
+pub(super) fn guarded(
+    what: &str,
+    (updates, repaint): (Sender<Update>, Repaint),
+    body: impl FnOnce(),
+) {
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(body));
     if let Err(panic) = result {
         let message = panic
             .downcast_ref::<&str>()
             .map(|s| (*s).to_owned())
             .or_else(|| panic.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown panic".to_owned());
-        tracing::error!("the match thread panicked: {message}");
+        tracing::error!("the {what} thread panicked: {message}");
         updates
             .send(Update::Failed(format!("the engine stopped: {message}")))
             .ok();
