@@ -574,6 +574,12 @@ fn run_sim(
         println!("  {sample}");
     }
     println!("matches/s:            {:.0}", summary.matches_per_sec);
+    println!(
+        "card code:            {:.1}% of wall time, {:.0} calls and {:.0} game calls per match",
+        100.0 * summary.wasm_share,
+        summary.guest_calls_per_match,
+        summary.host_calls_per_match
+    );
     if json {
         let wins = serde_json::json!({ names[0].clone(): summary.wins[0], names[1].clone(): summary.wins[1] });
         let object = serde_json::json!({
@@ -586,6 +592,9 @@ fn run_sim(
             "turn_cap_hits": summary.turn_cap_hits,
             "invariant_violations": summary.invariant_violations,
             "matches_per_sec": summary.matches_per_sec,
+            "wasm_share": summary.wasm_share,
+            "guest_calls_per_match": summary.guest_calls_per_match,
+            "host_calls_per_match": summary.host_calls_per_match,
         });
         println!("{object}");
     }

@@ -3,7 +3,9 @@
 
 use crate::bot::{Bot, BotKind};
 use crate::cards::CardDb;
-use crate::engine::{AbilityRunner, DeckList, Event, Match, Outcome, PlayerId, Status};
+use crate::engine::{
+    AbilityRunner, DeckList, Event, Match, Outcome, PlayerId, RunnerUsage, Status,
+};
 use crate::replay::{RecordedAnswer, Replay, ReplaySeat};
 use serde::Serialize;
 use std::sync::Arc;
@@ -191,6 +193,13 @@ pub struct SimSummary {
     pub mean_turns: f64,
     /// Matches per second of wall time.
     pub matches_per_sec: f64,
+    /// The fraction of wall time spent inside calls into card code
+    /// (instantiating it included; 0 without packs).
+    pub wasm_share: f64,
+    /// Calls into card code per match.
+    pub guest_calls_per_match: f64,
+    /// Calls card code made back into the game, per match.
+    pub host_calls_per_match: f64,
 }
 
 /// Cards and code swapped in between two matches of a sim (hot reload). The
@@ -216,6 +225,10 @@ pub fn run_sim(
     };
     let start = Instant::now();
     let mut total_turns: u64 = 0;
+    // Card-code work of the runners swapped out so far, and where the
+    // current runner's counters stood when it came in.
+    let mut usage = RunnerUsage::default();
+    let mut usage_base = runner.usage();
     for game_idx in 0..options.games {
         let seed = options.seed.wrapping_add(u64::from(game_idx));
         let swapped = game_idx % 2 == 1;
@@ -261,13 +274,20 @@ pub fn run_sim(
             None => {}
         }
         if let Some((new_db, new_runner)) = between(game_idx + 1) {
+            usage = usage.plus(runner.usage().since(usage_base));
+            usage_base = new_runner.usage();
             db = new_db;
             runner = new_runner;
         }
     }
     let elapsed = start.elapsed().as_secs_f64();
-    summary.mean_turns = total_turns as f64 / f64::from(summary.games.max(1));
+    let usage = usage.plus(runner.usage().since(usage_base));
+    let games = f64::from(summary.games.max(1));
+    summary.mean_turns = total_turns as f64 / games;
     summary.matches_per_sec = f64::from(summary.games) / elapsed.max(1e-9);
+    summary.wasm_share = (usage.guest_nanos as f64 / 1e9 / elapsed.max(1e-9)).min(1.0);
+    summary.guest_calls_per_match = usage.guest_calls as f64 / games;
+    summary.host_calls_per_match = usage.host_calls as f64 / games;
     summary
 }
 

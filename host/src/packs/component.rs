@@ -65,6 +65,11 @@ impl PackEngine {
         // results would otherwise depend on the CPU.
         config.cranelift_nan_canonicalization(true);
         config.relaxed_simd_deterministic(true);
+        // `SVE_WASM_PERFMAP=1` names pack functions in `perf` profiles
+        // (wasmtime writes /tmp/perf-<pid>.map); see docs/performance.md.
+        if std::env::var_os("SVE_WASM_PERFMAP").is_some() {
+            config.profiler(wasmtime::ProfilingStrategy::PerfMap);
+        }
         let engine = Engine::new(&config).map_err(wasm_err)?;
         let mut linker = Linker::new(&engine);
         // Every supported version's game API: their instances have

@@ -6,10 +6,12 @@ use super::guest_text::{self, TextKind};
 use super::host_api::{HostState, Lend};
 use super::wit::latest::sve::cards::types as w;
 use super::wit::{AnyPack, AnyPackPre};
-use crate::engine::{AbilityCtx, AbilityQuery, AbilityRunner, Halt, NoAbilities};
+use crate::engine::{AbilityCtx, AbilityQuery, AbilityRunner, Halt, NoAbilities, RunnerUsage};
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 use wasmtime::Store;
 
 /// A pack's store and its bindings.
@@ -47,6 +49,27 @@ pub struct PackRunner {
     by_card: Arc<HashMap<String, usize>>,
     /// Lazily created store per pack.
     stores: Vec<Mutex<Option<Instance>>>,
+    /// What [`AbilityRunner::usage`] reports.
+    usage: UsageCounters,
+}
+
+/// [`RunnerUsage`] counted from several threads (clones of a match share
+/// their runner).
+#[derive(Default)]
+struct UsageCounters {
+    guest_calls: AtomicU64,
+    host_calls: AtomicU64,
+    guest_nanos: AtomicU64,
+}
+
+impl UsageCounters {
+    fn add(&self, host_calls: u32, started: Instant) {
+        let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        self.guest_calls.fetch_add(1, Ordering::Relaxed);
+        self.host_calls
+            .fetch_add(u64::from(host_calls), Ordering::Relaxed);
+        self.guest_nanos.fetch_add(nanos, Ordering::Relaxed);
+    }
 }
 
 impl fmt::Debug for PackRunner {
@@ -72,6 +95,7 @@ impl PackRunner {
             code,
             by_card,
             stores,
+            usage: UsageCounters::default(),
         }
     }
 
@@ -90,6 +114,7 @@ impl PackRunner {
         lend: Lend,
         f: impl FnOnce(&AnyPack, &mut Store<HostState>) -> wasmtime::Result<R>,
     ) -> Result<(R, Option<Halt>), Halt> {
+        let started = Instant::now();
         let code = &self.code[pack];
         let mut fresh = None;
         let mut slot = None;
@@ -124,6 +149,7 @@ impl PackRunner {
         let result = f(bindings, store);
         let state = store.data_mut();
         state.lend = Lend::Idle;
+        self.usage.add(state.host_calls, started);
         let halt = state.halt.take();
         match result {
             Ok(value) => Ok((value, halt)),
@@ -282,5 +308,14 @@ impl AbilityRunner for PackRunner {
             let message = guest_text::clean(&message, TextKind::Message);
             Halt::Failed(format!("pack `{}`: {message}", self.code[pack].id))
         })
+    }
+
+    fn usage(&self) -> RunnerUsage {
+        let read = |counter: &AtomicU64| counter.load(Ordering::Relaxed);
+        RunnerUsage {
+            guest_calls: read(&self.usage.guest_calls),
+            host_calls: read(&self.usage.host_calls),
+            guest_nanos: read(&self.usage.guest_nanos),
+        }
     }
 }

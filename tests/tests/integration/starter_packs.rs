@@ -102,6 +102,14 @@ fn every_pairing_of_the_starter_decks_plays_clean_with_every_ability_live() {
     // 21 unordered pairings; seats alternate, so each order is played.
     assert_eq!(played, 21 * 4);
     assert!(problems.is_empty(), "{problems:#?}");
+    // The runner counted its calls into card code (what `sve sim --json`
+    // reports as `wasm_share` and the per-match call counts).
+    let usage = runner.usage();
+    assert!(
+        usage.guest_calls >= u64::from(played) && usage.host_calls > usage.guest_calls,
+        "{usage:?}"
+    );
+    assert!(usage.guest_nanos > 0, "{usage:?}");
 }
 
 #[test]

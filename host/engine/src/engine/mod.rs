@@ -51,7 +51,7 @@ mod tests;
 
 pub use ability::{
     AbilityCtx, AbilityFn, AbilityInfo, AbilityQuery, AbilityRunner, ConditionFn, FnRunner, Halt,
-    NoAbilities, TokenDestination,
+    NoAbilities, RunnerUsage, TokenDestination,
 };
 pub use event::{DamageKind, Event, MoveCause, Resource};
 pub use flow::legal::SUPER_EVOLVE_TURNS;
