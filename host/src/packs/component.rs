@@ -1,16 +1,19 @@
 //! Compiling and instantiating pack components with wasmtime: one engine
-//! per process, components compiled once and cached on disk by content hash,
-//! pre-instantiated (`PackPre`), one store per pack per match with fuel,
-//! memory and stack limits. A trap poisons a store, so the store is rebuilt
-//! after any trap (toolchain notes: wasmtime 48).
+//! per process with a pooling instance allocator, components compiled once
+//! and cached on disk by content hash, pre-instantiated (`PackPre`), a
+//! store per instance with fuel, memory and stack limits. A trap poisons a
+//! store, so a store that trapped is never used again (toolchain notes:
+//! wasmtime 48).
 
 use super::host_api::HostState;
 use super::wit::{AnyPack, AnyPackPre, latest, since_v0_1_0};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use wasmtime::component::{Component, HasSelf, Linker};
-use wasmtime::{Config, Engine, Store, StoreLimitsBuilder};
+use wasmtime::{
+    Config, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Store, StoreLimitsBuilder,
+};
 
 /// Fuel for one call into a pack (deterministic: a runaway ability fails the
 /// same way in a replay as it did live); the `worst_case` benches measure
@@ -29,7 +32,8 @@ pub const TABLE_ELEMENT_LIMIT: usize = 20_000;
 /// Native stack a pack call may use.
 pub const STACK_LIMIT: usize = 512 << 10;
 
-/// The wasmtime engine and linker every pack shares.
+/// A handle on the wasmtime engine and linker every pack shares (one per
+/// process), with this handle's component cache.
 #[derive(Clone)]
 pub struct PackEngine {
     engine: Engine,
@@ -54,35 +58,10 @@ fn wasm_err(e: impl std::fmt::Display) -> ComponentError {
 }
 
 impl PackEngine {
-    /// A new engine. `cache_dir` keeps compiled components between runs.
+    /// A handle on the process's pack engine. `cache_dir` keeps compiled
+    /// components between runs.
     pub fn new(cache_dir: Option<PathBuf>) -> Result<PackEngine, ComponentError> {
-        let mut config = Config::new();
-        config.consume_fuel(true);
-        config.max_wasm_stack(STACK_LIMIT);
-        config.wasm_component_model(true);
-        // The same pack must play the same everywhere (replays and bug
-        // reports cross machines): NaN bit patterns and relaxed SIMD
-        // results would otherwise depend on the CPU.
-        config.cranelift_nan_canonicalization(true);
-        config.relaxed_simd_deterministic(true);
-        // `SVE_WASM_PERFMAP=1` names pack functions in `perf` profiles
-        // (wasmtime writes /tmp/perf-<pid>.map); see docs/performance.md.
-        if std::env::var_os("SVE_WASM_PERFMAP").is_some() {
-            config.profiler(wasmtime::ProfilingStrategy::PerfMap);
-        }
-        let engine = Engine::new(&config).map_err(wasm_err)?;
-        let mut linker = Linker::new(&engine);
-        // Every supported version's game API: their instances have
-        // different names (`sve:cards/game@0.1.0`, `@0.2.0`).
-        latest::Pack::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |state| state)
-            .map_err(wasm_err)?;
-        since_v0_1_0::Pack::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |state| {
-            state
-        })
-        .map_err(wasm_err)?;
-        // `choose` and `matches` again, with their lists checked before
-        // they are copied out of the pack's memory.
-        super::lazy_args::add_to_linker(&mut linker).map_err(wasm_err)?;
+        let (engine, linker) = shared_engine()?;
         Ok(PackEngine {
             engine,
             linker,
@@ -210,6 +189,85 @@ fn count_host_call(
         return Err(wasmtime::Error::msg("too many calls to the game"));
     }
     Ok(())
+}
+
+/// Concurrent pack instances the pooling allocator holds: every call
+/// into a pack in flight, plus the idle script-runtime instances kept for
+/// reuse (at most [`super::runner::POOL_LIMIT`] per script pack).
+pub const INSTANCE_SLOTS: u32 = 512;
+/// Bytes of each pooled linear memory wasmtime resets with `memset`
+/// instead of giving the pages back to the kernel: a Rust pack's fresh
+/// instance at every call then reuses warm pages (measured in
+/// docs/performance.md).
+const KEEP_RESIDENT: usize = 64 << 10;
+
+/// The process's one engine and linker (wasmtime's advice: an engine per
+/// process), made at first use. Components compiled by one engine run only
+/// on it, and the pooling allocator reserves its slots once.
+fn shared_engine() -> Result<(Engine, Linker<HostState>), ComponentError> {
+    static SHARED: OnceLock<Result<(Engine, Linker<HostState>), String>> = OnceLock::new();
+    SHARED
+        .get_or_init(|| new_engine().map_err(|e| e.to_string()))
+        .clone()
+        .map_err(ComponentError::Wasmtime)
+}
+
+fn new_engine() -> Result<(Engine, Linker<HostState>), ComponentError> {
+    let mut config = Config::new();
+    config.consume_fuel(true);
+    config.max_wasm_stack(STACK_LIMIT);
+    config.wasm_component_model(true);
+    // The same pack must play the same everywhere (replays and bug
+    // reports cross machines): NaN bit patterns and relaxed SIMD
+    // results would otherwise depend on the CPU.
+    config.cranelift_nan_canonicalization(true);
+    config.relaxed_simd_deterministic(true);
+    // `SVE_WASM_PERFMAP=1` names pack functions in `perf` profiles
+    // (wasmtime writes /tmp/perf-<pid>.map); see docs/performance.md.
+    if std::env::var_os("SVE_WASM_PERFMAP").is_some() {
+        config.profiler(wasmtime::ProfilingStrategy::PerfMap);
+    }
+    let mut pooled = config.clone();
+    pooled.allocation_strategy(InstanceAllocationStrategy::Pooling(pooling()));
+    // The pool reserves address space up front; where the process may not
+    // reserve that much (a low `ulimit -v`), instances are mapped one by
+    // one instead: slower, same behaviour.
+    let engine = match Engine::new(&pooled) {
+        Ok(engine) => engine,
+        Err(e) => {
+            tracing::warn!("pack instance pool unavailable ({e:#}); mapping instances one by one");
+            Engine::new(&config).map_err(wasm_err)?
+        }
+    };
+    let mut linker = Linker::new(&engine);
+    // Every supported version's game API: their instances have
+    // different names (`sve:cards/game@0.1.0`, `@0.2.0`).
+    latest::Pack::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |state| state)
+        .map_err(wasm_err)?;
+    since_v0_1_0::Pack::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |state| state)
+        .map_err(wasm_err)?;
+    // `choose` and `matches` again, with their lists checked before
+    // they are copied out of the pack's memory.
+    super::lazy_args::add_to_linker(&mut linker).map_err(wasm_err)?;
+    Ok((engine, linker))
+}
+
+/// The pooling allocator's limits, matching the per-store limits of
+/// [`PackEngine::store`]: a pack component holds at most 4 core
+/// instances, 2 memories and 4 tables. Slots are reset between uses, so a
+/// new instance never sees what an earlier one left in memory.
+fn pooling() -> PoolingAllocationConfig {
+    let mut pooling = PoolingAllocationConfig::new();
+    pooling
+        .total_component_instances(INSTANCE_SLOTS)
+        .total_core_instances(INSTANCE_SLOTS * 4)
+        .total_memories(INSTANCE_SLOTS * 2)
+        .total_tables(INSTANCE_SLOTS * 4)
+        .max_memory_size(MEMORY_LIMIT)
+        .table_elements(TABLE_ELEMENT_LIMIT)
+        .linear_memory_keep_resident(KEEP_RESIDENT)
+        .table_keep_resident(KEEP_RESIDENT);
+    pooling
 }
 
 /// Hash of the component bytes and the engine's compatibility key.

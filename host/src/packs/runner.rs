@@ -1,5 +1,6 @@
 //! [`PackRunner`]: the [`AbilityRunner`] that runs abilities in pack
-//! components, one store per pack per match.
+//! components: a fresh instance per call for Rust packs, an instance from
+//! the pack's shared pool for script packs.
 
 use super::component::{FUEL_PER_CALL, PackEngine};
 use super::guest_text::{self, TextKind};
@@ -19,23 +20,26 @@ pub(crate) type Instance = (Store<HostState>, AnyPack);
 
 /// A loaded pack's code, ready to instantiate.
 ///
-/// **Invariant:** only our own script runtime has a `pool` (and an instance
-/// that lives across calls); a third-party pack never keeps an instance.
+/// **Invariant:** only our own script runtime has a `pool` (instances that
+/// live across calls); a third-party pack never keeps an instance.
 #[derive(Clone)]
 pub(crate) struct PackCode {
     pub id: String,
     pub pre: AnyPackPre,
     /// What the `script` import returns (a script pack's IR; else empty).
     pub data: Arc<[u8]>,
-    /// Instances finished matches gave back, for script packs only: the
-    /// script runtime is our own code and keeps nothing between calls but
-    /// its decoded IR, so a new match can skip instantiating and decoding.
-    /// Third-party Rust packs get a fresh instance at every call.
+    /// Idle instances, for script packs only: the script runtime is our
+    /// own code and keeps nothing between calls but its decoded IR, so a
+    /// call takes one (or makes one), and gives it back when it returns.
+    /// Every match and runner of the pack shares them, so the instances
+    /// alive are those of the calls in flight plus the idle ones, however
+    /// many matches run. Third-party Rust packs get a fresh instance at
+    /// every call.
     pub pool: Option<Arc<Mutex<Vec<Instance>>>>,
 }
 
 /// Most idle instances a script pack keeps.
-const POOL_LIMIT: usize = 8;
+pub(crate) const POOL_LIMIT: usize = 8;
 
 /// Runs each card's abilities in the pack that defines the card; cards from
 /// no pack have no abilities. Create one per match with
@@ -47,8 +51,6 @@ pub struct PackRunner {
     code: Arc<Vec<PackCode>>,
     /// Card id → index into `code`.
     by_card: Arc<HashMap<String, usize>>,
-    /// Lazily created store per pack.
-    stores: Vec<Mutex<Option<Instance>>>,
     /// What [`AbilityRunner::usage`] reports.
     usage: UsageCounters,
 }
@@ -89,12 +91,10 @@ impl PackRunner {
         code: Arc<Vec<PackCode>>,
         by_card: Arc<HashMap<String, usize>>,
     ) -> PackRunner {
-        let stores = code.iter().map(|_| Mutex::new(None)).collect();
         PackRunner {
             engine,
             code,
             by_card,
-            stores,
             usage: UsageCounters::default(),
         }
     }
@@ -102,9 +102,10 @@ impl PackRunner {
     /// Calls into a pack with something lent to its store. A third-party
     /// (Rust) pack runs in a fresh instance for every call, so nothing it
     /// keeps in its statics survives into another call, match, clone or
-    /// undo branch; a script pack runs in the runner's instance of our own
-    /// script runtime, which keeps nothing but its decoded cards. A store
-    /// that trapped is dropped.
+    /// undo branch; a script pack runs in an instance of our own script
+    /// runtime taken from the pack's pool, which keeps nothing but its
+    /// decoded cards, and goes back when the call returns. A store that
+    /// trapped is dropped.
     ///
     /// Returns the call's value, or why the run halted: a question or a
     /// limit the engine raised (the pack was told to stop), or a trap.
@@ -116,32 +117,45 @@ impl PackRunner {
     ) -> Result<(R, Option<Halt>), Halt> {
         let started = Instant::now();
         let code = &self.code[pack];
-        let mut fresh = None;
-        let mut slot = None;
-        let kept = code.pool.is_some();
-        let instance = if kept {
-            slot.insert(self.instance(pack).map_err(Halt::Failed)?)
-                .as_mut()
-        } else {
-            let instance = self
+        let (mut store, bindings) = match &code.pool {
+            Some(pool) => {
+                let mut instance = self.pooled(code, pool).map_err(Halt::Failed)?;
+                // A kept instance gets a new budget (a fresh one's began at
+                // instantiation: a start function shares it with the call).
+                instance
+                    .0
+                    .set_fuel(FUEL_PER_CALL)
+                    .map_err(|e| Halt::Failed(format!("pack `{}`: {e}", code.id)))?;
+                instance.0.data_mut().host_calls = 0;
+                instance
+            }
+            None => self
                 .engine
                 .instantiate(&code.pre, Arc::clone(&code.data))
                 .map_err(|e| {
                     Halt::Failed(format!("pack `{}` failed to instantiate: {e}", code.id))
-                })?;
-            Some(fresh.insert(instance))
+                })?,
         };
-        let Some((store, bindings)) = instance else {
-            return Err(Halt::Failed(format!("pack `{}` has no instance", code.id)));
-        };
-        // A fresh instance's budget began at instantiation (a start
-        // function shares it with the call); a kept one gets a new budget.
-        if kept {
-            store
-                .set_fuel(FUEL_PER_CALL)
-                .map_err(|e| Halt::Failed(format!("pack `{}`: {e}", code.id)))?;
-            store.data_mut().host_calls = 0;
+        let outcome = Self::run(code, lend, &bindings, &mut store, f);
+        self.usage.add(store.data().host_calls, started);
+        // A trap poisons the whole store: only a clean one goes back.
+        if let (Some(pool), Ok(_)) = (&code.pool, &outcome)
+            && let Ok(mut idle) = pool.lock()
+            && idle.len() < POOL_LIMIT
+        {
+            idle.push((store, bindings));
         }
+        outcome
+    }
+
+    /// Runs `f` on an instance with `lend` lent to it.
+    fn run<R>(
+        code: &PackCode,
+        lend: Lend,
+        bindings: &AnyPack,
+        store: &mut Store<HostState>,
+        f: impl FnOnce(&AnyPack, &mut Store<HostState>) -> wasmtime::Result<R>,
+    ) -> Result<(R, Option<Halt>), Halt> {
         let state = store.data_mut();
         state.lend = lend;
         state.halt = None;
@@ -149,16 +163,11 @@ impl PackRunner {
         let result = f(bindings, store);
         let state = store.data_mut();
         state.lend = Lend::Idle;
-        self.usage.add(state.host_calls, started);
         let halt = state.halt.take();
         match result {
             Ok(value) => Ok((value, halt)),
             Err(trap) => {
                 let log = std::mem::take(&mut state.log);
-                // A trap poisons the whole store: start over next time.
-                if let Some(slot) = slot.as_mut() {
-                    **slot = None;
-                }
                 // The engine stopped the run and the pack kept calling: the
                 // engine's reason is the one to report.
                 if let Some(halt) = halt {
@@ -174,67 +183,27 @@ impl PackRunner {
         }
     }
 
-    /// Instantiates every script pack now instead of at its first call
-    /// (Rust packs get a fresh instance at every call).
-    pub fn warm(&self) -> Result<(), String> {
-        for (idx, code) in self.code.iter().enumerate() {
-            if code.pool.is_some() {
-                drop(self.instance(idx)?);
-            }
+    /// An idle instance of a script pack, or a new one.
+    fn pooled(&self, code: &PackCode, pool: &Mutex<Vec<Instance>>) -> Result<Instance, String> {
+        if let Some(instance) = pool.lock().ok().and_then(|mut idle| idle.pop()) {
+            return Ok(instance);
         }
-        Ok(())
-    }
-
-    /// A pack's store, instantiated on first use (and after a trap).
-    fn instance(&self, pack: usize) -> Result<std::sync::MutexGuard<'_, Option<Instance>>, String> {
-        let code = &self.code[pack];
-        let mut slot = self.stores[pack]
-            .lock()
-            .map_err(|_| format!("pack `{}`: store lock poisoned", code.id))?;
-        if slot.is_none() {
-            let pooled = code.pool.as_ref().and_then(|pool| pool.lock().ok()?.pop());
-            let instance = match pooled {
-                Some(instance) => instance,
-                None => {
-                    let (mut store, bindings) = self
-                        .engine
-                        .instantiate(&code.pre, Arc::clone(&code.data))
-                        .map_err(|e| format!("pack `{}` failed to instantiate: {e}", code.id))?;
-                    // The script runtime decodes its cards at its first
-                    // call. Do that now, on a budget of its own, so that a
-                    // new instance and a pooled one give an ability the
-                    // same fuel (a replay starts with a new one).
-                    bindings
-                        .call_manifest(&mut store)
-                        .map_err(|e| format!("pack `{}` failed to start: {e:#}", code.id))?;
-                    (store, bindings)
-                }
-            };
-            *slot = Some(instance);
-        }
-        Ok(slot)
+        let (mut store, bindings) = self
+            .engine
+            .instantiate(&code.pre, Arc::clone(&code.data))
+            .map_err(|e| format!("pack `{}` failed to instantiate: {e}", code.id))?;
+        // The script runtime decodes its cards at its first call. Do that
+        // now, on a budget of its own, so that a new instance and a pooled
+        // one give an ability the same fuel (a replay starts with a new
+        // one).
+        bindings
+            .call_manifest(&mut store)
+            .map_err(|e| format!("pack `{}` failed to start: {e:#}", code.id))?;
+        Ok((store, bindings))
     }
 
     fn pack_of(&self, card_id: &str) -> Option<usize> {
         self.by_card.get(card_id).copied()
-    }
-}
-
-impl Drop for PackRunner {
-    /// Gives script-pack instances back to their pool (a trapped store was
-    /// already dropped: its slot is empty).
-    fn drop(&mut self) {
-        for (code, store) in self.code.iter().zip(&mut self.stores) {
-            let Some(pool) = &code.pool else { continue };
-            let Some(instance) = store.get_mut().ok().and_then(Option::take) else {
-                continue;
-            };
-            if let Ok(mut pool) = pool.lock()
-                && pool.len() < POOL_LIMIT
-            {
-                pool.push(instance);
-            }
-        }
     }
 }
 

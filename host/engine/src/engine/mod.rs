@@ -41,6 +41,7 @@ mod ids;
 mod invariants;
 mod mutation;
 mod rules_handling;
+mod runner_usage;
 pub(crate) mod runtime;
 pub mod state;
 mod triggers;
@@ -51,11 +52,12 @@ mod tests;
 
 pub use ability::{
     AbilityCtx, AbilityFn, AbilityInfo, AbilityQuery, AbilityRunner, ConditionFn, FnRunner, Halt,
-    NoAbilities, RunnerUsage, TokenDestination,
+    NoAbilities, TokenDestination,
 };
 pub use event::{DamageKind, Event, MoveCause, Resource};
 pub use flow::legal::SUPER_EVOLVE_TURNS;
 pub use ids::{AbilityIdx, CardRef, DefId, MAX_CARD_OBJECTS, MAX_DECK_OBJECTS, ObjectId, PlayerId};
+pub use runner_usage::RunnerUsage;
 pub use runtime::limits::{
     MAX_CHANGES_PER_RUN, MAX_EFFECTS, MAX_RUNS_PER_ACTION, MAX_TASKS_PER_ACTION,
     QUESTION_OPTION_LIMIT,
