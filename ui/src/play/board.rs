@@ -13,6 +13,7 @@ use super::card::{
 use super::clicks::{Place, card_click, leader_click, look_of, option_intent};
 use super::clocks::seat_clocks_ui;
 use super::legal::{FIELD_SLOTS, LegalMoves};
+use super::preview;
 use super::selection::Selection;
 use crate::intent::{Intent, Intents};
 use crate::match_view::{Board, MatchView};
@@ -522,7 +523,7 @@ fn hand_ui(ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
 }
 
 /// One face-up card: highlight from the legal moves, click to act, right
-/// click for the full menu of its options.
+/// click for the full menu of its options and the preview's pin.
 fn card_with_actions_ui(
     ui: &mut Ui,
     cx: &BoardContext<'_>,
@@ -556,21 +557,32 @@ fn card_with_actions_ui(
         _ => {}
     }
     let options = cx.moves.card(card.card).all();
-    if let Some(decision) = cx.decision {
-        response.context_menu(|ui| {
-            card_details_ui(ui, &cx.view.db, card);
-            if !options.is_empty() {
-                ui.separator();
+    response.context_menu(|ui| {
+        let pin = if preview::is_pinned(ui.ctx(), card) {
+            "Unpin preview"
+        } else {
+            "Pin preview"
+        };
+        if ui.button(pin).clicked() {
+            preview::toggle_pin(ui.ctx(), card);
+            ui.close();
+        }
+        ui.separator();
+        card_details_ui(ui, &cx.view.db, card);
+        let Some(decision) = cx.decision else {
+            return;
+        };
+        if !options.is_empty() {
+            ui.separator();
+        }
+        for option in options {
+            let text = decision.labels.get(option).cloned().unwrap_or_default();
+            if ui.button(text).clicked() {
+                intents.push(option_intent(decision, option));
+                ui.close();
             }
-            for option in options {
-                let text = decision.labels.get(option).cloned().unwrap_or_default();
-                if ui.button(text).clicked() {
-                    intents.push(option_intent(decision, option));
-                    ui.close();
-                }
-            }
-        });
-    }
+        }
+    });
 }
 
 fn evolve_label(cx: &BoardContext<'_>, option: usize, labels: &[String]) -> String {

@@ -1,10 +1,12 @@
 //! Cards drawn by the program (no card art is shipped): a frame in the
 //! class colour, cost, name, type, keyword badges, counters, the ability
-//! text (cut to fit; the full text on hover) and stats, with current
+//! text (cut to fit; the full text in the large preview, `preview.rs`)
+//! and stats, with current
 //! values compared against the printed ones. Card text and keyword words
 //! come from [`crate::card_text`]; hovering a badge or a keyword shows
 //! what it does.
 
+use super::preview;
 use crate::card_text::glossary::{keyword_colour, keyword_words};
 use crate::card_text::{self, Reminder};
 use egui::{
@@ -76,7 +78,9 @@ pub fn compare_colour(current: i32, printed: Option<i32>) -> Color32 {
 }
 
 /// A face-up card. `label` is its accessible name (tests click by it).
-/// Hovering shows the full text. `size` is the upright card's; an engaged
+/// Hovering shows it in the large preview ([`preview`]) and the reminder
+/// of the badge or keyword under the pointer; while another card is
+/// pinned in the preview, the hover shows the full text instead. `size` is the upright card's; an engaged
 /// card lies sideways, `size` turned (as wide as it is tall).
 pub fn card_ui(
     ui: &mut Ui,
@@ -99,6 +103,16 @@ pub fn card_ui(
         let pointer = response.hover_pos();
         pointed = paint_card(ui, db, card, rect, look, pointer);
     }
+    let hovered = response.hovered();
+    preview::card_drawn(ui.ctx(), card, hovered);
+    // The large preview beside the board shows the hovered card; while
+    // another card is pinned there, the hover shows this one's text.
+    let preview_taken = hovered
+        && preview::previewed(ui.ctx())
+            .is_some_and(|shown| shown.pinned && !preview::is_pinned(ui.ctx(), card));
+    if pointed.is_none() && !preview_taken {
+        return response;
+    }
     response.on_hover_ui(|ui| {
         // The badge or keyword under the pointer first, then the card.
         if let Some(reminder) = &pointed {
@@ -107,7 +121,9 @@ pub fn card_ui(
                 .show(ui, |ui| card_text::reminder_ui(ui, reminder));
             ui.add_space(4.0);
         }
-        card_details_ui(ui, db, card);
+        if preview_taken {
+            card_details_ui(ui, db, card);
+        }
     })
 }
 
@@ -160,7 +176,8 @@ pub fn empty_slot_ui(ui: &mut Ui, size: Vec2) -> Response {
 pub fn card_details_ui(ui: &mut Ui, db: &CardDb, card: &CardView) {
     let base = db.get(card.def);
     let shown = db.get(card.evolved.unwrap_or(card.def));
-    ui.set_max_width(320.0);
+    // No wider than the room given (the preview panel), nor than 320.
+    ui.set_max_width(ui.available_width().min(320.0));
     ui.strong(shown.display_name());
     let mut line = format!("{} · {}", shown.class.name(), shown.card_type.name());
     if !shown.traits.is_empty() {

@@ -22,6 +22,7 @@ pub mod legal;
 pub mod log;
 pub mod online_bar;
 pub mod phase;
+pub mod preview;
 pub mod prompt;
 pub mod recap;
 pub mod replay_bar;
@@ -248,7 +249,7 @@ impl MatchScreen {
                 replay_bar::replay_bar_ui(ui, position, &mut intents);
             });
         }
-        egui::Panel::right("log panel")
+        let side_panel = egui::Panel::right("log panel")
             .resizable(true)
             .default_size(300.0)
             .show(ui, |ui| {
@@ -272,6 +273,13 @@ impl MatchScreen {
                 self.debug.ui(ui, &self.view, frame_times, &mut intents);
             }
         });
+        // The large card preview, over the side panel: never over the
+        // board, and never through the hot-seat cover.
+        if self.cover.is_some() {
+            preview::unpin(ui.ctx());
+        } else if self.tab == MatchTab::Board {
+            preview::preview_area_ui(ui.ctx(), &self.view.db, side_panel.response.rect);
+        }
         self.apply(intents)
     }
 
@@ -405,6 +413,7 @@ impl MatchScreen {
                 self.board.half_ui(ui, &cx, Half::Mine, intents);
             });
         self.anim.ui(ui, &self.view, shown.inner_rect, now);
+        preview::pin_key_ui(ui);
     }
 
     fn apply(&mut self, mut intents: Intents) -> ScreenRequest {

@@ -14,6 +14,7 @@ mod deck_code;
 mod hot_reload;
 mod online;
 mod play;
+mod preview;
 mod recap;
 mod replay;
 mod safety;
