@@ -2,6 +2,7 @@
 //! them. Each screen draws itself; the app only reacts to what they return.
 
 use crate::arena_screen::{ArenaRequest, ArenaScreen};
+use crate::card_art::{ArtFolderField, CardArt};
 use crate::config::MatchConfig;
 use crate::deck_builder::{DeckBuilder, DeckBuilderRequest};
 use crate::frame_times::FrameTimes;
@@ -63,6 +64,9 @@ pub struct App {
     screen: Screen,
     frame_times: FrameTimes,
     anim_speed: AnimSpeed,
+    /// Pictures for the card faces, from the user's folder.
+    card_art: CardArt,
+    art_folder: ArtFolderField,
 }
 
 impl App {
@@ -79,16 +83,20 @@ impl App {
             screen: Screen::Start,
             frame_times: FrameTimes::default(),
             anim_speed: options.anim_speed,
+            card_art: CardArt::new(crate::card_art::DEFAULT_FOLDER),
+            art_folder: ArtFolderField::default(),
         }
     }
 
     /// What to remember for the next run: the start screen's decks, the
-    /// Play online screen's choices and the animation speed.
+    /// Play online screen's choices, the animation speed and the card art
+    /// folder.
     pub fn settings(&self) -> Settings {
         Settings {
             start_decks: self.start.remembered_decks(),
             online: self.online.remembered(),
             animations: Some(self.anim_speed.name().to_owned()),
+            card_art: Some(self.card_art.folder().display().to_string()),
         }
     }
 
@@ -103,6 +111,16 @@ impl App {
         {
             self.anim_speed = speed;
         }
+        if let Some(folder) = settings.card_art.as_deref().map(str::trim)
+            && !folder.is_empty()
+        {
+            self.card_art.set_folder(folder);
+        }
+    }
+
+    /// The card art the faces are drawn with.
+    pub fn card_art(&self) -> &CardArt {
+        &self.card_art
     }
 
     /// The board's animation speed.
@@ -141,6 +159,7 @@ impl App {
     /// Draws one frame. eframe calls this through [`eframe::App`]; tests
     /// call it from a kittest harness.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
+        self.card_art.install(ui.ctx());
         let next = match &mut self.screen {
             Screen::Start => match self.start.ui(ui, &self.catalog.db()) {
                 None => None,
@@ -242,6 +261,8 @@ impl App {
         let _ = self.catalog.refresh();
         let reloads = self.catalog.reload_log();
         egui::CentralPanel::default().show(ui, |ui| {
+            self.art_folder.ui(ui, &self.card_art);
+            ui.separator();
             self.packs.ui(
                 ui,
                 &self.catalog.packs(),
@@ -308,6 +329,7 @@ mod tests {
                 }),
             },
             animations: Some("Fast".to_owned()),
+            card_art: Some("art/cards".to_owned()),
         };
         let mut next_run = app();
         next_run.restore(&settings);
@@ -329,6 +351,7 @@ mod tests {
                 clock: None,
             },
             animations: Some("Warp speed".to_owned()),
+            card_art: Some("  ".to_owned()),
         });
         assert_eq!(restored.settings(), defaults, "nothing that fits");
     }

@@ -47,6 +47,7 @@ pub mod app;
 pub mod arena_screen;
 pub mod bench;
 pub mod bot_choice;
+pub mod card_art;
 pub mod card_text;
 pub mod clock_choice;
 pub mod config;

@@ -1,5 +1,6 @@
-//! Cards drawn by the program (no card art is shipped): a frame in the
-//! class colour, cost, name, type, keyword badges, counters, the ability
+//! Cards drawn by the program (no card art is shipped; a picture from the
+//! user's art folder, `card_art.rs`, goes under the type line): a frame
+//! in the class colour, cost, name, type, keyword badges, counters, the ability
 //! text (cut to fit; the full text in the large preview, `preview.rs`)
 //! and stats, with current
 //! values compared against the printed ones. Card text and keyword words
@@ -7,6 +8,7 @@
 //! what it does.
 
 use super::preview;
+use crate::card_art;
 use crate::card_text::glossary::{keyword_colour, keyword_words};
 use crate::card_text::{self, Reminder};
 use egui::{
@@ -352,6 +354,30 @@ fn paint_card(
     );
     cursor_y += type_height + 4.0;
 
+    // The card's picture from the art folder, when it has one: a band
+    // under the type line, cropped to fill it. An evolved card without a
+    // picture of its own shows its base card's.
+    let art = card_art::texture_for(ui.ctx(), &def.id).or_else(|| {
+        card.evolved
+            .and_then(|_| card_art::texture_for(ui.ctx(), &base.id))
+    });
+    if let Some(texture) = art {
+        let band_height = (inner.bottom() - cursor_y) * 0.4;
+        if band_height > 8.0 {
+            let band = Rect::from_min_size(
+                Pos2::new(inner.left(), cursor_y),
+                vec2(inner.width(), band_height),
+            );
+            painter.image(
+                texture.id(),
+                band,
+                cover_uv(texture.size_vec2(), band.size()),
+                Color32::WHITE,
+            );
+            cursor_y = band.bottom() + 3.0;
+        }
+    }
+
     // Keyword and counter badges, wrapping, in the player's words.
     let mut badges: Vec<(String, Color32, Option<Reminder>)> = card
         .keywords
@@ -489,6 +515,31 @@ fn paint_card(
         );
     }
     pointed
+}
+
+/// The part of a picture of `picture` size that fills `frame` without
+/// stretching (the middle, cropped at the sides or top and bottom).
+fn cover_uv(picture: Vec2, frame: Vec2) -> Rect {
+    let full = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
+    if picture.x <= 0.0 || picture.y <= 0.0 || frame.x <= 0.0 || frame.y <= 0.0 {
+        return full;
+    }
+    let picture_ratio = picture.x / picture.y;
+    let frame_ratio = frame.x / frame.y;
+    if picture_ratio > frame_ratio {
+        // Wider than the frame: crop the sides.
+        let kept = frame_ratio / picture_ratio;
+        Rect::from_min_max(
+            Pos2::new((1.0 - kept) / 2.0, 0.0),
+            Pos2::new((1.0 + kept) / 2.0, 1.0),
+        )
+    } else {
+        let kept = picture_ratio / frame_ratio;
+        Rect::from_min_max(
+            Pos2::new(0.0, (1.0 - kept) / 2.0),
+            Pos2::new(1.0, (1.0 + kept) / 2.0),
+        )
+    }
 }
 
 fn short_type(def: &CardDef) -> &'static str {

@@ -9,6 +9,7 @@ mod animations;
 mod architecture;
 mod arena;
 mod board_layout;
+mod card_art;
 mod deck_builder;
 mod deck_code;
 mod hot_reload;
