@@ -1,7 +1,10 @@
 //! The board: both leaders with their resources and zone counts, each
 //! side's field (5 slots) and EX area (its cards only, beside the field
 //! or under it when the window is narrow), your hand face up and the
-//! opponent's as backs. Engaged cards lie sideways. Every row keeps its
+//! opponent's as backs. Engaged cards lie sideways. A click on a zone's
+//! count (cemetery, banished, evolve deck) opens its public cards in a
+//! panel at the right of the board, which never covers it; the deck is a
+//! count only. Every row keeps its
 //! height whatever it holds, so the board does not jump. Clicks on cards and leaders become answers through
 //! [`LegalMoves`]; a click that fits no option explains why.
 
@@ -50,7 +53,7 @@ pub struct BoardContext<'a> {
     pub card_size: Vec2,
 }
 
-/// A zone whose cards can be browsed in a window.
+/// A zone whose cards can be browsed in the zone panel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BrowsedZone {
     /// The cemetery.
@@ -61,7 +64,7 @@ pub enum BrowsedZone {
     EvolveDeck,
 }
 
-/// The board panel. It keeps only which zone window is open.
+/// The board panel. It keeps only which zone the zone panel shows.
 #[derive(Debug, Default)]
 pub struct BoardPanel {
     browsing: Option<(Half, BrowsedZone)>,
@@ -101,7 +104,6 @@ impl BoardPanel {
                 }
             });
         });
-        self.zone_window_ui(ui, cx);
     }
 
     fn leader_ui(&mut self, ui: &mut Ui, cx: &BoardContext<'_>, half: Half, intents: &mut Intents) {
@@ -249,12 +251,18 @@ impl BoardPanel {
         });
     }
 
-    fn zone_window_ui(&mut self, ui: &mut Ui, cx: &BoardContext<'_>) {
+    /// The zone being browsed, in a panel at the right of the board
+    /// (drawn before the board, which takes the room left): the public
+    /// cards of a cemetery, banished zone or evolve deck. Face-down cards
+    /// its viewer may not see are only counted.
+    pub fn zone_panel_ui(&mut self, ui: &mut Ui, view: &MatchView, board: Board<'_>) {
         let Some((half, zone)) = self.browsing else {
             return;
         };
-        let side = side_of(cx, half);
-        let player = player_of(cx, half);
+        let (side, player) = match half {
+            Half::Theirs => (board.theirs, board.me.opponent()),
+            Half::Mine => (board.mine, board.me),
+        };
         let (shown, hidden): (Vec<&CardView>, usize) = match zone {
             BrowsedZone::Cemetery => (side.cemetery.iter().collect(), 0),
             BrowsedZone::Banished => (side.banished.iter().collect(), 0),
@@ -267,38 +275,60 @@ impl BoardPanel {
                 )
             }
         };
-        let mut open = true;
-        let title = format!("{}'s {}", cx.view.seat_name(player), zone_name(zone));
-        egui::Window::new(title)
-            .open(&mut open)
-            .collapsible(false)
-            .default_width(560.0)
-            .show(ui.ctx(), |ui| {
-                if shown.is_empty() && hidden == 0 {
-                    ui.label("Empty.");
-                }
-                if hidden > 0 {
-                    ui.label(format!("{hidden} face-down cards (hidden)."));
-                }
-                ui.horizontal_wrapped(|ui| {
-                    for card in shown {
-                        let name = card_name(cx, card);
-                        card_ui(
-                            ui,
-                            &cx.view.db,
-                            card,
-                            vec2(90.0, 126.0),
-                            CardLook::default(),
-                            &name,
-                        );
-                    }
+        let title = format!("{}'s {}", view.seat_name(player), zone_name(zone));
+        let mut close = false;
+        egui::Panel::right("zone panel")
+            .resizable(false)
+            .exact_size(ZONE_PANEL_WIDTH)
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.strong(&title);
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        close = ui
+                            .small_button("Close")
+                            .on_hover_text("Close this zone")
+                            .clicked();
+                    });
                 });
+                ui.label(RichText::new(format!("{} cards", shown.len() + hidden)).weak());
+                if hidden > 0 {
+                    ui.label(format!("{hidden} face down (hidden)."));
+                }
+                ui.separator();
+                egui::ScrollArea::vertical()
+                    .id_salt("zone panel cards")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        if shown.is_empty() && hidden == 0 {
+                            ui.weak("Empty.");
+                        }
+                        ui.horizontal_wrapped(|ui| {
+                            for card in shown {
+                                let name = zone_card_name(view, card);
+                                let label = format!("{name} ({title})");
+                                card_ui(
+                                    ui,
+                                    &view.db,
+                                    card,
+                                    ZONE_CARD_SIZE,
+                                    CardLook::default(),
+                                    &label,
+                                );
+                            }
+                        });
+                    });
             });
-        if !open {
+        if close {
             self.browsing = None;
         }
     }
 }
+
+/// The width of the zone panel: two columns of cards.
+const ZONE_PANEL_WIDTH: f32 = 214.0;
+
+/// The size of a card in the zone panel.
+const ZONE_CARD_SIZE: Vec2 = vec2(92.0, 127.0);
 
 fn side_of<'a>(cx: &BoardContext<'a>, half: Half) -> &'a SideView {
     match half {
@@ -323,8 +353,11 @@ fn zone_name(zone: BrowsedZone) -> &'static str {
 }
 
 fn card_name(cx: &BoardContext<'_>, card: &CardView) -> String {
-    cx.view
-        .db
+    zone_card_name(cx.view, card)
+}
+
+fn zone_card_name(view: &MatchView, card: &CardView) -> String {
+    view.db
         .get(card.evolved.unwrap_or(card.def))
         .display_name()
         .to_owned()

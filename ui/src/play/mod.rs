@@ -377,6 +377,8 @@ impl MatchScreen {
             ui.label("Setting up the match…");
             return;
         };
+        // The zone panel takes its room first; the board fits the rest.
+        self.board.zone_panel_ui(ui, &self.view, board);
         let decision = self.view.decision_for(board.me);
         let moves = decision.map(LegalMoves::of).unwrap_or_default();
         let available = ui.available_width() - LEADER_WIDTH - 40.0;

@@ -20,3 +20,4 @@ mod recap;
 mod replay;
 mod safety;
 mod settings;
+mod zones;
