@@ -146,6 +146,15 @@ impl App {
         &self.screen
     }
 
+    /// The match screen, when a match is on screen (for tools that drive
+    /// the client, such as the screenshot tour).
+    pub fn match_screen_mut(&mut self) -> Option<&mut MatchScreen> {
+        match &mut self.screen {
+            Screen::Match(screen) => Some(screen),
+            _ => None,
+        }
+    }
+
     /// The Play online screen (its settings survive leaving it).
     pub fn online(&self) -> &OnlineScreen {
         &self.online

@@ -281,8 +281,9 @@ impl BoardPanel {
             .resizable(false)
             .exact_size(ZONE_PANEL_WIDTH)
             .show(ui, |ui| {
+                ui.add(egui::Label::new(RichText::new(&title).strong()).wrap());
                 ui.horizontal(|ui| {
-                    ui.strong(&title);
+                    ui.label(RichText::new(format!("{} cards", shown.len() + hidden)).weak());
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         close = ui
                             .small_button("Close")
@@ -290,7 +291,6 @@ impl BoardPanel {
                             .clicked();
                     });
                 });
-                ui.label(RichText::new(format!("{} cards", shown.len() + hidden)).weak());
                 if hidden > 0 {
                     ui.label(format!("{hidden} face down (hidden)."));
                 }

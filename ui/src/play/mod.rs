@@ -223,6 +223,15 @@ impl MatchScreen {
         &self.view
     }
 
+    /// Answers the bottom seat's pending decision with `picks`, as its
+    /// clicks would (for tools that drive the client, such as the
+    /// screenshot tour).
+    pub fn answer(&mut self, picks: Vec<usize>) {
+        let mut intents = Intents::default();
+        intents.push(Intent::Answer(picks));
+        self.apply(intents);
+    }
+
     /// The animations over the board (for tests and tools).
     pub fn animations(&self) -> &AnimLayer {
         &self.anim
