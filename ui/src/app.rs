@@ -138,6 +138,7 @@ impl App {
     pub fn play(&mut self, config: MatchConfig, ctx: &egui::Context) {
         let screen = MatchScreen::start(config, self.catalog.clone(), ctx);
         self.screen = Screen::Match(Box::new(screen));
+        crate::play::preview::unpin(ctx);
         ctx.request_repaint();
     }
 
@@ -244,8 +245,7 @@ impl App {
             }
         };
         if let Some(screen) = next {
-            self.screen = Screen::Match(Box::new(screen));
-            ui.ctx().request_repaint();
+            self.switch_to(Screen::Match(Box::new(screen)), ui);
         }
     }
 }
@@ -253,6 +253,9 @@ impl App {
 impl App {
     fn switch_to(&mut self, screen: Screen, ui: &Ui) {
         self.screen = screen;
+        // A card pinned on one screen means nothing on the next (and a
+        // match's cards may be numbered otherwise).
+        crate::play::preview::unpin(ui.ctx());
         ui.ctx().request_repaint();
     }
 

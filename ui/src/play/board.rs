@@ -277,9 +277,16 @@ impl BoardPanel {
         };
         let title = format!("{}'s {}", view.seat_name(player), zone_name(zone));
         let mut close = false;
+        // Two columns of cards where there is room, one in a narrow
+        // window, so the board keeps its width.
+        let width = if ui.available_width() < NARROW_BOARD {
+            ZONE_CARD_SIZE.x + 24.0
+        } else {
+            ZONE_PANEL_WIDTH
+        };
         egui::Panel::right("zone panel")
             .resizable(false)
-            .exact_size(ZONE_PANEL_WIDTH)
+            .exact_size(width)
             .show(ui, |ui| {
                 ui.add(egui::Label::new(RichText::new(&title).strong()).wrap());
                 ui.horizontal(|ui| {
@@ -326,6 +333,9 @@ impl BoardPanel {
 
 /// The width of the zone panel: two columns of cards.
 const ZONE_PANEL_WIDTH: f32 = 214.0;
+
+/// Below this width the zone panel takes one column of cards.
+const NARROW_BOARD: f32 = 820.0;
 
 /// The size of a card in the zone panel.
 const ZONE_CARD_SIZE: Vec2 = vec2(92.0, 127.0);

@@ -121,6 +121,11 @@ pub fn pin_key_ui(ui: &Ui) {
 /// text, `width` wide.
 pub fn preview_ui(ui: &mut Ui, db: &CardDb, shown: &Previewed, width: f32) {
     let card = &shown.card;
+    if !is_in(db, card) {
+        // Pinned under other card data (the app unpins when the screen
+        // changes; this is the last guard).
+        return;
+    }
     let face_def = db.get(card.evolved.unwrap_or(card.def));
     let base = db.get(card.def);
     ui.set_width(width);
@@ -169,7 +174,7 @@ pub fn preview_ui(ui: &mut Ui, db: &CardDb, shown: &Previewed, width: f32) {
 /// next to the board), so it never covers the board. Scrolls when the
 /// card's text is taller than the window.
 pub fn preview_area_ui(ctx: &Context, db: &CardDb, beside: Rect) {
-    let Some(shown) = previewed(ctx) else {
+    let Some(shown) = previewed(ctx).filter(|shown| is_in(db, &shown.card)) else {
         return;
     };
     egui::Area::new(Id::unique("card preview"))
@@ -202,6 +207,13 @@ struct PreviewMemory {
     pinned: Option<CardView>,
 }
 
+/// Whether `db` has the card's definitions (a pin outlives nothing, but
+/// a database from a server is another numbering).
+fn is_in(db: &CardDb, card: &CardView) -> bool {
+    let known = |def: sve_host::engine::DefId| def.idx() < db.len();
+    known(card.def) && card.evolved.is_none_or(known)
+}
+
 fn memory_id() -> Id {
     Id::unique("sve card preview")
 }
@@ -210,4 +222,73 @@ fn memory_id() -> Id {
 /// a buff changes neither).
 fn same_card(a: &CardView, b: &CardView) -> bool {
     a.card == b.card && a.def == b.def
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture;
+
+    /// Runs one pass of `ctx`, doing `draw` in it.
+    fn pass(ctx: &Context, mut draw: impl FnMut(&Context)) {
+        ctx.run_ui(egui::RawInput::default(), |ui| draw(ui.ctx()))
+            .drop_without_applying_deltas();
+    }
+
+    #[test]
+    fn a_hovered_card_shows_for_its_pass_and_a_pinned_one_stays() {
+        let db = fixture::db();
+        let treant = fixture::card(&db, 7, "Treant");
+        let goblin = fixture::card(&db, 8, "Goblin");
+        let ctx = Context::default();
+        let mut shown = None;
+        pass(&ctx, |ctx| {
+            card_drawn(ctx, &treant, true);
+            card_drawn(ctx, &goblin, false);
+            shown = previewed(ctx);
+        });
+        assert_eq!(
+            shown,
+            Some(Previewed {
+                card: treant.clone(),
+                pinned: false
+            })
+        );
+        pass(&ctx, |ctx| shown = previewed(ctx));
+        assert_eq!(shown, None, "the pointer moved on");
+
+        // Pin the Treant; it stays, and follows what happens to it.
+        pass(&ctx, |ctx| toggle_pin(ctx, &treant));
+        let buffed = CardView {
+            attack: 5,
+            ..treant.clone()
+        };
+        pass(&ctx, |ctx| {
+            card_drawn(ctx, &buffed, false);
+            card_drawn(ctx, &goblin, true);
+            shown = previewed(ctx);
+        });
+        assert_eq!(
+            shown,
+            Some(Previewed {
+                card: buffed.clone(),
+                pinned: true
+            }),
+            "the pin wins over the hover, with the card's new attack"
+        );
+        assert!(is_pinned(&ctx, &treant));
+        assert!(!is_pinned(&ctx, &goblin));
+        pass(&ctx, |ctx| toggle_pin(ctx, &treant));
+        pass(&ctx, |ctx| shown = previewed(ctx));
+        assert_eq!(shown, None, "unpinned");
+    }
+
+    #[test]
+    fn a_card_of_other_card_data_is_not_shown() {
+        let db = fixture::db();
+        let mut stranger = fixture::card(&db, 1, "Treant");
+        stranger.def = sve_host::engine::DefId(u16::try_from(db.len()).unwrap_or(u16::MAX));
+        assert!(!is_in(&db, &stranger));
+        assert!(is_in(&db, &fixture::card(&db, 1, "Treant")));
+    }
 }

@@ -106,3 +106,31 @@ fn zone_counts_open_the_public_cards_in_a_panel_beside_the_board() {
     click(&mut harness, "Close");
     assert!(!has_containing(&harness, "'s evolve deck"), "closed");
 }
+
+#[test]
+fn at_1024_by_700_the_zone_panel_leaves_the_board_whole() {
+    let catalog = sve_host::catalog::Catalog::vanilla().expect("bundled card data loads");
+    let mut harness = client_sized(catalog, [1024.0, 700.0]);
+    start_match(&mut harness, "You vs bot", SEED);
+    play_to_main_action(&mut harness);
+    harness
+        .query_all_by_label("Evolve deck 10")
+        .nth(1)
+        .expect("your evolve deck's count")
+        .click();
+    harness.step();
+    harness.step();
+    harness.remove_cursor();
+    harness.run_ok();
+    let heading = "P1 (you)'s evolve deck";
+    let panel_left = harness
+        .query_all_by_label_contains(&format!("({heading})"))
+        .map(|node| node.rect().left())
+        .fold(f32::MAX, f32::min);
+    let right = board_right(&harness);
+    assert!(
+        right < panel_left,
+        "the board reaches {right}, under the zone panel at {panel_left}"
+    );
+    harness.snapshot("board_1024x700_zone_panel");
+}
