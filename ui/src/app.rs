@@ -2,6 +2,7 @@
 //! them. Each screen draws itself; the app only reacts to what they return.
 
 use crate::arena_screen::{ArenaRequest, ArenaScreen};
+use crate::card_art::{ArtFolderField, CardArt};
 use crate::config::MatchConfig;
 use crate::deck_builder::{DeckBuilder, DeckBuilderRequest};
 use crate::frame_times::FrameTimes;
@@ -63,6 +64,9 @@ pub struct App {
     screen: Screen,
     frame_times: FrameTimes,
     anim_speed: AnimSpeed,
+    /// Pictures for the card faces, from the user's folder.
+    card_art: CardArt,
+    art_folder: ArtFolderField,
 }
 
 impl App {
@@ -79,16 +83,20 @@ impl App {
             screen: Screen::Start,
             frame_times: FrameTimes::default(),
             anim_speed: options.anim_speed,
+            card_art: CardArt::new(crate::card_art::DEFAULT_FOLDER),
+            art_folder: ArtFolderField::default(),
         }
     }
 
     /// What to remember for the next run: the start screen's decks, the
-    /// Play online screen's choices and the animation speed.
+    /// Play online screen's choices, the animation speed and the card art
+    /// folder.
     pub fn settings(&self) -> Settings {
         Settings {
             start_decks: self.start.remembered_decks(),
             online: self.online.remembered(),
             animations: Some(self.anim_speed.name().to_owned()),
+            card_art: Some(self.card_art.folder().display().to_string()),
         }
     }
 
@@ -103,6 +111,16 @@ impl App {
         {
             self.anim_speed = speed;
         }
+        if let Some(folder) = settings.card_art.as_deref().map(str::trim)
+            && !folder.is_empty()
+        {
+            self.card_art.set_folder(folder);
+        }
+    }
+
+    /// The card art the faces are drawn with.
+    pub fn card_art(&self) -> &CardArt {
+        &self.card_art
     }
 
     /// The board's animation speed.
@@ -120,12 +138,22 @@ impl App {
     pub fn play(&mut self, config: MatchConfig, ctx: &egui::Context) {
         let screen = MatchScreen::start(config, self.catalog.clone(), ctx);
         self.screen = Screen::Match(Box::new(screen));
+        crate::play::preview::unpin(ctx);
         ctx.request_repaint();
     }
 
     /// The screen on display.
     pub fn screen(&self) -> &Screen {
         &self.screen
+    }
+
+    /// The match screen, when a match is on screen (for tools that drive
+    /// the client, such as the screenshot tour).
+    pub fn match_screen_mut(&mut self) -> Option<&mut MatchScreen> {
+        match &mut self.screen {
+            Screen::Match(screen) => Some(screen),
+            _ => None,
+        }
     }
 
     /// The Play online screen (its settings survive leaving it).
@@ -141,6 +169,7 @@ impl App {
     /// Draws one frame. eframe calls this through [`eframe::App`]; tests
     /// call it from a kittest harness.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
+        self.card_art.install(ui.ctx());
         let next = match &mut self.screen {
             Screen::Start => match self.start.ui(ui, &self.catalog.db()) {
                 None => None,
@@ -216,8 +245,7 @@ impl App {
             }
         };
         if let Some(screen) = next {
-            self.screen = Screen::Match(Box::new(screen));
-            ui.ctx().request_repaint();
+            self.switch_to(Screen::Match(Box::new(screen)), ui);
         }
     }
 }
@@ -225,6 +253,9 @@ impl App {
 impl App {
     fn switch_to(&mut self, screen: Screen, ui: &Ui) {
         self.screen = screen;
+        // A card pinned on one screen means nothing on the next (and a
+        // match's cards may be numbered otherwise).
+        crate::play::preview::unpin(ui.ctx());
         ui.ctx().request_repaint();
     }
 
@@ -242,6 +273,8 @@ impl App {
         let _ = self.catalog.refresh();
         let reloads = self.catalog.reload_log();
         egui::CentralPanel::default().show(ui, |ui| {
+            self.art_folder.ui(ui, &self.card_art);
+            ui.separator();
             self.packs.ui(
                 ui,
                 &self.catalog.packs(),
@@ -308,6 +341,7 @@ mod tests {
                 }),
             },
             animations: Some("Fast".to_owned()),
+            card_art: Some("art/cards".to_owned()),
         };
         let mut next_run = app();
         next_run.restore(&settings);
@@ -329,6 +363,7 @@ mod tests {
                 clock: None,
             },
             animations: Some("Warp speed".to_owned()),
+            card_art: Some("  ".to_owned()),
         });
         assert_eq!(restored.settings(), defaults, "nothing that fits");
     }

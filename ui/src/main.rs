@@ -60,6 +60,51 @@ fn main() -> anyhow::Result<()> {
         )
         .map_err(|err| anyhow!("the client window could not run: {err}"));
     }
+    // `--screenshots DIR`: photograph the client into DIR (see
+    // `sve_ui::screenshots`; `ui/screenshots.sh` runs it under Xvfb).
+    if let Some(at) = args.iter().position(|arg| arg == "--screenshots") {
+        let dir = args
+            .get(at + 1)
+            .map(std::path::PathBuf::from)
+            .context("--screenshots needs a folder to write into")?;
+        let outcome = sve_ui::screenshots::TourOutcome::default();
+        let tour_outcome = std::sync::Arc::clone(&outcome);
+        let options = eframe::NativeOptions {
+            viewport: egui::ViewportBuilder::default()
+                .with_title("Shadowverse: Evolve (screenshots)")
+                .with_inner_size(sve_ui::screenshots::WINDOW_SIZE)
+                .with_resizable(false),
+            ..Default::default()
+        };
+        eframe::run_native(
+            "Shadowverse: Evolve (screenshots)",
+            options,
+            Box::new(move |_| {
+                Ok(Box::new(sve_ui::screenshots::ScreenshotTour::new(
+                    catalog,
+                    dir,
+                    tour_outcome,
+                )))
+            }),
+        )
+        .map_err(|err| anyhow!("the client window could not run: {err}"))?;
+        let finished = outcome
+            .lock()
+            .map_err(|_| anyhow!("the screenshot tour panicked"))?
+            .take();
+        return match finished {
+            Some(Ok(written)) => {
+                for path in written {
+                    println!("{}", path.display());
+                }
+                Ok(())
+            }
+            Some(Err(problem)) => Err(anyhow!(problem)),
+            None => Err(anyhow!(
+                "the window closed before the screenshot tour ended"
+            )),
+        };
+    }
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Shadowverse: Evolve")

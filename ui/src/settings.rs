@@ -1,6 +1,6 @@
 //! What the client remembers between runs: the start screen's decks, the
-//! Play online screen's server, name, deck and time limits, and the
-//! animation speed. eframe
+//! Play online screen's server, name, deck and time limits, the
+//! animation speed and the card art folder. eframe
 //! keeps them (its `persistence` feature, [`eframe::App::save`]) in its
 //! storage file, next to the window's size and place.
 //!
@@ -32,6 +32,9 @@ pub struct Settings {
     ///
     /// [`AnimSpeed::name`]: crate::play::anim::AnimSpeed::name
     pub animations: Option<String>,
+    /// The card art folder ([`crate::card_art`]); `None` or blank keeps
+    /// the default, `card-art`.
+    pub card_art: Option<String>,
 }
 
 /// The Play online screen's remembered choices; `None` or empty fields
@@ -213,6 +216,7 @@ mod tests {
                 }),
             },
             animations: Some("Slow".to_owned()),
+            card_art: Some("/home/ann/card art".to_owned()),
         };
         let mut storage = MemoryStorage::default();
         settings.store(&mut storage);

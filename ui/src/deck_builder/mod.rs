@@ -9,10 +9,10 @@ pub mod draft;
 pub mod filters;
 
 use crate::config::ChosenDeck;
-use crate::play::card::{card_details_ui, card_ui};
+use crate::play::preview::{self, Previewed};
 use code::{CodeOutcome, DeckCodeRow};
 use draft::{DeckDraft, Part};
-use egui::{Color32, RichText, Ui, vec2};
+use egui::{Color32, RichText, Ui};
 use filters::CardFilters;
 use sve_host::cards::{CardDb, CardDef};
 use sve_host::decks;
@@ -186,7 +186,7 @@ impl DeckBuilder {
             .id_salt("card list")
             .auto_shrink([false, false])
             .show_rows(ui, ROW_HEIGHT, shown.len(), |ui, rows| {
-                for (_, def) in &shown[rows] {
+                for (def_id, def) in &shown[rows] {
                     ui.horizontal(|ui| {
                         ui.set_height(ROW_HEIGHT);
                         add_button_ui(ui, draft, def, false);
@@ -194,7 +194,9 @@ impl DeckBuilder {
                         let text =
                             format!("{cost} · {} · {}", def.display_name(), def.card_type.name());
                         let selected = preview.as_deref() == Some(def.id.as_str());
-                        if ui.selectable_label(selected, text).clicked() {
+                        let row = ui.selectable_label(selected, text);
+                        preview::card_drawn(ui.ctx(), &printed_view(*def_id, def), row.hovered());
+                        if row.clicked() {
                             *preview = Some(def.id.clone());
                         }
                     });
@@ -276,7 +278,12 @@ impl DeckBuilder {
                             }
                             let selected = preview.as_deref() == Some(id.as_str());
                             let text = format!("{count} × {name} ({id})");
-                            if ui.selectable_label(selected, text).clicked() {
+                            let row = ui.selectable_label(selected, text);
+                            if let Some(def_id) = db.by_card_id(&id) {
+                                let card = printed_view(def_id, db.get(def_id));
+                                preview::card_drawn(ui.ctx(), &card, row.hovered());
+                            }
+                            if row.clicked() {
                                 *preview = Some(id.clone());
                             }
                         });
@@ -300,6 +307,8 @@ impl DeckBuilder {
             });
     }
 
+    /// The card under the pointer in either list, else the pinned one,
+    /// else the one last clicked, drawn large with its full text.
     fn preview_ui(&mut self, ui: &mut Ui, db: &CardDb) {
         let Self {
             draft,
@@ -309,30 +318,30 @@ impl DeckBuilder {
             status: _,
             code: _,
         } = self;
-        let Some((def_id, def)) = preview
-            .as_deref()
-            .and_then(|id| db.by_card_id(id))
-            .map(|def_id| (def_id, db.get(def_id)))
-        else {
-            ui.weak("Click a card in the list to see it here.");
+        let shown = preview::previewed(ui.ctx()).or_else(|| {
+            let def_id = preview.as_deref().and_then(|id| db.by_card_id(id))?;
+            Some(Previewed {
+                card: printed_view(def_id, db.get(def_id)),
+                pinned: false,
+            })
+        });
+        preview::pin_key_ui(ui);
+        let Some(shown) = shown else {
+            ui.weak("Point at a card in the lists, or click one, to see it here.");
             return;
         };
-        let card = printed_view(def_id, def);
-        ui.horizontal_top(|ui| {
-            card_ui(
-                ui,
-                db,
-                &card,
-                vec2(200.0, 276.0),
-                Default::default(),
-                def.display_name(),
-            );
-            ui.vertical(|ui| {
-                card_details_ui(ui, db, &card);
-                ui.add_space(8.0);
-                add_button_ui(ui, draft, def, true);
+        let def = db.get(shown.card.def);
+        egui::ScrollArea::vertical()
+            .id_salt("deck builder preview")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                ui.horizontal_top(|ui| {
+                    ui.vertical(|ui| {
+                        preview::preview_ui(ui, db, &shown, preview::PREVIEW_WIDTH);
+                    });
+                    ui.vertical(|ui| add_button_ui(ui, draft, def, true));
+                });
             });
-        });
     }
 }
 

@@ -1,7 +1,10 @@
 //! The board: both leaders with their resources and zone counts, each
 //! side's field (5 slots) and EX area (its cards only, beside the field
 //! or under it when the window is narrow), your hand face up and the
-//! opponent's as backs. Engaged cards lie sideways. Every row keeps its
+//! opponent's as backs. Engaged cards lie sideways. A click on a zone's
+//! count (cemetery, banished, evolve deck) opens its public cards in a
+//! panel at the right of the board, which never covers it; the deck is a
+//! count only. Every row keeps its
 //! height whatever it holds, so the board does not jump. Clicks on cards and leaders become answers through
 //! [`LegalMoves`]; a click that fits no option explains why.
 
@@ -13,6 +16,7 @@ use super::card::{
 use super::clicks::{Place, card_click, leader_click, look_of, option_intent};
 use super::clocks::seat_clocks_ui;
 use super::legal::{FIELD_SLOTS, LegalMoves};
+use super::preview;
 use super::selection::Selection;
 use crate::intent::{Intent, Intents};
 use crate::match_view::{Board, MatchView};
@@ -49,7 +53,7 @@ pub struct BoardContext<'a> {
     pub card_size: Vec2,
 }
 
-/// A zone whose cards can be browsed in a window.
+/// A zone whose cards can be browsed in the zone panel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BrowsedZone {
     /// The cemetery.
@@ -60,7 +64,7 @@ pub enum BrowsedZone {
     EvolveDeck,
 }
 
-/// The board panel. It keeps only which zone window is open.
+/// The board panel. It keeps only which zone the zone panel shows.
 #[derive(Debug, Default)]
 pub struct BoardPanel {
     browsing: Option<(Half, BrowsedZone)>,
@@ -100,7 +104,6 @@ impl BoardPanel {
                 }
             });
         });
-        self.zone_window_ui(ui, cx);
     }
 
     fn leader_ui(&mut self, ui: &mut Ui, cx: &BoardContext<'_>, half: Half, intents: &mut Intents) {
@@ -248,12 +251,18 @@ impl BoardPanel {
         });
     }
 
-    fn zone_window_ui(&mut self, ui: &mut Ui, cx: &BoardContext<'_>) {
+    /// The zone being browsed, in a panel at the right of the board
+    /// (drawn before the board, which takes the room left): the public
+    /// cards of a cemetery, banished zone or evolve deck. Face-down cards
+    /// its viewer may not see are only counted.
+    pub fn zone_panel_ui(&mut self, ui: &mut Ui, view: &MatchView, board: Board<'_>) {
         let Some((half, zone)) = self.browsing else {
             return;
         };
-        let side = side_of(cx, half);
-        let player = player_of(cx, half);
+        let (side, player) = match half {
+            Half::Theirs => (board.theirs, board.me.opponent()),
+            Half::Mine => (board.mine, board.me),
+        };
         let (shown, hidden): (Vec<&CardView>, usize) = match zone {
             BrowsedZone::Cemetery => (side.cemetery.iter().collect(), 0),
             BrowsedZone::Banished => (side.banished.iter().collect(), 0),
@@ -266,38 +275,70 @@ impl BoardPanel {
                 )
             }
         };
-        let mut open = true;
-        let title = format!("{}'s {}", cx.view.seat_name(player), zone_name(zone));
-        egui::Window::new(title)
-            .open(&mut open)
-            .collapsible(false)
-            .default_width(560.0)
-            .show(ui.ctx(), |ui| {
-                if shown.is_empty() && hidden == 0 {
-                    ui.label("Empty.");
-                }
-                if hidden > 0 {
-                    ui.label(format!("{hidden} face-down cards (hidden)."));
-                }
-                ui.horizontal_wrapped(|ui| {
-                    for card in shown {
-                        let name = card_name(cx, card);
-                        card_ui(
-                            ui,
-                            &cx.view.db,
-                            card,
-                            vec2(90.0, 126.0),
-                            CardLook::default(),
-                            &name,
-                        );
-                    }
+        let title = format!("{}'s {}", view.seat_name(player), zone_name(zone));
+        let mut close = false;
+        // Two columns of cards where there is room, one in a narrow
+        // window, so the board keeps its width.
+        let width = if ui.available_width() < NARROW_BOARD {
+            ZONE_CARD_SIZE.x + 24.0
+        } else {
+            ZONE_PANEL_WIDTH
+        };
+        egui::Panel::right("zone panel")
+            .resizable(false)
+            .exact_size(width)
+            .show(ui, |ui| {
+                ui.add(egui::Label::new(RichText::new(&title).strong()).wrap());
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new(format!("{} cards", shown.len() + hidden)).weak());
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        close = ui
+                            .small_button("Close")
+                            .on_hover_text("Close this zone")
+                            .clicked();
+                    });
                 });
+                if hidden > 0 {
+                    ui.label(format!("{hidden} face down (hidden)."));
+                }
+                ui.separator();
+                egui::ScrollArea::vertical()
+                    .id_salt("zone panel cards")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        if shown.is_empty() && hidden == 0 {
+                            ui.weak("Empty.");
+                        }
+                        ui.horizontal_wrapped(|ui| {
+                            for card in shown {
+                                let name = zone_card_name(view, card);
+                                let label = format!("{name} ({title})");
+                                card_ui(
+                                    ui,
+                                    &view.db,
+                                    card,
+                                    ZONE_CARD_SIZE,
+                                    CardLook::default(),
+                                    &label,
+                                );
+                            }
+                        });
+                    });
             });
-        if !open {
+        if close {
             self.browsing = None;
         }
     }
 }
+
+/// The width of the zone panel: two columns of cards.
+const ZONE_PANEL_WIDTH: f32 = 214.0;
+
+/// Below this width the zone panel takes one column of cards.
+const NARROW_BOARD: f32 = 820.0;
+
+/// The size of a card in the zone panel.
+const ZONE_CARD_SIZE: Vec2 = vec2(92.0, 127.0);
 
 fn side_of<'a>(cx: &BoardContext<'a>, half: Half) -> &'a SideView {
     match half {
@@ -322,8 +363,11 @@ fn zone_name(zone: BrowsedZone) -> &'static str {
 }
 
 fn card_name(cx: &BoardContext<'_>, card: &CardView) -> String {
-    cx.view
-        .db
+    zone_card_name(cx.view, card)
+}
+
+fn zone_card_name(view: &MatchView, card: &CardView) -> String {
+    view.db
         .get(card.evolved.unwrap_or(card.def))
         .display_name()
         .to_owned()
@@ -522,7 +566,7 @@ fn hand_ui(ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
 }
 
 /// One face-up card: highlight from the legal moves, click to act, right
-/// click for the full menu of its options.
+/// click for the full menu of its options and the preview's pin.
 fn card_with_actions_ui(
     ui: &mut Ui,
     cx: &BoardContext<'_>,
@@ -556,21 +600,32 @@ fn card_with_actions_ui(
         _ => {}
     }
     let options = cx.moves.card(card.card).all();
-    if let Some(decision) = cx.decision {
-        response.context_menu(|ui| {
-            card_details_ui(ui, &cx.view.db, card);
-            if !options.is_empty() {
-                ui.separator();
+    response.context_menu(|ui| {
+        let pin = if preview::is_pinned(ui.ctx(), card) {
+            "Unpin preview"
+        } else {
+            "Pin preview"
+        };
+        if ui.button(pin).clicked() {
+            preview::toggle_pin(ui.ctx(), card);
+            ui.close();
+        }
+        ui.separator();
+        card_details_ui(ui, &cx.view.db, card);
+        let Some(decision) = cx.decision else {
+            return;
+        };
+        if !options.is_empty() {
+            ui.separator();
+        }
+        for option in options {
+            let text = decision.labels.get(option).cloned().unwrap_or_default();
+            if ui.button(text).clicked() {
+                intents.push(option_intent(decision, option));
+                ui.close();
             }
-            for option in options {
-                let text = decision.labels.get(option).cloned().unwrap_or_default();
-                if ui.button(text).clicked() {
-                    intents.push(option_intent(decision, option));
-                    ui.close();
-                }
-            }
-        });
-    }
+        }
+    });
 }
 
 fn evolve_label(cx: &BoardContext<'_>, option: usize, labels: &[String]) -> String {

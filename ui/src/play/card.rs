@@ -1,10 +1,14 @@
-//! Cards drawn by the program (no card art is shipped): a frame in the
-//! class colour, cost, name, type, keyword badges, counters, the ability
-//! text (cut to fit; the full text on hover) and stats, with current
+//! Cards drawn by the program (no card art is shipped; a picture from the
+//! user's art folder, `card_art.rs`, goes under the type line): a frame
+//! in the class colour, cost, name, type, keyword badges, counters, the ability
+//! text (cut to fit; the full text in the large preview, `preview.rs`)
+//! and stats, with current
 //! values compared against the printed ones. Card text and keyword words
 //! come from [`crate::card_text`]; hovering a badge or a keyword shows
 //! what it does.
 
+use super::preview;
+use crate::card_art;
 use crate::card_text::glossary::{keyword_colour, keyword_words};
 use crate::card_text::{self, Reminder};
 use egui::{
@@ -76,7 +80,9 @@ pub fn compare_colour(current: i32, printed: Option<i32>) -> Color32 {
 }
 
 /// A face-up card. `label` is its accessible name (tests click by it).
-/// Hovering shows the full text. `size` is the upright card's; an engaged
+/// Hovering shows it in the large preview ([`preview`]) and the reminder
+/// of the badge or keyword under the pointer; while another card is
+/// pinned in the preview, the hover shows the full text instead. `size` is the upright card's; an engaged
 /// card lies sideways, `size` turned (as wide as it is tall).
 pub fn card_ui(
     ui: &mut Ui,
@@ -99,6 +105,16 @@ pub fn card_ui(
         let pointer = response.hover_pos();
         pointed = paint_card(ui, db, card, rect, look, pointer);
     }
+    let hovered = response.hovered();
+    preview::card_drawn(ui.ctx(), card, hovered);
+    // The large preview beside the board shows the hovered card; while
+    // another card is pinned there, the hover shows this one's text.
+    let preview_taken = hovered
+        && preview::previewed(ui.ctx())
+            .is_some_and(|shown| shown.pinned && !preview::is_pinned(ui.ctx(), card));
+    if pointed.is_none() && !preview_taken {
+        return response;
+    }
     response.on_hover_ui(|ui| {
         // The badge or keyword under the pointer first, then the card.
         if let Some(reminder) = &pointed {
@@ -107,7 +123,9 @@ pub fn card_ui(
                 .show(ui, |ui| card_text::reminder_ui(ui, reminder));
             ui.add_space(4.0);
         }
-        card_details_ui(ui, db, card);
+        if preview_taken {
+            card_details_ui(ui, db, card);
+        }
     })
 }
 
@@ -160,7 +178,8 @@ pub fn empty_slot_ui(ui: &mut Ui, size: Vec2) -> Response {
 pub fn card_details_ui(ui: &mut Ui, db: &CardDb, card: &CardView) {
     let base = db.get(card.def);
     let shown = db.get(card.evolved.unwrap_or(card.def));
-    ui.set_max_width(320.0);
+    // No wider than the room given (the preview panel), nor than 320.
+    ui.set_max_width(ui.available_width().min(320.0));
     ui.strong(shown.display_name());
     let mut line = format!("{} · {}", shown.class.name(), shown.card_type.name());
     if !shown.traits.is_empty() {
@@ -335,6 +354,30 @@ fn paint_card(
     );
     cursor_y += type_height + 4.0;
 
+    // The card's picture from the art folder, when it has one: a band
+    // under the type line, cropped to fill it. An evolved card without a
+    // picture of its own shows its base card's.
+    let art = card_art::texture_for(ui.ctx(), &def.id).or_else(|| {
+        card.evolved
+            .and_then(|_| card_art::texture_for(ui.ctx(), &base.id))
+    });
+    if let Some(texture) = art {
+        let band_height = (inner.bottom() - cursor_y) * 0.4;
+        if band_height > 8.0 {
+            let band = Rect::from_min_size(
+                Pos2::new(inner.left(), cursor_y),
+                vec2(inner.width(), band_height),
+            );
+            painter.image(
+                texture.id(),
+                band,
+                cover_uv(texture.size_vec2(), band.size()),
+                Color32::WHITE,
+            );
+            cursor_y = band.bottom() + 3.0;
+        }
+    }
+
     // Keyword and counter badges, wrapping, in the player's words.
     let mut badges: Vec<(String, Color32, Option<Reminder>)> = card
         .keywords
@@ -472,6 +515,31 @@ fn paint_card(
         );
     }
     pointed
+}
+
+/// The part of a picture of `picture` size that fills `frame` without
+/// stretching (the middle, cropped at the sides or top and bottom).
+fn cover_uv(picture: Vec2, frame: Vec2) -> Rect {
+    let full = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
+    if picture.x <= 0.0 || picture.y <= 0.0 || frame.x <= 0.0 || frame.y <= 0.0 {
+        return full;
+    }
+    let picture_ratio = picture.x / picture.y;
+    let frame_ratio = frame.x / frame.y;
+    if picture_ratio > frame_ratio {
+        // Wider than the frame: crop the sides.
+        let kept = frame_ratio / picture_ratio;
+        Rect::from_min_max(
+            Pos2::new((1.0 - kept) / 2.0, 0.0),
+            Pos2::new((1.0 + kept) / 2.0, 1.0),
+        )
+    } else {
+        let kept = picture_ratio / frame_ratio;
+        Rect::from_min_max(
+            Pos2::new(0.0, (1.0 - kept) / 2.0),
+            Pos2::new(1.0, (1.0 + kept) / 2.0),
+        )
+    }
 }
 
 fn short_type(def: &CardDef) -> &'static str {

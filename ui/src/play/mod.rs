@@ -22,6 +22,7 @@ pub mod legal;
 pub mod log;
 pub mod online_bar;
 pub mod phase;
+pub mod preview;
 pub mod prompt;
 pub mod recap;
 pub mod replay_bar;
@@ -222,6 +223,15 @@ impl MatchScreen {
         &self.view
     }
 
+    /// Answers the bottom seat's pending decision with `picks`, as its
+    /// clicks would (for tools that drive the client, such as the
+    /// screenshot tour).
+    pub fn answer(&mut self, picks: Vec<usize>) {
+        let mut intents = Intents::default();
+        intents.push(Intent::Answer(picks));
+        self.apply(intents);
+    }
+
     /// The animations over the board (for tests and tools).
     pub fn animations(&self) -> &AnimLayer {
         &self.anim
@@ -248,7 +258,7 @@ impl MatchScreen {
                 replay_bar::replay_bar_ui(ui, position, &mut intents);
             });
         }
-        egui::Panel::right("log panel")
+        let side_panel = egui::Panel::right("log panel")
             .resizable(true)
             .default_size(300.0)
             .show(ui, |ui| {
@@ -272,6 +282,13 @@ impl MatchScreen {
                 self.debug.ui(ui, &self.view, frame_times, &mut intents);
             }
         });
+        // The large card preview, over the side panel: never over the
+        // board, and never through the hot-seat cover.
+        if self.cover.is_some() {
+            preview::unpin(ui.ctx());
+        } else if self.tab == MatchTab::Board {
+            preview::preview_area_ui(ui.ctx(), &self.view.db, side_panel.response.rect);
+        }
         self.apply(intents)
     }
 
@@ -369,6 +386,8 @@ impl MatchScreen {
             ui.label("Setting up the match…");
             return;
         };
+        // The zone panel takes its room first; the board fits the rest.
+        self.board.zone_panel_ui(ui, &self.view, board);
         let decision = self.view.decision_for(board.me);
         let moves = decision.map(LegalMoves::of).unwrap_or_default();
         let available = ui.available_width() - LEADER_WIDTH - 40.0;
@@ -405,6 +424,7 @@ impl MatchScreen {
                 self.board.half_ui(ui, &cx, Half::Mine, intents);
             });
         self.anim.ui(ui, &self.view, shown.inner_rect, now);
+        preview::pin_key_ui(ui);
     }
 
     fn apply(&mut self, mut intents: Intents) -> ScreenRequest {

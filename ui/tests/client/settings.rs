@@ -17,6 +17,7 @@ fn remembered_decks_and_name_are_on_the_screens() {
             ..OnlineChoices::default()
         },
         animations: None,
+        card_art: None,
     });
     click(&mut harness, "Play online");
     harness.run();
