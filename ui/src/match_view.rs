@@ -217,6 +217,15 @@ impl MatchView {
         self.clocks = clocks.and_then(|reading| MatchClocks::new(reading, waiting_on, now));
     }
 
+    /// Takes in hot-reloaded card data: the board draws printed values
+    /// from the new cards from now on, and the packs panel lists the new
+    /// packs.
+    pub fn take_cards(&mut self, report: &crate::session::ReloadReport) {
+        self.db = Arc::clone(&report.db);
+        self.packs = report.packs.clone();
+        self.card_packs = report.card_packs.clone();
+    }
+
     /// Stops the clocks where they stand at `now` (the match is over, or
     /// the server is gone): nothing counts down any more.
     pub fn stop_clocks(&mut self, now: f64) {

@@ -24,6 +24,7 @@ pub mod online_bar;
 pub mod phase;
 pub mod prompt;
 pub mod recap;
+pub mod reload_notice;
 pub mod replay_bar;
 pub mod sandbox;
 pub mod selection;
@@ -127,6 +128,8 @@ pub struct MatchScreen {
     anim: AnimLayer,
     /// The opponent's last turn, beside the log.
     recap: RecapPanel,
+    /// What the last hot reload changed, card by card.
+    reload_notice: reload_notice::ReloadNotice,
 }
 
 impl MatchScreen {
@@ -134,11 +137,7 @@ impl MatchScreen {
     pub fn start(config: MatchConfig, catalog: Catalog, ctx: &egui::Context) -> MatchScreen {
         let mut view = MatchView::new(&config, catalog.db());
         view.packs = catalog.packs();
-        view.card_packs = view
-            .db
-            .iter()
-            .filter_map(|(_, def)| Some((def.id.clone(), catalog.pack_of(&def.id)?)))
-            .collect();
+        view.card_packs = crate::session::card_packs_of(&catalog);
         let perspective = match config.mode() {
             MatchMode::VsBot { human } => human,
             MatchMode::HotSeat | MatchMode::BotVsBot => PlayerId(0),
@@ -165,6 +164,7 @@ impl MatchScreen {
             confirm: None,
             anim: AnimLayer::default(),
             recap: RecapPanel::default(),
+            reload_notice: reload_notice::ReloadNotice::default(),
         }
     }
 
@@ -197,6 +197,7 @@ impl MatchScreen {
             confirm: None,
             anim: AnimLayer::default(),
             recap: RecapPanel::default(),
+            reload_notice: reload_notice::ReloadNotice::default(),
         }
     }
 
@@ -220,6 +221,11 @@ impl MatchScreen {
     /// What the screen knows about the match (for tests and tools).
     pub fn view(&self) -> &MatchView {
         &self.view
+    }
+
+    /// The notice of the last hot reload (for tests and tools).
+    pub fn reload_notice(&self) -> &reload_notice::ReloadNotice {
+        &self.reload_notice
     }
 
     /// The animations over the board (for tests and tools).
@@ -292,6 +298,10 @@ impl MatchScreen {
                 Update::Notice(notice) => self.notice = Some(notice),
                 Update::Failed(message) => self.failure = Some(message),
                 Update::Replay(position) => self.view.replay = Some(position),
+                Update::Reloaded(report) => {
+                    self.view.take_cards(&report);
+                    self.reload_notice.show(&report);
+                }
             }
         }
         let stopped = match &self.session {
@@ -405,6 +415,7 @@ impl MatchScreen {
                 self.board.half_ui(ui, &cx, Half::Mine, intents);
             });
         self.anim.ui(ui, &self.view, shown.inner_rect, now);
+        self.reload_notice.ui(ui);
     }
 
     fn apply(&mut self, mut intents: Intents) -> ScreenRequest {

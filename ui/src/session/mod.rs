@@ -24,8 +24,11 @@
 mod inspect;
 pub mod online;
 mod picture;
+mod reload;
 mod replay;
 mod worker;
+
+pub use reload::{ReloadReport, card_packs_of, diff_line};
 
 use crate::config::MatchConfig;
 use std::path::PathBuf;
@@ -155,6 +158,10 @@ pub enum Update {
     /// A watched replay moved: where it stands now (sent after the
     /// snapshot of that moment).
     Replay(ReplayPosition),
+    /// Card packs were hot-reloaded into the match: the new card data
+    /// (sent before the first snapshot drawn with it) and what changed,
+    /// card by card.
+    Reloaded(Box<ReloadReport>),
 }
 
 /// What the UI may know about the match at one moment.

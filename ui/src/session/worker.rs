@@ -3,6 +3,7 @@
 //! rebuilding the match from seed, decks and the kept answers. Watching a
 //! replay is `replay.rs`'s work.
 
+use super::reload::{ReloadReport, card_packs_of, diff_line};
 use super::{Command, Delta, LogLine, ShownEvent, Snapshot, Update, picture};
 use crate::config::{MatchConfig, MatchMode, Seat};
 use std::ops::ControlFlow;
@@ -10,6 +11,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use sve_host::bot::Bot;
+use sve_host::cards::diff::diff_dbs;
 use sve_host::cards::{CardChanges, CardDb};
 use sve_host::catalog::{Catalog, ReloadNews, RunnerFactory};
 use sve_host::engine::{Decision, Event, Match, PlayerId, Rejection, Status};
@@ -218,7 +220,11 @@ impl Worker {
     /// Rebuilds edited packs and swaps the new cards and code into the
     /// running match (hot reload). Returns whether the match changed.
     fn reload_cards(&mut self) -> bool {
+        // A reload the user made (news from the catalog) is reported card
+        // by card; the catch-up reload after an undo is not news.
+        let mut pack_news = false;
         for news in self.catalog.refresh() {
+            pack_news |= matches!(news, ReloadNews::Reloaded { .. });
             match news {
                 ReloadNews::Failed {
                     dir,
@@ -279,6 +285,10 @@ impl Worker {
         let defs = self.catalog.db().iter().map(|(_, d)| d.clone()).collect();
         match self.game.db().updated(defs) {
             Ok((db, changes)) => {
+                let lines: Vec<String> = diff_dbs(self.game.db(), &db, &changes)
+                    .iter()
+                    .map(diff_line)
+                    .collect();
                 let point = ReloadPoint {
                     at: self.history.len(),
                     db: Arc::new(db),
@@ -292,6 +302,18 @@ impl Worker {
                     &point.changes,
                     &point.source,
                 );
+                if pack_news || !lines.is_empty() {
+                    for line in &lines {
+                        tracing::info!("reloaded card: {line}");
+                    }
+                    let report = ReloadReport {
+                        db: Arc::clone(&point.db),
+                        packs: self.catalog.packs(),
+                        card_packs: card_packs_of(&self.catalog),
+                        lines,
+                    };
+                    self.send(Update::Reloaded(Box::new(report)));
+                }
                 self.reloads.push(point);
                 true
             }
