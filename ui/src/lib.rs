@@ -56,6 +56,7 @@ pub mod deck_choice;
 mod fixture;
 pub mod frame_times;
 pub mod intent;
+pub mod launch;
 pub mod match_clocks;
 pub mod match_view;
 pub mod online;

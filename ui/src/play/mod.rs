@@ -415,6 +415,7 @@ impl MatchScreen {
                 self.board.half_ui(ui, &cx, Half::Mine, intents);
             });
         self.anim.ui(ui, &self.view, shown.inner_rect, now);
+        self.debug.inspector_window_ui(ui, &self.view, intents);
         self.reload_notice.ui(ui);
     }
 
@@ -452,6 +453,16 @@ impl MatchScreen {
                 Intent::Replay(control) => self.session.send(Command::Replay(control)),
                 Intent::Rematch => request = ScreenRequest::Rematch,
                 Intent::NewMatch => request = ScreenRequest::NewMatch,
+                Intent::Inspect(card) => self.debug.inspect(card),
+                Intent::Launch(launch) => {
+                    self.notice = Some(match launch.spawn() {
+                        Ok(()) => format!("Asked the system to {}.", launch.what),
+                        Err(err) => {
+                            tracing::warn!("{err}");
+                            err
+                        }
+                    });
+                }
                 Intent::RevealBoard => {
                     if let Some(player) = self.cover.take() {
                         self.perspective = player;

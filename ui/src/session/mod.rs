@@ -26,9 +26,11 @@ pub mod online;
 mod picture;
 mod reload;
 mod replay;
+mod sources;
 mod worker;
 
 pub use reload::{ReloadReport, card_packs_of, diff_line};
+pub use sources::{CardSource, SourceAt};
 
 use crate::config::MatchConfig;
 use std::path::PathBuf;
@@ -302,6 +304,9 @@ pub struct InspectedCard {
     pub evolved: Option<ShownCard>,
     /// The printed card's abilities, then the evolved card's.
     pub abilities: Vec<AbilityLine>,
+    /// The printed card's SVE Script source, when a script pack defines it
+    /// (filled by the match worker; `None` in a watched replay).
+    pub source: Option<Arc<CardSource>>,
 }
 
 /// A card's printed values; `None` where the card has none.
@@ -373,6 +378,12 @@ pub struct AbilityLine {
     pub kind: String,
     /// Card text.
     pub text: String,
+    /// The id of the card that has it.
+    pub card_id: String,
+    /// Its index among that card's abilities.
+    pub index: usize,
+    /// Where its script is, when a script pack defines the card.
+    pub source: Option<SourceAt>,
 }
 
 /// The UI's handle on a running match.

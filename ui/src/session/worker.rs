@@ -4,6 +4,7 @@
 //! replay is `replay.rs`'s work.
 
 use super::reload::{ReloadReport, card_packs_of, diff_line};
+use super::sources::SourceIndex;
 use super::{Command, Delta, LogLine, ShownEvent, Snapshot, Update, picture};
 use crate::config::{MatchConfig, MatchMode, Seat};
 use std::ops::ControlFlow;
@@ -118,6 +119,8 @@ struct Worker {
     start_cards: (Arc<CardDb>, RunnerFactory),
     /// Cards swapped in since, in order.
     reloads: Vec<ReloadPoint>,
+    /// The script packs' card sources, for the inspector.
+    sources: SourceIndex,
     unsent_log: Delta<LogLine>,
     unsent_events: Delta<ShownEvent>,
     commands: Receiver<Command>,
@@ -150,6 +153,7 @@ impl Worker {
             game: new_match(&config, &start_cards),
             start_cards,
             reloads: Vec::new(),
+            sources: SourceIndex::default(),
             config,
             catalog,
             bots,
@@ -282,6 +286,7 @@ impl Worker {
             return false;
         }
         self.cards_generation = generation;
+        self.sources.clear();
         let defs = self.catalog.db().iter().map(|(_, d)| d.clone()).collect();
         match self.game.db().updated(defs) {
             Ok((db, changes)) => {
@@ -573,7 +578,7 @@ impl Worker {
             .game
             .decision()
             .is_some_and(|d| !self.is_bot(d.player) || mode == MatchMode::BotVsBot);
-        let snapshot = Snapshot {
+        let mut snapshot = Snapshot {
             generation: self.generation,
             bot_thinking,
             log: std::mem::take(&mut self.unsent_log),
@@ -581,6 +586,7 @@ impl Worker {
             can_undo: self.can_undo(),
             ..picture::snapshot(&self.game, mode, decision_shown)
         };
+        self.sources.fill(&self.catalog, &mut snapshot.inspected);
         self.send(Update::Snapshot(Box::new(snapshot)));
     }
 
