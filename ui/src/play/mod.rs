@@ -10,6 +10,7 @@
 //! (`online_bar.rs`).
 
 pub mod anim;
+pub mod bench_menu;
 pub mod board;
 pub mod card;
 pub mod clicks;
@@ -130,6 +131,8 @@ pub struct MatchScreen {
     recap: RecapPanel,
     /// What the last hot reload changed, card by card.
     reload_notice: reload_notice::ReloadNotice,
+    /// The board's right-click menu of bench tools (local matches).
+    bench_menu: bench_menu::BenchMenu,
 }
 
 impl MatchScreen {
@@ -165,6 +168,7 @@ impl MatchScreen {
             anim: AnimLayer::default(),
             recap: RecapPanel::default(),
             reload_notice: reload_notice::ReloadNotice::default(),
+            bench_menu: bench_menu::BenchMenu::default(),
         }
     }
 
@@ -198,6 +202,7 @@ impl MatchScreen {
             anim: AnimLayer::default(),
             recap: RecapPanel::default(),
             reload_notice: reload_notice::ReloadNotice::default(),
+            bench_menu: bench_menu::BenchMenu::default(),
         }
     }
 
@@ -415,6 +420,10 @@ impl MatchScreen {
                 self.board.half_ui(ui, &cx, Half::Mine, intents);
             });
         self.anim.ui(ui, &self.view, shown.inner_rect, now);
+        // The bench works on a local match being played, not a replay.
+        if self.config().is_some_and(|config| config.replay.is_none()) {
+            self.bench_menu.ui(ui, &cx, intents);
+        }
         self.debug.inspector_window_ui(ui, &self.view, intents);
         self.reload_notice.ui(ui);
     }

@@ -15,7 +15,7 @@ use sve_host::bot::Bot;
 use sve_host::cards::diff::diff_dbs;
 use sve_host::cards::{CardChanges, CardDb};
 use sve_host::catalog::{Catalog, ReloadNews, RunnerFactory};
-use sve_host::engine::{Decision, Event, Match, PlayerId, Rejection, Status};
+use sve_host::engine::{Decision, Event, Match, PlayerId, Rejection, SandboxAction, Status, Zone};
 use sve_host::gamelog;
 use sve_host::packs::ReloadChange;
 use sve_host::replay::{RecordedAnswer, RecordedReload, Replay, ReplaySeat, log_hash};
@@ -123,6 +123,8 @@ struct Worker {
     sources: SourceIndex,
     unsent_log: Delta<LogLine>,
     unsent_events: Delta<ShownEvent>,
+    /// Notices to send after the next snapshot (what a sandbox change did).
+    after_snapshot: Vec<String>,
     commands: Receiver<Command>,
     updates: Sender<Update>,
     repaint: Repaint,
@@ -165,6 +167,7 @@ impl Worker {
             generation: 0,
             unsent_log: Delta::default(),
             unsent_events: Delta::default(),
+            after_snapshot: Vec::new(),
             commands,
             updates,
             repaint,
@@ -408,13 +411,19 @@ impl Worker {
                 }
             }
             Command::SaveReplay(path) => self.save_replay(&path),
-            Command::Sandbox(action) => match self.game.sandbox(action) {
-                Ok(()) => {
-                    self.sandboxed = true;
-                    self.generation += 1;
+            Command::Sandbox(action) => {
+                let words = sandbox_words(&action, self.game.db());
+                match self.game.sandbox(action) {
+                    Ok(()) => {
+                        self.sandboxed = true;
+                        self.generation += 1;
+                        // After the snapshot that shows it: a new snapshot
+                        // clears the notices of the one before.
+                        self.after_snapshot.push(words);
+                    }
+                    Err(err) => self.notice(format!("Sandbox: {err}")),
                 }
-                Err(err) => self.notice(format!("Sandbox: {err}")),
-            },
+            }
             Command::SaveScenario => self.save_scenario(),
             Command::SaveBugReport => self.save_bug_report(),
             // A played match has no recording to move through.
@@ -588,6 +597,9 @@ impl Worker {
         };
         self.sources.fill(&self.catalog, &mut snapshot.inspected);
         self.send(Update::Snapshot(Box::new(snapshot)));
+        for notice in std::mem::take(&mut self.after_snapshot) {
+            self.notice(notice);
+        }
     }
 
     /// The replay of the match so far.
@@ -703,6 +715,42 @@ fn replay_saved(path: &Path, sandboxed: bool) -> String {
     }
 }
 
+/// What a sandbox change does, in the words of its notice ("Sandbox: put
+/// Goblin into P1's hand.").
+fn sandbox_words(action: &SandboxAction, db: &CardDb) -> String {
+    let what = match action {
+        SandboxAction::PutCard { player, def, zone } => {
+            let name = db.get(*def).display_name();
+            let place = match zone {
+                Zone::Field => format!("onto {player}'s field"),
+                Zone::Deck => format!("on top of {player}'s deck"),
+                Zone::EvolveDeck => format!("into {player}'s evolve deck, face down"),
+                zone => format!("into {player}'s {}", zone.name()),
+            };
+            format!("put {name} {place}")
+        }
+        SandboxAction::SetPlayPoints { player, pp, max_pp } => {
+            format!("{player}'s play points set to {pp}/{max_pp}")
+        }
+        SandboxAction::SetEvolvePoints { player, ep } => {
+            format!("{player}'s evolve points set to {ep}")
+        }
+        SandboxAction::SetSuperEvolvePoints { player, sep } => {
+            format!("{player}'s super-evolve points set to {sep}")
+        }
+        SandboxAction::SetLeaderDefense { player, defense } => {
+            format!("{player}'s leader defense set to {defense}")
+        }
+        SandboxAction::Draw { player, count } => {
+            format!(
+                "{player} drew {count} card{}",
+                if *count == 1 { "" } else { "s" }
+            )
+        }
+    };
+    format!("Sandbox: {what}.")
+}
+
 /// A new match with fresh pack instances.
 fn new_match(config: &MatchConfig, cards: &(Arc<CardDb>, RunnerFactory)) -> Match {
     let lists = [config.decks[0].list.clone(), config.decks[1].list.clone()];
@@ -712,6 +760,39 @@ fn new_match(config: &MatchConfig, cards: &(Arc<CardDb>, RunnerFactory)) -> Matc
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_sandbox_change_has_its_notice() {
+        let db = sve_host::cards::starter::starter_db().expect("bundled card data");
+        let (def, goblin) = db
+            .iter()
+            .find(|(_, d)| d.card_type == sve_host::cards::CardType::Follower)
+            .map(|(id, d)| (id, d.display_name().to_owned()))
+            .expect("a follower");
+        let put = SandboxAction::PutCard {
+            player: PlayerId(0),
+            def,
+            zone: Zone::Field,
+        };
+        assert_eq!(
+            sandbox_words(&put, &db),
+            format!("Sandbox: put {goblin} onto P1's field.")
+        );
+        let draw = SandboxAction::Draw {
+            player: PlayerId(1),
+            count: 2,
+        };
+        assert_eq!(sandbox_words(&draw, &db), "Sandbox: P2 drew 2 cards.");
+        let pp = SandboxAction::SetPlayPoints {
+            player: PlayerId(0),
+            pp: 3,
+            max_pp: 5,
+        };
+        assert_eq!(
+            sandbox_words(&pp, &db),
+            "Sandbox: P1's play points set to 3/5."
+        );
+    }
 
     #[test]
     fn a_replay_saved_after_sandbox_changes_says_it_will_not_play_back() {

@@ -8,6 +8,7 @@ mod abilities;
 mod animations;
 mod architecture;
 mod arena;
+mod bench;
 mod board_layout;
 mod deck_builder;
 mod deck_code;
