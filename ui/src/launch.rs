@@ -10,7 +10,7 @@
 
 use crate::session::SourceAt;
 use std::ffi::OsString;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// A program to start, with its arguments.
@@ -22,12 +22,22 @@ pub struct Launch {
     pub args: Vec<OsString>,
     /// What it does, for the notice ("open cards.txt:12 in vim").
     pub what: String,
+    /// A folder to create before starting (one the program opens).
+    pub creates: Option<PathBuf>,
 }
 
 impl Launch {
     /// Starts the program and returns at once; a thread waits for it.
     /// `Err` says why it could not start.
     pub fn spawn(&self) -> Result<(), String> {
+        if let Some(folder) = &self.creates {
+            std::fs::create_dir_all(folder).map_err(|err| {
+                format!(
+                    "Could not {}: the folder cannot be made ({err}).",
+                    self.what
+                )
+            })?;
+        }
         let mut child = Command::new(&self.program)
             .args(&self.args)
             .spawn()
@@ -134,6 +144,7 @@ impl Editor {
             program: OsString::from(&self.program),
             args,
             what: format!("open {} in {}", at.location(), self.name()),
+            creates: None,
         }
     }
 
@@ -153,7 +164,7 @@ impl Editor {
 
 /// The launch that shows `folder` in the system's file manager
 /// (`xdg-open` on Linux and the BSDs, `open` on macOS, `explorer` on
-/// Windows).
+/// Windows), making the folder first if it is not there yet.
 pub fn open_folder(folder: &Path) -> Launch {
     let program = if cfg!(target_os = "macos") {
         "open"
@@ -166,13 +177,13 @@ pub fn open_folder(folder: &Path) -> Launch {
         program: program.into(),
         args: vec![folder.as_os_str().to_owned()],
         what: format!("open the folder {}", folder.display()),
+        creates: Some(folder.to_owned()),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
 
     fn at() -> SourceAt {
         SourceAt {
@@ -224,6 +235,7 @@ mod tests {
             program: "/nonexistent/sve-no-such-program".into(),
             args: Vec::new(),
             what: "open a folder".to_owned(),
+            creates: None,
         };
         let err = launch.spawn().expect_err("nothing to start");
         assert!(err.starts_with("Could not open a folder"), "{err}");

@@ -62,6 +62,7 @@ pub mod match_view;
 pub mod online;
 pub mod packs_panel;
 pub mod play;
+pub mod save_folder;
 pub mod session;
 pub mod settings;
 pub mod start;

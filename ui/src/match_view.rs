@@ -70,6 +70,9 @@ pub struct MatchView {
     pub clocks: Option<MatchClocks>,
     /// Where a watched replay stands (`None` for a match being played).
     pub replay: Option<ReplayPosition>,
+    /// Where a local match saves scenarios and bug reports (`None`
+    /// online).
+    pub save_dir: Option<std::path::PathBuf>,
 }
 
 /// Where a match runs and whose eyes the screen shows it through.
@@ -174,6 +177,7 @@ impl MatchView {
             card_packs: std::collections::HashMap::new(),
             clocks: None,
             replay: None,
+            save_dir: None,
         }
     }
 

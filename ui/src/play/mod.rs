@@ -136,9 +136,24 @@ pub struct MatchScreen {
 }
 
 impl MatchScreen {
-    /// Starts a match; `ctx` is woken whenever the worker has news.
+    /// Starts a match that saves scenarios and bug reports in the
+    /// environment's save folder ([`crate::save_folder::default_save_dir`]);
+    /// `ctx` is woken whenever the worker has news.
     pub fn start(config: MatchConfig, catalog: Catalog, ctx: &egui::Context) -> MatchScreen {
+        let save_dir = crate::save_folder::default_save_dir();
+        MatchScreen::start_saving_to(config, catalog, save_dir, ctx)
+    }
+
+    /// Starts a match that saves scenarios and bug reports under
+    /// `save_dir`; `ctx` is woken whenever the worker has news.
+    pub fn start_saving_to(
+        config: MatchConfig,
+        catalog: Catalog,
+        save_dir: std::path::PathBuf,
+        ctx: &egui::Context,
+    ) -> MatchScreen {
         let mut view = MatchView::new(&config, catalog.db());
+        view.save_dir = Some(save_dir.clone());
         view.packs = catalog.packs();
         view.card_packs = crate::session::card_packs_of(&catalog);
         let perspective = match config.mode() {
@@ -147,7 +162,7 @@ impl MatchScreen {
         };
         let game_over = GameOverPanel::new(config.seed);
         let ctx = ctx.clone();
-        let session = Session::start(config, catalog, move || ctx.request_repaint());
+        let session = Session::start(config, catalog, save_dir, move || ctx.request_repaint());
         MatchScreen {
             session: Driver::Local(session),
             view,

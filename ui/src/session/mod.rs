@@ -64,9 +64,10 @@ pub enum Command {
     SaveReplay(PathBuf),
     /// Change the match with a sandbox tool.
     Sandbox(sve_host::engine::SandboxAction),
-    /// Write the board as a scenario file under `target/scenarios/`.
+    /// Write the board as a scenario file in the save folder's
+    /// `scenarios/`.
     SaveScenario,
-    /// Write a bug-report bundle under `target/bug-reports/`.
+    /// Write a bug-report bundle in the save folder's `bug-reports/`.
     SaveBugReport,
     /// Move a watched replay (ignored by a played match).
     Replay(ReplayControl),
@@ -400,9 +401,13 @@ impl Session {
     /// Starts the worker thread for a new match, or for watching the
     /// config's replay. `repaint` is called after every update the worker
     /// sends.
+    ///
+    /// Scenarios and bug reports are saved under `save_dir`
+    /// ([`crate::save_folder`]).
     pub fn start(
         config: MatchConfig,
         catalog: Catalog,
+        save_dir: PathBuf,
         repaint: impl Fn() + Send + Sync + 'static,
     ) -> Session {
         let (command_tx, command_rx) = mpsc::channel();
@@ -422,6 +427,7 @@ impl Session {
                 None => worker::run(
                     worker_config,
                     catalog,
+                    save_dir,
                     command_rx,
                     update_tx,
                     Arc::new(repaint),

@@ -7,8 +7,9 @@ use super::reload::{ReloadReport, card_packs_of, diff_line};
 use super::sources::SourceIndex;
 use super::{Command, Delta, LogLine, ShownEvent, Snapshot, Update, picture};
 use crate::config::{MatchConfig, MatchMode, Seat};
+use crate::save_folder;
 use std::ops::ControlFlow;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use sve_host::bot::Bot;
@@ -32,13 +33,14 @@ const RELOAD_POLL: std::time::Duration = std::time::Duration::from_millis(50);
 pub(super) fn run(
     config: MatchConfig,
     catalog: Catalog,
+    save_dir: PathBuf,
     commands: Receiver<Command>,
     updates: Sender<Update>,
     repaint: Repaint,
 ) {
     let failed = (updates.clone(), Arc::clone(&repaint));
     guarded("match", failed, || {
-        Worker::new(config, catalog, commands, updates, repaint).run();
+        Worker::new(config, catalog, save_dir, commands, updates, repaint).run();
     });
 }
 
@@ -125,6 +127,8 @@ struct Worker {
     unsent_events: Delta<ShownEvent>,
     /// Notices to send after the next snapshot (what a sandbox change did).
     after_snapshot: Vec<String>,
+    /// Where scenarios and bug reports are saved.
+    save_dir: PathBuf,
     commands: Receiver<Command>,
     updates: Sender<Update>,
     repaint: Repaint,
@@ -134,6 +138,7 @@ impl Worker {
     fn new(
         config: MatchConfig,
         catalog: Catalog,
+        save_dir: PathBuf,
         commands: Receiver<Command>,
         updates: Sender<Update>,
         repaint: Repaint,
@@ -168,6 +173,7 @@ impl Worker {
             unsent_log: Delta::default(),
             unsent_events: Delta::default(),
             after_snapshot: Vec::new(),
+            save_dir,
             commands,
             updates,
             repaint,
@@ -634,13 +640,11 @@ impl Worker {
 
     /// Writes the board as a scenario file (see `sve_host::scenario`).
     fn save_scenario(&mut self) {
-        let path = std::path::Path::new("target")
-            .join("scenarios")
-            .join(format!(
-                "seed{}-turn{}.scenario",
-                self.config.seed,
-                self.game.state().turn
-            ));
+        let path = save_folder::scenarios_dir(&self.save_dir).join(format!(
+            "seed{}-turn{}.scenario",
+            self.config.seed,
+            self.game.state().turn
+        ));
         let text = sve_host::scenario::board_as_text(&self.game);
         let written = path
             .parent()
@@ -660,7 +664,7 @@ impl Worker {
             .iter()
             .filter_map(|e| gamelog::describe(e, self.game.state(), self.game.db()))
             .collect();
-        let dir = std::path::Path::new("target").join("bug-reports");
+        let dir = save_folder::bug_reports_dir(&self.save_dir);
         let message = match sve_host::bug_report::write_bundle(
             &dir,
             &self.game,

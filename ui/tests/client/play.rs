@@ -331,10 +331,9 @@ fn sandbox_tools_put_a_card_draw_and_save_the_board() {
         .board(PlayerId(0))
         .expect("a board")
         .turn;
-    // The worker writes under `target/` of the working directory (the
-    // crate's folder when tests run).
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("target/scenarios")
+    // The worker writes in the save folder the tests give the client.
+    let path = test_save_dir()
+        .join("scenarios")
         .join(format!("seed{SEED}-turn{turn}.scenario"));
     let text = std::fs::read_to_string(&path).expect("scenario written");
     assert!(text.contains("SD01-003"), "{text}");
