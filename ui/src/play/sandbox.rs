@@ -70,7 +70,7 @@ impl SandboxPanel {
         } = self;
         ui.label(
             RichText::new(
-                "Sandbox changes happen outside the rules and are not part of the replay or undo.",
+                "Sandbox changes happen outside the rules. Replays record them; undo keeps those made before the answer it takes back.",
             )
             .weak(),
         );

@@ -19,7 +19,9 @@ use sve_host::catalog::{Catalog, ReloadNews, RunnerFactory};
 use sve_host::engine::{Decision, Event, Match, PlayerId, Rejection, SandboxAction, Status, Zone};
 use sve_host::gamelog;
 use sve_host::packs::ReloadChange;
-use sve_host::replay::{RecordedAnswer, RecordedReload, Replay, ReplaySeat, log_hash};
+use sve_host::replay::{
+    RecordedAnswer, RecordedReload, RecordedSandbox, Replay, ReplaySeat, apply_sandbox, log_hash,
+};
 
 /// Wakes the UI after an update.
 pub(super) type Repaint = Arc<dyn Fn() + Send + Sync>;
@@ -110,10 +112,10 @@ struct Worker {
     conceded_at: Option<usize>,
     /// Who conceded, for the replay.
     conceded_by: Option<PlayerId>,
-    /// The sandbox changed this match. A replay records answers only, so
-    /// one saved now would not play back the same; undo rebuilds the match
-    /// from the answers, which clears it.
-    sandboxed: bool,
+    /// Every sandbox change applied, with the answers before it: the
+    /// replay records them, and undo applies again those made before the
+    /// point it goes back to.
+    sandbox_edits: Vec<RecordedSandbox>,
     generation: u64,
     /// The catalog generation the match plays with (hot reload).
     cards_generation: u64,
@@ -168,7 +170,7 @@ impl Worker {
             full_log: Vec::new(),
             conceded_at: None,
             conceded_by: None,
-            sandboxed: false,
+            sandbox_edits: Vec::new(),
             generation: 0,
             unsent_log: Delta::default(),
             unsent_events: Delta::default(),
@@ -419,9 +421,14 @@ impl Worker {
             Command::SaveReplay(path) => self.save_replay(&path),
             Command::Sandbox(action) => {
                 let words = sandbox_words(&action, self.game.db());
+                let record = RecordedSandbox::new(self.history.len(), &action, self.game.db());
                 match self.game.sandbox(action) {
                     Ok(()) => {
-                        self.sandboxed = true;
+                        match record {
+                            Some(record) => self.sandbox_edits.push(record),
+                            // The engine refuses what has no record.
+                            None => tracing::error!("a sandbox change without a replay record"),
+                        }
                         self.generation += 1;
                         // After the snapshot that shows it: a new snapshot
                         // clears the notices of the one before.
@@ -508,12 +515,14 @@ impl Worker {
         let mut reloads = std::mem::take(&mut self.reloads);
         let later_reloads = reloads.iter().any(|point| point.at > keep);
         reloads.retain(|point| point.at <= keep);
+        // Sandbox changes made before the answer taken back stay, at the
+        // decisions they were made at.
+        let mut edits = std::mem::take(&mut self.sandbox_edits);
+        edits.retain(|edit| usize::try_from(edit.after_answers).is_ok_and(|at| at <= keep));
         self.game = new_match(&self.config, &self.start_cards);
         self.full_log.clear();
         self.conceded_at = None;
         self.conceded_by = None;
-        // The rebuilt match has the answers only: no sandbox change.
-        self.sandboxed = false;
         self.unsent_log = Delta {
             reset: true,
             items: Vec::new(),
@@ -532,6 +541,7 @@ impl Worker {
             {
                 self.replay_reload(point);
             }
+            self.replay_sandbox(&edits);
             self.collect_events();
             let picks = entry.answer.pick_indices();
             if let Err(rejection) = self.game.answer(PlayerId(entry.answer.player), &picks) {
@@ -546,12 +556,24 @@ impl Worker {
         for point in pending_reloads {
             self.replay_reload(point);
         }
+        self.replay_sandbox(&edits);
+        self.sandbox_edits = edits;
         if later_reloads {
             // Go on with the newest cards: the next check reloads them
             // against the rebuilt match.
             self.cards_generation = u64::MAX;
         }
         self.generation += 1;
+    }
+
+    /// Applies the sandbox changes made after as many answers as the
+    /// rebuilt match has (undo), after that point's reloads.
+    fn replay_sandbox(&mut self, edits: &[RecordedSandbox]) {
+        if let Err(err) = apply_sandbox(&mut self.game, edits, self.history.len()) {
+            // The same changes applied to the same match before: only an
+            // engine bug gets here.
+            tracing::error!("undo: {err}");
+        }
     }
 
     /// Applies a recorded reload to the rebuilt match (undo) and keeps it.
@@ -634,6 +656,7 @@ impl Worker {
                 Seat::Human => ReplaySeat::human(""),
                 Seat::Bot(kind) => ReplaySeat::bot(crate::match_view::bot_name(kind)),
             }),
+            sandbox: self.sandbox_edits.clone(),
             fingerprint_with_text: false,
         }
     }
@@ -686,7 +709,7 @@ impl Worker {
             .map_or(Ok(()), std::fs::create_dir_all)
             .and_then(|()| std::fs::write(path, replay.encode()));
         let message = match written {
-            Ok(()) => replay_saved(path, self.sandboxed),
+            Ok(()) => replay_saved(path, self.sandbox_edits.len()),
             Err(err) => {
                 tracing::warn!("writing replay {}: {err}", path.display());
                 format!("Could not save the replay to {}: {err}", path.display())
@@ -706,16 +729,19 @@ impl Worker {
     }
 }
 
-/// The notice for a replay written to `path`; `sandboxed` when the sandbox
-/// changed the match, which a replay does not record.
-fn replay_saved(path: &Path, sandboxed: bool) -> String {
-    if sandboxed {
-        format!(
-            "Replay saved to {}, but it won't play back the same: sandbox changes aren't recorded.",
+/// The notice for a replay written to `path`, which records `edits`
+/// sandbox changes (replayed where they were made).
+fn replay_saved(path: &Path, edits: usize) -> String {
+    match edits {
+        0 => format!("Replay saved to {}", path.display()),
+        1 => format!(
+            "Replay saved to {} with its sandbox change, which it plays back.",
             path.display()
-        )
-    } else {
-        format!("Replay saved to {}", path.display())
+        ),
+        n => format!(
+            "Replay saved to {} with its {n} sandbox changes, which it plays back.",
+            path.display()
+        ),
     }
 }
 
@@ -799,14 +825,12 @@ mod tests {
     }
 
     #[test]
-    fn a_replay_saved_after_sandbox_changes_says_it_will_not_play_back() {
+    fn a_replay_saved_after_sandbox_changes_says_it_plays_them_back() {
         let path = Path::new("match.sver");
-        assert_eq!(replay_saved(path, false), "Replay saved to match.sver");
-        let warned = replay_saved(path, true);
-        assert!(warned.starts_with("Replay saved to match.sver"), "{warned}");
-        assert!(
-            warned.contains("won't play back the same: sandbox changes aren't recorded"),
-            "{warned}"
+        assert_eq!(replay_saved(path, 0), "Replay saved to match.sver");
+        assert_eq!(
+            replay_saved(path, 2),
+            "Replay saved to match.sver with its 2 sandbox changes, which it plays back."
         );
     }
 }

@@ -105,3 +105,24 @@ fn inspecting_a_script_card_from_the_board_shows_its_source() {
     click(&mut harness, "Copy location");
     assert!(has_containing(&harness, "Copied "));
 }
+
+#[test]
+fn undo_keeps_the_sandbox_changes_made_before_the_answer_it_takes_back() {
+    let mut harness = client();
+    start_match(&mut harness, "You vs bot", 7);
+    play_to_main_action(&mut harness);
+    let before = hand_size(&harness);
+    right_click_containing(&mut harness, "(you) leader");
+    click(&mut harness, "Draw a card (P1)");
+    wait_for(&mut harness, "the draw", |h| hand_size(h) == before + 1);
+    click_answer(&mut harness, "End turn");
+    play_to_main_action(&mut harness);
+    click(&mut harness, "Undo");
+    wait_for(&mut harness, "the first turn again", |h| {
+        match_view(h)
+            .board(sve_host::engine::PlayerId(0))
+            .is_some_and(|board| board.turn == 1)
+            && has(h, "End turn")
+    });
+    assert_eq!(hand_size(&harness), before + 1, "the drawn card stays");
+}
