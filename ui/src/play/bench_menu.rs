@@ -283,7 +283,12 @@ fn card_menu_ui(
         ui.close();
     }
     ui.label(RichText::new("Sandbox").weak());
+    // Only permanents go onto the field (the engine refuses the rest).
+    let permanent = cx.view.db.get(card.def).card_type.is_permanent();
     for (zone, words) in CARD_ZONES {
+        if zone == Zone::Field && !permanent {
+            continue;
+        }
         if ui
             .button(format!("Put a copy into {player}'s {words}"))
             .clicked()

@@ -131,6 +131,8 @@ pub struct MatchScreen {
     recap: RecapPanel,
     /// What the last hot reload changed, card by card.
     reload_notice: reload_notice::ReloadNotice,
+    /// Reloaded card data waiting for the snapshot drawn with it.
+    reloaded_cards: Option<Box<crate::session::ReloadReport>>,
     /// The board's right-click menu of bench tools (local matches).
     bench_menu: bench_menu::BenchMenu,
 }
@@ -183,6 +185,7 @@ impl MatchScreen {
             anim: AnimLayer::default(),
             recap: RecapPanel::default(),
             reload_notice: reload_notice::ReloadNotice::default(),
+            reloaded_cards: None,
             bench_menu: bench_menu::BenchMenu::default(),
         }
     }
@@ -217,6 +220,7 @@ impl MatchScreen {
             anim: AnimLayer::default(),
             recap: RecapPanel::default(),
             reload_notice: reload_notice::ReloadNotice::default(),
+            reloaded_cards: None,
             bench_menu: bench_menu::BenchMenu::default(),
         }
     }
@@ -313,14 +317,19 @@ impl MatchScreen {
                     }
                     self.anim
                         .take_events(&snapshot.events, self.view.my_seat(), now, anim_speed);
+                    // Reloaded cards come in with the first snapshot drawn
+                    // with them: printed and current values change together.
+                    if let Some(report) = self.reloaded_cards.take() {
+                        self.view.take_cards(&report);
+                    }
                     self.view.apply(*snapshot, now);
                 }
                 Update::Notice(notice) => self.notice = Some(notice),
                 Update::Failed(message) => self.failure = Some(message),
                 Update::Replay(position) => self.view.replay = Some(position),
                 Update::Reloaded(report) => {
-                    self.view.take_cards(&report);
                     self.reload_notice.show(&report);
+                    self.reloaded_cards = Some(report);
                 }
             }
         }

@@ -162,8 +162,8 @@ pub enum Update {
     /// snapshot of that moment).
     Replay(ReplayPosition),
     /// Card packs were hot-reloaded into the match: the new card data
-    /// (sent before the first snapshot drawn with it) and what changed,
-    /// card by card.
+    /// (sent before the first snapshot drawn with it, which the screen
+    /// waits for to take it in) and what changed, card by card.
     Reloaded(Box<ReloadReport>),
 }
 

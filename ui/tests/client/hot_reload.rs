@@ -181,20 +181,24 @@ fn a_reload_says_what_changed_card_by_card_and_the_board_takes_the_new_cards() {
     assert!(has(&harness, "New card: Script Ember"));
     assert!(has(&harness, "Cards reloaded: 2 cards changed."));
 
-    // The board reads the new printed values: attack 2 is printed, not a buff.
-    let view = match_view(&harness);
-    let spark = view.db.by_card_id("TEST-S01").expect("the Spark is known");
-    assert_eq!(view.db.get(spark).attack, Some(2));
+    // The board reads the new printed values with the snapshot drawn with
+    // them: attack 2 is printed, not a buff.
+    wait_for(&mut harness, "a snapshot with the new cards", |h| {
+        let view = match_view(h);
+        let printed_attack = view
+            .db
+            .by_card_id("TEST-S01")
+            .and_then(|spark| view.db.get(spark).attack);
+        printed_attack == Some(2)
+            && view
+                .inspected
+                .iter()
+                .any(|c| c.id == "TEST-S01" && c.printed.attack == Some(2) && c.current.attack == 2)
+    });
     assert!(
-        view.db.by_card_id("TEST-S02").is_some(),
+        match_view(&harness).db.by_card_id("TEST-S02").is_some(),
         "the new card is known"
     );
-    wait_for(&mut harness, "a snapshot with the new cards", |h| {
-        match_view(h)
-            .inspected
-            .iter()
-            .any(|c| c.id == "TEST-S01" && c.printed.attack == Some(2) && c.current.attack == 2)
-    });
 
     click(&mut harness, "Dismiss");
     assert!(!has(&harness, "New card: Script Ember"), "dismissed");
