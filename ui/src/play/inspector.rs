@@ -1,5 +1,5 @@
-//! The card inspector: for one card the viewer may see, its printed
-//! against current values, the modifiers on it with their source and
+//! The card inspector: for one card the viewer may see, its text, its
+//! printed against current values, the modifiers on it with their source and
 //! duration, where each keyword comes from, damage, counters, engaged or
 //! reserved, the evolved card, the abilities (their text through
 //! [`crate::card_text`], with the file and line of their script), the
@@ -227,6 +227,10 @@ fn card_ui(ui: &mut Ui, view: &MatchView, card: &InspectedCard, sources: &mut So
         card.zone.name(),
         if card.engaged { "engaged" } else { "reserved" }
     ));
+    if !card.text.trim().is_empty() {
+        ui.add_space(4.0);
+        egui::Frame::group(ui.style()).show(ui, |ui| card_text_ui(ui, &card.text));
+    }
     ui.add_space(4.0);
 
     let current = &card.current;
@@ -412,6 +416,7 @@ mod tests {
             card: CardRef(7),
             id: "TEST-S01".to_owned(),
             name: "Script Spark".to_owned(),
+            text: "[fanfare] Deal 1 damage to the enemy leader.".to_owned(),
             controller: PlayerId(0),
             zone: Zone::Field,
             printed: PrintedValues {

@@ -151,6 +151,7 @@ fn inspect(state: &GameState, db: &CardDb, card: CardRef, hands_of: &[PlayerId])
         card,
         id: def.id.clone(),
         name: def.display_name().to_owned(),
+        text: def.text.clone(),
         controller: card_state.controller,
         zone: card_state.zone,
         printed,

@@ -283,6 +283,8 @@ pub struct InspectedCard {
     pub id: String,
     /// Printed name.
     pub name: String,
+    /// The printed card's text (community markup, as card data holds it).
+    pub text: String,
     /// Who controls it.
     pub controller: PlayerId,
     /// Where it is.
