@@ -1,4 +1,5 @@
-//! The playtesting bench on the board: a right click on a card, a leader,
+//! The playtesting bench on the board: a middle click on a card opens the
+//! card inspector on it, and a right click on a card, a leader,
 //! a hand, a deck count, the cemetery or the banished zone opens a menu of
 //! what a designer does there: inspect the card, put copies of cards into
 //! zones, draw, set leader defense, play points and evolve points. Each
@@ -93,6 +94,21 @@ impl BenchMenu {
             .flatten()
             // Not a click on a window over the board.
             .filter(|pos| ui.ctx().layer_id_at(*pos) == Some(ui.layer_id()));
+        // A middle click on a card inspects it at once.
+        let middle_clicked_at = ui
+            .input(|input| {
+                input
+                    .pointer
+                    .button_clicked(egui::PointerButton::Middle)
+                    .then(|| input.pointer.interact_pos())
+            })
+            .flatten()
+            .filter(|pos| ui.ctx().layer_id_at(*pos) == Some(ui.layer_id()));
+        if let Some(pos) = middle_clicked_at
+            && let Some(Target::Card { card, .. }) = target_at(ui, cx, pos)
+        {
+            intents.push(Intent::Inspect(card.card));
+        }
         let mut open_now = false;
         if let Some(pos) = clicked_at
             && let Some(target) = target_at(ui, cx, pos)
@@ -278,7 +294,11 @@ fn card_menu_ui(
         }
     }
     ui.separator();
-    if ui.button("Inspect card").clicked() {
+    if ui
+        .button("Inspect card")
+        .on_hover_text("A middle click on a card inspects it too.")
+        .clicked()
+    {
         intents.push(Intent::Inspect(card.card));
         ui.close();
     }

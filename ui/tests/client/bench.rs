@@ -104,6 +104,20 @@ fn inspecting_a_script_card_from_the_board_shows_its_source() {
     );
     click(&mut harness, "Copy location");
     assert!(has_containing(&harness, "Copied "));
+
+    // A middle click on a card inspects it at once.
+    click(&mut harness, "Close window");
+    wait_for(&mut harness, "the inspector closed", |h| {
+        !has_containing(h, "Script Spark (TEST-S01)")
+    });
+    harness
+        .query_all_by_label_contains("Script Spark (hand")
+        .next()
+        .expect("the Spark in the hand")
+        .click_button(egui::PointerButton::Middle);
+    wait_for(&mut harness, "the inspector again", |h| {
+        has_containing(h, "Script Spark (TEST-S01)")
+    });
 }
 
 #[test]
