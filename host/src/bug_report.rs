@@ -100,6 +100,7 @@ mod tests {
             conceded: None,
             reloads: Vec::new(),
             seats: Default::default(),
+            sandbox: Vec::new(),
             fingerprint_with_text: false,
         };
         let dir = std::env::temp_dir().join(format!("sve-bundle-test-{}", std::process::id()));

@@ -17,13 +17,16 @@ use std::time::Duration;
 use sve_host::catalog::Catalog;
 
 /// Settings the app starts with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AppOptions {
     /// The start screen's initial pause before each bot answer.
     pub bot_delay: Duration,
     /// The board's animation speed until the player picks another (or
     /// the settings of an earlier run say otherwise).
     pub anim_speed: AnimSpeed,
+    /// Where the bench saves scenarios and bug reports
+    /// ([`crate::save_folder`]).
+    pub save_dir: std::path::PathBuf,
 }
 
 impl Default for AppOptions {
@@ -31,6 +34,7 @@ impl Default for AppOptions {
         AppOptions {
             bot_delay: Duration::from_millis(350),
             anim_speed: AnimSpeed::Normal,
+            save_dir: crate::save_folder::default_save_dir(),
         }
     }
 }
@@ -67,6 +71,8 @@ pub struct App {
     /// Pictures for the card faces, from the user's folder.
     card_art: CardArt,
     art_folder: ArtFolderField,
+    /// Where matches save scenarios and bug reports.
+    save_dir: std::path::PathBuf,
 }
 
 impl App {
@@ -85,6 +91,7 @@ impl App {
             anim_speed: options.anim_speed,
             card_art: CardArt::new(crate::card_art::DEFAULT_FOLDER),
             art_folder: ArtFolderField::default(),
+            save_dir: options.save_dir,
         }
     }
 
@@ -136,7 +143,8 @@ impl App {
     /// Starts a match with these settings, as the start screen's Start
     /// button does (`--bench-frames` starts one without the screen).
     pub fn play(&mut self, config: MatchConfig, ctx: &egui::Context) {
-        let screen = MatchScreen::start(config, self.catalog.clone(), ctx);
+        let screen =
+            MatchScreen::start_saving_to(config, self.catalog.clone(), self.save_dir.clone(), ctx);
         self.screen = Screen::Match(Box::new(screen));
         crate::play::preview::unpin(ctx);
         ctx.request_repaint();
@@ -173,9 +181,12 @@ impl App {
         let next = match &mut self.screen {
             Screen::Start => match self.start.ui(ui, &self.catalog.db()) {
                 None => None,
-                Some(StartRequest::Play(config)) => {
-                    Some(MatchScreen::start(*config, self.catalog.clone(), ui.ctx()))
-                }
+                Some(StartRequest::Play(config)) => Some(MatchScreen::start_saving_to(
+                    *config,
+                    self.catalog.clone(),
+                    self.save_dir.clone(),
+                    ui.ctx(),
+                )),
                 Some(StartRequest::DeckBuilder) => {
                     self.switch_to(Screen::DeckBuilder, ui);
                     return;
@@ -210,7 +221,12 @@ impl App {
             Screen::Match(screen) => match screen.ui(ui, &self.frame_times, &mut self.anim_speed) {
                 ScreenRequest::Stay => None,
                 ScreenRequest::Rematch => screen.config().map(|config| {
-                    MatchScreen::start(config.rematch(), self.catalog.clone(), ui.ctx())
+                    MatchScreen::start_saving_to(
+                        config.rematch(),
+                        self.catalog.clone(),
+                        self.save_dir.clone(),
+                        ui.ctx(),
+                    )
                 }),
                 ScreenRequest::NewMatch => {
                     self.switch_to(Screen::Start, ui);
@@ -227,9 +243,12 @@ impl App {
                 // and pace, with the draft in your seat.
                 DeckBuilderRequest::Play(deck) => {
                     match self.start.config_with_deck(*deck, &self.catalog.db()) {
-                        Ok(config) => {
-                            Some(MatchScreen::start(config, self.catalog.clone(), ui.ctx()))
-                        }
+                        Ok(config) => Some(MatchScreen::start_saving_to(
+                            config,
+                            self.catalog.clone(),
+                            self.save_dir.clone(),
+                            ui.ctx(),
+                        )),
                         Err(problems) => {
                             self.deck_builder.show_problems(problems);
                             None

@@ -39,6 +39,10 @@ pub enum Intent {
     SaveBugReport,
     /// Move the watched replay.
     Replay(crate::session::ReplayControl),
+    /// Open the card inspector on this card.
+    Inspect(CardRef),
+    /// Start another program (the user's editor, the file manager).
+    Launch(crate::launch::Launch),
 }
 
 /// The intents gathered during one frame.

@@ -70,6 +70,9 @@ pub struct MatchView {
     pub clocks: Option<MatchClocks>,
     /// Where a watched replay stands (`None` for a match being played).
     pub replay: Option<ReplayPosition>,
+    /// Where a local match saves scenarios and bug reports (`None`
+    /// online).
+    pub save_dir: Option<std::path::PathBuf>,
 }
 
 /// Where a match runs and whose eyes the screen shows it through.
@@ -174,6 +177,7 @@ impl MatchView {
             card_packs: std::collections::HashMap::new(),
             clocks: None,
             replay: None,
+            save_dir: None,
         }
     }
 
@@ -215,6 +219,15 @@ impl MatchView {
         self.inspected = inspected;
         self.pending = pending;
         self.clocks = clocks.and_then(|reading| MatchClocks::new(reading, waiting_on, now));
+    }
+
+    /// Takes in hot-reloaded card data: the board draws printed values
+    /// from the new cards from now on, and the packs panel lists the new
+    /// packs.
+    pub fn take_cards(&mut self, report: &crate::session::ReloadReport) {
+        self.db = Arc::clone(&report.db);
+        self.packs = report.packs.clone();
+        self.card_packs = report.card_packs.clone();
     }
 
     /// Stops the clocks where they stand at `now` (the match is over, or

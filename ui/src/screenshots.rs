@@ -77,6 +77,7 @@ impl ScreenshotTour {
             AppOptions {
                 bot_delay: Duration::ZERO,
                 anim_speed: AnimSpeed::Off,
+                ..AppOptions::default()
             },
         );
         ScreenshotTour {

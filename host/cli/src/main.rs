@@ -480,6 +480,7 @@ fn play_match(
                 "human" => ReplaySeat::human(""),
                 kind => ReplaySeat::bot(kind),
             }),
+            sandbox: Vec::new(),
             fingerprint_with_text: false,
         };
         std::fs::write(&path, replay.encode())

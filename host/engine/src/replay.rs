@@ -9,20 +9,22 @@
 //!
 //! Versions: 1 (seed, decks, fingerprint, answers, log hash), 2 (+ the
 //! concession), 3 (+ hot reloads, a fingerprint without card text), 4 (+
-//! who sat in each seat, [`ReplaySeat`]). Every version still reads; a
+//! who sat in each seat, [`ReplaySeat`]), 5 (+ sandbox changes,
+//! [`RecordedSandbox`], so a match changed with the client's sandbox
+//! tools plays back true). Every version still reads; a
 //! replay is a file from anywhere, so decoding checks what it reads (seat
 //! labels are capped at [`SEAT_LABEL_LIMIT`] bytes, with no control
 //! characters) and fails with a [`ReplayError`], never a panic.
 
 use crate::cards::CardDb;
-use crate::engine::{AbilityRunner, DeckList, Event, Match, PlayerId, Status};
+use crate::engine::{AbilityRunner, DeckList, Event, Match, PlayerId, SandboxAction, Status, Zone};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// Magic bytes at the start of a replay file.
 pub const REPLAY_MAGIC: [u8; 4] = *b"SVER";
 /// The replay format version this build writes and reads.
-pub const REPLAY_VERSION: u16 = 4;
+pub const REPLAY_VERSION: u16 = 5;
 /// The longest seat label (a player's name or a bot kind) a replay may
 /// hold, in bytes.
 pub const SEAT_LABEL_LIMIT: usize = 64;
@@ -47,6 +49,9 @@ pub struct Replay {
     /// Who sat in each seat, seat order ([`ReplaySeat::Unknown`] in files
     /// of format 3 and older).
     pub seats: [ReplaySeat; 2],
+    /// Sandbox changes made during the match, in order (none in files of
+    /// format 4 and older).
+    pub sandbox: Vec<RecordedSandbox>,
     /// `card_fingerprint` is the older kind that covers card text
     /// ([`CardDb::fingerprint_with_text`]): set for formats 1 and 2.
     #[serde(skip)]
@@ -64,6 +69,226 @@ pub struct RecordedReload {
     pub card_fingerprint: u64,
     /// What was reloaded (pack names), for people.
     pub source: String,
+}
+
+/// A sandbox change made while the match waited for an answer: replaying
+/// applies it at the same decision, before that answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedSandbox {
+    /// How many answers had been given when the change was made.
+    pub after_answers: u32,
+    /// The change.
+    pub edit: SandboxEdit,
+}
+
+/// A [`SandboxAction`] as a replay holds it: cards by id, seats as numbers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SandboxEdit {
+    /// A new copy of the card with this id into a seat's zone.
+    PutCard {
+        /// The seat, 0 or 1.
+        player: u8,
+        /// The card id.
+        card: String,
+        /// The zone.
+        zone: SandboxZone,
+    },
+    /// Set play points and maximum play points.
+    SetPlayPoints {
+        /// The seat.
+        player: u8,
+        /// Play points.
+        pp: i32,
+        /// Maximum play points.
+        max_pp: i32,
+    },
+    /// Set evolve points.
+    SetEvolvePoints {
+        /// The seat.
+        player: u8,
+        /// The value.
+        ep: i32,
+    },
+    /// Set super-evolve points.
+    SetSuperEvolvePoints {
+        /// The seat.
+        player: u8,
+        /// The value.
+        sep: i32,
+    },
+    /// Set leader defense.
+    SetLeaderDefense {
+        /// The seat.
+        player: u8,
+        /// The value.
+        defense: i32,
+    },
+    /// Draw cards.
+    Draw {
+        /// The seat.
+        player: u8,
+        /// How many.
+        count: u32,
+    },
+}
+
+/// The zones a sandbox change may put a card into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SandboxZone {
+    /// The hand.
+    Hand,
+    /// The field.
+    Field,
+    /// The EX area.
+    ExArea,
+    /// The cemetery.
+    Cemetery,
+    /// The banished zone.
+    Banished,
+    /// The top of the deck.
+    Deck,
+    /// The evolve deck, face down.
+    EvolveDeck,
+}
+
+impl SandboxZone {
+    fn of(zone: Zone) -> Option<SandboxZone> {
+        Some(match zone {
+            Zone::Hand => SandboxZone::Hand,
+            Zone::Field => SandboxZone::Field,
+            Zone::ExArea => SandboxZone::ExArea,
+            Zone::Cemetery => SandboxZone::Cemetery,
+            Zone::Banished => SandboxZone::Banished,
+            Zone::Deck => SandboxZone::Deck,
+            Zone::EvolveDeck => SandboxZone::EvolveDeck,
+            Zone::Leader | Zone::EvolveZone | Zone::Resolution | Zone::RemovedFromGame => {
+                return None;
+            }
+        })
+    }
+
+    fn zone(self) -> Zone {
+        match self {
+            SandboxZone::Hand => Zone::Hand,
+            SandboxZone::Field => Zone::Field,
+            SandboxZone::ExArea => Zone::ExArea,
+            SandboxZone::Cemetery => Zone::Cemetery,
+            SandboxZone::Banished => Zone::Banished,
+            SandboxZone::Deck => Zone::Deck,
+            SandboxZone::EvolveDeck => Zone::EvolveDeck,
+        }
+    }
+}
+
+impl RecordedSandbox {
+    /// The record of `action`, made after `after_answers` answers; `None`
+    /// for a card put into a zone no sandbox change reaches (the engine
+    /// refuses those, so a change that was applied always has a record).
+    pub fn new(
+        after_answers: usize,
+        action: &SandboxAction,
+        db: &CardDb,
+    ) -> Option<RecordedSandbox> {
+        let seat = |player: PlayerId| u8::try_from(player.idx()).unwrap_or(1);
+        let edit = match *action {
+            SandboxAction::PutCard { player, def, zone } => SandboxEdit::PutCard {
+                player: seat(player),
+                card: db.get(def).id.clone(),
+                zone: SandboxZone::of(zone)?,
+            },
+            SandboxAction::SetPlayPoints { player, pp, max_pp } => SandboxEdit::SetPlayPoints {
+                player: seat(player),
+                pp,
+                max_pp,
+            },
+            SandboxAction::SetEvolvePoints { player, ep } => SandboxEdit::SetEvolvePoints {
+                player: seat(player),
+                ep,
+            },
+            SandboxAction::SetSuperEvolvePoints { player, sep } => {
+                SandboxEdit::SetSuperEvolvePoints {
+                    player: seat(player),
+                    sep,
+                }
+            }
+            SandboxAction::SetLeaderDefense { player, defense } => SandboxEdit::SetLeaderDefense {
+                player: seat(player),
+                defense,
+            },
+            SandboxAction::Draw { player, count } => SandboxEdit::Draw {
+                player: seat(player),
+                count,
+            },
+        };
+        Some(RecordedSandbox {
+            after_answers: u32::try_from(after_answers).unwrap_or(u32::MAX),
+            edit,
+        })
+    }
+
+    /// The engine's action for this record, its card found in `db`.
+    pub fn action(&self, db: &CardDb) -> Result<SandboxAction, ReplayError> {
+        let seat = |player: u8| PlayerId(player.min(1));
+        Ok(match &self.edit {
+            SandboxEdit::PutCard { player, card, zone } => SandboxAction::PutCard {
+                player: seat(*player),
+                def: db.by_card_id(card).ok_or_else(|| ReplayError::Sandbox {
+                    after: self.after_answers as usize,
+                    reason: format!("it names unknown card `{}`", shown(card)),
+                })?,
+                zone: zone.zone(),
+            },
+            SandboxEdit::SetPlayPoints { player, pp, max_pp } => SandboxAction::SetPlayPoints {
+                player: seat(*player),
+                pp: *pp,
+                max_pp: *max_pp,
+            },
+            SandboxEdit::SetEvolvePoints { player, ep } => SandboxAction::SetEvolvePoints {
+                player: seat(*player),
+                ep: *ep,
+            },
+            SandboxEdit::SetSuperEvolvePoints { player, sep } => {
+                SandboxAction::SetSuperEvolvePoints {
+                    player: seat(*player),
+                    sep: *sep,
+                }
+            }
+            SandboxEdit::SetLeaderDefense { player, defense } => SandboxAction::SetLeaderDefense {
+                player: seat(*player),
+                defense: *defense,
+            },
+            SandboxEdit::Draw { player, count } => SandboxAction::Draw {
+                player: seat(*player),
+                count: *count,
+            },
+        })
+    }
+}
+
+/// Applies, in order, every change of `edits` made after `after_answers`
+/// answers, each followed by a `step` (as the client's worker steps after
+/// each change, so a re-asked decision is asked again). Returns how many
+/// were applied. A change the engine refuses, or one naming a card `game`
+/// does not have, stops with [`ReplayError::Sandbox`].
+pub fn apply_sandbox(
+    game: &mut Match,
+    edits: &[RecordedSandbox],
+    after_answers: usize,
+) -> Result<usize, ReplayError> {
+    let mut applied = 0;
+    for edit in edits
+        .iter()
+        .filter(|edit| usize::try_from(edit.after_answers).ok() == Some(after_answers))
+    {
+        let action = edit.action(game.db())?;
+        game.sandbox(action).map_err(|err| ReplayError::Sandbox {
+            after: after_answers,
+            reason: err.to_string(),
+        })?;
+        game.step();
+        applied += 1;
+    }
+    Ok(applied)
 }
 
 /// Who played one seat of a recorded match, as far as the writer knew.
@@ -129,6 +354,19 @@ fn fitted_label(text: &str) -> String {
         label.push(c);
     }
     label
+}
+
+/// Format version 4: no sandbox changes.
+#[derive(Deserialize)]
+struct ReplayV4 {
+    seed: u64,
+    decks: [ReplayDeck; 2],
+    card_fingerprint: u64,
+    answers: Vec<RecordedAnswer>,
+    log_hash: u64,
+    conceded: Option<u8>,
+    reloads: Vec<RecordedReload>,
+    seats: [ReplaySeat; 2],
 }
 
 /// Format version 3: no seats.
@@ -303,6 +541,14 @@ pub enum ReplayError {
         /// What was reloaded.
         packs: String,
     },
+    /// A recorded sandbox change does not apply.
+    #[error("the sandbox change after answer {after} does not apply: {reason}")]
+    Sandbox {
+        /// Answers given before the change.
+        after: usize,
+        /// Why.
+        reason: String,
+    },
     /// An answer does not fit the match any more.
     #[error("answer {index} does not fit: {reason}")]
     Diverged {
@@ -332,6 +578,21 @@ impl Replay {
         let found = u16::from_le_bytes([version[0], version[1]]);
         let replay = match found {
             REPLAY_VERSION => postcard::from_bytes(body)?,
+            4 => {
+                let v4: ReplayV4 = postcard::from_bytes(body)?;
+                Replay {
+                    seed: v4.seed,
+                    decks: v4.decks,
+                    card_fingerprint: v4.card_fingerprint,
+                    answers: v4.answers,
+                    log_hash: v4.log_hash,
+                    conceded: v4.conceded,
+                    reloads: v4.reloads,
+                    seats: v4.seats,
+                    sandbox: Vec::new(),
+                    fingerprint_with_text: false,
+                }
+            }
             3 => {
                 let v3: ReplayV3 = postcard::from_bytes(body)?;
                 Replay {
@@ -343,6 +604,7 @@ impl Replay {
                     conceded: v3.conceded,
                     reloads: v3.reloads,
                     seats: Default::default(),
+                    sandbox: Vec::new(),
                     fingerprint_with_text: false,
                 }
             }
@@ -357,6 +619,7 @@ impl Replay {
                     conceded: v2.conceded,
                     reloads: Vec::new(),
                     seats: Default::default(),
+                    sandbox: Vec::new(),
                     fingerprint_with_text: true,
                 }
             }
@@ -371,6 +634,7 @@ impl Replay {
                     conceded: None,
                     reloads: Vec::new(),
                     seats: Default::default(),
+                    sandbox: Vec::new(),
                     fingerprint_with_text: true,
                 }
             }
@@ -395,9 +659,10 @@ impl Replay {
         }
     }
 
-    /// Plays the replay again. Returns the final match and the full event
-    /// log. A recording that reloaded card packs replays up to the reload
-    /// and then stops with [`ReplayError::Reloaded`].
+    /// Plays the replay again, its sandbox changes where they were made.
+    /// Returns the final match and the full event log. A recording that
+    /// reloaded card packs replays up to the reload and then stops with
+    /// [`ReplayError::Reloaded`].
     pub fn play(
         &self,
         db: Arc<CardDb>,
@@ -457,6 +722,7 @@ impl Replay {
                     reason: "the match ended before this answer".to_owned(),
                 });
             }
+            apply_sandbox(&mut game, &self.sandbox, index)?;
             log.extend(game.take_events());
             let picks = answer.pick_indices();
             game.answer(PlayerId(answer.player.min(1)), &picks)
@@ -476,6 +742,7 @@ impl Replay {
             });
         }
         game.step();
+        apply_sandbox(&mut game, &self.sandbox, self.answers.len())?;
         if let Some(seat) = self.conceded {
             game.concede(PlayerId(seat.min(1)));
         }
@@ -530,6 +797,7 @@ mod tests {
             conceded: Some(0),
             reloads: Vec::new(),
             seats,
+            sandbox: Vec::new(),
             fingerprint_with_text: false,
         }
     }
@@ -553,12 +821,50 @@ mod tests {
     }
 
     #[test]
+    fn a_version_4_file_still_reads_with_no_sandbox_changes() {
+        let recorded = replay([
+            ReplaySeat::Human("Ann".to_owned()),
+            ReplaySeat::Bot("easy".to_owned()),
+        ]);
+        let body = recorded.encode();
+        // postcard writes fields in order: the sandbox changes come last,
+        // one byte (the length, 0) when there are none.
+        let v4 = with_version(4, &body[6..body.len() - 1]);
+        let decoded = Replay::decode(&v4).expect("version 4 decodes");
+        assert_eq!(decoded, recorded);
+    }
+
+    #[test]
+    fn sandbox_changes_round_trip() {
+        let mut recorded = replay([ReplaySeat::Unknown, ReplaySeat::Unknown]);
+        recorded.sandbox = vec![
+            RecordedSandbox {
+                after_answers: 0,
+                edit: SandboxEdit::PutCard {
+                    player: 0,
+                    card: "SD01-001".to_owned(),
+                    zone: SandboxZone::Field,
+                },
+            },
+            RecordedSandbox {
+                after_answers: 1,
+                edit: SandboxEdit::Draw {
+                    player: 1,
+                    count: 2,
+                },
+            },
+        ];
+        assert_eq!(Replay::decode(&recorded.encode()).expect("reads"), recorded);
+    }
+
+    #[test]
     fn a_version_3_file_still_reads_with_unknown_seats() {
         let recorded = replay([ReplaySeat::Unknown, ReplaySeat::Unknown]);
         let body = recorded.encode();
-        // postcard writes fields in order: the seats come last, one byte
-        // (the variant) each when unknown.
-        let v3 = with_version(3, &body[6..body.len() - 2]);
+        // postcard writes fields in order: the seats come before the
+        // sandbox changes (one byte, none), one byte (the variant) each
+        // when unknown.
+        let v3 = with_version(3, &body[6..body.len() - 3]);
         let decoded = Replay::decode(&v3).expect("version 3 decodes");
         assert_eq!(decoded, recorded);
         assert!(!decoded.fingerprint_with_text);
@@ -612,7 +918,8 @@ mod tests {
             ReplaySeat::Bot("random".to_owned()),
         ])
         .encode();
-        // Every truncation fails cleanly (the last byte is the seat label's).
+        // Every truncation fails cleanly (the last byte is the sandbox
+        // changes' length).
         for len in 0..bytes.len() {
             assert!(Replay::decode(&bytes[..len]).is_err(), "{len} bytes");
         }
@@ -626,7 +933,9 @@ mod tests {
         }
         // A seat variant past the enum's.
         let mut bad_variant = bytes.clone();
-        let seat_variant = bytes.len() - "random".len() - 2;
+        // The seat's variant, its label's length, the label, then the
+        // sandbox changes' length.
+        let seat_variant = bytes.len() - "random".len() - 3;
         bad_variant[seat_variant] = 9;
         assert!(matches!(
             Replay::decode(&bad_variant),

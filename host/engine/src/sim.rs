@@ -313,6 +313,7 @@ pub fn replay_of(
         conceded: None,
         reloads: Vec::new(),
         seats: bots.map(ReplaySeat::bot),
+        sandbox: Vec::new(),
         fingerprint_with_text: false,
     }
 }

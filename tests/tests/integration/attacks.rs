@@ -182,6 +182,7 @@ fn a_replay_with_a_seventy_thousand_card_deck_is_refused() {
         conceded: None,
         reloads: Vec::new(),
         seats: Default::default(),
+        sandbox: Vec::new(),
         fingerprint_with_text: false,
     };
     let decoded = Replay::decode(&replay.encode()).expect("it decodes");
@@ -216,6 +217,7 @@ fn a_pick_past_sixteen_bits_survives_a_replay_round_trip() {
         conceded: None,
         reloads: Vec::new(),
         seats: Default::default(),
+        sandbox: Vec::new(),
         fingerprint_with_text: false,
     };
     let decoded = Replay::decode(&replay.encode()).expect("it decodes");

@@ -895,6 +895,7 @@ fn a_version_1_replay_still_plays_and_a_concession_is_replayed() {
         conceded: Some(1),
         reloads: Vec::new(),
         seats: Default::default(),
+        sandbox: Vec::new(),
         fingerprint_with_text: false,
     };
     let (replayed, _) = Replay::decode(&replay.encode())

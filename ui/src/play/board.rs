@@ -599,33 +599,43 @@ fn card_with_actions_ui(
         }
         _ => {}
     }
+    response.context_menu(|ui| card_menu_head_ui(ui, cx, card, intents));
+}
+
+/// The start of every card menu on the board: the preview's pin, the
+/// card's details, and its options in the pending decision. The bench's
+/// menu (`bench_menu.rs`) goes on from here.
+pub(super) fn card_menu_head_ui(
+    ui: &mut Ui,
+    cx: &BoardContext<'_>,
+    card: &CardView,
+    intents: &mut Intents,
+) {
+    let pin = if preview::is_pinned(ui.ctx(), card) {
+        "Unpin preview"
+    } else {
+        "Pin preview"
+    };
+    if ui.button(pin).clicked() {
+        preview::toggle_pin(ui.ctx(), card);
+        ui.close();
+    }
+    ui.separator();
+    card_details_ui(ui, &cx.view.db, card);
+    let Some(decision) = cx.decision else {
+        return;
+    };
     let options = cx.moves.card(card.card).all();
-    response.context_menu(|ui| {
-        let pin = if preview::is_pinned(ui.ctx(), card) {
-            "Unpin preview"
-        } else {
-            "Pin preview"
-        };
-        if ui.button(pin).clicked() {
-            preview::toggle_pin(ui.ctx(), card);
+    if !options.is_empty() {
+        ui.separator();
+    }
+    for option in options {
+        let text = decision.labels.get(option).cloned().unwrap_or_default();
+        if ui.button(text).clicked() {
+            intents.push(option_intent(decision, option));
             ui.close();
         }
-        ui.separator();
-        card_details_ui(ui, &cx.view.db, card);
-        let Some(decision) = cx.decision else {
-            return;
-        };
-        if !options.is_empty() {
-            ui.separator();
-        }
-        for option in options {
-            let text = decision.labels.get(option).cloned().unwrap_or_default();
-            if ui.button(text).clicked() {
-                intents.push(option_intent(decision, option));
-                ui.close();
-            }
-        }
-    });
+    }
 }
 
 fn evolve_label(cx: &BoardContext<'_>, option: usize, labels: &[String]) -> String {

@@ -48,6 +48,18 @@ impl DebugPanel {
         }
     }
 
+    /// Opens the card inspector on `card`, in its window over the board.
+    pub fn inspect(&mut self, card: sve_host::engine::CardRef) {
+        self.inspector.inspect(card);
+    }
+
+    /// Draws the card inspector's window over the board, while open.
+    pub fn inspector_window_ui(&mut self, ui: &mut Ui, view: &MatchView, intents: &mut Intents) {
+        if !self.online {
+            self.inspector.window_ui(ui, view, intents);
+        }
+    }
+
     /// Draws the debug tab.
     pub fn ui(
         &mut self,
@@ -80,7 +92,7 @@ impl DebugPanel {
         match tool {
             DebugTool::Events => events_ui(ui, view, event_filter, show_raw),
             DebugTool::Decision => decision_ui(ui, view),
-            DebugTool::Inspector => inspector.ui(ui, view),
+            DebugTool::Inspector => inspector.ui(ui, view, intents),
             DebugTool::Sandbox => sandbox.ui(ui, view, intents),
         }
     }

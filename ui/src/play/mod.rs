@@ -10,6 +10,7 @@
 //! (`online_bar.rs`).
 
 pub mod anim;
+pub mod bench_menu;
 pub mod board;
 pub mod card;
 pub mod clicks;
@@ -25,6 +26,7 @@ pub mod phase;
 pub mod preview;
 pub mod prompt;
 pub mod recap;
+pub mod reload_notice;
 pub mod replay_bar;
 pub mod sandbox;
 pub mod selection;
@@ -128,25 +130,42 @@ pub struct MatchScreen {
     anim: AnimLayer,
     /// The opponent's last turn, beside the log.
     recap: RecapPanel,
+    /// What the last hot reload changed, card by card.
+    reload_notice: reload_notice::ReloadNotice,
+    /// Reloaded card data waiting for the snapshot drawn with it.
+    reloaded_cards: Option<Box<crate::session::ReloadReport>>,
+    /// The board's right-click menu of bench tools (local matches).
+    bench_menu: bench_menu::BenchMenu,
 }
 
 impl MatchScreen {
-    /// Starts a match; `ctx` is woken whenever the worker has news.
+    /// Starts a match that saves scenarios and bug reports in the
+    /// environment's save folder ([`crate::save_folder::default_save_dir`]);
+    /// `ctx` is woken whenever the worker has news.
     pub fn start(config: MatchConfig, catalog: Catalog, ctx: &egui::Context) -> MatchScreen {
+        let save_dir = crate::save_folder::default_save_dir();
+        MatchScreen::start_saving_to(config, catalog, save_dir, ctx)
+    }
+
+    /// Starts a match that saves scenarios and bug reports under
+    /// `save_dir`; `ctx` is woken whenever the worker has news.
+    pub fn start_saving_to(
+        config: MatchConfig,
+        catalog: Catalog,
+        save_dir: std::path::PathBuf,
+        ctx: &egui::Context,
+    ) -> MatchScreen {
         let mut view = MatchView::new(&config, catalog.db());
+        view.save_dir = Some(save_dir.clone());
         view.packs = catalog.packs();
-        view.card_packs = view
-            .db
-            .iter()
-            .filter_map(|(_, def)| Some((def.id.clone(), catalog.pack_of(&def.id)?)))
-            .collect();
+        view.card_packs = crate::session::card_packs_of(&catalog);
         let perspective = match config.mode() {
             MatchMode::VsBot { human } => human,
             MatchMode::HotSeat | MatchMode::BotVsBot => PlayerId(0),
         };
         let game_over = GameOverPanel::new(config.seed);
         let ctx = ctx.clone();
-        let session = Session::start(config, catalog, move || ctx.request_repaint());
+        let session = Session::start(config, catalog, save_dir, move || ctx.request_repaint());
         MatchScreen {
             session: Driver::Local(session),
             view,
@@ -166,6 +185,9 @@ impl MatchScreen {
             confirm: None,
             anim: AnimLayer::default(),
             recap: RecapPanel::default(),
+            reload_notice: reload_notice::ReloadNotice::default(),
+            reloaded_cards: None,
+            bench_menu: bench_menu::BenchMenu::default(),
         }
     }
 
@@ -198,6 +220,9 @@ impl MatchScreen {
             confirm: None,
             anim: AnimLayer::default(),
             recap: RecapPanel::default(),
+            reload_notice: reload_notice::ReloadNotice::default(),
+            reloaded_cards: None,
+            bench_menu: bench_menu::BenchMenu::default(),
         }
     }
 
@@ -230,6 +255,11 @@ impl MatchScreen {
         let mut intents = Intents::default();
         intents.push(Intent::Answer(picks));
         self.apply(intents);
+    }
+
+    /// The notice of the last hot reload (for tests and tools).
+    pub fn reload_notice(&self) -> &reload_notice::ReloadNotice {
+        &self.reload_notice
     }
 
     /// The animations over the board (for tests and tools).
@@ -304,11 +334,20 @@ impl MatchScreen {
                     }
                     self.anim
                         .take_events(&snapshot.events, self.view.my_seat(), now, anim_speed);
+                    // Reloaded cards come in with the first snapshot drawn
+                    // with them: printed and current values change together.
+                    if let Some(report) = self.reloaded_cards.take() {
+                        self.view.take_cards(&report);
+                    }
                     self.view.apply(*snapshot, now);
                 }
                 Update::Notice(notice) => self.notice = Some(notice),
                 Update::Failed(message) => self.failure = Some(message),
                 Update::Replay(position) => self.view.replay = Some(position),
+                Update::Reloaded(report) => {
+                    self.reload_notice.show(&report);
+                    self.reloaded_cards = Some(report);
+                }
             }
         }
         let stopped = match &self.session {
@@ -425,6 +464,12 @@ impl MatchScreen {
             });
         self.anim.ui(ui, &self.view, shown.inner_rect, now);
         preview::pin_key_ui(ui);
+        // The bench works on a local match being played, not a replay.
+        if self.config().is_some_and(|config| config.replay.is_none()) {
+            self.bench_menu.ui(ui, &cx, intents);
+        }
+        self.debug.inspector_window_ui(ui, &self.view, intents);
+        self.reload_notice.ui(ui);
     }
 
     fn apply(&mut self, mut intents: Intents) -> ScreenRequest {
@@ -461,6 +506,16 @@ impl MatchScreen {
                 Intent::Replay(control) => self.session.send(Command::Replay(control)),
                 Intent::Rematch => request = ScreenRequest::Rematch,
                 Intent::NewMatch => request = ScreenRequest::NewMatch,
+                Intent::Inspect(card) => self.debug.inspect(card),
+                Intent::Launch(launch) => {
+                    self.notice = Some(match launch.spawn() {
+                        Ok(()) => format!("Asked the system to {}.", launch.what),
+                        Err(err) => {
+                            tracing::warn!("{err}");
+                            err
+                        }
+                    });
+                }
                 Intent::RevealBoard => {
                     if let Some(player) = self.cover.take() {
                         self.perspective = player;

@@ -10,7 +10,7 @@ use super::{
 };
 use crate::card_text::abilities::{ability_kind_words, keyword_list};
 use crate::card_text::glossary::keyword_words;
-use sve_host::cards::{AbilityDef, CardDb, Keywords};
+use sve_host::cards::{AbilityDef, CardDb, CardDef, Keywords};
 use sve_host::engine::state::Effect;
 use sve_host::engine::{CardRef, Duration, EffectKind, GameState, PlayerId, Zone};
 
@@ -134,7 +134,8 @@ fn inspect(state: &GameState, db: &CardDb, card: CardRef, hands_of: &[PlayerId])
     let mut abilities: Vec<AbilityLine> = def
         .abilities
         .iter()
-        .map(|a| ability_line(def.display_name(), a))
+        .enumerate()
+        .map(|(idx, a)| ability_line(def, idx, a))
         .collect();
     if let Some(e) = evolved {
         let evolved_def = db.get(state.card(e).def);
@@ -142,13 +143,15 @@ fn inspect(state: &GameState, db: &CardDb, card: CardRef, hands_of: &[PlayerId])
             evolved_def
                 .abilities
                 .iter()
-                .map(|a| ability_line(evolved_def.display_name(), a)),
+                .enumerate()
+                .map(|(idx, a)| ability_line(evolved_def, idx, a)),
         );
     }
     InspectedCard {
         card,
         id: def.id.clone(),
         name: def.display_name().to_owned(),
+        text: def.text.clone(),
         controller: card_state.controller,
         zone: card_state.zone,
         printed,
@@ -164,15 +167,19 @@ fn inspect(state: &GameState, db: &CardDb, card: CardRef, hands_of: &[PlayerId])
         engaged: card_state.engaged,
         evolved: evolved.map(|e| shown(state, db, e)),
         abilities,
+        source: None,
     }
 }
 
-fn ability_line(card: &str, ability: &AbilityDef) -> AbilityLine {
+fn ability_line(card: &CardDef, index: usize, ability: &AbilityDef) -> AbilityLine {
     AbilityLine {
-        card: card.to_owned(),
+        card: card.display_name().to_owned(),
         name: ability.name.clone(),
         kind: ability_kind_words(ability),
         text: ability.text.clone(),
+        card_id: card.id.clone(),
+        index,
+        source: None,
     }
 }
 

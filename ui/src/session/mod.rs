@@ -24,8 +24,13 @@
 mod inspect;
 pub mod online;
 mod picture;
+mod reload;
 mod replay;
+mod sources;
 mod worker;
+
+pub use reload::{ReloadReport, card_packs_of, diff_line};
+pub use sources::{CardSource, SourceAt};
 
 use crate::config::MatchConfig;
 use std::path::PathBuf;
@@ -59,9 +64,10 @@ pub enum Command {
     SaveReplay(PathBuf),
     /// Change the match with a sandbox tool.
     Sandbox(sve_host::engine::SandboxAction),
-    /// Write the board as a scenario file under `target/scenarios/`.
+    /// Write the board as a scenario file in the save folder's
+    /// `scenarios/`.
     SaveScenario,
-    /// Write a bug-report bundle under `target/bug-reports/`.
+    /// Write a bug-report bundle in the save folder's `bug-reports/`.
     SaveBugReport,
     /// Move a watched replay (ignored by a played match).
     Replay(ReplayControl),
@@ -155,6 +161,10 @@ pub enum Update {
     /// A watched replay moved: where it stands now (sent after the
     /// snapshot of that moment).
     Replay(ReplayPosition),
+    /// Card packs were hot-reloaded into the match: the new card data
+    /// (sent before the first snapshot drawn with it, which the screen
+    /// waits for to take it in) and what changed, card by card.
+    Reloaded(Box<ReloadReport>),
 }
 
 /// What the UI may know about the match at one moment.
@@ -273,6 +283,8 @@ pub struct InspectedCard {
     pub id: String,
     /// Printed name.
     pub name: String,
+    /// The printed card's text (community markup, as card data holds it).
+    pub text: String,
     /// Who controls it.
     pub controller: PlayerId,
     /// Where it is.
@@ -295,6 +307,9 @@ pub struct InspectedCard {
     pub evolved: Option<ShownCard>,
     /// The printed card's abilities, then the evolved card's.
     pub abilities: Vec<AbilityLine>,
+    /// The printed card's SVE Script source, when a script pack defines it
+    /// (filled by the match worker; `None` in a watched replay).
+    pub source: Option<Arc<CardSource>>,
 }
 
 /// A card's printed values; `None` where the card has none.
@@ -366,6 +381,12 @@ pub struct AbilityLine {
     pub kind: String,
     /// Card text.
     pub text: String,
+    /// The id of the card that has it.
+    pub card_id: String,
+    /// Its index among that card's abilities.
+    pub index: usize,
+    /// Where its script is, when a script pack defines the card.
+    pub source: Option<SourceAt>,
 }
 
 /// The UI's handle on a running match.
@@ -382,9 +403,13 @@ impl Session {
     /// Starts the worker thread for a new match, or for watching the
     /// config's replay. `repaint` is called after every update the worker
     /// sends.
+    ///
+    /// Scenarios and bug reports are saved under `save_dir`
+    /// ([`crate::save_folder`]).
     pub fn start(
         config: MatchConfig,
         catalog: Catalog,
+        save_dir: PathBuf,
         repaint: impl Fn() + Send + Sync + 'static,
     ) -> Session {
         let (command_tx, command_rx) = mpsc::channel();
@@ -404,6 +429,7 @@ impl Session {
                 None => worker::run(
                     worker_config,
                     catalog,
+                    save_dir,
                     command_rx,
                     update_tx,
                     Arc::new(repaint),

@@ -2,9 +2,11 @@
 //! time at the chosen pace or wherever the user seeks, and sends the same
 //! snapshots a played match does (both sides open, as bot-vs-bot).
 //!
-//! A replay records answers only, and the engine is deterministic, so a
-//! moment of the match is the seed, the decks and the first `at` answers:
-//! going forward applies more answers to the match held here; going back
+//! A replay records answers (and the sandbox changes made between them),
+//! and the engine is deterministic, so a moment of the match is the seed,
+//! the decks, the first `at` answers and the sandbox changes made up to
+//! then: going forward applies more answers to the match held here, each
+//! followed by the changes made at the decision it leads to; going back
 //! rebuilds it from the seed (as undo does). Seeks that queue up while
 //! the user drags the slider are merged into one, so the window never
 //! waits for moments nobody will look at.
@@ -25,7 +27,7 @@ use std::time::Duration;
 use sve_host::cards::CardDb;
 use sve_host::catalog::{Catalog, RunnerFactory};
 use sve_host::engine::{Match, PlayerId, Status};
-use sve_host::replay::Replay;
+use sve_host::replay::{Replay, apply_sandbox};
 
 /// Watches `replay` until [`Command::Shutdown`] or until the UI hangs up.
 /// A panic inside the engine is reported as [`Update::Failed`].
@@ -212,6 +214,7 @@ impl Viewer {
             }
             self.at += 1;
             self.game.step();
+            self.apply_sandbox();
             self.collect_events();
         }
         if self.at == self.replay.answers.len()
@@ -237,7 +240,18 @@ impl Viewer {
             items: Vec::new(),
         };
         self.game.step();
+        self.apply_sandbox();
         self.collect_events();
+    }
+
+    /// Applies the recording's sandbox changes made after `at` answers.
+    fn apply_sandbox(&mut self) {
+        if let Err(err) = apply_sandbox(&mut self.game, &self.replay.sandbox, self.at) {
+            // The first pass applied this very change: only an engine bug
+            // gets here. Keep what plays.
+            tracing::error!("replay: {err}");
+            self.length = self.at;
+        }
     }
 
     fn collect_events(&mut self) {
@@ -324,6 +338,10 @@ fn reach(config: &MatchConfig, replay: &Replay, cards: &(Arc<CardDb>, RunnerFact
             ));
             break;
         }
+        if let Err(err) = apply_sandbox(&mut game, &replay.sandbox, index) {
+            stop = Some(format!("{err}; was it recorded with other cards?"));
+            break;
+        }
         turns.push(game.state().turn);
         let player = PlayerId(answer.player.min(1));
         if let Err(rejection) = game.answer(player, &answer.pick_indices()) {
@@ -337,6 +355,11 @@ fn reach(config: &MatchConfig, replay: &Replay, cards: &(Arc<CardDb>, RunnerFact
     }
     let length = turns.len();
     game.step();
+    if stop.is_none()
+        && let Err(err) = apply_sandbox(&mut game, &replay.sandbox, length)
+    {
+        stop = Some(format!("{err}; was it recorded with other cards?"));
+    }
     turns.push(game.state().turn);
     Reach {
         length,

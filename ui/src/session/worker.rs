@@ -3,19 +3,25 @@
 //! rebuilding the match from seed, decks and the kept answers. Watching a
 //! replay is `replay.rs`'s work.
 
+use super::reload::{ReloadReport, card_packs_of, diff_line};
+use super::sources::SourceIndex;
 use super::{Command, Delta, LogLine, ShownEvent, Snapshot, Update, picture};
 use crate::config::{MatchConfig, MatchMode, Seat};
+use crate::save_folder;
 use std::ops::ControlFlow;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use sve_host::bot::Bot;
+use sve_host::cards::diff::diff_dbs;
 use sve_host::cards::{CardChanges, CardDb};
 use sve_host::catalog::{Catalog, ReloadNews, RunnerFactory};
-use sve_host::engine::{Decision, Event, Match, PlayerId, Rejection, Status};
+use sve_host::engine::{Decision, Event, Match, PlayerId, Rejection, SandboxAction, Status, Zone};
 use sve_host::gamelog;
 use sve_host::packs::ReloadChange;
-use sve_host::replay::{RecordedAnswer, RecordedReload, Replay, ReplaySeat, log_hash};
+use sve_host::replay::{
+    RecordedAnswer, RecordedReload, RecordedSandbox, Replay, ReplaySeat, apply_sandbox, log_hash,
+};
 
 /// Wakes the UI after an update.
 pub(super) type Repaint = Arc<dyn Fn() + Send + Sync>;
@@ -29,13 +35,14 @@ const RELOAD_POLL: std::time::Duration = std::time::Duration::from_millis(50);
 pub(super) fn run(
     config: MatchConfig,
     catalog: Catalog,
+    save_dir: PathBuf,
     commands: Receiver<Command>,
     updates: Sender<Update>,
     repaint: Repaint,
 ) {
     let failed = (updates.clone(), Arc::clone(&repaint));
     guarded("match", failed, || {
-        Worker::new(config, catalog, commands, updates, repaint).run();
+        Worker::new(config, catalog, save_dir, commands, updates, repaint).run();
     });
 }
 
@@ -105,10 +112,10 @@ struct Worker {
     conceded_at: Option<usize>,
     /// Who conceded, for the replay.
     conceded_by: Option<PlayerId>,
-    /// The sandbox changed this match. A replay records answers only, so
-    /// one saved now would not play back the same; undo rebuilds the match
-    /// from the answers, which clears it.
-    sandboxed: bool,
+    /// Every sandbox change applied, with the answers before it: the
+    /// replay records them, and undo applies again those made before the
+    /// point it goes back to.
+    sandbox_edits: Vec<RecordedSandbox>,
     generation: u64,
     /// The catalog generation the match plays with (hot reload).
     cards_generation: u64,
@@ -116,8 +123,14 @@ struct Worker {
     start_cards: (Arc<CardDb>, RunnerFactory),
     /// Cards swapped in since, in order.
     reloads: Vec<ReloadPoint>,
+    /// The script packs' card sources, for the inspector.
+    sources: SourceIndex,
     unsent_log: Delta<LogLine>,
     unsent_events: Delta<ShownEvent>,
+    /// Notices to send after the next snapshot (what a sandbox change did).
+    after_snapshot: Vec<String>,
+    /// Where scenarios and bug reports are saved.
+    save_dir: PathBuf,
     commands: Receiver<Command>,
     updates: Sender<Update>,
     repaint: Repaint,
@@ -127,6 +140,7 @@ impl Worker {
     fn new(
         config: MatchConfig,
         catalog: Catalog,
+        save_dir: PathBuf,
         commands: Receiver<Command>,
         updates: Sender<Update>,
         repaint: Repaint,
@@ -148,6 +162,7 @@ impl Worker {
             game: new_match(&config, &start_cards),
             start_cards,
             reloads: Vec::new(),
+            sources: SourceIndex::default(),
             config,
             catalog,
             bots,
@@ -155,10 +170,12 @@ impl Worker {
             full_log: Vec::new(),
             conceded_at: None,
             conceded_by: None,
-            sandboxed: false,
+            sandbox_edits: Vec::new(),
             generation: 0,
             unsent_log: Delta::default(),
             unsent_events: Delta::default(),
+            after_snapshot: Vec::new(),
+            save_dir,
             commands,
             updates,
             repaint,
@@ -218,7 +235,11 @@ impl Worker {
     /// Rebuilds edited packs and swaps the new cards and code into the
     /// running match (hot reload). Returns whether the match changed.
     fn reload_cards(&mut self) -> bool {
+        // A reload the user made (news from the catalog) is reported card
+        // by card; the catch-up reload after an undo is not news.
+        let mut pack_news = false;
         for news in self.catalog.refresh() {
+            pack_news |= matches!(news, ReloadNews::Reloaded { .. });
             match news {
                 ReloadNews::Failed {
                     dir,
@@ -276,9 +297,14 @@ impl Worker {
             return false;
         }
         self.cards_generation = generation;
+        self.sources.clear();
         let defs = self.catalog.db().iter().map(|(_, d)| d.clone()).collect();
         match self.game.db().updated(defs) {
             Ok((db, changes)) => {
+                let lines: Vec<String> = diff_dbs(self.game.db(), &db, &changes)
+                    .iter()
+                    .map(diff_line)
+                    .collect();
                 let point = ReloadPoint {
                     at: self.history.len(),
                     db: Arc::new(db),
@@ -292,6 +318,18 @@ impl Worker {
                     &point.changes,
                     &point.source,
                 );
+                if pack_news || !lines.is_empty() {
+                    for line in &lines {
+                        tracing::info!("reloaded card: {line}");
+                    }
+                    let report = ReloadReport {
+                        db: Arc::clone(&point.db),
+                        packs: self.catalog.packs(),
+                        card_packs: card_packs_of(&self.catalog),
+                        lines,
+                    };
+                    self.send(Update::Reloaded(Box::new(report)));
+                }
                 self.reloads.push(point);
                 true
             }
@@ -381,13 +419,24 @@ impl Worker {
                 }
             }
             Command::SaveReplay(path) => self.save_replay(&path),
-            Command::Sandbox(action) => match self.game.sandbox(action) {
-                Ok(()) => {
-                    self.sandboxed = true;
-                    self.generation += 1;
+            Command::Sandbox(action) => {
+                let words = sandbox_words(&action, self.game.db());
+                let record = RecordedSandbox::new(self.history.len(), &action, self.game.db());
+                match self.game.sandbox(action) {
+                    Ok(()) => {
+                        match record {
+                            Some(record) => self.sandbox_edits.push(record),
+                            // The engine refuses what has no record.
+                            None => tracing::error!("a sandbox change without a replay record"),
+                        }
+                        self.generation += 1;
+                        // After the snapshot that shows it: a new snapshot
+                        // clears the notices of the one before.
+                        self.after_snapshot.push(words);
+                    }
+                    Err(err) => self.notice(format!("Sandbox: {err}")),
                 }
-                Err(err) => self.notice(format!("Sandbox: {err}")),
-            },
+            }
             Command::SaveScenario => self.save_scenario(),
             Command::SaveBugReport => self.save_bug_report(),
             // A played match has no recording to move through.
@@ -466,12 +515,14 @@ impl Worker {
         let mut reloads = std::mem::take(&mut self.reloads);
         let later_reloads = reloads.iter().any(|point| point.at > keep);
         reloads.retain(|point| point.at <= keep);
+        // Sandbox changes made before the answer taken back stay, at the
+        // decisions they were made at.
+        let mut edits = std::mem::take(&mut self.sandbox_edits);
+        edits.retain(|edit| usize::try_from(edit.after_answers).is_ok_and(|at| at <= keep));
         self.game = new_match(&self.config, &self.start_cards);
         self.full_log.clear();
         self.conceded_at = None;
         self.conceded_by = None;
-        // The rebuilt match has the answers only: no sandbox change.
-        self.sandboxed = false;
         self.unsent_log = Delta {
             reset: true,
             items: Vec::new(),
@@ -490,6 +541,7 @@ impl Worker {
             {
                 self.replay_reload(point);
             }
+            self.replay_sandbox(&edits);
             self.collect_events();
             let picks = entry.answer.pick_indices();
             if let Err(rejection) = self.game.answer(PlayerId(entry.answer.player), &picks) {
@@ -504,12 +556,24 @@ impl Worker {
         for point in pending_reloads {
             self.replay_reload(point);
         }
+        self.replay_sandbox(&edits);
+        self.sandbox_edits = edits;
         if later_reloads {
             // Go on with the newest cards: the next check reloads them
             // against the rebuilt match.
             self.cards_generation = u64::MAX;
         }
         self.generation += 1;
+    }
+
+    /// Applies the sandbox changes made after as many answers as the
+    /// rebuilt match has (undo), after that point's reloads.
+    fn replay_sandbox(&mut self, edits: &[RecordedSandbox]) {
+        if let Err(err) = apply_sandbox(&mut self.game, edits, self.history.len()) {
+            // The same changes applied to the same match before: only an
+            // engine bug gets here.
+            tracing::error!("undo: {err}");
+        }
     }
 
     /// Applies a recorded reload to the rebuilt match (undo) and keeps it.
@@ -551,7 +615,7 @@ impl Worker {
             .game
             .decision()
             .is_some_and(|d| !self.is_bot(d.player) || mode == MatchMode::BotVsBot);
-        let snapshot = Snapshot {
+        let mut snapshot = Snapshot {
             generation: self.generation,
             bot_thinking,
             log: std::mem::take(&mut self.unsent_log),
@@ -559,7 +623,11 @@ impl Worker {
             can_undo: self.can_undo(),
             ..picture::snapshot(&self.game, mode, decision_shown)
         };
+        self.sources.fill(&self.catalog, &mut snapshot.inspected);
         self.send(Update::Snapshot(Box::new(snapshot)));
+        for notice in std::mem::take(&mut self.after_snapshot) {
+            self.notice(notice);
+        }
     }
 
     /// The replay of the match so far.
@@ -588,19 +656,18 @@ impl Worker {
                 Seat::Human => ReplaySeat::human(""),
                 Seat::Bot(kind) => ReplaySeat::bot(crate::match_view::bot_name(kind)),
             }),
+            sandbox: self.sandbox_edits.clone(),
             fingerprint_with_text: false,
         }
     }
 
     /// Writes the board as a scenario file (see `sve_host::scenario`).
     fn save_scenario(&mut self) {
-        let path = std::path::Path::new("target")
-            .join("scenarios")
-            .join(format!(
-                "seed{}-turn{}.scenario",
-                self.config.seed,
-                self.game.state().turn
-            ));
+        let path = save_folder::scenarios_dir(&self.save_dir).join(format!(
+            "seed{}-turn{}.scenario",
+            self.config.seed,
+            self.game.state().turn
+        ));
         let text = sve_host::scenario::board_as_text(&self.game);
         let written = path
             .parent()
@@ -620,7 +687,7 @@ impl Worker {
             .iter()
             .filter_map(|e| gamelog::describe(e, self.game.state(), self.game.db()))
             .collect();
-        let dir = std::path::Path::new("target").join("bug-reports");
+        let dir = save_folder::bug_reports_dir(&self.save_dir);
         let message = match sve_host::bug_report::write_bundle(
             &dir,
             &self.game,
@@ -642,7 +709,7 @@ impl Worker {
             .map_or(Ok(()), std::fs::create_dir_all)
             .and_then(|()| std::fs::write(path, replay.encode()));
         let message = match written {
-            Ok(()) => replay_saved(path, self.sandboxed),
+            Ok(()) => replay_saved(path, self.sandbox_edits.len()),
             Err(err) => {
                 tracing::warn!("writing replay {}: {err}", path.display());
                 format!("Could not save the replay to {}: {err}", path.display())
@@ -662,17 +729,56 @@ impl Worker {
     }
 }
 
-/// The notice for a replay written to `path`; `sandboxed` when the sandbox
-/// changed the match, which a replay does not record.
-fn replay_saved(path: &Path, sandboxed: bool) -> String {
-    if sandboxed {
-        format!(
-            "Replay saved to {}, but it won't play back the same: sandbox changes aren't recorded.",
+/// The notice for a replay written to `path`, which records `edits`
+/// sandbox changes (replayed where they were made).
+fn replay_saved(path: &Path, edits: usize) -> String {
+    match edits {
+        0 => format!("Replay saved to {}", path.display()),
+        1 => format!(
+            "Replay saved to {} with its sandbox change, which it plays back.",
             path.display()
-        )
-    } else {
-        format!("Replay saved to {}", path.display())
+        ),
+        n => format!(
+            "Replay saved to {} with its {n} sandbox changes, which it plays back.",
+            path.display()
+        ),
     }
+}
+
+/// What a sandbox change does, in the words of its notice ("Sandbox: put
+/// Goblin into P1's hand.").
+fn sandbox_words(action: &SandboxAction, db: &CardDb) -> String {
+    let what = match action {
+        SandboxAction::PutCard { player, def, zone } => {
+            let name = db.get(*def).display_name();
+            let place = match zone {
+                Zone::Field => format!("onto {player}'s field"),
+                Zone::Deck => format!("on top of {player}'s deck"),
+                Zone::EvolveDeck => format!("into {player}'s evolve deck, face down"),
+                zone => format!("into {player}'s {}", zone.name()),
+            };
+            format!("put {name} {place}")
+        }
+        SandboxAction::SetPlayPoints { player, pp, max_pp } => {
+            format!("{player}'s play points set to {pp}/{max_pp}")
+        }
+        SandboxAction::SetEvolvePoints { player, ep } => {
+            format!("{player}'s evolve points set to {ep}")
+        }
+        SandboxAction::SetSuperEvolvePoints { player, sep } => {
+            format!("{player}'s super-evolve points set to {sep}")
+        }
+        SandboxAction::SetLeaderDefense { player, defense } => {
+            format!("{player}'s leader defense set to {defense}")
+        }
+        SandboxAction::Draw { player, count } => {
+            format!(
+                "{player} drew {count} card{}",
+                if *count == 1 { "" } else { "s" }
+            )
+        }
+    };
+    format!("Sandbox: {what}.")
 }
 
 /// A new match with fresh pack instances.
@@ -686,14 +792,45 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_replay_saved_after_sandbox_changes_says_it_will_not_play_back() {
+    fn each_sandbox_change_has_its_notice() {
+        let db = sve_host::cards::starter::starter_db().expect("bundled card data");
+        let (def, goblin) = db
+            .iter()
+            .find(|(_, d)| d.card_type == sve_host::cards::CardType::Follower)
+            .map(|(id, d)| (id, d.display_name().to_owned()))
+            .expect("a follower");
+        let put = SandboxAction::PutCard {
+            player: PlayerId(0),
+            def,
+            zone: Zone::Field,
+        };
+        assert_eq!(
+            sandbox_words(&put, &db),
+            format!("Sandbox: put {goblin} onto P1's field.")
+        );
+        let draw = SandboxAction::Draw {
+            player: PlayerId(1),
+            count: 2,
+        };
+        assert_eq!(sandbox_words(&draw, &db), "Sandbox: P2 drew 2 cards.");
+        let pp = SandboxAction::SetPlayPoints {
+            player: PlayerId(0),
+            pp: 3,
+            max_pp: 5,
+        };
+        assert_eq!(
+            sandbox_words(&pp, &db),
+            "Sandbox: P1's play points set to 3/5."
+        );
+    }
+
+    #[test]
+    fn a_replay_saved_after_sandbox_changes_says_it_plays_them_back() {
         let path = Path::new("match.sver");
-        assert_eq!(replay_saved(path, false), "Replay saved to match.sver");
-        let warned = replay_saved(path, true);
-        assert!(warned.starts_with("Replay saved to match.sver"), "{warned}");
-        assert!(
-            warned.contains("won't play back the same: sandbox changes aren't recorded"),
-            "{warned}"
+        assert_eq!(replay_saved(path, 0), "Replay saved to match.sver");
+        assert_eq!(
+            replay_saved(path, 2),
+            "Replay saved to match.sver with its 2 sandbox changes, which it plays back."
         );
     }
 }

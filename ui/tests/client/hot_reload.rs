@@ -69,10 +69,13 @@ fn an_edited_pack_is_reloaded_into_the_running_match_with_a_smoke_test() {
     assert!(has(&harness, "End turn"), "the match goes on");
 }
 
-/// A copy of the script test pack this test may edit.
-fn script_pack_copy() -> PathBuf {
+/// A copy of the script test pack a test may edit, under `target/test-packs/<folder>`.
+fn script_pack_copy_in(folder: &str) -> PathBuf {
     let source = root().join("tests/packs/script-reloadable");
-    let dir = root().join("target/test-packs/ui-undo-reload/script-reloadable");
+    let dir = root()
+        .join("target/test-packs")
+        .join(folder)
+        .join("script-reloadable");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("folder");
     for file in ["pack.toml", "cards.txt"] {
@@ -83,7 +86,7 @@ fn script_pack_copy() -> PathBuf {
 
 #[test]
 fn undo_after_a_reload_keeps_the_new_cards_and_the_replay_records_the_reload() {
-    let dir = script_pack_copy();
+    let dir = script_pack_copy_in("ui-undo-reload");
     let catalog = Catalog::open_watched(dir.parent().expect("parent"), &root().join("target"), &[])
         .expect("the pack loads and is watched");
     assert!(
@@ -140,4 +143,63 @@ fn undo_after_a_reload_keeps_the_new_cards_and_the_replay_records_the_reload() {
         "the reload came before the answers kept: {reload:?}, {} answers",
         replay.answers.len()
     );
+}
+
+#[test]
+fn a_reload_says_what_changed_card_by_card_and_the_board_takes_the_new_cards() {
+    let dir = script_pack_copy_in("ui-reload-notice");
+    let catalog = Catalog::open_watched(dir.parent().expect("parent"), &root().join("target"), &[])
+        .expect("the pack loads and is watched");
+    let mut harness = client_of(catalog);
+    start_match(&mut harness, "You vs bot", 7);
+    play_to_main_action(&mut harness);
+
+    // A Script Spark into the hand with the sandbox, to see its new stats.
+    click(&mut harness, "Debug");
+    click(&mut harness, "Sandbox");
+    type_into(&mut harness, "Card id or name:", "TEST-S01");
+    click(&mut harness, "Put card");
+    wait_for(&mut harness, "the Spark in the hand", |h| {
+        match_view(h)
+            .inspected
+            .iter()
+            .any(|c| c.id == "TEST-S01" && c.zone == sve_host::engine::Zone::Hand)
+    });
+    click(&mut harness, "Board");
+
+    // Cheaper and stronger, and a second card in the file.
+    let file = dir.join("cards.txt");
+    let text = std::fs::read_to_string(&file).expect("read");
+    let edited = text
+        .replace("cost 1;", "cost 2;")
+        .replace("stats 1/1;", "stats 2/1;")
+        + "\nname Script Ember;\nid TEST-S02;\nclass Rune;\ntype Follower;\ncost 1;\nstats 1/1;\n";
+    std::fs::write(&file, edited).expect("write");
+    wait_for(&mut harness, "the reload notice", |h| {
+        has(h, "Script Spark: cost 1 -> 2; attack 1 -> 2")
+    });
+    assert!(has(&harness, "New card: Script Ember"));
+    assert!(has(&harness, "Cards reloaded: 2 cards changed."));
+
+    // The board reads the new printed values with the snapshot drawn with
+    // them: attack 2 is printed, not a buff.
+    wait_for(&mut harness, "a snapshot with the new cards", |h| {
+        let view = match_view(h);
+        let printed_attack = view
+            .db
+            .by_card_id("TEST-S01")
+            .and_then(|spark| view.db.get(spark).attack);
+        printed_attack == Some(2)
+            && view
+                .inspected
+                .iter()
+                .any(|c| c.id == "TEST-S01" && c.printed.attack == Some(2) && c.current.attack == 2)
+    });
+    assert!(
+        match_view(&harness).db.by_card_id("TEST-S02").is_some(),
+        "the new card is known"
+    );
+
+    click(&mut harness, "Dismiss");
+    assert!(!has(&harness, "New card: Script Ember"), "dismissed");
 }

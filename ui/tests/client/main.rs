@@ -8,6 +8,7 @@ mod abilities;
 mod animations;
 mod architecture;
 mod arena;
+mod bench;
 mod board_layout;
 mod card_art;
 mod deck_builder;

@@ -331,10 +331,9 @@ fn sandbox_tools_put_a_card_draw_and_save_the_board() {
         .board(PlayerId(0))
         .expect("a board")
         .turn;
-    // The worker writes under `target/` of the working directory (the
-    // crate's folder when tests run).
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("target/scenarios")
+    // The worker writes in the save folder the tests give the client.
+    let path = test_save_dir()
+        .join("scenarios")
         .join(format!("seed{SEED}-turn{turn}.scenario"));
     let text = std::fs::read_to_string(&path).expect("scenario written");
     assert!(text.contains("SD01-003"), "{text}");
@@ -348,27 +347,74 @@ fn sandbox_tools_put_a_card_draw_and_save_the_board() {
 }
 
 #[test]
-fn a_replay_saved_after_sandbox_changes_says_it_will_not_play_back() {
+fn a_replay_saved_after_sandbox_changes_plays_back_true() {
     let mut harness = client();
     start_match(&mut harness, "You vs bot", SEED);
     play_to_main_action(&mut harness);
-    let generation = match_view(&harness).generation;
+    let changed = |h: &egui_kittest::Harness<'_, sve_ui::App>, generation| {
+        match_view(h).generation != generation
+    };
+    // Two changes at the first decision: more play points and a draw.
     click(&mut harness, "Debug");
     click(&mut harness, "Sandbox");
+    let generation = match_view(&harness).generation;
     click(&mut harness, "Set play points");
-    wait_for(&mut harness, "the sandbox change", |h| {
-        match_view(h).generation != generation
-    });
+    wait_for(&mut harness, "the play points", |h| changed(h, generation));
+    let generation = match_view(&harness).generation;
+    click(&mut harness, "Draw cards");
+    wait_for(&mut harness, "the draw", |h| changed(h, generation));
+    // A turn each, then a card put into the hand.
+    click(&mut harness, "Board");
+    click_answer(&mut harness, "End turn");
+    play_to_main_action(&mut harness);
+    click(&mut harness, "Debug");
+    type_into(&mut harness, "Card id or name:", "SD01-003");
+    let generation = match_view(&harness).generation;
+    click(&mut harness, "Put card");
+    wait_for(&mut harness, "the card put", |h| changed(h, generation));
     click(&mut harness, "Board");
     click(&mut harness, "Concede");
     click_answer(&mut harness, "Yes, concede");
     wait_for(&mut harness, "the game-over panel", |h| has(h, "Rematch"));
     let dir = std::env::temp_dir().join(format!("sve-ui-test-{}", std::process::id()));
-    save_replay(&mut harness, &dir.join("sandboxed.sver"));
+    let path = dir.join("sandboxed.sver");
+    save_replay(&mut harness, &path);
     assert!(notice_shown(
         &harness,
-        "won't play back the same: sandbox changes aren't recorded"
+        "with its 3 sandbox changes, which it plays back."
     ));
+
+    let bytes = std::fs::read(&path).expect("the replay file was written");
+    let replay = sve_host::replay::Replay::decode(&bytes).expect("a valid replay");
+    assert_eq!(replay.sandbox.len(), 3, "{:?}", replay.sandbox);
+    assert!(replay.sandbox[2].after_answers > replay.sandbox[0].after_answers);
+    let db = std::sync::Arc::new(sve_host::cards::starter::starter_db().expect("card data"));
+    let (_, log) = replay
+        .play(db, std::sync::Arc::new(sve_host::engine::NoAbilities))
+        .expect("the replay plays");
+    assert_eq!(
+        sve_host::replay::log_hash(&log),
+        replay.log_hash,
+        "the replay reproduces the match, sandbox changes included"
+    );
+
+    // The replay viewer plays it to its end, the changes where they were.
+    click(&mut harness, "New match");
+    type_into(&mut harness, "Replay file", &path.display().to_string());
+    click(&mut harness, "Watch replay");
+    wait_for(&mut harness, "the end of the replay", |h| {
+        has(h, "Rematch") && notice_shown(h, "End of the replay.")
+    });
+    let position = match_view(&harness)
+        .replay
+        .clone()
+        .expect("a replay position");
+    assert_eq!(
+        position.length,
+        replay.answers.len(),
+        "it plays all through"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Whether a text (a label's value, as notices are) is on screen.

@@ -5,6 +5,7 @@
 
 mod db;
 mod def;
+pub mod diff;
 mod keywords;
 pub mod starter;
 mod value;

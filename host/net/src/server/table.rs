@@ -281,6 +281,7 @@ impl Table {
             reloads: Vec::new(),
             // Only played here, to rebuild the match: nobody reads them.
             seats: Default::default(),
+            sandbox: Vec::new(),
             fingerprint_with_text: false,
         };
         let config = &lobby.config;
@@ -860,6 +861,7 @@ impl Table {
             conceded: self.conceded,
             reloads: Vec::new(),
             seats: self.replay_seats(),
+            sandbox: Vec::new(),
             fingerprint_with_text: false,
         };
         // The replay is kept before the players hear that the match is

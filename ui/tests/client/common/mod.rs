@@ -47,6 +47,7 @@ fn client_built(catalog: Catalog, size: [f32; 2], anim_speed: AnimSpeed) -> Harn
         AppOptions {
             bot_delay: Duration::ZERO,
             anim_speed,
+            save_dir: test_save_dir(),
         },
     );
     let mut builder = Harness::builder().with_size(size);
@@ -54,6 +55,12 @@ fn client_built(catalog: Catalog, size: [f32; 2], anim_speed: AnimSpeed) -> Harn
         builder = builder.with_step_dt(STEP_DT);
     }
     builder.build_ui_state(|ui, app: &mut App| app.ui(ui), app)
+}
+
+/// Where the tests' matches save scenarios and bug reports: under the
+/// crate's `target/`, never the user's Documents.
+pub fn test_save_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/test-saves")
 }
 
 /// Saves the replay from the end screen to `path` (typed over the field's
