@@ -131,6 +131,25 @@ impl BotKind {
             BotKind::Oracle => Box::new(SearchBot::new(SearchConfig::oracle(), seed)),
         }
     }
+
+    /// A bot of this kind whose search stops after `limit` per decision
+    /// (a server's bots, which must not hold a table up): the levels that
+    /// search get a time limit, the others are as [`BotKind::build`] makes
+    /// them. Its answers then depend on the machine's speed, so they are
+    /// reproduced from the answers recorded, not from the seed.
+    pub fn build_within(self, seed: u64, limit: std::time::Duration) -> Box<dyn Bot + Send> {
+        let config = match self {
+            BotKind::Random | BotKind::Greedy => return self.build(seed),
+            BotKind::Medium => SearchConfig::medium(),
+            BotKind::Hard => SearchConfig::hard(),
+            BotKind::Oracle => SearchConfig::oracle(),
+        };
+        let config = SearchConfig {
+            time_limit: Some(limit),
+            ..config
+        };
+        Box::new(SearchBot::new(config, seed))
+    }
 }
 
 impl fmt::Display for BotKind {

@@ -208,7 +208,9 @@ impl Table {
                 ),
                 Sitter::Bot { kind, .. } => (
                     bot_name(kind),
-                    Player::Bot(kind.build(seed.wrapping_add(u64::from(seat) + 1))),
+                    Player::Bot(
+                        kind.build_within(seed.wrapping_add(u64::from(seat) + 1), BOT_THINK_LIMIT),
+                    ),
                 ),
             };
             Seat {
@@ -292,9 +294,10 @@ impl Table {
         let seats = [0u8, 1].map(|seat| {
             let i = usize::from(seat);
             let player = match start.bots[i].as_deref().map(BotKind::from_str) {
-                Some(Ok(kind)) => {
-                    Player::Bot(kind.build(start.seed.wrapping_add(u64::from(seat) + 1)))
-                }
+                Some(Ok(kind)) => Player::Bot(kind.build_within(
+                    start.seed.wrapping_add(u64::from(seat) + 1),
+                    BOT_THINK_LIMIT,
+                )),
                 // An unknown bot kind can't come from a server of this
                 // version; the seat waits like an absent player's.
                 _ => Player::Human {
@@ -884,6 +887,11 @@ impl Table {
 fn describe_end(code: &str, outcome: Outcome) {
     tracing::info!("table {code}: match over: {outcome:?}");
 }
+
+/// Longest a server bot thinks about one decision: a hard bot's full
+/// budget takes about a second and a half on a loaded 2-core machine
+/// (docs/bots.md), and its table waits meanwhile.
+const BOT_THINK_LIMIT: std::time::Duration = std::time::Duration::from_millis(750);
 
 fn bot_name(kind: BotKind) -> String {
     format!("{kind:?} bot").to_lowercase()
