@@ -115,11 +115,14 @@ impl Match {
             if plan.is_empty() {
                 // "Fought a Bane follower since the previous rules handling"
                 // starts over (protected followers survive it).
-                let fought: Vec<CardRef> = self
-                    .state
-                    .card_refs()
-                    .filter(|c| self.state.card(*c).fought_bane)
-                    .collect();
+                let fought: Vec<CardRef> = if self.state.cards.iter().any(|c| c.fought_bane) {
+                    self.state
+                        .card_refs()
+                        .filter(|c| self.state.card(*c).fought_bane)
+                        .collect()
+                } else {
+                    Vec::new()
+                };
                 for card in fought {
                     self.apply(Mutation::SetFoughtBane(card, false));
                 }
@@ -308,10 +311,15 @@ fn over_limit(cards: &[CardRef], limit: usize, chosen: &[CardRef], plan: &mut Pl
 /// follower go back to the evolve deck area face up.
 fn illegal_evolutions(board: &Board<'_>, plan: &mut Plan) {
     let state = board.state;
-    for (this, card) in state.card_refs().zip(&state.cards) {
+    // Rules handling runs after every action: look at the evolve zone's
+    // cards only, in a plain loop over the card arena.
+    for (idx, card) in state.cards.iter().enumerate() {
         if card.zone != Zone::EvolveZone {
             continue;
         }
+        let Some(this) = CardRef::from_idx(idx) else {
+            continue;
+        };
         // An evolved card is linked while its follower holds it; a Carrot
         // while its follower is still racing (CR 11.8: illegal racing).
         let linked = card.linked_to.is_some_and(|base| {

@@ -7,7 +7,7 @@ use crate::engine::Match;
 use crate::engine::ability::{AbilityInfo, AbilityQuery};
 use crate::engine::ids::{AbilityIdx, CardRef, PlayerId};
 use crate::engine::runtime::Action;
-use crate::engine::state::{AttackTarget, Zone};
+use crate::engine::state::{AttackTarget, Characteristics, Zone};
 
 /// Turns passed needed to super-evolve: first player 7, second player 6
 /// (CR 12.2.4).
@@ -28,9 +28,12 @@ impl Match {
         for &card in &p.field {
             self.push_evolutions(player, card, &mut actions);
         }
+        // Attacks read the characteristics of both fields again and again:
+        // work them out once.
+        let field = self.state.field_characteristics(&self.db);
         for &attacker in &p.field {
-            if self.can_attack(attacker) {
-                for target in self.attack_targets(attacker) {
+            if self.may_attack(attacker, &field) {
+                for target in self.attack_targets_on(attacker, &field) {
                     actions.push(Action::Attack { attacker, target });
                 }
             }
@@ -214,34 +217,57 @@ impl Match {
 
     /// Whether a follower may attack (rules-coverage.md §8.1, CR 8.4.2).
     pub fn can_attack(&self, attacker: CardRef) -> bool {
+        let field = self.state.field_characteristics(&self.db);
+        self.may_attack(attacker, &field) && !self.attack_targets_on(attacker, &field).is_empty()
+    }
+
+    /// Legal targets for an attacker (rules-coverage.md §8.2).
+    pub fn attack_targets(&self, attacker: CardRef) -> Vec<AttackTarget> {
+        let field = self.state.field_characteristics(&self.db);
+        self.attack_targets_on(attacker, &field)
+    }
+
+    /// [`Match::can_attack`] but for its targets: the attacker is a ready
+    /// follower that may attack this turn. `field` is
+    /// [`GameState::field_characteristics`](crate::engine::state::GameState::field_characteristics).
+    fn may_attack(&self, attacker: CardRef, field: &[(CardRef, Characteristics)]) -> bool {
         let state = self.state.card(attacker);
         if state.zone != Zone::Field || state.engaged {
             return false;
         }
-        let stats = self.state.characteristics(&self.db, attacker);
+        let Some(stats) = characteristics_in(field, attacker) else {
+            return false;
+        };
         if !stats.card_type.is_follower() || stats.keywords.contains(Keywords::CANNOT_ATTACK) {
             return false;
         }
         let since_turn_start = state.entered_turn < self.state.turn;
         let evolved_now = state.evolved_turn == self.state.turn;
-        let may_attack = since_turn_start
+        since_turn_start
             || evolved_now
-            || stats.keywords.intersects(Keywords::STORM | Keywords::RUSH);
-        may_attack && !self.attack_targets(attacker).is_empty()
+            || stats.keywords.intersects(Keywords::STORM | Keywords::RUSH)
     }
 
-    /// Legal targets for an attacker (rules-coverage.md §8.2).
-    pub fn attack_targets(&self, attacker: CardRef) -> Vec<AttackTarget> {
+    /// [`Match::attack_targets`] with both fields' characteristics given.
+    fn attack_targets_on(
+        &self,
+        attacker: CardRef,
+        field: &[(CardRef, Characteristics)],
+    ) -> Vec<AttackTarget> {
         let state = self.state.card(attacker);
         let player = state.controller;
         let opponent = player.opponent();
-        let keywords = self.state.characteristics(&self.db, attacker).keywords;
+        let keywords = characteristics_in(field, attacker)
+            .unwrap_or_else(|| self.state.characteristics(&self.db, attacker))
+            .keywords;
         let assail = keywords.contains(Keywords::ASSAIL);
         let mut followers = Vec::new();
         let mut ward_lock = Vec::new();
         for &card in &self.state.player(opponent).field {
             let target = self.state.card(card);
-            let stats = self.state.characteristics(&self.db, card);
+            let Some(stats) = characteristics_in(field, card) else {
+                continue;
+            };
             if !stats.card_type.is_follower()
                 || stats.keywords.contains(Keywords::INTIMIDATE)
                 || !(target.engaged || assail)
@@ -264,6 +290,17 @@ impl Match {
         }
         followers
     }
+}
+
+/// A field card's entry in a list of field characteristics.
+fn characteristics_in(
+    field: &[(CardRef, Characteristics)],
+    card: CardRef,
+) -> Option<Characteristics> {
+    field
+        .iter()
+        .find(|(c, _)| *c == card)
+        .map(|(_, stats)| *stats)
 }
 
 /// Whose ability a condition is asked for (see [`Match::condition_of`]).
