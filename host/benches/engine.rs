@@ -5,6 +5,10 @@
 //!   on one core).
 //! - `legal_main_actions`: the active player's legal main-phase actions at a
 //!   fixed mid-game position (turn 8 or later, a main action pending).
+//! - `characteristics_of_fields_hands_and_ex`, `field_characteristics`:
+//!   current characteristics (printed values, effects, passives) of the
+//!   cards rules queries read, one by one and as rules handling reads the
+//!   fields, at that same position.
 //! - `match_clone`: cloning the match at that same position (what the greedy
 //!   bot does once per option).
 //!
@@ -120,6 +124,29 @@ fn legal_main_actions(c: &mut Criterion) {
     });
 }
 
+fn characteristics(c: &mut Criterion) {
+    let setup = setup();
+    let game = mid_game(&setup);
+    let state = game.state();
+    // Every card a rules query reads at once: both fields, hands and EX
+    // areas.
+    let cards: Vec<_> = state
+        .players
+        .iter()
+        .flat_map(|p| p.field.iter().chain(&p.hand).chain(&p.ex_area).copied())
+        .collect();
+    c.bench_function("characteristics_of_fields_hands_and_ex", |b| {
+        b.iter(|| {
+            for &card in &cards {
+                black_box(state.characteristics(&setup.db, black_box(card)));
+            }
+        })
+    });
+    c.bench_function("field_characteristics", |b| {
+        b.iter(|| black_box(state).field_characteristics(&setup.db))
+    });
+}
+
 fn match_clone(c: &mut Criterion) {
     let setup = setup();
     let game = mid_game(&setup);
@@ -132,6 +159,6 @@ criterion_group! {
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3))
         .sample_size(30);
-    targets = full_random_match, legal_main_actions, match_clone
+    targets = full_random_match, legal_main_actions, characteristics, match_clone
 }
 criterion_main!(benches);

@@ -120,8 +120,12 @@ fn starter_pack_matches_execute_no_more_instructions_than_the_baseline_allows() 
         .and_then(|line| serde_json::from_str(line).ok())
         .unwrap_or_else(|| panic!("no JSON summary from sve sim: {stdout}"));
     assert_eq!(summary["errors"], 0, "{summary}");
-    assert!(summary["guest_calls_per_match"].as_f64() > Some(0.0), "{summary}");
-    let measured = collected(&stderr).unwrap_or_else(|| panic!("no count from callgrind: {stderr}"));
+    assert!(
+        summary["guest_calls_per_match"].as_f64() > Some(0.0),
+        "{summary}"
+    );
+    let measured =
+        collected(&stderr).unwrap_or_else(|| panic!("no count from callgrind: {stderr}"));
 
     let file = baseline_file();
     if std::env::var_os("SVE_UPDATE_INSTRUCTION_BASELINE").is_some() {
