@@ -4,7 +4,8 @@
 //! mapped to its pack folder and the folder's last event time is recorded.
 //! [`PackWatcher::poll`] hands out the folders that have been quiet for the
 //! debounce interval, so an editor's burst of writes (temp file, rename,
-//! metadata) becomes one reload. A pack folder moved in, renamed or removed
+//! metadata: a few milliseconds) becomes one reload, and a folder that
+//! never goes quiet is still reloaded after [`MAX_WAIT`]. A pack folder moved in, renamed or removed
 //! is reported too (a folder event at the top of a root), so the library
 //! loads, renames or drops it. A shipped component (`<pack>/<id>.wasm`)
 //! replaced by a rebuild is a change; a dev pack's own build output is not
@@ -18,14 +19,27 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// How long a pack folder must be quiet before it is reloaded.
-pub const DEBOUNCE: Duration = Duration::from_millis(30);
+/// How long a pack folder must be quiet before it is reloaded: longer
+/// than the gaps inside an editor's save (they are under a millisecond to a
+/// few), short next to a person's edits. A reload that came too early is
+/// harmless: it fails to compile a half-written file, keeps the old cards,
+/// and the burst's last event reloads again.
+pub const DEBOUNCE: Duration = Duration::from_millis(8);
+/// The longest a folder that keeps changing waits for its reload.
+pub const MAX_WAIT: Duration = Duration::from_millis(250);
+
+/// When a folder's burst of changes began, and its latest change.
+#[derive(Clone, Copy, Debug)]
+struct Burst {
+    first: Instant,
+    last: Instant,
+}
 
 /// Watches pack folders and reports which ones changed.
 pub struct PackWatcher {
     // Kept alive for as long as the watcher is.
     _watcher: notify::RecommendedWatcher,
-    changed: Arc<Mutex<HashMap<PathBuf, Instant>>>,
+    changed: Arc<Mutex<HashMap<PathBuf, Burst>>>,
     debounce: Duration,
 }
 
@@ -47,7 +61,7 @@ impl PackWatcher {
         roots: &[PathBuf],
         dev: &super::DevPacks,
     ) -> Result<PackWatcher, notify::Error> {
-        let changed: Arc<Mutex<HashMap<PathBuf, Instant>>> = Arc::default();
+        let changed: Arc<Mutex<HashMap<PathBuf, Burst>>> = Arc::default();
         let sink = Arc::clone(&changed);
         // Events carry absolute paths: compare against absolute roots.
         let owned_roots: Vec<PathBuf> = roots
@@ -80,7 +94,14 @@ impl PackWatcher {
                         continue;
                     }
                     if let Ok(mut changed) = sink.lock() {
-                        changed.insert(dir, Instant::now());
+                        let now = Instant::now();
+                        changed
+                            .entry(dir)
+                            .and_modify(|burst| burst.last = now)
+                            .or_insert(Burst {
+                                first: now,
+                                last: now,
+                            });
                     }
                 }
             })?;
@@ -94,8 +115,9 @@ impl PackWatcher {
         })
     }
 
-    /// Pack folders whose last change is at least the debounce interval old;
-    /// each is reported once per burst of changes.
+    /// Pack folders whose last change is at least the debounce interval old
+    /// (or whose burst began [`MAX_WAIT`] ago); each is reported once per
+    /// burst of changes.
     pub fn poll(&self) -> Vec<PathBuf> {
         let Ok(mut changed) = self.changed.lock() else {
             return Vec::new();
@@ -103,7 +125,10 @@ impl PackWatcher {
         let now = Instant::now();
         let mut ready: Vec<PathBuf> = changed
             .iter()
-            .filter(|(_, at)| now.duration_since(**at) >= self.debounce)
+            .filter(|(_, burst)| {
+                now.duration_since(burst.last) >= self.debounce
+                    || now.duration_since(burst.first) >= MAX_WAIT
+            })
             .map(|(dir, _)| dir.clone())
             .collect();
         for dir in &ready {
