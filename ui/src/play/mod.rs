@@ -30,6 +30,7 @@ pub mod reload_notice;
 pub mod replay_bar;
 pub mod sandbox;
 pub mod selection;
+pub mod series;
 pub mod shortcuts;
 pub mod strip;
 
@@ -136,6 +137,8 @@ pub struct MatchScreen {
     reloaded_cards: Option<Box<crate::session::ReloadReport>>,
     /// The board's right-click menu of bench tools (local matches).
     bench_menu: bench_menu::BenchMenu,
+    /// An "up to N" series being answered from one plan (`series.rs`).
+    series: Option<series::SeriesPlan>,
 }
 
 impl MatchScreen {
@@ -188,6 +191,7 @@ impl MatchScreen {
             reload_notice: reload_notice::ReloadNotice::default(),
             reloaded_cards: None,
             bench_menu: bench_menu::BenchMenu::default(),
+            series: None,
         }
     }
 
@@ -223,6 +227,7 @@ impl MatchScreen {
             reload_notice: reload_notice::ReloadNotice::default(),
             reloaded_cards: None,
             bench_menu: bench_menu::BenchMenu::default(),
+            series: None,
         }
     }
 
@@ -278,6 +283,7 @@ impl MatchScreen {
     ) -> ScreenRequest {
         let now = ui.input(|input| input.time);
         self.take_updates(now, *anim_speed);
+        self.follow_series();
         let mut intents = Intents::default();
         // Read before the bar draws: Esc that closes a dialog this frame
         // must not also cancel the selection.
@@ -472,6 +478,40 @@ impl MatchScreen {
         self.reload_notice.ui(ui);
     }
 
+    /// Answers the question on screen from the series plan when it is the
+    /// plan's next one; any other question ends the plan. While no
+    /// question is on screen (the worker is busy) the plan waits.
+    fn follow_series(&mut self) {
+        let Some(plan) = &mut self.series else {
+            return;
+        };
+        let Some(decision) = self.view.decision_for(self.perspective) else {
+            return;
+        };
+        let step = match series::TokenSeries::of(decision) {
+            Some(question) => plan.answer(&question, self.view.generation),
+            None => series::PlanStep::Over,
+        };
+        let option = match step {
+            series::PlanStep::Answer(option) => option,
+            series::PlanStep::Last(option) => {
+                self.series = None;
+                option
+            }
+            series::PlanStep::Wait => return,
+            series::PlanStep::Over => {
+                tracing::debug!("the series plan ends at a question it does not answer");
+                self.series = None;
+                return;
+            }
+        };
+        self.session.send(Command::Answer {
+            generation: self.view.generation,
+            player: self.perspective,
+            picks: vec![option],
+        });
+    }
+
     fn apply(&mut self, mut intents: Intents) -> ScreenRequest {
         // Concede, New match and Leave (as NewMatch) come here confirmed
         // (`confirm.rs`).
@@ -486,6 +526,12 @@ impl MatchScreen {
                         player: self.perspective,
                         picks,
                     });
+                }
+                Intent::AnswerSeries(plan) => {
+                    self.selection.attacker = None;
+                    self.notice = None;
+                    self.series = Some(plan);
+                    self.follow_series();
                 }
                 Intent::SelectAttacker(attacker) => {
                     self.notice = None;

@@ -279,3 +279,45 @@ pub fn play_until_a_follower_can_attack(harness: &mut Harness<'_, App>) -> Strin
     }
     first_label_containing(harness, "(field, can act)")
 }
+
+/// Right-clicks the first widget whose label contains `text`, then runs
+/// frames until the menu is drawn.
+pub fn right_click_containing(harness: &mut Harness<'_, App>, text: &str) {
+    harness
+        .query_all_by_label_contains(text)
+        .next()
+        .unwrap_or_else(|| panic!("no widget with {text:?} in its label"))
+        .click_secondary();
+    // One frame opens the menu (sized, unseen), the next draws it.
+    harness.step();
+    harness.step();
+    harness.step();
+}
+
+/// From your main action, puts the card `id` into your hand and sets your
+/// play points to `pp` of 10 with the bench menu (a local match), waiting
+/// for each notice.
+pub fn put_in_hand_with_pp(harness: &mut Harness<'_, App>, id: &str, name: &str, pp: i32) {
+    right_click_containing(harness, "(you) leader");
+    type_into(harness, "Card id or name:", id);
+    click(harness, "Put it into P1's hand");
+    wait_for(harness, "the card in the hand", |h| {
+        has_containing(h, &format!("{name} (hand"))
+    });
+    right_click_containing(harness, "(you) leader");
+    for (label, value) in [("Max play points", 10), ("Play points", pp)] {
+        harness.get_by_label(label).click();
+        harness.step();
+        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        harness.get_by_label(label).type_text(&value.to_string());
+        harness.key_press(egui::Key::Enter);
+        harness.step();
+    }
+    click(harness, "Set play points");
+    wait_for(harness, "the play points notice", |h| {
+        has_containing(h, "Sandbox: ")
+            && match_view(h)
+                .board(sve_host::engine::PlayerId(0))
+                .is_some_and(|board| board.mine.pp == pp)
+    });
+}

@@ -1,0 +1,85 @@
+//! The resolution flow in the real client: an "up to N" series answered
+//! in one step, the card and ability a question is for, End turn held
+//! while an attack is declared, and cards dragged from the hand.
+
+use crate::common::*;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use sve_host::engine::PlayerId;
+use sve_ui::App;
+
+const ARIA: &str = "Aria, Fairy Princess";
+
+fn mine(harness: &Harness<'_, App>) -> (usize, usize) {
+    let board = match_view(harness)
+        .board(PlayerId(0))
+        .expect("the board is drawn");
+    (board.mine.field.len(), board.mine.ex_area.len())
+}
+
+/// A match with Aria in the hand, 6 play points and the field empty.
+fn aria_ready() -> Harness<'static, App> {
+    let mut harness = client_with_packs();
+    start_match(&mut harness, "You vs bot", 7);
+    play_to_main_action(&mut harness);
+    put_in_hand_with_pp(&mut harness, "SD01-001", ARIA, 6);
+    assert_eq!(mine(&harness), (0, 0), "the field and EX area start empty");
+    harness
+}
+
+/// Plays Aria (kept reserved: she has Ward) up to her fanfare's question.
+fn play_aria(harness: &mut Harness<'_, App>) {
+    click_answer_containing(harness, &format!("{ARIA} (hand, can act)"));
+    wait_for(harness, "the Ward question", |h| has(h, "Keep it reserved"));
+    click_answer(harness, "Keep it reserved");
+    wait_for(harness, "the token question", |h| {
+        has_containing(h, "choose how many go onto your field")
+    });
+}
+
+#[test]
+fn arias_fanfare_puts_all_nine_fairies_with_one_confirm() {
+    let mut harness = aria_ready();
+    play_aria(&mut harness);
+    // One question with the counts (all that fit by default), not nine.
+    assert!(has_containing(&harness, "onto the field (max 4)"));
+    assert!(has_containing(&harness, "into the EX area (max 5)"));
+    assert!(!has_containing(&harness, "token 1 of 9"));
+    harness.remove_cursor();
+    harness.run_ok();
+    harness.snapshot("flow_token_series");
+
+    click(&mut harness, "Confirm");
+    wait_for(&mut harness, "all the fairies placed", |h| {
+        mine(h) == (5, 5) && has(h, "End turn")
+    });
+    assert!(!has_containing(&harness, "where does it go?"));
+}
+
+#[test]
+fn a_smaller_count_puts_fewer_fairies_and_stops() {
+    let mut harness = aria_ready();
+    play_aria(&mut harness);
+    click(&mut harness, "None");
+    // Two onto the field, typed into the slider's value.
+    let spin = egui::accesskit::Role::SpinButton;
+    harness
+        .get_by_role_and_label(spin, "onto the field (max 4)")
+        .click();
+    harness.step();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness
+        .get_by_role_and_label(spin, "onto the field (max 4)")
+        .type_text("2");
+    harness.key_press(egui::Key::Enter);
+    harness.step();
+    let value = harness
+        .get_by_role_and_label(spin, "onto the field (max 4)")
+        .accesskit_node()
+        .value();
+    assert_eq!(value.as_deref(), Some("2"));
+    click(&mut harness, "Confirm");
+    wait_for(&mut harness, "two fairies placed", |h| {
+        mine(h) == (3, 0) && has(h, "End turn")
+    });
+}
