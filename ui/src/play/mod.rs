@@ -32,6 +32,7 @@ pub mod sandbox;
 pub mod selection;
 pub mod series;
 pub mod shortcuts;
+pub mod source;
 pub mod strip;
 
 use crate::config::{MatchConfig, MatchMode};

@@ -1,4 +1,5 @@
-//! The prompt in the middle of the board: what the engine asks, the
+//! The prompt in the middle of the board: what the engine asks (beside
+//! it, the card and ability asking, `source.rs`), the
 //! options that have no object on the board (yes/no, pass, end turn, labels,
 //! pending abilities, cards in hidden zones), and the confirm button of a
 //! multi-pick answer. A short notice line explains refused clicks. The
@@ -10,6 +11,7 @@ use super::clicks::waiting_text;
 use super::legal::{EX_SLOTS, FIELD_SLOTS};
 use super::series::{SeriesPlan, TokenSeries};
 use super::shortcuts::{CANCEL_HINT, END_TURN_HINT, option_hint};
+use super::source::{asking_source, source_ui};
 use super::strip::strip_ui;
 use crate::intent::{Intent, Intents};
 use egui::{Color32, RichText, Ui};
@@ -33,6 +35,9 @@ struct SeriesCounts {
     to_field: u32,
     to_ex_area: u32,
 }
+
+/// The width of the column naming the card and ability that ask.
+const SOURCE_WIDTH: f32 = 300.0;
 
 /// An option the prompt shows as a button of its own, numbered for the
 /// keyboard (`shortcuts.rs`).
@@ -70,10 +75,23 @@ impl PromptPanel {
         let Self { series_counts } = self;
         strip_ui(ui, "prompt", Color32::from_rgb(34, 38, 50), |ui| {
             match cx.decision {
-                Some(view) => match TokenSeries::of(view) {
-                    Some(series) => series_ui(ui, cx, &series, series_counts, intents),
-                    None => decision_ui(ui, cx, intents),
-                },
+                Some(view) => {
+                    let mut question_ui = |ui: &mut Ui| match TokenSeries::of(view) {
+                        Some(series) => series_ui(ui, cx, &series, series_counts, intents),
+                        None => decision_ui(ui, cx, intents),
+                    };
+                    match asking_source(cx) {
+                        // The card and ability asking, beside the question.
+                        Some(source) => {
+                            ui.horizontal_top(|ui| {
+                                ui.vertical(|ui| source_ui(ui, cx, &source, SOURCE_WIDTH));
+                                ui.separator();
+                                ui.vertical(question_ui);
+                            });
+                        }
+                        None => question_ui(ui),
+                    }
+                }
                 None => {
                     let text = if cx.view.bot_thinking {
                         match cx.view.waiting_on {

@@ -22,7 +22,9 @@ fn aria_ready() -> Harness<'static, App> {
     let mut harness = client_with_packs();
     start_match(&mut harness, "You vs bot", 7);
     play_to_main_action(&mut harness);
-    put_in_hand_with_pp(&mut harness, "SD01-001", ARIA, 6);
+    let hand = format!("{ARIA} (hand");
+    put_card(&mut harness, "(you) leader", "SD01-001", "P1's hand", &hand);
+    set_pp(&mut harness, 6);
     assert_eq!(mine(&harness), (0, 0), "the field and EX area start empty");
     harness
 }
@@ -45,6 +47,15 @@ fn arias_fanfare_puts_all_nine_fairies_with_one_confirm() {
     assert!(has_containing(&harness, "onto the field (max 4)"));
     assert!(has_containing(&harness, "into the EX area (max 5)"));
     assert!(!has_containing(&harness, "token 1 of 9"));
+    // Beside it, the card and the ability that ask, in card text.
+    assert!(
+        has(&harness, &format!("{ARIA} · Fanfare")),
+        "the asking card"
+    );
+    assert!(has_containing(
+        &harness,
+        "Put up to 9 Fairy tokens onto your field or into your EX area."
+    ));
     harness.remove_cursor();
     harness.run_ok();
     harness.snapshot("flow_token_series");
@@ -82,4 +93,36 @@ fn a_smaller_count_puts_fewer_fairies_and_stops() {
     wait_for(&mut harness, "two fairies placed", |h| {
         mine(h) == (3, 0) && has(h, "End turn")
     });
+}
+
+#[test]
+fn a_spells_target_question_names_the_spell_and_its_text() {
+    let mut harness = client_with_packs();
+    start_match(&mut harness, "You vs bot", 7);
+    play_to_main_action(&mut harness);
+    let justice = "Sylvan Justice";
+    put_card(
+        &mut harness,
+        "(you) leader",
+        "SD01-016",
+        "P1's hand",
+        &format!("{justice} (hand"),
+    );
+    put_card(
+        &mut harness,
+        "P2 (random bot) leader",
+        "Treant",
+        "P2's field",
+        "Treant (opponent's field",
+    );
+    set_pp(&mut harness, 2);
+    click_answer_containing(&mut harness, &format!("{justice} (hand, can act)"));
+    // The spell is in the resolution zone: its name comes from the play.
+    wait_for(&mut harness, "the target question", |h| {
+        has(h, "Deal 3 damage to") && has(h, justice)
+    });
+    assert!(has_containing(&harness, "Deal it 3 damage"));
+    harness.remove_cursor();
+    harness.run_ok();
+    harness.snapshot("flow_spell_target");
 }
