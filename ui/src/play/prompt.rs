@@ -10,7 +10,7 @@ use super::board::BoardContext;
 use super::clicks::waiting_text;
 use super::legal::{EX_SLOTS, FIELD_SLOTS};
 use super::series::{SeriesPlan, TokenSeries};
-use super::shortcuts::{CANCEL_HINT, END_TURN_HINT, option_hint};
+use super::shortcuts::{CANCEL_HINT, END_TURN_HINT, END_TURN_WHILE_ATTACKING, option_hint};
 use super::source::{asking_source, source_ui};
 use super::strip::strip_ui;
 use crate::intent::{Intent, Intents};
@@ -311,7 +311,13 @@ fn decision_ui(ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
             ui.add_space(12.0);
             let end_turn = egui::Button::new(RichText::new("End turn").strong())
                 .fill(Color32::from_rgb(70, 60, 110));
-            if ui.add(end_turn).on_hover_text(END_TURN_HINT).clicked() {
+            // An attack being declared is finished or cancelled first.
+            let declaring = cx.selection.attacker.is_some();
+            let response = ui
+                .add_enabled(!declaring, end_turn)
+                .on_hover_text(END_TURN_HINT)
+                .on_disabled_hover_text(END_TURN_WHILE_ATTACKING);
+            if response.clicked() {
                 intents.push(Intent::Answer(vec![option]));
             }
         }

@@ -126,3 +126,47 @@ fn a_spells_target_question_names_the_spell_and_its_text() {
     harness.run_ok();
     harness.snapshot("flow_spell_target");
 }
+
+#[test]
+fn end_turn_waits_while_an_attack_is_being_declared() {
+    let mut harness = client();
+    start_match(&mut harness, "You vs bot", 7);
+    play_to_main_action(&mut harness);
+    let attacker = play_until_a_follower_can_attack(&mut harness);
+    let end_turn_enabled =
+        |h: &Harness<'_, App>| !h.get_by_label("End turn").accesskit_node().is_disabled();
+    assert!(end_turn_enabled(&harness));
+
+    // Choosing the attacker holds End turn, with a hover saying why.
+    click(&mut harness, &attacker);
+    assert!(
+        has(&harness, "Cancel attack"),
+        "an attack is being declared"
+    );
+    assert!(!end_turn_enabled(&harness));
+    harness.get_by_label("End turn").hover();
+    harness.run_ok();
+    assert!(has_containing(
+        &harness,
+        "choose its target, or cancel it (Esc)"
+    ));
+    harness.snapshot("flow_end_turn_held_during_attack");
+
+    // Space explains instead of ending the turn.
+    harness.remove_cursor();
+    harness.key_press(egui::Key::Space);
+    harness.step();
+    harness.step();
+    assert!(
+        has(&harness, "Cancel attack"),
+        "the attack is still being declared"
+    );
+    assert!(has_containing(&harness, "An attack is being declared"));
+
+    // Esc cancels the attack and End turn is back.
+    harness.key_press(egui::Key::Escape);
+    harness.step();
+    harness.step();
+    assert!(!has(&harness, "Cancel attack"));
+    assert!(end_turn_enabled(&harness));
+}
