@@ -438,12 +438,22 @@ impl MatchScreen {
         let moves = decision.map(LegalMoves::of).unwrap_or_default();
         let available = ui.available_width() - LEADER_WIDTH - 40.0;
         let card_width = (available / 10.9).clamp(56.0, 112.0);
+        // A follower dragged to attack counts as the chosen attacker:
+        // its legal targets are marked as after a click.
+        let dragging = board::dragged_attacker(ui.ctx()).filter(|card| moves.can_attack(*card));
+        let selection = match dragging {
+            Some(attacker) if self.selection.attacker.is_none() => Selection {
+                attacker: Some(attacker),
+                ..self.selection.clone()
+            },
+            _ => self.selection.clone(),
+        };
         let cx = BoardContext {
             view: &self.view,
             board,
             decision,
             moves,
-            selection: &self.selection,
+            selection: &selection,
             card_size: vec2(card_width, card_width * 1.38),
         };
         if !confirming {

@@ -170,3 +170,67 @@ fn end_turn_waits_while_an_attack_is_being_declared() {
     assert!(!has(&harness, "Cancel attack"));
     assert!(end_turn_enabled(&harness));
 }
+
+/// Drags from `from` to half way to `to`, leaving the button held.
+fn drag_half_way(harness: &mut Harness<'_, App>, from: egui::Pos2, to: egui::Pos2) {
+    harness.hover_at(from);
+    harness.step();
+    harness.drag_at(from);
+    harness.step();
+    harness.hover_at(from + (to - from) * 0.25);
+    harness.step();
+    harness.hover_at(from + (to - from) * 0.5);
+    harness.step();
+}
+
+#[test]
+fn dragging_an_attacker_marks_its_targets_under_an_arrowhead() {
+    let mut harness = client();
+    start_match(&mut harness, "You vs bot", 7);
+    play_to_main_action(&mut harness);
+    let attacker = play_until_a_follower_can_attack(&mut harness);
+    let from = harness.get_by_label(&attacker).rect().center();
+    let leader = first_label_containing(&harness, "P2 (random bot) leader");
+    assert!(!leader.contains("(target)"), "no target before the drag");
+    let to = harness.get_by_label(&leader).rect().center();
+    drag_half_way(&mut harness, from, to);
+    // The targets are marked while the drag goes on, as after a click.
+    assert!(has(&harness, "P2 (random bot) leader (target)"));
+    harness.snapshot("flow_drag_attack_arrow");
+
+    // Dropped on nothing, the attack is not declared and the marks go.
+    let nowhere = from + egui::vec2(0.0, 200.0);
+    harness.hover_at(nowhere);
+    harness.step();
+    harness.drop_at(nowhere);
+    harness.step();
+    harness.step();
+    assert!(!has(&harness, "P2 (random bot) leader (target)"));
+    assert!(has(&harness, "End turn"), "still your main action");
+}
+
+#[test]
+fn dragging_a_card_from_the_hand_onto_the_field_plays_it() {
+    let mut harness = client();
+    start_match(&mut harness, "You vs bot", 7);
+    play_to_main_action(&mut harness);
+    let card = first_label_containing(&harness, "(hand, can act)");
+    let name = card
+        .split(" (hand")
+        .next()
+        .expect("a card label starts with its name")
+        .to_owned();
+    let from = harness.get_by_label(&card).rect().center();
+    // An empty field slot, right of your leader.
+    let leader = harness.get_by_label("P1 (you) leader").rect();
+    let to = egui::pos2(leader.right() + 160.0, leader.center().y + 20.0);
+    drag_half_way(&mut harness, from, to);
+    harness.hover_at(to);
+    harness.step();
+    harness.snapshot("flow_drag_play_from_hand");
+    harness.drop_at(to);
+    harness.step();
+    wait_for(&mut harness, "the dragged card played", |h| {
+        has_containing(h, &format!("P1 plays {name} from the hand"))
+    });
+}
