@@ -186,7 +186,7 @@ fn series_ui(
     let field_room = room(series.field, cx.board.mine.field.len(), FIELD_SLOTS);
     let ex_room = room(series.ex_area, cx.board.mine.ex_area.len(), EX_SLOTS);
     let max_field = remaining.min(field_room);
-    let all = |to_field: u32| (to_field, (remaining - to_field).min(ex_room));
+    let all = |to_field: u32| (to_field, remaining.saturating_sub(to_field).min(ex_room));
     let generation = cx.view.generation;
     let chosen = match counts {
         Some(chosen) if chosen.generation == generation => chosen,
@@ -214,7 +214,8 @@ fn series_ui(
             egui::Slider::new(&mut chosen.to_field, 0..=max_field)
                 .text(format!("onto the field (max {max_field})")),
         );
-        let max_ex = (remaining - chosen.to_field).min(ex_room);
+        chosen.to_field = chosen.to_field.min(max_field);
+        let max_ex = remaining.saturating_sub(chosen.to_field).min(ex_room);
         chosen.to_ex_area = chosen.to_ex_area.min(max_ex);
         ui.add_enabled(
             max_ex > 0,
