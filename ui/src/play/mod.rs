@@ -554,7 +554,11 @@ impl MatchScreen {
                 }
                 Intent::ClearPicks => self.selection.picks.clear(),
                 Intent::Explain(text) => self.notice = Some(text),
-                Intent::Undo => self.session.send(Command::Undo),
+                Intent::Undo => {
+                    // The answers a plan gave may be taken back: it ends.
+                    self.series = None;
+                    self.session.send(Command::Undo);
+                }
                 Intent::Concede => self.session.send(Command::Concede(self.perspective)),
                 Intent::SaveReplay(path) => self.session.send(Command::SaveReplay(path)),
                 Intent::Sandbox(action) => self.session.send(Command::Sandbox(action)),
