@@ -602,7 +602,8 @@ fn card_with_actions_ui(
         Place::Field(Half::Mine) if cx.moves.can_attack(card.card) => {
             drag_attack_ui(ui, cx, card, &response, intents);
         }
-        Place::Hand => {
+        // A card played from the EX area can be dragged onto the field too.
+        Place::Hand | Place::ExArea(Half::Mine) => {
             if let Some(option) = cx.moves.card(card.card).play {
                 drag_play_ui(ui, cx, card, option, &response, intents);
             }
@@ -779,8 +780,8 @@ fn play_zone_id() -> egui::Id {
 /// Colour of the drop zone and arrow of a card dragged from the hand.
 const PLAY_COLOUR: Color32 = Color32::from_rgb(110, 210, 120);
 
-/// Dragging a playable card from the hand onto your field and EX area
-/// plays it (the same answer as clicking it); a card that needs a target
+/// Dragging a playable card from the hand (or the EX area) onto your
+/// field and EX area plays it (the same answer as clicking it); a card that needs a target
 /// then asks through the prompt as usual. While it is dragged, the zone
 /// is outlined and the card follows the pointer; dropped anywhere else,
 /// nothing happens.
