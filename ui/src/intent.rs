@@ -11,6 +11,9 @@ use sve_host::engine::CardRef;
 pub enum Intent {
     /// Answer the decision on screen with these option indices.
     Answer(Vec<usize>),
+    /// Answer a series of "up to N" questions in turn from one plan
+    /// (`play/series.rs`); its first question is the one on screen.
+    AnswerSeries(crate::play::series::SeriesPlan),
     /// Choose (or clear) the follower whose attack is being declared.
     SelectAttacker(Option<CardRef>),
     /// Add or remove an option from a multi-pick answer being built.

@@ -25,7 +25,7 @@ use egui::{
     Align2, Color32, CornerRadius, FontId, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, vec2,
 };
 use sve_host::engine::view::{CardView, SideView};
-use sve_host::engine::{Action, Choice, PlayerId};
+use sve_host::engine::{Action, CardRef, Choice, PlayerId};
 
 /// Which half of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -417,10 +417,15 @@ fn zones_ui(ui: &mut Ui, cx: &BoardContext<'_>, half: Half, intents: &mut Intent
         }
         ex_area_ui(ui, cx, half, intents);
     };
-    if beside {
-        ui.horizontal_top(add_zones);
+    let zones = if beside {
+        ui.horizontal_top(add_zones).response.rect
     } else {
-        ui.vertical(add_zones);
+        ui.vertical(add_zones).response.rect
+    };
+    if half == Half::Mine {
+        // The hand is drawn after: a card dragged from it is dropped here.
+        ui.ctx()
+            .data_mut(|data| data.insert_temp(play_zone_id(), zones));
     }
 }
 
@@ -597,6 +602,12 @@ fn card_with_actions_ui(
         Place::Field(Half::Mine) if cx.moves.can_attack(card.card) => {
             drag_attack_ui(ui, cx, card, &response, intents);
         }
+        // A card played from the EX area can be dragged onto the field too.
+        Place::Hand | Place::ExArea(Half::Mine) => {
+            if let Some(option) = cx.moves.card(card.card).play {
+                drag_play_ui(ui, cx, card, option, &response, intents);
+            }
+        }
         _ => {}
     }
     response.context_menu(|ui| card_menu_head_ui(ui, cx, card, intents));
@@ -707,18 +718,26 @@ fn drag_attack_ui(
         return;
     };
     if response.dragged() {
+        // Remembered for the next frame, whose opponent half (drawn
+        // first) marks this attacker's legal targets.
+        ui.ctx()
+            .data_mut(|data| data.insert_temp(dragged_attacker_id(), Some(card.card)));
         let painter = ui.ctx().layer_painter(egui::LayerId::new(
             egui::Order::Foreground,
             egui::Id::unique("attack arrow"),
         ));
-        painter.line_segment(
-            [response.rect.center(), pointer],
-            Stroke::new(3.0, Color32::from_rgb(240, 70, 60)),
+        paint_arrow(
+            &painter,
+            response.rect.center(),
+            pointer,
+            Color32::from_rgb(240, 70, 60),
         );
     }
     if !response.drag_stopped() {
         return;
     }
+    ui.ctx()
+        .data_mut(|data| data.insert_temp(dragged_attacker_id(), None::<CardRef>));
     let targets = ui.ctx().data_mut(|data| {
         data.get_temp::<Vec<(egui::Rect, DropTarget)>>(drop_targets_id())
             .unwrap_or_default()
@@ -736,4 +755,95 @@ fn drag_attack_ui(
             "That attack is not legal: drop on a highlighted target.".to_owned(),
         )),
     }
+}
+
+/// The follower being dragged to attack, if a drag is going on: the
+/// match screen treats it as the chosen attacker, so the board marks its
+/// legal targets (and End turn waits) as it does after a click.
+pub fn dragged_attacker(ctx: &egui::Context) -> Option<CardRef> {
+    if ctx.dragged_id().is_none() {
+        ctx.data_mut(|data| data.insert_temp(dragged_attacker_id(), None::<CardRef>));
+        return None;
+    }
+    ctx.data(|data| data.get_temp::<Option<CardRef>>(dragged_attacker_id()))
+        .flatten()
+}
+
+fn dragged_attacker_id() -> egui::Id {
+    egui::Id::unique("sve dragged attacker")
+}
+
+fn play_zone_id() -> egui::Id {
+    egui::Id::unique("sve play drop zone")
+}
+
+/// Colour of the drop zone and arrow of a card dragged from the hand.
+const PLAY_COLOUR: Color32 = Color32::from_rgb(110, 210, 120);
+
+/// Dragging a playable card from the hand (or the EX area) onto your
+/// field and EX area plays it (the same answer as clicking it); a card that needs a target
+/// then asks through the prompt as usual. While it is dragged, the zone
+/// is outlined and the card follows the pointer; dropped anywhere else,
+/// nothing happens.
+fn drag_play_ui(
+    ui: &mut Ui,
+    cx: &BoardContext<'_>,
+    card: &CardView,
+    option: usize,
+    response: &egui::Response,
+    intents: &mut Intents,
+) {
+    let Some(pointer) = ui.ctx().pointer_latest_pos() else {
+        return;
+    };
+    let zone = ui
+        .ctx()
+        .data(|data| data.get_temp::<egui::Rect>(play_zone_id()));
+    let over_zone = zone.is_some_and(|zone| zone.expand(8.0).contains(pointer));
+    if response.dragged() {
+        let layer = egui::LayerId::new(egui::Order::Foreground, egui::Id::unique("sve hand drag"));
+        let content = ui.ctx().content_rect();
+        let mut over = ui.new_child(egui::UiBuilder::new().layer_id(layer).max_rect(content));
+        over.set_clip_rect(content);
+        if let Some(zone) = zone {
+            let width = if over_zone { 4.0 } else { 2.0 };
+            over.painter().rect_stroke(
+                zone.expand(4.0),
+                CornerRadius::same(8),
+                Stroke::new(width, PLAY_COLOUR),
+                StrokeKind::Outside,
+            );
+        }
+        paint_arrow(over.painter(), response.rect.center(), pointer, PLAY_COLOUR);
+        let ghost = egui::Rect::from_center_size(pointer, cx.card_size);
+        crate::play::card::paint_card_face(&over, &cx.view.db, card, ghost);
+    }
+    if response.drag_stopped() && over_zone {
+        intents.push(Intent::Answer(vec![option]));
+    }
+}
+
+/// A thick arrow from `from` to `to` with a filled head at `to`.
+fn paint_arrow(painter: &egui::Painter, from: egui::Pos2, to: egui::Pos2, colour: Color32) {
+    const HEAD_LENGTH: f32 = 18.0;
+    const HEAD_HALF_WIDTH: f32 = 10.0;
+    let along = to - from;
+    let length = along.length();
+    if length < 1.0 {
+        return;
+    }
+    let dir = along / length;
+    let normal = egui::vec2(-dir.y, dir.x);
+    let head = HEAD_LENGTH.min(length);
+    let base = to - dir * head;
+    painter.line_segment([from, base], Stroke::new(4.0, colour));
+    painter.add(egui::Shape::convex_polygon(
+        vec![
+            to,
+            base + normal * HEAD_HALF_WIDTH,
+            base - normal * HEAD_HALF_WIDTH,
+        ],
+        colour,
+        Stroke::NONE,
+    ));
 }

@@ -265,3 +265,5 @@ pub fn why_not_leader(
 
 /// Field and EX area size (CR 4.4.4.1, 4.8.3.1).
 pub const FIELD_SLOTS: usize = 5;
+/// EX area size (CR 4.8.3.1).
+pub const EX_SLOTS: usize = 5;

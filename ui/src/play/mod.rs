@@ -30,7 +30,9 @@ pub mod reload_notice;
 pub mod replay_bar;
 pub mod sandbox;
 pub mod selection;
+pub mod series;
 pub mod shortcuts;
+pub mod source;
 pub mod strip;
 
 use crate::config::{MatchConfig, MatchMode};
@@ -136,6 +138,8 @@ pub struct MatchScreen {
     reloaded_cards: Option<Box<crate::session::ReloadReport>>,
     /// The board's right-click menu of bench tools (local matches).
     bench_menu: bench_menu::BenchMenu,
+    /// An "up to N" series being answered from one plan (`series.rs`).
+    series: Option<series::SeriesPlan>,
 }
 
 impl MatchScreen {
@@ -188,6 +192,7 @@ impl MatchScreen {
             reload_notice: reload_notice::ReloadNotice::default(),
             reloaded_cards: None,
             bench_menu: bench_menu::BenchMenu::default(),
+            series: None,
         }
     }
 
@@ -223,6 +228,7 @@ impl MatchScreen {
             reload_notice: reload_notice::ReloadNotice::default(),
             reloaded_cards: None,
             bench_menu: bench_menu::BenchMenu::default(),
+            series: None,
         }
     }
 
@@ -278,6 +284,7 @@ impl MatchScreen {
     ) -> ScreenRequest {
         let now = ui.input(|input| input.time);
         self.take_updates(now, *anim_speed);
+        self.follow_series();
         let mut intents = Intents::default();
         // Read before the bar draws: Esc that closes a dialog this frame
         // must not also cancel the selection.
@@ -431,12 +438,22 @@ impl MatchScreen {
         let moves = decision.map(LegalMoves::of).unwrap_or_default();
         let available = ui.available_width() - LEADER_WIDTH - 40.0;
         let card_width = (available / 10.9).clamp(56.0, 112.0);
+        // A follower dragged to attack counts as the chosen attacker:
+        // its legal targets are marked as after a click.
+        let dragging = board::dragged_attacker(ui.ctx()).filter(|card| moves.can_attack(*card));
+        let selection = match dragging {
+            Some(attacker) if self.selection.attacker.is_none() => Selection {
+                attacker: Some(attacker),
+                ..self.selection.clone()
+            },
+            _ => self.selection.clone(),
+        };
         let cx = BoardContext {
             view: &self.view,
             board,
             decision,
             moves,
-            selection: &self.selection,
+            selection: &selection,
             card_size: vec2(card_width, card_width * 1.38),
         };
         if !confirming {
@@ -472,6 +489,40 @@ impl MatchScreen {
         self.reload_notice.ui(ui);
     }
 
+    /// Answers the question on screen from the series plan when it is the
+    /// plan's next one; any other question ends the plan. While no
+    /// question is on screen (the worker is busy) the plan waits.
+    fn follow_series(&mut self) {
+        let Some(plan) = &mut self.series else {
+            return;
+        };
+        let Some(decision) = self.view.decision_for(self.perspective) else {
+            return;
+        };
+        let step = match series::TokenSeries::of(decision) {
+            Some(question) => plan.answer(&question, self.view.generation),
+            None => series::PlanStep::Over,
+        };
+        let option = match step {
+            series::PlanStep::Answer(option) => option,
+            series::PlanStep::Last(option) => {
+                self.series = None;
+                option
+            }
+            series::PlanStep::Wait => return,
+            series::PlanStep::Over => {
+                tracing::debug!("the series plan ends at a question it does not answer");
+                self.series = None;
+                return;
+            }
+        };
+        self.session.send(Command::Answer {
+            generation: self.view.generation,
+            player: self.perspective,
+            picks: vec![option],
+        });
+    }
+
     fn apply(&mut self, mut intents: Intents) -> ScreenRequest {
         // Concede, New match and Leave (as NewMatch) come here confirmed
         // (`confirm.rs`).
@@ -487,6 +538,12 @@ impl MatchScreen {
                         picks,
                     });
                 }
+                Intent::AnswerSeries(plan) => {
+                    self.selection.attacker = None;
+                    self.notice = None;
+                    self.series = Some(plan);
+                    self.follow_series();
+                }
                 Intent::SelectAttacker(attacker) => {
                     self.notice = None;
                     self.selection.attacker = attacker;
@@ -497,7 +554,11 @@ impl MatchScreen {
                 }
                 Intent::ClearPicks => self.selection.picks.clear(),
                 Intent::Explain(text) => self.notice = Some(text),
-                Intent::Undo => self.session.send(Command::Undo),
+                Intent::Undo => {
+                    // The answers a plan gave may be taken back: it ends.
+                    self.series = None;
+                    self.session.send(Command::Undo);
+                }
                 Intent::Concede => self.session.send(Command::Concede(self.perspective)),
                 Intent::SaveReplay(path) => self.session.send(Command::SaveReplay(path)),
                 Intent::Sandbox(action) => self.session.send(Command::Sandbox(action)),

@@ -1,4 +1,5 @@
-//! The prompt in the middle of the board: what the engine asks, the
+//! The prompt in the middle of the board: what the engine asks (beside
+//! it, the card and ability asking, `source.rs`), the
 //! options that have no object on the board (yes/no, pass, end turn, labels,
 //! pending abilities, cards in hidden zones), and the confirm button of a
 //! multi-pick answer. A short notice line explains refused clicks. The
@@ -7,17 +8,36 @@
 
 use super::board::BoardContext;
 use super::clicks::waiting_text;
-use super::shortcuts::{CANCEL_HINT, END_TURN_HINT, option_hint};
+use super::legal::{EX_SLOTS, FIELD_SLOTS};
+use super::series::{SeriesPlan, TokenSeries};
+use super::shortcuts::{CANCEL_HINT, END_TURN_HINT, END_TURN_WHILE_ATTACKING, option_hint};
+use super::source::{asking_source, source_ui};
 use super::strip::strip_ui;
 use crate::intent::{Intent, Intents};
 use egui::{Color32, RichText, Ui};
 use sve_host::engine::view::CardView;
 use sve_host::engine::{CardRef, Choice, Prompt};
 
-/// The prompt panel. It keeps no state of its own: picks live in the
-/// [`Selection`](super::selection::Selection).
+/// The prompt panel. Picks live in the
+/// [`Selection`](super::selection::Selection); the panel keeps only the
+/// counts of an "up to N" series being chosen (`series.rs`).
 #[derive(Debug, Default)]
-pub struct PromptPanel {}
+pub struct PromptPanel {
+    /// The counts chosen for the series on screen, with the match
+    /// generation they were chosen at.
+    series_counts: Option<SeriesCounts>,
+}
+
+/// How many of a token series' tokens go to the field and to the EX area.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct SeriesCounts {
+    generation: u64,
+    to_field: u32,
+    to_ex_area: u32,
+}
+
+/// The width of the column naming the card and ability that ask.
+const SOURCE_WIDTH: f32 = 300.0;
 
 /// An option the prompt shows as a button of its own, numbered for the
 /// keyboard (`shortcuts.rs`).
@@ -52,10 +72,26 @@ impl PromptPanel {
         notice: Option<&str>,
         intents: &mut Intents,
     ) {
-        let Self {} = self;
+        let Self { series_counts } = self;
         strip_ui(ui, "prompt", Color32::from_rgb(34, 38, 50), |ui| {
             match cx.decision {
-                Some(_) => decision_ui(ui, cx, intents),
+                Some(view) => {
+                    let mut question_ui = |ui: &mut Ui| match TokenSeries::of(view) {
+                        Some(series) => series_ui(ui, cx, &series, series_counts, intents),
+                        None => decision_ui(ui, cx, intents),
+                    };
+                    match asking_source(cx) {
+                        // The card and ability asking, beside the question.
+                        Some(source) => {
+                            ui.horizontal_top(|ui| {
+                                ui.vertical(|ui| source_ui(ui, cx, &source, SOURCE_WIDTH));
+                                ui.separator();
+                                ui.vertical(question_ui);
+                            });
+                        }
+                        None => question_ui(ui),
+                    }
+                }
                 None => {
                     let text = if cx.view.bot_thinking {
                         match cx.view.waiting_on {
@@ -83,6 +119,10 @@ pub fn numbered_options(cx: &BoardContext<'_>) -> Vec<NumberedOption> {
     let Some(view) = cx.decision else {
         return Vec::new();
     };
+    if TokenSeries::of(view).is_some() {
+        // One count answers the whole series (`series_ui`).
+        return Vec::new();
+    }
     let decision = &view.decision;
     let moves = &cx.moves;
     let single_pick = decision.min == 1 && decision.max == 1;
@@ -125,6 +165,86 @@ pub fn numbered_options(cx: &BoardContext<'_>) -> Vec<NumberedOption> {
         toggles: !single_pick,
     }));
     numbered
+}
+
+/// An "up to N" token series as one question: how many tokens go onto
+/// the field and into the EX area (all that fit by default), then one
+/// Confirm that answers every question of the series (`series.rs`).
+fn series_ui(
+    ui: &mut Ui,
+    cx: &BoardContext<'_>,
+    series: &TokenSeries,
+    counts: &mut Option<SeriesCounts>,
+    intents: &mut Intents,
+) {
+    let remaining = series.remaining();
+    let room = |offered: Option<usize>, held: usize, slots: usize| {
+        offered.map_or(0, |_| {
+            u32::try_from(slots.saturating_sub(held)).unwrap_or(u32::MAX)
+        })
+    };
+    let field_room = room(series.field, cx.board.mine.field.len(), FIELD_SLOTS);
+    let ex_room = room(series.ex_area, cx.board.mine.ex_area.len(), EX_SLOTS);
+    let max_field = remaining.min(field_room);
+    let all = |to_field: u32| (to_field, remaining.saturating_sub(to_field).min(ex_room));
+    let generation = cx.view.generation;
+    let chosen = match counts {
+        Some(chosen) if chosen.generation == generation => chosen,
+        _ => {
+            let (to_field, to_ex_area) = all(max_field);
+            counts.insert(SeriesCounts {
+                generation,
+                to_field,
+                to_ex_area,
+            })
+        }
+    };
+    let more = if series.step > 1 { " more" } else { "" };
+    let token = &series.token;
+    ui.label(
+        RichText::new(format!(
+            "Put up to {remaining}{more} {token} tokens: choose how many go onto your field and into your EX area."
+        ))
+        .size(15.0)
+        .strong(),
+    );
+    ui.horizontal_wrapped(|ui| {
+        ui.add_enabled(
+            max_field > 0,
+            egui::Slider::new(&mut chosen.to_field, 0..=max_field)
+                .text(format!("onto the field (max {max_field})")),
+        );
+        chosen.to_field = chosen.to_field.min(max_field);
+        let max_ex = remaining.saturating_sub(chosen.to_field).min(ex_room);
+        chosen.to_ex_area = chosen.to_ex_area.min(max_ex);
+        ui.add_enabled(
+            max_ex > 0,
+            egui::Slider::new(&mut chosen.to_ex_area, 0..=max_ex)
+                .text(format!("into the EX area (max {max_ex})")),
+        );
+        if ui
+            .button("All")
+            .on_hover_text("As many as fit: the field first, then the EX area.")
+            .clicked()
+        {
+            (chosen.to_field, chosen.to_ex_area) = all(max_field);
+        }
+        if ui.button("None").clicked() {
+            (chosen.to_field, chosen.to_ex_area) = (0, 0);
+        }
+        let total = chosen.to_field + chosen.to_ex_area;
+        if ui
+            .button(RichText::new("Confirm").strong())
+            .on_hover_text(format!("Put {total} {token} token(s)."))
+            .clicked()
+        {
+            intents.push(Intent::AnswerSeries(SeriesPlan::new(
+                series,
+                chosen.to_field,
+                chosen.to_ex_area,
+            )));
+        }
+    });
 }
 
 fn decision_ui(ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
@@ -192,7 +312,13 @@ fn decision_ui(ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
             ui.add_space(12.0);
             let end_turn = egui::Button::new(RichText::new("End turn").strong())
                 .fill(Color32::from_rgb(70, 60, 110));
-            if ui.add(end_turn).on_hover_text(END_TURN_HINT).clicked() {
+            // An attack being declared is finished or cancelled first.
+            let declaring = cx.selection.attacker.is_some();
+            let response = ui
+                .add_enabled(!declaring, end_turn)
+                .on_hover_text(END_TURN_HINT)
+                .on_disabled_hover_text(END_TURN_WHILE_ATTACKING);
+            if response.clicked() {
                 intents.push(Intent::Answer(vec![option]));
             }
         }

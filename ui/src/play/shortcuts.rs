@@ -1,5 +1,5 @@
 //! Keyboard shortcuts on the board: Space ends the turn when "End turn"
-//! is a legal answer, Esc cancels the attack or the picks being built,
+//! is a legal answer and no attack is being declared, Esc cancels the attack or the picks being built,
 //! and 1–9 pick the prompt's numbered options (the buttons of the prompt
 //! strip, in order; see [`numbered_options`](super::prompt::numbered_options)).
 //! A key becomes the same [`Intent`] as a click on its button, so it is
@@ -16,6 +16,11 @@ use egui::{Key, Modifiers, Ui};
 
 /// The hover text of the "End turn" button.
 pub const END_TURN_HINT: &str = "End your turn (Space).";
+
+/// Why "End turn" is off while an attack is being declared (its hover
+/// text, and the notice when Space is pressed then).
+pub const END_TURN_WHILE_ATTACKING: &str =
+    "An attack is being declared: choose its target, or cancel it (Esc), before ending your turn.";
 
 /// The hover text of buttons that cancel the selection.
 pub const CANCEL_HINT: &str = "Shortcut: Esc.";
@@ -60,7 +65,11 @@ pub fn shortcuts_ui(ui: &Ui, cx: &BoardContext<'_>, confirming: bool, intents: &
     if pressed(Key::Space)
         && let Some(option) = cx.moves.end_turn
     {
-        intents.push(Intent::Answer(vec![option]));
+        if cx.selection.attacker.is_some() {
+            intents.push(Intent::Explain(END_TURN_WHILE_ATTACKING.to_owned()));
+        } else {
+            intents.push(Intent::Answer(vec![option]));
+        }
         return;
     }
     let options = numbered_options(cx);

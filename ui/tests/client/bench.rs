@@ -17,20 +17,6 @@ fn root() -> PathBuf {
         .to_owned()
 }
 
-/// Right-clicks the first widget whose label contains `text`, then runs
-/// frames until the menu is drawn.
-fn right_click_containing(harness: &mut Harness<'_, App>, text: &str) {
-    harness
-        .query_all_by_label_contains(text)
-        .next()
-        .unwrap_or_else(|| panic!("no widget with {text:?} in its label"))
-        .click_secondary();
-    // One frame opens the menu (sized, unseen), the next draws it.
-    harness.step();
-    harness.step();
-    harness.step();
-}
-
 fn hand_size(harness: &Harness<'_, App>) -> usize {
     let view = match_view(harness);
     view.board(view.views[0].viewer)

@@ -13,6 +13,7 @@ mod board_layout;
 mod card_art;
 mod deck_builder;
 mod deck_code;
+mod flow;
 mod hot_reload;
 mod online;
 mod play;

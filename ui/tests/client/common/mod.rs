@@ -279,3 +279,57 @@ pub fn play_until_a_follower_can_attack(harness: &mut Harness<'_, App>) -> Strin
     }
     first_label_containing(harness, "(field, can act)")
 }
+
+/// Right-clicks the first widget whose label contains `text`, then runs
+/// frames until the menu is drawn.
+pub fn right_click_containing(harness: &mut Harness<'_, App>, text: &str) {
+    harness
+        .query_all_by_label_contains(text)
+        .next()
+        .unwrap_or_else(|| panic!("no widget with {text:?} in its label"))
+        .click_secondary();
+    // One frame opens the menu (sized, unseen), the next draws it.
+    harness.step();
+    harness.step();
+    harness.step();
+}
+
+/// Puts the card `id` into a zone with the bench menu of the leader
+/// labelled `leader` (a local match): `zone` is the button's words after
+/// "Put it into " ("P1's hand"), and the wait ends when a widget's label
+/// contains `shown`.
+pub fn put_card(harness: &mut Harness<'_, App>, leader: &str, id: &str, zone: &str, shown: &str) {
+    right_click_containing(harness, leader);
+    // The field keeps the last name typed: replace it.
+    click(harness, "Card id or name:");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Card id or name:").type_text(id);
+    harness.step();
+    click(harness, &format!("Put it into {zone}"));
+    wait_for(harness, &format!("{id} in {zone}"), |h| {
+        has_containing(h, shown)
+    });
+    // Close the menu.
+    harness.key_press(egui::Key::Escape);
+    harness.step();
+}
+
+/// Sets your play points to `pp` of 10 with the bench menu (a local
+/// match) and waits until the board shows them.
+pub fn set_pp(harness: &mut Harness<'_, App>, pp: i32) {
+    right_click_containing(harness, "(you) leader");
+    for (label, value) in [("Max play points", 10), ("Play points", pp)] {
+        harness.get_by_label(label).click();
+        harness.step();
+        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        harness.get_by_label(label).type_text(&value.to_string());
+        harness.key_press(egui::Key::Enter);
+        harness.step();
+    }
+    click(harness, "Set play points");
+    wait_for(harness, "the play points", |h| {
+        match_view(h)
+            .board(sve_host::engine::PlayerId(0))
+            .is_some_and(|board| board.mine.pp == pp)
+    });
+}
