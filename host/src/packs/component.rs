@@ -222,6 +222,13 @@ fn new_engine() -> Result<(Engine, Linker<HostState>), ComponentError> {
     // results would otherwise depend on the CPU.
     config.cranelift_nan_canonicalization(true);
     config.relaxed_simd_deterministic(true);
+    // Naming the host's triple stops wasmtime from tuning code to this
+    // CPU's features: compiled packs (and the on-disk cache) then work on
+    // any machine of the architecture, and a CPU that reports other
+    // features (valgrind's, in the CI speed guard) runs the same code.
+    config
+        .target(&target_lexicon::HOST.to_string())
+        .map_err(wasm_err)?;
     // `SVE_WASM_PERFMAP=1` names pack functions in `perf` profiles
     // (wasmtime writes /tmp/perf-<pid>.map); see docs/performance.md.
     if std::env::var_os("SVE_WASM_PERFMAP").is_some() {
