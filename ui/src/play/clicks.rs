@@ -207,6 +207,10 @@ pub fn waiting_text(cx: &BoardContext<'_>) -> String {
     if view.outcome.is_some() {
         return "The match is over.".to_owned();
     }
+    // A replay plays its recorded answers: nobody decides anything here.
+    if view.replay.is_some() {
+        return "This is a replay: step, play or scrub it with the bar under the board.".to_owned();
+    }
     match view.waiting_on {
         // Online, a decision this screen does not hold is someone else's,
         // even from seat 1's side when watching.
@@ -352,5 +356,29 @@ mod tests {
             intent,
             Intent::Explain("Wait: P2 (random bot) is deciding.".to_owned())
         );
+    }
+
+    #[test]
+    fn in_a_replay_a_click_says_it_is_a_replay() {
+        let db = fixture::db();
+        let mut mine = fixture::side(&db, "Arisa", 2);
+        let goblin = fixture::card(&db, GOBLIN.0, "Goblin");
+        mine.hand.push(Some(goblin.clone()));
+        let theirs = fixture::side(&db, "Erika", 2);
+        let mut view = fixture::vs_bot(db, mine, theirs, None);
+        view.replay = Some(crate::session::ReplayPosition {
+            at: 3,
+            length: 10,
+            turns: std::sync::Arc::from(vec![1; 11]),
+            playing: false,
+            pace: std::time::Duration::from_millis(500),
+        });
+        let intent = fixture::with_board(&view, &Selection::default(), |cx| {
+            card_click(cx, &goblin, Place::Hand)
+        });
+        let Intent::Explain(text) = intent else {
+            panic!("{intent:?}");
+        };
+        assert!(text.contains("This is a replay"), "{text}");
     }
 }
