@@ -308,6 +308,16 @@ fn decision_ui(ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
                 intents.push(Intent::ClearPicks);
             }
         }
+        if cancels_by_undo(cx) {
+            ui.add_space(12.0);
+            if ui
+                .button("Cancel the play")
+                .on_hover_text(CANCEL_PLAY_HINT)
+                .clicked()
+            {
+                intents.push(Intent::Undo);
+            }
+        }
         if let Some(option) = moves.end_turn {
             ui.add_space(12.0);
             let end_turn = egui::Button::new(RichText::new("End turn").strong())
@@ -323,6 +333,21 @@ fn decision_ui(ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
             }
         }
     });
+}
+
+/// Hover text of "Cancel the play".
+const CANCEL_PLAY_HINT: &str = "Take the card or ability back before its costs are paid: the match goes back to \
+     before you chose it (an undo).";
+
+/// Whether the pending question is which cards pay a cost of the play or
+/// ability you just chose, and it can be taken back. The engine pays play
+/// points when the play begins and then asks for the cards, so "cancel"
+/// is the undo of that choice (local matches; online there is no undo).
+pub fn cancels_by_undo(cx: &BoardContext<'_>) -> bool {
+    cx.view.can_undo
+        && cx
+            .decision
+            .is_some_and(|view| matches!(view.decision.prompt, Prompt::CostCards { .. }))
 }
 
 /// The question, in words, for the player at the screen.
@@ -458,5 +483,37 @@ mod tests {
         harness.get_by_label("End turn").click();
         harness.run();
         assert_eq!(harness.state().as_slice(), [Intent::Answer(vec![0])]);
+    }
+
+    /// A question of which cards pay a cost, as the engine asks it.
+    fn cost_cards_view(can_undo: bool) -> MatchView {
+        let db = fixture::db();
+        let mine = fixture::side(&db, "Arisa", 0);
+        let theirs = fixture::side(&db, "Erika", 0);
+        let decision = Decision::pick_one(
+            PlayerId(0),
+            Prompt::CostCards {
+                card: sve_host::engine::CardRef(3),
+                purpose: "put into the cemetery".to_owned(),
+            },
+            vec![Choice::Card(sve_host::engine::CardRef(4))],
+        );
+        let mut view = fixture::vs_bot(db, mine, theirs, Some(decision));
+        view.can_undo = can_undo;
+        view
+    }
+
+    #[test]
+    fn a_cost_question_offers_to_cancel_the_play_by_undo() {
+        let mut harness = prompt_harness(cost_cards_view(true));
+        harness.get_by_label("Cancel the play").click();
+        harness.run();
+        assert_eq!(harness.state().as_slice(), [Intent::Undo]);
+    }
+
+    #[test]
+    fn without_undo_a_cost_question_has_no_cancel() {
+        let harness = prompt_harness(cost_cards_view(false));
+        assert!(harness.query_by_label("Cancel the play").is_none());
     }
 }

@@ -57,6 +57,10 @@ pub fn shortcuts_ui(ui: &Ui, cx: &BoardContext<'_>, confirming: bool, intents: &
             intents.push(Intent::SelectAttacker(None));
         } else if !cx.selection.picks.is_empty() {
             intents.push(Intent::ClearPicks);
+        } else if super::prompt::cancels_by_undo(cx) {
+            // Nothing picked yet: Esc takes the play back ("Cancel the
+            // play").
+            intents.push(Intent::Undo);
         }
     }
     if cx.decision.is_none() {
