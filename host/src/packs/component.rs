@@ -33,15 +33,24 @@ pub const TABLE_ELEMENT_LIMIT: usize = 20_000;
 pub const STACK_LIMIT: usize = 512 << 10;
 
 /// A handle on the wasmtime engine and linker every pack shares (one per
-/// process), with this handle's component cache.
+/// process), with this handle's on-disk cache folder.
 #[derive(Clone)]
 pub struct PackEngine {
     engine: Engine,
     linker: Linker<HostState>,
     cache_dir: Option<PathBuf>,
-    /// Components compiled in this process, by content hash: every script
-    /// pack shares the runtime component, so a script reload compiles no
-    /// wasm.
+    /// Components compiled in this process, by content hash, shared by
+    /// every handle (they belong to the one engine): every script pack
+    /// shares the runtime component, so a script reload, or a second pack
+    /// library, compiles and loads no wasm.
+    compiled: Arc<Mutex<HashMap<u64, Component>>>,
+}
+
+/// What every [`PackEngine`] handle shares.
+#[derive(Clone)]
+struct Shared {
+    engine: Engine,
+    linker: Linker<HostState>,
     compiled: Arc<Mutex<HashMap<u64, Component>>>,
 }
 
@@ -61,12 +70,16 @@ impl PackEngine {
     /// A handle on the process's pack engine. `cache_dir` keeps compiled
     /// components between runs.
     pub fn new(cache_dir: Option<PathBuf>) -> Result<PackEngine, ComponentError> {
-        let (engine, linker) = shared_engine()?;
+        let Shared {
+            engine,
+            linker,
+            compiled,
+        } = shared_engine()?;
         Ok(PackEngine {
             engine,
             linker,
             cache_dir,
-            compiled: Arc::default(),
+            compiled,
         })
     }
 
@@ -204,15 +217,15 @@ const KEEP_RESIDENT: usize = 64 << 10;
 /// The process's one engine and linker (wasmtime's advice: an engine per
 /// process), made at first use. Components compiled by one engine run only
 /// on it, and the pooling allocator reserves its slots once.
-fn shared_engine() -> Result<(Engine, Linker<HostState>), ComponentError> {
-    static SHARED: OnceLock<Result<(Engine, Linker<HostState>), String>> = OnceLock::new();
+fn shared_engine() -> Result<Shared, ComponentError> {
+    static SHARED: OnceLock<Result<Shared, String>> = OnceLock::new();
     SHARED
         .get_or_init(|| new_engine().map_err(|e| e.to_string()))
         .clone()
         .map_err(ComponentError::Wasmtime)
 }
 
-fn new_engine() -> Result<(Engine, Linker<HostState>), ComponentError> {
+fn new_engine() -> Result<Shared, ComponentError> {
     let mut config = Config::new();
     config.consume_fuel(true);
     config.max_wasm_stack(STACK_LIMIT);
@@ -256,7 +269,11 @@ fn new_engine() -> Result<(Engine, Linker<HostState>), ComponentError> {
     // `choose` and `matches` again, with their lists checked before
     // they are copied out of the pack's memory.
     super::lazy_args::add_to_linker(&mut linker).map_err(wasm_err)?;
-    Ok((engine, linker))
+    Ok(Shared {
+        engine,
+        linker,
+        compiled: Arc::default(),
+    })
 }
 
 /// The pooling allocator's limits, matching the per-store limits of
