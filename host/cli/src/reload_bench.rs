@@ -100,7 +100,8 @@ pub fn run(pack: &Path, edits: u32, json: bool) -> Result<()> {
     let (load_p50, load_p95, _) = percentiles(&mut loads);
     println!("edits: {edits}  p50 {p50:.1} ms  p95 {p95:.1} ms  max {max:.1} ms");
     println!(
-        "  of which compile + load: p50 {load_p50:.1} ms  p95 {load_p95:.1} ms (the watcher debounces {} ms)",
+        "  of which compile + load: p50 {load_p50:.1} ms  p95 {load_p95:.1} ms (the watcher waits {} ms after a finished save, {} ms otherwise)",
+        sve_host::packs::watch::SETTLE.as_millis(),
         sve_host::packs::watch::DEBOUNCE.as_millis()
     );
     if json {

@@ -44,6 +44,9 @@ pub struct PackEngine {
     /// shares the runtime component, so a script reload, or a second pack
     /// library, compiles and loads no wasm.
     compiled: Arc<Mutex<HashMap<u64, Component>>>,
+    /// The embedded script runtime, checked, compiled and pre-instantiated
+    /// once per process: a script reload then touches no wasm bytes.
+    runtime: Arc<OnceLock<Prepared>>,
 }
 
 /// What every [`PackEngine`] handle shares.
@@ -52,6 +55,19 @@ struct Shared {
     engine: Engine,
     linker: Linker<HostState>,
     compiled: Arc<Mutex<HashMap<u64, Component>>>,
+    runtime: Arc<OnceLock<Prepared>>,
+}
+
+/// A component that passed the checks, compiled and pre-instantiated
+/// against the card API version it records.
+#[derive(Clone)]
+pub(crate) struct Prepared {
+    /// The card API version the component records.
+    pub version: semver::Version,
+    /// The component, ready to instantiate.
+    pub pre: AnyPackPre,
+    /// The FNV-1a hash of the component's bytes.
+    pub hash: u64,
 }
 
 /// Errors compiling or instantiating a component.
@@ -74,13 +90,30 @@ impl PackEngine {
             engine,
             linker,
             compiled,
+            runtime,
         } = shared_engine()?;
         Ok(PackEngine {
             engine,
             linker,
             cache_dir,
             compiled,
+            runtime,
         })
+    }
+
+    /// The embedded script runtime, prepared by `prepare` at the first
+    /// call in the process and remembered (a failure is not remembered:
+    /// it is reported again at the next call).
+    pub(crate) fn runtime<E>(
+        &self,
+        prepare: impl FnOnce() -> Result<Prepared, E>,
+    ) -> Result<Prepared, E> {
+        if let Some(prepared) = self.runtime.get() {
+            return Ok(prepared.clone());
+        }
+        let prepared = prepare()?;
+        let _ = self.runtime.set(prepared.clone());
+        Ok(prepared)
     }
 
     /// Compiles a component, or loads it from the on-disk cache.
@@ -273,6 +306,7 @@ fn new_engine() -> Result<Shared, ComponentError> {
         engine,
         linker,
         compiled: Arc::default(),
+        runtime: Arc::default(),
     })
 }
 

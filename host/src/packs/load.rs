@@ -3,7 +3,7 @@
 //! script runtime, or a packaged script pack; the manifest call read and
 //! every card checked.
 
-use super::component::PackEngine;
+use super::component::{PackEngine, Prepared};
 use super::runner::PackCode;
 use super::*;
 
@@ -163,9 +163,9 @@ fn load_script_pack(
             .filter(|d| d.severity == Severity::Error)
             .collect());
     }
-    let runtime = script_pack::runtime_component().map_err(|e| vec![error_at(&manifest.dir, e)])?;
     let file = manifest.dir.join("pack.toml");
-    let mut pack = load_component(
+    let runtime = prepared_runtime(engine, &file)?;
+    let mut pack = load_prepared(
         manifest,
         &file,
         runtime,
@@ -209,12 +209,27 @@ fn load_component(
     engine: &PackEngine,
     pack_data: Arc<[u8]>,
 ) -> Result<ReadPack, Vec<PackDiagnostic>> {
-    // Errors here may quote the component (import names, a trap's
-    // backtrace with the guest's function names): pack text.
-    let fail = |message: String| {
-        let message = guest_text::clean(&message, guest_text::TextKind::Report);
-        vec![error_at(file, message)]
-    };
+    let prepared = prepare_component(file, bytes, engine, &manifest.id)?;
+    load_prepared(manifest, file, prepared, engine, pack_data)
+}
+
+/// The errors of a component file, located at `file`. Their text may quote
+/// the component (import names, a trap's backtrace with the guest's
+/// function names): pack text, cleaned.
+fn component_error(file: &Path, message: String) -> Vec<PackDiagnostic> {
+    let message = guest_text::clean(&message, guest_text::TextKind::Report);
+    vec![error_at(file, message)]
+}
+
+/// Checks that `bytes` are a component that records a card API version
+/// this host runs, then compiles and pre-instantiates it.
+fn prepare_component(
+    file: &Path,
+    bytes: &[u8],
+    engine: &PackEngine,
+    pack_id: &str,
+) -> Result<Prepared, Vec<PackDiagnostic>> {
+    let fail = |message: String| component_error(file, message);
     if let Some(error) = component_parse_error(bytes) {
         return Err(fail(format!("not a valid wasm component: {error}")));
     }
@@ -224,7 +239,6 @@ fn load_component(
                 .to_owned(),
         ));
     };
-    let supported: Vec<String> = wit::SUPPORTED.iter().map(ToString::to_string).collect();
     let version = semver::Version::parse(recorded.trim()).map_err(|_| {
         fail(format!(
             "the pack records an unreadable card API version `{}`",
@@ -232,12 +246,45 @@ fn load_component(
         ))
     })?;
     if !wit::SUPPORTED.contains(&version) {
+        let supported: Vec<String> = wit::SUPPORTED.iter().map(ToString::to_string).collect();
         return Err(fail(format!(
-            "pack `{}` was built for card API {version}; this host supports {}",
-            manifest.id,
+            "pack `{pack_id}` was built for card API {version}; this host supports {}",
             supported.join(", ")
         )));
     }
+    let component = engine.compile(bytes).map_err(|e| fail(e.to_string()))?;
+    let pre = engine.prepare(&component, &version).map_err(|e| {
+        fail(format!(
+            "the pack imports something outside the card API {version}: {e}"
+        ))
+    })?;
+    Ok(Prepared {
+        version,
+        pre,
+        hash: fnv1a(bytes),
+    })
+}
+
+/// The embedded script runtime, prepared once per process.
+fn prepared_runtime(engine: &PackEngine, file: &Path) -> Result<Prepared, Vec<PackDiagnostic>> {
+    engine.runtime(|| {
+        let runtime = script_pack::runtime_component().map_err(|e| vec![error_at(file, e)])?;
+        prepare_component(file, runtime, engine, "script-runtime")
+    })
+}
+
+/// Reads a prepared pack component: the manifest's `api` check, then the
+/// cards its manifest call gives.
+fn load_prepared(
+    manifest: &PackManifest,
+    file: &Path,
+    prepared: Prepared,
+    engine: &PackEngine,
+    pack_data: Arc<[u8]>,
+) -> Result<ReadPack, Vec<PackDiagnostic>> {
+    let fail = |message: String| component_error(file, message);
+    let Prepared { version, pre, hash } = prepared;
+    let supported: Vec<String> = wit::SUPPORTED.iter().map(ToString::to_string).collect();
     // A script pack's scripts don't see the card API: any version this
     // host runs will do (its runtime is built against the newest). A Rust
     // pack must accept the version it was built against.
@@ -258,12 +305,6 @@ fn load_component(
             format!("field `api` = \"{}\" does not accept {what}", manifest.api),
         )]);
     }
-    let component = engine.compile(bytes).map_err(|e| fail(e.to_string()))?;
-    let pre = engine.prepare(&component, &version).map_err(|e| {
-        fail(format!(
-            "the pack imports something outside the card API {version}: {e}"
-        ))
-    })?;
     let (mut store, pack) = engine
         .instantiate(&pre, Arc::clone(&pack_data))
         .map_err(|e| fail(e.to_string()))?;
@@ -302,7 +343,7 @@ fn load_component(
             api_version: version.to_string(),
             cards: cards.len(),
             dir: manifest.dir.clone(),
-            content_hash: format!("{:016x}", fnv1a(bytes)),
+            content_hash: format!("{hash:016x}"),
             priority: manifest.priority,
             cards_shadowed: 0,
             cards_in_conflict: 0,
@@ -349,8 +390,8 @@ fn load_packaged_script_pack(
             ),
         )]);
     };
-    let runtime = script_pack::runtime_component().map_err(|e| vec![error_at(&file, e)])?;
-    let mut pack = load_component(manifest, &file, runtime, engine, Arc::from(ir))?;
+    let runtime = prepared_runtime(engine, &file)?;
+    let mut pack = load_prepared(manifest, &file, runtime, engine, Arc::from(ir))?;
     pack.info.content_hash = format!("{:016x}", fnv1a(&bytes));
     if pack.notes.iter().any(|d| d.severity == Severity::Error) {
         return Err(pack.notes);

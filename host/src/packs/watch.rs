@@ -5,7 +5,10 @@
 //! [`PackWatcher::poll`] hands out the folders that have been quiet for the
 //! debounce interval, so an editor's burst of writes (temp file, rename,
 //! metadata: a few milliseconds) becomes one reload, and a folder that
-//! never goes quiet is still reloaded after [`MAX_WAIT`]. A pack folder moved in, renamed or removed
+//! never goes quiet is still reloaded after [`MAX_WAIT`]. A burst whose
+//! last event finishes a save (a file closed after writing, or renamed
+//! into place) waits only [`SETTLE`]: the save is known to be complete.
+//! A pack folder moved in, renamed or removed
 //! is reported too (a folder event at the top of a root), so the library
 //! loads, renames or drops it. A shipped component (`<pack>/<id>.wasm`)
 //! replaced by a rebuild is a change; a dev pack's own build output is not
@@ -25,14 +28,47 @@ use std::time::{Duration, Instant};
 /// harmless: it fails to compile a half-written file, keeps the old cards,
 /// and the burst's last event reloads again.
 pub const DEBOUNCE: Duration = Duration::from_millis(8);
+/// How long a folder whose last event finished a save (a write closed, a
+/// file renamed into place) waits: enough for the events of the same save
+/// that the kernel queues right behind it (metadata, the temp file's
+/// removal), far less than a person's next save.
+pub const SETTLE: Duration = Duration::from_millis(2);
 /// The longest a folder that keeps changing waits for its reload.
 pub const MAX_WAIT: Duration = Duration::from_millis(250);
 
-/// When a folder's burst of changes began, and its latest change.
+/// When a folder's burst of changes began, its latest change, and whether
+/// that change finished a save.
 #[derive(Clone, Copy, Debug)]
 struct Burst {
     first: Instant,
     last: Instant,
+    saved: bool,
+}
+
+impl Burst {
+    /// Whether the burst is over at `now`: quiet for [`SETTLE`] after a
+    /// finished save, for the debounce interval otherwise, or going on for
+    /// [`MAX_WAIT`].
+    fn is_over(&self, now: Instant, debounce: Duration) -> bool {
+        let quiet = now.duration_since(self.last);
+        quiet >= debounce
+            || (self.saved && quiet >= SETTLE)
+            || now.duration_since(self.first) >= MAX_WAIT
+    }
+}
+
+/// Whether a file event finishes a save: the file was closed after writing,
+/// or renamed into place (an editor's write-then-rename). Other reads are
+/// no change at all (`None`); every other event is a change in progress.
+fn finishes_save(kind: &notify::EventKind) -> Option<bool> {
+    use notify::EventKind;
+    use notify::event::{AccessKind, AccessMode, ModifyKind, RenameMode};
+    match kind {
+        EventKind::Access(AccessKind::Close(AccessMode::Write)) => Some(true),
+        EventKind::Access(_) => None,
+        EventKind::Modify(ModifyKind::Name(RenameMode::To | RenameMode::Both)) => Some(true),
+        _ => Some(false),
+    }
 }
 
 /// Watches pack folders and reports which ones changed.
@@ -80,9 +116,9 @@ impl PackWatcher {
         let mut watcher =
             notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
                 let Ok(event) = event else { return };
-                if matches!(event.kind, notify::EventKind::Access(_)) {
+                let Some(saved) = finishes_save(&event.kind) else {
                     return;
-                }
+                };
                 for path in &event.paths {
                     if is_ignored(path, &owned_roots) {
                         continue;
@@ -97,10 +133,14 @@ impl PackWatcher {
                         let now = Instant::now();
                         changed
                             .entry(dir)
-                            .and_modify(|burst| burst.last = now)
+                            .and_modify(|burst| {
+                                burst.last = now;
+                                burst.saved = saved;
+                            })
                             .or_insert(Burst {
                                 first: now,
                                 last: now,
+                                saved,
                             });
                     }
                 }
@@ -115,9 +155,8 @@ impl PackWatcher {
         })
     }
 
-    /// Pack folders whose last change is at least the debounce interval old
-    /// (or whose burst began [`MAX_WAIT`] ago); each is reported once per
-    /// burst of changes.
+    /// Pack folders whose burst of changes is over (see [`Burst::is_over`]);
+    /// each is reported once per burst.
     pub fn poll(&self) -> Vec<PathBuf> {
         let Ok(mut changed) = self.changed.lock() else {
             return Vec::new();
@@ -125,10 +164,7 @@ impl PackWatcher {
         let now = Instant::now();
         let mut ready: Vec<PathBuf> = changed
             .iter()
-            .filter(|(_, burst)| {
-                now.duration_since(burst.last) >= self.debounce
-                    || now.duration_since(burst.first) >= MAX_WAIT
-            })
+            .filter(|(_, burst)| burst.is_over(now, self.debounce))
             .map(|(dir, _)| dir.clone())
             .collect();
         for dir in &ready {
@@ -238,4 +274,48 @@ pub(crate) fn pack_folder(path: &Path, roots: &[PathBuf]) -> Option<PathBuf> {
         return super::is_pack_dir(&child).then_some(child);
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Burst, DEBOUNCE, MAX_WAIT, SETTLE, finishes_save};
+    use notify::EventKind;
+    use notify::event::{AccessKind, AccessMode, DataChange, ModifyKind, RenameMode};
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn a_finished_save_ends_its_burst_sooner_than_a_write_in_progress() {
+        let start = Instant::now();
+        let burst = |saved| Burst {
+            first: start,
+            last: start,
+            saved,
+        };
+        let after = |d: Duration| start + d;
+        // Just after a finished save: over once it settled, not before.
+        assert!(!burst(true).is_over(after(Duration::ZERO), DEBOUNCE));
+        assert!(burst(true).is_over(after(SETTLE), DEBOUNCE));
+        // A write still in progress waits the whole debounce.
+        assert!(!burst(false).is_over(after(SETTLE), DEBOUNCE));
+        assert!(burst(false).is_over(after(DEBOUNCE), DEBOUNCE));
+        // A folder that never goes quiet is still reported.
+        let busy = Burst {
+            first: start,
+            last: after(MAX_WAIT),
+            saved: false,
+        };
+        assert!(busy.is_over(after(MAX_WAIT), DEBOUNCE));
+    }
+
+    #[test]
+    fn closing_a_written_file_or_renaming_one_into_place_finishes_a_save() {
+        let close_write = EventKind::Access(AccessKind::Close(AccessMode::Write));
+        let read = EventKind::Access(AccessKind::Close(AccessMode::Read));
+        let renamed = EventKind::Modify(ModifyKind::Name(RenameMode::To));
+        let written = EventKind::Modify(ModifyKind::Data(DataChange::Any));
+        assert_eq!(finishes_save(&close_write), Some(true));
+        assert_eq!(finishes_save(&renamed), Some(true));
+        assert_eq!(finishes_save(&written), Some(false));
+        assert_eq!(finishes_save(&read), None);
+    }
 }
