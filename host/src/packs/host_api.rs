@@ -206,8 +206,8 @@ impl game::Host for HostState {
                     .counters
                     .iter()
                     .map(|(counter, count)| w::CounterCount {
-                        counter: convert::counter_out(*counter),
-                        count: *count,
+                        counter: convert::counter_out(counter),
+                        count,
                     })
                     .collect(),
             })

@@ -522,10 +522,11 @@ fn check_cards(cards: &[CardDef]) -> Result<(), Vec<String>> {
                 guest_text::MAX_TRAITS
             ));
         }
-        if card.abilities.len() > 64 {
+        if card.abilities.len() > crate::cards::MAX_ABILITIES {
             problems.push(format!(
-                "card `{id}` has {} abilities; at most 64",
-                card.abilities.len()
+                "card `{id}` has {} abilities; at most {}",
+                card.abilities.len(),
+                crate::cards::MAX_ABILITIES
             ));
         }
         if card.initial_counters.len() > MAX_INITIAL_COUNTERS {

@@ -6,8 +6,8 @@
 //! debounce interval, so an editor's burst of writes (temp file, rename,
 //! metadata: a few milliseconds) becomes one reload, and a folder that
 //! never goes quiet is still reloaded after [`MAX_WAIT`]. A burst whose
-//! last event finishes a save (a file closed after writing, or renamed
-//! into place) waits only [`SETTLE`]: the save is known to be complete.
+//! last event finishes a save (a file renamed into place, as editors
+//! save) waits only [`SETTLE`]: the save is known to be complete.
 //! A pack folder moved in, renamed or removed
 //! is reported too (a folder event at the top of a root), so the library
 //! loads, renames or drops it. A shipped component (`<pack>/<id>.wasm`)
@@ -28,8 +28,8 @@ use std::time::{Duration, Instant};
 /// harmless: it fails to compile a half-written file, keeps the old cards,
 /// and the burst's last event reloads again.
 pub const DEBOUNCE: Duration = Duration::from_millis(8);
-/// How long a folder whose last event finished a save (a write closed, a
-/// file renamed into place) waits: enough for the events of the same save
+/// How long a folder whose last event finished a save (a file renamed
+/// into place) waits: enough for the events of the same save
 /// that the kernel queues right behind it (metadata, the temp file's
 /// removal), far less than a person's next save.
 pub const SETTLE: Duration = Duration::from_millis(2);
@@ -57,14 +57,16 @@ impl Burst {
     }
 }
 
-/// Whether a file event finishes a save: the file was closed after writing,
-/// or renamed into place (an editor's write-then-rename). Other reads are
-/// no change at all (`None`); every other event is a change in progress.
+/// Whether a file event finishes a save: a file renamed into place, the
+/// last step of an editor's write-then-rename (the whole new text was
+/// written to a temporary file first). Reads are no change at all
+/// (`None`). A write in place is a change in progress: a program writing
+/// several files, or one file in several writes, closes each as it goes,
+/// so only a quiet folder says such a burst is over.
 fn finishes_save(kind: &notify::EventKind) -> Option<bool> {
     use notify::EventKind;
-    use notify::event::{AccessKind, AccessMode, ModifyKind, RenameMode};
+    use notify::event::{ModifyKind, RenameMode};
     match kind {
-        EventKind::Access(AccessKind::Close(AccessMode::Write)) => Some(true),
         EventKind::Access(_) => None,
         EventKind::Modify(ModifyKind::Name(RenameMode::To | RenameMode::Both)) => Some(true),
         _ => Some(false),
@@ -308,12 +310,12 @@ mod tests {
     }
 
     #[test]
-    fn closing_a_written_file_or_renaming_one_into_place_finishes_a_save() {
+    fn renaming_a_file_into_place_finishes_a_save_and_writing_one_does_not() {
         let close_write = EventKind::Access(AccessKind::Close(AccessMode::Write));
         let read = EventKind::Access(AccessKind::Close(AccessMode::Read));
         let renamed = EventKind::Modify(ModifyKind::Name(RenameMode::To));
         let written = EventKind::Modify(ModifyKind::Data(DataChange::Any));
-        assert_eq!(finishes_save(&close_write), Some(true));
+        assert_eq!(finishes_save(&close_write), None);
         assert_eq!(finishes_save(&renamed), Some(true));
         assert_eq!(finishes_save(&written), Some(false));
         assert_eq!(finishes_save(&read), None);

@@ -162,7 +162,7 @@ fn inspect(state: &GameState, db: &CardDb, card: CardRef, hands_of: &[PlayerId])
         counters: card_state
             .counters
             .iter()
-            .map(|(kind, n)| (kind.name().to_owned(), *n))
+            .map(|(kind, n)| (kind.name().to_owned(), n))
             .collect(),
         engaged: card_state.engaged,
         evolved: evolved.map(|e| shown(state, db, e)),

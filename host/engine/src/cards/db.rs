@@ -14,7 +14,20 @@ pub enum CardDbError {
     /// More definitions than ids fit.
     #[error("too many card definitions ({0}); the limit is 65535")]
     TooMany(usize),
+    /// A definition has more abilities than a card can track.
+    #[error("card `{id}` has {count} abilities; at most {MAX_ABILITIES}")]
+    TooManyAbilities {
+        /// The card id.
+        id: String,
+        /// How many abilities it has.
+        count: usize,
+    },
 }
+
+/// The most abilities one card definition may have: a card's state keeps
+/// one bit per ability for its once-per-turn uses
+/// ([`AbilityUses`](crate::engine::state::AbilityUses)).
+pub const MAX_ABILITIES: usize = 64;
 
 /// What a reload changed, by card id.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -60,6 +73,12 @@ impl CardDb {
             if by_id.insert(def.id.clone(), id).is_some() {
                 return Err(CardDbError::DuplicateId(def.id.clone()));
             }
+            if def.abilities.len() > MAX_ABILITIES {
+                return Err(CardDbError::TooManyAbilities {
+                    id: def.id.clone(),
+                    count: def.abilities.len(),
+                });
+            }
             if def.card_type == CardType::EvolvedFollower {
                 evolved_by_base_name
                     .entry(def.base_name().to_owned())
@@ -75,7 +94,7 @@ impl CardDb {
                     .iter()
                     .enumerate()
                     .filter(|(_, a)| matches!(a.kind, super::AbilityKind::Passive(_)))
-                    // OK: a card has at most 64 abilities (pack checks).
+                    // OK: a card has at most MAX_ABILITIES (checked above).
                     .filter_map(|(idx, _)| u8::try_from(idx).ok())
                     .collect()
             })
@@ -221,4 +240,30 @@ fn fnv_of<'a>(defs: impl Iterator<Item = &'a CardDef>) -> u64 {
         }
     }
     hash
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CardDb, CardDbError, MAX_ABILITIES};
+    use crate::cards::{AbilityDef, AbilityKind};
+
+    #[test]
+    fn a_card_with_more_abilities_than_a_card_can_track_is_refused() {
+        let mut cards = crate::scenario::fixtures::test_cards();
+        let spell = AbilityDef {
+            name: "Spell".to_owned(),
+            kind: AbilityKind::Spell,
+            costs: Vec::new(),
+            once_per_turn: false,
+            text: String::new(),
+        };
+        cards[0].abilities = vec![spell; MAX_ABILITIES + 1];
+        let id = cards[0].id.clone();
+        match CardDb::new(cards) {
+            Err(CardDbError::TooManyAbilities { id: named, count }) => {
+                assert_eq!((named, count), (id, MAX_ABILITIES + 1));
+            }
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+    }
 }

@@ -10,7 +10,7 @@ mod keywords;
 pub mod starter;
 mod value;
 
-pub use db::{CardChanges, CardDb, CardDbError};
+pub use db::{CardChanges, CardDb, CardDbError, MAX_ABILITIES};
 pub use def::{
     AbilityDef, AbilityKind, ActivationZone, CardDef, CardFilter, CardType, Class, CostItem,
     CostMove, CostPick, CostZone, Counter, Grant, OwnCardsCost, PassiveCondition, PassiveDef,

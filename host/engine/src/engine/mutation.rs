@@ -230,7 +230,7 @@ impl Match {
                     engaged: false,
                     face_up: true,
                     damage: 0,
-                    counters: Vec::new(),
+                    counters: Default::default(),
                     evolved_with: None,
                     linked_to: None,
                     raced: 0,
@@ -239,7 +239,7 @@ impl Match {
                     evolved_turn: 0,
                     super_evolved: false,
                     fought_bane: false,
-                    ability_uses: Vec::new(),
+                    ability_uses: Default::default(),
                 });
             }
             Mutation::SetFlag(player, flag, value) => {
@@ -260,7 +260,7 @@ impl Match {
                 let turn = self.state.turn;
                 self.state.cards[card.idx()]
                     .ability_uses
-                    .push((ability, turn));
+                    .record(ability, turn);
             }
             Mutation::SetEvolved { card, super_evolve } => {
                 let turn = self.state.turn;
@@ -324,21 +324,11 @@ impl Match {
             }
             Mutation::AddCounters(card, counter, delta) => {
                 let counters = &mut self.state.cards[card.idx()].counters;
-                let idx = match counters.iter().position(|(k, _)| *k == counter) {
-                    Some(idx) => idx,
-                    None => {
-                        counters.push((counter, 0));
-                        counters.len() - 1
-                    }
-                };
-                let from = counters[idx].1;
+                let from = counters.get(counter);
                 // Saturates at both ends: a pack's huge delta never wraps.
                 let to =
                     u32::try_from((i64::from(from) + i64::from(delta)).max(0)).unwrap_or(u32::MAX);
-                counters[idx].1 = to;
-                if to == 0 {
-                    counters.remove(idx);
-                }
+                counters.set(counter, to);
                 if from != to {
                     self.emit(Event::CountersChanged {
                         card,
@@ -402,7 +392,7 @@ impl Match {
                     let turn = self.state.turn;
                     self.state.cards[pending.source.idx()]
                         .ability_uses
-                        .push((ability, turn));
+                        .record(ability, turn);
                 }
                 let event = Event::AbilityTriggered {
                     card: pending.source,

@@ -301,12 +301,7 @@ impl Match {
                 continue;
             }
             let ability_idx = AbilityIdx(idx as u8);
-            if ability.once_per_turn
-                && holder
-                    .ability_uses
-                    .iter()
-                    .any(|(a, turn)| *a == ability_idx && *turn == self.state.turn)
-            {
+            if ability.once_per_turn && holder.ability_uses.used_in(ability_idx, self.state.turn) {
                 continue;
             }
             found.push(PendingAbility {
@@ -329,7 +324,7 @@ struct Holder<'a> {
     object: ObjectId,
     def: DefId,
     controller: PlayerId,
-    ability_uses: &'a [(AbilityIdx, u32)],
+    ability_uses: &'a crate::engine::state::AbilityUses,
 }
 
 impl<'a> From<&'a LookBack> for Holder<'a> {

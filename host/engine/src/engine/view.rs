@@ -187,7 +187,7 @@ fn card_view(state: &GameState, db: &CardDb, card: CardRef) -> CardView {
         cost: stats.cost,
         keywords: stats.keywords,
         engaged: c.engaged,
-        counters: c.counters.clone(),
+        counters: c.counters.iter().collect(),
         raced: if c.zone == Zone::Field { c.raced } else { 0 },
     }
 }

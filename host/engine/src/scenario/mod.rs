@@ -436,7 +436,7 @@ impl ScenarioBuilder {
                     engaged: false,
                     face_up: !matches!(zone, Zone::Deck | Zone::Hand | Zone::EvolveDeck),
                     damage: 0,
-                    counters: Vec::new(),
+                    counters: Default::default(),
                     evolved_with: None,
                     linked_to: None,
                     raced: 0,
@@ -445,7 +445,7 @@ impl ScenarioBuilder {
                     evolved_turn: 0,
                     super_evolved: false,
                     fought_bane: false,
-                    ability_uses: Vec::new(),
+                    ability_uses: Default::default(),
                 });
                 if let Some(list) = game.state.players[seat].zone_mut(zone) {
                     list.push(card);
@@ -689,7 +689,7 @@ impl Scenario {
                     if stats.card_type.is_follower() && state.card(*c).zone == Zone::Field {
                         text.push_str(&format!(" {}/{}", stats.attack, stats.defense));
                     }
-                    for (counter, n) in &state.card(*c).counters {
+                    for (counter, n) in state.card(*c).counters.iter() {
                         text.push_str(&format!(" {counter:?}x{n}"));
                     }
                     if state.card(*c).engaged {

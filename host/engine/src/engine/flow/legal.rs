@@ -122,12 +122,7 @@ impl Match {
         let state = self.state.card(card);
         let def = self.state.current_def(&self.db, card);
         let ability_def = &def.abilities[usize::from(ability.0)];
-        if ability_def.once_per_turn
-            && state
-                .ability_uses
-                .iter()
-                .any(|(a, turn)| *a == ability && *turn == self.state.turn)
-        {
+        if ability_def.once_per_turn && state.ability_uses.used_in(ability, self.state.turn) {
             return false;
         }
         self.can_pay_costs(player, card, &ability_def.costs)

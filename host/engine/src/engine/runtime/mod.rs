@@ -214,7 +214,7 @@ impl Match {
                     engaged: false,
                     face_up: zone == Zone::Leader,
                     damage: 0,
-                    counters: Vec::new(),
+                    counters: Default::default(),
                     evolved_with: None,
                     linked_to: None,
                     raced: 0,
@@ -223,7 +223,7 @@ impl Match {
                     evolved_turn: 0,
                     super_evolved: false,
                     fought_bane: false,
-                    ability_uses: Vec::new(),
+                    ability_uses: Default::default(),
                 });
                 card
             };

@@ -4,10 +4,11 @@
 //! that has lost its effects, damage, engaged state and evolved card
 //! (CR 4.1.4), so what the triggers need is kept before it moves.
 
+use super::AbilityUses;
 use super::GameState;
 use super::query::Characteristics;
 use crate::cards::CardDb;
-use crate::engine::ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};
+use crate::engine::ids::{CardRef, DefId, ObjectId, PlayerId};
 
 /// A card as it was on the field, just before it left.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,7 +28,7 @@ pub struct LookBack {
     /// Whether it was engaged.
     pub engaged: bool,
     /// Its once-per-turn uses there (for its own "another card" triggers).
-    pub ability_uses: Vec<(AbilityIdx, u32)>,
+    pub ability_uses: AbilityUses,
 }
 
 impl GameState {
@@ -42,7 +43,7 @@ impl GameState {
             stats: self.characteristics(db, card),
             traits: self.traits(db, card),
             engaged: state.engaged,
-            ability_uses: state.ability_uses.clone(),
+            ability_uses: state.ability_uses,
         }
     }
 }

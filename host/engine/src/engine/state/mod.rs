@@ -6,11 +6,13 @@
 mod effects;
 mod filter;
 mod lookback;
+mod marks;
 pub(crate) mod query;
 mod value;
 
 pub use effects::{Duration, Effect, EffectKind};
 pub use lookback::LookBack;
+pub use marks::{AbilityUses, Counters};
 pub use query::Characteristics;
 
 use super::ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};
@@ -104,8 +106,9 @@ pub enum WinReason {
     Concede,
 }
 
-/// One card object and its placement state.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// One card object and its placement state: plain data, so the card
+/// arena clones as one copy.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CardState {
     /// The printed card.
     pub def: DefId,
@@ -124,7 +127,7 @@ pub struct CardState {
     /// Damage on a field follower.
     pub damage: i32,
     /// Counters.
-    pub counters: Vec<(Counter, u32)>,
+    pub counters: Counters,
     /// On a field follower: the evolved card linked to it.
     pub evolved_with: Option<CardRef>,
     /// On an evolved card or a Carrot in the evolve zone: the follower it
@@ -146,17 +149,14 @@ pub struct CardState {
     pub super_evolved: bool,
     /// It fought a Bane follower since the last rules handling (CR 11.3.2).
     pub fought_bane: bool,
-    /// Uses of once-per-turn abilities: (ability, turn number).
-    pub ability_uses: Vec<(AbilityIdx, u32)>,
+    /// Uses of once-per-turn abilities in the latest turn it used one.
+    pub ability_uses: AbilityUses,
 }
 
 impl CardState {
     /// Number of counters of one kind.
     pub fn counter(&self, kind: Counter) -> u32 {
-        self.counters
-            .iter()
-            .find(|(k, _)| *k == kind)
-            .map_or(0, |(_, n)| *n)
+        self.counters.get(kind)
     }
 }
 

@@ -1,0 +1,221 @@
+//! What a card carries beside its placement: its counters and the
+//! once-per-turn abilities it has used. Both are small fixed-size values,
+//! so a [`CardState`](super::CardState) is plain data (`Copy`) and cloning
+//! a match's card arena is one copy, not a hundred small vectors (bots
+//! clone the match thousands of times per decision).
+//!
+//! Both serialize as the lists they replaced (`[(kind, n), …]` and
+//! `[(ability, turn), …]`), so saved states read the same.
+
+use crate::cards::Counter;
+use crate::engine::ids::AbilityIdx;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// How many counter kinds there are.
+const KINDS: usize = Counter::ALL.len();
+
+/// A card's counters: a count per kind.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counters {
+    // Indexed by `Counter::index` (the kinds are numbered 0.. in order;
+    // a test checks it).
+    counts: [u32; KINDS],
+}
+
+impl Counters {
+    /// How many counters of `kind` the card has.
+    pub fn get(&self, kind: Counter) -> u32 {
+        self.counts[usize::from(kind.index())]
+    }
+
+    /// Sets the number of counters of `kind`.
+    pub fn set(&mut self, kind: Counter, count: u32) {
+        self.counts[usize::from(kind.index())] = count;
+    }
+
+    /// The kinds the card has counters of, with their numbers, in kind
+    /// order.
+    pub fn iter(&self) -> impl Iterator<Item = (Counter, u32)> + '_ {
+        Counter::ALL
+            .iter()
+            .map(|kind| (*kind, self.get(*kind)))
+            .filter(|(_, n)| *n > 0)
+    }
+
+    /// Whether the card has no counters.
+    pub fn is_empty(&self) -> bool {
+        self.counts.iter().all(|n| *n == 0)
+    }
+
+    /// Removes every counter.
+    pub fn clear(&mut self) {
+        self.counts = [0; KINDS];
+    }
+}
+
+impl FromIterator<(Counter, u32)> for Counters {
+    /// Counters from `(kind, n)` pairs; a kind named twice adds up.
+    fn from_iter<I: IntoIterator<Item = (Counter, u32)>>(pairs: I) -> Counters {
+        let mut counters = Counters::default();
+        for (kind, n) in pairs {
+            counters.set(kind, counters.get(kind).saturating_add(n));
+        }
+        counters
+    }
+}
+
+impl std::fmt::Debug for Counters {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for Counters {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Counters {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Counters, D::Error> {
+        let pairs = Vec::<(Counter, u32)>::deserialize(deserializer)?;
+        Ok(pairs.into_iter().collect())
+    }
+}
+
+/// The once-per-turn abilities a card has used, and in which turn: only
+/// the uses of one turn are kept, the latest, which is all the rules ask
+/// about ("has it been used this turn?").
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct AbilityUses {
+    /// The turn the uses below are from.
+    turn: u32,
+    /// A bit per ability index: a card has at most
+    /// [`MAX_ABILITIES`](crate::cards::MAX_ABILITIES) abilities (the card
+    /// database refuses more).
+    used: u64,
+}
+
+impl AbilityUses {
+    /// Records that `ability` was used in `turn`. Uses from an earlier
+    /// turn are forgotten.
+    pub fn record(&mut self, ability: AbilityIdx, turn: u32) {
+        if turn != self.turn {
+            *self = AbilityUses { turn, used: 0 };
+        }
+        self.used |= Self::bit(ability);
+    }
+
+    /// Whether `ability` was used in `turn`.
+    pub fn used_in(&self, ability: AbilityIdx, turn: u32) -> bool {
+        self.turn == turn && self.used & Self::bit(ability) != 0
+    }
+
+    /// The abilities used, with the turn of their use, in index order.
+    pub fn iter(&self) -> impl Iterator<Item = (AbilityIdx, u32)> + '_ {
+        (0..crate::cards::MAX_ABILITIES as u8)
+            .map(AbilityIdx)
+            .filter(|a| self.used_in(*a, self.turn))
+            .map(|a| (a, self.turn))
+    }
+
+    /// Whether no use is recorded.
+    pub fn is_empty(&self) -> bool {
+        self.used == 0
+    }
+
+    /// Forgets every use (the card became a new object).
+    pub fn clear(&mut self) {
+        *self = AbilityUses::default();
+    }
+
+    /// The bit of an ability; none for an index past
+    /// [`MAX_ABILITIES`](crate::cards::MAX_ABILITIES), which no card has.
+    fn bit(ability: AbilityIdx) -> u64 {
+        1u64.checked_shl(u32::from(ability.0)).unwrap_or(0)
+    }
+}
+
+impl std::fmt::Debug for AbilityUses {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for AbilityUses {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for AbilityUses {
+    /// Reads a list of `(ability, turn)` uses, keeping the latest turn's.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<AbilityUses, D::Error> {
+        let pairs = Vec::<(AbilityIdx, u32)>::deserialize(deserializer)?;
+        let latest = pairs.iter().map(|(_, turn)| *turn).max().unwrap_or(0);
+        let mut uses = AbilityUses::default();
+        for (ability, turn) in pairs {
+            if turn == latest {
+                uses.record(ability, turn);
+            }
+        }
+        Ok(uses)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{AbilityUses, Counters};
+    use crate::cards::Counter;
+    use crate::engine::ids::AbilityIdx;
+
+    #[test]
+    fn counter_kinds_are_numbered_in_order_from_zero() {
+        for (position, kind) in Counter::ALL.iter().enumerate() {
+            assert_eq!(usize::from(kind.index()), position, "{kind:?}");
+        }
+    }
+
+    #[test]
+    fn counters_count_per_kind_and_read_back_as_the_old_list() {
+        let mut counters = Counters::default();
+        assert!(counters.is_empty());
+        counters.set(Counter::Spell, 2);
+        counters.set(Counter::Stack, 3);
+        assert_eq!(counters.get(Counter::Spell), 2);
+        assert_eq!(
+            counters.iter().collect::<Vec<_>>(),
+            [(Counter::Stack, 3), (Counter::Spell, 2)]
+        );
+        let json = serde_json::to_string(&counters).expect("serializes");
+        let old_list: Vec<(Counter, u32)> = serde_json::from_str(&json).expect("a list of pairs");
+        assert_eq!(old_list, [(Counter::Stack, 3), (Counter::Spell, 2)]);
+        let back: Counters = serde_json::from_str(&json).expect("reads back");
+        assert_eq!(back, counters);
+        counters.clear();
+        assert!(counters.is_empty());
+    }
+
+    #[test]
+    fn ability_uses_keep_only_the_latest_turn() {
+        let mut uses = AbilityUses::default();
+        uses.record(AbilityIdx(0), 3);
+        uses.record(AbilityIdx(63), 3);
+        assert!(uses.used_in(AbilityIdx(0), 3));
+        assert!(uses.used_in(AbilityIdx(63), 3));
+        assert!(!uses.used_in(AbilityIdx(1), 3));
+        assert!(!uses.used_in(AbilityIdx(0), 4));
+        uses.record(AbilityIdx(1), 5);
+        assert!(!uses.used_in(AbilityIdx(0), 5), "turn 3's use is gone");
+        assert_eq!(uses.iter().collect::<Vec<_>>(), [(AbilityIdx(1), 5)]);
+        // An old saved list with several turns reads as its latest turn.
+        let old = "[[0,3],[2,5],[1,5]]";
+        let read: AbilityUses = serde_json::from_str(old).expect("reads");
+        assert_eq!(
+            read.iter().collect::<Vec<_>>(),
+            [(AbilityIdx(1), 5), (AbilityIdx(2), 5)]
+        );
+        uses.clear();
+        assert!(uses.is_empty());
+    }
+}
