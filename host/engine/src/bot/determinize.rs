@@ -30,6 +30,8 @@ use rand_core::{Rng, SeedableRng};
 /// and its RNG drawn from `rng` (see the module docs).
 pub fn determinize(game: &Match, viewer: PlayerId, rng: &mut ChaCha8Rng) -> Match {
     let mut world = game.clone();
+    // Cards are re-dealt by hand below, not by mutations.
+    world.settled_at = None;
     world.events.clear();
     let shown = shown_by_decision(game, viewer);
     let state = &mut world.state;

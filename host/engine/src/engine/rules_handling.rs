@@ -94,6 +94,13 @@ impl Match {
     /// over-full zone (CR 11.4.1, 11.5.1); the answer is kept in
     /// `limit_excess` for the rules handling after it.
     pub(crate) fn rules_handling(&mut self) -> Option<Decision> {
+        // What rules handling finds depends only on the state, the card data
+        // and the chosen excess; with no mutation since it last found
+        // nothing, it finds nothing again (it runs after every task, and
+        // most tasks change nothing).
+        if self.limit_excess.is_empty() && self.settled_at == Some(self.work.changes()) {
+            return None;
+        }
         // Each round changes zones or ends the game, so this terminates; the
         // bound guards against a bug looping forever.
         for _ in 0..100 {
@@ -115,17 +122,19 @@ impl Match {
             if plan.is_empty() {
                 // "Fought a Bane follower since the previous rules handling"
                 // starts over (protected followers survive it).
-                let fought: Vec<CardRef> = if self.state.cards.iter().any(|c| c.fought_bane) {
-                    self.state
-                        .card_refs()
-                        .filter(|c| self.state.card(*c).fought_bane)
-                        .collect()
-                } else {
-                    Vec::new()
-                };
+                // Only a field card can have fought (a move clears it).
+                let fought: Vec<CardRef> = self
+                    .state
+                    .players
+                    .iter()
+                    .flat_map(|p| &p.field)
+                    .copied()
+                    .filter(|c| self.state.card(*c).fought_bane)
+                    .collect();
                 for card in fought {
                     self.apply(Mutation::SetFoughtBane(card, false));
                 }
+                self.settled_at = Some(self.work.changes());
                 return None;
             }
             self.limit_excess.clear();

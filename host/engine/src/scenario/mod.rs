@@ -508,6 +508,8 @@ impl ScenarioBuilder {
         game.state.active = self.active;
         game.state.phase = Phase::Main;
         game.tasks.push(crate::engine::runtime::Task::MainAction);
+        // The state was set by hand, not by mutations.
+        game.settled_at = None;
         let mut scenario = Scenario { game };
         scenario.game.step();
         scenario.game.clear_events();

@@ -74,6 +74,11 @@ pub(crate) struct RunMark {
 }
 
 impl Work {
+    /// Mutations applied since the match began: a clock of state changes.
+    pub(crate) fn changes(&self) -> u64 {
+        self.changes
+    }
+
     /// A player answered: a new action starts.
     pub(crate) fn new_action(&mut self) {
         self.runs = 0;
