@@ -490,7 +490,8 @@ impl MatchScreen {
     }
 
     /// Answers the question on screen from the series plan when it is the
-    /// plan's next one; any other question ends the plan. While no
+    /// plan's next one; any other question ends the plan, or is left to
+    /// the player between the plan's steps (`series/plan.rs`). While no
     /// question is on screen (the worker is busy) the plan waits.
     fn follow_series(&mut self) {
         let Some(plan) = &mut self.series else {
@@ -499,17 +500,19 @@ impl MatchScreen {
         let Some(decision) = self.view.decision_for(self.perspective) else {
             return;
         };
-        let step = match series::TokenSeries::of(decision) {
-            Some(question) => plan.answer(&question, self.view.generation),
-            None => series::PlanStep::Over,
-        };
+        let question = series::SeriesQuestion::of(decision);
+        let step = plan.answer(
+            &decision.decision.prompt,
+            question.as_ref(),
+            self.view.generation,
+        );
         let option = match step {
             series::PlanStep::Answer(option) => option,
             series::PlanStep::Last(option) => {
                 self.series = None;
                 option
             }
-            series::PlanStep::Wait => return,
+            series::PlanStep::Wait | series::PlanStep::Aside => return,
             series::PlanStep::Over => {
                 tracing::debug!("the series plan ends at a question it does not answer");
                 self.series = None;
