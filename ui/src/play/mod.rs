@@ -46,7 +46,7 @@ use anim::{AnimLayer, AnimSpeed};
 use board::{BoardContext, BoardPanel, Half, LEADER_WIDTH};
 use confirm::{Confirm, confirm_ui};
 use debug::DebugPanel;
-use egui::{Color32, RichText, Ui, vec2};
+use egui::{Color32, RichText, Ui, Vec2, vec2};
 use game_over::GameOverPanel;
 use legal::LegalMoves;
 use log::LogPanel;
@@ -436,8 +436,7 @@ impl MatchScreen {
         self.board.zone_panel_ui(ui, &self.view, board);
         let decision = self.view.decision_for(board.me);
         let moves = decision.map(LegalMoves::of).unwrap_or_default();
-        let available = ui.available_width() - LEADER_WIDTH - 40.0;
-        let card_width = (available / 10.9).clamp(56.0, 112.0);
+        let card_width = card_width_for(ui.available_size());
         // A follower dragged to attack counts as the chosen attacker:
         // its legal targets are marked as after a click.
         let dragging = board::dragged_attacker(ui.ctx()).filter(|card| moves.can_attack(*card));
@@ -454,7 +453,7 @@ impl MatchScreen {
             decision,
             moves,
             selection: &selection,
-            card_size: vec2(card_width, card_width * 1.38),
+            card_size: vec2(card_width, card_width * CARD_ASPECT),
         };
         if !confirming {
             // Before the shortcuts: Esc that skips does not also cancel.
@@ -590,6 +589,26 @@ impl MatchScreen {
         }
         request
     }
+}
+
+/// A board card's height over its width.
+const CARD_ASPECT: f32 = 1.38;
+
+/// The board's card width for a central area of `available` points: ten
+/// cards and the leader box across (both fields' five slots and the EX
+/// area beside them), and the two halves with the prompt strip down, so
+/// a large window (`ui_scale.rs` zooms 4K ones) fills with the board
+/// rather than leaving it in a corner.
+fn card_width_for(available: Vec2) -> f32 {
+    /// Cards across: five field slots, five EX slots and their gaps.
+    const CARDS_ACROSS: f32 = 10.9;
+    /// Card heights down: a field row and a hand row on each side.
+    const CARDS_DOWN: f32 = 4.0;
+    /// What is not cards down: the prompt strip, zone labels, gaps.
+    const FIXED_DOWN: f32 = 200.0;
+    let across = (available.x - LEADER_WIDTH - 40.0) / CARDS_ACROSS;
+    let down = (available.y - FIXED_DOWN) / CARDS_DOWN / CARD_ASPECT;
+    across.min(down).clamp(56.0, 150.0)
 }
 
 /// A local match's part of the top bar: decks and seed, New match, Concede
