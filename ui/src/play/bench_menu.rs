@@ -13,7 +13,8 @@
 //! the board's own card menu offers (the preview's pin, the card's details
 //! and its options in the pending decision: one function draws both), so it replaces that menu in a local match rather
 //! than competing with it: egui keeps one popup open, the last one opened.
-//! Online and in a watched replay the layer is not drawn.
+//! Online the layer is not drawn; in a watched replay it offers only the
+//! inspector (a middle click, and a card's menu without the sandbox).
 
 use super::anim::Spot;
 use super::anim::spots::frame_spots;
@@ -85,7 +86,9 @@ const CARD_ZONES: [(Zone, &str); 5] = [
 impl BenchMenu {
     /// Opens the menu on a right click that landed on the board this
     /// frame, and draws the open menu. Call after the board is drawn.
-    pub fn ui(&mut self, ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
+    /// Without `sandbox` (a watched replay) only cards have a menu, and it
+    /// changes nothing.
+    pub fn ui(&mut self, ui: &mut Ui, cx: &BoardContext<'_>, sandbox: bool, intents: &mut Intents) {
         let clicked_at = ui
             .input(|input| {
                 input
@@ -114,6 +117,7 @@ impl BenchMenu {
         let mut open_now = false;
         if let Some(pos) = clicked_at
             && let Some(target) = target_at(ui, cx, pos)
+            && (sandbox || matches!(target, Target::Card { .. }))
         {
             self.open_on(cx, target);
             open_now = true;
@@ -133,7 +137,7 @@ impl BenchMenu {
         .close_behavior(PopupCloseBehavior::CloseOnClickOutside)
         .accessible_name("Bench menu")
         .open_memory(open_now.then_some(SetOpenCommand::Bool(true)))
-        .show(|ui| self.menu_ui(ui, cx, intents));
+        .show(|ui| self.menu_ui(ui, cx, sandbox, intents));
         if shown.is_none() {
             self.target = None;
         }
@@ -152,13 +156,20 @@ impl BenchMenu {
         self.target = Some(target);
     }
 
-    fn menu_ui(&mut self, ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
+    fn menu_ui(
+        &mut self,
+        ui: &mut Ui,
+        cx: &BoardContext<'_>,
+        sandbox: bool,
+        intents: &mut Intents,
+    ) {
         let Some(target) = self.target.clone() else {
             return;
         };
         match target {
             Target::Card { card, player } => {
-                card_menu_ui(ui, cx, &card, player, &mut self.damage, intents);
+                let damage = sandbox.then_some(&mut self.damage);
+                card_menu_ui(ui, cx, &card, player, damage, intents);
             }
             Target::Place(spot) => self.place_menu_ui(ui, cx, spot, intents),
         }
@@ -276,13 +287,14 @@ impl BenchMenu {
 }
 
 /// A card's menu: the board's own card menu (pin, details, options), then
-/// Inspect, on the field Destroy and Deal damage, and the sandbox's copies.
+/// Inspect, and with the sandbox (its damage dial given) on the field
+/// Destroy and Deal damage, and the sandbox's copies.
 fn card_menu_ui(
     ui: &mut Ui,
     cx: &BoardContext<'_>,
     card: &CardView,
     player: PlayerId,
-    damage: &mut i32,
+    damage: Option<&mut i32>,
     intents: &mut Intents,
 ) {
     card_menu_head_ui(ui, cx, card, intents);
@@ -295,6 +307,9 @@ fn card_menu_ui(
         intents.push(Intent::Inspect(card.card));
         ui.close();
     }
+    let Some(damage) = damage else {
+        return;
+    };
     ui.label(RichText::new("Sandbox").weak());
     if on_field(cx, card.card) {
         field_card_ui(ui, cx, card, damage, intents);

@@ -480,9 +480,11 @@ impl MatchScreen {
             });
         self.anim.ui(ui, &self.view, shown.inner_rect, now);
         preview::pin_key_ui(ui);
-        // The bench works on a local match being played, not a replay.
-        if self.config().is_some_and(|config| config.replay.is_none()) {
-            self.bench_menu.ui(ui, &cx, intents);
+        // The bench works on a local match; a watched replay keeps only
+        // its inspector (the sandbox changes a match being played).
+        if let Some(config) = self.config() {
+            let sandbox = config.replay.is_none();
+            self.bench_menu.ui(ui, &cx, sandbox, intents);
         }
         self.debug.inspector_window_ui(ui, &self.view, intents);
         self.reload_notice.ui(ui);
