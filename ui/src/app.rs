@@ -73,6 +73,8 @@ pub struct App {
     art_folder: ArtFolderField,
     /// Where matches save scenarios and bug reports.
     save_dir: std::path::PathBuf,
+    /// The zoom that follows the window's size.
+    ui_scale: crate::ui_scale::UiScale,
 }
 
 impl App {
@@ -92,6 +94,7 @@ impl App {
             card_art: CardArt::new(crate::card_art::DEFAULT_FOLDER),
             art_folder: ArtFolderField::default(),
             save_dir: options.save_dir,
+            ui_scale: crate::ui_scale::UiScale::default(),
         }
     }
 
@@ -177,6 +180,7 @@ impl App {
     /// Draws one frame. eframe calls this through [`eframe::App`]; tests
     /// call it from a kittest harness.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
+        self.ui_scale.follow(ui.ctx());
         self.card_art.install(ui.ctx());
         let next = match &mut self.screen {
             Screen::Start => match self.start.ui(ui, &self.catalog.db()) {

@@ -68,5 +68,6 @@ pub mod screenshots;
 pub mod session;
 pub mod settings;
 pub mod start;
+pub mod ui_scale;
 
 pub use app::{App, AppOptions};

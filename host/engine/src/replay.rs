@@ -11,20 +11,26 @@
 //! concession), 3 (+ hot reloads, a fingerprint without card text), 4 (+
 //! who sat in each seat, [`ReplaySeat`]), 5 (+ sandbox changes,
 //! [`RecordedSandbox`], so a match changed with the client's sandbox
-//! tools plays back true). Every version still reads; a
+//! tools plays back true), 6 (+ the sandbox's destroy and damage,
+//! [`SandboxEdit::Destroy`] and [`SandboxEdit::DealDamage`], appended to
+//! the edits, so a version 5 file reads as version 6; the new number
+//! makes an older build refuse a file it could not play true). Every
+//! version still reads; a
 //! replay is a file from anywhere, so decoding checks what it reads (seat
 //! labels are capped at [`SEAT_LABEL_LIMIT`] bytes, with no control
 //! characters) and fails with a [`ReplayError`], never a panic.
 
 use crate::cards::CardDb;
-use crate::engine::{AbilityRunner, DeckList, Event, Match, PlayerId, SandboxAction, Status, Zone};
+use crate::engine::{
+    AbilityRunner, CardRef, DeckList, Event, Match, PlayerId, SandboxAction, Status, Zone,
+};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// Magic bytes at the start of a replay file.
 pub const REPLAY_MAGIC: [u8; 4] = *b"SVER";
 /// The replay format version this build writes and reads.
-pub const REPLAY_VERSION: u16 = 5;
+pub const REPLAY_VERSION: u16 = 6;
 /// The longest seat label (a player's name or a bot kind) a replay may
 /// hold, in bytes.
 pub const SEAT_LABEL_LIMIT: usize = 64;
@@ -130,6 +136,19 @@ pub enum SandboxEdit {
         /// How many.
         count: u32,
     },
+    /// Destroy a card on the field (format 6).
+    Destroy {
+        /// The card's number in the match (the engine numbers cards the
+        /// same way on every replay).
+        card: u32,
+    },
+    /// Deal damage to a follower on the field (format 6).
+    DealDamage {
+        /// The card's number in the match.
+        card: u32,
+        /// How much.
+        amount: i32,
+    },
 }
 
 /// The zones a sandbox change may put a card into.
@@ -219,6 +238,11 @@ impl RecordedSandbox {
                 player: seat(player),
                 count,
             },
+            SandboxAction::Destroy { card } => SandboxEdit::Destroy { card: card.0 },
+            SandboxAction::DealDamage { card, amount } => SandboxEdit::DealDamage {
+                card: card.0,
+                amount,
+            },
         };
         Some(RecordedSandbox {
             after_answers: u32::try_from(after_answers).unwrap_or(u32::MAX),
@@ -260,6 +284,14 @@ impl RecordedSandbox {
             SandboxEdit::Draw { player, count } => SandboxAction::Draw {
                 player: seat(*player),
                 count: *count,
+            },
+            // The engine refuses a number that names no card on the field.
+            SandboxEdit::Destroy { card } => SandboxAction::Destroy {
+                card: CardRef(*card),
+            },
+            SandboxEdit::DealDamage { card, amount } => SandboxAction::DealDamage {
+                card: CardRef(*card),
+                amount: *amount,
             },
         })
     }
@@ -577,7 +609,8 @@ impl Replay {
         let (version, body) = body.split_at_checked(2).ok_or(ReplayError::NotAReplay)?;
         let found = u16::from_le_bytes([version[0], version[1]]);
         let replay = match found {
-            REPLAY_VERSION => postcard::from_bytes(body)?,
+            // Version 5 is version 6 without the edits 6 added.
+            REPLAY_VERSION | 5 => postcard::from_bytes(body)?,
             4 => {
                 let v4: ReplayV4 = postcard::from_bytes(body)?;
                 Replay {
@@ -853,8 +886,31 @@ mod tests {
                     count: 2,
                 },
             },
+            RecordedSandbox {
+                after_answers: 2,
+                edit: SandboxEdit::Destroy { card: 7 },
+            },
+            RecordedSandbox {
+                after_answers: 2,
+                edit: SandboxEdit::DealDamage { card: 9, amount: 3 },
+            },
         ];
         assert_eq!(Replay::decode(&recorded.encode()).expect("reads"), recorded);
+    }
+
+    #[test]
+    fn a_version_5_file_reads_as_version_6() {
+        let mut recorded = replay([ReplaySeat::Unknown, ReplaySeat::Unknown]);
+        recorded.sandbox = vec![RecordedSandbox {
+            after_answers: 3,
+            edit: SandboxEdit::SetLeaderDefense {
+                player: 1,
+                defense: 4,
+            },
+        }];
+        let body = recorded.encode();
+        let v5 = with_version(5, &body[6..]);
+        assert_eq!(Replay::decode(&v5).expect("version 5 decodes"), recorded);
     }
 
     #[test]

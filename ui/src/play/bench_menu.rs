@@ -1,8 +1,9 @@
 //! The playtesting bench on the board: a middle click on a card opens the
 //! card inspector on it, and a right click on a card, a leader,
 //! a hand, a deck count, the cemetery or the banished zone opens a menu of
-//! what a designer does there: inspect the card, put copies of cards into
-//! zones, draw, set leader defense, play points and evolve points. Each
+//! what a designer does there: inspect the card, destroy it or deal it
+//! damage (on the field), put copies of cards into zones, draw, set leader
+//! defense, play points and evolve points. Each
 //! change is a [`SandboxAction`] sent to the match worker, which applies it
 //! through the engine's sandbox API and confirms it with a notice.
 //!
@@ -12,7 +13,8 @@
 //! the board's own card menu offers (the preview's pin, the card's details
 //! and its options in the pending decision: one function draws both), so it replaces that menu in a local match rather
 //! than competing with it: egui keeps one popup open, the last one opened.
-//! Online and in a watched replay the layer is not drawn.
+//! Online the layer is not drawn; in a watched replay it offers only the
+//! inspector (a middle click, and a card's menu without the sandbox).
 
 use super::anim::Spot;
 use super::anim::spots::frame_spots;
@@ -23,7 +25,7 @@ use egui::{
     Align, Id, Layout, Popup, PopupAnchor, PopupCloseBehavior, RichText, SetOpenCommand, Ui,
 };
 use sve_host::engine::view::{CardView, SideView};
-use sve_host::engine::{PlayerId, SandboxAction, Zone};
+use sve_host::engine::{PlayerId, SANDBOX_DAMAGE_LIMIT, SandboxAction, Zone};
 
 /// What a right click landed on.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,6 +55,8 @@ pub struct BenchMenu {
     max_pp: i32,
     ep: i32,
     sep: i32,
+    /// The damage dialled in a follower's menu.
+    damage: i32,
 }
 
 impl Default for BenchMenu {
@@ -65,6 +69,7 @@ impl Default for BenchMenu {
             max_pp: 0,
             ep: 0,
             sep: 0,
+            damage: 1,
         }
     }
 }
@@ -81,7 +86,9 @@ const CARD_ZONES: [(Zone, &str); 5] = [
 impl BenchMenu {
     /// Opens the menu on a right click that landed on the board this
     /// frame, and draws the open menu. Call after the board is drawn.
-    pub fn ui(&mut self, ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
+    /// Without `sandbox` (a watched replay) only cards have a menu, and it
+    /// changes nothing.
+    pub fn ui(&mut self, ui: &mut Ui, cx: &BoardContext<'_>, sandbox: bool, intents: &mut Intents) {
         let clicked_at = ui
             .input(|input| {
                 input
@@ -110,6 +117,7 @@ impl BenchMenu {
         let mut open_now = false;
         if let Some(pos) = clicked_at
             && let Some(target) = target_at(ui, cx, pos)
+            && (sandbox || matches!(target, Target::Card { .. }))
         {
             self.open_on(cx, target);
             open_now = true;
@@ -129,7 +137,7 @@ impl BenchMenu {
         .close_behavior(PopupCloseBehavior::CloseOnClickOutside)
         .accessible_name("Bench menu")
         .open_memory(open_now.then_some(SetOpenCommand::Bool(true)))
-        .show(|ui| self.menu_ui(ui, cx, intents));
+        .show(|ui| self.menu_ui(ui, cx, sandbox, intents));
         if shown.is_none() {
             self.target = None;
         }
@@ -148,12 +156,21 @@ impl BenchMenu {
         self.target = Some(target);
     }
 
-    fn menu_ui(&mut self, ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
+    fn menu_ui(
+        &mut self,
+        ui: &mut Ui,
+        cx: &BoardContext<'_>,
+        sandbox: bool,
+        intents: &mut Intents,
+    ) {
         let Some(target) = self.target.clone() else {
             return;
         };
         match target {
-            Target::Card { card, player } => card_menu_ui(ui, cx, &card, player, intents),
+            Target::Card { card, player } => {
+                let damage = sandbox.then_some(&mut self.damage);
+                card_menu_ui(ui, cx, &card, player, damage, intents);
+            }
             Target::Place(spot) => self.place_menu_ui(ui, cx, spot, intents),
         }
     }
@@ -173,6 +190,7 @@ impl BenchMenu {
             max_pp,
             ep,
             sep,
+            damage: _,
         } = self;
         let (player, zone, title) = match spot {
             Spot::Leader(player) => (player, None, format!("{player}'s leader")),
@@ -269,12 +287,14 @@ impl BenchMenu {
 }
 
 /// A card's menu: the board's own card menu (pin, details, options), then
-/// Inspect and the sandbox's copies.
+/// Inspect, and with the sandbox (its damage dial given) on the field
+/// Destroy and Deal damage, and the sandbox's copies.
 fn card_menu_ui(
     ui: &mut Ui,
     cx: &BoardContext<'_>,
     card: &CardView,
     player: PlayerId,
+    damage: Option<&mut i32>,
     intents: &mut Intents,
 ) {
     card_menu_head_ui(ui, cx, card, intents);
@@ -287,7 +307,14 @@ fn card_menu_ui(
         intents.push(Intent::Inspect(card.card));
         ui.close();
     }
+    let Some(damage) = damage else {
+        return;
+    };
     ui.label(RichText::new("Sandbox").weak());
+    if on_field(cx, card.card) {
+        field_card_ui(ui, cx, card, damage, intents);
+        ui.separator();
+    }
     // Only permanents go onto the field (the engine refuses the rest).
     let permanent = cx.view.db.get(card.def).card_type.is_permanent();
     for (zone, words) in CARD_ZONES {
@@ -306,6 +333,51 @@ fn card_menu_ui(
             ui.close();
         }
     }
+}
+
+/// Destroy and Deal damage, for a card on the field (damage to
+/// followers only).
+fn field_card_ui(
+    ui: &mut Ui,
+    cx: &BoardContext<'_>,
+    card: &CardView,
+    damage: &mut i32,
+    intents: &mut Intents,
+) {
+    if ui
+        .button("Destroy")
+        .on_hover_text("Destroy it as the rules do: its last words trigger.")
+        .clicked()
+    {
+        intents.push(Intent::Sandbox(SandboxAction::Destroy { card: card.card }));
+        ui.close();
+    }
+    let def = cx.view.db.get(card.evolved.unwrap_or(card.def));
+    if !def.card_type.is_follower() {
+        return;
+    }
+    dial_ui(ui, "Damage", damage, 1..=SANDBOX_DAMAGE_LIMIT);
+    if ui
+        .button(format!("Deal {damage} damage"))
+        .on_hover_text("Damage from no card; its own damage rules apply.")
+        .clicked()
+    {
+        intents.push(Intent::Sandbox(SandboxAction::DealDamage {
+            card: card.card,
+            amount: *damage,
+        }));
+        ui.close();
+    }
+}
+
+/// Whether a card is on either field.
+fn on_field(cx: &BoardContext<'_>, card: sve_host::engine::CardRef) -> bool {
+    cx.board
+        .mine
+        .field
+        .iter()
+        .chain(&cx.board.theirs.field)
+        .any(|c| c.card == card)
 }
 
 fn dial_ui(ui: &mut Ui, label: &str, value: &mut i32, range: std::ops::RangeInclusive<i32>) {

@@ -3,7 +3,7 @@
 //! duration, where each keyword comes from, damage, counters, engaged or
 //! reserved, the evolved card, the abilities (their text through
 //! [`crate::card_text`], with the file and line of their script), the
-//! card's SVE Script source and its card pack. A script location opens in
+//! card's source (SVE Script, or a Rust pack's code) and its card pack. A script location opens in
 //! the user's editor (`$VISUAL` or `$EDITOR`, [`crate::launch`]) or, with
 //! none set, is copied as `path:line`.
 //!
@@ -17,7 +17,7 @@ use crate::card_text::card_text_ui;
 use crate::intent::{Intent, Intents};
 use crate::launch::Editor;
 use crate::match_view::MatchView;
-use crate::session::{InspectedCard, KeywordSource, SourceAt};
+use crate::session::{CardSource, InspectedCard, KeywordSource, SourceAt, SourceLanguage};
 use egui::{RichText, Ui};
 use sve_host::engine::CardRef;
 
@@ -193,6 +193,41 @@ impl SourceButtons<'_> {
     }
 }
 
+/// The card's source: its location and lines, or for a Rust card found
+/// only by its pack, the file its code is in.
+fn source_ui(ui: &mut Ui, source: Option<&CardSource>, sources: &mut SourceButtons<'_>) {
+    let Some(source) = source else {
+        ui.strong("Source");
+        ui.label("No source: the card comes from the bundled card data.");
+        return;
+    };
+    match source.language {
+        SourceLanguage::Script => ui.strong("Script source"),
+        SourceLanguage::Rust => ui.strong("Rust source"),
+    };
+    if !source.found {
+        ui.label(format!(
+            "Written in Rust: {} (the source does not spell the card's id, so its lines are not shown)",
+            source.at.path.display()
+        ));
+        sources.location_ui(ui, &source.at);
+        return;
+    }
+    sources.location_ui(ui, &source.at);
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        // Source lines keep their shape: long ones scroll sideways.
+        egui::ScrollArea::horizontal()
+            .id_salt("inspector source")
+            .show(ui, |ui| {
+                for (offset, line) in source.lines.iter().enumerate() {
+                    let number = u64::from(source.at.line) + offset as u64;
+                    let text = RichText::new(format!("{number:>4}  {line}")).monospace();
+                    ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
+                }
+            });
+    });
+}
+
 /// The picked card, or a line saying it is out of sight.
 fn picked_ui(ui: &mut Ui, view: &MatchView, card: CardRef, sources: &mut SourceButtons<'_>) {
     match view.inspected.iter().find(|c| c.card == card) {
@@ -338,27 +373,7 @@ fn card_ui(ui: &mut Ui, view: &MatchView, card: &InspectedCard, sources: &mut So
     }
 
     ui.add_space(4.0);
-    ui.strong("Script source");
-    match &card.source {
-        Some(source) => {
-            sources.location_ui(ui, &source.at);
-            egui::Frame::group(ui.style()).show(ui, |ui| {
-                // Script lines keep their shape: long ones scroll sideways.
-                egui::ScrollArea::horizontal()
-                    .id_salt("inspector source")
-                    .show(ui, |ui| {
-                        for (offset, line) in source.lines.iter().enumerate() {
-                            let number = u64::from(source.at.line) + offset as u64;
-                            let text = RichText::new(format!("{number:>4}  {line}")).monospace();
-                            ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
-                        }
-                    });
-            });
-        }
-        None => {
-            ui.label("No script source: the card comes from a Rust pack or the bundled card data.");
-        }
-    }
+    source_ui(ui, card.source.as_deref(), sources);
 
     ui.add_space(4.0);
     ui.strong("Card pack");
@@ -452,7 +467,9 @@ mod tests {
             source: Some(Arc::new(CardSource {
                 at: script_at(4),
                 lines: lines.iter().map(|l| (*l).to_owned()).collect(),
-                ability_lines: vec![11],
+                abilities: vec![script_at(11)],
+                language: SourceLanguage::Script,
+                found: true,
             })),
         }];
         view
@@ -532,5 +549,34 @@ mod tests {
             .map(|a| a.to_string_lossy().into_owned())
             .collect();
         assert_eq!(args, ["+11", "/packs/sparks/cards.txt"]);
+    }
+
+    #[test]
+    fn a_rust_card_not_found_in_its_source_names_its_file() {
+        let mut view = view_with_a_script_card();
+        let path = std::path::PathBuf::from("/packs/rusty/src/lib.rs");
+        view.inspected[0].source = Some(Arc::new(CardSource {
+            at: SourceAt { path, line: 1 },
+            lines: Vec::new(),
+            abilities: Vec::new(),
+            language: SourceLanguage::Rust,
+            found: false,
+        }));
+        let mut panel = InspectorPanel::with_editor(None);
+        panel.inspect(CardRef(7));
+        let mut harness = Harness::builder().with_size([540.0, 900.0]).build_ui_state(
+            move |ui, (panel, intents): &mut (InspectorPanel, Intents)| {
+                panel.window_ui(ui, &view, intents);
+            },
+            (panel, Intents::default()),
+        );
+        harness.run();
+        assert!(harness.query_by_label("Rust source").is_some());
+        assert!(
+            harness
+                .query_all_by_label_contains("Written in Rust: /packs/rusty/src/lib.rs")
+                .next()
+                .is_some()
+        );
     }
 }

@@ -46,7 +46,7 @@ use anim::{AnimLayer, AnimSpeed};
 use board::{BoardContext, BoardPanel, Half, LEADER_WIDTH};
 use confirm::{Confirm, confirm_ui};
 use debug::DebugPanel;
-use egui::{Color32, RichText, Ui, vec2};
+use egui::{Color32, RichText, Ui, Vec2, vec2};
 use game_over::GameOverPanel;
 use legal::LegalMoves;
 use log::LogPanel;
@@ -436,8 +436,7 @@ impl MatchScreen {
         self.board.zone_panel_ui(ui, &self.view, board);
         let decision = self.view.decision_for(board.me);
         let moves = decision.map(LegalMoves::of).unwrap_or_default();
-        let available = ui.available_width() - LEADER_WIDTH - 40.0;
-        let card_width = (available / 10.9).clamp(56.0, 112.0);
+        let card_width = card_width_for(ui.available_size());
         // A follower dragged to attack counts as the chosen attacker:
         // its legal targets are marked as after a click.
         let dragging = board::dragged_attacker(ui.ctx()).filter(|card| moves.can_attack(*card));
@@ -454,7 +453,7 @@ impl MatchScreen {
             decision,
             moves,
             selection: &selection,
-            card_size: vec2(card_width, card_width * 1.38),
+            card_size: vec2(card_width, card_width * CARD_ASPECT),
         };
         if !confirming {
             // Before the shortcuts: Esc that skips does not also cancel.
@@ -481,16 +480,19 @@ impl MatchScreen {
             });
         self.anim.ui(ui, &self.view, shown.inner_rect, now);
         preview::pin_key_ui(ui);
-        // The bench works on a local match being played, not a replay.
-        if self.config().is_some_and(|config| config.replay.is_none()) {
-            self.bench_menu.ui(ui, &cx, intents);
+        // The bench works on a local match; a watched replay keeps only
+        // its inspector (the sandbox changes a match being played).
+        if let Some(config) = self.config() {
+            let sandbox = config.replay.is_none();
+            self.bench_menu.ui(ui, &cx, sandbox, intents);
         }
         self.debug.inspector_window_ui(ui, &self.view, intents);
         self.reload_notice.ui(ui);
     }
 
     /// Answers the question on screen from the series plan when it is the
-    /// plan's next one; any other question ends the plan. While no
+    /// plan's next one; any other question ends the plan, or is left to
+    /// the player between the plan's steps (`series/plan.rs`). While no
     /// question is on screen (the worker is busy) the plan waits.
     fn follow_series(&mut self) {
         let Some(plan) = &mut self.series else {
@@ -499,17 +501,19 @@ impl MatchScreen {
         let Some(decision) = self.view.decision_for(self.perspective) else {
             return;
         };
-        let step = match series::TokenSeries::of(decision) {
-            Some(question) => plan.answer(&question, self.view.generation),
-            None => series::PlanStep::Over,
-        };
+        let question = series::SeriesQuestion::of(decision);
+        let step = plan.answer(
+            &decision.decision.prompt,
+            question.as_ref(),
+            self.view.generation,
+        );
         let option = match step {
             series::PlanStep::Answer(option) => option,
             series::PlanStep::Last(option) => {
                 self.series = None;
                 option
             }
-            series::PlanStep::Wait => return,
+            series::PlanStep::Wait | series::PlanStep::Aside => return,
             series::PlanStep::Over => {
                 tracing::debug!("the series plan ends at a question it does not answer");
                 self.series = None;
@@ -587,6 +591,26 @@ impl MatchScreen {
         }
         request
     }
+}
+
+/// A board card's height over its width.
+const CARD_ASPECT: f32 = 1.38;
+
+/// The board's card width for a central area of `available` points: ten
+/// cards and the leader box across (both fields' five slots and the EX
+/// area beside them), and the two halves with the prompt strip down, so
+/// a large window (`ui_scale.rs` zooms 4K ones) fills with the board
+/// rather than leaving it in a corner.
+fn card_width_for(available: Vec2) -> f32 {
+    /// Cards across: five field slots, five EX slots and their gaps.
+    const CARDS_ACROSS: f32 = 10.9;
+    /// Card heights down: a field row and a hand row on each side.
+    const CARDS_DOWN: f32 = 4.0;
+    /// What is not cards down: the prompt strip, zone labels, gaps.
+    const FIXED_DOWN: f32 = 200.0;
+    let across = (available.x - LEADER_WIDTH - 40.0) / CARDS_ACROSS;
+    let down = (available.y - FIXED_DOWN) / CARDS_DOWN / CARD_ASPECT;
+    across.min(down).clamp(56.0, 150.0)
 }
 
 /// A local match's part of the top bar: decks and seed, New match, Concede

@@ -8,8 +8,7 @@
 
 use super::board::BoardContext;
 use super::clicks::waiting_text;
-use super::legal::{EX_SLOTS, FIELD_SLOTS};
-use super::series::{SeriesPlan, TokenSeries};
+use super::series::{SeriesDraft, SeriesQuestion, series_ui};
 use super::shortcuts::{CANCEL_HINT, END_TURN_HINT, END_TURN_WHILE_ATTACKING, option_hint};
 use super::source::{asking_source, source_ui};
 use super::strip::strip_ui;
@@ -19,21 +18,13 @@ use sve_host::engine::view::CardView;
 use sve_host::engine::{CardRef, Choice, Prompt};
 
 /// The prompt panel. Picks live in the
-/// [`Selection`](super::selection::Selection); the panel keeps only the
-/// counts of an "up to N" series being chosen (`series.rs`).
+/// [`Selection`](super::selection::Selection); the panel keeps only what
+/// is set for an "up to N" series being answered in one step
+/// (`series/`).
 #[derive(Debug, Default)]
 pub struct PromptPanel {
-    /// The counts chosen for the series on screen, with the match
-    /// generation they were chosen at.
-    series_counts: Option<SeriesCounts>,
-}
-
-/// How many of a token series' tokens go to the field and to the EX area.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct SeriesCounts {
-    generation: u64,
-    to_field: u32,
-    to_ex_area: u32,
+    /// The settings of the series on screen.
+    series: SeriesDraft,
 }
 
 /// The width of the column naming the card and ability that ask.
@@ -72,12 +63,12 @@ impl PromptPanel {
         notice: Option<&str>,
         intents: &mut Intents,
     ) {
-        let Self { series_counts } = self;
+        let Self { series } = self;
         strip_ui(ui, "prompt", Color32::from_rgb(34, 38, 50), |ui| {
             match cx.decision {
                 Some(view) => {
-                    let mut question_ui = |ui: &mut Ui| match TokenSeries::of(view) {
-                        Some(series) => series_ui(ui, cx, &series, series_counts, intents),
+                    let mut question_ui = |ui: &mut Ui| match SeriesQuestion::of(view) {
+                        Some(question) => series_ui(ui, cx, &question, series, intents),
                         None => decision_ui(ui, cx, intents),
                     };
                     match asking_source(cx) {
@@ -119,8 +110,8 @@ pub fn numbered_options(cx: &BoardContext<'_>) -> Vec<NumberedOption> {
     let Some(view) = cx.decision else {
         return Vec::new();
     };
-    if TokenSeries::of(view).is_some() {
-        // One count answers the whole series (`series_ui`).
+    if SeriesQuestion::of(view).is_some() {
+        // One panel answers the whole series (`series_ui`).
         return Vec::new();
     }
     let decision = &view.decision;
@@ -165,86 +156,6 @@ pub fn numbered_options(cx: &BoardContext<'_>) -> Vec<NumberedOption> {
         toggles: !single_pick,
     }));
     numbered
-}
-
-/// An "up to N" token series as one question: how many tokens go onto
-/// the field and into the EX area (all that fit by default), then one
-/// Confirm that answers every question of the series (`series.rs`).
-fn series_ui(
-    ui: &mut Ui,
-    cx: &BoardContext<'_>,
-    series: &TokenSeries,
-    counts: &mut Option<SeriesCounts>,
-    intents: &mut Intents,
-) {
-    let remaining = series.remaining();
-    let room = |offered: Option<usize>, held: usize, slots: usize| {
-        offered.map_or(0, |_| {
-            u32::try_from(slots.saturating_sub(held)).unwrap_or(u32::MAX)
-        })
-    };
-    let field_room = room(series.field, cx.board.mine.field.len(), FIELD_SLOTS);
-    let ex_room = room(series.ex_area, cx.board.mine.ex_area.len(), EX_SLOTS);
-    let max_field = remaining.min(field_room);
-    let all = |to_field: u32| (to_field, remaining.saturating_sub(to_field).min(ex_room));
-    let generation = cx.view.generation;
-    let chosen = match counts {
-        Some(chosen) if chosen.generation == generation => chosen,
-        _ => {
-            let (to_field, to_ex_area) = all(max_field);
-            counts.insert(SeriesCounts {
-                generation,
-                to_field,
-                to_ex_area,
-            })
-        }
-    };
-    let more = if series.step > 1 { " more" } else { "" };
-    let token = &series.token;
-    ui.label(
-        RichText::new(format!(
-            "Put up to {remaining}{more} {token} tokens: choose how many go onto your field and into your EX area."
-        ))
-        .size(15.0)
-        .strong(),
-    );
-    ui.horizontal_wrapped(|ui| {
-        ui.add_enabled(
-            max_field > 0,
-            egui::Slider::new(&mut chosen.to_field, 0..=max_field)
-                .text(format!("onto the field (max {max_field})")),
-        );
-        chosen.to_field = chosen.to_field.min(max_field);
-        let max_ex = remaining.saturating_sub(chosen.to_field).min(ex_room);
-        chosen.to_ex_area = chosen.to_ex_area.min(max_ex);
-        ui.add_enabled(
-            max_ex > 0,
-            egui::Slider::new(&mut chosen.to_ex_area, 0..=max_ex)
-                .text(format!("into the EX area (max {max_ex})")),
-        );
-        if ui
-            .button("All")
-            .on_hover_text("As many as fit: the field first, then the EX area.")
-            .clicked()
-        {
-            (chosen.to_field, chosen.to_ex_area) = all(max_field);
-        }
-        if ui.button("None").clicked() {
-            (chosen.to_field, chosen.to_ex_area) = (0, 0);
-        }
-        let total = chosen.to_field + chosen.to_ex_area;
-        if ui
-            .button(RichText::new("Confirm").strong())
-            .on_hover_text(format!("Put {total} {token} token(s)."))
-            .clicked()
-        {
-            intents.push(Intent::AnswerSeries(SeriesPlan::new(
-                series,
-                chosen.to_field,
-                chosen.to_ex_area,
-            )));
-        }
-    });
 }
 
 fn decision_ui(ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {

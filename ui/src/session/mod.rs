@@ -26,11 +26,12 @@ pub mod online;
 mod picture;
 mod reload;
 mod replay;
+mod rust_sources;
 mod sources;
 mod worker;
 
 pub use reload::{ReloadReport, card_packs_of, diff_line};
-pub use sources::{CardSource, SourceAt};
+pub use sources::{CardSource, SourceAt, SourceLanguage};
 
 use crate::config::MatchConfig;
 use std::path::PathBuf;
@@ -307,8 +308,8 @@ pub struct InspectedCard {
     pub evolved: Option<ShownCard>,
     /// The printed card's abilities, then the evolved card's.
     pub abilities: Vec<AbilityLine>,
-    /// The printed card's SVE Script source, when a script pack defines it
-    /// (filled by the match worker; `None` in a watched replay).
+    /// The printed card's source, when a pack defines it (filled by the
+    /// match worker or the replay viewer).
     pub source: Option<Arc<CardSource>>,
 }
 

@@ -16,6 +16,7 @@
 //! reloaded card packs stops at the reload) and the turn at each moment,
 //! which the controls show.
 
+use super::sources::SourceIndex;
 use super::worker::Repaint;
 use super::{Command, Delta, LogLine, ReplayControl, ReplayPosition, ShownEvent, Update, picture};
 use crate::config::MatchConfig;
@@ -59,6 +60,10 @@ struct Viewer {
     config: MatchConfig,
     replay: Arc<Replay>,
     cards: (Arc<CardDb>, RunnerFactory),
+    /// The cards' packs, whose sources the inspector shows.
+    catalog: Catalog,
+    /// The packs' card sources, for the inspector.
+    sources: SourceIndex,
     /// The match after `at` answers.
     game: Match,
     at: usize,
@@ -90,6 +95,8 @@ impl Viewer {
         let mut viewer = Viewer {
             game: new_match(&config, &cards),
             cards,
+            catalog: catalog.clone(),
+            sources: SourceIndex::default(),
             at: 0,
             length: reach.length,
             turns: reach.turns.into(),
@@ -265,12 +272,13 @@ impl Viewer {
 
     /// Sends the moment's snapshot, then where the replay stands.
     fn publish(&mut self) {
-        let snapshot = super::Snapshot {
+        let mut snapshot = super::Snapshot {
             generation: self.generation,
             log: std::mem::take(&mut self.unsent_log),
             events: std::mem::take(&mut self.unsent_events),
             ..picture::snapshot(&self.game, self.config.mode(), true)
         };
+        self.sources.fill(&self.catalog, &mut snapshot.inspected);
         self.send(Update::Snapshot(Box::new(snapshot)));
         self.send(Update::Replay(ReplayPosition {
             at: self.at,

@@ -1,15 +1,17 @@
-//! Where a card's SVE Script source is, for the inspector: the file and
-//! line of the card and of each of its abilities, and the card's lines.
+//! Where a card's source is, for the inspector: the file and line of the
+//! card and of each of its abilities, and the card's lines.
 //!
 //! The pack loader keeps IR, not source spans, so this module reads a
 //! script pack's tree again (`sve_host::packs::script_tree`, the same
 //! reader and limits as loading) and compiles it with `sve-script`, whose
-//! IR names each card's file and line and each ability's line. That runs on
-//! the match worker, once per pack, when a card of the pack is first
-//! inspected (a few milliseconds for a hundred cards), and again after a
-//! hot reload. Rust packs and the bundled card data have no script source:
-//! their cards get `None`.
+//! IR names each card's file and line and each ability's line. A Rust
+//! pack's `src/` is read and searched for the card's id
+//! (`rust_sources.rs`). That runs on the match worker (or the replay
+//! viewer's), once per pack, when a card of the pack is first inspected
+//! (a few milliseconds for a hundred cards), and again after a hot
+//! reload. The bundled card data has no source: its cards get `None`.
 
+use super::rust_sources::RustSources;
 use super::{AbilityLine, InspectedCard};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -37,26 +39,54 @@ impl SourceAt {
     }
 }
 
-/// A script card's source.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CardSource {
-    /// Where its `name` statement is.
-    pub at: SourceAt,
-    /// The card's lines, from its `name` statement to the line before the
-    /// next card of the file (blank and comment lines at the end left
-    /// out), at most 200.
-    pub lines: Vec<String>,
-    /// The line of each of its own abilities' `ability` keyword, in
-    /// printed order (abilities the runtime adds after them have none).
-    pub ability_lines: Vec<u32>,
+/// What a card's source is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SourceLanguage {
+    /// SVE Script, a script pack's text.
+    Script,
+    /// Rust, a Rust pack's code.
+    Rust,
 }
 
-/// The sources of the script packs' cards, compiled once per pack and
-/// kept until the cards are reloaded.
+/// A pack card's source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardSource {
+    /// Where the card is defined: a script's `name` statement, a Rust
+    /// card's builder call (its file's first line when not `found`).
+    pub at: SourceAt,
+    /// The card's lines, from there to the line before the next card of
+    /// the file (blank and comment lines at the end left out), at most
+    /// 200; none when not `found`.
+    pub lines: Vec<String>,
+    /// Where each of its own abilities is, in printed order: a script
+    /// ability's `ability` keyword, a Rust ability's handler `fn`
+    /// (abilities the runtime adds after them have none).
+    pub abilities: Vec<SourceAt>,
+    /// What it is written in.
+    pub language: SourceLanguage,
+    /// Whether the card itself was found; a Rust card whose source does
+    /// not spell its id is only its pack's file.
+    pub found: bool,
+}
+
+/// The sources of the packs' cards, read once per pack and kept until
+/// the cards are reloaded.
 #[derive(Debug, Default)]
 pub(super) struct SourceIndex {
-    /// Pack folder → card id → source.
-    packs: HashMap<PathBuf, HashMap<String, Arc<CardSource>>>,
+    /// Pack folder → its sources.
+    packs: HashMap<PathBuf, PackSources>,
+}
+
+/// One pack's sources.
+#[derive(Debug)]
+enum PackSources {
+    /// A script pack's compiled cards, by id.
+    Script(HashMap<String, Arc<CardSource>>),
+    /// A Rust pack's files, and the cards found in them so far.
+    Rust {
+        files: RustSources,
+        found: HashMap<String, Arc<CardSource>>,
+    },
 }
 
 impl SourceIndex {
@@ -78,32 +108,43 @@ impl SourceIndex {
 
     fn ability_source(&mut self, catalog: &Catalog, ability: &AbilityLine) -> Option<SourceAt> {
         let source = self.source_of(catalog, &ability.card_id)?;
-        let line = source
-            .ability_lines
-            .get(ability.index)
-            .copied()
-            .unwrap_or(source.at.line);
-        Some(SourceAt {
-            path: source.at.path.clone(),
-            line,
-        })
+        if !source.found {
+            return None;
+        }
+        Some(
+            source
+                .abilities
+                .get(ability.index)
+                .cloned()
+                .unwrap_or_else(|| source.at.clone()),
+        )
     }
 
-    /// The source of the card `card_id`, when a script pack defines it.
+    /// The source of the card `card_id`, when a pack defines it.
     pub(super) fn source_of(
         &mut self,
         catalog: &Catalog,
         card_id: &str,
     ) -> Option<Arc<CardSource>> {
         let pack = catalog.pack_of(card_id)?;
-        let cards = self.packs.entry(pack.dir.clone()).or_insert_with(|| {
+        let sources = self.packs.entry(pack.dir.clone()).or_insert_with(|| {
             if is_script_pack(&pack.dir) {
-                index_pack(&pack.dir)
+                PackSources::Script(index_pack(&pack.dir))
             } else {
-                HashMap::new()
+                PackSources::Rust {
+                    files: RustSources::read(&pack.dir),
+                    found: HashMap::new(),
+                }
             }
         });
-        cards.get(card_id).cloned()
+        match sources {
+            PackSources::Script(cards) => cards.get(card_id).cloned(),
+            PackSources::Rust { files, found } => Some(Arc::clone(
+                found
+                    .entry(card_id.to_owned())
+                    .or_insert_with(|| Arc::new(files.card(card_id))),
+            )),
+        }
     }
 }
 
@@ -145,7 +186,16 @@ pub(super) fn index_pack(dir: &Path) -> HashMap<String, Arc<CardSource>> {
                 line: first,
             },
             lines,
-            ability_lines: card.abilities.iter().map(|a| a.line).collect(),
+            abilities: card
+                .abilities
+                .iter()
+                .map(|a| SourceAt {
+                    path: dir.join(file),
+                    line: a.line,
+                })
+                .collect(),
+            language: SourceLanguage::Script,
+            found: true,
         };
         out.insert(card.id.clone(), Arc::new(source));
     }
@@ -202,7 +252,8 @@ mod tests {
             Some("name Script Spark;")
         );
         assert_eq!(spark.lines.last().map(String::as_str), Some("}"));
-        assert_eq!(spark.ability_lines, [12], "the `ability Fanfare` line");
+        let lines: Vec<u32> = spark.abilities.iter().map(|at| at.line).collect();
+        assert_eq!(lines, [12], "the `ability Fanfare` line");
         assert_eq!(
             spark.at.location(),
             format!("{}:4", dir.join("cards.txt").display())

@@ -16,7 +16,9 @@ use sve_host::bot::Bot;
 use sve_host::cards::diff::diff_dbs;
 use sve_host::cards::{CardChanges, CardDb};
 use sve_host::catalog::{Catalog, ReloadNews, RunnerFactory};
-use sve_host::engine::{Decision, Event, Match, PlayerId, Rejection, SandboxAction, Status, Zone};
+use sve_host::engine::{
+    CardRef, Decision, Event, Match, PlayerId, Rejection, SandboxAction, Status, Zone,
+};
 use sve_host::gamelog;
 use sve_host::packs::ReloadChange;
 use sve_host::replay::{
@@ -420,7 +422,7 @@ impl Worker {
             }
             Command::SaveReplay(path) => self.save_replay(&path),
             Command::Sandbox(action) => {
-                let words = sandbox_words(&action, self.game.db());
+                let words = sandbox_words(&action, &self.game);
                 let record = RecordedSandbox::new(self.history.len(), &action, self.game.db());
                 match self.game.sandbox(action) {
                     Ok(()) => {
@@ -746,8 +748,18 @@ fn replay_saved(path: &Path, edits: usize) -> String {
 }
 
 /// What a sandbox change does, in the words of its notice ("Sandbox: put
-/// Goblin into P1's hand.").
-fn sandbox_words(action: &SandboxAction, db: &CardDb) -> String {
+/// Goblin into P1's hand."), read from `game` before the change.
+fn sandbox_words(action: &SandboxAction, game: &Match) -> String {
+    let db = game.db();
+    // The engine refuses a card that is not on the field before any name
+    // is shown, so the name matters only for a card it has.
+    let card_name = |card: CardRef| {
+        if game.state().card_refs().any(|c| c == card) {
+            game.state().current_def(db, card).display_name().to_owned()
+        } else {
+            "the card".to_owned()
+        }
+    };
     let what = match action {
         SandboxAction::PutCard { player, def, zone } => {
             let name = db.get(*def).display_name();
@@ -777,6 +789,10 @@ fn sandbox_words(action: &SandboxAction, db: &CardDb) -> String {
                 if *count == 1 { "" } else { "s" }
             )
         }
+        SandboxAction::Destroy { card } => format!("destroyed {}", card_name(*card)),
+        SandboxAction::DealDamage { card, amount } => {
+            format!("dealt {amount} damage to {}", card_name(*card))
+        }
     };
     format!("Sandbox: {what}.")
 }
@@ -793,34 +809,47 @@ mod tests {
 
     #[test]
     fn each_sandbox_change_has_its_notice() {
-        let db = sve_host::cards::starter::starter_db().expect("bundled card data");
-        let (def, goblin) = db
-            .iter()
-            .find(|(_, d)| d.card_type == sve_host::cards::CardType::Follower)
-            .map(|(id, d)| (id, d.display_name().to_owned()))
-            .expect("a follower");
+        use sve_host::scenario::{Scenario, Side};
+        let s = Scenario::builder()
+            .side(PlayerId(1), Side::new().field(["V1"]))
+            .build();
+        let game = &s.game;
+        let def = game.db().by_name("V2").expect("a test follower");
         let put = SandboxAction::PutCard {
             player: PlayerId(0),
             def,
             zone: Zone::Field,
         };
         assert_eq!(
-            sandbox_words(&put, &db),
-            format!("Sandbox: put {goblin} onto P1's field.")
+            sandbox_words(&put, game),
+            "Sandbox: put V2 onto P1's field."
         );
         let draw = SandboxAction::Draw {
             player: PlayerId(1),
             count: 2,
         };
-        assert_eq!(sandbox_words(&draw, &db), "Sandbox: P2 drew 2 cards.");
+        assert_eq!(sandbox_words(&draw, game), "Sandbox: P2 drew 2 cards.");
         let pp = SandboxAction::SetPlayPoints {
             player: PlayerId(0),
             pp: 3,
             max_pp: 5,
         };
         assert_eq!(
-            sandbox_words(&pp, &db),
+            sandbox_words(&pp, game),
             "Sandbox: P1's play points set to 3/5."
+        );
+        let v1 = s.card(PlayerId(1), Zone::Field, "V1");
+        assert_eq!(
+            sandbox_words(&SandboxAction::Destroy { card: v1 }, game),
+            "Sandbox: destroyed V1."
+        );
+        let damage = SandboxAction::DealDamage {
+            card: v1,
+            amount: 2,
+        };
+        assert_eq!(
+            sandbox_words(&damage, game),
+            "Sandbox: dealt 2 damage to V1."
         );
     }
 

@@ -126,3 +126,98 @@ fn undo_keeps_the_sandbox_changes_made_before_the_answer_it_takes_back() {
     });
     assert_eq!(hand_size(&harness), before + 1, "the drawn card stays");
 }
+
+/// The defenses of the opponent's field followers, field order.
+fn their_defenses(harness: &Harness<'_, App>) -> Vec<i32> {
+    let view = match_view(harness);
+    view.board(view.views[0].viewer)
+        .map_or_else(Vec::new, |board| {
+            board.theirs.field.iter().map(|c| c.defense).collect()
+        })
+}
+
+#[test]
+fn a_field_cards_menu_destroys_and_deals_damage_and_the_replay_plays_them_back() {
+    let mut harness = client();
+    start_match(&mut harness, "You vs bot", 7);
+    play_to_main_action(&mut harness);
+    let theirs = "P2 (random bot) leader";
+    put_card(&mut harness, theirs, "BP01-021", "P2's field", "Okami (");
+    put_card(
+        &mut harness,
+        theirs,
+        "BP01-124",
+        "P2's field",
+        "Undead King (",
+    );
+    assert_eq!(their_defenses(&harness), [5, 6]);
+
+    // Two damage to Okami, dialled in its menu.
+    right_click_containing(&mut harness, "Okami (opponent's field");
+    assert!(has(&harness, "Destroy"));
+    harness.get_by_label("Damage").click();
+    harness.step();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Damage").type_text("2");
+    harness.key_press(egui::Key::Enter);
+    harness.step();
+    harness.remove_cursor();
+    harness.run_ok();
+    harness.snapshot("bench_field_card_menu");
+    click(&mut harness, "Deal 2 damage");
+    wait_for(&mut harness, "the damage notice", |h| {
+        has_containing(h, "Sandbox: dealt 2 damage to Okami.")
+    });
+    assert_eq!(their_defenses(&harness), [3, 6]);
+
+    // The Undead King destroyed.
+    right_click_containing(&mut harness, "Undead King (opponent's field");
+    click(&mut harness, "Destroy");
+    wait_for(&mut harness, "the destroy notice", |h| {
+        has_containing(h, "Sandbox: destroyed Undead King.")
+    });
+    assert_eq!(their_defenses(&harness), [3]);
+    let view = match_view(&harness);
+    let board = view.board(view.views[0].viewer).expect("the board");
+    assert_eq!(board.theirs.cemetery.len(), 1, "in the cemetery");
+
+    // The replay records both and plays back true.
+    click(&mut harness, "Concede");
+    click_answer(&mut harness, "Yes, concede");
+    wait_for(&mut harness, "the game-over panel", |h| has(h, "Rematch"));
+    let dir = std::env::temp_dir().join(format!("sve-ui-bench-{}", std::process::id()));
+    let path = dir.join("destroyed.sver");
+    save_replay(&mut harness, &path);
+    let bytes = std::fs::read(&path).expect("the replay file was written");
+    let replay = sve_host::replay::Replay::decode(&bytes).expect("a valid replay");
+    use sve_host::replay::SandboxEdit;
+    assert!(
+        replay
+            .sandbox
+            .iter()
+            .any(|r| matches!(r.edit, SandboxEdit::DealDamage { amount: 2, .. }))
+    );
+    assert!(
+        replay
+            .sandbox
+            .iter()
+            .any(|r| matches!(r.edit, SandboxEdit::Destroy { .. }))
+    );
+    let db = std::sync::Arc::new(sve_host::cards::starter::starter_db().expect("card data"));
+    let (game, log) = replay
+        .play(db, std::sync::Arc::new(sve_host::engine::NoAbilities))
+        .expect("the replay plays");
+    assert_eq!(
+        sve_host::replay::log_hash(&log),
+        replay.log_hash,
+        "the replay reproduces the match, destroy and damage included"
+    );
+    assert_eq!(
+        game.state()
+            .player(sve_host::engine::PlayerId(1))
+            .cemetery
+            .len(),
+        1
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,6 +1,7 @@
 //! The board holds still and fits: the prompt strip keeps its height
 //! whatever it asks, engaged followers lie sideways, and at 1024×700 no
 //! part of the board reaches under the game log, even with full EX areas.
+//! (A 4K window is checked in `tests/large_window.rs`.)
 
 use crate::common::*;
 use egui_kittest::Harness;

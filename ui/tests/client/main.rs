@@ -21,5 +21,6 @@ mod preview;
 mod recap;
 mod replay;
 mod safety;
+mod series;
 mod settings;
 mod zones;

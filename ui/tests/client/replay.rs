@@ -260,3 +260,38 @@ fn replay_viewer_snapshot_at_the_start_of_turn_3() {
     harness.snapshot("replay_viewer_turn_3");
     std::fs::remove_file(&path).ok();
 }
+
+#[test]
+fn the_replay_viewers_inspector_shows_a_rust_cards_source() {
+    let mut harness = client_with_packs();
+    start_match(&mut harness, "You vs bot", 7);
+    play_to_main_action(&mut harness);
+    put_card(
+        &mut harness,
+        "(you) leader",
+        "SD03-006",
+        "P1's hand",
+        "Fire Chain (hand",
+    );
+    click(&mut harness, "Concede");
+    click_answer(&mut harness, "Yes, concede");
+    wait_for(&mut harness, "the game-over panel", |h| has(h, "Rematch"));
+    let dir = std::env::temp_dir().join(format!("sve-ui-rust-source-{}", std::process::id()));
+    let path = dir.join("fire-chain.sver");
+    save_replay(&mut harness, &path);
+
+    click(&mut harness, "New match");
+    type_into(&mut harness, "Replay file", &path.display().to_string());
+    click(&mut harness, "Watch replay");
+    wait_for(&mut harness, "the end of the replay", |h| {
+        has(h, "Rematch") && at(h) == Some(length(h))
+    });
+    // A card's menu in a replay inspects; it changes nothing.
+    right_click_containing(&mut harness, "Fire Chain (hand");
+    assert!(!has(&harness, "Destroy") && !has_containing(&harness, "Put a copy"));
+    click(&mut harness, "Inspect card");
+    wait_for(&mut harness, "the inspector", |h| has(h, "Rust source"));
+    assert!(has_containing(&harness, "Card::spell(FIRE_CHAIN"));
+    assert!(has_containing(&harness, "rust-starter/src/lib.rs:"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

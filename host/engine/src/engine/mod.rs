@@ -63,8 +63,8 @@ pub use runtime::limits::{
     QUESTION_OPTION_LIMIT,
 };
 pub use runtime::{
-    Action, Choice, Decision, DeckList, Match, Prompt, Rejection, SandboxAction, SandboxError,
-    Status,
+    Action, Choice, Decision, DeckList, Match, Prompt, Rejection, SANDBOX_DAMAGE_LIMIT,
+    SandboxAction, SandboxError, Status,
 };
 pub use state::{
     AttackTarget, Duration, EffectKind, GameState, Outcome, Phase, TurnRecord, WinReason, Zone,

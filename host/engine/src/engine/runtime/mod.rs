@@ -10,7 +10,7 @@ pub(crate) mod limits;
 mod reload;
 mod sandbox;
 
-pub use sandbox::{SandboxAction, SandboxError};
+pub use sandbox::{SANDBOX_DAMAGE_LIMIT, SandboxAction, SandboxError};
 
 pub use decision::{Action, Choice, Decision, Prompt, Rejection};
 

@@ -1,16 +1,21 @@
 //! Sandbox tools for playtesters and card authors: change a match outside
-//! the rules (put any card anywhere, set resources, draw). Every change
-//! still goes through the mutation choke point and is logged as a
-//! [`Event::Sandbox`]; cards put somewhere this way trigger nothing. Rules
-//! handling runs afterwards (a leader set to 0 loses), and a main-phase or
-//! Quick decision is asked again, since its legal actions may have changed.
+//! the rules (put any card anywhere, set resources, draw, destroy a card,
+//! deal damage). Every change still goes through the mutation choke point
+//! and is logged as a [`Event::Sandbox`]; cards put somewhere this way
+//! trigger nothing. A destroyed card and damage are the game's own, so
+//! what they trigger (last words, "when this follower takes damage")
+//! triggers, as that is what they are used to test; Stack holds. Rules handling runs afterwards (a leader set to 0 loses, a
+//! follower with no defense left is destroyed), and a main-phase or Quick
+//! decision is asked again, after a check timing that plays what
+//! triggered, since its legal actions may have changed.
 //!
-//! Replays do not record sandbox changes: a match changed this way is a
-//! playtest, not a replayable game.
+//! Replays record sandbox changes (`replay.rs`, `RecordedSandbox`) and
+//! apply each at the decision it was made at, so a sandboxed match plays
+//! back true.
 
 use super::{Match, Resume, Task};
-use crate::engine::event::{Event, MoveCause, Resource};
-use crate::engine::ids::{DefId, PlayerId};
+use crate::engine::event::{DamageKind, Event, MoveCause, Resource};
+use crate::engine::ids::{CardRef, DefId, PlayerId};
 use crate::engine::mutation::{Mutation, Place};
 use crate::engine::state::Zone;
 use crate::engine::state::query::{EX_LIMIT, FIELD_LIMIT, MAX_PP};
@@ -65,7 +70,24 @@ pub enum SandboxAction {
         /// How many (at most 40).
         count: u32,
     },
+    /// Destroy a card on the field (as the rules destroy, not an
+    /// ability: last words trigger, Stack holds).
+    Destroy {
+        /// The card.
+        card: CardRef,
+    },
+    /// Deal damage to a follower on the field (not from any card; damage
+    /// replacements of its keywords apply).
+    DealDamage {
+        /// The follower.
+        card: CardRef,
+        /// How much (1 to [`SANDBOX_DAMAGE_LIMIT`]).
+        amount: i32,
+    },
 }
+
+/// The most damage one sandbox change deals.
+pub const SANDBOX_DAMAGE_LIMIT: i32 = 99;
 
 /// Why a sandbox change was refused. The match is untouched.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -94,7 +116,7 @@ impl Match {
         if self.state.outcome.is_some() {
             return Err(SandboxError::GameOver);
         }
-        let description = self.check_sandbox(&action)?;
+        let mut description = self.check_sandbox(&action)?;
         match action {
             SandboxAction::PutCard { player, def, zone } => {
                 let card = self.state.next_card_ref().ok_or(SandboxError::Full(
@@ -142,6 +164,19 @@ impl Match {
                     self.draw(player);
                 }
             }
+            SandboxAction::Destroy { card } => {
+                self.destroy(card, false);
+                if self.state.card(card).zone == Zone::Field {
+                    // Stack takes a counter off instead (CR 13.3.2.2).
+                    description.push_str(" (it stays on the field)");
+                }
+            }
+            SandboxAction::DealDamage { card, amount } => {
+                let dealt = self.deal_damage_to_follower(card, amount, DamageKind::Ability, None);
+                if dealt != amount {
+                    description.push_str(&format!(" ({dealt} dealt)"));
+                }
+            }
         }
         self.emit(Event::Sandbox { description });
         // A sandbox change never overfills a zone (`check_sandbox`), so
@@ -156,6 +191,10 @@ impl Match {
             if let Some(task) = again {
                 self.decision = None;
                 self.tasks.push(task);
+                // What a destroy or damage triggered is played first.
+                if !self.state.pending.is_empty() {
+                    self.tasks.push(Task::CheckTiming(0));
+                }
             }
         }
         Ok(())
@@ -228,6 +267,48 @@ impl Match {
                 }
                 format!("{player} draws {count}")
             }
+            SandboxAction::Destroy { card } => {
+                let name = self.field_card_name(*card, false)?;
+                format!("{name} destroyed")
+            }
+            SandboxAction::DealDamage { card, amount } => {
+                if !(1..=SANDBOX_DAMAGE_LIMIT).contains(amount) {
+                    return Err(SandboxError::OutOfRange(format!(
+                        "damage must be 1 to {SANDBOX_DAMAGE_LIMIT}, got {amount}"
+                    )));
+                }
+                let name = self.field_card_name(*card, true)?;
+                format!("{amount} damage dealt to {name}")
+            }
         })
+    }
+
+    /// The shown name of a card on the field (a follower when
+    /// `follower`), or why a sandbox change can't reach it.
+    fn field_card_name(&self, card: CardRef, follower: bool) -> Result<String, SandboxError> {
+        // A replay names cards by number: it may name none.
+        if !self.state.card_refs().any(|c| c == card) {
+            return Err(SandboxError::WrongCard(format!(
+                "there is no card {}",
+                card.0
+            )));
+        }
+        let def = self.state.current_def(&self.db, card);
+        let name = def.display_name().to_owned();
+        if self.state.card(card).zone != Zone::Field {
+            return Err(SandboxError::WrongCard(format!(
+                "{name} is not on the field"
+            )));
+        }
+        if follower
+            && !self
+                .state
+                .characteristics(&self.db, card)
+                .card_type
+                .is_follower()
+        {
+            return Err(SandboxError::WrongCard(format!("{name} is not a follower")));
+        }
+        Ok(name)
     }
 }

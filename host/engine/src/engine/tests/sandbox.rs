@@ -96,3 +96,107 @@ fn a_leader_set_to_zero_loses_and_wrong_cards_are_refused() {
         Err(SandboxError::GameOver)
     );
 }
+
+#[test]
+fn a_destroyed_card_goes_to_the_cemetery_and_its_last_words_resolve() {
+    let mut s = Scenario::builder()
+        .side(P1, Side::new().field(["Last Drawer"]).deck(["V1", "V1"]))
+        .build();
+    let drawer = s.card(P1, Zone::Field, "Last Drawer");
+    let hand = s.game.state().player(P1).hand.len();
+    s.game
+        .sandbox(SandboxAction::Destroy { card: drawer })
+        .expect("on the field");
+    s.game.step();
+    assert!(s.find(P1, Zone::Cemetery, "Last Drawer").is_some());
+    assert_eq!(
+        s.game.state().player(P1).hand.len(),
+        hand + 1,
+        "its Last Words drew a card before the main action was asked again"
+    );
+    assert!(!s.options().is_empty(), "the main action is asked again");
+    assert!(s.raw_events().iter().any(|e| matches!(
+        e,
+        Event::Sandbox { description } if description == "Last Drawer destroyed"
+    )));
+    assert!(s.game.check_invariants().is_empty());
+}
+
+#[test]
+fn damage_lowers_defense_and_a_follower_with_none_left_is_destroyed() {
+    let mut s = Scenario::builder()
+        .side(P2, Side::new().field(["V3", "V1"]))
+        .build();
+    let v3 = s.card(P2, Zone::Field, "V3");
+    let defense = s.game.state().characteristics(s.game.db(), v3).defense;
+    s.game
+        .sandbox(SandboxAction::DealDamage {
+            card: v3,
+            amount: 1,
+        })
+        .expect("a follower on the field");
+    s.game.step();
+    let now = s.game.state().characteristics(s.game.db(), v3).defense;
+    assert_eq!(now, defense - 1, "damage is subtracted from defense");
+    let v1 = s.card(P2, Zone::Field, "V1");
+    s.game
+        .sandbox(SandboxAction::DealDamage {
+            card: v1,
+            amount: 99,
+        })
+        .expect("a follower on the field");
+    s.game.step();
+    assert!(s.find(P2, Zone::Cemetery, "V1").is_some(), "rules handling");
+    assert!(s.game.check_invariants().is_empty());
+}
+
+#[test]
+fn destroy_and_damage_reach_only_cards_on_the_field() {
+    let mut s = Scenario::builder()
+        .side(P1, Side::new().hand(["V1"]).field(["Stack Altar"]))
+        .build();
+    let before = s.dump();
+    let in_hand = s.card(P1, Zone::Hand, "V1");
+    assert_eq!(
+        s.game.sandbox(SandboxAction::Destroy { card: in_hand }),
+        Err(SandboxError::WrongCard("V1 is not on the field".to_owned()))
+    );
+    let altar = s.card(P1, Zone::Field, "Stack Altar");
+    assert_eq!(
+        s.game.sandbox(SandboxAction::DealDamage {
+            card: altar,
+            amount: 2
+        }),
+        Err(SandboxError::WrongCard(
+            "Stack Altar is not a follower".to_owned()
+        ))
+    );
+    assert!(matches!(
+        s.game.sandbox(SandboxAction::DealDamage {
+            card: in_hand,
+            amount: 0
+        }),
+        Err(SandboxError::OutOfRange(_))
+    ));
+    // A replay names cards by number: a number past the match's cards.
+    assert_eq!(
+        s.game.sandbox(SandboxAction::Destroy {
+            card: crate::engine::CardRef(u32::MAX)
+        }),
+        Err(SandboxError::WrongCard(format!(
+            "there is no card {}",
+            u32::MAX
+        )))
+    );
+    assert_eq!(s.dump(), before, "state untouched");
+    // Stack takes a counter off instead: the notice says it stayed.
+    s.game
+        .sandbox(SandboxAction::Destroy { card: altar })
+        .expect("on the field");
+    assert!(s.find(P1, Zone::Field, "Stack Altar").is_some());
+    assert!(s.raw_events().iter().any(|e| matches!(
+        e,
+        Event::Sandbox { description }
+            if description == "Stack Altar destroyed (it stays on the field)"
+    )));
+}
