@@ -19,8 +19,9 @@ impl Match {
     pub fn legal_main_actions(&self, player: PlayerId) -> Vec<Action> {
         let mut actions = Vec::new();
         let p = self.state.player(player);
+        let sources = self.state.passive_sources(&self.db);
         for &card in p.hand.iter().chain(&p.ex_area) {
-            if self.can_play(player, card, false) {
+            if self.can_play(player, card, false, &sources) {
                 actions.push(Action::Play { card });
             }
         }
@@ -46,8 +47,9 @@ impl Match {
     pub fn legal_quick_actions(&self, player: PlayerId) -> Vec<Action> {
         let mut actions = Vec::new();
         let p = self.state.player(player);
+        let sources = self.state.passive_sources(&self.db);
         for &card in p.hand.iter().chain(&p.ex_area) {
-            if self.can_play(player, card, true) {
+            if self.can_play(player, card, true, &sources) {
                 actions.push(Action::Play { card });
             }
         }
@@ -55,14 +57,22 @@ impl Match {
         actions
     }
 
-    /// Whether `player` can play `card` now (cost, room, play requirement).
-    fn can_play(&self, player: PlayerId, card: CardRef, quick_window: bool) -> bool {
+    /// Whether `player` can play `card` now (cost, room, play requirement);
+    /// `sources` are the field's passive sources
+    /// ([`GameState::passive_sources`](crate::engine::state::GameState::passive_sources)).
+    fn can_play(
+        &self,
+        player: PlayerId,
+        card: CardRef,
+        quick_window: bool,
+        sources: &[CardRef],
+    ) -> bool {
         let state = self.state.card(card);
         let def = self.db.get(state.def);
         if def.cost.is_none() {
             return false;
         }
-        let stats = self.state.characteristics(&self.db, card);
+        let stats = self.state.characteristics_among(&self.db, card, sources);
         if quick_window && !stats.keywords.contains(Keywords::QUICK) {
             return false;
         }

@@ -72,10 +72,41 @@ impl GameState {
         card: CardRef,
         passives: bool,
     ) -> Characteristics {
-        let mut out = self.printed_with_effects(db, card);
-        // Passive abilities of cards on either field and of the card itself.
         if passives {
-            self.apply_passives(db, card, &mut out);
+            return self.characteristics_among(db, card, &self.passive_sources(db));
+        }
+        let out = self.printed_with_effects(db, card);
+        self.finish(card, out)
+    }
+
+    /// The field cards whose passive abilities may reach other cards, in
+    /// field order (few or none: most cards have no passive). A query that
+    /// reads many cards finds them once and hands them to
+    /// [`GameState::characteristics_among`].
+    pub fn passive_sources(&self, db: &CardDb) -> Vec<CardRef> {
+        self.players
+            .iter()
+            .flat_map(|p| p.field.iter().copied())
+            .filter(|c| !db.passive_abilities(self.current_def_id(*c)).is_empty())
+            .collect()
+    }
+
+    /// A card's current characteristics, with the field's passive sources
+    /// already found ([`GameState::passive_sources`]). Passives apply in
+    /// field order; a card in the hand or the EX area also applies its
+    /// own (a cost change works where the card is played from), last.
+    pub fn characteristics_among(
+        &self,
+        db: &CardDb,
+        card: CardRef,
+        sources: &[CardRef],
+    ) -> Characteristics {
+        let mut out = self.printed_with_effects(db, card);
+        for source in sources {
+            self.apply_passives_of(db, *source, card, &mut out);
+        }
+        if matches!(self.card(card).zone, Zone::Hand | Zone::ExArea) {
+            self.apply_passives_of(db, card, card, &mut out);
         }
         self.finish(card, out)
     }
@@ -84,19 +115,12 @@ impl GameState {
     /// order: what rules handling checks after every action. The passives in
     /// play are found once for all of them.
     pub fn field_characteristics(&self, db: &CardDb) -> Vec<(CardRef, Characteristics)> {
-        let field = || self.players.iter().flat_map(|p| p.field.iter().copied());
-        let sources: Vec<CardRef> = field()
-            .filter(|c| !db.passive_abilities(self.current_def_id(*c)).is_empty())
-            .collect();
-        field()
-            .map(|card| {
-                let mut out = self.printed_with_effects(db, card);
-                for source in &sources {
-                    self.apply_passives_of(db, *source, card, &mut out);
-                }
-                (card, self.finish(card, out))
-            })
-            .collect()
+        let sources = self.passive_sources(db);
+        let mut out = Vec::with_capacity(self.players.iter().map(|p| p.field.len()).sum());
+        for card in self.players.iter().flat_map(|p| p.field.iter().copied()) {
+            out.push((card, self.characteristics_among(db, card, &sources)));
+        }
+        out
     }
 
     /// A card's traits: its current definition's, then those effects gave
@@ -173,22 +197,6 @@ impl GameState {
         out.defense = out.defense.saturating_sub(self.card(card).damage);
         out.cost = out.cost.max(0);
         out
-    }
-
-    fn apply_passives(&self, db: &CardDb, card: CardRef, out: &mut Characteristics) {
-        let target = self.card(card);
-        // Passives work from the field; from the hand or the EX area only a
-        // card's own cost change does (see `zone_ok` below), so those zones
-        // add at most the card itself.
-        let in_hand_or_ex = matches!(target.zone, Zone::Hand | Zone::ExArea).then_some(card);
-        let sources = self
-            .players
-            .iter()
-            .flat_map(|p| p.field.iter().copied())
-            .chain(in_hand_or_ex);
-        for source in sources {
-            self.apply_passives_of(db, source, card, out);
-        }
     }
 
     /// Applies the passives of `source` that reach `card`.
