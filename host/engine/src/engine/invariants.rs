@@ -102,6 +102,17 @@ impl Match {
                 seen[idx] += 1;
             }
         }
+        let in_evolve_zone = state
+            .cards
+            .iter()
+            .filter(|c| c.zone == Zone::EvolveZone)
+            .count();
+        if in_evolve_zone != state.evolve_zone_cards as usize {
+            problems.push(format!(
+                "the evolve zone holds {in_evolve_zone} cards but is counted as {}",
+                state.evolve_zone_cards
+            ));
+        }
         for (idx, count) in seen.iter().enumerate() {
             if *count != 1 {
                 problems.push(format!(

@@ -479,6 +479,12 @@ impl Match {
         {
             list.remove(pos);
         }
+        if from == Zone::EvolveZone {
+            self.state.evolve_zone_cards = self.state.evolve_zone_cards.saturating_sub(1);
+        }
+        if to == Zone::EvolveZone {
+            self.state.evolve_zone_cards += 1;
+        }
         // Put it into the new zone.
         if to == Zone::Resolution {
             self.state.resolution.push(card);

@@ -320,6 +320,9 @@ fn over_limit(cards: &[CardRef], limit: usize, chosen: &[CardRef], plan: &mut Pl
 /// follower go back to the evolve deck area face up.
 fn illegal_evolutions(board: &Board<'_>, plan: &mut Plan) {
     let state = board.state;
+    if state.evolve_zone_cards == 0 {
+        return;
+    }
     // Rules handling runs after every action: look at the evolve zone's
     // cards only, in a plain loop over the card arena.
     for (idx, card) in state.cards.iter().enumerate() {

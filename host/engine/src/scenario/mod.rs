@@ -490,6 +490,7 @@ impl ScenarioBuilder {
                 c.counters = def.initial_counters.iter().map(|(k, n)| (*k, *n)).collect();
                 if let Some(evolved_name) = &spec.evolved {
                     let evolved = place(&mut game, evolved_name, Zone::EvolveZone);
+                    game.state.evolve_zone_cards += 1;
                     game.state.cards[card.idx()].evolved_with = Some(evolved);
                     game.state.cards[card.idx()].evolved_turn = turn.saturating_sub(1);
                     game.state.cards[evolved.idx()].linked_to = Some(card);

@@ -286,6 +286,7 @@ impl Match {
             rng: ChaCha8Rng::seed_from_u64(seed),
             outcome: None,
             granted_traits: Vec::new(),
+            evolve_zone_cards: 0,
         };
         Match {
             state,

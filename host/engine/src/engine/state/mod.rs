@@ -350,6 +350,11 @@ pub struct GameState {
     /// Trait names effects have given ([`EffectKind::Trait`] indexes
     /// them); each name once.
     pub granted_traits: Vec<String>,
+    /// How many cards are in the evolve zone, kept where cards move (the
+    /// zone has no list of its own): rules handling looks for unlinked
+    /// evolved cards only while there are some. The invariant check
+    /// recounts it.
+    pub evolve_zone_cards: u32,
 }
 
 impl GameState {
