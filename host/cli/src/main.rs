@@ -4,6 +4,7 @@
 mod arena_cmd;
 mod human;
 mod live;
+mod memory_cmd;
 mod online;
 mod pack_cmd;
 mod reload_bench;
@@ -107,6 +108,25 @@ enum Command {
     /// Bot levels (or decks) against each other: win rates with 95%
     /// intervals, first-player rates, decision times and ratings.
     Arena(arena_cmd::ArenaArgs),
+    /// Measure the heap one running match holds: play many matches to a
+    /// turn with random bots, keep them all, and divide the heap they take.
+    MatchMemory {
+        /// Deck file, or a deck name (a pack's `decks/NAME.txt`, else bundled); give it twice.
+        #[arg(long, num_args = 1, required = true)]
+        deck: Vec<String>,
+        /// Matches held at once.
+        #[arg(long, default_value_t = 500)]
+        matches: u32,
+        /// Play each match to a main-phase decision on this turn.
+        #[arg(long, default_value_t = 8)]
+        turn: u32,
+        /// Seed of the first match.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print the figures as one JSON object on the last line.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print or verify a replay file.
     Replay {
         /// The replay file.
@@ -317,6 +337,26 @@ fn main() -> Result<()> {
         Command::Deck {
             command: DeckCommand::Check { file },
         } => deck_check(&db, &file),
+        Command::MatchMemory {
+            deck,
+            matches,
+            turn,
+            seed,
+            json,
+        } => {
+            let [(_, a), (_, b)] = load_two(&deck, &db, &pack_dirs)?;
+            memory_cmd::run(
+                &db,
+                &runner,
+                [a, b],
+                memory_cmd::MemoryArgs {
+                    matches,
+                    turn,
+                    seed,
+                    json,
+                },
+            )
+        }
         Command::Pack { .. }
         | Command::ReloadBench { .. }
         | Command::Test { .. }
