@@ -31,7 +31,7 @@ use rand_core::{Rng, SeedableRng};
 pub fn determinize(game: &Match, viewer: PlayerId, rng: &mut ChaCha8Rng) -> Match {
     let mut world = game.clone();
     // Cards are re-dealt by hand below, not by mutations.
-    world.settled_at = None;
+    world.settled.forget();
     world.events.clear();
     let shown = shown_by_decision(game, viewer);
     let state = &mut world.state;

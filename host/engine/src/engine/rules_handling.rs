@@ -20,6 +20,41 @@ use super::state::query::{EX_LIMIT, FIELD_LIMIT};
 use super::state::{GameState, Outcome, WinReason, Zone};
 use crate::cards::{Counter, Keywords};
 
+/// What rules handling last found, valid while the mutation count stays
+/// where it was: nothing to do, and both fields' characteristics as it read
+/// them (legal actions, listed right after, would read them again).
+#[derive(Debug, Default)]
+pub(crate) struct Settled {
+    /// The mutation count ([`Work::changes`](super::runtime::limits)) at
+    /// which rules handling last found nothing to do: until the next
+    /// mutation it would find nothing again, so it is skipped.
+    at: Option<u64>,
+    /// Both fields' characteristics at that count, when no mutation came
+    /// between reading them and settling.
+    field: Option<Vec<(CardRef, Characteristics)>>,
+}
+
+impl Settled {
+    /// Forgets what was found: the state or the card data changed without
+    /// a mutation.
+    pub(crate) fn forget(&mut self) {
+        self.at = None;
+        self.field = None;
+    }
+}
+
+impl Clone for Settled {
+    /// A clone keeps the count (its state is the same) but not the
+    /// characteristics: cloning stays cheap, and a clone reads the fields
+    /// again when it needs them.
+    fn clone(&self) -> Settled {
+        Settled {
+            at: self.at,
+            field: None,
+        }
+    }
+}
+
 /// One rules-handling process: its clause and what it adds to the plan.
 struct RuleProcess {
     #[allow(dead_code)] // Documentation: the clause each entry implements.
@@ -32,7 +67,7 @@ struct RuleProcess {
 /// field needs them, and rules handling runs after every action).
 struct Board<'a> {
     state: &'a GameState,
-    field: Vec<(CardRef, Characteristics)>,
+    field: &'a [(CardRef, Characteristics)],
     /// The cards players chose to send from over-full zones.
     excess: &'a [CardRef],
 }
@@ -98,9 +133,12 @@ impl Match {
         // and the chosen excess; with no mutation since it last found
         // nothing, it finds nothing again (it runs after every task, and
         // most tasks change nothing).
-        if self.limit_excess.is_empty() && self.settled_at == Some(self.work.changes()) {
+        if self.limit_excess.is_empty() && self.settled.at == Some(self.work.changes()) {
             return None;
         }
+        // The last reading's vector is filled again.
+        let mut field = self.settled.field.take().unwrap_or_default();
+        self.settled.at = None;
         // Each round changes zones or ends the game, so this terminates; the
         // bound guards against a bug looping forever.
         for _ in 0..100 {
@@ -111,9 +149,10 @@ impl Match {
                 return Some(question);
             }
             let mut plan = Plan::default();
+            self.state.field_characteristics_into(&self.db, &mut field);
             let board = Board {
                 state: &self.state,
-                field: self.state.field_characteristics(&self.db),
+                field: &field,
                 excess: &self.limit_excess,
             };
             for process in PROCESSES {
@@ -131,10 +170,14 @@ impl Match {
                     .copied()
                     .filter(|c| self.state.card(*c).fought_bane)
                     .collect();
+                // The characteristics read are still true only if no
+                // mutation follows the reading.
+                let read_last = fought.is_empty();
                 for card in fought {
                     self.apply(Mutation::SetFoughtBane(card, false));
                 }
-                self.settled_at = Some(self.work.changes());
+                self.settled.at = Some(self.work.changes());
+                self.settled.field = read_last.then_some(field);
                 return None;
             }
             self.limit_excess.clear();
@@ -142,6 +185,15 @@ impl Match {
         }
         tracing::error!("rules handling did not settle after 100 rounds");
         None
+    }
+
+    /// Both fields' characteristics as rules handling last read them, while
+    /// no mutation has happened since (`None` otherwise).
+    pub(crate) fn settled_field(&self) -> Option<&[(CardRef, Characteristics)]> {
+        if self.settled.at != Some(self.work.changes()) {
+            return None;
+        }
+        self.settled.field.as_deref()
     }
 
     /// The question for the first over-full field or EX area whose player
@@ -266,7 +318,7 @@ fn losses(board: &Board<'_>, plan: &mut Plan) {
 /// CR 11.3: followers at 0 defense or less, and followers that fought a
 /// Bane follower (destruction by an ability, CR 11.3.2.1).
 fn follower_destruction(board: &Board<'_>, plan: &mut Plan) {
-    for (card, stats) in &board.field {
+    for (card, stats) in board.field {
         if !stats.card_type.is_follower() {
             continue;
         }
@@ -347,7 +399,7 @@ fn illegal_evolutions(board: &Board<'_>, plan: &mut Plan) {
 /// CR 11.7: a Stack card on the field without Stack counters goes to the
 /// cemetery.
 fn empty_stack(board: &Board<'_>, plan: &mut Plan) {
-    for (card, stats) in &board.field {
+    for (card, stats) in board.field {
         if board.state.card(*card).counter(Counter::Stack) == 0
             && stats.keywords.contains(Keywords::STACK)
         {

@@ -510,7 +510,7 @@ impl ScenarioBuilder {
         game.state.phase = Phase::Main;
         game.tasks.push(crate::engine::runtime::Task::MainAction);
         // The state was set by hand, not by mutations.
-        game.settled_at = None;
+        game.settled.forget();
         let mut scenario = Scenario { game };
         scenario.game.step();
         scenario.game.clear_events();

@@ -31,7 +31,7 @@ impl Match {
         }
         // Attacks read the characteristics of both fields again and again:
         // work them out once.
-        let field = self.state.field_characteristics(&self.db);
+        let field = self.field_now();
         for &attacker in &p.field {
             if self.may_attack(attacker, &field) {
                 for target in self.attack_targets_on(attacker, &field) {
@@ -220,15 +220,32 @@ impl Match {
         }
     }
 
+    /// Both fields' characteristics now: as rules handling last read them
+    /// when nothing has changed since, else read again.
+    fn field_now(&self) -> std::borrow::Cow<'_, [(CardRef, Characteristics)]> {
+        match self.settled_field() {
+            Some(field) => {
+                // Test builds check the reuse against a fresh reading.
+                debug_assert_eq!(
+                    field,
+                    self.state.field_characteristics(&self.db).as_slice(),
+                    "rules handling's reading of the fields went stale"
+                );
+                std::borrow::Cow::Borrowed(field)
+            }
+            None => std::borrow::Cow::Owned(self.state.field_characteristics(&self.db)),
+        }
+    }
+
     /// Whether a follower may attack (rules-coverage.md §8.1, CR 8.4.2).
     pub fn can_attack(&self, attacker: CardRef) -> bool {
-        let field = self.state.field_characteristics(&self.db);
+        let field = self.field_now();
         self.may_attack(attacker, &field) && !self.attack_targets_on(attacker, &field).is_empty()
     }
 
     /// Legal targets for an attacker (rules-coverage.md §8.2).
     pub fn attack_targets(&self, attacker: CardRef) -> Vec<AttackTarget> {
-        let field = self.state.field_characteristics(&self.db);
+        let field = self.field_now();
         self.attack_targets_on(attacker, &field)
     }
 

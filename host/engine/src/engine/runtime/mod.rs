@@ -62,12 +62,11 @@ pub struct Match {
     /// The cards the player chose to send from an over-full zone, for the
     /// rules handling that follows the choice (CR 11.4.1, 11.5.1).
     pub(crate) limit_excess: Vec<CardRef>,
-    /// The mutation count ([`limits::Work::changes`]) at which rules
-    /// handling last found nothing to do: until the next mutation it would
-    /// find nothing again, so it is skipped (`rules_handling.rs`). `None`
-    /// once the state or the card data changed some other way (a reload,
-    /// a determinized world, a test scenario's setup).
-    pub(crate) settled_at: Option<u64>,
+    /// What rules handling last found, for as long as no mutation follows
+    /// (`rules_handling.rs`); forgotten when the state or the card data
+    /// changes some other way (a reload, a determinized world, a test
+    /// scenario's setup).
+    pub(crate) settled: crate::engine::rules_handling::Settled,
 }
 
 impl std::fmt::Debug for Match {
@@ -299,7 +298,7 @@ impl Match {
             work: limits::Work::default(),
             leaving: super::actions::Leaving::default(),
             limit_excess: Vec::new(),
-            settled_at: None,
+            settled: Default::default(),
         }
     }
 
@@ -343,7 +342,7 @@ impl Match {
     /// two steps).
     pub fn set_runner(&mut self, runner: Arc<dyn AbilityRunner>) {
         self.runner = runner;
-        self.settled_at = None;
+        self.settled.forget();
     }
 
     /// Runs until a decision is needed or the match is over.

@@ -38,7 +38,7 @@ impl Match {
         self.db_has_triggers = db.iter().any(|(_, def)| !def.abilities.is_empty());
         self.db = db;
         self.runner = runner;
-        self.settled_at = None;
+        self.settled.forget();
         if let Some((_, resume)) = &self.decision {
             let again = match resume {
                 Resume::MainAction => Some(Task::MainAction),

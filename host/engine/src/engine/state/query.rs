@@ -115,12 +115,25 @@ impl GameState {
     /// order: what rules handling checks after every action. The passives in
     /// play are found once for all of them.
     pub fn field_characteristics(&self, db: &CardDb) -> Vec<(CardRef, Characteristics)> {
+        let mut out = Vec::new();
+        self.field_characteristics_into(db, &mut out);
+        out
+    }
+
+    /// [`GameState::field_characteristics`] into `out`, which is cleared
+    /// first: a caller that reads the fields again and again reuses one
+    /// vector.
+    pub fn field_characteristics_into(
+        &self,
+        db: &CardDb,
+        out: &mut Vec<(CardRef, Characteristics)>,
+    ) {
         let sources = self.passive_sources(db);
-        let mut out = Vec::with_capacity(self.players.iter().map(|p| p.field.len()).sum());
+        out.clear();
+        out.reserve(self.players.iter().map(|p| p.field.len()).sum());
         for card in self.players.iter().flat_map(|p| p.field.iter().copied()) {
             out.push((card, self.characteristics_among(db, card, &sources)));
         }
-        out
     }
 
     /// A card's traits: its current definition's, then those effects gave
