@@ -17,7 +17,9 @@ pub use decision::{Action, Choice, Decision, Prompt, Rejection};
 use super::ability::{AbilityRunner, Halt};
 use super::event::Event;
 use super::ids::{CardRef, DefId, MAX_DECK_OBJECTS, ObjectId, PlayerId};
-use super::state::{GameState, Outcome, PendingWhat, Phase, PlayerState, TurnRecord, Zone};
+use super::state::{
+    CardList, GameState, Outcome, PendingWhat, Phase, PlayerState, TurnRecord, Zone,
+};
 use crate::cards::CardDb;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -241,11 +243,11 @@ impl Match {
             players.push(PlayerState {
                 leader,
                 deck: deck_cards,
-                hand: Vec::new(),
-                field: Vec::new(),
-                ex_area: Vec::new(),
-                cemetery: Vec::new(),
-                banished: Vec::new(),
+                hand: CardList::default(),
+                field: CardList::default(),
+                ex_area: CardList::default(),
+                cemetery: CardList::default(),
+                banished: CardList::default(),
                 evolve_deck,
                 pp: 0,
                 max_pp: 0,

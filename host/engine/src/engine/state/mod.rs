@@ -3,6 +3,7 @@
 //! stats, class counts) is in [`query`]; changing state goes only through
 //! [`Match::apply`](crate::engine::Match) in `mutation.rs`.
 
+mod card_list;
 mod effects;
 mod filter;
 mod lookback;
@@ -10,6 +11,7 @@ mod marks;
 pub(crate) mod query;
 mod value;
 
+pub use card_list::{CardList, CardListIter};
 pub use effects::{Duration, Effect, EffectKind};
 pub use lookback::LookBack;
 pub use marks::{AbilityUses, Counters};
@@ -166,19 +168,19 @@ pub struct PlayerState {
     /// The leader card.
     pub leader: CardRef,
     /// Main deck; the **last** element is the top card.
-    pub deck: Vec<CardRef>,
+    pub deck: CardList,
     /// Hand.
-    pub hand: Vec<CardRef>,
+    pub hand: CardList,
     /// Field, in placement order.
-    pub field: Vec<CardRef>,
+    pub field: CardList,
     /// EX area.
-    pub ex_area: Vec<CardRef>,
+    pub ex_area: CardList,
     /// Cemetery, oldest first.
-    pub cemetery: Vec<CardRef>,
+    pub cemetery: CardList,
     /// Banished zone.
-    pub banished: Vec<CardRef>,
+    pub banished: CardList,
     /// Evolve deck area (face-down and face-up cards).
-    pub evolve_deck: Vec<CardRef>,
+    pub evolve_deck: CardList,
     /// Current play points (0..=max_pp).
     pub pp: i32,
     /// Maximum play points (0..=10).
@@ -246,13 +248,13 @@ impl PlayerState {
 
     pub(crate) fn zone_mut(&mut self, zone: Zone) -> Option<&mut Vec<CardRef>> {
         Some(match zone {
-            Zone::Deck => &mut self.deck,
-            Zone::Hand => &mut self.hand,
-            Zone::Field => &mut self.field,
-            Zone::ExArea => &mut self.ex_area,
-            Zone::Cemetery => &mut self.cemetery,
-            Zone::Banished => &mut self.banished,
-            Zone::EvolveDeck => &mut self.evolve_deck,
+            Zone::Deck => &mut *self.deck,
+            Zone::Hand => &mut *self.hand,
+            Zone::Field => &mut *self.field,
+            Zone::ExArea => &mut *self.ex_area,
+            Zone::Cemetery => &mut *self.cemetery,
+            Zone::Banished => &mut *self.banished,
+            Zone::EvolveDeck => &mut *self.evolve_deck,
             Zone::Leader | Zone::EvolveZone | Zone::Resolution | Zone::RemovedFromGame => {
                 return None;
             }
