@@ -196,7 +196,8 @@ impl SeatFeed {
                 | Choice::GoFirst
                 | Choice::GoSecond
                 | Choice::Pending(_)
-                | Choice::Label(_)) => other.clone(),
+                | Choice::Label(_)
+                | Choice::Cancel) => other.clone(),
             };
         }
     }
@@ -326,6 +327,13 @@ impl SeatFeed {
                 def: *def,
             },
             Event::AbilityActivated { card, ability } => Event::AbilityActivated {
+                card: self.card(*card),
+                ability: *ability,
+            },
+            // Only activations of cards in public zones can be cancelled
+            // (engine `flow/cancel.rs`): the card was named to everyone by
+            // its `AbilityActivated` already.
+            Event::ActivationCancelled { card, ability } => Event::ActivationCancelled {
                 card: self.card(*card),
                 ability: *ability,
             },
