@@ -6,7 +6,7 @@ use super::words::ability_phrase;
 use crate::engine::{Action, AttackTarget, CardRef, Choice, Match, Zone};
 
 /// The words of [`Choice::Cancel`] in menus.
-pub const CANCEL_LABEL: &str = "Cancel: take the ability back (nothing is paid)";
+pub const CANCEL_LABEL: &str = "Cancel: take the ability back and choose again";
 
 /// A one-line description of a decision option, for menus.
 pub fn describe_choice(choice: &Choice, game: &Match) -> String {
