@@ -538,7 +538,7 @@ fn pilot(decision: &sve_host::engine::Decision) -> Vec<usize> {
                 .min
                 .max(1)
                 .min(decision.max)
-                .min(decision.options.len());
+                .min(decision.choosable().len());
             (0..count).collect()
         }
     }

@@ -18,7 +18,7 @@ impl Bot for Human {
         for (i, option) in decision.options.iter().enumerate() {
             println!("  {:>2}. {}", i + 1, gamelog::describe_choice(option, game));
         }
-        let how = if decision.min == decision.max && decision.min == 1 {
+        let mut how = if decision.min == decision.max && decision.min == 1 {
             "pick one".to_owned()
         } else {
             format!(
@@ -26,6 +26,9 @@ impl Bot for Human {
                 decision.min, decision.max
             )
         };
+        if let Some(cancel) = decision.cancel_option() {
+            how.push_str(&format!(", or {} alone to cancel", cancel + 1));
+        }
         let stdin = std::io::stdin();
         loop {
             print!("({how}; q concedes) > ");

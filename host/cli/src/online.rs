@@ -276,7 +276,15 @@ impl Answerer for Terminal {
 fn read_picks(decision: &sve_host::engine::Decision) -> Vec<u32> {
     let stdin = std::io::stdin();
     loop {
-        print!("(pick {} to {}) > ", decision.min, decision.max);
+        match decision.cancel_option() {
+            Some(cancel) => print!(
+                "(pick {} to {}, or {} alone to cancel) > ",
+                decision.min,
+                decision.max,
+                cancel + 1
+            ),
+            None => print!("(pick {} to {}) > ", decision.min, decision.max),
+        }
         let _ = std::io::stdout().flush();
         let mut line = String::new();
         match stdin.lock().read_line(&mut line) {

@@ -196,7 +196,8 @@ impl SeatFeed {
                 | Choice::GoFirst
                 | Choice::GoSecond
                 | Choice::Pending(_)
-                | Choice::Label(_)) => other.clone(),
+                | Choice::Label(_)
+                | Choice::Cancel) => other.clone(),
             };
         }
     }
@@ -326,6 +327,13 @@ impl SeatFeed {
                 def: *def,
             },
             Event::AbilityActivated { card, ability } => Event::AbilityActivated {
+                card: self.card(*card),
+                ability: *ability,
+            },
+            // Only activations of cards in public zones can be cancelled
+            // (engine `flow/cancel.rs`): the card was named to everyone by
+            // its `AbilityActivated` already.
+            Event::ActivationCancelled { card, ability } => Event::ActivationCancelled {
                 card: self.card(*card),
                 ability: *ability,
             },
@@ -518,5 +526,46 @@ mod tests {
                 assert_eq!(def, None);
             }
         }
+    }
+
+    #[test]
+    fn a_cancelled_activation_leaves_the_opponents_view_as_it_was() {
+        use sve_engine::engine::{AbilityIdx, Action, Choice};
+        use sve_engine::scenario::{Scenario, Side};
+        let p1 = PlayerId(0);
+        let mut s = Scenario::builder()
+            .side(
+                p1,
+                Side::new().field(["Sifter"]).hand(["V1", "V2", "V3"]).pp(3),
+            )
+            .build();
+        let mut opponent = SeatFeed::new(Viewer::Seat(PlayerId(1)));
+        let mut spectator = SeatFeed::new(Viewer::Spectator);
+        opponent.events(&s.game.take_events());
+        spectator.events(&s.game.take_events());
+        let before = (opponent.view(&s.game), spectator.view(&s.game));
+        s.act(Action::Activate {
+            card: s.card(p1, Zone::Field, "Sifter"),
+            ability: AbilityIdx(0),
+        });
+        s.choose(|c| *c == Choice::Cancel);
+        let events = s.game.take_events();
+        // The opponent hears of the announcement and of the cancel, with
+        // the Sifter (on the field, public) by its number, and no hand card.
+        let heard = opponent.events(&events);
+        assert!(
+            heard
+                .iter()
+                .any(|e| matches!(e, Event::AbilityActivated { .. }))
+        );
+        assert!(matches!(
+            heard.last(),
+            Some(Event::ActivationCancelled { .. })
+        ));
+        assert!(!heard.iter().any(|e| matches!(e, Event::Moved { .. })));
+        spectator.events(&events);
+        // Nothing moved, so every card keeps its number: the views are
+        // the same as before the announcement.
+        assert_eq!((opponent.view(&s.game), spectator.view(&s.game)), before);
     }
 }

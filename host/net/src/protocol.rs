@@ -21,8 +21,10 @@ use sve_engine::cards::{CardDef, CardType, Class, Keywords};
 use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{Event, Outcome, PlayerId};
 
-/// The protocol version this build speaks.
-pub const PROTOCOL_VERSION: u32 = 1;
+/// The protocol version this build speaks. 2: decisions may offer
+/// `Choice::Cancel` (take back an activation while its costs are chosen)
+/// and events include `Event::ActivationCancelled`.
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// Largest frame a server accepts from a client. Every client message is
 /// small (a deck list is about 1 KiB); a bigger frame is hostile.

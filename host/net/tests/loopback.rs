@@ -357,7 +357,7 @@ async fn a_version_mismatch_is_refused_naming_both_versions() {
     .expect("sends");
     match conn.recv().await {
         Err(ClientError::Refused(reason)) => {
-            assert!(reason.contains("version 1"), "{reason}");
+            assert!(reason.contains("version 2"), "{reason}");
             assert!(reason.contains("999"), "{reason}");
         }
         other => panic!("expected a refusal, got {other:?}"),

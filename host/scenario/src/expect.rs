@@ -144,8 +144,12 @@ fn check_decision(
         (None, None) => true,
         (Some(p), Some(decision)) if decision.player == p => match options {
             None => true,
-            Some(items) => pick_options(game, decision, items)
-                .is_ok_and(|picks| picks.len() == decision.options.len()),
+            // Every option but the cancel must be named; naming `cancel`
+            // also checks that it is offered.
+            Some(items) => pick_options(game, decision, items).is_ok_and(|picks| {
+                let cancel = decision.cancel_option();
+                picks.iter().filter(|p| Some(**p) != cancel).count() == decision.choosable().len()
+            }),
         },
         _ => false,
     };

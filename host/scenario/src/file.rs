@@ -168,6 +168,8 @@ pub(crate) enum AnswerItem {
     Yes,
     No,
     Pass,
+    /// `cancel`: take back the activation whose costs are being paid.
+    Cancel,
     /// `option N`: the Nth option as offered (1-based).
     Option(usize),
     /// `leader`, `P2 leader`: a leader offered as a card.
@@ -545,7 +547,7 @@ fn parse_answer_items(text: &str) -> Result<Vec<AnswerItem>, ErrorKind> {
     let text = text.trim();
     if text.is_empty() {
         return Err(malformed(
-            "`answer` needs what to pick (cards, labels, yes, no, pass, option N) or `none`",
+            "`answer` needs what to pick (cards, labels, yes, no, pass, cancel, option N) or `none`",
         ));
     }
     if text == "none" {
@@ -568,6 +570,7 @@ fn parse_answer_items(text: &str) -> Result<Vec<AnswerItem>, ErrorKind> {
                 "yes" => AnswerItem::Yes,
                 "no" => AnswerItem::No,
                 "pass" => AnswerItem::Pass,
+                "cancel" => AnswerItem::Cancel,
                 "leader" => AnswerItem::Leader(None),
                 "P1 leader" => AnswerItem::Leader(Some(PlayerId(0))),
                 "P2 leader" => AnswerItem::Leader(Some(PlayerId(1))),
@@ -859,7 +862,7 @@ mod tests {
             line 5: unknown action `jump SD01-001`; expected play, evolve, attack, activate, answer, end turn or expect rejected
             line 6: `attack` needs `ATTACKER -> TARGET` (a card or `leader`)
             line 7: `play ... from deck`: cards are played from hand or ex
-            line 8: `answer` needs what to pick (cards, labels, yes, no, pass, option N) or `none`
+            line 8: `answer` needs what to pick (cards, labels, yes, no, pass, cancel, option N) or `none`
             line 9: `option 0`: options count from 1
             line 10: `expect nothing`: in [actions] only `expect rejected [REASON]`; checks go in [expect]
             line 11: `activate CARD:` needs an ability name after `:`
@@ -872,7 +875,7 @@ mod tests {
             line 19: `x0`: a copy count is x1 to x60
             line 20: `SD01-001 engaged`: flags (engaged, reserved, new, damage, evolved) are for field cards only
             line 21: unknown keyword `Flying`
-            line 22: unknown event kind `Exploded`; expected one of Played, Destroyed, Banished, Returned, Discarded, Drew, Token, Buried, Put, ToDeck, Moved, Damaged, LeaderDefense, PP, MaxPP, EP, SEP, Evolved, SuperEvolved, Triggered, Resolved, Fizzled, Activated, Attacked, Fought, Engaged, Refreshed, Effect, Counters, Shuffled, Turn, Phase, GameOver, Conceded, EndlessLoop
+            line 22: unknown event kind `Exploded`; expected one of Played, Destroyed, Banished, Returned, Discarded, Drew, Token, Buried, Put, ToDeck, Moved, Damaged, LeaderDefense, PP, MaxPP, EP, SEP, Evolved, SuperEvolved, Triggered, Resolved, Fizzled, Activated, Cancelled, Attacked, Fought, Engaged, Refreshed, Effect, Counters, Shuffled, Turn, Phase, GameOver, Conceded, EndlessLoop
             line 23: `outcome P3 wins`: expected `P1 wins`, `P2 wins`, `draw` or `none`
             line 24: `decision maybe`: expected `none`, `P1`, `P2` or `P1 options: A, B`
             line 25: unknown expectation `wish SD01-001`; expected a P1/P2 line, event, no event, log, no log, decision or outcome

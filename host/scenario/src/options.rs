@@ -42,7 +42,8 @@ fn option_matches(game: &Match, option: &Choice, item: &AnswerItem) -> bool {
     match (item, option) {
         (AnswerItem::Yes, Choice::Yes)
         | (AnswerItem::No, Choice::No)
-        | (AnswerItem::Pass, Choice::Pass) => true,
+        | (AnswerItem::Pass, Choice::Pass)
+        | (AnswerItem::Cancel, Choice::Cancel) => true,
         (AnswerItem::Leader(owner), Choice::Card(card)) => {
             state.card(*card).zone == Zone::Leader
                 && owner.is_none_or(|p| p == state.card(*card).controller)
@@ -69,6 +70,7 @@ pub(crate) fn item_text(item: &AnswerItem) -> String {
         AnswerItem::Yes => "yes".to_owned(),
         AnswerItem::No => "no".to_owned(),
         AnswerItem::Pass => "pass".to_owned(),
+        AnswerItem::Cancel => "cancel".to_owned(),
         AnswerItem::Option(n) => format!("option {n}"),
         AnswerItem::Leader(None) => "leader".to_owned(),
         AnswerItem::Leader(Some(p)) => format!("{p} leader"),
@@ -98,6 +100,7 @@ fn option_text(game: &Match, option: &Choice) -> String {
         Choice::Yes => "yes".to_owned(),
         Choice::No => "no".to_owned(),
         Choice::Pass => "pass".to_owned(),
+        Choice::Cancel => "cancel".to_owned(),
         Choice::GoFirst => "go first".to_owned(),
         Choice::GoSecond => "go second".to_owned(),
         Choice::Label(label) => label.clone(),

@@ -21,6 +21,9 @@ pub struct LegalMoves {
     /// Whether the decision picks cards (a target, discards, an order)
     /// rather than actions.
     pub picks_cards: bool,
+    /// The engine's cancel, when offered: takes back the ability whose
+    /// costs are being chosen ("Cancel the play"), locally and online.
+    pub cancel: Option<usize>,
 }
 
 /// The options that belong to one card.
@@ -100,6 +103,7 @@ impl LegalMoves {
                 | Choice::GoSecond
                 | Choice::Pending(_)
                 | Choice::Label(_) => moves.buttons.push(option_idx),
+                Choice::Cancel => moves.cancel = Some(option_idx),
             }
         }
         moves

@@ -219,14 +219,10 @@ fn decision_ui(ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
                 intents.push(Intent::ClearPicks);
             }
         }
-        if cancels_by_undo(cx) {
+        if let Some((intent, hint)) = cancel_play(cx) {
             ui.add_space(12.0);
-            if ui
-                .button("Cancel the play")
-                .on_hover_text(CANCEL_PLAY_HINT)
-                .clicked()
-            {
-                intents.push(Intent::Undo);
+            if ui.button("Cancel the play").on_hover_text(hint).clicked() {
+                intents.push(intent);
             }
         }
         if let Some(option) = moves.end_turn {
@@ -246,16 +242,31 @@ fn decision_ui(ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
     });
 }
 
-/// Hover text of "Cancel the play".
-const CANCEL_PLAY_HINT: &str = "Take the card or ability back before its costs are paid: the match goes back to \
+/// Hover text of "Cancel the play" when the engine takes the play back.
+const CANCEL_PLAY_HINT: &str = "Take the ability back before its costs are paid: your play points and cards \
+     are as they were, and you choose again.";
+
+/// Hover text of "Cancel the play" when an undo takes the play back.
+const CANCEL_PLAY_BY_UNDO_HINT: &str = "Take the card or ability back before its costs are paid: the match goes back to \
      before you chose it (an undo).";
 
+/// What "Cancel the play" (and Esc) sends, with its hover text, when the
+/// pending question can take the play back: the engine's cancel whenever
+/// it offers one (locally and online), else an undo where undo is on.
+pub fn cancel_play(cx: &BoardContext<'_>) -> Option<(Intent, &'static str)> {
+    if let Some(option) = cx.moves.cancel {
+        return Some((Intent::Answer(vec![option]), CANCEL_PLAY_HINT));
+    }
+    cancels_by_undo(cx).then_some((Intent::Undo, CANCEL_PLAY_BY_UNDO_HINT))
+}
+
 /// Whether the pending question is which cards pay a cost of the play or
-/// ability you just chose, and it can be taken back. The engine pays play
-/// points when the play begins and then asks for the cards, so "cancel"
-/// is the undo of that choice (local matches; online there is no undo).
+/// ability you just chose, the engine offers no cancel (a card shown from
+/// the hand, a card already paid, ...) and undo is on: then "cancel" is
+/// the undo of that choice (local matches; online there is no undo).
 pub fn cancels_by_undo(cx: &BoardContext<'_>) -> bool {
     cx.view.can_undo
+        && cx.moves.cancel.is_none()
         && cx
             .decision
             .is_some_and(|view| matches!(view.decision.prompt, Prompt::CostCards { .. }))
@@ -396,18 +407,23 @@ mod tests {
         assert_eq!(harness.state().as_slice(), [Intent::Answer(vec![0])]);
     }
 
-    /// A question of which cards pay a cost, as the engine asks it.
-    fn cost_cards_view(can_undo: bool) -> MatchView {
+    /// A question of which cards pay a cost, as the engine asks it (with
+    /// its cancel as the last option when `engine_cancel`).
+    fn cost_cards_view(can_undo: bool, engine_cancel: bool) -> MatchView {
         let db = fixture::db();
         let mine = fixture::side(&db, "Arisa", 0);
         let theirs = fixture::side(&db, "Erika", 0);
+        let mut options = vec![Choice::Card(sve_host::engine::CardRef(4))];
+        if engine_cancel {
+            options.push(Choice::Cancel);
+        }
         let decision = Decision::pick_one(
             PlayerId(0),
             Prompt::CostCards {
                 card: sve_host::engine::CardRef(3),
                 purpose: "put into the cemetery".to_owned(),
             },
-            vec![Choice::Card(sve_host::engine::CardRef(4))],
+            options,
         );
         let mut view = fixture::vs_bot(db, mine, theirs, Some(decision));
         view.can_undo = can_undo;
@@ -416,15 +432,31 @@ mod tests {
 
     #[test]
     fn a_cost_question_offers_to_cancel_the_play_by_undo() {
-        let mut harness = prompt_harness(cost_cards_view(true));
+        let mut harness = prompt_harness(cost_cards_view(true, false));
         harness.get_by_label("Cancel the play").click();
         harness.run();
         assert_eq!(harness.state().as_slice(), [Intent::Undo]);
     }
 
     #[test]
-    fn without_undo_a_cost_question_has_no_cancel() {
-        let harness = prompt_harness(cost_cards_view(false));
+    fn without_undo_or_an_engine_cancel_a_cost_question_has_no_cancel() {
+        let harness = prompt_harness(cost_cards_view(false, false));
         assert!(harness.query_by_label("Cancel the play").is_none());
+    }
+
+    #[test]
+    fn the_engine_cancel_is_sent_when_offered_even_without_undo() {
+        for can_undo in [false, true] {
+            let mut harness = prompt_harness(cost_cards_view(can_undo, true));
+            // Not a numbered button of its own: only "Cancel the play".
+            assert!(
+                harness
+                    .query_by_label(sve_host::gamelog::CANCEL_LABEL)
+                    .is_none()
+            );
+            harness.get_by_label("Cancel the play").click();
+            harness.run();
+            assert_eq!(harness.state().as_slice(), [Intent::Answer(vec![1])]);
+        }
     }
 }

@@ -72,7 +72,9 @@ fn is_recapped(event: &Event) -> bool {
         | Event::AttackDeclared { .. }
         | Event::FollowerDamaged { .. }
         | Event::LeaderDefense { .. }
-        | Event::AbilityActivated { .. } => true,
+        | Event::AbilityActivated { .. }
+        // An activation taken back says so beside its announcement.
+        | Event::ActivationCancelled { .. } => true,
         _ => false,
     }
 }

@@ -57,10 +57,10 @@ pub fn shortcuts_ui(ui: &Ui, cx: &BoardContext<'_>, confirming: bool, intents: &
             intents.push(Intent::SelectAttacker(None));
         } else if !cx.selection.picks.is_empty() {
             intents.push(Intent::ClearPicks);
-        } else if super::prompt::cancels_by_undo(cx) {
+        } else if let Some((intent, _)) = super::prompt::cancel_play(cx) {
             // Nothing picked yet: Esc takes the play back ("Cancel the
             // play").
-            intents.push(Intent::Undo);
+            intents.push(intent);
         }
     }
     if cx.decision.is_none() {
@@ -148,5 +148,33 @@ mod tests {
         harness.key_press(Key::Space);
         harness.run();
         assert!(harness.state().is_empty(), "a mulligan has no End turn");
+    }
+
+    #[test]
+    fn escape_sends_the_engines_cancel_of_a_cost_question() {
+        let db = fixture::db();
+        let mine = fixture::side(&db, "Arisa", 0);
+        let theirs = fixture::side(&db, "Erika", 0);
+        let decision = Decision {
+            player: PlayerId(0),
+            prompt: Prompt::CostCards {
+                card: sve_host::engine::CardRef(3),
+                purpose: "discard".to_owned(),
+            },
+            options: vec![
+                Choice::Card(sve_host::engine::CardRef(4)),
+                Choice::Card(sve_host::engine::CardRef(5)),
+                Choice::Cancel,
+            ],
+            min: 1,
+            max: 1,
+        };
+        // Online: no undo, and the engine's cancel still works.
+        let mut view = fixture::vs_bot(db, mine, theirs, Some(decision));
+        view.can_undo = false;
+        let mut harness = keys_harness(view, false);
+        harness.key_press(Key::Escape);
+        harness.run();
+        assert_eq!(harness.state().as_slice(), [Intent::Answer(vec![2])]);
     }
 }

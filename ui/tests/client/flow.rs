@@ -1,6 +1,7 @@
 //! The resolution flow in the real client: an "up to N" series answered
 //! in one step, the card and ability a question is for, End turn held
-//! while an attack is declared, and cards dragged from the hand.
+//! while an attack is declared, cards dragged from the hand, and an
+//! ability taken back at its cost question.
 
 use crate::common::*;
 use egui_kittest::Harness;
@@ -233,4 +234,65 @@ fn dragging_a_card_from_the_hand_onto_the_field_plays_it() {
     wait_for(&mut harness, "the dragged card played", |h| {
         has_containing(h, &format!("P1 plays {name} from the hand"))
     });
+}
+
+#[test]
+fn cancel_the_play_takes_an_ability_back_at_its_cost_question() {
+    let mut harness = client_with_packs();
+    start_match(&mut harness, "You vs bot", 7);
+    play_to_main_action(&mut harness);
+    // Penguin Wizard: [act] [engage], discard a spell: draw a card. Two
+    // spells in hand, so the cost asks which.
+    put_card(
+        &mut harness,
+        "(you) leader",
+        "SD03-008",
+        "P1's field",
+        "Penguin Wizard (field",
+    );
+    put_card(
+        &mut harness,
+        "(you) leader",
+        "SD03-005",
+        "P1's hand",
+        "Insight (hand",
+    );
+    put_card(
+        &mut harness,
+        "(you) leader",
+        "SD03-015",
+        "P1's hand",
+        "Magic Missile (hand",
+    );
+    let hand_before = match_view(&harness)
+        .board(PlayerId(0))
+        .map(|b| b.mine.hand.len());
+    click(&mut harness, "Act");
+    click_answer_containing(&mut harness, "Activate Penguin Wizard");
+    wait_for(&mut harness, "the cost question", |h| {
+        has_containing(h, "Choose cards to discard")
+    });
+    // The engine's cancel, not an undo: the log keeps the announcement and
+    // tells of the cancel.
+    click_answer(&mut harness, "Cancel the play");
+    wait_for(&mut harness, "the main action again", |h| {
+        has(h, "End turn") && !has_containing(h, "Choose cards to discard")
+    });
+    assert!(has_containing(
+        &harness,
+        "takes back the ability of Penguin Wizard"
+    ));
+    let board = match_view(&harness)
+        .board(PlayerId(0))
+        .expect("the board is drawn");
+    assert_eq!(
+        Some(board.mine.hand.len()),
+        hand_before,
+        "nothing discarded"
+    );
+    assert!(
+        board.mine.field.iter().all(|card| !card.engaged),
+        "the Wizard is reserved again"
+    );
+    assert!(has_containing(&harness, "Penguin Wizard (field, can act)"));
 }

@@ -33,6 +33,9 @@ pub fn determinize(game: &Match, viewer: PlayerId, rng: &mut ChaCha8Rng) -> Matc
     // Cards are re-dealt by hand below, not by mutations.
     world.settled.forget();
     world.events.clear();
+    // A cancel point holds the real state, hidden cards and all; bots never
+    // cancel, so the world forgets it.
+    world.drop_cancel_point();
     let shown = shown_by_decision(game, viewer);
     let state = &mut world.state;
     let opponent = viewer.opponent();

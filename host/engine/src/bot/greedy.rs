@@ -36,7 +36,8 @@ impl Bot for GreedyBot {
         if let Some(end) = self.cap.check(game, decision) {
             return end;
         }
-        if decision.min != 1 || decision.max != 1 || decision.options.len() > GREEDY_MAX_OPTIONS {
+        if decision.min != 1 || decision.max != 1 || decision.choosable().len() > GREEDY_MAX_OPTIONS
+        {
             return random_answer(&mut self.rng, decision);
         }
         match decision.prompt {
@@ -49,7 +50,9 @@ impl Bot for GreedyBot {
         }
         let world = determinize(game, me, &mut self.rng);
         let mut best = (f64::NEG_INFINITY, 0);
-        for idx in 0..decision.options.len() {
+        // Never the cancel: taking a play back only to be asked again
+        // could loop.
+        for idx in 0..decision.choosable().len() {
             let mut trial = world.clone();
             if trial.answer(me, &[idx]).is_err() {
                 continue;

@@ -213,9 +213,9 @@ impl ActionCap {
     }
 }
 
-/// A uniformly random valid answer.
+/// A uniformly random valid answer (never a cancel).
 pub fn random_answer(rng: &mut ChaCha8Rng, decision: &Decision) -> Vec<usize> {
-    let n = decision.options.len();
+    let n = decision.choosable().len();
     let span = decision.max.saturating_sub(decision.min) + 1;
     let count = decision.min + (rng.next_u32() as usize % span);
     // Partial Fisher–Yates: the first `count` of a shuffled index list.
@@ -244,7 +244,7 @@ pub fn default_answer(decision: &Decision) -> Vec<usize> {
 /// The only answer a decision allows, when it allows just one (a single
 /// option to pick, or every option to pick): no bot needs to think.
 pub fn forced_answer(decision: &Decision) -> Option<Vec<usize>> {
-    let n = decision.options.len();
+    let n = decision.choosable().len();
     let only_one = n == 1 && decision.min == 1 && decision.max >= 1;
     let all = decision.min >= n && decision.max >= n;
     (only_one || all).then(|| (0..n.min(decision.max)).collect())

@@ -45,7 +45,7 @@ pub fn answer(game: &Match, decision: &Decision, rng: &mut ChaCha8Rng, noise: f6
             // "You may": yes. Otherwise any option.
             match position(Choice::Yes) {
                 Some(yes) => vec![yes],
-                None => vec![(rng.next_u32() as usize) % decision.options.len().max(1)],
+                None => vec![(rng.next_u32() as usize) % decision.choosable().len().max(1)],
             }
         }
         Prompt::Ability { .. } => {
@@ -87,7 +87,7 @@ pub fn wants_redraw(game: &Match, player: PlayerId) -> bool {
 /// The index of the best-scored main-phase or Quick action (ending the
 /// phase or passing when nothing scores above zero).
 fn best_action(game: &Match, decision: &Decision, rng: &mut ChaCha8Rng, noise: f64) -> usize {
-    let n = decision.options.len();
+    let n = decision.choosable().len();
     if n > 1 && noise > 0.0 && f64::from(rng.next_u32()) / f64::from(u32::MAX) < noise {
         return rng.next_u32() as usize % n;
     }

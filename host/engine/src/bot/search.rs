@@ -175,7 +175,7 @@ impl Bot for SearchBot {
 fn is_tree_decision(decision: &Decision) -> bool {
     decision.min == 1
         && decision.max == 1
-        && decision.options.len() > 1
+        && decision.choosable().len() > 1
         && !matches!(
             decision.prompt,
             Prompt::ChooseFirstPlayer | Prompt::Mulligan | Prompt::MulliganOrder
@@ -346,7 +346,7 @@ fn lethal_option(worlds: &[Match], decision: &Decision, rng: &mut ChaCha8Rng) ->
     let me = decision.player;
     let turn = worlds.first()?.state().turn;
     let tried = &worlds[..worlds.len().min(LETHAL_WORLDS)];
-    (0..decision.options.len()).find(|&option| {
+    (0..decision.choosable().len()).find(|&option| {
         tried.iter().all(|world| {
             let mut trial = world.clone();
             if trial.answer(me, &[option]).is_err() {
@@ -443,8 +443,9 @@ impl Tree {
         rng: &mut ChaCha8Rng,
     ) -> (usize, usize, bool) {
         let edges = &mut self.nodes[node].edges;
+        // Bots never cancel (a cancel asks the same question again).
         let mut legal: Vec<(usize, Option<usize>)> = decision
-            .options
+            .choosable()
             .iter()
             .enumerate()
             .map(|(option, choice)| (option, edges.iter().position(|e| e.choice == *choice)))

@@ -236,6 +236,15 @@ pub enum Event {
         /// Which ability.
         ability: AbilityIdx,
     },
+    /// An activation was taken back while its costs were being paid
+    /// (`flow/cancel.rs`): the match is as it was before its
+    /// [`Event::AbilityActivated`], whose events since then are void.
+    ActivationCancelled {
+        /// Source.
+        card: CardRef,
+        /// Which ability.
+        ability: AbilityIdx,
+    },
     /// An attack was declared (CR 8.4.5).
     AttackDeclared {
         /// The attacker.

@@ -5,6 +5,9 @@
 use super::words::ability_phrase;
 use crate::engine::{Action, AttackTarget, CardRef, Choice, Match, Zone};
 
+/// The words of [`Choice::Cancel`] in menus.
+pub const CANCEL_LABEL: &str = "Cancel: take the ability back and choose again";
+
 /// A one-line description of a decision option, for menus.
 pub fn describe_choice(choice: &Choice, game: &Match) -> String {
     let state = game.state();
@@ -33,6 +36,7 @@ pub fn describe_choice(choice: &Choice, game: &Match) -> String {
         Choice::GoSecond => "Go second".to_owned(),
         Choice::Card(card) => card_text(*card),
         Choice::Label(text) => text.clone(),
+        Choice::Cancel => CANCEL_LABEL.to_owned(),
         Choice::Pending(idx) => match state.pending.get(*idx) {
             Some(p) => ability_phrase(db.get(p.def), p.what.ability()),
             None => format!("pending ability {idx}"),

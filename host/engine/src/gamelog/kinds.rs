@@ -52,6 +52,7 @@ line_kinds! {
     Resolved = "Resolved",
     Fizzled = "Fizzled",
     Activated = "Activated",
+    Cancelled = "Cancelled",
     Attacked = "Attacked",
     Fought = "Fought",
     Engaged = "Engaged",

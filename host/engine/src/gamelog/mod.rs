@@ -32,7 +32,7 @@ mod render;
 mod words;
 
 pub use board::{board_text, view_text};
-pub use choice::describe_choice;
+pub use choice::{CANCEL_LABEL, describe_choice};
 pub use kinds::LineKind;
 pub use record::{EventLine, EventText, LogKind, LogLine};
 pub use render::render;

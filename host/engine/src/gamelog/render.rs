@@ -231,18 +231,24 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
             EventText::line(LineKind::Played, format!("{player} {}", db.get(*def).id))
         }
         Event::AbilityActivated { card, ability } => {
-            let (id, ability) = match state.cards.get(card.idx()) {
-                Some(_) => {
-                    let def = state.current_def(db, *card);
-                    (def.id.clone(), ability_name(def, Some(*ability)))
-                }
-                None => (card.to_string(), "?"),
-            };
+            let (id, ability) = id_and_ability(state, db, *card, *ability);
             EventText::line(
                 LineKind::Activated,
                 format!("{} {id} {ability}", cards.owner(*card)),
             )
             .and_log(format!("{} activates an ability", cards.name(*card)))
+        }
+        Event::ActivationCancelled { card, ability } => {
+            let (id, ability) = id_and_ability(state, db, *card, *ability);
+            EventText::line(
+                LineKind::Cancelled,
+                format!("{} {id} {ability}", cards.owner(*card)),
+            )
+            .and_log(format!(
+                "{} takes back the ability of {} before paying its costs",
+                cards.owner(*card),
+                cards.name(*card)
+            ))
         }
         Event::AttackDeclared { attacker, target } => {
             let (target_words, target_name) = match target {
@@ -439,6 +445,23 @@ impl Cards<'_> {
     fn ability(&self, def: DefId, ability: Option<AbilityIdx>) -> String {
         let def = self.db.get(def);
         format!("{} {}", def.id, ability_name(def, ability))
+    }
+}
+
+/// A card's id and the name of one of its abilities, for event lines
+/// (the card's number and "?" for a card the state doesn't hold).
+fn id_and_ability<'a>(
+    state: &'a GameState,
+    db: &'a CardDb,
+    card: CardRef,
+    ability: AbilityIdx,
+) -> (String, &'a str) {
+    match state.cards.get(card.idx()) {
+        Some(_) => {
+            let def = state.current_def(db, card);
+            (def.id.clone(), ability_name(def, Some(ability)))
+        }
+        None => (card.to_string(), "?"),
     }
 }
 

@@ -174,6 +174,38 @@ pub fn test_cards() -> Vec<CardDef> {
     );
     forge.abilities[0].costs = vec![CostItem::PlayPoints(1), CostItem::EngageSelf];
     cards.push(forge);
+    // Costs that ask for cards, for taking an activation back
+    // (`flow/cancel.rs`).
+    let mut sifter = with_ability(
+        card("TEST-SIFT", "Sifter", CardType::Amulet, Some(1), None),
+        ability(
+            "Sift",
+            AbilityKind::Activated {
+                quick: true,
+                zone: ActivationZone::Field,
+            },
+        ),
+    );
+    sifter.abilities[0].once_per_turn = true;
+    sifter.abilities[0].costs = vec![
+        CostItem::PlayPoints(1),
+        CostItem::EngageSelf,
+        CostItem::Discard(1, CardFilter::default()),
+        CostItem::Discard(1, CardFilter::default()),
+    ];
+    cards.push(sifter);
+    let mut palm_reader = with_ability(
+        follower("TEST-PALM", "Palm Reader", 1, 1, 1),
+        ability(
+            "Read",
+            AbilityKind::Activated {
+                quick: false,
+                zone: ActivationZone::Hand,
+            },
+        ),
+    );
+    palm_reader.abilities[0].costs = vec![CostItem::Discard(1, CardFilter::default())];
+    cards.push(palm_reader);
     cards.push(with_ability(
         follower("TEST-CAPTAIN", "Captain", 3, 2, 2),
         ability(
@@ -296,6 +328,20 @@ pub fn test_runner() -> FnRunner {
         .ability("TEST-FORGE", 0, |cx| {
             let me = cx.controller();
             cx.change_leader_defense(me, 2);
+            Ok(())
+        })
+        // Sifter — [act] [q] once per turn, [cost01] [engage], discard a
+        // card, discard a card: your leader gains 3 defense.
+        .ability("TEST-SIFT", 0, |cx| {
+            let me = cx.controller();
+            cx.change_leader_defense(me, 3);
+            Ok(())
+        })
+        // Palm Reader — [act] from the hand, discard another card: your
+        // leader gains 1 defense.
+        .ability("TEST-PALM", 0, |cx| {
+            let me = cx.controller();
+            cx.change_leader_defense(me, 1);
             Ok(())
         })
         // Stack Altar — [act] put this card into the cemetery: your leader

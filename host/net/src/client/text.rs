@@ -104,6 +104,7 @@ pub fn choice(choice: &Choice, view: &PlayerView, faces: &Faces) -> String {
         Choice::Card(card) => name(*card),
         Choice::Pending(i) => format!("Pending ability {}", i + 1),
         Choice::Label(label) => label.clone(),
+        Choice::Cancel => sve_engine::gamelog::CANCEL_LABEL.into(),
         Choice::Action(action) => match action {
             Action::Play { card } => match find(*card, view) {
                 Some(c) => format!("Play {} (cost {})", faces.name(c.def), c.cost),

@@ -100,6 +100,7 @@ impl Match {
             origin: RunOrigin::Triggered,
             answers: Vec::new(),
             cost_settled: false,
+            cancel: None,
         })));
     }
 

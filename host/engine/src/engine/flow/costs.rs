@@ -2,13 +2,14 @@
 //! and paying the parts in order. Cards used to pay come from the payer's
 //! own zones and are chosen, not selected (Aura does not apply).
 
+use super::cancel::cost_options;
 use crate::cards::{CostItem, CostMove, CostPick, CostZone, Counter, Keywords, OwnCardsCost};
 use crate::engine::Match;
 use crate::engine::actions::Leave;
 use crate::engine::event::{MoveCause, Resource};
 use crate::engine::ids::{CardRef, PlayerId};
 use crate::engine::mutation::{Mutation, Place};
-use crate::engine::runtime::{AbilityRun, Choice, Decision, Prompt, Resume, Task};
+use crate::engine::runtime::{AbilityRun, Decision, Prompt, Resume, Task};
 use crate::engine::state::Zone;
 
 impl Match {
@@ -43,8 +44,9 @@ impl Match {
     }
 
     /// Pays cost items from `item` on; items that need a choice of cards ask
-    /// for it. Afterwards the ability runs.
-    pub(crate) fn pay_costs(&mut self, run: Box<AbilityRun>, item: usize) {
+    /// for it, offering a cancel while the activation can still be taken
+    /// back (`cancel.rs`). Afterwards the ability runs.
+    pub(crate) fn pay_costs(&mut self, mut run: Box<AbilityRun>, item: usize) {
         let costs = self.db.get(run.def).abilities
             [usize::from(run.what.ability().map_or(0, |a| a.0))]
         .costs
@@ -80,7 +82,8 @@ impl Match {
                         continue;
                     }
                     let max = max.min(candidates.len());
-                    let options = candidates.into_iter().map(Choice::Card).collect();
+                    let cancel = self.offers_cancel(&run, &costs, idx);
+                    let options = cost_options(candidates, cancel);
                     self.ask(
                         Decision {
                             player,
@@ -98,6 +101,8 @@ impl Match {
                 }
             }
         }
+        // Paid: there is nothing to take back any more.
+        run.cancel = None;
         self.tasks.push(Task::Run(run));
     }
 

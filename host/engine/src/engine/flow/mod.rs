@@ -2,10 +2,12 @@
 //! its rules-coverage.md section and CR clause: setup (§6), the turn (§7), playing
 //! cards and abilities (§12.4), attacks (§8) and the order of their damage
 //! replacements (§9.3), Confirmation Timing (§11.2),
-//! costs (§12.3) and the legal-action generator that serves the UI, bots
+//! costs (§12.3), taking back an activation while its costs are paid
+//! (`cancel.rs`) and the legal-action generator that serves the UI, bots
 //! and network alike.
 
 mod attack;
+mod cancel;
 mod check_timing;
 mod costs;
 mod damage_order;
@@ -15,3 +17,4 @@ mod setup;
 mod turn;
 
 pub(crate) use attack::ChosenDamage;
+pub(crate) use cancel::CancelPoint;

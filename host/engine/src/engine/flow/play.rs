@@ -1,6 +1,7 @@
 //! Starting actions (rules-coverage.md §7.2 step 3) and the play procedure for cards
 //! (rules-coverage.md §12.4, CR 10.6.2) and activated abilities (CR 8.3).
 
+use super::CancelPoint;
 use crate::cards::{AbilityKind, CardType, Keywords};
 use crate::engine::Match;
 use crate::engine::event::{Event, MoveCause, Resource};
@@ -10,15 +11,17 @@ use crate::engine::runtime::{
     AbilityRun, Action, Choice, Decision, Prompt, Resume, RunOrigin, Task,
 };
 use crate::engine::state::{PendingWhat, Zone};
+use std::sync::Arc;
 
 impl Match {
     /// Carries out a chosen action. Main-phase continuations are pushed by
-    /// the caller.
-    pub(crate) fn start_action(&mut self, action: Action) {
+    /// the caller; `cancel` is where taking an activation back goes
+    /// (`cancel.rs`).
+    pub(crate) fn start_action(&mut self, action: Action, cancel: Option<Arc<CancelPoint>>) {
         match action {
             Action::EndMainPhase => self.tasks.push(Task::StartEndPhase),
             Action::Play { card } => self.play_card(card),
-            Action::Activate { card, ability } => self.activate(card, ability),
+            Action::Activate { card, ability } => self.activate(card, ability, cancel),
             Action::Evolve {
                 card,
                 use_ep,
@@ -135,6 +138,7 @@ impl Match {
                 origin: RunOrigin::Spell,
                 answers: Vec::new(),
                 cost_settled: true,
+                cancel: None,
             })));
         }
     }
@@ -156,7 +160,7 @@ impl Match {
     }
 
     /// CR 8.3: record the use, pay the costs, then resolve.
-    fn activate(&mut self, card: CardRef, ability: AbilityIdx) {
+    fn activate(&mut self, card: CardRef, ability: AbilityIdx, cancel: Option<Arc<CancelPoint>>) {
         let state = self.state.card(card);
         let controller = state.controller;
         let object = state.object;
@@ -177,6 +181,7 @@ impl Match {
             origin: RunOrigin::Activated,
             answers: Vec::new(),
             cost_settled: true,
+            cancel,
         });
         self.tasks.push(Task::PayCosts(run, 0));
     }

@@ -15,7 +15,8 @@ pub struct Decision {
     pub prompt: Prompt,
     /// The legal options; an answer picks indices into this list.
     pub options: Vec<Choice>,
-    /// Fewest options the answer may pick.
+    /// Fewest options the answer may pick (a [`Choice::Cancel`] is
+    /// picked alone, whatever this says).
     pub min: usize,
     /// Most options the answer may pick.
     pub max: usize,
@@ -33,9 +34,41 @@ impl Decision {
         }
     }
 
+    /// The index of the [`Choice::Cancel`] option, when the decision
+    /// offers one (always the last option).
+    pub fn cancel_option(&self) -> Option<usize> {
+        match self.options.last() {
+            Some(Choice::Cancel) => Some(self.options.len() - 1),
+            _ => None,
+        }
+    }
+
+    /// The options an answer picks among, without a trailing
+    /// [`Choice::Cancel`]: what bots choose from (a bot never takes its
+    /// own play back, so it can't loop announcing and cancelling).
+    pub fn choosable(&self) -> &[Choice] {
+        match self.cancel_option() {
+            Some(cancel) => &self.options[..cancel],
+            None => &self.options,
+        }
+    }
+
+    /// Whether `picks` is the answer that cancels (the cancel option alone).
+    pub fn is_cancel(&self, picks: &[usize]) -> bool {
+        self.cancel_option().is_some_and(|cancel| picks == [cancel])
+    }
+
     /// Checks an answer: distinct indices, in range, between `min` and `max`
-    /// of them.
+    /// of them; or the cancel option alone, whatever `min` says.
     pub fn validate(&self, picks: &[usize]) -> Result<(), Rejection> {
+        if self.is_cancel(picks) {
+            return Ok(());
+        }
+        if let Some(cancel) = self.cancel_option()
+            && picks.contains(&cancel)
+        {
+            return Err(Rejection::CancelNotAlone);
+        }
         if picks.len() < self.min || picks.len() > self.max {
             return Err(Rejection::Count {
                 got: picks.len(),
@@ -145,6 +178,10 @@ pub enum Choice {
     Pending(usize),
     /// A labelled option asked by card code.
     Label(String),
+    /// Take back the activation whose costs are being paid: the match goes
+    /// back to just before it was announced (`flow/cancel.rs`). Offered as
+    /// the last option of a cost question, and picked alone.
+    Cancel,
 }
 
 /// Actions a player can start (rules-coverage.md §7.2 step 3).
@@ -217,6 +254,9 @@ pub enum Rejection {
         /// Number of options.
         options: usize,
     },
+    /// The cancel option together with other options.
+    #[error("cancel is picked with other options; it must be picked alone")]
+    CancelNotAlone,
     /// The same option twice.
     #[error("option {pick} is picked twice")]
     Repeated {

@@ -167,6 +167,9 @@ pub(crate) struct AbilityRun {
     pub answers: Vec<(PlayerId, Vec<usize>)>,
     /// Automatic abilities: the optional cost was decided (and paid).
     pub cost_settled: bool,
+    /// An activation whose costs are being paid: where a cancel goes back
+    /// to (`flow/cancel.rs`). Dropped once the costs are paid.
+    pub cancel: Option<Arc<super::flow::CancelPoint>>,
 }
 
 /// Why an ability runs.
@@ -472,22 +475,24 @@ impl Match {
             }
             Resume::MainAction => match chosen.first() {
                 Some(Choice::Action(action)) => {
+                    let cancel = self.cancel_point(*action, &decision, &Resume::MainAction);
                     // After the action: Confirmation Timing, then the next
                     // action (rules-coverage.md §7.2 step 4).
                     if *action != Action::EndMainPhase {
                         self.tasks.push(Task::MainAction);
                         self.tasks.push(Task::CheckTiming(0));
                     }
-                    self.start_action(*action);
+                    self.start_action(*action, cancel);
                 }
                 _ => tracing::error!("main action answer is not an action"),
             },
             Resume::QuickWindow => {
                 // Passing closes the window; a play reopens it afterwards.
                 if let Some(Choice::Action(action)) = chosen.first() {
+                    let cancel = self.cancel_point(*action, &decision, &Resume::QuickWindow);
                     self.tasks.push(Task::QuickWindow);
                     self.tasks.push(Task::CheckTiming(0));
-                    self.start_action(*action);
+                    self.start_action(*action, cancel);
                 }
             }
             Resume::WardOnEnter(card) => {
@@ -524,6 +529,9 @@ impl Match {
                 }
             }
             Resume::CostCards(run, item) => {
+                if decision.is_cancel(picks) && self.cancel_activation(&run) {
+                    return;
+                }
                 let cards = chosen_cards(&chosen);
                 self.pay_cost_with_cards(&run, item, &cards);
                 self.tasks.push(Task::PayCosts(run, item + 1));

@@ -117,6 +117,9 @@ impl Match {
             return Err(SandboxError::GameOver);
         }
         let mut description = self.check_sandbox(&action)?;
+        // Taking back an activation after a sandbox change would undo the
+        // change too: the change ends the chance to cancel.
+        self.drop_cancel_point();
         match action {
             SandboxAction::PutCard { player, def, zone } => {
                 let card = self.state.next_card_ref().ok_or(SandboxError::Full(

@@ -1,0 +1,179 @@
+//! Taking an activation back while its costs are paid.
+//!
+//! A player who announces an activated ability whose cost asks which cards
+//! pay it (discard 2, banish 1 from your cemetery, Earth Rite, ...) may
+//! change their mind at that question: [`Choice::Cancel`] puts the match
+//! back exactly as it was just before the announcement and asks the same
+//! main-phase or Quick question again. The rules' procedure (CR 10.6.2,
+//! rules-coverage.md §12.4) has no step for it; it is the table courtesy
+//! of taking back a play nothing has come of yet, offered only while that
+//! is true:
+//!
+//! - the costs paid so far only changed public numbers and states (play
+//!   points, engaging the card itself, leader defense, counters on it):
+//!   no card has moved, so none was revealed from a hand, none was
+//!   discarded, none left the field (no Last Words, no Stack replacement);
+//! - no random outcome was drawn since (the match RNG is unchanged);
+//! - the ability's card is in a public zone. Announcing an ability of a
+//!   card in the hand shows that card to the opponent (an activated
+//!   ability follows the play procedure, CR 10.6.2.1, without moving the
+//!   card); a cancel can't make them forget it, so such an activation
+//!   can't be taken back in the engine.
+//!
+//! So a cancel tells the opponent nothing they were not told by the
+//! announcement, and what it restores (play points, engaged state,
+//! defense, counters, the once-per-turn use) is public: the opponent's
+//! view after a cancel hides what it hid before. The void events are not
+//! taken back from the event stream (front ends may have shown them);
+//! [`Event::ActivationCancelled`] follows them and says they are void.
+//!
+//! A cancel is an ordinary answer, so a replay that holds one replays the
+//! same. Bots never pick it ([`Decision::choosable`]).
+
+use std::sync::Arc;
+
+use crate::cards::CostItem;
+use crate::engine::Match;
+use crate::engine::event::Event;
+use crate::engine::runtime::{AbilityRun, Action, Choice, Decision, Resume, Task};
+use crate::engine::state::GameState;
+
+/// The match as it was just before a player announced an activation, kept
+/// while the activation's costs are paid so that the player can take it
+/// back. Shared (`Arc`): clones of the match (bots, undo) share it.
+#[derive(Debug)]
+pub(crate) struct CancelPoint {
+    /// The state before the announcement.
+    state: GameState,
+    /// The pending work before the announcement.
+    tasks: Vec<Task>,
+    /// The question the announcement answered, asked again on a cancel.
+    decision: Decision,
+    /// What answers that question.
+    resume: Resume,
+}
+
+impl Match {
+    /// The point to come back to if the player takes back `action`, which
+    /// answers `decision` (a main-phase or Quick question, answered by
+    /// `resume`). Call before anything of the action happens. `None` when
+    /// the action could never offer a cancel: not an activation, its card
+    /// not in a public zone, or no cost of it that asks for cards with only
+    /// cancellable costs before it (so most actions clone nothing).
+    pub(crate) fn cancel_point(
+        &self,
+        action: Action,
+        decision: &Decision,
+        resume: &Resume,
+    ) -> Option<Arc<CancelPoint>> {
+        let Action::Activate { card, ability } = action else {
+            return None;
+        };
+        if self.state.card(card).zone.is_private() {
+            return None;
+        }
+        let def = self.state.current_def(&self.db, card);
+        let costs = &def.abilities.get(usize::from(ability.0))?.costs;
+        let first_question = costs.iter().position(asks_for_cards)?;
+        if !costs[..first_question].iter().all(cancellable) {
+            return None;
+        }
+        Some(Arc::new(CancelPoint {
+            state: self.state.clone(),
+            tasks: self.tasks.clone(),
+            decision: decision.clone(),
+            resume: resume.clone(),
+        }))
+    }
+
+    /// Whether the question for cost item `item` of `run` (costs `costs`)
+    /// offers a cancel: the run was announced with a cancel point, every
+    /// item paid before it can be taken back, and no random outcome was
+    /// drawn since the announcement.
+    pub(crate) fn offers_cancel(&self, run: &AbilityRun, costs: &[CostItem], item: usize) -> bool {
+        run.cancel.as_ref().is_some_and(|point| {
+            costs
+                .get(..item)
+                .is_some_and(|paid| paid.iter().all(cancellable))
+                && point.state.rng == self.state.rng
+        })
+    }
+
+    /// Takes back the activation `run` is paying for: the state and the
+    /// pending work as they were before it was announced, one
+    /// [`Event::ActivationCancelled`], and the question it answered asked
+    /// again. Returns whether there was a point to go back to.
+    pub(crate) fn cancel_activation(&mut self, run: &AbilityRun) -> bool {
+        let Some(point) = run.cancel.as_deref() else {
+            return false;
+        };
+        self.state = point.state.clone();
+        self.tasks = point.tasks.clone();
+        // The state changed without mutations: rules handling must look
+        // again (see `settled_at`).
+        self.settled_at = None;
+        if let Some(ability) = run.what.ability() {
+            self.emit(Event::ActivationCancelled {
+                card: run.source,
+                ability,
+            });
+        }
+        self.ask(point.decision.clone(), point.resume.clone());
+        true
+    }
+
+    /// Forgets the pending question's cancel: its option goes and the
+    /// point is dropped. For a determinized world (the point holds the
+    /// real hidden cards) and a sandbox edit (going back would undo it).
+    pub(crate) fn drop_cancel_point(&mut self) {
+        let Some((decision, Resume::CostCards(run, _))) = &mut self.decision else {
+            return;
+        };
+        run.cancel = None;
+        if let Some(cancel) = decision.cancel_option() {
+            decision.options.truncate(cancel);
+        }
+    }
+}
+
+/// Whether paying `item` asks which cards pay it (when there is a choice).
+fn asks_for_cards(item: &CostItem) -> bool {
+    matches!(
+        item,
+        CostItem::Discard(..)
+            | CostItem::BanishFromCemetery(..)
+            | CostItem::MoveOwn(_)
+            | CostItem::EarthRite(_)
+    )
+}
+
+/// Whether paying `item` can be taken back: it changes public numbers and
+/// states only and moves no card (see the module docs).
+fn cancellable(item: &CostItem) -> bool {
+    match item {
+        CostItem::PlayPoints(_)
+        | CostItem::EngageSelf
+        | CostItem::LeaderDefense(_)
+        | CostItem::RemoveCounters(..) => true,
+        CostItem::Discard(..)
+        | CostItem::BanishFromCemetery(..)
+        | CostItem::BurySelf
+        | CostItem::MoveOwn(_)
+        | CostItem::ReturnSelfToHand
+        | CostItem::BanishSelf
+        | CostItem::EarthRite(_) => false,
+    }
+}
+
+/// The options of a cost question: the candidate cards, and the cancel
+/// last when `cancel` says so.
+pub(crate) fn cost_options(
+    candidates: impl IntoIterator<Item = crate::engine::ids::CardRef>,
+    cancel: bool,
+) -> Vec<Choice> {
+    let mut options: Vec<Choice> = candidates.into_iter().map(Choice::Card).collect();
+    if cancel {
+        options.push(Choice::Cancel);
+    }
+    options
+}
