@@ -7,7 +7,7 @@
 //! - [`SearchBot`] (levels *medium* and *hard*): determinized Monte Carlo
 //!   tree search over the bot's own decisions of the turn, playouts by the
 //!   heuristic [`policy`] through the opponent's reply, positions scored by
-//!   [`eval`] (*hard* adds the [`tactics`] terms and steadier playouts);
+//!   [`eval`] (the [`tactics`] terms are an option no level uses yet);
 //!   a lethal check first, a mulligan policy, a budget in iterations or
 //!   milliseconds.
 //! - *oracle*: the same search over the real match. It sees hidden cards
