@@ -9,6 +9,19 @@ use crate::cards::{CardDb, CardType, Keywords};
 use crate::engine::state::GameState;
 use crate::engine::{CardRef, Match, Outcome, PlayerId};
 
+use super::tactics;
+
+/// Which evaluation a search scores its playouts with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Evaluation {
+    /// [`score`]: life, board, hand, points, deck.
+    #[default]
+    Basic,
+    /// [`score`] plus the [`tactics`] of the player to act: lethal on
+    /// board, and opposing followers engaged within reach of a killer.
+    Tactical,
+}
+
 /// A won position's score.
 pub const WIN: f64 = 1e6;
 
@@ -26,15 +39,56 @@ pub fn score(game: &Match, me: PlayerId) -> f64 {
     side_value(state, db, me) - side_value(state, db, me.opponent())
 }
 
+/// [`score`] with the [`tactics`] terms: the player to act gains
+/// [`tactics::LETHAL_BONUS`] with lethal on board, and the other side's
+/// followers that are exposed to it count for less.
+pub fn tactical_score(game: &Match, me: PlayerId) -> f64 {
+    let base = score(game, me);
+    if game.outcome().is_some() {
+        return base;
+    }
+    let state = game.state();
+    let db = game.db();
+    let active = state.active;
+    let waiting = active.opponent();
+    let exposed: f64 = state
+        .player(waiting)
+        .field
+        .iter()
+        .filter(|card| tactics::exposed(state, db, active, **card))
+        .map(|card| card_value(state, db, *card) * tactics::EXPOSED_SHARE)
+        .sum();
+    let lethal = if tactics::lethal_on_board(state, db, active) {
+        tactics::LETHAL_BONUS
+    } else {
+        0.0
+    };
+    let for_active = lethal + exposed;
+    if active == me {
+        base + for_active
+    } else {
+        base - for_active
+    }
+}
+
 /// `score` as a chance to win in `0..=1` (a logistic curve: a lead of
 /// [`SCALE`] points is about 73%).
 pub fn win_chance(game: &Match, me: PlayerId) -> f64 {
+    win_chance_by(game, me, Evaluation::Basic)
+}
+
+/// [`win_chance`] by the given evaluation.
+pub fn win_chance_by(game: &Match, me: PlayerId, evaluation: Evaluation) -> f64 {
     match game.outcome() {
         Some(Outcome::Win(winner, _)) => return if winner == me { 1.0 } else { 0.0 },
         Some(Outcome::Draw) => return 0.5,
         None => {}
     }
-    1.0 / (1.0 + (-score(game, me) / SCALE).exp())
+    let points = match evaluation {
+        Evaluation::Basic => score(game, me),
+        Evaluation::Tactical => tactical_score(game, me),
+    };
+    1.0 / (1.0 + (-points / SCALE).exp())
 }
 
 /// Score points worth one unit of log-odds in [`win_chance`].

@@ -7,8 +7,9 @@
 //! - [`SearchBot`] (levels *medium* and *hard*): determinized Monte Carlo
 //!   tree search over the bot's own decisions of the turn, playouts by the
 //!   heuristic [`policy`] through the opponent's reply, positions scored by
-//!   [`eval`]; a lethal check first, a mulligan policy, a budget in
-//!   iterations or milliseconds.
+//!   [`eval`] (the [`tactics`] terms are an option no level uses yet);
+//!   a lethal check first, a mulligan policy, a budget in iterations or
+//!   milliseconds.
 //! - *oracle*: the same search over the real match. It sees hidden cards
 //!   and is for analysis only (how much hidden information is worth).
 //!
@@ -31,6 +32,7 @@ mod greedy;
 pub mod policy;
 mod random;
 mod search;
+pub mod tactics;
 #[cfg(test)]
 mod tests;
 mod timing;

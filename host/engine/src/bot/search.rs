@@ -14,7 +14,8 @@
 //!    the edges legal in that world, counting how often each was
 //!    available), adds one edge, then plays on with the [`policy`] for
 //!    both players until the bot's next turn begins and scores the
-//!    position with [`eval::win_chance`].
+//!    position with [`eval::win_chance_by`] (the configured
+//!    [`Evaluation`]: every level uses the basic one).
 //! 4. **Answer.** The most visited option. With a turn plan (*hard*) the
 //!    subtree under it is kept for the turn's next decision.
 //!
@@ -22,7 +23,8 @@
 //! and, optionally, a time limit. The mulligan, who goes first and
 //! decisions with several picks are left to the policy.
 
-use super::{ActionCap, Bot, DecisionTimes, determinize, eval, forced_answer, policy};
+use super::eval::{self, Evaluation};
+use super::{ActionCap, Bot, DecisionTimes, determinize, forced_answer, policy};
 use crate::engine::{Action, Choice, Decision, Match, PlayerId, Prompt, Status};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
@@ -46,6 +48,8 @@ pub struct SearchConfig {
     pub sees_hidden_cards: bool,
     /// The policy's chance of a random action in playouts.
     pub playout_noise: f64,
+    /// How playouts are scored.
+    pub evaluation: Evaluation,
 }
 
 impl SearchConfig {
@@ -59,10 +63,13 @@ impl SearchConfig {
             turn_plan: false,
             sees_hidden_cards: false,
             playout_noise: policy::NOISE,
+            evaluation: Evaluation::Basic,
         }
     }
 
-    /// The *hard* level: a large budget and a turn plan.
+    /// The *hard* level: a large budget and a turn plan. (The tactical
+    /// evaluation with 3% playout noise was measured for it and bought
+    /// nothing over 400 games; see docs/bots.md.)
     pub fn hard() -> SearchConfig {
         SearchConfig {
             iterations: 2000,
@@ -216,6 +223,7 @@ impl SearchBot {
             turn,
             exploration: self.config.exploration,
             noise: self.config.playout_noise,
+            evaluation: self.config.evaluation,
         };
         let budget = self.config.iterations.max(1);
         for iteration in 0..budget {
@@ -258,6 +266,7 @@ struct Search {
     turn: u32,
     exploration: f64,
     noise: f64,
+    evaluation: Evaluation,
 }
 
 impl Search {
@@ -327,7 +336,7 @@ impl Search {
                 break;
             }
         }
-        eval::win_chance(world, self.me)
+        eval::win_chance_by(world, self.me, self.evaluation)
     }
 }
 

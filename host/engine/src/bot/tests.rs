@@ -303,3 +303,47 @@ fn a_search_bot_takes_lethal() {
     }
     panic!("no position with an attack on the leader in 40 seeds");
 }
+
+#[test]
+fn the_tactical_evaluation_sees_lethal_on_board() {
+    // A position where the player to act has a ready follower with some
+    // attack: with the opposing leader at 1 defense that is lethal (unless
+    // an engaged Ward follower stands in the way), at 100 it is not.
+    for seed in 0..40 {
+        let mut game = mid_game(seed);
+        let me = game.state().active;
+        let opponent = me.opponent();
+        let db = game.db().clone();
+        let state = game.state();
+        let ready = state.player(me).field.iter().any(|card| {
+            let stats = state.characteristics(&db, *card);
+            !state.card(*card).engaged && stats.attack > 0
+        });
+        let wards = state.player(opponent).field.iter().any(|card| {
+            state.card(*card).engaged
+                && state
+                    .characteristics(&db, *card)
+                    .keywords
+                    .contains(crate::cards::Keywords::WARD)
+        });
+        if !ready || wards {
+            continue;
+        }
+        game.state.players[opponent.idx()].leader_defense = 100;
+        assert!(!tactics::lethal_on_board(game.state(), &db, me));
+        let far = eval::tactical_score(&game, me) - eval::score(&game, me);
+        game.state.players[opponent.idx()].leader_defense = 1;
+        assert!(tactics::lethal_on_board(game.state(), &db, me));
+        let near = eval::tactical_score(&game, me) - eval::score(&game, me);
+        assert!(
+            (near - far - tactics::LETHAL_BONUS).abs() < 1e-9,
+            "seed {seed}: lethal on board is worth the bonus to the player to act"
+        );
+        assert!(
+            eval::win_chance_by(&game, me, eval::Evaluation::Tactical)
+                > eval::win_chance(&game, me)
+        );
+        return;
+    }
+    panic!("no position with a ready follower in 40 seeds");
+}
