@@ -110,8 +110,8 @@ impl Match {
         self.state = point.state.clone();
         self.tasks = point.tasks.clone();
         // The state changed without mutations: rules handling must look
-        // again (see `settled_at`).
-        self.settled_at = None;
+        // again (see `Settled`).
+        self.settled.forget();
         if let Some(ability) = run.what.ability() {
             self.emit(Event::ActivationCancelled {
                 card: run.source,
