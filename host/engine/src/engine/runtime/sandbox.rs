@@ -4,10 +4,11 @@
 //! and is logged as a [`Event::Sandbox`]; cards put somewhere this way
 //! trigger nothing. A destroyed card and damage are the game's own, so
 //! what they trigger (last words, "when this follower takes damage")
-//! triggers, as that is what they are used to test; Stack holds. Rules handling runs afterwards (a leader set to 0 loses, a
-//! follower with no defense left is destroyed), and a main-phase or Quick
-//! decision is asked again, after a check timing that plays what
-//! triggered, since its legal actions may have changed.
+//! triggers, as that is what they are used to test; Stack holds. Rules
+//! handling runs afterwards (a leader set to 0 loses, a follower with no
+//! defense left is destroyed), and a main-phase or Quick decision is asked
+//! again, after a check timing that plays what triggered, since its legal
+//! actions may have changed.
 //!
 //! Replays record sandbox changes (`replay.rs`, `RecordedSandbox`) and
 //! apply each at the decision it was made at, so a sandboxed match plays
@@ -290,7 +291,7 @@ impl Match {
     /// `follower`), or why a sandbox change can't reach it.
     fn field_card_name(&self, card: CardRef, follower: bool) -> Result<String, SandboxError> {
         // A replay names cards by number: it may name none.
-        if !self.state.card_refs().any(|c| c == card) {
+        if self.state.cards.get(card.idx()).is_none() {
             return Err(SandboxError::WrongCard(format!(
                 "there is no card {}",
                 card.0
