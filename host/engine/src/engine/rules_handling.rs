@@ -25,7 +25,7 @@ use crate::cards::{Counter, Keywords};
 /// them (legal actions, listed right after, would read them again).
 #[derive(Debug, Default)]
 pub(crate) struct Settled {
-    /// The mutation count ([`Work::changes`](super::runtime::limits)) at
+    /// The mutation count (`Work::changes`, `runtime/limits.rs`) at
     /// which rules handling last found nothing to do: until the next
     /// mutation it would find nothing again, so it is skipped.
     at: Option<u64>,
