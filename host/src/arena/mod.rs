@@ -176,7 +176,10 @@ pub fn run(
     let total = jobs.len() as u32;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let (sender, receiver) = mpsc::channel();
+    // A rendezvous channel: a thread waits for each result to be heard
+    // before it begins another game, so a stop is not outrun by games that
+    // finished unheard (vanilla games take well under a millisecond).
+    let (sender, receiver) = mpsc::sync_channel(0);
     let mut results: Vec<GameResult> = Vec::with_capacity(jobs.len());
     std::thread::scope(|scope| {
         for _ in 0..options.threads.max(1) {
