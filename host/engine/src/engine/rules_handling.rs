@@ -375,8 +375,24 @@ fn illegal_evolutions(board: &Board<'_>, plan: &mut Plan) {
     if state.evolve_zone_cards == 0 {
         return;
     }
-    // Rules handling runs after every action: look at the evolve zone's
-    // cards only, in a plain loop over the card arena.
+    // Rules handling runs after every action. Usually every card in the
+    // evolve zone is the evolved card of a field follower: count those from
+    // the field (a few cards) and stop if they are all of the zone.
+    let held = board
+        .field
+        .iter()
+        .filter(|(base, _)| {
+            state.card(*base).evolved_with.is_some_and(|evolved| {
+                let evolved = state.card(evolved);
+                evolved.zone == Zone::EvolveZone && evolved.linked_to == Some(*base)
+            })
+        })
+        .count();
+    if held == state.evolve_zone_cards as usize {
+        return;
+    }
+    // Otherwise (a Carrot, or a card left unlinked) look at the evolve
+    // zone's cards, in a plain loop over the card arena.
     for (idx, card) in state.cards.iter().enumerate() {
         if card.zone != Zone::EvolveZone {
             continue;
