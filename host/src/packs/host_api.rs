@@ -149,6 +149,31 @@ impl HostState {
 
 impl w::Host for HostState {}
 
+/// A card's numbers and flags, as `card-stats` and `inspect-card` give them.
+fn card_stats(q: AbilityQuery<'_>, card: CardRef) -> w::CardStats {
+    let state = q.state();
+    let c = state.card(card);
+    let def = state.current_def(q.db(), card);
+    let stats = state.characteristics(q.db(), card);
+    w::CardStats {
+        card: card.0,
+        object: c.object.0,
+        card_type: convert::card_type_out(stats.card_type),
+        class: convert::class_out(def.class),
+        zone: convert::zone_out(c.zone),
+        owner: c.owner.0,
+        controller: c.controller.0,
+        engaged: c.engaged,
+        evolved: c.evolved_with.is_some(),
+        is_token: def.is_token,
+        attack: stats.attack,
+        defense: stats.defense,
+        max_defense: stats.max_defense,
+        cost: stats.cost,
+        keywords: convert::keywords_out(stats.keywords),
+    }
+}
+
 impl script::Host for HostState {
     fn pack_data(&mut self) -> Vec<u8> {
         self.pack_data.to_vec()
@@ -182,26 +207,26 @@ impl game::Host for HostState {
             let state = q.state();
             let c = state.card(card);
             let def = state.current_def(q.db(), card);
-            let stats = state.characteristics(q.db(), card);
+            let stats = card_stats(q, card);
             Some(w::CardInfo {
-                card: card.0,
-                object: c.object.0,
+                card: stats.card,
+                object: stats.object,
                 id: def.id.clone(),
                 name: def.name.clone(),
-                card_type: convert::card_type_out(stats.card_type),
-                class: convert::class_out(def.class),
+                card_type: stats.card_type,
+                class: stats.class,
                 traits: state.traits(q.db(), card),
-                zone: convert::zone_out(c.zone),
-                owner: c.owner.0,
-                controller: c.controller.0,
-                engaged: c.engaged,
-                evolved: c.evolved_with.is_some(),
-                is_token: def.is_token,
+                zone: stats.zone,
+                owner: stats.owner,
+                controller: stats.controller,
+                engaged: stats.engaged,
+                evolved: stats.evolved,
+                is_token: stats.is_token,
                 attack: stats.attack,
                 defense: stats.defense,
                 max_defense: stats.max_defense,
                 cost: stats.cost,
-                keywords: convert::keywords_out(stats.keywords),
+                keywords: stats.keywords,
                 counters: c
                     .counters
                     .iter()
@@ -212,6 +237,11 @@ impl game::Host for HostState {
                     .collect(),
             })
         })
+    }
+
+    fn inspect_stats(&mut self, card: u32) -> Option<w::CardStats> {
+        let card = self.card(card)?;
+        self.read(None, |q| Some(card_stats(q, card)))
     }
 
     fn inspect_player(&mut self, player: u8) -> w::PlayerInfo {
@@ -686,6 +716,7 @@ mod tests {
         "turn",
         "cards_in",
         "inspect_card",
+        "inspect_stats",
         "inspect_player",
         "matches",
         "this_turn",

@@ -25,8 +25,9 @@ pub mod manifest;
 pub mod values;
 
 use interp::extras::Extra;
+use std::collections::HashMap;
 use std::sync::OnceLock;
-use sve_script::ir::Module;
+use sve_script::ir::{self, Module};
 use sve_sdk::prelude::*;
 use sve_sdk::runtime::RuntimePack;
 use sve_sdk::wire::CardDef;
@@ -40,13 +41,38 @@ mod data {
     });
 }
 
-/// The pack's compiled cards, decoded once per instance.
-fn module() -> Result<&'static Module, Stop> {
-    static MODULE: OnceLock<Result<Module, String>> = OnceLock::new();
-    MODULE
+/// The pack's compiled cards, decoded once per instance, with an index by
+/// card id (every call names its card by id).
+struct Loaded {
+    module: Module,
+    by_id: HashMap<String, usize>,
+}
+
+impl Loaded {
+    /// The card a call is for.
+    fn card_of(&self, call: &Call) -> Result<&ir::Card, Stop> {
+        self.by_id
+            .get(&call.card_id)
+            .and_then(|index| self.module.cards.get(*index))
+            .ok_or_else(|| Stop::unknown(call))
+    }
+}
+
+/// The pack's compiled cards.
+fn loaded() -> Result<&'static Loaded, Stop> {
+    static LOADED: OnceLock<Result<Loaded, String>> = OnceLock::new();
+    LOADED
         .get_or_init(|| {
             let bytes = data::sve::cards::script::pack_data();
-            Module::from_bytes(&bytes).map_err(|e| format!("bad script pack data: {e}"))
+            let module =
+                Module::from_bytes(&bytes).map_err(|e| format!("bad script pack data: {e}"))?;
+            // The first card of an id wins, as a search in source order
+            // would find it (the compiler refuses duplicates anyway).
+            let mut by_id = HashMap::with_capacity(module.cards.len());
+            for (index, card) in module.cards.iter().enumerate() {
+                by_id.entry(card.id.clone()).or_insert(index);
+            }
+            Ok(Loaded { module, by_id })
         })
         .as_ref()
         .map_err(|e| Stop::Error(e.clone()))
@@ -57,8 +83,8 @@ pub struct ScriptPack;
 
 impl RuntimePack for ScriptPack {
     fn cards() -> Vec<CardDef> {
-        match module() {
-            Ok(module) => manifest::cards(module, &mut |problem| {
+        match loaded() {
+            Ok(loaded) => manifest::cards(&loaded.module, &mut |problem| {
                 sve_sdk::bindings::sve::cards::game::log(&format!("error: {problem}"));
             }),
             Err(Stop::Error(message)) => {
@@ -70,8 +96,8 @@ impl RuntimePack for ScriptPack {
     }
 
     fn resolve(game: &mut Game, call: &Call) -> Result<(), Stop> {
-        let module = module()?;
-        let card = interp::card_of(module, call)?;
+        let loaded = loaded()?;
+        let (module, card) = (&loaded.module, loaded.card_of(call)?);
         match interp::extras::extra_of(card, call) {
             Some(Extra::Serve) => interp::serve::resolve(module, card, game, call),
             Some(Extra::Granted { ability, .. }) => {
@@ -82,8 +108,8 @@ impl RuntimePack for ScriptPack {
     }
 
     fn condition(game: &Game, call: &Call) -> Result<bool, Stop> {
-        let module = module()?;
-        let card = interp::card_of(module, call)?;
+        let loaded = loaded()?;
+        let (module, card) = (&loaded.module, loaded.card_of(call)?);
         match interp::extras::extra_of(card, call) {
             Some(Extra::Serve) => Ok(interp::serve::condition(card, game, call)),
             Some(Extra::Granted { passive, ability }) => {

@@ -1,6 +1,8 @@
 //! Value functions (spec §9) and card filters (spec §8) evaluated against
 //! the game.
 
+use std::borrow::Cow;
+use std::cell::OnceCell;
 use sve_script::ir::{self, CondTest, FilterId, FilterItem, ValueId, ValueNode};
 use sve_sdk::prelude::*;
 
@@ -29,6 +31,49 @@ impl Scope<'_> {
     }
 }
 
+/// A card as a filter reads it: its numbers and flags, and its text and
+/// counters only if a test asks for them. Most filters test types, stats
+/// and keywords, and [`Game::stats`] costs far less than [`Game::card`]
+/// (no text is copied into the pack's memory).
+pub struct FilterCard<'a> {
+    game: &'a Game,
+    stats: CardStats,
+    info: OnceCell<Option<Cow<'a, CardInfo>>>,
+}
+
+impl<'a> FilterCard<'a> {
+    /// `card` as it is now, or `None` if there is no such card.
+    pub fn of(game: &'a Game, card: CardRef) -> Option<FilterCard<'a>> {
+        let stats = game.stats(card)?;
+        Some(FilterCard {
+            game,
+            stats,
+            info: OnceCell::new(),
+        })
+    }
+
+    /// A card whose whole information is already at hand.
+    pub fn with_info(game: &'a Game, info: &'a CardInfo) -> FilterCard<'a> {
+        FilterCard {
+            game,
+            stats: info.stats(),
+            info: OnceCell::from(Some(Cow::Borrowed(info))),
+        }
+    }
+
+    /// The card's numbers and flags.
+    pub fn stats(&self) -> &CardStats {
+        &self.stats
+    }
+
+    /// The card's whole information, asked for the first time it is needed.
+    fn info(&self) -> Option<&CardInfo> {
+        self.info
+            .get_or_init(|| self.game.card(self.stats.card).map(Cow::Owned))
+            .as_deref()
+    }
+}
+
 /// Evaluates value `id`. A ComplexEffect variable that is not bound (yet)
 /// reads 0.
 pub fn value(game: &Game, scope: &Scope<'_>, id: ValueId) -> i32 {
@@ -36,7 +81,7 @@ pub fn value(game: &Game, scope: &Scope<'_>, id: ValueId) -> i32 {
         return 0;
     };
     let me = || game.player(scope.me);
-    let this = || game.card(scope.this);
+    let this = || game.stats(scope.this);
     match node {
         ValueNode::Int(n) => *n,
         ValueNode::Amount => scope.amount,
@@ -54,7 +99,7 @@ pub fn value(game: &Game, scope: &Scope<'_>, id: ValueId) -> i32 {
         ValueNode::ThisCost => this().map_or(0, |c| c.cost),
         ValueNode::ThisCounters(counter) => {
             let counter = crate::keywords::counter(*counter);
-            this().map_or(0, |c| {
+            game.card(scope.this).map_or(0, |c| {
                 c.counters
                     .iter()
                     .filter(|(kind, _)| *kind == counter)
@@ -99,9 +144,7 @@ pub fn test_holds(game: &Game, scope: &Scope<'_>, test: CondTest) -> bool {
         CondTest::Overflow => me().overflow,
         CondTest::Sanguine => me().sanguine,
         CondTest::YourTurn => game.active_player() == scope.me,
-        CondTest::ThisMatches(filter) => game
-            .card(scope.this)
-            .is_some_and(|info| matches(game, scope, filter, &info)),
+        CondTest::ThisMatches(filter) => matches_card(game, scope, filter, scope.this),
         CondTest::Positive(v) => value(game, scope, v) > 0,
     }
 }
@@ -147,10 +190,7 @@ fn turn_stat(game: &Game, scope: &Scope<'_>, stat: ir::TurnStat, filter: Option<
     };
     let n = cards
         .iter()
-        .filter(|card| {
-            game.card(**card)
-                .is_some_and(|info| matches(game, scope, filter, &info))
-        })
+        .filter(|card| matches_card(game, scope, filter, **card))
         .count();
     clamp_len(n)
 }
@@ -170,30 +210,39 @@ pub fn cards_matching(
 ) -> Vec<CardRef> {
     game.cards_in(player, zone)
         .into_iter()
-        .filter(|card| {
-            game.card(*card)
-                .is_some_and(|info| matches(game, scope, filter, &info))
-        })
+        .filter(|card| matches_card(game, scope, filter, *card))
         .collect()
+}
+
+/// Whether `card` exists and matches filter `id`.
+pub fn matches_card(game: &Game, scope: &Scope<'_>, id: FilterId, card: CardRef) -> bool {
+    FilterCard::of(game, card).is_some_and(|card| filter_holds(game, scope, id, &card))
 }
 
 /// Whether a card matches filter `id`.
 pub fn matches(game: &Game, scope: &Scope<'_>, id: FilterId, info: &CardInfo) -> bool {
+    filter_holds(game, scope, id, &FilterCard::with_info(game, info))
+}
+
+/// Whether a card matches filter `id`, reading its text only if a test
+/// needs it.
+pub fn filter_holds(game: &Game, scope: &Scope<'_>, id: FilterId, card: &FilterCard<'_>) -> bool {
     let Some(filter) = scope.card.filter(id) else {
         return false;
     };
     if let Some(alternative) = filter.alternative
-        && matches(game, scope, alternative, info)
+        && filter_holds(game, scope, alternative, card)
     {
         return true;
     }
     filter
         .tests
         .iter()
-        .all(|test| item_holds(game, scope, &test.item, info) != test.negated)
+        .all(|test| item_holds(game, scope, &test.item, card) != test.negated)
 }
 
-fn item_holds(game: &Game, scope: &Scope<'_>, item: &FilterItem, info: &CardInfo) -> bool {
+fn item_holds(game: &Game, scope: &Scope<'_>, item: &FilterItem, card: &FilterCard<'_>) -> bool {
+    let info = card.stats();
     let follower = matches!(
         info.card_type,
         CardType::Follower | CardType::EvolvedFollower
@@ -208,8 +257,13 @@ fn item_holds(game: &Game, scope: &Scope<'_>, item: &FilterItem, info: &CardInfo
         FilterItem::Reserved => !info.engaged,
         FilterItem::Engaged => info.engaged,
         FilterItem::Racing => game.is_racing(info.card),
-        FilterItem::Name(name) => base_name(&info.name) == name,
-        FilterItem::Traits(traits) => traits.iter().any(|t| info.traits.contains(t)),
+        // Text is asked for only here; reads change nothing in between.
+        FilterItem::Name(name) => card
+            .info()
+            .is_some_and(|info| base_name(&info.name) == name),
+        FilterItem::Traits(traits) => card
+            .info()
+            .is_some_and(|info| traits.iter().any(|t| info.traits.contains(t))),
         // `k(Evolve)` (`#e`): the derived keyword has no host flag; a card
         // has it while it can still evolve by its `[evolve]` cost, so an
         // unevolved follower with an evolve cost.
@@ -223,12 +277,13 @@ fn item_holds(game: &Game, scope: &Scope<'_>, item: &FilterItem, info: &CardInfo
         }
         FilterItem::Counters { counter, at_least } => {
             let counter = crate::keywords::counter(*counter);
-            let n: u32 = info
-                .counters
-                .iter()
-                .filter(|(kind, _)| *kind == counter)
-                .map(|(_, n)| *n)
-                .sum();
+            let n: u32 = card.info().map_or(0, |info| {
+                info.counters
+                    .iter()
+                    .filter(|(kind, _)| *kind == counter)
+                    .map(|(_, n)| *n)
+                    .sum()
+            });
             n >= *at_least
         }
         FilterItem::Class(class) => info.class == crate::keywords::class(*class),

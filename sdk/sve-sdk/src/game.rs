@@ -121,6 +121,29 @@ pub struct CardInfo {
     pub counters: Vec<(Counter, u32)>,
 }
 
+impl CardInfo {
+    /// Its numbers and flags.
+    pub fn stats(&self) -> CardStats {
+        CardStats {
+            card: self.card,
+            object: self.object,
+            card_type: self.card_type,
+            class: self.class,
+            zone: self.zone,
+            owner: self.owner,
+            controller: self.controller,
+            engaged: self.engaged,
+            evolved: self.evolved,
+            is_token: self.is_token,
+            attack: self.attack,
+            defense: self.defense,
+            max_defense: self.max_defense,
+            cost: self.cost,
+            keywords: self.keywords,
+        }
+    }
+}
+
 impl From<crate::bindings::sve::cards::types::CardInfo> for CardInfo {
     fn from(info: crate::bindings::sve::cards::types::CardInfo) -> CardInfo {
         CardInfo {
@@ -147,6 +170,65 @@ impl From<crate::bindings::sve::cards::types::CardInfo> for CardInfo {
                 .into_iter()
                 .filter_map(|c| Some((Counter::from_index(c.counter)?, c.count)))
                 .collect(),
+        }
+    }
+}
+
+/// A card's numbers and flags: [`CardInfo`] without its text (id, name,
+/// traits) and counters. [`Game::stats`] is much cheaper than
+/// [`Game::card`], since no text is copied across from the host.
+#[derive(Clone, Copy, Debug)]
+pub struct CardStats {
+    /// The card.
+    pub card: CardRef,
+    /// Its rules object (a new one each time it changes zones).
+    pub object: u32,
+    /// Its type.
+    pub card_type: CardType,
+    /// Its class.
+    pub class: CardClass,
+    /// The zone it is in.
+    pub zone: Zone,
+    /// Its owner.
+    pub owner: Player,
+    /// Its controller.
+    pub controller: Player,
+    /// Whether it is engaged.
+    pub engaged: bool,
+    /// Whether it is evolved.
+    pub evolved: bool,
+    /// Whether it is a token.
+    pub is_token: bool,
+    /// Current attack.
+    pub attack: i32,
+    /// Current defense.
+    pub defense: i32,
+    /// Maximum defense.
+    pub max_defense: i32,
+    /// Current cost.
+    pub cost: i32,
+    /// Current keywords.
+    pub keywords: Keywords,
+}
+
+impl From<crate::bindings::sve::cards::types::CardStats> for CardStats {
+    fn from(stats: crate::bindings::sve::cards::types::CardStats) -> CardStats {
+        CardStats {
+            card: stats.card,
+            object: stats.object,
+            card_type: stats.card_type,
+            class: stats.class,
+            zone: stats.zone,
+            owner: Player::new(stats.owner),
+            controller: Player::new(stats.controller),
+            engaged: stats.engaged,
+            evolved: stats.evolved,
+            is_token: stats.is_token,
+            attack: stats.attack,
+            defense: stats.defense,
+            max_defense: stats.max_defense,
+            cost: stats.cost,
+            keywords: Keywords::from_bits_retain(stats.keywords),
         }
     }
 }
@@ -226,6 +308,12 @@ impl Game {
     /// A card's current information.
     pub fn card(&self, card: CardRef) -> Option<CardInfo> {
         host::inspect_card(card).map(CardInfo::from)
+    }
+
+    /// A card's current numbers and flags: what [`Game::card`] gives
+    /// without the text and counters, at a fraction of the cost.
+    pub fn stats(&self, card: CardRef) -> Option<CardStats> {
+        host::inspect_stats(card).map(CardStats::from)
     }
 
     /// A player's resources and class counts.

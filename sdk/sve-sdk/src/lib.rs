@@ -64,7 +64,7 @@ mod vocab;
 
 pub use card::{AbilityKind, Card, Condition, Effect, any_card};
 pub use choice::Choice;
-pub use game::{Call, CardInfo, Game, Stop};
+pub use game::{Call, CardInfo, CardStats, Game, Stop};
 pub use player::Player;
 pub use vocab::{Counter, Keywords};
 
@@ -123,8 +123,8 @@ pub mod wire {
 pub mod prelude {
     pub use crate::types::*;
     pub use crate::{
-        AbilityKind, Call, Card, CardInfo, Choice, Condition, Counter, Effect, Game, Keywords,
-        Pack, Player, Stop,
+        AbilityKind, Call, Card, CardInfo, CardStats, Choice, Condition, Counter, Effect, Game,
+        Keywords, Pack, Player, Stop,
     };
 }
 

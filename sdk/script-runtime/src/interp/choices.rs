@@ -75,7 +75,7 @@ pub(super) fn select(
 /// Whether `player` may select `card`: not a card with Aura on the other
 /// player's field (rules-coverage.md §13.8).
 pub(super) fn selectable_by(game: &Game, player: Player, card: CardRef) -> bool {
-    game.card(card).is_some_and(|info| {
+    game.stats(card).is_some_and(|info| {
         !(info.zone == Zone::Field
             && info.controller != player
             && info.keywords.contains(Keywords::AURA))

@@ -66,7 +66,7 @@ pub fn resolve(
 /// card, and its own trigger has no trigger card.
 fn holder_call(game: &Game, call: &Call) -> Option<Call> {
     let holder = call.trigger_card?;
-    let info = game.card(holder)?;
+    let info = game.stats(holder)?;
     Some(Call {
         source: holder,
         source_object: info.object,

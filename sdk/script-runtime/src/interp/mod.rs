@@ -76,17 +76,8 @@ struct Frame<'r> {
     depth: u32,
 }
 
-/// The card `call` is for, or an error if the pack has none.
-pub fn card_of<'m>(module: &'m Module, call: &Call) -> Result<&'m ir::Card, Stop> {
-    module
-        .cards
-        .iter()
-        .find(|c| c.id == call.card_id)
-        .ok_or_else(|| Stop::unknown(call))
-}
-
 impl<'a> Interpreter<'a> {
-    /// The interpreter for `call` to `card` (found with [`card_of`]), or an
+    /// The interpreter for `call` to `card` (the card the call names), or an
     /// error if the card has no such ability.
     pub fn for_card(
         module: &'a Module,
@@ -120,10 +111,10 @@ impl<'a> Interpreter<'a> {
             && self.ability.kind == ir::AbilityKind::Triggered
             && !self.host_looked_back(filter)
         {
-            let Some(info) = self.call.trigger_card.and_then(|c| game.card(c)) else {
+            let Some(card) = self.call.trigger_card else {
                 return Ok(false);
             };
-            if !values::matches(game, &scope, filter, &info) {
+            if !values::matches_card(game, &scope, filter, card) {
                 return Ok(false);
             }
         }
@@ -205,7 +196,7 @@ impl<'a> Interpreter<'a> {
             ir::Trigger::FanfareNotHand => !from_hand(),
             ir::Trigger::OnOtherReturnToHandFromField => {
                 self.call.trigger_card.is_some_and(|card| {
-                    game.card(card).is_some_and(|info| info.zone == Zone::Hand)
+                    game.stats(card).is_some_and(|info| info.zone == Zone::Hand)
                         && game.came_from(card) == Some(Zone::Field)
                 })
             }
@@ -382,7 +373,7 @@ impl<'a> Interpreter<'a> {
                     *to,
                     &format!("Transform into {token}"),
                     |g, c| {
-                        if let Some(info) = g.card(c) {
+                        if let Some(info) = g.stats(c) {
                             transformed.push((c, info.controller, info.zone));
                         }
                     },

@@ -265,9 +265,9 @@ impl Interpreter<'_> {
                 .call
                 .trigger_card
                 .filter(|card| {
-                    game.card(*card).is_some_and(|info| {
-                        info.zone == Zone::Cemetery && values::matches(game, &scope, filter, &info)
-                    })
+                    game.stats(*card)
+                        .is_some_and(|info| info.zone == Zone::Cemetery)
+                        && values::matches_card(game, &scope, filter, *card)
                 })
                 .into_iter()
                 .collect(),
@@ -441,10 +441,9 @@ impl Interpreter<'_> {
                 .iter()
                 .copied()
                 .filter(|card| {
-                    action.filter.is_none_or(|f| {
-                        game.card(*card)
-                            .is_some_and(|info| values::matches(game, &scope, f, &info))
-                    })
+                    action
+                        .filter
+                        .is_none_or(|f| values::matches_card(game, &scope, f, *card))
                 })
                 .collect();
             // Cards for the field: no more than fit (CR 4.4.4.2); with a
@@ -512,7 +511,9 @@ impl Interpreter<'_> {
                 // for the next action.
                 left.retain(|card| {
                     !chosen.contains(card)
-                        || game.card(*card).is_some_and(|info| info.zone == Zone::Deck)
+                        || game
+                            .stats(*card)
+                            .is_some_and(|info| info.zone == Zone::Deck)
                 });
             }
         }

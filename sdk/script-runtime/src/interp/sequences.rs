@@ -248,11 +248,11 @@ impl Interpreter<'_> {
             let Subject::Card(card) = subject else {
                 continue;
             };
-            let Some(controller) = game.card(card).map(|info| info.controller) else {
+            let Some(controller) = game.stats(card).map(|info| info.controller) else {
                 continue;
             };
             game.destroy(card);
-            let destroyed = game.card(card).is_none_or(|info| info.zone != Zone::Field);
+            let destroyed = game.stats(card).is_none_or(|info| info.zone != Zone::Field);
             if destroyed && performer.is_none() {
                 performer = Some(controller);
             }

@@ -67,7 +67,7 @@ impl Interpreter<'_> {
         for subject in self.subjects(game, frame, to, &prompt)? {
             match subject {
                 Subject::Card(c) => {
-                    let Some(info) = game.card(c) else { continue };
+                    let Some(info) = game.stats(c) else { continue };
                     match stat {
                         Stat::Attack => game.give_stats(c, n - info.attack, 0, duration),
                         Stat::Defense => game.give_stats(c, 0, n - info.defense, duration),

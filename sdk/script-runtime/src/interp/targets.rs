@@ -102,8 +102,7 @@ impl Interpreter<'_> {
                 self.call
                     .trigger_card
                     .filter(|card| {
-                        game.card(*card)
-                            .is_some_and(|info| values::matches(game, &scope, to.filter, &info))
+                        values::matches_card(game, &scope, to.filter, *card)
                             && frame
                                 .only
                                 .is_none_or(|only| only.contains(&Subject::Card(*card)))
@@ -215,7 +214,7 @@ impl Interpreter<'_> {
         let picked = choices::select(game, frame.me, prompt, candidates, min, max)?;
         Ok(picked
             .into_iter()
-            .map(|card| match game.card(card) {
+            .map(|card| match game.stats(card) {
                 Some(info) if info.card_type == CardType::Leader => Subject::Player(info.owner),
                 _ => Subject::Card(card),
             })
