@@ -13,5 +13,6 @@
 pub mod client;
 pub mod cluster;
 pub mod feed;
+pub mod inspect;
 pub mod protocol;
 pub mod server;

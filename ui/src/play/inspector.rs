@@ -399,7 +399,7 @@ mod tests {
     use std::path::PathBuf;
     use std::sync::Arc;
     use sve_host::cards::{CardType, Keywords};
-    use sve_host::engine::state::Characteristics;
+    use sve_net::inspect::CurrentValues;
     use sve_host::engine::{PlayerId, Zone};
 
     fn script_at(line: u32) -> SourceAt {
@@ -440,7 +440,7 @@ mod tests {
                 defense: Some(1),
                 keywords: Keywords::empty(),
             },
-            current: Characteristics {
+            current: CurrentValues {
                 card_type: CardType::Follower,
                 attack: 1,
                 defense: 1,

@@ -261,7 +261,12 @@ pub async fn follow(
                 )));
             }
             ServerMsg::Failed { reason } => return Err(ClientError::Failed(reason)),
+            ServerMsg::Inspected { cards } => {
+                let seat = report.seating.as_ref().and_then(|s| s.seat);
+                report.leaks += leaks::count_inspected(&cards, seat);
+            }
             ServerMsg::Queued
+            | ServerMsg::Rematch(_)
             | ServerMsg::Presence { .. }
             | ServerMsg::Notice { .. }
             | ServerMsg::CardData { .. }

@@ -5,15 +5,17 @@
 //! decision's labels and the log lines are written from them with the
 //! card faces (`sve_net::client::text`), and the public fact the view does
 //! not carry (which field cards entered this turn) is followed from the
-//! events. What needs the engine's state (the card inspector, pending
-//! abilities, undo) stays empty.
+//! events. The card inspector's data (for the cards followed) and the
+//! pending abilities come from the server as data and are worded here
+//! (`session/inspect.rs`); undo, which needs the engine's state, is off.
 
+use crate::session::inspect;
 use crate::session::{
     CardNote, ClockReading, DecisionView, Delta, LogKind, LogLine, ShownEvent, Snapshot,
 };
 use std::collections::HashSet;
 use std::time::Duration;
-use sve_host::engine::{CardRef, Event, Zone};
+use sve_host::engine::{CardRef, Event, PlayerId, Zone};
 use sve_net::client::text::{self, Faces};
 use sve_net::protocol::{Clocks, Update};
 
@@ -25,6 +27,8 @@ pub(super) struct Snapshots {
     generation: u64,
     /// Cards that entered a field since the last turn began.
     entered_this_turn: HashSet<CardRef>,
+    /// The players' names, seat order, for the pending abilities.
+    names: [String; 2],
 }
 
 impl Snapshots {
@@ -34,7 +38,13 @@ impl Snapshots {
             faces,
             generation: 0,
             entered_this_turn: HashSet::new(),
+            names: PlayerId::BOTH.map(|player| player.to_string()),
         }
+    }
+
+    /// The players' names from the seating.
+    pub(super) fn set_names(&mut self, names: [String; 2]) {
+        self.names = names;
     }
 
     /// The generation of the latest snapshot.
@@ -53,6 +63,8 @@ impl Snapshots {
             resync,
             decision_seq: _,
             clocks,
+            pending,
+            inspected,
         } = update;
         if resync {
             self.entered_this_turn.clear();
@@ -106,8 +118,16 @@ impl Snapshots {
             },
             notes,
             can_undo: false,
-            inspected: Vec::new(),
-            pending: Vec::new(),
+            inspected: inspected.iter().map(inspect::worded).collect(),
+            pending: pending
+                .iter()
+                .map(|line| {
+                    inspect::pending_words(line, |player| {
+                        // Checked: the server names seats 0 and 1 only.
+                        self.names.get(player.idx()).cloned().unwrap_or_default()
+                    })
+                })
+                .collect(),
             clocks: Some(clock_reading(clocks)),
         }
     }
@@ -183,6 +203,8 @@ mod tests {
             waiting_on: Some(PlayerId(0)),
             clocks: Clocks::default(),
             resync,
+            pending: Vec::new(),
+            inspected: Vec::new(),
         }
     }
 
