@@ -1,27 +1,30 @@
 //! The card inspector and the pending abilities online: a player and a
 //! spectator inspect cards by their own numbers over loopback, get data
 //! only for cards they can see, and a modifier whose source is hidden
-//! from the viewer names nothing of it.
+//! from the viewer names nothing of it; the pending automatic abilities
+//! come with the updates while their order is asked.
 
 // Each test binary uses part of the shared helpers.
 #[allow(dead_code)]
 mod common;
 
 use common::{deck, seated, start, until};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use sve_engine::bot::default_answer;
 use sve_engine::cards::starter::starter_db;
 use sve_engine::cards::{AbilityDef, AbilityKind, ActivationZone, CardDb, CardFilter, Keywords};
 use sve_engine::engine::{
-    AbilityIdx, Action, CardRef, Duration, FnRunner, NoAbilities, PlayerId, Zone,
+    AbilityIdx, Action, CardRef, Choice, DefId, Duration, FnRunner, NoAbilities, PlayerId, Prompt,
+    Zone,
 };
 use sve_engine::scenario::{Scenario, Side, fixtures};
+use sve_net::client::play::{Answerer, Entry, RandomAnswers, play};
 use sve_net::client::{Connection, leaks};
 use sve_net::feed::{SeatFeed, Viewer};
-use sve_net::inspect::{InspectedCard, ModifierSource};
+use sve_net::inspect::{InspectedCard, ModifierSource, PendingLine};
 use sve_net::protocol::{
-    ClientMsg, ClockSpec, MAX_INSPECTED, MAX_SERVER_FRAME_BYTES, Opponent, ServerMsg, Update,
-    decode, encode,
+    ClientMsg, ClockSpec, MAX_INSPECTED, MAX_SERVER_FRAME_BYTES, Opponent, Seating, ServerMsg,
+    Update, decode, encode,
 };
 use sve_net::server::ServerConfig;
 
@@ -300,5 +303,107 @@ fn a_modifier_from_a_card_in_a_hand_names_nothing_of_it_to_others() {
         let hand_numbers: Vec<CardRef> = (1..=40).map(CardRef).collect();
         let seen = feed.inspect(&s.game, &hand_numbers);
         assert!(seen.iter().all(|c| c.name != "Pocket Charm"), "{seen:?}");
+    }
+}
+
+/// SD01 with three Growers (another follower enters your field: +1/+1)
+/// and three Pingers (Fanfare: 1 damage to an enemy follower): playing a
+/// Pinger with a Grower on the field triggers both at once.
+fn trigger_deck() -> String {
+    deck("SD01")
+        .replace("3 SD01-001", "3 TEST-GROW")
+        .replace("3 SD01-002", "3 TEST-PING")
+}
+
+/// Plays at random, but plays Growers first, then Pingers; records the
+/// pending abilities each time it is asked which to play first.
+struct PlaysTriggers {
+    random: RandomAnswers,
+    grower: DefId,
+    pinger: DefId,
+    asked_order: Arc<Mutex<Vec<Vec<PendingLine>>>>,
+}
+
+impl Answerer for PlaysTriggers {
+    fn answer(&mut self, update: &Update, seating: &Seating) -> Vec<u32> {
+        let Some(decision) = &update.view.decision else {
+            return Vec::new();
+        };
+        if decision.prompt == Prompt::ChoosePendingAbility {
+            self.asked_order
+                .lock()
+                .expect("not poisoned")
+                .push(update.pending.clone());
+        }
+        if decision.prompt == Prompt::MainAction {
+            let me = update.view.viewer.idx();
+            let hand = &update.view.sides[me].hand;
+            for wanted in [self.grower, self.pinger] {
+                let play = decision.options.iter().position(|o| {
+                    matches!(o, Choice::Action(Action::Play { card })
+                        if hand.iter().flatten().any(|c| c.card == *card && c.def == wanted))
+                });
+                if let Some(play) = play {
+                    return vec![play as u32];
+                }
+            }
+        }
+        self.random.answer(update, seating)
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pending_abilities_come_with_the_updates_while_their_order_is_asked() {
+    let db = Arc::new(fixtures::test_db());
+    let grower = db.by_card_id("TEST-GROW").expect("fixture");
+    let pinger = db.by_card_id("TEST-PING").expect("fixture");
+    let asked_order = Arc::new(Mutex::new(Vec::new()));
+    // A few matches, each with its own seed, until the order was asked
+    // (the first one does, today; more keep the test from depending on
+    // one seed's deal).
+    for seed in 0..5u64 {
+        let mut config = ServerConfig::new(Arc::clone(&db), Arc::new(fixtures::test_runner()));
+        config.seed = Some(seed);
+        let server = start(config).await;
+        let mut conn = Connection::connect(&server.url(), "Trigger")
+            .await
+            .expect("connects");
+        let mut answerer = PlaysTriggers {
+            random: RandomAnswers::new(seed),
+            grower,
+            pinger,
+            asked_order: Arc::clone(&asked_order),
+        };
+        let entry = Entry::Create {
+            opponent: Opponent::Bot {
+                kind: "random".into(),
+                deck: Some(deck("SD05").into()),
+            },
+            clock: ClockSpec::default(),
+            code: None,
+        };
+        let report = play(&mut conn, &trigger_deck(), entry, &mut answerer)
+            .await
+            .expect("plays to the end");
+        assert_eq!(report.leaks, 0);
+        if !asked_order.lock().expect("not poisoned").is_empty() {
+            break;
+        }
+    }
+    let asked = asked_order.lock().expect("not poisoned");
+    assert!(!asked.is_empty(), "some match asked for an order");
+    for pending in asked.iter() {
+        assert!(
+            pending.len() >= 2,
+            "an order is asked of two or more: {pending:?}"
+        );
+        for line in pending {
+            assert_eq!(line.controller, PlayerId(0), "{line:?}");
+            assert!(line.card.is_some(), "its card is on the field: {line:?}");
+            assert!(
+                line.ability.starts_with("Grower") || line.ability.starts_with("Pinger"),
+                "{line:?}"
+            );
+        }
     }
 }

@@ -55,7 +55,8 @@ impl GameOverPanel {
                 let online = matches!(view.mode, PlayMode::Online { .. });
                 // Online, the server seats both players again at a new
                 // table once both offered (at once against its bot).
-                if ui.button("Rematch").clicked() {
+                let watching = view.mode == (PlayMode::Online { seat: None });
+                if !watching && ui.button("Rematch").clicked() {
                     intents.push(Intent::Rematch);
                 }
                 let back = if online { "Back to start" } else { "New match" };

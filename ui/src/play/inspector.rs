@@ -16,7 +16,7 @@ use crate::card_text::abilities::keyword_list;
 use crate::card_text::card_text_ui;
 use crate::intent::{Intent, Intents};
 use crate::launch::Editor;
-use crate::match_view::MatchView;
+use crate::match_view::{MatchView, PlayMode};
 use crate::session::{CardSource, InspectedCard, KeywordSource, SourceAt, SourceLanguage};
 use egui::{RichText, Ui};
 use sve_host::engine::CardRef;
@@ -232,6 +232,11 @@ fn source_ui(ui: &mut Ui, source: Option<&CardSource>, sources: &mut SourceButto
 fn picked_ui(ui: &mut Ui, view: &MatchView, card: CardRef, sources: &mut SourceButtons<'_>) {
     match view.inspected.iter().find(|c| c.card == card) {
         Some(inspected) => card_ui(ui, view, inspected, sources),
+        None if matches!(view.mode, PlayMode::Online { .. }) => {
+            ui.label(format!(
+                "{card} is not in a zone you can see (or the server has not answered yet)."
+            ));
+        }
         None => {
             ui.label(format!("{card} is no longer in a zone you can see."));
         }
@@ -373,6 +378,12 @@ fn card_ui(ui: &mut Ui, view: &MatchView, card: &InspectedCard, sources: &mut So
     }
 
     ui.add_space(4.0);
+    if matches!(view.mode, PlayMode::Online { .. }) {
+        // Ability code and script source never leave the server.
+        ui.strong("Source");
+        ui.label("The card's source stays on the server.");
+        return;
+    }
     source_ui(ui, card.source.as_deref(), sources);
 
     ui.add_space(4.0);
@@ -399,8 +410,8 @@ mod tests {
     use std::path::PathBuf;
     use std::sync::Arc;
     use sve_host::cards::{CardType, Keywords};
-    use sve_net::inspect::CurrentValues;
     use sve_host::engine::{PlayerId, Zone};
+    use sve_net::inspect::CurrentValues;
 
     fn script_at(line: u32) -> SourceAt {
         SourceAt {

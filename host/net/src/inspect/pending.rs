@@ -41,3 +41,47 @@ pub fn pending_abilities(state: &GameState, db: &CardDb, sight: Sight) -> Vec<Pe
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sve_engine::engine::state::{PendingAbility, PendingWhat};
+    use sve_engine::engine::{AbilityIdx, Zone};
+    use sve_engine::scenario::{Scenario, Side};
+
+    #[test]
+    fn each_pending_ability_is_named_and_its_card_given_only_when_seen() {
+        let p1 = PlayerId(0);
+        let p2 = PlayerId(1);
+        let s = Scenario::builder()
+            .side(p1, Side::new().field(["Grower"]))
+            .side(p2, Side::new().hand(["Pinger"]))
+            .build();
+        let grower = s.card(p1, Zone::Field, "Grower");
+        let pinger = s.card(p2, Zone::Hand, "Pinger");
+        let mut state = s.game.state().clone();
+        for (source, controller) in [(grower, p1), (pinger, p2)] {
+            state.pending.push(PendingAbility {
+                source,
+                source_object: state.card(source).object,
+                def: state.card(source).def,
+                what: PendingWhat::Ability(AbilityIdx(0)),
+                controller,
+                trigger_card: None,
+                amount: 0,
+            });
+        }
+        let lines = pending_abilities(&state, s.game.db(), Sight::of_players(&[p1]));
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0].card, Some(grower));
+        assert_eq!(lines[0].ability, "Grower: Grow");
+        assert_eq!(lines[0].controller, p1);
+        assert_eq!(
+            lines[1].card, None,
+            "a card in the other hand has no number"
+        );
+        assert_eq!(lines[1].controller, p2);
+        let theirs = pending_abilities(&state, s.game.db(), Sight::of_players(&[p2]));
+        assert_eq!(theirs[1].card, Some(pinger));
+    }
+}
