@@ -112,7 +112,10 @@ fn main() -> Result<()> {
         (total - pending_bytes - 2 * n) as f64 / n as f64
     );
     report("following one field card adds", &mut one_card);
-    report("every visible card in every update would add", &mut every_card);
+    report(
+        "every visible card in every update would add",
+        &mut every_card,
+    );
     Ok(())
 }
 
