@@ -342,6 +342,10 @@ impl MatchScreen {
         self.recap = RecapPanel::default();
         self.log = LogPanel::default();
         self.series = None;
+        // The inspector's card numbers were the last match's.
+        self.debug = DebugPanel::online();
+        self.bench_menu = bench_menu::BenchMenu::default();
+        self.confirm = None;
     }
 
     /// Takes in the session's news; `now` is the screen's time, from
