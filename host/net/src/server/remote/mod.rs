@@ -34,7 +34,7 @@ use super::lobby::{Lobby, OUTBOX_CAPACITY, Outbox, Outgoing, send};
 use super::table::TableCmd;
 use crate::cluster::records::{LobbyRequest, RelayCmd, RelayOut, WireCmd, decode, encode};
 use crate::cluster::{Cluster, ClusterError};
-use crate::protocol::ServerMsg;
+use crate::protocol::{RematchNews, ServerMsg};
 use futures_util::StreamExt;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError, Weak};
@@ -329,6 +329,10 @@ fn deliver(lobby: &Lobby, conn: u64, out: RelayOut) {
                     {
                         state.after.insert(conn, route);
                     }
+                }
+                // No rematch: the last match's table has ended.
+                ServerMsg::Rematch(RematchNews::Declined { .. }) => {
+                    state.after.remove(&conn);
                 }
                 // A rematch started by the last match's table, on the
                 // same server: the connection's commands go there now.

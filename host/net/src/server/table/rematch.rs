@@ -10,8 +10,9 @@
 //! servers' connections follow it from its `Seated` message.
 //!
 //! A player who leaves, disconnects or starts something else declines
-//! ([`TableCmd::Detach`]); the other player is told, and so is everyone
-//! when the offer runs out ([`REMATCH_WINDOW`]).
+//! ([`TableCmd::Detach`]): the other player is told and the table ends.
+//! So it does when an offer finds the other player gone, and when the
+//! offers run out ([`REMATCH_WINDOW`]), telling both.
 
 use super::{Player, Table, TableCmd, sleep_until};
 use crate::protocol::{RematchNews, ServerMsg};
@@ -42,9 +43,9 @@ impl Table {
                         let seat = usize::from(seat % 2);
                         let other = 1 - seat;
                         if !self.present(other) {
+                            // Gone before the match ended.
                             let reason = format!("{} has left the table", self.seats[other].name);
-                            self.send_to(seat as u8, ServerMsg::Rematch(RematchNews::Declined { reason }));
-                            continue;
+                            return self.no_rematch(&[seat as u8], reason);
                         }
                         offered[seat] = true;
                         if offered[other] {
@@ -60,8 +61,9 @@ impl Table {
                             && slot.as_ref().is_some_and(|(c, _)| *c == conn)
                         {
                             *slot = None;
+                            // No rematch without this player: the table ends.
                             let reason = format!("{} has left the table", s.name);
-                            self.send_to(1 - seat % 2, ServerMsg::Rematch(RematchNews::Declined { reason }));
+                            return self.no_rematch(&[1 - seat % 2], reason);
                         }
                     }
                     Some(TableCmd::Inspect { seat, conn, cards }) => self.inspect(seat, conn, cards),
@@ -76,13 +78,20 @@ impl Table {
                     ) => {}
                 },
                 () = sleep_until(deadline) => {
-                    let reason = "the rematch offer ran out".to_owned();
-                    for seat in 0..2 {
-                        self.send_to(seat, ServerMsg::Rematch(RematchNews::Declined { reason: reason.clone() }));
-                    }
-                    return;
+                    return self.no_rematch(&[0, 1], "the rematch offer ran out".to_owned());
                 }
             }
+        }
+    }
+
+    /// Ends the offers: the lobby forgets the table first, so that an
+    /// offer made after hearing the news is answered by the lobby, then
+    /// `seats` are told why.
+    fn no_rematch(&self, seats: &[u8], reason: String) {
+        self.lobby.retired(&self.code);
+        for seat in seats {
+            let reason = reason.clone();
+            self.send_to(*seat, ServerMsg::Rematch(RematchNews::Declined { reason }));
         }
     }
 
@@ -136,10 +145,7 @@ impl Table {
 
     fn rematch_failed(&self, reason: String) {
         tracing::warn!("table {}: no rematch: {reason}", self.code);
-        for seat in 0..2 {
-            let reason = format!("the rematch could not start: {reason}");
-            self.send_to(seat, ServerMsg::Rematch(RematchNews::Declined { reason }));
-        }
+        self.no_rematch(&[0, 1], format!("the rematch could not start: {reason}"));
     }
 
     /// Who sits in the rematch for the player of `seat`.
