@@ -479,6 +479,10 @@ impl Lobby {
         let mut state = self.state();
         for sitter in &sitters {
             if let Sitter::Human(entrant) = sitter {
+                // A connection that closed while the code was found.
+                if entrant.out.is_closed() {
+                    return Err(format!("{} has left", entrant.name));
+                }
                 state.after.remove(&entrant.conn);
             }
         }
