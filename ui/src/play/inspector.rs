@@ -76,7 +76,15 @@ impl InspectorPanel {
         ui.horizontal_top(|ui| {
             ui.vertical(|ui| {
                 ui.set_width(260.0);
-                ui.label(RichText::new(format!("{} cards in view", view.inspected.len())).weak());
+                let count = view.inspected.len();
+                let heading = match view.mode {
+                    // Online the server sends the card asked about only.
+                    PlayMode::Online { .. } => {
+                        format!("{count} cards asked about (middle-click a card to ask)")
+                    }
+                    PlayMode::Local(_) => format!("{count} cards in view"),
+                };
+                ui.label(RichText::new(heading).weak());
                 egui::ScrollArea::vertical()
                     .id_salt("inspector list")
                     .auto_shrink([false, false])
