@@ -174,6 +174,8 @@ mod tests {
     use sve_host::cards::starter::starter_db;
     use sve_host::engine::view::PlayerView;
     use sve_host::engine::{Choice, Decision, Phase, PlayerId, Prompt};
+    use sve_host::scenario::{Scenario, Side};
+    use sve_net::inspect::{PendingLine, Sight, inspect_cards};
     use sve_net::protocol::{CardFace, Clocks};
 
     fn faces() -> Faces {
@@ -276,5 +278,51 @@ mod tests {
         let snapshot = snapshots.snapshot(update(vec![next_turn], false));
         let note = snapshot.notes.iter().find(|(card, _)| *card == CardRef(4));
         assert_eq!(note.map(|(_, n)| n.entered_this_turn), Some(false));
+    }
+
+    #[test]
+    fn the_servers_inspector_data_and_pending_abilities_are_worded() {
+        let s = Scenario::builder()
+            .side(PlayerId(0), Side::new().field(["Warden"]))
+            .build();
+        let data = inspect_cards(s.game.state(), s.game.db(), Sight::public());
+        let db = starter_db().expect("bundled card data");
+        let mut snapshots =
+            Snapshots::new(Faces(db.iter().map(|(_, def)| CardFace::of(def)).collect()));
+        snapshots.set_names(["Ann".to_owned(), "Bo".to_owned()]);
+        let fixture_db = crate::fixture::db();
+        let side = crate::fixture::side(&fixture_db, "Arisa", 1);
+        let update = Update {
+            view: PlayerView {
+                viewer: PlayerId(0),
+                turn: 1,
+                active: PlayerId(0),
+                phase: Phase::Main,
+                sides: [side.clone(), side],
+                decision: None,
+                outcome: None,
+            },
+            events: Vec::new(),
+            decision_seq: 0,
+            waiting_on: None,
+            clocks: Clocks::default(),
+            resync: false,
+            pending: vec![PendingLine {
+                controller: PlayerId(1),
+                card: None,
+                ability: "Grower: Grow".to_owned(),
+            }],
+            inspected: data.clone(),
+        };
+        let snapshot = snapshots.snapshot(update);
+        assert_eq!(snapshot.pending, ["Bo: Grower: Grow"]);
+        assert_eq!(snapshot.inspected.len(), data.len());
+        let warden = snapshot
+            .inspected
+            .iter()
+            .find(|c| c.name == "Warden")
+            .expect("the Warden is worded");
+        assert_eq!(warden.keywords[0].name, "Ward");
+        assert!(warden.source.is_none(), "no source online");
     }
 }
