@@ -9,7 +9,7 @@ mod common;
 use common::{deck, open_table, seated, start, until};
 use std::sync::Arc;
 use sve_engine::cards::starter::starter_db;
-use sve_engine::engine::NoAbilities;
+use sve_engine::engine::{CardRef, NoAbilities};
 use sve_net::client::Connection;
 use sve_net::protocol::{ClientMsg, ClockSpec, Opponent, RematchNews, ServerMsg};
 use sve_net::server::ServerConfig;
@@ -70,6 +70,18 @@ async fn both_offer_and_a_new_match_seats_them_swapped() {
     .await;
     assert!(early.contains("not over"), "{early}");
     concede(&mut host, &mut guest).await;
+    // The finished table still answers the inspector.
+    host.send(&ClientMsg::Inspect {
+        cards: vec![CardRef(1)],
+    })
+    .await
+    .expect("sends");
+    until(&mut host, |m| match m {
+        ServerMsg::Inspected { .. } => Some(()),
+        ServerMsg::Failed { reason } => panic!("{reason}"),
+        _ => None,
+    })
+    .await;
 
     host.send(&ClientMsg::Rematch).await.expect("sends");
     assert_eq!(news(&mut host).await, RematchNews::Waiting);

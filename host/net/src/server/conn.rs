@@ -359,7 +359,10 @@ impl Conn {
             }
             ClientMsg::Ping { nonce } => self.reply(ServerMsg::Pong { nonce }),
             ClientMsg::Inspect { mut cards } => {
-                let Some(route) = self.lobby.route(self.id) else {
+                // After the end, the finished table still answers while
+                // it waits for rematch offers.
+                let route = self.lobby.route(self.id);
+                let Some(route) = route.or_else(|| self.lobby.last_match(self.id)) else {
                     return self.failed("you are not at a table");
                 };
                 cards.truncate(crate::protocol::MAX_INSPECTED);
