@@ -5,7 +5,10 @@
 //! answers for server bots, keeps the clocks, and after every change sends
 //! each connected seat and spectator an [`Update`] from that viewer's
 //! [`SeatFeed`]. Feeds see every event even while their viewer is away, so
-//! a reconnecting player's card numbers stay right.
+//! a reconnecting player's card numbers stay right. Each update also
+//! carries the pending abilities and the inspector's data for the cards
+//! that viewer follows. After the end the table waits a while for rematch
+//! offers (`table/rematch.rs`).
 
 use super::lobby::{Entrant, Lobby, Outbox, Outgoing, Sitter, send};
 use super::remote::Journal;
@@ -374,7 +377,8 @@ impl Table {
         })
     }
 
-    /// Plays the match to its end, then hands the replay to the lobby.
+    /// Plays the match to its end, hands the replay to the lobby, then
+    /// takes rematch offers.
     pub(crate) async fn run(mut self, mut commands: mpsc::Receiver<TableCmd>) {
         if let Err(reason) = self.open().await {
             tracing::error!("table {}: can't start: {reason}", self.code);
