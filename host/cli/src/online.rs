@@ -10,7 +10,9 @@ use sve_host::cards::CardDb;
 use sve_host::engine::AbilityRunner;
 use sve_net::client::Connection;
 use sve_net::client::loadtest::{self, LoadtestOptions};
-use sve_net::client::play::{Answerer, DefaultAnswers, Entry, PlayReport, RandomAnswers, play};
+use sve_net::client::play::{
+    Answerer, DefaultAnswers, Entry, PlayReport, RandomAnswers, follow, play,
+};
 use sve_net::client::text::{self, Faces};
 use sve_net::cluster::ClusterConfig;
 use sve_net::protocol::{ClientMsg, ClockSpec, Opponent, Seating, ServerMsg, Update};
@@ -104,6 +106,11 @@ pub(crate) struct ClientArgs {
     /// Download the match's replay here when it ends.
     #[arg(long)]
     pub save_replay: Option<PathBuf>,
+    /// After the match, offer this many rematches in a row (the same
+    /// decks, seats swapped); each starts once the opponent offers too (at
+    /// once against a server bot).
+    #[arg(long, default_value_t = 0)]
+    pub rematch: u32,
 }
 
 /// Plays (or watches) one match on a server.
@@ -151,8 +158,15 @@ pub(crate) fn client(args: ClientArgs, pack_dirs: &[PathBuf]) -> Result<()> {
                 eprintln!("table open: your opponent joins with code {code}");
             }
         });
-        let report = play(&mut conn, &deck, entry, answerer.as_mut()).await?;
+        let mut report = play(&mut conn, &deck, entry, answerer.as_mut()).await?;
         print_result(&report);
+        for _ in 0..args.rematch {
+            eprintln!("offering a rematch");
+            conn.send(&ClientMsg::Rematch).await?;
+            report = PlayReport::default();
+            follow(&mut conn, answerer.as_mut(), &mut report, &mut None).await?;
+            print_result(&report);
+        }
         if let (Some(path), Some(token)) = (
             args.save_replay,
             report.seating.as_ref().and_then(|s| s.token.clone()),

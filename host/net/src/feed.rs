@@ -14,6 +14,7 @@
 //! Besides renaming, a move between two places the viewer can't see
 //! carries no card definition ([`Event::Moved`] `def` is `None`).
 
+use crate::inspect::{self, InspectedCard, ModifierSource, PendingLine, Sight};
 use std::collections::HashMap;
 use sve_engine::engine::view::{CardView, PlayerView, SideView};
 use sve_engine::engine::{
@@ -36,10 +37,15 @@ impl Viewer {
     /// public, but follows the rule of its zone here: it only gets a new
     /// number.)
     pub fn cannot_see(self, zone: Zone, owner: PlayerId) -> bool {
-        match zone {
-            Zone::Deck => true,
-            Zone::Hand | Zone::EvolveDeck => self != Viewer::Seat(owner),
-            _ => false,
+        !self.sight().sees(zone, owner)
+    }
+
+    /// The same rule for the inspector: a seat sees its own hand and
+    /// evolve deck, a spectator public information only.
+    pub fn sight(self) -> Sight {
+        match self {
+            Viewer::Seat(seat) => Sight::of_players(&[seat]),
+            Viewer::Spectator => Sight::public(),
         }
     }
 }
@@ -90,6 +96,59 @@ impl SeatFeed {
     /// `events`, redacted and renamed for this viewer, in order.
     pub fn events(&mut self, events: &[Event]) -> Vec<Event> {
         events.iter().map(|e| self.event(e)).collect()
+    }
+
+    /// The inspector's data for the cards this viewer calls `wanted` (its
+    /// own numbers, as views and events gave them), in that order. A
+    /// number the viewer no longer has (the card went out of sight) or
+    /// never had gives nothing; so does a card it can't see now. Every
+    /// card named in the result is renamed for the viewer, and a
+    /// modifier's source it can't see is [`ModifierSource::Hidden`].
+    pub fn inspect(&mut self, game: &Match, wanted: &[CardRef]) -> Vec<InspectedCard> {
+        let sight = self.viewer.sight();
+        let mut out = Vec::new();
+        for wire in wanted {
+            let Some(card) = self.engine_card(*wire) else {
+                continue;
+            };
+            let Some(mut inspected) = inspect::inspect_card(game.state(), game.db(), card, sight)
+            else {
+                continue;
+            };
+            // Only cards the sight sees are named at all (see
+            // `inspect_card`), so renaming them hands out no number for
+            // a hidden card.
+            inspected.card = *wire;
+            if let Some(evolved) = &mut inspected.evolved {
+                evolved.card = self.card(evolved.card);
+            }
+            for modifier in &mut inspected.modifiers {
+                if let Some(ModifierSource::Card(source)) = &mut modifier.source {
+                    source.card = self.card(source.card);
+                }
+            }
+            out.push(inspected);
+        }
+        out
+    }
+
+    /// The automatic abilities waiting for Confirmation Timing, their
+    /// cards renamed for this viewer (public information: their triggers
+    /// were announced to everyone).
+    pub fn pending(&mut self, game: &Match) -> Vec<PendingLine> {
+        let mut lines = inspect::pending_abilities(game.state(), game.db(), self.viewer.sight());
+        for line in &mut lines {
+            line.card = self.opt_card(line.card);
+        }
+        lines
+    }
+
+    /// The engine's card behind this viewer's number, if it has one now.
+    fn engine_card(&self, wire: CardRef) -> Option<CardRef> {
+        self.cards
+            .iter()
+            .find(|(_, number)| **number == wire)
+            .map(|(card, _)| *card)
     }
 
     fn card(&mut self, card: CardRef) -> CardRef {

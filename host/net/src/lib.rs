@@ -5,7 +5,9 @@
 //! The server is the only authority: it owns every [`Match`], checks every
 //! answer with [`Match::answer`], and sends each connection only what its
 //! viewer may know ([`feed`]). Card ability code never leaves it; clients
-//! get card faces ([`protocol::CardFace`]).
+//! get card faces ([`protocol::CardFace`]) and, for the cards they ask
+//! about, the card inspector's data ([`inspect`], which the client's local
+//! matches use too).
 //!
 //! [`Match`]: sve_engine::engine::Match
 //! [`Match::answer`]: sve_engine::engine::Match::answer
@@ -13,5 +15,6 @@
 pub mod client;
 pub mod cluster;
 pub mod feed;
+pub mod inspect;
 pub mod protocol;
 pub mod server;

@@ -16,15 +16,23 @@
 //! [`CardRef`]: sve_engine::engine::CardRef
 //! [`ObjectId`]: sve_engine::engine::ObjectId
 
+use crate::inspect::{InspectedCard, PendingLine};
 use serde::{Deserialize, Serialize};
 use sve_engine::cards::{CardDef, CardType, Class, Keywords};
 use sve_engine::engine::view::PlayerView;
-use sve_engine::engine::{Event, Outcome, PlayerId};
+use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
-/// The protocol version this build speaks. 2: decisions may offer
-/// `Choice::Cancel` (take back an activation while its costs are chosen)
-/// and events include `Event::ActivationCancelled`.
-pub const PROTOCOL_VERSION: u32 = 2;
+/// The protocol version this build speaks. 3: the card inspector
+/// ([`ClientMsg::Inspect`], [`ServerMsg::Inspected`],
+/// [`Update::inspected`]), the pending automatic abilities
+/// ([`Update::pending`]) and rematches ([`ClientMsg::Rematch`],
+/// [`ServerMsg::Rematch`]). 2: decisions may offer `Choice::Cancel` and
+/// events include `Event::ActivationCancelled`.
+pub const PROTOCOL_VERSION: u32 = 3;
+
+/// Most cards one connection follows in the inspector at once; a longer
+/// [`ClientMsg::Inspect`] list is cut to its first ones.
+pub const MAX_INSPECTED: usize = 8;
 
 /// Largest frame a server accepts from a client. Every client message is
 /// small (a deck list is about 1 KiB); a bigger frame is hostile.
@@ -98,6 +106,18 @@ pub enum ClientMsg {
         /// Echoed back.
         nonce: u64,
     },
+    /// Follow these cards in the inspector (this connection's numbers for
+    /// them; at most [`MAX_INSPECTED`], an empty list stops): answered
+    /// with [`ServerMsg::Inspected`] at once, and every [`Update`] then
+    /// carries their data. Players and spectators alike; a card the
+    /// viewer can't see gives nothing.
+    Inspect {
+        /// The cards.
+        cards: Vec<CardRef>,
+    },
+    /// Offer a rematch of the match this connection just played (or
+    /// accept the opponent's offer). [`ClientMsg::Leave`] declines.
+    Rematch,
 }
 
 /// Who sits opposite the table's creator.
@@ -206,6 +226,33 @@ pub enum ServerMsg {
         /// The ping's nonce.
         nonce: u64,
     },
+    /// The inspector's data for the cards of the last
+    /// [`ClientMsg::Inspect`], those the viewer can see now.
+    Inspected {
+        /// The cards, in the order asked.
+        cards: Vec<InspectedCard>,
+    },
+    /// News of a rematch after the match ended.
+    Rematch(RematchNews),
+}
+
+/// What happens to a rematch after a match ended. A rematch that starts
+/// is a new match: [`ServerMsg::Seated`] (with the seats swapped and a
+/// fresh seat token) and its updates follow.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RematchNews {
+    /// Your offer stands; the opponent has not answered yet.
+    Waiting,
+    /// The opponent offers a rematch; [`ClientMsg::Rematch`] accepts it.
+    Offered {
+        /// The opponent's name.
+        by: String,
+    },
+    /// No rematch: the opponent left or declined, or the offer ran out.
+    Declined {
+        /// Why, for people.
+        reason: String,
+    },
 }
 
 /// Where a connection sits.
@@ -242,6 +289,12 @@ pub struct Update {
     pub clocks: Clocks,
     /// `events` is the recent log resent after (re)connecting, not news.
     pub resync: bool,
+    /// The automatic abilities waiting for Confirmation Timing (public).
+    pub pending: Vec<PendingLine>,
+    /// The inspector's data for the cards this connection follows
+    /// ([`ClientMsg::Inspect`]), as they are now; empty when it follows
+    /// none.
+    pub inspected: Vec<InspectedCard>,
 }
 
 /// Time left on the match's clocks.

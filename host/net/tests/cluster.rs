@@ -12,6 +12,7 @@ use common::{deck, open_table, seated, start, until};
 use std::sync::Arc;
 use std::sync::mpsc as std_mpsc;
 use std::time::Duration;
+use sve_engine::bot::default_answer;
 use sve_engine::cards::starter::starter_db;
 use sve_engine::engine::NoAbilities;
 use sve_engine::replay::{Replay, log_hash};
@@ -19,7 +20,7 @@ use sve_net::client::play::{Answerer, Counted, PlayReport, RandomAnswers, follow
 use sve_net::client::{ClientError, Connection};
 use sve_net::cluster::ClusterConfig;
 use sve_net::cluster::nats_server::NatsServer;
-use sve_net::protocol::{ClientMsg, ClockSpec, Seating, ServerMsg, Update};
+use sve_net::protocol::{ClientMsg, ClockSpec, RematchNews, Seating, ServerMsg, Update};
 use sve_net::server::ServerConfig;
 
 fn config(nats: &NatsServer, id: &str, seed: u64) -> ServerConfig {
@@ -454,4 +455,103 @@ fn a_player_queued_on_a_server_that_died_does_not_block_the_queue() {
         let seating = seated(&mut second).await;
         assert_eq!(seating.names, ["First".to_owned(), "Second".to_owned()]);
     });
+}
+
+/// A rematch across servers: the table ran on `a`, its guest's connection
+/// is on `b`. Both offer; the new match starts on `a` as a fresh table
+/// (new code, seats swapped, fresh tokens), and the guest's commands,
+/// relayed from `b`, reach it: the guest inspects a card and concedes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_across_servers_seats_both_players_again() {
+    let Some(nats) = NatsServer::for_test("a_rematch_across_servers_seats_both_players_again")
+    else {
+        return;
+    };
+    let a = start(config(&nats, "a", 5)).await;
+    let b = start(config(&nats, "b", 6)).await;
+    let (mut host, code) = open_table(&a.url(), "Host", ClockSpec::default()).await;
+    let mut guest = Connection::connect(&b.url(), "Guest")
+        .await
+        .expect("connects");
+    guest
+        .send(&ClientMsg::JoinTable {
+            code: code.clone(),
+            deck: deck("SD05").into(),
+        })
+        .await
+        .expect("sends");
+    seated(&mut host).await;
+    seated(&mut guest).await;
+    host.send(&ClientMsg::Concede).await.expect("sends");
+    for conn in [&mut host, &mut guest] {
+        until(conn, |m| {
+            matches!(m, ServerMsg::GameOver { .. }).then_some(())
+        })
+        .await;
+    }
+
+    guest.send(&ClientMsg::Rematch).await.expect("sends");
+    until(&mut host, |m| match m {
+        ServerMsg::Rematch(RematchNews::Offered { by }) => Some(by),
+        _ => None,
+    })
+    .await;
+    host.send(&ClientMsg::Rematch).await.expect("sends");
+    let (new_host, new_guest) = (seated(&mut host).await, seated(&mut guest).await);
+    assert_ne!(new_guest.code, code);
+    assert_eq!(new_guest.code, new_host.code);
+    assert_eq!((new_guest.seat, new_host.seat), (Some(0), Some(1)));
+
+    // The guest's commands reach the new table from the other server:
+    // answers (both players answer until they hold their hands) and an
+    // inspect.
+    let (hand_card, _) = tokio::join!(
+        answer_until_a_hand(&mut guest),
+        answer_until_a_hand(&mut host)
+    );
+    guest
+        .send(&ClientMsg::Inspect {
+            cards: vec![hand_card],
+        })
+        .await
+        .expect("sends");
+    let inspected = until(&mut guest, |m| match m {
+        ServerMsg::Inspected { cards } => Some(cards),
+        _ => None,
+    })
+    .await;
+    assert_eq!(inspected.len(), 1);
+    assert_eq!(inspected[0].card, hand_card);
+    guest.send(&ClientMsg::Concede).await.expect("sends");
+    for conn in [&mut host, &mut guest] {
+        until(conn, |m| {
+            matches!(m, ServerMsg::GameOver { .. }).then_some(())
+        })
+        .await;
+    }
+}
+
+/// Answers with the default until this seat holds its hand; returns the
+/// number of a card in it.
+async fn answer_until_a_hand(conn: &mut Connection) -> sve_engine::engine::CardRef {
+    loop {
+        let update = until(conn, |m| match m {
+            ServerMsg::Update(u) => Some(*u),
+            _ => None,
+        })
+        .await;
+        let me = update.view.viewer.idx();
+        if let Some(card) = update.view.sides[me].hand.iter().flatten().next() {
+            return card.card;
+        }
+        if let Some(decision) = &update.view.decision {
+            let picks = default_answer(decision).into_iter().map(|p| p as u32);
+            conn.send(&ClientMsg::Answer {
+                seq: update.decision_seq,
+                picks: picks.collect(),
+            })
+            .await
+            .expect("sends");
+        }
+    }
 }

@@ -4,7 +4,11 @@
 //!
 //! The frames are made by the same feed the server uses and encoded with
 //! the wire codec; the test reads them back as seat 1's client would, and
-//! also searches their raw bytes for the hidden cards' names.
+//! also searches their raw bytes for the hidden cards' names. Each frame
+//! also carries the card inspector's data for every number seat 1 was
+//! ever given (and a few it never was) and the pending abilities, so the
+//! inspector's cards, their modifiers' sources and evolved cards are
+//! held to the same rule.
 //! `SVE_LEAK_MATCHES` sets the number of matches (default 1,000).
 
 use std::collections::HashSet;
@@ -14,8 +18,10 @@ use sve_engine::cards::CardDb;
 use sve_engine::cards::starter::starter_db;
 use sve_engine::decks::{resolve, starter_deck};
 use sve_engine::engine::view::{CardView, PlayerView};
-use sve_engine::engine::{DeckList, DefId, Event, Match, NoAbilities, PlayerId, Status};
+use sve_engine::engine::{CardRef, DeckList, DefId, Event, Match, NoAbilities, PlayerId, Status};
+use sve_net::client::leaks;
 use sve_net::feed::{SeatFeed, Viewer};
+use sve_net::inspect::{InspectedCard, ModifierSource};
 use sve_net::protocol::{Clocks, MAX_SERVER_FRAME_BYTES, ServerMsg, Update, decode, encode};
 
 fn deck(name: &str, db: &CardDb) -> DeckList {
@@ -49,6 +55,36 @@ fn defs_in(view: &PlayerView, events: &[Event]) -> Vec<DefId> {
         }
     }
     defs
+}
+
+/// The highest card number a frame gives.
+fn max_number(view: &PlayerView, events: &[Event]) -> u32 {
+    let from_view = view
+        .sides
+        .iter()
+        .flat_map(|side| side.shown_cards())
+        .map(|c| c.card.0);
+    let from_events = events.iter().filter_map(|e| match e {
+        Event::Moved { card, .. } => Some(card.0),
+        _ => None,
+    });
+    from_view.chain(from_events).max().unwrap_or(0)
+}
+
+/// The card ids an inspection names: the card, its evolved card and its
+/// modifiers' sources.
+fn ids_in(cards: &[InspectedCard]) -> Vec<&str> {
+    let mut ids = Vec::new();
+    for card in cards {
+        ids.push(card.id.as_str());
+        ids.extend(card.evolved.iter().map(|e| e.id.as_str()));
+        for modifier in &card.modifiers {
+            if let Some(ModifierSource::Card(source)) = &modifier.source {
+                ids.push(source.id.as_str());
+            }
+        }
+    }
+    ids
 }
 
 /// Seat 2's definitions the true events reveal.
@@ -107,13 +143,26 @@ fn no_hidden_card_of_the_opponent_reaches_a_seat() {
             };
             let events = game.take_events();
             reveal(&events, &mut revealed);
+            let events = feed.events(&events);
+            let view = feed.view(&game);
+            // Every number handed out so far and a few past them: the
+            // inspector must answer only for cards seat 1 sees now.
+            let asked: Vec<CardRef> = (1..=max_number(&view, &events) + 4).map(CardRef).collect();
+            let inspected = feed.inspect(&game, &asked);
+            assert_eq!(
+                leaks::count_inspected(&inspected, Some(0)),
+                0,
+                "match {seed}: a hidden card was inspected"
+            );
             let update = Update {
-                events: feed.events(&events),
-                view: feed.view(&game),
+                events,
+                view,
                 decision_seq: step,
                 waiting_on: decision.as_ref().map(|d| d.player),
                 clocks: Clocks::default(),
                 resync: false,
+                pending: feed.pending(&game),
+                inspected,
             };
             let frame = encode(&ServerMsg::Update(Box::new(update)));
             frames += 1;
@@ -132,6 +181,13 @@ fn no_hidden_card_of_the_opponent_reaches_a_seat() {
             else {
                 panic!("match {seed}: a frame that does not read back");
             };
+            for id in ids_in(&shown.inspected) {
+                let def = db.by_card_id(id).expect("inspected ids are card ids");
+                assert!(
+                    !theirs.contains(&def) || revealed.contains(&def),
+                    "match {seed}: seat 2's hidden card {id} was inspected by seat 1"
+                );
+            }
             for def in defs_in(&shown.view, &shown.events) {
                 checked_defs += 1;
                 assert!(

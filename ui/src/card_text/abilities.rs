@@ -5,31 +5,41 @@
 
 use super::glossary::{keyword_words, keywords_words, trigger_words};
 use sve_host::cards::{
-    AbilityDef, AbilityKind, ActivationZone, CostItem, CostMove, CostPick, CostZone, Grant,
-    Keywords,
+    AbilityDef, ActivationZone, CostItem, CostMove, CostPick, CostZone, Keywords,
 };
+use sve_net::inspect::{AbilitySort, GrantSort};
 
 /// "automatic: When this evolves, once per turn, costs: pay 1 play point".
 pub fn ability_kind_words(ability: &AbilityDef) -> String {
-    let mut kind = match &ability.kind {
-        AbilityKind::Triggered(trigger) => {
-            let name = trigger.ability_name();
+    ability_sort_words(
+        &AbilitySort::of(ability),
+        ability.once_per_turn,
+        &ability.costs,
+    )
+}
+
+/// [`ability_kind_words`] from the inspector's data (`sve_net::inspect`),
+/// which a server sends.
+pub fn ability_sort_words(sort: &AbilitySort, once_per_turn: bool, costs: &[CostItem]) -> String {
+    let mut kind = match sort {
+        AbilitySort::Triggered { ability_name } => {
+            let name = ability_name.as_str();
             format!("automatic: {}", trigger_words(name).unwrap_or(name))
         }
-        AbilityKind::Activated { quick, zone } => format!(
+        AbilitySort::Activated { quick, zone } => format!(
             "activated {}{}",
             zone_words(*zone),
             if *quick { ", also at Quick timing" } else { "" }
         ),
-        AbilityKind::Spell => "spell".to_owned(),
-        AbilityKind::Sub => "part of another ability".to_owned(),
-        AbilityKind::Passive(passive) => format!("passive: {}", grant_words(&passive.grant)),
+        AbilitySort::Spell => "spell".to_owned(),
+        AbilitySort::Sub => "part of another ability".to_owned(),
+        AbilitySort::Passive(grant) => format!("passive: {}", grant_words(*grant)),
     };
-    if ability.once_per_turn {
+    if once_per_turn {
         kind.push_str(", once per turn");
     }
-    if !ability.costs.is_empty() {
-        let costs: Vec<String> = ability.costs.iter().map(cost_words).collect();
+    if !costs.is_empty() {
+        let costs: Vec<String> = costs.iter().map(cost_words).collect();
         kind.push_str(&format!(", costs: {}", costs.join(", ")));
     }
     kind
@@ -54,12 +64,12 @@ fn zone_words(zone: ActivationZone) -> &'static str {
     }
 }
 
-fn grant_words(grant: &Grant) -> String {
+fn grant_words(grant: GrantSort) -> String {
     match grant {
-        Grant::Keywords(keywords) => format!("gives {}", keyword_list(*keywords)),
-        Grant::Stats { attack, defense } => format!("gives {attack:+}/{defense:+}"),
-        Grant::Cost(n) => format!("cost {n:+}"),
-        Grant::CostBy(_) => "changes a cost".to_owned(),
+        GrantSort::Keywords(keywords) => format!("gives {}", keyword_list(keywords)),
+        GrantSort::Stats { attack, defense } => format!("gives {attack:+}/{defense:+}"),
+        GrantSort::Cost(n) => format!("cost {n:+}"),
+        GrantSort::CostBy => "changes a cost".to_owned(),
     }
 }
 
@@ -116,7 +126,7 @@ fn cost_words(cost: &CostItem) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sve_host::cards::Trigger;
+    use sve_host::cards::{AbilityKind, Trigger};
 
     fn ability(kind: AbilityKind, costs: Vec<CostItem>) -> AbilityDef {
         AbilityDef {

@@ -35,12 +35,13 @@ pub struct DebugPanel {
     event_filter: String,
     /// The events tool shows each event's raw (debug) form under its words.
     show_raw: bool,
-    /// Online: no card inspector and no sandbox.
+    /// Online: no sandbox; the inspector shows the cards asked about.
     online: bool,
 }
 
 impl DebugPanel {
-    /// The debug tab of an online match: events and the decision only.
+    /// The debug tab of an online match: events, the decision and the
+    /// inspector, no sandbox.
     pub fn online() -> DebugPanel {
         DebugPanel {
             online: true,
@@ -55,9 +56,7 @@ impl DebugPanel {
 
     /// Draws the card inspector's window over the board, while open.
     pub fn inspector_window_ui(&mut self, ui: &mut Ui, view: &MatchView, intents: &mut Intents) {
-        if !self.online {
-            self.inspector.window_ui(ui, view, intents);
-        }
+        self.inspector.window_ui(ui, view, intents);
     }
 
     /// Draws the debug tab.
@@ -79,12 +78,12 @@ impl DebugPanel {
         ui.horizontal(|ui| {
             ui.selectable_value(tool, DebugTool::Events, "Events");
             ui.selectable_value(tool, DebugTool::Decision, "Decision");
+            ui.selectable_value(tool, DebugTool::Inspector, "Card inspector");
             if !*online {
-                ui.selectable_value(tool, DebugTool::Inspector, "Card inspector");
                 ui.selectable_value(tool, DebugTool::Sandbox, "Sandbox");
             }
         });
-        if *online && matches!(tool, DebugTool::Inspector | DebugTool::Sandbox) {
+        if *online && matches!(tool, DebugTool::Sandbox) {
             *tool = DebugTool::Events;
         }
         ui.label(RichText::new(frame_times.summary()).weak());

@@ -53,9 +53,10 @@ impl GameOverPanel {
             ui.label(reason_text(view, outcome));
             ui.horizontal_wrapped(|ui| {
                 let online = matches!(view.mode, PlayMode::Online { .. });
-                // Online, a rematch is a new table made from the Play
-                // online screen.
-                if !online && ui.button("Rematch").clicked() {
+                // Online, the server seats both players again at a new
+                // table once both offered (at once against its bot).
+                let watching = view.mode == (PlayMode::Online { seat: None });
+                if !watching && ui.button("Rematch").clicked() {
                     intents.push(Intent::Rematch);
                 }
                 let back = if online { "Back to start" } else { "New match" };

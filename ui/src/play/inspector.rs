@@ -16,7 +16,7 @@ use crate::card_text::abilities::keyword_list;
 use crate::card_text::card_text_ui;
 use crate::intent::{Intent, Intents};
 use crate::launch::Editor;
-use crate::match_view::MatchView;
+use crate::match_view::{MatchView, PlayMode};
 use crate::session::{CardSource, InspectedCard, KeywordSource, SourceAt, SourceLanguage};
 use egui::{RichText, Ui};
 use sve_host::engine::CardRef;
@@ -76,7 +76,15 @@ impl InspectorPanel {
         ui.horizontal_top(|ui| {
             ui.vertical(|ui| {
                 ui.set_width(260.0);
-                ui.label(RichText::new(format!("{} cards in view", view.inspected.len())).weak());
+                let count = view.inspected.len();
+                let heading = match view.mode {
+                    // Online the server sends the card asked about only.
+                    PlayMode::Online { .. } => {
+                        format!("{count} cards asked about (middle-click a card to ask)")
+                    }
+                    PlayMode::Local(_) => format!("{count} cards in view"),
+                };
+                ui.label(RichText::new(heading).weak());
                 egui::ScrollArea::vertical()
                     .id_salt("inspector list")
                     .auto_shrink([false, false])
@@ -232,6 +240,11 @@ fn source_ui(ui: &mut Ui, source: Option<&CardSource>, sources: &mut SourceButto
 fn picked_ui(ui: &mut Ui, view: &MatchView, card: CardRef, sources: &mut SourceButtons<'_>) {
     match view.inspected.iter().find(|c| c.card == card) {
         Some(inspected) => card_ui(ui, view, inspected, sources),
+        None if matches!(view.mode, PlayMode::Online { .. }) => {
+            ui.label(format!(
+                "{card} is not in a zone you can see (or the server has not answered yet)."
+            ));
+        }
         None => {
             ui.label(format!("{card} is no longer in a zone you can see."));
         }
@@ -373,6 +386,12 @@ fn card_ui(ui: &mut Ui, view: &MatchView, card: &InspectedCard, sources: &mut So
     }
 
     ui.add_space(4.0);
+    if matches!(view.mode, PlayMode::Online { .. }) {
+        // Ability code and script source never leave the server.
+        ui.strong("Source");
+        ui.label("The card's source stays on the server.");
+        return;
+    }
     source_ui(ui, card.source.as_deref(), sources);
 
     ui.add_space(4.0);
@@ -399,8 +418,8 @@ mod tests {
     use std::path::PathBuf;
     use std::sync::Arc;
     use sve_host::cards::{CardType, Keywords};
-    use sve_host::engine::state::Characteristics;
     use sve_host::engine::{PlayerId, Zone};
+    use sve_net::inspect::CurrentValues;
 
     fn script_at(line: u32) -> SourceAt {
         SourceAt {
@@ -440,7 +459,7 @@ mod tests {
                 defense: Some(1),
                 keywords: Keywords::empty(),
             },
-            current: Characteristics {
+            current: CurrentValues {
                 card_type: CardType::Follower,
                 attack: 1,
                 defense: 1,

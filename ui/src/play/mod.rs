@@ -329,6 +329,25 @@ impl MatchScreen {
         self.apply(intents)
     }
 
+    /// An online rematch: the same screen and session, a new match at a
+    /// new table, maybe from the other seat.
+    fn start_over(&mut self, seating: &sve_net::protocol::Seating) {
+        let seat = seating.seat.map(PlayerId);
+        self.view = MatchView::online(std::sync::Arc::clone(&self.view.db), &seating.names, seat);
+        self.perspective = seat.unwrap_or(PlayerId(0));
+        self.selection = Selection::default();
+        self.notice = None;
+        self.game_over = GameOverPanel::for_table(&seating.code);
+        self.anim = AnimLayer::default();
+        self.recap = RecapPanel::default();
+        self.log = LogPanel::default();
+        self.series = None;
+        // The inspector's card numbers were the last match's.
+        self.debug = DebugPanel::online();
+        self.bench_menu = bench_menu::BenchMenu::default();
+        self.confirm = None;
+    }
+
     /// Takes in the session's news; `now` is the screen's time, from
     /// which the clocks count down and the animations of the new events
     /// start.
@@ -349,6 +368,8 @@ impl MatchScreen {
                     self.view.apply(*snapshot, now);
                 }
                 Update::Notice(notice) => self.notice = Some(notice),
+                Update::Inspected(cards) => self.view.inspected = cards,
+                Update::Rematched(seating) => self.start_over(&seating),
                 Update::Failed(message) => self.failure = Some(message),
                 Update::Replay(position) => self.view.replay = Some(position),
                 Update::Reloaded(report) => {
@@ -480,12 +501,11 @@ impl MatchScreen {
             });
         self.anim.ui(ui, &self.view, shown.inner_rect, now);
         preview::pin_key_ui(ui);
-        // The bench works on a local match; a watched replay keeps only
-        // its inspector (the sandbox changes a match being played).
-        if let Some(config) = self.config() {
-            let sandbox = config.replay.is_none();
-            self.bench_menu.ui(ui, &cx, sandbox, intents);
-        }
+        // The bench works on a local match; a watched replay and an
+        // online match keep only its inspector (the sandbox changes a
+        // match being played here).
+        let sandbox = self.config().is_some_and(|config| config.replay.is_none());
+        self.bench_menu.ui(ui, &cx, sandbox, intents);
         self.debug.inspector_window_ui(ui, &self.view, intents);
         self.reload_notice.ui(ui);
     }
@@ -569,9 +589,18 @@ impl MatchScreen {
                 Intent::SaveScenario => self.session.send(Command::SaveScenario),
                 Intent::SaveBugReport => self.session.send(Command::SaveBugReport),
                 Intent::Replay(control) => self.session.send(Command::Replay(control)),
-                Intent::Rematch => request = ScreenRequest::Rematch,
+                Intent::Rematch => match &self.session {
+                    // Online the server seats both players again.
+                    Driver::Online(session) => session.send(Command::Rematch),
+                    Driver::Local(_) => request = ScreenRequest::Rematch,
+                },
                 Intent::NewMatch => request = ScreenRequest::NewMatch,
-                Intent::Inspect(card) => self.debug.inspect(card),
+                Intent::Inspect(card) => {
+                    self.debug.inspect(card);
+                    // Online the server sends the card's data (and keeps
+                    // sending it with each update).
+                    self.session.send(Command::Inspect(card));
+                }
                 Intent::Launch(launch) => {
                     self.notice = Some(match launch.spawn() {
                         Ok(()) => format!("Asked the system to {}.", launch.what),

@@ -1,27 +1,18 @@
-//! The card inspector's data, computed on the worker thread from engine
-//! state: printed against current values, the persistent modifiers with
-//! their source and duration, where each keyword comes from, and the
-//! abilities. Only cards in public zones (leader area, field, EX area,
-//! cemetery, banished) and the hands of `hands_of` are inspected, so the
-//! debug tab never shows a hidden card of the opponent.
+//! The card inspector's data in the player's words. The data itself is
+//! computed by `sve_net::inspect`, the one implementation the server uses
+//! too: here, a local match's worker computes it for the cards its
+//! viewers may see (public zones and the hands of `hands_of`, so the
+//! debug tab never shows a hidden card of the opponent), and an online
+//! session words what the server sent ([`worded`], [`pending_words`]).
 
 use super::{
     AbilityLine, InspectedCard, KeywordLine, KeywordSource, Modifier, PrintedValues, ShownCard,
 };
-use crate::card_text::abilities::{ability_kind_words, keyword_list};
+use crate::card_text::abilities::{ability_sort_words, keyword_list};
 use crate::card_text::glossary::keyword_words;
-use sve_host::cards::{AbilityDef, CardDb, CardDef, Keywords};
-use sve_host::engine::state::Effect;
-use sve_host::engine::{CardRef, Duration, EffectKind, GameState, PlayerId, Zone};
-
-/// The zones whose cards anyone may inspect.
-const PUBLIC_ZONES: [Zone; 5] = [
-    Zone::Leader,
-    Zone::Field,
-    Zone::ExArea,
-    Zone::Cemetery,
-    Zone::Banished,
-];
+use sve_host::cards::CardDb;
+use sve_host::engine::{Duration, GameState, PlayerId};
+use sve_net::inspect::{self as data, Change, ModifierSource, Sight};
 
 /// Every card the viewers may inspect, player by player, zone by zone.
 /// `hands_of` lists the players whose hands are shown.
@@ -30,167 +21,107 @@ pub(crate) fn inspect_cards(
     db: &CardDb,
     hands_of: &[PlayerId],
 ) -> Vec<InspectedCard> {
-    let mut out = Vec::new();
-    for player in PlayerId::BOTH {
-        let side = state.player(player);
-        let mut cards: Vec<CardRef> = vec![side.leader];
-        cards.extend(&side.field);
-        cards.extend(&side.ex_area);
-        if hands_of.contains(&player) {
-            cards.extend(&side.hand);
-        }
-        cards.extend(&side.cemetery);
-        cards.extend(&side.banished);
-        out.extend(
-            cards
-                .into_iter()
-                .map(|card| inspect(state, db, card, hands_of)),
-        );
-    }
-    out
+    data::inspect_cards(state, db, Sight::of_players(hands_of))
+        .iter()
+        .map(worded)
+        .collect()
 }
 
-/// Whether the viewers may see which card `card` is.
-fn is_visible(state: &GameState, card: CardRef, hands_of: &[PlayerId]) -> bool {
-    let card_state = state.card(card);
-    PUBLIC_ZONES.contains(&card_state.zone)
-        || matches!(card_state.zone, Zone::EvolveZone | Zone::Resolution)
-        || (card_state.zone == Zone::Hand && hands_of.contains(&card_state.controller))
-        || (card_state.zone == Zone::EvolveDeck && card_state.face_up)
+/// The automatic abilities waiting for Confirmation Timing, one line each.
+pub(crate) fn pending_lines(state: &GameState, db: &CardDb) -> Vec<String> {
+    // Their triggers were announced to everyone: both players may know.
+    data::pending_abilities(state, db, Sight::public())
+        .iter()
+        .map(|line| pending_words(line, |player| player.to_string()))
+        .collect()
 }
 
-fn shown(state: &GameState, db: &CardDb, card: CardRef) -> ShownCard {
-    let def = db.get(state.card(card).def);
-    ShownCard {
-        card,
-        id: def.id.clone(),
-        name: def.display_name().to_owned(),
-    }
+/// "P1: Card: Ability", the player named by `player_name`.
+pub(crate) fn pending_words(
+    line: &data::PendingLine,
+    player_name: impl Fn(PlayerId) -> String,
+) -> String {
+    format!("{}: {}", player_name(line.controller), line.ability)
 }
 
-/// The inspector's data for one card.
-fn inspect(state: &GameState, db: &CardDb, card: CardRef, hands_of: &[PlayerId]) -> InspectedCard {
-    let card_state = state.card(card);
-    let def = db.get(card_state.def);
-    let current = state.characteristics(db, card);
-    let printed = PrintedValues {
-        cost: def.cost.map(i32::from),
-        attack: def.attack,
-        defense: def.defense,
-        keywords: def.keywords,
-    };
-    let evolved = card_state
-        .evolved_with
-        .filter(|_| card_state.zone == Zone::Field);
-    let evolved_keywords =
-        evolved.map_or(Keywords::empty(), |e| db.get(state.card(e).def).keywords);
-    let effects: Vec<&Effect> = state
-        .effects
-        .iter()
-        .filter(|e| e.card == card && e.object == card_state.object)
-        .collect();
-    let from_effects = effects
-        .iter()
-        .fold(Keywords::empty(), |acc, e| match e.kind {
-            EffectKind::Keywords(k) => acc | k,
-            EffectKind::Stats { .. }
-            | EffectKind::Cost(_)
-            | EffectKind::EvolveCost(_)
-            | EffectKind::SetEvolveCost(_)
-            | EffectKind::Trait(_) => acc,
-        });
-    let keywords = current
-        .keywords
-        .iter()
-        .flat_map(|k| k.infos().map(move |info| (k, keyword_words(info).label)))
-        .map(|(flag, name)| KeywordLine {
-            name: name.to_owned(),
-            source: if printed.keywords.contains(flag) {
-                KeywordSource::Printed
-            } else if evolved_keywords.contains(flag) {
-                KeywordSource::Evolved
-            } else if from_effects.contains(flag) {
-                KeywordSource::Effect
-            } else {
-                KeywordSource::Passive
-            },
-        })
-        .collect();
-    let modifiers = effects
-        .iter()
-        .map(|e| Modifier {
-            change: describe_kind(state, e.kind),
-            source: e.source.map(|s| {
-                if is_visible(state, s, hands_of) {
-                    let s = shown(state, db, s);
-                    format!("{} ({}, {})", s.name, s.id, s.card)
-                } else {
-                    "a hidden card".to_owned()
-                }
-            }),
-            duration: describe_duration(e.duration),
-        })
-        .collect();
-    let mut abilities: Vec<AbilityLine> = def
-        .abilities
-        .iter()
-        .enumerate()
-        .map(|(idx, a)| ability_line(def, idx, a))
-        .collect();
-    if let Some(e) = evolved {
-        let evolved_def = db.get(state.card(e).def);
-        abilities.extend(
-            evolved_def
-                .abilities
-                .iter()
-                .enumerate()
-                .map(|(idx, a)| ability_line(evolved_def, idx, a)),
-        );
-    }
+/// The inspector's data in the player's words (no source: the match
+/// worker and the replay viewer add a pack's source locally).
+pub(crate) fn worded(card: &data::InspectedCard) -> InspectedCard {
     InspectedCard {
-        card,
-        id: def.id.clone(),
-        name: def.display_name().to_owned(),
-        text: def.text.clone(),
-        controller: card_state.controller,
-        zone: card_state.zone,
-        printed,
-        current,
-        keywords,
-        modifiers,
-        damage: card_state.damage,
-        counters: card_state
-            .counters
+        card: card.card,
+        id: card.id.clone(),
+        name: card.name.clone(),
+        text: card.text.clone(),
+        controller: card.controller,
+        zone: card.zone,
+        printed: PrintedValues {
+            cost: card.printed.cost,
+            attack: card.printed.attack,
+            defense: card.printed.defense,
+            keywords: card.printed.keywords,
+        },
+        current: card.current,
+        keywords: card
+            .keywords
             .iter()
-            .map(|(kind, n)| (kind.name().to_owned(), n))
+            .map(|line| KeywordLine {
+                name: line.keyword.infos().next().map_or_else(
+                    || "?".to_owned(),
+                    |info| keyword_words(info).label.to_owned(),
+                ),
+                source: match line.source {
+                    data::KeywordSource::Printed => KeywordSource::Printed,
+                    data::KeywordSource::Evolved => KeywordSource::Evolved,
+                    data::KeywordSource::Effect => KeywordSource::Effect,
+                    data::KeywordSource::Passive => KeywordSource::Passive,
+                },
+            })
             .collect(),
-        engaged: card_state.engaged,
-        evolved: evolved.map(|e| shown(state, db, e)),
-        abilities,
+        modifiers: card
+            .modifiers
+            .iter()
+            .map(|m| Modifier {
+                change: describe_change(&m.change),
+                source: m.source.as_ref().map(|source| match source {
+                    ModifierSource::Card(s) => format!("{} ({}, {})", s.name, s.id, s.card),
+                    ModifierSource::Hidden => "a hidden card".to_owned(),
+                }),
+                duration: describe_duration(m.duration),
+            })
+            .collect(),
+        damage: card.damage,
+        counters: card.counters.clone(),
+        engaged: card.engaged,
+        evolved: card.evolved.as_ref().map(|e| ShownCard {
+            card: e.card,
+            id: e.id.clone(),
+            name: e.name.clone(),
+        }),
+        abilities: card
+            .abilities
+            .iter()
+            .map(|a| AbilityLine {
+                card: a.card.clone(),
+                name: a.name.clone(),
+                kind: ability_sort_words(&a.kind, a.once_per_turn, &a.costs),
+                text: a.text.clone(),
+                card_id: a.card_id.clone(),
+                index: a.index,
+                source: None,
+            })
+            .collect(),
         source: None,
     }
 }
 
-fn ability_line(card: &CardDef, index: usize, ability: &AbilityDef) -> AbilityLine {
-    AbilityLine {
-        card: card.display_name().to_owned(),
-        name: ability.name.clone(),
-        kind: ability_kind_words(ability),
-        text: ability.text.clone(),
-        card_id: card.id.clone(),
-        index,
-        source: None,
-    }
-}
-
-fn describe_kind(state: &GameState, kind: EffectKind) -> String {
-    match kind {
-        EffectKind::Stats { attack, defense } => format!("{attack:+}/{defense:+}"),
-        EffectKind::Keywords(k) => format!("gains {}", keyword_list(k)),
-        EffectKind::Cost(n) => format!("cost {n:+}"),
-        EffectKind::EvolveCost(n) => format!("evolve cost {n:+}"),
-        EffectKind::SetEvolveCost(n) => format!("evolve cost becomes {n}"),
-        EffectKind::Trait(id) => format!("gains the trait {}", state.granted_trait_name(id)),
+fn describe_change(change: &Change) -> String {
+    match change {
+        Change::Stats { attack, defense } => format!("{attack:+}/{defense:+}"),
+        Change::Keywords(k) => format!("gains {}", keyword_list(*k)),
+        Change::Cost(n) => format!("cost {n:+}"),
+        Change::EvolveCost(n) => format!("evolve cost {n:+}"),
+        Change::SetEvolveCost(n) => format!("evolve cost becomes {n}"),
+        Change::Trait(name) => format!("gains the trait {name}"),
     }
 }
 
@@ -207,58 +138,63 @@ fn describe_duration(duration: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sve_host::cards::Keywords;
+    use sve_host::engine::state::Effect;
+    use sve_host::engine::{EffectKind, Zone};
     use sve_host::scenario::{Scenario, Side};
 
     #[test]
-    fn a_buffed_follower_shows_printed_and_current_values_with_the_modifier() {
+    fn a_buffed_follower_is_worded_with_its_modifiers_and_keywords() {
         let s = Scenario::builder()
             .side(PlayerId(0), Side::new().field(["V2", "V1"]).hand(["V3"]))
             .side(PlayerId(1), Side::new().field(["V4"]).hand(["V5"]))
             .build();
         let follower = s.card(PlayerId(0), Zone::Field, "V2");
         let buffer = s.card(PlayerId(0), Zone::Field, "V1");
+        let hidden = s.card(PlayerId(1), Zone::Hand, "V5");
         let mut state = s.game.state().clone();
         let db = s.game.db();
-        state.effects.push(Effect {
-            card: follower,
-            object: state.card(follower).object,
-            kind: EffectKind::Stats {
-                attack: 2,
-                defense: 0,
-            },
-            duration: Duration::EndOfTurn,
-            source: Some(buffer),
-            timestamp: state.next_timestamp,
-            created_turn: state.turn,
-        });
-        state.effects.push(Effect {
-            card: follower,
-            object: state.card(follower).object,
-            kind: EffectKind::Keywords(Keywords::WARD),
-            duration: Duration::WhileInZone,
-            source: None,
-            timestamp: state.next_timestamp + 1,
-            created_turn: state.turn,
-        });
+        for (kind, source) in [
+            (
+                EffectKind::Stats {
+                    attack: 2,
+                    defense: 0,
+                },
+                Some(buffer),
+            ),
+            (EffectKind::Keywords(Keywords::WARD), None),
+            (EffectKind::Cost(-1), Some(hidden)),
+        ] {
+            state.effects.push(Effect {
+                card: follower,
+                object: state.card(follower).object,
+                kind,
+                duration: Duration::EndOfTurn,
+                source,
+                timestamp: state.next_timestamp,
+                created_turn: state.turn,
+            });
+            state.next_timestamp += 1;
+        }
 
         let cards = inspect_cards(&state, db, &[PlayerId(0)]);
         let v2 = cards
             .iter()
             .find(|c| c.card == follower)
             .expect("the field follower is inspected");
-        assert_eq!((v2.printed.attack, v2.printed.defense), (Some(2), Some(2)));
-        assert_eq!((v2.current.attack, v2.current.defense), (4, 2));
-        assert_eq!(v2.modifiers.len(), 2);
-        let buff = &v2.modifiers[0];
-        assert_eq!(buff.change, "+2/+0");
-        assert_eq!(buff.duration, "until end of turn");
+        let changes: Vec<&str> = v2.modifiers.iter().map(|m| m.change.as_str()).collect();
+        assert_eq!(changes, ["+2/+0", "gains Ward", "cost -1"]);
+        assert_eq!(v2.modifiers[0].duration, "until end of turn");
         assert!(
-            buff.source
+            v2.modifiers[0]
+                .source
                 .as_deref()
                 .is_some_and(|s| s.starts_with("V1 (")),
             "{:?}",
-            buff.source
+            v2.modifiers[0].source
         );
+        assert_eq!(v2.modifiers[1].source, None);
+        assert_eq!(v2.modifiers[2].source.as_deref(), Some("a hidden card"));
         assert_eq!(
             v2.keywords,
             [KeywordLine {
@@ -266,24 +202,8 @@ mod tests {
                 source: KeywordSource::Effect
             }]
         );
-
-        // The viewer's hand is there; the opponent's is not.
         let names: Vec<&str> = cards.iter().map(|c| c.name.as_str()).collect();
         assert!(names.contains(&"V3"), "{names:?}");
         assert!(!names.contains(&"V5"), "{names:?}");
-        assert!(names.contains(&"V4"), "{names:?}");
-    }
-
-    #[test]
-    fn printed_keywords_are_marked_printed() {
-        let s = Scenario::builder()
-            .side(PlayerId(0), Side::new().field(["Warden"]))
-            .build();
-        let warden = s.card(PlayerId(0), Zone::Field, "Warden");
-        let cards = inspect_cards(s.game.state(), s.game.db(), &[]);
-        let card = cards.iter().find(|c| c.card == warden).expect("inspected");
-        assert_eq!(card.keywords[0].source, KeywordSource::Printed);
-        assert!(card.abilities.is_empty());
-        assert!(!card.engaged);
     }
 }

@@ -21,7 +21,7 @@
 //!
 //! [`Match`]: sve_host::engine::Match
 
-mod inspect;
+pub(crate) mod inspect;
 pub mod online;
 mod picture;
 mod reload;
@@ -40,7 +40,6 @@ use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::time::Duration;
 use sve_host::cards::Keywords;
 use sve_host::catalog::Catalog;
-use sve_host::engine::state::Characteristics;
 use sve_host::engine::view::PlayerView;
 use sve_host::engine::{CardRef, Decision, Event, Outcome, PlayerId, Zone};
 
@@ -70,6 +69,11 @@ pub enum Command {
     SaveScenario,
     /// Write a bug-report bundle in the save folder's `bug-reports/`.
     SaveBugReport,
+    /// Follow this card in the inspector (online: the server computes
+    /// its data; a local match has every visible card's already).
+    Inspect(CardRef),
+    /// Offer (or accept) a rematch after an online match ended.
+    Rematch,
     /// Move a watched replay (ignored by a played match).
     Replay(ReplayControl),
     /// Stop the worker.
@@ -162,6 +166,12 @@ pub enum Update {
     /// A watched replay moved: where it stands now (sent after the
     /// snapshot of that moment).
     Replay(ReplayPosition),
+    /// Online: a rematch started at a new table, with this seating; the
+    /// screen starts over before the new match's first snapshot.
+    Rematched(Box<sve_net::protocol::Seating>),
+    /// The inspector's data for the cards followed online, between two
+    /// snapshots (the server's answer to [`Command::Inspect`]).
+    Inspected(Vec<InspectedCard>),
     /// Card packs were hot-reloaded into the match: the new card data
     /// (sent before the first snapshot drawn with it, which the screen
     /// waits for to take it in) and what changed, card by card.
@@ -293,7 +303,7 @@ pub struct InspectedCard {
     /// The printed (base) values.
     pub printed: PrintedValues,
     /// The current values (`defense` has damage subtracted).
-    pub current: Characteristics,
+    pub current: sve_net::inspect::CurrentValues,
     /// Each current keyword with where it comes from.
     pub keywords: Vec<KeywordLine>,
     /// The persistent effects on this object, oldest first.

@@ -98,15 +98,7 @@ pub(super) fn snapshot(game: &Match, mode: MatchMode, decision_shown: bool) -> S
         notes,
         can_undo: false,
         inspected: inspect::inspect_cards(state, game.db(), &hands),
-        pending: state
-            .pending
-            .iter()
-            .map(|p| {
-                let def = game.db().get(p.def);
-                let ability = gamelog::ability_phrase(def, p.what.ability());
-                format!("{}: {ability}", p.controller)
-            })
-            .collect(),
+        pending: inspect::pending_lines(state, game.db()),
         // A local match has no clocks.
         clocks: None,
     }

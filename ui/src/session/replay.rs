@@ -184,7 +184,10 @@ impl Viewer {
                 },
                 Command::SaveReplay(path) => self.save_replay(&path),
                 Command::Shutdown => return ControlFlow::Break(()),
+                // Every visible card's data is in each snapshot already.
+                Command::Inspect(_) => {}
                 Command::Answer { .. }
+                | Command::Rematch
                 | Command::Undo
                 | Command::Concede(_)
                 | Command::Sandbox(_)

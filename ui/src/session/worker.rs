@@ -442,7 +442,9 @@ impl Worker {
             Command::SaveScenario => self.save_scenario(),
             Command::SaveBugReport => self.save_bug_report(),
             // A played match has no recording to move through.
-            Command::Replay(_) => {}
+            // Every visible card's data is in each snapshot already.
+            Command::Replay(_) | Command::Inspect(_) => {}
+            Command::Rematch => self.notice("Start a new match from the start screen.".to_owned()),
             Command::Shutdown => return ControlFlow::Break(()),
         }
         ControlFlow::Continue(())

@@ -207,11 +207,31 @@ fn a_match_against_the_server_bot_shows_the_hand_takes_answers_and_concedes() {
     assert!(!has_containing(&harness, "did not take that answer"));
     to_main_action(&mut harness);
 
-    // The debug tab has no sandbox online.
+    // The debug tab has no sandbox online, but the card inspector.
     click(&mut harness, "Debug");
     assert!(has(&harness, "Events"));
+    assert!(has(&harness, "Card inspector"));
     assert!(!has(&harness, "Sandbox"));
     click(&mut harness, "Board");
+
+    // The inspector online: a middle click on a hand card asks the
+    // server, whose answer fills the window; the card's source stays on
+    // the server.
+    harness
+        .query_all_by_label_contains("(hand")
+        .next()
+        .expect("a hand card")
+        .click_button(egui::PointerButton::Middle);
+    wait_for(&mut harness, "the inspector, filled by the server", |h| {
+        has(h, "The card's source stays on the server.")
+    });
+    let inspected = &match_view(&harness).inspected;
+    assert_eq!(inspected.len(), 1, "the one card asked about");
+    assert!(has_containing(
+        &harness,
+        &format!("{} ({})", inspected[0].name, inspected[0].id)
+    ));
+    click(&mut harness, "Close window");
 
     // Concede asks first; Cancel keeps playing.
     click(&mut harness, "Concede");
@@ -228,7 +248,6 @@ fn a_match_against_the_server_bot_shows_the_hand_takes_answers_and_concedes() {
         match_view(&harness).outcome,
         Some(Outcome::Win(PlayerId(1), WinReason::Concede))
     );
-    assert!(!has(&harness, "Rematch"), "a rematch is a new table online");
 
     // The replay comes from the server, asked for with the seat token.
     let path = std::env::temp_dir().join(format!("sve-ui-online-{}.sver", std::process::id()));
@@ -241,6 +260,26 @@ fn a_match_against_the_server_bot_shows_the_hand_takes_answers_and_concedes() {
         "the replay records the concession"
     );
     let _ = std::fs::remove_file(&path);
+
+    // A rematch against the server's bot starts at once: a new table,
+    // with the seats swapped.
+    let first_code = match_status(&harness)
+        .seating
+        .as_ref()
+        .map(|s| s.code.clone());
+    click(&mut harness, "Rematch");
+    wait_for(&mut harness, "the rematch's board", |h| {
+        let code = match_status(h).seating.as_ref().map(|s| s.code.clone());
+        code != first_code && match_view(h).is_ready() && match_view(h).outcome.is_none()
+    });
+    let seat = match_status(&harness).seating.as_ref().and_then(|s| s.seat);
+    assert_eq!(seat, Some(1), "the bot sits first now");
+    assert!(has(&harness, "Ann (you) leader"));
+    click(&mut harness, "Concede");
+    click(&mut harness, "Yes, concede");
+    wait_for(&mut harness, "the rematch's game-over panel", |h| {
+        has(h, "Back to start")
+    });
 
     click(&mut harness, "Back to start");
     assert!(matches!(harness.state().screen(), Screen::Start));

@@ -1,12 +1,14 @@
 //! What a client should never have been told: a client-side check that
 //! tests and `sve loadtest` run on every update they receive.
 
+use crate::inspect::InspectedCard;
 use crate::protocol::Update;
-use sve_engine::engine::{Event, PlayerId};
+use sve_engine::engine::{Event, PlayerId, Zone};
 
 /// Counts the things in `update` this viewer may not know: a card of
 /// another player's hand or face-down evolve deck shown face up, and a
-/// card named while it moved between two places hidden from this viewer.
+/// card named while it moved between two places hidden from this viewer,
+/// and an inspected card in a place hidden from it ([`count_inspected`]).
 /// `seat` is `None` for a spectator.
 pub fn count(update: &Update, seat: Option<u8>) -> u32 {
     let own = |player: PlayerId| seat == Some(player.0);
@@ -40,5 +42,17 @@ pub fn count(update: &Update, seat: Option<u8>) -> u32 {
             }
         }
     }
-    leaks
+    leaks + count_inspected(&update.inspected, seat)
+}
+
+/// Counts the inspected cards this viewer may not know: one in a deck, or
+/// in another player's hand or evolve deck. (A modifier's hidden source
+/// carries nothing to count; the leak property test searches the bytes.)
+pub fn count_inspected(cards: &[InspectedCard], seat: Option<u8>) -> u32 {
+    let hidden = |card: &InspectedCard| match card.zone {
+        Zone::Deck => true,
+        Zone::Hand | Zone::EvolveDeck => seat != Some(card.controller.0),
+        _ => false,
+    };
+    cards.iter().filter(|card| hidden(card)).count() as u32
 }

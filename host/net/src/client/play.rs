@@ -3,7 +3,7 @@
 //! ends.
 
 use super::{ClientError, Connection, leaks};
-use crate::protocol::{ClientMsg, ClockSpec, Opponent, Seating, ServerMsg, Update};
+use crate::protocol::{ClientMsg, ClockSpec, Opponent, RematchNews, Seating, ServerMsg, Update};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
@@ -261,7 +261,15 @@ pub async fn follow(
                 )));
             }
             ServerMsg::Failed { reason } => return Err(ClientError::Failed(reason)),
+            ServerMsg::Inspected { cards } => {
+                let seat = report.seating.as_ref().and_then(|s| s.seat);
+                report.leaks += leaks::count_inspected(&cards, seat);
+            }
+            ServerMsg::Rematch(RematchNews::Declined { reason }) => {
+                return Err(ClientError::Failed(format!("no rematch: {reason}")));
+            }
             ServerMsg::Queued
+            | ServerMsg::Rematch(RematchNews::Waiting | RematchNews::Offered { .. })
             | ServerMsg::Presence { .. }
             | ServerMsg::Notice { .. }
             | ServerMsg::CardData { .. }

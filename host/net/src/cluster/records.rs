@@ -9,6 +9,7 @@
 
 use crate::protocol::{ClockSpec, ServerMsg};
 use serde::{Deserialize, Serialize};
+use sve_engine::engine::CardRef;
 use sve_engine::replay::{RecordedAnswer, ReplayDeck};
 
 /// A server's claim on a running match, in the leases bucket under the
@@ -184,6 +185,18 @@ pub enum WireCmd {
     Watch,
     /// Stop watching.
     Unwatch,
+    /// Follow these cards in the inspector.
+    Inspect {
+        /// The seat, or `None` for a spectator.
+        seat: Option<u8>,
+        /// The viewer's numbers of the cards.
+        cards: Vec<CardRef>,
+    },
+    /// Offer or accept a rematch after the match ended.
+    Rematch {
+        /// The seat.
+        seat: u8,
+    },
 }
 
 /// Encodes a record.

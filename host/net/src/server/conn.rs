@@ -190,11 +190,15 @@ impl Conn {
 
     /// Whether this connection is already busy (seated, watching or
     /// waiting): it must leave before starting something else.
+    ///
+    /// A connection that starts something else declines a rematch of its
+    /// last match.
     fn busy(&self) -> bool {
         if self.lobby.route(self.id).is_some() || self.lobby.is_waiting(self.id) {
             self.failed("you are already at a table or waiting; leave first");
             return true;
         }
+        self.lobby.forget_last_match(self.id);
         false
     }
 
@@ -321,6 +325,7 @@ impl Conn {
                 self.to_table(|seat| WireCmd::Answer { seat, seq, picks })
             }
             ClientMsg::Concede => self.to_table(|seat| WireCmd::Concede { seat }),
+            // After a match, leaving declines its rematch (`Lobby::leave`).
             ClientMsg::Leave => {
                 if let Some(route) = self.lobby.route(self.id)
                     && let Some(seat) = route.seat
@@ -353,6 +358,40 @@ impl Conn {
                 }
             }
             ClientMsg::Ping { nonce } => self.reply(ServerMsg::Pong { nonce }),
+            ClientMsg::Inspect { mut cards } => {
+                // After the end, the finished table still answers while
+                // it waits for rematch offers.
+                let route = self.lobby.route(self.id);
+                let Some(route) = route.or_else(|| self.lobby.last_match(self.id)) else {
+                    return self.failed("you are not at a table");
+                };
+                cards.truncate(crate::protocol::MAX_INSPECTED);
+                let cmd = WireCmd::Inspect {
+                    seat: route.seat,
+                    cards,
+                };
+                if let Err(reason) = self.lobby.send(&route, self.id, cmd) {
+                    self.failed(reason);
+                }
+            }
+            ClientMsg::Rematch => {
+                let last = self.lobby.last_match(self.id);
+                let Some((route, seat)) = last.and_then(|r| r.seat.map(|seat| (r, seat))) else {
+                    let reason = if self.lobby.route(self.id).is_some() {
+                        "the match is not over yet"
+                    } else {
+                        "no match of yours has just ended"
+                    };
+                    return self.failed(reason);
+                };
+                if self
+                    .lobby
+                    .send(&route, self.id, WireCmd::Rematch { seat })
+                    .is_err()
+                {
+                    self.failed("that match no longer takes a rematch");
+                }
+            }
         }
     }
 

@@ -126,6 +126,9 @@ pub(super) struct LobbyState {
     pub running: HashMap<String, mpsc::Sender<TableCmd>>,
     /// Where each seated or watching connection's commands go.
     pub routes: HashMap<u64, Route>,
+    /// Where each player's last match was, after it ended: its table
+    /// takes rematch offers for a while (`table/rematch.rs`).
+    pub after: HashMap<u64, Route>,
     /// Seat tokens of the tables running here.
     pub tokens: HashMap<String, (String, u8)>,
     replays: HashMap<String, Arc<Vec<u8>>>,
@@ -425,10 +428,12 @@ impl Lobby {
             state.queue = None;
         }
         let route = state.routes.remove(&conn);
+        let after = state.after.remove(&conn);
         drop(state);
         if let Some(remote) = &self.remote {
             remote.withdraw(conn, queued, withdrawn);
         }
+        self.decline_rematch(conn, after);
         if let Some(route) = route {
             let cmd = match route.seat {
                 Some(seat) => WireCmd::Detach { seat },
@@ -440,10 +445,73 @@ impl Lobby {
         }
     }
 
-    /// A table's match ended: its replay is kept for its players' tokens.
+    /// The connection starts something else: its last match's table
+    /// hears that it declines a rematch.
+    pub fn forget_last_match(&self, conn: u64) {
+        let after = self.state().after.remove(&conn);
+        self.decline_rematch(conn, after);
+    }
+
+    fn decline_rematch(&self, conn: u64, after: Option<Route>) {
+        if let Some(route) = after
+            && let Some(seat) = route.seat
+        {
+            // The table may be gone already (its offer ran out): nothing
+            // is left to decline then.
+            let _ = self.send(&route, conn, WireCmd::Detach { seat });
+        }
+    }
+
+    /// Where this connection's last match is, after it ended (for a
+    /// rematch).
+    pub fn last_match(&self, conn: u64) -> Option<Route> {
+        self.state().after.get(&conn).cloned()
+    }
+
+    /// Starts a rematch: a new table, with a new code and seat tokens,
+    /// through the same path as a fresh table. Returns its code and its
+    /// command queue.
+    pub async fn rematch(
+        self: &Arc<Self>,
+        sitters: [Sitter; 2],
+    ) -> Result<(String, mpsc::Sender<TableCmd>), String> {
+        let code = self.new_table_code().await?;
+        let mut state = self.state();
+        for sitter in &sitters {
+            if let Sitter::Human(entrant) = sitter {
+                // A connection that closed while the code was found.
+                if entrant.out.is_closed() {
+                    return Err(format!("{} has left", entrant.name));
+                }
+                state.after.remove(&entrant.conn);
+            }
+        }
+        self.start(&mut state, code.clone(), sitters)?;
+        let table = state
+            .running
+            .get(&code)
+            .cloned()
+            .ok_or_else(|| format!("table {code} did not start"))?;
+        Ok((code, table))
+    }
+
+    /// A finished table stopped taking rematch offers.
+    pub fn retired(&self, code: &str) {
+        self.state().after.retain(|_, r| r.code != code);
+    }
+
+    /// A table's match ended: its replay is kept for its players' tokens,
+    /// and its players' routes become their last match's.
     pub fn finished(&self, code: &str, tokens: &[String], replay: Vec<u8>) {
         let mut state = self.state();
         state.running.remove(code);
+        let ended: Vec<(u64, Route)> = state
+            .routes
+            .iter()
+            .filter(|(_, r)| r.code == code && r.seat.is_some())
+            .map(|(conn, r)| (*conn, r.clone()))
+            .collect();
+        state.after.extend(ended);
         state.routes.retain(|_, r| r.code != code);
         let replay = Arc::new(replay);
         for token in tokens {

@@ -5,22 +5,27 @@
 //! answers for server bots, keeps the clocks, and after every change sends
 //! each connected seat and spectator an [`Update`] from that viewer's
 //! [`SeatFeed`]. Feeds see every event even while their viewer is away, so
-//! a reconnecting player's card numbers stay right.
+//! a reconnecting player's card numbers stay right. Each update also
+//! carries the pending abilities and the inspector's data for the cards
+//! that viewer follows. After the end the table waits a while for rematch
+//! offers (`table/rematch.rs`).
 
 use super::lobby::{Entrant, Lobby, Outbox, Outgoing, Sitter, send};
 use super::remote::Journal;
 use crate::cluster::records::{JournalEntry, StartRecord, WireCmd};
 use crate::feed::{SeatFeed, Viewer};
-use crate::protocol::{ClockSpec, Clocks, Seating, ServerMsg, Update};
+use crate::protocol::{ClockSpec, Clocks, MAX_INSPECTED, Seating, ServerMsg, Update};
 use std::collections::VecDeque;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 use sve_engine::bot::{Bot, BotKind, default_answer};
-use sve_engine::engine::{Event, Match, Outcome, PlayerId, Status};
+use sve_engine::engine::{CardRef, Event, Match, Outcome, PlayerId, Status};
 use sve_engine::replay::{RecordedAnswer, Replay, ReplayDeck, ReplaySeat, log_hash};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
+
+mod rematch;
 
 /// Events kept per seat to resend on reconnecting.
 const RECENT_EVENTS: usize = 200;
@@ -74,6 +79,20 @@ pub(crate) enum TableCmd {
         /// The connection.
         conn: u64,
     },
+    /// A seat or spectator follows these cards in the inspector.
+    Inspect {
+        /// The seat, or `None` for a spectator (found by `conn`).
+        seat: Option<u8>,
+        /// The connection.
+        conn: u64,
+        /// The viewer's numbers of the cards (capped by the table).
+        cards: Vec<CardRef>,
+    },
+    /// A seat offers (or accepts) a rematch after the match ended.
+    Rematch {
+        /// The seat.
+        seat: u8,
+    },
     /// Stop at once without finishing: the match has moved to another
     /// server (this one lost its lease).
     Stop,
@@ -99,6 +118,8 @@ impl TableCmd {
             WireCmd::Detach { seat } => TableCmd::Detach { seat, conn },
             WireCmd::Watch => TableCmd::Watch { conn, out: out()? },
             WireCmd::Unwatch => TableCmd::Unwatch { conn },
+            WireCmd::Inspect { seat, cards } => TableCmd::Inspect { seat, conn, cards },
+            WireCmd::Rematch { seat } => TableCmd::Rematch { seat },
         })
     }
 }
@@ -121,12 +142,16 @@ struct Seat {
     recent: VecDeque<Event>,
     /// Thinking time left, with a per-match limit.
     time_left: Option<Duration>,
+    /// The cards its player follows in the inspector (its numbers).
+    inspecting: Vec<CardRef>,
 }
 
 struct Watcher {
     conn: u64,
     out: Outbox,
     feed: SeatFeed,
+    /// The cards it follows in the inspector.
+    inspecting: Vec<CardRef>,
 }
 
 /// One match and who is at it.
@@ -170,10 +195,15 @@ impl Table {
         tokens: [Option<String>; 2],
         commands: mpsc::Sender<TableCmd>,
     ) -> Table {
-        let clock = match &sitters[0] {
-            Sitter::Human(entrant) => entrant.clock,
-            Sitter::Bot { .. } => ClockSpec::default(),
-        };
+        // The creator's limits (a rematch gives both players the
+        // match's, and may seat a bot first).
+        let clock = sitters
+            .iter()
+            .find_map(|s| match s {
+                Sitter::Human(entrant) => Some(entrant.clock),
+                Sitter::Bot { .. } => None,
+            })
+            .unwrap_or_default();
         let decks = sitters.each_ref().map(|s| match s {
             Sitter::Human(e) => e.deck.clone(),
             Sitter::Bot { deck, .. } => deck.clone(),
@@ -220,6 +250,7 @@ impl Table {
                 feed: SeatFeed::new(Viewer::Seat(PlayerId(seat))),
                 recent: VecDeque::new(),
                 time_left: clock.per_match_ms.map(Duration::from_millis),
+                inspecting: Vec::new(),
             }
         };
         Table {
@@ -317,6 +348,7 @@ impl Table {
                 time_left: time_left[i]
                     .or(start.clock.per_match_ms)
                     .map(Duration::from_millis),
+                inspecting: Vec::new(),
             }
         });
         let bot_kinds = start
@@ -345,7 +377,8 @@ impl Table {
         })
     }
 
-    /// Plays the match to its end, then hands the replay to the lobby.
+    /// Plays the match to its end, hands the replay to the lobby, then
+    /// takes rematch offers.
     pub(crate) async fn run(mut self, mut commands: mpsc::Receiver<TableCmd>) {
         if let Err(reason) = self.open().await {
             tracing::error!("table {}: can't start: {reason}", self.code);
@@ -386,6 +419,7 @@ impl Table {
             }
         }
         self.finish().await;
+        self.after_match(&mut commands).await;
     }
 
     /// In a cluster: claims the match's lease and journals its start (or,
@@ -476,6 +510,14 @@ impl Table {
             TableCmd::Detach { seat, conn } => self.detach(seat, conn),
             TableCmd::Watch { conn, out } => self.watch(conn, out),
             TableCmd::Unwatch { conn } => self.watchers.retain(|w| w.conn != conn),
+            TableCmd::Inspect { seat, conn, cards } => self.inspect(seat, conn, cards),
+            // A rematch is offered once the match is over (`rematch.rs`).
+            TableCmd::Rematch { seat } => self.send_to(
+                seat,
+                ServerMsg::Failed {
+                    reason: "the match is not over yet".into(),
+                },
+            ),
             TableCmd::Stop => {}
         }
     }
@@ -572,6 +614,7 @@ impl Table {
     fn publish(&mut self, resync: bool) {
         let events = self.game.take_events();
         let clocks = self.clocks();
+        let waiting_on = self.decider();
         for seat in 0..2 {
             let s = &mut self.seats[seat];
             let shown = s.feed.events(&events);
@@ -585,15 +628,16 @@ impl Table {
                 view: s.feed.view(&self.game),
                 events: shown,
                 decision_seq: self.seq,
-                waiting_on: self.decider(),
+                waiting_on,
                 clocks,
                 resync,
+                pending: s.feed.pending(&self.game),
+                inspected: s.feed.inspect(&self.game, &s.inspecting),
             };
             self.send_to(seat as u8, ServerMsg::Update(Box::new(update)));
         }
         let game = &self.game;
         let seq = self.seq;
-        let waiting_on = self.decider();
         self.watchers.retain_mut(|w| {
             let update = Update {
                 events: w.feed.events(&events),
@@ -602,6 +646,8 @@ impl Table {
                 waiting_on,
                 clocks,
                 resync,
+                pending: w.feed.pending(game),
+                inspected: w.feed.inspect(game, &w.inspecting),
             };
             send(&w.out, ServerMsg::Update(Box::new(update)))
         });
@@ -661,6 +707,9 @@ impl Table {
         *away_since = None;
         let recent: Vec<Event> = s.recent.iter().cloned().collect();
         let view = s.feed.view(&self.game);
+        // A new connection follows no card until it asks.
+        s.inspecting.clear();
+        let pending = s.feed.pending(&self.game);
         self.send_seating(seat);
         let update = Update {
             view,
@@ -669,6 +718,8 @@ impl Table {
             waiting_on: self.decider(),
             clocks: self.clocks(),
             resync: true,
+            pending,
+            inspected: Vec::new(),
         };
         self.send_to(seat, ServerMsg::Update(Box::new(update)));
         self.presence(seat, true, grace);
@@ -704,6 +755,7 @@ impl Table {
     fn watch(&mut self, conn: u64, out: Outbox) {
         let mut feed = SeatFeed::new(Viewer::Spectator);
         let view = feed.view(&self.game);
+        let pending = feed.pending(&self.game);
         let seating = Seating {
             code: self.code.clone(),
             seat: None,
@@ -718,11 +770,40 @@ impl Table {
             waiting_on: self.decider(),
             clocks: self.clocks(),
             resync: true,
+            pending,
+            inspected: Vec::new(),
         };
         if send(&out, ServerMsg::Seated(Box::new(seating)))
             && send(&out, ServerMsg::Update(Box::new(update)))
         {
-            self.watchers.push(Watcher { conn, out, feed });
+            self.watchers.push(Watcher {
+                conn,
+                out,
+                feed,
+                inspecting: Vec::new(),
+            });
+        }
+    }
+
+    /// A seat (by `seat`) or a spectator (by `conn`) follows `cards` in
+    /// the inspector from now on; it is told their data at once.
+    fn inspect(&mut self, seat: Option<u8>, conn: u64, mut cards: Vec<CardRef>) {
+        cards.truncate(MAX_INSPECTED);
+        let game = &self.game;
+        match seat {
+            Some(seat) => {
+                let s = &mut self.seats[usize::from(seat) % 2];
+                let inspected = s.feed.inspect(game, &cards);
+                s.inspecting = cards;
+                self.send_to(seat, ServerMsg::Inspected { cards: inspected });
+            }
+            None => {
+                if let Some(w) = self.watchers.iter_mut().find(|w| w.conn == conn) {
+                    let inspected = w.feed.inspect(game, &cards);
+                    w.inspecting = cards;
+                    send(&w.out, ServerMsg::Inspected { cards: inspected });
+                }
+            }
         }
     }
 

@@ -9,8 +9,10 @@
 //! Card numbers (`CardRef`) need no check: the UI only compares them.
 
 use sve_host::cards::CardDb;
+use sve_host::engine::Duration;
 use sve_host::engine::view::{CardView, SideView};
 use sve_host::engine::{DefId, Outcome, PlayerId};
+use sve_net::inspect::InspectedCard;
 use sve_net::protocol::{CardFace, Update};
 
 /// The card database of a server's faces, in the server's order, so that
@@ -38,6 +40,23 @@ pub(super) fn check_update(update: &Update, db: &CardDb) -> Result<(), String> {
     }
     for side in &view.sides {
         check_side(side, db)?;
+    }
+    for line in &update.pending {
+        seat(line.controller, "controller of a pending ability")?;
+    }
+    check_inspected(&update.inspected, db)
+}
+
+/// Checks the inspector's data from the server: every seat it names is
+/// one of the two (the words index by them).
+pub(super) fn check_inspected(cards: &[InspectedCard], _db: &CardDb) -> Result<(), String> {
+    for card in cards {
+        seat(card.controller, "controller of an inspected card")?;
+        for modifier in &card.modifiers {
+            if let Duration::EndOfOpponentNextTurn { controller } = modifier.duration {
+                seat(controller, "controller of an effect")?;
+            }
+        }
     }
     Ok(())
 }
@@ -114,6 +133,8 @@ mod tests {
             },
             events: Vec::new(),
             decision_seq: 0,
+            pending: Vec::new(),
+            inspected: Vec::new(),
             waiting_on: Some(PlayerId(0)),
             clocks: Clocks::default(),
             resync: false,

@@ -271,6 +271,17 @@ impl OnlineSession {
             Report::Queued => status.queued = true,
             Report::Seated(seating) => {
                 status.queued = false;
+                let rematch = status
+                    .seating
+                    .as_ref()
+                    .is_some_and(|old| old.code != seating.code);
+                if rematch {
+                    // The board starts over before the new match's first
+                    // picture, which follows in this list.
+                    status.over = false;
+                    status.away_until = [None, None];
+                    self.unpolled.push(Update::Rematched(seating.clone()));
+                }
                 status.seating = Some(*seating);
             }
             Report::Presence {

@@ -5,15 +5,17 @@
 //! decision's labels and the log lines are written from them with the
 //! card faces (`sve_net::client::text`), and the public fact the view does
 //! not carry (which field cards entered this turn) is followed from the
-//! events. What needs the engine's state (the card inspector, pending
-//! abilities, undo) stays empty.
+//! events. The card inspector's data (for the cards followed) and the
+//! pending abilities come from the server as data and are worded here
+//! (`session/inspect.rs`); undo, which needs the engine's state, is off.
 
+use crate::session::inspect;
 use crate::session::{
     CardNote, ClockReading, DecisionView, Delta, LogKind, LogLine, ShownEvent, Snapshot,
 };
 use std::collections::HashSet;
 use std::time::Duration;
-use sve_host::engine::{CardRef, Event, Zone};
+use sve_host::engine::{CardRef, Event, PlayerId, Zone};
 use sve_net::client::text::{self, Faces};
 use sve_net::protocol::{Clocks, Update};
 
@@ -25,6 +27,8 @@ pub(super) struct Snapshots {
     generation: u64,
     /// Cards that entered a field since the last turn began.
     entered_this_turn: HashSet<CardRef>,
+    /// The players' names, seat order, for the pending abilities.
+    names: [String; 2],
 }
 
 impl Snapshots {
@@ -34,7 +38,13 @@ impl Snapshots {
             faces,
             generation: 0,
             entered_this_turn: HashSet::new(),
+            names: PlayerId::BOTH.map(|player| player.to_string()),
         }
+    }
+
+    /// The players' names from the seating.
+    pub(super) fn set_names(&mut self, names: [String; 2]) {
+        self.names = names;
     }
 
     /// The generation of the latest snapshot.
@@ -53,6 +63,8 @@ impl Snapshots {
             resync,
             decision_seq: _,
             clocks,
+            pending,
+            inspected,
         } = update;
         if resync {
             self.entered_this_turn.clear();
@@ -106,8 +118,16 @@ impl Snapshots {
             },
             notes,
             can_undo: false,
-            inspected: Vec::new(),
-            pending: Vec::new(),
+            inspected: inspected.iter().map(inspect::worded).collect(),
+            pending: pending
+                .iter()
+                .map(|line| {
+                    inspect::pending_words(line, |player| {
+                        // Checked: the server names seats 0 and 1 only.
+                        self.names.get(player.idx()).cloned().unwrap_or_default()
+                    })
+                })
+                .collect(),
             clocks: Some(clock_reading(clocks)),
         }
     }
@@ -154,6 +174,8 @@ mod tests {
     use sve_host::cards::starter::starter_db;
     use sve_host::engine::view::PlayerView;
     use sve_host::engine::{Choice, Decision, Phase, PlayerId, Prompt};
+    use sve_host::scenario::{Scenario, Side};
+    use sve_net::inspect::{PendingLine, Sight, inspect_cards};
     use sve_net::protocol::{CardFace, Clocks};
 
     fn faces() -> Faces {
@@ -183,6 +205,8 @@ mod tests {
             waiting_on: Some(PlayerId(0)),
             clocks: Clocks::default(),
             resync,
+            pending: Vec::new(),
+            inspected: Vec::new(),
         }
     }
 
@@ -254,5 +278,51 @@ mod tests {
         let snapshot = snapshots.snapshot(update(vec![next_turn], false));
         let note = snapshot.notes.iter().find(|(card, _)| *card == CardRef(4));
         assert_eq!(note.map(|(_, n)| n.entered_this_turn), Some(false));
+    }
+
+    #[test]
+    fn the_servers_inspector_data_and_pending_abilities_are_worded() {
+        let s = Scenario::builder()
+            .side(PlayerId(0), Side::new().field(["Warden"]))
+            .build();
+        let data = inspect_cards(s.game.state(), s.game.db(), Sight::public());
+        let db = starter_db().expect("bundled card data");
+        let mut snapshots =
+            Snapshots::new(Faces(db.iter().map(|(_, def)| CardFace::of(def)).collect()));
+        snapshots.set_names(["Ann".to_owned(), "Bo".to_owned()]);
+        let fixture_db = crate::fixture::db();
+        let side = crate::fixture::side(&fixture_db, "Arisa", 1);
+        let update = Update {
+            view: PlayerView {
+                viewer: PlayerId(0),
+                turn: 1,
+                active: PlayerId(0),
+                phase: Phase::Main,
+                sides: [side.clone(), side],
+                decision: None,
+                outcome: None,
+            },
+            events: Vec::new(),
+            decision_seq: 0,
+            waiting_on: None,
+            clocks: Clocks::default(),
+            resync: false,
+            pending: vec![PendingLine {
+                controller: PlayerId(1),
+                card: None,
+                ability: "Grower: Grow".to_owned(),
+            }],
+            inspected: data.clone(),
+        };
+        let snapshot = snapshots.snapshot(update);
+        assert_eq!(snapshot.pending, ["Bo: Grower: Grow"]);
+        assert_eq!(snapshot.inspected.len(), data.len());
+        let warden = snapshot
+            .inspected
+            .iter()
+            .find(|c| c.name == "Warden")
+            .expect("the Warden is worded");
+        assert_eq!(warden.keywords[0].name, "Ward");
+        assert!(warden.source.is_none(), "no source online");
     }
 }

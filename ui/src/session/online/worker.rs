@@ -9,10 +9,10 @@
 //! a reason, the session ends with that reason. Every wait also listens
 //! for the UI's `Shutdown`, so leaving never waits on the network.
 
-use super::cards::{card_db, check_outcome, check_update, seat};
+use super::cards::{card_db, check_inspected, check_outcome, check_update, seat};
 use super::snapshot::Snapshots;
 use super::{LinkState, OnlineEntry, OnlineSettings, Report};
-use crate::session::{Command, Update};
+use crate::session::{Command, Update, inspect};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
@@ -21,7 +21,7 @@ use sve_host::cards::CardDb;
 use sve_host::engine::PlayerId;
 use sve_net::client::text::Faces;
 use sve_net::client::{ClientError, Connection};
-use sve_net::protocol::{ClientMsg, Opponent, Seating, ServerMsg};
+use sve_net::protocol::{ClientMsg, Opponent, RematchNews, Seating, ServerMsg};
 use tokio::sync::mpsc::UnboundedReceiver;
 use tokio::time::{Instant, sleep_until, timeout};
 
@@ -324,6 +324,9 @@ impl Worker {
                 }
             }
             Command::Concede(_) => ClientMsg::Concede,
+            // One card at a time: the one the inspector shows.
+            Command::Inspect(card) => ClientMsg::Inspect { cards: vec![card] },
+            Command::Rematch => ClientMsg::Rematch,
             Command::SaveReplay(path) => {
                 let Some(token) = self.seating.as_ref().and_then(|s| s.token.clone()) else {
                     self.out
@@ -356,6 +359,17 @@ impl Worker {
                     seat(PlayerId(number), "seat of this connection").map_err(protocol)?;
                 }
                 self.rejoining = false;
+                // A new table's seating is a rematch: a match to play.
+                let rematch = self
+                    .seating
+                    .as_ref()
+                    .is_some_and(|old| old.code != seating.code);
+                if rematch {
+                    self.over = false;
+                }
+                if let Some(snapshots) = &mut self.snapshots {
+                    snapshots.set_names(seating.names.clone());
+                }
                 self.seating = Some((*seating).clone());
                 self.out.report(Report::Seated(seating));
             }
@@ -415,6 +429,21 @@ impl Worker {
                     "The server closed the connection: {reason}"
                 )));
             }
+            ServerMsg::Inspected { cards } => {
+                let Some(known) = &self.cards else {
+                    return Err(protocol(
+                        "inspected cards came before the card data".to_owned(),
+                    ));
+                };
+                check_inspected(&cards, known).map_err(protocol)?;
+                let cards = cards.iter().map(inspect::worded).collect();
+                self.out.report(Report::Match(Update::Inspected(cards)));
+            }
+            ServerMsg::Rematch(news) => self.out.notice(match news {
+                RematchNews::Waiting => "Rematch offered; waiting for your opponent.".to_owned(),
+                RematchNews::Offered { by } => format!("{by} offers a rematch."),
+                RematchNews::Declined { reason } => format!("No rematch: {reason}."),
+            }),
             ServerMsg::Welcome { .. } | ServerMsg::CardData { .. } | ServerMsg::Pong { .. } => {}
         }
         Ok(())

@@ -34,7 +34,7 @@ use super::lobby::{Lobby, OUTBOX_CAPACITY, Outbox, Outgoing, send};
 use super::table::TableCmd;
 use crate::cluster::records::{LobbyRequest, RelayCmd, RelayOut, WireCmd, decode, encode};
 use crate::cluster::{Cluster, ClusterError};
-use crate::protocol::ServerMsg;
+use crate::protocol::{RematchNews, ServerMsg};
 use futures_util::StreamExt;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError, Weak};
@@ -241,6 +241,15 @@ impl Remote {
         Some(out)
     }
 
+    /// A connection of another server seated at a rematch here: its
+    /// server's heartbeat now counts for the new table.
+    pub fn rehome_guest(&self, conn: u64, table: &mpsc::Sender<TableCmd>, seat: u8) {
+        if let Some(guest) = self.guests().get_mut(&conn) {
+            guest.table = table.clone();
+            guest.seat = Some(seat);
+        }
+    }
+
     /// A connection left: it no longer waits in the cluster's queue or at
     /// the tables it opened.
     pub fn withdraw(self: &Arc<Self>, conn: u64, queued: bool, tables: Vec<String>) {
@@ -289,7 +298,10 @@ impl Remote {
             WireCmd::Detach { .. } | WireCmd::Unwatch => {
                 self.guests().remove(&conn);
             }
-            WireCmd::Answer { .. } | WireCmd::Concede { .. } => {}
+            WireCmd::Answer { .. }
+            | WireCmd::Concede { .. }
+            | WireCmd::Inspect { .. }
+            | WireCmd::Rematch { .. } => {}
         }
         let out = || self.outbox_for(server, conn);
         if let Some(cmd) = TableCmd::from_wire(relayed.cmd, conn, out)
@@ -307,11 +319,34 @@ fn deliver(lobby: &Lobby, conn: u64, out: RelayOut) {
     };
     match out {
         RelayOut::Msg(msg) => {
-            let over = matches!(msg, ServerMsg::GameOver { .. });
-            send(&outbox, msg);
-            if over {
-                lobby.state().routes.remove(&conn);
+            let mut state = lobby.state();
+            match &msg {
+                // The match ended: its table takes rematch offers for a
+                // while, through the route it had.
+                ServerMsg::GameOver { .. } => {
+                    if let Some(route) = state.routes.remove(&conn)
+                        && route.seat.is_some()
+                    {
+                        state.after.insert(conn, route);
+                    }
+                }
+                // No rematch: the last match's table has ended.
+                ServerMsg::Rematch(RematchNews::Declined { .. }) => {
+                    state.after.remove(&conn);
+                }
+                // A rematch started by the last match's table, on the
+                // same server: the connection's commands go there now.
+                ServerMsg::Seated(seating) => {
+                    if let (Some(seat), false) = (seating.seat, state.routes.contains_key(&conn))
+                        && let Some(last) = state.after.remove(&conn)
+                    {
+                        state.seat_route(conn, seating.code.clone(), seat, last.target);
+                    }
+                }
+                _ => {}
             }
+            drop(state);
+            send(&outbox, msg);
         }
         RelayOut::Close(reason) => {
             lobby.state().routes.remove(&conn);

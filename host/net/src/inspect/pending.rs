@@ -1,0 +1,87 @@
+//! The automatic abilities waiting for Confirmation Timing
+//! (rules-coverage.md §11.4), as a viewer may know them. Their triggering
+//! is public (`Event::AbilityTriggered` names card and ability to every
+//! viewer), so each line names the ability; the card's number is given
+//! only while the viewer can see the card.
+
+use super::Sight;
+use serde::{Deserialize, Serialize};
+use sve_engine::cards::CardDb;
+use sve_engine::engine::{CardRef, GameState, PlayerId};
+use sve_engine::gamelog;
+
+/// One pending automatic ability.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingLine {
+    /// Who plays it.
+    pub controller: PlayerId,
+    /// Its card, while the viewer can see that card (online: the viewer's
+    /// number for it).
+    pub card: Option<CardRef>,
+    /// "Card name: ability name", as the game log names it.
+    pub ability: String,
+}
+
+/// The pending automatic abilities, in the order the engine keeps them.
+pub fn pending_abilities(state: &GameState, db: &CardDb, sight: Sight) -> Vec<PendingLine> {
+    state
+        .pending
+        .iter()
+        .map(|pending| {
+            let def = db.get(pending.def);
+            let seen = state
+                .cards
+                .get(pending.source.idx())
+                .is_some_and(|c| sight.sees(c.zone, c.owner));
+            PendingLine {
+                controller: pending.controller,
+                card: seen.then_some(pending.source),
+                ability: gamelog::ability_phrase(def, pending.what.ability()),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sve_engine::engine::state::{PendingAbility, PendingWhat};
+    use sve_engine::engine::{AbilityIdx, Zone};
+    use sve_engine::scenario::{Scenario, Side};
+
+    #[test]
+    fn each_pending_ability_is_named_and_its_card_given_only_when_seen() {
+        let p1 = PlayerId(0);
+        let p2 = PlayerId(1);
+        let s = Scenario::builder()
+            .side(p1, Side::new().field(["Grower"]))
+            .side(p2, Side::new().hand(["Pinger"]))
+            .build();
+        let grower = s.card(p1, Zone::Field, "Grower");
+        let pinger = s.card(p2, Zone::Hand, "Pinger");
+        let mut state = s.game.state().clone();
+        for (source, controller) in [(grower, p1), (pinger, p2)] {
+            state.pending.push(PendingAbility {
+                source,
+                source_object: state.card(source).object,
+                def: state.card(source).def,
+                what: PendingWhat::Ability(AbilityIdx(0)),
+                controller,
+                trigger_card: None,
+                amount: 0,
+            });
+        }
+        let lines = pending_abilities(&state, s.game.db(), Sight::of_players(&[p1]));
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0].card, Some(grower));
+        assert_eq!(lines[0].ability, "Grower: Grow");
+        assert_eq!(lines[0].controller, p1);
+        assert_eq!(
+            lines[1].card, None,
+            "a card in the other hand has no number"
+        );
+        assert_eq!(lines[1].controller, p2);
+        let theirs = pending_abilities(&state, s.game.db(), Sight::of_players(&[p2]));
+        assert_eq!(theirs[1].card, Some(pinger));
+    }
+}
