@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use sve_host::engine::{Event, PlayerId};
+use sve_host::packs::watch::MAX_WAIT;
 use sve_host::packs::{DevPacks, LoadOptions, PackLibrary, PackWatcher};
 use sve_host::scenario::{Scenario, Side, fixtures};
 use sve_tests::Base;
@@ -150,6 +151,12 @@ fn the_watcher_reports_an_edited_pack_once_per_burst() {
     }
     // A dev pack's build output next to it is not a change.
     std::fs::write(dir.join("reloadable.wasm"), b"not a component").expect("write");
+    // notify delivers events from its own thread: on a loaded machine the
+    // last write's events can come late, after a first poll has already
+    // ended the burst (the watcher then rightly reloads twice, which is
+    // harmless). Let them all arrive first, so that the test sees the
+    // coalescing, not the delivery lag.
+    std::thread::sleep(MAX_WAIT);
     let start = Instant::now();
     let mut reported = Vec::new();
     while start.elapsed() < Duration::from_secs(5) {

@@ -232,6 +232,10 @@ fn a_dev_packs_own_build_output_does_not_trigger_a_reload() {
         reported.extend(watcher.poll());
         std::thread::sleep(Duration::from_millis(10));
     }
+    // On a loaded machine a write's events can reach the watcher late and
+    // end up as two bursts of the same folder; what matters here is which
+    // folders are reported.
+    reported.dedup();
     assert_eq!(reported, [shipped], "only the shipped pack's component");
 }
 
