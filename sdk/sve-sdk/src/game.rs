@@ -291,8 +291,8 @@ impl Game {
         self.cards_in(player, Zone::Field)
             .into_iter()
             .filter(|c| {
-                self.card(*c)
-                    .is_some_and(|i| i.attack >= 0 && is_follower(&i))
+                self.stats(*c)
+                    .is_some_and(|i| i.attack >= 0 && is_follower(i.card_type))
             })
             .collect()
     }
@@ -619,9 +619,6 @@ impl Game {
     }
 }
 
-fn is_follower(info: &CardInfo) -> bool {
-    matches!(
-        info.card_type,
-        CardType::Follower | CardType::EvolvedFollower
-    )
+fn is_follower(card_type: CardType) -> bool {
+    matches!(card_type, CardType::Follower | CardType::EvolvedFollower)
 }
