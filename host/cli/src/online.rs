@@ -9,6 +9,7 @@ use std::time::Duration;
 use sve_host::cards::CardDb;
 use sve_host::engine::AbilityRunner;
 use sve_net::client::Connection;
+use sve_net::client::greedy::GreedyAnswers;
 use sve_net::client::loadtest::{self, LoadtestOptions};
 use sve_net::client::play::{
     Answerer, DefaultAnswers, Entry, PlayReport, RandomAnswers, follow, play,
@@ -97,7 +98,8 @@ pub(crate) struct ClientArgs {
     /// Watch the table with this code.
     #[arg(long)]
     pub spectate: Option<String>,
-    /// Answer as a client bot (random or first) instead of a human.
+    /// Answer as a client bot (random, first, or greedy: the search bots'
+    /// rules of thumb on this seat's view) instead of a human.
     #[arg(long)]
     pub bot: Option<String>,
     /// Seed of the client bot.
@@ -131,8 +133,12 @@ pub(crate) fn client(args: ClientArgs, pack_dirs: &[PathBuf]) -> Result<()> {
             None | Some("human") => Box::new(Terminal::new(&mut conn).await?),
             Some("random") => Box::new(RandomAnswers::new(args.seed)),
             Some("first") => Box::new(DefaultAnswers),
+            Some("greedy") => Box::new(GreedyAnswers::new(
+                args.seed,
+                conn.card_faces().await?,
+            )),
             Some(other) => bail!(
-                "unknown client bot `{other}`: a client bot sees only its own view, so it is random or first (ask the server for a stronger opponent with --vs-bot easy, medium or hard)"
+                "unknown client bot `{other}`: a client bot sees only its own view, so it is random, first or greedy (ask the server for a stronger opponent with --vs-bot easy, medium or hard)"
             ),
         };
         let (code_tx, code_rx) = tokio::sync::oneshot::channel();
@@ -216,7 +222,7 @@ async fn save_replay(conn: &mut Connection, token: String, path: &Path) -> Resul
 
 /// Watches a table and prints what happens.
 async fn watch(conn: &mut Connection, code: &str) -> Result<()> {
-    let faces = card_faces(conn).await?;
+    let faces = conn.card_faces().await?;
     conn.send(&ClientMsg::Spectate { code: code.into() })
         .await?;
     loop {
@@ -230,15 +236,6 @@ async fn watch(conn: &mut Connection, code: &str) -> Result<()> {
             }
             ServerMsg::Failed { reason } => bail!("{reason}"),
             _ => {}
-        }
-    }
-}
-
-async fn card_faces(conn: &mut Connection) -> Result<Faces> {
-    conn.send(&ClientMsg::CardData).await?;
-    loop {
-        if let ServerMsg::CardData { cards } = conn.recv().await? {
-            return Ok(Faces(cards));
         }
     }
 }
@@ -259,7 +256,7 @@ struct Terminal {
 impl Terminal {
     async fn new(conn: &mut Connection) -> Result<Terminal> {
         Ok(Terminal {
-            faces: card_faces(conn).await?,
+            faces: conn.card_faces().await?,
         })
     }
 }

@@ -10,7 +10,8 @@ use sve_engine::bot::default_answer;
 use sve_engine::cards::starter::starter_db;
 use sve_engine::engine::{NoAbilities, Outcome, PlayerId, WinReason};
 use sve_engine::replay::{Replay, log_hash};
-use sve_net::client::play::{Entry, PlayReport, RandomAnswers, follow, play};
+use sve_net::client::greedy::GreedyAnswers;
+use sve_net::client::play::{Answerer, Entry, PlayReport, RandomAnswers, follow, play};
 use sve_net::client::{ClientError, Connection, leaks};
 use sve_net::protocol::{ClientMsg, ClockSpec, Opponent, Seating, ServerMsg, Update};
 use sve_net::server::ServerConfig;
@@ -64,6 +65,69 @@ async fn finish(conn: &mut Connection, seating: Seating, seed: u64) -> PlayRepor
         .await
         .expect("plays to the end");
     report
+}
+
+/// Plays on to the end with `answerer`.
+async fn finish_with(
+    conn: &mut Connection,
+    seating: Seating,
+    answerer: &mut dyn Answerer,
+) -> PlayReport {
+    let mut report = PlayReport {
+        seating: Some(seating),
+        ..PlayReport::default()
+    };
+    follow(conn, answerer, &mut report, &mut None)
+        .await
+        .expect("plays to the end");
+    report
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_greedy_client_bot_beats_a_random_one_from_its_view_alone() {
+    let server = start(config()).await;
+    let faces = Connection::connect(&server.url(), "Faces")
+        .await
+        .expect("connects")
+        .card_faces()
+        .await
+        .expect("the server's card faces");
+    const MATCHES: u64 = 12;
+    let mut greedy_wins = 0;
+    for game in 0..MATCHES {
+        let (mut host, mut guest, _) = table(&server.url(), ClockSpec::default()).await;
+        let (host_seat, guest_seat) = (seated(&mut host).await, seated(&mut guest).await);
+        let mut greedy = GreedyAnswers::new(game, faces.clone());
+        let mut random = RandomAnswers::new(100 + game);
+        // Greedy takes each deck and seat in turn.
+        let greedy_hosts = game % 2 == 0;
+        let (host_bot, guest_bot): (&mut dyn Answerer, &mut dyn Answerer) = if greedy_hosts {
+            (&mut greedy, &mut random)
+        } else {
+            (&mut random, &mut greedy)
+        };
+        let (a, b) = tokio::join!(
+            finish_with(&mut host, host_seat.clone(), host_bot),
+            finish_with(&mut guest, guest_seat.clone(), guest_bot)
+        );
+        assert_eq!(a.outcome, b.outcome);
+        assert_eq!(a.leaks + b.leaks, 0, "nothing hidden reached a client");
+        let greedy_seat = if greedy_hosts {
+            host_seat.seat
+        } else {
+            guest_seat.seat
+        };
+        if let (Some(Outcome::Win(winner, _)), Some(seat)) = (a.outcome, greedy_seat)
+            && winner == PlayerId(seat)
+        {
+            greedy_wins += 1;
+        }
+    }
+    // The matches are seeded, so this count is the same at every run.
+    assert!(
+        greedy_wins >= 10,
+        "greedy won {greedy_wins} of {MATCHES} against random"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

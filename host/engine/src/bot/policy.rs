@@ -8,10 +8,14 @@
 //! their cost, evolving, attacks by the trade they make (or the leader
 //! damage, lethal first), and the main phase ends when nothing scores
 //! above zero. A little randomness (`noise`) keeps playouts varied.
+//!
+//! The rules read the board through [`Board`]: search's playouts read the
+//! match itself, and a client bot reads the view it was sent (`sve-net`),
+//! so both play by the same rules.
 
 use super::random_answer;
-use crate::cards::{CardDb, CardType, Keywords};
-use crate::engine::state::{AttackTarget, Characteristics, GameState};
+use crate::cards::{CardType, Keywords};
+use crate::engine::state::AttackTarget;
 use crate::engine::{Action, CardRef, Choice, Decision, Match, PlayerId, Prompt};
 use rand_chacha::ChaCha8Rng;
 use rand_core::Rng;
@@ -20,9 +24,75 @@ use rand_core::Rng;
 /// uniformly random one instead.
 pub const NOISE: f64 = 0.1;
 
+/// A card as the rules of thumb read it.
+#[derive(Clone, Copy, Debug)]
+pub struct CardFacts {
+    /// Its printed type.
+    pub card_type: CardType,
+    /// Its printed cost, if it has one.
+    pub printed_cost: Option<i32>,
+    /// Its current cost.
+    pub cost: i32,
+    /// Its current attack.
+    pub attack: i32,
+    /// Its current defense.
+    pub defense: i32,
+    /// Its current keywords.
+    pub keywords: Keywords,
+    /// Whether it is engaged.
+    pub engaged: bool,
+}
+
+/// What the rules of thumb read of a match: the real one, or what one
+/// player is shown of it. A card the reader can't see has no facts.
+pub trait Board {
+    /// A card's facts, if the reader sees the card.
+    fn card(&self, card: CardRef) -> Option<CardFacts>;
+    /// The cards in a player's hand the reader sees.
+    fn hand(&self, player: PlayerId) -> Vec<CardRef>;
+    /// How many cards a player has on the field.
+    fn field_len(&self, player: PlayerId) -> usize;
+    /// A player's leader defense.
+    fn leader_defense(&self, player: PlayerId) -> i32;
+}
+
+impl Board for Match {
+    fn card(&self, card: CardRef) -> Option<CardFacts> {
+        let state = self.state();
+        let def = self.db().get(state.card(card).def);
+        let stats = state.characteristics(self.db(), card);
+        Some(CardFacts {
+            card_type: def.card_type,
+            printed_cost: def.cost.map(i32::from),
+            cost: stats.cost,
+            attack: stats.attack,
+            defense: stats.defense,
+            keywords: stats.keywords,
+            engaged: state.card(card).engaged,
+        })
+    }
+
+    fn hand(&self, player: PlayerId) -> Vec<CardRef> {
+        self.state().player(player).hand.to_vec()
+    }
+
+    fn field_len(&self, player: PlayerId) -> usize {
+        self.state().player(player).field.len()
+    }
+
+    fn leader_defense(&self, player: PlayerId) -> i32 {
+        self.state().player(player).leader_defense
+    }
+}
+
 /// An answer to `decision` by the rules of thumb; `noise` is the chance of
 /// a random main-phase action instead of the best-scored one.
-pub fn answer(game: &Match, decision: &Decision, rng: &mut ChaCha8Rng, noise: f64) -> Vec<usize> {
+pub fn answer(
+    game: &impl Board,
+    decision: &Decision,
+    rng: &mut ChaCha8Rng,
+    noise: f64,
+) -> Vec<usize> {
     let position = |wanted: Choice| decision.options.iter().position(|o| *o == wanted);
     match &decision.prompt {
         Prompt::ChooseFirstPlayer => vec![position(Choice::GoFirst).unwrap_or(0)],
@@ -68,35 +138,27 @@ pub fn answer(game: &Match, decision: &Decision, rng: &mut ChaCha8Rng, noise: f6
 }
 
 /// Keep a hand with at least two cards of cost 3 or less, redraw others.
-pub fn wants_redraw(game: &Match, player: PlayerId) -> bool {
-    let state = game.state();
-    let cheap = state
-        .player(player)
-        .hand
-        .iter()
-        .filter(|c| {
-            game.db()
-                .get(state.card(**c).def)
-                .cost
-                .is_some_and(|cost| cost <= 3)
-        })
+pub fn wants_redraw(game: &impl Board, player: PlayerId) -> bool {
+    let cheap = game
+        .hand(player)
+        .into_iter()
+        .filter_map(|card| game.card(card))
+        .filter(|facts| facts.printed_cost.is_some_and(|cost| cost <= 3))
         .count();
     cheap < 2
 }
 
 /// The index of the best-scored main-phase or Quick action (ending the
 /// phase or passing when nothing scores above zero).
-fn best_action(game: &Match, decision: &Decision, rng: &mut ChaCha8Rng, noise: f64) -> usize {
+fn best_action(game: &impl Board, decision: &Decision, rng: &mut ChaCha8Rng, noise: f64) -> usize {
     let n = decision.choosable().len();
     if n > 1 && noise > 0.0 && f64::from(rng.next_u32()) / f64::from(u32::MAX) < noise {
         return rng.next_u32() as usize % n;
     }
-    let state = game.state();
-    let db = game.db();
     let mut best = (0.0, None);
     for (idx, option) in decision.options.iter().enumerate() {
         let value = match option {
-            Choice::Action(action) => action_value(state, db, decision.player, action),
+            Choice::Action(action) => action_value(game, decision.player, action),
             _ => 0.0,
         };
         // Ties go to a random one of them.
@@ -116,15 +178,18 @@ fn best_action(game: &Match, decision: &Decision, rng: &mut ChaCha8Rng, noise: f
 }
 
 /// What an action is worth to `me` by rules of thumb; 0 or less means
-/// "rather end the phase".
-pub fn action_value(state: &GameState, db: &CardDb, me: PlayerId, action: &Action) -> f64 {
+/// "rather end the phase". An action on a card the reader can't see is
+/// worth nothing.
+pub fn action_value(game: &impl Board, me: PlayerId, action: &Action) -> f64 {
     match *action {
         Action::EndMainPhase => 0.0,
         Action::Play { card } => {
-            let def = db.get(state.card(card).def);
-            let cost = f64::from(def.cost.unwrap_or(0));
-            match def.card_type {
-                CardType::Follower if state.player(me).field.len() >= 5 => -1.0,
+            let Some(facts) = game.card(card) else {
+                return 0.0;
+            };
+            let cost = f64::from(facts.printed_cost.unwrap_or(0));
+            match facts.card_type {
+                CardType::Follower if game.field_len(me) >= 5 => -1.0,
                 CardType::Follower => 2.0 + cost,
                 CardType::Spell => 1.0 + cost * 0.8,
                 _ => 1.0 + cost * 0.7,
@@ -135,29 +200,33 @@ pub fn action_value(state: &GameState, db: &CardDb, me: PlayerId, action: &Actio
             use_ep,
             super_evolve,
         } => {
-            let ready = !state.card(card).engaged;
+            let ready = game.card(card).is_some_and(|facts| !facts.engaged);
             2.0 + if ready { 1.0 } else { 0.0 } - if use_ep { 0.3 } else { 0.0 }
                 + if super_evolve { 0.5 } else { 0.0 }
         }
-        Action::Attack { attacker, target } => attack_value(state, db, attacker, target),
+        Action::Attack { attacker, target } => attack_value(game, attacker, target),
         Action::Activate { .. } => 1.5,
     }
 }
 
 /// An attack's worth: lethal above all, then trades by what each side
 /// loses, then leader damage.
-fn attack_value(state: &GameState, db: &CardDb, attacker: CardRef, target: AttackTarget) -> f64 {
-    let a = state.characteristics(db, attacker);
+fn attack_value(game: &impl Board, attacker: CardRef, target: AttackTarget) -> f64 {
+    let Some(a) = game.card(attacker) else {
+        return 0.0;
+    };
     match target {
         AttackTarget::Leader(player) => {
-            if state.player(player).leader_defense <= a.attack {
+            if game.leader_defense(player) <= a.attack {
                 1000.0
             } else {
                 1.0 + f64::from(a.attack.max(0)) * 0.8
             }
         }
         AttackTarget::Follower(defender, _) => {
-            let d = state.characteristics(db, defender);
+            let Some(d) = game.card(defender) else {
+                return 0.0;
+            };
             let kills = a.attack >= d.defense || a.keywords.contains(Keywords::BANE);
             let dies = d.attack >= a.defense || d.keywords.contains(Keywords::BANE);
             let gain = if kills { follower_worth(&d) } else { -0.5 };
@@ -168,20 +237,19 @@ fn attack_value(state: &GameState, db: &CardDb, attacker: CardRef, target: Attac
 }
 
 /// A follower's worth in a trade.
-fn follower_worth(stats: &Characteristics) -> f64 {
-    1.5 + f64::from(stats.attack.max(0)) + f64::from(stats.defense.max(0)) * 0.8
+fn follower_worth(facts: &CardFacts) -> f64 {
+    1.5 + f64::from(facts.attack.max(0)) + f64::from(facts.defense.max(0)) * 0.8
 }
 
 /// `count` picks among the cards offered, cheapest first (what goes from
 /// an over-full zone or a hand over the limit).
-fn cheapest_cards(game: &Match, decision: &Decision, count: usize) -> Vec<usize> {
-    let state = game.state();
+fn cheapest_cards(game: &impl Board, decision: &Decision, count: usize) -> Vec<usize> {
     let mut by_cost: Vec<(i32, usize)> = decision
         .options
         .iter()
         .enumerate()
         .map(|(idx, option)| match option {
-            Choice::Card(card) => (state.characteristics(game.db(), *card).cost, idx),
+            Choice::Card(card) => (game.card(*card).map_or(i32::MAX, |f| f.cost), idx),
             _ => (i32::MAX, idx),
         })
         .collect();

@@ -2,6 +2,7 @@
 //! match through it ([`play`]), a check that counts what a client should
 //! never have been told ([`leaks`]), and the load test.
 
+pub mod greedy;
 pub mod leaks;
 pub mod loadtest;
 pub mod play;
@@ -129,6 +130,17 @@ impl Connection {
                     return Err(ClientError::Unexpected("a text frame".into()));
                 }
                 Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => {}
+            }
+        }
+    }
+
+    /// Asks for the server's card faces and waits for them (messages in
+    /// between are dropped: ask before entering a match).
+    pub async fn card_faces(&mut self) -> Result<text::Faces, ClientError> {
+        self.send(&ClientMsg::CardData).await?;
+        loop {
+            if let ServerMsg::CardData { cards } = self.recv().await? {
+                return Ok(text::Faces(cards));
             }
         }
     }
