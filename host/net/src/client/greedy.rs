@@ -1,8 +1,8 @@
 //! The `greedy` client bot: the rules of thumb the search bots play their
 //! playouts by ([`sve_engine::bot::policy`]), read from what this seat is
 //! shown and the server's card faces. It sees no hidden card and looks no
-//! move ahead: better than `random` by far, weaker than the server's
-//! searching bots (`--vs-bot medium`).
+//! move ahead (the server's bots search: `--vs-bot medium`); against
+//! `random` it won all twelve seeded matches of its loopback test.
 
 use super::play::Answerer;
 use super::text::Faces;
