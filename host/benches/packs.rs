@@ -47,6 +47,7 @@ fn load(packs: &[&str]) -> LoadedPacks {
             cache_dir: Some(target.join("sve-cache")),
             dev_packs: Default::default(),
             language: None,
+            script_runtime: Default::default(),
         },
     )
     .expect("packs load");

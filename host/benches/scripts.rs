@@ -83,6 +83,7 @@ fn load(c: &mut Criterion) {
             cache_dir: Some(root().join("target").join("sve-cache")),
             dev_packs: Default::default(),
             language: None,
+            script_runtime: Default::default(),
         },
     )
     .expect("pack engine");
@@ -105,6 +106,7 @@ fn matches(c: &mut Criterion) {
             cache_dir: Some(root().join("target").join("sve-cache")),
             dev_packs: Default::default(),
             language: None,
+            script_runtime: Default::default(),
         },
     )
     .expect("pack engine");

@@ -399,5 +399,6 @@ fn pack_options(
         cache_dir: Some(target.join("sve-cache")),
         dev_packs: DevPacks::new(dev_packs, &target.join("packs")),
         language: crate::packs::language_from_env(),
+        script_runtime: crate::packs::script_runtime_from_env(),
     }
 }

@@ -39,6 +39,9 @@ pub fn load_options(base: Base, dev: &[PathBuf]) -> sve_host::packs::LoadOptions
         cache_dir: Some(target.join("sve-cache")),
         dev_packs: sve_host::packs::DevPacks::new(dev, &target.join("packs")),
         language: None,
+        // `SVE_SCRIPT_RUNTIME=sandboxed cargo test` runs every test's script
+        // packs in the sandbox instead.
+        script_runtime: sve_host::packs::script_runtime_from_env(),
     }
 }
 

@@ -24,6 +24,7 @@ pub(crate) fn load_options(dev_packs: &[PathBuf]) -> Result<LoadOptions> {
         cache_dir: Some(target.join("sve-cache")),
         dev_packs: DevPacks::new(dev_packs, &target.join("packs")),
         language: sve_host::packs::language_from_env(),
+        script_runtime: sve_host::packs::script_runtime_from_env(),
     })
 }
 

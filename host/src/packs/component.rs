@@ -207,6 +207,19 @@ impl PackEngine {
         let pack = pre.instantiate(&mut store).map_err(wasm_err)?;
         Ok((store, pack))
     }
+
+    /// Instantiates a prepared pack in a fresh store for one ability call
+    /// (no manifest call: see `AnyPack::LatestCalls`).
+    pub(crate) fn instantiate_for_call(
+        &self,
+        pre: &AnyPackPre,
+        pack_data: Arc<[u8]>,
+    ) -> Result<(Store<HostState>, AnyPack), ComponentError> {
+        let mut store = self.store(pack_data);
+        store.set_fuel(FUEL_PER_CALL).map_err(wasm_err)?;
+        let pack = pre.instantiate_for_calls(&mut store).map_err(wasm_err)?;
+        Ok((store, pack))
+    }
 }
 
 /// Runs at every call from a pack into the host: once the engine has

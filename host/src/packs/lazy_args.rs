@@ -99,7 +99,12 @@ impl TextBudget {
 
 /// Halts the run: an argument was too large.
 fn refuse(store: &mut StoreContextMut<'_, HostState>, what: &str) {
-    let state = store.data_mut();
+    refuse_state(store.data_mut(), what);
+}
+
+/// Halts the run: an argument was too large (for a pack running natively,
+/// `native_script.rs`, which applies the same limits).
+pub(crate) fn refuse_state(state: &mut HostState, what: &str) {
     if state.halt.is_none() {
         state.halt = Some(Halt::Failed(format!(
             "{what} is larger than a call may pass (at most {QUESTION_OPTION_LIMIT} entries and {MAX_ARGUMENT_TEXT_BYTES} bytes of text)"

@@ -316,6 +316,7 @@ impl PackLibrary {
             engine: self.engine.clone(),
             code: Arc::new(code),
             by_card: Arc::new(by_card),
+            scripts: self.options.script_runtime,
         }
     }
 

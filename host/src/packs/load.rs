@@ -353,6 +353,7 @@ fn load_prepared(
             id: manifest.id.clone(),
             pre,
             pool: (!pack_data.is_empty()).then(Arc::default),
+            native: native_script(file, &pack_data),
             data: pack_data,
         },
         overrides: manifest.overrides.clone(),
@@ -361,6 +362,21 @@ fn load_prepared(
         outside_refs: Vec::new(),
         notes,
     })
+}
+
+/// A script pack's IR decoded for native runs (`native_script.rs`); `None`
+/// for a Rust pack, or when the pack must run in the sandbox.
+fn native_script(file: &Path, pack_data: &[u8]) -> Option<Arc<sve_script_runtime::Script>> {
+    if pack_data.is_empty() {
+        return None;
+    }
+    match super::native_script::decode(pack_data) {
+        Ok(script) => Some(Arc::new(script)),
+        Err(why) => {
+            tracing::info!(target: "sve::packs", "{}: runs in the sandbox: {why}", file.display());
+            None
+        }
+    }
 }
 
 /// A compiled script pack shipped as one file (`<id>.wasm`, what `sve pack

@@ -50,6 +50,7 @@ mod lazy_args;
 mod library;
 mod load;
 pub mod manifest;
+mod native_script;
 mod references;
 mod runner;
 pub mod script_pack;
@@ -73,7 +74,7 @@ use library::canonical;
 pub use library::{PackLibrary, ReloadChange, ReloadReport};
 use load::fnv1a;
 pub use manifest::{PackKind, PackManifest, read_manifest};
-pub use runner::PackRunner;
+pub use runner::{PackRunner, ScriptRuntime};
 pub use shared_cards::{SharedCard, SharedCardRule};
 pub use source_hash::source_hash;
 pub use watch::PackWatcher;
@@ -183,6 +184,8 @@ pub struct LoadOptions {
     /// Show card text in this language where a pack has text files for it
     /// (`text_data`); `None` keeps the scripts' text.
     pub language: Option<String>,
+    /// Where script packs run (natively unless asked otherwise).
+    pub script_runtime: ScriptRuntime,
 }
 
 /// The Rust packs the user builds from source: their own working copies
@@ -253,6 +256,17 @@ pub fn dev_packs_from_env() -> Vec<PathBuf> {
         .unwrap_or_default()
 }
 
+/// Where the app runs script packs: `SVE_SCRIPT_RUNTIME=sandboxed` runs
+/// them in the script runtime's WebAssembly component, as Rust packs run
+/// (to compare, or to rule the native runtime out when chasing a bug);
+/// anything else, or nothing, runs them natively.
+pub fn script_runtime_from_env() -> ScriptRuntime {
+    match std::env::var("SVE_SCRIPT_RUNTIME").as_deref() {
+        Ok("sandboxed") => ScriptRuntime::Sandboxed,
+        _ => ScriptRuntime::Native,
+    }
+}
+
 /// The language the app shows card text in: `SVE_LANG` (`ja`, `en`, ...),
 /// or `None` for the scripts' own text.
 pub fn language_from_env() -> Option<String> {
@@ -278,6 +292,7 @@ pub struct LoadedPacks {
     engine: PackEngine,
     code: Arc<Vec<PackCode>>,
     by_card: Arc<HashMap<String, usize>>,
+    scripts: ScriptRuntime,
 }
 
 impl std::fmt::Debug for LoadedPacks {
@@ -322,6 +337,7 @@ impl LoadedPacks {
             self.engine.clone(),
             Arc::clone(&self.code),
             Arc::clone(&self.by_card),
+            self.scripts,
         )
     }
 

@@ -5,6 +5,7 @@
 use super::component::{FUEL_PER_CALL, PackEngine};
 use super::guest_text::{self, TextKind};
 use super::host_api::{HostState, Lend};
+use super::native_script::{NativeGame, NativeTrap};
 use super::wit::latest::sve::cards::types as w;
 use super::wit::{AnyPack, AnyPackPre};
 use crate::engine::{AbilityCtx, AbilityQuery, AbilityRunner, Halt, NoAbilities, RunnerUsage};
@@ -13,6 +14,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
+use sve_script_runtime::Script;
 use wasmtime::Store;
 
 /// A pack's store and its bindings.
@@ -36,6 +38,10 @@ pub(crate) struct PackCode {
     /// many matches run. Third-party Rust packs get a fresh instance at
     /// every call.
     pub pool: Option<Arc<Mutex<Vec<Instance>>>>,
+    /// A script pack's IR decoded for running natively
+    /// (`native_script.rs`), unless the pack must run in the sandbox (an
+    /// IR too deep for the native evaluator) or is a Rust pack.
+    pub native: Option<Arc<Script>>,
 }
 
 /// Most idle instances a script pack keeps.
@@ -53,6 +59,24 @@ pub struct PackRunner {
     by_card: Arc<HashMap<String, usize>>,
     /// What [`AbilityRunner::usage`] reports.
     usage: UsageCounters,
+    /// Where script packs run.
+    scripts: ScriptRuntime,
+}
+
+/// Where a script pack's abilities run. Either way they run our own SVE
+/// Script runtime over the pack's IR, through the same game API; the
+/// results are the same (`tests/tests/integration/native_scripts.rs`
+/// plays matches both ways and compares every event).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ScriptRuntime {
+    /// In the host's process (`native_script.rs`): no WebAssembly boundary
+    /// to cross at each call, many times faster. A pack whose IR is too
+    /// deep for it runs in the sandbox all the same.
+    #[default]
+    Native,
+    /// In the runtime's WebAssembly component, in the sandbox, as Rust
+    /// packs run.
+    Sandboxed,
 }
 
 /// [`RunnerUsage`] counted from several threads (clones of a match share
@@ -90,12 +114,67 @@ impl PackRunner {
         engine: PackEngine,
         code: Arc<Vec<PackCode>>,
         by_card: Arc<HashMap<String, usize>>,
+        scripts: ScriptRuntime,
     ) -> PackRunner {
         PackRunner {
             engine,
             code,
             by_card,
             usage: UsageCounters::default(),
+            scripts,
+        }
+    }
+
+    /// The pack's script, when it runs natively.
+    fn native(&self, pack: usize) -> Option<&Script> {
+        match self.scripts {
+            ScriptRuntime::Native => self.code[pack].native.as_deref(),
+            ScriptRuntime::Sandboxed => None,
+        }
+    }
+
+    /// Runs `f` on a script natively with `lend` lent to the game API, as
+    /// [`PackRunner::call`] runs a component: the same counts, limits and
+    /// halts, and an unwind (the native trap, or a panic) where the
+    /// component would trap.
+    fn call_native<R>(
+        &self,
+        pack: usize,
+        script: &Script,
+        lend: Lend,
+        f: impl FnOnce(&Script, &NativeGame<'_>) -> R,
+    ) -> Result<(R, Option<Halt>), Halt> {
+        let started = Instant::now();
+        let mut state = HostState {
+            lend,
+            ..HostState::default()
+        };
+        let outcome = {
+            let game = NativeGame::new(&mut state);
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(script, &game)))
+        };
+        state.lend = Lend::Idle;
+        self.usage.add(state.host_calls, started);
+        let halt = state.halt.take();
+        match outcome {
+            Ok(value) => Ok((value, halt)),
+            Err(payload) => {
+                if let Some(halt) = halt {
+                    return Err(halt);
+                }
+                let id = &self.code[pack].id;
+                let message = if let Some(NativeTrap(why)) = payload.downcast_ref::<NativeTrap>() {
+                    format!("pack `{id}` trapped: {why}")
+                } else {
+                    let panic = payload
+                        .downcast_ref::<String>()
+                        .map(String::as_str)
+                        .or_else(|| payload.downcast_ref::<&str>().copied())
+                        .unwrap_or("no message");
+                    format!("pack `{id}` panicked: {panic}")
+                };
+                Err(Halt::Failed(guest_text::clean(&message, TextKind::Message)))
+            }
         }
     }
 
@@ -131,7 +210,7 @@ impl PackRunner {
             }
             None => self
                 .engine
-                .instantiate(&code.pre, Arc::clone(&code.data))
+                .instantiate_for_call(&code.pre, Arc::clone(&code.data))
                 .map_err(|e| {
                     Halt::Failed(format!("pack `{}` failed to instantiate: {e}", code.id))
                 })?,
@@ -230,26 +309,55 @@ fn call_of(info: &crate::engine::AbilityInfo, card_id: &str) -> w::AbilityCall {
     }
 }
 
+/// The ability call as the SDK takes it, for a native run.
+fn native_call_of(info: &crate::engine::AbilityInfo, card_id: &str) -> sve_sdk::Call {
+    sve_sdk::Call {
+        source: info.source.0,
+        source_object: info.source_object.0,
+        card_id: card_id.to_owned(),
+        ability: info.ability.0,
+        controller: sve_sdk::Player::new(info.controller.0),
+        trigger_card: info.trigger_card.map(|c| c.0),
+        amount: info.amount,
+    }
+}
+
+/// A stop as the component's export reports it (`sve_sdk`'s
+/// `Stop::into_message`).
+fn stop_message(stop: sve_sdk::Stop) -> String {
+    match stop {
+        sve_sdk::Stop::Halt => "halted for a decision".to_owned(),
+        sve_sdk::Stop::Error(message) => message,
+    }
+}
+
 impl AbilityRunner for PackRunner {
     fn condition(&self, query: &AbilityQuery<'_>) -> Result<bool, String> {
         let card_id = &query.card_def().id;
         let Some(pack) = self.pack_of(card_id) else {
             return Ok(true);
         };
-        let call = call_of(query.info(), card_id);
         // The query is lent for the duration of this synchronous call only.
         let lend = Lend::Query((query as *const AbilityQuery<'_>).cast());
-        let (result, halt) = self
-            .call(pack, lend, |bindings, store| {
+        let outcome = if let Some(script) = self.native(pack) {
+            let call = native_call_of(query.info(), card_id);
+            self.call_native(pack, script, lend, |script, api| {
+                let game = sve_sdk::Game::new(&call, api);
+                script.condition(&game, &call).map_err(stop_message)
+            })
+        } else {
+            let call = call_of(query.info(), card_id);
+            self.call(pack, lend, |bindings, store| {
                 bindings.call_condition(store, &call)
             })
-            .map_err(|halt| match halt {
-                Halt::Failed(message) => message,
-                other => format!(
-                    "pack `{}`: a condition halted: {other:?}",
-                    self.code[pack].id
-                ),
-            })?;
+        };
+        let (result, halt) = outcome.map_err(|halt| match halt {
+            Halt::Failed(message) => message,
+            other => format!(
+                "pack `{}`: a condition halted: {other:?}",
+                self.code[pack].id
+            ),
+        })?;
         if let Some(Halt::Failed(message)) = halt {
             return Err(message);
         }
@@ -264,12 +372,20 @@ impl AbilityRunner for PackRunner {
         let Some(pack) = self.pack_of(&card_id) else {
             return NoAbilities.resolve(cx);
         };
-        let call = call_of(cx.info(), &card_id);
         // The context is lent for the duration of this synchronous call only.
         let lend = Lend::Ctx((cx as *mut AbilityCtx<'_>).cast());
-        let (result, halt) = self.call(pack, lend, |bindings, store| {
-            bindings.call_resolve(store, &call)
-        })?;
+        let (result, halt) = if let Some(script) = self.native(pack) {
+            let call = native_call_of(cx.info(), &card_id);
+            self.call_native(pack, script, lend, |script, api| {
+                let mut game = sve_sdk::Game::new(&call, api);
+                script.resolve(&mut game, &call).map_err(stop_message)
+            })?
+        } else {
+            let call = call_of(cx.info(), &card_id);
+            self.call(pack, lend, |bindings, store| {
+                bindings.call_resolve(store, &call)
+            })?
+        };
         if let Some(halt) = halt {
             return Err(halt);
         }

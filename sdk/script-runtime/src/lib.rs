@@ -41,14 +41,38 @@ mod data {
     });
 }
 
-/// The pack's compiled cards, decoded once per instance, with an index by
-/// card id (every call names its card by id).
-struct Loaded {
+/// A script pack's compiled cards, decoded and checked once, with an index
+/// by card id (every call names its card by id): what runs its abilities.
+///
+/// The component decodes its own from the `script` import, once per
+/// instance. A host may also run a `Script` in its own process over its
+/// own [`GameApi`](sve_sdk::GameApi): the IR is data, checked at decode
+/// (every index in range, references only to earlier nodes; see
+/// [`Module::from_bytes`]), and everything the runtime does to the game
+/// goes through the same calls as from the sandbox.
+pub struct Script {
     module: Module,
     by_id: HashMap<String, usize>,
 }
 
-impl Loaded {
+impl Script {
+    /// Decodes and checks a pack's IR.
+    pub fn decode(bytes: &[u8]) -> Result<Script, String> {
+        let module = Module::from_bytes(bytes).map_err(|e| format!("bad script pack data: {e}"))?;
+        // The first card of an id wins, as a search in source order would
+        // find it (the compiler refuses duplicates anyway).
+        let mut by_id = HashMap::with_capacity(module.cards.len());
+        for (index, card) in module.cards.iter().enumerate() {
+            by_id.entry(card.id.clone()).or_insert(index);
+        }
+        Ok(Script { module, by_id })
+    }
+
+    /// The decoded IR.
+    pub fn module(&self) -> &Module {
+        &self.module
+    }
+
     /// The card a call is for.
     fn card_of(&self, call: &Call) -> Result<&ir::Card, Stop> {
         self.by_id
@@ -56,24 +80,38 @@ impl Loaded {
             .and_then(|index| self.module.cards.get(*index))
             .ok_or_else(|| Stop::unknown(call))
     }
+
+    /// Runs ability `call.ability` of card `call.card_id`.
+    pub fn resolve(&self, game: &mut Game, call: &Call) -> Result<(), Stop> {
+        let (module, card) = (&self.module, self.card_of(call)?);
+        match interp::extras::extra_of(card, call) {
+            Some(Extra::Serve) => interp::serve::resolve(module, card, game, call),
+            Some(Extra::Granted { ability, .. }) => {
+                interp::granted::resolve(module, card, ability, game, call)
+            }
+            _ => interp::Interpreter::for_card(module, card, call)?.resolve(game),
+        }
+    }
+
+    /// Whether the ability's condition holds now.
+    pub fn condition(&self, game: &Game, call: &Call) -> Result<bool, Stop> {
+        let (module, card) = (&self.module, self.card_of(call)?);
+        match interp::extras::extra_of(card, call) {
+            Some(Extra::Serve) => Ok(interp::serve::condition(card, game, call)),
+            Some(Extra::Granted { passive, ability }) => {
+                interp::granted::condition(module, card, (passive, ability), game, call)
+            }
+            _ => interp::Interpreter::for_card(module, card, call)?.condition(game),
+        }
+    }
 }
 
-/// The pack's compiled cards.
-fn loaded() -> Result<&'static Loaded, Stop> {
-    static LOADED: OnceLock<Result<Loaded, String>> = OnceLock::new();
+/// The component's compiled cards, read from the `script` import at the
+/// first call.
+fn loaded() -> Result<&'static Script, Stop> {
+    static LOADED: OnceLock<Result<Script, String>> = OnceLock::new();
     LOADED
-        .get_or_init(|| {
-            let bytes = data::sve::cards::script::pack_data();
-            let module =
-                Module::from_bytes(&bytes).map_err(|e| format!("bad script pack data: {e}"))?;
-            // The first card of an id wins, as a search in source order
-            // would find it (the compiler refuses duplicates anyway).
-            let mut by_id = HashMap::with_capacity(module.cards.len());
-            for (index, card) in module.cards.iter().enumerate() {
-                by_id.entry(card.id.clone()).or_insert(index);
-            }
-            Ok(Loaded { module, by_id })
-        })
+        .get_or_init(|| Script::decode(&data::sve::cards::script::pack_data()))
         .as_ref()
         .map_err(|e| Stop::Error(e.clone()))
 }
@@ -96,27 +134,11 @@ impl RuntimePack for ScriptPack {
     }
 
     fn resolve(game: &mut Game, call: &Call) -> Result<(), Stop> {
-        let loaded = loaded()?;
-        let (module, card) = (&loaded.module, loaded.card_of(call)?);
-        match interp::extras::extra_of(card, call) {
-            Some(Extra::Serve) => interp::serve::resolve(module, card, game, call),
-            Some(Extra::Granted { ability, .. }) => {
-                interp::granted::resolve(module, card, ability, game, call)
-            }
-            _ => interp::Interpreter::for_card(module, card, call)?.resolve(game),
-        }
+        loaded()?.resolve(game, call)
     }
 
     fn condition(game: &Game, call: &Call) -> Result<bool, Stop> {
-        let loaded = loaded()?;
-        let (module, card) = (&loaded.module, loaded.card_of(call)?);
-        match interp::extras::extra_of(card, call) {
-            Some(Extra::Serve) => Ok(interp::serve::condition(card, game, call)),
-            Some(Extra::Granted { passive, ability }) => {
-                interp::granted::condition(module, card, (passive, ability), game, call)
-            }
-            _ => interp::Interpreter::for_card(module, card, call)?.condition(game),
-        }
+        loaded()?.condition(game, call)
     }
 }
 

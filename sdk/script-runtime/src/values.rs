@@ -36,14 +36,14 @@ impl Scope<'_> {
 /// and keywords, and [`Game::stats`] costs far less than [`Game::card`]
 /// (no text is copied into the pack's memory).
 pub struct FilterCard<'a> {
-    game: &'a Game,
+    game: &'a Game<'a>,
     stats: CardStats,
     info: OnceCell<Option<Cow<'a, CardInfo>>>,
 }
 
 impl<'a> FilterCard<'a> {
     /// `card` as it is now, or `None` if there is no such card.
-    pub fn of(game: &'a Game, card: CardRef) -> Option<FilterCard<'a>> {
+    pub fn of(game: &'a Game<'a>, card: CardRef) -> Option<FilterCard<'a>> {
         let stats = game.stats(card)?;
         Some(FilterCard {
             game,
@@ -53,7 +53,7 @@ impl<'a> FilterCard<'a> {
     }
 
     /// A card whose whole information is already at hand.
-    pub fn with_info(game: &'a Game, info: &'a CardInfo) -> FilterCard<'a> {
+    pub fn with_info(game: &'a Game<'a>, info: &'a CardInfo) -> FilterCard<'a> {
         FilterCard {
             game,
             stats: info.stats(),

@@ -160,6 +160,41 @@ fn invalid_ir_is_refused_on_decode() {
 }
 
 #[test]
+fn evaluation_depth_is_the_longest_chain_of_values_and_filter_alternatives() {
+    let mut module = sve_script::compile_file("small.txt", SMALL).into_module();
+    let card = &mut module.cards[0];
+    card.values.clear();
+    card.filters.clear();
+    let filter = |alternative| ir::Filter {
+        tests: Vec::new(),
+        alternative,
+        choose: None,
+    };
+    // A filter with the first as its alternative: a chain of two.
+    card.filters.push(filter(None));
+    card.filters.push(filter(Some(FilterId(0))));
+    assert_eq!(card.evaluation_depth(), 2);
+    // 1, then -1, then 1 + -1: three deep; counting the chained filter
+    // under a value: three.
+    card.values.push(ValueNode::Int(1));
+    card.values.push(ValueNode::Neg(ValueId(0)));
+    card.values.push(ValueNode::Binary {
+        op: ir::BinaryOp::Add,
+        left: ValueId(1),
+        right: ValueId(0),
+    });
+    card.values.push(ValueNode::CountField(FilterId(1)));
+    assert_eq!(card.evaluation_depth(), 3);
+    // A value over both: four.
+    card.values.push(ValueNode::Binary {
+        op: ir::BinaryOp::Add,
+        left: ValueId(2),
+        right: ValueId(3),
+    });
+    assert_eq!(card.evaluation_depth(), 4);
+}
+
+#[test]
 fn diagnostics_expose_position_severity_and_card() {
     let source = "name Bad;\nid API-009;\nclass Rune;\ntype Spell;\ncost 1;\nability Spell { effect Drw(1); }\n";
     let compiled = sve_script::compile_file("bad.txt", source);

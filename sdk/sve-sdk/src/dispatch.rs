@@ -101,7 +101,7 @@ mod tests {
 
     fn run(table: &Table, card_id: &str, ability: u8) -> Result<(), Stop> {
         let call = call(card_id, ability);
-        table.resolve(&mut Game::new(&call), &call)
+        table.resolve(&mut Game::new(&call, &crate::api::Imports), &call)
     }
 
     #[test]
@@ -139,7 +139,7 @@ mod tests {
         let (_, table) = Table::build(cards());
         let holds = |card_id: &str, ability: u8| {
             let call = call(card_id, ability);
-            table.holds(&Game::new(&call), &call)
+            table.holds(&Game::new(&call, &crate::api::Imports), &call)
         };
         assert!(holds("T-001", 0));
         assert!(!holds("T-001", 1));

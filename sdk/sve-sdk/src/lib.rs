@@ -55,6 +55,7 @@
 
 #![deny(missing_docs)]
 
+pub mod api;
 mod card;
 mod choice;
 mod dispatch;
@@ -62,6 +63,7 @@ mod game;
 mod player;
 mod vocab;
 
+pub use api::GameApi;
 pub use card::{AbilityKind, Card, Condition, Effect, any_card};
 pub use choice::Choice;
 pub use game::{Call, CardInfo, CardStats, Game, Stop};
@@ -202,14 +204,14 @@ pub mod __private {
     pub fn condition<P: Pack>(table: &OnceLock<Table>, call: AbilityCall) -> Result<bool, String> {
         install_panic_hook();
         let call = Call::from(call);
-        let game = Game::new(&call);
+        let game = Game::new(&call, &crate::api::Imports);
         Ok(self::table::<P>(table).holds(&game, &call))
     }
 
     pub fn resolve<P: Pack>(table: &OnceLock<Table>, call: AbilityCall) -> Result<(), String> {
         install_panic_hook();
         let call = Call::from(call);
-        let mut game = Game::new(&call);
+        let mut game = Game::new(&call, &crate::api::Imports);
         self::table::<P>(table)
             .resolve(&mut game, &call)
             .map_err(|stop| stop.into_message())
@@ -223,14 +225,14 @@ pub mod __private {
     pub fn runtime_condition<P: RuntimePack>(call: AbilityCall) -> Result<bool, String> {
         install_panic_hook();
         let call = Call::from(call);
-        let game = Game::new(&call);
+        let game = Game::new(&call, &crate::api::Imports);
         P::condition(&game, &call).map_err(|stop| stop.into_message())
     }
 
     pub fn runtime_resolve<P: RuntimePack>(call: AbilityCall) -> Result<(), String> {
         install_panic_hook();
         let call = Call::from(call);
-        let mut game = Game::new(&call);
+        let mut game = Game::new(&call, &crate::api::Imports);
         P::resolve(&mut game, &call).map_err(|stop| stop.into_message())
     }
 }

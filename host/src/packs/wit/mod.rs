@@ -20,7 +20,7 @@ pub use since_v0_2_0 as latest;
 use super::host_api::HostState;
 use latest::sve::cards::types as w;
 use wasmtime::Store;
-use wasmtime::component::InstancePre;
+use wasmtime::component::{ComponentExportIndex, Func, InstancePre};
 
 /// The API versions this host loads, oldest first.
 pub const SUPPORTED: &[semver::Version] = &[since_v0_1_0::VERSION, since_v0_2_0::VERSION];
@@ -31,8 +31,16 @@ pub const SUPPORTED: &[semver::Version] = &[since_v0_1_0::VERSION, since_v0_2_0:
 pub(crate) enum AnyPackPre {
     /// Built against 0.1.0 (through the adapter).
     V0_1(since_v0_1_0::PackPre<HostState>),
-    /// Built against the current API.
-    Latest(latest::PackPre<HostState>),
+    /// Built against the current API, with where its ability entry points
+    /// are.
+    Latest(latest::PackPre<HostState>, CallIndices),
+}
+
+/// Where a current-API component's `condition` and `resolve` exports are.
+#[derive(Clone)]
+pub(crate) struct CallIndices {
+    condition: ComponentExportIndex,
+    resolve: ComponentExportIndex,
 }
 
 /// A pack's exports, of any supported version.
@@ -41,6 +49,17 @@ pub(crate) enum AnyPack {
     V0_1(since_v0_1_0::Pack),
     /// Built against the current API.
     Latest(latest::Pack),
+    /// An instance of a current-API component made for one ability call:
+    /// its `condition` and `resolve` only, type-checked when called. The
+    /// bindings' `Pack` type-checks every export at each instance, the
+    /// manifest's large type included, which was a sixth of the cost of a
+    /// call into a Rust pack (each gets a fresh instance).
+    LatestCalls {
+        /// The `condition` export.
+        condition: Func,
+        /// The `resolve` export.
+        resolve: Func,
+    },
 }
 
 impl AnyPackPre {
@@ -54,7 +73,16 @@ impl AnyPackPre {
             return Ok(AnyPackPre::V0_1(since_v0_1_0::PackPre::new(pre)?));
         }
         if *version == latest::VERSION {
-            return Ok(AnyPackPre::Latest(latest::PackPre::new(pre)?));
+            let export = |name: &str| {
+                pre.component()
+                    .get_export_index(None, name)
+                    .ok_or_else(|| wasmtime::Error::msg(format!("no export `{name}`")))
+            };
+            let indices = CallIndices {
+                condition: export("condition")?,
+                resolve: export("resolve")?,
+            };
+            return Ok(AnyPackPre::Latest(latest::PackPre::new(pre)?, indices));
         }
         Err(wasmtime::Error::msg(format!(
             "card API {version} is not supported"
@@ -65,7 +93,28 @@ impl AnyPackPre {
     pub(crate) fn instantiate(&self, store: &mut Store<HostState>) -> wasmtime::Result<AnyPack> {
         Ok(match self {
             AnyPackPre::V0_1(pre) => AnyPack::V0_1(pre.instantiate(store)?),
-            AnyPackPre::Latest(pre) => AnyPack::Latest(pre.instantiate(store)?),
+            AnyPackPre::Latest(pre, _) => AnyPack::Latest(pre.instantiate(store)?),
+        })
+    }
+
+    /// Instantiates the pack in `store` for ability calls only (see
+    /// [`AnyPack::LatestCalls`]).
+    pub(crate) fn instantiate_for_calls(
+        &self,
+        store: &mut Store<HostState>,
+    ) -> wasmtime::Result<AnyPack> {
+        let AnyPackPre::Latest(pre, indices) = self else {
+            return self.instantiate(store);
+        };
+        let instance = pre.instance_pre().instantiate(&mut *store)?;
+        let mut func = |index: &ComponentExportIndex| {
+            instance
+                .get_func(&mut *store, index)
+                .ok_or_else(|| wasmtime::Error::msg("an entry point is not a function"))
+        };
+        Ok(AnyPack::LatestCalls {
+            condition: func(&indices.condition)?,
+            resolve: func(&indices.resolve)?,
         })
     }
 }
@@ -79,6 +128,9 @@ impl AnyPack {
         match self {
             AnyPack::V0_1(pack) => Ok(since_v0_1_0::manifest_in(pack.call_manifest(store)?)),
             AnyPack::Latest(pack) => pack.call_manifest(store),
+            AnyPack::LatestCalls { .. } => Err(wasmtime::Error::msg(
+                "an instance made for ability calls has no manifest call",
+            )),
         }
     }
 
@@ -91,6 +143,11 @@ impl AnyPack {
         match self {
             AnyPack::V0_1(pack) => pack.call_condition(store, &adapt::Adapt::adapt(call.clone())),
             AnyPack::Latest(pack) => pack.call_condition(store, call),
+            AnyPack::LatestCalls { condition, .. } => {
+                let typed =
+                    condition.typed::<(&w::AbilityCall,), (Result<bool, String>,)>(&*store)?;
+                Ok(typed.call(store, (call,))?.0)
+            }
         }
     }
 
@@ -103,6 +160,10 @@ impl AnyPack {
         match self {
             AnyPack::V0_1(pack) => pack.call_resolve(store, &adapt::Adapt::adapt(call.clone())),
             AnyPack::Latest(pack) => pack.call_resolve(store, call),
+            AnyPack::LatestCalls { resolve, .. } => {
+                let typed = resolve.typed::<(&w::AbilityCall,), (Result<(), String>,)>(&*store)?;
+                Ok(typed.call(store, (call,))?.0)
+            }
         }
     }
 }

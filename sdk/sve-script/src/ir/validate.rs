@@ -75,6 +75,67 @@ impl Card {
     }
 }
 
+impl Card {
+    /// How deep evaluating this card's values and filters can nest: the
+    /// longest chain of value nodes, each naming the next, ending in a
+    /// filter's chain of alternatives. Valid IR only names earlier nodes,
+    /// so this is finite; a runtime that evaluates recursively bounds its
+    /// stack with it. Call it on validated IR (out-of-range names count 0).
+    pub fn evaluation_depth(&self) -> usize {
+        let mut filters: Vec<usize> = Vec::with_capacity(self.filters.len());
+        for filter in &self.filters {
+            let alternative = filter
+                .alternative
+                .and_then(|alt| filters.get(usize::try_from(alt.0).ok()?).copied())
+                .unwrap_or(0);
+            filters.push(1 + alternative);
+        }
+        let filter_depth = |id: FilterId| {
+            usize::try_from(id.0)
+                .ok()
+                .and_then(|i| filters.get(i))
+                .copied()
+        };
+        let mut values: Vec<usize> = Vec::with_capacity(self.values.len());
+        for node in &self.values {
+            let value_depth = |id: ValueId| {
+                usize::try_from(id.0)
+                    .ok()
+                    .and_then(|i| values.get(i))
+                    .copied()
+            };
+            let deepest = match node {
+                ValueNode::HandCount(Some(filter))
+                | ValueNode::CountField(filter)
+                | ValueNode::CountEx(filter)
+                | ValueNode::CountCemetery(filter)
+                | ValueNode::CountOpponentField(filter)
+                | ValueNode::TurnStat {
+                    filter: Some(filter),
+                    ..
+                } => filter_depth(*filter),
+                ValueNode::Neg(inner) => value_depth(*inner),
+                ValueNode::Binary { left, right, .. } => {
+                    value_depth(*left).max(value_depth(*right))
+                }
+                ValueNode::Cond { test, left, right } => {
+                    let test = match test {
+                        CondTest::ThisMatches(filter) => filter_depth(*filter),
+                        CondTest::Positive(inner) => value_depth(*inner),
+                        _ => None,
+                    };
+                    value_depth(*left).max(value_depth(*right)).max(test)
+                }
+                _ => None,
+            };
+            values.push(1 + deepest.unwrap_or(0));
+        }
+        let deepest_value = values.iter().copied().max().unwrap_or(0);
+        let deepest_filter = filters.iter().copied().max().unwrap_or(0);
+        deepest_value.max(deepest_filter)
+    }
+}
+
 struct Checker<'a> {
     card: &'a Card,
 }
