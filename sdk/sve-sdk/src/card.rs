@@ -321,6 +321,11 @@ impl Card {
 
     /// The card as data for the host, and the code of its abilities in the
     /// same order (the host calls an ability by its index in the data).
+    /// The card's abilities with their code, without its data.
+    pub(crate) fn into_abilities(self) -> Vec<Ability> {
+        self.abilities
+    }
+
     pub(crate) fn into_parts(self) -> (wire::CardDef, Vec<Ability>) {
         let mut def = self.def;
         def.abilities = self.abilities.iter().map(|a| a.def.clone()).collect();

@@ -29,6 +29,19 @@ impl Table {
         (defs, table)
     }
 
+    /// The table of the one card `call` names, found in `cards` (the first
+    /// of its id, as [`Table::build`] keeps): what a single call needs,
+    /// without the card data or the rest of the table.
+    pub fn find(cards: Vec<Card>, call: &Call) -> Table {
+        let mut table = Table::default();
+        if let Some(card) = cards.into_iter().find(|card| card.id() == call.card_id) {
+            table
+                .cards
+                .insert(call.card_id.clone(), card.into_abilities());
+        }
+        table
+    }
+
     fn ability(&self, call: &Call) -> Option<&Ability> {
         self.cards
             .get(&call.card_id)?
@@ -144,6 +157,25 @@ mod tests {
         assert!(holds("T-001", 0));
         assert!(!holds("T-001", 1));
         assert!(holds("T-002", 0));
+    }
+
+    #[test]
+    fn a_single_call_finds_the_same_code_as_the_whole_table() {
+        let (_, whole) = Table::build(cards());
+        let cases = [
+            ("T-001", 0),
+            ("T-001", 1),
+            ("T-001", 2),
+            ("T-002", 0),
+            ("T-003", 0),
+        ];
+        for (card_id, ability) in cases.into_iter().chain([("NOPE", 0)]) {
+            let call = call(card_id, ability);
+            let found = Table::find(cards(), &call);
+            assert_eq!(run(&found, card_id, ability), run(&whole, card_id, ability));
+            let game = Game::new(&call, &crate::api::Imports);
+            assert_eq!(found.holds(&game, &call), whole.holds(&game, &call));
+        }
     }
 
     #[test]

@@ -175,7 +175,6 @@ pub mod __private {
     use super::*;
     use crate::bindings::sve::cards::types::{AbilityCall, Manifest};
     use crate::runtime::RuntimePack;
-    use std::sync::OnceLock;
 
     pub use crate::dispatch::Table;
 
@@ -188,31 +187,29 @@ pub mod __private {
         });
     }
 
-    /// The pack's table, built once per instance (`table` is the
-    /// `OnceLock` the export macro declares for the pack).
-    fn table<P: Pack>(table: &OnceLock<Table>) -> &Table {
-        table.get_or_init(|| Table::build(P::cards()).1)
-    }
-
-    pub fn manifest<P: Pack>(table: &OnceLock<Table>) -> Manifest {
+    pub fn manifest<P: Pack>() -> Manifest {
         install_panic_hook();
-        let (cards, built) = Table::build(P::cards());
-        let _ = table.set(built);
-        Manifest { cards }
+        Manifest {
+            cards: Table::build(P::cards()).0,
+        }
     }
 
-    pub fn condition<P: Pack>(table: &OnceLock<Table>, call: AbilityCall) -> Result<bool, String> {
+    // The host gives every call into a pack a fresh instance, so a call
+    // finds its one ability in the pack's cards rather than building the
+    // whole table (and the card data) for a single use.
+
+    pub fn condition<P: Pack>(call: AbilityCall) -> Result<bool, String> {
         install_panic_hook();
         let call = Call::from(call);
         let game = Game::new(&call, &crate::api::Imports);
-        Ok(self::table::<P>(table).holds(&game, &call))
+        Ok(Table::find(P::cards(), &call).holds(&game, &call))
     }
 
-    pub fn resolve<P: Pack>(table: &OnceLock<Table>, call: AbilityCall) -> Result<(), String> {
+    pub fn resolve<P: Pack>(call: AbilityCall) -> Result<(), String> {
         install_panic_hook();
         let call = Call::from(call);
         let mut game = Game::new(&call, &crate::api::Imports);
-        self::table::<P>(table)
+        Table::find(P::cards(), &call)
             .resolve(&mut game, &call)
             .map_err(|stop| stop.into_message())
     }
@@ -243,13 +240,10 @@ pub mod __private {
 #[macro_export]
 macro_rules! export_pack {
     ($pack:ty) => {
-        static __SVE_TABLE: ::std::sync::OnceLock<$crate::__private::Table> =
-            ::std::sync::OnceLock::new();
-
         $crate::__export_entry_points! {
-            manifest => $crate::__private::manifest::<$pack>(&__SVE_TABLE),
-            condition(call) => $crate::__private::condition::<$pack>(&__SVE_TABLE, call),
-            resolve(call) => $crate::__private::resolve::<$pack>(&__SVE_TABLE, call),
+            manifest => $crate::__private::manifest::<$pack>(),
+            condition(call) => $crate::__private::condition::<$pack>(call),
+            resolve(call) => $crate::__private::resolve::<$pack>(call),
         }
     };
 }

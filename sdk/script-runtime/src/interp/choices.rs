@@ -75,11 +75,16 @@ pub(super) fn select(
 /// Whether `player` may select `card`: not a card with Aura on the other
 /// player's field (rules-coverage.md §13.8).
 pub(super) fn selectable_by(game: &Game, player: Player, card: CardRef) -> bool {
-    game.stats(card).is_some_and(|info| {
-        !(info.zone == Zone::Field
-            && info.controller != player
-            && info.keywords.contains(Keywords::AURA))
-    })
+    game.stats(card)
+        .is_some_and(|stats| selectable(&stats, player))
+}
+
+/// Whether `player` may select a card whose numbers and flags are `stats`
+/// (see [`selectable_by`]).
+pub(super) fn selectable(stats: &CardStats, player: Player) -> bool {
+    !(stats.zone == Zone::Field
+        && stats.controller != player
+        && stats.keywords.contains(Keywords::AURA))
 }
 
 /// `player` puts `cards` in order, one question per card but the last.

@@ -14,7 +14,7 @@
 //! choice, nor the steps a restricted sequence narrows to what was already
 //! selected.
 
-use super::{Frame, Interpreter, MAX_DEPTH, choices};
+use super::{Frame, Interpreter, MAX_DEPTH};
 use sve_script::ir::Effect;
 use sve_sdk::prelude::*;
 
@@ -35,14 +35,11 @@ impl Interpreter<'_> {
             // A cycle of calls: the run reports it.
             return true;
         }
+        // "Up to" selections require nothing; the rest need one card the
+        // performer may select.
         let own = effect.selections().into_iter().all(|to| {
-            let Some(candidates) = self.choice_candidates(game, frame, to) else {
-                return true;
-            };
             self.choose_bounds(to.filter).0 == 0
-                || candidates
-                    .into_iter()
-                    .any(|card| choices::selectable_by(game, frame.me, card))
+                || self.choice_has_selectable(game, frame, to).unwrap_or(true)
         });
         if !own {
             return false;

@@ -23,6 +23,10 @@ pub(super) enum Subject {
     Player(Player),
 }
 
+/// Where a selection looks: zones of players, and the player whose leader
+/// it may also pick.
+type ChoiceZones = (Vec<(Player, Zone)>, Option<Player>);
+
 impl Interpreter<'_> {
     /// Cards of `player`'s `zone` that match `filter` and, in a restricted
     /// sequence, were obtained by the caller; in zone order.
@@ -125,6 +129,37 @@ impl Interpreter<'_> {
         Ok(subjects)
     }
 
+    /// Where a selection the performing player makes looks: its zones, and
+    /// the player whose leader it may also pick (`...OrLeader` modes, when
+    /// the leader is eligible); `None` for the modes that pick by
+    /// themselves.
+    fn choice_zones(frame: &Frame<'_>, to: Selection) -> Option<ChoiceZones> {
+        let me = frame.me;
+        let opp = me.opponent();
+        let zones = match to.target {
+            Target::TargetPlayerCard => vec![(me, Zone::Field)],
+            Target::TargetPlayerCardEx => vec![(me, Zone::ExArea)],
+            Target::TargetOpponentCard | Target::TargetOpponentCardsDivided => {
+                vec![(opp, Zone::Field)]
+            }
+            Target::TargetOpponentCardEx => vec![(opp, Zone::ExArea)],
+            Target::TargetCard => vec![(me, Zone::Field), (opp, Zone::Field)],
+            Target::TargetCardEx => vec![(me, Zone::ExArea), (opp, Zone::ExArea)],
+            Target::TargetOpponentCardOrLeader | Target::TargetPlayerCardOrLeader => {
+                let side = if to.target == Target::TargetOpponentCardOrLeader {
+                    opp
+                } else {
+                    me
+                };
+                // The leader is eligible whatever the filter.
+                let leader = Self::leader_eligible(frame, side).then_some(side);
+                return Some((vec![(side, Zone::Field)], leader));
+            }
+            _ => return None,
+        };
+        Some((zones, None))
+    }
+
     /// The cards a selection the performing player makes may pick from
     /// (leader cards included for `...OrLeader` modes), before Aura is
     /// applied; `None` for the modes that pick by themselves.
@@ -134,38 +169,52 @@ impl Interpreter<'_> {
         frame: &Frame<'_>,
         to: Selection,
     ) -> Option<Vec<CardRef>> {
-        let me = frame.me;
-        let opp = me.opponent();
-        let matching = |zones: &[(Player, Zone)]| {
-            zones
-                .iter()
-                .flat_map(|(p, z)| self.candidates(game, frame, *p, *z, to.filter))
-                .collect::<Vec<_>>()
-        };
-        Some(match to.target {
-            Target::TargetPlayerCard => matching(&[(me, Zone::Field)]),
-            Target::TargetPlayerCardEx => matching(&[(me, Zone::ExArea)]),
-            Target::TargetOpponentCard | Target::TargetOpponentCardsDivided => {
-                matching(&[(opp, Zone::Field)])
-            }
-            Target::TargetOpponentCardEx => matching(&[(opp, Zone::ExArea)]),
-            Target::TargetCard => matching(&[(me, Zone::Field), (opp, Zone::Field)]),
-            Target::TargetCardEx => matching(&[(me, Zone::ExArea), (opp, Zone::ExArea)]),
-            Target::TargetOpponentCardOrLeader | Target::TargetPlayerCardOrLeader => {
-                let side = if to.target == Target::TargetOpponentCardOrLeader {
-                    opp
-                } else {
-                    me
+        let (zones, leader) = Self::choice_zones(frame, to)?;
+        let mut candidates: Vec<CardRef> = zones
+            .iter()
+            .flat_map(|(p, z)| self.candidates(game, frame, *p, *z, to.filter))
+            .collect();
+        if let Some(side) = leader {
+            candidates.extend(game.cards_in(side, Zone::Leader));
+        }
+        Some(candidates)
+    }
+
+    /// Whether the performing player could select one of
+    /// [`choice_candidates`](Self::choice_candidates) now, Aura applied;
+    /// `None` for the modes that pick by themselves. The same answer as
+    /// asking each candidate, but it reads each card once and stops at the
+    /// first that will do (a spell's play requirement asks this at every
+    /// listing of legal actions).
+    pub(super) fn choice_has_selectable(
+        &self,
+        game: &Game,
+        frame: &Frame<'_>,
+        to: Selection,
+    ) -> Option<bool> {
+        let (zones, leader) = Self::choice_zones(frame, to)?;
+        let scope = self.scope(frame);
+        let selectable_in = |player: Player, zone: Zone| {
+            game.cards_in(player, zone).into_iter().any(|card| {
+                let Some(seen) = values::FilterCard::of(game, card) else {
+                    return false;
                 };
-                // The leader is eligible whatever the filter.
-                let mut candidates = matching(&[(side, Zone::Field)]);
-                if Self::leader_eligible(frame, side) {
-                    candidates.extend(game.cards_in(side, Zone::Leader));
-                }
-                candidates
-            }
-            _ => return None,
-        })
+                values::filter_holds(game, &scope, to.filter, &seen)
+                    && frame
+                        .only
+                        .is_none_or(|only| only.contains(&Subject::Card(card)))
+                    && choices::selectable(seen.stats(), frame.me)
+            })
+        };
+        let in_zones = zones.iter().any(|(p, z)| selectable_in(*p, *z));
+        let leader = || {
+            leader.is_some_and(|side| {
+                game.cards_in(side, Zone::Leader)
+                    .into_iter()
+                    .any(|card| choices::selectable_by(game, frame.me, card))
+            })
+        };
+        Some(in_zones || leader())
     }
 
     /// How many subjects a selection picks: the filter's `m(min,max)`, or
