@@ -324,6 +324,44 @@ mod tests {
         );
     }
 
+    /// A one-card script pack's IR, its first card's values `extra` nodes
+    /// deeper than the compiler made them.
+    fn pack_data(extra: u32) -> Vec<u8> {
+        let source = "name Spark;\nid NAT-001;\nclass Rune;\ntype Spell;\ncost 1;\n\
+                      ability Spell { effect DealDamage(1c(2)2) to TargetOpponentCard F; }\n";
+        let compiled = sve_script::compile_file("spark.txt", source);
+        assert!(
+            compiled.diagnostics.is_empty(),
+            "{:?}",
+            compiled.diagnostics
+        );
+        let mut module = compiled.into_module();
+        let values = &mut module.cards[0].values;
+        values.push(sve_script::ir::ValueNode::Int(1));
+        for _ in 0..extra {
+            let last = u32::try_from(values.len() - 1).expect("few nodes");
+            values.push(sve_script::ir::ValueNode::Neg(sve_script::ir::ValueId(
+                last,
+            )));
+        }
+        module.to_bytes().expect("encodes")
+    }
+
+    #[test]
+    fn ir_nested_deeper_than_the_native_evaluator_allows_is_left_to_the_sandbox() {
+        let shallow = decode(&pack_data(10)).map(|_| ());
+        assert_eq!(shallow, Ok(()));
+        let deep = decode(&pack_data(MAX_EVALUATION_DEPTH as u32)).map(|_| ());
+        let why = deep.expect_err("too deep to run natively");
+        assert!(
+            why.starts_with("card NAT-001: values nest 257 deep"),
+            "{why}"
+        );
+        // Bytes that are not IR at all are refused, naming why.
+        let garbage = decode(b"not a script pack").map(|_| ());
+        assert!(garbage.is_err_and(|why| why.starts_with("bad script pack data")));
+    }
+
     #[test]
     fn an_oversized_question_halts_the_run_as_in_the_sandbox() {
         let (trap, halt) = run(|game| {
