@@ -1,7 +1,8 @@
 //! SVE Script packs on the real path: compiling (parse, check, IR and
 //! packaging), loading a script pack into the runtime component (what a hot
-//! reload does), and whole random-bot matches played by the starter packs
-//! (running scenario files: `cargo bench -p sve-scenario`).
+//! reload does), and whole random-bot matches played by the starter packs,
+//! their scripts run natively and in the sandbox (running scenario files:
+//! `cargo bench -p sve-scenario`).
 //!
 //! Run with `cargo bench -p sve-host --bench scripts`. Throughput is
 //! reported in cards per second for the compile benchmarks.
@@ -15,7 +16,7 @@ use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards, starter_db};
 use sve_host::decks::{resolve, starter_deck};
 use sve_host::engine::{Match, NoAbilities};
 use sve_host::packs::script_pack::{compile_folder, package};
-use sve_host::packs::{LoadOptions, PackLibrary};
+use sve_host::packs::{LoadOptions, LoadedPacks, PackLibrary, ScriptRuntime};
 use sve_host::sim::{PlayOptions, play_bot_match};
 
 fn root() -> PathBuf {
@@ -93,10 +94,9 @@ fn load(c: &mut Criterion) {
     group.finish();
 }
 
-fn matches(c: &mut Criterion) {
-    let mut group = c.benchmark_group("script_matches");
-    group.sample_size(30);
-    let library = PackLibrary::open(
+/// Both starter packs, their scripts running where `scripts` says.
+fn starter_packs(scripts: ScriptRuntime) -> LoadedPacks {
+    PackLibrary::open(
         &[
             root().join("card-packs/starter-scripts"),
             root().join("card-packs/rust-starter"),
@@ -106,11 +106,16 @@ fn matches(c: &mut Criterion) {
             cache_dir: Some(root().join("target").join("sve-cache")),
             dev_packs: Default::default(),
             language: None,
-            script_runtime: Default::default(),
+            script_runtime: scripts,
         },
     )
-    .expect("pack engine");
-    let loaded = library.loaded();
+    .expect("pack engine")
+    .loaded()
+}
+
+fn matches(c: &mut Criterion) {
+    let mut group = c.benchmark_group("script_matches");
+    group.sample_size(30);
     let vanilla = Arc::new(starter_db().expect("bundled cards"));
     let decks = |db: &sve_host::cards::CardDb| {
         ["SD01", "SD05"].map(|name| resolve(&starter_deck(name).expect("deck"), db).expect("ok"))
@@ -131,15 +136,28 @@ fn matches(c: &mut Criterion) {
             play_bot_match(&mut game, &mut bots, options)
         });
     });
-    group.bench_function("random_match_sd01_sd05_starter_packs", |b| {
-        let lists = decks(&loaded.db);
-        b.iter(|| {
-            seed += 1;
-            let mut game = Match::new(Arc::clone(&loaded.db), loaded.runner(), lists.clone(), seed);
-            let mut bots = [BotKind::Random.build(seed), BotKind::Random.build(seed + 1)];
-            play_bot_match(&mut game, &mut bots, options)
+    for (name, scripts) in [
+        (
+            "random_match_sd01_sd05_starter_packs",
+            ScriptRuntime::Native,
+        ),
+        (
+            "random_match_sd01_sd05_starter_packs_sandboxed",
+            ScriptRuntime::Sandboxed,
+        ),
+    ] {
+        let loaded = starter_packs(scripts);
+        group.bench_function(name, |b| {
+            let lists = decks(&loaded.db);
+            b.iter(|| {
+                seed += 1;
+                let mut game =
+                    Match::new(Arc::clone(&loaded.db), loaded.runner(), lists.clone(), seed);
+                let mut bots = [BotKind::Random.build(seed), BotKind::Random.build(seed + 1)];
+                play_bot_match(&mut game, &mut bots, options)
+            });
         });
-    });
+    }
     group.finish();
 }
 
