@@ -236,18 +236,59 @@ impl From<crate::bindings::sve::cards::types::CardStats> for CardStats {
 /// The game, seen from a running ability.
 pub struct Game<'a> {
     call: Call,
+    /// The game API (see [`Game::api`]).
+    #[cfg(not(target_arch = "wasm32"))]
     api: &'a dyn GameApi,
+    #[cfg(target_arch = "wasm32")]
+    api: std::marker::PhantomData<&'a dyn GameApi>,
 }
 
 impl<'a> Game<'a> {
-    /// The game as the ability `call` sees it, through `api`. Pack code
-    /// gets its `Game` from the SDK, on the component's imports; a host
-    /// that runs card code in its own process gives its own [`GameApi`].
+    /// The game as the ability `call` sees it, through `api`: what a host
+    /// that runs card code in its own process does, with its own
+    /// [`GameApi`]. Pack code gets its `Game` from the SDK.
+    ///
+    /// In a WebAssembly component a `Game` always runs over the
+    /// component's [`Imports`](crate::api::Imports), whatever `api` is
+    /// given.
     pub fn new(call: &Call, api: &'a dyn GameApi) -> Game<'a> {
+        #[cfg(target_arch = "wasm32")]
+        let api = {
+            let _ = api;
+            std::marker::PhantomData
+        };
         Game {
             call: call.clone(),
             api,
         }
+    }
+
+    /// The game as the ability `call` sees it, on the component's imports
+    /// (what the SDK's entry points give pack code).
+    pub(crate) fn on_imports(call: &Call) -> Game<'static> {
+        Game {
+            call: call.clone(),
+            #[cfg(not(target_arch = "wasm32"))]
+            api: &crate::api::Imports,
+            #[cfg(target_arch = "wasm32")]
+            api: std::marker::PhantomData,
+        }
+    }
+
+    /// The game API this `Game` calls. In a component that is the imports,
+    /// called directly (not through a `dyn GameApi`), so that the
+    /// component imports only the game functions the pack uses: the host
+    /// links each import again at every instance, and a Rust pack gets a
+    /// fresh instance for every call.
+    #[cfg(target_arch = "wasm32")]
+    fn api(&self) -> crate::api::Imports {
+        crate::api::Imports
+    }
+
+    /// The game API this `Game` calls.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn api(&self) -> &'a dyn GameApi {
+        self.api
     }
 
     /// Which ability is running, and its context.
@@ -283,12 +324,12 @@ impl<'a> Game<'a> {
 
     /// Whose turn it is.
     pub fn active_player(&self) -> Player {
-        Player::new(self.api.active_player())
+        Player::new(self.api().active_player())
     }
 
     /// Cards in a player's zone.
     pub fn cards_in(&self, player: Player, zone: Zone) -> Vec<CardRef> {
-        self.api.cards_in(player.index(), zone)
+        self.api().cards_in(player.index(), zone)
     }
 
     /// Followers on a player's field.
@@ -306,64 +347,64 @@ impl<'a> Game<'a> {
     pub fn matching(&self, player: Player, zone: Zone, filter: &CardFilter) -> Vec<CardRef> {
         self.cards_in(player, zone)
             .into_iter()
-            .filter(|c| self.api.matches(*c, filter))
+            .filter(|c| self.api().matches(*c, filter))
             .collect()
     }
 
     /// A card's current information.
     pub fn card(&self, card: CardRef) -> Option<CardInfo> {
-        self.api.inspect_card(card).map(CardInfo::from)
+        self.api().inspect_card(card).map(CardInfo::from)
     }
 
     /// A card's current numbers and flags: what [`Game::card`] gives
     /// without the text and counters, at a fraction of the cost.
     pub fn stats(&self, card: CardRef) -> Option<CardStats> {
-        self.api.inspect_stats(card).map(CardStats::from)
+        self.api().inspect_stats(card).map(CardStats::from)
     }
 
     /// A player's resources and class counts.
     pub fn player(&self, player: Player) -> PlayerInfo {
-        self.api.inspect_player(player.index())
+        self.api().inspect_player(player.index())
     }
 
     /// What happened to a player's cards this turn (destroyed, discarded,
     /// attacked, spells played, returned to hand from the field).
     pub fn this_turn(&self, player: Player) -> TurnRecord {
-        self.api.this_turn(player.index())
+        self.api().this_turn(player.index())
     }
 
     /// Turns begun since a card entered the field (0 on the turn it
     /// entered); `None` when it is not on the field.
     pub fn turns_on_field(&self, card: CardRef) -> Option<u32> {
-        self.api.turns_on_field(card)
+        self.api().turns_on_field(card)
     }
 
     /// A card's current evolve cost; `None` when it cannot evolve.
     pub fn evolve_cost(&self, card: CardRef) -> Option<i32> {
-        self.api.evolve_cost(card)
+        self.api().evolve_cost(card)
     }
 
     /// Whether a field follower is racing: Carrots are linked to it
     /// (Umamusume).
     pub fn is_racing(&self, card: CardRef) -> bool {
-        self.api.racing(card)
+        self.api().racing(card)
     }
 
     /// Whether a follower could be served `count` Carrots now (see
     /// [`race`](Game::race)).
     pub fn can_race(&self, card: CardRef, count: u8, use_ep: bool) -> bool {
-        self.api.can_race(card, count, use_ep)
+        self.api().can_race(card, count, use_ep)
     }
 
     /// The zone a card came from into its current zone, looking through the
     /// resolution zone: a card played from the hand came from the hand.
     pub fn came_from(&self, card: CardRef) -> Option<Zone> {
-        self.api.came_from(card)
+        self.api().came_from(card)
     }
 
     /// Whether a card is face up (in an evolve deck: used).
     pub fn is_face_up(&self, card: CardRef) -> bool {
-        self.api.face_up(card)
+        self.api().face_up(card)
     }
 
     /// The number of cards played by you this turn (Combo).
@@ -380,7 +421,7 @@ impl<'a> Game<'a> {
         min: u32,
         max: u32,
     ) -> Result<Vec<u32>, Stop> {
-        Ok(self.api.choose(&ChoiceRequest {
+        Ok(self.api().choose(&ChoiceRequest {
             player: player.index(),
             text: text.to_owned(),
             options,
@@ -442,7 +483,7 @@ impl<'a> Game<'a> {
         min: u32,
         max: u32,
     ) -> Result<Vec<CardRef>, Stop> {
-        Ok(self.api.select_cards(text, &candidates, min, max)?)
+        Ok(self.api().select_cards(text, &candidates, min, max)?)
     }
 
     /// You choose cards without selecting them (Aura does not apply).
@@ -466,61 +507,61 @@ impl<'a> Game<'a> {
 
     /// A uniform random number in `0..n` from the match RNG.
     pub fn random(&mut self, n: u32) -> u32 {
-        self.api.random(n)
+        self.api().random(n)
     }
 
     /// `player` draws `count` cards.
     pub fn draw(&mut self, player: Player, count: u32) {
-        self.api.draw(player.index(), count);
+        self.api().draw(player.index(), count);
     }
     /// Deals ability damage to a follower.
     pub fn damage_follower(&mut self, card: CardRef, amount: i32) {
-        self.api.damage_follower(card, amount);
+        self.api().damage_follower(card, amount);
     }
     /// Deals ability damage to a leader.
     pub fn damage_leader(&mut self, player: Player, amount: i32) {
-        self.api.damage_leader(player.index(), amount);
+        self.api().damage_leader(player.index(), amount);
     }
     /// Gives a leader +N (or −N) defense.
     pub fn change_leader_defense(&mut self, player: Player, delta: i32) {
-        self.api.change_leader_defense(player.index(), delta);
+        self.api().change_leader_defense(player.index(), delta);
     }
     /// Destroys a card.
     pub fn destroy(&mut self, card: CardRef) {
-        self.api.destroy(card);
+        self.api().destroy(card);
     }
     /// Banishes a card.
     pub fn banish(&mut self, card: CardRef) {
-        self.api.banish(card);
+        self.api().banish(card);
     }
     /// Puts a card into its owner's cemetery (not destroyed).
     pub fn bury(&mut self, card: CardRef) {
-        self.api.bury(card);
+        self.api().bury(card);
     }
     /// Returns a card to its owner's hand.
     pub fn return_to_hand(&mut self, card: CardRef) {
-        self.api.return_to_hand(card);
+        self.api().return_to_hand(card);
     }
     /// Puts a card on top of (or under) its owner's deck.
     pub fn put_into_deck(&mut self, card: CardRef, bottom: bool) {
-        self.api.put_into_deck(card, bottom);
+        self.api().put_into_deck(card, bottom);
     }
     /// Puts a card onto your field; false if there is no room.
     pub fn put_onto_field(&mut self, card: CardRef) -> bool {
-        self.api.put_onto_field(card)
+        self.api().put_onto_field(card)
     }
     /// Puts a card onto `player`'s field (an effect the opponent performs);
     /// returns whether there was room.
     pub fn put_onto_field_for(&mut self, card: CardRef, player: Player) -> bool {
-        self.api.put_onto_field_for(card, player.index())
+        self.api().put_onto_field_for(card, player.index())
     }
     /// Puts a card into its owner's EX area; false if there is no room.
     pub fn put_into_ex_area(&mut self, card: CardRef) -> bool {
-        self.api.put_into_ex_area(card)
+        self.api().put_into_ex_area(card)
     }
     /// Discards cards from their owners' hands.
     pub fn discard(&mut self, cards: &[CardRef]) {
-        self.api.discard(cards);
+        self.api().discard(cards);
     }
     /// Creates `count` tokens (by card id) for `player`.
     pub fn summon_token(
@@ -530,99 +571,99 @@ impl<'a> Game<'a> {
         count: u32,
         destination: TokenDestination,
     ) -> Result<Vec<CardRef>, Stop> {
-        self.api
+        self.api()
             .summon_token(player.index(), card_id, count, destination)
             .map_err(Stop::Error)
     }
     /// Gives a card +attack/+defense.
     pub fn give_stats(&mut self, card: CardRef, attack: i32, defense: i32, duration: Duration) {
-        self.api.give_stats(card, attack, defense, duration);
+        self.api().give_stats(card, attack, defense, duration);
     }
     /// Gives a card keywords.
     pub fn give_keywords(&mut self, card: CardRef, keywords: Keywords, duration: Duration) {
-        self.api.give_keywords(card, keywords.bits(), duration);
+        self.api().give_keywords(card, keywords.bits(), duration);
     }
     /// Changes a card's cost.
     pub fn change_cost(&mut self, card: CardRef, delta: i32, duration: Duration) {
-        self.api.change_cost(card, delta, duration);
+        self.api().change_cost(card, delta, duration);
     }
     /// You play a card from where it is (a spell from the cemetery, a card
     /// from the hand), paying its cost, or `cost` play points when given;
     /// it resolves right after this ability. Returns whether it was played
     /// (a follower, amulet or spell that fits and you can pay for).
     pub fn play_card(&mut self, card: CardRef, cost: Option<i32>) -> bool {
-        self.api.play_card(card, cost)
+        self.api().play_card(card, cost)
     }
     /// Serves a follower `count` Carrots (Umamusume): it races and has
     /// Rush. Pays `count` play points, or one less and 1 evolution point
     /// with `use_ep`, and uses the turn's evolve. Returns whether it raced.
     pub fn race(&mut self, card: CardRef, count: u8, use_ep: bool) -> bool {
-        self.api.race(card, count, use_ep)
+        self.api().race(card, count, use_ep)
     }
     /// Turns a face-up card of an evolve deck face down, so it can be used
     /// again; returns whether it was face up there.
     pub fn turn_face_down(&mut self, card: CardRef) -> bool {
-        self.api.turn_face_down(card)
+        self.api().turn_face_down(card)
     }
     /// Changes a card's evolve cost.
     pub fn change_evolve_cost(&mut self, card: CardRef, delta: i32, duration: Duration) {
-        self.api.change_evolve_cost(card, delta, duration);
+        self.api().change_evolve_cost(card, delta, duration);
     }
     /// Sets a card's evolve cost (later changes still apply).
     pub fn set_evolve_cost(&mut self, card: CardRef, cost: i32, duration: Duration) {
-        self.api.set_evolve_cost(card, cost, duration);
+        self.api().set_evolve_cost(card, cost, duration);
     }
     /// Gives a card a trait ("it becomes an Officer").
     pub fn give_trait(&mut self, card: CardRef, name: &str, duration: Duration) {
-        self.api.give_trait(card, name, duration);
+        self.api().give_trait(card, name, duration);
     }
     /// Puts (or, when negative, removes) counters.
     pub fn add_counters(&mut self, card: CardRef, counter: Counter, delta: i32) {
-        self.api.add_counters(card, counter.index(), delta);
+        self.api().add_counters(card, counter.index(), delta);
     }
     /// Engages a card.
     pub fn engage(&mut self, card: CardRef) {
-        self.api.engage(card);
+        self.api().engage(card);
     }
     /// Refreshes (reserves) a card.
     pub fn refresh(&mut self, card: CardRef) {
-        self.api.refresh(card);
+        self.api().refresh(card);
     }
     /// Changes current play points.
     pub fn add_play_points(&mut self, player: Player, delta: i32) {
-        self.api.add_play_points(player.index(), delta);
+        self.api().add_play_points(player.index(), delta);
     }
     /// Changes maximum play points.
     pub fn add_max_play_points(&mut self, player: Player, delta: i32) {
-        self.api.add_max_play_points(player.index(), delta);
+        self.api().add_max_play_points(player.index(), delta);
     }
     /// Changes evolution points.
     pub fn add_evolve_points(&mut self, player: Player, delta: i32) {
-        self.api.add_evolve_points(player.index(), delta);
+        self.api().add_evolve_points(player.index(), delta);
     }
     /// Evolves a follower by an effect; false if no evolved card is there.
     pub fn evolve(&mut self, card: CardRef) -> bool {
-        self.api.evolve(card)
+        self.api().evolve(card)
     }
     /// Shuffles a deck.
     pub fn shuffle(&mut self, player: Player) {
-        self.api.shuffle(player.index());
+        self.api().shuffle(player.index());
     }
     /// Puts the top `count` cards of a deck into the cemetery.
     pub fn mill(&mut self, player: Player, count: u32) {
-        self.api.mill(player.index(), count);
+        self.api().mill(player.index(), count);
     }
     /// Moves a card from a deck to its owner's hand.
     pub fn deck_to_hand(&mut self, card: CardRef) {
-        self.api.deck_to_hand(card);
+        self.api().deck_to_hand(card);
     }
     /// `player` takes another turn after this one.
     pub fn extra_turn(&mut self, player: Player) {
-        self.api.extra_turn(player.index());
+        self.api().extra_turn(player.index());
     }
     /// Writes a line to the host log.
     pub fn log(&self, message: &str) {
-        self.api.log(message);
+        self.api().log(message);
     }
 }
 

@@ -201,14 +201,14 @@ pub mod __private {
     pub fn condition<P: Pack>(call: AbilityCall) -> Result<bool, String> {
         install_panic_hook();
         let call = Call::from(call);
-        let game = Game::new(&call, &crate::api::Imports);
+        let game = Game::on_imports(&call);
         Ok(Table::find(P::cards(), &call).holds(&game, &call))
     }
 
     pub fn resolve<P: Pack>(call: AbilityCall) -> Result<(), String> {
         install_panic_hook();
         let call = Call::from(call);
-        let mut game = Game::new(&call, &crate::api::Imports);
+        let mut game = Game::on_imports(&call);
         Table::find(P::cards(), &call)
             .resolve(&mut game, &call)
             .map_err(|stop| stop.into_message())
@@ -222,14 +222,14 @@ pub mod __private {
     pub fn runtime_condition<P: RuntimePack>(call: AbilityCall) -> Result<bool, String> {
         install_panic_hook();
         let call = Call::from(call);
-        let game = Game::new(&call, &crate::api::Imports);
+        let game = Game::on_imports(&call);
         P::condition(&game, &call).map_err(|stop| stop.into_message())
     }
 
     pub fn runtime_resolve<P: RuntimePack>(call: AbilityCall) -> Result<(), String> {
         install_panic_hook();
         let call = Call::from(call);
-        let mut game = Game::new(&call, &crate::api::Imports);
+        let mut game = Game::on_imports(&call);
         P::resolve(&mut game, &call).map_err(|stop| stop.into_message())
     }
 }
