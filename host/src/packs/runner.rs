@@ -70,7 +70,8 @@ pub struct PackRunner {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ScriptRuntime {
     /// In the host's process (`native_script.rs`): no WebAssembly boundary
-    /// to cross at each call, many times faster. A pack whose IR is too
+    /// to cross at each call (a starter-pack match runs about a third
+    /// fewer instructions; docs/performance.md). A pack whose IR is too
     /// deep for it runs in the sandbox all the same.
     #[default]
     Native,
