@@ -92,6 +92,43 @@ pub enum ValueNode {
     },
 }
 
+impl ValueNode {
+    /// The value nodes and the filter this node names (at most three
+    /// values, at most one filter): what validation checks and what
+    /// evaluation recurses into.
+    pub fn references(&self) -> ([Option<ValueId>; 3], Option<FilterId>) {
+        match self {
+            ValueNode::Int(_)
+            | ValueNode::Amount
+            | ValueNode::Var(_)
+            | ValueNode::Combo
+            | ValueNode::LeaderDefense
+            | ValueNode::ThisAttack
+            | ValueNode::ThisDefense
+            | ValueNode::ThisCost
+            | ValueNode::ThisCounters(_)
+            | ValueNode::HandCount(None)
+            | ValueNode::TurnStat { filter: None, .. } => ([None; 3], None),
+            ValueNode::HandCount(Some(filter))
+            | ValueNode::CountField(filter)
+            | ValueNode::CountEx(filter)
+            | ValueNode::CountCemetery(filter)
+            | ValueNode::CountOpponentField(filter)
+            | ValueNode::TurnStat {
+                filter: Some(filter),
+                ..
+            } => ([None; 3], Some(*filter)),
+            ValueNode::Neg(inner) => ([Some(*inner), None, None], None),
+            ValueNode::Binary { left, right, .. } => ([Some(*left), Some(*right), None], None),
+            ValueNode::Cond { test, left, right } => match test {
+                CondTest::ThisMatches(filter) => ([Some(*left), Some(*right), None], Some(*filter)),
+                CondTest::Positive(inner) => ([Some(*left), Some(*right), Some(*inner)], None),
+                _ => ([Some(*left), Some(*right), None], None),
+            },
+        }
+    }
+}
+
 /// Arithmetic and comparison operators (spec §9.3). Integer arithmetic;
 /// division and remainder truncate, and by zero give 0.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]

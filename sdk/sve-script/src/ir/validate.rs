@@ -4,7 +4,7 @@
 //! ([`crate::ir::Module::from_bytes`] does this) can then index without checks.
 
 use super::effect::{AbilityIdx, CheckAction, ComplexStep, Cost, Count, Selection};
-use super::expr::{CondTest, FilterId, ValueId, ValueNode};
+use super::expr::{FilterId, ValueId, ValueNode};
 use super::visit::Part;
 use super::{Card, Effect};
 
@@ -82,52 +82,28 @@ impl Card {
     /// so this is finite; a runtime that evaluates recursively bounds its
     /// stack with it. Call it on validated IR (out-of-range names count 0).
     pub fn evaluation_depth(&self) -> usize {
+        // The depth found so far for an earlier node (none for a name out
+        // of range).
+        fn depth_of(depths: &[usize], index: u32) -> Option<usize> {
+            usize::try_from(index)
+                .ok()
+                .and_then(|i| depths.get(i))
+                .copied()
+        }
         let mut filters: Vec<usize> = Vec::with_capacity(self.filters.len());
         for filter in &self.filters {
-            let alternative = filter
-                .alternative
-                .and_then(|alt| filters.get(usize::try_from(alt.0).ok()?).copied())
-                .unwrap_or(0);
-            filters.push(1 + alternative);
+            let alternative = filter.alternative.and_then(|alt| depth_of(&filters, alt.0));
+            filters.push(1 + alternative.unwrap_or(0));
         }
-        let filter_depth = |id: FilterId| {
-            usize::try_from(id.0)
-                .ok()
-                .and_then(|i| filters.get(i))
-                .copied()
-        };
         let mut values: Vec<usize> = Vec::with_capacity(self.values.len());
         for node in &self.values {
-            let value_depth = |id: ValueId| {
-                usize::try_from(id.0)
-                    .ok()
-                    .and_then(|i| values.get(i))
-                    .copied()
-            };
-            let deepest = match node {
-                ValueNode::HandCount(Some(filter))
-                | ValueNode::CountField(filter)
-                | ValueNode::CountEx(filter)
-                | ValueNode::CountCemetery(filter)
-                | ValueNode::CountOpponentField(filter)
-                | ValueNode::TurnStat {
-                    filter: Some(filter),
-                    ..
-                } => filter_depth(*filter),
-                ValueNode::Neg(inner) => value_depth(*inner),
-                ValueNode::Binary { left, right, .. } => {
-                    value_depth(*left).max(value_depth(*right))
-                }
-                ValueNode::Cond { test, left, right } => {
-                    let test = match test {
-                        CondTest::ThisMatches(filter) => filter_depth(*filter),
-                        CondTest::Positive(inner) => value_depth(*inner),
-                        _ => None,
-                    };
-                    value_depth(*left).max(value_depth(*right)).max(test)
-                }
-                _ => None,
-            };
+            let (named, filter) = node.references();
+            let deepest = named
+                .into_iter()
+                .flatten()
+                .filter_map(|id| depth_of(&values, id.0))
+                .chain(filter.and_then(|id| depth_of(&filters, id.0)))
+                .max();
             values.push(1 + deepest.unwrap_or(0));
         }
         let deepest_value = values.iter().copied().max().unwrap_or(0);
@@ -181,41 +157,13 @@ impl Checker<'_> {
                 })
             }
         };
-        match node {
-            ValueNode::Int(_)
-            | ValueNode::Amount
-            | ValueNode::Var(_)
-            | ValueNode::Combo
-            | ValueNode::LeaderDefense
-            | ValueNode::ThisAttack
-            | ValueNode::ThisDefense
-            | ValueNode::ThisCost
-            | ValueNode::ThisCounters(_)
-            | ValueNode::HandCount(None)
-            | ValueNode::TurnStat { filter: None, .. } => Ok(()),
-            ValueNode::HandCount(Some(filter))
-            | ValueNode::CountField(filter)
-            | ValueNode::CountEx(filter)
-            | ValueNode::CountCemetery(filter)
-            | ValueNode::CountOpponentField(filter)
-            | ValueNode::TurnStat {
-                filter: Some(filter),
-                ..
-            } => self.filter(*filter),
-            ValueNode::Neg(inner) => earlier(*inner),
-            ValueNode::Binary { left, right, .. } => {
-                earlier(*left)?;
-                earlier(*right)
-            }
-            ValueNode::Cond { test, left, right } => {
-                earlier(*left)?;
-                earlier(*right)?;
-                match test {
-                    CondTest::ThisMatches(filter) => self.filter(*filter),
-                    CondTest::Positive(inner) => earlier(*inner),
-                    _ => Ok(()),
-                }
-            }
+        let (named, filter) = node.references();
+        for target in named.into_iter().flatten() {
+            earlier(target)?;
+        }
+        match filter {
+            Some(filter) => self.filter(filter),
+            None => Ok(()),
         }
     }
 
