@@ -247,18 +247,28 @@ impl BotMatch {
 
     /// A fresh match at its start (no step taken yet).
     pub fn start(&self, db: &Arc<CardDb>) -> Match {
-        Match::new(
-            Arc::clone(db),
-            no_abilities(),
-            self.decks.clone(),
-            self.seed,
-        )
+        self.start_with(db, no_abilities())
+    }
+
+    /// A fresh match at its start whose abilities `runner` runs.
+    pub fn start_with(&self, db: &Arc<CardDb>, runner: Arc<dyn AbilityRunner>) -> Match {
+        Match::new(Arc::clone(db), runner, self.decks.clone(), self.seed)
     }
 
     /// Plays the match to its end (or the turn cap) and returns the final
     /// match with the report.
     pub fn play(&self, db: &Arc<CardDb>, options: PlayOptions) -> (Match, MatchReport) {
-        let mut game = self.start(db);
+        self.play_with(db, no_abilities(), options)
+    }
+
+    /// [`BotMatch::play`], its abilities run by `runner`.
+    pub fn play_with(
+        &self,
+        db: &Arc<CardDb>,
+        runner: Arc<dyn AbilityRunner>,
+        options: PlayOptions,
+    ) -> (Match, MatchReport) {
+        let mut game = self.start_with(db, runner);
         let mut bots = [
             self.bot.build(self.seed.wrapping_mul(2).wrapping_add(1)),
             self.bot.build(self.seed.wrapping_mul(2).wrapping_add(2)),

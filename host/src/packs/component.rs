@@ -196,14 +196,20 @@ impl PackEngine {
         store
     }
 
+    /// A fresh store with a call's fuel.
+    fn fueled_store(&self, pack_data: Arc<[u8]>) -> Result<Store<HostState>, ComponentError> {
+        let mut store = self.store(pack_data);
+        store.set_fuel(FUEL_PER_CALL).map_err(wasm_err)?;
+        Ok(store)
+    }
+
     /// Instantiates a prepared pack in a fresh store.
     pub(crate) fn instantiate(
         &self,
         pre: &AnyPackPre,
         pack_data: Arc<[u8]>,
     ) -> Result<(Store<HostState>, AnyPack), ComponentError> {
-        let mut store = self.store(pack_data);
-        store.set_fuel(FUEL_PER_CALL).map_err(wasm_err)?;
+        let mut store = self.fueled_store(pack_data)?;
         let pack = pre.instantiate(&mut store).map_err(wasm_err)?;
         Ok((store, pack))
     }
@@ -215,8 +221,7 @@ impl PackEngine {
         pre: &AnyPackPre,
         pack_data: Arc<[u8]>,
     ) -> Result<(Store<HostState>, AnyPack), ComponentError> {
-        let mut store = self.store(pack_data);
-        store.set_fuel(FUEL_PER_CALL).map_err(wasm_err)?;
+        let mut store = self.fueled_store(pack_data)?;
         let pack = pre.instantiate_for_calls(&mut store).map_err(wasm_err)?;
         Ok((store, pack))
     }

@@ -117,6 +117,9 @@ adapt_record!(guest -> host::CardFilter {
     engaged, other
 });
 adapt_record!(guest -> host::ChoiceRequest { player, text, options, min, max });
+adapt_record!(host -> guest::AbilityCall {
+    source, source_object, card_id, ability, controller, trigger_card, amount
+});
 adapt_record!(host -> guest::CounterCount { counter, count });
 adapt_record!(host -> guest::CardInfo {
     card, object, id, name, card_type, class, traits, zone, owner, controller, engaged, evolved,

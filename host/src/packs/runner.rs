@@ -6,6 +6,7 @@ use super::component::{FUEL_PER_CALL, PackEngine};
 use super::guest_text::{self, TextKind};
 use super::host_api::{HostState, Lend};
 use super::native_script::{NativeGame, NativeTrap};
+use super::wit::adapt::Adapt;
 use super::wit::latest::sve::cards::types as w;
 use super::wit::{AnyPack, AnyPackPre};
 use crate::engine::{AbilityCtx, AbilityQuery, AbilityRunner, Halt, NoAbilities, RunnerUsage};
@@ -310,17 +311,11 @@ fn call_of(info: &crate::engine::AbilityInfo, card_id: &str) -> w::AbilityCall {
     }
 }
 
-/// The ability call as the SDK takes it, for a native run.
+/// The ability call as the SDK takes it, for a native run: the same call
+/// a component gets.
 fn native_call_of(info: &crate::engine::AbilityInfo, card_id: &str) -> sve_sdk::Call {
-    sve_sdk::Call {
-        source: info.source.0,
-        source_object: info.source_object.0,
-        card_id: card_id.to_owned(),
-        ability: info.ability.0,
-        controller: sve_sdk::Player::new(info.controller.0),
-        trigger_card: info.trigger_card.map(|c| c.0),
-        amount: info.amount,
-    }
+    let call: sve_sdk::bindings::sve::cards::types::AbilityCall = call_of(info, card_id).adapt();
+    sve_sdk::Call::from(call)
 }
 
 /// A stop as the component's export reports it (`sve_sdk`'s

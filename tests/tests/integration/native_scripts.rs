@@ -33,22 +33,21 @@ fn starter_packs(scripts: ScriptRuntime) -> LoadedPacks {
 
 /// A seeded bot match's event log hash, its fizzles, and the runner's
 /// calls into card code and back.
-fn play(loaded: &LoadedPacks, decks: [&str; 2], bot: BotKind, seed: u64) -> (u64, u32, [u64; 2]) {
-    let lists = decks.map(|name| {
-        let file = sve_host::decks::starter_deck(name).expect("bundled deck");
-        sve_host::decks::resolve(&file, &loaded.db).expect("resolves")
-    });
+fn play(
+    loaded: &LoadedPacks,
+    decks: [&'static str; 2],
+    bot: BotKind,
+    seed: u64,
+) -> (u64, u32, [u64; 2]) {
     let runner = loaded.runner();
-    let mut game =
-        sve_host::engine::Match::new(Arc::clone(&loaded.db), Arc::clone(&runner), lists, seed);
-    let mut bots = [bot.build(seed + 1), bot.build(seed + 2)];
-    let report = sve_host::sim::play_bot_match(
-        &mut game,
-        &mut bots,
-        PlayOptions {
-            keep_log: true,
-            ..PlayOptions::default()
-        },
+    let options = PlayOptions {
+        keep_log: true,
+        ..PlayOptions::default()
+    };
+    let (_, report) = sve_tests::BotMatch::new(&loaded.db, decks, seed, bot).play_with(
+        &loaded.db,
+        Arc::clone(&runner),
+        options,
     );
     let usage = runner.usage();
     (
