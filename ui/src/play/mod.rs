@@ -326,7 +326,19 @@ impl MatchScreen {
         } else if self.tab == MatchTab::Board {
             preview::preview_area_ui(ui.ctx(), &self.view.db, side_panel.response.rect);
         }
+        self.tell_pace(now, *anim_speed);
         self.apply(intents)
+    }
+
+    /// Tells a local match what the animations hold up, once the frame
+    /// has queued and skipped what it will (see
+    /// [`ScreenPace`](crate::session::ScreenPace)).
+    fn tell_pace(&mut self, now: f64, anim_speed: AnimSpeed) {
+        if let Driver::Local(session) = &self.session
+            && let Some(word) = self.anim.pace_word(self.view.generation, now, anim_speed)
+        {
+            session.send(Command::Pace(word));
+        }
     }
 
     /// An online rematch: the same screen and session, a new match at a

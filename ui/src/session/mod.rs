@@ -23,6 +23,7 @@
 
 pub(crate) mod inspect;
 pub mod online;
+mod pace;
 mod picture;
 mod reload;
 mod replay;
@@ -76,8 +77,32 @@ pub enum Command {
     Rematch,
     /// Move a watched replay (ignored by a played match).
     Replay(ReplayControl),
+    /// How the screen paces the moves of bots and a playing replay (see
+    /// [`ScreenPace`]). A server paces its own bots and ignores it.
+    Pace(ScreenPace),
     /// Stop the worker.
     Shutdown,
+}
+
+/// What the screen tells the match of its animations, so that the moves
+/// nobody at the screen makes (bots, a playing replay) wait for what it
+/// plays. Answers, undo and every other command are handled at once
+/// whatever it says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScreenPace {
+    /// The screen took in the snapshot of this generation and plays out
+    /// its moves for `hold` from now: the next paced move waits for it. A
+    /// later word replaces an earlier one (`hold` zero: the animations
+    /// were skipped).
+    Playing {
+        /// The newest [`Snapshot::generation`] the screen has taken in.
+        generation: u64,
+        /// How long its animations still play.
+        hold: Duration,
+    },
+    /// The screen shows each snapshot as it comes (animations off): the
+    /// match keeps its own pace.
+    Off,
 }
 
 /// How the user moves through a watched replay.

@@ -16,6 +16,7 @@
 //! reloaded card packs stops at the reload) and the turn at each moment,
 //! which the controls show.
 
+use super::pace::{Pace, Paced};
 use super::sources::SourceIndex;
 use super::worker::Repaint;
 use super::{Command, Delta, LogLine, ReplayControl, ReplayPosition, ShownEvent, Update, picture};
@@ -23,7 +24,7 @@ use crate::config::MatchConfig;
 use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{Receiver, Sender};
 use std::time::Duration;
 use sve_host::cards::CardDb;
 use sve_host::catalog::{Catalog, RunnerFactory};
@@ -72,7 +73,10 @@ struct Viewer {
     /// Why the replay ends before its recording does.
     stop: Option<String>,
     playing: bool,
+    /// The time between two steps while playing.
     pace: Duration,
+    /// What the screen said of its animations.
+    hold: Pace,
     generation: u64,
     unsent_log: Delta<LogLine>,
     unsent_events: Delta<ShownEvent>,
@@ -103,6 +107,7 @@ impl Viewer {
             stop: reach.stop,
             playing: true,
             pace: config.bot_delay,
+            hold: Pace::default(),
             config,
             replay,
             generation: 0,
@@ -133,18 +138,23 @@ impl Viewer {
             }
             announced_end &= at_end;
             let command = if self.playing && !at_end {
-                match self.commands.recv_timeout(self.pace) {
-                    Ok(command) => command,
-                    Err(RecvTimeoutError::Timeout) => {
+                match self.hold.wait(&self.commands, self.pace, self.generation) {
+                    Paced::Command(command) => command,
+                    Paced::Due => {
                         self.go_to(self.at + 1);
                         continue;
                     }
-                    Err(RecvTimeoutError::Disconnected) => return,
+                    Paced::Hangup => return,
                 }
             } else {
-                match self.commands.recv() {
-                    Ok(command) => command,
-                    Err(_) => return,
+                // A hold while paused only matters once playing: take it
+                // in without showing anything again.
+                loop {
+                    match self.commands.recv() {
+                        Ok(Command::Pace(pace)) => self.hold.heard(pace),
+                        Ok(command) => break command,
+                        Err(_) => return,
+                    }
                 }
             };
             if self.handle(command).is_break() {
@@ -183,6 +193,7 @@ impl Viewer {
                     ReplayControl::Pace(pace) => self.pace = pace,
                 },
                 Command::SaveReplay(path) => self.save_replay(&path),
+                Command::Pace(pace) => self.hold.heard(pace),
                 Command::Shutdown => return ControlFlow::Break(()),
                 // Every visible card's data is in each snapshot already.
                 Command::Inspect(_) => {}

@@ -3,6 +3,7 @@
 //! rebuilding the match from seed, decks and the kept answers. Watching a
 //! replay is `replay.rs`'s work.
 
+use super::pace::{Pace, Paced};
 use super::reload::{ReloadReport, card_packs_of, diff_line};
 use super::sources::SourceIndex;
 use super::{Command, Delta, LogLine, ShownEvent, Snapshot, Update, picture};
@@ -12,6 +13,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::time::Duration;
 use sve_host::bot::Bot;
 use sve_host::cards::diff::diff_dbs;
 use sve_host::cards::{CardChanges, CardDb};
@@ -28,12 +30,12 @@ use sve_host::replay::{
 /// Wakes the UI after an update.
 pub(super) type Repaint = Arc<dyn Fn() + Send + Sync>;
 
+/// How often a waiting match looks for reloaded card packs.
+const RELOAD_POLL: Duration = Duration::from_millis(50);
+
 /// Runs a match until [`Command::Shutdown`] or until the UI drops its end of
 /// the channel. A panic inside the engine or a bot is reported to the UI as
 /// [`Update::Failed`] instead of vanishing with the thread.
-/// How often a waiting match looks for reloaded card packs.
-const RELOAD_POLL: std::time::Duration = std::time::Duration::from_millis(50);
-
 pub(super) fn run(
     config: MatchConfig,
     catalog: Catalog,
@@ -119,6 +121,8 @@ struct Worker {
     /// point it goes back to.
     sandbox_edits: Vec<RecordedSandbox>,
     generation: u64,
+    /// When bots answer.
+    pace: Pace,
     /// The catalog generation the match plays with (hot reload).
     cards_generation: u64,
     /// The cards the match started with, and runners for their code.
@@ -174,6 +178,7 @@ impl Worker {
             conceded_by: None,
             sandbox_edits: Vec::new(),
             generation: 0,
+            pace: Pace::default(),
             unsent_log: Delta::default(),
             unsent_events: Delta::default(),
             after_snapshot: Vec::new(),
@@ -190,20 +195,7 @@ impl Worker {
             let bot_decision = decision.filter(|d| self.is_bot(d.player));
             self.publish(bot_decision.is_some());
             let next = match bot_decision {
-                Some(decision) => {
-                    // Pace the bot; a command that arrives meanwhile (undo,
-                    // concede) goes first and the loop looks again.
-                    match self.commands.recv_timeout(self.config.bot_delay) {
-                        Ok(command) => self.handle(command),
-                        Err(RecvTimeoutError::Timeout) => {
-                            if !self.reload_cards() {
-                                self.bot_answer(&decision);
-                            }
-                            ControlFlow::Continue(())
-                        }
-                        Err(RecvTimeoutError::Disconnected) => ControlFlow::Break(()),
-                    }
-                }
+                Some(decision) => self.pace_bot(&decision),
                 None => self.wait_for_command(),
             };
             if next.is_break() {
@@ -212,17 +204,43 @@ impl Worker {
         }
     }
 
+    /// Lets the bot answer `decision` once its pace allows: after the bot
+    /// delay, and not while the screen holds the match to play out the
+    /// last moves. Any other command (undo, concede) goes first and the
+    /// loop looks again.
+    fn pace_bot(&mut self, decision: &Decision) -> ControlFlow<()> {
+        match self
+            .pace
+            .wait(&self.commands, self.config.bot_delay, self.generation)
+        {
+            Paced::Command(command) => self.handle(command),
+            Paced::Due => {
+                if !self.reload_cards() {
+                    self.bot_answer(decision);
+                }
+                ControlFlow::Continue(())
+            }
+            Paced::Hangup => ControlFlow::Break(()),
+        }
+    }
+
     /// Waits for the UI's next command; with a watched catalog, swaps in
     /// reloaded cards meanwhile (the match then goes round the loop again).
+    /// The screen's word on its pace is taken in without showing the
+    /// match again.
     fn wait_for_command(&mut self) -> ControlFlow<()> {
         if !self.catalog.is_watched() {
-            return match self.commands.recv() {
-                Ok(command) => self.handle(command),
-                Err(_) => ControlFlow::Break(()),
-            };
+            loop {
+                match self.commands.recv() {
+                    Ok(Command::Pace(pace)) => self.pace.heard(pace),
+                    Ok(command) => return self.handle(command),
+                    Err(_) => return ControlFlow::Break(()),
+                }
+            }
         }
         loop {
             match self.commands.recv_timeout(RELOAD_POLL) {
+                Ok(Command::Pace(pace)) => self.pace.heard(pace),
                 Ok(command) => return self.handle(command),
                 Err(RecvTimeoutError::Disconnected) => return ControlFlow::Break(()),
                 Err(RecvTimeoutError::Timeout) => {
@@ -445,6 +463,7 @@ impl Worker {
             // Every visible card's data is in each snapshot already.
             Command::Replay(_) | Command::Inspect(_) => {}
             Command::Rematch => self.notice("Start a new match from the start screen.".to_owned()),
+            Command::Pace(pace) => self.pace.heard(pace),
             Command::Shutdown => return ControlFlow::Break(()),
         }
         ControlFlow::Continue(())

@@ -109,6 +109,52 @@ fn speed_off_shows_nothing_and_is_remembered() {
     panic!("the bot played no card in eight turns");
 }
 
+#[test]
+fn the_bots_moves_wait_for_their_animations() {
+    // A tenth of a second per frame: the screen's clock runs well ahead
+    // of the wall clock the match's pace keeps, so a move that waited for
+    // the animations before it always finds them played.
+    const STEP: f64 = 0.1;
+    let mut harness = client_animated_stepping(AnimSpeed::Normal, STEP as f32);
+    start_match(&mut harness, "You vs bot", SEED);
+    play_to_main_action(&mut harness);
+    let (mut arrivals, mut early) = (0, 0);
+    for _ in 0..4 {
+        // Your own answer shows at once; the bot's moves after it are
+        // what is paced.
+        click_answer(&mut harness, "End turn");
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while !(has(&harness, "End turn") && idle(&harness)) {
+            let before = match_view(&harness).events.len();
+            let now = harness.ctx.input(|input| input.time);
+            let done_at = done_at(&harness);
+            harness.step();
+            if match_view(&harness).events.len() > before {
+                arrivals += 1;
+                // The frame that took the move in ran at `now + STEP`.
+                early += usize::from(done_at > now + STEP);
+            }
+            if !has(&harness, "End turn") && !harness_waits(&harness) {
+                // A prompt of yours in the bot's turn (its answer is
+                // taken in before the loop looks again).
+                answer_plainly(&mut harness);
+            }
+            assert!(Instant::now() < deadline, "timed out in the bot's turn");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+    assert_eq!(
+        early, 0,
+        "of {arrivals} moves, {early} came while the last still played"
+    );
+    // Unpaced, a bot with no delay makes its whole turn before the
+    // screen has drawn the first move: no move comes on its own.
+    assert!(
+        arrivals >= 4,
+        "the bot's moves come one at a time: {arrivals} did"
+    );
+}
+
 /// From your main action: plays a card if one can be played (so the hand
 /// never reaches its limit), else ends the turn; then runs frames until it
 /// is your main action again and nothing plays, calling `watch` after
@@ -170,5 +216,13 @@ fn idle(harness: &Harness<'_, App>) -> bool {
     match harness.state().screen() {
         Screen::Match(screen) => !screen.animations().is_busy(now),
         _ => true,
+    }
+}
+
+/// When the queued animations have played.
+fn done_at(harness: &Harness<'_, App>) -> f64 {
+    match harness.state().screen() {
+        Screen::Match(screen) => screen.animations().done_at(),
+        _ => 0.0,
     }
 }

@@ -6,6 +6,7 @@
 use crate::common::*;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use std::time::{Duration, Instant};
 use sve_host::catalog::Catalog;
 use sve_ui::App;
 
@@ -99,10 +100,10 @@ fn at_1024_by_700_nothing_on_the_board_is_under_the_log() {
     harness.step();
     harness.step();
     click(&mut harness, "EX area");
-    for player in ["P1", "P2"] {
+    for (player, seat) in [("P1", 0), ("P2", 1)] {
         click(&mut harness, player);
-        for _ in 0..5 {
-            click(&mut harness, "Put card");
+        for put in 1..=5 {
+            put_into_ex_area(&mut harness, seat, put);
         }
     }
     click(&mut harness, "Board");
@@ -142,4 +143,60 @@ fn at_1024_by_700_nothing_on_the_board_is_under_the_log() {
     harness.remove_cursor();
     harness.run_ok();
     harness.snapshot("board_1024x700_full_ex_areas");
+}
+
+/// The cards in `seat`'s EX area, as the match view holds them (the board
+/// is hidden while the sandbox tab is open).
+fn ex_area_len(harness: &Harness<'_, App>, seat: usize) -> usize {
+    match_view(harness)
+        .views
+        .first()
+        .map_or(0, |view| view.sides[seat].ex_area.len())
+}
+
+/// Clicks "Put card" until `seat`'s EX area holds `count` cards. Under a
+/// loaded machine a quick click is sometimes lost, so the click is
+/// repeated only when a whole 10 s passed with nothing put: a put in
+/// flight is never doubled.
+fn put_into_ex_area(harness: &mut Harness<'_, App>, seat: usize, count: usize) {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while ex_area_len(harness, seat) < count {
+        assert!(
+            Instant::now() < deadline,
+            "timed out putting card {count} into seat {seat}'s EX area: {}",
+            where_cards_are(harness)
+        );
+        click(harness, "Put card");
+        let retry = Instant::now() + Duration::from_secs(10);
+        while ex_area_len(harness, seat) < count && Instant::now() < retry {
+            harness.step();
+            std::thread::sleep(Duration::from_millis(3));
+        }
+    }
+}
+
+/// Each side's zone sizes and the match's last notice, for a failure.
+fn where_cards_are(harness: &Harness<'_, App>) -> String {
+    let view = match_view(harness);
+    let sides = view.views.first().map(|v| {
+        v.sides
+            .iter()
+            .map(|side| {
+                format!(
+                    "hand {} field {} EX {} cemetery {} deck {}",
+                    side.hand.len(),
+                    side.field.len(),
+                    side.ex_area.len(),
+                    side.cemetery.len(),
+                    side.deck_count
+                )
+            })
+            .collect::<Vec<_>>()
+    });
+    let last_log: Vec<_> = view.log.iter().rev().take(3).collect();
+    let notices: Vec<_> = harness
+        .query_all_by_label_contains("Sandbox")
+        .filter_map(|node| node.accesskit_node().label())
+        .collect();
+    format!("sides {sides:?}; last log lines {last_log:?}; sandbox labels {notices:?}")
 }

@@ -9,8 +9,9 @@ use super::script::beats_of;
 use super::speed::AnimSpeed;
 use super::spots::{self, SeenCards};
 use crate::match_view::MatchView;
-use crate::session::{Delta, ShownEvent};
+use crate::session::{Delta, ScreenPace, ShownEvent};
 use egui::{Id, Key, LayerId, Modifiers, Order, Rect, Ui, UiBuilder, vec2};
+use std::time::Duration;
 use sve_host::engine::PlayerId;
 
 /// The hover text of the Skip button.
@@ -21,6 +22,10 @@ pub const SKIP_HINT: &str = "Skip the animations (Esc, or a click anywhere).";
 pub struct AnimLayer {
     queue: AnimQueue,
     seen: SeenCards,
+    /// What the match was last told of the pace: the snapshot generation
+    /// and when its animations end (`None`: nothing, or that they are
+    /// off).
+    told: Option<(u64, f64)>,
 }
 
 impl AnimLayer {
@@ -43,9 +48,35 @@ impl AnimLayer {
         self.queue.schedule(beats, now, speed);
     }
 
+    /// What to tell a local match of the pace, when it changed since the
+    /// last word: the newest snapshot taken in (`generation`) and how long
+    /// its animations still play at `now`, or that animations are off.
+    /// The match holds its bots and replay steps by it, so the board and
+    /// its animations stay in step.
+    pub fn pace_word(&mut self, generation: u64, now: f64, speed: AnimSpeed) -> Option<ScreenPace> {
+        let pace = (speed != AnimSpeed::Off).then(|| (generation, self.queue.done_at()));
+        if pace == self.told {
+            return None;
+        }
+        self.told = pace;
+        Some(match pace {
+            None => ScreenPace::Off,
+            Some((generation, done_at)) => ScreenPace::Playing {
+                generation,
+                hold: Duration::from_secs_f64((done_at - now).max(0.0)),
+            },
+        })
+    }
+
     /// The animations playing at `now` (for tests and tools).
     pub fn playing(&self, now: f64) -> Vec<AnimKind> {
         self.queue.playing(now).map(|it| it.kind.clone()).collect()
+    }
+
+    /// When what is queued has played: the moment a new batch would
+    /// start (for tests and tools).
+    pub fn done_at(&self) -> f64 {
+        self.queue.done_at()
     }
 
     /// Whether anything plays or waits at `now`.

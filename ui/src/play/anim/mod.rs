@@ -13,8 +13,11 @@
 //! **Architecture Invariant:** animations never decide what the board
 //! shows. The board is drawn from the latest snapshot whatever plays; an
 //! animation is painted on top of it (a card flying, a number floating),
-//! and nothing waits for one: answers go to the session at once, and the
-//! worker never hears of animations.
+//! and no answer waits for one: answers go to the session at once. Only
+//! the pace of the moves nobody at the screen makes follows them: the
+//! layer tells a local match how long what it took in still plays
+//! ([`AnimLayer::pace_word`]), and a bot's next answer waits for that, so
+//! the board and its animations stay in step.
 
 mod beat;
 pub mod draw;

@@ -5,8 +5,10 @@
 //!
 //! Beats play one after another, so a bot's play, attack and the deaths
 //! it causes read in order. The board is drawn from the latest snapshot
-//! all along, so the queue never holds anything back; when snapshots come
-//! faster than their animations (bots with no pause), at most [`MAX_LAG`]
+//! all along, so the queue never holds anything back. A local match waits
+//! for the queue before a bot's next move (see [`AnimQueue::done_at`]);
+//! when snapshots still come faster than their animations (an online
+//! server's bots), at most [`MAX_LAG`]
 //! seconds pile up: past that, the animations that have not started are
 //! dropped and the newest batch plays next, so what moves is never long
 //! behind the board.
@@ -94,6 +96,12 @@ impl AnimQueue {
             .map(|it| it.start)
             .filter(|start| *start > now)
             .min_by(f64::total_cmp)
+    }
+
+    /// When what is queued has played: the moment the next batch would
+    /// start. It moves only when something is queued or skipped.
+    pub fn done_at(&self) -> f64 {
+        self.next_start
     }
 
     /// Drops every animation, playing or waiting: the board shows the

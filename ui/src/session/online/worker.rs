@@ -344,6 +344,8 @@ impl Worker {
                 self.out.notice("That is only available in a local match.");
                 return Ok(());
             }
+            // The server paces its bots; the screen's animations can't.
+            Command::Pace(_) => return Ok(()),
             Command::Shutdown => return Err(Stop::Shutdown),
         };
         conn.send(&msg).await.map_err(|err| lost(&err))

@@ -25,15 +25,20 @@ pub fn client_of(catalog: Catalog) -> Harness<'static, App> {
 /// at once, and nothing is animated, so the board shows each snapshot as
 /// it comes.
 pub fn client_sized(catalog: Catalog, size: [f32; 2]) -> Harness<'static, App> {
-    client_built(catalog, size, AnimSpeed::Off)
+    client_built(catalog, size, AnimSpeed::Off, STEP_DT)
 }
 
 /// The client with its animations at `speed`; bots answer at once. The
 /// harness's clock is egui's time, which moves a fixed step per frame, so
 /// what plays after a number of frames is the same on every run.
 pub fn client_animated(speed: AnimSpeed) -> Harness<'static, App> {
+    client_animated_stepping(speed, STEP_DT)
+}
+
+/// [`client_animated`] with the clock moving `step_dt` seconds per frame.
+pub fn client_animated_stepping(speed: AnimSpeed, step_dt: f32) -> Harness<'static, App> {
     let catalog = Catalog::vanilla().expect("bundled card data loads");
-    client_built(catalog, [1440.0, 900.0], speed)
+    client_built(catalog, [1440.0, 900.0], speed, step_dt)
 }
 
 /// How much the harness's clock moves per frame: a sixtieth of a second,
@@ -41,7 +46,12 @@ pub fn client_animated(speed: AnimSpeed) -> Harness<'static, App> {
 /// whatever frame a snapshot arrives in.
 const STEP_DT: f32 = 1.0 / 60.0;
 
-fn client_built(catalog: Catalog, size: [f32; 2], anim_speed: AnimSpeed) -> Harness<'static, App> {
+fn client_built(
+    catalog: Catalog,
+    size: [f32; 2],
+    anim_speed: AnimSpeed,
+    step_dt: f32,
+) -> Harness<'static, App> {
     let app = App::new(
         catalog,
         AppOptions {
@@ -52,7 +62,7 @@ fn client_built(catalog: Catalog, size: [f32; 2], anim_speed: AnimSpeed) -> Harn
     );
     let mut builder = Harness::builder().with_size(size);
     if anim_speed != AnimSpeed::Off {
-        builder = builder.with_step_dt(STEP_DT);
+        builder = builder.with_step_dt(step_dt);
     }
     builder.build_ui_state(|ui, app: &mut App| app.ui(ui), app)
 }
