@@ -175,10 +175,13 @@ impl SourceButtons<'_> {
                 Some(editor) => {
                     if ui
                         .small_button(format!("Open in {}", editor.name()))
-                        .on_hover_text(format!("Open {location} in your editor"))
+                        .on_hover_text(editor.describe(&location))
                         .clicked()
                     {
-                        self.intents.push(Intent::Launch(editor.open(at)));
+                        self.intents.push(match editor.open(at) {
+                            Ok(launch) => Intent::Launch(launch),
+                            Err(why) => Intent::Explain(why),
+                        });
                     }
                 }
                 None => {

@@ -1,6 +1,9 @@
 //! Other programs the client starts for the user: their editor on a card's
 //! script line, and the file manager on a folder the client saved into.
 //!
+//! A terminal editor (vim, nano, ...) opens in a terminal window of its
+//! own (`terminal.rs`).
+//!
 //! A panel builds a [`Launch`] (program and arguments, decided here) and
 //! queues it as an intent; the screen calls [`Launch::spawn`] after
 //! drawing. Programs run without a shell (a path with spaces or quotes
@@ -8,8 +11,13 @@
 //! program to end so it leaves no zombie, and logs a failed exit. A program
 //! that cannot start comes back as an error the screen shows as a notice.
 
+mod terminal;
+
+pub use terminal::Terminal;
+
 use crate::session::SourceAt;
 use std::ffi::OsString;
+use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -73,6 +81,20 @@ pub struct Editor {
     program: String,
     /// Arguments the variable gives after it (`code --wait`).
     args: Vec<String>,
+    /// Where it draws.
+    runs_in: RunsIn,
+}
+
+/// Where an editor draws.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum RunsIn {
+    /// Where it is started: a window of its own (a graphical editor), or
+    /// the terminal the client was started from.
+    AsStarted,
+    /// A new window of this terminal program (a terminal editor).
+    Terminal(Terminal),
+    /// Nowhere: a terminal editor, with no terminal to open it in.
+    NoTerminal,
 }
 
 /// How an editor is told the line to open at.
@@ -90,10 +112,30 @@ enum LineArgument {
 
 impl Editor {
     /// The editor the environment names: `$VISUAL`, else `$EDITOR`.
+    /// A terminal editor gets a terminal window: `$TERMINAL`, else a known
+    /// terminal on `PATH`, else (no terminal program) the terminal the
+    /// client runs in, when it runs in one.
     pub fn from_env() -> Option<Editor> {
-        let visual = std::env::var("VISUAL").ok();
-        let editor = std::env::var("EDITOR").ok();
-        Editor::from_vars(visual.as_deref(), editor.as_deref())
+        let var = |name: &str| std::env::var(name).ok();
+        let editor = Editor::from_vars(var("VISUAL").as_deref(), var("EDITOR").as_deref())?;
+        let terminal = Terminal::find(var("TERMINAL").as_deref(), |name| {
+            which::which(name).is_ok()
+        });
+        Some(editor.placed(terminal, std::io::stdin().is_terminal()))
+    }
+
+    /// This editor, placed: a terminal editor opens in a window of
+    /// `terminal`, else in the terminal the client was started from when
+    /// `started_in_terminal`, else nowhere (opening it says why). A
+    /// graphical editor opens as it is.
+    pub fn placed(mut self, terminal: Option<Terminal>, started_in_terminal: bool) -> Editor {
+        self.runs_in = match terminal {
+            _ if !terminal::draws_in_terminal(&self.program, &self.args) => RunsIn::AsStarted,
+            Some(terminal) => RunsIn::Terminal(terminal),
+            None if started_in_terminal => RunsIn::AsStarted,
+            None => RunsIn::NoTerminal,
+        };
+        self
     }
 
     /// The editor named by these values of `$VISUAL` and `$EDITOR`: the
@@ -106,6 +148,7 @@ impl Editor {
             Some(Editor {
                 program,
                 args: words.collect(),
+                runs_in: RunsIn::AsStarted,
             })
         })
     }
@@ -118,9 +161,52 @@ impl Editor {
             .unwrap_or(&self.program)
     }
 
+    /// What opening a location does, for a button's hover text ("Open
+    /// cards.txt:12 in vim, in a new xterm window").
+    pub fn describe(&self, location: &str) -> String {
+        match &self.runs_in {
+            RunsIn::Terminal(terminal) => format!(
+                "Open {location} in {}, in a new {} window",
+                self.name(),
+                terminal.name()
+            ),
+            RunsIn::AsStarted | RunsIn::NoTerminal => {
+                format!("Open {location} in {}", self.name())
+            }
+        }
+    }
+
     /// The launch that opens `at` in this editor, at its line where the
-    /// editor is known to take one.
-    pub fn open(&self, at: &SourceAt) -> Launch {
+    /// editor is known to take one, in a terminal window for a terminal
+    /// editor. `Err` says why it can't open: a terminal editor with no
+    /// terminal to draw in.
+    pub fn open(&self, at: &SourceAt) -> Result<Launch, String> {
+        let launch = self.open_as_started(at);
+        match &self.runs_in {
+            RunsIn::AsStarted => Ok(launch),
+            RunsIn::Terminal(terminal) => {
+                let mut args: Vec<OsString> = terminal.before.iter().map(OsString::from).collect();
+                args.push(launch.program);
+                args.extend(launch.args);
+                Ok(Launch {
+                    program: OsString::from(&terminal.program),
+                    args,
+                    what: format!("{} in a new {} window", launch.what, terminal.name()),
+                    creates: None,
+                })
+            }
+            RunsIn::NoTerminal => Err(format!(
+                "{} draws in a terminal, and no terminal program was found to open it in: set \
+                 $TERMINAL (for example to xterm), or $VISUAL to a graphical editor. The \
+                 location is {}.",
+                self.name(),
+                at.location()
+            )),
+        }
+    }
+
+    /// The launch of the editor itself on `at`.
+    fn open_as_started(&self, at: &SourceAt) -> Launch {
         let mut args: Vec<OsString> = self.args.iter().map(OsString::from).collect();
         let path = at.path.as_os_str().to_owned();
         let with_line = || {
@@ -216,6 +302,7 @@ mod tests {
             Editor::from_vars(Some(value), None)
                 .expect("editor")
                 .open(&at())
+                .expect("an editor as started opens")
         };
         let vim = open("/usr/bin/vim");
         assert_eq!(vim.program, OsString::from("/usr/bin/vim"));
@@ -227,6 +314,63 @@ mod tests {
         assert_eq!(args(&open("hx")), ["/packs/my pack/cards.txt:12"]);
         assert_eq!(args(&open("mystery-editor")), ["/packs/my pack/cards.txt"]);
         assert_eq!(vim.what, "open /packs/my pack/cards.txt:12 in vim");
+    }
+
+    fn xterm() -> Terminal {
+        Terminal::find(Some("xterm"), |_| false).expect("named")
+    }
+
+    #[test]
+    fn a_terminal_editor_opens_in_a_terminal_window() {
+        let vim = Editor::from_vars(Some("vim"), None)
+            .expect("vim")
+            .placed(Some(xterm()), true);
+        let launch = vim.open(&at()).expect("opens");
+        assert_eq!(launch.program, OsString::from("xterm"));
+        assert_eq!(
+            args(&launch),
+            ["-e", "vim", "+12", "/packs/my pack/cards.txt"]
+        );
+        assert_eq!(
+            launch.what,
+            "open /packs/my pack/cards.txt:12 in vim in a new xterm window"
+        );
+        assert_eq!(
+            vim.describe("cards.txt:12"),
+            "Open cards.txt:12 in vim, in a new xterm window"
+        );
+        let gnome = Terminal::find(Some("gnome-terminal"), |_| false);
+        let nano = Editor::from_vars(None, Some("nano"))
+            .expect("nano")
+            .placed(gnome, false);
+        let launch = nano.open(&at()).expect("opens");
+        assert_eq!(
+            args(&launch),
+            ["--", "nano", "+12", "/packs/my pack/cards.txt"]
+        );
+    }
+
+    #[test]
+    fn a_graphical_editor_opens_as_it_is_whatever_the_terminal() {
+        let code = Editor::from_vars(Some("code --wait"), None)
+            .expect("code")
+            .placed(Some(xterm()), false);
+        let launch = code.open(&at()).expect("opens");
+        assert_eq!(launch.program, OsString::from("code"));
+        assert_eq!(code.describe("x:1"), "Open x:1 in code");
+    }
+
+    #[test]
+    fn with_no_terminal_program_a_terminal_editor_uses_the_clients_terminal_or_says_why_not() {
+        let vim = || Editor::from_vars(Some("vim"), None).expect("vim");
+        let launch = vim().placed(None, true).open(&at()).expect("opens");
+        assert_eq!(launch.program, OsString::from("vim"));
+        let err = vim()
+            .placed(None, false)
+            .open(&at())
+            .expect_err("nowhere to draw");
+        assert!(err.contains("set $TERMINAL"), "{err}");
+        assert!(err.contains("/packs/my pack/cards.txt:12"), "{err}");
     }
 
     #[test]
