@@ -236,9 +236,10 @@ pub enum Event {
         /// Which ability.
         ability: AbilityIdx,
     },
-    /// An activation was taken back while its costs were being paid
-    /// (`flow/cancel.rs`): the match is as it was before its
-    /// [`Event::AbilityActivated`], whose events since then are void.
+    /// An activation, or the yes to an automatic ability's optional cost,
+    /// was taken back while its costs were being paid (`flow/cancel.rs`):
+    /// the match is as it was before its [`Event::AbilityActivated`] (or
+    /// the yes), whose events since then are void.
     ActivationCancelled {
         /// Source.
         card: CardRef,

@@ -194,6 +194,14 @@ pub fn test_cards() -> Vec<CardDef> {
         CostItem::Discard(1, CardFilter::default()),
     ];
     cards.push(sifter);
+    // An automatic ability's optional cost that asks for a card, for
+    // taking back its "yes" (`flow/cancel.rs`).
+    let mut trader = with_ability(
+        follower("TEST-TRADE", "Trader", 1, 1, 1),
+        ability("Fanfare", AbilityKind::Triggered(Trigger::Fanfare)),
+    );
+    trader.abilities[0].costs = vec![CostItem::Discard(1, CardFilter::default())];
+    cards.push(trader);
     let mut palm_reader = with_ability(
         follower("TEST-PALM", "Palm Reader", 1, 1, 1),
         ability(
@@ -259,6 +267,12 @@ pub fn test_db() -> CardDb {
 pub fn test_runner() -> FnRunner {
     FnRunner::new()
         // Last Drawer — Last Words: draw a card.
+        // Trader — Fanfare: you may discard a card; if you do, draw 2.
+        .ability("TEST-TRADE", 0, |cx| {
+            let me = cx.controller();
+            cx.draw(me, 2);
+            Ok(())
+        })
         .ability("TEST-LW", 0, |cx| {
             let me = cx.controller();
             cx.draw(me, 1);

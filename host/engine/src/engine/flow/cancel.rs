@@ -4,7 +4,10 @@
 //! pay it (discard 2, banish 1 from your cemetery, Earth Rite, ...) may
 //! change their mind at that question: [`Choice::Cancel`] puts the match
 //! back exactly as it was just before the announcement and asks the same
-//! main-phase or Quick question again. The rules' procedure (CR 10.6.2,
+//! main-phase or Quick question again. In the same way, a player who said
+//! yes to an automatic ability's optional cost that asks for cards ("you
+//! may discard a card: ...", CR 10.4.7.4) may take the yes back at that
+//! question, and is asked "pay the cost?" again. The rules' procedure (CR 10.6.2,
 //! rules-coverage.md §12.4) has no step for it; it is the table courtesy
 //! of taking back a play nothing has come of yet, offered only while that
 //! is true:
@@ -83,6 +86,42 @@ impl Match {
             tasks: self.tasks.clone(),
             decision: decision.clone(),
             resume: resume.clone(),
+        }))
+    }
+
+    /// The point to come back to if the player takes back the "yes" to
+    /// `run`'s optional cost, which answered `decision` (the automatic
+    /// ability's "pay the cost?"). Call when the yes is answered, before
+    /// anything is paid. `None` under the same terms as
+    /// [`Match::cancel_point`]: the card in a hidden zone, or no cost that
+    /// asks for cards with only cancellable costs before it.
+    pub(crate) fn optional_cost_cancel_point(
+        &self,
+        run: &AbilityRun,
+        decision: &Decision,
+    ) -> Option<Arc<CancelPoint>> {
+        if self.state.card(run.source).zone.is_private() {
+            return None;
+        }
+        let ability = run.what.ability()?;
+        let costs = &self
+            .db
+            .get(run.def)
+            .abilities
+            .get(usize::from(ability.0))?
+            .costs;
+        let first_question = costs.iter().position(asks_for_cards)?;
+        if !costs[..first_question].iter().all(cancellable) {
+            return None;
+        }
+        Some(Arc::new(CancelPoint {
+            state: self.state.clone(),
+            tasks: self.tasks.clone(),
+            decision: decision.clone(),
+            resume: Resume::OptionalCost(Box::new(AbilityRun {
+                cancel: None,
+                ..run.clone()
+            })),
         }))
     }
 

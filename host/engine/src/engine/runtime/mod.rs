@@ -167,7 +167,8 @@ pub(crate) struct AbilityRun {
     pub answers: Vec<(PlayerId, Vec<usize>)>,
     /// Automatic abilities: the optional cost was decided (and paid).
     pub cost_settled: bool,
-    /// An activation whose costs are being paid: where a cancel goes back
+    /// An activation (or an automatic ability whose optional cost was said
+    /// yes to) whose costs are being paid: where a cancel goes back
     /// to (`flow/cancel.rs`). Dropped once the costs are paid.
     pub cancel: Option<Arc<super::flow::CancelPoint>>,
 }
@@ -523,9 +524,12 @@ impl Match {
                 }
             }
             Resume::OptionalCost(mut run) => {
-                run.cost_settled = true;
                 if matches!(chosen.first(), Some(Choice::Yes)) {
+                    run.cancel = self.optional_cost_cancel_point(&run, &decision);
+                    run.cost_settled = true;
                     self.tasks.push(Task::PayCosts(run, 0));
+                } else {
+                    run.cost_settled = true;
                 }
             }
             Resume::CostCards(run, item) => {

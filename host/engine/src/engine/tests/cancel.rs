@@ -288,3 +288,54 @@ fn a_replay_with_a_cancel_replays_the_same() {
         format!("{:?}", game.state())
     );
 }
+
+#[test]
+fn the_yes_to_an_optional_cost_is_taken_back_at_its_card_question() {
+    // Trader — Fanfare: you may discard a card; if you do, draw 2.
+    let mut s = Scenario::builder()
+        .side(P1, Side::new().hand(["Trader", "V1", "V2"]).pp(3))
+        .build();
+    let trader = s.card(P1, Zone::Hand, "Trader");
+    s.act(Action::Play { card: trader });
+    let pay = s.game.decision().cloned().expect("the optional cost");
+    assert!(matches!(pay.prompt, Prompt::PayOptionalCost { .. }));
+    let before = state_text(&s);
+    s.choose(|c| *c == Choice::Yes);
+    let which = s.game.decision().cloned().expect("which card pays");
+    assert!(matches!(which.prompt, Prompt::CostCards { .. }));
+    assert_eq!(which.options.last(), Some(&Choice::Cancel));
+    assert_eq!(which.choosable().len(), 2, "V1 and V2");
+
+    s.raw_events();
+    s.choose(|c| *c == Choice::Cancel);
+    assert_eq!(state_text(&s), before, "the state is as before the yes");
+    assert_eq!(s.game.decision().cloned(), Some(pay), "asked again");
+    assert!(matches!(
+        s.raw_events().last(),
+        Some(Event::ActivationCancelled { .. })
+    ));
+    // Declined this time: nothing discarded, nothing drawn.
+    s.choose(|c| *c == Choice::No);
+    let p1 = s.game.state().player(P1);
+    assert_eq!(p1.hand.len(), 2);
+    assert_eq!(
+        s.game.decision().map(|d| &d.prompt),
+        Some(&Prompt::MainAction)
+    );
+}
+
+#[test]
+fn a_paid_optional_cost_resolves_as_before() {
+    let mut s = Scenario::builder()
+        .side(P1, Side::new().hand(["Trader", "V1", "V2"]).pp(3))
+        .build();
+    let deck_before = s.game.state().player(P1).deck.len();
+    let trader = s.card(P1, Zone::Hand, "Trader");
+    s.act(Action::Play { card: trader });
+    s.choose(|c| *c == Choice::Yes);
+    let v1 = s.card(P1, Zone::Hand, "V1");
+    s.choose(|c| *c == Choice::Card(v1));
+    let p1 = s.game.state().player(P1);
+    // V2 and the two drawn.
+    assert_eq!((p1.hand.len(), p1.deck.len()), (3, deck_before - 2));
+}
