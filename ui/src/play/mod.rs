@@ -312,10 +312,16 @@ impl MatchScreen {
         egui::CentralPanel::default().show(ui, |ui| match self.tab {
             MatchTab::Board => self.board_tab_ui(ui, confirming, now, &mut intents),
             MatchTab::Debug => {
-                // Sandbox and save results arrive as notices.
-                if let Some(notice) = &self.notice {
-                    ui.label(RichText::new(notice).strong());
-                }
+                // Sandbox and save results arrive as notices. Their line is
+                // kept when there is none, so a notice coming or going
+                // never moves the tools under the pointer.
+                let line = ui.text_style_height(&egui::TextStyle::Body);
+                ui.horizontal_wrapped(|ui| {
+                    ui.set_min_height(line);
+                    if let Some(notice) = &self.notice {
+                        ui.label(RichText::new(notice).strong());
+                    }
+                });
                 self.debug.ui(ui, &self.view, frame_times, &mut intents);
             }
         });

@@ -105,6 +105,11 @@ fn at_1024_by_700_nothing_on_the_board_is_under_the_log() {
         for put in 1..=5 {
             put_into_ex_area(&mut harness, seat, put);
         }
+        // The notice of the last put comes after the board: once it is
+        // up, nothing moves under the next click.
+        wait_for(&mut harness, "the last put's notice", |h| {
+            has_containing(h, &format!("into {player}'s EX area."))
+        });
     }
     click(&mut harness, "Board");
     wait_for(&mut harness, "full EX areas", |h| {
