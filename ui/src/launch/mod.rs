@@ -118,9 +118,14 @@ impl Editor {
     pub fn from_env() -> Option<Editor> {
         let var = |name: &str| std::env::var(name).ok();
         let editor = Editor::from_vars(var("VISUAL").as_deref(), var("EDITOR").as_deref())?;
-        let terminal = Terminal::find(var("TERMINAL").as_deref(), |name| {
-            which::which(name).is_ok()
-        });
+        // `PATH` is searched only for an editor that needs a terminal.
+        let terminal = terminal::draws_in_terminal(&editor.program, &editor.args)
+            .then(|| {
+                Terminal::find(var("TERMINAL").as_deref(), |name| {
+                    which::which(name).is_ok()
+                })
+            })
+            .flatten();
         Some(editor.placed(terminal, std::io::stdin().is_terminal()))
     }
 
