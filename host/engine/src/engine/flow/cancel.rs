@@ -72,21 +72,9 @@ impl Match {
         let Action::Activate { card, ability } = action else {
             return None;
         };
-        if self.state.card(card).zone.is_private() {
-            return None;
-        }
         let def = self.state.current_def(&self.db, card);
         let costs = &def.abilities.get(usize::from(ability.0))?.costs;
-        let first_question = costs.iter().position(asks_for_cards)?;
-        if !costs[..first_question].iter().all(cancellable) {
-            return None;
-        }
-        Some(Arc::new(CancelPoint {
-            state: self.state.clone(),
-            tasks: self.tasks.clone(),
-            decision: decision.clone(),
-            resume: resume.clone(),
-        }))
+        self.point_before_costs(card, costs, decision, || resume.clone())
     }
 
     /// The point to come back to if the player takes back the "yes" to
@@ -100,16 +88,32 @@ impl Match {
         run: &AbilityRun,
         decision: &Decision,
     ) -> Option<Arc<CancelPoint>> {
-        if self.state.card(run.source).zone.is_private() {
+        let ability = run.what.ability()?;
+        let def = self.db.get(run.def);
+        let costs = &def.abilities.get(usize::from(ability.0))?.costs;
+        self.point_before_costs(run.source, costs, decision, || {
+            Resume::OptionalCost(Box::new(AbilityRun {
+                cancel: None,
+                ..run.clone()
+            }))
+        })
+    }
+
+    /// The match as it is now, to come back to from the costs `costs` of
+    /// an ability of `card` (asking `decision` again, answered by
+    /// `resume`), when they could ever offer a cancel: the card is in a
+    /// public zone and a cost asks for cards with only cancellable costs
+    /// before it.
+    fn point_before_costs(
+        &self,
+        card: crate::engine::ids::CardRef,
+        costs: &[CostItem],
+        decision: &Decision,
+        resume: impl FnOnce() -> Resume,
+    ) -> Option<Arc<CancelPoint>> {
+        if self.state.card(card).zone.is_private() {
             return None;
         }
-        let ability = run.what.ability()?;
-        let costs = &self
-            .db
-            .get(run.def)
-            .abilities
-            .get(usize::from(ability.0))?
-            .costs;
         let first_question = costs.iter().position(asks_for_cards)?;
         if !costs[..first_question].iter().all(cancellable) {
             return None;
@@ -118,10 +122,7 @@ impl Match {
             state: self.state.clone(),
             tasks: self.tasks.clone(),
             decision: decision.clone(),
-            resume: Resume::OptionalCost(Box::new(AbilityRun {
-                cancel: None,
-                ..run.clone()
-            })),
+            resume: resume(),
         }))
     }
 

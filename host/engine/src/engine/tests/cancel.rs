@@ -289,12 +289,17 @@ fn a_replay_with_a_cancel_replays_the_same() {
     );
 }
 
+/// Trader (Fanfare: you may discard a card; if you do, draw 2) in P1's
+/// hand with two more cards and 3 play points.
+fn trader_board() -> Scenario {
+    Scenario::builder()
+        .side(P1, Side::new().hand(["Trader", "V1", "V2"]).pp(3))
+        .build()
+}
+
 #[test]
 fn the_yes_to_an_optional_cost_is_taken_back_at_its_card_question() {
-    // Trader — Fanfare: you may discard a card; if you do, draw 2.
-    let mut s = Scenario::builder()
-        .side(P1, Side::new().hand(["Trader", "V1", "V2"]).pp(3))
-        .build();
+    let mut s = trader_board();
     let trader = s.card(P1, Zone::Hand, "Trader");
     s.act(Action::Play { card: trader });
     let pay = s.game.decision().cloned().expect("the optional cost");
@@ -326,9 +331,7 @@ fn the_yes_to_an_optional_cost_is_taken_back_at_its_card_question() {
 
 #[test]
 fn a_paid_optional_cost_resolves_as_before() {
-    let mut s = Scenario::builder()
-        .side(P1, Side::new().hand(["Trader", "V1", "V2"]).pp(3))
-        .build();
+    let mut s = trader_board();
     let deck_before = s.game.state().player(P1).deck.len();
     let trader = s.card(P1, Zone::Hand, "Trader");
     s.act(Action::Play { card: trader });
