@@ -503,6 +503,8 @@ impl AbilityCtx<'_> {
             // invents them in a loop gets no more past this.
             None if traits.len() >= MAX_GRANTED_TRAITS => return,
             None => {
+                self.m.before_change();
+                let traits = &mut self.m.state.granted_traits;
                 traits.push(name.to_owned());
                 traits.len() - 1
             }

@@ -156,6 +156,7 @@ pub enum Mutation {
 impl Match {
     /// Applies one mutation and records its events.
     pub(crate) fn apply(&mut self, mutation: Mutation) {
+        self.before_change();
         self.work.count_change();
         match mutation {
             Mutation::Move {

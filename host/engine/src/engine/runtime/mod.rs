@@ -8,6 +8,7 @@
 mod decision;
 pub(crate) mod limits;
 mod reload;
+mod rollback;
 mod sandbox;
 
 pub use sandbox::{SANDBOX_DAMAGE_LIMIT, SandboxAction, SandboxError};
@@ -69,6 +70,9 @@ pub struct Match {
     /// changes some other way (a reload, a determinized world, a test
     /// scenario's setup).
     pub(crate) settled: crate::engine::rules_handling::Settled,
+    /// The state the ability run in progress would roll back to, copied at
+    /// its first change (`rollback.rs`).
+    pub(crate) run_snapshot: rollback::RunSnapshot,
 }
 
 impl std::fmt::Debug for Match {
@@ -305,6 +309,7 @@ impl Match {
             leaving: super::actions::Leaving::default(),
             limit_excess: Vec::new(),
             settled: Default::default(),
+            run_snapshot: Default::default(),
         }
     }
 
@@ -427,6 +432,7 @@ impl Match {
         if n == 0 {
             return 0;
         }
+        self.before_change();
         (self.state.rng.next_u64() % u64::from(n)) as u32
     }
 
@@ -573,7 +579,7 @@ impl Match {
         if self.count_run(run.source) {
             return Ok(());
         }
-        let snapshot = self.state.clone();
+        let rollback = self.begin_rollback();
         let events_len = self.events.len();
         // Work the run scheduled (a Ward choice for a follower it put out)
         // is rolled back with it; the run only ever pushes tasks.
@@ -604,8 +610,8 @@ impl Match {
             Some(reason) => Err(Halt::Failed(format!("stopped: {reason}"))),
             None => result,
         };
+        self.end_rollback(rollback, result.is_err());
         if result.is_err() {
-            self.state = snapshot;
             self.events.truncate(events_len);
             self.tasks.truncate(tasks_len);
         }
