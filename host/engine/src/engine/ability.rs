@@ -13,6 +13,7 @@
 use super::Match;
 use super::event::DamageKind;
 use super::ids::{AbilityIdx, CardRef, DefId, PlayerId};
+use super::mutation::Mutation;
 use super::runner_usage::RunnerUsage;
 use super::runtime::limits::QUESTION_OPTION_LIMIT;
 use super::runtime::{Choice, Decision, Prompt};
@@ -496,17 +497,16 @@ impl AbilityCtx<'_> {
     /// Gives a card a trait.
     pub fn give_trait(&mut self, card: CardRef, name: &str, duration: Duration) {
         let source = self.info.source;
-        let traits = &mut self.m.state.granted_traits;
+        let traits = &self.m.state.granted_traits;
         let id = match traits.iter().position(|t| t == name) {
             Some(id) => id,
             // A real match gives a handful of trait names; a pack that
             // invents them in a loop gets no more past this.
             None if traits.len() >= MAX_GRANTED_TRAITS => return,
             None => {
-                self.m.before_change();
-                let traits = &mut self.m.state.granted_traits;
-                traits.push(name.to_owned());
-                traits.len() - 1
+                let id = traits.len();
+                self.m.apply(Mutation::NameTrait(name.to_owned()));
+                id
             }
         };
         let Ok(id) = u16::try_from(id) else {

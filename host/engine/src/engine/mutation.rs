@@ -151,6 +151,12 @@ pub enum Mutation {
     SetPhase(Phase),
     /// End the match.
     SetOutcome(Outcome),
+    /// Add a trait name effects may give ([`EffectKind::Trait`] indexes
+    /// [`GameState::granted_traits`]); the caller checked it is new.
+    ///
+    /// [`EffectKind::Trait`]: super::state::EffectKind::Trait
+    /// [`GameState::granted_traits`]: super::state::GameState::granted_traits
+    NameTrait(String),
 }
 
 impl Match {
@@ -445,6 +451,7 @@ impl Match {
                     self.emit(Event::GameOver { outcome });
                 }
             }
+            Mutation::NameTrait(name) => self.state.granted_traits.push(name),
         }
     }
 

@@ -6,8 +6,7 @@
 //! copy, and most questions come first ("choose a follower: …").
 //!
 //! Every change of a run passes through [`Match::before_change`]: the
-//! mutation choke point (`mutation.rs`), a draw from the match RNG, and a
-//! trait name given for the first time.
+//! mutation choke point (`mutation.rs`) and a draw from the match RNG.
 
 use super::Match;
 use crate::engine::state::GameState;
