@@ -219,9 +219,14 @@ impl SeatFeed {
             Prompt::PayOptionalCost { card } => Prompt::PayOptionalCost {
                 card: self.card(*card),
             },
-            Prompt::CostCards { card, purpose } => Prompt::CostCards {
+            Prompt::CostCards {
+                card,
+                purpose,
+                optional,
+            } => Prompt::CostCards {
                 card: self.card(*card),
                 purpose: purpose.clone(),
+                optional: *optional,
             },
             Prompt::DamageOrder { card } => Prompt::DamageOrder {
                 card: self.card(*card),
@@ -230,10 +235,14 @@ impl SeatFeed {
                 card,
                 ability,
                 text,
+                role,
+                series,
             } => Prompt::Ability {
                 card: self.card(*card),
                 ability: *ability,
                 text: text.clone(),
+                role: *role,
+                series: *series,
             },
             other @ (Prompt::ChooseFirstPlayer
             | Prompt::Mulligan

@@ -22,13 +22,16 @@ use sve_engine::cards::{CardDef, CardType, Class, Keywords};
 use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
-/// The protocol version this build speaks. 3: the card inspector
+/// The protocol version this build speaks. 4: a card's question says
+/// what it is for and its step of a series (`Prompt::Ability`'s `role` and
+/// `series`), and a cost question whether its cost is optional
+/// (`Prompt::CostCards`'s `optional`). 3: the card inspector
 /// ([`ClientMsg::Inspect`], [`ServerMsg::Inspected`],
 /// [`Update::inspected`]), the pending automatic abilities
 /// ([`Update::pending`]) and rematches ([`ClientMsg::Rematch`],
 /// [`ServerMsg::Rematch`]). 2: decisions may offer `Choice::Cancel` and
 /// events include `Event::ActivationCancelled`.
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// Most cards one connection follows in the inspector at once; a longer
 /// [`ClientMsg::Inspect`] list is cut to its first ones.

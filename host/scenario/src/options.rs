@@ -180,7 +180,7 @@ pub(crate) fn describe_decision(game: &Match, decision: &Decision) -> String {
         Prompt::PayOptionalCost { card } => {
             format!("whether to pay the cost of {}", card_label(game, *card))
         }
-        Prompt::CostCards { card, purpose } => {
+        Prompt::CostCards { card, purpose, .. } => {
             format!("cards to {purpose} for {}", card_label(game, *card))
         }
         Prompt::Ability { card, text, .. } => format!("\"{text}\" ({})", card_label(game, *card)),

@@ -12,7 +12,7 @@ use super::guest_text::{self, TextKind};
 use super::wit::latest::sve::cards::{game, script, types as w};
 use crate::engine::{
     AbilityCtx, AbilityQuery, CardRef, Choice, Duration, Halt, PlayerId, QUESTION_OPTION_LIMIT,
-    Zone,
+    QuestionMeta, QuestionRole, SeriesStep, Zone,
 };
 use wasmtime::StoreLimits;
 
@@ -108,7 +108,7 @@ impl HostState {
     /// Keeps the engine's halt for the runner and tells the pack to stop.
     fn record_halt(&mut self, halt: Halt) -> w::Halt {
         let kind = match halt {
-            Halt::Ask(_) | Halt::StaleAnswers => w::Halt::NeedsDecision,
+            Halt::Ask(..) | Halt::StaleAnswers => w::Halt::NeedsDecision,
             Halt::Failed(_) => w::Halt::Failed,
         };
         self.halt = Some(halt);
@@ -172,6 +172,22 @@ fn card_stats(q: AbilityQuery<'_>, card: CardRef) -> w::CardStats {
         cost: stats.cost,
         keywords: convert::keywords_out(stats.keywords),
     }
+}
+
+/// A pack's series step, checked: a step from 1 to its count, and no
+/// longer a series than a question may have options.
+fn series_step(step: w::SeriesStep) -> Result<SeriesStep, String> {
+    if step.step == 0 || step.step > step.count || step.count as usize > QUESTION_OPTION_LIMIT {
+        return Err(format!(
+            "a question said it is step {} of {}, which is no step of a series",
+            step.step, step.count
+        ));
+    }
+    Ok(SeriesStep {
+        step: step.step,
+        count: step.count,
+        up_to: step.up_to,
+    })
 }
 
 impl script::Host for HostState {
@@ -370,6 +386,30 @@ impl game::Host for HostState {
     }
 
     fn choose(&mut self, request: w::ChoiceRequest) -> Result<Vec<u32>, w::Halt> {
+        self.ask(request, w::QuestionRole::Effect, None)
+    }
+
+    fn ask(
+        &mut self,
+        request: w::ChoiceRequest,
+        role: w::QuestionRole,
+        series: Option<w::SeriesStep>,
+    ) -> Result<Vec<u32>, w::Halt> {
+        let series = match series.map(series_step).transpose() {
+            Ok(series) => series,
+            Err(reason) => {
+                self.halt = Some(Halt::Failed(reason));
+                return Err(w::Halt::Failed);
+            }
+        };
+        let meta = QuestionMeta {
+            role: match role {
+                w::QuestionRole::Effect => QuestionRole::Effect,
+                w::QuestionRole::OptionalCost => QuestionRole::OptionalCost,
+                w::QuestionRole::Cost => QuestionRole::Cost,
+            },
+            series,
+        };
         // `lazy_args` checked the options' count and text before copying.
         let mut options = Vec::with_capacity(request.options.len());
         for option in request.options {
@@ -393,12 +433,13 @@ impl game::Host for HostState {
         let Some(cx) = self.ctx() else {
             return Err(w::Halt::Failed);
         };
-        match cx.choose_for(
+        match cx.choose_with(
             player,
             &guest_text::clean(&request.text, TextKind::Prompt),
             options,
             request.min as usize,
             request.max as usize,
+            meta,
         ) {
             Ok(picks) => Ok(picks.into_iter().map(|p| p as u32).collect()),
             Err(halt) => Err(self.record_halt(halt)),
@@ -730,7 +771,7 @@ mod tests {
     ];
 
     /// WIT names whose engine method is named otherwise.
-    const RENAMED: &[(&str, &str)] = &[("choose", "choose_for")];
+    const RENAMED: &[(&str, &str)] = &[("choose", "choose_for"), ("ask", "choose_with")];
 
     /// Engine methods that are not card API: reads of the run itself,
     /// conveniences over `choose_for` for Rust runners, and constructors.

@@ -1,5 +1,5 @@
-//! Game imports whose arguments hold lists of strings: `choose` (option
-//! labels) and `matches` (a filter's trait names and card names).
+//! Game imports whose arguments hold lists of strings: `choose` and `ask`
+//! (option labels) and `matches` (a filter's trait names and card names).
 //!
 //! The generated bindings copy every argument into host memory before the
 //! host function runs, and strings in a list may all point at one large
@@ -112,7 +112,7 @@ pub(crate) fn refuse_state(state: &mut HostState, what: &str) {
     }
 }
 
-/// Registers `choose` and `matches` over the generated ones (see the
+/// Registers `choose`, `ask` and `matches` over the generated ones (see the
 /// module docs), for every supported card API version. Their other types
 /// kept their shape, so the current API's stand in for older ones (the
 /// component model checks shapes, not names of packages).
@@ -120,6 +120,7 @@ pub(crate) fn add_to_linker(linker: &mut Linker<HostState>) -> wasmtime::Result<
     linker.allow_shadowing(true);
     add_to_instance::<w::Keywords>(linker, "sve:cards/game@0.2.0")?;
     add_to_instance::<w0_1::Keywords>(linker, "sve:cards/game@0.1.0")?;
+    add_ask(linker, "sve:cards/game@0.2.0")?;
     linker.allow_shadowing(false);
     Ok(())
 }
@@ -147,6 +148,22 @@ where
                 return Ok((false,));
             };
             Ok((store.data_mut().matches(card, filter),))
+        },
+    )?;
+    Ok(())
+}
+
+/// Registers `ask` (since 0.2.0): `choose` with a role and a series step.
+fn add_ask(linker: &mut Linker<HostState>, instance: &str) -> wasmtime::Result<()> {
+    linker.instance(instance)?.func_wrap(
+        "ask",
+        |mut store: StoreContextMut<'_, HostState>,
+         (request, role, series): (RawRequest, w::QuestionRole, Option<w::SeriesStep>)| {
+            let Some(request) = owned_request(&mut store, &request)? else {
+                refuse(&mut store, "a question");
+                return Ok((Err(w::Halt::Failed),));
+            };
+            Ok((store.data_mut().ask(request, role, series),))
         },
     )?;
     Ok(())

@@ -117,6 +117,8 @@ adapt_record!(guest -> host::CardFilter {
     engaged, other
 });
 adapt_record!(guest -> host::ChoiceRequest { player, text, options, min, max });
+adapt_variant!(guest -> host::QuestionRole { Effect, OptionalCost, Cost });
+adapt_record!(guest -> host::SeriesStep { step, count, up_to });
 adapt_record!(host -> guest::AbilityCall {
     source, source_object, card_id, ability, controller, trigger_card, amount
 });
@@ -153,6 +155,16 @@ macro_rules! native_methods {
 impl GameApi for NativeGame<'_> {
     /// As the sandbox's `choose` (`lazy_args.rs`), with its size limits.
     fn choose(&self, request: &guest::ChoiceRequest) -> Result<Vec<u32>, guest::Halt> {
+        self.ask(request, guest::QuestionRole::Effect, None)
+    }
+
+    /// As the sandbox's `ask` (`lazy_args.rs`), with its size limits.
+    fn ask(
+        &self,
+        request: &guest::ChoiceRequest,
+        role: guest::QuestionRole,
+        series: Option<guest::SeriesStep>,
+    ) -> Result<Vec<u32>, guest::Halt> {
         let mut state = self.host();
         let labels = request.options.iter().map(|option| match option {
             guest::ChoiceOption::Label(label) => label.len(),
@@ -163,7 +175,9 @@ impl GameApi for NativeGame<'_> {
             lazy_args::refuse_state(&mut state, "a question");
             return Err(guest::Halt::Failed);
         }
-        state.choose(request.clone().adapt()).adapt()
+        state
+            .ask(request.clone().adapt(), role.adapt(), series.adapt())
+            .adapt()
     }
 
     /// As the sandbox's `matches` (`lazy_args.rs`), with its size limits.

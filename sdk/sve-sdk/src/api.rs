@@ -11,7 +11,7 @@ use crate::bindings::sve::cards::game as host;
 use crate::bindings::sve::cards::game::TurnRecord;
 use crate::bindings::sve::cards::types::{
     CardFilter, CardInfo, CardRef, CardStats, ChoiceRequest, Counter, Duration, Halt, Keywords,
-    Player, PlayerInfo, TokenDestination, Zone,
+    Player, PlayerInfo, QuestionRole, SeriesStep, TokenDestination, Zone,
 };
 
 /// Every function of the card API's `game` interface, one method each, in
@@ -37,6 +37,12 @@ pub trait GameApi {
     fn racing(&self, card: CardRef) -> bool;
     fn can_race(&self, card: CardRef, count: u8, use_ep: bool) -> bool;
     fn choose(&self, request: &ChoiceRequest) -> Result<Vec<u32>, Halt>;
+    fn ask(
+        &self,
+        request: &ChoiceRequest,
+        role: QuestionRole,
+        series: Option<SeriesStep>,
+    ) -> Result<Vec<u32>, Halt>;
     fn select_cards(
         &self,
         text: &str,
@@ -139,6 +145,14 @@ impl GameApi for Imports {
     }
     fn choose(&self, request: &ChoiceRequest) -> Result<Vec<u32>, Halt> {
         host::choose(request)
+    }
+    fn ask(
+        &self,
+        request: &ChoiceRequest,
+        role: QuestionRole,
+        series: Option<SeriesStep>,
+    ) -> Result<Vec<u32>, Halt> {
+        host::ask(request, role, series)
     }
     fn select_cards(
         &self,

@@ -5,7 +5,7 @@ use crate::api::GameApi;
 use crate::bindings::sve::cards::game::TurnRecord;
 use crate::bindings::sve::cards::types::{
     AbilityCall, CardClass, CardFilter, CardRef, CardType, ChoiceOption, ChoiceRequest, Duration,
-    Halt, PlayerInfo, TokenDestination, Zone,
+    Halt, PlayerInfo, QuestionRole, SeriesStep, TokenDestination, Zone,
 };
 use crate::choice::{Choice, picked};
 use crate::{Counter, Keywords, Player};
@@ -428,6 +428,62 @@ impl<'a> Game<'a> {
             min,
             max,
         })?)
+    }
+
+    /// [`Game::ask`], saying what the question is for and where it stands
+    /// in a series of like questions. The host offers a take-back by the
+    /// role (a question of which cards pay an optional cost just said yes
+    /// to can take the yes back, and the ability asks it again), and a
+    /// client lets a player answer a whole series at once.
+    #[allow(clippy::too_many_arguments)] // `ask`'s, plus what it is for.
+    pub fn ask_with(
+        &mut self,
+        player: Player,
+        text: &str,
+        options: Vec<ChoiceOption>,
+        min: u32,
+        max: u32,
+        role: QuestionRole,
+        series: Option<SeriesStep>,
+    ) -> Result<Vec<u32>, Stop> {
+        let request = ChoiceRequest {
+            player: player.index(),
+            text: text.to_owned(),
+            options,
+            min,
+            max,
+        };
+        Ok(self.api().ask(&request, role, series)?)
+    }
+
+    /// You answer whether to pay an optional cost ("you may pay …: …").
+    /// Ask the cost's card questions with [`Game::choose_cards_to_pay`]
+    /// right after a yes, so that you may take the yes back there.
+    pub fn may_pay(&mut self, text: &str) -> Result<bool, Stop> {
+        let options = vec![ChoiceOption::Yes, ChoiceOption::No];
+        let me = self.me();
+        let picks = self.ask_with(me, text, options, 1, 1, QuestionRole::OptionalCost, None)?;
+        Ok(picks.first() == Some(&0))
+    }
+
+    /// You choose the cards that pay a cost (Aura does not apply).
+    pub fn choose_cards_to_pay(
+        &mut self,
+        text: &str,
+        candidates: Vec<CardRef>,
+        min: u32,
+        max: u32,
+    ) -> Result<Vec<CardRef>, Stop> {
+        if candidates.is_empty() {
+            return Ok(Vec::new());
+        }
+        let options = candidates.iter().map(|c| ChoiceOption::Card(*c)).collect();
+        let me = self.me();
+        let picks = self.ask_with(me, text, options, min, max, QuestionRole::Cost, None)?;
+        Ok(picks
+            .into_iter()
+            .filter_map(|i| candidates.get(i as usize).copied())
+            .collect())
     }
 
     /// You choose one of the options of `C` (see [`Choice`]); returns the

@@ -46,6 +46,11 @@
 //!   stops the ability with [`Stop::Halt`]; the host asks the player and runs
 //!   the ability again from the start, this time with the answer. Write
 //!   abilities as straight-line code and always propagate with `?`.
+//! - Optional costs your code asks about: `game.may_pay("...")?`, then the
+//!   cards with `game.choose_cards_to_pay(..)?`, so the player may take the
+//!   yes back at those questions. A series of like questions (where each
+//!   of 9 tokens goes) says each step with `game.ask_with(..)`, so a client
+//!   can ask the whole series at once.
 //! - [`runtime`]: the lower-level entry for a pack whose cards are only
 //!   known when it runs (the SVE Script runtime); an ordinary pack never
 //!   needs it.
@@ -109,7 +114,8 @@ pub mod types {
     pub use crate::bindings::sve::cards::types::{
         Activation, ActivationZone, CardClass as Class, CardFilter, CardType, ChoiceOption,
         CostItem, CostMove, CostZone, CounterCount, Duration, Grant, OwnCards, PassiveCondition,
-        PassiveScope, PlayerInfo, Range, Selection, StatChange, TokenDestination, Trigger, Zone,
+        PassiveScope, PlayerInfo, QuestionRole, Range, Selection, SeriesStep, StatChange,
+        TokenDestination, Trigger, Zone,
     };
     pub use crate::bindings::sve::cards::types::{CardRef, Passive};
     pub use crate::vocab::{Counter, Keywords};

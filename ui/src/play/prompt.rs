@@ -15,7 +15,7 @@ use super::strip::strip_ui;
 use crate::intent::{Intent, Intents};
 use egui::{Color32, RichText, Ui};
 use sve_host::engine::view::CardView;
-use sve_host::engine::{CardRef, Choice, Prompt};
+use sve_host::engine::{CardRef, Choice, Prompt, QuestionRole};
 
 /// The prompt panel. Picks live in the
 /// [`Selection`](super::selection::Selection); the panel keeps only what
@@ -219,10 +219,10 @@ fn decision_ui(ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
                 intents.push(Intent::ClearPicks);
             }
         }
-        if let Some((intent, hint)) = cancel_play(cx) {
+        if let Some(cancel) = cancel_play(cx) {
             ui.add_space(12.0);
-            if ui.button("Cancel the play").on_hover_text(hint).clicked() {
-                intents.push(intent);
+            if ui.button(cancel.label).on_hover_text(cancel.hint).clicked() {
+                intents.push(cancel.intent);
             }
         }
         if let Some(option) = moves.end_turn {
@@ -250,14 +250,61 @@ const CANCEL_PLAY_HINT: &str = "Take the ability back before its costs are paid:
 const CANCEL_PLAY_BY_UNDO_HINT: &str = "Take the card or ability back before its costs are paid: the match goes back to \
      before you chose it (an undo).";
 
-/// What "Cancel the play" (and Esc) sends, with its hover text, when the
-/// pending question can take the play back: the engine's cancel whenever
-/// it offers one (locally and online), else an undo where undo is on.
-pub fn cancel_play(cx: &BoardContext<'_>) -> Option<(Intent, &'static str)> {
-    if let Some(option) = cx.moves.cancel {
-        return Some((Intent::Answer(vec![option]), CANCEL_PLAY_HINT));
-    }
-    cancels_by_undo(cx).then_some((Intent::Undo, CANCEL_PLAY_BY_UNDO_HINT))
+/// The button that takes back a yes to an optional cost.
+const CANCEL_PAYING: &str = "Cancel paying";
+
+/// Hover text of "Cancel paying" when the engine takes the yes back.
+const CANCEL_PAYING_HINT: &str = "Take back your yes to this optional cost: nothing is paid, and you are asked \
+     again whether to pay it.";
+
+/// Hover text of "Cancel paying" when an undo takes the yes back.
+const CANCEL_PAYING_BY_UNDO_HINT: &str = "Take back your yes to this optional cost: the match goes back to before you \
+     said it (an undo).";
+
+/// The button that takes a play, or a yes to an optional cost, back
+/// while its costs are chosen: its label, hover text and what it sends.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CancelButton {
+    /// "Cancel the play" or "Cancel paying".
+    pub label: &'static str,
+    /// What it does, in words.
+    pub hint: &'static str,
+    /// What a click (or Esc) sends.
+    pub intent: Intent,
+}
+
+/// The cancel button (and what Esc sends) when the pending question can
+/// take the play or the yes back: the engine's cancel whenever it offers
+/// one (locally and online), else an undo where undo is on. An optional
+/// cost's question says "Cancel paying", an activation's "Cancel the
+/// play".
+pub fn cancel_play(cx: &BoardContext<'_>) -> Option<CancelButton> {
+    let optional = cx.decision.is_some_and(|view| {
+        matches!(
+            view.decision.prompt,
+            Prompt::CostCards { optional: true, .. }
+                | Prompt::Ability {
+                    role: QuestionRole::Cost,
+                    ..
+                }
+        )
+    });
+    let (intent, by_undo) = match cx.moves.cancel {
+        Some(option) => (Intent::Answer(vec![option]), false),
+        None if cancels_by_undo(cx) => (Intent::Undo, true),
+        None => return None,
+    };
+    let (label, hint) = match (optional, by_undo) {
+        (false, false) => ("Cancel the play", CANCEL_PLAY_HINT),
+        (false, true) => ("Cancel the play", CANCEL_PLAY_BY_UNDO_HINT),
+        (true, false) => (CANCEL_PAYING, CANCEL_PAYING_HINT),
+        (true, true) => (CANCEL_PAYING, CANCEL_PAYING_BY_UNDO_HINT),
+    };
+    Some(CancelButton {
+        label,
+        hint,
+        intent,
+    })
 }
 
 /// Whether the pending question is which cards pay a cost of the play or
@@ -410,6 +457,20 @@ mod tests {
     /// A question of which cards pay a cost, as the engine asks it (with
     /// its cancel as the last option when `engine_cancel`).
     fn cost_cards_view(can_undo: bool, engine_cancel: bool) -> MatchView {
+        cost_view(
+            can_undo,
+            engine_cancel,
+            Prompt::CostCards {
+                card: sve_host::engine::CardRef(3),
+                purpose: "put into the cemetery".to_owned(),
+                optional: false,
+            },
+        )
+    }
+
+    /// A question `prompt` of which cards pay a cost, with the engine's
+    /// cancel as the last option when `engine_cancel`.
+    fn cost_view(can_undo: bool, engine_cancel: bool, prompt: Prompt) -> MatchView {
         let db = fixture::db();
         let mine = fixture::side(&db, "Arisa", 0);
         let theirs = fixture::side(&db, "Erika", 0);
@@ -417,17 +478,33 @@ mod tests {
         if engine_cancel {
             options.push(Choice::Cancel);
         }
-        let decision = Decision::pick_one(
-            PlayerId(0),
-            Prompt::CostCards {
-                card: sve_host::engine::CardRef(3),
-                purpose: "put into the cemetery".to_owned(),
-            },
-            options,
-        );
+        let decision = Decision::pick_one(PlayerId(0), prompt, options);
         let mut view = fixture::vs_bot(db, mine, theirs, Some(decision));
         view.can_undo = can_undo;
         view
+    }
+
+    #[test]
+    fn an_optional_costs_question_offers_to_cancel_paying() {
+        let engine_optional = Prompt::CostCards {
+            card: sve_host::engine::CardRef(3),
+            purpose: "discard".to_owned(),
+            optional: true,
+        };
+        let card_code_optional = Prompt::Ability {
+            card: sve_host::engine::CardRef(3),
+            ability: sve_host::engine::AbilityIdx(0),
+            text: "Discard to pay the cost".to_owned(),
+            role: QuestionRole::Cost,
+            series: None,
+        };
+        for prompt in [engine_optional, card_code_optional] {
+            let mut harness = prompt_harness(cost_view(false, true, prompt));
+            assert!(harness.query_by_label("Cancel the play").is_none());
+            harness.get_by_label("Cancel paying").click();
+            harness.run();
+            assert_eq!(harness.state().as_slice(), [Intent::Answer(vec![1])]);
+        }
     }
 
     #[test]

@@ -57,10 +57,10 @@ pub fn shortcuts_ui(ui: &Ui, cx: &BoardContext<'_>, confirming: bool, intents: &
             intents.push(Intent::SelectAttacker(None));
         } else if !cx.selection.picks.is_empty() {
             intents.push(Intent::ClearPicks);
-        } else if let Some((intent, _)) = super::prompt::cancel_play(cx) {
-            // Nothing picked yet: Esc takes the play back ("Cancel the
-            // play").
-            intents.push(intent);
+        } else if let Some(cancel) = super::prompt::cancel_play(cx) {
+            // Nothing picked yet: Esc takes the play (or the yes to an
+            // optional cost) back, as the cancel button does.
+            intents.push(cancel.intent);
         }
     }
     if cx.decision.is_none() {
@@ -160,6 +160,7 @@ mod tests {
             prompt: Prompt::CostCards {
                 card: sve_host::engine::CardRef(3),
                 purpose: "discard".to_owned(),
+                optional: false,
             },
             options: vec![
                 Choice::Card(sve_host::engine::CardRef(4)),

@@ -16,7 +16,7 @@ use super::ids::{AbilityIdx, CardRef, DefId, PlayerId};
 use super::mutation::Mutation;
 use super::runner_usage::RunnerUsage;
 use super::runtime::limits::QUESTION_OPTION_LIMIT;
-use super::runtime::{Choice, Decision, Prompt};
+use super::runtime::{Choice, Decision, Prompt, QuestionRole, SeriesStep};
 use super::state::{Characteristics, Duration, EffectKind, GameState, Zone};
 use crate::cards::{AbilityDef, CardDb, CardDef, CardFilter, Counter, Keywords};
 use std::collections::HashMap;
@@ -49,7 +49,9 @@ pub trait AbilityRunner: Send + Sync + fmt::Debug {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Halt {
     /// Card code needs one more answer. The engine asks and runs it again.
-    Ask(Decision),
+    /// With the take-back point when the question offers a
+    /// [`Choice::Cancel`]: how many answers to keep if it is picked.
+    Ask(Decision, Option<usize>),
     /// Card code failed; the ability fizzles with this message.
     Failed(String),
     /// A stored answer no longer fits the question (the card's code changed
@@ -160,6 +162,34 @@ pub struct AbilityCtx<'a> {
     pub(crate) info: AbilityInfo,
     pub(crate) answers: &'a [(PlayerId, Vec<usize>)],
     pub(crate) asked: usize,
+    /// The last yes to an optional cost this run asked about, while its
+    /// payment's questions may still take it back.
+    pub(crate) optional_yes: Option<OptionalYes>,
+}
+
+/// A yes to an optional cost that card code asked about, and what the
+/// match was when it was given: the payment's card questions offer to
+/// take the yes back only while no card moved and no random number was
+/// drawn since, so going back tells the player nothing new (the run's
+/// changes are never seen while it asks, `run_card_code`; a moved card
+/// could show up among the options, a random outcome through them).
+#[derive(Debug)]
+pub(crate) struct OptionalYes {
+    /// How many answers came before the question the yes answered.
+    answers_before: usize,
+    /// `Work::moves` when the yes was given.
+    moves: u64,
+    /// The match RNG when the yes was given.
+    rng: rand_chacha::ChaCha8Rng,
+}
+
+/// What card code says about a question besides its options.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct QuestionMeta {
+    /// What the question is for.
+    pub role: QuestionRole,
+    /// Where it stands in a series of like questions.
+    pub series: Option<SeriesStep>,
 }
 
 /// The zones card code may move a card out of (to a hand, deck, cemetery,
@@ -225,6 +255,28 @@ impl AbilityCtx<'_> {
         min: usize,
         max: usize,
     ) -> Result<Vec<usize>, Halt> {
+        self.choose_with(player, text, options, min, max, QuestionMeta::default())
+    }
+
+    /// [`AbilityCtx::choose_for`], saying what the question is for and
+    /// where it stands in a series.
+    ///
+    /// A question of which cards pay an optional cost ([`QuestionRole::Cost`])
+    /// that comes after a yes to it ([`QuestionRole::OptionalCost`]) offers
+    /// [`Choice::Cancel`], last, while no card moved and no random number
+    /// was drawn since the yes: the player may take the yes back, and the
+    /// run asks it again (`Resume::Ability`). It is the card-code
+    /// counterpart of the engine's cancel of an optional cost
+    /// (`flow/cancel.rs`). Any other question ends the payment.
+    pub fn choose_with(
+        &mut self,
+        player: PlayerId,
+        text: &str,
+        mut options: Vec<Choice>,
+        min: usize,
+        max: usize,
+        meta: QuestionMeta,
+    ) -> Result<Vec<usize>, Halt> {
         if options.len() > QUESTION_OPTION_LIMIT {
             return Err(Halt::Failed(format!(
                 "a question offered {} options; at most {QUESTION_OPTION_LIMIT}",
@@ -233,26 +285,62 @@ impl AbilityCtx<'_> {
         }
         let max = max.min(options.len());
         let min = min.min(max);
+        let take_back = match meta.role {
+            QuestionRole::Cost => self.take_back_point(player),
+            QuestionRole::Effect | QuestionRole::OptionalCost => {
+                self.optional_yes = None;
+                None
+            }
+        };
+        if take_back.is_some() {
+            options.push(Choice::Cancel);
+        }
         let decision = Decision {
             player,
             prompt: Prompt::Ability {
                 card: self.info.source,
                 ability: self.info.ability,
                 text: text.to_owned(),
+                role: meta.role,
+                series: meta.series,
             },
             options,
             min,
             max,
         };
         let Some(answer) = self.answers.get(self.asked) else {
-            return Err(Halt::Ask(decision));
+            return Err(Halt::Ask(decision, take_back));
         };
+        let answers_before = self.asked;
         self.asked += 1;
         let (answered_by, answer) = answer;
-        if *answered_by != player || decision.validate(answer).is_err() {
+        // A cancel is never stored: the engine drops the yes instead.
+        if *answered_by != player
+            || decision.validate(answer).is_err()
+            || decision.is_cancel(answer)
+        {
             return Err(Halt::StaleAnswers);
         }
+        let said_yes = answer.first().and_then(|i| decision.options.get(*i)) == Some(&Choice::Yes);
+        if meta.role == QuestionRole::OptionalCost && said_yes {
+            self.optional_yes = Some(OptionalYes {
+                answers_before,
+                moves: self.m.work.moves(),
+                rng: self.m.state.rng.clone(),
+            });
+        }
         Ok(answer.clone())
+    }
+
+    /// How many answers to keep if `player`, asked which cards pay an
+    /// optional cost, takes their yes back: `None` when there is no yes to
+    /// take back (another player's, or a card moved or a random number
+    /// was drawn since it).
+    fn take_back_point(&self, player: PlayerId) -> Option<usize> {
+        let yes = self.optional_yes.as_ref()?;
+        let asker = self.answers.get(yes.answers_before)?.0;
+        (asker == player && yes.moves == self.m.work.moves() && yes.rng == self.m.state.rng)
+            .then_some(yes.answers_before)
     }
 
     /// The controller picks one labelled option.

@@ -52,7 +52,7 @@ mod tests;
 
 pub use ability::{
     AbilityCtx, AbilityFn, AbilityInfo, AbilityQuery, AbilityRunner, ConditionFn, FnRunner, Halt,
-    NoAbilities, TokenDestination,
+    NoAbilities, QuestionMeta, TokenDestination,
 };
 pub use event::{DamageKind, Event, MoveCause, Resource};
 pub use flow::legal::SUPER_EVOLVE_TURNS;
@@ -63,8 +63,8 @@ pub use runtime::limits::{
     QUESTION_OPTION_LIMIT,
 };
 pub use runtime::{
-    Action, Choice, Decision, DeckList, Match, Prompt, Rejection, SANDBOX_DAMAGE_LIMIT,
-    SandboxAction, SandboxError, Status,
+    Action, Choice, Decision, DeckList, Match, Prompt, QuestionRole, Rejection,
+    SANDBOX_DAMAGE_LIMIT, SandboxAction, SandboxError, SeriesStep, Status,
 };
 pub use state::{
     AttackTarget, Duration, EffectKind, GameState, Outcome, Phase, TurnRecord, WinReason, Zone,

@@ -164,6 +164,12 @@ impl Match {
     pub(crate) fn apply(&mut self, mutation: Mutation) {
         self.before_change();
         self.work.count_change();
+        if matches!(
+            mutation,
+            Mutation::Move { .. } | Mutation::SetFaceUp(..) | Mutation::CreateCard { .. }
+        ) {
+            self.work.count_move();
+        }
         match mutation {
             Mutation::Move {
                 card,

@@ -6,7 +6,9 @@ use crate::cards::{
     AbilityDef, AbilityKind, ActivationZone, CardDb, CardDef, CardFilter, CardType, Class,
     CostItem, Counter, Grant, Keywords, PassiveCondition, PassiveDef, PassiveScope, Trigger,
 };
-use crate::engine::{Choice, Duration, FnRunner, PlayerId, TokenDestination, Zone};
+use crate::engine::{
+    Choice, Duration, FnRunner, PlayerId, QuestionMeta, QuestionRole, TokenDestination, Zone,
+};
 
 fn card(
     id: &str,
@@ -202,6 +204,12 @@ pub fn test_cards() -> Vec<CardDef> {
     );
     trader.abilities[0].costs = vec![CostItem::Discard(1, CardFilter::default())];
     cards.push(trader);
+    // An optional cost its card code asks about, as a sub-ability's is
+    // (`AbilityCtx::choose_with`).
+    cards.push(with_ability(
+        follower("TEST-BARTER", "Barterer", 1, 1, 1),
+        ability("Fanfare", AbilityKind::Triggered(Trigger::Fanfare)),
+    ));
     let mut palm_reader = with_ability(
         follower("TEST-PALM", "Palm Reader", 1, 1, 1),
         ability(
@@ -271,6 +279,37 @@ pub fn test_runner() -> FnRunner {
         .ability("TEST-TRADE", 0, |cx| {
             let me = cx.controller();
             cx.draw(me, 2);
+            Ok(())
+        })
+        // Barterer — Fanfare: you may pay 1 play point and discard 2
+        // cards, one at a time: draw 3. The code asks about the cost.
+        .ability("TEST-BARTER", 0, |cx| {
+            let me = cx.controller();
+            let optional = QuestionMeta {
+                role: QuestionRole::OptionalCost,
+                series: None,
+            };
+            let options = vec![Choice::Yes, Choice::No];
+            let pay = cx.choose_with(me, "Pay the cost of Barter?", options, 1, 1, optional)?;
+            if pay != [0] {
+                return Ok(());
+            }
+            cx.add_play_points(me, -1);
+            for _ in 0..2 {
+                let hand = cx.query().cards(me, Zone::Hand, &CardFilter::default());
+                let options = hand.iter().map(|c| Choice::Card(*c)).collect();
+                let cost = QuestionMeta {
+                    role: QuestionRole::Cost,
+                    series: None,
+                };
+                let picked = cx.choose_with(me, "Discard to pay the cost", options, 1, 1, cost)?;
+                let cards: Vec<_> = picked
+                    .iter()
+                    .filter_map(|i| hand.get(*i).copied())
+                    .collect();
+                cx.discard(&cards);
+            }
+            cx.draw(me, 3);
             Ok(())
         })
         .ability("TEST-LW", 0, |cx| {

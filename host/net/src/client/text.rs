@@ -82,7 +82,7 @@ pub fn prompt(prompt: &Prompt, view: &PlayerView, faces: &Faces) -> String {
                 card_name(*card, view, faces)
             )
         }
-        Prompt::CostCards { card, purpose } => format!(
+        Prompt::CostCards { card, purpose, .. } => format!(
             "{}: choose cards to {purpose}",
             card_name(*card, view, faces)
         ),

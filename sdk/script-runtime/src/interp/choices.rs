@@ -14,6 +14,16 @@ pub(super) fn yes_no(game: &mut Game, player: Player, text: &str) -> Result<bool
     Ok(picks.first() == Some(&0))
 }
 
+/// `player` answers whether to pay an optional cost: the host then lets
+/// them take the yes back at the cost's card questions
+/// ([`choose_cards_to_pay`]).
+pub(super) fn may_pay(game: &mut Game, player: Player, text: &str) -> Result<bool, Stop> {
+    let options = vec![ChoiceOption::Yes, ChoiceOption::No];
+    let role = QuestionRole::OptionalCost;
+    let picks = game.ask_with(player, text, options, 1, 1, role, None)?;
+    Ok(picks.first() == Some(&0))
+}
+
 /// `player` picks one of the labelled options; returns its index.
 pub(super) fn choose_one(
     game: &mut Game,
@@ -21,11 +31,24 @@ pub(super) fn choose_one(
     text: &str,
     labels: &[String],
 ) -> Result<usize, Stop> {
+    choose_one_in_series(game, player, text, labels, None)
+}
+
+/// [`choose_one`], as the question `series` says of a series of like
+/// questions.
+pub(super) fn choose_one_in_series(
+    game: &mut Game,
+    player: Player,
+    text: &str,
+    labels: &[String],
+    series: Option<SeriesStep>,
+) -> Result<usize, Stop> {
     let options = labels
         .iter()
         .map(|label| ChoiceOption::Label(label.clone()))
         .collect();
-    let picks = game.ask(player, text, options, 1, 1)?;
+    let role = QuestionRole::Effect;
+    let picks = game.ask_with(player, text, options, 1, 1, role, series)?;
     Ok(picks.first().copied().unwrap_or(0) as usize)
 }
 
@@ -40,11 +63,49 @@ pub(super) fn choose_cards(
     min: u32,
     max: u32,
 ) -> Result<Vec<CardRef>, Stop> {
+    choose_cards_as(
+        game,
+        player,
+        text,
+        candidates,
+        (min, max),
+        QuestionRole::Effect,
+    )
+}
+
+/// [`choose_cards`] for the cards that pay a cost.
+pub(super) fn choose_cards_to_pay(
+    game: &mut Game,
+    player: Player,
+    text: &str,
+    candidates: Vec<CardRef>,
+    min: u32,
+    max: u32,
+) -> Result<Vec<CardRef>, Stop> {
+    choose_cards_as(
+        game,
+        player,
+        text,
+        candidates,
+        (min, max),
+        QuestionRole::Cost,
+    )
+}
+
+/// [`choose_cards`] asked in `role`; `count` is (min, max).
+fn choose_cards_as(
+    game: &mut Game,
+    player: Player,
+    text: &str,
+    candidates: Vec<CardRef>,
+    (min, max): (u32, u32),
+    role: QuestionRole,
+) -> Result<Vec<CardRef>, Stop> {
     if candidates.is_empty() || max == 0 {
         return Ok(Vec::new());
     }
     let options = candidates.iter().map(|c| ChoiceOption::Card(*c)).collect();
-    let picks = game.ask(player, text, options, min, max)?;
+    let picks = game.ask_with(player, text, options, min, max, role, None)?;
     Ok(picks
         .into_iter()
         .filter_map(|i| candidates.get(i as usize).copied())

@@ -97,7 +97,7 @@ impl Interpreter<'_> {
             return Ok(None);
         }
         let question = format!("Pay the cost of {}?", ability.name);
-        if !choices::yes_no(game, frame.me, &question)? {
+        if !choices::may_pay(game, frame.me, &question)? {
             return Ok(None);
         }
         self.pay(game, frame, &ability.costs).map(Some)

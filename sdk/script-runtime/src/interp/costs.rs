@@ -90,7 +90,7 @@ impl Interpreter<'_> {
                     let n = count_u32(values::value(game, &scope, count));
                     let hand = values::cards_matching(game, &scope, me, Zone::Hand, filter);
                     let text = "Discard to pay the cost";
-                    let picked = choices::choose_cards(game, me, text, hand, n, n)?;
+                    let picked = choices::choose_cards_to_pay(game, me, text, hand, n, n)?;
                     game.discard(&picked);
                     paid.moved_cards += len_u32(picked.len());
                 }
@@ -98,7 +98,7 @@ impl Interpreter<'_> {
                     let n = count_u32(values::value(game, &scope, count));
                     let cemetery = values::cards_matching(game, &scope, me, Zone::Cemetery, filter);
                     let text = "Banish from your cemetery to pay the cost";
-                    for card in choices::choose_cards(game, me, text, cemetery, n, n)? {
+                    for card in choices::choose_cards_to_pay(game, me, text, cemetery, n, n)? {
                         game.banish(card);
                         paid.moved_cards += 1;
                     }
@@ -111,7 +111,7 @@ impl Interpreter<'_> {
                         || from.target == Target::TargetPlayerCardEx
                     {
                         let text = "Choose cards to pay the cost";
-                        choices::choose_cards(game, me, text, candidates, min, max)?
+                        choices::choose_cards_to_pay(game, me, text, candidates, min, max)?
                     } else {
                         candidates
                     };
@@ -133,7 +133,7 @@ impl Interpreter<'_> {
                     let needed = self.counters_needed(game, frame, amount);
                     let holders = self.counter_holders(game, frame, from, kind, needed);
                     let text = "Remove counters from";
-                    let Some(card) = choices::choose_cards(game, me, text, holders, 1, 1)?
+                    let Some(card) = choices::choose_cards_to_pay(game, me, text, holders, 1, 1)?
                         .first()
                         .copied()
                     else {
@@ -161,9 +161,10 @@ impl Interpreter<'_> {
                     let n = values::value(game, &scope, v).max(0);
                     let amulets = self.earth_rite_amulets(game, frame, n);
                     let text = "Earth Rite: remove Stack counters from";
-                    if let Some(amulet) = choices::choose_cards(game, me, text, amulets, 1, 1)?
-                        .first()
-                        .copied()
+                    if let Some(amulet) =
+                        choices::choose_cards_to_pay(game, me, text, amulets, 1, 1)?
+                            .first()
+                            .copied()
                     {
                         game.add_counters(amulet, Counter::Stack, -n);
                         paid.removed_counters += count_u32(n);

@@ -272,7 +272,7 @@ impl<'a> Interpreter<'a> {
                 return Ok(());
             }
             let question = format!("Pay the cost of {}?", ability.name);
-            if !choices::yes_no(game, frame.me, &question)? {
+            if !choices::may_pay(game, frame.me, &question)? {
                 return Ok(());
             }
             self.pay(game, &frame, &ability.costs)?;

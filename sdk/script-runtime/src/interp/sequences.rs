@@ -74,7 +74,12 @@ impl Interpreter<'_> {
             } else {
                 format!("{}: choose one", self.card.name)
             };
-            let picked = choices::choose_one(game, frame.me, &text, &labels)?;
+            let series = (max > 1).then(|| SeriesStep {
+                step: round + 1,
+                count: max,
+                up_to: true,
+            });
+            let picked = choices::choose_one_in_series(game, frame.me, &text, &labels, series)?;
             let Some(idx) = offered.get(picked).copied() else {
                 // The player stopped.
                 break;

@@ -147,7 +147,13 @@ impl Interpreter<'_> {
                 let options: Vec<ChoiceOption> =
                     picked.iter().map(|c| ChoiceOption::Card(*c)).collect();
                 let text = format!("Damage point {} of {amount}: which follower?", point + 1);
-                let answer = game.ask(frame.me, &text, options, 1, 1)?;
+                let series = SeriesStep {
+                    step: point.unsigned_abs() + 1,
+                    count: amount.unsigned_abs(),
+                    up_to: false,
+                };
+                let role = QuestionRole::Effect;
+                let answer = game.ask_with(frame.me, &text, options, 1, 1, role, Some(series))?;
                 if let Some(share) = answer.first().and_then(|i| shares.get_mut(*i as usize)) {
                     *share += 1;
                 }
@@ -227,7 +233,18 @@ impl Interpreter<'_> {
                     options.push(("Stop".to_owned(), None));
                     let labels: Vec<String> = options.iter().map(|(l, _)| l.clone()).collect();
                     let text = format!("{token} token {} of {count}: where does it go?", i + 1);
-                    let picked = choices::choose_one(game, frame.me, &text, &labels)?;
+                    let series = SeriesStep {
+                        step: i + 1,
+                        count,
+                        up_to: false,
+                    };
+                    let picked = choices::choose_one_in_series(
+                        game,
+                        frame.me,
+                        &text,
+                        &labels,
+                        Some(series),
+                    )?;
                     let Some((_, Some(destination))) = options.get(picked) else {
                         break;
                     };

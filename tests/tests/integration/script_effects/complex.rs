@@ -1,6 +1,7 @@
 //! ComplexEffect scripts.
 
 use super::*;
+use sve_host::engine::QuestionRole;
 
 fn ledger(loaded: &LoadedPacks) -> Scenario {
     scenario(loaded)
@@ -30,6 +31,37 @@ fn complex_effect_reveals_pays_passes_amounts_and_branches() {
     assert_eq!(leader(&s, P2), 20 - 3 - 4);
     assert_eq!(zone_names(&s, P1, Zone::Hand), ["V1", "V2", "V3"]);
     assert_eq!(zone_names(&s, P1, Zone::Deck), ["V1", "V2"]);
+    assert_clean(&mut s);
+}
+
+#[test]
+fn the_yes_to_a_cost_the_script_asks_about_can_be_taken_back() {
+    let loaded = load();
+    let mut s = ledger(&loaded);
+    s.play("Gambler's Ledger");
+    let pay = s.game.decision().cloned().expect("pay the cost of Bounce?");
+    assert!(matches!(
+        pay.prompt,
+        Prompt::Ability {
+            role: QuestionRole::OptionalCost,
+            ..
+        }
+    ));
+    s.choose(|c| *c == Choice::Yes);
+    let which = s.game.decision().cloned().expect("which followers return");
+    assert!(matches!(
+        which.prompt,
+        Prompt::Ability {
+            role: QuestionRole::Cost,
+            ..
+        }
+    ));
+    assert_eq!(which.options.last(), Some(&Choice::Cancel));
+    s.choose(|c| *c == Choice::Cancel);
+    assert_eq!(s.game.decision(), Some(&pay), "asked again");
+    s.choose(|c| *c == Choice::No);
+    assert_eq!(leader(&s, P2), 17, "only the revealed cost");
+    assert_eq!(zone_names(&s, P1, Zone::Field), ["V1", "V2"]);
     assert_clean(&mut s);
 }
 

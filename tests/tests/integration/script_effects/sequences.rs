@@ -240,9 +240,12 @@ fn choose_amount_from_list_runs_two_different_available_options() {
     s.play("Menu of Choices");
     // Mend's condition (leader below 20) is false: not offered.
     assert_eq!(labels(&s), ["Draw One", "Ping Leader"]);
+    // The question says its step of the series in its data.
+    assert_eq!(series_step(&s), Some((1, 2, true)));
     pick_label(&mut s, "Ping Leader");
     // An option runs once; after the minimum the player may stop.
     assert_eq!(labels(&s), ["Draw One", "Stop"]);
+    assert_eq!(series_step(&s), Some((2, 2, true)));
     pick_label(&mut s, "Draw One");
     assert_eq!(leader(&s, P2), 18);
     assert_eq!(s.game.state().player(P1).hand.len(), 1);
@@ -279,4 +282,15 @@ fn roll_dice_resolves_the_face_the_match_rng_rolls() {
     let first = roll();
     assert!((1..=6).contains(&first), "rolled {first}");
     assert_eq!(roll(), first, "the match RNG is seeded");
+}
+
+/// The pending question's step of a series, from its data: (step, count,
+/// up to).
+fn series_step(s: &Scenario) -> Option<(u32, u32, bool)> {
+    match &s.game.decision()?.prompt {
+        Prompt::Ability {
+            series: Some(step), ..
+        } => Some((step.step, step.count, step.up_to)),
+        _ => None,
+    }
 }

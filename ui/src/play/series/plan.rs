@@ -192,13 +192,15 @@ pub enum PlanStep {
 mod tests {
     use super::*;
     use crate::session::DecisionView;
-    use sve_host::engine::{Choice, Decision, PlayerId};
+    use sve_host::engine::{Choice, Decision, PlayerId, QuestionRole};
 
     fn asked(text: &str, options: Vec<Choice>) -> (Prompt, SeriesQuestion) {
         let prompt = Prompt::Ability {
             card: CardRef(3),
             ability: AbilityIdx(0),
             text: text.to_owned(),
+            role: QuestionRole::Effect,
+            series: None,
         };
         let view = DecisionView {
             labels: Vec::new(),
@@ -267,6 +269,8 @@ mod tests {
             card: CardRef(3),
             ability: AbilityIdx(0),
             text: "Deal 2 damage to".to_owned(),
+            role: QuestionRole::Effect,
+            series: None,
         };
         assert_eq!(plan.answer(&target, None, 2), PlanStep::Aside);
         let (prompt, second) = step(2, &["Draw One", "Mend", "Stop"]);

@@ -1,10 +1,14 @@
-//! Recognising one question of a series. The decision's data says most
-//! of it: a card's ability asks (`Prompt::Ability`), one pick, and the
-//! shape of the options tells the kind apart (cards each step: a
-//! distribution; the token zones: a token series; labels with an "up to"
-//! count: a choice of options). Card code has no field for "step i of N",
-//! so the two numbers are read from the question, wherever they stand in
-//! it ("… 2 of 9 …", "… (2 of up to 3)").
+//! Recognising one question of a series. The decision's data says it: a
+//! card's ability asks (`Prompt::Ability`) with its step of a series
+//! (`series`: step i of N, or of up to N), one pick, and the shape of the
+//! options tells the kind apart (cards each step: a distribution; the
+//! token zones: a token series; labels with an "up to" count: a choice of
+//! options). The words that name what a step hands out ("Fairy token",
+//! "Damage point") come from the question's text, before its numbers.
+//!
+//! Packs built against the 0.1.0 card API can't say the step: for their
+//! questions the numbers too are read from the text, wherever they stand
+//! in it ("… 2 of 9 …", "… (2 of up to 3)").
 
 use crate::session::DecisionView;
 use sve_host::engine::{AbilityIdx, CardRef, Choice, Prompt};
@@ -73,6 +77,8 @@ impl SeriesQuestion {
             card,
             ability,
             text,
+            series,
+            ..
         } = &decision.prompt
         else {
             return None;
@@ -80,7 +86,15 @@ impl SeriesQuestion {
         if decision.min != 1 || decision.max != 1 || decision.options.is_empty() {
             return None;
         }
-        let numbers = step_numbers(text)?;
+        let numbers = match series {
+            Some(series) => StepNumbers {
+                before: step_numbers(text).map_or("", |words| words.before),
+                step: series.step,
+                count: series.count,
+                up_to: series.up_to,
+            },
+            None => step_numbers(text)?,
+        };
         let kind = kind_of(&decision.options, &numbers)?;
         Some(SeriesQuestion {
             card: *card,
@@ -125,7 +139,8 @@ fn kind_of(options: &[Choice], numbers: &StepNumbers<'_>) -> Option<SeriesKind> 
             });
         }
         let zones_only = labels.iter().all(|l| [FIELD, EX_AREA, STOP].contains(l));
-        let token = numbers.before.trim().strip_suffix("token")?.trim();
+        let before = numbers.before.trim();
+        let token = before.strip_suffix("token").map_or(before, str::trim);
         return zones_only.then(|| SeriesKind::Tokens {
             token: token.to_owned(),
             field: position(&labels, FIELD),
@@ -200,10 +215,20 @@ fn step_numbers(text: &str) -> Option<StepNumbers<'_>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sve_host::engine::{Decision, PlayerId};
+    use sve_host::engine::{Decision, PlayerId, QuestionRole, SeriesStep};
 
-    /// A question of card 3's first ability.
+    /// A question of card 3's first ability, with no series step in its
+    /// data (as a 0.1.0 pack asks).
     pub(crate) fn asked(text: &str, options: Vec<Choice>) -> DecisionView {
+        asked_in_series(text, options, None)
+    }
+
+    /// A question of card 3's first ability, step `series` of a series.
+    pub(crate) fn asked_in_series(
+        text: &str,
+        options: Vec<Choice>,
+        series: Option<SeriesStep>,
+    ) -> DecisionView {
         DecisionView {
             labels: options.iter().map(|o| format!("{o:?}")).collect(),
             decision: Decision::pick_one(
@@ -212,10 +237,53 @@ mod tests {
                     card: CardRef(3),
                     ability: AbilityIdx(0),
                     text: text.to_owned(),
+                    role: QuestionRole::Effect,
+                    series,
                 },
                 options,
             ),
         }
+    }
+
+    #[test]
+    fn the_step_in_the_data_is_read_whatever_the_words() {
+        let step = |step, count, up_to| Some(SeriesStep { step, count, up_to });
+        // A Rust pack's own wording, with no numbers in it.
+        let view = asked_in_series(
+            "Where should this Bat go?",
+            labels(&["Field", "EX area"]),
+            step(3, 4, false),
+        );
+        let series = SeriesQuestion::of(&view).expect("a token question");
+        assert_eq!((series.step, series.count, series.remaining()), (3, 4, 2));
+        assert!(matches!(
+            series.kind,
+            SeriesKind::Tokens { field: Some(0), .. }
+        ));
+        let view = asked_in_series(
+            "Pick a follower for the next damage",
+            vec![Choice::Card(CardRef(7)), Choice::Card(CardRef(8))],
+            step(1, 2, false),
+        );
+        let series = SeriesQuestion::of(&view).expect("a distribution");
+        assert_eq!((series.step, series.count), (1, 2));
+        assert!(matches!(&series.kind, SeriesKind::Points { unit, .. } if unit == "Pick"));
+        // The data wins over numbers in the text; the words before them
+        // still name the unit.
+        let view = asked_in_series(
+            "Damage point 1 of 5: which follower?",
+            vec![Choice::Card(CardRef(7))],
+            step(2, 3, false),
+        );
+        let series = SeriesQuestion::of(&view).expect("a distribution");
+        assert_eq!((series.step, series.count), (2, 3));
+        assert!(matches!(&series.kind, SeriesKind::Points { unit, .. } if unit == "Damage point"));
+        let view = asked_in_series("Menu", labels(&["Draw One", "Stop"]), step(1, 2, true));
+        let series = SeriesQuestion::of(&view).expect("a choice of options");
+        assert!(matches!(
+            series.kind,
+            SeriesKind::Options { stop: Some(1), .. }
+        ));
     }
 
     fn labels(labels: &[&str]) -> Vec<Choice> {

@@ -32,6 +32,12 @@
 //!
 //! A cancel is an ordinary answer, so a replay that holds one replays the
 //! same. Bots never pick it ([`Decision::choosable`]).
+//!
+//! Card code that asks about an optional cost itself (a script's
+//! sub-ability with a cost) gets the same take-back without a point to
+//! restore: its run keeps nothing while it asks, so the cancel drops the
+//! yes from the run's answers (`AbilityCtx::choose_with`,
+//! `Resume::Ability`).
 
 use std::sync::Arc;
 

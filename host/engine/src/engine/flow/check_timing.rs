@@ -101,6 +101,7 @@ impl Match {
             answers: Vec::new(),
             cost_settled: false,
             cancel: None,
+            take_back: None,
         })));
     }
 
@@ -168,7 +169,10 @@ impl Match {
                 def: run.def,
                 ability: Some(ability_idx),
             }),
-            Err(Halt::Ask(decision)) => self.ask(decision, Resume::Ability(run)),
+            Err(Halt::Ask(decision, take_back)) => {
+                run.take_back = take_back;
+                self.ask(decision, Resume::Ability(run));
+            }
             Err(Halt::StaleAnswers) => {
                 // The code changed under the answers (hot reload): ask again
                 // from the first question.

@@ -9,7 +9,7 @@ use crate::engine::actions::Leave;
 use crate::engine::event::{MoveCause, Resource};
 use crate::engine::ids::{CardRef, PlayerId};
 use crate::engine::mutation::{Mutation, Place};
-use crate::engine::runtime::{AbilityRun, Decision, Prompt, Resume, Task};
+use crate::engine::runtime::{AbilityRun, Decision, Prompt, Resume, RunOrigin, Task};
 use crate::engine::state::Zone;
 
 impl Match {
@@ -90,6 +90,7 @@ impl Match {
                             prompt: Prompt::CostCards {
                                 card,
                                 purpose: cost_purpose(cost).to_owned(),
+                                optional: run.origin == RunOrigin::Triggered,
                             },
                             options,
                             min,

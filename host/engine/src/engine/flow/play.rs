@@ -139,6 +139,7 @@ impl Match {
                 answers: Vec::new(),
                 cost_settled: true,
                 cancel: None,
+                take_back: None,
             })));
         }
     }
@@ -182,6 +183,7 @@ impl Match {
             answers: Vec::new(),
             cost_settled: true,
             cancel,
+            take_back: None,
         });
         self.tasks.push(Task::PayCosts(run, 0));
     }

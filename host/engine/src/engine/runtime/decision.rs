@@ -130,6 +130,10 @@ pub enum Prompt {
         card: CardRef,
         /// What the cards are for.
         purpose: String,
+        /// The cost is an automatic ability's optional cost, said yes to
+        /// (a [`Choice::Cancel`] takes the yes back); otherwise it is an
+        /// activation's (a cancel takes the activation back).
+        optional: bool,
     },
     /// Over-full field or EX area: choose the cards that go to the
     /// cemetery, keeping the rest up to the limit (CR 11.4.1, 11.5.1).
@@ -154,7 +158,41 @@ pub enum Prompt {
         ability: AbilityIdx,
         /// The question, for display.
         text: String,
+        /// What the question is for, as the card code says.
+        role: QuestionRole,
+        /// Where the question stands in a series of like questions, when
+        /// the card code says it is one.
+        series: Option<SeriesStep>,
     },
+}
+
+/// What a question card code asks is for. The engine offers a
+/// [`Choice::Cancel`] by it: a question of which cards pay an optional
+/// cost that was just said yes to can take the yes back
+/// (`AbilityCtx::choose_with`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum QuestionRole {
+    /// A choice of the ability's effect.
+    #[default]
+    Effect,
+    /// Whether to pay an optional cost ("Pay the cost of …?"): options
+    /// yes and no, in that order.
+    OptionalCost,
+    /// Which cards pay a cost.
+    Cost,
+}
+
+/// One question of a series of like questions: where each of 9 tokens
+/// goes, which follower takes each of 3 damage, which of up to 2 options
+/// resolves next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeriesStep {
+    /// Which step this question is, from 1.
+    pub step: u32,
+    /// How many steps the series has (at most, when `up_to`).
+    pub count: u32,
+    /// Whether the series may end before `count` steps.
+    pub up_to: bool,
 }
 
 /// One option of a decision.
@@ -179,8 +217,9 @@ pub enum Choice {
     /// A labelled option asked by card code.
     Label(String),
     /// Take back the activation whose costs are being paid: the match goes
-    /// back to just before it was announced (`flow/cancel.rs`). Offered as
-    /// the last option of a cost question, and picked alone.
+    /// back to just before it was announced (`flow/cancel.rs`); or take
+    /// back the yes to the optional cost being paid, which is asked again.
+    /// Offered as the last option of a cost question, and picked alone.
     Cancel,
 }
 

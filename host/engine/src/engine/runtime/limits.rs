@@ -55,6 +55,10 @@ pub const MAX_TASKS_PER_ACTION: u32 = 200_000;
 pub(crate) struct Work {
     /// Mutations applied since the match began.
     changes: u64,
+    /// Those of `changes` that moved a card or turned one face up: the
+    /// changes that can show a player a card they did not know (see
+    /// `AbilityCtx::choose_with`).
+    moves: u64,
     /// `changes` when the current ability run began; `None` outside runs.
     run_start: Option<u64>,
     /// Why the current run must stop, once a limit is hit.
@@ -77,6 +81,18 @@ impl Work {
     /// Mutations applied since the match began: a clock of state changes.
     pub(crate) fn changes(&self) -> u64 {
         self.changes
+    }
+
+    /// Mutations that moved a card or turned one face up since the match
+    /// began.
+    pub(crate) fn moves(&self) -> u64 {
+        self.moves
+    }
+
+    /// Counts one mutation that moves a card or turns one face up (after
+    /// [`Work::count_change`] counted it as a change).
+    pub(crate) fn count_move(&mut self) {
+        self.moves += 1;
     }
 
     /// A player answered: a new action starts.

@@ -13,7 +13,7 @@ mod sandbox;
 
 pub use sandbox::{SANDBOX_DAMAGE_LIMIT, SandboxAction, SandboxError};
 
-pub use decision::{Action, Choice, Decision, Prompt, Rejection};
+pub use decision::{Action, Choice, Decision, Prompt, QuestionRole, Rejection, SeriesStep};
 
 use super::ability::{AbilityRunner, Halt};
 use super::event::Event;
@@ -175,6 +175,10 @@ pub(crate) struct AbilityRun {
     /// yes to) whose costs are being paid: where a cancel goes back
     /// to (`flow/cancel.rs`). Dropped once the costs are paid.
     pub cancel: Option<Arc<super::flow::CancelPoint>>,
+    /// While the card code asks which cards pay an optional cost it asked
+    /// about: how many of `answers` to keep when the player takes the yes
+    /// back (the answers before that yes), so the run asks it again.
+    pub take_back: Option<usize>,
 }
 
 /// Why an ability runs.
@@ -547,7 +551,21 @@ impl Match {
                 self.tasks.push(Task::PayCosts(run, item + 1));
             }
             Resume::Ability(mut run) => {
-                run.answers.push((decision.player, picks.to_vec()));
+                match run.take_back.take() {
+                    Some(keep) if decision.is_cancel(picks) => {
+                        // The run asks the optional cost's question again;
+                        // nothing of it was kept while it asked (see
+                        // `run_card_code`), so nothing is to restore.
+                        run.answers.truncate(keep);
+                        if let Some(ability) = run.what.ability() {
+                            self.emit(Event::ActivationCancelled {
+                                card: run.source,
+                                ability,
+                            });
+                        }
+                    }
+                    _ => run.answers.push((decision.player, picks.to_vec())),
+                }
                 self.tasks.push(Task::Run(run));
             }
             Resume::ZoneLimit(played) => {
@@ -601,6 +619,7 @@ impl Match {
                 info,
                 answers: &run.answers,
                 asked: 0,
+                optional_yes: None,
             };
             runner.resolve(&mut cx)
         };

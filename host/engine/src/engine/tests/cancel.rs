@@ -4,7 +4,7 @@
 
 use super::{P1, P2};
 use crate::bot::{Bot, RandomBot};
-use crate::engine::{AbilityIdx, Action, Choice, Event, Prompt, Rejection, Zone};
+use crate::engine::{AbilityIdx, Action, Choice, Event, Prompt, QuestionRole, Rejection, Zone};
 use crate::scenario::{Scenario, Side};
 
 /// Sifter ([act] [q] once per turn, [cost01] [engage], discard a card,
@@ -307,7 +307,10 @@ fn the_yes_to_an_optional_cost_is_taken_back_at_its_card_question() {
     let before = state_text(&s);
     s.choose(|c| *c == Choice::Yes);
     let which = s.game.decision().cloned().expect("which card pays");
-    assert!(matches!(which.prompt, Prompt::CostCards { .. }));
+    assert!(matches!(
+        which.prompt,
+        Prompt::CostCards { optional: true, .. }
+    ));
     assert_eq!(which.options.last(), Some(&Choice::Cancel));
     assert_eq!(which.choosable().len(), 2, "V1 and V2");
 
@@ -341,4 +344,113 @@ fn a_paid_optional_cost_resolves_as_before() {
     let p1 = s.game.state().player(P1);
     // V2 and the two drawn.
     assert_eq!((p1.hand.len(), p1.deck.len()), (3, deck_before - 2));
+}
+
+/// Barterer (Fanfare: you may pay 1 play point and discard 2 cards, one at
+/// a time: draw 3; its code asks about the cost) in P1's hand with three
+/// more cards and 3 play points.
+fn barterer_board() -> Scenario {
+    Scenario::builder()
+        .side(P1, Side::new().hand(["Barterer", "V1", "V2", "V3"]).pp(3))
+        .build()
+}
+
+/// Plays Barterer and says yes to its cost: P1 is asked for the first
+/// discard.
+fn barter_yes(s: &mut Scenario) -> crate::engine::Decision {
+    let barterer = s.card(P1, Zone::Hand, "Barterer");
+    s.act(Action::Play { card: barterer });
+    s.choose(|c| *c == Choice::Yes);
+    s.game.decision().cloned().expect("the first discard")
+}
+
+#[test]
+fn the_yes_to_an_optional_cost_asked_by_card_code_is_taken_back_at_its_card_question() {
+    let mut s = barterer_board();
+    let barterer = s.card(P1, Zone::Hand, "Barterer");
+    s.act(Action::Play { card: barterer });
+    let pay = s.game.decision().cloned().expect("the optional cost");
+    assert!(matches!(
+        &pay.prompt,
+        Prompt::Ability {
+            role: QuestionRole::OptionalCost,
+            ..
+        }
+    ));
+    assert_eq!(pay.cancel_option(), None, "nothing to take back yet");
+    let before = state_text(&s);
+    s.choose(|c| *c == Choice::Yes);
+    let discard = s.game.decision().cloned().expect("the first discard");
+    assert!(matches!(
+        &discard.prompt,
+        Prompt::Ability {
+            role: QuestionRole::Cost,
+            ..
+        }
+    ));
+    // The play point paid changed a public number only.
+    assert_eq!(discard.options.last(), Some(&Choice::Cancel));
+    assert_eq!(discard.choosable().len(), 3, "V1, V2 and V3");
+    assert_eq!(state_text(&s), before, "a question keeps none of the run");
+
+    s.raw_events();
+    s.choose(|c| *c == Choice::Cancel);
+    assert_eq!(state_text(&s), before);
+    assert_eq!(s.game.decision().cloned(), Some(pay), "asked again");
+    assert!(matches!(
+        s.raw_events().last(),
+        Some(Event::ActivationCancelled { ability, .. }) if *ability == AbilityIdx(0)
+    ));
+    s.choose(|c| *c == Choice::No);
+    let p1 = s.game.state().player(P1);
+    assert_eq!(
+        (p1.pp, p1.hand.len()),
+        (2, 3),
+        "Barterer's 1 play point only"
+    );
+    assert_eq!(
+        s.game.decision().map(|d| &d.prompt),
+        Some(&Prompt::MainAction)
+    );
+}
+
+#[test]
+fn after_a_card_moved_the_optional_cost_can_no_longer_be_taken_back() {
+    let mut s = barterer_board();
+    barter_yes(&mut s);
+    let v1 = s.card(P1, Zone::Hand, "V1");
+    s.choose(|c| *c == Choice::Card(v1));
+    let second = s.game.decision().cloned().expect("the second discard");
+    assert!(matches!(
+        &second.prompt,
+        Prompt::Ability {
+            role: QuestionRole::Cost,
+            ..
+        }
+    ));
+    assert_eq!(second.cancel_option(), None, "V1 was discarded");
+    let v2 = s.card(P1, Zone::Hand, "V2");
+    s.choose(|c| *c == Choice::Card(v2));
+    let p1 = s.game.state().player(P1);
+    // 3 - 1 (Barterer) - 1 (the cost); V3 and the three drawn.
+    assert_eq!((p1.pp, p1.hand.len(), p1.cemetery.len()), (1, 4, 2));
+}
+
+#[test]
+fn a_yes_taken_back_can_be_given_again_and_bots_never_take_it_back() {
+    let mut s = barterer_board();
+    let discard = barter_yes(&mut s);
+    let cancel = discard.cancel_option().expect("a cancel");
+    for seed in 0..100 {
+        let picks = RandomBot::new(seed).choose(&s.game, &discard);
+        assert!(!picks.contains(&cancel), "seed {seed}: {picks:?}");
+    }
+    s.choose(|c| *c == Choice::Cancel);
+    s.choose(|c| *c == Choice::Yes);
+    let v3 = s.card(P1, Zone::Hand, "V3");
+    s.choose(|c| *c == Choice::Card(v3));
+    let v1 = s.card(P1, Zone::Hand, "V1");
+    s.choose(|c| *c == Choice::Card(v1));
+    let p1 = s.game.state().player(P1);
+    assert_eq!((p1.pp, p1.hand.len()), (1, 4), "paid in full, drew 3");
 }
