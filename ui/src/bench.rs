@@ -3,7 +3,8 @@
 //! random bots, SD01 against SD02, seed 7, the default bot pace and
 //! animations at Normal), asks for a frame after every frame, records
 //! eframe's CPU time of each frame for `N` frames, prints the quantiles
-//! on standard output and closes the window. Run it on a machine without
+//! and how full egui's glyph atlas ended on standard output and closes
+//! the window. Run it on a machine without
 //! a screen under `xvfb-run`.
 //!
 //! eframe's figure is the CPU time of the frame before (the UI, layout
@@ -99,6 +100,10 @@ impl eframe::App for FrameBench {
         if self.times.len() >= self.frames {
             self.reported = true;
             println!("{}", summary(&self.times));
+            // egui clears its glyph atlas, and lays out every text again,
+            // when the atlas passes 80% full: text at ever new sizes fills it.
+            let fill = ui.ctx().fonts(|fonts| fonts.font_atlas_fill_ratio());
+            println!("font atlas at the end: {:.1}% full", fill * 100.0);
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
             return;
         }

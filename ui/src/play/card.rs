@@ -43,6 +43,24 @@ pub struct CardLook {
     pub highlight: Highlight,
     /// Not a legal object of the current prompt: drawn darker.
     pub dimmed: bool,
+    /// Drawn by an animation at a size that changes every frame: its text
+    /// and marks scale in steps ([`stepped_scale`]).
+    pub in_motion: bool,
+}
+
+/// Steps of a moving card's scale per doubling of its size.
+const SCALE_STEPS_PER_DOUBLING: f32 = 8.0;
+
+/// `scale` rounded to a step of about 9% (an eighth of a doubling). egui
+/// rasterizes the glyphs of every new font size and uploads them to its
+/// atlas, so a card growing or turning over smoothly would ask for new
+/// sizes in every frame of its animation; in steps, the few sizes are
+/// drawn once and then reused.
+pub fn stepped_scale(scale: f32) -> f32 {
+    if !scale.is_finite() || scale <= 0.0 {
+        return scale;
+    }
+    ((scale.log2() * SCALE_STEPS_PER_DOUBLING).round() / SCALE_STEPS_PER_DOUBLING).exp2()
 }
 
 /// The frame colour of a class.
@@ -140,6 +158,16 @@ pub fn card_back_ui(ui: &mut Ui, size: Vec2) -> Response {
 /// click or hover, no accessible node (animations drawn over the board).
 pub fn paint_card_face(ui: &Ui, db: &CardDb, card: &CardView, rect: Rect) {
     paint_card(ui, db, card, rect, CardLook::default(), None);
+}
+
+/// Paints the face of a card an animation moves, grows or turns over:
+/// its text scales in steps ([`stepped_scale`]).
+pub fn paint_moving_card_face(ui: &Ui, db: &CardDb, card: &CardView, rect: Rect) {
+    let look = CardLook {
+        in_motion: true,
+        ..CardLook::default()
+    };
+    paint_card(ui, db, card, rect, look, None);
 }
 
 /// Paints the back of a card in `rect`.
@@ -263,6 +291,11 @@ fn paint_card(
     // The short side sets the scale, so a card lying sideways keeps its
     // fonts and lays its text out wider.
     let scale = rect.width().min(rect.height()) / 100.0;
+    let scale = if look.in_motion {
+        stepped_scale(scale)
+    } else {
+        scale
+    };
     let small = FontId::proportional(10.5 * scale);
     let class = class_colour(def.class);
 
@@ -544,4 +577,29 @@ fn cover_uv(picture: Vec2, frame: Vec2) -> Rect {
 
 fn short_type(def: &CardDef) -> &'static str {
     def.card_type.name()
+}
+
+#[cfg(test)]
+mod stepped_scale_tests {
+    use super::stepped_scale;
+
+    #[test]
+    fn a_growing_card_scales_in_a_few_steps() {
+        // A card growing from 60 to 240 pixels high, a pixel a frame.
+        let mut scales: Vec<f32> = (60..=240)
+            .map(|h| stepped_scale(h as f32 / 100.0))
+            .collect();
+        scales.dedup();
+        assert_eq!(
+            scales.len(),
+            17,
+            "two doublings, eight steps each: {scales:?}"
+        );
+        for (h, want) in [(100.0, 1.0), (200.0, 2.0), (50.0, 0.5)] {
+            assert!((stepped_scale(h / 100.0) - want).abs() < 1e-6);
+        }
+        let near = stepped_scale(1.03);
+        assert!((near - 1.0).abs() < 1e-6, "{near}");
+        assert_eq!(stepped_scale(0.0), 0.0);
+    }
 }

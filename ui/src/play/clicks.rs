@@ -82,7 +82,11 @@ pub fn look_of(cx: &BoardContext<'_>, card: &CardView, place: Place) -> CardLook
     let dimmed = highlight == Highlight::None
         && cx.decision.is_some()
         && (cx.moves.picks_cards || (attacker.is_some() && place.is_theirs()));
-    CardLook { highlight, dimmed }
+    CardLook {
+        highlight,
+        dimmed,
+        in_motion: false,
+    }
 }
 
 /// What a click on a face-up card asks for.

@@ -9,7 +9,7 @@ use super::beat::{AnimKind, Spot};
 use super::queue::Playing;
 use super::spots::{FrameSpots, SeenCards};
 use crate::match_view::MatchView;
-use crate::play::card::{paint_card_back, paint_card_face};
+use crate::play::card::{paint_card_back, paint_moving_card_face};
 use egui::emath::easing;
 use egui::{
     Align2, Color32, CornerRadius, FontId, Id, Order, Pos2, Rect, RichText, Stroke, StrokeKind, Ui,
@@ -110,7 +110,7 @@ pub fn paint(ui: &mut Ui, places: &Places<'_>, view: &MatchView, playing: Playin
                 CornerRadius::same(6),
                 Color32::from_black_alpha(90),
             );
-            paint_card_face(ui, &view.db, face, moved);
+            paint_moving_card_face(ui, &view.db, face, moved);
         }
         AnimKind::Change { at, amount } => {
             let Some(rect) = places.rect(*at) else {
@@ -170,7 +170,7 @@ pub fn paint(ui: &mut Ui, places: &Places<'_>, view: &MatchView, playing: Playin
             if t < 0.5 {
                 paint_card_back(ui.painter(), turned);
             } else {
-                paint_card_face(ui, &view.db, face, turned);
+                paint_moving_card_face(ui, &view.db, face, turned);
             }
             let colour = if *super_evolve {
                 Color32::from_rgb(200, 130, 255)
@@ -237,7 +237,7 @@ pub fn played_ui(ui: &Ui, places: &Places<'_>, view: &MatchView, playing: Playin
                 CornerRadius::same(8),
                 Color32::from_black_alpha(110),
             );
-            paint_card_face(ui, &view.db, &face, rect);
+            paint_moving_card_face(ui, &view.db, &face, rect);
         });
 }
 
@@ -247,7 +247,7 @@ fn paint_ghost(ui: &mut Ui, db: &CardDb, face: Option<&CardView>, rect: Rect, al
     faded.set_clip_rect(ui.clip_rect());
     faded.multiply_opacity(alpha.clamp(0.0, 1.0));
     match face {
-        Some(face) => paint_card_face(&faded, db, face, rect),
+        Some(face) => paint_moving_card_face(&faded, db, face, rect),
         None => paint_card_back(faded.painter(), rect),
     }
 }
