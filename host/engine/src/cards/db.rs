@@ -57,7 +57,15 @@ pub struct CardDb {
     /// have none): characteristics scan these on every query.
     passive_abilities: Vec<Box<[u8]>>,
     fingerprint: u64,
+    /// Some definition has a passive ability.
+    has_passives: bool,
+    /// This database's number among those the process built (see
+    /// [`CardDb::serial`]); 0 for the empty default.
+    serial: u64,
 }
+
+/// The serial number the next database built gets.
+static NEXT_SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl CardDb {
     /// Builds a database; ids must be unique.
@@ -87,7 +95,7 @@ impl CardDb {
             }
         }
         let fingerprint = fingerprint_of(&defs);
-        let passive_abilities = defs
+        let passive_abilities: Vec<Box<[u8]>> = defs
             .iter()
             .map(|def| {
                 def.abilities
@@ -99,13 +107,31 @@ impl CardDb {
                     .collect()
             })
             .collect();
+        let has_passives = passive_abilities.iter().any(|list| !list.is_empty());
         Ok(CardDb {
+            has_passives,
             defs,
             by_id,
             evolved_by_base_name,
             passive_abilities,
             fingerprint,
+            serial: NEXT_SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         })
+    }
+
+    /// A number no other database built by this process has (clones share
+    /// it: a database never changes once built). A state's cached
+    /// characteristics are keyed by it, so a state read with another
+    /// database (after a hot reload) works them out again.
+    pub fn serial(&self) -> u64 {
+        self.serial
+    }
+
+    /// Whether any definition has a passive ability: without one, a card's
+    /// characteristics depend on the card alone and are cheap to work
+    /// out, so states don't cache them (`engine/state/cache.rs`).
+    pub fn has_passives(&self) -> bool {
+        self.has_passives
     }
 
     /// The indices of a definition's passive abilities.
