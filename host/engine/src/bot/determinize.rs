@@ -67,6 +67,7 @@ pub fn determinize(game: &Match, viewer: PlayerId, rng: &mut ChaCha8Rng) -> Matc
         .collect();
     redeal(state, &face_down, rng);
     state.rng = ChaCha8Rng::seed_from_u64(rng.next_u64());
+    state.forget_characteristics();
     world
 }
 

@@ -92,6 +92,7 @@ fn with_other_hidden_cards(game: &Match, viewer: PlayerId, salt: u64) -> Match {
         state.cards[last.idx()].def = a;
     }
     state.rng = rand_chacha::ChaCha8Rng::seed_from_u64(salt);
+    state.forget_characteristics();
     other
 }
 
@@ -255,6 +256,7 @@ fn a_search_bot_takes_lethal() {
         let me = game.decision().expect("a decision").player;
         let opponent = me.opponent();
         game.state.players[opponent.idx()].leader_defense = 1;
+        game.state.forget_characteristics();
         let decision = game.decision().expect("a decision").clone();
         let can_hit = decision.options.iter().any(|o| {
             matches!(
@@ -330,9 +332,11 @@ fn the_tactical_evaluation_sees_lethal_on_board() {
             continue;
         }
         game.state.players[opponent.idx()].leader_defense = 100;
+        game.state.forget_characteristics();
         assert!(!tactics::lethal_on_board(game.state(), &db, me));
         let far = eval::tactical_score(&game, me) - eval::score(&game, me);
         game.state.players[opponent.idx()].leader_defense = 1;
+        game.state.forget_characteristics();
         assert!(tactics::lethal_on_board(game.state(), &db, me));
         let near = eval::tactical_score(&game, me) - eval::score(&game, me);
         assert!(

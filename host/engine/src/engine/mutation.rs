@@ -7,6 +7,7 @@
 use super::Match;
 use super::event::{DamageKind, Event, MoveCause, Resource};
 use super::ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};
+use super::state::cache::Touched;
 use super::state::{CardState, Combat, Effect, Outcome, PendingAbility, Phase, TurnRecord, Zone};
 use crate::cards::{CardType, Counter};
 use rand_core::Rng;
@@ -159,6 +160,49 @@ pub enum Mutation {
     NameTrait(String),
 }
 
+impl Mutation {
+    /// The cards whose own data (definition, zone, controller, object,
+    /// damage, engaged state, evolved card, effects on them) this mutation
+    /// may change:
+    /// their cached characteristics are worked out again
+    /// (`state/cache.rs`). Every mutation forgets those worked out with
+    /// passives in play. No catch-all arm: a new mutation is classified
+    /// here.
+    fn touched(&self) -> Touched {
+        match self {
+            Mutation::Move { card, .. }
+            | Mutation::SetEngaged(card, _)
+            | Mutation::SetFaceUp(card, _)
+            | Mutation::DamageFollower { card, .. }
+            | Mutation::UseAbility(card, _)
+            | Mutation::SetEvolved { card, .. }
+            | Mutation::SetFoughtBane(card, _)
+            | Mutation::AddCounters(card, _, _) => Touched::One(*card),
+            Mutation::AddEffect(effect) => Touched::One(effect.card),
+            Mutation::Link { base, evolved } => Touched::Two(*base, *evolved),
+            Mutation::LinkCarrot { base, carrot } => Touched::Two(*base, *carrot),
+            // Rare: a new card, or effects of any card ending.
+            Mutation::CreateCard { .. } | Mutation::ExpireEndOfTurnEffects => Touched::All,
+            Mutation::DamageLeader { .. }
+            | Mutation::SetFlag(..)
+            | Mutation::CountPlay { .. }
+            | Mutation::SetFirstPlayer(_)
+            | Mutation::SetCombat(_)
+            | Mutation::AddExtraTurn(_)
+            | Mutation::Concede(_)
+            | Mutation::SetResource(..)
+            | Mutation::SetLeaderDefense(..)
+            | Mutation::AddPending(_)
+            | Mutation::TakePending(_)
+            | Mutation::Shuffle(_)
+            | Mutation::SetTurn { .. }
+            | Mutation::SetPhase(_)
+            | Mutation::SetOutcome(_)
+            | Mutation::NameTrait(_) => Touched::None,
+        }
+    }
+}
+
 impl Match {
     /// Applies one mutation and records its events.
     pub(crate) fn apply(&mut self, mutation: Mutation) {
@@ -170,6 +214,19 @@ impl Match {
         ) {
             self.work.count_move();
         }
+        // Without passives in the card data nothing is cached (`query.rs`).
+        let touched = self.db.has_passives().then(|| mutation.touched());
+        self.change(mutation);
+        // After the change, not before: the triggers a mutation collects
+        // may read characteristics of the state half-changed, and those
+        // are forgotten too.
+        if let Some(touched) = touched {
+            self.state.note_change(touched);
+        }
+    }
+
+    /// [`Match::apply`]'s change itself.
+    fn change(&mut self, mutation: Mutation) {
         match mutation {
             Mutation::Move {
                 card,

@@ -511,6 +511,7 @@ impl ScenarioBuilder {
         game.tasks.push(crate::engine::runtime::Task::MainAction);
         // The state was set by hand, not by mutations.
         game.settled.forget();
+        game.state.forget_characteristics();
         let mut scenario = Scenario { game };
         scenario.game.step();
         scenario.game.clear_events();

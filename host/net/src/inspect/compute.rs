@@ -190,6 +190,8 @@ mod tests {
         };
         state.next_timestamp += 1;
         state.effects.push(effect);
+        // Written by hand, not by a mutation.
+        state.forget_characteristics();
     }
 
     #[test]

@@ -19,9 +19,8 @@ impl Match {
     pub fn legal_main_actions(&self, player: PlayerId) -> Vec<Action> {
         let mut actions = Vec::new();
         let p = self.state.player(player);
-        let sources = self.state.passive_sources(&self.db);
         for &card in p.hand.iter().chain(&p.ex_area) {
-            if self.can_play(player, card, false, &sources) {
+            if self.can_play(player, card, false) {
                 actions.push(Action::Play { card });
             }
         }
@@ -47,9 +46,8 @@ impl Match {
     pub fn legal_quick_actions(&self, player: PlayerId) -> Vec<Action> {
         let mut actions = Vec::new();
         let p = self.state.player(player);
-        let sources = self.state.passive_sources(&self.db);
         for &card in p.hand.iter().chain(&p.ex_area) {
-            if self.can_play(player, card, true, &sources) {
+            if self.can_play(player, card, true) {
                 actions.push(Action::Play { card });
             }
         }
@@ -57,22 +55,14 @@ impl Match {
         actions
     }
 
-    /// Whether `player` can play `card` now (cost, room, play requirement);
-    /// `sources` are the field's passive sources
-    /// ([`GameState::passive_sources`](crate::engine::state::GameState::passive_sources)).
-    fn can_play(
-        &self,
-        player: PlayerId,
-        card: CardRef,
-        quick_window: bool,
-        sources: &[CardRef],
-    ) -> bool {
+    /// Whether `player` can play `card` now (cost, room, play requirement).
+    fn can_play(&self, player: PlayerId, card: CardRef, quick_window: bool) -> bool {
         let state = self.state.card(card);
         let def = self.db.get(state.def);
         if def.cost.is_none() {
             return false;
         }
-        let stats = self.state.characteristics_among(&self.db, card, sources);
+        let stats = self.state.characteristics(&self.db, card);
         if quick_window && !stats.keywords.contains(Keywords::QUICK) {
             return false;
         }

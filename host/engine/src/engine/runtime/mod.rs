@@ -300,6 +300,7 @@ impl Match {
             outcome: None,
             granted_traits: Vec::new(),
             evolve_zone_cards: 0,
+            cache: Default::default(),
         };
         Match {
             state,

@@ -39,6 +39,9 @@ impl Match {
         self.db = db;
         self.runner = runner;
         self.settled.forget();
+        // Entries are keyed by the database already; forgetting them also
+        // frees the old ones at once.
+        self.state.forget_characteristics();
         if let Some((_, resume)) = &self.decision {
             let again = match resume {
                 Resume::MainAction => Some(Task::MainAction),

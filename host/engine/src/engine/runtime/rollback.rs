@@ -10,6 +10,7 @@
 
 use super::Match;
 use crate::engine::state::GameState;
+use crate::engine::state::cache::Touched;
 
 /// The state an ability run in progress would roll back to.
 #[derive(Clone, Debug, Default)]
@@ -31,11 +32,16 @@ pub(crate) struct RollbackMark(RunSnapshot);
 
 impl Match {
     /// Called before every change to the state: the first change of an
-    /// ability run copies the state the run began with.
+    /// ability run copies the state the run began with, and the cached
+    /// characteristics that hold only until the next change are forgotten
+    /// (`state/cache.rs`).
     #[inline]
     pub(crate) fn before_change(&mut self) {
         if matches!(self.run_snapshot, RunSnapshot::Unchanged) {
             self.run_snapshot = RunSnapshot::Taken(Box::new(self.state.clone()));
+        }
+        if self.db.has_passives() {
+            self.state.note_change(Touched::None);
         }
     }
 

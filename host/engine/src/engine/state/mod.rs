@@ -3,6 +3,7 @@
 //! stats, class counts) is in [`query`]; changing state goes only through
 //! [`Match::apply`](crate::engine::Match) in `mutation.rs`.
 
+pub(crate) mod cache;
 mod card_list;
 mod effects;
 mod filter;
@@ -357,6 +358,9 @@ pub struct GameState {
     /// evolved cards only while there are some. The invariant check
     /// recounts it.
     pub evolve_zone_cards: u32,
+    /// Characteristics worked out since the state last changed
+    /// (`cache.rs`); a clone starts without them.
+    pub(crate) cache: cache::CharacteristicsCache,
 }
 
 impl GameState {

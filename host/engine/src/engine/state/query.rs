@@ -2,6 +2,7 @@
 //! order of rules-coverage.md §1.3 (CR 10.9.1), class counts (rules-coverage.md §2) and zone
 //! limits (rules-coverage.md §3.1).
 
+use super::cache::Sources;
 use super::{EffectKind, GameState, Zone};
 use crate::cards::{
     AbilityKind, CardDb, CardDef, CardType, Grant, Keywords, PassiveCondition, PassiveScope,
@@ -57,7 +58,9 @@ impl GameState {
         }
     }
 
-    /// A card's current characteristics (rules-coverage.md §1.3).
+    /// A card's current characteristics (rules-coverage.md §1.3). The
+    /// state keeps them while they hold (`cache.rs`): reading a card again
+    /// costs a lookup.
     pub fn characteristics(&self, db: &CardDb, card: CardRef) -> Characteristics {
         self.characteristics_with(db, card, true)
     }
@@ -73,10 +76,90 @@ impl GameState {
         passives: bool,
     ) -> Characteristics {
         if passives {
-            return self.characteristics_among(db, card, &self.passive_sources(db));
+            if !db.has_passives() {
+                // No card has a passive: none to find, none to cache.
+                return self.characteristics_from(db, card, std::iter::empty());
+            }
+            return self.cached(db, card, || {
+                self.characteristics_from(db, card, self.passive_sources_iter(db))
+            });
         }
         let out = self.printed_with_effects(db, card);
         self.finish(card, out)
+    }
+
+    /// The cached characteristics of `card`, or `work()` kept for the next
+    /// readings (`cache.rs`). Debug builds check every reuse against a
+    /// fresh working out, so a change the cache was not told about fails
+    /// the tests.
+    fn cached(
+        &self,
+        db: &CardDb,
+        card: CardRef,
+        work: impl FnOnce() -> Characteristics,
+    ) -> Characteristics {
+        if !db.has_passives() {
+            // Effects alone: working the value out costs about what a
+            // lookup would, and changes don't tell the cache (`Match::apply`).
+            return work();
+        }
+        let serial = db.serial();
+        if let Some(kept) = self.cache.get(serial, card, || self.plain_sources(db)) {
+            #[cfg(debug_assertions)]
+            {
+                let fresh = work();
+                assert_eq!(
+                    kept, fresh,
+                    "the cached characteristics of {card} went stale: the state changed \
+                     without the cache being told"
+                );
+            }
+            return kept;
+        }
+        let value = work();
+        let own_plain = plain_passives(db, self.current_def_id(card));
+        self.cache.put(
+            serial,
+            card,
+            value,
+            own_plain,
+            || self.plain_sources(db),
+            self.cards.len(),
+        );
+        value
+    }
+
+    /// The field's passive sources, if they are all plain and few enough
+    /// for a cached value to depend on (`cache.rs`).
+    fn plain_sources(&self, db: &CardDb) -> Option<Sources> {
+        let mut sources = Sources::default();
+        for source in self.passive_sources_iter(db) {
+            if !plain_passives(db, self.current_def_id(source)) || !sources.push(source) {
+                return None;
+            }
+        }
+        Some(sources)
+    }
+
+    /// Forgets every characteristic worked out so far. The mutation choke
+    /// point tells the cache what each change touched; code that writes
+    /// the state's fields directly (a test board's setup, a determinized
+    /// world) calls this after.
+    pub fn forget_characteristics(&mut self) {
+        self.cache.forget();
+    }
+
+    /// Tells the cache a mutation changed the state, touching `touched`.
+    pub(crate) fn note_change(&mut self, touched: super::cache::Touched) {
+        self.cache.changed(touched);
+    }
+
+    /// [`GameState::passive_sources`] without collecting them.
+    fn passive_sources_iter<'a>(&'a self, db: &'a CardDb) -> impl Iterator<Item = CardRef> + 'a {
+        self.players
+            .iter()
+            .flat_map(|p| p.field.iter().copied())
+            .filter(|c| !db.passive_abilities(self.current_def_id(*c)).is_empty())
     }
 
     /// The field cards whose passive abilities may reach other cards, in
@@ -84,11 +167,7 @@ impl GameState {
     /// reads many cards finds them once and hands them to
     /// [`GameState::characteristics_among`].
     pub fn passive_sources(&self, db: &CardDb) -> Vec<CardRef> {
-        self.players
-            .iter()
-            .flat_map(|p| p.field.iter().copied())
-            .filter(|c| !db.passive_abilities(self.current_def_id(*c)).is_empty())
-            .collect()
+        self.passive_sources_iter(db).collect()
     }
 
     /// A card's current characteristics, with the field's passive sources
@@ -101,9 +180,19 @@ impl GameState {
         card: CardRef,
         sources: &[CardRef],
     ) -> Characteristics {
+        self.characteristics_from(db, card, sources.iter().copied())
+    }
+
+    /// [`GameState::characteristics_among`] with the sources as they come.
+    fn characteristics_from(
+        &self,
+        db: &CardDb,
+        card: CardRef,
+        sources: impl Iterator<Item = CardRef>,
+    ) -> Characteristics {
         let mut out = self.printed_with_effects(db, card);
         for source in sources {
-            self.apply_passives_of(db, *source, card, &mut out);
+            self.apply_passives_of(db, source, card, &mut out);
         }
         if matches!(self.card(card).zone, Zone::Hand | Zone::ExArea) {
             self.apply_passives_of(db, card, card, &mut out);
@@ -128,11 +217,16 @@ impl GameState {
         db: &CardDb,
         out: &mut Vec<(CardRef, Characteristics)>,
     ) {
-        let sources = self.passive_sources(db);
+        // The sources are found once, and only if some card is not cached.
+        let mut sources = (!db.has_passives()).then(Vec::new);
         out.clear();
         out.reserve(self.players.iter().map(|p| p.field.len()).sum());
         for card in self.players.iter().flat_map(|p| p.field.iter().copied()) {
-            out.push((card, self.characteristics_among(db, card, &sources)));
+            let stats = self.cached(db, card, || {
+                let sources = sources.get_or_insert_with(|| self.passive_sources(db));
+                self.characteristics_among(db, card, sources)
+            });
+            out.push((card, stats));
         }
     }
 
@@ -367,6 +461,21 @@ impl GameState {
     pub fn ex_room(&self, player: PlayerId) -> usize {
         EX_LIMIT.saturating_sub(self.player(player).ex_area.len())
     }
+}
+
+/// Whether every passive of a definition is plain: always on, with a
+/// fixed grant, so that what it gives depends only on its card and the
+/// card it reaches (`cache.rs`).
+fn plain_passives(db: &CardDb, def_id: crate::engine::DefId) -> bool {
+    let def = db.get(def_id);
+    db.passive_abilities(def_id).iter().all(|&idx| {
+        matches!(
+            def.abilities.get(usize::from(idx)).map(|a| &a.kind),
+            Some(AbilityKind::Passive(passive))
+                if matches!(passive.condition, PassiveCondition::Always)
+                    && !matches!(passive.grant, Grant::CostBy(_))
+        )
+    })
 }
 
 fn apply_kind(out: &mut Characteristics, kind: EffectKind) {

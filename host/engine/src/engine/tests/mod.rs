@@ -4,6 +4,7 @@
 
 mod abilities;
 mod attack;
+mod cache;
 mod cancel;
 mod evolution;
 mod keywords;
