@@ -155,7 +155,7 @@ impl Entries {
     /// Records that the change at tick `now` touched `card`.
     fn touch(&mut self, card: CardRef, now: u64) {
         if self.touched.len() <= card.idx() {
-            self.touched.resize(card.idx() + 1, 0);
+            grow(&mut self.touched, card.idx() + 1, 0);
         }
         if let Some(t) = self.touched.get_mut(card.idx()) {
             *t = now;
@@ -275,7 +275,7 @@ impl CharacteristicsCache {
                 sources: None,
                 value,
             };
-            entries.slots.resize(len, never);
+            grow(&mut entries.slots, len, never);
         }
         if let Some(slot) = entries.slots.get_mut(card.idx()) {
             *slot = Slot {
@@ -285,6 +285,16 @@ impl CharacteristicsCache {
             };
         }
     }
+}
+
+/// Lengthens `list` to at least `len`, with room for a few more (tokens)
+/// but not the doubling a `Vec` would do: a running match keeps these
+/// lists as long as it lives.
+fn grow<T: Copy>(list: &mut Vec<T>, len: usize, fill: T) {
+    const ROOM: usize = 16;
+    let len = len + ROOM;
+    list.reserve_exact(len.saturating_sub(list.len()));
+    list.resize(len, fill);
 }
 
 impl Clone for CharacteristicsCache {
