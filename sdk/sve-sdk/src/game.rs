@@ -460,10 +460,7 @@ impl<'a> Game<'a> {
     /// Ask the cost's card questions with [`Game::choose_cards_to_pay`]
     /// right after a yes, so that you may take the yes back there.
     pub fn may_pay(&mut self, text: &str) -> Result<bool, Stop> {
-        let options = vec![ChoiceOption::Yes, ChoiceOption::No];
-        let me = self.me();
-        let picks = self.ask_with(me, text, options, 1, 1, QuestionRole::OptionalCost, None)?;
-        Ok(picks.first() == Some(&0))
+        self.yes_no_as(text, QuestionRole::OptionalCost)
     }
 
     /// You choose the cards that pay a cost (Aura does not apply).
@@ -474,12 +471,32 @@ impl<'a> Game<'a> {
         min: u32,
         max: u32,
     ) -> Result<Vec<CardRef>, Stop> {
+        self.choose_cards_as(text, candidates, (min, max), QuestionRole::Cost)
+    }
+
+    /// You answer yes or no to a question asked in `role`.
+    fn yes_no_as(&mut self, text: &str, role: QuestionRole) -> Result<bool, Stop> {
+        let options = vec![ChoiceOption::Yes, ChoiceOption::No];
+        let me = self.me();
+        let picks = self.ask_with(me, text, options, 1, 1, role, None)?;
+        Ok(picks.first() == Some(&0))
+    }
+
+    /// You choose `count` (min, max) of `candidates`, asked in `role`;
+    /// nothing is asked when there are none.
+    fn choose_cards_as(
+        &mut self,
+        text: &str,
+        candidates: Vec<CardRef>,
+        (min, max): (u32, u32),
+        role: QuestionRole,
+    ) -> Result<Vec<CardRef>, Stop> {
         if candidates.is_empty() {
             return Ok(Vec::new());
         }
         let options = candidates.iter().map(|c| ChoiceOption::Card(*c)).collect();
         let me = self.me();
-        let picks = self.ask_with(me, text, options, min, max, QuestionRole::Cost, None)?;
+        let picks = self.ask_with(me, text, options, min, max, role, None)?;
         Ok(picks
             .into_iter()
             .filter_map(|i| candidates.get(i as usize).copied())
@@ -521,14 +538,7 @@ impl<'a> Game<'a> {
 
     /// You answer yes or no.
     pub fn yes_no(&mut self, text: &str) -> Result<bool, Stop> {
-        let picks = self.ask(
-            self.me(),
-            text,
-            vec![ChoiceOption::Yes, ChoiceOption::No],
-            1,
-            1,
-        )?;
-        Ok(picks.first() == Some(&0))
+        self.yes_no_as(text, QuestionRole::Effect)
     }
 
     /// You **select** between `min` and `max` cards (Aura applies).
@@ -550,15 +560,7 @@ impl<'a> Game<'a> {
         min: u32,
         max: u32,
     ) -> Result<Vec<CardRef>, Stop> {
-        if candidates.is_empty() {
-            return Ok(Vec::new());
-        }
-        let options = candidates.iter().map(|c| ChoiceOption::Card(*c)).collect();
-        let picks = self.ask(self.me(), text, options, min, max)?;
-        Ok(picks
-            .into_iter()
-            .filter_map(|i| candidates.get(i as usize).copied())
-            .collect())
+        self.choose_cards_as(text, candidates, (min, max), QuestionRole::Effect)
     }
 
     /// A uniform random number in `0..n` from the match RNG.
