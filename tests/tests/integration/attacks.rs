@@ -266,6 +266,37 @@ fn statics_in_a_pack_never_steer_a_match_away_from_its_replay() {
     }
 }
 
+/// A Rust pack gets a fresh instance at every call, and the instance pool
+/// resets a reused slot's memory (with `PAGEMAP_SCAN` where the kernel
+/// has it, only the pages written): the Remembering Spell's call counter
+/// reads 1 every time, so each copy deals 1 damage and none draws.
+#[test]
+fn a_packs_statics_start_fresh_at_every_call() {
+    let loaded = chaos();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new().hand([
+                "Remembering Spell",
+                "Remembering Spell",
+                "Remembering Spell",
+            ]),
+        )
+        .build();
+    let defense = s.game.state().player(P2).leader_defense;
+    let deck = s.game.state().player(P1).deck.len();
+    for played in 1..=3 {
+        s.play("Remembering Spell");
+        let state = s.game.state();
+        assert_eq!(
+            state.player(P2).leader_defense,
+            defense - played,
+            "copy {played} saw a call count or a map left by an earlier call"
+        );
+        assert_eq!(state.player(P1).deck.len(), deck, "copy {played} drew");
+    }
+}
+
 #[test]
 fn a_free_repeatable_ability_does_not_keep_a_greedy_bots_turn_going() {
     let loaded = chaos();
