@@ -39,7 +39,7 @@
 //! yes from the run's answers (`AbilityCtx::choose_with`,
 //! `Resume::Ability`).
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::cards::CostItem;
 use crate::engine::Match;
@@ -49,17 +49,29 @@ use crate::engine::state::GameState;
 
 /// The match as it was just before a player announced an activation, kept
 /// while the activation's costs are paid so that the player can take it
-/// back. Shared (`Arc`): clones of the match (bots, undo) share it.
+/// back. Shared (`Arc`): clones of the match (bots, undo) share it, across
+/// threads too.
 #[derive(Debug)]
 pub(crate) struct CancelPoint {
-    /// The state before the announcement.
-    state: GameState,
+    /// The state before the announcement. A state is not `Sync` (its
+    /// characteristics cache is a `RefCell`, `state/cache.rs`), so the
+    /// shared point holds it behind a lock, taken only to compare its RNG
+    /// and to go back to it.
+    state: Mutex<GameState>,
     /// The pending work before the announcement.
     tasks: Vec<Task>,
     /// The question the announcement answered, asked again on a cancel.
     decision: Decision,
     /// What answers that question.
     resume: Resume,
+}
+
+impl CancelPoint {
+    /// The state before the announcement. Nothing panics while the lock is
+    /// held; if something did, the state is still whole.
+    fn state(&self) -> MutexGuard<'_, GameState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
 }
 
 impl Match {
@@ -125,7 +137,7 @@ impl Match {
             return None;
         }
         Some(Arc::new(CancelPoint {
-            state: self.state.clone(),
+            state: Mutex::new(self.state.clone()),
             tasks: self.tasks.clone(),
             decision: decision.clone(),
             resume: resume(),
@@ -141,7 +153,7 @@ impl Match {
             costs
                 .get(..item)
                 .is_some_and(|paid| paid.iter().all(cancellable))
-                && point.state.rng == self.state.rng
+                && point.state().rng == self.state.rng
         })
     }
 
@@ -153,7 +165,7 @@ impl Match {
         let Some(point) = run.cancel.as_deref() else {
             return false;
         };
-        self.state = point.state.clone();
+        self.state = point.state().clone();
         self.tasks = point.tasks.clone();
         // The state changed without mutations: rules handling must look
         // again (see `Settled`).

@@ -28,17 +28,21 @@
 //! to the state they sit in. Entries are keyed by the card database
 //! ([`CardDb::serial`]): after a hot reload they are worked out again.
 //!
-//! A state is shared between threads (`Arc`s of cancel points), so the
-//! entries sit behind a mutex; a reader that finds it held works the value
-//! out without the cache rather than wait. A change holds `&mut`, so it
-//! takes no lock.
+//! The entries sit in a `RefCell`: a state moves between threads with its
+//! match but is never read from two at once (a cancel point, shared
+//! between clones of a match, keeps its state behind a lock). A mutex
+//! here cost two atomic instructions per reading, about half of every
+//! lookup's time (docs/performance.md). A reader that finds the entries
+//! borrowed (working out the field's sources reads characteristics)
+//! works the value out without the cache. A change holds `&mut`, so it
+//! borrows nothing.
 //!
 //! [`GameState::forget_characteristics`]: super::GameState::forget_characteristics
 //! [`CardDb::serial`]: crate::cards::CardDb::serial
 
 use super::query::Characteristics;
 use crate::engine::ids::CardRef;
-use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
+use std::cell::{RefCell, RefMut};
 
 /// Which cards a change touched, as far as their own characteristics go
 /// (see the module docs).
@@ -86,7 +90,7 @@ impl Sources {
 
 /// A state's cached characteristics (with passives), one entry per card.
 #[derive(Default)]
-pub(crate) struct CharacteristicsCache(Mutex<Entries>);
+pub(crate) struct CharacteristicsCache(RefCell<Entries>);
 
 #[derive(Default)]
 struct Entries {
@@ -166,7 +170,7 @@ impl Entries {
 impl CharacteristicsCache {
     /// The entries, for a change: no lock is needed.
     fn entries_mut(&mut self) -> &mut Entries {
-        self.0.get_mut().unwrap_or_else(PoisonError::into_inner)
+        self.0.get_mut()
     }
 
     /// Forgets every entry: the state changed in a way the cache was not
@@ -200,15 +204,10 @@ impl CharacteristicsCache {
         entries.clock = now + 1;
     }
 
-    /// The entries, unless another thread is reading them now.
-    fn entries(&self) -> Option<MutexGuard<'_, Entries>> {
-        match self.0.try_lock() {
-            Ok(entries) => Some(entries),
-            // Nothing panics while the lock is held; if something did, the
-            // entries are still whole.
-            Err(TryLockError::Poisoned(poisoned)) => Some(poisoned.into_inner()),
-            Err(TryLockError::WouldBlock) => None,
-        }
+    /// The entries, unless a reading of them is in progress further up
+    /// the stack (working out the field's sources reads characteristics).
+    fn entries(&self) -> Option<RefMut<'_, Entries>> {
+        self.0.try_borrow_mut().ok()
     }
 
     /// The cached characteristics of `card` read with database `db`, if
