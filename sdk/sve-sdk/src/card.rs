@@ -1,5 +1,7 @@
 //! [`Card`]: a builder for a card and the code of its abilities.
 
+use std::cell::Cell;
+
 use crate::Game;
 use crate::game::Stop;
 use crate::types::{
@@ -48,6 +50,47 @@ impl From<AbilityKind> for wire::AbilityKind {
     }
 }
 
+thread_local! {
+    /// Whether the builders keep the words a card's data carries (its
+    /// name, rules text and traits, its abilities' names and texts). A call
+    /// into a pack builds the pack's cards only to find one ability's code
+    /// (`export::condition` and `export::resolve`), which reads none of
+    /// them: copying them cost more than the ability itself (most of a
+    /// Rust pack call's own instructions went to building and dropping
+    /// them; docs/performance.md).
+    static KEEP_WORDS: Cell<bool> = const { Cell::new(true) };
+}
+
+/// While it lives, cards are built without their words (see
+/// [`KEEP_WORDS`]): ids, kinds, numbers and code only.
+pub(crate) struct CodeOnly {
+    before: bool,
+}
+
+impl CodeOnly {
+    /// Builds cards without their words until the guard is dropped.
+    pub(crate) fn begin() -> CodeOnly {
+        CodeOnly {
+            before: KEEP_WORDS.replace(false),
+        }
+    }
+}
+
+impl Drop for CodeOnly {
+    fn drop(&mut self) {
+        KEEP_WORDS.set(self.before);
+    }
+}
+
+/// `words` as the card data keeps them: empty inside [`CodeOnly`].
+fn words(words: &str) -> String {
+    if KEEP_WORDS.get() {
+        words.to_owned()
+    } else {
+        String::new()
+    }
+}
+
 /// One ability of a [`Card`]: its data and its code.
 #[derive(Clone, Debug)]
 pub(crate) struct Ability {
@@ -91,7 +134,7 @@ impl Card {
         Card {
             def: wire::CardDef {
                 id: id.to_owned(),
-                name: name.to_owned(),
+                name: words(name),
                 class,
                 card_type,
                 traits: Vec::new(),
@@ -155,7 +198,9 @@ impl Card {
 
     /// Traits, in printed order.
     pub fn traits(mut self, traits: &[&str]) -> Card {
-        self.def.traits = traits.iter().map(|t| (*t).to_owned()).collect();
+        if KEEP_WORDS.get() {
+            self.def.traits = traits.iter().map(|t| (*t).to_owned()).collect();
+        }
         self
     }
 
@@ -199,7 +244,7 @@ impl Card {
 
     /// The printed card text (display only).
     pub fn text(mut self, text: &str) -> Card {
-        self.def.text = text.to_owned();
+        self.def.text = words(text);
         self
     }
 
@@ -254,11 +299,11 @@ impl Card {
     pub fn ability(mut self, name: &str, kind: AbilityKind, text: &str, effect: Effect) -> Card {
         self.abilities.push(Ability {
             def: wire::AbilityDef {
-                name: name.to_owned(),
+                name: words(name),
                 kind: kind.into(),
                 costs: Vec::new(),
                 once_per_turn: false,
-                text: text.to_owned(),
+                text: words(text),
             },
             effect: Some(effect),
             condition: None,
@@ -271,11 +316,11 @@ impl Card {
     pub fn passive(mut self, name: &str, passive: Passive, text: &str) -> Card {
         self.abilities.push(Ability {
             def: wire::AbilityDef {
-                name: name.to_owned(),
+                name: words(name),
                 kind: wire::AbilityKind::Passive(passive),
                 costs: Vec::new(),
                 once_per_turn: false,
-                text: text.to_owned(),
+                text: words(text),
             },
             effect: None,
             condition: None,
@@ -300,7 +345,7 @@ impl Card {
 
     /// Renames the ability just added (as the log and the player see it).
     pub fn named(mut self, name: &str) -> Card {
-        self.last_ability("named").def.name = name.to_owned();
+        self.last_ability("named").def.name = words(name);
         self
     }
 
@@ -313,7 +358,7 @@ impl Card {
     /// The ability just added. A modifier called before any ability is a
     /// mistake in the card list; the panic names it when the pack loads.
     fn last_ability(&mut self, modifier: &str) -> &mut Ability {
-        let id = self.def.id.clone();
+        let id = &self.def.id;
         self.abilities.last_mut().unwrap_or_else(|| {
             panic!("card {id}: `{modifier}` modifies the ability just added, and there is none yet")
         })

@@ -179,6 +179,30 @@ mod tests {
     }
 
     #[test]
+    fn cards_built_for_a_call_keep_ids_and_code_but_not_their_words() {
+        let lean = {
+            let _code_only = crate::card::CodeOnly::begin();
+            cards()
+        };
+        let (defs, table) = Table::build(lean);
+        let ids: Vec<&str> = defs.iter().map(|d| d.id.as_str()).collect();
+        assert_eq!(ids, ["T-001", "T-002", "T-003"]);
+        assert!(defs.iter().all(|d| d.name.is_empty() && d.text.is_empty()));
+        assert!(
+            defs.iter()
+                .flat_map(|d| &d.abilities)
+                .all(|a| a.name.is_empty() && a.text.is_empty())
+        );
+        assert_eq!(run(&table, "T-001", 1), Err(Stop::Error("strike".into())));
+        let call = call("T-001", 1);
+        assert!(!table.holds(&Game::new(&call, &crate::api::Imports), &call));
+        // The guard is gone: the manifest's cards have their words again.
+        let (defs, _) = Table::build(cards());
+        assert_eq!(defs[0].name, "Twofold");
+        assert_eq!(defs[0].abilities[1].text, "Strike.");
+    }
+
+    #[test]
     fn an_ability_the_pack_does_not_have_is_an_error_naming_it() {
         let (_, table) = Table::build(cards());
         let unknown = "this pack has no ability 0 for card T-003".to_owned();

@@ -208,16 +208,23 @@ pub mod __private {
         install_panic_hook();
         let call = Call::from(call);
         let game = Game::on_imports(&call);
-        Ok(Table::find(P::cards(), &call).holds(&game, &call))
+        Ok(Table::find(code_only::<P>(), &call).holds(&game, &call))
     }
 
     pub fn resolve<P: Pack>(call: AbilityCall) -> Result<(), String> {
         install_panic_hook();
         let call = Call::from(call);
         let mut game = Game::on_imports(&call);
-        Table::find(P::cards(), &call)
+        Table::find(code_only::<P>(), &call)
             .resolve(&mut game, &call)
             .map_err(|stop| stop.into_message())
+    }
+
+    /// The pack's cards with their ids and code but not their words
+    /// (`card::CodeOnly`): what finding one ability's code needs.
+    fn code_only<P: Pack>() -> Vec<crate::Card> {
+        let _code_only = crate::card::CodeOnly::begin();
+        P::cards()
     }
 
     pub fn runtime_manifest<P: RuntimePack>() -> Manifest {
