@@ -4,6 +4,11 @@ use anyhow::{Context as _, anyhow};
 use sve_host::catalog::Catalog;
 use sve_ui::{App, AppOptions};
 
+/// mimalloc in place of glibc's allocator, as in the `sve` command: the
+/// bots' searches play thousands of playouts that allocate at every step.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(

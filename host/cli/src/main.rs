@@ -28,6 +28,12 @@ use sve_host::gamelog;
 use sve_host::replay::{Replay, ReplaySeat, log_hash};
 use sve_host::sim::{self, PlayOptions, SimOptions};
 
+/// mimalloc in place of glibc's allocator: a match allocates small,
+/// short-lived lists at every step, and glibc's malloc and free were about
+/// an eighth of a packs sim's time (docs/performance.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Shadowverse: Evolve simulator, headless.
 #[derive(Parser)]
 #[command(name = "sve", version, about)]

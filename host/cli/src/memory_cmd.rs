@@ -2,7 +2,8 @@
 //!
 //! Many matches are played by random bots to the same turn and kept alive
 //! together, as a server keeps its tables; the heap in use is read before
-//! and after (glibc's `mallinfo2`), and the difference is divided among
+//! and after (the bytes of every live block in this thread's mimalloc heap,
+//! where the matches are built), and the difference is divided among
 //! them. Card code is not counted per match: a pack's instances are shared
 //! by every match of the process and live outside the heap (wasmtime maps
 //! their memory itself).
@@ -34,7 +35,7 @@ pub fn run(
     args: MemoryArgs,
 ) -> Result<()> {
     let Some(_) = heap_in_use() else {
-        bail!("match-memory reads glibc's heap figures: it runs on Linux with glibc only");
+        bail!("match-memory could not walk the allocator's heap");
     };
     // One match first, dropped: caches and pools that the process keeps
     // whatever the number of matches (a pack's instances, the runtime's
@@ -110,17 +111,41 @@ fn mid_game(
     game
 }
 
-/// Bytes of heap in use now (allocated chunks, mapped ones included).
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
+/// Bytes of heap in use now: the sizes of the live blocks of this thread's
+/// heap (the process allocates with mimalloc, `main.rs`; a heap is per
+/// thread, and every match here is built on this one). `None` if the
+/// heap could not be walked.
 fn heap_in_use() -> Option<u64> {
-    // SAFETY: `mallinfo2` only reads the allocator's counters; it takes no
-    // arguments and returns a plain struct.
-    let info = unsafe { libc::mallinfo2() };
-    Some((info.uordblks + info.hblkhd) as u64)
-}
+    use libmimalloc_sys::{mi_heap_area_t, mi_heap_get_default, mi_heap_t, mi_heap_visit_blocks};
+    use std::ffi::c_void;
 
-/// Heap figures are read from glibc; elsewhere there are none.
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-fn heap_in_use() -> Option<u64> {
-    None
+    /// Adds a live block's size to the total `arg` points to.
+    unsafe extern "C" fn add_block(
+        _heap: *const mi_heap_t,
+        _area: *const mi_heap_area_t,
+        block: *mut c_void,
+        block_size: usize,
+        arg: *mut c_void,
+    ) -> bool {
+        // The visitor is called once per area with no block, then per block.
+        if !block.is_null() {
+            // SAFETY: `arg` is the `&mut u64` passed below, alive for the
+            // whole walk, and nothing else touches it meanwhile.
+            unsafe { *arg.cast::<u64>() += block_size as u64 };
+        }
+        true
+    }
+
+    let mut total: u64 = 0;
+    // SAFETY: the default heap is this thread's own; walking it reads
+    // mimalloc's bookkeeping and calls `add_block`, which allocates nothing.
+    let walked = unsafe {
+        mi_heap_visit_blocks(
+            mi_heap_get_default(),
+            true,
+            Some(add_block),
+            (&raw mut total).cast(),
+        )
+    };
+    walked.then_some(total)
 }
