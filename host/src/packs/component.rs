@@ -348,7 +348,7 @@ fn pooling() -> PoolingAllocationConfig {
         // 6.7's `PAGEMAP_SCAN`), only those are reset, with `memset`, and
         // they stay mapped: a Rust pack's fresh instance per call then
         // takes no page faults and no `madvise` (a packs sim's page faults
-        // fell from 82,900 to 1,260, its CPU time by about a sixth;
+        // fell from 82,900 to 1,250, its CPU time by about a tenth;
         // docs/performance.md). Elsewhere wasmtime resets as above.
         .pagemap_scan(Enabled::Auto);
     pooling

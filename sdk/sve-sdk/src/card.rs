@@ -54,7 +54,7 @@ thread_local! {
     /// Whether the builders keep the words a card's data carries (its
     /// name, rules text and traits, its abilities' names and texts). A call
     /// into a pack builds the pack's cards only to find one ability's code
-    /// (`export::condition` and `export::resolve`), which reads none of
+    /// (`__private::condition` and `__private::resolve`), which reads none of
     /// them: copying them cost more than the ability itself (most of a
     /// Rust pack call's own instructions went to building and dropping
     /// them; docs/performance.md).
