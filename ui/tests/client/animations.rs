@@ -46,8 +46,17 @@ fn an_opponents_play_shows_large_then_clears() {
 
 #[test]
 fn esc_and_the_skip_button_skip_what_plays() {
-    let mut harness = client_animated(AnimSpeed::Normal);
-    start_match(&mut harness, "You vs bot", SEED);
+    // Two thousandths of a second per frame, and every frame sleeps at
+    // least that long: the screen's clock never runs ahead of the wall
+    // clock the match's pace keeps, so the screen still plays the bot's
+    // turn when the turn is over, however fast or idle the machine is.
+    // (At a sixtieth per frame, only a slow machine got there.)
+    const STEP: f32 = 0.002;
+    // A seed whose random bot plays its cards late in its turns early on,
+    // which keeps the test short.
+    const SKIP_SEED: u64 = 9;
+    let mut harness = client_animated_stepping(AnimSpeed::Normal, STEP);
+    start_match(&mut harness, "You vs bot", SKIP_SEED);
     play_to_main_action(&mut harness);
     // Esc first, then the Skip button, each on a bot turn that ends with
     // its large card still up.
