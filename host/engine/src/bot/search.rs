@@ -53,15 +53,15 @@ pub struct SearchConfig {
 }
 
 impl SearchConfig {
-    /// The *medium* level: a small budget, 100 playouts over 4 worlds.
+    /// The *medium* level: a small budget, 50 playouts over 3 worlds.
     /// It was 300 over 6 until issue 15 spaced the levels: hard's larger
     /// budget buys little past a few hundred playouts, so medium was cut
     /// to leave a step on both sides (it still beats easy clearly; see
     /// docs/bots.md, "Levels spaced").
     pub fn medium() -> SearchConfig {
         SearchConfig {
-            iterations: 100,
-            worlds: 4,
+            iterations: 50,
+            worlds: 3,
             time_limit: None,
             exploration: 0.6,
             turn_plan: false,
