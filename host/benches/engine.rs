@@ -24,6 +24,11 @@ use sve_host::cards::CardDb;
 use sve_host::engine::{AbilityRunner, DeckList, Match, NoAbilities, Prompt, Status};
 use sve_host::sim::{PlayOptions, play_bot_match};
 
+/// The allocator the `sve` and `sve-ui` binaries use, so the figures are
+/// the product's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The first turn of the mid-game position.
 const MID_GAME_TURN: u32 = 8;
 

@@ -17,6 +17,11 @@ use sve_host::packs::{LoadOptions, LoadedPacks, load_packs, read_manifest};
 use sve_host::scenario::{Scenario, Side, fixtures};
 use sve_host::sim::{PlayOptions, play_bot_match};
 
+/// The allocator the `sve` and `sve-ui` binaries use, so the figures are
+/// the product's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()

@@ -19,6 +19,11 @@ use sve_host::packs::script_pack::{compile_folder, package};
 use sve_host::packs::{LoadOptions, LoadedPacks, PackLibrary, ScriptRuntime};
 use sve_host::sim::{PlayOptions, play_bot_match};
 
+/// The allocator the `sve` and `sve-ui` binaries use, so the figures are
+/// the product's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
