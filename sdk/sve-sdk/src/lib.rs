@@ -61,6 +61,7 @@
 #![deny(missing_docs)]
 
 pub mod api;
+pub mod call_arena;
 mod card;
 mod choice;
 mod dispatch;
@@ -69,6 +70,18 @@ mod player;
 mod vocab;
 
 pub use api::GameApi;
+
+/// A pack's allocator: a bump arena in the instance's first memory, since
+/// every call into a pack gets a fresh instance ([`call_arena`]). On by
+/// default; a pack that brings its own `#[global_allocator]` turns the
+/// `call-arena` feature off (`default-features = false`).
+#[cfg(all(
+    feature = "call-arena",
+    target_arch = "wasm32",
+    not(target_feature = "atomics")
+))]
+#[global_allocator]
+static ALLOCATOR: call_arena::CallArena = call_arena::CallArena::new();
 pub use card::{AbilityKind, Card, Condition, Effect, any_card};
 pub use choice::Choice;
 pub use game::{Call, CardInfo, CardStats, Game, Stop};
