@@ -70,6 +70,11 @@ mod player;
 mod vocab;
 
 pub use api::GameApi;
+pub use card::{AbilityKind, Card, Condition, Effect, any_card};
+pub use choice::Choice;
+pub use game::{Call, CardInfo, CardStats, Game, Stop};
+pub use player::Player;
+pub use vocab::{Counter, Keywords};
 
 /// A pack's allocator: a bump arena in the instance's first memory, since
 /// every call into a pack gets a fresh instance ([`call_arena`]). On by
@@ -82,11 +87,6 @@ pub use api::GameApi;
 ))]
 #[global_allocator]
 static ALLOCATOR: call_arena::CallArena = call_arena::CallArena::new();
-pub use card::{AbilityKind, Card, Condition, Effect, any_card};
-pub use choice::Choice;
-pub use game::{Call, CardInfo, CardStats, Game, Stop};
-pub use player::Player;
-pub use vocab::{Counter, Keywords};
 
 /// The card API version this SDK builds packs against.
 pub const API_VERSION: &str = "0.2.0";
