@@ -1,7 +1,7 @@
 //! The card database: every card definition the loaded packs provide,
 //! indexed by id and by name.
 
-use super::{CardDef, CardType};
+use super::{CardDef, CardType, TriggerKinds};
 use crate::engine::DefId;
 use std::collections::HashMap;
 
@@ -56,6 +56,12 @@ pub struct CardDb {
     /// Per definition, the indices of its passive abilities (most cards
     /// have none): characteristics scan these on every query.
     passive_abilities: Vec<Box<[u8]>>,
+    /// Per definition, the kinds of its automatic abilities' triggers:
+    /// collecting triggers passes over a card none of whose kinds an event
+    /// could set off.
+    trigger_kinds: Vec<TriggerKinds>,
+    /// Every definition's kinds together.
+    all_trigger_kinds: TriggerKinds,
     fingerprint: u64,
     /// Some definition has a passive ability.
     has_passives: bool,
@@ -108,8 +114,22 @@ impl CardDb {
             })
             .collect();
         let has_passives = passive_abilities.iter().any(|list| !list.is_empty());
+        let trigger_kinds: Vec<TriggerKinds> = defs
+            .iter()
+            .map(|def| {
+                TriggerKinds::of_all(def.abilities.iter().filter_map(|a| match &a.kind {
+                    super::AbilityKind::Triggered(trigger) => Some(trigger),
+                    _ => None,
+                }))
+            })
+            .collect();
+        let all_trigger_kinds = trigger_kinds
+            .iter()
+            .fold(TriggerKinds::NONE, |all, kinds| all.with(*kinds));
         Ok(CardDb {
             has_passives,
+            trigger_kinds,
+            all_trigger_kinds,
             defs,
             by_id,
             evolved_by_base_name,
@@ -132,6 +152,19 @@ impl CardDb {
     /// out, so states don't cache them (`engine/state/cache.rs`).
     pub fn has_passives(&self) -> bool {
         self.has_passives
+    }
+
+    /// The kinds of trigger a definition's automatic abilities have.
+    pub fn trigger_kinds(&self, id: DefId) -> TriggerKinds {
+        self.trigger_kinds
+            .get(usize::from(id.0))
+            .copied()
+            .unwrap_or(TriggerKinds::NONE)
+    }
+
+    /// The kinds of trigger any definition has.
+    pub fn all_trigger_kinds(&self) -> TriggerKinds {
+        self.all_trigger_kinds
     }
 
     /// The indices of a definition's passive abilities.

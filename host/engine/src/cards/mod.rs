@@ -8,6 +8,7 @@ mod def;
 pub mod diff;
 mod keywords;
 pub mod starter;
+mod trigger_kinds;
 mod value;
 
 pub use db::{CardChanges, CardDb, CardDbError, MAX_ABILITIES};
@@ -17,4 +18,5 @@ pub use def::{
     PassiveScope, Trigger,
 };
 pub use keywords::Keywords;
+pub use trigger_kinds::TriggerKinds;
 pub use value::{MAX_VALUE_NODES, ValueExpr, ValueNode, ValueOp, ValueTest, ValueZone};

@@ -9,7 +9,10 @@ use super::event::{DamageKind, Event, MoveCause};
 use super::ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};
 use super::mutation::Mutation;
 use super::state::{AttackTarget, LookBack, PendingAbility, PendingWhat, Phase, Zone};
-use crate::cards::{AbilityKind, CardFilter, CardType, Trigger};
+use crate::cards::{AbilityKind, CardFilter, CardType, Trigger, TriggerKinds};
+
+/// Short for the kinds' constants.
+type K = TriggerKinds;
 
 impl Match {
     /// Adds the pending abilities an event triggers.
@@ -40,37 +43,63 @@ impl Match {
             } => {
                 if to == Zone::Field && from != Zone::Field {
                     let owner = self.state.card(card).controller;
-                    self.own_triggers(card, None, &mut found, |t| matches!(t, Trigger::Fanfare));
-                    self.ally_triggers(owner, card, &mut found, |t| match t {
-                        Trigger::OnOtherEnterField(f) => Some(f),
-                        _ => None,
+                    self.own_triggers(card, None, &mut found, K::FANFARE, |t| {
+                        matches!(t, Trigger::Fanfare)
                     });
+                    self.ally_triggers(
+                        owner,
+                        card,
+                        &mut found,
+                        K::ON_OTHER_ENTER_FIELD,
+                        |t| match t {
+                            Trigger::OnOtherEnterField(f) => Some(f),
+                            _ => None,
+                        },
+                    );
                 }
                 if from == Zone::Field && to != Zone::Field {
                     // Look-back (CR 10.7.4.1): the card as it was on the
                     // field, kept before it moved.
                     let was = self.leaving.of(card);
                     let field_def = was.map_or(evolved.unwrap_or(def), |w| w.def);
-                    self.lookback_triggers(card, field_def, controller, &mut found, |t| match t {
-                        Trigger::LastWords => to == Zone::Cemetery,
-                        Trigger::OnLeaveField => true,
-                        Trigger::OnReturnToHandFromField => to == Zone::Hand,
-                        _ => false,
+                    let kinds = K::LAST_WORDS
+                        .with(K::ON_LEAVE_FIELD)
+                        .with(K::ON_RETURN_TO_HAND_FROM_FIELD);
+                    self.lookback_triggers(card, field_def, controller, &mut found, kinds, |t| {
+                        match t {
+                            Trigger::LastWords => to == Zone::Cemetery,
+                            Trigger::OnLeaveField => true,
+                            Trigger::OnReturnToHandFromField => to == Zone::Hand,
+                            _ => false,
+                        }
                     });
                     if let Some(was) = was {
-                        self.leave_watchers(controller, was, &mut found, |t| match t {
-                            Trigger::OnOtherLeaveField(f) => Some(f),
-                            _ => None,
-                        });
-                        self.leave_watchers(controller.opponent(), was, &mut found, |t| match t {
-                            Trigger::OnOpponentCardLeaveField(f) => Some(f),
-                            _ => None,
-                        });
+                        self.leave_watchers(
+                            controller,
+                            was,
+                            &mut found,
+                            K::ON_OTHER_LEAVE_FIELD,
+                            |t| match t {
+                                Trigger::OnOtherLeaveField(f) => Some(f),
+                                _ => None,
+                            },
+                        );
+                        self.leave_watchers(
+                            controller.opponent(),
+                            was,
+                            &mut found,
+                            K::ON_OPPONENT_CARD_LEAVE_FIELD,
+                            |t| match t {
+                                Trigger::OnOpponentCardLeaveField(f) => Some(f),
+                                _ => None,
+                            },
+                        );
                         if matches!(cause, MoveCause::Destroy { .. }) {
                             self.leave_watchers(
                                 controller.opponent(),
                                 was,
                                 &mut found,
+                                K::ON_OPPONENT_CARD_DESTROYED,
                                 |t| match t {
                                     Trigger::OnOpponentCardDestroyed(f) => Some(f),
                                     _ => None,
@@ -80,43 +109,62 @@ impl Match {
                     }
                 }
                 if from == Zone::Hand && cause == MoveCause::Discard {
-                    self.lookback_triggers(card, def, controller, &mut found, |t| {
-                        matches!(t, Trigger::OnDiscarded)
-                    });
+                    self.lookback_triggers(
+                        card,
+                        def,
+                        controller,
+                        &mut found,
+                        K::ON_DISCARDED,
+                        |t| matches!(t, Trigger::OnDiscarded),
+                    );
                 }
             }
             Event::Evolved {
                 card, super_evolve, ..
             } => {
                 let controller = self.state.card(card).controller;
-                self.own_triggers(card, Some(card), &mut found, |t| match t {
+                let kinds = K::ON_EVOLVE.with(K::ON_SUPER_EVOLVE);
+                self.own_triggers(card, Some(card), &mut found, kinds, |t| match t {
                     Trigger::OnEvolve => true,
                     Trigger::OnSuperEvolve => super_evolve,
                     _ => false,
                 });
-                self.ally_triggers(controller, card, &mut found, |t| match t {
-                    Trigger::OnOtherEvolve(f) => Some(f),
-                    _ => None,
-                });
+                self.ally_triggers(
+                    controller,
+                    card,
+                    &mut found,
+                    K::ON_OTHER_EVOLVE,
+                    |t| match t {
+                        Trigger::OnOtherEvolve(f) => Some(f),
+                        _ => None,
+                    },
+                );
             }
             Event::AttackDeclared { attacker, target } => {
                 let controller = self.state.card(attacker).controller;
                 let at_leader = matches!(target, AttackTarget::Leader(_));
-                self.own_triggers(attacker, Some(attacker), &mut found, |t| match t {
+                let kinds = K::STRIKE.with(K::FOLLOWER_STRIKE).with(K::LEADER_STRIKE);
+                self.own_triggers(attacker, Some(attacker), &mut found, kinds, |t| match t {
                     Trigger::Strike => true,
                     Trigger::FollowerStrike => !at_leader,
                     Trigger::LeaderStrike => at_leader,
                     _ => false,
                 });
-                self.ally_triggers(controller, attacker, &mut found, |t| match t {
-                    Trigger::OnOtherAttack(f) => Some(f),
-                    _ => None,
-                });
+                self.ally_triggers(
+                    controller,
+                    attacker,
+                    &mut found,
+                    K::ON_OTHER_ATTACK,
+                    |t| match t {
+                        Trigger::OnOtherAttack(f) => Some(f),
+                        _ => None,
+                    },
+                );
             }
             Event::CardPlayed { player, card, def }
                 if self.db.get(def).card_type == CardType::Spell =>
             {
-                self.ally_triggers(player, card, &mut found, |t| match t {
+                self.ally_triggers(player, card, &mut found, K::ON_PLAY_SPELL, |t| match t {
                     Trigger::OnPlaySpell(f) => Some(f),
                     _ => None,
                 });
@@ -127,24 +175,33 @@ impl Match {
                 card,
                 ..
             } => {
-                self.own_triggers(source, Some(card), &mut found, |t| {
-                    matches!(t, Trigger::OnDealCombatDamage)
-                });
+                self.own_triggers(
+                    source,
+                    Some(card),
+                    &mut found,
+                    K::ON_DEAL_COMBAT_DAMAGE,
+                    |t| matches!(t, Trigger::OnDealCombatDamage),
+                );
             }
             Event::LeaderDefense { player, from, to } if to > from => {
                 let leader = self.state.player(player).leader;
-                self.ally_triggers(player, leader, &mut found, |t| match t {
-                    Trigger::OnLeaderGainDefense => Some(&ANY),
-                    _ => None,
+                self.ally_triggers(player, leader, &mut found, K::ON_LEADER_GAIN_DEFENSE, |t| {
+                    match t {
+                        Trigger::OnLeaderGainDefense => Some(&ANY),
+                        _ => None,
+                    }
                 });
             }
             Event::PhaseStarted { phase } => {
                 let active = self.state.active;
+                let kinds = K::START_MAIN_PHASE
+                    .with(K::START_OPPONENT_MAIN_PHASE)
+                    .with(K::START_END_PHASE)
+                    .with(K::START_OPPONENT_END_PHASE);
                 for player in PlayerId::BOTH {
                     let own = player == active;
-                    let field = self.state.player(player).field.clone();
-                    for card in field {
-                        self.own_triggers(card, None, &mut found, |t| match (phase, t) {
+                    for &card in &self.state.player(player).field {
+                        self.own_triggers(card, None, &mut found, kinds, |t| match (phase, t) {
                             (Phase::Main, Trigger::StartMainPhase) => own,
                             (Phase::Main, Trigger::StartOpponentMainPhase) => !own,
                             (Phase::End, Trigger::StartEndPhase) => own,
@@ -170,12 +227,13 @@ impl Match {
         card: CardRef,
         trigger_card: Option<CardRef>,
         found: &mut Vec<PendingAbility>,
+        kinds: TriggerKinds,
         wants: impl Fn(&Trigger) -> bool,
     ) {
         if self.state.card(card).zone != Zone::Field {
             return;
         }
-        self.push_matching(&self.holder_now(card), trigger_card, found, wants);
+        self.push_matching(&self.holder_now(card), trigger_card, found, kinds, wants);
     }
 
     /// A spell's "at the start of your end phase" ability is a delayed
@@ -195,7 +253,7 @@ impl Match {
                 controller: active,
                 ability_uses: &state.ability_uses,
             };
-            self.push_matching(&holder, Some(spell), found, |t| {
+            self.push_matching(&holder, Some(spell), found, K::START_END_PHASE, |t| {
                 matches!(t, Trigger::StartEndPhase)
             });
         }
@@ -208,6 +266,7 @@ impl Match {
         def: DefId,
         controller: PlayerId,
         found: &mut Vec<PendingAbility>,
+        kinds: TriggerKinds,
         wants: impl Fn(&Trigger) -> bool,
     ) {
         let holder = Holder {
@@ -215,7 +274,7 @@ impl Match {
             controller,
             ..self.holder_now(card)
         };
-        self.push_matching(&holder, Some(card), found, wants);
+        self.push_matching(&holder, Some(card), found, kinds, wants);
     }
 
     /// "Other card on your field" triggers of `player`'s field cards.
@@ -224,16 +283,26 @@ impl Match {
         player: PlayerId,
         cause_card: CardRef,
         found: &mut Vec<PendingAbility>,
+        kinds: TriggerKinds,
         filter_of: impl Fn(&Trigger) -> Option<&CardFilter> + Copy,
     ) {
+        if !self.db.all_trigger_kinds().meets(kinds) {
+            return;
+        }
         for &ally in &self.state.player(player).field {
             if ally == cause_card {
                 continue;
             }
-            self.push_matching(&self.holder_now(ally), Some(cause_card), found, |t| {
-                filter_of(t)
-                    .is_some_and(|f| self.state.matches(&self.db, cause_card, f, Some(ally)))
-            });
+            self.push_matching(
+                &self.holder_now(ally),
+                Some(cause_card),
+                found,
+                kinds,
+                |t| {
+                    filter_of(t)
+                        .is_some_and(|f| self.state.matches(&self.db, cause_card, f, Some(ally)))
+                },
+            );
         }
     }
 
@@ -246,8 +315,12 @@ impl Match {
         player: PlayerId,
         was: &LookBack,
         found: &mut Vec<PendingAbility>,
+        kinds: TriggerKinds,
         filter_of: impl Fn(&Trigger) -> Option<&CardFilter> + Copy,
     ) {
+        if !self.db.all_trigger_kinds().meets(kinds) {
+            return;
+        }
         let staying = self
             .state
             .player(player)
@@ -263,7 +336,7 @@ impl Match {
             .map(Holder::from);
         let watchers: Vec<Holder<'_>> = staying.chain(going).collect();
         for watcher in watchers.iter().filter(|w| w.card != was.card) {
-            self.push_matching(watcher, Some(was.card), found, |t| {
+            self.push_matching(watcher, Some(was.card), found, kinds, |t| {
                 filter_of(t).is_some_and(|f| {
                     self.state
                         .matched_where_it_was(&self.db, was, f, Some(watcher.card))
@@ -290,8 +363,13 @@ impl Match {
         holder: &Holder<'_>,
         trigger_card: Option<CardRef>,
         found: &mut Vec<PendingAbility>,
+        kinds: TriggerKinds,
         wants: impl Fn(&Trigger) -> bool,
     ) {
+        // Most cards have no trigger of the kinds an event sets off.
+        if !self.db.trigger_kinds(holder.def).meets(kinds) {
+            return;
+        }
         let def = self.db.get(holder.def);
         for (idx, ability) in def.abilities.iter().enumerate() {
             let AbilityKind::Triggered(trigger) = &ability.kind else {
