@@ -13,6 +13,7 @@ use super::{
     Severity, error_at, references, shared_cards, watch,
 };
 use crate::cards::{CardDb, CardDef};
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -247,7 +248,7 @@ impl PackLibrary {
         let resolution = shared_cards::resolve(&self.packs, &index, &mut diagnostics);
         let contested = &resolution.winners;
         self.report_shared_pack_ids(&mut diagnostics);
-        let mut by_card = HashMap::new();
+        let mut by_card = FxHashMap::default();
         let mut packs = Vec::new();
         let mut code = Vec::new();
         for (pack_idx, pack) in self.packs.iter().enumerate() {

@@ -83,8 +83,8 @@ pub use wit::SUPPORTED as SUPPORTED_API_VERSIONS;
 use crate::cards::{CardDb, CardDef};
 use crate::engine::AbilityRunner;
 use runner::PackCode;
+use rustc_hash::FxHashMap;
 use serde::Serialize;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -291,7 +291,7 @@ pub struct LoadedPacks {
     pub sources: Vec<PackSources>,
     engine: PackEngine,
     code: Arc<Vec<PackCode>>,
-    by_card: Arc<HashMap<String, usize>>,
+    by_card: Arc<FxHashMap<String, usize>>,
     scripts: ScriptRuntime,
 }
 

@@ -10,7 +10,7 @@ use super::wit::adapt::Adapt;
 use super::wit::latest::sve::cards::types as w;
 use super::wit::{AnyPack, AnyPackPre};
 use crate::engine::{AbilityCtx, AbilityQuery, AbilityRunner, Halt, NoAbilities, RunnerUsage};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -57,7 +57,7 @@ pub struct PackRunner {
     engine: PackEngine,
     code: Arc<Vec<PackCode>>,
     /// Card id → index into `code`.
-    by_card: Arc<HashMap<String, usize>>,
+    by_card: Arc<FxHashMap<String, usize>>,
     /// What [`AbilityRunner::usage`] reports.
     usage: UsageCounters,
     /// Where script packs run.
@@ -115,7 +115,7 @@ impl PackRunner {
     pub(crate) fn new(
         engine: PackEngine,
         code: Arc<Vec<PackCode>>,
-        by_card: Arc<HashMap<String, usize>>,
+        by_card: Arc<FxHashMap<String, usize>>,
         scripts: ScriptRuntime,
     ) -> PackRunner {
         PackRunner {

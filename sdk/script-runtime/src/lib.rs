@@ -25,7 +25,7 @@ pub mod manifest;
 pub mod values;
 
 use interp::extras::Extra;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
 use sve_script::ir::{self, Module};
 use sve_sdk::prelude::*;
@@ -52,7 +52,7 @@ mod data {
 /// goes through the same calls as from the sandbox.
 pub struct Script {
     module: Module,
-    by_id: HashMap<String, usize>,
+    by_id: FxHashMap<String, usize>,
 }
 
 impl Script {
@@ -61,7 +61,7 @@ impl Script {
         let module = Module::from_bytes(bytes).map_err(|e| format!("bad script pack data: {e}"))?;
         // The first card of an id wins, as a search in source order would
         // find it (the compiler refuses duplicates anyway).
-        let mut by_id = HashMap::with_capacity(module.cards.len());
+        let mut by_id = FxHashMap::with_capacity_and_hasher(module.cards.len(), Default::default());
         for (index, card) in module.cards.iter().enumerate() {
             by_id.entry(card.id.clone()).or_insert(index);
         }

@@ -3,6 +3,7 @@
 
 use super::{CardDef, CardType, TriggerKinds};
 use crate::engine::DefId;
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 
 /// Errors building a [`CardDb`].
@@ -51,7 +52,8 @@ impl CardChanges {
 #[derive(Debug, Default, Clone)]
 pub struct CardDb {
     defs: Vec<CardDef>,
-    by_id: HashMap<String, DefId>,
+    /// Card id → definition (looked up at every call into card code).
+    by_id: FxHashMap<String, DefId>,
     evolved_by_base_name: HashMap<String, Vec<DefId>>,
     /// Per definition, the indices of its passive abilities (most cards
     /// have none): characteristics scan these on every query.
@@ -79,7 +81,7 @@ impl CardDb {
         if defs.len() >= u16::MAX as usize {
             return Err(CardDbError::TooMany(defs.len()));
         }
-        let mut by_id = HashMap::with_capacity(defs.len());
+        let mut by_id = FxHashMap::with_capacity_and_hasher(defs.len(), Default::default());
         let mut evolved_by_base_name: HashMap<String, Vec<DefId>> = HashMap::new();
         for (idx, def) in defs.iter().enumerate() {
             // OK: the length was checked against u16::MAX above.
