@@ -1,7 +1,7 @@
 //! The card database: every card definition the loaded packs provide,
 //! indexed by id and by name.
 
-use super::{CardDef, CardType, TriggerKinds};
+use super::{Activations, CardDef, CardType, TriggerKinds};
 use crate::engine::DefId;
 use rustc_hash::FxHashMap;
 use std::collections::HashMap;
@@ -64,6 +64,11 @@ pub struct CardDb {
     trigger_kinds: Vec<TriggerKinds>,
     /// Every definition's kinds together.
     all_trigger_kinds: TriggerKinds,
+    /// Per definition, where its activated abilities work from: legal
+    /// actions pass over a card without one there.
+    activations: Vec<Activations>,
+    /// Every definition's together.
+    all_activations: Activations,
     fingerprint: u64,
     /// Some definition has a passive ability.
     has_passives: bool,
@@ -128,8 +133,17 @@ impl CardDb {
         let all_trigger_kinds = trigger_kinds
             .iter()
             .fold(TriggerKinds::NONE, |all, kinds| all.with(*kinds));
+        let activations: Vec<Activations> = defs
+            .iter()
+            .map(|def| Activations::of(&def.abilities))
+            .collect();
+        let all_activations = activations
+            .iter()
+            .fold(Activations::default(), |all, zones| all.with(*zones));
         Ok(CardDb {
             has_passives,
+            activations,
+            all_activations,
             trigger_kinds,
             all_trigger_kinds,
             defs,
@@ -162,6 +176,19 @@ impl CardDb {
             .get(usize::from(id.0))
             .copied()
             .unwrap_or(TriggerKinds::NONE)
+    }
+
+    /// Where a definition's activated abilities work from.
+    pub fn activations(&self, id: DefId) -> Activations {
+        self.activations
+            .get(usize::from(id.0))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Where any definition's activated abilities work from.
+    pub fn all_activations(&self) -> Activations {
+        self.all_activations
     }
 
     /// The kinds of trigger any definition has.

@@ -3,6 +3,7 @@
 //! (trigger, cost, timing) and their effects run in an
 //! [`AbilityRunner`](crate::engine::AbilityRunner).
 
+mod activations;
 mod db;
 mod def;
 pub mod diff;
@@ -11,6 +12,7 @@ pub mod starter;
 mod trigger_kinds;
 mod value;
 
+pub use activations::Activations;
 pub use db::{CardChanges, CardDb, CardDbError, MAX_ABILITIES};
 pub use def::{
     AbilityDef, AbilityKind, ActivationZone, CardDef, CardFilter, CardType, Class, CostItem,

@@ -94,8 +94,16 @@ impl Match {
             (&p.cemetery, ActivationZone::Cemetery),
         ];
         for (cards, zone) in zones {
+            // Most zones of most card pools hold no activated ability.
+            if !self.db.all_activations().from(zone, quick_window) {
+                continue;
+            }
             for &card in cards {
-                let def = self.state.current_def(&self.db, card);
+                let def_id = self.state.current_def_id(card);
+                if !self.db.activations(def_id).from(zone, quick_window) {
+                    continue;
+                }
+                let def = self.db.get(def_id);
                 for (idx, ability) in def.abilities.iter().enumerate() {
                     let AbilityKind::Activated {
                         quick,
