@@ -1,7 +1,7 @@
 //! The card database: every card definition the loaded packs provide,
 //! indexed by id and by name.
 
-use super::{Activations, CardDef, CardType, TriggerKinds};
+use super::{Activations, CardDef, CardType, Keywords, TriggerKinds};
 use crate::engine::DefId;
 use rustc_hash::FxHashMap;
 use std::collections::HashMap;
@@ -69,6 +69,8 @@ pub struct CardDb {
     activations: Vec<Activations>,
     /// Every definition's together.
     all_activations: Activations,
+    /// Every keyword some definition's passive gives.
+    passive_keywords: Keywords,
     fingerprint: u64,
     /// Some definition has a passive ability.
     has_passives: bool,
@@ -140,8 +142,20 @@ impl CardDb {
         let all_activations = activations
             .iter()
             .fold(Activations::default(), |all, zones| all.with(*zones));
+        let passive_keywords = defs
+            .iter()
+            .flat_map(|def| &def.abilities)
+            .filter_map(|a| match &a.kind {
+                super::AbilityKind::Passive(passive) => match passive.grant {
+                    super::Grant::Keywords(keywords) => Some(keywords),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .fold(Keywords::empty(), |all, keywords| all | keywords);
         Ok(CardDb {
             has_passives,
+            passive_keywords,
             activations,
             all_activations,
             trigger_kinds,
@@ -189,6 +203,13 @@ impl CardDb {
     /// Where any definition's activated abilities work from.
     pub fn all_activations(&self) -> Activations {
         self.all_activations
+    }
+
+    /// Every keyword some definition's passive gives (a card without a
+    /// keyword printed or given by an effect can have it only if this
+    /// holds it).
+    pub fn passive_keywords(&self) -> Keywords {
+        self.passive_keywords
     }
 
     /// The kinds of trigger any definition has.

@@ -2,7 +2,7 @@
 //! offers actions that can be carried out completely (CR 8.1.2), so nothing
 //! is ever rolled back; the same list serves the UI, bots and the network.
 
-use crate::cards::{AbilityKind, ActivationZone, CardType, Keywords};
+use crate::cards::{AbilityKind, ActivationZone, CardDef, CardType, Keywords};
 use crate::engine::Match;
 use crate::engine::ability::{AbilityInfo, AbilityQuery};
 use crate::engine::ids::{AbilityIdx, CardRef, PlayerId};
@@ -62,6 +62,11 @@ impl Match {
         if def.cost.is_none() {
             return false;
         }
+        // Most hand cards can't have Quick: say so without working out
+        // their characteristics (a Quick window lists at every attack).
+        if quick_window && !self.may_have_quick(card, def) {
+            return false;
+        }
         let stats = self.state.characteristics(&self.db, card);
         if quick_window && !stats.keywords.contains(Keywords::QUICK) {
             return false;
@@ -83,6 +88,17 @@ impl Match {
             },
             CardType::EvolvedFollower | CardType::Leader => false,
         }
+    }
+
+    /// Whether a hand or EX-area card could have Quick: printed, given by
+    /// an effect on it, or by some card's passive.
+    fn may_have_quick(&self, card: CardRef, def: &CardDef) -> bool {
+        def.keywords.contains(Keywords::QUICK)
+            || self.db.passive_keywords().contains(Keywords::QUICK)
+            || self
+                .state
+                .keywords_given_by_effects(card)
+                .contains(Keywords::QUICK)
     }
 
     fn push_activations(&self, player: PlayerId, quick_window: bool, out: &mut Vec<Action>) {

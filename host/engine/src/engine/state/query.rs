@@ -293,6 +293,19 @@ impl GameState {
         out
     }
 
+    /// The keywords effects give a card object (not its printed ones, nor
+    /// those of passives).
+    pub fn keywords_given_by_effects(&self, card: CardRef) -> Keywords {
+        let object = self.card(card).object;
+        self.effects
+            .iter()
+            .filter(|e| e.card == card && e.object == object)
+            .fold(Keywords::empty(), |all, e| match e.kind {
+                EffectKind::Keywords(keywords) => all | keywords,
+                _ => all,
+            })
+    }
+
     /// The last steps: only followers have attack and defense; damage;
     /// costs never below 0.
     fn finish(&self, card: CardRef, mut out: Characteristics) -> Characteristics {

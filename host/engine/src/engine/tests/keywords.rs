@@ -178,3 +178,78 @@ fn s13_9_quick_cards_are_offered_in_the_opponents_attack_window_only_with_pp() {
     assert_eq!(s.decider(), P1);
     assert_eq!(s.game.state().player(P2).leader_defense, 18);
 }
+
+/// The test cards with "Quickener": an amulet whose passive gives the
+/// spells in its controller's hand Quick.
+fn db_with_quickener() -> std::sync::Arc<crate::cards::CardDb> {
+    use crate::cards::{
+        AbilityDef, AbilityKind, CardDb, CardFilter, CardType, Grant, Keywords, PassiveCondition,
+        PassiveDef, PassiveScope,
+    };
+    let mut cards = crate::scenario::fixtures::test_cards();
+    let mut quickener = cards
+        .iter()
+        .find(|c| c.card_type == CardType::Amulet)
+        .cloned()
+        .expect("an amulet in the fixtures");
+    quickener.id = "TEST-QUICKENER".to_owned();
+    quickener.name = "Quickener".to_owned();
+    quickener.abilities = vec![AbilityDef {
+        name: "Passive".to_owned(),
+        kind: AbilityKind::Passive(PassiveDef {
+            grant: Grant::Keywords(Keywords::QUICK),
+            scope: PassiveScope::AlliesInHand(CardFilter::default()),
+            condition: PassiveCondition::Always,
+        }),
+        costs: Vec::new(),
+        once_per_turn: false,
+        text: String::new(),
+    }];
+    cards.push(quickener);
+    std::sync::Arc::new(CardDb::new(cards).expect("unique ids"))
+}
+
+#[test]
+fn s13_9_a_card_given_quick_by_a_passive_is_offered_in_the_attack_window() {
+    let mut s = Scenario::builder()
+        .db(db_with_quickener())
+        .side(P1, Side::new().field(["V2"]))
+        .side(
+            P2,
+            Side::new().field(["Quickener"]).hand(["Fairy Ring"]).pp(1),
+        )
+        .build();
+    let ring = s.card(P2, Zone::Hand, "Fairy Ring");
+    s.attack("V2", "leader");
+    assert_eq!(s.decider(), P2, "the window waits for P2");
+    assert!(
+        s.game
+            .legal_quick_actions(P2)
+            .contains(&Action::Play { card: ring })
+    );
+}
+
+#[test]
+fn s13_9_a_card_given_quick_by_an_effect_is_offered_in_the_attack_window() {
+    use crate::cards::Keywords;
+    use crate::engine::{Duration, EffectKind};
+    let mut s = Scenario::builder()
+        .side(P1, Side::new().field(["V2"]))
+        .side(P2, Side::new().hand(["Fairy Ring", "Fairy Ring"]).pp(1))
+        .build();
+    let rings: Vec<_> = s.game.state().player(P2).hand.to_vec();
+    s.game.add_effect(
+        rings[0],
+        EffectKind::Keywords(Keywords::QUICK),
+        Duration::EndOfTurn,
+        None,
+    );
+    s.attack("V2", "leader");
+    assert_eq!(s.decider(), P2, "the window waits for P2");
+    let offered = s.game.legal_quick_actions(P2);
+    assert!(offered.contains(&Action::Play { card: rings[0] }));
+    assert!(
+        !offered.contains(&Action::Play { card: rings[1] }),
+        "the other copy has no Quick"
+    );
+}
