@@ -71,6 +71,8 @@ pub struct CardDb {
     all_activations: Activations,
     /// Every keyword some definition's passive gives.
     passive_keywords: Keywords,
+    /// Some definition's passive may lower a cost.
+    passive_lowers_costs: bool,
     fingerprint: u64,
     /// Some definition has a passive ability.
     has_passives: bool,
@@ -153,9 +155,21 @@ impl CardDb {
                 _ => None,
             })
             .fold(Keywords::empty(), |all, keywords| all | keywords);
+        let passive_lowers_costs =
+            defs.iter()
+                .flat_map(|def| &def.abilities)
+                .any(|a| match &a.kind {
+                    super::AbilityKind::Passive(passive) => match passive.grant {
+                        super::Grant::Cost(delta) => delta < 0,
+                        super::Grant::CostBy(_) => true,
+                        _ => false,
+                    },
+                    _ => false,
+                });
         Ok(CardDb {
             has_passives,
             passive_keywords,
+            passive_lowers_costs,
             activations,
             all_activations,
             trigger_kinds,
@@ -210,6 +224,13 @@ impl CardDb {
     /// holds it).
     pub fn passive_keywords(&self) -> Keywords {
         self.passive_keywords
+    }
+
+    /// Whether some definition's passive may lower a card's cost (a card
+    /// no effect makes cheaper costs at least its printed cost unless this
+    /// holds).
+    pub fn passive_lowers_costs(&self) -> bool {
+        self.passive_lowers_costs
     }
 
     /// The kinds of trigger any definition has.

@@ -59,7 +59,13 @@ impl Match {
     fn can_play(&self, player: PlayerId, card: CardRef, quick_window: bool) -> bool {
         let state = self.state.card(card);
         let def = self.db.get(state.def);
-        if def.cost.is_none() {
+        let Some(printed_cost) = def.cost else {
+            return false;
+        };
+        let pp = self.state.player(player).pp;
+        // A card nothing makes cheaper costs at least what it prints: say
+        // so without working out its characteristics.
+        if i32::from(printed_cost) > pp && !self.cost_may_be_lowered(card) {
             return false;
         }
         // Most hand cards can't have Quick: say so without working out
@@ -71,7 +77,7 @@ impl Match {
         if quick_window && !stats.keywords.contains(Keywords::QUICK) {
             return false;
         }
-        if stats.cost > self.state.player(player).pp {
+        if stats.cost > pp {
             return false;
         }
         match def.card_type {
@@ -88,6 +94,12 @@ impl Match {
             },
             CardType::EvolvedFollower | CardType::Leader => false,
         }
+    }
+
+    /// Whether a hand or EX-area card's cost could be below its printed
+    /// cost: an effect on it, or some card's passive, may lower it.
+    fn cost_may_be_lowered(&self, card: CardRef) -> bool {
+        self.db.passive_lowers_costs() || self.state.cost_lowered_by_effects(card)
     }
 
     /// Whether a hand or EX-area card could have Quick: printed, given by
@@ -202,6 +214,13 @@ impl Match {
     fn push_evolutions(&self, player: PlayerId, card: CardRef, out: &mut Vec<Action>) {
         let p = self.state.player(player);
         if p.evolved_this_turn || self.state.phase != crate::engine::state::Phase::Main {
+            return;
+        }
+        // An evolved follower can't evolve again (`evolve_card_for`), and
+        // without a printed evolve cost no effect gives one: both are
+        // cheaper to see than the characteristics.
+        let state = self.state.card(card);
+        if state.evolved_with.is_some() || self.db.get(state.def).evolve_cost.is_none() {
             return;
         }
         let Some(cost) = self.state.characteristics(&self.db, card).evolve_cost else {

@@ -306,6 +306,14 @@ impl GameState {
             })
     }
 
+    /// Whether an effect on a card object makes its cost lower.
+    pub fn cost_lowered_by_effects(&self, card: CardRef) -> bool {
+        let object = self.card(card).object;
+        self.effects.iter().any(|e| {
+            e.card == card && e.object == object && matches!(e.kind, EffectKind::Cost(d) if d < 0)
+        })
+    }
+
     /// The last steps: only followers have attack and defense; damage;
     /// costs never below 0.
     fn finish(&self, card: CardRef, mut out: Characteristics) -> Characteristics {

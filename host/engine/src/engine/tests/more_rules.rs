@@ -226,3 +226,55 @@ fn s2_4_cr_13_3_2_2_stack_replaces_putting_the_card_into_the_cemetery_as_a_cost(
     assert_eq!(s.game.state().card(altar).counter(Counter::Stack), 1);
     assert_eq!(s.game.state().player(P1).leader_defense, 11);
 }
+
+#[test]
+fn a_card_made_cheaper_by_an_effect_can_be_played_below_its_printed_cost() {
+    let mut s = Scenario::builder()
+        .side(P1, Side::new().hand(["V2"]).pp(1))
+        .build();
+    let v2 = s.card(P1, Zone::Hand, "V2");
+    let play = Action::Play { card: v2 };
+    assert!(!s.game.legal_main_actions(P1).contains(&play), "costs 2");
+    s.game
+        .add_effect(v2, EffectKind::Cost(-1), Duration::EndOfTurn, None);
+    assert!(s.game.legal_main_actions(P1).contains(&play), "costs 1 now");
+}
+
+#[test]
+fn a_card_made_cheaper_by_a_passive_can_be_played_below_its_printed_cost() {
+    use crate::cards::{
+        AbilityDef, AbilityKind, CardDb, CardFilter, CardType, Grant, PassiveCondition, PassiveDef,
+        PassiveScope,
+    };
+    let mut cards = crate::scenario::fixtures::test_cards();
+    let mut discounter = cards
+        .iter()
+        .find(|c| c.card_type == CardType::Amulet)
+        .cloned()
+        .expect("an amulet in the fixtures");
+    discounter.id = "TEST-DISCOUNTER".to_owned();
+    discounter.name = "Discounter".to_owned();
+    discounter.abilities = vec![AbilityDef {
+        name: "Passive".to_owned(),
+        kind: AbilityKind::Passive(PassiveDef {
+            grant: Grant::Cost(-1),
+            scope: PassiveScope::AlliesInHand(CardFilter::default()),
+            condition: PassiveCondition::Always,
+        }),
+        costs: Vec::new(),
+        once_per_turn: false,
+        text: String::new(),
+    }];
+    cards.push(discounter);
+    let db = std::sync::Arc::new(CardDb::new(cards).expect("unique ids"));
+    let s = Scenario::builder()
+        .db(db)
+        .side(P1, Side::new().field(["Discounter"]).hand(["V2"]).pp(1))
+        .build();
+    let v2 = s.card(P1, Zone::Hand, "V2");
+    assert!(
+        s.game
+            .legal_main_actions(P1)
+            .contains(&Action::Play { card: v2 })
+    );
+}
