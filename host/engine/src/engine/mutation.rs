@@ -8,7 +8,9 @@ use super::Match;
 use super::event::{DamageKind, Event, MoveCause, Resource};
 use super::ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};
 use super::state::cache::Touched;
-use super::state::{CardState, Combat, Effect, Outcome, PendingAbility, Phase, TurnRecord, Zone};
+use super::state::{
+    CardState, Combat, Effect, GameState, Outcome, PendingAbility, Phase, TurnRecord, Zone,
+};
 use crate::cards::{CardType, Counter};
 use rand_core::Rng;
 
@@ -168,6 +170,49 @@ impl Mutation {
     /// (`state/cache.rs`). Every mutation forgets those worked out with
     /// passives in play. No catch-all arm: a new mutation is classified
     /// here.
+    /// Whether rules handling could find work after this change, in
+    /// `state` as it is before it. Rules handling reads leaders' defense
+    /// and the players' flags and PP, the field, EX area and evolve zone,
+    /// and the field cards' characteristics. Without passives in the card
+    /// data a card's characteristics depend on its own data alone, so
+    /// turns, phases, engaging, pending abilities and moves between other
+    /// zones change nothing it reads. With passives any change might (a
+    /// passive can count cards in a hand, or read the turn), but for the
+    /// pending abilities' bookkeeping and a trait's name.
+    fn concerns_rules(&self, state: &GameState, passives: bool) -> bool {
+        let watched = |zone: Zone| matches!(zone, Zone::Field | Zone::ExArea | Zone::EvolveZone);
+        match self {
+            Mutation::AddPending(_) | Mutation::TakePending(_) | Mutation::NameTrait(_) => false,
+            _ if passives => true,
+            Mutation::Move { card, to, .. } => watched(*to) || watched(state.card(*card).zone),
+            Mutation::SetEngaged(..)
+            | Mutation::CountPlay { .. }
+            | Mutation::UseAbility(..)
+            | Mutation::SetFirstPlayer(_)
+            | Mutation::SetCombat(_)
+            | Mutation::AddExtraTurn(_)
+            | Mutation::Shuffle(_)
+            | Mutation::SetTurn { .. }
+            | Mutation::SetPhase(_) => false,
+            Mutation::SetFaceUp(..)
+            | Mutation::DamageFollower { .. }
+            | Mutation::DamageLeader { .. }
+            | Mutation::CreateCard { .. }
+            | Mutation::SetFlag(..)
+            | Mutation::SetEvolved { .. }
+            | Mutation::SetFoughtBane(..)
+            | Mutation::Concede(_)
+            | Mutation::SetResource(..)
+            | Mutation::SetLeaderDefense(..)
+            | Mutation::AddCounters(..)
+            | Mutation::AddEffect(_)
+            | Mutation::ExpireEndOfTurnEffects
+            | Mutation::Link { .. }
+            | Mutation::LinkCarrot { .. }
+            | Mutation::SetOutcome(_) => true,
+        }
+    }
+
     fn touched(&self) -> Touched {
         match self {
             Mutation::Move { card, .. }
@@ -208,6 +253,9 @@ impl Match {
     pub(crate) fn apply(&mut self, mutation: Mutation) {
         self.before_change();
         self.work.count_change();
+        if mutation.concerns_rules(&self.state, self.db.has_passives()) {
+            self.work.count_rules_change();
+        }
         if matches!(
             mutation,
             Mutation::Move { .. } | Mutation::SetFaceUp(..) | Mutation::CreateCard { .. }

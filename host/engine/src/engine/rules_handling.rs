@@ -20,18 +20,21 @@ use super::state::query::{EX_LIMIT, FIELD_LIMIT};
 use super::state::{GameState, Outcome, WinReason, Zone};
 use crate::cards::{Counter, Keywords};
 
-/// What rules handling last found, valid while the mutation count stays
-/// where it was: nothing to do, and both fields' characteristics as it read
-/// them (legal actions, listed right after, would read them again).
+/// What rules handling last found: nothing to do, valid while no mutation
+/// it could find work after has come since, and both fields'
+/// characteristics as it read them, valid while no mutation at all has
+/// (legal actions, listed right after, would read them again).
 #[derive(Debug, Default)]
 pub(crate) struct Settled {
-    /// The mutation count (`Work::changes`, `runtime/limits.rs`) at
-    /// which rules handling last found nothing to do: until the next
-    /// mutation it would find nothing again, so it is skipped.
+    /// The count of mutations rules handling could find work after
+    /// (`Work::rules_changes`, `runtime/limits.rs`) when it last found
+    /// nothing to do: until the next such mutation it would find nothing
+    /// again, so it is skipped.
     at: Option<u64>,
-    /// Both fields' characteristics at that count, when no mutation came
-    /// between reading them and settling.
-    field: Option<Vec<(CardRef, Characteristics)>>,
+    /// Both fields' characteristics, with the count of all mutations
+    /// (`Work::changes`) they were read at, when no mutation came between
+    /// reading them and settling.
+    field: Option<(u64, Vec<(CardRef, Characteristics)>)>,
 }
 
 impl Settled {
@@ -133,11 +136,20 @@ impl Match {
         // and the chosen excess; with no mutation since it last found
         // nothing, it finds nothing again (it runs after every task, and
         // most tasks change nothing).
-        if self.limit_excess.is_empty() && self.settled.at == Some(self.work.changes()) {
+        if self.limit_excess.is_empty() && self.settled.at == Some(self.work.rules_changes()) {
+            // Debug builds check the skip: the mutations since the last
+            // settle must have left nothing to do.
+            #[cfg(debug_assertions)]
+            self.assert_still_settled();
             return None;
         }
         // The last reading's vector is filled again.
-        let mut field = self.settled.field.take().unwrap_or_default();
+        let mut field = self
+            .settled
+            .field
+            .take()
+            .map(|(_, field)| field)
+            .unwrap_or_default();
         self.settled.at = None;
         // Each round changes zones or ends the game, so this terminates; the
         // bound guards against a bug looping forever.
@@ -176,8 +188,8 @@ impl Match {
                 for card in fought {
                     self.apply(Mutation::SetFoughtBane(card, false));
                 }
-                self.settled.at = Some(self.work.changes());
-                self.settled.field = read_last.then_some(field);
+                self.settled.at = Some(self.work.rules_changes());
+                self.settled.field = read_last.then_some((self.work.changes(), field));
                 return None;
             }
             self.limit_excess.clear();
@@ -187,13 +199,49 @@ impl Match {
         None
     }
 
+    /// Panics if rules handling would find something to do now: it is
+    /// skipped only while no mutation it could find work after has come
+    /// (`Mutation::concerns_rules`).
+    #[cfg(debug_assertions)]
+    fn assert_still_settled(&self) {
+        if self.state.outcome.is_some() {
+            return;
+        }
+        assert!(
+            self.zone_limit_question().is_none(),
+            "rules handling was skipped with a zone over its limit"
+        );
+        let mut field = Vec::new();
+        self.state.field_characteristics_into(&self.db, &mut field);
+        let board = Board {
+            state: &self.state,
+            field: &field,
+            excess: &self.limit_excess,
+        };
+        let mut plan = Plan::default();
+        for process in PROCESSES {
+            (process.collect)(&board, &mut plan);
+        }
+        assert!(
+            plan.is_empty(),
+            "rules handling was skipped after a change that left it work: \
+             losers {:?}, destroy {:?}, to the cemetery {:?}, to the evolve deck {:?}, \
+             PP {:?}",
+            plan.losers,
+            plan.destroy,
+            plan.to_cemetery,
+            plan.to_evolve_deck,
+            plan.clamp_pp
+        );
+    }
+
     /// Both fields' characteristics as rules handling last read them, while
     /// no mutation has happened since (`None` otherwise).
     pub(crate) fn settled_field(&self) -> Option<&[(CardRef, Characteristics)]> {
-        if self.settled.at != Some(self.work.changes()) {
-            return None;
+        match &self.settled.field {
+            Some((at, field)) if *at == self.work.changes() => Some(field),
+            _ => None,
         }
-        self.settled.field.as_deref()
     }
 
     /// The question for the first over-full field or EX area whose player

@@ -59,6 +59,9 @@ pub(crate) struct Work {
     /// changes that can show a player a card they did not know (see
     /// `AbilityCtx::choose_with`).
     moves: u64,
+    /// Those of `changes` rules handling could find work after
+    /// (`Mutation::concerns_rules`).
+    rules_changes: u64,
     /// `changes` when the current ability run began; `None` outside runs.
     run_start: Option<u64>,
     /// Why the current run must stop, once a limit is hit.
@@ -87,6 +90,18 @@ impl Work {
     /// began.
     pub(crate) fn moves(&self) -> u64 {
         self.moves
+    }
+
+    /// Mutations rules handling could find work after, since the match
+    /// began (`Mutation::concerns_rules`).
+    pub(crate) fn rules_changes(&self) -> u64 {
+        self.rules_changes
+    }
+
+    /// Counts one mutation rules handling could find work after (besides
+    /// [`Work::count_change`]).
+    pub(crate) fn count_rules_change(&mut self) {
+        self.rules_changes += 1;
     }
 
     /// Counts one mutation that moves a card or turns one face up (after

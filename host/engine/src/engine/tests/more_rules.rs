@@ -278,3 +278,80 @@ fn a_card_made_cheaper_by_a_passive_can_be_played_below_its_printed_cost() {
             .contains(&Action::Play { card: v2 })
     );
 }
+
+/// The test cards without their passives: characteristics then depend on
+/// a card's own data alone, and rules handling skips changes that touch
+/// nothing it reads (`Mutation::concerns_rules`).
+fn db_without_passives() -> std::sync::Arc<crate::cards::CardDb> {
+    use crate::cards::{AbilityKind, CardDb};
+    let mut cards = crate::scenario::fixtures::test_cards();
+    for card in &mut cards {
+        card.abilities
+            .retain(|a| !matches!(a.kind, AbilityKind::Passive(_)));
+    }
+    let db = CardDb::new(cards).expect("unique ids");
+    assert!(!db.has_passives());
+    std::sync::Arc::new(db)
+}
+
+#[test]
+fn without_passives_rules_handling_still_sees_what_changes_after_turns_pass() {
+    use crate::cards::CardFilter;
+    // Pinger's Fanfare deals 3 damage to each enemy follower and gives its
+    // controller 9 PP, over the maximum.
+    let runner = crate::scenario::fixtures::test_runner().ability("TEST-PING", 0, |cx| {
+        let enemy = cx.controller().opponent();
+        let followers = cx
+            .query()
+            .cards(enemy, Zone::Field, &CardFilter::followers());
+        for card in followers {
+            cx.damage_follower(card, 3);
+        }
+        cx.add_play_points(cx.controller(), 9);
+        Ok(())
+    });
+    let mut s = Scenario::builder()
+        .db(db_without_passives())
+        .runner(std::sync::Arc::new(runner))
+        .side(P1, Side::new().field(["V2"]).hand(["Pinger"]).pp(2))
+        .side(P2, Side::new().field(["V3"]))
+        .build();
+    // Turns and phases pass (changes rules handling skips)...
+    s.end_turn();
+    s.end_turn();
+    assert_eq!(s.game.state().active, P1);
+    // ...then damage and PP it must see.
+    let v3 = s.card(P2, Zone::Field, "V3");
+    s.play("Pinger");
+    s.settle();
+    assert_eq!(s.game.state().card(v3).zone, Zone::Cemetery, "{}", s.dump());
+    let p1 = s.game.state().player(P1);
+    assert!(p1.pp <= p1.max_pp, "PP {} over {}", p1.pp, p1.max_pp);
+}
+
+#[test]
+fn without_passives_rules_handling_skips_only_changes_it_cannot_find_work_after() {
+    let mut s = Scenario::builder()
+        .db(db_without_passives())
+        .side(P1, Side::new().field(["V2"]))
+        .side(P2, Side::new().field(["V3"]))
+        .build();
+    let (v2, v3) = (s.card(P1, Zone::Field, "V2"), s.card(P2, Zone::Field, "V3"));
+    assert!(s.game.rules_handling().is_none());
+    // Engaging a card is nothing rules handling reads: it is skipped (and
+    // debug builds check that it had nothing to do).
+    s.game.apply(Mutation::SetEngaged(v2, true));
+    let skipped_at = s.game.work.rules_changes();
+    assert!(s.game.rules_handling().is_none());
+    assert_eq!(s.game.work.rules_changes(), skipped_at);
+    // Lethal damage is: the follower is destroyed.
+    s.game.apply(Mutation::DamageFollower {
+        card: v3,
+        amount: 10,
+        kind: crate::engine::DamageKind::Ability,
+        source: None,
+    });
+    assert!(s.game.work.rules_changes() > skipped_at);
+    assert!(s.game.rules_handling().is_none());
+    assert_eq!(s.game.state().card(v3).zone, Zone::Cemetery, "{}", s.dump());
+}
