@@ -163,13 +163,6 @@ pub enum Mutation {
 }
 
 impl Mutation {
-    /// The cards whose own data (definition, zone, controller, object,
-    /// damage, engaged state, evolved card, effects on them) this mutation
-    /// may change:
-    /// their cached characteristics are worked out again
-    /// (`state/cache.rs`). Every mutation forgets those worked out with
-    /// passives in play. No catch-all arm: a new mutation is classified
-    /// here.
     /// Whether rules handling could find work after this change, in
     /// `state` as it is before it. Rules handling reads leaders' defense
     /// and the players' flags and PP, the field, EX area and evolve zone,
@@ -178,7 +171,8 @@ impl Mutation {
     /// turns, phases, engaging, pending abilities and moves between other
     /// zones change nothing it reads. With passives any change might (a
     /// passive can count cards in a hand, or read the turn), but for the
-    /// pending abilities' bookkeeping and a trait's name.
+    /// pending abilities' bookkeeping and a trait's name. No catch-all arm:
+    /// a new mutation is classified here too.
     fn concerns_rules(&self, state: &GameState, passives: bool) -> bool {
         let watched = |zone: Zone| matches!(zone, Zone::Field | Zone::ExArea | Zone::EvolveZone);
         match self {
@@ -213,6 +207,13 @@ impl Mutation {
         }
     }
 
+    /// The cards whose own data (definition, zone, controller, object,
+    /// damage, engaged state, evolved card, effects on them) this mutation
+    /// may change:
+    /// their cached characteristics are worked out again
+    /// (`state/cache.rs`). Every mutation forgets those worked out with
+    /// passives in play. No catch-all arm: a new mutation is classified
+    /// here.
     fn touched(&self) -> Touched {
         match self {
             Mutation::Move { card, .. }

@@ -133,9 +133,10 @@ impl Match {
     /// `limit_excess` for the rules handling after it.
     pub(crate) fn rules_handling(&mut self) -> Option<Decision> {
         // What rules handling finds depends only on the state, the card data
-        // and the chosen excess; with no mutation since it last found
-        // nothing, it finds nothing again (it runs after every task, and
-        // most tasks change nothing).
+        // and the chosen excess; with no mutation it could find work after
+        // since it last found nothing (`Mutation::concerns_rules`), it
+        // finds nothing again (it runs after every task, and most tasks
+        // change nothing it reads).
         if self.limit_excess.is_empty() && self.settled.at == Some(self.work.rules_changes()) {
             // Debug builds check the skip: the mutations since the last
             // settle must have left nothing to do.
