@@ -161,16 +161,7 @@ impl Match {
             if let Some(question) = self.zone_limit_question() {
                 return Some(question);
             }
-            let mut plan = Plan::default();
-            self.state.field_characteristics_into(&self.db, &mut field);
-            let board = Board {
-                state: &self.state,
-                field: &field,
-                excess: &self.limit_excess,
-            };
-            for process in PROCESSES {
-                (process.collect)(&board, &mut plan);
-            }
+            let plan = self.plan_round(&mut field);
             if plan.is_empty() {
                 // "Fought a Bane follower since the previous rules handling"
                 // starts over (protected followers survive it).
@@ -200,6 +191,22 @@ impl Match {
         None
     }
 
+    /// What one round of rules handling would do now: every process's
+    /// findings, from both fields' characteristics read into `field`.
+    fn plan_round(&self, field: &mut Vec<(CardRef, Characteristics)>) -> Plan {
+        self.state.field_characteristics_into(&self.db, field);
+        let board = Board {
+            state: &self.state,
+            field,
+            excess: &self.limit_excess,
+        };
+        let mut plan = Plan::default();
+        for process in PROCESSES {
+            (process.collect)(&board, &mut plan);
+        }
+        plan
+    }
+
     /// Panics if rules handling would find something to do now: it is
     /// skipped only while no mutation it could find work after has come
     /// (`Mutation::concerns_rules`).
@@ -212,17 +219,7 @@ impl Match {
             self.zone_limit_question().is_none(),
             "rules handling was skipped with a zone over its limit"
         );
-        let mut field = Vec::new();
-        self.state.field_characteristics_into(&self.db, &mut field);
-        let board = Board {
-            state: &self.state,
-            field: &field,
-            excess: &self.limit_excess,
-        };
-        let mut plan = Plan::default();
-        for process in PROCESSES {
-            (process.collect)(&board, &mut plan);
-        }
+        let plan = self.plan_round(&mut Vec::new());
         assert!(
             plan.is_empty(),
             "rules handling was skipped after a change that left it work: \

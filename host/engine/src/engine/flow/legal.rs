@@ -107,10 +107,7 @@ impl Match {
     fn may_have_quick(&self, card: CardRef, def: &CardDef) -> bool {
         def.keywords.contains(Keywords::QUICK)
             || self.db.passive_keywords().contains(Keywords::QUICK)
-            || self
-                .state
-                .keywords_given_by_effects(card)
-                .contains(Keywords::QUICK)
+            || self.state.effect_keywords(card).contains(Keywords::QUICK)
     }
 
     fn push_activations(&self, player: PlayerId, quick_window: bool, out: &mut Vec<Action>) {

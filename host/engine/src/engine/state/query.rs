@@ -250,11 +250,8 @@ impl GameState {
 
     /// The trait names effects give this card object.
     fn granted_traits_of(&self, card: CardRef) -> impl Iterator<Item = &str> {
-        let object = self.card(card).object;
-        self.effects
-            .iter()
-            .filter(move |e| e.card == card && e.object == object)
-            .filter_map(|e| match e.kind {
+        self.effects_on(card)
+            .filter_map(|kind| match kind {
                 EffectKind::Trait(id) => self.granted_traits.get(usize::from(id)),
                 _ => None,
             })
@@ -284,34 +281,26 @@ impl GameState {
             evolve_cost: printed.evolve_cost.map(i32::from),
         };
         // Persistent effects, in timestamp order (they are stored in order).
-        for effect in &self.effects {
-            if effect.card != card || effect.object != state.object {
-                continue;
-            }
-            apply_kind(&mut out, effect.kind);
+        for kind in self.effects_on(card) {
+            apply_kind(&mut out, kind);
         }
         out
     }
 
-    /// The keywords effects give a card object (not its printed ones, nor
-    /// those of passives).
-    pub fn keywords_given_by_effects(&self, card: CardRef) -> Keywords {
+    /// The kinds of the persistent effects on a card's current object, in
+    /// timestamp order.
+    fn effects_on(&self, card: CardRef) -> impl Iterator<Item = EffectKind> + '_ {
         let object = self.card(card).object;
         self.effects
             .iter()
-            .filter(|e| e.card == card && e.object == object)
-            .fold(Keywords::empty(), |all, e| match e.kind {
-                EffectKind::Keywords(keywords) => all | keywords,
-                _ => all,
-            })
+            .filter(move |e| e.card == card && e.object == object)
+            .map(|e| e.kind)
     }
 
     /// Whether an effect on a card object makes its cost lower.
     pub fn cost_lowered_by_effects(&self, card: CardRef) -> bool {
-        let object = self.card(card).object;
-        self.effects.iter().any(|e| {
-            e.card == card && e.object == object && matches!(e.kind, EffectKind::Cost(d) if d < 0)
-        })
+        self.effects_on(card)
+            .any(|kind| matches!(kind, EffectKind::Cost(d) if d < 0))
     }
 
     /// The last steps: only followers have attack and defense; damage;
@@ -447,11 +436,8 @@ impl GameState {
 
     /// Keywords a card has from persistent effects.
     pub fn effect_keywords(&self, card: CardRef) -> Keywords {
-        let object = self.card(card).object;
-        self.effects
-            .iter()
-            .filter(|e| e.card == card && e.object == object)
-            .fold(Keywords::empty(), |acc, e| match e.kind {
+        self.effects_on(card)
+            .fold(Keywords::empty(), |acc, kind| match kind {
                 EffectKind::Keywords(k) => acc | k,
                 _ => acc,
             })
