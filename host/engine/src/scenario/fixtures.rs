@@ -271,6 +271,24 @@ pub fn test_db() -> CardDb {
     CardDb::new(defs).unwrap_or_default()
 }
 
+/// The test cards (without the starter cards) and one more, for a test of
+/// one passive: a copy of the card `base` with id `id` and name `name`,
+/// whose only ability is `passive`. `None` if `base` is no test card.
+pub fn test_db_with_passive(
+    base: &str,
+    id: &str,
+    name: &str,
+    passive: PassiveDef,
+) -> Option<CardDb> {
+    let mut cards = test_cards();
+    let mut card = cards.iter().find(|c| c.id == base)?.clone();
+    card.id = id.to_owned();
+    card.name = name.to_owned();
+    card.abilities = vec![ability("Passive", AbilityKind::Passive(passive))];
+    cards.push(card);
+    CardDb::new(cards).ok()
+}
+
 /// The Rust bodies of the test cards' abilities.
 pub fn test_runner() -> FnRunner {
     FnRunner::new()

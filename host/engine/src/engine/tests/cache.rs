@@ -5,11 +5,10 @@
 
 use super::{P1, P2};
 use crate::cards::{
-    AbilityDef, AbilityKind, CardDb, CardDef, CardFilter, Grant, PassiveCondition, PassiveDef,
-    PassiveScope,
+    AbilityKind, CardDb, CardDef, CardFilter, Grant, PassiveCondition, PassiveDef, PassiveScope,
 };
 use crate::engine::{CardRef, DamageKind, Duration, GameState, Halt, Zone};
-use crate::scenario::fixtures::{test_cards, test_runner};
+use crate::scenario::fixtures::{test_db_with_passive, test_runner};
 use crate::scenario::{Scenario, Side};
 use std::sync::Arc;
 
@@ -24,30 +23,17 @@ fn defense(s: &Scenario, card: CardRef) -> i32 {
 /// The test cards with "Rally": other allied followers get +2/+0 during
 /// your turn (a passive that reads the turn, so not plain).
 fn db_with_rally() -> Arc<CardDb> {
-    let mut cards = test_cards();
-    let mut rally = cards
-        .iter()
-        .find(|c| c.id == "TEST-V1")
-        .cloned()
-        .expect("fixture");
-    rally.id = "TEST-RALLY".to_owned();
-    rally.name = "Rally".to_owned();
-    rally.abilities = vec![AbilityDef {
-        name: "Passive".to_owned(),
-        kind: AbilityKind::Passive(PassiveDef {
-            grant: Grant::Stats {
-                attack: 2,
-                defense: 0,
-            },
-            scope: PassiveScope::OtherAlliesOnField(CardFilter::followers()),
-            condition: PassiveCondition::YourTurn,
-        }),
-        costs: Vec::new(),
-        once_per_turn: false,
-        text: String::new(),
-    }];
-    cards.push(rally);
-    Arc::new(CardDb::new(cards).expect("unique ids"))
+    let rally = PassiveDef {
+        grant: Grant::Stats {
+            attack: 2,
+            defense: 0,
+        },
+        scope: PassiveScope::OtherAlliesOnField(CardFilter::followers()),
+        condition: PassiveCondition::YourTurn,
+    };
+    test_db_with_passive("TEST-V1", "TEST-RALLY", "Rally", rally)
+        .map(Arc::new)
+        .expect("V1 is a test card")
 }
 
 /// A match moves between threads (arena workers, a server's tables) with

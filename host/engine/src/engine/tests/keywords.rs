@@ -180,33 +180,22 @@ fn s13_9_quick_cards_are_offered_in_the_opponents_attack_window_only_with_pp() {
 }
 
 /// The test cards with "Quickener": an amulet whose passive gives the
-/// spells in its controller's hand Quick.
+/// cards in its controller's hand Quick.
 fn db_with_quickener() -> std::sync::Arc<crate::cards::CardDb> {
-    use crate::cards::{
-        AbilityDef, AbilityKind, CardDb, CardFilter, CardType, Grant, Keywords, PassiveCondition,
-        PassiveDef, PassiveScope,
+    use crate::cards::{CardFilter, Grant, Keywords, PassiveCondition, PassiveDef, PassiveScope};
+    let quickener = PassiveDef {
+        grant: Grant::Keywords(Keywords::QUICK),
+        scope: PassiveScope::AlliesInHand(CardFilter::default()),
+        condition: PassiveCondition::Always,
     };
-    let mut cards = crate::scenario::fixtures::test_cards();
-    let mut quickener = cards
-        .iter()
-        .find(|c| c.card_type == CardType::Amulet)
-        .cloned()
-        .expect("an amulet in the fixtures");
-    quickener.id = "TEST-QUICKENER".to_owned();
-    quickener.name = "Quickener".to_owned();
-    quickener.abilities = vec![AbilityDef {
-        name: "Passive".to_owned(),
-        kind: AbilityKind::Passive(PassiveDef {
-            grant: Grant::Keywords(Keywords::QUICK),
-            scope: PassiveScope::AlliesInHand(CardFilter::default()),
-            condition: PassiveCondition::Always,
-        }),
-        costs: Vec::new(),
-        once_per_turn: false,
-        text: String::new(),
-    }];
-    cards.push(quickener);
-    std::sync::Arc::new(CardDb::new(cards).expect("unique ids"))
+    crate::scenario::fixtures::test_db_with_passive(
+        "TEST-FORGE",
+        "TEST-QUICKENER",
+        "Quickener",
+        quickener,
+    )
+    .map(std::sync::Arc::new)
+    .expect("Forge is a test card")
 }
 
 #[test]

@@ -242,31 +242,20 @@ fn a_card_made_cheaper_by_an_effect_can_be_played_below_its_printed_cost() {
 
 #[test]
 fn a_card_made_cheaper_by_a_passive_can_be_played_below_its_printed_cost() {
-    use crate::cards::{
-        AbilityDef, AbilityKind, CardDb, CardFilter, CardType, Grant, PassiveCondition, PassiveDef,
-        PassiveScope,
+    use crate::cards::{CardFilter, Grant, PassiveCondition, PassiveDef, PassiveScope};
+    let discount = PassiveDef {
+        grant: Grant::Cost(-1),
+        scope: PassiveScope::AlliesInHand(CardFilter::default()),
+        condition: PassiveCondition::Always,
     };
-    let mut cards = crate::scenario::fixtures::test_cards();
-    let mut discounter = cards
-        .iter()
-        .find(|c| c.card_type == CardType::Amulet)
-        .cloned()
-        .expect("an amulet in the fixtures");
-    discounter.id = "TEST-DISCOUNTER".to_owned();
-    discounter.name = "Discounter".to_owned();
-    discounter.abilities = vec![AbilityDef {
-        name: "Passive".to_owned(),
-        kind: AbilityKind::Passive(PassiveDef {
-            grant: Grant::Cost(-1),
-            scope: PassiveScope::AlliesInHand(CardFilter::default()),
-            condition: PassiveCondition::Always,
-        }),
-        costs: Vec::new(),
-        once_per_turn: false,
-        text: String::new(),
-    }];
-    cards.push(discounter);
-    let db = std::sync::Arc::new(CardDb::new(cards).expect("unique ids"));
+    let db = crate::scenario::fixtures::test_db_with_passive(
+        "TEST-FORGE",
+        "TEST-DISCOUNTER",
+        "Discounter",
+        discount,
+    )
+    .map(std::sync::Arc::new)
+    .expect("Forge is a test card");
     let s = Scenario::builder()
         .db(db)
         .side(P1, Side::new().field(["Discounter"]).hand(["V2"]).pp(1))
