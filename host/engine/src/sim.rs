@@ -82,13 +82,10 @@ pub fn play_bot_match(
     // (turn, answers given in it)
     let mut answers_turn = (0u32, 0u32);
     loop {
-        let decision = match game.step() {
-            Status::GameOver(outcome) => {
-                report.outcome = Some(outcome);
-                break;
-            }
-            Status::Decision(decision) => decision.clone(),
-        };
+        if let Status::GameOver(outcome) = game.step() {
+            report.outcome = Some(outcome);
+            break;
+        }
         for event in game.events() {
             if let Event::AbilityFizzled { def, reason, .. } = event {
                 report.fizzles += 1;
@@ -128,8 +125,13 @@ pub fn play_bot_match(
             report.turn_cap_hit = true;
             break;
         }
+        // The decision is read in place (not cloned): the bot borrows the
+        // match only until it has chosen.
+        let Some(decision) = game.decision() else {
+            break;
+        };
         let player = decision.player;
-        let picks = bots[player.idx()].choose(game, &decision);
+        let picks = bots[player.idx()].choose(game, decision);
         match game.answer(player, &picks) {
             Ok(()) => report.answers.push(RecordedAnswer::new(player, &picks)),
             Err(rejection) => {

@@ -207,6 +207,53 @@ impl Mutation {
         }
     }
 
+    /// Whether this change could alter what
+    /// [`GameState::field_characteristics`] reads: which cards are on the
+    /// fields, in what order, and their characteristics. Without passives
+    /// in the card data a card's characteristics come from its own
+    /// definition, evolved card, effects and damage; with passives any
+    /// change might alter them (a passive's condition can read the turn, a
+    /// count, the PP), but for the pending abilities' bookkeeping and a
+    /// trait's name. Implies [`Mutation::concerns_rules`] (rules handling
+    /// reads the fields' characteristics). No catch-all arm: a new mutation
+    /// is classified here too.
+    fn concerns_field(&self, state: &GameState, passives: bool) -> bool {
+        // An evolved card's zone decides nothing a base card reads, but
+        // moves into and out of the evolve zone come with relinking: count
+        // them too.
+        let watched = |zone: Zone| matches!(zone, Zone::Field | Zone::EvolveZone);
+        match self {
+            Mutation::AddPending(_) | Mutation::TakePending(_) | Mutation::NameTrait(_) => false,
+            _ if passives => true,
+            Mutation::Move { card, to, .. } => watched(*to) || watched(state.card(*card).zone),
+            Mutation::DamageFollower { .. }
+            | Mutation::CreateCard { .. }
+            | Mutation::SetEvolved { .. }
+            | Mutation::AddEffect(_)
+            | Mutation::ExpireEndOfTurnEffects
+            | Mutation::Link { .. }
+            | Mutation::LinkCarrot { .. } => true,
+            Mutation::SetEngaged(..)
+            | Mutation::SetFaceUp(..)
+            | Mutation::DamageLeader { .. }
+            | Mutation::SetFlag(..)
+            | Mutation::CountPlay { .. }
+            | Mutation::UseAbility(..)
+            | Mutation::SetFoughtBane(..)
+            | Mutation::SetFirstPlayer(_)
+            | Mutation::SetCombat(_)
+            | Mutation::AddExtraTurn(_)
+            | Mutation::Concede(_)
+            | Mutation::SetResource(..)
+            | Mutation::SetLeaderDefense(..)
+            | Mutation::AddCounters(..)
+            | Mutation::Shuffle(_)
+            | Mutation::SetTurn { .. }
+            | Mutation::SetPhase(_)
+            | Mutation::SetOutcome(_) => false,
+        }
+    }
+
     /// The cards whose own data (definition, zone, controller, object,
     /// damage, engaged state, evolved card, effects on them) this mutation
     /// may change:
@@ -256,6 +303,9 @@ impl Match {
         self.work.count_change();
         if mutation.concerns_rules(&self.state, self.db.has_passives()) {
             self.work.count_rules_change();
+        }
+        if mutation.concerns_field(&self.state, self.db.has_passives()) {
+            self.work.count_field_change();
         }
         if matches!(
             mutation,

@@ -22,8 +22,9 @@ use crate::cards::{Counter, Keywords};
 
 /// What rules handling last found: nothing to do, valid while no mutation
 /// it could find work after has come since, and both fields'
-/// characteristics as it read them, valid while no mutation at all has
-/// (legal actions, listed right after, would read them again).
+/// characteristics as it last read them, valid while no mutation that
+/// could alter them has (legal actions, listed right after, and the next
+/// rules handling would read them again).
 #[derive(Debug, Default)]
 pub(crate) struct Settled {
     /// The count of mutations rules handling could find work after
@@ -31,9 +32,8 @@ pub(crate) struct Settled {
     /// nothing to do: until the next such mutation it would find nothing
     /// again, so it is skipped.
     at: Option<u64>,
-    /// Both fields' characteristics, with the count of all mutations
-    /// (`Work::changes`) they were read at, when no mutation came between
-    /// reading them and settling.
+    /// Both fields' characteristics, with the count of mutations that could
+    /// alter them (`Work::field_changes`) they were read at.
     field: Option<(u64, Vec<(CardRef, Characteristics)>)>,
 }
 
@@ -144,13 +144,13 @@ impl Match {
             self.assert_still_settled();
             return None;
         }
-        // The last reading's vector is filled again.
-        let mut field = self
+        // The last reading is used again while it holds, else its vector
+        // is filled again.
+        let (mut read_at, mut field) = self
             .settled
             .field
             .take()
-            .map(|(_, field)| field)
-            .unwrap_or_default();
+            .map_or((None, Vec::new()), |(at, field)| (Some(at), field));
         self.settled.at = None;
         // Each round changes zones or ends the game, so this terminates; the
         // bound guards against a bug looping forever.
@@ -161,7 +161,11 @@ impl Match {
             if let Some(question) = self.zone_limit_question() {
                 return Some(question);
             }
-            let plan = self.plan_round(&mut field);
+            if read_at != Some(self.work.field_changes()) {
+                self.state.field_characteristics_into(&self.db, &mut field);
+                read_at = Some(self.work.field_changes());
+            }
+            let plan = self.plan_round(&field);
             if plan.is_empty() {
                 // "Fought a Bane follower since the previous rules handling"
                 // starts over (protected followers survive it).
@@ -174,14 +178,11 @@ impl Match {
                     .copied()
                     .filter(|c| self.state.card(*c).fought_bane)
                     .collect();
-                // The characteristics read are still true only if no
-                // mutation follows the reading.
-                let read_last = fought.is_empty();
                 for card in fought {
                     self.apply(Mutation::SetFoughtBane(card, false));
                 }
                 self.settled.at = Some(self.work.rules_changes());
-                self.settled.field = read_last.then_some((self.work.changes(), field));
+                self.settled.field = read_at.map(|at| (at, field));
                 return None;
             }
             self.limit_excess.clear();
@@ -192,9 +193,8 @@ impl Match {
     }
 
     /// What one round of rules handling would do now: every process's
-    /// findings, from both fields' characteristics read into `field`.
-    fn plan_round(&self, field: &mut Vec<(CardRef, Characteristics)>) -> Plan {
-        self.state.field_characteristics_into(&self.db, field);
+    /// findings, given both fields' characteristics now.
+    fn plan_round(&self, field: &[(CardRef, Characteristics)]) -> Plan {
         let board = Board {
             state: &self.state,
             field,
@@ -219,7 +219,7 @@ impl Match {
             self.zone_limit_question().is_none(),
             "rules handling was skipped with a zone over its limit"
         );
-        let plan = self.plan_round(&mut Vec::new());
+        let plan = self.plan_round(&self.state.field_characteristics(&self.db));
         assert!(
             plan.is_empty(),
             "rules handling was skipped after a change that left it work: \
@@ -234,10 +234,10 @@ impl Match {
     }
 
     /// Both fields' characteristics as rules handling last read them, while
-    /// no mutation has happened since (`None` otherwise).
+    /// no mutation that could alter them has come since (`None` otherwise).
     pub(crate) fn settled_field(&self) -> Option<&[(CardRef, Characteristics)]> {
         match &self.settled.field {
-            Some((at, field)) if *at == self.work.changes() => Some(field),
+            Some((at, field)) if *at == self.work.field_changes() => Some(field),
             _ => None,
         }
     }

@@ -17,7 +17,9 @@ impl Match {
     /// Every legal main-phase action of the active player, ending with
     /// [`Action::EndMainPhase`].
     pub fn legal_main_actions(&self, player: PlayerId) -> Vec<Action> {
-        let mut actions = Vec::new();
+        // Room for a usual main phase's list, so it is not grown step by
+        // step.
+        let mut actions = Vec::with_capacity(16);
         let p = self.state.player(player);
         for &card in p.hand.iter().chain(&p.ex_area) {
             if self.can_play(player, card, false) {
@@ -33,9 +35,9 @@ impl Match {
         let field = self.field_now();
         for &attacker in &p.field {
             if self.may_attack(attacker, &field) {
-                for target in self.attack_targets_on(attacker, &field) {
+                self.for_each_attack_target(attacker, &field, |target| {
                     actions.push(Action::Attack { attacker, target });
-                }
+                });
             }
         }
         actions.push(Action::EndMainPhase);
@@ -306,6 +308,20 @@ impl Match {
         attacker: CardRef,
         field: &[(CardRef, Characteristics)],
     ) -> Vec<AttackTarget> {
+        let mut targets = Vec::new();
+        self.for_each_attack_target(attacker, field, |target| targets.push(target));
+        targets
+    }
+
+    /// Hands each legal target of `attacker` to `visit`, in field order
+    /// and then the leader, without collecting them: legal actions list
+    /// them at every main-phase decision.
+    fn for_each_attack_target(
+        &self,
+        attacker: CardRef,
+        field: &[(CardRef, Characteristics)],
+        mut visit: impl FnMut(AttackTarget),
+    ) {
         let state = self.state.card(attacker);
         let player = state.controller;
         let opponent = player.opponent();
@@ -313,34 +329,41 @@ impl Match {
             .unwrap_or_else(|| self.state.characteristics(&self.db, attacker))
             .keywords;
         let assail = keywords.contains(Keywords::ASSAIL);
-        let mut followers = Vec::new();
-        let mut ward_lock = Vec::new();
-        for &card in &self.state.player(opponent).field {
+        let opponents = &self.state.player(opponent).field;
+        // A follower the attacker may attack, and whether it is an engaged
+        // Ward follower.
+        let attackable = |card: CardRef| -> Option<bool> {
             let target = self.state.card(card);
-            let Some(stats) = characteristics_in(field, card) else {
-                continue;
-            };
+            let stats = characteristics_in(field, card)?;
             if !stats.card_type.is_follower()
                 || stats.keywords.contains(Keywords::INTIMIDATE)
                 || !(target.engaged || assail)
             {
-                continue;
+                return None;
             }
-            followers.push(AttackTarget::Follower(card, target.object));
-            if target.engaged && stats.keywords.contains(Keywords::WARD) {
-                ward_lock.push(AttackTarget::Follower(card, target.object));
+            Some(target.engaged && stats.keywords.contains(Keywords::WARD))
+        };
+        // While an engaged Ward follower can be attacked, only those can
+        // (unless the attacker ignores Ward), and not the leader.
+        let ward_lock = !keywords.contains(Keywords::IGNORE_WARD)
+            && opponents.iter().any(|&card| attackable(card) == Some(true));
+        for &card in opponents {
+            match attackable(card) {
+                Some(ward) if ward || !ward_lock => {
+                    visit(AttackTarget::Follower(card, self.state.card(card).object));
+                }
+                _ => {}
             }
         }
-        if !ward_lock.is_empty() && !keywords.contains(Keywords::IGNORE_WARD) {
-            return ward_lock;
+        if ward_lock {
+            return;
         }
         let since_turn_start = state.entered_turn < self.state.turn;
         if (since_turn_start || keywords.contains(Keywords::STORM))
             && !keywords.contains(Keywords::CANNOT_ATTACK_LEADERS)
         {
-            followers.push(AttackTarget::Leader(opponent));
+            visit(AttackTarget::Leader(opponent));
         }
-        followers
     }
 }
 

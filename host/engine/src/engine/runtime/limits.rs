@@ -62,6 +62,9 @@ pub(crate) struct Work {
     /// Those of `changes` rules handling could find work after
     /// (`Mutation::concerns_rules`).
     rules_changes: u64,
+    /// Those of `changes` that could alter both fields' characteristics
+    /// (`Mutation::concerns_field`).
+    field_changes: u64,
     /// `changes` when the current ability run began; `None` outside runs.
     run_start: Option<u64>,
     /// Why the current run must stop, once a limit is hit.
@@ -81,11 +84,6 @@ pub(crate) struct RunMark {
 }
 
 impl Work {
-    /// Mutations applied since the match began: a clock of state changes.
-    pub(crate) fn changes(&self) -> u64 {
-        self.changes
-    }
-
     /// Mutations that moved a card or turned one face up since the match
     /// began.
     pub(crate) fn moves(&self) -> u64 {
@@ -102,6 +100,18 @@ impl Work {
     /// [`Work::count_change`]).
     pub(crate) fn count_rules_change(&mut self) {
         self.rules_changes += 1;
+    }
+
+    /// Mutations that could alter both fields' characteristics, since the
+    /// match began (`Mutation::concerns_field`).
+    pub(crate) fn field_changes(&self) -> u64 {
+        self.field_changes
+    }
+
+    /// Counts one mutation that could alter both fields' characteristics
+    /// (besides [`Work::count_change`]).
+    pub(crate) fn count_field_change(&mut self) {
+        self.field_changes += 1;
     }
 
     /// Counts one mutation that moves a card or turns one face up (after
