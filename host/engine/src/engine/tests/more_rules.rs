@@ -344,3 +344,37 @@ fn without_passives_rules_handling_skips_only_changes_it_cannot_find_work_after(
     assert!(s.game.rules_handling().is_none());
     assert_eq!(s.game.state().card(v3).zone, Zone::Cemetery, "{}", s.dump());
 }
+
+#[test]
+fn without_passives_the_fields_reading_holds_until_a_change_that_could_alter_it() {
+    let mut s = Scenario::builder()
+        .db(db_without_passives())
+        .side(P1, Side::new().field(["V2"]).pp(3))
+        .side(P2, Side::new().field(["V3"]))
+        .build();
+    let (v2, v3) = (s.card(P1, Zone::Field, "V2"), s.card(P2, Zone::Field, "V3"));
+    assert!(s.game.rules_handling().is_none());
+    assert!(s.game.settled_field().is_some());
+    // Engaging a follower and paying PP alter no characteristics: rules
+    // handling (it reads the PP) and legal actions use the reading again
+    // (debug builds check it against a fresh one).
+    s.game.apply(Mutation::SetEngaged(v2, true));
+    s.game.apply(Mutation::SetResource(
+        P1,
+        crate::engine::event::Resource::PlayPoints,
+        1,
+    ));
+    assert!(s.game.settled_field().is_some());
+    assert!(s.game.rules_handling().is_none());
+    assert!(s.game.settled_field().is_some());
+    // Damage does: the reading is dropped, and the follower destroyed.
+    s.game.apply(Mutation::DamageFollower {
+        card: v3,
+        amount: 10,
+        kind: crate::engine::DamageKind::Ability,
+        source: None,
+    });
+    assert!(s.game.settled_field().is_none());
+    assert!(s.game.rules_handling().is_none());
+    assert_eq!(s.game.state().card(v3).zone, Zone::Cemetery, "{}", s.dump());
+}
