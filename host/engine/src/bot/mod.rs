@@ -220,6 +220,11 @@ pub fn random_answer(rng: &mut ChaCha8Rng, decision: &Decision) -> Vec<usize> {
     let n = decision.choosable().len();
     let span = decision.max.saturating_sub(decision.min) + 1;
     let count = decision.min + (rng.next_u32() as usize % span);
+    if count == 1 && n > 0 {
+        // The shuffle below, cut short: its first pick is all it keeps
+        // (the same draws, so the same answer), without the index list.
+        return vec![rng.next_u32() as usize % n];
+    }
     // Partial Fisher–Yates: the first `count` of a shuffled index list.
     let mut indices: Vec<usize> = (0..n).collect();
     for i in 0..count.min(n) {

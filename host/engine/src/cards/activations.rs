@@ -46,6 +46,11 @@ impl Activations {
         }
     }
 
+    /// Whether no activated ability works from any zone.
+    pub const fn is_empty(self) -> bool {
+        self.any == 0
+    }
+
     /// Whether an activated ability works from `zone` (in a Quick window:
     /// one usable there).
     pub const fn from(self, zone: ActivationZone, quick_window: bool) -> bool {
@@ -73,6 +78,8 @@ mod tests {
         let none = Activations::of(&[]);
         let field = Activations::of(&[activated(false, ActivationZone::Field)]);
         let quick_cemetery = Activations::of(&[activated(true, ActivationZone::Cemetery)]);
+        assert!(none.is_empty());
+        assert!(!field.is_empty() && !quick_cemetery.is_empty());
         for zone in [
             ActivationZone::Field,
             ActivationZone::Hand,

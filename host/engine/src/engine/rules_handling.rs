@@ -170,16 +170,19 @@ impl Match {
                 // "Fought a Bane follower since the previous rules handling"
                 // starts over (protected followers survive it).
                 // Only a field card can have fought (a move clears it).
-                let fought: Vec<CardRef> = self
-                    .state
-                    .players
-                    .iter()
-                    .flat_map(|p| &p.field)
-                    .copied()
-                    .filter(|c| self.state.card(*c).fought_bane)
-                    .collect();
-                for card in fought {
-                    self.apply(Mutation::SetFoughtBane(card, false));
+                let fought = |c: &CardRef| self.state.card(*c).fought_bane;
+                if self.state.players.iter().flat_map(|p| &p.field).any(fought) {
+                    let fought: Vec<CardRef> = self
+                        .state
+                        .players
+                        .iter()
+                        .flat_map(|p| &p.field)
+                        .copied()
+                        .filter(fought)
+                        .collect();
+                    for card in fought {
+                        self.apply(Mutation::SetFoughtBane(card, false));
+                    }
                 }
                 self.settled.at = Some(self.work.rules_changes());
                 self.settled.field = read_at.map(|at| (at, field));

@@ -32,7 +32,8 @@ impl Match {
             self.ask(question, Resume::ZoneLimit(played));
             return;
         }
-        if self.state.outcome.is_some() {
+        // Most Confirmation Timings end here: nothing is pending.
+        if self.state.outcome.is_some() || self.state.pending.is_empty() {
             return;
         }
         for player in [self.state.active, self.state.non_active()] {

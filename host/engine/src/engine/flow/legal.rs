@@ -113,6 +113,10 @@ impl Match {
     }
 
     fn push_activations(&self, player: PlayerId, quick_window: bool, out: &mut Vec<Action>) {
+        // Most card pools have no activated ability at all.
+        if self.db.all_activations().is_empty() {
+            return;
+        }
         let p = self.state.player(player);
         let zones: [(&[CardRef], ActivationZone); 4] = [
             (&p.field, ActivationZone::Field),
