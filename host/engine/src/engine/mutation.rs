@@ -8,9 +8,7 @@ use super::Match;
 use super::event::{DamageKind, Event, MoveCause, Resource};
 use super::ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};
 use super::state::cache::Touched;
-use super::state::{
-    CardState, Combat, Effect, GameState, Outcome, PendingAbility, Phase, TurnRecord, Zone,
-};
+use super::state::{CardState, Combat, Effect, GameState, Outcome, PendingAbility, Phase, Zone};
 use crate::cards::{CardType, Counter};
 use rand_core::Rng;
 
@@ -595,7 +593,7 @@ impl Match {
                     p.cards_played_this_turn = 0;
                     p.spells_played_this_turn = 0;
                     p.lost_defense_this_turn = false;
-                    p.this_turn = TurnRecord::default();
+                    p.this_turn.clear();
                 }
                 self.emit(Event::TurnStarted {
                     player: active,

@@ -231,6 +231,28 @@ pub struct TurnRecord {
     pub returned_to_hand_from_field: Vec<CardRef>,
 }
 
+impl TurnRecord {
+    /// Empties every list, keeping their room for the next turn.
+    pub fn clear(&mut self) {
+        let TurnRecord {
+            destroyed,
+            discarded,
+            attacked,
+            spells_played,
+            returned_to_hand_from_field,
+        } = self;
+        for list in [
+            destroyed,
+            discarded,
+            attacked,
+            spells_played,
+            returned_to_hand_from_field,
+        ] {
+            list.clear();
+        }
+    }
+}
+
 impl PlayerState {
     /// The cards of a per-player zone.
     pub fn zone(&self, zone: Zone) -> &[CardRef] {

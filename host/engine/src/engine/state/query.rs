@@ -3,7 +3,7 @@
 //! limits (rules-coverage.md §3.1).
 
 use super::cache::Sources;
-use super::{EffectKind, GameState, Zone};
+use super::{CardState, EffectKind, GameState, Zone};
 use crate::cards::{
     AbilityKind, CardDb, CardDef, CardType, Grant, Keywords, PassiveCondition, PassiveScope,
 };
@@ -42,7 +42,11 @@ impl GameState {
     /// The definition whose information a card currently uses: the evolved
     /// card while it is linked to one (CR 10.9.1.1).
     pub fn current_def<'db>(&self, db: &'db CardDb, card: CardRef) -> &'db CardDef {
-        let state = self.card(card);
+        self.current_def_of(db, self.card(card))
+    }
+
+    /// [`GameState::current_def`] of a card's state already looked up.
+    fn current_def_of<'db>(&self, db: &'db CardDb, state: &CardState) -> &'db CardDef {
         match state.evolved_with {
             Some(evolved) if state.zone == Zone::Field => db.get(self.card(evolved).def),
             _ => db.get(state.def),
@@ -194,7 +198,7 @@ impl GameState {
         for source in sources {
             self.apply_passives_of(db, source, card, &mut out);
         }
-        if matches!(self.card(card).zone, Zone::Hand | Zone::ExArea) {
+        if db.has_passives() && matches!(self.card(card).zone, Zone::Hand | Zone::ExArea) {
             self.apply_passives_of(db, card, card, &mut out);
         }
         self.finish(card, out)
@@ -269,7 +273,7 @@ impl GameState {
     fn printed_with_effects(&self, db: &CardDb, card: CardRef) -> Characteristics {
         let state = self.card(card);
         let printed = db.get(state.def);
-        let def = self.current_def(db, card);
+        let def = self.current_def_of(db, state);
         let mut out = Characteristics {
             card_type: def.card_type,
             attack: def.attack.unwrap_or(0),
