@@ -8,6 +8,7 @@ use super::Match;
 use super::event::{DamageKind, Event, MoveCause, Resource};
 use super::ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};
 use super::state::cache::Touched;
+use super::state::query::PassivesInPlay;
 use super::state::{CardState, Combat, Effect, GameState, Outcome, PendingAbility, Phase, Zone};
 use crate::cards::{CardType, Counter};
 use rand_core::Rng;
@@ -162,20 +163,23 @@ pub enum Mutation {
 
 impl Mutation {
     /// Whether rules handling could find work after this change, in
-    /// `state` as it is before it. Rules handling reads leaders' defense
-    /// and the players' flags and PP, the field, EX area and evolve zone,
-    /// and the field cards' characteristics. Without passives in the card
-    /// data a card's characteristics depend on its own data alone, so
-    /// turns, phases, engaging, pending abilities and moves between other
-    /// zones change nothing it reads. With passives any change might (a
-    /// passive can count cards in a hand, or read the turn), but for the
-    /// pending abilities' bookkeeping and a trait's name. No catch-all arm:
-    /// a new mutation is classified here too.
-    fn concerns_rules(&self, state: &GameState, passives: bool) -> bool {
+    /// `state` as it is before it, with `passives` on the fields. Rules
+    /// handling reads leaders' defense and the players' flags and PP, the
+    /// field, EX area and evolve zone, and the field cards'
+    /// characteristics. Without passives on the fields a card's
+    /// characteristics depend on its own data alone, so turns, phases,
+    /// engaging, pending abilities and moves between other zones change
+    /// nothing it reads; with plain ones, changes to a field card's data
+    /// count too (see [`Mutation::concerns_field`]). With other passives
+    /// any change might (a passive can count cards in a hand, or read the
+    /// turn), but for the pending abilities' bookkeeping and a trait's
+    /// name. No catch-all arm: a new mutation is classified here too.
+    fn concerns_rules(&self, state: &GameState, passives: PassivesInPlay) -> bool {
         let watched = |zone: Zone| matches!(zone, Zone::Field | Zone::ExArea | Zone::EvolveZone);
         match self {
             Mutation::AddPending(_) | Mutation::TakePending(_) | Mutation::NameTrait(_) => false,
-            _ if passives => true,
+            _ if passives == PassivesInPlay::Any => true,
+            _ if passives == PassivesInPlay::Plain && self.touches_field_card(state) => true,
             Mutation::Move { card, to, .. } => watched(*to) || watched(state.card(*card).zone),
             Mutation::SetEngaged(..)
             | Mutation::CountPlay { .. }
@@ -206,23 +210,27 @@ impl Mutation {
     }
 
     /// Whether this change could alter what
-    /// [`GameState::field_characteristics`] reads: which cards are on the
-    /// fields, in what order, and their characteristics. Without passives
-    /// in the card data a card's characteristics come from its own
-    /// definition, evolved card, effects and damage; with passives any
-    /// change might alter them (a passive's condition can read the turn, a
-    /// count, the PP), but for the pending abilities' bookkeeping and a
-    /// trait's name. Implies [`Mutation::concerns_rules`] (rules handling
-    /// reads the fields' characteristics). No catch-all arm: a new mutation
-    /// is classified here too.
-    fn concerns_field(&self, state: &GameState, passives: bool) -> bool {
+    /// [`GameState::field_characteristics`] reads (which cards are on the
+    /// fields, in what order, and their characteristics), in `state` as it
+    /// is before it, with `passives` on the fields. Without passives there
+    /// a card's characteristics come from its own definition, evolved
+    /// card, effects and damage. Plain passives read the data of the cards
+    /// they reach and of their sources, all on the fields: a change
+    /// touching a field card's data counts too. Other passives make any
+    /// change count (a passive's condition can read the turn, a count, the
+    /// PP), but for the pending abilities' bookkeeping and a trait's name.
+    /// Implies [`Mutation::concerns_rules`] (rules handling reads the
+    /// fields' characteristics). No catch-all arm: a new mutation is
+    /// classified here too.
+    fn concerns_field(&self, state: &GameState, passives: PassivesInPlay) -> bool {
         // An evolved card's zone decides nothing a base card reads, but
         // moves into and out of the evolve zone come with relinking: count
         // them too.
         let watched = |zone: Zone| matches!(zone, Zone::Field | Zone::EvolveZone);
         match self {
             Mutation::AddPending(_) | Mutation::TakePending(_) | Mutation::NameTrait(_) => false,
-            _ if passives => true,
+            _ if passives == PassivesInPlay::Any => true,
+            _ if passives == PassivesInPlay::Plain && self.touches_field_card(state) => true,
             Mutation::Move { card, to, .. } => watched(*to) || watched(state.card(*card).zone),
             Mutation::DamageFollower { .. }
             | Mutation::CreateCard { .. }
@@ -249,6 +257,19 @@ impl Mutation {
             | Mutation::SetTurn { .. }
             | Mutation::SetPhase(_)
             | Mutation::SetOutcome(_) => false,
+        }
+    }
+
+    /// Whether this change touches the data ([`Mutation::touched`]) of a
+    /// card now on a field or in the evolve zone.
+    fn touches_field_card(&self, state: &GameState) -> bool {
+        let on_field =
+            |card: CardRef| matches!(state.card(card).zone, Zone::Field | Zone::EvolveZone);
+        match self.touched() {
+            Touched::None => false,
+            Touched::One(card) => on_field(card),
+            Touched::Two(a, b) => on_field(a) || on_field(b),
+            Touched::All => true,
         }
     }
 
@@ -299,10 +320,11 @@ impl Match {
     pub(crate) fn apply(&mut self, mutation: Mutation) {
         self.before_change();
         self.work.count_change();
-        if mutation.concerns_rules(&self.state, self.db.has_passives()) {
+        let passives = self.passives_in_play();
+        if mutation.concerns_rules(&self.state, passives) {
             self.work.count_rules_change();
         }
-        if mutation.concerns_field(&self.state, self.db.has_passives()) {
+        if mutation.concerns_field(&self.state, passives) {
             self.work.count_field_change();
         }
         if matches!(

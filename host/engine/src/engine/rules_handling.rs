@@ -15,7 +15,7 @@ use super::event::MoveCause;
 use super::ids::{CardRef, PlayerId};
 use super::mutation::{Mutation, Place};
 use super::runtime::{Choice, Decision, Prompt};
-use super::state::query::Characteristics;
+use super::state::query::{Characteristics, PassivesInPlay};
 use super::state::query::{EX_LIMIT, FIELD_LIMIT};
 use super::state::{GameState, Outcome, WinReason, Zone};
 use crate::cards::{Counter, Keywords};
@@ -35,6 +35,13 @@ pub(crate) struct Settled {
     /// Both fields' characteristics, with the count of mutations that could
     /// alter them (`Work::field_changes`) they were read at.
     field: Option<(u64, Vec<(CardRef, Characteristics)>)>,
+    /// The passives on the fields when rules handling last read them
+    /// (`None`: not read since the state or the card data changed without
+    /// a mutation). They decide which mutations concern the fields and
+    /// rules handling until the next reading: the mutations that change
+    /// them (a card moving onto or off a field, a field card's data)
+    /// concern both, so the next rules handling reads them again.
+    passives: Option<PassivesInPlay>,
 }
 
 impl Settled {
@@ -43,6 +50,7 @@ impl Settled {
     pub(crate) fn forget(&mut self) {
         self.at = None;
         self.field = None;
+        self.passives = None;
     }
 }
 
@@ -54,6 +62,7 @@ impl Clone for Settled {
         Settled {
             at: self.at,
             field: None,
+            passives: self.passives,
         }
     }
 }
@@ -164,6 +173,7 @@ impl Match {
             if read_at != Some(self.work.field_changes()) {
                 self.state.field_characteristics_into(&self.db, &mut field);
                 read_at = Some(self.work.field_changes());
+                self.settled.passives = Some(self.state.passives_in_play(&self.db));
             }
             let plan = self.plan_round(&field);
             if plan.is_empty() {
@@ -234,6 +244,18 @@ impl Match {
             plan.to_evolve_deck,
             plan.clamp_pp
         );
+    }
+
+    /// The passives on the fields as rules handling last read them: what
+    /// decides which mutations concern the fields and rules handling
+    /// (`Mutation::concerns_field`). Before a reading, any passive in the
+    /// card data might be there.
+    pub(crate) fn passives_in_play(&self) -> PassivesInPlay {
+        self.settled.passives.unwrap_or(if self.db.has_passives() {
+            PassivesInPlay::Any
+        } else {
+            PassivesInPlay::None
+        })
     }
 
     /// Both fields' characteristics as rules handling last read them, while

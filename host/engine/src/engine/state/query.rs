@@ -18,6 +18,20 @@ pub const HAND_LIMIT: usize = 7;
 /// Maximum play points (CR 3.2.4.1).
 pub const MAX_PP: i32 = 10;
 
+/// What the passive abilities on the fields make the fields'
+/// characteristics depend on (`Mutation::concerns_field`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PassivesInPlay {
+    /// No passive on either field: a field card's characteristics depend
+    /// on its own data alone.
+    None,
+    /// Only plain passives (always on, a fixed grant): on the data of the
+    /// field cards (a passive's filter reads its card and its source).
+    Plain,
+    /// Some passive with a condition or a worked-out grant: on anything.
+    Any,
+}
+
 /// A card's current information.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Characteristics {
@@ -156,6 +170,22 @@ impl GameState {
     /// Tells the cache a mutation changed the state, touching `touched`.
     pub(crate) fn note_change(&mut self, touched: super::cache::Touched) {
         self.cache.changed(touched);
+    }
+
+    /// What the passives on the fields now make the fields'
+    /// characteristics depend on.
+    pub(crate) fn passives_in_play(&self, db: &CardDb) -> PassivesInPlay {
+        if !db.has_passives() {
+            return PassivesInPlay::None;
+        }
+        let mut sources = self.passive_sources_iter(db).peekable();
+        if sources.peek().is_none() {
+            PassivesInPlay::None
+        } else if sources.all(|source| plain_passives(db, self.current_def_id(source))) {
+            PassivesInPlay::Plain
+        } else {
+            PassivesInPlay::Any
+        }
     }
 
     /// [`GameState::passive_sources`] without collecting them.

@@ -378,3 +378,71 @@ fn without_passives_the_fields_reading_holds_until_a_change_that_could_alter_it(
     assert!(s.game.rules_handling().is_none());
     assert_eq!(s.game.state().card(v3).zone, Zone::Cemetery, "{}", s.dump());
 }
+
+/// Test cards plus "Reaper", whose plain passive reads its allies' data:
+/// engaged other allies on the field get -0/-10.
+fn db_with_reaper(
+    condition: crate::cards::PassiveCondition,
+) -> std::sync::Arc<crate::cards::CardDb> {
+    use crate::cards::{CardFilter, Grant, PassiveDef, PassiveScope};
+    let passive = PassiveDef {
+        grant: Grant::Stats {
+            attack: 0,
+            defense: -10,
+        },
+        scope: PassiveScope::OtherAlliesOnField(CardFilter {
+            engaged: Some(true),
+            ..CardFilter::default()
+        }),
+        condition,
+    };
+    crate::scenario::fixtures::test_db_with_passive("TEST-FORGE", "TEST-REAPER", "Reaper", passive)
+        .map(std::sync::Arc::new)
+        .expect("Forge is a test card")
+}
+
+#[test]
+fn with_plain_passives_the_fields_reading_holds_until_a_field_card_changes() {
+    use crate::engine::state::query::PassivesInPlay;
+    let mut s = Scenario::builder()
+        .db(db_with_reaper(crate::cards::PassiveCondition::Always))
+        .side(P1, Side::new().field(["Reaper", "V2"]).hand(["V3"]).pp(3))
+        .build();
+    let (v2, v3) = (s.card(P1, Zone::Field, "V2"), s.card(P1, Zone::Hand, "V3"));
+    assert!(s.game.rules_handling().is_none());
+    assert_eq!(s.game.passives_in_play(), PassivesInPlay::Plain);
+    // PP and a hand card's data are nothing a plain passive on the field
+    // reads: the reading holds, and rules handling is skipped (debug
+    // builds check both against a fresh working out).
+    s.game.apply(Mutation::SetResource(
+        P1,
+        crate::engine::event::Resource::PlayPoints,
+        1,
+    ));
+    s.game.apply(Mutation::SetEngaged(v3, true));
+    assert!(s.game.settled_field().is_some());
+    assert!(s.game.rules_handling().is_none());
+    // Engaging a field card is: Reaper's passive now reaches V2, which
+    // is destroyed.
+    s.game.apply(Mutation::SetEngaged(v2, true));
+    assert!(s.game.settled_field().is_none());
+    assert!(s.game.rules_handling().is_none());
+    assert_eq!(s.game.state().card(v2).zone, Zone::Cemetery, "{}", s.dump());
+}
+
+#[test]
+fn with_a_conditional_passive_on_the_field_any_change_drops_the_reading() {
+    use crate::engine::state::query::PassivesInPlay;
+    let mut s = Scenario::builder()
+        .db(db_with_reaper(crate::cards::PassiveCondition::Overflow))
+        .side(P1, Side::new().field(["Reaper", "V2"]).pp(3))
+        .build();
+    assert!(s.game.rules_handling().is_none());
+    assert_eq!(s.game.passives_in_play(), PassivesInPlay::Any);
+    s.game.apply(Mutation::SetResource(
+        P1,
+        crate::engine::event::Resource::MaxPlayPoints,
+        7,
+    ));
+    assert!(s.game.settled_field().is_none());
+}
