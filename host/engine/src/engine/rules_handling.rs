@@ -181,15 +181,8 @@ impl Match {
                 // starts over (protected followers survive it).
                 // Only a field card can have fought (a move clears it).
                 let fought = |c: &CardRef| self.state.card(*c).fought_bane;
-                if self.state.players.iter().flat_map(|p| &p.field).any(fought) {
-                    let fought: Vec<CardRef> = self
-                        .state
-                        .players
-                        .iter()
-                        .flat_map(|p| &p.field)
-                        .copied()
-                        .filter(fought)
-                        .collect();
+                if self.state.field_cards().any(|c| fought(&c)) {
+                    let fought: Vec<CardRef> = self.state.field_cards().filter(fought).collect();
                     for card in fought {
                         self.apply(Mutation::SetFoughtBane(card, false));
                     }
