@@ -320,7 +320,7 @@ impl Match {
     pub(crate) fn apply(&mut self, mutation: Mutation) {
         self.before_change();
         self.work.count_change();
-        let passives = self.passives_in_play();
+        let passives = self.passives_as_read();
         if mutation.concerns_rules(&self.state, passives) {
             self.work.count_rules_change();
         }

@@ -243,7 +243,7 @@ impl Match {
     /// decides which mutations concern the fields and rules handling
     /// (`Mutation::concerns_field`). Before a reading, any passive in the
     /// card data might be there.
-    pub(crate) fn passives_in_play(&self) -> PassivesInPlay {
+    pub(crate) fn passives_as_read(&self) -> PassivesInPlay {
         self.settled.passives.unwrap_or(if self.db.has_passives() {
             PassivesInPlay::Any
         } else {

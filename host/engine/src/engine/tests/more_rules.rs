@@ -410,7 +410,7 @@ fn with_plain_passives_the_fields_reading_holds_until_a_field_card_changes() {
         .build();
     let (v2, v3) = (s.card(P1, Zone::Field, "V2"), s.card(P1, Zone::Hand, "V3"));
     assert!(s.game.rules_handling().is_none());
-    assert_eq!(s.game.passives_in_play(), PassivesInPlay::Plain);
+    assert_eq!(s.game.passives_as_read(), PassivesInPlay::Plain);
     // PP and a hand card's data are nothing a plain passive on the field
     // reads: the reading holds, and rules handling is skipped (debug
     // builds check both against a fresh working out).
@@ -438,7 +438,7 @@ fn with_a_conditional_passive_on_the_field_any_change_drops_the_reading() {
         .side(P1, Side::new().field(["Reaper", "V2"]).pp(3))
         .build();
     assert!(s.game.rules_handling().is_none());
-    assert_eq!(s.game.passives_in_play(), PassivesInPlay::Any);
+    assert_eq!(s.game.passives_as_read(), PassivesInPlay::Any);
     s.game.apply(Mutation::SetResource(
         P1,
         crate::engine::event::Resource::MaxPlayPoints,
