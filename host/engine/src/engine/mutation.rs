@@ -176,11 +176,13 @@ impl Mutation {
     /// name. No catch-all arm: a new mutation is classified here too.
     fn concerns_rules(&self, state: &GameState, passives: PassivesInPlay) -> bool {
         let watched = |zone: Zone| matches!(zone, Zone::Field | Zone::ExArea | Zone::EvolveZone);
+        if let Some(counts) = self.counts_through_passives(state, passives) {
+            return counts;
+        }
         match self {
-            Mutation::AddPending(_) | Mutation::TakePending(_) | Mutation::NameTrait(_) => false,
-            _ if passives == PassivesInPlay::Any => true,
-            _ if passives == PassivesInPlay::Plain && self.touches_field_card(state) => true,
             Mutation::Move { card, to, .. } => watched(*to) || watched(state.card(*card).zone),
+            // Decided by `counts_through_passives`.
+            Mutation::AddPending(_) | Mutation::TakePending(_) | Mutation::NameTrait(_) => false,
             Mutation::SetEngaged(..)
             | Mutation::CountPlay { .. }
             | Mutation::UseAbility(..)
@@ -227,10 +229,10 @@ impl Mutation {
         // moves into and out of the evolve zone come with relinking: count
         // them too.
         let watched = |zone: Zone| matches!(zone, Zone::Field | Zone::EvolveZone);
+        if let Some(counts) = self.counts_through_passives(state, passives) {
+            return counts;
+        }
         match self {
-            Mutation::AddPending(_) | Mutation::TakePending(_) | Mutation::NameTrait(_) => false,
-            _ if passives == PassivesInPlay::Any => true,
-            _ if passives == PassivesInPlay::Plain && self.touches_field_card(state) => true,
             Mutation::Move { card, to, .. } => watched(*to) || watched(state.card(*card).zone),
             Mutation::DamageFollower { .. }
             | Mutation::CreateCard { .. }
@@ -239,6 +241,8 @@ impl Mutation {
             | Mutation::ExpireEndOfTurnEffects
             | Mutation::Link { .. }
             | Mutation::LinkCarrot { .. } => true,
+            // Decided by `counts_through_passives`.
+            Mutation::AddPending(_) | Mutation::TakePending(_) | Mutation::NameTrait(_) => false,
             Mutation::SetEngaged(..)
             | Mutation::SetFaceUp(..)
             | Mutation::DamageLeader { .. }
@@ -257,6 +261,22 @@ impl Mutation {
             | Mutation::SetTurn { .. }
             | Mutation::SetPhase(_)
             | Mutation::SetOutcome(_) => false,
+        }
+    }
+
+    /// What [`Mutation::concerns_rules`] and [`Mutation::concerns_field`]
+    /// share, if it decides: the pending abilities' bookkeeping and a
+    /// trait's name never count; with passives other than plain ones on
+    /// the fields everything else does; with plain ones, a change to a
+    /// field card's data does. `None`: as without passives on the fields.
+    fn counts_through_passives(&self, state: &GameState, passives: PassivesInPlay) -> Option<bool> {
+        match (self, passives) {
+            (Mutation::AddPending(_) | Mutation::TakePending(_) | Mutation::NameTrait(_), _) => {
+                Some(false)
+            }
+            (_, PassivesInPlay::Any) => Some(true),
+            (_, PassivesInPlay::Plain) if self.touches_field_card(state) => Some(true),
+            _ => None,
         }
     }
 
