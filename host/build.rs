@@ -34,6 +34,7 @@ fn main() {
     }
     let out_dir = PathBuf::from(env("OUT_DIR"));
     let target_dir = runtime_target_dir(&out_dir);
+    ensure_wasm_target();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let status = Command::new(cargo)
         .current_dir(&workspace)
@@ -71,6 +72,30 @@ fn main() {
         "cargo:rustc-env=SVE_SCRIPT_RUNTIME_WASM={}",
         embedded.display()
     );
+}
+
+/// Adds the wasm target to the toolchain when its standard library is
+/// missing. rustup installs a `rust-toolchain.toml`'s targets only when it
+/// installs the toolchain itself; a machine that already had the pinned
+/// toolchain lacks them, and `cargo run` must still work there.
+fn ensure_wasm_target() {
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned());
+    let libdir = Command::new(rustc)
+        .args(["--print", "target-libdir", "--target", TARGET])
+        .output()
+        .ok()
+        .filter(|out| out.status.success())
+        .map(|out| PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()));
+    if libdir.is_some_and(|dir| dir.is_dir()) {
+        return;
+    }
+    println!(
+        "cargo:warning=the {TARGET} target is missing; adding it with `rustup target add {TARGET}`"
+    );
+    // A failure here is reported by the nested build below, with the hint.
+    let _ = Command::new("rustup")
+        .args(["target", "add", TARGET])
+        .status();
 }
 
 fn env(name: &str) -> String {
