@@ -19,6 +19,12 @@
 //! - Otherwise (a passive that counts cards, reads the turn or works out
 //!   a value) the entry holds only until the next change of any kind.
 //!
+//! The field's passive sources themselves are read once per stretch of
+//! changes that touch no card ([`FieldSources`]): every query with
+//! passives needs them, and with none on the fields (the common case) a
+//! value is worked out as cheaply as it would be looked up, so it is not
+//! kept at all.
+//!
 //! The state changes through the mutation choke point (`mutation.rs`),
 //! which tells the cache what each change touched; whoever writes the
 //! state's fields directly calls [`GameState::forget_characteristics`],
@@ -88,6 +94,77 @@ impl Sources {
     }
 }
 
+/// Most passive sources a reading of the fields holds. The fields hold
+/// five cards each, a few more only until rules handling puts them back
+/// (CR 4.4.4.1); past this the reading says nothing and queries walk the
+/// fields themselves.
+pub(crate) const FIELD_SOURCES: usize = 12;
+
+/// The cards on both fields with passive abilities, in field order, and
+/// whether all their passives are plain (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FieldSources {
+    len: u8,
+    plain: bool,
+    cards: [u32; FIELD_SOURCES],
+}
+
+impl Default for FieldSources {
+    /// No source: all (none) plain.
+    fn default() -> FieldSources {
+        FieldSources {
+            len: 0,
+            plain: true,
+            cards: [0; FIELD_SOURCES],
+        }
+    }
+}
+
+impl FieldSources {
+    /// Adds a source whose passives are `plain` or not; `false` when
+    /// there are already [`FIELD_SOURCES`].
+    pub(crate) fn push(&mut self, card: CardRef, plain: bool) -> bool {
+        let Some(slot) = self.cards.get_mut(usize::from(self.len)) else {
+            return false;
+        };
+        *slot = card.0;
+        self.len += 1;
+        self.plain &= plain;
+        true
+    }
+
+    /// No card on either field has a passive.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Every source's passives are plain.
+    pub(crate) fn all_plain(&self) -> bool {
+        self.plain
+    }
+
+    /// The sources, in field order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = CardRef> + '_ {
+        self.cards
+            .iter()
+            .take(usize::from(self.len))
+            .map(|c| CardRef(*c))
+    }
+
+    /// What a cached value may depend on: the sources when they are all
+    /// plain and at most [`SOURCES`].
+    fn as_dependency(&self) -> Option<Sources> {
+        if !self.plain || usize::from(self.len) > SOURCES {
+            return None;
+        }
+        let mut sources = Sources::default();
+        for card in self.iter() {
+            sources.push(card);
+        }
+        Some(sources)
+    }
+}
+
 /// A state's cached characteristics (with passives), one entry per card.
 #[derive(Default)]
 pub(crate) struct CharacteristicsCache(RefCell<Entries>);
@@ -103,9 +180,10 @@ struct Entries {
     /// was forgotten then).
     floor: u64,
     /// At which tick the field's sources were last looked at, and what
-    /// they were (`None`: not plain). They change only with a card's own
-    /// data, so the reading holds while no card is touched.
-    field: (u64, Option<Sources>),
+    /// they were (`None`: more than [`FIELD_SOURCES`]). They change only
+    /// with a card's own data, so the reading holds while no card is
+    /// touched.
+    field: (u64, Option<FieldSources>),
     /// The last tick a change touched any card (or forgot everything).
     last_touch: u64,
     /// Per card, by [`CardRef`]: the value.
@@ -144,11 +222,23 @@ impl Entries {
 
     /// The field's sources now: the last reading while no card was
     /// touched since, else `field()`.
-    fn field_now(&mut self, now: u64, field: impl FnOnce() -> Option<Sources>) -> Option<Sources> {
+    fn field_now(
+        &mut self,
+        now: u64,
+        field: impl FnOnce() -> Option<FieldSources>,
+    ) -> Option<FieldSources> {
         if self.field.0 <= self.last_touch {
             self.field = (now, field());
         }
         self.field.1
+    }
+
+    /// The entries for database `db`: entries of another are forgotten.
+    fn for_db(&mut self, db: u64) {
+        if self.db != db {
+            self.db = db;
+            self.forget_all();
+        }
     }
 
     /// Whether a change touched `card` at or after tick `at`.
@@ -210,15 +300,33 @@ impl CharacteristicsCache {
         self.0.try_borrow_mut().ok()
     }
 
+    /// The field's passive sources read with database `db`: the last
+    /// reading while no change touched a card since, else `field()`
+    /// (kept for the next). Read inside another reading of the entries,
+    /// it is `field()` itself.
+    pub(crate) fn field_sources(
+        &self,
+        db: u64,
+        field: impl FnOnce() -> Option<FieldSources>,
+    ) -> Option<FieldSources> {
+        let Some(mut guard) = self.entries() else {
+            return field();
+        };
+        let entries: &mut Entries = &mut guard;
+        entries.for_db(db);
+        let now = entries.now();
+        entries.field_now(now, field)
+    }
+
     /// The cached characteristics of `card` read with database `db`, if
     /// they still hold. `field` gives the field's passive sources now
-    /// ([`Sources`], `None` if not plain); it is asked again only after a
-    /// change touched a card.
+    /// ([`FieldSources`]); it is asked again only after a change touched
+    /// a card.
     pub(crate) fn get(
         &self,
         db: u64,
         card: CardRef,
-        field: impl FnOnce() -> Option<Sources>,
+        field: impl FnOnce() -> Option<FieldSources>,
     ) -> Option<Characteristics> {
         let mut guard = self.entries()?;
         let entries: &mut Entries = &mut guard;
@@ -237,7 +345,8 @@ impl CharacteristicsCache {
         if entries.touched_since(card, at) || sources.iter().any(|s| entries.touched_since(s, at)) {
             return None;
         }
-        (entries.field_now(now, field) == Some(sources)).then_some(value)
+        let field = entries.field_now(now, field);
+        (field.and_then(|f| f.as_dependency()) == Some(sources)).then_some(value)
     }
 
     /// Keeps the characteristics of `card`, worked out with database `db`
@@ -250,20 +359,19 @@ impl CharacteristicsCache {
         card: CardRef,
         value: Characteristics,
         own_plain: bool,
-        field: impl FnOnce() -> Option<Sources>,
+        field: impl FnOnce() -> Option<FieldSources>,
         cards: usize,
     ) {
         let Some(mut guard) = self.entries() else {
             return;
         };
         let entries: &mut Entries = &mut guard;
-        if entries.db != db {
-            entries.db = db;
-            entries.forget_all();
-        }
+        entries.for_db(db);
         let now = entries.now();
         let sources = if own_plain {
-            entries.field_now(now, field)
+            entries
+                .field_now(now, field)
+                .and_then(|f| f.as_dependency())
         } else {
             None
         };
@@ -312,7 +420,7 @@ impl std::fmt::Debug for CharacteristicsCache {
 
 #[cfg(test)]
 mod tests {
-    use super::{CharacteristicsCache, Sources, Touched};
+    use super::{CharacteristicsCache, FieldSources, Touched};
     use crate::cards::{CardType, Keywords};
     use crate::engine::ids::CardRef;
     use crate::engine::state::Characteristics;
@@ -334,11 +442,19 @@ mod tests {
         }
     }
 
-    fn sources(cards: &[CardRef]) -> Option<Sources> {
-        let mut out = Sources::default();
+    /// The fields holding these plain sources.
+    fn sources(cards: &[CardRef]) -> Option<FieldSources> {
+        let mut out = FieldSources::default();
         for card in cards {
-            assert!(out.push(*card));
+            assert!(out.push(*card, true));
         }
+        Some(out)
+    }
+
+    /// The fields holding a source whose passives are not plain.
+    fn not_plain() -> Option<FieldSources> {
+        let mut out = FieldSources::default();
+        assert!(out.push(S, false));
         Some(out)
     }
 
@@ -352,10 +468,10 @@ mod tests {
     #[test]
     fn an_entry_holds_until_the_next_change_when_passives_are_not_plain() {
         let mut cache = CharacteristicsCache::default();
-        cache.put(DB, A, value(5), true, || None, 10);
-        assert_eq!(cache.get(DB, A, || None), Some(value(5)));
+        cache.put(DB, A, value(5), true, not_plain, 10);
+        assert_eq!(cache.get(DB, A, not_plain), Some(value(5)));
         cache.changed(Touched::None);
-        assert_eq!(cache.get(DB, A, || None), None);
+        assert_eq!(cache.get(DB, A, not_plain), None);
     }
 
     #[test]
@@ -405,7 +521,10 @@ mod tests {
         assert_eq!(cache.get(DB, A, || sources(&[S, B])), None);
         let mut cache = holding_a(true, &[S]);
         cache.changed(Touched::One(B));
-        assert_eq!(cache.get(DB, A, || None), None, "the field is not plain");
+        assert_eq!(cache.get(DB, A, not_plain), None, "the field is not plain");
+        let mut cache = holding_a(true, &[S]);
+        cache.changed(Touched::One(B));
+        assert_eq!(cache.get(DB, A, || None), None, "too many sources to read");
     }
 
     #[test]
@@ -426,6 +545,28 @@ mod tests {
         assert_eq!(cache.get(DB, A, field), Some(value(5)));
         assert_eq!(cache.get(DB, B, field), Some(value(1)));
         assert_eq!(looked.get(), 1);
+    }
+
+    #[test]
+    fn the_fields_sources_are_read_again_only_after_a_card_was_touched() {
+        let mut cache = CharacteristicsCache::default();
+        let looked = std::cell::Cell::new(0);
+        let field = || {
+            looked.set(looked.get() + 1);
+            sources(&[S])
+        };
+        assert_eq!(cache.field_sources(DB, field), sources(&[S]));
+        cache.changed(Touched::None);
+        assert_eq!(cache.field_sources(DB, field), sources(&[S]));
+        assert_eq!(looked.get(), 1, "no card touched: the reading holds");
+        cache.changed(Touched::One(B));
+        assert_eq!(cache.field_sources(DB, field), sources(&[S]));
+        assert_eq!(looked.get(), 2);
+        assert_eq!(cache.field_sources(DB + 1, field), sources(&[S]));
+        assert_eq!(looked.get(), 3, "another database reads again");
+        cache.forget();
+        assert_eq!(cache.field_sources(DB + 1, field), sources(&[S]));
+        assert_eq!(looked.get(), 4, "a forget reads again");
     }
 
     #[test]

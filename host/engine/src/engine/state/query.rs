@@ -2,7 +2,7 @@
 //! order of rules-coverage.md §1.3 (CR 10.9.1), class counts (rules-coverage.md §2) and zone
 //! limits (rules-coverage.md §3.1).
 
-use super::cache::Sources;
+use super::cache::FieldSources;
 use super::{CardState, EffectKind, GameState, Zone};
 use crate::cards::{
     AbilityKind, CardDb, CardDef, CardType, Grant, Keywords, PassiveCondition, PassiveScope,
@@ -98,9 +98,19 @@ impl GameState {
                 // No card has a passive: none to find, none to cache.
                 return self.characteristics_from(db, card, std::iter::empty());
             }
-            return self.cached(db, card, || {
-                self.characteristics_from(db, card, self.passive_sources_iter(db))
-            });
+            return match self.field_sources(db) {
+                // No passive on the fields: the value costs what a lookup
+                // would, so it is worked out and not kept.
+                Some(field) if field.is_empty() => {
+                    self.characteristics_from(db, card, std::iter::empty())
+                }
+                Some(field) => self.cached(db, card, || {
+                    self.characteristics_from(db, card, field.iter())
+                }),
+                None => self.cached(db, card, || {
+                    self.characteristics_from(db, card, self.passive_sources_iter(db))
+                }),
+            };
         }
         let out = self.printed_with_effects(db, card);
         self.finish(card, out)
@@ -122,7 +132,7 @@ impl GameState {
             return work();
         }
         let serial = db.serial();
-        if let Some(kept) = self.cache.get(serial, card, || self.plain_sources(db)) {
+        if let Some(kept) = self.cache.get(serial, card, || self.walk_field_sources(db)) {
             #[cfg(debug_assertions)]
             {
                 let fresh = work();
@@ -141,18 +151,40 @@ impl GameState {
             card,
             value,
             own_plain,
-            || self.plain_sources(db),
+            || self.walk_field_sources(db),
             self.cards.len(),
         );
         value
     }
 
-    /// The field's passive sources, if they are all plain and few enough
-    /// for a cached value to depend on (`cache.rs`).
-    fn plain_sources(&self, db: &CardDb) -> Option<Sources> {
-        let mut sources = Sources::default();
+    /// The passive sources on both fields (`cache.rs`): the last reading
+    /// while no change touched a card since, else read again. `None`
+    /// when there are too many for a reading to hold. Without passives
+    /// in the card data there are none.
+    pub(crate) fn field_sources(&self, db: &CardDb) -> Option<FieldSources> {
+        if !db.has_passives() {
+            return Some(FieldSources::default());
+        }
+        let field = self
+            .cache
+            .field_sources(db.serial(), || self.walk_field_sources(db));
+        // Debug builds check every reuse against a fresh reading, so a
+        // change that moved the sources without touching a card fails
+        // the tests.
+        #[cfg(debug_assertions)]
+        assert_eq!(
+            field,
+            self.walk_field_sources(db),
+            "the field's passive sources went stale"
+        );
+        field
+    }
+
+    /// [`GameState::field_sources`] read from the fields themselves.
+    fn walk_field_sources(&self, db: &CardDb) -> Option<FieldSources> {
+        let mut sources = FieldSources::default();
         for source in self.passive_sources_iter(db) {
-            if !plain_passives(db, self.current_def_id(source)) || !sources.push(source) {
+            if !sources.push(source, plain_passives(db, self.current_def_id(source))) {
                 return None;
             }
         }
@@ -175,8 +207,14 @@ impl GameState {
     /// What the passives on the fields now make the fields'
     /// characteristics depend on.
     pub(crate) fn passives_in_play(&self, db: &CardDb) -> PassivesInPlay {
-        if !db.has_passives() {
-            return PassivesInPlay::None;
+        if let Some(field) = self.field_sources(db) {
+            return if field.is_empty() {
+                PassivesInPlay::None
+            } else if field.all_plain() {
+                PassivesInPlay::Plain
+            } else {
+                PassivesInPlay::Any
+            };
         }
         let mut sources = self.passive_sources_iter(db).peekable();
         if sources.peek().is_none() {
@@ -257,16 +295,39 @@ impl GameState {
         db: &CardDb,
         out: &mut Vec<(CardRef, Characteristics)>,
     ) {
-        // The sources are found once, and only if some card is not cached.
-        let mut sources = (!db.has_passives()).then(Vec::new);
         out.clear();
         out.reserve(self.players.iter().map(|p| p.field.len()).sum());
-        for card in self.field_cards() {
-            let stats = self.cached(db, card, || {
-                let sources = sources.get_or_insert_with(|| self.passive_sources(db));
-                self.characteristics_among(db, card, sources)
-            });
-            out.push((card, stats));
+        if !db.has_passives() {
+            for card in self.field_cards() {
+                out.push((card, self.characteristics_from(db, card, std::iter::empty())));
+            }
+            return;
+        }
+        match self.field_sources(db) {
+            // No passive on the fields: worked out, not kept (as in
+            // `characteristics_with`).
+            Some(field) if field.is_empty() => {
+                for card in self.field_cards() {
+                    out.push((card, self.characteristics_from(db, card, std::iter::empty())));
+                }
+            }
+            Some(field) => {
+                for card in self.field_cards() {
+                    let stats = self.cached(db, card, || {
+                        self.characteristics_from(db, card, field.iter())
+                    });
+                    out.push((card, stats));
+                }
+            }
+            None => {
+                let sources = self.passive_sources(db);
+                for card in self.field_cards() {
+                    let stats = self.cached(db, card, || {
+                        self.characteristics_among(db, card, &sources)
+                    });
+                    out.push((card, stats));
+                }
+            }
         }
     }
 
