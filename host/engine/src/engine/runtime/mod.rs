@@ -284,7 +284,7 @@ impl Match {
             Err(_) => unreachable!("two decks make two players"),
         };
         let state = GameState {
-            cards,
+            cards: cards.into(),
             players: [p0, p1],
             resolution: Vec::new(),
             turn: 0,

@@ -3,6 +3,7 @@
 //! stats, class counts) is in [`query`]; changing state goes only through
 //! [`Match::apply`](crate::engine::Match) in `mutation.rs`.
 
+mod arena;
 pub(crate) mod cache;
 mod card_list;
 mod effects;
@@ -12,6 +13,8 @@ mod marks;
 pub(crate) mod query;
 mod value;
 
+pub use arena::CardArena;
+pub(crate) use arena::JournalMark;
 pub use card_list::{CardList, CardListIter};
 pub use effects::{Duration, Effect, EffectKind};
 pub use lookback::LookBack;
@@ -345,7 +348,7 @@ impl PendingWhat {
 #[derive(Clone, Debug)]
 pub struct GameState {
     /// Every card of the match, indexed by [`CardRef`].
-    pub cards: Vec<CardState>,
+    pub cards: CardArena,
     /// Both players.
     pub players: [PlayerState; 2],
     /// The resolution zone (shared).

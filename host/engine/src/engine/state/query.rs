@@ -299,7 +299,10 @@ impl GameState {
         out.reserve(self.players.iter().map(|p| p.field.len()).sum());
         if !db.has_passives() {
             for card in self.field_cards() {
-                out.push((card, self.characteristics_from(db, card, std::iter::empty())));
+                out.push((
+                    card,
+                    self.characteristics_from(db, card, std::iter::empty()),
+                ));
             }
             return;
         }
@@ -308,7 +311,10 @@ impl GameState {
             // `characteristics_with`).
             Some(field) if field.is_empty() => {
                 for card in self.field_cards() {
-                    out.push((card, self.characteristics_from(db, card, std::iter::empty())));
+                    out.push((
+                        card,
+                        self.characteristics_from(db, card, std::iter::empty()),
+                    ));
                 }
             }
             Some(field) => {
@@ -322,9 +328,8 @@ impl GameState {
             None => {
                 let sources = self.passive_sources(db);
                 for card in self.field_cards() {
-                    let stats = self.cached(db, card, || {
-                        self.characteristics_among(db, card, &sources)
-                    });
+                    let stats =
+                        self.cached(db, card, || self.characteristics_among(db, card, &sources));
                     out.push((card, stats));
                 }
             }

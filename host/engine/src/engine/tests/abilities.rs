@@ -224,6 +224,61 @@ fn a_failing_ability_fizzles_with_an_error_and_rolls_back_and_the_match_goes_on(
 }
 
 #[test]
+fn a_failing_ability_that_changed_many_cards_puts_every_card_back() {
+    use crate::engine::{Halt, TokenDestination};
+    use crate::scenario::fixtures::test_runner;
+    use std::sync::Arc;
+    // Broken Card's Fanfare here damages and engages an enemy follower,
+    // engages one of its own, draws, creates two tokens and then fails:
+    // the card arena's journal must put each card back as it was.
+    let runner = test_runner().ability("TEST-BROKEN", 0, |cx| {
+        let me = cx.controller();
+        let enemy = cx.query().state().player(me.opponent()).field[0];
+        let own = cx.query().state().player(me).field[0];
+        cx.damage_follower(enemy, 1);
+        cx.engage(enemy);
+        cx.engage(own);
+        cx.draw(me, 1);
+        let token = cx
+            .query()
+            .db()
+            .by_card_id("TEST-TOKEN")
+            .ok_or_else(|| Halt::Failed("no token card".into()))?;
+        cx.summon_token(me, token, 2, TokenDestination::ExArea);
+        cx.damage_follower(enemy, 1);
+        Err(Halt::Failed("card code panicked".into()))
+    });
+    let mut s = Scenario::builder()
+        .runner(Arc::new(runner))
+        .side(P1, Side::new().hand(["Broken Card"]).field(["V2"]).pp(1))
+        .side(P2, Side::new().field(["V3"]))
+        .build();
+    s.play("Broken Card");
+    assert!(s.raw_events().iter().any(|e| matches!(
+        e,
+        Event::AbilityFizzled { reason, .. } if reason == "card code panicked"
+    )));
+    // Only the play itself stays: Broken Card on the field, 1 play point
+    // paid. No token, damage, engagement or draw.
+    assert!(
+        s.dump().contains("field V2 2/2, Broken Card 1/1"),
+        "{}",
+        s.dump()
+    );
+    assert!(s.dump().contains("field V3 3/3"), "{}", s.dump());
+    let state = s.game.state();
+    assert_eq!(state.player(P1).ex_area.len(), 0);
+    assert_eq!(state.player(P1).hand.len(), 0);
+    assert!(state.cards.iter().all(|c| !c.engaged), "{}", s.dump());
+    let tokens = state
+        .cards
+        .iter()
+        .filter(|c| s.game.db().get(c.def).id == "TEST-TOKEN")
+        .count();
+    assert_eq!(tokens, 0, "the tokens were taken out of the arena");
+}
+
+#[test]
 fn s2_4_stack_amulet_loses_a_counter_instead_of_leaving_then_goes_to_the_cemetery() {
     let mut s = Scenario::builder()
         .side(P1, Side::new().field(["Stack Totem"]))
