@@ -184,6 +184,9 @@ struct Entries {
     /// with a card's own data, so the reading holds while no card is
     /// touched.
     field: (u64, Option<FieldSources>),
+    /// What a value worked out at that reading may depend on
+    /// ([`FieldSources::as_dependency`]), kept with it.
+    field_dependency: Option<Sources>,
     /// The last tick a change touched any card (or forgot everything).
     last_touch: u64,
     /// Per card, by [`CardRef`]: the value.
@@ -228,9 +231,22 @@ impl Entries {
         field: impl FnOnce() -> Option<FieldSources>,
     ) -> Option<FieldSources> {
         if self.field.0 <= self.last_touch {
-            self.field = (now, field());
+            let sources = field();
+            self.field = (now, sources);
+            self.field_dependency = sources.and_then(|f| f.as_dependency());
         }
         self.field.1
+    }
+
+    /// What a value worked out now may depend on: the field's sources
+    /// when they are all plain and few ([`Entries::field_now`]).
+    fn dependency_now(
+        &mut self,
+        now: u64,
+        field: impl FnOnce() -> Option<FieldSources>,
+    ) -> Option<Sources> {
+        self.field_now(now, field);
+        self.field_dependency
     }
 
     /// The entries for database `db`: entries of another are forgotten.
@@ -345,8 +361,7 @@ impl CharacteristicsCache {
         if entries.touched_since(card, at) || sources.iter().any(|s| entries.touched_since(s, at)) {
             return None;
         }
-        let field = entries.field_now(now, field);
-        (field.and_then(|f| f.as_dependency()) == Some(sources)).then_some(value)
+        (entries.dependency_now(now, field) == Some(sources)).then_some(value)
     }
 
     /// Keeps the characteristics of `card`, worked out with database `db`
@@ -369,9 +384,7 @@ impl CharacteristicsCache {
         entries.for_db(db);
         let now = entries.now();
         let sources = if own_plain {
-            entries
-                .field_now(now, field)
-                .and_then(|f| f.as_dependency())
+            entries.dependency_now(now, field)
         } else {
             None
         };
