@@ -13,8 +13,9 @@
 //!   Rust author makes, so one implementation per effect serves both paths;
 //! - [`values`] evaluates value functions and card filters.
 //!
-//! Like every pack it keeps no state between calls except the decoded IR,
-//! which never changes for the life of an instance.
+//! Like every pack it keeps no state between calls except the decoded IR
+//! and what is worked out from it once (the selections each ability
+//! requires), which never change for the life of an instance.
 
 #![deny(missing_docs)]
 
@@ -53,6 +54,7 @@ mod data {
 pub struct Script {
     module: Module,
     by_id: FxHashMap<String, usize>,
+    required: interp::RequiredSelections,
 }
 
 impl Script {
@@ -65,7 +67,12 @@ impl Script {
         for (index, card) in module.cards.iter().enumerate() {
             by_id.entry(card.id.clone()).or_insert(index);
         }
-        Ok(Script { module, by_id })
+        let required = interp::RequiredSelections::of_module(&module);
+        Ok(Script {
+            module,
+            by_id,
+            required,
+        })
     }
 
     /// The decoded IR.
@@ -89,7 +96,9 @@ impl Script {
             Some(Extra::Granted { ability, .. }) => {
                 interp::granted::resolve(module, card, ability, game, call)
             }
-            _ => interp::Interpreter::for_card(module, card, call)?.resolve(game),
+            _ => interp::Interpreter::for_card(module, card, call)?
+                .with_required(&self.required)
+                .resolve(game),
         }
     }
 
@@ -101,7 +110,9 @@ impl Script {
             Some(Extra::Granted { passive, ability }) => {
                 interp::granted::condition(module, card, (passive, ability), game, call)
             }
-            _ => interp::Interpreter::for_card(module, card, call)?.condition(game),
+            _ => interp::Interpreter::for_card(module, card, call)?
+                .with_required(&self.required)
+                .condition(game),
         }
     }
 }

@@ -58,6 +58,7 @@ pub fn resolve(
         module,
         call: &as_holder,
         ability: given,
+        required: None,
     }
     .resolve(game)
 }
@@ -137,6 +138,7 @@ fn holds(
         module,
         call: &as_holder,
         ability: given,
+        required: None,
     }
     .condition(game)
 }

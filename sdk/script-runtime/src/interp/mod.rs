@@ -43,6 +43,7 @@ mod stats;
 mod targets;
 
 use crate::values::{self, Scope};
+pub use required::RequiredSelections;
 use sve_script::ir::{self, Ability, AbilityIdx, Cost, Count, Effect, Module, Target};
 use sve_sdk::prelude::*;
 use targets::Subject;
@@ -56,6 +57,9 @@ pub struct Interpreter<'a> {
     module: &'a Module,
     call: &'a Call,
     ability: &'a Ability,
+    /// The module's required selections, worked out at decode; without
+    /// them they are worked out at each check.
+    required: Option<&'a RequiredSelections>,
 }
 
 /// The context one (sub-)ability runs in (spec §5.6, §9.4).
@@ -96,7 +100,17 @@ impl<'a> Interpreter<'a> {
             module,
             call,
             ability,
+            required: None,
         })
+    }
+
+    /// The same interpreter, reading the selections abilities require
+    /// from `required` (worked out for this module).
+    pub fn with_required(self, required: &'a RequiredSelections) -> Interpreter<'a> {
+        Interpreter {
+            required: Some(required),
+            ..self
+        }
     }
 
     /// Whether the ability may be played now: its trigger filter (tested

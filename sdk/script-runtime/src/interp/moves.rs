@@ -358,6 +358,7 @@ impl Interpreter<'_> {
             module: self.module,
             call: &call,
             ability,
+            required: None,
         };
         spell.condition(game).unwrap_or(false)
     }

@@ -102,6 +102,7 @@ fn serve(
                 module,
                 call,
                 ability,
+                required: None,
             };
             if run.condition(game)? {
                 run.resolve(game)?;
@@ -150,6 +151,7 @@ fn others_race(
                 module,
                 call: &other_call,
                 ability,
+                required: None,
             };
             for _ in 0..n {
                 if run.condition(game)? {
