@@ -297,18 +297,9 @@ impl GameState {
     ) {
         out.clear();
         out.reserve(self.players.iter().map(|p| p.field.len()).sum());
-        if !db.has_passives() {
-            for card in self.field_cards() {
-                out.push((
-                    card,
-                    self.characteristics_from(db, card, std::iter::empty()),
-                ));
-            }
-            return;
-        }
         match self.field_sources(db) {
-            // No passive on the fields: worked out, not kept (as in
-            // `characteristics_with`).
+            // No passive on the fields (or in the data): worked out, not
+            // kept (as in `characteristics_with`).
             Some(field) if field.is_empty() => {
                 for card in self.field_cards() {
                     out.push((
