@@ -268,6 +268,35 @@ fn a_card_made_cheaper_by_a_passive_can_be_played_below_its_printed_cost() {
     );
 }
 
+#[test]
+fn a_card_made_cheaper_by_its_own_passive_can_be_played_below_its_printed_cost() {
+    use crate::cards::{Grant, PassiveCondition, PassiveDef, PassiveScope};
+    // No card on the field has a passive: only the card's own reaches it
+    // in the hand (`cost_may_be_lowered`).
+    let discount = PassiveDef {
+        grant: Grant::Cost(-1),
+        scope: PassiveScope::ThisCard,
+        condition: PassiveCondition::Always,
+    };
+    let db = crate::scenario::fixtures::test_db_with_passive(
+        "TEST-V2",
+        "TEST-THRIFTY",
+        "Thrifty",
+        discount,
+    )
+    .map(std::sync::Arc::new)
+    .expect("V2 is a test card");
+    let s = Scenario::builder()
+        .db(db)
+        .side(P1, Side::new().field(["V1"]).hand(["Thrifty", "V2"]).pp(1))
+        .build();
+    let thrifty = s.card(P1, Zone::Hand, "Thrifty");
+    let v2 = s.card(P1, Zone::Hand, "V2");
+    let actions = s.game.legal_main_actions(P1);
+    assert!(actions.contains(&Action::Play { card: thrifty }), "costs 1");
+    assert!(!actions.contains(&Action::Play { card: v2 }), "costs 2");
+}
+
 /// The test cards without their passives: characteristics then depend on
 /// a card's own data alone, and rules handling skips changes that touch
 /// nothing it reads (`Mutation::concerns_rules`).
