@@ -627,6 +627,10 @@ fn run_sim(
         summary.guest_calls_per_match,
         summary.host_calls_per_match
     );
+    println!(
+        "engine:               {:.0} ns per mutation outside card code ({:.0} mutations, {:.0} decisions per match)",
+        summary.engine_ns_per_mutation, summary.mutations_per_match, summary.decisions_per_match
+    );
     if json {
         let wins = serde_json::json!({ names[0].clone(): summary.wins[0], names[1].clone(): summary.wins[1] });
         let object = serde_json::json!({
@@ -642,6 +646,9 @@ fn run_sim(
             "wasm_share": summary.wasm_share,
             "guest_calls_per_match": summary.guest_calls_per_match,
             "host_calls_per_match": summary.host_calls_per_match,
+            "mutations_per_match": summary.mutations_per_match,
+            "decisions_per_match": summary.decisions_per_match,
+            "engine_ns_per_mutation": summary.engine_ns_per_mutation,
         });
         println!("{object}");
     }

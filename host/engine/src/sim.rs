@@ -57,6 +57,8 @@ pub struct MatchReport {
     pub violations: Vec<String>,
     /// Every answer (for a replay).
     pub answers: Vec<RecordedAnswer>,
+    /// Mutations the match applied ([`Match::mutations_applied`]).
+    pub mutations: u64,
     /// The event log, when asked for.
     pub log: Vec<Event>,
 }
@@ -77,6 +79,7 @@ pub fn play_bot_match(
         rejected_answers: 0,
         violations: Vec::new(),
         answers: Vec::new(),
+        mutations: 0,
         log: Vec::new(),
     };
     // (turn, answers given in it)
@@ -148,6 +151,7 @@ pub fn play_bot_match(
         report.log.extend(game.take_events());
     }
     report.turns = game.state().turn;
+    report.mutations = game.mutations_applied();
     report.first_player = PlayerId::BOTH
         .into_iter()
         .find(|p| game.state().player(*p).goes_first)
@@ -202,6 +206,14 @@ pub struct SimSummary {
     pub guest_calls_per_match: f64,
     /// Calls card code made back into the game, per match.
     pub host_calls_per_match: f64,
+    /// Mutations applied per match: the game's work, abilities' included.
+    pub mutations_per_match: f64,
+    /// Decisions answered per match.
+    pub decisions_per_match: f64,
+    /// Wall time outside card code per mutation, in nanoseconds: the
+    /// engine's cost per unit of game work, comparable between matches
+    /// with and without abilities.
+    pub engine_ns_per_mutation: f64,
 }
 
 /// Cards and code swapped in between two matches of a sim (hot reload). The
@@ -227,6 +239,8 @@ pub fn run_sim(
     };
     let start = Instant::now();
     let mut total_turns: u64 = 0;
+    let mut total_mutations: u64 = 0;
+    let mut total_decisions: u64 = 0;
     // Card-code work of the runners swapped out so far, and where the
     // current runner's counters stood when it came in.
     let mut usage = RunnerUsage::default();
@@ -247,6 +261,8 @@ pub fn run_sim(
         let report = play_bot_match(&mut game, &mut bots, options.play);
         summary.games += 1;
         total_turns += u64::from(report.turns);
+        total_mutations += report.mutations;
+        total_decisions += report.answers.len() as u64;
         summary.errors += report.fizzles + report.rejected_answers;
         summary.invariant_violations += report.violations.len() as u32;
         for reason in &report.fizzle_reasons {
@@ -290,6 +306,10 @@ pub fn run_sim(
     summary.wasm_share = (usage.guest_nanos as f64 / 1e9 / elapsed.max(1e-9)).min(1.0);
     summary.guest_calls_per_match = usage.guest_calls as f64 / games;
     summary.host_calls_per_match = usage.host_calls as f64 / games;
+    summary.mutations_per_match = total_mutations as f64 / games;
+    summary.decisions_per_match = total_decisions as f64 / games;
+    let engine_secs = (elapsed - usage.guest_nanos as f64 / 1e9).max(0.0);
+    summary.engine_ns_per_mutation = engine_secs * 1e9 / (total_mutations.max(1) as f64);
     summary
 }
 
@@ -412,4 +432,40 @@ pub fn smoke_test(
         }
     }
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{PlayOptions, SimOptions, run_sim};
+    use crate::bot::BotKind;
+    use crate::engine::{AbilityRunner, NoAbilities};
+    use std::sync::Arc;
+
+    #[test]
+    fn a_sim_reports_the_games_work_and_the_engines_time_per_mutation() {
+        let db = Arc::new(crate::cards::starter::starter_db().expect("bundled cards"));
+        let runner: Arc<dyn AbilityRunner> = Arc::new(NoAbilities);
+        let deck = |name: &str| {
+            let file = crate::decks::starter_deck(name).expect("a starter deck");
+            crate::decks::resolve(&file, &db).expect("resolves")
+        };
+        let (a, b) = (deck("SD01"), deck("SD05"));
+        let options = SimOptions {
+            games: 2,
+            seed: 3,
+            bot: BotKind::Random,
+            play: PlayOptions::default(),
+        };
+        let summary = run_sim(&db, &runner, [("SD01", &a), ("SD05", &b)], options, |_| {
+            None
+        });
+        assert_eq!(summary.games, 2);
+        // A match asks many decisions and applies more mutations.
+        assert!(summary.decisions_per_match > 10.0, "{summary:?}");
+        assert!(
+            summary.mutations_per_match > summary.decisions_per_match,
+            "{summary:?}"
+        );
+        assert!(summary.engine_ns_per_mutation > 0.0, "{summary:?}");
+    }
 }

@@ -102,6 +102,12 @@ impl Work {
         self.rules_changes += 1;
     }
 
+    /// Mutations applied since the match began (those of undone ability
+    /// runs included).
+    pub(crate) fn changes(&self) -> u64 {
+        self.changes
+    }
+
     /// Mutations that could alter both fields' characteristics, since the
     /// match began (`Mutation::concerns_field`).
     pub(crate) fn field_changes(&self) -> u64 {

@@ -328,6 +328,13 @@ impl Match {
         &self.db
     }
 
+    /// Mutations applied since the match began, those of undone ability
+    /// runs included: the engine's unit of work (`sve sim` reports time
+    /// per mutation).
+    pub fn mutations_applied(&self) -> u64 {
+        self.work.changes()
+    }
+
     /// The pending decision, if any.
     pub fn decision(&self) -> Option<&Decision> {
         self.decision.as_ref().map(|(d, _)| d)
