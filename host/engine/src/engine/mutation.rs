@@ -431,24 +431,9 @@ impl Match {
                 let object = ObjectId(self.state.next_object);
                 self.state.next_object += 1;
                 self.state.cards.push(CardState {
-                    def,
-                    owner,
-                    controller: owner,
-                    zone: Zone::RemovedFromGame,
-                    object,
-                    engaged: false,
                     face_up: true,
-                    damage: 0,
-                    counters: Default::default(),
-                    evolved_with: None,
-                    linked_to: None,
-                    raced: 0,
-                    came_from: None,
                     entered_turn: self.state.turn,
-                    evolved_turn: 0,
-                    super_evolved: false,
-                    fought_bane: false,
-                    ability_uses: Default::default(),
+                    ..CardState::new(def, owner, Zone::RemovedFromGame, object)
                 });
             }
             Mutation::SetFlag(player, flag, value) => {

@@ -428,24 +428,9 @@ impl ScenarioBuilder {
                 let object = ObjectId(game.state.next_object);
                 game.state.next_object += 1;
                 game.state.cards.push(CardState {
-                    def: find(name),
-                    owner,
-                    controller: owner,
-                    zone,
-                    object,
-                    engaged: false,
                     face_up: !matches!(zone, Zone::Deck | Zone::Hand | Zone::EvolveDeck),
-                    damage: 0,
-                    counters: Default::default(),
-                    evolved_with: None,
-                    linked_to: None,
-                    raced: 0,
-                    came_from: None,
                     entered_turn: turn.saturating_sub(1),
-                    evolved_turn: 0,
-                    super_evolved: false,
-                    fought_bane: false,
-                    ability_uses: Default::default(),
+                    ..CardState::new(find(name), owner, zone, object)
                 });
                 if let Some(list) = game.state.players[seat].zone_mut(zone) {
                     list.push(card);

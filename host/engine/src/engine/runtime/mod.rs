@@ -225,24 +225,8 @@ impl Match {
                 // arena's limit.
                 let card = CardRef::from_idx(cards.len()).unwrap_or(CardRef(u32::MAX));
                 cards.push(super::state::CardState {
-                    def,
-                    owner,
-                    controller: owner,
-                    zone,
-                    object: ObjectId(cards.len() as u32),
-                    engaged: false,
                     face_up: zone == Zone::Leader,
-                    damage: 0,
-                    counters: Default::default(),
-                    evolved_with: None,
-                    linked_to: None,
-                    raced: 0,
-                    came_from: None,
-                    entered_turn: 0,
-                    evolved_turn: 0,
-                    super_evolved: false,
-                    fought_bane: false,
-                    ability_uses: Default::default(),
+                    ..super::state::CardState::new(def, owner, zone, ObjectId(cards.len() as u32))
                 });
                 card
             };

@@ -143,29 +143,15 @@ impl PartialEq for CardArena {
 mod tests {
     use super::CardArena;
     use crate::engine::ids::{CardRef, DefId, ObjectId, PlayerId};
-    use crate::engine::state::{AbilityUses, CardState, Counters, Zone};
+    use crate::engine::state::{CardState, Zone};
 
     fn card(def: u16) -> CardState {
-        CardState {
-            def: DefId(def),
-            owner: PlayerId(0),
-            controller: PlayerId(0),
-            zone: Zone::Deck,
-            object: ObjectId(u32::from(def)),
-            engaged: false,
-            face_up: false,
-            damage: 0,
-            counters: Counters::default(),
-            evolved_with: None,
-            linked_to: None,
-            raced: 0,
-            came_from: None,
-            entered_turn: 0,
-            evolved_turn: 0,
-            super_evolved: false,
-            fought_bane: false,
-            ability_uses: AbilityUses::default(),
-        }
+        CardState::new(
+            DefId(def),
+            PlayerId(0),
+            Zone::Deck,
+            ObjectId(u32::from(def)),
+        )
     }
 
     fn arena() -> CardArena {

@@ -160,6 +160,32 @@ pub struct CardState {
 }
 
 impl CardState {
+    /// A new card object of `def` owned (and controlled) by `owner`, in
+    /// `zone`: face down, nothing on it, entered in turn 0. Callers set
+    /// what differs (face up, the turn it entered).
+    pub fn new(def: DefId, owner: PlayerId, zone: Zone, object: ObjectId) -> CardState {
+        CardState {
+            def,
+            owner,
+            controller: owner,
+            zone,
+            object,
+            engaged: false,
+            face_up: false,
+            damage: 0,
+            counters: Counters::default(),
+            evolved_with: None,
+            linked_to: None,
+            raced: 0,
+            came_from: None,
+            entered_turn: 0,
+            evolved_turn: 0,
+            super_evolved: false,
+            fought_bane: false,
+            ability_uses: AbilityUses::default(),
+        }
+    }
+
     /// Number of counters of one kind.
     pub fn counter(&self, kind: Counter) -> u32 {
         self.counters.get(kind)
