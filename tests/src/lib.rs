@@ -3,15 +3,15 @@
 //! played the way `sve sim` plays them, and the options packs load with.
 //!
 //! The helpers panic with a message when the bundled data does not load:
-//! that data ships inside `sve-host`, so a failure there is a bug in the
+//! that data ships inside `sve-engine`, so a failure there is a bug in the
 //! build, not bad input.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use sve_host::bot::BotKind;
-use sve_host::cards::CardDb;
-use sve_host::engine::{AbilityRunner, DeckList, Match, NoAbilities};
-use sve_host::sim::{MatchReport, PlayOptions, play_bot_match};
+use sve_engine::bot::BotKind;
+use sve_engine::cards::CardDb;
+use sve_engine::engine::{AbilityRunner, DeckList, Match, NoAbilities};
+use sve_engine::sim::{MatchReport, PlayOptions, play_bot_match};
 
 /// What pack tests load over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,22 +26,22 @@ pub enum Base {
 /// Load options for tests: `base` under the packs, the workspace's
 /// compiled-component cache, and `dev` as the user's own packs (built from
 /// source into the workspace's `target/packs`).
-pub fn load_options(base: Base, dev: &[PathBuf]) -> sve_host::packs::LoadOptions {
+pub fn load_options(base: Base, dev: &[PathBuf]) -> sve_packs::packs::LoadOptions {
     let mut cards =
-        sve_host::cards::starter::parse_cards(sve_host::cards::starter::STARTER_CARDS_JSON)
+        sve_engine::cards::starter::parse_cards(sve_engine::cards::starter::STARTER_CARDS_JSON)
             .unwrap_or_else(|e| panic!("the bundled starter cards do not load: {e}"));
     if base == Base::StarterAndTestCards {
-        cards.extend(sve_host::scenario::fixtures::test_cards());
+        cards.extend(sve_engine::board::fixtures::test_cards());
     }
     let target = workspace_root().join("target");
-    sve_host::packs::LoadOptions {
+    sve_packs::packs::LoadOptions {
         base: cards,
         cache_dir: Some(target.join("sve-cache")),
-        dev_packs: sve_host::packs::DevPacks::new(dev, &target.join("packs")),
+        dev_packs: sve_packs::packs::DevPacks::new(dev, &target.join("packs")),
         language: None,
         // `SVE_SCRIPT_RUNTIME=sandboxed cargo test` runs every test's script
         // packs in the sandbox instead.
-        script_runtime: sve_host::packs::script_runtime_from_env(),
+        script_runtime: sve_packs::packs::script_runtime_from_env(),
     }
 }
 
@@ -50,8 +50,8 @@ pub fn load_options(base: Base, dev: &[PathBuf]) -> sve_host::packs::LoadOptions
 /// # Panics
 ///
 /// If the pack engine does not start.
-pub fn pack_library(dirs: &[PathBuf], base: Base) -> sve_host::packs::PackLibrary {
-    sve_host::packs::PackLibrary::open(dirs, &load_options(base, &[]))
+pub fn pack_library(dirs: &[PathBuf], base: Base) -> sve_packs::packs::PackLibrary {
+    sve_packs::packs::PackLibrary::open(dirs, &load_options(base, &[]))
         .unwrap_or_else(|e| panic!("the pack engine does not start: {e}"))
 }
 
@@ -65,11 +65,11 @@ pub fn clean_sim(
     games: u32,
     seed: u64,
 ) -> (Option<String>, u32) {
-    let summary = sve_host::sim::run_sim(
+    let summary = sve_engine::sim::run_sim(
         db,
         runner,
         decks,
-        sve_host::sim::SimOptions {
+        sve_engine::sim::SimOptions {
             games,
             seed,
             bot: BotKind::Random,
@@ -96,10 +96,10 @@ pub fn clean_sim(
 }
 
 /// The errors among a load's diagnostics, as they print.
-pub fn load_errors(diagnostics: &[sve_host::packs::PackDiagnostic]) -> Vec<String> {
+pub fn load_errors(diagnostics: &[sve_packs::packs::PackDiagnostic]) -> Vec<String> {
     diagnostics
         .iter()
-        .filter(|d| d.severity == sve_host::packs::Severity::Error)
+        .filter(|d| d.severity == sve_packs::packs::Severity::Error)
         .map(ToString::to_string)
         .collect()
 }
@@ -110,7 +110,7 @@ pub fn load_errors(diagnostics: &[sve_host::packs::PackDiagnostic]) -> Vec<Strin
 /// # Panics
 ///
 /// If any file fails.
-pub fn assert_scenarios_pass(paths: &[PathBuf], catalog: &sve_host::catalog::Catalog) {
+pub fn assert_scenarios_pass(paths: &[PathBuf], catalog: &sve_packs::catalog::Catalog) {
     assert_reports_pass(&sve_scenario::suite::run_files(paths, catalog));
 }
 
@@ -171,7 +171,7 @@ pub const STARTER_DECK_NAMES: [&str; 6] = ["SD01", "SD02", "SD03", "SD04", "SD05
 ///
 /// If the bundled card data does not load (a build bug).
 pub fn starter_db() -> Arc<CardDb> {
-    match sve_host::cards::starter::starter_db() {
+    match sve_engine::cards::starter::starter_db() {
         Ok(db) => Arc::new(db),
         Err(e) => panic!("the bundled starter cards do not load: {e}"),
     }
@@ -188,10 +188,10 @@ pub fn no_abilities() -> Arc<dyn AbilityRunner> {
 ///
 /// If `name` is not a bundled deck or its cards are missing from `db`.
 pub fn starter_deck(db: &CardDb, name: &str) -> DeckList {
-    let Some(file) = sve_host::decks::starter_deck(name) else {
+    let Some(file) = sve_engine::decks::starter_deck(name) else {
         panic!("`{name}` is not a bundled starter deck");
     };
-    match sve_host::decks::resolve(&file, db) {
+    match sve_engine::decks::resolve(&file, db) {
         Ok(list) => list,
         Err(errors) => {
             let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();

@@ -14,7 +14,7 @@ use crate::settings::Settings;
 use crate::start::{StartRequest, StartScreen};
 use egui::Ui;
 use std::time::Duration;
-use sve_host::catalog::Catalog;
+use sve_packs::catalog::Catalog;
 
 /// Settings the app starts with.
 #[derive(Clone, Debug, PartialEq, Eq)]

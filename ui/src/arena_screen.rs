@@ -1,5 +1,5 @@
 //! The Arena screen: a deck against a gauntlet of decks, played by bots
-//! of one level on a background thread (`sve_host::arena`), with progress
+//! of one level on a background thread (`sve_packs::arena`), with progress
 //! and the results as a heatmap and one bar per matchup with its 95%
 //! interval.
 
@@ -7,10 +7,10 @@ use crate::deck_choice::{DeckChoice, StarterTitles};
 use egui::{Color32, RichText, Sense, Ui, vec2};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
-use sve_host::arena::{self, ArenaOptions, ArenaReport, Entrant, Matchup};
-use sve_host::bot::BotKind;
-use sve_host::catalog::Catalog;
-use sve_host::decks::STARTER_DECKS;
+use sve_engine::bot::BotKind;
+use sve_engine::decks::STARTER_DECKS;
+use sve_packs::arena::{self, ArenaOptions, ArenaReport, Entrant, Matchup};
+use sve_packs::catalog::Catalog;
 
 /// What the screen asks the app for.
 #[derive(Debug, PartialEq, Eq)]

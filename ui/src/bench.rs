@@ -15,8 +15,8 @@ use crate::app::{App, Screen};
 use crate::config::{MatchConfig, Seat};
 use crate::play::anim::AnimSpeed;
 use std::time::Duration;
-use sve_host::bot::BotKind;
-use sve_host::catalog::Catalog;
+use sve_engine::bot::BotKind;
+use sve_packs::catalog::Catalog;
 
 /// The client measuring its frames.
 #[derive(Debug)]

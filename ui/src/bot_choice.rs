@@ -1,6 +1,6 @@
 //! The bot level picker the start screen and the Play online screen share.
 
-use sve_host::bot::BotKind;
+use sve_engine::bot::BotKind;
 
 /// The level's word on its button.
 fn level_word(kind: BotKind) -> &'static str {

@@ -3,8 +3,8 @@
 //! session worker plays it.
 
 use std::time::Duration;
-use sve_host::bot::BotKind;
-use sve_host::engine::{DeckList, PlayerId};
+use sve_engine::bot::BotKind;
+use sve_engine::engine::{DeckList, PlayerId};
 
 /// Who answers the decisions of one seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,7 +39,7 @@ pub struct MatchConfig {
     pub bot_delay: Duration,
     /// Watching a replay: both seats answer from its recorded answers (at
     /// the bot pace) instead of thinking.
-    pub replay: Option<std::sync::Arc<sve_host::replay::Replay>>,
+    pub replay: Option<std::sync::Arc<sve_engine::replay::Replay>>,
 }
 
 /// How the seats are filled, which decides whose view the board shows.
@@ -88,12 +88,12 @@ impl MatchConfig {
     /// Watching a replay: its decks and seed, both seats answered from the
     /// recording. Unknown card ids are errors.
     pub fn from_replay(
-        replay: sve_host::replay::Replay,
-        db: &sve_host::cards::CardDb,
+        replay: sve_engine::replay::Replay,
+        db: &sve_engine::cards::CardDb,
         bot_delay: Duration,
     ) -> Result<MatchConfig, Vec<String>> {
         let mut errors = Vec::new();
-        let mut resolve = |deck: &sve_host::replay::ReplayDeck| -> Option<ChosenDeck> {
+        let mut resolve = |deck: &sve_engine::replay::ReplayDeck| -> Option<ChosenDeck> {
             let mut id = |card: &String| match db.by_card_id(card) {
                 Some(def) => Some(def),
                 None => {
@@ -125,7 +125,7 @@ impl MatchConfig {
         if !errors.is_empty() {
             return Err(errors);
         }
-        let random = Seat::Bot(sve_host::bot::BotKind::Random);
+        let random = Seat::Bot(sve_engine::bot::BotKind::Random);
         Ok(MatchConfig {
             seats: [random, random],
             decks: [first, second],

@@ -2,7 +2,7 @@
 //! with the same widget on the start screen and on the Play online screen.
 
 use egui::Ui;
-use sve_host::decks::{self, STARTER_DECKS};
+use sve_engine::decks::{self, STARTER_DECKS};
 
 /// Where a deck comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,7 +128,7 @@ impl DeckChoice {
                 if path.is_empty() {
                     return Err("Type the path of your deck file.".to_owned());
                 }
-                sve_host::text_file::read_text_file(std::path::Path::new(path))
+                sve_packs::text_file::read_text_file(std::path::Path::new(path))
                     .map_err(|err| format!("Cannot read the deck file {path}: {err}"))
             }
         }

@@ -9,15 +9,15 @@ use crate::play::selection::Selection;
 use crate::session::DecisionView;
 use std::sync::Arc;
 use std::time::Duration;
-use sve_host::bot::BotKind;
-use sve_host::cards::CardDb;
-use sve_host::cards::starter::starter_db;
-use sve_host::engine::view::{CardView, PlayerView, SideView};
-use sve_host::engine::{CardRef, Choice, Decision, DeckList, Phase, PlayerId, Prompt};
+use sve_engine::bot::BotKind;
+use sve_engine::cards::CardDb;
+use sve_engine::cards::starter::starter_db;
+use sve_engine::engine::view::{CardView, PlayerView, SideView};
+use sve_engine::engine::{CardRef, Choice, Decision, DeckList, Phase, PlayerId, Prompt};
 
 /// The bundled card data.
 pub fn db() -> Arc<CardDb> {
-    // OK: the bundled data is checked by sve-host's own tests.
+    // OK: the bundled data is checked by the engine's own tests.
     Arc::new(starter_db().expect("bundled card data"))
 }
 

@@ -4,7 +4,7 @@
 //! worker's `Match::answer`.
 
 use std::path::PathBuf;
-use sve_host::engine::CardRef;
+use sve_engine::engine::CardRef;
 
 /// One thing a panel asks for.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,7 +35,7 @@ pub enum Intent {
     /// Hot-seat: the next player is at the screen; show their board.
     RevealBoard,
     /// Change the match with a sandbox tool.
-    Sandbox(sve_host::engine::SandboxAction),
+    Sandbox(sve_engine::engine::SandboxAction),
     /// Write the board as a scenario file.
     SaveScenario,
     /// Write a bug-report bundle.

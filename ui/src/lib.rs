@@ -1,7 +1,7 @@
 //! `sve-ui`: the Shadowverse: Evolve client, an eframe app.
 //!
 //! ```no_run
-//! use sve_host::catalog::Catalog;
+//! use sve_packs::catalog::Catalog;
 //! use sve_ui::{App, AppOptions};
 //!
 //! // The starter cards with the packs of `card-packs/` (abilities in wasm).

@@ -1,7 +1,7 @@
 //! `sve-ui`: opens the Shadowverse: Evolve client window.
 
 use anyhow::{Context as _, anyhow};
-use sve_host::catalog::Catalog;
+use sve_packs::catalog::Catalog;
 use sve_ui::{App, AppOptions};
 
 /// mimalloc in place of glibc's allocator, as in the `sve` command: the
@@ -13,7 +13,7 @@ fn main() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| {
-                tracing_subscriber::EnvFilter::new("warn,sve_ui=info,sve_host::packs=info")
+                tracing_subscriber::EnvFilter::new("warn,sve_ui=info,sve_packs::packs=info")
             }),
         )
         .with_writer(std::io::stderr)
@@ -26,7 +26,7 @@ fn main() -> anyhow::Result<()> {
     // folder the vanilla cards are used.
     let packs = std::path::Path::new("card-packs");
     let target = std::path::Path::new("target");
-    let dev_packs = sve_host::packs::dev_packs_from_env();
+    let dev_packs = sve_packs::packs::dev_packs_from_env();
     for dir in &dev_packs {
         tracing::info!("dev pack (built from source): {}", dir.display());
     }

@@ -15,7 +15,7 @@
 
 use crate::session::ClockReading;
 use std::time::Duration;
-use sve_host::engine::PlayerId;
+use sve_engine::engine::PlayerId;
 use sve_net::protocol::ClockSpec;
 
 /// Under this much time a clock warns (it is drawn in red).

@@ -10,13 +10,13 @@ use crate::session::{
 };
 use std::collections::HashMap;
 use std::sync::Arc;
-use sve_host::bot::BotKind;
-use sve_host::cards::CardDb;
-use sve_host::engine::view::{PlayerView, SideView};
-use sve_host::engine::{CardRef, Outcome, Phase, PlayerId};
-use sve_host::packs::PackInfo;
-use sve_host::replay::ReplaySeat;
-use sve_host::text_file::shown;
+use sve_engine::bot::BotKind;
+use sve_engine::cards::CardDb;
+use sve_engine::engine::view::{PlayerView, SideView};
+use sve_engine::engine::{CardRef, Outcome, Phase, PlayerId};
+use sve_engine::replay::ReplaySeat;
+use sve_packs::packs::PackInfo;
+use sve_packs::text_file::shown;
 
 /// The UI's picture of a match.
 #[derive(Clone, Debug)]
@@ -319,7 +319,7 @@ fn recorded_seat_name(seat: &ReplaySeat, player: PlayerId) -> String {
 }
 
 /// A bot kind's name as seat labels show it ("easy", "hard").
-pub fn bot_name(kind: sve_host::bot::BotKind) -> &'static str {
+pub fn bot_name(kind: sve_engine::bot::BotKind) -> &'static str {
     kind.name()
 }
 

@@ -18,8 +18,8 @@ use crate::session::online::{
 use crate::settings::{OnlineChoices, StoredClock, StoredDeck};
 use egui::{Color32, RichText, Ui};
 use std::sync::Arc;
-use sve_host::bot::BotKind;
-use sve_host::cards::CardDb;
+use sve_engine::bot::BotKind;
+use sve_engine::cards::CardDb;
 use sve_net::protocol::Seating;
 
 /// What the Play online screen asks of the app.

@@ -6,7 +6,7 @@
 //! a problem copies its location, to paste into an editor's "go to file".
 
 use egui::{Color32, RichText, Ui};
-use sve_host::packs::{PackDiagnostic, PackInfo, Severity};
+use sve_packs::packs::{PackDiagnostic, PackInfo, Severity};
 
 /// The packs panel's own state: the location copied last.
 #[derive(Debug, Default)]

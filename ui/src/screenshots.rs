@@ -24,9 +24,9 @@ use egui::{ColorImage, Context, Event, FullOutput, Modifiers, Pos2, RawInput, Re
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
-use sve_host::bot::BotKind;
-use sve_host::catalog::Catalog;
-use sve_host::engine::{Action, Choice, PlayerId, Prompt};
+use sve_engine::bot::BotKind;
+use sve_engine::engine::{Action, Choice, PlayerId, Prompt};
+use sve_packs::catalog::Catalog;
 
 /// The window's size, in points.
 pub const WINDOW_SIZE: [f32; 2] = [1440.0, 900.0];
@@ -523,7 +523,7 @@ fn tour() -> Vec<Step> {
 /// Your answer to a decision: in the main phase play the first card that
 /// can be played, else evolve, else attack, else end the turn; pass
 /// Quick windows; anything else takes the first options it must.
-fn pilot(decision: &sve_host::engine::Decision) -> Vec<usize> {
+fn pilot(decision: &sve_engine::engine::Decision) -> Vec<usize> {
     let find = |wanted: fn(&Choice) -> bool| decision.options.iter().position(wanted);
     match decision.prompt {
         Prompt::MainAction => find(|choice| matches!(choice, Choice::Action(Action::Play { .. })))
@@ -678,7 +678,7 @@ impl egui::Plugin for TourPlugin {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sve_host::engine::{CardRef, Decision};
+    use sve_engine::engine::{CardRef, Decision};
 
     #[test]
     fn the_pilot_plays_before_ending_the_turn_and_picks_what_it_must() {

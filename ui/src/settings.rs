@@ -14,7 +14,7 @@
 use crate::clock_choice::{ClockChoice, DECISION_PRESETS, Limit, MATCH_PRESETS};
 use crate::deck_choice::{DeckChoice, DeckSource};
 use serde::{Deserialize, Serialize};
-use sve_host::decks::STARTER_DECKS;
+use sve_engine::decks::STARTER_DECKS;
 
 /// The key the settings are stored under.
 pub const SETTINGS_KEY: &str = "sve-ui settings";

@@ -8,10 +8,10 @@ use crate::deck_choice::{DeckChoice, StarterTitles};
 use crate::settings::StoredDeck;
 use egui::{Color32, RichText, Ui};
 use std::time::Duration;
-use sve_host::bot::BotKind;
-use sve_host::cards::CardDb;
-use sve_host::decks::{self, DeckError};
-use sve_host::engine::PlayerId;
+use sve_engine::bot::BotKind;
+use sve_engine::cards::CardDb;
+use sve_engine::decks::{self, DeckError};
+use sve_engine::engine::PlayerId;
 
 /// Who plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -319,7 +319,7 @@ impl StartScreen {
         let bytes = read_replay_file(std::path::Path::new(path))
             .map_err(|e| vec![format!("Cannot read {path}: {e}")])?;
         let replay =
-            sve_host::replay::Replay::decode(&bytes).map_err(|e| vec![format!("{path}: {e}")])?;
+            sve_engine::replay::Replay::decode(&bytes).map_err(|e| vec![format!("{path}: {e}")])?;
         MatchConfig::from_replay(
             replay,
             db,
@@ -357,7 +357,7 @@ fn read_replay_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
 pub fn load_checked(arg: &str, db: &CardDb) -> Result<ChosenDeck, Vec<String>> {
     let to_text =
         |errors: Vec<DeckError>| errors.iter().map(ToString::to_string).collect::<Vec<_>>();
-    let file = decks::load_deck(arg).map_err(to_text)?;
+    let file = sve_packs::deck_files::load_deck(arg).map_err(to_text)?;
     let problems = decks::check_deck(&file, db);
     if !problems.is_empty() {
         return Err(to_text(problems));

@@ -13,7 +13,7 @@ use common::*;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use std::time::Duration;
-use sve_host::catalog::Catalog;
+use sve_packs::catalog::Catalog;
 use sve_ui::play::anim::AnimSpeed;
 use sve_ui::{App, AppOptions};
 

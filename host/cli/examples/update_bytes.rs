@@ -13,13 +13,13 @@
 use anyhow::{Context, Result};
 use std::path::Path;
 use std::sync::Arc;
-use sve_host::bot::{Bot, RandomBot};
-use sve_host::catalog::Catalog;
-use sve_host::decks::{resolve, starter_deck};
-use sve_host::engine::{CardRef, DeckList, Match, PlayerId, Status};
+use sve_engine::bot::{Bot, RandomBot};
+use sve_engine::decks::{resolve, starter_deck};
+use sve_engine::engine::{CardRef, DeckList, Match, PlayerId, Status};
 use sve_net::feed::{SeatFeed, Viewer};
 use sve_net::inspect::InspectedCard;
 use sve_net::protocol::{Clocks, ServerMsg, Update, encode};
+use sve_packs::catalog::Catalog;
 
 fn main() -> Result<()> {
     let matches: u64 = std::env::args()

@@ -5,11 +5,11 @@
 use anyhow::{Result, bail};
 use clap::Args;
 use std::sync::Arc;
-use sve_host::arena::{self, ArenaOptions, ArenaReport, Entrant, Matchup};
-use sve_host::bot::BotKind;
-use sve_host::cards::CardDb;
-use sve_host::decks::DeckFile;
-use sve_host::engine::{AbilityRunner, DeckList};
+use sve_engine::bot::BotKind;
+use sve_engine::cards::CardDb;
+use sve_engine::decks::DeckFile;
+use sve_engine::engine::{AbilityRunner, DeckList};
+use sve_packs::arena::{self, ArenaOptions, ArenaReport, Entrant, Matchup};
 
 /// `sve arena` options.
 #[derive(Args)]

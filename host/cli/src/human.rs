@@ -1,9 +1,9 @@
 //! A human at the terminal: numbered choices, answers typed as numbers.
 
 use std::io::{BufRead, Write};
-use sve_host::bot::Bot;
-use sve_host::engine::{Decision, Match, Prompt};
-use sve_host::gamelog;
+use sve_engine::bot::Bot;
+use sve_engine::engine::{Decision, Match, Prompt};
+use sve_engine::gamelog;
 
 /// Reads answers from stdin. An empty answer at end of input concedes.
 pub struct Human;

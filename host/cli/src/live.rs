@@ -4,27 +4,28 @@
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use sve_host::cards::CardDb;
-use sve_host::engine::{AbilityRunner, Match};
-use sve_host::packs::{
+use sve_engine::cards::CardDb;
+use sve_engine::engine::{AbilityRunner, Match};
+use sve_engine::sim;
+use sve_packs::packs::{
     DevPacks, LoadOptions, LoadedPacks, PackLibrary, PackWatcher, ReloadChange, ReloadReport,
 };
-use sve_host::sim;
 
 /// The load options of every command: the bundled vanilla cards as the
 /// base, compiled components cached in `target/sve-cache`, and the user's
 /// dev packs (`--dev-pack`) built into `target/packs`. No other pack is
 /// ever built.
 pub(crate) fn load_options(dev_packs: &[PathBuf]) -> Result<LoadOptions> {
-    let base = sve_host::cards::starter::parse_cards(sve_host::cards::starter::STARTER_CARDS_JSON)
-        .context("loading the bundled card data")?;
+    let base =
+        sve_engine::cards::starter::parse_cards(sve_engine::cards::starter::STARTER_CARDS_JSON)
+            .context("loading the bundled card data")?;
     let target = Path::new("target");
     Ok(LoadOptions {
         base,
         cache_dir: Some(target.join("sve-cache")),
         dev_packs: DevPacks::new(dev_packs, &target.join("packs")),
-        language: sve_host::packs::language_from_env(),
-        script_runtime: sve_host::packs::script_runtime_from_env(),
+        language: sve_packs::packs::language_from_env(),
+        script_runtime: sve_packs::packs::script_runtime_from_env(),
     })
 }
 

@@ -16,17 +16,18 @@ use live::{LivePacks, open_library, play_roots};
 use pack_cmd::pack_command;
 use std::path::PathBuf;
 use std::sync::Arc;
-use sve_host::bot::{Bot, BotKind};
-use sve_host::cards::{CardDb, starter::starter_db};
-use sve_host::catalog::RunnerFactory;
-use sve_host::decks::{self, DeckFile};
-use sve_host::engine::view::redact;
-use sve_host::engine::{
+use sve_engine::bot::{Bot, BotKind};
+use sve_engine::cards::{CardDb, starter::starter_db};
+use sve_engine::decks::{self, DeckFile};
+use sve_engine::engine::view::redact;
+use sve_engine::engine::{
     AbilityRunner, DeckList, Event, Match, NoAbilities, Outcome, PlayerId, Status,
 };
-use sve_host::gamelog;
-use sve_host::replay::{Replay, ReplaySeat, log_hash};
-use sve_host::sim::{self, PlayOptions, SimOptions};
+use sve_engine::gamelog;
+use sve_engine::replay::{Replay, ReplaySeat, log_hash};
+use sve_engine::sim::{self, PlayOptions, SimOptions};
+use sve_packs::catalog::RunnerFactory;
+use sve_packs::deck_files;
 
 /// mimalloc in place of glibc's allocator: a match allocates small,
 /// short-lived lists at every step, and glibc's malloc and free were about
@@ -244,7 +245,7 @@ fn main() -> Result<()> {
         // Clients play the server's cards: they load no packs of their own
         // beyond the deck lists in the pack folder.
         let pack_dirs =
-            sve_host::packs::layout::pack_dirs(std::slice::from_ref(&cli.packs), &mut Vec::new());
+            sve_packs::packs::layout::pack_dirs(std::slice::from_ref(&cli.packs), &mut Vec::new());
         return match cli.command {
             Command::Client(args) => online::client(args, &pack_dirs),
             Command::Loadtest(args) => online::loadtest(args, &pack_dirs),
@@ -404,7 +405,7 @@ fn load_decks(
     pack_dirs: &[PathBuf],
 ) -> Result<Vec<(DeckFile, DeckList)>> {
     let load = |arg: &String| -> Result<(DeckFile, DeckList)> {
-        let file = decks::load_deck_from_packs(arg, pack_dirs).map_err(join_errors)?;
+        let file = deck_files::load_deck_from_packs(arg, pack_dirs).map_err(join_errors)?;
         let problems = decks::check_deck(&file, db);
         if !problems.is_empty() {
             bail!("deck {arg} is not legal:\n{}", join_errors(problems));
@@ -475,7 +476,7 @@ fn play_match(
         let events = game.take_events();
         for event in &events {
             if let Event::CardsReloaded { source, .. } = event {
-                reloads.push(sve_host::replay::RecordedReload {
+                reloads.push(sve_engine::replay::RecordedReload {
                     after_answers: u32::try_from(answers.len()).unwrap_or(u32::MAX),
                     card_fingerprint: game.db().fingerprint(),
                     source: source.clone(),
@@ -503,7 +504,7 @@ fn play_match(
             continue;
         }
         match game.answer(player, &picks) {
-            Ok(()) => answers.push(sve_host::replay::RecordedAnswer::new(player, &picks)),
+            Ok(()) => answers.push(sve_engine::replay::RecordedAnswer::new(player, &picks)),
             Err(rejection) => println!("Not allowed: {rejection}"),
         }
     }
@@ -685,8 +686,8 @@ fn replay(
     // Deck names come from the replay file: shown escaped.
     println!(
         "{} vs {} (seed {})",
-        sve_host::text_file::shown(&replay.decks[0].name),
-        sve_host::text_file::shown(&replay.decks[1].name),
+        sve_packs::text_file::shown(&replay.decks[0].name),
+        sve_packs::text_file::shown(&replay.decks[1].name),
         replay.seed
     );
     if replay.seats.iter().any(|seat| *seat != ReplaySeat::Unknown) {
@@ -710,13 +711,13 @@ fn seat_words(seat: &ReplaySeat) -> String {
     match seat {
         ReplaySeat::Unknown => "unknown".to_owned(),
         ReplaySeat::Human(name) if name.is_empty() => "a person".to_owned(),
-        ReplaySeat::Human(name) => sve_host::text_file::shown(name),
-        ReplaySeat::Bot(kind) => format!("{} bot", sve_host::text_file::shown(kind)),
+        ReplaySeat::Human(name) => sve_packs::text_file::shown(name),
+        ReplaySeat::Bot(kind) => format!("{} bot", sve_packs::text_file::shown(kind)),
     }
 }
 
 fn deck_check(db: &CardDb, file: &str) -> Result<()> {
-    let deck = decks::load_deck(file).map_err(join_errors)?;
+    let deck = deck_files::load_deck(file).map_err(join_errors)?;
     let problems = decks::check_deck(&deck, db);
     if problems.is_empty() {
         let main: u32 = deck.main.iter().map(|e| e.count).sum();

@@ -10,9 +10,9 @@
 
 use anyhow::{Result, bail};
 use std::sync::Arc;
-use sve_host::bot::BotKind;
-use sve_host::cards::CardDb;
-use sve_host::engine::{AbilityRunner, DeckList, Match, Prompt, Status};
+use sve_engine::bot::BotKind;
+use sve_engine::cards::CardDb;
+use sve_engine::engine::{AbilityRunner, DeckList, Match, Prompt, Status};
 
 /// What to measure.
 pub struct MemoryArgs {

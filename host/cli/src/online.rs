@@ -6,8 +6,8 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
-use sve_host::cards::CardDb;
-use sve_host::engine::AbilityRunner;
+use sve_engine::cards::CardDb;
+use sve_engine::engine::AbilityRunner;
 use sve_net::client::Connection;
 use sve_net::client::greedy::GreedyAnswers;
 use sve_net::client::loadtest::{self, LoadtestOptions};
@@ -187,7 +187,7 @@ pub(crate) fn client(args: ClientArgs, pack_dirs: &[PathBuf]) -> Result<()> {
 fn print_result(report: &PlayReport) {
     let seat = report.seating.as_ref().and_then(|s| s.seat);
     match (report.outcome, seat) {
-        (Some(sve_host::engine::Outcome::Win(winner, reason)), Some(seat)) => {
+        (Some(sve_engine::engine::Outcome::Win(winner, reason)), Some(seat)) => {
             let who = if winner.0 == seat {
                 "You win"
             } else {
@@ -284,7 +284,7 @@ impl Answerer for Terminal {
     }
 }
 
-fn read_picks(decision: &sve_host::engine::Decision) -> Vec<u32> {
+fn read_picks(decision: &sve_engine::engine::Decision) -> Vec<u32> {
     let stdin = std::io::stdin();
     loop {
         match decision.cancel_option() {
@@ -301,7 +301,7 @@ fn read_picks(decision: &sve_host::engine::Decision) -> Vec<u32> {
         match stdin.lock().read_line(&mut line) {
             // End of input: the default answer keeps the match going.
             Ok(0) | Err(_) => {
-                return sve_host::bot::default_answer(decision)
+                return sve_engine::bot::default_answer(decision)
                     .into_iter()
                     .map(|p| p as u32)
                     .collect();
@@ -393,17 +393,17 @@ pub(crate) fn loadtest(args: LoadArgs, pack_dirs: &[PathBuf]) -> Result<()> {
 fn deck_text(arg: &str, pack_dirs: &[PathBuf]) -> Result<String> {
     let path = Path::new(arg);
     if path.is_file() {
-        return sve_host::text_file::read_text_file(path)
+        return sve_packs::text_file::read_text_file(path)
             .with_context(|| format!("reading deck {arg}"));
     }
-    if let Some((_, path)) = sve_host::decks::pack_decks(pack_dirs)
+    if let Some((_, path)) = sve_packs::deck_files::pack_decks(pack_dirs)
         .into_iter()
         .find(|(name, _)| name.eq_ignore_ascii_case(arg))
     {
-        return sve_host::text_file::read_text_file(&path)
+        return sve_packs::text_file::read_text_file(&path)
             .with_context(|| format!("reading deck {}", path.display()));
     }
-    sve_host::decks::STARTER_DECKS
+    sve_engine::decks::STARTER_DECKS
         .iter()
         .find(|(name, _)| name.eq_ignore_ascii_case(arg))
         .map(|(_, text)| (*text).to_owned())

@@ -34,8 +34,8 @@ pub(crate) fn pack_command(
         PackCommand::Check { path, json } => check(path, dev_packs, *json),
         PackCommand::Audit { path, json } => audit(path, dev_packs, *json),
         PackCommand::Build { path, out } => {
-            let manifest = sve_host::packs::read_manifest(path).map_err(anyhow::Error::msg)?;
-            if manifest.kind == sve_host::packs::PackKind::Script {
+            let manifest = sve_packs::packs::read_manifest(path).map_err(anyhow::Error::msg)?;
+            if manifest.kind == sve_packs::packs::PackKind::Script {
                 return build_script_pack(&manifest, out.as_deref());
             }
             eprintln!(
@@ -43,7 +43,7 @@ pub(crate) fn pack_command(
                 manifest.id,
                 path.display()
             );
-            let built = sve_host::packs::build_rust_pack(
+            let built = sve_packs::packs::build_rust_pack(
                 &manifest,
                 &Path::new("target").join("packs"),
                 &mut |line| eprintln!("{line}"),
@@ -63,12 +63,12 @@ pub(crate) fn pack_command(
 /// `sve pack check`: loads the pack (or folder of packs) exactly as play
 /// does (the same loader, `api` check, limits and dev packs; nothing is
 /// built that play would not build) and reports every problem and note
-/// (`sve_host::packs::check`): per pack its cards and priority, the script
+/// (`sve_packs::packs::check`): per pack its cards and priority, the script
 /// files read per folder, which pack plays the cards several packs define,
 /// and the compiler's diagnostics rendered like rustc's.
 fn check(path: &Path, dev_packs: &[PathBuf], json: bool) -> Result<()> {
     let loaded = load_packs_for(&[path.to_owned()], dev_packs)?;
-    let report = sve_host::packs::check::check(path, loaded);
+    let report = sve_packs::packs::check::check(path, loaded);
     if json {
         println!("{}", report.json());
     } else {
@@ -88,13 +88,13 @@ fn audit(path: &Path, dev_packs: &[PathBuf], json: bool) -> Result<()> {
     for diagnostic in loaded
         .diagnostics
         .iter()
-        .filter(|d| d.severity == sve_host::packs::Severity::Error)
+        .filter(|d| d.severity == sve_packs::packs::Severity::Error)
     {
         eprintln!("{diagnostic}");
     }
     let packs = library.pack_cards();
-    let findings = sve_host::packs::audit::audit(&packs);
-    let counts = sve_host::packs::audit::counts(&findings);
+    let findings = sve_packs::packs::audit::audit(&packs);
+    let counts = sve_packs::packs::audit::counts(&findings);
     let cards: usize = packs.iter().map(|(_, cards)| cards.len()).sum();
     if json {
         println!(
@@ -121,10 +121,10 @@ fn audit(path: &Path, dev_packs: &[PathBuf], json: bool) -> Result<()> {
 /// the compiled scripts in a custom section, written to
 /// `target/packs/<id>.wasm` (and `out`).
 fn build_script_pack(
-    manifest: &sve_host::packs::PackManifest,
+    manifest: &sve_packs::packs::PackManifest,
     out: Option<&std::path::Path>,
 ) -> Result<()> {
-    let compiled = sve_host::packs::script_pack::compile_folder(&manifest.dir)
+    let compiled = sve_packs::packs::script_pack::compile_folder(&manifest.dir)
         .map_err(|d| anyhow::anyhow!("{d}"))?;
     for diagnostic in &compiled.diagnostics {
         eprintln!("{diagnostic}");
@@ -136,7 +136,7 @@ fn build_script_pack(
             compiled.cards_total
         );
     }
-    let bytes = sve_host::packs::script_pack::package(&compiled.ir).map_err(anyhow::Error::msg)?;
+    let bytes = sve_packs::packs::script_pack::package(&compiled.ir).map_err(anyhow::Error::msg)?;
     let dir = std::path::Path::new("target").join("packs");
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     let file = dir.join(format!("{}.wasm", manifest.id));

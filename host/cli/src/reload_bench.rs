@@ -16,8 +16,8 @@ use anyhow::{Context, Result, bail};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use sve_host::decks;
-use sve_host::engine::{Event, Match};
+use sve_engine::decks;
+use sve_engine::engine::{Event, Match};
 
 pub fn run(pack: &Path, edits: u32, json: bool) -> Result<()> {
     let name = pack
@@ -101,8 +101,8 @@ pub fn run(pack: &Path, edits: u32, json: bool) -> Result<()> {
     println!("edits: {edits}  p50 {p50:.1} ms  p95 {p95:.1} ms  max {max:.1} ms");
     println!(
         "  of which compile + load: p50 {load_p50:.1} ms  p95 {load_p95:.1} ms (the watcher waits {} ms after a finished save, {} ms otherwise)",
-        sve_host::packs::watch::SETTLE.as_millis(),
-        sve_host::packs::watch::DEBOUNCE.as_millis()
+        sve_packs::packs::watch::SETTLE.as_millis(),
+        sve_packs::packs::watch::DEBOUNCE.as_millis()
     );
     if json {
         println!(

@@ -5,7 +5,7 @@
 use crate::live::{load_packs_for, play_roots};
 use anyhow::{Context, Result};
 use std::path::Path;
-use sve_host::catalog::Catalog;
+use sve_packs::catalog::Catalog;
 use sve_scenario::suite::{self, Summary};
 
 /// Runs the scenarios under `path`; exits with status 1 when any fails.

@@ -1,7 +1,7 @@
 //! `sve-engine`: the Shadowverse: Evolve rules as a resumable,
 //! deterministic, headless state machine, and what plays it without IO:
 //! card data, deck lists and construction rules, bots, replays, bot-match
-//! sims, the game log and the scenario board builder.
+//! sims, the game log and the board builder.
 //!
 //! - [`engine`]: the rules (`Match`, `step`, `answer`), the `AbilityRunner`
 //!   seam to card code.
@@ -13,7 +13,7 @@
 //! - [`sim`]: bot-vs-bot matches with invariant checks.
 //! - [`gamelog`]: events (one renderer for scenario lines and the game
 //!   log), decision options and the board as text.
-//! - [`scenario`]: boards for rules and card tests.
+//! - [`board`]: boards built by hand, for rules and card tests.
 //!
 //! **Architecture Invariant:** this crate names no wasmtime type and does
 //! no IO (no file, thread or network): its dependencies say so, and
@@ -24,11 +24,11 @@
 
 #![warn(missing_docs)]
 
+pub mod board;
 pub mod bot;
 pub mod cards;
 pub mod decks;
 pub mod engine;
 pub mod gamelog;
 pub mod replay;
-pub mod scenario;
 pub mod sim;

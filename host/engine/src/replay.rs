@@ -732,7 +732,7 @@ impl Replay {
                 let problems: Vec<String> = problems.iter().map(|p| p.message.clone()).collect();
                 return Err(ReplayError::Deck {
                     deck: shown(&deck.name),
-                    problems: sve_script::text::escape_line(&problems.join("; "), 2_000),
+                    problems: sve_text::escape_line(&problems.join("; "), 2_000),
                 });
             }
         }
@@ -787,7 +787,7 @@ impl Replay {
 /// Text from a replay file as it may appear in an error: a replay comes
 /// from anywhere, so its names are escaped and capped.
 fn shown(text: &str) -> String {
-    sve_script::text::escape_line(text, 100)
+    sve_text::escape_line(text, 100)
 }
 
 /// A stable hash of an event log (FNV-1a over each event's postcard

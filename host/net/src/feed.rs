@@ -598,10 +598,10 @@ mod tests {
 
     #[test]
     fn a_cancelled_activation_leaves_the_opponents_view_as_it_was() {
+        use sve_engine::board::{Board, Side};
         use sve_engine::engine::{AbilityIdx, Action, Choice};
-        use sve_engine::scenario::{Scenario, Side};
         let p1 = PlayerId(0);
-        let mut s = Scenario::builder()
+        let mut s = Board::builder()
             .side(
                 p1,
                 Side::new().field(["Sifter"]).hand(["V1", "V2", "V3"]).pp(3),

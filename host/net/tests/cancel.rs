@@ -8,9 +8,9 @@ mod common;
 
 use common::{deck, start};
 use std::sync::{Arc, Mutex};
+use sve_engine::board::fixtures::{test_db, test_runner};
 use sve_engine::engine::{AbilityRunner, Action, Choice, Decision, DefId, Event, PlayerId, Prompt};
 use sve_engine::replay::{Replay, log_hash};
-use sve_engine::scenario::fixtures::{test_db, test_runner};
 use sve_net::client::Connection;
 use sve_net::client::play::{Answerer, Entry, RandomAnswers, play};
 use sve_net::protocol::{ClientMsg, ClockSpec, Opponent, Seating, ServerMsg, Update};

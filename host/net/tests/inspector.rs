@@ -10,6 +10,7 @@ mod common;
 
 use common::{deck, seated, start, until};
 use std::sync::{Arc, Mutex};
+use sve_engine::board::{Board, Side, fixtures};
 use sve_engine::bot::default_answer;
 use sve_engine::cards::starter::starter_db;
 use sve_engine::cards::{AbilityDef, AbilityKind, ActivationZone, CardDb, CardFilter, Keywords};
@@ -17,7 +18,6 @@ use sve_engine::engine::{
     AbilityIdx, Action, CardRef, Choice, DefId, Duration, FnRunner, NoAbilities, PlayerId, Prompt,
     Zone,
 };
-use sve_engine::scenario::{Scenario, Side, fixtures};
 use sve_net::client::play::{Answerer, Entry, RandomAnswers, play};
 use sve_net::client::{Connection, leaks};
 use sve_net::feed::{SeatFeed, Viewer};
@@ -252,7 +252,7 @@ fn with_pocket_charm() -> (CardDb, FnRunner) {
 fn a_modifier_from_a_card_in_a_hand_names_nothing_of_it_to_others() {
     let p1 = PlayerId(0);
     let (db, runner) = with_pocket_charm();
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .db(Arc::new(db))
         .runner(Arc::new(runner))
         .side(p1, Side::new().field(["Warden"]).hand(["Pocket Charm"]))

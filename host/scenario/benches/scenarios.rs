@@ -17,7 +17,7 @@ fn scenarios(c: &mut Criterion) {
     let mut group = c.benchmark_group("scenarios");
     group.measurement_time(Duration::from_secs(4));
     let catalog =
-        sve_host::catalog::Catalog::open(&root().join("card-packs"), &root().join("target"))
+        sve_packs::catalog::Catalog::open(&root().join("card-packs"), &root().join("target"))
             .expect("bundled cards");
     let dir = root().join("card-packs/starter-scripts/tests");
     let files = sve_scenario::suite::find_scenarios(&dir).expect("scenarios");

@@ -1,4 +1,4 @@
-//! Scenario test files (`*.scenario`): a board, the actions and answers to
+//! Board test files (`*.scenario`): a board, the actions and answers to
 //! play on it, and what the board and the events must look like after. The
 //! format is written for card authors in `docs/scenarios.md`; this module
 //! reads it into a [`ScenarioFile`]. It checks syntax only: card names are
@@ -31,7 +31,7 @@
 //! assert_eq!(errors[0].line(), 4);
 //! ```
 //!
-//! The `[board]` section is [board text](sve_engine::scenario::board_as_text); `[expect]`
+//! The `[board]` section is [board text](sve_engine::board::board_as_text); `[expect]`
 //! reuses its zone and resource lines. Line numbers in errors are the
 //! file's own, board lines included.
 
@@ -258,7 +258,7 @@ impl ScenarioFile {
         let mut pending_rejection: Option<usize> = None;
         // `\r\n`, a lone `\r` and a leading byte order mark read as plain
         // lines.
-        for (idx, raw) in sve_script::text::lines(text).enumerate() {
+        for (idx, raw) in sve_text::lines(text).enumerate() {
             let line = idx + 1;
             let content = strip_comment(raw).trim();
             let in_board = section == Section::Board && !content.starts_with('[');

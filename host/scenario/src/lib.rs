@@ -1,7 +1,7 @@
 //! `sve-scenario`: scenario test files for card authors
 //! (`docs/scenarios.md`): a board, actions and answers, expected results,
 //! written without Rust, run over a
-//! [`Catalog`](sve_host::catalog::Catalog)'s cards and code.
+//! [`Catalog`](sve_packs::catalog::Catalog)'s cards and code.
 //!
 //! - [`file`]: reads `*.scenario` (syntax only, every problem with its
 //!   line).
@@ -17,14 +17,14 @@
 //! - [`suite`]: finds and runs the files of a folder, for `sve test` and the
 //!   `sve-tests` suite.
 //!
-//! The board builder itself is the engine's: [`sve_engine::scenario`].
+//! The board builder itself is the engine's: [`sve_engine::board`].
 
 #![warn(missing_docs)]
 
 // The engine's and the host's modules under the names the files use.
-use sve_engine::scenario::{BuildError, ScenarioBuilder, text};
+use sve_engine::board::{BoardBuilder, BuildError, text};
 use sve_engine::{bot, cards, engine, gamelog};
-use sve_host::{catalog, text_file};
+use sve_packs::{catalog, text_file};
 
 mod expect;
 pub mod file;

@@ -25,7 +25,7 @@ use super::file::{Act, AnswerItem, AttackAt, CardSel, ErrorKind, Expectation, Pa
 use super::file::{ScenarioFile, StepKind};
 use super::options::{describe_decision, legal_actions, pick_options};
 use super::text::ZoneName;
-use super::{BuildError, ScenarioBuilder};
+use super::{BoardBuilder, BuildError};
 use crate::cards::CardDb;
 use crate::catalog::Catalog;
 use crate::engine::{
@@ -106,7 +106,7 @@ pub fn run_scenario_with(
     } else {
         "V1"
     };
-    let builder = ScenarioBuilder::new(Arc::clone(&db), runner)
+    let builder = BoardBuilder::new(Arc::clone(&db), runner)
         .filler(filler)
         .with_text(file.board_text());
     let builder = match builder {
@@ -569,7 +569,7 @@ fn check_cards(file: &ScenarioFile, db: &CardDb) -> Vec<ParseError> {
 mod tests {
     use super::*;
     use expect_test::{Expect, expect};
-    use sve_engine::scenario::fixtures::{test_db, test_runner};
+    use sve_engine::board::fixtures::{test_db, test_runner};
 
     /// Runs scenario text over the test cards: `PASS`, the failures, or the
     /// file's problems.

@@ -1,11 +1,11 @@
-//! Scenario files in folders: find every `*.scenario` under a path, run
+//! Board files in folders: find every `*.scenario` under a path, run
 //! each with one [`Catalog`], and report PASS, FAIL (with the problems or
 //! the expected-against-actual diff) or SKIP per file. `sve test` and the
 //! `sve-tests` suite both run scenarios through here.
 //!
 //! ```no_run
 //! use std::path::Path;
-//! use sve_host::catalog::Catalog;
+//! use sve_packs::catalog::Catalog;
 //! use sve_scenario::suite;
 //!
 //! let catalog = Catalog::open(Path::new("card-packs"), Path::new("target")).expect("cards");
@@ -22,7 +22,7 @@ use crate::catalog::Catalog;
 use serde::Serialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use sve_script::text::escape_line;
+use sve_text::escape_line;
 
 /// Most characters of one reported line (an error, a line of a diff).
 pub const MAX_SHOWN_LINE_CHARS: usize = 500;
@@ -83,7 +83,7 @@ impl FileReport {
 
 impl fmt::Display for FileReport {
     /// `PASS path`, `SKIP path (reason)`, or `FAIL path` followed by each
-    /// problem and mismatch, indented. Scenario files may come with a
+    /// problem and mismatch, indented. Board files may come with a
     /// pack: what a line quotes from one is shown with control characters
     /// escaped and cut at [`MAX_SHOWN_LINE_CHARS`] characters.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -11,8 +11,8 @@
 //! without breaking users; [`Diagnostic::code`] gives each a stable name.
 
 use crate::span::{LineIndex, Span, line_text};
-use crate::text::{NotText, escape_line, is_unsafe_char, normalize};
 use std::fmt;
+use sve_text::{NotText, escape_line, is_unsafe_char, normalize};
 
 /// Most characters of a message, help or card label a diagnostic shows;
 /// longer text from a script is cut with `…`.

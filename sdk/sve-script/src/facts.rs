@@ -98,7 +98,7 @@ pub(crate) fn lower_facts(card: &CardAst<'_>, sink: &mut Sink) -> Facts {
                 facts.id = value.text.to_owned();
                 if value.is_empty() {
                     sink.syntax(keyword.span(), "expected a card id after `id`");
-                } else if let Err(bad) = crate::text::check_card_id(value.text) {
+                } else if let Err(bad) = sve_text::check_card_id(value.text) {
                     sink.report(
                         value.span(),
                         Problem::BadCardId {

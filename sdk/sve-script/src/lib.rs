@@ -95,7 +95,6 @@ mod pools;
 mod references;
 mod span;
 mod suggest;
-pub mod text;
 mod values;
 
 pub use diagnostics::{Diagnostic, MAX_SHOWN_CHARS, MAX_SHOWN_LINE_CHARS, Severity};
@@ -113,7 +112,7 @@ pub struct SourceFile {
     /// The name used in diagnostics (usually the file name).
     pub name: String,
     /// The file's text. A byte order mark and `\r\n` or lone `\r` line
-    /// ends are read as [`text::normalize`] leaves them; spans index that
+    /// ends are read as [`sve_text::normalize`] leaves them; spans index that
     /// normalized text.
     pub text: String,
 }
@@ -227,7 +226,7 @@ impl CompiledDir {
 
 /// Reads every `.txt` file of `dir` (not recursively; a community set
 /// folder, no `pack.toml` needed) and compiles them with [`compile_files`].
-/// Each file goes through [`text::decode`]: a byte order mark is dropped and
+/// Each file goes through [`sve_text::decode`]: a byte order mark is dropped and
 /// `\r\n` or a lone `\r` end lines. A file that is not text (a NUL byte,
 /// invalid UTF-8) is left out with an error naming it and the first bad
 /// byte's line and column, so a pack with it does not hot-reload.
@@ -254,7 +253,7 @@ pub fn compile_dir(dir: impl AsRef<Path>) -> Result<CompiledDir, ReadError> {
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
-        match text::decode(&bytes) {
+        match sve_text::decode(&bytes) {
             Ok(text) => files.push(SourceFile { name, text }),
             Err(not_text) => refused.push(Diagnostic::not_text(&name, not_text)),
         }
@@ -320,10 +319,10 @@ impl ReadError {
 /// Lexes, parses and lowers every file, links, and collects the results.
 fn compile(files: &[SourceFile], linking: Linking) -> Compiled {
     // A byte order mark or `\r` line ends must not change what compiles:
-    // every stage below reads the text as `text::normalize` leaves it.
+    // every stage below reads the text as `sve_text::normalize` leaves it.
     let texts: Vec<std::borrow::Cow<'_, str>> = files
         .iter()
-        .map(|file| text::normalize(&file.text))
+        .map(|file| sve_text::normalize(&file.text))
         .collect();
     let mut file_sinks: Vec<Sink> = Vec::new();
     let mut lowered: Vec<Vec<LoweredCard>> = Vec::new();

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 /// A byte range `start..end` in one source file, as the compiler read it
-/// (after [`crate::text::normalize`]).
+/// (after [`sve_text::normalize`]).
 #[derive(
     Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default, Serialize, Deserialize,
 )]

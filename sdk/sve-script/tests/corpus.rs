@@ -12,7 +12,8 @@ fn corpus_dir() -> PathBuf {
 }
 
 fn starter_data() -> Vec<Value> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../host/data/starter-cards.json");
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../host/engine/data/starter-cards.json");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|err| panic!("cannot read {}: {err}", path.display()));
     let data: Value = serde_json::from_str(&text).expect("starter-cards.json is JSON");

@@ -23,7 +23,8 @@
 //! keyword and spelling in `sve-script` if scripts write it (a test there
 //! names what is missing), and write the rule.
 //!
-//! No dependencies, no `std` needed: the wasm guests can build it too.
+//! Its one dependency is serde (without `std`): the wasm guests can build it
+//! too.
 
 #![no_std]
 #![warn(missing_docs)]
@@ -405,6 +406,69 @@ for_each_keyword!(keyword_table);
 /// A keyword by the name card data and SVE Script write.
 pub fn keyword_named(name: &str) -> Option<&'static KeywordInfo> {
     KEYWORDS.iter().find(|k| k.name == name)
+}
+
+/// Arithmetic and comparison operators of card values: SVE Script's
+/// (`docs/sve-script.md` §9.3) and the engine's data form of values alike.
+/// Integer arithmetic; division and remainder truncate, and by zero give 0.
+///
+/// Encoded in packaged script IR by variant index: append new operators.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+pub enum BinaryOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/` (truncating; by zero gives 0)
+    Div,
+    /// `%` (truncating; by zero gives 0)
+    Rem,
+    /// `=`: 1 if equal, else 0.
+    Eq,
+    /// `>`: 1 if greater, else 0.
+    Gt,
+    /// `<`: 1 if less, else 0.
+    Lt,
+    /// `|`: 1 if either operand is > 0, else 0.
+    Or,
+    /// `&`: 1 if both operands are > 0, else 0.
+    And,
+}
+
+impl BinaryOp {
+    /// The operator applied to two integers (saturating; by zero gives 0).
+    pub fn apply(self, left: i32, right: i32) -> i32 {
+        match self {
+            BinaryOp::Add => left.saturating_add(right),
+            BinaryOp::Sub => left.saturating_sub(right),
+            BinaryOp::Mul => left.saturating_mul(right),
+            BinaryOp::Div => left.checked_div(right).unwrap_or(0),
+            BinaryOp::Rem => left.checked_rem(right).unwrap_or(0),
+            BinaryOp::Eq => i32::from(left == right),
+            BinaryOp::Gt => i32::from(left > right),
+            BinaryOp::Lt => i32::from(left < right),
+            BinaryOp::Or => i32::from(left > 0 || right > 0),
+            BinaryOp::And => i32::from(left > 0 && right > 0),
+        }
+    }
+
+    /// The operator as written.
+    pub fn symbol(self) -> char {
+        match self {
+            BinaryOp::Add => '+',
+            BinaryOp::Sub => '-',
+            BinaryOp::Mul => '*',
+            BinaryOp::Div => '/',
+            BinaryOp::Rem => '%',
+            BinaryOp::Eq => '=',
+            BinaryOp::Gt => '>',
+            BinaryOp::Lt => '<',
+            BinaryOp::Or => '|',
+            BinaryOp::And => '&',
+        }
+    }
 }
 
 #[cfg(test)]

@@ -6,14 +6,14 @@
 
 use crate::packs::{fizzles, load, scenario};
 use std::sync::Arc;
-use sve_host::bot::{Bot, BotKind, GreedyBot};
-use sve_host::engine::{
+use sve_engine::board::Side;
+use sve_engine::bot::{Bot, BotKind, GreedyBot};
+use sve_engine::engine::{
     Action, DeckList, Event, MAX_CARD_OBJECTS, Match, Outcome, PlayerId, Prompt, Status, Zone,
 };
-use sve_host::packs::LoadedPacks;
-use sve_host::replay::{RecordedAnswer, Replay, ReplayDeck, ReplayError, log_hash};
-use sve_host::scenario::Side;
-use sve_host::sim::{PlayOptions, play_bot_match, replay_of};
+use sve_engine::replay::{RecordedAnswer, Replay, ReplayDeck, ReplayError, log_hash};
+use sve_engine::sim::{PlayOptions, play_bot_match, replay_of};
+use sve_packs::packs::LoadedPacks;
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);

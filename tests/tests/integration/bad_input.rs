@@ -4,14 +4,15 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use sve_host::bot::{Bot, RandomBot};
-use sve_host::cards::CardDb;
-use sve_host::decks::{DeckError, check_deck, load_deck, parse_deck, resolve};
-use sve_host::engine::{
+use sve_engine::bot::{Bot, RandomBot};
+use sve_engine::cards::CardDb;
+use sve_engine::decks::{DeckError, check_deck, parse_deck, resolve};
+use sve_engine::engine::{
     Decision, GameState, Match, Outcome, PlayerId, Rejection, Status, view::PlayerView,
 };
-use sve_host::replay::{REPLAY_MAGIC, REPLAY_VERSION, Replay, ReplayError, log_hash};
-use sve_host::sim::{PlayOptions, replay_of};
+use sve_engine::replay::{REPLAY_MAGIC, REPLAY_VERSION, Replay, ReplayError, log_hash};
+use sve_engine::sim::{PlayOptions, replay_of};
+use sve_packs::deck_files::load_deck;
 use sve_tests::{BotMatch, no_abilities, starter_db, starter_pairings};
 
 // ---------------------------------------------------------------------------
@@ -149,7 +150,7 @@ fn out_of_range_picks_are_rejected_and_change_nothing() {
     let (_, mut game) = sd01_vs_sd02(3);
     let mut bots = bots(3);
     let decision = advance_until(&mut game, &mut bots, |g, d| {
-        d.prompt == sve_host::engine::Prompt::MainAction && g.state().turn >= 3
+        d.prompt == sve_engine::engine::Prompt::MainAction && g.state().turn >= 3
     })
     .expect("seed 3 reaches a main action on turn 3");
     let n = decision.options.len();
@@ -690,7 +691,7 @@ fn unknown_card_ids_are_reported_by_check_and_resolve_with_their_lines() {
     let db = starter_db();
     let mut text = String::from("Unknowns\n# Leader\n1 NO-LEADER\n# Main Deck\n");
     // The 40 cards of SD01, then unknown ids in the main and evolve decks.
-    let sd01 = sve_host::decks::starter_deck("SD01").expect("bundled deck");
+    let sd01 = sve_engine::decks::starter_deck("SD01").expect("bundled deck");
     for entry in &sd01.main {
         text.push_str(&format!("{} {}\n", entry.count, entry.card_id));
     }
@@ -804,7 +805,7 @@ fn mutated_deck_files_never_panic_the_parser_or_the_checks() {
         "\u{0}",
     ];
     let mut problems = Vec::new();
-    for (name, text) in sve_host::decks::STARTER_DECKS {
+    for (name, text) in sve_engine::decks::STARTER_DECKS {
         for i in 0..150 {
             let mut bytes = text.as_bytes().to_vec();
             for _ in 0..1 + next() % 3 {
@@ -823,7 +824,7 @@ fn mutated_deck_files_never_panic_the_parser_or_the_checks() {
             }
             let mutated = String::from_utf8_lossy(&bytes).into_owned();
             // Deck files end lines at `\n`, `\r\n` or a lone `\r`.
-            let line_count = sve_script::text::lines(&mutated).count();
+            let line_count = sve_text::lines(&mutated).count();
             let what = format!("{name} mutation {i}");
             let result = catch_unwind(AssertUnwindSafe(|| match parse_deck(&mutated, &what) {
                 Err(errors) => errors,
@@ -860,26 +861,26 @@ fn mutated_deck_files_never_panic_the_parser_or_the_checks() {
 
 #[test]
 fn a_version_1_replay_still_plays_and_a_concession_is_replayed() {
-    let db = std::sync::Arc::new(sve_host::cards::starter::starter_db().expect("cards"));
+    let db = std::sync::Arc::new(sve_engine::cards::starter::starter_db().expect("cards"));
     let deck = |name| {
-        sve_host::decks::resolve(&sve_host::decks::starter_deck(name).expect("deck"), &db)
+        sve_engine::decks::resolve(&sve_engine::decks::starter_deck(name).expect("deck"), &db)
             .expect("resolves")
     };
     let decks = [deck("SD01"), deck("SD02")];
-    let mut game = sve_host::engine::Match::new(
+    let mut game = sve_engine::engine::Match::new(
         std::sync::Arc::clone(&db),
-        std::sync::Arc::new(sve_host::engine::NoAbilities),
+        std::sync::Arc::new(sve_engine::engine::NoAbilities),
         decks.clone(),
         9,
     );
     // Answer the first decision, then concede.
     let decision = match game.step() {
-        sve_host::engine::Status::Decision(d) => d.clone(),
-        sve_host::engine::Status::GameOver(o) => panic!("{o:?}"),
+        sve_engine::engine::Status::Decision(d) => d.clone(),
+        sve_engine::engine::Status::GameOver(o) => panic!("{o:?}"),
     };
     game.answer(decision.player, &[0]).expect("legal");
     game.step();
-    game.concede(sve_host::engine::PlayerId(1));
+    game.concede(sve_engine::engine::PlayerId(1));
     let replay = Replay {
         seed: 9,
         decks: [
@@ -887,7 +888,7 @@ fn a_version_1_replay_still_plays_and_a_concession_is_replayed() {
             Replay::deck_of("SD02", &decks[1], &db),
         ],
         card_fingerprint: db.fingerprint(),
-        answers: vec![sve_host::replay::RecordedAnswer {
+        answers: vec![sve_engine::replay::RecordedAnswer {
             player: decision.player.0,
             picks: vec![0],
         }],
@@ -902,7 +903,7 @@ fn a_version_1_replay_still_plays_and_a_concession_is_replayed() {
         .expect("decodes")
         .play(
             std::sync::Arc::clone(&db),
-            std::sync::Arc::new(sve_host::engine::NoAbilities),
+            std::sync::Arc::new(sve_engine::engine::NoAbilities),
         )
         .expect("plays");
     assert_eq!(replayed.outcome(), game.outcome());
@@ -931,7 +932,7 @@ fn a_version_1_replay_still_plays_and_a_concession_is_replayed() {
         .expect("version 2 decodes")
         .play(
             std::sync::Arc::clone(&db),
-            std::sync::Arc::new(sve_host::engine::NoAbilities),
+            std::sync::Arc::new(sve_engine::engine::NoAbilities),
         )
         .expect("an old replay plays");
     // Version 1: without the concession either.
@@ -945,7 +946,7 @@ fn a_version_1_replay_still_plays_and_a_concession_is_replayed() {
     // A recording that reloaded card packs replays up to the reload and
     // says why it stops there.
     let reloaded = Replay {
-        reloads: vec![sve_host::replay::RecordedReload {
+        reloads: vec![sve_engine::replay::RecordedReload {
             after_answers: 1,
             card_fingerprint: 7,
             source: "pack `mine`".to_owned(),
@@ -956,7 +957,7 @@ fn a_version_1_replay_still_plays_and_a_concession_is_replayed() {
     };
     let error = Replay::decode(&reloaded.encode())
         .expect("decodes")
-        .play(db, std::sync::Arc::new(sve_host::engine::NoAbilities))
+        .play(db, std::sync::Arc::new(sve_engine::engine::NoAbilities))
         .expect_err("stops at the reload");
     assert!(
         matches!(&error, ReplayError::Reloaded { after: 1, packs } if packs == "pack `mine`"),

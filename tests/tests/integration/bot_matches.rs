@@ -7,10 +7,10 @@
 //! `cargo run -p sve -- sim --deck A --deck B --seed N --games 1`
 //! plays it again (as does `sve_tests::BotMatch`).
 
-use sve_host::bot::{Bot, BotKind, RandomBot};
-use sve_host::engine::{Outcome, Status};
-use sve_host::replay::{Replay, log_hash};
-use sve_host::sim::{MatchReport, PlayOptions, replay_of};
+use sve_engine::bot::{Bot, BotKind, RandomBot};
+use sve_engine::engine::{Outcome, Status};
+use sve_engine::replay::{Replay, log_hash};
+use sve_engine::sim::{MatchReport, PlayOptions, replay_of};
 use sve_tests::{BotMatch, no_abilities, starter_db, starter_pairings};
 
 /// Random-bot matches in the property test: 48 per pairing, 1,008 in all.

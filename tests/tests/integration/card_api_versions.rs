@@ -6,10 +6,10 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use sve_host::bot::BotKind;
-use sve_host::catalog::Catalog;
-use sve_host::packs::LoadedPacks;
-use sve_host::sim::PlayOptions;
+use sve_engine::bot::BotKind;
+use sve_engine::sim::PlayOptions;
+use sve_packs::catalog::Catalog;
+use sve_packs::packs::LoadedPacks;
 use sve_scenario::suite;
 use sve_tests::Base;
 
@@ -86,16 +86,20 @@ fn both_builds_play_the_same_matches_event_for_event() {
     for [a, b] in [["SD01", "SD02"], ["SD03", "SD04"], ["SD05", "SD06"]] {
         let log = |loaded: &LoadedPacks, seed: u64| {
             let decks = [a, b].map(|name| {
-                let file = sve_host::decks::starter_deck(name).expect("bundled deck");
-                sve_host::decks::resolve(&file, &loaded.db).expect("resolves")
+                let file = sve_engine::decks::starter_deck(name).expect("bundled deck");
+                sve_engine::decks::resolve(&file, &loaded.db).expect("resolves")
             });
-            let mut game =
-                sve_host::engine::Match::new(Arc::clone(&loaded.db), loaded.runner(), decks, seed);
+            let mut game = sve_engine::engine::Match::new(
+                Arc::clone(&loaded.db),
+                loaded.runner(),
+                decks,
+                seed,
+            );
             let mut bots = [
                 BotKind::Random.build(seed + 1),
                 BotKind::Random.build(seed + 2),
             ];
-            let report = sve_host::sim::play_bot_match(
+            let report = sve_engine::sim::play_bot_match(
                 &mut game,
                 &mut bots,
                 PlayOptions {
@@ -104,7 +108,7 @@ fn both_builds_play_the_same_matches_event_for_event() {
                 },
             );
             assert_eq!(report.fizzles, 0, "{a} vs {b}: {:?}", report.fizzle_reasons);
-            sve_host::replay::log_hash(&report.log)
+            sve_engine::replay::log_hash(&report.log)
         };
         for seed in [3, 4] {
             assert_eq!(

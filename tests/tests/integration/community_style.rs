@@ -5,8 +5,8 @@
 //! bot matches clean, and its scenario files pass.
 
 use std::path::PathBuf;
-use sve_host::catalog::Catalog;
-use sve_host::packs::LoadedPacks;
+use sve_packs::catalog::Catalog;
+use sve_packs::packs::LoadedPacks;
 use sve_scenario::suite::{self, FileStatus};
 use sve_tests::Base;
 
@@ -49,7 +49,7 @@ fn the_sets_decks_are_legal_and_play_seeded_bot_matches_clean() {
     let loaded = loaded();
     let runner = loaded.runner();
     let dirs = [dir()];
-    let names: Vec<String> = sve_host::decks::pack_decks(&dirs)
+    let names: Vec<String> = sve_packs::deck_files::pack_decks(&dirs)
         .into_iter()
         .map(|(name, _)| name)
         .collect();
@@ -57,10 +57,11 @@ fn the_sets_decks_are_legal_and_play_seeded_bot_matches_clean() {
     let decks: Vec<_> = names
         .iter()
         .map(|name| {
-            let file = sve_host::decks::load_deck_from_packs(name, &dirs).expect("the deck reads");
-            let problems = sve_host::decks::check_deck(&file, &loaded.db);
+            let file =
+                sve_packs::deck_files::load_deck_from_packs(name, &dirs).expect("the deck reads");
+            let problems = sve_engine::decks::check_deck(&file, &loaded.db);
             assert!(problems.is_empty(), "{name}: {problems:?}");
-            sve_host::decks::resolve(&file, &loaded.db).expect("resolves")
+            sve_engine::decks::resolve(&file, &loaded.db).expect("resolves")
         })
         .collect();
     let mut problems = Vec::new();

@@ -6,10 +6,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use sve_host::engine::{Event, PlayerId};
-use sve_host::packs::watch::MAX_WAIT;
-use sve_host::packs::{DevPacks, LoadOptions, PackLibrary, PackWatcher};
-use sve_host::scenario::{Scenario, Side, fixtures};
+use sve_engine::board::{Board, Side, fixtures};
+use sve_engine::engine::{Event, PlayerId};
+use sve_packs::packs::watch::MAX_WAIT;
+use sve_packs::packs::{DevPacks, LoadOptions, PackLibrary, PackWatcher};
 use sve_tests::Base;
 
 const P1: PlayerId = PlayerId(0);
@@ -69,7 +69,7 @@ fn editing_a_rust_card_mid_match_changes_its_behaviour_and_broken_edits_keep_the
     let mut library = library(&dir);
     let loaded = library.loaded();
     assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .db(Arc::clone(&loaded.db))
         .runner(loaded.runner())
         .side(
@@ -128,7 +128,7 @@ fn editing_a_rust_card_mid_match_changes_its_behaviour_and_broken_edits_keep_the
     // Fixed: reloads normally.
     set_damage(&dir, "const DAMAGE: i32 = 5;");
     library.reload(&dir).expect("the fix builds");
-    let mut s2 = Scenario::builder()
+    let mut s2 = Board::builder()
         .db(Arc::clone(&library.loaded().db))
         .runner(library.loaded().runner())
         .side(P1, Side::new().hand(["Spark Caller"]).pp(1))
@@ -174,7 +174,7 @@ fn the_watcher_reports_an_edited_pack_once_per_burst() {
 #[test]
 fn a_watched_catalog_rebuilds_edits_and_bumps_its_generation() {
     let dir = pack_copy("catalog");
-    let catalog = sve_host::catalog::Catalog::open_watched(
+    let catalog = sve_packs::catalog::Catalog::open_watched(
         dir.parent().expect("parent"),
         &root().join("target"),
         std::slice::from_ref(&dir),
@@ -190,7 +190,7 @@ fn a_watched_catalog_rebuilds_edits_and_bumps_its_generation() {
         std::thread::sleep(Duration::from_millis(20));
     }
     assert!(
-        matches!(news.as_slice(), [sve_host::catalog::ReloadNews::Reloaded { source, .. }] if source == "pack `reloadable`"),
+        matches!(news.as_slice(), [sve_packs::catalog::ReloadNews::Reloaded { source, .. }] if source == "pack `reloadable`"),
         "{news:?}"
     );
     assert_eq!(catalog.generation(), 1);
@@ -217,9 +217,9 @@ fn a_watched_catalog_rebuilds_edits_and_bumps_its_generation() {
         base_cards.is_empty(),
         "the catalog holds starter cards only"
     );
-    let deck = sve_host::decks::starter_deck("SD01").expect("deck");
-    let list = sve_host::decks::resolve(&deck, &clone.db()).expect("resolves");
-    let game = sve_host::engine::Match::new(clone.db(), clone.runner(), [list.clone(), list], 1);
+    let deck = sve_engine::decks::starter_deck("SD01").expect("deck");
+    let list = sve_engine::decks::resolve(&deck, &clone.db()).expect("resolves");
+    let game = sve_engine::engine::Match::new(clone.db(), clone.runner(), [list.clone(), list], 1);
     assert!(game.db().by_card_id("RELOAD-001").is_some());
 }
 
@@ -228,7 +228,7 @@ fn a_card_removed_by_a_reload_stays_playable_in_the_running_match() {
     let dir = pack_copy("removed");
     let mut library = library(&dir);
     let loaded = library.loaded();
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .db(Arc::clone(&loaded.db))
         .runner(loaded.runner())
         .side(P1, Side::new().hand(["Spark Caller"]).pp(1))

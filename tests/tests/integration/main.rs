@@ -9,6 +9,7 @@ mod bad_input;
 mod bot_matches;
 mod card_api_versions;
 mod community_style;
+mod crate_graph;
 mod hot_reload;
 mod native_scripts;
 mod online;

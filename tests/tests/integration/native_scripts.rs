@@ -1,14 +1,14 @@
 //! Script packs run natively (the script runtime compiled into the host,
-//! `host/src/packs/native_script.rs`) play exactly as in the sandbox (the
+//! `host/packs/src/packs/native_script.rs`) play exactly as in the sandbox (the
 //! same runtime as a WebAssembly component): every starter pairing, with
 //! random and greedy bots, gives the same event log both ways, and the
 //! counts of calls into card code and back agree.
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use sve_host::bot::BotKind;
-use sve_host::packs::{LoadOptions, LoadedPacks, ScriptRuntime, load_packs};
-use sve_host::sim::PlayOptions;
+use sve_engine::bot::BotKind;
+use sve_engine::sim::PlayOptions;
+use sve_packs::packs::{LoadOptions, LoadedPacks, ScriptRuntime, load_packs};
 use sve_tests::Base;
 
 /// Both starter packs, their scripts running where `scripts` says.
@@ -51,7 +51,7 @@ fn play(
     );
     let usage = runner.usage();
     (
-        sve_host::replay::log_hash(&report.log),
+        sve_engine::replay::log_hash(&report.log),
         report.fizzles,
         [usage.guest_calls, usage.host_calls],
     )

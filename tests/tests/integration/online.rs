@@ -2,8 +2,8 @@
 //! in its wasm packs, the clients hold none of them.
 
 use std::sync::Arc;
-use sve_host::decks::STARTER_DECKS;
-use sve_host::replay::{Replay, log_hash};
+use sve_engine::decks::STARTER_DECKS;
+use sve_engine::replay::{Replay, log_hash};
 use sve_net::client::Connection;
 use sve_net::client::play::{Entry, RandomAnswers, play};
 use sve_net::protocol::{ClientMsg, ClockSpec, Opponent, ServerMsg};

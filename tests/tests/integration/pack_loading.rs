@@ -6,8 +6,8 @@
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards};
-use sve_host::packs::{
+use sve_engine::cards::starter::{STARTER_CARDS_JSON, parse_cards};
+use sve_packs::packs::{
     Freshness, LoadOptions, LoadedPacks, Severity, build_rust_pack, freshness, load_packs,
     read_manifest,
 };
@@ -90,9 +90,9 @@ fn loading_never_runs_a_packs_build_script() {
         "{message}"
     );
     let catalog =
-        sve_host::catalog::Catalog::open(&packs, &root().join("target")).expect("bundled cards");
+        sve_packs::catalog::Catalog::open(&packs, &root().join("target")).expect("bundled cards");
     assert!(catalog.packs().is_empty());
-    let watched = sve_host::catalog::Catalog::open_watched(&packs, &root().join("target"), &[])
+    let watched = sve_packs::catalog::Catalog::open_watched(&packs, &root().join("target"), &[])
         .expect("watched");
     let lib_rs = dir.join("src/lib.rs");
     let text = std::fs::read_to_string(&lib_rs).expect("read");
@@ -106,7 +106,7 @@ fn loading_never_runs_a_packs_build_script() {
     assert!(
         matches!(
             news.as_slice(),
-            [sve_host::catalog::ReloadNews::Failed {
+            [sve_packs::catalog::ReloadNews::Failed {
                 kept_previous: false,
                 ..
             }]
@@ -114,7 +114,7 @@ fn loading_never_runs_a_packs_build_script() {
         "{news:?}"
     );
     let mut library =
-        sve_host::packs::PackLibrary::open(std::slice::from_ref(&packs), &options(&[]))
+        sve_packs::packs::PackLibrary::open(std::slice::from_ref(&packs), &options(&[]))
             .expect("opens");
     assert!(library.reload(&dir).is_err());
     assert!(
@@ -543,8 +543,8 @@ fn a_card_with_a_construct_the_runtime_cannot_play_is_listed_as_unplayable_and_r
     ] {
         deck.push_str(&format!("3 {id}\n"));
     }
-    let file = sve_host::decks::parse_deck(&deck, "grudge.txt").expect("parses");
-    let problems: Vec<String> = sve_host::decks::check_deck(&file, &loaded.db)
+    let file = sve_engine::decks::parse_deck(&deck, "grudge.txt").expect("parses");
+    let problems: Vec<String> = sve_engine::decks::check_deck(&file, &loaded.db)
         .iter()
         .map(ToString::to_string)
         .collect();

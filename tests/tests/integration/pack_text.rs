@@ -6,12 +6,12 @@
 
 use super::packs::load;
 use std::sync::Arc;
-use sve_host::engine::{Choice, Event, PlayerId, Prompt};
-use sve_host::packs::guest_text::{
+use sve_engine::board::{Board, Side};
+use sve_engine::engine::{Choice, Event, PlayerId, Prompt};
+use sve_packs::packs::guest_text::{
     MAX_LABEL_CHARS, MAX_MESSAGE_CHARS, MAX_PROMPT_CHARS, MAX_TRAIT_CHARS,
 };
-use sve_host::packs::{LoadOptions, LoadedPacks, Severity, load_packs, script_pack};
-use sve_host::scenario::{Scenario, Side};
+use sve_packs::packs::{LoadOptions, LoadedPacks, Severity, load_packs, script_pack};
 
 const P1: PlayerId = PlayerId(0);
 const PACK: &str = "tests/packs/hostile-text";
@@ -48,8 +48,8 @@ fn loaded() -> LoadedPacks {
 
 /// Plays one spell of the pack with a follower on the field; returns the
 /// fizzle reasons and the scenario.
-fn play(loaded: &LoadedPacks, name: &str) -> (Vec<String>, Scenario) {
-    let mut s = Scenario::builder()
+fn play(loaded: &LoadedPacks, name: &str) -> (Vec<String>, Board) {
+    let mut s = Board::builder()
         .db(Arc::clone(&loaded.db))
         .runner(loaded.runner())
         .side(P1, Side::new().hand([name, "Well Behaved"]).field(["V1"]))

@@ -5,9 +5,9 @@
 
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
-use sve_host::engine::{Action, Choice, Event, PlayerId, Prompt, Zone};
-use sve_host::packs::{LoadedPacks, load_packs, read_manifest};
-use sve_host::scenario::{Scenario, Side};
+use sve_engine::board::{Board, Side};
+use sve_engine::engine::{Action, Choice, Event, PlayerId, Prompt, Zone};
+use sve_packs::packs::{LoadedPacks, load_packs, read_manifest};
 use sve_tests::Base;
 
 const P1: PlayerId = PlayerId(0);
@@ -27,9 +27,9 @@ pub(crate) fn built(relative: &str) -> PathBuf {
     let _guard = LOCK.get_or_init(Default::default).lock();
     let dir = root().join(relative);
     let manifest = read_manifest(&dir).expect("pack.toml reads");
-    if !relative.starts_with("card-packs/") && sve_host::packs::is_stale(&manifest) {
+    if !relative.starts_with("card-packs/") && sve_packs::packs::is_stale(&manifest) {
         let mut output = String::new();
-        let result = sve_host::packs::build_rust_pack(
+        let result = sve_packs::packs::build_rust_pack(
             &manifest,
             &root().join("target").join("packs"),
             &mut |line| {
@@ -54,8 +54,8 @@ pub(crate) fn load(packs: &[&str]) -> LoadedPacks {
     .expect("the pack engine starts")
 }
 
-pub(crate) fn scenario(loaded: &LoadedPacks) -> sve_host::scenario::ScenarioBuilder {
-    Scenario::builder()
+pub(crate) fn scenario(loaded: &LoadedPacks) -> sve_engine::board::BoardBuilder {
+    Board::builder()
         .db(Arc::clone(&loaded.db))
         .runner(loaded.runner())
 }
@@ -155,9 +155,9 @@ fn huge_numbers_saturate_instead_of_overflowing() {
     assert!(fizzles(&s.raw_events()).is_empty());
     assert_eq!(
         s.game.outcome(),
-        Some(sve_host::engine::Outcome::Win(
+        Some(sve_engine::engine::Outcome::Win(
             P1,
-            sve_host::engine::WinReason::LeaderDefense
+            sve_engine::engine::WinReason::LeaderDefense
         ))
     );
     assert!(
@@ -192,8 +192,8 @@ fn packs_import_nothing_but_the_card_api() {
     for pack in ["tests/packs/hostile", "card-packs/rust-starter"] {
         let dir = built(pack);
         let manifest = read_manifest(&dir).expect("manifest");
-        let bytes = std::fs::read(sve_host::packs::component_path(&manifest)).expect("built");
-        let imports = sve_host::packs::component_imports(&bytes);
+        let bytes = std::fs::read(sve_packs::packs::component_path(&manifest)).expect("built");
+        let imports = sve_packs::packs::component_imports(&bytes);
         assert_eq!(
             imports,
             ["sve:cards/types@0.2.0", "sve:cards/game@0.2.0"],
@@ -205,7 +205,7 @@ fn packs_import_nothing_but_the_card_api() {
         std::fs::read(sve_tests::workspace_root().join("tests/packs/api-v0.1.0/rust-starter.wasm"))
             .expect("the 0.1.0 test component");
     assert_eq!(
-        sve_host::packs::component_imports(&bytes),
+        sve_packs::packs::component_imports(&bytes),
         ["sve:cards/types@0.1.0", "sve:cards/game@0.1.0"]
     );
 }
@@ -466,17 +466,17 @@ fn sd05_002_alucard_without_necrocharge_keeps_its_attack() {
 #[test]
 fn the_reload_smoke_test_plays_the_decks_that_use_the_changed_cards() {
     let loaded = starter();
-    let lists: Vec<(String, sve_host::engine::DeckList)> = sve_host::decks::STARTER_DECKS
+    let lists: Vec<(String, sve_engine::engine::DeckList)> = sve_engine::decks::STARTER_DECKS
         .iter()
         .map(|(name, _)| {
-            let file = sve_host::decks::starter_deck(name).expect("bundled deck");
-            let list = sve_host::decks::resolve(&file, &loaded.db).expect("resolves");
+            let file = sve_engine::decks::starter_deck(name).expect("bundled deck");
+            let list = sve_engine::decks::resolve(&file, &loaded.db).expect("resolves");
             ((*name).to_owned(), list)
         })
         .collect();
-    let named: Vec<(&str, &sve_host::engine::DeckList)> =
+    let named: Vec<(&str, &sve_engine::engine::DeckList)> =
         lists.iter().map(|(n, d)| (n.as_str(), d)).collect();
-    let report = sve_host::sim::smoke_test(
+    let report = sve_engine::sim::smoke_test(
         &loaded.db,
         &loaded.runner(),
         &named,
@@ -491,7 +491,7 @@ fn the_reload_smoke_test_plays_the_decks_that_use_the_changed_cards() {
 #[test]
 fn a_community_script_folder_is_checked_with_located_diagnostics() {
     let corpus = root().join("sdk/sve-script/tests/corpus");
-    let check = sve_host::packs::scripts::check_scripts(&corpus);
+    let check = sve_packs::packs::scripts::check_scripts(&corpus);
     assert_eq!((check.cards_ok, check.cards_total), (122, 122));
     let dir = root().join("target/test-packs/script-check");
     std::fs::create_dir_all(&dir).expect("folder");
@@ -500,7 +500,7 @@ fn a_community_script_folder_is_checked_with_located_diagnostics() {
         "name Broken Elf;\nid X-001;\nclass Forest;\ntype Follower;\ncost 2;\nstats 2/2;\nability Fanfare {\n    effect Drwa(1);\n};\nname Fine Elf;\nid X-002;\nclass Forest;\ntype Follower;\ncost 1;\nstats 1/1;\n",
     )
     .expect("write");
-    let check = sve_host::packs::scripts::check_scripts(&dir);
+    let check = sve_packs::packs::scripts::check_scripts(&dir);
     assert_eq!((check.cards_ok, check.cards_total), (1, 2));
     let first = check.diagnostics[0].to_string();
     assert!(

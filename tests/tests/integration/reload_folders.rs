@@ -8,10 +8,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use sve_host::catalog::{Catalog, ReloadNews};
-use sve_host::engine::{Event, PlayerId};
-use sve_host::packs::{DevPacks, PackWatcher, ReloadChange};
-use sve_host::scenario::{Scenario, Side};
+use sve_engine::board::{Board, Side};
+use sve_engine::engine::{Event, PlayerId};
+use sve_packs::catalog::{Catalog, ReloadNews};
+use sve_packs::packs::{DevPacks, PackWatcher, ReloadChange};
 use sve_tests::Base;
 
 const P1: PlayerId = PlayerId(0);
@@ -129,7 +129,7 @@ fn a_removed_pack_folder_leaves_new_matches_and_a_running_match_keeps_its_cards(
     let mut library =
         sve_tests::pack_library(std::slice::from_ref(&packs), Base::StarterAndTestCards);
     let loaded = library.loaded();
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .db(Arc::clone(&loaded.db))
         .runner(loaded.runner())
         .side(P1, Side::new().hand(["Script Spark"]).pp(1))
@@ -187,8 +187,8 @@ fn a_shipped_component_replaced_by_a_rebuild_reloads() {
             .collect::<Vec<_>>()
             .join("\n");
         std::fs::write(&file, text).expect("write");
-        let compiled = sve_host::packs::script_pack::compile_folder(&sources).expect("compiles");
-        sve_host::packs::script_pack::package(&compiled.ir).expect("packages")
+        let compiled = sve_packs::packs::script_pack::compile_folder(&sources).expect("compiles");
+        sve_packs::packs::script_pack::package(&compiled.ir).expect("packages")
     };
     // A packaged script pack: pack.toml and the component, no scripts.
     let shipped = packs.join("shipped");

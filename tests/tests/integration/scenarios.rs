@@ -6,8 +6,8 @@
 //! its expected-against-actual diff.
 
 use std::path::{Path, PathBuf};
-use sve_host::catalog::Catalog;
-use sve_host::packs::{Severity, load_packs};
+use sve_packs::catalog::Catalog;
+use sve_packs::packs::{Severity, load_packs};
 use sve_scenario::suite;
 use sve_tests::Base;
 

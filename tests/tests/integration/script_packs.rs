@@ -3,7 +3,7 @@
 //! languages from the community's text files.
 
 use std::path::{Path, PathBuf};
-use sve_host::packs::{LoadOptions, LoadedPacks, load_packs};
+use sve_packs::packs::{LoadOptions, LoadedPacks, load_packs};
 use sve_tests::Base;
 
 const SPARK: &str = "name Script Spark;\nid TEST-S01;\nclass Rune;\ntype Follower;\ntrait Test;\ncost 1;\nstats 1/1;\ntext \"[fanfare] Deal 1 damage to the enemy leader.\";\nability Fanfare {\n    effect DealDamage(1) to OpponentLeader;\n}\n";
@@ -138,8 +138,8 @@ fn a_compiled_script_pack_file_loads_without_its_scripts() {
     // Build: the scripts compile into one file (runtime + IR section).
     let source = packs("packaged-src", &[("spark", &toml("spark", ""), SPARK)]);
     let compiled =
-        sve_host::packs::script_pack::compile_folder(&source.join("spark")).expect("compiles");
-    let bytes = sve_host::packs::script_pack::package(&compiled.ir).expect("packages");
+        sve_packs::packs::script_pack::compile_folder(&source.join("spark")).expect("compiles");
+    let bytes = sve_packs::packs::script_pack::package(&compiled.ir).expect("packages");
     // Ship: a folder with the pack.toml and `<id>.wasm`, no scripts.
     let root = sve_tests::workspace_root().join("target/test-packs/packaged");
     let _ = std::fs::remove_dir_all(&root);

@@ -7,9 +7,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use sve_host::engine::{Event, PlayerId};
-use sve_host::packs::{PackLibrary, PackWatcher};
-use sve_host::scenario::{Scenario, Side};
+use sve_engine::board::{Board, Side};
+use sve_engine::engine::{Event, PlayerId};
+use sve_packs::packs::{PackLibrary, PackWatcher};
 use sve_tests::Base;
 
 const P1: PlayerId = PlayerId(0);
@@ -62,7 +62,7 @@ fn editing_a_script_card_mid_match_changes_its_behaviour_and_broken_edits_keep_t
     let mut library = library(&dir);
     let loaded = library.loaded();
     assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .db(Arc::clone(&loaded.db))
         .runner(loaded.runner())
         .side(

@@ -8,8 +8,8 @@
 
 use expect_test::expect;
 use std::path::{Path, PathBuf};
-use sve_host::catalog::Catalog;
-use sve_host::packs::{
+use sve_packs::catalog::Catalog;
+use sve_packs::packs::{
     LoadedPacks, PackLibrary, Severity, SharedCard, SharedCardRule, check, load_packs,
 };
 use sve_scenario::suite;

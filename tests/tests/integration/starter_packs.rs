@@ -4,10 +4,10 @@
 //! decks play full bot matches in every pairing with every ability live.
 
 use std::path::PathBuf;
-use sve_host::bot::BotKind;
-use sve_host::cards::starter::{STARTER_CARDS_JSON, parse_cards};
-use sve_host::packs::{LoadedPacks, PackLibrary};
-use sve_host::sim::PlayOptions;
+use sve_engine::bot::BotKind;
+use sve_engine::cards::starter::{STARTER_CARDS_JSON, parse_cards};
+use sve_engine::sim::PlayOptions;
+use sve_packs::packs::{LoadedPacks, PackLibrary};
 use sve_tests::Base;
 
 fn root() -> PathBuf {
@@ -47,7 +47,7 @@ fn the_starter_packs_define_every_starter_card_exactly_once() {
         };
         let def = loaded.db.by_card_id(&card.id).map(|id| loaded.db.get(id));
         let def = def.unwrap_or_else(|| panic!("{} is in the database", card.id));
-        let facts = |c: &sve_host::cards::CardDef| {
+        let facts = |c: &sve_engine::cards::CardDef| {
             (
                 c.name.clone(),
                 c.class,
@@ -91,8 +91,8 @@ fn every_pairing_of_the_starter_decks_plays_clean_with_every_ability_live() {
     let mut played = 0;
     for [a, b] in sve_tests::starter_pairings() {
         let decks = [a, b].map(|name| {
-            let file = sve_host::decks::starter_deck(name).expect("bundled deck");
-            sve_host::decks::resolve(&file, &loaded.db).expect("resolves")
+            let file = sve_engine::decks::starter_deck(name).expect("bundled deck");
+            sve_engine::decks::resolve(&file, &loaded.db).expect("resolves")
         });
         let (problem, games) =
             sve_tests::clean_sim(&loaded.db, &runner, [(a, &decks[0]), (b, &decks[1])], 4, 77);
@@ -115,7 +115,7 @@ fn every_pairing_of_the_starter_decks_plays_clean_with_every_ability_live() {
 #[test]
 fn the_starter_packs_audit_clean() {
     let library = starter_library();
-    let findings = sve_host::packs::audit::audit(&library.pack_cards());
+    let findings = sve_packs::packs::audit::audit(&library.pack_cards());
     let listed: Vec<String> = findings.iter().map(ToString::to_string).collect();
     assert!(
         listed.is_empty(),
@@ -128,19 +128,19 @@ fn the_starter_packs_audit_clean() {
 fn the_starter_deck_lists_ship_in_the_script_pack_and_resolve() {
     let loaded = starter_packs();
     let dirs: Vec<PathBuf> = loaded.packs.iter().map(|p| p.dir.clone()).collect();
-    let names: Vec<String> = sve_host::decks::pack_decks(&dirs)
+    let names: Vec<String> = sve_packs::deck_files::pack_decks(&dirs)
         .into_iter()
         .map(|(name, _)| name)
         .collect();
     assert_eq!(names, ["SD01", "SD02", "SD03", "SD04", "SD05", "SD06"]);
     for name in &names {
-        let file = sve_host::decks::load_deck_from_packs(&name.to_lowercase(), &dirs)
+        let file = sve_packs::deck_files::load_deck_from_packs(&name.to_lowercase(), &dirs)
             .expect("the deck reads");
         assert!(
-            sve_host::decks::check_deck(&file, &loaded.db).is_empty(),
+            sve_engine::decks::check_deck(&file, &loaded.db).is_empty(),
             "{name} is legal"
         );
-        sve_host::decks::resolve(&file, &loaded.db).expect("resolves");
+        sve_engine::decks::resolve(&file, &loaded.db).expect("resolves");
     }
 }
 
@@ -148,20 +148,20 @@ fn the_starter_deck_lists_ship_in_the_script_pack_and_resolve() {
 fn a_seed_replayed_with_a_pooled_script_instance_gives_the_same_event_log() {
     let loaded = starter_packs();
     let decks = ["SD01", "SD05"].map(|name| {
-        let file = sve_host::decks::starter_deck(name).expect("bundled deck");
-        sve_host::decks::resolve(&file, &loaded.db).expect("resolves")
+        let file = sve_engine::decks::starter_deck(name).expect("bundled deck");
+        sve_engine::decks::resolve(&file, &loaded.db).expect("resolves")
     });
     let play = || {
         // A fresh runner per match: the second takes the first's script
         // instance from the pool.
-        let mut game = sve_host::engine::Match::new(
+        let mut game = sve_engine::engine::Match::new(
             std::sync::Arc::clone(&loaded.db),
             loaded.runner(),
             decks.clone(),
             5,
         );
         let mut bots = [BotKind::Random.build(11), BotKind::Random.build(12)];
-        let report = sve_host::sim::play_bot_match(
+        let report = sve_engine::sim::play_bot_match(
             &mut game,
             &mut bots,
             PlayOptions {
@@ -169,7 +169,7 @@ fn a_seed_replayed_with_a_pooled_script_instance_gives_the_same_event_log() {
                 ..PlayOptions::default()
             },
         );
-        sve_host::replay::log_hash(&report.log)
+        sve_engine::replay::log_hash(&report.log)
     };
     assert_eq!(play(), play());
 }

@@ -5,11 +5,11 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use sve_host::catalog::Catalog;
-use sve_host::decks::load_deck;
-use sve_host::engine::PlayerId;
-use sve_host::packs::{LoadOptions, PackLibrary, Severity, load_packs, read_manifest};
-use sve_host::scenario::{BuildError, Scenario, Side};
+use sve_engine::board::{Board, BuildError, Side};
+use sve_engine::engine::PlayerId;
+use sve_packs::catalog::Catalog;
+use sve_packs::deck_files::load_deck;
+use sve_packs::packs::{LoadOptions, PackLibrary, Severity, load_packs, read_manifest};
 use sve_scenario::file::ScenarioFile;
 use sve_scenario::suite::{FileStatus, run_file};
 use sve_tests::Base;
@@ -138,7 +138,7 @@ fn an_over_full_ex_area_in_a_scenario_file_is_an_error_naming_the_line() {
 
 #[test]
 fn the_board_builder_refuses_an_over_full_field_instead_of_dropping_cards() {
-    let err = Scenario::builder()
+    let err = Board::builder()
         .side(
             PlayerId(0),
             Side::new().field(["V1", "V1", "V1", "V1", "V1", "V2"]),
@@ -235,7 +235,7 @@ fn a_binary_script_file_makes_a_hot_reload_fail_and_the_old_cards_keep_playing()
     let mut library = library(&dir);
     let loaded = library.loaded();
     assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .db(Arc::clone(&loaded.db))
         .runner(loaded.runner())
         .side(
@@ -338,8 +338,8 @@ fn a_deck_list_with_ansi_escapes_is_reported_escaped() {
     );
     let deck = load_deck(&file.display().to_string()).expect("parses");
     assert!(!deck.title.contains('\u{1b}'), "{:?}", deck.title);
-    let db = sve_host::cards::starter::starter_db().expect("starter cards");
-    let problems = sve_host::decks::check_deck(&deck, &db);
+    let db = sve_engine::cards::starter::starter_db().expect("starter cards");
+    let problems = sve_engine::decks::check_deck(&deck, &db);
     let shown: Vec<String> = problems.iter().map(ToString::to_string).collect();
     assert!(
         shown.iter().any(|p| p.contains("\\u{1b}[2JNOPE-1")),

@@ -4,7 +4,7 @@
 //! instead of the engine's `Debug` text (`Triggered(OnEvolve)`).
 
 use super::glossary::{keyword_words, keywords_words, trigger_words};
-use sve_host::cards::{
+use sve_engine::cards::{
     AbilityDef, ActivationZone, CostItem, CostMove, CostPick, CostZone, Keywords,
 };
 use sve_net::inspect::{AbilitySort, GrantSort};
@@ -126,7 +126,7 @@ fn cost_words(cost: &CostItem) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sve_host::cards::{AbilityKind, Trigger};
+    use sve_engine::cards::{AbilityKind, Trigger};
 
     fn ability(kind: AbilityKind, costs: Vec<CostItem>) -> AbilityDef {
         AbilityDef {

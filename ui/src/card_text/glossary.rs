@@ -10,7 +10,7 @@
 //! `[cost02]`, ...) are [`Marker`]s.
 
 use egui::Color32;
-use sve_host::cards::{Class, Keywords};
+use sve_engine::cards::{Class, Keywords};
 use sve_vocab::{Family, KeywordInfo};
 
 /// How a keyword or tag is shown: its word and its reminder.

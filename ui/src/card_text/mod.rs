@@ -95,7 +95,7 @@ pub fn reminders_ui(ui: &mut Ui, reminders: &[Reminder]) {
 /// The reminders of a card: its keywords' first (player words, in the
 /// vocabulary's order), then those of the tags and keywords in its text,
 /// each once.
-pub fn card_reminders(keywords: sve_host::cards::Keywords, text: &str) -> Vec<Reminder> {
+pub fn card_reminders(keywords: sve_engine::cards::Keywords, text: &str) -> Vec<Reminder> {
     let mut out: Vec<Reminder> = glossary::keywords_words(keywords)
         .map(|words| Reminder {
             title: words.label.to_owned(),

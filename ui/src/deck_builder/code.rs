@@ -1,12 +1,12 @@
 //! The deck builder's deck-code row: a field holding a code, Import code
 //! (the field's code replaces the draft) and Copy code (the draft's code
 //! goes to the clipboard and into the field). The format is the engine's
-//! (`sve_host::decks::code`, docs/deck-codes.md); a pasted code is text
+//! (`sve_engine::decks::code`, docs/deck-codes.md); a pasted code is text
 //! from anywhere, and every reason it is refused is shown.
 
 use super::draft::DeckDraft;
 use egui::Ui;
-use sve_host::decks::code;
+use sve_engine::decks::code;
 
 /// The title an imported deck gets: a code carries no title.
 pub const IMPORTED_TITLE: &str = "Imported deck";

@@ -4,8 +4,8 @@
 //! line numbers of its problems are those of the saved file.
 
 use crate::config::ChosenDeck;
-use sve_host::cards::{CardDb, CardDef, CardType};
-use sve_host::decks::{self, DeckEntry, DeckError, DeckFile};
+use sve_engine::cards::{CardDb, CardDef, CardType};
+use sve_engine::decks::{self, DeckEntry, DeckError, DeckFile};
 
 /// Where a card goes when it is added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! over name and card text. Each is "any" until chosen.
 
 use egui::Ui;
-use sve_host::cards::{CardDb, CardDef, CardType, Class};
+use sve_engine::cards::{CardDb, CardDef, CardType, Class};
 
 const CLASSES: [Class; 7] = [
     Class::Forest,

@@ -14,10 +14,9 @@ use code::{CodeOutcome, DeckCodeRow};
 use draft::{DeckDraft, Part};
 use egui::{Color32, RichText, Ui};
 use filters::CardFilters;
-use sve_host::cards::{CardDb, CardDef};
-use sve_host::decks;
-use sve_host::engine::view::CardView;
-use sve_host::engine::{CardRef, DefId};
+use sve_engine::cards::{CardDb, CardDef};
+use sve_engine::engine::view::CardView;
+use sve_engine::engine::{CardRef, DefId};
 
 /// What the deck builder asks of the app.
 #[derive(Debug)]
@@ -426,7 +425,7 @@ fn load(draft: &mut DeckDraft, path: &str) -> Status {
             "Type a file path (or a starter deck name such as SD01) to load.".to_owned(),
         ]);
     }
-    match decks::load_deck(path) {
+    match sve_packs::deck_files::load_deck(path) {
         Ok(file) => {
             let (loaded, notes) = DeckDraft::from_file(&file);
             *draft = loaded;

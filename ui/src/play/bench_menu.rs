@@ -24,8 +24,8 @@ use egui::containers::menu::menu_style;
 use egui::{
     Align, Id, Layout, Popup, PopupAnchor, PopupCloseBehavior, RichText, SetOpenCommand, Ui,
 };
-use sve_host::engine::view::{CardView, SideView};
-use sve_host::engine::{PlayerId, SANDBOX_DAMAGE_LIMIT, SandboxAction, Zone};
+use sve_engine::engine::view::{CardView, SideView};
+use sve_engine::engine::{PlayerId, SANDBOX_DAMAGE_LIMIT, SandboxAction, Zone};
 
 /// What a right click landed on.
 #[derive(Clone, Debug, PartialEq)]
@@ -371,7 +371,7 @@ fn field_card_ui(
 }
 
 /// Whether a card is on either field.
-fn on_field(cx: &BoardContext<'_>, card: sve_host::engine::CardRef) -> bool {
+fn on_field(cx: &BoardContext<'_>, card: sve_engine::engine::CardRef) -> bool {
     cx.board
         .mine
         .field
@@ -411,7 +411,7 @@ fn target_at(ui: &Ui, cx: &BoardContext<'_>, pos: egui::Pos2) -> Option<Target> 
 
 /// Who controls a card drawn face up on the board (its field, EX area or
 /// hand).
-fn controller_of(cx: &BoardContext<'_>, card: sve_host::engine::CardRef) -> Option<PlayerId> {
+fn controller_of(cx: &BoardContext<'_>, card: sve_engine::engine::CardRef) -> Option<PlayerId> {
     let holds = |side: &SideView| {
         side.field
             .iter()

@@ -24,8 +24,8 @@ use crate::session::DecisionView;
 use egui::{
     Align2, Color32, CornerRadius, FontId, RichText, Sense, Stroke, StrokeKind, Ui, Vec2, vec2,
 };
-use sve_host::engine::view::{CardView, SideView};
-use sve_host::engine::{Action, CardRef, Choice, PlayerId};
+use sve_engine::engine::view::{CardView, SideView};
+use sve_engine::engine::{Action, CardRef, Choice, PlayerId};
 
 /// Which half of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -682,7 +682,7 @@ fn evolve_label(cx: &BoardContext<'_>, option: usize, labels: &[String]) -> Stri
 #[derive(Clone, Copy, Debug)]
 enum DropTarget {
     /// An opponent's follower.
-    Follower(sve_host::engine::CardRef),
+    Follower(sve_engine::engine::CardRef),
     /// The opponent's leader.
     Leader(PlayerId),
 }

@@ -15,8 +15,8 @@ use egui::{
     Align2, Color32, CornerRadius, FontId, Pos2, Rect, Response, RichText, Sense, Stroke,
     StrokeKind, Ui, Vec2, vec2,
 };
-use sve_host::cards::{CardDb, CardDef, Class};
-use sve_host::engine::view::CardView;
+use sve_engine::cards::{CardDb, CardDef, Class};
+use sve_engine::engine::view::CardView;
 
 /// How a card is marked on top of its face.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

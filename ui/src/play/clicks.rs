@@ -8,8 +8,8 @@ use super::legal;
 use crate::intent::Intent;
 use crate::match_view::PlayMode;
 use crate::session::DecisionView;
-use sve_host::engine::view::CardView;
-use sve_host::engine::{Choice, PlayerId, Prompt};
+use sve_engine::engine::view::CardView;
+use sve_engine::engine::{Choice, PlayerId, Prompt};
 
 /// Where a clicked card is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -247,7 +247,7 @@ mod tests {
     use super::*;
     use crate::fixture;
     use crate::play::selection::Selection;
-    use sve_host::engine::{Action, AttackTarget, CardRef, ObjectId};
+    use sve_engine::engine::{Action, AttackTarget, CardRef, ObjectId};
 
     const GOBLIN: CardRef = CardRef(1);
     const FIGHTER: CardRef = CardRef(2);

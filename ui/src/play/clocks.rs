@@ -6,7 +6,7 @@
 use crate::match_clocks::{LOW_TIME, MatchClocks, SeatClocks, clock_text};
 use egui::{Color32, RichText, Ui};
 use std::time::Duration;
-use sve_host::engine::PlayerId;
+use sve_engine::engine::PlayerId;
 
 /// Draws `seat`'s clocks (under its leader) as they stand now, and asks
 /// for the next frame when a shown second changes. `name` is the seat's

@@ -50,7 +50,7 @@ impl DebugPanel {
     }
 
     /// Opens the card inspector on `card`, in its window over the board.
-    pub fn inspect(&mut self, card: sve_host::engine::CardRef) {
+    pub fn inspect(&mut self, card: sve_engine::engine::CardRef) {
         self.inspector.inspect(card);
     }
 

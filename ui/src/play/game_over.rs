@@ -6,7 +6,7 @@ use crate::intent::{Intent, Intents};
 use crate::match_view::{MatchView, PlayMode};
 use egui::{Color32, RichText, Ui};
 use std::path::PathBuf;
-use sve_host::engine::{Outcome, PlayerId, WinReason};
+use sve_engine::engine::{Outcome, PlayerId, WinReason};
 
 /// The game-over panel. It keeps the replay path being typed.
 #[derive(Debug)]

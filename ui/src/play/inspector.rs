@@ -19,7 +19,7 @@ use crate::launch::Editor;
 use crate::match_view::{MatchView, PlayMode};
 use crate::session::{CardSource, InspectedCard, KeywordSource, SourceAt, SourceLanguage};
 use egui::{RichText, Ui};
-use sve_host::engine::CardRef;
+use sve_engine::engine::CardRef;
 
 /// The inspector. It keeps which card is picked, whether its window is
 /// open over the board, the user's editor and the location copied last.
@@ -420,8 +420,8 @@ mod tests {
     use egui_kittest::kittest::Queryable as _;
     use std::path::PathBuf;
     use std::sync::Arc;
-    use sve_host::cards::{CardType, Keywords};
-    use sve_host::engine::{PlayerId, Zone};
+    use sve_engine::cards::{CardType, Keywords};
+    use sve_engine::engine::{PlayerId, Zone};
     use sve_net::inspect::CurrentValues;
 
     fn script_at(line: u32) -> SourceAt {

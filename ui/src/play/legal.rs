@@ -4,9 +4,9 @@
 
 use crate::session::DecisionView;
 use std::collections::HashMap;
-use sve_host::cards::{CardDb, CardType, Keywords};
-use sve_host::engine::view::{CardView, SideView};
-use sve_host::engine::{Action, AttackTarget, CardRef, Choice, PlayerId, Prompt};
+use sve_engine::cards::{CardDb, CardType, Keywords};
+use sve_engine::engine::view::{CardView, SideView};
+use sve_engine::engine::{Action, AttackTarget, CardRef, Choice, PlayerId, Prompt};
 
 /// The options of one decision, sorted by the object they belong to.
 #[derive(Clone, Debug, Default)]

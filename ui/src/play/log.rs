@@ -1,4 +1,4 @@
-//! The game log: readable lines from `sve_host::gamelog::render`, newest
+//! The game log: readable lines from `sve_engine::gamelog::render`, newest
 //! at the bottom, with a text filter.
 
 use crate::match_view::MatchView;

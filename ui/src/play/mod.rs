@@ -54,8 +54,8 @@ use online_bar::OnlineBar;
 use prompt::PromptPanel;
 use recap::RecapPanel;
 use selection::Selection;
-use sve_host::catalog::Catalog;
-use sve_host::engine::PlayerId;
+use sve_engine::engine::PlayerId;
+use sve_packs::catalog::Catalog;
 
 /// The tabs of the match screen.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

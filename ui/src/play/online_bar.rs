@@ -12,7 +12,7 @@ use crate::match_view::MatchView;
 use crate::session::online::{LinkState, OnlineStatus};
 use egui::{Color32, RichText, Ui};
 use std::time::{Duration, Instant};
-use sve_host::engine::PlayerId;
+use sve_engine::engine::PlayerId;
 
 /// The online bar. It keeps only which confirmation is open.
 #[derive(Debug, Default)]

@@ -4,7 +4,7 @@
 //! opponent's turn and the end of the match as they happen.
 
 use crate::match_view::{Board, MatchView};
-use sve_host::engine::{Outcome, Phase};
+use sve_engine::engine::{Outcome, Phase};
 
 /// The line for `board` (the board as the bottom seat sees it).
 pub fn phase_text(view: &MatchView, board: &Board<'_>) -> String {
@@ -36,7 +36,7 @@ pub fn phase_text(view: &MatchView, board: &Board<'_>) -> String {
 mod tests {
     use super::*;
     use crate::fixture;
-    use sve_host::engine::{PlayerId, WinReason};
+    use sve_engine::engine::{PlayerId, WinReason};
 
     fn text(view: &MatchView) -> String {
         let board = view.board(PlayerId(0)).expect("a board");

@@ -15,8 +15,8 @@
 
 use super::card::{card_details_ui, paint_card_face};
 use egui::{Context, Id, Rect, RichText, Ui, vec2};
-use sve_host::cards::CardDb;
-use sve_host::engine::view::CardView;
+use sve_engine::cards::CardDb;
+use sve_engine::engine::view::CardView;
 
 /// The width of the preview, card and text, where there is room for it.
 pub const PREVIEW_WIDTH: f32 = 280.0;
@@ -210,7 +210,7 @@ struct PreviewMemory {
 /// Whether `db` has the card's definitions (a pin outlives nothing, but
 /// a database from a server is another numbering).
 fn is_in(db: &CardDb, card: &CardView) -> bool {
-    let known = |def: sve_host::engine::DefId| def.idx() < db.len();
+    let known = |def: sve_engine::engine::DefId| def.idx() < db.len();
     known(card.def) && card.evolved.is_none_or(known)
 }
 
@@ -287,7 +287,7 @@ mod tests {
     fn a_card_of_other_card_data_is_not_shown() {
         let db = fixture::db();
         let mut stranger = fixture::card(&db, 1, "Treant");
-        stranger.def = sve_host::engine::DefId(u16::try_from(db.len()).unwrap_or(u16::MAX));
+        stranger.def = sve_engine::engine::DefId(u16::try_from(db.len()).unwrap_or(u16::MAX));
         assert!(!is_in(&db, &stranger));
         assert!(is_in(&db, &fixture::card(&db, 1, "Treant")));
     }

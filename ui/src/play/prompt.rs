@@ -14,8 +14,8 @@ use super::source::{asking_source, source_ui};
 use super::strip::strip_ui;
 use crate::intent::{Intent, Intents};
 use egui::{Color32, RichText, Ui};
-use sve_host::engine::view::CardView;
-use sve_host::engine::{CardRef, Choice, Prompt, QuestionRole};
+use sve_engine::engine::view::CardView;
+use sve_engine::engine::{CardRef, Choice, Prompt, QuestionRole};
 
 /// The prompt panel. Picks live in the
 /// [`Selection`](super::selection::Selection); the panel keeps only what
@@ -413,7 +413,7 @@ mod tests {
     use crate::play::selection::Selection;
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable as _;
-    use sve_host::engine::{Decision, PlayerId};
+    use sve_engine::engine::{Decision, PlayerId};
 
     /// A harness drawing only the prompt of `view`; its state is the queue.
     fn prompt_harness(view: MatchView) -> Harness<'static, Intents> {
@@ -446,8 +446,9 @@ mod tests {
         let db = fixture::db();
         let mine = fixture::side(&db, "Arisa", 0);
         let theirs = fixture::side(&db, "Erika", 0);
-        let decision =
-            fixture::main_action(vec![Choice::Action(sve_host::engine::Action::EndMainPhase)]);
+        let decision = fixture::main_action(vec![Choice::Action(
+            sve_engine::engine::Action::EndMainPhase,
+        )]);
         let mut harness = prompt_harness(fixture::vs_bot(db, mine, theirs, Some(decision)));
         harness.get_by_label("End turn").click();
         harness.run();
@@ -461,7 +462,7 @@ mod tests {
             can_undo,
             engine_cancel,
             Prompt::CostCards {
-                card: sve_host::engine::CardRef(3),
+                card: sve_engine::engine::CardRef(3),
                 purpose: "put into the cemetery".to_owned(),
                 optional: false,
             },
@@ -474,7 +475,7 @@ mod tests {
         let db = fixture::db();
         let mine = fixture::side(&db, "Arisa", 0);
         let theirs = fixture::side(&db, "Erika", 0);
-        let mut options = vec![Choice::Card(sve_host::engine::CardRef(4))];
+        let mut options = vec![Choice::Card(sve_engine::engine::CardRef(4))];
         if engine_cancel {
             options.push(Choice::Cancel);
         }
@@ -487,13 +488,13 @@ mod tests {
     #[test]
     fn an_optional_costs_question_offers_to_cancel_paying() {
         let engine_optional = Prompt::CostCards {
-            card: sve_host::engine::CardRef(3),
+            card: sve_engine::engine::CardRef(3),
             purpose: "discard".to_owned(),
             optional: true,
         };
         let card_code_optional = Prompt::Ability {
-            card: sve_host::engine::CardRef(3),
-            ability: sve_host::engine::AbilityIdx(0),
+            card: sve_engine::engine::CardRef(3),
+            ability: sve_engine::engine::AbilityIdx(0),
             text: "Discard to pay the cost".to_owned(),
             role: QuestionRole::Cost,
             series: None,
@@ -528,7 +529,7 @@ mod tests {
             // Not a numbered button of its own: only "Cancel the play".
             assert!(
                 harness
-                    .query_by_label(sve_host::gamelog::CANCEL_LABEL)
+                    .query_by_label(sve_engine::gamelog::CANCEL_LABEL)
                     .is_none()
             );
             harness.get_by_label("Cancel the play").click();

@@ -7,7 +7,7 @@
 use crate::match_view::MatchView;
 use crate::session::ShownEvent;
 use egui::{RichText, Ui};
-use sve_host::engine::{Event, MoveCause, PlayerId, Zone};
+use sve_engine::engine::{Event, MoveCause, PlayerId, Zone};
 
 /// One turn of one player, in lines.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,7 +130,7 @@ impl RecapPanel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sve_host::engine::{AttackTarget, CardRef, DefId};
+    use sve_engine::engine::{AttackTarget, CardRef, DefId};
 
     fn shown(event: Event, text: &str) -> ShownEvent {
         ShownEvent {
@@ -202,7 +202,7 @@ mod tests {
             ),
             shown(
                 Event::PhaseStarted {
-                    phase: sve_host::engine::Phase::End,
+                    phase: sve_engine::engine::Phase::End,
                 },
                 "End phase",
             ),

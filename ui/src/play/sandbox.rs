@@ -11,7 +11,7 @@ use crate::launch::open_folder;
 use crate::match_view::MatchView;
 use crate::save_folder::{bug_reports_dir, scenarios_dir};
 use egui::{RichText, Ui};
-use sve_host::engine::{PlayerId, SandboxAction, Zone};
+use sve_engine::engine::{PlayerId, SandboxAction, Zone};
 
 /// Zones a card can be put into, with their labels.
 const ZONES: [(Zone, &str); 7] = [

@@ -2,7 +2,7 @@
 //! and the cards picked so far for a multi-pick prompt. It belongs to one
 //! decision and is cleared when the match moves on.
 
-use sve_host::engine::CardRef;
+use sve_engine::engine::CardRef;
 
 /// Purely on-screen state of the decision being answered.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

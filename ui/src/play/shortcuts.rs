@@ -92,7 +92,7 @@ mod tests {
     use crate::match_view::MatchView;
     use crate::play::selection::Selection;
     use egui_kittest::Harness;
-    use sve_host::engine::{Action, Choice, Decision, PlayerId, Prompt};
+    use sve_engine::engine::{Action, Choice, Decision, PlayerId, Prompt};
 
     /// A harness reading only the shortcuts of `view`'s decision; its state
     /// is the queue.
@@ -158,13 +158,13 @@ mod tests {
         let decision = Decision {
             player: PlayerId(0),
             prompt: Prompt::CostCards {
-                card: sve_host::engine::CardRef(3),
+                card: sve_engine::engine::CardRef(3),
                 purpose: "discard".to_owned(),
                 optional: false,
             },
             options: vec![
-                Choice::Card(sve_host::engine::CardRef(4)),
-                Choice::Card(sve_host::engine::CardRef(5)),
+                Choice::Card(sve_engine::engine::CardRef(4)),
+                Choice::Card(sve_engine::engine::CardRef(5)),
                 Choice::Cancel,
             ],
             min: 1,

@@ -9,8 +9,8 @@
 use super::board::BoardContext;
 use crate::card_text;
 use egui::{Color32, RichText, Ui};
-use sve_host::cards::AbilityKind;
-use sve_host::engine::{AbilityIdx, CardRef, DefId, Event, Prompt};
+use sve_engine::cards::AbilityKind;
+use sve_engine::engine::{AbilityIdx, CardRef, DefId, Event, Prompt};
 
 /// The card and ability a question is asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]

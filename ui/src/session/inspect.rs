@@ -10,8 +10,8 @@ use super::{
 };
 use crate::card_text::abilities::{ability_sort_words, keyword_list};
 use crate::card_text::glossary::keyword_words;
-use sve_host::cards::CardDb;
-use sve_host::engine::{Duration, GameState, PlayerId};
+use sve_engine::cards::CardDb;
+use sve_engine::engine::{Duration, GameState, PlayerId};
 use sve_net::inspect::{self as data, Change, ModifierSource, Sight};
 
 /// Every card the viewers may inspect, player by player, zone by zone.
@@ -138,14 +138,14 @@ fn describe_duration(duration: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sve_host::cards::Keywords;
-    use sve_host::engine::state::Effect;
-    use sve_host::engine::{EffectKind, Zone};
-    use sve_host::scenario::{Scenario, Side};
+    use sve_engine::board::{Board, Side};
+    use sve_engine::cards::Keywords;
+    use sve_engine::engine::state::Effect;
+    use sve_engine::engine::{EffectKind, Zone};
 
     #[test]
     fn a_buffed_follower_is_worded_with_its_modifiers_and_keywords() {
-        let s = Scenario::builder()
+        let s = Board::builder()
             .side(PlayerId(0), Side::new().field(["V2", "V1"]).hand(["V3"]))
             .side(PlayerId(1), Side::new().field(["V4"]).hand(["V5"]))
             .build();

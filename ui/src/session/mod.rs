@@ -19,7 +19,7 @@
 //! `Match::answer` (or `concede`), as a bot's does. The
 //! UI thread sees per-player views, redacted events and log text.
 //!
-//! [`Match`]: sve_host::engine::Match
+//! [`Match`]: sve_engine::engine::Match
 
 pub(crate) mod inspect;
 pub mod online;
@@ -39,10 +39,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::time::Duration;
-use sve_host::cards::Keywords;
-use sve_host::catalog::Catalog;
-use sve_host::engine::view::PlayerView;
-use sve_host::engine::{CardRef, Decision, Event, Outcome, PlayerId, Zone};
+use sve_engine::cards::Keywords;
+use sve_engine::engine::view::PlayerView;
+use sve_engine::engine::{CardRef, Decision, Event, Outcome, PlayerId, Zone};
+use sve_packs::catalog::Catalog;
 
 /// A request from the UI to the worker.
 #[derive(Clone, Debug, PartialEq)]
@@ -64,7 +64,7 @@ pub enum Command {
     /// Write the replay of the match so far to this file.
     SaveReplay(PathBuf),
     /// Change the match with a sandbox tool.
-    Sandbox(sve_host::engine::SandboxAction),
+    Sandbox(sve_engine::engine::SandboxAction),
     /// Write the board as a scenario file in the save folder's
     /// `scenarios/`.
     SaveScenario,
@@ -299,10 +299,10 @@ pub struct DecisionView {
 }
 
 /// One line of the game log and its kind, as the engine's event renderer
-/// writes them (`sve_host::gamelog::render`).
-pub use sve_host::gamelog::{LogKind, LogLine};
+/// writes them (`sve_engine::gamelog::render`).
+pub use sve_engine::gamelog::{LogKind, LogLine};
 
-/// Public facts about a field card that [`sve_host::engine::view::CardView`]
+/// Public facts about a field card that [`sve_engine::engine::view::CardView`]
 /// does not carry.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CardNote {

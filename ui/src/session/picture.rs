@@ -6,9 +6,9 @@
 use super::{CardNote, DecisionView, Delta, LogLine, ShownEvent, Snapshot, inspect};
 use crate::card_text;
 use crate::config::MatchMode;
-use sve_host::engine::view::redact;
-use sve_host::engine::{Event, Match, PlayerId};
-use sve_host::gamelog;
+use sve_engine::engine::view::redact;
+use sve_engine::engine::{Event, Match, PlayerId};
+use sve_engine::gamelog;
 
 /// Takes the match's new events: each is redacted for the viewers of
 /// `mode`, rendered once (its log line goes to `log`, and its words with

@@ -1,6 +1,6 @@
 //! What a hot reload changed, for the player: the worker compares the
 //! match's card data before and after a reload
-//! ([`sve_host::cards::diff`]) and writes one line per card in player words
+//! ([`sve_engine::cards::diff`]) and writes one line per card in player words
 //! ("Waltzing Fairy: cost 3 → 2; new fanfare", "New card: Y", "Removed:
 //! Z"). The lines and the new card data travel to the UI together in a
 //! [`ReloadReport`], so the board draws the new printed values from the
@@ -9,10 +9,10 @@
 use crate::card_text::abilities::keyword_list;
 use std::collections::HashMap;
 use std::sync::Arc;
-use sve_host::cards::diff::{AbilityKey, CardChange, CardDiff, CardDiffKind};
-use sve_host::cards::{CardDb, Keywords};
-use sve_host::catalog::Catalog;
-use sve_host::packs::PackInfo;
+use sve_engine::cards::diff::{AbilityKey, CardChange, CardDiff, CardDiffKind};
+use sve_engine::cards::{CardDb, Keywords};
+use sve_packs::catalog::Catalog;
+use sve_packs::packs::PackInfo;
 
 /// A reload swapped into the match: the new card data and what changed.
 #[derive(Clone, Debug)]
@@ -141,7 +141,7 @@ fn number<T: ToString>(value: Option<T>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sve_host::cards::Class;
+    use sve_engine::cards::Class;
 
     fn changed(name: &str, changes: Vec<CardChange>) -> String {
         diff_line(&CardDiff {

@@ -26,10 +26,10 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::Duration;
-use sve_host::cards::CardDb;
-use sve_host::catalog::{Catalog, RunnerFactory};
-use sve_host::engine::{Match, PlayerId, Status};
-use sve_host::replay::{Replay, apply_sandbox};
+use sve_engine::cards::CardDb;
+use sve_engine::engine::{Match, PlayerId, Status};
+use sve_engine::replay::{Replay, apply_sandbox};
+use sve_packs::catalog::{Catalog, RunnerFactory};
 
 /// Watches `replay` until [`Command::Shutdown`] or until the UI hangs up.
 /// A panic inside the engine is reported as [`Update::Failed`].
@@ -349,7 +349,7 @@ fn reach(config: &MatchConfig, replay: &Replay, cards: &(Arc<CardDb>, RunnerFact
         {
             stop = Some(format!(
                 "The recording reloaded card packs ({}) here; the rest of it needs the cards it switched to, which a replay does not carry.",
-                sve_host::text_file::shown(&reload.source)
+                sve_packs::text_file::shown(&reload.source)
             ));
             break;
         }

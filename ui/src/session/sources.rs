@@ -2,7 +2,7 @@
 //! card and of each of its abilities, and the card's lines.
 //!
 //! The pack loader keeps IR, not source spans, so this module reads a
-//! script pack's tree again (`sve_host::packs::script_tree`, the same
+//! script pack's tree again (`sve_packs::packs::script_tree`, the same
 //! reader and limits as loading) and compiles it with `sve-script`, whose
 //! IR names each card's file and line and each ability's line. A Rust
 //! pack's `src/` is read and searched for the card's id
@@ -16,9 +16,9 @@ use super::{AbilityLine, InspectedCard};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use sve_host::catalog::Catalog;
-use sve_host::packs::script_tree::read_script_tree;
-use sve_host::packs::scripts::is_script_pack;
+use sve_packs::catalog::Catalog;
+use sve_packs::packs::script_tree::read_script_tree;
+use sve_packs::packs::scripts::is_script_pack;
 
 /// Most lines of a card's source the inspector is given.
 const MAX_SOURCE_LINES: usize = 200;

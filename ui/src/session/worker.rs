@@ -14,18 +14,18 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::Duration;
-use sve_host::bot::Bot;
-use sve_host::cards::diff::diff_dbs;
-use sve_host::cards::{CardChanges, CardDb};
-use sve_host::catalog::{Catalog, ReloadNews, RunnerFactory};
-use sve_host::engine::{
+use sve_engine::bot::Bot;
+use sve_engine::cards::diff::diff_dbs;
+use sve_engine::cards::{CardChanges, CardDb};
+use sve_engine::engine::{
     CardRef, Decision, Event, Match, PlayerId, Rejection, SandboxAction, Status, Zone,
 };
-use sve_host::gamelog;
-use sve_host::packs::ReloadChange;
-use sve_host::replay::{
+use sve_engine::gamelog;
+use sve_engine::replay::{
     RecordedAnswer, RecordedReload, RecordedSandbox, Replay, ReplaySeat, apply_sandbox, log_hash,
 };
+use sve_packs::catalog::{Catalog, ReloadNews, RunnerFactory};
+use sve_packs::packs::ReloadChange;
 
 /// Wakes the UI after an update.
 pub(super) type Repaint = Arc<dyn Fn() + Send + Sync>;
@@ -371,7 +371,7 @@ impl Worker {
         let spawned = std::thread::Builder::new()
             .name("sve-smoke-test".to_owned())
             .spawn(move || {
-                let report = sve_host::sim::smoke_test_starter_decks(&db, &runner, &cards, 10);
+                let report = sve_engine::sim::smoke_test_starter_decks(&db, &runner, &cards, 10);
                 let message = if report.decks.is_empty() {
                     format!("Smoke test after {source}: no starter deck uses its cards.")
                 } else if report.is_clean() {
@@ -684,14 +684,14 @@ impl Worker {
         }
     }
 
-    /// Writes the board as a scenario file (see `sve_host::scenario`).
+    /// Writes the board as a scenario file (see `sve_engine::board`).
     fn save_scenario(&mut self) {
         let path = save_folder::scenarios_dir(&self.save_dir).join(format!(
             "seed{}-turn{}.scenario",
             self.config.seed,
             self.game.state().turn
         ));
-        let text = sve_host::scenario::board_as_text(&self.game);
+        let text = sve_engine::board::board_as_text(&self.game);
         let written = path
             .parent()
             .map_or(Ok(()), std::fs::create_dir_all)
@@ -702,7 +702,7 @@ impl Worker {
         });
     }
 
-    /// Writes a bug-report bundle (see `sve_host::bug_report`).
+    /// Writes a bug-report bundle (see `sve_packs::bug_report`).
     fn save_bug_report(&mut self) {
         let replay = self.replay();
         let lines: Vec<String> = self
@@ -711,7 +711,7 @@ impl Worker {
             .filter_map(|e| gamelog::describe(e, self.game.state(), self.game.db()))
             .collect();
         let dir = save_folder::bug_reports_dir(&self.save_dir);
-        let message = match sve_host::bug_report::write_bundle(
+        let message = match sve_packs::bug_report::write_bundle(
             &dir,
             &self.game,
             &replay,
@@ -830,8 +830,8 @@ mod tests {
 
     #[test]
     fn each_sandbox_change_has_its_notice() {
-        use sve_host::scenario::{Scenario, Side};
-        let s = Scenario::builder()
+        use sve_engine::board::{Board, Side};
+        let s = Board::builder()
             .side(PlayerId(1), Side::new().field(["V1"]))
             .build();
         let game = &s.game;

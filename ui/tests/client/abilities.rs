@@ -4,7 +4,7 @@
 
 use crate::common::*;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use sve_host::engine::PlayerId;
+use sve_engine::engine::PlayerId;
 
 const SEED: u64 = 7;
 

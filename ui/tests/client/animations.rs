@@ -7,7 +7,7 @@ use crate::common::*;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use std::time::{Duration, Instant};
-use sve_host::engine::{Event, PlayerId};
+use sve_engine::engine::{Event, PlayerId};
 use sve_ui::App;
 use sve_ui::app::Screen;
 use sve_ui::play::anim::{AnimKind, AnimSpeed};

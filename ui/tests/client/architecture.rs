@@ -97,11 +97,11 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// The names brought in by `use sve_host::engine...;` statements.
+/// The names brought in by `use sve_engine::engine...;` statements.
 fn engine_imports(text: &str) -> Vec<String> {
     let mut names = Vec::new();
     let mut rest = text;
-    while let Some(start) = rest.find("use sve_host::engine") {
+    while let Some(start) = rest.find("use sve_engine::engine") {
         let statement = &rest[start..];
         let end = statement.find(';').unwrap_or(statement.len());
         names.extend(

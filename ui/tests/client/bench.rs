@@ -7,7 +7,7 @@ use crate::common::*;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use std::path::{Path, PathBuf};
-use sve_host::catalog::Catalog;
+use sve_packs::catalog::Catalog;
 use sve_ui::App;
 
 fn root() -> PathBuf {
@@ -120,7 +120,7 @@ fn undo_keeps_the_sandbox_changes_made_before_the_answer_it_takes_back() {
     click(&mut harness, "Undo");
     wait_for(&mut harness, "the first turn again", |h| {
         match_view(h)
-            .board(sve_host::engine::PlayerId(0))
+            .board(sve_engine::engine::PlayerId(0))
             .is_some_and(|board| board.turn == 1)
             && has(h, "End turn")
     });
@@ -189,8 +189,8 @@ fn a_field_cards_menu_destroys_and_deals_damage_and_the_replay_plays_them_back()
     let path = dir.join("destroyed.sver");
     save_replay(&mut harness, &path);
     let bytes = std::fs::read(&path).expect("the replay file was written");
-    let replay = sve_host::replay::Replay::decode(&bytes).expect("a valid replay");
-    use sve_host::replay::SandboxEdit;
+    let replay = sve_engine::replay::Replay::decode(&bytes).expect("a valid replay");
+    use sve_engine::replay::SandboxEdit;
     assert!(
         replay
             .sandbox
@@ -203,18 +203,18 @@ fn a_field_cards_menu_destroys_and_deals_damage_and_the_replay_plays_them_back()
             .iter()
             .any(|r| matches!(r.edit, SandboxEdit::Destroy { .. }))
     );
-    let db = std::sync::Arc::new(sve_host::cards::starter::starter_db().expect("card data"));
+    let db = std::sync::Arc::new(sve_engine::cards::starter::starter_db().expect("card data"));
     let (game, log) = replay
-        .play(db, std::sync::Arc::new(sve_host::engine::NoAbilities))
+        .play(db, std::sync::Arc::new(sve_engine::engine::NoAbilities))
         .expect("the replay plays");
     assert_eq!(
-        sve_host::replay::log_hash(&log),
+        sve_engine::replay::log_hash(&log),
         replay.log_hash,
         "the replay reproduces the match, destroy and damage included"
     );
     assert_eq!(
         game.state()
-            .player(sve_host::engine::PlayerId(1))
+            .player(sve_engine::engine::PlayerId(1))
             .cemetery
             .len(),
         1

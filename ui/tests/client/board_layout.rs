@@ -7,7 +7,7 @@ use crate::common::*;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use std::time::{Duration, Instant};
-use sve_host::catalog::Catalog;
+use sve_packs::catalog::Catalog;
 use sve_ui::App;
 
 const SEED: u64 = 7;

@@ -5,7 +5,7 @@
 use crate::common::*;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use sve_host::decks;
+use sve_engine::decks;
 use sve_ui::App;
 use sve_ui::deck_builder::draft::DeckDraft;
 

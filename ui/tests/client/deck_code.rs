@@ -5,7 +5,7 @@
 use crate::common::*;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use sve_host::decks::{self, code};
+use sve_engine::decks::{self, code};
 use sve_ui::App;
 use sve_ui::app::Screen;
 use sve_ui::deck_builder::code::IMPORTED_TITLE;

@@ -6,7 +6,7 @@
 use crate::common::*;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use sve_host::engine::PlayerId;
+use sve_engine::engine::PlayerId;
 use sve_ui::App;
 
 const ARIA: &str = "Aria, Fairy Princess";

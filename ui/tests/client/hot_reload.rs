@@ -4,7 +4,7 @@
 
 use crate::common::*;
 use std::path::{Path, PathBuf};
-use sve_host::catalog::Catalog;
+use sve_packs::catalog::Catalog;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -130,7 +130,7 @@ fn undo_after_a_reload_keeps_the_new_cards_and_the_replay_records_the_reload() {
     let path = root().join("target/test-packs/ui-undo-reload/undone.sver");
     save_replay(&mut harness, &path);
     let bytes = std::fs::read(&path).expect("the replay file was written");
-    let replay = sve_host::replay::Replay::decode(&bytes).expect("a valid replay");
+    let replay = sve_engine::replay::Replay::decode(&bytes).expect("a valid replay");
     assert_eq!(
         replay.card_fingerprint, start_fingerprint,
         "the cards it started with"
@@ -163,7 +163,7 @@ fn a_reload_says_what_changed_card_by_card_and_the_board_takes_the_new_cards() {
         match_view(h)
             .inspected
             .iter()
-            .any(|c| c.id == "TEST-S01" && c.zone == sve_host::engine::Zone::Hand)
+            .any(|c| c.id == "TEST-S01" && c.zone == sve_engine::engine::Zone::Hand)
     });
     click(&mut harness, "Board");
 

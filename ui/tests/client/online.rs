@@ -16,9 +16,9 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
-use sve_host::cards::starter::starter_db;
-use sve_host::decks::STARTER_DECKS;
-use sve_host::engine::{NoAbilities, Outcome, PlayerId, WinReason};
+use sve_engine::cards::starter::starter_db;
+use sve_engine::decks::STARTER_DECKS;
+use sve_engine::engine::{NoAbilities, Outcome, PlayerId, WinReason};
 use sve_net::client::Connection;
 use sve_net::client::play::{Entry, RandomAnswers, play};
 use sve_net::protocol::ClockSpec;
@@ -253,7 +253,7 @@ fn a_match_against_the_server_bot_shows_the_hand_takes_answers_and_concedes() {
     let path = std::env::temp_dir().join(format!("sve-ui-online-{}.sver", std::process::id()));
     save_replay(&mut harness, &path);
     let bytes = std::fs::read(&path).expect("the replay was written");
-    let replay = sve_host::replay::Replay::decode(&bytes).expect("a replay file");
+    let replay = sve_engine::replay::Replay::decode(&bytes).expect("a replay file");
     assert_eq!(
         replay.conceded,
         Some(0),

@@ -5,7 +5,7 @@
 
 use crate::common::*;
 use egui_kittest::kittest::Queryable as _;
-use sve_host::engine::PlayerId;
+use sve_engine::engine::PlayerId;
 
 const SEED: u64 = 7;
 
@@ -132,14 +132,14 @@ fn bot_vs_bot_match_reaches_game_over_and_saves_a_replay() {
         "no sandbox change, no warning"
     );
     let bytes = std::fs::read(&path).expect("the replay file was written");
-    let replay = sve_host::replay::Replay::decode(&bytes).expect("a valid replay");
+    let replay = sve_engine::replay::Replay::decode(&bytes).expect("a valid replay");
     assert_eq!(replay.seed, SEED);
-    let db = std::sync::Arc::new(sve_host::cards::starter::starter_db().expect("card data"));
+    let db = std::sync::Arc::new(sve_engine::cards::starter::starter_db().expect("card data"));
     let (_, log) = replay
-        .play(db, std::sync::Arc::new(sve_host::engine::NoAbilities))
+        .play(db, std::sync::Arc::new(sve_engine::engine::NoAbilities))
         .expect("the replay plays");
     assert_eq!(
-        sve_host::replay::log_hash(&log),
+        sve_engine::replay::log_hash(&log),
         replay.log_hash,
         "the replay reproduces the match"
     );
@@ -242,7 +242,7 @@ fn debug_tab_inspects_a_card_on_the_field() {
             .iter()
             .find(|c| {
                 c.controller == PlayerId(0)
-                    && c.zone == sve_host::engine::Zone::Field
+                    && c.zone == sve_engine::engine::Zone::Field
                     && c.printed.attack.is_some()
             })
             .cloned()
@@ -385,15 +385,15 @@ fn a_replay_saved_after_sandbox_changes_plays_back_true() {
     ));
 
     let bytes = std::fs::read(&path).expect("the replay file was written");
-    let replay = sve_host::replay::Replay::decode(&bytes).expect("a valid replay");
+    let replay = sve_engine::replay::Replay::decode(&bytes).expect("a valid replay");
     assert_eq!(replay.sandbox.len(), 3, "{:?}", replay.sandbox);
     assert!(replay.sandbox[2].after_answers > replay.sandbox[0].after_answers);
-    let db = std::sync::Arc::new(sve_host::cards::starter::starter_db().expect("card data"));
+    let db = std::sync::Arc::new(sve_engine::cards::starter::starter_db().expect("card data"));
     let (_, log) = replay
-        .play(db, std::sync::Arc::new(sve_host::engine::NoAbilities))
+        .play(db, std::sync::Arc::new(sve_engine::engine::NoAbilities))
         .expect("the replay plays");
     assert_eq!(
-        sve_host::replay::log_hash(&log),
+        sve_engine::replay::log_hash(&log),
         replay.log_hash,
         "the replay reproduces the match, sandbox changes included"
     );

@@ -4,7 +4,7 @@
 use crate::common::*;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use sve_host::engine::{Event, PlayerId};
+use sve_engine::engine::{Event, PlayerId};
 use sve_ui::App;
 
 #[test]

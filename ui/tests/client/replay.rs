@@ -6,17 +6,17 @@ use crate::common::*;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use std::sync::Arc;
-use sve_host::bot::BotKind;
-use sve_host::decks::{resolve, starter_deck};
-use sve_host::engine::{Match, NoAbilities, PlayerId};
-use sve_host::replay::ReplaySeat;
-use sve_host::sim::{PlayOptions, play_bot_match, replay_of};
+use sve_engine::bot::BotKind;
+use sve_engine::decks::{resolve, starter_deck};
+use sve_engine::engine::{Match, NoAbilities, PlayerId};
+use sve_engine::replay::ReplaySeat;
+use sve_engine::sim::{PlayOptions, play_bot_match, replay_of};
 use sve_ui::App;
 
 /// Records a random-bot match of SD01 against SD02 as Ann (a person) and
 /// an easy bot, and writes it to a file of its own.
 fn recorded_file(name: &str) -> std::path::PathBuf {
-    let db = Arc::new(sve_host::cards::starter::starter_db().expect("card data"));
+    let db = Arc::new(sve_engine::cards::starter::starter_db().expect("card data"));
     let decks = ["SD01", "SD02"].map(|deck| {
         resolve(&starter_deck(deck).expect("bundled deck"), &db).expect("a legal deck")
     });
@@ -181,8 +181,9 @@ fn a_file_that_is_not_a_replay_is_refused_with_the_reason() {
     std::fs::write(&garbage, b"SVER\x04\x00\xff\xff\xff").expect("written");
     let long_label = dir.join("label.sver");
     let recorded = recorded_file("for-label.sver");
-    let mut replay = sve_host::replay::Replay::decode(&std::fs::read(&recorded).expect("recorded"))
-        .expect("decodes");
+    let mut replay =
+        sve_engine::replay::Replay::decode(&std::fs::read(&recorded).expect("recorded"))
+            .expect("decodes");
     std::fs::remove_file(&recorded).ok();
     replay.seats[1] = ReplaySeat::Bot("x".repeat(100));
     std::fs::write(&long_label, replay.encode()).expect("written");
@@ -220,7 +221,7 @@ fn a_replay_saved_by_the_client_records_who_sat_where() {
     let path = dir.join("bots.sver");
     save_replay(&mut harness, &path);
     let bytes = std::fs::read(&path).expect("the replay file was written");
-    let replay = sve_host::replay::Replay::decode(&bytes).expect("a valid replay");
+    let replay = sve_engine::replay::Replay::decode(&bytes).expect("a valid replay");
     assert_eq!(
         replay.seats,
         [ReplaySeat::bot("random"), ReplaySeat::bot("random")]

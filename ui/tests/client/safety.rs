@@ -4,7 +4,7 @@
 //! and the top bar follows the match to its end.
 
 use crate::common::*;
-use sve_host::engine::PlayerId;
+use sve_engine::engine::PlayerId;
 
 const SEED: u64 = 7;
 

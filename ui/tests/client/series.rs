@@ -5,8 +5,8 @@
 use crate::common::*;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use sve_host::catalog::Catalog;
-use sve_host::engine::PlayerId;
+use sve_engine::engine::PlayerId;
+use sve_packs::catalog::Catalog;
 use sve_ui::App;
 
 /// The client over the starter cards and the community-style test pack,

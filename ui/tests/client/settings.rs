@@ -28,7 +28,7 @@ fn remembered_decks_and_name_are_on_the_screens() {
     start_match(&mut harness, "You vs bot", 7);
     wait_for(&mut harness, "the match", |h| match_view(h).is_ready());
     let title = |name: &str| {
-        sve_host::decks::starter_deck(name)
+        sve_engine::decks::starter_deck(name)
             .map(|deck| deck.title)
             .unwrap_or_default()
     };

@@ -109,7 +109,7 @@ fn zone_counts_open_the_public_cards_in_a_panel_beside_the_board() {
 
 #[test]
 fn at_1024_by_700_the_zone_panel_leaves_the_board_whole() {
-    let catalog = sve_host::catalog::Catalog::vanilla().expect("bundled card data loads");
+    let catalog = sve_packs::catalog::Catalog::vanilla().expect("bundled card data loads");
     let mut harness = client_sized(catalog, [1024.0, 700.0]);
     start_match(&mut harness, "You vs bot", SEED);
     play_to_main_action(&mut harness);

@@ -173,7 +173,7 @@ impl FromStr for BotKind {
             "oracle" => Ok(BotKind::Oracle),
             other => Err(format!(
                 "unknown bot `{}`; expected random, easy (or greedy), medium, hard or oracle",
-                sve_script::text::escape_line(other, 40)
+                sve_text::escape_line(other, 40)
             )),
         }
     }

@@ -379,7 +379,7 @@ mod tests {
 
     #[test]
     fn a_card_with_more_abilities_than_a_card_can_track_is_refused() {
-        let mut cards = crate::scenario::fixtures::test_cards();
+        let mut cards = crate::board::fixtures::test_cards();
         let spell = AbilityDef {
             name: "Spell".to_owned(),
             kind: AbilityKind::Spell,

@@ -7,7 +7,7 @@ use super::{CardDb, CardDef, CardType, Class, Counter, Keywords};
 use serde::Deserialize;
 
 /// The bundled card data file.
-pub const STARTER_CARDS_JSON: &str = include_str!("../../../data/starter-cards.json");
+pub const STARTER_CARDS_JSON: &str = include_str!("../../data/starter-cards.json");
 
 /// Errors reading card data.
 #[derive(Debug, thiserror::Error)]

@@ -66,7 +66,7 @@ pub enum ValueZone {
 
 /// Operators: SVE Script's (`+ - * / % = > < | &`; integers, saturating,
 /// by zero gives 0, comparisons and the logical ones give 1 or 0).
-pub use sve_script::ir::BinaryOp as ValueOp;
+pub use sve_vocab::BinaryOp as ValueOp;
 
 /// The tests of [`ValueNode::Cond`].
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]

@@ -12,7 +12,7 @@
 //! Decoding reads text from anywhere: it refuses, with a [`DeckCodeError`]
 //! naming what is wrong, codes longer than [`MAX_CODE_CHARS`], sections of
 //! more than [`MAX_ENTRIES`] entries, copies outside 1 to 255, ids that
-//! break the card id rule (`sve_script::text::check_card_id`) and bytes
+//! break the card id rule (`sve_text::check_card_id`) and bytes
 //! left over; it never panics. It does not check the deck against the
 //! construction rules or the card database: that is
 //! [`check_deck`](super::check_deck)'s work, on the [`DeckFile`] a code
@@ -21,7 +21,7 @@
 use super::{DeckEntry, DeckFile};
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use sve_script::text::{check_card_id, escape_line};
+use sve_text::{check_card_id, escape_line};
 
 /// What every code of this format starts with: `SVD` and the version.
 pub const PREFIX: &str = "SVD1";

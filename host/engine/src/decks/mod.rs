@@ -10,16 +10,16 @@ pub mod code;
 use crate::cards::{CardDb, CardType, Class};
 use crate::engine::DeckList;
 use std::fmt;
-use sve_script::text::escape_line;
+use sve_text::escape_line;
 
 /// The starter deck lists shipped with the app, by name.
 pub const STARTER_DECKS: &[(&str, &str)] = &[
-    ("SD01", include_str!("../../../data/decks/SD01.txt")),
-    ("SD02", include_str!("../../../data/decks/SD02.txt")),
-    ("SD03", include_str!("../../../data/decks/SD03.txt")),
-    ("SD04", include_str!("../../../data/decks/SD04.txt")),
-    ("SD05", include_str!("../../../data/decks/SD05.txt")),
-    ("SD06", include_str!("../../../data/decks/SD06.txt")),
+    ("SD01", include_str!("../../data/decks/SD01.txt")),
+    ("SD02", include_str!("../../data/decks/SD02.txt")),
+    ("SD03", include_str!("../../data/decks/SD03.txt")),
+    ("SD04", include_str!("../../data/decks/SD04.txt")),
+    ("SD05", include_str!("../../data/decks/SD05.txt")),
+    ("SD06", include_str!("../../data/decks/SD06.txt")),
 ];
 
 /// A parsed deck file.
@@ -98,7 +98,7 @@ pub fn parse_deck(text: &str, source: &str) -> Result<DeckFile, Vec<DeckError>> 
         message,
     };
     // `\r\n`, a lone `\r` and a leading byte order mark read as plain lines.
-    for (idx, raw) in sve_script::text::lines(text).enumerate() {
+    for (idx, raw) in sve_text::lines(text).enumerate() {
         let line_no = idx + 1;
         let line = raw.split("//").next().unwrap_or("").trim();
         if line.is_empty() {

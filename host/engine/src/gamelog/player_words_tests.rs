@@ -5,12 +5,12 @@
 //! `OnEvolve`, `RemovedFromGame`) or says "nowhere".
 
 use super::render;
+use crate::board::fixtures::{test_db, test_runner};
+use crate::board::{Board, Side};
 use crate::bot::BotKind;
 use crate::cards::CardDb;
 use crate::decks::{resolve, starter_deck};
 use crate::engine::{AbilityIdx, DeckList, Event, Match, MoveCause, PlayerId, Status, Zone};
-use crate::scenario::fixtures::{test_db, test_runner};
-use crate::scenario::{Scenario, Side};
 use std::sync::Arc;
 
 /// The test cards shuffled into each starter deck: one of each of these
@@ -54,7 +54,7 @@ fn bot_match_logs_have_no_engine_identifiers_or_nowhere() {
 
 #[test]
 fn every_move_reads_as_player_words() {
-    let s = Scenario::builder()
+    let s = Board::builder()
         .side(PlayerId(1), Side::new().field(["V1"]))
         .build();
     let v1 = s.card(PlayerId(1), Zone::Field, "V1");
@@ -121,7 +121,7 @@ fn every_move_reads_as_player_words() {
 
 #[test]
 fn spells_counters_and_failures_read_as_player_words() {
-    let s = Scenario::builder()
+    let s = Board::builder()
         .side(PlayerId(0), Side::new().field(["Stack Totem"]))
         .build();
     let totem = s.card(PlayerId(0), Zone::Field, "Stack Totem");

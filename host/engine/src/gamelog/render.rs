@@ -468,8 +468,8 @@ fn id_and_ability<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::{Board, Side};
     use crate::engine::PlayerId;
-    use crate::scenario::{Scenario, Side};
     use expect_test::expect;
 
     const P1: PlayerId = PlayerId(0);
@@ -492,13 +492,13 @@ mod tests {
             .collect()
     }
 
-    fn render_in(s: &Scenario, event: &Event) -> EventText {
+    fn render_in(s: &Board, event: &Event) -> EventText {
         render(event, s.game.state(), s.game.db())
     }
 
     #[test]
     fn a_drain_attack_reads_the_same_in_lines_and_the_log() {
-        let mut s = Scenario::builder()
+        let mut s = Board::builder()
             .side(P1, Side::new().field(["Drainer"]).leader(10))
             .build();
         s.raw_events();
@@ -522,9 +522,7 @@ mod tests {
 
     #[test]
     fn moves_name_zones_in_the_scenario_words() {
-        let s = Scenario::builder()
-            .side(P2, Side::new().field(["V1"]))
-            .build();
+        let s = Board::builder().side(P2, Side::new().field(["V1"])).build();
         let v1 = s.card(P2, Zone::Field, "V1");
         let def = s.game.state().card(v1).def;
         let evolved = s.game.db().by_name("V1 (Evolved)");
@@ -580,7 +578,7 @@ mod tests {
 
     #[test]
     fn turns_ends_and_errors_get_their_log_kinds() {
-        let s = Scenario::builder().build();
+        let s = Board::builder().build();
         let def = s.game.db().by_name("Pinger").expect("a test card");
         let missing = CardRef(1_999);
         let events = [

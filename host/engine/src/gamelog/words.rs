@@ -112,7 +112,7 @@ pub(super) fn zone_word(zone: Zone) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::fixtures::test_db;
+    use crate::board::fixtures::test_db;
 
     #[test]
     fn drain_is_the_keywords_name() {

@@ -175,8 +175,8 @@ fn change(state: &GameState, kind: EffectKind) -> Change {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sve_engine::board::{Board, Side};
     use sve_engine::engine::Duration;
-    use sve_engine::scenario::{Scenario, Side};
 
     fn buff(state: &mut GameState, card: CardRef, kind: EffectKind, source: Option<CardRef>) {
         let effect = Effect {
@@ -196,7 +196,7 @@ mod tests {
 
     #[test]
     fn a_buffed_follower_shows_printed_and_current_values_with_the_modifier() {
-        let s = Scenario::builder()
+        let s = Board::builder()
             .side(PlayerId(0), Side::new().field(["V2", "V1"]).hand(["V3"]))
             .side(PlayerId(1), Side::new().field(["V4"]).hand(["V5"]))
             .build();
@@ -256,7 +256,7 @@ mod tests {
 
     #[test]
     fn a_modifier_from_a_hidden_card_names_nothing() {
-        let s = Scenario::builder()
+        let s = Board::builder()
             .side(PlayerId(0), Side::new().field(["V2"]))
             .side(PlayerId(1), Side::new().hand(["V5"]))
             .build();
@@ -281,7 +281,7 @@ mod tests {
 
     #[test]
     fn printed_keywords_are_marked_printed_and_abilities_carry_their_kind() {
-        let s = Scenario::builder()
+        let s = Board::builder()
             .side(PlayerId(0), Side::new().field(["Warden"]))
             .build();
         let warden = s.card(PlayerId(0), Zone::Field, "Warden");
@@ -294,7 +294,7 @@ mod tests {
 
     #[test]
     fn no_deck_card_is_ever_inspected() {
-        let s = Scenario::builder()
+        let s = Board::builder()
             .side(PlayerId(0), Side::new().deck(["V1", "V2"]))
             .build();
         let both = Sight::of_players(&PlayerId::BOTH);

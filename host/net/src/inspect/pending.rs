@@ -45,15 +45,15 @@ pub fn pending_abilities(state: &GameState, db: &CardDb, sight: Sight) -> Vec<Pe
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sve_engine::board::{Board, Side};
     use sve_engine::engine::state::{PendingAbility, PendingWhat};
     use sve_engine::engine::{AbilityIdx, Zone};
-    use sve_engine::scenario::{Scenario, Side};
 
     #[test]
     fn each_pending_ability_is_named_and_its_card_given_only_when_seen() {
         let p1 = PlayerId(0);
         let p2 = PlayerId(1);
-        let s = Scenario::builder()
+        let s = Board::builder()
             .side(p1, Side::new().field(["Grower"]))
             .side(p2, Side::new().hand(["Pinger"]))
             .build();

@@ -12,6 +12,9 @@
 
 use super::names::{Class, Counter, Keyword, TurnStat};
 use serde::{Deserialize, Serialize};
+/// The IR's arithmetic is the game's: [`sve_vocab::BinaryOp`], shared with
+/// the engine's data form of values.
+pub use sve_vocab::BinaryOp;
 
 /// Index of a node in [`crate::ir::Card::values`].
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
@@ -125,66 +128,6 @@ impl ValueNode {
                 CondTest::Positive(inner) => ([Some(*left), Some(*right), Some(*inner)], None),
                 _ => ([Some(*left), Some(*right), None], None),
             },
-        }
-    }
-}
-
-/// Arithmetic and comparison operators (spec §9.3). Integer arithmetic;
-/// division and remainder truncate, and by zero give 0.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-pub enum BinaryOp {
-    /// `+`
-    Add,
-    /// `-`
-    Sub,
-    /// `*`
-    Mul,
-    /// `/` (truncating; by zero gives 0)
-    Div,
-    /// `%` (truncating; by zero gives 0)
-    Rem,
-    /// `=`: 1 if equal, else 0.
-    Eq,
-    /// `>`: 1 if greater, else 0.
-    Gt,
-    /// `<`: 1 if less, else 0.
-    Lt,
-    /// `|`: 1 if either operand is > 0, else 0.
-    Or,
-    /// `&`: 1 if both operands are > 0, else 0.
-    And,
-}
-
-impl BinaryOp {
-    /// The operator applied to two integers (saturating; by zero gives 0).
-    pub fn apply(self, left: i32, right: i32) -> i32 {
-        match self {
-            BinaryOp::Add => left.saturating_add(right),
-            BinaryOp::Sub => left.saturating_sub(right),
-            BinaryOp::Mul => left.saturating_mul(right),
-            BinaryOp::Div => left.checked_div(right).unwrap_or(0),
-            BinaryOp::Rem => left.checked_rem(right).unwrap_or(0),
-            BinaryOp::Eq => i32::from(left == right),
-            BinaryOp::Gt => i32::from(left > right),
-            BinaryOp::Lt => i32::from(left < right),
-            BinaryOp::Or => i32::from(left > 0 || right > 0),
-            BinaryOp::And => i32::from(left > 0 && right > 0),
-        }
-    }
-
-    /// The operator as written.
-    pub fn symbol(self) -> char {
-        match self {
-            BinaryOp::Add => '+',
-            BinaryOp::Sub => '-',
-            BinaryOp::Mul => '*',
-            BinaryOp::Div => '/',
-            BinaryOp::Rem => '%',
-            BinaryOp::Eq => '=',
-            BinaryOp::Gt => '>',
-            BinaryOp::Lt => '<',
-            BinaryOp::Or => '|',
-            BinaryOp::And => '&',
         }
     }
 }

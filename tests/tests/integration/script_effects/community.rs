@@ -17,11 +17,11 @@ fn load_community() -> LoadedPacks {
     loaded
 }
 
-fn stack_counters(s: &Scenario, card: CardRef) -> u32 {
+fn stack_counters(s: &Board, card: CardRef) -> u32 {
     s.game
         .state()
         .card(card)
-        .counter(sve_host::cards::Counter::Stack)
+        .counter(sve_engine::cards::Counter::Stack)
 }
 
 #[test]
@@ -137,7 +137,7 @@ fn hash_e_makes_a_spell_unplayable_without_a_follower_that_can_evolve() {
                 .field(["Cog Squire"]),
         )
         .build();
-    let play = sve_host::engine::Action::Play {
+    let play = sve_engine::engine::Action::Play {
         card: s.card(P1, Zone::Hand, "Evolution Catalyst"),
     };
     assert!(!s.can(play), "{}", s.dump());

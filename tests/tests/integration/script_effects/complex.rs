@@ -1,9 +1,9 @@
 //! ComplexEffect scripts.
 
 use super::*;
-use sve_host::engine::QuestionRole;
+use sve_engine::engine::QuestionRole;
 
-fn ledger(loaded: &LoadedPacks) -> Scenario {
+fn ledger(loaded: &LoadedPacks) -> Board {
     scenario(loaded)
         .side(
             P1,

@@ -3,9 +3,9 @@
 //! required to activate; never skipped.
 
 use super::*;
-use sve_host::engine::{AbilityIdx, Action};
+use sve_engine::engine::{AbilityIdx, Action};
 
-fn activate_on_field(s: &Scenario, name: &str) -> Action {
+fn activate_on_field(s: &Board, name: &str) -> Action {
     Action::Activate {
         card: s.card(P1, Zone::Field, name),
         ability: AbilityIdx(0),

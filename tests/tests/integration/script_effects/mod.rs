@@ -5,10 +5,10 @@
 //! helpers live here; the tests sit in one module per family of effects.
 
 use std::sync::Arc;
-use sve_host::cards::Keywords;
-use sve_host::engine::{CardRef, Choice, Event, PlayerId, Prompt, Zone};
-use sve_host::packs::LoadedPacks;
-use sve_host::scenario::{Scenario, ScenarioBuilder, Side};
+use sve_engine::board::{Board, BoardBuilder, Side};
+use sve_engine::cards::Keywords;
+use sve_engine::engine::{CardRef, Choice, Event, PlayerId, Prompt, Zone};
+use sve_packs::packs::LoadedPacks;
 use sve_tests::Base;
 
 const P1: PlayerId = PlayerId(0);
@@ -26,15 +26,15 @@ fn load() -> LoadedPacks {
     loaded
 }
 
-fn scenario(loaded: &LoadedPacks) -> ScenarioBuilder {
-    Scenario::builder()
+fn scenario(loaded: &LoadedPacks) -> BoardBuilder {
+    Board::builder()
         .db(Arc::clone(&loaded.db))
         .runner(loaded.runner())
 }
 
 /// Asserts that nothing fizzled since the scenario was built (or the last
 /// call).
-fn assert_clean(s: &mut Scenario) {
+fn assert_clean(s: &mut Board) {
     let reasons: Vec<String> = s
         .raw_events()
         .into_iter()
@@ -47,13 +47,13 @@ fn assert_clean(s: &mut Scenario) {
 }
 
 /// Answers the pending question with this card, checking who is asked.
-fn pick(s: &mut Scenario, player: PlayerId, card: CardRef) {
+fn pick(s: &mut Board, player: PlayerId, card: CardRef) {
     assert_eq!(s.decider(), player, "who is asked\n{}", s.dump());
     s.choose(|c| *c == Choice::Card(card));
 }
 
 /// Answers the pending question with several cards at once.
-fn pick_all(s: &mut Scenario, player: PlayerId, cards: &[CardRef]) {
+fn pick_all(s: &mut Board, player: PlayerId, cards: &[CardRef]) {
     let options = s.options();
     let picks: Vec<usize> = cards
         .iter()
@@ -68,12 +68,12 @@ fn pick_all(s: &mut Scenario, player: PlayerId, cards: &[CardRef]) {
 }
 
 /// Answers the pending question with the labelled option.
-fn pick_label(s: &mut Scenario, label: &str) {
+fn pick_label(s: &mut Board, label: &str) {
     s.choose(|c| *c == Choice::Label(label.to_owned()));
 }
 
 /// The labels the pending question offers.
-fn labels(s: &Scenario) -> Vec<String> {
+fn labels(s: &Board) -> Vec<String> {
     s.options()
         .into_iter()
         .filter_map(|c| match c {
@@ -83,7 +83,7 @@ fn labels(s: &Scenario) -> Vec<String> {
         .collect()
 }
 
-fn has_keyword(s: &Scenario, card: CardRef, keyword: Keywords) -> bool {
+fn has_keyword(s: &Board, card: CardRef, keyword: Keywords) -> bool {
     s.game
         .state()
         .characteristics(s.game.db(), card)
@@ -91,15 +91,15 @@ fn has_keyword(s: &Scenario, card: CardRef, keyword: Keywords) -> bool {
         .contains(keyword)
 }
 
-fn cost(s: &Scenario, card: CardRef) -> i32 {
+fn cost(s: &Board, card: CardRef) -> i32 {
     s.game.state().characteristics(s.game.db(), card).cost
 }
 
-fn leader(s: &Scenario, player: PlayerId) -> i32 {
+fn leader(s: &Board, player: PlayerId) -> i32 {
     s.game.state().player(player).leader_defense
 }
 
-fn zone_names(s: &Scenario, player: PlayerId, zone: Zone) -> Vec<String> {
+fn zone_names(s: &Board, player: PlayerId, zone: Zone) -> Vec<String> {
     let state = s.game.state();
     state
         .player(player)
@@ -109,19 +109,19 @@ fn zone_names(s: &Scenario, player: PlayerId, zone: Zone) -> Vec<String> {
         .collect()
 }
 
-fn at_main_action(s: &Scenario) -> bool {
+fn at_main_action(s: &Board) -> bool {
     s.game.decision().map(|d| d.prompt.clone()) == Some(Prompt::MainAction)
 }
 
-fn attack_of(s: &Scenario, card: CardRef) -> i32 {
+fn attack_of(s: &Board, card: CardRef) -> i32 {
     s.game.state().characteristics(s.game.db(), card).attack
 }
 
-fn hand_size(s: &Scenario, player: PlayerId) -> usize {
+fn hand_size(s: &Board, player: PlayerId) -> usize {
     s.game.state().player(player).hand.len()
 }
 
-fn face_up(s: &Scenario, player: PlayerId) -> Vec<String> {
+fn face_up(s: &Board, player: PlayerId) -> Vec<String> {
     let state = s.game.state();
     state
         .player(player)
@@ -132,21 +132,21 @@ fn face_up(s: &Scenario, player: PlayerId) -> Vec<String> {
         .collect()
 }
 
-fn activate(s: &Scenario, name: &str, ability: u8) -> sve_host::engine::Action {
-    sve_host::engine::Action::Activate {
+fn activate(s: &Board, name: &str, ability: u8) -> sve_engine::engine::Action {
+    sve_engine::engine::Action::Activate {
         card: s.card(P1, Zone::Hand, name),
-        ability: sve_host::engine::AbilityIdx(ability),
+        ability: sve_engine::engine::AbilityIdx(ability),
     }
 }
 
-fn serve_action(s: &Scenario, name: &str, ability: u8) -> sve_host::engine::Action {
-    sve_host::engine::Action::Activate {
+fn serve_action(s: &Board, name: &str, ability: u8) -> sve_engine::engine::Action {
+    sve_engine::engine::Action::Activate {
         card: s.card(P1, Zone::Field, name),
-        ability: sve_host::engine::AbilityIdx(ability),
+        ability: sve_engine::engine::AbilityIdx(ability),
     }
 }
 
-fn in_evolve_zone(s: &Scenario) -> usize {
+fn in_evolve_zone(s: &Board) -> usize {
     s.game
         .state()
         .cards

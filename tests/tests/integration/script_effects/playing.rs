@@ -89,7 +89,7 @@ fn an_alternative_cost_plays_the_card_without_play_points() {
         .build();
     let giant = s.card(P1, Zone::Hand, "Sacrifice Giant");
     assert!(
-        !s.can(sve_host::engine::Action::Play { card: giant }),
+        !s.can(sve_engine::engine::Action::Play { card: giant }),
         "0 PP: no normal play"
     );
     s.act(activate(&s, "Sacrifice Giant", 0));
@@ -219,9 +219,9 @@ fn an_alternative_cost_works_from_the_ex_area_too() {
     let giant = s.card(P1, Zone::ExArea, "Sacrifice Giant");
     // Its own ability (index 0) works from the hand; the copy after it
     // from the EX area.
-    let from_ex = sve_host::engine::Action::Activate {
+    let from_ex = sve_engine::engine::Action::Activate {
         card: giant,
-        ability: sve_host::engine::AbilityIdx(1),
+        ability: sve_engine::engine::AbilityIdx(1),
     };
     assert!(s.can(from_ex), "{}", s.dump());
     s.act(from_ex);
@@ -250,7 +250,7 @@ fn cr_10_6_2_3_3_a_spell_whose_selection_has_no_target_cannot_be_played() {
             .side(P2, side)
             .build();
         let spell = s.card(P1, Zone::Hand, "Tidal Shift");
-        s.can(sve_host::engine::Action::Play { card: spell })
+        s.can(sve_engine::engine::Action::Play { card: spell })
     };
     assert!(!playable(&[]), "no enemy follower");
     assert!(!playable(&["Aura Guard"]), "only an Aura follower");

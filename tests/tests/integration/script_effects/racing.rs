@@ -16,7 +16,7 @@ fn serving_races_the_follower_with_rush_and_runs_on_race_once_per_carrot() {
         .build();
     // Turf Runner's own ability is index 0 (On Race); Serve follows it.
     assert_eq!(
-        sve_host::gamelog::describe_choice(
+        sve_engine::gamelog::describe_choice(
             &Choice::Action(serve_action(&s, "Turf Runner", 1)),
             &s.game
         ),
@@ -89,7 +89,7 @@ fn serving_needs_enough_carrots_play_points_and_the_turns_evolve() {
         )
         .build();
     let v2 = evolved.card(P1, Zone::Field, "V2");
-    evolved.act(sve_host::engine::Action::Evolve {
+    evolved.act(sve_engine::engine::Action::Evolve {
         card: v2,
         use_ep: false,
         super_evolve: false,
@@ -181,10 +181,10 @@ fn an_evolve_deck_may_hold_up_to_ten_carrots_and_no_other_spell() {
     let deck = |evolve: &str| {
         let text =
             format!("Racers\n# Leader\n1 TEST-LD\n# Main Deck\n{main}# Evolve Deck\n{evolve}");
-        sve_host::decks::parse_deck(&text, "racers.txt").expect("parses")
+        sve_engine::decks::parse_deck(&text, "racers.txt").expect("parses")
     };
     let problems = |evolve: &str| -> Vec<String> {
-        sve_host::decks::check_deck(&deck(evolve), &loaded.db)
+        sve_engine::decks::check_deck(&deck(evolve), &loaded.db)
             .iter()
             .map(ToString::to_string)
             .filter(|m| !m.contains("main deck"))
@@ -207,8 +207,8 @@ fn an_evolve_deck_may_hold_up_to_ten_carrots_and_no_other_spell() {
         eleven.iter().any(|m| m.contains("at most 10")),
         "{eleven:?}"
     );
-    let in_main = sve_host::decks::check_deck(
-        &sve_host::decks::parse_deck(
+    let in_main = sve_engine::decks::check_deck(
+        &sve_engine::decks::parse_deck(
             &format!("Racers\n# Leader\n1 TEST-LD\n# Main Deck\n{main}1 TEST-E60\n"),
             "racers.txt",
         )

@@ -286,7 +286,7 @@ fn roll_dice_resolves_the_face_the_match_rng_rolls() {
 
 /// The pending question's step of a series, from its data: (step, count,
 /// up to).
-fn series_step(s: &Scenario) -> Option<(u32, u32, bool)> {
+fn series_step(s: &Board) -> Option<(u32, u32, bool)> {
     match &s.game.decision()?.prompt {
         Prompt::Ability {
             series: Some(step), ..

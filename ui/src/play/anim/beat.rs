@@ -3,7 +3,7 @@
 //! together, the next beat starts `length` later. Times are seconds at
 //! normal speed; the queue scales them by the chosen speed.
 
-use sve_host::engine::{CardRef, DefId, PlayerId};
+use sve_engine::engine::{CardRef, DefId, PlayerId};
 
 /// A place on the board, named by what is there; the drawing layer finds
 /// its rectangle in the frame (a card's last place if it has left).

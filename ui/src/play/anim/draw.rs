@@ -15,13 +15,17 @@ use egui::{
     Align2, Color32, CornerRadius, FontId, Id, Order, Pos2, Rect, RichText, Stroke, StrokeKind, Ui,
     UiBuilder, Vec2, vec2,
 };
-use sve_host::cards::CardDb;
-use sve_host::engine::view::CardView;
-use sve_host::engine::{CardRef, DefId};
+use sve_engine::cards::CardDb;
+use sve_engine::engine::view::CardView;
+use sve_engine::engine::{CardRef, DefId};
 
 /// The caption over a card another player played: "P2 (greedy bot)
 /// plays Goblin".
-pub fn played_caption(view: &MatchView, player: sve_host::engine::PlayerId, def: DefId) -> String {
+pub fn played_caption(
+    view: &MatchView,
+    player: sve_engine::engine::PlayerId,
+    def: DefId,
+) -> String {
     format!(
         "{} plays {}",
         view.seat_name(player),

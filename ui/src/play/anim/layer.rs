@@ -12,7 +12,7 @@ use crate::match_view::MatchView;
 use crate::session::{Delta, ScreenPace, ShownEvent};
 use egui::{Id, Key, LayerId, Modifiers, Order, Rect, Ui, UiBuilder, vec2};
 use std::time::Duration;
-use sve_host::engine::PlayerId;
+use sve_engine::engine::PlayerId;
 
 /// The hover text of the Skip button.
 pub const SKIP_HINT: &str = "Skip the animations (Esc, or a click anywhere).";

@@ -121,7 +121,7 @@ impl AnimQueue {
 mod tests {
     use super::*;
     use crate::play::anim::beat::{Anim, Spot};
-    use sve_host::engine::{CardRef, PlayerId};
+    use sve_engine::engine::{CardRef, PlayerId};
 
     fn damage(amount: i32) -> AnimKind {
         AnimKind::Change {

@@ -8,7 +8,7 @@
 //! follower it fights) and several deaths at once share a beat.
 
 use super::beat::{Anim, AnimKind, Beat, Spot};
-use sve_host::engine::{AttackTarget, Event, MoveCause, PlayerId, Zone};
+use sve_engine::engine::{AttackTarget, Event, MoveCause, PlayerId, Zone};
 
 /// The beats of `events`, in order. `me` is the seat played at this
 /// screen: the cards it plays are not shown large to it. `None` (hot-seat,
@@ -170,7 +170,7 @@ fn shares_a_beat(last: &Beat, next: &AnimKind) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sve_host::engine::{CardRef, DamageKind, DefId, ObjectId};
+    use sve_engine::engine::{CardRef, DamageKind, DefId, ObjectId};
 
     const ME: PlayerId = PlayerId(0);
     const THEM: PlayerId = PlayerId(1);

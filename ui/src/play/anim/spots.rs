@@ -10,8 +10,8 @@
 use super::beat::Spot;
 use egui::{Id, Rect, Ui, Vec2};
 use std::collections::HashMap;
-use sve_host::engine::CardRef;
-use sve_host::engine::view::CardView;
+use sve_engine::engine::CardRef;
+use sve_engine::engine::view::CardView;
 
 /// The places recorded in one frame.
 #[derive(Clone, Debug, Default)]

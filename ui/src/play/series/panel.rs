@@ -9,7 +9,7 @@ use crate::intent::{Intent, Intents};
 use crate::play::board::BoardContext;
 use crate::play::legal::{EX_SLOTS, FIELD_SLOTS};
 use egui::{RichText, Ui};
-use sve_host::engine::CardRef;
+use sve_engine::engine::CardRef;
 
 /// What the player has set in the panel so far, kept for the question it
 /// was set at (by match generation).

@@ -3,7 +3,7 @@
 
 use super::question::{SeriesKind, SeriesQuestion};
 use std::collections::VecDeque;
-use sve_host::engine::{AbilityIdx, CardRef, Prompt};
+use sve_engine::engine::{AbilityIdx, CardRef, Prompt};
 
 /// The player's one answer to a series, answering its questions one by
 /// one as the engine asks them.
@@ -192,7 +192,7 @@ pub enum PlanStep {
 mod tests {
     use super::*;
     use crate::session::DecisionView;
-    use sve_host::engine::{Choice, Decision, PlayerId, QuestionRole};
+    use sve_engine::engine::{Choice, Decision, PlayerId, QuestionRole};
 
     fn asked(text: &str, options: Vec<Choice>) -> (Prompt, SeriesQuestion) {
         let prompt = Prompt::Ability {

@@ -11,7 +11,7 @@
 //! in it ("… 2 of 9 …", "… (2 of up to 3)").
 
 use crate::session::DecisionView;
-use sve_host::engine::{AbilityIdx, CardRef, Choice, Prompt};
+use sve_engine::engine::{AbilityIdx, CardRef, Choice, Prompt};
 
 /// The option labels of a token series (`sve-script-runtime`,
 /// `interp/stats.rs`, `ChooseForEachFieldOrEx`).
@@ -215,7 +215,7 @@ fn step_numbers(text: &str) -> Option<StepNumbers<'_>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sve_host::engine::{Decision, PlayerId, QuestionRole, SeriesStep};
+    use sve_engine::engine::{Decision, PlayerId, QuestionRole, SeriesStep};
 
     /// A question of card 3's first ability, with no series step in its
     /// data (as a 0.1.0 pack asks).

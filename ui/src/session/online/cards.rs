@@ -8,10 +8,10 @@
 //! 0 and 1 or a definition beyond the faces is refused with the reason.
 //! Card numbers (`CardRef`) need no check: the UI only compares them.
 
-use sve_host::cards::CardDb;
-use sve_host::engine::Duration;
-use sve_host::engine::view::{CardView, SideView};
-use sve_host::engine::{DefId, Outcome, PlayerId};
+use sve_engine::cards::CardDb;
+use sve_engine::engine::Duration;
+use sve_engine::engine::view::{CardView, SideView};
+use sve_engine::engine::{DefId, Outcome, PlayerId};
 use sve_net::inspect::InspectedCard;
 use sve_net::protocol::{CardFace, Update};
 
@@ -109,9 +109,9 @@ fn def(def: DefId, db: &CardDb) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sve_host::cards::starter::starter_db;
-    use sve_host::engine::Phase;
-    use sve_host::engine::view::PlayerView;
+    use sve_engine::cards::starter::starter_db;
+    use sve_engine::engine::Phase;
+    use sve_engine::engine::view::PlayerView;
     use sve_net::protocol::Clocks;
 
     fn faces() -> Vec<CardFace> {
@@ -173,7 +173,7 @@ mod tests {
         let mut bad_winner = update(&db);
         bad_winner.view.outcome = Some(Outcome::Win(
             PlayerId(2),
-            sve_host::engine::WinReason::Concede,
+            sve_engine::engine::WinReason::Concede,
         ));
         assert!(check_update(&bad_winner, &db).is_err());
     }

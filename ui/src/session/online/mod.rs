@@ -35,9 +35,9 @@ use super::{Command, Update};
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
-use sve_host::bot::BotKind;
-use sve_host::cards::CardDb;
-use sve_host::engine::PlayerId;
+use sve_engine::bot::BotKind;
+use sve_engine::cards::CardDb;
+use sve_engine::engine::PlayerId;
 use sve_net::protocol::{ClockSpec, Seating};
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 

@@ -15,7 +15,7 @@ use crate::session::{
 };
 use std::collections::HashSet;
 use std::time::Duration;
-use sve_host::engine::{CardRef, Event, PlayerId, Zone};
+use sve_engine::engine::{CardRef, Event, PlayerId, Zone};
 use sve_net::client::text::{self, Faces};
 use sve_net::protocol::{Clocks, Update};
 
@@ -171,10 +171,10 @@ fn log_kind(event: &Event) -> LogKind {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sve_host::cards::starter::starter_db;
-    use sve_host::engine::view::PlayerView;
-    use sve_host::engine::{Choice, Decision, Phase, PlayerId, Prompt};
-    use sve_host::scenario::{Scenario, Side};
+    use sve_engine::board::{Board, Side};
+    use sve_engine::cards::starter::starter_db;
+    use sve_engine::engine::view::PlayerView;
+    use sve_engine::engine::{Choice, Decision, Phase, PlayerId, Prompt};
     use sve_net::inspect::{PendingLine, Sight, inspect_cards};
     use sve_net::protocol::{CardFace, Clocks};
 
@@ -265,7 +265,7 @@ mod tests {
             controller: PlayerId(0),
             from: Zone::Hand,
             to: Zone::Field,
-            cause: sve_host::engine::MoveCause::Play,
+            cause: sve_engine::engine::MoveCause::Play,
             evolved: None,
         };
         let snapshot = snapshots.snapshot(update(vec![entered], false));
@@ -282,7 +282,7 @@ mod tests {
 
     #[test]
     fn the_servers_inspector_data_and_pending_abilities_are_worded() {
-        let s = Scenario::builder()
+        let s = Board::builder()
             .side(PlayerId(0), Side::new().field(["Warden"]))
             .build();
         let data = inspect_cards(s.game.state(), s.game.db(), Sight::public());

@@ -4,7 +4,7 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use std::time::{Duration, Instant};
-use sve_host::catalog::Catalog;
+use sve_packs::catalog::Catalog;
 use sve_ui::app::Screen;
 use sve_ui::match_view::MatchView;
 use sve_ui::play::anim::AnimSpeed;
@@ -339,7 +339,7 @@ pub fn set_pp(harness: &mut Harness<'_, App>, pp: i32) {
     click(harness, "Set play points");
     wait_for(harness, "the play points", |h| {
         match_view(h)
-            .board(sve_host::engine::PlayerId(0))
+            .board(sve_engine::engine::PlayerId(0))
             .is_some_and(|board| board.mine.pp == pp)
     });
 }

@@ -2,12 +2,12 @@
 //! (playing abilities, costs, passives), with the re-entrant runner.
 
 use super::{P1, P2};
+use crate::board::{Board, Side};
 use crate::engine::{Action, Choice, Event, Prompt, Zone};
-use crate::scenario::{Scenario, Side};
 
 #[test]
 fn s12_4_a_fanfare_that_selects_asks_and_resolves_after_the_answer() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().hand(["Pinger"]).pp(2))
         .side(P2, Side::new().field(["V1", "V3"]))
         .build();
@@ -24,7 +24,7 @@ fn s12_4_a_fanfare_that_selects_asks_and_resolves_after_the_answer() {
 
 #[test]
 fn s12_4_an_answer_outside_the_legal_set_is_rejected_with_state_untouched() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().hand(["Pinger"]).pp(2))
         .side(P2, Side::new().field(["V1"]))
         .build();
@@ -38,7 +38,7 @@ fn s12_4_an_answer_outside_the_legal_set_is_rejected_with_state_untouched() {
 
 #[test]
 fn s11_4_last_words_triggers_on_destruction_and_resolves_at_check_timing() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["Last Drawer"]))
         .side(P2, Side::new().engaged(["V3"]))
         .build();
@@ -53,7 +53,7 @@ fn s11_4_last_words_triggers_on_destruction_and_resolves_at_check_timing() {
 #[test]
 fn s11_2_the_active_players_pending_abilities_go_first() {
     // P1's Last Drawer and P2's Last Drawer die in the same fight.
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["Last Drawer"]))
         .side(P2, Side::new().engaged(["Last Drawer"]))
         .build();
@@ -75,7 +75,7 @@ fn s11_2_the_active_players_pending_abilities_go_first() {
 
 #[test]
 fn s11_2_a_player_orders_their_own_simultaneous_abilities() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["Last Drawer", "Last Drawer", "V5"]))
         .build();
     let drawers: Vec<_> = s.game.state().player(P1).field[..2].to_vec();
@@ -96,7 +96,7 @@ fn s11_2_a_player_orders_their_own_simultaneous_abilities() {
 
 #[test]
 fn s11_4_whenever_another_follower_enters_triggers_once_per_card() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["Grower"]).hand(["Fairy Ring"]).pp(1))
         .build();
     s.play("Fairy Ring");
@@ -110,7 +110,7 @@ fn s11_4_whenever_another_follower_enters_triggers_once_per_card() {
 fn s11_2_cr_10_7_3_1_copies_of_one_ability_for_different_cards_are_ordered_by_the_player() {
     // Two tokens enter: Grower's ability is pending twice, each copy for
     // its own token. Their order is the player's choice.
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["Grower"]).hand(["Fairy Ring"]).pp(1))
         .build();
     s.play("Fairy Ring");
@@ -124,7 +124,7 @@ fn s11_2_cr_10_7_3_1_copies_of_one_ability_for_different_cards_are_ordered_by_th
 
 #[test]
 fn s9_1_tokens_that_leave_the_field_cease_to_exist() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().hand(["Fairy Ring"]).pp(1))
         .side(P2, Side::new().hand(["Quick Bolt"]).pp(0))
         .build();
@@ -146,7 +146,7 @@ fn s9_1_tokens_that_leave_the_field_cease_to_exist() {
 
 #[test]
 fn s4_8_token_creation_stops_when_the_ex_area_is_full() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(
             P1,
             Side::new()
@@ -162,7 +162,7 @@ fn s4_8_token_creation_stops_when_the_ex_area_is_full() {
 
 #[test]
 fn s12_6_once_per_turn_strike_refreshes_once() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["Striker"]))
         .build();
     s.attack("Striker", "leader");
@@ -175,7 +175,7 @@ fn s12_6_once_per_turn_strike_refreshes_once() {
 
 #[test]
 fn s12_3_activated_ability_pays_pp_and_engage_and_is_offered_only_when_payable() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["Forge"]).pp(1).leader(10))
         .build();
     let forge = s.card(P1, Zone::Field, "Forge");
@@ -191,7 +191,7 @@ fn s12_3_activated_ability_pays_pp_and_engage_and_is_offered_only_when_payable()
 
 #[test]
 fn s12_7_passives_apply_while_the_source_is_on_the_field() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["Captain", "V2"]))
         .side(P2, Side::new().hand(["Quick Bolt"]).pp(1))
         .build();
@@ -203,7 +203,7 @@ fn s12_7_passives_apply_while_the_source_is_on_the_field() {
 
 #[test]
 fn a_failing_ability_fizzles_with_an_error_and_rolls_back_and_the_match_goes_on() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().hand(["Broken Card"]).pp(1))
         .build();
     s.play("Broken Card");
@@ -225,8 +225,8 @@ fn a_failing_ability_fizzles_with_an_error_and_rolls_back_and_the_match_goes_on(
 
 #[test]
 fn a_failing_ability_that_changed_many_cards_puts_every_card_back() {
+    use crate::board::fixtures::test_runner;
     use crate::engine::{Halt, TokenDestination};
-    use crate::scenario::fixtures::test_runner;
     use std::sync::Arc;
     // Broken Card's Fanfare here damages and engages an enemy follower,
     // engages one of its own, draws, creates two tokens and then fails:
@@ -248,7 +248,7 @@ fn a_failing_ability_that_changed_many_cards_puts_every_card_back() {
         cx.damage_follower(enemy, 1);
         Err(Halt::Failed("card code panicked".into()))
     });
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .runner(Arc::new(runner))
         .side(P1, Side::new().hand(["Broken Card"]).field(["V2"]).pp(1))
         .side(P2, Side::new().field(["V3"]))
@@ -280,7 +280,7 @@ fn a_failing_ability_that_changed_many_cards_puts_every_card_back() {
 
 #[test]
 fn s2_4_stack_amulet_loses_a_counter_instead_of_leaving_then_goes_to_the_cemetery() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["Stack Totem"]))
         .build();
     let totem = s.card(P1, Zone::Field, "Stack Totem");
@@ -309,7 +309,7 @@ fn s12_7_a_passive_filter_on_keywords_reads_keywords_without_passives() {
     // recurses forever nor depends on other passives.
     let mut cards = crate::cards::starter::parse_cards(crate::cards::starter::STARTER_CARDS_JSON)
         .expect("bundled cards");
-    cards.extend(crate::scenario::fixtures::test_cards());
+    cards.extend(crate::board::fixtures::test_cards());
     let mut drill = cards
         .iter()
         .find(|c| c.id == "TEST-V1")
@@ -333,7 +333,7 @@ fn s12_7_a_passive_filter_on_keywords_reads_keywords_without_passives() {
     }];
     cards.push(drill);
     let db = std::sync::Arc::new(CardDb::new(cards).expect("unique ids"));
-    let s = Scenario::builder()
+    let s = Board::builder()
         .db(db)
         .side(P1, Side::new().field(["Drill Master", "Warden", "V2"]))
         .build();

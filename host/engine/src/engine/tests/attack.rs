@@ -2,13 +2,13 @@
 //! combat damage; §9 damage and destruction.
 
 use super::{P1, P2};
+use crate::board::{Board, Side};
 use crate::engine::{Action, AttackTarget, Choice, Zone};
-use crate::scenario::{Scenario, Side};
 use expect_test::expect;
 
 #[test]
 fn s8_1_a_follower_that_entered_this_turn_cannot_attack() {
-    let s = Scenario::builder()
+    let s = Board::builder()
         .side(P1, Side::new().new_on_field(["V2"]))
         .build();
     let attacker = s.card(P1, Zone::Field, "V2");
@@ -18,7 +18,7 @@ fn s8_1_a_follower_that_entered_this_turn_cannot_attack() {
 
 #[test]
 fn s8_2_only_engaged_followers_and_the_leader_are_targets() {
-    let s = Scenario::builder()
+    let s = Board::builder()
         .side(P1, Side::new().field(["V2"]))
         .side(P2, Side::new().field(["V1"]).engaged(["V3"]))
         .build();
@@ -32,9 +32,7 @@ fn s8_2_only_engaged_followers_and_the_leader_are_targets() {
 
 #[test]
 fn s8_3_attacking_the_leader_engages_and_deals_attack_damage() {
-    let mut s = Scenario::builder()
-        .side(P1, Side::new().field(["V3"]))
-        .build();
+    let mut s = Board::builder().side(P1, Side::new().field(["V3"])).build();
     s.attack("V3", "leader");
     expect![[r#"
         turn 9 Main
@@ -52,7 +50,7 @@ fn s8_3_attacking_the_leader_engages_and_deals_attack_damage() {
 
 #[test]
 fn s8_3_step_7_both_followers_deal_damage_and_rules_handling_destroys() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["V3"]))
         .side(P2, Side::new().engaged(["V2"]))
         .build();
@@ -70,7 +68,7 @@ fn s8_3_step_7_both_followers_deal_damage_and_rules_handling_destroys() {
 fn s8_3_target_that_left_during_the_quick_window_takes_and_deals_no_damage() {
     // P2 answers the attack with Quick Bolt on their own follower... on the
     // attacker instead: the attacker dies before damage, so no damage at all.
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["V2"]))
         .side(P2, Side::new().engaged(["V3"]).hand(["Quick Bolt"]).pp(1))
         .build();
@@ -97,7 +95,7 @@ fn s8_3_target_that_left_during_the_quick_window_takes_and_deals_no_damage() {
 
 #[test]
 fn s9_damage_stays_on_followers_across_turns() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["V3"]).damaged(2))
         .build();
     s.end_turn();
@@ -106,7 +104,7 @@ fn s9_damage_stays_on_followers_across_turns() {
 
 #[test]
 fn s14_leader_at_zero_loses_at_rules_handling() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["V3"]))
         .side(P2, Side::new().leader(3))
         .build();
@@ -126,7 +124,7 @@ fn s14_leader_at_zero_loses_at_rules_handling() {
 
 #[test]
 fn s14_drawing_from_an_empty_deck_loses() {
-    let mut s = Scenario::builder().side(P2, Side::new().deck([])).build();
+    let mut s = Board::builder().side(P2, Side::new().deck([])).build();
     // P2 has no deck (the builder's default deck is replaced by nothing).
     s.end_turn();
     assert_eq!(
@@ -144,13 +142,13 @@ fn s9_3_cr_10_10_2_the_player_taking_the_damage_orders_its_replacements() {
     // −1 then ×2 is 4: P2, whose follower takes it, chooses.
     use crate::cards::Keywords;
     use crate::engine::{Duration, EffectKind, Prompt};
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["V3"]))
         .side(P2, Side::new().engaged(["V5"]))
         .build();
     let v3 = s.card(P1, Zone::Field, "V3");
     let v5 = s.card(P2, Zone::Field, "V5");
-    let give = |s: &mut Scenario, card, keywords| {
+    let give = |s: &mut Board, card, keywords| {
         s.game.add_effect(
             card,
             EffectKind::Keywords(keywords),
@@ -180,7 +178,7 @@ fn s9_3_cr_10_10_2_the_player_taking_the_damage_orders_its_replacements() {
 fn s9_3_one_replacement_asks_nothing() {
     use crate::cards::Keywords;
     use crate::engine::{Duration, EffectKind};
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["V3"]))
         .side(P2, Side::new().engaged(["V5"]))
         .build();

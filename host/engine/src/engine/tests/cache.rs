@@ -4,19 +4,19 @@
 //! stale value whichever reading it reaches.
 
 use super::{P1, P2};
+use crate::board::fixtures::{test_db_with_passive, test_runner};
+use crate::board::{Board, Side};
 use crate::cards::{
     AbilityKind, CardDb, CardDef, CardFilter, Grant, PassiveCondition, PassiveDef, PassiveScope,
 };
 use crate::engine::{CardRef, DamageKind, Duration, GameState, Halt, Zone};
-use crate::scenario::fixtures::{test_db_with_passive, test_runner};
-use crate::scenario::{Scenario, Side};
 use std::sync::Arc;
 
-fn attack(s: &Scenario, card: CardRef) -> i32 {
+fn attack(s: &Board, card: CardRef) -> i32 {
     s.game.state().characteristics(s.game.db(), card).attack
 }
 
-fn defense(s: &Scenario, card: CardRef) -> i32 {
+fn defense(s: &Board, card: CardRef) -> i32 {
     s.game.state().characteristics(s.game.db(), card).defense
 }
 
@@ -49,7 +49,7 @@ fn a_match_with_its_states_cache_can_move_between_threads() {
 
 #[test]
 fn a_passive_that_reads_the_turn_is_worked_out_again_when_the_turn_passes() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .db(db_with_rally())
         .side(P1, Side::new().field(["Rally", "V2"]))
         .build();
@@ -64,7 +64,7 @@ fn a_passive_that_reads_the_turn_is_worked_out_again_when_the_turn_passes() {
 
 #[test]
 fn a_plain_passive_ends_when_its_source_leaves() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["Captain", "V2"]))
         .build();
     let v2 = s.card(P1, Zone::Field, "V2");
@@ -76,7 +76,7 @@ fn a_plain_passive_ends_when_its_source_leaves() {
 
 #[test]
 fn a_plain_passive_reaches_a_card_that_arrives_after_a_reading() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["V2"]).hand(["Captain"]).pp(3))
         .build();
     let v2 = s.card(P1, Zone::Field, "V2");
@@ -87,7 +87,7 @@ fn a_plain_passive_reaches_a_card_that_arrives_after_a_reading() {
 
 #[test]
 fn damage_is_seen_at_the_next_reading() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["Captain", "V3"]))
         .build();
     let v3 = s.card(P1, Zone::Field, "V3");
@@ -116,7 +116,7 @@ fn a_rolled_back_run_leaves_no_value_it_read_behind() {
         assert_eq!(cx.query().characteristics(v2).attack, 8);
         Err(Halt::Failed("fails after reading".to_owned()))
     });
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .runner(Arc::new(runner))
         .side(
             P1,
@@ -131,7 +131,7 @@ fn a_rolled_back_run_leaves_no_value_it_read_behind() {
 
 #[test]
 fn a_reload_that_changes_a_passive_is_seen_though_the_state_did_not_change() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["Captain", "V2"]))
         .build();
     let v2 = s.card(P1, Zone::Field, "V2");
@@ -163,7 +163,7 @@ fn a_reload_that_changes_a_passive_is_seen_though_the_state_did_not_change() {
 
 #[test]
 fn a_state_written_by_hand_is_read_afresh_once_told() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["Captain", "V3"]))
         .build();
     let v3 = s.card(P1, Zone::Field, "V3");
@@ -176,7 +176,7 @@ fn a_state_written_by_hand_is_read_afresh_once_told() {
 #[test]
 fn a_cancel_brings_back_the_values_from_before_the_activation() {
     use crate::engine::{AbilityIdx, Action, Choice};
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(
             P1,
             Side::new()
@@ -187,7 +187,7 @@ fn a_cancel_brings_back_the_values_from_before_the_activation() {
         .build();
     let sifter = s.card(P1, Zone::Field, "Sifter");
     let field: Vec<CardRef> = s.game.state().player(P1).field.iter().copied().collect();
-    let read = |s: &Scenario| {
+    let read = |s: &Board| {
         field
             .iter()
             .map(|c| s.game.state().characteristics(s.game.db(), *c))

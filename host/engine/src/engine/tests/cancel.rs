@@ -3,14 +3,14 @@
 //! is offered only while nothing irreversible happened, and replays.
 
 use super::{P1, P2};
+use crate::board::{Board, Side};
 use crate::bot::{Bot, RandomBot};
 use crate::engine::{AbilityIdx, Action, Choice, Event, Prompt, QuestionRole, Rejection, Zone};
-use crate::scenario::{Scenario, Side};
 
 /// Sifter ([act] [q] once per turn, [cost01] [engage], discard a card,
 /// discard a card: +3 leader defense) on P1's field, three cards in hand.
-fn sifter_board() -> Scenario {
-    Scenario::builder()
+fn sifter_board() -> Board {
+    Board::builder()
         .side(
             P1,
             Side::new()
@@ -22,7 +22,7 @@ fn sifter_board() -> Scenario {
         .build()
 }
 
-fn sift(s: &Scenario) -> Action {
+fn sift(s: &Board) -> Action {
     Action::Activate {
         card: s.card(P1, Zone::Field, "Sifter"),
         ability: AbilityIdx(0),
@@ -30,7 +30,7 @@ fn sift(s: &Scenario) -> Action {
 }
 
 /// The whole state as text: equal texts, equal states.
-fn state_text(s: &Scenario) -> String {
+fn state_text(s: &Board) -> String {
     format!("{:?}", s.game.state())
 }
 
@@ -106,7 +106,7 @@ fn the_cancel_is_picked_alone_whatever_the_count() {
 #[test]
 fn an_ability_announced_from_the_hand_offers_no_cancel() {
     // Announcing it showed the card: a cancel can't hide it again.
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().hand(["Palm Reader", "V1", "V2"]).leader(10))
         .build();
     let palm = s.card(P1, Zone::Hand, "Palm Reader");
@@ -121,7 +121,7 @@ fn an_ability_announced_from_the_hand_offers_no_cancel() {
 
 #[test]
 fn a_quick_activation_cancelled_asks_the_quick_question_again() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .active(P2)
         .side(P2, Side::new().field(["V1"]))
         .side(
@@ -180,9 +180,9 @@ fn a_sandbox_change_ends_the_chance_to_cancel() {
 
 #[test]
 fn a_replay_with_a_cancel_replays_the_same() {
+    use crate::board::fixtures::{test_db, test_runner};
     use crate::engine::{AbilityRunner, Match, SandboxAction, Status};
     use crate::replay::{RecordedAnswer, RecordedSandbox, Replay, ReplaySeat, log_hash};
-    use crate::scenario::fixtures::{test_db, test_runner};
     use std::sync::Arc;
 
     let db = Arc::new(test_db());
@@ -291,8 +291,8 @@ fn a_replay_with_a_cancel_replays_the_same() {
 
 /// Trader (Fanfare: you may discard a card; if you do, draw 2) in P1's
 /// hand with two more cards and 3 play points.
-fn trader_board() -> Scenario {
-    Scenario::builder()
+fn trader_board() -> Board {
+    Board::builder()
         .side(P1, Side::new().hand(["Trader", "V1", "V2"]).pp(3))
         .build()
 }
@@ -349,8 +349,8 @@ fn a_paid_optional_cost_resolves_as_before() {
 /// Barterer (Fanfare: you may pay 1 play point and discard 2 cards, one at
 /// a time: draw 3; its code asks about the cost) in P1's hand with three
 /// more cards and 3 play points.
-fn barterer_board() -> Scenario {
-    Scenario::builder()
+fn barterer_board() -> Board {
+    Board::builder()
         .side(P1, Side::new().hand(["Barterer", "V1", "V2", "V3"]).pp(3))
         .build()
 }
@@ -365,7 +365,7 @@ fn role_of(decision: &crate::engine::Decision) -> Option<QuestionRole> {
 
 /// Plays Barterer and says yes to its cost: P1 is asked for the first
 /// discard.
-fn barter_yes(s: &mut Scenario) -> crate::engine::Decision {
+fn barter_yes(s: &mut Board) -> crate::engine::Decision {
     let barterer = s.card(P1, Zone::Hand, "Barterer");
     s.act(Action::Play { card: barterer });
     s.choose(|c| *c == Choice::Yes);

@@ -1,8 +1,8 @@
 //! rules-coverage.md §10: evolution and super evolution.
 
 use super::{P1, P2};
+use crate::board::{Board, Side};
 use crate::engine::{Action, Zone};
-use crate::scenario::{Scenario, Side};
 
 fn evolve(card: crate::engine::CardRef, use_ep: bool, super_evolve: bool) -> Action {
     Action::Evolve {
@@ -14,7 +14,7 @@ fn evolve(card: crate::engine::CardRef, use_ep: bool, super_evolve: bool) -> Act
 
 #[test]
 fn s10_2_evolving_keeps_damage_effects_and_state_and_replaces_stats() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(
             P1,
             Side::new()
@@ -45,7 +45,7 @@ fn s10_2_evolving_keeps_damage_effects_and_state_and_replaces_stats() {
 
 #[test]
 fn s10_1_one_ep_replaces_one_pp_only_when_the_cost_has_pp() {
-    let s = Scenario::builder()
+    let s = Board::builder()
         .side(
             P1,
             Side::new()
@@ -62,7 +62,7 @@ fn s10_1_one_ep_replaces_one_pp_only_when_the_cost_has_pp() {
 
 #[test]
 fn s10_5_only_one_evolve_ability_per_turn() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(
             P1,
             Side::new()
@@ -79,7 +79,7 @@ fn s10_5_only_one_evolve_ability_per_turn() {
 
 #[test]
 fn s10_4_a_follower_that_evolved_this_turn_may_attack_followers_only() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(
             P1,
             Side::new()
@@ -103,7 +103,7 @@ fn s10_4_a_follower_that_evolved_this_turn_may_attack_followers_only() {
 
 #[test]
 fn s10_6_super_evolution_needs_turns_passed_and_sep_and_adds_one_one() {
-    let early = Scenario::builder()
+    let early = Board::builder()
         .side(
             P1,
             Side::new()
@@ -118,7 +118,7 @@ fn s10_6_super_evolution_needs_turns_passed_and_sep_and_adds_one_one() {
         !early.can(evolve(v1, false, true)),
         "first player needs 7 turns passed"
     );
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(
             P1,
             Side::new()
@@ -136,7 +136,7 @@ fn s10_6_super_evolution_needs_turns_passed_and_sep_and_adds_one_one() {
     );
     assert_eq!(s.game.state().player(P1).sep, 0);
     // Second player: 6 turns are enough.
-    let second = Scenario::builder()
+    let second = Board::builder()
         .active(P2)
         .side(
             P2,
@@ -153,7 +153,7 @@ fn s10_6_super_evolution_needs_turns_passed_and_sep_and_adds_one_one() {
 
 #[test]
 fn s10_7_the_evolved_card_returns_face_up_when_its_follower_leaves() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(
             P1,
             Side::new()

@@ -1,12 +1,12 @@
 //! rules-coverage.md §13: keywords.
 
 use super::{P1, P2};
+use crate::board::{Board, Side};
 use crate::engine::{Action, AttackTarget, Choice, Zone};
-use crate::scenario::{Scenario, Side};
 
 #[test]
 fn s13_1_an_engaged_ward_follower_must_be_attacked() {
-    let s = Scenario::builder()
+    let s = Board::builder()
         .side(P1, Side::new().field(["V2"]))
         .side(P2, Side::new().engaged(["Warden", "V3"]))
         .build();
@@ -19,7 +19,7 @@ fn s13_1_an_engaged_ward_follower_must_be_attacked() {
 
 #[test]
 fn s13_1_a_reserved_ward_follower_imposes_nothing() {
-    let s = Scenario::builder()
+    let s = Board::builder()
         .side(P1, Side::new().field(["V2"]))
         .side(P2, Side::new().field(["Warden"]))
         .build();
@@ -32,7 +32,7 @@ fn s13_1_a_reserved_ward_follower_imposes_nothing() {
 
 #[test]
 fn s13_1_ignore_ward_attacks_past_ward() {
-    let s = Scenario::builder()
+    let s = Board::builder()
         .side(P1, Side::new().field(["Wardbreaker"]))
         .side(P2, Side::new().engaged(["Warden"]))
         .build();
@@ -42,7 +42,7 @@ fn s13_1_ignore_ward_attacks_past_ward() {
 
 #[test]
 fn s13_1_a_ward_follower_may_enter_engaged() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().hand(["Warden"]).pp(2))
         .build();
     s.play("Warden");
@@ -58,7 +58,7 @@ fn s13_1_a_ward_follower_may_enter_engaged() {
 
 #[test]
 fn s13_1_end_phase_ward_step_engages_chosen_followers() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["Warden"]))
         .build();
     s.act(Action::EndMainPhase);
@@ -75,7 +75,7 @@ fn s13_1_end_phase_ward_step_engages_chosen_followers() {
 
 #[test]
 fn s13_2_storm_attacks_the_leader_the_turn_it_enters() {
-    let s = Scenario::builder()
+    let s = Board::builder()
         .side(P1, Side::new().new_on_field(["Stormer"]))
         .build();
     let attacker = s.card(P1, Zone::Field, "Stormer");
@@ -88,7 +88,7 @@ fn s13_2_storm_attacks_the_leader_the_turn_it_enters() {
 
 #[test]
 fn s13_3_rush_attacks_only_followers_the_turn_it_enters() {
-    let s = Scenario::builder()
+    let s = Board::builder()
         .side(P1, Side::new().new_on_field(["Rusher"]))
         .side(P2, Side::new().engaged(["V1"]))
         .build();
@@ -100,7 +100,7 @@ fn s13_3_rush_attacks_only_followers_the_turn_it_enters() {
 
 #[test]
 fn s13_4_assail_may_attack_reserved_followers_not_intimidate() {
-    let s = Scenario::builder()
+    let s = Board::builder()
         .side(P1, Side::new().field(["Assailant"]))
         .side(P2, Side::new().field(["V1", "Intimidator"]))
         .build();
@@ -113,7 +113,7 @@ fn s13_4_assail_may_attack_reserved_followers_not_intimidate() {
 
 #[test]
 fn s13_6_drain_heals_by_the_attack_damage_dealt() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["Drainer"]).leader(10))
         .build();
     s.attack("Drainer", "leader");
@@ -124,7 +124,7 @@ fn s13_6_drain_heals_by_the_attack_damage_dealt() {
 
 #[test]
 fn s13_7_bane_destroys_what_it_fights_even_when_it_dies() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["Baneling"]))
         .side(P2, Side::new().engaged(["V5"]))
         .build();
@@ -141,7 +141,7 @@ fn s13_7_bane_destroys_what_it_fights_even_when_it_dies() {
 
 #[test]
 fn s13_7_cannot_be_destroyed_by_abilities_survives_bane() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["Baneling"]))
         .side(P2, Side::new().engaged(["Unbreakable"]))
         .build();
@@ -156,7 +156,7 @@ fn s13_7_cannot_be_destroyed_by_abilities_survives_bane() {
 
 #[test]
 fn s13_8_aura_cards_cannot_be_selected_by_the_opponent() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().hand(["Quick Bolt"]).pp(1).field(["V1"]))
         .side(P2, Side::new().field(["Aura Guard", "V2"]))
         .build();
@@ -169,7 +169,7 @@ fn s13_8_aura_cards_cannot_be_selected_by_the_opponent() {
 
 #[test]
 fn s13_9_quick_cards_are_offered_in_the_opponents_attack_window_only_with_pp() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["V2"]))
         .side(P2, Side::new().hand(["Quick Bolt"]).pp(0))
         .build();
@@ -188,7 +188,7 @@ fn db_with_quickener() -> std::sync::Arc<crate::cards::CardDb> {
         scope: PassiveScope::AlliesInHand(CardFilter::default()),
         condition: PassiveCondition::Always,
     };
-    crate::scenario::fixtures::test_db_with_passive(
+    crate::board::fixtures::test_db_with_passive(
         "TEST-FORGE",
         "TEST-QUICKENER",
         "Quickener",
@@ -200,7 +200,7 @@ fn db_with_quickener() -> std::sync::Arc<crate::cards::CardDb> {
 
 #[test]
 fn s13_9_a_card_given_quick_by_a_passive_is_offered_in_the_attack_window() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .db(db_with_quickener())
         .side(P1, Side::new().field(["V2"]))
         .side(
@@ -222,7 +222,7 @@ fn s13_9_a_card_given_quick_by_a_passive_is_offered_in_the_attack_window() {
 fn s13_9_a_card_given_quick_by_an_effect_is_offered_in_the_attack_window() {
     use crate::cards::Keywords;
     use crate::engine::{Duration, EffectKind};
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["V2"]))
         .side(P2, Side::new().hand(["Fairy Ring", "Fairy Ring"]).pp(1))
         .build();

@@ -3,19 +3,19 @@
 //! that leave at the same moment see each other leave (CR 10.7.4.2).
 
 use super::P1;
+use crate::board::{Board, Side};
 use crate::cards::Keywords;
 use crate::engine::runtime::Task;
 use crate::engine::{Duration, EffectKind, Prompt, Zone};
-use crate::scenario::{Scenario, Side};
 
 /// Runs a Confirmation Timing now (rules handling, then pending abilities).
-fn check_timing(s: &mut Scenario) {
+fn check_timing(s: &mut Board) {
     s.game.tasks.push(Task::CheckTiming(0));
     s.game.decision = None;
     s.game.step();
 }
 
-fn hand(s: &Scenario) -> usize {
+fn hand(s: &Board) -> usize {
     s.game.state().player(P1).hand.len()
 }
 
@@ -24,7 +24,7 @@ fn s11_4_cr_10_7_4_2_followers_destroyed_together_each_see_the_other_leave() {
     // Two Mourners at 0 defense: rules handling destroys both at once
     // (CR 11.1.3), and each sees the other leave, although one of them is
     // moved first.
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(
             P1,
             Side::new()
@@ -48,7 +48,7 @@ fn s11_4_cr_10_7_4_2_followers_destroyed_together_each_see_the_other_leave() {
 
 #[test]
 fn s11_4_cr_10_7_4_2_a_follower_leaving_alone_is_seen_once() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(
             P1,
             Side::new()
@@ -66,7 +66,7 @@ fn s11_4_cr_10_7_4_1_a_leave_trigger_reads_the_card_as_it_was_on_the_field() {
     // The watcher wants an engaged evolved follower with Ward. In the
     // cemetery the card is none of these: it is a new object, not evolved,
     // reserved, and the effect that gave it Ward is gone (CR 4.1.4).
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(
             P1,
             Side::new()
@@ -91,7 +91,7 @@ fn s11_4_cr_10_7_4_1_a_leave_trigger_reads_the_card_as_it_was_on_the_field() {
 #[test]
 fn s11_4_cr_10_7_4_1_a_leave_trigger_does_not_see_what_the_card_did_not_have() {
     // Reserved and without Ward: no trigger.
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(
             P1,
             Side::new()

@@ -1,5 +1,5 @@
 //! Rules scenario tests, one module per rules-coverage.md section. Each test builds a
-//! board with [`Scenario`](crate::scenario::Scenario), acts, and checks the
+//! board with [`Board`](crate::board::Board), acts, and checks the
 //! board and events.
 
 mod abilities;

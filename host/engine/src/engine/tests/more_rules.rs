@@ -3,14 +3,14 @@
 //! extra turns.
 
 use super::{P1, P2};
+use crate::board::{Board, Side};
 use crate::cards::Keywords;
 use crate::engine::mutation::Mutation;
 use crate::engine::{Action, AttackTarget, Duration, EffectKind, Zone};
-use crate::scenario::{Scenario, Side};
 
 #[test]
 fn s13_5_an_engaged_ward_follower_with_intimidate_creates_no_ward_lock() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["V2"]))
         .side(P2, Side::new().engaged(["Warden", "V3"]))
         .build();
@@ -39,7 +39,7 @@ fn s13_5_an_engaged_ward_follower_with_intimidate_creates_no_ward_lock() {
 
 #[test]
 fn s8_3_a_zero_attack_bane_follower_still_fights_and_destroys() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["Baneling"]))
         .side(P2, Side::new().engaged(["V5"]))
         .build();
@@ -63,7 +63,7 @@ fn s8_3_a_zero_attack_bane_follower_still_fights_and_destroys() {
 
 #[test]
 fn s13_6_drain_heals_by_attack_damage_dealt_to_a_follower() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["Drainer"]).leader(10))
         .side(P2, Side::new().engaged(["V5"]))
         .build();
@@ -73,7 +73,7 @@ fn s13_6_drain_heals_by_attack_damage_dealt_to_a_follower() {
 
 #[test]
 fn s10_1_a_zero_cost_evolve_cannot_use_an_evolution_point() {
-    let s = Scenario::builder()
+    let s = Board::builder()
         .side(
             P1,
             Side::new()
@@ -98,7 +98,7 @@ fn s10_1_a_zero_cost_evolve_cannot_use_an_evolution_point() {
 
 #[test]
 fn s2_class_counts_overflow_sanguine_spellchain_necrocharge() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(
             P1,
             Side::new()
@@ -126,7 +126,7 @@ fn s2_class_counts_overflow_sanguine_spellchain_necrocharge() {
 
 #[test]
 fn s7_0_an_extra_turn_goes_to_the_same_player() {
-    let mut s = Scenario::builder().build();
+    let mut s = Board::builder().build();
     s.game.apply(Mutation::AddExtraTurn(P1));
     s.end_turn();
     assert_eq!(s.game.state().active, P1);
@@ -137,7 +137,7 @@ fn s7_0_an_extra_turn_goes_to_the_same_player() {
 
 /// Puts a card from the hand onto the field past the limit, as no rule
 /// does today (the limits are constants), then runs Confirmation Timing.
-fn overfill(s: &mut Scenario, name: &str) -> crate::engine::CardRef {
+fn overfill(s: &mut Board, name: &str) -> crate::engine::CardRef {
     use crate::engine::MoveCause;
     use crate::engine::mutation::Place;
     let card = s.card(P1, Zone::Hand, name);
@@ -159,7 +159,7 @@ fn overfill(s: &mut Scenario, name: &str) -> crate::engine::CardRef {
 #[test]
 fn s3_3_cr_11_4_1_the_player_chooses_what_stays_on_an_over_full_field() {
     use crate::engine::{Choice, Prompt};
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(
             P1,
             Side::new()
@@ -189,7 +189,7 @@ fn s3_3_cr_11_4_1_the_player_chooses_what_stays_on_an_over_full_field() {
 fn s2_4_cr_13_3_2_2_stack_replaces_the_move_from_an_over_full_field() {
     use crate::cards::Counter;
     use crate::engine::{Choice, Prompt};
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(
             P1,
             Side::new()
@@ -212,7 +212,7 @@ fn s2_4_cr_13_3_2_2_stack_replaces_the_move_from_an_over_full_field() {
 #[test]
 fn s2_4_cr_13_3_2_2_stack_replaces_putting_the_card_into_the_cemetery_as_a_cost() {
     use crate::cards::Counter;
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["Stack Altar"]).leader(10))
         .build();
     let altar = s.card(P1, Zone::Field, "Stack Altar");
@@ -229,7 +229,7 @@ fn s2_4_cr_13_3_2_2_stack_replaces_putting_the_card_into_the_cemetery_as_a_cost(
 
 #[test]
 fn a_card_made_cheaper_by_an_effect_can_be_played_below_its_printed_cost() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().hand(["V2"]).pp(1))
         .build();
     let v2 = s.card(P1, Zone::Hand, "V2");
@@ -248,7 +248,7 @@ fn a_card_made_cheaper_by_a_passive_can_be_played_below_its_printed_cost() {
         scope: PassiveScope::AlliesInHand(CardFilter::default()),
         condition: PassiveCondition::Always,
     };
-    let db = crate::scenario::fixtures::test_db_with_passive(
+    let db = crate::board::fixtures::test_db_with_passive(
         "TEST-FORGE",
         "TEST-DISCOUNTER",
         "Discounter",
@@ -256,7 +256,7 @@ fn a_card_made_cheaper_by_a_passive_can_be_played_below_its_printed_cost() {
     )
     .map(std::sync::Arc::new)
     .expect("Forge is a test card");
-    let s = Scenario::builder()
+    let s = Board::builder()
         .db(db)
         .side(P1, Side::new().field(["Discounter"]).hand(["V2"]).pp(1))
         .build();
@@ -278,7 +278,7 @@ fn a_card_made_cheaper_by_its_own_passive_can_be_played_below_its_printed_cost()
         scope: PassiveScope::ThisCard,
         condition: PassiveCondition::Always,
     };
-    let db = crate::scenario::fixtures::test_db_with_passive(
+    let db = crate::board::fixtures::test_db_with_passive(
         "TEST-V2",
         "TEST-THRIFTY",
         "Thrifty",
@@ -286,7 +286,7 @@ fn a_card_made_cheaper_by_its_own_passive_can_be_played_below_its_printed_cost()
     )
     .map(std::sync::Arc::new)
     .expect("V2 is a test card");
-    let s = Scenario::builder()
+    let s = Board::builder()
         .db(db)
         .side(P1, Side::new().field(["V1"]).hand(["Thrifty", "V2"]).pp(1))
         .build();
@@ -302,7 +302,7 @@ fn a_card_made_cheaper_by_its_own_passive_can_be_played_below_its_printed_cost()
 /// nothing it reads (`Mutation::concerns_rules`).
 fn db_without_passives() -> std::sync::Arc<crate::cards::CardDb> {
     use crate::cards::{AbilityKind, CardDb};
-    let mut cards = crate::scenario::fixtures::test_cards();
+    let mut cards = crate::board::fixtures::test_cards();
     for card in &mut cards {
         card.abilities
             .retain(|a| !matches!(a.kind, AbilityKind::Passive(_)));
@@ -317,7 +317,7 @@ fn without_passives_rules_handling_still_sees_what_changes_after_turns_pass() {
     use crate::cards::CardFilter;
     // Pinger's Fanfare deals 3 damage to each enemy follower and gives its
     // controller 9 PP, over the maximum.
-    let runner = crate::scenario::fixtures::test_runner().ability("TEST-PING", 0, |cx| {
+    let runner = crate::board::fixtures::test_runner().ability("TEST-PING", 0, |cx| {
         let enemy = cx.controller().opponent();
         let followers = cx
             .query()
@@ -328,7 +328,7 @@ fn without_passives_rules_handling_still_sees_what_changes_after_turns_pass() {
         cx.add_play_points(cx.controller(), 9);
         Ok(())
     });
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .db(db_without_passives())
         .runner(std::sync::Arc::new(runner))
         .side(P1, Side::new().field(["V2"]).hand(["Pinger"]).pp(2))
@@ -349,7 +349,7 @@ fn without_passives_rules_handling_still_sees_what_changes_after_turns_pass() {
 
 #[test]
 fn without_passives_rules_handling_skips_only_changes_it_cannot_find_work_after() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .db(db_without_passives())
         .side(P1, Side::new().field(["V2"]))
         .side(P2, Side::new().field(["V3"]))
@@ -376,7 +376,7 @@ fn without_passives_rules_handling_skips_only_changes_it_cannot_find_work_after(
 
 #[test]
 fn without_passives_the_fields_reading_holds_until_a_change_that_could_alter_it() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .db(db_without_passives())
         .side(P1, Side::new().field(["V2"]).pp(3))
         .side(P2, Side::new().field(["V3"]))
@@ -425,7 +425,7 @@ fn db_with_reaper(
         }),
         condition,
     };
-    crate::scenario::fixtures::test_db_with_passive("TEST-FORGE", "TEST-REAPER", "Reaper", passive)
+    crate::board::fixtures::test_db_with_passive("TEST-FORGE", "TEST-REAPER", "Reaper", passive)
         .map(std::sync::Arc::new)
         .expect("Forge is a test card")
 }
@@ -433,7 +433,7 @@ fn db_with_reaper(
 #[test]
 fn with_plain_passives_the_fields_reading_holds_until_a_field_card_changes() {
     use crate::engine::state::query::PassivesInPlay;
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .db(db_with_reaper(crate::cards::PassiveCondition::Always))
         .side(P1, Side::new().field(["Reaper", "V2"]).hand(["V3"]).pp(3))
         .build();
@@ -462,7 +462,7 @@ fn with_plain_passives_the_fields_reading_holds_until_a_field_card_changes() {
 #[test]
 fn with_a_conditional_passive_on_the_field_any_change_drops_the_reading() {
     use crate::engine::state::query::PassivesInPlay;
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .db(db_with_reaper(crate::cards::PassiveCondition::Overflow))
         .side(P1, Side::new().field(["Reaper", "V2"]).pp(3))
         .build();

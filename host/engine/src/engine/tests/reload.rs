@@ -2,10 +2,10 @@
 //! running match between two steps (see `runtime/reload.rs`).
 
 use super::{P1, P2};
+use crate::board::fixtures::{test_cards, test_runner};
+use crate::board::{Board, Side};
 use crate::cards::CardFilter;
 use crate::engine::{Choice, Event, FnRunner, Prompt, Zone};
-use crate::scenario::fixtures::{test_cards, test_runner};
-use crate::scenario::{Scenario, Side};
 use std::sync::Arc;
 
 /// Pinger's Fanfare, rewritten to deal `damage`.
@@ -22,7 +22,7 @@ fn pinger_dealing(damage: i32) -> FnRunner {
     })
 }
 
-fn reload(s: &mut Scenario, runner: FnRunner, edit: impl Fn(&mut crate::cards::CardDef)) {
+fn reload(s: &mut Board, runner: FnRunner, edit: impl Fn(&mut crate::cards::CardDef)) {
     let defs = s
         .game
         .db()
@@ -41,7 +41,7 @@ fn reload(s: &mut Scenario, runner: FnRunner, edit: impl Fn(&mut crate::cards::C
 
 #[test]
 fn static_facts_come_from_the_new_definition_and_state_is_kept() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["V3"]).damaged(1))
         .build();
     reload(&mut s, test_runner(), |d| {
@@ -59,7 +59,7 @@ fn static_facts_come_from_the_new_definition_and_state_is_kept() {
 
 #[test]
 fn a_pending_ability_reruns_with_the_new_code_and_the_answers_given() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().hand(["Pinger"]).pp(2))
         .side(P2, Side::new().field(["V5"]))
         .build();
@@ -94,7 +94,7 @@ fn answers_that_no_longer_fit_restart_the_questions() {
         }
         Ok(())
     });
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .runner(Arc::new(two_questions))
         .side(P1, Side::new().hand(["Quick Bolt"]).pp(1))
         .side(P2, Side::new().field(["V5"]))
@@ -129,7 +129,7 @@ fn answers_that_no_longer_fit_restart_the_questions() {
 
 #[test]
 fn a_main_phase_decision_is_recomputed_after_a_reload() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().hand(["V3"]).pp(2))
         .build();
     let v3 = s.card(P1, Zone::Hand, "V3");
@@ -147,9 +147,7 @@ fn a_main_phase_decision_is_recomputed_after_a_reload() {
 
 #[test]
 fn removed_cards_keep_their_last_definition() {
-    let s = Scenario::builder()
-        .side(P1, Side::new().field(["V2"]))
-        .build();
+    let s = Board::builder().side(P1, Side::new().field(["V2"])).build();
     let defs: Vec<_> = test_cards()
         .into_iter()
         .filter(|d| d.id != "TEST-V2")

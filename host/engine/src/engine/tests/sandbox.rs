@@ -1,14 +1,12 @@
 //! Sandbox tools: changes outside the rules, through the choke point.
 
 use super::{P1, P2};
+use crate::board::{Board, Side};
 use crate::engine::{Action, Event, Outcome, SandboxAction, SandboxError, WinReason, Zone};
-use crate::scenario::{Scenario, Side};
 
 #[test]
 fn a_card_put_on_the_field_can_act_and_triggers_nothing() {
-    let mut s = Scenario::builder()
-        .side(P2, Side::new().field(["V2"]))
-        .build();
+    let mut s = Board::builder().side(P2, Side::new().field(["V2"])).build();
     let pinger = s.game.db().by_name("Pinger").expect("test card");
     s.game
         .sandbox(SandboxAction::PutCard {
@@ -36,7 +34,7 @@ fn a_card_put_on_the_field_can_act_and_triggers_nothing() {
 
 #[test]
 fn resources_are_set_within_their_ranges_and_the_legal_actions_follow() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().hand(["V3"]).pp(1))
         .build();
     let v3 = s.card(P1, Zone::Hand, "V3");
@@ -65,7 +63,7 @@ fn resources_are_set_within_their_ranges_and_the_legal_actions_follow() {
 
 #[test]
 fn a_leader_set_to_zero_loses_and_wrong_cards_are_refused() {
-    let mut s = Scenario::builder().build();
+    let mut s = Board::builder().build();
     let evolved = s.game.db().by_name("V2 (Evolved)").expect("test card");
     let refused = s.game.sandbox(SandboxAction::PutCard {
         player: P1,
@@ -99,7 +97,7 @@ fn a_leader_set_to_zero_loses_and_wrong_cards_are_refused() {
 
 #[test]
 fn a_destroyed_card_goes_to_the_cemetery_and_its_last_words_resolve() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().field(["Last Drawer"]).deck(["V1", "V1"]))
         .build();
     let drawer = s.card(P1, Zone::Field, "Last Drawer");
@@ -124,7 +122,7 @@ fn a_destroyed_card_goes_to_the_cemetery_and_its_last_words_resolve() {
 
 #[test]
 fn damage_lowers_defense_and_a_follower_with_none_left_is_destroyed() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P2, Side::new().field(["V3", "V1"]))
         .build();
     let v3 = s.card(P2, Zone::Field, "V3");
@@ -152,7 +150,7 @@ fn damage_lowers_defense_and_a_follower_with_none_left_is_destroyed() {
 
 #[test]
 fn destroy_and_damage_reach_only_cards_on_the_field() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().hand(["V1"]).field(["Stack Altar"]))
         .build();
     let before = s.dump();

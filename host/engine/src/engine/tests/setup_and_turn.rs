@@ -1,11 +1,11 @@
 //! rules-coverage.md §6 (setup and mulligan) and §7 (turn structure).
 
 use super::{P1, P2};
+use crate::board::{Board, Side};
 use crate::bot::default_answer;
 use crate::cards::starter::starter_db;
 use crate::decks::{resolve, starter_deck};
 use crate::engine::{Choice, Match, NoAbilities, Prompt, Status, Zone};
-use crate::scenario::{Scenario, Side};
 use std::sync::Arc;
 
 fn starter_match(seed: u64) -> Match {
@@ -83,7 +83,7 @@ fn s6_setup_first_player_mulligans_and_starting_resources() {
 
 #[test]
 fn s7_1_start_phase_raises_max_pp_refills_refreshes_and_draws() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P1, Side::new().pp(0).max_pp(4))
         .side(P2, Side::new().pp(1).max_pp(9).engaged(["V1"]))
         .build();
@@ -100,7 +100,7 @@ fn s7_1_start_phase_raises_max_pp_refills_refreshes_and_draws() {
 
 #[test]
 fn s7_3_hand_limit_discards_down_to_seven() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(
             P1,
             Side::new().hand(["V1", "V1", "V1", "V1", "V1", "V2", "V2", "V3", "V3"]),
@@ -120,9 +120,7 @@ fn s7_3_hand_limit_discards_down_to_seven() {
 
 #[test]
 fn s7_3_until_end_of_turn_effects_expire() {
-    let mut s = Scenario::builder()
-        .side(P1, Side::new().field(["V2"]))
-        .build();
+    let mut s = Board::builder().side(P1, Side::new().field(["V2"])).build();
     let v2 = s.card(P1, Zone::Field, "V2");
     s.game.add_effect(
         v2,
@@ -142,7 +140,7 @@ fn s7_3_until_end_of_turn_effects_expire() {
 fn s7_3_an_effect_until_the_opponents_next_turn_made_in_their_turn_lasts_through_the_next_one() {
     // P1's effect, "until the end of the opponent's next turn", made in
     // P2's turn (a Quick play): P2's next turn is the one after P1's.
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .active(P2)
         .side(P1, Side::new().field(["V2"]))
         .build();
@@ -174,9 +172,7 @@ fn s7_3_an_effect_until_the_opponents_next_turn_made_in_their_turn_lasts_through
 
 #[test]
 fn s7_3_an_effect_until_the_opponents_next_turn_made_in_your_turn_ends_with_theirs() {
-    let mut s = Scenario::builder()
-        .side(P1, Side::new().field(["V2"]))
-        .build();
+    let mut s = Board::builder().side(P1, Side::new().field(["V2"])).build();
     let v2 = s.card(P1, Zone::Field, "V2");
     s.game.add_effect(
         v2,
@@ -195,7 +191,7 @@ fn s7_3_an_effect_until_the_opponents_next_turn_made_in_your_turn_ends_with_thei
 
 #[test]
 fn s7_2_a_card_costs_play_points_and_needs_field_room() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(
             P1,
             Side::new()
@@ -214,7 +210,7 @@ fn s7_2_a_card_costs_play_points_and_needs_field_room() {
 
 #[test]
 fn s11_6_quick_window_in_the_end_phase_for_the_non_active_player() {
-    let mut s = Scenario::builder()
+    let mut s = Board::builder()
         .side(P2, Side::new().hand(["Quick Bolt"]).pp(1))
         .side(P1, Side::new().field(["V2"]))
         .build();

@@ -1,0 +1,504 @@
+//! Compiling and instantiating pack components with wasmtime: one engine
+//! per process with a pooling instance allocator, components compiled once
+//! and cached on disk by content hash, pre-instantiated (`PackPre`), a
+//! store per instance with fuel, memory and stack limits. A trap poisons a
+//! store, so a store that trapped is never used again (toolchain notes:
+//! wasmtime 48).
+
+use super::host_api::HostState;
+use super::wit::{AnyPack, AnyPackPre, latest, since_v0_1_0};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+use wasmtime::component::{Component, HasSelf, Linker};
+use wasmtime::{
+    Config, Enabled, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Store,
+    StoreLimitsBuilder,
+};
+
+/// Fuel for one call into a pack (deterministic: a runaway ability fails the
+/// same way in a replay as it did live); the `worst_case` benches measure
+/// what a call that spends it all costs.
+pub const FUEL_PER_CALL: u64 = 50_000_000;
+/// Calls from the pack into the host (game functions, and the runtime's
+/// own calls such as growing memory) one call into a pack may make: fuel
+/// bounds the guest's work, this bounds the host's. The busiest starter
+/// ability makes a few hundred.
+pub const HOST_CALLS_PER_CALL: u32 = 10_000;
+/// Linear memory a pack instance may use.
+pub const MEMORY_LIMIT: usize = 64 << 20;
+/// Table elements (function references) a pack instance may hold: a
+/// compiled Rust pack needs a few thousand for its indirect calls.
+pub const TABLE_ELEMENT_LIMIT: usize = 20_000;
+/// Native stack a pack call may use.
+pub const STACK_LIMIT: usize = 512 << 10;
+
+/// A handle on the wasmtime engine and linker every pack shares (one per
+/// process), with this handle's on-disk cache folder.
+#[derive(Clone)]
+pub struct PackEngine {
+    engine: Engine,
+    linker: Linker<HostState>,
+    cache_dir: Option<PathBuf>,
+    /// Components compiled in this process, by content hash, shared by
+    /// every handle (they belong to the one engine): every script pack
+    /// shares the runtime component, so a script reload, or a second pack
+    /// library, compiles and loads no wasm.
+    compiled: Arc<Mutex<HashMap<u64, Component>>>,
+    /// The embedded script runtime, checked, compiled and pre-instantiated
+    /// once per process: a script reload then touches no wasm bytes.
+    runtime: Arc<OnceLock<Prepared>>,
+}
+
+/// What every [`PackEngine`] handle shares.
+#[derive(Clone)]
+struct Shared {
+    engine: Engine,
+    linker: Linker<HostState>,
+    compiled: Arc<Mutex<HashMap<u64, Component>>>,
+    runtime: Arc<OnceLock<Prepared>>,
+}
+
+/// A component that passed the checks, compiled and pre-instantiated
+/// against the card API version it records.
+#[derive(Clone)]
+pub(crate) struct Prepared {
+    /// The card API version the component records.
+    pub version: semver::Version,
+    /// The component, ready to instantiate.
+    pub pre: AnyPackPre,
+    /// The FNV-1a hash of the component's bytes.
+    pub hash: u64,
+}
+
+/// Errors compiling or instantiating a component.
+#[derive(Debug, thiserror::Error)]
+pub enum ComponentError {
+    /// wasmtime refused the component or failed to run it.
+    #[error("{0}")]
+    Wasmtime(String),
+}
+
+fn wasm_err(e: impl std::fmt::Display) -> ComponentError {
+    ComponentError::Wasmtime(format!("{e:#}"))
+}
+
+impl PackEngine {
+    /// A handle on the process's pack engine. `cache_dir` keeps compiled
+    /// components between runs.
+    pub fn new(cache_dir: Option<PathBuf>) -> Result<PackEngine, ComponentError> {
+        let Shared {
+            engine,
+            linker,
+            compiled,
+            runtime,
+        } = shared_engine()?;
+        Ok(PackEngine {
+            engine,
+            linker,
+            cache_dir,
+            compiled,
+            runtime,
+        })
+    }
+
+    /// The embedded script runtime, prepared by `prepare` at the first
+    /// call in the process and remembered (a failure is not remembered:
+    /// it is reported again at the next call).
+    pub(crate) fn runtime<E>(
+        &self,
+        prepare: impl FnOnce() -> Result<Prepared, E>,
+    ) -> Result<Prepared, E> {
+        if let Some(prepared) = self.runtime.get() {
+            return Ok(prepared.clone());
+        }
+        let prepared = prepare()?;
+        let _ = self.runtime.set(prepared.clone());
+        Ok(prepared)
+    }
+
+    /// Compiles a component, or loads it from the on-disk cache.
+    pub fn compile(&self, bytes: &[u8]) -> Result<Component, ComponentError> {
+        let hash = content_hash(bytes, &self.engine);
+        if let Some(component) = self
+            .compiled
+            .lock()
+            .ok()
+            .and_then(|m| m.get(&hash).cloned())
+        {
+            return Ok(component);
+        }
+        let component = self.compile_uncached(bytes, hash)?;
+        if let Ok(mut memo) = self.compiled.lock() {
+            // Rust packs change at each rebuild: keep the memo small.
+            if memo.len() >= 32 {
+                memo.clear();
+            }
+            memo.insert(hash, component.clone());
+        }
+        Ok(component)
+    }
+
+    fn compile_uncached(&self, bytes: &[u8], hash: u64) -> Result<Component, ComponentError> {
+        let cache_file = self
+            .cache_dir
+            .as_ref()
+            .map(|dir| dir.join(format!("{hash:016x}-wasmtime48.cwasm")));
+        if let Some(file) = &cache_file
+            && file.exists()
+        {
+            // SAFETY: the cache directory holds only files this function
+            // wrote with `Component::serialize` for this wasmtime version
+            // and configuration (both are part of the file name).
+            match unsafe { Component::deserialize_file(&self.engine, file) } {
+                Ok(component) => return Ok(component),
+                Err(e) => tracing::warn!("ignoring bad component cache {}: {e}", file.display()),
+            }
+        }
+        let component = Component::new(&self.engine, bytes).map_err(wasm_err)?;
+        if let Some(file) = &cache_file
+            && let Ok(serialized) = component.serialize()
+        {
+            write_atomically(file, &serialized);
+        }
+        Ok(component)
+    }
+
+    /// Pre-instantiates a component against the game API of `version`
+    /// (the card API version it records).
+    pub(crate) fn prepare(
+        &self,
+        component: &Component,
+        version: &semver::Version,
+    ) -> Result<AnyPackPre, ComponentError> {
+        let pre = self.linker.instantiate_pre(component).map_err(wasm_err)?;
+        AnyPackPre::new(pre, version).map_err(wasm_err)
+    }
+
+    /// A fresh store with the pack limits.
+    pub fn store(&self, pack_data: Arc<[u8]>) -> Store<HostState> {
+        let mut store = Store::new(
+            &self.engine,
+            HostState {
+                limits: StoreLimitsBuilder::new()
+                    .memory_size(MEMORY_LIMIT)
+                    .table_elements(TABLE_ELEMENT_LIMIT)
+                    .instances(4)
+                    .tables(4)
+                    .memories(2)
+                    .trap_on_grow_failure(false)
+                    .build(),
+                pack_data,
+                ..HostState::default()
+            },
+        );
+        store.limiter(|state| &mut state.limits);
+        store.call_hook(count_host_call);
+        store
+    }
+
+    /// A fresh store with a call's fuel.
+    fn fueled_store(&self, pack_data: Arc<[u8]>) -> Result<Store<HostState>, ComponentError> {
+        let mut store = self.store(pack_data);
+        store.set_fuel(FUEL_PER_CALL).map_err(wasm_err)?;
+        Ok(store)
+    }
+
+    /// Instantiates a prepared pack in a fresh store.
+    pub(crate) fn instantiate(
+        &self,
+        pre: &AnyPackPre,
+        pack_data: Arc<[u8]>,
+    ) -> Result<(Store<HostState>, AnyPack), ComponentError> {
+        let mut store = self.fueled_store(pack_data)?;
+        let pack = pre.instantiate(&mut store).map_err(wasm_err)?;
+        Ok((store, pack))
+    }
+
+    /// Instantiates a prepared pack in a fresh store for one ability call
+    /// (no manifest call: see `AnyPack::LatestCalls`).
+    pub(crate) fn instantiate_for_call(
+        &self,
+        pre: &AnyPackPre,
+        pack_data: Arc<[u8]>,
+    ) -> Result<(Store<HostState>, AnyPack), ComponentError> {
+        let mut store = self.fueled_store(pack_data)?;
+        let pack = pre.instantiate_for_calls(&mut store).map_err(wasm_err)?;
+        Ok((store, pack))
+    }
+}
+
+/// Runs at every call from a pack into the host: once the engine has
+/// halted the run (a question, a failure, a limit) the pack may call
+/// nothing more, and a call into the pack makes at most
+/// [`HOST_CALLS_PER_CALL`] of them. (Counted, not charged as fuel: inside
+/// a runtime call such as `table.grow` the store's fuel reads 0.)
+fn count_host_call(
+    mut store: wasmtime::StoreContextMut<'_, HostState>,
+    hook: wasmtime::CallHook,
+) -> wasmtime::Result<()> {
+    if !matches!(hook, wasmtime::CallHook::CallingHost) {
+        return Ok(());
+    }
+    let state = store.data_mut();
+    if state.halt.is_some() {
+        return Err(wasmtime::Error::msg(
+            "the pack kept calling the game after the engine stopped it",
+        ));
+    }
+    state.host_calls += 1;
+    if state.host_calls > HOST_CALLS_PER_CALL {
+        state.halt = Some(sve_engine::engine::Halt::Failed(format!(
+            "stopped: it made more than {HOST_CALLS_PER_CALL} calls to the game in one run"
+        )));
+        return Err(wasmtime::Error::msg("too many calls to the game"));
+    }
+    Ok(())
+}
+
+/// Concurrent pack instances the pooling allocator holds: every call
+/// into a pack in flight, plus the idle script-runtime instances kept for
+/// reuse (at most [`super::runner::POOL_LIMIT`] per script pack).
+pub const INSTANCE_SLOTS: u32 = 512;
+/// Bytes of each pooled linear memory wasmtime resets with `memset`
+/// instead of giving the pages back to the kernel: a Rust pack's fresh
+/// instance at every call then reuses warm pages (measured in
+/// docs/performance.md).
+const KEEP_RESIDENT: usize = 64 << 10;
+
+/// The process's one engine and linker (wasmtime's advice: an engine per
+/// process), made at first use. Components compiled by one engine run only
+/// on it, and the pooling allocator reserves its slots once.
+fn shared_engine() -> Result<Shared, ComponentError> {
+    static SHARED: OnceLock<Result<Shared, String>> = OnceLock::new();
+    SHARED
+        .get_or_init(|| new_engine().map_err(|e| e.to_string()))
+        .clone()
+        .map_err(ComponentError::Wasmtime)
+}
+
+fn new_engine() -> Result<Shared, ComponentError> {
+    let mut config = Config::new();
+    config.consume_fuel(true);
+    config.max_wasm_stack(STACK_LIMIT);
+    config.wasm_component_model(true);
+    // The same pack must play the same everywhere (replays and bug
+    // reports cross machines): NaN bit patterns and relaxed SIMD
+    // results would otherwise depend on the CPU.
+    config.cranelift_nan_canonicalization(true);
+    config.relaxed_simd_deterministic(true);
+    // Naming the host's triple stops wasmtime from tuning code to this
+    // CPU's features: compiled packs (and the on-disk cache) then work on
+    // any machine of the architecture, and a CPU that reports other
+    // features (valgrind's, in the CI speed guard) runs the same code.
+    config
+        .target(&target_lexicon::HOST.to_string())
+        .map_err(wasm_err)?;
+    // `SVE_WASM_PERFMAP=1` names pack functions in `perf` profiles
+    // (wasmtime writes /tmp/perf-<pid>.map); see docs/performance.md.
+    if std::env::var_os("SVE_WASM_PERFMAP").is_some() {
+        config.profiler(wasmtime::ProfilingStrategy::PerfMap);
+    }
+    let mut pooled = config.clone();
+    pooled.allocation_strategy(InstanceAllocationStrategy::Pooling(pooling()));
+    // The pool reserves address space up front; where the process may not
+    // reserve that much (a low `ulimit -v`), instances are mapped one by
+    // one instead: slower, same behaviour.
+    let engine = match Engine::new(&pooled) {
+        Ok(engine) => engine,
+        Err(e) => {
+            tracing::warn!("pack instance pool unavailable ({e:#}); mapping instances one by one");
+            Engine::new(&config).map_err(wasm_err)?
+        }
+    };
+    let mut linker = Linker::new(&engine);
+    // Every supported version's game API: their instances have
+    // different names (`sve:cards/game@0.1.0`, `@0.2.0`).
+    latest::Pack::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |state| state)
+        .map_err(wasm_err)?;
+    since_v0_1_0::Pack::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |state| state)
+        .map_err(wasm_err)?;
+    // `choose` and `matches` again, with their lists checked before
+    // they are copied out of the pack's memory.
+    super::lazy_args::add_to_linker(&mut linker).map_err(wasm_err)?;
+    Ok(Shared {
+        engine,
+        linker,
+        compiled: Arc::default(),
+        runtime: Arc::default(),
+    })
+}
+
+/// The pooling allocator's limits, matching the per-store limits of
+/// [`PackEngine::store`]: a pack component holds at most 4 core
+/// instances, 2 memories and 4 tables. Slots are reset between uses, so a
+/// new instance never sees what an earlier one left in memory.
+fn pooling() -> PoolingAllocationConfig {
+    let mut pooling = PoolingAllocationConfig::new();
+    pooling
+        .total_component_instances(INSTANCE_SLOTS)
+        .total_core_instances(INSTANCE_SLOTS * 4)
+        .total_memories(INSTANCE_SLOTS * 2)
+        .total_tables(INSTANCE_SLOTS * 4)
+        .max_memory_size(MEMORY_LIMIT)
+        .table_elements(TABLE_ELEMENT_LIMIT)
+        .linear_memory_keep_resident(KEEP_RESIDENT)
+        .table_keep_resident(KEEP_RESIDENT)
+        // Where the kernel can say which pages an instance wrote (Linux
+        // 6.7's `PAGEMAP_SCAN`), only those are reset, with `memset`, and
+        // they stay mapped: a Rust pack's fresh instance per call then
+        // takes no page faults and no `madvise` (a packs sim's page faults
+        // fell from 82,900 to 1,250, its CPU time by about a tenth;
+        // docs/performance.md). Elsewhere wasmtime resets as above.
+        .pagemap_scan(Enabled::Auto);
+    pooling
+}
+
+/// Hash of the component bytes and the engine's compatibility key.
+fn content_hash(bytes: &[u8], engine: &Engine) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut hasher);
+    engine.precompile_compatibility_hash().hash(&mut hasher);
+    hasher.finish()
+}
+
+/// Writes through a temporary file and a rename, so a reader never sees a
+/// half-written file.
+fn write_atomically(file: &Path, bytes: &[u8]) {
+    let Some(dir) = file.parent() else { return };
+    if std::fs::create_dir_all(dir).is_err() {
+        return;
+    }
+    let tmp = file.with_extension(format!("tmp{}", std::process::id()));
+    if std::fs::write(&tmp, bytes).is_ok() && std::fs::rename(&tmp, file).is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+}
+
+/// The card API version a component records in its `sve:api-version`
+/// custom section (written by `sve_sdk::export_pack!`).
+pub fn recorded_api_version(bytes: &[u8]) -> Option<String> {
+    custom_section(bytes, "sve:api-version").map(|data| String::from_utf8_lossy(data).into_owned())
+}
+
+/// Why bytes are not a wasm component: the parser's error, or `None` when
+/// they parse as one. Checked before anything is read from a pack file, so
+/// a corrupt `.wasm` is reported as such rather than as a missing section.
+pub fn component_parse_error(bytes: &[u8]) -> Option<String> {
+    let mut is_component = false;
+    for payload in wasmparser::Parser::new(0).parse_all(bytes) {
+        match payload {
+            Ok(wasmparser::Payload::Version { encoding, .. }) if !is_component => {
+                if encoding != wasmparser::Encoding::Component {
+                    return Some("it is a core wasm module, not a component".to_owned());
+                }
+                is_component = true;
+            }
+            Ok(_) => {}
+            Err(e) => return Some(e.to_string()),
+        }
+    }
+    (!is_component).then(|| "the file is empty".to_owned())
+}
+
+/// The payload of a custom section at the top level or in any nested
+/// module (the first with that name).
+pub(crate) fn custom_section<'a>(bytes: &'a [u8], name: &str) -> Option<&'a [u8]> {
+    for payload in wasmparser::Parser::new(0).parse_all(bytes) {
+        if let Ok(wasmparser::Payload::CustomSection(section)) = payload
+            && section.name() == name
+        {
+            return Some(section.data());
+        }
+    }
+    None
+}
+
+/// Appends a custom section (id 0: LEB128 size, then the LEB128-prefixed
+/// name and the payload) to a wasm module or component.
+pub(crate) fn append_custom_section(bytes: &mut Vec<u8>, name: &str, payload: &[u8]) {
+    let mut body = Vec::with_capacity(name.len() + payload.len() + 5);
+    leb128(&mut body, name.len());
+    body.extend_from_slice(name.as_bytes());
+    body.extend_from_slice(payload);
+    bytes.push(0);
+    leb128(bytes, body.len());
+    bytes.extend_from_slice(&body);
+}
+
+fn leb128(out: &mut Vec<u8>, mut n: usize) {
+    loop {
+        let byte = (n & 0x7f) as u8;
+        n >>= 7;
+        if n == 0 {
+            out.push(byte);
+            return;
+        }
+        out.push(byte | 0x80);
+    }
+}
+
+/// The names of a component's imports of instances, functions and other
+/// capabilities (e.g. `sve:cards/game@0.1.0`); type imports are left out.
+pub fn component_imports(bytes: &[u8]) -> Vec<String> {
+    let mut imports = Vec::new();
+    let mut depth = 0u32;
+    for payload in wasmparser::Parser::new(0).parse_all(bytes) {
+        match payload {
+            Ok(wasmparser::Payload::ModuleSection { .. })
+            | Ok(wasmparser::Payload::ComponentSection { .. }) => depth += 1,
+            Ok(wasmparser::Payload::End(_)) => depth = depth.saturating_sub(1),
+            Ok(wasmparser::Payload::ComponentImportSection(reader)) if depth == 0 => {
+                // Type imports (records the world uses) grant nothing.
+                for import in reader.into_iter().flatten() {
+                    if !matches!(import.ty, wasmparser::ComponentTypeRef::Type(_)) {
+                        imports.push(import.name.name.to_owned());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    imports
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A core module whose export `grow(n)` grows its function table by
+    /// `n` elements (`table.grow`) and returns the old size, or -1.
+    const TABLE_GROWER: &[u8] = &[
+        0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // header
+        0x01, 0x06, 0x01, 0x60, 0x01, 0x7f, 0x01, 0x7f, // type: (i32) -> i32
+        0x03, 0x02, 0x01, 0x00, // one function
+        0x04, 0x04, 0x01, 0x70, 0x00, 0x01, // a funcref table, 1 element, no maximum
+        0x07, 0x08, 0x01, 0x04, 0x67, 0x72, 0x6f, 0x77, 0x00, 0x00, // export "grow"
+        0x0a, 0x0b, 0x01, 0x09, 0x00, // code: no locals
+        0xd0, 0x70, 0x20, 0x00, 0xfc, 0x0f, 0x00, 0x0b, // ref.null func, n, table.grow 0
+    ];
+
+    #[test]
+    fn a_pack_cannot_grow_its_tables_past_the_limit() {
+        let engine = PackEngine::new(None).expect("engine");
+        let module = wasmtime::Module::new(&engine.engine, TABLE_GROWER).expect("module");
+        let mut store = engine.store(Arc::from(Vec::new()));
+        store.set_fuel(FUEL_PER_CALL).expect("fuel");
+        let instance = wasmtime::Instance::new(&mut store, &module, &[]).expect("instance");
+        let grow = instance
+            .get_typed_func::<i32, i32>(&mut store, "grow")
+            .expect("export");
+        // wasmtime charges fuel per element grown: a hundred million (800 MB
+        // of table) run out of fuel first.
+        let trap = grow.call(&mut store, 100_000_000).expect_err("out of fuel");
+        assert_eq!(trap.downcast_ref(), Some(&wasmtime::Trap::OutOfFuel));
+        // What fuel allows, the table limit refuses.
+        store.set_fuel(FUEL_PER_CALL).expect("fuel");
+        assert_eq!(grow.call(&mut store, 1_000_000).expect("no trap"), -1);
+        assert_eq!(grow.call(&mut store, 100).expect("no trap"), 1);
+        let room = i32::try_from(TABLE_ELEMENT_LIMIT).expect("fits") - 101;
+        assert_eq!(grow.call(&mut store, room + 1).expect("no trap"), -1);
+        assert_eq!(grow.call(&mut store, room).expect("no trap"), 101);
+    }
+}

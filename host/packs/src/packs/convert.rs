@@ -1,0 +1,390 @@
+//! Conversions between the current card API's WIT types and engine types
+//! (older versions are adapted to the current one first: `wit/`).
+
+use super::guest_text::{TextKind, clean, clean_uncapped};
+use super::wit::latest::sve::cards::types as w;
+use sve_engine::cards::{
+    AbilityDef, AbilityKind, ActivationZone, CardDef, CardFilter, CardType, Class, CostItem,
+    CostMove, CostPick, CostZone, Counter, Grant, Keywords, MAX_VALUE_NODES, OwnCardsCost,
+    PassiveCondition, PassiveDef, PassiveScope, Trigger, ValueExpr, ValueNode, ValueOp, ValueTest,
+    ValueZone,
+};
+use sve_engine::engine::{Duration, TokenDestination, Zone};
+
+/// A card-API keyword set: its bits are the vocabulary's, as the engine's
+/// are. Bits no keyword has yet are dropped.
+pub(crate) fn keywords_in(k: w::Keywords) -> Keywords {
+    Keywords::from_bits_truncate(k)
+}
+
+pub(crate) fn keywords_out(k: Keywords) -> w::Keywords {
+    k.bits()
+}
+
+pub(crate) fn zone_in(z: w::Zone) -> Zone {
+    match z {
+        w::Zone::Leader => Zone::Leader,
+        w::Zone::Deck => Zone::Deck,
+        w::Zone::Hand => Zone::Hand,
+        w::Zone::Field => Zone::Field,
+        w::Zone::ExArea => Zone::ExArea,
+        w::Zone::Cemetery => Zone::Cemetery,
+        w::Zone::Banished => Zone::Banished,
+        w::Zone::EvolveDeck => Zone::EvolveDeck,
+        w::Zone::EvolveZone => Zone::EvolveZone,
+        w::Zone::Resolution => Zone::Resolution,
+        w::Zone::Removed => Zone::RemovedFromGame,
+    }
+}
+
+pub(crate) fn zone_out(z: Zone) -> w::Zone {
+    match z {
+        Zone::Leader => w::Zone::Leader,
+        Zone::Deck => w::Zone::Deck,
+        Zone::Hand => w::Zone::Hand,
+        Zone::Field => w::Zone::Field,
+        Zone::ExArea => w::Zone::ExArea,
+        Zone::Cemetery => w::Zone::Cemetery,
+        Zone::Banished => w::Zone::Banished,
+        Zone::EvolveDeck => w::Zone::EvolveDeck,
+        Zone::EvolveZone => w::Zone::EvolveZone,
+        Zone::Resolution => w::Zone::Resolution,
+        Zone::RemovedFromGame => w::Zone::Removed,
+    }
+}
+
+pub(crate) fn card_type_in(t: w::CardType) -> CardType {
+    match t {
+        w::CardType::Follower => CardType::Follower,
+        w::CardType::EvolvedFollower => CardType::EvolvedFollower,
+        w::CardType::Spell => CardType::Spell,
+        w::CardType::Amulet => CardType::Amulet,
+        w::CardType::Leader => CardType::Leader,
+    }
+}
+
+pub(crate) fn card_type_out(t: CardType) -> w::CardType {
+    match t {
+        CardType::Follower => w::CardType::Follower,
+        CardType::EvolvedFollower => w::CardType::EvolvedFollower,
+        CardType::Spell => w::CardType::Spell,
+        CardType::Amulet => w::CardType::Amulet,
+        CardType::Leader => w::CardType::Leader,
+    }
+}
+
+pub(crate) fn class_in(c: w::CardClass) -> Class {
+    match c {
+        w::CardClass::Forest => Class::Forest,
+        w::CardClass::Sword => Class::Sword,
+        w::CardClass::Rune => Class::Rune,
+        w::CardClass::Dragon => Class::Dragon,
+        w::CardClass::Abyss => Class::Abyss,
+        w::CardClass::Haven => Class::Haven,
+        w::CardClass::Neutral => Class::Neutral,
+    }
+}
+
+pub(crate) fn class_out(c: Class) -> w::CardClass {
+    match c {
+        Class::Forest => w::CardClass::Forest,
+        Class::Sword => w::CardClass::Sword,
+        Class::Rune => w::CardClass::Rune,
+        Class::Dragon => w::CardClass::Dragon,
+        Class::Abyss => w::CardClass::Abyss,
+        Class::Haven => w::CardClass::Haven,
+        Class::Neutral => w::CardClass::Neutral,
+    }
+}
+
+/// A card-API counter number as the engine's counter kind; an error
+/// naming the number when no counter has it.
+pub(crate) fn counter_in(c: w::Counter) -> Result<Counter, String> {
+    Counter::from_index(c).ok_or_else(|| {
+        format!(
+            "counter number {c} is no counter this host knows (0 to {})",
+            Counter::ALL.len() - 1
+        )
+    })
+}
+
+pub(crate) fn counter_out(c: Counter) -> w::Counter {
+    c.index()
+}
+
+pub(crate) fn duration_in(d: w::Duration) -> Duration {
+    match d {
+        w::Duration::WhileInZone => Duration::WhileInZone,
+        w::Duration::EndOfTurn => Duration::EndOfTurn,
+        // The controller is filled in by the caller.
+        w::Duration::EndOfOpponentNextTurn => Duration::EndOfTurn,
+    }
+}
+
+pub(crate) fn token_destination_in(d: w::TokenDestination) -> TokenDestination {
+    match d {
+        w::TokenDestination::Field => TokenDestination::Field,
+        w::TokenDestination::ExArea => TokenDestination::ExArea,
+        w::TokenDestination::FieldOverflowToEx => TokenDestination::FieldOverflowToEx,
+    }
+}
+
+/// A filter from a pack; its names and traits are cleaned as card names
+/// and traits are (`guest_text`), so they still match the cards they name.
+pub(crate) fn filter_in(f: w::CardFilter) -> CardFilter {
+    let name = |name: String| clean(&name, TextKind::Name);
+    CardFilter {
+        types: f.types.into_iter().map(card_type_in).collect(),
+        traits_any: f
+            .traits_any
+            .iter()
+            .map(|t| clean(t, TextKind::Trait))
+            .collect(),
+        keywords: keywords_in(f.keywords),
+        without_keywords: keywords_in(f.without_keywords),
+        name: f.name.map(name),
+        not_name: f.not_name.map(name),
+        class: f.class.map(class_in),
+        token: f.token,
+        cost: f.cost.map(|r| (r.min, r.max)),
+        attack: f.attack.map(|r| (r.min, r.max)),
+        engaged: f.engaged,
+        other: f.other,
+    }
+}
+
+fn trigger_in(t: w::Trigger) -> Trigger {
+    match t {
+        w::Trigger::Fanfare => Trigger::Fanfare,
+        w::Trigger::LastWords => Trigger::LastWords,
+        w::Trigger::OnLeaveField => Trigger::OnLeaveField,
+        w::Trigger::OnReturnToHandFromField => Trigger::OnReturnToHandFromField,
+        w::Trigger::OnOtherEnterField(f) => Trigger::OnOtherEnterField(filter_in(f)),
+        w::Trigger::OnOtherLeaveField(f) => Trigger::OnOtherLeaveField(filter_in(f)),
+        w::Trigger::OnOpponentCardDestroyed(f) => Trigger::OnOpponentCardDestroyed(filter_in(f)),
+        w::Trigger::OnOpponentCardLeaveField(f) => Trigger::OnOpponentCardLeaveField(filter_in(f)),
+        w::Trigger::OnDiscarded => Trigger::OnDiscarded,
+        w::Trigger::OnEvolve => Trigger::OnEvolve,
+        w::Trigger::OnSuperEvolve => Trigger::OnSuperEvolve,
+        w::Trigger::OnOtherEvolve(f) => Trigger::OnOtherEvolve(filter_in(f)),
+        w::Trigger::Strike => Trigger::Strike,
+        w::Trigger::FollowerStrike => Trigger::FollowerStrike,
+        w::Trigger::LeaderStrike => Trigger::LeaderStrike,
+        w::Trigger::OnOtherAttack(f) => Trigger::OnOtherAttack(filter_in(f)),
+        w::Trigger::OnPlaySpell(f) => Trigger::OnPlaySpell(filter_in(f)),
+        w::Trigger::OnDealCombatDamage => Trigger::OnDealCombatDamage,
+        w::Trigger::OnLeaderGainDefense => Trigger::OnLeaderGainDefense,
+        w::Trigger::StartMainPhase => Trigger::StartMainPhase,
+        w::Trigger::StartOpponentMainPhase => Trigger::StartOpponentMainPhase,
+        w::Trigger::StartEndPhase => Trigger::StartEndPhase,
+        w::Trigger::StartOpponentEndPhase => Trigger::StartOpponentEndPhase,
+    }
+}
+
+fn cost_in(c: w::CostItem) -> Result<CostItem, String> {
+    Ok(match c {
+        w::CostItem::PlayPoints(n) => CostItem::PlayPoints(n),
+        w::CostItem::EngageSelf => CostItem::EngageSelf,
+        w::CostItem::LeaderDefense(n) => CostItem::LeaderDefense(n),
+        w::CostItem::Discard(s) => CostItem::Discard(s.count, filter_in(s.filter)),
+        w::CostItem::BanishFromCemetery(s) => {
+            CostItem::BanishFromCemetery(s.count, filter_in(s.filter))
+        }
+        w::CostItem::BurySelf => CostItem::BurySelf,
+        w::CostItem::MoveOwn(own) => CostItem::MoveOwn(OwnCardsCost {
+            action: match own.action {
+                w::CostMove::Bury => CostMove::Bury,
+                w::CostMove::ReturnToHand => CostMove::ReturnToHand,
+                w::CostMove::Banish => CostMove::Banish,
+            },
+            from: match own.zone {
+                w::CostZone::Field => CostZone::Field,
+                w::CostZone::ExArea => CostZone::ExArea,
+                w::CostZone::FieldAndExArea => CostZone::FieldAndExArea,
+            },
+            filter: filter_in(own.filter),
+            pick: if own.all {
+                CostPick::All
+            } else {
+                CostPick::Choose {
+                    min: own.min,
+                    max: own.max.max(own.min),
+                }
+            },
+        }),
+        w::CostItem::ReturnSelfToHand => CostItem::ReturnSelfToHand,
+        w::CostItem::BanishSelf => CostItem::BanishSelf,
+        // More than 255 counters can't be paid anyway.
+        w::CostItem::RemoveCounters(c) => CostItem::RemoveCounters(
+            counter_in(c.counter)?,
+            u8::try_from(c.count).unwrap_or(u8::MAX),
+        ),
+        w::CostItem::EarthRite(n) => CostItem::EarthRite(n),
+    })
+}
+
+fn passive_in(p: w::Passive) -> Result<PassiveDef, String> {
+    Ok(PassiveDef {
+        grant: match p.grant {
+            w::Grant::Keywords(k) => Grant::Keywords(keywords_in(k)),
+            w::Grant::Stats(s) => Grant::Stats {
+                attack: s.attack,
+                defense: s.defense,
+            },
+            w::Grant::Cost(delta) => Grant::Cost(delta),
+            w::Grant::CostBy(value) => Grant::CostBy(value_in(value)?),
+        },
+        scope: match p.scope {
+            w::PassiveScope::ThisCard => PassiveScope::ThisCard,
+            w::PassiveScope::OtherAlliesOnField(f) => {
+                PassiveScope::OtherAlliesOnField(filter_in(f))
+            }
+            w::PassiveScope::AlliesOnField(f) => PassiveScope::AlliesOnField(filter_in(f)),
+            w::PassiveScope::AlliesInHand(f) => PassiveScope::AlliesInHand(filter_in(f)),
+        },
+        condition: match p.condition {
+            w::PassiveCondition::Always => PassiveCondition::Always,
+            w::PassiveCondition::YourTurn => PassiveCondition::YourTurn,
+            w::PassiveCondition::OpponentTurn => PassiveCondition::OpponentTurn,
+            w::PassiveCondition::Overflow => PassiveCondition::Overflow,
+            w::PassiveCondition::Combo(n) => PassiveCondition::Combo(n),
+            w::PassiveCondition::Spellchain(n) => PassiveCondition::Spellchain(n),
+            w::PassiveCondition::Necrocharge(n) => PassiveCondition::Necrocharge(n),
+            w::PassiveCondition::Sanguine => PassiveCondition::Sanguine,
+            w::PassiveCondition::Value(value) => PassiveCondition::Value(value_in(value)?),
+        },
+    })
+}
+
+/// A value from a pack, checked: at most [`MAX_VALUE_NODES`] nodes, each
+/// naming only earlier ones.
+fn value_in(value: w::Value) -> Result<ValueExpr, String> {
+    if value.len() > MAX_VALUE_NODES {
+        return Err(format!(
+            "a value has {} nodes; at most {MAX_VALUE_NODES}",
+            value.len()
+        ));
+    }
+    let test_in = |t: w::ValueTest| match t {
+        w::ValueTest::Combo(n) => ValueTest::Combo(n),
+        w::ValueTest::Spellchain(n) => ValueTest::Spellchain(n),
+        w::ValueTest::Necrocharge(n) => ValueTest::Necrocharge(n),
+        w::ValueTest::Overflow => ValueTest::Overflow,
+        w::ValueTest::Sanguine => ValueTest::Sanguine,
+        w::ValueTest::YourTurn => ValueTest::YourTurn,
+        w::ValueTest::ThisMatches(f) => ValueTest::ThisMatches(filter_in(f)),
+        w::ValueTest::Positive(n) => ValueTest::Positive(n),
+    };
+    let nodes = value
+        .into_iter()
+        .map(|node| {
+            Ok(match node {
+                w::ValueNode::Int(n) => ValueNode::Int(n),
+                w::ValueNode::Combo => ValueNode::Combo,
+                w::ValueNode::HandCount(f) => ValueNode::HandCount(f.map(filter_in)),
+                w::ValueNode::LeaderDefense => ValueNode::LeaderDefense,
+                w::ValueNode::ThisAttack => ValueNode::ThisAttack,
+                w::ValueNode::ThisDefense => ValueNode::ThisDefense,
+                w::ValueNode::ThisCost => ValueNode::ThisCost,
+                w::ValueNode::ThisCounters(c) => ValueNode::ThisCounters(counter_in(c)?),
+                w::ValueNode::Count(count) => ValueNode::Count(
+                    match count.zone {
+                        w::ValueZone::Field => ValueZone::Field,
+                        w::ValueZone::ExArea => ValueZone::ExArea,
+                        w::ValueZone::Cemetery => ValueZone::Cemetery,
+                        w::ValueZone::OpponentField => ValueZone::OpponentField,
+                    },
+                    filter_in(count.filter),
+                ),
+                w::ValueNode::Neg(a) => ValueNode::Neg(a),
+                w::ValueNode::Binary(b) => ValueNode::Binary(
+                    match b.op {
+                        w::ValueOp::Add => ValueOp::Add,
+                        w::ValueOp::Sub => ValueOp::Sub,
+                        w::ValueOp::Mul => ValueOp::Mul,
+                        w::ValueOp::Div => ValueOp::Div,
+                        w::ValueOp::Rem => ValueOp::Rem,
+                        w::ValueOp::Eq => ValueOp::Eq,
+                        w::ValueOp::Gt => ValueOp::Gt,
+                        w::ValueOp::Lt => ValueOp::Lt,
+                        w::ValueOp::Or => ValueOp::Or,
+                        w::ValueOp::And => ValueOp::And,
+                    },
+                    b.left,
+                    b.right,
+                ),
+                w::ValueNode::Cond(c) => ValueNode::Cond(test_in(c.test), c.left, c.right),
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let expr = ValueExpr { nodes };
+    expr.check()?;
+    Ok(expr)
+}
+
+fn ability_in(a: w::AbilityDef) -> Result<AbilityDef, String> {
+    Ok(AbilityDef {
+        name: clean_uncapped(&a.name, TextKind::AbilityName),
+        kind: match a.kind {
+            w::AbilityKind::Triggered(t) => AbilityKind::Triggered(trigger_in(t)),
+            w::AbilityKind::Activated(activation) => AbilityKind::Activated {
+                quick: activation.quick,
+                zone: match activation.zone {
+                    w::ActivationZone::Field => ActivationZone::Field,
+                    w::ActivationZone::Hand => ActivationZone::Hand,
+                    w::ActivationZone::ExArea => ActivationZone::ExArea,
+                    w::ActivationZone::Cemetery => ActivationZone::Cemetery,
+                },
+            },
+            w::AbilityKind::Spell => AbilityKind::Spell,
+            w::AbilityKind::Sub => AbilityKind::Sub,
+            w::AbilityKind::Passive(p) => AbilityKind::Passive(passive_in(p)?),
+        },
+        costs: a.costs.into_iter().map(cost_in).collect::<Result<_, _>>()?,
+        once_per_turn: a.once_per_turn,
+        text: clean_uncapped(&a.text, TextKind::CardText),
+    })
+}
+
+/// A manifest card as an engine definition. Every string but the id is
+/// cleaned of control characters (`guest_text`); lengths and the id are
+/// checked afterwards by `check_cards`, which refuses rather than cuts.
+/// A value no engine type has (an unknown counter number) is an error
+/// naming the card.
+pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
+    let on_card = |e: String| format!("card `{}`: {e}", super::guest_text::quoted(&c.id));
+    let initial_counters = c
+        .initial_counters
+        .iter()
+        .map(|count| Ok((counter_in(count.counter)?, count.count)))
+        .collect::<Result<_, String>>()
+        .map_err(on_card)?;
+    let abilities = c
+        .abilities
+        .into_iter()
+        .map(ability_in)
+        .collect::<Result<_, _>>()
+        .map_err(on_card)?;
+    Ok(CardDef {
+        id: c.id,
+        name: clean_uncapped(&c.name, TextKind::Name),
+        class: class_in(c.class),
+        card_type: card_type_in(c.card_type),
+        traits: c
+            .traits
+            .iter()
+            .map(|t| clean_uncapped(t, TextKind::Trait))
+            .collect(),
+        cost: c.cost,
+        attack: c.attack,
+        defense: c.defense,
+        evolve_cost: c.evolve_cost,
+        keywords: keywords_in(c.keywords),
+        initial_counters,
+        is_token: c.is_token,
+        abilities,
+        text: clean_uncapped(&c.text, TextKind::CardText),
+        shown_name: None,
+        unplayable: c.unplayable.map(|why| clean(&why, TextKind::Message)),
+    })
+}

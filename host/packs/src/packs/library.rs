@@ -1,0 +1,361 @@
+//! [`PackLibrary`]: the packs of one or more folders, kept loaded so that
+//! one pack can be reloaded (hot reload: edited, moved in, renamed,
+//! removed) while the others stay, and merged into one card database under
+//! the policy for cards several packs define (`shared_cards`), with names
+//! resolved across packs (`references`).
+
+use super::component::PackEngine;
+use super::layout::{is_pack_dir, is_pack_folder_of, pack_dirs};
+use super::load::load_pack;
+use super::runner::PackCode;
+use super::{
+    LoadMode, LoadOptions, LoadedPacks, PackDiagnostic, PackSources, PackWatcher, ReadPack,
+    Severity, error_at, references, shared_cards, watch,
+};
+use rustc_hash::FxHashMap;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use sve_engine::cards::{CardDb, CardDef};
+
+/// The packs of one or more folders, kept loaded so that single packs can
+/// be reloaded (hot reload) while the others stay as they are.
+pub struct PackLibrary {
+    options: LoadOptions,
+    engine: PackEngine,
+    roots: Vec<PathBuf>,
+    packs: Vec<ReadPack>,
+    /// Code of cards a reload removed from their pack: matches that still
+    /// hold them keep playing them with their last good code.
+    retired: Vec<(PackCode, Vec<String>)>,
+    diagnostics: Vec<PackDiagnostic>,
+}
+
+/// What a successful reload changed.
+#[derive(Clone, Debug)]
+pub struct ReloadReport {
+    /// The pack's id.
+    pub pack: String,
+    /// Its folder.
+    pub dir: PathBuf,
+    /// Cards it defines now.
+    pub cards: usize,
+    /// Their ids.
+    pub card_ids: Vec<String>,
+    /// Build and load time.
+    pub elapsed: std::time::Duration,
+    /// Warnings of the new version (the reload happened).
+    pub warnings: Vec<PackDiagnostic>,
+    /// Whether the pack is new, a new version, or gone.
+    pub change: ReloadChange,
+}
+
+/// What a reload did to a pack folder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReloadChange {
+    /// A folder that was not loaded now is (moved in, renamed to, fixed).
+    Added,
+    /// A new version replaced the loaded one.
+    Replaced,
+    /// The folder is gone or no longer a pack: its cards are no longer
+    /// offered; matches that hold them keep their last code.
+    Removed,
+}
+
+impl PackLibrary {
+    /// Loads every pack of `roots`.
+    pub fn open(roots: &[PathBuf], options: &LoadOptions) -> Result<PackLibrary, String> {
+        let roots: Vec<PathBuf> = roots.iter().map(|r| canonical(r)).collect();
+        let roots = roots.as_slice();
+        let engine = PackEngine::new(options.cache_dir.clone()).map_err(|e| e.to_string())?;
+        let mut library = PackLibrary {
+            options: options.clone(),
+            engine,
+            roots: roots.to_vec(),
+            packs: Vec::new(),
+            retired: Vec::new(),
+            diagnostics: Vec::new(),
+        };
+        for dir in pack_dirs(roots, &mut library.diagnostics) {
+            match load_pack(&dir, &library.engine, &library.options, LoadMode::Open) {
+                Ok(mut pack) => {
+                    library.diagnostics.append(&mut pack.notes);
+                    library.packs.push(pack);
+                }
+                Err(mut problems) => library.diagnostics.append(&mut problems),
+            }
+        }
+        Ok(library)
+    }
+
+    /// Each loaded pack's id with the cards it defines, before merging (a
+    /// card two packs define appears twice): what [`audit::audit`] reads.
+    pub fn pack_cards(&self) -> Vec<(String, Vec<CardDef>)> {
+        self.packs
+            .iter()
+            .map(|p| (p.info.id.clone(), p.cards.clone()))
+            .collect()
+    }
+
+    /// The folders this library loads packs from.
+    pub fn roots(&self) -> &[PathBuf] {
+        &self.roots
+    }
+
+    /// Reloads one pack folder: loads it if it is new, replaces it if it
+    /// was loaded, and drops it if it is gone or no longer a pack (a folder
+    /// renamed or removed). A dev pack is rebuilt first if its sources
+    /// changed; no other pack is built. On failure the previous version,
+    /// if any, stays loaded and the problems are returned, located. Packs
+    /// whose folders are gone are dropped on the way (a rename whose event
+    /// was missed must not keep the old copy playing).
+    pub fn reload(&mut self, dir: &Path) -> Result<ReloadReport, Vec<PackDiagnostic>> {
+        let start = std::time::Instant::now();
+        let dir = &canonical(dir);
+        self.drop_gone_packs(Some(dir));
+        let loaded_idx = self.packs.iter().position(|p| p.info.dir == *dir);
+        if !is_pack_dir(dir) {
+            // Problems of this folder from earlier loads are stale.
+            self.diagnostics.retain(|d| !d.file.starts_with(dir));
+            let pack = match loaded_idx {
+                Some(idx) => {
+                    let old = self.packs.remove(idx);
+                    let id = old.info.id.clone();
+                    self.retire(old, &[]);
+                    id
+                }
+                None if !dir.exists() => folder_name(dir),
+                None => {
+                    return Err(vec![error_at(
+                        dir,
+                        "not a pack folder: it has no pack.toml and no .txt scripts",
+                    )]);
+                }
+            };
+            return Ok(ReloadReport {
+                pack,
+                dir: dir.to_owned(),
+                cards: 0,
+                card_ids: Vec::new(),
+                elapsed: start.elapsed(),
+                warnings: Vec::new(),
+                change: ReloadChange::Removed,
+            });
+        }
+        let mut pack = load_pack(dir, &self.engine, &self.options, LoadMode::Reload)?;
+        let report = ReloadReport {
+            pack: pack.info.id.clone(),
+            dir: dir.to_owned(),
+            cards: pack.cards.len(),
+            card_ids: pack.cards.iter().map(|c| c.id.clone()).collect(),
+            elapsed: start.elapsed(),
+            warnings: std::mem::take(&mut pack.notes),
+            change: if loaded_idx.is_some() {
+                ReloadChange::Replaced
+            } else {
+                ReloadChange::Added
+            },
+        };
+        match loaded_idx {
+            Some(idx) => {
+                let kept: Vec<String> = pack.cards.iter().map(|c| c.id.clone()).collect();
+                let old = std::mem::replace(&mut self.packs[idx], pack);
+                self.retire(old, &kept);
+            }
+            None => self.packs.push(pack),
+        }
+        // Problems of this folder from earlier loads are now stale.
+        self.diagnostics.retain(|d| !d.file.starts_with(dir));
+        Ok(report)
+    }
+
+    /// Keeps the code of an old version's cards that are not in `kept`
+    /// for the matches that hold them.
+    fn retire(&mut self, old: ReadPack, kept: &[String]) {
+        let removed: Vec<String> = old
+            .cards
+            .iter()
+            .filter(|c| !kept.contains(&c.id))
+            .map(|c| c.id.clone())
+            .collect();
+        if !removed.is_empty() {
+            tracing::warn!(
+                "pack `{}` no longer defines {}; running matches keep their last version",
+                old.info.id,
+                removed.join(", ")
+            );
+            self.retired.push((old.code, removed));
+        }
+    }
+
+    /// Drops the loaded packs whose folders no longer exist (except
+    /// `except`, which the caller handles).
+    fn drop_gone_packs(&mut self, except: Option<&Path>) {
+        let gone: Vec<usize> = (0..self.packs.len())
+            .filter(|idx| {
+                let dir = &self.packs[*idx].info.dir;
+                Some(dir.as_path()) != except && !dir.exists()
+            })
+            .collect();
+        for idx in gone.into_iter().rev() {
+            let old = self.packs.remove(idx);
+            let dir = old.info.dir.clone();
+            self.diagnostics.retain(|d| !d.file.starts_with(&dir));
+            self.retire(old, &[]);
+        }
+    }
+
+    /// Whether a pack from this folder is loaded now.
+    pub fn is_loaded(&self, dir: &Path) -> bool {
+        let dir = canonical(dir);
+        self.packs.iter().any(|p| p.info.dir == dir)
+    }
+
+    /// A watcher over this library's roots that knows its dev packs (their
+    /// build output is not a change).
+    pub fn watcher(&self) -> Result<PackWatcher, notify::Error> {
+        PackWatcher::with_dev_packs(&self.roots, &self.options.dev_packs)
+    }
+
+    /// The pack folder a changed file (or a pack folder itself) belongs
+    /// to, if any.
+    pub fn pack_dir_of(&self, path: &Path) -> Option<PathBuf> {
+        if is_pack_folder_of(path, &self.roots) {
+            return Some(path.to_owned());
+        }
+        watch::pack_folder(path, &self.roots)
+    }
+
+    /// The current cards and code, merged (see [`LoadedPacks`]).
+    ///
+    /// A pack card replaces a base card of the same id. Between packs, the
+    /// policy does not depend on folder names or load order: a card that
+    /// two or more packs define goes to the one pack that lists it in
+    /// `overrides`, else to the one with the highest `priority`; each such
+    /// decision is a note. Two overriding packs, or a tie, is an error
+    /// naming every pack involved, and no pack gets the card (it keeps its
+    /// base definition, if any). See `shared_cards`. Then every name a
+    /// script pack refers to but does not define is looked up among all
+    /// the merged cards (`references`).
+    pub fn loaded(&self) -> LoadedPacks {
+        let mut diagnostics = self.diagnostics.clone();
+        let mut defs: Vec<CardDef> = self.options.base.clone();
+        let mut index: HashMap<String, usize> = defs
+            .iter()
+            .enumerate()
+            .map(|(i, d)| (d.id.clone(), i))
+            .collect();
+        let resolution = shared_cards::resolve(&self.packs, &index, &mut diagnostics);
+        let contested = &resolution.winners;
+        self.report_shared_pack_ids(&mut diagnostics);
+        let mut by_card = FxHashMap::default();
+        let mut packs = Vec::new();
+        let mut code = Vec::new();
+        for (pack_idx, pack) in self.packs.iter().enumerate() {
+            for card in &pack.cards {
+                if let Some(winner) = contested.get(card.id.as_str())
+                    && *winner != Some(pack_idx)
+                {
+                    continue;
+                }
+                by_card.insert(card.id.clone(), pack_idx);
+                match index.get(&card.id) {
+                    Some(i) => defs[*i] = card.clone(),
+                    None => {
+                        index.insert(card.id.clone(), defs.len());
+                        defs.push(card.clone());
+                    }
+                }
+            }
+            let mut info = pack.info.clone();
+            info.cards_shadowed = resolution.shadowed[pack_idx];
+            info.cards_in_conflict = resolution.in_conflict[pack_idx];
+            packs.push(info);
+            code.push(pack.code.clone());
+        }
+        diagnostics.extend(references::check(&self.packs, &defs));
+        let sources = self
+            .packs
+            .iter()
+            .filter(|pack| !pack.folders.is_empty())
+            .map(|pack| PackSources {
+                pack: pack.info.id.clone(),
+                dir: pack.info.dir.clone(),
+                folders: pack.folders.clone(),
+            })
+            .collect();
+        // Removed cards run their last good code (their definitions stay in
+        // running matches through `CardDb::updated`).
+        for (retired_code, ids) in &self.retired {
+            let idx = code.len();
+            let mut used = false;
+            for id in ids {
+                if !by_card.contains_key(id) && !contested.contains_key(id.as_str()) {
+                    by_card.insert(id.clone(), idx);
+                    used = true;
+                }
+            }
+            if used {
+                code.push(retired_code.clone());
+            }
+        }
+        let db = match CardDb::new(defs) {
+            Ok(db) => db,
+            Err(e) => {
+                // OK: ids were merged by id above, so this cannot repeat one;
+                // report instead of panicking all the same.
+                diagnostics.push(error_at(&self.roots[0], e.to_string()));
+                CardDb::default()
+            }
+        };
+        LoadedPacks {
+            db: Arc::new(db),
+            packs,
+            diagnostics,
+            shared_cards: resolution.shared,
+            sources,
+            engine: self.engine.clone(),
+            code: Arc::new(code),
+            by_card: Arc::new(by_card),
+            scripts: self.options.script_runtime,
+        }
+    }
+
+    /// Two folders whose packs share an id load both (their folders tell
+    /// them apart), but every message, replay and bug report names a pack
+    /// by its id, so one could pass for the other: a warning names both.
+    fn report_shared_pack_ids(&self, diagnostics: &mut Vec<PackDiagnostic>) {
+        for (idx, pack) in self.packs.iter().enumerate() {
+            if let Some(first) = self.packs[..idx]
+                .iter()
+                .find(|other| other.info.id == pack.info.id)
+            {
+                diagnostics.push(PackDiagnostic {
+                    severity: Severity::Warning,
+                    ..error_at(
+                        pack.info.dir.join("pack.toml"),
+                        format!(
+                            "pack id `{}` is also the id of the pack in {}; messages and replays name packs by id, so give one of them another id",
+                            pack.info.id,
+                            first.info.dir.display()
+                        ),
+                    )
+                });
+            }
+        }
+    }
+}
+
+/// The last part of a path, for a folder that is gone.
+fn folder_name(dir: &Path) -> String {
+    dir.file_name().map_or_else(
+        || dir.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// The absolute form of a path (as file events report paths), or the path
+/// itself when it does not exist.
+pub(super) fn canonical(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_owned())
+}

@@ -1,0 +1,402 @@
+//! [`PackRunner`]: the [`AbilityRunner`] that runs abilities in pack
+//! components: a fresh instance per call for Rust packs, an instance from
+//! the pack's shared pool for script packs.
+
+use super::component::{FUEL_PER_CALL, PackEngine};
+use super::guest_text::{self, TextKind};
+use super::host_api::{HostState, Lend};
+use super::native_script::{NativeGame, NativeTrap};
+use super::wit::adapt::Adapt;
+use super::wit::latest::sve::cards::types as w;
+use super::wit::{AnyPack, AnyPackPre};
+use rustc_hash::FxHashMap;
+use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+use sve_engine::engine::{AbilityCtx, AbilityQuery, AbilityRunner, Halt, NoAbilities, RunnerUsage};
+use sve_script_runtime::Script;
+use wasmtime::Store;
+
+/// A pack's store and its bindings.
+pub(crate) type Instance = (Store<HostState>, AnyPack);
+
+/// A loaded pack's code, ready to instantiate.
+///
+/// **Invariant:** only our own script runtime has a `pool` (instances that
+/// live across calls); a third-party pack never keeps an instance.
+#[derive(Clone)]
+pub(crate) struct PackCode {
+    pub id: String,
+    pub pre: AnyPackPre,
+    /// What the `script` import returns (a script pack's IR; else empty).
+    pub data: Arc<[u8]>,
+    /// Idle instances, for script packs only: the script runtime is our
+    /// own code and keeps nothing between calls but its decoded IR, so a
+    /// call takes one (or makes one), and gives it back when it returns.
+    /// Every match and runner of the pack shares them, so the instances
+    /// alive are those of the calls in flight plus the idle ones, however
+    /// many matches run. Third-party Rust packs get a fresh instance at
+    /// every call.
+    pub pool: Option<Arc<Mutex<Vec<Instance>>>>,
+    /// A script pack's IR decoded for running natively
+    /// (`native_script.rs`), unless the pack must run in the sandbox (an
+    /// IR too deep for the native evaluator) or is a Rust pack.
+    pub native: Option<Arc<Script>>,
+}
+
+/// Most idle instances a script pack keeps.
+pub(crate) const POOL_LIMIT: usize = 8;
+
+/// Runs each card's abilities in the pack that defines the card; cards from
+/// no pack have no abilities. Create one per match with
+/// [`LoadedPacks::runner`](super::LoadedPacks::runner). Clones of the match
+/// (a bot's look-ahead) share it: a Rust pack gets a fresh instance at every
+/// call, and the script runtime keeps no state between calls.
+pub struct PackRunner {
+    engine: PackEngine,
+    code: Arc<Vec<PackCode>>,
+    /// Card id → index into `code`.
+    by_card: Arc<FxHashMap<String, usize>>,
+    /// What [`AbilityRunner::usage`] reports.
+    usage: UsageCounters,
+    /// Where script packs run.
+    scripts: ScriptRuntime,
+}
+
+/// Where a script pack's abilities run. Either way they run our own SVE
+/// Script runtime over the pack's IR, through the same game API; the
+/// results are the same (`tests/tests/integration/native_scripts.rs`
+/// plays matches both ways and compares every event).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ScriptRuntime {
+    /// In the host's process (`native_script.rs`): no WebAssembly boundary
+    /// to cross at each call (a starter-pack match runs about a third
+    /// fewer instructions; docs/performance.md). A pack whose IR is too
+    /// deep for it runs in the sandbox all the same.
+    #[default]
+    Native,
+    /// In the runtime's WebAssembly component, in the sandbox, as Rust
+    /// packs run.
+    Sandboxed,
+}
+
+/// [`RunnerUsage`] counted from several threads (clones of a match share
+/// their runner).
+#[derive(Default)]
+struct UsageCounters {
+    guest_calls: AtomicU64,
+    host_calls: AtomicU64,
+    guest_nanos: AtomicU64,
+}
+
+impl UsageCounters {
+    fn add(&self, host_calls: u32, started: Instant) {
+        let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        self.guest_calls.fetch_add(1, Ordering::Relaxed);
+        self.host_calls
+            .fetch_add(u64::from(host_calls), Ordering::Relaxed);
+        self.guest_nanos.fetch_add(nanos, Ordering::Relaxed);
+    }
+}
+
+impl fmt::Debug for PackRunner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PackRunner")
+            .field(
+                "packs",
+                &self.code.iter().map(|c| &c.id).collect::<Vec<_>>(),
+            )
+            .finish()
+    }
+}
+
+impl PackRunner {
+    pub(crate) fn new(
+        engine: PackEngine,
+        code: Arc<Vec<PackCode>>,
+        by_card: Arc<FxHashMap<String, usize>>,
+        scripts: ScriptRuntime,
+    ) -> PackRunner {
+        PackRunner {
+            engine,
+            code,
+            by_card,
+            usage: UsageCounters::default(),
+            scripts,
+        }
+    }
+
+    /// The pack's script, when it runs natively.
+    fn native(&self, pack: usize) -> Option<&Script> {
+        match self.scripts {
+            ScriptRuntime::Native => self.code[pack].native.as_deref(),
+            ScriptRuntime::Sandboxed => None,
+        }
+    }
+
+    /// Runs `f` on a script natively with `lend` lent to the game API, as
+    /// [`PackRunner::call`] runs a component: the same counts, limits and
+    /// halts, and an unwind (the native trap, or a panic) where the
+    /// component would trap.
+    fn call_native<R>(
+        &self,
+        pack: usize,
+        script: &Script,
+        lend: Lend,
+        f: impl FnOnce(&Script, &NativeGame<'_>) -> R,
+    ) -> Result<(R, Option<Halt>), Halt> {
+        let started = Instant::now();
+        let mut state = HostState {
+            lend,
+            ..HostState::default()
+        };
+        let outcome = {
+            let game = NativeGame::new(&mut state);
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(script, &game)))
+        };
+        state.lend = Lend::Idle;
+        self.usage.add(state.host_calls, started);
+        let halt = state.halt.take();
+        match outcome {
+            Ok(value) => Ok((value, halt)),
+            Err(payload) => {
+                if let Some(halt) = halt {
+                    return Err(halt);
+                }
+                let id = &self.code[pack].id;
+                let message = if let Some(NativeTrap(why)) = payload.downcast_ref::<NativeTrap>() {
+                    format!("pack `{id}` trapped: {why}")
+                } else {
+                    let panic = payload
+                        .downcast_ref::<String>()
+                        .map(String::as_str)
+                        .or_else(|| payload.downcast_ref::<&str>().copied())
+                        .unwrap_or("no message");
+                    format!("pack `{id}` panicked: {panic}")
+                };
+                Err(Halt::Failed(guest_text::clean(&message, TextKind::Message)))
+            }
+        }
+    }
+
+    /// Calls into a pack with something lent to its store. A third-party
+    /// (Rust) pack runs in a fresh instance for every call, so nothing it
+    /// keeps in its statics survives into another call, match, clone or
+    /// undo branch; a script pack runs in an instance of our own script
+    /// runtime taken from the pack's pool, which keeps nothing but its
+    /// decoded cards, and goes back when the call returns. A store that
+    /// trapped is dropped.
+    ///
+    /// Returns the call's value, or why the run halted: a question or a
+    /// limit the engine raised (the pack was told to stop), or a trap.
+    fn call<R>(
+        &self,
+        pack: usize,
+        lend: Lend,
+        f: impl FnOnce(&AnyPack, &mut Store<HostState>) -> wasmtime::Result<R>,
+    ) -> Result<(R, Option<Halt>), Halt> {
+        let started = Instant::now();
+        let code = &self.code[pack];
+        let (mut store, bindings) = match &code.pool {
+            Some(pool) => {
+                let mut instance = self.pooled(code, pool).map_err(Halt::Failed)?;
+                // A kept instance gets a new budget (a fresh one's began at
+                // instantiation: a start function shares it with the call).
+                instance
+                    .0
+                    .set_fuel(FUEL_PER_CALL)
+                    .map_err(|e| Halt::Failed(format!("pack `{}`: {e}", code.id)))?;
+                instance.0.data_mut().host_calls = 0;
+                instance
+            }
+            None => self
+                .engine
+                .instantiate_for_call(&code.pre, Arc::clone(&code.data))
+                .map_err(|e| {
+                    Halt::Failed(format!("pack `{}` failed to instantiate: {e}", code.id))
+                })?,
+        };
+        let outcome = Self::run(code, lend, &bindings, &mut store, f);
+        self.usage.add(store.data().host_calls, started);
+        // A trap poisons the whole store: only a clean one goes back.
+        if let (Some(pool), Ok(_)) = (&code.pool, &outcome)
+            && let Ok(mut idle) = pool.lock()
+            && idle.len() < POOL_LIMIT
+        {
+            idle.push((store, bindings));
+        }
+        outcome
+    }
+
+    /// Runs `f` on an instance with `lend` lent to it.
+    fn run<R>(
+        code: &PackCode,
+        lend: Lend,
+        bindings: &AnyPack,
+        store: &mut Store<HostState>,
+        f: impl FnOnce(&AnyPack, &mut Store<HostState>) -> wasmtime::Result<R>,
+    ) -> Result<(R, Option<Halt>), Halt> {
+        let state = store.data_mut();
+        state.lend = lend;
+        state.halt = None;
+        state.log.clear();
+        let result = f(bindings, store);
+        let state = store.data_mut();
+        state.lend = Lend::Idle;
+        let halt = state.halt.take();
+        match result {
+            Ok(value) => Ok((value, halt)),
+            Err(trap) => {
+                let log = std::mem::take(&mut state.log);
+                // The engine stopped the run and the pack kept calling: the
+                // engine's reason is the one to report.
+                if let Some(halt) = halt {
+                    return Err(halt);
+                }
+                let mut message = format!("pack `{}` trapped: {}", code.id, trap_message(&trap));
+                if let Some(panic) = log.iter().rev().find(|l| l.starts_with("panic")) {
+                    message.push_str(&format!(" ({panic})"));
+                }
+                // The trap's text can quote the guest (names in a backtrace).
+                Err(Halt::Failed(guest_text::clean(&message, TextKind::Message)))
+            }
+        }
+    }
+
+    /// An idle instance of a script pack, or a new one.
+    fn pooled(&self, code: &PackCode, pool: &Mutex<Vec<Instance>>) -> Result<Instance, String> {
+        if let Some(instance) = pool.lock().ok().and_then(|mut idle| idle.pop()) {
+            return Ok(instance);
+        }
+        let (mut store, bindings) = self
+            .engine
+            .instantiate(&code.pre, Arc::clone(&code.data))
+            .map_err(|e| format!("pack `{}` failed to instantiate: {e}", code.id))?;
+        // The script runtime decodes its cards at its first call. Do that
+        // now, on a budget of its own, so that a new instance and a pooled
+        // one give an ability the same fuel (a replay starts with a new
+        // one).
+        bindings
+            .call_manifest(&mut store)
+            .map_err(|e| format!("pack `{}` failed to start: {e:#}", code.id))?;
+        Ok((store, bindings))
+    }
+
+    fn pack_of(&self, card_id: &str) -> Option<usize> {
+        self.by_card.get(card_id).copied()
+    }
+}
+
+fn trap_message(error: &wasmtime::Error) -> String {
+    if let Some(trap) = error.downcast_ref::<wasmtime::Trap>() {
+        return match trap {
+            wasmtime::Trap::OutOfFuel => "ran out of fuel (an endless loop?)".to_owned(),
+            wasmtime::Trap::StackOverflow => "stack overflow (endless recursion?)".to_owned(),
+            other => other.to_string(),
+        };
+    }
+    format!("{error:#}")
+}
+
+fn call_of(info: &sve_engine::engine::AbilityInfo, card_id: &str) -> w::AbilityCall {
+    w::AbilityCall {
+        source: info.source.0,
+        source_object: info.source_object.0,
+        card_id: card_id.to_owned(),
+        ability: info.ability.0,
+        controller: info.controller.0,
+        trigger_card: info.trigger_card.map(|c| c.0),
+        amount: info.amount,
+    }
+}
+
+/// The ability call as the SDK takes it, for a native run: the same call
+/// a component gets.
+fn native_call_of(info: &sve_engine::engine::AbilityInfo, card_id: &str) -> sve_sdk::Call {
+    let call: sve_sdk::bindings::sve::cards::types::AbilityCall = call_of(info, card_id).adapt();
+    sve_sdk::Call::from(call)
+}
+
+/// A stop as the component's export reports it (`sve_sdk`'s
+/// `Stop::into_message`).
+fn stop_message(stop: sve_sdk::Stop) -> String {
+    match stop {
+        sve_sdk::Stop::Halt => "halted for a decision".to_owned(),
+        sve_sdk::Stop::Error(message) => message,
+    }
+}
+
+impl AbilityRunner for PackRunner {
+    fn condition(&self, query: &AbilityQuery<'_>) -> Result<bool, String> {
+        let card_id = &query.card_def().id;
+        let Some(pack) = self.pack_of(card_id) else {
+            return Ok(true);
+        };
+        // The query is lent for the duration of this synchronous call only.
+        let lend = Lend::Query((query as *const AbilityQuery<'_>).cast());
+        let outcome = if let Some(script) = self.native(pack) {
+            let call = native_call_of(query.info(), card_id);
+            self.call_native(pack, script, lend, |script, api| {
+                let game = sve_sdk::Game::new(&call, api);
+                script.condition(&game, &call).map_err(stop_message)
+            })
+        } else {
+            let call = call_of(query.info(), card_id);
+            self.call(pack, lend, |bindings, store| {
+                bindings.call_condition(store, &call)
+            })
+        };
+        let (result, halt) = outcome.map_err(|halt| match halt {
+            Halt::Failed(message) => message,
+            other => format!(
+                "pack `{}`: a condition halted: {other:?}",
+                self.code[pack].id
+            ),
+        })?;
+        if let Some(Halt::Failed(message)) = halt {
+            return Err(message);
+        }
+        result.map_err(|message| {
+            let message = guest_text::clean(&message, TextKind::Message);
+            format!("pack `{}`: {message}", self.code[pack].id)
+        })
+    }
+
+    fn resolve(&self, cx: &mut AbilityCtx<'_>) -> Result<(), Halt> {
+        let card_id = cx.query().card_def().id.clone();
+        let Some(pack) = self.pack_of(&card_id) else {
+            return NoAbilities.resolve(cx);
+        };
+        // The context is lent for the duration of this synchronous call only.
+        let lend = Lend::Ctx((cx as *mut AbilityCtx<'_>).cast());
+        let (result, halt) = if let Some(script) = self.native(pack) {
+            let call = native_call_of(cx.info(), &card_id);
+            self.call_native(pack, script, lend, |script, api| {
+                let mut game = sve_sdk::Game::new(&call, api);
+                script.resolve(&mut game, &call).map_err(stop_message)
+            })?
+        } else {
+            let call = call_of(cx.info(), &card_id);
+            self.call(pack, lend, |bindings, store| {
+                bindings.call_resolve(store, &call)
+            })?
+        };
+        if let Some(halt) = halt {
+            return Err(halt);
+        }
+        result.map_err(|message| {
+            let message = guest_text::clean(&message, TextKind::Message);
+            Halt::Failed(format!("pack `{}`: {message}", self.code[pack].id))
+        })
+    }
+
+    fn usage(&self) -> RunnerUsage {
+        let read = |counter: &AtomicU64| counter.load(Ordering::Relaxed);
+        RunnerUsage {
+            guest_calls: read(&self.usage.guest_calls),
+            host_calls: read(&self.usage.host_calls),
+            guest_nanos: read(&self.usage.guest_nanos),
+        }
+    }
+}
