@@ -310,8 +310,14 @@ mod tests {
         // modifiers included) and the §11 branch effect. Plus 4 passive ones;
         // `GiveKeyword`/`GiveStat` appear in both tables with different
         // meanings.
-        assert_eq!(STANDARD.len(), 85);
-        assert_eq!(PASSIVE.len(), 4);
+        const NEW_EFFECT: &str = "a new effect needs: its `EffectKind` here, each spelling in \
+            STANDARD (or PASSIVE), its `to` clause in `EffectKind::to_form`, its lowering in \
+            src/effects/mod.rs, its variant appended at the END of `ir::Effect` \
+            (src/ir/effect.rs; then bump IR_VERSION as tests/ir_version.rs says: an append \
+            keeps packaged packs loading), and its run in sdk/script-runtime/src/interp/mod.rs; \
+            then update the count here";
+        assert_eq!(STANDARD.len(), 85, "{NEW_EFFECT}");
+        assert_eq!(PASSIVE.len(), 4, "{NEW_EFFECT}");
         let mut standard: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         standard.sort_unstable();
         standard.dedup();

@@ -37,7 +37,8 @@
 //! an interpreter must bound its call depth.
 //!
 //! Encode with [`Module::to_bytes`] (postcard, prefixed by [`IR_VERSION`]);
-//! [`Module::from_bytes`] refuses other versions and validates every card.
+//! [`Module::from_bytes`] reads the versions the rule of [`IR_VERSION`]
+//! keeps readable, and validates every card.
 
 mod dump;
 mod effect;
@@ -59,20 +60,41 @@ pub use validate::InvalidIr;
 
 use serde::{Deserialize, Serialize};
 
-/// The version of the IR layout. Bump it whenever a type in this module
-/// changes shape or meaning; [`Module::from_bytes`] rejects other versions.
-/// A test (`tests/ir_version.rs`) holds the bump: it hashes the type
-/// definitions of the IR's files and fails, asking for a bump, when they
-/// change while this number and [`IR_SHAPE_HASH`] stay.
+/// The version of the IR layout: every encoded module starts with it, and
+/// [`Module::from_bytes`] reads the versions from [`IR_OLDEST_READABLE`]
+/// to this one.
+///
+/// # Versions
+///
+/// Packaged IR (a script pack built into a component by `sve pack build`)
+/// is postcard: fields have no names and enum variants are numbered in
+/// declaration order. So there are two kinds of change to the IR's types:
+///
+/// - **Appending**: a new variant at the end of an enum (a new effect,
+///   keyword, trigger, ...), and new types reached only through it. Every
+///   module encoded before still decodes, with the same meaning. Bump
+///   `IR_VERSION` and leave [`IR_OLDEST_READABLE`]: packs packaged before
+///   keep loading.
+/// - **Anything else**: a field added, removed or retyped, a variant
+///   inserted, removed or moved, a changed meaning. Older bytes would
+///   decode wrong or not at all. Bump `IR_VERSION` and set
+///   [`IR_OLDEST_READABLE`] to it: packs packaged before are refused with a
+///   message that asks for a rebuild.
+///
+/// `tests/ir_version.rs` holds the rule. It traces the schema the serde
+/// derives really encode, compares it with the schema recorded for this
+/// version (`ir-schema/v{IR_VERSION}.json`), and checks that every
+/// recorded version from [`IR_OLDEST_READABLE`] on is an append-only
+/// prefix of today's. A packaged module of each readable version
+/// (`tests/data/`) must decode.
 ///
 /// 2: the IR after the first public session's changes (per-turn
-/// statistics, racing, alternative costs, given abilities); packs packaged
-/// with version 1 are refused and must be rebuilt (`sve pack build`).
+/// statistics, racing, alternative costs, given abilities).
 pub const IR_VERSION: u32 = 2;
 
-/// The hash of the IR's type definitions that [`IR_VERSION`] was set for
-/// (see `tests/ir_version.rs`).
-pub const IR_SHAPE_HASH: u64 = 0xfe82_f55b_e61e_6ac1;
+/// The oldest IR version [`Module::from_bytes`] still reads: the last
+/// version whose change was not an append (see [`IR_VERSION`]).
+pub const IR_OLDEST_READABLE: u32 = 2;
 
 /// A compiled set of cards, as handed to a runtime.
 #[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
@@ -258,8 +280,15 @@ impl WireError {
 
 #[derive(Debug, thiserror::Error)]
 enum WireErrorKind {
-    #[error("IR version {found} is not supported: this compiler reads version {expected}")]
-    Version { found: u32, expected: u32 },
+    #[error(
+        "the pack's compiled scripts are IR version {found}; this host reads versions {IR_OLDEST_READABLE} to {IR_VERSION}: {}",
+        if *found < IR_OLDEST_READABLE {
+            "rebuild the pack with `sve pack build`"
+        } else {
+            "the pack was built by a newer compiler; update the host"
+        }
+    )]
+    Version { found: u32 },
     #[error("malformed IR bytes: {0}")]
     Malformed(#[from] postcard::Error),
     #[error("invalid IR in card `{card}`: {source}")]
@@ -283,19 +312,17 @@ impl Module {
         })
     }
 
-    /// Decodes bytes written by [`Module::to_bytes`] of the same
-    /// [`IR_VERSION`], then validates every card ([`Card::validate`]), so a
-    /// runtime can index the pools without further checks.
+    /// Decodes bytes written by [`Module::to_bytes`] of any version from
+    /// [`IR_OLDEST_READABLE`] to [`IR_VERSION`], then validates every card
+    /// ([`Card::validate`]), so a runtime can index the pools without
+    /// further checks.
     pub fn from_bytes(bytes: &[u8]) -> Result<Module, WireError> {
         let (version, rest) = postcard::take_from_bytes::<u32>(bytes).map_err(|err| WireError {
             kind: WireErrorKind::Malformed(err),
         })?;
-        if version != IR_VERSION {
+        if !(IR_OLDEST_READABLE..=IR_VERSION).contains(&version) {
             return Err(WireError {
-                kind: WireErrorKind::Version {
-                    found: version,
-                    expected: IR_VERSION,
-                },
+                kind: WireErrorKind::Version { found: version },
             });
         }
         let cards: Vec<Card> = postcard::from_bytes(rest).map_err(|err| WireError {
