@@ -12,14 +12,16 @@
 //! computed on the worker ([`crate::session::InspectedCard`]); this panel
 //! only draws it and keeps which card is picked.
 
-use crate::card_text::abilities::keyword_list;
+use crate::card_text::abilities::{ability_sort_words, keyword_list};
 use crate::card_text::card_text_ui;
 use crate::intent::{Intent, Intents};
 use crate::launch::Editor;
 use crate::match_view::{MatchView, PlayMode};
-use crate::session::{CardSource, InspectedCard, KeywordSource, SourceAt, SourceLanguage};
+use crate::session::inspect::{change_words, duration_words, keyword_label, modifier_source_words};
+use crate::session::{CardSource, InspectedCard, SourceAt, SourceLanguage};
 use egui::{RichText, Ui};
 use sve_engine::engine::CardRef;
+use sve_net::inspect::KeywordSource;
 
 /// The inspector. It keeps which card is picked, whether its window is
 /// open over the board, the user's editor and the location copied last.
@@ -338,7 +340,7 @@ fn card_ui(ui: &mut Ui, view: &MatchView, card: &InspectedCard, sources: &mut So
             KeywordSource::Effect => "from an effect",
             KeywordSource::Passive => "from a passive ability",
         };
-        ui.label(format!("{}: {source}", keyword.name));
+        ui.label(format!("{}: {source}", keyword_label(keyword.keyword)));
     }
 
     ui.add_space(4.0);
@@ -347,10 +349,14 @@ fn card_ui(ui: &mut Ui, view: &MatchView, card: &InspectedCard, sources: &mut So
         ui.label("No persistent effects on this card.");
     }
     for modifier in &card.modifiers {
-        let source = modifier.source.as_deref().unwrap_or("no card");
+        let source = modifier
+            .source
+            .as_ref()
+            .map_or_else(|| "no card".to_owned(), modifier_source_words);
         ui.label(format!(
             "{} from {source}, {}",
-            modifier.change, modifier.duration
+            change_words(&modifier.change),
+            duration_words(modifier.duration)
         ));
     }
 
@@ -379,11 +385,12 @@ fn card_ui(ui: &mut Ui, view: &MatchView, card: &InspectedCard, sources: &mut So
     if card.abilities.is_empty() {
         ui.label("No abilities (a vanilla card).");
     }
-    for ability in &card.abilities {
+    for (index, ability) in card.abilities.iter().enumerate() {
         ui.label(RichText::new(format!("{} · {}", ability.card, ability.name)).strong());
-        ui.label(RichText::new(&ability.kind).weak());
+        let kind = ability_sort_words(&ability.kind, ability.once_per_turn, &ability.costs);
+        ui.label(RichText::new(kind).weak());
         card_text_ui(ui, &ability.text);
-        if let Some(at) = &ability.source {
+        if let Some(at) = card.ability_source(index) {
             sources.location_ui(ui, at);
         }
     }
@@ -415,14 +422,14 @@ fn card_ui(ui: &mut Ui, view: &MatchView, card: &InspectedCard, sources: &mut So
 mod tests {
     use super::*;
     use crate::fixture;
-    use crate::session::{AbilityLine, CardSource, PrintedValues};
+    use crate::session::CardSource;
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable as _;
     use std::path::PathBuf;
     use std::sync::Arc;
     use sve_engine::cards::{CardType, Keywords};
     use sve_engine::engine::{PlayerId, Zone};
-    use sve_net::inspect::CurrentValues;
+    use sve_net::inspect::{AbilityLine, AbilitySort, CurrentValues, PrintedValues};
 
     fn script_at(line: u32) -> SourceAt {
         SourceAt {
@@ -449,7 +456,7 @@ mod tests {
             "    effect DealDamage(1) to OpponentLeader;",
             "}",
         ];
-        view.inspected = vec![InspectedCard {
+        let data = sve_net::inspect::InspectedCard {
             card: CardRef(7),
             id: "TEST-S01".to_owned(),
             name: "Script Spark".to_owned(),
@@ -479,13 +486,20 @@ mod tests {
             evolved: None,
             abilities: vec![AbilityLine {
                 card: "Script Spark".to_owned(),
-                name: "Fanfare".to_owned(),
-                kind: "automatic: When this is put onto the field".to_owned(),
-                text: "Deal 1 damage to the enemy leader.".to_owned(),
                 card_id: "TEST-S01".to_owned(),
                 index: 0,
-                source: Some(script_at(11)),
+                name: "Fanfare".to_owned(),
+                text: "Deal 1 damage to the enemy leader.".to_owned(),
+                kind: AbilitySort::Triggered {
+                    ability_name: "Fanfare".to_owned(),
+                },
+                once_per_turn: false,
+                costs: Vec::new(),
             }],
+        };
+        view.inspected = vec![InspectedCard {
+            data,
+            ability_sources: vec![Some(script_at(11))],
             source: Some(Arc::new(CardSource {
                 at: script_at(4),
                 lines: lines.iter().map(|l| (*l).to_owned()).collect(),

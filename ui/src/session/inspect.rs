@@ -1,16 +1,16 @@
-//! The card inspector's data in the player's words. The data itself is
-//! computed by `sve_net::inspect`, the one implementation the server uses
-//! too: here, a local match's worker computes it for the cards its
-//! viewers may see (public zones and the hands of `hands_of`, so the
-//! debug tab never shows a hidden card of the opponent), and an online
-//! session words what the server sent ([`worded`], [`pending_words`]).
+//! The card inspector's data and its words. The data itself is computed
+//! by `sve_net::inspect`, the one implementation the server uses too: here,
+//! a local match's worker computes it for the cards its viewers may see
+//! (public zones and the hands of `hands_of`, so the debug tab never shows
+//! a hidden card of the opponent); an online session takes what the server
+//! sent. The inspector words the data as it draws it ([`keyword_label`],
+//! [`change_words`], [`modifier_source_words`], [`duration_words`],
+//! [`pending_words`]).
 
-use super::{
-    AbilityLine, InspectedCard, KeywordLine, KeywordSource, Modifier, PrintedValues, ShownCard,
-};
-use crate::card_text::abilities::{ability_sort_words, keyword_list};
+use super::InspectedCard;
+use crate::card_text::abilities::keyword_list;
 use crate::card_text::glossary::keyword_words;
-use sve_engine::cards::CardDb;
+use sve_engine::cards::{CardDb, Keywords};
 use sve_engine::engine::{Duration, GameState, PlayerId};
 use sve_net::inspect::{self as data, Change, ModifierSource, Sight};
 
@@ -22,8 +22,8 @@ pub(crate) fn inspect_cards(
     hands_of: &[PlayerId],
 ) -> Vec<InspectedCard> {
     data::inspect_cards(state, db, Sight::of_players(hands_of))
-        .iter()
-        .map(worded)
+        .into_iter()
+        .map(InspectedCard::from)
         .collect()
 }
 
@@ -44,77 +44,17 @@ pub(crate) fn pending_words(
     format!("{}: {}", player_name(line.controller), line.ability)
 }
 
-/// The inspector's data in the player's words (no source: the match
-/// worker and the replay viewer add a pack's source locally).
-pub(crate) fn worded(card: &data::InspectedCard) -> InspectedCard {
-    InspectedCard {
-        card: card.card,
-        id: card.id.clone(),
-        name: card.name.clone(),
-        text: card.text.clone(),
-        controller: card.controller,
-        zone: card.zone,
-        printed: PrintedValues {
-            cost: card.printed.cost,
-            attack: card.printed.attack,
-            defense: card.printed.defense,
-            keywords: card.printed.keywords,
-        },
-        current: card.current,
-        keywords: card
-            .keywords
-            .iter()
-            .map(|line| KeywordLine {
-                name: line.keyword.infos().next().map_or_else(
-                    || "?".to_owned(),
-                    |info| keyword_words(info).label.to_owned(),
-                ),
-                source: match line.source {
-                    data::KeywordSource::Printed => KeywordSource::Printed,
-                    data::KeywordSource::Evolved => KeywordSource::Evolved,
-                    data::KeywordSource::Effect => KeywordSource::Effect,
-                    data::KeywordSource::Passive => KeywordSource::Passive,
-                },
-            })
-            .collect(),
-        modifiers: card
-            .modifiers
-            .iter()
-            .map(|m| Modifier {
-                change: describe_change(&m.change),
-                source: m.source.as_ref().map(|source| match source {
-                    ModifierSource::Card(s) => format!("{} ({}, {})", s.name, s.id, s.card),
-                    ModifierSource::Hidden => "a hidden card".to_owned(),
-                }),
-                duration: describe_duration(m.duration),
-            })
-            .collect(),
-        damage: card.damage,
-        counters: card.counters.clone(),
-        engaged: card.engaged,
-        evolved: card.evolved.as_ref().map(|e| ShownCard {
-            card: e.card,
-            id: e.id.clone(),
-            name: e.name.clone(),
-        }),
-        abilities: card
-            .abilities
-            .iter()
-            .map(|a| AbilityLine {
-                card: a.card.clone(),
-                name: a.name.clone(),
-                kind: ability_sort_words(&a.kind, a.once_per_turn, &a.costs),
-                text: a.text.clone(),
-                card_id: a.card_id.clone(),
-                index: a.index,
-                source: None,
-            })
-            .collect(),
-        source: None,
-    }
+/// The player's word for one keyword flag ("Ward", "Ignores Ward"); "?"
+/// for no keyword.
+pub(crate) fn keyword_label(keyword: Keywords) -> &'static str {
+    keyword
+        .infos()
+        .next()
+        .map_or("?", |info| keyword_words(info).label)
 }
 
-fn describe_change(change: &Change) -> String {
+/// What a persistent effect changes ("+2/+0", "gains Ward", "cost -1").
+pub(crate) fn change_words(change: &Change) -> String {
     match change {
         Change::Stats { attack, defense } => format!("{attack:+}/{defense:+}"),
         Change::Keywords(k) => format!("gains {}", keyword_list(*k)),
@@ -125,7 +65,17 @@ fn describe_change(change: &Change) -> String {
     }
 }
 
-fn describe_duration(duration: Duration) -> String {
+/// The card a persistent effect came from ("V1 (V1-001, #3)"; "a hidden
+/// card" when the viewers may not know it).
+pub(crate) fn modifier_source_words(source: &ModifierSource) -> String {
+    match source {
+        ModifierSource::Card(s) => format!("{} ({}, {})", s.name, s.id, s.card),
+        ModifierSource::Hidden => "a hidden card".to_owned(),
+    }
+}
+
+/// How long a persistent effect lasts ("until end of turn").
+pub(crate) fn duration_words(duration: Duration) -> String {
     match duration {
         Duration::WhileInZone => "while in its zone".to_owned(),
         Duration::EndOfTurn => "until end of turn".to_owned(),
@@ -139,9 +89,9 @@ fn describe_duration(duration: Duration) -> String {
 mod tests {
     use super::*;
     use sve_engine::board::{Board, Side};
-    use sve_engine::cards::Keywords;
     use sve_engine::engine::state::Effect;
     use sve_engine::engine::{EffectKind, Zone};
+    use sve_net::inspect::KeywordSource;
 
     #[test]
     fn a_buffed_follower_is_worded_with_its_modifiers_and_keywords() {
@@ -182,26 +132,33 @@ mod tests {
             .iter()
             .find(|c| c.card == follower)
             .expect("the field follower is inspected");
-        let changes: Vec<&str> = v2.modifiers.iter().map(|m| m.change.as_str()).collect();
+        let changes: Vec<String> = v2
+            .modifiers
+            .iter()
+            .map(|m| change_words(&m.change))
+            .collect();
         assert_eq!(changes, ["+2/+0", "gains Ward", "cost -1"]);
-        assert_eq!(v2.modifiers[0].duration, "until end of turn");
-        assert!(
-            v2.modifiers[0]
-                .source
-                .as_deref()
-                .is_some_and(|s| s.starts_with("V1 (")),
-            "{:?}",
-            v2.modifiers[0].source
-        );
-        assert_eq!(v2.modifiers[1].source, None);
-        assert_eq!(v2.modifiers[2].source.as_deref(), Some("a hidden card"));
         assert_eq!(
-            v2.keywords,
-            [KeywordLine {
-                name: "Ward".to_owned(),
-                source: KeywordSource::Effect
-            }]
+            duration_words(v2.modifiers[0].duration),
+            "until end of turn"
         );
+        let sources: Vec<Option<String>> = v2
+            .modifiers
+            .iter()
+            .map(|m| m.source.as_ref().map(modifier_source_words))
+            .collect();
+        assert!(
+            sources[0].as_deref().is_some_and(|s| s.starts_with("V1 (")),
+            "{sources:?}"
+        );
+        assert_eq!(sources[1], None);
+        assert_eq!(sources[2].as_deref(), Some("a hidden card"));
+        let keywords: Vec<(&str, KeywordSource)> = v2
+            .keywords
+            .iter()
+            .map(|line| (keyword_label(line.keyword), line.source))
+            .collect();
+        assert_eq!(keywords, [("Ward", KeywordSource::Effect)]);
         let names: Vec<&str> = cards.iter().map(|c| c.name.as_str()).collect();
         assert!(names.contains(&"V3"), "{names:?}");
         assert!(!names.contains(&"V5"), "{names:?}");

@@ -39,9 +39,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::time::Duration;
-use sve_engine::cards::Keywords;
 use sve_engine::engine::view::PlayerView;
-use sve_engine::engine::{CardRef, Decision, Event, Outcome, PlayerId, Zone};
+use sve_engine::engine::{CardRef, Decision, Event, Outcome, PlayerId};
 use sve_packs::catalog::Catalog;
 
 /// A request from the UI to the worker.
@@ -310,119 +309,49 @@ pub struct CardNote {
     pub entered_this_turn: bool,
 }
 
-/// One card as the debug tab's inspector shows it.
+/// One card as the debug tab's inspector shows it: the data
+/// `sve_net::inspect` computes (the one declaration of it, which the
+/// server sends too) and, beside it, where a pack's source defines the
+/// card. It reads as its data (`card.name`, `card.printed.attack`); the
+/// inspector words the data as it draws it (`session/inspect.rs`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct InspectedCard {
-    /// The card.
-    pub card: CardRef,
-    /// Printed card id.
-    pub id: String,
-    /// Printed name.
-    pub name: String,
-    /// The printed card's text (community markup, as card data holds it).
-    pub text: String,
-    /// Who controls it.
-    pub controller: PlayerId,
-    /// Where it is.
-    pub zone: Zone,
-    /// The printed (base) values.
-    pub printed: PrintedValues,
-    /// The current values (`defense` has damage subtracted).
-    pub current: sve_net::inspect::CurrentValues,
-    /// Each current keyword with where it comes from.
-    pub keywords: Vec<KeywordLine>,
-    /// The persistent effects on this object, oldest first.
-    pub modifiers: Vec<Modifier>,
-    /// Damage on it.
-    pub damage: i32,
-    /// Counters: (kind, how many).
-    pub counters: Vec<(String, u32)>,
-    /// Engaged rather than reserved.
-    pub engaged: bool,
-    /// The evolved card linked to it on the field.
-    pub evolved: Option<ShownCard>,
-    /// The printed card's abilities, then the evolved card's.
-    pub abilities: Vec<AbilityLine>,
+    /// The inspector's data.
+    pub data: sve_net::inspect::InspectedCard,
     /// The printed card's source, when a pack defines it (filled by the
-    /// match worker or the replay viewer).
+    /// match worker or the replay viewer; never online).
     pub source: Option<Arc<CardSource>>,
+    /// Where each of `data.abilities` is in its script, in the same order
+    /// (filled with `source`; empty when there is none).
+    pub ability_sources: Vec<Option<SourceAt>>,
 }
 
-/// A card's printed values; `None` where the card has none.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PrintedValues {
-    /// Cost.
-    pub cost: Option<i32>,
-    /// Attack.
-    pub attack: Option<i32>,
-    /// Defense.
-    pub defense: Option<i32>,
-    /// Keywords.
-    pub keywords: Keywords,
+impl InspectedCard {
+    /// Where the ability at `index` of `data.abilities` is in its script,
+    /// when a script pack defines it.
+    pub fn ability_source(&self, index: usize) -> Option<&SourceAt> {
+        self.ability_sources.get(index).and_then(Option::as_ref)
+    }
 }
 
-/// A card named by reference, id and name.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ShownCard {
-    /// The card.
-    pub card: CardRef,
-    /// Card id.
-    pub id: String,
-    /// Name.
-    pub name: String,
+impl From<sve_net::inspect::InspectedCard> for InspectedCard {
+    /// The data with no source (the match worker and the replay viewer add
+    /// a pack's source locally).
+    fn from(data: sve_net::inspect::InspectedCard) -> InspectedCard {
+        InspectedCard {
+            data,
+            source: None,
+            ability_sources: Vec::new(),
+        }
+    }
 }
 
-/// A keyword and where it comes from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KeywordLine {
-    /// The keyword's card-data name.
-    pub name: String,
-    /// Its origin.
-    pub source: KeywordSource,
-}
+impl std::ops::Deref for InspectedCard {
+    type Target = sve_net::inspect::InspectedCard;
 
-/// Where a current keyword comes from (the first that has it, in order).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KeywordSource {
-    /// The printed card.
-    Printed,
-    /// The evolved card linked to it.
-    Evolved,
-    /// A persistent effect on it.
-    Effect,
-    /// A passive ability (of this card or another).
-    Passive,
-}
-
-/// A persistent effect on a card.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Modifier {
-    /// What it changes ("+2/+0", "gains Ward", "cost -1").
-    pub change: String,
-    /// The card whose ability made it ("a hidden card" when the viewers may
-    /// not know it); `None` for effects of no card.
-    pub source: Option<String>,
-    /// How long it lasts.
-    pub duration: String,
-}
-
-/// One ability as the inspector lists it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AbilityLine {
-    /// The card that has it (the printed or the evolved card).
-    pub card: String,
-    /// Its name.
-    pub name: String,
-    /// Kind and trigger, costs, once per turn.
-    pub kind: String,
-    /// Card text.
-    pub text: String,
-    /// The id of the card that has it.
-    pub card_id: String,
-    /// Its index among that card's abilities.
-    pub index: usize,
-    /// Where its script is, when a script pack defines the card.
-    pub source: Option<SourceAt>,
+    fn deref(&self) -> &sve_net::inspect::InspectedCard {
+        &self.data
+    }
 }
 
 /// The UI's handle on a running match.

@@ -11,11 +11,12 @@
 //! (a few milliseconds for a hundred cards), and again after a hot
 //! reload. The bundled card data has no source: its cards get `None`.
 
+use super::InspectedCard;
 use super::rust_sources::RustSources;
-use super::{AbilityLine, InspectedCard};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use sve_net::inspect::AbilityLine;
 use sve_packs::catalog::Catalog;
 use sve_packs::packs::script_tree::read_script_tree;
 use sve_packs::packs::scripts::is_script_pack;
@@ -100,9 +101,12 @@ impl SourceIndex {
     pub(super) fn fill(&mut self, catalog: &Catalog, cards: &mut [InspectedCard]) {
         for card in cards {
             card.source = self.source_of(catalog, &card.id);
-            for ability in &mut card.abilities {
-                ability.source = self.ability_source(catalog, ability);
-            }
+            card.ability_sources = card
+                .data
+                .abilities
+                .iter()
+                .map(|ability| self.ability_source(catalog, ability))
+                .collect();
         }
     }
 

@@ -5,13 +5,15 @@
 //! decision's labels and the log lines are written from them with the
 //! card faces (`sve_net::client::text`), and the public fact the view does
 //! not carry (which field cards entered this turn) is followed from the
-//! events. The card inspector's data (for the cards followed) and the
-//! pending abilities come from the server as data and are worded here
-//! (`session/inspect.rs`); undo, which needs the engine's state, is off.
+//! events. The card inspector's data (for the cards followed) comes from
+//! the server as data, which the inspector words as it draws it, and the
+//! pending abilities are worded here (`session/inspect.rs`); undo, which
+//! needs the engine's state, is off.
 
 use crate::session::inspect;
 use crate::session::{
-    CardNote, ClockReading, DecisionView, Delta, LogKind, LogLine, ShownEvent, Snapshot,
+    CardNote, ClockReading, DecisionView, Delta, InspectedCard, LogKind, LogLine, ShownEvent,
+    Snapshot,
 };
 use std::collections::HashSet;
 use std::time::Duration;
@@ -118,7 +120,7 @@ impl Snapshots {
             },
             notes,
             can_undo: false,
-            inspected: inspected.iter().map(inspect::worded).collect(),
+            inspected: inspected.into_iter().map(InspectedCard::from).collect(),
             pending: pending
                 .iter()
                 .map(|line| {
@@ -322,7 +324,7 @@ mod tests {
             .iter()
             .find(|c| c.name == "Warden")
             .expect("the Warden is worded");
-        assert_eq!(warden.keywords[0].name, "Ward");
+        assert_eq!(inspect::keyword_label(warden.keywords[0].keyword), "Ward");
         assert!(warden.source.is_none(), "no source online");
     }
 }

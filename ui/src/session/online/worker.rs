@@ -12,7 +12,7 @@
 use super::cards::{card_db, check_inspected, check_outcome, check_update, seat};
 use super::snapshot::Snapshots;
 use super::{LinkState, OnlineEntry, OnlineSettings, Report};
-use crate::session::{Command, Update, inspect};
+use crate::session::{Command, InspectedCard, Update};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
@@ -438,7 +438,7 @@ impl Worker {
                     ));
                 };
                 check_inspected(&cards, known).map_err(protocol)?;
-                let cards = cards.iter().map(inspect::worded).collect();
+                let cards = cards.into_iter().map(InspectedCard::from).collect();
                 self.out.report(Report::Match(Update::Inspected(cards)));
             }
             ServerMsg::Rematch(news) => self.out.notice(match news {
