@@ -412,6 +412,10 @@ pub(crate) enum Problem {
     RangeOutsideCount,
     #[error("no triggered or `Spell` ability named `{name}` on this card: the step is skipped")]
     UnknownAbility { name: String },
+    #[error(
+        "`{found}` is an effect written where an ability name goes: write `{effect}` in a `Spell` ability with a `name` and call it by that name"
+    )]
+    InlineEffect { effect: String, found: String },
     #[error("ability `{name}` is {kind} and cannot be called by name: the step is skipped")]
     NotCallable { name: String, kind: &'static str },
     #[error("second ability named `{name}`: calls by name always reach the first one")]
@@ -492,6 +496,7 @@ impl Problem {
             | NotACounter { .. }
             | NotText { .. }
             | PassiveFilterConflict
+            | InlineEffect { .. }
             | Syntax { .. } => Severity::Error,
             IgnoredLine { .. }
             | Fallback { .. }
@@ -581,6 +586,7 @@ impl Problem {
             TrailingValueText { .. } => "trailing-value-text",
             RangeOutsideCount => "range-outside-count",
             UnknownAbility { .. } => "unknown-ability",
+            InlineEffect { .. } => "inline-effect",
             NotCallable { .. } => "not-callable",
             DuplicateAbilityName { .. } => "duplicate-ability-name",
             UnreferencedSubAbility { .. } => "unreferenced-sub-ability",

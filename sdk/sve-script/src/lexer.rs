@@ -3,7 +3,10 @@
 //! blocks, skipping blank space, stray `;` and comment or unknown lines.
 //!
 //! Values are raw text: a header value runs to the first `;`, an ability to
-//! the `}` that balances its first `{`. Nothing here knows what a card is;
+//! the `}` that balances its first `{`. A `text` value that opens with `"`
+//! runs to the first `"` followed by `;` (spaces between allowed), so a card
+//! text may hold a `;`; with no such closing quote it runs to the first `;`
+//! as any value does. Nothing here knows what a card is;
 //! grouping statements into cards is the parser's job.
 //!
 //! Recovery, so one mistake does not swallow the rest of the file:
@@ -131,8 +134,12 @@ impl<'a> Lexer<'a> {
             let lower = keyword.text.to_ascii_lowercase();
             let after_keyword = start + word_len;
             if let Some(key) = HeaderKey::parse(&lower) {
-                let value =
-                    self.statement_value(keyword, after_keyword, key == HeaderKey::Text, sink);
+                let value = if key == HeaderKey::Text {
+                    self.quoted_value(after_keyword)
+                        .unwrap_or_else(|| self.statement_value(keyword, after_keyword, true, sink))
+                } else {
+                    self.statement_value(keyword, after_keyword, false, sink)
+                };
                 self.stmts.push(Stmt::Header {
                     key,
                     keyword,
@@ -204,6 +211,30 @@ impl<'a> Lexer<'a> {
         };
         self.pos = (semi + 1).min(self.source.len());
         Piece::new(&self.source[from..semi], from)
+    }
+
+    /// A value written in double quotes from `from`: up to and including the
+    /// first `"` that only spaces separate from a `;`, moving past that `;`.
+    /// `None` when the value does not open with `"` or never closes so.
+    fn quoted_value(&mut self, from: usize) -> Option<Piece<'a>> {
+        let rest = &self.source[from..];
+        let open = from + rest.len() - rest.trim_start().len();
+        if !self.source[open..].starts_with('"') {
+            return None;
+        }
+        let mut search = open + 1;
+        while let Some(idx) = self.source[search..].find('"') {
+            let close = search + idx;
+            let after = &self.source[close + 1..];
+            let gap = after.len() - after.trim_start_matches([' ', '\t']).len();
+            if after[gap..].starts_with(';') {
+                let semi = close + 1 + gap;
+                self.pos = semi + 1;
+                return Some(Piece::new(&self.source[from..close + 1], from));
+            }
+            search = close + 1;
+        }
+        None
     }
 
     fn ability(&mut self, keyword: Piece<'a>, from: usize, sink: &mut Sink) {
@@ -369,6 +400,24 @@ mod tests {
             ["name=\"Aria, Fairy Princess\"", "text=\"\\\"a\\n   b\\\"\""]
         );
         assert!(problems.is_empty());
+    }
+
+    #[test]
+    fn a_quoted_text_may_hold_a_semicolon() {
+        let (stmts, problems) =
+            kinds("text \"Draw a card; then gain 1 PP.\";\nname X;\ntext \"a \"b\" c\" ;\n");
+        assert_eq!(
+            stmts,
+            [
+                "text=\"\\\"Draw a card; then gain 1 PP.\\\"\"",
+                "name=\"X\"",
+                "text=\"\\\"a \\\"b\\\" c\\\"\""
+            ]
+        );
+        assert!(problems.is_empty(), "{problems:?}");
+        // An unclosed quote falls back to the first `;`.
+        let (stmts, _) = kinds("text \"open; name X;\n");
+        assert_eq!(stmts, ["text=\"\\\"open\"", "name=\"X\""]);
     }
 
     #[test]

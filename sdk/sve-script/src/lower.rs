@@ -42,7 +42,9 @@ impl CardCtx {
     /// Resolves a call by name (spec §4.5): exact, case-sensitive, after
     /// trimming; the first ability with that name wins. Activated and
     /// passive abilities cannot be called. A miss is a warning and the step
-    /// is skipped, as in the peer.
+    /// is skipped, as in the peer; but an effect written where the name goes
+    /// (`Sequence(DrawCard(1), ...)`) is an error, since the card could
+    /// never do what it says.
     pub fn resolve_ability(&mut self, name: Piece<'_>) -> Option<AbilityIdx> {
         let name = name.trim();
         let found = self
@@ -50,6 +52,16 @@ impl CardCtx {
             .iter()
             .position(|(candidate, _)| candidate == name.text);
         let Some(idx) = found else {
+            if let Some(effect) = inline_effect(name.text) {
+                self.sink.report(
+                    name.span(),
+                    Problem::InlineEffect {
+                        effect: effect.to_owned(),
+                        found: name.text.to_owned(),
+                    },
+                );
+                return None;
+            }
             let help = did_you_mean(name.text, self.names.iter().map(|(n, _)| n.as_str()));
             self.sink.report_with_help(
                 name.span(),
@@ -79,6 +91,16 @@ impl CardCtx {
         }
         Some(AbilityIdx(u32::try_from(idx).unwrap_or(u32::MAX)))
     }
+}
+
+/// The effect name of a call written as `Effect(args)` where an ability
+/// name belongs, if the word before `(` is an effect.
+fn inline_effect(text: &str) -> Option<&str> {
+    let (head, rest) = text.split_once('(')?;
+    let head = head.trim();
+    let is_effect = crate::names::lookup(crate::effects::STANDARD, head).is_some()
+        || crate::names::lookup(crate::effects::PASSIVE, head).is_some();
+    (is_effect && rest.trim_end().ends_with(')')).then_some(head)
 }
 
 /// A lowered card, or the reasons it was not.

@@ -286,3 +286,28 @@ cost 0;
         "#]],
     );
 }
+
+#[test]
+fn an_effect_written_inline_where_a_name_goes_is_an_error() {
+    check_abilities(
+        r#"
+ability Fanfare {
+    effect Sequence(DrawCard(1), Heal Me);
+}
+ability Spell name Heal Me {
+    effect DrawCard(1);
+}
+"#,
+        expect![[r#"
+            (rejected)
+
+            error[inline-effect]: `DrawCard(1)` is an effect written where an ability name goes: write `DrawCard` in a `Spell` ability with a `name` and call it by that name
+             --> cards.txt:9:21
+              |
+            9 |     effect Sequence(DrawCard(1), Heal Me);
+              |                     ^^^^^^^^^^^
+              = note: in card `Test Card` (T-001)
+
+        "#]],
+    );
+}
