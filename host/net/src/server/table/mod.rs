@@ -8,23 +8,26 @@
 //! a reconnecting player's card numbers stay right. Each update also
 //! carries the pending abilities and the inspector's data for the cards
 //! that viewer follows. After the end the table waits a while for rematch
-//! offers (`table/rematch.rs`).
+//! offers (`table/rematch.rs`). The clocks and timeouts are
+//! `table/clock.rs`'s; the journal a cluster keeps of the match, and
+//! restoring a table from it, are `table/journal.rs`'s.
 
-use super::lobby::{Entrant, Lobby, Outbox, Outgoing, Sitter, send};
+use super::lobby::{Entrant, Lobby, Outbox, Sitter, send};
 use super::remote::Journal;
-use crate::cluster::records::{JournalEntry, StartRecord, WireCmd};
+use crate::cluster::records::WireCmd;
 use crate::feed::{SeatFeed, Viewer};
-use crate::protocol::{ClockSpec, Clocks, MAX_INSPECTED, Seating, ServerMsg, Update};
+use crate::protocol::{ClockSpec, MAX_INSPECTED, Seating, ServerMsg, Update};
 use std::collections::VecDeque;
-use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
-use sve_engine::bot::{Bot, BotKind, default_answer};
+use sve_engine::bot::{Bot, BotKind};
 use sve_engine::engine::{CardRef, Event, Match, Outcome, PlayerId, Status};
 use sve_engine::replay::{RecordedAnswer, Replay, ReplayDeck, ReplaySeat, log_hash};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
+mod clock;
+mod journal;
 mod rematch;
 
 /// Events kept per seat to resend on reconnecting.
@@ -275,108 +278,6 @@ impl Table {
         }
     }
 
-    /// A match rebuilt from its journal (`entries` after the start, whose
-    /// last sequence is `last`), after its owner stopped renewing its
-    /// lease, which this server now holds at `revision`.
-    pub(crate) fn restore(
-        lobby: Arc<Lobby>,
-        code: String,
-        start: &StartRecord,
-        entries: &[JournalEntry],
-        journal: Journal,
-        commands: mpsc::Sender<TableCmd>,
-    ) -> Result<Table, String> {
-        let mut answers = Vec::new();
-        let mut conceded = None;
-        let mut time_left = [None, None];
-        for entry in entries {
-            match entry {
-                JournalEntry::Start(_) => return Err("the journal starts twice".into()),
-                JournalEntry::Moves {
-                    answers: more,
-                    time_left_ms,
-                    conceded: gave_up,
-                } => {
-                    answers.extend(more.iter().cloned());
-                    time_left = *time_left_ms;
-                    conceded = conceded.or(*gave_up);
-                }
-                JournalEntry::Takeover { .. } => {}
-            }
-        }
-        let replay = Replay {
-            seed: start.seed,
-            decks: start.decks.clone(),
-            card_fingerprint: start.card_fingerprint,
-            answers: answers.clone(),
-            log_hash: 0,
-            conceded,
-            reloads: Vec::new(),
-            // Only played here, to rebuild the match: nobody reads them.
-            seats: Default::default(),
-            sandbox: Vec::new(),
-            fingerprint_with_text: false,
-        };
-        let config = &lobby.config;
-        let (game, log) = replay
-            .play(Arc::clone(&config.db), Arc::clone(&config.runner))
-            .map_err(|err| format!("the journal does not replay here: {err}"))?;
-        let now = Instant::now();
-        let seats = [0u8, 1].map(|seat| {
-            let i = usize::from(seat);
-            let player = match start.bots[i].as_deref().map(BotKind::from_str) {
-                Some(Ok(kind)) => Player::Bot(kind.build_within(
-                    start.seed.wrapping_add(u64::from(seat) + 1),
-                    BOT_THINK_LIMIT,
-                )),
-                // An unknown bot kind can't come from a server of this
-                // version; the seat waits like an absent player's.
-                _ => Player::Human {
-                    conn: None,
-                    away_since: Some(now),
-                },
-            };
-            let mut feed = SeatFeed::new(Viewer::Seat(PlayerId(seat)));
-            let shown = feed.events(&log);
-            let skip = shown.len().saturating_sub(RECENT_EVENTS);
-            Seat {
-                name: start.names[i].clone(),
-                token: start.tokens[i].clone(),
-                player,
-                feed,
-                recent: shown.into_iter().skip(skip).collect(),
-                time_left: time_left[i]
-                    .or(start.clock.per_match_ms)
-                    .map(Duration::from_millis),
-                inspecting: Vec::new(),
-            }
-        });
-        let bot_kinds = start
-            .bots
-            .each_ref()
-            .map(|b| b.as_deref().and_then(|k| BotKind::from_str(k).ok()));
-        Ok(Table {
-            code,
-            seed: start.seed,
-            decks: start.decks.clone(),
-            bot_kinds,
-            seats,
-            watchers: Vec::new(),
-            clock: start.clock,
-            seq: u32::try_from(answers.len()).unwrap_or(u32::MAX),
-            asked_at: now,
-            answers,
-            log,
-            conceded,
-            dirty: true,
-            commands,
-            journal: Some(journal),
-            restored: true,
-            game,
-            lobby,
-        })
-    }
-
     /// Plays the match to its end, hands the replay to the lobby, then
     /// takes rematch offers.
     pub(crate) async fn run(mut self, mut commands: mpsc::Receiver<TableCmd>) {
@@ -420,80 +321,6 @@ impl Table {
         }
         self.finish().await;
         self.after_match(&mut commands).await;
-    }
-
-    /// In a cluster: claims the match's lease and journals its start (or,
-    /// restored, takes up the journal where it is), and starts taking
-    /// commands from other servers.
-    async fn open(&mut self) -> Result<(), String> {
-        if self.journal.is_none() {
-            return Ok(());
-        }
-        if !self.restored {
-            let start = StartRecord {
-                seed: self.seed,
-                decks: self.decks.clone(),
-                card_fingerprint: self.game.db().fingerprint(),
-                names: self.names(),
-                tokens: [self.seats[0].token.clone(), self.seats[1].token.clone()],
-                bots: self.bot_kinds.map(|k| k.map(|k| format!("{k:?}"))),
-                clock: self.clock,
-            };
-            if let Some(journal) = &mut self.journal {
-                journal.start(&start).await?;
-            }
-        }
-        match &self.journal {
-            Some(journal) => journal.serve(self.commands.clone()).await,
-            None => Ok(()),
-        }
-    }
-
-    /// Journals what is new, then sends it; `false` when the table must
-    /// stop (it lost the match to another server).
-    async fn settle(&mut self) -> bool {
-        if let Some(journal) = &mut self.journal {
-            let time_left = [0, 1].map(|seat: usize| {
-                self.seats[seat]
-                    .time_left
-                    .map(|left| left.as_millis() as u64)
-            });
-            if let Err(err) = journal
-                .record(&self.answers, self.conceded, time_left)
-                .await
-            {
-                tracing::warn!("table {}: {err}; it stops here", self.code);
-                self.stop();
-                return false;
-            }
-        }
-        if self.dirty {
-            self.dirty = false;
-            self.publish(false);
-        }
-        true
-    }
-
-    /// Stops without finishing: every connection is told to come back
-    /// with its seat token, which leads to the match's new owner.
-    fn stop(&mut self) {
-        let reason = "this match moved to another server; reconnect with your seat token";
-        for seat in &self.seats {
-            if let Player::Human {
-                conn: Some((_, out)),
-                ..
-            } = &seat.player
-            {
-                let _ = out.try_send(Outgoing::Close(reason.into()));
-            }
-        }
-        for watcher in &self.watchers {
-            let _ = watcher.out.try_send(Outgoing::Close(reason.into()));
-        }
-        if let Some(journal) = &self.journal {
-            journal.disown();
-        }
-        self.lobby.abandoned(&self.code);
     }
 
     fn handle(&mut self, cmd: TableCmd) {
@@ -807,120 +634,9 @@ impl Table {
         }
     }
 
-    /// Milliseconds an absent seat has left before conceding.
-    fn grace_ms(&self, seat: u8) -> u64 {
-        let grace = self.lobby.config.grace;
-        match &self.seats[usize::from(seat) % 2].player {
-            Player::Human {
-                away_since: Some(since),
-                ..
-            } => grace.saturating_sub(since.elapsed()).as_millis() as u64,
-            _ => grace.as_millis() as u64,
-        }
-    }
-
     /// Whose decision is pending, if a human's.
     fn decider(&self) -> Option<PlayerId> {
         self.game.decision().map(|d| d.player)
-    }
-
-    /// Takes the time since the decision was asked off the decider's clock.
-    fn charge_clock(&mut self, player: PlayerId) {
-        let spent = self.asked_at.elapsed();
-        if let Some(left) = &mut self.seats[player.idx()].time_left {
-            *left = left.saturating_sub(spent);
-        }
-    }
-
-    fn clocks(&self) -> Clocks {
-        let spent = self.asked_at.elapsed();
-        let decider = self.decider();
-        let left = |seat: usize| {
-            self.seats[seat].time_left.map(|left| {
-                let left = if decider.map(PlayerId::idx) == Some(seat) {
-                    left.saturating_sub(spent)
-                } else {
-                    left
-                };
-                left.as_millis() as u64
-            })
-        };
-        Clocks {
-            match_left_ms: [left(0), left(1)],
-            decision_left_ms: self
-                .clock
-                .per_decision_ms
-                .filter(|_| decider.is_some())
-                .map(|ms| ms.saturating_sub(spent.as_millis() as u64)),
-        }
-    }
-
-    /// The next moment something happens by itself: a decision times out,
-    /// a clock runs out, an absent player's grace ends.
-    fn next_deadline(&self) -> Option<Instant> {
-        let mut deadlines = Vec::new();
-        if let Some(player) = self.decider() {
-            if let Some(ms) = self.clock.per_decision_ms {
-                deadlines.push(self.asked_at + Duration::from_millis(ms));
-            }
-            if let Some(left) = self.seats[player.idx()].time_left {
-                deadlines.push(self.asked_at + left);
-            }
-        }
-        for seat in &self.seats {
-            if let Player::Human {
-                away_since: Some(since),
-                ..
-            } = seat.player
-            {
-                deadlines.push(since + self.lobby.config.grace);
-            }
-        }
-        deadlines.into_iter().min()
-    }
-
-    fn on_deadline(&mut self) {
-        let now = Instant::now();
-        for seat in 0..2u8 {
-            if let Player::Human {
-                away_since: Some(since),
-                ..
-            } = self.seats[usize::from(seat)].player
-                && now >= since + self.lobby.config.grace
-            {
-                let name = self.seats[usize::from(seat)].name.clone();
-                self.notice(format!("{name} did not come back in time and concedes."));
-                self.concede(seat);
-                return;
-            }
-        }
-        let Some(player) = self.decider() else {
-            return;
-        };
-        let spent = now.saturating_duration_since(self.asked_at);
-        let seat = &self.seats[player.idx()];
-        if seat.time_left.is_some_and(|left| spent >= left) {
-            let name = seat.name.clone();
-            self.notice(format!("{name} ran out of time and loses."));
-            self.concede(player.0);
-            return;
-        }
-        if self
-            .clock
-            .per_decision_ms
-            .is_some_and(|ms| spent >= Duration::from_millis(ms))
-            && let Some(decision) = self.game.decision().cloned()
-        {
-            let name = seat.name.clone();
-            self.notice(format!(
-                "{name}'s time for this decision ran out; the default was played."
-            ));
-            let picks: Vec<u32> = default_answer(&decision)
-                .into_iter()
-                .map(|p| p as u32)
-                .collect();
-            self.answer(player.0, self.seq, &picks);
-        }
     }
 
     /// Who sat where, for the replay: a person by name, a server bot by
