@@ -1,5 +1,5 @@
 //! Architecture Invariant: the UI never changes engine state itself. Only
-//! the session workers (`src/session/worker.rs`, which plays a match, and
+//! the session workers (`src/session/worker/`, which plays a match, and
 //! `src/session/replay.rs`, which watches a recording) hold a `Match`, and
 //! they change it only through `step`, `answer` and `concede`. This test
 //! is a tripwire over the sources, not a proof: it fails when another
@@ -15,13 +15,16 @@ use std::path::{Path, PathBuf};
 fn only_the_session_worker_touches_the_match() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let session = src.join("session");
-    let workers = [session.join("worker.rs"), session.join("replay.rs")];
+    // The match's worker is a folder of files, the replay's one file.
+    let match_worker = session.join("worker");
+    let replay_worker = session.join("replay.rs");
+    let is_worker = |file: &Path| file.starts_with(&match_worker) || *file == replay_worker;
     let inspect = session.join("inspect.rs");
     let picture = session.join("picture.rs");
     for file in rust_files(&src) {
         let text = std::fs::read_to_string(&file).expect("a readable source file");
         let imported = engine_imports(&text);
-        if workers.contains(&file) || file == picture {
+        if is_worker(&file) || file == picture {
             continue;
         }
         let forbidden: &[&str] = if file == inspect {
@@ -41,8 +44,17 @@ fn only_the_session_worker_touches_the_match() {
             );
         }
     }
-    for worker in &workers {
-        let text = std::fs::read_to_string(worker).expect("the worker source");
+    let workers = [
+        (match_worker.clone(), rust_files(&match_worker)),
+        (replay_worker.clone(), vec![replay_worker.clone()]),
+    ];
+    for (worker, files) in &workers {
+        assert!(!files.is_empty(), "{} has no sources", worker.display());
+        let text: String = files
+            .iter()
+            .map(|file| std::fs::read_to_string(file).expect("the worker source"))
+            .collect::<Vec<_>>()
+            .join("\n");
         let mutating_calls: Vec<&str> = ["game.answer(", "game.concede(", "game.step("]
             .into_iter()
             .filter(|call| text.contains(call))
