@@ -12,9 +12,22 @@ use sve_engine::cards::{
 use sve_engine::engine::{Duration, TokenDestination, Zone};
 
 /// A card-API keyword set: its bits are the vocabulary's, as the engine's
-/// are. Bits no keyword has yet are dropped.
-pub(crate) fn keywords_in(k: w::Keywords) -> Keywords {
-    Keywords::from_bits_truncate(k)
+/// are. A bit no keyword of this host has is refused, naming the bit: a
+/// pack that sets it means a keyword the host can't play.
+pub(crate) fn keywords_in(k: w::Keywords) -> Result<Keywords, String> {
+    let unknown = k & !Keywords::all().bits();
+    if unknown == 0 {
+        return Ok(Keywords::from_bits_retain(k));
+    }
+    let bits: Vec<String> = (0..w::Keywords::BITS)
+        .filter(|bit| unknown & (1 << bit) != 0)
+        .map(|bit| bit.to_string())
+        .collect();
+    Err(format!(
+        "keyword bit {} is no keyword this host knows (it knows bits 0 to {}): the pack needs a host with that keyword",
+        bits.join(", "),
+        Keywords::all().bits().ilog2()
+    ))
 }
 
 pub(crate) fn keywords_out(k: Keywords) -> w::Keywords {
@@ -131,17 +144,17 @@ pub(crate) fn token_destination_in(d: w::TokenDestination) -> TokenDestination {
 
 /// A filter from a pack; its names and traits are cleaned as card names
 /// and traits are (`guest_text`), so they still match the cards they name.
-pub(crate) fn filter_in(f: w::CardFilter) -> CardFilter {
+pub(crate) fn filter_in(f: w::CardFilter) -> Result<CardFilter, String> {
     let name = |name: String| clean(&name, TextKind::Name);
-    CardFilter {
+    Ok(CardFilter {
         types: f.types.into_iter().map(card_type_in).collect(),
         traits_any: f
             .traits_any
             .iter()
             .map(|t| clean(t, TextKind::Trait))
             .collect(),
-        keywords: keywords_in(f.keywords),
-        without_keywords: keywords_in(f.without_keywords),
+        keywords: keywords_in(f.keywords)?,
+        without_keywords: keywords_in(f.without_keywords)?,
         name: f.name.map(name),
         not_name: f.not_name.map(name),
         class: f.class.map(class_in),
@@ -150,35 +163,35 @@ pub(crate) fn filter_in(f: w::CardFilter) -> CardFilter {
         attack: f.attack.map(|r| (r.min, r.max)),
         engaged: f.engaged,
         other: f.other,
-    }
+    })
 }
 
-fn trigger_in(t: w::Trigger) -> Trigger {
-    match t {
+fn trigger_in(t: w::Trigger) -> Result<Trigger, String> {
+    Ok(match t {
         w::Trigger::Fanfare => Trigger::Fanfare,
         w::Trigger::LastWords => Trigger::LastWords,
         w::Trigger::OnLeaveField => Trigger::OnLeaveField,
         w::Trigger::OnReturnToHandFromField => Trigger::OnReturnToHandFromField,
-        w::Trigger::OnOtherEnterField(f) => Trigger::OnOtherEnterField(filter_in(f)),
-        w::Trigger::OnOtherLeaveField(f) => Trigger::OnOtherLeaveField(filter_in(f)),
-        w::Trigger::OnOpponentCardDestroyed(f) => Trigger::OnOpponentCardDestroyed(filter_in(f)),
-        w::Trigger::OnOpponentCardLeaveField(f) => Trigger::OnOpponentCardLeaveField(filter_in(f)),
+        w::Trigger::OnOtherEnterField(f) => Trigger::OnOtherEnterField(filter_in(f)?),
+        w::Trigger::OnOtherLeaveField(f) => Trigger::OnOtherLeaveField(filter_in(f)?),
+        w::Trigger::OnOpponentCardDestroyed(f) => Trigger::OnOpponentCardDestroyed(filter_in(f)?),
+        w::Trigger::OnOpponentCardLeaveField(f) => Trigger::OnOpponentCardLeaveField(filter_in(f)?),
         w::Trigger::OnDiscarded => Trigger::OnDiscarded,
         w::Trigger::OnEvolve => Trigger::OnEvolve,
         w::Trigger::OnSuperEvolve => Trigger::OnSuperEvolve,
-        w::Trigger::OnOtherEvolve(f) => Trigger::OnOtherEvolve(filter_in(f)),
+        w::Trigger::OnOtherEvolve(f) => Trigger::OnOtherEvolve(filter_in(f)?),
         w::Trigger::Strike => Trigger::Strike,
         w::Trigger::FollowerStrike => Trigger::FollowerStrike,
         w::Trigger::LeaderStrike => Trigger::LeaderStrike,
-        w::Trigger::OnOtherAttack(f) => Trigger::OnOtherAttack(filter_in(f)),
-        w::Trigger::OnPlaySpell(f) => Trigger::OnPlaySpell(filter_in(f)),
+        w::Trigger::OnOtherAttack(f) => Trigger::OnOtherAttack(filter_in(f)?),
+        w::Trigger::OnPlaySpell(f) => Trigger::OnPlaySpell(filter_in(f)?),
         w::Trigger::OnDealCombatDamage => Trigger::OnDealCombatDamage,
         w::Trigger::OnLeaderGainDefense => Trigger::OnLeaderGainDefense,
         w::Trigger::StartMainPhase => Trigger::StartMainPhase,
         w::Trigger::StartOpponentMainPhase => Trigger::StartOpponentMainPhase,
         w::Trigger::StartEndPhase => Trigger::StartEndPhase,
         w::Trigger::StartOpponentEndPhase => Trigger::StartOpponentEndPhase,
-    }
+    })
 }
 
 fn cost_in(c: w::CostItem) -> Result<CostItem, String> {
@@ -186,9 +199,9 @@ fn cost_in(c: w::CostItem) -> Result<CostItem, String> {
         w::CostItem::PlayPoints(n) => CostItem::PlayPoints(n),
         w::CostItem::EngageSelf => CostItem::EngageSelf,
         w::CostItem::LeaderDefense(n) => CostItem::LeaderDefense(n),
-        w::CostItem::Discard(s) => CostItem::Discard(s.count, filter_in(s.filter)),
+        w::CostItem::Discard(s) => CostItem::Discard(s.count, filter_in(s.filter)?),
         w::CostItem::BanishFromCemetery(s) => {
-            CostItem::BanishFromCemetery(s.count, filter_in(s.filter))
+            CostItem::BanishFromCemetery(s.count, filter_in(s.filter)?)
         }
         w::CostItem::BurySelf => CostItem::BurySelf,
         w::CostItem::MoveOwn(own) => CostItem::MoveOwn(OwnCardsCost {
@@ -202,7 +215,7 @@ fn cost_in(c: w::CostItem) -> Result<CostItem, String> {
                 w::CostZone::ExArea => CostZone::ExArea,
                 w::CostZone::FieldAndExArea => CostZone::FieldAndExArea,
             },
-            filter: filter_in(own.filter),
+            filter: filter_in(own.filter)?,
             pick: if own.all {
                 CostPick::All
             } else {
@@ -226,7 +239,7 @@ fn cost_in(c: w::CostItem) -> Result<CostItem, String> {
 fn passive_in(p: w::Passive) -> Result<PassiveDef, String> {
     Ok(PassiveDef {
         grant: match p.grant {
-            w::Grant::Keywords(k) => Grant::Keywords(keywords_in(k)),
+            w::Grant::Keywords(k) => Grant::Keywords(keywords_in(k)?),
             w::Grant::Stats(s) => Grant::Stats {
                 attack: s.attack,
                 defense: s.defense,
@@ -237,10 +250,10 @@ fn passive_in(p: w::Passive) -> Result<PassiveDef, String> {
         scope: match p.scope {
             w::PassiveScope::ThisCard => PassiveScope::ThisCard,
             w::PassiveScope::OtherAlliesOnField(f) => {
-                PassiveScope::OtherAlliesOnField(filter_in(f))
+                PassiveScope::OtherAlliesOnField(filter_in(f)?)
             }
-            w::PassiveScope::AlliesOnField(f) => PassiveScope::AlliesOnField(filter_in(f)),
-            w::PassiveScope::AlliesInHand(f) => PassiveScope::AlliesInHand(filter_in(f)),
+            w::PassiveScope::AlliesOnField(f) => PassiveScope::AlliesOnField(filter_in(f)?),
+            w::PassiveScope::AlliesInHand(f) => PassiveScope::AlliesInHand(filter_in(f)?),
         },
         condition: match p.condition {
             w::PassiveCondition::Always => PassiveCondition::Always,
@@ -265,15 +278,17 @@ fn value_in(value: w::Value) -> Result<ValueExpr, String> {
             value.len()
         ));
     }
-    let test_in = |t: w::ValueTest| match t {
-        w::ValueTest::Combo(n) => ValueTest::Combo(n),
-        w::ValueTest::Spellchain(n) => ValueTest::Spellchain(n),
-        w::ValueTest::Necrocharge(n) => ValueTest::Necrocharge(n),
-        w::ValueTest::Overflow => ValueTest::Overflow,
-        w::ValueTest::Sanguine => ValueTest::Sanguine,
-        w::ValueTest::YourTurn => ValueTest::YourTurn,
-        w::ValueTest::ThisMatches(f) => ValueTest::ThisMatches(filter_in(f)),
-        w::ValueTest::Positive(n) => ValueTest::Positive(n),
+    let test_in = |t: w::ValueTest| -> Result<ValueTest, String> {
+        Ok(match t {
+            w::ValueTest::Combo(n) => ValueTest::Combo(n),
+            w::ValueTest::Spellchain(n) => ValueTest::Spellchain(n),
+            w::ValueTest::Necrocharge(n) => ValueTest::Necrocharge(n),
+            w::ValueTest::Overflow => ValueTest::Overflow,
+            w::ValueTest::Sanguine => ValueTest::Sanguine,
+            w::ValueTest::YourTurn => ValueTest::YourTurn,
+            w::ValueTest::ThisMatches(f) => ValueTest::ThisMatches(filter_in(f)?),
+            w::ValueTest::Positive(n) => ValueTest::Positive(n),
+        })
     };
     let nodes = value
         .into_iter()
@@ -281,7 +296,7 @@ fn value_in(value: w::Value) -> Result<ValueExpr, String> {
             Ok(match node {
                 w::ValueNode::Int(n) => ValueNode::Int(n),
                 w::ValueNode::Combo => ValueNode::Combo,
-                w::ValueNode::HandCount(f) => ValueNode::HandCount(f.map(filter_in)),
+                w::ValueNode::HandCount(f) => ValueNode::HandCount(f.map(filter_in).transpose()?),
                 w::ValueNode::LeaderDefense => ValueNode::LeaderDefense,
                 w::ValueNode::ThisAttack => ValueNode::ThisAttack,
                 w::ValueNode::ThisDefense => ValueNode::ThisDefense,
@@ -294,7 +309,7 @@ fn value_in(value: w::Value) -> Result<ValueExpr, String> {
                         w::ValueZone::Cemetery => ValueZone::Cemetery,
                         w::ValueZone::OpponentField => ValueZone::OpponentField,
                     },
-                    filter_in(count.filter),
+                    filter_in(count.filter)?,
                 ),
                 w::ValueNode::Neg(a) => ValueNode::Neg(a),
                 w::ValueNode::Binary(b) => ValueNode::Binary(
@@ -313,7 +328,7 @@ fn value_in(value: w::Value) -> Result<ValueExpr, String> {
                     b.left,
                     b.right,
                 ),
-                w::ValueNode::Cond(c) => ValueNode::Cond(test_in(c.test), c.left, c.right),
+                w::ValueNode::Cond(c) => ValueNode::Cond(test_in(c.test)?, c.left, c.right),
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
@@ -326,7 +341,7 @@ fn ability_in(a: w::AbilityDef) -> Result<AbilityDef, String> {
     Ok(AbilityDef {
         name: clean_uncapped(&a.name, TextKind::AbilityName),
         kind: match a.kind {
-            w::AbilityKind::Triggered(t) => AbilityKind::Triggered(trigger_in(t)),
+            w::AbilityKind::Triggered(t) => AbilityKind::Triggered(trigger_in(t)?),
             w::AbilityKind::Activated(activation) => AbilityKind::Activated {
                 quick: activation.quick,
                 zone: match activation.zone {
@@ -349,8 +364,8 @@ fn ability_in(a: w::AbilityDef) -> Result<AbilityDef, String> {
 /// A manifest card as an engine definition. Every string but the id is
 /// cleaned of control characters (`guest_text`); lengths and the id are
 /// checked afterwards by `check_cards`, which refuses rather than cuts.
-/// A value no engine type has (an unknown counter number) is an error
-/// naming the card.
+/// A value no engine type has (an unknown counter number or keyword bit) is
+/// an error naming the card.
 pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
     let on_card = |e: String| format!("card `{}`: {e}", super::guest_text::quoted(&c.id));
     let initial_counters = c
@@ -365,6 +380,7 @@ pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
         .map(ability_in)
         .collect::<Result<_, _>>()
         .map_err(on_card)?;
+    let keywords = keywords_in(c.keywords).map_err(on_card)?;
     Ok(CardDef {
         id: c.id,
         name: clean_uncapped(&c.name, TextKind::Name),
@@ -379,7 +395,7 @@ pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
         attack: c.attack,
         defense: c.defense,
         evolve_cost: c.evolve_cost,
-        keywords: keywords_in(c.keywords),
+        keywords,
         initial_counters,
         is_token: c.is_token,
         abilities,
@@ -387,4 +403,49 @@ pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
         shown_name: None,
         unplayable: c.unplayable.map(|why| clean(&why, TextKind::Message)),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(keywords: w::Keywords) -> w::CardDef {
+        w::CardDef {
+            id: "T-KW-001".to_owned(),
+            name: "Bit Setter".to_owned(),
+            class: w::CardClass::Neutral,
+            card_type: w::CardType::Follower,
+            traits: Vec::new(),
+            cost: Some(1),
+            attack: Some(1),
+            defense: Some(1),
+            evolve_cost: None,
+            keywords,
+            initial_counters: Vec::new(),
+            is_token: false,
+            abilities: Vec::new(),
+            text: String::new(),
+            unplayable: None,
+        }
+    }
+
+    #[test]
+    fn a_keyword_bit_the_host_does_not_know_is_an_error_naming_the_card_and_bit() {
+        let unknown_bit = Keywords::all().bits().ilog2() + 1;
+        let known = Keywords::WARD.bits();
+        let err = card_def_in(card(known | (1 << unknown_bit))).expect_err("an unknown bit");
+        assert!(err.contains("T-KW-001"), "{err}");
+        assert!(
+            err.contains(&format!("keyword bit {unknown_bit} is no keyword")),
+            "{err}"
+        );
+        let def = card_def_in(card(known)).expect("known bits load");
+        assert_eq!(def.keywords, Keywords::WARD);
+    }
+
+    #[test]
+    fn a_filter_with_an_unknown_keyword_bit_is_refused_too() {
+        let err = keywords_in(1 << 63).expect_err("bit 63");
+        assert!(err.contains("keyword bit 63"), "{err}");
+    }
 }

@@ -304,7 +304,13 @@ impl game::Host for HostState {
         let Some(card) = self.card(card) else {
             return false;
         };
-        let filter = convert::filter_in(filter);
+        let filter = match convert::filter_in(filter) {
+            Ok(filter) => filter,
+            Err(why) => {
+                self.record_halt(Halt::Failed(format!("matches: {why}")));
+                return false;
+            }
+        };
         self.read(false, |q| {
             q.state().matches(q.db(), card, &filter, Some(q.source()))
         })
@@ -606,7 +612,13 @@ impl game::Host for HostState {
 
     fn give_keywords(&mut self, card: u32, keywords: w::Keywords, duration: w::Duration) {
         let duration = self.duration(duration);
-        let keywords = convert::keywords_in(keywords);
+        let keywords = match convert::keywords_in(keywords) {
+            Ok(keywords) => keywords,
+            Err(why) => {
+                self.record_halt(Halt::Failed(format!("give_keywords: {why}")));
+                return;
+            }
+        };
         if let Some(card) = self.card(card) {
             self.act(|cx| cx.give_keywords(card, keywords, duration));
         }
