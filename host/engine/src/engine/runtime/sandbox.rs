@@ -10,7 +10,7 @@
 //! again, after a check timing that plays what triggered, since its legal
 //! actions may have changed.
 //!
-//! Replays record sandbox changes (`replay.rs`, `RecordedSandbox`) and
+//! Replays record sandbox changes (`replay/sandbox.rs`, `RecordedSandbox`) and
 //! apply each at the decision it was made at, so a sandboxed match plays
 //! back true.
 
