@@ -498,8 +498,8 @@ fn own_card_matches(game: &Match, card: CardRef, sel: &CardSel, zones: &[Zone]) 
     nth_matches(game, card, sel, owner, zones)
 }
 
-/// Whether `card` is named by `sel`, and is its `#N`th copy among
-/// `player`'s `zones` when a copy number is written.
+/// Whether `card` is named by `sel` and lies in one of `zones`, and is its
+/// `#N`th copy among `player`'s `zones` when a copy number is written.
 fn nth_matches(
     game: &Match,
     card: CardRef,
@@ -507,7 +507,7 @@ fn nth_matches(
     player: PlayerId,
     zones: &[Zone],
 ) -> bool {
-    if !is_card(game, card, &sel.card) {
+    if !is_card(game, card, &sel.card) || !zones.contains(&game.state().card(card).zone) {
         return false;
     }
     let Some(nth) = sel.nth else {
@@ -611,6 +611,40 @@ mod tests {
              log is destroyed\n\
              decision none\n\
              outcome none\n",
+            expect![[r#"
+                PASS
+            "#]],
+        );
+    }
+
+    #[test]
+    fn play_from_ex_plays_the_ex_copy_even_with_one_in_hand() {
+        check(
+            "[board]\n\
+             P1 pp 5/5\n\
+             P1 hand: V1\n\
+             P1 ex: V1\n\
+             [actions]\n\
+             play V1 from ex\n\
+             [expect]\n\
+             P1 hand: V1\n\
+             P1 ex:\n\
+             P1 field: V1\n",
+            expect![[r#"
+                PASS
+            "#]],
+        );
+        check(
+            "[board]\n\
+             P1 pp 5/5\n\
+             P1 hand: V1\n\
+             P1 ex: V1\n\
+             [actions]\n\
+             play V1 from hand\n\
+             [expect]\n\
+             P1 hand:\n\
+             P1 ex: V1\n\
+             P1 field: V1\n",
             expect![[r#"
                 PASS
             "#]],
