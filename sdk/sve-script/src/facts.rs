@@ -14,7 +14,7 @@ use crate::ast::{CardAst, HeaderAst};
 use crate::diagnostics::{NameKind, Problem, Sink};
 use crate::ir::{CardType, Class, Counter, Keyword, Rarity, Universe};
 use crate::lexer::HeaderKey;
-use crate::names::{self, KeywordOrCounter, TYPE_SPELLINGS};
+use crate::names::{self, KeywordOrCounter};
 use crate::span::{Piece, Span};
 use crate::suggest::did_you_mean;
 
@@ -125,7 +125,7 @@ pub(crate) fn lower_facts(card: &CardAst<'_>, sink: &mut Sink) -> Facts {
                 let reading = names::card_type(value.text);
                 token_type = reading.token;
                 facts.card_type = reading.card_type.unwrap_or_else(|| {
-                    let help = did_you_mean(value.text, TYPE_SPELLINGS.iter().copied());
+                    let help = did_you_mean(value.text, names::type_spellings());
                     fallback(sink, value, "card type", "Follower", help);
                     CardType::Follower
                 });

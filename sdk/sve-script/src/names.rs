@@ -323,20 +323,14 @@ pub(crate) fn counter(name: Piece<'_>, sink: &mut Sink) -> Option<Counter> {
 }
 
 /// `class` header values and `c(...)` filter items: case-insensitive, an
-/// optional `craft` suffix.
+/// optional `craft` suffix, read by the vocabulary
+/// (`sve_vocab::class_named`, the engine's reader too).
 pub(crate) fn class(text: &str) -> Option<Class> {
-    let lower = text.trim().to_ascii_lowercase();
-    let stem = lower.strip_suffix("craft").unwrap_or(&lower).trim();
-    Some(match stem {
-        "forest" => Class::Forest,
-        "sword" => Class::Sword,
-        "rune" => Class::Rune,
-        "dragon" => Class::Dragon,
-        "abyss" => Class::Abyss,
-        "haven" => Class::Haven,
-        "neutral" => Class::Neutral,
-        _ => return None,
-    })
+    let info = sve_vocab::class_named(text)?;
+    Class::ALL
+        .iter()
+        .copied()
+        .find(|class| class.name() == info.name)
 }
 
 /// `universe` header values, case-insensitive.
@@ -371,35 +365,33 @@ pub(crate) struct TypeReading {
     pub token: bool,
 }
 
-/// `type` header values: lower-cased, `/ token` removed, trimmed, looked up.
+/// `type` header values: lower-cased, `/ token` removed, and the rest read
+/// by the vocabulary (`sve_vocab::card_type_named`, the engine's reader
+/// too: printed names, any case).
 pub(crate) fn card_type(text: &str) -> TypeReading {
     let lower = text.to_ascii_lowercase();
     let token = lower.contains("/ token");
     let stem = lower.replace("/ token", "");
-    let card_type = match stem.trim() {
-        "follower" => Some(CardType::Follower),
-        "evolved follower" => Some(CardType::EvolvedFollower),
-        "spell" => Some(CardType::Spell),
-        "evolved spell" => Some(CardType::EvolvedSpell),
-        "amulet" => Some(CardType::Amulet),
-        "leader" => Some(CardType::Leader),
-        _ => None,
-    };
+    let card_type = sve_vocab::card_type_named(&stem).and_then(|info| {
+        CardType::ALL
+            .iter()
+            .copied()
+            .find(|card_type| card_type.name() == info.name)
+    });
     TypeReading { card_type, token }
 }
 
-/// Written spellings of card types, for suggestions.
-pub(crate) const TYPE_SPELLINGS: &[&str] = &[
-    "Follower",
-    "Evolved Follower",
-    "Spell",
-    "Evolved Spell",
-    "Amulet",
-    "Leader",
-    "Follower / Token",
-    "Spell / Token",
-    "Amulet / Token",
-];
+/// The `/ Token` spellings of the types tokens have, for suggestions.
+const TOKEN_TYPE_SPELLINGS: &[&str] = &["Follower / Token", "Spell / Token", "Amulet / Token"];
+
+/// Written spellings of card types, for suggestions: the vocabulary's
+/// names, then the token types.
+pub(crate) fn type_spellings() -> impl Iterator<Item = &'static str> {
+    sve_vocab::CARD_TYPES
+        .iter()
+        .map(|card_type| card_type.name)
+        .chain(TOKEN_TYPE_SPELLINGS.iter().copied())
+}
 
 #[cfg(test)]
 mod tests {
@@ -521,6 +513,26 @@ mod tests {
         );
     }
 
+    /// Classes and card types are the vocabulary's (`sve_vocab::CLASSES`,
+    /// `sve_vocab::CARD_TYPES`), name for name and in the same order, and
+    /// the compiler reads them as the vocabulary does.
+    #[test]
+    fn ir_classes_and_card_types_are_the_vocabularys() {
+        let ir: Vec<&str> = Class::ALL.iter().map(|c| c.name()).collect();
+        let vocabulary: Vec<&str> = sve_vocab::CLASSES.iter().map(|c| c.name).collect();
+        assert_eq!(ir, vocabulary, "ir::Class and sve_vocab's classes differ");
+        let ir: Vec<&str> = CardType::ALL.iter().map(|t| t.name()).collect();
+        let vocabulary: Vec<&str> = sve_vocab::CARD_TYPES.iter().map(|t| t.name).collect();
+        assert_eq!(ir, vocabulary, "ir::CardType and sve_vocab's types differ");
+        for info in sve_vocab::CLASSES {
+            assert_eq!(class(info.word).map(Class::name), Some(info.name));
+        }
+        for info in sve_vocab::CARD_TYPES {
+            let reading = card_type(info.name);
+            assert_eq!(reading.card_type.map(CardType::name), Some(info.name));
+        }
+    }
+
     #[test]
     fn keyword_aliases() {
         assert_eq!(normalize_keyword("CantAttack"), "CannotAttack");
@@ -534,6 +546,8 @@ mod tests {
         assert_eq!(class("Forestcraft"), Some(Class::Forest));
         assert_eq!(class("sWORD"), Some(Class::Sword));
         assert_eq!(class("Nope"), None);
+        assert_eq!(class(" forest craft "), Some(Class::Forest));
+        assert_eq!(class("RUNE"), Some(Class::Rune));
         assert_eq!(rarity("SL"), Some(Rarity::Legendary));
         assert_eq!(rarity("Super Legendary"), Some(Rarity::SuperLegendary));
         assert_eq!(universe("imas"), Some(Universe::Idolmaster));
@@ -541,6 +555,14 @@ mod tests {
         assert_eq!(token.card_type, Some(CardType::Follower));
         assert!(token.token);
         assert_eq!(card_type("spell").card_type, Some(CardType::Spell));
+        assert_eq!(
+            card_type(" Evolved Spell ").card_type,
+            Some(CardType::EvolvedSpell)
+        );
+        assert_eq!(
+            card_type("Evolved Follower / Token").card_type,
+            Some(CardType::EvolvedFollower)
+        );
         assert_eq!(card_type("Evovled Follower").card_type, None);
         // No space after the slash: not the `/ token` marker.
         assert_eq!(card_type("Follower /Token").card_type, None);

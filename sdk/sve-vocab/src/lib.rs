@@ -4,8 +4,9 @@
 //! bit, the name card data and SVE Script write, its WIT-style name, how it
 //! shows on a card, its rules section and what it does. Each counter kind
 //! is one line of [`for_each_counter!`], each trigger one line of
-//! [`for_each_trigger!`]. Everything else is made from those lines or
-//! checked against them:
+//! [`for_each_trigger!`], each class one line of [`for_each_class!`] and
+//! each card type one entry of [`CARD_TYPES`]. Everything else is made
+//! from those lines or checked against them:
 //!
 //! - the engine's and the SDK's `Keywords` bit sets ([`keywords_bitflags!`])
 //!   and `Counter` enums ([`counter_enum!`]), and the engine's `Trigger`
@@ -17,7 +18,12 @@
 //! - `sve-script` checks its IR keywords and counters against these lists,
 //!   and the script runtime maps them by name;
 //! - `sve pack audit` takes its keyword words from [`Shown::Word`];
-//! - the client colours a keyword badge by its [`Family`].
+//! - the client colours a keyword badge by its [`Family`];
+//! - the engine's `Class` is generated ([`class_enum!`]); the starter card
+//!   data and SVE Script read class and card type names with
+//!   [`class_named`] and [`card_type_named`] alone, so the two readers
+//!   accept the same spellings, and tests check the engine's and the
+//!   script IR's `Class` and `CardType` against the lists.
 //!
 //! Adding a keyword: add its line here (at the end, so bits stay), its IR
 //! keyword and spelling in `sve-script` if scripts write it (a test there
@@ -408,6 +414,181 @@ pub fn keyword_named(name: &str) -> Option<&'static KeywordInfo> {
     KEYWORDS.iter().find(|k| k.name == name)
 }
 
+/// One class, as [`for_each_class!`] declares it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClassInfo {
+    /// The identifier: the engine's and the script IR's `Class` variant
+    /// (`Forest`).
+    pub ident: &'static str,
+    /// The printed name (`Forestcraft`, `Neutral`): the engine's and the
+    /// IR's `Class::name`.
+    pub name: &'static str,
+    /// The word card data and SVE Script write, read by [`class_named`]
+    /// (`forest`).
+    pub word: &'static str,
+}
+
+/// Calls `$callback!` with every class, one line each:
+/// `Ident = "Printed name", "word";` (after `[context]`, as
+/// [`for_each_keyword!`] does). The one list of classes (rules-coverage.md
+/// §2.1): the engine's `Class` is made from it ([`class_enum!`]), the
+/// starter card data and SVE Script's `class` header and `c(...)` filters
+/// read classes with [`class_named`], and a test checks the script IR's
+/// `Class` against it.
+///
+/// The order is the engine's and the IR's variant order, which their
+/// encodings (postcard, packaged IR) number: never reorder, append.
+#[macro_export]
+macro_rules! for_each_class {
+    ($($callback:ident)::+) => {
+        $crate::for_each_class!($($callback)::+;);
+    };
+    ($($callback:ident)::+; $($context:tt)*) => {
+        $($callback)::+! {
+            [$($context)*]
+            Forest = "Forestcraft", "forest";
+            Sword = "Swordcraft", "sword";
+            Rune = "Runecraft", "rune";
+            Dragon = "Dragoncraft", "dragon";
+            Abyss = "Abysscraft", "abyss";
+            Haven = "Havencraft", "haven";
+            Neutral = "Neutral", "neutral";
+        }
+    };
+}
+
+/// Declares an enum of all classes, with `ALL`, `name` (the printed name)
+/// and `parse` (by [`class_named`]):
+/// `sve_vocab::for_each_class!(sve_vocab::class_enum; #[derive(..)] pub enum Class);`.
+#[macro_export]
+macro_rules! class_enum {
+    ([$(#[$attr:meta])* $vis:vis enum $name:ident]
+     $($ident:ident = $printed:literal, $word:literal;)*) => {
+        $(#[$attr])*
+        $vis enum $name {
+            $(
+                #[doc = concat!($printed, ".")]
+                $ident,
+            )*
+        }
+
+        impl $name {
+            /// Every class, in the vocabulary's order.
+            pub const ALL: &'static [$name] = &[$($name::$ident,)*];
+
+            /// The printed class name (`Forestcraft`).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($name::$ident => $printed,)*
+                }
+            }
+
+            /// Parses a class as card data and scripts write it:
+            /// `Forestcraft`, `forest`, `Forest` and so on (by
+            /// `sve_vocab::class_named`).
+            pub fn parse(text: &str) -> Option<$name> {
+                let info = $crate::class_named(text)?;
+                $name::ALL.iter().copied().find(|class| class.name() == info.name)
+            }
+        }
+    };
+}
+
+macro_rules! class_table {
+    ([] $($ident:ident = $printed:literal, $word:literal;)*) => {
+        /// Every class, in the vocabulary's order.
+        pub const CLASSES: &[ClassInfo] = &[
+            $(ClassInfo {
+                ident: stringify!($ident),
+                name: $printed,
+                word: $word,
+            },)*
+        ];
+    };
+}
+
+for_each_class!(class_table);
+
+/// A class as card data and SVE Script write it: its word in any case,
+/// with or without a `craft` suffix, spaces around either ignored
+/// (`Forestcraft`, `forest`, `sWORD`, `Forest craft`). The one reader of
+/// class names: the starter card data and the script compiler both call
+/// it.
+pub fn class_named(text: &str) -> Option<&'static ClassInfo> {
+    let text = text.trim();
+    let stem = strip_suffix_ignoring_case(text, "craft")
+        .unwrap_or(text)
+        .trim();
+    CLASSES
+        .iter()
+        .find(|class| class.word.eq_ignore_ascii_case(stem))
+}
+
+/// One card type, as [`CARD_TYPES`] declares it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardTypeInfo {
+    /// The identifier: the script IR's `CardType` variant
+    /// (`EvolvedFollower`).
+    pub ident: &'static str,
+    /// The printed name, which card data and SVE Script write (any case):
+    /// the IR's `CardType::name` (`Evolved Follower`).
+    pub name: &'static str,
+    /// The identifier of the type the host plays it as: its own, but for
+    /// an evolved spell (the Umamusume Carrot), which the engine and the
+    /// card API play as a spell (rules-coverage.md §2.10).
+    pub plays_as: &'static str,
+}
+
+/// Every card type (rules-coverage.md §1.1), in the script IR's variant
+/// order (never reorder, append). The one list of card type names: the
+/// starter card data and SVE Script's `type` header read them with
+/// [`card_type_named`], the engine's `CardType` takes its printed names
+/// from here, and tests check the engine's and the IR's `CardType`
+/// against it.
+pub const CARD_TYPES: &[CardTypeInfo] = &[
+    card_type("Follower", "Follower", "Follower"),
+    card_type("EvolvedFollower", "Evolved Follower", "EvolvedFollower"),
+    card_type("Spell", "Spell", "Spell"),
+    card_type("EvolvedSpell", "Evolved Spell", "Spell"),
+    card_type("Amulet", "Amulet", "Amulet"),
+    card_type("Leader", "Leader", "Leader"),
+];
+
+const fn card_type(
+    ident: &'static str,
+    name: &'static str,
+    plays_as: &'static str,
+) -> CardTypeInfo {
+    CardTypeInfo {
+        ident,
+        name,
+        plays_as,
+    }
+}
+
+/// A card type as card data and SVE Script write it: its printed name in
+/// any case, spaces around it ignored (`Follower`, `evolved follower`).
+/// SVE Script's `/ Token` marker is the compiler's, removed before.
+pub fn card_type_named(text: &str) -> Option<&'static CardTypeInfo> {
+    let text = text.trim();
+    CARD_TYPES
+        .iter()
+        .find(|card_type| card_type.name.eq_ignore_ascii_case(text))
+}
+
+/// A card type by its identifier (`EvolvedFollower`).
+pub fn card_type_by_ident(ident: &str) -> Option<&'static CardTypeInfo> {
+    CARD_TYPES.iter().find(|card_type| card_type.ident == ident)
+}
+
+/// `text` without `suffix` at its end, compared ignoring ASCII case.
+fn strip_suffix_ignoring_case<'t>(text: &'t str, suffix: &str) -> Option<&'t str> {
+    let cut = text.len().checked_sub(suffix.len())?;
+    let head = text.get(..cut)?;
+    let tail = text.get(cut..)?;
+    tail.eq_ignore_ascii_case(suffix).then_some(head)
+}
+
 /// Arithmetic and comparison operators of card values: SVE Script's
 /// (`docs/sve-script.md` §9.3) and the engine's data form of values alike.
 /// Integer arithmetic; division and remainder truncate, and by zero give 0.
@@ -498,6 +679,45 @@ mod tests {
         }
         let filtered: usize = TRIGGERS.iter().filter(|t| t.filtered).count();
         assert_eq!(filtered, 7);
+    }
+
+    #[test]
+    fn classes_read_every_spelling_card_data_and_scripts_write() {
+        let ident = |text: &str| class_named(text).map(|c| c.ident);
+        for class in CLASSES {
+            assert_eq!(ident(class.name), Some(class.ident));
+            assert_eq!(ident(class.word), Some(class.ident));
+        }
+        assert_eq!(ident("Forestcraft"), Some("Forest"));
+        assert_eq!(ident("forest"), Some("Forest"));
+        assert_eq!(ident("  sWORD "), Some("Sword"));
+        assert_eq!(ident("RUNECRAFT"), Some("Rune"));
+        assert_eq!(ident("Dragon craft"), Some("Dragon"));
+        assert_eq!(ident("Neutralcraft"), Some("Neutral"));
+        assert_eq!(ident("craft"), None);
+        assert_eq!(ident("Forestcraftcraft"), None);
+        assert_eq!(ident("Moon"), None);
+        assert_eq!(ident(""), None);
+        assert_eq!(ident("éforest"), None);
+    }
+
+    #[test]
+    fn card_types_read_their_printed_names_in_any_case() {
+        let ident = |text: &str| card_type_named(text).map(|t| t.ident);
+        for card_type in CARD_TYPES {
+            assert_eq!(ident(card_type.name), Some(card_type.ident));
+            let plays_as = card_type_by_ident(card_type.plays_as);
+            assert_eq!(
+                plays_as.map(|t| t.plays_as),
+                Some(card_type.plays_as),
+                "{} plays as a type that plays as itself",
+                card_type.ident
+            );
+        }
+        assert_eq!(ident(" evolved FOLLOWER "), Some("EvolvedFollower"));
+        assert_eq!(ident("Evovled Follower"), None);
+        assert_eq!(ident("Follower / Token"), None);
+        assert_eq!(ident("EvolvedFollower"), None);
     }
 
     #[test]

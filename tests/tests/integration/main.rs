@@ -24,3 +24,4 @@ mod script_reload;
 mod set_trees;
 mod starter_packs;
 mod text_files;
+mod vocabulary;

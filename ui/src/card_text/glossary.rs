@@ -545,18 +545,12 @@ fn squash(name: &str) -> String {
         .collect()
 }
 
+/// A class icon's tag word: the printed name squashed (`forestcraft`).
 fn class_named(word: &str) -> Option<Class> {
-    [
-        Class::Forest,
-        Class::Sword,
-        Class::Rune,
-        Class::Dragon,
-        Class::Abyss,
-        Class::Haven,
-        Class::Neutral,
-    ]
-    .into_iter()
-    .find(|class| squash(class.name()) == word)
+    Class::ALL
+        .iter()
+        .copied()
+        .find(|class| squash(class.name()) == word)
 }
 
 #[cfg(test)]

@@ -4,16 +4,6 @@
 use egui::Ui;
 use sve_engine::cards::{CardDb, CardDef, CardType, Class};
 
-const CLASSES: [Class; 7] = [
-    Class::Forest,
-    Class::Sword,
-    Class::Rune,
-    Class::Dragon,
-    Class::Abyss,
-    Class::Haven,
-    Class::Neutral,
-];
-
 const TYPES: [CardType; 5] = [
     CardType::Leader,
     CardType::Follower,
@@ -80,7 +70,7 @@ impl CardFilters {
                 let text = class.map_or("Any class", Class::name);
                 choice_ui(ui, "Class filter", text, |ui| {
                     ui.selectable_value(class, None, "Any class");
-                    for option in CLASSES {
+                    for option in Class::ALL.iter().copied() {
                         ui.selectable_value(class, Some(option), option.name());
                     }
                 });

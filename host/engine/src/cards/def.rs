@@ -6,57 +6,17 @@ use super::value::ValueExpr;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The seven classes (rules-coverage.md §2.1).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-pub enum Class {
-    /// Forestcraft.
-    Forest,
-    /// Swordcraft.
-    Sword,
-    /// Runecraft.
-    Rune,
-    /// Dragoncraft.
-    Dragon,
-    /// Abysscraft.
-    Abyss,
-    /// Havencraft.
-    Haven,
-    /// Neutral.
-    Neutral,
-}
-
-impl Class {
-    /// Parses `Forestcraft`, `forest`, `Forest` and so on.
-    pub fn parse(text: &str) -> Option<Class> {
-        let lower = text.trim().to_ascii_lowercase();
-        let stem = lower.strip_suffix("craft").unwrap_or(&lower);
-        Some(match stem {
-            "forest" => Class::Forest,
-            "sword" => Class::Sword,
-            "rune" => Class::Rune,
-            "dragon" => Class::Dragon,
-            "abyss" => Class::Abyss,
-            "haven" => Class::Haven,
-            "neutral" => Class::Neutral,
-            _ => return None,
-        })
-    }
-
-    /// The printed class name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Class::Forest => "Forestcraft",
-            Class::Sword => "Swordcraft",
-            Class::Rune => "Runecraft",
-            Class::Dragon => "Dragoncraft",
-            Class::Abyss => "Abysscraft",
-            Class::Haven => "Havencraft",
-            Class::Neutral => "Neutral",
-        }
-    }
-}
+sve_vocab::for_each_class!(sve_vocab::class_enum;
+    /// The seven classes (rules-coverage.md §2.1), declared once in
+    /// `sve_vocab::for_each_class!` with their printed names and the
+    /// spellings `parse` reads.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+    pub enum Class
+);
 
 /// Card types (rules-coverage.md §1.1): primary type plus the "evolved" special type.
+/// Their names are `sve_vocab::CARD_TYPES`'s; an evolved spell (the
+/// Umamusume Carrot) plays as a spell, so it has no type of its own here.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum CardType {
     /// A follower.
@@ -72,16 +32,23 @@ pub enum CardType {
 }
 
 impl CardType {
-    /// Parses the card-data spelling (`Follower`, `Evolved Follower`, ...).
+    /// Every card type, in declaration order.
+    pub const ALL: &'static [CardType] = &[
+        CardType::Follower,
+        CardType::EvolvedFollower,
+        CardType::Spell,
+        CardType::Amulet,
+        CardType::Leader,
+    ];
+
+    /// Parses the card-data spelling (`Follower`, `Evolved Follower`, any
+    /// case) by `sve_vocab::card_type_named`; `Evolved Spell` is a spell.
     pub fn parse(text: &str) -> Option<CardType> {
-        Some(match text.trim().to_ascii_lowercase().as_str() {
-            "follower" => CardType::Follower,
-            "evolved follower" => CardType::EvolvedFollower,
-            "spell" => CardType::Spell,
-            "amulet" => CardType::Amulet,
-            "leader" => CardType::Leader,
-            _ => return None,
-        })
+        let info = sve_vocab::card_type_named(text)?;
+        CardType::ALL
+            .iter()
+            .copied()
+            .find(|card_type| card_type.ident() == info.plays_as)
     }
 
     /// Whether cards of this type are followers on the field.
@@ -94,11 +61,16 @@ impl CardType {
         matches!(self, CardType::Follower | CardType::Amulet)
     }
 
-    /// The printed type name.
+    /// The printed type name (`Evolved Follower`), from the vocabulary.
     pub fn name(self) -> &'static str {
+        sve_vocab::card_type_by_ident(self.ident()).map_or(self.ident(), |info| info.name)
+    }
+
+    /// Its identifier in the vocabulary (`sve_vocab::CARD_TYPES`).
+    fn ident(self) -> &'static str {
         match self {
             CardType::Follower => "Follower",
-            CardType::EvolvedFollower => "Evolved Follower",
+            CardType::EvolvedFollower => "EvolvedFollower",
             CardType::Spell => "Spell",
             CardType::Amulet => "Amulet",
             CardType::Leader => "Leader",
@@ -451,5 +423,47 @@ impl CardFilter {
             types: vec![card_type],
             ..CardFilter::default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The engine's card types are the vocabulary's (`sve_vocab::CARD_TYPES`):
+    /// each is a vocabulary type that plays as itself, and each vocabulary
+    /// type plays as one of them.
+    #[test]
+    fn card_types_are_the_vocabularys() {
+        for card_type in CardType::ALL {
+            let info = sve_vocab::card_type_by_ident(card_type.ident());
+            assert_eq!(
+                info.map(|info| info.plays_as),
+                Some(card_type.ident()),
+                "{card_type:?}"
+            );
+            assert_eq!(CardType::parse(card_type.name()), Some(*card_type));
+        }
+        for info in sve_vocab::CARD_TYPES {
+            let parsed = CardType::parse(info.name).map(CardType::ident);
+            assert_eq!(parsed, Some(info.plays_as), "{}", info.ident);
+        }
+        assert_eq!(
+            CardType::parse(" evolved follower"),
+            Some(CardType::EvolvedFollower)
+        );
+        assert_eq!(CardType::parse("Evolved Spell"), Some(CardType::Spell));
+        assert_eq!(CardType::EvolvedFollower.name(), "Evolved Follower");
+    }
+
+    #[test]
+    fn classes_are_the_vocabularys() {
+        let names: Vec<&str> = Class::ALL.iter().map(|class| class.name()).collect();
+        let vocabulary: Vec<&str> = sve_vocab::CLASSES.iter().map(|class| class.name).collect();
+        assert_eq!(names, vocabulary);
+        assert_eq!(Class::parse("Forestcraft"), Some(Class::Forest));
+        assert_eq!(Class::parse("forest"), Some(Class::Forest));
+        assert_eq!(Class::parse("Forest craft"), Some(Class::Forest));
+        assert_eq!(Class::parse("Moon"), None);
     }
 }
