@@ -381,7 +381,7 @@ impl Card {
 /// The name an ability with a trigger gets by default ("Last Words"),
 /// from the vocabulary (`sve_vocab::for_each_trigger!`).
 macro_rules! trigger_names {
-    ([] $($ident:ident $(($payload:ident))? = $printed:literal, $clause:literal, $doc:literal;)*) => {
+    ([] $($ident:ident $(($payload:ident))? = $printed:literal, $clause:literal, $doc:literal, $when:literal;)*) => {
         fn trigger_name(trigger: &Trigger) -> &'static str {
             match trigger {
                 $(Trigger::$ident { .. } => $printed,)*

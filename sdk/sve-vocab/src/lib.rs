@@ -2,7 +2,8 @@
 //!
 //! Each keyword is one line of [`for_each_keyword!`]: its identifier, its
 //! bit, the name card data and SVE Script write, its WIT-style name, how it
-//! shows on a card, its rules section and what it does. Each counter kind
+//! shows on a card, its rules section, what it does, and the word and
+//! reminder text players read. Each counter kind
 //! is one line of [`for_each_counter!`], each trigger one line of
 //! [`for_each_trigger!`], each class one line of [`for_each_class!`] and
 //! each card type one entry of [`CARD_TYPES`]. Everything else is made
@@ -18,16 +19,19 @@
 //! - `sve-script` checks its IR keywords and counters against these lists,
 //!   and the script runtime maps them by name;
 //! - `sve pack audit` takes its keyword words from [`Shown::Word`];
-//! - the client colours a keyword badge by its [`Family`];
+//! - the client colours a keyword badge by its [`Family`] and words it,
+//!   and each trigger, with the words of its line ([`KeywordInfo::label`],
+//!   [`KeywordInfo::reminder`], [`TriggerInfo::when`]);
 //! - the engine's `Class` is generated ([`class_enum!`]); the starter card
 //!   data and SVE Script read class and card type names with
 //!   [`class_named`] and [`card_type_named`] alone, so the two readers
 //!   accept the same spellings, and tests check the engine's and the
 //!   script IR's `Class` and `CardType` against the lists.
 //!
-//! Adding a keyword: add its line here (at the end, so bits stay), its IR
-//! keyword and spelling in `sve-script` if scripts write it (a test there
-//! names what is missing), and write the rule.
+//! Adding a keyword: add its line here (at the end, so bits stay; the
+//! words players read are part of it), its IR keyword and spelling in
+//! `sve-script` if scripts write it (a test there names what is missing),
+//! and write the rule.
 //!
 //! Its one dependency is serde (without `std`): the wasm guests can build it
 //! too.
@@ -79,13 +83,21 @@ pub struct KeywordInfo {
     pub family: Family,
     /// Its section in `docs/rules-coverage.md`, when it has one of its own.
     pub clause: &'static str,
-    /// What it does, in a sentence.
+    /// What it does, in a sentence (for rules docs and code).
     pub doc: &'static str,
+    /// The word players read on a badge, menu or tooltip ("Ward",
+    /// "Ignores Ward"): never an identifier.
+    pub label: &'static str,
+    /// Its reminder text for players, one or two sentences (docs/rules.md
+    /// §12–§13, §15.1).
+    pub reminder: &'static str,
 }
 
 /// Calls `$callback!` with every keyword, one line each:
-/// `IDENT = bit, "Name", "wit-name", Shown, Family, "§clause", "what it does";`.
-/// The one list of keywords (see the crate docs).
+/// `IDENT = bit, "Name", "wit-name", Shown, Family, "§clause", "what it does",
+/// "player word", "reminder";`. The one list of keywords (see the crate
+/// docs), the words players read included: the client shows
+/// [`KeywordInfo::label`] and [`KeywordInfo::reminder`].
 ///
 /// `for_each_keyword!(path::to::callback; tokens...)` passes `[tokens...]`
 /// before the lines, for callbacks that need more to work with.
@@ -97,35 +109,93 @@ macro_rules! for_each_keyword {
     ($($callback:ident)::+; $($context:tt)*) => {
         $($callback)::+! {
             [$($context)*]
-            WARD = 0, "Ward", "ward", Word, Defence, "§13.1", "Attackers must pick an engaged Ward follower.";
-            STORM = 1, "Storm", "storm", Word, Attack, "§13.2", "May attack (leaders too) the turn it enters.";
-            RUSH = 2, "Rush", "rush", Word, Attack, "§13.3", "May attack followers the turn it enters.";
-            ASSAIL = 3, "Assail", "assail", Word, Attack, "§13.4", "May attack reserved followers.";
-            INTIMIDATE = 4, "Intimidate", "intimidate", Word, Other, "§13.5", "Can't be chosen as an attack target.";
-            DRAIN = 5, "Drain", "drain", Word, Lethal, "§13.6", "Attack damage it deals heals its leader.";
-            BANE = 6, "Bane", "bane", Word, Lethal, "§13.7", "Destroys the followers it fights.";
-            AURA = 7, "Aura", "aura", Word, Other, "§13.8", "The opponent can't select it.";
-            QUICK = 8, "Quick", "quick", Marker, Timing, "§13.9", "May be played in the opponent's Quick windows.";
-            IGNORE_WARD = 9, "IgnoreWard", "ignore-ward", Internal, Other, "§13.14", "The attacker ignores Ward.";
-            PUT_ON_FIELD_ENGAGED = 10, "PutOnFieldEngaged", "put-on-field-engaged", Internal, Other, "§13.14", "The card is put onto the field engaged.";
-            USE_DEF_AS_ATK = 11, "UseDefAsAtk", "use-def-as-atk", Internal, Other, "§13.14", "Deals combat damage equal to its defense.";
-            RUNE_FOLLOWERS_FOR_SPELLCHAIN = 12, "RuneFollowersForSpellchain", "rune-followers-for-spellchain", Internal, Other, "§13.14", "Runecraft followers in the cemetery count for Spellchain.";
-            CANNOT_DESTROY_BY_ABILITIES = 13, "CannotDestroyByAbilities", "cannot-destroy-by-abilities", Internal, Other, "§13.14", "Can't be destroyed by abilities (Bane included, CR 11.3.2.1).";
-            CANNOT_ATTACK = 14, "CannotAttack", "cannot-attack", Internal, Other, "§13.14", "Can't attack.";
-            CANNOT_ATTACK_LEADERS = 15, "CannotAttackLeaders", "cannot-attack-leaders", Internal, Other, "§13.14", "Can't attack leaders.";
-            PLUS1_DAMAGE = 16, "Plus1Damage", "plus1-damage", Internal, Other, "§13.14", "Deals 1 more damage when fighting or attacking.";
-            PLUS2_DAMAGE = 17, "Plus2Damage", "plus2-damage", Internal, Other, "§13.14", "Deals 2 more damage.";
-            PLUS3_DAMAGE = 18, "Plus3Damage", "plus3-damage", Internal, Other, "§13.14", "Deals 3 more damage.";
-            PLUS4_DAMAGE = 19, "Plus4Damage", "plus4-damage", Internal, Other, "§13.14", "Deals 4 more damage.";
-            DAMAGE_REDUCTION1 = 20, "DamageReduction1", "damage-reduction1", Internal, Other, "§13.14", "Takes 1 less combat damage.";
-            DAMAGE_REDUCTION_ABILITIES1 = 21, "DamageReductionAbilities1", "damage-reduction-abilities1", Internal, Other, "§13.14", "Takes 1 less ability damage.";
-            CANNOT_DEAL_DAMAGE = 22, "CannotDealDamage", "cannot-deal-damage", Internal, Other, "§13.14", "Deals no combat damage.";
-            DOES_NOT_TAKE_DAMAGE = 23, "DoesNotTakeDamage", "does-not-take-damage", Internal, Other, "§13.14", "Takes no damage at all.";
-            DOES_NOT_TAKE_COMBAT_DAMAGE = 24, "DoesNotTakeCombatDamage", "does-not-take-combat-damage", Internal, Other, "§13.14", "Takes no combat damage.";
-            DOUBLE_COMBAT_DAMAGE = 25, "DoubleCombatDamage", "double-combat-damage", Internal, Other, "§13.14", "Deals double damage to followers in combat.";
-            DOUBLE_LEADER_DAMAGE = 26, "DoubleLeaderDamage", "double-leader-damage", Internal, Other, "§13.14", "Deals double damage to leaders.";
-            STACK = 27, "Stack", "stack", Internal, Other, "§2.4", "An amulet with Stack counters.";
-            EARTH_RITE = 28, "EarthRite", "earth-rite", Internal, Other, "§13.14", "Has an Earth Rite cost (marker only).";
+            WARD = 0, "Ward", "ward", Word, Defence, "§13.1", "Attackers must pick an engaged Ward follower.",
+                "Ward",
+                "While this follower is engaged, enemy followers must attack it (or another engaged Ward follower). When it is put onto the field, you may put it engaged.";
+            STORM = 1, "Storm", "storm", Word, Attack, "§13.2", "May attack (leaders too) the turn it enters.",
+                "Storm",
+                "This follower can attack the turn it is put onto the field, the enemy leader included.";
+            RUSH = 2, "Rush", "rush", Word, Attack, "§13.3", "May attack followers the turn it enters.",
+                "Rush",
+                "This follower can attack enemy followers (not the leader) the turn it is put onto the field.";
+            ASSAIL = 3, "Assail", "assail", Word, Attack, "§13.4", "May attack reserved followers.",
+                "Assail",
+                "This follower can attack reserved enemy followers, not only engaged ones.";
+            INTIMIDATE = 4, "Intimidate", "intimidate", Word, Other, "§13.5", "Can't be chosen as an attack target.",
+                "Intimidate",
+                "This follower can't be chosen as an attack target. Abilities can still choose it.";
+            DRAIN = 5, "Drain", "drain", Word, Lethal, "§13.6", "Attack damage it deals heals its leader.",
+                "Drain",
+                "When this follower deals damage by attacking, your leader gains that much defense.";
+            BANE = 6, "Bane", "bane", Word, Lethal, "§13.7", "Destroys the followers it fights.",
+                "Bane",
+                "A follower that fights this follower is destroyed, however much damage it took.";
+            AURA = 7, "Aura", "aura", Word, Other, "§13.8", "The opponent can't select it.",
+                "Aura",
+                "While this card is on the field, your opponent's cards and abilities can't select it.";
+            QUICK = 8, "Quick", "quick", Marker, Timing, "§13.9", "May be played in the opponent's Quick windows.",
+                "Quick",
+                "You may play this card in a Quick timing during your opponent's turn, paying with your own play points.";
+            IGNORE_WARD = 9, "IgnoreWard", "ignore-ward", Internal, Other, "§13.14", "The attacker ignores Ward.",
+                "Ignores Ward",
+                "This follower may attack any legal target, even while the opponent has an engaged Ward follower.";
+            PUT_ON_FIELD_ENGAGED = 10, "PutOnFieldEngaged", "put-on-field-engaged", Internal, Other, "§13.14", "The card is put onto the field engaged.",
+                "Enters engaged",
+                "This card is put onto the field engaged.";
+            USE_DEF_AS_ATK = 11, "UseDefAsAtk", "use-def-as-atk", Internal, Other, "§13.14", "Deals combat damage equal to its defense.",
+                "Hits with defense",
+                "In combat, this follower deals damage equal to its defense instead of its attack.";
+            RUNE_FOLLOWERS_FOR_SPELLCHAIN = 12, "RuneFollowersForSpellchain", "rune-followers-for-spellchain", Internal, Other, "§13.14", "Runecraft followers in the cemetery count for Spellchain.",
+                "Followers count for Spellchain",
+                "Runecraft followers in your cemetery count toward your Spellchain.";
+            CANNOT_DESTROY_BY_ABILITIES = 13, "CannotDestroyByAbilities", "cannot-destroy-by-abilities", Internal, Other, "§13.14", "Can't be destroyed by abilities (Bane included, CR 11.3.2.1).",
+                "Can't be destroyed by abilities",
+                "Abilities, Bane included, can't destroy this card. It is still destroyed when its defense reaches 0.";
+            CANNOT_ATTACK = 14, "CannotAttack", "cannot-attack", Internal, Other, "§13.14", "Can't attack.",
+                "Can't attack",
+                "This follower can't attack.";
+            CANNOT_ATTACK_LEADERS = 15, "CannotAttackLeaders", "cannot-attack-leaders", Internal, Other, "§13.14", "Can't attack leaders.",
+                "Can't attack leaders",
+                "This follower can't attack leaders. It can still attack followers.";
+            PLUS1_DAMAGE = 16, "Plus1Damage", "plus1-damage", Internal, Other, "§13.14", "Deals 1 more damage when fighting or attacking.",
+                "+1 damage",
+                "This follower deals 1 more damage when it fights or attacks.";
+            PLUS2_DAMAGE = 17, "Plus2Damage", "plus2-damage", Internal, Other, "§13.14", "Deals 2 more damage.",
+                "+2 damage",
+                "This follower deals 2 more damage when it fights or attacks.";
+            PLUS3_DAMAGE = 18, "Plus3Damage", "plus3-damage", Internal, Other, "§13.14", "Deals 3 more damage.",
+                "+3 damage",
+                "This follower deals 3 more damage when it fights or attacks.";
+            PLUS4_DAMAGE = 19, "Plus4Damage", "plus4-damage", Internal, Other, "§13.14", "Deals 4 more damage.",
+                "+4 damage",
+                "This follower deals 4 more damage when it fights or attacks.";
+            DAMAGE_REDUCTION1 = 20, "DamageReduction1", "damage-reduction1", Internal, Other, "§13.14", "Takes 1 less combat damage.",
+                "Takes 1 less in combat",
+                "This follower takes 1 less damage in combat.";
+            DAMAGE_REDUCTION_ABILITIES1 = 21, "DamageReductionAbilities1", "damage-reduction-abilities1", Internal, Other, "§13.14", "Takes 1 less ability damage.",
+                "Takes 1 less from abilities",
+                "This follower takes 1 less damage from abilities.";
+            CANNOT_DEAL_DAMAGE = 22, "CannotDealDamage", "cannot-deal-damage", Internal, Other, "§13.14", "Deals no combat damage.",
+                "Deals no combat damage",
+                "This follower deals no damage in combat.";
+            DOES_NOT_TAKE_DAMAGE = 23, "DoesNotTakeDamage", "does-not-take-damage", Internal, Other, "§13.14", "Takes no damage at all.",
+                "Takes no damage",
+                "This follower takes no damage at all.";
+            DOES_NOT_TAKE_COMBAT_DAMAGE = 24, "DoesNotTakeCombatDamage", "does-not-take-combat-damage", Internal, Other, "§13.14", "Takes no combat damage.",
+                "Takes no combat damage",
+                "This follower takes no damage in combat.";
+            DOUBLE_COMBAT_DAMAGE = 25, "DoubleCombatDamage", "double-combat-damage", Internal, Other, "§13.14", "Deals double damage to followers in combat.",
+                "Double damage to followers",
+                "In combat, this follower deals double damage to followers.";
+            DOUBLE_LEADER_DAMAGE = 26, "DoubleLeaderDamage", "double-leader-damage", Internal, Other, "§13.14", "Deals double damage to leaders.",
+                "Double damage to leaders",
+                "This follower deals double damage to leaders.";
+            STACK = 27, "Stack", "stack", Internal, Other, "§2.4", "An amulet with Stack counters.",
+                "Stack",
+                "This amulet holds Stack counters. Earth Rite costs remove them; an amulet with none left goes to the cemetery.";
+            EARTH_RITE = 28, "EarthRite", "earth-rite", Internal, Other, "§13.14", "Has an Earth Rite cost (marker only).",
+                "Earth Rite",
+                "An Earth Rite cost removes Stack counters from one of your Stack amulets.";
         }
     };
 }
@@ -138,7 +208,7 @@ macro_rules! for_each_keyword {
 #[macro_export]
 macro_rules! keywords_bitflags {
     ([$(#[$attr:meta])* $vis:vis struct $name:ident]
-     $($ident:ident = $bit:literal, $kname:literal, $wit:literal, $shown:ident, $family:ident, $clause:literal, $doc:literal;)*) => {
+     $($ident:ident = $bit:literal, $kname:literal, $wit:literal, $shown:ident, $family:ident, $clause:literal, $doc:literal, $label:literal, $reminder:literal;)*) => {
         bitflags::bitflags! {
             $(#[$attr])*
             $vis struct $name: u64 {
@@ -297,10 +367,14 @@ pub struct TriggerInfo {
     pub clause: &'static str,
     /// When it triggers, in a sentence.
     pub doc: &'static str,
+    /// When it happens, as players read it: a sentence start ("When this
+    /// evolves"), which the client shows before an ability's text.
+    pub when: &'static str,
 }
 
 /// Calls `$callback!` with every trigger of automatic abilities the host
-/// detects, one line each: `Ident = "Ability name", "§clause", "when";`,
+/// detects, one line each: `Ident = "Ability name", "§clause", "when it
+/// triggers", "When this ... (players' words)";`,
 /// with `Ident(Filter)` for a trigger that takes a card filter (after
 /// `[context]`, as [`for_each_keyword!`] does). The engine's `Trigger` is
 /// made from it ([`trigger_enum!`]), the SDK names abilities by it, and
@@ -319,29 +393,52 @@ macro_rules! for_each_trigger {
     ($($callback:ident)::+; $($context:tt)*) => {
         $($callback)::+! {
             [$($context)*]
-            Fanfare = "Fanfare", "§12.5", "This card is put onto the field from another zone.";
-            LastWords = "Last Words", "§12.5", "This card goes from the field to the cemetery.";
-            OnLeaveField = "Leave Field", "§12.5", "This card leaves the field.";
-            OnReturnToHandFromField = "Return to Hand", "§12.5", "This card is returned from the field to the hand.";
-            OnOtherEnterField(Filter) = "Other Enters Field", "§12.5", "Another matching card is put onto your field.";
-            OnOtherLeaveField(Filter) = "Other Leaves Field", "§12.5", "Another matching card leaves your field.";
-            OnOpponentCardDestroyed(Filter) = "Opponent's Card Destroyed", "§12.5", "A matching card on the opponent's field is destroyed.";
-            OnOpponentCardLeaveField(Filter) = "Opponent's Card Leaves", "§12.5", "A matching card leaves the opponent's field, however it leaves.";
-            OnDiscarded = "Discarded", "§12.5", "This card is discarded (works in the hand).";
-            OnEvolve = "Evolve", "§10", "This card evolves.";
-            OnSuperEvolve = "Super Evolve", "§10", "This card super-evolves.";
-            OnOtherEvolve(Filter) = "Other Evolves", "§12.5", "Another matching follower on your field evolves.";
-            Strike = "Strike", "§8", "This follower attacks.";
-            FollowerStrike = "Follower Strike", "§8", "This follower attacks a follower.";
-            LeaderStrike = "Leader Strike", "§8", "This follower attacks a leader.";
-            OnOtherAttack(Filter) = "Other Attacks", "§12.5", "Another matching card on your field attacks.";
-            OnPlaySpell(Filter) = "Spell Played", "§12.5", "You play a matching spell.";
-            OnDealCombatDamage = "Combat Damage", "§9", "This follower deals combat damage.";
-            OnLeaderGainDefense = "Leader Gains Defense", "§12.5", "Your leader gains defense.";
-            StartMainPhase = "Start of Main Phase", "§7", "Start of your main phase.";
-            StartOpponentMainPhase = "Start of Opponent's Main Phase", "§7", "Start of each opponent's main phase.";
-            StartEndPhase = "Start of End Phase", "§7", "Start of your end phase.";
-            StartOpponentEndPhase = "Start of Opponent's End Phase", "§7", "Start of each opponent's end phase.";
+            Fanfare = "Fanfare", "§12.5", "This card is put onto the field from another zone.",
+                "When this is put onto the field";
+            LastWords = "Last Words", "§12.5", "This card goes from the field to the cemetery.",
+                "When this goes from the field to the cemetery";
+            OnLeaveField = "Leave Field", "§12.5", "This card leaves the field.",
+                "When this leaves the field";
+            OnReturnToHandFromField = "Return to Hand", "§12.5", "This card is returned from the field to the hand.",
+                "When this returns from the field to the hand";
+            OnOtherEnterField(Filter) = "Other Enters Field", "§12.5", "Another matching card is put onto your field.",
+                "Whenever another card is put onto your field";
+            OnOtherLeaveField(Filter) = "Other Leaves Field", "§12.5", "Another matching card leaves your field.",
+                "Whenever another card leaves your field";
+            OnOpponentCardDestroyed(Filter) = "Opponent's Card Destroyed", "§12.5", "A matching card on the opponent's field is destroyed.",
+                "Whenever an enemy card is destroyed";
+            OnOpponentCardLeaveField(Filter) = "Opponent's Card Leaves", "§12.5", "A matching card leaves the opponent's field, however it leaves.",
+                "Whenever an enemy card leaves the field";
+            OnDiscarded = "Discarded", "§12.5", "This card is discarded (works in the hand).",
+                "When this is discarded";
+            OnEvolve = "Evolve", "§10", "This card evolves.",
+                "When this evolves";
+            OnSuperEvolve = "Super Evolve", "§10", "This card super-evolves.",
+                "When this super-evolves";
+            OnOtherEvolve(Filter) = "Other Evolves", "§12.5", "Another matching follower on your field evolves.",
+                "Whenever another follower on your field evolves";
+            Strike = "Strike", "§8", "This follower attacks.",
+                "When this follower attacks";
+            FollowerStrike = "Follower Strike", "§8", "This follower attacks a follower.",
+                "When this follower attacks a follower";
+            LeaderStrike = "Leader Strike", "§8", "This follower attacks a leader.",
+                "When this follower attacks a leader";
+            OnOtherAttack(Filter) = "Other Attacks", "§12.5", "Another matching card on your field attacks.",
+                "Whenever another card on your field attacks";
+            OnPlaySpell(Filter) = "Spell Played", "§12.5", "You play a matching spell.",
+                "Whenever you play a spell";
+            OnDealCombatDamage = "Combat Damage", "§9", "This follower deals combat damage.",
+                "When this follower deals combat damage";
+            OnLeaderGainDefense = "Leader Gains Defense", "§12.5", "Your leader gains defense.",
+                "Whenever your leader gains defense";
+            StartMainPhase = "Start of Main Phase", "§7", "Start of your main phase.",
+                "At the start of your main phase";
+            StartOpponentMainPhase = "Start of Opponent's Main Phase", "§7", "Start of each opponent's main phase.",
+                "At the start of your opponent's main phase";
+            StartEndPhase = "Start of End Phase", "§7", "Start of your end phase.",
+                "At the start of your end phase";
+            StartOpponentEndPhase = "Start of Opponent's End Phase", "§7", "Start of each opponent's end phase.",
+                "At the start of your opponent's end phase";
         }
     };
 }
@@ -352,7 +449,7 @@ macro_rules! for_each_trigger {
 #[macro_export]
 macro_rules! trigger_enum {
     ([$(#[$attr:meta])* $vis:vis enum $name:ident]
-     $($ident:ident $(($payload:ident))? = $printed:literal, $clause:literal, $doc:literal;)*) => {
+     $($ident:ident $(($payload:ident))? = $printed:literal, $clause:literal, $doc:literal, $when:literal;)*) => {
         $(#[$attr])*
         $vis enum $name {
             $(
@@ -373,7 +470,7 @@ macro_rules! trigger_enum {
 }
 
 macro_rules! trigger_table {
-    ([] $($ident:ident $(($payload:ident))? = $printed:literal, $clause:literal, $doc:literal;)*) => {
+    ([] $($ident:ident $(($payload:ident))? = $printed:literal, $clause:literal, $doc:literal, $when:literal;)*) => {
         /// Every trigger, in declaration order.
         pub const TRIGGERS: &[TriggerInfo] = &[
             $(TriggerInfo {
@@ -382,6 +479,7 @@ macro_rules! trigger_table {
                 filtered: false $(|| stringify!($payload).len() > 0)?,
                 clause: $clause,
                 doc: $doc,
+                when: $when,
             },)*
         ];
     };
@@ -390,7 +488,7 @@ macro_rules! trigger_table {
 for_each_trigger!(trigger_table);
 
 macro_rules! keyword_table {
-    ([] $($ident:ident = $bit:literal, $name:literal, $wit:literal, $shown:ident, $family:ident, $clause:literal, $doc:literal;)*) => {
+    ([] $($ident:ident = $bit:literal, $name:literal, $wit:literal, $shown:ident, $family:ident, $clause:literal, $doc:literal, $label:literal, $reminder:literal;)*) => {
         /// Every keyword, in bit order.
         pub const KEYWORDS: &[KeywordInfo] = &[
             $(KeywordInfo {
@@ -402,6 +500,8 @@ macro_rules! keyword_table {
                 family: Family::$family,
                 clause: $clause,
                 doc: $doc,
+                label: $label,
+                reminder: $reminder,
             },)*
         ];
     };
@@ -665,6 +765,46 @@ mod tests {
             assert_eq!((same_name, same_wit), (1, 1), "{}", keyword.ident);
         }
         assert_eq!(keyword_named("Bane").map(|k| k.bit), Some(6));
+    }
+
+    /// CamelCase or SCREAMING_CASE: a Rust name, not a word.
+    fn is_identifier(text: &str) -> bool {
+        text.contains('_')
+            || text
+                .split_whitespace()
+                .any(|word| word.chars().skip(1).any(|c| c.is_ascii_uppercase()))
+    }
+
+    #[test]
+    fn every_keyword_and_trigger_has_words_players_read() {
+        for keyword in KEYWORDS {
+            assert!(
+                !keyword.label.is_empty() && keyword.reminder.len() > 10,
+                "{}",
+                keyword.ident
+            );
+            assert!(
+                !is_identifier(keyword.label),
+                "{}: {}",
+                keyword.ident,
+                keyword.label
+            );
+        }
+        for trigger in TRIGGERS {
+            assert!(
+                trigger.when.starts_with("When") || trigger.when.starts_with("At "),
+                "{}: {}",
+                trigger.ident,
+                trigger.when
+            );
+            // Ability names find their trigger: they are unique.
+            assert_eq!(
+                TRIGGERS.iter().filter(|t| t.name == trigger.name).count(),
+                1,
+                "{}",
+                trigger.name
+            );
+        }
     }
 
     #[test]

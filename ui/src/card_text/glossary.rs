@@ -3,11 +3,10 @@
 //! two sentences from docs/rules.md §12–§13, §15.1), so no badge, menu or
 //! tooltip shows an engine name such as `IgnoreWard` or `OnEvolve`.
 //!
-//! Keywords and triggers are declared once in `sve-vocab`; the tables here
-//! are keyed by the vocabulary's identifiers, and the tests fail when a
-//! vocabulary entry has no words here, so a new keyword can't be
-//! forgotten. Tags that are not keywords (`[fanfare]`, `[act]`,
-//! `[cost02]`, ...) are [`Marker`]s.
+//! Keywords and triggers are declared once in `sve-vocab`, with the words
+//! players read (`KeywordInfo::label` and `reminder`, `TriggerInfo::when`),
+//! so a new keyword brings its words along. Tags that are not keywords
+//! (`[fanfare]`, `[act]`, `[cost02]`, ...) are [`Marker`]s, worded here.
 
 use egui::Color32;
 use sve_engine::cards::{Class, Keywords};
@@ -21,262 +20,6 @@ pub struct Words {
     /// What it does, in one or two sentences.
     pub reminder: &'static str,
 }
-
-/// A keyword's words by its `sve-vocab` identifier.
-const KEYWORD_WORDS: &[(&str, Words)] = &[
-    (
-        "WARD",
-        words(
-            "Ward",
-            "While this follower is engaged, enemy followers must attack it (or another engaged Ward follower). When it is put onto the field, you may put it engaged.",
-        ),
-    ),
-    (
-        "STORM",
-        words(
-            "Storm",
-            "This follower can attack the turn it is put onto the field, the enemy leader included.",
-        ),
-    ),
-    (
-        "RUSH",
-        words(
-            "Rush",
-            "This follower can attack enemy followers (not the leader) the turn it is put onto the field.",
-        ),
-    ),
-    (
-        "ASSAIL",
-        words(
-            "Assail",
-            "This follower can attack reserved enemy followers, not only engaged ones.",
-        ),
-    ),
-    (
-        "INTIMIDATE",
-        words(
-            "Intimidate",
-            "This follower can't be chosen as an attack target. Abilities can still choose it.",
-        ),
-    ),
-    (
-        "DRAIN",
-        words(
-            "Drain",
-            "When this follower deals damage by attacking, your leader gains that much defense.",
-        ),
-    ),
-    (
-        "BANE",
-        words(
-            "Bane",
-            "A follower that fights this follower is destroyed, however much damage it took.",
-        ),
-    ),
-    (
-        "AURA",
-        words(
-            "Aura",
-            "While this card is on the field, your opponent's cards and abilities can't select it.",
-        ),
-    ),
-    (
-        "QUICK",
-        words(
-            "Quick",
-            "You may play this card in a Quick timing during your opponent's turn, paying with your own play points.",
-        ),
-    ),
-    (
-        "IGNORE_WARD",
-        words(
-            "Ignores Ward",
-            "This follower may attack any legal target, even while the opponent has an engaged Ward follower.",
-        ),
-    ),
-    (
-        "PUT_ON_FIELD_ENGAGED",
-        words("Enters engaged", "This card is put onto the field engaged."),
-    ),
-    (
-        "USE_DEF_AS_ATK",
-        words(
-            "Hits with defense",
-            "In combat, this follower deals damage equal to its defense instead of its attack.",
-        ),
-    ),
-    (
-        "RUNE_FOLLOWERS_FOR_SPELLCHAIN",
-        words(
-            "Followers count for Spellchain",
-            "Runecraft followers in your cemetery count toward your Spellchain.",
-        ),
-    ),
-    (
-        "CANNOT_DESTROY_BY_ABILITIES",
-        words(
-            "Can't be destroyed by abilities",
-            "Abilities, Bane included, can't destroy this card. It is still destroyed when its defense reaches 0.",
-        ),
-    ),
-    (
-        "CANNOT_ATTACK",
-        words("Can't attack", "This follower can't attack."),
-    ),
-    (
-        "CANNOT_ATTACK_LEADERS",
-        words(
-            "Can't attack leaders",
-            "This follower can't attack leaders. It can still attack followers.",
-        ),
-    ),
-    (
-        "PLUS1_DAMAGE",
-        words(
-            "+1 damage",
-            "This follower deals 1 more damage when it fights or attacks.",
-        ),
-    ),
-    (
-        "PLUS2_DAMAGE",
-        words(
-            "+2 damage",
-            "This follower deals 2 more damage when it fights or attacks.",
-        ),
-    ),
-    (
-        "PLUS3_DAMAGE",
-        words(
-            "+3 damage",
-            "This follower deals 3 more damage when it fights or attacks.",
-        ),
-    ),
-    (
-        "PLUS4_DAMAGE",
-        words(
-            "+4 damage",
-            "This follower deals 4 more damage when it fights or attacks.",
-        ),
-    ),
-    (
-        "DAMAGE_REDUCTION1",
-        words(
-            "Takes 1 less in combat",
-            "This follower takes 1 less damage in combat.",
-        ),
-    ),
-    (
-        "DAMAGE_REDUCTION_ABILITIES1",
-        words(
-            "Takes 1 less from abilities",
-            "This follower takes 1 less damage from abilities.",
-        ),
-    ),
-    (
-        "CANNOT_DEAL_DAMAGE",
-        words(
-            "Deals no combat damage",
-            "This follower deals no damage in combat.",
-        ),
-    ),
-    (
-        "DOES_NOT_TAKE_DAMAGE",
-        words("Takes no damage", "This follower takes no damage at all."),
-    ),
-    (
-        "DOES_NOT_TAKE_COMBAT_DAMAGE",
-        words(
-            "Takes no combat damage",
-            "This follower takes no damage in combat.",
-        ),
-    ),
-    (
-        "DOUBLE_COMBAT_DAMAGE",
-        words(
-            "Double damage to followers",
-            "In combat, this follower deals double damage to followers.",
-        ),
-    ),
-    (
-        "DOUBLE_LEADER_DAMAGE",
-        words(
-            "Double damage to leaders",
-            "This follower deals double damage to leaders.",
-        ),
-    ),
-    (
-        "STACK",
-        words(
-            "Stack",
-            "This amulet holds Stack counters. Earth Rite costs remove them; an amulet with none left goes to the cemetery.",
-        ),
-    ),
-    (
-        "EARTH_RITE",
-        words(
-            "Earth Rite",
-            "An Earth Rite cost removes Stack counters from one of your Stack amulets.",
-        ),
-    ),
-];
-
-/// The words of a trigger of automatic abilities, by its `sve-vocab`
-/// identifier: when it happens, as a sentence start.
-const TRIGGER_WORDS: &[(&str, &str)] = &[
-    ("Fanfare", "When this is put onto the field"),
-    ("LastWords", "When this goes from the field to the cemetery"),
-    ("OnLeaveField", "When this leaves the field"),
-    (
-        "OnReturnToHandFromField",
-        "When this returns from the field to the hand",
-    ),
-    (
-        "OnOtherEnterField",
-        "Whenever another card is put onto your field",
-    ),
-    (
-        "OnOtherLeaveField",
-        "Whenever another card leaves your field",
-    ),
-    (
-        "OnOpponentCardDestroyed",
-        "Whenever an enemy card is destroyed",
-    ),
-    (
-        "OnOpponentCardLeaveField",
-        "Whenever an enemy card leaves the field",
-    ),
-    ("OnDiscarded", "When this is discarded"),
-    ("OnEvolve", "When this evolves"),
-    ("OnSuperEvolve", "When this super-evolves"),
-    (
-        "OnOtherEvolve",
-        "Whenever another follower on your field evolves",
-    ),
-    ("Strike", "When this follower attacks"),
-    ("FollowerStrike", "When this follower attacks a follower"),
-    ("LeaderStrike", "When this follower attacks a leader"),
-    (
-        "OnOtherAttack",
-        "Whenever another card on your field attacks",
-    ),
-    ("OnPlaySpell", "Whenever you play a spell"),
-    (
-        "OnDealCombatDamage",
-        "When this follower deals combat damage",
-    ),
-    ("OnLeaderGainDefense", "Whenever your leader gains defense"),
-    ("StartMainPhase", "At the start of your main phase"),
-    (
-        "StartOpponentMainPhase",
-        "At the start of your opponent's main phase",
-    ),
-    ("StartEndPhase", "At the start of your end phase"),
-    (
-        "StartOpponentEndPhase",
-        "At the start of your opponent's end phase",
-    ),
-];
 
 /// A card text tag that is not a keyword of its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -397,19 +140,12 @@ pub const DEFENSE_COLOUR: Color32 = Color32::from_rgb(40, 70, 120);
 /// The colour of cost badges (as the card's cost circle).
 pub const COST_COLOUR: Color32 = Color32::from_rgb(40, 90, 190);
 
-/// The words of a keyword. A keyword the table lacks (the tests rule that
-/// out) shows its vocabulary name and description.
+/// The words of a keyword, from its vocabulary line.
 pub fn keyword_words(info: &KeywordInfo) -> Words {
-    KEYWORD_WORDS
-        .iter()
-        .find(|(ident, _)| *ident == info.ident)
-        .map_or(
-            Words {
-                label: info.name,
-                reminder: info.doc,
-            },
-            |(_, words)| *words,
-        )
+    Words {
+        label: info.label,
+        reminder: info.reminder,
+    }
 }
 
 /// The words of every keyword in `keywords`, in the vocabulary's order.
@@ -432,13 +168,10 @@ pub fn keyword_colour(info: &KeywordInfo) -> Color32 {
 /// name the vocabulary gives it (`Trigger::ability_name`). `None` for a
 /// name no trigger has.
 pub fn trigger_words(ability_name: &str) -> Option<&'static str> {
-    let info = sve_vocab::TRIGGERS
+    sve_vocab::TRIGGERS
         .iter()
-        .find(|info| info.name == ability_name)?;
-    TRIGGER_WORDS
-        .iter()
-        .find(|(ident, _)| *ident == info.ident)
-        .map(|(_, text)| *text)
+        .find(|info| info.name == ability_name)
+        .map(|info| info.when)
 }
 
 /// What a tag word (as [`super::markup`] writes it) means.
@@ -558,51 +291,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_vocabulary_keyword_has_player_words_and_a_reminder() {
-        for info in sve_vocab::KEYWORDS {
-            let entry = KEYWORD_WORDS.iter().find(|(ident, _)| *ident == info.ident);
-            let Some((_, words)) = entry else {
-                panic!("keyword {} has no words in KEYWORD_WORDS", info.ident);
-            };
-            assert!(
-                !words.label.is_empty() && words.reminder.len() > 10,
-                "{}",
-                info.ident
-            );
-            assert!(
-                !is_identifier(words.label),
-                "{}: {}",
-                info.ident,
-                words.label
-            );
-        }
-        for (ident, _) in KEYWORD_WORDS {
-            assert!(
-                sve_vocab::KEYWORDS.iter().any(|info| info.ident == *ident),
-                "{ident} is not a vocabulary keyword"
-            );
-        }
-    }
-
-    #[test]
-    fn every_vocabulary_trigger_has_player_words() {
-        for info in sve_vocab::TRIGGERS {
-            assert!(
-                TRIGGER_WORDS.iter().any(|(ident, _)| *ident == info.ident),
-                "trigger {} has no words in TRIGGER_WORDS",
-                info.ident
-            );
-            // Ability names find their trigger: they are unique.
-            assert_eq!(
-                sve_vocab::TRIGGERS
-                    .iter()
-                    .filter(|t| t.name == info.name)
-                    .count(),
-                1,
-                "{}",
-                info.name
-            );
-        }
+    fn keywords_and_triggers_are_worded_by_the_vocabulary() {
+        let ignore_ward = sve_vocab::keyword_named("IgnoreWard").expect("a keyword");
+        assert_eq!(keyword_words(ignore_ward).label, "Ignores Ward");
         assert_eq!(trigger_words("Evolve"), Some("When this evolves"));
         assert_eq!(trigger_words("Serve"), None);
     }
@@ -630,13 +321,5 @@ mod tests {
         assert_eq!(label("attack"), "ATK");
         assert_eq!(label("forestcraft"), "Forestcraft");
         assert_eq!(label("sparkle"), "?");
-    }
-
-    /// CamelCase or SCREAMING_CASE: a Rust name, not a word.
-    fn is_identifier(text: &str) -> bool {
-        text.contains('_')
-            || text
-                .split_whitespace()
-                .any(|word| word.chars().skip(1).any(|c| c.is_ascii_uppercase()))
     }
 }

@@ -5,7 +5,8 @@
 //! - `markup.rs`: the text split into plain runs and tags; untrusted text
 //!   is capped and cleaned, malformed brackets never panic.
 //! - `glossary.rs`: the player's words for keywords, tags and triggers,
-//!   with their reminder texts, keyed by `sve-vocab`'s identifiers.
+//!   with their reminder texts: keywords' and triggers' from their
+//!   `sve-vocab` lines, the other tags' (markers) its own.
 //! - `layout.rs`: the rich text ([`layout`]) and which reminder is under
 //!   the pointer.
 //! - `abilities.rs`: an ability definition's kind, timing and costs in
