@@ -10,6 +10,12 @@
 //! eframe's figure is the CPU time of the frame before (the UI, layout
 //! and tessellation; not the wait for the display), so each frame is
 //! counted with whether animations played in the frame it measures.
+//!
+//! egui clears its glyph atlas, and lays out all text again, once the atlas
+//! is more than 80% full. A card an animation grows or turns draws its text
+//! at stepped sizes (`play::card::stepped_scale`), so it asks for a few sizes
+//! rather than one per frame; the figure printed at the end shows how full
+//! the atlas got.
 
 use crate::app::{App, Screen};
 use crate::config::{MatchConfig, Seat};

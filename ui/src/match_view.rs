@@ -2,6 +2,10 @@
 //! from the session's snapshots (per-player views, redacted events, log
 //! lines), whether the match runs on the local worker or on a server.
 //! Panels read it; nothing in it is engine state.
+//!
+//! [`Board`] is that picture from one seat (who sits at the bottom), and
+//! [`PlayMode`] says whether the match is local (its `MatchMode`) or online
+//! (the seat played here, or none when watching).
 
 use crate::config::{MatchConfig, MatchMode, Seat};
 use crate::match_clocks::MatchClocks;

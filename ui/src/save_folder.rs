@@ -8,6 +8,10 @@
 //! Documents folder; with no home folder at all, "SVE Bench" in the working
 //! folder. The path is made absolute, so what the screen shows is where the
 //! files are.
+//!
+//! `AppOptions::save_dir` carries the folder to each match (the client's
+//! tests give `ui/target/test-saves`); the buttons open it with the
+//! platform's file manager (`launch`).
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};

@@ -7,6 +7,11 @@
 //!
 //! The zoom is set again only when the window's size changes, so the
 //! player's own zoom (Ctrl + and Ctrl −) holds until the next resize.
+//!
+//! The zoom grows in quarter steps once the window passes the design size (a
+//! 4K window at a scale of 1 is zoomed 2×); the board's card width then fits
+//! the room both across and down (`play/mod.rs`). `ui/tests/large_window.rs`,
+//! a test binary of its own so its 4K snapshot renders alone, checks it.
 
 use egui::{Context, Vec2};
 

@@ -13,6 +13,11 @@
 //!
 //! Besides renaming, a move between two places the viewer can't see
 //! carries no card definition ([`Event::Moved`] `def` is `None`).
+//!
+//! Spectators are shown `Match::spectator_view`. The card inspector's data
+//! and the pending abilities go through the feed too ([`SeatFeed::inspect`],
+//! [`SeatFeed::pending`]): the viewer's numbers are mapped back, only cards
+//! the viewer can see are inspected, and every card they name is renamed.
 
 use crate::inspect::{self, InspectedCard, ModifierSource, PendingLine, Sight};
 use std::collections::HashMap;

@@ -1,6 +1,12 @@
 //! [`Catalog`]: the cards of a session and the code behind them — what a
 //! match needs besides decks and a seed. Front ends (the `sve` command, the
 //! client) start from one.
+//!
+//! A catalog holds the vanilla cards (the bundled starter data, no
+//! abilities), or the packs of a folder loaded over them with the user's dev
+//! packs, optionally watched for hot reload ([`Catalog::open_watched`], then
+//! [`Catalog::refresh`]). Clones share one state: every clone sees a reload,
+//! and the pack list and diagnostics follow it.
 
 use crate::packs::{
     DevPacks, LoadOptions, LoadedPacks, PackDiagnostic, PackInfo, PackLibrary, PackWatcher,

@@ -1,6 +1,10 @@
 //! Deck files on disk and in packs: reading a deck list by path or by
 //! name. The format and the construction rules are the engine's
 //! ([`sve_engine::decks`]); this module only finds and reads the files.
+//!
+//! A pack may ship deck lists (`decks/NAME.txt` in its folder): a deck named
+//! on the command line (`--deck NAME`) is looked for there first, then among
+//! the bundled starter decks, then as a file path.
 
 use sve_engine::decks::{DeckError, DeckFile, STARTER_DECKS, parse_deck, starter_deck};
 

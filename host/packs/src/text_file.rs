@@ -7,6 +7,10 @@
 //! [`sve_text::decode`]: a UTF-8 byte order mark is dropped, `\r\n`
 //! and a lone `\r` become `\n`, and a file that is not text (a NUL byte,
 //! invalid UTF-8) is refused with the position of its first bad byte.
+//!
+//! Only regular files are read (a link is followed to one; a FIFO or a device
+//! is refused without being opened), and every read is capped in size
+//! (`read_capped`, which components, manifests and sources use too).
 
 use std::path::{Path, PathBuf};
 use sve_text::NotText;

@@ -59,11 +59,12 @@
 //!   pools for value functions and filters. [`ir::Module`] serialises it with
 //!   postcard, stamped with [`ir::IR_VERSION`].
 //!
-//! - [`text`] is the policy for text from outside, which the host shares:
-//!   a file's bytes to text (a byte order mark dropped, CRLF and CR-only
-//!   line ends read as lines, a file that is not text refused), the
-//!   characters that must never reach a terminal, and the card id rule.
-//!   Diagnostics escape the script text they quote and cut long lines.
+//! - Text from outside follows `sve-text`, the policy the host shares: a
+//!   file's bytes become text through `sve_text::decode` (a byte order
+//!   mark dropped, a file that is not text refused), the compiler reads
+//!   it as `sve_text::normalize` leaves it (CRLF and CR-only line ends
+//!   read as lines), and diagnostics escape the script text they quote
+//!   and cut long lines.
 //!
 //! To look at what a script compiles to, run
 //! `cargo run -p sve-script --example compile -- FILE...`: it prints every

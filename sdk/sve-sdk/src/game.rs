@@ -1,5 +1,14 @@
 //! [`Game`]: what an ability can ask and do, as methods that read like card
 //! text.
+//!
+//! A `Game` runs over a `GameApi` (`api.rs`). In a component it calls the
+//! imports directly, so a pack imports only the functions it uses, which keeps
+//! a Rust pack's fresh instance per call cheap; the host's in-process runner
+//! hands it an implementation of its own. Text is the dearest part of a game
+//! call (every string and list is copied into the pack's memory), so
+//! [`Game::stats`] gives a card's numbers and flags without its id, name,
+//! traits and counters. The types an author sees (`Player`, `CardInfo`,
+//! `Keywords`, ...) stand in for the wire forms, which are bare numbers.
 
 use crate::api::GameApi;
 use crate::bindings::sve::cards::game::TurnRecord;

@@ -3,6 +3,10 @@
 //! problem as the deck changes, save or load a deck file in the
 //! community deck-list format, import or copy a deck code (`code.rs`),
 //! and play the deck against the bot.
+//!
+//! Play this deck hands a legal draft to the start screen's config, with
+//! the bot, the bot's deck, the seed and the pace chosen there. The draft
+//! lives in the app, so it survives leaving the screen.
 
 pub mod code;
 pub mod draft;

@@ -7,6 +7,10 @@
 //! count only. Every row keeps its
 //! height whatever it holds, so the board does not jump. Clicks on cards and leaders become answers through
 //! [`LegalMoves`]; a click that fits no option explains why.
+//!
+//! A follower dragged to attack draws an arrow with a head and counts as the
+//! chosen attacker, so its legal targets are marked; a playable card dragged
+//! from the hand (or the EX area) onto your field plays it.
 
 use super::anim::Spot;
 use super::anim::spots::{record_card, record_place};

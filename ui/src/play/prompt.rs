@@ -5,6 +5,11 @@
 //! multi-pick answer. A short notice line explains refused clicks. The
 //! strip has a fixed height (`strip.rs`); its own buttons are numbered
 //! for the keyboard (`shortcuts.rs`).
+//!
+//! When a cost question offers the engine's `Choice::Cancel` (taking back an
+//! activation, or a yes to an optional cost), "Cancel the play" ("Cancel
+//! paying" for an optional cost) and Esc send it, locally and online; only
+//! where the engine offers none do they fall back to an undo.
 
 use super::board::BoardContext;
 use super::clicks::waiting_text;

@@ -1,8 +1,8 @@
 //! Board files: a board as text, written from a running match ("save
 //! board as scenario") and read back into a [`BoardBuilder`], so a board
-//! becomes a regression test in one step. Board test files
-//! (`docs/scenarios.md`, [`super::file`]) use the same lines for their
-//! `[board]` and `[expect]` sections.
+//! becomes a regression test in one step. Scenario files
+//! (`docs/scenarios.md`, read by the `sve-scenario` crate) use the same
+//! lines for their `[board]` and `[expect]` sections.
 //!
 //! ```text
 //! # a comment

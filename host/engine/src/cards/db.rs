@@ -1,5 +1,16 @@
 //! The card database: every card definition the loaded packs provide,
 //! indexed by id and by name.
+//!
+//! Besides the lookups (and evolved cards by their base card's name), it
+//! keeps per definition what the hot paths ask before they read a card's
+//! abilities: its passive abilities (every characteristics query), its
+//! trigger kinds (`trigger_kinds.rs`, after every event) and the zones its
+//! activated abilities work from (`activations.rs`, at every legal-action
+//! listing); and over all definitions, the keywords some passive gives and
+//! whether a passive may lower a cost. Its content fingerprint, which
+//! replays record, covers what plays and leaves out what is only shown
+//! (card and ability text, a translated name), so the language never breaks
+//! a replay.
 
 use super::{Activations, CardDef, CardType, Keywords, TriggerKinds};
 use crate::engine::DefId;

@@ -1,5 +1,10 @@
 //! Static card facts: everything the engine knows about a card without
-//! running any card code (architecture guide, "Abilities").
+//! running any card code. Abilities are data here (kind, trigger, costs,
+//! timing, once-per-turn, passive effects); what an ability does is code an
+//! `AbilityRunner` runs.
+//!
+//! A card its pack can't play in full is `unplayable`, with the reason: a
+//! deck that holds it is refused, and card code can't summon it.
 
 use super::Keywords;
 use super::value::ValueExpr;

@@ -1,14 +1,23 @@
 //! The seam between the rules and card code. The engine knows every
 //! ability's trigger, cost and timing as data ([`AbilityDef`]); what an
-//! ability *does* is up to an [`AbilityRunner`]: Rust test fixtures now,
-//! wasm packs later, both plugged in the same way.
+//! ability *does* is up to an [`AbilityRunner`]: Rust closures in tests
+//! (`FnRunner`), card packs in the host (`sve-packs`' `PackRunner`), both
+//! plugged in the same way; `NoAbilities` plays vanilla cards.
 //!
-//! Runs are re-entrant (architecture guide, "Abilities in wasm are
-//! re-entrant"): [`AbilityRunner::resolve`] is called with the answers
+//! Runs are re-entrant: [`AbilityRunner::resolve`] is called with the answers
 //! gathered so far. When card code needs one more answer, its `choose` call
 //! returns [`Halt::Ask`]; the engine rolls back what that run changed, asks
 //! the player, and calls `resolve` again from the start with one more answer.
 //! Card code therefore keeps no state and stays straight-line.
+//!
+//! A run that fails ([`Halt::Failed`]: a trap, a panic, a limit of
+//! `runtime/limits.rs`) is rolled back too, and its ability fizzles with an
+//! `AbilityFizzled` event; the match goes on. [`AbilityCtx`] is all card code
+//! may do: it moves cards only out of the zones the rules let effects reach
+//! (never a leader, an evolve deck or zone, or a card being played), summons
+//! only token followers and amulets, and asks its questions with a role
+//! (`QuestionRole`) so that a yes to an optional cost can be taken back
+//! (`flow/cancel.rs`).
 
 use super::Match;
 use super::event::DamageKind;

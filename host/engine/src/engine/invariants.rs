@@ -1,5 +1,7 @@
-//! Invariants of a match (architecture guide, "Invariants worth testing"),
-//! checked by tests and `sve sim` after every step.
+//! Invariants of a match: every card in exactly one place (card
+//! conservation), resources within their bounds and zones within their
+//! limits once rules handling has run; checked by tests and `sve sim` after
+//! every step ([`Match::check_invariants`]).
 
 use super::ids::{CardRef, PlayerId};
 use super::runtime::Match;

@@ -3,6 +3,15 @@
 //! effect, shuffle) is applied here, and the [`Event`]s are derived from
 //! each mutation here, so the log can never disagree with the state.
 //! Triggers are collected from those events (`triggers.rs`).
+//!
+//! It also keeps each player's `TurnRecord` (cards destroyed, discarded,
+//! that attacked, spells played, cards returned from the field this turn),
+//! which card text counts and a new turn clears, and it tells the caches what
+//! each mutation may have changed: the cards whose own data it touched
+//! (`Mutation::touched`, for `state/cache.rs`), whether rules handling could
+//! find work after it (`Mutation::concerns_rules`) and whether it could alter
+//! the fields' characteristics (`Mutation::concerns_field`; see
+//! `rules_handling.rs`).
 
 use super::Match;
 use super::event::{DamageKind, Event, MoveCause, Resource};

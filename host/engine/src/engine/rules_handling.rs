@@ -8,6 +8,23 @@
 //! asked which cards go (CR 11.4.1, 11.5.1).
 //!
 //! To add a rule: add an entry to [`PROCESSES`].
+//!
+//! It runs after every task, so it keeps two clocks (`Settled`). One counts
+//! the mutations it could find work after (`Work::rules_changes`,
+//! `Mutation::concerns_rules`): with none since it last found nothing, it is
+//! skipped (debug builds check every skip). The other counts the mutations
+//! that could alter the fields' characteristics (`Work::field_changes`,
+//! `Mutation::concerns_field`): its last reading of the fields serves the next
+//! rules handling and the legal actions until one comes. Which mutations count
+//! follows the passives on the fields at the last reading (`PassivesInPlay`):
+//! with none, a card's characteristics depend on its own data, so turns,
+//! phases, play points, engaging and moves between other zones don't count;
+//! with plain ones, a field card's data counts too; with any other passive,
+//! every change but the pending abilities' bookkeeping does. A mutation that
+//! changes which passives are on the fields counts, so the next rules
+//! handling reads them again. A state changed without mutations (a reload, a
+//! determinized world, a hand-set board, a cancel) forgets both
+//! (`Settled::forget`).
 
 use super::Match;
 use super::actions::Leave;

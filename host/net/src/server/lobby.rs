@@ -3,6 +3,10 @@
 //!
 //! Its state sits behind one mutex that is only ever held for map
 //! operations, never across an await or a match step.
+//!
+//! After a match, a player's connection is routed to the finished table
+//! (`LobbyState::after`), where a rematch is offered. Seat tokens and table
+//! codes come from the OS random source, never from a match's seeded RNG.
 
 use super::ServerConfig;
 use super::remote::Remote;

@@ -1,7 +1,16 @@
 //! Building Rust packs: `cargo build` for `wasm32-unknown-unknown`, then the
 //! core module is turned into a component in-process (wit-component). The
-//! guest imports only the game API: no WASI at all (toolchain notes, option
-//! c: the tightest sandbox).
+//! guest imports only the game API: no WASI at all (the tightest
+//! sandbox).
+//!
+//! Rust packs share one cargo target dir, so their dependencies build once.
+//! cargo names a cdylib after its crate alone, so a build first removes the
+//! crate's previous output, and builds run one at a time, across processes
+//! too (a mutex, and `sve-pack-build.lock` in the target dir): two packs with
+//! one crate name never read each other's code. Compiler errors come back
+//! located. The component records a hash of the sources it was built from in
+//! its `sve:source-hash` section (`source_hash.rs`); [`freshness`] compares
+//! it with the sources now.
 
 use super::manifest::PackManifest;
 use super::source_hash::{

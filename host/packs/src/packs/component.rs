@@ -2,8 +2,22 @@
 //! per process with a pooling instance allocator, components compiled once
 //! and cached on disk by content hash, pre-instantiated (`PackPre`), a
 //! store per instance with fuel, memory and stack limits. A trap poisons a
-//! store, so a store that trapped is never used again (toolchain notes:
-//! wasmtime 48).
+//! store, so a store that trapped is never used again (wasmtime 48).
+//!
+//! The limits are per call and deterministic: fuel ([`FUEL_PER_CALL`]), calls
+//! into the host ([`HOST_CALLS_PER_CALL`], counted by a call hook that also
+//! traps a pack that calls on after the engine stopped its run; fuel can't be
+//! charged there, as it reads 0 inside runtime calls), memory
+//! ([`MEMORY_LIMIT`]), table elements, instances, tables and memories, and
+//! stack ([`STACK_LIMIT`]). NaN canonicalisation and deterministic relaxed
+//! SIMD make a pack compute the same on every CPU, and compiling for the
+//! host triple's baseline keeps compiled code (and the disk cache) good on
+//! any machine of the architecture. The pool's slots ([`INSTANCE_SLOTS`])
+//! keep a little of each memory resident and, where Linux has
+//! `PAGEMAP_SCAN`, reset only the pages an instance wrote; where the process
+//! may not reserve the pool's address space, instances are mapped one by
+//! one. A component's recorded API version (`sve:api-version`) and its
+//! imports are read from its bytes before it is compiled.
 
 use super::host_api::HostState;
 use super::wit::{AnyPack, AnyPackPre, latest, since_v0_1_0};

@@ -3,6 +3,14 @@
 //! removed) while the others stay, and merged into one card database under
 //! the policy for cards several packs define (`shared_cards`), with names
 //! resolved across packs (`references`).
+//!
+//! A reload touches one pack folder. A script pack compiles its scripts in
+//! process and reuses the memoized runtime component, so no wasm is
+//! compiled; a failure keeps the previous version, if any, and returns
+//! located diagnostics. The merged database keeps every existing id's
+//! `DefId` and a removed card's last definition (`CardDb::updated`), and the
+//! library keeps a removed card's last code, so a match that holds it plays
+//! on; `LoadedPacks::apply_to_match` swaps the result into a running match.
 
 use super::component::PackEngine;
 use super::layout::{is_pack_dir, is_pack_folder_of, pack_dirs};

@@ -1,6 +1,18 @@
 //! [`PackRunner`]: the [`AbilityRunner`] that runs abilities in pack
 //! components: a fresh instance per call for Rust packs, an instance from
 //! the pack's shared pool for script packs.
+//!
+//! A Rust pack is third-party code: with a fresh instance at every call,
+//! nothing it keeps in statics (a counter, a hash map and its seed) survives
+//! into another call, match, bot look-ahead clone or undo branch (the
+//! `sve-tests` attack tests replay matches of such a pack). Script packs run
+//! in process (`native_script.rs`) unless [`ScriptRuntime::Sandboxed`]
+//! (`SVE_SCRIPT_RUNTIME=sandboxed` for the app, the CLI and the tests) asks
+//! for the runtime component: a call then takes an idle instance from the
+//! pack's pool and gives it back when it returns (a few stay idle at most); a
+//! store that trapped is never pooled. The `sve-tests` native-script tests
+//! play every starter pairing both ways and compare every event. Every call
+//! is counted for [`AbilityRunner::usage`] (`sve sim --json`).
 
 use super::component::{FUEL_PER_CALL, PackEngine};
 use super::guest_text::{self, TextKind};

@@ -18,6 +18,9 @@
 //! keep the script's `text`. A translated name is shown to players
 //! ([`CardDef::display_name`]); rules keep matching the card's own name
 //! (evolved forms, "named" filters).
+//!
+//! The card-data fingerprint replays record leaves out what is only shown
+//! (`CardDb::fingerprint`), so the chosen language never breaks a replay.
 
 use super::guest_text::{self, TextKind};
 use super::{PackDiagnostic, Severity};

@@ -3,6 +3,14 @@
 //!
 //! The manifest and the interpreter both read this list, so an ability
 //! index past the card's own always means the same thing to both.
+//!
+//! Three mechanics the card data has no word for: an `AlternateCost` is an
+//! ability played from the hand (with a copy from the EX area) that pays its
+//! costs and plays the card for 0 through the card API's `play-card`; a
+//! `serveN` keyword is an activated ability that serves Carrots and then runs
+//! the card's race abilities ([`super::serve`]); a `GiveAbility` passive is a
+//! trigger of the giving card on the other card's event that runs the given
+//! ability as that card ([`super::granted`]).
 
 use super::serve;
 use sve_script::ir::{self, AbilityIdx, Effect};

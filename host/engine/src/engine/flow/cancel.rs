@@ -38,6 +38,17 @@
 //! restore: its run keeps nothing while it asks, so the cancel drops the
 //! yes from the run's answers (`AbilityCtx::choose_with`,
 //! `Resume::Ability`).
+//!
+//! Where it lives: announcing such an activation (or saying yes to such an
+//! optional cost) keeps a `CancelPoint`, the state and pending work from
+//! before it, in the run. While the conditions above hold, the cost's card
+//! question offers `Choice::Cancel` as its last option, to be picked alone.
+//! A determinized world (the point holds the real hidden cards) and a
+//! sandbox edit (going back would undo it) drop the point. For card code's
+//! own optional costs, the question roles of the card API's `ask`
+//! (`QuestionRole`) say which questions are the cost's, and the take-back is
+//! offered while no card moved and no random number was drawn since the yes
+//! (`Work::moves`, `AbilityRun::take_back`).
 
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 

@@ -1,6 +1,12 @@
 //! Legal actions (rules-coverage.md §7.2, §8.1–8.2, §10, §11.6). The engine only
 //! offers actions that can be carried out completely (CR 8.1.2), so nothing
 //! is ever rolled back; the same list serves the UI, bots and the network.
+//!
+//! Listing runs at every decision, so it first asks what is cheap to know from
+//! the card database's indexes and the card's own state: a Quick window passes
+//! over hand cards that can't have Quick, a main phase over cards that cost
+//! more than the play points and that nothing can make cheaper, and over cards
+//! without an activated ability in their zone (`cards/activations.rs`).
 
 use crate::cards::{AbilityKind, ActivationZone, CardDef, CardType, Keywords};
 use crate::engine::Match;

@@ -21,6 +21,10 @@
 //!
 //! All counters are deterministic (counts, not time), so a replay stops
 //! exactly where the recording did.
+//!
+//! Questions are bounded as well: one ability run asks at most
+//! `QUESTION_LIMIT` of them (`flow/check_timing.rs`), and a question offers at
+//! most [`QUESTION_OPTION_LIMIT`] options.
 
 use crate::engine::Match;
 use crate::engine::event::Event;

@@ -1,4 +1,4 @@
-//! The resumable state machine (architecture guide, "Decisions"): a match is
+//! The resumable state machine (docs/architecture.md): a match is
 //! [`GameState`] plus a stack of pending [`Task`]s plus at most one pending
 //! [`Decision`]. [`Match::step`] runs tasks until a decision is needed or the
 //! match ends; [`Match::answer`] validates a choice against the legal set and

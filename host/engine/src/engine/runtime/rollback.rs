@@ -12,6 +12,10 @@
 //!
 //! Every change of a run passes through [`Match::before_change`]: the
 //! mutation choke point (`mutation.rs`) and a draw from the match RNG.
+//!
+//! The events the run emitted and the work it scheduled (a Ward choice for a
+//! follower it put out) go with it (`Match::run_card_code`). Debug builds
+//! keep the cards as well and check that the journal gave them back.
 
 use super::Match;
 use crate::engine::state::cache::Touched;

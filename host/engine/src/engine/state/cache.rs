@@ -43,6 +43,10 @@
 //! works the value out without the cache. A change holds `&mut`, so it
 //! borrows nothing.
 //!
+//! Debug builds check every reuse, and every reading of the field's sources,
+//! against a fresh working out, so a change the cache is not told about fails
+//! the tests.
+//!
 //! [`GameState::forget_characteristics`]: super::GameState::forget_characteristics
 //! [`CardDb::serial`]: crate::cards::CardDb::serial
 

@@ -2,6 +2,20 @@
 //! (rules-coverage.md Appendix C items 1–4). Reading derived information (current
 //! stats, class counts) is in [`query`]; changing state goes only through
 //! [`Match::apply`](crate::engine::Match) in `mutation.rs`.
+//!
+//! - `arena`: every card of the match by `CardRef`, with the journal of
+//!   writes a rollback undoes; `marks`: a card's counters and once-per-turn
+//!   uses as small fixed-size values, so a card's state is `Copy`;
+//!   `card_list`: a zone's list, copied on write between clones.
+//! - `query`: current characteristics, class counts and zone limits;
+//!   `cache`: characteristics kept until a change makes them stale; `value`:
+//!   a passive's `ValueExpr` worked out.
+//! - `filter`: card filters, read from a card as it is or as it was on the
+//!   field (`lookback`, CR 10.7.4.1); `effects`: lasting effects with their
+//!   durations.
+//!
+//! A card that changes zones is a new object with a new `ObjectId` (CR
+//! 4.1.4); its `CardRef` stays the same for the whole match.
 
 mod arena;
 pub(crate) mod cache;

@@ -1,6 +1,14 @@
 //! Reading derived information: a card's current characteristics in the
 //! order of rules-coverage.md §1.3 (CR 10.9.1), class counts (rules-coverage.md §2) and zone
 //! limits (rules-coverage.md §3.1).
+//!
+//! Passives are card data the engine evaluates itself. A card's
+//! characteristics read the passive sources on the fields (and, for its own
+//! cost, the card's own passives in the hand or EX area), never others. A
+//! passive's filter reads characteristics *without* passives, so passives
+//! never depend on each other and a filter on keywords cannot recurse. Rules
+//! handling and legal actions read every field card once per round
+//! (`GameState::field_characteristics`).
 
 use super::cache::FieldSources;
 use super::{CardState, EffectKind, GameState, Zone};

@@ -8,6 +8,14 @@
 //! A frozen version's WIT never changes (a test pins its text); a change
 //! to the contract goes into the newest folder while it is unreleased, or
 //! into a new folder with an adapter for the one before.
+//!
+//! `tests/packs/api-v0.1.0/` holds a committed, never-rebuilt build of
+//! `rust-starter` made with the 0.1.0 SDK; the `sve-tests` card API version
+//! tests prove it loads with the same cards, passes the pack's scenario files
+//! and plays the same matches, event for event, as the current build. A Rust
+//! pack's `api` requirement must accept the version it was built against; a
+//! script pack's scripts never see the card API, so its `api` need only
+//! accept one version the host runs.
 
 pub(crate) mod adapt;
 #[allow(missing_docs)] // Generated bindings.
