@@ -3,7 +3,8 @@
 //! counters, with the compiler's derived rules — the `(Evolved)` naming
 //! rules, the `Token` trait from `/ Token`, and the `Evolve` keyword from
 //! `evolve N;` (the ability-derived keywords are added by
-//! [`crate::lower`]).
+//! [`crate::lower`]). The facts are read straight into the IR's
+//! [`ir::Card`], their one declaration; `lower` fills in the rest.
 //!
 //! Vocabulary values are read the way the peer reads them: unknown classes
 //! become Neutral, unknown types Follower (rescuing the corpus typo `Evovled
@@ -12,48 +13,31 @@
 
 use crate::ast::{CardAst, HeaderAst};
 use crate::diagnostics::{NameKind, Problem, Sink};
-use crate::ir::{CardType, Class, Counter, Keyword, Rarity, Universe};
+use crate::ir::{self, CardType, Class, Keyword, SourceRef};
 use crate::lexer::HeaderKey;
 use crate::names::{self, KeywordOrCounter};
 use crate::span::{Piece, Span};
 use crate::suggest::did_you_mean;
 
-/// The static facts of one card.
-#[derive(Clone, Debug)]
-pub(crate) struct Facts {
-    pub id: String,
-    pub id_en: Option<String>,
-    pub name: String,
-    pub class: Class,
-    pub universe: Option<Universe>,
-    pub card_type: CardType,
-    pub traits: Vec<String>,
-    pub rarity: Option<Rarity>,
-    pub cost: Option<u32>,
-    pub attack: Option<u32>,
-    pub defense: Option<u32>,
-    pub evolve_cost: Option<u32>,
-    pub keywords: Vec<Keyword>,
-    pub counters: Vec<(Counter, u32)>,
-    pub text: String,
-}
-
-impl Facts {
-    pub fn add_keyword(&mut self, keyword: Keyword) {
-        if !self.keywords.contains(&keyword) {
-            self.keywords.push(keyword);
-        }
-    }
-
-    pub fn is_token(&self) -> bool {
-        self.traits.iter().any(|t| t == "Token")
+/// Adds a keyword to a card's, unless it has it already.
+pub(crate) fn add_keyword(card: &mut ir::Card, keyword: Keyword) {
+    if !card.keywords.contains(&keyword) {
+        card.keywords.push(keyword);
     }
 }
 
-/// Reads the headers of a card. Problems go to `sink`.
-pub(crate) fn lower_facts(card: &CardAst<'_>, sink: &mut Sink) -> Facts {
+/// Whether traits make a card a token (they hold `Token`).
+fn has_token_trait(traits: &[String]) -> bool {
+    traits.iter().any(|t| t == "Token")
+}
+
+/// Reads the headers of a card into its IR card: the static facts, and
+/// `is_token` from the traits. Its abilities, spell ability, pools and
+/// source are left empty for [`crate::lower`] to fill. Problems go to
+/// `sink`.
+pub(crate) fn lower_facts(card: &CardAst<'_>, sink: &mut Sink) -> ir::Card {
     let mut last: Vec<(HeaderKey, Span)> = Vec::new();
-    let mut facts = Facts {
+    let mut facts = ir::Card {
         id: String::new(),
         id_en: None,
         name: card.name.text.to_owned(),
@@ -68,7 +52,13 @@ pub(crate) fn lower_facts(card: &CardAst<'_>, sink: &mut Sink) -> Facts {
         evolve_cost: None,
         keywords: Vec::new(),
         counters: Vec::new(),
+        is_token: false,
         text: String::new(),
+        abilities: Vec::new(),
+        spell_ability: None,
+        values: Vec::new(),
+        filters: Vec::new(),
+        source: SourceRef::default(),
     };
     if facts.name.is_empty() {
         sink.syntax(card.keyword.span(), "expected a card name after `name`");
@@ -181,11 +171,12 @@ pub(crate) fn lower_facts(card: &CardAst<'_>, sink: &mut Sink) -> Facts {
     } else if facts.card_type == CardType::Follower && named_evolved {
         facts.card_type = CardType::EvolvedFollower;
     }
-    if token_type && !facts.is_token() {
+    if token_type && !has_token_trait(&facts.traits) {
         facts.traits.push("Token".to_owned());
     }
+    facts.is_token = has_token_trait(&facts.traits);
     if facts.evolve_cost.is_some() {
-        facts.add_keyword(Keyword::Evolve);
+        add_keyword(&mut facts, Keyword::Evolve);
     }
     if facts.card_type.is_follower() && !seen(HeaderKey::Stats) {
         missing(sink, card, "stats");
@@ -277,7 +268,7 @@ pub(crate) fn card_text(raw: &str) -> String {
 /// `Ward, Rush` / `Ward Rush` / `serve1, serve2`: items separated by a
 /// comma followed by whitespace, or by whitespace. A counter name gives the
 /// card one counter of that kind. Duplicates are ignored.
-fn keyword_list(list: Piece<'_>, facts: &mut Facts, sink: &mut Sink) {
+fn keyword_list(list: Piece<'_>, facts: &mut ir::Card, sink: &mut Sink) {
     let words = list.words();
     let last = words.len().saturating_sub(1);
     for (idx, word) in words.into_iter().enumerate() {
@@ -305,7 +296,7 @@ fn keyword_list(list: Piece<'_>, facts: &mut Facts, sink: &mut Sink) {
             continue;
         }
         match names::keyword_or_counter(item, sink) {
-            Some(KeywordOrCounter::Keyword(keyword)) => facts.add_keyword(keyword),
+            Some(KeywordOrCounter::Keyword(keyword)) => add_keyword(facts, keyword),
             Some(KeywordOrCounter::Counter(counter))
                 if !facts.counters.iter().any(|(c, _)| *c == counter) =>
             {

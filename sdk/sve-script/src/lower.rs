@@ -9,7 +9,7 @@ use crate::ast::{AbilityAst, ClauseKind};
 use crate::costs::lower_cost;
 use crate::diagnostics::{NameKind, Problem, Sink};
 use crate::effects::lower_effect;
-use crate::facts::{Facts, lower_facts};
+use crate::facts::{add_keyword, lower_facts};
 use crate::filters::parse_filter;
 use crate::ir::{
     self, Ability, AbilityIdx, AbilityKind, CardType, Condition, ConditionTiming, Cost, Effect,
@@ -193,7 +193,7 @@ pub(crate) fn lower_card(
     let summary = (
         facts.name.clone(),
         facts.id.clone(),
-        facts.is_token(),
+        facts.is_token,
         facts.card_type,
     );
     let CardCtx {
@@ -205,41 +205,7 @@ pub(crate) fn lower_card(
     let card = if sink.has_errors() || !all_lowered {
         None
     } else {
-        let is_token = facts.is_token();
-        let Facts {
-            id,
-            id_en,
-            name,
-            class,
-            universe,
-            card_type,
-            traits,
-            rarity,
-            cost,
-            attack,
-            defense,
-            evolve_cost,
-            keywords,
-            counters,
-            text,
-        } = facts;
         Some(ir::Card {
-            id,
-            id_en,
-            name,
-            class,
-            universe,
-            card_type,
-            traits,
-            rarity,
-            cost,
-            attack,
-            defense,
-            evolve_cost,
-            keywords,
-            counters,
-            is_token,
-            text,
             abilities,
             spell_ability,
             values: pools.values,
@@ -248,6 +214,7 @@ pub(crate) fn lower_card(
                 file: file.to_owned(),
                 line: line_of(ast.keyword.offset),
             },
+            ..facts
         })
     };
     let (name, id, is_token, card_type) = summary;
@@ -495,7 +462,7 @@ fn card_checks(
     asts: &[AbilityAst<'_>],
     abilities: &[Ability],
     spell_ability: Option<AbilityIdx>,
-    facts: &mut Facts,
+    facts: &mut ir::Card,
     cx: &mut CardCtx,
 ) {
     for (idx, ability) in abilities.iter().enumerate() {
@@ -531,14 +498,14 @@ fn card_checks(
         if let Effect::Evolve { to } = &ability.effect
             && to.target == Target::This
         {
-            facts.add_keyword(Keyword::Evolve);
+            add_keyword(facts, Keyword::Evolve);
         }
         if ability
             .costs
             .iter()
             .any(|cost| matches!(cost, Cost::EarthRite(_)))
         {
-            facts.add_keyword(Keyword::EarthRite);
+            add_keyword(facts, Keyword::EarthRite);
         }
         if let Some(path) = call_cycle(abilities, idx) {
             cx.sink.report(
