@@ -23,6 +23,16 @@
 //! replay is a file from anywhere, so decoding checks what it reads (seat
 //! labels are capped at [`SEAT_LABEL_LIMIT`] bytes, with no control
 //! characters) and fails with a [`ReplayError`], never a panic.
+//!
+//! Who writes replays: the client's match worker, `sve match`,
+//! [`crate::sim::replay_of`] and the server's table, each filling in the
+//! seats it knows. A replay's decks pass the construction checks before its
+//! match starts, and picks are 32-bit. Versions 1 and 2 are checked against
+//! the older fingerprint, which included card text. A recording with a hot
+//! reload replays up to that reload and stops with
+//! [`ReplayError::Reloaded`] (a watched one hands the match to the player
+//! there). The fingerprint covers card data, not code, so an edit to code
+//! alone shows as a `log_hash` mismatch under `sve replay --verify`.
 
 use crate::cards::CardDb;
 use crate::engine::{AbilityRunner, DeckList, Event, Match, PlayerId, Status};

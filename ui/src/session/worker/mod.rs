@@ -14,6 +14,24 @@
 //! - `sandbox.rs`: the sandbox changes the UI asks for;
 //! - `save.rs`: the match's replay, and saving it, a scenario or a bug
 //!   report.
+//!
+//! What it sends: each [`Snapshot`] holds the views, the decision with a
+//! text per option, the renderer's [`LogLine`]s, and [`ShownEvent`]s that
+//! carry the same words for the debug tab, so no event is worded twice.
+//! Against a bot only the human seat's view and log are sent; hot-seat
+//! sends both, and the UI covers the board between turns.
+//!
+//! Pacing: bot answers and replay steps wait for the screen
+//! (`Command::Pace`); every other command is
+//! handled at once.
+//!
+//! Undo replays every answer but the last human one (and the bot answers
+//! after it), each under the cards it was given under. Reloads after the
+//! undone point collapse into one reload to the newest cards, so undo never
+//! takes back an edit. While it waits, the worker polls a watched
+//! `Catalog` and sends `Update::Reloaded` before the next snapshot. Each
+//! sandbox change is confirmed by a notice sent after the snapshot that
+//! shows it. A saved replay fills in the seats it knows.
 
 use super::pace::Pace;
 use super::sources::SourceIndex;

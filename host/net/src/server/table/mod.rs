@@ -10,7 +10,9 @@
 //! that viewer follows. After the end the table waits a while for rematch
 //! offers (`table/rematch.rs`). The clocks and timeouts are
 //! `table/clock.rs`'s; the journal a cluster keeps of the match, and
-//! restoring a table from it, are `table/journal.rs`'s.
+//! restoring a table from it, are `table/journal.rs`'s. At the end the
+//! table writes the match's [`Replay`], and the lobby keeps it for the
+//! seats to fetch.
 
 use super::lobby::{Entrant, Lobby, Outbox, Sitter, send};
 use super::remote::Journal;
