@@ -388,7 +388,7 @@ impl CardFace {
 #[derive(Debug, thiserror::Error)]
 pub enum FrameError {
     /// Bigger than the receiver accepts.
-    #[error("frame of {len} bytes is over the {max}-byte limit")]
+    #[error("frame of {len} bytes is over the limit of {max} bytes")]
     TooLarge {
         /// The frame's size.
         len: usize,
@@ -396,11 +396,47 @@ pub enum FrameError {
         max: usize,
     },
     /// Not a message of this protocol version.
-    #[error("malformed frame: {0}")]
-    Malformed(#[from] postcard::Error),
+    #[error("malformed frame: expected {expected} ({detail})")]
+    Malformed {
+        /// What the frame should have held ([`Framed::WHAT`]).
+        expected: &'static str,
+        /// What is wrong with it, in words.
+        detail: String,
+    },
     /// Bytes left over after the message.
     #[error("malformed frame: {0} bytes after the message")]
     Trailing(usize),
+}
+
+/// A message type that travels one per frame.
+pub trait Framed {
+    /// What a frame of it holds, for error messages ("a client message").
+    const WHAT: &'static str;
+}
+
+impl Framed for ClientMsg {
+    const WHAT: &'static str = "a client message";
+}
+
+impl Framed for ServerMsg {
+    const WHAT: &'static str = "a server message";
+}
+
+/// What is wrong with a frame postcard could not read, in words (its own
+/// words for a bad enum are "Serde Deserialization Error").
+fn in_words(err: &postcard::Error) -> String {
+    use postcard::Error as E;
+    match err {
+        E::DeserializeUnexpectedEnd => "the frame ends in the middle of it".into(),
+        E::DeserializeBadEnum | E::SerdeDeCustom => format!(
+            "it names a kind of message or a value that protocol version {PROTOCOL_VERSION} does not have"
+        ),
+        E::DeserializeBadVarint => "a number in it is not a valid varint".into(),
+        E::DeserializeBadBool => "a yes/no value in it is neither 0 nor 1".into(),
+        E::DeserializeBadChar | E::DeserializeBadUtf8 => "a text in it is not valid UTF-8".into(),
+        E::DeserializeBadOption => "an optional value in it is marked neither 0 nor 1".into(),
+        other => other.to_string(),
+    }
 }
 
 /// How much a WebSocket reader takes from the socket at once (both sides).
@@ -418,14 +454,20 @@ pub fn encode<T: Serialize>(msg: &T) -> Vec<u8> {
 
 /// Decodes one frame of at most `max` bytes; the whole frame must be one
 /// message.
-pub fn decode<'de, T: Deserialize<'de>>(frame: &'de [u8], max: usize) -> Result<T, FrameError> {
+pub fn decode<'de, T: Deserialize<'de> + Framed>(
+    frame: &'de [u8],
+    max: usize,
+) -> Result<T, FrameError> {
     if frame.len() > max {
         return Err(FrameError::TooLarge {
             len: frame.len(),
             max,
         });
     }
-    let (msg, rest) = postcard::take_from_bytes(frame)?;
+    let (msg, rest) = postcard::take_from_bytes(frame).map_err(|err| FrameError::Malformed {
+        expected: T::WHAT,
+        detail: in_words(&err),
+    })?;
     if !rest.is_empty() {
         return Err(FrameError::Trailing(rest.len()));
     }
@@ -477,11 +519,40 @@ mod tests {
     fn oversized_and_trailing_frames_are_refused() {
         let frame = encode(&ClientMsg::Concede);
         let err = decode::<ClientMsg>(&frame, 0).expect_err("too large");
-        assert!(err.to_string().contains("over the 0-byte limit"), "{err}");
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "frame of {} bytes is over the limit of 0 bytes",
+                frame.len()
+            )
+        );
         let mut padded = frame.clone();
         padded.push(0);
         let err = decode::<ClientMsg>(&padded, MAX_CLIENT_FRAME_BYTES).expect_err("trailing");
         assert!(err.to_string().contains("1 bytes after"), "{err}");
+    }
+
+    #[test]
+    fn a_malformed_frame_says_what_was_expected_in_words() {
+        // Message kind 200: no client message has it.
+        let err = decode::<ClientMsg>(&[0xc8, 0x01], MAX_CLIENT_FRAME_BYTES).expect_err("unknown");
+        let text = err.to_string();
+        assert!(
+            text.starts_with("malformed frame: expected a client message ("),
+            "{text}"
+        );
+        assert!(text.contains("protocol version"), "{text}");
+        assert!(!text.contains("Serde"), "{text}");
+        // A hello cut short.
+        let hello = encode(&client_samples()[0]);
+        let err = decode::<ClientMsg>(&hello[..hello.len() - 1], MAX_CLIENT_FRAME_BYTES)
+            .expect_err("cut");
+        assert!(err.to_string().contains("ends in the middle"), "{err}");
+        let err = decode::<ServerMsg>(&[0xc8, 0x01], MAX_SERVER_FRAME_BYTES).expect_err("unknown");
+        assert!(
+            err.to_string().contains("expected a server message"),
+            "{err}"
+        );
     }
 
     proptest! {

@@ -484,6 +484,46 @@ async fn malformed_frames_close_the_connection_with_a_reason() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_frame_of_an_unknown_kind_is_refused_in_the_protocols_words() {
+    let server = start(config()).await;
+    let mut conn = Connection::connect(&server.url(), "Garbage")
+        .await
+        .expect("connects");
+    // Message kind 200 (a postcard varint): no client message has it.
+    conn.send_raw(vec![0xc8, 0x01]).await.expect("sends");
+    match conn.recv().await {
+        Err(ClientError::Refused(reason)) => {
+            assert!(
+                reason.starts_with("malformed frame: expected a client message ("),
+                "{reason}"
+            );
+            assert!(!reason.contains("Serde"), "{reason}");
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_oversized_frame_is_refused_naming_its_size_and_the_limit() {
+    let server = start(config()).await;
+    let mut conn = Connection::connect(&server.url(), "Big")
+        .await
+        .expect("connects");
+    let len = sve_net::protocol::MAX_CLIENT_FRAME_BYTES + 10_000;
+    conn.send_raw(vec![0; len]).await.expect("sends");
+    match conn.recv().await {
+        Err(ClientError::Refused(reason)) => assert_eq!(
+            reason,
+            format!(
+                "frame of {len} bytes is over the limit of {} bytes",
+                sve_net::protocol::MAX_CLIENT_FRAME_BYTES
+            )
+        ),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_message_flood_is_cut_off() {
     let mut config = config();
     config.messages_per_sec = 10;

@@ -13,14 +13,16 @@ use super::lobby::{
 };
 use crate::cluster::records::WireCmd;
 use crate::protocol::{
-    CardFace, ClientMsg, ClockSpec, MAX_CLIENT_FRAME_BYTES, Opponent, PROTOCOL_VERSION, ServerMsg,
-    decode, encode,
+    CardFace, ClientMsg, ClockSpec, FrameError, MAX_CLIENT_FRAME_BYTES, Opponent, PROTOCOL_VERSION,
+    ServerMsg, decode, encode,
 };
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use std::sync::Arc;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
+use tokio_tungstenite::tungstenite;
+use tokio_tungstenite::tungstenite::error::CapacityError;
 
 /// WebSocket close code for a policy violation (RFC 6455 §7.4.1).
 const POLICY_VIOLATION: u16 = 1008;
@@ -48,10 +50,15 @@ pub(super) async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
             }
             Ok(Message::Close(_)) => break,
             Ok(Message::Ping(_) | Message::Pong(_)) => Ok(()),
-            Err(err) => {
-                tracing::debug!("connection {}: {err}", conn.id);
-                break;
-            }
+            Err(err) => match too_large(err) {
+                // The socket refused a frame over the limit before reading
+                // it: the client still hears why.
+                Ok(frame) => Err(frame.to_string()),
+                Err(err) => {
+                    tracing::debug!("connection {}: {err}", conn.id);
+                    break;
+                }
+            },
         };
         if let Err(reason) = verdict {
             tracing::info!("connection {} closed: {reason}", conn.id);
@@ -113,6 +120,24 @@ async fn write(
         };
         let _ = sink.send(Message::Close(Some(frame))).await;
         return;
+    }
+}
+
+/// The frame a socket error refused for its size, or the error itself.
+///
+/// The WebSocket reader checks the size a frame announces (the limits of
+/// `upgrade`) before it reads the frame, and fails the read; the socket
+/// can still send.
+fn too_large(err: axum::Error) -> Result<FrameError, axum::Error> {
+    let inner = err.into_inner();
+    match inner.downcast_ref::<tungstenite::Error>() {
+        Some(tungstenite::Error::Capacity(CapacityError::MessageTooLong { size, max_size })) => {
+            Ok(FrameError::TooLarge {
+                len: *size,
+                max: *max_size,
+            })
+        }
+        _ => Err(axum::Error::new(inner)),
     }
 }
 
