@@ -42,6 +42,10 @@ pub(crate) struct ServeArgs {
     /// match waits before another server takes it over from a dead one.
     #[arg(long, default_value_t = 3000)]
     pub lease_ms: u64,
+    /// Let clients play the oracle bot, which sees hidden cards: for
+    /// analysis on a server of your own, never for a public one.
+    #[arg(long)]
+    pub allow_oracle: bool,
 }
 
 /// Runs the server until the process is stopped.
@@ -56,6 +60,7 @@ pub(crate) fn serve(
         config.grace = Duration::from_secs(args.grace_secs);
         config.seed = args.seed;
         config.server_id = args.server_id;
+        config.allow_oracle = args.allow_oracle;
         config.cluster = args.nats.map(|url| {
             let mut cluster = ClusterConfig::new(url);
             cluster.lease = Duration::from_millis(args.lease_ms.max(300));

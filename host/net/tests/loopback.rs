@@ -377,7 +377,10 @@ async fn an_absent_player_concedes_after_the_grace_period() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_decision_times_out_to_its_default() {
-    let server = start(config()).await;
+    let mut config = config();
+    // Far below what a server takes by default, to keep the test short.
+    config.clock_bounds.per_decision_ms = 100..=1_000;
+    let server = start(config).await;
     let mut conn = Connection::connect(&server.url(), "Slow")
         .await
         .expect("connects");
@@ -407,6 +410,91 @@ async fn a_decision_times_out_to_its_default() {
         next.decision_seq > first.decision_seq,
         "the default was played"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn table_clocks_out_of_bounds_are_refused_naming_the_bound() {
+    let server = start(config()).await;
+    let mut conn = Connection::connect(&server.url(), "Clocks")
+        .await
+        .expect("connects");
+    let clock = |per_decision_ms, per_match_ms| ClockSpec {
+        per_decision_ms,
+        per_match_ms,
+    };
+    let asks = [
+        // A thinking time of nothing: the creator would lose at once.
+        (
+            clock(None, Some(0)),
+            "thinking time per player must be at least 1 min",
+        ),
+        (
+            clock(Some(0), None),
+            "time per decision must be at least 5 s",
+        ),
+        (
+            clock(None, Some(u64::MAX)),
+            "thinking time per player must be at most 10 h",
+        ),
+        (
+            clock(Some(7_200_000), Some(600_000)),
+            "time per decision must be at most 1 h",
+        ),
+    ];
+    for (clock, bound) in asks {
+        conn.send(&ClientMsg::CreateTable {
+            deck: deck("SD01").into(),
+            opponent: Opponent::Human,
+            clock,
+        })
+        .await
+        .expect("sends");
+        let reason = until(&mut conn, |m| match m {
+            ServerMsg::Failed { reason } => Some(reason),
+            ServerMsg::TableOpen { code } => panic!("{clock:?} opened table {code}"),
+            _ => None,
+        })
+        .await;
+        assert!(reason.contains(bound), "{clock:?}: {reason}");
+    }
+    // The bounds themselves are allowed.
+    let (_, code) = open_table(&server.url(), "Edges", clock(Some(5_000), Some(36_000_000))).await;
+    assert_eq!(code.len(), 6);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_oracle_bot_is_an_operators_opt_in() {
+    let against_oracle = ClientMsg::CreateTable {
+        deck: deck("SD01").into(),
+        opponent: Opponent::Bot {
+            kind: "oracle".into(),
+            deck: None,
+        },
+        clock: ClockSpec::default(),
+    };
+    let server = start(config()).await;
+    let mut conn = Connection::connect(&server.url(), "Analyst")
+        .await
+        .expect("connects");
+    conn.send(&against_oracle).await.expect("sends");
+    let reason = until(&mut conn, |m| match m {
+        ServerMsg::Failed { reason } => Some(reason),
+        ServerMsg::Seated(_) => panic!("an oracle table started without the operator's leave"),
+        _ => None,
+    })
+    .await;
+    assert!(reason.contains("sees hidden cards"), "{reason}");
+    assert!(reason.contains("--allow-oracle"), "{reason}");
+
+    let mut config = config();
+    config.allow_oracle = true;
+    let server = start(config).await;
+    let mut conn = Connection::connect(&server.url(), "Analyst")
+        .await
+        .expect("connects");
+    conn.send(&against_oracle).await.expect("sends");
+    let seating = seated(&mut conn).await;
+    assert_eq!(seating.names[1], "oracle bot");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -254,6 +254,9 @@ impl Conn {
                 if self.busy() {
                     return;
                 }
+                if let Err(err) = self.lobby.config.clock_bounds.check(&clock) {
+                    return self.failed(err.to_string());
+                }
                 let Some(entrant) = self.entrant(name, &deck, clock) else {
                     return;
                 };

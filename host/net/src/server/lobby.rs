@@ -259,9 +259,11 @@ impl Lobby {
             }
             Opponent::Bot { kind, deck } => {
                 let kind = BotKind::from_str(&kind)?;
-                if kind.sees_hidden_cards() {
+                if kind.sees_hidden_cards() && !self.config.allow_oracle {
                     return Err(format!(
-                        "the {kind} bot sees hidden cards; it is for analysis, not an opponent"
+                        "the {kind} bot sees hidden cards; it is for analysis, not an opponent, \
+                         and this server does not offer it (its operator can, with \
+                         `sve serve --allow-oracle`)"
                     ));
                 }
                 let deck = match deck {

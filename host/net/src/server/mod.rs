@@ -6,15 +6,19 @@
 //!   the quick-match queue and the kept replays.
 //! - [`table`]: one match, run by its own task: answers, server bots,
 //!   clocks, reconnects and redacted updates for each seat and spectator.
+//! - [`limits`]: the bounds of the clocks a client may ask a table for.
 //!
 //! Each table is a task of its own and a connection never waits for a
 //! table (commands go through bounded queues), so a slow client or a busy
 //! table can't hold up another.
 
 mod conn;
+mod limits;
 mod lobby;
 mod remote;
 mod table;
+
+pub use limits::{ClockBounds, ClockError, Limit};
 
 use crate::cluster::{Cluster, ClusterConfig, ClusterError};
 use axum::Router;
@@ -55,6 +59,13 @@ pub struct ServerConfig {
     pub cluster: Option<ClusterConfig>,
     /// This server's id in a cluster (`None`: a random one).
     pub server_id: Option<String>,
+    /// The clocks a table may ask for; a table asking for others is
+    /// refused with the bound.
+    pub clock_bounds: ClockBounds,
+    /// Whether a client may play the oracle bot, which sees hidden cards
+    /// (`sve serve --allow-oracle`): for analysis on a server of one's
+    /// own, never as a public opponent. Off by default.
+    pub allow_oracle: bool,
 }
 
 impl ServerConfig {
@@ -71,6 +82,8 @@ impl ServerConfig {
             name: format!("sve {}", env!("CARGO_PKG_VERSION")),
             cluster: None,
             server_id: None,
+            clock_bounds: ClockBounds::DEFAULT,
+            allow_oracle: false,
         }
     }
 }
@@ -112,6 +125,9 @@ impl Server {
             source,
         };
         let listener = TcpListener::bind(addr).await.map_err(bind_error)?;
+        if config.allow_oracle {
+            tracing::warn!("clients may play the oracle bot, which sees hidden cards");
+        }
         let local = listener.local_addr().map_err(bind_error)?;
         let (lobby, cluster_tasks, id) = match config.cluster.clone() {
             None => (Lobby::new(config, None), Vec::new(), None),
