@@ -280,7 +280,8 @@ pub struct Update {
     /// The board; `view.decision` is this seat's pending decision.
     pub view: PlayerView,
     /// What happened since the last update, redacted for this viewer. On
-    /// (re)connecting: the recent log.
+    /// (re)connecting: the recent log; on starting to spectate: the
+    /// public log so far.
     pub events: Vec<Event>,
     /// Identifies the pending decision; an answer names it so that a late
     /// answer to an old decision can't be taken for the new one.
@@ -290,7 +291,8 @@ pub struct Update {
     pub waiting_on: Option<PlayerId>,
     /// Time left, when the match has limits.
     pub clocks: Clocks,
-    /// `events` is the recent log resent after (re)connecting, not news.
+    /// `events` is the recent log resent after (re)connecting, or the log
+    /// so far sent to a new spectator, not news.
     pub resync: bool,
     /// The automatic abilities waiting for Confirmation Timing (public).
     pub pending: Vec<PendingLine>,

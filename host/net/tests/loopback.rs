@@ -8,11 +8,12 @@ use std::sync::Arc;
 use std::time::Duration;
 use sve_engine::bot::default_answer;
 use sve_engine::cards::starter::starter_db;
-use sve_engine::engine::{NoAbilities, Outcome, PlayerId, WinReason};
+use sve_engine::engine::{Event, NoAbilities, Outcome, PlayerId, WinReason};
 use sve_engine::replay::{Replay, log_hash};
 use sve_net::client::greedy::GreedyAnswers;
 use sve_net::client::play::{Answerer, Entry, PlayReport, RandomAnswers, follow, play};
 use sve_net::client::{ClientError, Connection, leaks};
+use sve_net::feed::Viewer;
 use sve_net::protocol::{ClientMsg, ClockSpec, Opponent, Seating, ServerMsg, Update};
 use sve_net::server::ServerConfig;
 
@@ -278,6 +279,102 @@ async fn a_spectator_sees_the_match_but_no_hand() {
     assert!(updates > 10);
     assert_eq!(seen_leaks, 0);
     assert_eq!(Some(outcome), a.outcome);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_joining_mid_match_gets_the_public_log_so_far() {
+    let server = start(config()).await;
+    let mut host = Connection::connect(&server.url(), "Host")
+        .await
+        .expect("connects");
+    host.send(&ClientMsg::CreateTable {
+        deck: deck("SD01").into(),
+        opponent: Opponent::Bot {
+            kind: "random".into(),
+            deck: Some(deck("SD05").into()),
+        },
+        clock: ClockSpec::default(),
+    })
+    .await
+    .expect("sends");
+    let code = seated(&mut host).await.code;
+    // The host plays default answers into the third turn; the match then
+    // waits on the host, so nothing happens while the spectator comes.
+    let mut heard: Vec<Event> = Vec::new();
+    loop {
+        let u = update(&mut host).await;
+        heard.extend(u.events);
+        let Some(asked) = u.view.decision else {
+            continue;
+        };
+        let turns = heard
+            .iter()
+            .filter(|e| matches!(e, Event::TurnStarted { .. }))
+            .count();
+        if turns >= 3 {
+            break;
+        }
+        let picks = default_answer(&asked)
+            .into_iter()
+            .map(|p| p as u32)
+            .collect();
+        host.send(&ClientMsg::Answer {
+            seq: u.decision_seq,
+            picks,
+        })
+        .await
+        .expect("sends");
+    }
+    let mut watcher = Connection::connect(&server.url(), "Late")
+        .await
+        .expect("connects");
+    watcher
+        .send(&ClientMsg::Spectate { code })
+        .await
+        .expect("sends");
+    seated(&mut watcher).await;
+    let first = update(&mut watcher).await;
+    assert!(first.resync, "the first update resends the log");
+    // The same log as the host's, event for event, from the match's start.
+    assert_eq!(first.events.len(), heard.len(), "{:?}", first.events);
+    for (shown, host_saw) in first.events.iter().zip(&heard) {
+        assert_eq!(
+            std::mem::discriminant(shown),
+            std::mem::discriminant(host_saw)
+        );
+    }
+    assert!(
+        first
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::GameStarted { .. }))
+    );
+    assert!(
+        first
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::TurnStarted { turn: 1, .. }))
+    );
+    // Public information only: no card moving between places hidden from
+    // a spectator is named, and the host's own draws are not shown.
+    assert_eq!(leaks::count(&first, None), 0);
+    let mut hidden_moves = 0;
+    for event in &first.events {
+        if let Event::Moved {
+            def,
+            owner,
+            from,
+            to,
+            ..
+        } = event
+            && Viewer::Spectator.cannot_see(*from, *owner)
+            && Viewer::Spectator.cannot_see(*to, *owner)
+        {
+            hidden_moves += 1;
+            assert_eq!(*def, None, "{event:?}");
+        }
+    }
+    assert!(hidden_moves > 0, "the log has draws");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

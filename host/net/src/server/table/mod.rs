@@ -5,7 +5,9 @@
 //! answers for server bots, keeps the clocks, and after every change sends
 //! each connected seat and spectator an [`Update`] from that viewer's
 //! [`SeatFeed`]. Feeds see every event even while their viewer is away, so
-//! a reconnecting player's card numbers stay right. Each update also
+//! a reconnecting player's card numbers stay right; a spectator's new feed
+//! reads the whole log when it arrives, and is sent it (public
+//! information only, as every spectator update). Each update also
 //! carries the pending abilities and the inspector's data for the cards
 //! that viewer follows. After the end the table waits a while for rematch
 //! offers (`table/rematch.rs`). The clocks and timeouts are
@@ -34,6 +36,10 @@ mod rematch;
 
 /// Events kept per seat to resend on reconnecting.
 const RECENT_EVENTS: usize = 200;
+
+/// Most events of the log so far a spectator is sent on arriving (the
+/// last ones; a whole match is a few hundred to a couple of thousand).
+const SPECTATOR_HISTORY: usize = 5_000;
 
 /// Bot answers in a row before the table gives up on its bot (a bot that
 /// never ends its turn would otherwise hold the task).
@@ -581,8 +587,16 @@ impl Table {
         self.watchers.retain(|w| send(&w.out, msg.clone()));
     }
 
+    /// A spectator arrives: it is told where it sits, then the match as a
+    /// spectator sees it, with the public log so far. The whole log goes
+    /// through its new feed, in order, as if it had watched from the
+    /// start: the feed redacts each event for a spectator (no card moving
+    /// between places hidden from it is named) and numbers the cards as
+    /// the view that follows does.
     fn watch(&mut self, conn: u64, out: Outbox) {
         let mut feed = SeatFeed::new(Viewer::Spectator);
+        let mut history = feed.events(&self.log);
+        history.drain(..history.len().saturating_sub(SPECTATOR_HISTORY));
         let view = feed.view(&self.game);
         let pending = feed.pending(&self.game);
         let seating = Seating {
@@ -594,7 +608,7 @@ impl Table {
         };
         let update = Update {
             view,
-            events: Vec::new(),
+            events: history,
             decision_seq: self.seq,
             waiting_on: self.decider(),
             clocks: self.clocks(),
