@@ -1,8 +1,9 @@
-//! Packs built against an older card API keep working: the frozen 0.1.0
-//! build of `card-packs/rust-starter` (`tests/packs/api-v0.1.0`, never
-//! rebuilt) loads through the host's 0.1.0 adapter, defines the same cards
-//! as the current build, passes the pack's scenario files and plays the
-//! same matches, event for event.
+//! Packs built against a released card API keep working: the frozen builds
+//! of `card-packs/rust-starter` for each released version
+//! (`tests/packs/api-v0.1.0`, `tests/packs/api-v0.2.0`, never rebuilt) load
+//! (an older one through the host's adapter), define the same cards as the
+//! current build, pass the pack's scenario files and play the same matches,
+//! event for event.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -32,23 +33,35 @@ fn starter_with(rust_pack: &str) -> LoadedPacks {
     loaded
 }
 
-fn old() -> LoadedPacks {
-    starter_with("tests/packs/api-v0.1.0")
-}
+/// Each frozen build, with the card API version it was built for.
+const FROZEN_BUILDS: [(&str, &str); 2] = [
+    ("tests/packs/api-v0.1.0", "0.1.0"),
+    ("tests/packs/api-v0.2.0", "0.2.0"),
+];
 
 fn current() -> LoadedPacks {
     starter_with("card-packs/rust-starter")
 }
 
 #[test]
-fn a_pack_built_for_card_api_0_1_0_loads_with_the_same_cards() {
-    let (old, current) = (old(), current());
+fn a_pack_built_for_each_released_card_api_loads_with_the_same_cards() {
+    for (build, version) in FROZEN_BUILDS {
+        same_cards(&starter_with(build), version);
+    }
+}
+
+fn same_cards(old: &LoadedPacks, version: &str) {
+    let current = current();
     let api = |loaded: &LoadedPacks| {
         let pack = loaded.packs.iter().find(|p| p.id == "rust-starter");
         pack.map(|p| p.api_version.clone())
     };
-    assert_eq!(api(&old).as_deref(), Some("0.1.0"));
-    assert_eq!(api(&current).as_deref(), Some("0.2.0"));
+    assert_eq!(api(old).as_deref(), Some(version));
+    // The newest version the host runs is what the SDK builds today.
+    let newest = sve_packs::packs::SUPPORTED_API_VERSIONS
+        .last()
+        .map(ToString::to_string);
+    assert_eq!(api(&current), newest);
     let rust_cards: Vec<&str> = current
         .db
         .iter()
@@ -63,25 +76,33 @@ fn a_pack_built_for_card_api_0_1_0_loads_with_the_same_cards() {
         };
         // Keywords, triggers, costs and passives all crossed the adapter.
         assert_eq!(
-            format!("{:?}", def(&old)),
+            format!("{:?}", def(old)),
             format!("{:?}", def(&current)),
-            "{id}"
+            "{id} built for {version}"
         );
     }
 }
 
 #[test]
-fn a_pack_built_for_card_api_0_1_0_passes_its_scenarios() {
-    let catalog = Catalog::from_packs(old());
+fn a_pack_built_for_each_released_card_api_passes_its_scenarios() {
     let tests = root().join("card-packs/rust-starter/tests");
     let paths = suite::find_scenarios(&tests).expect("the pack's scenario files");
     assert!(paths.len() >= 10, "{paths:?}");
-    sve_tests::assert_scenarios_pass(&paths, &catalog);
+    for (build, _) in FROZEN_BUILDS {
+        let catalog = Catalog::from_packs(starter_with(build));
+        sve_tests::assert_scenarios_pass(&paths, &catalog);
+    }
 }
 
 #[test]
-fn both_builds_play_the_same_matches_event_for_event() {
-    let (old, current) = (old(), current());
+fn every_build_plays_the_same_matches_event_for_event() {
+    let current = current();
+    for (build, _) in FROZEN_BUILDS {
+        same_matches(&starter_with(build), &current, build);
+    }
+}
+
+fn same_matches(old: &LoadedPacks, current: &LoadedPacks, build: &str) {
     // The decks whose cards the Rust pack defines.
     for [a, b] in [["SD01", "SD02"], ["SD03", "SD04"], ["SD05", "SD06"]] {
         let log = |loaded: &LoadedPacks, seed: u64| {
@@ -112,9 +133,9 @@ fn both_builds_play_the_same_matches_event_for_event() {
         };
         for seed in [3, 4] {
             assert_eq!(
-                log(&old, seed),
-                log(&current, seed),
-                "{a} vs {b}, seed {seed}"
+                log(old, seed),
+                log(current, seed),
+                "{build}: {a} vs {b}, seed {seed}"
             );
         }
     }

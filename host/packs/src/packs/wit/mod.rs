@@ -9,10 +9,11 @@
 //! to the contract goes into the newest folder while it is unreleased, or
 //! into a new folder with an adapter for the one before.
 //!
-//! `tests/packs/api-v0.1.0/` holds a committed, never-rebuilt build of
-//! `rust-starter` made with the 0.1.0 SDK; the `sve-tests` card API version
-//! tests prove it loads with the same cards, passes the pack's scenario files
-//! and plays the same matches, event for event, as the current build. A Rust
+//! `tests/packs/api-v0.1.0/` and `tests/packs/api-v0.2.0/` hold committed,
+//! never-rebuilt builds of `rust-starter` made with the 0.1.0 and 0.2.0
+//! SDKs; the `sve-tests` card API version tests prove each loads with the
+//! same cards, passes the pack's scenario files and plays the same matches,
+//! event for event, as the current build. A Rust
 //! pack's `api` requirement must accept the version it was built against; a
 //! script pack's scripts never see the card API, so its `api` need only
 //! accept one version the host runs.
@@ -183,7 +184,10 @@ mod tests {
     /// The released versions: their WIT folder and a hash of its files.
     /// A released contract never changes: packs built against it must keep
     /// loading and playing the same.
-    const FROZEN: &[(&str, u64)] = &[("since_v0.1.0", 0xd0b0_0ca2_ad50_598d)];
+    const FROZEN: &[(&str, u64)] = &[
+        ("since_v0.1.0", 0xd0b0_0ca2_ad50_598d),
+        ("since_v0.2.0", 0x5f37_fcd2_4ad9_1b73),
+    ];
 
     fn folder_hash(dir: &Path) -> u64 {
         let mut files: Vec<_> = std::fs::read_dir(dir)
