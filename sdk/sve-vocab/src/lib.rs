@@ -88,8 +88,8 @@ pub struct KeywordInfo {
     /// The word players read on a badge, menu or tooltip ("Ward",
     /// "Ignores Ward"): never an identifier.
     pub label: &'static str,
-    /// Its reminder text for players, one or two sentences (docs/rules.md
-    /// §12–§13, §15.1).
+    /// Its reminder text for players, one or two sentences (after
+    /// `docs/rules-coverage.md` §12–§13).
     pub reminder: &'static str,
 }
 

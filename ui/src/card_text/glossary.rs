@@ -1,6 +1,6 @@
 //! The player's words for the game's vocabulary: what each keyword, card
 //! text tag and trigger is called on screen and its reminder text (one or
-//! two sentences from docs/rules.md §12–§13, §15.1), so no badge, menu or
+//! two sentences, after docs/rules-coverage.md §12–§13), so no badge, menu or
 //! tooltip shows an engine name such as `IgnoreWard` or `OnEvolve`.
 //!
 //! Keywords and triggers are declared once in `sve-vocab`, with the words
