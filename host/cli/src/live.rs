@@ -41,6 +41,33 @@ pub(crate) fn play_roots(packs: &Path, dev_packs: &[PathBuf]) -> Vec<PathBuf> {
     DevPacks::new(dev_packs, Path::new("target")).add_roots(&[packs.to_owned()])
 }
 
+/// Logs each pack that loaded with its card count (at info: `sve serve`
+/// shows it), and warns when none did: the cards then have no abilities.
+pub(crate) fn log_packs(root: &Path, loaded: &LoadedPacks) {
+    for pack in &loaded.packs {
+        tracing::info!(
+            "pack {} {} ({}): {} cards, from {}",
+            pack.id,
+            pack.version,
+            pack.name,
+            pack.cards,
+            pack.dir.display()
+        );
+    }
+    if loaded.packs.is_empty() {
+        tracing::warn!(
+            "no card pack loaded from {}: the cards have no abilities",
+            root.display()
+        );
+    } else {
+        tracing::info!(
+            "{} cards in all: {} pack(s) over the bundled starter cards",
+            loaded.db.len(),
+            loaded.packs.len()
+        );
+    }
+}
+
 pub(crate) fn load_packs_for(roots: &[PathBuf], dev_packs: &[PathBuf]) -> Result<LoadedPacks> {
     Ok(open_library(roots, dev_packs)?.loaded())
 }

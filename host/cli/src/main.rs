@@ -226,15 +226,27 @@ enum DeckCommand {
     },
 }
 
+/// The log filter without `RUST_LOG`: errors only, but a server's log
+/// (`sve serve`) says what it loaded, who connects and how matches end.
+fn default_log_filter(command: &Command) -> &'static str {
+    match command {
+        Command::Serve(_) => "warn,sve=info,sve_net=info",
+        _ => "error",
+    }
+}
+
 fn main() -> Result<()> {
+    let cli = Cli::parse();
     tracing_subscriber::fmt()
         .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("error")),
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| {
+                tracing_subscriber::EnvFilter::new(default_log_filter(&cli.command))
+            }),
         )
         .with_writer(std::io::stderr)
+        // No colour codes in a log that goes to a file.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
-    let cli = Cli::parse();
     if let Command::Pack { command } = &cli.command {
         return pack_command(command, &cli.packs, &cli.dev_pack);
     }
@@ -255,12 +267,28 @@ fn main() -> Result<()> {
     if let Command::Test { path, json } = &cli.command {
         return test_cmd::run(path, &cli.packs, &cli.dev_pack, cli.vanilla, *json);
     }
+    if let Command::Serve(_) = &cli.command
+        && !cli.vanilla
+    {
+        // A server started elsewhere than the repository finds no
+        // `card-packs` there: it must not serve cards without abilities
+        // by mistake.
+        online::check_packs_folder(&cli.packs)?;
+    }
     let mut live = None;
     // Pack folders, where `--deck NAME` looks for `decks/NAME.txt` first.
     let mut pack_dirs: Vec<PathBuf> = Vec::new();
     let (db, runners): (_, RunnerFactory) =
         if cli.vanilla || (!cli.packs.exists() && cli.dev_pack.is_empty()) {
             let db = Arc::new(starter_db().context("loading the bundled card data")?);
+            let why = match cli.vanilla {
+                true => "--vanilla".to_owned(),
+                false => format!("no folder {}", cli.packs.display()),
+            };
+            tracing::info!(
+                "no card packs ({why}): the {} bundled starter cards, with no abilities",
+                db.len()
+            );
             (
                 db,
                 Arc::new(|| Arc::new(NoAbilities) as Arc<dyn AbilityRunner>),
@@ -271,6 +299,7 @@ fn main() -> Result<()> {
             for diagnostic in &loaded.diagnostics {
                 eprintln!("{diagnostic}");
             }
+            live::log_packs(&cli.packs, &loaded);
             pack_dirs = loaded.packs.iter().map(|p| p.dir.clone()).collect();
             if cli.watch {
                 let watcher = library

@@ -48,6 +48,28 @@ pub(crate) struct ServeArgs {
     pub allow_oracle: bool,
 }
 
+/// `sve serve`'s packs folder must be there (without `--vanilla`): a
+/// server started outside the repository would otherwise find no
+/// `card-packs` and serve the starter cards with no abilities, silently.
+pub(crate) fn check_packs_folder(packs: &Path) -> Result<()> {
+    if packs.is_dir() {
+        return Ok(());
+    }
+    let full = std::path::absolute(packs).unwrap_or_else(|_| packs.to_owned());
+    let what = if packs.exists() {
+        "is not a folder"
+    } else {
+        "does not exist"
+    };
+    bail!(
+        "the card packs folder {} ({}) {what}; without packs the server would play the bundled \
+         starter cards with no abilities. Pass --packs DIR with your folder of card packs, or \
+         --vanilla to serve the starter cards without abilities",
+        packs.display(),
+        full.display()
+    )
+}
+
 /// Runs the server until the process is stopped.
 pub(crate) fn serve(
     db: Arc<CardDb>,
