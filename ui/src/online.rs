@@ -1,7 +1,8 @@
 //! The Play online screen: the server's address, the player's name and
 //! deck, the time limits of a table it opens (`clock_choice.rs`), and the
 //! ways into a match on the server (open a table for a friend, play the
-//! server's bot, quick match, join or watch by code). The app keeps the
+//! server's bot, quick match, join or watch by code), and the Developer
+//! tools setting (the match screen's Debug tab, off by default online). The app keeps the
 //! screen, so its choices last as long as the app runs.
 //!
 //! The screen starts an [`OnlineSession`] and shows how it is getting on
@@ -42,6 +43,9 @@ pub struct OnlineMatch {
     pub cards: Arc<CardDb>,
     /// Where the session sits.
     pub seating: Seating,
+    /// Whether the match screen offers its Debug tab (the screen's
+    /// Developer tools setting).
+    pub developer_tools: bool,
 }
 
 /// The screen's settings and the session it is starting, if any.
@@ -55,6 +59,8 @@ pub struct OnlineScreen {
     bot: BotKind,
     /// The time limits of the tables this screen opens.
     clock: ClockChoice,
+    /// Whether the matches offer the match screen's Debug tab.
+    developer_tools: bool,
     session: Option<OnlineSession>,
     /// Why the last attempt failed.
     error: Option<String>,
@@ -70,6 +76,7 @@ impl Default for OnlineScreen {
             code: String::new(),
             bot: BotKind::Greedy,
             clock: ClockChoice::default(),
+            developer_tools: false,
             session: None,
             error: None,
         }
@@ -99,6 +106,7 @@ impl OnlineScreen {
             name: Some(self.name.clone()),
             deck: Some(StoredDeck::of(&self.deck)),
             clock: Some(StoredClock::from(&self.clock)),
+            developer_tools: self.developer_tools,
         }
     }
 
@@ -122,6 +130,7 @@ impl OnlineScreen {
         if let Some(clock) = &stored.clock {
             self.clock = clock.choice();
         }
+        self.developer_tools = stored.developer_tools;
     }
 
     /// Draws the screen.
@@ -185,6 +194,7 @@ impl OnlineScreen {
             session: Box::new(session),
             cards,
             seating,
+            developer_tools: self.developer_tools,
         })
     }
 
@@ -194,6 +204,7 @@ impl OnlineScreen {
             name,
             deck,
             titles,
+            developer_tools,
             ..
         } = self;
         egui::Grid::new("online settings")
@@ -210,6 +221,13 @@ impl OnlineScreen {
                 ui.end_row();
                 ui.label("Deck");
                 deck.ui(ui, "online deck", "Your deck", titles);
+                ui.end_row();
+                ui.label("");
+                ui.checkbox(developer_tools, "Developer tools")
+                    .on_hover_text(
+                        "The match screen's Debug tab: raw events, card numbers, \
+                         the card inspector.",
+                    );
                 ui.end_row();
             });
     }

@@ -50,6 +50,9 @@ pub struct OnlineChoices {
     pub deck: Option<StoredDeck>,
     /// The time limits of the tables the screen opens.
     pub clock: Option<StoredClock>,
+    /// Whether online matches offer the match screen's Debug tab (raw
+    /// events, card numbers, the card inspector); off unless asked for.
+    pub developer_tools: bool,
 }
 
 /// A deck choice as stored: a starter deck's name, or a deck file's path.
@@ -214,6 +217,7 @@ mod tests {
                     per_match: StoredLimit::Custom,
                     custom_match_min: 25,
                 }),
+                developer_tools: true,
             },
             animations: Some("Slow".to_owned()),
             card_art: Some("/home/ann/card art".to_owned()),

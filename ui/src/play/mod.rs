@@ -8,6 +8,12 @@
 //! go to the session, the rest changes on-screen state only. Online, undo
 //! and the sandbox are off, and the top bar shows the link to the server
 //! (`online_bar.rs`).
+//!
+//! The Debug tab (raw events with card numbers, the card inspector, the
+//! sandbox) is always offered in a local match; online it is offered only
+//! with the Play online screen's Developer tools setting on
+//! ([`OnlineChoices::developer_tools`](crate::settings::OnlineChoices::developer_tools)),
+//! so a player is not shown a developer's view of the match unasked.
 
 pub mod anim;
 pub mod bench_menu;
@@ -125,6 +131,8 @@ pub struct MatchScreen {
     log: LogPanel,
     game_over: GameOverPanel,
     debug: DebugPanel,
+    /// Whether the top bar offers the Debug tab (see the module doc).
+    debug_tab: bool,
     online_bar: OnlineBar,
     /// A local match's open confirmation (Concede, New match).
     confirm: Option<Confirm>,
@@ -185,6 +193,7 @@ impl MatchScreen {
             log: LogPanel::default(),
             game_over,
             debug: DebugPanel::default(),
+            debug_tab: true,
             online_bar: OnlineBar::default(),
             confirm: None,
             anim: AnimLayer::default(),
@@ -197,12 +206,14 @@ impl MatchScreen {
     }
 
     /// The match of a seated online session: drawn from the server's card
-    /// faces, from the seat it plays (seat 1's side when watching).
+    /// faces, from the seat it plays (seat 1's side when watching); the
+    /// Debug tab only with the developer tools setting.
     pub fn online(seated: OnlineMatch) -> MatchScreen {
         let OnlineMatch {
             session,
             cards,
             seating,
+            developer_tools,
         } = seated;
         let seat = seating.seat.map(PlayerId);
         let view = MatchView::online(cards, &seating.names, seat);
@@ -221,6 +232,7 @@ impl MatchScreen {
             log: LogPanel::default(),
             game_over: GameOverPanel::for_table(&seating.code),
             debug: DebugPanel::online(),
+            debug_tab: developer_tools,
             online_bar: OnlineBar::default(),
             confirm: None,
             anim: AnimLayer::default(),
@@ -431,7 +443,9 @@ impl MatchScreen {
         egui::Panel::top("match bar").show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.selectable_value(&mut self.tab, MatchTab::Board, "Board");
-                ui.selectable_value(&mut self.tab, MatchTab::Debug, "Debug");
+                if self.debug_tab {
+                    ui.selectable_value(&mut self.tab, MatchTab::Debug, "Debug");
+                }
                 ui.separator();
                 if let Some(board) = view.board(self.perspective) {
                     ui.label(RichText::new(phase::phase_text(view, &board)).strong());

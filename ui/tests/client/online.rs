@@ -181,6 +181,7 @@ fn a_match_against_the_server_bot_shows_the_hand_takes_answers_and_concedes() {
     let mut harness = client();
     open_online(&mut harness, &server.url());
     replace_text(&mut harness, "Your name", "Ann");
+    click(&mut harness, "Developer tools");
     click(&mut harness, "Random");
     click(&mut harness, "Play the server's bot");
     wait_for_board(&mut harness);
@@ -283,6 +284,31 @@ fn a_match_against_the_server_bot_shows_the_hand_takes_answers_and_concedes() {
 
     click(&mut harness, "Back to start");
     assert!(matches!(harness.state().screen(), Screen::Start));
+}
+
+#[test]
+fn the_debug_tab_is_online_only_with_the_developer_setting() {
+    let server = TestServer::start();
+    let mut harness = client();
+    open_online(&mut harness, &server.url());
+    click(&mut harness, "Play the server's bot");
+    wait_for_board(&mut harness);
+    assert!(has(&harness, "Board"));
+    assert!(
+        !has(&harness, "Debug"),
+        "no debug tab online without the developer setting"
+    );
+    click(&mut harness, "Leave");
+    click(&mut harness, "Yes, leave");
+
+    // The setting is on the Play online screen, and remembered.
+    open_online(&mut harness, &server.url());
+    click(&mut harness, "Developer tools");
+    assert!(harness.state().settings().online.developer_tools);
+    click(&mut harness, "Play the server's bot");
+    wait_for_board(&mut harness);
+    click(&mut harness, "Debug");
+    assert!(has(&harness, "Events"), "the debug tab with the setting on");
 }
 
 #[test]
