@@ -312,6 +312,33 @@ fn the_debug_tab_is_online_only_with_the_developer_setting() {
 }
 
 #[test]
+fn the_log_names_the_opponent_the_table_seated() {
+    let server = TestServer::start();
+    let mut harness = client();
+    open_online(&mut harness, &server.url());
+    click(&mut harness, "Play the server's bot");
+    wait_for_board(&mut harness);
+    to_main_action(&mut harness);
+    click_answer(&mut harness, "End turn");
+    to_main_action(&mut harness);
+    let log: Vec<String> = match_view(&harness)
+        .log
+        .iter()
+        .map(|line| line.text.clone())
+        .collect();
+    assert!(
+        log.iter()
+            .any(|line| line.contains("Turn") && line.contains("greedy bot")),
+        "the bot's turn by its name: {log:?}"
+    );
+    assert!(
+        !log.iter().any(|line| line.contains("Opponent")),
+        "no \"Opponent\" where the name is known: {log:?}"
+    );
+    assert!(has_containing(&harness, "greedy bot —"), "on screen");
+}
+
+#[test]
 fn a_table_joined_by_code_is_played_watched_and_left() {
     let server = TestServer::start();
     let mut harness = client();

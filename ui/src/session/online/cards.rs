@@ -7,6 +7,9 @@
 //! the window down with one frame. Here a frame naming a seat other than
 //! 0 and 1 or a definition beyond the faces is refused with the reason.
 //! Card numbers (`CardRef`) need no check: the UI only compares them.
+//! The players' names are text from the network: shown without control
+//! characters and capped ([`shown_name`]), as the server should have sent
+//! them.
 
 use sve_engine::cards::CardDb;
 use sve_engine::engine::Duration;
@@ -67,6 +70,22 @@ pub(super) fn check_outcome(outcome: Outcome) -> Result<(), String> {
         Outcome::Win(winner, _) => seat(winner, "winner"),
         Outcome::Draw => Ok(()),
     }
+}
+
+/// The longest player name shown, in characters (the server's own cap).
+const MAX_NAME_CHARS: usize = 32;
+
+/// A player's name from the server as the client shows it: without
+/// control characters (a line break could fake a log line), at most
+/// [`MAX_NAME_CHARS`] characters, trimmed. The server cleans names so, but
+/// the client does not count on any server doing it.
+pub(super) fn shown_name(name: &str) -> String {
+    let name: String = name
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_NAME_CHARS)
+        .collect();
+    name.trim().to_owned()
 }
 
 /// Checks a seat number from the server.
@@ -184,5 +203,15 @@ mod tests {
         faces.push(faces[0].clone());
         let err = card_db(&faces).expect_err("refused");
         assert!(err.contains("defined twice"), "{err}");
+    }
+
+    #[test]
+    fn a_name_from_the_server_is_shown_without_control_characters_and_capped() {
+        assert_eq!(
+            shown_name(" Bo\n— Turn 9: You —\u{7} "),
+            "Bo— Turn 9: You —"
+        );
+        assert_eq!(shown_name(&"x".repeat(100)).len(), MAX_NAME_CHARS);
+        assert_eq!(shown_name("\r\n"), "");
     }
 }

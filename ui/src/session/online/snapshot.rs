@@ -3,7 +3,9 @@
 //! A local match's worker writes its snapshot from the engine's state; a
 //! client has only the view and the events the server sent, so here the
 //! decision's labels and the log lines are written from them with the
-//! card faces (`sve_net::client::text`), and the public fact the view does
+//! card faces (`sve_net::client::text`), with the other seat called by
+//! the name the seating gave it where those words say "Opponent" (until
+//! a seating names it), and the public fact the view does
 //! not carry (which field cards entered this turn) is followed from the
 //! events. The card inspector's data (for the cards followed) comes from
 //! the server as data, which the inspector words as it draws it, and the
@@ -17,6 +19,7 @@ use crate::session::{
 };
 use std::collections::HashSet;
 use std::time::Duration;
+use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, PlayerId, Zone};
 use sve_net::client::text::{self, Faces};
 use sve_net::protocol::{Clocks, Update};
@@ -29,8 +32,11 @@ pub(super) struct Snapshots {
     generation: u64,
     /// Cards that entered a field since the last turn began.
     entered_this_turn: HashSet<CardRef>,
-    /// The players' names, seat order, for the pending abilities.
+    /// The players' names, seat order, for the pending abilities and the
+    /// log.
     names: [String; 2],
+    /// Whether `names` are the seating's (else the log says "Opponent").
+    named: bool,
 }
 
 impl Snapshots {
@@ -41,12 +47,15 @@ impl Snapshots {
             generation: 0,
             entered_this_turn: HashSet::new(),
             names: PlayerId::BOTH.map(|player| player.to_string()),
+            named: false,
         }
     }
 
-    /// The players' names from the seating.
+    /// The players' names from the seating (already cleaned:
+    /// [`shown_name`](super::cards::shown_name)).
     pub(super) fn set_names(&mut self, names: [String; 2]) {
         self.names = names;
+        self.named = true;
     }
 
     /// The generation of the latest snapshot.
@@ -73,9 +82,14 @@ impl Snapshots {
         }
         let mut log = Vec::new();
         let mut shown = Vec::with_capacity(events.len());
+        let other = self
+            .names
+            .get(view.viewer.opponent().idx())
+            .filter(|name| self.named && !name.is_empty())
+            .cloned();
         for event in events {
             self.follow(&event);
-            let words = text::event(&event, &view, &self.faces);
+            let words = event_words(&event, &view, &self.faces, other.as_deref());
             if let Some(text) = &words {
                 log.push(LogLine {
                     kind: log_kind(&event),
@@ -148,6 +162,36 @@ impl Snapshots {
     }
 }
 
+/// The word for the other seat in `sve_net::client::text`'s lines.
+const OPPONENT: &str = "Opponent";
+
+/// An event's log line (`text::event`), with the other seat called
+/// `other` where the line calls it "Opponent" and its name is known.
+fn event_words(
+    event: &Event,
+    view: &PlayerView,
+    faces: &Faces,
+    other: Option<&str>,
+) -> Option<String> {
+    let line = text::event(event, view, faces)?;
+    let Some(name) = other else {
+        return Some(line);
+    };
+    // The events whose line names a seat as "You" or "Opponent" (other
+    // seats are worded "your leader", "the opposing leader").
+    let seat = match event {
+        Event::GameStarted { first: player }
+        | Event::TurnStarted { player, .. }
+        | Event::CardPlayed { player, .. }
+        | Event::Conceded { player } => *player,
+        _ => return Some(line),
+    };
+    if seat == view.viewer {
+        return Some(line);
+    }
+    Some(line.replacen(OPPONENT, name, 1))
+}
+
 /// The server's clocks in the UI's terms.
 fn clock_reading(clocks: Clocks) -> ClockReading {
     let Clocks {
@@ -175,7 +219,6 @@ mod tests {
     use super::*;
     use sve_engine::board::{Board, Side};
     use sve_engine::cards::starter::starter_db;
-    use sve_engine::engine::view::PlayerView;
     use sve_engine::engine::{Choice, Decision, Phase, PlayerId, Prompt};
     use sve_net::inspect::{PendingLine, Sight, inspect_cards};
     use sve_net::protocol::{CardFace, Clocks};
@@ -254,6 +297,45 @@ mod tests {
         assert!(
             second.log.reset && second.events.reset,
             "a resync replaces the log"
+        );
+    }
+
+    #[test]
+    fn the_log_names_the_other_seat_once_the_seating_does() {
+        let turn = |player| Event::TurnStarted {
+            player: PlayerId(player),
+            turn: 2,
+        };
+        let lines = |snapshots: &mut Snapshots| {
+            let events = vec![
+                turn(1),
+                turn(0),
+                Event::Conceded {
+                    player: PlayerId(1),
+                },
+            ];
+            let snapshot = snapshots.snapshot(update(events, false));
+            snapshot
+                .log
+                .items
+                .into_iter()
+                .map(|line| line.text)
+                .collect::<Vec<_>>()
+        };
+        let mut snapshots = Snapshots::new(faces());
+        assert_eq!(
+            lines(&mut snapshots),
+            [
+                "— Turn 2: Opponent —",
+                "— Turn 2: You —",
+                "Opponent conceded."
+            ],
+            "no seating yet"
+        );
+        snapshots.set_names(["Ann".to_owned(), "Bo".to_owned()]);
+        assert_eq!(
+            lines(&mut snapshots),
+            ["— Turn 2: Bo —", "— Turn 2: You —", "Bo conceded."]
         );
     }
 

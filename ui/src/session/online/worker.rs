@@ -9,7 +9,7 @@
 //! a reason, the session ends with that reason. Every wait also listens
 //! for the UI's `Shutdown`, so leaving never waits on the network.
 
-use super::cards::{card_db, check_inspected, check_outcome, check_update, seat};
+use super::cards::{card_db, check_inspected, check_outcome, check_update, seat, shown_name};
 use super::snapshot::Snapshots;
 use super::{LinkState, OnlineEntry, OnlineSettings, Report};
 use crate::session::{Command, InspectedCard, Update};
@@ -356,7 +356,9 @@ impl Worker {
         match msg {
             ServerMsg::TableOpen { code } => self.out.report(Report::TableOpen(code)),
             ServerMsg::Queued => self.out.report(Report::Queued),
-            ServerMsg::Seated(seating) => {
+            ServerMsg::Seated(mut seating) => {
+                // Untrusted text, shown on the board and in the log.
+                seating.names = seating.names.each_ref().map(|name| shown_name(name));
                 if let Some(number) = seating.seat {
                     seat(PlayerId(number), "seat of this connection").map_err(protocol)?;
                 }
