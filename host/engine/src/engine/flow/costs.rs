@@ -72,8 +72,9 @@ impl Match {
                     self.apply(Mutation::AddCounters(card, *kind, -i32::from(*n)));
                 }
                 _ => {
-                    let candidates = self.cost_candidates(player, card, cost);
                     let (min, max) = self.cost_count(cost);
+                    let candidates =
+                        self.distinct_candidates(self.cost_candidates(player, card, cost), max);
                     // No choice to make: every candidate pays.
                     if candidates.len() <= min
                         || matches!(cost, CostItem::MoveOwn(own) if own.pick == CostPick::All)
@@ -218,6 +219,25 @@ impl Match {
                 .collect(),
             _ => Vec::new(),
         }
+    }
+
+    /// The candidates with each group of interchangeable cards
+    /// ([`GameState::interchangeable`]) cut to `max`: which of two identical
+    /// Magical Items pays a Lesson is no choice, so it is not asked.
+    ///
+    /// [`GameState::interchangeable`]: crate::engine::state::GameState::interchangeable
+    fn distinct_candidates(&self, candidates: Vec<CardRef>, max: usize) -> Vec<CardRef> {
+        let mut kept: Vec<CardRef> = Vec::with_capacity(candidates.len());
+        for card in candidates {
+            let copies = kept
+                .iter()
+                .filter(|other| self.state.interchangeable(**other, card))
+                .count();
+            if copies < max {
+                kept.push(card);
+            }
+        }
+        kept
     }
 
     /// How many cards a card-choosing cost item takes, fewest and most

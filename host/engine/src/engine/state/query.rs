@@ -402,6 +402,20 @@ impl GameState {
             .map(|e| e.kind)
     }
 
+    /// Whether choosing `a` or `b` can make no difference: the same printed
+    /// card, in the same zone under the same controller, in the same state
+    /// (engagement, damage, counters, links, history), with no lasting
+    /// effect on either object. A choice among such cards offers one of
+    /// them: the game goes on the same whichever is picked.
+    pub fn interchangeable(&self, a: CardRef, b: CardRef) -> bool {
+        let (first, second) = (self.card(a), self.card(b));
+        let same_state = CardState {
+            object: second.object,
+            ..*first
+        } == *second;
+        same_state && self.effects_on(a).next().is_none() && self.effects_on(b).next().is_none()
+    }
+
     /// Whether an effect on a card object makes its cost lower.
     pub fn cost_lowered_by_effects(&self, card: CardRef) -> bool {
         self.effects_on(card)

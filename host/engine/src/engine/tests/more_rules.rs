@@ -475,3 +475,65 @@ fn with_a_conditional_passive_on_the_field_any_change_drops_the_reading() {
     ));
     assert!(s.game.settled_field().is_none());
 }
+
+/// Trader (Fanfare: you may discard a card; if you do, draw 2), played
+/// with `others` beside it in hand, and its optional cost said yes to.
+fn trader_paying_with(others: [&str; 3]) -> Board {
+    let mut s = Board::builder()
+        .side(
+            P1,
+            Side::new()
+                .hand(["Trader", others[0], others[1], others[2]])
+                .pp(3),
+        )
+        .build();
+    let trader = s.card(P1, Zone::Hand, "Trader");
+    s.act(Action::Play { card: trader });
+    s.choose(|c| *c == crate::engine::Choice::Yes);
+    s
+}
+
+#[test]
+fn a_cost_does_not_ask_which_of_identical_cards_pays() {
+    // Three copies of V1, the same in every way: which one is discarded is
+    // no choice, so none is asked and one copy pays.
+    let s = trader_paying_with(["V1", "V1", "V1"]);
+    let p1 = s.game.state().player(P1);
+    let in_cemetery: Vec<_> = p1
+        .cemetery
+        .iter()
+        .map(|c| s.game.db().get(s.game.state().card(*c).def).name.clone())
+        .collect();
+    assert_eq!(in_cemetery, ["V1"], "one copy discarded");
+    // Two copies stay, two cards drawn.
+    assert_eq!(p1.hand.len(), 4);
+    assert_eq!(
+        s.game.decision().map(|d| &d.prompt),
+        Some(&crate::engine::Prompt::MainAction)
+    );
+}
+
+#[test]
+fn a_cost_offers_one_of_each_kind_of_card_when_they_differ() {
+    let s = trader_paying_with(["V1", "V1", "V2"]);
+    let which = s.game.decision().cloned().expect("which card pays");
+    assert!(matches!(
+        which.prompt,
+        crate::engine::Prompt::CostCards { .. }
+    ));
+    assert_eq!(which.choosable().len(), 2, "one V1 and the V2");
+}
+
+#[test]
+fn engaged_or_changed_copies_are_not_interchangeable() {
+    let mut s = Board::builder()
+        .side(P1, Side::new().field(["V2", "V2", "V2"]))
+        .build();
+    let field = s.game.state().player(P1).field.clone();
+    assert!(s.game.state().interchangeable(field[0], field[1]));
+    s.game.apply(Mutation::SetEngaged(field[1], true));
+    assert!(!s.game.state().interchangeable(field[0], field[1]));
+    s.game
+        .add_effect(field[2], EffectKind::Cost(-1), Duration::EndOfTurn, None);
+    assert!(!s.game.state().interchangeable(field[0], field[2]));
+}
