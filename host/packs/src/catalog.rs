@@ -9,8 +9,8 @@
 //! and the pack list and diagnostics follow it.
 
 use crate::packs::{
-    DevPacks, LoadOptions, LoadedPacks, PackDiagnostic, PackInfo, PackLibrary, PackWatcher,
-    ReloadChange,
+    DevPacks, FallbackCard, LoadOptions, LoadedPacks, PackDiagnostic, PackInfo, PackLibrary,
+    PackWatcher, ReloadChange,
 };
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -44,6 +44,8 @@ struct Current {
     packs: Vec<PackInfo>,
     /// Problems (and notes) of the packs as loaded now.
     diagnostics: Vec<PackDiagnostic>,
+    /// The cards an error kept from playing as a pack defines them.
+    fallback_cards: Vec<FallbackCard>,
 }
 
 /// A watched pack folder.
@@ -117,6 +119,7 @@ impl Catalog {
                 owners: Arc::default(),
                 packs,
                 diagnostics,
+                fallback_cards: Vec::new(),
             })),
             live: None,
             reload_log: Arc::default(),
@@ -129,9 +132,11 @@ impl Catalog {
         let packs = loaded.packs.clone();
         let diagnostics = loaded.diagnostics.clone();
         let owners = owners_of(&loaded);
+        let fallback_cards = loaded.fallback_cards.clone();
         let catalog = Catalog::new(db, runner_factory(loaded), packs, diagnostics);
         if let Ok(mut current) = catalog.current.write() {
             current.owners = owners;
+            current.fallback_cards = fallback_cards;
         }
         catalog
     }
@@ -196,6 +201,7 @@ impl Catalog {
                             current.owners = owners_of(&loaded);
                             current.packs = loaded.packs.clone();
                             current.diagnostics = loaded.diagnostics.clone();
+                            current.fallback_cards = loaded.fallback_cards.clone();
                             current.runners = runner_factory(loaded);
                             current.generation += 1;
                             news.push(ReloadNews::Reloaded {
@@ -374,6 +380,25 @@ impl Catalog {
             .read()
             .map(|current| current.diagnostics.clone())
             .unwrap_or_default()
+    }
+}
+
+impl Catalog {
+    /// The cards that do not play as some pack defines them because an
+    /// error decided (a conflict between packs, a card outside its pack's
+    /// `sets`), as of the last reload: a front end shows them where the
+    /// cards are played (see `LoadedPacks::fallback_cards`).
+    pub fn fallback_cards(&self) -> Vec<FallbackCard> {
+        self.current
+            .read()
+            .map(|current| current.fallback_cards.clone())
+            .unwrap_or_default()
+    }
+
+    /// One warning line per fallback card (see
+    /// [`crate::packs::fallback_warnings`]).
+    pub fn fallback_warnings(&self) -> Vec<String> {
+        crate::packs::fallback_warnings(&self.fallback_cards())
     }
 }
 

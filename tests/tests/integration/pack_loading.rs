@@ -1,15 +1,17 @@
 //! Loading packs as untrusted input: loading never builds (a Rust pack's
 //! build script and macros run natively, so only the user's explicit
 //! request builds one), a shipped component is checked against its sources
-//! by hash, two packs never take one card by folder order, and a broken
-//! pack file is reported for what it is.
+//! by hash, two packs never take one card by folder order (nor is the
+//! clash blamed by it: `sets` say who owns a card), no card falls back to
+//! another version in silence, and a broken pack file is reported for
+//! what it is.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use sve_engine::cards::starter::{STARTER_CARDS_JSON, parse_cards};
 use sve_packs::packs::{
-    Freshness, LoadOptions, LoadedPacks, Severity, build_rust_pack, freshness, load_packs,
-    read_manifest,
+    FallbackCard, FallbackReason, Freshness, LoadOptions, LoadedPacks, PlayedVersion, Severity,
+    build_rust_pack, check, freshness, load_packs, read_manifest,
 };
 use sve_tests::Base;
 
@@ -214,39 +216,218 @@ fn starter_scripts_in(packs: &Path) -> PathBuf {
 
 #[test]
 fn a_pack_folder_sorting_first_cannot_take_another_packs_card() {
-    let packs = scratch("hijack");
-    starter_scripts_in(&packs);
-    let cards = follower("SD01-001", "Hijacker", "9/9") + &follower("HIJ-001", "Own Card", "1/1");
-    script_pack(&packs, "aaa-hijack", "", &cards);
-    let loaded = load(std::slice::from_ref(&packs), &[]);
+    // The starter scripts declare set SD01; a pack without `sets` that
+    // defines SD01-001 loses it, and is the one blamed, whichever way its
+    // folder sorts.
+    for folder in ["aaa-hijack", "zzz-hijack"] {
+        let packs = scratch(&format!("hijack-{folder}"));
+        starter_scripts_in(&packs);
+        let cards =
+            follower("SD01-001", "Hijacker", "9/9") + &follower("HIJ-001", "Own Card", "1/1");
+        script_pack(&packs, folder, "", &cards);
+        let loaded = load(std::slice::from_ref(&packs), &[]);
+        assert_eq!(
+            loaded.pack_of("SD01-001").map(|p| p.id.as_str()),
+            Some("starter-scripts"),
+            "{folder}: the pack that declares the set plays its card"
+        );
+        let id = loaded.db.by_card_id("SD01-001").expect("the card");
+        assert_ne!(loaded.db.get(id).name, "Hijacker");
+        let errors = errors(&loaded);
+        assert_eq!(errors.len(), 1, "{errors:#?}");
+        assert!(
+            errors[0].contains(&format!("{folder}/pack.toml: error: card `SD01-001` is also defined by pack `starter-scripts`, which declares its set (`SD01`) in `sets`; this pack declares no `sets`, so its version is not played")),
+            "{}",
+            errors[0]
+        );
+        // Each pack keeps its other cards; the starter scripts all play.
+        assert_eq!(
+            loaded.pack_of("HIJ-001").map(|p| p.id.as_str()),
+            Some(folder)
+        );
+        let starter = loaded
+            .packs
+            .iter()
+            .find(|p| p.id == "starter-scripts")
+            .expect("loaded");
+        assert_eq!(
+            starter.cards_used(),
+            starter.cards,
+            "the victim loses nothing"
+        );
+    }
+}
+
+/// A copy of the test pack `tests/packs/<source>` (its pack.toml and
+/// scripts) in `packs/<folder>`.
+fn test_pack_in(packs: &Path, source: &str, folder: &str) -> PathBuf {
+    let dir = packs.join(folder);
+    std::fs::create_dir_all(&dir).expect("folder");
+    for name in ["pack.toml", "cards.txt"] {
+        std::fs::copy(
+            root().join("tests/packs").join(source).join(name),
+            dir.join(name),
+        )
+        .expect("copy");
+    }
+    dir
+}
+
+/// The bundled definition of a card.
+fn bundled(id: &str) -> sve_engine::cards::CardDef {
     let base = parse_cards(STARTER_CARDS_JSON).expect("bundled cards");
-    let bundled = base.iter().find(|c| c.id == "SD01-001").expect("bundled");
-    let id = loaded.db.by_card_id("SD01-001").expect("the card");
-    assert_eq!(
-        loaded.db.get(id),
-        bundled,
-        "neither pack gets it: the bundled definition stays"
-    );
+    base.into_iter().find(|c| c.id == id).expect("bundled")
+}
+
+#[test]
+fn a_pack_without_sets_is_blamed_for_its_clash_and_the_owners_card_plays_with_a_warning() {
+    for folder in ["aaa-x", "zzz-x"] {
+        let packs = scratch(&format!("undeclared-{folder}"));
+        starter_scripts_in(&packs);
+        test_pack_in(&packs, "undeclared-sets", folder);
+        let loaded = load(std::slice::from_ref(&packs), &[]);
+        assert_eq!(
+            loaded.pack_of("SD01-001").map(|p| p.id.as_str()),
+            Some("starter-scripts"),
+            "{folder}"
+        );
+        assert_eq!(
+            loaded.pack_of("UND01-001").map(|p| p.id.as_str()),
+            Some("undeclared-sets")
+        );
+        let errors: Vec<&sve_packs::packs::PackDiagnostic> = loaded
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .collect();
+        assert_eq!(errors.len(), 1, "{errors:#?}");
+        assert!(
+            errors[0].file.ends_with(format!("{folder}/pack.toml")),
+            "filed at the pack that added the clash: {}",
+            errors[0]
+        );
+        assert_eq!(
+            loaded.fallback_cards,
+            [FallbackCard {
+                card: "SD01-001".to_owned(),
+                not_played: vec!["undeclared-sets".to_owned()],
+                played: PlayedVersion::Pack("starter-scripts".to_owned()),
+                reason: FallbackReason::Sets,
+            }]
+        );
+        assert_eq!(
+            loaded.fallback_warnings(),
+            [
+                "warning: card `SD01-001` plays as pack `starter-scripts`'s version, not as the version of pack `undeclared-sets` (the card's set is not among that pack's `sets` and it does not list the card in `overrides`; `sve pack check` says more)"
+            ]
+        );
+        let used: Vec<(String, usize, usize)> = loaded
+            .packs
+            .iter()
+            .map(|p| (p.id.clone(), p.cards, p.cards_used()))
+            .collect();
+        assert!(
+            used.contains(&("starter-scripts".to_owned(), 115, 115))
+                && used.contains(&("undeclared-sets".to_owned(), 2, 1)),
+            "{used:?}"
+        );
+        let catalog = sve_packs::catalog::Catalog::from_packs(loaded);
+        assert_eq!(catalog.fallback_cards().len(), 1, "the client can show it");
+        let report = check::check(&packs, load(std::slice::from_ref(&packs), &[]));
+        assert_eq!((report.cards_ok, report.cards_total), (116, 117));
+        assert_eq!(report.json()["fallback_cards"][0]["card"], "SD01-001");
+    }
+}
+
+#[test]
+fn a_card_outside_its_packs_declared_sets_is_that_packs_error_and_never_plays_from_it() {
+    for folder in ["aaa-x", "zzz-x"] {
+        let packs = scratch(&format!("outside-sets-{folder}"));
+        starter_scripts_in(&packs);
+        test_pack_in(&packs, "outside-sets", folder);
+        let loaded = load(std::slice::from_ref(&packs), &[]);
+        assert_eq!(
+            loaded.pack_of("SD01-001").map(|p| p.id.as_str()),
+            Some("starter-scripts"),
+            "{folder}"
+        );
+        assert_eq!(
+            loaded.pack_of("OUT01-001").map(|p| p.id.as_str()),
+            Some("outside-sets")
+        );
+        let errors = errors(&loaded);
+        assert_eq!(errors.len(), 1, "{errors:#?}");
+        assert!(
+            errors[0].contains(&format!("{folder}/pack.toml: error: card `SD01-001` is outside this pack's sets (`OUT01`): add its set to `sets`, or list it in `overrides` to replace another pack's version")),
+            "{}",
+            errors[0]
+        );
+        assert_eq!(loaded.fallback_cards.len(), 1);
+    }
+    // Alone, the card is still refused: the bundled card stays.
+    let packs = scratch("outside-sets-alone");
+    test_pack_in(&packs, "outside-sets", "outside-sets");
+    let loaded = load(std::slice::from_ref(&packs), &[]);
     assert_eq!(loaded.pack_of("SD01-001"), None);
+    let id = loaded.db.by_card_id("SD01-001").expect("the card");
+    assert_eq!(loaded.db.get(id), &bundled("SD01-001"));
     let errors = errors(&loaded);
-    assert_eq!(errors.len(), 1, "{errors:#?}");
     assert!(
-        errors[0].contains("card `SD01-001` is defined by packs `aaa-hijack`")
-            && errors[0].contains("and `starter-scripts`")
-            && errors[0].contains("none of them lists it in `overrides`")
-            && errors[0].contains("it keeps its bundled definition"),
-        "{}",
-        errors[0]
+        errors.len() == 1 && errors[0].contains("(it keeps its bundled definition)"),
+        "{errors:#?}"
     );
-    // Each pack keeps its other cards.
-    assert_eq!(
-        loaded.pack_of("HIJ-001").map(|p| p.id.as_str()),
-        Some("aaa-hijack")
-    );
-    assert_eq!(
-        loaded.pack_of("SD01-002").map(|p| p.id.as_str()),
-        Some("starter-scripts")
-    );
+    assert_eq!(loaded.fallback_cards[0].played, PlayedVersion::Bundled);
+}
+
+#[test]
+fn two_packs_declaring_one_set_and_defining_one_card_are_both_blamed_and_the_fallback_warned() {
+    let mut seen = Vec::new();
+    for folder in ["aaa-x", "zzz-x"] {
+        let packs = scratch(&format!("declared-twice-{folder}"));
+        starter_scripts_in(&packs);
+        test_pack_in(&packs, "declares-starter-set", folder);
+        let loaded = load(std::slice::from_ref(&packs), &[]);
+        assert_eq!(loaded.pack_of("SD01-001"), None, "{folder}");
+        let id = loaded.db.by_card_id("SD01-001").expect("the card");
+        assert_eq!(loaded.db.get(id), &bundled("SD01-001"));
+        let mut errors: Vec<String> = loaded
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| {
+                assert!(
+                    d.message.contains("`declares-starter-set`")
+                        && d.message.contains("`starter-scripts`")
+                        && d.message.contains("each declaring the set in `sets`"),
+                    "both named: {d}"
+                );
+                d.file
+                    .strip_prefix(&packs)
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_default()
+            })
+            .collect();
+        errors.sort();
+        let mut expected = [
+            format!("{folder}/pack.toml"),
+            "starter-scripts/pack.toml".to_owned(),
+        ];
+        expected.sort();
+        assert_eq!(errors, expected, "filed at both");
+        let warnings = loaded.fallback_warnings();
+        assert_eq!(
+            warnings.len(),
+            1,
+            "one line for the card wherever it is played: {warnings:?}"
+        );
+        assert!(
+            warnings[0].starts_with("warning: card `SD01-001` plays as its bundled version (no abilities), not as the versions of packs"),
+            "{}",
+            warnings[0]
+        );
+        seen.push(loaded.fallback_cards[0].reason);
+    }
+    assert_eq!(seen, [FallbackReason::Conflict, FallbackReason::Conflict]);
 }
 
 #[test]
@@ -298,14 +479,15 @@ fn two_packs_overriding_one_card_both_lose_it() {
     let loaded = load(std::slice::from_ref(&packs), &[]);
     assert_eq!(loaded.pack_of("SD01-001"), None);
     let errors = errors(&loaded);
-    assert_eq!(errors.len(), 1, "{errors:#?}");
-    assert!(
-        errors[0].contains("card `SD01-001` is listed in `overrides` by packs `first-fix`")
-            && errors[0].contains("and `second-fix`")
-            && errors[0].contains("only one pack may replace a card"),
-        "{}",
-        errors[0]
-    );
+    assert_eq!(errors.len(), 2, "filed at both: {errors:#?}");
+    for (error, folder) in errors.iter().zip(["first-fix", "second-fix"]) {
+        assert!(
+            error.contains(&format!("{folder}/pack.toml: error: card `SD01-001` is listed in `overrides` by packs `first-fix`"))
+                && error.contains("and `second-fix`")
+                && error.contains("only one pack may replace a card"),
+            "{error}"
+        );
+    }
 }
 
 // Item 10: messages that mislead, and checks that match play.

@@ -4,9 +4,9 @@
 //! packs define, every diagnostic (the compiler's rendered like rustc's),
 //! and the count of cards that are ok.
 //!
-//! A card is ok when it compiled and loaded and, if another pack defines
-//! it too, the policy decided who plays it (`shared_cards`); a card two
-//! packs define with nothing to decide is not ok in either.
+//! A card is ok when it compiled and loaded and no error set it aside
+//! (`shared_cards`): a card two packs define with nothing to decide is not
+//! ok in either, nor is a card outside its pack's `sets`.
 
 use super::scripts::{ScriptCheck, check_scripts, is_script_pack};
 use super::{LoadedPacks, PackDiagnostic, PackInfo, PackSources, Severity, pack_folders};
@@ -46,11 +46,19 @@ pub fn check(path: &Path, loaded: LoadedPacks) -> PackCheck {
         .iter()
         .filter(|(_, def)| def.unplayable.is_some())
         .count();
+    // A pack version an error set aside (a conflict, a card outside the
+    // pack's `sets`) is not ok.
+    let set_aside: usize = loaded
+        .fallback_cards
+        .iter()
+        .map(|card| card.not_played.len())
+        .sum();
     let cards_ok = loaded
         .packs
         .iter()
-        .map(|p| p.cards.saturating_sub(p.cards_in_conflict))
+        .map(|p| p.cards)
         .sum::<usize>()
+        .saturating_sub(set_aside)
         .saturating_sub(unplayable);
     let script_cards: usize = scripts.iter().map(|c| c.cards_total).sum();
     let other_cards: usize = loaded
@@ -79,8 +87,9 @@ impl PackCheck {
 
     /// The report as JSON: `packs`, `cards_total`, `cards_ok`, `sources`
     /// (per script pack, the files read per folder), `shared_cards` (card,
-    /// packs, used, rule) and `diagnostics` (file, line, col, severity,
-    /// message).
+    /// packs, used, rule), `fallback_cards` (card, not_played, played,
+    /// reason: the cards an error decided) and `diagnostics` (file, line,
+    /// col, severity, message).
     pub fn json(&self) -> serde_json::Value {
         serde_json::json!({
             "packs": self.loaded.packs,
@@ -88,6 +97,7 @@ impl PackCheck {
             "cards_ok": self.cards_ok,
             "sources": self.loaded.sources,
             "shared_cards": self.loaded.shared_cards,
+            "fallback_cards": self.loaded.fallback_cards,
             "diagnostics": self.loaded.diagnostics,
         })
     }

@@ -237,12 +237,15 @@ impl PackLibrary {
     /// The current cards and code, merged (see [`LoadedPacks`]).
     ///
     /// A pack card replaces a base card of the same id. Between packs, the
-    /// policy does not depend on folder names or load order: a card that
-    /// two or more packs define goes to the one pack that lists it in
-    /// `overrides`, else to the one with the highest `priority`; each such
-    /// decision is a note. Two overriding packs, or a tie, is an error
-    /// naming every pack involved, and no pack gets the card (it keeps its
-    /// base definition, if any). See `shared_cards`. Then every name a
+    /// policy does not depend on folder names or load order: a pack that
+    /// declares `sets` plays none of its cards outside them (unless it
+    /// lists them in `overrides`); a card that two or more packs define
+    /// goes to the one pack that lists it in `overrides`, else to the
+    /// packs that declare its set, else to the one with the highest
+    /// `priority`; each such decision is a note. Two overriding packs, or
+    /// a tie, is an error naming every pack involved, and no pack gets the
+    /// card (it keeps its base definition, if any); every card an error
+    /// decided is a [`super::FallbackCard`]. See `shared_cards`. Then every name a
     /// script pack refers to but does not define is looked up among all
     /// the merged cards (`references`).
     pub fn loaded(&self) -> LoadedPacks {
@@ -321,6 +324,7 @@ impl PackLibrary {
             packs,
             diagnostics,
             shared_cards: resolution.shared,
+            fallback_cards: resolution.fallback,
             sources,
             engine: self.engine.clone(),
             code: Arc::new(code),

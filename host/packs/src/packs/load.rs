@@ -358,6 +358,7 @@ fn load_prepared(
         },
         overrides: manifest.overrides.clone(),
         priority: manifest.priority,
+        sets: manifest.sets.clone(),
         folders: Vec::new(),
         outside_refs: Vec::new(),
         notes,

@@ -8,7 +8,16 @@
 //! kind = "rust"      # or "script"
 //! api = "^0.2"       # semver requirement on the card API
 //! priority = 0       # optional: who plays a card several packs define
+//! sets = ["SD01"]    # optional: the set codes whose cards this pack owns
 //! ```
+//!
+//! A card id's set code is the part before its first `-` ([`set_code`]):
+//! `SD01-001` is in set `SD01`. A pack that lists `sets` may define only
+//! cards of those sets, plus the ids it lists in `overrides`
+//! (`shared_cards` reports any other card as the pack's error). A pack
+//! without `sets` (an older pack.toml, a folder without one) owns no set
+//! by declaration: it still loads, and a card it shares with a pack that
+//! declares the card's set goes to that pack.
 
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -21,6 +30,10 @@ pub const MAX_NAME_LEN: usize = 100;
 pub const MAX_OVERRIDES: usize = 5000;
 /// Longest card id listed in `overrides`, in characters.
 pub const MAX_CARD_ID_LEN: usize = 64;
+/// Most set codes one pack may list in `sets`.
+pub const MAX_SETS: usize = 1000;
+/// Longest set code listed in `sets`, in characters.
+pub const MAX_SET_CODE_LEN: usize = 32;
 /// The range of `priority`.
 pub const PRIORITY_RANGE: std::ops::RangeInclusive<i32> = -1000..=1000;
 /// The priority of a pack whose `pack.toml` does not give one.
@@ -62,6 +75,29 @@ pub struct PackManifest {
     /// [`DEFAULT_PRIORITY`] unless `pack.toml` says;
     /// [`NO_MANIFEST_PRIORITY`] for a folder without one.
     pub priority: i32,
+    /// The set codes whose cards this pack owns ([`set_code`]); empty when
+    /// `pack.toml` lists none (or there is no `pack.toml`): the pack then
+    /// owns no set by declaration.
+    pub sets: Vec<String>,
+}
+
+impl PackManifest {
+    /// Whether this pack declares the set of `card_id` in `sets`.
+    pub fn owns(&self, card_id: &str) -> bool {
+        declares(&self.sets, card_id)
+    }
+}
+
+/// A card id's set code: the part before its first `-` (`SD01-001` →
+/// `SD01`), or the whole id when it has no `-`.
+pub fn set_code(card_id: &str) -> &str {
+    card_id.split_once('-').map_or(card_id, |(set, _)| set)
+}
+
+/// Whether `sets` holds the set code of `card_id`.
+pub fn declares(sets: &[String], card_id: &str) -> bool {
+    let code = set_code(card_id);
+    sets.iter().any(|set| set == code)
 }
 
 #[derive(Deserialize)]
@@ -76,6 +112,8 @@ struct RawManifest {
     overrides: Vec<String>,
     #[serde(default)]
     priority: Option<i64>,
+    #[serde(default)]
+    sets: Vec<String>,
 }
 
 /// A problem with a `pack.toml`, naming the file.
@@ -158,6 +196,23 @@ pub fn parse_manifest(text: &str, dir: &Path) -> Result<PackManifest, String> {
             ));
         }
     }
+    if raw.sets.len() > MAX_SETS {
+        return Err(format!(
+            "field `sets`: {} set codes; at most {MAX_SETS}",
+            raw.sets.len()
+        ));
+    }
+    for set in &raw.sets {
+        if set.chars().count() > MAX_SET_CODE_LEN
+            || set.contains('-')
+            || sve_text::check_card_id(set).is_err()
+        {
+            let shown: String = set.chars().take(MAX_SET_CODE_LEN).collect();
+            return Err(format!(
+                "field `sets`: {shown:?} is not a set code (the part of a card id before its first `-`, such as \"SD01\": 1 to {MAX_SET_CODE_LEN} characters, no `-`, spaces or control characters)"
+            ));
+        }
+    }
     let priority = match raw.priority {
         None => DEFAULT_PRIORITY,
         Some(priority) => i32::try_from(priority)
@@ -192,6 +247,7 @@ pub fn parse_manifest(text: &str, dir: &Path) -> Result<PackManifest, String> {
         api,
         overrides: raw.overrides,
         priority,
+        sets: raw.sets,
     })
 }
 
@@ -256,6 +312,34 @@ mod tests {
             ),
             Path::new("p"),
         )
+    }
+
+    #[test]
+    fn sets_are_optional_checked_and_own_the_cards_of_their_codes() {
+        let none = with("a", "A", "").expect("valid");
+        assert!(none.sets.is_empty(), "no `sets`: owns no set");
+        assert!(!none.owns("SD01-001"));
+        let m = with("a", "A", "sets = [\"SD01\", \"BP01\"]\n").expect("valid");
+        assert_eq!(m.sets, ["SD01", "BP01"]);
+        assert!(m.owns("SD01-001") && m.owns("BP01-119"));
+        assert!(!m.owns("SD02-001") && !m.owns("SD011-001") && !m.owns("sd01-001"));
+        assert_eq!(set_code("SD01-001"), "SD01");
+        assert_eq!(set_code("BP01-P01-EN"), "BP01");
+        assert_eq!(set_code("TOKEN"), "TOKEN");
+        let dashed = with("a", "A", "sets = [\"SD01-001\"]\n").unwrap_err();
+        assert!(
+            dashed.starts_with("field `sets`: \"SD01-001\" is not a set code"),
+            "{dashed}"
+        );
+        for bad in ["\"\"", "\"S D\"", "\"SD\\n01\"", "5"] {
+            let text = with("a", "A", &format!("sets = [{bad}]\n")).unwrap_err();
+            assert!(text.contains("sets"), "{bad}: {text}");
+        }
+        let long = with("a", "A", &format!("sets = [{:?}]\n", "S".repeat(33))).unwrap_err();
+        assert!(long.contains("1 to 32 characters"), "{long}");
+        let many: Vec<String> = (0..=MAX_SETS).map(|i| format!("\"S{i}\"")).collect();
+        let many = with("a", "A", &format!("sets = [{}]\n", many.join(", "))).unwrap_err();
+        assert_eq!(many, "field `sets`: 1001 set codes; at most 1000");
     }
 
     #[test]

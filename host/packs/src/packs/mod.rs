@@ -19,11 +19,13 @@
 //! 4. `load`: the manifest export is called once to read the cards as data
 //!    (`convert`) and every card is checked; `library` merges the packs
 //!    into one [`CardDb`] and reloads single packs: pack cards
-//!    replace the bundled vanilla definitions of the same id. A card two
-//!    packs define goes to the pack that lists it in `overrides`, else to
-//!    the pack with the highest `priority`; a tie is an error and neither
-//!    pack gets the card (folder names and load order never decide;
-//!    `shared_cards`). Token names and base cards a script pack does not
+//!    replace the bundled vanilla definitions of the same id. A pack that
+//!    lists `sets` defines only cards of those sets (and its `overrides`).
+//!    A card two packs define goes to the pack that lists it in
+//!    `overrides`, else to the packs that declare its set, else to the
+//!    pack with the highest `priority`; a tie is an error and neither
+//!    pack gets the card (folder names and load order never decide who
+//!    plays or who is blamed; `shared_cards`). Token names and base cards a script pack does not
 //!    define are resolved against the whole library (`references`).
 //! 5. `runner`: per match, a [`PackRunner`] runs each card's abilities in its
 //!    pack's store (fuel, memory and stack limits; rebuilt after a trap). The
@@ -75,7 +77,7 @@ pub use library::{PackLibrary, ReloadChange, ReloadReport};
 use load::fnv1a;
 pub use manifest::{PackKind, PackManifest, read_manifest};
 pub use runner::{PackRunner, ScriptRuntime};
-pub use shared_cards::{SharedCard, SharedCardRule};
+pub use shared_cards::{FallbackCard, FallbackReason, PlayedVersion, SharedCard, SharedCardRule};
 pub use source_hash::source_hash;
 pub use watch::PackWatcher;
 pub use wit::SUPPORTED as SUPPORTED_API_VERSIONS;
@@ -130,10 +132,13 @@ pub struct PackInfo {
     /// when it does not say, -1 for a folder without a pack.toml).
     pub priority: i32,
     /// Cards of this pack that another pack's version replaces (by
-    /// `overrides` or a higher priority): defined here, not played.
+    /// `overrides`, `sets` or a higher priority; or, as an error, because
+    /// they are outside this pack's `sets`): defined here, not played.
     pub cards_shadowed: usize,
-    /// Cards of this pack that another pack also defines with nothing to
-    /// decide between them (an error): no pack plays them.
+    /// Cards of this pack that no pack plays because of an error: another
+    /// pack also defines them with nothing to decide between them, or
+    /// they are outside this pack's `sets` and no other pack defines them
+    /// (they keep their bundled definitions, if any).
     pub cards_in_conflict: usize,
 }
 
@@ -287,6 +292,10 @@ pub struct LoadedPacks {
     /// Every card id that two or more packs define, and which plays it
     /// (`shared_cards`).
     pub shared_cards: Vec<SharedCard>,
+    /// Every card that does not play as some pack defines it because an
+    /// error decided (a conflict, a card outside a pack's `sets`): front
+    /// ends warn about each where cards are played ([`Self::fallback_warnings`]).
+    pub fallback_cards: Vec<FallbackCard>,
     /// The folders each loaded script pack read, with their file counts.
     pub sources: Vec<PackSources>,
     engine: PackEngine,
@@ -341,12 +350,41 @@ impl LoadedPacks {
         )
     }
 
+    /// One warning line per [`FallbackCard`] (at most
+    /// [`MAX_FALLBACK_WARNINGS`], then a line counting the rest), for a
+    /// front end to show where the cards are played: no pack's version is
+    /// set aside in silence.
+    pub fn fallback_warnings(&self) -> Vec<String> {
+        fallback_warnings(&self.fallback_cards)
+    }
+
     /// Whether any diagnostic is an error.
     pub fn has_errors(&self) -> bool {
         self.diagnostics
             .iter()
             .any(|d| d.severity == Severity::Error)
     }
+}
+
+/// Most [`FallbackCard`]s [`fallback_warnings`] shows one line each.
+pub const MAX_FALLBACK_WARNINGS: usize = 20;
+
+/// `warning: card `X` plays as ..., not as pack `Y`'s (...)`, one line per
+/// card, at most [`MAX_FALLBACK_WARNINGS`], then `warning: N more cards
+/// ...`.
+pub fn fallback_warnings(cards: &[FallbackCard]) -> Vec<String> {
+    let mut lines: Vec<String> = cards
+        .iter()
+        .take(MAX_FALLBACK_WARNINGS)
+        .map(|card| format!("warning: {card}"))
+        .collect();
+    if cards.len() > MAX_FALLBACK_WARNINGS {
+        lines.push(format!(
+            "warning: {} more cards do not play as a pack defines them (`sve pack check` lists them)",
+            cards.len() - MAX_FALLBACK_WARNINGS
+        ));
+    }
+    lines
 }
 
 /// One pack, compiled and read.
@@ -357,6 +395,9 @@ struct ReadPack {
     overrides: Vec<String>,
     /// `pack.toml`'s `priority` (see [`PackInfo::priority`]).
     priority: i32,
+    /// `pack.toml`'s `sets`: the set codes whose cards the pack owns
+    /// (empty: none by declaration).
+    sets: Vec<String>,
     /// The folders a script pack's scripts came from (empty for other
     /// packs).
     folders: Vec<script_tree::ScriptFolder>,

@@ -127,6 +127,8 @@ pub fn default_manifest(dir: &Path) -> PackManifest {
         api: semver::VersionReq::parse("^0.1").unwrap_or(semver::VersionReq::STAR),
         overrides: Vec::new(),
         priority: super::manifest::NO_MANIFEST_PRIORITY,
+        // Owns no set by declaration (`shared_cards`).
+        sets: Vec::new(),
     }
 }
 
