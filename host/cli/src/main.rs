@@ -299,6 +299,11 @@ fn main() -> Result<()> {
             for diagnostic in &loaded.diagnostics {
                 eprintln!("{diagnostic}");
             }
+            // A card an error kept from playing as a pack defines it is
+            // never played in silence.
+            for warning in loaded.fallback_warnings() {
+                eprintln!("{warning}");
+            }
             live::log_packs(&cli.packs, &loaded);
             pack_dirs = loaded.packs.iter().map(|p| p.dir.clone()).collect();
             if cli.watch {

@@ -29,6 +29,9 @@ pub(crate) fn pack_command(
             for diagnostic in &loaded.diagnostics {
                 println!("{diagnostic}");
             }
+            for warning in loaded.fallback_warnings() {
+                println!("{warning}");
+            }
             Ok(())
         }
         PackCommand::Check { path, json } => check(path, dev_packs, *json),
