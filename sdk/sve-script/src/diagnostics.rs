@@ -416,6 +416,10 @@ pub(crate) enum Problem {
         "`{found}` is an effect written where an ability name goes: write `{effect}` in a `Spell` ability with a `name` and call it by that name"
     )]
     InlineEffect { effect: String, found: String },
+    #[error(
+        "unknown universe `{found}`: expected one of {expected} (or a universe's printed name)"
+    )]
+    UnknownUniverse { found: String, expected: String },
     #[error("ability `{name}` is {kind} and cannot be called by name: the step is skipped")]
     NotCallable { name: String, kind: &'static str },
     #[error("second ability named `{name}`: calls by name always reach the first one")]
@@ -497,6 +501,7 @@ impl Problem {
             | NotText { .. }
             | PassiveFilterConflict
             | InlineEffect { .. }
+            | UnknownUniverse { .. }
             | Syntax { .. } => Severity::Error,
             IgnoredLine { .. }
             | Fallback { .. }
@@ -587,6 +592,7 @@ impl Problem {
             RangeOutsideCount => "range-outside-count",
             UnknownAbility { .. } => "unknown-ability",
             InlineEffect { .. } => "inline-effect",
+            UnknownUniverse { .. } => "unknown-universe",
             NotCallable { .. } => "not-callable",
             DuplicateAbilityName { .. } => "duplicate-ability-name",
             UnreferencedSubAbility { .. } => "unreferenced-sub-ability",

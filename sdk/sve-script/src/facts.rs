@@ -108,7 +108,21 @@ pub(crate) fn lower_facts(card: &CardAst<'_>, sink: &mut Sink) -> ir::Card {
             HeaderKey::Universe => {
                 facts.universe = names::universe(value.text);
                 if facts.universe.is_none() {
-                    fallback(sink, value, "universe", "none", None);
+                    // Read as none, the card would pass for a class card
+                    // in universe decks: the card is refused instead.
+                    let help = did_you_mean(value.text, names::universe_spellings());
+                    sink.report_with_help(
+                        value.span(),
+                        Problem::UnknownUniverse {
+                            found: value.text.to_owned(),
+                            expected: sve_vocab::UNIVERSES
+                                .iter()
+                                .map(|universe| universe.ident)
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                        },
+                        help,
+                    );
                 }
             }
             HeaderKey::Type => {

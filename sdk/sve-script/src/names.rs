@@ -333,13 +333,21 @@ pub(crate) fn class(text: &str) -> Option<Class> {
         .find(|class| class.name() == info.name)
 }
 
-/// `universe` header values, case-insensitive.
+/// `universe` header values: a word or printed name of a universe of
+/// `sve_vocab::UNIVERSES`, in any case.
 pub(crate) fn universe(text: &str) -> Option<Universe> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "umamusume" | "uma" => Some(Universe::Umamusume),
-        "idolmaster" | "imas" => Some(Universe::Idolmaster),
-        _ => None,
-    }
+    let info = sve_vocab::universe_named(text)?;
+    Universe::ALL
+        .iter()
+        .copied()
+        .find(|universe| universe.name() == info.name)
+}
+
+/// Everything a `universe` header may say, for "did you mean".
+pub(crate) fn universe_spellings() -> impl Iterator<Item = &'static str> {
+    sve_vocab::UNIVERSES
+        .iter()
+        .flat_map(|universe| universe.words.iter().copied())
 }
 
 /// `rarity` header values, case-insensitive (`SL` is Legendary, a peer quirk).
@@ -551,6 +559,11 @@ mod tests {
         assert_eq!(rarity("SL"), Some(Rarity::Legendary));
         assert_eq!(rarity("Super Legendary"), Some(Rarity::SuperLegendary));
         assert_eq!(universe("imas"), Some(Universe::Idolmaster));
+        assert_eq!(universe("PriConne"), Some(Universe::PrincessConnect));
+        // The IR's universes are the vocabulary's, in its order.
+        let names: Vec<&str> = Universe::ALL.iter().map(|u| u.name()).collect();
+        let listed: Vec<&str> = sve_vocab::UNIVERSES.iter().map(|u| u.name).collect();
+        assert_eq!(names, listed);
         let token = card_type("Follower / Token");
         assert_eq!(token.card_type, Some(CardType::Follower));
         assert!(token.token);

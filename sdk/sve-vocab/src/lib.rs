@@ -6,7 +6,8 @@
 //! reminder text players read. Each counter kind
 //! is one line of [`for_each_counter!`], each trigger one line of
 //! [`for_each_trigger!`], each class one line of [`for_each_class!`] and
-//! each card type one entry of [`CARD_TYPES`]. Everything else is made
+//! each card type one entry of [`CARD_TYPES`], each crossover universe one
+//! entry of [`UNIVERSES`]. Everything else is made
 //! from those lines or checked against them:
 //!
 //! - the engine's and the SDK's `Keywords` bit sets ([`keywords_bitflags!`])
@@ -681,6 +682,65 @@ pub fn card_type_by_ident(ident: &str) -> Option<&'static CardTypeInfo> {
     CARD_TYPES.iter().find(|card_type| card_type.ident == ident)
 }
 
+/// One crossover universe, as [`UNIVERSES`] declares it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UniverseInfo {
+    /// The identifier: the script IR's `Universe` variant (`Umamusume`).
+    pub ident: &'static str,
+    /// The printed name (`Umamusume: Pretty Derby`): the IR's
+    /// `Universe::name`.
+    pub name: &'static str,
+    /// The collab set that introduced it (`CP01`).
+    pub set: &'static str,
+    /// What card data and SVE Script may write for it, read by
+    /// [`universe_named`] in any case (`Umamusume`, `Uma`).
+    pub words: &'static [&'static str],
+}
+
+/// Every crossover universe (the later-sets rules reference, §0.2), in the
+/// script IR's variant order, which packaged IR numbers: never reorder,
+/// append. SVE Script's `universe` header reads them with
+/// [`universe_named`], and a test checks the IR's `Universe` against it.
+pub const UNIVERSES: &[UniverseInfo] = &[
+    UniverseInfo {
+        ident: "Umamusume",
+        name: "Umamusume: Pretty Derby",
+        set: "CP01",
+        words: &["Umamusume", "Uma"],
+    },
+    UniverseInfo {
+        ident: "Idolmaster",
+        name: "THE IDOLM@STER CINDERELLA GIRLS",
+        set: "CP02",
+        words: &["Idolmaster", "imas", "Cinderella Girls"],
+    },
+    UniverseInfo {
+        ident: "Vanguard",
+        name: "Cardfight!! Vanguard",
+        set: "CP03",
+        words: &["Vanguard", "Cardfight Vanguard"],
+    },
+    UniverseInfo {
+        ident: "PrincessConnect",
+        name: "Princess Connect! Re:Dive",
+        set: "CP04",
+        words: &["PrincessConnect", "Princess Connect", "PriConne"],
+    },
+];
+
+/// A universe as card data and SVE Script write it: one of its words or
+/// its printed name, in any case, spaces around it ignored.
+pub fn universe_named(text: &str) -> Option<&'static UniverseInfo> {
+    let text = text.trim();
+    UNIVERSES.iter().find(|universe| {
+        universe.name.eq_ignore_ascii_case(text)
+            || universe
+                .words
+                .iter()
+                .any(|word| word.eq_ignore_ascii_case(text))
+    })
+}
+
 /// `text` without `suffix` at its end, compared ignoring ASCII case.
 fn strip_suffix_ignoring_case<'t>(text: &'t str, suffix: &str) -> Option<&'t str> {
     let cut = text.len().checked_sub(suffix.len())?;
@@ -864,6 +924,34 @@ mod tests {
     fn counter_numbers_are_the_list_order() {
         for (idx, counter) in COUNTERS.iter().enumerate() {
             assert_eq!(usize::from(counter.index), idx, "{}", counter.name);
+        }
+    }
+
+    #[test]
+    fn universes_are_read_by_any_of_their_words_and_no_word_is_shared() {
+        assert_eq!(universe_named("uma").map(|u| u.ident), Some("Umamusume"));
+        assert_eq!(
+            universe_named(" IMAS ").map(|u| u.ident),
+            Some("Idolmaster")
+        );
+        assert_eq!(
+            universe_named("Princess Connect! Re:Dive").map(|u| u.set),
+            Some("CP04")
+        );
+        assert_eq!(
+            universe_named("priconne").map(|u| u.ident),
+            Some("PrincessConnect")
+        );
+        assert_eq!(universe_named("vanguard").map(|u| u.set), Some("CP03"));
+        assert!(universe_named("Gundam").is_none());
+        for universe in UNIVERSES {
+            for word in universe.words.iter().chain([&universe.name]) {
+                assert_eq!(
+                    universe_named(word).map(|u| u.ident),
+                    Some(universe.ident),
+                    "{word}"
+                );
+            }
         }
     }
 }

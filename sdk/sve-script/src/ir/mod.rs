@@ -90,7 +90,9 @@ use serde::{Deserialize, Serialize};
 ///
 /// 2: the IR after the first public session's changes (per-turn
 /// statistics, racing, alternative costs, given abilities).
-pub const IR_VERSION: u32 = 2;
+/// 3: appended the Vanguard and Princess Connect! Re:Dive universes
+/// (version 2 stays readable).
+pub const IR_VERSION: u32 = 3;
 
 /// The oldest IR version [`Module::from_bytes`] still reads: the last
 /// version whose change was not an append (see [`IR_VERSION`]).

@@ -62,13 +62,17 @@ named_enum! {
 }
 
 named_enum! {
-    /// Crossover universes (spec §2 `universe`); informational, for deck
-    /// building.
+    /// Crossover universes (spec §2 `universe`), in `sve_vocab::UNIVERSES`'
+    /// order (a test checks); informational, for deck building.
     pub enum Universe {
         /// Umamusume: Pretty Derby.
         Umamusume = "Umamusume: Pretty Derby",
         /// THE IDOLM@STER CINDERELLA GIRLS.
         Idolmaster = "THE IDOLM@STER CINDERELLA GIRLS",
+        /// Cardfight!! Vanguard.
+        Vanguard = "Cardfight!! Vanguard",
+        /// Princess Connect! Re:Dive.
+        PrincessConnect = "Princess Connect! Re:Dive",
     }
 }
 

@@ -277,3 +277,50 @@ fn unknown_keywords_get_suggestions() {
         "#]],
     );
 }
+
+#[test]
+fn every_universe_is_read_and_an_unknown_one_refuses_the_card() {
+    check(
+        r#"
+name Drive Knight;
+id TEST-U-001;
+class Neutral;
+universe Vanguard;
+type Follower;
+cost 2;
+stats 2/2;
+
+name Guild Mage;
+id TEST-U-002;
+class Neutral;
+universe priconne;
+type Follower;
+cost 2;
+stats 2/2;
+
+name Typo Knight;
+id TEST-U-003;
+class Neutral;
+universe Vangaurd;
+type Follower;
+cost 2;
+stats 2/2;
+"#,
+        expect![[r#"
+            card TEST-U-001 "Drive Knight" (cards.txt:2)
+              Neutral Follower, cost 2, 2/2, Cardfight!! Vanguard
+            card TEST-U-002 "Guild Mage" (cards.txt:10)
+              Neutral Follower, cost 2, 2/2, Princess Connect! Re:Dive
+            rejected "Typo Knight" (TEST-U-003) at line 18
+
+            error[unknown-universe]: unknown universe `Vangaurd`: expected one of Umamusume, Idolmaster, Vanguard, PrincessConnect (or a universe's printed name)
+              --> cards.txt:21:10
+               |
+            21 | universe Vangaurd;
+               |          ^^^^^^^^
+               = help: did you mean `Vanguard`?
+               = note: in card `Typo Knight` (TEST-U-003)
+
+        "#]],
+    );
+}
