@@ -153,7 +153,7 @@ fn ability_line(card: &CardDef, index: usize, ability: &AbilityDef) -> AbilityLi
         card: card.display_name().to_owned(),
         card_id: card.id.clone(),
         index,
-        name: ability.name.clone(),
+        name: super::ability_words(ability).to_owned(),
         text: ability.text.clone(),
         kind: AbilitySort::of(ability),
         once_per_turn: ability.once_per_turn,
@@ -304,5 +304,23 @@ mod tests {
             }
         }
         assert!(inspect_card(s.game.state(), s.game.db(), CardRef(u32::MAX), both).is_none());
+    }
+
+    #[test]
+    fn an_ability_named_by_its_triggers_identifier_is_listed_in_players_words() {
+        let s = Board::builder()
+            .side(PlayerId(0), Side::new().field(["Grower"]))
+            .build();
+        let grower = s.card(PlayerId(0), Zone::Field, "Grower");
+        let db = crate::inspect::pending::tests::db_with_unnamed_grower(s.game.db());
+        let card =
+            inspect_card(s.game.state(), &db, grower, Sight::public()).expect("on the field");
+        assert_eq!(card.abilities[0].name, "Other Enters Field");
+        assert_eq!(
+            card.abilities[0].kind,
+            AbilitySort::Triggered {
+                ability_name: "Other Enters Field".to_owned()
+            }
+        );
     }
 }

@@ -6,8 +6,8 @@
 
 use super::Sight;
 use serde::{Deserialize, Serialize};
-use sve_engine::cards::CardDb;
-use sve_engine::engine::{CardRef, GameState, PlayerId};
+use sve_engine::cards::{AbilityKind, CardDb, CardDef};
+use sve_engine::engine::{AbilityIdx, CardRef, GameState, PlayerId};
 use sve_engine::gamelog;
 
 /// One pending automatic ability.
@@ -18,7 +18,9 @@ pub struct PendingLine {
     /// Its card, while the viewer can see that card (online: the viewer's
     /// number for it).
     pub card: Option<CardRef>,
-    /// "Card name: ability name", as the game log names it.
+    /// "Card name: ability name" in players' words, as the game log names
+    /// it ("Grower: Grow"), an ability given no name of its own by its
+    /// trigger's ("Okami: Other Enters Field"), never by an identifier.
     pub ability: String,
 }
 
@@ -36,18 +38,30 @@ pub fn pending_abilities(state: &GameState, db: &CardDb, sight: Sight) -> Vec<Pe
             PendingLine {
                 controller: pending.controller,
                 card: seen.then_some(pending.source),
-                ability: gamelog::ability_phrase(def, pending.what.ability()),
+                ability: ability_phrase(def, pending.what.ability()),
             }
         })
         .collect()
 }
 
+/// "Card name: ability name", as the game log names it
+/// ([`gamelog::ability_phrase`]), with an automatic ability named in
+/// players' words ([`super::ability_words`]), never by an identifier.
+fn ability_phrase(def: &CardDef, ability: Option<AbilityIdx>) -> String {
+    match ability.and_then(|idx| def.abilities.get(usize::from(idx.0))) {
+        Some(a) if matches!(a.kind, AbilityKind::Triggered(_)) => {
+            format!("{}: {}", def.display_name(), super::ability_words(a))
+        }
+        _ => gamelog::ability_phrase(def, ability),
+    }
+}
+
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use sve_engine::board::{Board, Side};
+    use sve_engine::engine::Zone;
     use sve_engine::engine::state::{PendingAbility, PendingWhat};
-    use sve_engine::engine::{AbilityIdx, Zone};
 
     #[test]
     fn each_pending_ability_is_named_and_its_card_given_only_when_seen() {
@@ -83,5 +97,43 @@ mod tests {
         assert_eq!(lines[1].controller, p2);
         let theirs = pending_abilities(&state, s.game.db(), Sight::of_players(&[p2]));
         assert_eq!(theirs[1].card, Some(pinger));
+    }
+
+    /// The test cards, with Grower's ability named as a script names an
+    /// ability it gives no name: by its trigger's identifier.
+    pub(crate) fn db_with_unnamed_grower(db: &CardDb) -> CardDb {
+        let defs = db
+            .iter()
+            .map(|(_, def)| {
+                let mut def = def.clone();
+                if def.name == "Grower" {
+                    def.abilities[0].name = "OnOtherEnterField".to_owned();
+                }
+                def
+            })
+            .collect();
+        CardDb::new(defs).expect("the test cards, renamed")
+    }
+
+    #[test]
+    fn an_ability_named_by_its_triggers_identifier_is_named_in_players_words() {
+        let p1 = PlayerId(0);
+        let s = Board::builder()
+            .side(p1, Side::new().field(["Grower"]))
+            .build();
+        let grower = s.card(p1, Zone::Field, "Grower");
+        let db = db_with_unnamed_grower(s.game.db());
+        let mut state = s.game.state().clone();
+        state.pending.push(PendingAbility {
+            source: grower,
+            source_object: state.card(grower).object,
+            def: state.card(grower).def,
+            what: PendingWhat::Ability(AbilityIdx(0)),
+            controller: p1,
+            trigger_card: None,
+            amount: 0,
+        });
+        let lines = pending_abilities(&state, &db, Sight::public());
+        assert_eq!(lines[0].ability, "Grower: Other Enters Field");
     }
 }
