@@ -14,9 +14,10 @@ use sve_net::client::loadtest::{self, LoadtestOptions};
 use sve_net::client::play::{
     Answerer, DefaultAnswers, Entry, PlayReport, RandomAnswers, follow, play,
 };
+use sve_net::client::terminal::{TerminalPlayer, Typed};
 use sve_net::client::text::{self, Faces};
 use sve_net::cluster::ClusterConfig;
-use sve_net::protocol::{ClientMsg, ClockSpec, Opponent, Seating, ServerMsg, Update};
+use sve_net::protocol::{ClientMsg, ClockSpec, Opponent, ServerMsg, Update};
 use sve_net::server::{Server, ServerConfig};
 
 /// `sve serve` options.
@@ -132,6 +133,10 @@ pub(crate) struct ClientArgs {
     /// Seed of the client bot.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Take back your seat at a running match with the seat token `sve
+    /// client` printed when you sat down (after a lost connection).
+    #[arg(long, conflicts_with_all = ["join", "queue", "vs_bot", "spectate"])]
+    pub reconnect: Option<String>,
     /// Download the match's replay here when it ends.
     #[arg(long)]
     pub save_replay: Option<PathBuf>,
@@ -144,7 +149,7 @@ pub(crate) struct ClientArgs {
 
 /// Plays (or watches) one match on a server.
 pub(crate) fn client(args: ClientArgs, pack_dirs: &[PathBuf]) -> Result<()> {
-    let deck = if args.spectate.is_some() {
+    let deck = if args.spectate.is_some() || args.reconnect.is_some() {
         String::new()
     } else {
         deck_text(&args.deck, pack_dirs)?
@@ -157,7 +162,7 @@ pub(crate) fn client(args: ClientArgs, pack_dirs: &[PathBuf]) -> Result<()> {
             return watch(&mut conn, code).await;
         }
         let mut answerer: Box<dyn Answerer> = match args.bot.as_deref() {
-            None | Some("human") => Box::new(Terminal::new(&mut conn).await?),
+            None | Some("human") => return human(conn, &deck, &args).await,
             Some("random") => Box::new(RandomAnswers::new(args.seed)),
             Some("first") => Box::new(DefaultAnswers),
             Some("greedy") => Box::new(GreedyAnswers::new(
@@ -169,29 +174,26 @@ pub(crate) fn client(args: ClientArgs, pack_dirs: &[PathBuf]) -> Result<()> {
             ),
         };
         let (code_tx, code_rx) = tokio::sync::oneshot::channel();
-        let entry = match (&args.join, args.queue, &args.vs_bot) {
-            (Some(code), _, _) => Entry::Join(code.clone()),
-            (None, true, _) => Entry::Queue,
-            (None, false, Some(kind)) => Entry::Create {
-                opponent: Opponent::Bot {
-                    kind: kind.clone(),
-                    deck: None,
-                },
-                clock: ClockSpec::default(),
-                code: None,
-            },
-            (None, false, None) => Entry::Create {
-                opponent: Opponent::Human,
-                clock: ClockSpec::default(),
-                code: Some(code_tx),
-            },
-        };
         tokio::spawn(async move {
             if let Ok(code) = code_rx.await {
                 eprintln!("table open: your opponent joins with code {code}");
             }
         });
-        let mut report = play(&mut conn, &deck, entry, answerer.as_mut()).await?;
+        let mut report = match &args.reconnect {
+            Some(token) => {
+                conn.send(&ClientMsg::Reconnect {
+                    token: token.clone(),
+                })
+                .await?;
+                let mut report = PlayReport::default();
+                follow(&mut conn, answerer.as_mut(), &mut report, &mut None).await?;
+                report
+            }
+            None => {
+                let entry = entry(&args, Some(code_tx));
+                play(&mut conn, &deck, entry, answerer.as_mut()).await?
+            }
+        };
         print_result(&report);
         for _ in 0..args.rematch {
             eprintln!("offering a rematch");
@@ -209,6 +211,47 @@ pub(crate) fn client(args: ClientArgs, pack_dirs: &[PathBuf]) -> Result<()> {
         conn.close().await;
         Ok(())
     })
+}
+
+/// How the arguments enter a match (without `--reconnect`).
+fn entry(args: &ClientArgs, code: Option<tokio::sync::oneshot::Sender<String>>) -> Entry {
+    match (&args.join, args.queue, &args.vs_bot) {
+        (Some(code), _, _) => Entry::Join(code.clone()),
+        (None, true, _) => Entry::Queue,
+        (None, false, Some(kind)) => Entry::Create {
+            opponent: Opponent::Bot {
+                kind: kind.clone(),
+                deck: None,
+            },
+            clock: ClockSpec::default(),
+            code: None,
+        },
+        (None, false, None) => Entry::Create {
+            opponent: Opponent::Human,
+            clock: ClockSpec::default(),
+            code,
+        },
+    }
+}
+
+/// The request that enters the match.
+fn entry_msg(entry: Entry, deck: &str) -> ClientMsg {
+    match entry {
+        Entry::Create {
+            opponent, clock, ..
+        } => ClientMsg::CreateTable {
+            deck: deck.to_owned(),
+            opponent,
+            clock,
+        },
+        Entry::Join(code) => ClientMsg::JoinTable {
+            code,
+            deck: deck.to_owned(),
+        },
+        Entry::Queue => ClientMsg::QuickMatch {
+            deck: deck.to_owned(),
+        },
+    }
 }
 
 fn print_result(report: &PlayReport) {
@@ -275,79 +318,111 @@ fn print_events(update: &Update, faces: &Faces) {
     }
 }
 
-/// A human at the terminal: sees the board and types option numbers.
-struct Terminal {
-    faces: Faces,
-}
-
-impl Terminal {
-    async fn new(conn: &mut Connection) -> Result<Terminal> {
-        Ok(Terminal {
-            faces: conn.card_faces().await?,
-        })
-    }
-}
-
-impl Answerer for Terminal {
-    fn answer(&mut self, update: &Update, _: &Seating) -> Vec<u32> {
-        print_events(update, &self.faces);
-        let Some(decision) = &update.view.decision else {
-            return Vec::new();
-        };
-        let view = &update.view;
-        println!();
-        print!("{}", text::board(view, &self.faces));
-        println!("{}:", text::prompt(&decision.prompt, view, &self.faces));
-        for (i, option) in decision.options.iter().enumerate() {
-            println!(
-                "  {:>2}. {}",
-                i + 1,
-                text::choice(option, view, &self.faces)
-            );
-        }
-        // Reading the terminal blocks: tell the runtime so its other work
-        // (the connection) moves to another thread meanwhile.
-        tokio::task::block_in_place(|| read_picks(decision))
-    }
-}
-
-fn read_picks(decision: &sve_engine::engine::Decision) -> Vec<u32> {
-    let stdin = std::io::stdin();
-    loop {
-        match decision.cancel_option() {
-            Some(cancel) => print!(
-                "(pick {} to {}, or {} alone to cancel) > ",
-                decision.min,
-                decision.max,
-                cancel + 1
-            ),
-            None => print!("(pick {} to {}) > ", decision.min, decision.max),
-        }
-        let _ = std::io::stdout().flush();
-        let mut line = String::new();
-        match stdin.lock().read_line(&mut line) {
-            // End of input: the default answer keeps the match going.
-            Ok(0) | Err(_) => {
-                return sve_engine::bot::default_answer(decision)
-                    .into_iter()
-                    .map(|p| p as u32)
-                    .collect();
+/// Lines typed at the terminal, read on a thread of their own (reading
+/// blocks) so that the match is shown while the player types; `None` once
+/// input ends.
+fn typed_lines() -> tokio::sync::mpsc::UnboundedReceiver<String> {
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    std::thread::spawn(move || {
+        let stdin = std::io::stdin();
+        loop {
+            let mut line = String::new();
+            match stdin.lock().read_line(&mut line) {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {
+                    if tx.send(line).is_err() {
+                        return;
+                    }
+                }
             }
-            Ok(_) => {}
         }
-        let picks: Result<Vec<usize>, _> = line
-            .split([' ', ','])
-            .filter(|w| !w.trim().is_empty())
-            .map(|w| w.trim().parse::<usize>().map(|n| n.wrapping_sub(1)))
-            .collect();
-        match picks {
-            Ok(picks) => match decision.validate(&picks) {
-                Ok(()) => return picks.into_iter().map(|p| p as u32).collect(),
-                Err(e) => println!("Not allowed: {e}"),
+    });
+    rx
+}
+
+fn say(lines: &[String]) {
+    for line in lines {
+        println!("{line}");
+    }
+}
+
+fn ask(player: &TerminalPlayer) {
+    print!("{}", player.question());
+    let _ = std::io::stdout().flush();
+}
+
+/// A person at the terminal: the log as it happens, the board and the
+/// question when a decision is theirs, typed option numbers as answers.
+/// After input ends, each decision gets its default answer.
+async fn human(mut conn: Connection, deck: &str, args: &ClientArgs) -> Result<()> {
+    let mut player = TerminalPlayer::new(conn.card_faces().await?);
+    let first = match &args.reconnect {
+        Some(token) => ClientMsg::Reconnect {
+            token: token.clone(),
+        },
+        None => entry_msg(entry(args, None), deck),
+    };
+    conn.send(&first).await?;
+    let mut input = typed_lines();
+    let mut input_open = true;
+    let mut rematches = args.rematch;
+    loop {
+        tokio::select! {
+            msg = conn.recv() => {
+                let said = player.receive(msg?);
+                say(&said.lines);
+                if let Some(reason) = said.fatal {
+                    bail!("{reason}");
+                }
+                if said.over.is_some() {
+                    if rematches == 0 {
+                        break;
+                    }
+                    rematches -= 1;
+                    println!("Offering a rematch.");
+                    conn.send(&ClientMsg::Rematch).await?;
+                    continue;
+                }
+                if said.ask {
+                    if input_open {
+                        ask(&player);
+                    } else if let Some(answer) = player.default_answer() {
+                        conn.send(&answer).await?;
+                    }
+                }
+            }
+            line = input.recv(), if input_open => match line {
+                Some(line) => match player.typed(&line) {
+                    Typed::Send(msg) => conn.send(&msg).await?,
+                    Typed::Say(text) => {
+                        if !text.is_empty() {
+                            print!("{text}");
+                            if !text.ends_with(' ') {
+                                println!();
+                            }
+                            let _ = std::io::stdout().flush();
+                        }
+                    }
+                },
+                None => {
+                    input_open = false;
+                    println!();
+                    println!("(end of input: each decision now gets its default answer)");
+                    if let Some(answer) = player.default_answer() {
+                        conn.send(&answer).await?;
+                    }
+                }
             },
-            Err(_) => println!("Type the numbers of your choices."),
         }
     }
+    if let (Some(path), Some(token)) = (
+        &args.save_replay,
+        player.seating().and_then(|s| s.token.clone()),
+    ) {
+        save_replay(&mut conn, token, path).await?;
+    }
+    conn.close().await;
+    Ok(())
 }
 
 /// `sve loadtest` options.

@@ -1,11 +1,13 @@
 //! Network clients: a [`Connection`] to a server, a loop that plays a
 //! match through it ([`play`]), a check that counts what a client should
-//! never have been told ([`leaks`]), and the load test.
+//! never have been told ([`leaks`]), a person at the terminal
+//! ([`terminal`]), and the load test.
 
 pub mod greedy;
 pub mod leaks;
 pub mod loadtest;
 pub mod play;
+pub mod terminal;
 pub mod text;
 
 use crate::protocol::{
