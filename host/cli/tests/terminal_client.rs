@@ -54,6 +54,8 @@ struct Client {
     output: Arc<Mutex<String>>,
     /// How much of `output` the test has gone past.
     seen: usize,
+    /// The threads copying its output, done once it has ended.
+    readers: Vec<std::thread::JoinHandle<()>>,
 }
 
 impl Client {
@@ -71,12 +73,13 @@ impl Client {
         let output = Arc::new(Mutex::new(String::new()));
         // Both streams into one transcript, in chunks (a prompt has no
         // line end).
+        let mut readers = Vec::new();
         for stream in [
             Box::new(child.stdout.take().expect("its output")) as Box<dyn Read + Send>,
             Box::new(child.stderr.take().expect("its errors")),
         ] {
             let output = Arc::clone(&output);
-            std::thread::spawn(move || {
+            readers.push(std::thread::spawn(move || {
                 let mut stream = stream;
                 let mut buf = [0u8; 4096];
                 while let Ok(n) = stream.read(&mut buf) {
@@ -86,13 +89,14 @@ impl Client {
                     let text = String::from_utf8_lossy(&buf[..n]).into_owned();
                     output.lock().expect("the transcript").push_str(&text);
                 }
-            });
+            }));
         }
         Client {
             proc: Proc(child),
             input,
             output,
             seen: 0,
+            readers,
         }
     }
 
@@ -116,10 +120,15 @@ impl Client {
                 panic!("no `{wanted}` after {PATIENCE:?}; the client printed:\n{text}");
             }
             if let Ok(Some(status)) = self.proc.0.try_wait() {
-                let text = self.transcript();
-                if !text[self.seen..].contains(wanted) {
-                    panic!("the client ended ({status}) without `{wanted}`:\n{text}");
+                // All it printed is in once its output is read to the end.
+                for reader in self.readers.drain(..) {
+                    let _ = reader.join();
                 }
+                let text = self.transcript();
+                if text[self.seen..].contains(wanted) {
+                    continue;
+                }
+                panic!("the client ended ({status}) without `{wanted}`:\n{text}");
             }
             std::thread::sleep(Duration::from_millis(20));
         }
