@@ -555,3 +555,243 @@ async fn answer_until_a_hand(conn: &mut Connection) -> sve_engine::engine::CardR
         }
     }
 }
+
+/// A human seat's decision is pending when the server running its match
+/// dies. Back with its seat token on the server that takes the match
+/// over, the seat is asked that decision again without sending anything
+/// first (the server never waits for an answer it did not ask for after
+/// a takeover); it answers, and the match goes on.
+#[test]
+fn a_pending_decision_is_asked_again_after_a_takeover() {
+    let Some(nats) = NatsServer::for_test("a_pending_decision_is_asked_again_after_a_takeover")
+    else {
+        return;
+    };
+    let owner_runtime = runtime(1);
+    let owner = owner_runtime.block_on(start(config(&nats, "owner", 17)));
+    let owner_url = owner.url();
+    let main = runtime(2);
+    let survivor = main.block_on(start(config(&nats, "survivor", 18)));
+    let survivor_url = survivor.url();
+    let (kill, killed) = std_mpsc::channel::<()>();
+    let reaper = std::thread::spawn(move || {
+        if killed.recv().is_ok() {
+            owner_runtime.shutdown_background();
+        }
+    });
+
+    main.block_on(async {
+        let (mut host, code) = open_table(&owner_url, "Host", ClockSpec::default()).await;
+        let mut guest = Connection::connect(&survivor_url, "Guest")
+            .await
+            .expect("connects");
+        guest
+            .send(&ClientMsg::JoinTable {
+                code,
+                deck: deck("SD05").into(),
+            })
+            .await
+            .expect("sends");
+        let mut guest_bot = RandomAnswers::new(19);
+        let mut guest_report = PlayReport::default();
+        let host_side = async {
+            let seating = seated(&mut host).await;
+            let token = seating.token.clone().expect("the host has a seat token");
+            // The host answers a few decisions, then leaves the next one
+            // pending.
+            let mut answered = 0;
+            let pending = loop {
+                let update = until(&mut host, |m| match m {
+                    ServerMsg::Update(u) => Some(*u),
+                    _ => None,
+                })
+                .await;
+                let Some(decision) = &update.view.decision else {
+                    continue;
+                };
+                if answered == 3 {
+                    break update.decision_seq;
+                }
+                answered += 1;
+                let picks = default_answer(decision).into_iter().map(|p| p as u32);
+                host.send(&ClientMsg::Answer {
+                    seq: update.decision_seq,
+                    picks: picks.collect(),
+                })
+                .await
+                .expect("sends");
+            };
+            // Its server dies with the decision pending.
+            let _ = kill.send(());
+            let dropped = tokio::time::timeout(Duration::from_secs(30), async {
+                while host.recv().await.is_ok() {}
+            })
+            .await;
+            assert!(dropped.is_ok(), "the host's server died");
+
+            let mut again = Connection::connect(&survivor_url, "Host")
+                .await
+                .expect("connects to the other server");
+            again
+                .send(&ClientMsg::Reconnect { token })
+                .await
+                .expect("sends");
+            // Nothing is sent: the server asks again by itself.
+            let asked = until(&mut again, |m| match m {
+                ServerMsg::Update(u) if u.view.decision.is_some() => Some(*u),
+                ServerMsg::Failed { reason } => panic!("can't reconnect: {reason}"),
+                _ => None,
+            })
+            .await;
+            assert_eq!(
+                asked.decision_seq, pending,
+                "the decision pending when the server died is asked again"
+            );
+            let decision = asked.view.decision.as_ref().expect("a decision");
+            let picks = default_answer(decision).into_iter().map(|p| p as u32);
+            again
+                .send(&ClientMsg::Answer {
+                    seq: asked.decision_seq,
+                    picks: picks.collect(),
+                })
+                .await
+                .expect("sends");
+            // The match goes on past it.
+            until(&mut again, |m| match m {
+                ServerMsg::Update(u) if u.decision_seq > pending => Some(()),
+                ServerMsg::Rejected { reason } => panic!("the answer was rejected: {reason}"),
+                _ => None,
+            })
+            .await;
+            again.send(&ClientMsg::Concede).await.expect("sends");
+            until(&mut again, |m| match m {
+                ServerMsg::GameOver { outcome } => Some(outcome),
+                _ => None,
+            })
+            .await
+        };
+        let guest_side = play_on(&mut guest, &mut guest_bot, &mut guest_report);
+        let (host_outcome, guest_result) = tokio::join!(host_side, guest_side);
+        guest_result.expect("the guest plays to the end");
+        assert_eq!(Some(host_outcome), guest_report.outcome);
+    });
+    reaper.join().expect("the owner was stopped");
+}
+
+/// As [`a_pending_decision_is_asked_again_after_a_takeover`], for a seat
+/// whose own connection, on the server that takes the match over, never
+/// drops: it is asked its pending decision again without answering
+/// first, and the match goes on.
+#[test]
+fn a_pending_decision_of_a_seat_on_the_surviving_server_is_asked_again() {
+    let Some(nats) =
+        NatsServer::for_test("a_pending_decision_of_a_seat_on_the_surviving_server_is_asked_again")
+    else {
+        return;
+    };
+    let owner_runtime = runtime(1);
+    let owner = owner_runtime.block_on(start(config(&nats, "owner", 21)));
+    let owner_url = owner.url();
+    let main = runtime(2);
+    let survivor = main.block_on(start(config(&nats, "survivor", 22)));
+    let survivor_url = survivor.url();
+    let (kill, killed) = std_mpsc::channel::<()>();
+    let reaper = std::thread::spawn(move || {
+        if killed.recv().is_ok() {
+            owner_runtime.shutdown_background();
+        }
+    });
+
+    main.block_on(async {
+        let (mut host, code) = open_table(&owner_url, "Host", ClockSpec::default()).await;
+        let mut guest = Connection::connect(&survivor_url, "Guest")
+            .await
+            .expect("connects");
+        guest
+            .send(&ClientMsg::JoinTable {
+                code,
+                deck: deck("SD05").into(),
+            })
+            .await
+            .expect("sends");
+        let guest_side = async {
+            seated(&mut guest).await;
+            let mut answered = 0;
+            let pending = loop {
+                let update = until(&mut guest, |m| match m {
+                    ServerMsg::Update(u) => Some(*u),
+                    _ => None,
+                })
+                .await;
+                let Some(decision) = &update.view.decision else {
+                    continue;
+                };
+                if answered == 3 {
+                    break update.decision_seq;
+                }
+                answered += 1;
+                let picks = default_answer(decision).into_iter().map(|p| p as u32);
+                guest
+                    .send(&ClientMsg::Answer {
+                        seq: update.decision_seq,
+                        picks: picks.collect(),
+                    })
+                    .await
+                    .expect("sends");
+            };
+            let _ = kill.send(());
+            let asked = until(&mut guest, |m| match m {
+                ServerMsg::Update(u) if u.resync && u.view.decision.is_some() => Some(*u),
+                _ => None,
+            })
+            .await;
+            assert_eq!(asked.decision_seq, pending, "asked again");
+            let decision = asked.view.decision.as_ref().expect("a decision");
+            let picks = default_answer(decision).into_iter().map(|p| p as u32);
+            guest
+                .send(&ClientMsg::Answer {
+                    seq: asked.decision_seq,
+                    picks: picks.collect(),
+                })
+                .await
+                .expect("sends");
+            until(&mut guest, |m| match m {
+                ServerMsg::Update(u) if u.decision_seq > pending => Some(()),
+                ServerMsg::Rejected { reason } => panic!("the answer was rejected: {reason}"),
+                _ => None,
+            })
+            .await;
+            guest.send(&ClientMsg::Concede).await.expect("sends");
+            until(&mut guest, |m| match m {
+                ServerMsg::GameOver { outcome } => Some(outcome),
+                _ => None,
+            })
+            .await
+        };
+        let host_side = async {
+            let mut host_bot = RandomAnswers::new(23);
+            let mut report = PlayReport::default();
+            let dropped = play_on(&mut host, &mut host_bot, &mut report).await;
+            assert!(dropped.is_err(), "the host's server died mid-match");
+            let token = report
+                .seating
+                .as_ref()
+                .and_then(|s| s.token.clone())
+                .expect("the host was seated");
+            let mut again = Connection::connect(&survivor_url, "Host")
+                .await
+                .expect("connects to the other server");
+            again
+                .send(&ClientMsg::Reconnect { token })
+                .await
+                .expect("sends");
+            play_on(&mut again, &mut host_bot, &mut report)
+                .await
+                .expect("the host plays to the end on the other server");
+            report.outcome
+        };
+        let (guest_outcome, host_outcome) = tokio::join!(guest_side, host_side);
+        assert_eq!(Some(guest_outcome), host_outcome);
+    });
+    reaper.join().expect("the owner was stopped");
+}
