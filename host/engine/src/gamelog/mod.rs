@@ -36,7 +36,7 @@ pub use choice::{CANCEL_LABEL, describe_choice};
 pub use kinds::LineKind;
 pub use record::{EventLine, EventText, LogKind, LogLine};
 pub use render::render;
-pub use words::{DRAIN, ability_name, ability_phrase, keywords_text};
+pub use words::{DRAIN, ability_name, ability_phrase, ability_words, keywords_text};
 
 use crate::cards::CardDb;
 use crate::engine::{Event, GameState};

@@ -3,7 +3,7 @@
 //! ability of its card ([`DRAIN`]); and the player's words of the game log
 //! and menus (zones as places, abilities as "Glint Dragon's Fanfare").
 
-use crate::cards::{AbilityKind, CardDef, Keywords};
+use crate::cards::{AbilityDef, AbilityKind, CardDef, Keywords};
 use crate::engine::{AbilityIdx, Zone};
 
 /// The name of an ability-less resolution: the Drain keyword's heal
@@ -28,10 +28,29 @@ pub fn ability_name(def: &CardDef, ability: Option<AbilityIdx>) -> &str {
     }
 }
 
+/// An ability's name as players read it: its own name, or, for an
+/// automatic ability named by its trigger's identifier (as SVE Script names
+/// an ability given no name: `OnOtherEnterField`, `LastWords`) or not named
+/// at all, the name the vocabulary gives its trigger ("Other Enters
+/// Field", "Last Words"). Scenario lines keep [`ability_name`], the name
+/// as card data writes it.
+pub fn ability_words(ability: &AbilityDef) -> &str {
+    if let AbilityKind::Triggered(trigger) = &ability.kind {
+        let printed = trigger.ability_name();
+        let by_identifier = sve_vocab::TRIGGERS
+            .iter()
+            .any(|info| info.name == printed && info.ident == ability.name);
+        if ability.name.is_empty() || by_identifier {
+            return printed;
+        }
+    }
+    &ability.name
+}
+
 /// An ability as players read it in the log and menus: "Glint Dragon:
 /// Fanfare", "Drainer: Drain" for a Drain heal (`ability` is `None`), and
 /// "Angelic Snipe (spell)" for a spell's text, whose ability has no name
-/// of its own.
+/// of its own; names in players' words ([`ability_words`]).
 pub fn ability_phrase(def: &CardDef, ability: Option<AbilityIdx>) -> String {
     ability_phrase_as(def.display_name(), def, ability)
 }
@@ -40,10 +59,16 @@ pub fn ability_phrase(def: &CardDef, ability: Option<AbilityIdx>) -> String {
 /// it has evolved since).
 pub(super) fn ability_phrase_as(name: &str, def: &CardDef, ability: Option<AbilityIdx>) -> String {
     if is_spell(def, ability) {
-        format!("{name} (spell)")
-    } else {
-        format!("{name}: {}", ability_name(def, ability))
+        return format!("{name} (spell)");
     }
+    let words = match ability {
+        None => DRAIN,
+        Some(idx) => def
+            .abilities
+            .get(usize::from(idx.0))
+            .map_or("?", ability_words),
+    };
+    format!("{name}: {words}")
 }
 
 /// Whether `ability` is the text of a spell.
@@ -127,6 +152,25 @@ mod tests {
         assert_eq!(ability_name(pinger, Some(AbilityIdx(0))), "Fanfare");
         assert_eq!(ability_name(pinger, None), "Drain");
         assert_eq!(ability_name(pinger, Some(AbilityIdx(9))), "?");
+    }
+
+    #[test]
+    fn an_ability_named_by_its_triggers_identifier_is_worded_for_players() {
+        let db = test_db();
+        let mut fairy = db.get(db.by_name("Pinger").expect("a test card")).clone();
+        fairy.abilities[0].kind = AbilityKind::Triggered(crate::cards::Trigger::LastWords);
+        // As SVE Script names an ability given no name.
+        fairy.abilities[0].name = "LastWords".to_owned();
+        assert_eq!(
+            ability_phrase(&fairy, Some(AbilityIdx(0))),
+            "Pinger: Last Words"
+        );
+        // Scenario lines keep the name card data writes.
+        assert_eq!(ability_name(&fairy, Some(AbilityIdx(0))), "LastWords");
+        fairy.abilities[0].name = String::new();
+        assert_eq!(ability_words(&fairy.abilities[0]), "Last Words");
+        fairy.abilities[0].name = "Parting Gift".to_owned();
+        assert_eq!(ability_words(&fairy.abilities[0]), "Parting Gift");
     }
 
     #[test]

@@ -22,7 +22,7 @@ pub use pending::{PendingLine, pending_abilities};
 
 use serde::{Deserialize, Serialize};
 use sve_engine::cards::{
-    AbilityDef, AbilityKind, ActivationZone, CardType, CostItem, Grant, Keywords, Trigger,
+    AbilityDef, AbilityKind, ActivationZone, CardType, CostItem, Grant, Keywords,
 };
 use sve_engine::engine::state::Characteristics;
 use sve_engine::engine::{CardRef, Duration, PlayerId, Zone};
@@ -296,27 +296,10 @@ pub enum GrantSort {
 /// gives its trigger ("Other Enters Field", `Trigger::ability_name`),
 /// whose players' words ("Whenever another card is put onto your field")
 /// the client shows by [`AbilitySort::Triggered`]. Engine identifiers
-/// never go on the wire.
+/// never go on the wire. The engine's game log words abilities the same
+/// way ([`sve_engine::gamelog::ability_words`]).
 pub fn ability_words(ability: &AbilityDef) -> &str {
-    match &ability.kind {
-        AbilityKind::Triggered(trigger)
-            if ability.name.is_empty() || ability.name == trigger_identifier(trigger) =>
-        {
-            trigger.ability_name()
-        }
-        _ => &ability.name,
-    }
-}
-
-/// A trigger's identifier (its variant's name, as declared once in
-/// `sve_vocab::for_each_trigger!`): what a script writes for it.
-fn trigger_identifier(trigger: &Trigger) -> String {
-    let debug = format!("{trigger:?}");
-    debug
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .next()
-        .unwrap_or_default()
-        .to_owned()
+    sve_engine::gamelog::ability_words(ability)
 }
 
 impl AbilitySort {
