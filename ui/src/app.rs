@@ -301,6 +301,7 @@ impl App {
             self.packs.ui(
                 ui,
                 &self.catalog.packs(),
+                &self.catalog.fallback_cards(),
                 &self.catalog.diagnostics(),
                 &reloads,
             );

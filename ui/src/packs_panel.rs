@@ -2,11 +2,14 @@
 //! version, priority, card count with the cards another pack's version
 //! replaces, folder), which pack plays the cards several packs define
 //! (declared `overrides`, or the higher priority: the notes), and every
-//! problem found while loading them, located as `file:line:col`. Clicking
-//! a problem copies its location, to paste into an editor's "go to file".
+//! problem found while loading them, located as `file:line:col`. Cards a
+//! pack defines that don't play as that pack's version (a clash decided
+//! them, `FallbackCard`) are listed apart, never left to be found in play.
+//! Clicking a problem copies its location, to paste into an editor's "go
+//! to file".
 
 use egui::{Color32, RichText, Ui};
-use sve_packs::packs::{PackDiagnostic, PackInfo, Severity};
+use sve_packs::packs::{FallbackCard, PackDiagnostic, PackInfo, Severity};
 
 /// The packs panel's own state: the location copied last.
 #[derive(Debug, Default)]
@@ -15,11 +18,13 @@ pub struct PacksPanel {
 }
 
 impl PacksPanel {
-    /// Draws the packs and the diagnostics.
+    /// Draws the packs, the cards that don't play as a pack defines them,
+    /// and the diagnostics.
     pub fn ui(
         &mut self,
         ui: &mut Ui,
         packs: &[PackInfo],
+        fallback_cards: &[FallbackCard],
         diagnostics: &[PackDiagnostic],
         reloads: &[String],
     ) {
@@ -64,6 +69,20 @@ impl PacksPanel {
                     ui.strong(format!("Cards in more than one pack ({})", notes.len()));
                     for note in &notes {
                         ui.monospace(&note.message);
+                    }
+                }
+                if !fallback_cards.is_empty() {
+                    ui.add_space(12.0);
+                    ui.strong(format!(
+                        "Cards that don't play as their pack defines them ({})",
+                        fallback_cards.len()
+                    ));
+                    for card in fallback_cards {
+                        ui.label(
+                            RichText::new(card.to_string())
+                                .monospace()
+                                .color(Color32::from_rgb(240, 200, 80)),
+                        );
                     }
                 }
                 ui.add_space(12.0);
@@ -145,6 +164,7 @@ mod tests {
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable as _;
     use std::path::PathBuf;
+    use sve_packs::packs::{FallbackReason, PlayedVersion};
 
     #[test]
     fn packs_are_listed_and_a_click_copies_a_problem_location() {
@@ -197,11 +217,19 @@ mod tests {
                 message: "pack `community`: 122 cards also in pack `starter-scripts`, whose versions are used (priority 0 over -1): `SD01-001`, `SD01-002` and 120 more".to_owned(),
             },
         ];
+        let fallback = vec![FallbackCard {
+            card: "SD01-001".to_owned(),
+            not_played: vec!["aaa-x".to_owned()],
+            played: PlayedVersion::Pack("starter-scripts".to_owned()),
+            reason: FallbackReason::Sets,
+        }];
+        let fallback_line = fallback[0].to_string();
         let mut harness = Harness::new_ui_state(
             move |ui, panel: &mut PacksPanel| {
                 panel.ui(
                     ui,
                     &packs,
+                    &fallback,
                     &diagnostics,
                     &[
                         "reloaded pack `rust-starter` in 640 ms: 1 changed, 0 added, 0 removed"
@@ -234,6 +262,12 @@ mod tests {
                 .query_by_label("pack `fixes` replaces card `SD02-001` of pack `rust-starter` (declared in `overrides`)")
                 .is_some()
         );
+        assert!(
+            harness
+                .query_by_label("Cards that don't play as their pack defines them (1)")
+                .is_some()
+        );
+        assert!(harness.query_by_label(&fallback_line).is_some());
         assert!(harness.query_by_label("Load problems (1)").is_some());
         assert!(
             harness
