@@ -173,6 +173,11 @@ impl LivePacks {
             return None;
         }
         let loaded = self.library.loaded();
+        // A reload can make a clash: say which cards no longer play as
+        // their pack defines them, as at start.
+        for line in loaded.fallback_warnings() {
+            eprintln!("[reload] {line}");
+        }
         let defs = loaded.db.iter().map(|(_, d)| d.clone()).collect();
         match db.updated(defs) {
             Ok((new_db, _)) => Some((Arc::new(new_db), loaded.runner())),
@@ -195,7 +200,8 @@ impl LivePacks {
                     if report.change != ReloadChange::Replaced {
                         println!("{}", reload_line(&report));
                     }
-                    match self.library.loaded().apply_to_match(game, &source) {
+                    let loaded = self.library.loaded();
+                    match loaded.apply_to_match(game, &source) {
                         Ok(changes) => {
                             println!(
                                 "[reload] {source}: {} changed, {} added, {} removed in {} ms",
@@ -204,6 +210,11 @@ impl LivePacks {
                                 changes.removed.len(),
                                 start.elapsed().as_millis()
                             );
+                            // A reload can make a clash: say which cards no
+                            // longer play as their pack defines them.
+                            for line in loaded.fallback_warnings() {
+                                println!("[reload] {line}");
+                            }
                             if self.smoke_test {
                                 self.smoke(game, &report.card_ids);
                             }
