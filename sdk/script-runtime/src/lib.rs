@@ -37,7 +37,7 @@ use sve_sdk::wire::CardDef;
 #[allow(missing_docs, clippy::all)]
 mod data {
     wit_bindgen::generate!({
-        path: "../../wit/since_v0.2.0",
+        path: "../../wit/since_v0.3.0",
         world: "script-data",
     });
 }

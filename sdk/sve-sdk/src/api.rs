@@ -15,7 +15,7 @@ use crate::bindings::sve::cards::types::{
 };
 
 /// Every function of the card API's `game` interface, one method each, in
-/// the interface's order and with its wire types (`wit/since_v0.2.0`).
+/// the interface's order and with its wire types (`wit/since_v0.3.0`).
 /// The WIT documents what each one does.
 ///
 /// Methods take `&self`: conditions only read, and an implementation that

@@ -89,7 +89,7 @@ pub use vocab::{Counter, Keywords};
 static ALLOCATOR: call_arena::CallArena = call_arena::CallArena::new();
 
 /// The card API version this SDK builds packs against.
-pub const API_VERSION: &str = "0.2.0";
+pub const API_VERSION: &str = "0.3.0";
 
 /// [`API_VERSION`] as the bytes of the component's `sve:api-version`
 /// section (written by the export macros).
@@ -111,7 +111,7 @@ pub const API_VERSION_BYTES: [u8; API_VERSION.len()] = {
 #[allow(clippy::too_many_arguments)] // Generated from the WIT.
 pub mod bindings {
     wit_bindgen::generate!({
-        path: "../../wit/since_v0.2.0",
+        path: "../../wit/since_v0.3.0",
         world: "pack",
         pub_export_macro: true,
         default_bindings_module: "sve_sdk::bindings",

@@ -1,9 +1,10 @@
 //! Packs built against a released card API keep working: the frozen builds
 //! of `card-packs/rust-starter` for each released version
 //! (`tests/packs/api-v0.1.0`, `tests/packs/api-v0.2.0`, never rebuilt) load
-//! (an older one through the host's adapter), define the same cards as the
-//! current build, pass the pack's scenario files and play the same matches,
-//! event for event.
+//! (through the host's adapters: 0.1.0 by way of 0.2.0), define the same
+//! cards as the current build (`card-packs/rust-starter`, card API 0.3.0),
+//! pass the pack's scenario files and play the same matches, event for
+//! event.
 
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -558,7 +558,7 @@ fn a_script_pack_whose_api_the_host_does_not_meet_is_refused_as_play_refuses_it(
     assert!(
         errors.len() == 1
             && errors[0].contains(
-                "field `api` = \"^9.0\" does not accept any card API version this host runs (0.1.0, 0.2.0)"
+                "field `api` = \"^9.0\" does not accept any card API version this host runs (0.1.0, 0.2.0, 0.3.0)"
             ),
         "{errors:#?}"
     );

@@ -196,18 +196,23 @@ fn packs_import_nothing_but_the_card_api() {
         let imports = sve_packs::packs::component_imports(&bytes);
         assert_eq!(
             imports,
-            ["sve:cards/types@0.2.0", "sve:cards/game@0.2.0"],
+            ["sve:cards/types@0.3.0", "sve:cards/game@0.3.0"],
             "{pack}"
         );
     }
-    // The frozen build for the previous card API.
-    let bytes =
-        std::fs::read(sve_tests::workspace_root().join("tests/packs/api-v0.1.0/rust-starter.wasm"))
-            .expect("the 0.1.0 test component");
-    assert_eq!(
-        sve_packs::packs::component_imports(&bytes),
-        ["sve:cards/types@0.1.0", "sve:cards/game@0.1.0"]
-    );
+    // The frozen builds for the released card APIs.
+    for version in ["0.1.0", "0.2.0"] {
+        let path = format!("tests/packs/api-v{version}/rust-starter.wasm");
+        let bytes = std::fs::read(sve_tests::workspace_root().join(&path))
+            .unwrap_or_else(|e| panic!("the {version} test component: {e}"));
+        assert_eq!(
+            sve_packs::packs::component_imports(&bytes),
+            [
+                format!("sve:cards/types@{version}"),
+                format!("sve:cards/game@{version}")
+            ]
+        );
+    }
 }
 
 #[test]
@@ -217,7 +222,7 @@ fn a_pack_built_for_an_unsupported_api_is_refused_naming_both_versions() {
     assert_eq!(messages.len(), 1, "{messages:?}");
     assert!(
         messages[0].ends_with(
-            "error: pack `future-api` was built for card API 9.0.0; this host supports 0.1.0, 0.2.0"
+            "error: pack `future-api` was built for card API 9.0.0; this host supports 0.1.0, 0.2.0, 0.3.0"
         ),
         "{messages:?}"
     );

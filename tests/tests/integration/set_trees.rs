@@ -164,7 +164,7 @@ fn a_set_tree_dropped_into_a_folder_of_packs_loads_whole_as_one_pack() {
         .map(|line| format!("{line}\n"))
         .collect();
     expect![[r#"
-        community-tree: ok (16 cards, card API 0.2.0, priority -1); 1 of them also in another pack, whose version is used
+        community-tree: ok (16 cards, card API 0.3.0, priority -1); 1 of them also in another pack, whose version is used
           scripts: 6 read, 1 refused, in 10 folder(s)
             .                                0 script(s), 1 other file(s) not read
             BoosterPacks                     0 script(s)

@@ -20,7 +20,7 @@
 //! imports are read from its bytes before it is compiled.
 
 use super::host_api::HostState;
-use super::wit::{AnyPack, AnyPackPre, latest, since_v0_1_0};
+use super::wit::{AnyPack, AnyPackPre, latest, since_v0_1_0, since_v0_2_0};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -327,8 +327,10 @@ fn new_engine() -> Result<Shared, ComponentError> {
     };
     let mut linker = Linker::new(&engine);
     // Every supported version's game API: their instances have
-    // different names (`sve:cards/game@0.1.0`, `@0.2.0`).
+    // different names (`sve:cards/game@0.1.0`, `@0.2.0`, `@0.3.0`).
     latest::Pack::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |state| state)
+        .map_err(wasm_err)?;
+    since_v0_2_0::Pack::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |state| state)
         .map_err(wasm_err)?;
     since_v0_1_0::Pack::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |state| state)
         .map_err(wasm_err)?;

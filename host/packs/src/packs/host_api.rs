@@ -809,7 +809,7 @@ mod tests {
 
     fn wit_game_functions() -> BTreeSet<String> {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let wit = std::fs::read_to_string(root.join("wit/since_v0.2.0/cards.wit"))
+        let wit = std::fs::read_to_string(root.join("wit/since_v0.3.0/cards.wit"))
             .expect("the card API's WIT");
         let start = wit.find("interface game").expect("interface game");
         let body = &wit[start..];

@@ -118,8 +118,10 @@ pub(crate) fn refuse_state(state: &mut HostState, what: &str) {
 /// component model checks shapes, not names of packages).
 pub(crate) fn add_to_linker(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
     linker.allow_shadowing(true);
+    add_to_instance::<w::Keywords>(linker, "sve:cards/game@0.3.0")?;
     add_to_instance::<w::Keywords>(linker, "sve:cards/game@0.2.0")?;
     add_to_instance::<w0_1::Keywords>(linker, "sve:cards/game@0.1.0")?;
+    add_ask(linker, "sve:cards/game@0.3.0")?;
     add_ask(linker, "sve:cards/game@0.2.0")?;
     linker.allow_shadowing(false);
     Ok(())

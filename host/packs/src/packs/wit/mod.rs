@@ -9,6 +9,13 @@
 //! to the contract goes into the newest folder while it is unreleased, or
 //! into a new folder with an adapter for the one before.
 //!
+//! The adapters are chained: 0.1.0's converts to 0.2.0's types and calls
+//! 0.2.0's game API, whose adapter converts on to the current one. Each
+//! version keeps its own Rust types even where the WIT did not change:
+//! bindgen's `with:` maps whole interfaces of one package version, and
+//! `sve:cards/types@0.2.0` is not `@0.3.0`
+//! (`docs/later-sets-plan.md`, 2.3).
+//!
 //! `tests/packs/api-v0.1.0/` and `tests/packs/api-v0.2.0/` hold committed,
 //! never-rebuilt builds of `rust-starter` made with the 0.1.0 and 0.2.0
 //! SDKs; the `sve-tests` card API version tests prove each loads with the
@@ -23,23 +30,32 @@ pub(crate) mod adapt;
 pub mod since_v0_1_0;
 #[allow(missing_docs)] // Generated bindings.
 pub mod since_v0_2_0;
+#[allow(missing_docs)] // Generated bindings.
+pub mod since_v0_3_0;
 
-pub use since_v0_2_0 as latest;
+pub use since_v0_3_0 as latest;
 
 use super::host_api::HostState;
+use adapt::Adapt;
 use latest::sve::cards::types as w;
 use wasmtime::Store;
 use wasmtime::component::{ComponentExportIndex, Func, InstancePre};
 
 /// The API versions this host loads, oldest first.
-pub const SUPPORTED: &[semver::Version] = &[since_v0_1_0::VERSION, since_v0_2_0::VERSION];
+pub const SUPPORTED: &[semver::Version] = &[
+    since_v0_1_0::VERSION,
+    since_v0_2_0::VERSION,
+    since_v0_3_0::VERSION,
+];
 
 /// A pack pre-instantiated against the host's linker, of any supported
 /// version.
 #[derive(Clone)]
 pub(crate) enum AnyPackPre {
-    /// Built against 0.1.0 (through the adapter).
+    /// Built against 0.1.0 (through the adapters).
     V0_1(since_v0_1_0::PackPre<HostState>),
+    /// Built against 0.2.0 (through the adapter).
+    V0_2(since_v0_2_0::PackPre<HostState>),
     /// Built against the current API, with where its ability entry points
     /// are.
     Latest(latest::PackPre<HostState>, CallIndices),
@@ -54,8 +70,10 @@ pub(crate) struct CallIndices {
 
 /// A pack's exports, of any supported version.
 pub(crate) enum AnyPack {
-    /// Built against 0.1.0 (through the adapter).
+    /// Built against 0.1.0 (through the adapters).
     V0_1(since_v0_1_0::Pack),
+    /// Built against 0.2.0 (through the adapter).
+    V0_2(since_v0_2_0::Pack),
     /// Built against the current API.
     Latest(latest::Pack),
     /// An instance of a current-API component made for one ability call:
@@ -81,6 +99,9 @@ impl AnyPackPre {
         if *version == since_v0_1_0::VERSION {
             return Ok(AnyPackPre::V0_1(since_v0_1_0::PackPre::new(pre)?));
         }
+        if *version == since_v0_2_0::VERSION {
+            return Ok(AnyPackPre::V0_2(since_v0_2_0::PackPre::new(pre)?));
+        }
         if *version == latest::VERSION {
             let export = |name: &str| {
                 pre.component()
@@ -102,6 +123,7 @@ impl AnyPackPre {
     pub(crate) fn instantiate(&self, store: &mut Store<HostState>) -> wasmtime::Result<AnyPack> {
         Ok(match self {
             AnyPackPre::V0_1(pre) => AnyPack::V0_1(pre.instantiate(store)?),
+            AnyPackPre::V0_2(pre) => AnyPack::V0_2(pre.instantiate(store)?),
             AnyPackPre::Latest(pre, _) => AnyPack::Latest(pre.instantiate(store)?),
         })
     }
@@ -135,7 +157,10 @@ impl AnyPack {
         store: &mut Store<HostState>,
     ) -> wasmtime::Result<w::Manifest> {
         match self {
-            AnyPack::V0_1(pack) => Ok(since_v0_1_0::manifest_in(pack.call_manifest(store)?)),
+            AnyPack::V0_1(pack) => Ok(since_v0_2_0::manifest_in(since_v0_1_0::manifest_in(
+                pack.call_manifest(store)?,
+            ))),
+            AnyPack::V0_2(pack) => Ok(since_v0_2_0::manifest_in(pack.call_manifest(store)?)),
             AnyPack::Latest(pack) => pack.call_manifest(store),
             AnyPack::LatestCalls { .. } => Err(wasmtime::Error::msg(
                 "an instance made for ability calls has no manifest call",
@@ -150,7 +175,8 @@ impl AnyPack {
         call: &w::AbilityCall,
     ) -> wasmtime::Result<Result<bool, String>> {
         match self {
-            AnyPack::V0_1(pack) => pack.call_condition(store, &adapt::Adapt::adapt(call.clone())),
+            AnyPack::V0_1(pack) => pack.call_condition(store, &to_v0_1(call)),
+            AnyPack::V0_2(pack) => pack.call_condition(store, &Adapt::adapt(call.clone())),
             AnyPack::Latest(pack) => pack.call_condition(store, call),
             AnyPack::LatestCalls { condition, .. } => {
                 let typed =
@@ -167,7 +193,8 @@ impl AnyPack {
         call: &w::AbilityCall,
     ) -> wasmtime::Result<Result<(), String>> {
         match self {
-            AnyPack::V0_1(pack) => pack.call_resolve(store, &adapt::Adapt::adapt(call.clone())),
+            AnyPack::V0_1(pack) => pack.call_resolve(store, &to_v0_1(call)),
+            AnyPack::V0_2(pack) => pack.call_resolve(store, &Adapt::adapt(call.clone())),
             AnyPack::Latest(pack) => pack.call_resolve(store, call),
             AnyPack::LatestCalls { resolve, .. } => {
                 let typed = resolve.typed::<(&w::AbilityCall,), (Result<(), String>,)>(&*store)?;
@@ -175,6 +202,12 @@ impl AnyPack {
             }
         }
     }
+}
+
+/// An ability call in 0.1.0's types, through 0.2.0's.
+fn to_v0_1(call: &w::AbilityCall) -> since_v0_1_0::sve::cards::types::AbilityCall {
+    let call: since_v0_2_0::sve::cards::types::AbilityCall = call.clone().adapt();
+    call.adapt()
 }
 
 #[cfg(test)]

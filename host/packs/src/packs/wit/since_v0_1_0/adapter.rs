@@ -1,4 +1,6 @@
-//! Conversions between `sve:cards@0.1.0` and the current API's types.
+//! Conversions between `sve:cards@0.1.0` and `sve:cards@0.2.0`'s types;
+//! the 0.2.0 adapter converts those on to the current API's (the chain
+//! keeps this file as it was when 0.2.0 was current).
 //!
 //! Most types kept their shape and convert case by case or field by field
 //! (the macros of `wit/adapt.rs`). What changed in 0.2.0, by hand below:
@@ -12,7 +14,7 @@
 
 use super::sve::cards::{game as old_game, types as old};
 use crate::packs::wit::adapt::{Adapt, adapt_record, adapt_variant};
-use crate::packs::wit::latest::sve::cards::{game as new_game, types as new};
+use crate::packs::wit::since_v0_2_0::sve::cards::{game as new_game, types as new};
 
 /// The 0.1.0 keyword flags, in their declared order: flag n is
 /// vocabulary bit n.
@@ -255,7 +257,7 @@ impl Adapt<u32> for u8 {
     }
 }
 
-/// A 0.1.0 pack's manifest in the current API's types.
+/// A 0.1.0 pack's manifest in 0.2.0's types.
 pub(crate) fn manifest_in(manifest: old::Manifest) -> new::Manifest {
     manifest.adapt()
 }

@@ -1,6 +1,7 @@
-//! The 0.1.0 game API, run by the current one: every function adapts its
-//! arguments, calls the current implementation (`packs/host_api.rs`) and
-//! adapts the result back. Nothing in the game's behaviour differs between
+//! The 0.1.0 game API, run by 0.2.0's (which runs on the current one):
+//! every function adapts its arguments, calls the 0.2.0 implementation
+//! (`since_v0_2_0/game.rs`, which calls `packs/host_api.rs`) and adapts the
+//! result back. Nothing in the game's behaviour differs between
 //! versions.
 
 use super::sve::cards::{game as old_game, types as old};
@@ -11,7 +12,7 @@ impl old::Host for HostState {}
 
 impl old_game::Host for HostState {
     delegate_game! {
-        crate::packs::wit::latest::sve::cards::game::Host;
+        crate::packs::wit::since_v0_2_0::sve::cards::game::Host;
         fn active_player() -> u8;
         fn turn() -> u32;
         fn cards_in(owner: u8, zone: old::Zone) -> Vec<u32>;

@@ -1,13 +1,13 @@
-//! Bindings for `sve:cards@0.2.0`, the current card API: the host's game
-//! API (`host_api.rs`) and the conversions to engine types are written
-//! against these.
+//! Bindings for `sve:cards@0.3.0`, the current card API (unreleased: later
+//! steps of the plan still add to it): the host's game API (`host_api.rs`)
+//! and the conversions to engine types are written against these.
 //!
 //! Generated for the `script-pack` world: the `pack` world plus the
 //! `script` import that hands a script pack its compiled cards. Rust packs
 //! import a subset of it, so one set of bindings serves both kinds.
 
 wasmtime::component::bindgen!({
-    path: "../../wit/since_v0.2.0",
+    path: "../../wit/since_v0.3.0",
     world: "script-pack",
 });
 
@@ -17,4 +17,4 @@ pub type Pack = ScriptPack;
 pub type PackPre<T> = ScriptPackPre<T>;
 
 /// The API version of these bindings.
-pub const VERSION: semver::Version = semver::Version::new(0, 2, 0);
+pub const VERSION: semver::Version = semver::Version::new(0, 3, 0);

@@ -1,0 +1,103 @@
+//! Conversions between `sve:cards@0.2.0` and the current API's types.
+//!
+//! 0.3.0 has not changed the contract yet: every type kept its shape and
+//! converts case by case or field by field (the macros of `wit/adapt.rs`).
+//! A type 0.3.0 changes gets a hand-written impl here instead of its line.
+
+use super::sve::cards::{game as old_game, types as old};
+use crate::packs::wit::adapt::{Adapt, adapt_record, adapt_variant};
+use crate::packs::wit::latest::sve::cards::{game as new_game, types as new};
+
+// Both ways: in arguments and in results.
+adapt_variant!(old <-> new::Zone {
+    Leader, Deck, Hand, Field, ExArea, Cemetery, Banished, EvolveDeck, EvolveZone, Resolution,
+    Removed,
+});
+adapt_variant!(old <-> new::CardType { Follower, EvolvedFollower, Spell, Amulet, Leader });
+adapt_variant!(old <-> new::CardClass { Forest, Sword, Rune, Dragon, Abyss, Haven, Neutral });
+adapt_record!(old <-> new::CounterCount { counter, count });
+
+// From the pack: arguments and the manifest.
+adapt_variant!(old -> new::Duration { WhileInZone, EndOfTurn, EndOfOpponentNextTurn });
+adapt_variant!(old -> new::TokenDestination { Field, ExArea, FieldOverflowToEx });
+adapt_variant!(old -> new::ActivationZone { Field, Hand, ExArea, Cemetery });
+adapt_variant!(old -> new::ChoiceOption { Yes, No; Card, Label });
+adapt_variant!(old -> new::QuestionRole { Effect, OptionalCost, Cost });
+adapt_variant!(old -> new::Trigger {
+    Fanfare, LastWords, OnLeaveField, OnReturnToHandFromField, OnDiscarded, OnEvolve,
+    OnSuperEvolve, Strike, FollowerStrike, LeaderStrike, OnDealCombatDamage,
+    OnLeaderGainDefense, StartMainPhase, StartOpponentMainPhase, StartEndPhase,
+    StartOpponentEndPhase;
+    OnOtherEnterField, OnOtherLeaveField, OnOpponentCardDestroyed, OnOpponentCardLeaveField,
+    OnOtherEvolve, OnOtherAttack, OnPlaySpell,
+});
+adapt_variant!(old -> new::CostMove { Bury, ReturnToHand, Banish });
+adapt_variant!(old -> new::CostZone { Field, ExArea, FieldAndExArea });
+adapt_variant!(old -> new::CostItem {
+    EngageSelf, BurySelf, ReturnSelfToHand, BanishSelf;
+    PlayPoints, LeaderDefense, Discard, BanishFromCemetery, MoveOwn, RemoveCounters, EarthRite,
+});
+adapt_variant!(old -> new::ValueZone { Field, ExArea, Cemetery, OpponentField });
+adapt_variant!(old -> new::ValueOp { Add, Sub, Mul, Div, Rem, Eq, Gt, Lt, Or, And });
+adapt_variant!(old -> new::ValueTest {
+    Overflow, Sanguine, YourTurn; Combo, Spellchain, Necrocharge, ThisMatches, Positive
+});
+adapt_variant!(old -> new::ValueNode {
+    Combo, LeaderDefense, ThisAttack, ThisDefense, ThisCost;
+    Int, HandCount, ThisCounters, Count, Neg, Binary, Cond,
+});
+adapt_variant!(old -> new::Grant { ; Keywords, Stats, Cost, CostBy });
+adapt_variant!(old -> new::PassiveScope {
+    ThisCard; OtherAlliesOnField, AlliesOnField, AlliesInHand
+});
+adapt_variant!(old -> new::PassiveCondition {
+    Always, YourTurn, OpponentTurn, Overflow, Sanguine; Combo, Spellchain, Necrocharge, Value
+});
+adapt_variant!(old -> new::AbilityKind { Spell, Sub; Triggered, Activated, Passive });
+adapt_record!(old -> new::Range { min, max });
+adapt_record!(old -> new::CardFilter {
+    types, traits_any, keywords, without_keywords, name, not_name, class, token, cost, attack,
+    engaged, other,
+});
+adapt_record!(old -> new::Selection { count, filter });
+adapt_record!(old -> new::OwnCards { action, zone, filter, min, max, all });
+adapt_record!(old -> new::StatChange { attack, defense });
+adapt_record!(old -> new::ValueBinary { op, left, right });
+adapt_record!(old -> new::ValueCond { test, left, right });
+adapt_record!(old -> new::ValueCount { zone, filter });
+adapt_record!(old -> new::Passive { grant, scope, condition });
+adapt_record!(old -> new::Activation { quick, zone });
+adapt_record!(old -> new::ChoiceRequest { player, text, options, min, max });
+adapt_record!(old -> new::SeriesStep { step, count, up_to });
+adapt_record!(old -> new::AbilityDef { name, kind, costs, once_per_turn, text });
+adapt_record!(old -> new::CardDef {
+    id, name, class, card_type, traits, cost, attack, defense, evolve_cost, keywords,
+    initial_counters, is_token, abilities, text, unplayable,
+});
+adapt_record!(old -> new::Manifest { cards });
+
+// To the pack: calls and results.
+adapt_variant!(new -> old::Halt { NeedsDecision, Failed });
+adapt_record!(new -> old::AbilityCall {
+    source, source_object, card_id, ability, controller, trigger_card, amount,
+});
+adapt_record!(new -> old::CardInfo {
+    card, object, id, name, card_type, class, traits, zone, owner, controller, engaged, evolved,
+    is_token, attack, defense, max_defense, cost, keywords, counters,
+});
+adapt_record!(new -> old::CardStats {
+    card, object, card_type, class, zone, owner, controller, engaged, evolved, is_token, attack,
+    defense, max_defense, cost, keywords,
+});
+adapt_record!(new -> old::PlayerInfo {
+    pp, max_pp, ep, sep, leader_defense, turns_passed, combo, spellchain, overflow, sanguine,
+    cemetery_count, hand_count, deck_count,
+});
+adapt_record!(new_game -> old_game::TurnRecord {
+    destroyed, discarded, attacked, spells_played, returned_to_hand_from_field,
+});
+
+/// A 0.2.0 pack's manifest in the current API's types.
+pub(crate) fn manifest_in(manifest: old::Manifest) -> new::Manifest {
+    manifest.adapt()
+}
