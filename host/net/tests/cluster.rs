@@ -14,7 +14,7 @@ use std::sync::mpsc as std_mpsc;
 use std::time::Duration;
 use sve_engine::bot::default_answer;
 use sve_engine::cards::starter::starter_db;
-use sve_engine::engine::NoAbilities;
+use sve_engine::engine::{NoAbilities, Outcome};
 use sve_engine::replay::{Replay, log_hash};
 use sve_net::client::play::{Answerer, Counted, PlayReport, RandomAnswers, follow};
 use sve_net::client::{ClientError, Connection};
@@ -556,6 +556,62 @@ async fn answer_until_a_hand(conn: &mut Connection) -> sve_engine::engine::CardR
     }
 }
 
+/// Answers `count` decisions with the default answer, then returns the
+/// sequence number of the next one, left pending.
+async fn answer_then_leave_pending(conn: &mut Connection, count: usize) -> u32 {
+    let mut answered = 0;
+    loop {
+        let update = until(conn, |m| match m {
+            ServerMsg::Update(u) => Some(*u),
+            _ => None,
+        })
+        .await;
+        let Some(decision) = &update.view.decision else {
+            continue;
+        };
+        if answered == count {
+            return update.decision_seq;
+        }
+        answered += 1;
+        let picks = default_answer(decision).into_iter().map(|p| p as u32);
+        conn.send(&ClientMsg::Answer {
+            seq: update.decision_seq,
+            picks: picks.collect(),
+        })
+        .await
+        .expect("sends");
+    }
+}
+
+/// Given the update that asks `pending` again, answers it, sees the match
+/// go past it, concedes, and returns the outcome.
+async fn answer_again_and_concede(conn: &mut Connection, asked: Update, pending: u32) -> Outcome {
+    assert_eq!(
+        asked.decision_seq, pending,
+        "the decision pending when the server died is asked again"
+    );
+    let decision = asked.view.decision.as_ref().expect("a decision");
+    let picks = default_answer(decision).into_iter().map(|p| p as u32);
+    conn.send(&ClientMsg::Answer {
+        seq: asked.decision_seq,
+        picks: picks.collect(),
+    })
+    .await
+    .expect("sends");
+    until(conn, |m| match m {
+        ServerMsg::Update(u) if u.decision_seq > pending => Some(()),
+        ServerMsg::Rejected { reason } => panic!("the answer was rejected: {reason}"),
+        _ => None,
+    })
+    .await;
+    conn.send(&ClientMsg::Concede).await.expect("sends");
+    until(conn, |m| match m {
+        ServerMsg::GameOver { outcome } => Some(outcome),
+        _ => None,
+    })
+    .await
+}
+
 /// A human seat's decision is pending when the server running its match
 /// dies. Back with its seat token on the server that takes the match
 /// over, the seat is asked that decision again without sending anything
@@ -599,28 +655,7 @@ fn a_pending_decision_is_asked_again_after_a_takeover() {
             let token = seating.token.clone().expect("the host has a seat token");
             // The host answers a few decisions, then leaves the next one
             // pending.
-            let mut answered = 0;
-            let pending = loop {
-                let update = until(&mut host, |m| match m {
-                    ServerMsg::Update(u) => Some(*u),
-                    _ => None,
-                })
-                .await;
-                let Some(decision) = &update.view.decision else {
-                    continue;
-                };
-                if answered == 3 {
-                    break update.decision_seq;
-                }
-                answered += 1;
-                let picks = default_answer(decision).into_iter().map(|p| p as u32);
-                host.send(&ClientMsg::Answer {
-                    seq: update.decision_seq,
-                    picks: picks.collect(),
-                })
-                .await
-                .expect("sends");
-            };
+            let pending = answer_then_leave_pending(&mut host, 3).await;
             // Its server dies with the decision pending.
             let _ = kill.send(());
             let dropped = tokio::time::timeout(Duration::from_secs(30), async {
@@ -643,32 +678,7 @@ fn a_pending_decision_is_asked_again_after_a_takeover() {
                 _ => None,
             })
             .await;
-            assert_eq!(
-                asked.decision_seq, pending,
-                "the decision pending when the server died is asked again"
-            );
-            let decision = asked.view.decision.as_ref().expect("a decision");
-            let picks = default_answer(decision).into_iter().map(|p| p as u32);
-            again
-                .send(&ClientMsg::Answer {
-                    seq: asked.decision_seq,
-                    picks: picks.collect(),
-                })
-                .await
-                .expect("sends");
-            // The match goes on past it.
-            until(&mut again, |m| match m {
-                ServerMsg::Update(u) if u.decision_seq > pending => Some(()),
-                ServerMsg::Rejected { reason } => panic!("the answer was rejected: {reason}"),
-                _ => None,
-            })
-            .await;
-            again.send(&ClientMsg::Concede).await.expect("sends");
-            until(&mut again, |m| match m {
-                ServerMsg::GameOver { outcome } => Some(outcome),
-                _ => None,
-            })
-            .await
+            answer_again_and_concede(&mut again, asked, pending).await
         };
         let guest_side = play_on(&mut guest, &mut guest_bot, &mut guest_report);
         let (host_outcome, guest_result) = tokio::join!(host_side, guest_side);
@@ -716,57 +726,14 @@ fn a_pending_decision_of_a_seat_on_the_surviving_server_is_asked_again() {
             .expect("sends");
         let guest_side = async {
             seated(&mut guest).await;
-            let mut answered = 0;
-            let pending = loop {
-                let update = until(&mut guest, |m| match m {
-                    ServerMsg::Update(u) => Some(*u),
-                    _ => None,
-                })
-                .await;
-                let Some(decision) = &update.view.decision else {
-                    continue;
-                };
-                if answered == 3 {
-                    break update.decision_seq;
-                }
-                answered += 1;
-                let picks = default_answer(decision).into_iter().map(|p| p as u32);
-                guest
-                    .send(&ClientMsg::Answer {
-                        seq: update.decision_seq,
-                        picks: picks.collect(),
-                    })
-                    .await
-                    .expect("sends");
-            };
+            let pending = answer_then_leave_pending(&mut guest, 3).await;
             let _ = kill.send(());
             let asked = until(&mut guest, |m| match m {
                 ServerMsg::Update(u) if u.resync && u.view.decision.is_some() => Some(*u),
                 _ => None,
             })
             .await;
-            assert_eq!(asked.decision_seq, pending, "asked again");
-            let decision = asked.view.decision.as_ref().expect("a decision");
-            let picks = default_answer(decision).into_iter().map(|p| p as u32);
-            guest
-                .send(&ClientMsg::Answer {
-                    seq: asked.decision_seq,
-                    picks: picks.collect(),
-                })
-                .await
-                .expect("sends");
-            until(&mut guest, |m| match m {
-                ServerMsg::Update(u) if u.decision_seq > pending => Some(()),
-                ServerMsg::Rejected { reason } => panic!("the answer was rejected: {reason}"),
-                _ => None,
-            })
-            .await;
-            guest.send(&ClientMsg::Concede).await.expect("sends");
-            until(&mut guest, |m| match m {
-                ServerMsg::GameOver { outcome } => Some(outcome),
-                _ => None,
-            })
-            .await
+            answer_again_and_concede(&mut guest, asked, pending).await
         };
         let host_side = async {
             let mut host_bot = RandomAnswers::new(23);
