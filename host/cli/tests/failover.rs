@@ -6,7 +6,8 @@
 //! Skipped (and says so) without a `nats-server`, unless
 //! `SVE_REQUIRE_NATS` is set, as in CI.
 
-use std::io::{BufRead, BufReader};
+mod support;
+
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::mpsc as std_mpsc;
@@ -43,16 +44,7 @@ impl ServeProcess {
             .stderr(Stdio::null())
             .spawn()
             .expect("sve serve starts");
-        let stdout = child.stdout.take().expect("its output");
-        let mut line = String::new();
-        BufReader::new(stdout)
-            .read_line(&mut line)
-            .expect("it says where it serves");
-        let url = line
-            .split_whitespace()
-            .find(|word| word.starts_with("ws://"))
-            .unwrap_or_else(|| panic!("no URL in `{line}`"))
-            .to_owned();
+        let url = support::served_url(&mut child);
         ServeProcess { child, url }
     }
 

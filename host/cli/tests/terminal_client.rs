@@ -6,7 +6,9 @@
 //! with `sve client --reconnect TOKEN`. No step depends on speed: every
 //! wait is for a line, with a generous limit.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod support;
+
+use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -34,16 +36,7 @@ fn serve() -> (Proc, String) {
         .stderr(Stdio::null())
         .spawn()
         .expect("sve serve starts");
-    let stdout = child.stdout.take().expect("its output");
-    let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .expect("it says where it serves");
-    let url = line
-        .split_whitespace()
-        .find(|word| word.starts_with("ws://"))
-        .unwrap_or_else(|| panic!("no URL in `{line}`"))
-        .to_owned();
+    let url = support::served_url(&mut child);
     (Proc(child), url)
 }
 
