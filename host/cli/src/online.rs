@@ -234,26 +234,6 @@ fn entry(args: &ClientArgs, code: Option<tokio::sync::oneshot::Sender<String>>) 
     }
 }
 
-/// The request that enters the match.
-fn entry_msg(entry: Entry, deck: &str) -> ClientMsg {
-    match entry {
-        Entry::Create {
-            opponent, clock, ..
-        } => ClientMsg::CreateTable {
-            deck: deck.to_owned(),
-            opponent,
-            clock,
-        },
-        Entry::Join(code) => ClientMsg::JoinTable {
-            code,
-            deck: deck.to_owned(),
-        },
-        Entry::Queue => ClientMsg::QuickMatch {
-            deck: deck.to_owned(),
-        },
-    }
-}
-
 fn print_result(report: &PlayReport) {
     let seat = report.seating.as_ref().and_then(|s| s.seat);
     match (report.outcome, seat) {
@@ -360,7 +340,7 @@ async fn human(mut conn: Connection, deck: &str, args: &ClientArgs) -> Result<()
         Some(token) => ClientMsg::Reconnect {
             token: token.clone(),
         },
-        None => entry_msg(entry(args, None), deck),
+        None => entry(args, None).into_request(deck).0,
     };
     conn.send(&first).await?;
     let mut input = typed_lines();

@@ -29,6 +29,30 @@ pub enum Entry {
     Queue,
 }
 
+impl Entry {
+    /// The request that enters the match with `deck`, and where a created
+    /// table's code is to be sent.
+    pub fn into_request(self, deck: &str) -> (ClientMsg, Option<oneshot::Sender<String>>) {
+        let deck = deck.to_owned();
+        match self {
+            Entry::Create {
+                opponent,
+                clock,
+                code,
+            } => (
+                ClientMsg::CreateTable {
+                    deck,
+                    opponent,
+                    clock,
+                },
+                code,
+            ),
+            Entry::Join(code) => (ClientMsg::JoinTable { code, deck }, None),
+            Entry::Queue => (ClientMsg::QuickMatch { deck }, None),
+        }
+    }
+}
+
 /// Something that answers decisions from what the client was told.
 pub trait Answerer: Send {
     /// Picks for the pending decision of `update` (it has one).
@@ -168,28 +192,7 @@ pub async fn play(
     entry: Entry,
     answerer: &mut dyn Answerer,
 ) -> Result<PlayReport, ClientError> {
-    let mut code_to = None;
-    let request = match entry {
-        Entry::Create {
-            opponent,
-            clock,
-            code,
-        } => {
-            code_to = code;
-            ClientMsg::CreateTable {
-                deck: deck.to_owned(),
-                opponent,
-                clock,
-            }
-        }
-        Entry::Join(code) => ClientMsg::JoinTable {
-            code,
-            deck: deck.to_owned(),
-        },
-        Entry::Queue => ClientMsg::QuickMatch {
-            deck: deck.to_owned(),
-        },
-    };
+    let (request, mut code_to) = entry.into_request(deck);
     conn.send(&request).await?;
     let mut report = PlayReport::default();
     follow(conn, answerer, &mut report, &mut code_to).await?;
