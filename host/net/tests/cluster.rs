@@ -224,26 +224,59 @@ async fn the_quick_match_queue_pairs_players_on_different_servers() {
     assert_eq!(first_report.outcome, second_report.outcome);
 }
 
+/// Two servers of one cluster: the owner on a runtime of its own, so that
+/// it can die whole (its tables, connections and NATS client stop at once,
+/// as in a crash, when `kill` is sent), and the survivor on `main`.
+struct TwoServers {
+    main: tokio::runtime::Runtime,
+    owner_url: String,
+    survivor_url: String,
+    kill: std_mpsc::Sender<()>,
+    /// Stops the owner's runtime once `kill` is sent; join it at the end.
+    reaper: std::thread::JoinHandle<()>,
+    /// Kept alive for the test's length.
+    _servers: (sve_net::server::Server, sve_net::server::Server),
+}
+
+impl TwoServers {
+    fn start(nats: &NatsServer, owner_seed: u64, survivor_seed: u64) -> TwoServers {
+        let owner_runtime = runtime(1);
+        let owner = owner_runtime.block_on(start(config(nats, "owner", owner_seed)));
+        let owner_url = owner.url();
+        let main = runtime(2);
+        let survivor = main.block_on(start(config(nats, "survivor", survivor_seed)));
+        let survivor_url = survivor.url();
+        let (kill, killed) = std_mpsc::channel::<()>();
+        let reaper = std::thread::spawn(move || {
+            if killed.recv().is_ok() {
+                owner_runtime.shutdown_background();
+            }
+        });
+        TwoServers {
+            main,
+            owner_url,
+            survivor_url,
+            kill,
+            reaper,
+            _servers: (owner, survivor),
+        }
+    }
+}
+
 #[test]
 fn a_match_goes_on_on_another_server_when_its_server_dies() {
     let Some(nats) = NatsServer::for_test("a_match_goes_on_on_another_server_when_its_server_dies")
     else {
         return;
     };
-    // The owner runs on a runtime of its own, so that it can die whole:
-    // its tables, connections and NATS client stop at once, as in a crash.
-    let owner_runtime = runtime(1);
-    let owner = owner_runtime.block_on(start(config(&nats, "owner", 8)));
-    let owner_url = owner.url();
-    let main = runtime(2);
-    let survivor = main.block_on(start(config(&nats, "survivor", 9)));
-    let survivor_url = survivor.url();
-    let (kill, killed) = std_mpsc::channel::<()>();
-    let reaper = std::thread::spawn(move || {
-        if killed.recv().is_ok() {
-            owner_runtime.shutdown_background();
-        }
-    });
+    let TwoServers {
+        main,
+        owner_url,
+        survivor_url,
+        kill,
+        reaper,
+        _servers,
+    } = TwoServers::start(&nats, 8, 9);
 
     main.block_on(async {
         let (mut host, code) = open_table(&owner_url, "Host", ClockSpec::default()).await;
@@ -623,18 +656,14 @@ fn a_pending_decision_is_asked_again_after_a_takeover() {
     else {
         return;
     };
-    let owner_runtime = runtime(1);
-    let owner = owner_runtime.block_on(start(config(&nats, "owner", 17)));
-    let owner_url = owner.url();
-    let main = runtime(2);
-    let survivor = main.block_on(start(config(&nats, "survivor", 18)));
-    let survivor_url = survivor.url();
-    let (kill, killed) = std_mpsc::channel::<()>();
-    let reaper = std::thread::spawn(move || {
-        if killed.recv().is_ok() {
-            owner_runtime.shutdown_background();
-        }
-    });
+    let TwoServers {
+        main,
+        owner_url,
+        survivor_url,
+        kill,
+        reaper,
+        _servers,
+    } = TwoServers::start(&nats, 17, 18);
 
     main.block_on(async {
         let (mut host, code) = open_table(&owner_url, "Host", ClockSpec::default()).await;
@@ -699,18 +728,14 @@ fn a_pending_decision_of_a_seat_on_the_surviving_server_is_asked_again() {
     else {
         return;
     };
-    let owner_runtime = runtime(1);
-    let owner = owner_runtime.block_on(start(config(&nats, "owner", 21)));
-    let owner_url = owner.url();
-    let main = runtime(2);
-    let survivor = main.block_on(start(config(&nats, "survivor", 22)));
-    let survivor_url = survivor.url();
-    let (kill, killed) = std_mpsc::channel::<()>();
-    let reaper = std::thread::spawn(move || {
-        if killed.recv().is_ok() {
-            owner_runtime.shutdown_background();
-        }
-    });
+    let TwoServers {
+        main,
+        owner_url,
+        survivor_url,
+        kill,
+        reaper,
+        _servers,
+    } = TwoServers::start(&nats, 21, 22);
 
     main.block_on(async {
         let (mut host, code) = open_table(&owner_url, "Host", ClockSpec::default()).await;
