@@ -263,6 +263,23 @@ impl TwoServers {
     }
 }
 
+/// A table opened by "Host" (SD01) on the owner and joined by "Guest"
+/// (SD05) from the survivor: both connections and the table's code.
+async fn table_across(owner_url: &str, survivor_url: &str) -> (Connection, Connection, String) {
+    let (host, code) = open_table(owner_url, "Host", ClockSpec::default()).await;
+    let mut guest = Connection::connect(survivor_url, "Guest")
+        .await
+        .expect("connects");
+    guest
+        .send(&ClientMsg::JoinTable {
+            code: code.clone(),
+            deck: deck("SD05").into(),
+        })
+        .await
+        .expect("sends");
+    (host, guest, code)
+}
+
 #[test]
 fn a_match_goes_on_on_another_server_when_its_server_dies() {
     let Some(nats) = NatsServer::for_test("a_match_goes_on_on_another_server_when_its_server_dies")
@@ -279,17 +296,7 @@ fn a_match_goes_on_on_another_server_when_its_server_dies() {
     } = TwoServers::start(&nats, 8, 9);
 
     main.block_on(async {
-        let (mut host, code) = open_table(&owner_url, "Host", ClockSpec::default()).await;
-        let mut guest = Connection::connect(&survivor_url, "Guest")
-            .await
-            .expect("connects");
-        guest
-            .send(&ClientMsg::JoinTable {
-                code: code.clone(),
-                deck: deck("SD05").into(),
-            })
-            .await
-            .expect("sends");
+        let (mut host, mut guest, _) = table_across(&owner_url, &survivor_url).await;
 
         let mut host_bot = Counted::new(RandomAnswers::new(11), move |answers| {
             if answers == 6 {
@@ -666,17 +673,7 @@ fn a_pending_decision_is_asked_again_after_a_takeover() {
     } = TwoServers::start(&nats, 17, 18);
 
     main.block_on(async {
-        let (mut host, code) = open_table(&owner_url, "Host", ClockSpec::default()).await;
-        let mut guest = Connection::connect(&survivor_url, "Guest")
-            .await
-            .expect("connects");
-        guest
-            .send(&ClientMsg::JoinTable {
-                code,
-                deck: deck("SD05").into(),
-            })
-            .await
-            .expect("sends");
+        let (mut host, mut guest, _) = table_across(&owner_url, &survivor_url).await;
         let mut guest_bot = RandomAnswers::new(19);
         let mut guest_report = PlayReport::default();
         let host_side = async {
@@ -738,17 +735,7 @@ fn a_pending_decision_of_a_seat_on_the_surviving_server_is_asked_again() {
     } = TwoServers::start(&nats, 21, 22);
 
     main.block_on(async {
-        let (mut host, code) = open_table(&owner_url, "Host", ClockSpec::default()).await;
-        let mut guest = Connection::connect(&survivor_url, "Guest")
-            .await
-            .expect("connects");
-        guest
-            .send(&ClientMsg::JoinTable {
-                code,
-                deck: deck("SD05").into(),
-            })
-            .await
-            .expect("sends");
+        let (mut host, mut guest, _) = table_across(&owner_url, &survivor_url).await;
         let guest_side = async {
             seated(&mut guest).await;
             let pending = answer_then_leave_pending(&mut guest, 3).await;
