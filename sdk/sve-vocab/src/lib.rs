@@ -202,17 +202,22 @@ macro_rules! for_each_keyword {
 }
 
 /// Declares a `bitflags` set of all keywords, one constant per keyword at
-/// its vocabulary bit, in a `u64`:
+/// its vocabulary bit, in a `u64` (or the integer named after the struct):
 /// `sve_vocab::for_each_keyword!(sve_vocab::keywords_bitflags; #[derive(..)] pub struct Keywords);`.
-/// The calling crate depends on `bitflags` 2. The engine and the SDK both
-/// declare theirs so.
+/// The calling crate depends on `bitflags` 2. The SDK declares its set so;
+/// the engine's is a `u128` whose high half holds the keywords packs
+/// declare (bit 64 + n for the card pool's declared keyword n).
 #[macro_export]
 macro_rules! keywords_bitflags {
     ([$(#[$attr:meta])* $vis:vis struct $name:ident]
+     $($line:tt)*) => {
+        $crate::keywords_bitflags!([$(#[$attr])* $vis struct $name: u64] $($line)*);
+    };
+    ([$(#[$attr:meta])* $vis:vis struct $name:ident: $repr:ty]
      $($ident:ident = $bit:literal, $kname:literal, $wit:literal, $shown:ident, $family:ident, $clause:literal, $doc:literal, $label:literal, $reminder:literal;)*) => {
         bitflags::bitflags! {
             $(#[$attr])*
-            $vis struct $name: u64 {
+            $vis struct $name: $repr {
                 $(
                     #[doc = concat!($kname, " (", $clause, "): ", $doc)]
                     const $ident = 1 << $bit;

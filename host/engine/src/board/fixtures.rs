@@ -34,6 +34,7 @@ fn card(
         text: String::new(),
         shown_name: None,
         unplayable: None,
+        declared_keywords: Vec::new(),
     }
 }
 

@@ -12,6 +12,7 @@
 //! (card and ability text, a translated name), so the language never breaks
 //! a replay.
 
+use super::declared::{DeclaredKeyword, MAX_DECLARED_KEYWORDS};
 use super::{Activations, CardDef, CardType, Keywords, TriggerKinds};
 use crate::engine::DefId;
 use rustc_hash::FxHashMap;
@@ -24,8 +25,25 @@ pub enum CardDbError {
     #[error("card id `{0}` is defined twice")]
     DuplicateId(String),
     /// More definitions than ids fit.
-    #[error("too many card definitions ({0}); the limit is 65535")]
+    #[error("too many card definitions ({0}); the limit is {KEYWORD_DEF_BASE}")]
     TooMany(usize),
+    /// More declared keywords than a card pool can number.
+    #[error("{0} declared keywords; a card pool can have at most {MAX_DECLARED_KEYWORDS}")]
+    TooManyKeywords(usize),
+    /// Two declarations of one keyword name.
+    #[error("keyword `{0}` is declared twice")]
+    DuplicateKeyword(String),
+    /// A declaration the engine can't play.
+    #[error("{0}")]
+    UnsupportedKeyword(String),
+    /// A card names a keyword no declaration in the pool declares.
+    #[error("card `{card}` has the keyword `{keyword}`, which no loaded pack declares")]
+    UnknownKeyword {
+        /// The card id.
+        card: String,
+        /// The keyword's name.
+        keyword: String,
+    },
     /// A definition has more abilities than a card can track.
     #[error("card `{id}` has {count} abilities; at most {MAX_ABILITIES}")]
     TooManyAbilities {
@@ -35,6 +53,11 @@ pub enum CardDbError {
         count: usize,
     },
 }
+
+/// The [`DefId`] of the pool's declared keyword 0 (keyword n is this +
+/// n): the top of the id space, so that cards added by a reload never move
+/// a keyword's definition, and a keyword added never moves a card's.
+pub const KEYWORD_DEF_BASE: u16 = u16::MAX - MAX_DECLARED_KEYWORDS as u16;
 
 /// The most abilities one card definition may have: a card's state keeps
 /// one bit per ability for its once-per-turn uses
@@ -87,6 +110,15 @@ pub struct CardDb {
     fingerprint: u64,
     /// Some definition has a passive ability.
     has_passives: bool,
+    /// The pool's declared keywords, by number.
+    keywords: Vec<DeclaredKeyword>,
+    /// Each declared keyword's abilities as a definition (`DefId`
+    /// [`KEYWORD_DEF_BASE`] + its number).
+    keyword_defs: Vec<CardDef>,
+    /// Per declared keyword, the kinds of its abilities' triggers.
+    keyword_trigger_kinds: Vec<TriggerKinds>,
+    /// Declared keyword name → number.
+    keyword_by_name: FxHashMap<String, u8>,
     /// This database's number among those the process built (see
     /// [`CardDb::serial`]); 0 for the empty default.
     serial: u64,
@@ -98,8 +130,47 @@ static NEXT_SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64:
 impl CardDb {
     /// Builds a database; ids must be unique.
     pub fn new(defs: Vec<CardDef>) -> Result<CardDb, CardDbError> {
-        if defs.len() >= u16::MAX as usize {
+        CardDb::with_keywords(defs, Vec::new())
+    }
+
+    /// Builds a database with the keywords the pool's packs declare: ids
+    /// (cards' and keywords') and keyword names must be unique, every
+    /// keyword a card names must be declared, and every declaration one
+    /// the engine plays ([`DeclaredKeyword::unsupported`]). Keyword n is
+    /// the n-th of `keywords`.
+    pub fn with_keywords(
+        mut defs: Vec<CardDef>,
+        keywords: Vec<DeclaredKeyword>,
+    ) -> Result<CardDb, CardDbError> {
+        if defs.len() >= usize::from(KEYWORD_DEF_BASE) {
             return Err(CardDbError::TooMany(defs.len()));
+        }
+        if keywords.len() > MAX_DECLARED_KEYWORDS {
+            return Err(CardDbError::TooManyKeywords(keywords.len()));
+        }
+        let mut keyword_by_name = FxHashMap::default();
+        for (n, keyword) in keywords.iter().enumerate() {
+            if let Some(why) = keyword.unsupported() {
+                return Err(CardDbError::UnsupportedKeyword(why));
+            }
+            // OK: at most MAX_DECLARED_KEYWORDS (64), checked above.
+            if keyword_by_name
+                .insert(keyword.name.clone(), n as u8)
+                .is_some()
+            {
+                return Err(CardDbError::DuplicateKeyword(keyword.name.clone()));
+            }
+        }
+        for def in &mut defs {
+            for name in &def.declared_keywords {
+                let Some(n) = keyword_by_name.get(name) else {
+                    return Err(CardDbError::UnknownKeyword {
+                        card: def.id.clone(),
+                        keyword: name.clone(),
+                    });
+                };
+                def.keywords |= Keywords::declared(*n);
+            }
         }
         let mut by_id = FxHashMap::with_capacity_and_hasher(defs.len(), Default::default());
         let mut evolved_by_base_name: HashMap<String, Vec<DefId>> = HashMap::new();
@@ -122,7 +193,17 @@ impl CardDb {
                     .push(id);
             }
         }
-        let fingerprint = fingerprint_of(&defs);
+        let keyword_defs: Vec<CardDef> = keywords.iter().map(DeclaredKeyword::as_def).collect();
+        for def in &keyword_defs {
+            if by_id.contains_key(&def.id)
+                || keyword_defs.iter().filter(|d| d.id == def.id).count() > 1
+            {
+                return Err(CardDbError::DuplicateId(def.id.clone()));
+            }
+        }
+        let keyword_trigger_kinds: Vec<TriggerKinds> =
+            keyword_defs.iter().map(trigger_kinds_of).collect();
+        let fingerprint = fingerprint_of(&defs, &keywords);
         let passive_abilities: Vec<Box<[u8]>> = defs
             .iter()
             .map(|def| {
@@ -136,17 +217,10 @@ impl CardDb {
             })
             .collect();
         let has_passives = passive_abilities.iter().any(|list| !list.is_empty());
-        let trigger_kinds: Vec<TriggerKinds> = defs
-            .iter()
-            .map(|def| {
-                TriggerKinds::of_all(def.abilities.iter().filter_map(|a| match &a.kind {
-                    super::AbilityKind::Triggered(trigger) => Some(trigger),
-                    _ => None,
-                }))
-            })
-            .collect();
+        let trigger_kinds: Vec<TriggerKinds> = defs.iter().map(trigger_kinds_of).collect();
         let all_trigger_kinds = trigger_kinds
             .iter()
+            .chain(&keyword_trigger_kinds)
             .fold(TriggerKinds::NONE, |all, kinds| all.with(*kinds));
         let activations: Vec<Activations> = defs
             .iter()
@@ -191,7 +265,44 @@ impl CardDb {
             passive_abilities,
             fingerprint,
             serial: NEXT_SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            keywords,
+            keyword_defs,
+            keyword_trigger_kinds,
+            keyword_by_name,
         })
+    }
+
+    /// The pool's declared keywords, by number.
+    pub fn declared_keywords(&self) -> &[DeclaredKeyword] {
+        &self.keywords
+    }
+
+    /// The number of the declared keyword with this name.
+    pub fn declared_keyword(&self, name: &str) -> Option<u8> {
+        self.keyword_by_name.get(name).copied()
+    }
+
+    /// Declared keyword number `n`.
+    pub fn declared(&self, n: u8) -> Option<&DeclaredKeyword> {
+        self.keywords.get(usize::from(n))
+    }
+
+    /// Whether the pool declares any keyword: without one, no card has a
+    /// keyword's abilities, and triggers look at cards' own only.
+    pub fn has_declared_keywords(&self) -> bool {
+        !self.keywords.is_empty()
+    }
+
+    /// The definition declared keyword `n`'s abilities run as.
+    pub fn keyword_def(n: u8) -> DefId {
+        DefId(KEYWORD_DEF_BASE + u16::from(n))
+    }
+
+    /// The declared keyword a definition id is the abilities of, if it is
+    /// one.
+    pub fn keyword_of_def(id: DefId) -> Option<u8> {
+        id.0.checked_sub(KEYWORD_DEF_BASE)
+            .and_then(|n| u8::try_from(n).ok())
     }
 
     /// A number no other database built by this process has (clones share
@@ -211,10 +322,22 @@ impl CardDb {
 
     /// The kinds of trigger a definition's automatic abilities have.
     pub fn trigger_kinds(&self, id: DefId) -> TriggerKinds {
-        self.trigger_kinds
-            .get(usize::from(id.0))
-            .copied()
-            .unwrap_or(TriggerKinds::NONE)
+        match self.trigger_kinds.get(usize::from(id.0)) {
+            Some(kinds) => *kinds,
+            None => CardDb::keyword_of_def(id)
+                .and_then(|n| self.keyword_trigger_kinds.get(usize::from(n)))
+                .copied()
+                .unwrap_or(TriggerKinds::NONE),
+        }
+    }
+
+    /// The kinds of trigger the abilities of a set's declared keywords
+    /// have together.
+    pub fn declared_trigger_kinds(&self, keywords: Keywords) -> TriggerKinds {
+        keywords
+            .declared_numbers()
+            .filter_map(|n| self.keyword_trigger_kinds.get(usize::from(n)))
+            .fold(TriggerKinds::NONE, |all, kinds| all.with(*kinds))
     }
 
     /// Where a definition's activated abilities work from.
@@ -260,7 +383,10 @@ impl CardDb {
     ///
     /// Panics if `id` did not come from this database.
     pub fn get(&self, id: DefId) -> &CardDef {
-        &self.defs[id.idx()]
+        match self.defs.get(id.idx()) {
+            Some(def) => def,
+            None => &self.keyword_defs[usize::from(id.0 - KEYWORD_DEF_BASE)],
+        }
     }
 
     /// Looks a card up by its official id.
@@ -284,7 +410,8 @@ impl CardDb {
             .unwrap_or(&[])
     }
 
-    /// Every definition with its id.
+    /// Every card definition with its id (declared keywords' definitions
+    /// are not cards: [`CardDb::declared_keywords`]).
     pub fn iter(&self) -> impl Iterator<Item = (DefId, &CardDef)> {
         self.defs
             .iter()
@@ -292,7 +419,7 @@ impl CardDb {
             .map(|(i, d)| (DefId(i as u16), d))
     }
 
-    /// Number of definitions.
+    /// Number of card definitions.
     pub fn len(&self) -> usize {
         self.defs.len()
     }
@@ -335,7 +462,30 @@ impl CardDb {
                 merged.push(def);
             }
         }
-        Ok((CardDb::new(merged)?, changes))
+        Ok((
+            CardDb::with_keywords(merged, self.keywords.clone())?,
+            changes,
+        ))
+    }
+
+    /// [`CardDb::updated`] to the cards and declared keywords of a database
+    /// built afresh (a reload): keywords keep their numbers by name, new
+    /// ones are numbered after them, and keywords no longer declared keep
+    /// their last declaration (a running match may still hold them).
+    pub fn updated_from(&self, fresh: &CardDb) -> Result<(CardDb, CardChanges), CardDbError> {
+        let mut keywords = self.keywords.clone();
+        for keyword in fresh.declared_keywords() {
+            match keywords.iter_mut().find(|k| k.name == keyword.name) {
+                Some(slot) => *slot = keyword.clone(),
+                None => keywords.push(keyword.clone()),
+            }
+        }
+        let defs = fresh.iter().map(|(_, def)| def.clone()).collect();
+        let kept = CardDb {
+            keywords,
+            ..self.clone()
+        };
+        kept.updated(defs)
     }
 
     /// A content hash of every definition: replays record it so that a
@@ -355,7 +505,7 @@ impl CardDb {
 /// and platforms, which `std`'s hasher does not promise. What is shown and
 /// never played (card and ability text, a translated name) is left out, so
 /// the language cards are shown in never changes the fingerprint.
-fn fingerprint_of(defs: &[CardDef]) -> u64 {
+fn fingerprint_of(defs: &[CardDef], keywords: &[DeclaredKeyword]) -> u64 {
     let rules = defs.iter().map(|def| {
         let mut rules = def.clone();
         rules.text.clear();
@@ -365,8 +515,25 @@ fn fingerprint_of(defs: &[CardDef]) -> u64 {
         }
         rules
     });
-    let rules: Vec<CardDef> = rules.collect();
+    // A declared keyword's rules are its name and abilities.
+    let keyword_rules = keywords.iter().map(|keyword| {
+        let mut rules = keyword.as_def();
+        rules.text.clear();
+        for ability in &mut rules.abilities {
+            ability.text.clear();
+        }
+        rules
+    });
+    let rules: Vec<CardDef> = rules.chain(keyword_rules).collect();
     fnv_of(rules.iter())
+}
+
+/// The kinds of trigger a definition's automatic abilities have.
+fn trigger_kinds_of(def: &CardDef) -> TriggerKinds {
+    TriggerKinds::of_all(def.abilities.iter().filter_map(|a| match &a.kind {
+        super::AbilityKind::Triggered(trigger) => Some(trigger),
+        _ => None,
+    }))
 }
 
 /// FNV-1a over the definitions' postcard encodings.

@@ -138,6 +138,10 @@ pub struct CardDef {
     /// match ever plays part of it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unplayable: Option<String>,
+    /// The keywords packs declare that the card has printed, by name
+    /// (`cards/declared.rs`): the database sets their bits in `keywords`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub declared_keywords: Vec<String>,
 }
 
 impl CardDef {

@@ -368,6 +368,7 @@ mod tests {
             text: String::new(),
             shown_name: None,
             unplayable: None,
+            declared_keywords: Vec::new(),
         }
     }
 

@@ -1,17 +1,64 @@
-//! Keywords: printed keywords (rules-coverage.md §13) and the internal passive flags
-//! card text is lowered to (rules-coverage.md §13.14), as one bit set.
+//! Keywords: printed keywords (rules-coverage.md §13), the internal passive flags
+//! card text is lowered to (rules-coverage.md §13.14), and the keywords packs
+//! declare (`cards/declared.rs`), as one bit set.
 
 use serde::{Deserialize, Serialize};
 
 sve_vocab::for_each_keyword!(sve_vocab::keywords_bitflags;
     /// A set of keywords a card has. Printed ones come from the card data,
-    /// the rest from effects and passive abilities. The bits are declared
-    /// once, in `sve_vocab::for_each_keyword!`; 64 bits leave room to grow.
+    /// the rest from effects and passive abilities. The low 64 bits are the
+    /// built-in keywords, declared once in `sve_vocab::for_each_keyword!`
+    /// (the card API's `keywords` bits); the high 64 are the card pool's
+    /// declared keywords, bit 64 + n for [`CardDb::declared_keyword`]
+    /// number n.
+    ///
+    /// [`CardDb::declared_keyword`]: crate::cards::CardDb::declared_keyword
     #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
-    pub struct Keywords
+    pub struct Keywords: u128
 );
 
 impl Keywords {
+    /// The set of the built-in keywords whose vocabulary bits are set
+    /// in `bits` (unknown bits kept: callers check with
+    /// [`Keywords::unknown_builtin`]).
+    pub const fn from_builtin(bits: u64) -> Keywords {
+        Keywords::from_bits_retain(bits as u128)
+    }
+
+    /// The set of the card pool's declared keywords whose numbers are the
+    /// set bits of `bits`.
+    pub const fn from_declared(bits: u64) -> Keywords {
+        Keywords::from_bits_retain((bits as u128) << 64)
+    }
+
+    /// The card pool's declared keyword number `n` (below 64).
+    pub const fn declared(n: u8) -> Keywords {
+        Keywords::from_bits_retain(1 << (64 + n as u32))
+    }
+
+    /// The built-in keywords, as the card API's `keywords` bits.
+    pub const fn builtin_bits(self) -> u64 {
+        // OK: the low half, by definition.
+        self.bits() as u64
+    }
+
+    /// The declared keywords, bit n for the pool's declared keyword n.
+    pub const fn declared_bits(self) -> u64 {
+        // OK: the high half, by definition.
+        (self.bits() >> 64) as u64
+    }
+
+    /// The numbers of the declared keywords in this set, ascending.
+    pub fn declared_numbers(self) -> impl Iterator<Item = u8> {
+        let bits = self.declared_bits();
+        (0..64u8).filter(move |n| bits & (1 << n) != 0)
+    }
+
+    /// The built-in bits this set has that the vocabulary doesn't know.
+    pub const fn unknown_builtin(self) -> u64 {
+        self.builtin_bits() & !Keywords::all().builtin_bits()
+    }
+
     /// Looks a keyword up by its card-data name. `Cant`/`Doesnt` spellings
     /// are accepted as the community writes them (`CantAttack`).
     pub fn parse(name: &str) -> Option<Keywords> {

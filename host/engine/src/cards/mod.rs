@@ -5,6 +5,7 @@
 
 mod activations;
 mod db;
+mod declared;
 mod def;
 pub mod diff;
 mod keywords;
@@ -13,7 +14,8 @@ mod trigger_kinds;
 mod value;
 
 pub use activations::Activations;
-pub use db::{CardChanges, CardDb, CardDbError, MAX_ABILITIES};
+pub use db::{CardChanges, CardDb, CardDbError, KEYWORD_DEF_BASE, MAX_ABILITIES};
+pub use declared::{Badge, DeclaredKeyword, MAX_DECLARED_KEYWORDS};
 pub use def::{
     AbilityDef, AbilityKind, ActivationZone, CardDef, CardFilter, CardType, Class, CostItem,
     CostMove, CostPick, CostZone, Counter, Grant, OwnCardsCost, PassiveCondition, PassiveDef,

@@ -98,6 +98,7 @@ fn convert(raw: RawCard) -> Result<CardDef, StarterDataError> {
         text: raw.text,
         shown_name: None,
         unplayable: None,
+        declared_keywords: Vec::new(),
     })
 }
 

@@ -9,7 +9,7 @@ use super::event::{DamageKind, Event, MoveCause};
 use super::ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};
 use super::mutation::Mutation;
 use super::state::{AttackTarget, LookBack, PendingAbility, PendingWhat, Phase, Zone};
-use crate::cards::{AbilityKind, CardFilter, CardType, Trigger, TriggerKinds};
+use crate::cards::{AbilityKind, CardDb, CardFilter, CardType, Keywords, Trigger, TriggerKinds};
 
 /// Short for the kinds' constants.
 type K = TriggerKinds;
@@ -252,6 +252,7 @@ impl Match {
                 def: state.def,
                 controller: active,
                 ability_uses: &state.ability_uses,
+                declared: self.declared_keywords_of(spell),
             };
             self.push_matching(&holder, Some(spell), found, K::START_END_PHASE, |t| {
                 matches!(t, Trigger::StartEndPhase)
@@ -269,9 +270,15 @@ impl Match {
         kinds: TriggerKinds,
         wants: impl Fn(&Trigger) -> bool,
     ) {
+        // A card that left the field had the keywords it had there.
+        let declared = match self.leaving.of(card) {
+            Some(was) => Keywords::from_declared(was.stats.keywords.declared_bits()),
+            None => self.declared_keywords_of(card),
+        };
         let holder = Holder {
             def,
             controller,
+            declared,
             ..self.holder_now(card)
         };
         self.push_matching(&holder, Some(card), found, kinds, wants);
@@ -346,7 +353,7 @@ impl Match {
     }
 
     /// A card as it is now: its current definition (the evolved card's on
-    /// the field) and controller.
+    /// the field), controller and declared keywords.
     fn holder_now(&self, card: CardRef) -> Holder<'_> {
         let state = self.state.card(card);
         Holder {
@@ -355,7 +362,18 @@ impl Match {
             def: self.state.current_def_id(card),
             controller: state.controller,
             ability_uses: &state.ability_uses,
+            declared: self.declared_keywords_of(card),
         }
+    }
+
+    /// The declared keywords a card has now (none, cheaply, in a pool that
+    /// declares none).
+    fn declared_keywords_of(&self, card: CardRef) -> Keywords {
+        if !self.db.has_declared_keywords() {
+            return Keywords::empty();
+        }
+        let keywords = self.state.characteristics(&self.db, card).keywords;
+        Keywords::from_declared(keywords.declared_bits())
     }
 
     fn push_matching(
@@ -367,11 +385,34 @@ impl Match {
         wants: impl Fn(&Trigger) -> bool,
     ) {
         // Most cards have no trigger of the kinds an event sets off.
-        if !self.db.trigger_kinds(holder.def).meets(kinds) {
-            return;
+        if self.db.trigger_kinds(holder.def).meets(kinds) {
+            self.push_abilities_of(holder, holder.def, trigger_card, found, &wants);
         }
-        let def = self.db.get(holder.def);
-        for (idx, ability) in def.abilities.iter().enumerate() {
+        // A declared keyword's abilities are the card's (cards/declared.rs),
+        // in keyword order after its own.
+        if !holder.declared.is_empty()
+            && self.db.declared_trigger_kinds(holder.declared).meets(kinds)
+        {
+            for n in holder.declared.declared_numbers() {
+                let def = CardDb::keyword_def(n);
+                if self.db.trigger_kinds(def).meets(kinds) {
+                    self.push_abilities_of(holder, def, trigger_card, found, &wants);
+                }
+            }
+        }
+    }
+
+    /// The automatic abilities of definition `def` (the holder's own, or a
+    /// declared keyword's) that `wants` takes, as the holder's.
+    fn push_abilities_of(
+        &self,
+        holder: &Holder<'_>,
+        def: DefId,
+        trigger_card: Option<CardRef>,
+        found: &mut Vec<PendingAbility>,
+        wants: &impl Fn(&Trigger) -> bool,
+    ) {
+        for (idx, ability) in self.db.get(def).abilities.iter().enumerate() {
             let AbilityKind::Triggered(trigger) = &ability.kind else {
                 continue;
             };
@@ -379,13 +420,15 @@ impl Match {
                 continue;
             }
             let ability_idx = AbilityIdx(idx as u8);
+            // A declared keyword's abilities are never once per turn
+            // (`DeclaredKeyword::unsupported`): the uses are the card's own.
             if ability.once_per_turn && holder.ability_uses.used_in(ability_idx, self.state.turn) {
                 continue;
             }
             found.push(PendingAbility {
                 source: holder.card,
                 source_object: holder.object,
-                def: holder.def,
+                def,
                 what: PendingWhat::Ability(ability_idx),
                 controller: holder.controller,
                 trigger_card,
@@ -403,6 +446,8 @@ struct Holder<'a> {
     def: DefId,
     controller: PlayerId,
     ability_uses: &'a crate::engine::state::AbilityUses,
+    /// The declared keywords it has (there), whose abilities are its own.
+    declared: Keywords,
 }
 
 impl<'a> From<&'a LookBack> for Holder<'a> {
@@ -413,6 +458,7 @@ impl<'a> From<&'a LookBack> for Holder<'a> {
             def: was.def,
             controller: was.controller,
             ability_uses: &was.ability_uses,
+            declared: Keywords::from_declared(was.stats.keywords.declared_bits()),
         }
     }
 }

@@ -15,9 +15,9 @@ use sve_engine::engine::{Duration, TokenDestination, Zone};
 /// are. A bit no keyword of this host has is refused, naming the bit: a
 /// pack that sets it means a keyword the host can't play.
 pub(crate) fn keywords_in(k: w::Keywords) -> Result<Keywords, String> {
-    let unknown = k & !Keywords::all().bits();
+    let unknown = Keywords::from_builtin(k).unknown_builtin();
     if unknown == 0 {
-        return Ok(Keywords::from_bits_retain(k));
+        return Ok(Keywords::from_builtin(k));
     }
     let bits: Vec<String> = (0..w::Keywords::BITS)
         .filter(|bit| unknown & (1 << bit) != 0)
@@ -26,12 +26,14 @@ pub(crate) fn keywords_in(k: w::Keywords) -> Result<Keywords, String> {
     Err(format!(
         "keyword bit {} is no keyword this host knows (it knows bits 0 to {}): the pack needs a host with that keyword",
         bits.join(", "),
-        Keywords::all().bits().ilog2()
+        Keywords::all().builtin_bits().ilog2()
     ))
 }
 
+/// The built-in keywords of a set, as the card API's bits (its declared
+/// keywords cross apart: `declared-keywords`).
 pub(crate) fn keywords_out(k: Keywords) -> w::Keywords {
-    k.bits()
+    k.builtin_bits()
 }
 
 pub(crate) fn zone_in(z: w::Zone) -> Zone {
@@ -431,8 +433,8 @@ mod tests {
 
     #[test]
     fn a_keyword_bit_the_host_does_not_know_is_an_error_naming_the_card_and_bit() {
-        let unknown_bit = Keywords::all().bits().ilog2() + 1;
-        let known = Keywords::WARD.bits();
+        let unknown_bit = Keywords::all().builtin_bits().ilog2() + 1;
+        let known = Keywords::WARD.builtin_bits();
         let err = card_def_in(card(known | (1 << unknown_bit))).expect_err("an unknown bit");
         assert!(err.contains("T-KW-001"), "{err}");
         assert!(

@@ -1,0 +1,127 @@
+//! Keywords a pack declares (the later-sets plan, §2.1 "pack-declared
+//! words"): a set's new keyword, written entirely in its pack, with no
+//! engine change.
+//!
+//! A declaration gives the keyword's name, reminder text and badge, and the
+//! abilities a card has by having the keyword. The card pool numbers its
+//! declared keywords from 0 ([`CardDb::declared_keyword`]); keyword number n
+//! is bit 64 + n of [`Keywords`](super::Keywords), so a card gets a declared
+//! keyword the ways it gets a built-in one: printed (`CardDef::declared_keywords`,
+//! by name), from an effect, or from a passive. Its abilities run in the
+//! declaring pack: each declaration is a definition of the database
+//! ([`CardDb::keyword_def`]) whose id card code is called by, with the card
+//! that has the keyword as the source.
+//!
+//! What a declared keyword's abilities may be is checked when the pool is
+//! built ([`DeclaredKeyword::unsupported`]); anything else is refused by name.
+//!
+//! [`CardDb::declared_keyword`]: super::CardDb::declared_keyword
+//! [`CardDb::keyword_def`]: super::CardDb::keyword_def
+
+use super::{AbilityDef, AbilityKind, CardDef, CardType, Class, Keywords};
+use serde::{Deserialize, Serialize};
+
+/// The most keywords one card pool may declare: one bit each in the high
+/// half of [`Keywords`].
+pub const MAX_DECLARED_KEYWORDS: usize = 64;
+
+/// A keyword a pack declares.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct DeclaredKeyword {
+    /// The id card code knows the keyword's abilities by (unique among the
+    /// pool's card and keyword ids).
+    pub id: String,
+    /// Its name, as cards and scripts write it (`Overheat`); unique in the
+    /// pool and no built-in keyword's.
+    pub name: String,
+    /// Its reminder text (display only).
+    pub reminder: String,
+    /// What it is about, for how the client draws its badge.
+    pub badge: Badge,
+    /// The abilities a card with the keyword has.
+    pub abilities: Vec<AbilityDef>,
+}
+
+/// What a declared keyword is about: the built-in keywords'
+/// [`sve_vocab::Family`], for the badge's colour.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub enum Badge {
+    /// Protects.
+    Defence,
+    /// When and what it may attack.
+    Attack,
+    /// What its damage does.
+    Lethal,
+    /// When it may be played.
+    Timing,
+    /// Everything else.
+    #[default]
+    Other,
+}
+
+impl Badge {
+    /// The vocabulary family the client draws it as.
+    pub fn family(self) -> sve_vocab::Family {
+        match self {
+            Badge::Defence => sve_vocab::Family::Defence,
+            Badge::Attack => sve_vocab::Family::Attack,
+            Badge::Lethal => sve_vocab::Family::Lethal,
+            Badge::Timing => sve_vocab::Family::Timing,
+            Badge::Other => sve_vocab::Family::Other,
+        }
+    }
+}
+
+impl DeclaredKeyword {
+    /// Why the engine can't play this declaration yet, if it can't: the
+    /// abilities a declared keyword carries are automatic ones, not used
+    /// once per turn (activated and continuous ones, and once-per-turn
+    /// uses, which a card tracks by its own abilities' numbers, are not
+    /// implemented yet).
+    pub fn unsupported(&self) -> Option<String> {
+        if Keywords::parse(&self.name).is_some() {
+            return Some(format!(
+                "declares the keyword `{}`, which is a built-in keyword",
+                self.name
+            ));
+        }
+        self.abilities.iter().find_map(|ability| {
+            let what = match &ability.kind {
+                AbilityKind::Triggered(_) if ability.once_per_turn => "a once-per-turn ability",
+                AbilityKind::Triggered(_) => return None,
+                AbilityKind::Activated { .. } => "an activated ability",
+                AbilityKind::Passive(_) => "a continuous ability",
+                AbilityKind::Spell => "a spell effect",
+                AbilityKind::Sub => return None,
+            };
+            Some(format!(
+                "keyword `{}`: ability `{}` is {what}; a declared keyword's abilities can be automatic ones only (others are not implemented yet)",
+                self.name, ability.name
+            ))
+        })
+    }
+
+    /// The definition its abilities are run as: named as the keyword, with
+    /// the reminder as its text. Never a card of any zone.
+    pub(crate) fn as_def(&self) -> CardDef {
+        CardDef {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            class: Class::Neutral,
+            card_type: CardType::Amulet,
+            traits: Vec::new(),
+            cost: None,
+            attack: None,
+            defense: None,
+            evolve_cost: None,
+            keywords: Keywords::empty(),
+            initial_counters: Vec::new(),
+            is_token: false,
+            abilities: self.abilities.clone(),
+            text: self.reminder.clone(),
+            shown_name: None,
+            unplayable: Some("a keyword's abilities, not a card".to_owned()),
+            declared_keywords: Vec::new(),
+        }
+    }
+}
