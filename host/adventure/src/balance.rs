@@ -1,0 +1,873 @@
+//! Every number of a run as data: the map's size, the odds of its events,
+//! what light does to a room, the encounters by floor, rewards, shop prices,
+//! the choice events and the relics.
+//!
+//! The shipped defaults are [`Balance::default`], written out in
+//! `host/adventure/data/balance.toml` (a test keeps the two equal). A
+//! balance file is TOML in that shape; any field left out keeps its default.
+//! [`Balance::from_toml`] reads one and [`Balance::check`] checks it: every
+//! problem is a [`BalanceError`] naming the file and, where it can, the line.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use sve_engine::bot::BotKind;
+
+/// The shipped defaults as a file: what `sve adventure` uses without
+/// `--balance`, and a template for balance files.
+pub const SHIPPED_TOML: &str = include_str!("../data/balance.toml");
+
+/// All the numbers of a run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Balance {
+    /// The map's shape.
+    pub map: MapBalance,
+    /// The mix of events on the map.
+    pub odds: EventOdds,
+    /// Torches and what light does to a room.
+    pub light: LightBalance,
+    /// The player's start.
+    pub player: PlayerBalance,
+    /// Who the fights are against.
+    pub encounters: Encounters,
+    /// What a won fight pays.
+    pub rewards: RewardBalance,
+    /// Shop prices.
+    pub shop: ShopBalance,
+    /// What a heal room restores.
+    pub heal: HealBalance,
+    /// The choice events a random room may hold.
+    pub scenarios: Vec<Scenario>,
+    /// The relics unique events and scenarios give.
+    pub relics: Vec<RelicDef>,
+}
+
+/// The map's shape (`map`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MapBalance {
+    /// Columns of rooms (odd, so the start and the boss sit in the middle).
+    pub columns: u8,
+    /// Floors of rooms above the start room; the last one is the boss's.
+    pub floors: u8,
+    /// Paths walked from the start to the boss to make the map.
+    pub paths: u8,
+    /// The first floor that may hold an elite.
+    pub elite_min_floor: u8,
+    /// Rooms with a unique event (a twinkle).
+    pub unique_rooms: u8,
+    /// The first floor that may hold a unique event.
+    pub unique_min_floor: u8,
+}
+
+/// The relative weights of the events placed on the map's free rooms
+/// (`odds`). Floor 1 is all fights, the floor below the boss all heals.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct EventOdds {
+    /// A fight.
+    pub fight: u32,
+    /// An elite fight.
+    pub elite: u32,
+    /// A shop.
+    pub shop: u32,
+    /// A heal.
+    pub heal: u32,
+    /// A random event.
+    pub random: u32,
+    /// Per cent of random events that turn out a fight, shop or heal
+    /// rather than a choice scenario.
+    pub random_other_percent: u32,
+    /// Per cent of unique events that are a special fight rather than a
+    /// relic.
+    pub unique_fight_percent: u32,
+}
+
+/// Torches and light (`light`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LightBalance {
+    /// Torches the player starts with.
+    pub start_torches: u32,
+    /// How far a placed torch lights, in rooms (a square: columns and
+    /// floors both within the radius).
+    pub torch_radius: u8,
+    /// How far the start room's torch lights.
+    pub start_torch_radius: u8,
+    /// Gold per torch left when the boss is beaten.
+    pub gold_per_torch_left: u32,
+    /// A dark room (level 0).
+    pub dark: LightEffect,
+    /// A lit room (level 1).
+    pub lit: LightEffect,
+    /// A bright room (level 2 and above).
+    pub bright: LightEffect,
+}
+
+/// What a room's light does to its fight and pay.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LightEffect {
+    /// Added to the enemy leader's defense.
+    pub enemy_defense: i32,
+    /// Extra cards the enemy draws at the start.
+    pub enemy_cards: u32,
+    /// Per cent of the fight's gold paid.
+    pub gold_percent: u32,
+    /// Card picks offered after the fight (each 1 of
+    /// `rewards.card_choices`).
+    pub card_picks: u32,
+    /// Per cent chance the fight drops a torch.
+    pub torch_percent: u32,
+}
+
+/// The player's start (`player`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PlayerBalance {
+    /// Leader defense at the start and the most heals restore to.
+    pub leader_defense: i32,
+    /// Gold at the start.
+    pub start_gold: u32,
+}
+
+/// The enemies (`encounters`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Encounters {
+    /// Fights by floor: each tier holds from its floor up to the next
+    /// tier's (`[[encounters.tiers]]`, ordered by floor).
+    pub tiers: Vec<Tier>,
+    /// Added to an elite's leader defense.
+    pub elite_defense: i32,
+    /// Extra cards an elite draws at the start.
+    pub elite_cards: u32,
+    /// The boss's deck.
+    pub boss_deck: String,
+    /// The boss's bot level.
+    pub boss_bot: String,
+    /// Added to the boss's leader defense.
+    pub boss_defense: i32,
+    /// A fight is stopped after this many turns and counts as lost.
+    pub turn_cap: u32,
+}
+
+/// The fights of a range of floors.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tier {
+    /// The first floor of the tier.
+    pub from_floor: u8,
+    /// The enemy bot's level (`random`, `easy`, `medium`, `hard`).
+    pub bot: String,
+    /// The decks an enemy of this tier plays, one picked per fight.
+    pub decks: Vec<String>,
+}
+
+/// What a won fight pays (`rewards`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RewardBalance {
+    /// Gold of a fight, lowest and highest, before light.
+    pub fight_gold: [u32; 2],
+    /// Gold of an elite, lowest and highest, before light.
+    pub elite_gold: [u32; 2],
+    /// Gold of the boss.
+    pub boss_gold: u32,
+    /// Cards offered in one pick.
+    pub card_choices: u32,
+    /// An elite's extra card picks.
+    pub elite_card_picks: u32,
+}
+
+/// Shop prices (`shop`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ShopBalance {
+    /// Cards for sale in one shop.
+    pub cards_offered: u32,
+    /// Price of a card, plus `card_price_per_cost` per play point of cost.
+    pub card_price: u32,
+    /// See `card_price`.
+    pub card_price_per_cost: u32,
+    /// What a sold card pays.
+    pub sell_price: u32,
+    /// Price of removing a card from the deck.
+    pub remove_price: u32,
+    /// Price of a torch.
+    pub torch_price: u32,
+}
+
+/// A heal room (`heal`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct HealBalance {
+    /// Leader defense restored (never above `player.leader_defense`).
+    pub amount: i32,
+}
+
+/// A choice event: a text and its options (`[[scenarios]]`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Its name, unique among scenarios.
+    pub id: String,
+    /// What the player reads.
+    pub text: String,
+    /// What the player may do (at least one).
+    pub options: Vec<ScenarioOption>,
+}
+
+/// One option of a scenario; its changes apply together.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ScenarioOption {
+    /// What the player reads.
+    pub label: String,
+    /// Gold gained (negative: paid; the option is offered only if the
+    /// player can pay).
+    pub gold: i32,
+    /// Leader defense gained or lost (never below 1, never above the most).
+    pub defense: i32,
+    /// Torches gained (negative: given up, offered only if held).
+    pub torches: i32,
+    /// A card pick follows.
+    pub card_pick: bool,
+    /// The player removes a card from the deck.
+    pub remove_card: bool,
+    /// A relic gained, by id.
+    pub relic: Option<String>,
+}
+
+/// A run-long passive (`[[relics]]`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RelicDef {
+    /// Its id, unique among relics.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// What it does, for the player.
+    pub text: String,
+    /// What it does, for the run.
+    pub effect: RelicEffect,
+}
+
+/// What a relic does. Relics act on the run, not inside a fight's rules
+/// (pack-written relics acting in fights are not built yet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum RelicEffect {
+    /// Raises the most leader defense (and heals that much once).
+    MaxDefense(i32),
+    /// Per cent more gold from fights.
+    FightGold(u32),
+    /// Torches placed after it light this much farther.
+    TorchRadius(u8),
+    /// Leader defense restored after each won fight.
+    HealAfterFight(i32),
+    /// Torches gained once.
+    Torches(u32),
+}
+
+/// A problem with balance data, naming the file and, where it can, the
+/// line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct BalanceError {
+    file: String,
+    line: Option<usize>,
+    message: String,
+}
+
+impl BalanceError {
+    /// The file (a path, or `shipped balance`).
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// The 1-based line, when the problem belongs to one.
+    pub fn line(&self) -> Option<usize> {
+        self.line
+    }
+
+    /// What is wrong.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for BalanceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{line}: {}", self.file, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+/// The most bytes a balance file may have.
+pub const MAX_BALANCE_BYTES: usize = 1 << 20;
+
+impl Balance {
+    /// Reads a balance file's text (`file` names it in errors) and checks
+    /// it with [`Balance::check`].
+    pub fn from_toml(
+        text: &str,
+        file: &str,
+        deck_exists: &dyn Fn(&str) -> bool,
+    ) -> Result<Balance, BalanceError> {
+        if text.len() > MAX_BALANCE_BYTES {
+            return Err(BalanceError {
+                file: file.to_owned(),
+                line: None,
+                message: format!("more than {MAX_BALANCE_BYTES} bytes"),
+            });
+        }
+        let balance: Balance = toml::from_str(text).map_err(|e| BalanceError {
+            file: file.to_owned(),
+            line: e.span().map(|span| line_of(text, span.start)),
+            message: e.message().trim().to_owned(),
+        })?;
+        balance.check(text, file, deck_exists)?;
+        Ok(balance)
+    }
+
+    /// Checks the numbers make a playable run: a map that reaches its boss,
+    /// odds that place something, bots and decks that exist, scenarios with
+    /// options, relics that exist. `text` is the file the balance came from
+    /// (empty for the defaults), used to find the line of a problem.
+    pub fn check(
+        &self,
+        text: &str,
+        file: &str,
+        deck_exists: &dyn Fn(&str) -> bool,
+    ) -> Result<(), BalanceError> {
+        let fail = |needle: &str, message: String| BalanceError {
+            file: file.to_owned(),
+            line: locate(text, needle),
+            message,
+        };
+        let map = &self.map;
+        if !(3..=15).contains(&map.columns) || map.columns.is_multiple_of(2) {
+            return Err(fail(
+                "columns",
+                format!("columns must be odd, 3 to 15, got {}", map.columns),
+            ));
+        }
+        // Floor 1 is all fights, the floor below the boss all heals, and
+        // the boss's floor: a run needs those three at least.
+        if !(3..=60).contains(&map.floors) {
+            return Err(fail(
+                "floors",
+                format!("floors must be 3 to 60, got {}", map.floors),
+            ));
+        }
+        if map.paths == 0 {
+            return Err(fail("paths", "a map needs at least one path".to_owned()));
+        }
+        let odds = &self.odds;
+        if odds.fight + odds.elite + odds.shop + odds.heal + odds.random == 0 {
+            return Err(fail("[odds]", "the odds place no event".to_owned()));
+        }
+        for (name, percent) in [
+            ("random_other_percent", odds.random_other_percent),
+            ("unique_fight_percent", odds.unique_fight_percent),
+        ] {
+            if percent > 100 {
+                return Err(fail(name, format!("{name} is a per cent (0 to 100)")));
+            }
+        }
+        for (name, effect) in [
+            ("[light.dark]", &self.light.dark),
+            ("[light.lit]", &self.light.lit),
+            ("[light.bright]", &self.light.bright),
+        ] {
+            if effect.torch_percent > 100 {
+                return Err(fail(name, format!("{name} torch_percent is over 100")));
+            }
+        }
+        if self.player.leader_defense < 1 {
+            return Err(fail(
+                "leader_defense",
+                "the player's leader_defense must be at least 1".to_owned(),
+            ));
+        }
+        let enc = &self.encounters;
+        let Some(first) = enc.tiers.first() else {
+            return Err(fail("[encounters]", "no encounter tiers".to_owned()));
+        };
+        if first.from_floor > 1 {
+            return Err(fail(
+                "from_floor",
+                "the first encounter tier must start at floor 1".to_owned(),
+            ));
+        }
+        for pair in enc.tiers.windows(2) {
+            if pair[1].from_floor <= pair[0].from_floor {
+                return Err(fail(
+                    &format!("from_floor = {}", pair[1].from_floor),
+                    "encounter tiers must be ordered by from_floor".to_owned(),
+                ));
+            }
+        }
+        for tier in &enc.tiers {
+            parse_bot(&tier.bot).map_err(|e| fail(&format!("\"{}\"", tier.bot), e))?;
+            if tier.decks.is_empty() {
+                return Err(fail(
+                    &format!("from_floor = {}", tier.from_floor),
+                    format!("the tier from floor {} has no decks", tier.from_floor),
+                ));
+            }
+            for deck in &tier.decks {
+                if !deck_exists(deck) {
+                    return Err(fail(
+                        &format!("\"{deck}\""),
+                        format!("encounter deck `{deck}` doesn't exist"),
+                    ));
+                }
+            }
+        }
+        parse_bot(&enc.boss_bot).map_err(|e| fail("boss_bot", e))?;
+        if !deck_exists(&enc.boss_deck) {
+            return Err(fail(
+                "boss_deck",
+                format!("boss deck `{}` doesn't exist", enc.boss_deck),
+            ));
+        }
+        if enc.turn_cap == 0 {
+            return Err(fail("turn_cap", "turn_cap must be at least 1".to_owned()));
+        }
+        let rewards = &self.rewards;
+        for (name, [low, high]) in [
+            ("fight_gold", rewards.fight_gold),
+            ("elite_gold", rewards.elite_gold),
+        ] {
+            if low > high {
+                return Err(fail(name, format!("{name}: {low} is above {high}")));
+            }
+        }
+        if rewards.card_choices == 0 {
+            return Err(fail(
+                "card_choices",
+                "card_choices must be at least 1".to_owned(),
+            ));
+        }
+        if self.shop.cards_offered > 10 {
+            return Err(fail(
+                "cards_offered",
+                "a shop offers at most 10 cards".to_owned(),
+            ));
+        }
+        let mut relic_ids = std::collections::BTreeSet::new();
+        for relic in &self.relics {
+            if !relic_ids.insert(relic.id.as_str()) {
+                return Err(fail(
+                    &format!("\"{}\"", relic.id),
+                    format!("relic `{}` is defined twice", relic.id),
+                ));
+            }
+        }
+        let mut scenario_ids = std::collections::BTreeSet::new();
+        for scenario in &self.scenarios {
+            let here = format!("\"{}\"", scenario.id);
+            if !scenario_ids.insert(scenario.id.as_str()) {
+                return Err(fail(
+                    &here,
+                    format!("scenario `{}` is defined twice", scenario.id),
+                ));
+            }
+            if scenario.options.is_empty() {
+                return Err(fail(
+                    &here,
+                    format!("scenario `{}` has no options", scenario.id),
+                ));
+            }
+            for option in &scenario.options {
+                if let Some(relic) = &option.relic
+                    && !relic_ids.contains(relic.as_str())
+                {
+                    return Err(fail(
+                        &format!("\"{relic}\""),
+                        format!(
+                            "scenario `{}` gives relic `{relic}`, which doesn't exist",
+                            scenario.id
+                        ),
+                    ));
+                }
+            }
+        }
+        if odds.random > 0 && self.scenarios.is_empty() && odds.random_other_percent < 100 {
+            return Err(fail(
+                "random",
+                "random events need [[scenarios]] (or random_other_percent = 100)".to_owned(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The effect of a light level: 0 dark, 1 lit, 2 and above bright.
+    pub fn light_effect(&self, level: u32) -> &LightEffect {
+        match level {
+            0 => &self.light.dark,
+            1 => &self.light.lit,
+            _ => &self.light.bright,
+        }
+    }
+
+    /// The encounter tier of a floor.
+    pub fn tier(&self, floor: u8) -> Option<&Tier> {
+        self.encounters
+            .tiers
+            .iter()
+            .rev()
+            .find(|tier| tier.from_floor <= floor)
+            .or(self.encounters.tiers.first())
+    }
+
+    /// A relic by id.
+    pub fn relic(&self, id: &str) -> Option<&RelicDef> {
+        self.relics.iter().find(|relic| relic.id == id)
+    }
+}
+
+/// A bot level's name read as the engine's [`BotKind`]; the oracle reads
+/// hidden cards and is refused.
+pub fn parse_bot(name: &str) -> Result<BotKind, String> {
+    let kind: BotKind = name.parse()?;
+    if kind.sees_hidden_cards() {
+        return Err("the oracle reads hidden cards: an enemy can't be one".to_owned());
+    }
+    Ok(kind)
+}
+
+/// The 1-based line of a byte offset.
+fn line_of(text: &str, offset: usize) -> usize {
+    text.get(..offset.min(text.len()))
+        .map_or(1, |before| before.matches('\n').count() + 1)
+}
+
+/// The first line of `text` holding `needle` (a key or a quoted value):
+/// where a problem found after parsing is reported.
+fn locate(text: &str, needle: &str) -> Option<usize> {
+    text.lines()
+        .position(|line| {
+            let line = line.split('#').next().unwrap_or("");
+            line.contains(needle)
+        })
+        .map(|idx| idx + 1)
+}
+
+impl Default for Balance {
+    fn default() -> Balance {
+        Balance {
+            map: MapBalance::default(),
+            odds: EventOdds::default(),
+            light: LightBalance::default(),
+            player: PlayerBalance::default(),
+            encounters: Encounters::default(),
+            rewards: RewardBalance::default(),
+            shop: ShopBalance::default(),
+            heal: HealBalance::default(),
+            scenarios: default_scenarios(),
+            relics: default_relics(),
+        }
+    }
+}
+
+impl Default for MapBalance {
+    fn default() -> MapBalance {
+        MapBalance {
+            columns: 7,
+            floors: 15,
+            paths: 6,
+            elite_min_floor: 5,
+            unique_rooms: 3,
+            unique_min_floor: 3,
+        }
+    }
+}
+
+impl Default for EventOdds {
+    fn default() -> EventOdds {
+        EventOdds {
+            fight: 45,
+            elite: 12,
+            shop: 8,
+            heal: 12,
+            random: 23,
+            random_other_percent: 25,
+            unique_fight_percent: 40,
+        }
+    }
+}
+
+impl Default for LightBalance {
+    fn default() -> LightBalance {
+        LightBalance {
+            start_torches: 3,
+            torch_radius: 1,
+            start_torch_radius: 2,
+            gold_per_torch_left: 25,
+            dark: LightEffect {
+                enemy_defense: 6,
+                enemy_cards: 2,
+                gold_percent: 175,
+                card_picks: 2,
+                torch_percent: 40,
+            },
+            lit: LightEffect::default(),
+            bright: LightEffect {
+                enemy_defense: -5,
+                enemy_cards: 0,
+                gold_percent: 80,
+                card_picks: 1,
+                torch_percent: 15,
+            },
+        }
+    }
+}
+
+impl Default for LightEffect {
+    fn default() -> LightEffect {
+        LightEffect {
+            enemy_defense: 0,
+            enemy_cards: 0,
+            gold_percent: 100,
+            card_picks: 1,
+            torch_percent: 25,
+        }
+    }
+}
+
+impl Default for PlayerBalance {
+    fn default() -> PlayerBalance {
+        PlayerBalance {
+            leader_defense: 20,
+            start_gold: 50,
+        }
+    }
+}
+
+impl Default for Encounters {
+    fn default() -> Encounters {
+        let all: Vec<String> = ["SD01", "SD02", "SD03", "SD04", "SD05", "SD06"]
+            .map(str::to_owned)
+            .to_vec();
+        Encounters {
+            tiers: vec![
+                Tier {
+                    from_floor: 1,
+                    bot: "easy".to_owned(),
+                    decks: all.clone(),
+                },
+                Tier {
+                    from_floor: 6,
+                    bot: "medium".to_owned(),
+                    decks: all,
+                },
+            ],
+            elite_defense: 5,
+            elite_cards: 1,
+            boss_deck: "SD06".to_owned(),
+            boss_bot: "medium".to_owned(),
+            boss_defense: 10,
+            turn_cap: 60,
+        }
+    }
+}
+
+impl Default for RewardBalance {
+    fn default() -> RewardBalance {
+        RewardBalance {
+            fight_gold: [15, 25],
+            elite_gold: [35, 50],
+            boss_gold: 100,
+            card_choices: 3,
+            elite_card_picks: 1,
+        }
+    }
+}
+
+impl Default for ShopBalance {
+    fn default() -> ShopBalance {
+        ShopBalance {
+            cards_offered: 3,
+            card_price: 30,
+            card_price_per_cost: 8,
+            sell_price: 15,
+            remove_price: 60,
+            torch_price: 35,
+        }
+    }
+}
+
+impl Default for HealBalance {
+    fn default() -> HealBalance {
+        HealBalance { amount: 8 }
+    }
+}
+
+fn default_scenarios() -> Vec<Scenario> {
+    let option = |label: &str| ScenarioOption {
+        label: label.to_owned(),
+        ..ScenarioOption::default()
+    };
+    vec![
+        Scenario {
+            id: "wayside-shrine".to_owned(),
+            text: "A shrine of burnt-out candles. A few coins lie in the offering bowl.".to_owned(),
+            options: vec![
+                ScenarioOption {
+                    gold: 30,
+                    defense: -3,
+                    ..option("Take the coins (30 gold, lose 3 defense)")
+                },
+                ScenarioOption {
+                    gold: -20,
+                    defense: 6,
+                    ..option("Leave an offering (pay 20 gold, restore 6 defense)")
+                },
+                option("Walk on"),
+            ],
+        },
+        Scenario {
+            id: "lost-lamplighter".to_owned(),
+            text: "A lamplighter has lost the way and offers a spare torch for coin.".to_owned(),
+            options: vec![
+                ScenarioOption {
+                    gold: -25,
+                    torches: 1,
+                    ..option("Buy the torch (25 gold)")
+                },
+                ScenarioOption {
+                    card_pick: true,
+                    ..option("Ask for a story (a card pick)")
+                },
+                option("Walk on"),
+            ],
+        },
+        Scenario {
+            id: "cracked-mirror".to_owned(),
+            text: "A mirror shows your deck, one card too many.".to_owned(),
+            options: vec![
+                ScenarioOption {
+                    remove_card: true,
+                    defense: -2,
+                    ..option("Break the card's reflection (remove a card, lose 2 defense)")
+                },
+                option("Look away"),
+            ],
+        },
+        Scenario {
+            id: "ember-pedlar".to_owned(),
+            text: "A pedlar sells a warm stone that never cools.".to_owned(),
+            options: vec![
+                ScenarioOption {
+                    gold: -60,
+                    relic: Some("ember-stone".to_owned()),
+                    ..option("Buy the Ember Stone (60 gold)")
+                },
+                option("Walk on"),
+            ],
+        },
+    ]
+}
+
+fn default_relics() -> Vec<RelicDef> {
+    let relic = |id: &str, name: &str, text: &str, effect| RelicDef {
+        id: id.to_owned(),
+        name: name.to_owned(),
+        text: text.to_owned(),
+        effect,
+    };
+    vec![
+        relic(
+            "ember-stone",
+            "Ember Stone",
+            "Restore 2 leader defense after each won fight.",
+            RelicEffect::HealAfterFight(2),
+        ),
+        relic(
+            "oak-heart",
+            "Oak Heart",
+            "Your most leader defense is 5 higher.",
+            RelicEffect::MaxDefense(5),
+        ),
+        relic(
+            "gilded-lantern",
+            "Gilded Lantern",
+            "Torches you place light one room farther.",
+            RelicEffect::TorchRadius(1),
+        ),
+        relic(
+            "miser-purse",
+            "Miser's Purse",
+            "Fights pay 25% more gold.",
+            RelicEffect::FightGold(25),
+        ),
+        relic(
+            "tinder-box",
+            "Tinder Box",
+            "Gain 2 torches.",
+            RelicEffect::Torches(2),
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Balance, SHIPPED_TOML};
+
+    fn starter(name: &str) -> bool {
+        sve_engine::decks::starter_deck(name).is_some()
+    }
+
+    #[test]
+    fn the_shipped_file_is_the_defaults_and_checks() {
+        let read = Balance::from_toml(SHIPPED_TOML, "balance.toml", &starter)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(read, Balance::default());
+    }
+
+    #[test]
+    fn a_partial_file_keeps_the_other_defaults() {
+        let read = Balance::from_toml("[light]\nstart_torches = 5\n", "b.toml", &starter)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(read.light.start_torches, 5);
+        assert_eq!(read.map, Balance::default().map);
+    }
+
+    #[test]
+    fn a_syntax_error_names_the_file_and_line() {
+        let err = Balance::from_toml(
+            "[map]\ncolumns = 7\nfloors = \"many\"\n",
+            "b.toml",
+            &starter,
+        )
+        .expect_err("a string is no floor count");
+        assert_eq!((err.file(), err.line()), ("b.toml", Some(3)), "{err}");
+    }
+
+    #[test]
+    fn a_missing_encounter_deck_names_its_line() {
+        let text = "[encounters]\nboss_deck = \"SD06\"\n\n[[encounters.tiers]]\nfrom_floor = 1\nbot = \"easy\"\ndecks = [\"SD01\", \"NOPE\"]\n";
+        let err = Balance::from_toml(text, "b.toml", &starter).expect_err("NOPE is no deck");
+        assert_eq!(err.line(), Some(7), "{err}");
+        assert!(err.message().contains("NOPE"), "{err}");
+    }
+
+    #[test]
+    fn a_scenario_with_no_options_names_its_line() {
+        let text = "[[scenarios]]\nid = \"empty\"\ntext = \"nothing\"\noptions = []\n";
+        let err = Balance::from_toml(text, "b.toml", &starter).expect_err("no options");
+        assert_eq!(err.line(), Some(2), "{err}");
+        assert!(err.to_string().starts_with("b.toml:2: "), "{err}");
+    }
+
+    #[test]
+    fn a_map_too_short_for_its_fixed_floors_is_refused() {
+        let err = Balance::from_toml("[map]\ncolumns = 7\nfloors = 2\n", "b.toml", &starter)
+            .expect_err("2 floors hold no fight, heal and boss");
+        assert_eq!(err.line(), Some(3), "{err}");
+    }
+}

@@ -1,0 +1,234 @@
+//! A run's fights are real SVE matches: the run's deck against an
+//! encounter deck played by a bot, through the engine's `Match` like any
+//! other match.
+//!
+//! The run's state enters the match through the engine's sandbox tools
+//! ([`SandboxAction`]), applied once at the first decision after setup
+//! (setup itself sets both leaders to 20): the player's carried leader
+//! defense, the enemy's defense (floor, elite, light) and the extra cards
+//! an enemy draws. Each shows in the match's log as a sandbox change, as in
+//! any sandboxed match; the engine needed no new option.
+//!
+//! Invariants are checked after every step when asked; card code that
+//! fails (a fizzle), a bot answer the engine rejects and invariant
+//! violations are counted in the [`FightReport`], never a panic.
+
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use sve_engine::bot::Bot;
+use sve_engine::cards::CardDb;
+use sve_engine::engine::{
+    AbilityRunner, DeckList, Event, Match, Outcome, Phase, PlayerId, SandboxAction, Status,
+};
+
+/// The player's seat in a fight.
+pub const PLAYER: PlayerId = PlayerId(0);
+/// The enemy's seat in a fight.
+pub const ENEMY: PlayerId = PlayerId(1);
+
+/// Answers a fight may take in one turn before it is stopped as a loop.
+pub const MAX_ANSWERS_PER_TURN: u32 = 5_000;
+
+/// What kind of fight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FightKind {
+    /// A fight room.
+    Normal,
+    /// An elite room.
+    Elite,
+    /// The boss.
+    Boss,
+    /// A unique event's special fight.
+    Special,
+}
+
+/// Everything a fight is: who against, how strong, with what seed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FightSpec {
+    /// What kind.
+    pub kind: FightKind,
+    /// The floor it is on.
+    pub floor: u8,
+    /// The room's light level when the player entered.
+    pub light: u32,
+    /// The enemy's deck, by name.
+    pub enemy_deck: String,
+    /// The enemy bot's level (a `BotKind` name).
+    pub enemy_bot: String,
+    /// The enemy leader's defense at the start.
+    pub enemy_defense: i32,
+    /// Cards the enemy draws at the start beyond the opening hand.
+    pub enemy_cards: u32,
+    /// The player leader's defense at the start (carried from the run).
+    pub player_defense: i32,
+    /// The match's seed (bots' seeds derive from it).
+    pub seed: u64,
+    /// Turns after which the fight is stopped and counts as lost.
+    pub turn_cap: u32,
+}
+
+/// How a fight ended, as the run records it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FightResult {
+    /// The player won.
+    pub won: bool,
+    /// The player leader's defense at the end.
+    pub defense_left: i32,
+    /// Turns played.
+    pub turns: u32,
+}
+
+/// A played fight: its result and what went wrong on the way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FightReport {
+    /// The result the run takes.
+    pub result: FightResult,
+    /// Fizzled abilities and rejected bot answers.
+    pub errors: u32,
+    /// Invariant violations and loops, described.
+    pub violations: Vec<String>,
+    /// The first few errors, described.
+    pub error_samples: Vec<String>,
+    /// The turn cap stopped it.
+    pub turn_cap_hit: bool,
+}
+
+/// Options for playing a fight.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FightOptions {
+    /// Check the engine's invariants after every step.
+    pub check_invariants: bool,
+}
+
+/// Plays a fight to its end: `player` answers seat 1's decisions, `enemy`
+/// seat 2's. A player's empty answer that the decision refuses is a
+/// concession (a person at a terminal typing `q`).
+pub fn play(
+    spec: &FightSpec,
+    decks: [DeckList; 2],
+    db: &Arc<CardDb>,
+    runner: &Arc<dyn AbilityRunner>,
+    mut player: impl FnMut(&Match, &sve_engine::engine::Decision) -> Vec<usize>,
+    enemy: &mut dyn Bot,
+    options: FightOptions,
+) -> FightReport {
+    let mut game = Match::new(Arc::clone(db), Arc::clone(runner), decks, spec.seed);
+    let mut report = FightReport {
+        result: FightResult {
+            won: false,
+            defense_left: 0,
+            turns: 0,
+        },
+        errors: 0,
+        violations: Vec::new(),
+        error_samples: Vec::new(),
+        turn_cap_hit: false,
+    };
+    let mut set_up = false;
+    let mut answers_turn = (0u32, 0u32);
+    loop {
+        if let Status::GameOver(_) = game.step() {
+            break;
+        }
+        count_fizzles(&game, &mut report);
+        game.clear_events();
+        if !set_up && game.state().phase != Phase::Setup && game.state().turn >= 1 {
+            set_up = true;
+            if let Err(problem) = carry_in(&mut game, spec) {
+                report.errors += 1;
+                sample(&mut report, format!("setting up the fight: {problem}"));
+            }
+            continue;
+        }
+        if options.check_invariants {
+            for problem in game.check_invariants() {
+                report
+                    .violations
+                    .push(format!("turn {}: {problem}", game.state().turn));
+            }
+        }
+        if game.state().turn != answers_turn.0 {
+            answers_turn = (game.state().turn, 0);
+        }
+        answers_turn.1 += 1;
+        if answers_turn.1 > MAX_ANSWERS_PER_TURN {
+            report.violations.push(format!(
+                "turn {}: more than {MAX_ANSWERS_PER_TURN} answers in one turn",
+                game.state().turn
+            ));
+            report.turn_cap_hit = true;
+            break;
+        }
+        if game.state().turn > spec.turn_cap {
+            report.turn_cap_hit = true;
+            break;
+        }
+        let Some(decision) = game.decision() else {
+            break;
+        };
+        let seat = decision.player;
+        let picks = if seat == PLAYER {
+            player(&game, decision)
+        } else {
+            enemy.choose(&game, decision)
+        };
+        if let Err(rejection) = game.answer(seat, &picks) {
+            if seat == PLAYER && picks.is_empty() {
+                game.concede(PLAYER);
+                continue;
+            }
+            report.errors += 1;
+            sample(
+                &mut report,
+                format!(
+                    "turn {}: answer {picks:?} rejected: {rejection}",
+                    game.state().turn
+                ),
+            );
+            break;
+        }
+    }
+    count_fizzles(&game, &mut report);
+    let state = game.state();
+    report.result = FightResult {
+        won: matches!(state.outcome, Some(Outcome::Win(winner, _)) if winner == PLAYER),
+        defense_left: state.player(PLAYER).leader_defense,
+        turns: state.turn,
+    };
+    report
+}
+
+/// The run's numbers into a match that has just finished its setup.
+fn carry_in(game: &mut Match, spec: &FightSpec) -> Result<(), sve_engine::engine::SandboxError> {
+    game.sandbox(SandboxAction::SetLeaderDefense {
+        player: PLAYER,
+        defense: spec.player_defense.max(1),
+    })?;
+    game.sandbox(SandboxAction::SetLeaderDefense {
+        player: ENEMY,
+        defense: spec.enemy_defense.max(1),
+    })?;
+    if spec.enemy_cards > 0 {
+        game.sandbox(SandboxAction::Draw {
+            player: ENEMY,
+            count: spec.enemy_cards.min(40),
+        })?;
+    }
+    Ok(())
+}
+
+fn count_fizzles(game: &Match, report: &mut FightReport) {
+    for event in game.events() {
+        if let Event::AbilityFizzled { def, reason, .. } = event {
+            report.errors += 1;
+            let id = game.db().get(*def).id.clone();
+            sample(report, format!("{id}: {reason}"));
+        }
+    }
+}
+
+fn sample(report: &mut FightReport, text: String) {
+    if report.error_samples.len() < 3 {
+        report.error_samples.push(text);
+    }
+}

@@ -1,0 +1,55 @@
+//! Adventure: a roguelike run of SVE fights across a map of rooms that the
+//! player lights with torches (issue 34, `docs/adventure.md`).
+//!
+//! A run climbs a seeded [`map`] of floors of rooms, each holding an
+//! [`events`] event: fights, elites, shops, heals, random events and a boss,
+//! plus unique events shown as twinkles. Torches ([`light`]) light the rooms
+//! around them; a room's light level changes its fight and its pay. The
+//! fights are real SVE matches played by the engine ([`fight`]) with the
+//! cards and code the caller loads ([`content`]); rewards grow the deck
+//! ([`rewards`]). Every number is [`balance`] data.
+//!
+//! A [`run::Run`] is a state machine: [`run::Run::choices`] lists what the
+//! player may do, [`run::Run::apply`] does one; a fight is played outside
+//! and its result applied as [`run::Choice::Fought`]. Runs save and replay
+//! ([`save`]); [`policy`] and [`sim`] play whole runs headless.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use sve_adventure::{balance::Balance, content::Content, run::{Run, RunDeck, RunSetup}};
+//! use sve_engine::{cards::starter::starter_db, decks, engine::{AbilityRunner, NoAbilities}};
+//!
+//! let db = Arc::new(starter_db().expect("bundled cards"));
+//! let runner: Arc<dyn AbilityRunner> = Arc::new(NoAbilities);
+//! let balance = Balance::default();
+//! let content = Content::new(Arc::clone(&db), runner, &balance, &decks::starter_deck)
+//!     .expect("the starter decks resolve");
+//! let list = content::resolve_named("SD01", &db, &decks::starter_deck).expect("SD01");
+//! # use sve_adventure::content;
+//! let mut run = Run::new(RunSetup {
+//!     seed: 7,
+//!     deck_name: "SD01".into(),
+//!     deck: RunDeck::from_list(&list, &db),
+//!     card_fingerprint: content.fingerprint(),
+//!     balance,
+//! });
+//! let first = run.choices()[0].clone(); // place a torch, or move up
+//! run.apply(first, &content).expect("an offered choice");
+//! ```
+//!
+//! **Architecture Invariant:** no packs, wasmtime or UI here: the front end
+//! hands in the cards, their code and the deck lists. All randomness comes
+//! from the run's seed ([`rng`]).
+
+pub mod balance;
+pub mod content;
+pub mod events;
+pub mod fight;
+pub mod light;
+pub mod map;
+pub mod policy;
+pub mod rewards;
+pub mod rng;
+pub mod run;
+pub mod save;
+pub mod sim;

@@ -1,0 +1,1008 @@
+//! A run as a state machine: the state between two choices, the choices a
+//! player may make now ([`Run::choices`]) and applying one ([`Run::apply`]).
+//!
+//! A run moves through [`Phase`]s: travelling (place a torch, move up), a
+//! fight (played outside, its [`FightResult`] handed back as
+//! [`Choice::Fought`]), a reward, a shop, a scenario, a card removal, a
+//! unique event, and the end. Every random draw comes from the run's seed
+//! and the number of choices made so far, so a run is its setup plus its
+//! list of choices ([`crate::save`]).
+
+use crate::balance::{Balance, RelicEffect};
+use crate::content::{Content, ContentError};
+use crate::events::{self, EventKind, Settled, UniqueKind};
+use crate::fight::{FightKind, FightResult, FightSpec};
+use crate::light::{self, Torch};
+use crate::map::{Map, RoomId};
+use crate::rng::Draws;
+use serde::{Deserialize, Serialize};
+use sve_engine::cards::CardDb;
+use sve_engine::engine::DeckList;
+
+/// The most cards a run's main deck may hold (rewards and shops stop
+/// offering cards there).
+pub const MAX_DECK_CARDS: usize = 80;
+
+/// Torches one shop sells.
+pub const SHOP_TORCHES: u32 = 2;
+
+/// A run's deck, by card id (ids outlive a card database's numbering).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunDeck {
+    /// The leader.
+    pub leader: String,
+    /// The main deck.
+    pub main: Vec<String>,
+    /// The evolve deck.
+    pub evolve: Vec<String>,
+}
+
+impl RunDeck {
+    /// A resolved deck list as ids.
+    pub fn from_list(list: &DeckList, db: &CardDb) -> RunDeck {
+        let id = |def| db.get(def).id.clone();
+        RunDeck {
+            leader: id(list.leader),
+            main: list.main.iter().map(|d| id(*d)).collect(),
+            evolve: list.evolve.iter().map(|d| id(*d)).collect(),
+        }
+    }
+
+    /// The deck as the engine takes it; every card must be loaded.
+    pub fn to_list(&self, db: &CardDb) -> Result<DeckList, ContentError> {
+        let def = |id: &String| {
+            db.by_card_id(id)
+                .ok_or_else(|| ContentError::MissingCard(id.clone()))
+        };
+        Ok(DeckList {
+            leader: def(&self.leader)?,
+            main: self.main.iter().map(def).collect::<Result<_, _>>()?,
+            evolve: self.evolve.iter().map(def).collect::<Result<_, _>>()?,
+        })
+    }
+
+    /// The index of the first copy of each different main-deck card: what
+    /// a removal or a sale offers.
+    pub fn distinct(&self) -> Vec<usize> {
+        let mut seen = std::collections::BTreeSet::new();
+        (0..self.main.len())
+            .filter(|idx| seen.insert(self.main[*idx].as_str()))
+            .collect()
+    }
+}
+
+/// What a run starts from: with its choices, all a run file holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunSetup {
+    /// The run's seed.
+    pub seed: u64,
+    /// The starting deck's name.
+    pub deck_name: String,
+    /// The starting deck.
+    pub deck: RunDeck,
+    /// The numbers.
+    pub balance: Balance,
+    /// The card data's fingerprint ([`Content::fingerprint`]).
+    pub card_fingerprint: u64,
+}
+
+/// Where a run stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// In a room whose event is over: place a torch here, or move up.
+    Travel,
+    /// A fight to play; its result comes back as [`Choice::Fought`].
+    Fight(FightSpec),
+    /// Card picks after a fight or event.
+    Reward(Reward),
+    /// A shop.
+    Shop(Shop),
+    /// A choice scenario, by index in [`Balance::scenarios`].
+    Scenario(usize),
+    /// A card to remove from the deck; a card pick may follow.
+    RemoveCard {
+        /// A card pick follows the removal.
+        then_pick: bool,
+    },
+    /// A unique event the player may accept or decline.
+    Unique(UniqueKind),
+    /// The run is over.
+    Over {
+        /// The boss was beaten.
+        won: bool,
+    },
+}
+
+/// Card picks on offer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reward {
+    /// The cards offered now, by id.
+    pub offer: Vec<String>,
+    /// Picks left after this one.
+    pub picks_after: u32,
+    /// The offers are of the pool's most costly cards.
+    pub costly: bool,
+}
+
+/// A shop's stock.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shop {
+    /// Cards for sale: id and price (a bought card leaves the list).
+    pub cards: Vec<(String, u32)>,
+    /// Torches still for sale.
+    pub torches: u32,
+    /// A card was removed here already (one removal per shop).
+    pub removed: bool,
+}
+
+/// Something a player can do, or the result of a fight.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Choice {
+    /// Move to a room on the floor above.
+    Move(RoomId),
+    /// Place a torch in the current room.
+    PlaceTorch,
+    /// The fight's result (never listed by [`Run::choices`]: the fight is
+    /// played, then its result applied).
+    Fought(FightResult),
+    /// Take an offered card, by index in the offer.
+    TakeCard(usize),
+    /// Take no card.
+    SkipCard,
+    /// Buy a shop's card, by index in its stock.
+    Buy(usize),
+    /// Buy a torch.
+    BuyTorch,
+    /// Sell a card of the deck, by main-deck index.
+    Sell(usize),
+    /// Remove a card of the deck, by main-deck index (paid in a shop).
+    Remove(usize),
+    /// Leave the shop.
+    Leave,
+    /// A scenario's option, by index.
+    Pick(usize),
+    /// Accept a unique event.
+    Accept,
+    /// Decline a unique event.
+    Decline,
+}
+
+/// One fight of the run, for its summary.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FightRecord {
+    /// What kind.
+    pub kind: FightKind,
+    /// The floor.
+    pub floor: u8,
+    /// The room's light level.
+    pub light: u32,
+    /// The player won.
+    pub won: bool,
+    /// Gold it paid.
+    pub gold: u32,
+    /// Rewards it gave: card picks, torches and relics.
+    pub rewards: u32,
+}
+
+/// A choice the run can't take now.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RunError {
+    /// The choice is not among [`Run::choices`].
+    #[error("{0:?} is not a choice now")]
+    NotOffered(Choice),
+    /// A fight result came when no fight was on.
+    #[error("a fight result came, but no fight is on")]
+    NoFight,
+}
+
+/// A run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Run {
+    setup: RunSetup,
+    map: Map,
+    position: RoomId,
+    deck: RunDeck,
+    defense: i32,
+    max_defense: i32,
+    gold: u32,
+    torches: u32,
+    placed: Vec<Torch>,
+    torch_radius_bonus: u8,
+    relics: Vec<String>,
+    uniques_done: Vec<RoomId>,
+    phase: Phase,
+    fights: Vec<FightRecord>,
+    torches_used: u32,
+    log: Vec<Choice>,
+}
+
+impl Run {
+    /// A new run: the map from the seed, the start room's torch, the
+    /// player's start from the balance.
+    pub fn new(setup: RunSetup) -> Run {
+        let balance = &setup.balance;
+        let map = Map::generate(setup.seed, balance);
+        let start = map.start();
+        Run {
+            position: start,
+            deck: setup.deck.clone(),
+            defense: balance.player.leader_defense,
+            max_defense: balance.player.leader_defense,
+            gold: balance.player.start_gold,
+            torches: balance.light.start_torches,
+            placed: vec![Torch {
+                room: start,
+                radius: balance.light.start_torch_radius,
+            }],
+            torch_radius_bonus: 0,
+            relics: Vec::new(),
+            uniques_done: Vec::new(),
+            phase: Phase::Travel,
+            fights: Vec::new(),
+            torches_used: 0,
+            log: Vec::new(),
+            map,
+            setup,
+        }
+    }
+
+    /// What the run started from.
+    pub fn setup(&self) -> &RunSetup {
+        &self.setup
+    }
+
+    /// The numbers.
+    pub fn balance(&self) -> &Balance {
+        &self.setup.balance
+    }
+
+    /// The map.
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+
+    /// The room the player is in.
+    pub fn position(&self) -> RoomId {
+        self.position
+    }
+
+    /// The floor the player is on.
+    pub fn floor(&self) -> u8 {
+        self.map.room(self.position).map_or(0, |room| room.floor)
+    }
+
+    /// The deck.
+    pub fn deck(&self) -> &RunDeck {
+        &self.deck
+    }
+
+    /// The leader's defense, carried from fight to fight.
+    pub fn defense(&self) -> i32 {
+        self.defense
+    }
+
+    /// The most leader defense heals restore to.
+    pub fn max_defense(&self) -> i32 {
+        self.max_defense
+    }
+
+    /// Gold.
+    pub fn gold(&self) -> u32 {
+        self.gold
+    }
+
+    /// Torches held.
+    pub fn torches(&self) -> u32 {
+        self.torches
+    }
+
+    /// Torches placed, the start room's first.
+    pub fn placed(&self) -> &[Torch] {
+        &self.placed
+    }
+
+    /// Torches the player placed (the start room's not counted).
+    pub fn torches_used(&self) -> u32 {
+        self.torches_used
+    }
+
+    /// The radius of the next torch placed.
+    pub fn torch_radius(&self) -> u8 {
+        self.balance().light.torch_radius + self.torch_radius_bonus
+    }
+
+    /// Relics held, by id.
+    pub fn relics(&self) -> &[String] {
+        &self.relics
+    }
+
+    /// Where the run stands.
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// The fights so far.
+    pub fn fights(&self) -> &[FightRecord] {
+        &self.fights
+    }
+
+    /// The choices made so far, fight results included.
+    pub fn log(&self) -> &[Choice] {
+        &self.log
+    }
+
+    /// Whether the run is over, and how: `Some(true)` beaten the boss.
+    pub fn outcome(&self) -> Option<bool> {
+        match self.phase {
+            Phase::Over { won } => Some(won),
+            _ => None,
+        }
+    }
+
+    /// The light level of a room now.
+    pub fn light(&self, room: RoomId) -> u32 {
+        light::level(&self.map, &self.placed, room)
+    }
+
+    /// What the player sees of a room now.
+    pub fn sight(&self, room: RoomId) -> light::Sight {
+        light::sight(&self.map, &self.placed, self.position, room)
+    }
+
+    /// The fight to play now, if one is on.
+    pub fn fight(&self) -> Option<&FightSpec> {
+        match &self.phase {
+            Phase::Fight(spec) => Some(spec),
+            _ => None,
+        }
+    }
+
+    /// The choices the player may make now (none during a fight or after
+    /// the end).
+    pub fn choices(&self) -> Vec<Choice> {
+        let mut out = Vec::new();
+        match &self.phase {
+            Phase::Travel => {
+                if self.can_place_torch() {
+                    out.push(Choice::PlaceTorch);
+                }
+                out.extend(
+                    self.map
+                        .next(self.position)
+                        .iter()
+                        .map(|r| Choice::Move(*r)),
+                );
+            }
+            Phase::Fight(_) | Phase::Over { .. } => {}
+            Phase::Reward(reward) => {
+                if self.deck.main.len() < MAX_DECK_CARDS {
+                    out.extend((0..reward.offer.len()).map(Choice::TakeCard));
+                }
+                out.push(Choice::SkipCard);
+            }
+            Phase::Shop(shop) => {
+                let shop_balance = &self.balance().shop;
+                for (idx, (_, price)) in shop.cards.iter().enumerate() {
+                    if self.gold >= *price && self.deck.main.len() < MAX_DECK_CARDS {
+                        out.push(Choice::Buy(idx));
+                    }
+                }
+                if shop.torches > 0 && self.gold >= shop_balance.torch_price {
+                    out.push(Choice::BuyTorch);
+                }
+                if !shop.removed
+                    && self.gold >= shop_balance.remove_price
+                    && self.deck.main.len() > 1
+                {
+                    out.extend(self.deck.distinct().into_iter().map(Choice::Remove));
+                }
+                if self.deck.main.len() > 1 {
+                    out.extend(self.deck.distinct().into_iter().map(Choice::Sell));
+                }
+                out.push(Choice::Leave);
+            }
+            Phase::Scenario(idx) => {
+                if let Some(scenario) = self.balance().scenarios.get(*idx) {
+                    for (option_idx, option) in scenario.options.iter().enumerate() {
+                        let affordable = i64::from(self.gold) + i64::from(option.gold) >= 0
+                            && i64::from(self.torches) + i64::from(option.torches) >= 0
+                            && (!option.remove_card || self.deck.main.len() > 1);
+                        if affordable {
+                            out.push(Choice::Pick(option_idx));
+                        }
+                    }
+                }
+            }
+            Phase::RemoveCard { .. } => {
+                out.extend(self.deck.distinct().into_iter().map(Choice::Remove));
+            }
+            Phase::Unique(_) => out.extend([Choice::Accept, Choice::Decline]),
+        }
+        out
+    }
+
+    /// Applies a choice (or a fight's result) and returns what happened,
+    /// in words for the player. A choice not offered changes nothing.
+    pub fn apply(&mut self, choice: Choice, content: &Content) -> Result<Vec<String>, RunError> {
+        match &choice {
+            Choice::Fought(_) => {
+                if self.fight().is_none() {
+                    return Err(RunError::NoFight);
+                }
+            }
+            other => {
+                if !self.choices().contains(other) {
+                    return Err(RunError::NotOffered(choice));
+                }
+            }
+        }
+        let step = self.log.len() as u64;
+        self.log.push(choice.clone());
+        let mut notes = Vec::new();
+        let mut draws = Draws::new(self.setup.seed, "choice", step);
+        match choice {
+            Choice::Move(room) => self.enter(room, content, &mut draws, &mut notes),
+            Choice::PlaceTorch => {
+                self.torches -= 1;
+                self.torches_used += 1;
+                self.placed.push(Torch {
+                    room: self.position,
+                    radius: self.torch_radius(),
+                });
+                notes.push(format!(
+                    "You place a torch (radius {}); {} left.",
+                    self.torch_radius(),
+                    self.torches
+                ));
+                // A torch that makes this room bright wakes its twinkle.
+                self.after_event(&mut notes);
+            }
+            Choice::Fought(result) => self.finish_fight(result, content, &mut draws, &mut notes),
+            Choice::TakeCard(idx) => {
+                if let Phase::Reward(reward) = &self.phase
+                    && let Some(id) = reward.offer.get(idx)
+                {
+                    notes.push(format!("{} joins your deck.", content.name_of(id)));
+                    self.deck.main.push(id.clone());
+                }
+                self.next_pick(content, &mut draws, &mut notes);
+            }
+            Choice::SkipCard => self.next_pick(content, &mut draws, &mut notes),
+            Choice::Buy(idx) => {
+                if let Phase::Shop(shop) = &mut self.phase
+                    && idx < shop.cards.len()
+                {
+                    let (id, price) = shop.cards.remove(idx);
+                    self.gold -= price;
+                    notes.push(format!("Bought {} for {price} gold.", content.name_of(&id)));
+                    self.deck.main.push(id);
+                }
+            }
+            Choice::BuyTorch => {
+                let price = self.balance().shop.torch_price;
+                if let Phase::Shop(shop) = &mut self.phase {
+                    shop.torches -= 1;
+                    self.gold -= price;
+                    self.torches += 1;
+                    notes.push(format!("Bought a torch for {price} gold."));
+                }
+            }
+            Choice::Sell(idx) => {
+                let price = self.balance().shop.sell_price;
+                let id = self.deck.main.remove(idx);
+                self.gold += price;
+                notes.push(format!("Sold {} for {price} gold.", content.name_of(&id)));
+            }
+            Choice::Remove(idx) => {
+                let id = self.deck.main.remove(idx);
+                notes.push(format!("{} leaves your deck.", content.name_of(&id)));
+                match &mut self.phase {
+                    Phase::Shop(shop) => {
+                        shop.removed = true;
+                        self.gold -= self.setup.balance.shop.remove_price;
+                    }
+                    Phase::RemoveCard { then_pick: true } => {
+                        self.start_picks(1, false, content, &mut draws, &mut notes);
+                    }
+                    _ => self.after_event(&mut notes),
+                }
+            }
+            Choice::Leave => self.after_event(&mut notes),
+            Choice::Pick(option_idx) => {
+                self.pick_option(option_idx, content, &mut draws, &mut notes)
+            }
+            Choice::Accept => self.accept_unique(&mut draws, &mut notes),
+            Choice::Decline => {
+                notes.push("You leave the twinkle be.".to_owned());
+                self.phase = Phase::Travel;
+            }
+        }
+        Ok(notes)
+    }
+
+    fn can_place_torch(&self) -> bool {
+        self.torches > 0 && !self.placed.iter().any(|t| t.room == self.position)
+    }
+
+    /// Enters a room: its event begins.
+    fn enter(
+        &mut self,
+        room: RoomId,
+        content: &Content,
+        draws: &mut Draws,
+        notes: &mut Vec<String>,
+    ) {
+        self.position = room;
+        let level = self.light(room);
+        let event = self.map.room(room).map_or(EventKind::Fight, |r| r.event);
+        let floor = self.floor();
+        notes.push(format!(
+            "Floor {floor}: a {} room, {}.",
+            event.name(),
+            light::Light::of(level).name()
+        ));
+        let event = match event {
+            EventKind::Random => match events::settle_random(self.balance(), draws) {
+                Settled::Event(kind) => {
+                    notes.push(format!("The room turns out to hold a {}.", kind.name()));
+                    kind
+                }
+                Settled::Scenario(idx) => {
+                    if let Some(scenario) = self.balance().scenarios.get(idx) {
+                        notes.push(scenario.text.clone());
+                    }
+                    self.phase = Phase::Scenario(idx);
+                    return;
+                }
+            },
+            other => other,
+        };
+        match event {
+            EventKind::Fight => self.start_fight(FightKind::Normal, level, draws),
+            EventKind::Elite => self.start_fight(FightKind::Elite, level, draws),
+            EventKind::Boss => self.start_fight(FightKind::Boss, level, draws),
+            EventKind::Shop => {
+                let class = content.class_of(&self.deck.leader);
+                let shop = &self.setup.balance.shop;
+                let cards = content
+                    .pool()
+                    .offer(
+                        class,
+                        floor,
+                        self.map.floors(),
+                        shop.cards_offered,
+                        false,
+                        draws,
+                    )
+                    .into_iter()
+                    .map(|id| {
+                        let price = shop.card_price
+                            + shop.card_price_per_cost * u32::from(content.cost_of(&id));
+                        (id, price)
+                    })
+                    .collect();
+                self.phase = Phase::Shop(Shop {
+                    cards,
+                    torches: SHOP_TORCHES,
+                    removed: false,
+                });
+            }
+            EventKind::Heal => {
+                let before = self.defense;
+                self.defense = (self.defense + self.balance().heal.amount).min(self.max_defense);
+                notes.push(format!(
+                    "You rest: leader defense {before} → {}.",
+                    self.defense
+                ));
+                self.after_event(notes);
+            }
+            EventKind::Start | EventKind::Random => self.after_event(notes),
+        }
+    }
+
+    /// The fight of this room, by floor, kind and light.
+    fn start_fight(&mut self, kind: FightKind, level: u32, draws: &mut Draws) {
+        let balance = &self.setup.balance;
+        let floor = self.floor();
+        let enc = &balance.encounters;
+        let effect = balance.light_effect(level);
+        let (deck, bot) = if kind == FightKind::Boss {
+            (enc.boss_deck.clone(), enc.boss_bot.clone())
+        } else {
+            let tier = balance.tier(floor);
+            let deck = tier
+                .and_then(|t| t.decks.get(draws.below(t.decks.len() as u64) as usize))
+                .cloned()
+                .unwrap_or_else(|| enc.boss_deck.clone());
+            (
+                deck,
+                tier.map_or_else(|| enc.boss_bot.clone(), |t| t.bot.clone()),
+            )
+        };
+        let (extra_defense, extra_cards) = match kind {
+            FightKind::Normal => (0, 0),
+            FightKind::Elite | FightKind::Special => (enc.elite_defense, enc.elite_cards),
+            FightKind::Boss => (enc.boss_defense, 0),
+        };
+        let spec = FightSpec {
+            kind,
+            floor,
+            light: level,
+            enemy_deck: deck,
+            enemy_bot: bot,
+            enemy_defense: (balance.player.leader_defense + extra_defense + effect.enemy_defense)
+                .max(1),
+            enemy_cards: extra_cards + effect.enemy_cards,
+            player_defense: self.defense,
+            seed: draws.seed(),
+            turn_cap: enc.turn_cap,
+        };
+        self.phase = Phase::Fight(spec);
+    }
+
+    fn finish_fight(
+        &mut self,
+        result: FightResult,
+        content: &Content,
+        draws: &mut Draws,
+        notes: &mut Vec<String>,
+    ) {
+        let Phase::Fight(spec) = self.phase.clone() else {
+            return;
+        };
+        let mut record = FightRecord {
+            kind: spec.kind,
+            floor: spec.floor,
+            light: spec.light,
+            won: result.won,
+            gold: 0,
+            rewards: 0,
+        };
+        if !result.won {
+            notes.push(format!(
+                "You lost the fight on floor {}. The run is over.",
+                spec.floor
+            ));
+            self.fights.push(record);
+            self.phase = Phase::Over { won: false };
+            return;
+        }
+        let heal: i32 = self
+            .relic_effects()
+            .filter_map(|e| match e {
+                RelicEffect::HealAfterFight(n) => Some(n),
+                _ => None,
+            })
+            .sum();
+        self.defense = (result.defense_left + heal).clamp(1, self.max_defense);
+        let balance = self.setup.balance.clone();
+        if spec.kind == FightKind::Boss {
+            let bonus = self.torches * balance.light.gold_per_torch_left;
+            record.gold = balance.rewards.boss_gold + bonus;
+            self.gold += record.gold;
+            notes.push(format!(
+                "The boss falls! {} gold, {bonus} of it for your {} torches left.",
+                record.gold, self.torches
+            ));
+            self.fights.push(record);
+            self.phase = Phase::Over { won: true };
+            return;
+        }
+        let elite = matches!(spec.kind, FightKind::Elite | FightKind::Special);
+        let gold_range = if elite {
+            balance.rewards.elite_gold
+        } else {
+            balance.rewards.fight_gold
+        };
+        let extra_picks = if elite {
+            balance.rewards.elite_card_picks
+        } else {
+            0
+        };
+        let gold_bonus: u32 = self
+            .relic_effects()
+            .filter_map(|e| match e {
+                RelicEffect::FightGold(n) => Some(n),
+                _ => None,
+            })
+            .sum();
+        let payout = crate::rewards::payout(
+            &balance,
+            gold_range,
+            balance.light_effect(spec.light),
+            extra_picks,
+            gold_bonus,
+            draws,
+        );
+        self.gold += payout.gold;
+        self.torches += payout.torches;
+        record.gold = payout.gold;
+        record.rewards = payout.card_picks + payout.torches;
+        notes.push(format!(
+            "You won with {} defense left: {} gold{}.",
+            self.defense,
+            payout.gold,
+            if payout.torches > 0 {
+                " and a torch"
+            } else {
+                ""
+            }
+        ));
+        if spec.kind == FightKind::Special {
+            record.rewards += u32::from(self.gain_random_relic(draws, notes));
+        }
+        self.fights.push(record);
+        self.start_picks(
+            payout.card_picks,
+            spec.kind == FightKind::Special,
+            content,
+            draws,
+            notes,
+        );
+    }
+
+    /// Offers `picks` card picks in a row (none: the event is over).
+    fn start_picks(
+        &mut self,
+        picks: u32,
+        costly: bool,
+        content: &Content,
+        draws: &mut Draws,
+        notes: &mut Vec<String>,
+    ) {
+        if picks == 0 {
+            self.after_event(notes);
+            return;
+        }
+        let class = content.class_of(&self.deck.leader);
+        let offer = content.pool().offer(
+            class,
+            self.floor(),
+            self.map.floors(),
+            self.balance().rewards.card_choices,
+            costly,
+            draws,
+        );
+        if offer.is_empty() {
+            self.after_event(notes);
+            return;
+        }
+        self.phase = Phase::Reward(Reward {
+            offer,
+            picks_after: picks - 1,
+            costly,
+        });
+    }
+
+    fn next_pick(&mut self, content: &Content, draws: &mut Draws, notes: &mut Vec<String>) {
+        let (left, costly) = match &self.phase {
+            Phase::Reward(reward) => (reward.picks_after, reward.costly),
+            _ => (0, false),
+        };
+        self.start_picks(left, costly, content, draws, notes);
+    }
+
+    fn pick_option(
+        &mut self,
+        option_idx: usize,
+        content: &Content,
+        draws: &mut Draws,
+        notes: &mut Vec<String>,
+    ) {
+        let Phase::Scenario(idx) = self.phase else {
+            return;
+        };
+        let Some(option) = self
+            .balance()
+            .scenarios
+            .get(idx)
+            .and_then(|s| s.options.get(option_idx))
+            .cloned()
+        else {
+            return;
+        };
+        notes.push(option.label.clone());
+        self.gold = (i64::from(self.gold) + i64::from(option.gold)).max(0) as u32;
+        self.torches = (i64::from(self.torches) + i64::from(option.torches)).max(0) as u32;
+        self.defense = (self.defense + option.defense).clamp(1, self.max_defense);
+        if let Some(relic) = &option.relic {
+            self.gain_relic(relic, notes);
+        }
+        if option.remove_card {
+            self.phase = Phase::RemoveCard {
+                then_pick: option.card_pick,
+            };
+        } else {
+            self.start_picks(u32::from(option.card_pick), false, content, draws, notes);
+        }
+    }
+
+    /// After a room's event: its unique event if bright enough and not yet
+    /// met, else travel.
+    fn after_event(&mut self, notes: &mut Vec<String>) {
+        let unique = self.map.room(self.position).and_then(|room| room.unique);
+        match unique {
+            Some(kind)
+                if !self.uniques_done.contains(&self.position)
+                    && events::unique_triggers(self.light(self.position)) =>
+            {
+                self.uniques_done.push(self.position);
+                notes.push("In the bright light, the twinkle here takes shape.".to_owned());
+                self.phase = Phase::Unique(kind);
+            }
+            _ => self.phase = Phase::Travel,
+        }
+    }
+
+    fn accept_unique(&mut self, draws: &mut Draws, notes: &mut Vec<String>) {
+        match self.phase {
+            Phase::Unique(UniqueKind::Relic) => {
+                self.gain_random_relic(draws, notes);
+                self.phase = Phase::Travel;
+            }
+            Phase::Unique(UniqueKind::Fight) => {
+                notes.push("A guardian of the twinkle steps out.".to_owned());
+                let level = self.light(self.position);
+                self.start_fight(FightKind::Special, level, draws);
+            }
+            _ => {}
+        }
+    }
+
+    /// A relic not held yet, if any is left; whether one was gained.
+    fn gain_random_relic(&mut self, draws: &mut Draws, notes: &mut Vec<String>) -> bool {
+        let left: Vec<String> = self
+            .balance()
+            .relics
+            .iter()
+            .filter(|r| !self.relics.contains(&r.id))
+            .map(|r| r.id.clone())
+            .collect();
+        if left.is_empty() {
+            notes.push("The twinkle fades: there is no relic left to find.".to_owned());
+            return false;
+        }
+        let id = left[draws.below(left.len() as u64) as usize].clone();
+        self.gain_relic(&id, notes);
+        true
+    }
+
+    fn gain_relic(&mut self, id: &str, notes: &mut Vec<String>) {
+        let Some(relic) = self.balance().relic(id).cloned() else {
+            return;
+        };
+        notes.push(format!("You gain {}: {}", relic.name, relic.text));
+        self.relics.push(relic.id.clone());
+        match relic.effect {
+            RelicEffect::MaxDefense(n) => {
+                self.max_defense += n;
+                self.defense = (self.defense + n).clamp(1, self.max_defense);
+            }
+            RelicEffect::Torches(n) => self.torches += n,
+            RelicEffect::TorchRadius(n) => self.torch_radius_bonus += n,
+            RelicEffect::FightGold(_) | RelicEffect::HealAfterFight(_) => {}
+        }
+    }
+
+    fn relic_effects(&self) -> impl Iterator<Item = RelicEffect> + '_ {
+        self.relics
+            .iter()
+            .filter_map(|id| self.balance().relic(id).map(|r| r.effect))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Choice, Phase, Run, RunDeck, RunError, RunSetup};
+    use crate::balance::Balance;
+    use crate::content::{self, Content};
+    use crate::fight::FightResult;
+    use std::sync::Arc;
+    use sve_engine::decks::starter_deck;
+    use sve_engine::engine::{AbilityRunner, NoAbilities};
+
+    fn start(seed: u64) -> (Run, Content) {
+        let db = Arc::new(sve_engine::cards::starter::starter_db().expect("bundled cards"));
+        let runner: Arc<dyn AbilityRunner> = Arc::new(NoAbilities);
+        let content = Content::new(Arc::clone(&db), runner, &Balance::default(), &starter_deck)
+            .expect("starter decks");
+        let list = content::resolve_named("SD01", &db, &starter_deck).expect("SD01");
+        let run = Run::new(RunSetup {
+            seed,
+            deck_name: "SD01".to_owned(),
+            deck: RunDeck::from_list(&list, &db),
+            balance: Balance::default(),
+            card_fingerprint: content.fingerprint(),
+        });
+        (run, content)
+    }
+
+    #[test]
+    fn a_run_starts_in_the_lit_start_room_with_three_torches() {
+        let (run, _) = start(1);
+        assert_eq!((run.torches(), run.defense(), run.floor()), (3, 20, 0));
+        assert_eq!(run.placed().len(), 1);
+        // The start room holds its torch: only moves are offered.
+        assert!(run.choices().iter().all(|c| matches!(c, Choice::Move(_))));
+        for room in run.map().next(run.position()) {
+            assert!(run.light(*room) >= 1, "the start torch lights floor 1");
+        }
+    }
+
+    #[test]
+    fn floor_one_is_a_fight_and_a_win_pays_then_offers_cards() {
+        let (mut run, content) = start(2);
+        let first = run.choices()[0].clone();
+        run.apply(first, &content).expect("a move");
+        let spec = run.fight().expect("floor 1 is all fights").clone();
+        assert_eq!(spec.player_defense, 20);
+        assert!(run.choices().is_empty());
+        let gold = run.gold();
+        run.apply(
+            Choice::Fought(FightResult {
+                won: true,
+                defense_left: 14,
+                turns: 9,
+            }),
+            &content,
+        )
+        .expect("the fight's result");
+        assert_eq!(run.defense(), 14);
+        assert!(run.gold() > gold);
+        assert!(matches!(run.phase(), Phase::Reward(_)), "{:?}", run.phase());
+        let deck = run.deck().main.len();
+        run.apply(Choice::TakeCard(0), &content).expect("a pick");
+        assert_eq!(run.deck().main.len(), deck + 1);
+    }
+
+    #[test]
+    fn a_lost_fight_ends_the_run_and_refuses_more_choices() {
+        let (mut run, content) = start(3);
+        let first = run.choices()[0].clone();
+        run.apply(first.clone(), &content).expect("a move");
+        let lost = FightResult {
+            won: false,
+            defense_left: 0,
+            turns: 12,
+        };
+        run.apply(Choice::Fought(lost), &content)
+            .expect("the result");
+        assert_eq!(run.outcome(), Some(false));
+        assert_eq!(
+            run.apply(first.clone(), &content),
+            Err(RunError::NotOffered(first))
+        );
+        assert_eq!(
+            run.apply(Choice::Fought(lost), &content),
+            Err(RunError::NoFight)
+        );
+    }
+
+    #[test]
+    fn a_placed_torch_lights_the_room_and_costs_a_torch() {
+        let (mut run, content) = start(4);
+        let first = run.choices()[0].clone();
+        run.apply(first, &content).expect("a move");
+        run.apply(
+            Choice::Fought(FightResult {
+                won: true,
+                defense_left: 20,
+                turns: 9,
+            }),
+            &content,
+        )
+        .expect("won");
+        while !matches!(run.phase(), Phase::Travel) {
+            run.apply(Choice::SkipCard, &content).expect("skip");
+        }
+        let here = run.position();
+        let before = run.light(here);
+        run.apply(Choice::PlaceTorch, &content).expect("a torch");
+        assert_eq!(run.light(here), before + 1);
+        assert_eq!((run.torches(), run.torches_used()), (2, 1));
+        assert!(
+            !run.choices().contains(&Choice::PlaceTorch),
+            "one torch per room"
+        );
+    }
+}

@@ -1,0 +1,229 @@
+//! Saves and run files, postcard behind a magic and a version.
+//!
+//! - A **save** ([`save`], [`load`]) is the whole run state at one moment:
+//!   resume it with the same cards. Saving a loaded save gives the same
+//!   bytes.
+//! - A **run file** ([`run_file`], [`read_run_file`], [`replay`]) is the
+//!   run's setup (seed, deck, balance, card fingerprint) and its list of
+//!   choices; replaying it rebuilds the run choice by choice. A fight enters
+//!   the list as its result ([`Choice::Fought`]): a replay takes the result,
+//!   it does not play the match again.
+//!
+//! Files are outside input: sizes are capped, every problem is a
+//! [`SaveError`], never a panic.
+
+use crate::content::Content;
+use crate::run::{Choice, Run, RunError, RunSetup};
+use serde::{Deserialize, Serialize};
+
+/// The first bytes of a save.
+pub const SAVE_MAGIC: [u8; 4] = *b"SVAS";
+/// The first bytes of a run file.
+pub const RUN_FILE_MAGIC: [u8; 4] = *b"SVAR";
+/// The format version of both; a file of another version is refused.
+pub const VERSION: u16 = 1;
+/// The most bytes a save or run file may have.
+pub const MAX_FILE_BYTES: usize = 16 << 20;
+
+/// A run file's content: where the run started and what was chosen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunFile {
+    /// The run's setup.
+    pub setup: RunSetup,
+    /// Every choice, fight results included, in order.
+    pub choices: Vec<Choice>,
+}
+
+/// Why a save or run file can't be read or replayed.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// Not a file of this kind.
+    #[error("not an adventure {0} (its first bytes are wrong)")]
+    Magic(&'static str),
+    /// Another format version.
+    #[error("format version {found}, this build reads {VERSION}")]
+    Version {
+        /// The file's version.
+        found: u16,
+    },
+    /// Too big.
+    #[error("more than {MAX_FILE_BYTES} bytes")]
+    TooBig,
+    /// The bytes don't decode.
+    #[error("damaged file: {0}")]
+    Decode(#[from] postcard::Error),
+    /// The run was made with other card data.
+    #[error(
+        "the run was made with other card data (fingerprint {file:016x}, loaded {loaded:016x})"
+    )]
+    Cards {
+        /// The file's fingerprint.
+        file: u64,
+        /// The loaded cards' fingerprint.
+        loaded: u64,
+    },
+    /// A choice of the file is refused by the run.
+    #[error("choice {index} of the run file: {error}")]
+    Choice {
+        /// Its 0-based index.
+        index: usize,
+        /// Why.
+        error: RunError,
+    },
+}
+
+/// A save's bytes.
+pub fn save(run: &Run) -> Result<Vec<u8>, SaveError> {
+    encode(SAVE_MAGIC, run)
+}
+
+/// A run from a save's bytes.
+pub fn load(bytes: &[u8]) -> Result<Run, SaveError> {
+    decode(SAVE_MAGIC, "save", bytes)
+}
+
+/// A run file's bytes: the run's setup and its choices.
+pub fn run_file(run: &Run) -> Result<Vec<u8>, SaveError> {
+    let file = RunFile {
+        setup: run.setup().clone(),
+        choices: run.log().to_vec(),
+    };
+    encode(RUN_FILE_MAGIC, &file)
+}
+
+/// A run file from its bytes.
+pub fn read_run_file(bytes: &[u8]) -> Result<RunFile, SaveError> {
+    decode(RUN_FILE_MAGIC, "run file", bytes)
+}
+
+/// The run a run file describes, rebuilt choice by choice with the loaded
+/// cards (which must be those the run was made with).
+pub fn replay(file: &RunFile, content: &Content) -> Result<Run, SaveError> {
+    if file.setup.card_fingerprint != content.fingerprint() {
+        return Err(SaveError::Cards {
+            file: file.setup.card_fingerprint,
+            loaded: content.fingerprint(),
+        });
+    }
+    let mut run = Run::new(file.setup.clone());
+    for (index, choice) in file.choices.iter().enumerate() {
+        run.apply(choice.clone(), content)
+            .map_err(|error| SaveError::Choice { index, error })?;
+    }
+    Ok(run)
+}
+
+fn encode<T: Serialize>(magic: [u8; 4], value: &T) -> Result<Vec<u8>, SaveError> {
+    let mut bytes = magic.to_vec();
+    bytes.extend_from_slice(&VERSION.to_le_bytes());
+    Ok(postcard::to_extend(value, bytes)?)
+}
+
+fn decode<T: for<'de> Deserialize<'de>>(
+    magic: [u8; 4],
+    what: &'static str,
+    bytes: &[u8],
+) -> Result<T, SaveError> {
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(SaveError::TooBig);
+    }
+    let Some((head, rest)) = bytes.split_first_chunk::<4>() else {
+        return Err(SaveError::Magic(what));
+    };
+    if *head != magic {
+        return Err(SaveError::Magic(what));
+    }
+    let Some((version, body)) = rest.split_first_chunk::<2>() else {
+        return Err(SaveError::Magic(what));
+    };
+    let found = u16::from_le_bytes(*version);
+    if found != VERSION {
+        return Err(SaveError::Version { found });
+    }
+    Ok(postcard::from_bytes(body)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SaveError, load, read_run_file, replay, run_file, save};
+    use crate::balance::Balance;
+    use crate::content::{self, Content};
+    use crate::fight::FightOptions;
+    use crate::policy::PolicyKind;
+    use crate::run::{Run, RunDeck, RunSetup};
+    use crate::sim::play_run;
+    use std::sync::Arc;
+    use sve_engine::bot::BotKind;
+    use sve_engine::decks::starter_deck;
+    use sve_engine::engine::{AbilityRunner, NoAbilities};
+
+    fn content() -> Content {
+        let db = Arc::new(sve_engine::cards::starter::starter_db().expect("bundled cards"));
+        let runner: Arc<dyn AbilityRunner> = Arc::new(NoAbilities);
+        Content::new(db, runner, &Balance::default(), &starter_deck).expect("starter decks")
+    }
+
+    fn played_run(content: &Content, seed: u64) -> Run {
+        let list = content::resolve_named("SD02", content.db(), &starter_deck).expect("SD02");
+        let mut run = Run::new(RunSetup {
+            seed,
+            deck_name: "SD02".to_owned(),
+            deck: RunDeck::from_list(&list, content.db()),
+            balance: Balance::default(),
+            card_fingerprint: content.fingerprint(),
+        });
+        let mut policy = PolicyKind::Cautious.build();
+        play_run(
+            &mut run,
+            content,
+            policy.as_mut(),
+            BotKind::Greedy,
+            FightOptions::default(),
+        );
+        run
+    }
+
+    #[test]
+    fn a_save_loads_and_saves_to_the_same_bytes() {
+        let content = content();
+        let run = played_run(&content, 11);
+        assert!(run.fights().len() > 1, "the run fought");
+        let bytes = save(&run).expect("saves");
+        let loaded = load(&bytes).expect("loads");
+        assert_eq!(loaded, run);
+        assert_eq!(save(&loaded).expect("saves again"), bytes);
+    }
+
+    #[test]
+    fn replaying_a_run_file_reproduces_the_run() {
+        let content = content();
+        let run = played_run(&content, 12);
+        let bytes = run_file(&run).expect("writes");
+        let file = read_run_file(&bytes).expect("reads");
+        let replayed = replay(&file, &content).expect("replays");
+        assert_eq!(replayed, run);
+        assert_eq!(save(&replayed).expect("saves"), save(&run).expect("saves"));
+    }
+
+    #[test]
+    fn damaged_and_foreign_files_are_errors() {
+        let content = content();
+        let run = played_run(&content, 13);
+        let bytes = save(&run).expect("saves");
+        assert!(matches!(read_run_file(&bytes), Err(SaveError::Magic(_))));
+        assert!(matches!(load(&bytes[..3]), Err(SaveError::Magic(_))));
+        let mut other_version = bytes.clone();
+        other_version[4] = 9;
+        assert!(matches!(
+            load(&other_version),
+            Err(SaveError::Version { found: 9 })
+        ));
+        assert!(load(&bytes[..bytes.len() / 2]).is_err());
+        let mut file = read_run_file(&run_file(&run).expect("writes")).expect("reads");
+        file.setup.card_fingerprint ^= 1;
+        assert!(matches!(
+            replay(&file, &content),
+            Err(SaveError::Cards { .. })
+        ));
+    }
+}
