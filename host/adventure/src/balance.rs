@@ -146,7 +146,7 @@ pub struct Encounters {
     pub boss_deck: String,
     /// The boss's bot level.
     pub boss_bot: String,
-    /// Added to the boss's leader defense.
+    /// The boss leader's defense, before light changes.
     pub boss_defense: i32,
     /// A fight is stopped after this many turns and counts as lost.
     pub turn_cap: u32,
@@ -160,6 +160,8 @@ pub struct Tier {
     pub from_floor: u8,
     /// The enemy bot's level (`random`, `easy`, `medium`, `hard`).
     pub bot: String,
+    /// The enemy leader's defense, before elite and light changes.
+    pub defense: i32,
     /// The decks an enemy of this tier plays, one picked per fight.
     pub decks: Vec<String>,
 }
@@ -204,6 +206,8 @@ pub struct ShopBalance {
 pub struct HealBalance {
     /// Leader defense restored (never above `player.leader_defense`).
     pub amount: i32,
+    /// Leader defense restored after every won fight.
+    pub after_fight: i32,
 }
 
 /// A choice event: a text and its options (`[[scenarios]]`).
@@ -657,12 +661,14 @@ impl Default for Encounters {
             tiers: vec![
                 Tier {
                     from_floor: 1,
-                    bot: "easy".to_owned(),
+                    bot: "random".to_owned(),
+                    defense: 15,
                     decks: all.clone(),
                 },
                 Tier {
                     from_floor: 6,
-                    bot: "medium".to_owned(),
+                    bot: "easy".to_owned(),
+                    defense: 12,
                     decks: all,
                 },
             ],
@@ -670,7 +676,7 @@ impl Default for Encounters {
             elite_cards: 1,
             boss_deck: "SD06".to_owned(),
             boss_bot: "medium".to_owned(),
-            boss_defense: 10,
+            boss_defense: 20,
             turn_cap: 60,
         }
     }
@@ -703,7 +709,10 @@ impl Default for ShopBalance {
 
 impl Default for HealBalance {
     fn default() -> HealBalance {
-        HealBalance { amount: 8 }
+        HealBalance {
+            amount: 10,
+            after_fight: 4,
+        }
     }
 }
 
@@ -850,9 +859,9 @@ mod tests {
 
     #[test]
     fn a_missing_encounter_deck_names_its_line() {
-        let text = "[encounters]\nboss_deck = \"SD06\"\n\n[[encounters.tiers]]\nfrom_floor = 1\nbot = \"easy\"\ndecks = [\"SD01\", \"NOPE\"]\n";
+        let text = "[encounters]\nboss_deck = \"SD06\"\n\n[[encounters.tiers]]\nfrom_floor = 1\nbot = \"easy\"\ndefense = 10\ndecks = [\"SD01\", \"NOPE\"]\n";
         let err = Balance::from_toml(text, "b.toml", &starter).expect_err("NOPE is no deck");
-        assert_eq!(err.line(), Some(7), "{err}");
+        assert_eq!(err.line(), Some(8), "{err}");
         assert!(err.message().contains("NOPE"), "{err}");
     }
 

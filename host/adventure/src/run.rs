@@ -606,8 +606,12 @@ impl Run {
         let floor = self.floor();
         let enc = &balance.encounters;
         let effect = balance.light_effect(level);
-        let (deck, bot) = if kind == FightKind::Boss {
-            (enc.boss_deck.clone(), enc.boss_bot.clone())
+        let (deck, bot, base_defense) = if kind == FightKind::Boss {
+            (
+                enc.boss_deck.clone(),
+                enc.boss_bot.clone(),
+                enc.boss_defense,
+            )
         } else {
             let tier = balance.tier(floor);
             let deck = tier
@@ -617,12 +621,13 @@ impl Run {
             (
                 deck,
                 tier.map_or_else(|| enc.boss_bot.clone(), |t| t.bot.clone()),
+                tier.map_or(balance.player.leader_defense, |t| t.defense),
             )
         };
         let (extra_defense, extra_cards) = match kind {
             FightKind::Normal => (0, 0),
             FightKind::Elite | FightKind::Special => (enc.elite_defense, enc.elite_cards),
-            FightKind::Boss => (enc.boss_defense, 0),
+            FightKind::Boss => (0, 0),
         };
         let spec = FightSpec {
             kind,
@@ -630,8 +635,7 @@ impl Run {
             light: level,
             enemy_deck: deck,
             enemy_bot: bot,
-            enemy_defense: (balance.player.leader_defense + extra_defense + effect.enemy_defense)
-                .max(1),
+            enemy_defense: (base_defense + extra_defense + effect.enemy_defense).max(1),
             enemy_cards: extra_cards + effect.enemy_cards,
             player_defense: self.defense,
             seed: draws.seed(),
@@ -667,13 +671,14 @@ impl Run {
             self.phase = Phase::Over { won: false };
             return;
         }
-        let heal: i32 = self
-            .relic_effects()
-            .filter_map(|e| match e {
-                RelicEffect::HealAfterFight(n) => Some(n),
-                _ => None,
-            })
-            .sum();
+        let heal: i32 = self.balance().heal.after_fight
+            + self
+                .relic_effects()
+                .filter_map(|e| match e {
+                    RelicEffect::HealAfterFight(n) => Some(n),
+                    _ => None,
+                })
+                .sum::<i32>();
         self.defense = (result.defense_left + heal).clamp(1, self.max_defense);
         let balance = self.setup.balance.clone();
         if spec.kind == FightKind::Boss {
@@ -947,7 +952,7 @@ mod tests {
             &content,
         )
         .expect("the fight's result");
-        assert_eq!(run.defense(), 14);
+        assert_eq!(run.defense(), 14 + Balance::default().heal.after_fight);
         assert!(run.gold() > gold);
         assert!(matches!(run.phase(), Phase::Reward(_)), "{:?}", run.phase());
         let deck = run.deck().main.len();

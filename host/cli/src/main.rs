@@ -1,6 +1,7 @@
 //! `sve`: the headless command line. Plays matches in the terminal, runs
 //! bot simulations, prints and verifies replays, checks deck files.
 
+mod adventure_cmd;
 mod arena_cmd;
 mod human;
 mod live;
@@ -111,6 +112,11 @@ enum Command {
         /// Print the summary as one JSON object on the last line.
         #[arg(long)]
         json: bool,
+    },
+    /// Adventure: a roguelike run of fights on a map lit with torches.
+    Adventure {
+        #[command(subcommand)]
+        command: adventure_cmd::AdventureCommand,
     },
     /// Bot levels (or decks) against each other: win rates with 95%
     /// intervals, first-player rates, decision times and ratings.
@@ -373,6 +379,7 @@ fn main() -> Result<()> {
             let decks = load_decks(&args.decks(), &db, &pack_dirs)?;
             arena_cmd::run(&db, runners.as_ref(), decks, args)
         }
+        Command::Adventure { command } => adventure_cmd::run(command, &db, runner, &pack_dirs),
         Command::Replay { file, verify } => replay(&db, runner, &file, verify),
         Command::Serve(args) => online::serve(db, runner, args),
         Command::Deck {

@@ -1,0 +1,565 @@
+//! `sve adventure`: roguelike runs of SVE fights on a map lit with torches
+//! (`sve-adventure`, docs/adventure.md).
+//!
+//! - `new` plays a run at the terminal: the map, numbered choices, fights
+//!   played by you (the `sve match` prompts) or by a bot (`--bot-fights`).
+//! - `resume` goes on with a save; `replay` rebuilds a run file's run.
+//! - `sim` plays whole runs headless with a policy and prints a summary,
+//!   as one JSON object on the last line with `--json`.
+
+use crate::human::Human;
+use anyhow::{Context, Result, bail};
+use clap::{Args, Subcommand};
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use sve_adventure::balance::Balance;
+use sve_adventure::content::{self, Content};
+use sve_adventure::events::EventKind;
+use sve_adventure::fight::{self, FightOptions};
+use sve_adventure::policy::PolicyKind;
+use sve_adventure::run::{Choice, Phase, Run, RunDeck, RunSetup};
+use sve_adventure::{save, sim};
+use sve_engine::bot::{Bot, BotKind};
+use sve_engine::cards::CardDb;
+use sve_engine::decks::DeckFile;
+use sve_engine::engine::AbilityRunner;
+use sve_packs::deck_files;
+use sve_packs::text_file::read_text_file;
+
+/// `sve adventure` commands.
+#[derive(Subcommand)]
+pub enum AdventureCommand {
+    /// Start a run and play it at the terminal.
+    New(NewArgs),
+    /// Go on with a saved run.
+    Resume(ResumeArgs),
+    /// Rebuild a run from its run file and print where it ended.
+    Replay {
+        /// The run file (`--run-file` of `new`).
+        file: PathBuf,
+    },
+    /// Play whole runs headless and summarise them.
+    Sim(SimArgs),
+}
+
+/// `sve adventure new`.
+#[derive(Args)]
+pub struct NewArgs {
+    /// The run's seed (random if omitted; it is printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The starting deck: a pack's `decks/NAME.txt`, a bundled deck (SD01..SD06) or a file.
+    #[arg(long, default_value = "SD01")]
+    deck: String,
+    /// A balance file (TOML); the shipped defaults without it.
+    #[arg(long)]
+    balance: Option<PathBuf>,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+/// `sve adventure resume`.
+#[derive(Args)]
+pub struct ResumeArgs {
+    /// The save to go on with.
+    file: PathBuf,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+/// How a terminal run is played and kept.
+#[derive(Args)]
+pub struct PlayArgs {
+    /// A bot plays your fights: random, easy, medium or hard.
+    #[arg(long)]
+    bot_fights: Option<String>,
+    /// Write the run's save here after every choice.
+    #[arg(long)]
+    save: Option<PathBuf>,
+    /// Write the run file (seed and choices) here after every choice.
+    #[arg(long)]
+    run_file: Option<PathBuf>,
+}
+
+/// `sve adventure sim`.
+#[derive(Args)]
+pub struct SimArgs {
+    /// Runs to play.
+    #[arg(long, default_value_t = 10)]
+    runs: u32,
+    /// The bot playing the player's fights: random, easy, medium or hard.
+    #[arg(long, default_value = "medium")]
+    bot: String,
+    /// The policy making the run's choices: cautious or dark.
+    #[arg(long, default_value = "cautious")]
+    policy: String,
+    /// Base seed; run `i` uses seed + i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The starting deck.
+    #[arg(long, default_value = "SD01")]
+    deck: String,
+    /// A balance file (TOML).
+    #[arg(long)]
+    balance: Option<PathBuf>,
+    /// Skip the per-step invariant checks in fights (faster).
+    #[arg(long)]
+    no_invariants: bool,
+    /// Print the summary as one JSON object on the last line.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs an `sve adventure` command with the loaded cards.
+pub fn run(
+    command: AdventureCommand,
+    db: &Arc<CardDb>,
+    runner: Arc<dyn AbilityRunner>,
+    pack_dirs: &[PathBuf],
+) -> Result<()> {
+    let find_deck =
+        |name: &str| -> Option<DeckFile> { deck_files::load_deck_from_packs(name, pack_dirs).ok() };
+    match command {
+        AdventureCommand::New(args) => {
+            let balance = load_balance(args.balance.as_deref(), &find_deck)?;
+            let content = Content::new(Arc::clone(db), runner, &balance, &find_deck)?;
+            let seed = args.seed.unwrap_or_else(crate::entropy_seed);
+            println!("Adventure, seed {seed} (sve adventure new --seed {seed} plays it again)");
+            let setup = setup(&args.deck, seed, balance, &content, pack_dirs)?;
+            play(Run::new(setup), &content, &args.play)
+        }
+        AdventureCommand::Resume(args) => {
+            let bytes = std::fs::read(&args.file)
+                .with_context(|| format!("reading {}", args.file.display()))?;
+            let run = save::load(&bytes).with_context(|| format!("{}", args.file.display()))?;
+            let content = Content::new(Arc::clone(db), runner, run.balance(), &find_deck)?;
+            if run.setup().card_fingerprint != content.fingerprint() {
+                bail!(
+                    "{} was saved with other card data: load the packs it was played with",
+                    args.file.display()
+                );
+            }
+            play(run, &content, &args.play)
+        }
+        AdventureCommand::Replay { file } => {
+            let bytes =
+                std::fs::read(&file).with_context(|| format!("reading {}", file.display()))?;
+            let run_file =
+                save::read_run_file(&bytes).with_context(|| format!("{}", file.display()))?;
+            let content =
+                Content::new(Arc::clone(db), runner, &run_file.setup.balance, &find_deck)?;
+            let run = save::replay(&run_file, &content)
+                .with_context(|| format!("replaying {}", file.display()))?;
+            println!(
+                "{} choices replayed: {}",
+                run_file.choices.len(),
+                status_line(&run)
+            );
+            Ok(())
+        }
+        AdventureCommand::Sim(args) => run_sim(args, db, runner, pack_dirs, &find_deck),
+    }
+}
+
+fn run_sim(
+    args: SimArgs,
+    db: &Arc<CardDb>,
+    runner: Arc<dyn AbilityRunner>,
+    pack_dirs: &[PathBuf],
+    find_deck: &dyn Fn(&str) -> Option<DeckFile>,
+) -> Result<()> {
+    let bot: BotKind = sve_adventure::balance::parse_bot(&args.bot).map_err(anyhow::Error::msg)?;
+    let policy: PolicyKind = args.policy.parse().map_err(anyhow::Error::msg)?;
+    let balance = load_balance(args.balance.as_deref(), find_deck)?;
+    let content = Content::new(Arc::clone(db), runner, &balance, find_deck)?;
+    let setup = setup(&args.deck, args.seed, balance, &content, pack_dirs)?;
+    let summary = sim::run_sim(
+        &setup,
+        &content,
+        sim::SimOptions {
+            runs: args.runs,
+            seed: args.seed,
+            bot,
+            policy,
+            check_invariants: !args.no_invariants,
+        },
+        |done| tracing::info!("run {done}/{} done", args.runs),
+    );
+    println!(
+        "{} runs ({} policy, {} bot): {} won, mean floor {:.2}, boss reached {}",
+        summary.runs,
+        summary.policy,
+        summary.bot,
+        summary.wins,
+        summary.mean_floor,
+        summary.boss_reached
+    );
+    println!(
+        "fights {} (won {}), by light {:?}, win rate by light {:?}",
+        summary.fights,
+        summary.fights_won,
+        summary.fights_by_light,
+        summary.fight_win_rate_by_light
+    );
+    println!(
+        "per fight won: {:.1} gold, {:.2} rewards; torches used {}",
+        summary.gold_per_fight_won, summary.rewards_per_fight_won, summary.torches_used
+    );
+    println!(
+        "errors {}, invariant violations {}, turn-cap hits {}",
+        summary.errors, summary.invariant_violations, summary.turn_cap_hits
+    );
+    for sample in summary
+        .error_samples
+        .iter()
+        .chain(&summary.violation_samples)
+    {
+        println!("  {sample}");
+    }
+    if args.json {
+        println!("{}", serde_json::to_string(&summary)?);
+    }
+    Ok(())
+}
+
+/// The balance from a file, or the shipped defaults.
+fn load_balance(
+    path: Option<&Path>,
+    find_deck: &dyn Fn(&str) -> Option<DeckFile>,
+) -> Result<Balance> {
+    let exists = |name: &str| find_deck(name).is_some();
+    match path {
+        None => {
+            let balance = Balance::default();
+            balance.check("", "shipped balance", &exists)?;
+            Ok(balance)
+        }
+        Some(path) => {
+            let text = read_text_file(path).map_err(|e| anyhow::anyhow!("{}", e.reason()))?;
+            Ok(Balance::from_toml(
+                &text,
+                &path.display().to_string(),
+                &exists,
+            )?)
+        }
+    }
+}
+
+/// A new run's setup with the named starting deck.
+fn setup(
+    deck: &str,
+    seed: u64,
+    balance: Balance,
+    content: &Content,
+    pack_dirs: &[PathBuf],
+) -> Result<RunSetup> {
+    let list = content::resolve_named(deck, content.db(), &|name| {
+        deck_files::load_deck_from_packs(name, pack_dirs).ok()
+    })?;
+    Ok(RunSetup {
+        seed,
+        deck_name: deck.to_owned(),
+        deck: RunDeck::from_list(&list, content.db()),
+        balance,
+        card_fingerprint: content.fingerprint(),
+    })
+}
+
+/// Plays a run at the terminal until it ends or the player quits.
+fn play(mut run: Run, content: &Content, args: &PlayArgs) -> Result<()> {
+    let fight_bot = match &args.bot_fights {
+        Some(name) => Some(sve_adventure::balance::parse_bot(name).map_err(anyhow::Error::msg)?),
+        None => None,
+    };
+    loop {
+        keep(&run, args)?;
+        if run.outcome().is_some() {
+            println!("{}", status_line(&run));
+            return Ok(());
+        }
+        if let Some(spec) = run.fight().cloned() {
+            println!(
+                "Fight ({:?}) on floor {}: deck {} played by the {} bot, enemy defense {}, yours {}.",
+                spec.kind,
+                spec.floor,
+                content.name_of(&spec.enemy_deck),
+                spec.enemy_bot,
+                spec.enemy_defense,
+                spec.player_defense
+            );
+            let report = match fight_bot {
+                Some(kind) => sim::play_fight(&run, content, &spec, kind, FightOptions::default())
+                    .map_err(anyhow::Error::msg)?,
+                None => play_fight_by_hand(&run, content, &spec)?,
+            };
+            for sample in &report.error_samples {
+                eprintln!("fight error: {sample}");
+            }
+            let notes = run.apply(Choice::Fought(report.result), content)?;
+            print_notes(&notes);
+            continue;
+        }
+        println!();
+        print!("{}", map_text(&run));
+        println!("{}", status_line(&run));
+        if let Phase::Scenario(idx) = run.phase()
+            && let Some(scenario) = run.balance().scenarios.get(*idx)
+        {
+            println!("{}", scenario.text);
+        }
+        let choices = run.choices();
+        for (idx, choice) in choices.iter().enumerate() {
+            println!("  {:>2}. {}", idx + 1, describe(choice, &run, content));
+        }
+        let Some(pick) = ask(choices.len())? else {
+            println!("Run left on floor {}.", run.floor());
+            return Ok(());
+        };
+        let Some(choice) = choices.get(pick).cloned() else {
+            continue;
+        };
+        let notes = run.apply(choice, content)?;
+        print_notes(&notes);
+    }
+}
+
+/// The fight on now, with the player at the terminal.
+fn play_fight_by_hand(
+    run: &Run,
+    content: &Content,
+    spec: &fight::FightSpec,
+) -> Result<fight::FightReport> {
+    let player_deck = run.deck().to_list(content.db())?;
+    let enemy_deck = content
+        .deck(&spec.enemy_deck)
+        .cloned()
+        .with_context(|| format!("no encounter deck `{}`", spec.enemy_deck))?;
+    let enemy_kind =
+        sve_adventure::balance::parse_bot(&spec.enemy_bot).map_err(anyhow::Error::msg)?;
+    let mut enemy = enemy_kind.build(spec.seed.wrapping_mul(2).wrapping_add(2));
+    let mut human = Human;
+    Ok(fight::play(
+        spec,
+        [player_deck, enemy_deck],
+        content.db(),
+        content.runner(),
+        |game, decision| human.choose(game, decision),
+        enemy.as_mut(),
+        FightOptions::default(),
+    ))
+}
+
+/// Writes the save and run file the player asked for.
+fn keep(run: &Run, args: &PlayArgs) -> Result<()> {
+    if let Some(path) = &args.save {
+        std::fs::write(path, save::save(run)?)
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if let Some(path) = &args.run_file {
+        std::fs::write(path, save::run_file(run)?)
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// Reads a choice number from stdin: `None` at `q` or the end of input.
+fn ask(count: usize) -> Result<Option<usize>> {
+    let stdin = std::io::stdin();
+    loop {
+        print!("(pick 1 to {count}; q quits) > ");
+        std::io::stdout().flush()?;
+        let mut line = String::new();
+        if stdin.lock().read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        let line = line.trim();
+        if line == "q" {
+            return Ok(None);
+        }
+        match line.parse::<usize>() {
+            Ok(n) if (1..=count).contains(&n) => return Ok(Some(n - 1)),
+            _ => println!("Type a number from 1 to {count}."),
+        }
+    }
+}
+
+fn print_notes(notes: &[String]) {
+    for note in notes {
+        println!("{note}");
+    }
+}
+
+/// One line of the run's state.
+fn status_line(run: &Run) -> String {
+    let state = match run.outcome() {
+        Some(true) => "boss beaten!".to_owned(),
+        Some(false) => format!("run lost on floor {}", run.floor()),
+        None => format!("floor {}/{}", run.floor(), run.map().floors()),
+    };
+    format!(
+        "{state} · defense {}/{} · {} gold · {} torches · {} cards · relics: {}",
+        run.defense(),
+        run.max_defense(),
+        run.gold(),
+        run.torches(),
+        run.deck().main.len(),
+        if run.relics().is_empty() {
+            "none".to_owned()
+        } else {
+            run.relics().join(", ")
+        }
+    )
+}
+
+/// The map around the player: floors from two above the next down to the
+/// player's, one cell per column. `@` marks the player, a letter the event
+/// of a room whose event shows, `.` a dark room, `*` a twinkle, the digit
+/// the light level.
+fn map_text(run: &Run) -> String {
+    let map = run.map();
+    let here = run.floor();
+    let top = (here + 3).min(map.floors());
+    let mut out = String::new();
+    for floor in (here.saturating_sub(1)..=top).rev() {
+        out.push_str(&format!("{floor:>3} "));
+        for column in 0..map.columns() {
+            let cell = match map.at(floor, column) {
+                None => "     ".to_owned(),
+                Some(room) => {
+                    let sight = run.sight(room);
+                    let event = map.room(room).map_or(EventKind::Fight, |r| r.event);
+                    let letter = if sight.event_shown {
+                        event_letter(event)
+                    } else {
+                        '.'
+                    };
+                    let mark = if room == run.position() { '@' } else { ' ' };
+                    let twinkle = if sight.twinkle { '*' } else { ' ' };
+                    format!("{mark}{letter}{}{twinkle} ", sight.level.min(9))
+                }
+            };
+            out.push_str(&cell);
+        }
+        out.push('\n');
+    }
+    out.push_str("    F fight E elite $ shop H heal ? random B boss S start . dark; digit = light, * = twinkle\n");
+    out
+}
+
+fn event_letter(event: EventKind) -> char {
+    match event {
+        EventKind::Start => 'S',
+        EventKind::Fight => 'F',
+        EventKind::Elite => 'E',
+        EventKind::Shop => '$',
+        EventKind::Heal => 'H',
+        EventKind::Random => '?',
+        EventKind::Boss => 'B',
+    }
+}
+
+/// A choice in words.
+fn describe(choice: &Choice, run: &Run, content: &Content) -> String {
+    match choice {
+        Choice::Move(room) => {
+            let map = run.map();
+            let sight = run.sight(*room);
+            let Some(there) = map.room(*room) else {
+                return "move".to_owned();
+            };
+            let side = match there
+                .column
+                .cmp(&map.room(run.position()).map_or(0, |r| r.column))
+            {
+                std::cmp::Ordering::Less => "up-left",
+                std::cmp::Ordering::Equal => "up",
+                std::cmp::Ordering::Greater => "up-right",
+            };
+            let event = if sight.event_shown {
+                there.event.name().to_owned()
+            } else {
+                "unknown".to_owned()
+            };
+            format!(
+                "Move {side}: {event}, {} (light {}){}",
+                sve_adventure::light::Light::of(sight.level).name(),
+                sight.level,
+                if sight.twinkle { ", a twinkle" } else { "" }
+            )
+        }
+        Choice::PlaceTorch => {
+            let new = sve_adventure::light::Torch {
+                room: run.position(),
+                radius: run.torch_radius(),
+            };
+            let changes = sve_adventure::light::preview(run.map(), run.placed(), new);
+            let newly_lit = changes.iter().filter(|(_, before, _)| *before == 0).count();
+            format!(
+                "Place a torch here (radius {}: lights {} rooms, {newly_lit} of them dark now)",
+                run.torch_radius(),
+                changes.len()
+            )
+        }
+        Choice::Fought(_) => "the fight's result".to_owned(),
+        Choice::TakeCard(idx) => match run.phase() {
+            Phase::Reward(reward) => reward.offer.get(*idx).map_or("take".to_owned(), |id| {
+                format!(
+                    "Take {} ({id}, cost {})",
+                    content.name_of(id),
+                    content.cost_of(id)
+                )
+            }),
+            _ => "take".to_owned(),
+        },
+        Choice::SkipCard => "Skip the card".to_owned(),
+        Choice::Buy(idx) => match run.phase() {
+            Phase::Shop(shop) => shop
+                .cards
+                .get(*idx)
+                .map_or("buy".to_owned(), |(id, price)| {
+                    format!(
+                        "Buy {} ({id}, cost {}) for {price} gold",
+                        content.name_of(id),
+                        content.cost_of(id)
+                    )
+                }),
+            _ => "buy".to_owned(),
+        },
+        Choice::BuyTorch => format!("Buy a torch for {} gold", run.balance().shop.torch_price),
+        Choice::Sell(idx) => card_at(
+            run,
+            content,
+            *idx,
+            &format!("Sell for {} gold:", run.balance().shop.sell_price),
+        ),
+        Choice::Remove(idx) => match run.phase() {
+            Phase::Shop(_) => card_at(
+                run,
+                content,
+                *idx,
+                &format!("Remove for {} gold:", run.balance().shop.remove_price),
+            ),
+            _ => card_at(run, content, *idx, "Remove:"),
+        },
+        Choice::Leave => "Leave".to_owned(),
+        Choice::Pick(option) => match run.phase() {
+            Phase::Scenario(idx) => run
+                .balance()
+                .scenarios
+                .get(*idx)
+                .and_then(|s| s.options.get(*option))
+                .map_or("pick".to_owned(), |o| o.label.clone()),
+            _ => "pick".to_owned(),
+        },
+        Choice::Accept => "Accept the unique event".to_owned(),
+        Choice::Decline => "Decline it".to_owned(),
+    }
+}
+
+fn card_at(run: &Run, content: &Content, idx: usize, verb: &str) -> String {
+    run.deck().main.get(idx).map_or(verb.to_owned(), |id| {
+        let copies = run.deck().main.iter().filter(|c| *c == id).count();
+        format!("{verb} {} ({id}, {copies} in deck)", content.name_of(id))
+    })
+}

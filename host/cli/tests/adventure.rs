@@ -1,0 +1,117 @@
+//! `sve adventure`: headless runs summed up as JSON, and a terminal run
+//! whose save and run file replay.
+
+use std::process::{Command, Stdio};
+
+fn sve(args: &[&str]) -> (bool, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_sve"))
+        .args(args)
+        .output()
+        .expect("sve runs");
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn adventure_sim_prints_its_summary_as_json_on_the_last_line() {
+    let (ok, stdout, stderr) = sve(&[
+        "--vanilla",
+        "adventure",
+        "sim",
+        "--runs",
+        "3",
+        "--bot",
+        "easy",
+        "--policy",
+        "dark",
+        "--seed",
+        "4",
+        "--json",
+    ]);
+    assert!(ok, "{stdout}\n{stderr}");
+    let last = stdout.lines().last().expect("a JSON line");
+    let summary: serde_json::Value = serde_json::from_str(last).expect("JSON");
+    for key in [
+        "runs",
+        "wins",
+        "mean_floor",
+        "torches_used",
+        "errors",
+        "invariant_violations",
+        "fight_win_rate_by_light",
+        "gold_per_fight_won",
+        "rewards_per_fight_won",
+    ] {
+        assert!(summary.get(key).is_some(), "no `{key}` in {last}");
+    }
+    assert_eq!(summary["runs"], 3);
+    assert_eq!(summary["errors"], 0, "{last}");
+    assert_eq!(summary["invariant_violations"], 0, "{last}");
+    // The dark policy never places a torch.
+    assert_eq!(summary["torches_used"], 0);
+    assert!(summary["mean_floor"].as_f64().expect("a number") >= 1.0);
+    let by_light = summary["fight_win_rate_by_light"]
+        .as_object()
+        .expect("an object");
+    assert!(by_light.keys().all(|level| level.parse::<u32>().is_ok()));
+}
+
+#[test]
+fn a_terminal_run_saves_and_its_run_file_replays() {
+    let dir = std::env::temp_dir().join(format!("sve-adventure-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp folder");
+    let save = dir.join("run.save");
+    let run_file = dir.join("run.svar");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sve"))
+        .args([
+            "--vanilla",
+            "adventure",
+            "new",
+            "--seed",
+            "3",
+            "--bot-fights",
+            "easy",
+        ])
+        .arg("--save")
+        .arg(&save)
+        .arg("--run-file")
+        .arg(&run_file)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("sve runs");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        // Always the first choice, a dozen times, then quit.
+        stdin
+            .write_all("1\n".repeat(12).as_bytes())
+            .expect("writes");
+        stdin.write_all(b"q\n").expect("writes");
+    }
+    let output = child.wait_with_output().expect("sve ends");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(stdout.contains("Adventure, seed 3"), "{stdout}");
+    let (ok, replayed, stderr) = sve(&[
+        "--vanilla",
+        "adventure",
+        "replay",
+        run_file.to_str().expect("a UTF-8 path"),
+    ]);
+    assert!(ok, "{replayed}\n{stderr}");
+    assert!(replayed.contains("choices replayed"), "{replayed}");
+    let (ok, resumed, stderr) = sve(&[
+        "--vanilla",
+        "adventure",
+        "resume",
+        save.to_str().expect("a UTF-8 path"),
+    ]);
+    // No input: the resumed run shows its map and is left at once.
+    assert!(ok, "{resumed}\n{stderr}");
+    assert!(resumed.contains("floor "), "{resumed}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
