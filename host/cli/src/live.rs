@@ -178,8 +178,7 @@ impl LivePacks {
         for line in loaded.fallback_warnings() {
             eprintln!("[reload] {line}");
         }
-        let defs = loaded.db.iter().map(|(_, d)| d.clone()).collect();
-        match db.updated(defs) {
+        match db.updated_from(&loaded.db) {
             Ok((new_db, _)) => Some((Arc::new(new_db), loaded.runner())),
             Err(e) => {
                 eprintln!("[reload] {e}");

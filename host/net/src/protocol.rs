@@ -22,7 +22,9 @@ use sve_engine::cards::{CardDef, CardType, Class, Keywords};
 use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
-/// The protocol version this build speaks. 4: a card's question says
+/// The protocol version this build speaks. 5: keyword sets are 128 bits
+/// (the high half: the card pool's declared keywords, on card faces and
+/// in views). 4: a card's question says
 /// what it is for and its step of a series (`Prompt::Ability`'s `role` and
 /// `series`), and a cost question whether its cost is optional
 /// (`Prompt::CostCards`'s `optional`). 3: the card inspector
@@ -31,7 +33,7 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 /// ([`Update::pending`]) and rematches ([`ClientMsg::Rematch`],
 /// [`ServerMsg::Rematch`]). 2: decisions may offer `Choice::Cancel` and
 /// events include `Event::ActivationCancelled`.
-pub const PROTOCOL_VERSION: u32 = 4;
+pub const PROTOCOL_VERSION: u32 = 5;
 
 /// Most cards one connection follows in the inspector at once; a longer
 /// [`ClientMsg::Inspect`] list is cut to its first ones.
@@ -382,6 +384,9 @@ impl CardFace {
             text: self.text.clone(),
             shown_name: self.shown_name.clone(),
             unplayable: None,
+            // The face's `keywords` carry declared keywords' bits; their
+            // names stay on the server for now.
+            declared_keywords: Vec::new(),
         }
     }
 }

@@ -191,11 +191,10 @@ impl Catalog {
             match live.library.reload(&dir) {
                 Ok(report) => {
                     let loaded = live.library.loaded();
-                    let defs = loaded.db.iter().map(|(_, d)| d.clone()).collect();
                     let Ok(mut current) = self.current.write() else {
                         continue;
                     };
-                    match current.db.updated(defs) {
+                    match current.db.updated_from(&loaded.db) {
                         Ok((db, changes)) => {
                             current.db = Arc::new(db);
                             current.owners = owners_of(&loaded);

@@ -128,6 +128,9 @@ pub fn card_def(card: &ir::Card, warn: &mut dyn FnMut(String)) -> CardDef {
         abilities,
         text: card.text.clone(),
         unplayable: None,
+        // SVE Script has no form for a pack's own keywords yet (issue 33,
+        // plan step 3): a script naming one is refused by the compiler.
+        declared_keywords: Vec::new(),
     }
 }
 

@@ -73,6 +73,8 @@ pub trait GameApi {
     ) -> Result<Vec<CardRef>, String>;
     fn give_stats(&self, card: CardRef, attack: i32, defense: i32, duration: Duration);
     fn give_keywords(&self, card: CardRef, keywords: Keywords, duration: Duration);
+    fn declared_keyword(&self, name: &str) -> Option<u8>;
+    fn give_declared_keywords(&self, card: CardRef, keywords: u64, duration: Duration);
     fn change_cost(&self, card: CardRef, delta: i32, duration: Duration);
     fn change_evolve_cost(&self, card: CardRef, delta: i32, duration: Duration);
     fn set_evolve_cost(&self, card: CardRef, cost: i32, duration: Duration);
@@ -219,6 +221,12 @@ impl GameApi for Imports {
     }
     fn give_keywords(&self, card: CardRef, keywords: Keywords, duration: Duration) {
         host::give_keywords(card, keywords, duration);
+    }
+    fn declared_keyword(&self, name: &str) -> Option<u8> {
+        host::declared_keyword(name)
+    }
+    fn give_declared_keywords(&self, card: CardRef, keywords: u64, duration: Duration) {
+        host::give_declared_keywords(card, keywords, duration);
     }
     fn change_cost(&self, card: CardRef, delta: i32, duration: Duration) {
         host::change_cost(card, delta, duration);

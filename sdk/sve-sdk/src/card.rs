@@ -127,6 +127,8 @@ pub(crate) struct Ability {
 pub struct Card {
     def: wire::CardDef,
     abilities: Vec<Ability>,
+    /// Set for a keyword declaration ([`Card::keyword`]): its badge.
+    declares: Option<wire::KeywordBadge>,
 }
 
 impl Card {
@@ -148,9 +150,53 @@ impl Card {
                 abilities: Vec::new(),
                 text: String::new(),
                 unplayable: None,
+                declared_keywords: Vec::new(),
             },
             abilities: Vec::new(),
+            declares: None,
         }
+    }
+
+    /// A keyword this pack declares, for a mechanic of its own: a card has
+    /// the abilities added to it while it has the keyword, printed
+    /// ([`Card::declared_keyword`]) or given
+    /// ([`Game::give_declared_keyword`](crate::Game::give_declared_keyword));
+    /// they run with that card as their source. Give its reminder with
+    /// [`Card::text`]. `id` is what the host calls its abilities by: unique
+    /// among the pack's ids. List it among the pack's cards.
+    ///
+    /// ```
+    /// use sve_sdk::prelude::*;
+    ///
+    /// fn overheat(game: &mut Game) -> Result<(), Stop> {
+    ///     let me = game.source();
+    ///     game.damage_follower(me, 1);
+    ///     Ok(())
+    /// }
+    ///
+    /// let keyword = Card::keyword("MY-K01", "Overheat", KeywordBadge::Lethal)
+    ///     .text("At the start of your end phase, this follower deals 1 damage to itself.")
+    ///     .on(Trigger::StartEndPhase, "Deal 1 damage to itself.", overheat);
+    /// let card = Card::follower("MY-001", "Boiler Golem", Class::Neutral, 2, 3, 3)
+    ///     .declared_keyword("Overheat");
+    /// assert!(keyword.is_keyword() && !card.is_keyword());
+    /// ```
+    pub fn keyword(id: &str, name: &str, badge: wire::KeywordBadge) -> Card {
+        let mut card = Card::new(id, name, Class::Neutral, CardType::Amulet);
+        card.declares = Some(badge);
+        card
+    }
+
+    /// Whether this is a keyword declaration ([`Card::keyword`]).
+    pub fn is_keyword(&self) -> bool {
+        self.declares.is_some()
+    }
+
+    /// A keyword a pack declares that the card has printed, by name (this
+    /// pack's, or another loaded pack's).
+    pub fn declared_keyword(mut self, name: &str) -> Card {
+        self.def.declared_keywords.push(name.to_owned());
+        self
     }
 
     /// A follower with cost, attack and defense.
@@ -369,6 +415,27 @@ impl Card {
     /// The card's abilities with their code, without its data.
     pub(crate) fn into_abilities(self) -> Vec<Ability> {
         self.abilities
+    }
+
+    /// The pack's cards and its keyword declarations, apart.
+    pub(crate) fn split_declarations(cards: Vec<Card>) -> (Vec<Card>, Vec<wire::KeywordDecl>) {
+        let (declarations, cards): (Vec<Card>, Vec<Card>) =
+            cards.into_iter().partition(Card::is_keyword);
+        let keywords = declarations
+            .into_iter()
+            .map(|card| {
+                let badge = card.declares.unwrap_or(wire::KeywordBadge::Other);
+                let (def, _) = card.into_parts();
+                wire::KeywordDecl {
+                    id: def.id,
+                    name: def.name,
+                    reminder: def.text,
+                    badge,
+                    abilities: def.abilities,
+                }
+            })
+            .collect();
+        (cards, keywords)
     }
 
     pub(crate) fn into_parts(self) -> (wire::CardDef, Vec<Ability>) {

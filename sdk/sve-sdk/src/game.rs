@@ -128,6 +128,9 @@ pub struct CardInfo {
     pub keywords: Keywords,
     /// Counters on it.
     pub counters: Vec<(Counter, u32)>,
+    /// Current declared keywords: bit n for the card pool's declared
+    /// keyword n ([`Game::declared_keyword`]).
+    pub declared_keywords: u64,
 }
 
 impl CardInfo {
@@ -149,6 +152,7 @@ impl CardInfo {
             max_defense: self.max_defense,
             cost: self.cost,
             keywords: self.keywords,
+            declared_keywords: self.declared_keywords,
         }
     }
 }
@@ -174,6 +178,7 @@ impl From<crate::bindings::sve::cards::types::CardInfo> for CardInfo {
             max_defense: info.max_defense,
             cost: info.cost,
             keywords: Keywords::from_bits_retain(info.keywords),
+            declared_keywords: info.declared_keywords,
             counters: info
                 .counters
                 .into_iter()
@@ -218,6 +223,9 @@ pub struct CardStats {
     pub cost: i32,
     /// Current keywords.
     pub keywords: Keywords,
+    /// Current declared keywords: bit n for the card pool's declared
+    /// keyword n ([`Game::declared_keyword`]).
+    pub declared_keywords: u64,
 }
 
 impl From<crate::bindings::sve::cards::types::CardStats> for CardStats {
@@ -238,6 +246,7 @@ impl From<crate::bindings::sve::cards::types::CardStats> for CardStats {
             max_defense: stats.max_defense,
             cost: stats.cost,
             keywords: Keywords::from_bits_retain(stats.keywords),
+            declared_keywords: stats.declared_keywords,
         }
     }
 }
@@ -646,6 +655,36 @@ impl<'a> Game<'a> {
     pub fn give_stats(&mut self, card: CardRef, attack: i32, defense: i32, duration: Duration) {
         self.api().give_stats(card, attack, defense, duration);
     }
+    /// The number of the declared keyword named `name` in this match's
+    /// card pool (its bit in [`CardInfo::declared_keywords`]); `None` when
+    /// no loaded pack declares it.
+    pub fn declared_keyword(&self, name: &str) -> Option<u8> {
+        self.api().declared_keyword(name)
+    }
+
+    /// Whether a card has the declared keyword named `name` now.
+    pub fn has_declared_keyword(&self, card: CardRef, name: &str) -> bool {
+        match (self.declared_keyword(name), self.stats(card)) {
+            (Some(n), Some(stats)) => stats.declared_keywords & (1 << n) != 0,
+            _ => false,
+        }
+    }
+
+    /// Gives a card the declared keyword named `name` (and so its
+    /// abilities); stops the ability when no loaded pack declares it.
+    pub fn give_declared_keyword(
+        &mut self,
+        card: CardRef,
+        name: &str,
+        duration: Duration,
+    ) -> Result<(), Stop> {
+        let n = self
+            .declared_keyword(name)
+            .ok_or_else(|| Stop::Error(format!("no loaded pack declares the keyword `{name}`")))?;
+        self.api().give_declared_keywords(card, 1 << n, duration);
+        Ok(())
+    }
+
     /// Gives a card keywords.
     pub fn give_keywords(&mut self, card: CardRef, keywords: Keywords, duration: Duration) {
         self.api().give_keywords(card, keywords.bits(), duration);

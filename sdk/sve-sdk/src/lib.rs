@@ -126,9 +126,9 @@ pub mod types {
     pub use crate::bindings::sve::cards::game::TurnRecord;
     pub use crate::bindings::sve::cards::types::{
         Activation, ActivationZone, CardClass as Class, CardFilter, CardType, ChoiceOption,
-        CostItem, CostMove, CostZone, CounterCount, Duration, Grant, OwnCards, PassiveCondition,
-        PassiveScope, PlayerInfo, QuestionRole, Range, Selection, SeriesStep, StatChange,
-        TokenDestination, Trigger, Zone,
+        CostItem, CostMove, CostZone, CounterCount, Duration, Grant, KeywordBadge, OwnCards,
+        PassiveCondition, PassiveScope, PlayerInfo, QuestionRole, Range, Selection, SeriesStep,
+        StatChange, TokenDestination, Trigger, Zone,
     };
     pub use crate::bindings::sve::cards::types::{CardRef, Passive};
     pub use crate::vocab::{Counter, Keywords};
@@ -137,7 +137,9 @@ pub mod types {
 /// The card data exactly as it crosses to the host, for [`runtime`] packs
 /// that build it themselves.
 pub mod wire {
-    pub use crate::bindings::sve::cards::types::{AbilityDef, AbilityKind, CardDef};
+    pub use crate::bindings::sve::cards::types::{
+        AbilityDef, AbilityKind, CardDef, KeywordBadge, KeywordDecl,
+    };
 }
 
 /// Everything a pack author usually needs.
@@ -175,6 +177,11 @@ pub mod runtime {
         /// The pack's card data.
         fn cards() -> Vec<wire::CardDef>;
 
+        /// The keywords the pack declares (none by default).
+        fn keywords() -> Vec<wire::KeywordDecl> {
+            Vec::new()
+        }
+
         /// Runs ability `call.ability` of card `call.card_id`.
         fn resolve(game: &mut Game, call: &Call) -> Result<(), Stop>;
 
@@ -208,8 +215,10 @@ pub mod __private {
 
     pub fn manifest<P: Pack>() -> Manifest {
         install_panic_hook();
+        let (cards, keywords) = crate::Card::split_declarations(P::cards());
         Manifest {
-            cards: Table::build(P::cards()).0,
+            cards: Table::build(cards).0,
+            keywords,
         }
     }
 
@@ -242,7 +251,10 @@ pub mod __private {
 
     pub fn runtime_manifest<P: RuntimePack>() -> Manifest {
         install_panic_hook();
-        Manifest { cards: P::cards() }
+        Manifest {
+            cards: P::cards(),
+            keywords: P::keywords(),
+        }
     }
 
     pub fn runtime_condition<P: RuntimePack>(call: AbilityCall) -> Result<bool, String> {

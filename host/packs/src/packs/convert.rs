@@ -4,10 +4,10 @@
 use super::guest_text::{TextKind, clean, clean_uncapped};
 use super::wit::latest::sve::cards::types as w;
 use sve_engine::cards::{
-    AbilityDef, AbilityKind, ActivationZone, CardDef, CardFilter, CardType, Class, CostItem,
-    CostMove, CostPick, CostZone, Counter, Grant, Keywords, MAX_VALUE_NODES, OwnCardsCost,
-    PassiveCondition, PassiveDef, PassiveScope, Trigger, ValueExpr, ValueNode, ValueOp, ValueTest,
-    ValueZone,
+    AbilityDef, AbilityKind, ActivationZone, Badge, CardDef, CardFilter, CardType, Class, CostItem,
+    CostMove, CostPick, CostZone, Counter, DeclaredKeyword, Grant, Keywords, MAX_VALUE_NODES,
+    OwnCardsCost, PassiveCondition, PassiveDef, PassiveScope, Trigger, ValueExpr, ValueNode,
+    ValueOp, ValueTest, ValueZone,
 };
 use sve_engine::engine::{Duration, TokenDestination, Zone};
 
@@ -404,6 +404,37 @@ pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
         text: clean_uncapped(&c.text, TextKind::CardText),
         shown_name: None,
         unplayable: c.unplayable.map(|why| clean(&why, TextKind::Message)),
+        declared_keywords: c
+            .declared_keywords
+            .iter()
+            .map(|name| clean_uncapped(name, TextKind::Name))
+            .collect(),
+    })
+}
+
+/// A keyword the pack declares, as the engine's declaration. Whether the
+/// engine plays it (its abilities' kinds, a built-in name) is the card
+/// pool's check (`CardDb::with_keywords`), made when packs merge.
+pub(crate) fn keyword_decl_in(k: w::KeywordDecl) -> Result<DeclaredKeyword, String> {
+    let on_keyword = |e: String| format!("keyword `{}`: {e}", super::guest_text::quoted(&k.name));
+    let abilities = k
+        .abilities
+        .into_iter()
+        .map(ability_in)
+        .collect::<Result<_, _>>()
+        .map_err(on_keyword)?;
+    Ok(DeclaredKeyword {
+        id: k.id,
+        name: clean_uncapped(&k.name, TextKind::Name),
+        reminder: clean_uncapped(&k.reminder, TextKind::CardText),
+        badge: match k.badge {
+            w::KeywordBadge::Defence => Badge::Defence,
+            w::KeywordBadge::Attack => Badge::Attack,
+            w::KeywordBadge::Lethal => Badge::Lethal,
+            w::KeywordBadge::Timing => Badge::Timing,
+            w::KeywordBadge::Other => Badge::Other,
+        },
+        abilities,
     })
 }
 
@@ -428,6 +459,7 @@ mod tests {
             abilities: Vec::new(),
             text: String::new(),
             unplayable: None,
+            declared_keywords: Vec::new(),
         }
     }
 

@@ -171,6 +171,7 @@ fn card_stats(q: AbilityQuery<'_>, card: CardRef) -> w::CardStats {
         max_defense: stats.max_defense,
         cost: stats.cost,
         keywords: convert::keywords_out(stats.keywords),
+        declared_keywords: stats.keywords.declared_bits(),
     }
 }
 
@@ -243,6 +244,7 @@ impl game::Host for HostState {
                 max_defense: stats.max_defense,
                 cost: stats.cost,
                 keywords: stats.keywords,
+                declared_keywords: stats.declared_keywords,
                 counters: c
                     .counters
                     .iter()
@@ -624,6 +626,33 @@ impl game::Host for HostState {
         }
     }
 
+    fn declared_keyword(&mut self, name: String) -> Option<u8> {
+        self.read(None, |q| q.db().declared_keyword(&name))
+    }
+
+    fn give_declared_keywords(&mut self, card: u32, keywords: u64, duration: w::Duration) {
+        let duration = self.duration(duration);
+        let declared = self.read(0, |q| q.db().declared_keywords().len());
+        // OK: at most 64 keywords, so the shift stays in range.
+        let known = if declared >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << declared) - 1
+        };
+        if keywords & !known != 0 {
+            let unknown = keywords & !known;
+            self.record_halt(Halt::Failed(format!(
+                "give_declared_keywords: bit {} is no declared keyword of this card pool (it declares {declared})",
+                unknown.trailing_zeros()
+            )));
+            return;
+        }
+        if let Some(card) = self.card(card) {
+            let keywords = sve_engine::cards::Keywords::from_declared(keywords);
+            self.act(|cx| cx.give_keywords(card, keywords, duration));
+        }
+    }
+
     fn change_cost(&mut self, card: u32, delta: i32, duration: w::Duration) {
         let duration = self.duration(duration);
         if let Some(card) = self.card(card) {
@@ -766,6 +795,7 @@ mod tests {
     /// (no one-to-one method), or by the host alone.
     const READ_FROM_STATE: &[&str] = &[
         "active_player",
+        "declared_keyword",
         "turn",
         "cards_in",
         "inspect_card",
@@ -783,7 +813,12 @@ mod tests {
     ];
 
     /// WIT names whose engine method is named otherwise.
-    const RENAMED: &[(&str, &str)] = &[("choose", "choose_for"), ("ask", "choose_with")];
+    const RENAMED: &[(&str, &str)] = &[
+        ("choose", "choose_for"),
+        ("ask", "choose_with"),
+        // Declared keywords are bits of the same set the engine gives.
+        ("give_declared_keywords", "give_keywords"),
+    ];
 
     /// Engine methods that are not card API: reads of the run itself,
     /// conveniences over `choose_for` for Rust runners, and constructors.

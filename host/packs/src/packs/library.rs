@@ -24,7 +24,7 @@ use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use sve_engine::cards::{CardDb, CardDef};
+use sve_engine::cards::{CardDb, CardDef, DeclaredKeyword, MAX_DECLARED_KEYWORDS};
 
 /// The packs of one or more folders, kept loaded so that single packs can
 /// be reloaded (hot reload) while the others stay as they are.
@@ -284,6 +284,7 @@ impl PackLibrary {
             packs.push(info);
             code.push(pack.code.clone());
         }
+        let keywords = self.declared_keywords(&mut defs, &mut by_card, &mut diagnostics);
         diagnostics.extend(references::check(&self.packs, &defs));
         let sources = self
             .packs
@@ -310,7 +311,7 @@ impl PackLibrary {
                 code.push(retired_code.clone());
             }
         }
-        let db = match CardDb::new(defs) {
+        let db = match CardDb::with_keywords(defs, keywords) {
             Ok(db) => db,
             Err(e) => {
                 // OK: ids were merged by id above, so this cannot repeat one;
@@ -331,6 +332,93 @@ impl PackLibrary {
             by_card: Arc::new(by_card),
             scripts: self.options.script_runtime,
         }
+    }
+
+    /// The keywords the packs declare, for the card pool. A declaration
+    /// the engine can't play, or whose id is a card's, is its pack's error;
+    /// a name two packs declare is an error at both, and neither
+    /// declaration is used (load order decides nothing). A card naming a
+    /// keyword left without a declaration is unplayable, with the name.
+    /// Each declaration's abilities run in its pack (`by_card`).
+    fn declared_keywords(
+        &self,
+        defs: &mut [CardDef],
+        by_card: &mut FxHashMap<String, usize>,
+        diagnostics: &mut Vec<PackDiagnostic>,
+    ) -> Vec<DeclaredKeyword> {
+        let at = |pack: &ReadPack| pack.info.dir.join("pack.toml");
+        let mut declared: Vec<(usize, DeclaredKeyword)> = Vec::new();
+        for (pack_idx, pack) in self.packs.iter().enumerate() {
+            for keyword in &pack.keywords {
+                let problem = keyword.unsupported().or_else(|| {
+                    (by_card.contains_key(&keyword.id)
+                        || declared.iter().any(|(_, k)| k.id == keyword.id))
+                    .then(|| {
+                        format!(
+                            "keyword `{}`: its id `{}` is already a card's or keyword's id",
+                            keyword.name, keyword.id
+                        )
+                    })
+                });
+                match problem {
+                    Some(why) => diagnostics.push(error_at(at(pack), why)),
+                    None => declared.push((pack_idx, keyword.clone())),
+                }
+            }
+        }
+        let mut keywords = Vec::new();
+        for (idx, (pack_idx, keyword)) in declared.iter().enumerate() {
+            let others: Vec<usize> = declared
+                .iter()
+                .enumerate()
+                .filter(|(other, (_, k))| *other != idx && k.name == keyword.name)
+                .map(|(_, (p, _))| *p)
+                .collect();
+            if let Some(other) = others.first() {
+                let (this, that) = (&self.packs[*pack_idx], &self.packs[*other]);
+                diagnostics.push(error_at(
+                    at(this),
+                    format!(
+                        "keyword `{}` is declared by this pack and by `{}`; neither declaration is used",
+                        keyword.name, that.info.id
+                    ),
+                ));
+                continue;
+            }
+            if keywords.len() == MAX_DECLARED_KEYWORDS {
+                diagnostics.push(error_at(
+                    at(&self.packs[*pack_idx]),
+                    format!(
+                        "keyword `{}` is one more than the {MAX_DECLARED_KEYWORDS} declared keywords a card pool can have",
+                        keyword.name
+                    ),
+                ));
+                continue;
+            }
+            by_card.insert(keyword.id.clone(), *pack_idx);
+            keywords.push(keyword.clone());
+        }
+        for def in defs.iter_mut() {
+            let missing: Vec<String> = def
+                .declared_keywords
+                .iter()
+                .filter(|name| !keywords.iter().any(|k| &k.name == *name))
+                .cloned()
+                .collect();
+            if missing.is_empty() {
+                continue;
+            }
+            let why = format!(
+                "has the keyword `{}`, which no loaded pack declares",
+                missing.join("`, `")
+            );
+            if let Some(pack) = by_card.get(&def.id).and_then(|p| self.packs.get(*p)) {
+                diagnostics.push(error_at(at(pack), format!("card `{}` {why}", def.id)));
+            }
+            def.declared_keywords.retain(|name| !missing.contains(name));
+            def.unplayable.get_or_insert(why);
+        }
+        keywords
     }
 
     /// Two folders whose packs share an id load both (their folders tell

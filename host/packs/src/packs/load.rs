@@ -326,6 +326,13 @@ fn load_prepared(
             Err(message) => refused.push(error_at(file, message)),
         }
     }
+    let mut keywords = Vec::with_capacity(raw.keywords.len());
+    for keyword in raw.keywords {
+        match convert::keyword_decl_in(keyword) {
+            Ok(keyword) => keywords.push(keyword),
+            Err(message) => refused.push(error_at(file, message)),
+        }
+    }
     if !refused.is_empty() {
         return Err(refused);
     }
@@ -349,6 +356,7 @@ fn load_prepared(
             cards_in_conflict: 0,
         },
         cards,
+        keywords,
         code: PackCode {
             id: manifest.id.clone(),
             pre,

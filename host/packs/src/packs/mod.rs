@@ -322,8 +322,10 @@ impl LoadedPacks {
         game: &mut sve_engine::engine::Match,
         source: &str,
     ) -> Result<sve_engine::cards::CardChanges, String> {
-        let defs = self.db.iter().map(|(_, def)| def.clone()).collect();
-        let (db, changes) = game.db().updated(defs).map_err(|e| e.to_string())?;
+        let (db, changes) = game
+            .db()
+            .updated_from(&self.db)
+            .map_err(|e| e.to_string())?;
         game.reload_cards(Arc::new(db), self.runner(), &changes, source);
         Ok(changes)
     }
@@ -391,6 +393,8 @@ pub fn fallback_warnings(cards: &[FallbackCard]) -> Vec<String> {
 struct ReadPack {
     info: PackInfo,
     cards: Vec<CardDef>,
+    /// The keywords the pack declares.
+    keywords: Vec<sve_engine::cards::DeclaredKeyword>,
     code: PackCode,
     overrides: Vec<String>,
     /// `pack.toml`'s `priority` (see [`PackInfo::priority`]).

@@ -125,11 +125,11 @@ adapt_record!(host -> guest::AbilityCall {
 adapt_record!(host -> guest::CounterCount { counter, count });
 adapt_record!(host -> guest::CardInfo {
     card, object, id, name, card_type, class, traits, zone, owner, controller, engaged, evolved,
-    is_token, attack, defense, max_defense, cost, keywords, counters
+    is_token, attack, defense, max_defense, cost, keywords, counters, declared_keywords
 });
 adapt_record!(host -> guest::CardStats {
     card, object, card_type, class, zone, owner, controller, engaged, evolved, is_token, attack,
-    defense, max_defense, cost, keywords
+    defense, max_defense, cost, keywords, declared_keywords
 });
 adapt_record!(host -> guest::PlayerInfo {
     pp, max_pp, ep, sep, leader_defense, turns_passed, combo, spellchain, overflow, sanguine,
@@ -245,6 +245,10 @@ impl GameApi for NativeGame<'_> {
         => |h: &mut HostState| h.give_stats(card, attack, defense, duration.adapt());
     fn give_keywords(card: u32, keywords: u64, duration: guest::Duration) -> ()
         => |h: &mut HostState| h.give_keywords(card, keywords, duration.adapt());
+    fn declared_keyword(name: &str) -> Option<u8>
+        => |h: &mut HostState| h.declared_keyword(name.to_owned());
+    fn give_declared_keywords(card: u32, keywords: u64, duration: guest::Duration) -> ()
+        => |h: &mut HostState| h.give_declared_keywords(card, keywords, duration.adapt());
     fn change_cost(card: u32, delta: i32, duration: guest::Duration) -> ()
         => |h: &mut HostState| h.change_cost(card, delta, duration.adapt());
     fn change_evolve_cost(card: u32, delta: i32, duration: guest::Duration) -> ()

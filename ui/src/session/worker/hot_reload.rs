@@ -80,8 +80,7 @@ impl Worker {
         }
         self.cards_generation = generation;
         self.sources.clear();
-        let defs = self.catalog.db().iter().map(|(_, d)| d.clone()).collect();
-        match self.game.db().updated(defs) {
+        match self.game.db().updated_from(&self.catalog.db()) {
             Ok((db, changes)) => {
                 let lines: Vec<String> = diff_dbs(self.game.db(), &db, &changes)
                     .iter()

@@ -67,15 +67,23 @@ macro_rules! adapt_variant {
 
 /// Converts between `$a::$name` and `$b::$name`, records with the same
 /// fields (each adapted in turn); `<->` and `->` as for [`adapt_variant!`].
+/// Fields the target has and the source lacks follow a `;` with their
+/// value (`; declared_keywords = Vec::new()`); fields the source has and
+/// the target lacks are left out of the list.
 macro_rules! adapt_record {
     ($a:ident <-> $b:ident :: $name:ident $fields:tt) => {
         $crate::packs::wit::adapt::adapt_record!($a -> $b :: $name $fields);
         $crate::packs::wit::adapt::adapt_record!($b -> $a :: $name $fields);
     };
-    ($a:ident -> $b:ident :: $name:ident { $($field:ident),* $(,)? }) => {
+    ($a:ident -> $b:ident :: $name:ident {
+        $($field:ident),* $(,)? $(; $($added:ident = $value:expr),* $(,)?)?
+    }) => {
         impl Adapt<$b::$name> for $a::$name {
             fn adapt(self) -> $b::$name {
-                $b::$name { $($field: self.$field.adapt(),)* }
+                $b::$name {
+                    $($field: self.$field.adapt(),)*
+                    $($($added: $value,)*)?
+                }
             }
         }
     };

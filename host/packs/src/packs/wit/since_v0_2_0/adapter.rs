@@ -1,8 +1,9 @@
 //! Conversions between `sve:cards@0.2.0` and the current API's types.
 //!
-//! 0.3.0 has not changed the contract yet: every type kept its shape and
-//! converts case by case or field by field (the macros of `wit/adapt.rs`).
-//! A type 0.3.0 changes gets a hand-written impl here instead of its line.
+//! Every type converts case by case or field by field (the macros of
+//! `wit/adapt.rs`). What 0.3.0 added, a 0.2.0 pack has none of (its
+//! manifest declares no keyword) and never sees (a card's declared
+//! keywords are left out of what it reads).
 
 use super::sve::cards::{game as old_game, types as old};
 use crate::packs::wit::adapt::{Adapt, adapt_record, adapt_variant};
@@ -72,9 +73,10 @@ adapt_record!(old -> new::SeriesStep { step, count, up_to });
 adapt_record!(old -> new::AbilityDef { name, kind, costs, once_per_turn, text });
 adapt_record!(old -> new::CardDef {
     id, name, class, card_type, traits, cost, attack, defense, evolve_cost, keywords,
-    initial_counters, is_token, abilities, text, unplayable,
+    initial_counters, is_token, abilities, text, unplayable;
+    declared_keywords = Vec::new(),
 });
-adapt_record!(old -> new::Manifest { cards });
+adapt_record!(old -> new::Manifest { cards; keywords = Vec::new() });
 
 // To the pack: calls and results.
 adapt_variant!(new -> old::Halt { NeedsDecision, Failed });

@@ -1,0 +1,80 @@
+//! A made-up mechanic written entirely at pack level: the keyword
+//! **Overheat** ("At the start of your end phase, this follower deals 1
+//! damage to itself"), declared by this pack, and three cards that use it.
+//! The host has no word of it: the keyword, its reminder, its badge and its
+//! ability all come from here (`Card::keyword`).
+
+use sve_sdk::prelude::*;
+
+struct Overheat;
+
+impl Pack for Overheat {
+    fn cards() -> Vec<Card> {
+        vec![
+            Card::keyword("OVH-K01", "Overheat", KeywordBadge::Lethal)
+                .text("At the start of your end phase, this follower deals 1 damage to itself.")
+                .on(
+                    Trigger::StartEndPhase,
+                    "This follower deals 1 damage to itself.",
+                    overheat,
+                )
+                .named("Overheat"),
+            Card::follower("OVH-001", "Boiler Golem", Class::Neutral, 2, 4, 3)
+                .traits(&["Golem"])
+                .text("Overheat.")
+                .declared_keyword("Overheat"),
+            Card::follower("OVH-002", "Stoker", Class::Neutral, 1, 1, 2)
+                .text("[fanfare] Give another follower of yours Overheat.")
+                .fanfare("Give another follower of yours Overheat.", stoke),
+            Card::spell("OVH-003", "Coolant", Class::Neutral, 1)
+                .text("Select a follower of yours with Overheat. Return it to your hand.")
+                .spell_effect("Return a follower with Overheat to your hand.", coolant)
+                .condition(|game| !overheated(game).is_empty()),
+        ]
+    }
+}
+
+/// Overheat: the follower that has it deals 1 damage to itself.
+fn overheat(game: &mut Game) -> Result<(), Stop> {
+    let me = game.source();
+    game.damage_follower(me, 1);
+    Ok(())
+}
+
+/// Stoker's Fanfare: another follower of yours gets Overheat.
+fn stoke(game: &mut Game) -> Result<(), Stop> {
+    let me = game.me();
+    let source = game.source();
+    let others: Vec<CardRef> = game
+        .followers(me)
+        .into_iter()
+        .filter(|card| *card != source)
+        .collect();
+    if others.is_empty() {
+        return Ok(());
+    }
+    for target in game.select("Give Overheat to", others, 1, 1)? {
+        game.give_declared_keyword(target, "Overheat", Duration::WhileInZone)?;
+    }
+    Ok(())
+}
+
+/// Your followers that have Overheat now.
+fn overheated(game: &Game) -> Vec<CardRef> {
+    let me = game.me();
+    game.followers(me)
+        .into_iter()
+        .filter(|card| game.has_declared_keyword(*card, "Overheat"))
+        .collect()
+}
+
+/// Coolant: a follower of yours with Overheat goes back to your hand.
+fn coolant(game: &mut Game) -> Result<(), Stop> {
+    let targets = overheated(game);
+    for target in game.select("Return to your hand", targets, 1, 1)? {
+        game.return_to_hand(target);
+    }
+    Ok(())
+}
+
+sve_sdk::export_pack!(Overheat);

@@ -1,0 +1,128 @@
+//! A keyword declared by a pack (`tests/packs/overheat-rust`): Overheat,
+//! "At the start of your end phase, this follower deals 1 damage to
+//! itself", written entirely in the pack with no engine change. The card
+//! pool numbers it, cards have it printed or given, and the host runs its
+//! ability in the declaring pack with the card that has it as the source.
+
+use crate::packs::{load, scenario};
+use sve_engine::board::{Board, Side};
+use sve_engine::engine::{Choice, PlayerId, Zone};
+use sve_packs::packs::{LoadedPacks, Severity};
+
+const P1: PlayerId = PlayerId(0);
+const P2: PlayerId = PlayerId(1);
+
+fn overheat() -> LoadedPacks {
+    let loaded = load(&["tests/packs/overheat-rust"]);
+    let errors: Vec<String> = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(ToString::to_string)
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    loaded
+}
+
+fn board(loaded: &LoadedPacks, p1: Side) -> Board {
+    scenario(loaded).side(P1, p1).side(P2, Side::new()).build()
+}
+
+/// Answers the pending question by picking the card named `name`.
+fn pick(s: &mut Board, name: &str) {
+    let card = s.card(P1, Zone::Field, name);
+    s.choose(|c| *c == Choice::Card(card));
+}
+
+#[test]
+fn the_pack_declares_overheat_with_its_words_and_badge() {
+    let loaded = overheat();
+    let n = loaded.db.declared_keyword("Overheat").expect("declared");
+    let keyword = loaded.db.declared(n).expect("numbered");
+    assert_eq!(
+        keyword.reminder,
+        "At the start of your end phase, this follower deals 1 damage to itself."
+    );
+    assert_eq!(keyword.badge, sve_engine::cards::Badge::Lethal);
+    let golem = loaded.db.by_card_id("OVH-001").expect("Boiler Golem");
+    let printed = loaded.db.get(golem).keywords;
+    assert_eq!(printed.declared_bits(), 1 << n);
+    assert_eq!(
+        loaded.db.by_card_id("OVH-K01"),
+        None,
+        "a keyword is no card"
+    );
+}
+
+#[test]
+fn overheat_1_a_printed_overheat_deals_1_damage_at_the_end_of_your_turn() {
+    let loaded = overheat();
+    let mut s = board(
+        &loaded,
+        Side::new().field(["Boiler Golem", "Rose Gardener"]),
+    );
+    s.events();
+    s.end_turn();
+    let golem = s.card(P1, Zone::Field, "Boiler Golem");
+    let rose = s.card(P1, Zone::Field, "Rose Gardener");
+    assert_eq!(s.game.state().card(golem).damage, 1, "{}", s.dump());
+    assert_eq!(s.game.state().card(rose).damage, 0, "{}", s.dump());
+    let events = s.events();
+    assert!(
+        events.contains("Overheat"),
+        "the log names the keyword: {events}"
+    );
+}
+
+#[test]
+fn overheat_2_given_by_an_effect_it_brings_its_ability() {
+    let loaded = overheat();
+    let mut s = board(
+        &loaded,
+        Side::new().field(["Rose Gardener"]).hand(["Stoker"]).pp(1),
+    );
+    s.play("Stoker");
+    if s.game.decision().is_some() {
+        pick(&mut s, "Rose Gardener");
+    }
+    let rose = s.card(P1, Zone::Field, "Rose Gardener");
+    let n = loaded.db.declared_keyword("Overheat").expect("declared");
+    let keywords = s.game.state().characteristics(s.game.db(), rose).keywords;
+    assert_eq!(keywords.declared_bits(), 1 << n);
+    s.end_turn();
+    assert_eq!(s.game.state().card(rose).damage, 1, "{}", s.dump());
+    let stoker = s.card(P1, Zone::Field, "Stoker");
+    assert_eq!(s.game.state().card(stoker).damage, 0, "{}", s.dump());
+}
+
+#[test]
+fn overheat_3_a_given_overheat_is_lost_when_its_follower_leaves_the_field() {
+    let loaded = overheat();
+    let side = Side::new()
+        .field(["Rose Gardener"])
+        .hand(["Stoker", "Coolant"])
+        .pp(10);
+    let mut s = board(&loaded, side);
+    s.play("Stoker");
+    if s.game.decision().is_some() {
+        pick(&mut s, "Rose Gardener");
+    }
+    s.play("Coolant");
+    if s.game.decision().is_some() {
+        pick(&mut s, "Rose Gardener");
+    }
+    assert!(
+        s.find(P1, Zone::Hand, "Rose Gardener").is_some(),
+        "{}",
+        s.dump()
+    );
+    s.play("Rose Gardener");
+    let rose = s.card(P1, Zone::Field, "Rose Gardener");
+    s.end_turn();
+    assert_eq!(
+        s.game.state().card(rose).damage,
+        0,
+        "a new object: {}",
+        s.dump()
+    );
+}
