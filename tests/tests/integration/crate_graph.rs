@@ -42,6 +42,11 @@ const RULES: &[(&str, &[&str], &str)] = &[
         &["wasmtime", "sve-packs", "egui"],
         "the network layer runs matches without loading packs itself",
     ),
+    (
+        "sve-adventure",
+        &["wasmtime", "sve-packs", "egui", "tokio"],
+        "the adventure core plays the cards and code its front end hands it",
+    ),
 ];
 
 /// The packages `root` depends on through normal dependencies, directly
