@@ -88,10 +88,28 @@ impl PackCheck {
     /// The report as JSON: `packs`, `cards_total`, `cards_ok`, `sources`
     /// (per script pack, the files read per folder), `shared_cards` (card,
     /// packs, used, rule), `fallback_cards` (card, not_played, played,
-    /// reason: the cards an error decided) and `diagnostics` (file, line,
-    /// col, severity, message).
+    /// reason: the cards an error decided), `declared` (the keywords packs
+    /// declare: name, id, pack, badge, reminder, abilities) and
+    /// `diagnostics` (file, line, col, severity, message).
     pub fn json(&self) -> serde_json::Value {
+        let declared: Vec<serde_json::Value> = self
+            .loaded
+            .db
+            .declared_keywords()
+            .iter()
+            .map(|keyword| {
+                serde_json::json!({
+                    "name": keyword.name,
+                    "id": keyword.id,
+                    "pack": self.loaded.pack_of(&keyword.id).map(|p| p.id.as_str()),
+                    "badge": format!("{:?}", keyword.badge),
+                    "reminder": keyword.reminder,
+                    "abilities": keyword.abilities.len(),
+                })
+            })
+            .collect();
         serde_json::json!({
+            "declared": declared,
             "packs": self.loaded.packs,
             "cards_total": self.cards_total,
             "cards_ok": self.cards_ok,
@@ -124,6 +142,14 @@ impl PackCheck {
                     folders: check.folders.clone(),
                 }));
             }
+        }
+        for keyword in self.loaded.db.declared_keywords() {
+            let pack = self.loaded.pack_of(&keyword.id).map_or("?", |p| p.id.as_str());
+            let _ = writeln!(
+                out,
+                "  keyword {} ({}, declared by {pack}): {}",
+                keyword.name, keyword.id, keyword.reminder
+            );
         }
         let mut rendered: Vec<&PackDiagnostic> = Vec::new();
         for check in &self.scripts {
