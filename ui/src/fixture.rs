@@ -10,8 +10,8 @@ use crate::session::DecisionView;
 use std::sync::Arc;
 use std::time::Duration;
 use sve_engine::bot::BotKind;
-use sve_engine::cards::CardDb;
 use sve_engine::cards::starter::starter_db;
+use sve_engine::cards::{Badge, CardDb, CardDef, CardType, Class, DeclaredKeyword, Keywords};
 use sve_engine::engine::view::{CardView, PlayerView, SideView};
 use sve_engine::engine::{CardRef, Choice, Decision, DeckList, Phase, PlayerId, Prompt};
 
@@ -19,6 +19,45 @@ use sve_engine::engine::{CardRef, Choice, Decision, DeckList, Phase, PlayerId, P
 pub fn db() -> Arc<CardDb> {
     // OK: the bundled data is checked by the engine's own tests.
     Arc::new(starter_db().expect("bundled card data"))
+}
+
+/// The reminder of [`declared_db`]'s keyword Overheat.
+pub const OVERHEAT_REMINDER: &str =
+    "At the start of your end phase, this follower deals 1 damage to itself.";
+
+/// The bundled card data and a pack's declared keyword, Overheat (a
+/// lethal one, as `tests/packs/overheat-rust` declares it), with Boiler
+/// Golem, a 2-cost 4/3 with Overheat printed.
+pub fn declared_db() -> Arc<CardDb> {
+    let mut defs: Vec<CardDef> = db().iter().map(|(_, def)| def.clone()).collect();
+    defs.push(CardDef {
+        id: "OVH-001".to_owned(),
+        name: "Boiler Golem".to_owned(),
+        class: Class::Neutral,
+        card_type: CardType::Follower,
+        traits: vec!["Golem".to_owned()],
+        cost: Some(2),
+        attack: Some(4),
+        defense: Some(3),
+        evolve_cost: None,
+        keywords: Keywords::empty(),
+        initial_counters: Vec::new(),
+        is_token: false,
+        abilities: Vec::new(),
+        text: "Overheat.".to_owned(),
+        shown_name: None,
+        unplayable: None,
+        declared_keywords: vec!["Overheat".to_owned()],
+    });
+    let overheat = DeclaredKeyword {
+        id: "OVH-K01".to_owned(),
+        name: "Overheat".to_owned(),
+        reminder: OVERHEAT_REMINDER.to_owned(),
+        badge: Badge::Lethal,
+        abilities: Vec::new(),
+    };
+    // OK: fixed data, checked by the tests that use it.
+    Arc::new(CardDb::with_keywords(defs, vec![overheat]).expect("a valid card pool"))
 }
 
 /// A card by name with its printed stats, reserved.

@@ -18,13 +18,14 @@
 
 use crate::inspect::{InspectedCard, PendingLine};
 use serde::{Deserialize, Serialize};
-use sve_engine::cards::{CardDef, CardType, Class, Keywords};
+use sve_engine::cards::{Badge, CardDef, CardType, Class, DeclaredKeyword, Keywords};
 use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
 /// The protocol version this build speaks. 5: keyword sets are 128 bits
 /// (the high half: the card pool's declared keywords, on card faces and
-/// in views). 4: a card's question says
+/// in views), and [`ServerMsg::CardData`] words the declared keywords
+/// ([`KeywordFace`]). 4: a card's question says
 /// what it is for and its step of a series (`Prompt::Ability`'s `role` and
 /// `series`), and a cost question whether its cost is optional
 /// (`Prompt::CostCards`'s `optional`). 3: the card inspector
@@ -220,6 +221,9 @@ pub enum ServerMsg {
         /// Faces, in the server's card order ([`sve_engine::engine::DefId`]
         /// indexes this list).
         cards: Vec<CardFace>,
+        /// The card pool's declared keywords, by number (declared keyword
+        /// n is bit 64 + n of the faces' and views' keyword sets).
+        keywords: Vec<KeywordFace>,
     },
     /// A finished match's replay file (`sve replay` reads it).
     Replay {
@@ -385,8 +389,47 @@ impl CardFace {
             shown_name: self.shown_name.clone(),
             unplayable: None,
             // The face's `keywords` carry declared keywords' bits; their
-            // names stay on the server for now.
+            // words come with the pool's [`KeywordFace`]s.
             declared_keywords: Vec::new(),
+        }
+    }
+}
+
+/// A keyword the card pool's packs declare, as a client shows it: its
+/// words and badge, never its abilities.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct KeywordFace {
+    /// The id the server knows its abilities by (unique among the pool's
+    /// card and keyword ids, so a client's database takes it as it is).
+    pub id: String,
+    /// Its name (`Overheat`).
+    pub name: String,
+    /// Its reminder text.
+    pub reminder: String,
+    /// Its badge.
+    pub badge: Badge,
+}
+
+impl KeywordFace {
+    /// The face of a declared keyword (its abilities stay on the server).
+    pub fn of(keyword: &DeclaredKeyword) -> KeywordFace {
+        KeywordFace {
+            id: keyword.id.clone(),
+            name: keyword.name.clone(),
+            reminder: keyword.reminder.clone(),
+            badge: keyword.badge,
+        }
+    }
+
+    /// A declaration with this face and no abilities, for a client's card
+    /// database.
+    pub fn to_declared(&self) -> DeclaredKeyword {
+        DeclaredKeyword {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            reminder: self.reminder.clone(),
+            badge: self.badge,
+            abilities: Vec::new(),
         }
     }
 }

@@ -3,15 +3,17 @@
 //! costs ("pay 2 play points, engage this card") and what a passive gives,
 //! instead of the engine's `Debug` text (`Triggered(OnEvolve)`).
 
-use super::glossary::{keyword_words, keywords_words, trigger_words};
+use super::glossary::{keyword_entries, keyword_words, trigger_words};
 use sve_engine::cards::{
-    AbilityDef, ActivationZone, CostItem, CostMove, CostPick, CostZone, Keywords,
+    AbilityDef, ActivationZone, CardDb, CostItem, CostMove, CostPick, CostZone, Keywords,
 };
 use sve_net::inspect::{AbilitySort, GrantSort};
 
-/// "automatic: When this evolves, once per turn, costs: pay 1 play point".
-pub fn ability_kind_words(ability: &AbilityDef) -> String {
+/// "automatic: When this evolves, once per turn, costs: pay 1 play point";
+/// keywords a passive gives are named as `db` names them.
+pub fn ability_kind_words(db: &CardDb, ability: &AbilityDef) -> String {
     ability_sort_words(
+        db,
         &AbilitySort::of(ability),
         ability.once_per_turn,
         &ability.costs,
@@ -20,7 +22,12 @@ pub fn ability_kind_words(ability: &AbilityDef) -> String {
 
 /// [`ability_kind_words`] from the inspector's data (`sve_net::inspect`),
 /// which a server sends.
-pub fn ability_sort_words(sort: &AbilitySort, once_per_turn: bool, costs: &[CostItem]) -> String {
+pub fn ability_sort_words(
+    db: &CardDb,
+    sort: &AbilitySort,
+    once_per_turn: bool,
+    costs: &[CostItem],
+) -> String {
     let mut kind = match sort {
         AbilitySort::Triggered { ability_name } => {
             let name = ability_name.as_str();
@@ -33,7 +40,7 @@ pub fn ability_sort_words(sort: &AbilitySort, once_per_turn: bool, costs: &[Cost
         ),
         AbilitySort::Spell => "spell".to_owned(),
         AbilitySort::Sub => "part of another ability".to_owned(),
-        AbilitySort::Passive(grant) => format!("passive: {}", grant_words(*grant)),
+        AbilitySort::Passive(grant) => format!("passive: {}", grant_words(db, *grant)),
     };
     if once_per_turn {
         kind.push_str(", once per turn");
@@ -45,9 +52,10 @@ pub fn ability_sort_words(sort: &AbilitySort, once_per_turn: bool, costs: &[Cost
     kind
 }
 
-/// Keywords as a list of player words ("Ward, Ignores Ward"), or "none".
-pub fn keyword_list(keywords: Keywords) -> String {
-    let words: Vec<&str> = keywords_words(keywords).map(|w| w.label).collect();
+/// Keywords as a list of player words ("Ward, Ignores Ward"), or "none";
+/// declared keywords by their names in `db`.
+pub fn keyword_list(db: &CardDb, keywords: Keywords) -> String {
+    let words: Vec<&str> = keyword_entries(db, keywords).map(|w| w.label).collect();
     if words.is_empty() {
         "none".to_owned()
     } else {
@@ -64,9 +72,9 @@ fn zone_words(zone: ActivationZone) -> &'static str {
     }
 }
 
-fn grant_words(grant: GrantSort) -> String {
+fn grant_words(db: &CardDb, grant: GrantSort) -> String {
     match grant {
-        GrantSort::Keywords(keywords) => format!("gives {}", keyword_list(keywords)),
+        GrantSort::Keywords(keywords) => format!("gives {}", keyword_list(db, keywords)),
         GrantSort::Stats { attack, defense } => format!("gives {attack:+}/{defense:+}"),
         GrantSort::Cost(n) => format!("cost {n:+}"),
         GrantSort::CostBy => "changes a cost".to_owned(),
@@ -140,31 +148,49 @@ mod tests {
 
     #[test]
     fn kinds_and_costs_read_as_words() {
+        let db = crate::fixture::declared_db();
         assert_eq!(
-            ability_kind_words(&ability(
-                AbilityKind::Triggered(Trigger::OnEvolve),
-                Vec::new()
-            )),
+            ability_kind_words(
+                &db,
+                &ability(AbilityKind::Triggered(Trigger::OnEvolve), Vec::new())
+            ),
             "automatic: When this evolves"
         );
         assert_eq!(
-            ability_kind_words(&ability(
-                AbilityKind::Activated {
-                    quick: true,
-                    zone: ActivationZone::Field
-                },
-                vec![
-                    CostItem::PlayPoints(2),
-                    CostItem::EngageSelf,
-                    CostItem::EarthRite(1)
-                ],
-            )),
+            ability_kind_words(
+                &db,
+                &ability(
+                    AbilityKind::Activated {
+                        quick: true,
+                        zone: ActivationZone::Field
+                    },
+                    vec![
+                        CostItem::PlayPoints(2),
+                        CostItem::EngageSelf,
+                        CostItem::EarthRite(1)
+                    ],
+                )
+            ),
             "activated on the field, also at Quick timing, costs: pay 2 play points, engage this card, Earth Rite (1)"
         );
         assert_eq!(
-            keyword_list(Keywords::WARD | Keywords::IGNORE_WARD),
+            keyword_list(&db, Keywords::WARD | Keywords::IGNORE_WARD),
             "Ward, Ignores Ward"
         );
-        assert_eq!(keyword_list(Keywords::empty()), "none");
+        assert_eq!(keyword_list(&db, Keywords::empty()), "none");
+        // A declared keyword by its name, after the built-in ones; a bit
+        // the pool declares nothing for, left out.
+        assert_eq!(
+            keyword_list(
+                &db,
+                Keywords::declared(0) | Keywords::declared(9) | Keywords::WARD
+            ),
+            "Ward, Overheat"
+        );
+        let gives = AbilitySort::Passive(GrantSort::Keywords(Keywords::declared(0)));
+        assert_eq!(
+            ability_sort_words(&db, &gives, false, &[]),
+            "passive: gives Overheat"
+        );
     }
 }

@@ -5,11 +5,16 @@
 //!
 //! Keywords and triggers are declared once in `sve-vocab`, with the words
 //! players read (`KeywordInfo::label` and `reminder`, `TriggerInfo::when`),
-//! so a new keyword brings its words along. Tags that are not keywords
-//! (`[fanfare]`, `[act]`, `[cost02]`, ...) are [`Marker`]s, worded here.
+//! so a new keyword brings its words along. The keywords a card pool's
+//! packs declare (`CardDb::declared_keywords`) bring theirs in their
+//! declaration: [`keyword_entries`] words a card's keywords of both kinds,
+//! and every screen that shows a card's keywords goes through it. Tags that
+//! are not keywords (`[fanfare]`, `[act]`, `[cost02]`, ...) are
+//! [`Marker`]s, worded here.
 
+use super::Reminder;
 use egui::Color32;
-use sve_engine::cards::{Class, Keywords};
+use sve_engine::cards::{CardDb, Class, DeclaredKeyword, Keywords};
 use sve_vocab::{Family, KeywordInfo};
 
 /// How a keyword or tag is shown: its word and its reminder.
@@ -148,14 +153,79 @@ pub fn keyword_words(info: &KeywordInfo) -> Words {
     }
 }
 
-/// The words of every keyword in `keywords`, in the vocabulary's order.
-pub fn keywords_words(keywords: Keywords) -> impl Iterator<Item = Words> {
-    keywords.infos().map(keyword_words)
+/// One keyword of a card as the client shows it, built-in or declared by
+/// the card pool: its badge's word and colour, and its reminder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeywordEntry<'a> {
+    /// The word on its badge ("Ward", "Ignores Ward", "Overheat").
+    pub label: &'a str,
+    /// What it does.
+    pub reminder: &'a str,
+    /// What it is about: its badge's colour ([`family_colour`]).
+    pub family: Family,
+}
+
+impl KeywordEntry<'static> {
+    /// A built-in keyword's entry, from its vocabulary line.
+    pub fn builtin(info: &'static KeywordInfo) -> KeywordEntry<'static> {
+        KeywordEntry {
+            label: info.label,
+            reminder: info.reminder,
+            family: info.family,
+        }
+    }
+}
+
+impl<'a> KeywordEntry<'a> {
+    /// A declared keyword's entry, from its declaration: its name is its
+    /// word, its badge its family.
+    pub fn declared(keyword: &'a DeclaredKeyword) -> KeywordEntry<'a> {
+        KeywordEntry {
+            label: &keyword.name,
+            reminder: &keyword.reminder,
+            family: keyword.badge.family(),
+        }
+    }
+
+    /// Its badge's colour.
+    pub fn colour(&self) -> Color32 {
+        family_colour(self.family)
+    }
+
+    /// Its reminder for a tooltip or a glossary: titled by its word.
+    pub fn to_reminder(&self) -> Reminder {
+        Reminder {
+            title: self.label.to_owned(),
+            text: self.reminder.to_owned(),
+        }
+    }
+}
+
+/// Every keyword in `keywords` as shown: the built-in ones in the
+/// vocabulary's order, then the card pool's declared ones by number, as
+/// `db` declares them (a declared bit `db` has no declaration for is
+/// left out: nobody can say what it is).
+pub fn keyword_entries(db: &CardDb, keywords: Keywords) -> impl Iterator<Item = KeywordEntry<'_>> {
+    let builtin = keywords
+        .infos()
+        .map(|info| -> KeywordEntry<'_> { KeywordEntry::builtin(info) });
+    builtin.chain(
+        keywords
+            .declared_numbers()
+            .filter_map(|n| db.declared(n))
+            .map(KeywordEntry::declared),
+    )
 }
 
 /// A keyword badge's colour, by the keyword's family in the vocabulary.
 pub fn keyword_colour(info: &KeywordInfo) -> Color32 {
-    match info.family {
+    family_colour(info.family)
+}
+
+/// The badge colour of a keyword family, built-in and declared keywords'
+/// alike.
+pub fn family_colour(family: Family) -> Color32 {
+    match family {
         Family::Defence => Color32::from_rgb(70, 110, 160),
         Family::Attack => Color32::from_rgb(170, 90, 40),
         Family::Lethal => Color32::from_rgb(120, 40, 60),
@@ -271,7 +341,7 @@ const fn marker(
 }
 
 /// `name` lower case with only letters and digits, as tag words are.
-fn squash(name: &str) -> String {
+pub(super) fn squash(name: &str) -> String {
     name.chars()
         .filter(char::is_ascii_alphanumeric)
         .map(|c| c.to_ascii_lowercase())
@@ -296,6 +366,36 @@ mod tests {
         assert_eq!(keyword_words(ignore_ward).label, "Ignores Ward");
         assert_eq!(trigger_words("Evolve"), Some("When this evolves"));
         assert_eq!(trigger_words("Serve"), None);
+    }
+
+    #[test]
+    fn declared_keywords_are_entries_after_the_built_in_ones_in_their_badges_colour() {
+        let db = crate::fixture::declared_db();
+        let entries: Vec<KeywordEntry<'_>> =
+            keyword_entries(&db, Keywords::declared(0) | Keywords::BANE).collect();
+        let bane = sve_vocab::keyword_named("Bane").expect("a keyword");
+        assert_eq!(
+            entries,
+            [
+                KeywordEntry::builtin(bane),
+                KeywordEntry {
+                    label: "Overheat",
+                    reminder: crate::fixture::OVERHEAT_REMINDER,
+                    family: Family::Lethal,
+                },
+            ]
+        );
+        // A lethal keyword's badge, built-in or declared, is one colour.
+        assert_eq!(entries[1].colour(), keyword_colour(bane));
+        assert_eq!(
+            entries[1].to_reminder(),
+            Reminder {
+                title: "Overheat".to_owned(),
+                text: crate::fixture::OVERHEAT_REMINDER.to_owned(),
+            }
+        );
+        // A bit the pool declares nothing for: nothing to show.
+        assert_eq!(keyword_entries(&db, Keywords::declared(3)).count(), 0);
     }
 
     #[test]

@@ -3,17 +3,19 @@
 //! and keywords printed as words ("Ward") are coloured and underlined, and
 //! remembers which characters carry which reminder, so a hover can say
 //! what the keyword under the pointer does ([`RichCardText::reminder_at`]).
+//! [`layout_in`] knows the card pool's declared keywords too, and draws
+//! them as the built-in ones.
 
 use super::glossary::{
-    self, ATTACK_COLOUR, COST_COLOUR, DEFENSE_COLOUR, Marker, TagMeaning, keyword_colour,
-    keyword_words,
+    self, ATTACK_COLOUR, COST_COLOUR, DEFENSE_COLOUR, KeywordEntry, Marker, TagMeaning, squash,
 };
 use super::markup::{self, Piece};
 use crate::play::card::class_colour;
 use egui::text::{CCursor, LayoutJob, TextFormat};
 use egui::{Color32, FontId, Galley, Stroke, Vec2};
 use std::ops::Range;
-use sve_vocab::{KeywordInfo, Shown};
+use sve_engine::cards::DeclaredKeyword;
+use sve_vocab::Shown;
 
 /// How card text is laid out.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -63,12 +65,21 @@ impl TextStyle {
 /// Lays out card text. Never panics, whatever the text (see
 /// [`markup::parse`] for how malformed markup reads).
 pub fn layout(text: &str, style: &TextStyle) -> RichCardText {
+    layout_in(text, style, &[])
+}
+
+/// [`layout`] knowing the card pool's declared keywords
+/// (`CardDb::declared_keywords`): their names printed as words are picked
+/// out and their tags (`[overheat]`) drawn as badges, with their
+/// reminders, as built-in keywords are.
+pub fn layout_in(text: &str, style: &TextStyle, declared: &[DeclaredKeyword]) -> RichCardText {
     let mut out = Builder {
         job: LayoutJob::default(),
         chars: 0,
         hints: Vec::new(),
         reminders: Vec::new(),
         style: *style,
+        declared,
     };
     out.job.wrap.max_width = style.wrap_width.max(1.0);
     out.job.wrap.max_rows = style.max_rows.max(1);
@@ -146,7 +157,7 @@ impl RichCardText {
 /// The word a tag shows.
 fn tag_label(word: &str) -> String {
     match glossary::tag_meaning(word) {
-        TagMeaning::Keyword(info) => keyword_words(info).label.to_owned(),
+        TagMeaning::Keyword(info) => KeywordEntry::builtin(info).label.to_owned(),
         TagMeaning::Marker(marker) => marker.label(),
         TagMeaning::Unknown => unknown_label(word),
     }
@@ -161,16 +172,18 @@ fn unknown_label(word: &str) -> String {
     }
 }
 
-struct Builder {
+struct Builder<'a> {
     job: LayoutJob,
     /// Characters in `job.text` so far.
     chars: usize,
     hints: Vec<(Range<usize>, usize)>,
     reminders: Vec<Reminder>,
     style: TextStyle,
+    /// The card pool's declared keywords.
+    declared: &'a [DeclaredKeyword],
 }
 
-impl Builder {
+impl Builder<'_> {
     fn plain_format(&self) -> TextFormat {
         TextFormat::simple(FontId::proportional(self.style.size), self.style.colour)
     }
@@ -198,22 +211,14 @@ impl Builder {
     fn plain(&mut self, text: &str) {
         let mut rest = text;
         while !rest.is_empty() {
-            match next_keyword_word(rest) {
-                Some((at, len, info)) => {
+            match next_keyword_word(rest, self.declared) {
+                Some((at, len, entry)) => {
                     self.append(&rest[..at], self.plain_format(), None);
-                    let words = keyword_words(info);
-                    let colour = lighter(keyword_colour(info));
+                    let colour = lighter(entry.colour());
                     let mut format =
                         TextFormat::simple(FontId::proportional(self.style.size), colour);
                     format.underline = Stroke::new(1.0, colour.gamma_multiply(0.6));
-                    self.append(
-                        &rest[at..at + len],
-                        format,
-                        Some(Reminder {
-                            title: words.label.to_owned(),
-                            text: words.reminder.to_owned(),
-                        }),
-                    );
+                    self.append(&rest[at..at + len], format, Some(entry.to_reminder()));
                     rest = &rest[at + len..];
                 }
                 None => {
@@ -226,18 +231,17 @@ impl Builder {
 
     /// A tag as a badge.
     fn tag(&mut self, word: &str) {
+        let keyword = |entry: KeywordEntry<'_>| {
+            (
+                entry.label.to_owned(),
+                entry.colour(),
+                Some(entry.to_reminder()),
+            )
+        };
+        let pool = self.declared;
+        let declared = || pool.iter().find(|keyword| squash(&keyword.name) == word);
         let (label, colour, reminder) = match glossary::tag_meaning(word) {
-            TagMeaning::Keyword(info) => {
-                let words = keyword_words(info);
-                (
-                    words.label.to_owned(),
-                    keyword_colour(info),
-                    Some(Reminder {
-                        title: words.label.to_owned(),
-                        text: words.reminder.to_owned(),
-                    }),
-                )
-            }
+            TagMeaning::Keyword(info) => keyword(KeywordEntry::builtin(info)),
             TagMeaning::Marker(marker) => {
                 let (title, text) = marker.reminder();
                 let colour = match marker {
@@ -249,14 +253,18 @@ impl Builder {
                 };
                 (marker.label(), colour, Some(Reminder { title, text }))
             }
-            // Shown as its word, plainly: nobody knows what it means.
-            TagMeaning::Unknown => {
-                let label = unknown_label(word);
-                let mut format = self.plain_format();
-                format.italics = true;
-                self.append(&label, format, None);
-                return;
-            }
+            // A keyword of the card pool's packs, or shown as its word,
+            // plainly: nobody knows what it means.
+            TagMeaning::Unknown => match declared() {
+                Some(declared) => keyword(KeywordEntry::declared(declared)),
+                None => {
+                    let label = unknown_label(word);
+                    let mut format = self.plain_format();
+                    format.italics = true;
+                    self.append(&label, format, None);
+                    return;
+                }
+            },
         };
         // Non-breaking spaces pad the badge and keep a two-word label on
         // one row.
@@ -272,15 +280,22 @@ impl Builder {
 }
 
 /// The first keyword printed as a word in `text` (whole words, as
-/// capitalised in the vocabulary, e.g. "Ward" but not "Wardrobe"): its
-/// byte offset, byte length and entry.
-fn next_keyword_word(text: &str) -> Option<(usize, usize, &'static KeywordInfo)> {
-    let mut best: Option<(usize, usize, &'static KeywordInfo)> = None;
-    for info in sve_vocab::KEYWORDS
+/// capitalised in the vocabulary or the declaration, e.g. "Ward" but not
+/// "Wardrobe"): its byte offset, byte length and entry.
+fn next_keyword_word<'a>(
+    text: &str,
+    declared: &'a [DeclaredKeyword],
+) -> Option<(usize, usize, KeywordEntry<'a>)> {
+    let builtin = sve_vocab::KEYWORDS
         .iter()
         .filter(|info| info.shown != Shown::Internal)
-    {
-        let name = info.name;
+        .map(|info| -> (&'a str, KeywordEntry<'a>) { (info.name, KeywordEntry::builtin(info)) });
+    let declared = declared
+        .iter()
+        .map(|keyword| (keyword.name.as_str(), KeywordEntry::declared(keyword)));
+    let mut best: Option<(usize, usize, KeywordEntry<'a>)> = None;
+    // An empty name is no word (and would be found everywhere).
+    for (name, entry) in builtin.chain(declared).filter(|(name, _)| !name.is_empty()) {
         let mut from = 0;
         while let Some(found) = text[from..].find(name) {
             let at = from + found;
@@ -291,7 +306,7 @@ fn next_keyword_word(text: &str) -> Option<(usize, usize, &'static KeywordInfo)>
                 && !after.is_some_and(char::is_alphanumeric);
             if whole {
                 if best.is_none_or(|(best_at, _, _)| at < best_at) {
-                    best = Some((at, name.len(), info));
+                    best = Some((at, name.len(), entry));
                 }
                 break;
             }
@@ -318,7 +333,12 @@ mod tests {
     /// The laid-out text with each badge in `<>` and each hinted word in
     /// `{}`, badge padding dropped.
     fn shape(text: &str) -> String {
-        let rich = layout(text, &style());
+        shape_in(text, &[])
+    }
+
+    /// [`shape`] with the card pool's declared keywords.
+    fn shape_in(text: &str, declared: &[DeclaredKeyword]) -> String {
+        let rich = layout_in(text, &style(), declared);
         let mut out = String::new();
         for section in &rich.job.sections {
             let part = &rich.job.text[section.byte_range.start.0..section.byte_range.end.0];
@@ -383,6 +403,37 @@ mod tests {
             "{Ward}. Wardrobe gets {Storm}."
         );
         assert_eq!(shape(""), "");
+    }
+
+    #[test]
+    fn declared_keywords_are_hinted_and_badged_as_built_in_ones() {
+        let db = crate::fixture::declared_db();
+        let declared = db.declared_keywords();
+        assert_eq!(
+            shape_in("Ward. Overheat. Overheated. [overheat]", declared),
+            "{Ward}. {Overheat}. Overheated. <Overheat>"
+        );
+        // Unknown to a pool that does not declare it.
+        assert_eq!(shape("Overheat. [overheat]"), "Overheat. Overheat");
+        let rich = layout_in("[overheat] Overheat.", &style(), declared);
+        assert_eq!(
+            rich.reminders(),
+            [Reminder {
+                title: "Overheat".to_owned(),
+                text: crate::fixture::OVERHEAT_REMINDER.to_owned(),
+            }]
+        );
+        // A declared keyword's badge is its family's colour.
+        let badge = rich
+            .job
+            .sections
+            .iter()
+            .find(|section| section.format.background != Color32::TRANSPARENT)
+            .expect("a badge");
+        assert_eq!(
+            badge.format.background,
+            glossary::family_colour(sve_vocab::Family::Lethal)
+        );
     }
 
     #[test]

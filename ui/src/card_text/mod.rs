@@ -6,7 +6,9 @@
 //!   is capped and cleaned, malformed brackets never panic.
 //! - `glossary.rs`: the player's words for keywords, tags and triggers,
 //!   with their reminder texts: keywords' and triggers' from their
-//!   `sve-vocab` lines, the other tags' (markers) its own.
+//!   `sve-vocab` lines, the card pool's declared keywords' from their
+//!   declarations (`glossary::keyword_entries`, the one place a card's
+//!   keywords become words and badges), the other tags' (markers) its own.
 //! - `layout.rs`: the rich text ([`layout`]) and which reminder is under
 //!   the pointer.
 //! - `abilities.rs`: an ability definition's kind, timing and costs in
@@ -21,17 +23,19 @@ pub mod glossary;
 mod layout;
 mod markup;
 
-pub use layout::{Reminder, RichCardText, TextStyle, layout, plain_words};
+pub use layout::{Reminder, RichCardText, TextStyle, layout, layout_in, plain_words};
 pub use markup::MAX_CHARS;
 
 use egui::{Pos2, Rect, Response, RichText, Sense, Ui};
+use sve_engine::cards::{CardDb, Keywords};
 
-/// Card text as a wrapped rich-text label in `ui`, at the body font size.
-/// Hovering a badge or keyword shows its reminder.
-pub fn card_text_ui(ui: &mut Ui, text: &str) -> Response {
+/// Card text as a wrapped rich-text label in `ui`, at the body font size,
+/// `db`'s declared keywords known. Hovering a badge or keyword shows its
+/// reminder.
+pub fn card_text_ui(ui: &mut Ui, db: &CardDb, text: &str) -> Response {
     let size = egui::TextStyle::Body.resolve(ui.style()).size;
     let style = TextStyle::new(size, ui.visuals().text_color(), ui.available_width());
-    let rich = layout(text, &style);
+    let rich = layout_in(text, &style, db.declared_keywords());
     let galley = ui.painter().layout_job(rich.job.clone());
     let (rect, response) = ui.allocate_exact_size(galley.size(), Sense::hover());
     let plain = rich.text().replace(['\u{a0}', '\u{200a}'], " ");
@@ -48,10 +52,12 @@ pub fn card_text_ui(ui: &mut Ui, text: &str) -> Response {
     }
 }
 
-/// Card text painted into `rect` (a card face), cut to the rows that fit.
-/// Returns the reminder under `pointer`, if any.
+/// Card text painted into `rect` (a card face), cut to the rows that fit,
+/// `db`'s declared keywords known. Returns the reminder under `pointer`,
+/// if any.
 pub fn paint_card_text(
     ui: &Ui,
+    db: &CardDb,
     rect: Rect,
     text: &str,
     size: f32,
@@ -65,7 +71,7 @@ pub fn paint_card_text(
     let rows = ((rect.height() / row_height.max(1.0)).floor() as usize).max(1);
     let mut style = TextStyle::new(size, egui::Color32::from_gray(210), rect.width());
     style.max_rows = rows;
-    let rich = layout(text, &style);
+    let rich = layout_in(text, &style, db.declared_keywords());
     let galley = ui.painter().layout_job(rich.job.clone());
     let hovered = pointer
         .filter(|pointer| rect.contains(*pointer))
@@ -93,19 +99,18 @@ pub fn reminders_ui(ui: &mut Ui, reminders: &[Reminder]) {
     }
 }
 
-/// The reminders of a card: its keywords' first (player words, in the
-/// vocabulary's order), then those of the tags and keywords in its text,
-/// each once.
-pub fn card_reminders(keywords: sve_engine::cards::Keywords, text: &str) -> Vec<Reminder> {
-    let mut out: Vec<Reminder> = glossary::keywords_words(keywords)
-        .map(|words| Reminder {
-            title: words.label.to_owned(),
-            text: words.reminder.to_owned(),
-        })
+/// The reminders of a card: its keywords' first (player words, built-in
+/// ones in the vocabulary's order, then those the card pool declares, as
+/// `db` words them), then those of the tags and keywords in its text, each
+/// once.
+pub fn card_reminders(db: &CardDb, keywords: Keywords, text: &str) -> Vec<Reminder> {
+    let mut out: Vec<Reminder> = glossary::keyword_entries(db, keywords)
+        .map(|entry| entry.to_reminder())
         .collect();
-    let rich = layout(
+    let rich = layout_in(
         text,
         &TextStyle::new(12.0, egui::Color32::WHITE, f32::INFINITY),
+        db.declared_keywords(),
     );
     for reminder in rich.reminders() {
         if !out.iter().any(|r| r.title == reminder.title) {

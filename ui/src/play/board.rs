@@ -851,3 +851,103 @@ fn paint_arrow(painter: &egui::Painter, from: egui::Pos2, to: egui::Pos2, colour
         Stroke::NONE,
     ));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture::{self, OVERHEAT_REMINDER};
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable as _;
+    use sve_engine::cards::Keywords;
+
+    /// A view of P1's half with the follower `name` on the field in a
+    /// card pool that declares Overheat; `keywords` are the follower's
+    /// now.
+    fn field_view(name: &str, keywords: Keywords) -> MatchView {
+        let db = fixture::declared_db();
+        let mut mine = fixture::side(&db, "Arisa", 2);
+        let mut follower = fixture::card(&db, 3, name);
+        follower.keywords = keywords;
+        mine.field.push(follower);
+        let theirs = fixture::side(&db, "Erika", 2);
+        fixture::vs_bot(db, mine, theirs, None)
+    }
+
+    /// A harness drawing your half of `view`'s board, and the card
+    /// preview beside it when `preview` is set.
+    fn board_harness(view: MatchView, preview: bool) -> Harness<'static, BoardPanel> {
+        Harness::builder()
+            .with_size([1000.0, 700.0])
+            .build_ui_state(
+                move |ui, panel: &mut BoardPanel| {
+                    let mut intents = Intents::default();
+                    fixture::with_board(&view, &Selection::default(), |cx| {
+                        panel.half_ui(ui, cx, Half::Mine, &mut intents);
+                    });
+                    if preview {
+                        let beside = egui::Rect::from_min_max(
+                            egui::pos2(640.0, 0.0),
+                            egui::pos2(1000.0, 700.0),
+                        );
+                        preview::preview_area_ui(ui.ctx(), &view.db, beside);
+                    }
+                },
+                BoardPanel::default(),
+            )
+    }
+
+    /// The card named `name` on the board, by its accessible label.
+    fn card_rect(harness: &Harness<'_, BoardPanel>, name: &str) -> egui::Rect {
+        harness
+            .query_all_by_label_contains(&format!("{name} ("))
+            .next()
+            .expect("the card is on the board")
+            .rect()
+    }
+
+    #[test]
+    fn a_declared_keyword_shows_as_a_badge_and_in_the_glossary_of_the_preview() {
+        // Printed Overheat, and Ward from an effect.
+        let view = field_view("Boiler Golem", Keywords::declared(0) | Keywords::WARD);
+        let mut harness = board_harness(view, true);
+        harness.run();
+        let golem = card_rect(&harness, "Boiler Golem");
+        harness.hover_at(golem.center());
+        harness.run();
+        assert!(
+            harness.query_by_label("Preview: Boiler Golem").is_some(),
+            "the hovered golem is previewed"
+        );
+        // The badges, built-in first, then the declared one by its name.
+        let ward = harness.get_by_label("Ward").rect();
+        let overheat = harness.get_by_label("Overheat").rect();
+        assert!(ward.left() < overheat.left(), "{ward:?} {overheat:?}");
+        // The glossary: its name, then its reminder, as the pack wrote it.
+        assert!(harness.query_by_label("Overheat: ").is_some());
+        assert!(harness.query_by_label(OVERHEAT_REMINDER).is_some());
+        assert!(harness.query_by_label("Ward: ").is_some());
+    }
+
+    #[test]
+    fn pointing_at_a_declared_keywords_badge_on_the_card_face_shows_its_reminder() {
+        // A Goblin given Overheat by an effect (its text never says it).
+        let view = field_view("Goblin", Keywords::declared(0));
+        let mut harness = board_harness(view, false);
+        harness.run();
+        let goblin = card_rect(&harness, "Goblin");
+        assert!(harness.query_by_label(OVERHEAT_REMINDER).is_none());
+        // The badge row is under the name and type line, at the card's
+        // left edge: look down that edge for it.
+        let x = goblin.left() + goblin.width() * 0.12;
+        let mut found = false;
+        let mut y = goblin.top() + goblin.height() * 0.15;
+        while !found && y < goblin.center().y {
+            harness.hover_at(egui::pos2(x, y));
+            harness.run();
+            found = harness.query_by_label(OVERHEAT_REMINDER).is_some();
+            y += 2.0;
+        }
+        assert!(found, "no badge with Overheat's reminder on {goblin:?}");
+        assert!(harness.query_by_label("Overheat").is_some(), "its title");
+    }
+}

@@ -9,7 +9,7 @@
 
 use super::preview;
 use crate::card_art;
-use crate::card_text::glossary::{keyword_colour, keyword_words};
+use crate::card_text::glossary::keyword_entries;
 use crate::card_text::{self, Reminder};
 use egui::{
     Align2, Color32, CornerRadius, FontId, Pos2, Rect, Response, RichText, Sense, Stroke,
@@ -231,13 +231,12 @@ pub fn card_details_ui(ui: &mut Ui, db: &CardDb, card: &CardView) {
     if !card.keywords.is_empty() {
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing.x = 4.0;
-            for info in card.keywords.infos() {
-                let words = keyword_words(info);
-                let badge = RichText::new(words.label)
+            for entry in keyword_entries(db, card.keywords) {
+                let badge = RichText::new(entry.label)
                     .small()
                     .color(Color32::WHITE)
-                    .background_color(keyword_colour(info));
-                ui.label(badge).on_hover_text(words.reminder);
+                    .background_color(entry.colour());
+                ui.label(badge).on_hover_text(entry.reminder);
             }
         });
     }
@@ -255,9 +254,9 @@ pub fn card_details_ui(ui: &mut Ui, db: &CardDb, card: &CardView) {
     }
     if !shown.text.is_empty() {
         ui.separator();
-        card_text::card_text_ui(ui, &shown.text);
+        card_text::card_text_ui(ui, db, &shown.text);
     }
-    let reminders = card_text::card_reminders(card.keywords, &shown.text);
+    let reminders = card_text::card_reminders(db, card.keywords, &shown.text);
     if !reminders.is_empty() {
         ui.separator();
         card_text::reminders_ui(ui, &reminders);
@@ -412,16 +411,13 @@ fn paint_card(
     }
 
     // Keyword and counter badges, wrapping, in the player's words.
-    let mut badges: Vec<(String, Color32, Option<Reminder>)> = card
-        .keywords
-        .infos()
-        .map(|info| {
-            let words = keyword_words(info);
-            let reminder = Reminder {
-                title: words.label.to_owned(),
-                text: words.reminder.to_owned(),
-            };
-            (words.label.to_owned(), keyword_colour(info), Some(reminder))
+    let mut badges: Vec<(String, Color32, Option<Reminder>)> = keyword_entries(db, card.keywords)
+        .map(|entry| {
+            (
+                entry.label.to_owned(),
+                entry.colour(),
+                Some(entry.to_reminder()),
+            )
         })
         .collect();
     badges.extend(card.counters.iter().map(|(counter, count)| {
@@ -470,7 +466,7 @@ fn paint_card(
             Pos2::new(inner.right(), stats_top),
         );
         let text_pointed =
-            card_text::paint_card_text(ui, text_rect, &def.text, 8.5 * scale, pointer);
+            card_text::paint_card_text(ui, db, text_rect, &def.text, 8.5 * scale, pointer);
         pointed = pointed.or(text_pointed);
     }
 

@@ -282,7 +282,7 @@ fn card_ui(ui: &mut Ui, view: &MatchView, card: &InspectedCard, sources: &mut So
     ));
     if !card.text.trim().is_empty() {
         ui.add_space(4.0);
-        egui::Frame::group(ui.style()).show(ui, |ui| card_text_ui(ui, &card.text));
+        egui::Frame::group(ui.style()).show(ui, |ui| card_text_ui(ui, &view.db, &card.text));
     }
     ui.add_space(4.0);
 
@@ -316,8 +316,8 @@ fn card_ui(ui: &mut Ui, view: &MatchView, card: &InspectedCard, sources: &mut So
             ui.label(format!("defense now {defense}"));
             ui.end_row();
             ui.label("Keywords");
-            ui.label(keyword_list(card.printed.keywords));
-            ui.label(keyword_list(current.keywords));
+            ui.label(keyword_list(&view.db, card.printed.keywords));
+            ui.label(keyword_list(&view.db, current.keywords));
             ui.end_row();
         });
     ui.label(format!(
@@ -340,7 +340,10 @@ fn card_ui(ui: &mut Ui, view: &MatchView, card: &InspectedCard, sources: &mut So
             KeywordSource::Effect => "from an effect",
             KeywordSource::Passive => "from a passive ability",
         };
-        ui.label(format!("{}: {source}", keyword_label(keyword.keyword)));
+        ui.label(format!(
+            "{}: {source}",
+            keyword_label(&view.db, keyword.keyword)
+        ));
     }
 
     ui.add_space(4.0);
@@ -355,7 +358,7 @@ fn card_ui(ui: &mut Ui, view: &MatchView, card: &InspectedCard, sources: &mut So
             .map_or_else(|| "no card".to_owned(), modifier_source_words);
         ui.label(format!(
             "{} from {source}, {}",
-            change_words(&modifier.change),
+            change_words(&view.db, &modifier.change),
             duration_words(modifier.duration)
         ));
     }
@@ -387,9 +390,14 @@ fn card_ui(ui: &mut Ui, view: &MatchView, card: &InspectedCard, sources: &mut So
     }
     for (index, ability) in card.abilities.iter().enumerate() {
         ui.label(RichText::new(format!("{} · {}", ability.card, ability.name)).strong());
-        let kind = ability_sort_words(&ability.kind, ability.once_per_turn, &ability.costs);
+        let kind = ability_sort_words(
+            &view.db,
+            &ability.kind,
+            ability.once_per_turn,
+            &ability.costs,
+        );
         ui.label(RichText::new(kind).weak());
-        card_text_ui(ui, &ability.text);
+        card_text_ui(ui, &view.db, &ability.text);
         if let Some(at) = card.ability_source(index) {
             sources.location_ui(ui, at);
         }

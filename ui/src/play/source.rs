@@ -65,7 +65,7 @@ pub fn source_ui(ui: &mut Ui, cx: &BoardContext<'_>, source: &AskingSource, widt
         None => card.text.as_str(),
     };
     if !text.trim().is_empty() {
-        card_text::card_text_ui(ui, text);
+        card_text::card_text_ui(ui, &cx.view.db, text);
     }
 }
 

@@ -9,7 +9,7 @@
 
 use super::InspectedCard;
 use crate::card_text::abilities::keyword_list;
-use crate::card_text::glossary::keyword_words;
+use crate::card_text::glossary::keyword_entries;
 use sve_engine::cards::{CardDb, Keywords};
 use sve_engine::engine::{Duration, GameState, PlayerId};
 use sve_net::inspect::{self as data, Change, ModifierSource, Sight};
@@ -44,20 +44,25 @@ pub(crate) fn pending_words(
     format!("{}: {}", player_name(line.controller), line.ability)
 }
 
-/// The player's word for one keyword flag ("Ward", "Ignores Ward"); "?"
-/// for no keyword.
-pub(crate) fn keyword_label(keyword: Keywords) -> &'static str {
-    keyword
-        .infos()
-        .next()
-        .map_or("?", |info| keyword_words(info).label)
+/// The player's word for one keyword flag ("Ward", "Ignores Ward", a
+/// declared keyword's name in `db`); "?" for no keyword. A line that
+/// holds several (the inspector's data gives the declared keywords of a
+/// card as one line) names them all.
+pub(crate) fn keyword_label(db: &CardDb, keyword: Keywords) -> String {
+    let words: Vec<&str> = keyword_entries(db, keyword).map(|e| e.label).collect();
+    if words.is_empty() {
+        "?".to_owned()
+    } else {
+        words.join(", ")
+    }
 }
 
-/// What a persistent effect changes ("+2/+0", "gains Ward", "cost -1").
-pub(crate) fn change_words(change: &Change) -> String {
+/// What a persistent effect changes ("+2/+0", "gains Ward", "cost -1"),
+/// keywords named as `db` names them.
+pub(crate) fn change_words(db: &CardDb, change: &Change) -> String {
     match change {
         Change::Stats { attack, defense } => format!("{attack:+}/{defense:+}"),
-        Change::Keywords(k) => format!("gains {}", keyword_list(*k)),
+        Change::Keywords(k) => format!("gains {}", keyword_list(db, *k)),
         Change::Cost(n) => format!("cost {n:+}"),
         Change::EvolveCost(n) => format!("evolve cost {n:+}"),
         Change::SetEvolveCost(n) => format!("evolve cost becomes {n}"),
@@ -135,7 +140,7 @@ mod tests {
         let changes: Vec<String> = v2
             .modifiers
             .iter()
-            .map(|m| change_words(&m.change))
+            .map(|m| change_words(db, &m.change))
             .collect();
         assert_eq!(changes, ["+2/+0", "gains Ward", "cost -1"]);
         assert_eq!(
@@ -153,12 +158,12 @@ mod tests {
         );
         assert_eq!(sources[1], None);
         assert_eq!(sources[2].as_deref(), Some("a hidden card"));
-        let keywords: Vec<(&str, KeywordSource)> = v2
+        let keywords: Vec<(String, KeywordSource)> = v2
             .keywords
             .iter()
-            .map(|line| (keyword_label(line.keyword), line.source))
+            .map(|line| (keyword_label(db, line.keyword), line.source))
             .collect();
-        assert_eq!(keywords, [("Ward", KeywordSource::Effect)]);
+        assert_eq!(keywords, [("Ward".to_owned(), KeywordSource::Effect)]);
         let names: Vec<&str> = cards.iter().map(|c| c.name.as_str()).collect();
         assert!(names.contains(&"V3"), "{names:?}");
         assert!(!names.contains(&"V5"), "{names:?}");

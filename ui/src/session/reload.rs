@@ -51,20 +51,21 @@ pub fn card_packs_of(catalog: &Catalog) -> HashMap<String, PackInfo> {
 }
 
 /// One card's change in player words: "Goblin: attack 1 → 2; new
-/// fanfare", "New card: Dragon", "Removed: Fairy".
-pub fn diff_line(diff: &CardDiff) -> String {
+/// fanfare", "New card: Dragon", "Removed: Fairy". Keywords are named as
+/// `db`, the card data after the reload, names them.
+pub fn diff_line(db: &CardDb, diff: &CardDiff) -> String {
     match &diff.kind {
         CardDiffKind::Added => format!("New card: {}", diff.name),
         CardDiffKind::Removed => format!("Removed: {}", diff.name),
         CardDiffKind::Changed(changes) => {
-            let parts: Vec<String> = changes.iter().map(change_words).collect();
+            let parts: Vec<String> = changes.iter().map(|c| change_words(db, c)).collect();
             format!("{}: {}", diff.name, parts.join("; "))
         }
     }
 }
 
 /// One change in player words.
-fn change_words(change: &CardChange) -> String {
+fn change_words(db: &CardDb, change: &CardChange) -> String {
     match change {
         CardChange::Name { old, .. } => format!("renamed (was {old})"),
         CardChange::Class { old, new } => format!("class {} → {}", old.name(), new.name()),
@@ -89,7 +90,7 @@ fn change_words(change: &CardChange) -> String {
             }
             parts.join("; ")
         }
-        CardChange::Keywords { gained, lost } => keyword_changes(*gained, *lost),
+        CardChange::Keywords { gained, lost } => keyword_changes(db, *gained, *lost),
         CardChange::Counters => "starting counters changed".to_owned(),
         CardChange::Token(true) => "now a token".to_owned(),
         CardChange::Token(false) => "no longer a token".to_owned(),
@@ -104,13 +105,13 @@ fn change_words(change: &CardChange) -> String {
     }
 }
 
-fn keyword_changes(gained: Keywords, lost: Keywords) -> String {
+fn keyword_changes(db: &CardDb, gained: Keywords, lost: Keywords) -> String {
     let mut parts = Vec::new();
     if !gained.is_empty() {
-        parts.push(format!("gains {}", keyword_list(gained)));
+        parts.push(format!("gains {}", keyword_list(db, gained)));
     }
     if !lost.is_empty() {
-        parts.push(format!("loses {}", keyword_list(lost)));
+        parts.push(format!("loses {}", keyword_list(db, lost)));
     }
     parts.join("; ")
 }
@@ -144,11 +145,14 @@ mod tests {
     use sve_engine::cards::Class;
 
     fn changed(name: &str, changes: Vec<CardChange>) -> String {
-        diff_line(&CardDiff {
-            id: "T-1".to_owned(),
-            name: name.to_owned(),
-            kind: CardDiffKind::Changed(changes),
-        })
+        diff_line(
+            &crate::fixture::declared_db(),
+            &CardDiff {
+                id: "T-1".to_owned(),
+                name: name.to_owned(),
+                kind: CardDiffKind::Changed(changes),
+            },
+        )
     }
 
     #[test]
@@ -175,7 +179,7 @@ mod tests {
                         new: Some(2)
                     },
                     CardChange::Keywords {
-                        gained: Keywords::WARD,
+                        gained: Keywords::WARD | Keywords::declared(0),
                         lost: Keywords::RUSH
                     },
                     CardChange::AbilityText(AbilityKey::Triggered("Evolve")),
@@ -185,7 +189,7 @@ mod tests {
                     },
                 ]
             ),
-            "Goblin: attack 1 → 2; gains Ward; loses Rush; evolve ability text changed; \
+            "Goblin: attack 1 → 2; gains Ward, Overheat; loses Rush; evolve ability text changed; \
              class Forestcraft → Neutral"
         );
         let added = CardDiff {
@@ -193,11 +197,12 @@ mod tests {
             name: "Dragon".to_owned(),
             kind: CardDiffKind::Added,
         };
-        assert_eq!(diff_line(&added), "New card: Dragon");
+        let db = crate::fixture::db();
+        assert_eq!(diff_line(&db, &added), "New card: Dragon");
         let removed = CardDiff {
             kind: CardDiffKind::Removed,
             ..added
         };
-        assert_eq!(diff_line(&removed), "Removed: Dragon");
+        assert_eq!(diff_line(&db, &removed), "Removed: Dragon");
     }
 }

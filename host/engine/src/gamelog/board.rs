@@ -1,23 +1,35 @@
 //! The board as compact text, for the terminal.
 
-use crate::cards::CardDb;
+use super::words::keyword_names;
+use crate::cards::{CardDb, DeclaredKeyword};
 use crate::engine::view::{CardView, PlayerView};
 use crate::engine::{DefId, Match, PlayerId};
 use std::fmt::Write as _;
 
-/// A compact text picture of the board as `viewer` sees it.
+/// A compact text picture of the board as `viewer` sees it, the card
+/// pool's declared keywords named.
 pub fn board_text(game: &Match, viewer: PlayerId) -> String {
     let db: &CardDb = game.db();
-    view_text(&game.view(viewer), &|def| {
+    let card = |def| {
         let def = db.get(def);
         (def.display_name(), def.card_type.is_follower())
-    })
+    };
+    pictured(&game.view(viewer), &card, db.declared_keywords())
 }
 
 /// The same picture from a view alone; `card` names a definition and says
 /// whether it is a follower (a network client knows cards only by their
-/// faces).
+/// faces). Built-in keywords only.
 pub fn view_text<'a>(view: &PlayerView, card: &dyn Fn(DefId) -> (&'a str, bool)) -> String {
+    pictured(view, card, &[])
+}
+
+/// The picture, declared keywords named as `declared` declares them.
+fn pictured<'a>(
+    view: &PlayerView,
+    card: &dyn Fn(DefId) -> (&'a str, bool),
+    declared: &[DeclaredKeyword],
+) -> String {
     let viewer = view.viewer;
     let mut out = String::new();
     for seat in [viewer.opponent(), viewer] {
@@ -48,7 +60,7 @@ pub fn view_text<'a>(view: &PlayerView, card: &dyn Fn(DefId) -> (&'a str, bool))
                     if c.engaged {
                         text.push_str(" (engaged)");
                     }
-                    let keywords: Vec<&str> = c.keywords.names().collect();
+                    let keywords: Vec<&str> = keyword_names(declared, c.keywords).collect();
                     if !keywords.is_empty() {
                         text.push_str(&format!(" [{}]", keywords.join(", ")));
                     }

@@ -12,7 +12,8 @@
 //! - `kinds.rs`: [`LineKind`], the kind words of event lines, declared
 //!   once for the renderer and the scenario file parser.
 //! - `words.rs`: the words lines, logs and menus share: zone words,
-//!   keyword lists ([`keywords_text`]), ability names ([`ability_name`])
+//!   keyword lists ([`keywords_text`], [`keywords_text_in`] with the card
+//!   pool's declared keywords), ability names ([`ability_name`])
 //!   and [`DRAIN`], the name of the one resolution with no ability; and
 //!   the player's words of logs and menus ([`ability_phrase`], places).
 //!
@@ -36,7 +37,9 @@ pub use choice::{CANCEL_LABEL, describe_choice};
 pub use kinds::LineKind;
 pub use record::{EventLine, EventText, LogKind, LogLine};
 pub use render::render;
-pub use words::{DRAIN, ability_name, ability_phrase, ability_words, keywords_text};
+pub use words::{
+    DRAIN, ability_name, ability_phrase, ability_words, keywords_text, keywords_text_in,
+};
 
 use crate::cards::CardDb;
 use crate::engine::{Event, GameState};

@@ -6,7 +6,7 @@
 use super::kinds::LineKind;
 use super::record::{EventText, LogKind};
 use super::words::{
-    ability_name, ability_phrase_as, is_spell, keywords_text, put_place, zone_place, zone_word,
+    ability_name, ability_phrase_as, is_spell, keywords_text_of, put_place, zone_place, zone_word,
 };
 use crate::cards::CardDb;
 use crate::engine::state::EffectKind;
@@ -199,7 +199,7 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
         Event::EffectAdded { card, kind, .. } => {
             let what = match kind {
                 EffectKind::Stats { attack, defense } => format!("{attack:+}/{defense:+}"),
-                EffectKind::Keywords(k) => keywords_text(*k),
+                EffectKind::Keywords(k) => keywords_text_of(db, *k),
                 EffectKind::Cost(n) => format!("cost {n:+}"),
                 EffectKind::EvolveCost(n) => format!("evolve-cost {n:+}"),
                 EffectKind::SetEvolveCost(n) => format!("evolve-cost ={n}"),

@@ -3,7 +3,7 @@
 //! ability of its card ([`DRAIN`]); and the player's words of the game log
 //! and menus (zones as places, abilities as "Glint Dragon's Fanfare").
 
-use crate::cards::{AbilityDef, AbilityKind, CardDef, Keywords};
+use crate::cards::{AbilityDef, AbilityKind, CardDb, CardDef, DeclaredKeyword, Keywords};
 use crate::engine::{AbilityIdx, Zone};
 
 /// The name of an ability-less resolution: the Drain keyword's heal
@@ -107,14 +107,43 @@ pub(super) fn put_place(zone: Zone) -> Option<String> {
 }
 
 /// A keyword set as scenario lines write it: names in bit order joined by
-/// `, `, or `-` for none.
+/// `, `, or `-` for none. Built-in keywords only: [`keywords_text_in`]
+/// names the card pool's declared ones too.
 pub fn keywords_text(keywords: Keywords) -> String {
-    let names: Vec<&str> = keywords.names().collect();
+    keywords_text_in(&[], keywords)
+}
+
+/// [`keywords_text`] with the card pool's declared keywords named too
+/// (after the built-in ones, by number), as `declared`
+/// ([`CardDb::declared_keywords`]) names them; a declared bit it has no
+/// declaration for is left out.
+pub fn keywords_text_in(declared: &[DeclaredKeyword], keywords: Keywords) -> String {
+    let names: Vec<&str> = keyword_names(declared, keywords).collect();
     if names.is_empty() {
         "-".to_owned()
     } else {
         names.join(", ")
     }
+}
+
+/// The names of the keywords of a set: the built-in ones in bit order,
+/// then the declared ones `declared` has a declaration for.
+pub(super) fn keyword_names<'a>(
+    declared: &'a [DeclaredKeyword],
+    keywords: Keywords,
+) -> impl Iterator<Item = &'a str> {
+    let builtin = keywords.names().map(|name| -> &'a str { name });
+    builtin.chain(
+        keywords
+            .declared_numbers()
+            .filter_map(|n| declared.get(usize::from(n)))
+            .map(|keyword| keyword.name.as_str()),
+    )
+}
+
+/// [`keywords_text_in`] with `db`'s declared keywords.
+pub(super) fn keywords_text_of(db: &CardDb, keywords: Keywords) -> String {
+    keywords_text_in(db.declared_keywords(), keywords)
 }
 
 /// A zone as scenario event lines write it (`ex`, `evolve`, `gone`).
@@ -211,5 +240,19 @@ mod tests {
     fn keyword_lists_name_every_keyword_or_a_dash() {
         assert_eq!(keywords_text(Keywords::WARD | Keywords::BANE), "Ward, Bane");
         assert_eq!(keywords_text(Keywords::empty()), "-");
+        let overheat = DeclaredKeyword {
+            id: "OVH-K01".to_owned(),
+            name: "Overheat".to_owned(),
+            reminder: String::new(),
+            badge: crate::cards::Badge::Lethal,
+            abilities: Vec::new(),
+        };
+        let set = Keywords::WARD | Keywords::declared(0) | Keywords::declared(5);
+        assert_eq!(keywords_text(set), "Ward");
+        assert_eq!(
+            keywords_text_in(std::slice::from_ref(&overheat), set),
+            "Ward, Overheat"
+        );
+        assert_eq!(keywords_text_in(&[overheat], Keywords::declared(5)), "-");
     }
 }

@@ -141,7 +141,7 @@ impl Connection {
     pub async fn card_faces(&mut self) -> Result<text::Faces, ClientError> {
         self.send(&ClientMsg::CardData).await?;
         loop {
-            if let ServerMsg::CardData { cards } = self.recv().await? {
+            if let ServerMsg::CardData { cards, .. } = self.recv().await? {
                 return Ok(text::Faces(cards));
             }
         }

@@ -13,8 +13,8 @@ use super::lobby::{
 };
 use crate::cluster::records::WireCmd;
 use crate::protocol::{
-    CardFace, ClientMsg, ClockSpec, FrameError, MAX_CLIENT_FRAME_BYTES, Opponent, PROTOCOL_VERSION,
-    ServerMsg, decode, encode,
+    CardFace, ClientMsg, ClockSpec, FrameError, KeywordFace, MAX_CLIENT_FRAME_BYTES, Opponent,
+    PROTOCOL_VERSION, ServerMsg, decode, encode,
 };
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
@@ -363,14 +363,10 @@ impl Conn {
                 self.lobby.leave(self.id, false);
             }
             ClientMsg::CardData => {
-                let cards = self
-                    .lobby
-                    .config
-                    .db
-                    .iter()
-                    .map(|(_, def)| CardFace::of(def))
-                    .collect();
-                self.reply(ServerMsg::CardData { cards });
+                let db = &self.lobby.config.db;
+                let cards = db.iter().map(|(_, def)| CardFace::of(def)).collect();
+                let keywords = db.declared_keywords().iter().map(KeywordFace::of).collect();
+                self.reply(ServerMsg::CardData { cards, keywords });
             }
             ClientMsg::Replay { token } => {
                 let mut bytes = self.lobby.replay(&token).map(|b| b.as_ref().clone());

@@ -16,14 +16,38 @@ use sve_engine::engine::Duration;
 use sve_engine::engine::view::{CardView, SideView};
 use sve_engine::engine::{DefId, Outcome, PlayerId};
 use sve_net::inspect::InspectedCard;
-use sve_net::protocol::{CardFace, Update};
+use sve_net::protocol::{CardFace, KeywordFace, Update};
 
-/// The card database of a server's faces, in the server's order, so that
-/// its definition numbers mean what they mean on the server. Faces carry
-/// no abilities: nothing here can play a card.
-pub(super) fn card_db(faces: &[CardFace]) -> Result<CardDb, String> {
-    CardDb::new(faces.iter().map(CardFace::to_def).collect())
+/// The card database of a server's faces and declared keywords, each in
+/// the server's order, so that its definition and keyword numbers mean
+/// what they mean on the server. Faces carry no abilities: nothing here
+/// can play a card. A keyword's words are text from the network: shown
+/// without control characters and capped ([`keyword_words`]).
+pub(super) fn card_db(faces: &[CardFace], keywords: &[KeywordFace]) -> Result<CardDb, String> {
+    let keywords = keywords
+        .iter()
+        .map(|face| {
+            let mut keyword = face.to_declared();
+            keyword.name = keyword_words(&keyword.name, MAX_KEYWORD_NAME_CHARS);
+            keyword.reminder = keyword_words(&keyword.reminder, MAX_REMINDER_CHARS);
+            keyword
+        })
+        .collect();
+    CardDb::with_keywords(faces.iter().map(CardFace::to_def).collect(), keywords)
         .map_err(|err| format!("the server's card data can't be used: {err}"))
+}
+
+/// The longest declared keyword name shown, in characters.
+const MAX_KEYWORD_NAME_CHARS: usize = 40;
+/// The longest declared keyword reminder shown, in characters.
+const MAX_REMINDER_CHARS: usize = 600;
+
+/// A declared keyword's name or reminder from the server as the client
+/// shows it: without control characters, at most `max` characters,
+/// trimmed.
+fn keyword_words(text: &str, max: usize) -> String {
+    let text: String = text.chars().filter(|c| !c.is_control()).take(max).collect();
+    text.trim().to_owned()
 }
 
 /// Checks an update against the card database; the error names what is
@@ -128,6 +152,7 @@ fn def(def: DefId, db: &CardDb) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sve_engine::cards::Keywords;
     use sve_engine::cards::starter::starter_db;
     use sve_engine::engine::Phase;
     use sve_engine::engine::view::PlayerView;
@@ -163,7 +188,7 @@ mod tests {
     #[test]
     fn faces_keep_the_servers_definition_numbers() {
         let server = starter_db().expect("bundled card data");
-        let client = card_db(&faces()).expect("faces make a database");
+        let client = card_db(&faces(), &[]).expect("faces make a database");
         for (def, card) in server.iter() {
             assert_eq!(client.get(def).id, card.id);
             assert!(client.get(def).abilities.is_empty(), "faces carry no code");
@@ -172,13 +197,13 @@ mod tests {
 
     #[test]
     fn a_good_update_passes() {
-        let db = card_db(&faces()).expect("faces make a database");
+        let db = card_db(&faces(), &[]).expect("faces make a database");
         assert_eq!(check_update(&update(&db), &db), Ok(()));
     }
 
     #[test]
     fn an_unknown_definition_or_seat_is_refused() {
-        let db = card_db(&faces()).expect("faces make a database");
+        let db = card_db(&faces(), &[]).expect("faces make a database");
         let mut bad_leader = update(&db);
         bad_leader.view.sides[0].leader = DefId(u16::MAX);
         let err = check_update(&bad_leader, &db).expect_err("refused");
@@ -201,8 +226,36 @@ mod tests {
     fn duplicate_faces_are_refused() {
         let mut faces = faces();
         faces.push(faces[0].clone());
-        let err = card_db(&faces).expect_err("refused");
+        let err = card_db(&faces, &[]).expect_err("refused");
         assert!(err.contains("defined twice"), "{err}");
+    }
+
+    #[test]
+    fn the_servers_declared_keywords_are_worded_as_sent_cleaned_and_checked() {
+        let server = crate::fixture::declared_db();
+        let faces: Vec<CardFace> = server.iter().map(|(_, def)| CardFace::of(def)).collect();
+        let mut keywords: Vec<KeywordFace> = server
+            .declared_keywords()
+            .iter()
+            .map(KeywordFace::of)
+            .collect();
+        keywords[0].reminder.push_str("\n\u{7}");
+        let client = card_db(&faces, &keywords).expect("faces make a database");
+        let golem = client.by_name("Boiler Golem").expect("the golem's face");
+        assert!(client.get(golem).keywords.contains(Keywords::declared(0)));
+        let overheat = client.declared(0).expect("the keyword's face");
+        assert_eq!(overheat.name, "Overheat");
+        assert_eq!(overheat.reminder, crate::fixture::OVERHEAT_REMINDER);
+        assert_eq!(overheat.badge, sve_engine::cards::Badge::Lethal);
+        assert!(overheat.abilities.is_empty(), "faces carry no code");
+
+        // Two keywords of one name can't be told apart: refused.
+        keywords.push(KeywordFace {
+            id: "OTHER".to_owned(),
+            ..keywords[0].clone()
+        });
+        let err = card_db(&faces, &keywords).expect_err("refused");
+        assert!(err.contains("declared twice"), "{err}");
     }
 
     #[test]

@@ -406,7 +406,10 @@ mod tests {
             .iter()
             .find(|c| c.name == "Warden")
             .expect("the Warden is worded");
-        assert_eq!(inspect::keyword_label(warden.keywords[0].keyword), "Ward");
+        assert_eq!(
+            inspect::keyword_label(&db, warden.keywords[0].keyword),
+            "Ward"
+        );
         assert!(warden.source.is_none(), "no source online");
     }
 }

@@ -209,17 +209,17 @@ impl Worker {
         let wait = async {
             loop {
                 match conn.recv().await {
-                    Ok(ServerMsg::CardData { cards }) => return Ok(cards),
+                    Ok(ServerMsg::CardData { cards, keywords }) => return Ok((cards, keywords)),
                     Ok(_) => {}
                     Err(err) => return Err(err),
                 }
             }
         };
-        let faces = match self
+        let (faces, keywords) = match self
             .unless_shutdown(timeout(CARD_DATA_TIMEOUT, wait))
             .await?
         {
-            Ok(Ok(faces)) => faces,
+            Ok(Ok(data)) => data,
             Ok(Err(err)) => return Err(Stop::Closed(connection_lost(&err))),
             Err(_) => {
                 return Err(Stop::Closed(
@@ -227,7 +227,9 @@ impl Worker {
                 ));
             }
         };
-        let db = Arc::new(card_db(&faces).map_err(|reason| Stop::Closed(capitalized(&reason)))?);
+        let db = Arc::new(
+            card_db(&faces, &keywords).map_err(|reason| Stop::Closed(capitalized(&reason)))?,
+        );
         self.cards = Some(Arc::clone(&db));
         self.out.report(Report::Cards(db));
         self.snapshots = Some(Snapshots::new(Faces(faces)));

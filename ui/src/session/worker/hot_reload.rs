@@ -84,7 +84,7 @@ impl Worker {
             Ok((db, changes)) => {
                 let lines: Vec<String> = diff_dbs(self.game.db(), &db, &changes)
                     .iter()
-                    .map(diff_line)
+                    .map(|diff| diff_line(&db, diff))
                     .collect();
                 let point = ReloadPoint {
                     at: self.history.len(),
