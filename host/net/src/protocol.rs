@@ -566,6 +566,28 @@ mod tests {
     }
 
     #[test]
+    fn card_data_carries_the_declared_keywords_words_not_their_abilities() {
+        let overheat = DeclaredKeyword {
+            id: "OVH-K01".to_owned(),
+            name: "Overheat".to_owned(),
+            reminder: "At the start of your end phase, this follower deals 1 damage to itself."
+                .to_owned(),
+            badge: Badge::Lethal,
+            abilities: Vec::new(),
+        };
+        let msg = ServerMsg::CardData {
+            cards: Vec::new(),
+            keywords: vec![KeywordFace::of(&overheat)],
+        };
+        let back: ServerMsg = decode(&encode(&msg), MAX_SERVER_FRAME_BYTES).expect("decodes");
+        assert_eq!(back, msg);
+        let ServerMsg::CardData { keywords, .. } = back else {
+            unreachable!("decoded as sent");
+        };
+        assert_eq!(keywords[0].to_declared(), overheat);
+    }
+
+    #[test]
     fn oversized_and_trailing_frames_are_refused() {
         let frame = encode(&ClientMsg::Concede);
         let err = decode::<ClientMsg>(&frame, 0).expect_err("too large");
