@@ -11,6 +11,17 @@ pub fn keyword(keyword: ir::Keyword) -> Option<Keywords> {
     Keywords::named(keyword.name())
 }
 
+/// The name of the module's `n`-th keyword declaration (a
+/// `type Keyword;` card), the keyword `ir::Keyword::Declared(n)` names.
+pub fn declared_name(module: &ir::Module, n: u16) -> Option<&str> {
+    module
+        .cards
+        .iter()
+        .filter(|card| card.card_type == ir::CardType::Keyword)
+        .nth(usize::from(n))
+        .map(|card| card.name.as_str())
+}
+
 /// All flags of a keyword list (keywords without a flag are left out).
 pub fn keywords(list: &[ir::Keyword]) -> Keywords {
     list.iter()
@@ -49,5 +60,8 @@ pub fn card_type(card_type: ir::CardType) -> CardType {
         ir::CardType::Spell | ir::CardType::EvolvedSpell => CardType::Spell,
         ir::CardType::Amulet => CardType::Amulet,
         ir::CardType::Leader => CardType::Leader,
+        // A keyword declaration is no card: its abilities cross as an
+        // `amulet`'s would (`manifest::keywords`), never as a card.
+        ir::CardType::Keyword => CardType::Amulet,
     }
 }

@@ -144,6 +144,16 @@ impl RuntimePack for ScriptPack {
         }
     }
 
+    fn keywords() -> Vec<sve_sdk::wire::KeywordDecl> {
+        match loaded() {
+            Ok(loaded) => manifest::declared_keywords(&loaded.module, &mut |problem| {
+                sve_sdk::bindings::sve::cards::game::log(&format!("error: {problem}"));
+            }),
+            // `cards` reported it.
+            Err(_) => Vec::new(),
+        }
+    }
+
     fn resolve(game: &mut Game, call: &Call) -> Result<(), Stop> {
         loaded()?.resolve(game, call)
     }

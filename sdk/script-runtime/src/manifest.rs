@@ -13,7 +13,7 @@ use crate::interp::extras::Extra;
 use crate::keywords::{card_type, class, counter, keyword, keywords};
 use sve_script::ir::{self, Ability, Cost, Effect, FilterId, FilterItem, Module, Selection};
 use sve_sdk::prelude::*;
-use sve_sdk::wire::{AbilityDef, AbilityKind, CardDef};
+use sve_sdk::wire::{AbilityDef, AbilityKind, CardDef, KeywordBadge, KeywordDecl};
 
 /// Every card of the module as card data.
 ///
@@ -26,9 +26,11 @@ pub fn cards(module: &Module, error: &mut dyn FnMut(String)) -> Vec<CardDef> {
     module
         .cards
         .iter()
+        .filter(|card| card.card_type != ir::CardType::Keyword)
         .map(|card| {
             let mut problems = Vec::new();
             let mut def = card_def(card, &mut |problem| problems.push(problem));
+            def.declared_keywords = declared_names(module, card, &mut |p| problems.push(p));
             if let Some(first) = problems.first() {
                 def.unplayable = Some(first.clone());
             }
@@ -36,6 +38,57 @@ pub fn cards(module: &Module, error: &mut dyn FnMut(String)) -> Vec<CardDef> {
                 error(format!("{problem}; the card can't be played"));
             }
             def
+        })
+        .collect()
+}
+
+/// The keywords the module declares (its `type Keyword;` cards): name,
+/// reminder (the card's `text`) and abilities. A declaration with anything
+/// that has no form here is left out, with each problem reported through
+/// `error`; the host then makes every card naming it unplayable, with the
+/// name.
+pub fn declared_keywords(module: &Module, error: &mut dyn FnMut(String)) -> Vec<KeywordDecl> {
+    module
+        .cards
+        .iter()
+        .filter(|card| card.card_type == ir::CardType::Keyword)
+        .filter_map(|card| {
+            let mut problems = Vec::new();
+            let def = card_def(card, &mut |problem| problems.push(problem));
+            for problem in &problems {
+                error(format!("{problem}; the keyword is not declared"));
+            }
+            problems.is_empty().then_some(KeywordDecl {
+                id: def.id,
+                name: def.name,
+                reminder: def.text,
+                badge: KeywordBadge::Other,
+                abilities: def.abilities,
+            })
+        })
+        .collect()
+}
+
+/// The names of the keywords the module declares that a card has.
+fn declared_names(
+    module: &Module,
+    card: &ir::Card,
+    problem: &mut dyn FnMut(String),
+) -> Vec<String> {
+    card.keywords
+        .iter()
+        .filter_map(|keyword| match keyword {
+            ir::Keyword::Declared(n) => {
+                let name = crate::keywords::declared_name(module, *n);
+                if name.is_none() {
+                    problem(format!(
+                        "{}:{}: card {}: keyword declaration #{n} is not in the pack",
+                        card.source.file, card.source.line, card.id
+                    ));
+                }
+                name.map(str::to_owned)
+            }
+            _ => None,
         })
         .collect()
 }
@@ -405,6 +458,12 @@ fn passive(card: &ir::Card, ability: &Ability) -> Result<Passive, String> {
             duration,
             to,
         } => {
+            if matches!(k, ir::Keyword::Declared(_)) {
+                return Err(
+                    "a continuous ability giving a keyword the pack declares is not implemented yet"
+                        .to_owned(),
+                );
+            }
             let flag =
                 keyword(*k).ok_or_else(|| format!("keyword `{}` cannot be granted", k.name()))?;
             (Grant::Keywords(flag.bits()), *duration, *to)

@@ -365,6 +365,10 @@ pub(crate) enum Problem {
     BadCardId { id: String, reason: String },
     #[error("card id `{id}` is defined twice")]
     DuplicateId { id: String },
+    #[error(
+        "the card names a keyword this pack declares, and {failed} of the pack's keyword declarations (`type Keyword;`) did not compile: fix them first"
+    )]
+    DeclarationsFailed { failed: usize },
     #[error("`{effect}` takes a count and at most 3 actions")]
     TooManyCheckActions { effect: String },
     #[error("`{name}` is a counter, not a keyword: expected `GiveCounter({name}, n)`")]
@@ -494,6 +498,7 @@ impl Problem {
             | DuplicateFilterItem { .. }
             | MissingHeader { .. }
             | DuplicateId { .. }
+            | DeclarationsFailed { .. }
             | BadCardId { .. }
             | TooManyCheckActions { .. }
             | CounterAsKeyword { .. }
@@ -573,6 +578,7 @@ impl Problem {
             DuplicateFilterItem { .. } => "duplicate-filter-item",
             MissingHeader { .. } => "missing-header",
             DuplicateId { .. } => "duplicate-id",
+            DeclarationsFailed { .. } => "declarations-failed",
             BadCardId { .. } => "bad-card-id",
             TooManyCheckActions { .. } => "too-many-check-actions",
             CounterAsKeyword { .. } => "counter-as-keyword",

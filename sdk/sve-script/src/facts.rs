@@ -35,7 +35,11 @@ fn has_token_trait(traits: &[String]) -> bool {
 /// `is_token` from the traits. Its abilities, spell ability, pools and
 /// source are left empty for [`crate::lower`] to fill. Problems go to
 /// `sink`.
-pub(crate) fn lower_facts(card: &CardAst<'_>, sink: &mut Sink) -> ir::Card {
+pub(crate) fn lower_facts(
+    card: &CardAst<'_>,
+    sink: &mut Sink,
+    declared: &crate::declared::DeclaredKeywords,
+) -> ir::Card {
     let mut last: Vec<(HeaderKey, Span)> = Vec::new();
     let mut facts = ir::Card {
         id: String::new(),
@@ -163,18 +167,21 @@ pub(crate) fn lower_facts(card: &CardAst<'_>, sink: &mut Sink) -> ir::Card {
                 }
             }
             HeaderKey::Text => facts.text = card_text(value.text),
-            HeaderKey::Keywords => keyword_list(value, &mut facts, sink),
+            HeaderKey::Keywords => keyword_list(value, &mut facts, sink, declared),
         }
     }
     for list in &card.serves {
-        keyword_list(*list, &mut facts, sink);
+        keyword_list(*list, &mut facts, sink, declared);
     }
+    // A keyword declaration has no class (`declared.rs`).
+    let declares = facts.card_type == CardType::Keyword;
     for (key, header) in [
         (HeaderKey::Id, "id"),
         (HeaderKey::Class, "class"),
         (HeaderKey::Type, "type"),
     ] {
-        if !seen(key) {
+        let optional = declares && key == HeaderKey::Class;
+        if !optional && !seen(key) {
             missing(sink, card, header);
         }
     }
@@ -282,7 +289,12 @@ pub(crate) fn card_text(raw: &str) -> String {
 /// `Ward, Rush` / `Ward Rush` / `serve1, serve2`: items separated by a
 /// comma followed by whitespace, or by whitespace. A counter name gives the
 /// card one counter of that kind. Duplicates are ignored.
-fn keyword_list(list: Piece<'_>, facts: &mut ir::Card, sink: &mut Sink) {
+fn keyword_list(
+    list: Piece<'_>,
+    facts: &mut ir::Card,
+    sink: &mut Sink,
+    declared: &crate::declared::DeclaredKeywords,
+) {
     let words = list.words();
     let last = words.len().saturating_sub(1);
     for (idx, word) in words.into_iter().enumerate() {
@@ -309,7 +321,7 @@ fn keyword_list(list: Piece<'_>, facts: &mut ir::Card, sink: &mut Sink) {
             );
             continue;
         }
-        match names::keyword_or_counter(item, sink) {
+        match names::keyword_or_counter(item, sink, declared) {
             Some(KeywordOrCounter::Keyword(keyword)) => add_keyword(facts, keyword),
             Some(KeywordOrCounter::Counter(counter))
                 if !facts.counters.iter().any(|(c, _)| *c == counter) =>

@@ -82,6 +82,7 @@ mod args;
 mod ast;
 mod complex;
 mod costs;
+mod declared;
 mod diagnostics;
 mod effects;
 mod facts;
@@ -326,21 +327,32 @@ fn compile(files: &[SourceFile], linking: Linking) -> Compiled {
         .map(|file| sve_text::normalize(&file.text))
         .collect();
     let mut file_sinks: Vec<Sink> = Vec::new();
-    let mut lowered: Vec<Vec<LoweredCard>> = Vec::new();
-    for (file, text) in files.iter().zip(&texts) {
-        let locator = Locator::new(&file.name, text);
+    let mut parsed_files = Vec::with_capacity(files.len());
+    for text in &texts {
         let mut file_sink = Sink::default();
         let stmts = lexer::lex(text, &mut file_sink);
-        let parsed = parser::parse_cards(stmts, &mut file_sink);
+        parsed_files.push(parser::parse_cards(stmts, &mut file_sink));
+        file_sinks.push(file_sink);
+    }
+    // A card may name a keyword the set declares anywhere in it.
+    let declared =
+        declared::DeclaredKeywords::of_cards(parsed_files.iter().flatten().map(|card| &card.ast));
+    let mut lowered: Vec<Vec<LoweredCard>> = Vec::new();
+    for ((file, text), parsed) in files.iter().zip(&texts).zip(parsed_files) {
+        let locator = Locator::new(&file.name, text);
         let line_of = |offset: usize| locator.line_of(offset);
         let cards = parsed
             .into_iter()
-            .map(|card| lower::lower_card(card, &file.name, &line_of))
+            .map(|card| {
+                let mut card = lower::lower_card(card, &file.name, &line_of, &declared);
+                card.names_declared = declared.take_used();
+                card
+            })
             .collect();
-        file_sinks.push(file_sink);
         lowered.push(cards);
     }
     link::duplicate_ids(&mut lowered);
+    link::declarations_compiled(&mut lowered, declared.len());
     link::cross_references(&mut lowered, linking);
     let mut compiled = Compiled::default();
     for (((file, text), file_sink), cards) in files.iter().zip(&texts).zip(file_sinks).zip(lowered)

@@ -52,6 +52,32 @@ pub(crate) fn duplicate_ids(files: &mut [Vec<LoweredCard>]) {
     }
 }
 
+/// Refuses every card that names a keyword the set declares when one of
+/// the set's `declared` keyword declarations did not compile (or was a
+/// duplicate id): `Keyword::Declared(n)` is the module's n-th declaration,
+/// so a missing one would shift the rest (`declared.rs`).
+pub(crate) fn declarations_compiled(files: &mut [Vec<LoweredCard>], declared: usize) {
+    let compiled = files
+        .iter()
+        .flatten()
+        .filter(|card| card.card.is_some() && card.card_type == CardType::Keyword)
+        .count();
+    if compiled == declared {
+        return;
+    }
+    for card in files.iter_mut().flatten() {
+        if card.names_declared && card.card.is_some() {
+            card.sink.report(
+                card.name_span,
+                Problem::DeclarationsFailed {
+                    failed: declared - compiled,
+                },
+            );
+            card.card = None;
+        }
+    }
+}
+
 /// Token references and evolved-follower base cards.
 pub(crate) fn cross_references(files: &mut [Vec<LoweredCard>], linking: Linking) {
     if linking == Linking::None {

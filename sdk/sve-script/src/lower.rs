@@ -7,6 +7,7 @@
 
 use crate::ast::{AbilityAst, ClauseKind};
 use crate::costs::lower_cost;
+use crate::declared::DeclaredKeywords;
 use crate::diagnostics::{NameKind, Problem, Sink};
 use crate::effects::lower_effect;
 use crate::facts::{add_keyword, lower_facts};
@@ -23,9 +24,11 @@ use crate::span::{Piece, Span};
 use crate::suggest::did_you_mean;
 
 /// The per-card state shared by the lowering functions.
-pub(crate) struct CardCtx {
+pub(crate) struct CardCtx<'d> {
     pub pools: Pools,
     pub sink: Sink,
+    /// The keywords the compiled set declares.
+    pub declared: &'d DeclaredKeywords,
     /// Name and trigger of every ability, for calls by name.
     names: Vec<(String, Option<Trigger>)>,
     /// Which abilities are called by name somewhere.
@@ -34,7 +37,7 @@ pub(crate) struct CardCtx {
     pub token_refs: Vec<(String, Span)>,
 }
 
-impl CardCtx {
+impl CardCtx<'_> {
     pub fn expr(&mut self) -> ExprCtx<'_> {
         ExprCtx::new(&mut self.pools, &mut self.sink)
     }
@@ -126,6 +129,8 @@ pub(crate) struct LoweredCard {
     pub is_token: bool,
     /// The compiled card type.
     pub card_type: CardType,
+    /// Whether it names a keyword the set declares (set by `lib.rs`).
+    pub names_declared: bool,
 }
 
 /// Lowers one parsed card. `line_of` maps a byte offset to its line.
@@ -133,11 +138,13 @@ pub(crate) fn lower_card(
     parsed: ParsedCard<'_>,
     file: &str,
     line_of: &dyn Fn(usize) -> u32,
+    declared: &DeclaredKeywords,
 ) -> LoweredCard {
     let ParsedCard { ast, sink } = parsed;
     let mut cx = CardCtx {
         pools: Pools::default(),
         sink,
+        declared,
         names: ast
             .abilities
             .iter()
@@ -151,7 +158,7 @@ pub(crate) fn lower_card(
         referenced: vec![false; ast.abilities.len()],
         token_refs: Vec::new(),
     };
-    let mut facts = lower_facts(&ast, &mut cx.sink);
+    let mut facts = lower_facts(&ast, &mut cx.sink, declared);
     let label = if facts.id.is_empty() {
         format!("`{}`", facts.name)
     } else {
@@ -229,6 +236,7 @@ pub(crate) fn lower_card(
         id,
         is_token,
         card_type,
+        names_declared: false,
     }
 }
 

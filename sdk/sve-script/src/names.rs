@@ -282,7 +282,11 @@ pub(crate) enum KeywordOrCounter {
 }
 
 /// Resolves a keyword or counter name (aliases applied), reporting misses.
-pub(crate) fn keyword_or_counter(name: Piece<'_>, sink: &mut Sink) -> Option<KeywordOrCounter> {
+pub(crate) fn keyword_or_counter(
+    name: Piece<'_>,
+    sink: &mut Sink,
+    declared: &crate::declared::DeclaredKeywords,
+) -> Option<KeywordOrCounter> {
     let normalized = normalize_keyword(name.text);
     if let Some(keyword) = lookup(KEYWORDS, &normalized) {
         return Some(KeywordOrCounter::Keyword(keyword));
@@ -290,12 +294,17 @@ pub(crate) fn keyword_or_counter(name: Piece<'_>, sink: &mut Sink) -> Option<Key
     if let Some(counter) = counter_name(&normalized) {
         return Some(KeywordOrCounter::Counter(counter));
     }
+    if let Some(keyword) = declared.keyword(name.text.trim()) {
+        return Some(KeywordOrCounter::Keyword(keyword));
+    }
+    let mut candidates: Vec<&str> = spellings(KEYWORDS).chain(spellings(COUNTERS)).collect();
+    candidates.extend(declared.names());
     report_unknown(
         sink,
         name,
         NameKind::Keyword,
-        "a keyword such as `Ward`, `Storm` or `Rush`, or a counter",
-        spellings(KEYWORDS).chain(spellings(COUNTERS)),
+        "a keyword such as `Ward`, `Storm` or `Rush`, a counter, or a keyword a `type Keyword;` card of the pack declares",
+        candidates,
     );
     None
 }
@@ -380,6 +389,14 @@ pub(crate) fn card_type(text: &str) -> TypeReading {
     let lower = text.to_ascii_lowercase();
     let token = lower.contains("/ token");
     let stem = lower.replace("/ token", "");
+    // `Keyword` declares a keyword (`declared.rs`): no type of the game's
+    // cards, so not the vocabulary's.
+    if stem.trim() == "keyword" {
+        return TypeReading {
+            card_type: Some(CardType::Keyword),
+            token,
+        };
+    }
     let card_type = sve_vocab::card_type_named(&stem).and_then(|info| {
         CardType::ALL
             .iter()
@@ -529,7 +546,13 @@ mod tests {
         let ir: Vec<&str> = Class::ALL.iter().map(|c| c.name()).collect();
         let vocabulary: Vec<&str> = sve_vocab::CLASSES.iter().map(|c| c.name).collect();
         assert_eq!(ir, vocabulary, "ir::Class and sve_vocab's classes differ");
-        let ir: Vec<&str> = CardType::ALL.iter().map(|t| t.name()).collect();
+        // `Keyword` is a declaration a pack makes, not a type of the game's
+        // cards: the vocabulary doesn't list it.
+        let ir: Vec<&str> = CardType::ALL
+            .iter()
+            .filter(|t| **t != CardType::Keyword)
+            .map(|t| t.name())
+            .collect();
         let vocabulary: Vec<&str> = sve_vocab::CARD_TYPES.iter().map(|t| t.name).collect();
         assert_eq!(ir, vocabulary, "ir::CardType and sve_vocab's types differ");
         for info in sve_vocab::CLASSES {

@@ -551,8 +551,30 @@ impl<'a> Interpreter<'a> {
                     Effect::GiveKeywordEndOfTurn { .. } => Duration::EndOfTurn,
                     _ => Duration::EndOfOpponentNextTurn,
                 };
-                let Some(flag) = crate::keywords::keyword(*keyword) else {
+                if let ir::Keyword::Declared(n) = keyword {
+                    // A keyword the pack declares: given by its name, which
+                    // the card pool numbers.
+                    let name = crate::keywords::declared_name(self.module, *n)
+                        .ok_or_else(|| Stop::Error(format!("no keyword declaration #{n} in this pack")))?;
+                    if game.declared_keyword(name).is_none() {
+                        return Err(Stop::Error(format!(
+                            "no loaded pack declares the keyword `{name}`"
+                        )));
+                    }
+                    let prompt = format!("Give {name}");
+                    self.each_card(game, frame, *to, &prompt, |g, c| {
+                        // OK: declared, checked just above.
+                        let _ = g.give_declared_keyword(c, name, duration);
+                    })?;
                     return Ok(());
+                }
+                let Some(flag) = crate::keywords::keyword(*keyword) else {
+                    // The derived keywords (`Evolve`, `EarthRite`) and
+                    // `serve` are no flags: the compiler refuses giving them.
+                    return Err(Stop::Error(format!(
+                        "keyword `{}` can't be given",
+                        keyword.name()
+                    )));
                 };
                 let prompt = format!("Give {}", keyword.name());
                 self.each_card(game, frame, *to, &prompt, |g, c| {

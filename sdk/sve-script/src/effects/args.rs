@@ -95,7 +95,7 @@ impl<'a> Args<'a, '_> {
 
     pub(super) fn keyword(&mut self, cx: &mut CardCtx) -> Option<Keyword> {
         let text = self.require("a keyword", cx)?;
-        match names::keyword_or_counter(text, &mut cx.sink)? {
+        match names::keyword_or_counter(text, &mut cx.sink, cx.declared)? {
             KeywordOrCounter::Keyword(keyword) => Some(keyword),
             KeywordOrCounter::Counter(counter) => {
                 cx.sink.report(

@@ -49,7 +49,7 @@ pub(crate) fn card(card: &Card) -> String {
         let _ = writeln!(out, "  traits: {}", card.traits.join(", "));
     }
     if !card.keywords.is_empty() {
-        let names: Vec<_> = card.keywords.iter().map(|k| k.name()).collect();
+        let names: Vec<_> = card.keywords.iter().map(ToString::to_string).collect();
         let _ = writeln!(out, "  keywords: {}", names.join(", "));
     }
     if !card.counters.is_empty() {

@@ -12,30 +12,40 @@ macro_rules! named_enum {
         $(#[$meta:meta])*
         pub enum $name:ident {
             $( $(#[$vmeta:meta])* $variant:ident = $text:literal, )*
+            // Variants with a number, after every named one (appended:
+            // postcard numbers variants in order), outside `ALL`.
+            $( @numbered $( $(#[$nmeta:meta])* $numbered:ident($num:ty) = $ntext:literal, )+ )?
         }
     ) => {
         $(#[$meta])*
         #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
         pub enum $name {
             $( $(#[$vmeta])* $variant, )*
+            $($( $(#[$nmeta])* $numbered($num), )+)?
         }
 
         impl $name {
-            /// Every value, in declaration order.
+            /// Every named value, in declaration order.
             pub const ALL: &'static [$name] = &[$($name::$variant,)*];
 
             /// The canonical spelling (as written in scripts or, for
-            /// header values, as printed).
+            /// header values, as printed); for a numbered value, what it
+            /// is (its name is the module's: see the variant).
             pub fn name(self) -> &'static str {
                 match self {
                     $($name::$variant => $text,)*
+                    $($( $name::$numbered(_) => $ntext, )+)?
                 }
             }
         }
 
         impl fmt::Display for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.name())
+                match self {
+                    $($( $name::$numbered(n) => write!(f, "{} #{n}", self.name()), )+)?
+                    #[allow(unreachable_patterns)] // Enums with no numbered variant.
+                    _ => f.write_str(self.name()),
+                }
             }
         }
     };
@@ -93,6 +103,9 @@ named_enum! {
         Amulet = "Amulet",
         /// A leader.
         Leader = "Leader",
+        /// Not a card: a keyword the pack declares (IR 4), with its name,
+        /// reminder (`text`) and the abilities a card with it has.
+        Keyword = "Keyword",
     }
 }
 
@@ -198,6 +211,13 @@ named_enum! {
         DoubleCombatDamage = "DoubleCombatDamage",
         /// Deals double damage when attacking a leader.
         DoubleLeaderDamage = "DoubleLeaderDamage",
+        @numbered
+        /// A keyword the module declares (IR 4): its `n`-th keyword
+        /// declaration card (`type Keyword;`, [`CardType::Keyword`]) in
+        /// module order; the compiler refuses every card naming a declared
+        /// keyword when a declaration of its set did not compile, so the
+        /// numbering always holds.
+        Declared(u16) = "declared keyword",
     }
 }
 

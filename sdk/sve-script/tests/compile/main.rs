@@ -76,6 +76,7 @@ pub(crate) fn check_abilities(body: &str, expect: Expect) {
 
 mod abilities;
 mod costs;
+mod declared;
 mod effects;
 mod filters_and_values;
 mod headers;

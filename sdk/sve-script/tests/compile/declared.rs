@@ -1,0 +1,99 @@
+//! Keywords a pack declares (`type Keyword;` cards): a card names one in
+//! its `keyword` line, effects give it, and a name no declaration of the
+//! set has stays an unknown keyword.
+
+use super::check;
+use expect_test::expect;
+
+const OVERHEAT: &str = "name Overheat;\nid K-001;\ntype Keyword;\n\
+    text \"At the start of your end phase, this follower deals 1 damage to itself.\";\n\
+    ability StartEndPhase name Overheat {\n    effect DealDamage(1) to Self;\n}\n";
+
+#[test]
+fn a_card_names_a_keyword_declared_anywhere_in_its_set() {
+    // The card comes first: declarations are read before any card.
+    let source = format!(
+        "name Boiler Golem;\nid K-002;\nclass Neutral;\ntype Follower;\ncost 2;\nstats 4/3;\n\
+         keyword Ward, Overheat;\n\n\
+         name Stoker;\nid K-003;\nclass Neutral;\ntype Follower;\ncost 1;\nstats 1/2;\n\
+         ability Fanfare {{\n    effect GiveKeyword(Overheat) to TargetPlayerCard F;\n}}\n\n{OVERHEAT}"
+    );
+    check(
+        &source,
+        expect![[r#"
+        card K-002 "Boiler Golem" (cards.txt:1)
+          Neutral Follower, cost 2, 4/3
+          keywords: Ward, declared keyword #0
+        card K-003 "Stoker" (cards.txt:9)
+          Neutral Follower, cost 1, 1/2
+          #0 "Fanfare" triggered Fanfare (line 15)
+            effect: GiveKeyword(keyword: declared keyword) to TargetPlayerCard F
+        card K-001 "Overheat" (cards.txt:19)
+          Neutral Keyword
+          text: "At the start of your end phase, this follower deals 1 damage to itself."
+          #0 "Overheat" triggered StartEndPhase (line 23)
+            effect: DealDamage(amount: 1) to Self
+    "#]],
+    );
+}
+
+#[test]
+fn an_undeclared_keyword_is_unknown_and_declared_names_are_suggested() {
+    let source = format!(
+        "name Boiler Golem;\nid K-002;\nclass Neutral;\ntype Follower;\ncost 2;\nstats 4/3;\n\
+         keyword Overheet;\n\n{OVERHEAT}"
+    );
+    check(
+        &source,
+        expect![[r#"
+        card K-001 "Overheat" (cards.txt:9)
+          Neutral Keyword
+          text: "At the start of your end phase, this follower deals 1 damage to itself."
+          #0 "Overheat" triggered StartEndPhase (line 13)
+            effect: DealDamage(amount: 1) to Self
+        rejected "Boiler Golem" (K-002) at line 1
+
+        error[unknown-keyword]: unknown keyword `Overheet`: expected a keyword such as `Ward`, `Storm` or `Rush`, a counter, or a keyword a `type Keyword;` card of the pack declares
+         --> cards.txt:7:9
+          |
+        7 | keyword Overheet;
+          |         ^^^^^^^^
+          = help: did you mean `Overheat`?
+          = note: in card `Boiler Golem` (K-002)
+
+    "#]],
+    );
+}
+
+#[test]
+fn a_declaration_that_does_not_compile_refuses_the_cards_that_name_declared_keywords() {
+    let source = "name Boiler Golem;\nid K-002;\nclass Neutral;\ntype Follower;\ncost 2;\nstats 4/3;\n\
+         keyword Overheat;\n\n\
+         name Plain;\nid K-004;\nclass Neutral;\ntype Follower;\ncost 1;\nstats 1/1;\n\n\
+         name Overheat;\nid K-001;\ntype Keyword;\n\
+         ability StartEndPhase {\n    effect Explode(1) to Self;\n}\n";
+    check(
+        source,
+        expect![[r#"
+        card K-004 "Plain" (cards.txt:9)
+          Neutral Follower, cost 1, 1/1
+        rejected "Boiler Golem" (K-002) at line 1
+        rejected "Overheat" (K-001) at line 16
+
+        error[declarations-failed]: the card names a keyword this pack declares, and 1 of the pack's keyword declarations (`type Keyword;`) did not compile: fix them first
+         --> cards.txt:1:1
+          |
+        1 | name Boiler Golem;
+          | ^^^^^^^^^^^^^^^^^
+          = note: in card `Boiler Golem` (K-002)
+
+        error[unknown-effect]: unknown effect `Explode`: expected an effect name from the catalogue (spec §5.4)
+          --> cards.txt:20:12
+           |
+        20 |     effect Explode(1) to Self;
+           |            ^^^^^^^
+           = note: in card `Overheat` (K-001)
+
+    "#]],
+    );
+}
