@@ -144,7 +144,10 @@ impl PackCheck {
             }
         }
         for keyword in self.loaded.db.declared_keywords() {
-            let pack = self.loaded.pack_of(&keyword.id).map_or("?", |p| p.id.as_str());
+            let pack = self
+                .loaded
+                .pack_of(&keyword.id)
+                .map_or("?", |p| p.id.as_str());
             let _ = writeln!(
                 out,
                 "  keyword {} ({}, declared by {pack}): {}",
