@@ -367,13 +367,18 @@ impl Match {
     }
 
     /// The declared keywords a card has now (none, cheaply, in a pool that
-    /// declares none).
+    /// declares none): printed or given by an effect. No passive gives a
+    /// declared keyword (the card API's grants carry built-in bits only),
+    /// and triggers are collected in the middle of a change, where the
+    /// cached characteristics may not hold yet (`state/cache.rs`), so they
+    /// are read from the card itself.
     fn declared_keywords_of(&self, card: CardRef) -> Keywords {
         if !self.db.has_declared_keywords() {
             return Keywords::empty();
         }
-        let keywords = self.state.characteristics(&self.db, card).keywords;
-        Keywords::from_declared(keywords.declared_bits())
+        let printed = self.state.current_def(&self.db, card).keywords;
+        let given = self.state.effect_keywords(card);
+        Keywords::from_declared((printed | given).declared_bits())
     }
 
     fn push_matching(

@@ -246,3 +246,23 @@ fn keyword_numbers_and_card_ids_survive_a_reload_that_adds_both() {
     assert_eq!(updated.by_card_id(OVERHEAT), None, "a keyword is no card");
     assert_ne!(old.fingerprint(), updated.fingerprint());
 }
+
+#[test]
+fn a_damaged_card_with_a_given_keyword_leaves_with_passives_cached() {
+    // Triggers are collected in the middle of a move; with a passive on
+    // the field the cached characteristics don't hold there yet, so a
+    // card's declared keywords are read from the card itself (a debug
+    // build checks every cached reading).
+    let side = Side::new()
+        .field(["Captain", "V3"])
+        .hand(["Igniter", "Recall"])
+        .pp(10)
+        .leader(20)
+        .damaged(2);
+    let mut s = board(side);
+    s.play("Igniter");
+    let v3 = s.card(P1, Zone::Field, "V3");
+    let _ = s.game.state().characteristics(s.game.db(), v3);
+    s.play("Recall");
+    assert_eq!(s.game.state().player(P1).leader_defense, 19, "{}", s.dump());
+}
