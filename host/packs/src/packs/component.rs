@@ -16,18 +16,32 @@
 //! keep a little of each memory resident and, where Linux has
 //! `PAGEMAP_SCAN`, reset only the pages an instance wrote; where the process
 //! may not reserve the pool's address space, instances are mapped one by
-//! one. A component's recorded API version (`sve:api-version`) and its
-//! imports are read from its bytes before it is compiled.
+//! one. When every slot is taken (more calls in flight than
+//! [`INSTANCE_SLOTS`]), an instance is mapped on its own on a second,
+//! on-demand engine with the same configuration ([`Spare`]), with a
+//! warning: the call runs the same code on the same budget, so a match
+//! plays the same however busy the process is. A component's recorded
+//! API version (`sve:api-version`) and its imports are read from its bytes
+//! before it is compiled.
+//!
+//! Why every call into a Rust pack still gets a new instance (measured in
+//! docs/performance.md): wasmtime 48 gives the host no way to reset a live
+//! component instance. Its core memories, globals and tables are reachable
+//! only with guest debugging compiled in, so a kept instance would keep
+//! whatever the pack left in its stack pointer or a global of its own. A
+//! new instance from the pool maps the pack's copy-on-write image again and
+//! resets only the pages the last one wrote.
 
 use super::host_api::HostState;
 use super::wit::{AnyPack, AnyPackPre, latest, since_v0_1_0, since_v0_2_0};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use wasmtime::component::{Component, HasSelf, Linker};
 use wasmtime::{
-    Config, Enabled, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Store,
-    StoreLimitsBuilder,
+    Config, Enabled, Engine, InstanceAllocationStrategy, PoolConcurrencyLimitError,
+    PoolingAllocationConfig, Store, StoreLimitsBuilder,
 };
 
 /// Fuel for one call into a pack (deterministic: a runaway ability fails the
@@ -62,6 +76,9 @@ pub struct PackEngine {
     /// The embedded script runtime, checked, compiled and pre-instantiated
     /// once per process: a script reload then touches no wasm bytes.
     runtime: Arc<OnceLock<Prepared>>,
+    /// Where instances go when the pool is full (`None` when `engine`
+    /// maps every instance on its own already).
+    spare: Option<Arc<Spare>>,
 }
 
 /// What every [`PackEngine`] handle shares.
@@ -71,6 +88,26 @@ struct Shared {
     linker: Linker<HostState>,
     compiled: Arc<Mutex<HashMap<u64, Component>>>,
     runtime: Arc<OnceLock<Prepared>>,
+    spare: Option<Arc<Spare>>,
+}
+
+/// The on-demand engine an instance is made on when the pooled engine has
+/// no free slot: made at the first such call, with the pooled engine's
+/// configuration but its own mapping per instance, so its compiled code is
+/// the pooled engine's (a pack's fuel and results don't depend on where
+/// it ran).
+pub(crate) struct Spare {
+    /// The pooled engine's configuration, allocating on demand.
+    config: Config,
+    /// The engine and its linker, made at first use (a failure is kept and
+    /// reported at every fallback).
+    engine: OnceLock<Result<(Engine, Linker<HostState>), String>>,
+    /// Packs prepared on the spare engine, by the address of the pooled
+    /// component's code; each entry keeps that component alive, so the
+    /// address can't be reused by another pack while the entry stands.
+    prepared: Mutex<HashMap<usize, (Component, AnyPackPre)>>,
+    /// Instances made on the spare engine.
+    instances: AtomicU64,
 }
 
 /// A component that passed the checks, compiled and pre-instantiated
@@ -101,19 +138,41 @@ impl PackEngine {
     /// A handle on the process's pack engine. `cache_dir` keeps compiled
     /// components between runs.
     pub fn new(cache_dir: Option<PathBuf>) -> Result<PackEngine, ComponentError> {
+        Ok(PackEngine::from_shared(shared_engine()?, cache_dir))
+    }
+
+    fn from_shared(shared: Shared, cache_dir: Option<PathBuf>) -> PackEngine {
         let Shared {
             engine,
             linker,
             compiled,
             runtime,
-        } = shared_engine()?;
-        Ok(PackEngine {
+            spare,
+        } = shared;
+        PackEngine {
             engine,
             linker,
             cache_dir,
             compiled,
             runtime,
-        })
+            spare,
+        }
+    }
+
+    /// A handle on an engine of its own whose pool holds `slots` instances
+    /// (the tests fill it).
+    #[cfg(test)]
+    fn with_pool_slots(slots: u32) -> Result<PackEngine, ComponentError> {
+        Ok(PackEngine::from_shared(new_engine(slots)?, None))
+    }
+
+    /// How many instances were made on the spare engine because the pool
+    /// was full.
+    #[cfg(test)]
+    fn spare_instances(&self) -> u64 {
+        self.spare
+            .as_ref()
+            .map_or(0, |spare| spare.instances.load(Ordering::Relaxed))
     }
 
     /// The embedded script runtime, prepared by `prepare` at the first
@@ -189,44 +248,13 @@ impl PackEngine {
         AnyPackPre::new(pre, version).map_err(wasm_err)
     }
 
-    /// A fresh store with the pack limits.
-    pub fn store(&self, pack_data: Arc<[u8]>) -> Store<HostState> {
-        let mut store = Store::new(
-            &self.engine,
-            HostState {
-                limits: StoreLimitsBuilder::new()
-                    .memory_size(MEMORY_LIMIT)
-                    .table_elements(TABLE_ELEMENT_LIMIT)
-                    .instances(4)
-                    .tables(4)
-                    .memories(2)
-                    .trap_on_grow_failure(false)
-                    .build(),
-                pack_data,
-                ..HostState::default()
-            },
-        );
-        store.limiter(|state| &mut state.limits);
-        store.call_hook(count_host_call);
-        store
-    }
-
-    /// A fresh store with a call's fuel.
-    fn fueled_store(&self, pack_data: Arc<[u8]>) -> Result<Store<HostState>, ComponentError> {
-        let mut store = self.store(pack_data);
-        store.set_fuel(FUEL_PER_CALL).map_err(wasm_err)?;
-        Ok(store)
-    }
-
     /// Instantiates a prepared pack in a fresh store.
     pub(crate) fn instantiate(
         &self,
         pre: &AnyPackPre,
         pack_data: Arc<[u8]>,
     ) -> Result<(Store<HostState>, AnyPack), ComponentError> {
-        let mut store = self.fueled_store(pack_data)?;
-        let pack = pre.instantiate(&mut store).map_err(wasm_err)?;
-        Ok((store, pack))
+        self.instantiate_with(pre, pack_data, AnyPackPre::instantiate)
     }
 
     /// Instantiates a prepared pack in a fresh store for one ability call
@@ -236,10 +264,137 @@ impl PackEngine {
         pre: &AnyPackPre,
         pack_data: Arc<[u8]>,
     ) -> Result<(Store<HostState>, AnyPack), ComponentError> {
-        let mut store = self.fueled_store(pack_data)?;
-        let pack = pre.instantiate_for_calls(&mut store).map_err(wasm_err)?;
+        self.instantiate_with(pre, pack_data, AnyPackPre::instantiate_for_calls)
+    }
+
+    /// Instantiates with `make` in a fresh store with a call's fuel (a
+    /// start function shares it with the call), from the pool, or on the
+    /// spare engine when the pool is full.
+    fn instantiate_with(
+        &self,
+        pre: &AnyPackPre,
+        pack_data: Arc<[u8]>,
+        make: Make,
+    ) -> Result<(Store<HostState>, AnyPack), ComponentError> {
+        let mut store = fueled_store_on(&self.engine, pack_data)?;
+        match make(pre, &mut store) {
+            Ok(pack) => Ok((store, pack)),
+            Err(e) if e.is::<PoolConcurrencyLimitError>() => match &self.spare {
+                Some(spare) => spare.instantiate(pre, store.into_data().pack_data, make, &e),
+                None => Err(wasm_err(e)),
+            },
+            Err(e) => Err(wasm_err(e)),
+        }
+    }
+}
+
+/// How an instance is made from a prepared pack: whole, or for ability
+/// calls only.
+type Make = fn(&AnyPackPre, &mut Store<HostState>) -> wasmtime::Result<AnyPack>;
+
+impl Spare {
+    /// Instantiates `pre` on the spare engine, because the pool said `why`.
+    fn instantiate(
+        &self,
+        pre: &AnyPackPre,
+        pack_data: Arc<[u8]>,
+        make: Make,
+        why: &wasmtime::Error,
+    ) -> Result<(Store<HostState>, AnyPack), ComponentError> {
+        let made = self.instances.fetch_add(1, Ordering::Relaxed) + 1;
+        // Warn at the first and then at every 1,024th, so a process that
+        // stays this busy says so without a line per call.
+        if made == 1 || made.is_multiple_of(1024) {
+            tracing::warn!(
+                "pack instance pool full ({why:#}); mapping instances on their own \
+                 ({made} so far): slower, same results"
+            );
+        } else {
+            tracing::debug!("pack instance pool full; instance {made} mapped on its own");
+        }
+        let (engine, spare_pre) = self.prepare(pre)?;
+        let mut store = fueled_store_on(&engine, pack_data)?;
+        let pack = make(&spare_pre, &mut store).map_err(wasm_err)?;
         Ok((store, pack))
     }
+
+    /// The spare engine, made at the first call.
+    fn engine(&self) -> Result<&(Engine, Linker<HostState>), ComponentError> {
+        self.engine
+            .get_or_init(|| {
+                let engine = Engine::new(&self.config).map_err(|e| format!("{e:#}"))?;
+                let linker = new_linker(&engine).map_err(|e| e.to_string())?;
+                Ok((engine, linker))
+            })
+            .as_ref()
+            .map_err(|e| ComponentError::Wasmtime(format!("the spare pack engine failed: {e}")))
+    }
+
+    /// `pre`'s component on the spare engine, pre-instantiated against the
+    /// same card API version.
+    fn prepare(&self, pre: &AnyPackPre) -> Result<(Engine, AnyPackPre), ComponentError> {
+        let (engine, linker) = self.engine()?;
+        let (component, version) = match pre {
+            AnyPackPre::V0_1(p) => (p.instance_pre().component(), since_v0_1_0::VERSION),
+            AnyPackPre::V0_2(p) => (p.instance_pre().component(), since_v0_2_0::VERSION),
+            AnyPackPre::Latest(p, _) => (p.instance_pre().component(), latest::VERSION),
+        };
+        let key = component.image_range().start.addr();
+        let mut memo = self
+            .prepared
+            .lock()
+            .map_err(|_| ComponentError::Wasmtime("the spare engine's memo is poisoned".into()))?;
+        if let Some((_, prepared)) = memo.get(&key) {
+            return Ok((engine.clone(), prepared.clone()));
+        }
+        // The pooled engine's compiled code, loaded as is: both engines
+        // have one configuration but the instance allocator, which compiled
+        // code does not depend on.
+        let bytes = component.serialize().map_err(wasm_err)?;
+        // SAFETY: `bytes` were just serialized by wasmtime from a component
+        // of an engine with this engine's configuration.
+        let moved = unsafe { Component::deserialize(engine, &bytes) }.map_err(wasm_err)?;
+        let instance_pre = linker.instantiate_pre(&moved).map_err(wasm_err)?;
+        let prepared = AnyPackPre::new(instance_pre, &version).map_err(wasm_err)?;
+        // Rust packs change at each rebuild: keep the memo small.
+        if memo.len() >= 32 {
+            memo.clear();
+        }
+        memo.insert(key, (component.clone(), prepared.clone()));
+        Ok((engine.clone(), prepared))
+    }
+}
+
+/// A fresh store on `engine` with a call's fuel.
+fn fueled_store_on(
+    engine: &Engine,
+    pack_data: Arc<[u8]>,
+) -> Result<Store<HostState>, ComponentError> {
+    let mut store = store_on(engine, pack_data);
+    store.set_fuel(FUEL_PER_CALL).map_err(wasm_err)?;
+    Ok(store)
+}
+
+/// A fresh store on `engine` with the pack limits.
+fn store_on(engine: &Engine, pack_data: Arc<[u8]>) -> Store<HostState> {
+    let mut store = Store::new(
+        engine,
+        HostState {
+            limits: StoreLimitsBuilder::new()
+                .memory_size(MEMORY_LIMIT)
+                .table_elements(TABLE_ELEMENT_LIMIT)
+                .instances(4)
+                .tables(4)
+                .memories(2)
+                .trap_on_grow_failure(false)
+                .build(),
+            pack_data,
+            ..HostState::default()
+        },
+    );
+    store.limiter(|state| &mut state.limits);
+    store.call_hook(count_host_call);
+    store
 }
 
 /// Runs at every call from a pack into the host: once the engine has
@@ -286,12 +441,14 @@ const KEEP_RESIDENT: usize = 64 << 10;
 fn shared_engine() -> Result<Shared, ComponentError> {
     static SHARED: OnceLock<Result<Shared, String>> = OnceLock::new();
     SHARED
-        .get_or_init(|| new_engine().map_err(|e| e.to_string()))
+        .get_or_init(|| new_engine(INSTANCE_SLOTS).map_err(|e| e.to_string()))
         .clone()
         .map_err(ComponentError::Wasmtime)
 }
 
-fn new_engine() -> Result<Shared, ComponentError> {
+/// The engine with a pool of `slots` instances, or mapping instances one
+/// by one where the process may not reserve the pool.
+fn new_engine(slots: u32) -> Result<Shared, ComponentError> {
     let mut config = Config::new();
     config.consume_fuel(true);
     config.max_wasm_stack(STACK_LIMIT);
@@ -313,19 +470,42 @@ fn new_engine() -> Result<Shared, ComponentError> {
     if std::env::var_os("SVE_WASM_PERFMAP").is_some() {
         config.profiler(wasmtime::ProfilingStrategy::PerfMap);
     }
+    // Explicit, as the pool's speed rests on it: a memory starts as a
+    // copy-on-write mapping of the pack's initial image, and a pool slot
+    // keeps that mapping for the next instance of the same pack.
+    config.memory_init_cow(true);
     let mut pooled = config.clone();
-    pooled.allocation_strategy(InstanceAllocationStrategy::Pooling(pooling()));
+    pooled.allocation_strategy(InstanceAllocationStrategy::Pooling(pooling(slots)));
     // The pool reserves address space up front; where the process may not
     // reserve that much (a low `ulimit -v`), instances are mapped one by
     // one instead: slower, same behaviour.
-    let engine = match Engine::new(&pooled) {
-        Ok(engine) => engine,
+    let (engine, spare) = match Engine::new(&pooled) {
+        Ok(engine) => {
+            let spare = Spare {
+                config,
+                engine: OnceLock::new(),
+                prepared: Mutex::default(),
+                instances: AtomicU64::new(0),
+            };
+            (engine, Some(Arc::new(spare)))
+        }
         Err(e) => {
             tracing::warn!("pack instance pool unavailable ({e:#}); mapping instances one by one");
-            Engine::new(&config).map_err(wasm_err)?
+            (Engine::new(&config).map_err(wasm_err)?, None)
         }
     };
-    let mut linker = Linker::new(&engine);
+    Ok(Shared {
+        linker: new_linker(&engine)?,
+        engine,
+        compiled: Arc::default(),
+        runtime: Arc::default(),
+        spare,
+    })
+}
+
+/// A linker with every supported version's game API.
+fn new_linker(engine: &Engine) -> Result<Linker<HostState>, ComponentError> {
+    let mut linker = Linker::new(engine);
     // Every supported version's game API: their instances have
     // different names (`sve:cards/game@0.1.0`, `@0.2.0`, `@0.3.0`).
     latest::Pack::add_to_linker::<HostState, HasSelf<HostState>>(&mut linker, |state| state)
@@ -337,25 +517,25 @@ fn new_engine() -> Result<Shared, ComponentError> {
     // `choose` and `matches` again, with their lists checked before
     // they are copied out of the pack's memory.
     super::lazy_args::add_to_linker(&mut linker).map_err(wasm_err)?;
-    Ok(Shared {
-        engine,
-        linker,
-        compiled: Arc::default(),
-        runtime: Arc::default(),
-    })
+    Ok(linker)
 }
 
 /// The pooling allocator's limits, matching the per-store limits of
 /// [`PackEngine::store`]: a pack component holds at most 4 core
 /// instances, 2 memories and 4 tables. Slots are reset between uses, so a
 /// new instance never sees what an earlier one left in memory.
-fn pooling() -> PoolingAllocationConfig {
+///
+/// The pool reserves each memory slot's address space up front (wasmtime's
+/// default reservation, 4 GiB plus guard pages on 64-bit hosts, which lets
+/// compiled code skip bounds checks): 512 slots take about 4 TiB of the
+/// 128 TiB a Linux process may address, and memory only as it is used.
+fn pooling(slots: u32) -> PoolingAllocationConfig {
     let mut pooling = PoolingAllocationConfig::new();
     pooling
-        .total_component_instances(INSTANCE_SLOTS)
-        .total_core_instances(INSTANCE_SLOTS * 4)
-        .total_memories(INSTANCE_SLOTS * 2)
-        .total_tables(INSTANCE_SLOTS * 4)
+        .total_component_instances(slots)
+        .total_core_instances(slots * 4)
+        .total_memories(slots * 2)
+        .total_tables(slots * 4)
         .max_memory_size(MEMORY_LIMIT)
         .table_elements(TABLE_ELEMENT_LIMIT)
         .linear_memory_keep_resident(KEEP_RESIDENT)
@@ -495,11 +675,60 @@ mod tests {
         0xd0, 0x70, 0x20, 0x00, 0xfc, 0x0f, 0x00, 0x0b, // ref.null func, n, table.grow 0
     ];
 
+    /// The no-op ability of the hostile test pack (`tests/packs/hostile`),
+    /// run in a new instance of `pre` on `engine`: what the call left of
+    /// its fuel.
+    fn run_no_op(engine: &PackEngine, pre: &AnyPackPre) -> u64 {
+        let call = latest::sve::cards::types::AbilityCall {
+            source: 1,
+            source_object: 1,
+            card_id: "BENCH-NOOP".to_owned(),
+            ability: 0,
+            controller: 0,
+            trigger_card: None,
+            amount: 0,
+        };
+        let (mut store, pack) = engine
+            .instantiate_for_call(pre, Arc::from(Vec::new()))
+            .expect("an instance");
+        let result = pack.call_resolve(&mut store, &call).expect("no trap");
+        assert_eq!(result, Ok(()));
+        store.get_fuel().expect("fuel is on")
+    }
+
+    #[test]
+    fn a_full_pool_maps_instances_on_their_own_and_they_run_the_same() {
+        let bytes = std::fs::read(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/packs/hostile/hostile.wasm"),
+        )
+        .expect("the hostile test pack's component");
+        let version = recorded_api_version(&bytes).expect("a recorded version");
+        let version = semver::Version::parse(&version).expect("a version");
+        let engine = PackEngine::with_pool_slots(1).expect("engine");
+        let component = engine.compile(&bytes).expect("it compiles");
+        let pre = engine.prepare(&component, &version).expect("it links");
+
+        let pooled_fuel = run_no_op(&engine, &pre);
+        assert_eq!(engine.spare_instances(), 0, "the pool had a free slot");
+        // Hold the pool's one slot: the next instances are made on the
+        // spare engine, and run the same code on the same budget.
+        let held = engine
+            .instantiate_for_call(&pre, Arc::from(Vec::new()))
+            .expect("the pool's slot");
+        assert_eq!(run_no_op(&engine, &pre), pooled_fuel);
+        assert_eq!(run_no_op(&engine, &pre), pooled_fuel);
+        assert_eq!(engine.spare_instances(), 2);
+        // Once the slot is free again, instances come from the pool.
+        drop(held);
+        assert_eq!(run_no_op(&engine, &pre), pooled_fuel);
+        assert_eq!(engine.spare_instances(), 2);
+    }
+
     #[test]
     fn a_pack_cannot_grow_its_tables_past_the_limit() {
         let engine = PackEngine::new(None).expect("engine");
         let module = wasmtime::Module::new(&engine.engine, TABLE_GROWER).expect("module");
-        let mut store = engine.store(Arc::from(Vec::new()));
+        let mut store = store_on(&engine.engine, Arc::from(Vec::new()));
         store.set_fuel(FUEL_PER_CALL).expect("fuel");
         let instance = wasmtime::Instance::new(&mut store, &module, &[]).expect("instance");
         let grow = instance
