@@ -459,6 +459,29 @@ macro_rules! trigger_names {
 
 sve_vocab::for_each_trigger!(trigger_names);
 
+/// A set of zones, for a [`MoveHook`](crate::types::MoveHook)'s `leaving`
+/// and `entering` (an empty set: any zone).
+///
+/// ```
+/// use sve_sdk::prelude::*;
+/// use sve_sdk::{any_card, zone_set};
+///
+/// // "Whenever a card leaves your EX area": trigger `Trigger::OnMove(hook)`.
+/// let hook = MoveHook {
+///     leaving: zone_set(&[Zone::ExArea]),
+///     entering: zone_set(&[]),
+///     whose: Whose::Yours,
+///     filter: any_card(),
+///     this_card: false,
+/// };
+/// assert_eq!(hook.leaving, 1 << 4);
+/// ```
+pub fn zone_set(zones: &[crate::types::Zone]) -> u32 {
+    zones
+        .iter()
+        .fold(0, |bits, zone| bits | 1 << (*zone as u32))
+}
+
 /// A filter that matches every card; set fields to narrow it.
 pub fn any_card() -> CardFilter {
     CardFilter {

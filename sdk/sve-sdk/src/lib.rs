@@ -70,7 +70,7 @@ mod player;
 mod vocab;
 
 pub use api::GameApi;
-pub use card::{AbilityKind, Card, Condition, Effect, any_card};
+pub use card::{AbilityKind, Card, Condition, Effect, any_card, zone_set};
 pub use choice::Choice;
 pub use game::{Call, CardInfo, CardStats, Game, Stop};
 pub use player::Player;
@@ -126,9 +126,9 @@ pub mod types {
     pub use crate::bindings::sve::cards::game::TurnRecord;
     pub use crate::bindings::sve::cards::types::{
         Activation, ActivationZone, CardClass as Class, CardFilter, CardType, ChoiceOption,
-        CostItem, CostMove, CostZone, CounterCount, Duration, Grant, KeywordBadge, OwnCards,
-        PassiveCondition, PassiveScope, PlayerInfo, QuestionRole, Range, Selection, SeriesStep,
-        StatChange, TokenDestination, Trigger, Zone,
+        CostItem, CostMove, CostZone, CounterCount, Duration, Grant, KeywordBadge, MoveHook,
+        OwnCards, PassiveCondition, PassiveScope, PlayerInfo, QuestionRole, Range, Selection,
+        SeriesStep, StatChange, TokenDestination, Trigger, Whose, Zone,
     };
     pub use crate::bindings::sve::cards::types::{CardRef, Passive};
     pub use crate::vocab::{Counter, Keywords};

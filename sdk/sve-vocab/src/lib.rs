@@ -445,6 +445,8 @@ macro_rules! for_each_trigger {
                 "At the start of your end phase";
             StartOpponentEndPhase = "Start of Opponent's End Phase", "§7", "Start of each opponent's end phase.",
                 "At the start of your opponent's end phase";
+            OnMove(MoveHook) = "Card Moves", "later-sets §13", "A card moves between the zones the hook names (whose and which: the hook's).",
+                "Whenever a card moves";
         }
     };
 }

@@ -14,6 +14,7 @@ mod declared_keywords;
 mod hot_reload;
 mod native_scripts;
 mod online;
+mod pack_hooks;
 mod pack_loading;
 mod pack_text;
 mod packs;

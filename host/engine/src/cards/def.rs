@@ -233,6 +233,8 @@ pub enum ActivationZone {
 
 /// The payload of the filtered triggers.
 type Filter = CardFilter;
+/// The payload of the move trigger.
+type MoveHook = super::MoveHook;
 
 sve_vocab::for_each_trigger!(sve_vocab::trigger_enum;
     /// Trigger conditions of automatic abilities (rules-coverage.md §12.5),

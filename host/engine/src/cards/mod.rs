@@ -8,6 +8,7 @@ mod db;
 mod declared;
 mod def;
 pub mod diff;
+mod hooks;
 mod keywords;
 pub mod starter;
 mod trigger_kinds;
@@ -21,6 +22,7 @@ pub use def::{
     CostMove, CostPick, CostZone, Counter, Grant, OwnCardsCost, PassiveCondition, PassiveDef,
     PassiveScope, Trigger,
 };
+pub use hooks::{MoveHook, Whose, ZoneSet};
 pub use keywords::Keywords;
 pub use trigger_kinds::TriggerKinds;
 pub use value::{MAX_VALUE_NODES, ValueExpr, ValueNode, ValueOp, ValueTest, ValueZone};

@@ -46,6 +46,7 @@ kinds! {
     START_OPPONENT_MAIN_PHASE = 20: "StartOpponentMainPhase";
     START_END_PHASE = 21: "StartEndPhase";
     START_OPPONENT_END_PHASE = 22: "StartOpponentEndPhase";
+    ON_MOVE = 23: "OnMove";
 }
 
 impl TriggerKinds {
@@ -79,6 +80,7 @@ impl TriggerKinds {
             Trigger::StartOpponentMainPhase => Self::START_OPPONENT_MAIN_PHASE,
             Trigger::StartEndPhase => Self::START_END_PHASE,
             Trigger::StartOpponentEndPhase => Self::START_OPPONENT_END_PHASE,
+            Trigger::OnMove(_) => Self::ON_MOVE,
         }
     }
 
@@ -132,6 +134,7 @@ mod tests {
             Trigger::StartOpponentMainPhase,
             Trigger::StartEndPhase,
             Trigger::StartOpponentEndPhase,
+            Trigger::OnMove(crate::cards::MoveHook::default()),
         ];
         assert_eq!(all.len(), sve_vocab::TRIGGERS.len(), "every trigger listed");
         let mut seen = TriggerKinds::NONE;

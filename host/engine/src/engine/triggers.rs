@@ -9,7 +9,9 @@ use super::event::{DamageKind, Event, MoveCause};
 use super::ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};
 use super::mutation::Mutation;
 use super::state::{AttackTarget, LookBack, PendingAbility, PendingWhat, Phase, Zone};
-use crate::cards::{AbilityKind, CardDb, CardFilter, CardType, Keywords, Trigger, TriggerKinds};
+use crate::cards::{
+    AbilityKind, CardDb, CardFilter, CardType, Keywords, Trigger, TriggerKinds, Whose,
+};
 
 /// Short for the kinds' constants.
 type K = TriggerKinds;
@@ -107,6 +109,9 @@ impl Match {
                             );
                         }
                     }
+                }
+                if self.db.all_trigger_kinds().meets(K::ON_MOVE) {
+                    self.move_hooks(card, def, controller, from, to, &mut found);
                 }
                 if from == Zone::Hand && cause == MoveCause::Discard {
                     self.lookback_triggers(
@@ -218,6 +223,68 @@ impl Match {
         }
         for pending in found {
             self.apply(Mutation::AddPending(pending));
+        }
+    }
+
+    /// Move hooks (`cards/hooks.rs`) a card's move answers: its own
+    /// ("when this card moves"), read as it was where it was when it left
+    /// the field, and those of the field cards watching other cards' moves
+    /// (the cards leaving the field with it among them, as they were there).
+    fn move_hooks(
+        &self,
+        card: CardRef,
+        def: DefId,
+        controller: PlayerId,
+        from: Zone,
+        to: Zone,
+        found: &mut Vec<PendingAbility>,
+    ) {
+        let came_from = self.state.card(card).came_from;
+        let owner = self.state.card(card).owner;
+        let was = self.leaving.of(card);
+        let own_def = was.map_or(def, |w| w.def);
+        self.lookback_triggers(card, own_def, controller, found, K::ON_MOVE, |t| match t {
+            Trigger::OnMove(hook) => hook.this_card && hook.answers(from, to, came_from),
+            _ => false,
+        });
+        let staying = PlayerId::BOTH
+            .into_iter()
+            .flat_map(|player| self.state.player(player).field.iter().copied())
+            .filter(|c| *c != card && !self.leaving.contains(*c))
+            .map(|c| self.holder_now(c));
+        let going = self
+            .leaving
+            .cards
+            .iter()
+            .filter(|other| other.card != card)
+            .map(Holder::from);
+        let watchers: Vec<Holder<'_>> = staying.chain(going).collect();
+        for watcher in &watchers {
+            self.push_matching(watcher, Some(card), found, K::ON_MOVE, |t| {
+                let Trigger::OnMove(hook) = t else {
+                    return false;
+                };
+                let whose = match hook.whose {
+                    Whose::Yours => owner == watcher.controller,
+                    Whose::Opponents => owner != watcher.controller,
+                    Whose::Anyone => true,
+                };
+                whose
+                    && !hook.this_card
+                    && hook.answers(from, to, came_from)
+                    && match was {
+                        Some(was) => self.state.matched_where_it_was(
+                            &self.db,
+                            was,
+                            &hook.filter,
+                            Some(watcher.card),
+                        ),
+                        None => {
+                            self.state
+                                .matches(&self.db, card, &hook.filter, Some(watcher.card))
+                        }
+                    }
+            });
         }
     }
 

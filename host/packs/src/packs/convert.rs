@@ -6,8 +6,8 @@ use super::wit::latest::sve::cards::types as w;
 use sve_engine::cards::{
     AbilityDef, AbilityKind, ActivationZone, Badge, CardDef, CardFilter, CardType, Class, CostItem,
     CostMove, CostPick, CostZone, Counter, DeclaredKeyword, Grant, Keywords, MAX_VALUE_NODES,
-    OwnCardsCost, PassiveCondition, PassiveDef, PassiveScope, Trigger, ValueExpr, ValueNode,
-    ValueOp, ValueTest, ValueZone,
+    MoveHook, OwnCardsCost, PassiveCondition, PassiveDef, PassiveScope, Trigger, ValueExpr,
+    ValueNode, ValueOp, ValueTest, ValueZone, Whose, ZoneSet,
 };
 use sve_engine::engine::{Duration, TokenDestination, Zone};
 
@@ -193,7 +193,32 @@ fn trigger_in(t: w::Trigger) -> Result<Trigger, String> {
         w::Trigger::StartOpponentMainPhase => Trigger::StartOpponentMainPhase,
         w::Trigger::StartEndPhase => Trigger::StartEndPhase,
         w::Trigger::StartOpponentEndPhase => Trigger::StartOpponentEndPhase,
+        w::Trigger::OnMove(hook) => Trigger::OnMove(MoveHook {
+            from: zone_set_in(hook.leaving)?,
+            to: zone_set_in(hook.entering)?,
+            whose: match hook.whose {
+                w::Whose::Yours => Whose::Yours,
+                w::Whose::Opponents => Whose::Opponents,
+                w::Whose::Anyone => Whose::Anyone,
+            },
+            filter: filter_in(hook.filter)?,
+            this_card: hook.this_card,
+        }),
     })
+}
+
+/// A card-API zone set: its bits are the `zone` cases', as the engine's
+/// are. A bit no zone of this host has is refused, naming the bit.
+fn zone_set_in(bits: w::ZoneSet) -> Result<ZoneSet, String> {
+    let known = ZoneSet::bit(Zone::RemovedFromGame) * 2 - 1;
+    match bits & !known {
+        0 => Ok(ZoneSet(bits)),
+        unknown => Err(format!(
+            "zone bit {} is no zone this host knows (it knows bits 0 to {})",
+            unknown.trailing_zeros(),
+            known.count_ones() - 1
+        )),
+    }
 }
 
 fn cost_in(c: w::CostItem) -> Result<CostItem, String> {

@@ -1,10 +1,13 @@
 //! A made-up mechanic written entirely at pack level: the keyword
 //! **Overheat** ("At the start of your end phase, this follower deals 1
-//! damage to itself"), declared by this pack, and three cards that use it.
+//! damage to itself"), declared by this pack, and three cards that use it;
+//! and a card on a generic move hook (Ember Sentry: "whenever a card leaves
+//! your EX area").
 //! The host has no word of it: the keyword, its reminder, its badge and its
 //! ability all come from here (`Card::keyword`).
 
 use sve_sdk::prelude::*;
+use sve_sdk::{any_card, zone_set};
 
 struct Overheat;
 
@@ -26,6 +29,19 @@ impl Pack for Overheat {
             Card::follower("OVH-002", "Stoker", Class::Neutral, 1, 1, 2)
                 .text("[fanfare] Give another follower of yours Overheat.")
                 .fanfare("Give another follower of yours Overheat.", stoke),
+            Card::follower("OVH-004", "Ember Sentry", Class::Neutral, 2, 2, 2)
+                .text("Whenever a card leaves your EX area, your leader gains 1 defense.")
+                .on(
+                    Trigger::OnMove(MoveHook {
+                        leaving: zone_set(&[Zone::ExArea]),
+                        entering: zone_set(&[]),
+                        whose: Whose::Yours,
+                        filter: any_card(),
+                        this_card: false,
+                    }),
+                    "Your leader gains 1 defense.",
+                    warm,
+                ),
             Card::spell("OVH-003", "Coolant", Class::Neutral, 1)
                 .text("Select a follower of yours with Overheat. Return it to your hand.")
                 .spell_effect("Return a follower with Overheat to your hand.", coolant)
@@ -38,6 +54,13 @@ impl Pack for Overheat {
 fn overheat(game: &mut Game) -> Result<(), Stop> {
     let me = game.source();
     game.damage_follower(me, 1);
+    Ok(())
+}
+
+/// Ember Sentry: your leader gains 1 defense.
+fn warm(game: &mut Game) -> Result<(), Stop> {
+    let me = game.me();
+    game.change_leader_defense(me, 1);
     Ok(())
 }
 

@@ -11,6 +11,7 @@ mod evolution;
 mod keywords;
 mod leaving;
 mod more_rules;
+mod move_hooks;
 mod reload;
 mod sandbox;
 mod setup_and_turn;

@@ -1,0 +1,130 @@
+//! Move hooks (`cards/hooks.rs`): an automatic ability that answers any
+//! card move between the zones it names (later-sets §13: "whenever a card
+//! leaves your EX area"), for one card at a time.
+
+use super::{P1, P2};
+use crate::board::fixtures::{test_cards, test_runner};
+use crate::board::{Board, Side};
+use crate::cards::{
+    AbilityDef, AbilityKind, CardDb, CardDef, CardFilter, MoveHook, Trigger, Whose, ZoneSet,
+};
+use crate::engine::{AbilityRunner, Zone};
+use std::sync::Arc;
+
+fn hooked(id: &str, name: &str, hook: MoveHook) -> CardDef {
+    let mut card = test_cards()
+        .into_iter()
+        .find(|c| c.name == "V1")
+        .expect("a test card");
+    card.id = id.to_owned();
+    card.name = name.to_owned();
+    card.abilities = vec![AbilityDef {
+        name: "Hook".to_owned(),
+        kind: AbilityKind::Triggered(Trigger::OnMove(hook)),
+        costs: Vec::new(),
+        once_per_turn: false,
+        text: String::new(),
+    }];
+    card
+}
+
+/// "Ex Watcher": whenever a card leaves your EX area, your leader gains 1
+/// defense. "Self Watcher": when this card is put onto the field from the
+/// EX area, the same. "Grave Watcher": whenever an enemy follower goes from
+/// the field to the cemetery, the same.
+fn board(p1: Side, p2: Side) -> Board {
+    let mut cards = test_cards();
+    cards.push(hooked(
+        "TEST-HOOK-EX",
+        "Ex Watcher",
+        MoveHook {
+            from: ZoneSet::of(&[Zone::ExArea]),
+            ..MoveHook::default()
+        },
+    ));
+    cards.push(hooked(
+        "TEST-HOOK-SELF",
+        "Self Watcher",
+        MoveHook {
+            from: ZoneSet::of(&[Zone::ExArea]),
+            to: ZoneSet::of(&[Zone::Field]),
+            this_card: true,
+            ..MoveHook::default()
+        },
+    ));
+    cards.push(hooked(
+        "TEST-HOOK-GRAVE",
+        "Grave Watcher",
+        MoveHook {
+            from: ZoneSet::of(&[Zone::Field]),
+            to: ZoneSet::of(&[Zone::Cemetery]),
+            whose: Whose::Opponents,
+            filter: CardFilter::followers(),
+            this_card: false,
+        },
+    ));
+    let gain = |cx: &mut crate::engine::AbilityCtx<'_>| {
+        let me = cx.controller();
+        cx.change_leader_defense(me, 1);
+        Ok(())
+    };
+    let runner: Arc<dyn AbilityRunner> = Arc::new(
+        test_runner()
+            .ability("TEST-HOOK-EX", 0, gain)
+            .ability("TEST-HOOK-SELF", 0, gain)
+            .ability("TEST-HOOK-GRAVE", 0, gain),
+    );
+    Board::builder()
+        .db(Arc::new(CardDb::new(cards).expect("a valid pool")))
+        .runner(runner)
+        .side(P1, p1.leader(10))
+        .side(P2, p2)
+        .build()
+}
+
+fn leader(s: &Board) -> i32 {
+    s.game.state().player(P1).leader_defense
+}
+
+#[test]
+fn a_card_played_from_your_ex_area_leaves_it_once() {
+    let mut s = board(
+        Side::new().field(["Ex Watcher"]).ex_area(["V1"]).pp(5),
+        Side::new(),
+    );
+    s.play("V1");
+    assert_eq!(leader(&s), 11, "{}", s.dump());
+    // A card played from the hand leaves no EX area.
+    let mut s = board(
+        Side::new().field(["Ex Watcher"]).hand(["V1"]).pp(5),
+        Side::new(),
+    );
+    s.play("V1");
+    assert_eq!(leader(&s), 10, "{}", s.dump());
+}
+
+#[test]
+fn a_hook_on_this_card_reads_a_play_as_one_move_from_where_it_was_played() {
+    let mut s = board(Side::new().ex_area(["Self Watcher"]).pp(5), Side::new());
+    s.play("Self Watcher");
+    assert_eq!(leader(&s), 11, "{}", s.dump());
+    let mut s = board(Side::new().hand(["Self Watcher"]).pp(5), Side::new());
+    s.play("Self Watcher");
+    assert_eq!(leader(&s), 10, "from the hand: {}", s.dump());
+}
+
+#[test]
+fn a_hook_watches_whose_cards_and_which_as_they_were_on_the_field() {
+    let mut s = board(
+        Side::new().field(["Grave Watcher", "V5"]),
+        Side::new().engaged(["V1"]),
+    );
+    s.attack("V5", "V1");
+    assert_eq!(leader(&s), 11, "the enemy V1 died: {}", s.dump());
+    let mut s = board(
+        Side::new().field(["Grave Watcher", "V1"]),
+        Side::new().engaged(["V5"]),
+    );
+    s.attack("V1", "V5");
+    assert_eq!(leader(&s), 10, "an own follower died: {}", s.dump());
+}
