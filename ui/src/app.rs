@@ -1,6 +1,7 @@
 //! The eframe application: which screen is up, and the switches between
 //! them. Each screen draws itself; the app only reacts to what they return.
 
+use crate::adventure::{AdventureContext, AdventureRequest, AdventureScreen};
 use crate::arena_screen::{ArenaRequest, ArenaScreen};
 use crate::card_art::{ArtFolderField, CardArt};
 use crate::config::MatchConfig;
@@ -54,6 +55,8 @@ pub enum Screen {
     Packs,
     /// Bots play a deck against a gauntlet; win rates with intervals.
     Arena,
+    /// A roguelike run of fights on a map lit with torches.
+    Adventure,
 }
 
 /// The client.
@@ -65,6 +68,7 @@ pub struct App {
     deck_builder: DeckBuilder,
     packs: PacksPanel,
     arena: ArenaScreen,
+    adventure: AdventureScreen,
     screen: Screen,
     frame_times: FrameTimes,
     anim_speed: AnimSpeed,
@@ -88,6 +92,7 @@ impl App {
             deck_builder: DeckBuilder::default(),
             packs: PacksPanel::default(),
             arena: ArenaScreen::default(),
+            adventure: AdventureScreen::new(options.bot_delay),
             screen: Screen::Start,
             frame_times: FrameTimes::default(),
             anim_speed: options.anim_speed,
@@ -167,6 +172,16 @@ impl App {
         }
     }
 
+    /// The Adventure screen (its run survives leaving it for a fight).
+    pub fn adventure(&self) -> &AdventureScreen {
+        &self.adventure
+    }
+
+    /// The Adventure screen, to drive it (for tests and tools).
+    pub fn adventure_mut(&mut self) -> &mut AdventureScreen {
+        &mut self.adventure
+    }
+
     /// The Play online screen (its settings survive leaving it).
     pub fn online(&self) -> &OnlineScreen {
         &self.online
@@ -207,7 +222,23 @@ impl App {
                     self.switch_to(Screen::Arena, ui);
                     return;
                 }
+                Some(StartRequest::Adventure) => {
+                    self.switch_to(Screen::Adventure, ui);
+                    return;
+                }
             },
+            Screen::Adventure => {
+                let cx = AdventureContext {
+                    catalog: &self.catalog,
+                    save_dir: &self.save_dir,
+                    frame_times: &self.frame_times,
+                    anim_speed: &mut self.anim_speed,
+                };
+                if self.adventure.ui(ui, cx) == AdventureRequest::Back {
+                    self.switch_to(Screen::Start, ui);
+                }
+                return;
+            }
             Screen::Arena => {
                 if self.arena.ui(ui, &self.catalog) == ArenaRequest::Back {
                     self.switch_to(Screen::Start, ui);

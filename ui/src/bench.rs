@@ -70,6 +70,7 @@ impl FrameBench {
             seed: 7,
             bot_delay: Duration::from_millis(350),
             replay: None,
+            opening: Vec::new(),
         })
     }
 

@@ -40,6 +40,10 @@ pub struct MatchConfig {
     /// Watching a replay: both seats answer from its recorded answers (at
     /// the bot pace) instead of thinking.
     pub replay: Option<std::sync::Arc<sve_engine::replay::Replay>>,
+    /// Sandbox changes made once, at the first decision after setup (an
+    /// adventure fight's carried leader defenses and the enemy's extra
+    /// cards); the replay records them as any sandbox change.
+    pub opening: Vec<sve_engine::engine::SandboxAction>,
 }
 
 /// How the seats are filled, which decides whose view the board shows.
@@ -132,6 +136,7 @@ impl MatchConfig {
             seed: replay.seed,
             bot_delay,
             replay: Some(std::sync::Arc::new(replay)),
+            opening: Vec::new(),
         })
     }
 }

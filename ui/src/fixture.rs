@@ -133,6 +133,7 @@ pub fn vs_bot(
         seed: 1,
         bot_delay: Duration::ZERO,
         replay: None,
+        opening: Vec::new(),
     };
     let mut view = MatchView::new(&config, db);
     let decision = decision.map(|decision| DecisionView {

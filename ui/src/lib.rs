@@ -43,6 +43,7 @@
 
 #![warn(missing_docs)]
 
+pub mod adventure;
 pub mod app;
 pub mod arena_screen;
 pub mod bench;

@@ -59,6 +59,11 @@ pub fn scenarios_dir(save_dir: &Path) -> PathBuf {
     save_dir.join("scenarios")
 }
 
+/// The folder an Adventure run is saved in (`src/adventure/game.rs`).
+pub fn adventure_dir(save_dir: &Path) -> PathBuf {
+    save_dir.join("adventure")
+}
+
 /// The folder bug-report bundles are saved in.
 pub fn bug_reports_dir(save_dir: &Path) -> PathBuf {
     save_dir.join("bug-reports")

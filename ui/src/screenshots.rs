@@ -301,6 +301,7 @@ impl ScreenshotTour {
             seed: 7,
             bot_delay: Duration::ZERO,
             replay: None,
+            opening: Vec::new(),
         })
     }
 

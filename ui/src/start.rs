@@ -1,7 +1,7 @@
 //! The start screen: who plays (you vs a bot, two people hot-seat, or two
 //! bots), each side's deck (a bundled starter deck or a deck file), the bot
 //! level, an optional seed and the bots' pace; buttons to the Play online
-//! screen, the deck builder and the packs panel.
+//! screen, the deck builder, the packs panel, the Arena and the Adventure.
 
 use crate::config::{ChosenDeck, MatchConfig, Seat, entropy_seed};
 use crate::deck_choice::{DeckChoice, StarterTitles};
@@ -37,6 +37,8 @@ pub enum StartRequest {
     Online,
     /// Open the Arena screen.
     Arena,
+    /// Open the Adventure screen.
+    Adventure,
 }
 
 /// The start screen's settings.
@@ -143,8 +145,8 @@ impl StartScreen {
                     });
                 ui.add_space(16.0);
                 ui.horizontal(|ui| {
-                    // Centre the four buttons under the settings frame.
-                    ui.add_space((ui.available_width() - 520.0).max(0.0) / 2.0);
+                    // Centre the five buttons under the settings frame.
+                    ui.add_space((ui.available_width() - 650.0).max(0.0) / 2.0);
                     let size = egui::vec2(120.0, 28.0);
                     if ui
                         .add(egui::Button::new("Play online").min_size(size))
@@ -169,6 +171,15 @@ impl StartScreen {
                         .clicked()
                     {
                         start = Some(StartRequest::Arena);
+                    }
+                    if ui
+                        .add(egui::Button::new("Adventure").min_size(size))
+                        .on_hover_text(
+                            "A roguelike run: climb a map of fights you light with torches.",
+                        )
+                        .clicked()
+                    {
+                        start = Some(StartRequest::Adventure);
                     }
                 });
             });
@@ -307,6 +318,7 @@ impl StartScreen {
             seed,
             bot_delay: Duration::from_millis(u64::from(self.bot_delay_ms)),
             replay: None,
+            opening: Vec::new(),
         })
     }
 

@@ -5,6 +5,7 @@
 mod common;
 
 mod abilities;
+mod adventure;
 mod animations;
 mod architecture;
 mod arena;

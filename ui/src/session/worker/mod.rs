@@ -12,6 +12,8 @@
 //! - `hot_reload.rs`: swapping reloaded card packs into the match, and the
 //!   reload smoke test;
 //! - `sandbox.rs`: the sandbox changes the UI asks for;
+//! - `opening.rs`: the config's opening sandbox changes (an adventure
+//!   fight's carried defenses);
 //! - `save.rs`: the match's replay, and saving it, a scenario or a bug
 //!   report.
 //!
@@ -50,6 +52,7 @@ use sve_packs::catalog::{Catalog, RunnerFactory};
 
 mod bots;
 mod hot_reload;
+mod opening;
 mod sandbox;
 mod save;
 mod undo;
@@ -147,6 +150,8 @@ struct Worker {
     /// replay records them, and undo applies again those made before the
     /// point it goes back to.
     sandbox_edits: Vec<RecordedSandbox>,
+    /// `history.len()` when the config's opening was made (`opening.rs`).
+    opening_at: Option<usize>,
     generation: u64,
     /// When bots answer.
     pace: Pace,
@@ -204,6 +209,7 @@ impl Worker {
             conceded_at: None,
             conceded_by: None,
             sandbox_edits: Vec::new(),
+            opening_at: None,
             generation: 0,
             pace: Pace::default(),
             unsent_log: Delta::default(),
@@ -219,6 +225,9 @@ impl Worker {
     fn run(&mut self) {
         loop {
             let decision = self.advance();
+            if self.open_if_due() {
+                continue;
+            }
             let bot_decision = decision.filter(|d| self.is_bot(d.player));
             self.publish(bot_decision.is_some());
             let next = match bot_decision {

@@ -41,6 +41,7 @@ impl Worker {
         // decisions they were made at.
         let mut edits = std::mem::take(&mut self.sandbox_edits);
         edits.retain(|edit| usize::try_from(edit.after_answers).is_ok_and(|at| at <= keep));
+        self.forget_opening_after(keep);
         self.game = new_match(&self.config, &self.start_cards);
         self.full_log.clear();
         self.conceded_at = None;

@@ -1,0 +1,250 @@
+//! A run's fight on the client's own match screen: the run's deck in your
+//! seat against the room's encounter deck and bot, started through the
+//! same session as any match against a bot.
+//!
+//! The run's numbers enter the match as `sve-adventure`'s fights do
+//! (`sve_adventure::fight`): sandbox changes made once at the first
+//! decision after setup (`MatchConfig::opening`): your carried leader
+//! defense, the enemy's defense and the extra cards it draws. They show in
+//! the log as sandbox changes and the replay records them.
+//!
+//! When the match ends (or passes the run's turn cap, which counts as a
+//! loss, as in the CLI) a dialog over the board says how, and "Back to the
+//! map" hands the result to the run. Leaving a fight half-played returns
+//! to the map with the fight still to play: it starts again from its seed.
+
+use crate::config::{ChosenDeck, MatchConfig, Seat};
+use crate::frame_times::FrameTimes;
+use crate::play::anim::AnimSpeed;
+use crate::play::{MatchScreen, ScreenRequest};
+use egui::{RichText, Ui};
+use std::time::Duration;
+use sve_adventure::fight::{ENEMY, FightKind, FightResult, FightSpec, PLAYER};
+use sve_engine::cards::CardDb;
+use sve_engine::engine::{DeckList, Outcome, SandboxAction};
+use sve_packs::catalog::Catalog;
+
+use super::game::RunGame;
+
+/// What the fight asks of the Adventure screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FightRequest {
+    /// Keep playing.
+    Stay,
+    /// Back to the map with the fight still to play.
+    Leave,
+    /// The fight is over: hand this to the run.
+    Done(FightResult),
+}
+
+/// A fight on the match screen.
+#[derive(Debug)]
+pub struct FightScreen {
+    screen: Box<MatchScreen>,
+    spec: FightSpec,
+    /// The result, once the match ended (or a test settled it).
+    result: Option<FightResult>,
+}
+
+impl FightScreen {
+    /// Starts the run's fight `spec` against its bot; `bot_delay` paces
+    /// the bot as on the start screen.
+    pub fn start(
+        game: &RunGame,
+        spec: &FightSpec,
+        catalog: &Catalog,
+        save_dir: std::path::PathBuf,
+        bot_delay: Duration,
+        ctx: &egui::Context,
+    ) -> Result<FightScreen, String> {
+        let config = fight_config(game, spec, &catalog.db(), bot_delay)?;
+        let screen = MatchScreen::start_saving_to(config, catalog.clone(), save_dir, ctx);
+        Ok(FightScreen {
+            screen: Box::new(screen),
+            spec: spec.clone(),
+            result: None,
+        })
+    }
+
+    /// The match screen (for tests and tools).
+    pub fn match_screen(&self) -> &MatchScreen {
+        &self.screen
+    }
+
+    /// Ends the fight with `result` as if the match had ended so (for
+    /// tests and tools: a whole match takes long to play).
+    pub fn settle(&mut self, result: FightResult) {
+        self.result = Some(result);
+    }
+
+    /// Draws the match, and the result dialog once it is over.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        frame_times: &FrameTimes,
+        anim_speed: &mut AnimSpeed,
+    ) -> FightRequest {
+        egui::Panel::top("adventure fight bar").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("Adventure fight").strong());
+                ui.separator();
+                ui.label(format!(
+                    "{} on floor {} · light {} · enemy deck {} ({} bot), defense {}",
+                    kind_name(self.spec.kind),
+                    self.spec.floor,
+                    self.spec.light,
+                    self.spec.enemy_deck,
+                    self.spec.enemy_bot,
+                    self.spec.enemy_defense
+                ));
+            });
+        });
+        let request = self.screen.ui(ui, frame_times, anim_speed);
+        if self.result.is_none() {
+            self.result = self.ended();
+        }
+        if let Some(result) = self.result {
+            return self.result_dialog(ui, result);
+        }
+        match request {
+            ScreenRequest::NewMatch => FightRequest::Leave,
+            ScreenRequest::Stay | ScreenRequest::Rematch => FightRequest::Stay,
+        }
+    }
+
+    /// The result once the match is over or past the turn cap.
+    fn ended(&self) -> Option<FightResult> {
+        let view = self.screen.view();
+        let board = view.board(PLAYER)?;
+        let result = |won| FightResult {
+            won,
+            defense_left: board.mine.leader_defense,
+            turns: board.turn,
+        };
+        match view.outcome {
+            Some(Outcome::Win(winner, _)) => Some(result(winner == PLAYER)),
+            Some(Outcome::Draw) => Some(result(false)),
+            None if board.turn > self.spec.turn_cap => Some(result(false)),
+            None => None,
+        }
+    }
+
+    fn result_dialog(&self, ui: &mut Ui, result: FightResult) -> FightRequest {
+        let mut done = false;
+        egui::Modal::new(egui::Id::unique("adventure fight result")).show(ui.ctx(), |ui| {
+            ui.set_width(360.0);
+            let title = if result.won {
+                "Fight won"
+            } else {
+                "Fight lost"
+            };
+            ui.heading(title);
+            if !result.won && result.turns > self.spec.turn_cap {
+                ui.label(format!(
+                    "The fight passed the run's cap of {} turns: it counts as lost.",
+                    self.spec.turn_cap
+                ));
+            }
+            ui.label(format!(
+                "Your leader's defense: {} after {} turns.",
+                result.defense_left, result.turns
+            ));
+            if !result.won {
+                ui.label("A lost fight ends the run.");
+            }
+            ui.add_space(8.0);
+            done = ui.button("Back to the map").clicked();
+        });
+        if done {
+            FightRequest::Done(result)
+        } else {
+            FightRequest::Stay
+        }
+    }
+}
+
+/// The match of a fight: your run's deck against the encounter deck and
+/// its bot, the run's numbers as the opening's sandbox changes.
+fn fight_config(
+    game: &RunGame,
+    spec: &FightSpec,
+    db: &CardDb,
+    bot_delay: Duration,
+) -> Result<MatchConfig, String> {
+    let bot = sve_adventure::balance::parse_bot(&spec.enemy_bot)?;
+    let mine = game.run.deck().to_list(db).map_err(|e| e.to_string())?;
+    let theirs = game
+        .content
+        .deck(&spec.enemy_deck)
+        .ok_or_else(|| format!("no encounter deck `{}`", spec.enemy_deck))?;
+    // The catalog may have reloaded since the run began: the enemy deck
+    // goes over by card id.
+    let theirs = rebase(theirs, game.content.db(), db)?;
+    let mut opening = vec![
+        SandboxAction::SetLeaderDefense {
+            player: PLAYER,
+            defense: spec.player_defense.max(1),
+        },
+        SandboxAction::SetLeaderDefense {
+            player: ENEMY,
+            defense: spec.enemy_defense.max(1),
+        },
+    ];
+    if spec.enemy_cards > 0 {
+        opening.push(SandboxAction::Draw {
+            player: ENEMY,
+            count: spec.enemy_cards.min(40),
+        });
+    }
+    Ok(MatchConfig {
+        seats: [Seat::Human, Seat::Bot(bot)],
+        decks: [
+            ChosenDeck {
+                title: format!("Your run deck ({})", game.run.setup().deck_name),
+                source: "adventure".to_owned(),
+                list: mine,
+            },
+            ChosenDeck {
+                title: spec.enemy_deck.clone(),
+                source: spec.enemy_deck.clone(),
+                list: theirs,
+            },
+        ],
+        seed: spec.seed,
+        bot_delay,
+        replay: None,
+        opening,
+    })
+}
+
+/// A deck list of one card database in another's numbers.
+fn rebase(list: &DeckList, from: &CardDb, to: &CardDb) -> Result<DeckList, String> {
+    let map = |def| {
+        let id = &from.get(def).id;
+        to.by_card_id(id)
+            .ok_or_else(|| format!("card `{id}` of an encounter deck is no longer loaded"))
+    };
+    Ok(DeckList {
+        leader: map(list.leader)?,
+        main: list
+            .main
+            .iter()
+            .map(|d| map(*d))
+            .collect::<Result<_, _>>()?,
+        evolve: list
+            .evolve
+            .iter()
+            .map(|d| map(*d))
+            .collect::<Result<_, _>>()?,
+    })
+}
+
+/// A fight's kind for the player.
+pub fn kind_name(kind: FightKind) -> &'static str {
+    match kind {
+        FightKind::Normal => "Fight",
+        FightKind::Elite => "Elite fight",
+        FightKind::Boss => "Boss fight",
+        FightKind::Special => "Guardian's fight",
+    }
+}

@@ -1,0 +1,224 @@
+//! A run being played: the `sve-adventure` [`Run`] with the cards it plays
+//! with ([`Content`], built from the client's catalog), what the last
+//! choice said, and its save file, written after every choice.
+//!
+//! The save is the crate's own format (`SVAS`, versioned) in the client's
+//! save folder ([`crate::save_folder::adventure_dir`]), beside a run file
+//! (`SVAR`) that `sve adventure replay` reads. A save read back is checked
+//! (size, format, card data, balance, deck) before anything is shown, and
+//! every problem is an error message, never a panic.
+
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+use sve_adventure::balance::Balance;
+use sve_adventure::content::{self, Content};
+use sve_adventure::run::{Choice, Run, RunDeck, RunSetup};
+use sve_adventure::save;
+use sve_engine::decks::DeckFile;
+use sve_packs::catalog::Catalog;
+use sve_packs::deck_files;
+
+/// The largest save file the client reads: a run's state is a few
+/// kilobytes.
+pub const MAX_SAVE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// The save's file name in the adventure folder.
+pub const SAVE_FILE: &str = "run.svas";
+
+/// The run file's name in the adventure folder.
+pub const RUN_FILE: &str = "run.svar";
+
+/// A run with its cards and its save.
+pub struct RunGame {
+    /// The run.
+    pub run: Run,
+    /// The cards, code and decks it plays with.
+    pub content: Content,
+    /// What the last choice did, in words.
+    pub notes: Vec<String>,
+    /// Where the run saves (the adventure folder).
+    pub dir: PathBuf,
+    /// The last save's problem, shown until a save works again.
+    pub save_error: Option<String>,
+}
+
+impl std::fmt::Debug for RunGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RunGame")
+            .field("seed", &self.run.setup().seed)
+            .field("floor", &self.run.floor())
+            .field("phase", self.run.phase())
+            .finish_non_exhaustive()
+    }
+}
+
+impl RunGame {
+    /// A new run with `seed` and the starting deck `deck` (a pack's
+    /// `decks/NAME.txt`, a starter deck or a deck file), saved in `dir`.
+    pub fn start(
+        catalog: &Catalog,
+        deck: &str,
+        seed: u64,
+        dir: PathBuf,
+    ) -> Result<RunGame, String> {
+        let balance = Balance::default();
+        let content = content_for(catalog, &balance)?;
+        let list = content::resolve_named(deck, content.db(), &finder(catalog))
+            .map_err(|e| e.to_string())?;
+        let run = Run::new(RunSetup {
+            seed,
+            deck_name: deck.to_owned(),
+            deck: RunDeck::from_list(&list, content.db()),
+            balance,
+            card_fingerprint: content.fingerprint(),
+        });
+        let mut game = RunGame {
+            run,
+            content,
+            notes: vec![format!(
+                "A new run, seed {seed}, with {deck}. Climb to the boss; light your way."
+            )],
+            dir,
+            save_error: None,
+        };
+        game.save();
+        Ok(game)
+    }
+
+    /// The run saved in `dir`, checked against the loaded cards.
+    pub fn resume(catalog: &Catalog, dir: PathBuf) -> Result<RunGame, String> {
+        let path = dir.join(SAVE_FILE);
+        let bytes = read_capped(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let run = save::load(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        let finder = finder(catalog);
+        let exists = |name: &str| finder(name).is_some();
+        run.balance()
+            .check("", &path.display().to_string(), &exists)
+            .map_err(|e| e.to_string())?;
+        let content = content_for(catalog, run.balance())?;
+        if run.setup().card_fingerprint != content.fingerprint() {
+            return Err(format!(
+                "{} was saved with other card data: load the packs it was played with.",
+                path.display()
+            ));
+        }
+        run.deck()
+            .to_list(content.db())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(RunGame {
+            notes: vec![format!(
+                "Run resumed on floor {} (seed {}).",
+                run.floor(),
+                run.setup().seed
+            )],
+            run,
+            content,
+            dir,
+            save_error: None,
+        })
+    }
+
+    /// Makes a choice (or hands in a fight's result) and saves; a choice
+    /// the run refuses changes nothing and says why.
+    pub fn choose(&mut self, choice: Choice) {
+        match self.run.apply(choice, &self.content) {
+            Ok(notes) => self.notes = notes.iter().map(|n| super::words::note(n)).collect(),
+            Err(error) => self.notes = vec![format!("Not allowed: {error}")],
+        }
+        self.save();
+    }
+
+    /// Writes the save and the run file; a failure is kept in
+    /// [`RunGame::save_error`].
+    pub fn save(&mut self) {
+        self.save_error = write_saves(&self.run, &self.dir).err();
+    }
+}
+
+/// Whether `dir` holds a save to resume.
+pub fn has_save(dir: &Path) -> bool {
+    dir.join(SAVE_FILE).is_file()
+}
+
+fn write_saves(run: &Run, dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let saves = [
+        (SAVE_FILE, save::save(run)),
+        (RUN_FILE, save::run_file(run)),
+    ];
+    for (name, bytes) in saves {
+        let bytes = bytes.map_err(|e| e.to_string())?;
+        let path = dir.join(name);
+        // Written aside, then moved over: a crash never leaves half a save.
+        let aside = dir.join(format!("{name}.new"));
+        std::fs::write(&aside, bytes)
+            .and_then(|()| std::fs::rename(&aside, &path))
+            .map_err(|e| format!("saving {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// Reads a regular file of at most [`MAX_SAVE_BYTES`].
+fn read_capped(path: &Path) -> std::io::Result<Vec<u8>> {
+    let metadata = std::fs::metadata(path)?;
+    if !metadata.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_SAVE_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_SAVE_BYTES {
+        return Err(std::io::Error::other("too large for a save"));
+    }
+    Ok(bytes)
+}
+
+/// The run's content from the catalog's cards and the packs' decks.
+fn content_for(catalog: &Catalog, balance: &Balance) -> Result<Content, String> {
+    Content::new(catalog.db(), catalog.runner(), balance, &finder(catalog))
+        .map_err(|e| e.to_string())
+}
+
+/// Finds a deck by name: the packs' `decks/NAME.txt`, a starter deck, or
+/// a deck file.
+fn finder(catalog: &Catalog) -> impl Fn(&str) -> Option<DeckFile> {
+    let dirs: Vec<PathBuf> = catalog.packs().into_iter().map(|pack| pack.dir).collect();
+    move |name: &str| deck_files::load_deck_from_packs(name, &dirs).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dir(name: &str) -> PathBuf {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("target/test-saves/adventure-unit")
+            .join(name);
+        std::fs::remove_dir_all(&dir).ok();
+        dir
+    }
+
+    #[test]
+    fn a_run_saves_and_resumes_where_it_stood() {
+        let catalog = Catalog::vanilla().expect("bundled cards");
+        let dir = dir("resume");
+        let mut game = RunGame::start(&catalog, "SD01", 11, dir.clone()).expect("a run");
+        let first = game.run.choices()[0].clone();
+        game.choose(first);
+        assert_eq!(game.save_error, None);
+        let resumed = RunGame::resume(&catalog, dir).expect("the save");
+        assert_eq!(resumed.run, game.run);
+    }
+
+    #[test]
+    fn a_damaged_or_missing_save_is_an_error_not_a_panic() {
+        let catalog = Catalog::vanilla().expect("bundled cards");
+        let dir = dir("damaged");
+        assert!(RunGame::resume(&catalog, dir.clone()).is_err(), "no save");
+        std::fs::create_dir_all(&dir).expect("a folder");
+        std::fs::write(dir.join(SAVE_FILE), b"SVAS\x01garbage").expect("written");
+        let error = RunGame::resume(&catalog, dir).expect_err("garbage");
+        assert!(error.contains(SAVE_FILE), "{error}");
+    }
+}
