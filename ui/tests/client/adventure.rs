@@ -117,11 +117,29 @@ fn a_run_moves_fights_takes_a_reward_and_lights_a_torch() {
         fight_view(h).is_ready()
     });
     play_to_first_main_action(&mut harness);
-    let board = fight_view(&harness).board(PlayerId(0)).expect("your board");
+    let defenses = |h: &Harness<'_, App>| {
+        let board = fight_view(h).board(PlayerId(0)).expect("your board");
+        (board.mine.leader_defense, board.theirs.leader_defense)
+    };
     assert_eq!(
-        (board.mine.leader_defense, board.theirs.leader_defense),
+        defenses(&harness),
         (spec.player_defense, spec.enemy_defense),
         "the run's defenses are carried into the match"
+    );
+    assert!(has_containing(&harness, "Adventure fight"));
+    harness.snapshot("adventure_fight");
+    // Undo takes back your last setup answer, and the opening with it;
+    // the match makes it again when it gets back there.
+    let generation = fight_view(&harness).generation;
+    click(&mut harness, "Undo");
+    wait_for(&mut harness, "the undo", |h| {
+        fight_view(h).generation != generation
+    });
+    play_to_first_main_action(&mut harness);
+    assert_eq!(
+        defenses(&harness),
+        (spec.player_defense, spec.enemy_defense),
+        "the opening is made again after an undo"
     );
 
     // A whole match is long: the test settles it as won.
