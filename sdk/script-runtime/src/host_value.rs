@@ -7,7 +7,7 @@
 use crate::manifest::flat_filter;
 use sve_script::ir::{self, BinaryOp, CondTest, ValueId, ValueNode as Node};
 use sve_sdk::bindings::sve::cards::types::{
-    ValueBinary, ValueCond, ValueCount, ValueNode, ValueOp, ValueTest, ValueZone,
+    ValueBinary, ValueCond, ValueCount, ValueNode, ValueOp, ValueTest, ValueTurnStat, ValueZone,
 };
 
 /// Most nodes a lowered value may have (the host's limit).
@@ -116,10 +116,32 @@ fn lower(card: &ir::Card, value: ValueId, nodes: &mut Vec<ValueNode>, depth: u32
             let (left, right) = (sub(*left, nodes)?, sub(*right, nodes)?);
             ValueNode::Cond(ValueCond { test, left, right })
         }
-        // Known only while an ability runs, or per turn.
-        Node::Amount | Node::Var(_) | Node::TurnStat { .. } => return None,
+        Node::TurnStat { stat, filter } => ValueNode::TurnStat(ValueTurnStat {
+            stat: turn_stat(*stat),
+            filter: match filter {
+                Some(filter) => Some(flat_filter(card, *filter)?),
+                None => None,
+            },
+        }),
+        // Known only while an ability runs.
+        Node::Amount | Node::Var(_) => return None,
     };
     Some(push(nodes, node))
+}
+
+/// The card API's turn statistic of an IR one.
+fn turn_stat(stat: ir::TurnStat) -> sve_sdk::bindings::sve::cards::types::TurnStat {
+    use sve_sdk::bindings::sve::cards::types::TurnStat as T;
+    match stat {
+        ir::TurnStat::Destroyed => T::Destroyed,
+        ir::TurnStat::Discarded => T::Discarded,
+        ir::TurnStat::Attacked => T::Attacked,
+        ir::TurnStat::SpellsPlayed => T::SpellsPlayed,
+        ir::TurnStat::ReturnedToHandFromField => T::ReturnedToHandFromField,
+        ir::TurnStat::EvolveDeckFaceUp => T::EvolveDeckFaceUp,
+        ir::TurnStat::EvolveDeckFaceDown => T::EvolveDeckFaceDown,
+        ir::TurnStat::TurnsOnField => T::TurnsOnField,
+    }
 }
 
 fn at_least(n: i32) -> u8 {

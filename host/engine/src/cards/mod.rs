@@ -25,4 +25,4 @@ pub use def::{
 pub use hooks::{MoveHook, Whose, ZoneSet};
 pub use keywords::Keywords;
 pub use trigger_kinds::TriggerKinds;
-pub use value::{MAX_VALUE_NODES, ValueExpr, ValueNode, ValueOp, ValueTest, ValueZone};
+pub use value::{MAX_VALUE_NODES, TurnStat, ValueExpr, ValueNode, ValueOp, ValueTest, ValueZone};

@@ -49,6 +49,31 @@ pub enum ValueNode {
     Binary(ValueOp, u32, u32),
     /// The second node when the test holds, else the first.
     Cond(ValueTest, u32, u32),
+    /// A statistic of your turn record (or the card), counting only cards
+    /// matching the filter when there is one.
+    TurnStat(TurnStat, Option<CardFilter>),
+}
+
+/// What a [`ValueNode::TurnStat`] counts: the cards of the turn record
+/// (`PlayerState::this_turn`), as SVE Script's `#(...)` values do.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum TurnStat {
+    /// Cards destroyed this turn, either player's.
+    Destroyed,
+    /// Cards you discarded this turn.
+    Discarded,
+    /// Your cards that attacked this turn.
+    Attacked,
+    /// Spells you played this turn.
+    SpellsPlayed,
+    /// Your cards returned from your field to your hand this turn.
+    ReturnedToHandFromField,
+    /// Face-up cards in your evolve deck.
+    EvolveDeckFaceUp,
+    /// Face-down cards in your evolve deck.
+    EvolveDeckFaceDown,
+    /// Turns begun since this card entered the field (0 elsewhere).
+    TurnsOnField,
 }
 
 /// Where a [`ValueNode::Count`] counts.

@@ -6,8 +6,8 @@ use super::wit::latest::sve::cards::types as w;
 use sve_engine::cards::{
     AbilityDef, AbilityKind, ActivationZone, Badge, CardDef, CardFilter, CardType, Class, CostItem,
     CostMove, CostPick, CostZone, Counter, DeclaredKeyword, Grant, Keywords, MAX_VALUE_NODES,
-    MoveHook, OwnCardsCost, PassiveCondition, PassiveDef, PassiveScope, Trigger, ValueExpr,
-    ValueNode, ValueOp, ValueTest, ValueZone, Whose, ZoneSet,
+    MoveHook, OwnCardsCost, PassiveCondition, PassiveDef, PassiveScope, Trigger, TurnStat,
+    ValueExpr, ValueNode, ValueOp, ValueTest, ValueZone, Whose, ZoneSet,
 };
 use sve_engine::engine::{Duration, TokenDestination, Zone};
 
@@ -337,6 +337,19 @@ fn value_in(value: w::Value) -> Result<ValueExpr, String> {
                         w::ValueZone::OpponentField => ValueZone::OpponentField,
                     },
                     filter_in(count.filter)?,
+                ),
+                w::ValueNode::TurnStat(t) => ValueNode::TurnStat(
+                    match t.stat {
+                        w::TurnStat::Destroyed => TurnStat::Destroyed,
+                        w::TurnStat::Discarded => TurnStat::Discarded,
+                        w::TurnStat::Attacked => TurnStat::Attacked,
+                        w::TurnStat::SpellsPlayed => TurnStat::SpellsPlayed,
+                        w::TurnStat::ReturnedToHandFromField => TurnStat::ReturnedToHandFromField,
+                        w::TurnStat::EvolveDeckFaceUp => TurnStat::EvolveDeckFaceUp,
+                        w::TurnStat::EvolveDeckFaceDown => TurnStat::EvolveDeckFaceDown,
+                        w::TurnStat::TurnsOnField => TurnStat::TurnsOnField,
+                    },
+                    t.filter.map(filter_in).transpose()?,
                 ),
                 w::ValueNode::Neg(a) => ValueNode::Neg(a),
                 w::ValueNode::Binary(b) => ValueNode::Binary(

@@ -1,7 +1,8 @@
 //! Evaluating a passive's [`ValueExpr`] against the state.
 
 use super::GameState;
-use crate::cards::{CardDb, ValueExpr, ValueNode, ValueTest, ValueZone};
+use crate::cards::{CardDb, TurnStat, ValueExpr, ValueNode, ValueTest, ValueZone};
+use crate::engine::Zone;
 use crate::engine::ids::{CardRef, PlayerId};
 
 impl GameState {
@@ -61,10 +62,62 @@ impl GameState {
                     };
                     if holds { at(b) } else { at(a) }
                 }
+                ValueNode::TurnStat(stat, filter) => self.turn_stat(db, *stat, filter, this, you),
             };
             values.push(value);
         }
         values.last().copied().unwrap_or(0)
+    }
+
+    /// A [`ValueNode::TurnStat`].
+    fn turn_stat(
+        &self,
+        db: &CardDb,
+        stat: TurnStat,
+        filter: &Option<crate::cards::CardFilter>,
+        this: CardRef,
+        you: PlayerId,
+    ) -> i32 {
+        let record = &self.player(you).this_turn;
+        let evolve_deck = |up: bool| -> Vec<CardRef> {
+            self.player(you)
+                .evolve_deck
+                .iter()
+                .copied()
+                .filter(|c| self.card(*c).face_up == up)
+                .collect()
+        };
+        let both_destroyed;
+        let faces;
+        let cards: &[CardRef] = match stat {
+            TurnStat::TurnsOnField => {
+                let card = self.card(this);
+                return match card.zone {
+                    Zone::Field => to_i32(self.turn.saturating_sub(card.entered_turn) as usize),
+                    _ => 0,
+                };
+            }
+            TurnStat::Destroyed => {
+                both_destroyed = [
+                    record.destroyed.as_slice(),
+                    self.player(you.opponent()).this_turn.destroyed.as_slice(),
+                ]
+                .concat();
+                &both_destroyed
+            }
+            TurnStat::Discarded => &record.discarded,
+            TurnStat::Attacked => &record.attacked,
+            TurnStat::SpellsPlayed => &record.spells_played,
+            TurnStat::ReturnedToHandFromField => &record.returned_to_hand_from_field,
+            TurnStat::EvolveDeckFaceUp | TurnStat::EvolveDeckFaceDown => {
+                faces = evolve_deck(stat == TurnStat::EvolveDeckFaceUp);
+                &faces
+            }
+        };
+        match filter {
+            None => to_i32(cards.len()),
+            Some(f) => self.count_matching(db, cards, f, this),
+        }
     }
 
     fn count_matching(
