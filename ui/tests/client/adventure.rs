@@ -206,3 +206,97 @@ fn a_run_moves_fights_takes_a_reward_and_lights_a_torch() {
     let game = resumed.state().adventure().game().expect("the resumed run");
     assert_eq!(game.run, saved_run, "the save holds the whole run");
 }
+
+/// Clicks the first enabled button whose label contains `text`.
+fn click_enabled_containing(harness: &mut Harness<'_, App>, text: &str) {
+    use egui_kittest::kittest::NodeT as _;
+    harness
+        .query_all_by_label_contains(text)
+        .find(|node| !node.accesskit_node().is_disabled())
+        .unwrap_or_else(|| panic!("no enabled widget with {text:?} in its label"))
+        .click();
+    harness.run();
+}
+
+#[test]
+fn a_whole_run_goes_through_its_dialogs_to_the_summary() {
+    let dir = fresh_dir("adventure-whole-run");
+    let mut harness = client_saving_in(&dir);
+    start_run(&mut harness);
+    let mut seen = std::collections::BTreeSet::new();
+    let mut seen_shop = false;
+    for _ in 0..200 {
+        let phase = run_phase(&harness);
+        let name = format!("{phase:?}");
+        seen.insert(name.split(['(', ' ']).next().unwrap_or("").to_owned());
+        match phase {
+            Phase::Travel => {
+                if has(&harness, "Place a torch…") {
+                    click(&mut harness, "Place a torch…");
+                    click(&mut harness, "Place the torch");
+                }
+                // A torch may wake a twinkle: its dialog comes first.
+                if run_phase(&harness) == Phase::Travel {
+                    click_containing(&mut harness, "Move to floor");
+                }
+            }
+            Phase::Fight(spec) => {
+                click(&mut harness, "Start the fight");
+                assert!(harness.state().adventure().fight().is_some());
+                harness
+                    .state_mut()
+                    .adventure_mut()
+                    .settle_fight(FightResult {
+                        won: true,
+                        defense_left: spec.player_defense,
+                        turns: 8,
+                    });
+                harness.run();
+                click(&mut harness, "Back to the map");
+            }
+            Phase::Reward(_) => click(&mut harness, "Skip the card"),
+            Phase::Shop(_) => {
+                if !seen_shop {
+                    seen_shop = true;
+                    harness.snapshot("adventure_shop");
+                }
+                if has_containing(&harness, "Buy a torch") {
+                    click_enabled_containing(&mut harness, "Buy a torch");
+                }
+                click(&mut harness, "Leave the shop");
+            }
+            Phase::Scenario(_) | Phase::RemoveCard { .. } => {
+                // The first option the run offers.
+                let node = harness
+                    .query_all(egui_kittest::kittest::by().role(egui::accesskit::Role::Button))
+                    .find(|node| {
+                        use egui_kittest::kittest::NodeT as _;
+                        let node = node.accesskit_node();
+                        !node.is_disabled()
+                            && node.label().is_some_and(|l| {
+                                !["Save and leave", "Map key"].contains(&l.as_str())
+                                    && !l.starts_with("Move to")
+                                    && !l.starts_with("Deck:")
+                            })
+                    })
+                    .expect("an option");
+                node.click();
+                harness.run();
+            }
+            Phase::Unique(_) => click(&mut harness, "Accept"),
+            Phase::Over { won } => {
+                assert!(won, "every fight was settled as won");
+                assert!(has(&harness, "Run won"));
+                assert!(has(&harness, "New run"));
+                let game = harness.state().adventure().game().expect("the run");
+                assert_eq!(game.run.floor(), game.run.map().floors());
+                assert!(
+                    seen.contains("Shop") || seen.contains("Scenario"),
+                    "{seen:?}"
+                );
+                return;
+            }
+        }
+    }
+    panic!("the run did not end: {seen:?}");
+}
