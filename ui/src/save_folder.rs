@@ -1,5 +1,6 @@
 //! Where the playtesting bench saves what it writes for the user: board
-//! scenarios (`scenarios/`) and bug-report bundles (`bug-reports/`), in one
+//! scenarios (`scenarios/`), bug-report bundles (`bug-reports/`) and the
+//! Adventure's saved run (`adventure/`), in one
 //! folder the user can find, shown in the sandbox tools with a button that
 //! opens it.
 //!

@@ -73,6 +73,15 @@ pub fn dialog_ui(ctx: &egui::Context, game: &RunGame) -> Option<DialogAction> {
             }
             Phase::Over { .. } => super::summary::summary_ui(ui, game),
         };
+        if !matches!(run.phase(), Phase::Over { .. }) {
+            ui.separator();
+            let leave = ui
+                .small_button("Save and leave")
+                .on_hover_text("The run is saved; resume it from the Adventure page.");
+            if leave.clicked() {
+                action = Some(DialogAction::Leave);
+            }
+        }
     });
     action
 }
