@@ -138,6 +138,7 @@ pub(crate) const KEYWORDS: Table<Keyword> = &[
     ("DoesNotTakeCombatDamage", Keyword::DoesNotTakeCombatDamage),
     ("DoubleCombatDamage", Keyword::DoubleCombatDamage),
     ("DoubleLeaderDamage", Keyword::DoubleLeaderDamage),
+    ("CannotBePlayedFromEx", Keyword::CannotBePlayedFromEx),
 ];
 
 pub(crate) const COUNTERS: Table<Counter> = &[
@@ -502,6 +503,8 @@ mod tests {
         "OnOpponentCardDestroyed",
         "OnSuperEvolve",
         "StartOpponentEndPhase",
+        // Move hooks: Rust packs only, until SVE Script has a form for them.
+        "OnMove",
     ];
 
     /// Triggers are the vocabulary's (`sve_vocab::for_each_trigger!`), name

@@ -197,6 +197,9 @@ macro_rules! for_each_keyword {
             EARTH_RITE = 28, "EarthRite", "earth-rite", Internal, Other, "§13.14", "Has an Earth Rite cost (marker only).",
                 "Earth Rite",
                 "An Earth Rite cost removes Stack counters from one of your Stack amulets.";
+            CANNOT_BE_PLAYED_FROM_EX = 29, "CannotBePlayedFromEx", "cannot-be-played-from-ex", Internal, Timing, "later-sets §7", "Can't be played from the EX area (a condition for playing it, also when an effect plays it).",
+                "Can't be played from the EX area",
+                "This card can't be played from the EX area. It may still be there and use its abilities.";
         }
     };
 }

@@ -211,6 +211,8 @@ named_enum! {
         DoubleCombatDamage = "DoubleCombatDamage",
         /// Deals double damage when attacking a leader.
         DoubleLeaderDamage = "DoubleLeaderDamage",
+        /// Can't be played from the EX area (IR 4).
+        CannotBePlayedFromEx = "CannotBePlayedFromEx",
         @numbered
         /// A keyword the module declares (IR 4): its `n`-th keyword
         /// declaration card (`type Keyword;`, [`CardType::Keyword`]) in

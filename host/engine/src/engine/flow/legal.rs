@@ -85,7 +85,7 @@ impl Match {
         if quick_window && !stats.keywords.contains(Keywords::QUICK) {
             return false;
         }
-        if stats.cost > pp {
+        if stats.cost > pp || self.refused_from(card, &stats) {
             return false;
         }
         match def.card_type {
@@ -102,6 +102,18 @@ impl Match {
             },
             CardType::EvolvedFollower | CardType::Leader => false,
         }
+    }
+
+    /// Whether the card can't be played from the zone it is in: "can't be
+    /// played from the EX area" (later-sets §7, a condition for playing it
+    /// that holds for plays by effects too).
+    pub(crate) fn refused_from(
+        &self,
+        card: CardRef,
+        stats: &crate::engine::state::Characteristics,
+    ) -> bool {
+        self.state.card(card).zone == Zone::ExArea
+            && stats.keywords.contains(Keywords::CANNOT_BE_PLAYED_FROM_EX)
     }
 
     /// Whether a hand or EX-area card's cost could be below its printed

@@ -63,7 +63,11 @@ impl Match {
         if !playable || !from_a_play_zone || state.owner != player {
             return false;
         }
-        let cost = cost.unwrap_or_else(|| self.state.characteristics(&self.db, card).cost);
+        let stats = self.state.characteristics(&self.db, card);
+        if self.refused_from(card, &stats) {
+            return false;
+        }
+        let cost = cost.unwrap_or(stats.cost);
         if cost > self.state.player(player).pp {
             return false;
         }

@@ -481,9 +481,16 @@ impl GameState {
                 }
             };
             // A ThisCard passive works only on the field, except cost
-            // changes, which work where the card is played from.
+            // changes and "can't be played from the EX area" (a condition
+            // for playing it, later-sets §7), which work where the card is
+            // played from.
             let zone_ok = match (&passive.scope, &passive.grant) {
                 (PassiveScope::ThisCard, Grant::Cost(_) | Grant::CostBy(_)) => true,
+                (PassiveScope::ThisCard, Grant::Keywords(k))
+                    if *k == Keywords::CANNOT_BE_PLAYED_FROM_EX =>
+                {
+                    true
+                }
                 (PassiveScope::ThisCard, _) => source_state.zone == Zone::Field,
                 _ => true,
             };

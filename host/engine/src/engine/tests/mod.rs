@@ -9,6 +9,7 @@ mod cancel;
 mod declared_keywords;
 mod evolution;
 mod keywords;
+mod later;
 mod leaving;
 mod more_rules;
 mod move_hooks;

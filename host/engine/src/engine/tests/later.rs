@@ -1,0 +1,93 @@
+//! Later sets' rules (the later-sets reference, docs/later-sets-plan.md),
+//! named `l<section>_<test>_...` after its sections and test scenarios.
+
+use super::{P1, P2};
+use crate::board::fixtures::{test_cards, test_runner};
+use crate::board::{Board, Side};
+use crate::cards::{
+    AbilityDef, AbilityKind, CardDb, CardDef, Counter, Grant, Keywords, PassiveCondition,
+    PassiveDef, PassiveScope, ValueExpr, ValueNode, ValueOp,
+};
+use crate::engine::{Action, Zone};
+use std::sync::Arc;
+
+fn copy(base: &str, id: &str, name: &str) -> CardDef {
+    let mut card = test_cards()
+        .into_iter()
+        .find(|c| c.name == base)
+        .expect("a test card");
+    card.id = id.to_owned();
+    card.name = name.to_owned();
+    card.abilities.clear();
+    card
+}
+
+/// "Lantern" (V1 that can't be played from the EX area) and "Sleeper" (V1
+/// that can't be played from the EX area while it has Spell counters).
+fn board(p1: Side) -> Board {
+    let mut cards = test_cards();
+    let mut lantern = copy("V1", "TEST-LANTERN", "Lantern");
+    lantern.keywords |= Keywords::CANNOT_BE_PLAYED_FROM_EX;
+    let mut sleeper = copy("V1", "TEST-SLEEPER", "Sleeper");
+    sleeper.abilities = vec![AbilityDef {
+        name: "Dormant".to_owned(),
+        kind: AbilityKind::Passive(PassiveDef {
+            grant: Grant::Keywords(Keywords::CANNOT_BE_PLAYED_FROM_EX),
+            scope: PassiveScope::ThisCard,
+            condition: PassiveCondition::Value(ValueExpr {
+                nodes: vec![
+                    ValueNode::ThisCounters(Counter::Spell),
+                    ValueNode::Int(0),
+                    ValueNode::Binary(ValueOp::Gt, 0, 1),
+                ],
+            }),
+        }),
+        costs: Vec::new(),
+        once_per_turn: false,
+        text: String::new(),
+    }];
+    cards.extend([lantern, sleeper]);
+    Board::builder()
+        .db(Arc::new(CardDb::new(cards).expect("a valid pool")))
+        .runner(Arc::new(test_runner()))
+        .side(P1, p1)
+        .side(P2, Side::new())
+        .build()
+}
+
+fn play(s: &Board, zone: Zone, name: &str) -> Action {
+    Action::Play {
+        card: s.card(P1, zone, name),
+    }
+}
+
+/// Whether P1 may play the card now, listed afresh from the state.
+fn playable(s: &Board, zone: Zone, name: &str) -> bool {
+    s.game.legal_main_actions(P1).contains(&play(s, zone, name))
+}
+
+#[test]
+fn l7_ex1_a_card_that_cant_be_played_from_the_ex_area_still_plays_from_the_hand() {
+    let s = board(Side::new().ex_area(["Lantern"]).pp(5));
+    assert!(!s.can(play(&s, Zone::ExArea, "Lantern")), "{}", s.dump());
+    let s = board(Side::new().hand(["Lantern"]).pp(5));
+    assert!(s.can(play(&s, Zone::Hand, "Lantern")));
+}
+
+#[test]
+fn l7_the_conditional_form_holds_while_its_condition_does() {
+    let mut s = board(Side::new().ex_area(["Sleeper"]).pp(5));
+    // An effect playing it is refused alike (`play_by_effect`): checked by
+    // the same `refused_from`.
+    let sleeper = s.card(P1, Zone::ExArea, "Sleeper");
+    assert!(
+        playable(&s, Zone::ExArea, "Sleeper"),
+        "no counters: playable"
+    );
+    // A Spell counter on it, as card code would put one.
+    s.game.state.cards[sleeper.idx()]
+        .counters
+        .set(Counter::Spell, 1);
+    s.game.state.forget_characteristics();
+    assert!(!playable(&s, Zone::ExArea, "Sleeper"), "{}", s.dump());
+}
