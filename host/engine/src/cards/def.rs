@@ -364,6 +364,11 @@ pub enum PassiveScope {
     AlliesOnField(CardFilter),
     /// Matching cards in your hand.
     AlliesInHand(CardFilter),
+    /// Your matching cards in any of these zones, while this card is on
+    /// the field: "cards you play from your EX area cost 1 less" is a cost
+    /// change to your cards in the EX area, read as they are played from it
+    /// (later-sets §13).
+    AlliesIn(super::ZoneSet, CardFilter),
 }
 
 /// When a passive is on (rules-coverage.md §2 class conditions).

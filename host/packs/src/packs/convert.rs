@@ -280,6 +280,9 @@ fn passive_in(p: w::Passive) -> Result<PassiveDef, String> {
                 PassiveScope::OtherAlliesOnField(filter_in(f)?)
             }
             w::PassiveScope::AlliesOnField(f) => PassiveScope::AlliesOnField(filter_in(f)?),
+            w::PassiveScope::AlliesIn(a) => {
+                PassiveScope::AlliesIn(zone_set_in(a.zones)?, filter_in(a.filter)?)
+            }
             w::PassiveScope::AlliesInHand(f) => PassiveScope::AlliesInHand(filter_in(f)?),
         },
         condition: match p.condition {

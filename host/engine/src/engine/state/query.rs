@@ -479,6 +479,12 @@ impl GameState {
                         && target.owner == owner
                         && self.matches_with(db, card, filter, Some(source), false)
                 }
+                PassiveScope::AlliesIn(zones, filter) => {
+                    source_state.zone == Zone::Field
+                        && zones.names(target.zone)
+                        && target.owner == owner
+                        && self.matches_with(db, card, filter, Some(source), false)
+                }
             };
             // A ThisCard passive works only on the field, except cost
             // changes and "can't be played from the EX area" (a condition

@@ -91,3 +91,67 @@ fn l7_the_conditional_form_holds_while_its_condition_does() {
     s.game.state.forget_characteristics();
     assert!(!playable(&s, Zone::ExArea, "Sleeper"), "{}", s.dump());
 }
+
+/// "Ex Patron" (V1: while it is on your field, cards you play from your EX
+/// area cost 1 less), over the test cards.
+fn patron_board(p1: Side) -> Board {
+    let mut cards = test_cards();
+    let mut patron = copy("V1", "TEST-PATRON", "Ex Patron");
+    patron.abilities = vec![AbilityDef {
+        name: "Patronage".to_owned(),
+        kind: AbilityKind::Passive(PassiveDef {
+            grant: Grant::Cost(-1),
+            scope: PassiveScope::AlliesIn(
+                crate::cards::ZoneSet::of(&[Zone::ExArea]),
+                crate::cards::CardFilter::default(),
+            ),
+            condition: PassiveCondition::Always,
+        }),
+        costs: Vec::new(),
+        once_per_turn: false,
+        text: String::new(),
+    }];
+    cards.push(patron);
+    Board::builder()
+        .db(Arc::new(CardDb::new(cards).expect("a valid pool")))
+        .runner(Arc::new(test_runner()))
+        .side(P1, p1)
+        .side(P2, Side::new())
+        .build()
+}
+
+fn cost(s: &Board, zone: Zone, name: &str) -> i32 {
+    let card = s.card(P1, zone, name);
+    s.game.state().characteristics(s.game.db(), card).cost
+}
+
+#[test]
+fn l13_h3_ex_area_discounts_stack_floor_at_0_and_skip_the_hand() {
+    let s = patron_board(
+        Side::new()
+            .field(["Ex Patron"])
+            .ex_area(["V3"])
+            .hand(["V3"]),
+    );
+    assert_eq!(cost(&s, Zone::ExArea, "V3"), 2, "3 less 1");
+    assert_eq!(cost(&s, Zone::Hand, "V3"), 3, "the hand is no EX area");
+    let s = patron_board(
+        Side::new()
+            .field(["Ex Patron", "Ex Patron"])
+            .ex_area(["V3", "V1"])
+            .pp(1),
+    );
+    assert_eq!(cost(&s, Zone::ExArea, "V3"), 1, "two discounts stack");
+    assert_eq!(cost(&s, Zone::ExArea, "V1"), 0, "never below 0");
+    assert!(
+        s.can(play(&s, Zone::ExArea, "V3")),
+        "1 PP pays for it: {}",
+        s.dump()
+    );
+    let s = patron_board(Side::new().ex_area(["V3"]));
+    assert_eq!(
+        cost(&s, Zone::ExArea, "V3"),
+        3,
+        "only while a patron is on the field"
+    );
+}
