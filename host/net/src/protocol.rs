@@ -346,6 +346,10 @@ pub struct CardFace {
     pub is_token: bool,
     /// Printed text.
     pub text: String,
+    /// Its universe's number in `sve_vocab::UNIVERSES`, if it has one (for
+    /// deck building on a universe).
+    #[serde(default)]
+    pub universe: Option<u8>,
 }
 
 impl CardFace {
@@ -365,6 +369,7 @@ impl CardFace {
             keywords: def.keywords,
             is_token: def.is_token,
             text: def.text.clone(),
+            universe: def.universe,
         }
     }
 
@@ -391,6 +396,7 @@ impl CardFace {
             // The face's `keywords` carry declared keywords' bits; their
             // words come with the pool's [`KeywordFace`]s.
             declared_keywords: Vec::new(),
+            universe: self.universe,
         }
     }
 }

@@ -184,6 +184,14 @@ pub fn card_def(card: &ir::Card, warn: &mut dyn FnMut(String)) -> CardDef {
         // SVE Script has no form for a pack's own keywords yet (issue 33,
         // plan step 3): a script naming one is refused by the compiler.
         declared_keywords: Vec::new(),
+        universe: card.universe.and_then(|universe| {
+            // OK: the IR's universes are the vocabulary's, in its order
+            // (a test of sve-script checks).
+            ir::Universe::ALL
+                .iter()
+                .position(|u| *u == universe)
+                .and_then(|n| u8::try_from(n).ok())
+        }),
     }
 }
 

@@ -151,6 +151,7 @@ impl Card {
                 text: String::new(),
                 unplayable: None,
                 declared_keywords: Vec::new(),
+                universe: None,
             },
             abilities: Vec::new(),
             declares: None,
@@ -190,6 +191,22 @@ impl Card {
     /// Whether this is a keyword declaration ([`Card::keyword`]).
     pub fn is_keyword(&self) -> bool {
         self.declares.is_some()
+    }
+
+    /// The crossover universe the card belongs to, by the vocabulary's
+    /// identifier or printed name (`"Umamusume"`, `"Cardfight!! Vanguard"`;
+    /// `sve_vocab::UNIVERSES`): decks may be built on a universe instead of
+    /// a class. Panics on a name the vocabulary doesn't know (a mistake in
+    /// the pack's code, caught when the pack is first read).
+    pub fn universe(mut self, name: &str) -> Card {
+        let Some(n) = sve_vocab::UNIVERSES
+            .iter()
+            .position(|u| u.ident == name || sve_vocab::universe_named(name) == Some(u))
+        else {
+            panic!("card {}: `{name}` is no universe", self.def.id);
+        };
+        self.def.universe = u8::try_from(n).ok();
+        self
     }
 
     /// A keyword a pack declares that the card has printed, by name (this

@@ -104,3 +104,15 @@ fn the_sets_scenario_files_pass() {
     assert!(skipped.is_empty(), "{skipped:#?}");
     sve_tests::assert_reports_pass(&reports);
 }
+
+#[test]
+fn a_scripts_universe_reaches_the_card_data_and_its_deck_rules() {
+    let loaded = loaded();
+    let def = |id: &str| {
+        let found = loaded.db.by_card_id(id).expect("a card of the set");
+        loaded.db.get(found).clone()
+    };
+    let uma = def("CS01-U01");
+    assert_eq!(uma.universe_info().map(|u| u.ident), Some("Umamusume"));
+    assert_eq!(def("SD01-003").universe, None);
+}

@@ -92,6 +92,7 @@ mod tests {
             leader: Some("SD01-LD".to_owned()),
             main: vec![("SD01-001".to_owned(), 3), ("SD01-002".to_owned(), 2)],
             evolve: vec![("SD01-010".to_owned(), 1)],
+            basis: sve_engine::decks::DeckBasis::Class,
         };
         let written = code::encode(&built.to_file()).expect("encodes");
         let mut draft = DeckDraft::default();

@@ -5,7 +5,7 @@
 
 use crate::config::ChosenDeck;
 use sve_engine::cards::{CardDb, CardDef, CardType};
-use sve_engine::decks::{self, DeckEntry, DeckError, DeckFile};
+use sve_engine::decks::{self, DeckBasis, DeckEntry, DeckError, DeckFile};
 
 /// Where a card goes when it is added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +46,8 @@ pub struct DeckDraft {
     pub main: Vec<(String, u32)>,
     /// Evolve deck: card id and copies, in the order added.
     pub evolve: Vec<(String, u32)>,
+    /// What the deck is built on: its leader's class, or its universe.
+    pub basis: DeckBasis,
 }
 
 /// The name used in error messages for a deck that has no file yet.
@@ -58,6 +60,7 @@ impl DeckDraft {
         let mut notes = Vec::new();
         let mut draft = DeckDraft {
             title: file.title.clone(),
+            basis: file.basis,
             ..DeckDraft::default()
         };
         for entry in &file.leader {
@@ -149,7 +152,11 @@ impl DeckDraft {
 
     /// The deck in the community deck-list format.
     pub fn to_text(&self, db: &CardDb) -> String {
-        let mut text = format!("{}\n\n# Leader\n", self.title_line());
+        let mut text = format!("{}\n\n", self.title_line());
+        if self.basis == DeckBasis::Universe {
+            text.push_str("# Basis universe\n");
+        }
+        text.push_str("# Leader\n");
         if let Some(leader) = &self.leader {
             text.push_str(&entry_line(db, 1, leader));
         }
@@ -191,6 +198,7 @@ impl DeckDraft {
             ),
             main: entries(&self.main),
             evolve: entries(&self.evolve),
+            basis: self.basis,
         }
     }
 

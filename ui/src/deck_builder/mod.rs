@@ -117,6 +117,28 @@ impl DeckBuilder {
                     .desired_width(200.0),
             )
             .labelled_by(title_label.id);
+            // A universe leader's deck may be built on its universe
+            // instead of its class (CR 6.1.1.5).
+            let universe = draft
+                .leader
+                .as_deref()
+                .and_then(|id| db.by_card_id(id))
+                .and_then(|def| db.get(def).universe_info());
+            if let Some(universe) = universe {
+                let mut on_universe = draft.basis == sve_engine::decks::DeckBasis::Universe;
+                let label = format!("Built on {}", universe.name);
+                if ui
+                    .checkbox(&mut on_universe, label)
+                    .on_hover_text("Only this universe's cards, of any class; otherwise the leader's class and Neutral.")
+                    .changed()
+                {
+                    draft.basis = if on_universe {
+                        sve_engine::decks::DeckBasis::Universe
+                    } else {
+                        sve_engine::decks::DeckBasis::Class
+                    };
+                }
+            }
             ui.separator();
             let path_label = ui.label("Deck file");
             ui.add(

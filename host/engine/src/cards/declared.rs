@@ -122,6 +122,7 @@ impl DeclaredKeyword {
             shown_name: None,
             unplayable: Some("a keyword's abilities, not a card".to_owned()),
             declared_keywords: Vec::new(),
+            universe: None,
         }
     }
 }

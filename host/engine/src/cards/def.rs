@@ -142,9 +142,20 @@ pub struct CardDef {
     /// (`cards/declared.rs`): the database sets their bits in `keywords`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub declared_keywords: Vec<String>,
+    /// The crossover universe the card belongs to, as its number in
+    /// `sve_vocab::UNIVERSES` (CR 6.1.1.5: a deck may be built on its
+    /// leader's universe instead of its class).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub universe: Option<u8>,
 }
 
 impl CardDef {
+    /// The card's universe's vocabulary entry, if it has one.
+    pub fn universe_info(&self) -> Option<&'static sve_vocab::UniverseInfo> {
+        self.universe
+            .and_then(|n| sve_vocab::UNIVERSES.get(usize::from(n)))
+    }
+
     /// The name to show players: the translation when there is one, else
     /// the name.
     pub fn display_name(&self) -> &str {

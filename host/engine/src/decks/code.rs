@@ -7,7 +7,10 @@
 //! the entries, each entry the copies and the card id, the id front-coded
 //! against the previous id of its section (the length of the prefix they
 //! share, then the rest), so `SD01-001` after `SD01-002` costs one byte of
-//! text. Titles are not part of a code.
+//! text. Titles are not part of a code. A deck built on its leader's
+//! universe is version 2 (`SVD2`): the same payload after one byte, 1 for
+//! the universe basis; a class deck stays version 1, so older builds read
+//! it.
 //!
 //! Decoding reads text from anywhere: it refuses, with a [`DeckCodeError`]
 //! naming what is wrong, codes longer than [`MAX_CODE_CHARS`], sections of
@@ -18,7 +21,7 @@
 //! [`check_deck`](super::check_deck)'s work, on the [`DeckFile`] a code
 //! becomes.
 
-use super::{DeckEntry, DeckFile};
+use super::{DeckBasis, DeckEntry, DeckFile};
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use sve_text::{check_card_id, escape_line};
@@ -46,8 +49,11 @@ pub enum DeckCodeError {
     #[error("not a deck code (it should start with `{PREFIX}`)")]
     NotACode,
     /// Starts with `SVD` and a version this build does not read.
-    #[error("deck code version `{0}` is not supported (this build reads version 1)")]
+    #[error("deck code version `{0}` is not supported (this build reads versions 1 and 2)")]
     Version(String),
+    /// A version 2 code whose basis byte is no basis.
+    #[error("the deck code names basis {0}, which is no deck basis (0 class, 1 universe)")]
+    Basis(u8),
     /// The payload is not base64url.
     #[error("the deck code is damaged: {0}")]
     NotBase64(String),
@@ -97,6 +103,13 @@ pub enum DeckCodeError {
 /// more than [`MAX_ENTRIES`] entries in a section.
 pub fn encode(file: &DeckFile) -> Result<String, DeckCodeError> {
     let mut payload = Vec::new();
+    let version = match file.basis {
+        DeckBasis::Class => "SVD1",
+        DeckBasis::Universe => {
+            payload.push(1);
+            "SVD2"
+        }
+    };
     for (section, entries) in SECTIONS.into_iter().zip(sections(file)) {
         if entries.len() > MAX_ENTRIES {
             return Err(DeckCodeError::TooManyEntries {
@@ -137,7 +150,7 @@ pub fn encode(file: &DeckFile) -> Result<String, DeckCodeError> {
             previous = card;
         }
     }
-    Ok(format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(payload)))
+    Ok(format!("{version}{}", URL_SAFE_NO_PAD.encode(payload)))
 }
 
 /// Reads a code (spaces and line breaks around and inside it are
@@ -155,9 +168,13 @@ pub fn decode(code: &str, title: &str) -> Result<DeckFile, DeckCodeError> {
     let Some(versioned) = code.strip_prefix("SVD") else {
         return Err(DeckCodeError::NotACode);
     };
-    let Some(body) = versioned.strip_prefix('1') else {
-        let version: String = versioned.chars().take(1).collect();
-        return Err(DeckCodeError::Version(shown(&version)));
+    let (body, has_basis) = match (versioned.strip_prefix('1'), versioned.strip_prefix('2')) {
+        (Some(body), _) => (body, false),
+        (_, Some(body)) => (body, true),
+        _ => {
+            let version: String = versioned.chars().take(1).collect();
+            return Err(DeckCodeError::Version(shown(&version)));
+        }
     };
     let payload = URL_SAFE_NO_PAD
         .decode(body)
@@ -165,6 +182,19 @@ pub fn decode(code: &str, title: &str) -> Result<DeckFile, DeckCodeError> {
     let mut reader = Reader {
         bytes: &payload,
         at: 0,
+    };
+    let basis = if has_basis {
+        let Some(byte) = payload.first().copied() else {
+            return Err(DeckCodeError::CutShort { section: "basis" });
+        };
+        reader.at = 1;
+        match byte {
+            0 => DeckBasis::Class,
+            1 => DeckBasis::Universe,
+            other => return Err(DeckCodeError::Basis(other)),
+        }
+    } else {
+        DeckBasis::Class
     };
     let mut parts: [Vec<DeckEntry>; 3] = Default::default();
     for (section, entries) in SECTIONS.into_iter().zip(&mut parts) {
@@ -181,6 +211,7 @@ pub fn decode(code: &str, title: &str) -> Result<DeckFile, DeckCodeError> {
         leader,
         main,
         evolve,
+        basis,
     })
 }
 
@@ -317,6 +348,7 @@ mod tests {
             leader: entries(leader),
             main: entries(main),
             evolve: entries(evolve),
+            basis: DeckBasis::Class,
         }
     }
 
@@ -377,6 +409,27 @@ mod tests {
     }
 
     #[test]
+    fn a_universe_deck_is_a_version_2_code_and_a_class_deck_stays_version_1() {
+        let sd01 = starter_deck("SD01").expect("bundled");
+        let class = encode(&sd01).expect("encodes");
+        assert!(class.starts_with("SVD1"), "{class}");
+        let universe = DeckFile {
+            basis: DeckBasis::Universe,
+            ..sd01.clone()
+        };
+        let code = encode(&universe).expect("encodes");
+        assert!(code.starts_with("SVD2"), "{code}");
+        let back = decode(&code, &sd01.title).expect("decodes");
+        assert_eq!(back.basis, DeckBasis::Universe);
+        assert_eq!(
+            back.main,
+            decode(&class, &sd01.title).expect("decodes").main
+        );
+        let bad = format!("SVD2{}", URL_SAFE_NO_PAD.encode([7u8, 0, 0, 0]));
+        assert_eq!(decode(&bad, "T"), Err(DeckCodeError::Basis(7)));
+    }
+
+    #[test]
     fn garbage_is_refused_naming_what_is_wrong() {
         let refused = |code: &str| decode(code, "T").expect_err(code).to_string();
         assert_eq!(refused(""), "the deck code is empty");
@@ -387,7 +440,7 @@ mod tests {
         );
         assert_eq!(
             refused("SVD9AAAA"),
-            "deck code version `9` is not supported (this build reads version 1)"
+            "deck code version `9` is not supported (this build reads versions 1 and 2)"
         );
         assert!(refused("SVD1!!!").starts_with("the deck code is damaged: "));
         assert_eq!(
@@ -472,6 +525,7 @@ mod tests {
                 leader: entries(&parts[0]),
                 main: entries(&parts[1]),
                 evolve: entries(&parts[2]),
+                basis: DeckBasis::Class,
             };
             let code = encode(&file).expect("encodes");
             prop_assert_eq!(decode(&code, "T").expect("decodes"), file);

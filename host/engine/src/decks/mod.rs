@@ -3,7 +3,10 @@
 //! The community deck-list text format is read unmodified: a title line,
 //! then sections `# Leader`, `# Main Deck`, `# Evolve Deck`, each with lines
 //! `N CARD-ID` (anything after the id, such as a card name, is ignored).
-//! Blank lines are skipped; `//` starts a comment.
+//! Blank lines are skipped; `//` starts a comment. A line `# Basis
+//! universe` builds the deck on its leader's universe instead of its class
+//! (CR 6.1.1.5: that universe's cards only, of any class); `# Basis class`
+//! is the default.
 
 pub mod code;
 
@@ -35,6 +38,21 @@ pub struct DeckFile {
     pub main: Vec<DeckEntry>,
     /// Evolve deck entries.
     pub evolve: Vec<DeckEntry>,
+    /// What the deck is built on (`# Basis universe`; the class by
+    /// default).
+    pub basis: DeckBasis,
+}
+
+/// What a deck is built on (CR 6.1.1.5): its leader's class (cards of that
+/// class and Neutral; universes don't matter) or its leader's universe
+/// (only that universe's cards; classes don't matter).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DeckBasis {
+    /// The leader's class.
+    #[default]
+    Class,
+    /// The leader's universe.
+    Universe,
 }
 
 /// One `N CARD-ID` line.
@@ -89,6 +107,7 @@ pub fn parse_deck(text: &str, source: &str) -> Result<DeckFile, Vec<DeckError>> 
         leader: Vec::new(),
         main: Vec::new(),
         evolve: Vec::new(),
+        basis: DeckBasis::Class,
     };
     let mut errors = Vec::new();
     let mut section = Section::None;
@@ -106,6 +125,18 @@ pub fn parse_deck(text: &str, source: &str) -> Result<DeckFile, Vec<DeckError>> 
         }
         if let Some(heading) = line.strip_prefix('#') {
             let heading = heading.trim().to_ascii_lowercase();
+            let words: Vec<&str> = heading.split_whitespace().collect();
+            if let ["basis", basis] = words.as_slice() {
+                match *basis {
+                    "class" => deck.basis = DeckBasis::Class,
+                    "universe" => deck.basis = DeckBasis::Universe,
+                    other => errors.push(error(
+                        line_no,
+                        format!("unknown basis `{other}`; expected `# Basis class` or `# Basis universe`"),
+                    )),
+                }
+                continue;
+            }
             section = match heading.as_str() {
                 "leader" => Section::Leader,
                 "main deck" | "main" | "deck" => Section::Main,
@@ -205,6 +236,7 @@ pub fn check_deck(deck: &DeckFile, db: &CardDb) -> Vec<DeckError> {
         );
     }
     let mut leader_class = None;
+    let mut leader_universe = None;
     for entry in &deck.leader {
         match db.by_card_id(&entry.card_id).map(|id| db.get(id)) {
             None => problem(
@@ -224,8 +256,19 @@ pub fn check_deck(deck: &DeckFile, db: &CardDb) -> Vec<DeckError> {
                     def.unplayable.as_deref().unwrap_or_default()
                 ),
             ),
-            Some(def) => leader_class = Some(def.class),
+            Some(def) => {
+                leader_class = Some(def.class);
+                leader_universe = Some(def.universe);
+            }
         }
+    }
+    if deck.basis == DeckBasis::Universe
+        && let Some(None) = leader_universe
+    {
+        problem(
+            deck.leader.first().map(|e| e.line),
+            "the deck is built on its leader's universe (`# Basis universe`), but the leader belongs to none".to_owned(),
+        );
     }
     let main_count: u32 = deck.main.iter().map(|e| e.count).sum();
     if !(40..=50).contains(&main_count) {
@@ -289,7 +332,21 @@ pub fn check_deck(deck: &DeckFile, db: &CardDb) -> Vec<DeckError> {
                     ),
                 );
             }
-            if let Some(class) = leader_class
+            if deck.basis == DeckBasis::Universe {
+                // Built on the universe: its cards only, any class.
+                if let Some(Some(wanted)) = leader_universe
+                    && def.universe != Some(wanted)
+                {
+                    let universe = def.universe_info().map_or("no universe", |u| u.name);
+                    problem(
+                        Some(entry.line),
+                        format!(
+                            "`{}` ({}) is of {universe}, but the deck is built on its leader's universe",
+                            entry.card_id, def.name
+                        ),
+                    );
+                }
+            } else if let Some(class) = leader_class
                 && def.class != class
                 && def.class != Class::Neutral
             {
@@ -372,6 +429,82 @@ pub fn resolve(deck: &DeckFile, db: &CardDb) -> Result<DeckList, Vec<DeckError>>
 mod tests {
     use super::*;
     use crate::cards::starter::starter_db;
+
+    /// The starter cards, with the Forest leader, a Forest follower and a
+    /// Sword follower in the Umamusume universe.
+    fn universe_db() -> CardDb {
+        let db = starter_db().expect("bundled cards load");
+        let mut defs: Vec<_> = db.iter().map(|(_, d)| d.clone()).collect();
+        let uma = sve_vocab::UNIVERSES
+            .iter()
+            .position(|u| u.ident == "Umamusume")
+            .and_then(|n| u8::try_from(n).ok());
+        for def in &mut defs {
+            // A Forest follower and a Sword one join the universe, and the
+            // Forest leader with them.
+            if matches!(def.id.as_str(), "SD01-003" | "SD02-003" | "BP01-LD01") {
+                def.universe = uma;
+            }
+        }
+        CardDb::new(defs).expect("a valid pool")
+    }
+
+    fn messages(deck: &DeckFile, db: &CardDb) -> Vec<String> {
+        check_deck(deck, db)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn a_universe_deck_takes_its_universes_cards_of_any_class_and_nothing_else() {
+        let db = universe_db();
+        let text = "Uma\n# Basis universe\n# Leader\n1 BP01-LD01\n# Main Deck\n3 SD01-003\n3 SD02-003\n3 SD01-005\n";
+        let deck = parse_deck(text, "uma.deck").expect("parses");
+        assert_eq!(deck.basis, DeckBasis::Universe);
+        let found = messages(&deck, &db);
+        // SD02-003 is Swordcraft under a Forest leader: fine on a universe
+        // basis. SD01-005 belongs to no universe: refused, at its line.
+        assert!(!found.iter().any(|m| m.contains("SD02-003")), "{found:?}");
+        assert!(
+            found.iter().any(|m| m.starts_with("uma.deck:8: `SD01-005`")
+                && m.ends_with(
+                    "is of no universe, but the deck is built on its leader's universe"
+                )),
+            "{found:?}"
+        );
+        // On its class, the same deck refuses the Swordcraft card and takes
+        // the classless one.
+        let class = DeckFile {
+            basis: DeckBasis::Class,
+            ..deck
+        };
+        let found = messages(&class, &db);
+        assert!(
+            found
+                .iter()
+                .any(|m| m.contains("`SD02-003`") && m.contains("but the leader is Forestcraft")),
+            "{found:?}"
+        );
+        assert!(!found.iter().any(|m| m.contains("SD01-005")), "{found:?}");
+    }
+
+    #[test]
+    fn a_universe_deck_needs_a_universe_leader_and_a_known_basis() {
+        let db = starter_db().expect("bundled cards load");
+        let text = "No\n# Basis universe\n# Leader\n1 BP01-LD03\n# Main Deck\n3 SD02-003\n";
+        let deck = parse_deck(text, "no.deck").expect("parses");
+        let found = messages(&deck, &db);
+        assert!(
+            found.contains(&"no.deck:4: the deck is built on its leader's universe (`# Basis universe`), but the leader belongs to none".to_owned()),
+            "{found:?}"
+        );
+        let errors = parse_deck("X\n# Basis title\n", "x.deck").unwrap_err();
+        assert_eq!(
+            errors[0].to_string(),
+            "x.deck:2: unknown basis `title`; expected `# Basis class` or `# Basis universe`"
+        );
+    }
 
     #[test]
     fn every_starter_deck_is_legal() {

@@ -242,6 +242,9 @@ impl ReplayDeck {
             leader: entries(std::slice::from_ref(&self.leader)),
             main: entries(&self.main),
             evolve: entries(&self.evolve),
+            // A replay records the cards a match was played with, not how
+            // the deck was built; no rule of play reads the basis yet.
+            basis: crate::decks::DeckBasis::Class,
         }
     }
 }

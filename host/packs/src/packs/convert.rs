@@ -424,6 +424,7 @@ pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
         .collect::<Result<_, _>>()
         .map_err(on_card)?;
     let keywords = keywords_in(c.keywords).map_err(on_card)?;
+    let universe = c.universe.map(universe_in).transpose().map_err(on_card)?;
     Ok(CardDef {
         id: c.id,
         name: clean_uncapped(&c.name, TextKind::Name),
@@ -450,7 +451,20 @@ pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
             .iter()
             .map(|name| clean_uncapped(name, TextKind::Name))
             .collect(),
+        universe,
     })
+}
+
+/// A card-API universe number: the vocabulary's (`UNIVERSES`). A number no
+/// universe of this host has is refused, naming it.
+fn universe_in(n: u8) -> Result<u8, String> {
+    match sve_vocab::UNIVERSES.get(usize::from(n)) {
+        Some(_) => Ok(n),
+        None => Err(format!(
+            "universe {n} is no universe this host knows (it knows 0 to {})",
+            sve_vocab::UNIVERSES.len() - 1
+        )),
+    }
 }
 
 /// A keyword the pack declares, as the engine's declaration. Whether the
@@ -501,6 +515,7 @@ mod tests {
             text: String::new(),
             unplayable: None,
             declared_keywords: Vec::new(),
+            universe: None,
         }
     }
 

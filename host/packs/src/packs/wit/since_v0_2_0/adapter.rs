@@ -75,6 +75,7 @@ adapt_record!(old -> new::CardDef {
     id, name, class, card_type, traits, cost, attack, defense, evolve_cost, keywords,
     initial_counters, is_token, abilities, text, unplayable;
     declared_keywords = Vec::new(),
+    universe = None,
 });
 adapt_record!(old -> new::Manifest { cards; keywords = Vec::new() });
 
