@@ -139,6 +139,7 @@ pub(crate) const KEYWORDS: Table<Keyword> = &[
     ("DoubleCombatDamage", Keyword::DoubleCombatDamage),
     ("DoubleLeaderDamage", Keyword::DoubleLeaderDamage),
     ("CannotBePlayedFromEx", Keyword::CannotBePlayedFromEx),
+    ("CannotBeDestroyed", Keyword::CannotBeDestroyed),
 ];
 
 pub(crate) const COUNTERS: Table<Counter> = &[

@@ -200,6 +200,9 @@ macro_rules! for_each_keyword {
             CANNOT_BE_PLAYED_FROM_EX = 29, "CannotBePlayedFromEx", "cannot-be-played-from-ex", Internal, Timing, "later-sets §7", "Can't be played from the EX area (a condition for playing it, also when an effect plays it).",
                 "Can't be played from the EX area",
                 "This card can't be played from the EX area. It may still be there and use its abilities.";
+            CANNOT_BE_DESTROYED = 30, "CannotBeDestroyed", "cannot-be-destroyed", Internal, Defence, "later-sets §13", "Can't be destroyed at all: not by abilities, Bane or 0 defense (it stays on the field).",
+                "Can't be destroyed",
+                "Nothing destroys this card: not abilities, not Bane, not its defense reaching 0.";
         }
     };
 }
@@ -370,7 +373,8 @@ pub struct TriggerInfo {
     /// The name an ability with this trigger gets by default ("Last
     /// Words").
     pub name: &'static str,
-    /// Whether it takes a card filter ("another matching card ...").
+    /// Whether it takes a payload: a card filter ("another matching card
+    /// ..."), or the move hook's zones, whose cards and filter.
     pub filtered: bool,
     /// Its section in `docs/rules-coverage.md`.
     pub clause: &'static str,
@@ -842,7 +846,8 @@ mod tests {
         text.contains('_')
             || text
                 .split_whitespace()
-                .any(|word| word.chars().skip(1).any(|c| c.is_ascii_uppercase()))
+                // "EX area" is the game's own word.
+                .any(|word| word != "EX" && word.chars().skip(1).any(|c| c.is_ascii_uppercase()))
     }
 
     #[test]
@@ -887,8 +892,9 @@ mod tests {
                 trigger.ident
             );
         }
+        // Seven with a card filter, and the move hook (`OnMove`).
         let filtered: usize = TRIGGERS.iter().filter(|t| t.filtered).count();
-        assert_eq!(filtered, 7);
+        assert_eq!(filtered, 8);
     }
 
     #[test]

@@ -403,6 +403,11 @@ fn follower_destruction(board: &Board<'_>, plan: &mut Plan) {
         if !stats.card_type.is_follower() {
             continue;
         }
+        if stats.keywords.contains(Keywords::CANNOT_BE_DESTROYED) {
+            // It stays, whatever its defense (later-sets §13 H-5): asked
+            // again at each check, so a passive's condition decides anew.
+            continue;
+        }
         if stats.defense <= 0 {
             plan.destroy.push((*card, false));
         } else if board.state.card(*card).fought_bane

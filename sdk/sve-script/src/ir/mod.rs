@@ -93,8 +93,8 @@ use serde::{Deserialize, Serialize};
 /// 3: appended the Vanguard and Princess Connect! Re:Dive universes
 /// (version 2 stays readable).
 /// 4: appended keywords a pack declares (`CardType::Keyword`,
-/// `Keyword::Declared`) and `Keyword::CannotBePlayedFromEx` (versions 2 and
-/// 3 stay readable).
+/// `Keyword::Declared`), `Keyword::CannotBePlayedFromEx` and
+/// `Keyword::CannotBeDestroyed` (versions 2 and 3 stay readable).
 pub const IR_VERSION: u32 = 4;
 
 /// The oldest IR version [`Module::from_bytes`] still reads: the last

@@ -213,6 +213,8 @@ named_enum! {
         DoubleLeaderDamage = "DoubleLeaderDamage",
         /// Can't be played from the EX area (IR 4).
         CannotBePlayedFromEx = "CannotBePlayedFromEx",
+        /// Can't be destroyed at all (IR 4).
+        CannotBeDestroyed = "CannotBeDestroyed",
         @numbered
         /// A keyword the module declares (IR 4): its `n`-th keyword
         /// declaration card (`type Keyword;`, [`CardType::Keyword`]) in

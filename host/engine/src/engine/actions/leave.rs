@@ -84,6 +84,13 @@ impl Match {
             {
                 continue;
             }
+            // "Can't be destroyed", read at each attempt (a passive's
+            // condition included): no destruction at all.
+            if matches!(leave.cause, MoveCause::Destroy { .. })
+                && keywords.contains(Keywords::CANNOT_BE_DESTROYED)
+            {
+                continue;
+            }
             if self.state.card(card).counter(Counter::Stack) > 0
                 && keywords.contains(Keywords::STACK)
             {

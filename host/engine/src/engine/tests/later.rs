@@ -155,3 +155,55 @@ fn l13_h3_ex_area_discounts_stack_floor_at_0_and_skip_the_hand() {
         "only while a patron is on the field"
     );
 }
+
+/// "Stubborn" (V3: while it is your turn, this follower can't be destroyed).
+fn stubborn_board(p1: Side, p2: Side) -> Board {
+    let mut cards = test_cards();
+    let mut stubborn = copy("V3", "TEST-STUBBORN", "Stubborn");
+    stubborn.abilities = vec![AbilityDef {
+        name: "Stubborn".to_owned(),
+        kind: AbilityKind::Passive(PassiveDef {
+            grant: Grant::Keywords(Keywords::CANNOT_BE_DESTROYED),
+            scope: PassiveScope::ThisCard,
+            condition: PassiveCondition::YourTurn,
+        }),
+        costs: Vec::new(),
+        once_per_turn: false,
+        text: String::new(),
+    }];
+    cards.push(stubborn);
+    Board::builder()
+        .db(Arc::new(CardDb::new(cards).expect("a valid pool")))
+        .runner(Arc::new(test_runner()))
+        .side(P1, p1)
+        .side(P2, p2)
+        .build()
+}
+
+#[test]
+fn l13_h5_cant_be_destroyed_is_read_at_each_attempt_damage_included() {
+    let mut s = stubborn_board(Side::new().field(["Stubborn"]), Side::new().engaged(["V5"]));
+    s.attack("Stubborn", "V5");
+    // 3/3 into 5/5: at 0 defense or less, but not destroyed on its turn.
+    let stubborn = s.card(P1, Zone::Field, "Stubborn");
+    assert!(
+        s.game
+            .state()
+            .characteristics(s.game.db(), stubborn)
+            .defense
+            <= 0
+    );
+    // The opponent's turn: the condition fails, and rules handling
+    // destroys it at its next check.
+    s.end_turn();
+    assert!(
+        s.find(P1, Zone::Field, "Stubborn").is_none(),
+        "{}",
+        s.dump()
+    );
+    assert!(
+        s.find(P1, Zone::Cemetery, "Stubborn").is_some(),
+        "{}",
+        s.dump()
+    );
+}
