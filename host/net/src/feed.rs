@@ -20,7 +20,7 @@
 //! the viewer can see are inspected, and every card they name is renamed.
 
 use crate::inspect::{self, InspectedCard, ModifierSource, PendingLine, Sight};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use sve_engine::engine::view::{CardView, PlayerView, SideView};
 use sve_engine::engine::{
     Action, AttackTarget, CardRef, Choice, Decision, Event, Match, ObjectId, PlayerId, Prompt, Zone,
@@ -59,8 +59,10 @@ impl Viewer {
 #[derive(Clone, Debug)]
 pub struct SeatFeed {
     viewer: Viewer,
-    cards: HashMap<CardRef, CardRef>,
-    objects: HashMap<ObjectId, ObjectId>,
+    /// This viewer's number of each engine card, by the engine's index
+    /// (0: none now).
+    cards: Vec<u32>,
+    objects: FxHashMap<ObjectId, ObjectId>,
     next_card: u32,
     next_object: u32,
 }
@@ -70,8 +72,8 @@ impl SeatFeed {
     pub fn new(viewer: Viewer) -> SeatFeed {
         SeatFeed {
             viewer,
-            cards: HashMap::new(),
-            objects: HashMap::new(),
+            cards: Vec::new(),
+            objects: FxHashMap::default(),
             next_card: 1,
             next_object: 1,
         }
@@ -150,19 +152,34 @@ impl SeatFeed {
 
     /// The engine's card behind this viewer's number, if it has one now.
     fn engine_card(&self, wire: CardRef) -> Option<CardRef> {
+        if wire.0 == 0 {
+            return None;
+        }
         self.cards
             .iter()
-            .find(|(_, number)| **number == wire)
-            .map(|(card, _)| *card)
+            .position(|number| *number == wire.0)
+            .map(|card| CardRef(card as u32))
     }
 
     fn card(&mut self, card: CardRef) -> CardRef {
-        let next = &mut self.next_card;
-        *self.cards.entry(card).or_insert_with(|| {
-            let id = CardRef(*next);
-            *next += 1;
-            id
-        })
+        let at = card.0 as usize;
+        if at >= self.cards.len() {
+            self.cards.resize(at + 1, 0);
+        }
+        let number = &mut self.cards[at];
+        if *number == 0 {
+            *number = self.next_card;
+            self.next_card += 1;
+        }
+        CardRef(*number)
+    }
+
+    /// The card goes out of this viewer's sight: its next mention is a
+    /// new card to them.
+    fn forget_card(&mut self, card: CardRef) {
+        if let Some(number) = self.cards.get_mut(card.0 as usize) {
+            *number = 0;
+        }
     }
 
     fn object(&mut self, object: ObjectId) -> ObjectId {
@@ -331,7 +348,7 @@ impl SeatFeed {
                 if hidden_to {
                     // Out of sight: the next mention is a new card to
                     // this viewer.
-                    self.cards.remove(card);
+                    self.forget_card(*card);
                 }
                 moved
             }

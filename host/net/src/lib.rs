@@ -16,5 +16,6 @@ pub mod client;
 pub mod cluster;
 pub mod feed;
 pub mod inspect;
+pub mod patch;
 pub mod protocol;
 pub mod server;

@@ -17,12 +17,15 @@
 //! [`ObjectId`]: sve_engine::engine::ObjectId
 
 use crate::inspect::{InspectedCard, PendingLine};
+use crate::patch::UpdatePatch;
 use serde::{Deserialize, Serialize};
 use sve_engine::cards::{Badge, CardDef, CardType, Class, DeclaredKeyword, Keywords};
 use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
-/// The protocol version this build speaks. 5: keyword sets are 128 bits
+/// The protocol version this build speaks. 6: after the first whole
+/// [`Update`], a connection is sent [`ServerMsg::Patch`]es, the board as
+/// what changed since its last view ([`crate::patch`]). 5: keyword sets are 128 bits
 /// (the high half: the card pool's declared keywords, on card faces and
 /// in views), and [`ServerMsg::CardData`] words the declared keywords
 /// ([`KeywordFace`]). 4: a card's question says
@@ -34,7 +37,7 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 /// ([`Update::pending`]) and rematches ([`ClientMsg::Rematch`],
 /// [`ServerMsg::Rematch`]). 2: decisions may offer `Choice::Cancel` and
 /// events include `Event::ActivationCancelled`.
-pub const PROTOCOL_VERSION: u32 = 5;
+pub const PROTOCOL_VERSION: u32 = 6;
 
 /// Most cards one connection follows in the inspector at once; a longer
 /// [`ClientMsg::Inspect`] list is cut to its first ones.
@@ -243,6 +246,11 @@ pub enum ServerMsg {
     },
     /// News of a rematch after the match ended.
     Rematch(RematchNews),
+    /// The match moved on: an [`Update`] as what changed since the last
+    /// one this connection was sent ([`crate::patch::Mirror`] rebuilds
+    /// it; [`crate::client::Connection::recv`] hands it on as
+    /// [`ServerMsg::Update`]).
+    Patch(Box<UpdatePatch>),
 }
 
 /// What happens to a rematch after a match ended. A rematch that starts
@@ -500,12 +508,16 @@ fn in_words(err: &postcard::Error) -> String {
 /// kept near the size of a typical frame.
 pub const READ_BUFFER_BYTES: usize = 8 * 1024;
 
+/// The buffer a frame is encoded into starts at this size.
+const ENCODE_START_BYTES: usize = 512;
+
 /// Encodes a message as one frame.
 pub fn encode<T: Serialize>(msg: &T) -> Vec<u8> {
     // Serializing our own plain data types into a Vec can't fail: postcard
     // fails only on writer errors and on sequences of unknown length,
-    // neither of which these types have.
-    postcard::to_stdvec(msg).unwrap_or_default()
+    // neither of which these types have. Most frames are a few hundred
+    // bytes: starting there saves the first few doublings.
+    postcard::to_extend(msg, Vec::with_capacity(ENCODE_START_BYTES)).unwrap_or_default()
 }
 
 /// Decodes one frame of at most `max` bytes; the whole frame must be one

@@ -2,9 +2,11 @@
 //! would send seat 1 is recorded, and nothing in it names a hidden card of
 //! seat 2 (by definition or by name) before the rules reveal that card.
 //!
-//! The frames are made by the same feed the server uses and encoded with
-//! the wire codec; the test reads them back as seat 1's client would, and
-//! also searches their raw bytes for the hidden cards' names. Each frame
+//! The frames are made by the same feed the server uses, sent as the
+//! server sends them (a whole update, then view patches) and encoded with
+//! the wire codec; the test reads them back as seat 1's client would
+//! (rebuilding each patched view, which must equal the feed's), and also
+//! searches their raw bytes for the hidden cards' names. Each frame
 //! also carries the card inspector's data for every number seat 1 was
 //! ever given (and a few it never was) and the pending abilities, so the
 //! inspector's cards, their modifiers' sources and evolved cards are
@@ -22,6 +24,7 @@ use sve_engine::engine::{CardRef, DeckList, DefId, Event, Match, NoAbilities, Pl
 use sve_net::client::leaks;
 use sve_net::feed::{SeatFeed, Viewer};
 use sve_net::inspect::{InspectedCard, ModifierSource};
+use sve_net::patch::{Mirror, Sent};
 use sve_net::protocol::{Clocks, MAX_SERVER_FRAME_BYTES, ServerMsg, Update, decode, encode};
 
 fn deck(name: &str, db: &CardDb) -> DeckList {
@@ -131,11 +134,14 @@ fn no_hidden_card_of_the_opponent_reaches_a_seat() {
     let mut frames = 0u64;
     let mut bytes_seen = 0u64;
     let mut checked_defs = 0u64;
+    let mut patches = 0u64;
     for seed in 0..matches {
         let mut game = Match::new(Arc::clone(&db), Arc::new(NoAbilities), decks.clone(), seed);
         let mut feed = SeatFeed::new(Viewer::Seat(PlayerId(0)));
         let mut bots = [RandomBot::new(seed), RandomBot::new(seed ^ 0xabcd)];
         let mut revealed: HashSet<DefId> = HashSet::new();
+        let mut sent = Sent::new();
+        let mut mirror = Mirror::new();
         for step in 0..5000u32 {
             let decision = match game.step() {
                 Status::GameOver(_) => None,
@@ -164,7 +170,8 @@ fn no_hidden_card_of_the_opponent_reaches_a_seat() {
                 pending: feed.pending(&game),
                 inspected,
             };
-            let frame = encode(&ServerMsg::Update(Box::new(update)));
+            let truth = update.view.clone();
+            let frame = encode(&sent.message(update));
             frames += 1;
             bytes_seen += frame.len() as u64;
             // Names of seat 2's cards not revealed yet never appear in the
@@ -177,10 +184,21 @@ fn no_hidden_card_of_the_opponent_reaches_a_seat() {
                     db.get(*def).name
                 );
             }
-            let Ok(ServerMsg::Update(shown)) = decode::<ServerMsg>(&frame, MAX_SERVER_FRAME_BYTES)
-            else {
-                panic!("match {seed}: a frame that does not read back");
+            let shown = match decode::<ServerMsg>(&frame, MAX_SERVER_FRAME_BYTES) {
+                Ok(ServerMsg::Update(whole)) => mirror.whole(*whole).clone(),
+                Ok(ServerMsg::Patch(patch)) => {
+                    patches += 1;
+                    mirror
+                        .apply(*patch)
+                        .expect("a patch fits the last view")
+                        .clone()
+                }
+                _ => panic!("match {seed}: a frame that does not read back"),
             };
+            assert_eq!(
+                shown.view, truth,
+                "match {seed}: the patched view is the feed's"
+            );
             for id in ids_in(&shown.inspected) {
                 let def = db.by_card_id(id).expect("inspected ids are card ids");
                 assert!(
@@ -203,7 +221,8 @@ fn no_hidden_card_of_the_opponent_reaches_a_seat() {
         }
     }
     eprintln!(
-        "leak property: {matches} matches, {frames} frames, {bytes_seen} bytes, {checked_defs} card definitions checked"
+        "leak property: {matches} matches, {frames} frames ({patches} patches), {bytes_seen} bytes, {checked_defs} card definitions checked"
     );
+    assert!(patches > matches, "updates went as patches");
     assert!(checked_defs > matches * 10, "the frames did name cards");
 }

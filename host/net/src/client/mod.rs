@@ -10,8 +10,10 @@ pub mod play;
 pub mod terminal;
 pub mod text;
 
+use crate::patch::{Mirror, PatchError};
 use crate::protocol::{
-    ClientMsg, FrameError, MAX_SERVER_FRAME_BYTES, PROTOCOL_VERSION, ServerMsg, decode, encode,
+    ClientMsg, FrameError, MAX_SERVER_FRAME_BYTES, PROTOCOL_VERSION, ServerMsg, Update, decode,
+    encode,
 };
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
@@ -48,6 +50,18 @@ pub enum ClientError {
     /// The server's messages did not follow the protocol.
     #[error("unexpected message from the server: {0}")]
     Unexpected(String),
+    /// A view patch from the server did not fit the last view.
+    #[error("bad view patch from the server: {0}")]
+    Patch(#[from] PatchError),
+}
+
+/// A message from [`Connection::recv_view`].
+#[derive(Debug)]
+pub enum Received<'a> {
+    /// The match moved on: the whole update, patched in place.
+    Update(&'a Update),
+    /// Any other message (never an update or a patch).
+    Other(ServerMsg),
 }
 
 /// A connection to a server, after the hello.
@@ -55,6 +69,8 @@ pub struct Connection {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
     /// The server's name, from its welcome.
     pub server: String,
+    /// The last view, which the server's patches apply to.
+    mirror: Mirror,
 }
 
 impl Connection {
@@ -90,6 +106,7 @@ impl Connection {
         Ok(Connection {
             ws,
             server: String::new(),
+            mirror: Mirror::new(),
         })
     }
 
@@ -107,8 +124,28 @@ impl Connection {
     }
 
     /// The next message. A [`ServerMsg::Refused`] comes back as
-    /// [`ClientError::Refused`].
+    /// [`ClientError::Refused`], and a [`ServerMsg::Patch`] as the whole
+    /// [`ServerMsg::Update`] it stands for (a patch that does not fit the
+    /// last view is [`ClientError::Patch`]).
     pub async fn recv(&mut self) -> Result<ServerMsg, ClientError> {
+        Ok(match self.recv_view().await? {
+            Received::Update(update) => ServerMsg::Update(Box::new(update.clone())),
+            Received::Other(msg) => msg,
+        })
+    }
+
+    /// The next message, an update as the whole update it stands for,
+    /// borrowed from the connection (no copy of the board is made).
+    pub async fn recv_view(&mut self) -> Result<Received<'_>, ClientError> {
+        Ok(match self.recv_raw().await? {
+            ServerMsg::Update(update) => Received::Update(self.mirror.whole(*update)),
+            ServerMsg::Patch(patch) => Received::Update(self.mirror.apply(*patch)?),
+            msg => Received::Other(msg),
+        })
+    }
+
+    /// The next message as the server sent it (patches unapplied).
+    pub async fn recv_raw(&mut self) -> Result<ServerMsg, ClientError> {
         loop {
             let Some(frame) = self.ws.next().await else {
                 return Err(ClientError::Closed);

@@ -2,7 +2,7 @@
 //! queue), then answer every decision with an [`Answerer`] until the match
 //! ends.
 
-use super::{ClientError, Connection, leaks};
+use super::{ClientError, Connection, Received, leaks};
 use crate::protocol::{ClientMsg, ClockSpec, Opponent, RematchNews, Seating, ServerMsg, Update};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
@@ -210,14 +210,8 @@ pub async fn follow(
     let mut answered: Option<u32> = None;
     let mut sent_at: Option<Instant> = None;
     loop {
-        match conn.recv().await? {
-            ServerMsg::TableOpen { code } => {
-                if let Some(to) = code_to.take() {
-                    let _ = to.send(code);
-                }
-            }
-            ServerMsg::Seated(seating) => report.seating = Some(*seating),
-            ServerMsg::Update(update) => {
+        let msg = match conn.recv_view().await? {
+            Received::Update(update) => {
                 report.updates += 1;
                 if let Some(at) = sent_at.take() {
                     report.latencies.push(at.elapsed());
@@ -231,25 +225,36 @@ pub async fn follow(
                     answered = None;
                 }
                 let seat = report.seating.as_ref().and_then(|s| s.seat);
-                report.leaks += leaks::count(&update, seat);
+                report.leaks += leaks::count(update, seat);
                 let pending =
                     update.view.decision.is_some() && answered != Some(update.decision_seq);
-                if let (true, Some(seating)) = (pending, &report.seating) {
-                    let picks = answerer.answer(&update, seating);
+                let answer = match (pending, &report.seating) {
+                    (true, Some(seating)) => {
+                        Some((update.decision_seq, answerer.answer(update, seating)))
+                    }
+                    _ => None,
+                };
+                if let Some((seq, picks)) = answer {
                     let think = answerer.think_time();
                     if !think.is_zero() {
                         tokio::time::sleep(think).await;
                     }
-                    answered = Some(update.decision_seq);
+                    answered = Some(seq);
                     sent_at = Some(Instant::now());
                     report.answers += 1;
-                    conn.send(&ClientMsg::Answer {
-                        seq: update.decision_seq,
-                        picks,
-                    })
-                    .await?;
+                    conn.send(&ClientMsg::Answer { seq, picks }).await?;
+                }
+                continue;
+            }
+            Received::Other(msg) => msg,
+        };
+        match msg {
+            ServerMsg::TableOpen { code } => {
+                if let Some(to) = code_to.take() {
+                    let _ = to.send(code);
                 }
             }
+            ServerMsg::Seated(seating) => report.seating = Some(*seating),
             ServerMsg::GameOver { outcome } => {
                 report.outcome = Some(outcome);
                 return Ok(());
@@ -280,6 +285,10 @@ pub async fn follow(
             | ServerMsg::Pong { .. }
             | ServerMsg::Welcome { .. } => {}
             ServerMsg::Refused { reason } => return Err(ClientError::Refused(reason)),
+            // `Connection::recv_view` hands updates on as `Received::Update`.
+            ServerMsg::Update(_) | ServerMsg::Patch(_) => {
+                return Err(ClientError::Unexpected("an update out of turn".into()));
+            }
         }
     }
 }

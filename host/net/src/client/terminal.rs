@@ -179,6 +179,10 @@ impl TerminalPlayer {
             ServerMsg::Failed { reason } if self.seating.is_none() => said.fatal = Some(reason),
             ServerMsg::Failed { reason } => said.lines.push(format!("The server says: {reason}")),
             ServerMsg::Refused { reason } => said.fatal = Some(reason),
+            // `Connection::recv` hands patches on as whole updates.
+            ServerMsg::Patch(_) => {
+                said.fatal = Some("the server sent a view patch this client did not apply".into());
+            }
             ServerMsg::Rematch(news) => said.lines.push(match news {
                 RematchNews::Waiting => "Rematch offered; waiting for the opponent.".into(),
                 RematchNews::Offered { by } => format!("{by} offers a rematch."),

@@ -451,6 +451,12 @@ impl Worker {
                 RematchNews::Declined { reason } => format!("No rematch: {reason}."),
             }),
             ServerMsg::Welcome { .. } | ServerMsg::CardData { .. } | ServerMsg::Pong { .. } => {}
+            // `Connection::recv` hands patches on as whole updates.
+            ServerMsg::Patch(_) => {
+                return Err(protocol(
+                    "a view patch the connection did not apply".to_owned(),
+                ));
+            }
         }
         Ok(())
     }
@@ -554,7 +560,11 @@ fn protocol(reason: String) -> Stop {
 /// the session, a plain drop can be taken back.
 fn lost(err: &ClientError) -> Stop {
     match err {
-        ClientError::Socket(_) | ClientError::Closed => Stop::Lost(connection_lost(err)),
+        // A patch that does not fit (a message lost between servers): a
+        // reconnect is sent the whole board again.
+        ClientError::Socket(_) | ClientError::Closed | ClientError::Patch(_) => {
+            Stop::Lost(connection_lost(err))
+        }
         ClientError::Connect { .. }
         | ClientError::Frame(_)
         | ClientError::Refused(_)
@@ -574,9 +584,10 @@ fn connection_lost(err: &ClientError) -> String {
                 "The server sent a frame this client can't read ({err}); is it another version?"
             )
         }
-        ClientError::Connect { .. } | ClientError::Failed(_) | ClientError::Unexpected(_) => {
-            capitalized(&err.to_string())
-        }
+        ClientError::Connect { .. }
+        | ClientError::Failed(_)
+        | ClientError::Unexpected(_)
+        | ClientError::Patch(_) => capitalized(&err.to_string()),
     }
 }
 

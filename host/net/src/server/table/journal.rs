@@ -96,6 +96,7 @@ impl Table {
                     .or(start.clock.per_match_ms)
                     .map(Duration::from_millis),
                 inspecting: Vec::new(),
+                sent: crate::patch::Sent::new(),
             }
         });
         let bot_kinds = start

@@ -20,6 +20,7 @@ use super::lobby::{Entrant, Lobby, Outbox, Sitter, send};
 use super::remote::Journal;
 use crate::cluster::records::WireCmd;
 use crate::feed::{SeatFeed, Viewer};
+use crate::patch::Sent;
 use crate::protocol::{ClockSpec, MAX_INSPECTED, Seating, ServerMsg, Update};
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -155,6 +156,9 @@ struct Seat {
     time_left: Option<Duration>,
     /// The cards its player follows in the inspector (its numbers).
     inspecting: Vec<CardRef>,
+    /// The last view its connection was sent, which the next update
+    /// patches.
+    sent: Sent,
 }
 
 struct Watcher {
@@ -163,6 +167,8 @@ struct Watcher {
     feed: SeatFeed,
     /// The cards it follows in the inspector.
     inspecting: Vec<CardRef>,
+    /// The last view it was sent.
+    sent: Sent,
 }
 
 /// One match and who is at it.
@@ -262,6 +268,7 @@ impl Table {
                 recent: VecDeque::new(),
                 time_left: clock.per_match_ms.map(Duration::from_millis),
                 inspecting: Vec::new(),
+                sent: Sent::new(),
             }
         };
         Table {
@@ -453,12 +460,18 @@ impl Table {
         for seat in 0..2 {
             let s = &mut self.seats[seat];
             let shown = s.feed.events(&events);
-            if matches!(s.player, Player::Bot(_)) {
-                continue;
-            }
+            let out = match &s.player {
+                Player::Bot(_) => continue,
+                Player::Human { conn, .. } => conn.as_ref().map(|(_, out)| out),
+            };
             s.recent.extend(shown.iter().cloned());
             let excess = s.recent.len().saturating_sub(RECENT_EVENTS);
             s.recent.drain(..excess);
+            let Some(out) = out else {
+                // Away: a reconnect is sent the whole view.
+                s.sent.forget();
+                continue;
+            };
             let update = Update {
                 view: s.feed.view(&self.game),
                 events: shown,
@@ -469,7 +482,9 @@ impl Table {
                 pending: s.feed.pending(&self.game),
                 inspected: s.feed.inspect(&self.game, &s.inspecting),
             };
-            self.send_to(seat as u8, ServerMsg::Update(Box::new(update)));
+            if !send(out, s.sent.message(update)) {
+                s.sent.forget();
+            }
         }
         let game = &self.game;
         let seq = self.seq;
@@ -484,7 +499,7 @@ impl Table {
                 pending: w.feed.pending(game),
                 inspected: w.feed.inspect(game, &w.inspecting),
             };
-            send(&w.out, ServerMsg::Update(Box::new(update)))
+            send(&w.out, w.sent.message(update))
         });
         self.log.extend(events);
     }
@@ -556,7 +571,10 @@ impl Table {
             pending,
             inspected: Vec::new(),
         };
-        self.send_to(seat, ServerMsg::Update(Box::new(update)));
+        // A resync goes whole; the updates after it patch it.
+        let s = &mut self.seats[usize::from(seat) % 2];
+        let msg = s.sent.message(update);
+        self.send_to(seat, msg);
         self.presence(seat, true, grace);
     }
 
@@ -616,14 +634,14 @@ impl Table {
             pending,
             inspected: Vec::new(),
         };
-        if send(&out, ServerMsg::Seated(Box::new(seating)))
-            && send(&out, ServerMsg::Update(Box::new(update)))
-        {
+        let mut sent = Sent::new();
+        if send(&out, ServerMsg::Seated(Box::new(seating))) && send(&out, sent.message(update)) {
             self.watchers.push(Watcher {
                 conn,
                 out,
                 feed,
                 inspecting: Vec::new(),
+                sent,
             });
         }
     }
