@@ -80,17 +80,36 @@ impl Script {
         &self.module
     }
 
+    /// Where the card with this id sits in [`Script::module`]'s cards (the
+    /// first of that id), for [`Script::resolve_card`] and
+    /// [`Script::condition_card`]: a host that calls the same cards again
+    /// and again looks each up once.
+    pub fn card_index(&self, card_id: &str) -> Option<usize> {
+        self.by_id.get(card_id).copied()
+    }
+
     /// The card a call is for.
-    fn card_of(&self, call: &Call) -> Result<&ir::Card, Stop> {
-        self.by_id
-            .get(&call.card_id)
-            .and_then(|index| self.module.cards.get(*index))
+    fn card_of(&self, call: &Call) -> Result<usize, Stop> {
+        self.card_index(&call.card_id)
             .ok_or_else(|| Stop::unknown(call))
     }
 
     /// Runs ability `call.ability` of card `call.card_id`.
     pub fn resolve(&self, game: &mut Game, call: &Call) -> Result<(), Stop> {
-        let (module, card) = (&self.module, self.card_of(call)?);
+        self.resolve_card(self.card_of(call)?, game, call)
+    }
+
+    /// Whether the ability's condition holds now.
+    pub fn condition(&self, game: &Game, call: &Call) -> Result<bool, Stop> {
+        self.condition_card(self.card_of(call)?, game, call)
+    }
+
+    /// Runs ability `call.ability` of the card at `card` in the module's
+    /// cards (from [`Script::card_index`]), as [`Script::resolve`] runs the
+    /// card named by `call.card_id`: nothing reads `call.card_id` then, so
+    /// a host may leave it empty (messages name the card by its IR id).
+    pub fn resolve_card(&self, card: usize, game: &mut Game, call: &Call) -> Result<(), Stop> {
+        let (module, card) = (&self.module, self.card_at(card, call)?);
         match interp::extras::extra_of(card, call) {
             Some(Extra::Serve) => interp::serve::resolve(module, card, game, call),
             Some(Extra::Granted { ability, .. }) => {
@@ -102,9 +121,10 @@ impl Script {
         }
     }
 
-    /// Whether the ability's condition holds now.
-    pub fn condition(&self, game: &Game, call: &Call) -> Result<bool, Stop> {
-        let (module, card) = (&self.module, self.card_of(call)?);
+    /// Whether the ability's condition holds now, for the card at `card`
+    /// (see [`Script::resolve_card`]).
+    pub fn condition_card(&self, card: usize, game: &Game, call: &Call) -> Result<bool, Stop> {
+        let (module, card) = (&self.module, self.card_at(card, call)?);
         match interp::extras::extra_of(card, call) {
             Some(Extra::Serve) => Ok(interp::serve::condition(card, game, call)),
             Some(Extra::Granted { passive, ability }) => {
@@ -114,6 +134,14 @@ impl Script {
                 .with_required(&self.required)
                 .condition(game),
         }
+    }
+
+    /// The card at `index` in the module.
+    fn card_at(&self, index: usize, call: &Call) -> Result<&ir::Card, Stop> {
+        self.module
+            .cards
+            .get(index)
+            .ok_or_else(|| Stop::unknown(call))
     }
 }
 

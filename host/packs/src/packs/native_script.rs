@@ -384,6 +384,42 @@ mod tests {
     }
 
     #[test]
+    fn a_card_called_by_index_reads_no_card_id_and_says_the_same() {
+        let script = decode(&pack_data(0)).expect("decodes");
+        let index = script.card_index("NAT-001").expect("the card");
+        assert_eq!(script.card_index("NAT-999"), None);
+        let call = |card_id: &str, ability: u8| sve_sdk::Call {
+            source: 1,
+            source_object: 1,
+            card_id: card_id.to_owned(),
+            ability,
+            controller: sve_sdk::Player::new(0),
+            trigger_card: None,
+            amount: 0,
+        };
+        let mut state = HostState::default();
+        let api = NativeGame::new(&mut state);
+        // An ability the card lacks fails before any game call, with the
+        // same words by index (no id given) as by id.
+        let (by_id, by_index) = (call("NAT-001", 9), call("", 9));
+        let game = sve_sdk::Game::new(&by_id, &api);
+        let expected = Err(sve_sdk::Stop::Error(
+            "this pack has no ability 9 for card NAT-001".to_owned(),
+        ));
+        assert_eq!(script.condition(&game, &by_id), expected);
+        let game = sve_sdk::Game::new(&by_index, &api);
+        assert_eq!(script.condition_card(index, &game, &by_index), expected);
+        let mut game = sve_sdk::Game::new(&by_index, &api);
+        assert_eq!(
+            script.resolve_card(index, &mut game, &by_index),
+            expected.map(|_| ())
+        );
+        // An index past the module's cards is refused, not a panic.
+        let game = sve_sdk::Game::new(&by_id, &api);
+        assert!(script.condition_card(99, &game, &by_id).is_err());
+    }
+
+    #[test]
     fn an_oversized_question_halts_the_run_as_in_the_sandbox() {
         let (trap, halt) = run(|game| {
             let request = guest::ChoiceRequest {

@@ -13,20 +13,29 @@
 //! store that trapped is never pooled. The `sve-tests` native-script tests
 //! play every starter pairing both ways and compare every event. Every call
 //! is counted for [`AbilityRunner::usage`] (`sve sim --json`).
+//!
+//! A call is routed by the ability's definition id, not its card id: the
+//! runner keeps, per card database ([`CardDb::serial`]), where each
+//! definition's abilities run (its pack and, for a script pack run
+//! natively, the card's index in the decoded script), looked up by card id
+//! at the first call for it ([`Routes`]). A native call then builds no
+//! string: the script is called by index (`Script::resolve_card`).
 
 use super::component::{FUEL_PER_CALL, PackEngine};
 use super::guest_text::{self, TextKind};
 use super::host_api::{HostState, Lend};
 use super::native_script::{NativeGame, NativeTrap};
-use super::wit::adapt::Adapt;
 use super::wit::latest::sve::cards::types as w;
 use super::wit::{AnyPack, AnyPackPre};
 use rustc_hash::FxHashMap;
 use std::fmt;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
-use sve_engine::engine::{AbilityCtx, AbilityQuery, AbilityRunner, Halt, NoAbilities, RunnerUsage};
+use sve_engine::cards::CardDb;
+use sve_engine::engine::{
+    AbilityCtx, AbilityInfo, AbilityQuery, AbilityRunner, DefId, Halt, NoAbilities, RunnerUsage,
+};
 use sve_script_runtime::Script;
 use wasmtime::Store;
 
@@ -74,6 +83,90 @@ pub struct PackRunner {
     usage: UsageCounters,
     /// Where script packs run.
     scripts: ScriptRuntime,
+    /// Where each definition's abilities run, for the first card database
+    /// this runner is called with.
+    routes: OnceLock<Routes>,
+}
+
+/// Where a definition's abilities run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Route {
+    /// In no pack: the card has no abilities of its own.
+    NoPack,
+    /// In pack `pack`; `native` is the card's index in the pack's script
+    /// when the script runs natively and has the card.
+    Pack { pack: usize, native: Option<usize> },
+}
+
+impl Route {
+    /// The route as a table entry: 0 is "not looked up yet", 1 no pack,
+    /// else the pack + 1 in the top 8 bits and the native card's index + 1
+    /// (0 for none) below. `None` for a route that does not fit (more than
+    /// 255 packs or 2^24 - 1 cards): it is then looked up at every call.
+    fn encode(self) -> Option<u32> {
+        match self {
+            Route::NoPack => Some(1),
+            Route::Pack { pack, native } => {
+                let pack = u32::try_from(pack + 1).ok().filter(|p| *p <= 0xff)?;
+                let card = match native {
+                    None => 0,
+                    Some(card) => u32::try_from(card + 1).ok().filter(|c| *c <= 0xff_ffff)?,
+                };
+                Some(pack << 24 | card)
+            }
+        }
+    }
+
+    /// An entry of the table back as a route; `None` for "not looked up".
+    fn decode(entry: u32) -> Option<Route> {
+        match entry {
+            0 => None,
+            1 => Some(Route::NoPack),
+            _ => Some(Route::Pack {
+                pack: (entry >> 24) as usize - 1,
+                native: (entry & 0xff_ffff).checked_sub(1).map(|c| c as usize),
+            }),
+        }
+    }
+}
+
+/// Routes by definition id for one card database: one entry per
+/// definition, then one per declared keyword (whose abilities run as a
+/// definition of their own, `CardDb::keyword_def`), each filled at the
+/// first call for it. Two threads may fill one entry at once: both write
+/// the same route.
+struct Routes {
+    /// The database's [`CardDb::serial`]: a runner called with another
+    /// database (never, unless a caller swaps the database and keeps the
+    /// runner) looks its routes up by card id at every call.
+    serial: u64,
+    /// How many definitions the database has (keywords' entries follow).
+    defs: usize,
+    entries: Box<[AtomicU32]>,
+}
+
+impl Routes {
+    fn new(db: &CardDb) -> Routes {
+        let len = db.len() + db.declared_keywords().len();
+        Routes {
+            serial: db.serial(),
+            defs: db.len(),
+            entries: (0..len).map(|_| AtomicU32::new(0)).collect(),
+        }
+    }
+
+    /// The entry of `def`, if this table is for `db` and has one.
+    fn entry(&self, db: &CardDb, def: DefId) -> Option<&AtomicU32> {
+        if self.serial != db.serial() {
+            return None;
+        }
+        let index = if def.idx() < self.defs {
+            def.idx()
+        } else {
+            self.defs + usize::from(CardDb::keyword_of_def(def)?)
+        };
+        self.entries.get(index)
+    }
 }
 
 /// Where a script pack's abilities run. Either way they run our own SVE
@@ -136,6 +229,34 @@ impl PackRunner {
             by_card,
             usage: UsageCounters::default(),
             scripts,
+            routes: OnceLock::new(),
+        }
+    }
+
+    /// Where the abilities of definition `def` of `db` run: from the
+    /// table after the first call for it.
+    fn route(&self, db: &CardDb, def: DefId) -> Route {
+        let entry = self.routes.get_or_init(|| Routes::new(db)).entry(db, def);
+        if let Some(route) = entry.and_then(|e| Route::decode(e.load(Ordering::Relaxed))) {
+            return route;
+        }
+        let route = self.route_by_id(&db.get(def).id);
+        if let (Some(entry), Some(encoded)) = (entry, route.encode()) {
+            entry.store(encoded, Ordering::Relaxed);
+        }
+        route
+    }
+
+    /// Where the abilities of the card with this id run, looked up by id.
+    fn route_by_id(&self, card_id: &str) -> Route {
+        match self.pack_of(card_id) {
+            None => Route::NoPack,
+            Some(pack) => Route::Pack {
+                pack,
+                native: self
+                    .native(pack)
+                    .and_then(|script| script.card_index(card_id)),
+            },
         }
     }
 
@@ -311,7 +432,7 @@ fn trap_message(error: &wasmtime::Error) -> String {
     format!("{error:#}")
 }
 
-fn call_of(info: &sve_engine::engine::AbilityInfo, card_id: &str) -> w::AbilityCall {
+fn call_of(info: &AbilityInfo, card_id: &str) -> w::AbilityCall {
     w::AbilityCall {
         source: info.source.0,
         source_object: info.source_object.0,
@@ -323,11 +444,19 @@ fn call_of(info: &sve_engine::engine::AbilityInfo, card_id: &str) -> w::AbilityC
     }
 }
 
-/// The ability call as the SDK takes it, for a native run: the same call
-/// a component gets.
-fn native_call_of(info: &sve_engine::engine::AbilityInfo, card_id: &str) -> sve_sdk::Call {
-    let call: sve_sdk::bindings::sve::cards::types::AbilityCall = call_of(info, card_id).adapt();
-    sve_sdk::Call::from(call)
+/// The ability call as the SDK takes it, for a native run: the call a
+/// component gets, field for field, with `card_id` as given (empty when
+/// the script is called by the card's index, which reads no id).
+fn native_call(info: &AbilityInfo, card_id: String) -> sve_sdk::Call {
+    sve_sdk::Call {
+        source: info.source.0,
+        source_object: info.source_object.0,
+        card_id,
+        ability: info.ability.0,
+        controller: sve_sdk::Player::new(info.controller.0),
+        trigger_card: info.trigger_card.map(|c| c.0),
+        amount: info.amount,
+    }
 }
 
 /// A stop as the component's export reports it (`sve_sdk`'s
@@ -341,20 +470,29 @@ fn stop_message(stop: sve_sdk::Stop) -> String {
 
 impl AbilityRunner for PackRunner {
     fn condition(&self, query: &AbilityQuery<'_>) -> Result<bool, String> {
-        let card_id = &query.card_def().id;
-        let Some(pack) = self.pack_of(card_id) else {
+        let Route::Pack { pack, native } = self.route(query.db(), query.info().def) else {
             return Ok(true);
         };
         // The query is lent for the duration of this synchronous call only.
         let lend = Lend::Query((query as *const AbilityQuery<'_>).cast());
         let outcome = if let Some(script) = self.native(pack) {
-            let call = native_call_of(query.info(), card_id);
+            // By the card's index; a card the script lacks goes by its id,
+            // and the script says it has no such card.
+            let card_id = match native {
+                Some(_) => String::new(),
+                None => query.card_def().id.clone(),
+            };
+            let call = native_call(query.info(), card_id);
             self.call_native(pack, script, lend, |script, api| {
                 let game = sve_sdk::Game::new(&call, api);
-                script.condition(&game, &call).map_err(stop_message)
+                match native {
+                    Some(card) => script.condition_card(card, &game, &call),
+                    None => script.condition(&game, &call),
+                }
+                .map_err(stop_message)
             })
         } else {
-            let call = call_of(query.info(), card_id);
+            let call = call_of(query.info(), &query.card_def().id);
             self.call(pack, lend, |bindings, store| {
                 bindings.call_condition(store, &call)
             })
@@ -376,20 +514,30 @@ impl AbilityRunner for PackRunner {
     }
 
     fn resolve(&self, cx: &mut AbilityCtx<'_>) -> Result<(), Halt> {
-        let card_id = cx.query().card_def().id.clone();
-        let Some(pack) = self.pack_of(&card_id) else {
+        let Route::Pack { pack, native } = self.route(cx.query().db(), cx.info().def) else {
             return NoAbilities.resolve(cx);
         };
-        // The context is lent for the duration of this synchronous call only.
-        let lend = Lend::Ctx((cx as *mut AbilityCtx<'_>).cast());
         let (result, halt) = if let Some(script) = self.native(pack) {
-            let call = native_call_of(cx.info(), &card_id);
+            // As in `condition`.
+            let card_id = match native {
+                Some(_) => String::new(),
+                None => cx.query().card_def().id.clone(),
+            };
+            let call = native_call(cx.info(), card_id);
+            // The context is lent for the duration of this synchronous
+            // call only.
+            let lend = Lend::Ctx((cx as *mut AbilityCtx<'_>).cast());
             self.call_native(pack, script, lend, |script, api| {
                 let mut game = sve_sdk::Game::new(&call, api);
-                script.resolve(&mut game, &call).map_err(stop_message)
+                match native {
+                    Some(card) => script.resolve_card(card, &mut game, &call),
+                    None => script.resolve(&mut game, &call),
+                }
+                .map_err(stop_message)
             })?
         } else {
-            let call = call_of(cx.info(), &card_id);
+            let call = call_of(cx.info(), &cx.query().card_def().id);
+            let lend = Lend::Ctx((cx as *mut AbilityCtx<'_>).cast());
             self.call(pack, lend, |bindings, store| {
                 bindings.call_resolve(store, &call)
             })?
@@ -410,5 +558,46 @@ impl AbilityRunner for PackRunner {
             host_calls: read(&self.usage.host_calls),
             guest_nanos: read(&self.usage.guest_nanos),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Route;
+
+    #[test]
+    fn routes_survive_their_table_encoding() {
+        let routes = [
+            Route::NoPack,
+            Route::Pack {
+                pack: 0,
+                native: None,
+            },
+            Route::Pack {
+                pack: 0,
+                native: Some(0),
+            },
+            Route::Pack {
+                pack: 253,
+                native: Some(0xff_fffe),
+            },
+        ];
+        for route in routes {
+            let entry = route.encode().expect("fits");
+            assert_ne!(entry, 0, "0 is \"not looked up yet\"");
+            assert_eq!(Route::decode(entry), Some(route));
+        }
+        assert_eq!(Route::decode(0), None);
+        // What does not fit is looked up at every call instead.
+        let too_many_packs = Route::Pack {
+            pack: 255,
+            native: None,
+        };
+        let too_many_cards = Route::Pack {
+            pack: 0,
+            native: Some(0xff_ffff),
+        };
+        assert_eq!(too_many_packs.encode(), None);
+        assert_eq!(too_many_cards.encode(), None);
     }
 }

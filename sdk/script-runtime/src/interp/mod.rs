@@ -80,6 +80,16 @@ struct Frame<'r> {
     depth: u32,
 }
 
+/// What [`Stop::unknown`] says, naming the card by its IR id: a host that
+/// calls a card by its index may leave `call.card_id` empty
+/// ([`Script::resolve_card`](crate::Script::resolve_card)).
+fn no_ability(card: &ir::Card, call: &Call) -> Stop {
+    Stop::Error(format!(
+        "this pack has no ability {} for card {}",
+        call.ability, card.id
+    ))
+}
+
 impl<'a> Interpreter<'a> {
     /// The interpreter for `call` to `card` (the card the call names), or an
     /// error if the card has no such ability.
@@ -94,7 +104,7 @@ impl<'a> Interpreter<'a> {
             Some(extras::Extra::AlternateCostFromEx(own)) => own,
             _ => AbilityIdx(u32::from(call.ability)),
         };
-        let ability = card.ability(idx).ok_or_else(|| Stop::unknown(call))?;
+        let ability = card.ability(idx).ok_or_else(|| no_ability(card, call))?;
         Ok(Interpreter {
             card,
             module,
