@@ -691,11 +691,16 @@ fn a_pack_file_that_is_a_fifo_is_refused_without_blocking() {
 #[test]
 fn a_card_with_a_construct_the_runtime_cannot_play_is_listed_as_unplayable_and_refused_in_decks() {
     let packs = scratch("unplayable");
-    // Per-turn statistics are known only while an ability runs: a passive
-    // can't be on "while a card was destroyed this turn".
+    // A continuous ability can't give a keyword the pack declares yet (a
+    // triggered one can).
     let grudge = "name Grudge Keeper;\nid UNP-001;\nclass Forest;\ntype Follower;\ncost 1;\nstats 1/1;\n\
-                  ability Passive {\n    condition #(destroyed)>0;\n    effect GiveKeyword(Ward, WhileOnField) to Self;\n}\n\n";
-    let cards = format!("{grudge}{}", follower("UNP-002", "Plain Elf", "1/1"));
+                  ability Passive {\n    effect GiveKeyword(Overheat, WhileOnField) to Self;\n}\n\n";
+    let overheat = "name Overheat;\nid UNP-K01;\ntype Keyword;\ntext \"Hot.\";\n\
+                    ability StartEndPhase {\n    effect DealDamage(1) to Self;\n}\n\n";
+    let cards = format!(
+        "{grudge}{}{overheat}",
+        follower("UNP-002", "Plain Elf", "1/1")
+    );
     script_pack(&packs, "unplayable", "", &cards);
     let loaded = load(std::slice::from_ref(&packs), &[]);
     let errors = errors(&loaded);

@@ -11,7 +11,10 @@ struct Future;
 
 impl sve_sdk::bindings::Guest for Future {
     fn manifest() -> Manifest {
-        Manifest { cards: Vec::new() }
+        Manifest {
+            cards: Vec::new(),
+            keywords: Vec::new(),
+        }
     }
     fn condition(_call: AbilityCall) -> Result<bool, String> {
         Ok(true)
