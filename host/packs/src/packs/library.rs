@@ -331,6 +331,7 @@ impl PackLibrary {
             code: Arc::new(code),
             by_card: Arc::new(by_card),
             scripts: self.options.script_runtime,
+            routes: Arc::default(),
         }
     }
 

@@ -302,6 +302,8 @@ pub struct LoadedPacks {
     code: Arc<Vec<PackCode>>,
     by_card: Arc<FxHashMap<String, usize>>,
     scripts: ScriptRuntime,
+    /// Where each definition's abilities run, shared by the runners.
+    routes: Arc<runner::SharedRoutes>,
 }
 
 impl std::fmt::Debug for LoadedPacks {
@@ -349,6 +351,7 @@ impl LoadedPacks {
             Arc::clone(&self.code),
             Arc::clone(&self.by_card),
             self.scripts,
+            Arc::clone(&self.routes),
         )
     }
 

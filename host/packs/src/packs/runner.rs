@@ -18,8 +18,11 @@
 //! runner keeps, per card database ([`CardDb::serial`]), where each
 //! definition's abilities run (its pack and, for a script pack run
 //! natively, the card's index in the decoded script), looked up by card id
-//! at the first call for it ([`Routes`]). A native call then builds no
-//! string: the script is called by index (`Script::resolve_card`).
+//! at the first call for it ([`Routes`]). The runners of one
+//! [`LoadedPacks`](super::LoadedPacks) share the table ([`SharedRoutes`]):
+//! a runner is made per match, and most definitions are called in many.
+//! A native call then builds no string: the script is called by index
+//! (`Script::resolve_card`).
 
 use super::component::{FUEL_PER_CALL, PackEngine};
 use super::guest_text::{self, TextKind};
@@ -84,9 +87,17 @@ pub struct PackRunner {
     /// Where script packs run.
     scripts: ScriptRuntime,
     /// Where each definition's abilities run, for the first card database
-    /// this runner is called with.
-    routes: OnceLock<Routes>,
+    /// any runner of these packs is called with.
+    shared_routes: Arc<SharedRoutes>,
+    /// The same for another database (a match reloaded from these packs
+    /// has a database of its own).
+    own_routes: OnceLock<Routes>,
 }
+
+/// The [`Routes`] the runners of one [`LoadedPacks`](super::LoadedPacks)
+/// share: they run the same code with the same card → pack map, so a
+/// definition of one database goes the same way in each.
+pub(crate) type SharedRoutes = OnceLock<Routes>;
 
 /// Where a definition's abilities run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,8 +146,8 @@ impl Route {
 /// definition of their own, `CardDb::keyword_def`), each filled at the
 /// first call for it. Two threads may fill one entry at once: both write
 /// the same route.
-struct Routes {
-    /// The database's [`CardDb::serial`]: a runner called with another
+pub(crate) struct Routes {
+    /// The database's [`CardDb::serial`]: a runner called with a third
     /// database (never, unless a caller swaps the database and keeps the
     /// runner) looks its routes up by card id at every call.
     serial: u64,
@@ -222,6 +233,7 @@ impl PackRunner {
         code: Arc<Vec<PackCode>>,
         by_card: Arc<FxHashMap<String, usize>>,
         scripts: ScriptRuntime,
+        shared_routes: Arc<SharedRoutes>,
     ) -> PackRunner {
         PackRunner {
             engine,
@@ -229,14 +241,21 @@ impl PackRunner {
             by_card,
             usage: UsageCounters::default(),
             scripts,
-            routes: OnceLock::new(),
+            shared_routes,
+            own_routes: OnceLock::new(),
         }
     }
 
     /// Where the abilities of definition `def` of `db` run: from the
     /// table after the first call for it.
     fn route(&self, db: &CardDb, def: DefId) -> Route {
-        let entry = self.routes.get_or_init(|| Routes::new(db)).entry(db, def);
+        let shared = self.shared_routes.get_or_init(|| Routes::new(db));
+        let routes = if shared.serial == db.serial() {
+            shared
+        } else {
+            self.own_routes.get_or_init(|| Routes::new(db))
+        };
+        let entry = routes.entry(db, def);
         if let Some(route) = entry.and_then(|e| Route::decode(e.load(Ordering::Relaxed))) {
             return route;
         }
