@@ -200,9 +200,11 @@ fn native_calls(c: &mut Criterion) {
     group.sample_size(20);
     group.measurement_time(Duration::from_secs(3));
     let options = PlayOptions::default();
-    let mut seed = 0u64;
     group.bench_function("mean_per_call_in_random_sd01_sd05_matches", |b| {
         b.iter_custom(|iters| {
+            // Every sample plays the same matches from seed 1 on, as many
+            // as it takes, so two builds are timed on the same calls.
+            let mut seed = 0u64;
             let mut usage = RunnerUsage::default();
             while usage.guest_calls < iters {
                 seed += 1;
