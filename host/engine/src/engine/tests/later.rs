@@ -28,10 +28,11 @@ fn board(p1: Side) -> Board {
     let mut cards = test_cards();
     let mut lantern = copy("V1", "TEST-LANTERN", "Lantern");
     lantern.keywords |= Keywords::CANNOT_BE_PLAYED_FROM_EX;
-    let mut sleeper = copy("V1", "TEST-SLEEPER", "Sleeper");
-    sleeper.abilities = vec![AbilityDef {
-        name: "Dormant".to_owned(),
-        kind: AbilityKind::Passive(PassiveDef {
+    let sleeper = with_passive(
+        "V1",
+        "TEST-SLEEPER",
+        "Sleeper",
+        PassiveDef {
             grant: Grant::Keywords(Keywords::CANNOT_BE_PLAYED_FROM_EX),
             scope: PassiveScope::ThisCard,
             condition: PassiveCondition::Value(ValueExpr {
@@ -41,18 +42,33 @@ fn board(p1: Side) -> Board {
                     ValueNode::Binary(ValueOp::Gt, 0, 1),
                 ],
             }),
-        }),
-        costs: Vec::new(),
-        once_per_turn: false,
-        text: String::new(),
-    }];
+        },
+    );
     cards.extend([lantern, sleeper]);
+    board_of(cards, p1, Side::new())
+}
+
+/// A board over `cards`, run by the test cards' runner.
+fn board_of(cards: Vec<CardDef>, p1: Side, p2: Side) -> Board {
     Board::builder()
         .db(Arc::new(CardDb::new(cards).expect("a valid pool")))
         .runner(Arc::new(test_runner()))
         .side(P1, p1)
-        .side(P2, Side::new())
+        .side(P2, p2)
         .build()
+}
+
+/// A copy of `base` as `id`/`name` whose one ability is a passive.
+fn with_passive(base: &str, id: &str, name: &str, passive: PassiveDef) -> CardDef {
+    let mut card = copy(base, id, name);
+    card.abilities = vec![AbilityDef {
+        name: name.to_owned(),
+        kind: AbilityKind::Passive(passive),
+        costs: Vec::new(),
+        once_per_turn: false,
+        text: String::new(),
+    }];
+    card
 }
 
 fn play(s: &Board, zone: Zone, name: &str) -> Action {
@@ -96,28 +112,20 @@ fn l7_the_conditional_form_holds_while_its_condition_does() {
 /// area cost 1 less), over the test cards.
 fn patron_board(p1: Side) -> Board {
     let mut cards = test_cards();
-    let mut patron = copy("V1", "TEST-PATRON", "Ex Patron");
-    patron.abilities = vec![AbilityDef {
-        name: "Patronage".to_owned(),
-        kind: AbilityKind::Passive(PassiveDef {
+    cards.push(with_passive(
+        "V1",
+        "TEST-PATRON",
+        "Ex Patron",
+        PassiveDef {
             grant: Grant::Cost(-1),
             scope: PassiveScope::AlliesIn(
                 crate::cards::ZoneSet::of(&[Zone::ExArea]),
                 crate::cards::CardFilter::default(),
             ),
             condition: PassiveCondition::Always,
-        }),
-        costs: Vec::new(),
-        once_per_turn: false,
-        text: String::new(),
-    }];
-    cards.push(patron);
-    Board::builder()
-        .db(Arc::new(CardDb::new(cards).expect("a valid pool")))
-        .runner(Arc::new(test_runner()))
-        .side(P1, p1)
-        .side(P2, Side::new())
-        .build()
+        },
+    ));
+    board_of(cards, p1, Side::new())
 }
 
 fn cost(s: &Board, zone: Zone, name: &str) -> i32 {
@@ -159,25 +167,17 @@ fn l13_h3_ex_area_discounts_stack_floor_at_0_and_skip_the_hand() {
 /// "Stubborn" (V3: while it is your turn, this follower can't be destroyed).
 fn stubborn_board(p1: Side, p2: Side) -> Board {
     let mut cards = test_cards();
-    let mut stubborn = copy("V3", "TEST-STUBBORN", "Stubborn");
-    stubborn.abilities = vec![AbilityDef {
-        name: "Stubborn".to_owned(),
-        kind: AbilityKind::Passive(PassiveDef {
+    cards.push(with_passive(
+        "V3",
+        "TEST-STUBBORN",
+        "Stubborn",
+        PassiveDef {
             grant: Grant::Keywords(Keywords::CANNOT_BE_DESTROYED),
             scope: PassiveScope::ThisCard,
             condition: PassiveCondition::YourTurn,
-        }),
-        costs: Vec::new(),
-        once_per_turn: false,
-        text: String::new(),
-    }];
-    cards.push(stubborn);
-    Board::builder()
-        .db(Arc::new(CardDb::new(cards).expect("a valid pool")))
-        .runner(Arc::new(test_runner()))
-        .side(P1, p1)
-        .side(P2, p2)
-        .build()
+        },
+    ));
+    board_of(cards, p1, p2)
 }
 
 #[test]
