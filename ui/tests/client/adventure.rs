@@ -62,12 +62,12 @@ fn fight_view<'h>(harness: &'h Harness<'_, App>) -> &'h MatchView {
 
 /// Starts a run with seed 7 and SD01 from the start screen.
 fn start_run(harness: &mut Harness<'_, App>) {
-    harness.run();
+    harness.run_steps(8);
     click(harness, "Adventure");
     assert!(matches!(harness.state().screen(), Screen::Adventure));
     type_into(harness, "Run seed", "7");
     click(harness, "Start run");
-    harness.run();
+    harness.run_steps(8);
 }
 
 /// Answers the fight's setup questions with the plain choice until your
@@ -106,7 +106,7 @@ fn a_run_moves_fights_takes_a_reward_and_lights_a_torch() {
 
     // Floor 1 is all fights: moving starts one.
     click_containing(&mut harness, "Move to floor 1");
-    harness.run();
+    harness.run_steps(8);
     let spec: FightSpec = match run_phase(&harness) {
         Phase::Fight(spec) => spec,
         other => panic!("floor 1 is a fight, not {other:?}"),
@@ -151,10 +151,10 @@ fn a_run_moves_fights_takes_a_reward_and_lights_a_torch() {
             defense_left: 13,
             turns: 6,
         });
-    harness.run();
+    harness.run_steps(8);
     assert!(has(&harness, "Fight won"));
     click(&mut harness, "Back to the map");
-    harness.run();
+    harness.run_steps(8);
     assert!(matches!(run_phase(&harness), Phase::Reward(_)));
     let game = harness.state().adventure().game().expect("the run");
     let deck = game.run.deck().main.len();
@@ -200,7 +200,7 @@ fn a_run_moves_fights_takes_a_reward_and_lights_a_torch() {
     // either way. Leave, and resume in a new client.
     drop(harness);
     let mut resumed = client_saving_in(&dir);
-    resumed.run();
+    resumed.run_steps(8);
     click(&mut resumed, "Adventure");
     click(&mut resumed, "Resume saved run");
     let game = resumed.state().adventure().game().expect("the resumed run");
@@ -215,7 +215,7 @@ fn click_enabled_containing(harness: &mut Harness<'_, App>, text: &str) {
         .find(|node| !node.accesskit_node().is_disabled())
         .unwrap_or_else(|| panic!("no enabled widget with {text:?} in its label"))
         .click();
-    harness.run();
+    harness.run_steps(8);
 }
 
 #[test]
@@ -251,7 +251,7 @@ fn a_whole_run_goes_through_its_dialogs_to_the_summary() {
                         defense_left: spec.player_defense,
                         turns: 8,
                     });
-                harness.run();
+                harness.run_steps(8);
                 click(&mut harness, "Back to the map");
             }
             Phase::Reward(_) => click(&mut harness, "Skip the card"),
@@ -281,7 +281,7 @@ fn a_whole_run_goes_through_its_dialogs_to_the_summary() {
                     })
                     .expect("an option");
                 node.click();
-                harness.run();
+                harness.run_steps(8);
             }
             Phase::Unique(_) => click(&mut harness, "Accept"),
             Phase::Over { won } => {
