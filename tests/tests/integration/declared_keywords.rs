@@ -7,19 +7,14 @@
 use crate::packs::{load, scenario};
 use sve_engine::board::{Board, Side};
 use sve_engine::engine::{Choice, PlayerId, Zone};
-use sve_packs::packs::{LoadedPacks, Severity};
+use sve_packs::packs::LoadedPacks;
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
 
 fn overheat() -> LoadedPacks {
     let loaded = load(&["tests/packs/overheat-rust"]);
-    let errors: Vec<String> = loaded
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .map(ToString::to_string)
-        .collect();
+    let errors = sve_tests::load_errors(&loaded.diagnostics);
     assert!(errors.is_empty(), "{errors:?}");
     loaded
 }
