@@ -8,6 +8,7 @@
 //! [`Balance::from_toml`] reads one and [`Balance::check`] checks it: every
 //! problem is a [`BalanceError`] naming the file and, where it can, the line.
 
+use crate::status::{self, StatusDef, StatusGrant};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use sve_engine::bot::BotKind;
@@ -40,6 +41,8 @@ pub struct Balance {
     pub scenarios: Vec<Scenario>,
     /// The relics unique events and scenarios give.
     pub relics: Vec<RelicDef>,
+    /// The statuses relics and scenarios give ([`crate::status`]).
+    pub statuses: Vec<StatusDef>,
 }
 
 /// The map's shape (`map`).
@@ -241,9 +244,13 @@ pub struct ScenarioOption {
     pub remove_card: bool,
     /// A relic gained, by id.
     pub relic: Option<String>,
+    /// A status for the next fights.
+    pub status: Option<StatusGrant>,
 }
 
-/// A run-long passive (`[[relics]]`).
+/// A run-long passive (`[[relics]]`): it acts on the run (`effect`),
+/// inside every fight as a card on your field (`card`), or through a
+/// status in every fight (`status`); at least one of them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RelicDef {
@@ -253,12 +260,22 @@ pub struct RelicDef {
     pub name: String,
     /// What it does, for the player.
     pub text: String,
-    /// What it does, for the run.
-    pub effect: RelicEffect,
+    /// What it does to the run.
+    #[serde(default)]
+    pub effect: Option<RelicEffect>,
+    /// A relic written as a card: this card (by id, of a loaded pack) is
+    /// put onto your field at the start of every fight, where its
+    /// abilities act as any card's (an amulet whose "at the start of your
+    /// turn" heals your leader, a passive that strengthens your
+    /// followers).
+    #[serde(default)]
+    pub card: Option<String>,
+    /// A status on you or the enemy in every fight (its `fights` unused).
+    #[serde(default)]
+    pub status: Option<StatusGrant>,
 }
 
-/// What a relic does. Relics act on the run, not inside a fight's rules
-/// (pack-written relics acting in fights are not built yet).
+/// What a relic does to the run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum RelicEffect {
@@ -297,6 +314,23 @@ impl BalanceError {
     /// What is wrong.
     pub fn message(&self) -> &str {
         &self.message
+    }
+}
+
+impl BalanceError {
+    /// An error in `file`, at `line` when known.
+    pub(crate) fn new(file: &str, line: Option<usize>, message: String) -> BalanceError {
+        BalanceError {
+            file: file.to_owned(),
+            line,
+            message,
+        }
+    }
+
+    /// An error in `file`, located at the first line of `text` holding
+    /// `needle` (a key or a quoted value).
+    pub(crate) fn located(file: &str, text: &str, needle: &str, message: String) -> BalanceError {
+        BalanceError::new(file, locate(text, needle), message)
     }
 }
 
@@ -462,44 +496,14 @@ impl Balance {
                 "a shop offers at most 10 cards".to_owned(),
             ));
         }
-        let mut relic_ids = std::collections::BTreeSet::new();
-        for relic in &self.relics {
-            if !relic_ids.insert(relic.id.as_str()) {
-                return Err(fail(
-                    &format!("\"{}\"", relic.id),
-                    format!("relic `{}` is defined twice", relic.id),
-                ));
-            }
-        }
-        let mut scenario_ids = std::collections::BTreeSet::new();
-        for scenario in &self.scenarios {
-            let here = format!("\"{}\"", scenario.id);
-            if !scenario_ids.insert(scenario.id.as_str()) {
-                return Err(fail(
-                    &here,
-                    format!("scenario `{}` is defined twice", scenario.id),
-                ));
-            }
-            if scenario.options.is_empty() {
-                return Err(fail(
-                    &here,
-                    format!("scenario `{}` has no options", scenario.id),
-                ));
-            }
-            for option in &scenario.options {
-                if let Some(relic) = &option.relic
-                    && !relic_ids.contains(relic.as_str())
-                {
-                    return Err(fail(
-                        &format!("\"{relic}\""),
-                        format!(
-                            "scenario `{}` gives relic `{relic}`, which doesn't exist",
-                            scenario.id
-                        ),
-                    ));
-                }
-            }
-        }
+        check_content(
+            &self.relics,
+            &self.scenarios,
+            &self.statuses,
+            &|id| self.relic(id).is_some(),
+            &|id| self.status(id).is_some(),
+            &fail,
+        )?;
         if odds.random > 0 && self.scenarios.is_empty() && odds.random_other_percent < 100 {
             return Err(fail(
                 "random",
@@ -532,6 +536,149 @@ impl Balance {
     pub fn relic(&self, id: &str) -> Option<&RelicDef> {
         self.relics.iter().find(|relic| relic.id == id)
     }
+
+    /// A status by id.
+    pub fn status(&self, id: &str) -> Option<&StatusDef> {
+        self.statuses.iter().find(|status| status.id == id)
+    }
+
+    /// Checks that the cards relics and statuses put onto the field are
+    /// loaded (`card_exists`); `text` and `file` as for
+    /// [`Balance::check`]. Apart from `check` because the cards are known
+    /// only once the packs are loaded.
+    pub fn check_cards(
+        &self,
+        text: &str,
+        file: &str,
+        card_exists: &dyn Fn(&str) -> bool,
+    ) -> Result<(), BalanceError> {
+        let fail = |needle: &str, message: String| BalanceError {
+            file: file.to_owned(),
+            line: locate(text, needle),
+            message,
+        };
+        check_card_refs(&self.relics, &self.statuses, card_exists, &fail)
+    }
+}
+
+/// Checks relics, scenarios and statuses: ids unique within each list,
+/// scenarios with options, every relic and status they name known, every
+/// status sound, every relic doing something. `fail` locates a problem
+/// by a needle (a key or a quoted value).
+pub(crate) fn check_content(
+    relics: &[RelicDef],
+    scenarios: &[Scenario],
+    statuses: &[StatusDef],
+    known_relic: &dyn Fn(&str) -> bool,
+    known_status: &dyn Fn(&str) -> bool,
+    fail: &dyn Fn(&str, String) -> BalanceError,
+) -> Result<(), BalanceError> {
+    let quoted = |id: &str| format!("\"{id}\"");
+    let mut status_ids = std::collections::BTreeSet::new();
+    for def in statuses {
+        if !status_ids.insert(def.id.as_str()) {
+            return Err(fail(
+                &quoted(&def.id),
+                format!("status `{}` is defined twice", def.id),
+            ));
+        }
+        if let Some(problem) = status::def_problem(def) {
+            return Err(fail(&quoted(&def.id), problem));
+        }
+    }
+    let mut relic_ids = std::collections::BTreeSet::new();
+    for relic in relics {
+        let here = quoted(&relic.id);
+        if !relic_ids.insert(relic.id.as_str()) {
+            return Err(fail(
+                &here,
+                format!("relic `{}` is defined twice", relic.id),
+            ));
+        }
+        if relic.effect.is_none() && relic.card.is_none() && relic.status.is_none() {
+            return Err(fail(
+                &here,
+                format!(
+                    "relic `{}` does nothing (give it an effect, a card or a status)",
+                    relic.id
+                ),
+            ));
+        }
+        if let Some(grant) = &relic.status
+            && let Some(problem) = status::grant_problem(grant, known_status)
+        {
+            return Err(fail(
+                &quoted(&grant.status),
+                format!("relic `{}`: {problem}", relic.id),
+            ));
+        }
+    }
+    let mut scenario_ids = std::collections::BTreeSet::new();
+    for scenario in scenarios {
+        let here = quoted(&scenario.id);
+        if !scenario_ids.insert(scenario.id.as_str()) {
+            return Err(fail(
+                &here,
+                format!("scenario `{}` is defined twice", scenario.id),
+            ));
+        }
+        if scenario.options.is_empty() {
+            return Err(fail(
+                &here,
+                format!("scenario `{}` has no options", scenario.id),
+            ));
+        }
+        for option in &scenario.options {
+            if let Some(relic) = &option.relic
+                && !known_relic(relic)
+            {
+                return Err(fail(
+                    &quoted(relic),
+                    format!(
+                        "scenario `{}` gives relic `{relic}`, which doesn't exist",
+                        scenario.id
+                    ),
+                ));
+            }
+            if let Some(grant) = &option.status
+                && let Some(problem) = status::grant_problem(grant, known_status)
+            {
+                return Err(fail(
+                    &quoted(&grant.status),
+                    format!("scenario `{}`: {problem}", scenario.id),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks that the cards of `relics` and `statuses` are loaded.
+pub(crate) fn check_card_refs(
+    relics: &[RelicDef],
+    statuses: &[StatusDef],
+    card_exists: &dyn Fn(&str) -> bool,
+    fail: &dyn Fn(&str, String) -> BalanceError,
+) -> Result<(), BalanceError> {
+    let relic_cards = relics
+        .iter()
+        .filter_map(|r| r.card.as_deref().map(|card| ("relic", r.id.as_str(), card)));
+    let status_cards = statuses.iter().filter_map(|s| {
+        s.card
+            .as_deref()
+            .map(|card| ("status", s.id.as_str(), card))
+    });
+    for (what, id, card) in relic_cards.chain(status_cards) {
+        if !card_exists(card) {
+            return Err(fail(
+                &format!("\"{card}\""),
+                format!(
+                    "{what} `{id}` puts card `{card}` onto the field, but no loaded pack has it"
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A bot level's name read as the engine's [`BotKind`]; the oracle reads
@@ -574,6 +721,7 @@ impl Default for Balance {
             heal: HealBalance::default(),
             scenarios: default_scenarios(),
             relics: default_relics(),
+            statuses: status::default_statuses(),
         }
     }
 }
@@ -787,7 +935,9 @@ fn default_relics() -> Vec<RelicDef> {
         id: id.to_owned(),
         name: name.to_owned(),
         text: text.to_owned(),
-        effect,
+        effect: Some(effect),
+        card: None,
+        status: None,
     };
     vec![
         relic(

@@ -36,12 +36,16 @@ pub enum ContentError {
     /// A card of the run's deck is no longer loaded.
     #[error("card `{0}` of the run's deck is not loaded")]
     MissingCard(String),
+    /// A relic or status puts a card onto the field that isn't loaded.
+    #[error("{0}")]
+    FieldCard(String),
 }
 
 impl Content {
     /// The content of runs with `balance`: every encounter deck it names is
-    /// found with `find_deck` and resolved against `db` now, so a fight can
-    /// never miss its deck.
+    /// found with `find_deck` and resolved against `db` now, and every card
+    /// its relics and statuses put onto the field is looked up, so a fight
+    /// can never miss its deck or its cards.
     pub fn new(
         db: Arc<CardDb>,
         runner: Arc<dyn AbilityRunner>,
@@ -63,6 +67,9 @@ impl Content {
             let list = resolve_named(name, &db, find_deck)?;
             decks.insert(name.to_owned(), list);
         }
+        balance
+            .check_cards("", "balance", &|id| db.by_card_id(id).is_some())
+            .map_err(|e| ContentError::FieldCard(e.message().to_owned()))?;
         let pool = CardPool::from_db(&db);
         Ok(Content {
             db,

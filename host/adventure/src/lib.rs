@@ -7,11 +7,15 @@
 //! around them; a room's light level changes its fight and its pay. The
 //! fights are real SVE matches played by the engine ([`fight`]) with the
 //! cards and code the caller loads ([`content`]); rewards grow the deck
-//! ([`rewards`]). Every number is [`balance`] data.
+//! ([`rewards`]). Every number is [`balance`] data, and packs add relics,
+//! scenarios, statuses and encounter decks with an `adventure.toml`
+//! ([`pack`]). Relics may be cards put onto your field in every fight, and
+//! [`status`]es act on either side of a fight for some turns.
 //!
 //! A [`run::Run`] is a state machine: [`run::Run::choices`] lists what the
 //! player may do, [`run::Run::apply`] does one; a fight is played outside
-//! and its result applied as [`run::Choice::Fought`]. Runs save and replay
+//! and its result applied as [`run::Choice::Fought`] (with its answers,
+//! [`run::Run::apply_fought`]). Runs save and replay, fights included
 //! ([`save`]); [`policy`] and [`sim`] play whole runs headless.
 //!
 //! ```
@@ -38,7 +42,8 @@
 //! ```
 //!
 //! **Architecture Invariant:** no packs, wasmtime or UI here: the front end
-//! hands in the cards, their code and the deck lists. All randomness comes
+//! hands in the cards, their code and the deck lists ([`pack`] reads only a
+//! pack folder's `adventure.toml`). All randomness comes
 //! from the run's seed ([`rng`]).
 
 pub mod balance;
@@ -47,9 +52,11 @@ pub mod events;
 pub mod fight;
 pub mod light;
 pub mod map;
+pub mod pack;
 pub mod policy;
 pub mod rewards;
 pub mod rng;
 pub mod run;
 pub mod save;
 pub mod sim;
+pub mod status;

@@ -182,7 +182,12 @@ impl Heuristic {
                 };
                 let defense_weight = if hurt { 6 } else { 2 };
                 let torch_weight = if self.uses_light { 12 } else { 0 };
-                i64::from(option.gold) / 5
+                let status = option
+                    .status
+                    .as_ref()
+                    .map_or(0, |grant| status_value(run, grant));
+                status
+                    + i64::from(option.gold) / 5
                     + i64::from(option.defense) * defense_weight
                     + i64::from(option.torches) * torch_weight
                     + i64::from(option.card_pick) * 3
@@ -195,5 +200,20 @@ impl Heuristic {
             Choice::Decline => 0,
             Choice::Fought(_) => 0,
         }
+    }
+}
+
+/// What a status given for the next fights is worth to the player: the
+/// defense and play points it costs its side (good on the enemy, bad on
+/// you). A status's card is not judged (its sign is the pack's).
+fn status_value(run: &Run, grant: &crate::status::StatusGrant) -> i64 {
+    let Some(def) = run.balance().status(&grant.status) else {
+        return 0;
+    };
+    let per_turn = i64::from(def.leader_damage) * 2 - i64::from(def.play_points) * 3;
+    let harm = per_turn * i64::from(grant.turns) * i64::from(grant.fights);
+    match grant.target {
+        crate::status::Target::You => -harm,
+        crate::status::Target::Enemy => harm,
     }
 }

@@ -11,10 +11,12 @@
 use crate::balance::{Balance, RelicEffect};
 use crate::content::{Content, ContentError};
 use crate::events::{self, EventKind, Settled, UniqueKind};
-use crate::fight::{FightKind, FightResult, FightSpec};
+use crate::fight::board::MAX_RELIC_CARDS;
+use crate::fight::{FightAnswer, FightKind, FightResult, FightSpec};
 use crate::light::{self, Torch};
 use crate::map::{Map, RoomId};
 use crate::rng::Draws;
+use crate::status::{FightStatus, StatusGrant};
 use serde::{Deserialize, Serialize};
 use sve_engine::cards::CardDb;
 use sve_engine::engine::DeckList;
@@ -182,6 +184,21 @@ pub struct FightRecord {
     pub gold: u32,
     /// Rewards it gave: card picks, torches and relics.
     pub rewards: u32,
+    /// Statuses on either side.
+    pub statuses: u32,
+    /// Relic cards on your field.
+    pub relic_cards: u32,
+}
+
+/// A fight's recorded answers ([`Run::apply_fought`]): what a run file
+/// keeps to play the fight again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedFight {
+    /// The index in the run's log of the fight's result
+    /// ([`Choice::Fought`]).
+    pub choice: u32,
+    /// Every answer of both seats, in order.
+    pub answers: Vec<FightAnswer>,
 }
 
 /// A choice the run can't take now.
@@ -214,6 +231,9 @@ pub struct Run {
     fights: Vec<FightRecord>,
     torches_used: u32,
     log: Vec<Choice>,
+    /// Statuses events gave for the next fights; `fights` counts down.
+    statuses: Vec<StatusGrant>,
+    fight_answers: Vec<RecordedFight>,
 }
 
 impl Run {
@@ -241,6 +261,8 @@ impl Run {
             fights: Vec::new(),
             torches_used: 0,
             log: Vec::new(),
+            statuses: Vec::new(),
+            fight_answers: Vec::new(),
             map,
             setup,
         }
@@ -331,6 +353,29 @@ impl Run {
         &self.log
     }
 
+    /// Statuses events gave for the next fights (each `fights` is how many
+    /// fights it still lasts).
+    pub fn pending_statuses(&self) -> &[StatusGrant] {
+        &self.statuses
+    }
+
+    /// The recorded answers of the fights played with
+    /// [`Run::apply_fought`].
+    pub fn fight_answers(&self) -> &[RecordedFight] {
+        &self.fight_answers
+    }
+
+    /// The relic cards the next fight puts onto your field, by card id:
+    /// the first [`MAX_RELIC_CARDS`] relics with a card, in the order they
+    /// were gained.
+    pub fn relic_cards(&self) -> Vec<String> {
+        self.relics
+            .iter()
+            .filter_map(|id| self.balance().relic(id)?.card.clone())
+            .take(MAX_RELIC_CARDS)
+            .collect()
+    }
+
     /// Whether the run is over, and how: `Some(true)` beaten the boss.
     pub fn outcome(&self) -> Option<bool> {
         match self.phase {
@@ -419,6 +464,21 @@ impl Run {
             Phase::Unique(_) => out.extend([Choice::Accept, Choice::Decline]),
         }
         out
+    }
+
+    /// Applies a fight's result with the answers that played it (both
+    /// seats, as [`crate::fight::FightReport::answers`]), which the run
+    /// file keeps so a replay can play the fight again.
+    pub fn apply_fought(
+        &mut self,
+        result: FightResult,
+        answers: Vec<FightAnswer>,
+        content: &Content,
+    ) -> Result<Vec<String>, RunError> {
+        let choice = self.log.len() as u32;
+        let notes = self.apply(Choice::Fought(result), content)?;
+        self.fight_answers.push(RecordedFight { choice, answers });
+        Ok(notes)
     }
 
     /// Applies a choice (or a fight's result) and returns what happened,
@@ -629,19 +689,45 @@ impl Run {
             FightKind::Elite | FightKind::Special => (enc.elite_defense, enc.elite_cards),
             FightKind::Boss => (0, 0),
         };
+        let enemy_defense = (base_defense + extra_defense + effect.enemy_defense).max(1);
+        let enemy_cards = extra_cards + effect.enemy_cards;
+        let turn_cap = enc.turn_cap;
+        let seed = draws.seed();
+        let statuses = self.fight_statuses();
         let spec = FightSpec {
             kind,
             floor,
             light: level,
             enemy_deck: deck,
             enemy_bot: bot,
-            enemy_defense: (base_defense + extra_defense + effect.enemy_defense).max(1),
-            enemy_cards: extra_cards + effect.enemy_cards,
+            enemy_defense,
+            enemy_cards,
             player_defense: self.defense,
-            seed: draws.seed(),
-            turn_cap: enc.turn_cap,
+            seed,
+            turn_cap,
+            player_cards: self.relic_cards(),
+            statuses,
         };
         self.phase = Phase::Fight(spec);
+    }
+
+    /// The statuses of the fight starting now: every relic's, then the
+    /// events' (each counting down one fight, gone at 0).
+    fn fight_statuses(&mut self) -> Vec<FightStatus> {
+        let balance = &self.setup.balance;
+        let relic_grants = self
+            .relics
+            .iter()
+            .filter_map(|id| balance.relic(id)?.status.as_ref());
+        let out: Vec<FightStatus> = relic_grants
+            .chain(&self.statuses)
+            .filter_map(|grant| Some(FightStatus::new(balance.status(&grant.status)?, grant)))
+            .collect();
+        for grant in &mut self.statuses {
+            grant.fights = grant.fights.saturating_sub(1);
+        }
+        self.statuses.retain(|grant| grant.fights > 0);
+        out
     }
 
     fn finish_fight(
@@ -661,6 +747,8 @@ impl Run {
             won: result.won,
             gold: 0,
             rewards: 0,
+            statuses: spec.statuses.len() as u32,
+            relic_cards: spec.player_cards.len() as u32,
         };
         if !result.won {
             notes.push(format!(
@@ -813,6 +901,21 @@ impl Run {
         if let Some(relic) = &option.relic {
             self.gain_relic(relic, notes);
         }
+        if let Some(grant) = &option.status
+            && let Some(def) = self.balance().status(&grant.status)
+        {
+            let fights = grant.fights;
+            notes.push(format!(
+                "For your next {}: {}",
+                if fights == 1 {
+                    "fight".to_owned()
+                } else {
+                    format!("{fights} fights")
+                },
+                FightStatus::new(def, grant).describe()
+            ));
+            self.statuses.push(grant.clone());
+        }
         if option.remove_card {
             self.phase = Phase::RemoveCard {
                 then_pick: option.card_pick,
@@ -879,20 +982,21 @@ impl Run {
         notes.push(format!("You gain {}: {}", relic.name, relic.text));
         self.relics.push(relic.id.clone());
         match relic.effect {
-            RelicEffect::MaxDefense(n) => {
+            None => {}
+            Some(RelicEffect::MaxDefense(n)) => {
                 self.max_defense += n;
                 self.defense = (self.defense + n).clamp(1, self.max_defense);
             }
-            RelicEffect::Torches(n) => self.torches += n,
-            RelicEffect::TorchRadius(n) => self.torch_radius_bonus += n,
-            RelicEffect::FightGold(_) | RelicEffect::HealAfterFight(_) => {}
+            Some(RelicEffect::Torches(n)) => self.torches += n,
+            Some(RelicEffect::TorchRadius(n)) => self.torch_radius_bonus += n,
+            Some(RelicEffect::FightGold(_) | RelicEffect::HealAfterFight(_)) => {}
         }
     }
 
     fn relic_effects(&self) -> impl Iterator<Item = RelicEffect> + '_ {
         self.relics
             .iter()
-            .filter_map(|id| self.balance().relic(id).map(|r| r.effect))
+            .filter_map(|id| self.balance().relic(id)?.effect)
     }
 }
 
@@ -1009,5 +1113,116 @@ mod tests {
             !run.choices().contains(&Choice::PlaceTorch),
             "one torch per room"
         );
+    }
+
+    /// A balance of 5 floors whose free rooms are all one scenario: an
+    /// option giving you poison for the next fight and a relic poisoning
+    /// the enemy in every fight.
+    fn status_balance() -> Balance {
+        use crate::balance::{RelicDef, Scenario, ScenarioOption};
+        use crate::status::{StatusGrant, Target};
+        let mut balance = Balance::default();
+        balance.map.floors = 5;
+        balance.map.unique_rooms = 0;
+        balance.odds.fight = 0;
+        balance.odds.elite = 0;
+        balance.odds.shop = 0;
+        balance.odds.heal = 0;
+        balance.odds.random = 1;
+        balance.odds.random_other_percent = 0;
+        let grant = |target, turns| StatusGrant {
+            status: "poison".to_owned(),
+            target,
+            turns,
+            fights: 1,
+        };
+        balance.relics.push(RelicDef {
+            id: "venom".to_owned(),
+            name: "Venom".to_owned(),
+            text: "The enemy is poisoned.".to_owned(),
+            effect: None,
+            card: Some("SD01-002".to_owned()),
+            status: Some(grant(Target::Enemy, 3)),
+        });
+        balance.scenarios = vec![Scenario {
+            id: "spring".to_owned(),
+            text: "A bitter spring.".to_owned(),
+            options: vec![
+                ScenarioOption {
+                    label: "Drink".to_owned(),
+                    status: Some(grant(Target::You, 2)),
+                    relic: Some("venom".to_owned()),
+                    ..ScenarioOption::default()
+                },
+                ScenarioOption {
+                    label: "Walk on".to_owned(),
+                    ..ScenarioOption::default()
+                },
+            ],
+        }];
+        balance
+    }
+
+    #[test]
+    fn statuses_from_events_last_their_fights_and_relics_every_fight() {
+        use crate::status::Target;
+        let db = Arc::new(sve_engine::cards::starter::starter_db().expect("bundled cards"));
+        let runner: Arc<dyn AbilityRunner> = Arc::new(NoAbilities);
+        let balance = status_balance();
+        balance
+            .check("", "test", &|name| starter_deck(name).is_some())
+            .unwrap_or_else(|e| panic!("{e}"));
+        let content =
+            Content::new(Arc::clone(&db), runner, &balance, &starter_deck).expect("content");
+        let list = content::resolve_named("SD01", &db, &starter_deck).expect("SD01");
+        let mut run = Run::new(RunSetup {
+            seed: 9,
+            deck_name: "SD01".to_owned(),
+            deck: RunDeck::from_list(&list, &db),
+            balance,
+            card_fingerprint: content.fingerprint(),
+        });
+        let won = Choice::Fought(FightResult {
+            won: true,
+            defense_left: 20,
+            turns: 7,
+        });
+        let mut specs = Vec::new();
+        let mut drank = false;
+        while run.outcome().is_none() {
+            if let Some(spec) = run.fight() {
+                specs.push(spec.clone());
+                run.apply(won.clone(), &content).expect("a result");
+                continue;
+            }
+            let choice = match run.phase() {
+                Phase::Scenario(_) if !drank => {
+                    drank = true;
+                    Choice::Pick(0)
+                }
+                Phase::Scenario(_) => Choice::Pick(1),
+                Phase::Reward(_) => Choice::SkipCard,
+                _ => run
+                    .choices()
+                    .into_iter()
+                    .find(|c| matches!(c, Choice::Move(_)))
+                    .expect("a move"),
+            };
+            let picked_status = choice == Choice::Pick(0);
+            run.apply(choice, &content).expect("offered");
+            if picked_status {
+                assert_eq!(run.pending_statuses().len(), 1);
+                assert_eq!(run.relics(), ["venom"]);
+            }
+        }
+        assert_eq!(run.outcome(), Some(true));
+        // Floor 1's fight came before the spring: no status, no relic.
+        assert!(specs[0].statuses.is_empty() && specs[0].player_cards.is_empty());
+        // The boss: your poison (the next fight only) and the relic's.
+        let boss = specs.last().expect("the boss fight");
+        let targets: Vec<Target> = boss.statuses.iter().map(|s| s.target).collect();
+        assert_eq!(targets, [Target::Enemy, Target::You], "{boss:?}");
+        assert_eq!(boss.player_cards, ["SD01-002"]);
+        assert!(run.pending_statuses().is_empty(), "the poison was used up");
     }
 }

@@ -4,16 +4,22 @@
 //!   resume it with the same cards. Saving a loaded save gives the same
 //!   bytes.
 //! - A **run file** ([`run_file`], [`read_run_file`], [`replay`]) is the
-//!   run's setup (seed, deck, balance, card fingerprint) and its list of
-//!   choices; replaying it rebuilds the run choice by choice. A fight enters
-//!   the list as its result ([`Choice::Fought`]): a replay takes the result,
-//!   it does not play the match again.
+//!   run's setup (seed, deck, balance, card fingerprint), its list of
+//!   choices and the answers of its fights; replaying it rebuilds the run
+//!   choice by choice. A fight enters the list as its result
+//!   ([`Choice::Fought`]), and [`replay`] takes the result; the fights'
+//!   recorded answers ([`crate::run::RecordedFight`]) let
+//!   [`verify_fights`] play each match again and check it ends the same.
+//!
+//! Version 2 added statuses, relic cards and fight answers; a version 1
+//! file is refused with a message saying so.
 //!
 //! Files are outside input: sizes are capped, every problem is a
 //! [`SaveError`], never a panic.
 
 use crate::content::Content;
-use crate::run::{Choice, Run, RunError, RunSetup};
+use crate::fight::{self, FightResult};
+use crate::run::{Choice, RecordedFight, Run, RunError, RunSetup};
 use serde::{Deserialize, Serialize};
 
 /// The first bytes of a save.
@@ -21,7 +27,7 @@ pub const SAVE_MAGIC: [u8; 4] = *b"SVAS";
 /// The first bytes of a run file.
 pub const RUN_FILE_MAGIC: [u8; 4] = *b"SVAR";
 /// The format version of both; a file of another version is refused.
-pub const VERSION: u16 = 1;
+pub const VERSION: u16 = 2;
 /// The most bytes a save or run file may have.
 pub const MAX_FILE_BYTES: usize = 16 << 20;
 
@@ -32,6 +38,18 @@ pub struct RunFile {
     pub setup: RunSetup,
     /// Every choice, fight results included, in order.
     pub choices: Vec<Choice>,
+    /// The answers of the fights that recorded them, in order.
+    pub fights: Vec<RecordedFight>,
+}
+
+/// What [`verify_fights`] found: every recorded fight played again and
+/// ended as recorded.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FightsVerified {
+    /// Fights played again from their answers.
+    pub replayed: u32,
+    /// Fights whose result came without answers (played elsewhere).
+    pub unrecorded: u32,
 }
 
 /// Why a save or run file can't be read or replayed.
@@ -41,7 +59,7 @@ pub enum SaveError {
     #[error("not an adventure {0} (its first bytes are wrong)")]
     Magic(&'static str),
     /// Another format version.
-    #[error("format version {found}, this build reads {VERSION}")]
+    #[error("format version {found}, this build reads {VERSION}{}", if *found < VERSION { " (the file is from an older build)" } else { "" })]
     Version {
         /// The file's version.
         found: u16,
@@ -70,6 +88,26 @@ pub enum SaveError {
         /// Why.
         error: RunError,
     },
+    /// A recorded fight can't be played again.
+    #[error("the fight of choice {choice} doesn't replay: {problem}")]
+    FightReplay {
+        /// The index of its result in the choices.
+        choice: usize,
+        /// Why.
+        problem: String,
+    },
+    /// A recorded fight, played again, ends otherwise than recorded.
+    #[error(
+        "the fight of choice {choice} ends otherwise when played again: recorded {recorded:?}, replayed {replayed:?}"
+    )]
+    FightDiffers {
+        /// The index of its result in the choices.
+        choice: usize,
+        /// The result the file records.
+        recorded: FightResult,
+        /// The result of playing it again.
+        replayed: FightResult,
+    },
 }
 
 /// A save's bytes.
@@ -87,6 +125,7 @@ pub fn run_file(run: &Run) -> Result<Vec<u8>, SaveError> {
     let file = RunFile {
         setup: run.setup().clone(),
         choices: run.log().to_vec(),
+        fights: run.fight_answers().to_vec(),
     };
     encode(RUN_FILE_MAGIC, &file)
 }
@@ -106,11 +145,93 @@ pub fn replay(file: &RunFile, content: &Content) -> Result<Run, SaveError> {
         });
     }
     let mut run = Run::new(file.setup.clone());
+    let mut recorded = file.fights.iter().peekable();
     for (index, choice) in file.choices.iter().enumerate() {
+        let answers = recorded.next_if(|fight| fight.choice as usize == index);
+        match (choice, answers) {
+            (Choice::Fought(result), Some(fight)) => {
+                run.apply_fought(*result, fight.answers.clone(), content)
+            }
+            _ => run.apply(choice.clone(), content),
+        }
+        .map_err(|error| SaveError::Choice { index, error })?;
+    }
+    if let Some(stray) = recorded.next() {
+        return Err(SaveError::FightReplay {
+            choice: stray.choice as usize,
+            problem: "answers recorded for a choice that is no fight's result".to_owned(),
+        });
+    }
+    Ok(run)
+}
+
+/// Plays every recorded fight of a run file again from its answers and
+/// checks each ends as the file says; the run is rebuilt on the way, as by
+/// [`replay`]. Fights without answers are counted, not played.
+pub fn verify_fights(file: &RunFile, content: &Content) -> Result<FightsVerified, SaveError> {
+    if file.setup.card_fingerprint != content.fingerprint() {
+        return Err(SaveError::Cards {
+            file: file.setup.card_fingerprint,
+            loaded: content.fingerprint(),
+        });
+    }
+    let mut found = FightsVerified::default();
+    let mut run = Run::new(file.setup.clone());
+    for (index, choice) in file.choices.iter().enumerate() {
+        if let Choice::Fought(recorded) = choice {
+            match file.fights.iter().find(|f| f.choice as usize == index) {
+                Some(fight) => {
+                    let replayed =
+                        replay_fight(&run, content, &fight.answers).map_err(|problem| {
+                            SaveError::FightReplay {
+                                choice: index,
+                                problem,
+                            }
+                        })?;
+                    if replayed != *recorded {
+                        return Err(SaveError::FightDiffers {
+                            choice: index,
+                            recorded: *recorded,
+                            replayed,
+                        });
+                    }
+                    found.replayed += 1;
+                }
+                None => found.unrecorded += 1,
+            }
+        }
         run.apply(choice.clone(), content)
             .map_err(|error| SaveError::Choice { index, error })?;
     }
-    Ok(run)
+    Ok(found)
+}
+
+/// The fight on now in `run`, played again with `answers`.
+fn replay_fight(
+    run: &Run,
+    content: &Content,
+    answers: &[fight::FightAnswer],
+) -> Result<FightResult, String> {
+    let spec = run
+        .fight()
+        .ok_or_else(|| "no fight is on there".to_owned())?;
+    let player = run
+        .deck()
+        .to_list(content.db())
+        .map_err(|e| e.to_string())?;
+    let enemy = content
+        .deck(&spec.enemy_deck)
+        .cloned()
+        .ok_or_else(|| format!("no encounter deck `{}`", spec.enemy_deck))?;
+    let report = fight::replay(
+        spec,
+        [player, enemy],
+        content.db(),
+        content.runner(),
+        answers,
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(report.result)
 }
 
 fn encode<T: Serialize>(magic: [u8; 4], value: &T) -> Result<Vec<u8>, SaveError> {
@@ -224,6 +345,37 @@ mod tests {
         assert!(matches!(
             replay(&file, &content),
             Err(SaveError::Cards { .. })
+        ));
+    }
+
+    #[test]
+    fn a_run_files_fights_play_again_from_their_answers() {
+        use super::verify_fights;
+        use crate::run::Choice;
+        let content = content();
+        let run = played_run(&content, 14);
+        let fights = run.fights().len() as u32;
+        assert!(fights > 1);
+        assert_eq!(run.fight_answers().len() as u32, fights);
+        let file = read_run_file(&run_file(&run).expect("writes")).expect("reads");
+        let found = verify_fights(&file, &content).expect("the fights replay");
+        assert_eq!((found.replayed, found.unrecorded), (fights, 0));
+        // A result the answers don't lead to is found out.
+        let mut forged = file.clone();
+        let first = forged.fights[0].choice as usize;
+        if let Some(Choice::Fought(result)) = forged.choices.get_mut(first) {
+            result.defense_left += 1;
+        }
+        assert!(matches!(
+            verify_fights(&forged, &content),
+            Err(SaveError::FightDiffers { choice, .. }) if choice == first
+        ));
+        // Answers cut short don't replay.
+        let mut cut = file.clone();
+        cut.fights[0].answers.truncate(3);
+        assert!(matches!(
+            verify_fights(&cut, &content),
+            Err(SaveError::FightReplay { .. })
         ));
     }
 }

@@ -9,7 +9,7 @@
 use crate::content::Content;
 use crate::fight::{self, FightOptions, FightReport};
 use crate::policy::{Policy, PolicyKind};
-use crate::run::{Choice, Run, RunSetup};
+use crate::run::{Run, RunSetup};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use sve_engine::bot::BotKind;
@@ -59,6 +59,10 @@ pub struct SimSummary {
     pub fights: u32,
     /// Fights won.
     pub fights_won: u32,
+    /// Fights with a status on either side.
+    pub fights_with_statuses: u32,
+    /// Fights with relic cards on your field.
+    pub fights_with_relic_cards: u32,
     /// Fights by the room's light level.
     pub fights_by_light: BTreeMap<String, u32>,
     /// The share of fights won, by the room's light level.
@@ -107,7 +111,7 @@ pub fn play_run(
                     report.error_samples.extend(fought.error_samples);
                     report.violations.extend(fought.violations);
                     report.turn_cap_hits += u32::from(fought.turn_cap_hit);
-                    if let Err(error) = run.apply(Choice::Fought(fought.result), content) {
+                    if let Err(error) = run.apply_fought(fought.result, fought.answers, content) {
                         report.errors += 1;
                         report.error_samples.push(error.to_string());
                         return report;
@@ -230,6 +234,8 @@ pub fn run_sim(
         }
         for record in run.fights() {
             summary.fights += 1;
+            summary.fights_with_statuses += u32::from(record.statuses > 0);
+            summary.fights_with_relic_cards += u32::from(record.relic_cards > 0);
             *fought_by_light.entry(record.light).or_default() += 1;
             if record.won {
                 summary.fights_won += 1;
@@ -309,5 +315,33 @@ mod tests {
                 assert_eq!(summary.torches_used, 0);
             }
         }
+    }
+
+    #[test]
+    fn the_same_seed_plays_the_same_sim() {
+        let db = Arc::new(sve_engine::cards::starter::starter_db().expect("bundled cards"));
+        let runner: Arc<dyn AbilityRunner> = Arc::new(NoAbilities);
+        let balance = Balance::default();
+        let content =
+            Content::new(Arc::clone(&db), runner, &balance, &starter_deck).expect("decks");
+        let list = content::resolve_named("SD04", &db, &starter_deck).expect("SD04");
+        let setup = RunSetup {
+            seed: 0,
+            deck_name: "SD04".to_owned(),
+            deck: RunDeck::from_list(&list, &db),
+            balance,
+            card_fingerprint: content.fingerprint(),
+        };
+        let options = SimOptions {
+            runs: 3,
+            seed: 21,
+            bot: BotKind::Greedy,
+            policy: PolicyKind::Cautious,
+            check_invariants: false,
+        };
+        let json = |summary| serde_json::to_string(&summary).expect("JSON");
+        let first = json(run_sim(&setup, &content, options, |_| {}));
+        let second = json(run_sim(&setup, &content, options, |_| {}));
+        assert_eq!(first, second);
     }
 }

@@ -3,7 +3,13 @@
 //!
 //! - `new` plays a run at the terminal: the map, numbered choices, fights
 //!   played by you (the `sve match` prompts) or by a bot (`--bot-fights`).
-//! - `resume` goes on with a save; `replay` rebuilds a run file's run.
+//! - `resume` goes on with a save; `replay` rebuilds a run file's run and
+//!   plays its recorded fights again, checking each ends as recorded.
+//!
+//! `new` and `sim` add the loaded packs' `adventure.toml` content (relics,
+//! scenarios, statuses, encounter decks) to the balance
+//! (`sve_adventure::pack`); a run keeps its balance, so `resume` and
+//! `replay` read it from the file.
 //! - `sim` plays whole runs headless with a policy and prints a summary,
 //!   as one JSON object on the last line with `--json`.
 
@@ -122,7 +128,7 @@ pub fn run(
         |name: &str| -> Option<DeckFile> { deck_files::load_deck_from_packs(name, pack_dirs).ok() };
     match command {
         AdventureCommand::New(args) => {
-            let balance = load_balance(args.balance.as_deref(), &find_deck)?;
+            let balance = load_balance(args.balance.as_deref(), &find_deck, db, pack_dirs)?;
             let content = Content::new(Arc::clone(db), runner, &balance, &find_deck)?;
             let seed = args.seed.unwrap_or_else(crate::entropy_seed);
             println!("Adventure, seed {seed} (sve adventure new --seed {seed} plays it again)");
@@ -156,6 +162,17 @@ pub fn run(
                 run_file.choices.len(),
                 status_line(&run)
             );
+            let fights = save::verify_fights(&run_file, &content)
+                .with_context(|| format!("replaying the fights of {}", file.display()))?;
+            println!(
+                "{} fights played again from their answers, each ended as recorded{}",
+                fights.replayed,
+                if fights.unrecorded > 0 {
+                    format!(" ({} fights have no recorded answers)", fights.unrecorded)
+                } else {
+                    String::new()
+                }
+            );
             Ok(())
         }
         AdventureCommand::Sim(args) => run_sim(args, db, runner, pack_dirs, &find_deck),
@@ -171,7 +188,7 @@ fn run_sim(
 ) -> Result<()> {
     let bot: BotKind = sve_adventure::balance::parse_bot(&args.bot).map_err(anyhow::Error::msg)?;
     let policy: PolicyKind = args.policy.parse().map_err(anyhow::Error::msg)?;
-    let balance = load_balance(args.balance.as_deref(), find_deck)?;
+    let balance = load_balance(args.balance.as_deref(), find_deck, db, pack_dirs)?;
     let content = Content::new(Arc::clone(db), runner, &balance, find_deck)?;
     let setup = setup(&args.deck, args.seed, balance, &content, pack_dirs)?;
     let summary = sim::run_sim(
@@ -223,27 +240,37 @@ fn run_sim(
     Ok(())
 }
 
-/// The balance from a file, or the shipped defaults.
+/// The balance from a file, or the shipped defaults, with the loaded
+/// packs' adventure content added.
 fn load_balance(
     path: Option<&Path>,
     find_deck: &dyn Fn(&str) -> Option<DeckFile>,
+    db: &CardDb,
+    pack_dirs: &[PathBuf],
 ) -> Result<Balance> {
     let exists = |name: &str| find_deck(name).is_some();
-    match path {
+    let card_exists = |id: &str| db.by_card_id(id).is_some();
+    let balance = match path {
         None => {
             let balance = Balance::default();
             balance.check("", "shipped balance", &exists)?;
-            Ok(balance)
+            balance
         }
         Some(path) => {
             let text = read_text_file(path).map_err(|e| anyhow::anyhow!("{}", e.reason()))?;
-            Ok(Balance::from_toml(
-                &text,
-                &path.display().to_string(),
-                &exists,
-            )?)
+            let file = path.display().to_string();
+            let balance = Balance::from_toml(&text, &file, &exists)?;
+            balance.check_cards(&text, &file, &card_exists)?;
+            balance
         }
-    }
+    };
+    Ok(balance.with_packs(
+        pack_dirs,
+        sve_adventure::pack::Lookups {
+            deck_exists: &exists,
+            card_exists: &card_exists,
+        },
+    )?)
 }
 
 /// A new run's setup with the named starting deck.
@@ -288,6 +315,12 @@ fn play(mut run: Run, content: &Content, args: &PlayArgs) -> Result<()> {
                 spec.enemy_defense,
                 spec.player_defense
             );
+            for card in &spec.player_cards {
+                println!("  Relic on your field: {}", content.name_of(card));
+            }
+            for status in &spec.statuses {
+                println!("  Status: {}", status.describe());
+            }
             let report = match fight_bot {
                 Some(kind) => sim::play_fight(&run, content, &spec, kind, FightOptions::default())
                     .map_err(anyhow::Error::msg)?,
@@ -296,7 +329,7 @@ fn play(mut run: Run, content: &Content, args: &PlayArgs) -> Result<()> {
             for sample in &report.error_samples {
                 eprintln!("fight error: {sample}");
             }
-            let notes = run.apply(Choice::Fought(report.result), content)?;
+            let notes = run.apply_fought(report.result, report.answers, content)?;
             print_notes(&notes);
             continue;
         }
@@ -397,8 +430,21 @@ fn status_line(run: &Run) -> String {
         Some(false) => format!("run lost on floor {}", run.floor()),
         None => format!("floor {}/{}", run.floor(), run.map().floors()),
     };
+    let statuses = run
+        .pending_statuses()
+        .iter()
+        .map(|grant| {
+            format!(
+                "{} on {} ({} turns, {} fights)",
+                grant.status,
+                grant.target.name(),
+                grant.turns,
+                grant.fights
+            )
+        })
+        .collect::<Vec<_>>();
     format!(
-        "{state} · defense {}/{} · {} gold · {} torches · {} cards · relics: {}",
+        "{state} · defense {}/{} · {} gold · {} torches · {} cards · relics: {}{}",
         run.defense(),
         run.max_defense(),
         run.gold(),
@@ -408,6 +454,11 @@ fn status_line(run: &Run) -> String {
             "none".to_owned()
         } else {
             run.relics().join(", ")
+        },
+        if statuses.is_empty() {
+            String::new()
+        } else {
+            format!(" · statuses: {}", statuses.join(", "))
         }
     )
 }

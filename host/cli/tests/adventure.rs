@@ -104,6 +104,13 @@ fn a_terminal_run_saves_and_its_run_file_replays() {
     ]);
     assert!(ok, "{replayed}\n{stderr}");
     assert!(replayed.contains("choices replayed"), "{replayed}");
+    // The fights were played by a bot here: their answers are in the run
+    // file, and the replay plays each again.
+    assert!(
+        replayed.contains("fights played again from their answers, each ended as recorded"),
+        "{replayed}"
+    );
+    assert!(!replayed.contains(" 0 fights played again"), "{replayed}");
     let (ok, resumed, stderr) = sve(&[
         "--vanilla",
         "adventure",
@@ -114,4 +121,113 @@ fn a_terminal_run_saves_and_its_run_file_replays() {
     assert!(ok, "{resumed}\n{stderr}");
     assert!(resumed.contains("floor "), "{resumed}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A folder of packs for one test: the starter scripts and the Adventure
+/// example pack, copied, so a test may change them.
+struct PackRoot(std::path::PathBuf);
+
+impl PackRoot {
+    fn new(name: &str) -> PackRoot {
+        let root =
+            std::env::temp_dir().join(format!("sve-adventure-packs-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        for (from, to) in [
+            ("card-packs/starter-scripts", "starter-scripts"),
+            ("tests/packs/adventure-example", "adventure-example"),
+        ] {
+            copy_dir(&repo.join(from), &root.join(to));
+        }
+        PackRoot(root)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 path")
+    }
+}
+
+impl Drop for PackRoot {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).expect("a folder");
+    for entry in std::fs::read_dir(from).expect("a pack folder") {
+        let entry = entry.expect("an entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("a type").is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).expect("copies");
+        }
+    }
+}
+
+/// A balance whose free rooms are all scenarios: packs' scenarios show up.
+const ALL_SCENARIOS: &str =
+    "[odds]\nfight = 0\nelite = 0\nshop = 0\nheal = 0\nrandom = 1\nrandom_other_percent = 0\n";
+
+#[test]
+fn a_packs_adventure_file_adds_scenarios_whose_statuses_play_in_fights() {
+    let root = PackRoot::new("statuses");
+    let balance = root.0.join("all-scenarios.toml");
+    std::fs::write(&balance, ALL_SCENARIOS).expect("writes");
+    let sim = || {
+        let (ok, stdout, stderr) = sve(&[
+            "--packs",
+            root.path(),
+            "adventure",
+            "sim",
+            "--runs",
+            "3",
+            "--bot",
+            "easy",
+            "--policy",
+            "cautious",
+            "--seed",
+            "2",
+            "--balance",
+            balance.to_str().expect("a UTF-8 path"),
+            "--json",
+        ]);
+        assert!(ok, "{stdout}\n{stderr}");
+        assert!(!stderr.contains("error"), "{stderr}");
+        stdout.lines().last().expect("a JSON line").to_owned()
+    };
+    let first = sim();
+    let summary: serde_json::Value = serde_json::from_str(&first).expect("JSON");
+    assert_eq!(summary["errors"], 0, "{first}");
+    assert_eq!(summary["invariant_violations"], 0, "{first}");
+    assert!(
+        summary["fights_with_statuses"].as_u64().expect("a count") > 0,
+        "the pack's scenarios give statuses: {first}"
+    );
+    // The same seed plays the same runs.
+    assert_eq!(sim(), first);
+}
+
+#[test]
+fn a_bad_pack_adventure_file_is_an_error_naming_its_file_and_line() {
+    let root = PackRoot::new("bad");
+    let file = root.0.join("adventure-example/adventure.toml");
+    std::fs::write(
+        &file,
+        "[[relics]]\nid = \"odd\"\nname = \"Odd\"\ntext = \"Its card is missing.\"\ncard = \"ADV-999\"\n",
+    )
+    .expect("writes");
+    let (ok, stdout, stderr) = sve(&[
+        "--packs",
+        root.path(),
+        "adventure",
+        "sim",
+        "--runs",
+        "1",
+        "--json",
+    ]);
+    assert!(!ok, "{stdout}");
+    assert!(stderr.contains("adventure.toml:5:"), "{stderr}");
+    assert!(stderr.contains("ADV-999"), "{stderr}");
 }

@@ -3,23 +3,34 @@
 //! other match.
 //!
 //! The run's state enters the match through the engine's sandbox tools
-//! ([`SandboxAction`]), applied once at the first decision after setup
-//! (setup itself sets both leaders to 20): the player's carried leader
-//! defense, the enemy's defense (floor, elite, light) and the extra cards
-//! an enemy draws. Each shows in the match's log as a sandbox change, as in
-//! any sandboxed match; the engine needed no new option.
+//! ([`board`]): at the first decision after setup (setup itself sets both
+//! leaders to 20) the player's carried leader defense, the enemy's defense
+//! (floor, elite, light), the extra cards an enemy draws, the relic cards
+//! put onto your field and the cards of statuses; at the start of each
+//! turn what the statuses do. Each shows in the match's log as a sandbox
+//! change, as in any sandboxed match; the engine needed no new option.
+//!
+//! Every answer is recorded ([`FightAnswer`]), so a run file can play its
+//! fights again ([`replay()`]) and check they end the same.
 //!
 //! Invariants are checked after every step when asked; card code that
 //! fails (a fizzle), a bot answer the engine rejects and invariant
 //! violations are counted in the [`FightReport`], never a panic.
 
+pub mod board;
+pub mod replay;
+
+use crate::status::FightStatus;
+use board::StatusClock;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use sve_engine::bot::Bot;
 use sve_engine::cards::CardDb;
 use sve_engine::engine::{
-    AbilityRunner, DeckList, Event, Match, Outcome, Phase, PlayerId, SandboxAction, Status,
+    AbilityRunner, Decision, DeckList, Event, Match, Outcome, Phase, PlayerId, Status,
 };
+
+pub use replay::{FightAnswer, replay};
 
 /// The player's seat in a fight.
 pub const PLAYER: PlayerId = PlayerId(0);
@@ -65,6 +76,10 @@ pub struct FightSpec {
     pub seed: u64,
     /// Turns after which the fight is stopped and counts as lost.
     pub turn_cap: u32,
+    /// Relic cards put onto your field at the start, by card id.
+    pub player_cards: Vec<String>,
+    /// The statuses on either side ([`crate::status`]).
+    pub statuses: Vec<FightStatus>,
 }
 
 /// How a fight ended, as the run records it.
@@ -91,6 +106,9 @@ pub struct FightReport {
     pub error_samples: Vec<String>,
     /// The turn cap stopped it.
     pub turn_cap_hit: bool,
+    /// Every answer given, both seats, in order: what a run file keeps to
+    /// play the fight again.
+    pub answers: Vec<FightAnswer>,
 }
 
 /// Options for playing a fight.
@@ -108,8 +126,35 @@ pub fn play(
     decks: [DeckList; 2],
     db: &Arc<CardDb>,
     runner: &Arc<dyn AbilityRunner>,
-    mut player: impl FnMut(&Match, &sve_engine::engine::Decision) -> Vec<usize>,
+    mut player: impl FnMut(&Match, &Decision) -> Vec<usize>,
     enemy: &mut dyn Bot,
+    options: FightOptions,
+) -> FightReport {
+    drive(
+        spec,
+        decks,
+        db,
+        runner,
+        &mut |game, decision| {
+            Some(if decision.player == PLAYER {
+                player(game, decision)
+            } else {
+                enemy.choose(game, decision)
+            })
+        },
+        options,
+    )
+}
+
+/// The one loop of a fight, for play and replay alike: `answer` gives the
+/// picks for a decision, or `None` to stop the fight where it is (a replay
+/// out of answers).
+pub(crate) fn drive(
+    spec: &FightSpec,
+    decks: [DeckList; 2],
+    db: &Arc<CardDb>,
+    runner: &Arc<dyn AbilityRunner>,
+    answer: &mut dyn FnMut(&Match, &Decision) -> Option<Vec<usize>>,
     options: FightOptions,
 ) -> FightReport {
     let mut game = Match::new(Arc::clone(db), Arc::clone(runner), decks, spec.seed);
@@ -123,8 +168,9 @@ pub fn play(
         violations: Vec::new(),
         error_samples: Vec::new(),
         turn_cap_hit: false,
+        answers: Vec::new(),
     };
-    let mut set_up = false;
+    let mut clock: Option<StatusClock> = None;
     let mut answers_turn = (0u32, 0u32);
     loop {
         if let Status::GameOver(_) = game.step() {
@@ -132,13 +178,28 @@ pub fn play(
         }
         count_fizzles(&game, &mut report);
         game.clear_events();
-        if !set_up && game.state().phase != Phase::Setup && game.state().turn >= 1 {
-            set_up = true;
-            if let Err(problem) = carry_in(&mut game, spec) {
+        if game.state().phase == Phase::Setup || game.state().turn == 0 {
+            // Setup decisions (mulligans) come before the opening.
+        } else if clock.is_none() {
+            let (opened, problems) = StatusClock::open(&mut game, spec);
+            clock = Some(opened);
+            for problem in problems {
                 report.errors += 1;
                 sample(&mut report, format!("setting up the fight: {problem}"));
             }
             continue;
+        } else if let Some(clock) = clock.as_mut() {
+            let (changed, problems) = clock.tick(&mut game, spec);
+            for problem in problems {
+                report.errors += 1;
+                sample(
+                    &mut report,
+                    format!("turn {}: {problem}", game.state().turn),
+                );
+            }
+            if changed {
+                continue;
+            }
         }
         if options.check_invariants {
             for problem in game.check_invariants() {
@@ -167,11 +228,13 @@ pub fn play(
             break;
         };
         let seat = decision.player;
-        let picks = if seat == PLAYER {
-            player(&game, decision)
-        } else {
-            enemy.choose(&game, decision)
+        let Some(picks) = answer(&game, decision) else {
+            break;
         };
+        report.answers.push(FightAnswer {
+            seat: seat.0,
+            picks: picks.clone(),
+        });
         if let Err(rejection) = game.answer(seat, &picks) {
             if seat == PLAYER && picks.is_empty() {
                 game.concede(PLAYER);
@@ -196,25 +259,6 @@ pub fn play(
         turns: state.turn,
     };
     report
-}
-
-/// The run's numbers into a match that has just finished its setup.
-fn carry_in(game: &mut Match, spec: &FightSpec) -> Result<(), sve_engine::engine::SandboxError> {
-    game.sandbox(SandboxAction::SetLeaderDefense {
-        player: PLAYER,
-        defense: spec.player_defense.max(1),
-    })?;
-    game.sandbox(SandboxAction::SetLeaderDefense {
-        player: ENEMY,
-        defense: spec.enemy_defense.max(1),
-    })?;
-    if spec.enemy_cards > 0 {
-        game.sandbox(SandboxAction::Draw {
-            player: ENEMY,
-            count: spec.enemy_cards.min(40),
-        })?;
-    }
-    Ok(())
 }
 
 fn count_fizzles(game: &Match, report: &mut FightReport) {

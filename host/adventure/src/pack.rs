@@ -1,0 +1,405 @@
+//! Adventure content from packs: a pack folder's `adventure.toml` adds
+//! relics, scenarios (random events), statuses and encounter decks to the
+//! balance, as the pack's cards join the card pool (docs/adventure.md,
+//! "What packs add").
+//!
+//! The file is TOML with four lists, each optional:
+//!
+//! - `[[relics]]`, `[[scenarios]]`, `[[statuses]]`: as in a balance file
+//!   ([`crate::balance`], [`crate::status`]); a relic or status may name a
+//!   card of the loaded packs to put onto the field in every fight.
+//! - `[[encounters]]`: `deck` (a `decks/NAME.txt` of a loaded pack, or a
+//!   bundled deck), added to the fights of the tiers whose floors meet
+//!   `from_floor..=to_floor` (1 and the floor below the boss by default).
+//!
+//! Everything is checked before anything is added: every problem is a
+//! [`BalanceError`] naming the pack's file and the line, an id another
+//! pack or the balance already uses included. Packs are added in the
+//! order given, so the result doesn't depend on the file system.
+//!
+//! This module reads the one file it is about; the packs themselves (cards,
+//! code, decks) are the front end's to load.
+
+use crate::balance::{Balance, BalanceError, RelicDef, Scenario, check_card_refs, check_content};
+use crate::status::StatusDef;
+use serde::{Deserialize, Serialize};
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+
+/// The file a pack's adventure content is in, at the pack folder's top.
+pub const FILE_NAME: &str = "adventure.toml";
+
+/// The most bytes a pack's adventure file may have.
+pub const MAX_PACK_FILE_BYTES: u64 = 256 * 1024;
+
+/// A pack's adventure content, as its file says.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PackAdventure {
+    /// Relics the run's unique events and scenarios may give.
+    pub relics: Vec<RelicDef>,
+    /// Choice scenarios random rooms may hold.
+    pub scenarios: Vec<Scenario>,
+    /// Statuses relics and scenarios may give.
+    pub statuses: Vec<StatusDef>,
+    /// Encounter decks added to the fights of some floors.
+    pub encounters: Vec<PackEncounter>,
+}
+
+/// An encounter deck a pack adds (`[[encounters]]`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PackEncounter {
+    /// The deck, by name.
+    pub deck: String,
+    /// The first floor it may be fought on (1 by default).
+    #[serde(default = "first_floor")]
+    pub from_floor: u8,
+    /// The last floor (inclusive; the floor below the boss by default).
+    #[serde(default)]
+    pub to_floor: Option<u8>,
+}
+
+fn first_floor() -> u8 {
+    1
+}
+
+/// What pack content is checked against: the decks and cards loaded.
+#[derive(Clone, Copy)]
+pub struct Lookups<'a> {
+    /// Whether a deck of that name can be found.
+    pub deck_exists: &'a dyn Fn(&str) -> bool,
+    /// Whether a card of that id is loaded.
+    pub card_exists: &'a dyn Fn(&str) -> bool,
+}
+
+impl std::fmt::Debug for Lookups<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Lookups")
+    }
+}
+
+/// The adventure file of the pack in `dir`: its path (for messages) and
+/// text, or `None` when the pack has none.
+pub fn read_pack_file(dir: &Path) -> Result<Option<(String, String)>, BalanceError> {
+    let path = dir.join(FILE_NAME);
+    let shown = path.display().to_string();
+    let fail = |message: String| BalanceError::new(&shown, None, message);
+    let metadata = match std::fs::metadata(&path) {
+        Ok(metadata) => metadata,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(fail(error.to_string())),
+    };
+    if !metadata.is_file() {
+        return Err(fail("not a regular file".to_owned()));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(&path)
+        .and_then(|file| file.take(MAX_PACK_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|error| fail(error.to_string()))?;
+    if bytes.len() as u64 > MAX_PACK_FILE_BYTES {
+        return Err(fail(format!("more than {MAX_PACK_FILE_BYTES} bytes")));
+    }
+    let text = String::from_utf8(bytes).map_err(|error| {
+        let line = String::from_utf8_lossy(&bytes_before(&error))
+            .matches('\n')
+            .count()
+            + 1;
+        BalanceError::new(&shown, Some(line), "not UTF-8 text".to_owned())
+    })?;
+    Ok(Some((shown, text)))
+}
+
+/// The bytes of a UTF-8 error's input before the first bad byte.
+fn bytes_before(error: &std::string::FromUtf8Error) -> Vec<u8> {
+    let valid = error.utf8_error().valid_up_to();
+    error.as_bytes().get(..valid).unwrap_or_default().to_vec()
+}
+
+impl Balance {
+    /// This balance with the adventure files of the packs in `dirs` added,
+    /// in that order (packs without one add nothing).
+    pub fn with_packs(
+        mut self,
+        dirs: &[PathBuf],
+        lookups: Lookups<'_>,
+    ) -> Result<Balance, BalanceError> {
+        for dir in dirs {
+            if let Some((file, text)) = read_pack_file(dir)? {
+                self.add_pack(&text, &file, lookups)?;
+            }
+        }
+        Ok(self)
+    }
+
+    /// Adds a pack's adventure file (`text`, named `file` in errors) once
+    /// all of it checks; on an error nothing is added.
+    pub fn add_pack(
+        &mut self,
+        text: &str,
+        file: &str,
+        lookups: Lookups<'_>,
+    ) -> Result<(), BalanceError> {
+        let fail =
+            |needle: &str, message: String| BalanceError::located(file, text, needle, message);
+        let pack: PackAdventure = toml::from_str(text).map_err(|e| {
+            let line = e.span().map_or(1, |span| {
+                text.get(..span.start)
+                    .map_or(1, |before| before.matches('\n').count() + 1)
+            });
+            BalanceError::new(file, Some(line), e.message().trim().to_owned())
+        })?;
+        let quoted = |id: &str| format!("\"{id}\"");
+        for relic in &pack.relics {
+            if self.relic(&relic.id).is_some() {
+                return Err(fail(
+                    &quoted(&relic.id),
+                    format!(
+                        "relic `{}` is already defined (by the balance or another pack)",
+                        relic.id
+                    ),
+                ));
+            }
+        }
+        for scenario in &pack.scenarios {
+            if self.scenarios.iter().any(|s| s.id == scenario.id) {
+                return Err(fail(
+                    &quoted(&scenario.id),
+                    format!(
+                        "scenario `{}` is already defined (by the balance or another pack)",
+                        scenario.id
+                    ),
+                ));
+            }
+        }
+        for status in &pack.statuses {
+            if self.status(&status.id).is_some() {
+                return Err(fail(
+                    &quoted(&status.id),
+                    format!(
+                        "status `{}` is already defined (by the balance or another pack)",
+                        status.id
+                    ),
+                ));
+            }
+        }
+        check_content(
+            &pack.relics,
+            &pack.scenarios,
+            &pack.statuses,
+            &|id| self.relic(id).is_some() || pack.relics.iter().any(|r| r.id == id),
+            &|id| self.status(id).is_some() || pack.statuses.iter().any(|s| s.id == id),
+            &fail,
+        )?;
+        check_card_refs(&pack.relics, &pack.statuses, lookups.card_exists, &fail)?;
+        let mut tiers = self.encounters.tiers.clone();
+        for encounter in &pack.encounters {
+            self.add_encounter(&mut tiers, encounter, lookups, &fail)?;
+        }
+        self.encounters.tiers = tiers;
+        self.relics.extend(pack.relics);
+        self.scenarios.extend(pack.scenarios);
+        self.statuses.extend(pack.statuses);
+        Ok(())
+    }
+
+    /// Adds one encounter deck to the tiers whose floors meet its own.
+    fn add_encounter(
+        &self,
+        tiers: &mut [crate::balance::Tier],
+        encounter: &PackEncounter,
+        lookups: Lookups<'_>,
+        fail: &dyn Fn(&str, String) -> BalanceError,
+    ) -> Result<(), BalanceError> {
+        let here = format!("\"{}\"", encounter.deck);
+        if !(lookups.deck_exists)(&encounter.deck) {
+            return Err(fail(
+                &here,
+                format!("encounter deck `{}` doesn't exist", encounter.deck),
+            ));
+        }
+        // The boss's floor has its own deck: fights end a floor below.
+        let last_fight_floor = self.map.floors.saturating_sub(1);
+        let from = encounter.from_floor;
+        let to = encounter.to_floor.unwrap_or(last_fight_floor);
+        if from < 1 || to < from || to > last_fight_floor {
+            return Err(fail(
+                &here,
+                format!(
+                    "encounter deck `{}`: floors {from} to {to} are not within 1 to {last_fight_floor}",
+                    encounter.deck
+                ),
+            ));
+        }
+        let starts: Vec<u8> = tiers.iter().map(|tier| tier.from_floor).collect();
+        let mut added = false;
+        for (idx, tier) in tiers.iter_mut().enumerate() {
+            let tier_end = starts
+                .get(idx + 1)
+                .map_or(last_fight_floor, |next| next.saturating_sub(1));
+            if tier.from_floor <= to && from <= tier_end {
+                if !tier.decks.contains(&encounter.deck) {
+                    tier.decks.push(encounter.deck.clone());
+                }
+                added = true;
+            }
+        }
+        if !added {
+            return Err(fail(
+                &here,
+                format!(
+                    "encounter deck `{}`: no encounter tier holds floors {from} to {to}",
+                    encounter.deck
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Lookups;
+    use crate::balance::Balance;
+
+    fn starter(name: &str) -> bool {
+        sve_engine::decks::starter_deck(name).is_some() || name == "PACK-DECK"
+    }
+
+    fn card(id: &str) -> bool {
+        id == "ADV-001"
+    }
+
+    const LOOKUPS: Lookups<'static> = Lookups {
+        deck_exists: &starter,
+        card_exists: &card,
+    };
+
+    const PACK: &str = r#"
+[[statuses]]
+id = "burn"
+name = "Burn"
+text = "2 damage a turn."
+leader_damage = 2
+
+[[relics]]
+id = "idol"
+name = "Idol"
+text = "A card on your field."
+card = "ADV-001"
+
+[[relics]]
+id = "brand"
+name = "Brand"
+text = "The enemy burns."
+status = { status = "burn", target = "enemy", turns = 2 }
+
+[[scenarios]]
+id = "fire-pit"
+text = "A pit of coals."
+
+[[scenarios.options]]
+label = "Walk through"
+status = { status = "burn", turns = 1 }
+
+[[encounters]]
+deck = "PACK-DECK"
+from_floor = 7
+"#;
+
+    #[test]
+    fn a_pack_adds_relics_scenarios_statuses_and_encounter_decks() {
+        let mut balance = Balance::default();
+        let before = balance.clone();
+        balance
+            .add_pack(PACK, "pack/adventure.toml", LOOKUPS)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(balance.relics.len(), before.relics.len() + 2);
+        assert_eq!(balance.scenarios.len(), before.scenarios.len() + 1);
+        assert!(balance.status("burn").is_some());
+        assert_eq!(
+            balance.relic("idol").and_then(|r| r.card.as_deref()),
+            Some("ADV-001")
+        );
+        // Floors 7 on: the first tier (1 to 5) is untouched, the second
+        // (6 on) fights the pack's deck too.
+        let tiers = &balance.encounters.tiers;
+        assert!(!tiers[0].decks.contains(&"PACK-DECK".to_owned()));
+        assert!(tiers[1].decks.contains(&"PACK-DECK".to_owned()));
+        balance
+            .check("", "merged", &starter)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    #[test]
+    fn a_pack_error_names_the_file_and_line_and_adds_nothing() {
+        let cases: [(&str, usize, &str); 6] = [
+            // An id the balance has.
+            (
+                "[[relics]]\nid = \"oak-heart\"\nname = \"x\"\ntext = \"x\"\neffect = { torches = 1 }\n",
+                2,
+                "already defined",
+            ),
+            // A deck that doesn't exist.
+            ("[[encounters]]\ndeck = \"NOPE\"\n", 2, "NOPE"),
+            // A scenario with no options.
+            (
+                "[[scenarios]]\nid = \"empty\"\ntext = \"nothing\"\noptions = []\n",
+                2,
+                "no options",
+            ),
+            // A status nobody defines.
+            (
+                "[[relics]]\nid = \"r\"\nname = \"r\"\ntext = \"r\"\nstatus = { status = \"plague\", turns = 2 }\n",
+                5,
+                "plague",
+            ),
+            // A card no pack has.
+            (
+                "[[statuses]]\nid = \"s\"\nname = \"s\"\ntext = \"s\"\ncard = \"ZZZ-9\"\n",
+                5,
+                "ZZZ-9",
+            ),
+            // A syntax error.
+            ("[[relics]]\nid = 3\n", 2, "invalid type"),
+        ];
+        for (text, line, needle) in cases {
+            let mut balance = Balance::default();
+            let err = balance
+                .add_pack(text, "p/adventure.toml", LOOKUPS)
+                .expect_err(needle);
+            assert_eq!(
+                (err.file(), err.line()),
+                ("p/adventure.toml", Some(line)),
+                "{err}"
+            );
+            assert!(err.to_string().contains(needle), "{err}");
+            assert_eq!(balance, Balance::default(), "nothing added: {err}");
+        }
+    }
+
+    #[test]
+    fn packs_are_read_from_their_folders_in_order() {
+        let root = std::env::temp_dir().join(format!("sve-adventure-pack-{}", std::process::id()));
+        let with = root.join("with");
+        let without = root.join("without");
+        std::fs::create_dir_all(&with).expect("a folder");
+        std::fs::create_dir_all(&without).expect("a folder");
+        std::fs::write(with.join(super::FILE_NAME), PACK).expect("writes");
+        let balance = Balance::default()
+            .with_packs(&[without.clone(), with.clone()], LOOKUPS)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(balance.relic("idol").is_some());
+        // The same pack twice: its ids clash with its own first copy.
+        let err = Balance::default()
+            .with_packs(&[with.clone(), with.clone()], LOOKUPS)
+            .expect_err("ids twice");
+        assert!(err.file().ends_with("adventure.toml"), "{err}");
+        std::fs::write(with.join(super::FILE_NAME), b"id = \"\xff\"\n").expect("writes");
+        let err = Balance::default()
+            .with_packs(&[with], LOOKUPS)
+            .expect_err("not UTF-8");
+        assert!(err.to_string().contains("not UTF-8"), "{err}");
+        std::fs::remove_dir_all(&root).ok();
+    }
+}
