@@ -48,6 +48,7 @@ pub fn declared_db() -> Arc<CardDb> {
         shown_name: None,
         unplayable: None,
         declared_keywords: vec!["Overheat".to_owned()],
+        declared_counters: Vec::new(),
         universe: None,
     });
     let overheat = DeclaredKeyword {

@@ -19,13 +19,16 @@
 use crate::inspect::{InspectedCard, PendingLine};
 use crate::patch::UpdatePatch;
 use serde::{Deserialize, Serialize};
-use sve_engine::cards::{Badge, CardDef, CardType, Class, DeclaredKeyword, Keywords};
+use sve_engine::cards::{
+    Badge, CardDef, CardType, Class, DeclaredCounter, DeclaredKeyword, Keywords,
+};
 use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
-/// The protocol version this build speaks. 6: after the first whole
-/// [`Update`], a connection is sent [`ServerMsg::Patch`]es, the board as
-/// what changed since its last view ([`crate::patch`]). 5: keyword sets are 128 bits
+/// The protocol version this build speaks. 7: [`ServerMsg::CardData`]
+/// names the card pool's declared counter kinds (`counters`). 6: after the
+/// first whole [`Update`], a connection is sent [`ServerMsg::Patch`]es,
+/// the board as what changed since its last view ([`crate::patch`]). 5: keyword sets are 128 bits
 /// (the high half: the card pool's declared keywords, on card faces and
 /// in views), and [`ServerMsg::CardData`] words the declared keywords
 /// ([`KeywordFace`]). 4: a card's question says
@@ -37,7 +40,7 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 /// ([`Update::pending`]) and rematches ([`ClientMsg::Rematch`],
 /// [`ServerMsg::Rematch`]). 2: decisions may offer `Choice::Cancel` and
 /// events include `Event::ActivationCancelled`.
-pub const PROTOCOL_VERSION: u32 = 6;
+pub const PROTOCOL_VERSION: u32 = 7;
 
 /// Most cards one connection follows in the inspector at once; a longer
 /// [`ClientMsg::Inspect`] list is cut to its first ones.
@@ -227,6 +230,9 @@ pub enum ServerMsg {
         /// The card pool's declared keywords, by number (declared keyword
         /// n is bit 64 + n of the faces' and views' keyword sets).
         keywords: Vec<KeywordFace>,
+        /// The card pool's declared counter kinds, by number (declared
+        /// kind n is `Counter::Declared(n)` in faces and views).
+        counters: Vec<DeclaredCounter>,
     },
     /// A finished match's replay file (`sve replay` reads it).
     Replay {
@@ -404,6 +410,7 @@ impl CardFace {
             // The face's `keywords` carry declared keywords' bits; their
             // words come with the pool's [`KeywordFace`]s.
             declared_keywords: Vec::new(),
+            declared_counters: Vec::new(),
             universe: self.universe,
         }
     }
@@ -593,9 +600,14 @@ mod tests {
             badge: Badge::Lethal,
             abilities: Vec::new(),
         };
+        let heat = DeclaredCounter {
+            name: "Heat".to_owned(),
+            reminder: "Heat builds up in machines that run hot.".to_owned(),
+        };
         let msg = ServerMsg::CardData {
             cards: Vec::new(),
             keywords: vec![KeywordFace::of(&overheat)],
+            counters: vec![heat],
         };
         let back: ServerMsg = decode(&encode(&msg), MAX_SERVER_FRAME_BYTES).expect("decodes");
         assert_eq!(back, msg);

@@ -184,6 +184,9 @@ pub fn card_def(card: &ir::Card, warn: &mut dyn FnMut(String)) -> CardDef {
         // SVE Script has no form for a pack's own keywords yet (issue 33,
         // plan step 3): a script naming one is refused by the compiler.
         declared_keywords: Vec::new(),
+        // SVE Script has no form for a pack's own counters yet (issue 33):
+        // its counter names are the built-in kinds.
+        declared_counters: Vec::new(),
         universe: card.universe.and_then(|universe| {
             // OK: the IR's universes are the vocabulary's, in its order
             // (a test of sve-script checks).

@@ -80,6 +80,7 @@ pub trait GameApi {
     fn set_evolve_cost(&self, card: CardRef, cost: i32, duration: Duration);
     fn give_trait(&self, card: CardRef, name: &str, duration: Duration);
     fn add_counters(&self, card: CardRef, counter: Counter, delta: i32);
+    fn declared_counter(&self, name: &str) -> Option<u8>;
     fn engage(&self, card: CardRef);
     fn refresh(&self, card: CardRef);
     fn add_play_points(&self, player: Player, delta: i32);
@@ -242,6 +243,9 @@ impl GameApi for Imports {
     }
     fn add_counters(&self, card: CardRef, counter: Counter, delta: i32) {
         host::add_counters(card, counter, delta);
+    }
+    fn declared_counter(&self, name: &str) -> Option<u8> {
+        host::declared_counter(name)
     }
     fn engage(&self, card: CardRef) {
         host::engage(card);

@@ -152,6 +152,7 @@ impl Card {
                 unplayable: None,
                 declared_keywords: Vec::new(),
                 universe: None,
+                declared_counters: Vec::new(),
             },
             abilities: Vec::new(),
             declares: None,
@@ -293,6 +294,17 @@ impl Card {
     /// written, or text the pack has no code for).
     pub fn unplayable(mut self, reason: &str) -> Card {
         self.def.unplayable = Some(reason.to_owned());
+        self
+    }
+
+    /// Counters of a kind a pack declares ([`Pack::counters`](crate::Pack::counters))
+    /// that the card enters the field with, by the kind's name (this
+    /// pack's, or another loaded pack's). At most 4 declared kinds.
+    pub fn declared_counters(mut self, name: &str, count: u32) -> Card {
+        self.def.declared_counters.push(wire::DeclaredCounterCount {
+            name: name.to_owned(),
+            count,
+        });
         self
     }
 

@@ -723,9 +723,31 @@ impl<'a> Game<'a> {
     pub fn give_trait(&mut self, card: CardRef, name: &str, duration: Duration) {
         self.api().give_trait(card, name, duration);
     }
-    /// Puts (or, when negative, removes) counters.
+    /// Puts (or, when negative, removes) counters. A card carries at most
+    /// 4 kinds of declared counter: a fifth is refused (the host warns).
     pub fn add_counters(&mut self, card: CardRef, counter: Counter, delta: i32) {
         self.api().add_counters(card, counter.index(), delta);
+    }
+    /// The declared counter kind named `name` in this match's card pool;
+    /// `None` when no loaded pack declares it.
+    pub fn declared_counter(&self, name: &str) -> Option<Counter> {
+        self.api()
+            .declared_counter(name)
+            .and_then(Counter::from_index)
+    }
+    /// Puts (or, when negative, removes) counters of the declared kind
+    /// named `name`; stops the ability when no loaded pack declares it.
+    pub fn add_declared_counters(
+        &mut self,
+        card: CardRef,
+        name: &str,
+        delta: i32,
+    ) -> Result<(), Stop> {
+        let counter = self
+            .declared_counter(name)
+            .ok_or_else(|| Stop::Error(format!("no loaded pack declares the counter `{name}`")))?;
+        self.add_counters(card, counter, delta);
+        Ok(())
     }
     /// Engages a card.
     pub fn engage(&mut self, card: CardRef) {

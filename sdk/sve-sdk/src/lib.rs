@@ -126,9 +126,10 @@ pub mod types {
     pub use crate::bindings::sve::cards::game::TurnRecord;
     pub use crate::bindings::sve::cards::types::{
         Activation, ActivationZone, AlliesIn, CardClass as Class, CardFilter, CardType,
-        ChoiceOption, CostItem, CostMove, CostZone, CounterCount, Duration, Grant, KeywordBadge,
-        MoveHook, OwnCards, PassiveCondition, PassiveScope, PlayerInfo, QuestionRole, Range,
-        Selection, SeriesStep, StatChange, TokenDestination, Trigger, Whose, Zone,
+        ChoiceOption, CostItem, CostMove, CostZone, CounterCount, DeclaredCounterCount, Duration,
+        Grant, KeywordBadge, MoveHook, OwnCards, PassiveCondition, PassiveScope, PlayerInfo,
+        QuestionRole, Range, Selection, SeriesStep, StatChange, TokenDestination, Trigger, Whose,
+        Zone,
     };
     pub use crate::bindings::sve::cards::types::{CardRef, Passive};
     pub use crate::vocab::{Counter, Keywords};
@@ -138,7 +139,8 @@ pub mod types {
 /// that build it themselves.
 pub mod wire {
     pub use crate::bindings::sve::cards::types::{
-        AbilityDef, AbilityKind, CardDef, KeywordBadge, KeywordDecl,
+        AbilityDef, AbilityKind, CardDef, CounterDecl, DeclaredCounterCount, KeywordBadge,
+        KeywordDecl,
     };
 }
 
@@ -160,6 +162,34 @@ pub mod prelude {
 pub trait Pack {
     /// The pack's cards, each ability with its code.
     fn cards() -> Vec<Card>;
+
+    /// The counter kinds the pack declares (none by default): a name and a
+    /// reminder each. Cards enter with them
+    /// ([`Card::declared_counters`]), and card code puts, counts and
+    /// removes them through [`Game::declared_counter`].
+    ///
+    /// ```
+    /// use sve_sdk::prelude::*;
+    /// use sve_sdk::wire::CounterDecl;
+    ///
+    /// struct Chapel;
+    /// impl Pack for Chapel {
+    ///     fn cards() -> Vec<Card> {
+    ///         vec![Card::amulet("MY-010", "Chapel of Grace", Class::Haven, 2)
+    ///             .declared_counters("Grace", 2)]
+    ///     }
+    ///     fn counters() -> Vec<CounterDecl> {
+    ///         vec![CounterDecl {
+    ///             name: "Grace".to_owned(),
+    ///             reminder: "Spent by Haven's prayers.".to_owned(),
+    ///         }]
+    ///     }
+    /// }
+    /// assert_eq!(Chapel::counters()[0].name, "Grace");
+    /// ```
+    fn counters() -> Vec<wire::CounterDecl> {
+        Vec::new()
+    }
 }
 
 /// The lower-level entry, for packs whose cards are only known when they
@@ -179,6 +209,11 @@ pub mod runtime {
 
         /// The keywords the pack declares (none by default).
         fn keywords() -> Vec<wire::KeywordDecl> {
+            Vec::new()
+        }
+
+        /// The counter kinds the pack declares (none by default).
+        fn counters() -> Vec<wire::CounterDecl> {
             Vec::new()
         }
 
@@ -219,6 +254,7 @@ pub mod __private {
         Manifest {
             cards: Table::build(cards).0,
             keywords,
+            counters: P::counters(),
         }
     }
 
@@ -254,6 +290,7 @@ pub mod __private {
         Manifest {
             cards: P::cards(),
             keywords: P::keywords(),
+            counters: P::counters(),
         }
     }
 

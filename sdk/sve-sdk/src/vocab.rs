@@ -10,8 +10,10 @@ sve_vocab::for_each_keyword!(sve_vocab::keywords_bitflags;
 );
 
 sve_vocab::for_each_counter!(sve_vocab::counter_enum;
-    /// A kind of counter: `Counter::Stack`. On the wire it is its
-    /// [`index`](Counter::index).
+    /// A kind of counter: `Counter::Stack`, or a kind a pack declares
+    /// (`Counter::Declared(n)`, from
+    /// [`Game::declared_counter`](crate::Game::declared_counter)). On the
+    /// wire it is its [`index`](Counter::index).
     #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-    pub enum Counter
+    pub enum Counter; declared Declared
 );

@@ -298,12 +298,25 @@ macro_rules! for_each_counter {
     };
 }
 
+/// The card-API number of a pack's declared counter kind 0: declared kind
+/// n is `DECLARED_COUNTER_BASE + n` on the wire, so the built-in kinds
+/// (numbered from 0) and the declared ones never share a number.
+pub const DECLARED_COUNTER_BASE: u8 = 64;
+
+/// The most counter kinds one card pool may declare.
+pub const MAX_DECLARED_COUNTERS: u8 = 64;
+
 /// Declares an enum of all counter kinds, with `ALL`, `index`,
 /// `from_index`, `name` and `named`:
 /// `sve_vocab::for_each_counter!(sve_vocab::counter_enum; #[derive(..)] pub enum Counter);`.
+///
+/// With `; declared Declared` after the enum's name it also has a variant
+/// `Declared(u8)`: the card pool's declared counter kind n, numbered
+/// [`DECLARED_COUNTER_BASE`] + n (`ALL` lists the built-in kinds only, and
+/// a declared kind's name is the pool's, so `name` says `"declared"`).
 #[macro_export]
 macro_rules! counter_enum {
-    ([$(#[$attr:meta])* $vis:vis enum $name:ident]
+    ([$(#[$attr:meta])* $vis:vis enum $name:ident $(; declared $declared:ident)?]
      $($ident:ident = $index:literal, $clause:literal, $doc:literal;)*) => {
         $(#[$attr])*
         $vis enum $name {
@@ -311,16 +324,23 @@ macro_rules! counter_enum {
                 #[doc = concat!($doc, " (", $clause, ")")]
                 $ident,
             )*
+            $(
+                /// The card pool's declared counter kind of this number
+                /// (the later-sets plan: "pack-declared words").
+                $declared(u8),
+            )?
         }
 
         impl $name {
-            /// Every counter kind, in number order.
+            /// Every built-in counter kind, in number order.
             pub const ALL: &'static [$name] = &[$($name::$ident,)*];
 
             /// Its number in the vocabulary (and the card API).
             pub fn index(self) -> u8 {
                 match self {
                     $($name::$ident => $index,)*
+                    $($name::$declared(n) => $crate::DECLARED_COUNTER_BASE
+                        .saturating_add(n.min($crate::MAX_DECLARED_COUNTERS - 1)),)?
                 }
             }
 
@@ -329,18 +349,23 @@ macro_rules! counter_enum {
             pub fn from_index(index: u8) -> Option<$name> {
                 match index {
                     $($index => Some($name::$ident),)*
+                    $(n if n >= $crate::DECLARED_COUNTER_BASE
+                        && n - $crate::DECLARED_COUNTER_BASE < $crate::MAX_DECLARED_COUNTERS =>
+                        Some($name::$declared(n - $crate::DECLARED_COUNTER_BASE)),)?
                     _ => None,
                 }
             }
 
-            /// The name card data and scripts write (`Stack`).
+            /// The name card data and scripts write (`Stack`); `"declared"`
+            /// for a declared kind, whose name the card pool holds.
             pub fn name(self) -> &'static str {
                 match self {
                     $($name::$ident => stringify!($ident),)*
+                    $($name::$declared(_) => { let _ = stringify!($declared); "declared" })?
                 }
             }
 
-            /// A counter kind by its name.
+            /// A built-in counter kind by its name.
             pub fn named(name: &str) -> Option<$name> {
                 $name::ALL.iter().copied().find(|counter| counter.name() == name)
             }

@@ -10,6 +10,7 @@ mod bot_matches;
 mod card_api_versions;
 mod community_style;
 mod crate_graph;
+mod declared_counters;
 mod declared_keywords;
 mod hot_reload;
 mod native_scripts;

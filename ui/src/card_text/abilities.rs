@@ -121,6 +121,14 @@ fn cost_words(cost: &CostItem) -> String {
                 if *n == 1 { "" } else { "s" }
             )
         }
+        // Numbered by the card pool when it is built: only a card that
+        // can't be played keeps this form.
+        CostItem::RemoveNamedCounters(name, n) => {
+            format!(
+                "remove {n} {name} counter{}",
+                if *n == 1 { "" } else { "s" }
+            )
+        }
         CostItem::EarthRite(n) => format!(
             "{} ({n})",
             Keywords::EARTH_RITE

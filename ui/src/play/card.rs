@@ -241,7 +241,7 @@ pub fn card_details_ui(ui: &mut Ui, db: &CardDb, card: &CardView) {
         });
     }
     for (counter, count) in &card.counters {
-        ui.label(format!("{} counters: {count}", counter.name()));
+        ui.label(format!("{} counters: {count}", db.counter_name(*counter)));
     }
     if card.raced > 0 {
         ui.label(format!("Racing: {} Carrot(s)", card.raced));
@@ -422,7 +422,8 @@ fn paint_card(
         .collect();
     badges.extend(card.counters.iter().map(|(counter, count)| {
         (
-            format!("{} {count}", counter.name()),
+            // A declared kind's name is its pack's.
+            format!("{} {count}", db.counter_name(*counter)),
             Color32::from_rgb(120, 80, 150),
             None,
         )

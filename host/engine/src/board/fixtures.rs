@@ -35,6 +35,7 @@ fn card(
         shown_name: None,
         unplayable: None,
         declared_keywords: Vec::new(),
+        declared_counters: Vec::new(),
         universe: None,
     }
 }

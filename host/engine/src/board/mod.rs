@@ -680,7 +680,7 @@ impl Board {
                         text.push_str(&format!(" {}/{}", stats.attack, stats.defense));
                     }
                     for (counter, n) in state.card(*c).counters.iter() {
-                        text.push_str(&format!(" {counter:?}x{n}"));
+                        text.push_str(&format!(" {}x{n}", db.counter_name(counter)));
                     }
                     if state.card(*c).engaged {
                         text.push_str(" E");

@@ -12,9 +12,12 @@
 //! (card and ability text, a translated name), so the language never breaks
 //! a replay.
 
-use super::declared::{DeclaredKeyword, MAX_DECLARED_KEYWORDS};
-use super::{Activations, CardDef, CardType, Keywords, TriggerKinds};
+use super::declared::{
+    Declarations, DeclaredCounter, DeclaredKeyword, MAX_DECLARED_COUNTERS, MAX_DECLARED_KEYWORDS,
+};
+use super::{Activations, CardDef, CardType, Counter, Keywords, TriggerKinds};
 use crate::engine::DefId;
+use crate::engine::state::DECLARED_KINDS_PER_CARD;
 use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 
@@ -43,6 +46,24 @@ pub enum CardDbError {
         card: String,
         /// The keyword's name.
         keyword: String,
+    },
+    /// More declared counter kinds than a card pool can number.
+    #[error("{0} declared counters; a card pool can have at most {MAX_DECLARED_COUNTERS}")]
+    TooManyCounters(usize),
+    /// Two declarations of one counter name.
+    #[error("counter `{0}` is declared twice")]
+    DuplicateCounter(String),
+    /// A counter declaration the pool can't have.
+    #[error("{0}")]
+    UnsupportedCounter(String),
+    /// A card enters with counters of a kind no declaration in the pool
+    /// declares.
+    #[error("card `{card}` uses `{counter}` counters, a kind no loaded pack declares")]
+    UnknownCounter {
+        /// The card id.
+        card: String,
+        /// The counter's name.
+        counter: String,
     },
     /// A definition has more abilities than a card can track.
     #[error("card `{id}` has {count} abilities; at most {MAX_ABILITIES}")]
@@ -119,6 +140,8 @@ pub struct CardDb {
     keyword_trigger_kinds: Vec<TriggerKinds>,
     /// Declared keyword name → number.
     keyword_by_name: FxHashMap<String, u8>,
+    /// The pool's declared counter kinds, by number.
+    counters: Vec<DeclaredCounter>,
     /// This database's number among those the process built (see
     /// [`CardDb::serial`]); 0 for the empty default.
     serial: u64,
@@ -139,9 +162,29 @@ impl CardDb {
     /// the engine plays ([`DeclaredKeyword::unsupported`]). Keyword n is
     /// the n-th of `keywords`.
     pub fn with_keywords(
-        mut defs: Vec<CardDef>,
+        defs: Vec<CardDef>,
         keywords: Vec<DeclaredKeyword>,
     ) -> Result<CardDb, CardDbError> {
+        CardDb::with_declarations(
+            defs,
+            Declarations {
+                keywords,
+                counters: Vec::new(),
+            },
+        )
+    }
+
+    /// Builds a database with everything the pool's packs declare:
+    /// keywords as [`CardDb::with_keywords`] says, and counter kinds, whose
+    /// names must be unique and no built-in counter's, and which every
+    /// card that enters with such counters must name. Counter kind n is the
+    /// n-th of `declarations.counters`.
+    pub fn with_declarations(
+        mut defs: Vec<CardDef>,
+        declarations: Declarations,
+    ) -> Result<CardDb, CardDbError> {
+        let Declarations { keywords, counters } = declarations;
+        number_counters(&mut defs, &counters)?;
         if defs.len() >= usize::from(KEYWORD_DEF_BASE) {
             return Err(CardDbError::TooMany(defs.len()));
         }
@@ -269,7 +312,41 @@ impl CardDb {
             keyword_defs,
             keyword_trigger_kinds,
             keyword_by_name,
+            counters,
         })
+    }
+
+    /// The pool's declared counter kinds, by number.
+    pub fn declared_counters(&self) -> &[DeclaredCounter] {
+        &self.counters
+    }
+
+    /// The declared counter kind with this name.
+    pub fn declared_counter(&self, name: &str) -> Option<Counter> {
+        let n = self.counters.iter().position(|c| c.name == name)?;
+        // OK: at most MAX_DECLARED_COUNTERS (64), checked when built.
+        Some(Counter::Declared(n as u8))
+    }
+
+    /// A counter kind's name: the built-in name, or the declaring pack's
+    /// (`"declared"` for a number the pool doesn't declare).
+    pub fn counter_name(&self, counter: Counter) -> &str {
+        match counter {
+            Counter::Declared(n) => self
+                .counters
+                .get(usize::from(n))
+                .map_or("declared", |c| c.name.as_str()),
+            builtin => builtin.name(),
+        }
+    }
+
+    /// Whether `counter` is a kind this pool has: every built-in one, and
+    /// the declared ones it numbers.
+    pub fn has_counter(&self, counter: Counter) -> bool {
+        match counter {
+            Counter::Declared(n) => usize::from(n) < self.counters.len(),
+            _ => true,
+        }
     }
 
     /// The pool's declared keywords, by number.
@@ -463,15 +540,22 @@ impl CardDb {
             }
         }
         Ok((
-            CardDb::with_keywords(merged, self.keywords.clone())?,
+            CardDb::with_declarations(
+                merged,
+                Declarations {
+                    keywords: self.keywords.clone(),
+                    counters: self.counters.clone(),
+                },
+            )?,
             changes,
         ))
     }
 
-    /// [`CardDb::updated`] to the cards and declared keywords of a database
-    /// built afresh (a reload): keywords keep their numbers by name, new
-    /// ones are numbered after them, and keywords no longer declared keep
-    /// their last declaration (a running match may still hold them).
+    /// [`CardDb::updated`] to the cards and declarations of a database
+    /// built afresh (a reload): declared keywords and counters keep their
+    /// numbers by name, new ones are numbered after them, and ones no
+    /// longer declared keep their last declaration (a running match may
+    /// still hold them).
     pub fn updated_from(&self, fresh: &CardDb) -> Result<(CardDb, CardChanges), CardDbError> {
         let mut keywords = self.keywords.clone();
         for keyword in fresh.declared_keywords() {
@@ -480,9 +564,43 @@ impl CardDb {
                 None => keywords.push(keyword.clone()),
             }
         }
-        let defs = fresh.iter().map(|(_, def)| def.clone()).collect();
+        let mut counters = self.counters.clone();
+        for counter in fresh.declared_counters() {
+            match counters.iter_mut().find(|c| c.name == counter.name) {
+                Some(slot) => *slot = counter.clone(),
+                None => counters.push(counter.clone()),
+            }
+        }
+        // The fresh cards' declared counters were numbered in the fresh
+        // pool: number them as kept.
+        let kept_number = |kind: Counter| match kind {
+            Counter::Declared(_) => counters
+                .iter()
+                .position(|c| c.name == fresh.counter_name(kind))
+                // OK: at most MAX_DECLARED_COUNTERS (64) fresh ones are
+                // added to the kept ones; `updated` checks the total.
+                .map_or(kind, |n| Counter::Declared(n as u8)),
+            builtin => builtin,
+        };
+        let defs = fresh
+            .iter()
+            .map(|(_, def)| {
+                let mut def = def.clone();
+                for (kind, _) in &mut def.initial_counters {
+                    *kind = kept_number(*kind);
+                }
+                let costs = def.abilities.iter_mut().flat_map(|a| a.costs.iter_mut());
+                for cost in costs {
+                    if let super::CostItem::RemoveCounters(kind, _) = cost {
+                        *kind = kept_number(*kind);
+                    }
+                }
+                def
+            })
+            .collect();
         let kept = CardDb {
             keywords,
+            counters,
             ..self.clone()
         };
         kept.updated(defs)
@@ -499,6 +617,66 @@ impl CardDb {
     pub fn fingerprint_with_text(&self) -> u64 {
         fnv_of(self.defs.iter())
     }
+}
+
+/// Checks the pool's counter declarations and gives each card that names a
+/// declared kind its counters by number.
+fn number_counters(defs: &mut [CardDef], counters: &[DeclaredCounter]) -> Result<(), CardDbError> {
+    if counters.len() > usize::from(MAX_DECLARED_COUNTERS) {
+        return Err(CardDbError::TooManyCounters(counters.len()));
+    }
+    for (n, counter) in counters.iter().enumerate() {
+        if let Some(why) = counter.unsupported() {
+            return Err(CardDbError::UnsupportedCounter(why));
+        }
+        if counters[..n].iter().any(|c| c.name == counter.name) {
+            return Err(CardDbError::DuplicateCounter(counter.name.clone()));
+        }
+    }
+    for def in defs {
+        if def.declared_counters.len() > DECLARED_KINDS_PER_CARD {
+            return Err(CardDbError::UnsupportedCounter(format!(
+                "card `{}` enters with {} kinds of declared counter; a card carries at most {DECLARED_KINDS_PER_CARD}",
+                def.id,
+                def.declared_counters.len()
+            )));
+        }
+        for (name, count) in &def.declared_counters {
+            let Some(n) = counters.iter().position(|c| &c.name == name) else {
+                return Err(CardDbError::UnknownCounter {
+                    card: def.id.clone(),
+                    counter: name.clone(),
+                });
+            };
+            // OK: at most MAX_DECLARED_COUNTERS (64), checked above.
+            let kind = Counter::Declared(n as u8);
+            if !def.initial_counters.iter().any(|(k, _)| *k == kind) {
+                def.initial_counters.push((kind, *count));
+            }
+        }
+        let playable = def.unplayable.is_none();
+        let costs = def.abilities.iter_mut().flat_map(|a| a.costs.iter_mut());
+        for cost in costs {
+            let super::CostItem::RemoveNamedCounters(name, count) = cost else {
+                continue;
+            };
+            match counters.iter().position(|c| &c.name == name) {
+                // OK: at most MAX_DECLARED_COUNTERS (64), checked above.
+                Some(n) => {
+                    *cost = super::CostItem::RemoveCounters(Counter::Declared(n as u8), *count)
+                }
+                // A card that can't be played never pays it.
+                None if !playable => {}
+                None => {
+                    return Err(CardDbError::UnknownCounter {
+                        card: def.id.clone(),
+                        counter: name.clone(),
+                    });
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// FNV-1a over the postcard encoding of the definitions: stable across runs

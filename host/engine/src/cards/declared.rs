@@ -15,11 +15,54 @@
 //! What a declared keyword's abilities may be is checked when the pool is
 //! built ([`DeclaredKeyword::unsupported`]); anything else is refused by name.
 //!
+//! Counter kinds are declared the same way ([`DeclaredCounter`]): a name and
+//! a reminder. Declared kind n is [`Counter::Declared`]`(n)`, which the
+//! card API numbers `sve_vocab::DECLARED_COUNTER_BASE + n`.
+//!
 //! [`CardDb::declared_keyword`]: super::CardDb::declared_keyword
 //! [`CardDb::keyword_def`]: super::CardDb::keyword_def
 
-use super::{AbilityDef, AbilityKind, CardDef, CardType, Class, Keywords};
+use super::{AbilityDef, AbilityKind, CardDef, CardType, Class, Counter, Keywords};
 use serde::{Deserialize, Serialize};
+
+pub use sve_vocab::MAX_DECLARED_COUNTERS;
+
+/// What a card pool's packs declare beside their cards.
+#[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
+pub struct Declarations {
+    /// Keywords, numbered in this order.
+    pub keywords: Vec<DeclaredKeyword>,
+    /// Counter kinds, numbered in this order.
+    pub counters: Vec<DeclaredCounter>,
+}
+
+/// A kind of counter a pack declares (CR 15.1: counters are named markers;
+/// the later sets name many: grace, soul, fusion, ...). What a counter
+/// does is written in the cards that put, count and remove it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct DeclaredCounter {
+    /// Its name, as cards and scripts write it (`Grace`); unique in the
+    /// pool and no built-in counter's.
+    pub name: String,
+    /// Its reminder text (display only).
+    pub reminder: String,
+}
+
+impl DeclaredCounter {
+    /// Why the pool can't have this declaration, if it can't.
+    pub fn unsupported(&self) -> Option<String> {
+        if self.name.trim().is_empty() {
+            return Some("declares a counter with no name".to_owned());
+        }
+        Counter::parse(&self.name).map(|builtin| {
+            format!(
+                "declares the counter `{}`, which is the built-in `{}` counter",
+                self.name,
+                builtin.name()
+            )
+        })
+    }
+}
 
 /// The most keywords one card pool may declare: one bit each in the high
 /// half of [`Keywords`].
@@ -122,6 +165,7 @@ impl DeclaredKeyword {
             shown_name: None,
             unplayable: Some("a keyword's abilities, not a card".to_owned()),
             declared_keywords: Vec::new(),
+            declared_counters: Vec::new(),
             universe: None,
         }
     }

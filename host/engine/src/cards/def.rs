@@ -87,7 +87,7 @@ sve_vocab::for_each_counter!(sve_vocab::counter_enum;
     /// Named counters (rules-coverage.md §12.9), declared once in
     /// `sve_vocab::for_each_counter!`.
     #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
-    pub enum Counter
+    pub enum Counter; declared Declared
 );
 
 impl Counter {
@@ -142,6 +142,10 @@ pub struct CardDef {
     /// (`cards/declared.rs`): the database sets their bits in `keywords`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub declared_keywords: Vec<String>,
+    /// Counters of kinds packs declare that the card enters the field
+    /// with, by name: the database adds them to `initial_counters`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub declared_counters: Vec<(String, u32)>,
     /// The crossover universe the card belongs to, as its number in
     /// `sve_vocab::UNIVERSES` (CR 6.1.1.5: a deck may be built on its
     /// leader's universe instead of its class).
@@ -278,6 +282,10 @@ pub enum CostItem {
     BanishSelf,
     /// Remove N counters of a kind from this card.
     RemoveCounters(Counter, u8),
+    /// Remove N counters of a kind a pack declares, named: the card
+    /// database numbers the kind (making it a [`CostItem::RemoveCounters`])
+    /// when the pool is built, so a playable card never has this form.
+    RemoveNamedCounters(String, u8),
     /// Earth Rite (N): remove N Stack counters from one of your Stack amulets.
     EarthRite(u8),
 }

@@ -369,6 +369,7 @@ mod tests {
             shown_name: None,
             unplayable: None,
             declared_keywords: Vec::new(),
+            declared_counters: Vec::new(),
             universe: None,
         }
     }

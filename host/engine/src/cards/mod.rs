@@ -16,7 +16,10 @@ mod value;
 
 pub use activations::Activations;
 pub use db::{CardChanges, CardDb, CardDbError, KEYWORD_DEF_BASE, MAX_ABILITIES};
-pub use declared::{Badge, DeclaredKeyword, MAX_DECLARED_KEYWORDS};
+pub use declared::{
+    Badge, Declarations, DeclaredCounter, DeclaredKeyword, MAX_DECLARED_COUNTERS,
+    MAX_DECLARED_KEYWORDS,
+};
 pub use def::{
     AbilityDef, AbilityKind, ActivationZone, CardDef, CardFilter, CardType, Class, CostItem,
     CostMove, CostPick, CostZone, Counter, Grant, OwnCardsCost, PassiveCondition, PassiveDef,

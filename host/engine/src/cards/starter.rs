@@ -99,6 +99,7 @@ fn convert(raw: RawCard) -> Result<CardDef, StarterDataError> {
         shown_name: None,
         unplayable: None,
         declared_keywords: Vec::new(),
+        declared_counters: Vec::new(),
         universe: None,
     })
 }

@@ -531,8 +531,10 @@ impl Match {
                 // Saturates at both ends: a pack's huge delta never wraps.
                 let to =
                     u32::try_from((i64::from(from) + i64::from(delta)).max(0)).unwrap_or(u32::MAX);
-                counters.set(counter, to);
-                if from != to {
+                // `Match::add_counters` checked the room; a mutation
+                // replayed from a record that had none changes nothing.
+                let set = counters.set(counter, to);
+                if set && from != to {
                     self.emit(Event::CountersChanged {
                         card,
                         counter,

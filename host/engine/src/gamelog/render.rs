@@ -191,11 +191,16 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
             counter,
             from,
             to,
-        } => EventText::line(
-            LineKind::Counters,
-            format!("{} {counter:?} {from} {to}", cards.owner_id(*card)),
-        )
-        .and_log(counters_log(&cards.name(*card), counter.name(), *from, *to)),
+        } => {
+            // A built-in kind's name is its debug form; a declared one's is
+            // the declaring pack's.
+            let counter = db.counter_name(*counter);
+            EventText::line(
+                LineKind::Counters,
+                format!("{} {counter} {from} {to}", cards.owner_id(*card)),
+            )
+            .and_log(counters_log(&cards.name(*card), counter, *from, *to))
+        }
         Event::EffectAdded { card, kind, .. } => {
             let what = match kind {
                 EffectKind::Stats { attack, defense } => format!("{attack:+}/{defense:+}"),

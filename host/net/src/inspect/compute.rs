@@ -123,7 +123,7 @@ pub fn inspect_card(
         counters: card_state
             .counters
             .iter()
-            .map(|(kind, n)| (kind.name().to_owned(), n))
+            .map(|(kind, n)| (db.counter_name(kind).to_owned(), n))
             .collect(),
         engaged: card_state.engaged,
         evolved: evolved.map(|e| shown(state, db, e)),

@@ -366,7 +366,12 @@ impl Conn {
                 let db = &self.lobby.config.db;
                 let cards = db.iter().map(|(_, def)| CardFace::of(def)).collect();
                 let keywords = db.declared_keywords().iter().map(KeywordFace::of).collect();
-                self.reply(ServerMsg::CardData { cards, keywords });
+                let counters = db.declared_counters().to_vec();
+                self.reply(ServerMsg::CardData {
+                    cards,
+                    keywords,
+                    counters,
+                });
             }
             ClientMsg::Replay { token } => {
                 let mut bytes = self.lobby.replay(&token).map(|b| b.as_ref().clone());

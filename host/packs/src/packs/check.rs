@@ -154,6 +154,13 @@ impl PackCheck {
                 keyword.name, keyword.id, keyword.reminder
             );
         }
+        for counter in self.loaded.db.declared_counters() {
+            let _ = writeln!(
+                out,
+                "  counter {} (declared): {}",
+                counter.name, counter.reminder
+            );
+        }
         let mut rendered: Vec<&PackDiagnostic> = Vec::new();
         for check in &self.scripts {
             out.push_str(&check.rendered);

@@ -5,9 +5,9 @@ use super::guest_text::{TextKind, clean, clean_uncapped};
 use super::wit::latest::sve::cards::types as w;
 use sve_engine::cards::{
     AbilityDef, AbilityKind, ActivationZone, Badge, CardDef, CardFilter, CardType, Class, CostItem,
-    CostMove, CostPick, CostZone, Counter, DeclaredKeyword, Grant, Keywords, MAX_VALUE_NODES,
-    MoveHook, OwnCardsCost, PassiveCondition, PassiveDef, PassiveScope, Trigger, TurnStat,
-    ValueExpr, ValueNode, ValueOp, ValueTest, ValueZone, Whose, ZoneSet,
+    CostMove, CostPick, CostZone, Counter, DeclaredCounter, DeclaredKeyword, Grant, Keywords,
+    MAX_VALUE_NODES, MoveHook, OwnCardsCost, PassiveCondition, PassiveDef, PassiveScope, Trigger,
+    TurnStat, ValueExpr, ValueNode, ValueOp, ValueTest, ValueZone, Whose, ZoneSet,
 };
 use sve_engine::engine::{Duration, TokenDestination, Zone};
 
@@ -117,10 +117,23 @@ pub(crate) fn class_out(c: Class) -> w::CardClass {
 pub(crate) fn counter_in(c: w::Counter) -> Result<Counter, String> {
     Counter::from_index(c).ok_or_else(|| {
         format!(
-            "counter number {c} is no counter this host knows (0 to {})",
-            Counter::ALL.len() - 1
+            "counter number {c} is no counter this host knows (0 to {}, or {} + a declared kind)",
+            Counter::ALL.len() - 1,
+            sve_vocab::DECLARED_COUNTER_BASE
         )
     })
+}
+
+/// A counter number in a pack's manifest: a built-in kind. The pool
+/// numbers declared kinds when packs merge, so a manifest names those
+/// (`declared-counters`, `remove-declared-counters`).
+fn printed_counter_in(c: w::Counter) -> Result<Counter, String> {
+    match counter_in(c)? {
+        Counter::Declared(_) => Err(format!(
+            "counter number {c} is a declared kind's, which a manifest can't know yet; name declared kinds instead"
+        )),
+        kind => Ok(kind),
+    }
 }
 
 pub(crate) fn counter_out(c: Counter) -> w::Counter {
@@ -256,7 +269,11 @@ fn cost_in(c: w::CostItem) -> Result<CostItem, String> {
         w::CostItem::BanishSelf => CostItem::BanishSelf,
         // More than 255 counters can't be paid anyway.
         w::CostItem::RemoveCounters(c) => CostItem::RemoveCounters(
-            counter_in(c.counter)?,
+            printed_counter_in(c.counter)?,
+            u8::try_from(c.count).unwrap_or(u8::MAX),
+        ),
+        w::CostItem::RemoveDeclaredCounters(c) => CostItem::RemoveNamedCounters(
+            clean_uncapped(&c.name, TextKind::Name),
             u8::try_from(c.count).unwrap_or(u8::MAX),
         ),
         w::CostItem::EarthRite(n) => CostItem::EarthRite(n),
@@ -331,7 +348,7 @@ fn value_in(value: w::Value) -> Result<ValueExpr, String> {
                 w::ValueNode::ThisAttack => ValueNode::ThisAttack,
                 w::ValueNode::ThisDefense => ValueNode::ThisDefense,
                 w::ValueNode::ThisCost => ValueNode::ThisCost,
-                w::ValueNode::ThisCounters(c) => ValueNode::ThisCounters(counter_in(c)?),
+                w::ValueNode::ThisCounters(c) => ValueNode::ThisCounters(printed_counter_in(c)?),
                 w::ValueNode::Count(count) => ValueNode::Count(
                     match count.zone {
                         w::ValueZone::Field => ValueZone::Field,
@@ -414,7 +431,7 @@ pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
     let initial_counters = c
         .initial_counters
         .iter()
-        .map(|count| Ok((counter_in(count.counter)?, count.count)))
+        .map(|count| Ok((printed_counter_in(count.counter)?, count.count)))
         .collect::<Result<_, String>>()
         .map_err(on_card)?;
     let abilities = c
@@ -452,6 +469,11 @@ pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
             .map(|name| clean_uncapped(name, TextKind::Name))
             .collect(),
         universe,
+        declared_counters: c
+            .declared_counters
+            .iter()
+            .map(|count| (clean_uncapped(&count.name, TextKind::Name), count.count))
+            .collect(),
     })
 }
 
@@ -493,6 +515,15 @@ pub(crate) fn keyword_decl_in(k: w::KeywordDecl) -> Result<DeclaredKeyword, Stri
     })
 }
 
+/// A counter kind the pack declares, as the engine's declaration (names
+/// are checked when packs merge, `CardDb::with_declarations`).
+pub(crate) fn counter_decl_in(c: w::CounterDecl) -> DeclaredCounter {
+    DeclaredCounter {
+        name: clean_uncapped(&c.name, TextKind::Name),
+        reminder: clean_uncapped(&c.reminder, TextKind::CardText),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -515,6 +546,7 @@ mod tests {
             text: String::new(),
             unplayable: None,
             declared_keywords: Vec::new(),
+            declared_counters: Vec::new(),
             universe: None,
         }
     }

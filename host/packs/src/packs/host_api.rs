@@ -630,6 +630,11 @@ impl game::Host for HostState {
         self.read(None, |q| q.db().declared_keyword(&name))
     }
 
+    fn declared_counter(&mut self, name: String) -> Option<w::Counter> {
+        self.read(None, |q| q.db().declared_counter(&name))
+            .map(convert::counter_out)
+    }
+
     fn give_declared_keywords(&mut self, card: u32, keywords: u64, duration: w::Duration) {
         let duration = self.duration(duration);
         let declared = self.read(0, |q| q.db().declared_keywords().len());
@@ -682,6 +687,13 @@ impl game::Host for HostState {
                 return;
             }
         };
+        if !self.read(false, |q| q.db().has_counter(counter)) {
+            self.record_halt(Halt::Failed(format!(
+                "add_counters: counter number {} is a declared kind no loaded pack declares",
+                counter.index()
+            )));
+            return;
+        }
         if let Some(card) = self.card(card) {
             self.act(|cx| cx.add_counters(card, counter, delta));
         }
@@ -796,6 +808,7 @@ mod tests {
     const READ_FROM_STATE: &[&str] = &[
         "active_player",
         "declared_keyword",
+        "declared_counter",
         "turn",
         "cards_in",
         "inspect_card",

@@ -24,7 +24,10 @@ use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use sve_engine::cards::{CardDb, CardDef, DeclaredKeyword, MAX_DECLARED_KEYWORDS};
+use sve_engine::cards::{
+    CardDb, CardDef, CostItem, Declarations, DeclaredCounter, DeclaredKeyword,
+    MAX_DECLARED_COUNTERS, MAX_DECLARED_KEYWORDS,
+};
 
 /// The packs of one or more folders, kept loaded so that single packs can
 /// be reloaded (hot reload) while the others stay as they are.
@@ -285,6 +288,7 @@ impl PackLibrary {
             code.push(pack.code.clone());
         }
         let keywords = self.declared_keywords(&mut defs, &mut by_card, &mut diagnostics);
+        let counters = self.declared_counters(&mut defs, &by_card, &mut diagnostics);
         diagnostics.extend(references::check(&self.packs, &defs));
         let sources = self
             .packs
@@ -311,7 +315,7 @@ impl PackLibrary {
                 code.push(retired_code.clone());
             }
         }
-        let db = match CardDb::with_keywords(defs, keywords) {
+        let db = match CardDb::with_declarations(defs, Declarations { keywords, counters }) {
             Ok(db) => db,
             Err(e) => {
                 // OK: ids were merged by id above, so this cannot repeat one;
@@ -368,27 +372,11 @@ impl PackLibrary {
             }
         }
         let mut keywords = Vec::new();
-        for (idx, (pack_idx, keyword)) in declared.iter().enumerate() {
-            let others: Vec<usize> = declared
-                .iter()
-                .enumerate()
-                .filter(|(other, (_, k))| *other != idx && k.name == keyword.name)
-                .map(|(_, (p, _))| *p)
-                .collect();
-            if let Some(other) = others.first() {
-                let (this, that) = (&self.packs[*pack_idx], &self.packs[*other]);
-                diagnostics.push(error_at(
-                    at(this),
-                    format!(
-                        "keyword `{}` is declared by this pack and by `{}`; neither declaration is used",
-                        keyword.name, that.info.id
-                    ),
-                ));
-                continue;
-            }
+        let kept = self.without_clashes(declared, "keyword", |k| &k.name, diagnostics);
+        for (pack_idx, keyword) in kept {
             if keywords.len() == MAX_DECLARED_KEYWORDS {
                 diagnostics.push(error_at(
-                    at(&self.packs[*pack_idx]),
+                    at(&self.packs[pack_idx]),
                     format!(
                         "keyword `{}` is one more than the {MAX_DECLARED_KEYWORDS} declared keywords a card pool can have",
                         keyword.name
@@ -396,8 +384,8 @@ impl PackLibrary {
                 ));
                 continue;
             }
-            by_card.insert(keyword.id.clone(), *pack_idx);
-            keywords.push(keyword.clone());
+            by_card.insert(keyword.id.clone(), pack_idx);
+            keywords.push(keyword);
         }
         for def in defs.iter_mut() {
             let missing: Vec<String> = def
@@ -420,6 +408,111 @@ impl PackLibrary {
             def.unplayable.get_or_insert(why);
         }
         keywords
+    }
+
+    /// The counter kinds the packs declare, for the card pool, as
+    /// [`PackLibrary::declared_keywords`] takes keywords: a bad declaration is
+    /// its pack's error, a name two packs declare is an error at both and
+    /// neither is used, and a card entering with counters of a kind left
+    /// without a declaration is unplayable, with the name.
+    fn declared_counters(
+        &self,
+        defs: &mut [CardDef],
+        by_card: &FxHashMap<String, usize>,
+        diagnostics: &mut Vec<PackDiagnostic>,
+    ) -> Vec<DeclaredCounter> {
+        let at = |pack: &ReadPack| pack.info.dir.join("pack.toml");
+        let mut declared: Vec<(usize, DeclaredCounter)> = Vec::new();
+        for (pack_idx, pack) in self.packs.iter().enumerate() {
+            for counter in &pack.counters {
+                match counter.unsupported() {
+                    Some(why) => diagnostics.push(error_at(at(pack), why)),
+                    None => declared.push((pack_idx, counter.clone())),
+                }
+            }
+        }
+        let mut counters = Vec::new();
+        let kept = self.without_clashes(declared, "counter", |c| &c.name, diagnostics);
+        for (pack_idx, counter) in kept {
+            if counters.len() == usize::from(MAX_DECLARED_COUNTERS) {
+                diagnostics.push(error_at(
+                    at(&self.packs[pack_idx]),
+                    format!(
+                        "counter `{}` is one more than the {MAX_DECLARED_COUNTERS} declared counters a card pool can have",
+                        counter.name
+                    ),
+                ));
+                continue;
+            }
+            counters.push(counter);
+        }
+        for def in defs.iter_mut() {
+            let costs = def.abilities.iter().flat_map(|a| &a.costs);
+            let named = costs.filter_map(|cost| match cost {
+                CostItem::RemoveNamedCounters(name, _) => Some(name),
+                _ => None,
+            });
+            let mut missing: Vec<String> = def
+                .declared_counters
+                .iter()
+                .map(|(name, _)| name)
+                .chain(named)
+                .filter(|name| !counters.iter().any(|c| &c.name == *name))
+                .cloned()
+                .collect();
+            missing.dedup();
+            if missing.is_empty() {
+                continue;
+            }
+            let why = format!(
+                "uses `{}` counters, a kind no loaded pack declares",
+                missing.join("`, `")
+            );
+            if let Some(pack) = by_card.get(&def.id).and_then(|p| self.packs.get(*p)) {
+                diagnostics.push(error_at(at(pack), format!("card `{}` {why}", def.id)));
+            }
+            def.declared_counters
+                .retain(|(name, _)| !missing.contains(name));
+            def.unplayable.get_or_insert(why);
+        }
+        counters
+    }
+
+    /// The declarations (keywords or counters, `what`) whose name no other
+    /// pack declares too; a name two packs declare is an error at each,
+    /// and none of its declarations is kept (load order decides nothing).
+    fn without_clashes<T>(
+        &self,
+        declared: Vec<(usize, T)>,
+        what: &str,
+        name: impl Fn(&T) -> &String,
+        diagnostics: &mut Vec<PackDiagnostic>,
+    ) -> Vec<(usize, T)> {
+        let clash = |idx: usize| {
+            declared
+                .iter()
+                .enumerate()
+                .find(|(other, (_, d))| *other != idx && name(d) == name(&declared[idx].1))
+                .map(|(_, (pack, _))| *pack)
+        };
+        let clashes: Vec<Option<usize>> = (0..declared.len()).map(clash).collect();
+        let mut kept = Vec::new();
+        for ((pack_idx, declaration), clash) in declared.into_iter().zip(clashes) {
+            let Some(other) = clash else {
+                kept.push((pack_idx, declaration));
+                continue;
+            };
+            let (this, that) = (&self.packs[pack_idx], &self.packs[other]);
+            diagnostics.push(error_at(
+                this.info.dir.join("pack.toml"),
+                format!(
+                    "{what} `{}` is declared by this pack and by `{}`; neither declaration is used",
+                    name(&declaration),
+                    that.info.id
+                ),
+            ));
+        }
+        kept
     }
 
     /// Two folders whose packs share an id load both (their folders tell

@@ -357,6 +357,11 @@ fn load_prepared(
         },
         cards,
         keywords,
+        counters: raw
+            .counters
+            .into_iter()
+            .map(convert::counter_decl_in)
+            .collect(),
         code: PackCode {
             id: manifest.id.clone(),
             pre,

@@ -398,6 +398,8 @@ struct ReadPack {
     cards: Vec<CardDef>,
     /// The keywords the pack declares.
     keywords: Vec<sve_engine::cards::DeclaredKeyword>,
+    /// The counter kinds the pack declares.
+    counters: Vec<sve_engine::cards::DeclaredCounter>,
     code: PackCode,
     overrides: Vec<String>,
     /// `pack.toml`'s `priority` (see [`PackInfo::priority`]).

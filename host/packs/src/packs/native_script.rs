@@ -259,6 +259,8 @@ impl GameApi for NativeGame<'_> {
         => |h: &mut HostState| h.give_trait(card, name.to_owned(), duration.adapt());
     fn add_counters(card: u32, counter: u8, delta: i32) -> ()
         => |h: &mut HostState| h.add_counters(card, counter, delta);
+    fn declared_counter(name: &str) -> Option<u8>
+        => |h: &mut HostState| h.declared_counter(name.to_owned());
     fn engage(card: u32) -> () => |h: &mut HostState| h.engage(card);
     fn refresh(card: u32) -> () => |h: &mut HostState| h.refresh(card);
     fn add_play_points(player: u8, delta: i32) -> ()

@@ -14,6 +14,7 @@ impl sve_sdk::bindings::Guest for Future {
         Manifest {
             cards: Vec::new(),
             keywords: Vec::new(),
+            counters: Vec::new(),
         }
     }
     fn condition(_call: AbilityCall) -> Result<bool, String> {

@@ -2,11 +2,14 @@
 //! **Overheat** ("At the start of your end phase, this follower deals 1
 //! damage to itself"), declared by this pack, and three cards that use it;
 //! and a card on a generic move hook (Ember Sentry: "whenever a card leaves
-//! your EX area").
-//! The host has no word of it: the keyword, its reminder, its badge and its
-//! ability all come from here (`Card::keyword`).
+//! your EX area"); and a counter kind of its own, **Heat**, that Heat Sink
+//! enters with and spends, and Bellows puts.
+//! The host has no word of them: the keyword, its reminder, its badge and
+//! its ability, and the counter's name and reminder, all come from here
+//! (`Card::keyword`, `Pack::counters`).
 
 use sve_sdk::prelude::*;
+use sve_sdk::wire::CounterDecl;
 use sve_sdk::{any_card, zone_set};
 
 struct Overheat;
@@ -42,12 +45,57 @@ impl Pack for Overheat {
                     "Your leader gains 1 defense.",
                     warm,
                 ),
+            Card::amulet("OVH-005", "Heat Sink", Class::Neutral, 1)
+                .text("This amulet enters the field with 2 Heat counters.\nRemove 1 Heat counter from this amulet: Your leader gains 2 defense.")
+                .declared_counters("Heat", 2)
+                .activated(
+                    vec![CostItem::RemoveDeclaredCounters(DeclaredCounterCount {
+                        name: "Heat".to_owned(),
+                        count: 1,
+                    })],
+                    "Your leader gains 2 defense.",
+                    vent,
+                ),
+            Card::follower("OVH-006", "Bellows", Class::Neutral, 1, 1, 1)
+                .text("[fanfare] Put 1 Heat counter on each amulet of yours.")
+                .fanfare("Put 1 Heat counter on each amulet of yours.", fan),
             Card::spell("OVH-003", "Coolant", Class::Neutral, 1)
                 .text("Select a follower of yours with Overheat. Return it to your hand.")
                 .spell_effect("Return a follower with Overheat to your hand.", coolant)
                 .condition(|game| !overheated(game).is_empty()),
         ]
     }
+
+    fn counters() -> Vec<CounterDecl> {
+        vec![CounterDecl {
+            name: "Heat".to_owned(),
+            reminder: "Heat builds up in machines that run hot.".to_owned(),
+        }]
+    }
+}
+
+/// Heat Sink: your leader gains 2 defense.
+fn vent(game: &mut Game) -> Result<(), Stop> {
+    let me = game.me();
+    game.change_leader_defense(me, 2);
+    Ok(())
+}
+
+/// Bellows' Fanfare: 1 Heat counter on each amulet of yours.
+fn fan(game: &mut Game) -> Result<(), Stop> {
+    let me = game.me();
+    let amulets: Vec<CardRef> = game
+        .cards_in(me, Zone::Field)
+        .into_iter()
+        .filter(|card| {
+            game.stats(*card)
+                .is_some_and(|s| s.card_type == CardType::Amulet)
+        })
+        .collect();
+    for amulet in amulets {
+        game.add_declared_counters(amulet, "Heat", 1)?;
+    }
+    Ok(())
 }
 
 /// Overheat: the follower that has it deals 1 damage to itself.

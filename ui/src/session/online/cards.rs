@@ -11,19 +11,24 @@
 //! characters and capped ([`shown_name`]), as the server should have sent
 //! them.
 
-use sve_engine::cards::CardDb;
+use sve_engine::cards::{CardDb, Declarations, DeclaredCounter};
 use sve_engine::engine::Duration;
 use sve_engine::engine::view::{CardView, SideView};
 use sve_engine::engine::{DefId, Outcome, PlayerId};
 use sve_net::inspect::InspectedCard;
 use sve_net::protocol::{CardFace, KeywordFace, Update};
 
-/// The card database of a server's faces and declared keywords, each in
-/// the server's order, so that its definition and keyword numbers mean
-/// what they mean on the server. Faces carry no abilities: nothing here
-/// can play a card. A keyword's words are text from the network: shown
-/// without control characters and capped ([`keyword_words`]).
-pub(super) fn card_db(faces: &[CardFace], keywords: &[KeywordFace]) -> Result<CardDb, String> {
+/// The card database of a server's faces, declared keywords and declared
+/// counters, each in the server's order, so that its definition, keyword
+/// and counter numbers mean what they mean on the server. Faces carry no
+/// abilities: nothing here can play a card. A keyword's and counter's
+/// words are text from the network: shown without control characters and
+/// capped ([`keyword_words`]).
+pub(super) fn card_db(
+    faces: &[CardFace],
+    keywords: &[KeywordFace],
+    counters: &[DeclaredCounter],
+) -> Result<CardDb, String> {
     let keywords = keywords
         .iter()
         .map(|face| {
@@ -33,7 +38,15 @@ pub(super) fn card_db(faces: &[CardFace], keywords: &[KeywordFace]) -> Result<Ca
             keyword
         })
         .collect();
-    CardDb::with_keywords(faces.iter().map(CardFace::to_def).collect(), keywords)
+    let counters = counters
+        .iter()
+        .map(|counter| DeclaredCounter {
+            name: keyword_words(&counter.name, MAX_KEYWORD_NAME_CHARS),
+            reminder: keyword_words(&counter.reminder, MAX_REMINDER_CHARS),
+        })
+        .collect();
+    let declarations = Declarations { keywords, counters };
+    CardDb::with_declarations(faces.iter().map(CardFace::to_def).collect(), declarations)
         .map_err(|err| format!("the server's card data can't be used: {err}"))
 }
 
@@ -188,7 +201,7 @@ mod tests {
     #[test]
     fn faces_keep_the_servers_definition_numbers() {
         let server = starter_db().expect("bundled card data");
-        let client = card_db(&faces(), &[]).expect("faces make a database");
+        let client = card_db(&faces(), &[], &[]).expect("faces make a database");
         for (def, card) in server.iter() {
             assert_eq!(client.get(def).id, card.id);
             assert!(client.get(def).abilities.is_empty(), "faces carry no code");
@@ -197,13 +210,13 @@ mod tests {
 
     #[test]
     fn a_good_update_passes() {
-        let db = card_db(&faces(), &[]).expect("faces make a database");
+        let db = card_db(&faces(), &[], &[]).expect("faces make a database");
         assert_eq!(check_update(&update(&db), &db), Ok(()));
     }
 
     #[test]
     fn an_unknown_definition_or_seat_is_refused() {
-        let db = card_db(&faces(), &[]).expect("faces make a database");
+        let db = card_db(&faces(), &[], &[]).expect("faces make a database");
         let mut bad_leader = update(&db);
         bad_leader.view.sides[0].leader = DefId(u16::MAX);
         let err = check_update(&bad_leader, &db).expect_err("refused");
@@ -226,7 +239,7 @@ mod tests {
     fn duplicate_faces_are_refused() {
         let mut faces = faces();
         faces.push(faces[0].clone());
-        let err = card_db(&faces, &[]).expect_err("refused");
+        let err = card_db(&faces, &[], &[]).expect_err("refused");
         assert!(err.contains("defined twice"), "{err}");
     }
 
@@ -240,7 +253,7 @@ mod tests {
             .map(KeywordFace::of)
             .collect();
         keywords[0].reminder.push_str("\n\u{7}");
-        let client = card_db(&faces, &keywords).expect("faces make a database");
+        let client = card_db(&faces, &keywords, &[]).expect("faces make a database");
         let golem = client.by_name("Boiler Golem").expect("the golem's face");
         assert!(client.get(golem).keywords.contains(Keywords::declared(0)));
         let overheat = client.declared(0).expect("the keyword's face");
@@ -254,7 +267,7 @@ mod tests {
             id: "OTHER".to_owned(),
             ..keywords[0].clone()
         });
-        let err = card_db(&faces, &keywords).expect_err("refused");
+        let err = card_db(&faces, &keywords, &[]).expect_err("refused");
         assert!(err.contains("declared twice"), "{err}");
     }
 

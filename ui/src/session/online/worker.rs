@@ -209,13 +209,17 @@ impl Worker {
         let wait = async {
             loop {
                 match conn.recv().await {
-                    Ok(ServerMsg::CardData { cards, keywords }) => return Ok((cards, keywords)),
+                    Ok(ServerMsg::CardData {
+                        cards,
+                        keywords,
+                        counters,
+                    }) => return Ok((cards, keywords, counters)),
                     Ok(_) => {}
                     Err(err) => return Err(err),
                 }
             }
         };
-        let (faces, keywords) = match self
+        let (faces, keywords, counters) = match self
             .unless_shutdown(timeout(CARD_DATA_TIMEOUT, wait))
             .await?
         {
@@ -228,7 +232,8 @@ impl Worker {
             }
         };
         let db = Arc::new(
-            card_db(&faces, &keywords).map_err(|reason| Stop::Closed(capitalized(&reason)))?,
+            card_db(&faces, &keywords, &counters)
+                .map_err(|reason| Stop::Closed(capitalized(&reason)))?,
         );
         self.cards = Some(Arc::clone(&db));
         self.out.report(Report::Cards(db));

@@ -311,7 +311,26 @@ impl Match {
     }
 
     /// Puts or removes counters.
+    /// A kind the pool doesn't declare, or a fifth declared kind on one
+    /// card, is refused with a warning naming it.
     pub(crate) fn add_counters(&mut self, card: CardRef, counter: Counter, delta: i32) {
+        if !self.db.has_counter(counter) {
+            tracing::warn!(
+                card = %self.db.get(self.state.card(card).def).id,
+                "no counters put: counter number {} is not a kind this card pool declares",
+                counter.index()
+            );
+            return;
+        }
+        if delta > 0 && !self.state.card(card).counters.has_room(counter) {
+            tracing::warn!(
+                card = %self.db.get(self.state.card(card).def).id,
+                counter = self.db.counter_name(counter),
+                "no counters put: a card carries at most {} kinds of declared counter",
+                crate::engine::state::DECLARED_KINDS_PER_CARD
+            );
+            return;
+        }
         self.apply(Mutation::AddCounters(card, counter, delta));
     }
 

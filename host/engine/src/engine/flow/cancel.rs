@@ -223,7 +223,8 @@ fn cancellable(item: &CostItem) -> bool {
         CostItem::PlayPoints(_)
         | CostItem::EngageSelf
         | CostItem::LeaderDefense(_)
-        | CostItem::RemoveCounters(..) => true,
+        | CostItem::RemoveCounters(..)
+        | CostItem::RemoveNamedCounters(..) => true,
         CostItem::Discard(..)
         | CostItem::BanishFromCemetery(..)
         | CostItem::BurySelf

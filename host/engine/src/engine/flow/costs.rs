@@ -34,6 +34,9 @@ impl Match {
                 CostItem::BurySelf | CostItem::ReturnSelfToHand => state.zone == Zone::Field,
                 CostItem::BanishSelf => true,
                 CostItem::RemoveCounters(kind, n) => state.counter(*kind) >= u32::from(*n),
+                // Numbered when the pool was built; left named only on a
+                // card that can't be played.
+                CostItem::RemoveNamedCounters(..) => false,
                 _ => self.cost_candidates(player, card, item).len() >= self.cost_count(item).0,
             };
             if !payable {

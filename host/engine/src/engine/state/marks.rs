@@ -11,45 +11,98 @@ use crate::cards::Counter;
 use crate::engine::ids::AbilityIdx;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// How many counter kinds there are.
+/// How many built-in counter kinds there are.
 const KINDS: usize = Counter::ALL.len();
+
+/// How many kinds of declared counter one card can carry at once (the
+/// later-sets plan, Q3); a fifth kind is refused by name
+/// ([`Counters::has_room`]).
+pub const DECLARED_KINDS_PER_CARD: usize = 4;
 
 /// A card's counters: a count per kind.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct Counters {
-    // Indexed by `Counter::index` (the kinds are numbered 0.. in order;
-    // a test checks it).
+    // Indexed by `Counter::index` (the built-in kinds are numbered 0.. in
+    // order; a test checks it).
     counts: [u32; KINDS],
+    // Declared kinds as (kind number, count), sorted by number, with the
+    // free slots (count 0) at the end: one content, one representation,
+    // so equal counters compare equal.
+    declared: [(u8, u32); DECLARED_KINDS_PER_CARD],
 }
 
 impl Counters {
     /// How many counters of `kind` the card has.
     pub fn get(&self, kind: Counter) -> u32 {
-        self.counts[usize::from(kind.index())]
+        match kind {
+            Counter::Declared(n) => self
+                .declared
+                .iter()
+                .find(|(k, count)| *k == n && *count > 0)
+                .map_or(0, |(_, count)| *count),
+            builtin => self.counts[usize::from(builtin.index())],
+        }
     }
 
-    /// Sets the number of counters of `kind`.
-    pub fn set(&mut self, kind: Counter, count: u32) {
-        self.counts[usize::from(kind.index())] = count;
+    /// Whether the card can hold counters of `kind`: always for a built-in
+    /// kind and for a declared kind it has, else while it has fewer than
+    /// [`DECLARED_KINDS_PER_CARD`] declared kinds.
+    pub fn has_room(&self, kind: Counter) -> bool {
+        match kind {
+            Counter::Declared(n) => self
+                .declared
+                .iter()
+                .any(|(k, count)| *count == 0 || *k == n),
+            _ => true,
+        }
+    }
+
+    /// Sets the number of counters of `kind`; `false` (and no change) when
+    /// the card has no room for a new declared kind.
+    pub fn set(&mut self, kind: Counter, count: u32) -> bool {
+        let Counter::Declared(n) = kind else {
+            self.counts[usize::from(kind.index())] = count;
+            return true;
+        };
+        if !self.has_room(kind) {
+            return false;
+        }
+        let mut slots: Vec<(u8, u32)> = self
+            .declared
+            .iter()
+            .copied()
+            .filter(|(k, c)| *c > 0 && *k != n)
+            .collect();
+        if count > 0 {
+            slots.push((n, count));
+        }
+        slots.sort_unstable();
+        self.declared = [(0, 0); DECLARED_KINDS_PER_CARD];
+        for (slot, pair) in self.declared.iter_mut().zip(slots) {
+            *slot = pair;
+        }
+        true
     }
 
     /// The kinds the card has counters of, with their numbers, in kind
-    /// order.
+    /// order (built-in kinds first).
     pub fn iter(&self) -> impl Iterator<Item = (Counter, u32)> + '_ {
-        Counter::ALL
+        let builtin = Counter::ALL.iter().map(|kind| (*kind, self.get(*kind)));
+        let declared = self
+            .declared
             .iter()
-            .map(|kind| (*kind, self.get(*kind)))
-            .filter(|(_, n)| *n > 0)
+            .map(|(n, count)| (Counter::Declared(*n), *count));
+        builtin.chain(declared).filter(|(_, n)| *n > 0)
     }
 
     /// Whether the card has no counters.
     pub fn is_empty(&self) -> bool {
-        self.counts.iter().all(|n| *n == 0)
+        self.iter().next().is_none()
     }
 
     /// Removes every counter.
     pub fn clear(&mut self) {
-        self.counts = [0; KINDS];
+        *self = Counters::default();
     }
 }
 
@@ -58,7 +111,9 @@ impl FromIterator<(Counter, u32)> for Counters {
     fn from_iter<I: IntoIterator<Item = (Counter, u32)>>(pairs: I) -> Counters {
         let mut counters = Counters::default();
         for (kind, n) in pairs {
-            counters.set(kind, counters.get(kind).saturating_add(n));
+            // A fifth declared kind has no room (card definitions are
+            // checked for it when the pool is built).
+            let _ = counters.set(kind, counters.get(kind).saturating_add(n));
         }
         counters
     }

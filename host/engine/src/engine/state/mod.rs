@@ -32,7 +32,7 @@ pub(crate) use arena::JournalMark;
 pub use card_list::{CardList, CardListIter};
 pub use effects::{Duration, Effect, EffectKind};
 pub use lookback::LookBack;
-pub use marks::{AbilityUses, Counters};
+pub use marks::{AbilityUses, Counters, DECLARED_KINDS_PER_CARD};
 pub use query::Characteristics;
 
 use super::ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};

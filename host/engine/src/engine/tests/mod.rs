@@ -6,6 +6,7 @@ mod abilities;
 mod attack;
 mod cache;
 mod cancel;
+mod declared_counters;
 mod declared_keywords;
 mod evolution;
 mod keywords;

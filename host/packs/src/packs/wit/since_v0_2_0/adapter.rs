@@ -76,8 +76,9 @@ adapt_record!(old -> new::CardDef {
     initial_counters, is_token, abilities, text, unplayable;
     declared_keywords = Vec::new(),
     universe = None,
+    declared_counters = Vec::new(),
 });
-adapt_record!(old -> new::Manifest { cards; keywords = Vec::new() });
+adapt_record!(old -> new::Manifest { cards; keywords = Vec::new(), counters = Vec::new() });
 
 // To the pack: calls and results.
 adapt_variant!(new -> old::Halt { NeedsDecision, Failed });
