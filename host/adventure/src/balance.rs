@@ -8,6 +8,7 @@
 //! [`Balance::from_toml`] reads one and [`Balance::check`] checks it: every
 //! problem is a [`BalanceError`] naming the file and, where it can, the line.
 
+use crate::rarity::{Rarity, RarityOdds};
 use crate::status::{self, StatusDef, StatusGrant};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -43,6 +44,9 @@ pub struct Balance {
     pub relics: Vec<RelicDef>,
     /// The statuses relics and scenarios give ([`crate::status`]).
     pub statuses: Vec<StatusDef>,
+    /// Card rarities by card id, over the bundled card data's
+    /// ([`crate::rarity`]): `"ADV-010" = "gold"`.
+    pub rarities: std::collections::BTreeMap<String, Rarity>,
 }
 
 /// The map's shape (`map`).
@@ -183,6 +187,9 @@ pub struct RewardBalance {
     pub card_choices: u32,
     /// An elite's extra card picks.
     pub elite_card_picks: u32,
+    /// How often offers are of each rarity (`[rewards.rarity]`); offers
+    /// weigh cost alone without it.
+    pub rarity: Option<RarityOdds>,
 }
 
 /// Shop prices (`shop`).
@@ -484,6 +491,9 @@ impl Balance {
                 return Err(fail(name, format!("{name}: {low} is above {high}")));
             }
         }
+        if let Some(problem) = rewards.rarity.as_ref().and_then(RarityOdds::problem) {
+            return Err(fail("[rewards.rarity]", problem));
+        }
         if rewards.card_choices == 0 {
             return Err(fail(
                 "card_choices",
@@ -557,7 +567,8 @@ impl Balance {
             line: locate(text, needle),
             message,
         };
-        check_card_refs(&self.relics, &self.statuses, card_exists, &fail)
+        check_card_refs(&self.relics, &self.statuses, card_exists, &fail)?;
+        check_rarity_cards(&self.rarities, card_exists, &fail)
     }
 }
 
@@ -653,6 +664,24 @@ pub(crate) fn check_content(
     Ok(())
 }
 
+/// Checks that the cards `rarities` name are loaded: a rarity for a card
+/// no pack has is a typo, not a card to ignore.
+pub(crate) fn check_rarity_cards(
+    rarities: &std::collections::BTreeMap<String, Rarity>,
+    card_exists: &dyn Fn(&str) -> bool,
+    fail: &dyn Fn(&str, String) -> BalanceError,
+) -> Result<(), BalanceError> {
+    for card in rarities.keys() {
+        if !card_exists(card) {
+            return Err(fail(
+                &format!("\"{card}\""),
+                format!("[rarities] names card `{card}`, which no loaded pack has"),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Checks that the cards of `relics` and `statuses` are loaded.
 pub(crate) fn check_card_refs(
     relics: &[RelicDef],
@@ -722,6 +751,7 @@ impl Default for Balance {
             scenarios: default_scenarios(),
             relics: default_relics(),
             statuses: status::default_statuses(),
+            rarities: std::collections::BTreeMap::new(),
         }
     }
 }
@@ -838,6 +868,7 @@ impl Default for RewardBalance {
             boss_gold: 100,
             card_choices: 3,
             elite_card_picks: 1,
+            rarity: None,
         }
     }
 }

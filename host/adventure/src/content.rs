@@ -70,7 +70,7 @@ impl Content {
         balance
             .check_cards("", "balance", &|id| db.by_card_id(id).is_some())
             .map_err(|e| ContentError::FieldCard(e.message().to_owned()))?;
-        let pool = CardPool::from_db(&db);
+        let pool = CardPool::from_db(&db, &crate::rarity::Rarities::new(&balance.rarities));
         Ok(Content {
             db,
             runner,

@@ -7,10 +7,11 @@
 //! around them; a room's light level changes its fight and its pay. The
 //! fights are real SVE matches played by the engine ([`fight`]) with the
 //! cards and code the caller loads ([`content`]); rewards grow the deck
-//! ([`rewards`]). Every number is [`balance`] data, and packs add relics,
-//! scenarios, statuses and encounter decks with an `adventure.toml`
-//! ([`pack`]). Relics may be cards put onto your field in every fight, and
-//! [`status`]es act on either side of a fight for some turns.
+//! ([`rewards`], weighed by cost and [`rarity`]). Every number is
+//! [`balance`] data, and packs add relics, scenarios, statuses and
+//! encounter decks with an `adventure.toml` ([`pack`]). Relics may be cards
+//! put onto your field in every fight, and [`status`]es act on either side
+//! of a fight for some turns.
 //!
 //! A [`run::Run`] is a state machine: [`run::Run::choices`] lists what the
 //! player may do, [`run::Run::apply`] does one; a fight is played outside
@@ -54,6 +55,7 @@ pub mod light;
 pub mod map;
 pub mod pack;
 pub mod policy;
+pub mod rarity;
 pub mod rewards;
 pub mod rng;
 pub mod run;

@@ -11,6 +11,8 @@
 //! - `[[encounters]]`: `deck` (a `decks/NAME.txt` of a loaded pack, or a
 //!   bundled deck), added to the fights of the tiers whose floors meet
 //!   `from_floor..=to_floor` (1 and the floor below the boss by default).
+//! - `[rarities]`: the pack's cards' rarities for rewards
+//!   (`"ADV-010" = "gold"`, [`crate::rarity`]).
 //!
 //! Everything is checked before anything is added: every problem is a
 //! [`BalanceError`] naming the pack's file and the line, an id another
@@ -20,7 +22,10 @@
 //! This module reads the one file it is about; the packs themselves (cards,
 //! code, decks) are the front end's to load.
 
-use crate::balance::{Balance, BalanceError, RelicDef, Scenario, check_card_refs, check_content};
+use crate::balance::{
+    Balance, BalanceError, RelicDef, Scenario, check_card_refs, check_content, check_rarity_cards,
+};
+use crate::rarity::Rarity;
 use crate::status::StatusDef;
 use serde::{Deserialize, Serialize};
 use std::io::Read as _;
@@ -44,6 +49,8 @@ pub struct PackAdventure {
     pub statuses: Vec<StatusDef>,
     /// Encounter decks added to the fights of some floors.
     pub encounters: Vec<PackEncounter>,
+    /// Card rarities, by card id.
+    pub rarities: std::collections::BTreeMap<String, Rarity>,
 }
 
 /// An encounter deck a pack adds (`[[encounters]]`).
@@ -192,6 +199,17 @@ impl Balance {
             &fail,
         )?;
         check_card_refs(&pack.relics, &pack.statuses, lookups.card_exists, &fail)?;
+        check_rarity_cards(&pack.rarities, lookups.card_exists, &fail)?;
+        for (card, rarity) in &pack.rarities {
+            if self.rarities.get(card).is_some_and(|set| set != rarity) {
+                return Err(fail(
+                    &format!("\"{card}\""),
+                    format!(
+                        "card `{card}` already has another rarity (from the balance or another pack)"
+                    ),
+                ));
+            }
+        }
         let mut tiers = self.encounters.tiers.clone();
         for encounter in &pack.encounters {
             self.add_encounter(&mut tiers, encounter, lookups, &fail)?;
@@ -200,6 +218,7 @@ impl Balance {
         self.relics.extend(pack.relics);
         self.scenarios.extend(pack.scenarios);
         self.statuses.extend(pack.statuses);
+        self.rarities.extend(pack.rarities);
         Ok(())
     }
 
@@ -305,6 +324,9 @@ status = { status = "burn", turns = 1 }
 [[encounters]]
 deck = "PACK-DECK"
 from_floor = 7
+
+[rarities]
+"ADV-001" = "gold"
 "#;
 
     #[test]
@@ -326,6 +348,10 @@ from_floor = 7
         let tiers = &balance.encounters.tiers;
         assert!(!tiers[0].decks.contains(&"PACK-DECK".to_owned()));
         assert!(tiers[1].decks.contains(&"PACK-DECK".to_owned()));
+        assert_eq!(
+            balance.rarities.get("ADV-001"),
+            Some(&crate::rarity::Rarity::Gold)
+        );
         balance
             .check("", "merged", &starter)
             .unwrap_or_else(|e| panic!("{e}"));
@@ -333,7 +359,15 @@ from_floor = 7
 
     #[test]
     fn a_pack_error_names_the_file_and_line_and_adds_nothing() {
-        let cases: [(&str, usize, &str); 6] = [
+        let cases: [(&str, usize, &str); 8] = [
+            // A rarity for a card no pack has.
+            ("[rarities]\n\"ZZZ-1\" = \"gold\"\n", 2, "ZZZ-1"),
+            // A rarity that isn't one.
+            (
+                "[rarities]\n\"ADV-001\" = \"mythic\"\n",
+                2,
+                "unknown variant",
+            ),
             // An id the balance has.
             (
                 "[[relics]]\nid = \"oak-heart\"\nname = \"x\"\ntext = \"x\"\neffect = { torches = 1 }\n",
@@ -376,6 +410,22 @@ from_floor = 7
             assert!(err.to_string().contains(needle), "{err}");
             assert_eq!(balance, Balance::default(), "nothing added: {err}");
         }
+    }
+
+    #[test]
+    fn two_packs_giving_a_card_two_rarities_is_an_error() {
+        let mut balance = Balance::default();
+        balance
+            .add_pack("[rarities]\n\"ADV-001\" = \"silver\"\n", "a.toml", LOOKUPS)
+            .unwrap_or_else(|e| panic!("{e}"));
+        // The same rarity again is no conflict.
+        balance
+            .add_pack("[rarities]\n\"ADV-001\" = \"silver\"\n", "b.toml", LOOKUPS)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let err = balance
+            .add_pack("\n[rarities]\n\"ADV-001\" = \"gold\"\n", "c.toml", LOOKUPS)
+            .expect_err("another rarity");
+        assert_eq!((err.file(), err.line()), ("c.toml", Some(3)), "{err}");
     }
 
     #[test]

@@ -3,11 +3,13 @@
 //!
 //! Offers come from the [`CardPool`]: the loaded cards a deck may hold
 //! (followers, spells and amulets, no tokens, none marked unplayable) of the
-//! leader's class or neutral. Card data has no rarity yet, so offers are
-//! weighted by cost and floor: early floors favour cheap cards, later ones
-//! costly cards. A special fight offers the pool's most costly cards.
+//! leader's class or neutral, weighted by cost and floor: early floors
+//! favour cheap cards, later ones costly cards. With rarity odds
+//! ([`crate::rarity`]) each card first draws its rarity by the floor's
+//! odds. A special fight offers the pool's most costly cards.
 
 use crate::balance::{Balance, LightEffect};
+use crate::rarity::{Rarities, Rarity, RarityOdds};
 use crate::rng::Draws;
 use serde::{Deserialize, Serialize};
 use sve_engine::cards::{CardDb, CardType, Class};
@@ -23,6 +25,25 @@ pub struct PoolCard {
     pub cost: u8,
     /// Its class.
     pub class: Class,
+    /// Its rarity.
+    pub rarity: Rarity,
+}
+
+/// What an offer is for: whose deck, where, how many.
+#[derive(Clone, Copy, Debug)]
+pub struct Offer<'a> {
+    /// The leader's class (its cards and neutral ones are offered).
+    pub class: Class,
+    /// The floor the offer is made on.
+    pub floor: u8,
+    /// The map's floors.
+    pub floors: u8,
+    /// How many different cards.
+    pub count: u32,
+    /// The pool's most costly cards only.
+    pub costly: bool,
+    /// The rarity odds, when offers weigh rarity.
+    pub rarity: Option<&'a RarityOdds>,
 }
 
 /// The loaded cards rewards and shops offer.
@@ -32,8 +53,9 @@ pub struct CardPool {
 }
 
 impl CardPool {
-    /// The offerable cards of a card database, in its order.
-    pub fn from_db(db: &CardDb) -> CardPool {
+    /// The offerable cards of a card database, in its order, with their
+    /// rarities.
+    pub fn from_db(db: &CardDb, rarities: &Rarities) -> CardPool {
         let cards = db
             .iter()
             .filter(|(_, def)| {
@@ -48,6 +70,7 @@ impl CardPool {
                 name: def.display_name().to_owned(),
                 cost: def.cost.unwrap_or(0),
                 class: def.class,
+                rarity: rarities.of(&def.id),
             })
             .collect();
         CardPool { cards }
@@ -71,28 +94,27 @@ impl CardPool {
             .collect()
     }
 
-    /// `count` different cards for a deck of `class` on `floor` of
-    /// `floors`, weighted by cost (see the module docs); fewer when the
-    /// pool is small. `costly` offers the most costly cards only.
-    pub fn offer(
-        &self,
-        class: Class,
-        floor: u8,
-        floors: u8,
-        count: u32,
-        costly: bool,
-        draws: &mut Draws,
-    ) -> Vec<String> {
-        let mut cards = self.for_class(class);
-        if costly && let Some(top) = cards.iter().map(|card| card.cost).max() {
+    /// `ask.count` different cards (fewer when the pool is small), weighted
+    /// as the module docs say.
+    pub fn offer(&self, ask: Offer<'_>, draws: &mut Draws) -> Vec<String> {
+        let mut cards = self.for_class(ask.class);
+        if ask.costly
+            && let Some(top) = cards.iter().map(|card| card.cost).max()
+        {
             let cut = top.saturating_sub(2);
             cards.retain(|card| card.cost >= cut);
         }
         let mut offer = Vec::new();
-        while (offer.len() as u32) < count && !cards.is_empty() {
+        while (offer.len() as u32) < ask.count && !cards.is_empty() {
+            let rarity = ask
+                .rarity
+                .and_then(|odds| draw_rarity(odds, &cards, ask.floor, ask.floors, draws));
             let weights: Vec<u64> = cards
                 .iter()
-                .map(|card| cost_weight(card.cost, floor, floors))
+                .map(|card| match rarity {
+                    Some(rarity) if card.rarity != rarity => 0,
+                    _ => cost_weight(card.cost, ask.floor, ask.floors),
+                })
                 .collect();
             let Some(idx) = draws.weighted(&weights) else {
                 break;
@@ -101,6 +123,30 @@ impl CardPool {
         }
         offer
     }
+}
+
+/// A rarity drawn by `odds` among those `cards` hold; `None` when the odds
+/// give none of them any weight (the offer then weighs cost alone).
+fn draw_rarity(
+    odds: &RarityOdds,
+    cards: &[&PoolCard],
+    floor: u8,
+    floors: u8,
+    draws: &mut Draws,
+) -> Option<Rarity> {
+    let weights: Vec<u64> = Rarity::ALL
+        .iter()
+        .map(|rarity| {
+            if cards.iter().any(|card| card.rarity == *rarity) {
+                odds.weight(*rarity, floor, floors)
+            } else {
+                0
+            }
+        })
+        .collect();
+    draws
+        .weighted(&weights)
+        .and_then(|idx| Rarity::ALL.get(idx).copied())
 }
 
 /// The weight of a card of `cost` on `floor`: highest for the cost the
@@ -149,18 +195,35 @@ pub fn payout(
 
 #[cfg(test)]
 mod tests {
-    use super::{CardPool, cost_weight};
+    use super::{CardPool, Offer, cost_weight};
+    use crate::rarity::{Rarities, Rarity, RarityOdds};
     use crate::rng::Draws;
+    use std::collections::BTreeMap;
     use sve_engine::cards::Class;
+
+    fn pool() -> CardPool {
+        let db = sve_engine::cards::starter::starter_db().expect("bundled cards");
+        CardPool::from_db(&db, &Rarities::new(&BTreeMap::new()))
+    }
+
+    fn ask(floor: u8, rarity: Option<&RarityOdds>) -> Offer<'_> {
+        Offer {
+            class: Class::Forest,
+            floor,
+            floors: 15,
+            count: 3,
+            costly: false,
+            rarity,
+        }
+    }
 
     #[test]
     fn offers_are_different_cards_of_the_class_or_neutral() {
-        let db = sve_engine::cards::starter::starter_db().expect("bundled cards");
-        let pool = CardPool::from_db(&db);
+        let pool = pool();
         assert!(!pool.cards().is_empty());
         let mut draws = Draws::new(3, "offer", 0);
         for floor in 1..15 {
-            let offer = pool.offer(Class::Forest, floor, 15, 3, false, &mut draws);
+            let offer = pool.offer(ask(floor, None), &mut draws);
             assert_eq!(offer.len(), 3);
             let mut ids = offer.clone();
             ids.dedup();
@@ -170,6 +233,47 @@ mod tests {
                 assert!(matches!(card.class, Class::Forest | Class::Neutral));
             }
         }
+    }
+
+    /// The share of offered cards of each rarity over many offers.
+    fn shares(pool: &CardPool, floor: u8, odds: Option<&RarityOdds>) -> [f64; 4] {
+        let mut counts = [0u32; 4];
+        let mut draws = Draws::new(11, "offer", u64::from(floor));
+        for _ in 0..2_000 {
+            for id in pool.offer(ask(floor, odds), &mut draws) {
+                let rarity = pool.get(&id).expect("from the pool").rarity;
+                counts[rarity as usize] += 1;
+            }
+        }
+        let total = f64::from(counts.iter().sum::<u32>());
+        counts.map(|n| f64::from(n) / total)
+    }
+
+    #[test]
+    fn rarity_odds_set_the_share_of_each_rarity_by_floor() {
+        let pool = pool();
+        let odds = RarityOdds {
+            bronze: [70, 30],
+            silver: [20, 30],
+            gold: [8, 25],
+            legendary: [2, 15],
+        };
+        let early = shares(&pool, 1, Some(&odds));
+        let late = shares(&pool, 15, Some(&odds));
+        let by_cost = shares(&pool, 15, None);
+        // Later floors offer rarer cards, and more of them than cost alone.
+        assert!(late[Rarity::Legendary as usize] > early[Rarity::Legendary as usize] * 2.0);
+        assert!(late[Rarity::Bronze as usize] < early[Rarity::Bronze as usize]);
+        assert!(
+            late[Rarity::Legendary as usize] > by_cost[Rarity::Legendary as usize],
+            "{late:?} {by_cost:?}"
+        );
+        // The first pick of an offer follows the odds closely; the shares
+        // over whole offers (three different cards) drift toward the pool.
+        assert!(
+            (early[Rarity::Bronze as usize] - 0.7).abs() < 0.15,
+            "{early:?}"
+        );
     }
 
     #[test]

@@ -624,16 +624,17 @@ impl Run {
             EventKind::Shop => {
                 let class = content.class_of(&self.deck.leader);
                 let shop = &self.setup.balance.shop;
+                let ask = crate::rewards::Offer {
+                    class,
+                    floor,
+                    floors: self.map.floors(),
+                    count: shop.cards_offered,
+                    costly: false,
+                    rarity: self.setup.balance.rewards.rarity.as_ref(),
+                };
                 let cards = content
                     .pool()
-                    .offer(
-                        class,
-                        floor,
-                        self.map.floors(),
-                        shop.cards_offered,
-                        false,
-                        draws,
-                    )
+                    .offer(ask, draws)
                     .into_iter()
                     .map(|id| {
                         let price = shop.card_price
@@ -848,14 +849,15 @@ impl Run {
             return;
         }
         let class = content.class_of(&self.deck.leader);
-        let offer = content.pool().offer(
+        let ask = crate::rewards::Offer {
             class,
-            self.floor(),
-            self.map.floors(),
-            self.balance().rewards.card_choices,
+            floor: self.floor(),
+            floors: self.map.floors(),
+            count: self.balance().rewards.card_choices,
             costly,
-            draws,
-        );
+            rarity: self.balance().rewards.rarity.as_ref(),
+        };
+        let offer = content.pool().offer(ask, draws);
         if offer.is_empty() {
             self.after_event(notes);
             return;
