@@ -1060,4 +1060,25 @@ mod tests {
             .expect_err("2 floors hold no fight, heal and boss");
         assert_eq!(err.line(), Some(3), "{err}");
     }
+
+    #[test]
+    fn rarity_odds_that_offer_nothing_name_their_line() {
+        let text = "[rewards]\ncard_choices = 3\n\n[rewards.rarity]\nbronze = [0, 5]\nsilver = [0, 5]\ngold = [0, 5]\nlegendary = [0, 5]\n";
+        let err = Balance::from_toml(text, "b.toml", &starter).expect_err("nothing on floor 1");
+        assert_eq!(err.line(), Some(4), "{err}");
+        let fine = text.replace("bronze = [0, 5]", "bronze = [1, 5]");
+        let read = Balance::from_toml(&fine, "b.toml", &starter).unwrap_or_else(|e| panic!("{e}"));
+        assert!(read.rewards.rarity.is_some());
+    }
+
+    #[test]
+    fn a_rarity_for_a_card_no_pack_has_names_its_line() {
+        let text = "[rarities]\n\"SD01-001\" = \"gold\"\n\"NOPE-1\" = \"silver\"\n";
+        let read = Balance::from_toml(text, "b.toml", &starter).unwrap_or_else(|e| panic!("{e}"));
+        let db = sve_engine::cards::starter::starter_db().expect("bundled cards");
+        let err = read
+            .check_cards(text, "b.toml", &|id| db.by_card_id(id).is_some())
+            .expect_err("NOPE-1 is no card");
+        assert_eq!(err.line(), Some(3), "{err}");
+    }
 }
