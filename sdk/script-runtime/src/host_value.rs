@@ -84,8 +84,10 @@ fn lower(card: &ir::Card, value: ValueId, nodes: &mut Vec<ValueNode>, depth: u32
         Node::ThisAttack => ValueNode::ThisAttack,
         Node::ThisDefense => ValueNode::ThisDefense,
         Node::ThisCost => ValueNode::ThisCost,
+        // A declared kind's number is the card pool's, unknown here: the
+        // runtime evaluates such a value itself.
         Node::ThisCounters(counter) => {
-            ValueNode::ThisCounters(crate::keywords::counter(*counter).index())
+            ValueNode::ThisCounters(crate::keywords::builtin_counter(*counter)?.index())
         }
         Node::CountField(filter) => count(ValueZone::Field, *filter)?,
         Node::CountEx(filter) => count(ValueZone::ExArea, *filter)?,

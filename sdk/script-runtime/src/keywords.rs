@@ -2,6 +2,7 @@
 
 use sve_script::ir;
 use sve_sdk::types::{CardType, Class, Counter, Keywords};
+use sve_sdk::{Game, Stop};
 
 /// The card-API flag of a keyword, found by its name in the vocabulary
 /// (`sve-vocab`); `None` for script keywords the host has no flag for (the
@@ -29,14 +30,54 @@ pub fn keywords(list: &[ir::Keyword]) -> Keywords {
         .fold(Keywords::empty(), |all, k| all | k)
 }
 
-/// The card-API counter of a counter kind.
-pub fn counter(counter: ir::Counter) -> Counter {
+/// The card-API counter of a built-in counter kind; `None` for a kind the
+/// module declares, whose number only the card pool knows
+/// ([`counter`]).
+pub fn builtin_counter(counter: ir::Counter) -> Option<Counter> {
     match counter {
-        ir::Counter::Stack => Counter::Stack,
-        ir::Counter::Spell => Counter::Spell,
-        ir::Counter::Prayer => Counter::Prayer,
-        ir::Counter::Fable => Counter::Fable,
+        ir::Counter::Stack => Some(Counter::Stack),
+        ir::Counter::Spell => Some(Counter::Spell),
+        ir::Counter::Prayer => Some(Counter::Prayer),
+        ir::Counter::Fable => Some(Counter::Fable),
+        ir::Counter::Declared(_) => None,
     }
+}
+
+/// The name of the module's `n`-th counter declaration (a
+/// `type Counter;` card), the kind `ir::Counter::Declared(n)` names.
+pub fn declared_counter_name(module: &ir::Module, n: u16) -> Option<&str> {
+    module
+        .cards
+        .iter()
+        .filter(|card| card.card_type == ir::CardType::Counter)
+        .nth(usize::from(n))
+        .map(|card| card.name.as_str())
+}
+
+/// The card-API counter of a counter kind in this match: a built-in kind
+/// by the vocabulary, a declared one by its name, which the card pool
+/// numbers; `None` when no loaded pack declares it (the manifest named it,
+/// so the host made the card unplayable then).
+pub fn counter(game: &Game, module: &ir::Module, counter: ir::Counter) -> Option<Counter> {
+    match counter {
+        ir::Counter::Declared(n) => game.declared_counter(declared_counter_name(module, n)?),
+        builtin => builtin_counter(builtin),
+    }
+}
+
+/// [`counter`], or an error naming the kind, for effects and costs.
+pub fn counter_or_stop(
+    game: &Game,
+    module: &ir::Module,
+    kind: ir::Counter,
+) -> Result<Counter, Stop> {
+    counter(game, module, kind).ok_or_else(|| {
+        let name = match kind {
+            ir::Counter::Declared(n) => declared_counter_name(module, n).unwrap_or("?"),
+            builtin => builtin.name(),
+        };
+        Stop::Error(format!("no loaded pack declares the counter `{name}`"))
+    })
 }
 
 /// The card-API class.
@@ -61,7 +102,8 @@ pub fn card_type(card_type: ir::CardType) -> CardType {
         ir::CardType::Amulet => CardType::Amulet,
         ir::CardType::Leader => CardType::Leader,
         // A keyword declaration is no card: its abilities cross as an
-        // `amulet`'s would (`manifest::keywords`), never as a card.
-        ir::CardType::Keyword => CardType::Amulet,
+        // `amulet`'s would (`manifest::keywords`), never as a card; a
+        // counter declaration never crosses as one.
+        ir::CardType::Keyword | ir::CardType::Counter => CardType::Amulet,
     }
 }

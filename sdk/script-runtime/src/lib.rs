@@ -182,6 +182,14 @@ impl RuntimePack for ScriptPack {
         }
     }
 
+    fn counters() -> Vec<sve_sdk::wire::CounterDecl> {
+        match loaded() {
+            Ok(loaded) => manifest::declared_counters(&loaded.module),
+            // `cards` reported it.
+            Err(_) => Vec::new(),
+        }
+    }
+
     fn resolve(game: &mut Game, call: &Call) -> Result<(), Stop> {
         loaded()?.resolve(game, call)
     }

@@ -10,10 +10,12 @@
 
 use crate::host_value::{host_value, negated, on_opponent_turn};
 use crate::interp::extras::Extra;
-use crate::keywords::{card_type, class, counter, keyword, keywords};
+use crate::keywords::{builtin_counter, card_type, class, keyword, keywords};
 use sve_script::ir::{self, Ability, Cost, Effect, FilterId, FilterItem, Module, Selection};
 use sve_sdk::prelude::*;
-use sve_sdk::wire::{AbilityDef, AbilityKind, CardDef, KeywordBadge, KeywordDecl};
+use sve_sdk::wire::{
+    AbilityDef, AbilityKind, CardDef, CounterDecl, DeclaredCounterCount, KeywordBadge, KeywordDecl,
+};
 
 /// Every card of the module as card data.
 ///
@@ -26,11 +28,12 @@ pub fn cards(module: &Module, error: &mut dyn FnMut(String)) -> Vec<CardDef> {
     module
         .cards
         .iter()
-        .filter(|card| card.card_type != ir::CardType::Keyword)
+        .filter(|card| !card.card_type.is_declaration())
         .map(|card| {
             let mut problems = Vec::new();
-            let mut def = card_def(card, &mut |problem| problems.push(problem));
+            let mut def = card_def(card, module, &mut |problem| problems.push(problem));
             def.declared_keywords = declared_names(module, card, &mut |p| problems.push(p));
+            def.declared_counters = declared_counter_names(module, card, &mut |p| problems.push(p));
             if let Some(first) = problems.first() {
                 def.unplayable = Some(first.clone());
             }
@@ -54,7 +57,7 @@ pub fn declared_keywords(module: &Module, error: &mut dyn FnMut(String)) -> Vec<
         .filter(|card| card.card_type == ir::CardType::Keyword)
         .filter_map(|card| {
             let mut problems = Vec::new();
-            let def = card_def(card, &mut |problem| problems.push(problem));
+            let def = card_def(card, module, &mut |problem| problems.push(problem));
             for problem in &problems {
                 error(format!("{problem}; the keyword is not declared"));
             }
@@ -64,6 +67,53 @@ pub fn declared_keywords(module: &Module, error: &mut dyn FnMut(String)) -> Vec<
                 reminder: def.text,
                 badge: KeywordBadge::Other,
                 abilities: def.abilities,
+            })
+        })
+        .collect()
+}
+
+/// The counter kinds the module declares (its `type Counter;` cards):
+/// name and reminder (the card's `text`).
+pub fn declared_counters(module: &Module) -> Vec<CounterDecl> {
+    module
+        .cards
+        .iter()
+        .filter(|card| card.card_type == ir::CardType::Counter)
+        .map(|card| CounterDecl {
+            name: card.name.clone(),
+            reminder: card.text.clone(),
+        })
+        .collect()
+}
+
+/// The module's declared counter kinds a card uses, by name, with how many
+/// it is created with (0 for a kind only its abilities use): the host
+/// makes the card unplayable, naming the kind, when no loaded pack
+/// declares it.
+fn declared_counter_names(
+    module: &Module,
+    card: &ir::Card,
+    problem: &mut dyn FnMut(String),
+) -> Vec<DeclaredCounterCount> {
+    card.declared_counters()
+        .into_iter()
+        .filter_map(|n| {
+            let Some(name) = crate::keywords::declared_counter_name(module, n) else {
+                problem(format!(
+                    "{}: card {} names counter declaration #{n}, which the module doesn't have",
+                    card.source.file, card.id
+                ));
+                return None;
+            };
+            let count = card
+                .counters
+                .iter()
+                .filter(|(kind, _)| *kind == ir::Counter::Declared(n))
+                .map(|(_, count)| *count)
+                .sum();
+            Some(DeclaredCounterCount {
+                name: name.to_owned(),
+                count,
             })
         })
         .collect()
@@ -102,7 +152,7 @@ fn to_i32(n: u32) -> i32 {
 }
 
 /// One card as card data.
-pub fn card_def(card: &ir::Card, warn: &mut dyn FnMut(String)) -> CardDef {
+pub fn card_def(card: &ir::Card, module: &Module, warn: &mut dyn FnMut(String)) -> CardDef {
     let mut abilities: Vec<AbilityDef> = card
         .abilities
         .iter()
@@ -114,7 +164,7 @@ pub fn card_def(card: &ir::Card, warn: &mut dyn FnMut(String)) -> CardDef {
                     card.source.file, ability.line, card.id, ability.name
                 ));
             };
-            ability_def(card, idx, ability, &mut warn_here)
+            ability_def(card, module, idx, ability, &mut warn_here)
         })
         .collect();
     // What the card data has no word for, after the card's own abilities
@@ -169,12 +219,15 @@ pub fn card_def(card: &ir::Card, warn: &mut dyn FnMut(String)) -> CardDef {
         defense: card.defense.map(to_i32),
         evolve_cost: card.evolve_cost.map(to_u8),
         keywords: (keywords(&card.keywords) | stack_flag(card)).bits(),
+        // Declared kinds cross by name (`declared_counter_names`).
         initial_counters: card
             .counters
             .iter()
-            .map(|(kind, n)| CounterCount {
-                counter: counter(*kind).index(),
-                count: *n,
+            .filter_map(|(kind, n)| {
+                Some(CounterCount {
+                    counter: builtin_counter(*kind)?.index(),
+                    count: *n,
+                })
             })
             .collect(),
         is_token: card.is_token,
@@ -184,8 +237,7 @@ pub fn card_def(card: &ir::Card, warn: &mut dyn FnMut(String)) -> CardDef {
         // SVE Script has no form for a pack's own keywords yet (issue 33,
         // plan step 3): a script naming one is refused by the compiler.
         declared_keywords: Vec::new(),
-        // SVE Script has no form for a pack's own counters yet (issue 33):
-        // its counter names are the built-in kinds.
+        // Filled in by `cards`, which knows the module's declarations.
         declared_counters: Vec::new(),
         universe: card.universe.and_then(|universe| {
             // OK: the IR's universes are the vocabulary's, in its order
@@ -216,6 +268,7 @@ fn stack_flag(card: &ir::Card) -> Keywords {
 
 fn ability_def(
     card: &ir::Card,
+    module: &Module,
     idx: usize,
     ability: &Ability,
     warn: &mut dyn FnMut(String),
@@ -262,7 +315,7 @@ fn ability_def(
         // than its text.
         ir::AbilityKind::CostModifier if ability.effect == Effect::AlternateCost => {
             let mut problems = Vec::new();
-            let items = costs(card, &ability.costs, &mut |p| problems.push(p));
+            let items = costs(card, module, &ability.costs, &mut |p| problems.push(p));
             if items.is_empty() || !problems.is_empty() {
                 for problem in problems {
                     warn(problem);
@@ -291,7 +344,9 @@ fn ability_def(
         }
     };
     let costs = match kind {
-        AbilityKind::Triggered(_) | AbilityKind::Activated(_) => costs(card, &ability.costs, warn),
+        AbilityKind::Triggered(_) | AbilityKind::Activated(_) => {
+            costs(card, module, &ability.costs, warn)
+        }
         _ => Vec::new(),
     };
     AbilityDef {
@@ -357,7 +412,12 @@ fn small(card: &ir::Card, value: ir::ValueId) -> Option<u8> {
     constant(card, value).and_then(|n| u8::try_from(n).ok())
 }
 
-fn costs(card: &ir::Card, items: &[Cost], warn: &mut dyn FnMut(String)) -> Vec<CostItem> {
+fn costs(
+    card: &ir::Card,
+    module: &Module,
+    items: &[Cost],
+    warn: &mut dyn FnMut(String),
+) -> Vec<CostItem> {
     let mut out = Vec::new();
     for cost in items {
         let item = match *cost {
@@ -399,11 +459,19 @@ fn costs(card: &ir::Card, items: &[Cost], warn: &mut dyn FnMut(String)) -> Vec<C
                         target: ir::Target::This,
                         ..
                     },
-            } => small(card, v).map(|n| {
-                CostItem::RemoveCounters(CounterCount {
-                    counter: counter(kind).index(),
+            } => small(card, v).and_then(|n| match kind {
+                // A declared kind by its name: the card pool numbers it.
+                ir::Counter::Declared(declared) => {
+                    let name = crate::keywords::declared_counter_name(module, declared)?;
+                    Some(CostItem::RemoveDeclaredCounters(DeclaredCounterCount {
+                        name: name.to_owned(),
+                        count: u32::from(n),
+                    }))
+                }
+                builtin => Some(CostItem::RemoveCounters(CounterCount {
+                    counter: builtin_counter(builtin)?.index(),
                     count: u32::from(n),
-                })
+                })),
             }),
             _ => None,
         };

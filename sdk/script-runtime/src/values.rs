@@ -9,6 +9,8 @@ use sve_sdk::prelude::*;
 /// What a value or filter is evaluated for.
 #[derive(Clone, Copy, Debug)]
 pub struct Scope<'a> {
+    /// The module the card is in (its declarations name counter kinds).
+    pub module: &'a ir::Module,
     /// The card whose pools are read.
     pub card: &'a ir::Card,
     /// "You": the ability's controller.
@@ -98,7 +100,9 @@ pub fn value(game: &Game, scope: &Scope<'_>, id: ValueId) -> i32 {
         ValueNode::ThisDefense => this().map_or(0, |c| c.defense),
         ValueNode::ThisCost => this().map_or(0, |c| c.cost),
         ValueNode::ThisCounters(counter) => {
-            let counter = crate::keywords::counter(*counter);
+            let Some(counter) = crate::keywords::counter(game, scope.module, *counter) else {
+                return 0;
+            };
             game.card(scope.this).map_or(0, |c| {
                 c.counters
                     .iter()
@@ -276,7 +280,9 @@ fn item_holds(game: &Game, scope: &Scope<'_>, item: &FilterItem, card: &FilterCa
             crate::keywords::keyword(*keyword).is_some_and(|flag| info.keywords.contains(flag))
         }
         FilterItem::Counters { counter, at_least } => {
-            let counter = crate::keywords::counter(*counter);
+            let Some(counter) = crate::keywords::counter(game, scope.module, *counter) else {
+                return false;
+            };
             let n: u32 = card.info().map_or(0, |info| {
                 info.counters
                     .iter()

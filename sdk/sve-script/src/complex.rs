@@ -322,6 +322,7 @@ impl Lowering {
                 sink: &mut sink,
                 depth: 0,
                 allow_vars: true,
+                declared: cx.declared,
             };
             parse_value(Piece::new(&expanded, text.offset), &mut expr)
         };

@@ -133,7 +133,7 @@ pub(crate) fn lower_cost(item: &CostItemAst<'_>, cx: &mut CardCtx) -> Option<Cos
                 );
                 return None;
             };
-            let counter = names::counter(counter_word, &mut cx.sink)?;
+            let counter = names::counter(counter_word, &mut cx.sink, cx.declared)?;
             let amount: Option<Count> = match arg(1) {
                 Some(text) => Some(parse_count(text, &mut cx.expr())?),
                 None => None,

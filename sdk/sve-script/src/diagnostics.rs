@@ -373,7 +373,9 @@ pub(crate) enum Problem {
     TooManyCheckActions { effect: String },
     #[error("`{name}` is a counter, not a keyword: expected `GiveCounter({name}, n)`")]
     CounterAsKeyword { name: String },
-    #[error("`{found}` is not a counter: expected `Stack`, `Spell`, `Prayer` or `Fable`")]
+    #[error(
+        "`{found}` is not a counter: expected `Stack`, `Spell`, `Prayer`, `Fable` or a counter a `type Counter;` card of the pack declares"
+    )]
     NotACounter { found: String },
     #[error("{message}")]
     Syntax { message: String },

@@ -38,7 +38,7 @@ fn has_token_trait(traits: &[String]) -> bool {
 pub(crate) fn lower_facts(
     card: &CardAst<'_>,
     sink: &mut Sink,
-    declared: &crate::declared::DeclaredKeywords,
+    declared: &crate::declared::Declarations,
 ) -> ir::Card {
     let mut last: Vec<(HeaderKey, Span)> = Vec::new();
     let mut facts = ir::Card {
@@ -173,8 +173,8 @@ pub(crate) fn lower_facts(
     for list in &card.serves {
         keyword_list(*list, &mut facts, sink, declared);
     }
-    // A keyword declaration has no class (`declared.rs`).
-    let declares = facts.card_type == CardType::Keyword;
+    // A declaration has no class (`declared.rs`).
+    let declares = facts.card_type.is_declaration();
     for (key, header) in [
         (HeaderKey::Id, "id"),
         (HeaderKey::Class, "class"),
@@ -293,7 +293,7 @@ fn keyword_list(
     list: Piece<'_>,
     facts: &mut ir::Card,
     sink: &mut Sink,
-    declared: &crate::declared::DeclaredKeywords,
+    declared: &crate::declared::Declarations,
 ) {
     let words = list.words();
     let last = words.len().saturating_sub(1);

@@ -236,7 +236,7 @@ impl FilterScanner<'_> {
                     'n' => name_item(inner, span, ctx.sink),
                     't' => traits_item(inner, span, ctx.sink),
                     'k' => keyword_item(inner, ctx.sink),
-                    'r' => counters_item(inner, ctx.sink),
+                    'r' => counters_item(inner, ctx.sink, ctx.declared),
                     'c' => Some(class_item(inner, ctx.sink)),
                     'a' => range(inner, ctx.sink).map(FilterItem::Attack),
                     'd' => range(inner, ctx.sink).map(FilterItem::Defense),
@@ -287,7 +287,7 @@ fn traits_item(inner: Piece<'_>, span: Span, sink: &mut Sink) -> Option<FilterIt
 fn keyword_item(inner: Piece<'_>, sink: &mut Sink) -> Option<FilterItem> {
     // Filters by a keyword the pack declares are not implemented yet: its
     // name stays unknown here, an error naming it.
-    let none = crate::declared::DeclaredKeywords::default();
+    let none = crate::declared::Declarations::default();
     match names::keyword_or_counter(inner.trim(), sink, &none)? {
         KeywordOrCounter::Keyword(keyword) => Some(FilterItem::Keyword(keyword)),
         KeywordOrCounter::Counter(counter) => Some(FilterItem::Counters {
@@ -297,13 +297,17 @@ fn keyword_item(inner: Piece<'_>, sink: &mut Sink) -> Option<FilterItem> {
     }
 }
 
-fn counters_item(inner: Piece<'_>, sink: &mut Sink) -> Option<FilterItem> {
+fn counters_item(
+    inner: Piece<'_>,
+    sink: &mut Sink,
+    declared: &crate::declared::Declarations,
+) -> Option<FilterItem> {
     let args = crate::args::split_args(inner);
     let Some(name) = args.first() else {
         sink.syntax(inner.span(), "expected a counter name inside `r(...)`");
         return None;
     };
-    let counter = names::counter(*name, sink)?;
+    let counter = names::counter(*name, sink, declared)?;
     let at_least = match args.get(1) {
         Some(n) if !n.is_empty() => literal_u32(*n, sink)?,
         _ => 1,
@@ -429,7 +433,8 @@ mod tests {
     fn check(input: &str) -> String {
         let mut pools = Pools::default();
         let mut sink = Sink::default();
-        let mut ctx = ExprCtx::new(&mut pools, &mut sink);
+        let declared = crate::declared::Declarations::default();
+        let mut ctx = ExprCtx::new(&mut pools, &mut sink, &declared);
         let id = parse_filter(Piece::new(input, 0), &mut ctx);
         let mut out = format!(
             "{:?}",

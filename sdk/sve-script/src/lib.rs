@@ -334,9 +334,9 @@ fn compile(files: &[SourceFile], linking: Linking) -> Compiled {
         parsed_files.push(parser::parse_cards(stmts, &mut file_sink));
         file_sinks.push(file_sink);
     }
-    // A card may name a keyword the set declares anywhere in it.
+    // A card may name a keyword or counter the set declares anywhere in it.
     let declared =
-        declared::DeclaredKeywords::of_cards(parsed_files.iter().flatten().map(|card| &card.ast));
+        declared::Declarations::of_cards(parsed_files.iter().flatten().map(|card| &card.ast));
     let mut lowered: Vec<Vec<LoweredCard>> = Vec::new();
     for ((file, text), parsed) in files.iter().zip(&texts).zip(parsed_files) {
         let locator = Locator::new(&file.name, text);
@@ -352,7 +352,7 @@ fn compile(files: &[SourceFile], linking: Linking) -> Compiled {
         lowered.push(cards);
     }
     link::duplicate_ids(&mut lowered);
-    link::declarations_compiled(&mut lowered, declared.len());
+    link::declarations_compiled(&mut lowered, &declared);
     link::cross_references(&mut lowered, linking);
     let mut compiled = Compiled::default();
     for (((file, text), file_sink), cards) in files.iter().zip(&texts).zip(file_sinks).zip(lowered)

@@ -8,6 +8,7 @@
 //! here but kept as an [`OutsideRef`](crate::OutsideRef) for the library to
 //! resolve (see `references`).
 
+use crate::declared::Declarations;
 use crate::diagnostics::Problem;
 use crate::ir::CardType;
 use crate::lower::LoweredCard;
@@ -52,27 +53,30 @@ pub(crate) fn duplicate_ids(files: &mut [Vec<LoweredCard>]) {
     }
 }
 
-/// Refuses every card that names a keyword the set declares when one of
-/// the set's `declared` keyword declarations did not compile (or was a
-/// duplicate id): `Keyword::Declared(n)` is the module's n-th declaration,
-/// so a missing one would shift the rest (`declared.rs`).
-pub(crate) fn declarations_compiled(files: &mut [Vec<LoweredCard>], declared: usize) {
-    let compiled = files
-        .iter()
-        .flatten()
-        .filter(|card| card.card.is_some() && card.card_type == CardType::Keyword)
-        .count();
-    if compiled == declared {
+/// Refuses every card that names a keyword or counter the set declares
+/// when one of the set's declarations did not compile (or was a duplicate
+/// id): `Keyword::Declared(n)` and `Counter::Declared(n)` are the module's
+/// n-th declarations of their kind, so a missing one would shift the rest
+/// (`declared.rs`).
+pub(crate) fn declarations_compiled(files: &mut [Vec<LoweredCard>], declared: &Declarations) {
+    let compiled = |kind: CardType| {
+        files
+            .iter()
+            .flatten()
+            .filter(|card| card.card.is_some() && card.card_type == kind)
+            .count()
+    };
+    let failed = [CardType::Keyword, CardType::Counter]
+        .into_iter()
+        .map(|kind| declared.count(kind) - compiled(kind).min(declared.count(kind)))
+        .sum::<usize>();
+    if failed == 0 {
         return;
     }
     for card in files.iter_mut().flatten() {
         if card.names_declared && card.card.is_some() {
-            card.sink.report(
-                card.name_span,
-                Problem::DeclarationsFailed {
-                    failed: declared - compiled,
-                },
-            );
+            card.sink
+                .report(card.name_span, Problem::DeclarationsFailed { failed });
             card.card = None;
         }
     }

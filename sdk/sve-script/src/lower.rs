@@ -7,7 +7,7 @@
 
 use crate::ast::{AbilityAst, ClauseKind};
 use crate::costs::lower_cost;
-use crate::declared::DeclaredKeywords;
+use crate::declared::Declarations;
 use crate::diagnostics::{NameKind, Problem, Sink};
 use crate::effects::lower_effect;
 use crate::facts::{add_keyword, lower_facts};
@@ -28,7 +28,7 @@ pub(crate) struct CardCtx<'d> {
     pub pools: Pools,
     pub sink: Sink,
     /// The keywords the compiled set declares.
-    pub declared: &'d DeclaredKeywords,
+    pub declared: &'d Declarations,
     /// Name and trigger of every ability, for calls by name.
     names: Vec<(String, Option<Trigger>)>,
     /// Which abilities are called by name somewhere.
@@ -39,7 +39,7 @@ pub(crate) struct CardCtx<'d> {
 
 impl CardCtx<'_> {
     pub fn expr(&mut self) -> ExprCtx<'_> {
-        ExprCtx::new(&mut self.pools, &mut self.sink)
+        ExprCtx::new(&mut self.pools, &mut self.sink, self.declared)
     }
 
     /// Resolves a call by name (spec §4.5): exact, case-sensitive, after
@@ -138,7 +138,7 @@ pub(crate) fn lower_card(
     parsed: ParsedCard<'_>,
     file: &str,
     line_of: &dyn Fn(usize) -> u32,
-    declared: &DeclaredKeywords,
+    declared: &Declarations,
 ) -> LoweredCard {
     let ParsedCard { ast, sink } = parsed;
     let mut cx = CardCtx {
@@ -165,6 +165,15 @@ pub(crate) fn lower_card(
         format!("`{}` ({})", facts.name, facts.id)
     };
 
+    if facts.card_type == CardType::Counter
+        && let Some(ability) = ast.abilities.first()
+    {
+        // What a counter does is written in the cards that use it.
+        cx.sink.syntax(
+            ability.trigger.span(),
+            "a counter declaration (`type Counter;`) has no abilities: write what its counters do in the cards that put, count or remove them",
+        );
+    }
     let mut abilities = Vec::new();
     for ability in &ast.abilities {
         if let Some(lowered) = lower_ability(ability, &mut cx, line_of) {

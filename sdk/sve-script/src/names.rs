@@ -287,7 +287,7 @@ pub(crate) enum KeywordOrCounter {
 pub(crate) fn keyword_or_counter(
     name: Piece<'_>,
     sink: &mut Sink,
-    declared: &crate::declared::DeclaredKeywords,
+    declared: &crate::declared::Declarations,
 ) -> Option<KeywordOrCounter> {
     let normalized = normalize_keyword(name.text);
     if let Some(keyword) = lookup(KEYWORDS, &normalized) {
@@ -299,13 +299,17 @@ pub(crate) fn keyword_or_counter(
     if let Some(keyword) = declared.keyword(name.text.trim()) {
         return Some(KeywordOrCounter::Keyword(keyword));
     }
+    if let Some(counter) = declared.counter(name.text) {
+        return Some(KeywordOrCounter::Counter(counter));
+    }
     let mut candidates: Vec<&str> = spellings(KEYWORDS).chain(spellings(COUNTERS)).collect();
-    candidates.extend(declared.names());
+    candidates.extend(declared.keyword_names());
+    candidates.extend(declared.counter_names());
     report_unknown(
         sink,
         name,
         NameKind::Keyword,
-        "a keyword such as `Ward`, `Storm` or `Rush`, a counter, or a keyword a `type Keyword;` card of the pack declares",
+        "a keyword such as `Ward`, `Storm` or `Rush`, a counter, or a keyword or counter a `type Keyword;` or `type Counter;` card of the pack declares",
         candidates,
     );
     None
@@ -318,16 +322,23 @@ pub(crate) fn counter_name(name: &str) -> Option<Counter> {
     lookup(COUNTERS, stem)
 }
 
-/// Resolves a counter name, reporting misses.
-pub(crate) fn counter(name: Piece<'_>, sink: &mut Sink) -> Option<Counter> {
-    let found = counter_name(name.text);
+/// Resolves a counter name, built-in or one a `type Counter;` card of the
+/// set declares, reporting misses.
+pub(crate) fn counter(
+    name: Piece<'_>,
+    sink: &mut Sink,
+    declared: &crate::declared::Declarations,
+) -> Option<Counter> {
+    let found = counter_name(name.text).or_else(|| declared.counter(name.text));
     if found.is_none() {
+        let mut candidates: Vec<&str> = spellings(COUNTERS).collect();
+        candidates.extend(declared.counter_names());
         report_unknown(
             sink,
             name,
             NameKind::Counter,
-            "`Stack`, `Spell`, `Prayer` or `Fable`",
-            spellings(COUNTERS),
+            "`Stack`, `Spell`, `Prayer`, `Fable` or a counter a `type Counter;` card of the pack declares",
+            candidates,
         );
     }
     found
@@ -391,11 +402,18 @@ pub(crate) fn card_type(text: &str) -> TypeReading {
     let lower = text.to_ascii_lowercase();
     let token = lower.contains("/ token");
     let stem = lower.replace("/ token", "");
-    // `Keyword` declares a keyword (`declared.rs`): no type of the game's
-    // cards, so not the vocabulary's.
+    // `Keyword` declares a keyword and `Counter` a counter kind
+    // (`declared.rs`): no types of the game's cards, so not the
+    // vocabulary's.
     if stem.trim() == "keyword" {
         return TypeReading {
             card_type: Some(CardType::Keyword),
+            token,
+        };
+    }
+    if stem.trim() == "counter" {
+        return TypeReading {
+            card_type: Some(CardType::Counter),
             token,
         };
     }
@@ -550,11 +568,11 @@ mod tests {
         let ir: Vec<&str> = Class::ALL.iter().map(|c| c.name()).collect();
         let vocabulary: Vec<&str> = sve_vocab::CLASSES.iter().map(|c| c.name).collect();
         assert_eq!(ir, vocabulary, "ir::Class and sve_vocab's classes differ");
-        // `Keyword` is a declaration a pack makes, not a type of the game's
-        // cards: the vocabulary doesn't list it.
+        // `Keyword` and `Counter` are declarations a pack makes, not types
+        // of the game's cards: the vocabulary doesn't list them.
         let ir: Vec<&str> = CardType::ALL
             .iter()
-            .filter(|t| **t != CardType::Keyword)
+            .filter(|t| !t.is_declaration())
             .map(|t| t.name())
             .collect();
         let vocabulary: Vec<&str> = sve_vocab::CARD_TYPES.iter().map(|t| t.name).collect();

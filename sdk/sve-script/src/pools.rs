@@ -50,15 +50,22 @@ pub(crate) struct ExprCtx<'p> {
     pub depth: u32,
     /// Whether `$n` (ComplexEffect variable slots) may appear in values.
     pub allow_vars: bool,
+    /// The set's declared keywords and counters (`declared.rs`).
+    pub declared: &'p crate::declared::Declarations,
 }
 
 impl<'p> ExprCtx<'p> {
-    pub fn new(pools: &'p mut Pools, sink: &'p mut Sink) -> ExprCtx<'p> {
+    pub fn new(
+        pools: &'p mut Pools,
+        sink: &'p mut Sink,
+        declared: &'p crate::declared::Declarations,
+    ) -> ExprCtx<'p> {
         ExprCtx {
             pools,
             sink,
             depth: 0,
             allow_vars: false,
+            declared,
         }
     }
 

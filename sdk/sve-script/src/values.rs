@@ -297,7 +297,7 @@ fn operand(cursor: &mut Cursor<'_>, ctx: &mut ExprCtx<'_>) -> Option<Option<Valu
         }
         b'r' if next == Some(b'(') => {
             let inner = cursor.parenthesised(ctx)?;
-            ValueNode::ThisCounters(names::counter(inner.trim(), ctx.sink)?)
+            ValueNode::ThisCounters(names::counter(inner.trim(), ctx.sink, ctx.declared)?)
         }
         b'f' | b'x' | b'y' | b'p' if next == Some(b'(') => {
             let inner = cursor.parenthesised(ctx)?;
@@ -434,7 +434,8 @@ mod tests {
     fn check(input: &str, expect: Expect) {
         let mut pools = Pools::default();
         let mut sink = Sink::default();
-        let mut ctx = ExprCtx::new(&mut pools, &mut sink);
+        let declared = crate::declared::Declarations::default();
+        let mut ctx = ExprCtx::new(&mut pools, &mut sink, &declared);
         let parsed = parse_condition(Piece::new(input, 0), &mut ctx);
         let mut out = match parsed {
             Some(parsed) => {
@@ -545,7 +546,8 @@ mod tests {
     fn counts_accept_ranges() {
         let mut pools = Pools::default();
         let mut sink = Sink::default();
-        let mut ctx = ExprCtx::new(&mut pools, &mut sink);
+        let declared = crate::declared::Declarations::default();
+        let mut ctx = ExprCtx::new(&mut pools, &mut sink, &declared);
         let count = parse_count(Piece::new("m(0, 2)", 0), &mut ctx);
         assert!(matches!(count, Some(Count::Between { .. })));
         let count = parse_count(Piece::new("2", 0), &mut ctx);

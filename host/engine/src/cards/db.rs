@@ -634,11 +634,11 @@ fn number_counters(defs: &mut [CardDef], counters: &[DeclaredCounter]) -> Result
         }
     }
     for def in defs {
-        if def.declared_counters.len() > DECLARED_KINDS_PER_CARD {
+        let entering = def.declared_counters.iter().filter(|(_, n)| *n > 0).count();
+        if entering > DECLARED_KINDS_PER_CARD {
             return Err(CardDbError::UnsupportedCounter(format!(
-                "card `{}` enters with {} kinds of declared counter; a card carries at most {DECLARED_KINDS_PER_CARD}",
-                def.id,
-                def.declared_counters.len()
+                "card `{}` enters with {entering} kinds of declared counter; a card carries at most {DECLARED_KINDS_PER_CARD}",
+                def.id
             )));
         }
         for (name, count) in &def.declared_counters {
@@ -650,7 +650,8 @@ fn number_counters(defs: &mut [CardDef], counters: &[DeclaredCounter]) -> Result
             };
             // OK: at most MAX_DECLARED_COUNTERS (64), checked above.
             let kind = Counter::Declared(n as u8);
-            if !def.initial_counters.iter().any(|(k, _)| *k == kind) {
+            // A count of 0 names a kind the card's abilities use.
+            if *count > 0 && !def.initial_counters.iter().any(|(k, _)| *k == kind) {
                 def.initial_counters.push((kind, *count));
             }
         }

@@ -142,8 +142,9 @@ pub struct CardDef {
     /// (`cards/declared.rs`): the database sets their bits in `keywords`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub declared_keywords: Vec<String>,
-    /// Counters of kinds packs declare that the card enters the field
-    /// with, by name: the database adds them to `initial_counters`.
+    /// The kinds of counter packs declare that the card uses, by name, with
+    /// how many it enters the field with (0: its abilities use the kind):
+    /// the database numbers them and adds the counts to `initial_counters`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub declared_counters: Vec<(String, u32)>,
     /// The crossover universe the card belongs to, as its number in

@@ -93,11 +93,12 @@ pub fn check_scripts(dir: &Path) -> ScriptCheck {
         compiled,
         refused,
     } = compile_tree(dir);
-    // Keyword declarations (`type Keyword;`) compile as cards but are none.
+    // Declarations (`type Keyword;`, `type Counter;`) compile as cards but
+    // are none.
     let declarations = compiled
         .cards
         .iter()
-        .filter(|card| card.card_type == sve_script::ir::CardType::Keyword)
+        .filter(|card| card.card_type.is_declaration())
         .count();
     ScriptCheck {
         dir: dir.to_owned(),

@@ -53,7 +53,9 @@ impl Interpreter<'_> {
                 amount,
                 from,
             } => {
-                let kind = crate::keywords::counter(counter);
+                let Some(kind) = crate::keywords::counter(game, self.module, counter) else {
+                    return false;
+                };
                 let needed = self.counters_needed(game, frame, amount);
                 !self
                     .counter_holders(game, frame, from, kind, needed)
@@ -129,7 +131,7 @@ impl Interpreter<'_> {
                     amount,
                     from,
                 } => {
-                    let kind = crate::keywords::counter(counter);
+                    let kind = crate::keywords::counter_or_stop(game, self.module, counter)?;
                     let needed = self.counters_needed(game, frame, amount);
                     let holders = self.counter_holders(game, frame, from, kind, needed);
                     let text = "Remove counters from";

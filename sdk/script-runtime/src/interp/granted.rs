@@ -103,6 +103,7 @@ fn holds(
         _ => true,
     };
     let scope = Scope {
+        module,
         card,
         me: call.controller,
         source: call.source,

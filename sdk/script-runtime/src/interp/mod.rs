@@ -252,6 +252,7 @@ impl<'a> Interpreter<'a> {
     /// What values and filters are evaluated for in `frame`.
     fn scope(&self, frame: &Frame<'_>) -> Scope<'a> {
         Scope {
+            module: self.module,
             card: self.card,
             me: frame.me,
             source: self.call.source,
@@ -597,7 +598,7 @@ impl<'a> Interpreter<'a> {
                 to,
             } => {
                 let n = value(game, *amount);
-                let kind = crate::keywords::counter(*counter);
+                let kind = crate::keywords::counter_or_stop(game, self.module, *counter)?;
                 self.each_card(game, frame, *to, "Put counters on", |g, c| {
                     g.add_counters(c, kind, n);
                 })?;
@@ -608,7 +609,7 @@ impl<'a> Interpreter<'a> {
                 to,
             } => {
                 let n = amount.map_or(i32::MAX, |v| value(game, v));
-                let kind = crate::keywords::counter(*counter);
+                let kind = crate::keywords::counter_or_stop(game, self.module, *counter)?;
                 self.each_card(game, frame, *to, "Remove counters from", |g, c| {
                     g.add_counters(c, kind, n.saturating_neg());
                 })?;

@@ -177,7 +177,7 @@ impl Interpreter<'_> {
         amount: Option<i32>,
         to: Selection,
     ) -> Result<(), Stop> {
-        let kind = crate::keywords::counter(counter);
+        let kind = crate::keywords::counter_or_stop(game, self.module, counter)?;
         let held = game
             .card(frame.this)
             .map_or(0, |info| counters_of(&info, kind));
@@ -185,7 +185,13 @@ impl Interpreter<'_> {
         if n == 0 {
             return Ok(());
         }
-        let prompt = format!("Move {n} {} counter(s) to", counter.name());
+        let name = match counter {
+            ir::Counter::Declared(n) => {
+                crate::keywords::declared_counter_name(self.module, n).unwrap_or("declared")
+            }
+            builtin => builtin.name(),
+        };
+        let prompt = format!("Move {n} {name} counter(s) to");
         let first = self
             .subjects(game, frame, to, &prompt)?
             .into_iter()

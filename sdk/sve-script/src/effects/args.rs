@@ -112,7 +112,7 @@ impl<'a> Args<'a, '_> {
     pub(super) fn counter(&mut self, cx: &mut CardCtx) -> Option<Counter> {
         let text = self.require("a counter (`Stack`, `Spell`, `Prayer` or `Fable`)", cx)?;
         let normalized = names::normalize_keyword(text.text);
-        match names::counter_name(&normalized) {
+        match names::counter_name(&normalized).or_else(|| cx.declared.counter(text.text)) {
             Some(counter) => Some(counter),
             None => {
                 cx.sink.report(

@@ -95,7 +95,9 @@ use serde::{Deserialize, Serialize};
 /// 4: appended keywords a pack declares (`CardType::Keyword`,
 /// `Keyword::Declared`), `Keyword::CannotBePlayedFromEx` and
 /// `Keyword::CannotBeDestroyed` (versions 2 and 3 stay readable).
-pub const IR_VERSION: u32 = 4;
+/// 5: appended counter kinds a pack declares (`CardType::Counter`,
+/// `Counter::Declared`; versions 2 to 4 stay readable).
+pub const IR_VERSION: u32 = 5;
 
 /// The oldest IR version [`Module::from_bytes`] still reads: the last
 /// version whose change was not an append (see [`IR_VERSION`]).
@@ -185,6 +187,53 @@ impl Card {
     /// The filter at `id`, if in range.
     pub fn filter(&self, id: FilterId) -> Option<&Filter> {
         self.filters.get(usize::try_from(id.0).ok()?)
+    }
+
+    /// The module's declared counter kinds the card uses anywhere (it is
+    /// created with them, its effects put, remove or move them, its costs
+    /// remove them, its filters and values count them), each once, in
+    /// number order.
+    pub fn declared_counters(&self) -> Vec<u16> {
+        let created = self.counters.iter().map(|(counter, _)| *counter);
+        let in_effects = self.abilities.iter().filter_map(|a| match a.effect {
+            Effect::GiveCounter { counter, .. }
+            | Effect::RemoveCounter { counter, .. }
+            | Effect::MoveCounter { counter, .. } => Some(counter),
+            _ => None,
+        });
+        let in_costs = self
+            .abilities
+            .iter()
+            .flat_map(|a| &a.costs)
+            .filter_map(|cost| match cost {
+                Cost::RemoveCounters { counter, .. } => Some(*counter),
+                _ => None,
+            });
+        let in_filters = self
+            .filters
+            .iter()
+            .flat_map(|f| &f.tests)
+            .filter_map(|test| match test.item {
+                FilterItem::Counters { counter, .. } => Some(counter),
+                _ => None,
+            });
+        let in_values = self.values.iter().filter_map(|value| match value {
+            ValueNode::ThisCounters(counter) => Some(*counter),
+            _ => None,
+        });
+        let mut declared: Vec<u16> = created
+            .chain(in_effects)
+            .chain(in_costs)
+            .chain(in_filters)
+            .chain(in_values)
+            .filter_map(|counter| match counter {
+                Counter::Declared(n) => Some(n),
+                _ => None,
+            })
+            .collect();
+        declared.sort_unstable();
+        declared.dedup();
+        declared
     }
 
     /// A stable, compact text dump (used by snapshot tests and `sve` tools).

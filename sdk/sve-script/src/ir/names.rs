@@ -106,6 +106,9 @@ named_enum! {
         /// Not a card: a keyword the pack declares (IR 4), with its name,
         /// reminder (`text`) and the abilities a card with it has.
         Keyword = "Keyword",
+        /// Not a card: a counter kind the pack declares (IR 5), with its
+        /// name and reminder (`text`).
+        Counter = "Counter",
     }
 }
 
@@ -118,6 +121,12 @@ impl CardType {
     /// Evolved followers and evolved spells (filter `E`).
     pub fn is_evolved(self) -> bool {
         matches!(self, CardType::EvolvedFollower | CardType::EvolvedSpell)
+    }
+
+    /// A declaration the pack makes (a keyword or a counter kind), not a
+    /// card of any zone.
+    pub fn is_declaration(self) -> bool {
+        matches!(self, CardType::Keyword | CardType::Counter)
     }
 }
 
@@ -245,6 +254,11 @@ named_enum! {
         Prayer = "Prayer",
         /// Fable counters.
         Fable = "Fable",
+        @numbered
+        /// A counter kind the module declares (IR 5): its `n`-th counter
+        /// declaration card (`type Counter;`, [`CardType::Counter`]) in
+        /// module order.
+        Declared(u16) = "declared counter",
     }
 }
 

@@ -46,22 +46,22 @@ fn an_undeclared_keyword_is_unknown_and_declared_names_are_suggested() {
     check(
         &source,
         expect![[r#"
-        card K-001 "Overheat" (cards.txt:9)
-          Neutral Keyword
-          text: "At the start of your end phase, this follower deals 1 damage to itself."
-          #0 "Overheat" triggered StartEndPhase (line 13)
-            effect: DealDamage(amount: 1) to Self
-        rejected "Boiler Golem" (K-002) at line 1
+            card K-001 "Overheat" (cards.txt:9)
+              Neutral Keyword
+              text: "At the start of your end phase, this follower deals 1 damage to itself."
+              #0 "Overheat" triggered StartEndPhase (line 13)
+                effect: DealDamage(amount: 1) to Self
+            rejected "Boiler Golem" (K-002) at line 1
 
-        error[unknown-keyword]: unknown keyword `Overheet`: expected a keyword such as `Ward`, `Storm` or `Rush`, a counter, or a keyword a `type Keyword;` card of the pack declares
-         --> cards.txt:7:9
-          |
-        7 | keyword Overheet;
-          |         ^^^^^^^^
-          = help: did you mean `Overheat`?
-          = note: in card `Boiler Golem` (K-002)
+            error[unknown-keyword]: unknown keyword `Overheet`: expected a keyword such as `Ward`, `Storm` or `Rush`, a counter, or a keyword or counter a `type Keyword;` or `type Counter;` card of the pack declares
+             --> cards.txt:7:9
+              |
+            7 | keyword Overheet;
+              |         ^^^^^^^^
+              = help: did you mean `Overheat`?
+              = note: in card `Boiler Golem` (K-002)
 
-    "#]],
+        "#]],
     );
 }
 
@@ -95,5 +95,70 @@ fn a_declaration_that_does_not_compile_refuses_the_cards_that_name_declared_keyw
            = note: in card `Overheat` (K-001)
 
     "#]],
+    );
+}
+
+const HEAT: &str = "name Heat;\nid K-C01;\ntype Counter;\n\
+    text \"Heat builds up in machines that run hot.\";\n";
+
+#[test]
+fn a_declared_counter_is_named_where_built_in_counters_are() {
+    // A `keyword` line, an effect, a cost, a filter and a value.
+    let source = format!(
+        "name Furnace;\nid K-004;\nclass Neutral;\ntype Follower;\ncost 1;\nstats 1/3;\n\
+         keyword HeatCounter;\n\
+         ability Fanfare {{\n    effect GiveCounter(Heat, 2);\n}}\n\
+         ability Act {{\n    cost (RemoveCounters, Heat, 1);\n    condition r(Heat) > 0;\n\
+             effect GiveStat(Atk, 1) to TargetPlayerCard Fr(Heat);\n}}\n\n{HEAT}"
+    );
+    check(
+        &source,
+        expect![[r#"
+            card K-004 "Furnace" (cards.txt:1)
+              Neutral Follower, cost 1, 1/3
+              counters: declared counter #0 x1
+              #0 "Fanfare" triggered Fanfare (line 8)
+                effect: GiveCounter(counter: declared counter, amount: 2) to Self
+              #1 "Act" activated Act (line 11)
+                costs: (RemoveCounters, declared counter #0, 1, Self, ""), (condition r(declared counter #0)>0)
+                effect: GiveStat(stat: Atk, amount: 1) to TargetPlayerCard Fr(declared counter #0,1)
+            card K-C01 "Heat" (cards.txt:17)
+              Neutral Counter
+              text: "Heat builds up in machines that run hot."
+        "#]],
+    );
+}
+
+#[test]
+fn a_counter_declaration_has_no_abilities_and_unknown_counters_suggest_declared_ones() {
+    let source = format!(
+        "{HEAT}\nname Hot;\nid K-C02;\ntype Counter;\nability Fanfare {{\n    effect DrawCard(1);\n}}\n\n\
+         name Cooler;\nid K-005;\nclass Neutral;\ntype Follower;\ncost 1;\nstats 1/1;\n\
+         ability Fanfare {{\n    effect RemoveCounter(Heet) to TargetPlayerCard F;\n}}\n"
+    );
+    check(
+        &source,
+        expect![[r#"
+            card K-C01 "Heat" (cards.txt:1)
+              Neutral Counter
+              text: "Heat builds up in machines that run hot."
+            rejected "Hot" (K-C02) at line 6
+            rejected "Cooler" (K-005) at line 13
+
+            error[syntax]: a counter declaration (`type Counter;`) has no abilities: write what its counters do in the cards that put, count or remove them
+             --> cards.txt:9:9
+              |
+            9 | ability Fanfare {
+              |         ^^^^^^^
+              = note: in card `Hot` (K-C02)
+
+            error[not-a-counter]: `Heet` is not a counter: expected `Stack`, `Spell`, `Prayer`, `Fable` or a counter a `type Counter;` card of the pack declares
+              --> cards.txt:20:26
+               |
+            20 |     effect RemoveCounter(Heet) to TargetPlayerCard F;
+               |                          ^^^^
+               = note: in card `Cooler` (K-005)
+
+        "#]],
     );
 }

@@ -258,7 +258,7 @@ fn unknown_keywords_get_suggestions() {
         expect![[r#"
             rejected "Guard" (EX07-001) at line 1
 
-            error[unknown-keyword]: unknown keyword `Rushh`: expected a keyword such as `Ward`, `Storm` or `Rush`, a counter, or a keyword a `type Keyword;` card of the pack declares
+            error[unknown-keyword]: unknown keyword `Rushh`: expected a keyword such as `Ward`, `Storm` or `Rush`, a counter, or a keyword or counter a `type Keyword;` or `type Counter;` card of the pack declares
              --> cards.txt:7:16
               |
             7 | keywords Ward, Rushh, ward,Storm;
