@@ -11,6 +11,7 @@ use crate::online::{OnlineRequest, OnlineScreen};
 use crate::packs_panel::PacksPanel;
 use crate::play::anim::AnimSpeed;
 use crate::play::{MatchScreen, ScreenRequest};
+use crate::session::PaceClock;
 use crate::settings::Settings;
 use crate::start::{StartRequest, StartScreen};
 use egui::Ui;
@@ -28,6 +29,10 @@ pub struct AppOptions {
     /// Where the bench saves scenarios and bug reports
     /// ([`crate::save_folder`]).
     pub save_dir: std::path::PathBuf,
+    /// Whose clock ends a local bot's wait for the animations: a window's
+    /// screen with the wall clock behind it, or (a test harness stepping
+    /// the clock) the screen's alone.
+    pub pace_clock: PaceClock,
 }
 
 impl Default for AppOptions {
@@ -36,6 +41,7 @@ impl Default for AppOptions {
             bot_delay: Duration::from_millis(350),
             anim_speed: AnimSpeed::Normal,
             save_dir: crate::save_folder::default_save_dir(),
+            pace_clock: PaceClock::Screen,
         }
     }
 }
@@ -72,6 +78,7 @@ pub struct App {
     screen: Screen,
     frame_times: FrameTimes,
     anim_speed: AnimSpeed,
+    pace_clock: PaceClock,
     /// Pictures for the card faces, from the user's folder.
     card_art: CardArt,
     art_folder: ArtFolderField,
@@ -96,6 +103,7 @@ impl App {
             screen: Screen::Start,
             frame_times: FrameTimes::default(),
             anim_speed: options.anim_speed,
+            pace_clock: options.pace_clock,
             card_art: CardArt::new(crate::card_art::DEFAULT_FOLDER),
             art_folder: ArtFolderField::default(),
             save_dir: options.save_dir,
@@ -233,6 +241,7 @@ impl App {
                     save_dir: &self.save_dir,
                     frame_times: &self.frame_times,
                     anim_speed: &mut self.anim_speed,
+                    pace_clock: self.pace_clock,
                 };
                 if self.adventure.ui(ui, cx) == AdventureRequest::Back {
                     self.switch_to(Screen::Start, ui);
@@ -253,21 +262,23 @@ impl App {
                 }
                 OnlineRequest::Play(seated) => Some(MatchScreen::online(seated)),
             },
-            Screen::Match(screen) => match screen.ui(ui, &self.frame_times, &mut self.anim_speed) {
-                ScreenRequest::Stay => None,
-                ScreenRequest::Rematch => screen.config().map(|config| {
-                    MatchScreen::start_saving_to(
-                        config.rematch(),
-                        self.catalog.clone(),
-                        self.save_dir.clone(),
-                        ui.ctx(),
-                    )
-                }),
-                ScreenRequest::NewMatch => {
-                    self.switch_to(Screen::Start, ui);
-                    return;
+            Screen::Match(screen) => {
+                match screen.ui(ui, &self.frame_times, &mut self.anim_speed, self.pace_clock) {
+                    ScreenRequest::Stay => None,
+                    ScreenRequest::Rematch => screen.config().map(|config| {
+                        MatchScreen::start_saving_to(
+                            config.rematch(),
+                            self.catalog.clone(),
+                            self.save_dir.clone(),
+                            ui.ctx(),
+                        )
+                    }),
+                    ScreenRequest::NewMatch => {
+                        self.switch_to(Screen::Start, ui);
+                        return;
+                    }
                 }
-            },
+            }
             Screen::DeckBuilder => match self.deck_builder.ui(ui, &self.catalog.db()) {
                 DeckBuilderRequest::Stay => None,
                 DeckBuilderRequest::Back => {

@@ -15,6 +15,7 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use std::time::Duration;
 use sve_packs::catalog::Catalog;
 use sve_ui::play::anim::AnimSpeed;
+use sve_ui::session::PaceClock;
 use sve_ui::{App, AppOptions};
 
 const SEED: u64 = 7;
@@ -29,6 +30,7 @@ fn client_rendered_at_once(catalog: Catalog, size: [f32; 2]) -> Harness<'static,
         AppOptions {
             bot_delay: Duration::ZERO,
             anim_speed: AnimSpeed::Off,
+            pace_clock: PaceClock::ScreenOnly,
             save_dir: test_save_dir(),
         },
     );

@@ -17,6 +17,7 @@ use crate::config::{ChosenDeck, MatchConfig, Seat};
 use crate::frame_times::FrameTimes;
 use crate::play::anim::AnimSpeed;
 use crate::play::{MatchScreen, ScreenRequest};
+use crate::session::PaceClock;
 use egui::{RichText, Ui};
 use std::time::Duration;
 use sve_adventure::fight::{ENEMY, FightKind, FightResult, FightSpec, PLAYER};
@@ -83,6 +84,7 @@ impl FightScreen {
         ui: &mut Ui,
         frame_times: &FrameTimes,
         anim_speed: &mut AnimSpeed,
+        pace_clock: PaceClock,
     ) -> FightRequest {
         egui::Panel::top("adventure fight bar").show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -99,7 +101,7 @@ impl FightScreen {
                 ));
             });
         });
-        let request = self.screen.ui(ui, frame_times, anim_speed);
+        let request = self.screen.ui(ui, frame_times, anim_speed, pace_clock);
         if self.result.is_none() {
             self.result = self.ended();
         }

@@ -23,6 +23,7 @@ pub mod words;
 
 use crate::frame_times::FrameTimes;
 use crate::play::anim::AnimSpeed;
+use crate::session::PaceClock;
 use dialogs::DialogAction;
 use egui::Ui;
 use fight::{FightRequest, FightScreen};
@@ -54,6 +55,8 @@ pub struct AdventureContext<'a> {
     pub frame_times: &'a FrameTimes,
     /// The board's animation speed.
     pub anim_speed: &'a mut AnimSpeed,
+    /// Whose clock ends a fight's bot's wait for the animations.
+    pub pace_clock: PaceClock,
 }
 
 /// The Adventure screen.
@@ -105,7 +108,7 @@ impl AdventureScreen {
     pub fn ui(&mut self, ui: &mut Ui, cx: AdventureContext<'_>) -> AdventureRequest {
         let dir = crate::save_folder::adventure_dir(cx.save_dir);
         if let Some(fight) = &mut self.fight {
-            match fight.ui(ui, cx.frame_times, cx.anim_speed) {
+            match fight.ui(ui, cx.frame_times, cx.anim_speed, cx.pace_clock) {
                 FightRequest::Stay => {}
                 FightRequest::Leave => self.fight = None,
                 FightRequest::Done(result) => {

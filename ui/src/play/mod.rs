@@ -47,7 +47,7 @@ use crate::intent::{Intent, Intents};
 use crate::match_view::{MatchView, PlayMode};
 use crate::online::OnlineMatch;
 use crate::session::online::{LinkState, OnlineSession, OnlineStatus};
-use crate::session::{Command, Session, Update};
+use crate::session::{Command, PaceClock, ScreenPace, Session, Update};
 use anim::{AnimLayer, AnimSpeed};
 use board::{BoardContext, BoardPanel, Half, LEADER_WIDTH};
 use confirm::{Confirm, confirm_ui};
@@ -287,12 +287,14 @@ impl MatchScreen {
 
     /// Draws the screen and applies what the panels asked for.
     /// `anim_speed` is the client's animation setting, which the screen's
-    /// menu may change.
+    /// menu may change; `pace_clock` says whose clock ends a local bot's
+    /// wait for the animations.
     pub fn ui(
         &mut self,
         ui: &mut Ui,
         frame_times: &FrameTimes,
         anim_speed: &mut AnimSpeed,
+        pace_clock: PaceClock,
     ) -> ScreenRequest {
         let now = ui.input(|input| input.time);
         self.take_updates(now, *anim_speed);
@@ -344,17 +346,30 @@ impl MatchScreen {
         } else if self.tab == MatchTab::Board {
             preview::preview_area_ui(ui.ctx(), &self.view.db, side_panel.response.rect);
         }
-        self.tell_pace(now, *anim_speed);
+        self.tell_pace(ui.ctx(), now, *anim_speed, pace_clock);
         self.apply(intents)
     }
 
     /// Tells a local match what the animations hold up, once the frame
-    /// has queued and skipped what it will (see
-    /// [`ScreenPace`](crate::session::ScreenPace)).
-    fn tell_pace(&mut self, now: f64, anim_speed: AnimSpeed) {
+    /// has queued and skipped what it will (see [`ScreenPace`]). While it
+    /// holds the match, the screen draws every frame (the Debug tab too):
+    /// under [`PaceClock::Screen`], its word each frame is what keeps the
+    /// match waiting, and its last word frees it.
+    fn tell_pace(
+        &mut self,
+        ctx: &egui::Context,
+        now: f64,
+        anim_speed: AnimSpeed,
+        clock: PaceClock,
+    ) {
         if let Driver::Local(session) = &self.session
-            && let Some(word) = self.anim.pace_word(self.view.generation, now, anim_speed)
+            && let Some(word) = self
+                .anim
+                .pace_word(self.view.generation, now, anim_speed, clock)
         {
+            if matches!(word, ScreenPace::Playing { done: false, .. }) {
+                ctx.request_repaint();
+            }
             session.send(Command::Pace(word));
         }
     }

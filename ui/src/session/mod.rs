@@ -85,23 +85,38 @@ pub enum Command {
 
 /// What the screen tells the match of its animations, so that the moves
 /// nobody at the screen makes (bots, a playing replay) wait for what it
-/// plays. Answers, undo and every other command are handled at once
-/// whatever it says.
+/// plays: the screen's clock paces them (`pace.rs`). Answers, undo and
+/// every other command are handled at once whatever it says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScreenPace {
-    /// The screen took in the snapshot of this generation and plays out
-    /// its moves for `hold` from now: the next paced move waits for it. A
-    /// later word replaces an earlier one (`hold` zero: the animations
-    /// were skipped).
+    /// The screen took in the snapshots up to `generation` and plays out
+    /// their moves: until it says `done`, the next paced move waits. It
+    /// says so again every frame while it plays.
     Playing {
         /// The newest [`Snapshot::generation`] the screen has taken in.
         generation: u64,
-        /// How long its animations still play.
-        hold: Duration,
+        /// Whether it has played out (or skipped) everything up to it.
+        done: bool,
+        /// Whose clock may end the wait.
+        clock: PaceClock,
     },
     /// The screen shows each snapshot as it comes (animations off): the
     /// match keeps its own pace.
     Off,
+}
+
+/// Whose clock ends a paced move's wait for the screen's animations.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PaceClock {
+    /// The screen's, with the wall clock behind it: a screen that says
+    /// nothing for two seconds (a hidden window draws no frames) holds
+    /// nothing up. The desktop's and the page's window.
+    #[default]
+    Screen,
+    /// The screen's alone: the match waits for the screen's word however
+    /// long a frame takes. For a harness that steps the screen's clock
+    /// itself, so that what plays never depends on the machine's speed.
+    ScreenOnly,
 }
 
 /// How the user moves through a watched replay.

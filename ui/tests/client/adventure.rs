@@ -16,6 +16,7 @@ use sve_packs::catalog::Catalog;
 use sve_ui::app::Screen;
 use sve_ui::match_view::MatchView;
 use sve_ui::play::anim::AnimSpeed;
+use sve_ui::session::PaceClock;
 use sve_ui::{App, AppOptions};
 
 /// The client with its own save folder, so the run's save is this test's.
@@ -25,6 +26,7 @@ fn client_saving_in(dir: &Path) -> Harness<'static, App> {
         AppOptions {
             bot_delay: Duration::ZERO,
             anim_speed: AnimSpeed::Off,
+            pace_clock: PaceClock::ScreenOnly,
             save_dir: dir.to_path_buf(),
         },
     );

@@ -9,10 +9,14 @@ use super::script::beats_of;
 use super::speed::AnimSpeed;
 use super::spots::{self, SeenCards};
 use crate::match_view::MatchView;
-use crate::session::{Delta, ScreenPace, ShownEvent};
+use crate::session::{Delta, PaceClock, ScreenPace, ShownEvent};
 use egui::{Id, Key, LayerId, Modifiers, Order, Rect, Ui, UiBuilder, vec2};
-use std::time::Duration;
 use sve_engine::engine::PlayerId;
+
+/// The longest the screen holds the match after taking a snapshot in, in
+/// seconds of its clock: a screen that asks more (a bug, a huge backlog)
+/// can't stall it.
+pub const MAX_HOLD: f64 = 10.0;
 
 /// The hover text of the Skip button.
 pub const SKIP_HINT: &str = "Skip the animations (Esc, or a click anywhere).";
@@ -22,10 +26,11 @@ pub const SKIP_HINT: &str = "Skip the animations (Esc, or a click anywhere).";
 pub struct AnimLayer {
     queue: AnimQueue,
     seen: SeenCards,
-    /// What the match was last told of the pace: the snapshot generation
-    /// and when its animations end (`None`: nothing, or that they are
-    /// off).
-    told: Option<(u64, f64)>,
+    /// What the match was last told of the pace (`None`: nothing yet).
+    told: Option<ScreenPace>,
+    /// The newest snapshot generation taken in, and when: the hold it
+    /// makes ends by [`MAX_HOLD`] later.
+    taken: Option<(u64, f64)>,
 }
 
 impl AnimLayer {
@@ -48,24 +53,54 @@ impl AnimLayer {
         self.queue.schedule(beats, now, speed);
     }
 
-    /// What to tell a local match of the pace, when it changed since the
-    /// last word: the newest snapshot taken in (`generation`) and how long
-    /// its animations still play at `now`, or that animations are off.
-    /// The match holds its bots and replay steps by it, so the board and
-    /// its animations stay in step.
-    pub fn pace_word(&mut self, generation: u64, now: f64, speed: AnimSpeed) -> Option<ScreenPace> {
-        let pace = (speed != AnimSpeed::Off).then(|| (generation, self.queue.done_at()));
-        if pace == self.told {
+    /// What to tell a local match of the pace at `now`: the newest
+    /// snapshot taken in (`generation`) and whether what it and the ones
+    /// before it moved has played out, or that animations are off. While
+    /// it plays the word comes every frame (the screen is alive); after,
+    /// only when it changes. The match holds its bots and replay steps by
+    /// it, so the board and its animations stay in step.
+    pub fn pace_word(
+        &mut self,
+        generation: u64,
+        now: f64,
+        speed: AnimSpeed,
+        clock: PaceClock,
+    ) -> Option<ScreenPace> {
+        let word = if speed == AnimSpeed::Off {
+            ScreenPace::Off
+        } else {
+            ScreenPace::Playing {
+                generation,
+                done: !self.holds(generation, now),
+                clock,
+            }
+        };
+        let playing = matches!(word, ScreenPace::Playing { done: false, .. });
+        if !playing && self.told == Some(word) {
             return None;
         }
-        self.told = pace;
-        Some(match pace {
-            None => ScreenPace::Off,
-            Some((generation, done_at)) => ScreenPace::Playing {
-                generation,
-                hold: Duration::from_secs_f64((done_at - now).max(0.0)),
-            },
-        })
+        self.told = Some(word);
+        Some(word)
+    }
+
+    /// Whether the match should still wait at `now` for the animations of
+    /// the snapshots up to `generation`: until they played, and no longer
+    /// than [`MAX_HOLD`] after the snapshot was taken in.
+    fn holds(&mut self, generation: u64, now: f64) -> bool {
+        let taken_at = match self.taken {
+            Some((taken, at)) if taken == generation => at,
+            _ => {
+                self.taken = Some((generation, now));
+                now
+            }
+        };
+        now < self.queue.done_at().min(taken_at + MAX_HOLD)
+    }
+
+    /// The last word [`AnimLayer::pace_word`] gave (for tests and tools:
+    /// what the match was told).
+    pub fn last_word(&self) -> Option<ScreenPace> {
+        self.told
     }
 
     /// The animations playing at `now` (for tests and tools).

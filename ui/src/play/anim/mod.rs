@@ -15,9 +15,10 @@
 //! animation is painted on top of it (a card flying, a number floating),
 //! and no answer waits for one: answers go to the session at once. Only
 //! the pace of the moves nobody at the screen makes follows them: the
-//! layer tells a local match how long what it took in still plays
-//! ([`AnimLayer::pace_word`]), and a bot's next answer waits for that, so
-//! the board and its animations stay in step.
+//! layer tells a local match whether what it took in still plays
+//! ([`AnimLayer::pace_word`]), and a bot's next answer waits until it has
+//! played, on the screen's clock, so the board and its animations stay
+//! in step.
 
 mod beat;
 pub mod draw;
@@ -28,7 +29,7 @@ mod speed;
 pub mod spots;
 
 pub use beat::{Anim, AnimKind, Beat, Spot};
-pub use layer::{AnimLayer, SKIP_HINT, speed_menu_ui};
+pub use layer::{AnimLayer, MAX_HOLD, SKIP_HINT, speed_menu_ui};
 pub use queue::{AnimQueue, MAX_LAG, Playing};
 pub use script::{anim_of, beats_of};
 pub use speed::AnimSpeed;

@@ -8,6 +8,7 @@ use sve_packs::catalog::Catalog;
 use sve_ui::app::Screen;
 use sve_ui::match_view::MatchView;
 use sve_ui::play::anim::AnimSpeed;
+use sve_ui::session::PaceClock;
 use sve_ui::{App, AppOptions};
 
 /// The client as a test drives it: bots answer at once.
@@ -25,20 +26,17 @@ pub fn client_of(catalog: Catalog) -> Harness<'static, App> {
 /// at once, and nothing is animated, so the board shows each snapshot as
 /// it comes.
 pub fn client_sized(catalog: Catalog, size: [f32; 2]) -> Harness<'static, App> {
-    client_built(catalog, size, AnimSpeed::Off, STEP_DT)
+    client_built(catalog, size, AnimSpeed::Off)
 }
 
 /// The client with its animations at `speed`; bots answer at once. The
-/// harness's clock is egui's time, which moves a fixed step per frame, so
-/// what plays after a number of frames is the same on every run.
+/// harness's clock is egui's time, which moves a fixed step per frame, and
+/// the bots wait for the screen's word that what it plays has played out
+/// (`PaceClock::ScreenOnly`), so what plays after a number of frames is
+/// the same on every run, however fast the build or the machine.
 pub fn client_animated(speed: AnimSpeed) -> Harness<'static, App> {
-    client_animated_stepping(speed, STEP_DT)
-}
-
-/// [`client_animated`] with the clock moving `step_dt` seconds per frame.
-pub fn client_animated_stepping(speed: AnimSpeed, step_dt: f32) -> Harness<'static, App> {
     let catalog = Catalog::vanilla().expect("bundled card data loads");
-    client_built(catalog, [1440.0, 900.0], speed, step_dt)
+    client_built(catalog, [1440.0, 900.0], speed)
 }
 
 /// How much the harness's clock moves per frame: a sixtieth of a second,
@@ -46,23 +44,21 @@ pub fn client_animated_stepping(speed: AnimSpeed, step_dt: f32) -> Harness<'stat
 /// whatever frame a snapshot arrives in.
 const STEP_DT: f32 = 1.0 / 60.0;
 
-fn client_built(
-    catalog: Catalog,
-    size: [f32; 2],
-    anim_speed: AnimSpeed,
-    step_dt: f32,
-) -> Harness<'static, App> {
+fn client_built(catalog: Catalog, size: [f32; 2], anim_speed: AnimSpeed) -> Harness<'static, App> {
     let app = App::new(
         catalog,
         AppOptions {
             bot_delay: Duration::ZERO,
             anim_speed,
+            // The harness steps the screen's clock: bots wait for its word
+            // however long a frame takes.
+            pace_clock: PaceClock::ScreenOnly,
             save_dir: test_save_dir(),
         },
     );
     let mut builder = Harness::builder().with_size(size);
     if anim_speed != AnimSpeed::Off {
-        builder = builder.with_step_dt(step_dt);
+        builder = builder.with_step_dt(STEP_DT);
     }
     builder.build_ui_state(|ui, app: &mut App| app.ui(ui), app)
 }
