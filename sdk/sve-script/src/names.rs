@@ -140,6 +140,10 @@ pub(crate) const KEYWORDS: Table<Keyword> = &[
     ("DoubleLeaderDamage", Keyword::DoubleLeaderDamage),
     ("CannotBePlayedFromEx", Keyword::CannotBePlayedFromEx),
     ("CannotBeDestroyed", Keyword::CannotBeDestroyed),
+    ("CannotBeBanished", Keyword::CannotBeBanished),
+    ("EvolveAnyNumber", Keyword::EvolveAnyNumber),
+    ("CannotLose", Keyword::CannotLose),
+    ("MustBeSelected", Keyword::MustBeSelected),
 ];
 
 pub(crate) const COUNTERS: Table<Counter> = &[

@@ -203,6 +203,18 @@ macro_rules! for_each_keyword {
             CANNOT_BE_DESTROYED = 30, "CannotBeDestroyed", "cannot-be-destroyed", Internal, Defence, "later-sets §13", "Can't be destroyed at all: not by abilities, Bane or 0 defense (it stays on the field).",
                 "Can't be destroyed",
                 "Nothing destroys this card: not abilities, not Bane, not its defense reaching 0.";
+            CANNOT_BE_BANISHED = 31, "CannotBeBanished", "cannot-be-banished", Internal, Defence, "later-sets §12.7", "Can't be banished by abilities, nor chosen to pay a banish cost.",
+                "Can't be banished",
+                "Abilities can't banish this card, and it can't be banished to pay a cost.";
+            EVOLVE_ANY_NUMBER = 32, "EvolveAnyNumber", "evolve-any-number", Internal, Other, "later-sets §12.1", "While on its controller's field, they may use evolve abilities any number of times per turn.",
+                "Evolve any number of times",
+                "While this card is on your field, you may evolve any number of times each turn. Each evolution pays its own cost.";
+            CANNOT_LOSE = 33, "CannotLose", "cannot-lose", Internal, Other, "later-sets §12.3", "While on its controller's field, they can't lose the game and their opponent can't win it.",
+                "You can't lose",
+                "While this card is on your field, you can't lose the game and your opponent can't win it. Conceding still ends it.";
+            MUST_BE_SELECTED = 34, "MustBeSelected", "must-be-selected", Internal, Defence, "later-sets §12.15", "An opponent selecting cards for an ability who can select this card must.",
+                "Must be selected",
+                "An opponent who selects cards for an ability and can select this card must select it.";
         }
     };
 }

@@ -376,7 +376,8 @@ impl AbilityCtx<'_> {
 
     /// The controller **selects** between `min` and `max` cards (CR
     /// 10.6.2.3): the opponent's Aura cards on the field are left out
-    /// (CR 12.15.2).
+    /// (CR 12.15.2), and the opponent's cards that must be selected are
+    /// selected, as many as `max` allows (CR 1.3.2.3, later-sets §12.15).
     pub fn select_cards(
         &mut self,
         text: &str,
@@ -385,21 +386,36 @@ impl AbilityCtx<'_> {
         max: usize,
     ) -> Result<Vec<CardRef>, Halt> {
         let controller = self.info.controller;
-        let selectable: Vec<CardRef> = candidates
-            .into_iter()
-            .filter(|c| {
-                let state = self.m.state.card(*c);
-                !(state.zone == Zone::Field
-                    && state.controller != controller
-                    && self
-                        .m
-                        .state
-                        .characteristics(&self.m.db, *c)
-                        .keywords
-                        .contains(Keywords::AURA))
-            })
-            .collect();
-        self.choose_cards(text, selectable, min, max)
+        let enemy_keywords = |c: CardRef| {
+            let state = self.m.state.card(c);
+            (state.zone == Zone::Field && state.controller != controller)
+                .then(|| self.m.state.characteristics(&self.m.db, c).keywords)
+        };
+        let (mut forced, mut free) = (Vec::new(), Vec::new());
+        for card in candidates {
+            match enemy_keywords(card) {
+                Some(keywords) if keywords.contains(Keywords::AURA) => {}
+                Some(keywords) if keywords.contains(Keywords::MUST_BE_SELECTED) => {
+                    forced.push(card)
+                }
+                _ => free.push(card),
+            }
+        }
+        if forced.is_empty() {
+            return self.choose_cards(text, free, min, max);
+        }
+        if forced.len() >= max {
+            // Only the cards that must be selected fill the selection.
+            return self.choose_cards(text, forced, max, max);
+        }
+        let rest = self.choose_cards(
+            text,
+            free,
+            min.saturating_sub(forced.len()),
+            max - forced.len(),
+        )?;
+        forced.extend(rest);
+        Ok(forced)
     }
 
     /// The controller chooses cards without selecting them (Aura does not

@@ -383,11 +383,18 @@ impl Match {
     }
 }
 
-/// CR 11.2: leader defense 0 or less, or a draw from an empty deck.
+/// CR 11.2: leader defense 0 or less, or a draw from an empty deck; not
+/// while a card on the player's field says they can't lose (later-sets
+/// §12.3, CR 1.3.3: the prohibition wins; read anew at each check).
 fn losses(board: &Board<'_>, plan: &mut Plan) {
     let state = board.state;
     for player in PlayerId::BOTH {
         let p = state.player(player);
+        if board.field.iter().any(|(card, stats)| {
+            stats.keywords.contains(Keywords::CANNOT_LOSE) && state.card(*card).controller == player
+        }) {
+            continue;
+        }
         if p.leader_defense <= 0 {
             plan.losers.push((player, WinReason::LeaderDefense));
         } else if p.drew_from_empty_deck {

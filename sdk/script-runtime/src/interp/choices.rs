@@ -113,7 +113,9 @@ fn choose_cards_as(
 }
 
 /// `player` **selects** between `min` and `max` of `candidates`: cards with
-/// Aura on the field of the other player are left out (rules-coverage.md §13.8).
+/// Aura on the field of the other player are left out (rules-coverage.md
+/// §13.8), and the other player's cards that must be selected are
+/// selected, as many as `max` allows (later-sets §12.15).
 pub(super) fn select(
     game: &mut Game,
     player: Player,
@@ -123,14 +125,36 @@ pub(super) fn select(
     max: u32,
 ) -> Result<Vec<CardRef>, Stop> {
     if player == game.me() {
-        // The host's selection leaves out the opponent's Aura cards itself.
+        // The host's selection applies Aura and "must be selected" itself.
         return game.select(text, candidates, min, max);
     }
-    let selectable = candidates
+    let (mut forced, free): (Vec<CardRef>, Vec<CardRef>) = candidates
         .into_iter()
         .filter(|card| selectable_by(game, player, *card))
-        .collect();
-    choose_cards(game, player, text, selectable, min, max)
+        .partition(|card| {
+            game.stats(*card).is_some_and(|stats| {
+                stats.zone == Zone::Field
+                    && stats.controller != player
+                    && stats.keywords.contains(Keywords::MUST_BE_SELECTED)
+            })
+        });
+    if forced.is_empty() {
+        return choose_cards(game, player, text, free, min, max);
+    }
+    let must = u32::try_from(forced.len()).unwrap_or(u32::MAX);
+    if must >= max {
+        return choose_cards(game, player, text, forced, max, max);
+    }
+    let rest = choose_cards(
+        game,
+        player,
+        text,
+        free,
+        min.saturating_sub(must),
+        max - must,
+    )?;
+    forced.extend(rest);
+    Ok(forced)
 }
 
 /// Whether `player` may select `card`: not a card with Aura on the other

@@ -46,7 +46,8 @@ impl Interpreter<'_> {
                 len_u32(n) >= count_u32(value(count))
             }
             Cost::SendToCemetery(from) | Cost::ReturnToHand(from) | Cost::Banish(from) => {
-                self.payable_cards(game, frame, from).is_some()
+                let banish = matches!(cost, Cost::Banish(_));
+                self.payable_cards(game, frame, from, banish).is_some()
             }
             Cost::RemoveCounters {
                 counter,
@@ -106,7 +107,10 @@ impl Interpreter<'_> {
                     }
                 }
                 Cost::SendToCemetery(from) | Cost::ReturnToHand(from) | Cost::Banish(from) => {
-                    let Some((candidates, min, max)) = self.payable_cards(game, frame, from) else {
+                    let banish = matches!(cost, Cost::Banish(_));
+                    let Some((candidates, min, max)) =
+                        self.payable_cards(game, frame, from, banish)
+                    else {
                         continue;
                     };
                     let picked = if from.target == Target::TargetPlayerCard
@@ -182,19 +186,38 @@ impl Interpreter<'_> {
     /// how many must and may be chosen, or `None` if it cannot be paid:
     /// `Self` this card on the field; `TargetPlayerCard(Ex)` the filter's
     /// `m(min,max)` (default 1) of your matching field (EX area) cards;
-    /// `AllPlayerCards...` every matching card (always payable).
+    /// `AllPlayerCards...` every matching card (always payable). A
+    /// `banish` cost leaves out field cards that can't be banished
+    /// (later-sets §12.7).
     fn payable_cards(
         &self,
         game: &Game,
         frame: &Frame<'_>,
         from: Selection,
+        banish: bool,
     ) -> Option<(Vec<CardRef>, u32, u32)> {
         let scope = self.scope(frame);
-        let mine = |zone| values::cards_matching(game, &scope, frame.me, zone, from.filter);
+        let mine = |zone| {
+            let mut cards = values::cards_matching(game, &scope, frame.me, zone, from.filter);
+            if banish && zone == Zone::Field {
+                cards.retain(|card| {
+                    !game
+                        .stats(*card)
+                        .is_some_and(|s| s.keywords.contains(Keywords::CANNOT_BE_BANISHED))
+                });
+            }
+            cards
+        };
         match from.target {
             Target::This => game
                 .card(frame.this)
                 .filter(|info| info.zone == Zone::Field && info.controller == frame.me)
+                .filter(|_| {
+                    !(banish
+                        && game
+                            .stats(frame.this)
+                            .is_some_and(|s| s.keywords.contains(Keywords::CANNOT_BE_BANISHED)))
+                })
                 .map(|_| (vec![frame.this], 1, 1)),
             Target::TargetPlayerCard | Target::TargetPlayerCardEx => {
                 let zone = if from.target == Target::TargetPlayerCard {

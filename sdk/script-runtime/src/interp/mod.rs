@@ -410,6 +410,11 @@ impl<'a> Interpreter<'a> {
                         _ => continue,
                     };
                     game.banish(card);
+                    // A card that can't be banished stays, and no token
+                    // takes its place (later-sets §12.7, open question A5).
+                    if game.stats(card).is_some_and(|stats| stats.zone == zone) {
+                        continue;
+                    }
                     game.summon_token(controller, &id, 1, destination)?;
                 }
             }

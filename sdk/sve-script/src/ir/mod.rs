@@ -96,7 +96,9 @@ use serde::{Deserialize, Serialize};
 /// `Keyword::Declared`), `Keyword::CannotBePlayedFromEx` and
 /// `Keyword::CannotBeDestroyed` (versions 2 and 3 stay readable).
 /// 5: appended counter kinds a pack declares (`CardType::Counter`,
-/// `Counter::Declared`; versions 2 to 4 stay readable).
+/// `Counter::Declared`) and the keywords `CannotBeBanished`,
+/// `EvolveAnyNumber`, `CannotLose` and `MustBeSelected` (after
+/// `Keyword::Declared`; versions 2 to 4 stay readable).
 pub const IR_VERSION: u32 = 5;
 
 /// The oldest IR version [`Module::from_bytes`] still reads: the last

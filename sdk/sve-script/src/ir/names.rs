@@ -15,6 +15,9 @@ macro_rules! named_enum {
             // Variants with a number, after every named one (appended:
             // postcard numbers variants in order), outside `ALL`.
             $( @numbered $( $(#[$nmeta:meta])* $numbered:ident($num:ty) = $ntext:literal, )+ )?
+            // Named variants appended after the numbered ones, in a later
+            // IR version: a value already written keeps its number.
+            $( @appended $( $(#[$ameta:meta])* $appended:ident = $atext:literal, )+ )?
         }
     ) => {
         $(#[$meta])*
@@ -22,11 +25,13 @@ macro_rules! named_enum {
         pub enum $name {
             $( $(#[$vmeta])* $variant, )*
             $($( $(#[$nmeta])* $numbered($num), )+)?
+            $($( $(#[$ameta])* $appended, )+)?
         }
 
         impl $name {
-            /// Every named value, in declaration order.
-            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
+            /// Every named value, in declaration order (appended ones
+            /// last).
+            pub const ALL: &'static [$name] = &[$($name::$variant,)* $($($name::$appended,)+)?];
 
             /// The canonical spelling (as written in scripts or, for
             /// header values, as printed); for a numbered value, what it
@@ -35,6 +40,7 @@ macro_rules! named_enum {
                 match self {
                     $($name::$variant => $text,)*
                     $($( $name::$numbered(_) => $ntext, )+)?
+                    $($( $name::$appended => $atext, )+)?
                 }
             }
         }
@@ -231,6 +237,15 @@ named_enum! {
         /// keyword when a declaration of its set did not compile, so the
         /// numbering always holds.
         Declared(u16) = "declared keyword",
+        @appended
+        /// Can't be banished by abilities (IR 5).
+        CannotBeBanished = "CannotBeBanished",
+        /// Its controller may evolve any number of times per turn (IR 5).
+        EvolveAnyNumber = "EvolveAnyNumber",
+        /// Its controller can't lose, their opponent can't win (IR 5).
+        CannotLose = "CannotLose",
+        /// An opponent selecting for an ability must select it (IR 5).
+        MustBeSelected = "MustBeSelected",
     }
 }
 

@@ -84,6 +84,11 @@ impl Match {
             {
                 continue;
             }
+            // "Can't be banished" (by abilities: the one cause that
+            // banishes from the field; later-sets §12.7).
+            if leave.cause == MoveCause::Banish && keywords.contains(Keywords::CANNOT_BE_BANISHED) {
+                continue;
+            }
             // "Can't be destroyed", read at each attempt (a passive's
             // condition included): no destruction at all.
             if matches!(leave.cause, MoveCause::Destroy { .. })

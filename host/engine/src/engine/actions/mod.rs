@@ -52,10 +52,15 @@ impl Match {
     }
 
     /// The player draws one card; from an empty deck they will lose at the
-    /// next rules handling (CR 11.2.2).
+    /// next rules handling (CR 11.2.2), unless they can't lose now: then
+    /// that draw never causes a loss, even after the card that kept them
+    /// from losing is gone (later-sets §12.3).
     pub(crate) fn draw(&mut self, player: PlayerId) {
         match self.state.player(player).deck.last().copied() {
             Some(card) => self.move_card(card, player, Zone::Hand, Place::Top, MoveCause::Draw),
+            None if self
+                .state
+                .field_grants(&self.db, player, Keywords::CANNOT_LOSE) => {}
             None => self.apply(Mutation::SetFlag(
                 player,
                 PlayerFlag::DrewFromEmptyDeck,

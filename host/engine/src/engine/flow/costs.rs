@@ -32,7 +32,7 @@ impl Match {
                 CostItem::EngageSelf => state.zone == Zone::Field && !state.engaged,
                 CostItem::LeaderDefense(n) => p.leader_defense >= i32::from(*n),
                 CostItem::BurySelf | CostItem::ReturnSelfToHand => state.zone == Zone::Field,
-                CostItem::BanishSelf => true,
+                CostItem::BanishSelf => self.state.may_be_banished(&self.db, card),
                 CostItem::RemoveCounters(kind, n) => state.counter(*kind) >= u32::from(*n),
                 // Numbered when the pool was built; left named only on a
                 // card that can't be played.
@@ -195,7 +195,12 @@ impl Match {
                 .copied()
                 .filter(|c| *c != card && self.state.matches(&self.db, *c, filter, Some(card)))
                 .collect(),
-            CostItem::MoveOwn(OwnCardsCost { from, filter, .. }) => {
+            CostItem::MoveOwn(OwnCardsCost {
+                action,
+                from,
+                filter,
+                ..
+            }) => {
                 let zones: &[&Vec<CardRef>] = match from {
                     CostZone::Field => &[&p.field],
                     CostZone::ExArea => &[&p.ex_area],
@@ -205,6 +210,11 @@ impl Match {
                     .iter()
                     .flat_map(|zone| zone.iter().copied())
                     .filter(|c| self.state.matches(&self.db, *c, filter, Some(card)))
+                    // A card that can't be banished can't pay a banish
+                    // cost (later-sets §12.7).
+                    .filter(|c| {
+                        *action != CostMove::Banish || self.state.may_be_banished(&self.db, *c)
+                    })
                     .collect()
             }
             CostItem::EarthRite(n) => p

@@ -234,7 +234,16 @@ impl Match {
 
     fn push_evolutions(&self, player: PlayerId, card: CardRef, out: &mut Vec<Action>) {
         let p = self.state.player(player);
-        if p.evolved_this_turn || self.state.phase != crate::engine::state::Phase::Main {
+        if self.state.phase != crate::engine::state::Phase::Main {
+            return;
+        }
+        // Once per turn, unless a card on the field lifts the limit for
+        // evolve abilities (later-sets §12.1; serving keeps it).
+        if p.evolved_this_turn
+            && !self
+                .state
+                .field_grants(&self.db, player, Keywords::EVOLVE_ANY_NUMBER)
+        {
             return;
         }
         // An evolved follower can't evolve again (`evolve_card_for`), and

@@ -286,6 +286,27 @@ impl GameState {
         self.finish(card, out)
     }
 
+    /// Whether a card on `player`'s field has `keyword` now: how a card's
+    /// player-wide permission or prohibition holds while it is on the
+    /// field ("you may evolve any number of times", "you can't lose";
+    /// later-sets §12.1, §12.3).
+    pub fn field_grants(&self, db: &CardDb, player: PlayerId, keyword: Keywords) -> bool {
+        self.player(player)
+            .field
+            .iter()
+            .any(|card| self.characteristics(db, *card).keywords.contains(keyword))
+    }
+
+    /// Whether an ability may banish `card`: not a card on the field that
+    /// can't be banished (later-sets §12.7), nor may it pay a banish cost.
+    pub fn may_be_banished(&self, db: &CardDb, card: CardRef) -> bool {
+        self.card(card).zone != Zone::Field
+            || !self
+                .characteristics(db, card)
+                .keywords
+                .contains(Keywords::CANNOT_BE_BANISHED)
+    }
+
     /// The current characteristics of every card on both fields, in field
     /// order: what rules handling checks after every action. The passives in
     /// play are found once for all of them.

@@ -207,3 +207,118 @@ fn l13_h5_cant_be_destroyed_is_read_at_each_attempt_damage_included() {
         s.dump()
     );
 }
+
+/// The test cards with "Free Evolver" (V1: you may evolve any number of
+/// times per turn), "Unyielding" (V1: you can't lose), "Fixed Star" (V2:
+/// can't be banished) and "Lure" (V2: must be selected).
+fn brief_board(p1: Side, p2: Side) -> Board {
+    let mut cards = test_cards();
+    for (id, name, base, keyword) in [
+        (
+            "TEST-FREE-EVO",
+            "Free Evolver",
+            "V1",
+            Keywords::EVOLVE_ANY_NUMBER,
+        ),
+        ("TEST-UNYIELD", "Unyielding", "V1", Keywords::CANNOT_LOSE),
+        (
+            "TEST-FIXED",
+            "Fixed Star",
+            "V2",
+            Keywords::CANNOT_BE_BANISHED,
+        ),
+        ("TEST-LURE", "Lure", "V2", Keywords::MUST_BE_SELECTED),
+    ] {
+        let mut card = copy(base, id, name);
+        card.keywords |= keyword;
+        cards.push(card);
+    }
+    board_of(cards, p1, p2)
+}
+
+fn evolve(s: &Board, name: &str) -> Action {
+    Action::Evolve {
+        card: s.card(P1, Zone::Field, name),
+        use_ep: false,
+        super_evolve: false,
+    }
+}
+
+#[test]
+fn l12_1_with_the_limit_lifted_each_evolution_pays_its_own_cost() {
+    let side = || {
+        Side::new()
+            .field(["V2", "V3"])
+            .evolve_deck(["V2 (Evolved)", "V3 (Evolved)"])
+            .pp(5)
+    };
+    let mut s = brief_board(side().field(["Free Evolver", "V2", "V3"]), Side::new());
+    s.act(evolve(&s, "V2"));
+    assert!(s.can(evolve(&s, "V3")), "{}", s.dump());
+    s.act(evolve(&s, "V3"));
+    let p1 = s.game.state().player(P1);
+    assert_eq!(p1.pp, 0, "2 and 3 play points: {}", s.dump());
+    // Without it, the second evolution is not offered.
+    let mut s = brief_board(side(), Side::new());
+    s.act(evolve(&s, "V2"));
+    assert!(!s.can(evolve(&s, "V3")), "{}", s.dump());
+}
+
+#[test]
+fn l12_3_you_cant_lose_while_it_is_on_the_field_and_lose_once_it_is_gone() {
+    let mut s = brief_board(
+        Side::new().field(["V5", "V4"]),
+        Side::new().engaged(["Unyielding"]).leader(3),
+    );
+    s.attack("V5", "leader");
+    assert_eq!(s.game.outcome(), None, "{}", s.dump());
+    assert_eq!(s.game.state().player(P2).leader_defense, -2);
+    // Once it is destroyed, the next rules handling ends the game.
+    s.attack("V4", "Unyielding");
+    assert_eq!(
+        s.game.outcome(),
+        Some(crate::engine::Outcome::Win(
+            P1,
+            crate::engine::WinReason::LeaderDefense
+        ))
+    );
+}
+
+#[test]
+fn l12_3_a_draw_from_an_empty_deck_while_you_cant_lose_never_loses() {
+    let mut s = brief_board(
+        Side::new().field(["V4"]),
+        Side::new().deck([]).engaged(["Unyielding"]),
+    );
+    // P2 draws from an empty deck at the start of their turn.
+    s.end_turn();
+    assert_eq!(s.game.outcome(), None, "{}", s.dump());
+    assert!(!s.game.state().player(P2).drew_from_empty_deck);
+    // Unyielding attacks (and so is engaged); back on P1's turn, V4
+    // destroys it: that draw still loses nothing.
+    s.attack("Unyielding", "leader");
+    s.end_turn();
+    s.attack("V4", "Unyielding");
+    assert!(
+        s.find(P2, Zone::Field, "Unyielding").is_none(),
+        "{}",
+        s.dump()
+    );
+    assert_eq!(s.game.outcome(), None, "{}", s.dump());
+}
+
+#[test]
+fn l12_15_an_enemy_that_must_be_selected_is_the_selection() {
+    let mut s = brief_board(
+        Side::new().hand(["Pinger"]).pp(5),
+        Side::new().field(["V3", "Lure"]),
+    );
+    s.play("Pinger");
+    // Lure is the one follower Pinger may select.
+    let lure = s.card(P2, Zone::Field, "Lure");
+    assert_eq!(s.options(), vec![crate::engine::Choice::Card(lure)]);
+    s.settle();
+    assert_eq!(s.game.state().card(lure).damage, 1, "{}", s.dump());
+    let v3 = s.card(P2, Zone::Field, "V3");
+    assert_eq!(s.game.state().card(v3).damage, 0);
+}
