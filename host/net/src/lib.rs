@@ -9,13 +9,20 @@
 //! about, the card inspector's data ([`inspect`], which the client's local
 //! matches use too).
 //!
+//! The `native` feature (on by default) brings the server, the cluster and
+//! the clients, with tokio; without it the crate is the protocol, the feed
+//! and the inspector's data, and builds for a web page.
+//!
 //! [`Match`]: sve_engine::engine::Match
 //! [`Match::answer`]: sve_engine::engine::Match::answer
 
+#[cfg(feature = "native")]
 pub mod client;
+#[cfg(feature = "native")]
 pub mod cluster;
 pub mod feed;
 pub mod inspect;
 pub mod patch;
 pub mod protocol;
+#[cfg(feature = "native")]
 pub mod server;
