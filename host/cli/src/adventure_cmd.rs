@@ -5,13 +5,13 @@
 //!   played by you (the `sve match` prompts) or by a bot (`--bot-fights`).
 //! - `resume` goes on with a save; `replay` rebuilds a run file's run and
 //!   plays its recorded fights again, checking each ends as recorded.
-//!
-//! `new` and `sim` add the loaded packs' `adventure.toml` content (relics,
-//! scenarios, statuses, encounter decks) to the balance
-//! (`sve_adventure::pack`); a run keeps its balance, so `resume` and
-//! `replay` read it from the file.
 //! - `sim` plays whole runs headless with a policy and prints a summary,
 //!   as one JSON object on the last line with `--json`.
+//!
+//! `new` and `sim` add the loaded packs' `adventure.toml` content (relics,
+//! scenarios, statuses, encounter decks, numbers) to the balance
+//! (`sve_adventure::pack`); a run keeps its balance, so `resume` and
+//! `replay` read it from the file.
 
 use crate::human::Human;
 use anyhow::{Context, Result, bail};
@@ -162,6 +162,7 @@ pub fn run(
                 run_file.choices.len(),
                 status_line(&run)
             );
+            print!("{}", summary_text(&run));
             let fights = save::verify_fights(&run_file, &content)
                 .with_context(|| format!("replaying the fights of {}", file.display()))?;
             println!(
@@ -264,13 +265,19 @@ fn load_balance(
             balance
         }
     };
-    Ok(balance.with_packs(
+    let (balance, numbers) = balance.with_packs(
         pack_dirs,
         sve_adventure::pack::Lookups {
             deck_exists: &exists,
             card_exists: &card_exists,
         },
-    )?)
+    )?;
+    // A pack's numbers go over the balance: say so, where the JSON of a
+    // sim can't be disturbed.
+    for number in numbers {
+        eprintln!("{number} (a pack's number, over the balance)");
+    }
+    Ok(balance)
 }
 
 /// A new run's setup with the named starting deck.
@@ -303,6 +310,7 @@ fn play(mut run: Run, content: &Content, args: &PlayArgs) -> Result<()> {
         keep(&run, args)?;
         if run.outcome().is_some() {
             println!("{}", status_line(&run));
+            print!("{}", summary_text(&run));
             return Ok(());
         }
         if let Some(spec) = run.fight().cloned() {
@@ -461,6 +469,32 @@ fn status_line(run: &Run) -> String {
             format!(" · statuses: {}", statuses.join(", "))
         }
     )
+}
+
+/// The run's fights, one a line, and their totals: the terminal's run
+/// summary.
+fn summary_text(run: &Run) -> String {
+    let fights = run.fights();
+    let won = fights.iter().filter(|f| f.won).count();
+    let gold: u32 = fights.iter().map(|f| f.gold).sum();
+    let mut out = format!(
+        "Run summary: {} fights, {won} won, {gold} gold from fights, {} torches placed, {} cards in the deck\n",
+        fights.len(),
+        run.torches_used(),
+        run.deck().main.len()
+    );
+    for fight in fights {
+        out.push_str(&format!(
+            "  floor {:>2}  {:<7} {:<6} (light {})  {:<4} {:>3} gold\n",
+            fight.floor,
+            format!("{:?}", fight.kind).to_lowercase(),
+            sve_adventure::light::Light::of(fight.light).name(),
+            fight.light,
+            if fight.won { "won" } else { "lost" },
+            fight.gold
+        ));
+    }
+    out
 }
 
 /// The map around the player: floors from two above the next down to the

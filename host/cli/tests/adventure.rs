@@ -231,3 +231,106 @@ fn a_bad_pack_adventure_file_is_an_error_naming_its_file_and_line() {
     assert!(stderr.contains("adventure.toml:5:"), "{stderr}");
     assert!(stderr.contains("ADV-999"), "{stderr}");
 }
+
+#[test]
+fn a_packs_numbers_change_the_run_and_are_named_on_stderr() {
+    let root = PackRoot::new("numbers");
+    let file = root.0.join("adventure-example/adventure.toml");
+    let mut text = std::fs::read_to_string(&file).expect("reads");
+    // Fights that pay no gold, on a map of 10 floors (the pack's own
+    // encounter deck is fought up to floor 9).
+    text.push_str(
+        "\n[balance.map]\nfloors = 10\n\n[balance.rewards]\nfight_gold = [0, 0]\nelite_gold = [0, 0]\nboss_gold = 0\n\n[balance.light]\ngold_per_torch_left = 0\n",
+    );
+    std::fs::write(&file, &text).expect("writes");
+    let line_of = |needle: &str| {
+        text.lines()
+            .position(|line| line.starts_with(needle))
+            .map(|idx| idx + 1)
+            .expect("a line of the file")
+    };
+    let (ok, stdout, stderr) = sve(&[
+        "--packs",
+        root.path(),
+        "adventure",
+        "sim",
+        "--runs",
+        "2",
+        "--bot",
+        "easy",
+        "--policy",
+        "cautious",
+        "--seed",
+        "3",
+        "--no-invariants",
+        "--json",
+    ]);
+    assert!(ok, "{stdout}\n{stderr}");
+    for (needle, said) in [
+        ("floors", "map.floors = 10"),
+        ("boss_gold", "rewards.boss_gold = 0"),
+    ] {
+        let want = format!(
+            "adventure.toml:{}: {said} (a pack's number, over the balance)",
+            line_of(needle)
+        );
+        assert!(stderr.contains(&want), "no `{want}` in {stderr}");
+    }
+    let last = stdout.lines().last().expect("a JSON line");
+    let summary: serde_json::Value = serde_json::from_str(last).expect("JSON");
+    assert_eq!(summary["errors"], 0, "{last}");
+    assert!(
+        summary["fights_won"].as_u64().expect("a count") > 0,
+        "{last}"
+    );
+    assert_eq!(summary["gold_per_fight_won"], 0.0, "{last}");
+    assert!(
+        summary["mean_floor"].as_f64().expect("a number") <= 10.0,
+        "{last}"
+    );
+}
+
+#[test]
+fn a_terminal_run_to_its_end_prints_its_summary() {
+    let dir = std::env::temp_dir().join(format!("sve-adventure-end-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp folder");
+    // Three floors: a fight, a heal, the boss.
+    let balance = dir.join("short.toml");
+    std::fs::write(&balance, "[map]\nfloors = 3\n").expect("writes");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sve"))
+        .args([
+            "--vanilla",
+            "adventure",
+            "new",
+            "--seed",
+            "5",
+            "--bot-fights",
+            "easy",
+        ])
+        .arg("--balance")
+        .arg(&balance)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("sve runs");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        // Always the first choice, more often than a run this short asks.
+        // The run may end before reading it all.
+        let _ = stdin.write_all("1\n".repeat(60).as_bytes());
+    }
+    let output = child.wait_with_output().expect("sve ends");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("boss beaten!") || stdout.contains("run lost on floor"),
+        "the run ended: {stdout}"
+    );
+    let summary = stdout
+        .split("Run summary: ")
+        .nth(1)
+        .expect("a summary at the end");
+    assert!(summary.contains("  floor  1  normal"), "{summary}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

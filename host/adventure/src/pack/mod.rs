@@ -13,6 +13,9 @@
 //!   `from_floor..=to_floor` (1 and the floor below the boss by default).
 //! - `[rarities]`: the pack's cards' rarities for rewards
 //!   (`"ADV-010" = "gold"`, [`crate::rarity`]).
+//! - `[balance]`: numbers over the balance's, in its tables (map, odds,
+//!   light, player, encounters, rewards, shop, heal), as a balance file
+//!   sets them ([`numbers`]).
 //!
 //! Everything is checked before anything is added: every problem is a
 //! [`BalanceError`] naming the pack's file and the line, an id another
@@ -31,6 +34,10 @@ use serde::{Deserialize, Serialize};
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
+pub mod numbers;
+
+pub use numbers::{NUMBER_TABLES, PackClaims, PackNumber};
+
 /// The file a pack's adventure content is in, at the pack folder's top.
 pub const FILE_NAME: &str = "adventure.toml";
 
@@ -38,7 +45,7 @@ pub const FILE_NAME: &str = "adventure.toml";
 pub const MAX_PACK_FILE_BYTES: u64 = 256 * 1024;
 
 /// A pack's adventure content, as its file says.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct PackAdventure {
     /// Relics the run's unique events and scenarios may give.
@@ -51,6 +58,8 @@ pub struct PackAdventure {
     pub encounters: Vec<PackEncounter>,
     /// Card rarities, by card id.
     pub rarities: std::collections::BTreeMap<String, Rarity>,
+    /// Numbers over the balance's (`[balance]`, [`numbers`]).
+    pub balance: Option<toml::Table>,
 }
 
 /// An encounter deck a pack adds (`[[encounters]]`).
@@ -125,30 +134,33 @@ fn bytes_before(error: &std::string::FromUtf8Error) -> Vec<u8> {
 
 impl Balance {
     /// This balance with the adventure files of the packs in `dirs` added,
-    /// in that order (packs without one add nothing).
+    /// in that order (packs without one add nothing), and the numbers the
+    /// packs set ([`numbers`]), for the player to see.
     pub fn with_packs(
         mut self,
         dirs: &[PathBuf],
         lookups: Lookups<'_>,
-    ) -> Result<Balance, BalanceError> {
+    ) -> Result<(Balance, Vec<PackNumber>), BalanceError> {
+        let mut claims = PackClaims::default();
         for dir in dirs {
             if let Some((file, text)) = read_pack_file(dir)? {
-                self.add_pack(&text, &file, lookups)?;
+                self.add_pack(&text, &file, lookups, &mut claims)?;
             }
         }
-        Ok(self)
+        Ok((self, claims.numbers().to_vec()))
     }
 
     /// Adds a pack's adventure file (`text`, named `file` in errors) once
-    /// all of it checks; on an error nothing is added.
+    /// all of it checks, after the packs `claims` holds; on an error
+    /// nothing is added. The pack's numbers come first, so its lists are
+    /// checked against them (an encounter's floors against its map).
     pub fn add_pack(
         &mut self,
         text: &str,
         file: &str,
         lookups: Lookups<'_>,
+        claims: &mut PackClaims,
     ) -> Result<(), BalanceError> {
-        let fail =
-            |needle: &str, message: String| BalanceError::located(file, text, needle, message);
         let pack: PackAdventure = toml::from_str(text).map_err(|e| {
             let line = e.span().map_or(1, |span| {
                 text.get(..span.start)
@@ -156,6 +168,34 @@ impl Balance {
             });
             BalanceError::new(file, Some(line), e.message().trim().to_owned())
         })?;
+        let before = self.clone();
+        let added = self.add_checked(pack, text, file, lookups, claims);
+        if added.is_err() {
+            *self = before;
+        }
+        added
+    }
+
+    /// [`Balance::add_pack`] once the file is read: changes `self` as it
+    /// goes, which the caller undoes on an error.
+    fn add_checked(
+        &mut self,
+        pack: PackAdventure,
+        text: &str,
+        file: &str,
+        lookups: Lookups<'_>,
+        claims: &mut PackClaims,
+    ) -> Result<(), BalanceError> {
+        let fail =
+            |needle: &str, message: String| BalanceError::located(file, text, needle, message);
+        let numbers = match &pack.balance {
+            Some(table) => numbers::overlay(self, table, text, file, claims)?,
+            None => Vec::new(),
+        };
+        if !numbers.is_empty() {
+            // The numbers must still make a playable run.
+            self.check(text, file, lookups.deck_exists)?;
+        }
         let quoted = |id: &str| format!("\"{id}\"");
         for relic in &pack.relics {
             if self.relic(&relic.id).is_some() {
@@ -219,6 +259,10 @@ impl Balance {
         self.scenarios.extend(pack.scenarios);
         self.statuses.extend(pack.statuses);
         self.rarities.extend(pack.rarities);
+        claims.extend(numbers);
+        if !pack.encounters.is_empty() {
+            claims.added_encounters(file);
+        }
         Ok(())
     }
 
@@ -278,7 +322,7 @@ impl Balance {
 
 #[cfg(test)]
 mod tests {
-    use super::Lookups;
+    use super::{Lookups, PackClaims};
     use crate::balance::Balance;
 
     fn starter(name: &str) -> bool {
@@ -334,7 +378,12 @@ from_floor = 7
         let mut balance = Balance::default();
         let before = balance.clone();
         balance
-            .add_pack(PACK, "pack/adventure.toml", LOOKUPS)
+            .add_pack(
+                PACK,
+                "pack/adventure.toml",
+                LOOKUPS,
+                &mut PackClaims::default(),
+            )
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(balance.relics.len(), before.relics.len() + 2);
         assert_eq!(balance.scenarios.len(), before.scenarios.len() + 1);
@@ -359,7 +408,11 @@ from_floor = 7
 
     #[test]
     fn a_pack_error_names_the_file_and_line_and_adds_nothing() {
-        let cases: [(&str, usize, &str); 8] = [
+        let cases: [(&str, usize, &str); 10] = [
+            // Numbers that leave the run without its boss's deck.
+            ("[balance.encounters]\nboss_deck = \"NOPE\"\n", 2, "NOPE"),
+            // Numbers that leave a map too short.
+            ("[balance.map]\nfloors = 2\n", 2, "floors must be 3 to 60"),
             // A rarity for a card no pack has.
             ("[rarities]\n\"ZZZ-1\" = \"gold\"\n", 2, "ZZZ-1"),
             // A rarity that isn't one.
@@ -400,7 +453,12 @@ from_floor = 7
         for (text, line, needle) in cases {
             let mut balance = Balance::default();
             let err = balance
-                .add_pack(text, "p/adventure.toml", LOOKUPS)
+                .add_pack(
+                    text,
+                    "p/adventure.toml",
+                    LOOKUPS,
+                    &mut PackClaims::default(),
+                )
                 .expect_err(needle);
             assert_eq!(
                 (err.file(), err.line()),
@@ -413,17 +471,67 @@ from_floor = 7
     }
 
     #[test]
+    fn a_packs_numbers_come_before_its_lists() {
+        // The pack's map is 20 floors high: its encounter deck may be
+        // fought on floor 18, which the shipped map (15) doesn't have.
+        let text = "[balance.map]\nfloors = 20\n\n[balance.light.dark]\ngold_percent = 250\n\n[[encounters]]\ndeck = \"PACK-DECK\"\nfrom_floor = 18\n";
+        let mut claims = PackClaims::default();
+        let mut balance = Balance::default();
+        balance
+            .add_pack(text, "p/adventure.toml", LOOKUPS, &mut claims)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(balance.map.floors, 20);
+        assert_eq!(balance.light.dark.gold_percent, 250);
+        assert!(
+            balance.encounters.tiers[1]
+                .decks
+                .contains(&"PACK-DECK".to_owned())
+        );
+        let said: Vec<String> = claims.numbers().iter().map(ToString::to_string).collect();
+        assert!(
+            said.contains(&"p/adventure.toml:2: map.floors = 20".to_owned()),
+            "{said:?}"
+        );
+        // Without its numbers, floor 18 is off the map.
+        let mut shipped = Balance::default();
+        let err = shipped
+            .add_pack(
+                "[[encounters]]\ndeck = \"PACK-DECK\"\nfrom_floor = 18\n",
+                "p/adventure.toml",
+                LOOKUPS,
+                &mut PackClaims::default(),
+            )
+            .expect_err("floor 18 of 15");
+        assert_eq!(err.line(), Some(2), "{err}");
+    }
+
+    #[test]
     fn two_packs_giving_a_card_two_rarities_is_an_error() {
         let mut balance = Balance::default();
         balance
-            .add_pack("[rarities]\n\"ADV-001\" = \"silver\"\n", "a.toml", LOOKUPS)
+            .add_pack(
+                "[rarities]\n\"ADV-001\" = \"silver\"\n",
+                "a.toml",
+                LOOKUPS,
+                &mut PackClaims::default(),
+            )
             .unwrap_or_else(|e| panic!("{e}"));
         // The same rarity again is no conflict.
         balance
-            .add_pack("[rarities]\n\"ADV-001\" = \"silver\"\n", "b.toml", LOOKUPS)
+            .add_pack(
+                "[rarities]\n\"ADV-001\" = \"silver\"\n",
+                "b.toml",
+                LOOKUPS,
+                &mut PackClaims::default(),
+            )
             .unwrap_or_else(|e| panic!("{e}"));
         let err = balance
-            .add_pack("\n[rarities]\n\"ADV-001\" = \"gold\"\n", "c.toml", LOOKUPS)
+            .add_pack(
+                "\n[rarities]\n\"ADV-001\" = \"gold\"\n",
+                "c.toml",
+                LOOKUPS,
+                &mut PackClaims::default(),
+            )
             .expect_err("another rarity");
         assert_eq!((err.file(), err.line()), ("c.toml", Some(3)), "{err}");
     }
@@ -436,9 +544,10 @@ from_floor = 7
         std::fs::create_dir_all(&with).expect("a folder");
         std::fs::create_dir_all(&without).expect("a folder");
         std::fs::write(with.join(super::FILE_NAME), PACK).expect("writes");
-        let balance = Balance::default()
+        let (balance, numbers) = Balance::default()
             .with_packs(&[without.clone(), with.clone()], LOOKUPS)
             .unwrap_or_else(|e| panic!("{e}"));
+        assert!(numbers.is_empty(), "the pack sets no numbers");
         assert!(balance.relic("idol").is_some());
         // The same pack twice: its ids clash with its own first copy.
         let err = Balance::default()
