@@ -119,7 +119,7 @@ pub(crate) enum StepKind {
 /// An action or answer line.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Act {
-    /// `play CARD [from hand|from ex]`.
+    /// `play CARD [from hand|from ex|from cemetery]`.
     Play {
         card: CardSel,
         from: Option<ZoneName>,
@@ -462,9 +462,10 @@ fn parse_action_line(line: &str) -> Result<StepKind, ErrorKind> {
             let (card, from) = match rest.rsplit_once(" from ") {
                 Some((card, "hand")) => (card, Some(ZoneName::Hand)),
                 Some((card, "ex")) => (card, Some(ZoneName::Ex)),
+                Some((card, "cemetery")) => (card, Some(ZoneName::Cemetery)),
                 Some((_, other)) => {
                     return Err(malformed(format!(
-                        "`play ... from {other}`: cards are played from hand or ex"
+                        "`play ... from {other}`: cards are played from hand, ex or cemetery"
                     )));
                 }
                 None => (rest, None),
@@ -861,7 +862,7 @@ mod tests {
             line 3: unknown line `P3`; expected turn, active, first, P1 or P2
             line 5: unknown action `jump SD01-001`; expected play, evolve, attack, activate, answer, end turn or expect rejected
             line 6: `attack` needs `ATTACKER -> TARGET` (a card or `leader`)
-            line 7: `play ... from deck`: cards are played from hand or ex
+            line 7: `play ... from deck`: cards are played from hand, ex or cemetery
             line 8: `answer` needs what to pick (cards, labels, yes, no, pass, cancel, option N) or `none`
             line 9: `option 0`: options count from 1
             line 10: `expect nothing`: in [actions] only `expect rejected [REASON]`; checks go in [expect]

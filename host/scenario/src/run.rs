@@ -324,6 +324,7 @@ impl Runner {
             Act::Play { card, from } => {
                 let zones: &[Zone] = match from {
                     Some(ZoneName::Ex) => &[Zone::ExArea],
+                    Some(ZoneName::Cemetery) => &[Zone::Cemetery],
                     Some(_) => &[Zone::Hand],
                     None => &[Zone::Hand, Zone::ExArea],
                 };

@@ -144,6 +144,12 @@ pub(crate) const KEYWORDS: Table<Keyword> = &[
     ("EvolveAnyNumber", Keyword::EvolveAnyNumber),
     ("CannotLose", Keyword::CannotLose),
     ("MustBeSelected", Keyword::MustBeSelected),
+    ("PlayableFromCemetery", Keyword::PlayableFromCemetery),
+    ("EnemiesMustAttack", Keyword::EnemiesMustAttack),
+    (
+        "OpponentsCannotDrawOutsideStartPhase",
+        Keyword::OpponentsCannotDrawOutsideStartPhase,
+    ),
 ];
 
 pub(crate) const COUNTERS: Table<Counter> = &[

@@ -215,6 +215,15 @@ macro_rules! for_each_keyword {
             MUST_BE_SELECTED = 34, "MustBeSelected", "must-be-selected", Internal, Defence, "later-sets §12.15", "An opponent selecting cards for an ability who can select this card must.",
                 "Must be selected",
                 "An opponent who selects cards for an ability and can select this card must select it.";
+            PLAYABLE_FROM_CEMETERY = 35, "PlayableFromCemetery", "playable-from-cemetery", Internal, Timing, "later-sets §12.12", "May be played from its owner's cemetery, its cost paid as usual.",
+                "Playable from the cemetery",
+                "You may play this card from your cemetery, paying its cost as usual.";
+            ENEMIES_MUST_ATTACK = 36, "EnemiesMustAttack", "enemies-must-attack", Internal, Other, "later-sets §12.10", "While on the field, each enemy follower that can attack must attack once each turn: its controller can't end the main phase before.",
+                "Enemies must attack",
+                "While this card is on the field, each enemy follower must attack once each turn if able.";
+            OPPONENTS_CANNOT_DRAW_OUTSIDE_START_PHASE = 37, "OpponentsCannotDrawOutsideStartPhase", "opponents-cannot-draw-outside-start-phase", Internal, Other, "later-sets §12.10", "While on the field, abilities can't make the opponent draw outside their start phase: those draws don't happen and cause no loss.",
+                "Opponents draw only in their start phase",
+                "While this card is on the field, your opponent can't draw cards outside of their start phase.";
         }
     };
 }

@@ -126,6 +126,8 @@ pub struct CardDb {
     all_activations: Activations,
     /// Every keyword some definition's passive gives.
     passive_keywords: Keywords,
+    /// Every keyword some definition prints.
+    printed_keywords: Keywords,
     /// Some definition's passive may lower a cost.
     passive_lowers_costs: bool,
     fingerprint: u64,
@@ -283,6 +285,9 @@ impl CardDb {
                 _ => None,
             })
             .fold(Keywords::empty(), |all, keywords| all | keywords);
+        let printed_keywords = defs
+            .iter()
+            .fold(Keywords::empty(), |all, def| all | def.keywords);
         let passive_lowers_costs =
             defs.iter()
                 .flat_map(|def| &def.abilities)
@@ -297,6 +302,7 @@ impl CardDb {
         Ok(CardDb {
             has_passives,
             passive_keywords,
+            printed_keywords,
             passive_lowers_costs,
             activations,
             all_activations,
@@ -435,6 +441,13 @@ impl CardDb {
     /// holds it).
     pub fn passive_keywords(&self) -> Keywords {
         self.passive_keywords
+    }
+
+    /// Whether some card of the pool may have `keyword` by its printing
+    /// or some definition's passive (not by an effect on it): what a
+    /// rule that few cards bring asks before it looks at every card.
+    pub fn may_print_or_grant(&self, keyword: Keywords) -> bool {
+        (self.printed_keywords | self.passive_keywords).intersects(keyword)
     }
 
     /// Whether some definition's passive may lower a card's cost (a card

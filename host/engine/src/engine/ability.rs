@@ -440,8 +440,26 @@ impl AbilityCtx<'_> {
         self.m.random(n)
     }
 
-    /// `player` draws `n` cards.
+    /// `player` draws `n` cards; none outside their start phase while an
+    /// enemy card forbids it (later-sets §12.10: those draws don't happen,
+    /// so they cause no empty-deck loss either).
     pub fn draw(&mut self, player: PlayerId, n: u32) {
+        let state = &self.m.state;
+        let in_their_start_phase =
+            state.phase == crate::engine::state::Phase::Start && state.active == player;
+        if !in_their_start_phase
+            && self
+                .m
+                .db
+                .may_print_or_grant(Keywords::OPPONENTS_CANNOT_DRAW_OUTSIDE_START_PHASE)
+            && state.field_grants(
+                &self.m.db,
+                player.opponent(),
+                Keywords::OPPONENTS_CANNOT_DRAW_OUTSIDE_START_PHASE,
+            )
+        {
+            return;
+        }
         for _ in 0..n {
             self.m.draw(player);
         }

@@ -97,8 +97,10 @@ use serde::{Deserialize, Serialize};
 /// `Keyword::CannotBeDestroyed` (versions 2 and 3 stay readable).
 /// 5: appended counter kinds a pack declares (`CardType::Counter`,
 /// `Counter::Declared`) and the keywords `CannotBeBanished`,
-/// `EvolveAnyNumber`, `CannotLose` and `MustBeSelected` (after
-/// `Keyword::Declared`; versions 2 to 4 stay readable).
+/// `EvolveAnyNumber`, `CannotLose`, `MustBeSelected`,
+/// `PlayableFromCemetery`, `EnemiesMustAttack` and
+/// `OpponentsCannotDrawOutsideStartPhase` (after `Keyword::Declared`;
+/// versions 2 to 4 stay readable).
 pub const IR_VERSION: u32 = 5;
 
 /// The oldest IR version [`Module::from_bytes`] still reads: the last

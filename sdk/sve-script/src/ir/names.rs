@@ -246,6 +246,12 @@ named_enum! {
         CannotLose = "CannotLose",
         /// An opponent selecting for an ability must select it (IR 5).
         MustBeSelected = "MustBeSelected",
+        /// May be played from its owner's cemetery (IR 5).
+        PlayableFromCemetery = "PlayableFromCemetery",
+        /// Each enemy follower must attack once per turn if able (IR 5).
+        EnemiesMustAttack = "EnemiesMustAttack",
+        /// The opponent can't draw outside their start phase (IR 5).
+        OpponentsCannotDrawOutsideStartPhase = "OpponentsCannotDrawOutsideStartPhase",
     }
 }
 

@@ -32,6 +32,7 @@ impl Match {
                 actions.push(Action::Play { card });
             }
         }
+        self.push_cemetery_plays(player, &mut actions);
         self.push_activations(player, false, &mut actions);
         for &card in &p.field {
             self.push_evolutions(player, card, &mut actions);
@@ -46,8 +47,44 @@ impl Match {
                 });
             }
         }
-        actions.push(Action::EndMainPhase);
+        if !self.must_attack_first(player, &actions) {
+            actions.push(Action::EndMainPhase);
+        }
         actions
+    }
+
+    /// Plays of cards that may be played from the cemetery (later-sets
+    /// §12.12): played as from the hand, their cost paid as usual.
+    fn push_cemetery_plays(&self, player: PlayerId, out: &mut Vec<Action>) {
+        if !self.db.may_print_or_grant(Keywords::PLAYABLE_FROM_CEMETERY) {
+            return;
+        }
+        for &card in &self.state.player(player).cemetery {
+            let keywords = self.state.characteristics(&self.db, card).keywords;
+            if keywords.contains(Keywords::PLAYABLE_FROM_CEMETERY)
+                && self.can_play(player, card, false)
+            {
+                out.push(Action::Play { card });
+            }
+        }
+    }
+
+    /// Whether `player` may not end the main phase yet: an enemy card says
+    /// each of their followers must attack once a turn if able, and one
+    /// that has not attacked this turn has an attack among `actions`
+    /// (later-sets §12.10).
+    fn must_attack_first(&self, player: PlayerId, actions: &[Action]) -> bool {
+        if !self.db.may_print_or_grant(Keywords::ENEMIES_MUST_ATTACK)
+            || !self
+                .state
+                .field_grants(&self.db, player.opponent(), Keywords::ENEMIES_MUST_ATTACK)
+        {
+            return false;
+        }
+        let attacked = &self.state.player(player).this_turn.attacked;
+        actions.iter().any(|action| {
+            matches!(action, Action::Attack { attacker, .. } if !attacked.contains(attacker))
+        })
     }
 
     /// Quick plays available to the non-active player in a Quick window.
