@@ -91,6 +91,7 @@ pub trait GameApi {
     fn mill(&self, player: Player, count: u32);
     fn deck_to_hand(&self, card: CardRef);
     fn extra_turn(&self, player: Player);
+    fn skip_next_turn(&self, player: Player);
     fn play_card(&self, card: CardRef, cost: Option<i32>) -> bool;
     fn race(&self, card: CardRef, count: u8, use_ep: bool) -> bool;
     fn turn_face_down(&self, card: CardRef) -> bool;
@@ -273,6 +274,9 @@ impl GameApi for Imports {
     }
     fn deck_to_hand(&self, card: CardRef) {
         host::deck_to_hand(card);
+    }
+    fn skip_next_turn(&self, player: Player) {
+        host::skip_next_turn(player);
     }
     fn extra_turn(&self, player: Player) {
         host::extra_turn(player);

@@ -789,6 +789,11 @@ impl<'a> Game<'a> {
     pub fn extra_turn(&mut self, player: Player) {
         self.api().extra_turn(player.index());
     }
+    /// `player`'s next turn does not begin: their opponent's follows
+    /// theirs (CR 5.26). Asked twice, it still skips one turn.
+    pub fn skip_next_turn(&mut self, player: Player) {
+        self.api().skip_next_turn(player.index());
+    }
     /// Writes a line to the host log.
     pub fn log(&self, message: &str) {
         self.api().log(message);

@@ -722,6 +722,16 @@ impl AbilityCtx<'_> {
         self.m
             .apply(crate::engine::mutation::Mutation::AddExtraTurn(player));
     }
+
+    /// `player`'s next turn does not begin: the opponent's follows theirs
+    /// (CR 5.26, later-sets §12.9). Said twice, it still skips one turn.
+    pub fn skip_next_turn(&mut self, player: PlayerId) {
+        self.m.apply(crate::engine::mutation::Mutation::SetFlag(
+            player,
+            crate::engine::mutation::PlayerFlag::SkipNextTurn,
+            true,
+        ));
+    }
 }
 
 /// Where created tokens go.

@@ -38,6 +38,8 @@ pub enum PlayerFlag {
     EvolvedThisTurn,
     /// The player had to draw from an empty deck.
     DrewFromEmptyDeck,
+    /// The player's next turn does not begin.
+    SkipNextTurn,
 }
 
 /// A change to the state. Every state change is one of these.
@@ -450,6 +452,7 @@ impl Match {
                 match flag {
                     PlayerFlag::EvolvedThisTurn => p.evolved_this_turn = value,
                     PlayerFlag::DrewFromEmptyDeck => p.drew_from_empty_deck = value,
+                    PlayerFlag::SkipNextTurn => p.skip_next_turn = value,
                 }
             }
             Mutation::CountPlay { player, spell } => {

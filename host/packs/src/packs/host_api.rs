@@ -778,6 +778,10 @@ impl game::Host for HostState {
         }
     }
 
+    fn skip_next_turn(&mut self, player: u8) {
+        self.act(|cx| cx.skip_next_turn(Self::player(player)));
+    }
+
     fn extra_turn(&mut self, player: u8) {
         self.act(|cx| cx.extra_turn(Self::player(player)));
     }

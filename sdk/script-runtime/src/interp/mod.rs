@@ -692,6 +692,11 @@ impl<'a> Interpreter<'a> {
                 self.check_top(game, frame, *count, actions)?;
             }
             Effect::ExtraTurn => game.extra_turn(me),
+            Effect::SkipNextTurn { player } => {
+                for p in players(*player, &scope) {
+                    game.skip_next_turn(p);
+                }
+            }
             Effect::FlipEvolveDeckFaceDown { filter, count } => {
                 let face_up: Vec<CardRef> =
                     values::cards_matching(game, &scope, me, Zone::EvolveDeck, *filter)

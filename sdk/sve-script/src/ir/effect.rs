@@ -787,4 +787,10 @@ pub enum Effect {
         /// Which cards.
         to: Selection,
     },
+    /// `SkipNextTurn` (IR 5): `player`'s next turn does not begin (`Self`
+    /// you, `Opponent` the opponent, `AllPlayers` both; later-sets §12.9).
+    SkipNextTurn {
+        /// Whose turn.
+        player: Target,
+    },
 }

@@ -4,7 +4,7 @@
 use crate::cards::Keywords;
 use crate::engine::Match;
 use crate::engine::event::Resource;
-use crate::engine::mutation::Mutation;
+use crate::engine::mutation::{Mutation, PlayerFlag};
 use crate::engine::runtime::{Choice, Decision, Prompt, Resume, Task};
 use crate::engine::state::Phase;
 use crate::engine::state::query::{HAND_LIMIT, MAX_PP};
@@ -12,7 +12,7 @@ use crate::engine::state::query::{HAND_LIMIT, MAX_PP};
 impl Match {
     /// Start phase (rules-coverage.md §7.1).
     pub(crate) fn begin_turn(&mut self) {
-        let next = if self.state.turn == 0 {
+        let mut next = if self.state.turn == 0 {
             self.state.active
         } else if let Some(extra) = self.state.extra_turns.pop() {
             // CR 5.28.1.1: the most recently created extra turn first.
@@ -20,6 +20,12 @@ impl Match {
         } else {
             self.state.active.opponent()
         };
+        // CR 5.26.2: a skipped turn does not begin; the other player's
+        // follows. Each flag skips one turn, so this ends.
+        while self.state.player(next).skip_next_turn {
+            self.apply(Mutation::SetFlag(next, PlayerFlag::SkipNextTurn, false));
+            next = next.opponent();
+        }
         self.apply(Mutation::SetTurn {
             active: next,
             turn: self.state.turn + 1,

@@ -259,6 +259,7 @@ impl Match {
                 spells_played_this_turn: 0,
                 this_turn: TurnRecord::default(),
                 conceded: false,
+                skip_next_turn: false,
             });
         }
         let next_object = cards.len() as u32;

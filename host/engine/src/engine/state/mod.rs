@@ -255,6 +255,10 @@ pub struct PlayerState {
     pub this_turn: TurnRecord,
     /// The player has conceded.
     pub conceded: bool,
+    /// The player's next turn does not begin (CR 5.26; however many
+    /// effects said so, one turn).
+    #[serde(default)]
+    pub skip_next_turn: bool,
 }
 
 /// One player's cards that something happened to during the current turn,

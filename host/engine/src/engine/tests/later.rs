@@ -322,3 +322,28 @@ fn l12_15_an_enemy_that_must_be_selected_is_the_selection() {
     let v3 = s.card(P2, Zone::Field, "V3");
     assert_eq!(s.game.state().card(v3).damage, 0);
 }
+
+#[test]
+fn l12_9_a_skipped_turn_does_not_begin_and_two_skips_skip_one_turn() {
+    let mut s = brief_board(Side::new().field(["V1"]), Side::new());
+    let turn = s.game.state().turn;
+    s.game.state.players[P2.idx()].skip_next_turn = true;
+    s.end_turn();
+    assert_eq!(s.game.state().active, P1, "{}", s.dump());
+    assert_eq!(
+        s.game.state().turn,
+        turn + 1,
+        "the skipped turn never began"
+    );
+    assert!(!s.game.state().player(P2).skip_next_turn);
+    // Both players skipping: P2's turn is skipped, then P1's, so P2 plays
+    // next, and each flag is spent.
+    s.game.state.players[P1.idx()].skip_next_turn = true;
+    s.game.state.players[P2.idx()].skip_next_turn = true;
+    s.end_turn();
+    assert_eq!(s.game.state().active, P2);
+    assert!(!s.game.state().player(P1).skip_next_turn);
+    assert!(!s.game.state().player(P2).skip_next_turn);
+    s.end_turn();
+    assert_eq!(s.game.state().active, P1, "one turn skipped each");
+}
