@@ -255,6 +255,14 @@ pub struct ScenarioOption {
     pub status: Option<StatusGrant>,
 }
 
+impl ScenarioOption {
+    /// Whether every player can take it: it costs no gold or torches and
+    /// removes no card (a deck of one card can't lose it).
+    pub fn is_free(&self) -> bool {
+        self.gold >= 0 && self.torches >= 0 && !self.remove_card
+    }
+}
+
 /// A run-long passive (`[[relics]]`): it acts on the run (`effect`),
 /// inside every fight as a card on your field (`card`), or through a
 /// status in every fight (`status`); at least one of them.
@@ -637,6 +645,17 @@ pub(crate) fn check_content(
             return Err(fail(
                 &here,
                 format!("scenario `{}` has no options", scenario.id),
+            ));
+        }
+        // An option is offered only when the player can pay for it: one
+        // that costs nothing keeps a poor player from a dead end.
+        if !scenario.options.iter().any(ScenarioOption::is_free) {
+            return Err(fail(
+                &here,
+                format!(
+                    "scenario `{}` has no option every player can take (one that costs no gold or torches and removes no card)",
+                    scenario.id
+                ),
             ));
         }
         for option in &scenario.options {
@@ -1052,6 +1071,19 @@ mod tests {
         let err = Balance::from_toml(text, "b.toml", &starter).expect_err("no options");
         assert_eq!(err.line(), Some(2), "{err}");
         assert!(err.to_string().starts_with("b.toml:2: "), "{err}");
+    }
+
+    #[test]
+    fn a_scenario_only_some_players_can_answer_names_its_line() {
+        let text = "[[scenarios]]\nid = \"toll\"\ntext = \"A toll.\"\n\n[[scenarios.options]]\nlabel = \"Pay\"\ngold = -30\n\n[[scenarios.options]]\nlabel = \"Give up a card\"\nremove_card = true\n";
+        let err = Balance::from_toml(text, "b.toml", &starter).expect_err("a dead end");
+        assert_eq!(err.line(), Some(2), "{err}");
+        assert!(
+            err.message().contains("no option every player can take"),
+            "{err}"
+        );
+        let fair = format!("{text}\n[[scenarios.options]]\nlabel = \"Turn back\"\ndefense = -2\n");
+        Balance::from_toml(&fair, "b.toml", &starter).unwrap_or_else(|e| panic!("{e}"));
     }
 
     #[test]

@@ -1117,6 +1117,211 @@ mod tests {
         );
     }
 
+    /// Won fights, no card picks: whatever the run asks until it travels.
+    fn settle_to_travel(run: &mut Run, content: &Content) {
+        while !matches!(run.phase(), Phase::Travel) {
+            let choice = match run.phase() {
+                Phase::Fight(_) => Choice::Fought(FightResult {
+                    won: true,
+                    defense_left: 20,
+                    turns: 7,
+                }),
+                Phase::Reward(_) => Choice::SkipCard,
+                other => panic!("no {other:?} on this map before travel"),
+            };
+            run.apply(choice, content).expect("offered");
+        }
+    }
+
+    #[test]
+    fn light_changes_a_fights_enemy_and_its_pay() {
+        let db = Arc::new(sve_engine::cards::starter::starter_db().expect("bundled cards"));
+        let runner: Arc<dyn AbilityRunner> = Arc::new(NoAbilities);
+        // All fights, no twinkles.
+        let mut balance = Balance::default();
+        balance.map.unique_rooms = 0;
+        balance.odds.elite = 0;
+        balance.odds.shop = 0;
+        balance.odds.heal = 0;
+        balance.odds.random = 0;
+        let content =
+            Content::new(Arc::clone(&db), runner, &balance, &starter_deck).expect("content");
+        let list = content::resolve_named("SD01", &db, &starter_deck).expect("SD01");
+        let mut run = Run::new(RunSetup {
+            seed: 8,
+            deck_name: "SD01".to_owned(),
+            deck: RunDeck::from_list(&list, &db),
+            balance: balance.clone(),
+            card_fingerprint: content.fingerprint(),
+        });
+        let tier = balance.tier(1).expect("a tier").defense;
+        let mut specs = Vec::new();
+        // Floors 1 and 2 are lit by the start torch (radius 2), floor 3 is
+        // dark: no torch is placed.
+        for _ in 0..3 {
+            let next = run.map().next(run.position())[0];
+            run.apply(Choice::Move(next), &content).expect("a move");
+            let spec = run.fight().expect("all fights").clone();
+            assert_eq!(spec.light, run.light(next));
+            specs.push(spec);
+            if specs.len() < 3 {
+                settle_to_travel(&mut run, &content);
+            }
+        }
+        assert_eq!((specs[0].light, specs[2].light), (1, 0));
+        let dark = &balance.light.dark;
+        assert_eq!((specs[0].enemy_defense, specs[0].enemy_cards), (tier, 0));
+        assert_eq!(
+            (specs[2].enemy_defense, specs[2].enemy_cards),
+            (tier + dark.enemy_defense, dark.enemy_cards)
+        );
+        // The dark room pays more gold and two card picks.
+        let (gold, torches) = (run.gold(), run.torches());
+        run.apply(
+            Choice::Fought(FightResult {
+                won: true,
+                defense_left: 20,
+                turns: 7,
+            }),
+            &content,
+        )
+        .expect("won");
+        let [low, high] = balance.rewards.fight_gold;
+        let paid = run.gold() - gold;
+        let percent = dark.gold_percent;
+        assert!(
+            (low * percent / 100..=high * percent / 100).contains(&paid),
+            "{paid} gold"
+        );
+        assert!(matches!(
+            run.phase(),
+            Phase::Reward(reward) if reward.picks_after + 1 == dark.card_picks
+        ));
+        // Its rewards: the picks and the torch it may have dropped.
+        let dropped = run.torches() - torches;
+        assert_eq!(run.fights()[2].rewards, dark.card_picks + dropped);
+    }
+
+    #[test]
+    fn a_shop_sells_cards_and_torches_buys_cards_and_removes_one() {
+        let db = Arc::new(sve_engine::cards::starter::starter_db().expect("bundled cards"));
+        let runner: Arc<dyn AbilityRunner> = Arc::new(NoAbilities);
+        // Shops on every free room, and gold to spend.
+        let mut balance = Balance::default();
+        balance.map.floors = 5;
+        balance.map.unique_rooms = 0;
+        balance.player.start_gold = 500;
+        balance.odds.fight = 0;
+        balance.odds.elite = 0;
+        balance.odds.heal = 0;
+        balance.odds.random = 0;
+        balance.odds.shop = 1;
+        let content =
+            Content::new(Arc::clone(&db), runner, &balance, &starter_deck).expect("content");
+        let list = content::resolve_named("SD01", &db, &starter_deck).expect("SD01");
+        let mut run = Run::new(RunSetup {
+            seed: 4,
+            deck_name: "SD01".to_owned(),
+            deck: RunDeck::from_list(&list, &db),
+            balance: balance.clone(),
+            card_fingerprint: content.fingerprint(),
+        });
+        for _ in 0..2 {
+            settle_to_travel(&mut run, &content);
+            let next = run.map().next(run.position())[0];
+            run.apply(Choice::Move(next), &content).expect("a move");
+        }
+        let Phase::Shop(shop) = run.phase().clone() else {
+            panic!("floor 2 is a shop, not {:?}", run.phase());
+        };
+        let prices = &balance.shop;
+        assert_eq!(shop.cards.len() as u32, prices.cards_offered);
+        for (id, price) in &shop.cards {
+            let cost = u32::from(content.cost_of(id));
+            assert_eq!(
+                *price,
+                prices.card_price + prices.card_price_per_cost * cost
+            );
+        }
+        let (gold, deck) = (run.gold(), run.deck().main.len());
+        run.apply(Choice::Buy(0), &content).expect("a card");
+        assert_eq!(run.gold(), gold - shop.cards[0].1);
+        assert_eq!(run.deck().main.last(), Some(&shop.cards[0].0));
+        let Phase::Shop(after) = run.phase() else {
+            panic!("still shopping");
+        };
+        assert_eq!(after.cards.len(), shop.cards.len() - 1, "sold once");
+        let torches = run.torches();
+        run.apply(Choice::BuyTorch, &content).expect("a torch");
+        run.apply(Choice::BuyTorch, &content).expect("another");
+        assert_eq!(run.torches(), torches + 2);
+        assert!(!run.choices().contains(&Choice::BuyTorch), "two a shop");
+        let gold = run.gold();
+        run.apply(Choice::Remove(0), &content).expect("a removal");
+        assert_eq!(run.gold(), gold - prices.remove_price);
+        assert!(
+            !run.choices().iter().any(|c| matches!(c, Choice::Remove(_))),
+            "one removal a shop"
+        );
+        run.apply(Choice::Sell(0), &content).expect("a sale");
+        assert_eq!(run.gold(), gold - prices.remove_price + prices.sell_price);
+        assert_eq!(run.deck().main.len(), deck + 1 - 2);
+        run.apply(Choice::Leave, &content).expect("out");
+        assert_eq!(run.phase(), &Phase::Travel);
+    }
+
+    #[test]
+    fn a_unique_event_waits_for_bright_light_and_may_be_declined() {
+        use crate::events::UniqueKind;
+        let db = Arc::new(sve_engine::cards::starter::starter_db().expect("bundled cards"));
+        let runner: Arc<dyn AbilityRunner> = Arc::new(NoAbilities);
+        // Every room from floor 1 holds a unique relic; the free rooms
+        // are heals.
+        let mut balance = Balance::default();
+        balance.map.floors = 5;
+        balance.map.unique_rooms = 100;
+        balance.map.unique_min_floor = 1;
+        balance.odds.unique_fight_percent = 0;
+        balance.odds.fight = 0;
+        balance.odds.elite = 0;
+        balance.odds.shop = 0;
+        balance.odds.random = 0;
+        balance.odds.heal = 1;
+        let content =
+            Content::new(Arc::clone(&db), runner, &balance, &starter_deck).expect("content");
+        let list = content::resolve_named("SD01", &db, &starter_deck).expect("SD01");
+        let mut run = Run::new(RunSetup {
+            seed: 3,
+            deck_name: "SD01".to_owned(),
+            deck: RunDeck::from_list(&list, &db),
+            balance,
+            card_fingerprint: content.fingerprint(),
+        });
+        // Floor 1, lit by the start torch alone: the fight, and no twinkle.
+        let first = run.map().next(run.position())[0];
+        run.apply(Choice::Move(first), &content).expect("a move");
+        assert_eq!(run.light(first), 1);
+        settle_to_travel(&mut run, &content);
+        assert_eq!(run.phase(), &Phase::Travel, "level 1 wakes no twinkle");
+        // A torch makes the room bright: the twinkle takes shape.
+        run.apply(Choice::PlaceTorch, &content).expect("a torch");
+        assert_eq!(run.light(first), 2);
+        assert_eq!(run.phase(), &Phase::Unique(UniqueKind::Relic));
+        assert_eq!(run.choices(), [Choice::Accept, Choice::Decline]);
+        run.apply(Choice::Decline, &content).expect("declined");
+        assert_eq!(run.phase(), &Phase::Travel);
+        assert!(run.relics().is_empty());
+        // Floor 2 is bright from both torches: after the heal, its twinkle
+        // comes at once, and accepting it gives a relic.
+        let second = run.map().next(run.position())[0];
+        run.apply(Choice::Move(second), &content).expect("a move");
+        assert!(run.light(second) >= 2);
+        assert_eq!(run.phase(), &Phase::Unique(UniqueKind::Relic));
+        run.apply(Choice::Accept, &content).expect("accepted");
+        assert_eq!(run.relics().len(), 1);
+        assert_eq!(run.phase(), &Phase::Travel);
+    }
+
     /// A balance of 5 floors whose free rooms are all one scenario: an
     /// option giving you poison for the next fight and a relic poisoning
     /// the enemy in every fight.
