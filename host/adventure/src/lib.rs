@@ -8,8 +8,8 @@
 //! fights are real SVE matches played by the engine ([`fight`]) with the
 //! cards and code the caller loads ([`content`]); rewards grow the deck
 //! ([`rewards`], weighed by cost and [`rarity`]). Every number is
-//! [`balance`] data, and packs add relics, scenarios, statuses and
-//! encounter decks with an `adventure.toml` ([`pack`]). Relics may be cards
+//! [`balance`] data, and packs add relics, scenarios, statuses,
+//! encounter decks and numbers with an `adventure.toml` ([`pack`]). Relics may be cards
 //! put onto your field in every fight, and [`status`]es act on either side
 //! of a fight for some turns.
 //!
