@@ -92,6 +92,7 @@ pub trait GameApi {
     fn deck_to_hand(&self, card: CardRef);
     fn extra_turn(&self, player: Player);
     fn skip_next_turn(&self, player: Player);
+    fn win_game(&self, player: Player);
     fn play_card(&self, card: CardRef, cost: Option<i32>) -> bool;
     fn race(&self, card: CardRef, count: u8, use_ep: bool) -> bool;
     fn turn_face_down(&self, card: CardRef) -> bool;
@@ -277,6 +278,9 @@ impl GameApi for Imports {
     }
     fn skip_next_turn(&self, player: Player) {
         host::skip_next_turn(player);
+    }
+    fn win_game(&self, player: Player) {
+        host::win_game(player);
     }
     fn extra_turn(&self, player: Player) {
         host::extra_turn(player);

@@ -794,6 +794,11 @@ impl<'a> Game<'a> {
     pub fn skip_next_turn(&mut self, player: Player) {
         self.api().skip_next_turn(player.index());
     }
+    /// `player` wins the game at once, unless a card on their opponent's
+    /// field says the opponent can't lose.
+    pub fn win_game(&mut self, player: Player) {
+        self.api().win_game(player.index());
+    }
     /// Writes a line to the host log.
     pub fn log(&self, message: &str) {
         self.api().log(message);

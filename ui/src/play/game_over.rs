@@ -111,6 +111,7 @@ pub fn reason_text(view: &MatchView, outcome: Outcome) -> String {
                 WinReason::LeaderDefense => format!("{loser}'s leader defense reached 0."),
                 WinReason::DeckOut => format!("{loser} had to draw from an empty deck."),
                 WinReason::Concede => format!("{loser} conceded."),
+                WinReason::Effect => format!("{loser} lost to a card's effect."),
             }
         }
     }

@@ -723,6 +723,21 @@ impl AbilityCtx<'_> {
             .apply(crate::engine::mutation::Mutation::AddExtraTurn(player));
     }
 
+    /// `player` wins the game at once, in the middle of the resolution
+    /// (CR 1.2.4, 5.23.1), unless their opponent can't lose (a card on the
+    /// opponent's field says so, CR 1.3.3: the prohibition wins).
+    pub fn win_game(&mut self, player: PlayerId) {
+        let state = &self.m.state;
+        if state.outcome.is_some()
+            || state.field_grants(&self.m.db, player.opponent(), Keywords::CANNOT_LOSE)
+        {
+            return;
+        }
+        self.m.apply(crate::engine::mutation::Mutation::SetOutcome(
+            crate::engine::Outcome::Win(player, crate::engine::WinReason::Effect),
+        ));
+    }
+
     /// `player`'s next turn does not begin: the opponent's follows theirs
     /// (CR 5.26, later-sets §12.9). Said twice, it still skips one turn.
     pub fn skip_next_turn(&mut self, player: PlayerId) {

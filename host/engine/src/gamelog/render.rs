@@ -342,6 +342,7 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
                     WinReason::LeaderDefense => "leader defense reached 0",
                     WinReason::DeckOut => "drew from an empty deck",
                     WinReason::Concede => "conceded",
+                    WinReason::Effect => "lost to a card's effect",
                 };
                 EventText::line(LineKind::GameOver, format!("{winner} wins {reason:?}")).and_log_of(
                     LogKind::GameOver,

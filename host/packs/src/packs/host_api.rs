@@ -778,6 +778,10 @@ impl game::Host for HostState {
         }
     }
 
+    fn win_game(&mut self, player: u8) {
+        self.act(|cx| cx.win_game(Self::player(player)));
+    }
+
     fn skip_next_turn(&mut self, player: u8) {
         self.act(|cx| cx.skip_next_turn(Self::player(player)));
     }

@@ -697,6 +697,11 @@ impl<'a> Interpreter<'a> {
                     game.skip_next_turn(p);
                 }
             }
+            Effect::WinGame { player } => {
+                for p in players(*player, &scope) {
+                    game.win_game(p);
+                }
+            }
             Effect::FlipEvolveDeckFaceDown { filter, count } => {
                 let face_up: Vec<CardRef> =
                     values::cards_matching(game, &scope, me, Zone::EvolveDeck, *filter)

@@ -72,6 +72,7 @@ pub(crate) enum EffectKind {
     RevealTop,
     ExtraTurn,
     SkipNextTurn,
+    WinGame,
     FlipEvolveDeckFaceDown,
     Complex,
     ReducedCost,
@@ -188,6 +189,7 @@ pub(crate) const STANDARD: Table<EffectKind> = &[
     ("RevealTop", EffectKind::RevealTop),
     ("ExtraTurn", EffectKind::ExtraTurn),
     ("SkipNextTurn", EffectKind::SkipNextTurn),
+    ("WinGame", EffectKind::WinGame),
     ("FlipEvolveDeckFaceDown", EffectKind::FlipEvolveDeckFaceDown),
     ("ComplexEffect", EffectKind::Complex),
     ("Complex", EffectKind::Complex),
@@ -226,7 +228,8 @@ impl EffectKind {
             | CemeteryToField
             | CemeteryToFieldAndTarget
             | Shuffle
-            | SkipNextTurn => ToForm::Target,
+            | SkipNextTurn
+            | WinGame => ToForm::Target,
             DealDamageDivided => ToForm::Filter,
             DrawThenDamage
             | Destroy
@@ -309,9 +312,9 @@ mod tests {
     fn the_catalogue_has_every_effect_and_alias_once() {
         let mut names: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         names.extend(PASSIVE.iter().map(|(name, _)| *name));
-        // 86 standard spellings: the 84 of §5.4 (aliases and the two cost
-        // modifiers included), the §11 branch effect and `SkipNextTurn`
-        // (later-sets §12.9). Plus 4 passive ones;
+        // 87 standard spellings: the 84 of §5.4 (aliases and the two cost
+        // modifiers included), the §11 branch effect, `SkipNextTurn` and
+        // `WinGame` (later-sets §12.9, §12.3). Plus 4 passive ones;
         // `GiveKeyword`/`GiveStat` appear in both tables with different
         // meanings.
         const NEW_EFFECT: &str = "a new effect needs: its `EffectKind` here, each spelling in \
@@ -320,7 +323,7 @@ mod tests {
             (src/ir/effect.rs; then bump IR_VERSION as tests/ir_version.rs says: an append \
             keeps packaged packs loading), and its run in sdk/script-runtime/src/interp/mod.rs; \
             then update the count here";
-        assert_eq!(STANDARD.len(), 86, "{NEW_EFFECT}");
+        assert_eq!(STANDARD.len(), 87, "{NEW_EFFECT}");
         assert_eq!(PASSIVE.len(), 4, "{NEW_EFFECT}");
         let mut standard: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         standard.sort_unstable();

@@ -459,6 +459,9 @@ pub(crate) fn lower_effect(
         EffectKind::SkipNextTurn => Effect::SkipNextTurn {
             player: player_target(to, call.name, cx)?,
         },
+        EffectKind::WinGame => Effect::WinGame {
+            player: player_target(to, call.name, cx)?,
+        },
         EffectKind::FlipEvolveDeckFaceDown => {
             let filter = args.filter(cx);
             let count = args.opt_count(cx)?;

@@ -793,4 +793,10 @@ pub enum Effect {
         /// Whose turn.
         player: Target,
     },
+    /// `WinGame` (IR 5): `player` wins the game at once (`Self` you;
+    /// later-sets §12.3), unless their opponent can't lose.
+    WinGame {
+        /// Who wins.
+        player: Target,
+    },
 }

@@ -412,6 +412,7 @@ impl Effect {
             ),
             Effect::ExtraTurn => ("ExtraTurn", vec![]),
             Effect::SkipNextTurn { player } => ("SkipNextTurn", vec![("to", P::Player(*player))]),
+            Effect::WinGame { player } => ("WinGame", vec![("to", P::Player(*player))]),
             Effect::FlipEvolveDeckFaceDown { filter, count } => (
                 "FlipEvolveDeckFaceDown",
                 vec![

@@ -124,6 +124,8 @@ pub enum WinReason {
     DeckOut,
     /// The opponent conceded.
     Concede,
+    /// A card's effect said its controller wins (CR 1.2.4, 5.23).
+    Effect,
 }
 
 /// One card object and its placement state: plain data, so the card
