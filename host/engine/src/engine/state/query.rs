@@ -291,10 +291,19 @@ impl GameState {
     /// field ("you may evolve any number of times", "you can't lose";
     /// later-sets §12.1, §12.3).
     pub fn field_grants(&self, db: &CardDb, player: PlayerId, keyword: Keywords) -> bool {
-        self.player(player)
-            .field
-            .iter()
-            .any(|card| self.characteristics(db, *card).keywords.contains(keyword))
+        // Most pools have no such card, and it is asked on hot paths
+        // (legal actions): say no before working out characteristics.
+        let may_have = db.may_print_or_grant(keyword)
+            || self
+                .effects
+                .iter()
+                .any(|e| matches!(e.kind, EffectKind::Keywords(k) if k.intersects(keyword)));
+        may_have
+            && self
+                .player(player)
+                .field
+                .iter()
+                .any(|card| self.characteristics(db, *card).keywords.contains(keyword))
     }
 
     /// Whether an ability may banish `card`: not a card on the field that
