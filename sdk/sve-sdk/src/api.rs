@@ -93,6 +93,7 @@ pub trait GameApi {
     fn extra_turn(&self, player: Player);
     fn skip_next_turn(&self, player: Player);
     fn win_game(&self, player: Player);
+    fn take_control(&self, card: CardRef, player: Player) -> bool;
     fn play_card(&self, card: CardRef, cost: Option<i32>) -> bool;
     fn race(&self, card: CardRef, count: u8, use_ep: bool) -> bool;
     fn turn_face_down(&self, card: CardRef) -> bool;
@@ -281,6 +282,9 @@ impl GameApi for Imports {
     }
     fn win_game(&self, player: Player) {
         host::win_game(player);
+    }
+    fn take_control(&self, card: CardRef, player: Player) -> bool {
+        host::take_control(card, player)
     }
     fn extra_turn(&self, player: Player) {
         host::extra_turn(player);

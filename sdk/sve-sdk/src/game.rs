@@ -794,6 +794,13 @@ impl<'a> Game<'a> {
     pub fn skip_next_turn(&mut self, player: Player) {
         self.api().skip_next_turn(player.index());
     }
+    /// `player` takes control of a card on the other player's field: it
+    /// moves to their field keeping its damage, counters, evolution and
+    /// effects, and can't attack this turn without Storm or Rush. False
+    /// when it is not there or `player`'s field is full.
+    pub fn take_control(&mut self, card: CardRef, player: Player) -> bool {
+        self.api().take_control(card, player.index())
+    }
     /// `player` wins the game at once, unless a card on their opponent's
     /// field says the opponent can't lose.
     pub fn win_game(&mut self, player: Player) {

@@ -3,23 +3,11 @@
 //! numbers it; Heat Sink enters with 2 and spends them as a cost, Bellows
 //! puts them with card code, and the log names them as the pack does.
 
-use crate::packs::{load, scenario};
-use sve_engine::board::{Board, Side};
+use crate::declared_keywords::{board, overheat};
+use sve_engine::board::Side;
 use sve_engine::engine::{AbilityIdx, Action, PlayerId, Zone};
-use sve_packs::packs::LoadedPacks;
 
 const P1: PlayerId = PlayerId(0);
-
-fn overheat() -> LoadedPacks {
-    let loaded = load(&["tests/packs/overheat-rust"]);
-    let errors = sve_tests::load_errors(&loaded.diagnostics);
-    assert!(errors.is_empty(), "{errors:?}");
-    loaded
-}
-
-fn board(loaded: &LoadedPacks, p1: Side) -> Board {
-    scenario(loaded).side(P1, p1).build()
-}
 
 #[test]
 fn the_pack_declares_heat_and_its_cards_name_it() {

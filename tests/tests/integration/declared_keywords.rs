@@ -12,14 +12,16 @@ use sve_packs::packs::LoadedPacks;
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
 
-fn overheat() -> LoadedPacks {
+/// The overheat-rust pack loaded over the starter cards, without errors.
+pub(crate) fn overheat() -> LoadedPacks {
     let loaded = load(&["tests/packs/overheat-rust"]);
     let errors = sve_tests::load_errors(&loaded.diagnostics);
     assert!(errors.is_empty(), "{errors:?}");
     loaded
 }
 
-fn board(loaded: &LoadedPacks, p1: Side) -> Board {
+/// A board of the loaded cards with `p1` and an empty P2 side.
+pub(crate) fn board(loaded: &LoadedPacks, p1: Side) -> Board {
     scenario(loaded).side(P1, p1).side(P2, Side::new()).build()
 }
 

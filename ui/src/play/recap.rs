@@ -54,7 +54,8 @@ fn is_recapped(event: &Event) -> bool {
             | MoveCause::ReturnToHand
             | MoveCause::Discard
             | MoveCause::TokenCreated
-            | MoveCause::PutByEffect => true,
+            | MoveCause::PutByEffect
+            | MoveCause::ControlChange => true,
             MoveCause::Setup
             | MoveCause::Draw
             | MoveCause::Mulligan

@@ -723,6 +723,26 @@ impl AbilityCtx<'_> {
             .apply(crate::engine::mutation::Mutation::AddExtraTurn(player));
     }
 
+    /// `player` takes control of a card on the other player's field (CR
+    /// 5.22): it moves to their field as the same object, keeping its
+    /// damage, counters, evolution, engaged state and effects, and can't
+    /// attack this turn without Storm or Rush; it still goes to its
+    /// owner's zones when it leaves. Nothing happens, and false comes
+    /// back, when it is not on the other field or `player`'s field is
+    /// full (later-sets §12.8).
+    pub fn take_control(&mut self, card: CardRef, player: PlayerId) -> bool {
+        let state = self.m.state.card(card);
+        if state.zone != Zone::Field
+            || state.controller == player
+            || self.m.state.field_room(player) == 0
+        {
+            return false;
+        }
+        self.m
+            .apply(crate::engine::mutation::Mutation::ChangeControl { card, to: player });
+        true
+    }
+
     /// `player` wins the game at once, in the middle of the resolution
     /// (CR 1.2.4, 5.23.1), unless their opponent can't lose (a card on the
     /// opponent's field says so, CR 1.3.3: the prohibition wins).

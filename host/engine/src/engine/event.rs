@@ -53,6 +53,10 @@ pub enum MoveCause {
     /// A serve ability put a Carrot into the race (Umamusume). Last, so the
     /// encoding of the older causes, which replays hash, stays the same.
     Race,
+    /// The other player took control of it: it moved from field to field,
+    /// the same object (CR 5.22, later-sets §12.8). Appended after `Race`
+    /// for the same reason.
+    ControlChange,
 }
 
 /// Kinds of damage (rules-coverage.md §9.2).

@@ -119,6 +119,15 @@ pub enum Mutation {
     SetCombat(Option<Combat>),
     /// `player` takes another turn after this one (CR 5.28).
     AddExtraTurn(PlayerId),
+    /// `to` takes control of a field card: it moves to their field as the
+    /// same object, keeping its damage, counters, evolution, engaged state
+    /// and effects, and counts as having come there this turn (CR 5.22).
+    ChangeControl {
+        /// The card on a field.
+        card: CardRef,
+        /// Its new controller.
+        to: PlayerId,
+    },
     /// `player` concedes (CR 1.2.3).
     Concede(PlayerId),
     /// Set a player's resource.
@@ -192,6 +201,7 @@ impl Mutation {
         }
         match self {
             Mutation::Move { card, to, .. } => watched(*to) || watched(state.card(*card).zone),
+            Mutation::ChangeControl { .. } => true,
             // Decided by `counts_through_passives`.
             Mutation::AddPending(_) | Mutation::TakePending(_) | Mutation::NameTrait(_) => false,
             Mutation::SetEngaged(..)
@@ -245,6 +255,7 @@ impl Mutation {
         }
         match self {
             Mutation::Move { card, to, .. } => watched(*to) || watched(state.card(*card).zone),
+            Mutation::ChangeControl { .. } => true,
             Mutation::DamageFollower { .. }
             | Mutation::CreateCard { .. }
             | Mutation::SetEvolved { .. }
@@ -314,6 +325,7 @@ impl Mutation {
     fn touched(&self) -> Touched {
         match self {
             Mutation::Move { card, .. }
+            | Mutation::ChangeControl { card, .. }
             | Mutation::SetEngaged(card, _)
             | Mutation::SetFaceUp(card, _)
             | Mutation::DamageFollower { card, .. }
@@ -360,7 +372,10 @@ impl Match {
         }
         if matches!(
             mutation,
-            Mutation::Move { .. } | Mutation::SetFaceUp(..) | Mutation::CreateCard { .. }
+            Mutation::Move { .. }
+                | Mutation::ChangeControl { .. }
+                | Mutation::SetFaceUp(..)
+                | Mutation::CreateCard { .. }
         ) {
             self.work.count_move();
         }
@@ -385,6 +400,7 @@ impl Match {
                 place,
                 cause,
             } => self.apply_move(card, to_player, to, place, cause),
+            Mutation::ChangeControl { card, to } => self.change_control(card, to),
             Mutation::SetEngaged(card, engaged) => {
                 let state = &mut self.state.cards[card.idx()];
                 if state.engaged == engaged {
@@ -654,6 +670,36 @@ impl Match {
             }
             Mutation::NameTrait(name) => self.state.granted_traits.push(name),
         }
+    }
+
+    /// [`Mutation::ChangeControl`]: field to field, the same object.
+    fn change_control(&mut self, card: CardRef, to: PlayerId) {
+        let c = self.state.card(card);
+        let from = c.controller;
+        if c.zone != Zone::Field || from == to {
+            return;
+        }
+        let (owner, def) = (c.owner, c.def);
+        let evolved = c.evolved_with.map(|e| self.state.card(e).def);
+        self.state.players[from.idx()].field.retain(|f| *f != card);
+        self.state.players[to.idx()].field.push(card);
+        let turn = self.state.turn;
+        let c = &mut self.state.cards[card.idx()];
+        c.controller = to;
+        // It has not been on its new controller's field since the turn
+        // began (CR 8.4.2.1): it can't attack this turn without Storm or
+        // Rush.
+        c.entered_turn = turn;
+        self.emit(Event::Moved {
+            card,
+            def: Some(def),
+            owner,
+            controller: from,
+            from: Zone::Field,
+            to: Zone::Field,
+            cause: MoveCause::ControlChange,
+            evolved,
+        });
     }
 
     fn apply_move(

@@ -92,6 +92,7 @@ fn every_move_reads_as_player_words() {
         MoveCause::Sandbox,
         MoveCause::Evolve,
         MoveCause::Race,
+        MoveCause::ControlChange,
     ];
     let mut texts = Vec::new();
     for cause in causes {

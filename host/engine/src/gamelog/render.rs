@@ -103,6 +103,13 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
                     None,
                     Some(format!("{owner} serves {name}: a follower races")),
                 ),
+                MoveCause::ControlChange => (
+                    Some(LineKind::Moved),
+                    Some(format!(
+                        "{} takes control of {owner}'s {name}",
+                        controller.opponent()
+                    )),
+                ),
             };
             let mut text = match kind {
                 Some(kind) => {

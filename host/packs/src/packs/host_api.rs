@@ -778,6 +778,15 @@ impl game::Host for HostState {
         }
     }
 
+    fn take_control(&mut self, card: u32, player: u8) -> bool {
+        let Some(card) = self.card(card) else {
+            return false;
+        };
+        let mut taken = false;
+        self.act(|cx| taken = cx.take_control(card, Self::player(player)));
+        taken
+    }
+
     fn win_game(&mut self, player: u8) {
         self.act(|cx| cx.win_game(Self::player(player)));
     }

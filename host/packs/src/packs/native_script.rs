@@ -276,6 +276,8 @@ impl GameApi for NativeGame<'_> {
     fn extra_turn(player: u8) -> () => |h: &mut HostState| h.extra_turn(player);
     fn skip_next_turn(player: u8) -> () => |h: &mut HostState| h.skip_next_turn(player);
     fn win_game(player: u8) -> () => |h: &mut HostState| h.win_game(player);
+    fn take_control(card: u32, player: u8) -> bool
+        => |h: &mut HostState| h.take_control(card, player);
     fn play_card(card: u32, cost: Option<i32>) -> bool
         => |h: &mut HostState| h.play_card(card, cost);
     fn race(card: u32, count: u8, use_ep: bool) -> bool

@@ -702,6 +702,16 @@ impl<'a> Interpreter<'a> {
                     game.win_game(p);
                 }
             }
+            Effect::TakeControl { to } => {
+                self.each_card(game, frame, *to, "Take control of", |g, c| {
+                    g.take_control(c, me);
+                })?
+            }
+            Effect::GiveControl { to } => {
+                self.each_card(game, frame, *to, "Give control of", |g, c| {
+                    g.take_control(c, me.opponent());
+                })?
+            }
             Effect::FlipEvolveDeckFaceDown { filter, count } => {
                 let face_up: Vec<CardRef> =
                     values::cards_matching(game, &scope, me, Zone::EvolveDeck, *filter)

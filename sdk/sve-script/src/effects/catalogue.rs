@@ -73,6 +73,8 @@ pub(crate) enum EffectKind {
     ExtraTurn,
     SkipNextTurn,
     WinGame,
+    TakeControl,
+    GiveControl,
     FlipEvolveDeckFaceDown,
     Complex,
     ReducedCost,
@@ -190,6 +192,8 @@ pub(crate) const STANDARD: Table<EffectKind> = &[
     ("ExtraTurn", EffectKind::ExtraTurn),
     ("SkipNextTurn", EffectKind::SkipNextTurn),
     ("WinGame", EffectKind::WinGame),
+    ("TakeControl", EffectKind::TakeControl),
+    ("GiveControl", EffectKind::GiveControl),
     ("FlipEvolveDeckFaceDown", EffectKind::FlipEvolveDeckFaceDown),
     ("ComplexEffect", EffectKind::Complex),
     ("Complex", EffectKind::Complex),
@@ -233,6 +237,8 @@ impl EffectKind {
             DealDamageDivided => ToForm::Filter,
             DrawThenDamage
             | Destroy
+            | TakeControl
+            | GiveControl
             | Banish
             | ReturnToHand
             | SendToCemetery
@@ -312,9 +318,10 @@ mod tests {
     fn the_catalogue_has_every_effect_and_alias_once() {
         let mut names: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         names.extend(PASSIVE.iter().map(|(name, _)| *name));
-        // 87 standard spellings: the 84 of §5.4 (aliases and the two cost
-        // modifiers included), the §11 branch effect, `SkipNextTurn` and
-        // `WinGame` (later-sets §12.9, §12.3). Plus 4 passive ones;
+        // 89 standard spellings: the 84 of §5.4 (aliases and the two cost
+        // modifiers included), the §11 branch effect, `SkipNextTurn`,
+        // `WinGame`, `TakeControl` and `GiveControl` (later-sets §12.9,
+        // §12.3, §12.8). Plus 4 passive ones;
         // `GiveKeyword`/`GiveStat` appear in both tables with different
         // meanings.
         const NEW_EFFECT: &str = "a new effect needs: its `EffectKind` here, each spelling in \
@@ -323,7 +330,7 @@ mod tests {
             (src/ir/effect.rs; then bump IR_VERSION as tests/ir_version.rs says: an append \
             keeps packaged packs loading), and its run in sdk/script-runtime/src/interp/mod.rs; \
             then update the count here";
-        assert_eq!(STANDARD.len(), 87, "{NEW_EFFECT}");
+        assert_eq!(STANDARD.len(), 89, "{NEW_EFFECT}");
         assert_eq!(PASSIVE.len(), 4, "{NEW_EFFECT}");
         let mut standard: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         standard.sort_unstable();

@@ -462,6 +462,12 @@ pub(crate) fn lower_effect(
         EffectKind::WinGame => Effect::WinGame {
             player: player_target(to, call.name, cx)?,
         },
+        EffectKind::TakeControl => Effect::TakeControl {
+            to: selection(to, cx)?,
+        },
+        EffectKind::GiveControl => Effect::GiveControl {
+            to: selection(to, cx)?,
+        },
         EffectKind::FlipEvolveDeckFaceDown => {
             let filter = args.filter(cx);
             let count = args.opt_count(cx)?;

@@ -799,4 +799,17 @@ pub enum Effect {
         /// Who wins.
         player: Target,
     },
+    /// `TakeControl` (IR 5): you take control of the targets on the
+    /// opponent's field (later-sets §12.8); nothing happens to one when
+    /// your field is full.
+    TakeControl {
+        /// The targets.
+        to: Selection,
+    },
+    /// `GiveControl` (IR 5): the opponent takes control of the targets on
+    /// your field (later-sets §12.8).
+    GiveControl {
+        /// The targets.
+        to: Selection,
+    },
 }

@@ -413,6 +413,8 @@ impl Effect {
             Effect::ExtraTurn => ("ExtraTurn", vec![]),
             Effect::SkipNextTurn { player } => ("SkipNextTurn", vec![("to", P::Player(*player))]),
             Effect::WinGame { player } => ("WinGame", vec![("to", P::Player(*player))]),
+            Effect::TakeControl { to } => ("TakeControl", vec![("to", P::Sel(*to))]),
+            Effect::GiveControl { to } => ("GiveControl", vec![("to", P::Sel(*to))]),
             Effect::FlipEvolveDeckFaceDown { filter, count } => (
                 "FlipEvolveDeckFaceDown",
                 vec![

@@ -347,3 +347,27 @@ fn l12_9_a_skipped_turn_does_not_begin_and_two_skips_skip_one_turn() {
     s.end_turn();
     assert_eq!(s.game.state().active, P1, "one turn skipped each");
 }
+
+#[test]
+fn l12_8_a_card_taken_keeps_its_state_waits_a_turn_to_attack_and_goes_home_when_it_leaves() {
+    let mut s = brief_board(Side::new().field(["V1"]), Side::new().field(["V3"]));
+    let v3 = s.card(P2, Zone::Field, "V3");
+    s.game.state.cards[v3.idx()].damage = 1;
+    let object = s.game.state().card(v3).object;
+    s.game
+        .apply(crate::engine::mutation::Mutation::ChangeControl { card: v3, to: P1 });
+    let state = s.game.state().card(v3);
+    assert_eq!((state.controller, state.zone), (P1, Zone::Field));
+    assert_eq!((state.damage, state.object), (1, object), "the same object");
+    assert!(s.game.state().player(P2).field.is_empty());
+    assert!(
+        !s.can(s.attack_action("V3", "leader")),
+        "not on its new controller's field since the turn began"
+    );
+    s.end_turn();
+    s.end_turn();
+    assert!(s.can(s.attack_action("V3", "leader")), "{}", s.dump());
+    // It leaves to its owner's zones.
+    s.game.destroy(v3, true);
+    assert!(s.find(P2, Zone::Cemetery, "V3").is_some(), "{}", s.dump());
+}
