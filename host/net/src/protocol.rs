@@ -26,8 +26,9 @@ use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
 /// The protocol version this build speaks. 7: [`ServerMsg::CardData`]
-/// names the card pool's declared counter kinds (`counters`), and a match
-/// may end by a card's effect (`WinReason::Effect`). 6: after the
+/// names the card pool's declared counter kinds (`counters`), a match may
+/// end by a card's effect (`WinReason::Effect`), and a card may move by a
+/// control change (`MoveCause::ControlChange`). 6: after the
 /// first whole [`Update`], a connection is sent [`ServerMsg::Patch`]es,
 /// the board as what changed since its last view ([`crate::patch`]). 5: keyword sets are 128 bits
 /// (the high half: the card pool's declared keywords, on card faces and
