@@ -2,12 +2,15 @@
 //! them. Each screen draws itself; the app only reacts to what they return.
 
 use crate::adventure::{AdventureContext, AdventureRequest, AdventureScreen};
+#[cfg(feature = "desktop")]
 use crate::arena_screen::{ArenaRequest, ArenaScreen};
 use crate::card_art::{ArtFolderField, CardArt};
+use crate::catalog::Catalog;
 use crate::config::MatchConfig;
 use crate::deck_builder::{DeckBuilder, DeckBuilderRequest};
 use crate::frame_times::FrameTimes;
 use crate::online::{OnlineRequest, OnlineScreen};
+#[cfg(feature = "desktop")]
 use crate::packs_panel::PacksPanel;
 use crate::play::anim::AnimSpeed;
 use crate::play::{MatchScreen, ScreenRequest};
@@ -16,7 +19,6 @@ use crate::settings::Settings;
 use crate::start::{StartRequest, StartScreen};
 use egui::Ui;
 use std::time::Duration;
-use sve_packs::catalog::Catalog;
 
 /// Settings the app starts with.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,7 +61,9 @@ pub enum Screen {
     DeckBuilder,
     /// The loaded card packs and their load problems.
     Packs,
-    /// Bots play a deck against a gauntlet; win rates with intervals.
+    /// Bots play a deck against a gauntlet; win rates with intervals
+    /// (the desktop's: its matches run on threads of their own).
+    #[cfg(feature = "desktop")]
     Arena,
     /// A roguelike run of fights on a map lit with torches.
     Adventure,
@@ -72,7 +76,9 @@ pub struct App {
     start: StartScreen,
     online: OnlineScreen,
     deck_builder: DeckBuilder,
+    #[cfg(feature = "desktop")]
     packs: PacksPanel,
+    #[cfg(feature = "desktop")]
     arena: ArenaScreen,
     adventure: AdventureScreen,
     screen: Screen,
@@ -97,7 +103,9 @@ impl App {
             start: StartScreen::new(options.bot_delay),
             online: OnlineScreen::default(),
             deck_builder: DeckBuilder::default(),
+            #[cfg(feature = "desktop")]
             packs: PacksPanel::default(),
+            #[cfg(feature = "desktop")]
             arena: ArenaScreen::default(),
             adventure: AdventureScreen::new(options.bot_delay),
             screen: Screen::Start,
@@ -226,6 +234,7 @@ impl App {
                     self.switch_to(Screen::Online, ui);
                     return;
                 }
+                #[cfg(feature = "desktop")]
                 Some(StartRequest::Arena) => {
                     self.switch_to(Screen::Arena, ui);
                     return;
@@ -248,6 +257,7 @@ impl App {
                 }
                 return;
             }
+            #[cfg(feature = "desktop")]
             Screen::Arena => {
                 if self.arena.ui(ui, &self.catalog) == ArenaRequest::Back {
                     self.switch_to(Screen::Start, ui);
@@ -334,21 +344,35 @@ impl App {
                 ui.heading("Card packs");
             });
         });
-        // Edits made while this screen is open reload here too.
-        let _ = self.catalog.refresh();
-        let reloads = self.catalog.reload_log();
         egui::CentralPanel::default().show(ui, |ui| {
             self.art_folder.ui(ui, &self.card_art);
             ui.separator();
-            self.packs.ui(
-                ui,
-                &self.catalog.packs(),
-                &self.catalog.fallback_cards(),
-                &self.catalog.diagnostics(),
-                &reloads,
-            );
+            self.pack_list_ui(ui);
         });
         back
+    }
+
+    /// The loaded packs, their problems and the reloads.
+    #[cfg(feature = "desktop")]
+    fn pack_list_ui(&mut self, ui: &mut Ui) {
+        // Edits made while this screen is open reload here too.
+        let _ = self.catalog.refresh();
+        let reloads = self.catalog.reload_log();
+        self.packs.ui(
+            ui,
+            &self.catalog.packs(),
+            &self.catalog.fallback_cards(),
+            &self.catalog.diagnostics(),
+            &reloads,
+        );
+    }
+
+    /// A web page loads no packs (`crate::catalog`).
+    #[cfg(not(feature = "desktop"))]
+    fn pack_list_ui(&mut self, ui: &mut Ui) {
+        ui.label(
+            "A web page plays the bundled starter cards: card packs load in the desktop client.",
+        );
     }
 }
 

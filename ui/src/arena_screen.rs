@@ -3,6 +3,7 @@
 //! and the results as a heatmap and one bar per matchup with its 95%
 //! interval.
 
+use crate::catalog::Catalog;
 use crate::deck_choice::{DeckChoice, StarterTitles};
 use egui::{Color32, RichText, Sense, Ui, vec2};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -10,7 +11,6 @@ use std::sync::{Arc, Mutex};
 use sve_engine::bot::BotKind;
 use sve_engine::decks::STARTER_DECKS;
 use sve_packs::arena::{self, ArenaOptions, ArenaReport, Entrant, Matchup};
-use sve_packs::catalog::Catalog;
 
 /// What the screen asks the app for.
 #[derive(Debug, PartialEq, Eq)]

@@ -18,11 +18,11 @@
 //! the atlas got.
 
 use crate::app::{App, Screen};
+use crate::catalog::Catalog;
 use crate::config::{MatchConfig, Seat};
 use crate::play::anim::AnimSpeed;
 use std::time::Duration;
 use sve_engine::bot::BotKind;
-use sve_packs::catalog::Catalog;
 
 /// The client measuring its frames.
 #[derive(Debug)]

@@ -128,7 +128,7 @@ impl DeckChoice {
                 if path.is_empty() {
                     return Err("Type the path of your deck file.".to_owned());
                 }
-                sve_packs::text_file::read_text_file(std::path::Path::new(path))
+                crate::catalog::read_text_file(std::path::Path::new(path))
                     .map_err(|err| format!("Cannot read the deck file {path}: {err}"))
             }
         }

@@ -1,7 +1,7 @@
 //! `sve-ui`: the Shadowverse: Evolve client, an eframe app.
 //!
 //! ```no_run
-//! use sve_packs::catalog::Catalog;
+//! use sve_ui::catalog::Catalog;
 //! use sve_ui::{App, AppOptions};
 //!
 //! // The starter cards with the packs of `card-packs/` (abilities in wasm).
@@ -14,6 +14,12 @@
 //! )
 //! .expect("window");
 //! ```
+//!
+//! Built with the `desktop` feature (the default) it is the desktop client:
+//! card packs from folders, hot reload, Rust packs, the editor launch, the
+//! Arena and the network thread. Without it, it is what a web page can run
+//! (`wasm32-unknown-unknown`), over the bundled starter cards
+//! ([`catalog`]).
 //!
 //! Core concepts:
 //! - [`session::Session`]: the match runs on a worker thread that owns the
@@ -45,11 +51,13 @@
 
 pub mod adventure;
 pub mod app;
+#[cfg(feature = "desktop")]
 pub mod arena_screen;
 pub mod bench;
 pub mod bot_choice;
 pub mod card_art;
 pub mod card_text;
+pub mod catalog;
 pub mod clock_choice;
 pub mod config;
 pub mod deck_builder;
@@ -62,9 +70,11 @@ pub mod launch;
 pub mod match_clocks;
 pub mod match_view;
 pub mod online;
+#[cfg(feature = "desktop")]
 pub mod packs_panel;
 pub mod play;
 pub mod save_folder;
+#[cfg(feature = "desktop")]
 pub mod screenshots;
 pub mod session;
 pub mod settings;

@@ -7,6 +7,8 @@
 //! [`PlayMode`] says whether the match is local (its `MatchMode`) or online
 //! (the seat played here, or none when watching).
 
+use crate::catalog::PackInfo;
+use crate::catalog::shown;
 use crate::config::{MatchConfig, MatchMode, Seat};
 use crate::match_clocks::MatchClocks;
 use crate::session::{
@@ -19,8 +21,6 @@ use sve_engine::cards::CardDb;
 use sve_engine::engine::view::{PlayerView, SideView};
 use sve_engine::engine::{CardRef, Outcome, Phase, PlayerId};
 use sve_engine::replay::ReplaySeat;
-use sve_packs::packs::PackInfo;
-use sve_packs::text_file::shown;
 
 /// The UI's picture of a match.
 #[derive(Clone, Debug)]

@@ -16,6 +16,7 @@
 //! evolve, attack, end the turn), so the match is the same on every run.
 
 use crate::app::{App, AppOptions, Screen};
+use crate::catalog::Catalog;
 use crate::config::{MatchConfig, Seat};
 use crate::match_view::MatchView;
 use crate::play::anim::AnimSpeed;
@@ -26,7 +27,6 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use sve_engine::bot::BotKind;
 use sve_engine::engine::{Action, Choice, PlayerId, Prompt};
-use sve_packs::catalog::Catalog;
 
 /// The window's size, in points.
 pub const WINDOW_SIZE: [f32; 2] = [1440.0, 900.0];

@@ -35,7 +35,8 @@ pub enum StartRequest {
     Packs,
     /// Open the Play online screen.
     Online,
-    /// Open the Arena screen.
+    /// Open the Arena screen (the desktop's).
+    #[cfg(feature = "desktop")]
     Arena,
     /// Open the Adventure screen.
     Adventure,
@@ -163,6 +164,7 @@ impl StartScreen {
                     if ui.add(egui::Button::new("Packs").min_size(size)).clicked() {
                         start = Some(StartRequest::Packs);
                     }
+                    #[cfg(feature = "desktop")]
                     if ui
                         .add(egui::Button::new("Arena").min_size(size))
                         .on_hover_text(
@@ -369,7 +371,7 @@ fn read_replay_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
 pub fn load_checked(arg: &str, db: &CardDb) -> Result<ChosenDeck, Vec<String>> {
     let to_text =
         |errors: Vec<DeckError>| errors.iter().map(ToString::to_string).collect::<Vec<_>>();
-    let file = sve_packs::deck_files::load_deck(arg).map_err(to_text)?;
+    let file = crate::catalog::load_deck(arg).map_err(to_text)?;
     let problems = decks::check_deck(&file, db);
     if !problems.is_empty() {
         return Err(to_text(problems));

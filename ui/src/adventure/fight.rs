@@ -13,6 +13,7 @@
 //! map" hands the result to the run. Leaving a fight half-played returns
 //! to the map with the fight still to play: it starts again from its seed.
 
+use crate::catalog::Catalog;
 use crate::config::{ChosenDeck, MatchConfig, Seat};
 use crate::frame_times::FrameTimes;
 use crate::play::anim::AnimSpeed;
@@ -23,7 +24,6 @@ use std::time::Duration;
 use sve_adventure::fight::{ENEMY, FightKind, FightResult, FightSpec, PLAYER};
 use sve_engine::cards::CardDb;
 use sve_engine::engine::{DeckList, Outcome, SandboxAction};
-use sve_packs::catalog::Catalog;
 
 use super::game::RunGame;
 

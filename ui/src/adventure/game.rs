@@ -8,6 +8,7 @@
 //! (size, format, card data, balance, deck) before anything is shown, and
 //! every problem is an error message, never a panic.
 
+use crate::catalog::{self, Catalog};
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use sve_adventure::balance::Balance;
@@ -15,8 +16,6 @@ use sve_adventure::content::{self, Content};
 use sve_adventure::run::{Choice, Run, RunDeck, RunSetup};
 use sve_adventure::save;
 use sve_engine::decks::DeckFile;
-use sve_packs::catalog::Catalog;
-use sve_packs::deck_files;
 
 /// The largest save file the client reads: a run's state is a few
 /// kilobytes.
@@ -184,7 +183,7 @@ fn content_for(catalog: &Catalog, balance: &Balance) -> Result<Content, String> 
 /// a deck file.
 fn finder(catalog: &Catalog) -> impl Fn(&str) -> Option<DeckFile> {
     let dirs: Vec<PathBuf> = catalog.packs().into_iter().map(|pack| pack.dir).collect();
-    move |name: &str| deck_files::load_deck_from_packs(name, &dirs).ok()
+    move |name: &str| catalog::load_deck_from_packs(name, &dirs).ok()
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ pub mod sidebar;
 pub mod summary;
 pub mod words;
 
+use crate::catalog::Catalog;
 use crate::frame_times::FrameTimes;
 use crate::play::anim::AnimSpeed;
 use crate::session::PaceClock;
@@ -34,7 +35,6 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 use sve_adventure::fight::FightResult;
 use sve_adventure::run::Choice;
-use sve_packs::catalog::Catalog;
 
 /// What the Adventure screen asks of the app.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

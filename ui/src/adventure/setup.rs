@@ -2,10 +2,10 @@
 //! a random one, and a starting deck) or resume the saved one.
 
 use super::game::{self, RunGame};
+use crate::catalog::Catalog;
 use crate::deck_choice::{DeckChoice, StarterTitles};
 use egui::{Color32, RichText, Ui};
 use std::path::Path;
-use sve_packs::catalog::Catalog;
 
 /// What the page asks of the Adventure screen.
 #[derive(Debug)]

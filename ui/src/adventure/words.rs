@@ -95,5 +95,5 @@ pub fn card_words(content: &Content, id: &str) -> String {
 /// A line the run wrote, made safe to show: one line, capped, and in the
 /// glyphs the client's font has (the run writes an arrow).
 pub fn note(text: &str) -> String {
-    sve_packs::text_file::shown(&text.replace('→', "to"))
+    crate::catalog::shown(&text.replace('→', "to"))
 }

@@ -451,7 +451,7 @@ fn load(draft: &mut DeckDraft, path: &str) -> Status {
             "Type a file path (or a starter deck name such as SD01) to load.".to_owned(),
         ]);
     }
-    match sve_packs::deck_files::load_deck(path) {
+    match crate::catalog::load_deck(path) {
         Ok(file) => {
             let (loaded, notes) = DeckDraft::from_file(&file);
             *draft = loaded;

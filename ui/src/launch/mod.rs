@@ -17,6 +17,7 @@ pub use terminal::Terminal;
 
 use crate::session::SourceAt;
 use std::ffi::OsString;
+#[cfg(feature = "desktop")]
 use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -115,6 +116,7 @@ impl Editor {
     /// A terminal editor gets a terminal window: `$TERMINAL`, else a known
     /// terminal on `PATH`, else (no terminal program) the terminal the
     /// client runs in, when it runs in one.
+    #[cfg(feature = "desktop")]
     pub fn from_env() -> Option<Editor> {
         let var = |name: &str| std::env::var(name).ok();
         let editor = Editor::from_vars(var("VISUAL").as_deref(), var("EDITOR").as_deref())?;
@@ -127,6 +129,13 @@ impl Editor {
             })
             .flatten();
         Some(editor.placed(terminal, std::io::stdin().is_terminal()))
+    }
+
+    /// The editor the environment names: a web page has no environment
+    /// and starts no programs.
+    #[cfg(not(feature = "desktop"))]
+    pub fn from_env() -> Option<Editor> {
+        None
     }
 
     /// This editor, placed: a terminal editor opens in a window of

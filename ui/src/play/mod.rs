@@ -41,6 +41,7 @@ pub mod shortcuts;
 pub mod source;
 pub mod strip;
 
+use crate::catalog::Catalog;
 use crate::config::{MatchConfig, MatchMode};
 use crate::frame_times::FrameTimes;
 use crate::intent::{Intent, Intents};
@@ -61,7 +62,6 @@ use prompt::PromptPanel;
 use recap::RecapPanel;
 use selection::Selection;
 use sve_engine::engine::PlayerId;
-use sve_packs::catalog::Catalog;
 
 /// The tabs of the match screen.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -24,9 +24,12 @@
 pub(crate) mod inspect;
 pub mod online;
 mod pace;
+#[cfg(feature = "desktop")]
+mod pack_sources;
 mod picture;
 mod reload;
 mod replay;
+#[cfg(feature = "desktop")]
 mod rust_sources;
 mod sources;
 mod worker;
@@ -34,6 +37,7 @@ mod worker;
 pub use reload::{ReloadReport, card_packs_of, diff_line};
 pub use sources::{CardSource, SourceAt, SourceLanguage};
 
+use crate::catalog::Catalog;
 use crate::config::MatchConfig;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -41,7 +45,6 @@ use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::time::Duration;
 use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Decision, Event, Outcome, PlayerId};
-use sve_packs::catalog::Catalog;
 
 /// A request from the UI to the worker.
 #[derive(Clone, Debug, PartialEq)]

@@ -7,12 +7,12 @@
 //! snapshot that follows, never the old ones against new current values.
 
 use crate::card_text::abilities::keyword_list;
+use crate::catalog::Catalog;
+use crate::catalog::PackInfo;
 use std::collections::HashMap;
 use std::sync::Arc;
 use sve_engine::cards::diff::{AbilityKey, CardChange, CardDiff, CardDiffKind};
 use sve_engine::cards::{CardDb, Keywords};
-use sve_packs::catalog::Catalog;
-use sve_packs::packs::PackInfo;
 
 /// A reload swapped into the match: the new card data and what changed.
 #[derive(Clone, Debug)]

@@ -20,6 +20,7 @@ use super::pace::{Pace, Paced};
 use super::sources::SourceIndex;
 use super::worker::Repaint;
 use super::{Command, Delta, LogLine, ReplayControl, ReplayPosition, ShownEvent, Update, picture};
+use crate::catalog::{Catalog, RunnerFactory};
 use crate::config::MatchConfig;
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -29,7 +30,6 @@ use std::time::Duration;
 use sve_engine::cards::CardDb;
 use sve_engine::engine::{Match, PlayerId, Status};
 use sve_engine::replay::{Replay, apply_sandbox};
-use sve_packs::catalog::{Catalog, RunnerFactory};
 
 /// Watches `replay` until [`Command::Shutdown`] or until the UI hangs up.
 /// A panic inside the engine is reported as [`Update::Failed`].
@@ -349,7 +349,7 @@ fn reach(config: &MatchConfig, replay: &Replay, cards: &(Arc<CardDb>, RunnerFact
         {
             stop = Some(format!(
                 "The recording reloaded card packs ({}) here; the rest of it needs the cards it switched to, which a replay does not carry.",
-                sve_packs::text_file::shown(&reload.source)
+                crate::catalog::shown(&reload.source)
             ));
             break;
         }

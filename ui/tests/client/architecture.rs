@@ -8,8 +8,68 @@
 //! helpers may read: `src/session/inspect.rs` a `&GameState` (the card
 //! inspector's data), `src/session/picture.rs` a `&Match` (the snapshot),
 //! whose only change to it is taking the new events.
+//!
+//! Architecture Invariant: built without its `desktop` feature, as a web
+//! page builds it, the client links nothing a page can't run: no pack host
+//! (wasmtime, notify), no network runtime, no launching of programs.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+
+#[test]
+fn a_web_page_build_links_nothing_desktop_only() {
+    // The graph `cargo tree` resolves for the page's target.
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let output = std::process::Command::new(cargo)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["tree", "-p", "sve-ui", "--no-default-features"])
+        .args(["--target", "wasm32-unknown-unknown", "-e", "normal"])
+        .args([
+            "--prefix",
+            "none",
+            "--format",
+            "{p}",
+            "--locked",
+            "--offline",
+        ])
+        .output()
+        .expect("cargo tree runs");
+    assert!(
+        output.status.success(),
+        "cargo tree failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = String::from_utf8_lossy(&output.stdout);
+    // Each line is `name vX.Y.Z (...)`.
+    let linked: BTreeSet<&str> = text
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .collect();
+    for needed in ["sve-engine", "sve-net", "eframe"] {
+        assert!(
+            linked.contains(needed),
+            "the page links {needed}: {linked:?}"
+        );
+    }
+    let desktop_only = [
+        "sve-packs",
+        "wasmtime",
+        "notify",
+        "mio",
+        "tokio-tungstenite",
+        "async-nats",
+        "which",
+        "mimalloc",
+    ];
+    let found: Vec<&str> = desktop_only
+        .into_iter()
+        .filter(|name| linked.contains(name))
+        .collect();
+    assert!(
+        found.is_empty(),
+        "the web page's build links desktop-only crates: {found:?}"
+    );
+}
 
 #[test]
 fn only_the_session_worker_touches_the_match() {

@@ -1,8 +1,9 @@
 //! An online match: the server plays it, this session is the client's end.
 //!
 //! An [`OnlineSession`] owns one thread with its own current-thread tokio
-//! runtime, and that thread owns the [`sve_net::client::Connection`]
-//! (`worker.rs`). It turns the server's `Update`s into the same
+//! runtime, and that thread owns the `sve_net::client::Connection`
+//! (`worker.rs`, the desktop's: a web page has no link to a server yet,
+//! see `link`). It turns the server's `Update`s into the same
 //! [`Snapshot`](super::Snapshot)s a local match sends (`snapshot.rs`), plus
 //! the clocks' reading a local match lacks, so the board draws an online
 //! match as it draws a local one, and it turns the board's answers into
@@ -27,19 +28,22 @@
 //! automatically with the seat token from `ServerMsg::Seated`
 //! (`ClientMsg::Reconnect`); a spectator asks to watch again.
 
+#[cfg(feature = "desktop")]
 mod cards;
+#[cfg(feature = "desktop")]
 mod snapshot;
+#[cfg(feature = "desktop")]
 mod worker;
 
 use super::{Command, Update};
 use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::time::{Duration, Instant};
 use sve_engine::bot::BotKind;
 use sve_engine::cards::CardDb;
 use sve_engine::engine::PlayerId;
 use sve_net::protocol::{ClockSpec, Seating};
-use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 /// The server's address the Play online screen starts with (`sve serve`'s
 /// default).
@@ -148,6 +152,8 @@ impl OnlineStatus {
 
 /// What the session thread tells its handle.
 #[derive(Debug)]
+// A web page has no link to send these yet (see `link`).
+#[cfg_attr(not(feature = "desktop"), allow(dead_code))]
 enum Report {
     /// The link changed.
     Link(LinkState),
@@ -197,9 +203,7 @@ impl OnlineSession {
         let (command_tx, command_rx) = unbounded_channel();
         let (report_tx, report_rx) = mpsc::channel();
         let status = OnlineStatus::new();
-        let spawned = std::thread::Builder::new()
-            .name("sve-online".to_owned())
-            .spawn(move || worker::run(settings, command_rx, report_tx, Arc::new(repaint)));
+        let linked = link(settings, command_rx, report_tx, Arc::new(repaint));
         let mut session = OnlineSession {
             commands: command_tx,
             reports: report_rx,
@@ -207,12 +211,9 @@ impl OnlineSession {
             unpolled: Vec::new(),
             thread_gone: false,
         };
-        if let Err(err) = spawned {
-            tracing::error!("cannot start the online thread: {err}");
+        if let Err(reason) = linked {
             session.thread_gone = true;
-            session.status.link = LinkState::Closed {
-                reason: format!("The client could not start its network thread: {err}"),
-            };
+            session.status.link = LinkState::Closed { reason };
         }
         session
     }
@@ -300,6 +301,37 @@ impl OnlineSession {
             Report::Match(update) => self.unpolled.push(update),
         }
     }
+}
+
+/// Starts the session's thread, which owns the connection (`worker.rs`);
+/// `Err` says why it could not start.
+#[cfg(feature = "desktop")]
+fn link(
+    settings: OnlineSettings,
+    commands: UnboundedReceiver<Command>,
+    reports: Sender<Report>,
+    repaint: Arc<dyn Fn() + Send + Sync>,
+) -> Result<(), String> {
+    std::thread::Builder::new()
+        .name("sve-online".to_owned())
+        .spawn(move || worker::run(settings, commands, reports, repaint))
+        .map(drop)
+        .map_err(|err| {
+            tracing::error!("cannot start the online thread: {err}");
+            format!("The client could not start its network thread: {err}")
+        })
+}
+
+/// A web page has no threads, and no WebSocket link yet (issue 35): its
+/// session closes at once and says so.
+#[cfg(not(feature = "desktop"))]
+fn link(
+    _settings: OnlineSettings,
+    _commands: UnboundedReceiver<Command>,
+    _reports: Sender<Report>,
+    _repaint: Arc<dyn Fn() + Send + Sync>,
+) -> Result<(), String> {
+    Err("This build of the client has no link to a server yet.".to_owned())
 }
 
 impl Drop for OnlineSession {

@@ -10,7 +10,9 @@ use crate::session::Update;
 use crate::session::reload::{ReloadReport, card_packs_of, diff_line};
 use std::sync::Arc;
 use sve_engine::cards::diff::diff_dbs;
+#[cfg(feature = "desktop")]
 use sve_packs::catalog::ReloadNews;
+#[cfg(feature = "desktop")]
 use sve_packs::packs::ReloadChange;
 
 impl Worker {
@@ -19,6 +21,62 @@ impl Worker {
     pub(super) fn reload_cards(&mut self) -> bool {
         // A reload the user made (news from the catalog) is reported card
         // by card; the catch-up reload after an undo is not news.
+        #[cfg(feature = "desktop")]
+        let pack_news = self.take_pack_news();
+        // A page's catalog has no pack folders: its cards never change.
+        #[cfg(not(feature = "desktop"))]
+        let pack_news = false;
+        let generation = self.catalog.generation();
+        if generation == self.cards_generation {
+            return false;
+        }
+        self.cards_generation = generation;
+        self.sources.clear();
+        match self.game.db().updated_from(&self.catalog.db()) {
+            Ok((db, changes)) => {
+                let lines: Vec<String> = diff_dbs(self.game.db(), &db, &changes)
+                    .iter()
+                    .map(|diff| diff_line(&db, diff))
+                    .collect();
+                let point = ReloadPoint {
+                    at: self.history.len(),
+                    db: Arc::new(db),
+                    runners: self.catalog.runner_factory(),
+                    changes,
+                    source: "card packs".to_owned(),
+                };
+                self.game.reload_cards(
+                    Arc::clone(&point.db),
+                    (point.runners)(),
+                    &point.changes,
+                    &point.source,
+                );
+                if pack_news || !lines.is_empty() {
+                    for line in &lines {
+                        tracing::info!("reloaded card: {line}");
+                    }
+                    let report = ReloadReport {
+                        db: Arc::clone(&point.db),
+                        packs: self.catalog.packs(),
+                        card_packs: card_packs_of(&self.catalog),
+                        lines,
+                    };
+                    self.send(Update::Reloaded(Box::new(report)));
+                }
+                self.reloads.push(point);
+                true
+            }
+            Err(e) => {
+                self.notice(format!("Reload not applied: {e}"));
+                false
+            }
+        }
+    }
+
+    /// Takes the catalog's news about edited packs as notices, and starts
+    /// a smoke test for each pack reloaded. Returns whether any pack was.
+    #[cfg(feature = "desktop")]
+    fn take_pack_news(&mut self) -> bool {
         let mut pack_news = false;
         for news in self.catalog.refresh() {
             pack_news |= matches!(news, ReloadNews::Reloaded { .. });
@@ -74,56 +132,13 @@ impl Worker {
                 }
             }
         }
-        let generation = self.catalog.generation();
-        if generation == self.cards_generation {
-            return false;
-        }
-        self.cards_generation = generation;
-        self.sources.clear();
-        match self.game.db().updated_from(&self.catalog.db()) {
-            Ok((db, changes)) => {
-                let lines: Vec<String> = diff_dbs(self.game.db(), &db, &changes)
-                    .iter()
-                    .map(|diff| diff_line(&db, diff))
-                    .collect();
-                let point = ReloadPoint {
-                    at: self.history.len(),
-                    db: Arc::new(db),
-                    runners: self.catalog.runner_factory(),
-                    changes,
-                    source: "card packs".to_owned(),
-                };
-                self.game.reload_cards(
-                    Arc::clone(&point.db),
-                    (point.runners)(),
-                    &point.changes,
-                    &point.source,
-                );
-                if pack_news || !lines.is_empty() {
-                    for line in &lines {
-                        tracing::info!("reloaded card: {line}");
-                    }
-                    let report = ReloadReport {
-                        db: Arc::clone(&point.db),
-                        packs: self.catalog.packs(),
-                        card_packs: card_packs_of(&self.catalog),
-                        lines,
-                    };
-                    self.send(Update::Reloaded(Box::new(report)));
-                }
-                self.reloads.push(point);
-                true
-            }
-            Err(e) => {
-                self.notice(format!("Reload not applied: {e}"));
-                false
-            }
-        }
+        pack_news
     }
 
     /// The reload smoke test, off this thread: short random-bot matches with
     /// the starter decks that use the reloaded pack's cards; the result
     /// arrives as a notice.
+    #[cfg(feature = "desktop")]
     fn spawn_smoke_test(&self, source: String, cards: Vec<String>) {
         let db = self.catalog.db();
         let runner = self.catalog.runner();

@@ -38,6 +38,7 @@
 use super::pace::Pace;
 use super::sources::SourceIndex;
 use super::{Command, Delta, LogLine, ShownEvent, Snapshot, Update, picture};
+use crate::catalog::{Catalog, RunnerFactory};
 use crate::config::{MatchConfig, MatchMode, Seat};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -48,7 +49,6 @@ use sve_engine::bot::Bot;
 use sve_engine::cards::{CardChanges, CardDb};
 use sve_engine::engine::{Decision, Event, Match, PlayerId, Rejection, Status};
 use sve_engine::replay::{RecordedAnswer, RecordedSandbox};
-use sve_packs::catalog::{Catalog, RunnerFactory};
 
 mod bots;
 mod hot_reload;

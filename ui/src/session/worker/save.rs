@@ -7,6 +7,7 @@ use super::Worker;
 use crate::config::Seat;
 use crate::save_folder;
 use std::path::Path;
+#[cfg(feature = "desktop")]
 use sve_engine::gamelog;
 use sve_engine::replay::{RecordedReload, Replay, ReplaySeat, log_hash};
 
@@ -61,6 +62,7 @@ impl Worker {
     }
 
     /// Writes a bug-report bundle (see `sve_packs::bug_report`).
+    #[cfg(feature = "desktop")]
     pub(super) fn save_bug_report(&mut self) {
         let replay = self.replay();
         let lines: Vec<String> = self
@@ -80,6 +82,13 @@ impl Worker {
             Err(err) => format!("Could not save the bug report: {err}"),
         };
         self.notice(message);
+    }
+
+    /// A bug-report bundle names the packs' builds and is written by the
+    /// pack host (`sve_packs::bug_report`), which a web page doesn't link.
+    #[cfg(not(feature = "desktop"))]
+    pub(super) fn save_bug_report(&mut self) {
+        self.notice("Bug-report bundles are written by the desktop client.".to_owned());
     }
 
     pub(super) fn save_replay(&mut self, path: &Path) {
