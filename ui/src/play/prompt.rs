@@ -14,7 +14,9 @@
 use super::board::BoardContext;
 use super::clicks::waiting_text;
 use super::series::{SeriesDraft, SeriesQuestion, series_ui};
-use super::shortcuts::{CANCEL_HINT, END_TURN_HINT, END_TURN_WHILE_ATTACKING, option_hint};
+use super::shortcuts::{
+    CANCEL_HINT, END_TURN_HINT, END_TURN_MUST_ATTACK, END_TURN_WHILE_ATTACKING, option_hint,
+};
 use super::source::{asking_source, source_ui};
 use super::strip::strip_ui;
 use crate::intent::{Intent, Intents};
@@ -243,8 +245,21 @@ fn decision_ui(ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
             if response.clicked() {
                 intents.push(Intent::Answer(vec![option]));
             }
+        } else if end_turn_withheld(cx) {
+            ui.add_space(12.0);
+            ui.add_enabled(false, egui::Button::new(RichText::new("End turn").strong()))
+                .on_disabled_hover_text(END_TURN_MUST_ATTACK);
         }
     });
+}
+
+/// Whether this is your main-phase action and the engine does not offer
+/// to end the turn: it withholds it only while your followers must attack
+/// first (later-sets §12.10).
+pub(super) fn end_turn_withheld(cx: &BoardContext<'_>) -> bool {
+    cx.decision.is_some_and(|view| {
+        matches!(view.decision.prompt, Prompt::MainAction) && cx.moves.end_turn.is_none()
+    })
 }
 
 /// Hover text of "Cancel the play" when the engine takes the play back.
@@ -444,6 +459,30 @@ mod tests {
         harness.get_by_label("Mulligan (redraw 4)").click();
         harness.run();
         assert_eq!(harness.state().as_slice(), [Intent::Answer(vec![1])]);
+    }
+
+    #[test]
+    fn a_withheld_end_turn_is_shown_off_and_space_says_why() {
+        let db = fixture::db();
+        let mine = fixture::side(&db, "Arisa", 0);
+        let theirs = fixture::side(&db, "Erika", 0);
+        // A main-phase action offering only an attack: the engine withholds
+        // the end of the turn while a follower must attack.
+        let attack = sve_engine::engine::Action::Attack {
+            attacker: sve_engine::engine::CardRef(3),
+            target: sve_engine::engine::AttackTarget::Leader(PlayerId(1)),
+        };
+        let decision = fixture::main_action(vec![Choice::Action(attack)]);
+        let mut harness = prompt_harness(fixture::vs_bot(db, mine, theirs, Some(decision)));
+        use egui_kittest::kittest::NodeT as _;
+        let end_turn = harness.get_by_label("End turn");
+        assert!(end_turn.accesskit_node().is_disabled(), "shown, but off");
+        end_turn.click();
+        harness.run();
+        assert!(
+            harness.state().is_empty(),
+            "a disabled button answers nothing"
+        );
     }
 
     #[test]

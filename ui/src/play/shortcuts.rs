@@ -22,6 +22,13 @@ pub const END_TURN_HINT: &str = "End your turn (Space).";
 pub const END_TURN_WHILE_ATTACKING: &str =
     "An attack is being declared: choose its target, or cancel it (Esc), before ending your turn.";
 
+/// Why "End turn" is off at a main-phase action that doesn't offer it:
+/// the engine withholds it only while an enemy card says each of your
+/// followers must attack once a turn if able, and one still can
+/// (later-sets §12.10).
+pub const END_TURN_MUST_ATTACK: &str = "A card on the enemy field says each of your followers must attack once a \
+     turn if able: attack with the ones that still can before ending your turn.";
+
 /// The hover text of buttons that cancel the selection.
 pub const CANCEL_HINT: &str = "Shortcut: Esc.";
 
@@ -66,15 +73,22 @@ pub fn shortcuts_ui(ui: &Ui, cx: &BoardContext<'_>, confirming: bool, intents: &
     if cx.decision.is_none() {
         return;
     }
-    if pressed(Key::Space)
-        && let Some(option) = cx.moves.end_turn
-    {
-        if cx.selection.attacker.is_some() {
-            intents.push(Intent::Explain(END_TURN_WHILE_ATTACKING.to_owned()));
-        } else {
-            intents.push(Intent::Answer(vec![option]));
+    if pressed(Key::Space) {
+        match cx.moves.end_turn {
+            Some(_) if cx.selection.attacker.is_some() => {
+                intents.push(Intent::Explain(END_TURN_WHILE_ATTACKING.to_owned()));
+                return;
+            }
+            Some(option) => {
+                intents.push(Intent::Answer(vec![option]));
+                return;
+            }
+            None if super::prompt::end_turn_withheld(cx) => {
+                intents.push(Intent::Explain(END_TURN_MUST_ATTACK.to_owned()));
+                return;
+            }
+            None => {}
         }
-        return;
     }
     let options = numbered_options(cx);
     for (key, option) in NUMBER_KEYS.iter().zip(&options) {
@@ -148,6 +162,25 @@ mod tests {
         harness.key_press(Key::Space);
         harness.run();
         assert!(harness.state().is_empty(), "a mulligan has no End turn");
+    }
+
+    #[test]
+    fn space_says_why_when_followers_must_attack_first() {
+        let db = fixture::db();
+        let mine = fixture::side(&db, "Arisa", 0);
+        let theirs = fixture::side(&db, "Erika", 0);
+        let attack = Action::Attack {
+            attacker: sve_engine::engine::CardRef(3),
+            target: sve_engine::engine::AttackTarget::Leader(PlayerId(1)),
+        };
+        let decision = fixture::main_action(vec![Choice::Action(attack)]);
+        let mut harness = keys_harness(fixture::vs_bot(db, mine, theirs, Some(decision)), false);
+        harness.key_press(Key::Space);
+        harness.run();
+        assert_eq!(
+            harness.state().as_slice(),
+            [Intent::Explain(END_TURN_MUST_ATTACK.to_owned())]
+        );
     }
 
     #[test]
