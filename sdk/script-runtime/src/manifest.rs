@@ -286,6 +286,7 @@ fn ability_def(
             sub
         }
         ir::AbilityKind::Triggered => match trigger(card, ability) {
+            Some(trigger) if ability.costs.contains(&Cost::Delayed) => AbilityKind::Delayed(trigger),
             Some(trigger) => AbilityKind::Triggered(trigger),
             None => {
                 warn(format!(
@@ -344,7 +345,7 @@ fn ability_def(
         }
     };
     let costs = match kind {
-        AbilityKind::Triggered(_) | AbilityKind::Activated(_) => {
+        AbilityKind::Triggered(_) | AbilityKind::Activated(_) | AbilityKind::Delayed(_) => {
             costs(card, module, &ability.costs, warn)
         }
         _ => Vec::new(),
@@ -421,7 +422,7 @@ fn costs(
     let mut out = Vec::new();
     for cost in items {
         let item = match *cost {
-            Cost::OncePerTurn | Cost::Quick | Cost::Condition(_) => continue,
+            Cost::OncePerTurn | Cost::Quick | Cost::Condition(_) | Cost::Delayed => continue,
             Cost::PlayPoints(v) => small(card, v).map(CostItem::PlayPoints),
             Cost::EngageSelf => Some(CostItem::EngageSelf),
             Cost::LeaderDefense(v) => small(card, v).map(CostItem::LeaderDefense),

@@ -27,6 +27,7 @@ enum CostKind {
     EarthRite,
     OncePerTurn,
     Quick,
+    Delayed,
 }
 
 const COSTS: Table<CostKind> = &[
@@ -43,6 +44,7 @@ const COSTS: Table<CostKind> = &[
     ("EarthRite", CostKind::EarthRite),
     ("OncePerTurn", CostKind::OncePerTurn),
     ("Quick", CostKind::Quick),
+    ("Delayed", CostKind::Delayed),
 ];
 
 /// Target modes a card-moving cost can use.
@@ -84,11 +86,12 @@ pub(crate) fn lower_cost(item: &CostItemAst<'_>, cx: &mut CardCtx) -> Option<Cos
                 _ => Cost::EarthRite(value),
             }
         }
-        CostKind::EngageSelf | CostKind::OncePerTurn | CostKind::Quick => {
+        CostKind::EngageSelf | CostKind::OncePerTurn | CostKind::Quick | CostKind::Delayed => {
             used = 0;
             match kind {
                 CostKind::EngageSelf => Cost::EngageSelf,
                 CostKind::OncePerTurn => Cost::OncePerTurn,
+                CostKind::Delayed => Cost::Delayed,
                 _ => Cost::Quick,
             }
         }

@@ -272,6 +272,7 @@ pub(crate) enum NameKind {
     Stat,
     Duration,
     TokenOption,
+    DelayedLasts,
     SearchAction,
     CheckAction,
     Clause,
@@ -291,6 +292,7 @@ impl fmt::Display for NameKind {
             NameKind::Stat => "stat",
             NameKind::Duration => "duration",
             NameKind::TokenOption => "token option",
+            NameKind::DelayedLasts => "delayed duration",
             NameKind::SearchAction => "search action",
             NameKind::CheckAction => "check action",
             NameKind::Clause => "ability clause",
@@ -428,6 +430,10 @@ pub(crate) enum Problem {
     UnknownUniverse { found: String, expected: String },
     #[error("ability `{name}` is {kind} and cannot be called by name: the step is skipped")]
     NotCallable { name: String, kind: &'static str },
+    #[error(
+        "`(Delayed)` on a `{trigger}` ability: a delayed ability waits for `StartMainPhase`, `StartOpponentMainPhase`, `StartEndPhase`, `LastWords`, `OnLeaveField`, `OnReturnToHandFromField`, `OnOtherEnterField`, `OnOtherLeaveField` or `OnOpponentCardLeaveField`"
+    )]
+    NotADelayedTrigger { trigger: String },
     #[error("second ability named `{name}`: calls by name always reach the first one")]
     DuplicateAbilityName { name: String },
     #[error("`Spell` ability `{name}` is never called by name, so it never runs")]
@@ -509,6 +515,7 @@ impl Problem {
             | PassiveFilterConflict
             | InlineEffect { .. }
             | UnknownUniverse { .. }
+            | NotADelayedTrigger { .. }
             | Syntax { .. } => Severity::Error,
             IgnoredLine { .. }
             | Fallback { .. }
@@ -562,6 +569,7 @@ impl Problem {
                 NameKind::Stat => "unknown-stat",
                 NameKind::Duration => "unknown-duration",
                 NameKind::TokenOption => "unknown-token-option",
+                NameKind::DelayedLasts => "unknown-delayed-duration",
                 NameKind::SearchAction => "unknown-search-action",
                 NameKind::CheckAction => "unknown-check-action",
                 NameKind::Clause => "unknown-clause",
@@ -602,6 +610,7 @@ impl Problem {
             InlineEffect { .. } => "inline-effect",
             UnknownUniverse { .. } => "unknown-universe",
             NotCallable { .. } => "not-callable",
+            NotADelayedTrigger { .. } => "not-a-delayed-trigger",
             DuplicateAbilityName { .. } => "duplicate-ability-name",
             UnreferencedSubAbility { .. } => "unreferenced-sub-ability",
             SpellWithoutSpellAbility => "spell-without-spell-ability",

@@ -317,6 +317,15 @@ fn lower_ability(
                 }
                 for item in items {
                     match lower_cost(item, cx) {
+                        Some(Cost::Delayed) if !can_wait(trigger) => {
+                            cx.sink.report(
+                                item.span,
+                                Problem::NotADelayedTrigger {
+                                    trigger: trigger.name().to_owned(),
+                                },
+                            );
+                            failed = true;
+                        }
                         Some(cost) => costs.push(cost),
                         None => failed = true,
                     }
@@ -574,4 +583,21 @@ fn call_cycle(abilities: &[Ability], start: usize) -> Option<String> {
         }
     }
     None
+}
+
+/// Whether a `(Delayed)` ability may have this trigger: the ones the host's
+/// delayed triggers wait for (a phase's start, a card's move).
+fn can_wait(trigger: Trigger) -> bool {
+    matches!(
+        trigger,
+        Trigger::StartMainPhase
+            | Trigger::StartOpponentMainPhase
+            | Trigger::StartEndPhase
+            | Trigger::LastWords
+            | Trigger::OnLeaveField
+            | Trigger::OnReturnToHandFromField
+            | Trigger::OnOtherEnterField
+            | Trigger::OnOtherLeaveField
+            | Trigger::OnOpponentCardLeaveField
+    )
 }

@@ -7,8 +7,8 @@
 
 use crate::diagnostics::{NameKind, Problem, Sink};
 use crate::ir::{
-    CardType, CheckActionKind, Class, Counter, Duration, Keyword, Rarity, SearchAction, Stat,
-    Target, TokenOption, Trigger, TurnStat, Universe,
+    CardType, CheckActionKind, Class, Counter, DelayedLasts, Duration, Keyword, Rarity,
+    SearchAction, Stat, Target, TokenOption, Trigger, TurnStat, Universe,
 };
 use crate::span::Piece;
 use crate::suggest::did_you_mean;
@@ -183,6 +183,13 @@ pub(crate) const DURATIONS: Table<Duration> = &[
     ("OpponentTurn", Duration::OpponentTurn),
     ("EndOfTurn", Duration::EndOfTurn),
     ("EndOfNextTurn", Duration::EndOfNextTurn),
+];
+
+/// `CreateDelayed`'s second argument: how long the ability waits.
+pub(crate) const DELAYED_LASTS: Table<DelayedLasts> = &[
+    ("Once", DelayedLasts::Once),
+    ("ThisTurn", DelayedLasts::ThisTurn),
+    ("EveryTimeThisTurn", DelayedLasts::EveryTimeThisTurn),
 ];
 
 pub(crate) const TOKEN_OPTIONS: Table<TokenOption> = &[

@@ -75,6 +75,7 @@ fn traced_schema() -> Registry {
         ir::Stat,
         ir::Target,
         ir::TokenOption,
+        ir::DelayedLasts,
         ir::Trigger,
         ir::TurnStat,
         ir::Universe,

@@ -10,8 +10,8 @@
 use crate::bindings::sve::cards::game as host;
 use crate::bindings::sve::cards::game::TurnRecord;
 use crate::bindings::sve::cards::types::{
-    CardFilter, CardInfo, CardRef, CardStats, ChoiceRequest, Counter, Duration, Halt, Keywords,
-    Player, PlayerInfo, QuestionRole, SeriesStep, TokenDestination, Zone,
+    CardFilter, CardInfo, CardRef, CardStats, ChoiceRequest, Counter, DelayedLasts, Duration, Halt,
+    Keywords, Player, PlayerInfo, QuestionRole, SeriesStep, TokenDestination, Zone,
 };
 
 /// Every function of the card API's `game` interface, one method each, in
@@ -92,6 +92,12 @@ pub trait GameApi {
     fn deck_to_hand(&self, card: CardRef);
     fn extra_turn(&self, player: Player);
     fn skip_next_turn(&self, player: Player);
+    fn create_delayed(
+        &self,
+        ability: &str,
+        watch: Option<CardRef>,
+        lasts: DelayedLasts,
+    ) -> Result<(), String>;
     fn win_game(&self, player: Player);
     fn take_control(&self, card: CardRef, player: Player) -> bool;
     fn play_card(&self, card: CardRef, cost: Option<i32>) -> bool;
@@ -279,6 +285,14 @@ impl GameApi for Imports {
     }
     fn skip_next_turn(&self, player: Player) {
         host::skip_next_turn(player);
+    }
+    fn create_delayed(
+        &self,
+        ability: &str,
+        watch: Option<CardRef>,
+        lasts: DelayedLasts,
+    ) -> Result<(), String> {
+        host::create_delayed(ability, watch, lasts)
     }
     fn win_game(&self, player: Player) {
         host::win_game(player);

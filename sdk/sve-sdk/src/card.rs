@@ -35,6 +35,10 @@ pub enum AbilityKind {
     Spell,
     /// A named sub-ability that only runs when other card code calls it.
     Sub,
+    /// Automatic but delayed: it never triggers by itself. Card code
+    /// creates it ([`Game::create_delayed`](crate::Game::create_delayed))
+    /// and it then waits for its trigger.
+    Delayed(Trigger),
 }
 
 impl From<AbilityKind> for wire::AbilityKind {
@@ -46,6 +50,7 @@ impl From<AbilityKind> for wire::AbilityKind {
             }
             AbilityKind::Spell => wire::AbilityKind::Spell,
             AbilityKind::Sub => wire::AbilityKind::Sub,
+            AbilityKind::Delayed(trigger) => wire::AbilityKind::Delayed(trigger),
         }
     }
 }
@@ -348,6 +353,15 @@ impl Card {
     pub fn on(self, trigger: Trigger, text: &str, effect: Effect) -> Card {
         let name = trigger_name(&trigger);
         self.ability(name, AbilityKind::Triggered(trigger), text, effect)
+    }
+
+    /// Adds a delayed ability named `name` (CR 10.7.5): it never triggers
+    /// by itself; this card's code creates it with
+    /// [`Game::create_delayed`](crate::Game::create_delayed), and from then
+    /// on it waits for `trigger` (a phase's start, a card's move, leaving
+    /// or entering the field, an enemy destroyed) and runs `effect`.
+    pub fn delayed(self, name: &str, trigger: Trigger, text: &str, effect: Effect) -> Card {
+        self.ability(name, AbilityKind::Delayed(trigger), text, effect)
     }
 
     /// Adds an activated ability usable from the field in your main phase,

@@ -13,8 +13,8 @@
 use crate::api::GameApi;
 use crate::bindings::sve::cards::game::TurnRecord;
 use crate::bindings::sve::cards::types::{
-    AbilityCall, CardClass, CardFilter, CardRef, CardType, ChoiceOption, ChoiceRequest, Duration,
-    Halt, PlayerInfo, QuestionRole, SeriesStep, TokenDestination, Zone,
+    AbilityCall, CardClass, CardFilter, CardRef, CardType, ChoiceOption, ChoiceRequest,
+    DelayedLasts, Duration, Halt, PlayerInfo, QuestionRole, SeriesStep, TokenDestination, Zone,
 };
 use crate::choice::{Choice, picked};
 use crate::{Counter, Keywords, Player};
@@ -793,6 +793,31 @@ impl<'a> Game<'a> {
     /// theirs (CR 5.26). Asked twice, it still skips one turn.
     pub fn skip_next_turn(&mut self, player: Player) {
         self.api().skip_next_turn(player.index());
+    }
+    /// Creates a delayed trigger (CR 10.7.5): this card's delayed ability
+    /// named `ability` ([`Card::delayed`](crate::Card::delayed)) begins to
+    /// wait for its trigger, played by this ability's controller, even if
+    /// this card leaves the field. `watch` is the card whose move it waits
+    /// for when its trigger is about one card (Last Words, leaving the
+    /// field, returned to the hand, a move hook on this card); `None`
+    /// otherwise. `lasts` says how long it waits and how often it fires.
+    ///
+    /// ```no_run
+    /// # use sve_sdk::prelude::*;
+    /// # fn watch(game: &mut Game, target: CardRef) -> Result<(), Stop> {
+    /// // "When that follower is destroyed this turn, draw a card."
+    /// game.create_delayed("Vengeance", Some(target), DelayedLasts::OnceThisTurn)?;
+    /// # Ok(()) }
+    /// ```
+    pub fn create_delayed(
+        &mut self,
+        ability: &str,
+        watch: Option<CardRef>,
+        lasts: DelayedLasts,
+    ) -> Result<(), Stop> {
+        self.api()
+            .create_delayed(ability, watch, lasts)
+            .map_err(Stop::Error)
     }
     /// `player` takes control of a card on the other player's field: it
     /// moves to their field keeping its damage, counters, evolution and

@@ -135,7 +135,7 @@ impl DeclaredKeyword {
                 AbilityKind::Activated { .. } => "an activated ability",
                 AbilityKind::Passive(_) => "a continuous ability",
                 AbilityKind::Spell => "a spell effect",
-                AbilityKind::Sub => return None,
+                AbilityKind::Sub | AbilityKind::Delayed(_) => return None,
             };
             Some(format!(
                 "keyword `{}`: ability `{}` is {what}; a declared keyword's abilities can be automatic ones only (others are not implemented yet)",

@@ -232,6 +232,10 @@ pub enum AbilityKind {
     Sub,
     /// A continuous effect evaluated by the host.
     Passive(PassiveDef),
+    /// Automatic, but delayed (CR 10.7.5): it never triggers by itself; an
+    /// effect of its card creates it (`AbilityCtx::create_delayed`), and it
+    /// then waits for its trigger (`engine/delayed.rs`).
+    Delayed(Trigger),
 }
 
 /// Where an activated ability can be used from.

@@ -139,6 +139,8 @@ pub enum AbilityKey {
     Passive,
     /// A sub-ability other abilities call.
     Sub,
+    /// A delayed automatic ability, by its trigger's ability name.
+    Delayed(&'static str),
 }
 
 impl AbilityKey {
@@ -150,6 +152,7 @@ impl AbilityKey {
             AbilityKind::Spell => AbilityKey::Spell,
             AbilityKind::Sub => AbilityKey::Sub,
             AbilityKind::Passive(_) => AbilityKey::Passive,
+            AbilityKind::Delayed(trigger) => AbilityKey::Delayed(trigger.ability_name()),
         }
     }
 }

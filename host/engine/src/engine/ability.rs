@@ -758,6 +758,73 @@ impl AbilityCtx<'_> {
         ));
     }
 
+    /// Creates a delayed trigger (CR 10.7.5, `engine/delayed.rs`): the
+    /// running definition's delayed ability named `ability` begins to wait
+    /// for its trigger, played by this ability's controller, for as long as
+    /// `lasts` says. `watch` is the card whose move it waits for when its
+    /// trigger is about one card ("when it is destroyed this turn"), and
+    /// `None` otherwise. The error names what is wrong (no such delayed
+    /// ability, a watched card missing or not wanted, too many waiting).
+    pub fn create_delayed(
+        &mut self,
+        ability: &str,
+        watch: Option<CardRef>,
+        lasts: crate::engine::DelayedLasts,
+    ) -> Result<(), Halt> {
+        let def = self.m.db.get(self.info.def);
+        let found = def
+            .abilities
+            .iter()
+            .enumerate()
+            .find_map(|(idx, a)| match &a.kind {
+                crate::cards::AbilityKind::Delayed(trigger) if a.name == ability => {
+                    Some((idx, trigger))
+                }
+                _ => None,
+            });
+        let Some((idx, trigger)) = found else {
+            return Err(Halt::Failed(format!(
+                "`{}` has no delayed ability named `{ability}`",
+                def.id
+            )));
+        };
+        let watches = crate::engine::delayed_trigger_watches(trigger).map_err(Halt::Failed)?;
+        let watch = match (watches, watch) {
+            (true, Some(card)) => Some((card, self.m.state.card(card).object)),
+            (false, None) => None,
+            (true, None) => {
+                return Err(Halt::Failed(format!(
+                    "delayed ability `{ability}` waits for a card's move: name the card it watches"
+                )));
+            }
+            (false, Some(_)) => {
+                return Err(Halt::Failed(format!(
+                    "delayed ability `{ability}` waits for no one card: it watches none"
+                )));
+            }
+        };
+        if self.m.state.delayed.len() >= crate::engine::MAX_DELAYED {
+            return Err(Halt::Failed(format!(
+                "more than {} delayed abilities would wait at once",
+                crate::engine::MAX_DELAYED
+            )));
+        }
+        let delayed = crate::engine::DelayedTrigger {
+            source: self.info.source,
+            source_object: self.info.source_object,
+            def: self.info.def,
+            ability: AbilityIdx(idx as u8),
+            controller: self.info.controller,
+            watch,
+            lasts,
+        };
+        self.m
+            .apply(crate::engine::mutation::Mutation::AddDelayed(Box::new(
+                delayed,
+            )));
+        Ok(())
+    }
+
     /// `player`'s next turn does not begin: the opponent's follows theirs
     /// (CR 5.26, later-sets §12.9). Said twice, it still skips one turn.
     pub fn skip_next_turn(&mut self, player: PlayerId) {

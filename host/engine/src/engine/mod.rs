@@ -35,6 +35,7 @@
 
 mod ability;
 mod actions;
+mod delayed;
 mod event;
 mod flow;
 mod ids;
@@ -54,6 +55,7 @@ pub use ability::{
     AbilityCtx, AbilityFn, AbilityInfo, AbilityQuery, AbilityRunner, ConditionFn, FnRunner, Halt,
     NoAbilities, QuestionMeta, TokenDestination,
 };
+pub use delayed::{DelayedLasts, DelayedTrigger, MAX_DELAYED, delayed_trigger_watches};
 pub use event::{DamageKind, Event, MoveCause, Resource};
 pub use flow::legal::SUPER_EVOLVE_TURNS;
 pub use ids::{AbilityIdx, CardRef, DefId, MAX_CARD_OBJECTS, MAX_DECK_OBJECTS, ObjectId, PlayerId};

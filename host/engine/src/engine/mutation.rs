@@ -154,6 +154,11 @@ pub enum Mutation {
         /// The Carrot.
         carrot: CardRef,
     },
+    /// A delayed trigger begins to wait (`engine/delayed.rs`).
+    AddDelayed(Box<crate::engine::DelayedTrigger>),
+    /// The delayed trigger at this index stops waiting (fired, expired, or
+    /// its watched card moved).
+    RemoveDelayed(usize),
     /// Queue a pending automatic ability.
     AddPending(PendingAbility),
     /// Take a pending ability out of the queue.
@@ -203,7 +208,11 @@ impl Mutation {
             Mutation::Move { card, to, .. } => watched(*to) || watched(state.card(*card).zone),
             Mutation::ChangeControl { .. } => true,
             // Decided by `counts_through_passives`.
-            Mutation::AddPending(_) | Mutation::TakePending(_) | Mutation::NameTrait(_) => false,
+            Mutation::AddPending(_)
+            | Mutation::TakePending(_)
+            | Mutation::AddDelayed(_)
+            | Mutation::RemoveDelayed(_)
+            | Mutation::NameTrait(_) => false,
             Mutation::SetEngaged(..)
             | Mutation::CountPlay { .. }
             | Mutation::UseAbility(..)
@@ -264,7 +273,11 @@ impl Mutation {
             | Mutation::Link { .. }
             | Mutation::LinkCarrot { .. } => true,
             // Decided by `counts_through_passives`.
-            Mutation::AddPending(_) | Mutation::TakePending(_) | Mutation::NameTrait(_) => false,
+            Mutation::AddPending(_)
+            | Mutation::TakePending(_)
+            | Mutation::AddDelayed(_)
+            | Mutation::RemoveDelayed(_)
+            | Mutation::NameTrait(_) => false,
             Mutation::SetEngaged(..)
             | Mutation::SetFaceUp(..)
             | Mutation::DamageLeader { .. }
@@ -293,9 +306,14 @@ impl Mutation {
     /// field card's data does. `None`: as without passives on the fields.
     fn counts_through_passives(&self, state: &GameState, passives: PassivesInPlay) -> Option<bool> {
         match (self, passives) {
-            (Mutation::AddPending(_) | Mutation::TakePending(_) | Mutation::NameTrait(_), _) => {
-                Some(false)
-            }
+            (
+                Mutation::AddPending(_)
+                | Mutation::TakePending(_)
+                | Mutation::AddDelayed(_)
+                | Mutation::RemoveDelayed(_)
+                | Mutation::NameTrait(_),
+                _,
+            ) => Some(false),
             (_, PassivesInPlay::Any) => Some(true),
             (_, PassivesInPlay::Plain) if self.touches_field_card(state) => Some(true),
             _ => None,
@@ -349,6 +367,8 @@ impl Mutation {
             | Mutation::SetLeaderDefense(..)
             | Mutation::AddPending(_)
             | Mutation::TakePending(_)
+            | Mutation::AddDelayed(_)
+            | Mutation::RemoveDelayed(_)
             | Mutation::Shuffle(_)
             | Mutation::SetTurn { .. }
             | Mutation::SetPhase(_)
@@ -630,6 +650,12 @@ impl Match {
             Mutation::TakePending(idx) => {
                 if idx < self.state.pending.len() {
                     self.state.pending.remove(idx);
+                }
+            }
+            Mutation::AddDelayed(delayed) => self.state.delayed.push(*delayed),
+            Mutation::RemoveDelayed(idx) => {
+                if idx < self.state.delayed.len() {
+                    self.state.delayed.remove(idx);
                 }
             }
             Mutation::Shuffle(player) => {

@@ -19,19 +19,23 @@ type K = TriggerKinds;
 impl Match {
     /// Adds the pending abilities an event triggers.
     pub(crate) fn collect_triggers(&mut self, event: &Event) {
-        if !self.db_has_triggers {
-            return;
+        let mut found: Vec<PendingAbility> = Vec::new();
+        if !self.state.delayed.is_empty() {
+            self.collect_delayed(event, &mut found);
         }
-        if matches!(
+        let edit = matches!(
             event,
             Event::Moved {
                 cause: MoveCause::Sandbox,
                 ..
             }
-        ) {
+        );
+        if !self.db_has_triggers || edit {
+            for pending in found {
+                self.apply(Mutation::AddPending(pending));
+            }
             return;
         }
-        let mut found: Vec<PendingAbility> = Vec::new();
         match *event {
             Event::Moved {
                 card,

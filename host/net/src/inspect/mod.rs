@@ -306,9 +306,13 @@ impl AbilitySort {
     /// The kind of an ability definition.
     pub fn of(ability: &AbilityDef) -> AbilitySort {
         match &ability.kind {
-            AbilityKind::Triggered(trigger) => AbilitySort::Triggered {
-                ability_name: trigger.ability_name().to_owned(),
-            },
+            // A delayed ability is an automatic one (CR 10.7.5) that waits
+            // once created: it is shown by what it waits for.
+            AbilityKind::Triggered(trigger) | AbilityKind::Delayed(trigger) => {
+                AbilitySort::Triggered {
+                    ability_name: trigger.ability_name().to_owned(),
+                }
+            }
             AbilityKind::Activated { quick, zone } => AbilitySort::Activated {
                 quick: *quick,
                 zone: *zone,

@@ -414,6 +414,12 @@ fn ability_in(a: w::AbilityDef) -> Result<AbilityDef, String> {
             w::AbilityKind::Spell => AbilityKind::Spell,
             w::AbilityKind::Sub => AbilityKind::Sub,
             w::AbilityKind::Passive(p) => AbilityKind::Passive(passive_in(p)?),
+            w::AbilityKind::Delayed(t) => {
+                let trigger = trigger_in(t)?;
+                sve_engine::engine::delayed_trigger_watches(&trigger)
+                    .map_err(|why| format!("ability `{}`: {why}", a.name))?;
+                AbilityKind::Delayed(trigger)
+            }
         },
         costs: a.costs.into_iter().map(cost_in).collect::<Result<_, _>>()?,
         once_per_turn: a.once_per_turn,

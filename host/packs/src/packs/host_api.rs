@@ -11,8 +11,8 @@ use super::convert;
 use super::guest_text::{self, TextKind};
 use super::wit::latest::sve::cards::{game, script, types as w};
 use sve_engine::engine::{
-    AbilityCtx, AbilityQuery, CardRef, Choice, Duration, Halt, PlayerId, QUESTION_OPTION_LIMIT,
-    QuestionMeta, QuestionRole, SeriesStep, Zone,
+    AbilityCtx, AbilityQuery, CardRef, Choice, DelayedLasts, Duration, Halt, PlayerId,
+    QUESTION_OPTION_LIMIT, QuestionMeta, QuestionRole, SeriesStep, Zone,
 };
 use wasmtime::StoreLimits;
 
@@ -793,6 +793,36 @@ impl game::Host for HostState {
 
     fn skip_next_turn(&mut self, player: u8) {
         self.act(|cx| cx.skip_next_turn(Self::player(player)));
+    }
+
+    fn create_delayed(
+        &mut self,
+        ability: String,
+        watch: Option<u32>,
+        lasts: w::DelayedLasts,
+    ) -> Result<(), String> {
+        let watch = match watch {
+            Some(c) => match self.card(c) {
+                Some(card) => Some(card),
+                None => {
+                    return Err(format!(
+                        "a delayed ability watches card {c}, which does not exist"
+                    ));
+                }
+            },
+            None => None,
+        };
+        let lasts = match lasts {
+            w::DelayedLasts::Once => DelayedLasts::Once,
+            w::DelayedLasts::OnceThisTurn => DelayedLasts::OnceThisTurn,
+            w::DelayedLasts::EveryTimeThisTurn => DelayedLasts::EveryTimeThisTurn,
+        };
+        let mut made = Ok(());
+        self.act(|cx| made = cx.create_delayed(&ability, watch, lasts));
+        made.map_err(|halt| match halt {
+            Halt::Failed(why) => guest_text::clean(&why, TextKind::Message),
+            _ => "the delayed ability was not created".to_owned(),
+        })
     }
 
     fn extra_turn(&mut self, player: u8) {

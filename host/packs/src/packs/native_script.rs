@@ -109,6 +109,7 @@ adapt_variant!(guest <-> host::CardType { Follower, EvolvedFollower, Spell, Amul
 adapt_variant!(guest <-> host::CardClass { Forest, Sword, Rune, Dragon, Abyss, Haven, Neutral });
 adapt_variant!(guest -> host::Duration { WhileInZone, EndOfTurn, EndOfOpponentNextTurn });
 adapt_variant!(guest -> host::TokenDestination { Field, ExArea, FieldOverflowToEx });
+adapt_variant!(guest -> host::DelayedLasts { Once, OnceThisTurn, EveryTimeThisTurn });
 adapt_variant!(guest -> host::ChoiceOption { Yes, No; Card, Label });
 adapt_variant!(host -> guest::Halt { NeedsDecision, Failed });
 adapt_record!(guest -> host::Range { min, max });
@@ -275,6 +276,9 @@ impl GameApi for NativeGame<'_> {
     fn deck_to_hand(card: u32) -> () => |h: &mut HostState| h.deck_to_hand(card);
     fn extra_turn(player: u8) -> () => |h: &mut HostState| h.extra_turn(player);
     fn skip_next_turn(player: u8) -> () => |h: &mut HostState| h.skip_next_turn(player);
+    fn create_delayed(ability: &str, watch: Option<u32>, lasts: guest::DelayedLasts)
+        -> Result<(), String>
+        => |h: &mut HostState| h.create_delayed(ability.to_owned(), watch, lasts.adapt());
     fn win_game(player: u8) -> () => |h: &mut HostState| h.win_game(player);
     fn take_control(card: u32, player: u8) -> bool
         => |h: &mut HostState| h.take_control(card, player);

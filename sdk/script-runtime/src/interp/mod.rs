@@ -33,6 +33,7 @@
 mod choices;
 mod complex;
 mod costs;
+mod delayed;
 pub mod extras;
 pub mod granted;
 mod moves;
@@ -701,6 +702,9 @@ impl<'a> Interpreter<'a> {
                 for p in players(*player, &scope) {
                     game.win_game(p);
                 }
+            }
+            Effect::CreateDelayed { ability, lasts, to } => {
+                self.create_delayed(game, frame, *ability, *lasts, *to)?;
             }
             Effect::TakeControl { to } => {
                 self.each_card(game, frame, *to, "Take control of", |g, c| {

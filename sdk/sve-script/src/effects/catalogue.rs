@@ -75,6 +75,7 @@ pub(crate) enum EffectKind {
     WinGame,
     TakeControl,
     GiveControl,
+    CreateDelayed,
     FlipEvolveDeckFaceDown,
     Complex,
     ReducedCost,
@@ -194,6 +195,7 @@ pub(crate) const STANDARD: Table<EffectKind> = &[
     ("WinGame", EffectKind::WinGame),
     ("TakeControl", EffectKind::TakeControl),
     ("GiveControl", EffectKind::GiveControl),
+    ("CreateDelayed", EffectKind::CreateDelayed),
     ("FlipEvolveDeckFaceDown", EffectKind::FlipEvolveDeckFaceDown),
     ("ComplexEffect", EffectKind::Complex),
     ("Complex", EffectKind::Complex),
@@ -239,6 +241,7 @@ impl EffectKind {
             | Destroy
             | TakeControl
             | GiveControl
+            | CreateDelayed
             | Banish
             | ReturnToHand
             | SendToCemetery
@@ -318,10 +321,10 @@ mod tests {
     fn the_catalogue_has_every_effect_and_alias_once() {
         let mut names: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         names.extend(PASSIVE.iter().map(|(name, _)| *name));
-        // 89 standard spellings: the 84 of §5.4 (aliases and the two cost
+        // 90 standard spellings: the 84 of §5.4 (aliases and the two cost
         // modifiers included), the §11 branch effect, `SkipNextTurn`,
         // `WinGame`, `TakeControl` and `GiveControl` (later-sets §12.9,
-        // §12.3, §12.8). Plus 4 passive ones;
+        // §12.3, §12.8) and `CreateDelayed` (§11.4). Plus 4 passive ones;
         // `GiveKeyword`/`GiveStat` appear in both tables with different
         // meanings.
         const NEW_EFFECT: &str = "a new effect needs: its `EffectKind` here, each spelling in \
@@ -330,7 +333,7 @@ mod tests {
             (src/ir/effect.rs; then bump IR_VERSION as tests/ir_version.rs says: an append \
             keeps packaged packs loading), and its run in sdk/script-runtime/src/interp/mod.rs; \
             then update the count here";
-        assert_eq!(STANDARD.len(), 89, "{NEW_EFFECT}");
+        assert_eq!(STANDARD.len(), 90, "{NEW_EFFECT}");
         assert_eq!(PASSIVE.len(), 4, "{NEW_EFFECT}");
         let mut standard: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         standard.sort_unstable();

@@ -20,9 +20,9 @@ use crate::ast::EffectCallAst;
 use crate::complex::lower_complex;
 use crate::diagnostics::{NameKind, Problem};
 use crate::filters::parse_filter;
-use crate::ir::{Duration, Effect, SearchAction, Target, TokenOption, Trigger};
+use crate::ir::{DelayedLasts, Duration, Effect, SearchAction, Target, TokenOption, Trigger};
 use crate::lower::CardCtx;
-use crate::names::{self, SEARCH_ACTIONS, TOKEN_OPTIONS};
+use crate::names::{self, DELAYED_LASTS, SEARCH_ACTIONS, TOKEN_OPTIONS};
 use crate::span::Piece;
 
 /// Lowers one `effect` clause for an ability with trigger `trigger` (which
@@ -468,6 +468,24 @@ pub(crate) fn lower_effect(
         EffectKind::GiveControl => Effect::GiveControl {
             to: selection(to, cx)?,
         },
+        EffectKind::CreateDelayed => {
+            let ability = args.ability(cx)?;
+            let lasts = if args.has_more() {
+                args.word(
+                    DELAYED_LASTS,
+                    NameKind::DelayedLasts,
+                    "`Once`, `ThisTurn` or `EveryTimeThisTurn`",
+                    cx,
+                )?
+            } else {
+                DelayedLasts::Once
+            };
+            let to = match to {
+                Some(_) => Some(selection(to, cx)?),
+                None => None,
+            };
+            Effect::CreateDelayed { ability, lasts, to }
+        }
         EffectKind::FlipEvolveDeckFaceDown => {
             let filter = args.filter(cx);
             let count = args.opt_count(cx)?;

@@ -150,7 +150,7 @@ impl Printer<'_> {
             Part::Sel(selection) => self.selection(selection),
             Part::OptSel(selection) => selection.map_or_else(String::new, |s| self.selection(s)),
             Part::Player(target) => target.to_string(),
-            Part::Ability(ability) => self.ability_ref(ability),
+            Part::Ability(ability) | Part::Delayed(ability) => self.ability_ref(ability),
             Part::Abilities(list) => {
                 let names: Vec<_> = list.iter().map(|a| self.ability_ref(Some(*a))).collect();
                 format!("[{}]", names.join(", "))
@@ -286,6 +286,7 @@ impl Printer<'_> {
             Cost::EarthRite(value) => format!("(EarthRite, {})", self.value(value)),
             Cost::OncePerTurn => "(OncePerTurn)".into(),
             Cost::Quick => "(Quick)".into(),
+            Cost::Delayed => "(Delayed)".into(),
             Cost::Condition(value) => format!("(condition {})", self.value(value)),
         }
     }

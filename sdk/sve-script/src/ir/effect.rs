@@ -175,6 +175,10 @@ pub enum Cost {
     /// A `condition` line of an activated ability, stored where it was
     /// written: the ability can be activated only while it is > 0.
     Condition(ValueId),
+    /// `(Delayed)` (IR 6): the triggered ability never triggers by itself;
+    /// a `CreateDelayed` effect of the card makes it wait for its trigger
+    /// (CR 10.7.5).
+    Delayed,
 }
 
 impl Cost {
@@ -182,7 +186,10 @@ impl Cost {
     /// `Quick` and conditions. An ability whose costs are all internal is
     /// not optional (spec §7).
     pub fn is_internal(self) -> bool {
-        matches!(self, Cost::OncePerTurn | Cost::Quick | Cost::Condition(_))
+        matches!(
+            self,
+            Cost::OncePerTurn | Cost::Quick | Cost::Condition(_) | Cost::Delayed
+        )
     }
 }
 
@@ -812,4 +819,44 @@ pub enum Effect {
         /// The targets.
         to: Selection,
     },
+    /// `CreateDelayed` (IR 6): this card's `(Delayed)` ability `ability`
+    /// begins to wait for its trigger (CR 10.7.5), for as long as `lasts`
+    /// says. With a `to` clause, one waits for each selected card's move
+    /// (its trigger must be about one card: `LastWords`, `OnLeaveField`,
+    /// `OnReturnToHandFromField`); without one, such a trigger watches this
+    /// card, and the others watch none.
+    CreateDelayed {
+        /// The delayed ability.
+        ability: Option<AbilityIdx>,
+        /// How long it waits.
+        lasts: DelayedLasts,
+        /// The cards it watches, if a `to` clause was written.
+        to: Option<Selection>,
+    },
+}
+
+/// How long a delayed ability waits once created (`CreateDelayed`'s second
+/// argument; CR 10.7.5.1).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum DelayedLasts {
+    /// `Once` (the default): it fires at the first event it waits for,
+    /// then is gone; it waits across turns.
+    Once,
+    /// `ThisTurn`: it fires at the first such event this turn; gone at the
+    /// end of the turn if it has not.
+    ThisTurn,
+    /// `EveryTimeThisTurn`: it fires at each such event until the end of
+    /// the turn.
+    EveryTimeThisTurn,
+}
+
+impl DelayedLasts {
+    /// The word scripts write.
+    pub fn name(self) -> &'static str {
+        match self {
+            DelayedLasts::Once => "Once",
+            DelayedLasts::ThisTurn => "ThisTurn",
+            DelayedLasts::EveryTimeThisTurn => "EveryTimeThisTurn",
+        }
+    }
 }

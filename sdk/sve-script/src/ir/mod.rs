@@ -47,7 +47,9 @@ mod names;
 mod validate;
 mod visit;
 
-pub use effect::{AbilityIdx, CheckAction, ComplexStep, Cost, Count, Effect, PayResult, Selection};
+pub use effect::{
+    AbilityIdx, CheckAction, ComplexStep, Cost, Count, DelayedLasts, Effect, PayResult, Selection,
+};
 pub use expr::{
     BinaryOp, Choose, CondTest, Filter, FilterId, FilterItem, FilterTest, IntRange, ValueId,
     ValueNode,
@@ -101,7 +103,10 @@ use serde::{Deserialize, Serialize};
 /// `PlayableFromCemetery`, `EnemiesMustAttack` and
 /// `OpponentsCannotDrawOutsideStartPhase` (after `Keyword::Declared`;
 /// versions 2 to 4 stay readable).
-pub const IR_VERSION: u32 = 5;
+/// 6: appended delayed abilities: the cost marker `Cost::Delayed` and the
+/// effect `Effect::CreateDelayed` with `DelayedLasts` (versions 2 to 5 stay
+/// readable).
+pub const IR_VERSION: u32 = 6;
 
 /// The oldest IR version [`Module::from_bytes`] still reads: the last
 /// version whose change was not an append (see [`IR_VERSION`]).

@@ -186,7 +186,7 @@ impl Checker<'_> {
                 }
                 self.selection(from)
             }
-            Cost::EngageSelf | Cost::OncePerTurn | Cost::Quick => Ok(()),
+            Cost::EngageSelf | Cost::OncePerTurn | Cost::Quick | Cost::Delayed => Ok(()),
         }
     }
 
@@ -222,7 +222,7 @@ impl Checker<'_> {
                         self.selection(selection)?;
                     }
                 }
-                Part::Ability(ability) => self.ability(ability)?,
+                Part::Ability(ability) | Part::Delayed(ability) => self.ability(ability)?,
                 Part::Abilities(abilities) => {
                     for ability in abilities {
                         self.ability(Some(*ability))?;

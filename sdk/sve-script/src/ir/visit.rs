@@ -16,6 +16,8 @@ pub(crate) enum Part<'a> {
     OptSel(Option<Selection>),
     Player(Target),
     Ability(Option<AbilityIdx>),
+    /// An ability made to wait (`CreateDelayed`): named, not run now.
+    Delayed(Option<AbilityIdx>),
     Abilities(&'a [AbilityIdx]),
     Faces(&'a [Option<AbilityIdx>]),
     Text(&'a str),
@@ -415,6 +417,14 @@ impl Effect {
             Effect::WinGame { player } => ("WinGame", vec![("to", P::Player(*player))]),
             Effect::TakeControl { to } => ("TakeControl", vec![("to", P::Sel(*to))]),
             Effect::GiveControl { to } => ("GiveControl", vec![("to", P::Sel(*to))]),
+            Effect::CreateDelayed { ability, lasts, to } => (
+                "CreateDelayed",
+                vec![
+                    ("ability", P::Delayed(*ability)),
+                    ("lasts", P::Word(lasts.name())),
+                    ("to", P::OptSel(*to)),
+                ],
+            ),
             Effect::FlipEvolveDeckFaceDown { filter, count } => (
                 "FlipEvolveDeckFaceDown",
                 vec![

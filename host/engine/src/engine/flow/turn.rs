@@ -156,9 +156,11 @@ impl Match {
         );
     }
 
-    /// End phase steps 8–9: "this turn" effects end, the turn passes.
+    /// End phase steps 8–9: "this turn" effects and delayed triggers end
+    /// (CR 7.4.8), the turn passes.
     pub(crate) fn end_turn(&mut self) {
         self.apply(Mutation::ExpireEndOfTurnEffects);
+        self.expire_delayed();
         self.tasks.push(Task::BeginTurn);
     }
 }

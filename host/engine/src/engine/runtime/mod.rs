@@ -279,6 +279,7 @@ impl Match {
             pending: Vec::new(),
             combat: None,
             extra_turns: Vec::new(),
+            delayed: Vec::new(),
             next_object,
             next_timestamp: 0,
             rng: ChaCha8Rng::seed_from_u64(seed),

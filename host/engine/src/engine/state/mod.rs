@@ -413,6 +413,9 @@ pub struct GameState {
     pub combat: Option<Combat>,
     /// Players who take another turn after this one, most recent last.
     pub extra_turns: Vec<PlayerId>,
+    /// Delayed triggers waiting for their events, oldest first
+    /// (`engine/delayed.rs`).
+    pub delayed: Vec<crate::engine::DelayedTrigger>,
     /// Next object id to hand out.
     pub next_object: u32,
     /// Next effect timestamp.

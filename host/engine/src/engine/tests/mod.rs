@@ -8,6 +8,7 @@ mod cache;
 mod cancel;
 mod declared_counters;
 mod declared_keywords;
+mod delayed;
 mod evolution;
 mod keywords;
 mod later;
