@@ -11,6 +11,7 @@ mod card_api_versions;
 mod community_style;
 mod crate_graph;
 mod declared_counters;
+mod delayed_abilities;
 mod declared_keywords;
 mod hot_reload;
 mod native_scripts;

@@ -3,7 +3,8 @@
 //! damage to itself"), declared by this pack, and three cards that use it;
 //! and a card on a generic move hook (Ember Sentry: "whenever a card leaves
 //! your EX area"); and a counter kind of its own, **Heat**, that Heat Sink
-//! enters with and spends, and Bellows puts.
+//! enters with and spends, and Bellows puts; and delayed abilities
+//! (Afterglow Wisp).
 //! The host has no word of them: the keyword, its reminder, its badge and
 //! its ability, and the counter's name and reminder, all come from here
 //! (`Card::keyword`, `Pack::counters`).
@@ -59,6 +60,21 @@ impl Pack for Overheat {
             Card::follower("OVH-006", "Bellows", Class::Neutral, 1, 1, 1)
                 .text("[fanfare] Put 1 Heat counter on each amulet of yours.")
                 .fanfare("Put 1 Heat counter on each amulet of yours.", fan),
+            Card::follower("OVH-007", "Afterglow Wisp", Class::Neutral, 1, 1, 1)
+                .text("[fanfare] At the start of your next end phase, your leader gains 2 defense. When this follower leaves the field this turn, draw a card.")
+                .fanfare("Create both delayed abilities.", kindle)
+                .delayed(
+                    "Afterglow",
+                    Trigger::StartEndPhase,
+                    "Your leader gains 2 defense.",
+                    afterglow,
+                )
+                .delayed(
+                    "Cinders",
+                    Trigger::OnLeaveField,
+                    "Draw a card.",
+                    cinders,
+                ),
             Card::spell("OVH-003", "Coolant", Class::Neutral, 1)
                 .text("Select a follower of yours with Overheat. Return it to your hand.")
                 .spell_effect("Return a follower with Overheat to your hand.", coolant)
@@ -95,6 +111,28 @@ fn fan(game: &mut Game) -> Result<(), Stop> {
     for amulet in amulets {
         game.add_declared_counters(amulet, "Heat", 1)?;
     }
+    Ok(())
+}
+
+/// Afterglow Wisp's Fanfare: its two delayed abilities begin to wait, the
+/// second watching the Wisp itself.
+fn kindle(game: &mut Game) -> Result<(), Stop> {
+    let me = game.source();
+    game.create_delayed("Afterglow", None, DelayedLasts::Once)?;
+    game.create_delayed("Cinders", Some(me), DelayedLasts::OnceThisTurn)
+}
+
+/// Afterglow: your leader gains 2 defense.
+fn afterglow(game: &mut Game) -> Result<(), Stop> {
+    let me = game.me();
+    game.change_leader_defense(me, 2);
+    Ok(())
+}
+
+/// Cinders: draw a card.
+fn cinders(game: &mut Game) -> Result<(), Stop> {
+    let me = game.me();
+    game.draw(me, 1);
     Ok(())
 }
 
