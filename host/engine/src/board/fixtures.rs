@@ -55,7 +55,8 @@ fn with_keywords(mut def: CardDef, keywords: Keywords) -> CardDef {
     def
 }
 
-fn ability(name: &str, kind: AbilityKind) -> AbilityDef {
+/// An ability of `kind` named `name`, with no costs and no text.
+pub(crate) fn ability(name: &str, kind: AbilityKind) -> AbilityDef {
     AbilityDef {
         name: name.to_owned(),
         kind,

@@ -2,9 +2,9 @@
 //! the reference's tests DT-1..3, and the edges around them.
 
 use super::{P1, P2};
-use crate::board::fixtures::{test_cards, test_runner};
+use crate::board::fixtures::{ability, test_cards, test_runner};
 use crate::board::{Board, Side};
-use crate::cards::{AbilityDef, AbilityKind, CardDb, CardDef, CardFilter, Trigger};
+use crate::cards::{AbilityKind, CardDb, CardDef, CardFilter, Trigger};
 use crate::engine::{AbilityCtx, DelayedLasts, Halt, PlayerId, Zone};
 use std::sync::Arc;
 
@@ -23,16 +23,6 @@ fn watcher(name: &str, trigger: Trigger) -> CardDef {
         ability("Later", AbilityKind::Delayed(trigger)),
     ];
     card
-}
-
-fn ability(name: &str, kind: AbilityKind) -> AbilityDef {
-    AbilityDef {
-        name: name.to_owned(),
-        kind,
-        costs: Vec::new(),
-        once_per_turn: false,
-        text: String::new(),
-    }
 }
 
 /// The opponent's V5 on the field.
@@ -97,6 +87,18 @@ fn board(p2: Side) -> Board {
         .build()
 }
 
+/// P1's second field follower (the second V5) attacks P2's `target`.
+fn second_attacks(s: &mut Board, target: &str) {
+    let attacker = s.game.state().player(P1).field[1];
+    let target = s.card(P2, Zone::Field, target);
+    let object = s.game.state().card(target).object;
+    s.act(crate::engine::Action::Attack {
+        attacker,
+        target: crate::engine::AttackTarget::Follower(target, object),
+    });
+    s.settle();
+}
+
 fn hand(s: &Board, player: PlayerId) -> usize {
     s.game.state().player(player).hand.len()
 }
@@ -111,14 +113,7 @@ fn l11_4_dt_1_a_watch_fires_for_its_card_only() {
     assert_eq!(hand(&s, P1), before, "another follower destroyed: no draw");
     assert_eq!(s.game.state().delayed.len(), 1, "still waiting");
     // The other V5 of P1 trades with P2's V5, the watched one.
-    let second = s.game.state().player(P1).field[1];
-    let target = s.card(P2, Zone::Field, "V5");
-    let object = s.game.state().card(target).object;
-    s.act(crate::engine::Action::Attack {
-        attacker: second,
-        target: crate::engine::AttackTarget::Follower(target, object),
-    });
-    s.settle();
+    second_attacks(&mut s, "V5");
     assert_eq!(hand(&s, P1), before + 1, "the watched card went: a draw");
     assert!(
         s.game.state().delayed.is_empty(),
@@ -141,14 +136,7 @@ fn l11_4_dt_3_every_time_this_turn_fires_at_each_event_until_the_turn_ends() {
     s.play("Vigil");
     let before = hand(&s, P1);
     s.attack("V5", "V3");
-    let second = s.game.state().player(P1).field[1];
-    let target = s.card(P2, Zone::Field, "V4");
-    let object = s.game.state().card(target).object;
-    s.act(crate::engine::Action::Attack {
-        attacker: second,
-        target: crate::engine::AttackTarget::Follower(target, object),
-    });
-    s.settle();
+    second_attacks(&mut s, "V4");
     assert_eq!(hand(&s, P1), before + 2, "two destroyed, two draws");
     assert_eq!(s.game.state().delayed.len(), 1, "it lasts the turn");
     s.end_turn();
