@@ -132,6 +132,8 @@ fn ability_words(key: AbilityKey) -> String {
         AbilityKey::Spell => "spell effect".to_owned(),
         AbilityKey::Passive => "continuous ability".to_owned(),
         AbilityKey::Sub => "sub-ability".to_owned(),
+        // A delayed ability waits for its trigger: "delayed end phase ability".
+        AbilityKey::Delayed(name) => format!("delayed {} ability", name.to_lowercase()),
     }
 }
 
