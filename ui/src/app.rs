@@ -17,6 +17,7 @@ use crate::play::{MatchScreen, ScreenRequest};
 use crate::session::PaceClock;
 use crate::settings::Settings;
 use crate::start::{StartRequest, StartScreen};
+use crate::table_link::TableLink;
 use egui::Ui;
 use std::time::Duration;
 
@@ -326,6 +327,22 @@ impl App {
 }
 
 impl App {
+    /// Points the Play online screen at the server at `server` (a web
+    /// page's own).
+    pub fn set_server(&mut self, server: &str) {
+        self.online.set_server(server);
+    }
+
+    /// Opens the table a link names (a web page's `#join=CODE` or
+    /// `#watch=CODE`) on the server at `server`: the Play online screen,
+    /// entering at once with its remembered name and deck.
+    pub fn open_table(&mut self, link: &TableLink, server: &str, ctx: &egui::Context) {
+        self.online.set_server(server);
+        self.online.enter(link.entry(), ctx);
+        self.screen = Screen::Online;
+        ctx.request_repaint();
+    }
+
     fn switch_to(&mut self, screen: Screen, ui: &Ui) {
         self.screen = screen;
         // A card pinned on one screen means nothing on the next (and a

@@ -144,8 +144,9 @@ impl MatchConfig {
 /// A seed from the wall clock, for a match started without one. It is shown
 /// on the board, so the match can be replayed.
 pub fn entropy_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    // `web_time`: std's clock on the desktop; std's panics in a web page.
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
         .map(|elapsed| elapsed.as_nanos() as u64)
         .unwrap_or(0)
 }

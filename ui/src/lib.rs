@@ -79,6 +79,9 @@ pub mod screenshots;
 pub mod session;
 pub mod settings;
 pub mod start;
+pub mod table_link;
 pub mod ui_scale;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 pub use app::{App, AppOptions};

@@ -17,6 +17,7 @@ use crate::session::online::{
     DEFAULT_SERVER, LinkState, OnlineEntry, OnlineSession, OnlineSettings, OnlineStatus,
 };
 use crate::settings::{OnlineChoices, StoredClock, StoredDeck};
+use crate::table_link::TableLink;
 use egui::{Color32, RichText, Ui};
 use std::sync::Arc;
 use sve_engine::bot::BotKind;
@@ -131,6 +132,21 @@ impl OnlineScreen {
             self.clock = clock.choice();
         }
         self.developer_tools = stored.developer_tools;
+    }
+
+    /// Points the screen at the server `url` (`ws://host:port/`): a web
+    /// page's own server.
+    pub fn set_server(&mut self, url: &str) {
+        self.url = url.trim().to_owned();
+    }
+
+    /// Starts a session for `entry` at once, with the screen's settings
+    /// (a table link opened the client): as if its button was clicked.
+    pub fn enter(&mut self, entry: OnlineEntry, ctx: &egui::Context) {
+        if let OnlineEntry::Join(code) | OnlineEntry::Spectate(code) = &entry {
+            self.code = code.clone();
+        }
+        self.start(entry, ctx);
     }
 
     /// Draws the screen.
@@ -351,6 +367,17 @@ impl OnlineScreen {
                 ui.label(RichText::new(code).monospace().size(20.0).strong());
                 if ui.button("Copy code").clicked() {
                     ui.ctx().copy_text(code.clone());
+                }
+                let link = TableLink::Join(code.clone()).url(&self.url);
+                if let Some(link) = link
+                    && ui
+                        .button("Copy link")
+                        .on_hover_text(format!(
+                            "{link}\nOpens the table in a browser (the page `sve serve` hands out)."
+                        ))
+                        .clicked()
+                {
+                    ui.ctx().copy_text(link);
                 }
             });
             ui.label("Waiting for an opponent…");

@@ -18,7 +18,7 @@ use sve_net::client::terminal::{TerminalPlayer, Typed};
 use sve_net::client::text::{self, Faces};
 use sve_net::cluster::ClusterConfig;
 use sve_net::protocol::{ClientMsg, ClockSpec, Opponent, ServerMsg, Update};
-use sve_net::server::{Server, ServerConfig};
+use sve_net::server::{Server, ServerConfig, WebPage};
 
 /// `sve serve` options.
 #[derive(clap::Args, Debug)]
@@ -47,6 +47,11 @@ pub(crate) struct ServeArgs {
     /// analysis on a server of your own, never for a public one.
     #[arg(long)]
     pub allow_oracle: bool,
+    /// The web client's bundle, handed out at http://ADDR/ (`cargo xtask
+    /// web` builds it into target/web); without one, / says how to build
+    /// it.
+    #[arg(long, value_name = "DIR", default_value = "target/web")]
+    pub web: std::path::PathBuf,
 }
 
 /// `sve serve`'s packs folder must be there (without `--vanilla`): a
@@ -84,6 +89,8 @@ pub(crate) fn serve(
         config.seed = args.seed;
         config.server_id = args.server_id;
         config.allow_oracle = args.allow_oracle;
+        let web = WebPage::new(args.web);
+        config.web = web.clone();
         config.cluster = args.nats.map(|url| {
             let mut cluster = ClusterConfig::new(url);
             cluster.lease = Duration::from_millis(args.lease_ms.max(300));
@@ -97,6 +104,18 @@ pub(crate) fn serve(
             ),
             None => println!("serving on {} (Ctrl-C stops)", server.url()),
         }
+        // The second line: the first is the WebSocket address tests read
+        // (and may stop reading after, so a closed pipe is no error here).
+        let mut out = std::io::stdout();
+        let _ = if web.is_built() {
+            writeln!(out, "web client: http://{}/", server.addr())
+        } else {
+            writeln!(
+                out,
+                "no web client in {} (build it with `cargo xtask web`)",
+                web.dir().display()
+            )
+        };
         server.run().await;
         Ok(())
     })

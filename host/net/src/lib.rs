@@ -10,13 +10,13 @@
 //! matches use too).
 //!
 //! The `native` feature (on by default) brings the server, the cluster and
-//! the clients, with tokio; without it the crate is the protocol, the feed
-//! and the inspector's data, and builds for a web page.
+//! the network clients, with tokio; without it the crate is the protocol,
+//! the feed, the inspector's data and the clients' text and leak count
+//! ([`client::text`], [`client::leaks`]), and builds for a web page.
 //!
 //! [`Match`]: sve_engine::engine::Match
 //! [`Match::answer`]: sve_engine::engine::Match::answer
 
-#[cfg(feature = "native")]
 pub mod client;
 #[cfg(feature = "native")]
 pub mod cluster;

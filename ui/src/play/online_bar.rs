@@ -10,9 +10,11 @@ use crate::intent::{Intent, Intents};
 use crate::match_clocks::{clock_text, limits_text};
 use crate::match_view::MatchView;
 use crate::session::online::{LinkState, OnlineStatus};
+use crate::table_link::TableLink;
 use egui::{Color32, RichText, Ui};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use sve_engine::engine::PlayerId;
+use web_time::Instant;
 
 /// The online bar. It keeps only which confirmation is open.
 #[derive(Debug, Default)]
@@ -51,6 +53,15 @@ impl OnlineBar {
             .clicked()
         {
             ui.ctx().copy_text(code.to_owned());
+        }
+        let watch = TableLink::Watch(code.to_owned()).url(&status.server);
+        if let Some(link) = watch.filter(|_| !code.is_empty())
+            && ui
+                .small_button("Copy link")
+                .on_hover_text(format!("{link}\nWatch this match in a browser."))
+                .clicked()
+        {
+            ui.ctx().copy_text(link);
         }
         if let Some(limits) = seating.and_then(|s| limits_text(&s.clock)) {
             ui.label(RichText::new(format!("Clocks: {limits}")).small())

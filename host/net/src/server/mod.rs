@@ -7,6 +7,8 @@
 //! - [`table`]: one match, run by its own task: answers, server bots,
 //!   clocks, reconnects and redacted updates for each seat and spectator.
 //! - [`limits`]: the bounds of the clocks a client may ask a table for.
+//! - [`page`]: the web client's files, handed out at `/` to a browser
+//!   (a request that asks for no WebSocket).
 //!
 //! Each table is a task of its own and a connection never waits for a
 //! table (commands go through bounded queues), so a slow client or a busy
@@ -15,15 +17,19 @@
 mod conn;
 mod limits;
 mod lobby;
+pub mod page;
 mod remote;
 mod table;
 
 pub use limits::{ClockBounds, ClockError, Limit};
+pub use page::WebPage;
 
 use crate::cluster::{Cluster, ClusterConfig, ClusterError};
 use axum::Router;
-use axum::extract::{State, WebSocketUpgrade};
-use axum::response::Response;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::{FromRef, Path, State, WebSocketUpgrade};
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::serve::ListenerExt;
 use lobby::Lobby;
@@ -66,6 +72,10 @@ pub struct ServerConfig {
     /// (`sve serve --allow-oracle`): for analysis on a server of one's
     /// own, never as a public opponent. Off by default.
     pub allow_oracle: bool,
+    /// The web client's bundle, handed out at `/` (default `target/web`,
+    /// relative to the folder the server starts in; `cargo xtask web`
+    /// builds it there).
+    pub web: WebPage,
 }
 
 impl ServerConfig {
@@ -84,6 +94,7 @@ impl ServerConfig {
             server_id: None,
             clock_bounds: ClockBounds::DEFAULT,
             allow_oracle: false,
+            web: WebPage::new("target/web"),
         }
     }
 }
@@ -129,6 +140,18 @@ impl Server {
             tracing::warn!("clients may play the oracle bot, which sees hidden cards");
         }
         let local = listener.local_addr().map_err(bind_error)?;
+        let page = Arc::new(config.web.clone());
+        if page.is_built() {
+            tracing::info!(
+                "web client: http://{local}/ (from {})",
+                page.dir().display()
+            );
+        } else {
+            tracing::info!(
+                "no web client in {}: `cargo xtask web` builds one (http://{local}/ says so)",
+                page.dir().display()
+            );
+        }
         let (lobby, cluster_tasks, id) = match config.cluster.clone() {
             None => (Lobby::new(config, None), Vec::new(), None),
             Some(cluster_config) => {
@@ -144,7 +167,10 @@ impl Server {
                 (lobby, tasks, Some(id))
             }
         };
-        let app = Router::new().route("/", get(upgrade)).with_state(lobby);
+        let app = Router::new()
+            .route("/", get(root))
+            .route("/{file}", get(bundle_file))
+            .with_state(Routes { lobby, page });
         // Decisions are small frames answered at once: don't let Nagle's
         // algorithm hold them back.
         let listener = listener.tap_io(|tcp| {
@@ -222,6 +248,43 @@ fn random_server_id() -> String {
         "s{}",
         bytes.iter().map(|b| format!("{b:02x}")).collect::<String>()
     )
+}
+
+/// What the routes share: the lobby for WebSockets, the web page's files
+/// for browsers.
+#[derive(Clone)]
+struct Routes {
+    lobby: Arc<Lobby>,
+    page: Arc<WebPage>,
+}
+
+impl FromRef<Routes> for Arc<Lobby> {
+    fn from_ref(routes: &Routes) -> Arc<Lobby> {
+        Arc::clone(&routes.lobby)
+    }
+}
+
+/// `/`: a WebSocket for a client, the web page for a browser.
+async fn root(
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    State(routes): State<Routes>,
+    headers: HeaderMap,
+) -> Response {
+    match ws {
+        Ok(ws) => upgrade(ws, State(routes.lobby)).await,
+        // A WebSocket asked for wrongly is told why.
+        Err(rejection) if headers.contains_key(header::UPGRADE) => rejection.into_response(),
+        Err(_) => routes.page.get("", &headers).await,
+    }
+}
+
+/// `/NAME`: a file of the web page's bundle.
+async fn bundle_file(
+    Path(file): Path<String>,
+    State(routes): State<Routes>,
+    headers: HeaderMap,
+) -> Response {
+    routes.page.get(&file, &headers).await
 }
 
 async fn upgrade(ws: WebSocketUpgrade, State(lobby): State<Arc<Lobby>>) -> Response {

@@ -1,9 +1,11 @@
 //! An online match: the server plays it, this session is the client's end.
 //!
-//! An [`OnlineSession`] owns one thread with its own current-thread tokio
-//! runtime, and that thread owns the `sve_net::client::Connection`
-//! (`worker.rs`, the desktop's: a web page has no link to a server yet,
-//! see `link`). It turns the server's `Update`s into the same
+//! On the desktop an [`OnlineSession`] owns one thread with its own
+//! current-thread tokio runtime, and that thread owns the
+//! `sve_net::client::Connection` (`worker.rs`). A web page has no threads:
+//! there the session holds a link the UI steps once per frame over the
+//! browser's WebSocket (`page.rs`, `browser_socket.rs`). Both drive the same
+//! protocol state (`table.rs`), which turns the server's `Update`s into the same
 //! [`Snapshot`](super::Snapshot)s a local match sends (`snapshot.rs`), plus
 //! the clocks' reading a local match lacks, so the board draws an online
 //! match as it draws a local one, and it turns the board's answers into
@@ -28,22 +30,33 @@
 //! automatically with the seat token from `ServerMsg::Seated`
 //! (`ClientMsg::Reconnect`); a spectator asks to watch again.
 
-#[cfg(feature = "desktop")]
+#[cfg(target_arch = "wasm32")]
+mod browser_socket;
 mod cards;
-#[cfg(feature = "desktop")]
+#[cfg(any(target_arch = "wasm32", test))]
+mod page;
+mod replay_file;
 mod snapshot;
+#[cfg(any(target_arch = "wasm32", test))]
+mod socket;
+mod table;
+#[cfg(all(test, feature = "desktop"))]
+mod thread_socket;
 #[cfg(feature = "desktop")]
 mod worker;
 
 use super::{Command, Update};
 use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
-use std::time::{Duration, Instant};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::time::Duration;
 use sve_engine::bot::BotKind;
 use sve_engine::cards::CardDb;
 use sve_engine::engine::PlayerId;
 use sve_net::protocol::{ClockSpec, Seating};
-use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+#[cfg(not(target_arch = "wasm32"))]
+use tokio::sync::mpsc::UnboundedReceiver;
+use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
+use web_time::Instant;
 
 /// The server's address the Play online screen starts with (`sve serve`'s
 /// default).
@@ -109,6 +122,8 @@ pub enum LinkState {
 /// What the session knows besides the match itself.
 #[derive(Clone, Debug)]
 pub struct OnlineStatus {
+    /// The server's address (`ws://host:port/`).
+    pub server: String,
     /// The link to the server.
     pub link: LinkState,
     /// The server's card faces as a database, once they arrived.
@@ -126,8 +141,9 @@ pub struct OnlineStatus {
 }
 
 impl OnlineStatus {
-    fn new() -> OnlineStatus {
+    fn new(server: &str) -> OnlineStatus {
         OnlineStatus {
+            server: server.trim().to_owned(),
             link: LinkState::Connecting,
             cards: None,
             table_code: None,
@@ -150,10 +166,8 @@ impl OnlineStatus {
     }
 }
 
-/// What the session thread tells its handle.
+/// What the session's link tells its handle.
 #[derive(Debug)]
-// A web page has no link to send these yet (see `link`).
-#[cfg_attr(not(feature = "desktop"), allow(dead_code))]
 enum Report {
     /// The link changed.
     Link(LinkState),
@@ -190,31 +204,90 @@ pub struct OnlineSession {
     unpolled: Vec<Update>,
     /// The thread has stopped and that has been taken in.
     thread_gone: bool,
+    /// The link the UI steps (a web page's; the desktop's runs on its own
+    /// thread).
+    #[cfg(any(target_arch = "wasm32", test))]
+    page: Option<Box<page::PageLink>>,
 }
 
 impl OnlineSession {
-    /// Starts the session thread: it connects, asks for the card faces and
+    /// Starts the session: it connects, asks for the card faces and
     /// enters the match as `settings` say. `repaint` is called after every
-    /// report.
+    /// report. On the desktop a thread of its own does this; in a web page
+    /// the UI's calls to [`pump`](Self::pump) do, over the browser's
+    /// WebSocket.
     pub fn start(
         settings: OnlineSettings,
         repaint: impl Fn() + Send + Sync + 'static,
     ) -> OnlineSession {
+        #[cfg(target_arch = "wasm32")]
+        {
+            OnlineSession::polled(
+                settings,
+                Arc::new(repaint),
+                Box::new(browser_socket::BrowserTransport),
+            )
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            OnlineSession::threaded(settings, Arc::new(repaint))
+        }
+    }
+
+    /// The session's network thread (`worker.rs`); without the `desktop`
+    /// feature a native build has none and the session closes at once.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn threaded(settings: OnlineSettings, repaint: Arc<dyn Fn() + Send + Sync>) -> OnlineSession {
         let (command_tx, command_rx) = unbounded_channel();
         let (report_tx, report_rx) = mpsc::channel();
-        let status = OnlineStatus::new();
-        let linked = link(settings, command_rx, report_tx, Arc::new(repaint));
+        let status = OnlineStatus::new(&settings.url);
+        let linked = link(settings, command_rx, report_tx, repaint);
         let mut session = OnlineSession {
             commands: command_tx,
             reports: report_rx,
             status,
             unpolled: Vec::new(),
             thread_gone: false,
+            #[cfg(test)]
+            page: None,
         };
         if let Err(reason) = linked {
             session.thread_gone = true;
             session.status.link = LinkState::Closed { reason };
         }
+        session
+    }
+
+    /// A session whose link [`pump`](Self::pump) steps, over `transport`.
+    #[cfg(any(target_arch = "wasm32", test))]
+    fn polled(
+        settings: OnlineSettings,
+        repaint: Arc<dyn Fn() + Send + Sync>,
+        transport: Box<dyn socket::Transport>,
+    ) -> OnlineSession {
+        let (command_tx, command_rx) = unbounded_channel();
+        let (report_tx, report_rx) = mpsc::channel();
+        let status = OnlineStatus::new(&settings.url);
+        let out = table::Outbox {
+            reports: report_tx,
+            repaint: Arc::clone(&repaint),
+        };
+        let link = page::PageLink::start(
+            table::Table::new(settings, out),
+            command_rx,
+            transport,
+            repaint,
+            Instant::now(),
+        );
+        let mut session = OnlineSession {
+            commands: command_tx,
+            reports: report_rx,
+            status,
+            unpolled: Vec::new(),
+            thread_gone: false,
+            page: Some(Box::new(link)),
+        };
+        session.pump();
         session
     }
 
@@ -226,6 +299,10 @@ impl OnlineSession {
     /// Takes in every report that arrived: the status changes now, match
     /// updates wait for [`OnlineSession::poll`].
     pub fn pump(&mut self) {
+        #[cfg(any(target_arch = "wasm32", test))]
+        if let Some(link) = &mut self.page {
+            link.step(Instant::now());
+        }
         while !self.thread_gone {
             match self.reports.try_recv() {
                 Ok(report) => self.take(report),
@@ -309,7 +386,7 @@ impl OnlineSession {
 fn link(
     settings: OnlineSettings,
     commands: UnboundedReceiver<Command>,
-    reports: Sender<Report>,
+    reports: mpsc::Sender<Report>,
     repaint: Arc<dyn Fn() + Send + Sync>,
 ) -> Result<(), String> {
     std::thread::Builder::new()
@@ -322,22 +399,29 @@ fn link(
         })
 }
 
-/// A web page has no threads, and no WebSocket link yet (issue 35): its
-/// session closes at once and says so.
-#[cfg(not(feature = "desktop"))]
+/// A native build without the `desktop` feature has no network client
+/// (the page's link is the browser's): its session closes at once.
+#[cfg(all(not(feature = "desktop"), not(target_arch = "wasm32")))]
 fn link(
     _settings: OnlineSettings,
     _commands: UnboundedReceiver<Command>,
-    _reports: Sender<Report>,
+    _reports: mpsc::Sender<Report>,
     _repaint: Arc<dyn Fn() + Send + Sync>,
 ) -> Result<(), String> {
-    Err("This build of the client has no link to a server yet.".to_owned())
+    Err(
+        "This build of the client has no network client; build it with the desktop feature."
+            .to_owned(),
+    )
 }
 
 impl Drop for OnlineSession {
     fn drop(&mut self) {
-        // The thread leaves the table (a running match is conceded) and
+        // The link leaves the table (a running match is conceded) and
         // closes the connection; the UI does not wait for it.
         self.commands.send(Command::Shutdown).ok();
+        #[cfg(any(target_arch = "wasm32", test))]
+        if let Some(link) = &mut self.page {
+            link.step(Instant::now());
+        }
     }
 }

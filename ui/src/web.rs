@@ -1,0 +1,156 @@
+//! The web page's entry (wasm32 only): `index.html` loads the module that
+//! wasm-bindgen makes of this library (`cargo xtask web`), whose start
+//! function runs the client in the page's canvas with eframe's web
+//! runner, over the bundled starter cards ([`crate::catalog`]).
+//!
+//! The page plays on the server it came from: the Play online screen's
+//! server is the page's own host, and an address whose fragment names a
+//! table (`#join=CODE`, `#watch=CODE`, [`TableLink`]) opens straight into
+//! it. Settings are kept in the browser's local storage (eframe's
+//! persistence), as the desktop keeps them in a file.
+//!
+//! The page marks its milestones on `<body>` for tools and tests to read
+//! (`--dump-dom` of a headless browser): `data-sve-first-frame-ms`, the
+//! time from the start of navigation to the end of the first frame, and
+//! `data-sve-board-ms`, to the first frame of a match's board (a table
+//! link's table joined).
+
+use crate::app::Screen;
+use crate::catalog::Catalog;
+use crate::settings::Settings;
+use crate::table_link::{TableLink, server_of_page};
+use crate::{App, AppOptions};
+use wasm_bindgen::JsCast as _;
+use wasm_bindgen::prelude::wasm_bindgen;
+
+/// The id of the page's canvas (`index.html`).
+const CANVAS_ID: &str = "sve_canvas";
+
+/// The id of the page's loading line, which says why the client did not
+/// start (`index.html`).
+const STATUS_ID: &str = "sve_status";
+
+/// Runs when the page loads the module: starts the client in the canvas.
+#[wasm_bindgen(start)]
+pub fn start() {
+    // `tracing`'s events go on as `log` records to the browser's console.
+    if let Err(err) = eframe::WebLogger::init(log::LevelFilter::Info) {
+        web_sys::console::warn_1(&format!("no logger: {err}").into());
+    }
+    wasm_bindgen_futures::spawn_local(async {
+        if let Err(problem) = run().await {
+            tracing::error!("the client did not start: {problem}");
+            show_status(&format!("The client did not start: {problem}"));
+        }
+    });
+}
+
+/// Starts eframe's web runner with the app.
+async fn run() -> Result<(), String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let document = window.document().ok_or("no document")?;
+    let canvas = document
+        .get_element_by_id(CANVAS_ID)
+        .ok_or_else(|| format!("the page has no #{CANVAS_ID}"))?
+        .dyn_into::<web_sys::HtmlCanvasElement>()
+        .map_err(|_| format!("#{CANVAS_ID} is not a canvas"))?;
+    let location = window.location();
+    let protocol = location.protocol().unwrap_or_default();
+    let host = location.host().unwrap_or_default();
+    let hash = location.hash().unwrap_or_default();
+    let catalog = Catalog::vanilla().map_err(|err| format!("the starter cards: {err}"))?;
+    let server = (!host.is_empty()).then(|| server_of_page(&protocol, &host));
+    let link = TableLink::from_fragment(&hash);
+    eframe::WebRunner::new()
+        .start(
+            canvas,
+            eframe::WebOptions::default(),
+            Box::new(move |creation| {
+                let mut app = App::new(catalog, AppOptions::default());
+                if let Some(storage) = creation.storage {
+                    app.restore(&Settings::load(storage));
+                }
+                if let Some(server) = &server {
+                    match &link {
+                        Some(link) => app.open_table(link, server, &creation.egui_ctx),
+                        None => app.set_server(server),
+                    }
+                }
+                hide_status();
+                Ok(Box::new(PageApp {
+                    app,
+                    first_frame: false,
+                    board: false,
+                }))
+            }),
+        )
+        .await
+        .map_err(|err| format!("{err:?}"))
+}
+
+/// The app as the page runs it: it marks the page's milestones.
+struct PageApp {
+    app: App,
+    /// The first frame was marked.
+    first_frame: bool,
+    /// The first board was marked.
+    board: bool,
+}
+
+impl eframe::App for PageApp {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        eframe::App::ui(&mut self.app, ui, frame);
+        if !self.first_frame {
+            self.first_frame = true;
+            mark("data-sve-first-frame-ms", "first frame");
+        }
+        if !self.board && matches!(self.app.screen(), Screen::Match(_)) {
+            self.board = true;
+            mark("data-sve-board-ms", "first board");
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::App::save(&mut self.app, storage);
+    }
+
+    fn persist_egui_memory(&self) -> bool {
+        eframe::App::persist_egui_memory(&self.app)
+    }
+}
+
+/// Writes the time since the start of navigation, in milliseconds, as
+/// `attribute` of the page's body.
+fn mark(attribute: &str, what: &str) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Some(now) = window.performance().map(|performance| performance.now()) else {
+        return;
+    };
+    tracing::info!("{what} after {now:.0} ms");
+    let body = window.document().and_then(|document| document.body());
+    if let Some(body) = body
+        && let Err(err) = body.set_attribute(attribute, &format!("{now:.0}"))
+    {
+        tracing::warn!("cannot mark the {what}: {err:?}");
+    }
+}
+
+/// Writes `text` in the page's loading line.
+fn show_status(text: &str) {
+    if let Some(status) = status_element() {
+        status.set_text_content(Some(text));
+    }
+}
+
+/// Hides the loading line once the client runs.
+fn hide_status() {
+    if let Some(status) = status_element() {
+        status.remove();
+    }
+}
+
+fn status_element() -> Option<web_sys::Element> {
+    web_sys::window()?.document()?.get_element_by_id(STATUS_ID)
+}
