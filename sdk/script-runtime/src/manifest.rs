@@ -286,7 +286,9 @@ fn ability_def(
             sub
         }
         ir::AbilityKind::Triggered => match trigger(card, ability) {
-            Some(trigger) if ability.costs.contains(&Cost::Delayed) => AbilityKind::Delayed(trigger),
+            Some(trigger) if ability.costs.contains(&Cost::Delayed) => {
+                AbilityKind::Delayed(trigger)
+            }
             Some(trigger) => AbilityKind::Triggered(trigger),
             None => {
                 warn(format!(
