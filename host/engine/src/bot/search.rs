@@ -73,7 +73,10 @@ impl SearchConfig {
 
     /// The *hard* level: a large budget and a turn plan. (The tactical
     /// evaluation with 3% playout noise was measured for it and bought
-    /// nothing over 400 games; see docs/bots.md.)
+    /// nothing over 400 games; neither did three times the budget, 6,000
+    /// playouts over 24 worlds, in issue 38, nor less or more playout
+    /// noise, another exploration constant, lethal-aware playouts or the
+    /// opponent's next turn in the tree; see docs/bots.md.)
     pub fn hard() -> SearchConfig {
         SearchConfig {
             iterations: 2000,
