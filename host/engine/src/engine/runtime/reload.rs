@@ -36,7 +36,9 @@ impl Match {
     ) {
         debug_assert!(db.len() >= self.db.len(), "reloaded db must keep every id");
         self.db_has_triggers = db.iter().any(|(_, def)| !def.abilities.is_empty());
+        let delayed = self.delayed_after_reload(&db);
         self.db = db;
+        self.state.delayed = delayed;
         self.runner = runner;
         self.settled.forget();
         // Entries are keyed by the database already; forgetting them also
@@ -60,5 +62,34 @@ impl Match {
             added: changes.added.clone(),
             removed: changes.removed.clone(),
         });
+    }
+}
+
+impl Match {
+    /// The waiting delayed triggers as `db` numbers their abilities: each
+    /// follows its ability by name (an edit may move it in the card's
+    /// list), and one whose card no longer has a delayed ability of that
+    /// name stops waiting. (Bookkeeping of a swap, outside any mutation,
+    /// like the database itself.)
+    fn delayed_after_reload(&self, db: &CardDb) -> Vec<crate::engine::DelayedTrigger> {
+        use crate::cards::AbilityKind;
+        self.state
+            .delayed
+            .iter()
+            .filter_map(|delayed| {
+                let old = self
+                    .db
+                    .get(delayed.def)
+                    .abilities
+                    .get(usize::from(delayed.ability.0))?;
+                let idx = db.get(delayed.def).abilities.iter().position(|a| {
+                    a.name == old.name && matches!(a.kind, AbilityKind::Delayed(_))
+                })?;
+                Some(crate::engine::DelayedTrigger {
+                    ability: crate::engine::AbilityIdx(u8::try_from(idx).ok()?),
+                    ..delayed.clone()
+                })
+            })
+            .collect()
     }
 }

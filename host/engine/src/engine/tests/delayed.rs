@@ -212,3 +212,50 @@ fn l11_4_only_the_triggers_a_delayed_ability_can_wait_for_are_taken() {
     let refused = delayed_trigger_watches(&Trigger::Strike).expect_err("refused");
     assert!(refused.contains("Strike"), "{refused}");
 }
+
+#[test]
+fn l11_4_a_reload_keeps_a_waiting_ability_by_name_and_drops_a_removed_one() {
+    let mut s = board(Side::new().engaged(["V5"]));
+    s.play("Dusk Bell");
+    s.play("Grave Watch");
+    assert_eq!(s.game.state().delayed.len(), 2);
+    // An edit puts a new ability before Dusk Bell's "Later", and takes
+    // Grave Watch's away.
+    let defs = s
+        .game
+        .db()
+        .iter()
+        .map(|(_, d)| {
+            let mut d = d.clone();
+            if d.id == "TEST-Dusk Bell" {
+                d.abilities.insert(
+                    1,
+                    ability("Sooner", AbilityKind::Triggered(Trigger::Strike)),
+                );
+            }
+            if d.id == "TEST-Grave Watch" {
+                d.abilities.truncate(1);
+            }
+            d
+        })
+        .collect();
+    let (db, changes) = s.game.db().updated(defs).expect("same ids");
+    let runner = test_runner().ability("TEST-Dusk Bell", 2, |cx| {
+        let me = cx.controller();
+        cx.draw(me, 1);
+        Ok(())
+    });
+    s.game
+        .reload_cards(Arc::new(db), Arc::new(runner), &changes, "test");
+    s.game.step();
+    let waiting = &s.game.state().delayed;
+    assert_eq!(waiting.len(), 1, "Grave Watch's is gone");
+    assert_eq!(
+        waiting[0].ability,
+        crate::engine::AbilityIdx(2),
+        "followed by name"
+    );
+    let before = hand(&s, P1);
+    s.end_turn();
+    assert_eq!(hand(&s, P1), before + 1, "it still fires: {}", s.dump());
+}
