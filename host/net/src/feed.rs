@@ -446,6 +446,17 @@ impl SeatFeed {
                 ability: *ability,
                 controller: *controller,
             },
+            Event::DelayedCreated {
+                card,
+                def,
+                ability,
+                controller,
+            } => Event::DelayedCreated {
+                card: self.card(*card),
+                def: *def,
+                ability: *ability,
+                controller: *controller,
+            },
             Event::AbilityResolved { card, def, ability } => Event::AbilityResolved {
                 card: self.card(*card),
                 def: *def,

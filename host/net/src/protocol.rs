@@ -25,7 +25,8 @@ use sve_engine::cards::{
 use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
-/// The protocol version this build speaks. 7: [`ServerMsg::CardData`]
+/// The protocol version this build speaks. 8: events include
+/// `Event::DelayedCreated` (a delayed ability begins to wait). 7: [`ServerMsg::CardData`]
 /// names the card pool's declared counter kinds (`counters`), a match may
 /// end by a card's effect (`WinReason::Effect`), and a card may move by a
 /// control change (`MoveCause::ControlChange`). 6: after the
@@ -42,7 +43,7 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 /// ([`Update::pending`]) and rematches ([`ClientMsg::Rematch`],
 /// [`ServerMsg::Rematch`]). 2: decisions may offer `Choice::Cancel` and
 /// events include `Event::ActivationCancelled`.
-pub const PROTOCOL_VERSION: u32 = 7;
+pub const PROTOCOL_VERSION: u32 = 8;
 
 /// Most cards one connection follows in the inspector at once; a longer
 /// [`ClientMsg::Inspect`] list is cut to its first ones.

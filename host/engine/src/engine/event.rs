@@ -330,4 +330,17 @@ pub enum Event {
         /// Which limit was passed.
         reason: String,
     },
+    /// A delayed ability began to wait for its trigger (CR 10.7.5,
+    /// `engine/delayed.rs`). Appended after `EndlessLoop`, so older logs
+    /// hash the same.
+    DelayedCreated {
+        /// The card whose ability it is.
+        card: CardRef,
+        /// Its definition.
+        def: DefId,
+        /// Which ability.
+        ability: AbilityIdx,
+        /// Who will play it.
+        controller: PlayerId,
+    },
 }

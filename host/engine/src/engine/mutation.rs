@@ -652,7 +652,16 @@ impl Match {
                     self.state.pending.remove(idx);
                 }
             }
-            Mutation::AddDelayed(delayed) => self.state.delayed.push(*delayed),
+            Mutation::AddDelayed(delayed) => {
+                let event = Event::DelayedCreated {
+                    card: delayed.source,
+                    def: delayed.def,
+                    ability: delayed.ability,
+                    controller: delayed.controller,
+                };
+                self.state.delayed.push(*delayed);
+                self.events.push(event);
+            }
             Mutation::RemoveDelayed(idx) => {
                 if idx < self.state.delayed.len() {
                     self.state.delayed.remove(idx);

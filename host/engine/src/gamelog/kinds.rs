@@ -49,6 +49,7 @@ line_kinds! {
     Evolved = "Evolved",
     SuperEvolved = "SuperEvolved",
     Triggered = "Triggered",
+    Waits = "Waits",
     Resolved = "Resolved",
     Fizzled = "Fizzled",
     Activated = "Activated",

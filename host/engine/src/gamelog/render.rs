@@ -288,6 +288,20 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
             LineKind::Triggered,
             format!("{controller} {}", cards.ability(*def, *ability)),
         ),
+        Event::DelayedCreated {
+            card,
+            def,
+            ability,
+            controller,
+        } => EventText::line(
+            LineKind::Waits,
+            format!("{controller} {}", cards.ability(*def, Some(*ability))),
+        )
+        .and_log(format!(
+            "{}'s {} waits for later",
+            cards.name_or(*card, *def),
+            ability_name(db.get(*def), Some(*ability))
+        )),
         Event::AbilityResolved { card, def, ability } => EventText::line(
             LineKind::Resolved,
             format!("{} {}", cards.owner(*card), cards.ability(*def, *ability)),
