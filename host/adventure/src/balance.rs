@@ -44,6 +44,10 @@ pub struct Balance {
     pub relics: Vec<RelicDef>,
     /// The statuses relics and scenarios give ([`crate::status`]).
     pub statuses: Vec<StatusDef>,
+    /// The special fights of unique events (`[[special_fights]]`), one
+    /// drawn from the run's seed when a player accepts one; without any,
+    /// a special fight is the floor's encounter at elite strength.
+    pub special_fights: Vec<SpecialFight>,
     /// Card rarities by card id, over the bundled card data's
     /// ([`crate::rarity`]): `"ADV-010" = "gold"`.
     pub rarities: std::collections::BTreeMap<String, Rarity>,
@@ -111,7 +115,9 @@ pub struct LightBalance {
     pub bright: LightEffect,
 }
 
-/// What a room's light does to its fight and pay.
+/// What a room's light does to its event: a fight's enemy and pay, a heal's
+/// rest, a shop's prices and a scenario's gains and costs. Dark rooms are
+/// harder but pay more, lit ones normal, bright ones easier.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct LightEffect {
@@ -126,6 +132,69 @@ pub struct LightEffect {
     pub card_picks: u32,
     /// Per cent chance the fight drops a torch.
     pub torch_percent: u32,
+    /// Per cent of `heal.amount` a heal room restores.
+    pub heal_percent: u32,
+    /// Per cent of a shop's prices paid: its cards, torches and removal.
+    pub shop_price_percent: u32,
+    /// Per cent of `shop.sell_price` a shop pays for a card.
+    pub shop_sell_percent: u32,
+    /// Per cent of a scenario option's gains (gold and defense gained)
+    /// given.
+    pub scenario_gain_percent: u32,
+    /// Per cent of a scenario option's costs (gold paid, defense lost)
+    /// taken; an option is offered only if the player can pay the scaled
+    /// cost.
+    pub scenario_cost_percent: u32,
+}
+
+impl LightEffect {
+    /// The defense a heal room restores in this light.
+    pub fn heal(&self, amount: i32) -> i32 {
+        scale_signed(amount, self.heal_percent)
+    }
+
+    /// A shop's price in this light.
+    pub fn price(&self, base: u32) -> u32 {
+        scale(base, self.shop_price_percent)
+    }
+
+    /// What a shop pays for a card in this light.
+    pub fn sale(&self, base: u32) -> u32 {
+        scale(base, self.shop_sell_percent)
+    }
+
+    /// A scenario option as this light changes it: its gold and defense
+    /// gains scaled by `scenario_gain_percent`, its gold and defense costs
+    /// by `scenario_cost_percent` (both rounded to the nearest); torches,
+    /// picks, removals, relics and statuses stay.
+    pub fn scale_option(&self, option: &ScenarioOption) -> ScenarioOption {
+        let by_sign = |value: i32| {
+            let percent = if value >= 0 {
+                self.scenario_gain_percent
+            } else {
+                self.scenario_cost_percent
+            };
+            scale_signed(value, percent)
+        };
+        ScenarioOption {
+            gold: by_sign(option.gold),
+            defense: by_sign(option.defense),
+            ..option.clone()
+        }
+    }
+}
+
+/// `value` × `percent` / 100, rounded to the nearest (halves up).
+fn scale(value: u32, percent: u32) -> u32 {
+    let scaled = (u64::from(value) * u64::from(percent) + 50) / 100;
+    u32::try_from(scaled).unwrap_or(u32::MAX)
+}
+
+/// [`scale`] of a signed value: its size scaled, its sign kept.
+fn scale_signed(value: i32, percent: u32) -> i32 {
+    let size = scale(value.unsigned_abs(), percent);
+    let size = i32::try_from(size).unwrap_or(i32::MAX);
+    if value < 0 { -size } else { size }
 }
 
 /// The player's start (`player`).
@@ -289,6 +358,35 @@ pub struct RelicDef {
     #[serde(default)]
     pub status: Option<StatusGrant>,
 }
+
+/// A unique event's special fight (`[[special_fights]]`): a guardian with
+/// a deck of its own and special cards on its field from the start. It
+/// fights at elite strength (`encounters.elite_defense` and `elite_cards`
+/// added) and in the room's light, as any fight.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpecialFight {
+    /// Its id, unique among special fights.
+    pub id: String,
+    /// Its name, shown before the fight.
+    pub name: String,
+    /// What the player reads.
+    pub text: String,
+    /// The guardian's deck, by name: a pack's `decks/NAME.txt`, a bundled
+    /// deck, or one of this crate's ([`crate::content::BUILTIN_DECKS`]).
+    pub deck: String,
+    /// The guardian's bot level (`random`, `easy`, `medium`, `hard`).
+    pub bot: String,
+    /// The guardian leader's defense, before elite and light changes.
+    pub defense: i32,
+    /// Its special cards, by id: put onto the guardian's field at the
+    /// start of the fight (at most [`MAX_SPECIAL_CARDS`]).
+    #[serde(default)]
+    pub cards: Vec<String>,
+}
+
+/// The most special cards a special fight puts onto the guardian's field.
+pub const MAX_SPECIAL_CARDS: usize = 3;
 
 /// What a relic does to the run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -522,6 +620,7 @@ impl Balance {
             &|id| self.status(id).is_some(),
             &fail,
         )?;
+        check_special_fights(&self.special_fights, &[], deck_exists, &fail)?;
         if odds.random > 0 && self.scenarios.is_empty() && odds.random_other_percent < 100 {
             return Err(fail(
                 "random",
@@ -555,6 +654,49 @@ impl Balance {
         self.relics.iter().find(|relic| relic.id == id)
     }
 
+    /// What a scenario option does, in words for the player, after its
+    /// light's scaling ([`LightEffect::scale_option`]): "+45 gold, lose 5
+    /// defense, a card pick". Empty for an option that does nothing.
+    pub fn option_terms(&self, option: &ScenarioOption) -> String {
+        let mut terms = Vec::new();
+        match option.gold {
+            0 => {}
+            gold if gold > 0 => terms.push(format!("+{gold} gold")),
+            gold => terms.push(format!("pay {} gold", gold.unsigned_abs())),
+        }
+        match option.defense {
+            0 => {}
+            defense if defense > 0 => terms.push(format!("restore {defense} defense")),
+            defense => terms.push(format!("lose {} defense", defense.unsigned_abs())),
+        }
+        match option.torches {
+            0 => {}
+            1 => terms.push("a torch".to_owned()),
+            -1 => terms.push("give up a torch".to_owned()),
+            n if n > 0 => terms.push(format!("{n} torches")),
+            n => terms.push(format!("give up {} torches", n.unsigned_abs())),
+        }
+        if option.remove_card {
+            terms.push("remove a card".to_owned());
+        }
+        if option.card_pick {
+            terms.push("a card pick".to_owned());
+        }
+        if let Some(relic) = &option.relic {
+            let name = self
+                .relic(relic)
+                .map_or(relic.as_str(), |r| r.name.as_str());
+            terms.push(format!("relic {name}"));
+        }
+        if let Some(grant) = &option.status {
+            let name = self
+                .status(&grant.status)
+                .map_or(grant.status.as_str(), |s| s.name.as_str());
+            terms.push(format!("{name} on {}", grant.target.name()));
+        }
+        terms.join(", ")
+    }
+
     /// A status by id.
     pub fn status(&self, id: &str) -> Option<&StatusDef> {
         self.statuses.iter().find(|status| status.id == id)
@@ -576,8 +718,95 @@ impl Balance {
             message,
         };
         check_card_refs(&self.relics, &self.statuses, card_exists, &fail)?;
+        check_special_cards(&self.special_fights, card_exists, &fail)?;
         check_rarity_cards(&self.rarities, card_exists, &fail)
     }
+
+    /// A special fight by id.
+    pub fn special_fight(&self, id: &str) -> Option<&SpecialFight> {
+        self.special_fights.iter().find(|fight| fight.id == id)
+    }
+}
+
+/// Checks special fights: ids unique (among themselves and `taken`), a
+/// deck that exists (or is built in), a bot that may be an enemy, a
+/// defense of at least 1, at most [`MAX_SPECIAL_CARDS`] cards.
+pub(crate) fn check_special_fights(
+    fights: &[SpecialFight],
+    taken: &[SpecialFight],
+    deck_exists: &dyn Fn(&str) -> bool,
+    fail: &dyn Fn(&str, String) -> BalanceError,
+) -> Result<(), BalanceError> {
+    for (idx, fight) in fights.iter().enumerate() {
+        let here = format!("\"{}\"", fight.id);
+        let twice = fights[..idx].iter().chain(taken).any(|f| f.id == fight.id);
+        if twice {
+            return Err(fail(
+                &here,
+                format!(
+                    "special fight `{}` is already defined (by the balance or another pack)",
+                    fight.id
+                ),
+            ));
+        }
+        if !deck_exists(&fight.deck) && crate::content::builtin_deck(&fight.deck).is_none() {
+            return Err(fail(
+                &format!("\"{}\"", fight.deck),
+                format!(
+                    "special fight `{}`: deck `{}` doesn't exist",
+                    fight.id, fight.deck
+                ),
+            ));
+        }
+        parse_bot(&fight.bot).map_err(|e| {
+            fail(
+                &format!("\"{}\"", fight.bot),
+                format!("special fight `{}`: {e}", fight.id),
+            )
+        })?;
+        if fight.defense < 1 {
+            return Err(fail(
+                &here,
+                format!(
+                    "special fight `{}`: defense must be at least 1, got {}",
+                    fight.id, fight.defense
+                ),
+            ));
+        }
+        if fight.cards.len() > MAX_SPECIAL_CARDS {
+            return Err(fail(
+                &here,
+                format!(
+                    "special fight `{}` puts {} cards onto the field, at most {MAX_SPECIAL_CARDS}",
+                    fight.id,
+                    fight.cards.len()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Checks that the special cards of `fights` are loaded.
+pub(crate) fn check_special_cards(
+    fights: &[SpecialFight],
+    card_exists: &dyn Fn(&str) -> bool,
+    fail: &dyn Fn(&str, String) -> BalanceError,
+) -> Result<(), BalanceError> {
+    for fight in fights {
+        for card in &fight.cards {
+            if !card_exists(card) {
+                return Err(fail(
+                    &format!("\"{card}\""),
+                    format!(
+                        "special fight `{}` puts card `{card}` onto the field, but no loaded pack has it",
+                        fight.id
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Checks relics, scenarios and statuses: ids unique within each list,
@@ -770,6 +999,7 @@ impl Default for Balance {
             scenarios: default_scenarios(),
             relics: default_relics(),
             statuses: status::default_statuses(),
+            special_fights: default_special_fights(),
             rarities: std::collections::BTreeMap::new(),
         }
     }
@@ -815,6 +1045,11 @@ impl Default for LightBalance {
                 gold_percent: 175,
                 card_picks: 2,
                 torch_percent: 40,
+                heal_percent: 50,
+                shop_price_percent: 125,
+                shop_sell_percent: 150,
+                scenario_gain_percent: 150,
+                scenario_cost_percent: 150,
             },
             lit: LightEffect::default(),
             bright: LightEffect {
@@ -823,6 +1058,11 @@ impl Default for LightBalance {
                 gold_percent: 80,
                 card_picks: 1,
                 torch_percent: 15,
+                heal_percent: 150,
+                shop_price_percent: 80,
+                shop_sell_percent: 100,
+                scenario_gain_percent: 100,
+                scenario_cost_percent: 50,
             },
         }
     }
@@ -836,6 +1076,11 @@ impl Default for LightEffect {
             gold_percent: 100,
             card_picks: 1,
             torch_percent: 25,
+            heal_percent: 100,
+            shop_price_percent: 100,
+            shop_sell_percent: 100,
+            scenario_gain_percent: 100,
+            scenario_cost_percent: 100,
         }
     }
 }
@@ -927,12 +1172,12 @@ fn default_scenarios() -> Vec<Scenario> {
                 ScenarioOption {
                     gold: 30,
                     defense: -3,
-                    ..option("Take the coins (30 gold, lose 3 defense)")
+                    ..option("Take the coins")
                 },
                 ScenarioOption {
                     gold: -20,
                     defense: 6,
-                    ..option("Leave an offering (pay 20 gold, restore 6 defense)")
+                    ..option("Leave an offering")
                 },
                 option("Walk on"),
             ],
@@ -944,11 +1189,11 @@ fn default_scenarios() -> Vec<Scenario> {
                 ScenarioOption {
                     gold: -25,
                     torches: 1,
-                    ..option("Buy the torch (25 gold)")
+                    ..option("Buy the torch")
                 },
                 ScenarioOption {
                     card_pick: true,
-                    ..option("Ask for a story (a card pick)")
+                    ..option("Ask for a story")
                 },
                 option("Walk on"),
             ],
@@ -960,7 +1205,7 @@ fn default_scenarios() -> Vec<Scenario> {
                 ScenarioOption {
                     remove_card: true,
                     defense: -2,
-                    ..option("Break the card's reflection (remove a card, lose 2 defense)")
+                    ..option("Break the card's reflection")
                 },
                 option("Look away"),
             ],
@@ -972,10 +1217,35 @@ fn default_scenarios() -> Vec<Scenario> {
                 ScenarioOption {
                     gold: -60,
                     relic: Some("ember-stone".to_owned()),
-                    ..option("Buy the Ember Stone (60 gold)")
+                    ..option("Buy the Ember Stone")
                 },
                 option("Walk on"),
             ],
+        },
+    ]
+}
+
+fn default_special_fights() -> Vec<SpecialFight> {
+    vec![
+        SpecialFight {
+            id: "hoard-wyrm".to_owned(),
+            name: "The Hoard Wyrm".to_owned(),
+            text: "A dragon coils around the twinkle's light, a Dragonguard already on watch."
+                .to_owned(),
+            deck: "hoard-wyrm".to_owned(),
+            bot: "easy".to_owned(),
+            defense: 18,
+            cards: vec!["SD04-006".to_owned()],
+        },
+        SpecialFight {
+            id: "tiger-shrine".to_owned(),
+            name: "The Tiger Shrine".to_owned(),
+            text: "Holy flames burn at the twinkle; their keeper calls tigers out of them."
+                .to_owned(),
+            deck: "tiger-shrine".to_owned(),
+            bot: "easy".to_owned(),
+            defense: 18,
+            cards: vec!["SD06-006".to_owned()],
         },
     ]
 }

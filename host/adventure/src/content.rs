@@ -11,6 +11,25 @@ use sve_engine::cards::{CardDb, Class};
 use sve_engine::decks::{self, DeckFile};
 use sve_engine::engine::{AbilityRunner, DeckList};
 
+/// The decks this crate ships for the shipped special fights
+/// (`host/adventure/data/decks/`), by name: found when the front end's
+/// decks hold none of that name.
+pub const BUILTIN_DECKS: &[(&str, &str)] = &[
+    ("hoard-wyrm", include_str!("../data/decks/hoard-wyrm.txt")),
+    (
+        "tiger-shrine",
+        include_str!("../data/decks/tiger-shrine.txt"),
+    ),
+];
+
+/// A deck of [`BUILTIN_DECKS`], parsed.
+pub fn builtin_deck(name: &str) -> Option<DeckFile> {
+    BUILTIN_DECKS
+        .iter()
+        .find(|(builtin, _)| *builtin == name)
+        .and_then(|(builtin, text)| decks::parse_deck(text, builtin).ok())
+}
+
 /// The cards, code and decks of a run.
 pub struct Content {
     db: Arc<CardDb>,
@@ -36,7 +55,8 @@ pub enum ContentError {
     /// A card of the run's deck is no longer loaded.
     #[error("card `{0}` of the run's deck is not loaded")]
     MissingCard(String),
-    /// A relic or status puts a card onto the field that isn't loaded.
+    /// A relic, status or special fight puts a card onto the field that
+    /// isn't loaded.
     #[error("{0}")]
     FieldCard(String),
 }
@@ -59,6 +79,7 @@ impl Content {
             .flat_map(|tier| tier.decks.iter().map(String::as_str))
             .collect();
         names.push(&balance.encounters.boss_deck);
+        names.extend(balance.special_fights.iter().map(|f| f.deck.as_str()));
         let mut decks = BTreeMap::new();
         for name in names {
             if decks.contains_key(name) {
@@ -130,13 +151,16 @@ impl Content {
     }
 }
 
-/// A deck found by name and resolved against the cards.
+/// A deck found by name (the front end's `find_deck`, then
+/// [`BUILTIN_DECKS`]) and resolved against the cards.
 pub fn resolve_named(
     name: &str,
     db: &CardDb,
     find_deck: &dyn Fn(&str) -> Option<DeckFile>,
 ) -> Result<DeckList, ContentError> {
-    let file = find_deck(name).ok_or_else(|| ContentError::NoDeck(name.to_owned()))?;
+    let file = find_deck(name)
+        .or_else(|| builtin_deck(name))
+        .ok_or_else(|| ContentError::NoDeck(name.to_owned()))?;
     decks::resolve(&file, db).map_err(|problems| ContentError::Unresolved {
         name: name.to_owned(),
         problems: problems

@@ -169,15 +169,7 @@ impl Heuristic {
             }
             Choice::Leave => 0,
             Choice::Pick(option_idx) => {
-                let Phase::Scenario(idx) = run.phase() else {
-                    return 0;
-                };
-                let Some(option) = run
-                    .balance()
-                    .scenarios
-                    .get(*idx)
-                    .and_then(|s| s.options.get(*option_idx))
-                else {
+                let Some(option) = run.scenario_option(*option_idx) else {
                     return 0;
                 };
                 let defense_weight = if hurt { 6 } else { 2 };

@@ -8,7 +8,7 @@
 //! and the number of choices made so far, so a run is its setup plus its
 //! list of choices ([`crate::save`]).
 
-use crate::balance::{Balance, RelicEffect};
+use crate::balance::{Balance, RelicEffect, ScenarioOption};
 use crate::content::{Content, ContentError};
 use crate::events::{self, EventKind, Settled, UniqueKind};
 use crate::fight::board::MAX_RELIC_CARDS;
@@ -126,7 +126,8 @@ pub struct Reward {
     pub costly: bool,
 }
 
-/// A shop's stock.
+/// A shop's stock, priced by the room's light when entered
+/// ([`crate::balance::LightEffect::price`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shop {
     /// Cards for sale: id and price (a bought card leaves the list).
@@ -135,6 +136,14 @@ pub struct Shop {
     pub torches: u32,
     /// A card was removed here already (one removal per shop).
     pub removed: bool,
+    /// The room's light level when entered.
+    pub light: u32,
+    /// The price of a torch here.
+    pub torch_price: u32,
+    /// What this shop pays for a card.
+    pub sell_price: u32,
+    /// The price of removing a card here.
+    pub remove_price: u32,
 }
 
 /// Something a player can do, or the result of a fight.
@@ -426,19 +435,15 @@ impl Run {
                 out.push(Choice::SkipCard);
             }
             Phase::Shop(shop) => {
-                let shop_balance = &self.balance().shop;
                 for (idx, (_, price)) in shop.cards.iter().enumerate() {
                     if self.gold >= *price && self.deck.main.len() < MAX_DECK_CARDS {
                         out.push(Choice::Buy(idx));
                     }
                 }
-                if shop.torches > 0 && self.gold >= shop_balance.torch_price {
+                if shop.torches > 0 && self.gold >= shop.torch_price {
                     out.push(Choice::BuyTorch);
                 }
-                if !shop.removed
-                    && self.gold >= shop_balance.remove_price
-                    && self.deck.main.len() > 1
-                {
+                if !shop.removed && self.gold >= shop.remove_price && self.deck.main.len() > 1 {
                     out.extend(self.deck.distinct().into_iter().map(Choice::Remove));
                 }
                 if self.deck.main.len() > 1 {
@@ -448,7 +453,10 @@ impl Run {
             }
             Phase::Scenario(idx) => {
                 if let Some(scenario) = self.balance().scenarios.get(*idx) {
-                    for (option_idx, option) in scenario.options.iter().enumerate() {
+                    for option_idx in 0..scenario.options.len() {
+                        let Some(option) = self.scenario_option(option_idx) else {
+                            continue;
+                        };
                         let affordable = i64::from(self.gold) + i64::from(option.gold) >= 0
                             && i64::from(self.torches) + i64::from(option.torches) >= 0
                             && (!option.remove_card || self.deck.main.len() > 1);
@@ -464,6 +472,18 @@ impl Run {
             Phase::Unique(_) => out.extend([Choice::Accept, Choice::Decline]),
         }
         out
+    }
+
+    /// A scenario option as the room's light changes it
+    /// ([`crate::balance::LightEffect::scale_option`]), by index in the
+    /// scenario on now; `None` outside a scenario.
+    pub fn scenario_option(&self, option_idx: usize) -> Option<ScenarioOption> {
+        let Phase::Scenario(idx) = self.phase else {
+            return None;
+        };
+        let option = self.balance().scenarios.get(idx)?.options.get(option_idx)?;
+        let effect = self.balance().light_effect(self.light(self.position));
+        Some(effect.scale_option(option))
     }
 
     /// Applies a fight's result with the answers that played it (both
@@ -539,8 +559,8 @@ impl Run {
                 }
             }
             Choice::BuyTorch => {
-                let price = self.balance().shop.torch_price;
                 if let Phase::Shop(shop) = &mut self.phase {
+                    let price = shop.torch_price;
                     shop.torches -= 1;
                     self.gold -= price;
                     self.torches += 1;
@@ -548,7 +568,10 @@ impl Run {
                 }
             }
             Choice::Sell(idx) => {
-                let price = self.balance().shop.sell_price;
+                let price = match &self.phase {
+                    Phase::Shop(shop) => shop.sell_price,
+                    _ => self.balance().shop.sell_price,
+                };
                 let id = self.deck.main.remove(idx);
                 self.gold += price;
                 notes.push(format!("Sold {} for {price} gold.", content.name_of(&id)));
@@ -559,7 +582,7 @@ impl Run {
                 match &mut self.phase {
                     Phase::Shop(shop) => {
                         shop.removed = true;
-                        self.gold -= self.setup.balance.shop.remove_price;
+                        self.gold -= shop.remove_price;
                     }
                     Phase::RemoveCard { then_pick: true } => {
                         self.start_picks(1, false, content, &mut draws, &mut notes);
@@ -624,6 +647,7 @@ impl Run {
             EventKind::Shop => {
                 let class = content.class_of(&self.deck.leader);
                 let shop = &self.setup.balance.shop;
+                let effect = self.setup.balance.light_effect(level);
                 let ask = crate::rewards::Offer {
                     class,
                     floor,
@@ -639,18 +663,33 @@ impl Run {
                     .map(|id| {
                         let price = shop.card_price
                             + shop.card_price_per_cost * u32::from(content.cost_of(&id));
-                        (id, price)
+                        (id, effect.price(price))
                     })
                     .collect();
-                self.phase = Phase::Shop(Shop {
+                let shop = Shop {
                     cards,
                     torches: SHOP_TORCHES,
                     removed: false,
-                });
+                    light: level,
+                    torch_price: effect.price(shop.torch_price),
+                    sell_price: effect.sale(shop.sell_price),
+                    remove_price: effect.price(shop.remove_price),
+                };
+                if effect.shop_price_percent != 100 || effect.shop_sell_percent != 100 {
+                    notes.push(format!(
+                        "In this light the shop asks {}% of its prices and pays {}% for cards.",
+                        effect.shop_price_percent, effect.shop_sell_percent
+                    ));
+                }
+                self.phase = Phase::Shop(shop);
             }
             EventKind::Heal => {
                 let before = self.defense;
-                self.defense = (self.defense + self.balance().heal.amount).min(self.max_defense);
+                let amount = self
+                    .balance()
+                    .light_effect(level)
+                    .heal(self.balance().heal.amount);
+                self.defense = (self.defense + amount).min(self.max_defense);
                 notes.push(format!(
                     "You rest: leader defense {before} → {}.",
                     self.defense
@@ -667,7 +706,17 @@ impl Run {
         let floor = self.floor();
         let enc = &balance.encounters;
         let effect = balance.light_effect(level);
-        let (deck, bot, base_defense) = if kind == FightKind::Boss {
+        // A special fight draws its guardian from the run's seed.
+        let special = match kind {
+            FightKind::Special if !balance.special_fights.is_empty() => balance
+                .special_fights
+                .get(draws.below(balance.special_fights.len() as u64) as usize)
+                .cloned(),
+            _ => None,
+        };
+        let (deck, bot, base_defense) = if let Some(special) = &special {
+            (special.deck.clone(), special.bot.clone(), special.defense)
+        } else if kind == FightKind::Boss {
             (
                 enc.boss_deck.clone(),
                 enc.boss_bot.clone(),
@@ -707,6 +756,8 @@ impl Run {
             seed,
             turn_cap,
             player_cards: self.relic_cards(),
+            enemy_field: special.as_ref().map_or_else(Vec::new, |s| s.cards.clone()),
+            special: special.map(|s| s.id),
             statuses,
         };
         self.phase = Phase::Fight(spec);
@@ -884,19 +935,15 @@ impl Run {
         draws: &mut Draws,
         notes: &mut Vec<String>,
     ) {
-        let Phase::Scenario(idx) = self.phase else {
+        let Some(option) = self.scenario_option(option_idx) else {
             return;
         };
-        let Some(option) = self
-            .balance()
-            .scenarios
-            .get(idx)
-            .and_then(|s| s.options.get(option_idx))
-            .cloned()
-        else {
-            return;
-        };
-        notes.push(option.label.clone());
+        let terms = self.balance().option_terms(&option);
+        if terms.is_empty() {
+            notes.push(option.label.clone());
+        } else {
+            notes.push(format!("{} ({terms}).", option.label));
+        }
         self.gold = (i64::from(self.gold) + i64::from(option.gold)).max(0) as u32;
         self.torches = (i64::from(self.torches) + i64::from(option.torches)).max(0) as u32;
         self.defense = (self.defense + option.defense).clamp(1, self.max_defense);
@@ -951,9 +998,18 @@ impl Run {
                 self.phase = Phase::Travel;
             }
             Phase::Unique(UniqueKind::Fight) => {
-                notes.push("A guardian of the twinkle steps out.".to_owned());
                 let level = self.light(self.position);
                 self.start_fight(FightKind::Special, level, draws);
+                let special = self
+                    .fight()
+                    .and_then(|spec| spec.special.as_deref())
+                    .and_then(|id| self.balance().special_fight(id));
+                match special {
+                    Some(special) => {
+                        notes.push(format!("{}: {}", special.name, special.text));
+                    }
+                    None => notes.push("A guardian of the twinkle steps out.".to_owned()),
+                }
             }
             _ => {}
         }
@@ -1200,6 +1256,283 @@ mod tests {
         // Its rewards: the picks and the torch it may have dropped.
         let dropped = run.torches() - torches;
         assert_eq!(run.fights()[2].rewards, dark.card_picks + dropped);
+    }
+
+    /// A run of 6 floors whose free rooms (floors 2 to 4) all hold `only`,
+    /// no twinkles, fights paying no gold and leaving 2 defense.
+    fn one_event_run(only: crate::events::EventKind, balance: Balance) -> (Run, Content) {
+        use crate::events::EventKind;
+        let db = Arc::new(sve_engine::cards::starter::starter_db().expect("bundled cards"));
+        let runner: Arc<dyn AbilityRunner> = Arc::new(NoAbilities);
+        let mut balance = balance;
+        balance.map.floors = 6;
+        balance.map.unique_rooms = 0;
+        balance.rewards.fight_gold = [0, 0];
+        balance.heal.after_fight = 0;
+        let odds = &mut balance.odds;
+        odds.fight = u32::from(only == EventKind::Fight);
+        odds.elite = 0;
+        odds.shop = u32::from(only == EventKind::Shop);
+        odds.heal = u32::from(only == EventKind::Heal);
+        odds.random = u32::from(only == EventKind::Random);
+        odds.random_other_percent = 0;
+        let content =
+            Content::new(Arc::clone(&db), runner, &balance, &starter_deck).expect("content");
+        let list = content::resolve_named("SD01", &db, &starter_deck).expect("SD01");
+        let run = Run::new(RunSetup {
+            seed: 12,
+            deck_name: "SD01".to_owned(),
+            deck: RunDeck::from_list(&list, &db),
+            balance,
+            card_fingerprint: content.fingerprint(),
+        });
+        (run, content)
+    }
+
+    /// The light a room on floor 2 or 3 gets, and how the test reaches it:
+    /// floor 2 is lit by the start torch alone and bright with a torch
+    /// placed on floor 1; floor 3 is dark.
+    #[derive(Clone, Copy, Debug)]
+    enum Reach {
+        Dark,
+        Lit,
+        Bright,
+    }
+
+    /// Climbs to the room `reach` names, settling every event on the way
+    /// (fights won with 2 defense left, no cards, shops left, the last
+    /// option of scenarios), and returns the defense held just before
+    /// entering it.
+    fn climb(run: &mut Run, content: &Content, reach: Reach) -> i32 {
+        let floor = match reach {
+            Reach::Dark => 3,
+            Reach::Lit | Reach::Bright => 2,
+        };
+        loop {
+            while !matches!(run.phase(), Phase::Travel) {
+                let choice = match run.phase() {
+                    Phase::Fight(_) => Choice::Fought(FightResult {
+                        won: true,
+                        defense_left: 2,
+                        turns: 7,
+                    }),
+                    Phase::Reward(_) => Choice::SkipCard,
+                    Phase::Shop(_) => Choice::Leave,
+                    Phase::Scenario(_) => run.choices().last().cloned().expect("a free option"),
+                    other => panic!("no {other:?} on this map"),
+                };
+                run.apply(choice, content).expect("offered");
+            }
+            if run.floor() == 1 && matches!(reach, Reach::Bright) {
+                run.apply(Choice::PlaceTorch, content).expect("a torch");
+            }
+            let before = run.defense();
+            let next = run.map().next(run.position())[0];
+            run.apply(Choice::Move(next), content).expect("a move");
+            if run.floor() == floor {
+                let expected = match reach {
+                    Reach::Dark => 0,
+                    Reach::Lit => 1,
+                    Reach::Bright => 2,
+                };
+                assert_eq!(run.light(next), expected, "{reach:?}");
+                return before;
+            }
+        }
+    }
+
+    #[test]
+    fn light_changes_how_much_a_heal_restores() {
+        use crate::events::EventKind;
+        let mut balance = Balance::default();
+        balance.heal.amount = 6;
+        for (reach, percent) in [(Reach::Dark, 50), (Reach::Lit, 100), (Reach::Bright, 150)] {
+            let (mut run, content) = one_event_run(EventKind::Heal, balance.clone());
+            let before = climb(&mut run, &content, reach);
+            assert_eq!(
+                run.defense() - before,
+                6 * percent / 100,
+                "{reach:?}: from {before}"
+            );
+            let effect = run.balance().light_effect(run.light(run.position()));
+            assert_eq!(effect.heal_percent, percent as u32, "the shipped numbers");
+        }
+    }
+
+    #[test]
+    fn light_changes_a_shops_prices_and_what_it_pays() {
+        use crate::events::EventKind;
+        let balance = Balance::default();
+        let prices = balance.shop.clone();
+        for (reach, price_percent, sell_percent) in [
+            (Reach::Dark, 125, 150),
+            (Reach::Lit, 100, 100),
+            (Reach::Bright, 80, 100),
+        ] {
+            let (mut run, content) = one_event_run(EventKind::Shop, balance.clone());
+            climb(&mut run, &content, reach);
+            let Phase::Shop(shop) = run.phase().clone() else {
+                panic!("{reach:?}: a shop, not {:?}", run.phase());
+            };
+            let scaled = |base: u32| (base * price_percent + 50) / 100;
+            for (id, price) in &shop.cards {
+                let base =
+                    prices.card_price + prices.card_price_per_cost * u32::from(content.cost_of(id));
+                assert_eq!(*price, scaled(base), "{reach:?}: {id}");
+            }
+            assert_eq!(shop.torch_price, scaled(prices.torch_price), "{reach:?}");
+            assert_eq!(shop.remove_price, scaled(prices.remove_price), "{reach:?}");
+            let sale = (prices.sell_price * sell_percent + 50) / 100;
+            assert_eq!(shop.sell_price, sale, "{reach:?}");
+            // What the player pays and gets is the shop's price.
+            let gold = run.gold();
+            run.apply(Choice::Sell(0), &content).expect("a sale");
+            assert_eq!(run.gold(), gold + sale, "{reach:?}");
+            if run.gold() >= shop.torch_price {
+                run.apply(Choice::BuyTorch, &content).expect("a torch");
+                assert_eq!(run.gold(), gold + sale - shop.torch_price, "{reach:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn light_scales_a_scenarios_gains_and_costs() {
+        use crate::balance::{Scenario, ScenarioOption};
+        use crate::events::EventKind;
+        let mut balance = Balance::default();
+        balance.player.start_gold = 12;
+        balance.scenarios = vec![Scenario {
+            id: "toll".to_owned(),
+            text: "A toll bridge.".to_owned(),
+            options: vec![
+                ScenarioOption {
+                    label: "Rob the keeper".to_owned(),
+                    gold: 20,
+                    defense: -4,
+                    ..ScenarioOption::default()
+                },
+                ScenarioOption {
+                    label: "Pay the toll".to_owned(),
+                    gold: -10,
+                    defense: 4,
+                    ..ScenarioOption::default()
+                },
+                ScenarioOption {
+                    label: "Walk on".to_owned(),
+                    ..ScenarioOption::default()
+                },
+            ],
+        }];
+        // (gold, defense) of robbing and of paying, and whether 12 gold pays.
+        for (reach, rob, pay, affordable) in [
+            (Reach::Dark, (30, -6), (-15, 6), false),
+            (Reach::Lit, (20, -4), (-10, 4), true),
+            (Reach::Bright, (20, -2), (-5, 4), true),
+        ] {
+            let (mut run, content) = one_event_run(EventKind::Random, balance.clone());
+            climb(&mut run, &content, reach);
+            assert!(matches!(run.phase(), Phase::Scenario(0)), "{reach:?}");
+            let robbed = run.scenario_option(0).expect("an option");
+            let paid = run.scenario_option(1).expect("an option");
+            assert_eq!((robbed.gold, robbed.defense), rob, "{reach:?}");
+            assert_eq!((paid.gold, paid.defense), pay, "{reach:?}");
+            assert_eq!(
+                run.choices().contains(&Choice::Pick(1)),
+                affordable,
+                "{reach:?}: 12 gold against {}",
+                paid.gold
+            );
+            // Robbing gives what the light says.
+            let (gold, defense) = (run.gold(), run.defense());
+            let notes = run.apply(Choice::Pick(0), &content).expect("offered");
+            assert_eq!(i64::from(run.gold()) - i64::from(gold), i64::from(rob.0));
+            assert_eq!(run.defense(), (defense + rob.1).max(1), "{reach:?}");
+            assert!(
+                notes[0].contains(&format!("+{} gold", rob.0)),
+                "{reach:?}: {notes:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_special_fight_is_a_guardian_with_its_own_deck_and_special_cards() {
+        use crate::events::{EventKind, UniqueKind};
+        use crate::fight::{ENEMY, FightKind, FightOptions, board};
+        use sve_engine::engine::{SandboxAction, Zone};
+        // Every room from floor 1 holds a twinkle's special fight (put
+        // back after `one_event_run` turns twinkles off).
+        let mut balance = Balance::default();
+        balance.map.unique_min_floor = 1;
+        balance.odds.unique_fight_percent = 100;
+        let (run, content) = one_event_run(EventKind::Heal, balance);
+        let mut setup = run.setup().clone();
+        setup.balance.map.unique_rooms = 100;
+        let balance = setup.balance.clone();
+        let mut run = Run::new(setup);
+        let first = run.map().next(run.position())[0];
+        run.apply(Choice::Move(first), &content).expect("a move");
+        settle_to_travel(&mut run, &content);
+        run.apply(Choice::PlaceTorch, &content).expect("a torch");
+        assert_eq!(run.phase(), &Phase::Unique(UniqueKind::Fight));
+        let notes = run.apply(Choice::Accept, &content).expect("accepted");
+        let spec = run.fight().expect("the special fight").clone();
+        assert_eq!(spec.kind, FightKind::Special);
+        let id = spec.special.clone().expect("a shipped special fight");
+        let special = balance.special_fight(&id).expect("defined").clone();
+        assert!(notes[0].starts_with(&special.name), "{notes:?}");
+        // Its own deck, bot, defense (elite and bright light added) and
+        // cards on its field.
+        assert_eq!(spec.enemy_deck, special.deck);
+        assert_eq!(spec.enemy_bot, special.bot);
+        assert_eq!(
+            spec.enemy_defense,
+            special.defense + balance.encounters.elite_defense + balance.light.bright.enemy_defense
+        );
+        assert_eq!(spec.enemy_field, special.cards);
+        let deck = content.deck(&spec.enemy_deck).expect("a built-in deck");
+        assert_eq!(
+            content.db().get(deck.leader).class,
+            content.db().get(deck.main[0]).class,
+            "a deck of one class"
+        );
+        let opening = board::opening(&spec, content.db()).expect("loaded cards");
+        let special_card = content.db().by_card_id(&special.cards[0]).expect("loaded");
+        assert!(
+            opening.contains(&SandboxAction::PutCard {
+                player: ENEMY,
+                def: special_card,
+                zone: Zone::Field,
+            }),
+            "{opening:?}"
+        );
+        // It plays to its end as a real match.
+        let report = crate::sim::play_fight(
+            &run,
+            &content,
+            &spec,
+            crate::balance::parse_bot("easy").expect("a bot"),
+            FightOptions {
+                check_invariants: true,
+            },
+        )
+        .expect("the decks resolve");
+        assert_eq!(report.errors, 0, "{:?}", report.error_samples);
+        assert!(report.violations.is_empty(), "{:?}", report.violations);
+        // The other shipped guardian is drawn by another seed.
+        let drawn: std::collections::BTreeSet<String> = (0..12)
+            .filter_map(|seed| {
+                let mut setup = run.setup().clone();
+                setup.seed = seed;
+                let mut other = Run::new(setup);
+                let first = other.map().next(other.position())[0];
+                other.apply(Choice::Move(first), &content).ok()?;
+                settle_to_travel(&mut other, &content);
+                other.apply(Choice::PlaceTorch, &content).ok()?;
+                other.apply(Choice::Accept, &content).ok()?;
+                other.fight()?.special.clone()
+            })
+            .collect();
+        assert_eq!(drawn.len(), balance.special_fights.len(), "{drawn:?}");
     }
 
     #[test]

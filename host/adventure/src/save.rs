@@ -11,8 +11,10 @@
 //!   recorded answers ([`crate::run::RecordedFight`]) let
 //!   [`verify_fights`] play each match again and check it ends the same.
 //!
-//! Version 2 added statuses, relic cards and fight answers; a version 1
-//! file is refused with a message saying so.
+//! Version 2 added statuses, relic cards and fight answers; version 3
+//! light's effect on heals, shops and scenarios (numbers in the balance,
+//! prices in a shop) and special fights' guardians. An older file is
+//! refused with a message saying so.
 //!
 //! Files are outside input: sizes are capped, every problem is a
 //! [`SaveError`], never a panic.
@@ -27,7 +29,7 @@ pub const SAVE_MAGIC: [u8; 4] = *b"SVAS";
 /// The first bytes of a run file.
 pub const RUN_FILE_MAGIC: [u8; 4] = *b"SVAR";
 /// The format version of both; a file of another version is refused.
-pub const VERSION: u16 = 2;
+pub const VERSION: u16 = 3;
 /// The most bytes a save or run file may have.
 pub const MAX_FILE_BYTES: usize = 16 << 20;
 

@@ -323,6 +323,16 @@ fn play(mut run: Run, content: &Content, args: &PlayArgs) -> Result<()> {
                 spec.enemy_defense,
                 spec.player_defense
             );
+            if let Some(special) = spec
+                .special
+                .as_deref()
+                .and_then(|id| run.balance().special_fight(id))
+            {
+                println!("  {}: {}", special.name, special.text);
+            }
+            for card in &spec.enemy_field {
+                println!("  On the enemy's field: {}", content.name_of(card));
+            }
             for card in &spec.player_cards {
                 println!("  Relic on your field: {}", content.name_of(card));
             }
@@ -611,32 +621,37 @@ fn describe(choice: &Choice, run: &Run, content: &Content) -> String {
                 }),
             _ => "buy".to_owned(),
         },
-        Choice::BuyTorch => format!("Buy a torch for {} gold", run.balance().shop.torch_price),
-        Choice::Sell(idx) => card_at(
-            run,
-            content,
-            *idx,
-            &format!("Sell for {} gold:", run.balance().shop.sell_price),
-        ),
-        Choice::Remove(idx) => match run.phase() {
-            Phase::Shop(_) => card_at(
+        Choice::BuyTorch => match run.phase() {
+            Phase::Shop(shop) => format!("Buy a torch for {} gold", shop.torch_price),
+            _ => "buy a torch".to_owned(),
+        },
+        Choice::Sell(idx) => match run.phase() {
+            Phase::Shop(shop) => card_at(
                 run,
                 content,
                 *idx,
-                &format!("Remove for {} gold:", run.balance().shop.remove_price),
+                &format!("Sell for {} gold:", shop.sell_price),
+            ),
+            _ => card_at(run, content, *idx, "Sell:"),
+        },
+        Choice::Remove(idx) => match run.phase() {
+            Phase::Shop(shop) => card_at(
+                run,
+                content,
+                *idx,
+                &format!("Remove for {} gold:", shop.remove_price),
             ),
             _ => card_at(run, content, *idx, "Remove:"),
         },
         Choice::Leave => "Leave".to_owned(),
-        Choice::Pick(option) => match run.phase() {
-            Phase::Scenario(idx) => run
-                .balance()
-                .scenarios
-                .get(*idx)
-                .and_then(|s| s.options.get(*option))
-                .map_or("pick".to_owned(), |o| o.label.clone()),
-            _ => "pick".to_owned(),
-        },
+        Choice::Pick(option) => run.scenario_option(*option).map_or("pick".to_owned(), |o| {
+            let terms = run.balance().option_terms(&o);
+            if terms.is_empty() {
+                o.label
+            } else {
+                format!("{} ({terms})", o.label)
+            }
+        }),
         Choice::Accept => "Accept the unique event".to_owned(),
         Choice::Decline => "Decline it".to_owned(),
     }

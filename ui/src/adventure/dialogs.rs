@@ -50,7 +50,7 @@ pub fn dialog_ui(ctx: &egui::Context, game: &RunGame) -> Option<DialogAction> {
         ui.add_space(6.0);
         action = match run.phase() {
             Phase::Travel => None,
-            Phase::Fight(_) => fight_ui(ui, run),
+            Phase::Fight(_) => fight_ui(ui, game),
             Phase::Reward(_) => reward_ui(ui, game),
             Phase::Shop(_) => shop_ui(ui, game),
             Phase::Scenario(_) => scenario_ui(ui, run),
@@ -100,8 +100,17 @@ fn choice_button(
     response.clicked().then_some(DialogAction::Choose(choice))
 }
 
-fn fight_ui(ui: &mut Ui, run: &Run) -> Option<DialogAction> {
+fn fight_ui(ui: &mut Ui, game: &RunGame) -> Option<DialogAction> {
+    let run = &game.run;
     let spec = run.fight()?;
+    if let Some(special) = spec
+        .special
+        .as_deref()
+        .and_then(|id| run.balance().special_fight(id))
+    {
+        ui.label(RichText::new(&special.name).strong());
+        ui.label(&special.text);
+    }
     egui::Grid::new("fight facts")
         .num_columns(2)
         .show(ui, |ui| {
@@ -114,6 +123,11 @@ fn fight_ui(ui: &mut Ui, run: &Run) -> Option<DialogAction> {
             if spec.enemy_cards > 0 {
                 ui.label("Enemy extra cards");
                 ui.label(format!("+{}", spec.enemy_cards));
+                ui.end_row();
+            }
+            if !spec.enemy_field.is_empty() {
+                ui.label("On the enemy's field");
+                ui.label(words::card_names(&game.content, &spec.enemy_field));
                 ui.end_row();
             }
             ui.label("Your leader defense");
@@ -173,8 +187,17 @@ fn shop_ui(ui: &mut Ui, game: &RunGame) -> Option<DialogAction> {
         return None;
     };
     let offered = run.choices();
-    let prices = &run.balance().shop;
+    let prices = shop;
     ui.label(format!("You have {} gold.", run.gold()));
+    let effect = run.balance().light_effect(shop.light);
+    if effect.shop_price_percent != 100 || effect.shop_sell_percent != 100 {
+        ui.label(format!(
+            "This shop is {}: it asks {}% of its prices and pays {}% for cards.",
+            sve_adventure::light::Light::of(shop.light).name(),
+            effect.shop_price_percent,
+            effect.shop_sell_percent
+        ));
+    }
     let mut action = None;
     ui.label(RichText::new("For sale").strong());
     for (idx, (id, price)) in shop.cards.iter().enumerate() {
@@ -258,12 +281,31 @@ fn scenario_ui(ui: &mut Ui, run: &Run) -> Option<DialogAction> {
     ui.add_space(4.0);
     let offered = run.choices();
     let mut action = None;
-    for (option_idx, option) in scenario.options.iter().enumerate() {
+    let effect = run.balance().light_effect(run.light(run.position()));
+    if effect.scenario_gain_percent != 100 || effect.scenario_cost_percent != 100 {
+        ui.label(
+            RichText::new(format!(
+                "In this light gains are {}% and costs {}%.",
+                effect.scenario_gain_percent, effect.scenario_cost_percent
+            ))
+            .weak(),
+        );
+    }
+    for option_idx in 0..scenario.options.len() {
+        let Some(option) = run.scenario_option(option_idx) else {
+            continue;
+        };
+        let terms = run.balance().option_terms(&option);
+        let label = if terms.is_empty() {
+            option.label.clone()
+        } else {
+            format!("{} ({terms})", option.label)
+        };
         action = action.or(choice_button(
             ui,
             &offered,
             Choice::Pick(option_idx),
-            &option.label,
+            &label,
             "You can't pay for this.",
         ));
     }

@@ -92,6 +92,17 @@ pub fn card_words(content: &Content, id: &str) -> String {
     format!("{} (cost {})", content.name_of(id), content.cost_of(id))
 }
 
+/// Cards by name, joined: "Dragonguard, Dual Flames" ("none" for none).
+pub fn card_names(content: &Content, ids: &[String]) -> String {
+    if ids.is_empty() {
+        return "none".to_owned();
+    }
+    ids.iter()
+        .map(|id| content.name_of(id))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// A line the run wrote, made safe to show: one line, capped, and in the
 /// glyphs the client's font has (the run writes an arrow).
 pub fn note(text: &str) -> String {

@@ -3,8 +3,9 @@
 //! at the start of each turn.
 //!
 //! - [`opening`]: your carried leader defense, the enemy's defense, the
-//!   extra cards the enemy draws, your relic cards onto your field and the
-//!   cards of statuses onto their side's field. A front end that plays
+//!   extra cards the enemy draws, your relic cards onto your field, a
+//!   special fight's special cards onto the enemy's and the cards of
+//!   statuses onto their side's field. A front end that plays
 //!   fights its own way (the client's `MatchConfig::opening`) takes this
 //!   list.
 //! - [`StatusClock`]: at each decision, whether a side's turn began since
@@ -67,9 +68,12 @@ pub fn opening(spec: &FightSpec, db: &CardDb) -> Result<Vec<SandboxAction>, Stri
 }
 
 /// The cards the opening puts onto the field, with their side: relic cards,
-/// then statuses' cards, in the order of the spec.
+/// the enemy's special cards, then statuses' cards (last, as
+/// [`StatusClock::open`] counts on), in the order of the spec.
 fn opening_cards(spec: &FightSpec) -> impl Iterator<Item = (PlayerId, &str)> {
     let relics = spec.player_cards.iter().map(|card| (PLAYER, card.as_str()));
+    let special = spec.enemy_field.iter().map(|card| (ENEMY, card.as_str()));
+    let relics = relics.chain(special);
     let statuses = spec
         .statuses
         .iter()
@@ -233,6 +237,8 @@ pub(crate) mod tests {
             seed: 5,
             turn_cap: 40,
             player_cards: cards,
+            special: None,
+            enemy_field: Vec::new(),
             statuses,
         }
     }

@@ -78,6 +78,11 @@ pub struct FightSpec {
     pub turn_cap: u32,
     /// Relic cards put onto your field at the start, by card id.
     pub player_cards: Vec<String>,
+    /// The special fight it is ([`crate::balance::SpecialFight`]), by id.
+    pub special: Option<String>,
+    /// Cards put onto the enemy's field at the start, by card id: a
+    /// special fight's special cards.
+    pub enemy_field: Vec<String>,
     /// The statuses on either side ([`crate::status`]).
     pub statuses: Vec<FightStatus>,
 }

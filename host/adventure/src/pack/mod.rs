@@ -3,11 +3,12 @@
 //! balance, as the pack's cards join the card pool (docs/adventure.md,
 //! "What packs add").
 //!
-//! The file is TOML with four lists, each optional:
+//! The file is TOML with these lists and tables, each optional:
 //!
-//! - `[[relics]]`, `[[scenarios]]`, `[[statuses]]`: as in a balance file
-//!   ([`crate::balance`], [`crate::status`]); a relic or status may name a
-//!   card of the loaded packs to put onto the field in every fight.
+//! - `[[relics]]`, `[[scenarios]]`, `[[statuses]]`, `[[special_fights]]`:
+//!   as in a balance file ([`crate::balance`], [`crate::status`]); a relic
+//!   or status may name a card of the loaded packs to put onto the field in
+//!   every fight, a special fight its own deck and special cards.
 //! - `[[encounters]]`: `deck` (a `decks/NAME.txt` of a loaded pack, or a
 //!   bundled deck), added to the fights of the tiers whose floors meet
 //!   `from_floor..=to_floor` (1 and the floor below the boss by default).
@@ -26,7 +27,8 @@
 //! code, decks) are the front end's to load.
 
 use crate::balance::{
-    Balance, BalanceError, RelicDef, Scenario, check_card_refs, check_content, check_rarity_cards,
+    Balance, BalanceError, RelicDef, Scenario, SpecialFight, check_card_refs, check_content,
+    check_rarity_cards, check_special_cards, check_special_fights,
 };
 use crate::rarity::Rarity;
 use crate::status::StatusDef;
@@ -56,6 +58,8 @@ pub struct PackAdventure {
     pub statuses: Vec<StatusDef>,
     /// Encounter decks added to the fights of some floors.
     pub encounters: Vec<PackEncounter>,
+    /// Special fights unique events may hold, as in a balance file.
+    pub special_fights: Vec<SpecialFight>,
     /// Card rarities, by card id.
     pub rarities: std::collections::BTreeMap<String, Rarity>,
     /// Numbers over the balance's (`[balance]`, [`numbers`]).
@@ -239,6 +243,13 @@ impl Balance {
             &fail,
         )?;
         check_card_refs(&pack.relics, &pack.statuses, lookups.card_exists, &fail)?;
+        check_special_fights(
+            &pack.special_fights,
+            &self.special_fights,
+            lookups.deck_exists,
+            &fail,
+        )?;
+        check_special_cards(&pack.special_fights, lookups.card_exists, &fail)?;
         check_rarity_cards(&pack.rarities, lookups.card_exists, &fail)?;
         for (card, rarity) in &pack.rarities {
             if self.rarities.get(card).is_some_and(|set| set != rarity) {
@@ -258,6 +269,7 @@ impl Balance {
         self.relics.extend(pack.relics);
         self.scenarios.extend(pack.scenarios);
         self.statuses.extend(pack.statuses);
+        self.special_fights.extend(pack.special_fights);
         self.rarities.extend(pack.rarities);
         claims.extend(numbers);
         if !pack.encounters.is_empty() {
@@ -369,6 +381,15 @@ status = { status = "burn", turns = 1 }
 deck = "PACK-DECK"
 from_floor = 7
 
+[[special_fights]]
+id = "idol-keeper"
+name = "The Idol Keeper"
+text = "Its idol watches you."
+deck = "PACK-DECK"
+bot = "medium"
+defense = 22
+cards = ["ADV-001"]
+
 [rarities]
 "ADV-001" = "gold"
 "#;
@@ -401,9 +422,49 @@ from_floor = 7
             balance.rarities.get("ADV-001"),
             Some(&crate::rarity::Rarity::Gold)
         );
+        let keeper = balance.special_fight("idol-keeper").expect("added");
+        assert_eq!((keeper.deck.as_str(), keeper.defense), ("PACK-DECK", 22));
+        assert_eq!(keeper.cards, ["ADV-001"]);
+        assert_eq!(
+            balance.special_fights.len(),
+            before.special_fights.len() + 1
+        );
         balance
             .check("", "merged", &starter)
             .unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    #[test]
+    fn a_special_fights_missing_deck_card_or_bot_names_its_line() {
+        let fight = |deck: &str, bot: &str, card: &str| {
+            format!(
+                "[[special_fights]]\nid = \"keeper\"\nname = \"Keeper\"\ntext = \"t\"\ndeck = \"{deck}\"\nbot = \"{bot}\"\ndefense = 20\ncards = [\"{card}\"]\n"
+            )
+        };
+        for (text, line, words) in [
+            (
+                fight("NO-DECK", "easy", "ADV-001"),
+                5,
+                "deck `NO-DECK` doesn't exist",
+            ),
+            (fight("PACK-DECK", "oracle", "ADV-001"), 6, "hidden cards"),
+            (fight("PACK-DECK", "easy", "ADV-999"), 8, "card `ADV-999`"),
+            (fight("hoard-wyrm", "easy", "ADV-999"), 8, "card `ADV-999`"),
+        ] {
+            let mut balance = Balance::default();
+            let before = balance.clone();
+            let err = balance
+                .add_pack(&text, "p.toml", LOOKUPS, &mut PackClaims::default())
+                .expect_err("a bad special fight");
+            assert_eq!(err.line(), Some(line), "{err}");
+            assert!(err.message().contains(words), "{err}");
+            assert_eq!(balance, before, "nothing added");
+        }
+        let taken = fight("PACK-DECK", "easy", "ADV-001").replace("keeper", "hoard-wyrm");
+        let err = Balance::default()
+            .add_pack(&taken, "p.toml", LOOKUPS, &mut PackClaims::default())
+            .expect_err("the shipped balance has it");
+        assert!(err.message().contains("already defined"), "{err}");
     }
 
     #[test]
