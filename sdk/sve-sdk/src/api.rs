@@ -10,8 +10,8 @@
 use crate::bindings::sve::cards::game as host;
 use crate::bindings::sve::cards::game::TurnRecord;
 use crate::bindings::sve::cards::types::{
-    CardFilter, CardInfo, CardRef, CardStats, ChoiceRequest, Counter, DelayedLasts, Duration, Halt,
-    Keywords, Player, PlayerInfo, QuestionRole, SeriesStep, TokenDestination, Zone,
+    CardFilter, CardInfo, CardMove, CardRef, CardStats, ChoiceRequest, Counter, DelayedLasts,
+    Duration, Halt, Keywords, Player, PlayerInfo, QuestionRole, SeriesStep, TokenDestination, Zone,
 };
 
 /// Every function of the card API's `game` interface, one method each, in
@@ -64,6 +64,7 @@ pub trait GameApi {
     fn put_onto_field_for(&self, card: CardRef, player: Player) -> bool;
     fn put_into_ex_area(&self, card: CardRef) -> bool;
     fn discard(&self, cards: &[CardRef]);
+    fn move_together(&self, moves: &[CardMove]);
     fn summon_token(
         &self,
         player: Player,
@@ -216,6 +217,9 @@ impl GameApi for Imports {
     }
     fn discard(&self, cards: &[CardRef]) {
         host::discard(cards);
+    }
+    fn move_together(&self, moves: &[CardMove]) {
+        host::move_together(moves);
     }
     fn summon_token(
         &self,

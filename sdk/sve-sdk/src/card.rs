@@ -516,6 +516,7 @@ sve_vocab::for_each_trigger!(trigger_names);
 ///     whose: Whose::Yours,
 ///     filter: any_card(),
 ///     this_card: false,
+///     per_batch: false,
 /// };
 /// assert_eq!(hook.leaving, 1 << 4);
 /// ```

@@ -13,8 +13,9 @@
 use crate::api::GameApi;
 use crate::bindings::sve::cards::game::TurnRecord;
 use crate::bindings::sve::cards::types::{
-    AbilityCall, CardClass, CardFilter, CardRef, CardType, ChoiceOption, ChoiceRequest,
-    DelayedLasts, Duration, Halt, PlayerInfo, QuestionRole, SeriesStep, TokenDestination, Zone,
+    AbilityCall, CardClass, CardFilter, CardMove, CardRef, CardType, ChoiceOption, ChoiceRequest,
+    DelayedLasts, Duration, Halt, MoveKind, PlayerInfo, QuestionRole, SeriesStep, TokenDestination,
+    Zone,
 };
 use crate::choice::{Choice, picked};
 use crate::{Counter, Keywords, Player};
@@ -635,9 +636,27 @@ impl<'a> Game<'a> {
     pub fn put_into_ex_area(&mut self, card: CardRef) -> bool {
         self.api().put_into_ex_area(card)
     }
-    /// Discards cards from their owners' hands.
+    /// Discards cards from their owners' hands, together (one batch).
     pub fn discard(&mut self, cards: &[CardRef]) {
         self.api().discard(cards);
+    }
+    /// Moves cards together, as one batch (CR 10.7.4): "destroy all of
+    /// them". The cards leaving the field see each other leave, each read
+    /// as it was before any of them moved, and a once-per-batch move hook
+    /// ([`MoveHook::per_batch`](crate::types::MoveHook)) triggers once for
+    /// all of them. A card that can't move that way stays where it is.
+    ///
+    /// ```ignore
+    /// let enemies = game.cards_in(me.opponent(), Zone::Field);
+    /// let moves: Vec<_> = enemies.iter().map(|&card| (card, MoveKind::Destroy)).collect();
+    /// game.move_together(&moves);
+    /// ```
+    pub fn move_together(&mut self, moves: &[(CardRef, MoveKind)]) {
+        let moves: Vec<CardMove> = moves
+            .iter()
+            .map(|&(card, kind)| CardMove { card, kind })
+            .collect();
+        self.api().move_together(&moves);
     }
     /// Creates `count` tokens (by card id) for `player`.
     pub fn summon_token(

@@ -125,11 +125,11 @@ pub mod bindings {
 pub mod types {
     pub use crate::bindings::sve::cards::game::TurnRecord;
     pub use crate::bindings::sve::cards::types::{
-        Activation, ActivationZone, AlliesIn, CardClass as Class, CardFilter, CardType,
+        Activation, ActivationZone, AlliesIn, CardClass as Class, CardFilter, CardMove, CardType,
         ChoiceOption, CostItem, CostMove, CostZone, CounterCount, DeclaredCounterCount,
-        DelayedLasts, Duration, Grant, KeywordBadge, MoveHook, OwnCards, PassiveCondition,
-        PassiveScope, PlayerInfo, QuestionRole, Range, Selection, SeriesStep, StatChange,
-        TokenDestination, Trigger, Whose, Zone,
+        DelayedLasts, Duration, Grant, KeywordBadge, MoveHook, MoveKind, OwnCards,
+        PassiveCondition, PassiveScope, PlayerInfo, QuestionRole, Range, Selection, SeriesStep,
+        StatChange, TokenDestination, Trigger, Whose, Zone,
     };
     pub use crate::bindings::sve::cards::types::{CardRef, Passive};
     pub use crate::vocab::{Counter, Keywords};

@@ -3,7 +3,8 @@
 //! from any zones to any zones, without an engine change per mechanic
 //! (later-sets §13: "whenever a card leaves your EX area").
 //!
-//! A move hook answers the moves of one card at a time. Playing a card
+//! A move hook answers the moves of one card at a time, or once per batch
+//! of cards moved together (`per_batch`, `engine/actions/batch.rs`). Playing a card
 //! passes it through the resolution zone; a hook reads such a move as one,
 //! from the zone it was played from to where it lands (hand → field for a
 //! follower played from the hand), unless the hook names the resolution
@@ -75,6 +76,11 @@ pub struct MoveHook {
     /// Only this card's own moves (the hook's card watches itself, from
     /// any zone); otherwise other cards' moves, watched from the field.
     pub this_card: bool,
+    /// Once for all the matching cards of a batch of moves ("whenever 1 or
+    /// more cards ...", later-sets §11.1), with their number as the
+    /// ability's amount; otherwise once per card.
+    #[serde(default)]
+    pub per_batch: bool,
 }
 
 impl MoveHook {

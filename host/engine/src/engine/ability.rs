@@ -20,6 +20,7 @@
 //! (`flow/cancel.rs`).
 
 use super::Match;
+use super::actions::MoveKind;
 use super::event::DamageKind;
 use super::ids::{AbilityIdx, CardRef, DefId, PlayerId};
 use super::mutation::Mutation;
@@ -551,11 +552,38 @@ impl AbilityCtx<'_> {
         self.movable(card, MOVABLE_FROM, Zone::ExArea) && self.m.put_into_ex_area(card)
     }
 
-    /// Discards cards from their owner's hand.
+    /// Discards cards from their owner's hand, together (one batch,
+    /// later-sets §11.1).
     pub fn discard(&mut self, cards: &[CardRef]) {
-        for card in cards {
-            self.m.discard(*card);
-        }
+        self.m.together(|m| {
+            for card in cards {
+                m.discard(*card);
+            }
+        });
+    }
+
+    /// Moves cards together, as one batch (later-sets §11.1, CR 10.7.4):
+    /// "destroy all", "banish them". Each field card's move is decided and
+    /// remembered from the state before any of them moves, so the cards
+    /// that leave see each other leave, and a once-per-batch hook triggers
+    /// once for all of them. A card that can't move that way stays, as it
+    /// would for the one-card calls ([`AbilityCtx::destroy`] and the rest).
+    pub fn move_together(&mut self, moves: &[(CardRef, MoveKind)]) {
+        let movable: Vec<(CardRef, MoveKind)> = moves
+            .iter()
+            .copied()
+            .filter(|&(card, kind)| match kind {
+                MoveKind::Destroy => self.movable(card, &[Zone::Field], Zone::Cemetery),
+                MoveKind::Discard => self.m.state.card(card).zone == Zone::Hand,
+                MoveKind::Banish => self.movable(card, MOVABLE_FROM, Zone::Banished),
+                MoveKind::Bury => self.movable(card, MOVABLE_FROM, Zone::Cemetery),
+                MoveKind::ReturnToHand => self.movable(card, MOVABLE_FROM, Zone::Hand),
+                MoveKind::DeckTop | MoveKind::DeckBottom => {
+                    self.movable(card, MOVABLE_FROM, Zone::Deck)
+                }
+            })
+            .collect();
+        self.m.move_together(&movable);
     }
 
     /// Creates `count` tokens for `player` on the field or in the EX area.

@@ -89,6 +89,11 @@ pub fn delayed_trigger_watches(trigger: &Trigger) -> Result<bool, String> {
         | Trigger::OnOpponentCardDestroyed(_)
         | Trigger::OnOpponentCardLeaveField(_) => Ok(false),
         Trigger::LastWords | Trigger::OnLeaveField | Trigger::OnReturnToHandFromField => Ok(true),
+        Trigger::OnMove(hook) if hook.per_batch => Err(
+            "a once-per-batch move hook can't be a delayed ability's trigger (a delayed ability \
+             waits for one move at a time)"
+                .to_string(),
+        ),
         Trigger::OnMove(hook) => Ok(hook.this_card),
         other => Err(format!(
             "`{}` can't be a delayed ability's trigger (delayed abilities wait for phases, moves \

@@ -309,7 +309,13 @@ impl Match {
         None
     }
 
+    /// Carries out a plan; its moves are one batch (CR 11.1.3, 10.7.4).
     fn carry_out(&mut self, plan: Plan) {
+        self.together(|m| m.carry_out_together(plan));
+    }
+
+    /// [`Match::carry_out`] inside its batch.
+    fn carry_out_together(&mut self, plan: Plan) {
         if !plan.losers.is_empty() {
             let outcome = if plan.losers.iter().any(|(p, _)| *p == PlayerId(0))
                 && plan.losers.iter().any(|(p, _)| *p == PlayerId(1))

@@ -36,6 +36,7 @@ impl Match {
             }
             return;
         }
+        let mut batched: Vec<PendingAbility> = Vec::new();
         match *event {
             Event::Moved {
                 card,
@@ -115,7 +116,18 @@ impl Match {
                     }
                 }
                 if self.db.all_trigger_kinds().meets(K::ON_MOVE) {
+                    let start = found.len();
                     self.move_hooks(card, def, controller, from, to, &mut found);
+                    // Once-per-batch hooks count this move in its batch
+                    // (`actions/batch.rs`) rather than trigger now.
+                    let mut at = start;
+                    while at < found.len() {
+                        if self.per_batch_hook(&found[at]) {
+                            batched.push(found.remove(at));
+                        } else {
+                            at += 1;
+                        }
+                    }
                 }
                 if from == Zone::Hand && cause == MoveCause::Discard {
                     self.lookback_triggers(
@@ -228,6 +240,24 @@ impl Match {
         for pending in found {
             self.apply(Mutation::AddPending(pending));
         }
+        for pending in batched {
+            self.batch_hook_matched(pending);
+        }
+    }
+
+    /// Whether a pending ability is a once-per-batch move hook's
+    /// (`MoveHook::per_batch`).
+    fn per_batch_hook(&self, pending: &PendingAbility) -> bool {
+        let Some(idx) = pending.what.ability() else {
+            return false;
+        };
+        self.db
+            .get(pending.def)
+            .abilities
+            .get(usize::from(idx.0))
+            .is_some_and(|ability| {
+                matches!(&ability.kind, AbilityKind::Triggered(Trigger::OnMove(hook)) if hook.per_batch)
+            })
     }
 
     /// Move hooks (`cards/hooks.rs`) a card's move answers: its own

@@ -216,6 +216,7 @@ fn trigger_in(t: w::Trigger) -> Result<Trigger, String> {
             },
             filter: filter_in(hook.filter)?,
             this_card: hook.this_card,
+            per_batch: hook.per_batch,
         }),
     })
 }

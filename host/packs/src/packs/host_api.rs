@@ -11,7 +11,7 @@ use super::convert;
 use super::guest_text::{self, TextKind};
 use super::wit::latest::sve::cards::{game, script, types as w};
 use sve_engine::engine::{
-    AbilityCtx, AbilityQuery, CardRef, Choice, DelayedLasts, Duration, Halt, PlayerId,
+    AbilityCtx, AbilityQuery, CardRef, Choice, DelayedLasts, Duration, Halt, MoveKind, PlayerId,
     QUESTION_OPTION_LIMIT, QuestionMeta, QuestionRole, SeriesStep, Zone,
 };
 use wasmtime::StoreLimits;
@@ -565,6 +565,31 @@ impl game::Host for HostState {
         }
         let cards: Vec<CardRef> = cards.into_iter().filter_map(|c| self.card(c)).collect();
         self.act(|cx| cx.discard(&cards));
+    }
+
+    fn move_together(&mut self, moves: Vec<w::CardMove>) {
+        if self
+            .check_list_len(moves.len(), "cards to move together")
+            .is_err()
+        {
+            return;
+        }
+        let moves: Vec<(CardRef, MoveKind)> = moves
+            .into_iter()
+            .filter_map(|m| {
+                let kind = match m.kind {
+                    w::MoveKind::Destroy => MoveKind::Destroy,
+                    w::MoveKind::Banish => MoveKind::Banish,
+                    w::MoveKind::Bury => MoveKind::Bury,
+                    w::MoveKind::ReturnToHand => MoveKind::ReturnToHand,
+                    w::MoveKind::Discard => MoveKind::Discard,
+                    w::MoveKind::DeckTop => MoveKind::DeckTop,
+                    w::MoveKind::DeckBottom => MoveKind::DeckBottom,
+                };
+                Some((self.card(m.card)?, kind))
+            })
+            .collect();
+        self.act(|cx| cx.move_together(&moves));
     }
 
     fn summon_token(

@@ -110,6 +110,10 @@ adapt_variant!(guest <-> host::CardClass { Forest, Sword, Rune, Dragon, Abyss, H
 adapt_variant!(guest -> host::Duration { WhileInZone, EndOfTurn, EndOfOpponentNextTurn });
 adapt_variant!(guest -> host::TokenDestination { Field, ExArea, FieldOverflowToEx });
 adapt_variant!(guest -> host::DelayedLasts { Once, OnceThisTurn, EveryTimeThisTurn });
+adapt_variant!(guest -> host::MoveKind {
+    Destroy, Banish, Bury, ReturnToHand, Discard, DeckTop, DeckBottom
+});
+adapt_record!(guest -> host::CardMove { card, kind });
 adapt_variant!(guest -> host::ChoiceOption { Yes, No; Card, Label });
 adapt_variant!(host -> guest::Halt { NeedsDecision, Failed });
 adapt_record!(guest -> host::Range { min, max });
@@ -239,6 +243,8 @@ impl GameApi for NativeGame<'_> {
         => |h: &mut HostState| h.put_onto_field_for(card, player);
     fn put_into_ex_area(card: u32) -> bool => |h: &mut HostState| h.put_into_ex_area(card);
     fn discard(cards: &[u32]) -> () => |h: &mut HostState| h.discard(cards.to_vec());
+    fn move_together(moves: &[guest::CardMove]) -> ()
+        => |h: &mut HostState| h.move_together(moves.iter().map(|m| m.adapt()).collect());
     fn summon_token(player: u8, card_id: &str, count: u32, destination: guest::TokenDestination)
         -> Result<Vec<u32>, String>
         => |h: &mut HostState| h.summon_token(player, card_id.to_owned(), count, destination.adapt());

@@ -101,10 +101,9 @@ impl Interpreter<'_> {
                     let n = count_u32(values::value(game, &scope, count));
                     let cemetery = values::cards_matching(game, &scope, me, Zone::Cemetery, filter);
                     let text = "Banish from your cemetery to pay the cost";
-                    for card in choices::choose_cards_to_pay(game, me, text, cemetery, n, n)? {
-                        game.banish(card);
-                        paid.moved_cards += 1;
-                    }
+                    let picked = choices::choose_cards_to_pay(game, me, text, cemetery, n, n)?;
+                    super::moves::move_all(game, &picked, MoveKind::Banish);
+                    paid.moved_cards += len_u32(picked.len());
                 }
                 Cost::SendToCemetery(from) | Cost::ReturnToHand(from) | Cost::Banish(from) => {
                     let banish = matches!(cost, Cost::Banish(_));
@@ -121,14 +120,13 @@ impl Interpreter<'_> {
                     } else {
                         candidates
                     };
-                    for card in picked {
-                        match cost {
-                            Cost::SendToCemetery(_) => game.bury(card),
-                            Cost::ReturnToHand(_) => game.return_to_hand(card),
-                            _ => game.banish(card),
-                        }
-                        paid.moved_cards += 1;
-                    }
+                    let kind = match cost {
+                        Cost::SendToCemetery(_) => MoveKind::Bury,
+                        Cost::ReturnToHand(_) => MoveKind::ReturnToHand,
+                        _ => MoveKind::Banish,
+                    };
+                    super::moves::move_all(game, &picked, kind);
+                    paid.moved_cards += len_u32(picked.len());
                 }
                 Cost::RemoveCounters {
                     counter,

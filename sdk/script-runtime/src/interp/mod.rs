@@ -381,12 +381,10 @@ impl<'a> Interpreter<'a> {
             }
 
             // ---- Moving cards on the field or in an EX area ----
-            Effect::Destroy { to } => self.each_card(game, frame, *to, "Destroy", |g, c| {
-                g.destroy(c);
-            })?,
-            Effect::Banish { to } => self.each_card(game, frame, *to, "Banish", |g, c| {
-                g.banish(c);
-            })?,
+            Effect::Destroy { to } => {
+                self.move_each(game, frame, *to, "Destroy", MoveKind::Destroy)?;
+            }
+            Effect::Banish { to } => self.move_each(game, frame, *to, "Banish", MoveKind::Banish)?,
             Effect::Transform { token, to } => {
                 // Each target is banished and the token takes its place: the
                 // same player's field or EX area (the card API has no slot
@@ -420,14 +418,11 @@ impl<'a> Interpreter<'a> {
                 }
             }
             Effect::ReturnToHand { to } => {
-                self.each_card(game, frame, *to, "Return to hand", |g, c| {
-                    g.return_to_hand(c);
-                })?;
+                self.move_each(game, frame, *to, "Return to hand", MoveKind::ReturnToHand)?;
             }
             Effect::SendToCemetery { to } => {
-                self.each_card(game, frame, *to, "Put into the cemetery", |g, c| {
-                    g.bury(c);
-                })?;
+                let prompt = "Put into the cemetery";
+                self.move_each(game, frame, *to, prompt, MoveKind::Bury)?;
             }
             Effect::SendToEx { to } => {
                 self.each_card(game, frame, *to, "Put into the EX area", |g, c| {
@@ -435,14 +430,12 @@ impl<'a> Interpreter<'a> {
                 })?;
             }
             Effect::TopDeck { to } => {
-                self.each_card(game, frame, *to, "Put on top of the deck", |g, c| {
-                    g.put_into_deck(c, false);
-                })?;
+                let prompt = "Put on top of the deck";
+                self.move_each(game, frame, *to, prompt, MoveKind::DeckTop)?;
             }
             Effect::BottomDeck { to } => {
-                self.each_card(game, frame, *to, "Put on the bottom of the deck", |g, c| {
-                    g.put_into_deck(c, true);
-                })?;
+                let prompt = "Put on the bottom of the deck";
+                self.move_each(game, frame, *to, prompt, MoveKind::DeckBottom)?;
             }
             Effect::TopOrBottomDeck { to } => self.top_or_bottom_deck(game, frame, *to)?,
             Effect::PutExToFieldAndTarget { to, then } => {
@@ -499,9 +492,7 @@ impl<'a> Interpreter<'a> {
                 let (min, max) = bounds(game, &scope, *count);
                 let text = "Choose cards to put into your hand from your cemetery";
                 let picked = choices::choose_cards(game, me, text, cemetery, min, max)?;
-                for card in picked {
-                    game.return_to_hand(card);
-                }
+                moves::move_all(game, &picked, MoveKind::ReturnToHand);
             }
             Effect::CemeteryToField {
                 count,

@@ -544,3 +544,25 @@ fn action_text(kind: CheckActionKind) -> &'static str {
         | CheckActionKind::TopDeckSameOrder => "leave on top",
     }
 }
+
+/// Moves cards one way: a single card by its own call, several together
+/// (one batch: cards leaving the field see each other leave, and a
+/// once-per-batch hook triggers once; later-sets §11.1).
+pub(super) fn move_all(game: &mut Game, cards: &[CardRef], kind: MoveKind) {
+    match cards {
+        [] => {}
+        [card] => match kind {
+            MoveKind::Destroy => game.destroy(*card),
+            MoveKind::Banish => game.banish(*card),
+            MoveKind::Bury => game.bury(*card),
+            MoveKind::ReturnToHand => game.return_to_hand(*card),
+            MoveKind::Discard => game.discard(&[*card]),
+            MoveKind::DeckTop => game.put_into_deck(*card, false),
+            MoveKind::DeckBottom => game.put_into_deck(*card, true),
+        },
+        _ => {
+            let moves: Vec<(CardRef, MoveKind)> = cards.iter().map(|&card| (card, kind)).collect();
+            game.move_together(&moves);
+        }
+    }
+}

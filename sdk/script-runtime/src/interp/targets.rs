@@ -272,6 +272,23 @@ impl Interpreter<'_> {
 
     /// Applies `act` to every card the selection names (leaders are skipped:
     /// card actions do not apply to them).
+    /// Moves every selected card one way, together (one batch: cards
+    /// leaving the field see each other leave, later-sets §11.1); a single
+    /// card moves by its own call.
+    pub(super) fn move_each(
+        &self,
+        game: &mut Game,
+        frame: Frame<'_>,
+        to: Selection,
+        prompt: &str,
+        kind: MoveKind,
+    ) -> Result<(), Stop> {
+        let mut cards = Vec::new();
+        self.each_card(game, frame, to, prompt, |_, card| cards.push(card))?;
+        super::moves::move_all(game, &cards, kind);
+        Ok(())
+    }
+
     pub(super) fn each_card(
         &self,
         game: &mut Game,

@@ -4,7 +4,8 @@
 //! and a card on a generic move hook (Ember Sentry: "whenever a card leaves
 //! your EX area"); and a counter kind of its own, **Heat**, that Heat Sink
 //! enters with and spends, and Bellows puts; and delayed abilities
-//! (Afterglow Wisp).
+//! (Afterglow Wisp); and cards moved together (Meltdown destroys every
+//! follower in one batch; Slag Collector's hook answers once per batch).
 //! The host has no word of them: the keyword, its reminder, its badge and
 //! its ability, and the counter's name and reminder, all come from here
 //! (`Card::keyword`, `Pack::counters`).
@@ -42,6 +43,7 @@ impl Pack for Overheat {
                         whose: Whose::Yours,
                         filter: any_card(),
                         this_card: false,
+                        per_batch: false,
                     }),
                     "Your leader gains 1 defense.",
                     warm,
@@ -74,6 +76,26 @@ impl Pack for Overheat {
                     Trigger::OnLeaveField,
                     "Draw a card.",
                     cinders,
+                ),
+            Card::spell("OVH-008", "Meltdown", Class::Neutral, 3)
+                .text("Destroy all followers.")
+                .spell_effect("Destroy all followers, together.", meltdown),
+            Card::follower("OVH-009", "Slag Collector", Class::Neutral, 2, 1, 3)
+                .text("Whenever 1 or more other followers of yours are put into the cemetery from the field, your leader gains that much defense.")
+                .on(
+                    Trigger::OnMove(MoveHook {
+                        leaving: zone_set(&[Zone::Field]),
+                        entering: zone_set(&[Zone::Cemetery]),
+                        whose: Whose::Yours,
+                        filter: CardFilter {
+                            types: vec![CardType::Follower, CardType::EvolvedFollower],
+                            ..any_card()
+                        },
+                        this_card: false,
+                        per_batch: true,
+                    }),
+                    "Your leader gains that much defense.",
+                    collect_slag,
                 ),
             Card::spell("OVH-003", "Coolant", Class::Neutral, 1)
                 .text("Select a follower of yours with Overheat. Return it to your hand.")
@@ -133,6 +155,29 @@ fn afterglow(game: &mut Game) -> Result<(), Stop> {
 fn cinders(game: &mut Game) -> Result<(), Stop> {
     let me = game.me();
     game.draw(me, 1);
+    Ok(())
+}
+
+/// Meltdown: every follower on both fields is destroyed, in one batch (the
+/// followers see each other go).
+fn meltdown(game: &mut Game) -> Result<(), Stop> {
+    let me = game.me();
+    let mut all = game.followers(me);
+    all.extend(game.followers(me.opponent()));
+    let moves: Vec<(CardRef, MoveKind)> = all
+        .into_iter()
+        .map(|card| (card, MoveKind::Destroy))
+        .collect();
+    game.move_together(&moves);
+    Ok(())
+}
+
+/// Slag Collector: your leader gains defense equal to the number of
+/// followers the batch put into your cemetery (the call's amount).
+fn collect_slag(game: &mut Game) -> Result<(), Stop> {
+    let me = game.me();
+    let count = game.amount();
+    game.change_leader_defense(me, count);
     Ok(())
 }
 

@@ -50,6 +50,21 @@ impl Leaving {
     pub fn contains(&self, card: CardRef) -> bool {
         self.cards.iter().any(|l| l.card == card)
     }
+
+    /// Keeps the cards that leave from now on until [`Leaving::release`]:
+    /// a group is leaving together. Returns whether one already was.
+    pub fn hold(&mut self) -> bool {
+        std::mem::replace(&mut self.together, true)
+    }
+
+    /// Ends what [`Leaving::hold`] began (`outer`: what it returned): the
+    /// cards are forgotten unless an outer group is still leaving.
+    pub fn release(&mut self, outer: bool) {
+        self.together = outer;
+        if !outer {
+            self.cards.clear();
+        }
+    }
 }
 
 impl Match {
@@ -104,11 +119,10 @@ impl Match {
             }
             going.push(*leave);
         }
-        let outer = std::mem::replace(&mut self.leaving.together, true);
+        let outer = self.leaving.hold();
         if self.db_has_triggers {
             for leave in &going {
-                let was = self.state.look_back(&self.db, leave.card);
-                self.leaving.cards.push(was);
+                self.remember_leaving(leave.card);
             }
         }
         for card in stacked {
@@ -118,10 +132,7 @@ impl Match {
             let owner = self.state.card(leave.card).owner;
             self.move_card(leave.card, owner, leave.to, leave.place, leave.cause);
         }
-        self.leaving.together = outer;
-        if !outer {
-            self.leaving.cards.clear();
-        }
+        self.leaving.release(outer);
     }
 
     /// Remembers a card that leaves the field by itself (not through

@@ -5,10 +5,13 @@
 //! tokens ceasing to exist, damage modifiers).
 //! Procedures (who may do what, when) are in `flow/`.
 
+mod batch;
 mod evolve;
 mod leave;
 mod race;
 
+pub use batch::MoveKind;
+pub(crate) use batch::MoveBatch;
 pub(crate) use leave::{Leave, Leaving};
 pub(crate) use race::can_race;
 

@@ -111,8 +111,14 @@ impl Match {
         self.tasks.push(Task::Run(run));
     }
 
-    /// Pays one card-choosing cost item with the chosen cards.
+    /// Pays one card-choosing cost item with the chosen cards, moved
+    /// together (one batch, later-sets §11.1).
     pub(crate) fn pay_cost_with_cards(&mut self, run: &AbilityRun, item: usize, cards: &[CardRef]) {
+        self.together(|m| m.pay_with_chosen(run, item, cards));
+    }
+
+    /// [`Match::pay_cost_with_cards`] inside its batch.
+    fn pay_with_chosen(&mut self, run: &AbilityRun, item: usize, cards: &[CardRef]) {
         let Some(ability) = run.what.ability() else {
             return;
         };

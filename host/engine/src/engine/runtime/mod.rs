@@ -62,6 +62,9 @@ pub struct Match {
     /// The cards leaving the field at this moment, as they were there
     /// (look-back for the triggers of a move; empty between moves).
     pub(crate) leaving: super::actions::Leaving,
+    /// The batch of moves in progress (`actions/batch.rs`; closed between
+    /// moves).
+    pub(crate) batch: super::actions::MoveBatch,
     /// The cards the player chose to send from an over-full zone, for the
     /// rules handling that follows the choice (CR 11.4.1, 11.5.1).
     pub(crate) limit_excess: Vec<CardRef>,
@@ -298,6 +301,7 @@ impl Match {
             runner,
             work: limits::Work::default(),
             leaving: super::actions::Leaving::default(),
+            batch: super::actions::MoveBatch::default(),
             limit_excess: Vec::new(),
             settled: Default::default(),
             run_snapshot: Default::default(),
@@ -515,9 +519,12 @@ impl Match {
             }
             Resume::HandLimit => {
                 let cards = chosen_cards(&chosen);
-                for card in cards {
-                    self.discard(card);
-                }
+                // One discard of all of them (later-sets §11.1).
+                self.together(|m| {
+                    for card in cards {
+                        m.discard(card);
+                    }
+                });
                 // Confirmation Timing after the discard, then check again.
                 self.tasks.push(Task::HandLimit);
                 self.tasks.push(Task::CheckTiming(0));

@@ -4,6 +4,7 @@
 
 mod abilities;
 mod attack;
+mod batches;
 mod cache;
 mod cancel;
 mod declared_counters;

@@ -61,6 +61,7 @@ fn board(p1: Side, p2: Side) -> Board {
             whose: Whose::Opponents,
             filter: CardFilter::followers(),
             this_card: false,
+            per_batch: false,
         },
     ));
     let gain = |cx: &mut crate::engine::AbilityCtx<'_>| {
