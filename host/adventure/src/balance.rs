@@ -1132,7 +1132,12 @@ impl Default for RewardBalance {
             boss_gold: 100,
             card_choices: 3,
             elite_card_picks: 1,
-            rarity: None,
+            rarity: Some(RarityOdds {
+                bronze: [72, 35],
+                silver: [20, 30],
+                gold: [6, 20],
+                legendary: [2, 15],
+            }),
         }
     }
 }

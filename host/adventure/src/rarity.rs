@@ -137,6 +137,12 @@ impl Rarities {
     pub fn of(&self, card_id: &str) -> Rarity {
         self.by_id.get(card_id).copied().unwrap_or(Rarity::Bronze)
     }
+
+    /// Whether a card's rarity is known (from the card data or a
+    /// `[rarities]` table), not taken as bronze for want of one.
+    pub fn known(&self, card_id: &str) -> bool {
+        self.by_id.contains_key(card_id)
+    }
 }
 
 /// The rarities the bundled card data gives, by id.

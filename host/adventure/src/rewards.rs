@@ -276,6 +276,87 @@ mod tests {
         );
     }
 
+    /// The share of each rarity among the cards offered on `floor` to
+    /// every class, with `odds` (or cost alone), over many offers.
+    fn shares_of_all_classes(pool: &CardPool, floor: u8, odds: Option<&RarityOdds>) -> [f64; 4] {
+        let classes = [
+            Class::Forest,
+            Class::Sword,
+            Class::Rune,
+            Class::Dragon,
+            Class::Abyss,
+            Class::Haven,
+        ];
+        let mut counts = [0u32; 4];
+        let mut draws = Draws::new(13, "offer", u64::from(floor));
+        for class in classes {
+            for _ in 0..1_000 {
+                let ask = Offer {
+                    class,
+                    ..ask(floor, odds)
+                };
+                for id in pool.offer(ask, &mut draws) {
+                    counts[pool.get(&id).expect("from the pool").rarity as usize] += 1;
+                }
+            }
+        }
+        let total = f64::from(counts.iter().sum::<u32>());
+        counts.map(|n| f64::from(n) / total)
+    }
+
+    #[test]
+    fn the_shipped_rarity_odds_offer_rarer_cards_higher_up() {
+        let balance = crate::balance::Balance::default();
+        let odds = balance
+            .rewards
+            .rarity
+            .as_ref()
+            .expect("the shipped balance weighs rarity");
+        let db = sve_engine::cards::starter::starter_db().expect("bundled cards");
+        let rarities = Rarities::new(&balance.rarities);
+        let pool = CardPool::from_db(&db, &rarities);
+        // The loaded cards carry their rarity: none is bronze for want of one.
+        for card in pool.cards() {
+            assert!(rarities.known(&card.id), "{} has no rarity", card.id);
+        }
+        let percent = |shares: [f64; 4]| shares.map(|share| (share * 1000.0).round() / 10.0);
+        let mut rows = Vec::new();
+        for floor in [1, 5, 10, 14] {
+            let weighed = shares_of_all_classes(&pool, floor, Some(odds));
+            let by_cost = shares_of_all_classes(&pool, floor, None);
+            rows.push((floor, weighed, by_cost));
+            eprintln!(
+                "floor {floor:>2}: bronze/silver/gold/legendary % with rarity {:?}, by cost alone {:?}",
+                percent(weighed),
+                percent(by_cost)
+            );
+        }
+        let rare =
+            |shares: [f64; 4]| shares[Rarity::Gold as usize] + shares[Rarity::Legendary as usize];
+        let (_, first, first_by_cost) = rows[0];
+        let (_, last, last_by_cost) = rows[3];
+        // Early offers stay mostly bronze; late ones offer gold and
+        // legendary cards much more often than cost alone does.
+        assert!(first[Rarity::Bronze as usize] > 0.6, "{first:?}");
+        assert!(
+            rare(first) <= rare(first_by_cost) + 0.02,
+            "{first:?} {first_by_cost:?}"
+        );
+        assert!(
+            rare(last) > 1.5 * rare(last_by_cost),
+            "{last:?} {last_by_cost:?}"
+        );
+        assert!(
+            last[Rarity::Legendary as usize] >= last_by_cost[Rarity::Legendary as usize],
+            "{last:?} {last_by_cost:?}"
+        );
+        assert!(
+            rows.windows(2)
+                .all(|pair| rare(pair[1].1) > rare(pair[0].1)),
+            "rising"
+        );
+    }
+
     #[test]
     fn later_floors_favour_costly_cards() {
         assert!(cost_weight(1, 1, 15) > cost_weight(6, 1, 15));
