@@ -424,7 +424,11 @@ fn costs(
     let mut out = Vec::new();
     for cost in items {
         let item = match *cost {
-            Cost::OncePerTurn | Cost::Quick | Cost::Condition(_) | Cost::Delayed => continue,
+            Cost::OncePerTurn
+            | Cost::Quick
+            | Cost::Condition(_)
+            | Cost::Delayed
+            | Cost::Moves(_) => continue,
             Cost::PlayPoints(v) => small(card, v).map(CostItem::PlayPoints),
             Cost::EngageSelf => Some(CostItem::EngageSelf),
             Cost::LeaderDefense(v) => small(card, v).map(CostItem::LeaderDefense),
@@ -525,11 +529,50 @@ fn trigger(card: &ir::Card, ability: &Ability) -> Option<Trigger> {
         T::StartMainPhase => Trigger::StartMainPhase,
         T::StartOpponentMainPhase => Trigger::StartOpponentMainPhase,
         T::StartEndPhase => Trigger::StartEndPhase,
+        T::OnMove => {
+            let hook = ability.costs.iter().find_map(|cost| match cost {
+                Cost::Moves(hook) => Some(*hook),
+                _ => None,
+            })?;
+            Trigger::OnMove(move_hook(hook, filter()))
+        }
         // Played by the serve ability, or not triggers at all.
         T::OnRace | T::OnOtherRace | T::Spell | T::Passive | T::ModifiedCost | T::Act => {
             return None;
         }
     })
+}
+
+/// An `OnMove` ability's `moves` line as the card API's hook.
+fn move_hook(hook: ir::MoveHook, filter: sve_sdk::types::CardFilter) -> MoveHook {
+    let zones = |set: ir::HookZones| {
+        let zones: Vec<Zone> = set
+            .zones()
+            .map(|zone| match zone {
+                ir::HookZone::Deck => Zone::Deck,
+                ir::HookZone::Hand => Zone::Hand,
+                ir::HookZone::Field => Zone::Field,
+                ir::HookZone::ExArea => Zone::ExArea,
+                ir::HookZone::Cemetery => Zone::Cemetery,
+                ir::HookZone::Banished => Zone::Banished,
+                ir::HookZone::EvolveDeck => Zone::EvolveDeck,
+                ir::HookZone::Resolution => Zone::Resolution,
+            })
+            .collect();
+        sve_sdk::zone_set(&zones)
+    };
+    MoveHook {
+        leaving: zones(hook.from),
+        entering: zones(hook.to),
+        whose: match hook.whose {
+            ir::HookWhose::Yours => Whose::Yours,
+            ir::HookWhose::Opponents => Whose::Opponents,
+            ir::HookWhose::Anyone => Whose::Anyone,
+        },
+        filter,
+        this_card: hook.this_card,
+        per_batch: hook.per_batch,
+    }
 }
 
 /// A passive as data: what it grants, to which cards, when.

@@ -66,6 +66,8 @@ pub(crate) enum ClauseKind<'a> {
     Condition(Piece<'a>),
     /// `filter <filter>`
     Filter(Piece<'a>),
+    /// `moves <zones> to <zones>[, options]` (an `OnMove` ability's)
+    Moves(Piece<'a>),
     /// Legacy per-ability `text "..."`: accepted and ignored.
     Text,
 }

@@ -273,6 +273,8 @@ pub(crate) enum NameKind {
     Duration,
     TokenOption,
     DelayedLasts,
+    HookZone,
+    HookOption,
     SearchAction,
     CheckAction,
     Clause,
@@ -293,6 +295,8 @@ impl fmt::Display for NameKind {
             NameKind::Duration => "duration",
             NameKind::TokenOption => "token option",
             NameKind::DelayedLasts => "delayed duration",
+            NameKind::HookZone => "zone",
+            NameKind::HookOption => "`moves` option",
             NameKind::SearchAction => "search action",
             NameKind::CheckAction => "check action",
             NameKind::Clause => "ability clause",
@@ -434,6 +438,16 @@ pub(crate) enum Problem {
         "`(Delayed)` on a `{trigger}` ability: a delayed ability waits for `StartMainPhase`, `StartOpponentMainPhase`, `StartEndPhase`, `LastWords`, `OnLeaveField`, `OnReturnToHandFromField`, `OnOtherEnterField`, `OnOtherLeaveField` or `OnOpponentCardLeaveField`"
     )]
     NotADelayedTrigger { trigger: String },
+    #[error("a `moves` line on a `{trigger}` ability: only `OnMove` abilities answer moves")]
+    MovesOutsideOnMove { trigger: String },
+    #[error(
+        "an `OnMove` ability needs a `moves` line saying which moves it answers (e.g. `moves ExArea to Any;`)"
+    )]
+    OnMoveWithoutMoves,
+    #[error(
+        "a `moves` line reads `<zones> to <zones>[, Yours | Opponents | Anyone][, ThisCard][, Batch]`; found `{found}`"
+    )]
+    BadMovesLine { found: String },
     #[error("second ability named `{name}`: calls by name always reach the first one")]
     DuplicateAbilityName { name: String },
     #[error("`Spell` ability `{name}` is never called by name, so it never runs")]
@@ -516,6 +530,9 @@ impl Problem {
             | InlineEffect { .. }
             | UnknownUniverse { .. }
             | NotADelayedTrigger { .. }
+            | MovesOutsideOnMove { .. }
+            | OnMoveWithoutMoves
+            | BadMovesLine { .. }
             | Syntax { .. } => Severity::Error,
             IgnoredLine { .. }
             | Fallback { .. }
@@ -570,6 +587,8 @@ impl Problem {
                 NameKind::Duration => "unknown-duration",
                 NameKind::TokenOption => "unknown-token-option",
                 NameKind::DelayedLasts => "unknown-delayed-duration",
+                NameKind::HookZone => "unknown-zone",
+                NameKind::HookOption => "unknown-moves-option",
                 NameKind::SearchAction => "unknown-search-action",
                 NameKind::CheckAction => "unknown-check-action",
                 NameKind::Clause => "unknown-clause",
@@ -611,6 +630,9 @@ impl Problem {
             UnknownUniverse { .. } => "unknown-universe",
             NotCallable { .. } => "not-callable",
             NotADelayedTrigger { .. } => "not-a-delayed-trigger",
+            MovesOutsideOnMove { .. } => "moves-outside-on-move",
+            OnMoveWithoutMoves => "on-move-without-moves",
+            BadMovesLine { .. } => "bad-moves-line",
             DuplicateAbilityName { .. } => "duplicate-ability-name",
             UnreferencedSubAbility { .. } => "unreferenced-sub-ability",
             SpellWithoutSpellAbility => "spell-without-spell-ability",

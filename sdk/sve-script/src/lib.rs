@@ -90,6 +90,7 @@ mod filters;
 pub mod ir;
 mod lexer;
 mod link;
+mod moves_line;
 mod lower;
 mod names;
 mod parser;

@@ -378,8 +378,39 @@ fn lower_ability(
                 }
                 filter_line = Some((*text, position));
             }
+            ClauseKind::Moves(text) => {
+                if trigger != Trigger::OnMove {
+                    cx.sink.report(
+                        clause.keyword.span(),
+                        Problem::MovesOutsideOnMove {
+                            trigger: trigger.name().to_owned(),
+                        },
+                    );
+                    failed = true;
+                    continue;
+                }
+                if costs.iter().any(|c| matches!(c, Cost::Moves(_))) {
+                    cx.sink.report(
+                        clause.keyword.span(),
+                        Problem::DuplicateClause { clause: "moves" },
+                    );
+                    failed = true;
+                    continue;
+                }
+                match crate::moves_line::lower_moves(*text, &mut cx.sink) {
+                    Some(hook) => costs.push(Cost::Moves(hook)),
+                    None => failed = true,
+                }
+            }
             ClauseKind::Text => {}
         }
+    }
+    if trigger == Trigger::OnMove && !costs.iter().any(|c| matches!(c, Cost::Moves(_))) && !failed {
+        cx.sink.report(
+            ability.keyword.span().to(ability.trigger.span()),
+            Problem::OnMoveWithoutMoves,
+        );
+        failed = true;
     }
 
     if !effect_seen {
@@ -431,7 +462,7 @@ fn lower_ability(
             let reason = if kind == AbilityKind::Activated {
                 "activated abilities drop `filter` lines"
             } else {
-                "this trigger does not take a filter (only the `OnOther...`, `OnOpponentCardLeaveField` and `OnPlaySpell` triggers and passives do)"
+                "this trigger does not take a filter (only the `OnOther...`, `OnOpponentCardLeaveField`, `OnPlaySpell` and `OnMove` triggers and passives do)"
             };
             cx.sink
                 .report(text.span(), Problem::IgnoredFilterLine { reason });

@@ -7,8 +7,8 @@
 
 use crate::diagnostics::{NameKind, Problem, Sink};
 use crate::ir::{
-    CardType, CheckActionKind, Class, Counter, DelayedLasts, Duration, Keyword, Rarity,
-    SearchAction, Stat, Target, TokenOption, Trigger, TurnStat, Universe,
+    CardType, CheckActionKind, Class, Counter, DelayedLasts, Duration, HookWhose, HookZone,
+    Keyword, Rarity, SearchAction, Stat, Target, TokenOption, Trigger, TurnStat, Universe,
 };
 use crate::span::Piece;
 use crate::suggest::did_you_mean;
@@ -54,6 +54,39 @@ pub(crate) const TRIGGERS: Table<Trigger> = &[
     ("Act", Trigger::Act),
     ("Activate", Trigger::Act),
     ("Activated", Trigger::Act),
+    ("OnMove", Trigger::OnMove),
+];
+
+/// The zones a `moves` line names (`Any` is read apart).
+pub(crate) const HOOK_ZONES: Table<HookZone> = &[
+    ("Deck", HookZone::Deck),
+    ("Hand", HookZone::Hand),
+    ("Field", HookZone::Field),
+    ("ExArea", HookZone::ExArea),
+    ("Cemetery", HookZone::Cemetery),
+    ("Banished", HookZone::Banished),
+    ("EvolveDeck", HookZone::EvolveDeck),
+    ("Resolution", HookZone::Resolution),
+];
+
+/// The options after a `moves` line's zones.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum HookOption {
+    /// Whose cards.
+    Whose(HookWhose),
+    /// This card's own moves.
+    ThisCard,
+    /// Once per batch.
+    Batch,
+}
+
+/// The words of [`HookOption`].
+pub(crate) const HOOK_OPTIONS: Table<HookOption> = &[
+    ("Yours", HookOption::Whose(HookWhose::Yours)),
+    ("Opponents", HookOption::Whose(HookWhose::Opponents)),
+    ("Anyone", HookOption::Whose(HookWhose::Anyone)),
+    ("ThisCard", HookOption::ThisCard),
+    ("Batch", HookOption::Batch),
 ];
 
 pub(crate) const TARGETS: Table<Target> = &[
@@ -539,8 +572,6 @@ mod tests {
         "OnOpponentCardDestroyed",
         "OnSuperEvolve",
         "StartOpponentEndPhase",
-        // Move hooks: Rust packs only, until SVE Script has a form for them.
-        "OnMove",
     ];
 
     /// Triggers are the vocabulary's (`sve_vocab::for_each_trigger!`), name

@@ -23,8 +23,15 @@ pub(crate) struct ParsedCard<'a> {
 }
 
 /// The clause keywords of spec §4.3 (case-sensitive).
-pub(crate) const CLAUSE_KEYWORDS: &[&str] =
-    &["effect", "cost", "costs", "condition", "filter", "text"];
+pub(crate) const CLAUSE_KEYWORDS: &[&str] = &[
+    "effect",
+    "cost",
+    "costs",
+    "condition",
+    "filter",
+    "moves",
+    "text",
+];
 
 /// Groups statements into cards and parses their abilities. Problems the
 /// lexer reported inside a card (from its `name` to the next card's) are
@@ -202,13 +209,14 @@ fn parse_clause<'a>(piece: Piece<'a>, sink: &mut Sink) -> Option<ClauseAst<'a>> 
         "cost" | "costs" => "(Cost, ...)",
         "condition" => "value",
         "filter" => "filter",
+        "moves" => "<zones> to <zones>",
         "text" => "text",
         _ => {
             report_unknown(
                 sink,
                 keyword,
                 NameKind::Clause,
-                "`effect`, `cost`, `condition` or `filter`",
+                "`effect`, `cost`, `condition`, `filter` or `moves`",
                 CLAUSE_KEYWORDS.iter().copied(),
             );
             return None;
@@ -235,6 +243,7 @@ fn parse_clause<'a>(piece: Piece<'a>, sink: &mut Sink) -> Option<ClauseAst<'a>> 
         "effect" => ClauseKind::Effect(parse_effect_call(arg, sink)?),
         "cost" | "costs" => ClauseKind::Cost(parse_cost_items(arg, sink)?),
         "condition" => ClauseKind::Condition(arg),
+        "moves" => ClauseKind::Moves(arg),
         _ => ClauseKind::Filter(arg),
     };
     Some(ClauseAst { keyword, kind })

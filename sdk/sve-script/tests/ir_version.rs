@@ -76,6 +76,8 @@ fn traced_schema() -> Registry {
         ir::Target,
         ir::TokenOption,
         ir::DelayedLasts,
+        ir::HookZone,
+        ir::HookWhose,
         ir::Trigger,
         ir::TurnStat,
         ir::Universe,

@@ -63,7 +63,7 @@ impl Interpreter<'_> {
                     .is_empty()
             }
             Cost::EarthRite(v) => !self.earth_rite_amulets(game, frame, value(v)).is_empty(),
-            Cost::OncePerTurn | Cost::Quick | Cost::Delayed => true,
+            Cost::OncePerTurn | Cost::Quick | Cost::Delayed | Cost::Moves(_) => true,
             Cost::Condition(v) => value(v) > 0,
         })
     }
@@ -174,7 +174,11 @@ impl Interpreter<'_> {
                         paid.removed_counters += count_u32(n);
                     }
                 }
-                Cost::OncePerTurn | Cost::Quick | Cost::Condition(_) | Cost::Delayed => {}
+                Cost::OncePerTurn
+                | Cost::Quick
+                | Cost::Condition(_)
+                | Cost::Delayed
+                | Cost::Moves(_) => {}
             }
         }
         Ok(paid)

@@ -179,16 +179,18 @@ pub enum Cost {
     /// a `CreateDelayed` effect of the card makes it wait for its trigger
     /// (CR 10.7.5).
     Delayed,
+    /// An `OnMove` ability's `moves` line (IR 7): the moves it answers.
+    Moves(super::MoveHook),
 }
 
 impl Cost {
     /// Internal items never make a player pay anything: `OncePerTurn`,
-    /// `Quick` and conditions. An ability whose costs are all internal is
+    /// `Quick`, conditions and the markers `Delayed` and `Moves`. An ability whose costs are all internal is
     /// not optional (spec §7).
     pub fn is_internal(self) -> bool {
         matches!(
             self,
-            Cost::OncePerTurn | Cost::Quick | Cost::Condition(_) | Cost::Delayed
+            Cost::OncePerTurn | Cost::Quick | Cost::Condition(_) | Cost::Delayed | Cost::Moves(_)
         )
     }
 }

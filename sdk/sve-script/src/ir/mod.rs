@@ -43,6 +43,7 @@
 mod dump;
 mod effect;
 mod expr;
+mod hook;
 mod names;
 mod validate;
 mod visit;
@@ -54,9 +55,10 @@ pub use expr::{
     BinaryOp, Choose, CondTest, Filter, FilterId, FilterItem, FilterTest, IntRange, ValueId,
     ValueNode,
 };
+pub use hook::{HookZones, MoveHook};
 pub use names::{
-    AbilityKind, CardType, CheckActionKind, Class, Counter, Duration, Keyword, Rarity,
-    SearchAction, Stat, Target, TokenOption, Trigger, TurnStat, Universe,
+    AbilityKind, CardType, CheckActionKind, Class, Counter, Duration, HookWhose, HookZone,
+    Keyword, Rarity, SearchAction, Stat, Target, TokenOption, Trigger, TurnStat, Universe,
 };
 pub use validate::InvalidIr;
 
@@ -106,7 +108,10 @@ use serde::{Deserialize, Serialize};
 /// 6: appended delayed abilities: the cost marker `Cost::Delayed` and the
 /// effect `Effect::CreateDelayed` with `DelayedLasts` (versions 2 to 5 stay
 /// readable).
-pub const IR_VERSION: u32 = 6;
+/// 7: appended move hooks: the trigger `Trigger::OnMove` and its `moves`
+/// line as the marker `Cost::Moves` with `MoveHook`, `HookZones`,
+/// `HookZone` and `HookWhose` (versions 2 to 6 stay readable).
+pub const IR_VERSION: u32 = 7;
 
 /// The oldest IR version [`Module::from_bytes`] still reads: the last
 /// version whose change was not an append (see [`IR_VERSION`]).

@@ -347,6 +347,44 @@ named_enum! {
         ModifiedCost = "ModifiedCost",
         /// An activated ability (`Act`, `Activate`, `Activated`).
         Act = "Act",
+        /// A card moves between the zones of the ability's `moves` line
+        /// (IR 7; filter: the moving card).
+        OnMove = "OnMove",
+    }
+}
+
+named_enum! {
+    /// A zone a `moves` line names (IR 7).
+    pub enum HookZone {
+        /// A deck.
+        Deck = "Deck",
+        /// A hand.
+        Hand = "Hand",
+        /// A field.
+        Field = "Field",
+        /// An EX area.
+        ExArea = "ExArea",
+        /// A cemetery.
+        Cemetery = "Cemetery",
+        /// The banished zone.
+        Banished = "Banished",
+        /// An evolve deck.
+        EvolveDeck = "EvolveDeck",
+        /// The resolution zone (a card being played).
+        Resolution = "Resolution",
+    }
+}
+
+named_enum! {
+    /// Whose cards a `moves` line watches (IR 7), from the ability's card's
+    /// point of view.
+    pub enum HookWhose {
+        /// Cards you own.
+        Yours = "Yours",
+        /// Cards your opponent owns.
+        Opponents = "Opponents",
+        /// Anyone's.
+        Anyone = "Anyone",
     }
 }
 
@@ -375,6 +413,7 @@ impl Trigger {
                 | Trigger::OnOtherAttack
                 | Trigger::OnPlaySpell
                 | Trigger::OnOtherReturnToHandFromField
+                | Trigger::OnMove
         )
     }
 }

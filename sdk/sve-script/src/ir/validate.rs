@@ -186,7 +186,9 @@ impl Checker<'_> {
                 }
                 self.selection(from)
             }
-            Cost::EngageSelf | Cost::OncePerTurn | Cost::Quick | Cost::Delayed => Ok(()),
+            Cost::EngageSelf | Cost::OncePerTurn | Cost::Quick | Cost::Delayed | Cost::Moves(_) => {
+                Ok(())
+            }
         }
     }
 

@@ -91,7 +91,7 @@ ability OnEvolve { cost (PP, 1); }
               |                 ^^^
               = note: in card `Test Card` (T-001)
 
-            error[unknown-clause]: unknown ability clause `efect`: expected `effect`, `cost`, `condition` or `filter`
+            error[unknown-clause]: unknown ability clause `efect`: expected `effect`, `cost`, `condition`, `filter` or `moves`
               --> cards.txt:11:5
                |
             11 |     efect Draw(1);
@@ -145,7 +145,7 @@ ability Act {
               costs: (EngageSelf)
               effect: DrawCard(amount: 1)
 
-            warning[ignored-filter-line]: `filter` line ignored: this trigger does not take a filter (only the `OnOther...`, `OnOpponentCardLeaveField` and `OnPlaySpell` triggers and passives do)
+            warning[ignored-filter-line]: `filter` line ignored: this trigger does not take a filter (only the `OnOther...`, `OnOpponentCardLeaveField`, `OnPlaySpell` and `OnMove` triggers and passives do)
               --> cards.txt:13:12
                |
             13 |     filter F;
@@ -307,6 +307,85 @@ ability Spell name Heal Me {
             9 |     effect Sequence(DrawCard(1), Heal Me);
               |                     ^^^^^^^^^^^
               = note: in card `Test Card` (T-001)
+
+        "#]],
+    );
+}
+
+#[test]
+fn an_on_move_ability_reads_its_moves_line() {
+    check_abilities(
+        r#"
+ability OnMove {
+    moves Hand to Cemetery, Anyone, Batch;
+    filter F;
+    effect GiveStat(Def, _) to Leader;
+}
+ability OnMove name Home {
+    moves Field|ExArea to Any, ThisCard;
+    effect DrawCard(1);
+}
+"#,
+        expect![[r##"
+            #0 "OnMove" triggered OnMove (line 8)
+              filter: F
+              costs: (moves Hand to Cemetery, Anyone, Batch)
+              effect: GiveStat(stat: Def, amount: _) to Leader
+            #1 "Home" triggered OnMove (line 13)
+              costs: (moves Field|ExArea to Any, Yours, ThisCard)
+              effect: DrawCard(amount: 1)
+        "##]],
+    );
+}
+
+#[test]
+fn moves_line_mistakes_name_what_is_wrong() {
+    check_abilities(
+        r#"
+ability OnMove { effect DrawCard(1); }
+ability Fanfare {
+    moves Hand to Cemetery;
+    effect DrawCard(1);
+}
+ability OnMove name Far {
+    moves Hand to Graveyard, Twice;
+    effect DrawCard(1);
+}
+ability OnMove name Into {
+    moves Hand into Cemetery;
+    effect DrawCard(1);
+}
+"#,
+        expect![[r#"
+            (rejected)
+
+            error[on-move-without-moves]: an `OnMove` ability needs a `moves` line saying which moves it answers (e.g. `moves ExArea to Any;`)
+             --> cards.txt:8:1
+              |
+            8 | ability OnMove { effect DrawCard(1); }
+              | ^^^^^^^^^^^^^^
+              = note: in card `Test Card` (T-001)
+
+            error[moves-outside-on-move]: a `moves` line on a `Fanfare` ability: only `OnMove` abilities answer moves
+              --> cards.txt:10:5
+               |
+            10 |     moves Hand to Cemetery;
+               |     ^^^^^
+               = note: in card `Test Card` (T-001)
+
+            error[unknown-zone]: unknown zone `Graveyard`: expected `Any` or zones such as `Hand`, `Field`, `ExArea`, `Cemetery`, `Banished`, `Deck`, `EvolveDeck` joined by `|`
+              --> cards.txt:14:19
+               |
+            14 |     moves Hand to Graveyard, Twice;
+               |                   ^^^^^^^^^
+               = note: in card `Test Card` (T-001)
+
+            error[bad-moves-line]: a `moves` line reads `<zones> to <zones>[, Yours | Opponents | Anyone][, ThisCard][, Batch]`; found `Hand into Cemetery`
+              --> cards.txt:18:16
+               |
+            18 |     moves Hand into Cemetery;
+               |                ^^^^
+               = note: in card `Test Card` (T-001)
 
         "#]],
     );
