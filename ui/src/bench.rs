@@ -71,6 +71,7 @@ impl FrameBench {
             bot_delay: Duration::from_millis(350),
             replay: None,
             opening: Vec::new(),
+            turn_start: None,
         })
     }
 

@@ -44,6 +44,27 @@ pub struct MatchConfig {
     /// adventure fight's carried leader defenses and the enemy's extra
     /// cards); the replay records them as any sandbox change.
     pub opening: Vec<sve_engine::engine::SandboxAction>,
+    /// Sandbox changes made at the first decision of each turn after the
+    /// opening (an adventure fight's statuses); recorded as any sandbox
+    /// change.
+    pub turn_start: Option<TurnStartHook>,
+}
+
+/// What a match changes at the start of each turn
+/// ([`MatchConfig::turn_start`]): called once at the first decision of each
+/// turn (a side's `turns_passed` new) with the match, it gives the sandbox
+/// changes to make.
+#[derive(Clone)]
+pub struct TurnStartHook(pub std::sync::Arc<TurnStartFn>);
+
+/// The function of a [`TurnStartHook`].
+pub type TurnStartFn =
+    dyn Fn(&sve_engine::engine::Match) -> Vec<sve_engine::engine::SandboxAction> + Send + Sync;
+
+impl std::fmt::Debug for TurnStartHook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TurnStartHook")
+    }
 }
 
 /// How the seats are filled, which decides whose view the board shows.
@@ -137,6 +158,7 @@ impl MatchConfig {
             bot_delay,
             replay: Some(std::sync::Arc::new(replay)),
             opening: Vec::new(),
+            turn_start: None,
         })
     }
 }

@@ -136,6 +136,7 @@ pub fn vs_bot(
         bot_delay: Duration::ZERO,
         replay: None,
         opening: Vec::new(),
+        turn_start: None,
     };
     let mut view = MatchView::new(&config, db);
     let decision = decision.map(|decision| DecisionView {

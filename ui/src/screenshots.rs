@@ -302,6 +302,7 @@ impl ScreenshotTour {
             bot_delay: Duration::ZERO,
             replay: None,
             opening: Vec::new(),
+            turn_start: None,
         })
     }
 

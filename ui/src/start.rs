@@ -321,6 +321,7 @@ impl StartScreen {
             bot_delay: Duration::from_millis(u64::from(self.bot_delay_ms)),
             replay: None,
             opening: Vec::new(),
+            turn_start: None,
         })
     }
 

@@ -259,6 +259,16 @@ pub struct RewardBalance {
     /// How often offers are of each rarity (`[rewards.rarity]`); offers
     /// weigh cost alone without it.
     pub rarity: Option<RarityOdds>,
+    /// Whether offers weigh rarity (by `rarity`); `false` weighs cost
+    /// alone, as a balance without `rarity` does.
+    pub weigh_rarity: bool,
+}
+
+impl RewardBalance {
+    /// The rarity odds offers weigh, if they weigh rarity.
+    pub fn rarity_odds(&self) -> Option<&RarityOdds> {
+        self.rarity.as_ref().filter(|_| self.weigh_rarity)
+    }
 }
 
 /// Shop prices (`shop`).
@@ -474,11 +484,23 @@ impl Balance {
                 message: format!("more than {MAX_BALANCE_BYTES} bytes"),
             });
         }
-        let balance: Balance = toml::from_str(text).map_err(|e| BalanceError {
+        let parse_error = |e: toml::de::Error| BalanceError {
             file: file.to_owned(),
             line: e.span().map(|span| line_of(text, span.start)),
             message: e.message().trim().to_owned(),
-        })?;
+        };
+        // Read as written first, so a wrong key or type names its line.
+        let _: Balance = toml::from_str(text).map_err(parse_error)?;
+        // Then over the defaults, table by table: a table written in part
+        // (`[light.dark]` with `gold_percent` alone) keeps the defaults of
+        // the keys it leaves out, where serde would take the type's
+        // default (a lit room's numbers) for them. An array, such as the
+        // tiers or the scenarios, replaces the default's whole.
+        let written: toml::Table = toml::from_str(text).map_err(parse_error)?;
+        let mut merged = toml::Table::try_from(Balance::default())
+            .map_err(|e| BalanceError::new(file, None, format!("the defaults as TOML: {e}")))?;
+        merge_tables(&mut merged, written);
+        let balance: Balance = toml::Value::Table(merged).try_into().map_err(parse_error)?;
         balance.check(text, file, deck_exists)?;
         Ok(balance)
     }
@@ -968,6 +990,20 @@ pub fn parse_bot(name: &str) -> Result<BotKind, String> {
     Ok(kind)
 }
 
+/// `over` merged into `base`: tables key by key, any other value replaced.
+fn merge_tables(base: &mut toml::Table, over: toml::Table) {
+    for (key, value) in over {
+        match (base.get_mut(&key), value) {
+            (Some(toml::Value::Table(base_table)), toml::Value::Table(over_table)) => {
+                merge_tables(base_table, over_table);
+            }
+            (_, value) => {
+                base.insert(key, value);
+            }
+        }
+    }
+}
+
 /// The 1-based line of a byte offset.
 fn line_of(text: &str, offset: usize) -> usize {
     text.get(..offset.min(text.len()))
@@ -1132,6 +1168,7 @@ impl Default for RewardBalance {
             boss_gold: 100,
             card_choices: 3,
             elite_card_picks: 1,
+            weigh_rarity: true,
             rarity: Some(RarityOdds {
                 bronze: [72, 35],
                 silver: [20, 30],
@@ -1165,9 +1202,17 @@ impl Default for HealBalance {
 }
 
 fn default_scenarios() -> Vec<Scenario> {
+    use crate::status::Target;
     let option = |label: &str| ScenarioOption {
         label: label.to_owned(),
         ..ScenarioOption::default()
+    };
+    // A status for the next fight.
+    let grant = |status: &str, target, turns| StatusGrant {
+        status: status.to_owned(),
+        target,
+        turns,
+        fights: 1,
     };
     vec![
         Scenario {
@@ -1216,6 +1261,35 @@ fn default_scenarios() -> Vec<Scenario> {
             ],
         },
         Scenario {
+            id: "fever-marsh".to_owned(),
+            text: "A marsh of sweet, sick air. Something glints in the reeds.".to_owned(),
+            options: vec![
+                ScenarioOption {
+                    gold: 40,
+                    status: Some(grant("poison", Target::You, 3)),
+                    ..option("Wade in for it")
+                },
+                ScenarioOption {
+                    gold: -15,
+                    status: Some(grant("regeneration", Target::You, 3)),
+                    ..option("Pay the marsh-folk for a warm bath")
+                },
+                option("Go around"),
+            ],
+        },
+        Scenario {
+            id: "hedge-witch".to_owned(),
+            text: "A hedge witch sells curses by the ounce.".to_owned(),
+            options: vec![
+                ScenarioOption {
+                    gold: -30,
+                    status: Some(grant("weakness", Target::Enemy, 2)),
+                    ..option("Buy a curse for your next enemy")
+                },
+                option("Walk on"),
+            ],
+        },
+        Scenario {
             id: "ember-pedlar".to_owned(),
             text: "A pedlar sells a warm stone that never cools.".to_owned(),
             options: vec![
@@ -1239,7 +1313,7 @@ fn default_special_fights() -> Vec<SpecialFight> {
                 .to_owned(),
             deck: "hoard-wyrm".to_owned(),
             bot: "easy".to_owned(),
-            defense: 18,
+            defense: 14,
             cards: vec!["SD04-006".to_owned()],
         },
         SpecialFight {
@@ -1249,7 +1323,7 @@ fn default_special_fights() -> Vec<SpecialFight> {
                 .to_owned(),
             deck: "tiger-shrine".to_owned(),
             bot: "easy".to_owned(),
-            defense: 18,
+            defense: 14,
             cards: vec!["SD06-006".to_owned()],
         },
     ]
@@ -1295,12 +1369,25 @@ fn default_relics() -> Vec<RelicDef> {
             "Gain 2 torches.",
             RelicEffect::Torches(2),
         ),
+        RelicDef {
+            id: "viper-fang".to_owned(),
+            name: "Viper Fang".to_owned(),
+            text: "In every fight the enemy leader takes 1 damage at the start of each of its first 3 turns.".to_owned(),
+            effect: None,
+            card: None,
+            status: Some(StatusGrant {
+                status: "poison".to_owned(),
+                target: crate::status::Target::Enemy,
+                turns: 3,
+                fights: 1,
+            }),
+        },
     ]
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Balance, SHIPPED_TOML};
+    use super::{Balance, LightEffect, SHIPPED_TOML};
 
     fn starter(name: &str) -> bool {
         sve_engine::decks::starter_deck(name).is_some()
@@ -1319,6 +1406,29 @@ mod tests {
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(read.light.start_torches, 5);
         assert_eq!(read.map, Balance::default().map);
+    }
+
+    #[test]
+    fn a_table_written_in_part_keeps_its_other_defaults() {
+        let read = Balance::from_toml(
+            "[light.dark]\ngold_percent = 200\n\n[rewards]\nweigh_rarity = false\n",
+            "b.toml",
+            &starter,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let shipped = Balance::default();
+        assert_eq!(read.light.dark.gold_percent, 200);
+        assert_eq!(
+            LightEffect {
+                gold_percent: shipped.light.dark.gold_percent,
+                ..read.light.dark.clone()
+            },
+            shipped.light.dark,
+            "the dark room's other numbers stay the dark room's"
+        );
+        assert_eq!(read.rewards.rarity, shipped.rewards.rarity);
+        assert_eq!(read.rewards.rarity_odds(), None, "rarity weighing off");
+        assert!(shipped.rewards.rarity_odds().is_some());
     }
 
     #[test]

@@ -10,8 +10,9 @@
 //! With `[rewards.rarity]` set ([`RarityOdds`]), each offered card first
 //! draws its rarity by the odds of the floor (linear from the first floor
 //! to the boss's), among the rarities that still have cards to offer, then
-//! a card of that rarity weighted by cost ([`crate::rewards`]). Without it
-//! offers weigh cost alone, as the shipped balance does.
+//! a card of that rarity weighted by cost ([`crate::rewards`]). The
+//! shipped balance weighs rarity; without odds, or with `weigh_rarity =
+//! false`, offers weigh cost alone.
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

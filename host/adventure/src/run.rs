@@ -654,7 +654,7 @@ impl Run {
                     floors: self.map.floors(),
                     count: shop.cards_offered,
                     costly: false,
-                    rarity: self.setup.balance.rewards.rarity.as_ref(),
+                    rarity: self.setup.balance.rewards.rarity_odds(),
                 };
                 let cards = content
                     .pool()
@@ -906,7 +906,7 @@ impl Run {
             floors: self.map.floors(),
             count: self.balance().rewards.card_choices,
             costly,
-            rarity: self.balance().rewards.rarity.as_ref(),
+            rarity: self.balance().rewards.rarity_odds(),
         };
         let offer = content.pool().offer(ask, draws);
         if offer.is_empty() {

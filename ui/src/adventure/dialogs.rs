@@ -11,14 +11,22 @@ use super::game::RunGame;
 use super::words;
 use egui::{RichText, Ui};
 use sve_adventure::run::{Choice, Phase, Run};
+use sve_engine::bot::BotKind;
+
+/// The bot that plays your side when you let one ("Let the medium bot
+/// play it").
+pub const FIGHT_BOT: BotKind = BotKind::Medium;
 
 /// What a dialog asks of the Adventure screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DialogAction {
     /// Make this choice.
     Choose(Choice),
-    /// Start the fight on the match screen.
+    /// Start the fight on the match screen, played by you.
     StartFight,
+    /// Start the fight on the match screen, your side played by a bot of
+    /// this level (the CLI's `--bot-fights`): you watch it to its end.
+    BotFight(BotKind),
     /// Start a new run (from the summary).
     NewRun,
     /// Back to the start screen.
@@ -142,9 +150,19 @@ fn fight_ui(ui: &mut Ui, game: &RunGame) -> Option<DialogAction> {
         words::light_effect_words(run.balance(), spec.light)
     ));
     ui.add_space(6.0);
-    ui.button(RichText::new("Start the fight").strong())
-        .clicked()
-        .then_some(DialogAction::StartFight)
+    ui.horizontal(|ui| {
+        if ui
+            .button(RichText::new("Start the fight").strong())
+            .clicked()
+        {
+            return Some(DialogAction::StartFight);
+        }
+        let watch = ui
+            .button(format!("Let the {} bot play it", FIGHT_BOT.name()))
+            .on_hover_text("A bot plays your side; you watch the match to its end.");
+        watch.clicked().then_some(DialogAction::BotFight(FIGHT_BOT))
+    })
+    .inner
 }
 
 fn reward_ui(ui: &mut Ui, game: &RunGame) -> Option<DialogAction> {

@@ -3,10 +3,15 @@
 //! same session as any match against a bot.
 //!
 //! The run's numbers enter the match as `sve-adventure`'s fights do
-//! (`sve_adventure::fight`): sandbox changes made once at the first
+//! (`sve_adventure::fight::board`): sandbox changes made once at the first
 //! decision after setup (`MatchConfig::opening`): your carried leader
-//! defense, the enemy's defense and the extra cards it draws. They show in
-//! the log as sandbox changes and the replay records them.
+//! defense, the enemy's defense and the extra cards it draws, your relic
+//! cards, a guardian's special cards and the statuses' cards; and at the
+//! first decision of each turn what the statuses do
+//! (`MatchConfig::turn_start`, `board::turn_start`). They show in the log
+//! as sandbox changes and the replay records them. The bar over the board
+//! names the fight, its relic cards and each status with the turns it has
+//! left.
 //!
 //! When the match ends (or passes the run's turn cap, which counts as a
 //! loss, as in the CLI) a dialog over the board says how, and "Back to the
@@ -14,16 +19,18 @@
 //! to the map with the fight still to play: it starts again from its seed.
 
 use crate::catalog::Catalog;
-use crate::config::{ChosenDeck, MatchConfig, Seat};
+use crate::config::{ChosenDeck, MatchConfig, Seat, TurnStartHook};
 use crate::frame_times::FrameTimes;
 use crate::play::anim::AnimSpeed;
 use crate::play::{MatchScreen, ScreenRequest};
 use crate::session::PaceClock;
 use egui::{RichText, Ui};
 use std::time::Duration;
-use sve_adventure::fight::{ENEMY, FightKind, FightResult, FightSpec, PLAYER};
+use sve_adventure::fight::{FightKind, FightResult, FightSpec, PLAYER, board};
+use sve_adventure::status::Target;
+use sve_engine::bot::BotKind;
 use sve_engine::cards::CardDb;
-use sve_engine::engine::{DeckList, Outcome, SandboxAction};
+use sve_engine::engine::{DeckList, Outcome};
 
 use super::game::RunGame;
 
@@ -45,25 +52,43 @@ pub struct FightScreen {
     spec: FightSpec,
     /// The result, once the match ended (or a test settled it).
     result: Option<FightResult>,
+    /// The relic cards on your field, by name.
+    relic_names: String,
+    /// A guardian's special cards, by name.
+    special_names: String,
 }
 
 impl FightScreen {
     /// Starts the run's fight `spec` against its bot; `bot_delay` paces
-    /// the bot as on the start screen.
+    /// the bots as on the start screen. With `player_bot` a bot of that
+    /// level plays your side and you watch.
     pub fn start(
         game: &RunGame,
         spec: &FightSpec,
         catalog: &Catalog,
         save_dir: std::path::PathBuf,
         bot_delay: Duration,
+        player_bot: Option<BotKind>,
         ctx: &egui::Context,
     ) -> Result<FightScreen, String> {
-        let config = fight_config(game, spec, &catalog.db(), bot_delay)?;
+        let mut config = fight_config(game, spec, &catalog.db(), bot_delay)?;
+        if let Some(kind) = player_bot {
+            config.seats[0] = Seat::Bot(kind);
+        }
         let screen = MatchScreen::start_saving_to(config, catalog.clone(), save_dir, ctx);
+        let names = |ids: &[String]| {
+            if ids.is_empty() {
+                String::new()
+            } else {
+                super::words::card_names(&game.content, ids)
+            }
+        };
         Ok(FightScreen {
             screen: Box::new(screen),
             spec: spec.clone(),
             result: None,
+            relic_names: names(&spec.player_cards),
+            special_names: names(&spec.enemy_field),
         })
     }
 
@@ -86,6 +111,7 @@ impl FightScreen {
         anim_speed: &mut AnimSpeed,
         pace_clock: PaceClock,
     ) -> FightRequest {
+        let lines = self.bar_lines();
         egui::Panel::top("adventure fight bar").show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.label(RichText::new("Adventure fight").strong());
@@ -100,6 +126,9 @@ impl FightScreen {
                     self.spec.enemy_defense
                 ));
             });
+            for line in lines {
+                ui.label(RichText::new(line).small());
+            }
         });
         let request = self.screen.ui(ui, frame_times, anim_speed, pace_clock);
         if self.result.is_none() {
@@ -112,6 +141,36 @@ impl FightScreen {
             ScreenRequest::NewMatch => FightRequest::Leave,
             ScreenRequest::Stay | ScreenRequest::Rematch => FightRequest::Stay,
         }
+    }
+
+    /// The bar's lines under the fight's name: the relic cards and
+    /// special cards put onto the field, and each status with the turns
+    /// its side has begun (from the match's view).
+    fn bar_lines(&self) -> Vec<String> {
+        let board = self.screen.view().board(PLAYER);
+        let turns = |target: Target| {
+            board.as_ref().map_or(0, |board| match target {
+                Target::You => board.mine.turns_passed,
+                Target::Enemy => board.theirs.turns_passed,
+            })
+        };
+        let mut lines = Vec::new();
+        if !self.relic_names.is_empty() {
+            lines.push(format!("Relic cards on your field: {}", self.relic_names));
+        }
+        if !self.special_names.is_empty() {
+            lines.push(format!(
+                "On the enemy's field from the start: {}",
+                self.special_names
+            ));
+        }
+        for status in &self.spec.statuses {
+            lines.push(format!(
+                "Status: {}",
+                status.describe_at(turns(status.target))
+            ));
+        }
+        lines
     }
 
     /// The result once the match is over or past the turn cap.
@@ -182,22 +241,17 @@ fn fight_config(
     // The catalog may have reloaded since the run began: the enemy deck
     // goes over by card id.
     let theirs = rebase(theirs, game.content.db(), db)?;
-    let mut opening = vec![
-        SandboxAction::SetLeaderDefense {
-            player: PLAYER,
-            defense: spec.player_defense.max(1),
-        },
-        SandboxAction::SetLeaderDefense {
-            player: ENEMY,
-            defense: spec.enemy_defense.max(1),
-        },
-    ];
-    if spec.enemy_cards > 0 {
-        opening.push(SandboxAction::Draw {
-            player: ENEMY,
-            count: spec.enemy_cards.min(40),
-        });
-    }
+    // The run's opening, as the CLI's fights make it: the defenses, the
+    // enemy's extra cards, your relic cards, a guardian's special cards
+    // and the statuses' cards; then, at the start of each turn, what the
+    // statuses do.
+    let opening = board::opening(spec, db)?;
+    let statuses = spec.clone();
+    let turn_start = (!spec.statuses.is_empty()).then(|| {
+        TurnStartHook(std::sync::Arc::new(
+            move |game: &sve_engine::engine::Match| board::turn_start(game, &statuses),
+        ))
+    });
     Ok(MatchConfig {
         seats: [Seat::Human, Seat::Bot(bot)],
         decks: [
@@ -216,6 +270,7 @@ fn fight_config(
         bot_delay,
         replay: None,
         opening,
+        turn_start,
     })
 }
 

@@ -1,6 +1,8 @@
 //! A run being played: the `sve-adventure` [`Run`] with the cards it plays
 //! with ([`Content`], built from the client's catalog), what the last
-//! choice said, and its save file, written after every choice.
+//! choice said, and its save file, written after every choice. A new run's
+//! balance is the shipped one with the loaded packs' `adventure.toml`
+//! added ([`balance_with_packs`]), as `sve adventure` plays it.
 //!
 //! The save is the crate's own format (`SVAS`, versioned) in the client's
 //! save folder ([`crate::save_folder::adventure_dir`]), beside a run file
@@ -60,7 +62,7 @@ impl RunGame {
         seed: u64,
         dir: PathBuf,
     ) -> Result<RunGame, String> {
-        let balance = Balance::default();
+        let (balance, numbers) = balance_with_packs(catalog)?;
         let content = content_for(catalog, &balance)?;
         let list = content::resolve_named(deck, content.db(), &finder(catalog))
             .map_err(|e| e.to_string())?;
@@ -74,9 +76,15 @@ impl RunGame {
         let mut game = RunGame {
             run,
             content,
-            notes: vec![format!(
+            notes: std::iter::once(format!(
                 "A new run, seed {seed}, with {deck}. Climb to the boss; light your way."
-            )],
+            ))
+            .chain(
+                numbers
+                    .iter()
+                    .map(|number| super::words::note(&format!("A pack's number: {number}"))),
+            )
+            .collect(),
             dir,
             save_error: None,
         };
@@ -171,6 +179,34 @@ fn read_capped(path: &Path) -> std::io::Result<Vec<u8>> {
         return Err(std::io::Error::other("too large for a save"));
     }
     Ok(bytes)
+}
+
+/// The shipped balance with the loaded packs' adventure files added (their
+/// relics, scenarios, statuses, special fights, encounter decks, rarities
+/// and numbers), in the catalog's pack order, as `sve adventure` adds
+/// them; and the numbers the packs set. A pack's bad file is an error
+/// naming its file and line, and no run starts.
+pub fn balance_with_packs(
+    catalog: &Catalog,
+) -> Result<(Balance, Vec<sve_adventure::pack::PackNumber>), String> {
+    let finder = finder(catalog);
+    let exists = |name: &str| finder(name).is_some();
+    let db = catalog.db();
+    let card_exists = |id: &str| db.by_card_id(id).is_some();
+    let balance = Balance::default();
+    balance
+        .check("", "shipped balance", &exists)
+        .map_err(|e| e.to_string())?;
+    let dirs: Vec<PathBuf> = catalog.packs().into_iter().map(|pack| pack.dir).collect();
+    balance
+        .with_packs(
+            &dirs,
+            sve_adventure::pack::Lookups {
+                deck_exists: &exists,
+                card_exists: &card_exists,
+            },
+        )
+        .map_err(|e| e.to_string())
 }
 
 /// The run's content from the catalog's cards and the packs' decks.

@@ -193,12 +193,25 @@ impl AdventureScreen {
         ctx.request_repaint();
         match action {
             DialogAction::Choose(choice) => game.choose(choice),
-            DialogAction::StartFight => {
+            DialogAction::StartFight | DialogAction::BotFight(_) => {
                 let Some(spec) = game.run.fight().cloned() else {
                     return AdventureRequest::Stay;
                 };
+                let player_bot = match action {
+                    DialogAction::BotFight(kind) => Some(kind),
+                    _ => None,
+                };
                 let save_dir: PathBuf = save_dir.to_path_buf();
-                match FightScreen::start(game, &spec, catalog, save_dir, self.bot_delay, ctx) {
+                let fight = FightScreen::start(
+                    game,
+                    &spec,
+                    catalog,
+                    save_dir,
+                    self.bot_delay,
+                    player_bot,
+                    ctx,
+                );
+                match fight {
                     Ok(fight) => {
                         self.fight_error = None;
                         self.fight = Some(Box::new(fight));

@@ -79,6 +79,19 @@ pub fn sidebar_ui(ui: &mut Ui, game: &RunGame, torch_chosen: bool) -> SidebarOut
             ui.label(RichText::new(format!("{}: {}", relic.name, relic.text)).small());
         }
     }
+    let relic_cards = run.relic_cards();
+    if !relic_cards.is_empty() {
+        ui.label(
+            RichText::new(format!(
+                "Relic cards on your field in every fight: {}",
+                words::card_names(&game.content, &relic_cards)
+            ))
+            .small(),
+        );
+    }
+    for line in words::status_lines(run) {
+        ui.label(RichText::new(line).small());
+    }
     ui.separator();
     for note in &game.notes {
         ui.label(RichText::new(note).italics());

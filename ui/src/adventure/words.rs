@@ -92,6 +92,39 @@ pub fn card_words(content: &Content, id: &str) -> String {
     format!("{} (cost {})", content.name_of(id), content.cost_of(id))
 }
 
+/// The statuses of the fight on now, or those the next fight will hold,
+/// with their durations: every relic's (each fight) and the events' (for
+/// their next fights).
+pub fn status_lines(run: &sve_adventure::run::Run) -> Vec<String> {
+    if let Some(spec) = run.fight() {
+        return spec
+            .statuses
+            .iter()
+            .map(|status| format!("Status, this fight: {}", status.describe()))
+            .collect();
+    }
+    let balance = run.balance();
+    let relic_grants = run
+        .relics()
+        .iter()
+        .filter_map(|id| balance.relic(id))
+        .filter_map(|relic| Some((relic.status.as_ref()?, Some(relic.name.as_str()))));
+    let event_grants = run.pending_statuses().iter().map(|grant| (grant, None));
+    relic_grants
+        .chain(event_grants)
+        .filter_map(|(grant, relic)| {
+            let def = balance.status(&grant.status)?;
+            let status = sve_adventure::status::FightStatus::new(def, grant);
+            let lasting = match relic {
+                Some(name) => format!("every fight ({name})"),
+                None if grant.fights == 1 => "the next fight".to_owned(),
+                None => format!("the next {} fights", grant.fights),
+            };
+            Some(format!("Status, {lasting}: {}", status.describe()))
+        })
+        .collect()
+}
+
 /// Cards by name, joined: "Dragonguard, Dual Flames" ("none" for none).
 pub fn card_names(content: &Content, ids: &[String]) -> String {
     if ids.is_empty() {

@@ -1,7 +1,9 @@
 //! The Adventure screen (issue 34): a run started from the start screen,
 //! driven on its map: move, fight on the real match screen (the run's
-//! defenses carried in), finish the fight, take a reward, place a torch
-//! after its preview, move on; then resume the saved run. The snapshots
+//! defenses carried in), leave it, let a bot play it to its end on the
+//! match screen, take a reward, place a torch after its preview, move on;
+//! then resume the saved run. A run with a pack's relics and statuses
+//! plays them in its fight turn by turn. The snapshots
 //! are the pictures in `docs/screenshots/adventure-*.png`.
 
 use crate::common::{click, click_containing, has, has_containing, type_into, wait_for};
@@ -21,8 +23,13 @@ use sve_ui::{App, AppOptions};
 
 /// The client with its own save folder, so the run's save is this test's.
 fn client_saving_in(dir: &Path) -> Harness<'static, App> {
+    client_of_saving_in(Catalog::vanilla().expect("bundled card data loads"), dir)
+}
+
+/// [`client_saving_in`] with the cards of `catalog`.
+fn client_of_saving_in(catalog: Catalog, dir: &Path) -> Harness<'static, App> {
     let app = App::new(
-        Catalog::vanilla().expect("bundled card data loads"),
+        catalog,
         AppOptions {
             bot_delay: Duration::ZERO,
             anim_speed: AnimSpeed::Off,
@@ -144,23 +151,50 @@ fn a_run_moves_fights_takes_a_reward_and_lights_a_torch() {
         "the opening is made again after an undo"
     );
 
-    // A whole match is long: the test settles it as won.
-    harness
-        .state_mut()
-        .adventure_mut()
-        .settle_fight(FightResult {
-            won: true,
-            defense_left: 13,
-            turns: 6,
-        });
+    // Leaving the match keeps the fight to play; then the medium bot plays
+    // your side on the match screen, and the match is played to its end
+    // (the same seed and bots give the same match every time).
+    click(&mut harness, "New match");
+    click(&mut harness, "Yes, new match");
     harness.run_steps(8);
+    assert!(
+        harness.state().adventure().fight().is_none(),
+        "back on the map"
+    );
+    assert_eq!(run_phase(&harness), Phase::Fight(spec.clone()));
+    click(&mut harness, "Let the medium bot play it");
+    wait_for(&mut harness, "the fight's first snapshot", |h| {
+        fight_view(h).is_ready()
+    });
+    wait_for(&mut harness, "the end of the fight", |h| {
+        has(h, "Fight won") || has(h, "Fight lost")
+    });
+    let view = fight_view(&harness);
+    let board = view.board(PlayerId(0)).expect("your board");
+    let (left, turns) = (board.mine.leader_defense, board.turn);
+    assert!(
+        matches!(view.outcome, Some(sve_engine::engine::Outcome::Win(winner, _)) if winner == PlayerId(0)),
+        "the medium bot beats floor 1's random bot: {:?}",
+        view.outcome
+    );
     assert!(has(&harness, "Fight won"));
+    assert!(has_containing(
+        &harness,
+        &format!("Your leader's defense: {left} after {turns} turns.")
+    ));
     click(&mut harness, "Back to the map");
     harness.run_steps(8);
     assert!(matches!(run_phase(&harness), Phase::Reward(_)));
     let game = harness.state().adventure().game().expect("the run");
     let deck = game.run.deck().main.len();
-    assert!(game.run.defense() >= 13, "the fight's defense carried out");
+    let record = game.run.fights().last().expect("the fight recorded");
+    assert!(record.won && record.floor == 1, "{record:?}");
+    let after_fight = game.run.balance().heal.after_fight;
+    assert_eq!(
+        game.run.defense(),
+        (left + after_fight).clamp(1, game.run.max_defense()),
+        "the match's defense carried out"
+    );
     harness.snapshot("adventure_reward");
 
     click_containing(&mut harness, "Take ");
@@ -227,6 +261,7 @@ fn a_whole_run_goes_through_its_dialogs_to_the_summary() {
     start_run(&mut harness);
     let mut seen = std::collections::BTreeSet::new();
     let mut seen_shop = false;
+    let mut seen_scenario = false;
     for _ in 0..200 {
         let phase = run_phase(&harness);
         let name = format!("{phase:?}");
@@ -268,6 +303,10 @@ fn a_whole_run_goes_through_its_dialogs_to_the_summary() {
                 click(&mut harness, "Leave the shop");
             }
             Phase::Scenario(_) | Phase::RemoveCard { .. } => {
+                if matches!(run_phase(&harness), Phase::Scenario(_)) && !seen_scenario {
+                    seen_scenario = true;
+                    harness.snapshot("adventure_event");
+                }
                 // The first option the run offers.
                 let node = harness
                     .query_all(egui_kittest::kittest::by().role(egui::accesskit::Role::Button))
@@ -290,6 +329,7 @@ fn a_whole_run_goes_through_its_dialogs_to_the_summary() {
                 assert!(won, "every fight was settled as won");
                 assert!(has(&harness, "Run won"));
                 assert!(has(&harness, "New run"));
+                harness.snapshot("adventure_summary");
                 let game = harness.state().adventure().game().expect("the run");
                 assert_eq!(game.run.floor(), game.run.map().floors());
                 assert!(
@@ -301,4 +341,250 @@ fn a_whole_run_goes_through_its_dialogs_to_the_summary() {
         }
     }
     panic!("the run did not end: {seen:?}");
+}
+
+/// The bundled cards with the Adventure example pack
+/// (`tests/packs/adventure-example`: relics, statuses and their cards).
+fn catalog_with_the_adventure_example(dir: &Path) -> Catalog {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the ui crate sits in the workspace");
+    let packs = dir.join("packs");
+    copy_dir(
+        &workspace.join("tests/packs/adventure-example"),
+        &packs.join("adventure-example"),
+    );
+    let catalog =
+        Catalog::open(&packs, &workspace.join("target")).expect("bundled card data loads");
+    assert!(
+        catalog.diagnostics().is_empty(),
+        "the example pack loads: {:?}",
+        catalog.diagnostics()
+    );
+    catalog
+}
+
+#[test]
+fn the_client_plays_the_packs_relics_and_statuses_in_its_fights() {
+    use sve_adventure::balance::{Scenario, ScenarioOption};
+    use sve_adventure::content::Content;
+    use sve_adventure::run::{Choice, Run, RunDeck, RunSetup};
+    use sve_adventure::status::{StatusGrant, Target};
+    let dir = fresh_dir("adventure-pack-content");
+    let catalog = catalog_with_the_adventure_example(&dir);
+    // A new run in the client has the pack's relics, scenarios and
+    // statuses, as `sve adventure` does.
+    let (packed, _) =
+        sve_ui::adventure::game::balance_with_packs(&catalog).unwrap_or_else(|e| panic!("{e}"));
+    for relic in ["lantern-idol", "venom-vial"] {
+        assert!(packed.relic(relic).is_some(), "{relic} from the pack");
+    }
+    assert!(packed.status("chains").is_some());
+    let mut started = client_of_saving_in(catalog.clone(), &dir);
+    start_run(&mut started);
+    let game = started.state().adventure().game().expect("a run");
+    assert_eq!(
+        game.run.balance(),
+        &packed,
+        "the new run plays the packs' content"
+    );
+    drop(started);
+
+    // A short run whose free rooms give the pack's two relics and put its
+    // chains on the next enemy, saved at its boss fight.
+    let mut balance = packed;
+    balance.map.floors = 5;
+    balance.map.unique_rooms = 0;
+    balance.odds.fight = 0;
+    balance.odds.elite = 0;
+    balance.odds.shop = 0;
+    balance.odds.heal = 0;
+    balance.odds.random = 1;
+    balance.odds.random_other_percent = 0;
+    let option = |label: &str, relic: &str| ScenarioOption {
+        label: label.to_owned(),
+        relic: Some(relic.to_owned()),
+        ..ScenarioOption::default()
+    };
+    balance.scenarios = vec![Scenario {
+        id: "cache".to_owned(),
+        text: "A cache of relics.".to_owned(),
+        options: vec![
+            ScenarioOption {
+                status: Some(StatusGrant {
+                    status: "chains".to_owned(),
+                    target: Target::Enemy,
+                    turns: 3,
+                    fights: 1,
+                }),
+                ..option("Take the vial", "venom-vial")
+            },
+            option("Take the idol", "lantern-idol"),
+        ],
+    }];
+    let dirs: Vec<_> = catalog.packs().into_iter().map(|pack| pack.dir).collect();
+    let find = |name: &str| sve_packs::deck_files::load_deck_from_packs(name, &dirs).ok();
+    let content = Content::new(catalog.db(), catalog.runner(), &balance, &find)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let list = sve_adventure::content::resolve_named("SD01", content.db(), &find).expect("SD01");
+    let mut run = Run::new(RunSetup {
+        seed: 21,
+        deck_name: "SD01".to_owned(),
+        deck: RunDeck::from_list(&list, content.db()),
+        balance,
+        card_fingerprint: content.fingerprint(),
+    });
+    let mut picks = [Choice::Pick(0), Choice::Pick(1)].into_iter();
+    while run.fight().is_none_or(|spec| spec.floor < 5) {
+        let choice = match run.phase() {
+            Phase::Fight(_) => Choice::Fought(FightResult {
+                won: true,
+                defense_left: 20,
+                turns: 5,
+            }),
+            Phase::Reward(_) => Choice::SkipCard,
+            Phase::Scenario(_) => picks.next().expect("two scenarios"),
+            _ => run
+                .choices()
+                .into_iter()
+                .find(|c| matches!(c, Choice::Move(_)))
+                .expect("a move"),
+        };
+        run.apply(choice, &content).expect("offered");
+    }
+    let spec = run.fight().expect("the boss fight").clone();
+    assert_eq!(spec.player_cards, ["ADV-001"], "{spec:?}");
+    assert_eq!(spec.statuses.len(), 2, "{spec:?}");
+    let adventure = dir.join("adventure");
+    std::fs::create_dir_all(&adventure).expect("a folder");
+    std::fs::write(
+        adventure.join("run.svas"),
+        sve_adventure::save::save(&run).expect("saved"),
+    )
+    .expect("written");
+
+    let mut harness = client_of_saving_in(catalog, &dir);
+    harness.run_steps(8);
+    click(&mut harness, "Adventure");
+    click(&mut harness, "Resume saved run");
+    assert!(has_containing(
+        &harness,
+        "Relic cards on your field in every fight: Lantern Idol"
+    ));
+    assert!(has_containing(
+        &harness,
+        "Status, this fight: Poison on the enemy for 3 turns"
+    ));
+    assert!(has_containing(
+        &harness,
+        "Status, this fight: Chains on the enemy for 3 turns"
+    ));
+    click(&mut harness, "Start the fight");
+    wait_for(&mut harness, "the fight's first snapshot", |h| {
+        fight_view(h).is_ready()
+    });
+    play_to_first_main_action(&mut harness);
+    let field_ids = |h: &Harness<'_, App>, mine: bool| -> Vec<String> {
+        let view = fight_view(h);
+        let board = view.board(PlayerId(0)).expect("your board");
+        let side = if mine { &board.mine } else { &board.theirs };
+        side.field
+            .iter()
+            .map(|card| view.db.get(card.def).id.clone())
+            .collect()
+    };
+    assert!(
+        field_ids(&harness, true).contains(&"ADV-001".to_owned()),
+        "the relic card"
+    );
+    assert!(
+        field_ids(&harness, false).contains(&"ADV-003".to_owned()),
+        "the chains"
+    );
+    assert!(has_containing(
+        &harness,
+        "Relic cards on your field: Lantern Idol"
+    ));
+    let enemy_defense = |h: &Harness<'_, App>| {
+        fight_view(h)
+            .board(PlayerId(0))
+            .expect("your board")
+            .theirs
+            .leader_defense
+    };
+    // Each of the enemy's first three turns begins with its poison (its
+    // first may have come before your first main action).
+    let mut seen = Vec::new();
+    while enemy_turns(&harness) < 3 {
+        let before = enemy_defense(&harness);
+        end_turn(&mut harness);
+        let turn = enemy_turns(&harness);
+        seen.push((turn, before, enemy_defense(&harness)));
+        assert!(
+            has_containing(
+                &harness,
+                &format!("Status: Poison on the enemy, turn {turn} of 3")
+            ),
+            "{seen:?}"
+        );
+    }
+    assert!(seen.len() >= 2, "{seen:?}");
+    for (turn, before, after) in &seen {
+        assert_eq!(after, &(before - 1), "the enemy's turn {turn}: {seen:?}");
+    }
+    // Its chains leave at the start of its fourth turn.
+    end_turn(&mut harness);
+    assert_eq!(enemy_turns(&harness), 4);
+    assert!(
+        !field_ids(&harness, false).contains(&"ADV-003".to_owned()),
+        "the chains left"
+    );
+    assert!(has_containing(
+        &harness,
+        "Status: Chains on the enemy, over"
+    ));
+}
+
+fn enemy_turns(harness: &Harness<'_, App>) -> u32 {
+    fight_view(harness)
+        .board(PlayerId(0))
+        .expect("your board")
+        .theirs
+        .turns_passed
+}
+
+/// Ends your turn, answers the plain prompts of the enemy's (passes), and
+/// waits for your next main action.
+fn end_turn(harness: &mut Harness<'_, App>) {
+    let turns = enemy_turns(harness);
+    loop {
+        wait_for(harness, "a decision of yours", |h| {
+            fight_view(h).decision.is_some() && !fight_view(h).bot_thinking
+        });
+        if enemy_turns(harness) > turns && has(harness, "End turn") {
+            return;
+        }
+        let label = ["End turn", "Pass", "Keep it reserved"]
+            .into_iter()
+            .find(|label| has(harness, label))
+            .unwrap_or_else(|| panic!("an unexpected prompt in the enemy's turn"));
+        let generation = fight_view(harness).generation;
+        click(harness, label);
+        wait_for(harness, "the answer taken", |h| {
+            fight_view(h).generation != generation
+        });
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("a folder");
+    for entry in std::fs::read_dir(from).expect("a pack folder") {
+        let entry = entry.expect("an entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("a copy");
+        }
+    }
 }

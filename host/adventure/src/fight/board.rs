@@ -186,31 +186,69 @@ impl StatusClock {
         status: &FightStatus,
         turn: u32,
     ) -> Vec<SandboxAction> {
-        let player = seat(status.target);
-        let state = game.state().player(player);
-        let mut actions = Vec::new();
-        if turn <= status.turns {
-            if status.leader_damage != 0 {
-                actions.push(SandboxAction::SetLeaderDefense {
-                    player,
-                    defense: state.leader_defense - status.leader_damage,
-                });
-            }
-            if status.play_points != 0 {
-                actions.push(SandboxAction::SetPlayPoints {
-                    player,
-                    pp: (state.pp + status.play_points).clamp(0, state.max_pp),
-                    max_pp: state.max_pp,
-                });
-            }
-        } else if turn == status.turns + 1
-            && let Some(Some(card)) = self.cards.get(idx)
-            && game.state().card(*card).zone == Zone::Field
-        {
-            actions.push(SandboxAction::Destroy { card: *card });
-        }
-        actions
+        let card = self.cards.get(idx).copied().flatten();
+        status_turn_actions(game, status, turn, card)
     }
+}
+
+/// What the statuses of the side whose turn began do, without a clock:
+/// for a front end that calls it once at the first decision of each turn
+/// after the opening (the client's match worker,
+/// `MatchConfig::turn_start`), as [`StatusClock::tick`] does. The side's
+/// own turn is its `turns_passed`; a status's card that ends is the
+/// earliest card of that card on the side's field (the status's own, put
+/// there at the opening, unless it left and the side played another).
+pub fn turn_start(game: &Match, spec: &FightSpec) -> Vec<SandboxAction> {
+    let active = game.state().active;
+    let turn = game.state().player(active).turns_passed;
+    let mut actions = Vec::new();
+    for status in spec.statuses.iter().filter(|s| seat(s.target) == active) {
+        let card = status.card.as_deref().and_then(|id| {
+            let def = game.db().by_card_id(id)?;
+            (&game.state().player(active).field)
+                .into_iter()
+                .copied()
+                .filter(|card| game.state().card(*card).def == def)
+                .min()
+        });
+        actions.extend(status_turn_actions(game, status, turn, card));
+    }
+    actions
+}
+
+/// What `status` does at the start of its side's own turn `turn`: its
+/// leader damage and play points while it lasts, destroying its `card`
+/// (if on the field) at the turn after.
+fn status_turn_actions(
+    game: &Match,
+    status: &FightStatus,
+    turn: u32,
+    card: Option<CardRef>,
+) -> Vec<SandboxAction> {
+    let player = seat(status.target);
+    let state = game.state().player(player);
+    let mut actions = Vec::new();
+    if turn <= status.turns {
+        if status.leader_damage != 0 {
+            actions.push(SandboxAction::SetLeaderDefense {
+                player,
+                defense: state.leader_defense - status.leader_damage,
+            });
+        }
+        if status.play_points != 0 {
+            actions.push(SandboxAction::SetPlayPoints {
+                player,
+                pp: (state.pp + status.play_points).clamp(0, state.max_pp),
+                max_pp: state.max_pp,
+            });
+        }
+    } else if turn == status.turns + 1
+        && let Some(card) = card
+        && game.state().card(card).zone == Zone::Field
+    {
+        actions.push(SandboxAction::Destroy { card });
+    }
+    actions
 }
 
 #[cfg(test)]
@@ -221,7 +259,9 @@ pub(crate) mod tests {
     use sve_engine::bot::BotKind;
     use sve_engine::cards::CardDb;
     use sve_engine::decks::{resolve, starter_deck};
-    use sve_engine::engine::{AbilityRunner, DeckList, Match, NoAbilities, PlayerId};
+    use sve_engine::engine::{
+        AbilityRunner, DeckList, Match, NoAbilities, PlayerId, SandboxAction,
+    };
 
     /// A fight of SD01 against SD02 with `statuses` and relic `cards`.
     pub(crate) fn spec(statuses: Vec<FightStatus>, cards: Vec<String>) -> FightSpec {
@@ -361,6 +401,83 @@ pub(crate) mod tests {
                 "own turn {turn}: {on_field:?}"
             );
         }
+    }
+
+    #[test]
+    fn turn_start_without_a_clock_plays_the_fight_the_clock_plays() {
+        use sve_engine::engine::{Outcome, Phase, Status};
+        let mut poison = status(Target::Enemy, 3);
+        poison.leader_damage = 2;
+        let mut weakness = status(Target::You, 2);
+        weakness.play_points = -1;
+        let mut banner = status(Target::Enemy, 2);
+        banner.card = Some("SD01-002".to_owned());
+        let fight = spec(vec![poison, weakness, banner], vec!["SD01-002".to_owned()]);
+        let by_clock = play_looking(&fight, |_| {});
+        // The same bots and seed, the statuses by `turn_start` once at the
+        // first decision of each turn, as the client's worker calls it.
+        let (db, runner, decks) = setup();
+        let mut game = Match::new(Arc::clone(&db), runner, decks, fight.seed);
+        let mut bots = [BotKind::Greedy.build(1), BotKind::Greedy.build(2)];
+        let mut opened = false;
+        let mut turns_started = Vec::new();
+        let mut destroyed = 0;
+        loop {
+            if let Status::GameOver(_) = game.step() {
+                break;
+            }
+            game.clear_events();
+            let state = game.state();
+            if state.phase != Phase::Setup && state.turn > 0 {
+                if !opened {
+                    opened = true;
+                    for action in super::opening(&fight, &db).expect("loaded") {
+                        game.sandbox(action).expect("an opening change");
+                    }
+                    continue;
+                }
+                let key = (state.active, state.player(state.active).turns_passed);
+                if !turns_started.contains(&key) {
+                    turns_started.push(key);
+                    let actions = super::turn_start(&game, &fight);
+                    destroyed += actions
+                        .iter()
+                        .filter(|a| matches!(a, SandboxAction::Destroy { .. }))
+                        .count();
+                    let changed = !actions.is_empty();
+                    for action in actions {
+                        if game.state().outcome.is_none() {
+                            game.sandbox(action).expect("a status change");
+                        }
+                    }
+                    if changed {
+                        continue;
+                    }
+                }
+            }
+            if game.state().turn > fight.turn_cap {
+                break;
+            }
+            let Some(decision) = game.decision() else {
+                break;
+            };
+            let seat = decision.player;
+            let bot = bots.get_mut(usize::from(seat.0)).expect("two seats");
+            let picks = bot.choose(&game, decision);
+            game.answer(seat, &picks).expect("a bot's answer");
+        }
+        let state = game.state();
+        let won = matches!(state.outcome, Some(Outcome::Win(winner, _)) if winner == PLAYER);
+        assert_eq!(
+            (won, state.player(PLAYER).leader_defense, state.turn),
+            (
+                by_clock.result.won,
+                by_clock.result.defense_left,
+                by_clock.result.turns
+            ),
+            "{by_clock:?}"
+        );
+        assert_eq!(destroyed, 1, "the banner leaves once, the relic stays");
     }
 
     #[test]

@@ -152,6 +152,9 @@ struct Worker {
     sandbox_edits: Vec<RecordedSandbox>,
     /// `history.len()` when the config's opening was made (`opening.rs`).
     opening_at: Option<usize>,
+    /// The turns whose config's turn-start changes were made: the player,
+    /// its `turns_passed`, and `history.len()` then (`opening.rs`).
+    turns_started: Vec<(PlayerId, u32, usize)>,
     generation: u64,
     /// When bots answer.
     pace: Pace,
@@ -210,6 +213,7 @@ impl Worker {
             conceded_by: None,
             sandbox_edits: Vec::new(),
             opening_at: None,
+            turns_started: Vec::new(),
             generation: 0,
             pace: Pace::default(),
             unsent_log: Delta::default(),
@@ -225,7 +229,7 @@ impl Worker {
     fn run(&mut self) {
         loop {
             let decision = self.advance();
-            if self.open_if_due() {
+            if self.open_if_due() || self.start_turn_if_due() {
                 continue;
             }
             let bot_decision = decision.filter(|d| self.is_bot(d.player));
