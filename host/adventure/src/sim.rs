@@ -67,6 +67,10 @@ pub struct SimSummary {
     pub fights_by_light: BTreeMap<String, u32>,
     /// The share of fights won, by the room's light level.
     pub fight_win_rate_by_light: BTreeMap<String, f64>,
+    /// Fights by kind (`normal`, `elite`, `special`, `boss`).
+    pub fights_by_kind: BTreeMap<String, u32>,
+    /// The share of fights won, by kind.
+    pub fight_win_rate_by_kind: BTreeMap<String, f64>,
     /// Gold from fights per fight won (the boss's included).
     pub gold_per_fight_won: f64,
     /// Card picks, torches and relics from fights per fight won.
@@ -193,6 +197,8 @@ pub fn run_sim(
     let mut floors: u64 = 0;
     let mut won_by_light: BTreeMap<u32, u32> = BTreeMap::new();
     let mut fought_by_light: BTreeMap<u32, u32> = BTreeMap::new();
+    let mut won_by_kind: BTreeMap<&str, u32> = BTreeMap::new();
+    let mut fought_by_kind: BTreeMap<&str, u32> = BTreeMap::new();
     let mut gold_won: u64 = 0;
     let mut rewards_won: u64 = 0;
     for idx in 0..options.runs {
@@ -237,9 +243,11 @@ pub fn run_sim(
             summary.fights_with_statuses += u32::from(record.statuses > 0);
             summary.fights_with_relic_cards += u32::from(record.relic_cards > 0);
             *fought_by_light.entry(record.light).or_default() += 1;
+            *fought_by_kind.entry(record.kind.name()).or_default() += 1;
             if record.won {
                 summary.fights_won += 1;
                 *won_by_light.entry(record.light).or_default() += 1;
+                *won_by_kind.entry(record.kind.name()).or_default() += 1;
                 gold_won += u64::from(record.gold);
                 rewards_won += u64::from(record.rewards);
             }
@@ -252,6 +260,14 @@ pub fn run_sim(
         summary.fights_by_light.insert(level.to_string(), *fought);
         summary.fight_win_rate_by_light.insert(
             level.to_string(),
+            f64::from(won) / f64::from((*fought).max(1)),
+        );
+    }
+    for (kind, fought) in &fought_by_kind {
+        let won = won_by_kind.get(kind).copied().unwrap_or(0);
+        summary.fights_by_kind.insert((*kind).to_owned(), *fought);
+        summary.fight_win_rate_by_kind.insert(
+            (*kind).to_owned(),
             f64::from(won) / f64::from((*fought).max(1)),
         );
     }

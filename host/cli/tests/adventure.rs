@@ -42,6 +42,7 @@ fn adventure_sim_prints_its_summary_as_json_on_the_last_line() {
         "errors",
         "invariant_violations",
         "fight_win_rate_by_light",
+        "fight_win_rate_by_kind",
         "gold_per_fight_won",
         "rewards_per_fight_won",
     ] {
@@ -57,6 +58,15 @@ fn adventure_sim_prints_its_summary_as_json_on_the_last_line() {
         .as_object()
         .expect("an object");
     assert!(by_light.keys().all(|level| level.parse::<u32>().is_ok()));
+    let by_kind = summary["fights_by_kind"].as_object().expect("an object");
+    assert!(
+        by_kind
+            .keys()
+            .all(|kind| ["normal", "elite", "special", "boss"].contains(&kind.as_str())),
+        "{last}"
+    );
+    let counted: u64 = by_kind.values().filter_map(serde_json::Value::as_u64).sum();
+    assert_eq!(Some(counted), summary["fights"].as_u64(), "{last}");
 }
 
 #[test]

@@ -53,6 +53,18 @@ pub enum FightKind {
     Special,
 }
 
+impl FightKind {
+    /// Its name, for text and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            FightKind::Normal => "normal",
+            FightKind::Elite => "elite",
+            FightKind::Boss => "boss",
+            FightKind::Special => "special",
+        }
+    }
+}
+
 /// Everything a fight is: who against, how strong, with what seed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FightSpec {
