@@ -160,14 +160,18 @@ pub fn map_ui(ui: &mut Ui, rect: Rect, run: &Run, preview: Option<Torch>) -> Opt
             let width = if offered { 3.0 } else { 1.0 };
             painter.circle_stroke(centre, radius + 2.0, Stroke::new(width, Color32::WHITE));
         }
-        let effect = words::light_effect_words(run.balance(), sight.level);
+        let effect = map
+            .room(room)
+            .and_then(|r| words::event_light_words(run.balance(), r.event, sight.level));
         let twinkle = map
             .room(room)
             .and_then(|r| r.unique)
             .filter(|_| sight.twinkle);
         let response = response.on_hover_ui(|ui| {
             ui.label(egui::RichText::new(format!("{line} ({place})")).strong());
-            if sight.event_shown && map.room(room).is_some_and(|r| r.event.is_fight()) {
+            if sight.event_shown
+                && let Some(effect) = &effect
+            {
                 ui.label(format!("Here: {effect}"));
             }
             if twinkle.is_some() {

@@ -167,11 +167,10 @@ fn preview_list(ui: &mut Ui, run: &Run) {
         );
         let line = if sight.event_shown {
             let mut line = format!("{} ({place}): {change}", words::event_name(there.event));
-            if there.event.is_fight() && Light::of(before) != Light::of(after) {
-                line.push_str(&format!(
-                    "; {}",
-                    words::light_effect_words(run.balance(), after)
-                ));
+            if Light::of(before) != Light::of(after)
+                && let Some(effect) = words::event_light_words(run.balance(), there.event, after)
+            {
+                line.push_str(&format!("; {effect}"));
             }
             line
         } else {

@@ -67,6 +67,32 @@ pub fn light_effect_words(balance: &Balance, level: u32) -> String {
     )
 }
 
+/// What a light level does to a room's event, for the events light
+/// changes: a fight's enemy and pay, a rest's heal, a shop's prices and a
+/// scenario's gains and costs (a random room may turn out a fight).
+pub fn event_light_words(balance: &Balance, event: EventKind, level: u32) -> Option<String> {
+    let effect = balance.light_effect(level);
+    match event {
+        EventKind::Fight | EventKind::Elite | EventKind::Boss => {
+            Some(light_effect_words(balance, level))
+        }
+        EventKind::Heal => Some(format!(
+            "restores {}% of a rest ({} defense)",
+            effect.heal_percent,
+            effect.heal(balance.heal.amount)
+        )),
+        EventKind::Shop => Some(format!(
+            "prices {}%, pays {}% for your cards",
+            effect.shop_price_percent, effect.shop_sell_percent
+        )),
+        EventKind::Random => Some(format!(
+            "an event's gains {}%, its costs {}%",
+            effect.scenario_gain_percent, effect.scenario_cost_percent
+        )),
+        EventKind::Start => None,
+    }
+}
+
 /// Where a room is: "floor 3, column 2".
 pub fn place(map: &Map, room: RoomId) -> String {
     map.room(room).map_or_else(
