@@ -14,6 +14,11 @@
 //! time from the start of navigation to the end of the first frame, and
 //! `data-sve-board-ms`, to the first frame of a match's board (a table
 //! link's table joined).
+//!
+//! A test build (`cargo xtask web --test-hook`, feature `page-test-hook`)
+//! also reads `?autoplay` in the address: the page then answers its own
+//! decisions and records the frames it receives
+//! (`session/online/test_hook.rs`).
 
 use crate::app::Screen;
 use crate::catalog::Catalog;
@@ -58,6 +63,17 @@ async fn run() -> Result<(), String> {
     let protocol = location.protocol().unwrap_or_default();
     let host = location.host().unwrap_or_default();
     let hash = location.hash().unwrap_or_default();
+    #[cfg(feature = "page-test-hook")]
+    if location
+        .search()
+        .unwrap_or_default()
+        .trim_start_matches('?')
+        .split('&')
+        .any(|pair| pair == "autoplay")
+    {
+        tracing::info!("test hook: this page answers its own decisions");
+        crate::session::online::test_hook::enable_autoplay();
+    }
     let catalog = Catalog::vanilla().map_err(|err| format!("the starter cards: {err}"))?;
     let server = (!host.is_empty()).then(|| server_of_page(&protocol, &host));
     let link = TableLink::from_fragment(&hash);

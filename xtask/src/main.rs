@@ -10,6 +10,14 @@
 //! `target/web/` unless `--out` says otherwise; `sve serve` hands that
 //! folder out at `/`.
 //!
+//! `cargo xtask web --test-hook` builds the browser test's bundle into
+//! `target/web-test/` instead: the same page with `sve-ui`'s feature
+//! `page-test-hook`, which lets a page opened at `?autoplay` answer its
+//! own decisions and records the frames it receives
+//! (`ui/src/session/online/test_hook.rs`, `host/cli/tests/browser_match.rs`).
+//! Only `sve-ui` itself builds again for it: its dependencies are shared
+//! with the players' bundle.
+//!
 //! A wasm-bindgen of the pinned version on the `PATH` is used; otherwise
 //! `wasm-bindgen-cli` is installed once from crates.io with `cargo install
 //! --locked` into `target/tools/wasm-bindgen-<version>/`, where later
@@ -34,9 +42,11 @@ fn main() -> Result<()> {
     }
 }
 
-const USAGE: &str = "usage: cargo xtask web [--out DIR]
+const USAGE: &str = "usage: cargo xtask web [--test-hook] [--out DIR]
   web   build the client's web page (wasm + wasm-bindgen + index.html) into
-        target/web/ (or DIR), which `sve serve` hands out at /";
+        target/web/ (or DIR), which `sve serve` hands out at /
+        --test-hook: the browser test's page (feature page-test-hook), into
+        target/web-test/ (or DIR)";
 
 /// Builds the web bundle.
 fn web(args: &[String]) -> Result<()> {
@@ -51,16 +61,29 @@ fn web(args: &[String]) -> Result<()> {
             }
         })
         .unwrap_or_else(|| root.join("target"));
-    let out = match args {
-        [] => target_dir.join("web"),
-        [flag, dir] if flag == "--out" => PathBuf::from(dir),
-        _ => bail!("unexpected arguments {args:?}\n{USAGE}"),
-    };
+    let mut test_hook = false;
+    let mut out = None;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--test-hook" => test_hook = true,
+            "--out" => match rest.next() {
+                Some(dir) => out = Some(PathBuf::from(dir)),
+                None => bail!("--out needs a folder\n{USAGE}"),
+            },
+            _ => bail!("unexpected argument {arg:?}\n{USAGE}"),
+        }
+    }
+    let out = out.unwrap_or_else(|| target_dir.join(if test_hook { "web-test" } else { "web" }));
     let version = pinned_wasm_bindgen(&root.join("Cargo.lock"))?;
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
 
-    eprintln!("building sve-ui for {WASM_TARGET} (release, no desktop feature)…");
-    run(Command::new(&cargo).current_dir(&root).args([
+    eprintln!(
+        "building sve-ui for {WASM_TARGET} (release, no desktop feature{})…",
+        if test_hook { ", test hook" } else { "" }
+    );
+    let mut build = Command::new(&cargo);
+    build.current_dir(&root).args([
         "rustc",
         "--package",
         "sve-ui",
@@ -72,7 +95,11 @@ fn web(args: &[String]) -> Result<()> {
         "--locked",
         "--crate-type",
         "cdylib",
-    ]))?;
+    ]);
+    if test_hook {
+        build.args(["--features", "page-test-hook"]);
+    }
+    run(&mut build)?;
     let wasm = target_dir
         .join(WASM_TARGET)
         .join("release")

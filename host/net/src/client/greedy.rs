@@ -3,15 +3,23 @@
 //! shown and the server's card faces. It sees no hidden card and looks no
 //! move ahead (the server's bots search: `--vs-bot medium`); against
 //! `random` it won all twelve seeded matches of its loopback test.
+//!
+//! [`GreedyAnswers::pick`] needs nothing but a view, so it builds without
+//! the `native` feature too: the web page's test build plays by it
+//! (`sve-ui`'s `page-test-hook`); with `native` it is also the `sve
+//! client` bot's [`Answerer`](super::play::Answerer).
 
-use super::play::Answerer;
 use super::text::Faces;
-use crate::protocol::{Seating, Update};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use sve_engine::bot::policy::{self, Board, CardFacts};
 use sve_engine::engine::view::{CardView, PlayerView, SideView};
 use sve_engine::engine::{CardRef, PlayerId};
+#[cfg(feature = "native")]
+use {
+    super::play::Answerer,
+    crate::protocol::{Seating, Update},
+};
 
 /// Answers by the playout policy's rules of thumb, with no randomness in
 /// the main phase (ties and "any option" picks use the seeded RNG).
@@ -28,21 +36,28 @@ impl GreedyAnswers {
             faces,
         }
     }
-}
 
-impl Answerer for GreedyAnswers {
-    fn answer(&mut self, update: &Update, _: &Seating) -> Vec<u32> {
-        let Some(decision) = &update.view.decision else {
+    /// The policy's picks for the decision `view` holds (none when it
+    /// holds none), read from the cards `view` shows and their faces.
+    pub fn pick(&mut self, view: &PlayerView) -> Vec<u32> {
+        let Some(decision) = &view.decision else {
             return Vec::new();
         };
         let shown = Shown {
-            view: &update.view,
+            view,
             faces: &self.faces,
         };
         policy::answer(&shown, decision, &mut self.rng, 0.0)
             .into_iter()
-            .map(|pick| pick as u32)
+            .map(|pick| u32::try_from(pick).unwrap_or(u32::MAX))
             .collect()
+    }
+}
+
+#[cfg(feature = "native")]
+impl Answerer for GreedyAnswers {
+    fn answer(&mut self, update: &Update, _: &Seating) -> Vec<u32> {
+        self.pick(&update.view)
     }
 }
 

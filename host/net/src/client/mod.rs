@@ -3,12 +3,12 @@
 //! never have been told ([`leaks`]), a person at the terminal
 //! ([`terminal`]), and the load test.
 //!
-//! Without the `native` feature only [`text`] (cards and events in words)
-//! and [`leaks`] are here: a web page's client has its own socket.
+//! Without the `native` feature only [`text`] (cards and events in words),
+//! [`leaks`] and [`greedy::answer`] are here: a web page's client has its
+//! own socket.
 
 #[cfg(feature = "native")]
 mod connection;
-#[cfg(feature = "native")]
 pub mod greedy;
 pub mod leaks;
 #[cfg(feature = "native")]

@@ -64,14 +64,21 @@ impl BrowserSocket {
         };
         let on_open = Closure::<dyn FnMut(Event)>::new({
             let push = push.clone();
-            move |_| push(SocketEvent::Opened)
+            move |_| {
+                #[cfg(feature = "page-test-hook")]
+                super::test_hook::record_open();
+                push(SocketEvent::Opened)
+            }
         });
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new({
             let push = push.clone();
             move |event: MessageEvent| match event.data().dyn_into::<js_sys::ArrayBuffer>() {
-                Ok(buffer) => push(SocketEvent::Frame(
-                    js_sys::Uint8Array::new(&buffer).to_vec(),
-                )),
+                Ok(buffer) => {
+                    let frame = js_sys::Uint8Array::new(&buffer).to_vec();
+                    #[cfg(feature = "page-test-hook")]
+                    super::test_hook::record_frame(&frame);
+                    push(SocketEvent::Frame(frame))
+                }
                 // The server sends binary frames only.
                 Err(_) => push(SocketEvent::Failed(
                     "the server sent a text frame".to_owned(),

@@ -40,6 +40,8 @@ mod snapshot;
 #[cfg(any(target_arch = "wasm32", test))]
 mod socket;
 mod table;
+#[cfg(feature = "page-test-hook")]
+pub mod test_hook;
 #[cfg(all(test, feature = "desktop"))]
 mod thread_socket;
 #[cfg(feature = "desktop")]
@@ -222,10 +224,15 @@ impl OnlineSession {
     ) -> OnlineSession {
         #[cfg(target_arch = "wasm32")]
         {
+            #[cfg(feature = "page-test-hook")]
+            let autoplay = test_hook::autoplay();
+            #[cfg(not(feature = "page-test-hook"))]
+            let autoplay = false;
             OnlineSession::polled(
                 settings,
                 Arc::new(repaint),
                 Box::new(browser_socket::BrowserTransport),
+                autoplay,
             )
         }
         #[cfg(not(target_arch = "wasm32"))]
@@ -259,11 +266,18 @@ impl OnlineSession {
     }
 
     /// A session whose link [`pump`](Self::pump) steps, over `transport`.
+    /// With `autoplay` (a test build's hook, `test_hook.rs`) it answers its
+    /// own decisions.
     #[cfg(any(target_arch = "wasm32", test))]
+    #[cfg_attr(
+        not(any(test, feature = "page-test-hook")),
+        expect(unused_variables, reason = "autoplay is a test build's")
+    )]
     fn polled(
         settings: OnlineSettings,
         repaint: Arc<dyn Fn() + Send + Sync>,
         transport: Box<dyn socket::Transport>,
+        autoplay: bool,
     ) -> OnlineSession {
         let (command_tx, command_rx) = unbounded_channel();
         let (report_tx, report_rx) = mpsc::channel();
@@ -272,13 +286,16 @@ impl OnlineSession {
             reports: report_tx,
             repaint: Arc::clone(&repaint),
         };
-        let link = page::PageLink::start(
-            table::Table::new(settings, out),
-            command_rx,
-            transport,
-            repaint,
-            Instant::now(),
-        );
+        #[cfg_attr(
+            not(any(test, feature = "page-test-hook")),
+            expect(unused_mut, reason = "autoplay is a test build's")
+        )]
+        let mut table = table::Table::new(settings, out);
+        #[cfg(any(test, feature = "page-test-hook"))]
+        if autoplay {
+            table.set_autoplay();
+        }
+        let link = page::PageLink::start(table, command_rx, transport, repaint, Instant::now());
         let mut session = OnlineSession {
             commands: command_tx,
             reports: report_rx,

@@ -186,6 +186,8 @@ impl PageLink {
                 SocketEvent::Frame(bytes) => {
                     let msg = read(&mut linked.mirror, &bytes)?;
                     self.message(msg, now)?;
+                    #[cfg(any(test, feature = "page-test-hook"))]
+                    self.autoplay_step()?;
                 }
                 SocketEvent::Closed { reason } | SocketEvent::Failed(reason)
                     if linked.stage == Stage::Opening =>
@@ -216,6 +218,25 @@ impl PageLink {
                 }
             }
         }
+    }
+
+    /// Sends the answer the test hook's autoplay chose, if any, as the
+    /// board's click would.
+    #[cfg(any(test, feature = "page-test-hook"))]
+    fn autoplay_step(&mut self) -> Result<(), Stop> {
+        let State::Linked(linked) = &mut self.state else {
+            return Ok(());
+        };
+        if linked.stage != Stage::Serving {
+            return Ok(());
+        }
+        let Some(answer) = self.table.autoplay_answer() else {
+            return Ok(());
+        };
+        if let Some(msg) = self.table.command(answer)? {
+            send(linked.socket.as_mut(), &msg).map_err(Stop::Lost)?;
+        }
+        Ok(())
     }
 
     /// One message, by the connection's stage.
@@ -515,6 +536,7 @@ mod tests {
             settings(&server.server.url(), entry),
             Arc::new(|| {}),
             Box::new(ThreadTransport),
+            false,
         );
         let updates = until(&mut session, "a seat and a board", |s, updates| {
             s.status().seating.is_some() && updates.iter().any(|u| matches!(u, Update::Snapshot(_)))
@@ -549,6 +571,42 @@ mod tests {
     }
 
     #[test]
+    fn autoplay_plays_a_whole_match_against_the_servers_bot() {
+        // The test hook's autoplay (the browser test's bundle): the page
+        // answers every decision itself, through the same commands as
+        // clicks, until the server says the match is over.
+        let server = TestServer::start();
+        let entry = OnlineEntry::VsServerBot(BotKind::Random);
+        let mut session = OnlineSession::polled(
+            settings(&server.server.url(), entry),
+            Arc::new(|| {}),
+            Box::new(ThreadTransport),
+            true,
+        );
+        let deadline = Instant::now() + Duration::from_secs(120);
+        let (mut asked, mut outcome) = (0, None);
+        while !session.status().over {
+            for update in session.poll() {
+                if let Update::Snapshot(snapshot) = update {
+                    asked += usize::from(snapshot.decision.is_some());
+                    outcome = snapshot.outcome.or(outcome);
+                }
+            }
+            if let LinkState::Closed { reason } = &session.status().link {
+                panic!("closed mid-match: {reason}");
+            }
+            assert!(Instant::now() < deadline, "no end in 120 s ({asked} asked)");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert!(asked > 10, "the page answered {asked} decisions");
+        // Played out, not given up.
+        let Some(sve_engine::engine::Outcome::Win(_, reason)) = outcome else {
+            panic!("no win: {outcome:?}");
+        };
+        assert_ne!(reason, sve_engine::engine::WinReason::Concede);
+    }
+
+    #[test]
     fn an_unreachable_server_is_explained() {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
         let url = format!("ws://{}/", listener.local_addr().expect("its address"));
@@ -557,6 +615,7 @@ mod tests {
             settings(&url, OnlineEntry::CreateTable),
             Arc::new(|| {}),
             Box::new(ThreadTransport),
+            false,
         );
         let deadline = Instant::now() + Duration::from_secs(30);
         while !matches!(session.status().link, LinkState::Closed { .. }) {
@@ -627,6 +686,7 @@ mod tests {
             settings(&server.server.url(), entry),
             Arc::new(|| {}),
             Box::new(transport),
+            false,
         );
         until(&mut session, "a board", |s, updates| {
             s.status().seating.is_some() && updates.iter().any(|u| matches!(u, Update::Snapshot(_)))

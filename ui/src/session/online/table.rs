@@ -89,6 +89,22 @@ pub(super) struct Table {
     answered: Option<u64>,
     /// Where the replay the server is asked for goes.
     replay_to: Option<PathBuf>,
+    /// The page's own bot, when the test hook's autoplay is on.
+    #[cfg(any(test, feature = "page-test-hook"))]
+    autoplay: Autoplay,
+}
+
+/// The test hook's autoplay (`test_hook.rs`): the `greedy` client bot
+/// answering this seat's decisions from what the server sent it.
+#[cfg(any(test, feature = "page-test-hook"))]
+#[derive(Default)]
+struct Autoplay {
+    /// Autoplay is on.
+    on: bool,
+    /// The bot, once the card faces came.
+    bot: Option<sve_net::client::greedy::GreedyAnswers>,
+    /// Its picks for the latest update's decision, not sent yet.
+    picks: Option<Vec<u32>>,
 }
 
 impl Table {
@@ -105,7 +121,33 @@ impl Table {
             pending_seq: None,
             answered: None,
             replay_to: None,
+            #[cfg(any(test, feature = "page-test-hook"))]
+            autoplay: Autoplay::default(),
         }
+    }
+
+    /// Makes this session answer its own decisions (the test hook's
+    /// autoplay), from the card faces on.
+    #[cfg(any(test, feature = "page-test-hook"))]
+    pub(super) fn set_autoplay(&mut self) {
+        self.autoplay.on = true;
+    }
+
+    /// The answer autoplay chose for the decision pending now, as the
+    /// board's click would send it; `None` when it has none to send.
+    #[cfg(any(test, feature = "page-test-hook"))]
+    pub(super) fn autoplay_answer(&mut self) -> Option<Command> {
+        let picks = self.autoplay.picks.take()?;
+        let generation = self.snapshots.as_ref()?.generation();
+        let seat = self.seating.as_ref()?.seat?;
+        Some(Command::Answer {
+            generation,
+            player: PlayerId(seat),
+            picks: picks
+                .into_iter()
+                .map(|pick| usize::try_from(pick).unwrap_or(usize::MAX))
+                .collect(),
+        })
     }
 
     /// What the session started from.
@@ -132,6 +174,13 @@ impl Table {
         );
         self.cards = Some(Arc::clone(&db));
         self.out.report(Report::Cards(db));
+        #[cfg(any(test, feature = "page-test-hook"))]
+        if self.autoplay.on {
+            self.autoplay.bot = Some(sve_net::client::greedy::GreedyAnswers::new(
+                1,
+                Faces(faces.clone()),
+            ));
+        }
         self.snapshots = Some(Snapshots::new(Faces(faces)));
         Ok(())
     }
@@ -276,6 +325,14 @@ impl Table {
                 check_update(&update, cards).map_err(protocol)?;
                 self.pending_seq = update.view.decision.as_ref().map(|_| update.decision_seq);
                 self.answered = None;
+                #[cfg(any(test, feature = "page-test-hook"))]
+                if let Some(bot) = &mut self.autoplay.bot {
+                    self.autoplay.picks = update
+                        .view
+                        .decision
+                        .is_some()
+                        .then(|| bot.pick(&update.view));
+                }
                 let snapshot = snapshots.snapshot(*update);
                 self.out
                     .report(Report::Match(Update::Snapshot(Box::new(snapshot))));
