@@ -18,7 +18,9 @@
 //! A test build (`cargo xtask web --test-hook`, feature `page-test-hook`)
 //! also reads `?autoplay` in the address: the page then answers its own
 //! decisions and records the frames it receives
-//! (`session/online/test_hook.rs`).
+//! (`session/online/test_hook.rs`); and `?offline`: it starts a local
+//! match against the easy bot and answers for the bottom seat
+//! (`web/offline_hook.rs`).
 
 use crate::app::Screen;
 use crate::catalog::Catalog;
@@ -27,6 +29,9 @@ use crate::table_link::{TableLink, server_of_page};
 use crate::{App, AppOptions};
 use wasm_bindgen::JsCast as _;
 use wasm_bindgen::prelude::wasm_bindgen;
+
+#[cfg(feature = "page-test-hook")]
+mod offline_hook;
 
 /// The id of the page's canvas (`index.html`).
 const CANVAS_ID: &str = "sve_canvas";
@@ -64,16 +69,21 @@ async fn run() -> Result<(), String> {
     let host = location.host().unwrap_or_default();
     let hash = location.hash().unwrap_or_default();
     #[cfg(feature = "page-test-hook")]
-    if location
-        .search()
-        .unwrap_or_default()
-        .trim_start_matches('?')
-        .split('&')
-        .any(|pair| pair == "autoplay")
-    {
+    let search = location.search().unwrap_or_default();
+    #[cfg(feature = "page-test-hook")]
+    let asks = |word: &str| {
+        search
+            .trim_start_matches('?')
+            .split('&')
+            .any(|pair| pair == word)
+    };
+    #[cfg(feature = "page-test-hook")]
+    if asks("autoplay") {
         tracing::info!("test hook: this page answers its own decisions");
         crate::session::online::test_hook::enable_autoplay();
     }
+    #[cfg(feature = "page-test-hook")]
+    let offline = asks("offline");
     let catalog = Catalog::vanilla().map_err(|err| format!("the starter cards: {err}"))?;
     let server = (!host.is_empty()).then(|| server_of_page(&protocol, &host));
     let link = TableLink::from_fragment(&hash);
@@ -92,11 +102,17 @@ async fn run() -> Result<(), String> {
                         None => app.set_server(server),
                     }
                 }
+                #[cfg(feature = "page-test-hook")]
+                let offline = offline
+                    .then(|| offline_hook::OfflineAutoplay::start(&mut app, &creation.egui_ctx))
+                    .flatten();
                 hide_status();
                 Ok(Box::new(PageApp {
                     app,
                     first_frame: false,
                     board: false,
+                    #[cfg(feature = "page-test-hook")]
+                    offline,
                 }))
             }),
         )
@@ -111,10 +127,21 @@ struct PageApp {
     first_frame: bool,
     /// The first board was marked.
     board: bool,
+    /// The test hook's local match, answered by the page (`?offline`).
+    #[cfg(feature = "page-test-hook")]
+    offline: Option<offline_hook::OfflineAutoplay>,
 }
 
 impl eframe::App for PageApp {
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        #[cfg(feature = "page-test-hook")]
+        if let Some(now) = web_sys::window().and_then(|window| window.performance()) {
+            let cpu = frame.info().cpu_usage.unwrap_or(0.0);
+            crate::session::online::test_hook::record_frame_time(
+                now.now(),
+                f64::from(cpu) * 1000.0,
+            );
+        }
         eframe::App::ui(&mut self.app, ui, frame);
         if !self.first_frame {
             self.first_frame = true;
@@ -123,6 +150,10 @@ impl eframe::App for PageApp {
         if !self.board && matches!(self.app.screen(), Screen::Match(_)) {
             self.board = true;
             mark("data-sve-board-ms", "first board");
+        }
+        #[cfg(feature = "page-test-hook")]
+        if let Some(offline) = &mut self.offline {
+            offline.after_frame(&mut self.app);
         }
     }
 
@@ -150,6 +181,19 @@ fn mark(attribute: &str, what: &str) {
         && let Err(err) = body.set_attribute(attribute, &format!("{now:.0}"))
     {
         tracing::warn!("cannot mark the {what}: {err:?}");
+    }
+}
+
+/// Writes `text` as `attribute` of the page's body.
+#[cfg(feature = "page-test-hook")]
+fn mark_text(attribute: &str, text: &str) {
+    let body = web_sys::window()
+        .and_then(|window| window.document())
+        .and_then(|document| document.body());
+    if let Some(body) = body
+        && let Err(err) = body.set_attribute(attribute, text)
+    {
+        tracing::warn!("cannot mark {attribute}: {err:?}");
     }
 }
 

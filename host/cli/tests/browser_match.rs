@@ -354,6 +354,55 @@ fn a_page_joins_by_link_plays_a_match_to_its_end_and_a_second_page_watches() {
         "the page marked no board"
     );
     assert!(mark(&mut browser, &watcher, "data-sve-board-ms").is_some());
+
+    // Figures for docs/online.md: the player's page's milestones and its
+    // frames while the board moved.
+    let first_frame = mark(&mut browser, &player, "data-sve-first-frame-ms");
+    let board = mark(&mut browser, &player, "data-sve-board-ms");
+    eprintln!(
+        "the player's page: first frame {first_frame:?} ms, board {board:?} ms after navigation"
+    );
+    let times = browser
+        .eval(&player, "window.__sveFrameTimes || []")
+        .unwrap_or_else(|err| panic!("reading the frame times: {err}"));
+    let times: Vec<(f64, f64)> = times
+        .as_array()
+        .expect("an array")
+        .iter()
+        .filter_map(|pair| Some((pair.get(0)?.as_f64()?, pair.get(1)?.as_f64()?)))
+        .collect();
+    eprintln!("{}", frame_figures(&times));
+}
+
+/// Frame-time figures from `(start ms, CPU ms)` per drawn frame: the
+/// frames drawn back to back (within 250 ms of the one before: the board
+/// animating, or moving; WebGL in software draws a frame in about 80 ms
+/// here), their interval, and eframe's CPU time of every frame.
+fn frame_figures(times: &[(f64, f64)]) -> String {
+    let quantile = |values: &mut Vec<f64>, fraction: f64| {
+        values.sort_by(f64::total_cmp);
+        let at = ((values.len().saturating_sub(1)) as f64 * fraction).round() as usize;
+        values.get(at).copied().unwrap_or(f64::NAN)
+    };
+    let mut intervals = Vec::new();
+    let mut cpu = Vec::new();
+    for pair in times.windows(2) {
+        let interval = pair[1].0 - pair[0].0;
+        if interval < 250.0 {
+            intervals.push(interval);
+        }
+        cpu.push(pair[1].1);
+    }
+    format!(
+        "{} frames drawn, {} back to back: interval p50 {:.1} ms, p95 {:.1} ms; CPU per frame p50 {:.1} ms, p95 {:.1} ms, max {:.1} ms",
+        times.len(),
+        intervals.len(),
+        quantile(&mut intervals, 0.5),
+        quantile(&mut intervals, 0.95),
+        quantile(&mut cpu, 0.5),
+        quantile(&mut cpu, 0.95),
+        quantile(&mut cpu, 1.0),
+    )
 }
 
 #[test]

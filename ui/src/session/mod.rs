@@ -11,6 +11,9 @@
 //! it takes [`Command::Replay`] to play, pause, step and seek, and sends a
 //! [`ReplayPosition`] after each snapshot.
 //!
+//! A web page has no threads: there [`Session::poll`] steps the same
+//! worker once per frame (`worker/stepped.rs`) instead.
+//!
 //! [`online`] is the same boundary for a match played on a server: its
 //! session sends the same [`Update`]s and takes the same [`Command`]s.
 //!
@@ -380,6 +383,10 @@ pub struct Session {
     updates: Receiver<Update>,
     /// The worker has stopped and that has been reported.
     worker_gone: bool,
+    /// A web page's match worker, which [`Session::poll`] steps (a
+    /// page has no threads; `worker/stepped.rs`).
+    #[cfg(any(target_arch = "wasm32", test))]
+    stepped: Option<Box<worker::Stepped>>,
 }
 
 impl Session {
@@ -395,6 +402,10 @@ impl Session {
         save_dir: PathBuf,
         repaint: impl Fn() + Send + Sync + 'static,
     ) -> Session {
+        #[cfg(target_arch = "wasm32")]
+        if config.replay.is_none() {
+            return Session::stepped(config, catalog, save_dir, Arc::new(repaint));
+        }
         let (command_tx, command_rx) = mpsc::channel();
         let (update_tx, update_rx) = mpsc::channel();
         let worker_config = config.clone();
@@ -426,6 +437,36 @@ impl Session {
             commands: command_tx,
             updates: update_rx,
             worker_gone: false,
+            #[cfg(any(target_arch = "wasm32", test))]
+            stepped: None,
+        }
+    }
+
+    /// A match whose worker [`poll`](Session::poll) steps, on the UI's
+    /// thread: a web page's (it has no threads).
+    #[cfg(any(target_arch = "wasm32", test))]
+    fn stepped(
+        config: MatchConfig,
+        catalog: Catalog,
+        save_dir: PathBuf,
+        repaint: worker::Repaint,
+    ) -> Session {
+        let (command_tx, command_rx) = mpsc::channel();
+        let (update_tx, update_rx) = mpsc::channel();
+        let stepped = worker::Stepped::new(
+            config.clone(),
+            catalog,
+            save_dir,
+            command_rx,
+            update_tx,
+            repaint,
+        );
+        Session {
+            config,
+            commands: command_tx,
+            updates: update_rx,
+            worker_gone: false,
+            stepped: Some(Box::new(stepped)),
         }
     }
 
@@ -443,6 +484,13 @@ impl Session {
     /// Every update that arrived since the last call. A worker that stopped
     /// without saying why is reported as [`Update::Failed`] once.
     pub fn poll(&mut self) -> Vec<Update> {
+        #[cfg(any(target_arch = "wasm32", test))]
+        if let Some(stepped) = &mut self.stepped
+            && !stepped.step()
+        {
+            // Its end of the channel goes with it.
+            self.stepped = None;
+        }
         let mut updates = Vec::new();
         while !self.worker_gone {
             match self.updates.try_recv() {
@@ -483,6 +531,59 @@ mod tests {
             playing: false,
             pace: Duration::ZERO,
         }
+    }
+
+    #[test]
+    fn a_stepped_match_against_a_bot_plays_to_its_end_without_a_thread() {
+        // A web page's match: no worker thread; each poll steps it, as
+        // each frame does in the page.
+        use crate::config::{MatchConfig, Seat};
+        use sve_engine::bot::{BotKind, default_answer};
+        let catalog = Catalog::vanilla().expect("the starter cards");
+        let db = catalog.db();
+        let deck = |name: &str| crate::start::load_checked(name, &db).expect("a starter deck");
+        let config = MatchConfig {
+            seats: [Seat::Human, Seat::Bot(BotKind::Random)],
+            decks: [deck("SD01"), deck("SD02")],
+            seed: 3,
+            bot_delay: Duration::ZERO,
+            replay: None,
+            opening: Vec::new(),
+            turn_start: None,
+        };
+        let mut session = Session::stepped(config, catalog, std::env::temp_dir(), Arc::new(|| {}));
+        let (mut answered, mut outcome) = (0, None);
+        for _ in 0..100_000 {
+            for update in session.poll() {
+                let Update::Snapshot(snapshot) = update else {
+                    continue;
+                };
+                outcome = snapshot.outcome.or(outcome);
+                if let Some(decision) = &snapshot.decision {
+                    assert_eq!(decision.decision.player, PlayerId(0), "only P1's shown");
+                    session.send(Command::Answer {
+                        generation: snapshot.generation,
+                        player: PlayerId(0),
+                        picks: default_answer(&decision.decision),
+                    });
+                    answered += 1;
+                }
+            }
+            if outcome.is_some() {
+                break;
+            }
+        }
+        let Some(sve_engine::engine::Outcome::Win(_, reason)) = outcome else {
+            panic!("no win after {answered} answers: {outcome:?}");
+        };
+        // Played out: the default answers pass, so the bot wins on damage
+        // (or a deck runs out); nobody gave up.
+        assert_ne!(reason, sve_engine::engine::WinReason::Concede);
+        assert!(answered > 5, "{answered} answers");
+        assert!(
+            session.stepped.is_some(),
+            "the worker waits on after the end"
+        );
     }
 
     #[test]

@@ -25,7 +25,10 @@
 
 use super::{Command, PaceClock, ScreenPace};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+// `std::time::Instant::now` panics in a web page; on the desktop this is
+// std's.
+use web_time::Instant;
 
 /// How long a move waits for a silent screen under [`PaceClock::Screen`]:
 /// from the last word heard (or the start of the wait, if later).
@@ -93,16 +96,8 @@ impl Pace {
         shown: u64,
     ) -> Paced {
         let start = Instant::now();
-        let paced = start + delay;
         loop {
-            let due = match &self.screen {
-                None => Some(paced),
-                Some(heard) if heard.done && heard.taken >= shown => Some(paced),
-                Some(heard) => match heard.clock {
-                    PaceClock::Screen => Some(paced.max(heard.at.max(start) + UNHEARD)),
-                    PaceClock::ScreenOnly => None,
-                },
-            };
+            let due = self.due(start, delay, shown);
             let received = match due {
                 Some(due) => commands.recv_timeout(due.saturating_duration_since(Instant::now())),
                 None => commands.recv().map_err(|_| RecvTimeoutError::Disconnected),
@@ -113,6 +108,26 @@ impl Pace {
                 Err(RecvTimeoutError::Timeout) => return Paced::Due,
                 Err(RecvTimeoutError::Disconnected) => return Paced::Hangup,
             }
+        }
+    }
+}
+
+impl Pace {
+    /// When the move after snapshot `shown`, whose wait began at `start`,
+    /// is due: `delay` after `start` and, while the screen animates, once
+    /// it says it played `shown` out (or, under [`PaceClock::Screen`],
+    /// [`UNHEARD`] after its last word). `None`: not until the screen
+    /// says more. A page's stepped worker asks this each frame, where a
+    /// thread [`wait`](Self::wait)s.
+    pub(super) fn due(&self, start: Instant, delay: Duration, shown: u64) -> Option<Instant> {
+        let paced = start + delay;
+        match &self.screen {
+            None => Some(paced),
+            Some(heard) if heard.done && heard.taken >= shown => Some(paced),
+            Some(heard) => match heard.clock {
+                PaceClock::Screen => Some(paced.max(heard.at.max(start) + UNHEARD)),
+                PaceClock::ScreenOnly => None,
+            },
         }
     }
 }

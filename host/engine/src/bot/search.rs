@@ -28,7 +28,10 @@ use super::{ActionCap, Bot, DecisionTimes, determinize, forced_answer, policy};
 use crate::engine::{Action, Choice, Decision, Match, PlayerId, Prompt, Status};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+// `std::time::Instant::now` panics in a web page (the client's offline
+// match); natively this is std's.
+use web_time::Instant;
 
 /// How a search bot thinks.
 #[derive(Clone, Debug, PartialEq)]

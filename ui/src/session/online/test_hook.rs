@@ -16,6 +16,9 @@
 //!   are pushed onto the page's global array `window.__sveFrames`, so that
 //!   the test reads back exactly what the browser got and checks it
 //!   (`sve_net::client::leaks`).
+//! - **Frame times.** Each drawn frame's start and the CPU time eframe
+//!   reports go onto `window.__sveFrameTimes` (`web.rs`), for the figures
+//!   of frame time while the board animates.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -37,6 +40,22 @@ pub(super) fn autoplay() -> bool {
 #[cfg(target_arch = "wasm32")]
 const FRAMES: &str = "__sveFrames";
 
+/// The global array the page's drawn frames' times go onto.
+#[cfg(target_arch = "wasm32")]
+const FRAME_TIMES: &str = "__sveFrameTimes";
+
+/// Records one drawn frame: when it began (`performance.now()`, ms) and
+/// the CPU time eframe reported for the frame before it (ms), for the
+/// browser test's frame-time figures.
+#[cfg(target_arch = "wasm32")]
+pub fn record_frame_time(now_ms: f64, cpu_ms: f64) {
+    let pair = js_sys::Array::of2(
+        &wasm_bindgen::JsValue::from_f64(now_ms),
+        &wasm_bindgen::JsValue::from_f64(cpu_ms),
+    );
+    push_onto(FRAME_TIMES, pair.into());
+}
+
 /// Records that a connection opened: frames after it start a new view.
 #[cfg(target_arch = "wasm32")]
 pub(super) fn record_open() {
@@ -57,11 +76,17 @@ pub(super) fn record_frame(bytes: &[u8]) {
 
 #[cfg(target_arch = "wasm32")]
 fn push(value: wasm_bindgen::JsValue) {
+    push_onto(FRAMES, value);
+}
+
+/// Pushes `value` onto the page's global array `name`, made if missing.
+#[cfg(target_arch = "wasm32")]
+fn push_onto(name: &str, value: wasm_bindgen::JsValue) {
     use wasm_bindgen::JsCast as _;
     let Some(window) = web_sys::window() else {
         return;
     };
-    let key = wasm_bindgen::JsValue::from_str(FRAMES);
+    let key = wasm_bindgen::JsValue::from_str(name);
     let frames = match js_sys::Reflect::get(&window, &key)
         .ok()
         .and_then(|found| found.dyn_into::<js_sys::Array>().ok())
@@ -70,7 +95,7 @@ fn push(value: wasm_bindgen::JsValue) {
         None => {
             let frames = js_sys::Array::new();
             if let Err(err) = js_sys::Reflect::set(&window, &key, &frames) {
-                tracing::warn!("cannot record the page's frames: {err:?}");
+                tracing::warn!("cannot record the page's {name}: {err:?}");
                 return;
             }
             frames

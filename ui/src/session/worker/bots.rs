@@ -29,7 +29,8 @@ impl Worker {
         }
     }
 
-    fn bot_answer(&mut self, decision: &Decision) {
+    /// The bot of `decision`'s seat answers it now (or concedes).
+    pub(super) fn bot_answer(&mut self, decision: &Decision) {
         let player = decision.player;
         let Some(bot) = self.bots[player.idx()].as_mut() else {
             return;

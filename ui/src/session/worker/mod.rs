@@ -15,7 +15,9 @@
 //! - `opening.rs`: the config's opening sandbox changes (an adventure
 //!   fight's carried defenses);
 //! - `save.rs`: the match's replay, and saving it, a scenario or a bug
-//!   report.
+//!   report;
+//! - `stepped.rs`: the same worker stepped once per frame by a web page,
+//!   which has no threads.
 //!
 //! What it sends: each [`Snapshot`] holds the views, the decision with a
 //! text per option, the renderer's [`LogLine`]s, and [`ShownEvent`]s that
@@ -55,7 +57,12 @@ mod hot_reload;
 mod opening;
 mod sandbox;
 mod save;
+#[cfg(any(target_arch = "wasm32", test))]
+mod stepped;
 mod undo;
+
+#[cfg(any(target_arch = "wasm32", test))]
+pub(super) use stepped::Stepped;
 
 /// Wakes the UI after an update.
 pub(super) type Repaint = Arc<dyn Fn() + Send + Sync>;

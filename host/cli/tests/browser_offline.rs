@@ -1,0 +1,139 @@
+//! A local match in a real browser (issue 35): no server plays it. `sve
+//! serve --vanilla` only hands out the test build of the page (`cargo xtask
+//! web --test-hook`); headless Chromium opens it at `/?offline`, and the
+//! page starts a match against the easy bot with the starter decks and
+//! plays it to its end: the engine, the bot and the match worker run in
+//! the page, stepped once per frame (`ui/src/session/worker/stepped.rs`),
+//! and the page answers its own seat's decisions through the match
+//! screen, as clicks would (`ui/src/web/offline_hook.rs`). The page marks
+//! the result on `<body>` (`data-sve-outcome`).
+//!
+//! It also prints the frame-time figures of docs/online.md: the board
+//! animates each move here (the bot waits 600 ms and for the screen), so
+//! the frames drawn back to back are the animations'.
+//!
+//! Like `browser_match.rs`, it runs only with `SVE_WEB_TEST` set:
+//!
+//! ```sh
+//! cargo xtask web --test-hook
+//! SVE_WEB_TEST=1 cargo test -p sve --test browser_offline -- --nocapture
+//! ```
+
+mod browser;
+mod support;
+
+use browser::Browser;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long the whole match may take in the browser.
+const MATCH_BUDGET: Duration = Duration::from_secs(600);
+
+/// A child process killed when dropped.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn workspace_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("the workspace's folder")
+}
+
+/// Quantile `fraction` of `values` (sorted here).
+fn quantile(values: &mut [f64], fraction: f64) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let at = ((values.len().saturating_sub(1)) as f64 * fraction).round() as usize;
+    values.get(at).copied().unwrap_or(f64::NAN)
+}
+
+#[test]
+fn a_page_plays_a_local_match_against_the_easy_bot_to_its_end() {
+    if std::env::var_os("SVE_WEB_TEST").is_none() {
+        eprintln!(
+            "skipped: set SVE_WEB_TEST=1 to run it (it needs `cargo xtask web --test-hook` and Chromium)"
+        );
+        return;
+    }
+    let root = workspace_root();
+    let bundle = std::env::var_os("SVE_WEB_BUNDLE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target/web-test"));
+    assert!(
+        bundle.join("index.html").is_file(),
+        "no web bundle in {}: run `cargo xtask web --test-hook` first",
+        bundle.display()
+    );
+    let mut server = Killed(
+        Command::new(env!("CARGO_BIN_EXE_sve"))
+            .args(["serve", "--vanilla", "--addr", "127.0.0.1:0", "--web"])
+            .arg(&bundle)
+            .env_remove("RUST_LOG")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("sve serve starts"),
+    );
+    let site = support::served_url(&mut server.0).replacen("ws://", "http://", 1);
+
+    let mut browser = Browser::launch(1366, 768);
+    let page = browser.open(&format!("{site}?offline"));
+    let started = Instant::now();
+    let outcome = loop {
+        assert!(
+            started.elapsed() < MATCH_BUDGET,
+            "no result in {MATCH_BUDGET:?}; the browser said:\n{}",
+            browser.output()
+        );
+        std::thread::sleep(Duration::from_millis(500));
+        let marked = browser
+            .eval(&page, "document.body.getAttribute('data-sve-outcome')")
+            .unwrap_or_else(|err| panic!("reading the page: {err}"));
+        if let Some(outcome) = marked.as_str() {
+            break outcome.to_owned();
+        }
+    };
+    let elapsed = started.elapsed();
+    eprintln!("the local match ended in {elapsed:.1?}: {outcome}");
+    assert!(outcome.starts_with("Win("), "{outcome}");
+    assert!(!outcome.contains("Concede"), "played out: {outcome}");
+    if let Some(path) = std::env::var_os("SVE_WEB_OFFLINE_SCREENSHOT") {
+        std::fs::write(&path, browser.screenshot(&page)).expect("the screenshot is written");
+    }
+
+    // Frame times: (start ms, CPU ms of the frame before) per drawn frame.
+    let times = browser
+        .eval(&page, "window.__sveFrameTimes || []")
+        .unwrap_or_else(|err| panic!("reading the frame times: {err}"));
+    let times: Vec<(f64, f64)> = times
+        .as_array()
+        .expect("an array")
+        .iter()
+        .filter_map(|pair| Some((pair.get(0)?.as_f64()?, pair.get(1)?.as_f64()?)))
+        .collect();
+    let mut intervals: Vec<f64> = times
+        .windows(2)
+        .map(|pair| pair[1].0 - pair[0].0)
+        .filter(|interval| *interval < 250.0)
+        .collect();
+    let mut cpu: Vec<f64> = times.iter().skip(1).map(|time| time.1).collect();
+    assert!(times.len() > 100, "{} frames drawn", times.len());
+    eprintln!(
+        "{} frames drawn, {} back to back (within 250 ms): interval p50 {:.1} ms, p95 {:.1} ms; CPU per frame p50 {:.1} ms, p95 {:.1} ms, max {:.1} ms",
+        times.len(),
+        intervals.len(),
+        quantile(&mut intervals, 0.5),
+        quantile(&mut intervals, 0.95),
+        quantile(&mut cpu, 0.5),
+        quantile(&mut cpu, 0.95),
+        quantile(&mut cpu, 1.0),
+    );
+}
