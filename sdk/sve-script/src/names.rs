@@ -183,6 +183,7 @@ pub(crate) const KEYWORDS: Table<Keyword> = &[
         "OpponentsCannotDrawOutsideStartPhase",
         Keyword::OpponentsCannotDrawOutsideStartPhase,
     ),
+    ("LosesAllAbilities", Keyword::LosesAllAbilities),
 ];
 
 pub(crate) const COUNTERS: Table<Counter> = &[

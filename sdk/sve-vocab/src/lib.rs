@@ -224,6 +224,9 @@ macro_rules! for_each_keyword {
             OPPONENTS_CANNOT_DRAW_OUTSIDE_START_PHASE = 37, "OpponentsCannotDrawOutsideStartPhase", "opponents-cannot-draw-outside-start-phase", Internal, Other, "later-sets §12.10", "While on the field, abilities can't make the opponent draw outside their start phase: those draws don't happen and cause no loss.",
                 "Opponents draw only in their start phase",
                 "While this card is on the field, your opponent can't draw cards outside of their start phase.";
+            LOSES_ALL_ABILITIES = 38, "LosesAllAbilities", "loses-all-abilities", Internal, Other, "later-sets §12.2", "Has lost every ability it had when this was given: keywords, its own passives, triggers and activated abilities. Abilities given later work.",
+                "Lost all abilities",
+                "This card has lost all its abilities, those given to it before included. Abilities given to it afterwards work. Its stats and type stay.";
         }
     };
 }

@@ -354,6 +354,7 @@ impl Match {
                 controller: active,
                 ability_uses: &state.ability_uses,
                 declared: self.declared_keywords_of(spell),
+                lost: false,
             };
             self.push_matching(&holder, Some(spell), found, K::START_END_PHASE, |t| {
                 matches!(t, Trigger::StartEndPhase)
@@ -372,15 +373,22 @@ impl Match {
         wants: impl Fn(&Trigger) -> bool,
     ) {
         // A card that left the field had the keywords it had there.
-        let declared = match self.leaving.of(card) {
-            Some(was) => Keywords::from_declared(was.stats.keywords.declared_bits()),
-            None => self.declared_keywords_of(card),
+        // A card that left the field had the keywords it had there, and had
+        // lost its abilities if it had there (later-sets §11.1 LB-2).
+        let now = self.holder_now(card);
+        let (declared, lost) = match self.leaving.of(card) {
+            Some(was) => (
+                Keywords::from_declared(was.stats.keywords.declared_bits()),
+                was.stats.keywords.contains(Keywords::LOSES_ALL_ABILITIES),
+            ),
+            None => (now.declared, now.lost),
         };
         let holder = Holder {
             def,
             controller,
             declared,
-            ..self.holder_now(card)
+            lost,
+            ..now
         };
         self.push_matching(&holder, Some(card), found, kinds, wants);
     }
@@ -464,6 +472,7 @@ impl Match {
             controller: state.controller,
             ability_uses: &state.ability_uses,
             declared: self.declared_keywords_of(card),
+            lost: !self.state.effects.is_empty() && self.state.lost_abilities(&self.db, card),
         }
     }
 
@@ -477,9 +486,8 @@ impl Match {
         if !self.db.has_declared_keywords() {
             return Keywords::empty();
         }
-        let printed = self.state.current_def(&self.db, card).keywords;
-        let given = self.state.effect_keywords(card);
-        Keywords::from_declared((printed | given).declared_bits())
+        let own = self.state.own_keywords(&self.db, card);
+        Keywords::from_declared(own.declared_bits())
     }
 
     fn push_matching(
@@ -490,8 +498,10 @@ impl Match {
         kinds: TriggerKinds,
         wants: impl Fn(&Trigger) -> bool,
     ) {
-        // Most cards have no trigger of the kinds an event sets off.
-        if self.db.trigger_kinds(holder.def).meets(kinds) {
+        // Most cards have no trigger of the kinds an event sets off. A card
+        // that lost all its abilities has none of its own (later-sets
+        // §12.2); declared keywords given afterwards still work.
+        if self.db.trigger_kinds(holder.def).meets(kinds) && !holder.lost {
             self.push_abilities_of(holder, holder.def, trigger_card, found, &wants);
         }
         // A declared keyword's abilities are the card's (cards/declared.rs),
@@ -554,6 +564,8 @@ struct Holder<'a> {
     ability_uses: &'a crate::engine::state::AbilityUses,
     /// The declared keywords it has (there), whose abilities are its own.
     declared: Keywords,
+    /// It has lost all its abilities (there; later-sets §12.2).
+    lost: bool,
 }
 
 impl<'a> From<&'a LookBack> for Holder<'a> {
@@ -565,6 +577,7 @@ impl<'a> From<&'a LookBack> for Holder<'a> {
             controller: was.controller,
             ability_uses: &was.ability_uses,
             declared: Keywords::from_declared(was.stats.keywords.declared_bits()),
+            lost: was.stats.keywords.contains(Keywords::LOSES_ALL_ABILITIES),
         }
     }
 }

@@ -252,6 +252,8 @@ named_enum! {
         EnemiesMustAttack = "EnemiesMustAttack",
         /// The opponent can't draw outside their start phase (IR 5).
         OpponentsCannotDrawOutsideStartPhase = "OpponentsCannotDrawOutsideStartPhase",
+        /// Has lost all abilities it had (IR 7).
+        LosesAllAbilities = "LosesAllAbilities",
     }
 }
 

@@ -211,12 +211,18 @@ impl Match {
     }
 
     /// Whether an activated ability can be played now: once-per-turn use,
-    /// costs payable in full (CR 10.4.2.2), condition.
+    /// the card's abilities not lost, costs payable in full (CR 10.4.2.2),
+    /// condition.
     fn can_activate(&self, player: PlayerId, card: CardRef, ability: AbilityIdx) -> bool {
         let state = self.state.card(card);
         let def = self.state.current_def(&self.db, card);
         let ability_def = &def.abilities[usize::from(ability.0)];
         if ability_def.once_per_turn && state.ability_uses.used_in(ability, self.state.turn) {
+            return false;
+        }
+        // A card that lost all its abilities has none to activate
+        // (later-sets §12.2).
+        if !self.state.effects.is_empty() && self.state.lost_abilities(&self.db, card) {
             return false;
         }
         self.can_pay_costs(player, card, &ability_def.costs)

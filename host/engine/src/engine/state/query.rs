@@ -479,6 +479,11 @@ impl GameState {
         if passive_idx.is_empty() {
             return;
         }
+        // A card that lost all its abilities has no passives (later-sets
+        // §12.2).
+        if !self.effects.is_empty() && self.lost_abilities(db, source) {
+            return;
+        }
         let source_state = self.card(source);
         let source_def = db.get(source_def_id);
         for &idx in passive_idx {
@@ -532,7 +537,12 @@ impl GameState {
             };
             if applies && zone_ok && self.passive_condition(db, source, owner, &passive.condition) {
                 match &passive.grant {
-                    Grant::Keywords(k) => out.keywords |= *k,
+                    // A card that lost all abilities lost the gifts of
+                    // others' passives too (later-sets §12.2).
+                    Grant::Keywords(k)
+                        if out.keywords.contains(Keywords::LOSES_ALL_ABILITIES)
+                            && !k.contains(Keywords::LOSES_ALL_ABILITIES) => {}
+                    Grant::Keywords(k) => out.keywords = add_keywords(out.keywords, *k),
                     Grant::Stats { attack, defense } => {
                         out.attack = out.attack.saturating_add(*attack);
                         out.defense = out.defense.saturating_add(*defense);
@@ -600,8 +610,31 @@ impl GameState {
     pub fn effect_keywords(&self, card: CardRef) -> Keywords {
         self.effects_on(card)
             .fold(Keywords::empty(), |acc, kind| match kind {
-                EffectKind::Keywords(k) => acc | k,
+                EffectKind::Keywords(k) => add_keywords(acc, k),
                 _ => acc,
+            })
+    }
+
+    /// Keywords a card has printed and from persistent effects, in
+    /// timestamp order, passives left out: what triggers read, in the middle
+    /// of a change, where cached characteristics may not hold yet.
+    pub fn own_keywords(&self, db: &CardDb, card: CardRef) -> Keywords {
+        let printed = self.current_def(db, card).keywords;
+        self.effects_on(card).fold(printed, |acc, kind| match kind {
+            EffectKind::Keywords(k) => add_keywords(acc, k),
+            _ => acc,
+        })
+    }
+
+    /// Whether a card has lost all its abilities (later-sets §12.2), printed
+    /// or by an effect: its passives stop, its triggered and activated
+    /// abilities are gone (abilities given afterwards work).
+    pub fn lost_abilities(&self, db: &CardDb, card: CardRef) -> bool {
+        self.current_def(db, card)
+            .keywords
+            .contains(Keywords::LOSES_ALL_ABILITIES)
+            || self.effects_on(card).any(|kind| {
+                matches!(kind, EffectKind::Keywords(k) if k.contains(Keywords::LOSES_ALL_ABILITIES))
             })
     }
 
@@ -653,7 +686,7 @@ fn apply_kind(out: &mut Characteristics, kind: EffectKind) {
             out.attack = out.attack.saturating_add(attack);
             out.defense = out.defense.saturating_add(defense);
         }
-        EffectKind::Keywords(k) => out.keywords |= k,
+        EffectKind::Keywords(k) => out.keywords = add_keywords(out.keywords, k),
         EffectKind::Cost(delta) => out.cost = out.cost.saturating_add(delta),
         EffectKind::EvolveCost(delta) => {
             out.evolve_cost = out.evolve_cost.map(|c| c.saturating_add(delta).max(0));
@@ -663,5 +696,15 @@ fn apply_kind(out: &mut Characteristics, kind: EffectKind) {
         }
         // Traits are read by `traits` and `has_trait`.
         EffectKind::Trait(_) => {}
+    }
+}
+
+/// Keywords given on top of `had`: "loses all abilities" (later-sets §12.2)
+/// takes every keyword it had before (timestamp order: later gifts stay).
+fn add_keywords(had: Keywords, given: Keywords) -> Keywords {
+    if given.contains(Keywords::LOSES_ALL_ABILITIES) {
+        given
+    } else {
+        had | given
     }
 }

@@ -1,0 +1,132 @@
+//! Later sets §12.2, "loses all abilities": the keyword flag
+//! `LOSES_ALL_ABILITIES`, given by an effect, takes every keyword the card
+//! had before it (timestamp order: later gifts work), stops the card's
+//! passives, and leaves it no triggered or activated ability, on the field
+//! and as it was there when it leaves (look-back, LB-2).
+
+use super::{P1, P2};
+use crate::board::fixtures::test_cards;
+use crate::board::{Board, Side};
+use crate::cards::{
+    AbilityDef, AbilityKind, CardDb, CardFilter, Grant, Keywords, PassiveCondition, PassiveDef,
+    PassiveScope,
+};
+use crate::engine::runtime::Task;
+use crate::engine::{Action, Duration, EffectKind, PlayerId, Zone};
+use std::sync::Arc;
+
+/// The test cards and "Banner": a V2 whose passive gives your other
+/// followers +1/+1.
+fn board(p1: Side, p2: Side) -> Board {
+    let mut cards = test_cards();
+    let mut banner = cards
+        .iter()
+        .find(|c| c.name == "V2")
+        .cloned()
+        .expect("a test card");
+    banner.id = "TEST-BANNER".to_owned();
+    banner.name = "Banner".to_owned();
+    banner.abilities = vec![AbilityDef {
+        name: "Rally".to_owned(),
+        kind: AbilityKind::Passive(PassiveDef {
+            grant: Grant::Stats {
+                attack: 1,
+                defense: 1,
+            },
+            scope: PassiveScope::OtherAlliesOnField(CardFilter::followers()),
+            condition: PassiveCondition::Always,
+        }),
+        costs: Vec::new(),
+        once_per_turn: false,
+        text: String::new(),
+    }];
+    cards.push(banner);
+    Board::builder()
+        .db(Arc::new(CardDb::new(cards).expect("a valid pool")))
+        .runner(Arc::new(crate::board::fixtures::test_runner()))
+        .side(P1, p1)
+        .side(P2, p2)
+        .build()
+}
+
+/// Gives a card "loses all abilities" (or any keywords) by an effect.
+fn give(s: &mut Board, player: PlayerId, name: &str, keywords: Keywords) {
+    let card = s.card(player, Zone::Field, name);
+    s.game.add_effect(
+        card,
+        EffectKind::Keywords(keywords),
+        Duration::WhileInZone,
+        None,
+    );
+}
+
+fn keywords(s: &Board, player: PlayerId, name: &str) -> Keywords {
+    let card = s.card(player, Zone::Field, name);
+    s.game.state().characteristics(&s.game.db, card).keywords
+}
+
+#[test]
+fn l12_2_lb_2_a_card_that_lost_its_abilities_has_no_last_words() {
+    for lost in [false, true] {
+        let mut s = board(Side::new(), Side::new().field(["Last Drawer"]));
+        if lost {
+            give(&mut s, P2, "Last Drawer", Keywords::LOSES_ALL_ABILITIES);
+        }
+        let card = s.card(P2, Zone::Field, "Last Drawer");
+        s.game.destroy(card, true);
+        s.game.tasks.push(Task::CheckTiming(0));
+        s.game.decision = None;
+        s.game.step();
+        let drew = s.game.state().player(P2).hand.len();
+        assert_eq!(drew, usize::from(!lost), "lost: {lost}\n{}", s.dump());
+    }
+}
+
+#[test]
+fn l12_2_keywords_before_are_lost_and_keywords_given_afterwards_work() {
+    let mut s = board(Side::new().field(["Warden"]), Side::new());
+    give(&mut s, P1, "Warden", Keywords::STORM);
+    give(&mut s, P1, "Warden", Keywords::LOSES_ALL_ABILITIES);
+    let now = keywords(&s, P1, "Warden");
+    assert!(
+        !now.contains(Keywords::WARD),
+        "printed Ward is lost: {now:?}"
+    );
+    assert!(
+        !now.contains(Keywords::STORM),
+        "earlier Storm is lost: {now:?}"
+    );
+    give(&mut s, P1, "Warden", Keywords::RUSH);
+    let now = keywords(&s, P1, "Warden");
+    assert!(now.contains(Keywords::RUSH), "later Rush works: {now:?}");
+    assert!(now.contains(Keywords::LOSES_ALL_ABILITIES));
+    // Its stats stay.
+    let card = s.card(P1, Zone::Field, "Warden");
+    let stats = s.game.state().characteristics(&s.game.db, card);
+    assert_eq!((stats.attack, stats.defense), (1, 4));
+}
+
+#[test]
+fn l12_2_its_passives_stop() {
+    let mut s = board(Side::new().field(["Banner", "V1"]), Side::new());
+    let v1 = s.card(P1, Zone::Field, "V1");
+    let attack = |s: &Board| s.game.state().characteristics(&s.game.db, v1).attack;
+    assert_eq!(attack(&s), 2, "Banner's +1/+1\n{}", s.dump());
+    give(&mut s, P1, "Banner", Keywords::LOSES_ALL_ABILITIES);
+    assert_eq!(attack(&s), 1, "Banner's passive stopped\n{}", s.dump());
+}
+
+#[test]
+fn l12_2_a_card_that_lost_its_abilities_has_nothing_to_activate() {
+    let mut s = board(Side::new().field(["Forge"]).pp(3), Side::new());
+    let forge = s.card(P1, Zone::Field, "Forge");
+    let activates = |s: &Board| {
+        s.game.legal_main_actions(P1).contains(&Action::Activate {
+            card: forge,
+            ability: crate::engine::AbilityIdx(0),
+        })
+    };
+    assert!(activates(&s), "{}", s.dump());
+    give(&mut s, P1, "Forge", Keywords::LOSES_ALL_ABILITIES);
+    assert!(!activates(&s), "{}", s.dump());
+}
