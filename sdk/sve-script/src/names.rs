@@ -184,6 +184,7 @@ pub(crate) const KEYWORDS: Table<Keyword> = &[
         Keyword::OpponentsCannotDrawOutsideStartPhase,
     ),
     ("LosesAllAbilities", Keyword::LosesAllAbilities),
+    ("Boxed", Keyword::Boxed),
 ];
 
 pub(crate) const COUNTERS: Table<Counter> = &[

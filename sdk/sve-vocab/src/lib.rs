@@ -227,6 +227,9 @@ macro_rules! for_each_keyword {
             LOSES_ALL_ABILITIES = 38, "LosesAllAbilities", "loses-all-abilities", Internal, Other, "later-sets §12.2", "Has lost every ability it had when this was given: keywords, its own passives, triggers and activated abilities. Abilities given later work.",
                 "Lost all abilities",
                 "This card has lost all its abilities, those given to it before included. Abilities given to it afterwards work. Its stats and type stay.";
+            BOXED = 39, "Boxed", "boxed", Internal, Other, "later-sets §12.5", "Boxed (CR 5.31): loses all abilities it had, and doesn't refresh in its controller's start phase.",
+                "Boxed",
+                "This card is Boxed: it has lost all its abilities (abilities given afterwards work), and it doesn't refresh in its controller's start phase.";
         }
     };
 }

@@ -110,8 +110,8 @@ use serde::{Deserialize, Serialize};
 /// readable).
 /// 7: appended move hooks: the trigger `Trigger::OnMove` and its `moves`
 /// line as the marker `Cost::Moves` with `MoveHook`, `HookZones`,
-/// `HookZone` and `HookWhose`; the keyword `LosesAllAbilities` (versions 2
-/// to 6 stay readable).
+/// `HookZone` and `HookWhose`; the keywords `LosesAllAbilities` and
+/// `Boxed` (versions 2 to 6 stay readable).
 pub const IR_VERSION: u32 = 7;
 
 /// The oldest IR version [`Module::from_bytes`] still reads: the last

@@ -254,6 +254,8 @@ named_enum! {
         OpponentsCannotDrawOutsideStartPhase = "OpponentsCannotDrawOutsideStartPhase",
         /// Has lost all abilities it had (IR 7).
         LosesAllAbilities = "LosesAllAbilities",
+        /// Boxed: lost all abilities, doesn't refresh (IR 7).
+        Boxed = "Boxed",
     }
 }
 

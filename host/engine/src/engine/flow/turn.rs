@@ -36,9 +36,16 @@ impl Match {
         self.apply(Mutation::SetResource(next, Resource::MaxPlayPoints, max_pp));
         // 2. PP refilled.
         self.apply(Mutation::SetResource(next, Resource::PlayPoints, max_pp));
-        // 3. Refresh every card on the field.
+        // 3. Refresh every card on the field, but a Boxed one (CR 5.31.3).
         for card in self.state.player(next).field.clone() {
-            self.apply(Mutation::SetEngaged(card, false));
+            let boxed = !self.state.effects.is_empty()
+                && self
+                    .state
+                    .own_keywords(&self.db, card)
+                    .contains(Keywords::BOXED);
+            if !boxed {
+                self.apply(Mutation::SetEngaged(card, false));
+            }
         }
         // 4. Draw, except the first player's first turn (CR 7.2.4.1).
         let player = self.state.player(next);

@@ -634,7 +634,8 @@ impl GameState {
             .keywords
             .contains(Keywords::LOSES_ALL_ABILITIES)
             || self.effects_on(card).any(|kind| {
-                matches!(kind, EffectKind::Keywords(k) if k.contains(Keywords::LOSES_ALL_ABILITIES))
+                matches!(kind, EffectKind::Keywords(k)
+                    if k.intersects(Keywords::LOSES_ALL_ABILITIES | Keywords::BOXED))
             })
     }
 
@@ -700,9 +701,13 @@ fn apply_kind(out: &mut Characteristics, kind: EffectKind) {
 }
 
 /// Keywords given on top of `had`: "loses all abilities" (later-sets §12.2)
-/// takes every keyword it had before (timestamp order: later gifts stay).
+/// takes every keyword it had before (timestamp order: later gifts stay);
+/// so does Boxed (§12.5), which includes it.
 fn add_keywords(had: Keywords, given: Keywords) -> Keywords {
-    if given.contains(Keywords::LOSES_ALL_ABILITIES) {
+    if given.contains(Keywords::BOXED) {
+        // Boxed includes losing all abilities (CR 5.31.2).
+        given | Keywords::LOSES_ALL_ABILITIES
+    } else if given.contains(Keywords::LOSES_ALL_ABILITIES) {
         given
     } else {
         had | given

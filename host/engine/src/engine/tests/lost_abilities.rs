@@ -2,7 +2,8 @@
 //! `LOSES_ALL_ABILITIES`, given by an effect, takes every keyword the card
 //! had before it (timestamp order: later gifts work), stops the card's
 //! passives, and leaves it no triggered or activated ability, on the field
-//! and as it was there when it leaves (look-back, LB-2).
+//! and as it was there when it leaves (look-back, LB-2). §12.5, Boxed:
+//! the same, and the card doesn't refresh in its controller's start phase.
 
 use super::{P1, P2};
 use crate::board::fixtures::test_cards;
@@ -129,4 +130,37 @@ fn l12_2_a_card_that_lost_its_abilities_has_nothing_to_activate() {
     assert!(activates(&s), "{}", s.dump());
     give(&mut s, P1, "Forge", Keywords::LOSES_ALL_ABILITIES);
     assert!(!activates(&s), "{}", s.dump());
+}
+
+#[test]
+fn l12_5_a_boxed_follower_loses_its_abilities_and_stays_engaged_through_its_start_phase() {
+    let mut s = board(
+        Side::new(),
+        Side::new().engaged(["Warden"]).deck(["V1", "V1"]),
+    );
+    let warden = s.card(P2, Zone::Field, "Warden");
+    // P1 boxes it until the end of P2's next turn.
+    s.game.add_effect(
+        warden,
+        EffectKind::Keywords(Keywords::BOXED),
+        Duration::EndOfOpponentNextTurn { controller: P1 },
+        None,
+    );
+    let now = keywords(&s, P2, "Warden");
+    assert!(now.contains(Keywords::BOXED) && now.contains(Keywords::LOSES_ALL_ABILITIES));
+    assert!(!now.contains(Keywords::WARD), "{now:?}");
+    s.end_turn();
+    assert_eq!(s.game.state().active, P2, "{}", s.dump());
+    assert!(
+        s.game.state().card(warden).engaged,
+        "a Boxed card doesn't refresh\n{}",
+        s.dump()
+    );
+    s.end_turn();
+    assert_eq!(s.game.state().active, P1, "{}", s.dump());
+    assert!(
+        keywords(&s, P2, "Warden").contains(Keywords::WARD),
+        "no longer Boxed after its controller's turn\n{}",
+        s.dump()
+    );
 }
