@@ -929,6 +929,26 @@ mod tests {
     }
 
     #[test]
+    fn a_card_that_lost_its_abilities_or_is_boxed_says_so_in_a_badge_and_the_glossary() {
+        // Later sets §12.2 and §12.5: the flags show as badges in the
+        // player's words, explained in the preview's glossary.
+        let boxed = Keywords::BOXED | Keywords::LOSES_ALL_ABILITIES;
+        let view = field_view("Boiler Golem", boxed);
+        let mut harness = board_harness(view, true);
+        harness.run();
+        let golem = card_rect(&harness, "Boiler Golem");
+        harness.hover_at(golem.center());
+        harness.run();
+        assert!(harness.query_by_label("Lost all abilities").is_some());
+        assert!(harness.query_by_label("Boxed").is_some());
+        assert!(harness.query_by_label("Lost all abilities: ").is_some());
+        assert!(harness.query_by_label("Boxed: ").is_some());
+        // Its printed Overheat is gone: the view's keywords are what the
+        // engine says it has now.
+        assert!(harness.query_by_label("Overheat").is_none());
+    }
+
+    #[test]
     fn pointing_at_a_declared_keywords_badge_on_the_card_face_shows_its_reminder() {
         // A Goblin given Overheat by an effect (its text never says it).
         let view = field_view("Goblin", Keywords::declared(0));
