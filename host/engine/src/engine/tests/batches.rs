@@ -2,7 +2,7 @@
 //! one process's moves are one batch whose cards see each other move, and a
 //! once-per-batch move hook triggers once for all of them.
 
-use super::{P1, P2};
+use super::{P1, P2, copy};
 use crate::board::fixtures::{ability, test_cards, test_runner};
 use crate::board::{Board, Side};
 use crate::cards::{AbilityKind, CardDb, CardDef, CardFilter, MoveHook, Trigger, Whose, ZoneSet};
@@ -12,12 +12,7 @@ use std::sync::Arc;
 
 /// A copy of a test card under a new id and name, with one ability.
 fn like(base: &str, id: &str, name: &str, kind: AbilityKind) -> CardDef {
-    let mut card = test_cards()
-        .into_iter()
-        .find(|c| c.name == base)
-        .expect("a test card");
-    card.id = id.to_owned();
-    card.name = name.to_owned();
+    let mut card = copy(base, id, name);
     card.abilities = vec![ability(name, kind)];
     card
 }

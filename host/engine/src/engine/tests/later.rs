@@ -1,7 +1,7 @@
 //! Later sets' rules (the later-sets reference, docs/later-sets-plan.md),
 //! named `l<section>_<test>_...` after its sections and test scenarios.
 
-use super::{P1, P2};
+use super::{P1, P2, copy};
 use crate::board::fixtures::{test_cards, test_runner};
 use crate::board::{Board, Side};
 use crate::cards::{
@@ -10,17 +10,6 @@ use crate::cards::{
 };
 use crate::engine::{Action, Zone};
 use std::sync::Arc;
-
-fn copy(base: &str, id: &str, name: &str) -> CardDef {
-    let mut card = test_cards()
-        .into_iter()
-        .find(|c| c.name == base)
-        .expect("a test card");
-    card.id = id.to_owned();
-    card.name = name.to_owned();
-    card.abilities.clear();
-    card
-}
 
 /// "Lantern" (V1 that can't be played from the EX area) and "Sleeper" (V1
 /// that can't be played from the EX area while it has Spell counters).

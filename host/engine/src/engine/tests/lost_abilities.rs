@@ -20,13 +20,7 @@ use std::sync::Arc;
 /// followers +1/+1.
 fn board(p1: Side, p2: Side) -> Board {
     let mut cards = test_cards();
-    let mut banner = cards
-        .iter()
-        .find(|c| c.name == "V2")
-        .cloned()
-        .expect("a test card");
-    banner.id = "TEST-BANNER".to_owned();
-    banner.name = "Banner".to_owned();
+    let mut banner = super::copy("V2", "TEST-BANNER", "Banner");
     banner.abilities = vec![AbilityDef {
         name: "Rally".to_owned(),
         kind: AbilityKind::Passive(PassiveDef {

@@ -25,3 +25,15 @@ use crate::engine::PlayerId;
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
+
+/// A copy of the test card `base` as `id`/`name`, with no abilities.
+fn copy(base: &str, id: &str, name: &str) -> crate::cards::CardDef {
+    let mut card = crate::board::fixtures::test_cards()
+        .into_iter()
+        .find(|c| c.name == base)
+        .expect("a test card");
+    card.id = id.to_owned();
+    card.name = name.to_owned();
+    card.abilities.clear();
+    card
+}

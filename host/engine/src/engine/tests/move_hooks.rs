@@ -2,29 +2,19 @@
 //! card move between the zones it names (later-sets §13: "whenever a card
 //! leaves your EX area"), for one card at a time.
 
-use super::{P1, P2};
-use crate::board::fixtures::{test_cards, test_runner};
+use super::{P1, P2, copy};
+use crate::board::fixtures::{ability, test_cards, test_runner};
 use crate::board::{Board, Side};
-use crate::cards::{
-    AbilityDef, AbilityKind, CardDb, CardDef, CardFilter, MoveHook, Trigger, Whose, ZoneSet,
-};
+use crate::cards::{AbilityKind, CardDb, CardDef, CardFilter, MoveHook, Trigger, Whose, ZoneSet};
 use crate::engine::{AbilityRunner, Zone};
 use std::sync::Arc;
 
 fn hooked(id: &str, name: &str, hook: MoveHook) -> CardDef {
-    let mut card = test_cards()
-        .into_iter()
-        .find(|c| c.name == "V1")
-        .expect("a test card");
-    card.id = id.to_owned();
-    card.name = name.to_owned();
-    card.abilities = vec![AbilityDef {
-        name: "Hook".to_owned(),
-        kind: AbilityKind::Triggered(Trigger::OnMove(hook)),
-        costs: Vec::new(),
-        once_per_turn: false,
-        text: String::new(),
-    }];
+    let mut card = copy("V1", id, name);
+    card.abilities = vec![ability(
+        "Hook",
+        AbilityKind::Triggered(Trigger::OnMove(hook)),
+    )];
     card
 }
 
