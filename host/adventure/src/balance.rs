@@ -1313,7 +1313,7 @@ fn default_special_fights() -> Vec<SpecialFight> {
                 .to_owned(),
             deck: "hoard-wyrm".to_owned(),
             bot: "easy".to_owned(),
-            defense: 14,
+            defense: 8,
             cards: vec!["SD04-006".to_owned()],
         },
         SpecialFight {
@@ -1323,7 +1323,7 @@ fn default_special_fights() -> Vec<SpecialFight> {
                 .to_owned(),
             deck: "tiger-shrine".to_owned(),
             bot: "easy".to_owned(),
-            defense: 14,
+            defense: 8,
             cards: vec!["SD06-006".to_owned()],
         },
     ]
