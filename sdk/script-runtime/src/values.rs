@@ -76,6 +76,17 @@ impl<'a> FilterCard<'a> {
     }
 }
 
+/// "This card"'s numbers: as it is, or, once it has left the field this
+/// turn and not moved since, as it was there (last-known information, CR
+/// 10.7.4: a Last Words' "this follower's attack" is the attack it had).
+fn this_stats(game: &Game, card: CardRef) -> Option<CardStats> {
+    let now = game.stats(card)?;
+    if now.zone == Zone::Field {
+        return Some(now);
+    }
+    game.stats_as_it_was(card).or(Some(now))
+}
+
 /// Evaluates value `id`. A ComplexEffect variable that is not bound (yet)
 /// reads 0.
 pub fn value(game: &Game, scope: &Scope<'_>, id: ValueId) -> i32 {
@@ -83,7 +94,7 @@ pub fn value(game: &Game, scope: &Scope<'_>, id: ValueId) -> i32 {
         return 0;
     };
     let me = || game.player(scope.me);
-    let this = || game.stats(scope.this);
+    let this = || this_stats(game, scope.this);
     match node {
         ValueNode::Int(n) => *n,
         ValueNode::Amount => scope.amount,

@@ -27,6 +27,7 @@ pub trait GameApi {
     fn cards_in(&self, owner: Player, zone: Zone) -> Vec<CardRef>;
     fn inspect_card(&self, card: CardRef) -> Option<CardInfo>;
     fn inspect_stats(&self, card: CardRef) -> Option<CardStats>;
+    fn last_known_stats(&self, card: CardRef) -> Option<CardStats>;
     fn inspect_player(&self, player: Player) -> PlayerInfo;
     fn matches(&self, card: CardRef, filter: &CardFilter) -> bool;
     fn this_turn(&self, player: Player) -> TurnRecord;
@@ -128,6 +129,9 @@ impl GameApi for Imports {
     }
     fn inspect_stats(&self, card: CardRef) -> Option<CardStats> {
         host::inspect_stats(card)
+    }
+    fn last_known_stats(&self, card: CardRef) -> Option<CardStats> {
+        host::last_known_stats(card)
     }
     fn inspect_player(&self, player: Player) -> PlayerInfo {
         host::inspect_player(player)

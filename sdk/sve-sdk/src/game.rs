@@ -381,6 +381,14 @@ impl<'a> Game<'a> {
         self.api().inspect_stats(card).map(CardStats::from)
     }
 
+    /// A card's numbers and flags as they were on the field, for a card
+    /// that left the field this turn and has not moved since (last-known
+    /// information, CR 10.7.4): a Last Words' "deal damage equal to this
+    /// follower's attack" reads the attack it had there, effects included.
+    pub fn stats_as_it_was(&self, card: CardRef) -> Option<CardStats> {
+        self.api().last_known_stats(card).map(CardStats::from)
+    }
+
     /// A player's resources and class counts.
     pub fn player(&self, player: Player) -> PlayerInfo {
         self.api().inspect_player(player.index())

@@ -687,6 +687,7 @@ impl Match {
                     p.lost_defense_this_turn = false;
                     p.this_turn.clear();
                 }
+                self.state.last_known.clear();
                 self.emit(Event::TurnStarted {
                     player: active,
                     turn,
@@ -842,6 +843,24 @@ impl Match {
             self.state
                 .effects
                 .retain(|e| !(e.card == card && e.object == old_object));
+        }
+        // What card code may read of it now (last-known information).
+        if from == Zone::Field
+            && to != Zone::Field
+            && let Some(was) = self.leaving.of(card).filter(|was| was.object == old_object)
+        {
+            let was = was.clone();
+            self.state.keep_last_known(was);
+        }
+        // A token that ceases to exist (CR 9.1.3) keeps what it was on the
+        // field: its Last Words still read it.
+        if cause == MoveCause::TokenRemoved {
+            let now = self.state.card(card).object;
+            for known in &mut self.state.last_known {
+                if known.was.card == card && known.became == old_object {
+                    known.became = now;
+                }
+            }
         }
         let def = self.state.card(card).def;
         self.emit(Event::Moved {

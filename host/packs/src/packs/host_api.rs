@@ -175,6 +175,33 @@ fn card_stats(q: AbilityQuery<'_>, card: CardRef) -> w::CardStats {
     }
 }
 
+/// A card's stats as it was on the field, if it left it this turn and has
+/// not moved since (`GameState::last_known`).
+fn last_known_stats(q: AbilityQuery<'_>, card: CardRef) -> Option<w::CardStats> {
+    let state = q.state();
+    let was = state.last_known(card)?;
+    let c = state.card(card);
+    let def = q.db().get(was.def);
+    Some(w::CardStats {
+        card: card.0,
+        object: was.object.0,
+        card_type: convert::card_type_out(was.stats.card_type),
+        class: convert::class_out(def.class),
+        zone: convert::zone_out(sve_engine::engine::Zone::Field),
+        owner: c.owner.0,
+        controller: was.controller.0,
+        engaged: was.engaged,
+        evolved: def.card_type == sve_engine::cards::CardType::EvolvedFollower,
+        is_token: q.db().get(c.def).is_token,
+        attack: was.stats.attack,
+        defense: was.stats.defense,
+        max_defense: was.stats.max_defense,
+        cost: was.stats.cost,
+        keywords: convert::keywords_out(was.stats.keywords),
+        declared_keywords: was.stats.keywords.declared_bits(),
+    })
+}
+
 /// A pack's series step, checked: a step from 1 to its count, and no
 /// longer a series than a question may have options.
 fn series_step(step: w::SeriesStep) -> Result<SeriesStep, String> {
@@ -260,6 +287,11 @@ impl game::Host for HostState {
     fn inspect_stats(&mut self, card: u32) -> Option<w::CardStats> {
         let card = self.card(card)?;
         self.read(None, |q| Some(card_stats(q, card)))
+    }
+
+    fn last_known_stats(&mut self, card: u32) -> Option<w::CardStats> {
+        let card = self.card(card)?;
+        self.read(None, |q| last_known_stats(q, card))
     }
 
     fn inspect_player(&mut self, player: u8) -> w::PlayerInfo {

@@ -210,6 +210,8 @@ impl GameApi for NativeGame<'_> {
         => |h: &mut HostState| h.inspect_card(card);
     fn inspect_stats(card: u32) -> Option<guest::CardStats>
         => |h: &mut HostState| h.inspect_stats(card);
+    fn last_known_stats(card: u32) -> Option<guest::CardStats>
+        => |h: &mut HostState| h.last_known_stats(card);
     fn inspect_player(player: u8) -> guest::PlayerInfo
         => |h: &mut HostState| h.inspect_player(player);
     fn this_turn(player: u8) -> guest_game::TurnRecord

@@ -10,8 +10,8 @@ mod evolve;
 mod leave;
 mod race;
 
-pub use batch::MoveKind;
 pub(crate) use batch::MoveBatch;
+pub use batch::MoveKind;
 pub(crate) use leave::{Leave, Leaving};
 pub(crate) use race::can_race;
 

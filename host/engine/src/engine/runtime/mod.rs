@@ -283,6 +283,7 @@ impl Match {
             combat: None,
             extra_turns: Vec::new(),
             delayed: Vec::new(),
+            last_known: Vec::new(),
             next_object,
             next_timestamp: 0,
             rng: ChaCha8Rng::seed_from_u64(seed),

@@ -31,7 +31,7 @@ pub use arena::CardArena;
 pub(crate) use arena::JournalMark;
 pub use card_list::{CardList, CardListIter};
 pub use effects::{Duration, Effect, EffectKind};
-pub use lookback::LookBack;
+pub use lookback::{LastKnown, LookBack, MAX_LAST_KNOWN};
 pub use marks::{AbilityUses, Counters, DECLARED_KINDS_PER_CARD};
 pub use query::Characteristics;
 
@@ -416,6 +416,9 @@ pub struct GameState {
     /// Delayed triggers waiting for their events, oldest first
     /// (`engine/delayed.rs`).
     pub delayed: Vec<crate::engine::DelayedTrigger>,
+    /// The cards that left the field this turn, as they were there
+    /// (last-known information, later-sets §11.1; `lookback.rs`).
+    pub last_known: Vec<LastKnown>,
     /// Next object id to hand out.
     pub next_object: u32,
     /// Next effect timestamp.

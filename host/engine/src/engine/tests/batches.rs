@@ -242,3 +242,68 @@ fn l11_1_rules_handling_destroys_in_one_batch() {
     assert_eq!(leader(&s), 12, "{}", s.dump());
     assert!(s.game.state().pending.is_empty(), "{}", s.dump());
 }
+
+#[test]
+fn l11_1_lb_4_card_code_reads_a_card_that_left_as_it_was_there_for_the_turn() {
+    // "Elegist": whenever another follower of yours leaves the field, deal
+    // damage equal to its attack to the enemy leader. V3 (3/3) with +2/+0
+    // from an effect is destroyed: 5 damage, from its last-known attack.
+    let mut cards = test_cards();
+    cards.push(like(
+        "V1",
+        "TEST-ELEGIST",
+        "Elegist",
+        AbilityKind::Triggered(Trigger::OnOtherLeaveField(CardFilter::followers())),
+    ));
+    let runner: Arc<dyn AbilityRunner> = Arc::new(test_runner().ability("TEST-ELEGIST", 0, |cx| {
+        let Some(card) = cx.info().trigger_card else {
+            return Ok(());
+        };
+        let attack = cx
+            .query()
+            .state()
+            .last_known(card)
+            .map_or(0, |was| was.stats.attack);
+        let foe = cx.controller().opponent();
+        cx.damage_leader(foe, attack);
+        Ok(())
+    }));
+    let mut s = Board::builder()
+        .db(Arc::new(CardDb::new(cards).expect("a valid pool")))
+        .runner(runner)
+        .side(P1, Side::new().field(["Elegist", "V3"]))
+        .side(P2, Side::new().leader(20).deck(["V1", "V1"]))
+        .build();
+    let v3 = s.card(P1, Zone::Field, "V3");
+    s.game.add_effect(
+        v3,
+        crate::engine::EffectKind::Stats {
+            attack: 2,
+            defense: 0,
+        },
+        crate::engine::Duration::WhileInZone,
+        None,
+    );
+    s.game.destroy(v3, true);
+    s.game.tasks.push(Task::CheckTiming(0));
+    s.game.decision = None;
+    s.game.step();
+    assert_eq!(s.game.state().player(P2).leader_defense, 15, "{}", s.dump());
+    // In the cemetery it is 3/3 again; what it was there holds this turn.
+    let now = s.game.state().characteristics(&s.game.db, v3);
+    assert_eq!(now.attack, 3);
+    assert_eq!(
+        s.game.state().last_known(v3).map(|was| was.stats.attack),
+        Some(5)
+    );
+    let next = s.game.state().turn + 1;
+    s.game.apply(crate::engine::mutation::Mutation::SetTurn {
+        active: P2,
+        turn: next,
+    });
+    assert_eq!(
+        s.game.state().last_known(v3),
+        None,
+        "forgotten at the next turn"
+    );
+}
