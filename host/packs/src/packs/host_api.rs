@@ -917,6 +917,7 @@ mod tests {
         "cards_in",
         "inspect_card",
         "inspect_stats",
+        "last_known_stats",
         "inspect_player",
         "matches",
         "this_turn",
