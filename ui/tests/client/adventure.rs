@@ -329,7 +329,13 @@ fn a_whole_run_goes_through_its_dialogs_to_the_summary() {
                 assert!(won, "every fight was settled as won");
                 assert!(has(&harness, "Run won"));
                 assert!(has(&harness, "New run"));
-                harness.snapshot("adventure_summary");
+                // The summary lies over the whole lit map: the CI machine's
+                // software renderer drew 2 of its 1,296,000 pixels otherwise
+                // than this machine's (stop 43), so a handful may differ.
+                harness.snapshot_options(
+                    "adventure_summary",
+                    &egui_kittest::SnapshotOptions::new().max_failed_pixels(8),
+                );
                 let game = harness.state().adventure().game().expect("the run");
                 assert_eq!(game.run.floor(), game.run.map().floors());
                 assert!(
