@@ -118,7 +118,9 @@ impl MatchConfig {
         bot_delay: Duration,
     ) -> Result<MatchConfig, Vec<String>> {
         let mut errors = Vec::new();
-        let mut resolve = |deck: &sve_engine::replay::ReplayDeck| -> Option<ChosenDeck> {
+        let mut resolve = |deck: &sve_engine::replay::ReplayDeck,
+                           basis: sve_engine::decks::DeckBasis|
+         -> Option<ChosenDeck> {
             let mut id = |card: &String| match db.by_card_id(card) {
                 Some(def) => Some(def),
                 None => {
@@ -139,11 +141,12 @@ impl MatchConfig {
                     leader,
                     main,
                     evolve,
+                    basis,
                 },
             })
         };
-        let first = resolve(&replay.decks[0]);
-        let second = resolve(&replay.decks[1]);
+        let first = resolve(&replay.decks[0], replay.bases[0]);
+        let second = resolve(&replay.decks[1], replay.bases[1]);
         let (Some(first), Some(second)) = (first, second) else {
             return Err(errors);
         };

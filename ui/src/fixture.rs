@@ -127,6 +127,7 @@ pub fn vs_bot(
             leader: mine.leader,
             main: Vec::new(),
             evolve: Vec::new(),
+            basis: sve_engine::decks::DeckBasis::Class,
         },
     };
     let config = MatchConfig {

@@ -60,6 +60,8 @@ impl RunDeck {
             leader: def(&self.leader)?,
             main: self.main.iter().map(def).collect::<Result<_, _>>()?,
             evolve: self.evolve.iter().map(def).collect::<Result<_, _>>()?,
+            // Adventure decks grow from starter decks: built on a class.
+            basis: sve_engine::decks::DeckBasis::Class,
         })
     }
 

@@ -569,6 +569,7 @@ fn play_match(
                 kind => ReplaySeat::bot(kind),
             }),
             sandbox: Vec::new(),
+            bases: [decks[0].1.basis, decks[1].1.basis],
             fingerprint_with_text: false,
         };
         std::fs::write(&path, replay.encode())

@@ -336,6 +336,7 @@ pub fn replay_of(
         reloads: Vec::new(),
         seats: bots.map(ReplaySeat::bot),
         sandbox: Vec::new(),
+        bases: [decks[0].1.basis, decks[1].1.basis],
         fingerprint_with_text: false,
     }
 }

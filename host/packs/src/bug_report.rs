@@ -101,6 +101,7 @@ mod tests {
             reloads: Vec::new(),
             seats: Default::default(),
             sandbox: Vec::new(),
+            bases: Default::default(),
             fingerprint_with_text: false,
         };
         let dir = std::env::temp_dir().join(format!("sve-bundle-test-{}", std::process::id()));

@@ -183,6 +183,7 @@ fn a_replay_with_a_seventy_thousand_card_deck_is_refused() {
         reloads: Vec::new(),
         seats: Default::default(),
         sandbox: Vec::new(),
+        bases: Default::default(),
         fingerprint_with_text: false,
     };
     let decoded = Replay::decode(&replay.encode()).expect("it decodes");
@@ -218,6 +219,7 @@ fn a_pick_past_sixteen_bits_survives_a_replay_round_trip() {
         reloads: Vec::new(),
         seats: Default::default(),
         sandbox: Vec::new(),
+        bases: Default::default(),
         fingerprint_with_text: false,
     };
     let decoded = Replay::decode(&replay.encode()).expect("it decodes");

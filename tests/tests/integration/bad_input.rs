@@ -897,6 +897,7 @@ fn a_version_1_replay_still_plays_and_a_concession_is_replayed() {
         reloads: Vec::new(),
         seats: Default::default(),
         sandbox: Vec::new(),
+        bases: Default::default(),
         fingerprint_with_text: false,
     };
     let (replayed, _) = Replay::decode(&replay.encode())

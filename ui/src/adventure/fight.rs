@@ -293,6 +293,7 @@ fn rebase(list: &DeckList, from: &CardDb, to: &CardDb) -> Result<DeckList, Strin
             .iter()
             .map(|d| map(*d))
             .collect::<Result<_, _>>()?,
+        basis: list.basis,
     })
 }
 

@@ -55,6 +55,7 @@ pub struct Side {
     sep: i32,
     leader_defense: i32,
     turns_passed: u32,
+    basis: crate::engine::state::Basis,
 }
 
 /// A card put on the field by a scenario.
@@ -86,6 +87,7 @@ impl Default for Side {
             sep: 1,
             leader_defense: 20,
             turns_passed: 5,
+            basis: crate::engine::state::Basis::Class,
         }
     }
 }
@@ -210,6 +212,12 @@ impl Side {
     /// Leader defense.
     pub fn leader(mut self, defense: i32) -> Side {
         self.leader_defense = defense;
+        self
+    }
+    /// The deck is built on this universe (its number in
+    /// `sve_vocab::UNIVERSES`; the class by default).
+    pub fn universe(mut self, universe: u8) -> Side {
+        self.basis = crate::engine::state::Basis::Universe(universe);
         self
     }
     /// Turns passed (default 5).
@@ -410,6 +418,7 @@ impl BoardBuilder {
             leader,
             main: Vec::new(),
             evolve: Vec::new(),
+            basis: crate::decks::DeckBasis::Class,
         };
         let mut game = Match::new(
             Arc::clone(&db),
@@ -489,6 +498,7 @@ impl BoardBuilder {
             p.sep = side.sep;
             p.leader_defense = side.leader_defense;
             p.turns_passed = side.turns_passed;
+            p.basis = side.basis;
             p.goes_first = owner == self.first;
         }
         game.state.turn = turn;

@@ -11,6 +11,7 @@
 //! first P1
 //! P1 leader 20 pp 3/5 ep 0 sep 1 turns 5
 //! P1 leader: BP01-LD01
+//! P1 universe Idolmaster
 //! P1 hand: SD01-005, BP01-017
 //! P1 field: SD01-003 engaged damage 1 evolved SD01-004, SD01-011 new
 //! P1 ex: BP01-T03 x2
@@ -74,6 +75,9 @@ pub fn board_as_text(game: &Match) -> String {
             "{player} leader {} pp {}/{} ep {} sep {} turns {}",
             p.leader_defense, p.pp, p.max_pp, p.ep, p.sep, p.turns_passed
         );
+        if let Some(universe) = p.basis.universe_info() {
+            let _ = writeln!(out, "{player} universe {}", universe.ident);
+        }
         let _ = writeln!(out, "{player} hand: {}", ids(&p.hand));
         let field: Vec<String> = p
             .field
@@ -200,6 +204,17 @@ fn read_board(text: &str, known: &dyn Fn(&str) -> bool) -> Result<Board, Vec<Boa
                     continue;
                 };
                 let side = &mut board.sides[player.idx()];
+                if let Some(name) = rest.strip_prefix("universe ") {
+                    match sve_vocab::universe_named(name) {
+                        Some(info) => side.basis = universe_basis(info),
+                        None => error(format!(
+                            "unknown universe `{}`; expected one of {}",
+                            name.trim(),
+                            universe_idents()
+                        )),
+                    }
+                    continue;
+                }
                 let result = match rest.split_once(':') {
                     Some((zone, list)) => read_zone(side, zone.trim(), list.trim(), known),
                     None => parse_resources(rest).map(|values| apply_resources(side, &values)),
@@ -218,6 +233,25 @@ fn read_board(text: &str, known: &dyn Fn(&str) -> bool) -> Result<Board, Vec<Boa
     } else {
         Err(errors)
     }
+}
+
+/// The basis of a deck built on `info`'s universe.
+fn universe_basis(info: &sve_vocab::UniverseInfo) -> crate::engine::state::Basis {
+    let number = sve_vocab::UNIVERSES
+        .iter()
+        .position(|u| u.ident == info.ident)
+        .and_then(|n| u8::try_from(n).ok())
+        .unwrap_or(0);
+    crate::engine::state::Basis::Universe(number)
+}
+
+/// The universes' identifiers, for an error message.
+fn universe_idents() -> String {
+    sve_vocab::UNIVERSES
+        .iter()
+        .map(|u| u.ident)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `P1` or `P2`.

@@ -46,7 +46,7 @@ pub struct DeckFile {
 /// What a deck is built on (CR 6.1.1.5): its leader's class (cards of that
 /// class and Neutral; universes don't matter) or its leader's universe
 /// (only that universe's cards; classes don't matter).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum DeckBasis {
     /// The leader's class.
     #[default]
@@ -422,6 +422,7 @@ pub fn resolve(deck: &DeckFile, db: &CardDb) -> Result<DeckList, Vec<DeckError>>
         leader: leader[0],
         main,
         evolve,
+        basis: deck.basis,
     })
 }
 
@@ -487,6 +488,54 @@ mod tests {
             "{found:?}"
         );
         assert!(!found.iter().any(|m| m.contains("SD01-005")), "{found:?}");
+    }
+
+    #[test]
+    fn a_universe_deck_plays_on_its_universe_and_a_class_deck_on_none() {
+        use crate::engine::state::Basis;
+        use crate::engine::{FnRunner, Match, PlayerId};
+        let db = std::sync::Arc::new(universe_db());
+        let uma = "Uma\n# Basis universe\n# Leader\n1 BP01-LD01\n# Main Deck\n40 SD01-003\n";
+        let uma = resolve(&parse_deck(uma, "uma.deck").expect("parses"), &db).expect("resolves");
+        let class = resolve(&starter_deck("SD02").expect("bundled"), &db).expect("resolves");
+        let game = Match::new(
+            std::sync::Arc::clone(&db),
+            std::sync::Arc::new(FnRunner::new()),
+            [uma, class],
+            1,
+        );
+        let umamusume = sve_vocab::UNIVERSES
+            .iter()
+            .position(|u| u.ident == "Umamusume")
+            .and_then(|n| u8::try_from(n).ok())
+            .expect("a universe");
+        assert_eq!(
+            game.state().player(PlayerId(0)).basis,
+            Basis::Universe(umamusume)
+        );
+        assert_eq!(game.state().player(PlayerId(1)).basis, Basis::Class);
+        let text = crate::board::board_as_text(&game);
+        assert!(text.contains("P1 universe Umamusume\n"), "{text}");
+        assert!(!text.contains("P2 universe"), "{text}");
+        // The line reads back; an unknown universe is an error on its line.
+        let board = crate::board::BoardBuilder::new(
+            std::sync::Arc::clone(&db),
+            std::sync::Arc::new(FnRunner::new()),
+        )
+        .filler("SD01-003")
+        .with_text(&text)
+        .expect("reads back")
+        .build();
+        assert_eq!(
+            board.game.state().player(PlayerId(0)).basis,
+            Basis::Universe(umamusume)
+        );
+        let errors = crate::board::text::check_board_syntax("P2 universe Narnia\n");
+        assert_eq!(errors[0].line, 1);
+        assert!(
+            errors[0].message.contains("unknown universe `Narnia`"),
+            "{errors:?}"
+        );
     }
 
     #[test]

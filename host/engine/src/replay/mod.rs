@@ -18,8 +18,10 @@
 //! tools plays back true), 6 (+ the sandbox's destroy and damage,
 //! [`SandboxEdit::Destroy`] and [`SandboxEdit::DealDamage`], appended to
 //! the edits, so a version 5 file reads as version 6; the new number
-//! makes an older build refuse a file it could not play true). Every
-//! version still reads; a
+//! makes an older build refuse a file it could not play true), 7 (+ what
+//! each deck is built on, [`Replay::bases`], appended, so a version 5 or
+//! 6 file reads as version 7 with two class bases). Every version still
+//! reads; a
 //! replay is a file from anywhere, so decoding checks what it reads (seat
 //! labels are capped at [`SEAT_LABEL_LIMIT`] bytes, with no control
 //! characters) and fails with a [`ReplayError`], never a panic.
@@ -35,6 +37,7 @@
 //! alone shows as a `log_hash` mismatch under `sve replay --verify`.
 
 use crate::cards::CardDb;
+use crate::decks::DeckBasis;
 use crate::engine::{AbilityRunner, DeckList, Event, Match, PlayerId, Status};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -46,7 +49,7 @@ pub use sandbox::{RecordedSandbox, SandboxEdit, SandboxZone, apply_sandbox};
 /// Magic bytes at the start of a replay file.
 pub const REPLAY_MAGIC: [u8; 4] = *b"SVER";
 /// The replay format version this build writes and reads.
-pub const REPLAY_VERSION: u16 = 6;
+pub const REPLAY_VERSION: u16 = 7;
 /// The longest seat label (a player's name or a bot kind) a replay may
 /// hold, in bytes.
 pub const SEAT_LABEL_LIMIT: usize = 64;
@@ -74,6 +77,9 @@ pub struct Replay {
     /// Sandbox changes made during the match, in order (none in files of
     /// format 4 and older).
     pub sandbox: Vec<RecordedSandbox>,
+    /// What each seat's deck is built on, seat order (the class in files
+    /// of format 6 and older).
+    pub bases: [DeckBasis; 2],
     /// `card_fingerprint` is the older kind that covers card text
     /// ([`CardDb::fingerprint_with_text`]): set for formats 1 and 2.
     #[serde(skip)]
@@ -218,9 +224,9 @@ pub struct ReplayDeck {
 }
 
 impl ReplayDeck {
-    /// The deck as a deck file (runs of one id become one entry), for the
-    /// deck-construction checks.
-    pub fn as_deck_file(&self) -> crate::decks::DeckFile {
+    /// The deck as a deck file built on `basis` (runs of one id become one
+    /// entry), for the deck-construction checks.
+    pub fn as_deck_file(&self, basis: DeckBasis) -> crate::decks::DeckFile {
         use crate::decks::DeckEntry;
         let entries = |ids: &[String]| {
             let mut entries: Vec<DeckEntry> = Vec::new();
@@ -242,9 +248,7 @@ impl ReplayDeck {
             leader: entries(std::slice::from_ref(&self.leader)),
             main: entries(&self.main),
             evolve: entries(&self.evolve),
-            // A replay records the cards a match was played with, not how
-            // the deck was built; no rule of play reads the basis yet.
-            basis: crate::decks::DeckBasis::Class,
+            basis,
         }
     }
 }
@@ -382,8 +386,15 @@ impl Replay {
         let (version, body) = body.split_at_checked(2).ok_or(ReplayError::NotAReplay)?;
         let found = u16::from_le_bytes([version[0], version[1]]);
         let replay = match found {
-            // Version 5 is version 6 without the edits 6 added.
-            REPLAY_VERSION | 5 => postcard::from_bytes(body)?,
+            REPLAY_VERSION => postcard::from_bytes(body)?,
+            // Version 6 is version 7 without the bases at its end (two
+            // class bases are two zero bytes); version 5 is version 6
+            // without the edits 6 added.
+            5 | 6 => {
+                let mut padded = body.to_vec();
+                padded.extend_from_slice(&[0, 0]);
+                postcard::from_bytes(&padded)?
+            }
             4 => {
                 let v4: ReplayV4 = postcard::from_bytes(body)?;
                 Replay {
@@ -396,6 +407,7 @@ impl Replay {
                     reloads: v4.reloads,
                     seats: v4.seats,
                     sandbox: Vec::new(),
+                    bases: Default::default(),
                     fingerprint_with_text: false,
                 }
             }
@@ -411,6 +423,7 @@ impl Replay {
                     reloads: v3.reloads,
                     seats: Default::default(),
                     sandbox: Vec::new(),
+                    bases: Default::default(),
                     fingerprint_with_text: false,
                 }
             }
@@ -426,6 +439,7 @@ impl Replay {
                     reloads: Vec::new(),
                     seats: Default::default(),
                     sandbox: Vec::new(),
+                    bases: Default::default(),
                     fingerprint_with_text: true,
                 }
             }
@@ -441,6 +455,7 @@ impl Replay {
                     reloads: Vec::new(),
                     seats: Default::default(),
                     sandbox: Vec::new(),
+                    bases: Default::default(),
                     fingerprint_with_text: true,
                 }
             }
@@ -485,7 +500,7 @@ impl Replay {
                 loaded,
             });
         }
-        let resolve = |deck: &ReplayDeck| -> Result<DeckList, ReplayError> {
+        let resolve = |deck: &ReplayDeck, basis: DeckBasis| -> Result<DeckList, ReplayError> {
             let id = |card: &String| {
                 db.by_card_id(card).ok_or_else(|| ReplayError::UnknownCard {
                     deck: shown(&deck.name),
@@ -496,11 +511,15 @@ impl Replay {
                 leader: id(&deck.leader)?,
                 main: deck.main.iter().map(id).collect::<Result<_, _>>()?,
                 evolve: deck.evolve.iter().map(id).collect::<Result<_, _>>()?,
+                basis,
             })
         };
-        let decks = [resolve(&self.decks[0])?, resolve(&self.decks[1])?];
-        for deck in &self.decks {
-            let problems = crate::decks::check_deck(&deck.as_deck_file(), &db);
+        let decks = [
+            resolve(&self.decks[0], self.bases[0])?,
+            resolve(&self.decks[1], self.bases[1])?,
+        ];
+        for (deck, basis) in self.decks.iter().zip(self.bases) {
+            let problems = crate::decks::check_deck(&deck.as_deck_file(basis), &db);
             if !problems.is_empty() {
                 let problems: Vec<String> = problems.iter().map(|p| p.message.clone()).collect();
                 return Err(ReplayError::Deck {
@@ -604,6 +623,7 @@ mod tests {
             reloads: Vec::new(),
             seats,
             sandbox: Vec::new(),
+            bases: [DeckBasis::Class, DeckBasis::Universe],
             fingerprint_with_text: false,
         }
     }
@@ -613,6 +633,17 @@ mod tests {
         bytes.extend_from_slice(&version.to_le_bytes());
         bytes.extend_from_slice(body);
         bytes
+    }
+
+    #[test]
+    fn the_decks_bases_round_trip() {
+        let recorded = replay([ReplaySeat::Unknown, ReplaySeat::Unknown]);
+        let decoded = Replay::decode(&recorded.encode()).expect("decodes");
+        assert_eq!(decoded.bases, [DeckBasis::Class, DeckBasis::Universe]);
+        assert_eq!(
+            decoded.decks[1].as_deck_file(decoded.bases[1]).basis,
+            DeckBasis::Universe
+        );
     }
 
     #[test]
@@ -628,14 +659,16 @@ mod tests {
 
     #[test]
     fn a_version_4_file_still_reads_with_no_sandbox_changes() {
-        let recorded = replay([
+        let mut recorded = replay([
             ReplaySeat::Human("Ann".to_owned()),
             ReplaySeat::Bot("easy".to_owned()),
         ]);
         let body = recorded.encode();
-        // postcard writes fields in order: the sandbox changes come last,
-        // one byte (the length, 0) when there are none.
-        let v4 = with_version(4, &body[6..body.len() - 1]);
+        // postcard writes fields in order: the sandbox changes come before
+        // the bases (one byte each), one byte (the length, 0) when there
+        // are none.
+        let v4 = with_version(4, &body[6..body.len() - 3]);
+        recorded.bases = Default::default();
         let decoded = Replay::decode(&v4).expect("version 4 decodes");
         assert_eq!(decoded, recorded);
     }
@@ -672,8 +705,9 @@ mod tests {
     }
 
     #[test]
-    fn a_version_5_file_reads_as_version_6() {
+    fn a_version_5_or_6_file_reads_as_version_7_with_class_bases() {
         let mut recorded = replay([ReplaySeat::Unknown, ReplaySeat::Unknown]);
+        recorded.bases = Default::default();
         recorded.sandbox = vec![RecordedSandbox {
             after_answers: 3,
             edit: SandboxEdit::SetLeaderDefense {
@@ -682,18 +716,23 @@ mod tests {
             },
         }];
         let body = recorded.encode();
-        let v5 = with_version(5, &body[6..]);
-        assert_eq!(Replay::decode(&v5).expect("version 5 decodes"), recorded);
+        // The two bases, class, are the last two bytes.
+        assert_eq!(body[body.len() - 2..], [0, 0]);
+        for version in [5, 6] {
+            let old = with_version(version, &body[6..body.len() - 2]);
+            assert_eq!(Replay::decode(&old).expect("decodes"), recorded);
+        }
     }
 
     #[test]
     fn a_version_3_file_still_reads_with_unknown_seats() {
-        let recorded = replay([ReplaySeat::Unknown, ReplaySeat::Unknown]);
+        let mut recorded = replay([ReplaySeat::Unknown, ReplaySeat::Unknown]);
+        recorded.bases = Default::default();
         let body = recorded.encode();
         // postcard writes fields in order: the seats come before the
-        // sandbox changes (one byte, none), one byte (the variant) each
-        // when unknown.
-        let v3 = with_version(3, &body[6..body.len() - 3]);
+        // sandbox changes (one byte, none) and the bases (one byte each),
+        // one byte (the variant) each when unknown.
+        let v3 = with_version(3, &body[6..body.len() - 5]);
         let decoded = Replay::decode(&v3).expect("version 3 decodes");
         assert_eq!(decoded, recorded);
         assert!(!decoded.fingerprint_with_text);
@@ -747,8 +786,8 @@ mod tests {
             ReplaySeat::Bot("random".to_owned()),
         ])
         .encode();
-        // Every truncation fails cleanly (the last byte is the sandbox
-        // changes' length).
+        // Every truncation fails cleanly (the last bytes are the sandbox
+        // changes' length and the bases).
         for len in 0..bytes.len() {
             assert!(Replay::decode(&bytes[..len]).is_err(), "{len} bytes");
         }
@@ -763,8 +802,8 @@ mod tests {
         // A seat variant past the enum's.
         let mut bad_variant = bytes.clone();
         // The seat's variant, its label's length, the label, then the
-        // sandbox changes' length.
-        let seat_variant = bytes.len() - "random".len() - 3;
+        // sandbox changes' length and the two bases.
+        let seat_variant = bytes.len() - "random".len() - 5;
         bad_variant[seat_variant] = 9;
         assert!(matches!(
             Replay::decode(&bad_variant),

@@ -9,6 +9,7 @@
 
 use crate::protocol::{ClockSpec, ServerMsg};
 use serde::{Deserialize, Serialize};
+use sve_engine::decks::DeckBasis;
 use sve_engine::engine::CardRef;
 use sve_engine::replay::{RecordedAnswer, ReplayDeck};
 
@@ -85,6 +86,8 @@ pub struct StartRecord {
     pub bots: [Option<String>; 2],
     /// The time limits.
     pub clock: ClockSpec,
+    /// What each deck is built on, seat order.
+    pub bases: [DeckBasis; 2],
 }
 
 /// A player on one server joining a match another server holds.

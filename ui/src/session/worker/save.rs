@@ -39,6 +39,7 @@ impl Worker {
                 Seat::Bot(kind) => ReplaySeat::bot(crate::match_view::bot_name(kind)),
             }),
             sandbox: self.sandbox_edits.clone(),
+            bases: [0, 1].map(|seat| self.config.decks[seat].list.basis),
             fingerprint_with_text: false,
         }
     }

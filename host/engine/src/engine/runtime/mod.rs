@@ -35,6 +35,9 @@ pub struct DeckList {
     pub main: Vec<DefId>,
     /// Evolve deck cards (0–10).
     pub evolve: Vec<DefId>,
+    /// What the deck is built on (`# Basis universe`: its leader's
+    /// universe; the class by default).
+    pub basis: crate::decks::DeckBasis,
 }
 
 /// Where a match stands after [`Match::step`].
@@ -195,6 +198,18 @@ pub(crate) enum RunOrigin {
     Activated,
 }
 
+/// The basis a deck list plays on: its leader's universe when it is built on
+/// one (a leader with none leaves it on its class: `decks::check_deck`
+/// refuses such a deck before a match).
+fn basis_of(leader: &crate::cards::CardDef, basis: crate::decks::DeckBasis) -> super::state::Basis {
+    match (basis, leader.universe) {
+        (crate::decks::DeckBasis::Universe, Some(universe)) => {
+            super::state::Basis::Universe(universe)
+        }
+        _ => super::state::Basis::Class,
+    }
+}
+
 impl Match {
     /// Sets up a match: leaders, decks and evolve decks in place; the first
     /// [`step`](Match::step) asks who goes first. `seed` drives every random
@@ -263,6 +278,7 @@ impl Match {
                 this_turn: TurnRecord::default(),
                 conceded: false,
                 skip_next_turn: false,
+                basis: basis_of(db.get(deck.leader), deck.basis),
             });
         }
         let next_object = cards.len() as u32;

@@ -261,6 +261,38 @@ pub struct PlayerState {
     /// effects said so, one turn).
     #[serde(default)]
     pub skip_next_turn: bool,
+    /// What the player's deck is built on (CR 6.1.1.5), public: Union
+    /// Burst, Magical Items and other universe rules depend on it.
+    #[serde(default)]
+    pub basis: Basis,
+}
+
+/// What a player's deck is built on in a match (CR 6.1.1.5): its leader's
+/// class, or a crossover universe (the number of its entry in
+/// `sve_vocab::UNIVERSES`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Basis {
+    /// The leader's class (universe rules do nothing for this player).
+    #[default]
+    Class,
+    /// A crossover universe, by its number.
+    Universe(u8),
+}
+
+impl Basis {
+    /// The universe the deck is built on, if it is.
+    pub fn universe(self) -> Option<u8> {
+        match self {
+            Basis::Class => None,
+            Basis::Universe(n) => Some(n),
+        }
+    }
+
+    /// The universe's vocabulary entry, if the deck is built on one.
+    pub fn universe_info(self) -> Option<&'static sve_vocab::UniverseInfo> {
+        self.universe()
+            .and_then(|n| sve_vocab::UNIVERSES.get(usize::from(n)))
+    }
 }
 
 /// One player's cards that something happened to during the current turn,

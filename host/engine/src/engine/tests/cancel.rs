@@ -277,6 +277,7 @@ fn a_replay_with_a_cancel_replays_the_same() {
         reloads: Vec::new(),
         seats: [ReplaySeat::Unknown, ReplaySeat::Unknown],
         sandbox,
+        bases: Default::default(),
         fingerprint_with_text: false,
     };
     let read = Replay::decode(&recorded.encode()).expect("reads back");

@@ -62,6 +62,7 @@ impl Table {
             // Only played here, to rebuild the match: nobody reads them.
             seats: Default::default(),
             sandbox: Vec::new(),
+            bases: start.bases,
             fingerprint_with_text: false,
         };
         let config = &lobby.config;
@@ -107,6 +108,7 @@ impl Table {
             code,
             seed: start.seed,
             decks: start.decks.clone(),
+            bases: start.bases,
             bot_kinds,
             seats,
             watchers: Vec::new(),
@@ -141,6 +143,7 @@ impl Table {
                 tokens: [self.seats[0].token.clone(), self.seats[1].token.clone()],
                 bots: self.bot_kinds.map(|k| k.map(|k| format!("{k:?}"))),
                 clock: self.clock,
+                bases: self.bases,
             };
             if let Some(journal) = &mut self.journal {
                 journal.start(&start).await?;

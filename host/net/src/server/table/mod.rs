@@ -26,6 +26,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Duration;
 use sve_engine::bot::{Bot, BotKind};
+use sve_engine::decks::DeckBasis;
 use sve_engine::engine::{CardRef, Event, Match, Outcome, PlayerId, Status};
 use sve_engine::replay::{RecordedAnswer, Replay, ReplayDeck, ReplaySeat, log_hash};
 use tokio::sync::mpsc;
@@ -179,6 +180,8 @@ pub(crate) struct Table {
     seed: u64,
     /// Each seat's deck by card id, for the journal and the replay.
     decks: [ReplayDeck; 2],
+    /// What each seat's deck is built on, for the journal and the replay.
+    bases: [DeckBasis; 2],
     /// The server bots' kinds.
     bot_kinds: [Option<BotKind>; 2],
     seats: [Seat; 2],
@@ -235,6 +238,7 @@ impl Table {
             [decks[0].list.clone(), decks[1].list.clone()],
             seed,
         );
+        let bases = decks.each_ref().map(|d| d.list.basis);
         let decks = decks.map(|d| Replay::deck_of(&d.title, &d.list, game.db()));
         let journal = lobby
             .remote
@@ -275,6 +279,7 @@ impl Table {
             code,
             seed,
             decks,
+            bases,
             bot_kinds,
             seats: [seat(0, s0, t0), seat(1, s1, t1)],
             watchers: Vec::new(),
@@ -696,6 +701,7 @@ impl Table {
             reloads: Vec::new(),
             seats: self.replay_seats(),
             sandbox: Vec::new(),
+            bases: self.bases,
             fingerprint_with_text: false,
         };
         // The replay is kept before the players hear that the match is

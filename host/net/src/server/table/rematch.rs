@@ -151,8 +151,11 @@ impl Table {
     /// Who sits in the rematch for the player of `seat`.
     fn sitter(&self, seat: usize) -> Result<Sitter, String> {
         let recorded = &self.decks[seat];
-        let list = resolve(&recorded.as_deck_file(), &self.lobby.config.db)
-            .map_err(|_| format!("{}'s deck no longer resolves", self.seats[seat].name))?;
+        let list = resolve(
+            &recorded.as_deck_file(self.bases[seat]),
+            &self.lobby.config.db,
+        )
+        .map_err(|_| format!("{}'s deck no longer resolves", self.seats[seat].name))?;
         let deck = ReadyDeck {
             title: recorded.name.clone(),
             list,
