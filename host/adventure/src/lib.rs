@@ -9,9 +9,10 @@
 //! cards and code the caller loads ([`content`]); rewards grow the deck
 //! ([`rewards`], weighed by cost and [`rarity`]). Every number is
 //! [`balance`] data, and packs add relics, scenarios, statuses,
-//! encounter decks and numbers with an `adventure.toml` ([`pack`]). Relics may be cards
-//! put onto your field in every fight, and [`status`]es act on either side
-//! of a fight for some turns.
+//! encounter decks and numbers with an `adventure.toml` ([`pack`]); every
+//! front end loads a new run's balance the same way ([`load`]). Relics
+//! may be cards put onto your field in every fight, and [`status`]es act
+//! on either side of a fight for some turns.
 //!
 //! A [`run::Run`] is a state machine: [`run::Run::choices`] lists what the
 //! player may do, [`run::Run::apply`] does one; a fight is played outside
@@ -52,6 +53,7 @@ pub mod content;
 pub mod events;
 pub mod fight;
 pub mod light;
+pub mod load;
 pub mod map;
 pub mod pack;
 pub mod policy;

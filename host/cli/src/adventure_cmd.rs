@@ -25,7 +25,7 @@ use sve_adventure::events::EventKind;
 use sve_adventure::fight::{self, FightOptions};
 use sve_adventure::policy::PolicyKind;
 use sve_adventure::run::{Choice, Phase, Run, RunDeck, RunSetup};
-use sve_adventure::{save, sim};
+use sve_adventure::{load, save, sim};
 use sve_engine::bot::{Bot, BotKind};
 use sve_engine::cards::CardDb;
 use sve_engine::decks::DeckFile;
@@ -242,7 +242,8 @@ fn run_sim(
 }
 
 /// The balance from a file, or the shipped defaults, with the loaded
-/// packs' adventure content added.
+/// packs' adventure content added: `sve_adventure::load`, as the client
+/// loads it.
 fn load_balance(
     path: Option<&Path>,
     find_deck: &dyn Fn(&str) -> Option<DeckFile>,
@@ -251,21 +252,15 @@ fn load_balance(
 ) -> Result<Balance> {
     let exists = |name: &str| find_deck(name).is_some();
     let card_exists = |id: &str| db.by_card_id(id).is_some();
-    let balance = match path {
-        None => {
-            let balance = Balance::default();
-            balance.check("", "shipped balance", &exists)?;
-            balance
-        }
-        Some(path) => {
-            let text = read_text_file(path).map_err(|e| anyhow::anyhow!("{}", e.reason()))?;
-            let file = path.display().to_string();
-            let balance = Balance::from_toml(&text, &file, &exists)?;
-            balance.check_cards(&text, &file, &card_exists)?;
-            balance
-        }
-    };
-    let (balance, numbers) = balance.with_packs(
+    let text = path
+        .map(|path| read_text_file(path).map(|text| (path.display().to_string(), text)))
+        .transpose()
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let file = text
+        .as_ref()
+        .map(|(file, text)| load::BalanceFile { file, text });
+    let loaded = load::run_balance(
+        file,
         pack_dirs,
         sve_adventure::pack::Lookups {
             deck_exists: &exists,
@@ -274,10 +269,10 @@ fn load_balance(
     )?;
     // A pack's numbers go over the balance: say so, where the JSON of a
     // sim can't be disturbed.
-    for number in numbers {
+    for number in loaded.pack_numbers {
         eprintln!("{number} (a pack's number, over the balance)");
     }
-    Ok(balance)
+    Ok(loaded.balance)
 }
 
 /// A new run's setup with the named starting deck.

@@ -10,8 +10,8 @@
 //! first decision of each turn what the statuses do
 //! (`MatchConfig::turn_start`, `board::turn_start`). They show in the log
 //! as sandbox changes and the replay records them. The bar over the board
-//! names the fight, its relic cards and each status with the turns it has
-//! left.
+//! names the fight and its relic cards; each status is a badge on the
+//! leader or card it sits on, with the turns it has left ([`super::badges`]).
 //!
 //! When the match ends (or passes the run's turn cap, which counts as a
 //! loss, as in the CLI) a dialog over the board says how, and "Back to the
@@ -27,7 +27,6 @@ use crate::session::PaceClock;
 use egui::{RichText, Ui};
 use std::time::Duration;
 use sve_adventure::fight::{FightKind, FightResult, FightSpec, PLAYER, board};
-use sve_adventure::status::Target;
 use sve_engine::bot::BotKind;
 use sve_engine::cards::CardDb;
 use sve_engine::engine::{DeckList, Outcome};
@@ -130,6 +129,8 @@ impl FightScreen {
                 ui.label(RichText::new(line).small());
             }
         });
+        let badges = super::badges::status_badges(&self.spec, self.screen.view());
+        crate::play::board::lend_badges(ui.ctx(), badges);
         let request = self.screen.ui(ui, frame_times, anim_speed, pace_clock);
         if self.result.is_none() {
             self.result = self.ended();
@@ -144,16 +145,9 @@ impl FightScreen {
     }
 
     /// The bar's lines under the fight's name: the relic cards and
-    /// special cards put onto the field, and each status with the turns
-    /// its side has begun (from the match's view).
+    /// special cards put onto the field (the statuses are badges on the
+    /// board).
     fn bar_lines(&self) -> Vec<String> {
-        let board = self.screen.view().board(PLAYER);
-        let turns = |target: Target| {
-            board.as_ref().map_or(0, |board| match target {
-                Target::You => board.mine.turns_passed,
-                Target::Enemy => board.theirs.turns_passed,
-            })
-        };
         let mut lines = Vec::new();
         if !self.relic_names.is_empty() {
             lines.push(format!("Relic cards on your field: {}", self.relic_names));
@@ -162,12 +156,6 @@ impl FightScreen {
             lines.push(format!(
                 "On the enemy's field from the start: {}",
                 self.special_names
-            ));
-        }
-        for status in &self.spec.statuses {
-            lines.push(format!(
-                "Status: {}",
-                status.describe_at(turns(status.target))
             ));
         }
         lines

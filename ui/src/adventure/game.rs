@@ -1,8 +1,9 @@
 //! A run being played: the `sve-adventure` [`Run`] with the cards it plays
 //! with ([`Content`], built from the client's catalog), what the last
 //! choice said, and its save file, written after every choice. A new run's
-//! balance is the shipped one with the loaded packs' `adventure.toml`
-//! added ([`balance_with_packs`]), as `sve adventure` plays it.
+//! balance is a balance file's (the shipped one without) with the loaded
+//! packs' `adventure.toml` added ([`run_balance`]), loaded as `sve
+//! adventure new --balance FILE` loads it (`sve_adventure::load`).
 //!
 //! The save is the crate's own format (`SVAS`, versioned) in the client's
 //! save folder ([`crate::save_folder::adventure_dir`]), beside a run file
@@ -15,6 +16,7 @@ use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use sve_adventure::balance::Balance;
 use sve_adventure::content::{self, Content};
+use sve_adventure::load::{BalanceFile, LoadedBalance};
 use sve_adventure::run::{Choice, Run, RunDeck, RunSetup};
 use sve_adventure::save;
 use sve_engine::decks::DeckFile;
@@ -55,14 +57,27 @@ impl std::fmt::Debug for RunGame {
 
 impl RunGame {
     /// A new run with `seed` and the starting deck `deck` (a pack's
-    /// `decks/NAME.txt`, a starter deck or a deck file), saved in `dir`.
+    /// `decks/NAME.txt`, a starter deck or a deck file), saved in `dir`;
+    /// its numbers from the balance file `balance_file` (the shipped ones
+    /// without), with the packs' added ([`run_balance`]). On an error
+    /// nothing is saved: the run saved before stays.
     pub fn start(
         catalog: &Catalog,
         deck: &str,
         seed: u64,
+        balance_file: Option<&Path>,
         dir: PathBuf,
     ) -> Result<RunGame, String> {
-        let (balance, numbers) = balance_with_packs(catalog)?;
+        let LoadedBalance {
+            balance,
+            pack_numbers,
+        } = run_balance(catalog, balance_file)?;
+        let balance_note = balance_file.map(|path| {
+            format!(
+                "The run's numbers come from {}.",
+                catalog::shown(&path.display().to_string())
+            )
+        });
         let content = content_for(catalog, &balance)?;
         let list = content::resolve_named(deck, content.db(), &finder(catalog))
             .map_err(|e| e.to_string())?;
@@ -79,8 +94,9 @@ impl RunGame {
             notes: std::iter::once(format!(
                 "A new run, seed {seed}, with {deck}. Climb to the boss; light your way."
             ))
+            .chain(balance_note)
             .chain(
-                numbers
+                pack_numbers
                     .iter()
                     .map(|number| super::words::note(&format!("A pack's number: {number}"))),
             )
@@ -181,32 +197,33 @@ fn read_capped(path: &Path) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// The shipped balance with the loaded packs' adventure files added (their
+/// A new run's balance, loaded as `sve adventure new` loads it
+/// (`sve_adventure::load::run_balance`): the balance file at `file` (read
+/// as the terminal reads it), or the shipped numbers without one, then the
+/// loaded packs' adventure files added in the catalog's pack order (their
 /// relics, scenarios, statuses, special fights, encounter decks, rarities
-/// and numbers), in the catalog's pack order, as `sve adventure` adds
-/// them; and the numbers the packs set. A pack's bad file is an error
-/// naming its file and line, and no run starts.
-pub fn balance_with_packs(
-    catalog: &Catalog,
-) -> Result<(Balance, Vec<sve_adventure::pack::PackNumber>), String> {
+/// and numbers), with the numbers the packs set. A bad file, the balance's
+/// or a pack's, is an error naming its file and line, and no run starts.
+pub fn run_balance(catalog: &Catalog, file: Option<&Path>) -> Result<LoadedBalance, String> {
     let finder = finder(catalog);
     let exists = |name: &str| finder(name).is_some();
     let db = catalog.db();
     let card_exists = |id: &str| db.by_card_id(id).is_some();
-    let balance = Balance::default();
-    balance
-        .check("", "shipped balance", &exists)
+    let text = file
+        .map(|path| catalog::read_text_file(path).map(|text| (path.display().to_string(), text)))
+        .transpose()
         .map_err(|e| e.to_string())?;
+    let file = text.as_ref().map(|(file, text)| BalanceFile { file, text });
     let dirs: Vec<PathBuf> = catalog.packs().into_iter().map(|pack| pack.dir).collect();
-    balance
-        .with_packs(
-            &dirs,
-            sve_adventure::pack::Lookups {
-                deck_exists: &exists,
-                card_exists: &card_exists,
-            },
-        )
-        .map_err(|e| e.to_string())
+    sve_adventure::load::run_balance(
+        file,
+        &dirs,
+        sve_adventure::pack::Lookups {
+            deck_exists: &exists,
+            card_exists: &card_exists,
+        },
+    )
+    .map_err(|e| e.to_string())
 }
 
 /// The run's content from the catalog's cards and the packs' decks.
@@ -238,7 +255,7 @@ mod tests {
     fn a_run_saves_and_resumes_where_it_stood() {
         let catalog = Catalog::vanilla().expect("bundled cards");
         let dir = dir("resume");
-        let mut game = RunGame::start(&catalog, "SD01", 11, dir.clone()).expect("a run");
+        let mut game = RunGame::start(&catalog, "SD01", 11, None, dir.clone()).expect("a run");
         let first = game.run.choices()[0].clone();
         game.choose(first);
         assert_eq!(game.save_error, None);

@@ -12,6 +12,7 @@
 //! Nothing here holds a match: a fight is a `MatchScreen` with its own
 //! session worker, and only its result comes back to the run.
 
+pub mod badges;
 pub mod dialogs;
 pub mod fight;
 pub mod game;

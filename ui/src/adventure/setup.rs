@@ -1,5 +1,11 @@
 //! The Adventure screen's first page: start a new run (a seed, blank for
-//! a random one, and a starting deck) or resume the saved one.
+//! a random one, a starting deck, and a balance file, blank for the
+//! shipped numbers) or resume the saved one.
+//!
+//! A balance file is loaded as `sve adventure new --balance FILE` loads
+//! it, the loaded packs' adventure files added ([`game::run_balance`]);
+//! a bad one (or a pack's) is said here with its file and line, the form
+//! keeps what was typed and the saved run stays.
 
 use super::game::{self, RunGame};
 use crate::catalog::Catalog;
@@ -21,6 +27,8 @@ pub enum SetupRequest {
 pub struct SetupForm {
     deck: DeckChoice,
     seed_text: String,
+    /// The balance file's path, blank for the shipped numbers.
+    balance_text: String,
     titles: StarterTitles,
     errors: Vec<String>,
 }
@@ -30,6 +38,7 @@ impl Default for SetupForm {
         SetupForm {
             deck: DeckChoice::starter("SD01"),
             seed_text: String::new(),
+            balance_text: String::new(),
             titles: StarterTitles::default(),
             errors: Vec::new(),
         }
@@ -45,7 +54,7 @@ impl SetupForm {
                 ui.add_space(24.0);
                 ui.heading(RichText::new("Adventure").size(30.0));
                 ui.label(
-                    "Climb 15 floors of rooms to the boss. Torches light your way: \
+                    "Climb the floors of rooms to the boss. Torches light your way: \
                      dark rooms are harder and pay more.",
                 );
             });
@@ -83,6 +92,19 @@ impl SetupForm {
                         .desired_width(180.0),
                 )
                 .labelled_by(seed_label.id);
+                ui.end_row();
+                let balance_label = ui.label("Balance file");
+                ui.add(
+                    egui::TextEdit::singleline(&mut self.balance_text)
+                        .hint_text("blank = the shipped numbers")
+                        .desired_width(360.0),
+                )
+                .labelled_by(balance_label.id)
+                .on_hover_text(
+                    "A balance file (TOML, as host/adventure/data/balance.toml) sets the \
+                     run's numbers: floors, odds, light, encounters, shop prices. The \
+                     loaded packs' adventure files go over it.",
+                );
                 ui.end_row();
             });
         ui.add_space(12.0);
@@ -138,7 +160,11 @@ impl SetupForm {
             self.errors = vec!["Type the path of your deck file.".to_owned()];
             return None;
         }
-        match RunGame::start(catalog, &deck, seed, dir.to_path_buf()) {
+        let balance = match self.balance_text.trim() {
+            "" => None,
+            path => Some(std::path::PathBuf::from(path)),
+        };
+        match RunGame::start(catalog, &deck, seed, balance.as_deref(), dir.to_path_buf()) {
             Ok(game) => {
                 self.errors.clear();
                 Some(SetupRequest::Play(Box::new(game)))

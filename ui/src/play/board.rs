@@ -11,6 +11,10 @@
 //! A follower dragged to attack draws an arrow with a head and counts as the
 //! chosen attacker, so its legal targets are marked; a playable card dragged
 //! from the hand (or the EX area) onto your field plays it.
+//!
+//! A front end may lend the board badges for a frame ([`lend_badges`]):
+//! an Adventure fight's statuses, on the leader or the card they sit on,
+//! each with its tooltip.
 
 use super::anim::Spot;
 use super::anim::spots::{record_card, record_place};
@@ -183,6 +187,18 @@ impl BoardPanel {
             FontId::proportional(11.0),
             Color32::from_gray(160),
         );
+        let badges = lent_badges(ui.ctx());
+        let on_leader = badges.iter().flat_map(|b| &b.leaders);
+        let on_leader: Vec<&LentBadge> = on_leader
+            .filter(|(seat, _)| *seat == player)
+            .map(|(_, badge)| badge)
+            .collect();
+        // Between the leader's name and "Defense", left of the number.
+        let row = egui::Rect::from_min_max(
+            rect.left_top() + vec2(8.0, 40.0),
+            rect.right_top() + vec2(-58.0, 54.0),
+        );
+        lent_badges_ui(ui, row, &on_leader);
         if response.clicked() {
             intents.push(leader_click(cx, player));
         }
@@ -506,7 +522,20 @@ fn field_card_ui(
     intents: &mut Intents,
 ) {
     ui.vertical(|ui| {
-        card_with_actions_ui(ui, cx, card, place, intents);
+        let rect = card_with_actions_ui(ui, cx, card, place, intents);
+        let badges = lent_badges(ui.ctx());
+        let on_card: Vec<&LentBadge> = badges
+            .iter()
+            .flat_map(|b| &b.cards)
+            .filter(|(on, _)| *on == card.card)
+            .map(|(_, badge)| badge)
+            .collect();
+        // Along the card's foot, over its face.
+        let row = egui::Rect::from_min_max(
+            rect.left_bottom() + vec2(3.0, -17.0),
+            rect.right_bottom() + vec2(-3.0, -3.0),
+        );
+        lent_badges_ui(ui, row, &on_card);
         if place == Place::Field(Half::Mine) {
             let moves = cx.moves.card(card.card);
             let labels = cx.decision.map(|d| d.labels.as_slice()).unwrap_or(&[]);
@@ -575,14 +604,15 @@ fn hand_ui(ui: &mut Ui, cx: &BoardContext<'_>, intents: &mut Intents) {
 }
 
 /// One face-up card: highlight from the legal moves, click to act, right
-/// click for the full menu of its options and the preview's pin.
+/// click for the full menu of its options and the preview's pin. Returns
+/// where it was drawn.
 fn card_with_actions_ui(
     ui: &mut Ui,
     cx: &BoardContext<'_>,
     card: &CardView,
     place: Place,
     intents: &mut Intents,
-) {
+) -> egui::Rect {
     let look = look_of(cx, card, place);
     let name = card_name(cx, card);
     let status = match look.highlight {
@@ -615,6 +645,7 @@ fn card_with_actions_ui(
         _ => {}
     }
     response.context_menu(|ui| card_menu_head_ui(ui, cx, card, intents));
+    response.rect
 }
 
 /// The start of every card menu on the board: the preview's pin, the
@@ -850,6 +881,89 @@ fn paint_arrow(painter: &egui::Painter, from: egui::Pos2, to: egui::Pos2, colour
         colour,
         Stroke::NONE,
     ));
+}
+
+/// A badge a front end lends the board, beside what the match shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LentBadge {
+    /// Its text on the board (`Poison 2`), also its accessible name.
+    pub text: String,
+    /// What pointing at it shows, in the player's words.
+    pub tooltip: String,
+    /// Its colour.
+    pub colour: Color32,
+}
+
+/// The badges a front end lends the board for one frame, by where they
+/// sit: a leader (by seat) or a card on the field or in an EX area.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LentBadges {
+    /// On a leader.
+    pub leaders: Vec<(PlayerId, LentBadge)>,
+    /// On a card.
+    pub cards: Vec<(CardRef, LentBadge)>,
+}
+
+/// Lends `badges` to the board drawn in this frame (pass) only: the front
+/// end lends them again each frame, and a board drawn later without them
+/// shows none.
+pub fn lend_badges(ctx: &egui::Context, badges: LentBadges) {
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data_mut(|data| data.insert_temp(lent_badges_id(), (pass, std::sync::Arc::new(badges))));
+}
+
+/// The badges lent for this frame.
+fn lent_badges(ctx: &egui::Context) -> Option<std::sync::Arc<LentBadges>> {
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data(|data| data.get_temp::<(u64, std::sync::Arc<LentBadges>)>(lent_badges_id()))
+        .filter(|(lent, _)| *lent == pass)
+        .map(|(_, badges)| badges)
+}
+
+fn lent_badges_id() -> egui::Id {
+    egui::Id::unique("sve board lent badges")
+}
+
+/// Draws `badges` left to right in `row`, each with its tooltip; when the
+/// rest doesn't fit, one `+N` badge stands for it, its tooltip theirs.
+fn lent_badges_ui(ui: &mut Ui, row: egui::Rect, badges: &[&LentBadge]) {
+    let font = FontId::proportional(10.0);
+    let mut x = row.left();
+    for (idx, badge) in badges.iter().enumerate() {
+        let layout = |text: String| {
+            ui.painter()
+                .layout_no_wrap(text, font.clone(), Color32::WHITE)
+        };
+        let mut galley = layout(badge.text.clone());
+        let mut tooltip = badge.tooltip.clone();
+        let mut colour = badge.colour;
+        let overflows = idx > 0 && x + galley.size().x + 6.0 > row.right();
+        if overflows {
+            let rest = badges.get(idx..).unwrap_or_default();
+            galley = layout(format!("+{}", rest.len()));
+            let all: Vec<&str> = rest.iter().map(|b| b.tooltip.as_str()).collect();
+            tooltip = all.join("\n");
+            colour = Color32::from_gray(90);
+        }
+        let rect =
+            egui::Rect::from_min_size(egui::pos2(x, row.top()), galley.size() + vec2(6.0, 2.0));
+        let label = galley.text().to_owned();
+        ui.painter()
+            .rect_filled(rect, CornerRadius::same(3), colour);
+        ui.painter()
+            .galley(rect.min + vec2(3.0, 1.0), galley, Color32::WHITE);
+        // Hover only: a click goes on to the leader or card under it.
+        let id = ui
+            .scope_id()
+            .with(("lent badge", row.min.x.to_bits(), row.min.y.to_bits(), idx));
+        let response = ui.interact(rect, id, Sense::hover());
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &label));
+        response.on_hover_text(tooltip);
+        if overflows {
+            break;
+        }
+        x = rect.right() + 3.0;
+    }
 }
 
 #[cfg(test)]

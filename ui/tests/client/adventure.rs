@@ -349,6 +349,72 @@ fn a_whole_run_goes_through_its_dialogs_to_the_summary() {
     panic!("the run did not end: {seen:?}");
 }
 
+#[test]
+fn a_balance_file_sets_the_runs_numbers_and_a_bad_one_is_said_with_its_line() {
+    let dir = fresh_dir("adventure-balance-file");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "[map]\ncolumns = 7\nfloors = \"many\"\n").expect("written");
+    let mut harness = client_saving_in(&dir);
+    // A run played with the shipped numbers, saved.
+    start_run(&mut harness);
+    let saved = harness
+        .state()
+        .adventure()
+        .game()
+        .expect("a run")
+        .run
+        .clone();
+    assert_eq!(saved.map().floors(), 15, "the shipped map");
+    let save_file = dir.join("adventure").join("run.svas");
+    let saved_bytes = std::fs::read(&save_file).expect("the run saved");
+    click(&mut harness, "Save and leave");
+    click(&mut harness, "Adventure");
+
+    // A bad balance file: said on the Adventure screen with its file and
+    // line; no run starts, the form keeps it, the saved run stays.
+    let bad_path = bad.display().to_string();
+    type_into(&mut harness, "Balance file", &bad_path);
+    click(&mut harness, "Start run");
+    harness.run_steps(4);
+    assert!(
+        harness.state().adventure().game().is_none(),
+        "no run started"
+    );
+    assert!(
+        has_containing(&harness, &format!("{bad_path}:3: invalid type")),
+        "the error names the file and line"
+    );
+    assert_eq!(
+        std::fs::read(&save_file).expect("the save"),
+        saved_bytes,
+        "the saved run is untouched"
+    );
+
+    // Mended, the same file starts a run with its numbers: the balance
+    // `sve adventure new --balance` loads from it.
+    std::fs::write(&bad, "[map]\nfloors = 5\n\n[player]\nstart_gold = 77\n").expect("written");
+    let catalog = Catalog::vanilla().expect("bundled card data loads");
+    let expected = sve_ui::adventure::game::run_balance(&catalog, Some(&bad))
+        .unwrap_or_else(|e| panic!("{e}"))
+        .balance;
+    assert_eq!((expected.map.floors, expected.player.start_gold), (5, 77));
+    click(&mut harness, "Start run");
+    harness.run_steps(8);
+    let game = harness.state().adventure().game().expect("a run");
+    assert_eq!(game.run.balance(), &expected);
+    assert_eq!((game.run.map().floors(), game.run.gold()), (5, 77));
+    assert!(has_containing(&harness, "The run's numbers come from"));
+    assert!(has(&harness, "0 of 5"), "the sidebar's floor");
+
+    // The saved run was replaced by the new one only now, and resumes.
+    click(&mut harness, "Save and leave");
+    click(&mut harness, "Adventure");
+    click(&mut harness, "Resume saved run");
+    let resumed = harness.state().adventure().game().expect("the resumed run");
+    assert_eq!(resumed.run.map().floors(), 5);
+}
+
 /// The bundled cards with the Adventure example pack
 /// (`tests/packs/adventure-example`: relics, statuses and their cards).
 fn catalog_with_the_adventure_example(dir: &Path) -> Catalog {
@@ -380,8 +446,9 @@ fn the_client_plays_the_packs_relics_and_statuses_in_its_fights() {
     let catalog = catalog_with_the_adventure_example(&dir);
     // A new run in the client has the pack's relics, scenarios and
     // statuses, as `sve adventure` does.
-    let (packed, _) =
-        sve_ui::adventure::game::balance_with_packs(&catalog).unwrap_or_else(|e| panic!("{e}"));
+    let packed = sve_ui::adventure::game::run_balance(&catalog, None)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .balance;
     for relic in ["lantern-idol", "venom-vial"] {
         assert!(packed.relic(relic).is_some(), "{relic} from the pack");
     }
@@ -519,36 +586,125 @@ fn the_client_plays_the_packs_relics_and_statuses_in_its_fights() {
             .leader_defense
     };
     // Each of the enemy's first three turns begins with its poison (its
-    // first may have come before your first main action).
+    // first may have come before your first main action). The statuses
+    // are badges on what they sit on: the poison on the enemy's leader,
+    // the chains on their card, each with the enemy's turns it has left.
     let mut seen = Vec::new();
     while enemy_turns(&harness) < 3 {
         let before = enemy_defense(&harness);
         end_turn(&mut harness);
         let turn = enemy_turns(&harness);
         seen.push((turn, before, enemy_defense(&harness)));
-        assert!(
-            has_containing(
+        let left = 3 - turn;
+        if left > 0 {
+            let poison = format!("Poison {left}");
+            assert!(
+                within(&harness, &poison, &enemy_leader_label(&harness)),
+                "{poison} on the enemy's leader: {seen:?}"
+            );
+            let tooltip = if left == 1 {
+                "For the enemy's next turn.".to_owned()
+            } else {
+                format!("For the enemy's next {left} turns.")
+            };
+            assert_eq!(
+                hover_tooltip(&mut harness, &poison),
+                format!(
+                    "Poison on the enemy: 1 damage to the leader at the start of each of its turns.\n{tooltip}"
+                )
+            );
+            assert!(within(
                 &harness,
-                &format!("Status: Poison on the enemy, turn {turn} of 3")
-            ),
-            "{seen:?}"
-        );
+                &format!("Chains {left}"),
+                "Heavy Chains (opponent's field"
+            ));
+            if seen.len() == 1 {
+                // The picture in docs/adventure.md: the badges, the
+                // poison's tooltip shown.
+                harness.get_by_label(&poison).hover();
+                let _ = harness.run_ok();
+                harness.snapshot("adventure_fight_statuses");
+                harness.hover_at(egui::pos2(2.0, 2.0));
+                harness.run_steps(2);
+            }
+        } else {
+            assert!(!badge_shown(&harness, "Poison "), "the poison is over");
+            assert!(within(
+                &harness,
+                "Chains over",
+                "Heavy Chains (opponent's field"
+            ));
+            assert!(
+                hover_tooltip(&mut harness, "Chains over")
+                    .ends_with("Over: its card leaves at the start of the enemy's next turn.")
+            );
+        }
     }
     assert!(seen.len() >= 2, "{seen:?}");
     for (turn, before, after) in &seen {
         assert_eq!(after, &(before - 1), "the enemy's turn {turn}: {seen:?}");
     }
-    // Its chains leave at the start of its fourth turn.
+    // Its chains leave at the start of its fourth turn, and their badge.
     end_turn(&mut harness);
     assert_eq!(enemy_turns(&harness), 4);
     assert!(
         !field_ids(&harness, false).contains(&"ADV-003".to_owned()),
         "the chains left"
     );
-    assert!(has_containing(
-        &harness,
-        "Status: Chains on the enemy, over"
-    ));
+    assert!(!badge_shown(&harness, "Chains "), "the chains' badge left");
+    assert!(!has_containing(&harness, "Status:"), "no bar of statuses");
+}
+
+/// Whether a status badge whose text starts with `name` is on the board.
+fn badge_shown(harness: &Harness<'_, App>, name: &str) -> bool {
+    use egui_kittest::kittest::NodeT as _;
+    harness.query_all_by_label_contains(name).any(|node| {
+        let node = node.accesskit_node();
+        node.value()
+            .or(node.label())
+            .is_some_and(|text| text.starts_with(name) && !text.contains(" on "))
+    })
+}
+
+/// The accessible name of the enemy's leader on the fight's board.
+fn enemy_leader_label(harness: &Harness<'_, App>) -> String {
+    format!("{} leader", fight_view(harness).seat_name(PlayerId(1)))
+}
+
+/// Whether the widget labelled `badge` lies on the one whose label starts
+/// with `on` (a leader or a card the badge sits on).
+fn within(harness: &Harness<'_, App>, badge: &str, on: &str) -> bool {
+    let Some(badge) = harness.query_by_label(badge) else {
+        return false;
+    };
+    let badge = badge.rect();
+    harness
+        .query_all_by_label_contains(on)
+        .any(|node| node.rect().contains_rect(badge))
+}
+
+/// Points at the badge labelled `badge` (`Poison 2`) and returns the
+/// tooltip shown, the text starting with the status's name and side.
+fn hover_tooltip(harness: &mut Harness<'_, App>, badge: &str) -> String {
+    let name = badge.rsplit_once(' ').map_or(badge, |(name, _)| name);
+    harness.get_by_label(badge).hover();
+    // The tooltip waits for the pointer to rest.
+    let _ = harness.run_ok();
+    harness.run_steps(2);
+    let head = format!("{name} on ");
+    let text = harness
+        .query_all_by_label_contains(&head)
+        .filter_map(|node| {
+            use egui_kittest::kittest::NodeT as _;
+            let node = node.accesskit_node();
+            node.value().or(node.label())
+        })
+        .find(|text| text.starts_with(&head))
+        .unwrap_or_default();
+    // Away again, so the next frames draw no tooltip.
+    harness.hover_at(egui::pos2(2.0, 2.0));
+    harness.run_steps(2);
+    text
 }
 
 fn enemy_turns(harness: &Harness<'_, App>) -> u32 {
