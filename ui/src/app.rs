@@ -15,6 +15,7 @@ use crate::packs_panel::PacksPanel;
 use crate::play::anim::AnimSpeed;
 use crate::play::{MatchScreen, ScreenRequest};
 use crate::session::PaceClock;
+use crate::session::online::{OnlineEntry, OnlineStatus};
 use crate::settings::Settings;
 use crate::start::{StartRequest, StartScreen};
 use crate::table_link::TableLink;
@@ -337,10 +338,29 @@ impl App {
     /// `#watch=CODE`) on the server at `server`: the Play online screen,
     /// entering at once with its remembered name and deck.
     pub fn open_table(&mut self, link: &TableLink, server: &str, ctx: &egui::Context) {
+        self.enter_online(link.entry(), server, ctx);
+    }
+
+    /// Enters a match on the server at `server` as `entry` says, from the
+    /// Play online screen with its remembered name and deck (a web page
+    /// that reloaded takes its seat back so,
+    /// [`crate::session::online::held_seat`]).
+    pub fn enter_online(&mut self, entry: OnlineEntry, server: &str, ctx: &egui::Context) {
         self.online.set_server(server);
-        self.online.enter(link.entry(), ctx);
+        self.online.enter(entry, ctx);
         self.screen = Screen::Online;
         ctx.request_repaint();
+    }
+
+    /// The status of the page's live online session, whichever screen
+    /// holds it (the Play online screen while it starts, the match screen
+    /// once seated); `None` when there is none.
+    pub fn online_status(&self) -> Option<&OnlineStatus> {
+        match &self.screen {
+            Screen::Online => self.online.status(),
+            Screen::Match(screen) => screen.online_status(),
+            _ => None,
+        }
     }
 
     fn switch_to(&mut self, screen: Screen, ui: &Ui) {

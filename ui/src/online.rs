@@ -143,7 +143,10 @@ impl OnlineScreen {
     /// Starts a session for `entry` at once, with the screen's settings
     /// (a table link opened the client): as if its button was clicked.
     pub fn enter(&mut self, entry: OnlineEntry, ctx: &egui::Context) {
-        if let OnlineEntry::Join(code) | OnlineEntry::Spectate(code) = &entry {
+        if let OnlineEntry::Join(code)
+        | OnlineEntry::Spectate(code)
+        | OnlineEntry::Reconnect { code, .. } = &entry
+        {
             self.code = code.clone();
         }
         self.start(entry, ctx);

@@ -20,10 +20,17 @@
 //! decisions and records the frames it receives
 //! (`session/online/test_hook.rs`); and `?offline`: it starts a local
 //! match against the easy bot and answers for the bottom seat
-//! (`web/offline_hook.rs`).
+//! (`web/offline_hook.rs`); `?inspect`, `?replay` and `?rematch`: it opens
+//! the card inspector, saves each match's replay (a download) and offers a
+//! rematch through the match screen (`web/online_hook.rs`).
+//!
+//! A page seated at a running match keeps the seat's token in local
+//! storage and its address says `#join=CODE`, so that a reload takes the
+//! seat back (`session/online/held_seat.rs`).
 
 use crate::app::Screen;
 use crate::catalog::Catalog;
+use crate::session::online::held_seat::{self, Held, SeatKeeper};
 use crate::settings::Settings;
 use crate::table_link::{TableLink, server_of_page};
 use crate::{App, AppOptions};
@@ -32,6 +39,8 @@ use wasm_bindgen::prelude::wasm_bindgen;
 
 #[cfg(feature = "page-test-hook")]
 mod offline_hook;
+#[cfg(feature = "page-test-hook")]
+mod online_hook;
 
 /// The id of the page's canvas (`index.html`).
 const CANVAS_ID: &str = "sve_canvas";
@@ -84,6 +93,9 @@ async fn run() -> Result<(), String> {
     }
     #[cfg(feature = "page-test-hook")]
     let offline = asks("offline");
+    #[cfg(feature = "page-test-hook")]
+    let online_hook =
+        online_hook::OnlineHook::new(asks("inspect"), asks("replay"), u32::from(asks("rematch")));
     let catalog = Catalog::vanilla().map_err(|err| format!("the starter cards: {err}"))?;
     let server = (!host.is_empty()).then(|| server_of_page(&protocol, &host));
     let link = TableLink::from_fragment(&hash);
@@ -96,9 +108,20 @@ async fn run() -> Result<(), String> {
                 if let Some(storage) = creation.storage {
                     app.restore(&Settings::load(storage));
                 }
+                let mut held = None;
                 if let Some(server) = &server {
                     match &link {
-                        Some(link) => app.open_table(link, server, &creation.egui_ctx),
+                        Some(link) => {
+                            // A seat this browser holds at the link's table
+                            // is taken back rather than joined again.
+                            let (entry, seat) =
+                                held_seat::entry_for(link, server, creation.storage);
+                            if let Some(seat) = &seat {
+                                tracing::info!("taking back the seat held at table {}", seat.code);
+                            }
+                            held = seat;
+                            app.enter_online(entry, server, &creation.egui_ctx);
+                        }
                         None => app.set_server(server),
                     }
                 }
@@ -109,10 +132,13 @@ async fn run() -> Result<(), String> {
                 hide_status();
                 Ok(Box::new(PageApp {
                     app,
+                    seats: SeatKeeper::new(held),
                     first_frame: false,
                     board: false,
                     #[cfg(feature = "page-test-hook")]
                     offline,
+                    #[cfg(feature = "page-test-hook")]
+                    online_hook,
                 }))
             }),
         )
@@ -123,6 +149,8 @@ async fn run() -> Result<(), String> {
 /// The app as the page runs it: it marks the page's milestones.
 struct PageApp {
     app: App,
+    /// The seat kept for a reload (`session/online/held_seat.rs`).
+    seats: SeatKeeper,
     /// The first frame was marked.
     first_frame: bool,
     /// The first board was marked.
@@ -130,6 +158,9 @@ struct PageApp {
     /// The test hook's local match, answered by the page (`?offline`).
     #[cfg(feature = "page-test-hook")]
     offline: Option<offline_hook::OfflineAutoplay>,
+    /// The test hook's inspector and rematch (`?inspect`, `?rematch`).
+    #[cfg(feature = "page-test-hook")]
+    online_hook: Option<online_hook::OnlineHook>,
 }
 
 impl eframe::App for PageApp {
@@ -143,6 +174,12 @@ impl eframe::App for PageApp {
             );
         }
         eframe::App::ui(&mut self.app, ui, frame);
+        if let Some(storage) = frame.storage_mut() {
+            let changed = self.seats.follow(self.app.online_status(), storage);
+            for held in changed {
+                name_table(&held);
+            }
+        }
         if !self.first_frame {
             self.first_frame = true;
             mark("data-sve-first-frame-ms", "first frame");
@@ -154,6 +191,10 @@ impl eframe::App for PageApp {
         #[cfg(feature = "page-test-hook")]
         if let Some(offline) = &mut self.offline {
             offline.after_frame(&mut self.app);
+        }
+        #[cfg(feature = "page-test-hook")]
+        if let Some(hook) = &mut self.online_hook {
+            hook.after_frame(&mut self.app);
         }
     }
 
@@ -194,6 +235,40 @@ fn mark_text(attribute: &str, text: &str) {
         && let Err(err) = body.set_attribute(attribute, text)
     {
         tracing::warn!("cannot mark {attribute}: {err:?}");
+    }
+}
+
+/// Keeps the page's address naming the table it holds a seat at, so that
+/// a reload takes that seat back: `#join=CODE` while a seat is held (a
+/// table opened in the page, or a rematch's new table, too), no fragment
+/// once it is released. The address changes in place (no navigation and
+/// no history entry).
+fn name_table(held: &Held) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let location = window.location();
+    let here = format!(
+        "{}{}",
+        location.pathname().unwrap_or_default(),
+        location.search().unwrap_or_default()
+    );
+    let address = match held {
+        Held::Kept(seat) => format!("{here}#join={}", seat.code),
+        Held::Released(seat) => {
+            // Only the link to that table goes.
+            let link = TableLink::from_fragment(&location.hash().unwrap_or_default());
+            if link != Some(TableLink::Join(seat.code.clone())) {
+                return;
+            }
+            here
+        }
+    };
+    let replaced = window.history().and_then(|history| {
+        history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&address))
+    });
+    if let Err(err) = replaced {
+        tracing::warn!("cannot change the page's address: {err:?}");
     }
 }
 

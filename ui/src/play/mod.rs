@@ -275,6 +275,16 @@ impl MatchScreen {
         self.apply(intents);
     }
 
+    /// Does what a panel's `intent` asks, as if it had been clicked this
+    /// frame (for tools that drive the client, such as the web page's test
+    /// hook: the inspector, a rematch, a replay saved); what it asks of the
+    /// app (a local rematch, a new match) is returned.
+    pub fn act(&mut self, intent: Intent) -> ScreenRequest {
+        let mut intents = Intents::default();
+        intents.push(intent);
+        self.apply(intents)
+    }
+
     /// The notice of the last hot reload (for tests and tools).
     pub fn reload_notice(&self) -> &reload_notice::ReloadNotice {
         &self.reload_notice

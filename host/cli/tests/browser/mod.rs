@@ -3,7 +3,9 @@
 //! `--remote-debugging-port=0`, one WebSocket to the browser (tungstenite,
 //! blocking, with a read timeout), and a session per page (`Target.
 //! attachToTarget` with `flatten`). A page is evaluated in
-//! (`Runtime.evaluate`) and photographed (`Page.captureScreenshot`);
+//! (`Runtime.evaluate`), reloaded (`Page.reload`) and photographed
+//! (`Page.captureScreenshot`), and its downloads go to a folder
+//! (`Browser.setDownloadBehavior`);
 //! nothing else is needed, so no browser-automation crate.
 //!
 //! The flags are the ones this closed network needs
@@ -169,6 +171,25 @@ impl Browser {
             return Err(exception.to_string());
         }
         Ok(result["result"]["value"].clone())
+    }
+
+    /// Reloads `page` as the browser's reload button does (`Page.reload`);
+    /// returns once the reload has started. A mark left on the old page's
+    /// `window` tells when the new document is there.
+    #[allow(dead_code, reason = "only some of the browser tests reload a page")]
+    pub fn reload(&mut self, page: &Page) {
+        self.call(Some(&page.session), "Page.reload", json!({}));
+    }
+
+    /// Lets pages download files into `folder` without asking
+    /// (`Browser.setDownloadBehavior`).
+    #[allow(dead_code, reason = "only some of the browser tests download")]
+    pub fn allow_downloads(&mut self, folder: &std::path::Path) {
+        self.call(
+            None,
+            "Browser.setDownloadBehavior",
+            json!({ "behavior": "allow", "downloadPath": folder.display().to_string() }),
+        );
     }
 
     /// A PNG of what `page` shows.

@@ -33,6 +33,7 @@
 #[cfg(target_arch = "wasm32")]
 mod browser_socket;
 mod cards;
+pub mod held_seat;
 #[cfg(any(target_arch = "wasm32", test))]
 mod page;
 mod replay_file;
@@ -77,6 +78,14 @@ pub enum OnlineEntry {
     QuickMatch,
     /// Watch a running table.
     Spectate(String),
+    /// Take back a seat at a running table with its seat token (a web
+    /// page that reloaded, `held_seat.rs`).
+    Reconnect {
+        /// The table's code.
+        code: String,
+        /// The seat token the server gave with the seating.
+        token: String,
+    },
 }
 
 /// Everything an online session starts from.

@@ -632,6 +632,84 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_reloaded_page_takes_its_seat_back_with_the_held_token() {
+        // A page reloads: its session is gone without a word to the
+        // server (the old connection still open, as at the instant of a
+        // reload), and the new page enters with the token it held.
+        let server = TestServer::start();
+        let url = server.server.url();
+        let entry = OnlineEntry::VsServerBot(BotKind::Random);
+        let mut old = OnlineSession::polled(
+            settings(&url, entry),
+            Arc::new(|| {}),
+            Box::new(ThreadTransport),
+            false,
+        );
+        until(&mut old, "a board", |s, updates| {
+            s.status().seating.is_some() && updates.iter().any(|u| matches!(u, Update::Snapshot(_)))
+        });
+        let seating = old.status().seating.clone().expect("seated");
+        let token = seating.token.clone().expect("a player's token");
+        let entry = OnlineEntry::Reconnect {
+            code: seating.code.clone(),
+            token,
+        };
+        let mut new = OnlineSession::polled(
+            settings(&url, entry),
+            Arc::new(|| {}),
+            Box::new(ThreadTransport),
+            false,
+        );
+        let updates = until(&mut new, "the board again", |s, updates| {
+            s.status().seating.is_some() && updates.iter().any(|u| matches!(u, Update::Snapshot(_)))
+        });
+        let again = new.status().seating.clone().expect("seated again");
+        assert_eq!((&again.code, again.seat), (&seating.code, seating.seat));
+        assert!(new.status().cards.is_some(), "the card faces came first");
+        // The match goes on from the new page: its decisions are asked
+        // there, and its concession ends the match.
+        let seat = new.status().seat().expect("a seat");
+        if let Some((generation, picks)) = updates.iter().rev().find_map(|u| asks_me(u, seat)) {
+            new.send(Command::Answer {
+                generation,
+                player: seat,
+                picks,
+            });
+        }
+        new.send(Command::Concede(seat));
+        until(&mut new, "the end of the match", |s, _| s.status().over);
+        drop(old);
+    }
+
+    #[test]
+    fn a_held_token_the_server_does_not_know_is_explained() {
+        let server = TestServer::start();
+        let entry = OnlineEntry::Reconnect {
+            code: "K7QH2M".to_owned(),
+            token: "0123456789abcdef0123456789abcdef".to_owned(),
+        };
+        let mut session = OnlineSession::polled(
+            settings(&server.server.url(), entry),
+            Arc::new(|| {}),
+            Box::new(ThreadTransport),
+            false,
+        );
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !matches!(session.status().link, LinkState::Closed { .. }) {
+            session.pump();
+            assert!(Instant::now() < deadline, "still trying");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let LinkState::Closed { reason } = &session.status().link else {
+            unreachable!()
+        };
+        assert!(
+            reason.starts_with("Your seat at table K7QH2M could not be taken back: "),
+            "{reason}"
+        );
+    }
+
     /// Thread sockets the test can cut, as a network failure would.
     #[derive(Default)]
     struct Cuttable {

@@ -210,6 +210,9 @@ impl Table {
             OnlineEntry::Spectate(code) => ClientMsg::Spectate {
                 code: code.trim().to_owned(),
             },
+            OnlineEntry::Reconnect { token, .. } => ClientMsg::Reconnect {
+                token: token.clone(),
+            },
         }
     }
 
@@ -368,6 +371,13 @@ impl Table {
                 )));
             }
             ServerMsg::Failed { reason } => {
+                if let (OnlineEntry::Reconnect { code, .. }, None) =
+                    (&self.settings.entry, &self.seating)
+                {
+                    return Err(Stop::Closed(format!(
+                        "Your seat at table {code} could not be taken back: {reason}."
+                    )));
+                }
                 if self.rejoining || self.seating.is_none() {
                     return Err(Stop::Closed(capitalized(&reason)));
                 }
