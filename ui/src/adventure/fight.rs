@@ -49,7 +49,7 @@ pub enum FightRequest {
 pub struct FightScreen {
     screen: Box<MatchScreen>,
     spec: FightSpec,
-    /// The result, once the match ended (or a test settled it).
+    /// The result, once the match ended.
     result: Option<FightResult>,
     /// The relic cards on your field, by name.
     relic_names: String,
@@ -94,12 +94,6 @@ impl FightScreen {
     /// The match screen (for tests and tools).
     pub fn match_screen(&self) -> &MatchScreen {
         &self.screen
-    }
-
-    /// Ends the fight with `result` as if the match had ended so (for
-    /// tests and tools: a whole match takes long to play).
-    pub fn settle(&mut self, result: FightResult) {
-        self.result = Some(result);
     }
 
     /// Draws the match, and the result dialog once it is over.

@@ -34,7 +34,6 @@ use setup::{SetupForm, SetupRequest};
 use sidebar::TravelAction;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use sve_adventure::fight::FightResult;
 use sve_adventure::run::Choice;
 
 /// What the Adventure screen asks of the app.
@@ -95,14 +94,6 @@ impl AdventureScreen {
     /// The fight on screen, if any (for tests and tools).
     pub fn fight(&self) -> Option<&FightScreen> {
         self.fight.as_deref()
-    }
-
-    /// Ends the fight on screen with `result`, as if its match had ended
-    /// so (for tests and tools); its result dialog then hands it back.
-    pub fn settle_fight(&mut self, result: FightResult) {
-        if let Some(fight) = &mut self.fight {
-            fight.settle(result);
-        }
     }
 
     /// Draws the screen.

@@ -2,8 +2,10 @@
 //! driven on its map: move, fight on the real match screen (the run's
 //! defenses carried in), leave it, let a bot play it to its end on the
 //! match screen, take a reward, place a torch after its preview, move on;
-//! then resume the saved run. A run with a pack's relics and statuses
-//! plays them in its fight turn by turn. The snapshots
+//! then resume the saved run. Whole runs, from a balance file named on
+//! the setup page, play every fight on the match screen (the medium bot
+//! on your side) to the summary. A run with a pack's relics and statuses
+//! plays them in its fight turn by turn, shown as badges. The snapshots
 //! are the pictures in `docs/screenshots/adventure-*.png`.
 
 use crate::common::{click, click_containing, has, has_containing, type_into, wait_for};
@@ -254,11 +256,26 @@ fn click_enabled_containing(harness: &mut Harness<'_, App>, text: &str) {
     harness.run_steps(8);
 }
 
+/// The shipped map and events with enemies the medium bot beats: random
+/// bots in every fight, the player's leader at 40 defense.
+const EASY_ENEMIES: &str = "[player]\nleader_defense = 40\n\n\
+    [encounters]\nboss_bot = \"random\"\n\n\
+    [[encounters.tiers]]\nfrom_floor = 1\nbot = \"random\"\ndefense = 15\n\
+    decks = [\"SD01\", \"SD02\", \"SD03\", \"SD04\", \"SD05\", \"SD06\"]\n";
+
 #[test]
 fn a_whole_run_goes_through_its_dialogs_to_the_summary() {
     let dir = fresh_dir("adventure-whole-run");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let balance = dir.join("easy-enemies.toml");
+    std::fs::write(&balance, EASY_ENEMIES).expect("written");
     let mut harness = client_saving_in(&dir);
-    start_run(&mut harness);
+    harness.run_steps(8);
+    click(&mut harness, "Adventure");
+    type_into(&mut harness, "Run seed", "7");
+    type_into(&mut harness, "Balance file", &balance.display().to_string());
+    click(&mut harness, "Start run");
+    harness.run_steps(8);
     let mut seen = std::collections::BTreeSet::new();
     let mut seen_shop = false;
     let mut seen_scenario = false;
@@ -278,18 +295,26 @@ fn a_whole_run_goes_through_its_dialogs_to_the_summary() {
                 }
             }
             Phase::Fight(spec) => {
-                click(&mut harness, "Start the fight");
-                assert!(harness.state().adventure().fight().is_some());
-                harness
-                    .state_mut()
-                    .adventure_mut()
-                    .settle_fight(FightResult {
-                        won: true,
-                        defense_left: spec.player_defense,
-                        turns: 8,
-                    });
-                harness.run_steps(8);
+                // Played on the match screen to its end by the medium bot,
+                // its result handed back to the run on the map.
+                let fought = harness
+                    .state()
+                    .adventure()
+                    .game()
+                    .expect("the run")
+                    .run
+                    .fights()
+                    .len();
+                click(&mut harness, "Let the medium bot play it");
+                wait_for(&mut harness, "the end of the fight", |h| {
+                    has(h, "Fight won") || has(h, "Fight lost")
+                });
                 click(&mut harness, "Back to the map");
+                assert!(harness.state().adventure().fight().is_none());
+                let run = &harness.state().adventure().game().expect("the run").run;
+                assert_eq!(run.fights().len(), fought + 1);
+                let record = run.fights().last().expect("the fight recorded");
+                assert_eq!(record.floor, spec.floor, "{record:?}");
             }
             Phase::Reward(_) => click(&mut harness, "Skip the card"),
             Phase::Shop(_) => {
@@ -326,7 +351,7 @@ fn a_whole_run_goes_through_its_dialogs_to_the_summary() {
             }
             Phase::Unique(_) => click(&mut harness, "Accept"),
             Phase::Over { won } => {
-                assert!(won, "every fight was settled as won");
+                assert!(won, "the medium bot won every fight");
                 assert!(has(&harness, "Run won"));
                 assert!(has(&harness, "New run"));
                 // The summary lies over the whole lit map: the CI machine's
@@ -413,6 +438,80 @@ fn a_balance_file_sets_the_runs_numbers_and_a_bad_one_is_said_with_its_line() {
     click(&mut harness, "Resume saved run");
     let resumed = harness.state().adventure().game().expect("the resumed run");
     assert_eq!(resumed.run.map().floors(), 5);
+}
+
+/// A three-floor run (a fight, a rest, the boss) from a balance file, its
+/// boss a random bot of 8 defense: short enough to play every fight.
+const SHORT_RUN: &str = "[map]\nfloors = 3\nunique_rooms = 0\n\n\
+    [encounters]\nboss_bot = \"random\"\nboss_defense = 8\n";
+
+#[test]
+fn a_short_run_plays_every_fight_on_the_match_screen_to_its_summary() {
+    let dir = fresh_dir("adventure-short-run");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let balance = dir.join("short.toml");
+    std::fs::write(&balance, SHORT_RUN).expect("written");
+    let mut harness = client_saving_in(&dir);
+    harness.run_steps(8);
+    click(&mut harness, "Adventure");
+    type_into(&mut harness, "Run seed", "7");
+    type_into(&mut harness, "Balance file", &balance.display().to_string());
+    click(&mut harness, "Start run");
+    harness.run_steps(8);
+    let mut fights = 0;
+    for _ in 0..20 {
+        match run_phase(&harness) {
+            Phase::Travel => click_containing(&mut harness, "Move to floor"),
+            Phase::Fight(spec) => {
+                // The medium bot plays your side on the match screen, to
+                // the match's end; its result goes back to the run.
+                click(&mut harness, "Let the medium bot play it");
+                wait_for(&mut harness, "the end of the fight", |h| {
+                    has(h, "Fight won") || has(h, "Fight lost")
+                });
+                let view = fight_view(&harness);
+                let board = view.board(PlayerId(0)).expect("your board");
+                let left = board.mine.leader_defense;
+                let won = matches!(
+                    view.outcome,
+                    Some(sve_engine::engine::Outcome::Win(winner, _)) if winner == PlayerId(0)
+                );
+                assert_eq!(has(&harness, "Fight won"), won);
+                click(&mut harness, "Back to the map");
+                harness.run_steps(8);
+                assert!(
+                    harness.state().adventure().fight().is_none(),
+                    "back on the map"
+                );
+                fights += 1;
+                let run = &harness.state().adventure().game().expect("the run").run;
+                let record = run.fights().last().expect("the fight recorded");
+                assert_eq!((record.won, record.floor), (won, spec.floor), "{record:?}");
+                assert_eq!(run.fights().len(), fights);
+                if won && spec.floor < 3 {
+                    let after_fight = run.balance().heal.after_fight;
+                    assert_eq!(
+                        run.defense(),
+                        (left + after_fight).clamp(1, run.max_defense()),
+                        "the match's defense carried out"
+                    );
+                    assert!(matches!(run_phase(&harness), Phase::Reward(_)));
+                }
+            }
+            Phase::Reward(_) => click(&mut harness, "Skip the card"),
+            Phase::Over { won } => {
+                assert!(has(&harness, if won { "Run won" } else { "Run lost" }));
+                assert!(has(&harness, "New run"));
+                assert!(fights >= 1);
+                if won {
+                    assert_eq!(fights, 2, "floor 1's fight and the boss");
+                }
+                return;
+            }
+            other => panic!("a three-floor run has no {other:?}"),
+        }
+    }
+    panic!("the run did not end");
 }
 
 /// The bundled cards with the Adventure example pack
