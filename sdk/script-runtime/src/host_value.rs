@@ -143,6 +143,7 @@ fn turn_stat(stat: ir::TurnStat) -> sve_sdk::bindings::sve::cards::types::TurnSt
         ir::TurnStat::EvolveDeckFaceUp => T::EvolveDeckFaceUp,
         ir::TurnStat::EvolveDeckFaceDown => T::EvolveDeckFaceDown,
         ir::TurnStat::TurnsOnField => T::TurnsOnField,
+        ir::TurnStat::BanishedFromEx => T::BanishedFromEx,
     }
 }
 

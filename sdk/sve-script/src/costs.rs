@@ -1,6 +1,11 @@
 //! Cost items (spec §7): `(PP, 1)`, `(EngageSelf)`, `(Discard, 1, S)`,
 //! `(SendToCemetery, TargetPlayerCard, Fm(2,2))`, `(EarthRite)`, ...
 //!
+//! `(Lesson, n)` (THE IDOLM@STER CINDERELLA GIRLS, later-sets §3.2, CR
+//! 14.3.2) is written out here as what it means: banish exactly n cards
+//! named Magical Item from your EX area, `(Banish, TargetPlayerCardEx,
+//! n(Magical Item)m(n,n))`; so it needs no IR of its own.
+//!
 //! Whether costs are mandatory or optional depends on the ability kind; that
 //! is decided by the runtime from [`crate::ir::AbilityKind`].
 
@@ -28,6 +33,7 @@ enum CostKind {
     OncePerTurn,
     Quick,
     Delayed,
+    Lesson,
 }
 
 const COSTS: Table<CostKind> = &[
@@ -45,7 +51,11 @@ const COSTS: Table<CostKind> = &[
     ("OncePerTurn", CostKind::OncePerTurn),
     ("Quick", CostKind::Quick),
     ("Delayed", CostKind::Delayed),
+    ("Lesson", CostKind::Lesson),
 ];
+
+/// The name of the token a Lesson banishes.
+const MAGICAL_ITEM: &str = "Magical Item";
 
 /// Target modes a card-moving cost can use.
 const COST_TARGETS: &[Target] = &[
@@ -123,6 +133,28 @@ pub(crate) fn lower_cost(item: &CostItemAst<'_>, cx: &mut CardCtx) -> Option<Cos
                 CostKind::ReturnToHand => Cost::ReturnToHand(selection),
                 _ => Cost::Banish(selection),
             }
+        }
+        CostKind::Lesson => {
+            used = 1;
+            let count = match arg(0) {
+                Some(text) => crate::filters::literal_u32(text, &mut cx.sink)?,
+                None => 1,
+            };
+            let filter = cx.pools.filter(crate::ir::Filter {
+                tests: vec![crate::ir::FilterTest {
+                    negated: false,
+                    item: crate::ir::FilterItem::Name(MAGICAL_ITEM.to_owned()),
+                }],
+                alternative: None,
+                choose: Some(crate::ir::Choose {
+                    min: count,
+                    max: count,
+                }),
+            });
+            Cost::Banish(Selection {
+                target: Target::TargetPlayerCardEx,
+                filter,
+            })
         }
         CostKind::RemoveCounters => {
             used = 4;

@@ -265,6 +265,7 @@ pub(crate) const TURN_STATS: Table<TurnStat> = &[
     ("evolveDeckFaceDown", TurnStat::EvolveDeckFaceDown),
     ("turnsOnField", TurnStat::TurnsOnField),
     ("returnedToHandFromField", TurnStat::ReturnedToHandFromField),
+    ("banishedFromEx", TurnStat::BanishedFromEx),
 ];
 
 /// Exact, case-sensitive lookup.

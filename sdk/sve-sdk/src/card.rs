@@ -526,6 +526,30 @@ pub fn zone_set(zones: &[crate::types::Zone]) -> u32 {
         .fold(0, |bits, zone| bits | 1 << (*zone as u32))
 }
 
+/// The cost Lesson (n) of THE IDOLM@STER CINDERELLA GIRLS (CR 14.3.2):
+/// banish n cards named Magical Item from your EX area. A deck built on
+/// that universe starts with five of them there.
+///
+/// ```
+/// use sve_sdk::types::{CostItem, CostMove, CostZone};
+/// let CostItem::MoveOwn(cost) = sve_sdk::lesson(2) else { panic!() };
+/// assert_eq!((cost.action, cost.zone, cost.min, cost.max), (CostMove::Banish, CostZone::ExArea, 2, 2));
+/// assert_eq!(cost.filter.name.as_deref(), Some("Magical Item"));
+/// ```
+pub fn lesson(n: u8) -> CostItem {
+    CostItem::MoveOwn(crate::types::OwnCards {
+        action: crate::types::CostMove::Banish,
+        zone: crate::types::CostZone::ExArea,
+        filter: CardFilter {
+            name: Some("Magical Item".to_owned()),
+            ..any_card()
+        },
+        min: n,
+        max: n,
+        all: false,
+    })
+}
+
 /// A filter that matches every card; set fields to narrow it.
 pub fn any_card() -> CardFilter {
     CardFilter {

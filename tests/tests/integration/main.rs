@@ -15,6 +15,7 @@ mod declared_keywords;
 mod delayed_abilities;
 mod hot_reload;
 mod native_scripts;
+mod lessons;
 mod online;
 mod pack_hooks;
 mod pack_loading;

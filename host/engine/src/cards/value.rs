@@ -74,6 +74,9 @@ pub enum TurnStat {
     EvolveDeckFaceDown,
     /// Turns begun since this card entered the field (0 elsewhere).
     TurnsOnField,
+    /// Cards banished from your EX area this turn (later-sets §3.2: "if a
+    /// Magical Item was banished from your EX area this turn").
+    BanishedFromEx,
 }
 
 /// Where a [`ValueNode::Count`] counts.

@@ -270,6 +270,23 @@ pub fn check_deck(deck: &DeckFile, db: &CardDb) -> Vec<DeckError> {
             "the deck is built on its leader's universe (`# Basis universe`), but the leader belongs to none".to_owned(),
         );
     }
+    // CR 14.3.1.2: such a deck starts with Magical Items, which a pack
+    // must bring.
+    use crate::engine::flow::universes;
+    if deck.basis == DeckBasis::Universe
+        && let Some(Some(universe)) = leader_universe
+        && Some(universe) == universes::magical_items_universe()
+        && universes::magical_item(db).is_none()
+    {
+        problem(
+            deck.leader.first().map(|e| e.line),
+            format!(
+                "the deck is built on THE IDOLM@STER CINDERELLA GIRLS, which starts with {} Magical Items in the EX area, but no loaded card is a token named `{}`",
+                universes::MAGICAL_ITEMS_AT_START,
+                universes::MAGICAL_ITEM
+            ),
+        );
+    }
     let main_count: u32 = deck.main.iter().map(|e| e.count).sum();
     if !(40..=50).contains(&main_count) {
         problem(

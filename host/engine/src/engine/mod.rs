@@ -37,7 +37,7 @@ mod ability;
 mod actions;
 mod delayed;
 mod event;
-mod flow;
+pub(crate) mod flow;
 mod ids;
 mod invariants;
 mod mutation;

@@ -903,6 +903,12 @@ impl Match {
                 _ if from == Zone::Field && to == Zone::Hand => {
                     (controller, Record::ReturnedToHand, card)
                 }
+                // Played from the EX area is not banished from it
+                // (later-sets §3.2, L-4): the card goes to the resolution
+                // zone first.
+                _ if from == Zone::ExArea && to == Zone::Banished => {
+                    (controller, Record::BanishedFromEx, card)
+                }
                 _ => return,
             },
             Event::AttackDeclared { attacker, .. } => (
@@ -924,6 +930,7 @@ impl Match {
             Record::Attacked => &mut record.attacked,
             Record::SpellsPlayed => &mut record.spells_played,
             Record::ReturnedToHand => &mut record.returned_to_hand_from_field,
+            Record::BanishedFromEx => &mut record.banished_from_ex,
         };
         list.push(card);
     }
@@ -936,4 +943,5 @@ enum Record {
     Attacked,
     SpellsPlayed,
     ReturnedToHand,
+    BanishedFromEx,
 }

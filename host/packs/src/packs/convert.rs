@@ -369,6 +369,7 @@ fn value_in(value: w::Value) -> Result<ValueExpr, String> {
                         w::TurnStat::EvolveDeckFaceUp => TurnStat::EvolveDeckFaceUp,
                         w::TurnStat::EvolveDeckFaceDown => TurnStat::EvolveDeckFaceDown,
                         w::TurnStat::TurnsOnField => TurnStat::TurnsOnField,
+                        w::TurnStat::BanishedFromEx => TurnStat::BanishedFromEx,
                     },
                     t.filter.map(filter_in).transpose()?,
                 ),

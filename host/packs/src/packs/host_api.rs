@@ -359,6 +359,7 @@ impl game::Host for HostState {
                 attacked: Vec::new(),
                 spells_played: Vec::new(),
                 returned_to_hand_from_field: Vec::new(),
+                banished_from_ex: Vec::new(),
             },
             |q| {
                 let record = &q.state().player(Self::player(player)).this_turn;
@@ -368,6 +369,7 @@ impl game::Host for HostState {
                     attacked: refs(&record.attacked),
                     spells_played: refs(&record.spells_played),
                     returned_to_hand_from_field: refs(&record.returned_to_hand_from_field),
+                    banished_from_ex: refs(&record.banished_from_ex),
                 }
             },
         )

@@ -112,7 +112,9 @@ use serde::{Deserialize, Serialize};
 /// line as the marker `Cost::Moves` with `MoveHook`, `HookZones`,
 /// `HookZone` and `HookWhose`; the keywords `LosesAllAbilities` and
 /// `Boxed` (versions 2 to 6 stay readable).
-pub const IR_VERSION: u32 = 7;
+/// 8: appended the turn statistic `TurnStat::BanishedFromEx` (Lessons;
+/// versions 2 to 7 stay readable).
+pub const IR_VERSION: u32 = 8;
 
 /// The oldest IR version [`Module::from_bytes`] still reads: the last
 /// version whose change was not an append (see [`IR_VERSION`]).

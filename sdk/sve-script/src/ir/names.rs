@@ -657,5 +657,8 @@ named_enum! {
         TurnsOnField = "turnsOnField",
         /// Branch §11: cards returned from your field to your hand this turn.
         ReturnedToHandFromField = "returnedToHandFromField",
+        /// IR 8: cards banished from your EX area this turn (a Lesson's
+        /// Magical Items among them).
+        BanishedFromEx = "banishedFromEx",
     }
 }

@@ -12,7 +12,7 @@
 
 use sve_sdk::prelude::*;
 use sve_sdk::wire::CounterDecl;
-use sve_sdk::{any_card, zone_set};
+use sve_sdk::{any_card, lesson, zone_set};
 
 struct Overheat;
 
@@ -97,6 +97,9 @@ impl Pack for Overheat {
                     "Your leader gains that much defense.",
                     collect_slag,
                 ),
+            Card::follower("OVH-010", "Rehearsal Coach", Class::Neutral, 1, 1, 1)
+                .text("[act] Lesson (1): Give this follower Storm.")
+                .activated(vec![lesson(1)], "Give this follower Storm.", rehearse),
             Card::spell("OVH-003", "Coolant", Class::Neutral, 1)
                 .text("Select a follower of yours with Overheat. Return it to your hand.")
                 .spell_effect("Return a follower with Overheat to your hand.", coolant)
@@ -113,6 +116,13 @@ impl Pack for Overheat {
 }
 
 /// Heat Sink: your leader gains 2 defense.
+/// Rehearsal Coach's activation, paid with a Lesson: Storm.
+fn rehearse(game: &mut Game) -> Result<(), Stop> {
+    let me = game.source();
+    game.give_keywords(me, Keywords::STORM, Duration::WhileInZone);
+    Ok(())
+}
+
 fn vent(game: &mut Game) -> Result<(), Stop> {
     let me = game.me();
     game.change_leader_defense(me, 2);

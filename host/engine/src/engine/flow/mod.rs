@@ -1,7 +1,8 @@
 //! The procedures of a match, one area per file, each step labelled with
 //! its rules-coverage.md section and CR clause: setup (§6), the turn (§7), playing
 //! cards and abilities (§12.4), attacks (§8) and the order of their damage
-//! replacements (§9.3), Confirmation Timing (§11.2),
+//! replacements (§9.3), Confirmation Timing (§11.2), what a universe deck
+//! starts with (`universes.rs`, §L3),
 //! costs (§12.3), taking back an activation while its costs are paid
 //! (`cancel.rs`) and the legal-action generator that serves the UI, bots
 //! and network alike.
@@ -15,6 +16,7 @@ pub(crate) mod legal;
 mod play;
 mod setup;
 mod turn;
+pub(crate) mod universes;
 
 pub(crate) use attack::ChosenDamage;
 pub(crate) use cancel::CancelPoint;

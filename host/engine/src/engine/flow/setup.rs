@@ -12,9 +12,10 @@ use crate::engine::state::Zone;
 pub const OPENING_HAND: usize = 4;
 
 impl Match {
-    /// CR 6.2.1.4–6.2.1.6: shuffle both decks, then a random player decides
-    /// who goes first.
+    /// CR 6.2.1.4–6.2.1.6: what universe decks start with (CR 14.3.1.2),
+    /// shuffle both decks, then a random player decides who goes first.
     pub(crate) fn choose_first_player(&mut self) {
+        self.universe_setup();
         for player in PlayerId::BOTH {
             self.apply(Mutation::Shuffle(player));
         }

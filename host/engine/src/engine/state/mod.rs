@@ -310,6 +310,10 @@ pub struct TurnRecord {
     pub spells_played: Vec<CardRef>,
     /// The player's cards returned from their field to the hand.
     pub returned_to_hand_from_field: Vec<CardRef>,
+    /// Cards banished from the player's EX area (a Lesson's Magical Items
+    /// among them: later-sets §3.2).
+    #[serde(default)]
+    pub banished_from_ex: Vec<CardRef>,
 }
 
 impl TurnRecord {
@@ -321,6 +325,7 @@ impl TurnRecord {
             attacked,
             spells_played,
             returned_to_hand_from_field,
+            banished_from_ex,
         } = self;
         for list in [
             destroyed,
@@ -328,6 +333,7 @@ impl TurnRecord {
             attacked,
             spells_played,
             returned_to_hand_from_field,
+            banished_from_ex,
         ] {
             list.clear();
         }

@@ -14,6 +14,7 @@ mod evolution;
 mod keywords;
 mod later;
 mod leaving;
+mod lessons;
 mod lost_abilities;
 mod more_rules;
 mod move_hooks;

@@ -1,0 +1,67 @@
+//! What a deck built on a crossover universe starts the game with
+//! (rules-coverage.md §L3; later-sets rules reference §3.1, CR 14.3.1.2):
+//! a player whose deck is built on THE IDOLM@STER CINDERELLA GIRLS puts
+//! five Magical Item tokens into their EX area before the first player is
+//! decided. Not optional; the EX area starts full.
+//!
+//! The token is the pool's card named [`MAGICAL_ITEM`] (packs bring it,
+//! as they bring the universe's cards). A universe deck whose pool lacks
+//! it is refused by `decks::check_deck`; a match started anyway logs an
+//! error naming it and goes on without the items.
+
+use crate::cards::CardDb;
+use crate::engine::DefId;
+use crate::engine::Match;
+use crate::engine::TokenDestination;
+use crate::engine::ids::PlayerId;
+
+/// The name of the Magical Item token (all its printings share it).
+pub const MAGICAL_ITEM: &str = "Magical Item";
+
+/// How many Magical Items a CINDERELLA GIRLS deck starts with.
+pub const MAGICAL_ITEMS_AT_START: u32 = 5;
+
+/// The vocabulary identifier of the universe whose decks start with
+/// Magical Items.
+pub const MAGICAL_ITEMS_UNIVERSE: &str = "Idolmaster";
+
+/// The number of the universe whose decks start with Magical Items.
+pub fn magical_items_universe() -> Option<u8> {
+    sve_vocab::UNIVERSES
+        .iter()
+        .position(|u| u.ident == MAGICAL_ITEMS_UNIVERSE)
+        .and_then(|n| u8::try_from(n).ok())
+}
+
+/// The pool's Magical Item token, if it has one.
+pub fn magical_item(db: &CardDb) -> Option<DefId> {
+    db.by_name(MAGICAL_ITEM).filter(|def| db.get(*def).is_token)
+}
+
+impl Match {
+    /// CR 14.3.1.2: each player whose deck is built on the Magical Items'
+    /// universe puts five of them into their EX area.
+    pub(crate) fn universe_setup(&mut self) {
+        let Some(universe) = magical_items_universe() else {
+            return;
+        };
+        for player in PlayerId::BOTH {
+            if self.state.player(player).basis.universe() != Some(universe) {
+                continue;
+            }
+            match magical_item(&self.db) {
+                Some(item) => {
+                    self.create_tokens(
+                        player,
+                        item,
+                        MAGICAL_ITEMS_AT_START,
+                        TokenDestination::ExArea,
+                    );
+                }
+                None => tracing::error!(
+                    "{player}'s deck is built on THE IDOLM@STER CINDERELLA GIRLS, but no loaded card is a token named `{MAGICAL_ITEM}`: it starts without its Magical Items"
+                ),
+            }
+        }
+    }
+}
