@@ -27,6 +27,9 @@ pub struct PoolCard {
     pub class: Class,
     /// Its rarity.
     pub rarity: Rarity,
+    /// Whether its rarity is known (from the bundled card data or a
+    /// `[rarities]` table), not taken as bronze for want of one.
+    pub rated: bool,
 }
 
 /// What an offer is for: whose deck, where, how many.
@@ -71,6 +74,7 @@ impl CardPool {
                 cost: def.cost.unwrap_or(0),
                 class: def.class,
                 rarity: rarities.of(&def.id),
+                rated: rarities.known(&def.id),
             })
             .collect();
         CardPool { cards }
@@ -79,6 +83,43 @@ impl CardPool {
     /// Every card of the pool.
     pub fn cards(&self) -> &[PoolCard] {
         &self.cards
+    }
+
+    /// The cards whose rarity no card data or `[rarities]` table gives:
+    /// they count as bronze (a pack's own cards, whose loaded card data
+    /// keeps no rarity, [`crate::rarity`]).
+    pub fn unrated(&self) -> impl Iterator<Item = &PoolCard> {
+        self.cards.iter().filter(|card| !card.rated)
+    }
+
+    /// A line for the player when offers weigh rarity (`weighs_rarity`)
+    /// and some cards of the pool count as bronze for want of a rarity:
+    /// how many, the first few, and where to give them one. `None`
+    /// otherwise.
+    pub fn unrated_note(&self, weighs_rarity: bool) -> Option<String> {
+        let unrated: Vec<&PoolCard> = self.unrated().collect();
+        if !weighs_rarity || unrated.is_empty() {
+            return None;
+        }
+        let shown: Vec<String> = unrated
+            .iter()
+            .take(3)
+            .map(|card| format!("{} ({})", card.name, card.id))
+            .collect();
+        let more = match unrated.len() - shown.len() {
+            0 => String::new(),
+            more => format!(" and {more} more"),
+        };
+        let (card, have, count) = match unrated.len() {
+            1 => ("card", "has", "counts"),
+            _ => ("cards", "have", "count"),
+        };
+        Some(format!(
+            "{} {card} of the reward pool {have} no rarity and {count} as bronze: {}{more}. \
+             A pack gives its cards rarities in its adventure.toml's [rarities] table.",
+            unrated.len(),
+            shown.join(", ")
+        ))
     }
 
     /// A card by id.
@@ -215,6 +256,28 @@ mod tests {
             costly: false,
             rarity,
         }
+    }
+
+    #[test]
+    fn cards_no_card_data_or_table_rates_count_as_bronze_and_are_named() {
+        // The bundled cards all have a rarity; the engine's test cards,
+        // as a pack's own cards, have none in their loaded card data.
+        assert_eq!(pool().unrated().count(), 0);
+        assert_eq!(pool().unrated_note(true), None);
+        let db = sve_engine::board::fixtures::test_db();
+        let unrated = CardPool::from_db(&db, &Rarities::new(&BTreeMap::new()));
+        let v1 = unrated.get("TEST-V1").expect("a test follower in the pool");
+        assert_eq!((v1.rarity, v1.rated), (Rarity::Bronze, false));
+        let note = unrated.unrated_note(true).expect("said");
+        assert!(note.contains("count as bronze"), "{note}");
+        assert!(note.contains("[rarities]"), "{note}");
+        assert_eq!(unrated.unrated_note(false), None, "cost alone: no matter");
+        // A [rarities] table rates it.
+        let table = BTreeMap::from([("TEST-V1".to_owned(), Rarity::Gold)]);
+        let rated = CardPool::from_db(&db, &Rarities::new(&table));
+        let v1 = rated.get("TEST-V1").expect("in the pool");
+        assert_eq!((v1.rarity, v1.rated), (Rarity::Gold, true));
+        assert_eq!(rated.unrated().count(), unrated.unrated().count() - 1);
     }
 
     #[test]

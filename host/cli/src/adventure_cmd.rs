@@ -283,6 +283,14 @@ fn setup(
     content: &Content,
     pack_dirs: &[PathBuf],
 ) -> Result<RunSetup> {
+    // Cards counted as bronze for want of a rarity: said where the JSON
+    // of a sim can't be disturbed.
+    if let Some(note) = content
+        .pool()
+        .unrated_note(balance.rewards.rarity_odds().is_some())
+    {
+        eprintln!("{note}");
+    }
     let list = content::resolve_named(deck, content.db(), &|name| {
         deck_files::load_deck_from_packs(name, pack_dirs).ok()
     })?;

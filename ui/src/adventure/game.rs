@@ -79,6 +79,9 @@ impl RunGame {
             )
         });
         let content = content_for(catalog, &balance)?;
+        let unrated = content
+            .pool()
+            .unrated_note(balance.rewards.rarity_odds().is_some());
         let list = content::resolve_named(deck, content.db(), &finder(catalog))
             .map_err(|e| e.to_string())?;
         let run = Run::new(RunSetup {
@@ -95,6 +98,7 @@ impl RunGame {
                 "A new run, seed {seed}, with {deck}. Climb to the boss; light your way."
             ))
             .chain(balance_note)
+            .chain(unrated)
             .chain(
                 pack_numbers
                     .iter()
