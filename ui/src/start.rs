@@ -52,7 +52,8 @@ pub struct StartScreen {
     bot_delay_ms: u32,
     starter_titles: StarterTitles,
     errors: Vec<String>,
-    /// A replay file to watch.
+    /// A replay file to watch (a web page picks one instead).
+    #[cfg(not(target_arch = "wasm32"))]
     replay_path: String,
 }
 
@@ -68,6 +69,7 @@ impl StartScreen {
             bot_delay_ms: u32::try_from(bot_delay.as_millis()).unwrap_or(u32::MAX),
             starter_titles: StarterTitles::default(),
             errors: Vec::new(),
+            #[cfg(not(target_arch = "wasm32"))]
             replay_path: String::new(),
         }
     }
@@ -90,6 +92,21 @@ impl StartScreen {
     /// Draws the screen; returns a match to start or a screen to open.
     pub fn ui(&mut self, ui: &mut Ui, db: &CardDb) -> Option<StartRequest> {
         let mut start = None;
+        // A web page's replay comes from the browser's file picker.
+        #[cfg(target_arch = "wasm32")]
+        if let Some(picked) = crate::web::replay_picker::take() {
+            let config = picked
+                .bytes
+                .map_err(|why| vec![format!("Cannot read {}: {why}", picked.name)])
+                .and_then(|bytes| self.config_of_replay(&picked.name, &bytes, db));
+            match config {
+                Ok(config) => {
+                    self.errors.clear();
+                    start = Some(StartRequest::Play(Box::new(config)));
+                }
+                Err(errors) => self.errors = errors,
+            }
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             ui.vertical_centered(|ui| {
                 ui.add_space(24.0);
@@ -121,6 +138,15 @@ impl StartScreen {
                                 }
                             }
                             ui.add_space(8.0);
+                            #[cfg(target_arch = "wasm32")]
+                            if ui
+                                .button("Watch a replay…")
+                                .on_hover_text("Open a replay file (.sver) saved from a match.")
+                                .clicked()
+                            {
+                                crate::web::replay_picker::open();
+                            }
+                            #[cfg(not(target_arch = "wasm32"))]
                             ui.horizontal(|ui| {
                                 let label = ui.label("Replay file");
                                 ui.add(
@@ -198,7 +224,8 @@ impl StartScreen {
             bot_delay_ms,
             starter_titles,
             errors: _,
-            replay_path: _,
+            #[cfg(not(target_arch = "wasm32"))]
+                replay_path: _,
         } = self;
         ui.label(RichText::new("Players").strong());
         ui.horizontal(|ui| {
@@ -325,7 +352,9 @@ impl StartScreen {
         })
     }
 
-    /// A match that watches the replay file typed on the screen.
+    /// A match that watches the replay file typed on the screen (a web
+    /// page picks one instead: `web/replay_picker.rs`).
+    #[cfg(not(target_arch = "wasm32"))]
     fn replay_config(&self, db: &CardDb) -> Result<MatchConfig, Vec<String>> {
         let path = self.replay_path.trim();
         if path.is_empty() {
@@ -333,8 +362,18 @@ impl StartScreen {
         }
         let bytes = read_replay_file(std::path::Path::new(path))
             .map_err(|e| vec![format!("Cannot read {path}: {e}")])?;
+        self.config_of_replay(path, &bytes, db)
+    }
+
+    /// A match that watches the replay in `bytes` (read from `name`).
+    fn config_of_replay(
+        &self,
+        name: &str,
+        bytes: &[u8],
+        db: &CardDb,
+    ) -> Result<MatchConfig, Vec<String>> {
         let replay =
-            sve_engine::replay::Replay::decode(&bytes).map_err(|e| vec![format!("{path}: {e}")])?;
+            sve_engine::replay::Replay::decode(bytes).map_err(|e| vec![format!("{name}: {e}")])?;
         MatchConfig::from_replay(
             replay,
             db,
@@ -349,6 +388,7 @@ pub const MAX_REPLAY_BYTES: u64 = 16 * 1024 * 1024;
 
 /// Reads a replay file someone gave us: a regular file (not a device or a
 /// fifo, which could block or never end) of at most [`MAX_REPLAY_BYTES`].
+#[cfg(not(target_arch = "wasm32"))]
 fn read_replay_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
     use std::io::Read as _;
     let metadata = std::fs::metadata(path)?;

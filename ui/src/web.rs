@@ -24,6 +24,11 @@
 //! the card inspector, saves each match's replay (a download) and offers a
 //! rematch through the match screen (`web/online_hook.rs`).
 //!
+//! The start screen's "Watch a replay…" opens the browser's file picker
+//! (`web/replay_picker.rs`); a test build marks the watched replay's
+//! position and result on `<body>` (`data-sve-replay`,
+//! `web/replay_hook.rs`).
+//!
 //! A page seated at a running match keeps the seat's token in local
 //! storage and its address says `#join=CODE`, so that a reload takes the
 //! seat back (`session/online/held_seat.rs`).
@@ -41,6 +46,9 @@ use wasm_bindgen::prelude::wasm_bindgen;
 mod offline_hook;
 #[cfg(feature = "page-test-hook")]
 mod online_hook;
+#[cfg(feature = "page-test-hook")]
+mod replay_hook;
+pub mod replay_picker;
 
 /// The id of the page's canvas (`index.html`).
 const CANVAS_ID: &str = "sve_canvas";
@@ -94,8 +102,10 @@ async fn run() -> Result<(), String> {
     #[cfg(feature = "page-test-hook")]
     let offline = asks("offline");
     #[cfg(feature = "page-test-hook")]
+    let asks_replay = asks("replay");
+    #[cfg(feature = "page-test-hook")]
     let online_hook =
-        online_hook::OnlineHook::new(asks("inspect"), asks("replay"), u32::from(asks("rematch")));
+        online_hook::OnlineHook::new(asks("inspect"), asks_replay, u32::from(asks("rematch")));
     let catalog = Catalog::vanilla().map_err(|err| format!("the starter cards: {err}"))?;
     let server = (!host.is_empty()).then(|| server_of_page(&protocol, &host));
     let link = TableLink::from_fragment(&hash);
@@ -105,6 +115,9 @@ async fn run() -> Result<(), String> {
             eframe::WebOptions::default(),
             Box::new(move |creation| {
                 let mut app = App::new(catalog, AppOptions::default());
+                if let Err(err) = replay_picker::install(&creation.egui_ctx) {
+                    tracing::warn!("no replay file picker: {err}");
+                }
                 if let Some(storage) = creation.storage {
                     app.restore(&Settings::load(storage));
                 }
@@ -127,7 +140,13 @@ async fn run() -> Result<(), String> {
                 }
                 #[cfg(feature = "page-test-hook")]
                 let offline = offline
-                    .then(|| offline_hook::OfflineAutoplay::start(&mut app, &creation.egui_ctx))
+                    .then(|| {
+                        offline_hook::OfflineAutoplay::start(
+                            &mut app,
+                            &creation.egui_ctx,
+                            asks_replay,
+                        )
+                    })
                     .flatten();
                 hide_status();
                 Ok(Box::new(PageApp {
@@ -139,6 +158,8 @@ async fn run() -> Result<(), String> {
                     offline,
                     #[cfg(feature = "page-test-hook")]
                     online_hook,
+                    #[cfg(feature = "page-test-hook")]
+                    replay_marks: replay_hook::ReplayMarks::default(),
                 }))
             }),
         )
@@ -161,6 +182,9 @@ struct PageApp {
     /// The test hook's inspector and rematch (`?inspect`, `?rematch`).
     #[cfg(feature = "page-test-hook")]
     online_hook: Option<online_hook::OnlineHook>,
+    /// The test hook's marks of a watched replay.
+    #[cfg(feature = "page-test-hook")]
+    replay_marks: replay_hook::ReplayMarks,
 }
 
 impl eframe::App for PageApp {
@@ -196,6 +220,8 @@ impl eframe::App for PageApp {
         if let Some(hook) = &mut self.online_hook {
             hook.after_frame(&mut self.app);
         }
+        #[cfg(feature = "page-test-hook")]
+        self.replay_marks.after_frame(&self.app);
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

@@ -32,6 +32,7 @@ mod pack_sources;
 mod picture;
 mod reload;
 mod replay;
+mod replay_file;
 #[cfg(feature = "desktop")]
 mod rust_sources;
 mod sources;
@@ -383,10 +384,32 @@ pub struct Session {
     updates: Receiver<Update>,
     /// The worker has stopped and that has been reported.
     worker_gone: bool,
-    /// A web page's match worker, which [`Session::poll`] steps (a
-    /// page has no threads; `worker/stepped.rs`).
+    /// A web page's match worker or replay viewer, which
+    /// [`Session::poll`] steps (a page has no threads; `worker/stepped.rs`,
+    /// `replay/stepped.rs`).
     #[cfg(any(target_arch = "wasm32", test))]
-    stepped: Option<Box<worker::Stepped>>,
+    stepped: Option<StepsOnce>,
+}
+
+/// What a page's session steps once per frame.
+#[cfg(any(target_arch = "wasm32", test))]
+#[derive(Debug)]
+enum StepsOnce {
+    /// A match.
+    Match(Box<worker::Stepped>),
+    /// A replay being watched.
+    Replay(Box<replay::SteppedViewer>),
+}
+
+#[cfg(any(target_arch = "wasm32", test))]
+impl StepsOnce {
+    /// One step; `false` once it stopped.
+    fn step(&mut self) -> bool {
+        match self {
+            StepsOnce::Match(worker) => worker.step(),
+            StepsOnce::Replay(viewer) => viewer.step(),
+        }
+    }
 }
 
 impl Session {
@@ -403,9 +426,27 @@ impl Session {
         repaint: impl Fn() + Send + Sync + 'static,
     ) -> Session {
         #[cfg(target_arch = "wasm32")]
-        if config.replay.is_none() {
-            return Session::stepped(config, catalog, save_dir, Arc::new(repaint));
+        {
+            Session::stepped(config, catalog, save_dir, Arc::new(repaint))
         }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            Session::threaded(config, catalog, save_dir, Arc::new(repaint))
+        }
+    }
+
+    /// The worker thread for a new match, or for watching the config's
+    /// replay (the desktop's; a page steps them instead).
+    #[cfg_attr(
+        target_arch = "wasm32",
+        expect(dead_code, reason = "a page has no threads: it steps its sessions")
+    )]
+    fn threaded(
+        config: MatchConfig,
+        catalog: Catalog,
+        save_dir: PathBuf,
+        repaint: worker::Repaint,
+    ) -> Session {
         let (command_tx, command_rx) = mpsc::channel();
         let (update_tx, update_rx) = mpsc::channel();
         let worker_config = config.clone();
@@ -418,7 +459,7 @@ impl Session {
                     catalog,
                     command_rx,
                     update_tx,
-                    Arc::new(repaint),
+                    repaint,
                 ),
                 None => worker::run(
                     worker_config,
@@ -426,7 +467,7 @@ impl Session {
                     save_dir,
                     command_rx,
                     update_tx,
-                    Arc::new(repaint),
+                    repaint,
                 ),
             });
         if let Err(err) = spawned {
@@ -442,8 +483,8 @@ impl Session {
         }
     }
 
-    /// A match whose worker [`poll`](Session::poll) steps, on the UI's
-    /// thread: a web page's (it has no threads).
+    /// A match (or a replay) whose worker [`poll`](Session::poll) steps,
+    /// on the UI's thread: a web page's (it has no threads).
     #[cfg(any(target_arch = "wasm32", test))]
     fn stepped(
         config: MatchConfig,
@@ -453,20 +494,30 @@ impl Session {
     ) -> Session {
         let (command_tx, command_rx) = mpsc::channel();
         let (update_tx, update_rx) = mpsc::channel();
-        let stepped = worker::Stepped::new(
-            config.clone(),
-            catalog,
-            save_dir,
-            command_rx,
-            update_tx,
-            repaint,
-        );
+        let stepped = match config.replay.clone() {
+            Some(replay) => StepsOnce::Replay(Box::new(replay::SteppedViewer::new(
+                config.clone(),
+                replay,
+                &catalog,
+                command_rx,
+                update_tx,
+                repaint,
+            ))),
+            None => StepsOnce::Match(Box::new(worker::Stepped::new(
+                config.clone(),
+                catalog,
+                save_dir,
+                command_rx,
+                update_tx,
+                repaint,
+            ))),
+        };
         Session {
             config,
             commands: command_tx,
             updates: update_rx,
             worker_gone: false,
-            stepped: Some(Box::new(stepped)),
+            stepped: Some(stepped),
         }
     }
 
@@ -584,6 +635,89 @@ mod tests {
             session.stepped.is_some(),
             "the worker waits on after the end"
         );
+    }
+
+    #[test]
+    fn a_stepped_replay_plays_to_its_end_and_seeks_without_a_thread() {
+        // A web page's replay viewer: a match between two bots saved as a
+        // replay, then watched with each poll stepping the viewer.
+        use crate::config::{MatchConfig, Seat};
+        use sve_engine::bot::BotKind;
+        let catalog = Catalog::vanilla().expect("the starter cards");
+        let db = catalog.db();
+        let deck = |name: &str| crate::start::load_checked(name, &db).expect("a starter deck");
+        let config = MatchConfig {
+            seats: [Seat::Bot(BotKind::Random), Seat::Bot(BotKind::Random)],
+            decks: [deck("SD01"), deck("SD02")],
+            seed: 5,
+            bot_delay: Duration::ZERO,
+            replay: None,
+            opening: Vec::new(),
+            turn_start: None,
+        };
+        let file =
+            std::env::temp_dir().join(format!("sve-stepped-replay-{}.sver", std::process::id()));
+        let mut played = Session::stepped(
+            config,
+            catalog.clone(),
+            std::env::temp_dir(),
+            Arc::new(|| {}),
+        );
+        let mut outcome = None;
+        for _ in 0..100_000 {
+            for update in played.poll() {
+                if let Update::Snapshot(snapshot) = update {
+                    outcome = snapshot.outcome.or(outcome);
+                }
+            }
+            if outcome.is_some() {
+                break;
+            }
+        }
+        assert!(outcome.is_some(), "the bots' match ends");
+        played.send(Command::SaveReplay(file.clone()));
+        let saved = played.poll();
+        assert!(
+            saved
+                .iter()
+                .any(|u| matches!(u, Update::Notice(n) if n.starts_with("Replay saved to"))),
+            "{saved:?}"
+        );
+        let bytes = std::fs::read(&file).expect("the replay was written");
+        std::fs::remove_file(&file).ok();
+        let replay = sve_engine::replay::Replay::decode(&bytes).expect("a replay");
+        let answers = replay.answers.len();
+        let config = MatchConfig::from_replay(replay, &db, Duration::ZERO).expect("its decks");
+        let mut watched = Session::stepped(config, catalog, std::env::temp_dir(), Arc::new(|| {}));
+        assert!(
+            matches!(watched.stepped, Some(StepsOnce::Replay(_))),
+            "the viewer, stepped"
+        );
+        let (mut position, mut shown, mut ended) = (None, None, false);
+        for _ in 0..100_000 {
+            for update in watched.poll() {
+                match update {
+                    Update::Replay(at) => position = Some(at),
+                    Update::Snapshot(snapshot) => shown = snapshot.outcome.or(shown),
+                    Update::Notice(notice) => ended |= notice.starts_with("End of the replay."),
+                    _ => {}
+                }
+            }
+            if ended {
+                break;
+            }
+        }
+        let at = position.expect("the viewer said where it stands");
+        assert_eq!((at.at, at.length), (answers, answers), "played to its end");
+        assert_eq!(shown, outcome, "the match's end, shown again");
+        // Back to the start, as the replay bar's slider does.
+        watched.send(Command::Replay(ReplayControl::Seek(0)));
+        let moved = watched.poll();
+        let back = moved.iter().rev().find_map(|u| match u {
+            Update::Replay(at) => Some(at.at),
+            _ => None,
+        });
+        assert_eq!(back, Some(0), "{moved:?}");
     }
 
     #[test]

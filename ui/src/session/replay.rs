@@ -11,10 +11,19 @@
 //! the user drags the slider are merged into one, so the window never
 //! waits for moments nobody will look at.
 //!
+//! On the desktop the viewer runs on a thread of its own ([`run`]); a web
+//! page steps it once per frame instead (`replay/stepped.rs`).
+//!
 //! When it starts, the viewer plays the whole recording once to learn how
 //! far it plays (a recording made with other cards can diverge; one that
 //! reloaded card packs stops at the reload) and the turn at each moment,
 //! which the controls show.
+
+#[cfg(any(target_arch = "wasm32", test))]
+mod stepped;
+
+#[cfg(any(target_arch = "wasm32", test))]
+pub(super) use stepped::SteppedViewer;
 
 use super::pace::{Pace, Paced};
 use super::sources::SourceIndex;
@@ -125,18 +134,8 @@ impl Viewer {
     fn run(&mut self) {
         let mut announced_end = false;
         loop {
-            self.publish();
+            self.show(&mut announced_end);
             let at_end = self.at >= self.length;
-            if at_end && !announced_end {
-                // After the snapshot, or the new generation would clear it.
-                announced_end = true;
-                let notice = match &self.stop {
-                    Some(reason) => format!("End of the replay. {reason}"),
-                    None => "End of the replay.".to_owned(),
-                };
-                self.notice(notice);
-            }
-            announced_end &= at_end;
             let command = if self.playing && !at_end {
                 match self.hold.wait(&self.commands, self.pace, self.generation) {
                     Paced::Command(command) => command,
@@ -161,6 +160,24 @@ impl Viewer {
                 return;
             }
         }
+    }
+
+    /// Shows the moment: its snapshot and where the replay stands, then,
+    /// the first time it stands at its end (`announced_end` says whether it
+    /// was said already), that it ended and why.
+    fn show(&mut self, announced_end: &mut bool) {
+        self.publish();
+        let at_end = self.at >= self.length;
+        if at_end && !*announced_end {
+            // After the snapshot, or the new generation would clear it.
+            *announced_end = true;
+            let notice = match &self.stop {
+                Some(reason) => format!("End of the replay. {reason}"),
+                None => "End of the replay.".to_owned(),
+            };
+            self.notice(notice);
+        }
+        *announced_end &= at_end;
     }
 
     /// Applies `first` and every command already waiting behind it; the
@@ -305,14 +322,9 @@ impl Viewer {
 
     /// Writes the recording being watched, as it was read.
     fn save_replay(&mut self, path: &Path) {
-        let written = path
-            .parent()
-            .filter(|dir| !dir.as_os_str().is_empty())
-            .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| std::fs::write(path, self.replay.encode()));
-        let message = match written {
-            Ok(()) => format!("Replay saved to {}", path.display()),
-            Err(err) => format!("Could not save the replay to {}: {err}", path.display()),
+        let message = match super::replay_file::keep(path, &self.replay.encode()) {
+            Ok(kept) => format!("Replay saved to {kept}"),
+            Err(why) => why,
         };
         self.notice(message);
     }

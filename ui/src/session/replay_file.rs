@@ -1,30 +1,36 @@
-//! Where a replay downloaded from the server goes: the file the player
-//! named on the desktop; in a web page, which has no file system, a
-//! download of that name the browser saves.
+//! Where a saved replay goes: the file the player named on the desktop;
+//! in a web page, which has no file system, a download of that name the
+//! browser saves. The match worker, the replay viewer and the online
+//! session (a replay the server sent) all save through [`keep`].
 
 use std::path::Path;
 
-/// Saves a replay's `bytes` as `path`; the notice that says how it went.
+/// Keeps a replay's `bytes` as `path`: `Ok` says where it went, in the
+/// player's words (`Replay saved to …` follows); `Err` why it did not.
 #[cfg(not(target_arch = "wasm32"))]
-pub(super) fn save(path: &Path, bytes: &[u8]) -> String {
-    match std::fs::write(path, bytes) {
-        Ok(()) => format!("Replay saved to {}", path.display()),
-        Err(err) => format!("Cannot write {}: {err}", path.display()),
-    }
+pub(super) fn keep(path: &Path, bytes: &[u8]) -> Result<String, String> {
+    path.parent()
+        .filter(|dir| !dir.as_os_str().is_empty())
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .and_then(|()| std::fs::write(path, bytes))
+        .map(|()| path.display().to_string())
+        .map_err(|err| {
+            tracing::warn!("writing replay {}: {err}", path.display());
+            format!("Could not save the replay to {}: {err}", path.display())
+        })
 }
 
 /// Hands a replay's `bytes` to the browser as a download named after
-/// `path`'s file name; the notice that says how it went.
+/// `path`'s file name: `Ok` says where it went, `Err` why it did not.
 #[cfg(target_arch = "wasm32")]
-pub(super) fn save(path: &Path, bytes: &[u8]) -> String {
+pub(super) fn keep(path: &Path, bytes: &[u8]) -> Result<String, String> {
     let name = path.file_name().map_or_else(
         || "match.sver".to_owned(),
         |name| name.to_string_lossy().into_owned(),
     );
-    match download(&name, bytes) {
-        Ok(()) => format!("Replay downloaded as {name}"),
-        Err(err) => format!("The browser did not take the replay {name}: {err}"),
-    }
+    download(&name, bytes)
+        .map(|()| format!("your downloads as {name}"))
+        .map_err(|err| format!("The browser did not take the replay {name}: {err}"))
 }
 
 /// Offers `bytes` as a download: a blob URL clicked through a link.

@@ -7,10 +7,14 @@
 //! the page: the engine, the bot's search and the worker stepped once per
 //! frame (`session/worker/stepped.rs`). The page marks the result on
 //! `<body>` (`data-sve-outcome`) for the browser test
-//! (`host/cli/tests/browser_offline.rs`).
+//! (`host/cli/tests/browser_offline.rs`), and with `?replay` then saves
+//! the match's replay as the game-over panel does: a download,
+//! `sve-replay-offline.sver`.
 
 use crate::App;
 use crate::config::{MatchConfig, Seat};
+use crate::intent::Intent;
+use std::path::PathBuf;
 use std::time::Duration;
 use sve_engine::bot::BotKind;
 use sve_net::client::greedy::GreedyAnswers;
@@ -21,9 +25,14 @@ use sve_net::protocol::CardFace;
 /// default, so the board animates as a player sees it.
 const BOT_DELAY: Duration = Duration::from_millis(600);
 
+/// The name the match's replay is saved as (`?replay`).
+const REPLAY_FILE: &str = "sve-replay-offline.sver";
+
 /// Answers the bottom seat of a local match.
 pub(super) struct OfflineAutoplay {
     bot: GreedyAnswers,
+    /// Save the replay once the match is over.
+    save_replay: bool,
     /// The snapshot generation last answered.
     answered: Option<u64>,
     /// The result was marked.
@@ -31,9 +40,14 @@ pub(super) struct OfflineAutoplay {
 }
 
 impl OfflineAutoplay {
-    /// Starts the local match in `app`; `None` (logged) when the starter
-    /// decks can't be built.
-    pub(super) fn start(app: &mut App, ctx: &egui::Context) -> Option<OfflineAutoplay> {
+    /// Starts the local match in `app`, whose replay is saved once it is
+    /// over when `save_replay`; `None` (logged) when the starter decks
+    /// can't be built.
+    pub(super) fn start(
+        app: &mut App,
+        ctx: &egui::Context,
+        save_replay: bool,
+    ) -> Option<OfflineAutoplay> {
         let db = app.catalog().db();
         let deck = |name: &str| match crate::start::load_checked(name, &db) {
             Ok(deck) => Some(deck),
@@ -56,6 +70,7 @@ impl OfflineAutoplay {
         app.play(config, ctx);
         Some(OfflineAutoplay {
             bot: GreedyAnswers::new(7, faces),
+            save_replay,
             answered: None,
             marked: false,
         })
@@ -72,6 +87,12 @@ impl OfflineAutoplay {
             if !self.marked {
                 self.marked = true;
                 super::mark_text("data-sve-outcome", &format!("{outcome:?}"));
+                if self.save_replay {
+                    // As the game-over panel's Save replay does: in a
+                    // page, a download.
+                    tracing::info!("test hook: saving the replay as {REPLAY_FILE}");
+                    screen.act(Intent::SaveReplay(PathBuf::from(REPLAY_FILE)));
+                }
             }
             return;
         }

@@ -36,7 +36,6 @@ mod cards;
 pub mod held_seat;
 #[cfg(any(target_arch = "wasm32", test))]
 mod page;
-mod replay_file;
 mod snapshot;
 #[cfg(any(target_arch = "wasm32", test))]
 mod socket;

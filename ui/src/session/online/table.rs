@@ -419,7 +419,10 @@ impl Table {
         let Some(path) = self.replay_to.take() else {
             return;
         };
-        let notice = super::replay_file::save(&path, bytes);
+        let notice = match crate::session::replay_file::keep(&path, bytes) {
+            Ok(kept) => format!("Replay saved to {kept}"),
+            Err(why) => why,
+        };
         self.out.notice(notice);
     }
 }

@@ -62,7 +62,7 @@ mod stepped;
 mod undo;
 
 #[cfg(any(target_arch = "wasm32", test))]
-pub(super) use stepped::Stepped;
+pub(super) use stepped::{MOVES_PER_STEP, Stepped, wake_after};
 
 /// Wakes the UI after an update.
 pub(super) type Repaint = Arc<dyn Fn() + Send + Sync>;

@@ -92,37 +92,25 @@ impl Worker {
         self.notice("Bug-report bundles are written by the desktop client.".to_owned());
     }
 
+    /// Saves the replay of the match so far as `path` (in a web page, a
+    /// download of that name: `session/replay_file.rs`).
     pub(super) fn save_replay(&mut self, path: &Path) {
         let replay = self.replay();
-        let written = path
-            .parent()
-            .filter(|dir| !dir.as_os_str().is_empty())
-            .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| std::fs::write(path, replay.encode()));
-        let message = match written {
-            Ok(()) => replay_saved(path, self.sandbox_edits.len()),
-            Err(err) => {
-                tracing::warn!("writing replay {}: {err}", path.display());
-                format!("Could not save the replay to {}: {err}", path.display())
-            }
+        let message = match crate::session::replay_file::keep(path, &replay.encode()) {
+            Ok(kept) => replay_saved(&kept, self.sandbox_edits.len()),
+            Err(why) => why,
         };
         self.notice(message);
     }
 }
 
-/// The notice for a replay written to `path`, which records `edits`
-/// sandbox changes (replayed where they were made).
-fn replay_saved(path: &Path, edits: usize) -> String {
+/// The notice for a replay kept at `kept` (a path, or a page's download),
+/// which records `edits` sandbox changes (replayed where they were made).
+fn replay_saved(kept: &str, edits: usize) -> String {
     match edits {
-        0 => format!("Replay saved to {}", path.display()),
-        1 => format!(
-            "Replay saved to {} with its sandbox change, which it plays back.",
-            path.display()
-        ),
-        n => format!(
-            "Replay saved to {} with its {n} sandbox changes, which it plays back.",
-            path.display()
-        ),
+        0 => format!("Replay saved to {kept}"),
+        1 => format!("Replay saved to {kept} with its sandbox change, which it plays back."),
+        n => format!("Replay saved to {kept} with its {n} sandbox changes, which it plays back."),
     }
 }
 
@@ -132,10 +120,9 @@ mod tests {
 
     #[test]
     fn a_replay_saved_after_sandbox_changes_says_it_plays_them_back() {
-        let path = Path::new("match.sver");
-        assert_eq!(replay_saved(path, 0), "Replay saved to match.sver");
+        assert_eq!(replay_saved("match.sver", 0), "Replay saved to match.sver");
         assert_eq!(
-            replay_saved(path, 2),
+            replay_saved("match.sver", 2),
             "Replay saved to match.sver with its 2 sandbox changes, which it plays back."
         );
     }

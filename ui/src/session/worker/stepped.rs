@@ -163,8 +163,9 @@ impl Stepped {
 }
 
 /// Calls `repaint` after `delay`: a browser timer in a page; natively (the
-/// tests, which step in a loop) nothing.
-fn wake_after(delay: std::time::Duration, repaint: &Repaint) {
+/// tests, which step in a loop) nothing. The page's replay viewer
+/// (`replay/stepped.rs`) sets its timers so too.
+pub(in crate::session) fn wake_after(delay: std::time::Duration, repaint: &Repaint) {
     #[cfg(target_arch = "wasm32")]
     {
         use wasm_bindgen::JsCast as _;
