@@ -530,10 +530,17 @@ fn field_card_ui(
             .filter(|(on, _)| *on == card.card)
             .map(|(_, badge)| badge)
             .collect();
-        // Along the card's foot, over its face.
+        // Along the card's foot, over its face; a follower's just above
+        // its attack and defense (as tall as `card.rs` paints them).
+        let stats = if cx.view.db.get(card.def).card_type.is_follower() {
+            20.0 * rect.width().min(rect.height()) / 100.0 + 2.0
+        } else {
+            0.0
+        };
+        let foot = rect.bottom() - stats;
         let row = egui::Rect::from_min_max(
-            rect.left_bottom() + vec2(3.0, -17.0),
-            rect.right_bottom() + vec2(-3.0, -3.0),
+            egui::pos2(rect.left() + 3.0, foot - 17.0),
+            egui::pos2(rect.right() - 3.0, foot - 3.0),
         );
         lent_badges_ui(ui, row, &on_card);
         if place == Place::Field(Half::Mine) {

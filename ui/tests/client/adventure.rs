@@ -514,6 +514,43 @@ fn a_short_run_plays_every_fight_on_the_match_screen_to_its_summary() {
     panic!("the run did not end");
 }
 
+#[test]
+fn a_packs_card_without_a_rarity_is_named_as_bronze_in_the_new_runs_notes() {
+    // A script pack's card with a `rarity` line: the loaded card data
+    // keeps none, so rewards count it bronze, and the run says so.
+    let dir = fresh_dir("adventure-unrated");
+    let pack = dir.join("packs").join("unrated");
+    std::fs::create_dir_all(&pack).expect("a folder");
+    std::fs::write(
+        pack.join("pack.toml"),
+        "id = \"unrated\"\nname = \"Unrated\"\nversion = \"0.1.0\"\n\
+         kind = \"script\"\napi = \"^0.3\"\nsets = [\"UNR\"]\n",
+    )
+    .expect("written");
+    std::fs::write(
+        pack.join("UNR.txt"),
+        "name Lone Squire;\nid UNR-001;\nclass Forest;\ntype Follower;\n\
+         trait Officer;\nrarity G;\ncost 2;\nstats 2/2;\n",
+    )
+    .expect("written");
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the ui crate sits in the workspace");
+    let catalog = Catalog::open(&dir.join("packs"), &workspace.join("target"))
+        .expect("bundled card data loads");
+    assert!(
+        catalog.diagnostics().is_empty(),
+        "{:?}",
+        catalog.diagnostics()
+    );
+    let mut harness = client_of_saving_in(catalog, &dir);
+    start_run(&mut harness);
+    assert!(has_containing(
+        &harness,
+        "1 card of the reward pool has no rarity and counts as bronze: Lone Squire (UNR-001)."
+    ));
+}
+
 /// The bundled cards with the Adventure example pack
 /// (`tests/packs/adventure-example`: relics, statuses and their cards).
 fn catalog_with_the_adventure_example(dir: &Path) -> Catalog {
