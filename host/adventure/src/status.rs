@@ -134,28 +134,6 @@ impl FightStatus {
         }
     }
 
-    /// A line for the player once its side has begun `turns_passed` of
-    /// its own turns in the fight: `Poison on the enemy, turn 2 of 3:
-    /// ...`, `... 3 turns: ...` before the first, `..., over: ...` after
-    /// the last.
-    pub fn describe_at(&self, turns_passed: u32) -> String {
-        let when = match turns_passed {
-            0 => format!(
-                "for {} turn{}",
-                self.turns,
-                if self.turns == 1 { "" } else { "s" }
-            ),
-            turn if turn <= self.turns => format!("turn {turn} of {}", self.turns),
-            _ => "over".to_owned(),
-        };
-        format!(
-            "{} on {}, {when}: {}",
-            self.name,
-            self.target.name(),
-            self.text
-        )
-    }
-
     /// A line for the player: `Poison on you for 3 turns: ...`.
     pub fn describe(&self) -> String {
         format!(

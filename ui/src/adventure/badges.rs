@@ -59,9 +59,13 @@ pub fn status_badge(status: &FightStatus, time: StatusTime) -> LentBadge {
             "1".to_owned(),
             format!("This is {whose} last turn with it."),
         ),
+        StatusTime::Left {
+            turns: 2,
+            now: true,
+        } => ("2".to_owned(), format!("This turn and {whose} next turn.")),
         StatusTime::Left { turns, now: true } => (
             turns.to_string(),
-            format!("This turn and {whose} next {}.", turns - 1),
+            format!("This turn and {whose} next {} turns.", turns - 1),
         ),
         StatusTime::Left {
             turns: 1,
@@ -205,8 +209,16 @@ mod tests {
             },
         );
         assert!(
-            now.tooltip.ends_with("This turn and your next 2."),
+            now.tooltip.ends_with("This turn and your next 2 turns."),
             "{now:?}"
         );
+        let two = status_badge(
+            &mine,
+            StatusTime::Left {
+                turns: 2,
+                now: true,
+            },
+        );
+        assert!(two.tooltip.ends_with("This turn and your next turn."));
     }
 }
