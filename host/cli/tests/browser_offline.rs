@@ -12,6 +12,14 @@
 //! animates each move here (the bot waits 600 ms and for the screen), so
 //! the frames drawn back to back are the animations'.
 //!
+//! Then the page saves the match's replay (`?replay`: the game-over
+//! panel's Save replay, which in a page is a download), the test checks
+//! the file with `sve --vanilla replay --verify`, and a second page opens
+//! it with the start screen's "Watch a replay…" (the browser's file
+//! picker, given the file over the DevTools protocol): the page's replay
+//! viewer, stepped once per frame, plays it to its end and shows the same
+//! result (`data-sve-replay`, `ui/src/web/replay_hook.rs`).
+//!
 //! Like `browser_match.rs`, it runs only with `SVE_WEB_TEST` set:
 //!
 //! ```sh
@@ -47,6 +55,16 @@ fn workspace_root() -> PathBuf {
         .expect("the workspace's folder")
 }
 
+/// The page's mark `attribute` on `<body>`, once marked.
+fn mark_of(browser: &mut Browser, page: &browser::Page, attribute: &str) -> Option<String> {
+    let expression = format!("document.body.getAttribute('{attribute}')");
+    browser
+        .eval(page, &expression)
+        .ok()?
+        .as_str()
+        .map(str::to_owned)
+}
+
 /// Quantile `fraction` of `values` (sorted here).
 fn quantile(values: &mut [f64], fraction: f64) -> f64 {
     values.sort_by(f64::total_cmp);
@@ -55,7 +73,7 @@ fn quantile(values: &mut [f64], fraction: f64) -> f64 {
 }
 
 #[test]
-fn a_page_plays_a_local_match_against_the_easy_bot_to_its_end() {
+fn a_page_plays_a_local_match_against_the_easy_bot_saves_its_replay_and_watches_it() {
     if std::env::var_os("SVE_WEB_TEST").is_none() {
         eprintln!(
             "skipped: set SVE_WEB_TEST=1 to run it (it needs `cargo xtask web --test-hook` and Chromium)"
@@ -85,7 +103,11 @@ fn a_page_plays_a_local_match_against_the_easy_bot_to_its_end() {
     let site = support::served_url(&mut server.0).replacen("ws://", "http://", 1);
 
     let mut browser = Browser::launch(1366, 768);
-    let page = browser.open(&format!("{site}?offline"));
+    let downloads = std::env::temp_dir().join(format!("sve-web-replays-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&downloads);
+    std::fs::create_dir_all(&downloads).expect("a downloads folder");
+    browser.allow_downloads(&downloads);
+    let page = browser.open(&format!("{site}?offline&replay"));
     let started = Instant::now();
     let outcome = loop {
         assert!(
@@ -108,6 +130,69 @@ fn a_page_plays_a_local_match_against_the_easy_bot_to_its_end() {
     if let Some(path) = std::env::var_os("SVE_WEB_OFFLINE_SCREENSHOT") {
         std::fs::write(&path, browser.screenshot(&page)).expect("the screenshot is written");
     }
+
+    // The replay the page saved, a download.
+    let file = downloads.join("sve-replay-offline.sver");
+    let asked = Instant::now();
+    while !file.is_file() {
+        assert!(
+            asked.elapsed() < Duration::from_secs(60),
+            "no replay downloaded into {}; the browser said:\n{}",
+            downloads.display(),
+            browser.output()
+        );
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    let verified = Command::new(env!("CARGO_BIN_EXE_sve"))
+        .args(["--vanilla", "replay"])
+        .arg(&file)
+        .arg("--verify")
+        .output()
+        .expect("sve replay runs");
+    let said = String::from_utf8_lossy(&verified.stdout).trim().to_owned();
+    assert!(
+        verified.status.success(),
+        "the page's replay does not verify: {said}{}",
+        String::from_utf8_lossy(&verified.stderr)
+    );
+    eprintln!("the replay the page downloaded: {said}");
+    let answers: usize = said
+        .strip_prefix("ok: ")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|count| count.parse().ok())
+        .unwrap_or_else(|| panic!("no answer count in `{said}`"));
+
+    // A second page watches it: picked in the start screen's file picker,
+    // played by the page's replay viewer to its end.
+    let viewer = browser.open(&site);
+    let opened = Instant::now();
+    while mark_of(&mut browser, &viewer, "data-sve-first-frame-ms").is_none() {
+        assert!(opened.elapsed() < Duration::from_secs(60), "no first frame");
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    browser.pick_file(&viewer, "#sve_replay_file", &file);
+    let end = format!("{answers}/{answers} {outcome}");
+    let watched = loop {
+        assert!(
+            opened.elapsed() < MATCH_BUDGET,
+            "the replay did not play to `{end}` in {MATCH_BUDGET:?} (at {:?}); the browser said:\n{}",
+            mark_of(&mut browser, &viewer, "data-sve-replay"),
+            browser.output()
+        );
+        std::thread::sleep(Duration::from_millis(500));
+        if let Some(at) = mark_of(&mut browser, &viewer, "data-sve-replay")
+            && at.starts_with(&format!("{answers}/"))
+            && at.contains(' ')
+        {
+            break at;
+        }
+    };
+    eprintln!(
+        "the page's replay viewer played it in {:.1?}: {watched}",
+        opened.elapsed()
+    );
+    assert_eq!(watched, end, "the replay's end, as the viewer shows it");
+    let _ = std::fs::remove_dir_all(&downloads);
 
     // Frame times: (start ms, CPU ms of the frame before) per drawn frame.
     let times = browser

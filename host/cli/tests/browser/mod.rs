@@ -4,8 +4,9 @@
 //! blocking, with a read timeout), and a session per page (`Target.
 //! attachToTarget` with `flatten`). A page is evaluated in
 //! (`Runtime.evaluate`), reloaded (`Page.reload`) and photographed
-//! (`Page.captureScreenshot`), and its downloads go to a folder
-//! (`Browser.setDownloadBehavior`);
+//! (`Page.captureScreenshot`), its downloads go to a folder
+//! (`Browser.setDownloadBehavior`) and its file inputs are given files
+//! (`DOM.setFileInputFiles`);
 //! nothing else is needed, so no browser-automation crate.
 //!
 //! The flags are the ones this closed network needs
@@ -189,6 +190,28 @@ impl Browser {
             None,
             "Browser.setDownloadBehavior",
             json!({ "behavior": "allow", "downloadPath": folder.display().to_string() }),
+        );
+    }
+
+    /// Gives the file input `selector` of `page` the file at `path`, as a
+    /// person picking it in the browser's file picker would
+    /// (`DOM.setFileInputFiles`, which fires the input's `change`).
+    #[allow(dead_code, reason = "only some of the browser tests pick files")]
+    pub fn pick_file(&mut self, page: &Page, selector: &str, path: &std::path::Path) {
+        let session = Some(page.session.as_str());
+        let document = self.call(session, "DOM.getDocument", json!({ "depth": 0 }));
+        let root = document["root"]["nodeId"].clone();
+        let found = self.call(
+            session,
+            "DOM.querySelector",
+            json!({ "nodeId": root, "selector": selector }),
+        );
+        let node = found["nodeId"].as_u64().unwrap_or(0);
+        assert!(node != 0, "the page has no {selector}");
+        self.call(
+            session,
+            "DOM.setFileInputFiles",
+            json!({ "files": [path.display().to_string()], "nodeId": node }),
         );
     }
 
