@@ -144,6 +144,7 @@ fn turn_stat(stat: ir::TurnStat) -> sve_sdk::bindings::sve::cards::types::TurnSt
         ir::TurnStat::EvolveDeckFaceDown => T::EvolveDeckFaceDown,
         ir::TurnStat::TurnsOnField => T::TurnsOnField,
         ir::TurnStat::BanishedFromEx => T::BanishedFromEx,
+        ir::TurnStat::UnionBursts => T::UnionBursts,
     }
 }
 

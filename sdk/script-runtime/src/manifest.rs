@@ -429,6 +429,8 @@ fn costs(
             | Cost::Condition(_)
             | Cost::Delayed
             | Cost::Moves(_) => continue,
+            // The host's mark of a Union Burst ability.
+            Cost::UnionBurst => Some(CostItem::UnionBurst),
             Cost::PlayPoints(v) => small(card, v).map(CostItem::PlayPoints),
             Cost::EngageSelf => Some(CostItem::EngageSelf),
             Cost::LeaderDefense(v) => small(card, v).map(CostItem::LeaderDefense),

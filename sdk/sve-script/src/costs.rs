@@ -34,6 +34,7 @@ enum CostKind {
     Quick,
     Delayed,
     Lesson,
+    UnionBurst,
 }
 
 const COSTS: Table<CostKind> = &[
@@ -52,6 +53,7 @@ const COSTS: Table<CostKind> = &[
     ("Quick", CostKind::Quick),
     ("Delayed", CostKind::Delayed),
     ("Lesson", CostKind::Lesson),
+    ("UnionBurst", CostKind::UnionBurst),
 ];
 
 /// The name of the token a Lesson banishes.
@@ -96,12 +98,17 @@ pub(crate) fn lower_cost(item: &CostItemAst<'_>, cx: &mut CardCtx) -> Option<Cos
                 _ => Cost::EarthRite(value),
             }
         }
-        CostKind::EngageSelf | CostKind::OncePerTurn | CostKind::Quick | CostKind::Delayed => {
+        CostKind::EngageSelf
+        | CostKind::OncePerTurn
+        | CostKind::Quick
+        | CostKind::Delayed
+        | CostKind::UnionBurst => {
             used = 0;
             match kind {
                 CostKind::EngageSelf => Cost::EngageSelf,
                 CostKind::OncePerTurn => Cost::OncePerTurn,
                 CostKind::Delayed => Cost::Delayed,
+                CostKind::UnionBurst => Cost::UnionBurst,
                 _ => Cost::Quick,
             }
         }

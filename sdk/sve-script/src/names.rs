@@ -266,6 +266,7 @@ pub(crate) const TURN_STATS: Table<TurnStat> = &[
     ("turnsOnField", TurnStat::TurnsOnField),
     ("returnedToHandFromField", TurnStat::ReturnedToHandFromField),
     ("banishedFromEx", TurnStat::BanishedFromEx),
+    ("unionBursts", TurnStat::UnionBursts),
 ];
 
 /// Exact, case-sensitive lookup.

@@ -438,6 +438,19 @@ impl Card {
         self
     }
 
+    /// Marks the ability just added a Union Burst `[ub]` ability (CR
+    /// 14.5.1): it works only while the card's owner's deck is built on
+    /// Princess Connect! Re:Dive, and each time it resolves it counts as an
+    /// execution, listed in [`TurnRecord`](crate::types::TurnRecord)'s
+    /// `union_bursts`.
+    pub fn union_burst(mut self) -> Card {
+        self.last_ability("union_burst")
+            .def
+            .costs
+            .push(CostItem::UnionBurst);
+        self
+    }
+
     /// Makes the ability just added usable once per turn.
     pub fn once_per_turn(mut self) -> Card {
         self.last_ability("once_per_turn").def.once_per_turn = true;

@@ -1,8 +1,13 @@
-//! Lesson (X) from the Rust SDK (later-sets §3.2, CR 14.3.2):
-//! `sve_sdk::lesson(1)` on Rehearsal Coach (`tests/packs/overheat-rust`)
-//! banishes one Magical Item (`tests/packs/later-sets`, LTS-037) from the EX
-//! area as its cost; without one the ability is not offered. The script
-//! form, `(Lesson, n)`, has its scenarios in `tests/packs/later-sets/tests/l3-*`.
+//! Universe mechanics from the Rust SDK, on cards of
+//! `tests/packs/overheat-rust` (their SVE Script forms have scenarios in
+//! `tests/packs/later-sets/tests/`):
+//!
+//! - Lesson (X) (later-sets §3.2, CR 14.3.2): `sve_sdk::lesson(1)` on
+//!   Rehearsal Coach banishes one Magical Item (LTS-037) from the EX area
+//!   as its cost; without one the ability is not offered (`l3-*`).
+//! - Union Burst (later-sets §1, CR 14.5.1): `Card::union_burst` on
+//!   Sparring Partner's Fanfare; it works only in a Princess Connect! Re:Dive
+//!   deck and counts as an execution (`ub-*`).
 
 use crate::packs::{built, scenario};
 use sve_engine::board::Side;
@@ -12,8 +17,9 @@ use sve_engine::engine::{AbilityIdx, Action, PlayerId, Zone};
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
 
-#[test]
-fn a_rust_cards_lesson_banishes_a_magical_item_and_is_not_offered_without_one() {
+/// The Rust test pack and the later sets' script pack over the starter
+/// cards.
+fn packs() -> sve_packs::packs::LoadedPacks {
     // The Rust pack is built; the script pack is read as it is.
     let loaded = sve_packs::packs::load_packs(
         &[
@@ -24,6 +30,32 @@ fn a_rust_cards_lesson_banishes_a_magical_item_and_is_not_offered_without_one() 
     )
     .expect("the pack engine starts");
     assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+    loaded
+}
+
+#[test]
+fn a_rust_cards_union_burst_works_only_in_a_princess_connect_deck_and_counts() {
+    let loaded = packs();
+    let princess_connect = sve_engine::engine::union_burst_universe().expect("a universe");
+    for (basis, gain) in [(Some(princess_connect), 2), (None, 0)] {
+        let mut side = Side::new().hand(["Sparring Partner"]).pp(1).leader(10);
+        if let Some(universe) = basis {
+            side = side.universe(universe);
+        }
+        let mut s = scenario(&loaded)
+            .side(P1, side)
+            .side(P2, Side::new())
+            .build();
+        s.play("Sparring Partner");
+        let me = s.game.state().player(P1);
+        assert_eq!(me.leader_defense, 10 + gain, "{basis:?}: {}", s.dump());
+        assert_eq!(me.this_turn.union_bursts.len(), usize::from(gain > 0));
+    }
+}
+
+#[test]
+fn a_rust_cards_lesson_banishes_a_magical_item_and_is_not_offered_without_one() {
+    let loaded = packs();
     let mut s = scenario(&loaded)
         .side(
             P1,

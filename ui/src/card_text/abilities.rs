@@ -150,6 +150,7 @@ mod tests {
             kind,
             costs,
             once_per_turn: false,
+            union_burst: false,
             text: String::new(),
         }
     }

@@ -62,6 +62,7 @@ pub(crate) fn ability(name: &str, kind: AbilityKind) -> AbilityDef {
         kind,
         costs: Vec::new(),
         once_per_turn: false,
+        union_burst: false,
         text: String::new(),
     }
 }

@@ -69,6 +69,7 @@ mod tests {
             kind: AbilityKind::Activated { quick, zone },
             costs: Vec::new(),
             once_per_turn: false,
+            union_burst: false,
             text: String::new(),
         }
     }

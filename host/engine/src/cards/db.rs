@@ -755,6 +755,7 @@ mod tests {
             kind: AbilityKind::Spell,
             costs: Vec::new(),
             once_per_turn: false,
+            union_burst: false,
             text: String::new(),
         };
         cards[0].abilities = vec![spell; MAX_ABILITIES + 1];

@@ -209,6 +209,11 @@ pub struct AbilityDef {
     /// The ability may be used (activated) or may become pending only once
     /// per turn per card object (CR 10.7.2.2).
     pub once_per_turn: bool,
+    /// Marked `[ub]` (Union Burst, CR 14.5.1): it works only while its
+    /// card's owner's deck is built on Princess Connect! Re:Dive, and each
+    /// resolution counts as an execution for the turn.
+    #[serde(default)]
+    pub union_burst: bool,
     /// Card text of this ability, for display.
     pub text: String,
 }

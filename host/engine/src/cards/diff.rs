@@ -383,6 +383,7 @@ mod tests {
             kind,
             costs: Vec::new(),
             once_per_turn: false,
+            union_burst: false,
             text: text.to_owned(),
         }
     }

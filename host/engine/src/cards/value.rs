@@ -77,6 +77,10 @@ pub enum TurnStat {
     /// Cards banished from your EX area this turn (later-sets §3.2: "if a
     /// Magical Item was banished from your EX area this turn").
     BanishedFromEx,
+    /// Union Burst abilities of yours executed this turn before the one
+    /// resolving ("if your UB abilities have executed at least N other
+    /// times this turn"), counting their cards.
+    UnionBursts,
 }
 
 /// Where a [`ValueNode::Count`] counts.

@@ -59,6 +59,9 @@ pub use actions::MoveKind;
 pub use delayed::{DelayedLasts, DelayedTrigger, MAX_DELAYED, delayed_trigger_watches};
 pub use event::{DamageKind, Event, MoveCause, Resource};
 pub use flow::legal::SUPER_EVOLVE_TURNS;
+pub use flow::universes::{
+    MAGICAL_ITEM, MAGICAL_ITEMS_AT_START, magical_items_universe, union_burst_universe,
+};
 pub use ids::{AbilityIdx, CardRef, DefId, MAX_CARD_OBJECTS, MAX_DECK_OBJECTS, ObjectId, PlayerId};
 pub use runner_usage::RunnerUsage;
 pub use runtime::limits::{

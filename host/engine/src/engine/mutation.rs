@@ -921,6 +921,22 @@ impl Match {
             {
                 (player, Record::SpellsPlayed, card)
             }
+            // A Union Burst ability has executed once it is played and
+            // resolved (CR 14.5.1.3): one that fizzled, or whose optional
+            // cost or condition stopped it, never resolves.
+            Event::AbilityResolved {
+                card,
+                def,
+                ability: Some(ability),
+            } if self
+                .db
+                .get(def)
+                .abilities
+                .get(usize::from(ability.0))
+                .is_some_and(|a| a.union_burst) =>
+            {
+                (self.state.card(card).controller, Record::UnionBurst, card)
+            }
             _ => return,
         };
         let record = &mut self.state.players[player.idx()].this_turn;
@@ -931,6 +947,7 @@ impl Match {
             Record::SpellsPlayed => &mut record.spells_played,
             Record::ReturnedToHand => &mut record.returned_to_hand_from_field,
             Record::BanishedFromEx => &mut record.banished_from_ex,
+            Record::UnionBurst => &mut record.union_bursts,
         };
         list.push(card);
     }
@@ -944,4 +961,5 @@ enum Record {
     SpellsPlayed,
     ReturnedToHand,
     BanishedFromEx,
+    UnionBurst,
 }

@@ -541,6 +541,11 @@ impl Match {
             if ability.once_per_turn && holder.ability_uses.used_in(ability_idx, self.state.turn) {
                 continue;
             }
+            // A Union Burst ability works only in a Princess Connect deck
+            // (CR 14.5.1.2).
+            if ability.union_burst && !self.state.union_burst_works(holder.card) {
+                continue;
+            }
             found.push(PendingAbility {
                 source: holder.card,
                 source_object: holder.object,

@@ -411,6 +411,7 @@ mod tests {
             kind,
             costs: Vec::new(),
             once_per_turn: false,
+            union_burst: false,
             text: String::new(),
         }
     }

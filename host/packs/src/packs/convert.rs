@@ -278,6 +278,8 @@ fn cost_in(c: w::CostItem) -> Result<CostItem, String> {
             u8::try_from(c.count).unwrap_or(u8::MAX),
         ),
         w::CostItem::EarthRite(n) => CostItem::EarthRite(n),
+        // `ability_in` takes the mark off the costs first.
+        w::CostItem::UnionBurst => return Err("`union-burst` is a mark, not a cost".to_owned()),
     })
 }
 
@@ -370,6 +372,7 @@ fn value_in(value: w::Value) -> Result<ValueExpr, String> {
                         w::TurnStat::EvolveDeckFaceDown => TurnStat::EvolveDeckFaceDown,
                         w::TurnStat::TurnsOnField => TurnStat::TurnsOnField,
                         w::TurnStat::BanishedFromEx => TurnStat::BanishedFromEx,
+                        w::TurnStat::UnionBursts => TurnStat::UnionBursts,
                     },
                     t.filter.map(filter_in).transpose()?,
                 ),
@@ -423,7 +426,13 @@ fn ability_in(a: w::AbilityDef) -> Result<AbilityDef, String> {
                 AbilityKind::Delayed(trigger)
             }
         },
-        costs: a.costs.into_iter().map(cost_in).collect::<Result<_, _>>()?,
+        union_burst: a.costs.iter().any(|c| matches!(c, w::CostItem::UnionBurst)),
+        costs: a
+            .costs
+            .into_iter()
+            .filter(|c| !matches!(c, w::CostItem::UnionBurst))
+            .map(cost_in)
+            .collect::<Result<_, _>>()?,
         once_per_turn: a.once_per_turn,
         text: clean_uncapped(&a.text, TextKind::CardText),
     })

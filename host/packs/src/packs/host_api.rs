@@ -360,6 +360,7 @@ impl game::Host for HostState {
                 spells_played: Vec::new(),
                 returned_to_hand_from_field: Vec::new(),
                 banished_from_ex: Vec::new(),
+                union_bursts: Vec::new(),
             },
             |q| {
                 let record = &q.state().player(Self::player(player)).this_turn;
@@ -370,6 +371,7 @@ impl game::Host for HostState {
                     spells_played: refs(&record.spells_played),
                     returned_to_hand_from_field: refs(&record.returned_to_hand_from_field),
                     banished_from_ex: refs(&record.banished_from_ex),
+                    union_bursts: refs(&record.union_bursts),
                 }
             },
         )

@@ -141,7 +141,8 @@ adapt_record!(host -> guest::PlayerInfo {
     cemetery_count, hand_count, deck_count
 });
 adapt_record!(host_game -> guest_game::TurnRecord {
-    destroyed, discarded, attacked, spells_played, returned_to_hand_from_field, banished_from_ex
+    destroyed, discarded, attacked, spells_played, returned_to_hand_from_field, banished_from_ex,
+    union_bursts
 });
 
 /// Writes [`GameApi`] methods as calls of the host's implementation

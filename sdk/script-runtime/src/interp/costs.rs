@@ -63,7 +63,9 @@ impl Interpreter<'_> {
                     .is_empty()
             }
             Cost::EarthRite(v) => !self.earth_rite_amulets(game, frame, value(v)).is_empty(),
-            Cost::OncePerTurn | Cost::Quick | Cost::Delayed | Cost::Moves(_) => true,
+            Cost::OncePerTurn | Cost::Quick | Cost::Delayed | Cost::Moves(_) | Cost::UnionBurst => {
+                true
+            }
             Cost::Condition(v) => value(v) > 0,
         })
     }
@@ -178,7 +180,8 @@ impl Interpreter<'_> {
                 | Cost::Quick
                 | Cost::Condition(_)
                 | Cost::Delayed
-                | Cost::Moves(_) => {}
+                | Cost::Moves(_)
+                | Cost::UnionBurst => {}
             }
         }
         Ok(paid)

@@ -287,6 +287,7 @@ impl Printer<'_> {
             Cost::OncePerTurn => "(OncePerTurn)".into(),
             Cost::Quick => "(Quick)".into(),
             Cost::Delayed => "(Delayed)".into(),
+            Cost::UnionBurst => "(UnionBurst)".into(),
             Cost::Moves(hook) => format!("(moves {hook})"),
             Cost::Condition(value) => format!("(condition {})", self.value(value)),
         }

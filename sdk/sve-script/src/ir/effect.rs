@@ -181,16 +181,26 @@ pub enum Cost {
     Delayed,
     /// An `OnMove` ability's `moves` line (IR 7): the moves it answers.
     Moves(super::MoveHook),
+    /// `(UnionBurst)` (IR 9): the mark `[ub]` of a Union Burst ability (CR
+    /// 14.5.1). Not a cost: it works only in a Princess Connect! Re:Dive
+    /// deck, and each resolution counts as an execution.
+    UnionBurst,
 }
 
 impl Cost {
     /// Internal items never make a player pay anything: `OncePerTurn`,
-    /// `Quick`, conditions and the markers `Delayed` and `Moves`. An ability whose costs are all internal is
-    /// not optional (spec §7).
+    /// `Quick`, conditions and the markers `Delayed`, `Moves` and
+    /// `UnionBurst`. An ability whose costs are all internal is not optional
+    /// (spec §7).
     pub fn is_internal(self) -> bool {
         matches!(
             self,
-            Cost::OncePerTurn | Cost::Quick | Cost::Condition(_) | Cost::Delayed | Cost::Moves(_)
+            Cost::OncePerTurn
+                | Cost::Quick
+                | Cost::Condition(_)
+                | Cost::Delayed
+                | Cost::Moves(_)
+                | Cost::UnionBurst
         )
     }
 }

@@ -660,5 +660,8 @@ named_enum! {
         /// IR 8: cards banished from your EX area this turn (a Lesson's
         /// Magical Items among them).
         BanishedFromEx = "banishedFromEx",
+        /// IR 9: your Union Burst abilities executed this turn before the
+        /// one resolving.
+        UnionBursts = "unionBursts",
     }
 }

@@ -186,9 +186,12 @@ impl Checker<'_> {
                 }
                 self.selection(from)
             }
-            Cost::EngageSelf | Cost::OncePerTurn | Cost::Quick | Cost::Delayed | Cost::Moves(_) => {
-                Ok(())
-            }
+            Cost::EngageSelf
+            | Cost::OncePerTurn
+            | Cost::Quick
+            | Cost::Delayed
+            | Cost::Moves(_)
+            | Cost::UnionBurst => Ok(()),
         }
     }
 

@@ -100,6 +100,10 @@ impl Pack for Overheat {
             Card::follower("OVH-010", "Rehearsal Coach", Class::Neutral, 1, 1, 1)
                 .text("[act] Lesson (1): Give this follower Storm.")
                 .activated(vec![lesson(1)], "Give this follower Storm.", rehearse),
+            Card::follower("OVH-011", "Sparring Partner", Class::Neutral, 1, 1, 1)
+                .text("[ub] [fanfare] Your leader gains 2 defense.")
+                .fanfare("Your leader gains 2 defense.", vent)
+                .union_burst(),
             Card::spell("OVH-003", "Coolant", Class::Neutral, 1)
                 .text("Select a follower of yours with Overheat. Return it to your hand.")
                 .spell_effect("Return a follower with Overheat to your hand.", coolant)

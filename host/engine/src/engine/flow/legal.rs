@@ -225,6 +225,11 @@ impl Match {
         if !self.state.effects.is_empty() && self.state.lost_abilities(&self.db, card) {
             return false;
         }
+        // Nor a Union Burst ability outside a Princess Connect deck
+        // (CR 14.5.1.2).
+        if ability_def.union_burst && !self.state.union_burst_works(card) {
+            return false;
+        }
         self.can_pay_costs(player, card, &ability_def.costs)
             && self.condition_holds(card, player, ability, None)
     }

@@ -1,8 +1,13 @@
-//! What a deck built on a crossover universe starts the game with
-//! (rules-coverage.md §L3; later-sets rules reference §3.1, CR 14.3.1.2):
-//! a player whose deck is built on THE IDOLM@STER CINDERELLA GIRLS puts
-//! five Magical Item tokens into their EX area before the first player is
-//! decided. Not optional; the EX area starts full.
+//! The rules a deck built on a crossover universe brings:
+//!
+//! - what it starts the game with (rules-coverage.md §L3; later-sets rules
+//!   reference §3.1, CR 14.3.1.2): a player whose deck is built on THE
+//!   IDOLM@STER CINDERELLA GIRLS puts five Magical Item tokens into their
+//!   EX area before the first player is decided. Not optional; the EX area
+//!   starts full;
+//! - which Union Burst abilities work (§L1, CR 14.5.1.2): those of cards
+//!   whose owner's deck is built on Princess Connect! Re:Dive; others do
+//!   not trigger and can't be activated, in every zone.
 //!
 //! The token is the pool's card named [`MAGICAL_ITEM`] (packs bring it,
 //! as they bring the universe's cards). A universe deck whose pool lacks
@@ -13,7 +18,8 @@ use crate::cards::CardDb;
 use crate::engine::DefId;
 use crate::engine::Match;
 use crate::engine::TokenDestination;
-use crate::engine::ids::PlayerId;
+use crate::engine::ids::{CardRef, PlayerId};
+use crate::engine::state::GameState;
 
 /// The name of the Magical Item token (all its printings share it).
 pub const MAGICAL_ITEM: &str = "Magical Item";
@@ -25,12 +31,36 @@ pub const MAGICAL_ITEMS_AT_START: u32 = 5;
 /// Magical Items.
 pub const MAGICAL_ITEMS_UNIVERSE: &str = "Idolmaster";
 
+/// The vocabulary identifier of the universe whose decks' Union Burst
+/// abilities work.
+pub const UNION_BURST_UNIVERSE: &str = "PrincessConnect";
+
 /// The number of the universe whose decks start with Magical Items.
 pub fn magical_items_universe() -> Option<u8> {
+    universe_number(MAGICAL_ITEMS_UNIVERSE)
+}
+
+/// The number of the universe whose decks' Union Burst abilities work.
+pub fn union_burst_universe() -> Option<u8> {
+    universe_number(UNION_BURST_UNIVERSE)
+}
+
+fn universe_number(ident: &str) -> Option<u8> {
     sve_vocab::UNIVERSES
         .iter()
-        .position(|u| u.ident == MAGICAL_ITEMS_UNIVERSE)
+        .position(|u| u.ident == ident)
         .and_then(|n| u8::try_from(n).ok())
+}
+
+impl GameState {
+    /// Whether the card's Union Burst abilities work: its owner's deck is
+    /// built on Princess Connect! Re:Dive (CR 14.5.1.2; a token's owner is
+    /// the player it was created for).
+    pub fn union_burst_works(&self, card: CardRef) -> bool {
+        let owner = self.card(card).owner;
+        let basis = self.player(owner).basis.universe();
+        basis.is_some() && basis == union_burst_universe()
+    }
 }
 
 /// The pool's Magical Item token, if it has one.

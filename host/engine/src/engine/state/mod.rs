@@ -314,6 +314,10 @@ pub struct TurnRecord {
     /// among them: later-sets §3.2).
     #[serde(default)]
     pub banished_from_ex: Vec<CardRef>,
+    /// The sources of the player's Union Burst abilities executed (played
+    /// and resolved, CR 14.5.1.3), one entry per execution.
+    #[serde(default)]
+    pub union_bursts: Vec<CardRef>,
 }
 
 impl TurnRecord {
@@ -326,6 +330,7 @@ impl TurnRecord {
             spells_played,
             returned_to_hand_from_field,
             banished_from_ex,
+            union_bursts,
         } = self;
         for list in [
             destroyed,
@@ -334,6 +339,7 @@ impl TurnRecord {
             spells_played,
             returned_to_hand_from_field,
             banished_from_ex,
+            union_bursts,
         ] {
             list.clear();
         }

@@ -110,6 +110,7 @@ impl GameState {
             TurnStat::SpellsPlayed => &record.spells_played,
             TurnStat::ReturnedToHandFromField => &record.returned_to_hand_from_field,
             TurnStat::BanishedFromEx => &record.banished_from_ex,
+            TurnStat::UnionBursts => &record.union_bursts,
             TurnStat::EvolveDeckFaceUp | TurnStat::EvolveDeckFaceDown => {
                 faces = evolve_deck(stat == TurnStat::EvolveDeckFaceUp);
                 &faces

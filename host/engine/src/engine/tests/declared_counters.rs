@@ -53,6 +53,7 @@ fn cards() -> Vec<CardDef> {
         // Named: the pool numbers it.
         costs: vec![CostItem::RemoveNamedCounters("Grace".to_owned(), 1)],
         once_per_turn: false,
+        union_burst: false,
         text: String::new(),
     }];
     let mut blesser = CardDef {
@@ -65,6 +66,7 @@ fn cards() -> Vec<CardDef> {
         kind: AbilityKind::Triggered(Trigger::Fanfare),
         costs: Vec::new(),
         once_per_turn: false,
+        union_burst: false,
         text: String::new(),
     }];
     cards.extend([sanctum, blesser]);

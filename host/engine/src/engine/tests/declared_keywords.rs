@@ -21,6 +21,7 @@ fn triggered(name: &str, trigger: Trigger) -> AbilityDef {
         kind: AbilityKind::Triggered(trigger),
         costs: Vec::new(),
         once_per_turn: false,
+        union_burst: false,
         text: String::new(),
     }
 }

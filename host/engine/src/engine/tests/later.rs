@@ -55,6 +55,7 @@ fn with_passive(base: &str, id: &str, name: &str, passive: PassiveDef) -> CardDe
         kind: AbilityKind::Passive(passive),
         costs: Vec::new(),
         once_per_turn: false,
+        union_burst: false,
         text: String::new(),
     }];
     card
