@@ -26,8 +26,8 @@
 //!
 //! The start screen's "Watch a replay…" opens the browser's file picker
 //! (`web/replay_picker.rs`); a test build marks the watched replay's
-//! position and result on `<body>` (`data-sve-replay`,
-//! `web/replay_hook.rs`).
+//! position and result on `<body>` (`data-sve-replay`) and with `?seek`
+//! seeks to its end after a few moves (`web/replay_hook.rs`).
 //!
 //! A page seated at a running match keeps the seat's token in local
 //! storage and its address says `#join=CODE`, so that a reload takes the
@@ -104,6 +104,8 @@ async fn run() -> Result<(), String> {
     #[cfg(feature = "page-test-hook")]
     let asks_replay = asks("replay");
     #[cfg(feature = "page-test-hook")]
+    let asks_seek = asks("seek");
+    #[cfg(feature = "page-test-hook")]
     let online_hook =
         online_hook::OnlineHook::new(asks("inspect"), asks_replay, u32::from(asks("rematch")));
     let catalog = Catalog::vanilla().map_err(|err| format!("the starter cards: {err}"))?;
@@ -159,7 +161,7 @@ async fn run() -> Result<(), String> {
                     #[cfg(feature = "page-test-hook")]
                     online_hook,
                     #[cfg(feature = "page-test-hook")]
-                    replay_marks: replay_hook::ReplayMarks::default(),
+                    replay_marks: replay_hook::ReplayMarks::new(asks_seek),
                 }))
             }),
         )
@@ -221,7 +223,7 @@ impl eframe::App for PageApp {
             hook.after_frame(&mut self.app);
         }
         #[cfg(feature = "page-test-hook")]
-        self.replay_marks.after_frame(&self.app);
+        self.replay_marks.after_frame(&mut self.app);
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

@@ -17,8 +17,9 @@
 //! the file with `sve --vanilla replay --verify`, and a second page opens
 //! it with the start screen's "Watch a replay…" (the browser's file
 //! picker, given the file over the DevTools protocol): the page's replay
-//! viewer, stepped once per frame, plays it to its end and shows the same
-//! result (`data-sve-replay`, `ui/src/web/replay_hook.rs`).
+//! viewer, stepped once per frame, plays a few moves at its pace, then
+//! (`?seek`) seeks to the end as the replay bar's slider does, and shows
+//! the same result (`data-sve-replay`, `ui/src/web/replay_hook.rs`).
 //!
 //! Like `browser_match.rs`, it runs only with `SVE_WEB_TEST` set:
 //!
@@ -163,8 +164,9 @@ fn a_page_plays_a_local_match_against_the_easy_bot_saves_its_replay_and_watches_
         .unwrap_or_else(|| panic!("no answer count in `{said}`"));
 
     // A second page watches it: picked in the start screen's file picker,
-    // played by the page's replay viewer to its end.
-    let viewer = browser.open(&site);
+    // played by the page's replay viewer for a few moves, then sought to
+    // its end.
+    let viewer = browser.open(&format!("{site}?seek"));
     let opened = Instant::now();
     while mark_of(&mut browser, &viewer, "data-sve-first-frame-ms").is_none() {
         assert!(opened.elapsed() < Duration::from_secs(60), "no first frame");

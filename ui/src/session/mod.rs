@@ -687,26 +687,49 @@ mod tests {
         std::fs::remove_file(&file).ok();
         let replay = sve_engine::replay::Replay::decode(&bytes).expect("a replay");
         let answers = replay.answers.len();
+        // Recorded with other card data (a server's packs, in a page): the
+        // viewer says so when it opens it.
+        let mut other = replay.clone();
+        other.card_fingerprint ^= 1;
+        let config = MatchConfig::from_replay(other, &db, Duration::ZERO).expect("its decks");
+        let mut elsewhere = Session::stepped(
+            config,
+            catalog.clone(),
+            std::env::temp_dir(),
+            Arc::new(|| {}),
+        );
+        let opened = elsewhere.poll();
+        assert!(
+            opened.iter().any(
+                |u| matches!(u, Update::Notice(n) if n.contains("recorded with other card data"))
+            ),
+            "{opened:?}"
+        );
         let config = MatchConfig::from_replay(replay, &db, Duration::ZERO).expect("its decks");
         let mut watched = Session::stepped(config, catalog, std::env::temp_dir(), Arc::new(|| {}));
         assert!(
             matches!(watched.stepped, Some(StepsOnce::Replay(_))),
             "the viewer, stepped"
         );
-        let (mut position, mut shown, mut ended) = (None, None, false);
+        let (mut position, mut shown, mut ended) = (None, None, None);
         for _ in 0..100_000 {
             for update in watched.poll() {
                 match update {
                     Update::Replay(at) => position = Some(at),
                     Update::Snapshot(snapshot) => shown = snapshot.outcome.or(shown),
-                    Update::Notice(notice) => ended |= notice.starts_with("End of the replay."),
+                    Update::Notice(notice) => ended = Some(notice),
                     _ => {}
                 }
             }
-            if ended {
+            if ended.is_some() {
                 break;
             }
         }
+        assert_eq!(
+            ended.as_deref(),
+            Some("End of the replay."),
+            "its own cards"
+        );
         let at = position.expect("the viewer said where it stands");
         assert_eq!((at.at, at.length), (answers, answers), "played to its end");
         assert_eq!(shown, outcome, "the match's end, shown again");

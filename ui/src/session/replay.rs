@@ -64,7 +64,13 @@ struct Reach {
     turns: Vec<u32>,
     /// Why it stops before its last answer, if it does.
     stop: Option<String>,
+    /// The recording was made with other card data than the viewer's.
+    other_cards: bool,
 }
+
+/// What the viewer says of a recording made with other card data (card
+/// packs the client has not loaded, or, in a web page, any packs).
+const OTHER_CARDS: &str = "It was recorded with other card data than this client has (card packs not loaded here), so it may not play as the match did.";
 
 struct Viewer {
     config: MatchConfig,
@@ -81,6 +87,11 @@ struct Viewer {
     turns: Arc<[u32]>,
     /// Why the replay ends before its recording does.
     stop: Option<String>,
+    /// The recording was made with other card data: said when it opens
+    /// and at its end.
+    other_cards: bool,
+    /// Whether the opening's word about other card data is still to say.
+    warn_cards: bool,
     playing: bool,
     /// The time between two steps while playing.
     pace: Duration,
@@ -114,6 +125,8 @@ impl Viewer {
             length: reach.length,
             turns: reach.turns.into(),
             stop: reach.stop,
+            other_cards: reach.other_cards,
+            warn_cards: reach.other_cards,
             playing: true,
             pace: config.bot_delay,
             hold: Pace::default(),
@@ -171,11 +184,16 @@ impl Viewer {
         if at_end && !*announced_end {
             // After the snapshot, or the new generation would clear it.
             *announced_end = true;
-            let notice = match &self.stop {
-                Some(reason) => format!("End of the replay. {reason}"),
-                None => "End of the replay.".to_owned(),
+            self.warn_cards = false;
+            let notice = match (&self.stop, self.other_cards) {
+                (Some(reason), _) => format!("End of the replay. {reason}"),
+                (None, true) => format!("End of the replay. {OTHER_CARDS}"),
+                (None, false) => "End of the replay.".to_owned(),
             };
             self.notice(notice);
+        } else if self.warn_cards {
+            self.warn_cards = false;
+            self.notice(OTHER_CARDS.to_owned());
         }
         *announced_end &= at_end;
     }
@@ -347,7 +365,8 @@ fn reach(config: &MatchConfig, replay: &Replay, cards: &(Arc<CardDb>, RunnerFact
     let mut turns = Vec::with_capacity(replay.answers.len() + 1);
     let mut stop = None;
     let loaded = cards.0.fingerprint();
-    if !replay.fingerprint_with_text && loaded != replay.card_fingerprint {
+    let other_cards = !replay.fingerprint_with_text && loaded != replay.card_fingerprint;
+    if other_cards {
         tracing::warn!(
             "replay recorded with card data {:016x}, loaded {loaded:016x}",
             replay.card_fingerprint
@@ -399,6 +418,7 @@ fn reach(config: &MatchConfig, replay: &Replay, cards: &(Arc<CardDb>, RunnerFact
         length,
         turns,
         stop,
+        other_cards,
     }
 }
 
