@@ -538,6 +538,7 @@ fn trigger(card: &ir::Card, ability: &Ability) -> Option<Trigger> {
             })?;
             Trigger::OnMove(move_hook(hook, filter()))
         }
+        T::OnOtherUnionBurst => Trigger::OnOtherUnionBurst(filter()),
         // Played by the serve ability, or not triggers at all.
         T::OnRace | T::OnOtherRace | T::Spell | T::Passive | T::ModifiedCost | T::Act => {
             return None;

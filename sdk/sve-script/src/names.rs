@@ -55,6 +55,7 @@ pub(crate) const TRIGGERS: Table<Trigger> = &[
     ("Activate", Trigger::Act),
     ("Activated", Trigger::Act),
     ("OnMove", Trigger::OnMove),
+    ("OnOtherUnionBurst", Trigger::OnOtherUnionBurst),
 ];
 
 /// The zones a `moves` line names (`Any` is read apart).

@@ -506,6 +506,8 @@ macro_rules! for_each_trigger {
                 "At the start of your opponent's end phase";
             OnMove(MoveHook) = "Card Moves", "later-sets §13", "A card moves between the zones the hook names (whose and which: the hook's).",
                 "Whenever a card moves";
+            OnOtherUnionBurst(Filter) = "Other Union Burst", "later-sets §1.2", "A Union Burst ability of another matching follower on your field is executed.",
+                "Whenever a [ub] ability of another follower on your field is executed";
         }
     };
 }
@@ -944,9 +946,9 @@ mod tests {
                 trigger.ident
             );
         }
-        // Seven with a card filter, and the move hook (`OnMove`).
+        // Eight with a card filter, and the move hook (`OnMove`).
         let filtered: usize = TRIGGERS.iter().filter(|t| t.filtered).count();
-        assert_eq!(filtered, 8);
+        assert_eq!(filtered, 9);
     }
 
     #[test]

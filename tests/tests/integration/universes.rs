@@ -51,6 +51,21 @@ fn a_rust_cards_union_burst_works_only_in_a_princess_connect_deck_and_counts() {
         assert_eq!(me.leader_defense, 10 + gain, "{basis:?}: {}", s.dump());
         assert_eq!(me.this_turn.union_bursts.len(), usize::from(gain > 0));
     }
+    // Ringside Fan answers another follower's execution.
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .hand(["Sparring Partner"])
+                .field(["Ringside Fan"])
+                .pp(1)
+                .leader(10)
+                .universe(princess_connect),
+        )
+        .side(P2, Side::new())
+        .build();
+    s.play("Sparring Partner");
+    assert_eq!(s.game.state().player(P1).leader_defense, 14, "{}", s.dump());
 }
 
 #[test]

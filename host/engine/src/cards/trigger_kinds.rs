@@ -47,6 +47,7 @@ kinds! {
     START_END_PHASE = 21: "StartEndPhase";
     START_OPPONENT_END_PHASE = 22: "StartOpponentEndPhase";
     ON_MOVE = 23: "OnMove";
+    ON_OTHER_UNION_BURST = 24: "OnOtherUnionBurst";
 }
 
 impl TriggerKinds {
@@ -69,6 +70,7 @@ impl TriggerKinds {
             Trigger::OnEvolve => Self::ON_EVOLVE,
             Trigger::OnSuperEvolve => Self::ON_SUPER_EVOLVE,
             Trigger::OnOtherEvolve(_) => Self::ON_OTHER_EVOLVE,
+            Trigger::OnOtherUnionBurst(_) => Self::ON_OTHER_UNION_BURST,
             Trigger::Strike => Self::STRIKE,
             Trigger::FollowerStrike => Self::FOLLOWER_STRIKE,
             Trigger::LeaderStrike => Self::LEADER_STRIKE,
@@ -123,6 +125,7 @@ mod tests {
             Trigger::OnEvolve,
             Trigger::OnSuperEvolve,
             Trigger::OnOtherEvolve(any()),
+            Trigger::OnOtherUnionBurst(any()),
             Trigger::Strike,
             Trigger::FollowerStrike,
             Trigger::LeaderStrike,

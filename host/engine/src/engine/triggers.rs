@@ -161,6 +161,34 @@ impl Match {
                     },
                 );
             }
+            // "Whenever a [ub] ability of another follower on your field is
+            // executed" (later-sets §1.2): its follower must still be on the
+            // field.
+            Event::AbilityResolved {
+                card,
+                def,
+                ability: Some(ability),
+            } if self
+                .db
+                .get(def)
+                .abilities
+                .get(usize::from(ability.0))
+                .is_some_and(|a| a.union_burst)
+                && self.state.card(card).zone == Zone::Field
+                && self
+                    .state
+                    .current_def(&self.db, card)
+                    .card_type
+                    .is_follower() =>
+            {
+                let controller = self.state.card(card).controller;
+                self.ally_triggers(controller, card, &mut found, K::ON_OTHER_UNION_BURST, |t| {
+                    match t {
+                        Trigger::OnOtherUnionBurst(f) => Some(f),
+                        _ => None,
+                    }
+                });
+            }
             Event::AttackDeclared { attacker, target } => {
                 let controller = self.state.card(attacker).controller;
                 let at_leader = matches!(target, AttackTarget::Leader(_));

@@ -289,6 +289,7 @@ fn audit_card(pack: &str, card: &CardDef, findings: &mut Vec<Finding>) {
                         | Trigger::OnOpponentCardDestroyed(_)
                         | Trigger::OnOpponentCardLeaveField(_)
                         | Trigger::OnOtherEvolve(_)
+                        | Trigger::OnOtherUnionBurst(_)
                         | Trigger::OnOtherAttack(_)
                         | Trigger::OnPlaySpell(_)
                         | Trigger::OnDealCombatDamage

@@ -195,6 +195,7 @@ fn trigger_in(t: w::Trigger) -> Result<Trigger, String> {
         w::Trigger::OnEvolve => Trigger::OnEvolve,
         w::Trigger::OnSuperEvolve => Trigger::OnSuperEvolve,
         w::Trigger::OnOtherEvolve(f) => Trigger::OnOtherEvolve(filter_in(f)?),
+        w::Trigger::OnOtherUnionBurst(f) => Trigger::OnOtherUnionBurst(filter_in(f)?),
         w::Trigger::Strike => Trigger::Strike,
         w::Trigger::FollowerStrike => Trigger::FollowerStrike,
         w::Trigger::LeaderStrike => Trigger::LeaderStrike,

@@ -114,8 +114,9 @@ use serde::{Deserialize, Serialize};
 /// `Boxed` (versions 2 to 6 stay readable).
 /// 8: appended the turn statistic `TurnStat::BanishedFromEx` (Lessons;
 /// versions 2 to 7 stay readable).
-/// 9: appended Union Burst: the mark `Cost::UnionBurst` and the turn
-/// statistic `TurnStat::UnionBursts` (versions 2 to 8 stay readable).
+/// 9: appended Union Burst: the mark `Cost::UnionBurst`, the turn
+/// statistic `TurnStat::UnionBursts` and the trigger
+/// `Trigger::OnOtherUnionBurst` (versions 2 to 8 stay readable).
 pub const IR_VERSION: u32 = 9;
 
 /// The oldest IR version [`Module::from_bytes`] still reads: the last

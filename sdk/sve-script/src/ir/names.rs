@@ -354,6 +354,9 @@ named_enum! {
         /// A card moves between the zones of the ability's `moves` line
         /// (IR 7; filter: the moving card).
         OnMove = "OnMove",
+        /// IR 9: a Union Burst ability of another follower on your field is
+        /// executed (filter: that follower).
+        OnOtherUnionBurst = "OnOtherUnionBurst",
     }
 }
 
@@ -418,6 +421,7 @@ impl Trigger {
                 | Trigger::OnPlaySpell
                 | Trigger::OnOtherReturnToHandFromField
                 | Trigger::OnMove
+                | Trigger::OnOtherUnionBurst
         )
     }
 }

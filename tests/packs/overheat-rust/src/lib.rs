@@ -104,6 +104,13 @@ impl Pack for Overheat {
                 .text("[ub] [fanfare] Your leader gains 2 defense.")
                 .fanfare("Your leader gains 2 defense.", vent)
                 .union_burst(),
+            Card::follower("OVH-012", "Ringside Fan", Class::Neutral, 1, 1, 1)
+                .text("Whenever a [ub] ability of another follower on your field is executed, your leader gains 2 defense.")
+                .on(
+                    Trigger::OnOtherUnionBurst(any_card()),
+                    "Your leader gains 2 defense.",
+                    vent,
+                ),
             Card::spell("OVH-003", "Coolant", Class::Neutral, 1)
                 .text("Select a follower of yours with Overheat. Return it to your hand.")
                 .spell_effect("Return a follower with Overheat to your hand.", coolant)
