@@ -403,6 +403,15 @@ impl CardDb {
         self.has_passives
     }
 
+    /// Whether the definition's ability is marked `[ub]` (Union Burst,
+    /// CR 14.5.1); `false` for an index it has no ability at.
+    pub fn is_union_burst(&self, id: DefId, ability: crate::engine::AbilityIdx) -> bool {
+        self.get(id)
+            .abilities
+            .get(usize::from(ability.0))
+            .is_some_and(|a| a.union_burst)
+    }
+
     /// The kinds of trigger a definition's automatic abilities have.
     pub fn trigger_kinds(&self, id: DefId) -> TriggerKinds {
         match self.trigger_kinds.get(usize::from(id.0)) {

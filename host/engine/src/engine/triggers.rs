@@ -168,12 +168,7 @@ impl Match {
                 card,
                 def,
                 ability: Some(ability),
-            } if self
-                .db
-                .get(def)
-                .abilities
-                .get(usize::from(ability.0))
-                .is_some_and(|a| a.union_burst)
+            } if self.db.is_union_burst(def, ability)
                 && self.state.card(card).zone == Zone::Field
                 && self
                     .state
