@@ -102,6 +102,10 @@ pub trait GameApi {
     ) -> Result<(), String>;
     fn win_game(&self, player: Player);
     fn take_control(&self, card: CardRef, player: Player) -> bool;
+    /// `union-burst-abilities`.
+    fn union_burst_abilities(&self, card: CardRef) -> Vec<(u8, String)>;
+    /// `execute-union-burst`.
+    fn execute_union_burst(&self, card: CardRef, ability: u8) -> bool;
     fn play_card(&self, card: CardRef, cost: Option<i32>) -> bool;
     fn race(&self, card: CardRef, count: u8, use_ep: bool) -> bool;
     fn turn_face_down(&self, card: CardRef) -> bool;
@@ -307,6 +311,12 @@ impl GameApi for Imports {
     }
     fn take_control(&self, card: CardRef, player: Player) -> bool {
         host::take_control(card, player)
+    }
+    fn union_burst_abilities(&self, card: CardRef) -> Vec<(u8, String)> {
+        host::union_burst_abilities(card)
+    }
+    fn execute_union_burst(&self, card: CardRef, ability: u8) -> bool {
+        host::execute_union_burst(card, ability)
     }
     fn extra_turn(&self, player: Player) {
         host::extra_turn(player);

@@ -853,6 +853,27 @@ impl<'a> Game<'a> {
     pub fn take_control(&mut self, card: CardRef, player: Player) -> bool {
         self.api().take_control(card, player.index())
     }
+    /// The follower's Union Burst abilities that could be executed now
+    /// (on the field, its `[ub]` abilities working, not lost), as each
+    /// ability's index and name.
+    pub fn union_burst_abilities(&self, card: CardRef) -> Vec<(u8, String)> {
+        self.api().union_burst_abilities(card)
+    }
+
+    /// Executes one of the follower's Union Burst abilities without paying
+    /// its cost (CR 14.5.1.4): you choose which when it has several. It
+    /// resolves right after this ability, nothing paid, its conditions and
+    /// once-per-turn limit ignored. Returns whether one will.
+    pub fn execute_union_burst(&mut self, card: CardRef) -> Result<bool, Stop> {
+        let mut options = self.union_burst_abilities(card);
+        let ability = match options.len() {
+            0 => return Ok(false),
+            1 => options.remove(0).0,
+            _ => self.choose_labelled("Execute which Union Burst ability?", options)?,
+        };
+        Ok(self.api().execute_union_burst(card, ability))
+    }
+
     /// `player` wins the game at once, unless a card on their opponent's
     /// field says the opponent can't lose.
     pub fn win_game(&mut self, player: Player) {

@@ -7,12 +7,14 @@
 //!   as its cost; without one the ability is not offered (`l3-*`).
 //! - Union Burst (later-sets §1, CR 14.5.1): `Card::union_burst` on
 //!   Sparring Partner's Fanfare; it works only in a Princess Connect! Re:Dive
-//!   deck and counts as an execution (`ub-*`).
+//!   deck and counts as an execution; Ringside Fan answers another
+//!   follower's execution, and Guild Patron's `Game::execute_union_burst`
+//!   executes one without paying its cost (`ub-*`).
 
 use crate::packs::{built, scenario};
 use sve_engine::board::Side;
 use sve_engine::cards::Keywords;
-use sve_engine::engine::{AbilityIdx, Action, PlayerId, Zone};
+use sve_engine::engine::{AbilityIdx, Action, Choice, PlayerId, Zone};
 
 const P1: PlayerId = PlayerId(0);
 const P2: PlayerId = PlayerId(1);
@@ -66,6 +68,27 @@ fn a_rust_cards_union_burst_works_only_in_a_princess_connect_deck_and_counts() {
         .build();
     s.play("Sparring Partner");
     assert_eq!(s.game.state().player(P1).leader_defense, 14, "{}", s.dump());
+
+    // Guild Patron has Sparring Partner execute its [ub] Fanfare again,
+    // without paying its cost (CR 14.5.1.4).
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .hand(["Guild Patron"])
+                .field(["Sparring Partner"])
+                .pp(1)
+                .leader(10)
+                .universe(princess_connect),
+        )
+        .side(P2, Side::new())
+        .build();
+    let partner = s.card(P1, Zone::Field, "Sparring Partner");
+    s.play("Guild Patron");
+    s.choose(|c| *c == Choice::Card(partner));
+    let me = s.game.state().player(P1);
+    assert_eq!(me.leader_defense, 12, "{}", s.dump());
+    assert_eq!(me.this_turn.union_bursts, [partner]);
 }
 
 #[test]

@@ -694,6 +694,23 @@ impl AbilityCtx<'_> {
         self.m.play_by_effect(card, player, cost)
     }
 
+    /// The follower's Union Burst abilities that could be executed now
+    /// (later-sets §1.3: on the field, its `[ub]` abilities working, not
+    /// lost), with their names, in printed order.
+    pub fn union_burst_abilities(&self, card: CardRef) -> Vec<(AbilityIdx, String)> {
+        self.m.union_burst_options(card)
+    }
+
+    /// Executes the follower's Union Burst ability without paying its
+    /// cost (CR 14.5.1.4): nothing is paid, its conditions and once-per-turn
+    /// limit are ignored, and it resolves right after this ability. Returns
+    /// whether it will (an ability not among
+    /// [`union_burst_abilities`](AbilityCtx::union_burst_abilities) is
+    /// refused).
+    pub fn execute_union_burst(&mut self, card: CardRef, ability: AbilityIdx) -> bool {
+        self.m.execute_union_burst(card, ability)
+    }
+
     /// Serves a follower `count` Carrots (Umamusume): it races, paying
     /// `count` play points, or one less and 1 evolution point with
     /// `use_ep`. Returns whether it raced.

@@ -11,8 +11,8 @@ use super::convert;
 use super::guest_text::{self, TextKind};
 use super::wit::latest::sve::cards::{game, script, types as w};
 use sve_engine::engine::{
-    AbilityCtx, AbilityQuery, CardRef, Choice, DelayedLasts, Duration, Halt, MoveKind, PlayerId,
-    QUESTION_OPTION_LIMIT, QuestionMeta, QuestionRole, SeriesStep, Zone,
+    AbilityCtx, AbilityIdx, AbilityQuery, CardRef, Choice, DelayedLasts, Duration, Halt, MoveKind,
+    PlayerId, QUESTION_OPTION_LIMIT, QuestionMeta, QuestionRole, SeriesStep, Zone,
 };
 use wasmtime::StoreLimits;
 
@@ -846,6 +846,30 @@ impl game::Host for HostState {
         let mut taken = false;
         self.act(|cx| taken = cx.take_control(card, Self::player(player)));
         taken
+    }
+
+    fn union_burst_abilities(&mut self, card: u32) -> Vec<(u8, String)> {
+        let Some(card) = self.card(card) else {
+            return Vec::new();
+        };
+        let mut options = Vec::new();
+        self.act(|cx| {
+            options = cx
+                .union_burst_abilities(card)
+                .into_iter()
+                .map(|(idx, name)| (idx.0, name))
+                .collect();
+        });
+        options
+    }
+
+    fn execute_union_burst(&mut self, card: u32, ability: u8) -> bool {
+        let Some(card) = self.card(card) else {
+            return false;
+        };
+        let mut executed = false;
+        self.act(|cx| executed = cx.execute_union_burst(card, AbilityIdx(ability)));
+        executed
     }
 
     fn win_game(&mut self, player: u8) {

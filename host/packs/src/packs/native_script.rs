@@ -291,6 +291,10 @@ impl GameApi for NativeGame<'_> {
     fn win_game(player: u8) -> () => |h: &mut HostState| h.win_game(player);
     fn take_control(card: u32, player: u8) -> bool
         => |h: &mut HostState| h.take_control(card, player);
+    fn union_burst_abilities(card: u32) -> Vec<(u8, String)>
+        => |h: &mut HostState| h.union_burst_abilities(card);
+    fn execute_union_burst(card: u32, ability: u8) -> bool
+        => |h: &mut HostState| h.execute_union_burst(card, ability);
     fn play_card(card: u32, cost: Option<i32>) -> bool
         => |h: &mut HostState| h.play_card(card, cost);
     fn race(card: u32, count: u8, use_ep: bool) -> bool

@@ -707,6 +707,15 @@ impl<'a> Interpreter<'a> {
                     g.take_control(c, me.opponent());
                 })?
             }
+            Effect::ExecuteUnionBurst { to } => {
+                let mut followers = Vec::new();
+                self.each_card(game, frame, *to, "Execute a Union Burst of", |_, c| {
+                    followers.push(c);
+                })?;
+                for follower in followers {
+                    game.execute_union_burst(follower)?;
+                }
+            }
             Effect::FlipEvolveDeckFaceDown { filter, count } => {
                 let face_up: Vec<CardRef> =
                     values::cards_matching(game, &scope, me, Zone::EvolveDeck, *filter)

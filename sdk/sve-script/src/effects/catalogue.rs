@@ -76,6 +76,7 @@ pub(crate) enum EffectKind {
     TakeControl,
     GiveControl,
     CreateDelayed,
+    ExecuteUnionBurst,
     FlipEvolveDeckFaceDown,
     Complex,
     ReducedCost,
@@ -196,6 +197,7 @@ pub(crate) const STANDARD: Table<EffectKind> = &[
     ("TakeControl", EffectKind::TakeControl),
     ("GiveControl", EffectKind::GiveControl),
     ("CreateDelayed", EffectKind::CreateDelayed),
+    ("ExecuteUnionBurst", EffectKind::ExecuteUnionBurst),
     ("FlipEvolveDeckFaceDown", EffectKind::FlipEvolveDeckFaceDown),
     ("ComplexEffect", EffectKind::Complex),
     ("Complex", EffectKind::Complex),
@@ -241,6 +243,7 @@ impl EffectKind {
             | Destroy
             | TakeControl
             | GiveControl
+            | ExecuteUnionBurst
             | CreateDelayed
             | Banish
             | ReturnToHand
@@ -324,7 +327,8 @@ mod tests {
         // 90 standard spellings: the 84 of §5.4 (aliases and the two cost
         // modifiers included), the §11 branch effect, `SkipNextTurn`,
         // `WinGame`, `TakeControl` and `GiveControl` (later-sets §12.9,
-        // §12.3, §12.8) and `CreateDelayed` (§11.4). Plus 4 passive ones;
+        // §12.3, §12.8), `CreateDelayed` (§11.4) and `ExecuteUnionBurst`
+        // (§1.3). Plus 4 passive ones;
         // `GiveKeyword`/`GiveStat` appear in both tables with different
         // meanings.
         const NEW_EFFECT: &str = "a new effect needs: its `EffectKind` here, each spelling in \
@@ -333,7 +337,7 @@ mod tests {
             (src/ir/effect.rs; then bump IR_VERSION as tests/ir_version.rs says: an append \
             keeps packaged packs loading), and its run in sdk/script-runtime/src/interp/mod.rs; \
             then update the count here";
-        assert_eq!(STANDARD.len(), 90, "{NEW_EFFECT}");
+        assert_eq!(STANDARD.len(), 91, "{NEW_EFFECT}");
         assert_eq!(PASSIVE.len(), 4, "{NEW_EFFECT}");
         let mut standard: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         standard.sort_unstable();

@@ -468,6 +468,9 @@ pub(crate) fn lower_effect(
         EffectKind::GiveControl => Effect::GiveControl {
             to: selection(to, cx)?,
         },
+        EffectKind::ExecuteUnionBurst => Effect::ExecuteUnionBurst {
+            to: selection(to, cx)?,
+        },
         EffectKind::CreateDelayed => {
             let ability = args.ability(cx)?;
             let lasts = if args.has_more() {

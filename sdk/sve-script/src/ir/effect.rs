@@ -845,6 +845,14 @@ pub enum Effect {
         /// The cards it watches, if a `to` clause was written.
         to: Option<Selection>,
     },
+    /// `ExecuteUnionBurst` (IR 9): each target follower executes one of
+    /// its `[ub]` abilities without paying its cost (CR 14.5.1.4; you
+    /// choose which when it has several); it resolves right after this
+    /// ability.
+    ExecuteUnionBurst {
+        /// The followers.
+        to: Selection,
+    },
 }
 
 /// How long a delayed ability waits once created (`CreateDelayed`'s second

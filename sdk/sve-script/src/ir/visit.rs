@@ -417,6 +417,7 @@ impl Effect {
             Effect::WinGame { player } => ("WinGame", vec![("to", P::Player(*player))]),
             Effect::TakeControl { to } => ("TakeControl", vec![("to", P::Sel(*to))]),
             Effect::GiveControl { to } => ("GiveControl", vec![("to", P::Sel(*to))]),
+            Effect::ExecuteUnionBurst { to } => ("ExecuteUnionBurst", vec![("to", P::Sel(*to))]),
             Effect::CreateDelayed { ability, lasts, to } => (
                 "CreateDelayed",
                 vec![

@@ -111,6 +111,9 @@ impl Pack for Overheat {
                     "Your leader gains 2 defense.",
                     vent,
                 ),
+            Card::follower("OVH-013", "Guild Patron", Class::Neutral, 1, 1, 1)
+                .text("[fanfare] Select another follower on your field. It executes one of its [ub] abilities without paying its cost.")
+                .fanfare("Another follower of yours executes a [ub] ability without paying its cost.", patronise),
             Card::spell("OVH-003", "Coolant", Class::Neutral, 1)
                 .text("Select a follower of yours with Overheat. Return it to your hand.")
                 .spell_effect("Return a follower with Overheat to your hand.", coolant)
@@ -230,6 +233,25 @@ fn stoke(game: &mut Game) -> Result<(), Stop> {
     }
     for target in game.select("Give Overheat to", others, 1, 1)? {
         game.give_declared_keyword(target, "Overheat", Duration::WhileInZone)?;
+    }
+    Ok(())
+}
+
+/// Guild Patron's Fanfare: another follower of yours executes one of its
+/// Union Burst abilities without paying its cost.
+fn patronise(game: &mut Game) -> Result<(), Stop> {
+    let me = game.me();
+    let source = game.source();
+    let others: Vec<CardRef> = game
+        .followers(me)
+        .into_iter()
+        .filter(|card| *card != source)
+        .collect();
+    if others.is_empty() {
+        return Ok(());
+    }
+    for target in game.select("Execute a Union Burst of", others, 1, 1)? {
+        game.execute_union_burst(target)?;
     }
     Ok(())
 }

@@ -9,6 +9,7 @@ mod batch;
 mod evolve;
 mod leave;
 mod race;
+mod union_burst;
 
 pub(crate) use batch::MoveBatch;
 pub use batch::MoveKind;

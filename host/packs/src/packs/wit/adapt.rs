@@ -31,6 +31,12 @@ impl<A: Adapt<B>, B> Adapt<Vec<B>> for Vec<A> {
     }
 }
 
+impl<A: Adapt<B>, B, C: Adapt<D>, D> Adapt<(B, D)> for (A, C) {
+    fn adapt(self) -> (B, D) {
+        (self.0.adapt(), self.1.adapt())
+    }
+}
+
 impl<A: Adapt<B>, B> Adapt<Option<B>> for Option<A> {
     fn adapt(self) -> Option<B> {
         self.map(Adapt::adapt)

@@ -1,0 +1,87 @@
+//! Executing a Union Burst ability without paying its cost (later-sets
+//! §1.3, CR 14.5.1.4): card code ("execute one of its `[ub]` abilities
+//! without paying its cost") names a follower and one of its `[ub]`
+//! abilities that could be played now; the ability is played by the normal
+//! procedure with nothing paid (no play points, no engaging, no cards
+//! moved), its trigger condition and "if" condition ignored
+//! (14.5.1.4.1), and no once-per-turn limit (the ability is executed, not
+//! activated). It resolves right after the running ability, as a card
+//! played by an effect does, and counts as an execution when it resolves.
+//!
+//! The abilities that "could be played now" are the follower's `[ub]`
+//! automatic and activated abilities, while it is on the field, its `[ub]`
+//! abilities work (its owner's deck is built on Princess Connect! Re:Dive)
+//! and it has not lost its abilities. Whether an ability has the targets it
+//! needs is up to its card code, which selects them when it runs: one with
+//! none resolves doing nothing (rules-coverage.md §L1).
+
+use crate::cards::AbilityKind;
+use crate::engine::Match;
+use crate::engine::ids::{AbilityIdx, CardRef};
+use crate::engine::runtime::{AbilityRun, RunOrigin, Task};
+use crate::engine::state::{PendingWhat, Zone};
+
+impl Match {
+    /// The follower's `[ub]` abilities that could be executed now, in
+    /// printed order, with their names.
+    pub(crate) fn union_burst_options(&self, card: CardRef) -> Vec<(AbilityIdx, String)> {
+        let state = self.state.card(card);
+        let def = self.state.current_def(&self.db, card);
+        if state.zone != Zone::Field
+            || !def.card_type.is_follower()
+            || !self.state.union_burst_works(card)
+            || (!self.state.effects.is_empty() && self.state.lost_abilities(&self.db, card))
+        {
+            return Vec::new();
+        }
+        def.abilities
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| {
+                a.union_burst
+                    && matches!(
+                        a.kind,
+                        AbilityKind::Triggered(_) | AbilityKind::Activated { .. }
+                    )
+            })
+            .filter_map(|(i, a)| Some((AbilityIdx(u8::try_from(i).ok()?), a.name.clone())))
+            .collect()
+    }
+
+    /// Executes the follower's `[ub]` ability `ability` without paying
+    /// its cost (CR 14.5.1.4): it resolves right after the running
+    /// ability. Returns whether it will (an ability
+    /// [`union_burst_options`](Match::union_burst_options) does not list
+    /// is refused).
+    pub(crate) fn execute_union_burst(&mut self, card: CardRef, ability: AbilityIdx) -> bool {
+        if !self
+            .union_burst_options(card)
+            .iter()
+            .any(|(idx, _)| *idx == ability)
+        {
+            return false;
+        }
+        let state = self.state.card(card);
+        let def = self.state.current_def_id(card);
+        let origin = match self.db.get(def).abilities[usize::from(ability.0)].kind {
+            AbilityKind::Activated { .. } => RunOrigin::Activated,
+            _ => RunOrigin::Triggered,
+        };
+        self.tasks.push(Task::Run(Box::new(AbilityRun {
+            source: card,
+            source_object: state.object,
+            def,
+            what: PendingWhat::Ability(ability),
+            controller: state.controller,
+            trigger_card: None,
+            amount: 0,
+            origin,
+            answers: Vec::new(),
+            // Nothing to pay and no condition to check (CR 14.5.1.4.1).
+            cost_settled: true,
+            cancel: None,
+            take_back: None,
+        })));
+        true
+    }
+}
