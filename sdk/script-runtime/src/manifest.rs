@@ -428,7 +428,8 @@ fn costs(
             | Cost::Quick
             | Cost::Condition(_)
             | Cost::Delayed
-            | Cost::Moves(_) => continue,
+            | Cost::Moves(_)
+            | Cost::MovedHow(_) => continue,
             // The host's mark of a Union Burst ability.
             Cost::UnionBurst => Some(CostItem::UnionBurst),
             Cost::PlayPoints(v) => small(card, v).map(CostItem::PlayPoints),
@@ -536,7 +537,11 @@ fn trigger(card: &ir::Card, ability: &Ability) -> Option<Trigger> {
                 Cost::Moves(hook) => Some(*hook),
                 _ => None,
             })?;
-            Trigger::OnMove(move_hook(hook, filter()))
+            let how = ability.costs.iter().find_map(|cost| match cost {
+                Cost::MovedHow(ways) => Some(u32::from(ways.0)),
+                _ => None,
+            });
+            Trigger::OnMove(move_hook(hook, how.unwrap_or(0), filter()))
         }
         T::OnOtherUnionBurst => Trigger::OnOtherUnionBurst(filter()),
         // Played by the serve ability, or not triggers at all.
@@ -547,7 +552,7 @@ fn trigger(card: &ir::Card, ability: &Ability) -> Option<Trigger> {
 }
 
 /// An `OnMove` ability's `moves` line as the card API's hook.
-fn move_hook(hook: ir::MoveHook, filter: sve_sdk::types::CardFilter) -> MoveHook {
+fn move_hook(hook: ir::MoveHook, how: u32, filter: sve_sdk::types::CardFilter) -> MoveHook {
     let zones = |set: ir::HookZones| {
         let zones: Vec<Zone> = set
             .zones()
@@ -575,6 +580,7 @@ fn move_hook(hook: ir::MoveHook, filter: sve_sdk::types::CardFilter) -> MoveHook
         filter,
         this_card: hook.this_card,
         per_batch: hook.per_batch,
+        how,
     }
 }
 

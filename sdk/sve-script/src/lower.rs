@@ -398,7 +398,12 @@ fn lower_ability(
                     continue;
                 }
                 match crate::moves_line::lower_moves(*text, &mut cx.sink) {
-                    Some(hook) => costs.push(Cost::Moves(hook)),
+                    Some((hook, ways)) => {
+                        costs.push(Cost::Moves(hook));
+                        if ways != crate::ir::HookWays::default() {
+                            costs.push(Cost::MovedHow(ways));
+                        }
+                    }
                     None => failed = true,
                 }
             }

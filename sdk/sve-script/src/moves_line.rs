@@ -3,12 +3,12 @@
 //! [, ThisCard][, Batch]`, zones written `Any` or as names joined by `|`.
 
 use crate::diagnostics::{NameKind, Problem, Sink};
-use crate::ir::{HookWhose, HookZones, MoveHook};
+use crate::ir::{HookWays, HookWhose, HookZones, MoveHook};
 use crate::names::{HOOK_OPTIONS, HOOK_ZONES, HookOption, lookup, report_unknown, spellings};
 use crate::span::Piece;
 
 /// Reads a `moves` line; problems are reported at their words.
-pub(crate) fn lower_moves(text: Piece<'_>, sink: &mut Sink) -> Option<MoveHook> {
+pub(crate) fn lower_moves(text: Piece<'_>, sink: &mut Sink) -> Option<(MoveHook, HookWays)> {
     let mut parts = split(text, b',');
     let first = parts.remove(0);
     let words = first.words();
@@ -37,6 +37,7 @@ pub(crate) fn lower_moves(text: Piece<'_>, sink: &mut Sink) -> Option<MoveHook> 
         this_card: false,
         per_batch: false,
     };
+    let mut ways = HookWays::default();
     let mut ok = true;
     for part in parts {
         let word = part.trim();
@@ -44,19 +45,20 @@ pub(crate) fn lower_moves(text: Piece<'_>, sink: &mut Sink) -> Option<MoveHook> 
             Some(HookOption::Whose(whose)) => hook.whose = whose,
             Some(HookOption::ThisCard) => hook.this_card = true,
             Some(HookOption::Batch) => hook.per_batch = true,
+            Some(HookOption::Way(way)) => ways = HookWays(ways.0 | way.0),
             None => {
                 report_unknown(
                     sink,
                     word,
                     NameKind::HookOption,
-                    "`Yours`, `Opponents`, `Anyone`, `ThisCard` or `Batch`",
+                    "`Yours`, `Opponents`, `Anyone`, `ThisCard`, `Batch` or a way (`Destroyed`, `Discarded`, `Banished`, `Buried`, `Returned`, `Played`)",
                     spellings(HOOK_OPTIONS),
                 );
                 ok = false;
             }
         }
     }
-    ok.then_some(hook)
+    ok.then_some((hook, ways))
 }
 
 /// `Any`, or zone names joined by `|`.
@@ -106,7 +108,7 @@ mod tests {
 
     fn read(text: &str) -> (Option<MoveHook>, Vec<String>) {
         let mut sink = Sink::default();
-        let hook = lower_moves(Piece::new(text, 0), &mut sink);
+        let hook = lower_moves(Piece::new(text, 0), &mut sink).map(|(hook, _)| hook);
         let problems = sink.items.iter().map(|d| d.problem.to_string()).collect();
         (hook, problems)
     }
@@ -131,6 +133,20 @@ mod tests {
         assert_eq!(hook.to, HookZones::ANY);
         assert_eq!(hook.whose, HookWhose::Yours);
         assert!(hook.this_card && !hook.per_batch);
+    }
+
+    #[test]
+    fn a_moves_line_reads_the_ways_a_card_moved() {
+        let mut sink = Sink::default();
+        let read = lower_moves(
+            Piece::new("Hand to Cemetery, Discarded, Destroyed", 0),
+            &mut sink,
+        );
+        let (_, ways) = read.expect("a hook");
+        assert!(sink.items.is_empty());
+        assert_eq!(ways, HookWays(0b11));
+        assert_eq!(ways.to_string(), "Destroyed, Discarded");
+        assert_eq!(HookWays::named("Played"), Some(HookWays(1 << 5)));
     }
 
     #[test]

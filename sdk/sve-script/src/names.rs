@@ -79,6 +79,8 @@ pub(crate) enum HookOption {
     ThisCard,
     /// Once per batch.
     Batch,
+    /// A way the card must have moved (IR 9).
+    Way(crate::ir::HookWays),
 }
 
 /// The words of [`HookOption`].
@@ -88,6 +90,12 @@ pub(crate) const HOOK_OPTIONS: Table<HookOption> = &[
     ("Anyone", HookOption::Whose(HookWhose::Anyone)),
     ("ThisCard", HookOption::ThisCard),
     ("Batch", HookOption::Batch),
+    ("Destroyed", HookOption::Way(crate::ir::HookWays(1 << 0))),
+    ("Discarded", HookOption::Way(crate::ir::HookWays(1 << 1))),
+    ("Banished", HookOption::Way(crate::ir::HookWays(1 << 2))),
+    ("Buried", HookOption::Way(crate::ir::HookWays(1 << 3))),
+    ("Returned", HookOption::Way(crate::ir::HookWays(1 << 4))),
+    ("Played", HookOption::Way(crate::ir::HookWays(1 << 5))),
 ];
 
 pub(crate) const TARGETS: Table<Target> = &[

@@ -520,7 +520,7 @@ sve_vocab::for_each_trigger!(trigger_names);
 ///
 /// ```
 /// use sve_sdk::prelude::*;
-/// use sve_sdk::{any_card, zone_set};
+/// use sve_sdk::{any_card, move_ways, zone_set};
 ///
 /// // "Whenever a card leaves your EX area": trigger `Trigger::OnMove(hook)`.
 /// let hook = MoveHook {
@@ -530,6 +530,7 @@ sve_vocab::for_each_trigger!(trigger_names);
 ///     filter: any_card(),
 ///     this_card: false,
 ///     per_batch: false,
+///     how: move_ways::ANY,
 /// };
 /// assert_eq!(hook.leaving, 1 << 4);
 /// ```
@@ -537,6 +538,27 @@ pub fn zone_set(zones: &[crate::types::Zone]) -> u32 {
     zones
         .iter()
         .fold(0, |bits, zone| bits | 1 << (*zone as u32))
+}
+
+/// How a card moved, for a [`MoveHook`](crate::types::MoveHook)'s `how`: a
+/// set of these bits (`ANY`, the empty set: any way). "Whenever you
+/// discard" is `leaving` the hand, `entering` the cemetery, `how`
+/// `DISCARDED`, which a spell played from the hand is not.
+pub mod move_ways {
+    /// Any way.
+    pub const ANY: u32 = 0;
+    /// Destroyed.
+    pub const DESTROYED: u32 = 1 << 0;
+    /// Discarded from the hand (a cost's discard too).
+    pub const DISCARDED: u32 = 1 << 1;
+    /// Banished (as a cost too).
+    pub const BANISHED: u32 = 1 << 2;
+    /// Put into the cemetery otherwise (buried, as a cost too).
+    pub const BURIED: u32 = 1 << 3;
+    /// Returned to the hand (as a cost too).
+    pub const RETURNED: u32 = 1 << 4;
+    /// Played: a card played, or a spell that resolved.
+    pub const PLAYED: u32 = 1 << 5;
 }
 
 /// The cost Lesson (n) of THE IDOLM@STER CINDERELLA GIRLS (CR 14.3.2):

@@ -70,7 +70,7 @@ mod player;
 mod vocab;
 
 pub use api::GameApi;
-pub use card::{AbilityKind, Card, Condition, Effect, any_card, lesson, zone_set};
+pub use card::{AbilityKind, Card, Condition, Effect, any_card, lesson, move_ways, zone_set};
 pub use choice::Choice;
 pub use game::{Call, CardInfo, CardStats, Game, Stop};
 pub use player::Player;

@@ -9,9 +9,13 @@
 //! from the zone it was played from to where it lands (hand → field for a
 //! follower played from the hand), unless the hook names the resolution
 //! zone itself.
+//!
+//! A hook may also ask how the card moved ([`MoveWays`]): "whenever you
+//! discard" is a move from the hand to the cemetery by a discard, which a
+//! spell played from the hand is not.
 
 use super::CardFilter;
-use crate::engine::Zone;
+use crate::engine::{MoveCause, Zone};
 use serde::{Deserialize, Serialize};
 
 /// A set of zones: bit n for the zone `Zone` lists n-th.
@@ -44,6 +48,57 @@ impl ZoneSet {
     /// Whether the set names the zone itself (not as "any zone").
     pub fn names(self, zone: Zone) -> bool {
         self.0 & ZoneSet::bit(zone) != 0
+    }
+}
+
+/// How a card moved, as a hook asks: bit n for the n-th way below; the
+/// empty set means any way.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub struct MoveWays(pub u32);
+
+impl MoveWays {
+    /// Any way (a hook that does not ask).
+    pub const ANY: MoveWays = MoveWays(0);
+    /// Destroyed (by an ability, an attack or 0 defense).
+    pub const DESTROYED: MoveWays = MoveWays(1 << 0);
+    /// Discarded from the hand (as a cost too).
+    pub const DISCARDED: MoveWays = MoveWays(1 << 1);
+    /// Banished (as a cost too).
+    pub const BANISHED: MoveWays = MoveWays(1 << 2);
+    /// Put into the cemetery without being destroyed or discarded (buried,
+    /// as a cost too).
+    pub const BURIED: MoveWays = MoveWays(1 << 3);
+    /// Returned to the hand (as a cost too).
+    pub const RETURNED: MoveWays = MoveWays(1 << 4);
+    /// Played: a card played, or a spell that resolved.
+    pub const PLAYED: MoveWays = MoveWays(1 << 5);
+    /// Every way a hook can name.
+    pub const KNOWN: MoveWays = MoveWays((1 << 6) - 1);
+
+    /// The way a move by `cause` into `to` is (none of the named ways for
+    /// draws, setup, rules handling and the like).
+    pub fn of_move(cause: MoveCause, to: Zone) -> MoveWays {
+        match cause {
+            MoveCause::Destroy { .. } => MoveWays::DESTROYED,
+            MoveCause::Discard => MoveWays::DISCARDED,
+            MoveCause::Banish => MoveWays::BANISHED,
+            MoveCause::Bury => MoveWays::BURIED,
+            MoveCause::ReturnToHand => MoveWays::RETURNED,
+            MoveCause::Play | MoveCause::SpellResolved => MoveWays::PLAYED,
+            // A cost's cards go where the cost says.
+            MoveCause::Cost => match to {
+                Zone::Cemetery => MoveWays::BURIED,
+                Zone::Banished => MoveWays::BANISHED,
+                Zone::Hand => MoveWays::RETURNED,
+                _ => MoveWays(0),
+            },
+            _ => MoveWays(0),
+        }
+    }
+
+    /// Whether a hook asking for these ways answers a move made `way`.
+    pub fn admits(self, way: MoveWays) -> bool {
+        self.0 == 0 || self.0 & way.0 != 0
     }
 }
 
@@ -81,13 +136,19 @@ pub struct MoveHook {
     /// ability's amount; otherwise once per card.
     #[serde(default)]
     pub per_batch: bool,
+    /// How the card must have moved ([`MoveWays::ANY`]: any way).
+    #[serde(default)]
+    pub how: MoveWays,
 }
 
 impl MoveHook {
-    /// Whether the hook answers a move from `from` to `to`, as the
-    /// engine reports it, of a card that came into `from` from
+    /// Whether the hook answers a move from `from` to `to` by `cause`, as
+    /// the engine reports it, of a card that came into `from` from
     /// `came_from` (see the module docs for the resolution zone).
-    pub fn answers(&self, from: Zone, to: Zone, came_from: Option<Zone>) -> bool {
+    pub fn answers(&self, from: Zone, to: Zone, came_from: Option<Zone>, cause: MoveCause) -> bool {
+        if !self.how.admits(MoveWays::of_move(cause, to)) {
+            return false;
+        }
         if to == Zone::Resolution && !self.to.names(Zone::Resolution) {
             return false;
         }

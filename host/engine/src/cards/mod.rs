@@ -25,7 +25,7 @@ pub use def::{
     CostMove, CostPick, CostZone, Counter, Grant, OwnCardsCost, PassiveCondition, PassiveDef,
     PassiveScope, Trigger,
 };
-pub use hooks::{MoveHook, Whose, ZoneSet};
+pub use hooks::{MoveHook, MoveWays, Whose, ZoneSet};
 pub use keywords::Keywords;
 pub use trigger_kinds::TriggerKinds;
 pub use value::{MAX_VALUE_NODES, TurnStat, ValueExpr, ValueNode, ValueOp, ValueTest, ValueZone};

@@ -206,7 +206,7 @@ impl Match {
             } if from != to => {
                 let fits = match delayed.watch {
                     Some((watched, _)) if watched == card => {
-                        self.watched_move_fits(trigger, from, to, card)
+                        self.watched_move_fits(trigger, from, to, card, cause)
                     }
                     Some(_) => false,
                     None => self
@@ -223,12 +223,19 @@ impl Match {
     }
 
     /// Whether the watched card's move is the one `trigger` waits for.
-    fn watched_move_fits(&self, trigger: &Trigger, from: Zone, to: Zone, card: CardRef) -> bool {
+    fn watched_move_fits(
+        &self,
+        trigger: &Trigger,
+        from: Zone,
+        to: Zone,
+        card: CardRef,
+        cause: MoveCause,
+    ) -> bool {
         match trigger {
             Trigger::LastWords => from == Zone::Field && to == Zone::Cemetery,
             Trigger::OnLeaveField => from == Zone::Field && to != Zone::Field,
             Trigger::OnReturnToHandFromField => from == Zone::Field && to == Zone::Hand,
-            Trigger::OnMove(hook) => hook.answers(from, to, self.state.card(card).came_from),
+            Trigger::OnMove(hook) => hook.answers(from, to, self.state.card(card).came_from, cause),
             _ => false,
         }
     }
@@ -279,7 +286,7 @@ impl Match {
                     Whose::Anyone => true,
                 };
                 whose
-                    && hook.answers(from, to, self.state.card(card).came_from)
+                    && hook.answers(from, to, self.state.card(card).came_from, cause)
                     && self.matched_as_it_was(card, &hook.filter, delayed)
             }
             _ => false,

@@ -117,7 +117,7 @@ impl Match {
                 }
                 if self.db.all_trigger_kinds().meets(K::ON_MOVE) {
                     let start = found.len();
-                    self.move_hooks(card, def, controller, from, to, &mut found);
+                    self.move_hooks(card, def, controller, (from, to, cause), &mut found);
                     // Once-per-batch hooks count this move in its batch
                     // (`actions/batch.rs`) rather than trigger now.
                     let mut at = start;
@@ -292,8 +292,7 @@ impl Match {
         card: CardRef,
         def: DefId,
         controller: PlayerId,
-        from: Zone,
-        to: Zone,
+        (from, to, cause): (Zone, Zone, MoveCause),
         found: &mut Vec<PendingAbility>,
     ) {
         let came_from = self.state.card(card).came_from;
@@ -301,7 +300,7 @@ impl Match {
         let was = self.leaving.of(card);
         let own_def = was.map_or(def, |w| w.def);
         self.lookback_triggers(card, own_def, controller, found, K::ON_MOVE, |t| match t {
-            Trigger::OnMove(hook) => hook.this_card && hook.answers(from, to, came_from),
+            Trigger::OnMove(hook) => hook.this_card && hook.answers(from, to, came_from, cause),
             _ => false,
         });
         let staying = PlayerId::BOTH
@@ -328,7 +327,7 @@ impl Match {
                 };
                 whose
                     && !hook.this_card
-                    && hook.answers(from, to, came_from)
+                    && hook.answers(from, to, came_from, cause)
                     && match was {
                         Some(was) => self.state.matched_where_it_was(
                             &self.db,

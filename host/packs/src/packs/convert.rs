@@ -6,8 +6,8 @@ use super::wit::latest::sve::cards::types as w;
 use sve_engine::cards::{
     AbilityDef, AbilityKind, ActivationZone, Badge, CardDef, CardFilter, CardType, Class, CostItem,
     CostMove, CostPick, CostZone, Counter, DeclaredCounter, DeclaredKeyword, Grant, Keywords,
-    MAX_VALUE_NODES, MoveHook, OwnCardsCost, PassiveCondition, PassiveDef, PassiveScope, Trigger,
-    TurnStat, ValueExpr, ValueNode, ValueOp, ValueTest, ValueZone, Whose, ZoneSet,
+    MAX_VALUE_NODES, MoveHook, MoveWays, OwnCardsCost, PassiveCondition, PassiveDef, PassiveScope,
+    Trigger, TurnStat, ValueExpr, ValueNode, ValueOp, ValueTest, ValueZone, Whose, ZoneSet,
 };
 use sve_engine::engine::{Duration, TokenDestination, Zone};
 
@@ -218,8 +218,22 @@ fn trigger_in(t: w::Trigger) -> Result<Trigger, String> {
             filter: filter_in(hook.filter)?,
             this_card: hook.this_card,
             per_batch: hook.per_batch,
+            how: move_ways_in(hook.how)?,
         }),
     })
+}
+
+/// A card-API set of move ways, its bits the engine's. A bit no way of
+/// this host has is refused, naming the bit.
+fn move_ways_in(bits: w::MoveWays) -> Result<MoveWays, String> {
+    match bits & !MoveWays::KNOWN.0 {
+        0 => Ok(MoveWays(bits)),
+        unknown => Err(format!(
+            "move way bit {} is no way this host knows (it knows bits 0 to {})",
+            unknown.trailing_zeros(),
+            MoveWays::KNOWN.0.count_ones() - 1
+        )),
+    }
 }
 
 /// A card-API zone set: its bits are the `zone` cases', as the engine's

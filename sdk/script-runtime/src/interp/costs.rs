@@ -63,9 +63,12 @@ impl Interpreter<'_> {
                     .is_empty()
             }
             Cost::EarthRite(v) => !self.earth_rite_amulets(game, frame, value(v)).is_empty(),
-            Cost::OncePerTurn | Cost::Quick | Cost::Delayed | Cost::Moves(_) | Cost::UnionBurst => {
-                true
-            }
+            Cost::OncePerTurn
+            | Cost::Quick
+            | Cost::Delayed
+            | Cost::Moves(_)
+            | Cost::UnionBurst
+            | Cost::MovedHow(_) => true,
             Cost::Condition(v) => value(v) > 0,
         })
     }
@@ -181,7 +184,8 @@ impl Interpreter<'_> {
                 | Cost::Condition(_)
                 | Cost::Delayed
                 | Cost::Moves(_)
-                | Cost::UnionBurst => {}
+                | Cost::UnionBurst
+                | Cost::MovedHow(_) => {}
             }
         }
         Ok(paid)

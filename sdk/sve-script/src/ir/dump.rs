@@ -288,6 +288,7 @@ impl Printer<'_> {
             Cost::Quick => "(Quick)".into(),
             Cost::Delayed => "(Delayed)".into(),
             Cost::UnionBurst => "(UnionBurst)".into(),
+            Cost::MovedHow(ways) => format!("(moved {ways})"),
             Cost::Moves(hook) => format!("(moves {hook})"),
             Cost::Condition(value) => format!("(condition {})", self.value(value)),
         }

@@ -185,6 +185,9 @@ pub enum Cost {
     /// 14.5.1). Not a cost: it works only in a Princess Connect! Re:Dive
     /// deck, and each resolution counts as an execution.
     UnionBurst,
+    /// The ways an `OnMove` ability's `moves` line asks for (IR 9:
+    /// `Discarded`, ...): a marker beside [`Cost::Moves`].
+    MovedHow(super::HookWays),
 }
 
 impl Cost {
@@ -201,6 +204,7 @@ impl Cost {
                 | Cost::Delayed
                 | Cost::Moves(_)
                 | Cost::UnionBurst
+                | Cost::MovedHow(_)
         )
     }
 }

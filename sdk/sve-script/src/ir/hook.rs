@@ -55,6 +55,45 @@ pub struct MoveHook {
     pub per_batch: bool,
 }
 
+/// How a card must have moved for an `OnMove` ability (IR 9, the `moves`
+/// line's `Destroyed`, `Discarded`, `Banished`, `Buried`, `Returned` and
+/// `Played` options): bit n for the n-th of [`HookWays::NAMES`]; empty
+/// means any way. Kept in its own cost marker
+/// ([`Cost::MovedHow`](super::Cost::MovedHow)), so IR 7's `MoveHook` stays.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub struct HookWays(pub u8);
+
+impl HookWays {
+    /// The ways' words, in bit order (the card API's `move-ways` bits).
+    pub const NAMES: [&'static str; 6] = [
+        "Destroyed",
+        "Discarded",
+        "Banished",
+        "Buried",
+        "Returned",
+        "Played",
+    ];
+
+    /// The way a word names, as a set of one.
+    pub fn named(word: &str) -> Option<HookWays> {
+        let n = HookWays::NAMES.iter().position(|name| *name == word)?;
+        Some(HookWays(1 << n))
+    }
+}
+
+impl std::fmt::Display for HookWays {
+    /// As a `moves` line writes them: `Discarded, Destroyed` (bit order).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = HookWays::NAMES
+            .iter()
+            .enumerate()
+            .filter(|(n, _)| self.0 & (1 << n) != 0)
+            .map(|(_, name)| *name)
+            .collect();
+        f.write_str(&names.join(", "))
+    }
+}
+
 impl std::fmt::Display for HookZones {
     /// As a `moves` line writes it: `Field|ExArea`, or `Any`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -55,7 +55,7 @@ pub use expr::{
     BinaryOp, Choose, CondTest, Filter, FilterId, FilterItem, FilterTest, IntRange, ValueId,
     ValueNode,
 };
-pub use hook::{HookZones, MoveHook};
+pub use hook::{HookWays, HookZones, MoveHook};
 pub use names::{
     AbilityKind, CardType, CheckActionKind, Class, Counter, Duration, HookWhose, HookZone, Keyword,
     Rarity, SearchAction, Stat, Target, TokenOption, Trigger, TurnStat, Universe,

@@ -191,7 +191,8 @@ impl Checker<'_> {
             | Cost::Quick
             | Cost::Delayed
             | Cost::Moves(_)
-            | Cost::UnionBurst => Ok(()),
+            | Cost::UnionBurst
+            | Cost::MovedHow(_) => Ok(()),
         }
     }
 

@@ -12,7 +12,7 @@
 
 use sve_sdk::prelude::*;
 use sve_sdk::wire::CounterDecl;
-use sve_sdk::{any_card, lesson, zone_set};
+use sve_sdk::{any_card, lesson, move_ways, zone_set};
 
 struct Overheat;
 
@@ -44,6 +44,7 @@ impl Pack for Overheat {
                         filter: any_card(),
                         this_card: false,
                         per_batch: false,
+                        how: move_ways::ANY,
                     }),
                     "Your leader gains 1 defense.",
                     warm,
@@ -93,6 +94,7 @@ impl Pack for Overheat {
                         },
                         this_card: false,
                         per_batch: true,
+                        how: move_ways::ANY,
                     }),
                     "Your leader gains that much defense.",
                     collect_slag,

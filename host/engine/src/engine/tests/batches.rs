@@ -26,6 +26,7 @@ fn hook(from: Zone, to: Zone, whose: Whose, per_batch: bool) -> AbilityKind {
         filter: CardFilter::default(),
         this_card: false,
         per_batch,
+        how: crate::cards::MoveWays::ANY,
     }))
 }
 

@@ -5,7 +5,9 @@
 use super::{P1, P2, copy};
 use crate::board::fixtures::{ability, test_cards, test_runner};
 use crate::board::{Board, Side};
-use crate::cards::{AbilityKind, CardDb, CardDef, CardFilter, MoveHook, Trigger, Whose, ZoneSet};
+use crate::cards::{
+    AbilityKind, CardDb, CardDef, CardFilter, MoveHook, MoveWays, Trigger, Whose, ZoneSet,
+};
 use crate::engine::{AbilityRunner, Zone};
 use std::sync::Arc;
 
@@ -52,6 +54,26 @@ fn board(p1: Side, p2: Side) -> Board {
             filter: CardFilter::followers(),
             this_card: false,
             per_batch: false,
+            how: MoveWays::ANY,
+        },
+    ));
+    cards.push(hooked(
+        "TEST-HOOK-DISCARD",
+        "Discard Watcher",
+        MoveHook {
+            from: ZoneSet::of(&[Zone::Hand]),
+            to: ZoneSet::of(&[Zone::Cemetery]),
+            how: MoveWays::DISCARDED,
+            ..MoveHook::default()
+        },
+    ));
+    cards.push(hooked(
+        "TEST-HOOK-HAND",
+        "Hand Watcher",
+        MoveHook {
+            from: ZoneSet::of(&[Zone::Hand]),
+            to: ZoneSet::of(&[Zone::Cemetery]),
+            ..MoveHook::default()
         },
     ));
     let gain = |cx: &mut crate::engine::AbilityCtx<'_>| {
@@ -63,7 +85,9 @@ fn board(p1: Side, p2: Side) -> Board {
         test_runner()
             .ability("TEST-HOOK-EX", 0, gain)
             .ability("TEST-HOOK-SELF", 0, gain)
-            .ability("TEST-HOOK-GRAVE", 0, gain),
+            .ability("TEST-HOOK-GRAVE", 0, gain)
+            .ability("TEST-HOOK-DISCARD", 0, gain)
+            .ability("TEST-HOOK-HAND", 0, gain),
     );
     Board::builder()
         .db(Arc::new(CardDb::new(cards).expect("a valid pool")))
@@ -118,4 +142,59 @@ fn a_hook_watches_whose_cards_and_which_as_they_were_on_the_field() {
     );
     s.attack("V1", "V5");
     assert_eq!(leader(&s), 10, "an own follower died: {}", s.dump());
+}
+
+#[test]
+fn a_hook_that_asks_for_discards_does_not_answer_a_spell_played_from_the_hand() {
+    // Played from the hand, a spell goes from the hand to the cemetery:
+    // the hook without a way answers it, the one asking for discards not.
+    let mut s = board(
+        Side::new()
+            .field(["Hand Watcher"])
+            .hand(["Fairy Ring"])
+            .pp(5),
+        Side::new(),
+    );
+    s.play("Fairy Ring");
+    s.choose(|_| true);
+    assert_eq!(leader(&s), 11, "{}", s.dump());
+    let mut s = board(
+        Side::new()
+            .field(["Discard Watcher"])
+            .hand(["Fairy Ring"])
+            .pp(5),
+        Side::new(),
+    );
+    s.play("Fairy Ring");
+    s.choose(|_| true);
+    assert_eq!(leader(&s), 10, "{}", s.dump());
+    // The hand limit's discard is one.
+    let mut s = board(
+        Side::new()
+            .field(["Discard Watcher"])
+            .hand(["V1", "V1", "V1", "V1", "V1", "V1", "V1", "V1"]),
+        Side::new(),
+    );
+    s.end_turn();
+    assert_eq!(leader(&s), 11, "{}", s.dump());
+}
+
+#[test]
+fn a_moves_way_is_read_from_its_cause_and_a_costs_destination() {
+    use crate::engine::MoveCause;
+    let way = MoveWays::of_move;
+    assert_eq!(way(MoveCause::Discard, Zone::Cemetery), MoveWays::DISCARDED);
+    assert_eq!(
+        way(MoveCause::Destroy { by_ability: false }, Zone::Cemetery),
+        MoveWays::DESTROYED
+    );
+    assert_eq!(
+        way(MoveCause::SpellResolved, Zone::Cemetery),
+        MoveWays::PLAYED
+    );
+    assert_eq!(way(MoveCause::Cost, Zone::Banished), MoveWays::BANISHED);
+    assert_eq!(way(MoveCause::Cost, Zone::Cemetery), MoveWays::BURIED);
+    assert_eq!(way(MoveCause::Draw, Zone::Hand), MoveWays(0));
+    assert!(MoveWays::ANY.admits(MoveWays(0)));
+    assert!(!MoveWays::DISCARDED.admits(MoveWays::PLAYED));
 }
