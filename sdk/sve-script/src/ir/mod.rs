@@ -115,8 +115,10 @@ use serde::{Deserialize, Serialize};
 /// 8: appended the turn statistic `TurnStat::BanishedFromEx` (Lessons;
 /// versions 2 to 7 stay readable).
 /// 9: appended Union Burst: the mark `Cost::UnionBurst`, the turn
-/// statistic `TurnStat::UnionBursts` and the trigger
-/// `Trigger::OnOtherUnionBurst` (versions 2 to 8 stay readable).
+/// statistic `TurnStat::UnionBursts`, the trigger
+/// `Trigger::OnOtherUnionBurst` and the effect `Effect::ExecuteUnionBurst`;
+/// and the ways a `moves` line asks for, the marker `Cost::MovedHow` with
+/// `HookWays` (versions 2 to 8 stay readable).
 pub const IR_VERSION: u32 = 9;
 
 /// The oldest IR version [`Module::from_bytes`] still reads: the last
