@@ -221,8 +221,8 @@ fn warm(game: &mut Game) -> Result<(), Stop> {
     Ok(())
 }
 
-/// Stoker's Fanfare: another follower of yours gets Overheat.
-fn stoke(game: &mut Game) -> Result<(), Stop> {
+/// You select another follower of yours, if you have one.
+fn another_follower(game: &mut Game, text: &str) -> Result<Option<CardRef>, Stop> {
     let me = game.me();
     let source = game.source();
     let others: Vec<CardRef> = game
@@ -231,9 +231,14 @@ fn stoke(game: &mut Game) -> Result<(), Stop> {
         .filter(|card| *card != source)
         .collect();
     if others.is_empty() {
-        return Ok(());
+        return Ok(None);
     }
-    for target in game.select("Give Overheat to", others, 1, 1)? {
+    Ok(game.select(text, others, 1, 1)?.first().copied())
+}
+
+/// Stoker's Fanfare: another follower of yours gets Overheat.
+fn stoke(game: &mut Game) -> Result<(), Stop> {
+    if let Some(target) = another_follower(game, "Give Overheat to")? {
         game.give_declared_keyword(target, "Overheat", Duration::WhileInZone)?;
     }
     Ok(())
@@ -242,17 +247,7 @@ fn stoke(game: &mut Game) -> Result<(), Stop> {
 /// Guild Patron's Fanfare: another follower of yours executes one of its
 /// Union Burst abilities without paying its cost.
 fn patronise(game: &mut Game) -> Result<(), Stop> {
-    let me = game.me();
-    let source = game.source();
-    let others: Vec<CardRef> = game
-        .followers(me)
-        .into_iter()
-        .filter(|card| *card != source)
-        .collect();
-    if others.is_empty() {
-        return Ok(());
-    }
-    for target in game.select("Execute a Union Burst of", others, 1, 1)? {
+    if let Some(target) = another_follower(game, "Execute a Union Burst of")? {
         game.execute_union_burst(target)?;
     }
     Ok(())
