@@ -214,6 +214,47 @@ fn replay_fight(
     content: &Content,
     answers: &[fight::FightAnswer],
 ) -> Result<FightResult, String> {
+    match replay_report(run, content, answers)? {
+        Ok(report) => Ok(report.result),
+        Err(problem) => Err(problem.to_string()),
+    }
+}
+
+/// The fight on now in `run`, played again from answers given elsewhere
+/// (the client's match screen keeps its match's answers): the result they
+/// lead to and the answers the fight took, which
+/// [`Run::apply_fought`] records. A match that went on past the run's
+/// turn cap (a bot playing on) gave answers the fight never takes: they
+/// are dropped. Answers that don't replay are an error saying why.
+pub fn fight_from_answers(
+    run: &Run,
+    content: &Content,
+    mut answers: Vec<fight::FightAnswer>,
+) -> Result<(FightResult, Vec<fight::FightAnswer>), String> {
+    match replay_report(run, content, &answers)? {
+        Ok(report) => Ok((report.result, answers)),
+        Err(fight::replay::ReplayError::TooMany { left, total }) => {
+            answers.truncate(total - left);
+            match replay_report(run, content, &answers)? {
+                Ok(report) if report.turn_cap_hit => Ok((report.result, answers)),
+                Ok(_) => Err(format!(
+                    "the match ended with {left} of {total} answers left"
+                )),
+                Err(problem) => Err(problem.to_string()),
+            }
+        }
+        Err(problem) => Err(problem.to_string()),
+    }
+}
+
+/// The fight on now in `run` played again with `answers`: its report, or
+/// why the answers don't fit it; the outer error is a fight that can't be
+/// set up.
+fn replay_report(
+    run: &Run,
+    content: &Content,
+    answers: &[fight::FightAnswer],
+) -> Result<Result<fight::FightReport, fight::replay::ReplayError>, String> {
     let spec = run
         .fight()
         .ok_or_else(|| "no fight is on there".to_owned())?;
@@ -225,15 +266,13 @@ fn replay_fight(
         .deck(&spec.enemy_deck)
         .cloned()
         .ok_or_else(|| format!("no encounter deck `{}`", spec.enemy_deck))?;
-    let report = fight::replay(
+    Ok(fight::replay(
         spec,
         [player, enemy],
         content.db(),
         content.runner(),
         answers,
-    )
-    .map_err(|e| e.to_string())?;
-    Ok(report.result)
+    ))
 }
 
 fn encode<T: Serialize>(magic: [u8; 4], value: &T) -> Result<Vec<u8>, SaveError> {
@@ -379,5 +418,87 @@ mod tests {
             verify_fights(&cut, &content),
             Err(SaveError::FightReplay { .. })
         ));
+    }
+
+    /// A run on floor 1's fight, its turn cap `turn_cap`.
+    fn at_first_fight(content: &Content, turn_cap: u32) -> Run {
+        use crate::run::Choice;
+        let list = content::resolve_named("SD02", content.db(), &starter_deck).expect("SD02");
+        let mut balance = Balance::default();
+        balance.encounters.turn_cap = turn_cap;
+        let mut run = Run::new(RunSetup {
+            seed: 15,
+            deck_name: "SD02".to_owned(),
+            deck: RunDeck::from_list(&list, content.db()),
+            balance,
+            card_fingerprint: content.fingerprint(),
+        });
+        let up = run
+            .choices()
+            .into_iter()
+            .find(|choice| matches!(choice, Choice::Move(_)))
+            .expect("a move");
+        run.apply(up, content).expect("offered");
+        assert!(run.fight().is_some(), "floor 1 is a fight");
+        run
+    }
+
+    #[test]
+    fn a_fight_played_elsewhere_is_taken_from_its_answers() {
+        use super::{fight_from_answers, verify_fights};
+        use crate::sim::play_fight;
+        let content = content();
+        let mut run = at_first_fight(&content, 60);
+        let spec = run.fight().expect("a fight").clone();
+        let played = play_fight(
+            &run,
+            &content,
+            &spec,
+            BotKind::Greedy,
+            FightOptions::default(),
+        )
+        .expect("played");
+        assert!(!played.turn_cap_hit);
+        let (result, answers) =
+            fight_from_answers(&run, &content, played.answers.clone()).expect("they replay");
+        assert_eq!((result, &answers), (played.result, &played.answers));
+        // Answers after the match's end, or that don't fit it, are refused.
+        let mut long = played.answers.clone();
+        long.push(long[0].clone());
+        assert!(
+            fight_from_answers(&run, &content, long).is_err_and(|e| e.contains("ended with 1 of")),
+            "answers left after the end"
+        );
+        let mut swapped = played.answers.clone();
+        swapped[0].seat = 1 - swapped[0].seat;
+        assert!(fight_from_answers(&run, &content, swapped).is_err());
+        // Taken, the fight's answers play again from the run file.
+        run.apply_fought(result, answers, &content).expect("taken");
+        let file = read_run_file(&run_file(&run).expect("writes")).expect("reads");
+        let found = verify_fights(&file, &content).expect("the fight replays");
+        assert_eq!((found.replayed, found.unrecorded), (1, 0));
+    }
+
+    #[test]
+    fn answers_given_past_the_turn_cap_are_dropped() {
+        use super::fight_from_answers;
+        use crate::sim::play_fight;
+        let content = content();
+        let run = at_first_fight(&content, 3);
+        let spec = run.fight().expect("a fight").clone();
+        let played = play_fight(
+            &run,
+            &content,
+            &spec,
+            BotKind::Greedy,
+            FightOptions::default(),
+        )
+        .expect("played");
+        assert!(played.turn_cap_hit, "{:?}", played.result);
+        // A match screen's bots played on after the cap.
+        let mut on = played.answers.clone();
+        on.extend(played.answers[..5].iter().cloned());
+        let (result, answers) = fight_from_answers(&run, &content, on).expect("cut at the cap");
+        assert_eq!((result, &answers), (played.result, &played.answers));
     }
 }

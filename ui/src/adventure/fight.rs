@@ -14,34 +14,64 @@
 //! leader or card it sits on, with the turns it has left ([`super::badges`]).
 //!
 //! When the match ends (or passes the run's turn cap, which counts as a
-//! loss, as in the CLI) a dialog over the board says how, and "Back to the
-//! map" hands the result to the run. Leaving a fight half-played returns
+//! loss, as in the CLI) the screen asks its session for the match's
+//! answers, both seats', as a replay file in the adventure folder
+//! ([`LAST_FIGHT_FILE`], watchable as any replay); then a dialog over the
+//! board says how the fight ended, and "Back to the map" hands the result
+//! and the answers to the run ([`super::game::RunGame::fought`]), which
+//! plays them again and keeps them, so the run file replays the fight as
+//! `sve adventure replay` checks it. Leaving a fight half-played returns
 //! to the map with the fight still to play: it starts again from its seed.
 
 use crate::catalog::Catalog;
 use crate::config::{ChosenDeck, MatchConfig, Seat, TurnStartHook};
 use crate::frame_times::FrameTimes;
+use crate::intent::Intent;
 use crate::play::anim::AnimSpeed;
 use crate::play::{MatchScreen, ScreenRequest};
 use crate::session::PaceClock;
 use egui::{RichText, Ui};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
-use sve_adventure::fight::{FightKind, FightResult, FightSpec, PLAYER, board};
+use sve_adventure::fight::{FightAnswer, FightKind, FightResult, FightSpec, PLAYER, board};
 use sve_engine::bot::BotKind;
 use sve_engine::cards::CardDb;
 use sve_engine::engine::{DeckList, Outcome};
 
 use super::game::RunGame;
 
+/// The replay file of the run's last fight, in the adventure folder: how
+/// the screen gets its match's answers from the session, and a replay to
+/// watch.
+pub const LAST_FIGHT_FILE: &str = "last-fight.sver";
+
+/// Frames the result waits for the session's replay file before it goes
+/// to the run without its answers.
+const ANSWERS_WAIT_FRAMES: u32 = 600;
+
 /// What the fight asks of the Adventure screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FightRequest {
     /// Keep playing.
     Stay,
     /// Back to the map with the fight still to play.
     Leave,
-    /// The fight is over: hand this to the run.
-    Done(FightResult),
+    /// The fight is over: hand the result, as the screen showed it, to the
+    /// run with the match's answers (both seats', in order), when the
+    /// session kept them.
+    Done(FightResult, Option<Vec<FightAnswer>>),
+}
+
+/// Where the match's answers stand.
+#[derive(Debug)]
+enum Answers {
+    /// The match is on.
+    Playing,
+    /// Asked of the session as a replay file; frames waited for it.
+    Asked(u32),
+    /// Read from the replay file, or `None`: none to have (a web page's
+    /// match keeps no files) or the file never came.
+    Kept(Option<Vec<FightAnswer>>),
 }
 
 /// A fight on the match screen.
@@ -55,6 +85,10 @@ pub struct FightScreen {
     relic_names: String,
     /// A guardian's special cards, by name.
     special_names: String,
+    /// The replay file the match's answers come through, if files can be
+    /// written ([`LAST_FIGHT_FILE`]).
+    replay_file: Option<PathBuf>,
+    answers: Answers,
 }
 
 impl FightScreen {
@@ -88,6 +122,8 @@ impl FightScreen {
             result: None,
             relic_names: names(&spec.player_cards),
             special_names: names(&spec.enemy_field),
+            replay_file: (!cfg!(target_arch = "wasm32")).then(|| game.dir.join(LAST_FIGHT_FILE)),
+            answers: Answers::Playing,
         })
     }
 
@@ -130,6 +166,9 @@ impl FightScreen {
             self.result = self.ended();
         }
         if let Some(result) = self.result {
+            if !self.keep_answers(ui.ctx()) {
+                return FightRequest::Stay;
+            }
             return self.result_dialog(ui, result);
         }
         match request {
@@ -172,6 +211,34 @@ impl FightScreen {
         }
     }
 
+    /// Asks the session for the match's answers and reads them once
+    /// written; true when they are in (or will not come).
+    fn keep_answers(&mut self, ctx: &egui::Context) -> bool {
+        match (&mut self.answers, &self.replay_file) {
+            (Answers::Kept(_), _) => return true,
+            (Answers::Playing, None) => self.answers = Answers::Kept(None),
+            (Answers::Playing, Some(path)) => {
+                // An older fight's file must not be read for this one's.
+                std::fs::remove_file(path).ok();
+                self.screen.act(Intent::SaveReplay(path.clone()));
+                self.answers = Answers::Asked(0);
+            }
+            (Answers::Asked(frames), Some(path)) => {
+                if let Some(answers) = read_answers(path) {
+                    self.answers = Answers::Kept(Some(answers));
+                } else if *frames >= ANSWERS_WAIT_FRAMES {
+                    tracing::warn!("no replay of the fight came in {}", path.display());
+                    self.answers = Answers::Kept(None);
+                } else {
+                    *frames += 1;
+                }
+            }
+            (Answers::Asked(_), None) => self.answers = Answers::Kept(None),
+        }
+        ctx.request_repaint_after(Duration::from_millis(10));
+        matches!(self.answers, Answers::Kept(_))
+    }
+
     fn result_dialog(&self, ui: &mut Ui, result: FightResult) -> FightRequest {
         let mut done = false;
         egui::Modal::new(egui::Id::unique("adventure fight result")).show(ui.ctx(), |ui| {
@@ -199,7 +266,11 @@ impl FightScreen {
             done = ui.button("Back to the map").clicked();
         });
         if done {
-            FightRequest::Done(result)
+            let answers = match &self.answers {
+                Answers::Kept(answers) => answers.clone(),
+                Answers::Playing | Answers::Asked(_) => None,
+            };
+            FightRequest::Done(result, answers)
         } else {
             FightRequest::Stay
         }
@@ -277,6 +348,29 @@ fn rebase(list: &DeckList, from: &CardDb, to: &CardDb) -> Result<DeckList, Strin
             .collect::<Result<_, _>>()?,
         basis: list.basis,
     })
+}
+
+/// The answers of the match in the replay file at `path`, both seats', as
+/// a fight records them; a concession is your empty answer, as the
+/// terminal gives it. `None` while the file is not (fully) written.
+fn read_answers(path: &Path) -> Option<Vec<FightAnswer>> {
+    let bytes = std::fs::read(path).ok()?;
+    let replay = sve_engine::replay::Replay::decode(&bytes).ok()?;
+    let mut answers: Vec<FightAnswer> = replay
+        .answers
+        .iter()
+        .map(|answer| FightAnswer {
+            seat: answer.player,
+            picks: answer.picks.iter().map(|&pick| pick as usize).collect(),
+        })
+        .collect();
+    if replay.conceded == Some(PLAYER.0) {
+        answers.push(FightAnswer {
+            seat: PLAYER.0,
+            picks: Vec::new(),
+        });
+    }
+    Some(answers)
 }
 
 /// A fight's kind for the player.

@@ -16,6 +16,7 @@ use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use sve_adventure::balance::Balance;
 use sve_adventure::content::{self, Content};
+use sve_adventure::fight::{FightAnswer, FightResult};
 use sve_adventure::load::{BalanceFile, LoadedBalance};
 use sve_adventure::run::{Choice, Run, RunDeck, RunSetup};
 use sve_adventure::save;
@@ -155,11 +156,64 @@ impl RunGame {
         self.save();
     }
 
+    /// Hands in a fight's result as the match screen showed it, with the
+    /// match's answers when the session kept them. The answers are played
+    /// again ([`save::fight_from_answers`]): when they lead to the result
+    /// shown, the run keeps them, and its run file plays the fight again
+    /// (`sve adventure replay`). Answers that don't (card packs reloaded or
+    /// the board changed with the sandbox tools during the fight) are said
+    /// in the notes, and the result goes in without them.
+    pub fn fought(&mut self, shown: FightResult, answers: Option<Vec<FightAnswer>>) {
+        let kept = answers.map(|answers| {
+            save::fight_from_answers(&self.run, &self.content, answers).and_then(
+                |(result, answers)| {
+                    if result == shown {
+                        Ok(answers)
+                    } else {
+                        Err(format!(
+                            "played again they end {}, the match ended {}",
+                            result_words(result),
+                            result_words(shown)
+                        ))
+                    }
+                },
+            )
+        });
+        let (applied, unkept) = match kept {
+            Some(Ok(answers)) => (self.run.apply_fought(shown, answers, &self.content), None),
+            Some(Err(why)) => (
+                self.run.apply(Choice::Fought(shown), &self.content),
+                Some(why),
+            ),
+            None => (self.run.apply(Choice::Fought(shown), &self.content), None),
+        };
+        self.notes = match applied {
+            Ok(notes) => notes.iter().map(|n| super::words::note(n)).collect(),
+            Err(error) => vec![format!("Not allowed: {error}")],
+        };
+        if let Some(why) = unkept {
+            self.notes.push(format!(
+                "This fight's answers were not kept ({why}): the run file can't play it again."
+            ));
+        }
+        self.save();
+    }
+
     /// Writes the save and the run file; a failure is kept in
     /// [`RunGame::save_error`].
     pub fn save(&mut self) {
         self.save_error = write_saves(&self.run, &self.dir).err();
     }
+}
+
+/// A fight's end in words: `won with 12 defense after 9 turns`.
+fn result_words(result: FightResult) -> String {
+    format!(
+        "{} with {} defense after {} turns",
+        if result.won { "won" } else { "lost" },
+        result.defense_left,
+        result.turns
+    )
 }
 
 /// Whether `dir` holds a save to resume.
@@ -265,6 +319,36 @@ mod tests {
         assert_eq!(game.save_error, None);
         let resumed = RunGame::resume(&catalog, dir).expect("the save");
         assert_eq!(resumed.run, game.run);
+    }
+
+    #[test]
+    fn a_fights_answers_that_dont_replay_are_said_and_the_result_still_counts() {
+        use sve_adventure::fight::FightResult;
+        let catalog = Catalog::vanilla().expect("bundled cards");
+        let mut game = RunGame::start(&catalog, "SD01", 11, None, dir("unkept")).expect("a run");
+        let up = game
+            .run
+            .choices()
+            .into_iter()
+            .find(|c| matches!(c, Choice::Move(_)))
+            .expect("a move");
+        game.choose(up);
+        assert!(game.run.fight().is_some(), "floor 1 is a fight");
+        let shown = FightResult {
+            won: true,
+            defense_left: 17,
+            turns: 8,
+        };
+        // No answers at all: the match asks for more.
+        game.fought(shown, Some(Vec::new()));
+        assert_eq!(game.run.fights().len(), 1, "the result counts");
+        assert!(game.run.fight_answers().is_empty());
+        let said = game.notes.last().expect("a note");
+        assert!(
+            said.starts_with("This fight's answers were not kept (the answers ran out after 0")
+                && said.ends_with("the run file can't play it again."),
+            "{said}"
+        );
     }
 
     #[test]

@@ -103,10 +103,10 @@ impl AdventureScreen {
             match fight.ui(ui, cx.frame_times, cx.anim_speed, cx.pace_clock) {
                 FightRequest::Stay => {}
                 FightRequest::Leave => self.fight = None,
-                FightRequest::Done(result) => {
+                FightRequest::Done(result, answers) => {
                     self.fight = None;
                     if let Some(game) = &mut self.game {
-                        game.choose(Choice::Fought(result));
+                        game.fought(result, answers);
                     }
                 }
             }

@@ -5,7 +5,10 @@
 //! then resume the saved run. Whole runs, from a balance file named on
 //! the setup page, play every fight on the match screen (the medium bot
 //! on your side) to the summary. A run with a pack's relics and statuses
-//! plays them in its fight turn by turn, shown as badges. The snapshots
+//! plays them in its fight turn by turn, shown as badges. A fight played
+//! by hand to its end (your attack on a leader of 1 defense) goes back to
+//! the run with its answers, and every run's file plays its fights again
+//! from them. The snapshots
 //! are the pictures in `docs/screenshots/adventure-*.png`.
 
 use crate::common::{click, click_containing, has, has_containing, type_into, wait_for};
@@ -17,6 +20,7 @@ use sve_adventure::fight::{FightResult, FightSpec};
 use sve_adventure::run::Phase;
 use sve_engine::engine::PlayerId;
 use sve_packs::catalog::Catalog;
+use sve_ui::adventure::fight::LAST_FIGHT_FILE;
 use sve_ui::app::Screen;
 use sve_ui::match_view::MatchView;
 use sve_ui::play::anim::AnimSpeed;
@@ -188,6 +192,16 @@ fn a_run_moves_fights_takes_a_reward_and_lights_a_torch() {
     harness.run_steps(8);
     assert!(matches!(run_phase(&harness), Phase::Reward(_)));
     let game = harness.state().adventure().game().expect("the run");
+    assert_eq!(
+        game.run.fight_answers().len(),
+        1,
+        "the match's answers are kept: {:?}",
+        game.notes
+    );
+    assert!(
+        dir.join("adventure").join(LAST_FIGHT_FILE).is_file(),
+        "the fight's replay"
+    );
     let deck = game.run.deck().main.len();
     let record = game.run.fights().last().expect("the fight recorded");
     assert!(record.won && record.floor == 1, "{record:?}");
@@ -367,6 +381,9 @@ fn a_whole_run_goes_through_its_dialogs_to_the_summary() {
                     seen.contains("Shop") || seen.contains("Scenario"),
                     "{seen:?}"
                 );
+                let fights = game.run.fights().len();
+                let found = verify_run_file(&harness, &dir);
+                assert_eq!((found.replayed as usize, found.unrecorded), (fights, 0));
                 return;
             }
         }
@@ -506,12 +523,146 @@ fn a_short_run_plays_every_fight_on_the_match_screen_to_its_summary() {
                 if won {
                     assert_eq!(fights, 2, "floor 1's fight and the boss");
                 }
+                // The run file plays every fight again from its answers.
+                let found = verify_run_file(&harness, &dir);
+                assert_eq!((found.replayed as usize, found.unrecorded), (fights, 0));
                 return;
             }
             other => panic!("a three-floor run has no {other:?}"),
         }
     }
     panic!("the run did not end");
+}
+
+/// Plays the run file the client saved in `dir` again, every fight from
+/// its answers (as `sve adventure replay` does), and checks it rebuilds
+/// the run on screen.
+fn verify_run_file(harness: &Harness<'_, App>, dir: &Path) -> sve_adventure::save::FightsVerified {
+    use sve_adventure::save;
+    let game = harness.state().adventure().game().expect("the run");
+    let bytes = std::fs::read(dir.join("adventure").join("run.svar")).expect("the run file");
+    let file = save::read_run_file(&bytes).expect("it reads");
+    let rebuilt = save::replay(&file, &game.content).expect("it replays");
+    assert_eq!(rebuilt, game.run, "the run file rebuilds the run");
+    save::verify_fights(&file, &game.content).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Floor 1's enemy: a random bot whose leader has 1 defense, so that your
+/// first attack on it wins.
+const FRAIL_ENEMY: &str = "[[encounters.tiers]]\nfrom_floor = 1\nbot = \"random\"\n\
+    defense = 1\ndecks = [\"SD02\"]\n";
+
+#[test]
+fn a_fight_played_by_hand_to_its_end_goes_back_to_the_run_with_its_answers() {
+    let dir = fresh_dir("adventure-by-hand");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let balance = dir.join("frail.toml");
+    std::fs::write(&balance, FRAIL_ENEMY).expect("written");
+    let mut harness = client_saving_in(&dir);
+    harness.run_steps(8);
+    click(&mut harness, "Adventure");
+    type_into(&mut harness, "Run seed", "7");
+    type_into(&mut harness, "Balance file", &balance.display().to_string());
+    click(&mut harness, "Start run");
+    harness.run_steps(8);
+    click_containing(&mut harness, "Move to floor 1");
+    let Phase::Fight(spec) = run_phase(&harness) else {
+        panic!("floor 1 is a fight");
+    };
+    assert_eq!(spec.enemy_defense, 1, "{spec:?}");
+    click(&mut harness, "Start the fight");
+    wait_for(&mut harness, "the fight's first snapshot", |h| {
+        fight_view(h).is_ready()
+    });
+    // You answer every decision of yours: play cards, attack the enemy's
+    // leader when a follower can, end turns.
+    let enemy_leader = format!("{} (target)", enemy_leader_label(&harness));
+    let mut attacked = false;
+    for _ in 0..400 {
+        wait_for(&mut harness, "a decision of yours or the end", |h| {
+            has(h, "Fight won")
+                || has(h, "Fight lost")
+                || (fight_view(h).decision.is_some() && !fight_view(h).bot_thinking)
+        });
+        if has(&harness, "Fight won") || has(&harness, "Fight lost") {
+            break;
+        }
+        let generation = fight_view(&harness).generation;
+        if has(&harness, &enemy_leader) {
+            attacked = true;
+            click(&mut harness, &enemy_leader);
+        } else if has_containing(&harness, "(field, can act)") {
+            click_containing(&mut harness, "(field, can act)");
+            wait_for(&mut harness, "attack targets", |h| {
+                has_containing(h, "(target)") || fight_view(h).generation != generation
+            });
+            if !has(&harness, &enemy_leader) && has_containing(&harness, "(target)") {
+                // A Ward follower stands in the way: attack it.
+                click_containing(&mut harness, "(target)");
+            }
+            continue;
+        } else if has_containing(&harness, "(hand, can act)") {
+            click_containing(&mut harness, "(hand, can act)");
+        } else if let Some(label) = [
+            "Go first",
+            "Keep hand",
+            "Keep it reserved",
+            "Pass",
+            "End turn",
+        ]
+        .into_iter()
+        .find(|label| has(&harness, label))
+        {
+            click(&mut harness, label);
+        } else if has(&harness, "Confirm") {
+            while harness
+                .query_all_by_label("Confirm")
+                .next()
+                .is_some_and(|node| {
+                    use egui_kittest::kittest::NodeT as _;
+                    node.accesskit_node().is_disabled()
+                })
+            {
+                click_containing(&mut harness, "pickable");
+            }
+            click(&mut harness, "Confirm");
+        } else {
+            panic!("a prompt this test can't answer");
+        }
+        wait_for(&mut harness, "the answer taken", |h| {
+            fight_view(h).generation != generation || has(h, "Fight won")
+        });
+    }
+    assert!(attacked, "you attacked the enemy's leader");
+    assert!(has(&harness, "Fight won"), "your attack on 1 defense won");
+    let view = fight_view(&harness);
+    let board = view.board(PlayerId(0)).expect("your board");
+    let (left, turns) = (board.mine.leader_defense, board.turn);
+    click(&mut harness, "Back to the map");
+    harness.run_steps(8);
+    assert!(harness.state().adventure().fight().is_none(), "on the map");
+    let game = harness.state().adventure().game().expect("the run");
+    let record = game.run.fights().last().expect("the fight recorded");
+    assert!(record.won && record.floor == 1, "{record:?}");
+    let answers = &game.run.fight_answers()[0].answers;
+    assert!(
+        answers.iter().filter(|a| a.seat == 0).count() > 3,
+        "your answers are kept: {answers:?}"
+    );
+    assert_eq!(
+        game.run.defense(),
+        (left + game.run.balance().heal.after_fight).clamp(1, game.run.max_defense())
+    );
+    assert!(turns >= 2, "a follower attacks from your second turn");
+
+    // The reward, then the run file plays the fight again to its result.
+    assert!(matches!(run_phase(&harness), Phase::Reward(_)));
+    click_containing(&mut harness, "Take ");
+    while matches!(run_phase(&harness), Phase::Reward(_)) {
+        click(&mut harness, "Skip the card");
+    }
+    let found = verify_run_file(&harness, &dir);
+    assert_eq!((found.replayed, found.unrecorded), (1, 0));
 }
 
 #[test]
