@@ -122,14 +122,15 @@ impl App {
     }
 
     /// What to remember for the next run: the start screen's decks, the
-    /// Play online screen's choices, the animation speed and the card art
-    /// folder.
+    /// Play online screen's choices, the Adventure setup page's, the
+    /// animation speed and the card art folder.
     pub fn settings(&self) -> Settings {
         Settings {
             start_decks: self.start.remembered_decks(),
             online: self.online.remembered(),
             animations: Some(self.anim_speed.name().to_owned()),
             card_art: Some(self.card_art.folder().display().to_string()),
+            adventure: self.adventure.remembered(),
         }
     }
 
@@ -137,6 +138,7 @@ impl App {
     pub fn restore(&mut self, settings: &Settings) {
         self.start.restore_decks(&settings.start_decks);
         self.online.restore(&settings.online);
+        self.adventure.restore(&settings.adventure);
         if let Some(speed) = settings
             .animations
             .as_deref()
@@ -442,7 +444,7 @@ impl eframe::App for App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settings::{OnlineChoices, StoredClock, StoredDeck, StoredLimit};
+    use crate::settings::{AdventureChoices, OnlineChoices, StoredClock, StoredDeck, StoredLimit};
 
     fn app() -> App {
         let catalog = Catalog::vanilla().expect("bundled card data loads");
@@ -470,6 +472,10 @@ mod tests {
             },
             animations: Some("Fast".to_owned()),
             card_art: Some("art/cards".to_owned()),
+            adventure: AdventureChoices {
+                deck: Some(StoredDeck::File("decks/climb.txt".to_owned())),
+                balance: Some("easy.toml".to_owned()),
+            },
         };
         let mut next_run = app();
         next_run.restore(&settings);
@@ -493,6 +499,10 @@ mod tests {
             },
             animations: Some("Warp speed".to_owned()),
             card_art: Some("  ".to_owned()),
+            adventure: AdventureChoices {
+                deck: Some(StoredDeck::Starter("SD99".to_owned())),
+                balance: None,
+            },
         });
         assert_eq!(restored.settings(), defaults, "nothing that fits");
     }

@@ -1,5 +1,6 @@
 //! What the client remembers between runs: the start screen's decks, the
 //! Play online screen's server, name, deck and time limits, the
+//! Adventure setup page's starting deck and balance file, the
 //! animation speed and the card art folder. eframe
 //! keeps them (its `persistence` feature, [`eframe::App::save`]) in its
 //! storage file, next to the window's size and place.
@@ -35,6 +36,19 @@ pub struct Settings {
     /// The card art folder ([`crate::card_art`]); `None` or blank keeps
     /// the default, `card-art`.
     pub card_art: Option<String>,
+    /// The Adventure setup page's choices.
+    pub adventure: AdventureChoices,
+}
+
+/// The Adventure setup page's remembered choices ([`crate::adventure::setup`]);
+/// `None` keeps the page's defaults (SD01, the shipped numbers).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AdventureChoices {
+    /// A new run's starting deck.
+    pub deck: Option<StoredDeck>,
+    /// The balance file's path as typed; blank for the shipped numbers.
+    pub balance: Option<String>,
 }
 
 /// The Play online screen's remembered choices; `None` or empty fields
@@ -221,6 +235,10 @@ mod tests {
             },
             animations: Some("Slow".to_owned()),
             card_art: Some("/home/ann/card art".to_owned()),
+            adventure: AdventureChoices {
+                deck: Some(StoredDeck::Starter("SD04".to_owned())),
+                balance: Some("balances/easy.toml".to_owned()),
+            },
         };
         let mut storage = MemoryStorage::default();
         settings.store(&mut storage);
@@ -243,6 +261,7 @@ mod tests {
     fn missing_fields_keep_their_defaults() {
         let settings = stored("(online: (name: Some(\"Ann\")))");
         assert_eq!(settings.start_decks, [None, None]);
+        assert_eq!(settings.adventure, AdventureChoices::default());
         assert_eq!(settings.online.name.as_deref(), Some("Ann"));
         assert_eq!(settings.online.server, None);
         let clock = stored("(online: (clock: Some((per_match: Preset(20)))))")

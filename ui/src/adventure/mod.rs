@@ -86,6 +86,16 @@ impl AdventureScreen {
         }
     }
 
+    /// The setup page's choices, for the client's next run.
+    pub fn remembered(&self) -> crate::settings::AdventureChoices {
+        self.setup.remembered()
+    }
+
+    /// Takes back the setup page's choices of an earlier run.
+    pub fn restore(&mut self, choices: &crate::settings::AdventureChoices) {
+        self.setup.restore(choices);
+    }
+
     /// The run on screen, if any (for tests and tools).
     pub fn game(&self) -> Option<&RunGame> {
         self.game.as_deref()

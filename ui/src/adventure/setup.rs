@@ -5,11 +5,14 @@
 //! A balance file is loaded as `sve adventure new --balance FILE` loads
 //! it, the loaded packs' adventure files added ([`game::run_balance`]);
 //! a bad one (or a pack's) is said here with its file and line, the form
-//! keeps what was typed and the saved run stays.
+//! keeps what was typed and the saved run stays. The client remembers the
+//! starting deck and the balance file between runs
+//! ([`crate::settings::AdventureChoices`]); the seed is new each time.
 
 use super::game::{self, RunGame};
 use crate::catalog::Catalog;
 use crate::deck_choice::{DeckChoice, StarterTitles};
+use crate::settings::{AdventureChoices, StoredDeck};
 use egui::{Color32, RichText, Ui};
 use std::path::Path;
 
@@ -46,6 +49,26 @@ impl Default for SetupForm {
 }
 
 impl SetupForm {
+    /// What the form remembers for the client's next run: the starting
+    /// deck and the balance file as typed.
+    pub fn remembered(&self) -> AdventureChoices {
+        AdventureChoices {
+            deck: Some(StoredDeck::of(&self.deck)),
+            balance: Some(self.balance_text.clone()),
+        }
+    }
+
+    /// Takes back what an earlier run remembered; a starter deck this
+    /// client lacks keeps the form's deck.
+    pub fn restore(&mut self, choices: &AdventureChoices) {
+        if let Some(deck) = choices.deck.as_ref().and_then(StoredDeck::choice) {
+            self.deck = deck;
+        }
+        if let Some(balance) = &choices.balance {
+            self.balance_text = balance.trim().to_owned();
+        }
+    }
+
     /// Draws the page; `dir` is where runs are saved.
     pub fn ui(&mut self, ui: &mut Ui, catalog: &Catalog, dir: &Path) -> Option<SetupRequest> {
         let mut request = None;

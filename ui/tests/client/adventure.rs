@@ -457,6 +457,47 @@ fn a_balance_file_sets_the_runs_numbers_and_a_bad_one_is_said_with_its_line() {
     assert_eq!(resumed.run.map().floors(), 5);
 }
 
+#[test]
+fn the_setup_pages_deck_and_balance_file_are_remembered_between_runs() {
+    use egui_kittest::kittest::NodeT as _;
+    use sve_ui::settings::{AdventureChoices, Settings, StoredDeck};
+    let dir = fresh_dir("adventure-remembered");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let balance = dir.join("short.toml");
+    std::fs::write(&balance, SHORT_RUN).expect("written");
+    let path = balance.display().to_string();
+    // What an earlier run of the client stored.
+    let mut harness = client_saving_in(&dir);
+    harness.state_mut().restore(&Settings {
+        adventure: AdventureChoices {
+            deck: Some(StoredDeck::Starter("SD03".to_owned())),
+            balance: Some(path.clone()),
+        },
+        ..Settings::default()
+    });
+    harness.run_steps(8);
+    click(&mut harness, "Adventure");
+    let field = harness
+        .get_by_label("Balance file")
+        .accesskit_node()
+        .value();
+    assert_eq!(field.as_deref(), Some(path.as_str()), "the remembered file");
+    type_into(&mut harness, "Run seed", "7");
+    click(&mut harness, "Start run");
+    harness.run_steps(8);
+    let game = harness.state().adventure().game().expect("a run");
+    assert_eq!(game.run.setup().deck_name, "SD03", "the remembered deck");
+    assert_eq!(game.run.map().floors(), 3, "the remembered file's numbers");
+    // The page's choices go into what the client stores for its next run.
+    assert_eq!(
+        harness.state().settings().adventure,
+        AdventureChoices {
+            deck: Some(StoredDeck::Starter("SD03".to_owned())),
+            balance: Some(path),
+        }
+    );
+}
+
 /// A three-floor run (a fight, a rest, the boss) from a balance file, its
 /// boss a random bot of 8 defense: short enough to play every fight.
 const SHORT_RUN: &str = "[map]\nfloors = 3\nunique_rooms = 0\n\n\

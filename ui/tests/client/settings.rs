@@ -18,6 +18,7 @@ fn remembered_decks_and_name_are_on_the_screens() {
         },
         animations: None,
         card_art: None,
+        ..Settings::default()
     });
     click(&mut harness, "Play online");
     harness.run();
