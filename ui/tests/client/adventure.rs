@@ -48,6 +48,16 @@ fn client_of_saving_in(catalog: Catalog, dir: &Path) -> Harness<'static, App> {
         .build_ui_state(|ui, app: &mut App| app.ui(ui), app)
 }
 
+/// Takes the snapshot `name`, a picture in `docs/screenshots`. A handful
+/// of pixels may differ: the CI machine's software renderer drew 2 of the
+/// summary's 1,296,000 pixels otherwise than this machine's (stop 43).
+fn snapshot(harness: &mut Harness<'_, App>, name: &str) {
+    harness.snapshot_options(
+        name,
+        &egui_kittest::SnapshotOptions::new().max_failed_pixels(8),
+    );
+}
+
 fn fresh_dir(name: &str) -> PathBuf {
     let dir = crate::common::test_save_dir().join(name);
     std::fs::remove_dir_all(&dir).ok();
@@ -117,7 +127,7 @@ fn a_run_moves_fights_takes_a_reward_and_lights_a_torch() {
         !has(&harness, "Place a torch…"),
         "the start room holds its own torch"
     );
-    harness.snapshot("adventure_map_start");
+    snapshot(&mut harness, "adventure_map_start");
 
     // Floor 1 is all fights: moving starts one.
     click_containing(&mut harness, "Move to floor 1");
@@ -142,7 +152,7 @@ fn a_run_moves_fights_takes_a_reward_and_lights_a_torch() {
         "the run's defenses are carried into the match"
     );
     assert!(has_containing(&harness, "Adventure fight"));
-    harness.snapshot("adventure_fight");
+    snapshot(&mut harness, "adventure_fight");
     // Undo takes back your last setup answer, and the opening with it;
     // the match makes it again when it gets back there.
     let generation = fight_view(&harness).generation;
@@ -211,7 +221,7 @@ fn a_run_moves_fights_takes_a_reward_and_lights_a_torch() {
         (left + after_fight).clamp(1, game.run.max_defense()),
         "the match's defense carried out"
     );
-    harness.snapshot("adventure_reward");
+    snapshot(&mut harness, "adventure_reward");
 
     click_containing(&mut harness, "Take ");
     while matches!(run_phase(&harness), Phase::Reward(_)) {
@@ -226,7 +236,7 @@ fn a_run_moves_fights_takes_a_reward_and_lights_a_torch() {
     click(&mut harness, "Place a torch…");
     assert!(has_containing(&harness, "A torch here would light"));
     assert!(has(&harness, "Place the torch"));
-    harness.snapshot("adventure_torch_preview");
+    snapshot(&mut harness, "adventure_torch_preview");
     click(&mut harness, "Place the torch");
     let game = harness.state().adventure().game().expect("the run");
     assert_eq!(game.run.torches(), torches - 1);
@@ -334,7 +344,7 @@ fn a_whole_run_goes_through_its_dialogs_to_the_summary() {
             Phase::Shop(_) => {
                 if !seen_shop {
                     seen_shop = true;
-                    harness.snapshot("adventure_shop");
+                    snapshot(&mut harness, "adventure_shop");
                 }
                 if has_containing(&harness, "Buy a torch") {
                     click_enabled_containing(&mut harness, "Buy a torch");
@@ -344,7 +354,7 @@ fn a_whole_run_goes_through_its_dialogs_to_the_summary() {
             Phase::Scenario(_) | Phase::RemoveCard { .. } => {
                 if matches!(run_phase(&harness), Phase::Scenario(_)) && !seen_scenario {
                     seen_scenario = true;
-                    harness.snapshot("adventure_event");
+                    snapshot(&mut harness, "adventure_event");
                 }
                 // The first option the run offers.
                 let node = harness
@@ -368,13 +378,7 @@ fn a_whole_run_goes_through_its_dialogs_to_the_summary() {
                 assert!(won, "the medium bot won every fight");
                 assert!(has(&harness, "Run won"));
                 assert!(has(&harness, "New run"));
-                // The summary lies over the whole lit map: the CI machine's
-                // software renderer drew 2 of its 1,296,000 pixels otherwise
-                // than this machine's (stop 43), so a handful may differ.
-                harness.snapshot_options(
-                    "adventure_summary",
-                    &egui_kittest::SnapshotOptions::new().max_failed_pixels(8),
-                );
+                snapshot(&mut harness, "adventure_summary");
                 let game = harness.state().adventure().game().expect("the run");
                 assert_eq!(game.run.floor(), game.run.map().floors());
                 assert!(
@@ -496,6 +500,210 @@ fn the_setup_pages_deck_and_balance_file_are_remembered_between_runs() {
             balance: Some(path),
         }
     );
+}
+
+#[test]
+fn the_setup_page_asks_for_a_deck_a_seed_and_a_balance_file() {
+    // A save folder named relative to the crate, so the page's line saying
+    // where runs are saved reads the same on every machine.
+    let dir = PathBuf::from("target/test-saves/adventure-setup-page");
+    std::fs::remove_dir_all(&dir).ok();
+    let mut harness = client_saving_in(&dir);
+    harness.run_steps(8);
+    click(&mut harness, "Adventure");
+    for label in ["Starting deck", "Run seed", "Balance file", "Start run"] {
+        assert!(has(&harness, label), "{label}");
+    }
+    harness.remove_cursor();
+    harness.run_steps(2);
+    snapshot(&mut harness, "adventure_setup");
+}
+
+/// A run of SD01 with `balance`, its choices made by rule until `reached`
+/// holds: a torch wherever one may go, the first option or move offered,
+/// no card taken, and every fight handed in as won (no match is played).
+fn run_until(
+    catalog: &Catalog,
+    balance: sve_adventure::balance::Balance,
+    reached: impl Fn(&Phase) -> bool,
+) -> Option<sve_adventure::run::Run> {
+    use sve_adventure::content::Content;
+    use sve_adventure::run::{Choice, Run, RunDeck, RunSetup};
+    let find = |name: &str| sve_packs::deck_files::load_deck_from_packs(name, &[]).ok();
+    let content = Content::new(catalog.db(), catalog.runner(), &balance, &find)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let list = sve_adventure::content::resolve_named("SD01", content.db(), &find).expect("SD01");
+    for seed in 1..40 {
+        let mut run = Run::new(RunSetup {
+            seed,
+            deck_name: "SD01".to_owned(),
+            deck: RunDeck::from_list(&list, content.db()),
+            balance: balance.clone(),
+            card_fingerprint: content.fingerprint(),
+        });
+        for _ in 0..200 {
+            if reached(run.phase()) {
+                return Some(run);
+            }
+            let choices = run.choices();
+            let choice = match run.phase() {
+                Phase::Over { .. } => break,
+                Phase::Fight(_) => Choice::Fought(FightResult {
+                    won: true,
+                    defense_left: 20,
+                    turns: 5,
+                }),
+                Phase::Reward(_) => Choice::SkipCard,
+                Phase::Shop(_) => Choice::Leave,
+                _ if choices.contains(&Choice::PlaceTorch) => Choice::PlaceTorch,
+                _ => choices.first().cloned().expect("a choice"),
+            };
+            run.apply(choice, &content).expect("offered");
+        }
+    }
+    None
+}
+
+/// A client resuming `run`, saved in `dir`.
+fn resumed_at(
+    catalog: Catalog,
+    dir: &Path,
+    run: &sve_adventure::run::Run,
+) -> Harness<'static, App> {
+    let adventure = dir.join("adventure");
+    std::fs::create_dir_all(&adventure).expect("a folder");
+    std::fs::write(
+        adventure.join("run.svas"),
+        sve_adventure::save::save(run).expect("saved"),
+    )
+    .expect("written");
+    let mut harness = client_of_saving_in(catalog, dir);
+    harness.run_steps(8);
+    click(&mut harness, "Adventure");
+    click(&mut harness, "Resume saved run");
+    harness.run_steps(4);
+    harness
+}
+
+#[test]
+fn a_scenarios_card_removal_shows_its_dialog() {
+    use sve_adventure::balance::{Balance, Scenario, ScenarioOption};
+    let catalog = Catalog::vanilla().expect("bundled card data loads");
+
+    // A scenario whose first option takes a card out of the deck.
+    let mut balance = Balance::default();
+    balance.map.floors = 5;
+    balance.map.unique_rooms = 0;
+    balance.odds = sve_adventure::balance::EventOdds {
+        fight: 0,
+        elite: 0,
+        shop: 0,
+        heal: 0,
+        random: 1,
+        random_other_percent: 0,
+        ..balance.odds
+    };
+    balance.scenarios = vec![Scenario {
+        id: "cracked-mirror".to_owned(),
+        text: "A mirror shows your deck, one card too many.".to_owned(),
+        options: vec![
+            ScenarioOption {
+                label: "Break the card's reflection".to_owned(),
+                remove_card: true,
+                defense: -2,
+                ..ScenarioOption::default()
+            },
+            ScenarioOption {
+                label: "Look away".to_owned(),
+                ..ScenarioOption::default()
+            },
+        ],
+    }];
+    let run = run_until(&catalog, balance, |phase| {
+        matches!(phase, Phase::Scenario(_))
+    })
+    .expect("the mirror");
+    let dir = fresh_dir("adventure-removal");
+    let mut harness = resumed_at(catalog.clone(), &dir, &run);
+    assert!(has_containing(&harness, "A mirror shows your deck"));
+    click_containing(&mut harness, "Break the card's reflection");
+    assert!(has(&harness, "Choose a card to take out of your deck."));
+    harness.remove_cursor();
+    harness.run_steps(2);
+    snapshot(&mut harness, "adventure_remove");
+    let deck = run.deck().main.len();
+    use egui_kittest::kittest::NodeT as _;
+    let remove = harness
+        .query_all_by_label_contains("Remove ")
+        .filter_map(|node| node.accesskit_node().label())
+        .find(|label| label.starts_with("Remove ") && label.contains("(cost "))
+        .expect("a card to remove");
+    click(&mut harness, &remove);
+    let game = harness.state().adventure().game().expect("the run");
+    assert_eq!(
+        game.run.deck().main.len(),
+        deck - 1,
+        "{remove} left the deck"
+    );
+}
+
+/// Twinkles everywhere, and torches to make them bright; `fight_percent`
+/// of them are guardians.
+fn twinkles(fight_percent: u32) -> sve_adventure::balance::Balance {
+    let mut balance = sve_adventure::balance::Balance::default();
+    balance.map.floors = 6;
+    balance.map.unique_rooms = 12;
+    balance.map.unique_min_floor = 1;
+    balance.odds.unique_fight_percent = fight_percent;
+    balance.light.start_torches = 6;
+    balance
+}
+
+#[test]
+fn a_twinkles_relic_shows_its_dialog() {
+    use sve_adventure::events::UniqueKind;
+    let catalog = Catalog::vanilla().expect("bundled card data loads");
+    let run = run_until(&catalog, twinkles(0), |phase| {
+        *phase == Phase::Unique(UniqueKind::Relic)
+    })
+    .expect("a twinkle's relic");
+    let dir = fresh_dir("adventure-unique");
+    let mut harness = resumed_at(catalog.clone(), &dir, &run);
+    assert!(has(&harness, "A twinkle takes shape"));
+    assert!(has(&harness, "Decline"));
+    harness.remove_cursor();
+    harness.run_steps(2);
+    snapshot(&mut harness, "adventure_unique");
+    let relics = run.relics().len();
+    click(&mut harness, "Accept");
+    let game = harness.state().adventure().game().expect("the run");
+    assert_eq!(game.run.relics().len(), relics + 1, "the relic is yours");
+}
+
+#[test]
+fn a_guardians_fight_shows_its_dialog() {
+    // A twinkle that is a guardian: its fight's dialog names it and its
+    // special cards.
+    let catalog = Catalog::vanilla().expect("bundled card data loads");
+    let run = run_until(
+        &catalog,
+        twinkles(100),
+        |phase| matches!(phase, Phase::Fight(spec) if spec.special.is_some()),
+    )
+    .expect("a guardian's fight");
+    let dir = fresh_dir("adventure-guardian");
+    let mut harness = resumed_at(catalog, &dir, &run);
+    let spec = run.fight().expect("the fight");
+    let guardian = run
+        .balance()
+        .special_fight(spec.special.as_deref().expect("a guardian"))
+        .expect("shipped");
+    assert!(has(&harness, &guardian.name));
+    assert!(has(&harness, "On the enemy's field"));
+    assert!(has(&harness, "Start the fight"));
+    harness.remove_cursor();
+    harness.run_steps(2);
+    snapshot(&mut harness, "adventure_guardian");
 }
 
 /// A three-floor run (a fight, a rest, the boss) from a balance file, its
@@ -951,7 +1159,7 @@ fn the_client_plays_the_packs_relics_and_statuses_in_its_fights() {
                 // poison's tooltip shown.
                 harness.get_by_label(&poison).hover();
                 let _ = harness.run_ok();
-                harness.snapshot("adventure_fight_statuses");
+                snapshot(&mut harness, "adventure_fight_statuses");
                 harness.hover_at(egui::pos2(2.0, 2.0));
                 harness.run_steps(2);
             }
