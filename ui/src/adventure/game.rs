@@ -32,6 +32,31 @@ pub const SAVE_FILE: &str = "run.svas";
 /// The run file's name in the adventure folder.
 pub const RUN_FILE: &str = "run.svar";
 
+/// Where a new run's numbers come from, when not the shipped balance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BalanceSource {
+    /// A balance file at a path (typed, or dropped on the desktop's page).
+    Path(PathBuf),
+    /// A balance file's text, read elsewhere: a file dropped on a web
+    /// page, which has no paths to read.
+    Text {
+        /// The file's name, for messages (`easy.toml:3: ...`).
+        name: String,
+        /// Its text.
+        text: String,
+    },
+}
+
+impl BalanceSource {
+    /// The file's path or name, as messages give it.
+    pub fn name(&self) -> String {
+        match self {
+            BalanceSource::Path(path) => path.display().to_string(),
+            BalanceSource::Text { name, .. } => name.clone(),
+        }
+    }
+}
+
 /// A run with its cards and its save.
 pub struct RunGame {
     /// The run.
@@ -59,26 +84,38 @@ impl std::fmt::Debug for RunGame {
 impl RunGame {
     /// A new run with `seed` and the starting deck `deck` (a pack's
     /// `decks/NAME.txt`, a starter deck or a deck file), saved in `dir`;
-    /// its numbers from the balance file `balance_file` (the shipped ones
+    /// its numbers from the balance file `balance` (the shipped ones
     /// without), with the packs' added ([`run_balance`]). On an error
     /// nothing is saved: the run saved before stays.
     pub fn start(
         catalog: &Catalog,
         deck: &str,
         seed: u64,
-        balance_file: Option<&Path>,
+        balance: Option<&BalanceSource>,
         dir: PathBuf,
     ) -> Result<RunGame, String> {
+        let loaded = match balance {
+            None => run_balance(catalog, None),
+            Some(BalanceSource::Path(path)) => run_balance(catalog, Some(path)),
+            Some(BalanceSource::Text { name, text }) => run_balance_of(
+                catalog,
+                Some(BalanceFile {
+                    file: name,
+                    text: text.as_str(),
+                }),
+            ),
+        };
         let LoadedBalance {
-            balance,
+            balance: numbers,
             pack_numbers,
-        } = run_balance(catalog, balance_file)?;
-        let balance_note = balance_file.map(|path| {
+        } = loaded?;
+        let balance_note = balance.map(|source| {
             format!(
                 "The run's numbers come from {}.",
-                catalog::shown(&path.display().to_string())
+                catalog::shown(&source.name())
             )
         });
+        let balance = numbers;
         let content = content_for(catalog, &balance)?;
         let unrated = content
             .pool()
@@ -263,15 +300,26 @@ fn read_capped(path: &Path) -> std::io::Result<Vec<u8>> {
 /// and numbers), with the numbers the packs set. A bad file, the balance's
 /// or a pack's, is an error naming its file and line, and no run starts.
 pub fn run_balance(catalog: &Catalog, file: Option<&Path>) -> Result<LoadedBalance, String> {
-    let finder = finder(catalog);
-    let exists = |name: &str| finder(name).is_some();
-    let db = catalog.db();
-    let card_exists = |id: &str| db.by_card_id(id).is_some();
     let text = file
         .map(|path| catalog::read_text_file(path).map(|text| (path.display().to_string(), text)))
         .transpose()
         .map_err(|e| e.to_string())?;
-    let file = text.as_ref().map(|(file, text)| BalanceFile { file, text });
+    run_balance_of(
+        catalog,
+        text.as_ref().map(|(file, text)| BalanceFile { file, text }),
+    )
+}
+
+/// [`run_balance`] with the balance file's text read already (a file
+/// dropped on a web page).
+pub fn run_balance_of(
+    catalog: &Catalog,
+    file: Option<BalanceFile<'_>>,
+) -> Result<LoadedBalance, String> {
+    let finder = finder(catalog);
+    let exists = |name: &str| finder(name).is_some();
+    let db = catalog.db();
+    let card_exists = |id: &str| db.by_card_id(id).is_some();
     let dirs: Vec<PathBuf> = catalog.packs().into_iter().map(|pack| pack.dir).collect();
     sve_adventure::load::run_balance(
         file,

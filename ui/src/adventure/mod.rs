@@ -96,6 +96,11 @@ impl AdventureScreen {
         self.setup.restore(choices);
     }
 
+    /// The setup page's form (for tests and tools).
+    pub fn setup_mut(&mut self) -> &mut SetupForm {
+        &mut self.setup
+    }
+
     /// The run on screen, if any (for tests and tools).
     pub fn game(&self) -> Option<&RunGame> {
         self.game.as_deref()

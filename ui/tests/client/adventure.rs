@@ -706,6 +706,93 @@ fn a_guardians_fight_shows_its_dialog() {
     snapshot(&mut harness, "adventure_guardian");
 }
 
+/// A file dropped on the window, as the desktop's integration hands it in.
+#[derive(Debug)]
+struct DroppedPath(PathBuf);
+
+impl egui::DroppedFile for DroppedPath {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn a_balance_file_dropped_on_the_page_sets_the_runs_numbers() {
+    let dir = fresh_dir("adventure-dropped");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let balance = dir.join("short.toml");
+    std::fs::write(&balance, SHORT_RUN).expect("written");
+    let mut harness = client_saving_in(&dir);
+    harness.run_steps(8);
+    click(&mut harness, "Adventure");
+
+    // On the desktop a dropped file's path goes into the field.
+    harness
+        .input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(DroppedPath(balance.clone())));
+    harness.run_steps(2);
+    let field = {
+        use egui_kittest::kittest::NodeT as _;
+        harness
+            .get_by_label("Balance file")
+            .accesskit_node()
+            .value()
+    };
+    assert_eq!(field, Some(balance.display().to_string()));
+
+    // A web page gets the file's bytes from the browser (no path): the
+    // page names the file and the run takes its text.
+    let page = |h: &mut Harness<'_, App>, name: &str, bytes: Result<Vec<u8>, String>| {
+        h.state_mut()
+            .adventure_mut()
+            .setup_mut()
+            .take_balance_bytes(name.to_owned(), bytes);
+        h.run_steps(2);
+    };
+    page(
+        &mut harness,
+        "odd.toml",
+        Ok(b"[map]\nfloors = \"many\"\n".to_vec()),
+    );
+    assert!(has(&harness, "odd.toml (dropped)"));
+    type_into(&mut harness, "Run seed", "7");
+    click(&mut harness, "Start run");
+    assert!(
+        has_containing(&harness, "odd.toml:2"),
+        "a bad dropped file is said with its line"
+    );
+    assert!(harness.state().adventure().game().is_none(), "no run");
+    page(&mut harness, "binary.toml", Ok(vec![0, 159, 146, 150]));
+    assert!(has_containing(&harness, "binary.toml: "), "not text");
+    click(&mut harness, "Clear");
+    assert!(
+        !has(&harness, "odd.toml (dropped)"),
+        "back to the typed path"
+    );
+    page(
+        &mut harness,
+        "short.toml",
+        Ok(SHORT_RUN.as_bytes().to_vec()),
+    );
+    assert!(has(&harness, "short.toml (dropped)"));
+    click(&mut harness, "Start run");
+    harness.run_steps(8);
+    let game = harness.state().adventure().game().expect("a run");
+    assert_eq!(game.run.map().floors(), 3, "the dropped file's numbers");
+    assert!(
+        game.notes
+            .iter()
+            .any(|note| note == "The run's numbers come from short.toml."),
+        "{:?}",
+        game.notes
+    );
+}
+
 /// A three-floor run (a fight, a rest, the boss) from a balance file, its
 /// boss a random bot of 8 defense: short enough to play every fight.
 const SHORT_RUN: &str = "[map]\nfloors = 3\nunique_rooms = 0\n\n\
