@@ -101,6 +101,7 @@ pub fn card_type(card_type: ir::CardType) -> CardType {
         ir::CardType::Spell | ir::CardType::EvolvedSpell => CardType::Spell,
         ir::CardType::Amulet => CardType::Amulet,
         ir::CardType::Leader => CardType::Leader,
+        ir::CardType::Crest => CardType::Crest,
         // A keyword declaration is no card: its abilities cross as an
         // `amulet`'s would (`manifest::keywords`), never as a card; a
         // counter declaration never crosses as one.

@@ -192,6 +192,8 @@ pub(crate) fn lower_facts(
     } else if facts.card_type == CardType::Follower && named_evolved {
         facts.card_type = CardType::EvolvedFollower;
     }
+    // Every crest is a token (later-sets §4, CR 9.1).
+    let token_type = token_type || facts.card_type == CardType::Crest;
     if token_type && !has_token_trait(&facts.traits) {
         facts.traits.push("Token".to_owned());
     }

@@ -260,6 +260,14 @@ impl Card {
         card
     }
 
+    /// A crest (card API 0.3.0; later-sets §4): a token with no cost that
+    /// exists only in an EX area, one per name there, and whose abilities
+    /// work there. Cards put it there with
+    /// `Game::summon_token(player, id, n, TokenDestination::ExArea)`.
+    pub fn crest(id: &str, name: &str, class: Class) -> Card {
+        Card::new(id, name, class, CardType::Crest).token()
+    }
+
     /// The card's id.
     pub fn id(&self) -> &str {
         &self.def.id

@@ -721,6 +721,7 @@ pub const CARD_TYPES: &[CardTypeInfo] = &[
     card_type("EvolvedSpell", "Evolved Spell", "Spell"),
     card_type("Amulet", "Amulet", "Amulet"),
     card_type("Leader", "Leader", "Leader"),
+    card_type("Crest", "Crest", "Crest"),
 ];
 
 const fn card_type(

@@ -10,6 +10,7 @@ mod bot_matches;
 mod card_api_versions;
 mod community_style;
 mod crate_graph;
+mod crests;
 mod declared_counters;
 mod declared_keywords;
 mod delayed_abilities;

@@ -27,6 +27,8 @@ impl Part {
         }
         Some(match def.card_type {
             CardType::Leader => Part::Leader,
+            // Every crest is a token; one printed otherwise stays out.
+            CardType::Crest => return None,
             // Carrots are spells that live in the evolve deck (Umamusume).
             CardType::EvolvedFollower => Part::Evolve,
             CardType::Spell if def.is_carrot() => Part::Evolve,

@@ -133,6 +133,9 @@ pub struct CardDb {
     fingerprint: u64,
     /// Some definition has a passive ability.
     has_passives: bool,
+    /// Whether any card is a crest: only then do EX areas hold cards whose
+    /// abilities work (later-sets §4).
+    has_crests: bool,
     /// The pool's declared keywords, by number.
     keywords: Vec<DeclaredKeyword>,
     /// Each declared keyword's abilities as a definition (`DefId`
@@ -187,6 +190,9 @@ impl CardDb {
     ) -> Result<CardDb, CardDbError> {
         let Declarations { keywords, counters } = declarations;
         number_counters(&mut defs, &counters)?;
+        for def in &mut defs {
+            crest_rules(def);
+        }
         if defs.len() >= usize::from(KEYWORD_DEF_BASE) {
             return Err(CardDbError::TooMany(defs.len()));
         }
@@ -299,8 +305,10 @@ impl CardDb {
                     },
                     _ => false,
                 });
+        let has_crests = defs.iter().any(|def| def.card_type == CardType::Crest);
         Ok(CardDb {
             has_passives,
+            has_crests,
             passive_keywords,
             printed_keywords,
             passive_lowers_costs,
@@ -401,6 +409,12 @@ impl CardDb {
     /// out, so states don't cache them (`engine/state/cache.rs`).
     pub fn has_passives(&self) -> bool {
         self.has_passives
+    }
+
+    /// Whether any card of the pool is a crest: without one, the EX areas
+    /// hold no card whose abilities work there (later-sets §4).
+    pub fn has_crests(&self) -> bool {
+        self.has_crests
     }
 
     /// Whether the definition's ability is marked `[ub]` (Union Burst,
@@ -638,6 +652,24 @@ impl CardDb {
     /// with its text. Computed on demand (only old replays ask for it).
     pub fn fingerprint_with_text(&self) -> u64 {
         fnv_of(self.defs.iter())
+    }
+}
+
+/// What the rules make of a crest (later-sets §4): every crest is a token
+/// (CR 9.1), and its abilities work in the EX area, where it lives
+/// (CR 10.3.6): an activated ability printed as a permanent's, which would
+/// work on the field, works from the EX area.
+fn crest_rules(def: &mut CardDef) {
+    if def.card_type != CardType::Crest {
+        return;
+    }
+    def.is_token = true;
+    for ability in &mut def.abilities {
+        if let super::AbilityKind::Activated { zone, .. } = &mut ability.kind
+            && *zone == super::ActivationZone::Field
+        {
+            *zone = super::ActivationZone::ExArea;
+        }
     }
 }
 

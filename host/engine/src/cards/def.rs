@@ -34,6 +34,9 @@ pub enum CardType {
     Amulet,
     /// A leader.
     Leader,
+    /// A crest (later-sets §4, CR 2.3.2): always a token, it exists only in
+    /// an EX area, where its abilities work; it can't be played.
+    Crest,
 }
 
 impl CardType {
@@ -44,6 +47,7 @@ impl CardType {
         CardType::Spell,
         CardType::Amulet,
         CardType::Leader,
+        CardType::Crest,
     ];
 
     /// Parses the card-data spelling (`Follower`, `Evolved Follower`, any
@@ -79,6 +83,7 @@ impl CardType {
             CardType::Spell => "Spell",
             CardType::Amulet => "Amulet",
             CardType::Leader => "Leader",
+            CardType::Crest => "Crest",
         }
     }
 }

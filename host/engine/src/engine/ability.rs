@@ -28,7 +28,7 @@ use super::runner_usage::RunnerUsage;
 use super::runtime::limits::QUESTION_OPTION_LIMIT;
 use super::runtime::{Choice, Decision, Prompt, QuestionRole, SeriesStep};
 use super::state::{Characteristics, Duration, EffectKind, GameState, Zone};
-use crate::cards::{AbilityDef, CardDb, CardDef, CardFilter, Counter, Keywords};
+use crate::cards::{AbilityDef, CardDb, CardDef, CardFilter, CardType, Counter, Keywords};
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
@@ -595,11 +595,21 @@ impl AbilityCtx<'_> {
         count: u32,
         to: TokenDestination,
     ) -> Vec<CardRef> {
-        // Only token followers and amulets are summoned: a pack must not
-        // conjure a leader, an evolved card or a copy of a real card.
+        // Only token followers, amulets and crests are made: a pack must
+        // not conjure a leader, an evolved card or a copy of a real card.
         let def = self.m.db.get(token);
+        let kind_ok = def.card_type.is_permanent() || def.card_type == CardType::Crest;
         // Nor a token its pack can't play in full.
-        if !def.is_token || !def.card_type.is_permanent() || def.unplayable.is_some() {
+        if !def.is_token || !kind_ok || def.unplayable.is_some() {
+            return Vec::new();
+        }
+        if def.card_type == CardType::Crest && to != TokenDestination::ExArea {
+            // The rules' answer (a crest exists only in an EX area,
+            // CR 9.1.4.2), but likely not what the card's author meant.
+            tracing::warn!(
+                card = %def.id,
+                "no crest made: a crest is put into an EX area, never onto the field"
+            );
             return Vec::new();
         }
         self.m.create_tokens(player, token, count, to)

@@ -244,7 +244,7 @@ impl Match {
                     .with(K::START_OPPONENT_END_PHASE);
                 for player in PlayerId::BOTH {
                     let own = player == active;
-                    for &card in &self.state.player(player).field {
+                    for card in self.state.ability_cards(&self.db, player) {
                         self.own_triggers(card, None, &mut found, kinds, |t| match (phase, t) {
                             (Phase::Main, Trigger::StartMainPhase) => own,
                             (Phase::Main, Trigger::StartOpponentMainPhase) => !own,
@@ -305,7 +305,7 @@ impl Match {
         });
         let staying = PlayerId::BOTH
             .into_iter()
-            .flat_map(|player| self.state.player(player).field.iter().copied())
+            .flat_map(|player| self.state.ability_cards(&self.db, player))
             .filter(|c| *c != card && !self.leaving.contains(*c))
             .map(|c| self.holder_now(c));
         let going = self
@@ -344,7 +344,8 @@ impl Match {
         }
     }
 
-    /// Triggers of a card in its current zone (the field, normally).
+    /// Triggers of a card in its current zone: the field, or a crest's EX
+    /// area (later-sets §4).
     fn own_triggers(
         &self,
         card: CardRef,
@@ -353,7 +354,7 @@ impl Match {
         kinds: TriggerKinds,
         wants: impl Fn(&Trigger) -> bool,
     ) {
-        if self.state.card(card).zone != Zone::Field {
+        if !self.state.abilities_work_here(&self.db, card) {
             return;
         }
         self.push_matching(&self.holder_now(card), trigger_card, found, kinds, wants);
@@ -427,7 +428,7 @@ impl Match {
         if !self.db.all_trigger_kinds().meets(kinds) {
             return;
         }
-        for &ally in &self.state.player(player).field {
+        for ally in self.state.ability_cards(&self.db, player) {
             if ally == cause_card {
                 continue;
             }
@@ -461,11 +462,9 @@ impl Match {
         }
         let staying = self
             .state
-            .player(player)
-            .field
-            .iter()
-            .filter(|c| !self.leaving.contains(**c))
-            .map(|c| self.holder_now(*c));
+            .ability_cards(&self.db, player)
+            .filter(|c| !self.leaving.contains(*c))
+            .map(|c| self.holder_now(c));
         let going = self
             .leaving
             .cards

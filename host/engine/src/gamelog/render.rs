@@ -8,7 +8,7 @@ use super::record::{EventText, LogKind};
 use super::words::{
     ability_name, ability_phrase_as, is_spell, keywords_text_of, put_place, zone_place, zone_word,
 };
-use crate::cards::CardDb;
+use crate::cards::{CardDb, CardType};
 use crate::engine::state::EffectKind;
 use crate::engine::{
     AbilityIdx, AttackTarget, CardRef, DamageKind, DefId, Event, GameState, MoveCause, Outcome,
@@ -89,6 +89,15 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
                 ),
                 MoveCause::ToDeck => (Some(LineKind::ToDeck), Some(moves())),
                 MoveCause::PutByEffect => (Some(LineKind::Put), Some(moves())),
+                // A crest's name says what it is ("Crest: Bulwark").
+                MoveCause::TokenCreated
+                    if def.is_some_and(|d| db.get(d).card_type == CardType::Crest) =>
+                {
+                    (
+                        Some(LineKind::Token),
+                        Some(format!("{owner} puts {name} into their EX area")),
+                    )
+                }
                 MoveCause::TokenCreated => (
                     Some(LineKind::Token),
                     Some(match zone_place(*to) {

@@ -75,6 +75,7 @@ pub(crate) fn card_type_in(t: w::CardType) -> CardType {
         w::CardType::Spell => CardType::Spell,
         w::CardType::Amulet => CardType::Amulet,
         w::CardType::Leader => CardType::Leader,
+        w::CardType::Crest => CardType::Crest,
     }
 }
 
@@ -85,6 +86,7 @@ pub(crate) fn card_type_out(t: CardType) -> w::CardType {
         CardType::Spell => w::CardType::Spell,
         CardType::Amulet => w::CardType::Amulet,
         CardType::Leader => w::CardType::Leader,
+        CardType::Crest => w::CardType::Crest,
     }
 }
 

@@ -105,7 +105,7 @@ adapt_variant!(guest <-> host::Zone {
     Leader, Deck, Hand, Field, ExArea, Cemetery, Banished, EvolveDeck, EvolveZone, Resolution,
     Removed
 });
-adapt_variant!(guest <-> host::CardType { Follower, EvolvedFollower, Spell, Amulet, Leader });
+adapt_variant!(guest <-> host::CardType { Follower, EvolvedFollower, Spell, Amulet, Leader, Crest });
 adapt_variant!(guest <-> host::CardClass { Forest, Sword, Rune, Dragon, Abyss, Haven, Neutral });
 adapt_variant!(guest -> host::Duration { WhileInZone, EndOfTurn, EndOfOpponentNextTurn });
 adapt_variant!(guest -> host::TokenDestination { Field, ExArea, FieldOverflowToEx });

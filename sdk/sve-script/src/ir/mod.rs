@@ -119,7 +119,9 @@ use serde::{Deserialize, Serialize};
 /// `Trigger::OnOtherUnionBurst` and the effect `Effect::ExecuteUnionBurst`;
 /// and the ways a `moves` line asks for, the marker `Cost::MovedHow` with
 /// `HookWays` (versions 2 to 8 stay readable).
-pub const IR_VERSION: u32 = 9;
+/// 10: appended the card type `CardType::Crest` (versions 2 to 9 stay
+/// readable).
+pub const IR_VERSION: u32 = 10;
 
 /// The oldest IR version [`Module::from_bytes`] still reads: the last
 /// version whose change was not an append (see [`IR_VERSION`]).

@@ -115,6 +115,9 @@ named_enum! {
         /// Not a card: a counter kind the pack declares (IR 5), with its
         /// name and reminder (`text`).
         Counter = "Counter",
+        /// A crest (IR 10; later-sets §4): always a token, it exists only
+        /// in an EX area, where its abilities work, and is never played.
+        Crest = "Crest",
     }
 }
 

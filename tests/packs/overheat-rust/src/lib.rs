@@ -5,7 +5,8 @@
 //! your EX area"); and a counter kind of its own, **Heat**, that Heat Sink
 //! enters with and spends, and Bellows puts; and delayed abilities
 //! (Afterglow Wisp); and cards moved together (Meltdown destroys every
-//! follower in one batch; Slag Collector's hook answers once per batch).
+//! follower in one batch; Slag Collector's hook answers once per batch);
+//! and a crest (Crest: Forge Heart, put into the EX area by Forge Herald).
 //! The host has no word of them: the keyword, its reminder, its badge and
 //! its ability, and the counter's name and reminder, all come from here
 //! (`Card::keyword`, `Pack::counters`).
@@ -116,6 +117,12 @@ impl Pack for Overheat {
             Card::follower("OVH-013", "Guild Patron", Class::Neutral, 1, 1, 1)
                 .text("[fanfare] Select another follower on your field. It executes one of its [ub] abilities without paying its cost.")
                 .fanfare("Another follower of yours executes a [ub] ability without paying its cost.", patronise),
+            Card::crest("OVH-014", "Crest: Forge Heart", Class::Neutral)
+                .text("At the start of your main phase, your leader gains 1 defense.")
+                .on(Trigger::StartMainPhase, "Your leader gains 1 defense.", warm),
+            Card::spell("OVH-015", "Forge Herald", Class::Neutral, 1)
+                .text("Put two Crest: Forge Heart into your EX area.")
+                .spell_effect("Put two Crest: Forge Heart into your EX area.", herald),
             Card::spell("OVH-003", "Coolant", Class::Neutral, 1)
                 .text("Select a follower of yours with Overheat. Return it to your hand.")
                 .spell_effect("Return a follower with Overheat to your hand.", coolant)
@@ -215,6 +222,14 @@ fn overheat(game: &mut Game) -> Result<(), Stop> {
 }
 
 /// Ember Sentry: your leader gains 1 defense.
+/// Forge Herald: two Crest: Forge Heart asked for; the rules make one
+/// (one crest per name in an EX area, later-sets §4).
+fn herald(game: &mut Game) -> Result<(), Stop> {
+    let me = game.me();
+    game.summon_token(me, "OVH-014", 2, TokenDestination::ExArea)?;
+    Ok(())
+}
+
 fn warm(game: &mut Game) -> Result<(), Stop> {
     let me = game.me();
     game.change_leader_defense(me, 1);

@@ -23,11 +23,14 @@ use super::ids::{CardRef, DefId, PlayerId};
 use super::mutation::{Mutation, Place, PlayerFlag};
 use super::state::query::MAX_PP;
 use super::state::{Duration, Effect, EffectKind, Zone};
-use crate::cards::{Counter, Keywords};
+use crate::cards::{CardType, Counter, Keywords};
 
 impl Match {
     /// Moves a card, then removes it from the game if it is a token that
-    /// went anywhere but the field, EX area or resolution zone (CR 9.1.3).
+    /// went anywhere but the field, EX area or resolution zone (CR 9.1.3),
+    /// or a crest that went anywhere but an EX area (CR 9.1.4.4). A crest
+    /// is not moved into an EX area that holds a crest of its name
+    /// (CR 9.1.5.1.3).
     pub(crate) fn move_card(
         &mut self,
         card: CardRef,
@@ -36,6 +39,11 @@ impl Match {
         place: Place,
         cause: MoveCause,
     ) {
+        let def = self.db.get(self.state.card(card).def);
+        let crest = def.card_type == CardType::Crest;
+        if crest && to == Zone::ExArea && self.crest_named_in(to_player, &def.name, Some(card)) {
+            return;
+        }
         self.apply(Mutation::Move {
             card,
             to_player,
@@ -44,7 +52,12 @@ impl Match {
             cause,
         });
         let is_token = self.db.get(self.state.card(card).def).is_token;
-        if is_token && !matches!(to, Zone::Field | Zone::ExArea | Zone::Resolution) {
+        let vanishes = if crest {
+            to != Zone::ExArea
+        } else {
+            is_token && !matches!(to, Zone::Field | Zone::ExArea | Zone::Resolution)
+        };
+        if vanishes {
             self.apply(Mutation::Move {
                 card,
                 to_player,
@@ -262,7 +275,18 @@ impl Match {
         self.move_card(card, owner, Zone::Cemetery, Place::Top, MoveCause::Discard);
     }
 
-    /// Creates tokens (CR 9.1.2): those that don't fit are not created.
+    /// Whether `player`'s EX area holds a crest named `name` other than
+    /// `except` (later-sets §4, CR 9.1.5).
+    fn crest_named_in(&self, player: PlayerId, name: &str, except: Option<CardRef>) -> bool {
+        self.state.crests(&self.db, player).any(|crest| {
+            Some(crest) != except && self.db.get(self.state.card(crest).def).name == name
+        })
+    }
+
+    /// Creates tokens (CR 9.1.2): those that don't fit are not created. A
+    /// crest is created only into an EX area, and not into one that holds
+    /// a crest of its name, even one created a moment before by the same
+    /// process (later-sets §4, CR 9.1.4.2, 9.1.5.1.1–9.1.5.1.2).
     pub(crate) fn create_tokens(
         &mut self,
         player: PlayerId,
@@ -271,7 +295,14 @@ impl Match {
         to: TokenDestination,
     ) -> Vec<CardRef> {
         let mut created = Vec::new();
+        let token = self.db.get(def);
+        let crest = (token.card_type == CardType::Crest).then(|| token.name.clone());
         for _ in 0..count {
+            if let Some(name) = &crest
+                && (to != TokenDestination::ExArea || self.crest_named_in(player, name, None))
+            {
+                break;
+            }
             let zone = match to {
                 TokenDestination::Field if self.state.field_room(player) > 0 => Zone::Field,
                 TokenDestination::ExArea if self.state.ex_room(player) > 0 => Zone::ExArea,

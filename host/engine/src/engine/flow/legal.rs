@@ -137,7 +137,8 @@ impl Match {
                 Some(idx) => self.condition_holds(card, player, AbilityIdx(idx as u8), None),
                 None => true,
             },
-            CardType::EvolvedFollower | CardType::Leader => false,
+            // A crest has no cost (later-sets §4, CR 2.5).
+            CardType::EvolvedFollower | CardType::Leader | CardType::Crest => false,
         }
     }
 

@@ -57,7 +57,8 @@ impl Match {
         let playable = match card_type {
             CardType::Spell => true,
             CardType::Follower | CardType::Amulet => self.state.field_room(player) > 0,
-            CardType::EvolvedFollower | CardType::Leader => false,
+            // A crest has no cost (later-sets §4, CR 2.5).
+            CardType::EvolvedFollower | CardType::Leader | CardType::Crest => false,
         };
         let from_a_play_zone = matches!(state.zone, Zone::Hand | Zone::ExArea | Zone::Cemetery);
         if !playable || !from_a_play_zone || state.owner != player {

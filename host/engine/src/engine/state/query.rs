@@ -237,7 +237,53 @@ impl GameState {
     /// [`GameState::passive_sources`] without collecting them.
     fn passive_sources_iter<'a>(&'a self, db: &'a CardDb) -> impl Iterator<Item = CardRef> + 'a {
         self.field_cards()
+            .chain(self.crests(db, PlayerId(0)))
+            .chain(self.crests(db, PlayerId(1)))
             .filter(|c| !db.passive_abilities(self.current_def_id(*c)).is_empty())
+    }
+
+    /// The crests in `player`'s EX area, whose abilities work there
+    /// (later-sets §4, CR 10.3.6); none, without a look, in a pool with
+    /// no crest.
+    pub(crate) fn crests<'a>(
+        &'a self,
+        db: &'a CardDb,
+        player: PlayerId,
+    ) -> impl Iterator<Item = CardRef> + 'a {
+        let ex_area: &[CardRef] = if db.has_crests() {
+            &self.player(player).ex_area
+        } else {
+            &[]
+        };
+        ex_area
+            .iter()
+            .copied()
+            .filter(|card| db.get(self.card(*card).def).card_type == CardType::Crest)
+    }
+
+    /// The cards of `player` whose abilities work where they are: their
+    /// field's cards, then the crests in their EX area (later-sets §4).
+    pub(crate) fn ability_cards<'a>(
+        &'a self,
+        db: &'a CardDb,
+        player: PlayerId,
+    ) -> impl Iterator<Item = CardRef> + 'a {
+        self.player(player)
+            .field
+            .iter()
+            .copied()
+            .chain(self.crests(db, player))
+    }
+
+    /// Whether a card's abilities work where it is: on the field, or a
+    /// crest in an EX area (later-sets §4).
+    pub(crate) fn abilities_work_here(&self, db: &CardDb, card: CardRef) -> bool {
+        let state = self.card(card);
+        match state.zone {
+            Zone::Field => true,
+            Zone::ExArea => db.get(state.def).card_type == CardType::Crest,
+            _ => false,
+        }
     }
 
     /// Both fields' cards, the first player's field first. (Two fields
@@ -280,7 +326,11 @@ impl GameState {
         for source in sources {
             self.apply_passives_of(db, source, card, &mut out);
         }
-        if db.has_passives() && matches!(self.card(card).zone, Zone::Hand | Zone::ExArea) {
+        // A crest in the EX area applied its own among the sources.
+        if db.has_passives()
+            && matches!(self.card(card).zone, Zone::Hand | Zone::ExArea)
+            && !self.abilities_work_here(db, card)
+        {
             self.apply_passives_of(db, card, card, &mut out);
         }
         self.finish(card, out)
@@ -300,10 +350,8 @@ impl GameState {
                 .any(|e| matches!(e.kind, EffectKind::Keywords(k) if k.intersects(keyword)));
         may_have
             && self
-                .player(player)
-                .field
-                .iter()
-                .any(|card| self.characteristics(db, *card).keywords.contains(keyword))
+                .ability_cards(db, player)
+                .any(|card| self.characteristics(db, card).keywords.contains(keyword))
     }
 
     /// Whether an ability may banish `card`: not a card on the field that
@@ -486,6 +534,9 @@ impl GameState {
         }
         let source_state = self.card(source);
         let source_def = db.get(source_def_id);
+        // Passives work from the field, and a crest's from the EX area
+        // (later-sets §4).
+        let source_works = self.abilities_work_here(db, source);
         for &idx in passive_idx {
             let Some(AbilityKind::Passive(passive)) =
                 source_def.abilities.get(usize::from(idx)).map(|a| &a.kind)
@@ -496,26 +547,26 @@ impl GameState {
             let applies = match &passive.scope {
                 PassiveScope::ThisCard => source == card,
                 PassiveScope::OtherAlliesOnField(filter) => {
-                    source_state.zone == Zone::Field
+                    source_works
                         && source != card
                         && target.zone == Zone::Field
                         && target.controller == owner
                         && self.matches_with(db, card, filter, Some(source), false)
                 }
                 PassiveScope::AlliesOnField(filter) => {
-                    source_state.zone == Zone::Field
+                    source_works
                         && target.zone == Zone::Field
                         && target.controller == owner
                         && self.matches_with(db, card, filter, Some(source), false)
                 }
                 PassiveScope::AlliesInHand(filter) => {
-                    source_state.zone == Zone::Field
+                    source_works
                         && target.zone == Zone::Hand
                         && target.owner == owner
                         && self.matches_with(db, card, filter, Some(source), false)
                 }
                 PassiveScope::AlliesIn(zones, filter) => {
-                    source_state.zone == Zone::Field
+                    source_works
                         && zones.names(target.zone)
                         && target.owner == owner
                         && self.matches_with(db, card, filter, Some(source), false)
@@ -532,7 +583,7 @@ impl GameState {
                 {
                     true
                 }
-                (PassiveScope::ThisCard, _) => source_state.zone == Zone::Field,
+                (PassiveScope::ThisCard, _) => source_works,
                 _ => true,
             };
             if applies && zone_ok && self.passive_condition(db, source, owner, &passive.condition) {

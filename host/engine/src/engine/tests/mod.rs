@@ -7,6 +7,7 @@ mod attack;
 mod batches;
 mod cache;
 mod cancel;
+mod crests;
 mod declared_counters;
 mod declared_keywords;
 mod delayed;

@@ -14,7 +14,22 @@ adapt_variant!(old <-> new::Zone {
     Leader, Deck, Hand, Field, ExArea, Cemetery, Banished, EvolveDeck, EvolveZone, Resolution,
     Removed,
 });
-adapt_variant!(old <-> new::CardType { Follower, EvolvedFollower, Spell, Amulet, Leader });
+adapt_variant!(old -> new::CardType { Follower, EvolvedFollower, Spell, Amulet, Leader });
+
+/// A 0.2.0 pack knows no crest (0.3.0, later-sets §4): it reads one as an
+/// amulet, the type nearest to it (a card with neither attack nor defense
+/// that stays where it is put).
+impl Adapt<old::CardType> for new::CardType {
+    fn adapt(self) -> old::CardType {
+        match self {
+            new::CardType::Follower => old::CardType::Follower,
+            new::CardType::EvolvedFollower => old::CardType::EvolvedFollower,
+            new::CardType::Spell => old::CardType::Spell,
+            new::CardType::Amulet | new::CardType::Crest => old::CardType::Amulet,
+            new::CardType::Leader => old::CardType::Leader,
+        }
+    }
+}
 adapt_variant!(old <-> new::CardClass { Forest, Sword, Rune, Dragon, Abyss, Haven, Neutral });
 adapt_record!(old <-> new::CounterCount { counter, count });
 

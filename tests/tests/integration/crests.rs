@@ -1,0 +1,50 @@
+//! Crests from the Rust SDK (later-sets §4), on cards of
+//! `tests/packs/overheat-rust`: `Card::crest` makes Crest: Forge Heart, and
+//! Forge Herald's `Game::summon_token` to the EX area puts it there; the
+//! rules make one of the two it asks for, and its automatic ability works
+//! from the EX area. The script forms have scenarios `l4-*` in
+//! `tests/packs/later-sets/tests/`.
+
+use crate::packs::{built, scenario};
+use sve_engine::board::Side;
+use sve_engine::cards::CardType;
+use sve_engine::engine::{Action, PlayerId, Zone};
+
+const P1: PlayerId = PlayerId(0);
+const P2: PlayerId = PlayerId(1);
+
+#[test]
+fn a_rust_crest_is_made_once_per_name_works_from_the_ex_area_and_is_never_played() {
+    let loaded = sve_packs::packs::load_packs(
+        &[built("tests/packs/overheat-rust")],
+        &sve_tests::load_options(sve_tests::Base::StarterAndTestCards, &[]),
+    )
+    .expect("the pack engine starts");
+    assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+    let crest = loaded.db.by_card_id("OVH-014").expect("the crest loads");
+    assert_eq!(loaded.db.get(crest).card_type, CardType::Crest);
+    assert!(loaded.db.get(crest).is_token, "every crest is a token");
+
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Forge Herald"]).pp(1).leader(10))
+        .side(P2, Side::new())
+        .build();
+    s.play("Forge Herald");
+    let ex_area = &s.game.state().player(P1).ex_area;
+    assert_eq!(ex_area.len(), 1, "one per name: {}", s.dump());
+    let made = ex_area[0];
+    assert!(
+        !s.can(Action::Play { card: made }),
+        "a crest is never played"
+    );
+    s.end_turn();
+    s.end_turn();
+    assert_eq!(s.game.state().active, P1);
+    assert_eq!(
+        s.game.state().player(P1).leader_defense,
+        11,
+        "its Start Main Phase ability worked from the EX area: {}",
+        s.dump()
+    );
+    assert_eq!(s.game.state().card(made).zone, Zone::ExArea);
+}
