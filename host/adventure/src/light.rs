@@ -212,4 +212,109 @@ mod tests {
                 .all(|(_, before, after)| *before == 1 && *after == 2)
         );
     }
+
+    mod props {
+        use super::super::{Light, Torch, covers, level, preview, sight};
+        use crate::balance::Balance;
+        use crate::events::unique_triggers;
+        use crate::map::{Map, RoomId};
+        use proptest::prelude::*;
+
+        /// A map of `seed` and torches at rooms picked by `spots`, of the
+        /// radii `radii`.
+        fn lit(seed: u64, spots: &[(u16, u8)]) -> (Map, Vec<Torch>) {
+            let map = Map::generate(seed, &Balance::default());
+            let rooms: Vec<RoomId> = map.ids().collect();
+            let torches = spots
+                .iter()
+                .map(|&(spot, radius)| Torch {
+                    room: rooms[usize::from(spot) % rooms.len()],
+                    radius,
+                })
+                .collect();
+            (map, torches)
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(64))]
+
+            #[test]
+            fn a_rooms_level_counts_the_torches_whose_square_covers_it(
+                seed in any::<u64>(),
+                spots in prop::collection::vec((any::<u16>(), 0u8..4), 0..8),
+                split in any::<prop::sample::Index>(),
+            ) {
+                let (map, torches) = lit(seed, &spots);
+                let cut = split.index(torches.len() + 1);
+                let (first, rest) = torches.split_at(cut);
+                for room in map.ids() {
+                    let there = map.room(room).expect("on the map");
+                    let covering = torches
+                        .iter()
+                        .filter(|torch| {
+                            let at = map.room(torch.room).expect("on the map");
+                            at.floor.abs_diff(there.floor) <= torch.radius
+                                && at.column.abs_diff(there.column) <= torch.radius
+                        })
+                        .count() as u32;
+                    prop_assert_eq!(level(&map, &torches, room), covering);
+                    // Levels add up: any split of the torches sums to the whole.
+                    prop_assert_eq!(
+                        level(&map, first, room) + level(&map, rest, room),
+                        covering
+                    );
+                    // A torch always lights its own room.
+                    for torch in &torches {
+                        prop_assert!(covers(&map, *torch, torch.room));
+                    }
+                }
+            }
+
+            #[test]
+            fn a_preview_is_exactly_the_new_torchs_square_one_level_up(
+                seed in any::<u64>(),
+                spots in prop::collection::vec((any::<u16>(), 0u8..4), 1..8),
+            ) {
+                let (map, mut torches) = lit(seed, &spots);
+                let new = torches.pop().expect("one torch at least");
+                let changes = preview(&map, &torches, new);
+                let mut after = torches.clone();
+                after.push(new);
+                for room in map.ids() {
+                    let change = changes.iter().find(|(id, _, _)| *id == room);
+                    prop_assert_eq!(change.is_some(), covers(&map, new, room));
+                    if let Some((_, before, then)) = change {
+                        prop_assert_eq!(*before, level(&map, &torches, room));
+                        prop_assert_eq!(*then, level(&map, &after, room));
+                    }
+                }
+            }
+
+            #[test]
+            fn dark_rooms_show_only_beside_the_player_and_twinkles_need_bright_light(
+                seed in any::<u64>(),
+                spots in prop::collection::vec((any::<u16>(), 0u8..3), 0..5),
+                at in any::<u16>(),
+            ) {
+                let (map, torches) = lit(seed, &spots);
+                let rooms: Vec<RoomId> = map.ids().collect();
+                let player = rooms[usize::from(at) % rooms.len()];
+                let here = map.room(player).expect("on the map");
+                for room in map.ids() {
+                    let there = map.room(room).expect("on the map");
+                    let seen = sight(&map, &torches, player, room);
+                    let beside = there.floor.abs_diff(here.floor) <= 1
+                        && there.column.abs_diff(here.column) <= 1;
+                    prop_assert_eq!(seen.level, level(&map, &torches, room));
+                    prop_assert_eq!(seen.dim, seen.level == 0 && beside);
+                    prop_assert_eq!(seen.event_shown, seen.level > 0 || beside);
+                    prop_assert_eq!(seen.twinkle, there.unique.is_some());
+                    prop_assert_eq!(
+                        unique_triggers(seen.level),
+                        Light::of(seen.level) == Light::Bright
+                    );
+                }
+            }
+        }
+    }
 }

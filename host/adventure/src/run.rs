@@ -1767,4 +1767,96 @@ mod tests {
         assert_eq!(boss.player_cards, ["SD01-002"]);
         assert!(run.pending_statuses().is_empty(), "the poison was used up");
     }
+
+    mod props {
+        use super::super::{Choice, Phase, Run, RunDeck, RunSetup};
+        use crate::balance::Balance;
+        use crate::content::{self, Content};
+        use crate::fight::FightResult;
+        use proptest::prelude::*;
+        use std::sync::Arc;
+        use sve_engine::decks::starter_deck;
+        use sve_engine::engine::{AbilityRunner, NoAbilities};
+
+        /// A run of `seed` whose map holds many twinkles and whose player
+        /// has torches to wake them.
+        fn start(seed: u64) -> (Run, Content) {
+            let mut balance = Balance::default();
+            balance.map.unique_rooms = 12;
+            balance.map.unique_min_floor = 1;
+            balance.light.start_torches = 8;
+            let db = Arc::new(sve_engine::cards::starter::starter_db().expect("bundled cards"));
+            let runner: Arc<dyn AbilityRunner> = Arc::new(NoAbilities);
+            let content = Content::new(Arc::clone(&db), runner, &balance, &starter_deck)
+                .expect("starter decks");
+            let list = content::resolve_named("SD01", &db, &starter_deck).expect("SD01");
+            let run = Run::new(RunSetup {
+                seed,
+                deck_name: "SD01".to_owned(),
+                deck: RunDeck::from_list(&list, &db),
+                balance,
+                card_fingerprint: content.fingerprint(),
+            });
+            (run, content)
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(24))]
+
+            /// Whatever the player chooses: a move goes one floor up, to
+            /// the room above or a side neighbour the map links; a twinkle
+            /// wakes only in a room at light 2 or more (20 woke in the 24
+            /// cases when this was written);
+            /// the light level of every room is its torches' count; a
+            /// torch costs one.
+            #[test]
+            fn any_run_climbs_one_floor_a_move_and_wakes_twinkles_only_in_bright_light(
+                seed in any::<u64>(),
+                picks in prop::collection::vec(any::<u16>(), 400),
+            ) {
+                let (mut run, content) = start(seed);
+                for pick in picks {
+                    if run.outcome().is_some() {
+                        break;
+                    }
+                    let choice = if let Phase::Fight(_) = run.phase() {
+                        // Most fights won, some lost (ending the run).
+                        Choice::Fought(FightResult {
+                            won: pick % 16 != 0,
+                            defense_left: i32::from(pick % 20) + 1,
+                            turns: 7,
+                        })
+                    } else {
+                        let choices = run.choices();
+                        prop_assert!(!choices.is_empty(), "stuck in {:?}", run.phase());
+                        choices[usize::from(pick) % choices.len()].clone()
+                    };
+                    let (from, torches) = (run.position(), run.torches());
+                    run.apply(choice.clone(), &content).expect("an offered choice");
+                    let map = run.map();
+                    match choice {
+                        Choice::Move(to) => {
+                            let (a, b) = (map.room(from).expect("a room"), map.room(to).expect("a room"));
+                            prop_assert_eq!(run.position(), to);
+                            prop_assert_eq!(b.floor, a.floor + 1);
+                            prop_assert!(b.column.abs_diff(a.column) <= 1);
+                            prop_assert!(map.next(from).contains(&to));
+                        }
+                        Choice::PlaceTorch => prop_assert_eq!(run.torches(), torches - 1),
+                        _ => {}
+                    }
+                    if let Phase::Unique(_) = run.phase() {
+                        prop_assert!(run.light(run.position()) >= 2);
+                        prop_assert!(map.room(run.position()).is_some_and(|r| r.unique.is_some()));
+                    }
+                    for room in map.ids() {
+                        prop_assert_eq!(
+                            run.light(room),
+                            crate::light::level(map, run.placed(), room)
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
