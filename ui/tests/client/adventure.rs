@@ -889,7 +889,7 @@ const FRAIL_ENEMY: &str = "[[encounters.tiers]]\nfrom_floor = 1\nbot = \"random\
     defense = 1\ndecks = [\"SD02\"]\n";
 
 #[test]
-fn a_fight_played_by_hand_to_its_end_goes_back_to_the_run_with_its_answers() {
+fn a_fight_played_by_hand_goes_back_to_the_run_with_its_answers_then_a_torch_and_a_move() {
     let dir = fresh_dir("adventure-by-hand");
     std::fs::create_dir_all(&dir).expect("a folder");
     let balance = dir.join("frail.toml");
@@ -997,6 +997,12 @@ fn a_fight_played_by_hand_to_its_end_goes_back_to_the_run_with_its_answers() {
     while matches!(run_phase(&harness), Phase::Reward(_)) {
         click(&mut harness, "Skip the card");
     }
+    // A torch here, then up: the run file holds it all.
+    click(&mut harness, "Place a torch…");
+    click(&mut harness, "Place the torch");
+    click_containing(&mut harness, "Move to floor 2");
+    let game = harness.state().adventure().game().expect("the run");
+    assert_eq!((game.run.floor(), game.run.torches_used()), (2, 1));
     let found = verify_run_file(&harness, &dir);
     assert_eq!((found.replayed, found.unrecorded), (1, 0));
 }
