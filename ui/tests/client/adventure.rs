@@ -1009,8 +1009,8 @@ fn a_fight_played_by_hand_goes_back_to_the_run_with_its_answers_then_a_torch_and
 
 #[test]
 fn a_packs_card_without_a_rarity_is_named_as_bronze_in_the_new_runs_notes() {
-    // A script pack's card with a `rarity` line: the loaded card data
-    // keeps none, so rewards count it bronze, and the run says so.
+    // A script pack's card with no `rarity` line: no table or card data
+    // rates it, so rewards count it bronze, and the run says so.
     let dir = fresh_dir("adventure-unrated");
     let pack = dir.join("packs").join("unrated");
     std::fs::create_dir_all(&pack).expect("a folder");
@@ -1023,7 +1023,7 @@ fn a_packs_card_without_a_rarity_is_named_as_bronze_in_the_new_runs_notes() {
     std::fs::write(
         pack.join("UNR.txt"),
         "name Lone Squire;\nid UNR-001;\nclass Forest;\ntype Follower;\n\
-         trait Officer;\nrarity G;\ncost 2;\nstats 2/2;\n",
+         trait Officer;\ncost 2;\nstats 2/2;\n",
     )
     .expect("written");
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
