@@ -50,6 +50,7 @@ pub fn declared_db() -> Arc<CardDb> {
         declared_keywords: vec!["Overheat".to_owned()],
         declared_counters: Vec::new(),
         universe: None,
+        rarity: None,
     });
     let overheat = DeclaredKeyword {
         id: "OVH-K01".to_owned(),

@@ -1,11 +1,12 @@
 //! Card rarities and how often rewards and shops offer each.
 //!
 //! A card's rarity comes from, in order: the balance's `[rarities]` table
-//! (a balance file's, or a pack's `adventure.toml`'s), then the bundled
-//! card data (`sve_engine::cards::starter::STARTER_CARDS_JSON`, the
-//! starter decks' cards, whatever pack plays them). A card with none
-//! counts as bronze. (The engine's card data keeps no rarity: SVE Script's
-//! `rarity` header is not lowered into `CardDef`.)
+//! (a balance file's, or a pack's `adventure.toml`'s), then the rarity its
+//! pack prints on it (`CardDef::rarity`: the card API's `rarity`, SVE
+//! Script's `rarity` header; [`Rarities::of_card`]), then the bundled card
+//! data (`sve_engine::cards::starter::STARTER_CARDS_JSON`, the starter
+//! decks' cards, whatever pack plays them). A card with none counts as
+//! bronze.
 //!
 //! With `[rewards.rarity]` set ([`RarityOdds`]), each offered card first
 //! draws its rarity by the odds of the floor (linear from the first floor
@@ -48,6 +49,18 @@ impl Rarity {
             Rarity::Silver => "silver",
             Rarity::Gold => "gold",
             Rarity::Legendary => "legendary",
+        }
+    }
+
+    /// The rarity rewards weigh for a printed one (Ultimate and Super
+    /// Legendary cards count as legendary).
+    pub fn printed(printed: sve_engine::cards::Rarity) -> Rarity {
+        use sve_engine::cards::Rarity as Printed;
+        match printed {
+            Printed::Bronze => Rarity::Bronze,
+            Printed::Silver => Rarity::Silver,
+            Printed::Gold => Rarity::Gold,
+            Printed::Legendary | Printed::Ultimate | Printed::SuperLegendary => Rarity::Legendary,
         }
     }
 
@@ -123,6 +136,8 @@ impl RarityOdds {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Rarities {
     by_id: BTreeMap<String, Rarity>,
+    /// The balance's `[rarities]`, which win over a card's printed one.
+    overrides: BTreeMap<String, Rarity>,
 }
 
 impl Rarities {
@@ -131,7 +146,24 @@ impl Rarities {
     pub fn new(overrides: &BTreeMap<String, Rarity>) -> Rarities {
         let mut by_id = bundled();
         by_id.extend(overrides.iter().map(|(id, rarity)| (id.clone(), *rarity)));
-        Rarities { by_id }
+        Rarities {
+            by_id,
+            overrides: overrides.clone(),
+        }
+    }
+
+    /// A loaded card's rarity and whether it is known: the balance's
+    /// `[rarities]`, else the rarity its pack prints on it (the card
+    /// API's `rarity`, SVE Script's `rarity` header), else the bundled
+    /// card data's; bronze and unknown without any.
+    pub fn of_card(&self, def: &sve_engine::cards::CardDef) -> (Rarity, bool) {
+        if let Some(rarity) = self.overrides.get(&def.id) {
+            return (*rarity, true);
+        }
+        if let Some(printed) = def.rarity {
+            return (Rarity::printed(printed), true);
+        }
+        (self.of(&def.id), self.known(&def.id))
     }
 
     /// A card's rarity (bronze when unknown).

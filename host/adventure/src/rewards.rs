@@ -68,13 +68,16 @@ impl CardPool {
                 ) && !def.is_token
                     && def.unplayable.is_none()
             })
-            .map(|(_, def)| PoolCard {
-                id: def.id.clone(),
-                name: def.display_name().to_owned(),
-                cost: def.cost.unwrap_or(0),
-                class: def.class,
-                rarity: rarities.of(&def.id),
-                rated: rarities.known(&def.id),
+            .map(|(_, def)| {
+                let (rarity, rated) = rarities.of_card(def);
+                PoolCard {
+                    id: def.id.clone(),
+                    name: def.display_name().to_owned(),
+                    cost: def.cost.unwrap_or(0),
+                    class: def.class,
+                    rarity,
+                    rated,
+                }
             })
             .collect();
         CardPool { cards }
@@ -278,6 +281,21 @@ mod tests {
         let v1 = rated.get("TEST-V1").expect("in the pool");
         assert_eq!((v1.rarity, v1.rated), (Rarity::Gold, true));
         assert_eq!(rated.unrated().count(), unrated.unrated().count() - 1);
+    }
+
+    #[test]
+    fn a_packs_printed_rarity_rates_its_card_and_the_table_wins_over_it() {
+        use sve_engine::cards::{CardDb, Rarity as Printed};
+        let mut cards = sve_engine::board::fixtures::test_cards();
+        let v1 = cards.iter_mut().find(|c| c.id == "TEST-V1").expect("V1");
+        v1.rarity = Some(Printed::Ultimate);
+        let db = CardDb::new(cards).expect("a valid pool");
+        let pool = CardPool::from_db(&db, &Rarities::new(&BTreeMap::new()));
+        let v1 = pool.get("TEST-V1").expect("in the pool");
+        assert_eq!((v1.rarity, v1.rated), (Rarity::Legendary, true));
+        let table = BTreeMap::from([("TEST-V1".to_owned(), Rarity::Silver)]);
+        let pool = CardPool::from_db(&db, &Rarities::new(&table));
+        assert_eq!(pool.get("TEST-V1").map(|c| c.rarity), Some(Rarity::Silver));
     }
 
     #[test]

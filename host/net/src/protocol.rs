@@ -25,7 +25,8 @@ use sve_engine::cards::{
 use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
-/// The protocol version this build speaks. 8: events include
+/// The protocol version this build speaks. 9: a card face may be a crest
+/// (`CardType::Crest`). 8: events include
 /// `Event::DelayedCreated` (a delayed ability begins to wait). 7: [`ServerMsg::CardData`]
 /// names the card pool's declared counter kinds (`counters`), a match may
 /// end by a card's effect (`WinReason::Effect`), and a card may move by a
@@ -43,7 +44,7 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 /// ([`Update::pending`]) and rematches ([`ClientMsg::Rematch`],
 /// [`ServerMsg::Rematch`]). 2: decisions may offer `Choice::Cancel` and
 /// events include `Event::ActivationCancelled`.
-pub const PROTOCOL_VERSION: u32 = 8;
+pub const PROTOCOL_VERSION: u32 = 9;
 
 /// Most cards one connection follows in the inspector at once; a longer
 /// [`ClientMsg::Inspect`] list is cut to its first ones.
@@ -415,6 +416,8 @@ impl CardFace {
             declared_keywords: Vec::new(),
             declared_counters: Vec::new(),
             universe: self.universe,
+            // A face carries no rarity: no client screen reads it.
+            rarity: None,
         }
     }
 }

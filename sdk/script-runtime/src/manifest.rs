@@ -247,6 +247,19 @@ pub fn card_def(card: &ir::Card, module: &Module, warn: &mut dyn FnMut(String)) 
                 .position(|u| *u == universe)
                 .and_then(|n| u8::try_from(n).ok())
         }),
+        rarity: card.rarity.map(rarity),
+    }
+}
+
+/// The card-API rarity of a script's `rarity` header.
+fn rarity(rarity: ir::Rarity) -> Rarity {
+    match rarity {
+        ir::Rarity::Bronze => Rarity::Bronze,
+        ir::Rarity::Silver => Rarity::Silver,
+        ir::Rarity::Gold => Rarity::Gold,
+        ir::Rarity::Legendary => Rarity::Legendary,
+        ir::Rarity::Ultimate => Rarity::Ultimate,
+        ir::Rarity::SuperLegendary => Rarity::SuperLegendary,
     }
 }
 

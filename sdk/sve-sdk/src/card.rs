@@ -6,7 +6,7 @@ use crate::Game;
 use crate::game::Stop;
 use crate::types::{
     Activation, ActivationZone, CardFilter, CardType, Class, CostItem, CounterCount, Passive,
-    Trigger,
+    Rarity, Trigger,
 };
 use crate::wire;
 use crate::{Counter, Keywords};
@@ -158,6 +158,7 @@ impl Card {
                 declared_keywords: Vec::new(),
                 universe: None,
                 declared_counters: Vec::new(),
+                rarity: None,
             },
             abilities: Vec::new(),
             declares: None,
@@ -212,6 +213,13 @@ impl Card {
             panic!("card {}: `{name}` is no universe", self.def.id);
         };
         self.def.universe = u8::try_from(n).ok();
+        self
+    }
+
+    /// The printed rarity (`Rarity::Gold`): no rules meaning; the
+    /// Adventure's card rewards weigh it.
+    pub fn rarity(mut self, rarity: Rarity) -> Card {
+        self.def.rarity = Some(rarity);
         self
     }
 

@@ -128,8 +128,8 @@ pub mod types {
         Activation, ActivationZone, AlliesIn, CardClass as Class, CardFilter, CardMove, CardType,
         ChoiceOption, CostItem, CostMove, CostZone, CounterCount, DeclaredCounterCount,
         DelayedLasts, Duration, Grant, KeywordBadge, MoveHook, MoveKind, OwnCards,
-        PassiveCondition, PassiveScope, PlayerInfo, QuestionRole, Range, Selection, SeriesStep,
-        StatChange, TokenDestination, Trigger, Whose, Zone,
+        PassiveCondition, PassiveScope, PlayerInfo, QuestionRole, Range, Rarity, Selection,
+        SeriesStep, StatChange, TokenDestination, Trigger, Whose, Zone,
     };
     pub use crate::bindings::sve::cards::types::{CardRef, Passive};
     pub use crate::vocab::{Counter, Keywords};

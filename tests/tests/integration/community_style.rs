@@ -116,3 +116,16 @@ fn a_scripts_universe_reaches_the_card_data_and_its_deck_rules() {
     assert_eq!(uma.universe_info().map(|u| u.ident), Some("Umamusume"));
     assert_eq!(def("SD01-003").universe, None);
 }
+
+#[test]
+fn a_scripts_rarity_header_reaches_the_card_data() {
+    use sve_engine::cards::Rarity;
+    let loaded = loaded();
+    let rarity = |id: &str| {
+        let found = loaded.db.by_card_id(id).expect("a card of the set");
+        loaded.db.get(found).rarity
+    };
+    // `rarity B;` and `rarity S;` in CS01-Dragon.txt.
+    assert_eq!(rarity("CS01-061"), Some(Rarity::Bronze));
+    assert_eq!(rarity("CS01-062"), Some(Rarity::Silver));
+}

@@ -21,6 +21,12 @@ fn a_rust_crest_is_made_once_per_name_works_from_the_ex_area_and_is_never_played
     )
     .expect("the pack engine starts");
     assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+    // `Card::rarity` reaches the card data (the Adventure's rewards weigh it).
+    let golem = loaded.db.by_card_id("OVH-001").expect("Boiler Golem loads");
+    assert_eq!(
+        loaded.db.get(golem).rarity,
+        Some(sve_engine::cards::Rarity::Gold)
+    );
     let crest = loaded.db.by_card_id("OVH-014").expect("the crest loads");
     assert_eq!(loaded.db.get(crest).card_type, CardType::Crest);
     assert!(loaded.db.get(crest).is_token, "every crest is a token");

@@ -37,6 +37,7 @@ fn card(
         declared_keywords: Vec::new(),
         declared_counters: Vec::new(),
         universe: None,
+        rarity: None,
     }
 }
 

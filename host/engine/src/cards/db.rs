@@ -743,6 +743,7 @@ fn fingerprint_of(defs: &[CardDef], keywords: &[DeclaredKeyword]) -> u64 {
         let mut rules = def.clone();
         rules.text.clear();
         rules.shown_name = None;
+        rules.rarity = None;
         for ability in &mut rules.abilities {
             ability.text.clear();
         }

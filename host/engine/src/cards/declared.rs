@@ -167,6 +167,7 @@ impl DeclaredKeyword {
             declared_keywords: Vec::new(),
             declared_counters: Vec::new(),
             universe: None,
+            rarity: None,
         }
     }
 }

@@ -157,6 +157,72 @@ pub struct CardDef {
     /// leader's universe instead of its class).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub universe: Option<u8>,
+    /// The printed rarity, if the card data gives one: no rules meaning
+    /// (the Adventure's rewards weigh it; the card pool's fingerprint
+    /// leaves it out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rarity: Option<Rarity>,
+}
+
+/// A card's printed rarity (no rules meaning).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+pub enum Rarity {
+    /// Bronze (`B`).
+    Bronze,
+    /// Silver (`S`).
+    Silver,
+    /// Gold (`G`).
+    Gold,
+    /// Legendary (`L`).
+    Legendary,
+    /// Ultimate (`U`).
+    Ultimate,
+    /// Super Legendary (`SL`).
+    SuperLegendary,
+}
+
+impl Rarity {
+    /// Every rarity, commonest first.
+    pub const ALL: [Rarity; 6] = [
+        Rarity::Bronze,
+        Rarity::Silver,
+        Rarity::Gold,
+        Rarity::Legendary,
+        Rarity::Ultimate,
+        Rarity::SuperLegendary,
+    ];
+
+    /// Its printed name (`Super Legendary`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Rarity::Bronze => "Bronze",
+            Rarity::Silver => "Silver",
+            Rarity::Gold => "Gold",
+            Rarity::Legendary => "Legendary",
+            Rarity::Ultimate => "Ultimate",
+            Rarity::SuperLegendary => "Super Legendary",
+        }
+    }
+
+    /// Reads a printed name or its letter (`Gold`, `g`, `SL`), any case.
+    pub fn parse(text: &str) -> Option<Rarity> {
+        let text = text.trim();
+        Rarity::ALL.into_iter().find(|rarity| {
+            rarity.name().eq_ignore_ascii_case(text) || rarity.letters().eq_ignore_ascii_case(text)
+        })
+    }
+
+    /// Its letters on the card (`SL`).
+    fn letters(self) -> &'static str {
+        match self {
+            Rarity::Bronze => "B",
+            Rarity::Silver => "S",
+            Rarity::Gold => "G",
+            Rarity::Legendary => "L",
+            Rarity::Ultimate => "U",
+            Rarity::SuperLegendary => "SL",
+        }
+    }
 }
 
 impl CardDef {

@@ -374,6 +374,7 @@ mod tests {
             declared_keywords: Vec::new(),
             declared_counters: Vec::new(),
             universe: None,
+            rarity: None,
         }
     }
 

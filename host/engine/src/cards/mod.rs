@@ -23,7 +23,7 @@ pub use declared::{
 pub use def::{
     AbilityDef, AbilityKind, ActivationZone, CardDef, CardFilter, CardType, Class, CostItem,
     CostMove, CostPick, CostZone, Counter, Grant, OwnCardsCost, PassiveCondition, PassiveDef,
-    PassiveScope, Trigger,
+    PassiveScope, Rarity, Trigger,
 };
 pub use hooks::{MoveHook, MoveWays, Whose, ZoneSet};
 pub use keywords::Keywords;

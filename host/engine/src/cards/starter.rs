@@ -3,7 +3,7 @@
 //! abilities arrive with the card packs; until then sims play these decks
 //! with vanilla behaviour.
 
-use super::{CardDb, CardDef, CardType, Class, Counter, Keywords};
+use super::{CardDb, CardDef, CardType, Class, Counter, Keywords, Rarity};
 use serde::Deserialize;
 
 /// The bundled card data file.
@@ -45,6 +45,9 @@ struct RawCard {
     keywords: Vec<String>,
     text: String,
     token: bool,
+    /// The printed rarity (`Bronze`, ...), if given.
+    #[serde(default)]
+    rarity: Option<String>,
 }
 
 /// Parses card facts in the `starter-cards.json` format into definitions.
@@ -81,6 +84,10 @@ fn convert(raw: RawCard) -> Result<CardDef, StarterDataError> {
             return Err(unknown("keyword", name));
         }
     }
+    let rarity = match raw.rarity.as_deref() {
+        Some(text) => Some(Rarity::parse(text).ok_or_else(|| unknown("rarity", text))?),
+        None => None,
+    };
     Ok(CardDef {
         id: raw.id,
         name: raw.name,
@@ -101,6 +108,7 @@ fn convert(raw: RawCard) -> Result<CardDef, StarterDataError> {
         declared_keywords: Vec::new(),
         declared_counters: Vec::new(),
         universe: None,
+        rarity,
     })
 }
 

@@ -7,7 +7,7 @@ use sve_engine::cards::{
     AbilityDef, AbilityKind, ActivationZone, Badge, CardDef, CardFilter, CardType, Class, CostItem,
     CostMove, CostPick, CostZone, Counter, DeclaredCounter, DeclaredKeyword, Grant, Keywords,
     MAX_VALUE_NODES, MoveHook, MoveWays, OwnCardsCost, PassiveCondition, PassiveDef, PassiveScope,
-    Trigger, TurnStat, ValueExpr, ValueNode, ValueOp, ValueTest, ValueZone, Whose, ZoneSet,
+    Rarity, Trigger, TurnStat, ValueExpr, ValueNode, ValueOp, ValueTest, ValueZone, Whose, ZoneSet,
 };
 use sve_engine::engine::{Duration, TokenDestination, Zone};
 
@@ -508,7 +508,20 @@ pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
             .iter()
             .map(|count| (clean_uncapped(&count.name, TextKind::Name), count.count))
             .collect(),
+        rarity: c.rarity.map(rarity_in),
     })
+}
+
+/// A card-API rarity as the engine's.
+fn rarity_in(r: w::Rarity) -> Rarity {
+    match r {
+        w::Rarity::Bronze => Rarity::Bronze,
+        w::Rarity::Silver => Rarity::Silver,
+        w::Rarity::Gold => Rarity::Gold,
+        w::Rarity::Legendary => Rarity::Legendary,
+        w::Rarity::Ultimate => Rarity::Ultimate,
+        w::Rarity::SuperLegendary => Rarity::SuperLegendary,
+    }
 }
 
 /// A card-API universe number: the vocabulary's (`UNIVERSES`). A number no
@@ -582,6 +595,7 @@ mod tests {
             declared_keywords: Vec::new(),
             declared_counters: Vec::new(),
             universe: None,
+            rarity: None,
         }
     }
 

@@ -30,6 +30,7 @@ impl Pack for Overheat {
                 .named("Overheat"),
             Card::follower("OVH-001", "Boiler Golem", Class::Neutral, 2, 4, 3)
                 .traits(&["Golem"])
+                .rarity(Rarity::Gold)
                 .text("Overheat.")
                 .declared_keyword("Overheat"),
             Card::follower("OVH-002", "Stoker", Class::Neutral, 1, 1, 2)

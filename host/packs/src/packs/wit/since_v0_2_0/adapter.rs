@@ -92,6 +92,7 @@ adapt_record!(old -> new::CardDef {
     declared_keywords = Vec::new(),
     universe = None,
     declared_counters = Vec::new(),
+    rarity = None,
 });
 adapt_record!(old -> new::Manifest { cards; keywords = Vec::new(), counters = Vec::new() });
 
