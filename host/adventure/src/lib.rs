@@ -64,3 +64,5 @@ pub mod run;
 pub mod save;
 pub mod sim;
 pub mod status;
+#[cfg(test)]
+mod testing;

@@ -7,12 +7,12 @@
 //! played stops there.
 
 use crate::content::Content;
-use crate::fight::{self, FightOptions, FightReport};
+use crate::fight::{self, BotSeat, FightOptions, FightReport};
 use crate::policy::{Policy, PolicyKind};
 use crate::run::{Run, RunSetup};
 use serde::Serialize;
 use std::collections::BTreeMap;
-use sve_engine::bot::BotKind;
+use sve_engine::bot::{Bot, BotKind};
 
 /// Choices one run may take before it is stopped as a loop.
 pub const MAX_CHOICES_PER_RUN: usize = 10_000;
@@ -151,7 +151,8 @@ pub fn play_run(
     report
 }
 
-/// Plays the fight on now with bots on both seats.
+/// Plays the fight on now with bots on both seats, from its answers so
+/// far if it was left half-played ([`Run::fight_progress`]).
 pub fn play_fight(
     run: &Run,
     content: &Content,
@@ -159,26 +160,26 @@ pub fn play_fight(
     bot: BotKind,
     options: FightOptions,
 ) -> Result<FightReport, String> {
-    let player_deck = run
-        .deck()
-        .to_list(content.db())
-        .map_err(|e| e.to_string())?;
-    let enemy_deck = content
-        .deck(&spec.enemy_deck)
-        .cloned()
-        .ok_or_else(|| format!("no encounter deck `{}`", spec.enemy_deck))?;
-    let enemy_kind = crate::balance::parse_bot(&spec.enemy_bot)?;
+    let decks = run.fight_decks(content)?;
     let mut player = bot.build(spec.seed.wrapping_mul(2).wrapping_add(1));
-    let mut enemy = enemy_kind.build(spec.seed.wrapping_mul(2).wrapping_add(2));
-    Ok(fight::play(
+    let mut enemy = enemy_bot(spec)?;
+    fight::play_on(
         spec,
-        [player_deck, enemy_deck],
+        decks,
         content.db(),
         content.runner(),
-        |game, decision| player.choose(game, decision),
-        enemy.as_mut(),
+        run.fight_progress(),
+        [&mut BotSeat(player.as_mut()), &mut BotSeat(enemy.as_mut())],
         options,
-    ))
+    )
+    .map_err(|problem| format!("the fight's answers so far don't replay: {problem}"))
+}
+
+/// The enemy's bot of a fight, seeded from the fight's seed as every front
+/// end seeds it.
+pub fn enemy_bot(spec: &fight::FightSpec) -> Result<Box<dyn Bot>, String> {
+    let kind = crate::balance::parse_bot(&spec.enemy_bot)?;
+    Ok(kind.build(spec.seed.wrapping_mul(2).wrapping_add(2)))
 }
 
 /// Plays `options.runs` runs from `setup` (its seed replaced by each run's)
@@ -281,29 +282,14 @@ pub fn run_sim(
 mod tests {
     use super::{SimOptions, run_sim};
     use crate::balance::Balance;
-    use crate::content::{self, Content};
     use crate::policy::PolicyKind;
-    use crate::run::{RunDeck, RunSetup};
-    use std::sync::Arc;
+    use crate::testing::{content, setup};
     use sve_engine::bot::BotKind;
-    use sve_engine::decks::starter_deck;
-    use sve_engine::engine::{AbilityRunner, NoAbilities};
 
     #[test]
     fn a_sim_plays_whole_runs_without_errors() {
-        let db = Arc::new(sve_engine::cards::starter::starter_db().expect("bundled cards"));
-        let runner: Arc<dyn AbilityRunner> = Arc::new(NoAbilities);
-        let balance = Balance::default();
-        let content =
-            Content::new(Arc::clone(&db), runner, &balance, &starter_deck).expect("decks");
-        let list = content::resolve_named("SD03", &db, &starter_deck).expect("SD03");
-        let setup = RunSetup {
-            seed: 0,
-            deck_name: "SD03".to_owned(),
-            deck: RunDeck::from_list(&list, &db),
-            balance,
-            card_fingerprint: content.fingerprint(),
-        };
+        let content = content(&Balance::default());
+        let setup = setup(&content, "SD03", 0, Balance::default());
         for policy in PolicyKind::ALL {
             let summary = run_sim(
                 &setup,
@@ -335,19 +321,8 @@ mod tests {
 
     #[test]
     fn the_same_seed_plays_the_same_sim() {
-        let db = Arc::new(sve_engine::cards::starter::starter_db().expect("bundled cards"));
-        let runner: Arc<dyn AbilityRunner> = Arc::new(NoAbilities);
-        let balance = Balance::default();
-        let content =
-            Content::new(Arc::clone(&db), runner, &balance, &starter_deck).expect("decks");
-        let list = content::resolve_named("SD04", &db, &starter_deck).expect("SD04");
-        let setup = RunSetup {
-            seed: 0,
-            deck_name: "SD04".to_owned(),
-            deck: RunDeck::from_list(&list, &db),
-            balance,
-            card_fingerprint: content.fingerprint(),
-        };
+        let content = content(&Balance::default());
+        let setup = setup(&content, "SD04", 0, Balance::default());
         let options = SimOptions {
             runs: 3,
             seed: 21,

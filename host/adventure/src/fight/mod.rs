@@ -11,7 +11,10 @@
 //! change, as in any sandboxed match; the engine needed no new option.
 //!
 //! Every answer is recorded ([`FightAnswer`]), so a run file can play its
-//! fights again ([`replay()`]) and check they end the same.
+//! fights again ([`replay()`]) and check they end the same. A fight may be
+//! left half-played ([`FightSeat::answer`] gives no answer): the run keeps
+//! its answers so far ([`crate::run::Run::fight_progress`]), and
+//! [`play_on`] resumes it at the same decision.
 //!
 //! Invariants are checked after every step when asked; card code that
 //! fails (a fizzle), a bot answer the engine rejects and invariant
@@ -126,6 +129,51 @@ pub struct FightReport {
     /// Every answer given, both seats, in order: what a run file keeps to
     /// play the fight again.
     pub answers: Vec<FightAnswer>,
+    /// A seat left the fight under way ([`FightSeat::answer`] gave no
+    /// answer): [`FightReport::result`] is where it stood, not an end, and
+    /// the answers are the fight's so far.
+    pub left: bool,
+}
+
+/// Who answers one seat of a fight played by [`play_on`].
+pub trait FightSeat {
+    /// The picks for `decision`, or `None` to leave the fight where it is
+    /// (to be resumed later from its answers so far, `so_far`, both
+    /// seats').
+    fn answer(
+        &mut self,
+        game: &Match,
+        decision: &Decision,
+        so_far: &[FightAnswer],
+    ) -> Option<Vec<usize>>;
+
+    /// `decision` is answered from the record of a fight resumed: a bot
+    /// thinks over it as it did the first time, so that its randomness
+    /// goes on as in the fight played without a break. A person is not
+    /// asked: the default does nothing.
+    fn answered(&mut self, game: &Match, decision: &Decision) {
+        let _ = (game, decision);
+    }
+}
+
+/// A bot in a fight's seat: it answers every decision, and thinks again
+/// over those a resumed fight answers from its record.
+pub struct BotSeat<'a>(pub &'a mut dyn Bot);
+
+impl FightSeat for BotSeat<'_> {
+    fn answer(
+        &mut self,
+        game: &Match,
+        decision: &Decision,
+        _: &[FightAnswer],
+    ) -> Option<Vec<usize>> {
+        Some(self.0.choose(game, decision))
+    }
+
+    fn answered(&mut self, game: &Match, decision: &Decision) {
+        // Its answer then was the recorded one: only its state matters.
+        self.0.choose(game, decision);
+    }
 }
 
 /// Options for playing a fight.
@@ -163,10 +211,76 @@ pub fn play(
     )
 }
 
+/// Plays a fight from its answers so far (`given`, both seats', as a fight
+/// left half-played recorded them) to its end, or until a seat leaves it:
+/// the given answers are taken again in order (each seat's
+/// [`FightSeat::answered`] hears its own), then `seats[0]` answers your
+/// decisions and `seats[1]` the enemy's. With no answers given it is
+/// [`play`]. The report's answers are all of them, the given included.
+/// Given answers that don't fit the fight (another seat's, or more than
+/// it takes) are a [`replay::ReplayError`].
+pub fn play_on(
+    spec: &FightSpec,
+    decks: [DeckList; 2],
+    db: &Arc<CardDb>,
+    runner: &Arc<dyn AbilityRunner>,
+    given: &[FightAnswer],
+    seats: [&mut dyn FightSeat; 2],
+    options: FightOptions,
+) -> Result<FightReport, replay::ReplayError> {
+    let [player, enemy] = seats;
+    let mut so_far: Vec<FightAnswer> = Vec::with_capacity(given.len());
+    let mut problem = None;
+    let report = drive(
+        spec,
+        decks,
+        db,
+        runner,
+        &mut |game, decision| {
+            let seat: &mut dyn FightSeat = if decision.player == PLAYER {
+                &mut *player
+            } else {
+                &mut *enemy
+            };
+            let picks = match given.get(so_far.len()) {
+                Some(recorded) if recorded.seat != decision.player.0 => {
+                    problem = Some(replay::ReplayError::Seat {
+                        index: so_far.len(),
+                        recorded: recorded.seat,
+                        asked: decision.player.0,
+                    });
+                    return None;
+                }
+                Some(recorded) => {
+                    seat.answered(game, decision);
+                    recorded.picks.clone()
+                }
+                None => seat.answer(game, decision, &so_far)?,
+            };
+            so_far.push(FightAnswer {
+                seat: decision.player.0,
+                picks: picks.clone(),
+            });
+            Some(picks)
+        },
+        options,
+    );
+    if let Some(problem) = problem {
+        return Err(problem);
+    }
+    if so_far.len() < given.len() {
+        return Err(replay::ReplayError::TooMany {
+            left: given.len() - so_far.len(),
+            total: given.len(),
+        });
+    }
+    Ok(report)
+}
+
 /// The one loop of a fight, for play and replay alike: `answer` gives the
 /// picks for a decision, or `None` to stop the fight where it is (a replay
 /// out of answers).
-pub(crate) fn drive(
+fn drive(
     spec: &FightSpec,
     decks: [DeckList; 2],
     db: &Arc<CardDb>,
@@ -186,6 +300,7 @@ pub(crate) fn drive(
         error_samples: Vec::new(),
         turn_cap_hit: false,
         answers: Vec::new(),
+        left: false,
     };
     let mut clock: Option<StatusClock> = None;
     let mut answers_turn = (0u32, 0u32);
@@ -246,6 +361,7 @@ pub(crate) fn drive(
         };
         let seat = decision.player;
         let Some(picks) = answer(&game, decision) else {
+            report.left = true;
             break;
         };
         report.answers.push(FightAnswer {

@@ -3,16 +3,16 @@
 //! [`super::play`] records every answer of both seats ([`FightAnswer`]);
 //! [`replay`] runs the same loop as a played fight with the same seed, the
 //! same opening and statuses, answering each decision with the next
-//! recorded answer. The engine is deterministic, so the replay ends as the
+//! recorded answer ([`super::play_on`] with no seat to go on). The engine is deterministic, so the replay ends as the
 //! fight did; a run file's check ([`crate::save::verify_fights`]) compares
 //! the two results. Answers that don't fit (a decision of the other seat,
 //! too few, too many) are a [`ReplayError`], never a panic.
 
-use super::{FightOptions, FightReport, FightSpec, drive};
+use super::{FightOptions, FightReport, FightSeat, FightSpec, play_on};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use sve_engine::cards::CardDb;
-use sve_engine::engine::{AbilityRunner, DeckList};
+use sve_engine::engine::{AbilityRunner, Decision, DeckList, Match};
 
 /// One answer of a fight: the seat (0 you, 1 the enemy) and its picks.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,41 +58,28 @@ pub fn replay(
     runner: &Arc<dyn AbilityRunner>,
     answers: &[FightAnswer],
 ) -> Result<FightReport, ReplayError> {
-    let mut next = 0usize;
-    let mut problem = None;
-    let report = drive(
+    let report = play_on(
         spec,
         decks,
         db,
         runner,
-        &mut |_, decision| {
-            let Some(answer) = answers.get(next) else {
-                problem = Some(ReplayError::TooFew(answers.len()));
-                return None;
-            };
-            if answer.seat != decision.player.0 {
-                problem = Some(ReplayError::Seat {
-                    index: next,
-                    recorded: answer.seat,
-                    asked: decision.player.0,
-                });
-                return None;
-            }
-            next += 1;
-            Some(answer.picks.clone())
-        },
+        answers,
+        [&mut Recorded, &mut Recorded],
         FightOptions::default(),
-    );
-    if let Some(problem) = problem {
-        return Err(problem);
-    }
-    if next < answers.len() {
-        return Err(ReplayError::TooMany {
-            left: answers.len() - next,
-            total: answers.len(),
-        });
+    )?;
+    if report.left {
+        return Err(ReplayError::TooFew(answers.len()));
     }
     Ok(report)
+}
+
+/// A seat answered from the record alone: past it, it leaves the fight.
+struct Recorded;
+
+impl FightSeat for Recorded {
+    fn answer(&mut self, _: &Match, _: &Decision, _: &[FightAnswer]) -> Option<Vec<usize>> {
+        None
+    }
 }
 
 #[cfg(test)]
