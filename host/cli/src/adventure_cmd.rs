@@ -3,8 +3,11 @@
 //!
 //! - `new` plays a run at the terminal: the map, numbered choices, fights
 //!   played by you (the `sve match` prompts) or by a bot (`--bot-fights`).
-//! - `resume` goes on with a save; `replay` rebuilds a run file's run and
-//!   plays its recorded fights again, checking each ends as recorded.
+//!   A fight you play may be left half-played (`q`, then `l`): the save
+//!   keeps its answers so far.
+//! - `resume` goes on with a save, a fight left half-played at the very
+//!   decision it was left at; `replay` rebuilds a run file's run and plays
+//!   its recorded fights again, checking each ends as recorded.
 //! - `sim` plays whole runs headless with a policy and prints a summary,
 //!   as one JSON object on the last line with `--json`.
 //!
@@ -22,14 +25,14 @@ use std::sync::Arc;
 use sve_adventure::balance::Balance;
 use sve_adventure::content::{self, Content};
 use sve_adventure::events::EventKind;
-use sve_adventure::fight::{self, FightOptions};
+use sve_adventure::fight::{self, BotSeat, FightAnswer, FightOptions, FightSeat};
 use sve_adventure::policy::PolicyKind;
 use sve_adventure::run::{Choice, Phase, Run, RunDeck, RunSetup};
 use sve_adventure::{load, save, sim};
 use sve_engine::bot::{Bot, BotKind};
 use sve_engine::cards::CardDb;
 use sve_engine::decks::DeckFile;
-use sve_engine::engine::AbilityRunner;
+use sve_engine::engine::{AbilityRunner, Decision, Match};
 use sve_packs::deck_files;
 use sve_packs::text_file::read_text_file;
 
@@ -80,7 +83,8 @@ pub struct PlayArgs {
     /// A bot plays your fights: random, easy, medium or hard.
     #[arg(long)]
     bot_fights: Option<String>,
-    /// Write the run's save here after every choice.
+    /// Write the run's save here after every choice (and, in a fight you
+    /// play, before each of your decisions).
     #[arg(long)]
     save: Option<PathBuf>,
     /// Write the run file (seed and choices) here after every choice.
@@ -174,6 +178,12 @@ pub fn run(
                     String::new()
                 }
             );
+            if fights.under_way > 0 {
+                println!(
+                    "a fight is under way: its {} answers so far play to the decision it waits on",
+                    fights.under_way
+                );
+            }
             Ok(())
         }
         AdventureCommand::Sim(args) => run_sim(args, db, runner, pack_dirs, &find_deck),
@@ -342,13 +352,35 @@ fn play(mut run: Run, content: &Content, args: &PlayArgs) -> Result<()> {
             for status in &spec.statuses {
                 println!("  Status: {}", status.describe());
             }
+            if !run.fight_progress().is_empty() {
+                println!(
+                    "The fight goes on where it was left, after {} answers.",
+                    run.fight_progress().len()
+                );
+            }
             let report = match fight_bot {
                 Some(kind) => sim::play_fight(&run, content, &spec, kind, FightOptions::default())
                     .map_err(anyhow::Error::msg)?,
-                None => play_fight_by_hand(&run, content, &spec)?,
+                None => play_fight_by_hand(&run, content, &spec, args)?,
             };
             for sample in &report.error_samples {
                 eprintln!("fight error: {sample}");
+            }
+            if report.left {
+                run.keep_fight_progress(report.answers)?;
+                keep(&run, args)?;
+                println!(
+                    "Fight left after {} answers{}.",
+                    run.fight_progress().len(),
+                    match &args.save {
+                        Some(path) => format!(
+                            "; `sve adventure resume {}` goes on from this decision",
+                            path.display()
+                        ),
+                        None => " (no --save: it is not kept)".to_owned(),
+                    }
+                );
+                return Ok(());
             }
             let notes = run.apply_fought(report.result, report.answers, content)?;
             print_notes(&notes);
@@ -378,30 +410,77 @@ fn play(mut run: Run, content: &Content, args: &PlayArgs) -> Result<()> {
     }
 }
 
-/// The fight on now, with the player at the terminal.
+/// The fight on now, with the player at the terminal, from its answers so
+/// far if it was left half-played.
 fn play_fight_by_hand(
     run: &Run,
     content: &Content,
     spec: &fight::FightSpec,
+    args: &PlayArgs,
 ) -> Result<fight::FightReport> {
-    let player_deck = run.deck().to_list(content.db())?;
-    let enemy_deck = content
-        .deck(&spec.enemy_deck)
-        .cloned()
-        .with_context(|| format!("no encounter deck `{}`", spec.enemy_deck))?;
-    let enemy_kind =
-        sve_adventure::balance::parse_bot(&spec.enemy_bot).map_err(anyhow::Error::msg)?;
-    let mut enemy = enemy_kind.build(spec.seed.wrapping_mul(2).wrapping_add(2));
-    let mut human = Human;
-    Ok(fight::play(
+    let decks = run.fight_decks(content).map_err(anyhow::Error::msg)?;
+    let mut enemy = sim::enemy_bot(spec).map_err(anyhow::Error::msg)?;
+    let mut hand = Hand {
+        run: run.clone(),
+        args,
+        kept: None,
+    };
+    let report = fight::play_on(
         spec,
-        [player_deck, enemy_deck],
+        decks,
         content.db(),
         content.runner(),
-        |game, decision| human.choose(game, decision),
-        enemy.as_mut(),
+        run.fight_progress(),
+        [&mut hand, &mut BotSeat(enemy.as_mut())],
         FightOptions::default(),
-    ))
+    )
+    .context("the save's answers of the fight so far don't replay")?;
+    if let Some(error) = hand.kept {
+        return Err(error);
+    }
+    Ok(report)
+}
+
+/// You at the terminal in a fight's seat: the `sve match` prompts. Before
+/// each of your decisions the save and run file are written with the
+/// fight's answers so far; a refused empty answer (`q`, or the end of
+/// input) asks whether to concede or to leave the fight where it is.
+struct Hand<'a> {
+    run: Run,
+    args: &'a PlayArgs,
+    /// The first error writing the files, which stops the fight.
+    kept: Option<anyhow::Error>,
+}
+
+impl FightSeat for Hand<'_> {
+    fn answer(
+        &mut self,
+        game: &Match,
+        decision: &Decision,
+        so_far: &[FightAnswer],
+    ) -> Option<Vec<usize>> {
+        if self.args.save.is_some() || self.args.run_file.is_some() {
+            let written = self
+                .run
+                .keep_fight_progress(so_far.to_vec())
+                .map_err(anyhow::Error::from)
+                .and_then(|()| keep(&self.run, self.args));
+            if let Err(error) = written {
+                self.kept = Some(error);
+                return None;
+            }
+        }
+        let picks = Human.choose(game, decision);
+        if !picks.is_empty() || decision.validate(&picks).is_ok() {
+            return Some(picks);
+        }
+        print!("Concede the fight (c), or leave it here to resume later (l)? > ");
+        std::io::stdout().flush().ok();
+        let mut line = String::new();
+        // The end of input leaves: nothing is lost.
+        std::io::stdin().lock().read_line(&mut line).ok();
+        (line.trim() == "c").then_some(picks)
+    }
 }
 
 /// Writes the save and run file the player asked for.

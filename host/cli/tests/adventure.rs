@@ -4,15 +4,53 @@
 use std::process::{Command, Stdio};
 
 fn sve(args: &[&str]) -> (bool, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_sve"))
+    sve_typed(args, "")
+}
+
+/// `sve` with `input` typed at it, then the end of input (the run may end
+/// before reading it all): whether it succeeded, its stdout and stderr.
+fn sve_typed(args: &[&str], input: &str) -> (bool, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sve"))
         .args(args)
-        .output()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .expect("sve runs");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    let output = child.wait_with_output().expect("sve ends");
     (
         output.status.success(),
         String::from_utf8_lossy(&output.stdout).into_owned(),
         String::from_utf8_lossy(&output.stderr).into_owned(),
     )
+}
+
+/// A temporary folder for one test, removed after it.
+struct TempDir(std::path::PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("sve-adventure-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a temp folder");
+        TempDir(dir)
+    }
+
+    /// A file's path in it, as text.
+    fn file(&self, name: &str) -> String {
+        self.0.join(name).to_str().expect("a UTF-8 path").to_owned()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 #[test]
@@ -71,12 +109,11 @@ fn adventure_sim_prints_its_summary_as_json_on_the_last_line() {
 
 #[test]
 fn a_terminal_run_saves_and_its_run_file_replays() {
-    let dir = std::env::temp_dir().join(format!("sve-adventure-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temp folder");
-    let save = dir.join("run.save");
-    let run_file = dir.join("run.svar");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sve"))
-        .args([
+    let dir = TempDir::new("cli");
+    let (save, run_file) = (dir.file("run.save"), dir.file("run.svar"));
+    // Always the first choice, a dozen times, then quit.
+    let (ok, stdout, _) = sve_typed(
+        &[
             "--vanilla",
             "adventure",
             "new",
@@ -84,34 +121,16 @@ fn a_terminal_run_saves_and_its_run_file_replays() {
             "3",
             "--bot-fights",
             "easy",
-        ])
-        .arg("--save")
-        .arg(&save)
-        .arg("--run-file")
-        .arg(&run_file)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("sve runs");
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().expect("stdin");
-        // Always the first choice, a dozen times, then quit.
-        stdin
-            .write_all("1\n".repeat(12).as_bytes())
-            .expect("writes");
-        stdin.write_all(b"q\n").expect("writes");
-    }
-    let output = child.wait_with_output().expect("sve ends");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{stdout}");
+            "--save",
+            &save,
+            "--run-file",
+            &run_file,
+        ],
+        &format!("{}q\n", "1\n".repeat(12)),
+    );
+    assert!(ok, "{stdout}");
     assert!(stdout.contains("Adventure, seed 3"), "{stdout}");
-    let (ok, replayed, stderr) = sve(&[
-        "--vanilla",
-        "adventure",
-        "replay",
-        run_file.to_str().expect("a UTF-8 path"),
-    ]);
+    let (ok, replayed, stderr) = sve(&["--vanilla", "adventure", "replay", &run_file]);
     assert!(ok, "{replayed}\n{stderr}");
     assert!(replayed.contains("choices replayed"), "{replayed}");
     // The fights were played by a bot here: their answers are in the run
@@ -121,45 +140,104 @@ fn a_terminal_run_saves_and_its_run_file_replays() {
         "{replayed}"
     );
     assert!(!replayed.contains(" 0 fights played again"), "{replayed}");
+    let (ok, resumed, stderr) = sve(&["--vanilla", "adventure", "resume", &save]);
+    // No input: the resumed run shows its map and is left at once.
+    assert!(ok, "{resumed}\n{stderr}");
+    assert!(resumed.contains("floor "), "{resumed}");
+}
+
+#[test]
+fn a_fight_left_half_played_at_the_terminal_resumes_at_the_same_decision() {
+    let dir = TempDir::new("half-fight");
+    let (save, run_file) = (dir.file("run.save"), dir.file("run.svar"));
+    // Up to floor 1's fight, a few answers typed in it, then the end of
+    // input: the fight is left, not conceded.
+    let (ok, stdout, stderr) = sve_typed(
+        &[
+            "--vanilla",
+            "adventure",
+            "new",
+            "--seed",
+            "3",
+            "--save",
+            &save,
+            "--run-file",
+            &run_file,
+        ],
+        &"1\n".repeat(8),
+    );
+    assert!(ok, "{stdout}\n{stderr}");
+    let left = stdout
+        .split("Fight left after ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse::<usize>().ok())
+        .unwrap_or_else(|| panic!("the fight was left: {stdout}"));
+    assert!(left > 0, "{stdout}");
+    assert!(stdout.contains("goes on from this decision"), "{stdout}");
+    // The run file checks the answers so far.
+    let (ok, replayed, stderr) = sve(&["--vanilla", "adventure", "replay", &run_file]);
+    assert!(ok, "{replayed}\n{stderr}");
+    assert!(
+        replayed.contains(&format!("a fight is under way: its {left} answers so far")),
+        "{replayed}"
+    );
+    // Resumed with a bot playing on: the fight goes on from there to its
+    // end, and the new run file replays it whole.
+    let ended = dir.file("ended.svar");
     let (ok, resumed, stderr) = sve(&[
         "--vanilla",
         "adventure",
         "resume",
-        save.to_str().expect("a UTF-8 path"),
+        &save,
+        "--bot-fights",
+        "easy",
+        "--run-file",
+        &ended,
     ]);
-    // No input: the resumed run shows its map and is left at once.
     assert!(ok, "{resumed}\n{stderr}");
-    assert!(resumed.contains("floor "), "{resumed}");
-    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        resumed.contains(&format!(
+            "The fight goes on where it was left, after {left} answers."
+        )),
+        "{resumed}"
+    );
+    assert!(
+        resumed.contains("You won") || resumed.contains("You lost"),
+        "{resumed}"
+    );
+    let (ok, replayed, stderr) = sve(&["--vanilla", "adventure", "replay", &ended]);
+    assert!(ok, "{replayed}\n{stderr}");
+    assert!(
+        replayed.contains("1 fights played again from their answers, each ended as recorded"),
+        "{replayed}"
+    );
 }
 
 /// A folder of packs for one test: the starter scripts and the Adventure
 /// example pack, copied, so a test may change them.
-struct PackRoot(std::path::PathBuf);
+struct PackRoot(TempDir);
 
 impl PackRoot {
     fn new(name: &str) -> PackRoot {
-        let root =
-            std::env::temp_dir().join(format!("sve-adventure-packs-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
+        let root = TempDir::new(&format!("packs-{name}"));
         let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         for (from, to) in [
             ("card-packs/starter-scripts", "starter-scripts"),
             ("tests/packs/adventure-example", "adventure-example"),
         ] {
-            copy_dir(&repo.join(from), &root.join(to));
+            copy_dir(&repo.join(from), &root.0.join(to));
         }
         PackRoot(root)
     }
 
     fn path(&self) -> &str {
-        self.0.to_str().expect("a UTF-8 path")
+        self.0.0.to_str().expect("a UTF-8 path")
     }
-}
 
-impl Drop for PackRoot {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+    /// A file's path in it.
+    fn join(&self, name: &str) -> std::path::PathBuf {
+        self.0.0.join(name)
     }
 }
 
@@ -183,7 +261,7 @@ const ALL_SCENARIOS: &str =
 #[test]
 fn a_packs_adventure_file_adds_scenarios_whose_statuses_play_in_fights() {
     let root = PackRoot::new("statuses");
-    let balance = root.0.join("all-scenarios.toml");
+    let balance = root.join("all-scenarios.toml");
     std::fs::write(&balance, ALL_SCENARIOS).expect("writes");
     let sim = || {
         let (ok, stdout, stderr) = sve(&[
@@ -222,7 +300,7 @@ fn a_packs_adventure_file_adds_scenarios_whose_statuses_play_in_fights() {
 #[test]
 fn a_bad_pack_adventure_file_is_an_error_naming_its_file_and_line() {
     let root = PackRoot::new("bad");
-    let file = root.0.join("adventure-example/adventure.toml");
+    let file = root.join("adventure-example/adventure.toml");
     std::fs::write(
         &file,
         "[[relics]]\nid = \"odd\"\nname = \"Odd\"\ntext = \"Its card is missing.\"\ncard = \"ADV-999\"\n",
@@ -245,7 +323,7 @@ fn a_bad_pack_adventure_file_is_an_error_naming_its_file_and_line() {
 #[test]
 fn a_packs_numbers_change_the_run_and_are_named_on_stderr() {
     let root = PackRoot::new("numbers");
-    let file = root.0.join("adventure-example/adventure.toml");
+    let file = root.join("adventure-example/adventure.toml");
     let mut text = std::fs::read_to_string(&file).expect("reads");
     // Fights that pay no gold, on a map of 10 floors (the pack's own
     // encounter deck is fought up to floor 9).
@@ -302,13 +380,13 @@ fn a_packs_numbers_change_the_run_and_are_named_on_stderr() {
 
 #[test]
 fn a_terminal_run_to_its_end_prints_its_summary() {
-    let dir = std::env::temp_dir().join(format!("sve-adventure-end-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temp folder");
+    let dir = TempDir::new("end");
     // Three floors: a fight, a heal, the boss.
-    let balance = dir.join("short.toml");
+    let balance = dir.file("short.toml");
     std::fs::write(&balance, "[map]\nfloors = 3\n").expect("writes");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sve"))
-        .args([
+    // Always the first choice, more often than a run this short asks.
+    let (ok, stdout, _) = sve_typed(
+        &[
             "--vanilla",
             "adventure",
             "new",
@@ -316,23 +394,12 @@ fn a_terminal_run_to_its_end_prints_its_summary() {
             "5",
             "--bot-fights",
             "easy",
-        ])
-        .arg("--balance")
-        .arg(&balance)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("sve runs");
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().expect("stdin");
-        // Always the first choice, more often than a run this short asks.
-        // The run may end before reading it all.
-        let _ = stdin.write_all("1\n".repeat(60).as_bytes());
-    }
-    let output = child.wait_with_output().expect("sve ends");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{stdout}");
+            "--balance",
+            &balance,
+        ],
+        &"1\n".repeat(60),
+    );
+    assert!(ok, "{stdout}");
     assert!(
         stdout.contains("boss beaten!") || stdout.contains("run lost on floor"),
         "the run ended: {stdout}"
@@ -342,5 +409,4 @@ fn a_terminal_run_to_its_end_prints_its_summary() {
         .nth(1)
         .expect("a summary at the end");
     assert!(summary.contains("  floor  1  normal"), "{summary}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
