@@ -380,6 +380,13 @@ impl SeatFeed {
                 kind: *kind,
                 source: self.opt_card(*source),
             },
+            // Fused cards are discarded or buried (public), the fuser goes
+            // to the EX area (public).
+            Event::Fused { card, def, by } => Event::Fused {
+                card: self.card(*card),
+                def: *def,
+                by: self.card(*by),
+            },
             Event::CountersChanged {
                 card,
                 counter,

@@ -25,7 +25,9 @@ use sve_engine::cards::{
 use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
-/// The protocol version this build speaks. 9: a card face may be a crest
+/// The protocol version this build speaks. 10: events include
+/// `Event::Fused` (a card fused by a Fuse cost), and card counters may be
+/// fusion counters (`Counter::Fusion`). 9: a card face may be a crest
 /// (`CardType::Crest`). 8: events include
 /// `Event::DelayedCreated` (a delayed ability begins to wait). 7: [`ServerMsg::CardData`]
 /// names the card pool's declared counter kinds (`counters`), a match may
@@ -44,7 +46,7 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 /// ([`Update::pending`]) and rematches ([`ClientMsg::Rematch`],
 /// [`ServerMsg::Rematch`]). 2: decisions may offer `Choice::Cancel` and
 /// events include `Event::ActivationCancelled`.
-pub const PROTOCOL_VERSION: u32 = 9;
+pub const PROTOCOL_VERSION: u32 = 10;
 
 /// Most cards one connection follows in the inspector at once; a longer
 /// [`ClientMsg::Inspect`] list is cut to its first ones.

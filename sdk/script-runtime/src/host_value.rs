@@ -119,7 +119,7 @@ fn lower(card: &ir::Card, value: ValueId, nodes: &mut Vec<ValueNode>, depth: u32
             ValueNode::Cond(ValueCond { test, left, right })
         }
         Node::TurnStat { stat, filter } => ValueNode::TurnStat(ValueTurnStat {
-            stat: turn_stat(*stat),
+            stat: turn_stat(*stat)?,
             filter: match filter {
                 Some(filter) => Some(flat_filter(card, *filter)?),
                 None => None,
@@ -131,10 +131,11 @@ fn lower(card: &ir::Card, value: ValueId, nodes: &mut Vec<ValueNode>, depth: u32
     Some(push(nodes, node))
 }
 
-/// The card API's turn statistic of an IR one.
-fn turn_stat(stat: ir::TurnStat) -> sve_sdk::bindings::sve::cards::types::TurnStat {
+/// The card API's turn statistic of an IR one; `None` for the cards fused
+/// by the running ability, known only while it runs.
+fn turn_stat(stat: ir::TurnStat) -> Option<sve_sdk::bindings::sve::cards::types::TurnStat> {
     use sve_sdk::bindings::sve::cards::types::TurnStat as T;
-    match stat {
+    Some(match stat {
         ir::TurnStat::Destroyed => T::Destroyed,
         ir::TurnStat::Discarded => T::Discarded,
         ir::TurnStat::Attacked => T::Attacked,
@@ -145,7 +146,8 @@ fn turn_stat(stat: ir::TurnStat) -> sve_sdk::bindings::sve::cards::types::TurnSt
         ir::TurnStat::TurnsOnField => T::TurnsOnField,
         ir::TurnStat::BanishedFromEx => T::BanishedFromEx,
         ir::TurnStat::UnionBursts => T::UnionBursts,
-    }
+        ir::TurnStat::Fused => return None,
+    })
 }
 
 fn at_least(n: i32) -> u8 {

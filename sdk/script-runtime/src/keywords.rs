@@ -39,6 +39,7 @@ pub fn builtin_counter(counter: ir::Counter) -> Option<Counter> {
         ir::Counter::Spell => Some(Counter::Spell),
         ir::Counter::Prayer => Some(Counter::Prayer),
         ir::Counter::Fable => Some(Counter::Fable),
+        ir::Counter::Fusion => Some(Counter::Fusion),
         ir::Counter::Declared(_) => None,
     }
 }

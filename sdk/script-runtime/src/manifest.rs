@@ -311,9 +311,18 @@ fn ability_def(
                 sub
             }
         },
+        // A Fuse is paid from the hand (later-sets §9, CR 12.18.2).
         ir::AbilityKind::Activated => AbilityKind::Activated(Activation {
             quick: ability.is_quick(),
-            zone: ActivationZone::Field,
+            zone: if ability
+                .costs
+                .iter()
+                .any(|cost| matches!(cost, Cost::Fuse { .. }))
+            {
+                ActivationZone::Hand
+            } else {
+                ActivationZone::Field
+            },
         }),
         // A given ability plays through the ability `extras` adds for it.
         ir::AbilityKind::Passive if matches!(ability.effect, Effect::GiveAbility { .. }) => sub,
@@ -449,6 +458,19 @@ fn costs(
             Cost::EngageSelf => Some(CostItem::EngageSelf),
             Cost::LeaderDefense(v) => small(card, v).map(CostItem::LeaderDefense),
             Cost::EarthRite(v) => small(card, v).map(CostItem::EarthRite),
+            Cost::Fuse {
+                count,
+                up_to,
+                filter,
+            } => small(card, count)
+                .zip(flat_filter(card, filter))
+                .map(|(n, filter)| {
+                    CostItem::Fuse(FuseCost {
+                        min: if up_to { 1 } else { n },
+                        max: n,
+                        filter,
+                    })
+                }),
             Cost::Discard { count, filter } => {
                 selection(small(card, count), flat_filter(card, filter)).map(CostItem::Discard)
             }
@@ -557,6 +579,8 @@ fn trigger(card: &ir::Card, ability: &Ability) -> Option<Trigger> {
             Trigger::OnMove(move_hook(hook, how.unwrap_or(0), filter()))
         }
         T::OnOtherUnionBurst => Trigger::OnOtherUnionBurst(filter()),
+        T::OnFuse => Trigger::OnFuse(filter()),
+        T::OnFused => Trigger::OnFused(filter()),
         // Played by the serve ability, or not triggers at all.
         T::OnRace | T::OnOtherRace | T::Spell | T::Passive | T::ModifiedCost | T::Act => {
             return None;

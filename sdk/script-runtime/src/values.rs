@@ -194,6 +194,7 @@ fn turn_stat(game: &Game, scope: &Scope<'_>, stat: ir::TurnStat, filter: Option<
         T::ReturnedToHandFromField => mine().returned_to_hand_from_field,
         T::BanishedFromEx => mine().banished_from_ex,
         T::UnionBursts => mine().union_bursts,
+        T::Fused => game.fused_cards(),
         T::EvolveDeckFaceUp | T::EvolveDeckFaceDown => {
             let up = stat == T::EvolveDeckFaceUp;
             game.cards_in(scope.me, Zone::EvolveDeck)

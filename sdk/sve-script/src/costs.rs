@@ -6,6 +6,10 @@
 //! named Magical Item from your EX area, `(Banish, TargetPlayerCardEx,
 //! n(Magical Item)m(n,n))`; so it needs no IR of its own.
 //!
+//! `(Fuse, n[, filter])` and `(FuseUpTo, n[, filter])` (later-sets §9, CR
+//! 12.18) fuse n, or 1 to n, matching cards; the runtime makes the `Act`
+//! ability that pays one work in the hand.
+//!
 //! Whether costs are mandatory or optional depends on the ability kind; that
 //! is decided by the runtime from [`crate::ir::AbilityKind`].
 
@@ -35,6 +39,8 @@ enum CostKind {
     Delayed,
     Lesson,
     UnionBurst,
+    Fuse,
+    FuseUpTo,
 }
 
 const COSTS: Table<CostKind> = &[
@@ -54,6 +60,8 @@ const COSTS: Table<CostKind> = &[
     ("Delayed", CostKind::Delayed),
     ("Lesson", CostKind::Lesson),
     ("UnionBurst", CostKind::UnionBurst),
+    ("Fuse", CostKind::Fuse),
+    ("FuseUpTo", CostKind::FuseUpTo),
 ];
 
 /// The name of the token a Lesson banishes.
@@ -110,6 +118,14 @@ pub(crate) fn lower_cost(item: &CostItemAst<'_>, cx: &mut CardCtx) -> Option<Cos
                 CostKind::Delayed => Cost::Delayed,
                 CostKind::UnionBurst => Cost::UnionBurst,
                 _ => Cost::Quick,
+            }
+        }
+        CostKind::Fuse | CostKind::FuseUpTo => {
+            used = 2;
+            Cost::Fuse {
+                count: value_or_one(arg(0), cx)?,
+                up_to: kind == CostKind::FuseUpTo,
+                filter: filter_or_empty(arg(1), cx),
             }
         }
         CostKind::Discard | CostKind::BanishFromCemetery => {
@@ -170,7 +186,7 @@ pub(crate) fn lower_cost(item: &CostItemAst<'_>, cx: &mut CardCtx) -> Option<Cos
                     name.span(),
                     Problem::MissingArgument {
                         effect: name.text.to_owned(),
-                        argument: "a counter (`Stack`, `Spell`, `Prayer` or `Fable`)",
+                        argument: "a counter (`Stack`, `Spell`, `Prayer`, `Fable` or `Fusion`)",
                     },
                 );
                 return None;

@@ -438,6 +438,10 @@ pub(crate) enum Problem {
         "`(Delayed)` on a `{trigger}` ability: a delayed ability waits for `StartMainPhase`, `StartOpponentMainPhase`, `StartEndPhase`, `LastWords`, `OnLeaveField`, `OnReturnToHandFromField`, `OnOtherEnterField`, `OnOtherLeaveField` or `OnOpponentCardLeaveField`"
     )]
     NotADelayedTrigger { trigger: String },
+    #[error(
+        "a Fuse cost on a `{trigger}` ability: Fuse is the cost of an `Act` ability, which then works in the hand"
+    )]
+    FuseOutsideAct { trigger: String },
     #[error("a `moves` line on a `{trigger}` ability: only `OnMove` abilities answer moves")]
     MovesOutsideOnMove { trigger: String },
     #[error(
@@ -530,6 +534,7 @@ impl Problem {
             | InlineEffect { .. }
             | UnknownUniverse { .. }
             | NotADelayedTrigger { .. }
+            | FuseOutsideAct { .. }
             | MovesOutsideOnMove { .. }
             | OnMoveWithoutMoves
             | BadMovesLine { .. }
@@ -630,6 +635,7 @@ impl Problem {
             UnknownUniverse { .. } => "unknown-universe",
             NotCallable { .. } => "not-callable",
             NotADelayedTrigger { .. } => "not-a-delayed-trigger",
+            FuseOutsideAct { .. } => "fuse-outside-act",
             MovesOutsideOnMove { .. } => "moves-outside-on-move",
             OnMoveWithoutMoves => "on-move-without-moves",
             BadMovesLine { .. } => "bad-moves-line",

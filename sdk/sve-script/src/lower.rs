@@ -326,6 +326,17 @@ fn lower_ability(
                             );
                             failed = true;
                         }
+                        // Fuse is paid from the hand, by an activated
+                        // ability (later-sets §9, CR 12.18.2).
+                        Some(Cost::Fuse { .. }) if kind != AbilityKind::Activated => {
+                            cx.sink.report(
+                                item.span,
+                                Problem::FuseOutsideAct {
+                                    trigger: trigger.name().to_owned(),
+                                },
+                            );
+                            failed = true;
+                        }
                         Some(cost) => costs.push(cost),
                         None => failed = true,
                     }

@@ -56,6 +56,8 @@ pub(crate) const TRIGGERS: Table<Trigger> = &[
     ("Activated", Trigger::Act),
     ("OnMove", Trigger::OnMove),
     ("OnOtherUnionBurst", Trigger::OnOtherUnionBurst),
+    ("OnFuse", Trigger::OnFuse),
+    ("OnFused", Trigger::OnFused),
 ];
 
 /// The zones a `moves` line names (`Any` is read apart).
@@ -201,6 +203,7 @@ pub(crate) const COUNTERS: Table<Counter> = &[
     ("Spell", Counter::Spell),
     ("Prayer", Counter::Prayer),
     ("Fable", Counter::Fable),
+    ("Fusion", Counter::Fusion),
 ];
 
 pub(crate) const STATS: Table<Stat> = &[
@@ -276,6 +279,7 @@ pub(crate) const TURN_STATS: Table<TurnStat> = &[
     ("returnedToHandFromField", TurnStat::ReturnedToHandFromField),
     ("banishedFromEx", TurnStat::BanishedFromEx),
     ("unionBursts", TurnStat::UnionBursts),
+    ("fused", TurnStat::Fused),
 ];
 
 /// Exact, case-sensitive lookup.
@@ -400,7 +404,7 @@ pub(crate) fn counter(
             sink,
             name,
             NameKind::Counter,
-            "`Stack`, `Spell`, `Prayer`, `Fable` or a counter a `type Counter;` card of the pack declares",
+            "`Stack`, `Spell`, `Prayer`, `Fable`, `Fusion` or a counter a `type Counter;` card of the pack declares",
             candidates,
         );
     }

@@ -30,6 +30,7 @@ pub trait GameApi {
     fn last_known_stats(&self, card: CardRef) -> Option<CardStats>;
     fn inspect_player(&self, player: Player) -> PlayerInfo;
     fn matches(&self, card: CardRef, filter: &CardFilter) -> bool;
+    fn fused_cards(&self) -> Vec<CardRef>;
     fn this_turn(&self, player: Player) -> TurnRecord;
     fn turns_on_field(&self, card: CardRef) -> Option<u32>;
     fn evolve_cost(&self, card: CardRef) -> Option<i32>;
@@ -142,6 +143,9 @@ impl GameApi for Imports {
     }
     fn matches(&self, card: CardRef, filter: &CardFilter) -> bool {
         host::matches(card, filter)
+    }
+    fn fused_cards(&self) -> Vec<CardRef> {
+        host::fused_cards()
     }
     fn this_turn(&self, player: Player) -> TurnRecord {
         host::this_turn(player)

@@ -395,6 +395,30 @@ impl Card {
         .costs(costs)
     }
 
+    /// Adds a Fuse ability (later-sets §9, CR 12.18): activated in the
+    /// hand, it discards from your hand and/or buries from your EX area
+    /// `min` to `max` cards matching `filter` other than this one, puts
+    /// this card into your EX area, and runs `effect`, which reads the
+    /// fused cards with [`Game::fused_cards`](crate::Game::fused_cards).
+    /// "Fuse 2 followers" is `fuse(2, 2, ..)`, "Fuse 3 or less" is
+    /// `fuse(1, 3, ..)`.
+    pub fn fuse(self, min: u8, max: u8, filter: CardFilter, text: &str, effect: Effect) -> Card {
+        self.ability(
+            "Fuse",
+            AbilityKind::Activated {
+                quick: false,
+                zone: ActivationZone::Hand,
+            },
+            text,
+            effect,
+        )
+        .costs(vec![CostItem::Fuse(crate::types::FuseCost {
+            min,
+            max,
+            filter,
+        })])
+    }
+
     /// Adds a spell's effect (its main Spell ability).
     pub fn spell_effect(self, text: &str, effect: Effect) -> Card {
         self.ability("Spell", AbilityKind::Spell, text, effect)

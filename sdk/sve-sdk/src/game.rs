@@ -394,6 +394,14 @@ impl<'a> Game<'a> {
         self.api().inspect_player(player.index())
     }
 
+    /// The cards the running ability's Fuse cost fused (later-sets §9), in
+    /// the order they were chosen; empty for any other ability. Fused
+    /// cards are in the cemetery now (a fused token is gone, but still
+    /// reads as its printed card).
+    pub fn fused_cards(&self) -> Vec<CardRef> {
+        self.api().fused_cards()
+    }
+
     /// What happened to a player's cards this turn (destroyed, discarded,
     /// attacked, spells played, returned to hand from the field).
     pub fn this_turn(&self, player: Player) -> TurnRecord {

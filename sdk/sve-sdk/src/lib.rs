@@ -127,7 +127,7 @@ pub mod types {
     pub use crate::bindings::sve::cards::types::{
         Activation, ActivationZone, AlliesIn, CardClass as Class, CardFilter, CardMove, CardType,
         ChoiceOption, CostItem, CostMove, CostZone, CounterCount, DeclaredCounterCount,
-        DelayedLasts, Duration, Grant, KeywordBadge, MoveHook, MoveKind, OwnCards,
+        DelayedLasts, Duration, FuseCost, Grant, KeywordBadge, MoveHook, MoveKind, OwnCards,
         PassiveCondition, PassiveScope, PlayerInfo, QuestionRole, Range, Rarity, Selection,
         SeriesStep, StatChange, TokenDestination, Trigger, Whose, Zone,
     };

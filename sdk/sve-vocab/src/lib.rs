@@ -321,6 +321,7 @@ macro_rules! for_each_counter {
             Spell = 1, "§12.9", "Spell counters.";
             Prayer = 2, "§12.9", "Prayer counters (Havencraft).";
             Fable = 3, "§12.9", "Fable counters.";
+            Fusion = 4, "later-sets §9", "Fusion counters (Fuse cards put them on themselves).";
         }
     };
 }
@@ -508,6 +509,10 @@ macro_rules! for_each_trigger {
                 "Whenever a card moves";
             OnOtherUnionBurst(Filter) = "Other Union Burst", "later-sets §1.2", "A Union Burst ability of another matching follower on your field is executed.",
                 "Whenever a [ub] ability of another follower on your field is executed";
+            OnFuse(Filter) = "Fuse", "later-sets §9", "You fuse a matching card (once for each card fused).",
+                "Whenever you fuse a card";
+            OnFused(Filter) = "Fused", "later-sets §9", "This card is fused by the ability of a matching card of yours (it works in the cemetery).",
+                "When this card is fused";
         }
     };
 }
@@ -947,9 +952,9 @@ mod tests {
                 trigger.ident
             );
         }
-        // Eight with a card filter, and the move hook (`OnMove`).
+        // Ten with a card filter, and the move hook (`OnMove`).
         let filtered: usize = TRIGGERS.iter().filter(|t| t.filtered).count();
-        assert_eq!(filtered, 9);
+        assert_eq!(filtered, 11);
     }
 
     #[test]

@@ -14,6 +14,7 @@ mod crests;
 mod declared_counters;
 mod declared_keywords;
 mod delayed_abilities;
+mod fuse;
 mod hot_reload;
 mod native_scripts;
 mod online;

@@ -129,6 +129,18 @@ fn cost_words(cost: &CostItem) -> String {
                 if *n == 1 { "" } else { "s" }
             )
         }
+        // Later-sets §9: the hand and EX cards go to the cemetery and this
+        // card into the EX area.
+        CostItem::Fuse(fuse) if fuse.min == fuse.max => format!(
+            "Fuse {}: discard or bury from your EX area {} other {}, and put this card into your EX area",
+            fuse.max,
+            fuse.max,
+            cards(fuse.max)
+        ),
+        CostItem::Fuse(fuse) => format!(
+            "Fuse {} or less: discard or bury from your EX area {} to {} other cards, and put this card into your EX area",
+            fuse.max, fuse.min, fuse.max
+        ),
         CostItem::EarthRite(n) => format!(
             "{} ({n})",
             Keywords::EARTH_RITE

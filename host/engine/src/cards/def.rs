@@ -289,6 +289,32 @@ pub struct AbilityDef {
     pub text: String,
 }
 
+impl AbilityDef {
+    /// What is wrong with this ability's Fuse cost, if anything: Fuse is
+    /// the cost of an activated ability that works in the hand (CR
+    /// 12.18.2) and fuses at least one card. Card loaders refuse such an
+    /// ability, naming it, instead of letting it never be payable.
+    pub fn fuse_problem(&self) -> Option<&'static str> {
+        let fuse = self.costs.iter().find_map(|cost| match cost {
+            CostItem::Fuse(fuse) => Some(fuse),
+            _ => None,
+        })?;
+        if !matches!(
+            self.kind,
+            AbilityKind::Activated {
+                zone: ActivationZone::Hand,
+                ..
+            }
+        ) {
+            return Some("Fuse is the cost of an activated ability that works in the hand");
+        }
+        if fuse.min == 0 || fuse.max < fuse.min {
+            return Some("a Fuse fuses at least one card, and no more than its most");
+        }
+        None
+    }
+}
+
 /// The kinds of ability (rules-coverage.md §12.1).
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub enum AbilityKind {
@@ -369,6 +395,24 @@ pub enum CostItem {
     RemoveNamedCounters(String, u8),
     /// Earth Rite (N): remove N Stack counters from one of your Stack amulets.
     EarthRite(u8),
+    /// Fuse (later-sets §9, CR 12.18.2): discard from your hand and/or bury
+    /// from your EX area matching cards other than this one, and put this
+    /// card from your hand into your EX area. Only an activated ability
+    /// that works in the hand can pay it.
+    Fuse(FuseCost),
+}
+
+/// How many cards, and which, a [`CostItem::Fuse`] fuses: "Fuse 2
+/// followers" is `min = max = 2`; "Fuse 3 or less" is `min = 1, max = 3`
+/// (CR 12.18.2.2).
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct FuseCost {
+    /// Fewest cards fused (at least 1).
+    pub min: u8,
+    /// Most cards fused.
+    pub max: u8,
+    /// Which cards may be fused.
+    pub filter: CardFilter,
 }
 
 /// A cost that moves the payer's own cards: "put 2 followers on your

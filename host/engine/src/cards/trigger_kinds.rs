@@ -48,6 +48,8 @@ kinds! {
     START_OPPONENT_END_PHASE = 22: "StartOpponentEndPhase";
     ON_MOVE = 23: "OnMove";
     ON_OTHER_UNION_BURST = 24: "OnOtherUnionBurst";
+    ON_FUSE = 25: "OnFuse";
+    ON_FUSED = 26: "OnFused";
 }
 
 impl TriggerKinds {
@@ -71,6 +73,8 @@ impl TriggerKinds {
             Trigger::OnSuperEvolve => Self::ON_SUPER_EVOLVE,
             Trigger::OnOtherEvolve(_) => Self::ON_OTHER_EVOLVE,
             Trigger::OnOtherUnionBurst(_) => Self::ON_OTHER_UNION_BURST,
+            Trigger::OnFuse(_) => Self::ON_FUSE,
+            Trigger::OnFused(_) => Self::ON_FUSED,
             Trigger::Strike => Self::STRIKE,
             Trigger::FollowerStrike => Self::FOLLOWER_STRIKE,
             Trigger::LeaderStrike => Self::LEADER_STRIKE,
@@ -126,6 +130,8 @@ mod tests {
             Trigger::OnSuperEvolve,
             Trigger::OnOtherEvolve(any()),
             Trigger::OnOtherUnionBurst(any()),
+            Trigger::OnFuse(any()),
+            Trigger::OnFused(any()),
             Trigger::Strike,
             Trigger::FollowerStrike,
             Trigger::LeaderStrike,

@@ -88,6 +88,9 @@ pub struct AbilityInfo {
     pub trigger_card: Option<CardRef>,
     /// A number carried by the triggering event.
     pub amount: i32,
+    /// The cards its Fuse cost fused (later-sets §9); empty for any other
+    /// ability.
+    pub fused: Vec<CardRef>,
 }
 
 /// Read-only access to a match for card code.

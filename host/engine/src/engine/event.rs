@@ -343,4 +343,15 @@ pub enum Event {
         /// Who will play it.
         controller: PlayerId,
     },
+    /// A card was fused (later-sets §9, CR 12.18.4): discarded or buried
+    /// to pay `by`'s Fuse cost. Appended last, so older logs hash the
+    /// same.
+    Fused {
+        /// The fused card (now in the cemetery, or gone: a token).
+        card: CardRef,
+        /// Its printed definition.
+        def: DefId,
+        /// The card whose Fuse fused it (now in the EX area).
+        by: CardRef,
+    },
 }

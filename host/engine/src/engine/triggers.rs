@@ -184,6 +184,30 @@ impl Match {
                     }
                 });
             }
+            // "Whenever you fuse a [filter] card" (later-sets §9): once per
+            // fused card, read in the cemetery (a fused token keeps its
+            // printed information).
+            Event::Fused { card, by, .. } => {
+                let controller = self.state.card(by).controller;
+                self.ally_triggers(controller, card, &mut found, K::ON_FUSE, |t| match t {
+                    Trigger::OnFuse(f) => Some(f),
+                    _ => None,
+                });
+                // "When this card is fused by your [filter] card's ability"
+                // works in the cemetery, where the fused card now is.
+                if self.state.card(card).zone == Zone::Cemetery {
+                    self.push_matching(
+                        &self.holder_now(card),
+                        Some(by),
+                        &mut found,
+                        K::ON_FUSED,
+                        |t| {
+                            matches!(t, Trigger::OnFused(f)
+                                if self.state.matches(&self.db, by, f, Some(card)))
+                        },
+                    );
+                }
+            }
             Event::AttackDeclared { attacker, target } => {
                 let controller = self.state.card(attacker).controller;
                 let at_leader = matches!(target, AttackTarget::Leader(_));

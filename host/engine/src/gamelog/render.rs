@@ -297,6 +297,11 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
             LineKind::Triggered,
             format!("{controller} {}", cards.ability(*def, *ability)),
         ),
+        Event::Fused { card, def, by } => EventText::log(format!(
+            "{} fuses {}",
+            cards.name(*by),
+            cards.name_or(*card, *def)
+        )),
         Event::DelayedCreated {
             card,
             def,

@@ -290,6 +290,8 @@ fn audit_card(pack: &str, card: &CardDef, findings: &mut Vec<Finding>) {
                         | Trigger::OnOpponentCardLeaveField(_)
                         | Trigger::OnOtherEvolve(_)
                         | Trigger::OnOtherUnionBurst(_)
+                        | Trigger::OnFuse(_)
+                        | Trigger::OnFused(_)
                         | Trigger::OnOtherAttack(_)
                         | Trigger::OnPlaySpell(_)
                         | Trigger::OnDealCombatDamage

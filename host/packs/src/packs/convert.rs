@@ -5,9 +5,10 @@ use super::guest_text::{TextKind, clean, clean_uncapped};
 use super::wit::latest::sve::cards::types as w;
 use sve_engine::cards::{
     AbilityDef, AbilityKind, ActivationZone, Badge, CardDef, CardFilter, CardType, Class, CostItem,
-    CostMove, CostPick, CostZone, Counter, DeclaredCounter, DeclaredKeyword, Grant, Keywords,
-    MAX_VALUE_NODES, MoveHook, MoveWays, OwnCardsCost, PassiveCondition, PassiveDef, PassiveScope,
-    Rarity, Trigger, TurnStat, ValueExpr, ValueNode, ValueOp, ValueTest, ValueZone, Whose, ZoneSet,
+    CostMove, CostPick, CostZone, Counter, DeclaredCounter, DeclaredKeyword, FuseCost, Grant,
+    Keywords, MAX_VALUE_NODES, MoveHook, MoveWays, OwnCardsCost, PassiveCondition, PassiveDef,
+    PassiveScope, Rarity, Trigger, TurnStat, ValueExpr, ValueNode, ValueOp, ValueTest, ValueZone,
+    Whose, ZoneSet,
 };
 use sve_engine::engine::{Duration, TokenDestination, Zone};
 
@@ -198,6 +199,8 @@ fn trigger_in(t: w::Trigger) -> Result<Trigger, String> {
         w::Trigger::OnSuperEvolve => Trigger::OnSuperEvolve,
         w::Trigger::OnOtherEvolve(f) => Trigger::OnOtherEvolve(filter_in(f)?),
         w::Trigger::OnOtherUnionBurst(f) => Trigger::OnOtherUnionBurst(filter_in(f)?),
+        w::Trigger::OnFuse(f) => Trigger::OnFuse(filter_in(f)?),
+        w::Trigger::OnFused(f) => Trigger::OnFused(filter_in(f)?),
         w::Trigger::Strike => Trigger::Strike,
         w::Trigger::FollowerStrike => Trigger::FollowerStrike,
         w::Trigger::LeaderStrike => Trigger::LeaderStrike,
@@ -297,6 +300,11 @@ fn cost_in(c: w::CostItem) -> Result<CostItem, String> {
         w::CostItem::EarthRite(n) => CostItem::EarthRite(n),
         // `ability_in` takes the mark off the costs first.
         w::CostItem::UnionBurst => return Err("`union-burst` is a mark, not a cost".to_owned()),
+        w::CostItem::Fuse(fuse) => CostItem::Fuse(FuseCost {
+            min: fuse.min,
+            max: fuse.max,
+            filter: filter_in(fuse.filter)?,
+        }),
     })
 }
 
@@ -420,7 +428,7 @@ fn value_in(value: w::Value) -> Result<ValueExpr, String> {
 }
 
 fn ability_in(a: w::AbilityDef) -> Result<AbilityDef, String> {
-    Ok(AbilityDef {
+    let ability = AbilityDef {
         name: clean_uncapped(&a.name, TextKind::AbilityName),
         kind: match a.kind {
             w::AbilityKind::Triggered(t) => AbilityKind::Triggered(trigger_in(t)?),
@@ -452,7 +460,11 @@ fn ability_in(a: w::AbilityDef) -> Result<AbilityDef, String> {
             .collect::<Result<_, _>>()?,
         once_per_turn: a.once_per_turn,
         text: clean_uncapped(&a.text, TextKind::CardText),
-    })
+    };
+    if let Some(problem) = ability.fuse_problem() {
+        return Err(format!("ability `{}`: {problem}", ability.name));
+    }
+    Ok(ability)
 }
 
 /// A manifest card as an engine definition. Every string but the id is

@@ -245,6 +245,10 @@ impl game::Host for HostState {
         })
     }
 
+    fn fused_cards(&mut self) -> Vec<u32> {
+        self.read(Vec::new(), |q| q.info().fused.iter().map(|c| c.0).collect())
+    }
+
     fn inspect_card(&mut self, card: u32) -> Option<w::CardInfo> {
         let card = self.card(card)?;
         self.read(None, |q| {
@@ -948,6 +952,7 @@ mod tests {
         "last_known_stats",
         "inspect_player",
         "matches",
+        "fused_cards",
         "this_turn",
         "turns_on_field",
         "evolve_cost",

@@ -70,6 +70,9 @@ impl Interpreter<'_> {
             | Cost::UnionBurst
             | Cost::MovedHow(_) => true,
             Cost::Condition(v) => value(v) > 0,
+            // Only the host pays a Fuse, for the `Act` ability that works
+            // in the hand (the card pool refuses it anywhere else).
+            Cost::Fuse { .. } => false,
         })
     }
 
@@ -186,6 +189,8 @@ impl Interpreter<'_> {
                 | Cost::Moves(_)
                 | Cost::UnionBurst
                 | Cost::MovedHow(_) => {}
+                // Never payable here (`can_pay`): the host pays a Fuse.
+                Cost::Fuse { .. } => {}
             }
         }
         Ok(paid)

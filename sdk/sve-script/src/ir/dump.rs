@@ -288,6 +288,20 @@ impl Printer<'_> {
             Cost::Quick => "(Quick)".into(),
             Cost::Delayed => "(Delayed)".into(),
             Cost::UnionBurst => "(UnionBurst)".into(),
+            Cost::Fuse {
+                count,
+                up_to,
+                filter,
+            } => {
+                let name = if up_to { "FuseUpTo" } else { "Fuse" };
+                let count = self.value(count);
+                let filter = self.filter(filter);
+                if filter.is_empty() {
+                    format!("({name}, {count})")
+                } else {
+                    format!("({name}, {count}, {filter})")
+                }
+            }
             Cost::MovedHow(ways) => format!("(moved {ways})"),
             Cost::Moves(hook) => format!("(moves {hook})"),
             Cost::Condition(value) => format!("(condition {})", self.value(value)),

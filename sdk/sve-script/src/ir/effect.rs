@@ -188,6 +188,18 @@ pub enum Cost {
     /// The ways an `OnMove` ability's `moves` line asks for (IR 9:
     /// `Discarded`, ...): a marker beside [`Cost::Moves`].
     MovedHow(super::HookWays),
+    /// `(Fuse, n[, filter])` / `(FuseUpTo, n[, filter])` (IR 11, later-sets
+    /// §9): discard from your hand and/or bury from your EX area n (or 1 to
+    /// n) matching cards other than this one, and put this card from your
+    /// hand into your EX area. Its `Act` ability works in the hand.
+    Fuse {
+        /// How many (the most, with `up_to`).
+        count: ValueId,
+        /// "Fuse n or less": 1 to n.
+        up_to: bool,
+        /// Which cards.
+        filter: FilterId,
+    },
 }
 
 impl Cost {

@@ -121,7 +121,11 @@ use serde::{Deserialize, Serialize};
 /// `HookWays` (versions 2 to 8 stay readable).
 /// 10: appended the card type `CardType::Crest` (versions 2 to 9 stay
 /// readable).
-pub const IR_VERSION: u32 = 10;
+/// 11: appended Fuse: the cost `Cost::Fuse`, the triggers
+/// `Trigger::OnFuse` and `Trigger::OnFused`, the statistic
+/// `TurnStat::Fused` and the counter `Counter::Fusion` (versions 2 to 10
+/// stay readable).
+pub const IR_VERSION: u32 = 11;
 
 /// The oldest IR version [`Module::from_bytes`] still reads: the last
 /// version whose change was not an append (see [`IR_VERSION`]).

@@ -287,6 +287,9 @@ named_enum! {
         /// declaration card (`type Counter;`, [`CardType::Counter`]) in
         /// module order.
         Declared(u16) = "declared counter",
+        @appended
+        /// Fusion counters (IR 11, later-sets §9).
+        Fusion = "Fusion",
     }
 }
 
@@ -360,6 +363,12 @@ named_enum! {
         /// IR 9: a Union Burst ability of another follower on your field is
         /// executed (filter: that follower).
         OnOtherUnionBurst = "OnOtherUnionBurst",
+        /// IR 11: you fuse a card, once per card fused (filter: the fused
+        /// card).
+        OnFuse = "OnFuse",
+        /// IR 11: this card is fused by your card's ability; works in the
+        /// cemetery (filter: the fusing card).
+        OnFused = "OnFused",
     }
 }
 
@@ -425,6 +434,8 @@ impl Trigger {
                 | Trigger::OnOtherReturnToHandFromField
                 | Trigger::OnMove
                 | Trigger::OnOtherUnionBurst
+                | Trigger::OnFuse
+                | Trigger::OnFused
         )
     }
 }
@@ -670,5 +681,7 @@ named_enum! {
         /// IR 9: your Union Burst abilities executed this turn before the
         /// one resolving.
         UnionBursts = "unionBursts",
+        /// IR 11: the cards the running ability's Fuse cost fused.
+        Fused = "fused",
     }
 }

@@ -173,7 +173,9 @@ impl Checker<'_> {
             | Cost::LeaderDefense(value)
             | Cost::EarthRite(value)
             | Cost::Condition(value) => self.value(value),
-            Cost::Discard { count, filter } | Cost::BanishFromCemetery { count, filter } => {
+            Cost::Discard { count, filter }
+            | Cost::BanishFromCemetery { count, filter }
+            | Cost::Fuse { count, filter, .. } => {
                 self.value(count)?;
                 self.filter(filter)
             }

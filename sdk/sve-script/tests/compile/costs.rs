@@ -34,3 +34,56 @@ ability Act name Three {
         "##]],
     );
 }
+
+#[test]
+fn fuse_costs_and_their_place() {
+    // Fuse (later-sets §9): exactly n, or 1 to n; the `fused` statistic
+    // and the triggers.
+    check_abilities(
+        r#"
+ability Act name Fuse {
+    cost (Fuse, 2, F);
+    effect DrawCard(#(fused, t(Condemned)));
+}
+ability Act name Wide {
+    cost (FuseUpTo, 3);
+    effect GiveCounter(Fusion, 1) to Self;
+}
+ability OnFuse { filter F; effect DrawCard(1); }
+ability OnFused { effect DrawCard(1); }
+"#,
+        expect![[r##"
+            #0 "Fuse" activated Act (line 8)
+              costs: (Fuse, 2, F)
+              effect: DrawCard(amount: #(fused,t(Condemned)))
+            #1 "Wide" activated Act (line 12)
+              costs: (FuseUpTo, 3)
+              effect: GiveCounter(counter: Fusion, amount: 1) to Self
+            #2 "OnFuse" triggered OnFuse (line 16)
+              filter: F
+              effect: DrawCard(amount: 1)
+            #3 "OnFused" triggered OnFused (line 17)
+              effect: DrawCard(amount: 1)
+        "##]],
+    );
+    // A Fuse anywhere but an `Act` ability is an error at its place.
+    check_abilities(
+        r#"
+ability Fanfare {
+    cost (Fuse, 1);
+    effect DrawCard(1);
+}
+"#,
+        expect![[r#"
+            (rejected)
+
+            error[fuse-outside-act]: a Fuse cost on a `Fanfare` ability: Fuse is the cost of an `Act` ability, which then works in the hand
+             --> cards.txt:9:10
+              |
+            9 |     cost (Fuse, 1);
+              |          ^^^^^^^^^
+              = note: in card `Test Card` (T-001)
+
+        "#]],
+    );
+}

@@ -124,6 +124,18 @@ impl Pack for Overheat {
             Card::spell("OVH-015", "Forge Herald", Class::Neutral, 1)
                 .text("Put two Crest: Forge Heart into your EX area.")
                 .spell_effect("Put two Crest: Forge Heart into your EX area.", herald),
+            Card::follower("OVH-016", "Slag Smelter", Class::Neutral, 2, 2, 2)
+                .text("Fuse 2 followers or less: Put a fusion counter on this card for each card fused, and draw a card.")
+                .fuse(
+                    1,
+                    2,
+                    CardFilter {
+                        types: vec![CardType::Follower],
+                        ..any_card()
+                    },
+                    "Put a fusion counter on this card for each card fused, and draw a card.",
+                    smelt,
+                ),
             Card::spell("OVH-003", "Coolant", Class::Neutral, 1)
                 .text("Select a follower of yours with Overheat. Return it to your hand.")
                 .spell_effect("Return a follower with Overheat to your hand.", coolant)
@@ -228,6 +240,16 @@ fn overheat(game: &mut Game) -> Result<(), Stop> {
 fn herald(game: &mut Game) -> Result<(), Stop> {
     let me = game.me();
     game.summon_token(me, "OVH-014", 2, TokenDestination::ExArea)?;
+    Ok(())
+}
+
+/// Slag Smelter's Fuse: a fusion counter per fused card, and a draw.
+fn smelt(game: &mut Game) -> Result<(), Stop> {
+    let me = game.me();
+    let source = game.source();
+    let fused = i32::try_from(game.fused_cards().len()).unwrap_or(0);
+    game.add_counters(source, Counter::Fusion, fused);
+    game.draw(me, 1);
     Ok(())
 }
 

@@ -81,6 +81,7 @@ impl Match {
             cost_settled: true,
             cancel: None,
             take_back: None,
+            fused: Vec::new(),
         })));
         true
     }

@@ -213,6 +213,7 @@ fn asks_for_cards(item: &CostItem) -> bool {
             | CostItem::BanishFromCemetery(..)
             | CostItem::MoveOwn(_)
             | CostItem::EarthRite(_)
+            | CostItem::Fuse(_)
     )
 }
 
@@ -231,7 +232,8 @@ fn cancellable(item: &CostItem) -> bool {
         | CostItem::MoveOwn(_)
         | CostItem::ReturnSelfToHand
         | CostItem::BanishSelf
-        | CostItem::EarthRite(_) => false,
+        | CostItem::EarthRite(_)
+        | CostItem::Fuse(_) => false,
     }
 }
 

@@ -103,6 +103,7 @@ impl Match {
             cost_settled: false,
             cancel: None,
             take_back: None,
+            fused: Vec::new(),
         })));
     }
 

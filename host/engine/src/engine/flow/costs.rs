@@ -3,6 +3,7 @@
 //! own zones and are chosen, not selected (Aura does not apply).
 
 use super::cancel::cost_options;
+use super::fuse::FuseStep;
 use crate::cards::{CostItem, CostMove, CostPick, CostZone, Counter, Keywords, OwnCardsCost};
 use crate::engine::Match;
 use crate::engine::actions::Leave;
@@ -37,6 +38,7 @@ impl Match {
                 // Numbered when the pool was built; left named only on a
                 // card that can't be played.
                 CostItem::RemoveNamedCounters(..) => false,
+                CostItem::Fuse(fuse) => self.can_fuse(player, card, fuse),
                 _ => self.cost_candidates(player, card, item).len() >= self.cost_count(item).0,
             };
             if !payable {
@@ -74,6 +76,32 @@ impl Match {
                 CostItem::RemoveCounters(kind, n) => {
                     self.apply(Mutation::AddCounters(card, *kind, -i32::from(*n)));
                 }
+                CostItem::Fuse(fuse) => match self.fuse_step(&mut run, fuse) {
+                    FuseStep::Fuse(cards) => self.fuse(&mut run, cards),
+                    FuseStep::Ask {
+                        candidates,
+                        min,
+                        max,
+                        purpose,
+                    } => {
+                        let cancel = self.offers_cancel(&run, &costs, idx);
+                        self.ask(
+                            Decision {
+                                player,
+                                prompt: Prompt::CostCards {
+                                    card,
+                                    purpose: purpose.to_owned(),
+                                    optional: false,
+                                },
+                                options: cost_options(candidates, cancel),
+                                min,
+                                max,
+                            },
+                            Resume::CostCards(run, idx),
+                        );
+                        return;
+                    }
+                },
                 _ => {
                     let (min, max) = self.cost_count(cost);
                     let candidates =
@@ -109,6 +137,31 @@ impl Match {
         // Paid: there is nothing to take back any more.
         run.cancel = None;
         self.tasks.push(Task::Run(run));
+    }
+
+    /// Takes the cards chosen for cost item `item` of `run`, and goes on
+    /// paying: a Fuse's first answer may be only the card that makes room
+    /// in the EX area (`fuse.rs`), after which the rest is asked.
+    pub(crate) fn cost_cards_chosen(
+        &mut self,
+        mut run: Box<AbilityRun>,
+        item: usize,
+        cards: Vec<CardRef>,
+    ) {
+        if self.is_fuse_cost(&run, item) {
+            let room_only = self.fuse_needs_room(&run);
+            run.fused.extend(cards);
+            if !room_only {
+                let fused = std::mem::take(&mut run.fused);
+                self.fuse(&mut run, fused);
+                self.tasks.push(Task::PayCosts(run, item + 1));
+            } else {
+                self.tasks.push(Task::PayCosts(run, item));
+            }
+            return;
+        }
+        self.pay_cost_with_cards(&run, item, &cards);
+        self.tasks.push(Task::PayCosts(run, item + 1));
     }
 
     /// Pays one card-choosing cost item with the chosen cards, moved
@@ -245,7 +298,7 @@ impl Match {
     /// Magical Items pays a Lesson is no choice, so it is not asked.
     ///
     /// [`GameState::interchangeable`]: crate::engine::state::GameState::interchangeable
-    fn distinct_candidates(&self, candidates: Vec<CardRef>, max: usize) -> Vec<CardRef> {
+    pub(super) fn distinct_candidates(&self, candidates: Vec<CardRef>, max: usize) -> Vec<CardRef> {
         let mut kept: Vec<CardRef> = Vec::with_capacity(candidates.len());
         for card in candidates {
             let copies = kept
@@ -286,6 +339,7 @@ fn cost_purpose(item: &CostItem) -> &'static str {
             CostMove::Banish => "banish",
         },
         CostItem::EarthRite(_) => "Earth Rite: remove Stack counters",
+        CostItem::Fuse(_) => "fuse",
         _ => "pay",
     }
 }

@@ -269,6 +269,7 @@ impl Match {
             controller: run.controller,
             trigger_card: run.trigger_card,
             amount: run.amount,
+            fused: Vec::new(),
         };
         let query = AbilityQuery::new(&self.state, &self.db, &info);
         match self.runner.condition(&query) {

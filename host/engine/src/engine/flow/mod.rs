@@ -3,7 +3,7 @@
 //! cards and abilities (§12.4), attacks (§8) and the order of their damage
 //! replacements (§9.3), Confirmation Timing (§11.2), what a universe deck
 //! starts with (`universes.rs`, §L3),
-//! costs (§12.3), taking back an activation while its costs are paid
+//! costs (§12.3), Fuse (`fuse.rs`, §L9), taking back an activation while its costs are paid
 //! (`cancel.rs`) and the legal-action generator that serves the UI, bots
 //! and network alike.
 
@@ -12,6 +12,7 @@ mod cancel;
 mod check_timing;
 mod costs;
 mod damage_order;
+mod fuse;
 pub(crate) mod legal;
 mod play;
 mod setup;

@@ -145,6 +145,7 @@ impl Match {
                 cost_settled: true,
                 cancel: None,
                 take_back: None,
+                fused: Vec::new(),
             })));
         }
     }
@@ -189,6 +190,7 @@ impl Match {
             cost_settled: true,
             cancel,
             take_back: None,
+            fused: Vec::new(),
         });
         self.tasks.push(Task::PayCosts(run, 0));
     }

@@ -185,6 +185,9 @@ pub(crate) struct AbilityRun {
     /// about: how many of `answers` to keep when the player takes the yes
     /// back (the answers before that yes), so the run asks it again.
     pub take_back: Option<usize>,
+    /// The cards its Fuse cost fused (later-sets §9), or chose so far
+    /// while it is being paid.
+    pub fused: Vec<CardRef>,
 }
 
 /// Why an ability runs.
@@ -565,8 +568,7 @@ impl Match {
                     return;
                 }
                 let cards = chosen_cards(&chosen);
-                self.pay_cost_with_cards(&run, item, &cards);
-                self.tasks.push(Task::PayCosts(run, item + 1));
+                self.cost_cards_chosen(run, item, cards);
             }
             Resume::Ability(mut run) => {
                 match run.take_back.take() {
@@ -628,6 +630,7 @@ impl Match {
             controller: run.controller,
             trigger_card: run.trigger_card,
             amount: run.amount,
+            fused: run.fused.clone(),
         };
         let runner = Arc::clone(&self.runner);
         let mark = self.work.begin_run();

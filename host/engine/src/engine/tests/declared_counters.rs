@@ -251,7 +251,7 @@ fn counter_numbers_survive_a_reload_that_declares_them_in_another_order() {
     let fresh = CardDb::with_declarations(
         cards(),
         Declarations {
-            counters: vec![grace(), counter("Fusion"), counter("Soul")],
+            counters: vec![grace(), counter("Ember"), counter("Soul")],
             ..Declarations::default()
         },
     )
@@ -265,7 +265,7 @@ fn counter_numbers_survive_a_reload_that_declares_them_in_another_order() {
         Some(Counter::Declared(1))
     );
     assert_eq!(
-        updated.declared_counter("Fusion"),
+        updated.declared_counter("Ember"),
         Some(Counter::Declared(2))
     );
     let sanctum = updated.by_card_id("TEST-SANCTUM").expect("a card");

@@ -12,6 +12,7 @@ mod declared_counters;
 mod declared_keywords;
 mod delayed;
 mod evolution;
+mod fuse;
 mod keywords;
 mod later;
 mod leaving;
