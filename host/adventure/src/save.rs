@@ -243,27 +243,31 @@ pub fn verify_fights(file: &RunFile, content: &Content) -> Result<FightsVerified
             .map_err(|error| SaveError::Choice { index, error })?;
     }
     if !file.fight_progress.is_empty() {
-        let choice = file.choices.len();
-        match replay_report(&run, content, &file.fight_progress) {
-            Ok(Err(fight::replay::ReplayError::TooFew(_))) => {
-                found.under_way = file.fight_progress.len() as u32;
+        check_fight_progress(&run, content, &file.fight_progress).map_err(|problem| {
+            SaveError::FightReplay {
+                choice: file.choices.len(),
+                problem,
             }
-            Ok(Ok(_)) => {
-                return Err(SaveError::FightReplay {
-                    choice,
-                    problem: "the answers of the fight under way end it".to_owned(),
-                });
-            }
-            Ok(Err(problem)) => {
-                return Err(SaveError::FightReplay {
-                    choice,
-                    problem: problem.to_string(),
-                });
-            }
-            Err(problem) => return Err(SaveError::FightReplay { choice, problem }),
-        }
+        })?;
+        found.under_way = file.fight_progress.len() as u32;
     }
     Ok(found)
+}
+
+/// Checks answers given so far in the fight on now in `run` (a fight left
+/// half-played, its answers perhaps from elsewhere, as the client's match
+/// screen keeps them): they must play to a decision still to make, not
+/// past the fight's end. What [`Run::keep_fight_progress`] should take.
+pub fn check_fight_progress(
+    run: &Run,
+    content: &Content,
+    answers: &[FightAnswer],
+) -> Result<(), String> {
+    match replay_report(run, content, answers)? {
+        Err(fight::replay::ReplayError::TooFew(_)) => Ok(()),
+        Ok(_) => Err("the answers so far end the fight".to_owned()),
+        Err(problem) => Err(problem.to_string()),
+    }
 }
 
 /// The fight on now in `run`, played again with `answers`.

@@ -103,13 +103,15 @@ fn status_colour(status: &FightStatus) -> Color32 {
     }
 }
 
-/// The badges of `spec`'s statuses on the board `view` shows now.
-pub fn status_badges(spec: &FightSpec, view: &MatchView) -> LentBadges {
+/// The badges of `spec`'s statuses on the board `view` shows now; `cards`
+/// is the card object each status put onto the field, by status index
+/// (`sve_adventure::fight::board::status_cards`).
+pub fn status_badges(spec: &FightSpec, cards: &[Option<CardRef>], view: &MatchView) -> LentBadges {
     let mut badges = LentBadges::default();
     let Some(board) = view.board(sve_adventure::fight::PLAYER) else {
         return badges;
     };
-    for status in &spec.statuses {
+    for (idx, status) in spec.statuses.iter().enumerate() {
         let player = seat(status.target);
         let side = match status.target {
             Target::You => board.mine,
@@ -121,17 +123,11 @@ pub fn status_badges(spec: &FightSpec, view: &MatchView) -> LentBadges {
         if acts_on_leader && time != StatusTime::Over {
             badges.leaders.push((player, badge.clone()));
         }
-        // Its card: the earliest of that card on the side's field, the one
-        // the status's end destroys (`board::turn_start`).
-        let def = status.card.as_deref().and_then(|id| view.db.by_card_id(id));
-        let card: Option<CardRef> = def.and_then(|def| {
-            side.field
-                .iter()
-                .filter(|card| card.def == def)
-                .map(|card| card.card)
-                .min()
-        });
-        if let Some(card) = card {
+        // Its card: the very object it put onto the field, which its end
+        // destroys (`board::turn_start`), while it stands there; not another
+        // copy of the card.
+        let card = cards.get(idx).copied().flatten();
+        if let Some(card) = card.filter(|card| side.field.iter().any(|c| c.card == *card)) {
             badges.cards.push((card, badge));
         }
     }
@@ -141,6 +137,7 @@ pub fn status_badges(spec: &FightSpec, view: &MatchView) -> LentBadges {
 #[cfg(test)]
 mod tests {
     use super::{StatusTime, status_badge, status_time};
+    use std::sync::Arc;
     use sve_adventure::status::{FightStatus, Target};
 
     fn poison(turns: u32) -> FightStatus {
@@ -154,6 +151,54 @@ mod tests {
             play_points: 0,
             card: None,
         }
+    }
+
+    #[test]
+    fn a_status_cards_badge_sits_on_its_own_card_not_another_copy() {
+        use super::status_badges;
+        use crate::fixture;
+        use sve_adventure::fight::{FightKind, FightSpec};
+        use sve_engine::engine::CardRef;
+        let db = fixture::db();
+        let def = db.by_card_id("SD01-002").expect("a bundled card");
+        let name = db.get(def).name.clone();
+        // Two copies on the enemy's field: one played from its deck (an
+        // earlier object), the status's own put there at the opening.
+        let mut theirs = fixture::side(&db, "Erika", 3);
+        theirs.field = vec![fixture::card(&db, 7, &name), fixture::card(&db, 90, &name)];
+        let view = fixture::vs_bot(
+            Arc::clone(&db),
+            fixture::side(&db, "Arisa", 3),
+            theirs,
+            None,
+        );
+        let spec = FightSpec {
+            kind: FightKind::Normal,
+            floor: 1,
+            light: 1,
+            enemy_deck: "SD02".to_owned(),
+            enemy_bot: "easy".to_owned(),
+            enemy_defense: 20,
+            enemy_cards: 0,
+            player_defense: 20,
+            seed: 1,
+            turn_cap: 40,
+            player_cards: Vec::new(),
+            special: None,
+            enemy_field: Vec::new(),
+            statuses: vec![FightStatus {
+                leader_damage: 0,
+                card: Some("SD01-002".to_owned()),
+                ..poison(5)
+            }],
+        };
+        let badges = status_badges(&spec, &[Some(CardRef(90))], &view);
+        let on: Vec<CardRef> = badges.cards.iter().map(|(card, _)| *card).collect();
+        assert_eq!(on, [CardRef(90)]);
+        assert!(badges.leaders.is_empty(), "it acts on no leader");
+        // Its own card gone, the other copy gets no badge.
+        let badges = status_badges(&spec, &[Some(CardRef(91))], &view);
+        assert!(badges.cards.is_empty());
     }
 
     #[test]

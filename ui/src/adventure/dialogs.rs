@@ -150,16 +150,29 @@ fn fight_ui(ui: &mut Ui, game: &RunGame) -> Option<DialogAction> {
         words::light_effect_words(run.balance(), spec.light)
     ));
     ui.add_space(6.0);
+    let left_after = run.fight_progress().len();
+    if left_after > 0 {
+        ui.label(format!(
+            "You left this fight after {left_after} answers: it goes on from there."
+        ));
+    }
     ui.horizontal(|ui| {
-        if ui
-            .button(RichText::new("Start the fight").strong())
-            .clicked()
-        {
+        let start = if left_after > 0 {
+            "Go on with the fight"
+        } else {
+            "Start the fight"
+        };
+        if ui.button(RichText::new(start).strong()).clicked() {
             return Some(DialogAction::StartFight);
         }
         let watch = ui
             .button(format!("Let the {} bot play it", FIGHT_BOT.name()))
-            .on_hover_text("A bot plays your side; you watch the match to its end.");
+            .on_hover_text(if left_after > 0 {
+                "A bot plays your side from the fight's start (your answers so far are \
+                 dropped); you watch the match to its end."
+            } else {
+                "A bot plays your side; you watch the match to its end."
+            });
         watch.clicked().then_some(DialogAction::BotFight(FIGHT_BOT))
     })
     .inner

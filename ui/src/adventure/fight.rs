@@ -20,8 +20,14 @@
 //! board says how the fight ended, and "Back to the map" hands the result
 //! and the answers to the run ([`super::game::RunGame::fought`]), which
 //! plays them again and keeps them, so the run file replays the fight as
-//! `sve adventure replay` checks it. Leaving a fight half-played returns
-//! to the map with the fight still to play: it starts again from its seed.
+//! `sve adventure replay` checks it. Leaving a fight half-played ("New
+//! match") asks the session for the answers so far the same way and hands
+//! them to the run ([`super::game::RunGame::left_fight`]), which keeps
+//! them in its save; started again, the fight gives your answers so far
+//! to the match again, each when the match asks you, while the enemy's
+//! bot answers as it did (the same seed, the same questions), with the
+//! animations off and the board behind a notice, until the match stands
+//! where you left it ([`CatchUp`]).
 
 use crate::catalog::Catalog;
 use crate::config::{ChosenDeck, MatchConfig, Seat, TurnStartHook};
@@ -32,11 +38,12 @@ use crate::play::{MatchScreen, ScreenRequest};
 use crate::session::PaceClock;
 use egui::{RichText, Ui};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 use sve_adventure::fight::{FightAnswer, FightKind, FightResult, FightSpec, PLAYER, board};
 use sve_engine::bot::BotKind;
 use sve_engine::cards::CardDb;
-use sve_engine::engine::{DeckList, Outcome};
+use sve_engine::engine::{CardRef, DeckList, Outcome};
 
 use super::game::RunGame;
 
@@ -54,8 +61,9 @@ const ANSWERS_WAIT_FRAMES: u32 = 600;
 pub enum FightRequest {
     /// Keep playing.
     Stay,
-    /// Back to the map with the fight still to play.
-    Leave,
+    /// Back to the map with the fight still to play, with its answers so
+    /// far (both seats', in order) when the session kept them.
+    Leave(Option<Vec<FightAnswer>>),
     /// The fight is over: hand the result, as the screen showed it, to the
     /// run with the match's answers (both seats', in order), when the
     /// session kept them.
@@ -89,12 +97,95 @@ pub struct FightScreen {
     /// written ([`LAST_FIGHT_FILE`]).
     replay_file: Option<PathBuf>,
     answers: Answers,
+    /// The fight is being left: its answers so far are asked for.
+    leaving: bool,
+    /// Your answers of the fight left half-played, given again.
+    catch_up: CatchUp,
+    /// The card object each status puts onto the field, by status index
+    /// (`board::status_cards`): where its badge goes, whatever other
+    /// copies stand beside it.
+    status_cards: Vec<Option<CardRef>>,
+}
+
+/// Your answers of a fight left half-played, given again to the match
+/// started anew, each when the match asks you: the enemy's bot, with the
+/// same seed and the same questions, answers its own as it did, so the
+/// match comes back to where you left it.
+///
+/// Caught up, the match's answers are asked of the session once more and
+/// checked against the ones given: the enemy's bot answers as it did only
+/// if it thinks as it did, which an undo during the fight can change (the
+/// bot of the session then thought twice). The check's verdict is said
+/// over the board; the match goes on as it stands either way.
+#[derive(Debug, Default)]
+struct CatchUp {
+    /// Your picks still to give, in order.
+    picks: std::collections::VecDeque<Vec<usize>>,
+    /// Your answers in all.
+    total: usize,
+    /// The snapshot last answered, so that each decision is answered once.
+    answered: Option<u64>,
+    /// Both seats' answers so far, as the fight was left.
+    given: Vec<FightAnswer>,
+    /// The check: `None` until caught up and read back, then whether the
+    /// match's answers begin with the given ones.
+    same: Option<bool>,
+}
+
+impl CatchUp {
+    /// Your answers among a fight's answers so far.
+    fn of(given: &[FightAnswer]) -> CatchUp {
+        let picks: std::collections::VecDeque<Vec<usize>> = given
+            .iter()
+            .filter(|answer| answer.seat == PLAYER.0)
+            .map(|answer| answer.picks.clone())
+            .collect();
+        CatchUp {
+            total: picks.len(),
+            picks,
+            answered: None,
+            given: given.to_vec(),
+            same: None,
+        }
+    }
+
+    /// Whether the check is still to make: caught up, not read back yet.
+    fn to_check(&self) -> bool {
+        self.total > 0 && self.picks.is_empty() && self.same.is_none()
+    }
+
+    /// Gives the next answer if the match asks you now; whether answers
+    /// are still to give (or one was given in this frame).
+    fn step(&mut self, screen: &mut MatchScreen) -> bool {
+        let view = screen.view();
+        let asks_you = view
+            .decision
+            .as_ref()
+            .is_some_and(|decision| decision.decision.player == PLAYER);
+        let generation = view.generation;
+        if asks_you
+            && self.answered != Some(generation)
+            && let Some(picks) = self.picks.pop_front()
+        {
+            self.answered = Some(generation);
+            screen.act(Intent::Answer(picks));
+            return true;
+        }
+        !self.picks.is_empty()
+    }
+
+    /// Your answers given again so far.
+    fn given(&self) -> usize {
+        self.total - self.picks.len()
+    }
 }
 
 impl FightScreen {
     /// Starts the run's fight `spec` against its bot; `bot_delay` paces
     /// the bots as on the start screen. With `player_bot` a bot of that
-    /// level plays your side and you watch.
+    /// level plays your side from the fight's start and you watch.
+    /// Otherwise a fight left half-played
+    /// ([`sve_adventure::run::Run::fight_progress`]) goes on from there.
     pub fn start(
         game: &RunGame,
         spec: &FightSpec,
@@ -104,9 +195,13 @@ impl FightScreen {
         player_bot: Option<BotKind>,
         ctx: &egui::Context,
     ) -> Result<FightScreen, String> {
-        let mut config = fight_config(game, spec, &catalog.db(), bot_delay)?;
+        let db = catalog.db();
+        let (mut config, status_cards) = fight_config(game, spec, &db, bot_delay)?;
+        let mut catch_up = CatchUp::of(game.run.fight_progress());
         if let Some(kind) = player_bot {
+            // The bot plays the fight from its start.
             config.seats[0] = Seat::Bot(kind);
+            catch_up = CatchUp::default();
         }
         let screen = MatchScreen::start_saving_to(config, catalog.clone(), save_dir, ctx);
         let names = |ids: &[String]| {
@@ -124,7 +219,18 @@ impl FightScreen {
             special_names: names(&spec.enemy_field),
             replay_file: (!cfg!(target_arch = "wasm32")).then(|| game.dir.join(LAST_FIGHT_FILE)),
             answers: Answers::Playing,
+            leaving: false,
+            catch_up,
+            status_cards,
         })
+    }
+
+    /// For a fight gone on with after it was left half-played: whether
+    /// the match's answers, read back once your answers so far were given
+    /// again, begin with the ones left (`None` before the check, or for a
+    /// fight begun afresh).
+    pub fn caught_up(&self) -> Option<bool> {
+        self.catch_up.same
     }
 
     /// The match screen (for tests and tools).
@@ -159,11 +265,44 @@ impl FightScreen {
                 ui.label(RichText::new(line).small());
             }
         });
-        let badges = super::badges::status_badges(&self.spec, self.screen.view());
+        let badges =
+            super::badges::status_badges(&self.spec, &self.status_cards, self.screen.view());
         crate::play::board::lend_badges(ui.ctx(), badges);
-        let request = self.screen.ui(ui, frame_times, anim_speed, pace_clock);
+        let catching_up = self.catch_up.step(&mut self.screen);
+        let mut no_animations = AnimSpeed::Off;
+        let speed = if catching_up {
+            &mut no_animations
+        } else {
+            anim_speed
+        };
+        let request = self.screen.ui(ui, frame_times, speed, pace_clock);
+        if catching_up {
+            self.catch_up_notice(ui.ctx());
+        }
         if self.result.is_none() {
             self.result = self.ended();
+        }
+        if self.catch_up.to_check() {
+            if self.result.is_some() || self.leaving {
+                // The match's answers are asked for its end instead.
+                self.catch_up.same = Some(true);
+                self.answers = Answers::Playing;
+            } else if self.keep_answers(ui.ctx()) {
+                let given = &self.catch_up.given;
+                match self.kept_answers() {
+                    // The enemy's bot has yet to give its answers of the
+                    // fight left: asked again.
+                    Some(read) if read.len() < given.len() && given.starts_with(&read) => {}
+                    read => {
+                        let same = read.is_none_or(|read| read.starts_with(given));
+                        if !same {
+                            tracing::warn!("the fight gone on with parts from the one left");
+                        }
+                        self.catch_up.same = Some(same);
+                    }
+                }
+                self.answers = Answers::Playing;
+            }
         }
         if let Some(result) = self.result {
             if !self.keep_answers(ui.ctx()) {
@@ -171,9 +310,36 @@ impl FightScreen {
             }
             return self.result_dialog(ui, result);
         }
-        match request {
-            ScreenRequest::NewMatch => FightRequest::Leave,
-            ScreenRequest::Stay | ScreenRequest::Rematch => FightRequest::Stay,
+        if request == ScreenRequest::NewMatch {
+            self.leaving = true;
+        }
+        if self.leaving {
+            if !self.keep_answers(ui.ctx()) {
+                return FightRequest::Stay;
+            }
+            return FightRequest::Leave(self.kept_answers());
+        }
+        FightRequest::Stay
+    }
+
+    /// Over the board while your answers so far are given again: how far.
+    fn catch_up_notice(&self, ctx: &egui::Context) {
+        egui::Modal::new(egui::Id::unique("adventure fight catch-up")).show(ctx, |ui| {
+            ui.heading("Going on with the fight");
+            ui.label(format!(
+                "Back to where you left it: {} of your {} answers given again.",
+                self.catch_up.given(),
+                self.catch_up.total
+            ));
+        });
+        ctx.request_repaint();
+    }
+
+    /// The match's answers as read from the session, once in.
+    fn kept_answers(&self) -> Option<Vec<FightAnswer>> {
+        match &self.answers {
+            Answers::Kept(answers) => answers.clone(),
+            Answers::Playing | Answers::Asked(_) => None,
         }
     }
 
@@ -190,6 +356,13 @@ impl FightScreen {
                 "On the enemy's field from the start: {}",
                 self.special_names
             ));
+        }
+        if self.catch_up.same == Some(false) {
+            lines.push(
+                "The enemy answered otherwise than in the fight you left (an undo there changed \
+                 its thinking): the match goes on as it now stands."
+                    .to_owned(),
+            );
         }
         lines
     }
@@ -266,11 +439,7 @@ impl FightScreen {
             done = ui.button("Back to the map").clicked();
         });
         if done {
-            let answers = match &self.answers {
-                Answers::Kept(answers) => answers.clone(),
-                Answers::Playing | Answers::Asked(_) => None,
-            };
-            FightRequest::Done(result, answers)
+            FightRequest::Done(result, self.kept_answers())
         } else {
             FightRequest::Stay
         }
@@ -278,13 +447,14 @@ impl FightScreen {
 }
 
 /// The match of a fight: your run's deck against the encounter deck and
-/// its bot, the run's numbers as the opening's sandbox changes.
+/// its bot, the run's numbers as the opening's sandbox changes; and the
+/// card object each status puts onto the field.
 fn fight_config(
     game: &RunGame,
     spec: &FightSpec,
-    db: &CardDb,
+    db: &Arc<CardDb>,
     bot_delay: Duration,
-) -> Result<MatchConfig, String> {
+) -> Result<(MatchConfig, Vec<Option<CardRef>>), String> {
     let bot = sve_adventure::balance::parse_bot(&spec.enemy_bot)?;
     let mine = game.run.deck().to_list(db).map_err(|e| e.to_string())?;
     let theirs = game
@@ -299,13 +469,15 @@ fn fight_config(
     // and the statuses' cards; then, at the start of each turn, what the
     // statuses do.
     let opening = board::opening(spec, db)?;
+    let status_cards = board::status_cards_of(spec, [mine.clone(), theirs.clone()], db);
     let statuses = spec.clone();
+    let cards = status_cards.clone();
     let turn_start = (!spec.statuses.is_empty()).then(|| {
-        TurnStartHook(std::sync::Arc::new(
-            move |game: &sve_engine::engine::Match| board::turn_start(game, &statuses),
-        ))
+        TurnStartHook(Arc::new(move |game: &sve_engine::engine::Match| {
+            board::turn_start(game, &statuses, &cards)
+        }))
     });
-    Ok(MatchConfig {
+    let config = MatchConfig {
         seats: [Seat::Human, Seat::Bot(bot)],
         decks: [
             ChosenDeck {
@@ -324,7 +496,8 @@ fn fight_config(
         replay: None,
         opening,
         turn_start,
-    })
+    };
+    Ok((config, status_cards))
 }
 
 /// A deck list of one card database in another's numbers.

@@ -236,6 +236,34 @@ impl RunGame {
         self.save();
     }
 
+    /// Keeps the answers so far of the fight on now, left half-played on
+    /// the match screen (both seats', as the session kept them), and
+    /// saves: started again, the fight goes on from there
+    /// ([`super::fight::FightScreen::start`]). Answers that don't play to
+    /// a decision still to make are said in the notes and not kept: the
+    /// fight then starts again from its seed.
+    pub fn left_fight(&mut self, answers: Option<Vec<FightAnswer>>) {
+        let answers = answers.unwrap_or_default();
+        let kept = save::check_fight_progress(&self.run, &self.content, &answers)
+            .map_err(|why| why.to_string())
+            .and_then(|()| {
+                self.run
+                    .keep_fight_progress(answers.clone())
+                    .map_err(|e| e.to_string())
+            });
+        self.notes = vec![match kept {
+            Ok(()) if answers.is_empty() => "You left the fight before it began.".to_owned(),
+            Ok(()) => format!(
+                "You left the fight after {} answers: it goes on from there.",
+                answers.len()
+            ),
+            Err(why) => format!(
+                "The fight's answers so far were not kept ({why}): it starts again from its seed."
+            ),
+        }];
+        self.save();
+    }
+
     /// Writes the save and the run file; a failure is kept in
     /// [`RunGame::save_error`].
     pub fn save(&mut self) {

@@ -117,7 +117,12 @@ impl AdventureScreen {
         if let Some(fight) = &mut self.fight {
             match fight.ui(ui, cx.frame_times, cx.anim_speed, cx.pace_clock) {
                 FightRequest::Stay => {}
-                FightRequest::Leave => self.fight = None,
+                FightRequest::Leave(answers) => {
+                    self.fight = None;
+                    if let Some(game) = &mut self.game {
+                        game.left_fight(answers);
+                    }
+                }
                 FightRequest::Done(result, answers) => {
                     self.fight = None;
                     if let Some(game) = &mut self.game {

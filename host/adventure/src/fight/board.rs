@@ -20,8 +20,9 @@
 
 use super::{ENEMY, FightSpec, PLAYER};
 use crate::status::{FightStatus, Target};
+use std::sync::Arc;
 use sve_engine::cards::CardDb;
-use sve_engine::engine::{CardRef, Match, PlayerId, SandboxAction, Zone};
+use sve_engine::engine::{CardRef, DeckList, Match, NoAbilities, PlayerId, SandboxAction, Zone};
 
 /// The most relic cards put onto your field at the start of a fight: the
 /// field holds 5 cards, and you need room to play.
@@ -132,6 +133,11 @@ impl StatusClock {
         (clock, problems)
     }
 
+    /// The card object each status put onto the field, by status index.
+    pub fn cards(&self) -> &[Option<CardRef>] {
+        &self.cards
+    }
+
     /// At a decision: if a side's turn began since the last call, its
     /// statuses act. Returns whether the match changed (ask it for its
     /// decision again) and the changes it refused, in words.
@@ -191,26 +197,60 @@ impl StatusClock {
     }
 }
 
+/// The card object each status of `spec` puts onto the field at the
+/// opening, by status index (`None` for a status without a card), in a
+/// match whose next card object, when the opening begins, is `first`
+/// (`GameState::next_card_ref`): the opening puts its cards one after the
+/// other ([`opening`]), each the match's next object. Knowing a status's
+/// card by its object, not by its printed id, tells it from the other
+/// copies on the field: one played from a deck, a relic card of the same
+/// id. A front end that plays fights its own way finds its status cards
+/// so ([`status_cards_of`]); [`StatusClock::open`] notes them as it puts
+/// them.
+pub fn status_cards(spec: &FightSpec, first: CardRef) -> Vec<Option<CardRef>> {
+    let before = spec.player_cards.len() + spec.enemy_field.len();
+    let mut next = first.idx() + before;
+    spec.statuses
+        .iter()
+        .map(|status| {
+            status.card.as_ref()?;
+            let card = CardRef::from_idx(next);
+            next += 1;
+            card
+        })
+        .collect()
+}
+
+/// [`status_cards`] in the match of `decks`: setup makes no card, so the
+/// opening's first card is the object after the decks' (a new match's
+/// next card object).
+pub fn status_cards_of(
+    spec: &FightSpec,
+    decks: [DeckList; 2],
+    db: &Arc<CardDb>,
+) -> Vec<Option<CardRef>> {
+    let game = Match::new(Arc::clone(db), Arc::new(NoAbilities), decks, spec.seed);
+    match game.state().next_card_ref() {
+        Some(first) => status_cards(spec, first),
+        None => vec![None; spec.statuses.len()],
+    }
+}
+
 /// What the statuses of the side whose turn began do, without a clock:
 /// for a front end that calls it once at the first decision of each turn
 /// after the opening (the client's match worker,
 /// `MatchConfig::turn_start`), as [`StatusClock::tick`] does. The side's
-/// own turn is its `turns_passed`; a status's card that ends is the
-/// earliest card of that card on the side's field (the status's own, put
-/// there at the opening, unless it left and the side played another).
-pub fn turn_start(game: &Match, spec: &FightSpec) -> Vec<SandboxAction> {
+/// own turn is its `turns_passed`; a status's card that ends is its own
+/// card object, `cards[idx]` ([`status_cards`]), if still on the field.
+pub fn turn_start(game: &Match, spec: &FightSpec, cards: &[Option<CardRef>]) -> Vec<SandboxAction> {
     let active = game.state().active;
     let turn = game.state().player(active).turns_passed;
     let mut actions = Vec::new();
-    for status in spec.statuses.iter().filter(|s| seat(s.target) == active) {
-        let card = status.card.as_deref().and_then(|id| {
-            let def = game.db().by_card_id(id)?;
-            (&game.state().player(active).field)
-                .into_iter()
-                .copied()
-                .filter(|card| game.state().card(*card).def == def)
-                .min()
-        });
+    for (idx, status) in spec.statuses.iter().enumerate() {
+        if seat(status.target) != active {
+            continue;
+        }
+        let card = cards.get(idx).copied().flatten();
         actions.extend(status_turn_actions(game, status, turn, card));
     }
     actions
@@ -412,16 +452,24 @@ pub(crate) mod tests {
         weakness.play_points = -1;
         let mut banner = status(Target::Enemy, 2);
         banner.card = Some("SD01-002".to_owned());
-        let fight = spec(vec![poison, weakness, banner], vec!["SD01-002".to_owned()]);
+        // Your status's card is your relic card's: two copies on your
+        // field, told apart by their objects.
+        let mut shield = status(Target::You, 1);
+        shield.card = Some("SD01-002".to_owned());
+        let fight = spec(
+            vec![poison, weakness, banner, shield],
+            vec!["SD01-002".to_owned()],
+        );
         let by_clock = play_looking(&fight, |_| {});
         // The same bots and seed, the statuses by `turn_start` once at the
         // first decision of each turn, as the client's worker calls it.
         let (db, runner, decks) = setup();
+        let cards = super::status_cards_of(&fight, decks.clone(), &db);
         let mut game = Match::new(Arc::clone(&db), runner, decks, fight.seed);
         let mut bots = [BotKind::Greedy.build(1), BotKind::Greedy.build(2)];
         let mut opened = false;
         let mut turns_started = Vec::new();
-        let mut destroyed = 0;
+        let mut destroyed = Vec::new();
         loop {
             if let Status::GameOver(_) = game.step() {
                 break;
@@ -431,6 +479,9 @@ pub(crate) mod tests {
             if state.phase != Phase::Setup && state.turn > 0 {
                 if !opened {
                     opened = true;
+                    let mut clock_game = game.clone();
+                    let (clock, _) = super::StatusClock::open(&mut clock_game, &fight);
+                    assert_eq!(clock.cards(), cards, "the objects the clock notes");
                     for action in super::opening(&fight, &db).expect("loaded") {
                         game.sandbox(action).expect("an opening change");
                     }
@@ -439,11 +490,11 @@ pub(crate) mod tests {
                 let key = (state.active, state.player(state.active).turns_passed);
                 if !turns_started.contains(&key) {
                     turns_started.push(key);
-                    let actions = super::turn_start(&game, &fight);
-                    destroyed += actions
-                        .iter()
-                        .filter(|a| matches!(a, SandboxAction::Destroy { .. }))
-                        .count();
+                    let actions = super::turn_start(&game, &fight, &cards);
+                    destroyed.extend(actions.iter().filter_map(|action| match action {
+                        SandboxAction::Destroy { card } => Some(*card),
+                        _ => None,
+                    }));
                     let changed = !actions.is_empty();
                     for action in actions {
                         if game.state().outcome.is_none() {
@@ -477,7 +528,13 @@ pub(crate) mod tests {
             ),
             "{by_clock:?}"
         );
-        assert_eq!(destroyed, 1, "the banner leaves once, the relic stays");
+        // The banner and the shield leave, each its own card; the relic
+        // card (the opening's first) stays.
+        destroyed.sort();
+        let own: Vec<_> = cards.iter().flatten().copied().collect();
+        assert_eq!(destroyed, own, "{cards:?}");
+        let relic = own[0].idx() - 1;
+        assert!(destroyed.iter().all(|card| card.idx() != relic));
     }
 
     #[test]
