@@ -51,6 +51,7 @@ pub fn declared_db() -> Arc<CardDb> {
         declared_counters: Vec::new(),
         universe: None,
         rarity: None,
+        advanced: false,
     });
     let overheat = DeclaredKeyword {
         id: "OVH-K01".to_owned(),

@@ -301,6 +301,10 @@ impl SeatFeed {
                 card: self.card(card),
                 ability,
             },
+            Action::ActivateWithEp { card, ability } => Action::ActivateWithEp {
+                card: self.card(card),
+                ability,
+            },
             Action::Evolve {
                 card,
                 use_ep,

@@ -26,8 +26,9 @@ use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
 /// The protocol version this build speaks. 10: events include
-/// `Event::Fused` (a card fused by a Fuse cost), and card counters may be
-/// fusion counters (`Counter::Fusion`). 9: a card face may be a crest
+/// `Event::Fused` (a card fused by a Fuse cost), card counters may be
+/// fusion counters (`Counter::Fusion`), and an `[adv]` ability may be
+/// activated with 1 EP paying 1 PP (`Action::ActivateWithEp`). 9: a card face may be a crest
 /// (`CardType::Crest`). 8: events include
 /// `Event::DelayedCreated` (a delayed ability begins to wait). 7: [`ServerMsg::CardData`]
 /// names the card pool's declared counter kinds (`counters`), a match may
@@ -420,6 +421,7 @@ impl CardFace {
             universe: self.universe,
             // A face carries no rarity: no client screen reads it.
             rarity: None,
+            advanced: false,
         }
     }
 }

@@ -229,6 +229,7 @@ fn with_pocket_charm() -> (CardDb, FnRunner) {
         costs: Vec::new(),
         once_per_turn: false,
         union_burst: false,
+        advanced: false,
         text: "[act] (from your hand) An allied follower gets +1/+1 this turn.".into(),
     }];
     defs.push(charm);

@@ -132,10 +132,12 @@ pub(crate) enum Act {
     },
     /// `attack CARD -> leader|CARD`.
     Attack { attacker: CardSel, target: AttackAt },
-    /// `activate CARD[: ABILITY]`.
+    /// `activate CARD[: ABILITY] [with ep]` (`with ep`: 1 EP pays 1 PP of
+    /// an `[adv]` ability's cost).
     Activate {
         card: CardSel,
         ability: Option<String>,
+        use_ep: bool,
     },
     /// `answer ITEM, ITEM...`.
     Answer(Vec<AnswerItem>),
@@ -510,6 +512,10 @@ fn parse_action_line(line: &str) -> Result<StepKind, ErrorKind> {
             }
         }
         "activate" => {
+            let (rest, use_ep) = match rest.strip_suffix(" with ep") {
+                Some(rest) => (rest.trim_end(), true),
+                None => (rest, false),
+            };
             let (card, ability) = match rest.split_once(':') {
                 Some((card, ability)) => (card.trim(), Some(ability.trim().to_owned())),
                 None => (rest, None),
@@ -522,6 +528,7 @@ fn parse_action_line(line: &str) -> Result<StepKind, ErrorKind> {
             Act::Activate {
                 card: parse_own_card(card, "activate")?,
                 ability,
+                use_ep,
             }
         }
         "answer" => Act::Answer(parse_answer_items(rest)?),

@@ -129,10 +129,15 @@ fn action_line(game: &Match, action: &Action) -> String {
     let id = |card: CardRef| game.state().current_def(game.db(), card).id.clone();
     match action {
         Action::Play { card } => format!("play {}", id(*card)),
-        Action::Activate { card, ability } => {
+        Action::Activate { card, ability } | Action::ActivateWithEp { card, ability } => {
             let def = game.state().current_def(game.db(), *card);
             let name = gamelog::ability_name(def, Some(*ability));
-            format!("activate {}: {name}", def.id)
+            let ep = if matches!(action, Action::ActivateWithEp { .. }) {
+                " with ep"
+            } else {
+                ""
+            };
+            format!("activate {}: {name}{ep}", def.id)
         }
         Action::Evolve {
             card,

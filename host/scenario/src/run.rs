@@ -374,28 +374,31 @@ impl Runner {
                     _ => false,
                 })
             }
-            Act::Activate { card, ability } => {
+            Act::Activate {
+                card,
+                ability,
+                use_ep,
+            } => {
                 let what = format!("activate {}", card.card);
-                self.take_action(&what, &|game, action| match action {
-                    Action::Activate {
-                        card: source,
-                        ability: idx,
-                    } => {
-                        let def = game.state().current_def(game.db(), *source);
-                        let name_ok = ability.as_ref().is_none_or(|name| {
-                            def.abilities
-                                .get(usize::from(idx.0))
-                                .is_some_and(|a| a.name.eq_ignore_ascii_case(name))
-                        });
-                        name_ok
-                            && own_card_matches(
-                                game,
-                                *source,
-                                card,
-                                &[Zone::Field, Zone::Hand, Zone::ExArea, Zone::Cemetery],
-                            )
-                    }
-                    _ => false,
+                self.take_action(&what, &|game, action| {
+                    let (source, idx) = match *action {
+                        Action::Activate { card, ability } if !*use_ep => (card, ability),
+                        Action::ActivateWithEp { card, ability } if *use_ep => (card, ability),
+                        _ => return false,
+                    };
+                    let def = game.state().current_def(game.db(), source);
+                    let name_ok = ability.as_ref().is_none_or(|name| {
+                        def.abilities
+                            .get(usize::from(idx.0))
+                            .is_some_and(|a| a.name.eq_ignore_ascii_case(name))
+                    });
+                    name_ok
+                        && own_card_matches(
+                            game,
+                            source,
+                            card,
+                            &[Zone::Field, Zone::Hand, Zone::ExArea, Zone::Cemetery],
+                        )
                 })
             }
         }

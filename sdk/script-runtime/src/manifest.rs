@@ -248,6 +248,8 @@ pub fn card_def(card: &ir::Card, module: &Module, warn: &mut dyn FnMut(String)) 
                 .and_then(|n| u8::try_from(n).ok())
         }),
         rarity: card.rarity.map(rarity),
+        // `type ... / Advanced;` gives the trait (later-sets §6).
+        advanced: card.traits.iter().any(|t| t == sve_script::ADVANCED_TRAIT),
     }
 }
 
@@ -454,6 +456,8 @@ fn costs(
             | Cost::MovedHow(_) => continue,
             // The host's mark of a Union Burst ability.
             Cost::UnionBurst => Some(CostItem::UnionBurst),
+            // The host's mark of an `[adv]` ability.
+            Cost::Advanced => Some(CostItem::Advanced),
             Cost::PlayPoints(v) => small(card, v).map(CostItem::PlayPoints),
             Cost::EngageSelf => Some(CostItem::EngageSelf),
             Cost::LeaderDefense(v) => small(card, v).map(CostItem::LeaderDefense),

@@ -41,6 +41,7 @@ enum CostKind {
     UnionBurst,
     Fuse,
     FuseUpTo,
+    Advanced,
 }
 
 const COSTS: Table<CostKind> = &[
@@ -62,6 +63,7 @@ const COSTS: Table<CostKind> = &[
     ("UnionBurst", CostKind::UnionBurst),
     ("Fuse", CostKind::Fuse),
     ("FuseUpTo", CostKind::FuseUpTo),
+    ("Advanced", CostKind::Advanced),
 ];
 
 /// The name of the token a Lesson banishes.
@@ -110,13 +112,15 @@ pub(crate) fn lower_cost(item: &CostItemAst<'_>, cx: &mut CardCtx) -> Option<Cos
         | CostKind::OncePerTurn
         | CostKind::Quick
         | CostKind::Delayed
-        | CostKind::UnionBurst => {
+        | CostKind::UnionBurst
+        | CostKind::Advanced => {
             used = 0;
             match kind {
                 CostKind::EngageSelf => Cost::EngageSelf,
                 CostKind::OncePerTurn => Cost::OncePerTurn,
                 CostKind::Delayed => Cost::Delayed,
                 CostKind::UnionBurst => Cost::UnionBurst,
+                CostKind::Advanced => Cost::Advanced,
                 _ => Cost::Quick,
             }
         }

@@ -442,6 +442,8 @@ pub(crate) enum Problem {
         "a Fuse cost on a `{trigger}` ability: Fuse is the cost of an `Act` ability, which then works in the hand"
     )]
     FuseOutsideAct { trigger: String },
+    #[error("`(Advanced)` on a `{trigger}` ability: `[adv]` marks an `Act` ability")]
+    AdvancedOutsideAct { trigger: String },
     #[error("a `moves` line on a `{trigger}` ability: only `OnMove` abilities answer moves")]
     MovesOutsideOnMove { trigger: String },
     #[error(
@@ -535,6 +537,7 @@ impl Problem {
             | UnknownUniverse { .. }
             | NotADelayedTrigger { .. }
             | FuseOutsideAct { .. }
+            | AdvancedOutsideAct { .. }
             | MovesOutsideOnMove { .. }
             | OnMoveWithoutMoves
             | BadMovesLine { .. }
@@ -636,6 +639,7 @@ impl Problem {
             NotCallable { .. } => "not-callable",
             NotADelayedTrigger { .. } => "not-a-delayed-trigger",
             FuseOutsideAct { .. } => "fuse-outside-act",
+            AdvancedOutsideAct { .. } => "advanced-outside-act",
             MovesOutsideOnMove { .. } => "moves-outside-on-move",
             OnMoveWithoutMoves => "on-move-without-moves",
             BadMovesLine { .. } => "bad-moves-line",

@@ -26,6 +26,10 @@ pub(crate) fn add_keyword(card: &mut ir::Card, keyword: Keyword) {
     }
 }
 
+/// The trait an advanced card's `/ Advanced` type gives it (later-sets §6):
+/// the card data reads an advanced card by it.
+pub const ADVANCED_TRAIT: &str = "Advanced";
+
 /// Whether traits make a card a token (they hold `Token`).
 fn has_token_trait(traits: &[String]) -> bool {
     traits.iter().any(|t| t == "Token")
@@ -68,6 +72,7 @@ pub(crate) fn lower_facts(
         sink.syntax(card.keyword.span(), "expected a card name after `name`");
     }
     let mut token_type = false;
+    let mut advanced_type = false;
     let seen = |key: HeaderKey| card.headers.iter().any(|header| header.key == key);
     for header in &card.headers {
         let HeaderAst {
@@ -132,6 +137,7 @@ pub(crate) fn lower_facts(
             HeaderKey::Type => {
                 let reading = names::card_type(value.text);
                 token_type = reading.token;
+                advanced_type = reading.advanced;
                 facts.card_type = reading.card_type.unwrap_or_else(|| {
                     let help = did_you_mean(value.text, names::type_spellings());
                     fallback(sink, value, "card type", "Follower", help);
@@ -198,6 +204,11 @@ pub(crate) fn lower_facts(
         facts.traits.push("Token".to_owned());
     }
     facts.is_token = has_token_trait(&facts.traits);
+    // An advanced card (later-sets §6, CR 9.2) carries its special type as
+    // the trait `Advanced`, as a token carries `Token`.
+    if advanced_type && !facts.traits.iter().any(|t| t == ADVANCED_TRAIT) {
+        facts.traits.push(ADVANCED_TRAIT.to_owned());
+    }
     if facts.evolve_cost.is_some() {
         add_keyword(&mut facts, Keyword::Evolve);
     }

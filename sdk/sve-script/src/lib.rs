@@ -86,6 +86,7 @@ mod declared;
 mod diagnostics;
 mod effects;
 mod facts;
+pub use facts::ADVANCED_TRAIT;
 mod filters;
 pub mod ir;
 mod lexer;

@@ -337,6 +337,15 @@ fn lower_ability(
                             );
                             failed = true;
                         }
+                        Some(Cost::Advanced) if kind != AbilityKind::Activated => {
+                            cx.sink.report(
+                                item.span,
+                                Problem::AdvancedOutsideAct {
+                                    trigger: trigger.name().to_owned(),
+                                },
+                            );
+                            failed = true;
+                        }
                         Some(cost) => costs.push(cost),
                         None => failed = true,
                     }

@@ -460,6 +460,8 @@ pub(crate) struct TypeReading {
     pub card_type: Option<CardType>,
     /// `/ token` was present.
     pub token: bool,
+    /// `/ advanced` was present (later-sets §6: an advanced card).
+    pub advanced: bool,
 }
 
 /// `type` header values: lower-cased, `/ token` removed, and the rest read
@@ -468,7 +470,9 @@ pub(crate) struct TypeReading {
 pub(crate) fn card_type(text: &str) -> TypeReading {
     let lower = text.to_ascii_lowercase();
     let token = lower.contains("/ token");
-    let stem = lower.replace("/ token", "");
+    // Later-sets §6: an advanced card's special type.
+    let advanced = lower.contains("/ advanced");
+    let stem = lower.replace("/ token", "").replace("/ advanced", "");
     // `Keyword` declares a keyword and `Counter` a counter kind
     // (`declared.rs`): no types of the game's cards, so not the
     // vocabulary's.
@@ -476,12 +480,14 @@ pub(crate) fn card_type(text: &str) -> TypeReading {
         return TypeReading {
             card_type: Some(CardType::Keyword),
             token,
+            advanced,
         };
     }
     if stem.trim() == "counter" {
         return TypeReading {
             card_type: Some(CardType::Counter),
             token,
+            advanced,
         };
     }
     let card_type = sve_vocab::card_type_named(&stem).and_then(|info| {
@@ -490,7 +496,11 @@ pub(crate) fn card_type(text: &str) -> TypeReading {
             .copied()
             .find(|card_type| card_type.name() == info.name)
     });
-    TypeReading { card_type, token }
+    TypeReading {
+        card_type,
+        token,
+        advanced,
+    }
 }
 
 /// The `/ Token` spellings of the types tokens have, for suggestions.

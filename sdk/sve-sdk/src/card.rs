@@ -159,6 +159,7 @@ impl Card {
                 universe: None,
                 declared_counters: Vec::new(),
                 rarity: None,
+                advanced: false,
             },
             abilities: Vec::new(),
             declares: None,
@@ -488,6 +489,30 @@ impl Card {
             .def
             .costs
             .push(CostItem::UnionBurst);
+        self
+    }
+
+    /// Marks the ability just added `[adv]` (CR 12.16, later-sets §6.2):
+    /// an activated ability that is its player's evolve-equivalent ability
+    /// for the turn (none after an evolve, no evolve after it), of whose
+    /// play point cost 1 EP may pay 1 PP.
+    pub fn advanced_ability(mut self) -> Card {
+        self.last_ability("advanced_ability")
+            .def
+            .costs
+            .push(CostItem::Advanced);
+        self
+    }
+
+    /// Makes this an advanced card (CR 9.2, later-sets §6.1): it is built
+    /// into the evolve deck, is never an evolved card, and sent anywhere
+    /// but the field, an EX area or the evolve deck it goes there and then
+    /// face up into its owner's evolve deck. Card code takes a face-down
+    /// one out with [`Game::put_onto_field`](crate::Game::put_onto_field),
+    /// [`Game::put_into_ex_area`](crate::Game::put_into_ex_area) or
+    /// [`Game::play_card`](crate::Game::play_card).
+    pub fn advanced(mut self) -> Card {
+        self.def.advanced = true;
         self
     }
 

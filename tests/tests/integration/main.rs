@@ -4,6 +4,7 @@
 //! (wasmtime included), which cost a link and a few hundred megabytes of
 //! disk per file. One binary links once; the modules keep the topics apart.
 
+mod advanced;
 mod attacks;
 mod bad_input;
 mod bot_matches;

@@ -163,6 +163,7 @@ mod tests {
             costs,
             once_per_turn: false,
             union_burst: false,
+            advanced: false,
             text: String::new(),
         }
     }

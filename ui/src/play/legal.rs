@@ -75,7 +75,11 @@ impl LegalMoves {
                         .evolve
                         .push(option_idx);
                 }
-                Choice::Action(Action::Activate { card, .. }) => {
+                // Paying 1 PP with 1 EP is one more way to use the ability;
+                // the card's menu words it with the option's text.
+                Choice::Action(
+                    Action::Activate { card, .. } | Action::ActivateWithEp { card, .. },
+                ) => {
                     moves
                         .cards
                         .entry(*card)

@@ -38,6 +38,7 @@ fn card(
         declared_counters: Vec::new(),
         universe: None,
         rarity: None,
+        advanced: false,
     }
 }
 
@@ -64,6 +65,7 @@ pub(crate) fn ability(name: &str, kind: AbilityKind) -> AbilityDef {
         costs: Vec::new(),
         once_per_turn: false,
         union_burst: false,
+        advanced: false,
         text: String::new(),
     }
 }

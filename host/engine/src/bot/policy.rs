@@ -206,6 +206,8 @@ pub fn action_value(game: &impl Board, me: PlayerId, action: &Action) -> f64 {
         }
         Action::Attack { attacker, target } => attack_value(game, attacker, target),
         Action::Activate { .. } => 1.5,
+        // Saving the play point is worth less than keeping the EP.
+        Action::ActivateWithEp { .. } => 1.2,
     }
 }
 

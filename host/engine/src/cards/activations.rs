@@ -70,6 +70,7 @@ mod tests {
             costs: Vec::new(),
             once_per_turn: false,
             union_burst: false,
+            advanced: false,
             text: String::new(),
         }
     }

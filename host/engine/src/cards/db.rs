@@ -237,7 +237,8 @@ impl CardDb {
                     count: def.abilities.len(),
                 });
             }
-            if def.card_type == CardType::EvolvedFollower {
+            // An advanced card is never an evolved card (CR 5.16.1.1, 9.2).
+            if def.card_type == CardType::EvolvedFollower && !def.advanced {
                 evolved_by_base_name
                     .entry(def.base_name().to_owned())
                     .or_default()
@@ -798,6 +799,7 @@ mod tests {
             costs: Vec::new(),
             once_per_turn: false,
             union_burst: false,
+            advanced: false,
             text: String::new(),
         };
         cards[0].abilities = vec![spell; MAX_ABILITIES + 1];

@@ -168,6 +168,7 @@ impl DeclaredKeyword {
             declared_counters: Vec::new(),
             universe: None,
             rarity: None,
+            advanced: false,
         }
     }
 }

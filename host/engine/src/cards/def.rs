@@ -162,6 +162,12 @@ pub struct CardDef {
     /// leaves it out).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rarity: Option<Rarity>,
+    /// An advanced card (later-sets §6, CR 9.2): built into the evolve
+    /// deck, never an evolved card, and only ever on the field, in an EX
+    /// area, being played or in the evolve deck: sent anywhere else, it
+    /// goes there and then face up into its owner's evolve deck.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub advanced: bool,
 }
 
 /// A card's printed rarity (no rules meaning).
@@ -285,16 +291,25 @@ pub struct AbilityDef {
     /// resolution counts as an execution for the turn.
     #[serde(default)]
     pub union_burst: bool,
+    /// Marked `[adv]` (CR 12.16): an activated ability equivalent to an
+    /// evolve ability (one of them per player per turn, 8.3.2.1), of whose
+    /// play point cost 1 EP may pay 1 PP.
+    #[serde(default)]
+    pub advanced: bool,
     /// Card text of this ability, for display.
     pub text: String,
 }
 
 impl AbilityDef {
-    /// What is wrong with this ability's Fuse cost, if anything: Fuse is
-    /// the cost of an activated ability that works in the hand (CR
-    /// 12.18.2) and fuses at least one card. Card loaders refuse such an
-    /// ability, naming it, instead of letting it never be payable.
-    pub fn fuse_problem(&self) -> Option<&'static str> {
+    /// What is wrong with where this ability's marks and costs are, if
+    /// anything: `[adv]` marks an activated ability (CR 12.16); Fuse is the
+    /// cost of an activated ability that works in the hand (CR 12.18.2)
+    /// and fuses at least one card. Card loaders refuse such an ability,
+    /// naming it, instead of letting it never work.
+    pub fn placement_problem(&self) -> Option<&'static str> {
+        if self.advanced && !matches!(self.kind, AbilityKind::Activated { .. }) {
+            return Some("`[adv]` marks an activated ability");
+        }
         let fuse = self.costs.iter().find_map(|cost| match cost {
             CostItem::Fuse(fuse) => Some(fuse),
             _ => None,

@@ -375,6 +375,7 @@ mod tests {
             declared_counters: Vec::new(),
             universe: None,
             rarity: None,
+            advanced: false,
         }
     }
 
@@ -385,6 +386,7 @@ mod tests {
             costs: Vec::new(),
             once_per_turn: false,
             union_burst: false,
+            advanced: false,
             text: text.to_owned(),
         }
     }

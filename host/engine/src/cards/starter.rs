@@ -48,6 +48,9 @@ struct RawCard {
     /// The printed rarity (`Bronze`, ...), if given.
     #[serde(default)]
     rarity: Option<String>,
+    /// An advanced card (CR 9.2), if the data says so.
+    #[serde(default)]
+    advanced: bool,
 }
 
 /// Parses card facts in the `starter-cards.json` format into definitions.
@@ -109,6 +112,7 @@ fn convert(raw: RawCard) -> Result<CardDef, StarterDataError> {
         declared_counters: Vec::new(),
         universe: None,
         rarity,
+        advanced: raw.advanced,
     })
 }
 

@@ -311,13 +311,16 @@ pub fn check_deck(deck: &DeckFile, db: &CardDb) -> Vec<DeckError> {
                 );
                 continue;
             };
+            // Advanced cards go in the evolve deck, never the main deck
+            // (CR 6.1.1.2, 6.1.1.3, 9.2).
             let allowed = if is_evolve {
-                def.card_type == CardType::EvolvedFollower || def.is_carrot()
+                def.card_type == CardType::EvolvedFollower || def.is_carrot() || def.advanced
             } else {
                 matches!(
                     def.card_type,
                     CardType::Follower | CardType::Spell | CardType::Amulet
                 ) && !def.is_carrot()
+                    && !def.advanced
             };
             if let Some(why) = &def.unplayable {
                 problem(
@@ -339,13 +342,16 @@ pub fn check_deck(deck: &DeckFile, db: &CardDb) -> Vec<DeckError> {
                 } else {
                     "main deck"
                 };
+                let what = if def.advanced {
+                    format!("an advanced {}", def.card_type.name())
+                } else {
+                    format!("a {}", def.card_type.name())
+                };
                 problem(
                     Some(entry.line),
                     format!(
-                        "`{}` ({}) is a {} and can't be in the {zone}",
-                        entry.card_id,
-                        def.name,
-                        def.card_type.name()
+                        "`{}` ({}) is {what} and can't be in the {zone}",
+                        entry.card_id, def.name
                     ),
                 );
             }

@@ -497,7 +497,21 @@ impl AbilityCtx<'_> {
     /// move reorders.
     fn movable(&self, card: CardRef, from: &[Zone], to: Zone) -> bool {
         let zone = self.m.state.card(card).zone;
-        from.contains(&zone) && (zone != to || to == Zone::Deck)
+        (from.contains(&zone) && (zone != to || to == Zone::Deck))
+            || self.may_leave_evolve_deck(card, to)
+    }
+
+    /// Whether card code may take `card` out of an evolve deck to `to`: a
+    /// face-down advanced card of the ability's controller, put onto the
+    /// field or into the EX area ("summon it from your evolve deck", CR
+    /// 9.2; face-up cards there are used, CR 4.6.3).
+    fn may_leave_evolve_deck(&self, card: CardRef, to: Zone) -> bool {
+        let state = self.m.state.card(card);
+        state.zone == Zone::EvolveDeck
+            && !state.face_up
+            && state.owner == self.info.controller
+            && matches!(to, Zone::Field | Zone::ExArea)
+            && self.m.db.get(state.def).advanced
     }
 
     /// Destroys a card on the field by an ability (skips "can't be

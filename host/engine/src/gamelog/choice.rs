@@ -51,8 +51,13 @@ pub fn describe_choice(choice: &Choice, game: &Match) -> String {
                 let cost = state.characteristics(db, *card).cost;
                 format!("Play {}, cost {cost}", card_text(*card))
             }
-            Action::Activate { card, ability } => {
+            Action::Activate { card, ability } | Action::ActivateWithEp { card, ability } => {
                 let def = state.current_def(db, *card);
+                let pay = if matches!(action, Action::ActivateWithEp { .. }) {
+                    " using 1 EP"
+                } else {
+                    ""
+                };
                 // The ability's text, else its name (script abilities have
                 // names, and the card text says what they do).
                 let what = def
@@ -60,9 +65,9 @@ pub fn describe_choice(choice: &Choice, game: &Match) -> String {
                     .get(usize::from(ability.0))
                     .map_or("", |a| if a.text.is_empty() { &a.name } else { &a.text });
                 if what.is_empty() {
-                    format!("Activate {}", def.display_name())
+                    format!("Activate {}{pay}", def.display_name())
                 } else {
-                    format!("Activate {}: {what}", def.display_name())
+                    format!("Activate {}{pay}: {what}", def.display_name())
                 }
             }
             Action::Evolve {

@@ -113,6 +113,11 @@ pub fn choice(choice: &Choice, view: &PlayerView, faces: &Faces) -> String {
             Action::Activate { card, ability } => {
                 format!("Use {}'s ability {}", name(*card), ability.0 + 1)
             }
+            Action::ActivateWithEp { card, ability } => format!(
+                "Use {}'s ability {} (1 PP paid with an evolution point)",
+                name(*card),
+                ability.0 + 1
+            ),
             Action::Evolve {
                 card,
                 use_ep,

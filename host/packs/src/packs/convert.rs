@@ -300,6 +300,7 @@ fn cost_in(c: w::CostItem) -> Result<CostItem, String> {
         w::CostItem::EarthRite(n) => CostItem::EarthRite(n),
         // `ability_in` takes the mark off the costs first.
         w::CostItem::UnionBurst => return Err("`union-burst` is a mark, not a cost".to_owned()),
+        w::CostItem::Advanced => return Err("`advanced` is a mark, not a cost".to_owned()),
         w::CostItem::Fuse(fuse) => CostItem::Fuse(FuseCost {
             min: fuse.min,
             max: fuse.max,
@@ -452,16 +453,17 @@ fn ability_in(a: w::AbilityDef) -> Result<AbilityDef, String> {
             }
         },
         union_burst: a.costs.iter().any(|c| matches!(c, w::CostItem::UnionBurst)),
+        advanced: a.costs.iter().any(|c| matches!(c, w::CostItem::Advanced)),
         costs: a
             .costs
             .into_iter()
-            .filter(|c| !matches!(c, w::CostItem::UnionBurst))
+            .filter(|c| !matches!(c, w::CostItem::UnionBurst | w::CostItem::Advanced))
             .map(cost_in)
             .collect::<Result<_, _>>()?,
         once_per_turn: a.once_per_turn,
         text: clean_uncapped(&a.text, TextKind::CardText),
     };
-    if let Some(problem) = ability.fuse_problem() {
+    if let Some(problem) = ability.placement_problem() {
         return Err(format!("ability `{}`: {problem}", ability.name));
     }
     Ok(ability)
@@ -521,6 +523,7 @@ pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
             .map(|count| (clean_uncapped(&count.name, TextKind::Name), count.count))
             .collect(),
         rarity: c.rarity.map(rarity_in),
+        advanced: c.advanced,
     })
 }
 
@@ -608,6 +611,7 @@ mod tests {
             declared_counters: Vec::new(),
             universe: None,
             rarity: None,
+            advanced: false,
         }
     }
 

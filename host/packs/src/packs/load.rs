@@ -605,6 +605,7 @@ mod tests {
             costs: Vec::new(),
             once_per_turn: false,
             union_burst: false,
+            advanced: false,
             text: String::new(),
         });
         let problems = check_cards(&[huge_filter]).unwrap_err();

@@ -68,7 +68,8 @@ impl Interpreter<'_> {
             | Cost::Delayed
             | Cost::Moves(_)
             | Cost::UnionBurst
-            | Cost::MovedHow(_) => true,
+            | Cost::MovedHow(_)
+            | Cost::Advanced => true,
             Cost::Condition(v) => value(v) > 0,
             // Only the host pays a Fuse, for the `Act` ability that works
             // in the hand (the card pool refuses it anywhere else).
@@ -188,7 +189,8 @@ impl Interpreter<'_> {
                 | Cost::Delayed
                 | Cost::Moves(_)
                 | Cost::UnionBurst
-                | Cost::MovedHow(_) => {}
+                | Cost::MovedHow(_)
+                | Cost::Advanced => {}
                 // Never payable here (`can_pay`): the host pays a Fuse.
                 Cost::Fuse { .. } => {}
             }

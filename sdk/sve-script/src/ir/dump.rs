@@ -288,6 +288,7 @@ impl Printer<'_> {
             Cost::Quick => "(Quick)".into(),
             Cost::Delayed => "(Delayed)".into(),
             Cost::UnionBurst => "(UnionBurst)".into(),
+            Cost::Advanced => "(Advanced)".into(),
             Cost::Fuse {
                 count,
                 up_to,

@@ -200,6 +200,11 @@ pub enum Cost {
         /// Which cards.
         filter: FilterId,
     },
+    /// `(Advanced)` (IR 12, later-sets §6.2): the mark `[adv]` of an
+    /// activated ability (CR 12.16). Not a cost: the ability is its
+    /// player's evolve-equivalent ability for the turn, and 1 EP may pay
+    /// 1 PP of its cost.
+    Advanced,
 }
 
 impl Cost {
@@ -217,6 +222,7 @@ impl Cost {
                 | Cost::Moves(_)
                 | Cost::UnionBurst
                 | Cost::MovedHow(_)
+                | Cost::Advanced
         )
     }
 }

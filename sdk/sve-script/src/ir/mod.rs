@@ -125,7 +125,9 @@ use serde::{Deserialize, Serialize};
 /// `Trigger::OnFuse` and `Trigger::OnFused`, the statistic
 /// `TurnStat::Fused` and the counter `Counter::Fusion` (versions 2 to 10
 /// stay readable).
-pub const IR_VERSION: u32 = 11;
+/// 12: appended the mark `Cost::Advanced` (`[adv]` abilities; versions 2
+/// to 11 stay readable).
+pub const IR_VERSION: u32 = 12;
 
 /// The oldest IR version [`Module::from_bytes`] still reads: the last
 /// version whose change was not an append (see [`IR_VERSION`]).

@@ -194,7 +194,8 @@ impl Checker<'_> {
             | Cost::Delayed
             | Cost::Moves(_)
             | Cost::UnionBurst
-            | Cost::MovedHow(_) => Ok(()),
+            | Cost::MovedHow(_)
+            | Cost::Advanced => Ok(()),
         }
     }
 

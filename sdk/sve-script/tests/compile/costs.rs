@@ -87,3 +87,41 @@ ability Fanfare {
         "#]],
     );
 }
+
+#[test]
+fn the_adv_mark_is_for_act_abilities() {
+    // `(Advanced)` marks an `[adv]` ability (later-sets §6.2); anywhere but
+    // an `Act` ability it is an error at its place.
+    check_abilities(
+        r#"
+ability Act name Overdrive {
+    cost (Advanced), (PP, 2);
+    effect DrawCard(1);
+}
+"#,
+        expect![[r##"
+            #0 "Overdrive" activated Act (line 8)
+              costs: (Advanced), (PP, 2)
+              effect: DrawCard(amount: 1)
+        "##]],
+    );
+    check_abilities(
+        r#"
+ability Fanfare {
+    cost (Advanced);
+    effect DrawCard(1);
+}
+"#,
+        expect![[r#"
+            (rejected)
+
+            error[advanced-outside-act]: `(Advanced)` on a `Fanfare` ability: `[adv]` marks an `Act` ability
+             --> cards.txt:9:10
+              |
+            9 |     cost (Advanced);
+              |          ^^^^^^^^^^
+              = note: in card `Test Card` (T-001)
+
+        "#]],
+    );
+}

@@ -324,3 +324,26 @@ stats 2/2;
         "#]],
     );
 }
+
+#[test]
+fn an_advanced_cards_special_type_is_its_advanced_trait() {
+    // Later-sets §6: `/ Advanced` reads like `/ Token`, giving the trait the
+    // card data reads an advanced card by.
+    check(
+        r#"
+name Ascendant Blast;
+id T-ADV-1;
+class Neutral;
+type Spell / Advanced;
+cost 2;
+ability Spell { effect DrawCard(1); }
+"#,
+        expect![[r#"
+            card T-ADV-1 "Ascendant Blast" (cards.txt:2)
+              Neutral Spell, cost 2
+              traits: Advanced
+              #0 "Spell" spell Spell, spell effect (line 7)
+                effect: DrawCard(amount: 1)
+        "#]],
+    );
+}

@@ -136,6 +136,18 @@ impl Pack for Overheat {
                     "Put a fusion counter on this card for each card fused, and draw a card.",
                     smelt,
                 ),
+            Card::follower("OVH-017", "Forge Colossus", Class::Neutral, 5, 5, 5)
+                .text("An advanced card.")
+                .advanced(),
+            Card::follower("OVH-018", "Colossus Caller", Class::Neutral, 2, 1, 1)
+                .text("[adv] [cost01]: Put a Forge Colossus from your evolve deck onto your field.")
+                .activated(
+                    vec![CostItem::PlayPoints(1)],
+                    "Put a Forge Colossus from your evolve deck onto your field.",
+                    call_colossus,
+                )
+                .named("Call Colossus")
+                .advanced_ability(),
             Card::spell("OVH-003", "Coolant", Class::Neutral, 1)
                 .text("Select a follower of yours with Overheat. Return it to your hand.")
                 .spell_effect("Return a follower with Overheat to your hand.", coolant)
@@ -250,6 +262,20 @@ fn smelt(game: &mut Game) -> Result<(), Stop> {
     let fused = i32::try_from(game.fused_cards().len()).unwrap_or(0);
     game.add_counters(source, Counter::Fusion, fused);
     game.draw(me, 1);
+    Ok(())
+}
+
+/// Colossus Caller's `[adv]` ability: a face-down Forge Colossus of your
+/// evolve deck onto your field.
+fn call_colossus(game: &mut Game) -> Result<(), Stop> {
+    let me = game.me();
+    let colossus = game.cards_in(me, Zone::EvolveDeck).into_iter().find(|card| {
+        game.card(*card)
+            .is_some_and(|info| info.id == "OVH-017" && !game.is_face_up(*card))
+    });
+    if let Some(colossus) = colossus {
+        game.put_onto_field(colossus);
+    }
     Ok(())
 }
 

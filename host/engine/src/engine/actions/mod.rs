@@ -65,6 +65,25 @@ impl Match {
                 place: Place::Top,
                 cause: MoveCause::TokenRemoved,
             });
+        } else if self.db.get(self.state.card(card).def).advanced
+            && !matches!(
+                to,
+                Zone::Field | Zone::ExArea | Zone::Resolution | Zone::EvolveDeck
+            )
+        {
+            // An advanced card is only ever on the field, in an EX area,
+            // being played or in an evolve deck (CR 9.2.2): sent anywhere
+            // else it goes there (the move's events happen), then right
+            // after face up into its owner's evolve deck, used.
+            let owner = self.state.card(card).owner;
+            self.apply(Mutation::Move {
+                card,
+                to_player: owner,
+                to: Zone::EvolveDeck,
+                place: Place::Top,
+                cause: MoveCause::RulesHandling,
+            });
+            self.apply(Mutation::SetFaceUp(card, true));
         }
     }
 
@@ -393,6 +412,21 @@ impl Match {
             pp - (cost - i32::from(use_ep)),
         ));
         if use_ep {
+            self.apply(Mutation::SetResource(
+                player,
+                Resource::EvolvePoints,
+                ep - 1,
+            ));
+        }
+        self.apply(Mutation::SetFlag(player, PlayerFlag::EvolvedThisTurn, true));
+    }
+
+    /// An `[adv]` ability was activated (CR 12.16.3): it is the turn's
+    /// evolve-equivalent ability, and with `use_ep` 1 EP is paid now for
+    /// 1 PP of its cost (the rest is paid with its costs).
+    pub(crate) fn use_turns_evolve_for_advanced(&mut self, player: PlayerId, use_ep: bool) {
+        if use_ep {
+            let ep = self.state.player(player).ep;
             self.apply(Mutation::SetResource(
                 player,
                 Resource::EvolvePoints,

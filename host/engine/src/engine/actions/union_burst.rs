@@ -82,6 +82,7 @@ impl Match {
             cancel: None,
             take_back: None,
             fused: Vec::new(),
+            pp_paid_by_ep: 0,
         })));
         true
     }

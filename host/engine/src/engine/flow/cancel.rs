@@ -98,7 +98,9 @@ impl Match {
         decision: &Decision,
         resume: &Resume,
     ) -> Option<Arc<CancelPoint>> {
-        let Action::Activate { card, ability } = action else {
+        let (Action::Activate { card, ability } | Action::ActivateWithEp { card, ability }) =
+            action
+        else {
             return None;
         };
         let def = self.state.current_def(&self.db, card);

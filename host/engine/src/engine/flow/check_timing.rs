@@ -104,6 +104,7 @@ impl Match {
             cancel: None,
             take_back: None,
             fused: Vec::new(),
+            pp_paid_by_ep: 0,
         })));
     }
 

@@ -21,9 +21,21 @@ impl Match {
         card: CardRef,
         costs: &[CostItem],
     ) -> bool {
+        self.can_pay_costs_with(player, card, costs, 0)
+    }
+
+    /// [`Match::can_pay_costs`] with `pp_paid_otherwise` play points of the
+    /// cost paid some other way (1 EP for 1 PP of an `[adv]` ability).
+    pub(crate) fn can_pay_costs_with(
+        &self,
+        player: PlayerId,
+        card: CardRef,
+        costs: &[CostItem],
+        pp_paid_otherwise: i32,
+    ) -> bool {
         let p = self.state.player(player);
         let state = self.state.card(card);
-        let mut pp_needed = 0;
+        let mut pp_needed = -pp_paid_otherwise;
         for item in costs {
             let payable = match item {
                 CostItem::PlayPoints(n) => {
@@ -61,11 +73,14 @@ impl Match {
         for (idx, cost) in costs.iter().enumerate().skip(item) {
             match cost {
                 CostItem::PlayPoints(n) => {
+                    // 1 EP paid 1 PP of an `[adv]` ability's cost.
+                    let paid = (*n).min(run.pp_paid_by_ep);
+                    run.pp_paid_by_ep -= paid;
                     let pp = self.state.player(player).pp;
                     self.apply(Mutation::SetResource(
                         player,
                         Resource::PlayPoints,
-                        (pp - i32::from(*n)).max(0),
+                        (pp - i32::from(*n - paid)).max(0),
                     ));
                 }
                 CostItem::EngageSelf => self.set_engaged(card, true),

@@ -206,6 +206,11 @@ impl Match {
                     if self.can_activate(player, card, idx) {
                         out.push(Action::Activate { card, ability: idx });
                     }
+                    // 1 EP may pay 1 PP of an `[adv]` ability's cost
+                    // (CR 12.16.3).
+                    if ability.advanced && self.can_activate_with_ep(player, card, idx) {
+                        out.push(Action::ActivateWithEp { card, ability: idx });
+                    }
                 }
             }
         }
@@ -215,6 +220,30 @@ impl Match {
     /// the card's abilities not lost, costs payable in full (CR 10.4.2.2),
     /// condition.
     fn can_activate(&self, player: PlayerId, card: CardRef, ability: AbilityIdx) -> bool {
+        self.can_activate_paying(player, card, ability, 0)
+    }
+
+    /// Whether an `[adv]` ability can be played now with 1 EP paying 1 PP
+    /// of its cost: the player has the EP and the cost has play points.
+    fn can_activate_with_ep(&self, player: PlayerId, card: CardRef, ability: AbilityIdx) -> bool {
+        let def = self.state.current_def(&self.db, card);
+        let costs = &def.abilities[usize::from(ability.0)].costs;
+        let has_pp = costs
+            .iter()
+            .any(|cost| matches!(cost, crate::cards::CostItem::PlayPoints(n) if *n >= 1));
+        has_pp
+            && self.state.player(player).ep >= 1
+            && self.can_activate_paying(player, card, ability, 1)
+    }
+
+    /// [`Match::can_activate`] with `pp_by_ep` play points paid by EP.
+    fn can_activate_paying(
+        &self,
+        player: PlayerId,
+        card: CardRef,
+        ability: AbilityIdx,
+        pp_by_ep: i32,
+    ) -> bool {
         let state = self.state.card(card);
         let def = self.state.current_def(&self.db, card);
         let ability_def = &def.abilities[usize::from(ability.0)];
@@ -231,7 +260,13 @@ impl Match {
         if ability_def.union_burst && !self.state.union_burst_works(card) {
             return false;
         }
-        self.can_pay_costs(player, card, &ability_def.costs)
+        // An `[adv]` ability is the turn's evolve-equivalent ability: not
+        // after an evolve or another `[adv]` ability this turn, even where
+        // any number of evolves is allowed (CR 12.16.3, 8.3.2.1).
+        if ability_def.advanced && self.state.player(player).evolved_this_turn {
+            return false;
+        }
+        self.can_pay_costs_with(player, card, &ability_def.costs, pp_by_ep)
             && self.condition_holds(card, player, ability, None)
     }
 

@@ -21,7 +21,10 @@ impl Match {
         match action {
             Action::EndMainPhase => self.tasks.push(Task::StartEndPhase),
             Action::Play { card } => self.play_card(card),
-            Action::Activate { card, ability } => self.activate(card, ability, cancel),
+            Action::Activate { card, ability } => self.activate(card, ability, cancel, false),
+            Action::ActivateWithEp { card, ability } => {
+                self.activate(card, ability, cancel, true);
+            }
             Action::Evolve {
                 card,
                 use_ep,
@@ -60,7 +63,12 @@ impl Match {
             // A crest has no cost (later-sets §4, CR 2.5).
             CardType::EvolvedFollower | CardType::Leader | CardType::Crest => false,
         };
-        let from_a_play_zone = matches!(state.zone, Zone::Hand | Zone::ExArea | Zone::Cemetery);
+        // "Play it from your evolve deck": a face-down advanced card, its
+        // cost paid (later-sets §6.1, CR 9.2).
+        let from_evolve_deck =
+            state.zone == Zone::EvolveDeck && !state.face_up && self.db.get(state.def).advanced;
+        let from_a_play_zone =
+            matches!(state.zone, Zone::Hand | Zone::ExArea | Zone::Cemetery) || from_evolve_deck;
         if !playable || !from_a_play_zone || state.owner != player {
             return false;
         }
@@ -146,6 +154,7 @@ impl Match {
                 cancel: None,
                 take_back: None,
                 fused: Vec::new(),
+                pp_paid_by_ep: 0,
             })));
         }
     }
@@ -166,16 +175,29 @@ impl Match {
         }
     }
 
-    /// CR 8.3: record the use, pay the costs, then resolve.
-    fn activate(&mut self, card: CardRef, ability: AbilityIdx, cancel: Option<Arc<CancelPoint>>) {
+    /// CR 8.3: record the use, pay the costs, then resolve. An `[adv]`
+    /// ability uses the turn's evolve (CR 12.16.3), and with `use_ep` 1 EP
+    /// pays 1 PP of its cost.
+    fn activate(
+        &mut self,
+        card: CardRef,
+        ability: AbilityIdx,
+        cancel: Option<Arc<CancelPoint>>,
+        use_ep: bool,
+    ) {
         let state = self.state.card(card);
         let controller = state.controller;
         let object = state.object;
         let def_id = self.state.current_def_id(card);
-        let once = self.db.get(def_id).abilities[usize::from(ability.0)].once_per_turn;
+        let ability_def = &self.db.get(def_id).abilities[usize::from(ability.0)];
+        let once = ability_def.once_per_turn;
+        let advanced = ability_def.advanced;
         self.emit(Event::AbilityActivated { card, ability });
         if once {
             self.apply(Mutation::UseAbility(card, ability));
+        }
+        if advanced {
+            self.use_turns_evolve_for_advanced(controller, use_ep);
         }
         let run = Box::new(AbilityRun {
             source: card,
@@ -191,6 +213,7 @@ impl Match {
             cancel,
             take_back: None,
             fused: Vec::new(),
+            pp_paid_by_ep: u8::from(advanced && use_ep),
         });
         self.tasks.push(Task::PayCosts(run, 0));
     }

@@ -256,6 +256,15 @@ pub enum Action {
     },
     /// End the main phase.
     EndMainPhase,
+    /// Play an `[adv]` activated ability paying 1 PP of its cost with 1 EP
+    /// instead (CR 12.16.3; later-sets §6.2). Appended last, so the other
+    /// actions keep their encoding.
+    ActivateWithEp {
+        /// Source card.
+        card: CardRef,
+        /// Which ability.
+        ability: AbilityIdx,
+    },
 }
 
 /// Why an answer was rejected. The state is untouched.

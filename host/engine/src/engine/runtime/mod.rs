@@ -188,6 +188,9 @@ pub(crate) struct AbilityRun {
     /// The cards its Fuse cost fused (later-sets §9), or chose so far
     /// while it is being paid.
     pub fused: Vec<CardRef>,
+    /// Play points of its cost already paid otherwise: 1 when 1 EP paid
+    /// 1 PP of an `[adv]` ability's cost (CR 12.16.3).
+    pub pp_paid_by_ep: u8,
 }
 
 /// Why an ability runs.

@@ -330,6 +330,7 @@ fn s12_7_a_passive_filter_on_keywords_reads_keywords_without_passives() {
         costs: Vec::new(),
         once_per_turn: false,
         union_burst: false,
+        advanced: false,
         text: String::new(),
     }];
     cards.push(drill);

@@ -54,6 +54,7 @@ fn cards() -> Vec<CardDef> {
         costs: vec![CostItem::RemoveNamedCounters("Grace".to_owned(), 1)],
         once_per_turn: false,
         union_burst: false,
+        advanced: false,
         text: String::new(),
     }];
     let mut blesser = CardDef {
@@ -67,6 +68,7 @@ fn cards() -> Vec<CardDef> {
         costs: Vec::new(),
         once_per_turn: false,
         union_burst: false,
+        advanced: false,
         text: String::new(),
     }];
     cards.extend([sanctum, blesser]);

@@ -22,6 +22,7 @@ fn triggered(name: &str, trigger: Trigger) -> AbilityDef {
         costs: Vec::new(),
         once_per_turn: false,
         union_burst: false,
+        advanced: false,
         text: String::new(),
     }
 }

@@ -56,6 +56,7 @@ fn with_passive(base: &str, id: &str, name: &str, passive: PassiveDef) -> CardDe
         costs: Vec::new(),
         once_per_turn: false,
         union_burst: false,
+        advanced: false,
         text: String::new(),
     }];
     card

@@ -34,6 +34,7 @@ fn board(p1: Side, p2: Side) -> Board {
         costs: Vec::new(),
         once_per_turn: false,
         union_burst: false,
+        advanced: false,
         text: String::new(),
     }];
     cards.push(banner);

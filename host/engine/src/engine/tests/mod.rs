@@ -3,6 +3,7 @@
 //! board and events.
 
 mod abilities;
+mod advanced;
 mod attack;
 mod batches;
 mod cache;

@@ -93,6 +93,7 @@ adapt_record!(old -> new::CardDef {
     universe = None,
     declared_counters = Vec::new(),
     rarity = None,
+    advanced = false,
 });
 adapt_record!(old -> new::Manifest { cards; keywords = Vec::new(), counters = Vec::new() });
 
