@@ -52,6 +52,8 @@ pub fn declared_db() -> Arc<CardDb> {
         universe: None,
         rarity: None,
         advanced: false,
+        also_named: Vec::new(),
+        alternate_name: None,
     });
     let overheat = DeclaredKeyword {
         id: "OVH-K01".to_owned(),

@@ -422,6 +422,8 @@ impl CardFace {
             // A face carries no rarity: no client screen reads it.
             rarity: None,
             advanced: false,
+            also_named: Vec::new(),
+            alternate_name: None,
         }
     }
 }

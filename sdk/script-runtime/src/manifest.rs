@@ -250,6 +250,17 @@ pub fn card_def(card: &ir::Card, module: &Module, warn: &mut dyn FnMut(String)) 
         rarity: card.rarity.map(rarity),
         // `type ... / Advanced;` gives the trait (later-sets §6).
         advanced: card.traits.iter().any(|t| t == sve_script::ADVANCED_TRAIT),
+        // Later-sets §8.2: its passive `AlsoNamed(X)` abilities.
+        also_named: card
+            .abilities
+            .iter()
+            .filter(|ability| ability.kind == ir::AbilityKind::Passive)
+            .filter_map(|ability| match &ability.effect {
+                Effect::AlsoNamed { name } => Some(name.clone()),
+                _ => None,
+            })
+            .collect(),
+        alternate_name: None,
     }
 }
 
@@ -328,6 +339,8 @@ fn ability_def(
         }),
         // A given ability plays through the ability `extras` adds for it.
         ir::AbilityKind::Passive if matches!(ability.effect, Effect::GiveAbility { .. }) => sub,
+        // "Its name is also X" is card data (`also_named`), not a grant.
+        ir::AbilityKind::Passive if matches!(ability.effect, Effect::AlsoNamed { .. }) => sub,
         ir::AbilityKind::Passive => match passive(card, ability) {
             Ok(passive) => AbilityKind::Passive(passive),
             Err(problem) => {

@@ -275,10 +275,15 @@ fn item_holds(game: &Game, scope: &Scope<'_>, item: &FilterItem, card: &FilterCa
         FilterItem::Reserved => !info.engaged,
         FilterItem::Engaged => info.engaged,
         FilterItem::Racing => game.is_racing(info.card),
-        // Text is asked for only here; reads change nothing in between.
-        FilterItem::Name(name) => card
-            .info()
-            .is_some_and(|info| base_name(&info.name) == name),
+        // The host knows every name a card has (its card name, and on the
+        // field the names "its name is also X" gives, later-sets §8.2).
+        FilterItem::Name(name) => game.matches(
+            info.card,
+            &sve_sdk::types::CardFilter {
+                name: Some(name.clone()),
+                ..sve_sdk::any_card()
+            },
+        ),
         FilterItem::Traits(traits) => card
             .info()
             .is_some_and(|info| traits.iter().any(|t| info.traits.contains(t))),

@@ -160,6 +160,8 @@ impl Card {
                 declared_counters: Vec::new(),
                 rarity: None,
                 advanced: false,
+                also_named: Vec::new(),
+                alternate_name: None,
             },
             abilities: Vec::new(),
             declares: None,
@@ -501,6 +503,22 @@ impl Card {
             .def
             .costs
             .push(CostItem::Advanced);
+        self
+    }
+
+    /// Gives the card the printed ability "this follower's name is also
+    /// `name`" (later-sets §8.2): the name counts in every name check (a
+    /// filter's `name`, "other than") while the card is on the field and
+    /// has its abilities; the deck limit uses its card name alone.
+    pub fn also_named(mut self, name: &str) -> Card {
+        self.def.also_named.push(words(name));
+        self
+    }
+
+    /// The other name this printing shows (later-sets §8.1, CR 2.13):
+    /// display only; the rules and every effect use the card name.
+    pub fn alternate_name(mut self, name: &str) -> Card {
+        self.def.alternate_name = Some(words(name));
         self
     }
 

@@ -362,6 +362,12 @@ impl<'a> Game<'a> {
             .collect()
     }
 
+    /// Whether a card matches a filter, as the host reads it (every name
+    /// the card has counts for `name`, later-sets §8.2).
+    pub fn matches(&self, card: CardRef, filter: &CardFilter) -> bool {
+        self.api().matches(card, filter)
+    }
+
     /// Cards in a zone that match a filter.
     pub fn matching(&self, player: Player, zone: Zone, filter: &CardFilter) -> Vec<CardRef> {
         self.cards_in(player, zone)

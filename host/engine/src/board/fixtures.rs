@@ -39,6 +39,8 @@ fn card(
         universe: None,
         rarity: None,
         advanced: false,
+        also_named: Vec::new(),
+        alternate_name: None,
     }
 }
 

@@ -745,6 +745,7 @@ fn fingerprint_of(defs: &[CardDef], keywords: &[DeclaredKeyword]) -> u64 {
         rules.text.clear();
         rules.shown_name = None;
         rules.rarity = None;
+        rules.alternate_name = None;
         for ability in &mut rules.abilities {
             ability.text.clear();
         }

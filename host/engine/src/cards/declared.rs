@@ -169,6 +169,8 @@ impl DeclaredKeyword {
             universe: None,
             rarity: None,
             advanced: false,
+            also_named: Vec::new(),
+            alternate_name: None,
         }
     }
 }

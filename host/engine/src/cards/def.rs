@@ -168,6 +168,17 @@ pub struct CardDef {
     /// goes there and then face up into its owner's evolve deck.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub advanced: bool,
+    /// The names its printed "this follower's name is also X" ability
+    /// gives it (later-sets §8.2): they count in every name check while it
+    /// is on the field and has not lost its abilities; the deck limit uses
+    /// the card name alone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also_named: Vec<String>,
+    /// The other name this printing shows, if any (later-sets §8.1, CR
+    /// 2.13): display only. The rules and every effect use `name`, and it
+    /// can't be declared (CR 5.33.1.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alternate_name: Option<String>,
 }
 
 /// A card's printed rarity (no rules meaning).

@@ -376,6 +376,8 @@ mod tests {
             universe: None,
             rarity: None,
             advanced: false,
+            also_named: Vec::new(),
+            alternate_name: None,
         }
     }
 

@@ -113,6 +113,8 @@ fn convert(raw: RawCard) -> Result<CardDef, StarterDataError> {
         universe: None,
         rarity,
         advanced: raw.advanced,
+        also_named: Vec::new(),
+        alternate_name: None,
     })
 }
 

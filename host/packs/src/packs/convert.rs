@@ -524,6 +524,15 @@ pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
             .collect(),
         rarity: c.rarity.map(rarity_in),
         advanced: c.advanced,
+        also_named: c
+            .also_named
+            .iter()
+            .map(|name| clean_uncapped(name, TextKind::Name))
+            .collect(),
+        alternate_name: c
+            .alternate_name
+            .as_deref()
+            .map(|name| clean_uncapped(name, TextKind::Name)),
     })
 }
 
@@ -612,6 +621,8 @@ mod tests {
             universe: None,
             rarity: None,
             advanced: false,
+            also_named: Vec::new(),
+            alternate_name: None,
         }
     }
 

@@ -534,6 +534,8 @@ fn check_cards(cards: &[CardDef]) -> Result<(), Vec<String>> {
         ]
         .into_iter()
         .chain(card.traits.iter().map(|t| (t, TextKind::Trait)))
+        .chain(card.also_named.iter().map(|n| (n, TextKind::Name)))
+        .chain(card.alternate_name.iter().map(|n| (n, TextKind::Name)))
         .chain(card.abilities.iter().flat_map(|a| {
             [
                 (&a.name, TextKind::AbilityName),

@@ -743,7 +743,9 @@ impl<'a> Interpreter<'a> {
             | Effect::ReducedCost { .. }
             | Effect::MinusCostOther { .. }
             // A given ability plays through `granted`.
-            | Effect::GiveAbility { .. } => {}
+            | Effect::GiveAbility { .. }
+            // A name is card data (`manifest`).
+            | Effect::AlsoNamed { .. } => {}
             // The alternative cost is paid: play the card for no play
             // points (see `manifest`).
             Effect::AlternateCost => {

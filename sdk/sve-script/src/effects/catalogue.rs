@@ -77,6 +77,7 @@ pub(crate) enum EffectKind {
     GiveControl,
     CreateDelayed,
     ExecuteUnionBurst,
+    AlsoNamed,
     FlipEvolveDeckFaceDown,
     Complex,
     ReducedCost,
@@ -211,6 +212,7 @@ pub(crate) const PASSIVE: Table<EffectKind> = &[
     ("GiveStat", EffectKind::PassiveStat),
     ("MinusCostOther", EffectKind::MinusCostOther),
     ("GiveAbility", EffectKind::GiveAbility),
+    ("AlsoNamed", EffectKind::AlsoNamed),
 ];
 
 /// Which `to` clause an effect accepts (spec §5.1 step 4).
@@ -307,7 +309,8 @@ impl EffectKind {
             | FlipEvolveDeckFaceDown
             | Complex
             | ReducedCost
-            | AlternateCost => ToForm::None,
+            | AlternateCost
+            | AlsoNamed => ToForm::None,
         }
     }
 
@@ -328,7 +331,7 @@ mod tests {
         // modifiers included), the §11 branch effect, `SkipNextTurn`,
         // `WinGame`, `TakeControl` and `GiveControl` (later-sets §12.9,
         // §12.3, §12.8), `CreateDelayed` (§11.4) and `ExecuteUnionBurst`
-        // (§1.3). Plus 4 passive ones;
+        // (§1.3). Plus 5 passive ones (`AlsoNamed`, later-sets §8.2);
         // `GiveKeyword`/`GiveStat` appear in both tables with different
         // meanings.
         const NEW_EFFECT: &str = "a new effect needs: its `EffectKind` here, each spelling in \
@@ -338,7 +341,7 @@ mod tests {
             keeps packaged packs loading), and its run in sdk/script-runtime/src/interp/mod.rs; \
             then update the count here";
         assert_eq!(STANDARD.len(), 91, "{NEW_EFFECT}");
-        assert_eq!(PASSIVE.len(), 4, "{NEW_EFFECT}");
+        assert_eq!(PASSIVE.len(), 5, "{NEW_EFFECT}");
         let mut standard: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         standard.sort_unstable();
         standard.dedup();

@@ -524,6 +524,9 @@ pub(crate) fn lower_effect(
                 to: selection(to, cx)?,
             }
         }
+        EffectKind::AlsoNamed => Effect::AlsoNamed {
+            name: args.text("a card name", cx)?,
+        },
         EffectKind::MinusCostOther => {
             let amount = args.value(cx)?;
             let duration = args.duration(cx)?;

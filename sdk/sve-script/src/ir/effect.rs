@@ -875,6 +875,12 @@ pub enum Effect {
         /// The followers.
         to: Selection,
     },
+    /// Passive `AlsoNamed(name)` (IR 13, later-sets §8.2): "this follower's
+    /// name is also `name`", on the field while it has its abilities.
+    AlsoNamed {
+        /// The extra name.
+        name: String,
+    },
 }
 
 /// How long a delayed ability waits once created (`CreateDelayed`'s second

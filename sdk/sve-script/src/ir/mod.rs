@@ -127,7 +127,9 @@ use serde::{Deserialize, Serialize};
 /// stay readable).
 /// 12: appended the mark `Cost::Advanced` (`[adv]` abilities; versions 2
 /// to 11 stay readable).
-pub const IR_VERSION: u32 = 12;
+/// 13: appended the passive effect `Effect::AlsoNamed` ("this follower's
+/// name is also X"; versions 2 to 12 stay readable).
+pub const IR_VERSION: u32 = 13;
 
 /// The oldest IR version [`Module::from_bytes`] still reads: the last
 /// version whose change was not an append (see [`IR_VERSION`]).

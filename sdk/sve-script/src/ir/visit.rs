@@ -418,6 +418,7 @@ impl Effect {
             Effect::TakeControl { to } => ("TakeControl", vec![("to", P::Sel(*to))]),
             Effect::GiveControl { to } => ("GiveControl", vec![("to", P::Sel(*to))]),
             Effect::ExecuteUnionBurst { to } => ("ExecuteUnionBurst", vec![("to", P::Sel(*to))]),
+            Effect::AlsoNamed { name } => ("AlsoNamed", vec![("name", P::Text(name))]),
             Effect::CreateDelayed { ability, lasts, to } => (
                 "CreateDelayed",
                 vec![

@@ -519,3 +519,19 @@ ability Spell name Draw One { effect Draw(1); }
         "##]],
     );
 }
+
+#[test]
+fn a_passive_also_named_gives_an_extra_name() {
+    // Later-sets §8.2: "this follower's name is also Puppet".
+    check_abilities(
+        r#"
+ability Passive {
+    effect AlsoNamed(Puppet);
+}
+"#,
+        expect![[r##"
+            #0 "Passive" passive Passive (line 8)
+              effect: AlsoNamed(name: "Puppet")
+        "##]],
+    );
+}

@@ -148,6 +148,10 @@ impl Pack for Overheat {
                 )
                 .named("Call Colossus")
                 .advanced_ability(),
+            Card::follower("OVH-019", "Forge Marionette", Class::Neutral, 1, 1, 1)
+                .text("This follower's name is also Puppet.")
+                .also_named("Puppet")
+                .alternate_name("Clockwork Marionette"),
             Card::spell("OVH-003", "Coolant", Class::Neutral, 1)
                 .text("Select a follower of yours with Overheat. Return it to your hand.")
                 .spell_effect("Return a follower with Overheat to your hand.", coolant)

@@ -6,7 +6,7 @@
 use super::GameState;
 use super::lookback::LookBack;
 use super::query::Characteristics;
-use crate::cards::{CardDb, CardDef, CardFilter};
+use crate::cards::{CardDb, CardDef, CardFilter, Keywords};
 use crate::engine::ids::CardRef;
 
 /// What a filter reads of a card.
@@ -18,6 +18,9 @@ trait Subject {
     fn def(&self) -> &CardDef;
     /// Whether it has the trait, printed or given.
     fn has_trait(&self, name: &str) -> bool;
+    /// Whether it has the name (its card name, or one its "name is also"
+    /// ability gives it there).
+    fn has_name(&self, name: &str) -> bool;
     /// Whether it is engaged.
     fn engaged(&self) -> bool;
     /// Its characteristics (only computed when a filter needs them).
@@ -41,6 +44,9 @@ impl Subject for Now<'_> {
     }
     fn has_trait(&self, name: &str) -> bool {
         self.state.has_trait(self.db, self.card, name)
+    }
+    fn has_name(&self, name: &str) -> bool {
+        self.state.has_name(self.db, self.card, name)
     }
     fn engaged(&self) -> bool {
         self.state.card(self.card).engaged
@@ -66,6 +72,18 @@ impl Subject for Then<'_> {
     }
     fn has_trait(&self, name: &str) -> bool {
         self.was.traits.iter().any(|t| t == name)
+    }
+    /// Every name it had on the field (CR 10.7.4.1.2): its "name is also"
+    /// ability worked there unless it had lost its abilities.
+    fn has_name(&self, name: &str) -> bool {
+        let def = self.def();
+        def.base_name() == name
+            || (def.also_named.iter().any(|also| also == name)
+                && !self
+                    .was
+                    .stats
+                    .keywords
+                    .intersects(Keywords::LOSES_ALL_ABILITIES | Keywords::BOXED))
     }
     fn engaged(&self) -> bool {
         self.was.engaged
@@ -132,13 +150,15 @@ fn subject_matches(subject: &impl Subject, filter: &CardFilter, source: Option<C
     if !filter.traits_any.is_empty() && !filter.traits_any.iter().any(|t| subject.has_trait(t)) {
         return false;
     }
+    // Every name a card has counts (later-sets §8.2): "other than X"
+    // leaves out a card also named X.
     if let Some(name) = &filter.name
-        && def.base_name() != name
+        && !subject.has_name(name)
     {
         return false;
     }
     if let Some(name) = &filter.not_name
-        && def.base_name() == name
+        && subject.has_name(name)
     {
         return false;
     }

@@ -425,7 +425,20 @@ impl GameState {
         traits
     }
 
-    /// Whether a card has a trait, printed or given by an effect.
+    /// Whether a card has this name (later-sets §8.2): its card name (an
+    /// evolved follower's is its evolved card's base name), or a name its
+    /// "this follower's name is also X" ability gives it, which works only
+    /// on the field and not once the card lost its abilities.
+    pub fn has_name(&self, db: &CardDb, card: CardRef, name: &str) -> bool {
+        let def = self.current_def(db, card);
+        def.base_name() == name
+            || (!def.also_named.is_empty()
+                && self.card(card).zone == Zone::Field
+                && def.also_named.iter().any(|also| also == name)
+                && !self.lost_abilities(db, card))
+    }
+
+    /// Whether a card has the trait, printed or given by an effect.
     pub fn has_trait(&self, db: &CardDb, card: CardRef, name: &str) -> bool {
         self.current_def(db, card).has_trait(name)
             || self.granted_traits_of(card).any(|t| t == name)

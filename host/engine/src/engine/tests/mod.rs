@@ -21,6 +21,7 @@ mod lessons;
 mod lost_abilities;
 mod more_rules;
 mod move_hooks;
+mod names;
 mod reload;
 mod sandbox;
 mod setup_and_turn;

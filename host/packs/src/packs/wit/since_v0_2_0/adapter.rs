@@ -94,6 +94,8 @@ adapt_record!(old -> new::CardDef {
     declared_counters = Vec::new(),
     rarity = None,
     advanced = false,
+    also_named = Vec::new(),
+    alternate_name = None,
 });
 adapt_record!(old -> new::Manifest { cards; keywords = Vec::new(), counters = Vec::new() });
 

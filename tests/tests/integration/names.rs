@@ -1,0 +1,48 @@
+//! Names from the Rust SDK (later-sets §8), on Forge Marionette of
+//! `tests/packs/overheat-rust`: `Card::also_named` gives the name Puppet,
+//! which counts on the field only; `Card::alternate_name` is display only.
+//! The script form has the scenario `l8-n-1-...` in
+//! `tests/packs/later-sets/tests/`.
+
+use crate::packs::{built, scenario};
+use sve_engine::board::Side;
+use sve_engine::engine::{PlayerId, Zone};
+
+const P1: PlayerId = PlayerId(0);
+const P2: PlayerId = PlayerId(1);
+
+#[test]
+fn a_rust_cards_extra_name_counts_on_the_field_and_its_alternate_name_nowhere() {
+    use sve_engine::cards::CardFilter;
+    let loaded = sve_packs::packs::load_packs(
+        &[built("tests/packs/overheat-rust")],
+        &sve_tests::load_options(sve_tests::Base::StarterAndTestCards, &[]),
+    )
+    .expect("the pack engine starts");
+    let marionette = loaded
+        .db
+        .by_card_id("OVH-019")
+        .expect("Forge Marionette loads");
+    let def = loaded.db.get(marionette);
+    assert_eq!(def.also_named, ["Puppet"]);
+    assert_eq!(def.alternate_name.as_deref(), Some("Clockwork Marionette"));
+    let s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .field(["Forge Marionette"])
+                .hand(["Forge Marionette"]),
+        )
+        .side(P2, Side::new())
+        .build();
+    let named = |name: &str| CardFilter {
+        name: Some(name.to_owned()),
+        ..CardFilter::default()
+    };
+    let state = s.game.state();
+    let on_field = s.card(P1, Zone::Field, "Forge Marionette");
+    let in_hand = s.card(P1, Zone::Hand, "Forge Marionette");
+    assert!(state.matches(s.game.db(), on_field, &named("Puppet"), None));
+    assert!(!state.matches(s.game.db(), in_hand, &named("Puppet"), None));
+    assert!(!state.matches(s.game.db(), on_field, &named("Clockwork Marionette"), None));
+}
