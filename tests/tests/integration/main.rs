@@ -17,6 +17,7 @@ mod declared_keywords;
 mod delayed_abilities;
 mod fuse;
 mod hot_reload;
+mod later_sets_decks;
 mod names;
 mod native_scripts;
 mod online;
