@@ -485,6 +485,12 @@ impl<'a> Interpreter<'a> {
             Effect::HandToField { count, filter } => {
                 self.hand_to(game, frame, *count, *filter, moves::Place::Field)?;
             }
+            Effect::EvolveDeckToField { count, filter } => {
+                self.evolve_deck_to_field(game, frame, *count, *filter)?;
+            }
+            Effect::PlayFromEvolveDeck { filter } => {
+                self.play_from_evolve_deck(game, frame, *filter)?;
+            }
 
             // ---- Moving cards from the cemetery ----
             Effect::Salvage { count, filter } => {

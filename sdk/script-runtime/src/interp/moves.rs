@@ -247,6 +247,65 @@ impl Interpreter<'_> {
         Ok(moved)
     }
 
+    /// `EvolveDeckToField` (later-sets §6.1): choose matching face-down
+    /// cards of your evolve deck and put them onto your field; the host
+    /// lets only advanced cards leave it so. Returns those that went.
+    pub(super) fn evolve_deck_to_field(
+        &self,
+        game: &mut Game,
+        frame: Frame<'_>,
+        count: Count,
+        filter: FilterId,
+    ) -> Result<Vec<CardRef>, Stop> {
+        let scope = self.scope(&frame);
+        let face_down: Vec<CardRef> =
+            values::cards_matching(game, &scope, frame.me, Zone::EvolveDeck, filter)
+                .into_iter()
+                .filter(|card| !game.is_face_up(*card))
+                .collect();
+        let (min, max) = bounds(game, &scope, count);
+        let text = "Choose cards to put onto your field from your evolve deck";
+        let picked = choices::choose_cards(game, frame.me, text, face_down, min, max)?;
+        let mut moved = Vec::new();
+        for card in picked {
+            if self.put_onto_field(game, &frame, card)? {
+                moved.push(card);
+            }
+        }
+        Ok(moved)
+    }
+
+    /// `PlayFromEvolveDeck` (later-sets §6.1): you may play a matching
+    /// face-down advanced card of your evolve deck that you can pay for.
+    pub(super) fn play_from_evolve_deck(
+        &self,
+        game: &mut Game,
+        frame: Frame<'_>,
+        filter: FilterId,
+    ) -> Result<(), Stop> {
+        if frame.me != game.me() {
+            // The card API plays cards for the ability's controller only.
+            return Err(Stop::Error(
+                "the opponent cannot play a card from an evolve deck for this ability".to_owned(),
+            ));
+        }
+        let scope = self.scope(&frame);
+        let pp = game.player(frame.me).pp;
+        let playable: Vec<CardRef> =
+            values::cards_matching(game, &scope, frame.me, Zone::EvolveDeck, filter)
+                .into_iter()
+                .filter(|card| {
+                    !game.is_face_up(*card) && game.card(*card).is_some_and(|info| info.cost <= pp)
+                })
+                .collect();
+        let text = "You may play a card from your evolve deck";
+        let picked = choices::choose_cards(game, frame.me, text, playable, 0, 1)?;
+        for card in picked {
+            game.play_card(card, None);
+        }
+        Ok(())
+    }
+
     /// `CemeteryToField`: choose matching cards in the cemetery (the
     /// opponent's with `source` `Opponent`) and put them onto your field;
     /// with `source` `TriggerCard`, the trigger card itself if it is in a

@@ -78,6 +78,8 @@ pub(crate) enum EffectKind {
     CreateDelayed,
     ExecuteUnionBurst,
     AlsoNamed,
+    EvolveDeckToField,
+    PlayFromEvolveDeck,
     FlipEvolveDeckFaceDown,
     Complex,
     ReducedCost,
@@ -199,6 +201,8 @@ pub(crate) const STANDARD: Table<EffectKind> = &[
     ("GiveControl", EffectKind::GiveControl),
     ("CreateDelayed", EffectKind::CreateDelayed),
     ("ExecuteUnionBurst", EffectKind::ExecuteUnionBurst),
+    ("EvolveDeckToField", EffectKind::EvolveDeckToField),
+    ("PlayFromEvolveDeck", EffectKind::PlayFromEvolveDeck),
     ("FlipEvolveDeckFaceDown", EffectKind::FlipEvolveDeckFaceDown),
     ("ComplexEffect", EffectKind::Complex),
     ("Complex", EffectKind::Complex),
@@ -294,6 +298,8 @@ impl EffectKind {
             | HandToEx
             | HandToExAndTarget
             | HandToField
+            | EvolveDeckToField
+            | PlayFromEvolveDeck
             | Salvage
             | PlaySpellFromCemetery
             | PlaySpellFromCemeterySetCost
@@ -331,7 +337,8 @@ mod tests {
         // modifiers included), the §11 branch effect, `SkipNextTurn`,
         // `WinGame`, `TakeControl` and `GiveControl` (later-sets §12.9,
         // §12.3, §12.8), `CreateDelayed` (§11.4) and `ExecuteUnionBurst`
-        // (§1.3). Plus 5 passive ones (`AlsoNamed`, later-sets §8.2);
+        // (§1.3), `EvolveDeckToField` and `PlayFromEvolveDeck` (§6.1). Plus 5
+        // passive ones (`AlsoNamed`, later-sets §8.2);
         // `GiveKeyword`/`GiveStat` appear in both tables with different
         // meanings.
         const NEW_EFFECT: &str = "a new effect needs: its `EffectKind` here, each spelling in \
@@ -340,7 +347,7 @@ mod tests {
             (src/ir/effect.rs; then bump IR_VERSION as tests/ir_version.rs says: an append \
             keeps packaged packs loading), and its run in sdk/script-runtime/src/interp/mod.rs; \
             then update the count here";
-        assert_eq!(STANDARD.len(), 91, "{NEW_EFFECT}");
+        assert_eq!(STANDARD.len(), 93, "{NEW_EFFECT}");
         assert_eq!(PASSIVE.len(), 5, "{NEW_EFFECT}");
         let mut standard: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         standard.sort_unstable();

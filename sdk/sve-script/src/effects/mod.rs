@@ -203,6 +203,16 @@ pub(crate) fn lower_effect(
                 then: args.abilities(cx),
             }
         }
+        EffectKind::EvolveDeckToField => {
+            let count = args.count(cx)?;
+            Effect::EvolveDeckToField {
+                count,
+                filter: args.filter(cx),
+            }
+        }
+        EffectKind::PlayFromEvolveDeck => Effect::PlayFromEvolveDeck {
+            filter: args.filter(cx),
+        },
         EffectKind::HandToField => {
             let count = args.count(cx)?;
             Effect::HandToField {

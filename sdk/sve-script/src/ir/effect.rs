@@ -881,6 +881,23 @@ pub enum Effect {
         /// The extra name.
         name: String,
     },
+    /// `EvolveDeckToField` (IR 14, later-sets §6.1): choose matching
+    /// face-down cards in your evolve deck and put them onto your field
+    /// ("summon an advanced card from your evolve deck"); only advanced
+    /// cards may leave it so.
+    EvolveDeckToField {
+        /// How many (`m(0,1)` for "you may").
+        count: Count,
+        /// Which cards.
+        filter: FilterId,
+    },
+    /// `PlayFromEvolveDeck` (IR 14, later-sets §6.1): you may play a
+    /// matching face-down advanced card of your evolve deck, paying its
+    /// cost.
+    PlayFromEvolveDeck {
+        /// Which cards.
+        filter: FilterId,
+    },
 }
 
 /// How long a delayed ability waits once created (`CreateDelayed`'s second

@@ -129,7 +129,10 @@ use serde::{Deserialize, Serialize};
 /// to 11 stay readable).
 /// 13: appended the passive effect `Effect::AlsoNamed` ("this follower's
 /// name is also X"; versions 2 to 12 stay readable).
-pub const IR_VERSION: u32 = 13;
+/// 14: appended the effects `Effect::EvolveDeckToField` and
+/// `Effect::PlayFromEvolveDeck` (advanced cards; versions 2 to 13 stay
+/// readable).
+pub const IR_VERSION: u32 = 14;
 
 /// The oldest IR version [`Module::from_bytes`] still reads: the last
 /// version whose change was not an append (see [`IR_VERSION`]).

@@ -419,6 +419,13 @@ impl Effect {
             Effect::GiveControl { to } => ("GiveControl", vec![("to", P::Sel(*to))]),
             Effect::ExecuteUnionBurst { to } => ("ExecuteUnionBurst", vec![("to", P::Sel(*to))]),
             Effect::AlsoNamed { name } => ("AlsoNamed", vec![("name", P::Text(name))]),
+            Effect::EvolveDeckToField { count, filter } => (
+                "EvolveDeckToField",
+                vec![("count", P::Count(*count)), ("filter", P::Filter(*filter))],
+            ),
+            Effect::PlayFromEvolveDeck { filter } => {
+                ("PlayFromEvolveDeck", vec![("filter", P::Filter(*filter))])
+            }
             Effect::CreateDelayed { ability, lasts, to } => (
                 "CreateDelayed",
                 vec![

@@ -535,3 +535,25 @@ ability Passive {
         "##]],
     );
 }
+
+#[test]
+fn effects_take_advanced_cards_out_of_the_evolve_deck() {
+    // Later-sets §6.1: "summon ... from your evolve deck" and "you may play
+    // ... from your evolve deck".
+    check_abilities(
+        r#"
+ability Fanfare {
+    effect EvolveDeckToField(m(0,1), n(Ascendant Herald));
+}
+ability Act name Call {
+    effect PlayFromEvolveDeck(n(Ascendant Blast));
+}
+"#,
+        expect![[r##"
+            #0 "Fanfare" triggered Fanfare (line 8)
+              effect: EvolveDeckToField(count: m(0,1), filter: n(Ascendant Herald))
+            #1 "Call" activated Act (line 11)
+              effect: PlayFromEvolveDeck(filter: n(Ascendant Blast))
+        "##]],
+    );
+}
