@@ -7,6 +7,13 @@ fn sve(args: &[&str]) -> (bool, String, String) {
     sve_typed(args, "")
 }
 
+/// `sve --vanilla` with `args`, which must succeed: its stdout.
+fn vanilla(args: &[&str]) -> String {
+    let (ok, stdout, stderr) = sve(&[&["--vanilla"], args].concat());
+    assert!(ok, "sve {args:?}: {stdout}\n{stderr}");
+    stdout
+}
+
 /// `sve` with `input` typed at it, then the end of input (the run may end
 /// before reading it all): whether it succeeded, its stdout and stderr.
 fn sve_typed(args: &[&str], input: &str) -> (bool, String, String) {
@@ -130,8 +137,7 @@ fn a_terminal_run_saves_and_its_run_file_replays() {
     );
     assert!(ok, "{stdout}");
     assert!(stdout.contains("Adventure, seed 3"), "{stdout}");
-    let (ok, replayed, stderr) = sve(&["--vanilla", "adventure", "replay", &run_file]);
-    assert!(ok, "{replayed}\n{stderr}");
+    let replayed = vanilla(&["adventure", "replay", &run_file]);
     assert!(replayed.contains("choices replayed"), "{replayed}");
     // The fights were played by a bot here: their answers are in the run
     // file, and the replay plays each again.
@@ -140,9 +146,8 @@ fn a_terminal_run_saves_and_its_run_file_replays() {
         "{replayed}"
     );
     assert!(!replayed.contains(" 0 fights played again"), "{replayed}");
-    let (ok, resumed, stderr) = sve(&["--vanilla", "adventure", "resume", &save]);
     // No input: the resumed run shows its map and is left at once.
-    assert!(ok, "{resumed}\n{stderr}");
+    let resumed = vanilla(&["adventure", "resume", &save]);
     assert!(resumed.contains("floor "), "{resumed}");
 }
 
@@ -176,8 +181,7 @@ fn a_fight_left_half_played_at_the_terminal_resumes_at_the_same_decision() {
     assert!(left > 0, "{stdout}");
     assert!(stdout.contains("goes on from this decision"), "{stdout}");
     // The run file checks the answers so far.
-    let (ok, replayed, stderr) = sve(&["--vanilla", "adventure", "replay", &run_file]);
-    assert!(ok, "{replayed}\n{stderr}");
+    let replayed = vanilla(&["adventure", "replay", &run_file]);
     assert!(
         replayed.contains(&format!("a fight is under way: its {left} answers so far")),
         "{replayed}"
@@ -185,8 +189,7 @@ fn a_fight_left_half_played_at_the_terminal_resumes_at_the_same_decision() {
     // Resumed with a bot playing on: the fight goes on from there to its
     // end, and the new run file replays it whole.
     let ended = dir.file("ended.svar");
-    let (ok, resumed, stderr) = sve(&[
-        "--vanilla",
+    let resumed = vanilla(&[
         "adventure",
         "resume",
         &save,
@@ -195,7 +198,6 @@ fn a_fight_left_half_played_at_the_terminal_resumes_at_the_same_decision() {
         "--run-file",
         &ended,
     ]);
-    assert!(ok, "{resumed}\n{stderr}");
     assert!(
         resumed.contains(&format!(
             "The fight goes on where it was left, after {left} answers."
@@ -206,8 +208,7 @@ fn a_fight_left_half_played_at_the_terminal_resumes_at_the_same_decision() {
         resumed.contains("You won") || resumed.contains("You lost"),
         "{resumed}"
     );
-    let (ok, replayed, stderr) = sve(&["--vanilla", "adventure", "replay", &ended]);
-    assert!(ok, "{replayed}\n{stderr}");
+    let replayed = vanilla(&["adventure", "replay", &ended]);
     assert!(
         replayed.contains("1 fights played again from their answers, each ended as recorded"),
         "{replayed}"

@@ -60,12 +60,12 @@ impl Default for EventOdds {
 impl Default for LightBalance {
     fn default() -> LightBalance {
         LightBalance {
-            start_torches: 3,
+            start_torches: 5,
             torch_radius: 1,
             start_torch_radius: 2,
             gold_per_torch_left: 25,
             dark: LightEffect {
-                enemy_defense: 6,
+                enemy_defense: 3,
                 enemy_cards: 2,
                 gold_percent: 175,
                 card_picks: 2,
@@ -113,7 +113,7 @@ impl Default for LightEffect {
 impl Default for PlayerBalance {
     fn default() -> PlayerBalance {
         PlayerBalance {
-            leader_defense: 20,
+            leader_defense: 24,
             start_gold: 50,
         }
     }
@@ -135,15 +135,15 @@ impl Default for Encounters {
                 Tier {
                     from_floor: 6,
                     bot: "easy".to_owned(),
-                    defense: 12,
+                    defense: 10,
                     decks: all,
                 },
             ],
-            elite_defense: 5,
+            elite_defense: 3,
             elite_cards: 1,
             boss_deck: "SD06".to_owned(),
-            boss_bot: "medium".to_owned(),
-            boss_defense: 20,
+            boss_bot: "easy".to_owned(),
+            boss_defense: 15,
             turn_cap: 60,
         }
     }
@@ -185,7 +185,7 @@ impl Default for HealBalance {
     fn default() -> HealBalance {
         HealBalance {
             amount: 10,
-            after_fight: 4,
+            after_fight: 8,
         }
     }
 }

@@ -11,9 +11,17 @@ fn start(seed: u64) -> (Run, Content) {
 }
 
 #[test]
-fn a_run_starts_in_the_lit_start_room_with_three_torches() {
+fn a_run_starts_in_the_lit_start_room_with_its_torches_and_defense() {
     let (run, _) = start(1);
-    assert_eq!((run.torches(), run.defense(), run.floor()), (3, 20, 0));
+    let balance = Balance::default();
+    assert_eq!(
+        (run.torches(), run.defense(), run.floor()),
+        (
+            balance.light.start_torches,
+            balance.player.leader_defense,
+            0
+        )
+    );
     assert_eq!(run.placed().len(), 1);
     // The start room holds its torch: only moves are offered.
     assert!(run.choices().iter().all(|c| matches!(c, Choice::Move(_))));
@@ -28,7 +36,7 @@ fn floor_one_is_a_fight_and_a_win_pays_then_offers_cards() {
     let first = run.choices()[0].clone();
     run.apply(first, &content).expect("a move");
     let spec = run.fight().expect("floor 1 is all fights").clone();
-    assert_eq!(spec.player_defense, 20);
+    assert_eq!(spec.player_defense, run.max_defense());
     assert!(run.choices().is_empty());
     let gold = run.gold();
     run.apply(
@@ -88,11 +96,11 @@ fn a_placed_torch_lights_the_room_and_costs_a_torch() {
     while !matches!(run.phase(), Phase::Travel) {
         run.apply(Choice::SkipCard, &content).expect("skip");
     }
-    let here = run.position();
+    let (here, torches) = (run.position(), run.torches());
     let before = run.light(here);
     run.apply(Choice::PlaceTorch, &content).expect("a torch");
     assert_eq!(run.light(here), before + 1);
-    assert_eq!((run.torches(), run.torches_used()), (2, 1));
+    assert_eq!((run.torches(), run.torches_used()), (torches - 1, 1));
     assert!(
         !run.choices().contains(&Choice::PlaceTorch),
         "one torch per room"

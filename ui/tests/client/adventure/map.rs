@@ -40,6 +40,10 @@ fn a_run_moves_fights_takes_a_reward_and_lights_a_torch() {
         "the run's defenses are carried into the match"
     );
     assert!(has_containing(&harness, "Adventure fight"));
+    // No pointer over the board: a button's hover would show in the
+    // picture as soon or as late as the frames come.
+    harness.remove_cursor();
+    harness.run_steps(2);
     snapshot(&mut harness, "adventure_fight");
     // Leaving the match keeps the fight to play with its answers so far,
     // in the save; gone on with, the match stands where it was left.
