@@ -101,7 +101,10 @@ fn a_fight_played_by_hand_and_left_half_played_goes_on_then_back_to_the_run_with
         });
     }
     assert!(attacked, "you attacked the enemy's leader");
-    assert!(left_once, "you left the fight half-played and went on with it");
+    assert!(
+        left_once,
+        "you left the fight half-played and went on with it"
+    );
     assert!(has(&harness, "Fight won"), "your attack on 1 defense won");
     let view = fight_view(&harness);
     let board = view.board(PlayerId(0)).expect("your board");
