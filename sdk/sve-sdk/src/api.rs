@@ -52,6 +52,7 @@ pub trait GameApi {
         min: u32,
         max: u32,
     ) -> Result<Vec<CardRef>, Halt>;
+    fn declare_card_name(&self, text: &str) -> Result<String, Halt>;
     fn random(&self, n: u32) -> u32;
     fn draw(&self, player: Player, count: u32);
     fn damage_follower(&self, card: CardRef, amount: i32);
@@ -187,6 +188,9 @@ impl GameApi for Imports {
         max: u32,
     ) -> Result<Vec<CardRef>, Halt> {
         host::select_cards(text, candidates, min, max)
+    }
+    fn declare_card_name(&self, text: &str) -> Result<String, Halt> {
+        host::declare_card_name(text)
     }
     fn random(&self, n: u32) -> u32 {
         host::random(n)

@@ -593,6 +593,13 @@ impl<'a> Game<'a> {
         Ok(self.api().select_cards(text, &candidates, min, max)?)
     }
 
+    /// You declare a card name (later-sets §12.11, CR 5.33), among every
+    /// card name of the card pool (tokens' included), in alphabetical
+    /// order; a printing's alternate name is not offered.
+    pub fn declare_card_name(&mut self, text: &str) -> Result<String, Stop> {
+        Ok(self.api().declare_card_name(text)?)
+    }
+
     /// You choose cards without selecting them (Aura does not apply).
     pub fn choose_cards(
         &mut self,

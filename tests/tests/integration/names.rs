@@ -46,3 +46,42 @@ fn a_rust_cards_extra_name_counts_on_the_field_and_its_alternate_name_nowhere() 
     assert!(!state.matches(s.game.db(), in_hand, &named("Puppet"), None));
     assert!(!state.matches(s.game.db(), on_field, &named("Clockwork Marionette"), None));
 }
+
+#[test]
+fn a_rust_card_declares_a_card_name_among_card_names_only() {
+    use sve_engine::engine::Choice;
+    let loaded = sve_packs::packs::load_packs(
+        &[built("tests/packs/overheat-rust")],
+        &sve_tests::load_options(sve_tests::Base::StarterAndTestCards, &[]),
+    )
+    .expect("the pack engine starts");
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .field(["Forge Marionette"])
+                .hand(["Forge Oracle"])
+                .pp(1)
+                .leader(10),
+        )
+        .side(P2, Side::new())
+        .build();
+    s.play("Forge Oracle");
+    let offered: Vec<String> = s
+        .options()
+        .iter()
+        .filter_map(|choice| match choice {
+            Choice::Label(name) => Some(name.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        offered.contains(&"Forge Marionette".to_owned()),
+        "{offered:?}"
+    );
+    assert!(!offered.contains(&"Clockwork Marionette".to_owned()));
+    assert!(!offered.contains(&"Puppet".to_owned()));
+    s.choose(|choice| *choice == Choice::Label("Forge Marionette".to_owned()));
+    s.settle();
+    assert_eq!(s.game.state().player(P1).leader_defense, 12, "{}", s.dump());
+}

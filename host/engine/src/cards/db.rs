@@ -516,6 +516,22 @@ impl CardDb {
             .map(|i| DefId(i as u16))
     }
 
+    /// The card names a player may declare (later-sets §12.11, CR 5.33):
+    /// every card name of the pool, tokens' included, once each, in
+    /// alphabetical order. An evolved card is named as its follower, and a
+    /// printing's alternate name can't be declared (CR 5.33.1.1).
+    pub fn declarable_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .defs
+            .iter()
+            .filter(|def| def.card_type != CardType::Leader)
+            .map(|def| def.base_name().to_owned())
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        names
+    }
+
     /// Evolved cards that evolve a follower with this base name.
     pub fn evolved_for(&self, base_name: &str) -> &[DefId] {
         self.evolved_by_base_name

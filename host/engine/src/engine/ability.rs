@@ -366,6 +366,20 @@ impl AbilityCtx<'_> {
         Ok(picks[0])
     }
 
+    /// The controller declares a card name (later-sets §12.11, CR 5.33),
+    /// picked among [`CardDb::declarable_names`]: card names only, never a
+    /// printing's alternate name.
+    pub fn declare_card_name(&mut self, text: &str) -> Result<String, Halt> {
+        let names = self.m.db.declarable_names();
+        let options = names.iter().cloned().map(Choice::Label).collect();
+        let picks = self.choose_for(self.info.controller, text, options, 1, 1)?;
+        picks
+            .first()
+            .and_then(|pick| names.get(*pick))
+            .cloned()
+            .ok_or_else(|| Halt::Failed("no card name to declare".to_owned()))
+    }
+
     /// The controller answers yes or no.
     pub fn yes_no(&mut self, text: &str) -> Result<bool, Halt> {
         let picks = self.choose_for(

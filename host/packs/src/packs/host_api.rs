@@ -516,6 +516,17 @@ impl game::Host for HostState {
         }
     }
 
+    fn declare_card_name(&mut self, text: String) -> Result<String, w::Halt> {
+        let Some(cx) = self.ctx() else {
+            return Err(w::Halt::Failed);
+        };
+        let text = guest_text::clean(&text, TextKind::Prompt);
+        match cx.declare_card_name(&text) {
+            Ok(name) => Ok(name),
+            Err(halt) => Err(self.record_halt(halt)),
+        }
+    }
+
     fn random(&mut self, n: u32) -> u32 {
         let mut out = 0;
         self.act(|cx| out = cx.random(n));

@@ -228,6 +228,8 @@ impl GameApi for NativeGame<'_> {
     fn select_cards(text: &str, candidates: &[u32], min: u32, max: u32)
         -> Result<Vec<u32>, guest::Halt>
         => |h: &mut HostState| h.select_cards(text.to_owned(), candidates.to_vec(), min, max);
+    fn declare_card_name(text: &str) -> Result<String, guest::Halt>
+        => |h: &mut HostState| h.declare_card_name(text.to_owned());
     fn random(n: u32) -> u32 => |h: &mut HostState| h.random(n);
     fn draw(player: u8, count: u32) -> () => |h: &mut HostState| h.draw(player, count);
     fn damage_follower(card: u32, amount: i32) -> ()

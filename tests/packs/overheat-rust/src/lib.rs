@@ -152,6 +152,12 @@ impl Pack for Overheat {
                 .text("This follower's name is also Puppet.")
                 .also_named("Puppet")
                 .alternate_name("Clockwork Marionette"),
+            Card::spell("OVH-020", "Forge Oracle", Class::Neutral, 1)
+                .text("Declare a card name. If a card on your field has that name, your leader gains 2 defense.")
+                .spell_effect(
+                    "Declare a card name; if a card on your field has it, your leader gains 2 defense.",
+                    oracle,
+                ),
             Card::spell("OVH-003", "Coolant", Class::Neutral, 1)
                 .text("Select a follower of yours with Overheat. Return it to your hand.")
                 .spell_effect("Return a follower with Overheat to your hand.", coolant)
@@ -279,6 +285,21 @@ fn call_colossus(game: &mut Game) -> Result<(), Stop> {
     });
     if let Some(colossus) = colossus {
         game.put_onto_field(colossus);
+    }
+    Ok(())
+}
+
+/// Forge Oracle: declare a card name; a card on your field with it (every
+/// name counts: Forge Marionette is also a Puppet) gives 2 defense.
+fn oracle(game: &mut Game) -> Result<(), Stop> {
+    let me = game.me();
+    let name = game.declare_card_name("Declare a card name")?;
+    let filter = CardFilter {
+        name: Some(name),
+        ..any_card()
+    };
+    if !game.matching(me, Zone::Field, &filter).is_empty() {
+        game.change_leader_defense(me, 2);
     }
     Ok(())
 }

@@ -3,10 +3,11 @@
 //! look-back information; a printing's alternate name counts nowhere.
 //! Named `l8_<scenario>_...` after the reference's tests N-1..2.
 
-use super::{P1, copy};
+use super::{P1, P2, copy};
+use crate::board::fixtures::{ability, test_runner};
 use crate::board::{Board, Side};
-use crate::cards::{CardDb, CardFilter, Keywords};
-use crate::engine::Zone;
+use crate::cards::{AbilityKind, CardDb, CardFilter, Keywords};
+use crate::engine::{AbilityRunner, Choice, Zone};
 use std::sync::Arc;
 
 /// "Lloyd" (a V1 whose name is also Puppet), "Silent Lloyd" (the same,
@@ -24,9 +25,24 @@ fn board(p1: Side) -> Board {
     let mut earrings = copy("V1", "TEST-EARRINGS", "Cute Earrings");
     earrings.alternate_name = Some("Shiny Earrings".to_owned());
     cards.push(earrings);
+    let mut namer = copy("Quick Bolt", "TEST-NAMER", "Namer");
+    namer.abilities = vec![ability("Spell", AbilityKind::Spell)];
+    cards.push(namer);
+    // "Namer": declare a card name; if it is V2, 2 damage to the enemy
+    // leader.
+    let runner: Arc<dyn AbilityRunner> = Arc::new(test_runner().ability("TEST-NAMER", 0, |cx| {
+        let name = cx.declare_card_name("Declare a card name")?;
+        if name == "V2" {
+            let enemy = cx.controller().opponent();
+            cx.damage_leader(enemy, 2);
+        }
+        Ok(())
+    }));
     Board::builder()
         .db(Arc::new(CardDb::new(cards).expect("a valid pool")))
+        .runner(runner)
         .side(P1, p1)
+        .side(P2, Side::new().leader(10))
         .build()
 }
 
@@ -95,4 +111,36 @@ fn l8_an_alternate_printed_name_has_no_rules_meaning() {
     assert!(state.matches(db, card, &named("Cute Earrings"), None));
     let id = state.card(card).def;
     assert_eq!(db.get(id).display_name(), "Cute Earrings");
+}
+
+#[test]
+fn l8_n3_a_declared_name_is_a_card_name_never_an_alternate_one() {
+    let mut s = board(Side::new().hand(["Namer"]).pp(1));
+    s.play("Namer");
+    let offered: Vec<String> = s
+        .options()
+        .iter()
+        .filter_map(|choice| match choice {
+            Choice::Label(name) => Some(name.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(offered.contains(&"Cute Earrings".to_owned()), "{offered:?}");
+    assert!(offered.contains(&"Lloyd".to_owned()));
+    assert!(
+        !offered.contains(&"Shiny Earrings".to_owned()),
+        "no alternate name"
+    );
+    assert!(
+        !offered.contains(&"Puppet".to_owned()),
+        "an extra name is no card name"
+    );
+    assert!(!offered.iter().any(|name| name.ends_with("(Evolved)")));
+    assert!(!offered.contains(&"Test Leader".to_owned()));
+    let mut sorted = offered.clone();
+    sorted.sort();
+    assert_eq!(offered, sorted, "alphabetical");
+    s.choose(|choice| *choice == Choice::Label("V2".to_owned()));
+    s.settle();
+    assert_eq!(s.game.state().player(P2).leader_defense, 8, "{}", s.dump());
 }
