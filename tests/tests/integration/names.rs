@@ -67,14 +67,7 @@ fn a_rust_card_declares_a_card_name_among_card_names_only() {
         .side(P2, Side::new())
         .build();
     s.play("Forge Oracle");
-    let offered: Vec<String> = s
-        .options()
-        .iter()
-        .filter_map(|choice| match choice {
-            Choice::Label(name) => Some(name.clone()),
-            _ => None,
-        })
-        .collect();
+    let offered = s.offered_labels();
     assert!(
         offered.contains(&"Forge Marionette".to_owned()),
         "{offered:?}"

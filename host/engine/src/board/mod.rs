@@ -557,6 +557,18 @@ impl Board {
             .unwrap_or_default()
     }
 
+    /// The labels the pending decision offers, in order (a card name to
+    /// declare, an option of a card's text).
+    pub fn offered_labels(&self) -> Vec<String> {
+        self.options()
+            .into_iter()
+            .filter_map(|choice| match choice {
+                Choice::Label(label) => Some(label),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Answers the pending decision with the first option matching `pick`.
     ///
     /// Panics if none matches or the answer is rejected.

@@ -117,14 +117,7 @@ fn l8_an_alternate_printed_name_has_no_rules_meaning() {
 fn l8_n3_a_declared_name_is_a_card_name_never_an_alternate_one() {
     let mut s = board(Side::new().hand(["Namer"]).pp(1));
     s.play("Namer");
-    let offered: Vec<String> = s
-        .options()
-        .iter()
-        .filter_map(|choice| match choice {
-            Choice::Label(name) => Some(name.clone()),
-            _ => None,
-        })
-        .collect();
+    let offered = s.offered_labels();
     assert!(offered.contains(&"Cute Earrings".to_owned()), "{offered:?}");
     assert!(offered.contains(&"Lloyd".to_owned()));
     assert!(
