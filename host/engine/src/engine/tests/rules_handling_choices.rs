@@ -2,10 +2,12 @@
 //! a field or EX area over its limit keeps the cards its player chooses;
 //! the others go to the cemetery, not destroyed, in the same batch as the
 //! step's destructions. Named `l11_3_<scenario>_...` after the reference's
-//! tests RH-1..3.
+//! tests RH-1..3, with the basic rule (`s3_3_...`) and Stack replacing the
+//! move of an amulet let go (`s2_4_...`, CR 13.3.2.2).
 
 use super::P1;
 use crate::board::{Board, Side};
+use crate::cards::Counter;
 use crate::engine::mutation::{Mutation, Place};
 use crate::engine::runtime::Task;
 use crate::engine::{CardRef, Choice, DamageKind, Event, MoveCause, Prompt, Zone};
@@ -124,4 +126,54 @@ fn l11_3_rh3_a_kept_card_at_0_defense_is_still_destroyed_beside_the_one_let_go()
         moved.contains(&(v1, MoveCause::Destroy { by_ability: false })),
         "{moved:?}"
     );
+}
+
+#[test]
+fn s3_3_cr_11_4_1_the_player_chooses_what_stays_on_an_over_full_field() {
+    let mut s = Board::builder()
+        .side(
+            P1,
+            Side::new()
+                .field(["V1", "V2", "V3", "V4", "V5"])
+                .hand(["Warden"]),
+        )
+        .build();
+    let warden = overfill(&mut s, "Warden", Zone::Field);
+    let decision = s.game.decision().cloned().expect("a limit question");
+    assert_eq!(
+        decision.prompt,
+        Prompt::ZoneLimit {
+            zone: Zone::Field,
+            excess: 1
+        }
+    );
+    assert_eq!(decision.options.len(), 6);
+    assert_eq!(decision.options[0], Choice::Card(warden), "newest first");
+    let v1 = s.card(P1, Zone::Field, "V1");
+    s.choose(|c| *c == Choice::Card(v1));
+    assert_eq!(s.game.state().card(v1).zone, Zone::Cemetery);
+    assert_eq!(s.game.state().card(warden).zone, Zone::Field);
+    assert_eq!(s.game.state().player(P1).field.len(), 5);
+}
+
+#[test]
+fn s2_4_cr_13_3_2_2_stack_replaces_the_move_from_an_over_full_field() {
+    let mut s = Board::builder()
+        .side(
+            P1,
+            Side::new()
+                .field(["Stack Totem", "V2", "V3", "V4", "V5"])
+                .hand(["Warden"]),
+        )
+        .build();
+    let totem = s.card(P1, Zone::Field, "Stack Totem");
+    overfill(&mut s, "Warden", Zone::Field);
+    s.choose(|c| *c == Choice::Card(totem));
+    // It lost its counter instead of leaving: the field is still over-full.
+    assert_eq!(s.game.state().card(totem).zone, Zone::Field);
+    assert_eq!(s.game.state().card(totem).counter(Counter::Stack), 0);
+    assert!(matches!(
+        s.game.decision().map(|d| &d.prompt),
+        Some(Prompt::ZoneLimit { .. })
+    ));
 }
