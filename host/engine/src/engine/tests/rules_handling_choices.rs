@@ -29,17 +29,22 @@ fn overfill(s: &mut Board, name: &str, zone: Zone) -> CardRef {
     card
 }
 
-#[test]
-fn l11_3_rh1_the_card_let_go_from_a_full_field_is_not_destroyed_and_its_last_words_trigger() {
-    let mut s = Board::builder()
+/// P1 with a full field, `first` then V2 to V5, and `extra` in the hand.
+fn full_field(first: &str, extra: &str) -> Board {
+    Board::builder()
         .side(
             P1,
             Side::new()
-                .field(["Last Drawer", "V2", "V3", "V4", "V5"])
-                .hand(["V1"])
+                .field([first, "V2", "V3", "V4", "V5"])
+                .hand([extra])
                 .deck(["V2"]),
         )
-        .build();
+        .build()
+}
+
+#[test]
+fn l11_3_rh1_the_card_let_go_from_a_full_field_is_not_destroyed_and_its_last_words_trigger() {
+    let mut s = full_field("Last Drawer", "V1");
     overfill(&mut s, "V1", Zone::Field);
     let drawer = s.card(P1, Zone::Field, "Last Drawer");
     s.choose(|c| *c == Choice::Card(drawer));
@@ -86,14 +91,7 @@ fn l11_3_rh2_an_over_full_ex_area_keeps_the_cards_its_player_chooses() {
 
 #[test]
 fn l11_3_rh3_a_kept_card_at_0_defense_is_still_destroyed_beside_the_one_let_go() {
-    let mut s = Board::builder()
-        .side(
-            P1,
-            Side::new()
-                .field(["V1", "V2", "V3", "V4", "V5"])
-                .hand(["Warden"]),
-        )
-        .build();
+    let mut s = full_field("V1", "Warden");
     let v1 = s.card(P1, Zone::Field, "V1");
     s.game.apply(Mutation::DamageFollower {
         card: v1,
@@ -130,14 +128,7 @@ fn l11_3_rh3_a_kept_card_at_0_defense_is_still_destroyed_beside_the_one_let_go()
 
 #[test]
 fn s3_3_cr_11_4_1_the_player_chooses_what_stays_on_an_over_full_field() {
-    let mut s = Board::builder()
-        .side(
-            P1,
-            Side::new()
-                .field(["V1", "V2", "V3", "V4", "V5"])
-                .hand(["Warden"]),
-        )
-        .build();
+    let mut s = full_field("V1", "Warden");
     let warden = overfill(&mut s, "Warden", Zone::Field);
     let decision = s.game.decision().cloned().expect("a limit question");
     assert_eq!(
@@ -158,14 +149,7 @@ fn s3_3_cr_11_4_1_the_player_chooses_what_stays_on_an_over_full_field() {
 
 #[test]
 fn s2_4_cr_13_3_2_2_stack_replaces_the_move_from_an_over_full_field() {
-    let mut s = Board::builder()
-        .side(
-            P1,
-            Side::new()
-                .field(["Stack Totem", "V2", "V3", "V4", "V5"])
-                .hand(["Warden"]),
-        )
-        .build();
+    let mut s = full_field("Stack Totem", "Warden");
     let totem = s.card(P1, Zone::Field, "Stack Totem");
     overfill(&mut s, "Warden", Zone::Field);
     s.choose(|c| *c == Choice::Card(totem));
