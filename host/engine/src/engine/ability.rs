@@ -520,12 +520,9 @@ impl AbilityCtx<'_> {
     /// field or into the EX area ("summon it from your evolve deck", CR
     /// 9.2; face-up cards there are used, CR 4.6.3).
     fn may_leave_evolve_deck(&self, card: CardRef, to: Zone) -> bool {
-        let state = self.m.state.card(card);
-        state.zone == Zone::EvolveDeck
-            && !state.face_up
-            && state.owner == self.info.controller
-            && matches!(to, Zone::Field | Zone::ExArea)
-            && self.m.db.get(state.def).advanced
+        matches!(to, Zone::Field | Zone::ExArea)
+            && self.m.state.card(card).owner == self.info.controller
+            && self.m.state.unused_advanced(&self.m.db, card)
     }
 
     /// Destroys a card on the field by an ability (skips "can't be

@@ -404,27 +404,19 @@ impl Match {
     /// `cost` play points, or one less and 1 evolution point with `use_ep`,
     /// and the evolve is used for the turn. The caller checked it can pay.
     pub(crate) fn pay_turns_evolve(&mut self, player: PlayerId, cost: i32, use_ep: bool) {
-        let p = self.state.player(player);
-        let (pp, ep) = (p.pp, p.ep);
+        let pp = self.state.player(player).pp;
         self.apply(Mutation::SetResource(
             player,
             Resource::PlayPoints,
             pp - (cost - i32::from(use_ep)),
         ));
-        if use_ep {
-            self.apply(Mutation::SetResource(
-                player,
-                Resource::EvolvePoints,
-                ep - 1,
-            ));
-        }
-        self.apply(Mutation::SetFlag(player, PlayerFlag::EvolvedThisTurn, true));
+        self.use_turns_evolve(player, use_ep);
     }
 
-    /// An `[adv]` ability was activated (CR 12.16.3): it is the turn's
-    /// evolve-equivalent ability, and with `use_ep` 1 EP is paid now for
-    /// 1 PP of its cost (the rest is paid with its costs).
-    pub(crate) fn use_turns_evolve_for_advanced(&mut self, player: PlayerId, use_ep: bool) {
+    /// Uses the turn's evolve (an evolve, or an `[adv]` ability, its
+    /// equivalent, CR 12.16.3), paying 1 EP with `use_ep` in lieu of 1 PP
+    /// the caller pays the rest of.
+    pub(crate) fn use_turns_evolve(&mut self, player: PlayerId, use_ep: bool) {
         if use_ep {
             let ep = self.state.player(player).ep;
             self.apply(Mutation::SetResource(

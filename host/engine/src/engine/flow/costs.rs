@@ -99,21 +99,7 @@ impl Match {
                         max,
                         purpose,
                     } => {
-                        let cancel = self.offers_cancel(&run, &costs, idx);
-                        self.ask(
-                            Decision {
-                                player,
-                                prompt: Prompt::CostCards {
-                                    card,
-                                    purpose: purpose.to_owned(),
-                                    optional: false,
-                                },
-                                options: cost_options(candidates, cancel),
-                                min,
-                                max,
-                            },
-                            Resume::CostCards(run, idx),
-                        );
+                        self.ask_cost_cards(run, &costs, idx, candidates, (min, max), purpose);
                         return;
                     }
                 },
@@ -129,22 +115,8 @@ impl Match {
                         continue;
                     }
                     let max = max.min(candidates.len());
-                    let cancel = self.offers_cancel(&run, &costs, idx);
-                    let options = cost_options(candidates, cancel);
-                    self.ask(
-                        Decision {
-                            player,
-                            prompt: Prompt::CostCards {
-                                card,
-                                purpose: cost_purpose(cost).to_owned(),
-                                optional: run.origin == RunOrigin::Triggered,
-                            },
-                            options,
-                            min,
-                            max,
-                        },
-                        Resume::CostCards(run, idx),
-                    );
+                    let purpose = cost_purpose(cost);
+                    self.ask_cost_cards(run, &costs, idx, candidates, (min, max), purpose);
                     return;
                 }
             }
@@ -152,6 +124,36 @@ impl Match {
         // Paid: there is nothing to take back any more.
         run.cancel = None;
         self.tasks.push(Task::Run(run));
+    }
+
+    /// Asks which of `candidates` pay cost item `item` of `run` (costs
+    /// `costs`), `min` to `max` of them, offering a cancel while the
+    /// activation can still be taken back (`cancel.rs`); the answer goes on
+    /// paying ([`Match::cost_cards_chosen`]).
+    fn ask_cost_cards(
+        &mut self,
+        run: Box<AbilityRun>,
+        costs: &[CostItem],
+        item: usize,
+        candidates: Vec<CardRef>,
+        (min, max): (usize, usize),
+        purpose: &str,
+    ) {
+        let cancel = self.offers_cancel(&run, costs, item);
+        self.ask(
+            Decision {
+                player: run.controller,
+                prompt: Prompt::CostCards {
+                    card: run.source,
+                    purpose: purpose.to_owned(),
+                    optional: run.origin == RunOrigin::Triggered,
+                },
+                options: cost_options(candidates, cancel),
+                min,
+                max,
+            },
+            Resume::CostCards(run, item),
+        );
     }
 
     /// Takes the cards chosen for cost item `item` of `run`, and goes on
@@ -163,19 +165,18 @@ impl Match {
         item: usize,
         cards: Vec<CardRef>,
     ) {
-        if self.is_fuse_cost(&run, item) {
-            let room_only = self.fuse_needs_room(&run);
+        if !self.is_fuse_cost(&run, item) {
+            self.pay_cost_with_cards(&run, item, &cards);
+        } else if self.fuse_needs_room(&run) {
+            // The card that makes room: the rest is asked next.
             run.fused.extend(cards);
-            if !room_only {
-                let fused = std::mem::take(&mut run.fused);
-                self.fuse(&mut run, fused);
-                self.tasks.push(Task::PayCosts(run, item + 1));
-            } else {
-                self.tasks.push(Task::PayCosts(run, item));
-            }
+            self.tasks.push(Task::PayCosts(run, item));
             return;
+        } else {
+            let mut fused = std::mem::take(&mut run.fused);
+            fused.extend(cards);
+            self.fuse(&mut run, fused);
         }
-        self.pay_cost_with_cards(&run, item, &cards);
         self.tasks.push(Task::PayCosts(run, item + 1));
     }
 
@@ -354,7 +355,6 @@ fn cost_purpose(item: &CostItem) -> &'static str {
             CostMove::Banish => "banish",
         },
         CostItem::EarthRite(_) => "Earth Rite: remove Stack counters",
-        CostItem::Fuse(_) => "fuse",
         _ => "pay",
     }
 }

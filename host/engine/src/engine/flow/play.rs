@@ -65,10 +65,8 @@ impl Match {
         };
         // "Play it from your evolve deck": a face-down advanced card, its
         // cost paid (later-sets §6.1, CR 9.2).
-        let from_evolve_deck =
-            state.zone == Zone::EvolveDeck && !state.face_up && self.db.get(state.def).advanced;
-        let from_a_play_zone =
-            matches!(state.zone, Zone::Hand | Zone::ExArea | Zone::Cemetery) || from_evolve_deck;
+        let from_a_play_zone = matches!(state.zone, Zone::Hand | Zone::ExArea | Zone::Cemetery)
+            || self.state.unused_advanced(&self.db, card);
         if !playable || !from_a_play_zone || state.owner != player {
             return false;
         }
@@ -197,7 +195,7 @@ impl Match {
             self.apply(Mutation::UseAbility(card, ability));
         }
         if advanced {
-            self.use_turns_evolve_for_advanced(controller, use_ep);
+            self.use_turns_evolve(controller, use_ep);
         }
         let run = Box::new(AbilityRun {
             source: card,

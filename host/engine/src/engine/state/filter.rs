@@ -18,9 +18,9 @@ trait Subject {
     fn def(&self) -> &CardDef;
     /// Whether it has the trait, printed or given.
     fn has_trait(&self, name: &str) -> bool;
-    /// Whether it has the name (its card name, or one its "name is also"
-    /// ability gives it there).
-    fn has_name(&self, name: &str) -> bool;
+    /// Whether the names its "name is also" ability gives it count there
+    /// (later-sets §8.2).
+    fn extra_names_work(&self) -> bool;
     /// Whether it is engaged.
     fn engaged(&self) -> bool;
     /// Its characteristics (only computed when a filter needs them).
@@ -45,8 +45,8 @@ impl Subject for Now<'_> {
     fn has_trait(&self, name: &str) -> bool {
         self.state.has_trait(self.db, self.card, name)
     }
-    fn has_name(&self, name: &str) -> bool {
-        self.state.has_name(self.db, self.card, name)
+    fn extra_names_work(&self) -> bool {
+        self.state.extra_names_work(self.db, self.card)
     }
     fn engaged(&self) -> bool {
         self.state.card(self.card).engaged
@@ -73,17 +73,14 @@ impl Subject for Then<'_> {
     fn has_trait(&self, name: &str) -> bool {
         self.was.traits.iter().any(|t| t == name)
     }
-    /// Every name it had on the field (CR 10.7.4.1.2): its "name is also"
-    /// ability worked there unless it had lost its abilities.
-    fn has_name(&self, name: &str) -> bool {
-        let def = self.def();
-        def.base_name() == name
-            || (def.also_named.iter().any(|also| also == name)
-                && !self
-                    .was
-                    .stats
-                    .keywords
-                    .intersects(Keywords::LOSES_ALL_ABILITIES | Keywords::BOXED))
+    /// Every name it had on the field counts (CR 10.7.4.1.2): its "name is
+    /// also" ability worked there unless it had lost its abilities.
+    fn extra_names_work(&self) -> bool {
+        !self
+            .was
+            .stats
+            .keywords
+            .intersects(Keywords::LOSES_ALL_ABILITIES | Keywords::BOXED)
     }
     fn engaged(&self) -> bool {
         self.was.engaged
@@ -152,13 +149,17 @@ fn subject_matches(subject: &impl Subject, filter: &CardFilter, source: Option<C
     }
     // Every name a card has counts (later-sets §8.2): "other than X"
     // leaves out a card also named X.
+    let has_name = |name: &str| {
+        def.base_name() == name
+            || (def.also_named.iter().any(|also| also == name) && subject.extra_names_work())
+    };
     if let Some(name) = &filter.name
-        && !subject.has_name(name)
+        && !has_name(name)
     {
         return false;
     }
     if let Some(name) = &filter.not_name
-        && subject.has_name(name)
+        && has_name(name)
     {
         return false;
     }

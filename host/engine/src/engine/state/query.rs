@@ -425,17 +425,19 @@ impl GameState {
         traits
     }
 
-    /// Whether a card has this name (later-sets §8.2): its card name (an
-    /// evolved follower's is its evolved card's base name), or a name its
-    /// "this follower's name is also X" ability gives it, which works only
-    /// on the field and not once the card lost its abilities.
-    pub fn has_name(&self, db: &CardDb, card: CardRef, name: &str) -> bool {
-        let def = self.current_def(db, card);
-        def.base_name() == name
-            || (!def.also_named.is_empty()
-                && self.card(card).zone == Zone::Field
-                && def.also_named.iter().any(|also| also == name)
-                && !self.lost_abilities(db, card))
+    /// Whether the names a card's "this follower's name is also X" ability
+    /// gives it count now (later-sets §8.2): only on the field, and not
+    /// once the card lost its abilities.
+    pub fn extra_names_work(&self, db: &CardDb, card: CardRef) -> bool {
+        self.card(card).zone == Zone::Field && !self.lost_abilities(db, card)
+    }
+
+    /// Whether a card is a face-down advanced card in an evolve deck, the
+    /// one kind of card that may leave it by an effect (later-sets §6.1, CR
+    /// 9.2; face-up cards there are used, CR 4.6.3).
+    pub fn unused_advanced(&self, db: &CardDb, card: CardRef) -> bool {
+        let state = self.card(card);
+        state.zone == Zone::EvolveDeck && !state.face_up && db.get(state.def).advanced
     }
 
     /// Whether a card has the trait, printed or given by an effect.
