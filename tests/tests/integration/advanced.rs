@@ -5,7 +5,7 @@
 //! paying 1 PP with 1 EP. The script forms have scenarios `l6-*` in
 //! `tests/packs/later-sets/tests/`.
 
-use crate::packs::{built, scenario};
+use crate::packs::{overheat_rust, scenario};
 use sve_engine::board::Side;
 use sve_engine::engine::{AbilityIdx, Action, PlayerId, Zone};
 
@@ -14,12 +14,7 @@ const P2: PlayerId = PlayerId(1);
 
 #[test]
 fn a_rust_adv_ability_summons_an_advanced_card_from_the_evolve_deck_and_uses_the_turns_evolve() {
-    let loaded = sve_packs::packs::load_packs(
-        &[built("tests/packs/overheat-rust")],
-        &sve_tests::load_options(sve_tests::Base::StarterAndTestCards, &[]),
-    )
-    .expect("the pack engine starts");
-    assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+    let loaded = overheat_rust();
     let colossus = loaded
         .db
         .by_card_id("OVH-017")

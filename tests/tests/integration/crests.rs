@@ -5,7 +5,7 @@
 //! from the EX area. The script forms have scenarios `l4-*` in
 //! `tests/packs/later-sets/tests/`.
 
-use crate::packs::{built, scenario};
+use crate::packs::{overheat_rust, scenario};
 use sve_engine::board::Side;
 use sve_engine::cards::CardType;
 use sve_engine::engine::{Action, PlayerId, Zone};
@@ -15,12 +15,7 @@ const P2: PlayerId = PlayerId(1);
 
 #[test]
 fn a_rust_crest_is_made_once_per_name_works_from_the_ex_area_and_is_never_played() {
-    let loaded = sve_packs::packs::load_packs(
-        &[built("tests/packs/overheat-rust")],
-        &sve_tests::load_options(sve_tests::Base::StarterAndTestCards, &[]),
-    )
-    .expect("the pack engine starts");
-    assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+    let loaded = overheat_rust();
     // `Card::rarity` reaches the card data (the Adventure's rewards weigh it).
     let golem = loaded.db.by_card_id("OVH-001").expect("Boiler Golem loads");
     assert_eq!(

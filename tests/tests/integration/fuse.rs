@@ -4,7 +4,7 @@
 //! fused. The script forms have scenarios `f-*` in
 //! `tests/packs/later-sets/tests/`.
 
-use crate::packs::{built, scenario};
+use crate::packs::{overheat_rust, scenario};
 use sve_engine::board::Side;
 use sve_engine::cards::{AbilityKind, ActivationZone, CostItem, Counter};
 use sve_engine::engine::{AbilityIdx, Action, Choice, PlayerId, Zone};
@@ -14,12 +14,7 @@ const P2: PlayerId = PlayerId(1);
 
 #[test]
 fn a_rust_fuse_works_from_the_hand_and_its_code_reads_the_fused_cards() {
-    let loaded = sve_packs::packs::load_packs(
-        &[built("tests/packs/overheat-rust")],
-        &sve_tests::load_options(sve_tests::Base::StarterAndTestCards, &[]),
-    )
-    .expect("the pack engine starts");
-    assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+    let loaded = overheat_rust();
     let smelter = loaded.db.by_card_id("OVH-016").expect("Slag Smelter loads");
     let fuse = &loaded.db.get(smelter).abilities[0];
     assert_eq!(

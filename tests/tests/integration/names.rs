@@ -4,7 +4,7 @@
 //! The script form has the scenario `l8-n-1-...` in
 //! `tests/packs/later-sets/tests/`.
 
-use crate::packs::{built, scenario};
+use crate::packs::{overheat_rust, scenario};
 use sve_engine::board::Side;
 use sve_engine::engine::{PlayerId, Zone};
 
@@ -14,11 +14,7 @@ const P2: PlayerId = PlayerId(1);
 #[test]
 fn a_rust_cards_extra_name_counts_on_the_field_and_its_alternate_name_nowhere() {
     use sve_engine::cards::CardFilter;
-    let loaded = sve_packs::packs::load_packs(
-        &[built("tests/packs/overheat-rust")],
-        &sve_tests::load_options(sve_tests::Base::StarterAndTestCards, &[]),
-    )
-    .expect("the pack engine starts");
+    let loaded = overheat_rust();
     let marionette = loaded
         .db
         .by_card_id("OVH-019")
@@ -50,11 +46,7 @@ fn a_rust_cards_extra_name_counts_on_the_field_and_its_alternate_name_nowhere() 
 #[test]
 fn a_rust_card_declares_a_card_name_among_card_names_only() {
     use sve_engine::engine::Choice;
-    let loaded = sve_packs::packs::load_packs(
-        &[built("tests/packs/overheat-rust")],
-        &sve_tests::load_options(sve_tests::Base::StarterAndTestCards, &[]),
-    )
-    .expect("the pack engine starts");
+    let loaded = overheat_rust();
     let mut s = scenario(&loaded)
         .side(
             P1,

@@ -54,6 +54,19 @@ pub(crate) fn load(packs: &[&str]) -> LoadedPacks {
     .expect("the pack engine starts")
 }
 
+/// `tests/packs/overheat-rust` (the Rust path of the later sets' cards),
+/// built if stale, loaded beside the starter and test cards with no
+/// diagnostic.
+pub(crate) fn overheat_rust() -> LoadedPacks {
+    let loaded = sve_packs::packs::load_packs(
+        &[built("tests/packs/overheat-rust")],
+        &sve_tests::load_options(sve_tests::Base::StarterAndTestCards, &[]),
+    )
+    .expect("the pack engine starts");
+    assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+    loaded
+}
+
 pub(crate) fn scenario(loaded: &LoadedPacks) -> sve_engine::board::BoardBuilder {
     Board::builder()
         .db(Arc::clone(&loaded.db))
