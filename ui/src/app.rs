@@ -406,11 +406,27 @@ impl App {
         );
     }
 
-    /// A web page loads no packs (`crate::catalog`).
+    /// A web page plays the bundled starter scripts and loads no packs
+    /// (`crate::catalog`).
     #[cfg(not(feature = "desktop"))]
     fn pack_list_ui(&mut self, ui: &mut Ui) {
+        let packs = self.catalog.packs();
+        ui.strong(format!("Loaded packs ({})", packs.len()));
+        for pack in &packs {
+            ui.label(format!(
+                "{} {} ({}): bundled in the page, its abilities run here (card API {}).",
+                pack.id, pack.version, pack.name, pack.api_version
+            ));
+        }
+        for note in self.catalog.notes() {
+            let text = egui::RichText::new(note).color(ui.visuals().warn_fg_color);
+            ui.add(egui::Label::new(text).wrap());
+        }
+        ui.add_space(8.0);
         ui.label(
-            "A web page plays the bundled starter cards: card packs load in the desktop client.",
+            "A web page can't load card packs: Rust packs (compiled WebAssembly components), \
+             pack folders and hot reload are the desktop client's. The page plays the bundled \
+             starter cards with the starter decks' SVE Script pack.",
         );
     }
 }

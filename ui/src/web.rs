@@ -1,7 +1,8 @@
 //! The web page's entry (wasm32 only): `index.html` loads the module that
 //! wasm-bindgen makes of this library (`cargo xtask web`), whose start
 //! function runs the client in the page's canvas with eframe's web
-//! runner, over the bundled starter cards ([`crate::catalog`]).
+//! runner, over the bundled starter cards and the starter decks' SVE
+//! Script pack, whose abilities run in the page ([`crate::catalog`]).
 //!
 //! The page plays on the server it came from: the Play online screen's
 //! server is the page's own host, and an address whose fragment names a
@@ -64,6 +65,16 @@ pub fn start() {
     if let Err(err) = eframe::WebLogger::init(log::LevelFilter::Info) {
         web_sys::console::warn_1(&format!("no logger: {err}").into());
     }
+    // A panic stops the page (wasm32 can't unwind): say so on the page,
+    // not only in the console. eframe's runner keeps this hook and calls
+    // it after its own.
+    let previous_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        show_status(&format!(
+            "The client stopped: {info}. Reload the page to start again."
+        ));
+        previous_hook(info);
+    }));
     wasm_bindgen_futures::spawn_local(async {
         if let Err(problem) = run().await {
             tracing::error!("the client did not start: {problem}");
@@ -108,7 +119,7 @@ async fn run() -> Result<(), String> {
     #[cfg(feature = "page-test-hook")]
     let online_hook =
         online_hook::OnlineHook::new(asks("inspect"), asks_replay, u32::from(asks("rematch")));
-    let catalog = Catalog::vanilla().map_err(|err| format!("the starter cards: {err}"))?;
+    let catalog = Catalog::starter().map_err(|err| format!("the starter cards: {err}"))?;
     let server = (!host.is_empty()).then(|| server_of_page(&protocol, &host));
     let link = TableLink::from_fragment(&hash);
     eframe::WebRunner::new()
@@ -302,7 +313,15 @@ fn name_table(held: &Held) {
 
 /// Writes `text` in the page's loading line.
 fn show_status(text: &str) {
-    if let Some(status) = status_element() {
+    let status = status_element().or_else(|| {
+        // The line is removed once the client runs: put it back.
+        let document = web_sys::window()?.document()?;
+        let status = document.create_element("div").ok()?;
+        status.set_id(STATUS_ID);
+        document.body()?.append_child(&status).ok()?;
+        Some(status)
+    });
+    if let Some(status) = status {
         status.set_text_content(Some(text));
     }
 }

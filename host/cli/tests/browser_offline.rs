@@ -14,7 +14,10 @@
 //!
 //! Then the page saves the match's replay (`?replay`: the game-over
 //! panel's Save replay, which in a page is a download), the test checks
-//! the file with `sve --vanilla replay --verify`, and a second page opens
+//! the file with `sve --packs card-packs/starter-scripts replay --verify`
+//! (the page's cards are that folder's, abilities and all: the desktop's
+//! script host replays the same events) and counts the abilities that
+//! resolved, and a second page opens
 //! it with the start screen's "Watch a replay…" (the browser's file
 //! picker, given the file over the DevTools protocol): the page's replay
 //! viewer, stepped once per frame, plays a few moves at its pace, then
@@ -144,8 +147,14 @@ fn a_page_plays_a_local_match_against_the_easy_bot_saves_its_replay_and_watches_
         );
         std::thread::sleep(Duration::from_millis(250));
     }
+    // The page plays the starter scripts as the desktop loads that folder
+    // alone: the same card data, and the same events when the desktop's
+    // script host replays the answers.
+    let starter_scripts = root.join("card-packs/starter-scripts");
     let verified = Command::new(env!("CARGO_BIN_EXE_sve"))
-        .args(["--vanilla", "replay"])
+        .arg("--packs")
+        .arg(&starter_scripts)
+        .arg("replay")
         .arg(&file)
         .arg("--verify")
         .output()
@@ -157,6 +166,19 @@ fn a_page_plays_a_local_match_against_the_easy_bot_saves_its_replay_and_watches_
         String::from_utf8_lossy(&verified.stderr)
     );
     eprintln!("the replay the page downloaded: {said}");
+    let catalog = sve_packs::catalog::Catalog::open(&starter_scripts, &root.join("target"))
+        .expect("the starter scripts load");
+    let replay = sve_engine::replay::Replay::decode(&std::fs::read(&file).expect("the replay"))
+        .expect("a replay");
+    let (_, log) = replay
+        .play(catalog.db(), catalog.runner())
+        .expect("it plays back");
+    let resolved = log
+        .iter()
+        .filter(|event| matches!(event, sve_engine::engine::Event::AbilityResolved { .. }))
+        .count();
+    eprintln!("abilities resolved in the page's match: {resolved}");
+    assert!(resolved > 0, "the page's match resolved no ability");
     let answers: usize = said
         .strip_prefix("ok: ")
         .and_then(|rest| rest.split(' ').next())

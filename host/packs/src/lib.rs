@@ -13,12 +13,24 @@
 //! The engine is a crate of its own, and front ends name it directly
 //! (`sve_engine::engine::Match`, not through this crate); scenario test
 //! files are the `sve-scenario` crate's.
+//!
+//! Features:
+//! - `components` (on by default): all of the above, with wasmtime, notify
+//!   and the file system. Without it the crate is
+//!   `packs::in_process` alone, what the client's web page links: a
+//!   script pack compiled from its sources and played in process over the
+//!   same game API, for wasm32 too.
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "components")]
 pub mod arena;
+#[cfg(feature = "components")]
 pub mod bug_report;
+#[cfg(feature = "components")]
 pub mod catalog;
+#[cfg(feature = "components")]
 pub mod deck_files;
 pub mod packs;
+#[cfg(feature = "components")]
 pub mod text_file;

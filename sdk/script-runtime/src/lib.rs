@@ -199,5 +199,5 @@ impl RuntimePack for ScriptPack {
     }
 }
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", not(feature = "in-process")))]
 sve_sdk::export_runtime_pack!(ScriptPack);

@@ -256,9 +256,9 @@ impl From<crate::bindings::sve::cards::types::CardStats> for CardStats {
 pub struct Game<'a> {
     call: Call,
     /// The game API (see [`Game::api`]).
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(any(not(target_arch = "wasm32"), feature = "in-process"))]
     api: &'a dyn GameApi,
-    #[cfg(target_arch = "wasm32")]
+    #[cfg(all(target_arch = "wasm32", not(feature = "in-process")))]
     api: std::marker::PhantomData<&'a dyn GameApi>,
 }
 
@@ -269,9 +269,10 @@ impl<'a> Game<'a> {
     ///
     /// In a WebAssembly component a `Game` always runs over the
     /// component's [`Imports`](crate::api::Imports), whatever `api` is
-    /// given.
+    /// given; a host built for wasm32 itself (a web page) turns on the
+    /// `in-process` feature, and its `Game`s call `api`.
     pub fn new(call: &Call, api: &'a dyn GameApi) -> Game<'a> {
-        #[cfg(target_arch = "wasm32")]
+        #[cfg(all(target_arch = "wasm32", not(feature = "in-process")))]
         let api = {
             let _ = api;
             std::marker::PhantomData
@@ -287,9 +288,9 @@ impl<'a> Game<'a> {
     pub(crate) fn on_imports(call: &Call) -> Game<'static> {
         Game {
             call: call.clone(),
-            #[cfg(not(target_arch = "wasm32"))]
+            #[cfg(any(not(target_arch = "wasm32"), feature = "in-process"))]
             api: &crate::api::Imports,
-            #[cfg(target_arch = "wasm32")]
+            #[cfg(all(target_arch = "wasm32", not(feature = "in-process")))]
             api: std::marker::PhantomData,
         }
     }
@@ -299,13 +300,13 @@ impl<'a> Game<'a> {
     /// component imports only the game functions the pack uses: the host
     /// links each import again at every instance, and a Rust pack gets a
     /// fresh instance for every call.
-    #[cfg(target_arch = "wasm32")]
+    #[cfg(all(target_arch = "wasm32", not(feature = "in-process")))]
     fn api(&self) -> crate::api::Imports {
         crate::api::Imports
     }
 
     /// The game API this `Game` calls.
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(any(not(target_arch = "wasm32"), feature = "in-process"))]
     fn api(&self) -> &'a dyn GameApi {
         self.api
     }

@@ -82,6 +82,7 @@ pub use vocab::{Counter, Keywords};
 /// `call-arena` feature off (`default-features = false`).
 #[cfg(all(
     feature = "call-arena",
+    not(feature = "in-process"),
     target_arch = "wasm32",
     not(target_feature = "atomics")
 ))]

@@ -52,11 +52,25 @@ const RULES: &[(&str, &[&str], &str)] = &[
 /// The packages `root` depends on through normal dependencies, directly
 /// or through others, for this machine's platform, by name (`cargo tree`).
 fn normal_closure(root: &str) -> BTreeSet<String> {
+    closure(&["-p", root, "-e", "normal"])
+}
+
+/// The packages `cargo tree ARGS` lists, by name, the root left out.
+fn closure(tree_args: &[&str]) -> BTreeSet<String> {
+    let root = tree_args.get(1).copied().unwrap_or_default();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let output = Command::new(cargo)
         .current_dir(sve_tests::workspace_root())
-        .args(["tree", "-p", root, "-e", "normal", "--prefix", "none"])
-        .args(["--format", "{p}", "--locked", "--offline"])
+        .arg("tree")
+        .args(tree_args)
+        .args([
+            "--prefix",
+            "none",
+            "--format",
+            "{p}",
+            "--locked",
+            "--offline",
+        ])
         .output()
         .expect("cargo tree runs");
     assert!(
@@ -101,5 +115,39 @@ fn the_closure_follows_dependencies_of_dependencies() {
         "cranelift-codegen",
     ] {
         assert!(closure.contains(name), "sve-packs should reach {name}");
+    }
+}
+
+#[test]
+fn the_web_page_links_the_script_runtime_and_no_sandbox_watcher_or_pack_folders() {
+    // The page's module: `sve-ui` without `desktop` for wasm32, so
+    // `sve-packs` without `components` (proc macros run at build time, on
+    // the build machine, and are not linked).
+    let page = closure(&[
+        "-p",
+        "sve-ui",
+        "--no-default-features",
+        "--target",
+        "wasm32-unknown-unknown",
+        "-e",
+        "normal,no-proc-macro",
+    ]);
+    for name in [
+        "wasmtime",
+        "notify",
+        "wit-component",
+        "wasmparser",
+        "target-lexicon",
+        "mimalloc",
+    ] {
+        assert!(!page.contains(name), "the web page links {name}");
+    }
+    for name in [
+        "sve-packs",
+        "sve-script-runtime",
+        "sve-script",
+        "sve-engine",
+    ] {
+        assert!(page.contains(name), "the web page should link {name}");
     }
 }

@@ -6,11 +6,13 @@
 //! wasmtime sandboxes or by the script runtime. This module re-exports it
 //! as it is, so the desktop runs the code it always ran.
 //!
-//! A web page can't link `sve-packs` (wasmtime, notify, pack folders).
-//! Built without `desktop`, this module is the page's catalog instead
-//! (`page.rs`): the bundled starter cards with no abilities and no packs,
-//! with the methods the screens call on the desktop's, and deck loading
-//! that knows the bundled decks by name and reads no files.
+//! A web page can't link `sve-packs`' desktop side (wasmtime, notify, pack
+//! folders). Built without `desktop`, this module is the page's catalog
+//! instead (`page.rs`): the bundled starter cards with the starter decks'
+//! SVE Script pack compiled into the page (`starter_scripts.rs`) and run
+//! in process by `sve-packs` without its `components` feature, with the
+//! methods the screens call on the desktop's, and deck loading that knows
+//! the bundled decks by name and reads no files.
 
 #[cfg(feature = "desktop")]
 pub use sve_packs::catalog::{Catalog, RunnerFactory};
@@ -23,6 +25,7 @@ pub use sve_packs::text_file::read_text_file;
 
 #[cfg(not(feature = "desktop"))]
 mod page;
+pub mod starter_scripts;
 #[cfg(not(feature = "desktop"))]
 pub use page::{Catalog, PackInfo, RunnerFactory, load_deck, load_deck_from_packs, read_text_file};
 

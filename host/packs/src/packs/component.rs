@@ -48,11 +48,7 @@ use wasmtime::{
 /// same way in a replay as it did live); the `worst_case` benches measure
 /// what a call that spends it all costs.
 pub const FUEL_PER_CALL: u64 = 50_000_000;
-/// Calls from the pack into the host (game functions, and the runtime's
-/// own calls such as growing memory) one call into a pack may make: fuel
-/// bounds the guest's work, this bounds the host's. The busiest starter
-/// ability makes a few hundred.
-pub const HOST_CALLS_PER_CALL: u32 = 10_000;
+pub use super::limits::HOST_CALLS_PER_CALL;
 /// Linear memory a pack instance may use.
 pub const MEMORY_LIMIT: usize = 64 << 20;
 /// Table elements (function references) a pack instance may hold: a

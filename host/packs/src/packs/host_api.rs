@@ -14,6 +14,7 @@ use sve_engine::engine::{
     AbilityCtx, AbilityIdx, AbilityQuery, CardRef, Choice, DelayedLasts, Duration, Halt, MoveKind,
     PlayerId, QUESTION_OPTION_LIMIT, QuestionMeta, QuestionRole, SeriesStep, Zone,
 };
+#[cfg(feature = "components")]
 use wasmtime::StoreLimits;
 
 /// What a pack call may touch.
@@ -46,6 +47,7 @@ pub(crate) struct HostState {
     /// Calls into the host during the current call into the pack.
     pub host_calls: u32,
     /// Memory and instance limits.
+    #[cfg(feature = "components")]
     pub limits: StoreLimits,
     /// A script pack's compiled cards (the `script` import); empty for Rust
     /// packs.

@@ -9,20 +9,30 @@
 //! ([`WasmList`], [`WasmStr`]) until their sizes are checked: at most
 //! [`QUESTION_OPTION_LIMIT`] entries and [`MAX_ARGUMENT_TEXT_BYTES`] of text
 //! in all. Past that the run halts (as for any limit) and nothing is copied.
+//!
+//! Without the `components` feature only the limits are here, for
+//! `native_script.rs`, which applies them to a pack run in process.
 
 use super::host_api::HostState;
+#[cfg(feature = "components")]
 use super::wit::adapt::Adapt;
+#[cfg(feature = "components")]
 use super::wit::latest::sve::cards::game::Host as _;
+#[cfg(feature = "components")]
 use super::wit::latest::sve::cards::types as w;
+#[cfg(feature = "components")]
 use super::wit::since_v0_1_0::sve::cards::types as w0_1;
 use sve_engine::engine::{Halt, QUESTION_OPTION_LIMIT};
+#[cfg(feature = "components")]
 use wasmtime::StoreContextMut;
+#[cfg(feature = "components")]
 use wasmtime::component::{ComponentType, Lift, Linker, WasmList, WasmStr};
 
 /// Text one call's list arguments may hold in all.
 pub const MAX_ARGUMENT_TEXT_BYTES: usize = 4 << 20;
 
 /// `choice-option`, its label left in the pack's memory.
+#[cfg(feature = "components")]
 #[derive(ComponentType, Lift)]
 #[component(variant)]
 enum RawOption {
@@ -37,6 +47,7 @@ enum RawOption {
 }
 
 /// `choice-request`, its text and options left in the pack's memory.
+#[cfg(feature = "components")]
 #[derive(ComponentType, Lift)]
 #[component(record)]
 struct RawRequest {
@@ -49,6 +60,7 @@ struct RawRequest {
 
 /// `card-filter`, its strings left in the pack's memory. `K` is the
 /// version's keyword set (flags in 0.1.0, bits since).
+#[cfg(feature = "components")]
 #[derive(ComponentType, Lift)]
 #[component(record)]
 struct RawFilter<K> {
@@ -71,10 +83,12 @@ struct RawFilter<K> {
 
 /// Copies the text of a call's arguments out of the pack's memory within
 /// one budget.
+#[cfg(feature = "components")]
 struct TextBudget {
     left: usize,
 }
 
+#[cfg(feature = "components")]
 impl TextBudget {
     fn new() -> TextBudget {
         TextBudget {
@@ -98,6 +112,7 @@ impl TextBudget {
 }
 
 /// Halts the run: an argument was too large.
+#[cfg(feature = "components")]
 fn refuse(store: &mut StoreContextMut<'_, HostState>, what: &str) {
     refuse_state(store.data_mut(), what);
 }
@@ -116,6 +131,7 @@ pub(crate) fn refuse_state(state: &mut HostState, what: &str) {
 /// module docs), for every supported card API version. Their other types
 /// kept their shape, so the current API's stand in for older ones (the
 /// component model checks shapes, not names of packages).
+#[cfg(feature = "components")]
 pub(crate) fn add_to_linker(linker: &mut Linker<HostState>) -> wasmtime::Result<()> {
     linker.allow_shadowing(true);
     add_to_instance::<w::Keywords>(linker, "sve:cards/game@0.3.0")?;
@@ -127,6 +143,7 @@ pub(crate) fn add_to_linker(linker: &mut Linker<HostState>) -> wasmtime::Result<
     Ok(())
 }
 
+#[cfg(feature = "components")]
 fn add_to_instance<K>(linker: &mut Linker<HostState>, instance: &str) -> wasmtime::Result<()>
 where
     K: ComponentType + Lift + Adapt<w::Keywords> + Copy + Send + Sync + 'static,
@@ -156,6 +173,7 @@ where
 }
 
 /// Registers `ask` (since 0.2.0): `choose` with a role and a series step.
+#[cfg(feature = "components")]
 fn add_ask(linker: &mut Linker<HostState>, instance: &str) -> wasmtime::Result<()> {
     linker.instance(instance)?.func_wrap(
         "ask",
@@ -171,6 +189,7 @@ fn add_ask(linker: &mut Linker<HostState>, instance: &str) -> wasmtime::Result<(
     Ok(())
 }
 
+#[cfg(feature = "components")]
 fn owned_request(
     store: &mut StoreContextMut<'_, HostState>,
     raw: &RawRequest,
@@ -206,6 +225,7 @@ fn owned_request(
     }))
 }
 
+#[cfg(feature = "components")]
 fn owned_filter<K: Adapt<w::Keywords> + Copy>(
     store: &mut StoreContextMut<'_, HostState>,
     raw: &RawFilter<K>,

@@ -36,80 +36,149 @@
 //! Key types: [`LoadedPacks`] (what a load produced: card database, pack
 //! list, diagnostics, runner factory), [`PackRunner`], [`PackDiagnostic`].
 //!
+//! Without the `components` feature (the web page's build) none of that
+//! is here: `in_process` plays one script pack from its sources through
+//! the same convert, game API and native runner modules, with the card
+//! API's types from the SDK and host traits written by `build.rs`
+//! (`in_process/wit.rs`) in place of wasmtime's bindings.
+//!
 //! **Architecture Invariant:** wasmtime types stay inside this module; the
 //! engine sees only the `AbilityRunner` trait.
 
+// Without `components`: what runs a script pack in process (the web
+// page's build, `in_process`), with the card API's types and host traits
+// from `in_process/wit.rs` instead of wasmtime's bindgen.
+#[cfg(feature = "components")]
 pub mod audit;
+#[cfg(feature = "components")]
 pub mod build;
+#[cfg(feature = "components")]
 pub mod check;
+#[cfg(feature = "components")]
 pub(crate) mod component;
+// In process, declarations are refused and the sandbox's own entries (the
+// `script` import, the imports `lazy_args` takes over) have no caller.
+#[cfg_attr(not(feature = "components"), allow(dead_code))]
 mod convert;
+#[cfg(feature = "components")]
 mod diagnostic;
 pub mod guest_text;
+#[cfg_attr(not(feature = "components"), allow(dead_code))]
 mod host_api;
+#[cfg(not(feature = "components"))]
+pub mod in_process;
+#[cfg(feature = "components")]
 pub mod layout;
 mod lazy_args;
+#[cfg(feature = "components")]
 mod library;
+mod limits;
+#[cfg(feature = "components")]
 mod load;
+#[cfg(feature = "components")]
 pub mod manifest;
+mod native_run;
 mod native_script;
+#[cfg(feature = "components")]
 mod references;
+#[cfg(feature = "components")]
 mod runner;
+#[cfg(feature = "components")]
 pub mod script_pack;
+#[cfg(feature = "components")]
 pub mod script_tree;
+#[cfg(feature = "components")]
 pub mod scripts;
+#[cfg(feature = "components")]
 mod shared_cards;
+#[cfg(feature = "components")]
 pub mod source_hash;
+#[cfg(feature = "components")]
 pub mod text_data;
+#[cfg(feature = "components")]
 pub mod watch;
+#[cfg(feature = "components")]
+pub(crate) mod wit;
+#[cfg(not(feature = "components"))]
+#[path = "in_process/wit.rs"]
 pub(crate) mod wit;
 
+#[cfg(feature = "components")]
 pub use build::{
     Freshness, build_rust_pack, component_path, freshness, is_stale, recorded_source_hash,
 };
+#[cfg(feature = "components")]
 use component::PackEngine;
+#[cfg(feature = "components")]
 pub use component::{component_imports, component_parse_error, recorded_api_version};
+#[cfg(feature = "components")]
 use diagnostic::error_at;
+#[cfg(feature = "components")]
 pub use diagnostic::{PackDiagnostic, Severity};
+#[cfg(feature = "components")]
 pub use layout::{is_pack_dir, is_pack_root, pack_folders};
+#[cfg(feature = "components")]
 use library::canonical;
+#[cfg(feature = "components")]
 pub use library::{PackLibrary, ReloadChange, ReloadReport};
+#[cfg(feature = "components")]
 use load::fnv1a;
+#[cfg(feature = "components")]
 pub use manifest::{PackKind, PackManifest, read_manifest};
+#[cfg(feature = "components")]
 pub use runner::{PackRunner, ScriptRuntime};
+#[cfg(feature = "components")]
 pub use shared_cards::{FallbackCard, FallbackReason, PlayedVersion, SharedCard, SharedCardRule};
+#[cfg(feature = "components")]
 pub use source_hash::source_hash;
+#[cfg(feature = "components")]
 pub use watch::PackWatcher;
+#[cfg(feature = "components")]
 pub use wit::SUPPORTED as SUPPORTED_API_VERSIONS;
 
+#[cfg(feature = "components")]
 use runner::PackCode;
+#[cfg(feature = "components")]
 use rustc_hash::FxHashMap;
+#[cfg(feature = "components")]
 use serde::Serialize;
+#[cfg(feature = "components")]
 use std::path::{Path, PathBuf};
+#[cfg(feature = "components")]
 use std::sync::Arc;
+#[cfg(feature = "components")]
 use sve_engine::cards::{CardDb, CardDef};
+#[cfg(feature = "components")]
 use sve_engine::engine::AbilityRunner;
 
 /// Most cards one pack may define.
+#[cfg(feature = "components")]
 pub const MAX_CARDS_PER_PACK: usize = 5000;
 /// Longest text field accepted in a manifest (see [`guest_text`] for the
 /// other caps).
+#[cfg(feature = "components")]
 pub const MAX_TEXT_LEN: usize = guest_text::MAX_CARD_TEXT_CHARS;
 /// Counter entries a card may enter the field with (one per kind of
 /// counter is all a card needs).
+#[cfg(feature = "components")]
 pub const MAX_INITIAL_COUNTERS: usize = 8;
 /// Largest encoded size of one card's rules (the card without its texts):
 /// bounds every list the engine walks while it plays the card. The
 /// busiest starter card takes a few hundred bytes.
+#[cfg(feature = "components")]
 pub const MAX_CARD_RULES_BYTES: usize = 16 << 10;
 /// Largest pack component (`<id>.wasm`) read.
+#[cfg(feature = "components")]
 pub const MAX_COMPONENT_BYTES: u64 = 128 << 20;
 /// Largest `pack.toml` read.
+#[cfg(feature = "components")]
 pub const MAX_MANIFEST_BYTES: u64 = 1 << 20;
 
+#[cfg(feature = "components")]
 pub(crate) use crate::text_file::read_capped;
 
 /// A loaded pack.
+#[cfg(feature = "components")]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PackInfo {
     /// Id from `pack.toml`.
@@ -142,6 +211,7 @@ pub struct PackInfo {
     pub cards_in_conflict: usize,
 }
 
+#[cfg(feature = "components")]
 impl PackInfo {
     /// Cards of this pack that play: those not shadowed or in conflict.
     pub fn cards_used(&self) -> usize {
@@ -152,6 +222,7 @@ impl PackInfo {
 }
 
 /// The script files a script pack was read from, counted per folder.
+#[cfg(feature = "components")]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PackSources {
     /// The pack's id.
@@ -162,6 +233,7 @@ pub struct PackSources {
     pub folders: Vec<script_tree::ScriptFolder>,
 }
 
+#[cfg(feature = "components")]
 impl PackSources {
     /// Script files read in all.
     pub fn scripts(&self) -> usize {
@@ -175,6 +247,7 @@ impl PackSources {
 }
 
 /// Options for [`load_packs`].
+#[cfg(feature = "components")]
 #[derive(Clone, Debug, Default)]
 pub struct LoadOptions {
     /// Card definitions packs build on (the bundled vanilla starter cards);
@@ -197,6 +270,7 @@ pub struct LoadOptions {
 /// (`sve --dev-pack DIR`, the client's `SVE_DEV_PACKS`). Building runs a
 /// pack's build script and procedural macros natively with the user's
 /// rights, so no other pack is ever built by loading it.
+#[cfg(feature = "components")]
 #[derive(Clone, Debug, Default)]
 pub struct DevPacks {
     /// Canonical folders.
@@ -205,6 +279,7 @@ pub struct DevPacks {
     target_dir: PathBuf,
 }
 
+#[cfg(feature = "components")]
 impl DevPacks {
     /// The pack folders `dirs` (made absolute), built into `target_dir`.
     pub fn new(dirs: &[PathBuf], target_dir: &Path) -> DevPacks {
@@ -248,9 +323,11 @@ impl DevPacks {
 
 /// The environment variable that names the client's dev packs: an OS path
 /// list (`:`-separated on Unix, `;` on Windows).
+#[cfg(feature = "components")]
 pub const DEV_PACKS_ENV: &str = "SVE_DEV_PACKS";
 
 /// The pack folders [`DEV_PACKS_ENV`] names (none when it is unset).
+#[cfg(feature = "components")]
 pub fn dev_packs_from_env() -> Vec<PathBuf> {
     std::env::var_os(DEV_PACKS_ENV)
         .map(|list| {
@@ -265,6 +342,7 @@ pub fn dev_packs_from_env() -> Vec<PathBuf> {
 /// them in the script runtime's WebAssembly component, as Rust packs run
 /// (to compare, or to rule the native runtime out when chasing a bug);
 /// anything else, or nothing, runs them natively.
+#[cfg(feature = "components")]
 pub fn script_runtime_from_env() -> ScriptRuntime {
     match std::env::var("SVE_SCRIPT_RUNTIME").as_deref() {
         Ok("sandboxed") => ScriptRuntime::Sandboxed,
@@ -274,6 +352,7 @@ pub fn script_runtime_from_env() -> ScriptRuntime {
 
 /// The language the app shows card text in: `SVE_LANG` (`ja`, `en`, ...),
 /// or `None` for the scripts' own text.
+#[cfg(feature = "components")]
 pub fn language_from_env() -> Option<String> {
     std::env::var("SVE_LANG")
         .ok()
@@ -282,6 +361,7 @@ pub fn language_from_env() -> Option<String> {
 }
 
 /// What loading a folder of packs produced.
+#[cfg(feature = "components")]
 pub struct LoadedPacks {
     /// Every card: the base cards with pack cards merged in.
     pub db: Arc<CardDb>,
@@ -306,6 +386,7 @@ pub struct LoadedPacks {
     routes: Arc<runner::SharedRoutes>,
 }
 
+#[cfg(feature = "components")]
 impl std::fmt::Debug for LoadedPacks {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("LoadedPacks")
@@ -315,6 +396,7 @@ impl std::fmt::Debug for LoadedPacks {
     }
 }
 
+#[cfg(feature = "components")]
 impl LoadedPacks {
     /// Swaps these cards and this code into a running match (hot reload):
     /// the match keeps its state; see [`Match::reload_cards`]. Returns what
@@ -372,11 +454,13 @@ impl LoadedPacks {
 }
 
 /// Most [`FallbackCard`]s [`fallback_warnings`] shows one line each.
+#[cfg(feature = "components")]
 pub const MAX_FALLBACK_WARNINGS: usize = 20;
 
 /// `warning: card `X` plays as ..., not as pack `Y`'s (...)`, one line per
 /// card, at most [`MAX_FALLBACK_WARNINGS`], then `warning: N more cards
 /// ...`.
+#[cfg(feature = "components")]
 pub fn fallback_warnings(cards: &[FallbackCard]) -> Vec<String> {
     let mut lines: Vec<String> = cards
         .iter()
@@ -393,6 +477,7 @@ pub fn fallback_warnings(cards: &[FallbackCard]) -> Vec<String> {
 }
 
 /// One pack, compiled and read.
+#[cfg(feature = "components")]
 struct ReadPack {
     info: PackInfo,
     cards: Vec<CardDef>,
@@ -419,6 +504,7 @@ struct ReadPack {
 }
 
 /// Why a pack is being loaded.
+#[cfg(feature = "components")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum LoadMode {
     /// At start: a script pack loads the cards that compile and reports the
@@ -431,11 +517,12 @@ enum LoadMode {
 /// Loads every pack folder in `dirs` (a pack folder, or a folder of pack
 /// folders: see `layout`). Problems become diagnostics; a bad pack never
 /// stops the others.
+#[cfg(feature = "components")]
 pub fn load_packs(dirs: &[PathBuf], options: &LoadOptions) -> Result<LoadedPacks, String> {
     Ok(PackLibrary::open(dirs, options)?.loaded())
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "components"))]
 mod tests {
     use super::*;
 

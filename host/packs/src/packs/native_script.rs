@@ -21,9 +21,9 @@
 //!
 //! Rust packs are third-party code and never run here.
 
-use super::component::HOST_CALLS_PER_CALL;
 use super::host_api::HostState;
 use super::lazy_args::{self, MAX_ARGUMENT_TEXT_BYTES};
+use super::limits::HOST_CALLS_PER_CALL;
 use super::wit::adapt::{Adapt, adapt_record, adapt_variant};
 use super::wit::latest::sve::cards::game::Host as _;
 use super::wit::latest::sve::cards::{game as host_game, types as host};
@@ -60,8 +60,13 @@ pub(crate) fn decode(pack_data: &[u8]) -> Result<Script, String> {
 pub(crate) struct NativeTrap(pub String);
 
 /// Ends the call in progress: unwinds to the runner without running the
-/// panic hook (this is not a bug, it is the sandbox's trap).
+/// panic hook (this is not a bug, it is the sandbox's trap). A web page
+/// can't unwind (wasm32 aborts): there it panics, so that the page's hook
+/// shows the message instead of the page stopping without a word.
 fn trap(message: &str) -> ! {
+    #[cfg(target_arch = "wasm32")]
+    panic!("a card's code stopped: {message}");
+    #[cfg(not(target_arch = "wasm32"))]
     std::panic::resume_unwind(Box::new(NativeTrap(message.to_owned())))
 }
 

@@ -27,7 +27,7 @@
 use super::component::{FUEL_PER_CALL, PackEngine};
 use super::guest_text::{self, TextKind};
 use super::host_api::{HostState, Lend};
-use super::native_script::{NativeGame, NativeTrap};
+use super::native_run;
 use super::wit::latest::sve::cards::types as w;
 use super::wit::{AnyPack, AnyPackPre};
 use rustc_hash::FxHashMap;
@@ -287,51 +287,6 @@ impl PackRunner {
         }
     }
 
-    /// Runs `f` on a script natively with `lend` lent to the game API, as
-    /// [`PackRunner::call`] runs a component: the same counts, limits and
-    /// halts, and an unwind (the native trap, or a panic) where the
-    /// component would trap.
-    fn call_native<R>(
-        &self,
-        pack: usize,
-        script: &Script,
-        lend: Lend,
-        f: impl FnOnce(&Script, &NativeGame<'_>) -> R,
-    ) -> Result<(R, Option<Halt>), Halt> {
-        let started = Instant::now();
-        let mut state = HostState {
-            lend,
-            ..HostState::default()
-        };
-        let outcome = {
-            let game = NativeGame::new(&mut state);
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(script, &game)))
-        };
-        state.lend = Lend::Idle;
-        self.usage.add(state.host_calls, started);
-        let halt = state.halt.take();
-        match outcome {
-            Ok(value) => Ok((value, halt)),
-            Err(payload) => {
-                if let Some(halt) = halt {
-                    return Err(halt);
-                }
-                let id = &self.code[pack].id;
-                let message = if let Some(NativeTrap(why)) = payload.downcast_ref::<NativeTrap>() {
-                    format!("pack `{id}` trapped: {why}")
-                } else {
-                    let panic = payload
-                        .downcast_ref::<String>()
-                        .map(String::as_str)
-                        .or_else(|| payload.downcast_ref::<&str>().copied())
-                        .unwrap_or("no message");
-                    format!("pack `{id}` panicked: {panic}")
-                };
-                Err(Halt::Failed(guest_text::clean(&message, TextKind::Message)))
-            }
-        }
-    }
-
     /// Calls into a pack with something lent to its store. A third-party
     /// (Rust) pack runs in a fresh instance for every call, so nothing it
     /// keeps in its statics survives into another call, match, clone or
@@ -463,111 +418,49 @@ fn call_of(info: &AbilityInfo, card_id: &str) -> w::AbilityCall {
     }
 }
 
-/// The ability call as the SDK takes it, for a native run: the call a
-/// component gets, field for field, with `card_id` as given (empty when
-/// the script is called by the card's index, which reads no id).
-fn native_call(info: &AbilityInfo, card_id: String) -> sve_sdk::Call {
-    sve_sdk::Call {
-        source: info.source.0,
-        source_object: info.source_object.0,
-        card_id,
-        ability: info.ability.0,
-        controller: sve_sdk::Player::new(info.controller.0),
-        trigger_card: info.trigger_card.map(|c| c.0),
-        amount: info.amount,
-    }
-}
-
-/// A stop as the component's export reports it (`sve_sdk`'s
-/// `Stop::into_message`).
-fn stop_message(stop: sve_sdk::Stop) -> String {
-    match stop {
-        sve_sdk::Stop::Halt => "halted for a decision".to_owned(),
-        sve_sdk::Stop::Error(message) => message,
-    }
-}
-
 impl AbilityRunner for PackRunner {
     fn condition(&self, query: &AbilityQuery<'_>) -> Result<bool, String> {
         let Route::Pack { pack, native } = self.route(query.db(), query.info().def) else {
             return Ok(true);
         };
-        // The query is lent for the duration of this synchronous call only.
-        let lend = Lend::Query((query as *const AbilityQuery<'_>).cast());
+        let pack_id = &self.code[pack].id;
         let outcome = if let Some(script) = self.native(pack) {
-            // By the card's index; a card the script lacks goes by its id,
-            // and the script says it has no such card.
-            let card_id = match native {
-                Some(_) => String::new(),
-                None => query.card_def().id.clone(),
-            };
-            let call = native_call(query.info(), card_id);
-            self.call_native(pack, script, lend, |script, api| {
-                let game = sve_sdk::Game::new(&call, api);
-                match native {
-                    Some(card) => script.condition_card(card, &game, &call),
-                    None => script.condition(&game, &call),
-                }
-                .map_err(stop_message)
-            })
+            let started = Instant::now();
+            let (outcome, host_calls) = native_run::condition(pack_id, script, native, query);
+            self.usage.add(host_calls, started);
+            outcome
         } else {
             let call = call_of(query.info(), &query.card_def().id);
+            // The query is lent for the duration of this synchronous call
+            // only.
+            let lend = Lend::Query((query as *const AbilityQuery<'_>).cast());
             self.call(pack, lend, |bindings, store| {
                 bindings.call_condition(store, &call)
             })
         };
-        let (result, halt) = outcome.map_err(|halt| match halt {
-            Halt::Failed(message) => message,
-            other => format!(
-                "pack `{}`: a condition halted: {other:?}",
-                self.code[pack].id
-            ),
-        })?;
-        if let Some(Halt::Failed(message)) = halt {
-            return Err(message);
-        }
-        result.map_err(|message| {
-            let message = guest_text::clean(&message, TextKind::Message);
-            format!("pack `{}`: {message}", self.code[pack].id)
-        })
+        native_run::finish_condition(pack_id, outcome)
     }
 
     fn resolve(&self, cx: &mut AbilityCtx<'_>) -> Result<(), Halt> {
         let Route::Pack { pack, native } = self.route(cx.query().db(), cx.info().def) else {
             return NoAbilities.resolve(cx);
         };
-        let (result, halt) = if let Some(script) = self.native(pack) {
-            // As in `condition`.
-            let card_id = match native {
-                Some(_) => String::new(),
-                None => cx.query().card_def().id.clone(),
-            };
-            let call = native_call(cx.info(), card_id);
-            // The context is lent for the duration of this synchronous
-            // call only.
-            let lend = Lend::Ctx((cx as *mut AbilityCtx<'_>).cast());
-            self.call_native(pack, script, lend, |script, api| {
-                let mut game = sve_sdk::Game::new(&call, api);
-                match native {
-                    Some(card) => script.resolve_card(card, &mut game, &call),
-                    None => script.resolve(&mut game, &call),
-                }
-                .map_err(stop_message)
-            })?
+        let pack_id = &self.code[pack].id;
+        let outcome = if let Some(script) = self.native(pack) {
+            let started = Instant::now();
+            let (outcome, host_calls) = native_run::resolve(pack_id, script, native, cx);
+            self.usage.add(host_calls, started);
+            outcome
         } else {
             let call = call_of(cx.info(), &cx.query().card_def().id);
+            // The context is lent for the duration of this synchronous call
+            // only.
             let lend = Lend::Ctx((cx as *mut AbilityCtx<'_>).cast());
             self.call(pack, lend, |bindings, store| {
                 bindings.call_resolve(store, &call)
-            })?
+            })
         };
-        if let Some(halt) = halt {
-            return Err(halt);
-        }
-        result.map_err(|message| {
-            let message = guest_text::clean(&message, TextKind::Message);
-            Halt::Failed(format!("pack `{}`: {message}", self.code[pack].id))
-        })
+        native_run::finish_resolve(pack_id, outcome)
     }
 
     fn usage(&self) -> RunnerUsage {

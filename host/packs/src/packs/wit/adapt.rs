@@ -57,6 +57,8 @@ impl<A: Adapt<B>, B, E: Adapt<F>, F> Adapt<Result<B, F>> for Result<A, E> {
 macro_rules! adapt_variant {
     ($a:ident <-> $b:ident :: $name:ident $cases:tt) => {
         $crate::packs::wit::adapt::adapt_variant!($a -> $b :: $name $cases);
+        // One set of types without `components`: one way is both.
+        #[cfg(feature = "components")]
         $crate::packs::wit::adapt::adapt_variant!($b -> $a :: $name $cases);
     };
     ($a:ident -> $b:ident :: $name:ident { $($unit:ident),* $(,)? $(; $($case:ident),* $(,)?)? }) => {
@@ -79,6 +81,8 @@ macro_rules! adapt_variant {
 macro_rules! adapt_record {
     ($a:ident <-> $b:ident :: $name:ident $fields:tt) => {
         $crate::packs::wit::adapt::adapt_record!($a -> $b :: $name $fields);
+        // One set of types without `components`: one way is both.
+        #[cfg(feature = "components")]
         $crate::packs::wit::adapt::adapt_record!($b -> $a :: $name $fields);
     };
     ($a:ident -> $b:ident :: $name:ident {
@@ -98,6 +102,7 @@ macro_rules! adapt_record {
 /// Implements a version's `game::Host` by adapting each argument to the
 /// current API, calling the current implementation, and adapting the result
 /// back.
+#[cfg(feature = "components")]
 macro_rules! delegate_game {
     ($current:path; $(fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;)*) => {
         $(fn $name(&mut self, $($arg: $ty),*) -> $ret {
@@ -107,4 +112,6 @@ macro_rules! delegate_game {
     };
 }
 
-pub(crate) use {adapt_record, adapt_variant, delegate_game};
+#[cfg(feature = "components")]
+pub(crate) use delegate_game;
+pub(crate) use {adapt_record, adapt_variant};
