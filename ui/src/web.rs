@@ -14,7 +14,8 @@
 //! (`--dump-dom` of a headless browser): `data-sve-first-frame-ms`, the
 //! time from the start of navigation to the end of the first frame, and
 //! `data-sve-board-ms`, to the first frame of a match's board (a table
-//! link's table joined).
+//! link's table joined), and `data-sve-cards-ms`, the time the starter
+//! cards took to load (their scripts compiled and lowered).
 //!
 //! A test build (`cargo xtask web --test-hook`, feature `page-test-hook`)
 //! also reads `?autoplay` in the address: the page then answers its own
@@ -119,7 +120,9 @@ async fn run() -> Result<(), String> {
     #[cfg(feature = "page-test-hook")]
     let online_hook =
         online_hook::OnlineHook::new(asks("inspect"), asks_replay, u32::from(asks("rematch")));
+    let loading = web_time::Instant::now();
     let catalog = Catalog::starter().map_err(|err| format!("the starter cards: {err}"))?;
+    mark_duration("data-sve-cards-ms", "the cards loaded", loading.elapsed());
     let server = (!host.is_empty()).then(|| server_of_page(&protocol, &host));
     let link = TableLink::from_fragment(&hash);
     eframe::WebRunner::new()
@@ -243,6 +246,20 @@ impl eframe::App for PageApp {
 
     fn persist_egui_memory(&self) -> bool {
         eframe::App::persist_egui_memory(&self.app)
+    }
+}
+
+/// Marks how long a step of the page's start took, in ms (as [`mark`]).
+fn mark_duration(attribute: &str, what: &str, took: std::time::Duration) {
+    let ms = took.as_secs_f64() * 1000.0;
+    tracing::info!("{what} in {ms:.0} ms");
+    let body = web_sys::window()
+        .and_then(|window| window.document())
+        .and_then(|document| document.body());
+    if let Some(body) = body
+        && let Err(err) = body.set_attribute(attribute, &format!("{ms:.0}"))
+    {
+        tracing::warn!("cannot mark {what}: {err:?}");
     }
 }
 

@@ -128,6 +128,11 @@ fn a_page_plays_a_local_match_against_the_easy_bot_saves_its_replay_and_watches_
         }
     };
     let elapsed = started.elapsed();
+    eprintln!(
+        "the page's cards loaded in {:?} ms, first frame {:?} ms after navigation",
+        mark_of(&mut browser, &page, "data-sve-cards-ms"),
+        mark_of(&mut browser, &page, "data-sve-first-frame-ms")
+    );
     eprintln!("the local match ended in {elapsed:.1?}: {outcome}");
     assert!(outcome.starts_with("Win("), "{outcome}");
     assert!(!outcome.contains("Concede"), "played out: {outcome}");
