@@ -224,9 +224,7 @@ impl fmt::Display for NoFiles {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sve_engine::bot::BotKind;
-    use sve_engine::engine::{Event, Match};
-    use sve_engine::sim::{PlayOptions, play_bot_match};
+    use sve_engine::sim::smoke_test_starter_decks;
 
     /// The catalog the page starts with (`web.rs`), run natively: run it
     /// with `cargo test -p sve-ui --no-default-features --lib catalog::page`.
@@ -250,25 +248,16 @@ mod tests {
             assert!(note.contains(id), "{note}");
         }
 
+        // Every starter pairing that uses the pack's cards, with the bots
+        // of the engine's reload smoke test: the pack's code runs, and no
+        // ability fizzles.
         let db = catalog.db();
-        let decks = ["SD01", "SD05"].map(|name| {
-            let file = load_deck(name).expect("a bundled deck");
-            sve_engine::decks::resolve(&file, &db).expect("resolves")
-        });
-        let mut game = Match::new(db, catalog.runner(), decks, 7);
-        let mut bots = [BotKind::Greedy.build(7), BotKind::Greedy.build(8)];
-        let options = PlayOptions {
-            keep_log: true,
-            ..PlayOptions::default()
-        };
-        let report = play_bot_match(&mut game, &mut bots, options);
-        assert!(report.outcome.is_some(), "no result");
-        assert_eq!(report.fizzles, 0, "{:?}", report.fizzle_reasons);
-        let resolved = report
-            .log
-            .iter()
-            .filter(|event| matches!(event, Event::AbilityResolved { .. }))
-            .count();
-        assert!(resolved > 0, "no ability resolved");
+        let runner = catalog.runner();
+        let (_, ids) = catalog.pack.clone().expect("the pack");
+        let changed: Vec<String> = ids.iter().cloned().collect();
+        let report = smoke_test_starter_decks(&db, &runner, &changed, 1);
+        assert!(report.games > 0, "no match played");
+        assert!(report.is_clean(), "{report:?}");
+        assert!(runner.usage().guest_calls > 0, "no card code ran");
     }
 }

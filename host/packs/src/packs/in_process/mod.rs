@@ -27,8 +27,9 @@ use super::native_run;
 use super::native_script;
 use std::collections::HashSet;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use sve_engine::cards::{CardDb, CardDef, Declarations};
-use sve_engine::engine::{AbilityCtx, AbilityQuery, AbilityRunner, Halt, NoAbilities};
+use sve_engine::engine::{AbilityCtx, AbilityQuery, AbilityRunner, Halt, NoAbilities, RunnerUsage};
 use sve_script::SourceFile;
 use sve_script_runtime::Script;
 
@@ -170,6 +171,8 @@ impl InProcessPack {
     pub fn runner(&self) -> Arc<dyn AbilityRunner> {
         Arc::new(InProcessRunner {
             code: Arc::clone(&self.code),
+            guest_calls: AtomicU64::new(0),
+            host_calls: AtomicU64::new(0),
         })
     }
 }
@@ -198,6 +201,10 @@ fn merged(mut base: Vec<CardDef>, cards: Vec<CardDef>) -> Vec<CardDef> {
 /// cards have none. One per match; clones of a match share it.
 pub struct InProcessRunner {
     code: Arc<PackCode>,
+    /// Calls into the pack's code, for [`AbilityRunner::usage`].
+    guest_calls: AtomicU64,
+    /// Calls that code made into the game.
+    host_calls: AtomicU64,
 }
 
 impl std::fmt::Debug for InProcessRunner {
@@ -209,6 +216,14 @@ impl std::fmt::Debug for InProcessRunner {
 }
 
 impl InProcessRunner {
+    /// Counts one call into the pack's code and its calls into the game
+    /// (no time: a page has no clock a run may read).
+    fn count(&self, host_calls: u32) {
+        self.guest_calls.fetch_add(1, Ordering::Relaxed);
+        self.host_calls
+            .fetch_add(u64::from(host_calls), Ordering::Relaxed);
+    }
+
     /// The card's index in the script, if the pack defines it.
     fn card(&self, card_id: &str) -> Option<Option<usize>> {
         self.code
@@ -224,7 +239,8 @@ impl AbilityRunner for InProcessRunner {
             return Ok(true);
         };
         let code = &self.code;
-        let (outcome, _) = native_run::condition(&code.id, &code.script, card, query);
+        let (outcome, host_calls) = native_run::condition(&code.id, &code.script, card, query);
+        self.count(host_calls);
         native_run::finish_condition(&code.id, outcome)
     }
 
@@ -233,8 +249,17 @@ impl AbilityRunner for InProcessRunner {
             return NoAbilities.resolve(cx);
         };
         let code = &self.code;
-        let (outcome, _) = native_run::resolve(&code.id, &code.script, card, cx);
+        let (outcome, host_calls) = native_run::resolve(&code.id, &code.script, card, cx);
+        self.count(host_calls);
         native_run::finish_resolve(&code.id, outcome)
+    }
+
+    fn usage(&self) -> RunnerUsage {
+        RunnerUsage {
+            guest_calls: self.guest_calls.load(Ordering::Relaxed),
+            host_calls: self.host_calls.load(Ordering::Relaxed),
+            guest_nanos: 0,
+        }
     }
 }
 
