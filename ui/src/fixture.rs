@@ -54,6 +54,8 @@ pub fn declared_db() -> Arc<CardDb> {
         advanced: false,
         also_named: Vec::new(),
         alternate_name: None,
+        back_of: None,
+        evolves_into: Vec::new(),
     });
     let overheat = DeclaredKeyword {
         id: "OVH-K01".to_owned(),

@@ -78,6 +78,7 @@ fn prompt_text(prompt: &Prompt) -> String {
             )
         }
         Prompt::DamageOrder { .. } => "order the damage changes: how much is taken?".to_owned(),
+        Prompt::EvolveInto { .. } => "evolve into which card (or face)?".to_owned(),
         Prompt::PayOptionalCost { .. } => "pay the cost?".to_owned(),
         Prompt::CostCards { purpose, .. } => format!("choose cards to {purpose}"),
         Prompt::Ability { text, .. } => text.clone(),

@@ -253,6 +253,9 @@ impl SeatFeed {
             Prompt::DamageOrder { card } => Prompt::DamageOrder {
                 card: self.card(*card),
             },
+            Prompt::EvolveInto { card } => Prompt::EvolveInto {
+                card: self.card(*card),
+            },
             Prompt::Ability {
                 card,
                 ability,

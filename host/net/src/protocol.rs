@@ -25,7 +25,9 @@ use sve_engine::cards::{
 use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
-/// The protocol version this build speaks. 10: events include
+/// The protocol version this build speaks. 11: an evolve may ask which
+/// evolved card or face the follower evolves into (`Prompt::EvolveInto`),
+/// and an evolved card in an evolve zone may show its back face. 10: events include
 /// `Event::Fused` (a card fused by a Fuse cost), card counters may be
 /// fusion counters (`Counter::Fusion`), and an `[adv]` ability may be
 /// activated with 1 EP paying 1 PP (`Action::ActivateWithEp`). 9: a card face may be a crest
@@ -47,7 +49,7 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 /// ([`Update::pending`]) and rematches ([`ClientMsg::Rematch`],
 /// [`ServerMsg::Rematch`]). 2: decisions may offer `Choice::Cancel` and
 /// events include `Event::ActivationCancelled`.
-pub const PROTOCOL_VERSION: u32 = 10;
+pub const PROTOCOL_VERSION: u32 = 11;
 
 /// Most cards one connection follows in the inspector at once; a longer
 /// [`ClientMsg::Inspect`] list is cut to its first ones.
@@ -424,6 +426,8 @@ impl CardFace {
             advanced: false,
             also_named: Vec::new(),
             alternate_name: None,
+            back_of: None,
+            evolves_into: Vec::new(),
         }
     }
 }

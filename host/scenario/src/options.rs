@@ -198,6 +198,9 @@ pub(crate) fn describe_decision(game: &Match, decision: &Decision) -> String {
                 card_label(game, *card)
             )
         }
+        Prompt::EvolveInto { card } => {
+            format!("what {} evolves into", card_label(game, *card))
+        }
         other => format!("{other:?}"),
     };
     let picks = if decision.min == decision.max {

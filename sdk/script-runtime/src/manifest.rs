@@ -251,17 +251,34 @@ pub fn card_def(card: &ir::Card, module: &Module, warn: &mut dyn FnMut(String)) 
         // `type ... / Advanced;` gives the trait (later-sets §6).
         advanced: card.traits.iter().any(|t| t == sve_script::ADVANCED_TRAIT),
         // Later-sets §8.2: its passive `AlsoNamed(X)` abilities.
-        also_named: card
-            .abilities
-            .iter()
-            .filter(|ability| ability.kind == ir::AbilityKind::Passive)
-            .filter_map(|ability| match &ability.effect {
+        also_named: card_data(card)
+            .filter_map(|effect| match effect {
                 Effect::AlsoNamed { name } => Some(name.clone()),
                 _ => None,
             })
             .collect(),
         alternate_name: None,
+        // Later-sets §10: its passive `BackFaceOf(id)` and `EvolvesInto(X)`.
+        back_of: card_data(card).find_map(|effect| match effect {
+            Effect::BackFaceOf { front } => Some(front.clone()),
+            _ => None,
+        }),
+        evolves_into: card_data(card)
+            .filter_map(|effect| match effect {
+                Effect::EvolvesInto { name } => Some(name.clone()),
+                _ => None,
+            })
+            .collect(),
     }
+}
+
+/// The effects of a card's passive abilities, some of which are card data
+/// rather than grants (`AlsoNamed`, `EvolvesInto`, `BackFaceOf`).
+fn card_data(card: &ir::Card) -> impl Iterator<Item = &Effect> {
+    card.abilities
+        .iter()
+        .filter(|ability| ability.kind == ir::AbilityKind::Passive)
+        .map(|ability| &ability.effect)
 }
 
 /// The card-API rarity of a script's `rarity` header.
@@ -339,8 +356,17 @@ fn ability_def(
         }),
         // A given ability plays through the ability `extras` adds for it.
         ir::AbilityKind::Passive if matches!(ability.effect, Effect::GiveAbility { .. }) => sub,
-        // "Its name is also X" is card data (`also_named`), not a grant.
-        ir::AbilityKind::Passive if matches!(ability.effect, Effect::AlsoNamed { .. }) => sub,
+        // "Its name is also X", what it evolves into and whose back face it
+        // is are card data (`also_named`, `evolves_into`, `back_of`), not
+        // grants.
+        ir::AbilityKind::Passive
+            if matches!(
+                ability.effect,
+                Effect::AlsoNamed { .. } | Effect::EvolvesInto { .. } | Effect::BackFaceOf { .. }
+            ) =>
+        {
+            sub
+        }
         ir::AbilityKind::Passive => match passive(card, ability) {
             Ok(passive) => AbilityKind::Passive(passive),
             Err(problem) => {

@@ -10,7 +10,7 @@
 
 use crate::declared::Declarations;
 use crate::diagnostics::Problem;
-use crate::ir::CardType;
+use crate::ir::{CardType, Effect};
 use crate::lower::LoweredCard;
 use crate::references::{CardNames, OutsideRefKind};
 use crate::span::Span;
@@ -95,6 +95,18 @@ pub(crate) fn cross_references(files: &mut [Vec<LoweredCard>], linking: Linking)
             card.card_type == CardType::EvolvedFollower,
         );
     }
+    // Evolved cards an evolve ability names (`EvolvesInto`, later-sets §10)
+    // pair with that follower, whatever their names.
+    let named_by_evolve: Vec<String> = files
+        .iter()
+        .flatten()
+        .filter_map(|card| card.card.as_ref())
+        .flat_map(card_data)
+        .filter_map(|effect| match effect {
+            Effect::EvolvesInto { name } => Some(crate::ir::base_name_of(name).to_owned()),
+            _ => None,
+        })
+        .collect();
     for card in files.iter_mut().flatten() {
         for (name, span) in &card.token_refs {
             // A name some card of the set has resolves here (and a card
@@ -115,7 +127,12 @@ pub(crate) fn cross_references(files: &mut [Vec<LoweredCard>], linking: Linking)
                 .strip_suffix("(Evolved)")
                 .map_or(card.name.as_str(), str::trim_end)
                 .to_owned();
-            if names.has_base(&base) {
+            // A back face pairs with its front face (`BackFaceOf`).
+            let back_face = card
+                .card
+                .as_ref()
+                .is_some_and(|c| card_data(c).any(|e| matches!(e, Effect::BackFaceOf { .. })));
+            if names.has_base(&base) || back_face || named_by_evolve.contains(&base) {
                 continue;
             }
             if linking == Linking::Library {
@@ -128,4 +145,13 @@ pub(crate) fn cross_references(files: &mut [Vec<LoweredCard>], linking: Linking)
             }
         }
     }
+}
+
+/// The effects of a card's passive abilities: among them card data such as
+/// `EvolvesInto` and `BackFaceOf`.
+fn card_data(card: &crate::ir::Card) -> impl Iterator<Item = &Effect> {
+    card.abilities
+        .iter()
+        .filter(|ability| ability.kind == crate::ir::AbilityKind::Passive)
+        .map(|ability| &ability.effect)
 }

@@ -162,6 +162,8 @@ impl Card {
                 advanced: false,
                 also_named: Vec::new(),
                 alternate_name: None,
+                back_of: None,
+                evolves_into: Vec::new(),
             },
             abilities: Vec::new(),
             declares: None,
@@ -512,6 +514,24 @@ impl Card {
     /// has its abilities; the deck limit uses its card name alone.
     pub fn also_named(mut self, name: &str) -> Card {
         self.def.also_named.push(words(name));
+        self
+    }
+
+    /// Makes this the back face of the double-faced evolved card with id
+    /// `front` (later-sets §10, CR 2.14): both are evolved followers; the
+    /// card is the front face everywhere but in an evolve zone showing
+    /// this face, and deck lists name the front.
+    pub fn back_of(mut self, front: &str) -> Card {
+        self.def.back_of = Some(front.to_owned());
+        self
+    }
+
+    /// Names an evolved card its evolve ability evolves into ("evolve this
+    /// follower into an X or a Y", later-sets §10); call once per name.
+    /// Either face of a card with one of these names may be shown. Without
+    /// any, it evolves into the evolved cards of its own name.
+    pub fn evolves_into(mut self, name: &str) -> Card {
+        self.def.evolves_into.push(words(name));
         self
     }
 

@@ -1,4 +1,4 @@
-//! Names from the Rust SDK (later-sets §8), on Forge Marionette of
+//! Names and faces from the Rust SDK (later-sets §8, §10), on Forge Marionette of
 //! `tests/packs/overheat-rust`: `Card::also_named` gives the name Puppet,
 //! which counts on the field only; `Card::alternate_name` is display only.
 //! The script form has the scenario `l8-n-1-...` in
@@ -69,4 +69,37 @@ fn a_rust_card_declares_a_card_name_among_card_names_only() {
     s.choose(|choice| *choice == Choice::Label("Forge Marionette".to_owned()));
     s.settle();
     assert_eq!(s.game.state().player(P1).leader_defense, 12, "{}", s.dump());
+}
+
+/// Later-sets §10 from the Rust SDK: `Card::back_of` and
+/// `Card::evolves_into` on Forge Apprentice and its double-faced Forge
+/// Journeyman / Forge Master. The script form has the scenarios `l10-df-*`.
+#[test]
+fn a_rust_double_faced_card_evolves_into_the_face_chosen() {
+    use sve_engine::engine::{Action, Choice};
+    let loaded = overheat_rust();
+    let journeyman = loaded.db.by_card_id("OVH-022").expect("Forge Journeyman");
+    let master = loaded.db.by_card_id("OVH-023").expect("Forge Master");
+    assert_eq!(loaded.db.back_face(journeyman), Some(master));
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .field(["Forge Apprentice"])
+                .evolve_deck(["Forge Journeyman"])
+                .pp(1),
+        )
+        .side(P2, Side::new())
+        .build();
+    let apprentice = s.card(P1, Zone::Field, "Forge Apprentice");
+    s.act(Action::Evolve {
+        card: apprentice,
+        use_ep: false,
+        super_evolve: false,
+    });
+    assert_eq!(s.offered_labels(), ["Forge Journeyman", "Forge Master"]);
+    s.choose(|choice| *choice == Choice::Label("Forge Master".to_owned()));
+    s.settle();
+    let stats = s.game.state().characteristics(s.game.db(), apprentice);
+    assert_eq!((stats.attack, stats.defense), (5, 3), "{}", s.dump());
 }

@@ -382,6 +382,10 @@ fn prompt_text(cx: &BoardContext<'_>) -> String {
             "Several effects change the damage {} takes: choose their order.",
             named(card)
         ),
+        Prompt::EvolveInto { card } => format!(
+            "Evolve {} into which card? A double-faced card evolves into the face you show.",
+            named(card)
+        ),
         Prompt::PayOptionalCost { card } => format!("Pay the cost of {}'s ability?", named(card)),
         Prompt::CostCards { purpose, .. } => format!("Choose cards to {purpose}."),
         Prompt::Ability { text, .. } => crate::card_text::plain_words(text),

@@ -41,6 +41,8 @@ fn card(
         advanced: false,
         also_named: Vec::new(),
         alternate_name: None,
+        back_of: None,
+        evolves_into: Vec::new(),
     }
 }
 

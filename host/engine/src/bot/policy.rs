@@ -133,6 +133,7 @@ pub fn answer(
         Prompt::MulliganOrder
         | Prompt::ChoosePendingAbility
         | Prompt::CostCards { .. }
+        | Prompt::EvolveInto { .. }
         | Prompt::DamageOrder { .. } => super::default_answer(decision),
     }
 }

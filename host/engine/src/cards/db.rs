@@ -65,6 +65,16 @@ pub enum CardDbError {
         /// The counter's name.
         counter: String,
     },
+    /// A back face (later-sets §10) that doesn't pair with a front face.
+    #[error("card `{card}` is the back face of `{front}`, {why}")]
+    BadBackFace {
+        /// The back face's id.
+        card: String,
+        /// The id it names as its front face.
+        front: String,
+        /// What is wrong.
+        why: &'static str,
+    },
     /// A definition has more abilities than a card can track.
     #[error("card `{id}` has {count} abilities; at most {MAX_ABILITIES}")]
     TooManyAbilities {
@@ -109,7 +119,10 @@ pub struct CardDb {
     defs: Vec<CardDef>,
     /// Card id → definition (looked up at every call into card code).
     by_id: FxHashMap<String, DefId>,
-    evolved_by_base_name: HashMap<String, Vec<DefId>>,
+    /// Double-faced cards (later-sets §10): front face → back face.
+    back_faces: FxHashMap<DefId, DefId>,
+    /// Back face → front face.
+    front_faces: FxHashMap<DefId, DefId>,
     /// Per definition, the indices of its passive abilities (most cards
     /// have none): characteristics scan these on every query.
     passive_abilities: Vec<Box<[u8]>>,
@@ -224,7 +237,6 @@ impl CardDb {
             }
         }
         let mut by_id = FxHashMap::with_capacity_and_hasher(defs.len(), Default::default());
-        let mut evolved_by_base_name: HashMap<String, Vec<DefId>> = HashMap::new();
         for (idx, def) in defs.iter().enumerate() {
             // OK: the length was checked against u16::MAX above.
             let id = DefId(idx as u16);
@@ -237,14 +249,8 @@ impl CardDb {
                     count: def.abilities.len(),
                 });
             }
-            // An advanced card is never an evolved card (CR 5.16.1.1, 9.2).
-            if def.card_type == CardType::EvolvedFollower && !def.advanced {
-                evolved_by_base_name
-                    .entry(def.base_name().to_owned())
-                    .or_default()
-                    .push(id);
-            }
         }
+        let (back_faces, front_faces) = pair_faces(&defs, &by_id)?;
         let keyword_defs: Vec<CardDef> = keywords.iter().map(DeclaredKeyword::as_def).collect();
         for def in &keyword_defs {
             if by_id.contains_key(&def.id)
@@ -319,7 +325,8 @@ impl CardDb {
             all_trigger_kinds,
             defs,
             by_id,
-            evolved_by_base_name,
+            back_faces,
+            front_faces,
             passive_abilities,
             fingerprint,
             serial: NEXT_SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
@@ -518,13 +525,15 @@ impl CardDb {
 
     /// The card names a player may declare (later-sets §12.11, CR 5.33):
     /// every card name of the pool, tokens' included, once each, in
-    /// alphabetical order. An evolved card is named as its follower, and a
-    /// printing's alternate name can't be declared (CR 5.33.1.1).
+    /// alphabetical order. An evolved card is named as its follower, a
+    /// printing's alternate name can't be declared (CR 5.33.1.1), and
+    /// neither can a back face's name.
     pub fn declarable_names(&self) -> Vec<String> {
         let mut names: Vec<String> = self
             .defs
             .iter()
-            .filter(|def| def.card_type != CardType::Leader)
+            // Back faces are not offered (later-sets §10; plan C8).
+            .filter(|def| def.card_type != CardType::Leader && def.back_of.is_none())
             .map(|def| def.base_name().to_owned())
             .collect();
         names.sort_unstable();
@@ -532,12 +541,20 @@ impl CardDb {
         names
     }
 
-    /// Evolved cards that evolve a follower with this base name.
-    pub fn evolved_for(&self, base_name: &str) -> &[DefId] {
-        self.evolved_by_base_name
-            .get(base_name)
-            .map(Vec::as_slice)
-            .unwrap_or(&[])
+    /// The back face of a double-faced card's front face (later-sets §10).
+    pub fn back_face(&self, front: DefId) -> Option<DefId> {
+        self.back_faces.get(&front).copied()
+    }
+
+    /// The front face of a double-faced card's back face: the card it is
+    /// everywhere but in an evolve zone showing the back (CR 2.14.2.1).
+    pub fn front_face(&self, back: DefId) -> Option<DefId> {
+        self.front_faces.get(&back).copied()
+    }
+
+    /// Whether any card of the pool has two faces.
+    pub fn has_double_faces(&self) -> bool {
+        !self.back_faces.is_empty()
     }
 
     /// Every card definition with its id (declared keywords' definitions
@@ -800,6 +817,51 @@ fn fnv_of<'a>(defs: impl Iterator<Item = &'a CardDef>) -> u64 {
         }
     }
     hash
+}
+
+/// Front face → back face, and back face → front face.
+type FacePairs = (FxHashMap<DefId, DefId>, FxHashMap<DefId, DefId>);
+
+/// Pairs each back face with the front face it names (later-sets §10, CR
+/// 2.14): both evolved followers, neither advanced nor a token, one back
+/// per front, and a back face no one's front.
+fn pair_faces(
+    defs: &[CardDef],
+    by_id: &FxHashMap<String, DefId>,
+) -> Result<FacePairs, CardDbError> {
+    let mut back_faces = FxHashMap::default();
+    let mut front_faces = FxHashMap::default();
+    for (idx, def) in defs.iter().enumerate() {
+        let Some(front_id) = &def.back_of else {
+            continue;
+        };
+        let bad = |why| CardDbError::BadBackFace {
+            card: def.id.clone(),
+            front: front_id.clone(),
+            why,
+        };
+        let Some(&front) = by_id.get(front_id) else {
+            return Err(bad("which is not in the pool"));
+        };
+        let front_def = &defs[front.idx()];
+        let is_evolved =
+            |d: &CardDef| d.card_type == CardType::EvolvedFollower && !d.advanced && !d.is_token;
+        if !is_evolved(def) || !is_evolved(front_def) {
+            return Err(bad(
+                "but only evolved cards have two faces (both faces evolved followers, neither advanced nor a token)",
+            ));
+        }
+        if front_def.back_of.is_some() {
+            return Err(bad("which is itself a back face"));
+        }
+        // OK: the length was checked against u16::MAX by the caller.
+        let back = DefId(idx as u16);
+        if back_faces.insert(front, back).is_some() {
+            return Err(bad("which already has a back face"));
+        }
+        front_faces.insert(back, front);
+    }
+    Ok((back_faces, front_faces))
 }
 
 #[cfg(test)]

@@ -171,6 +171,8 @@ impl DeclaredKeyword {
             advanced: false,
             also_named: Vec::new(),
             alternate_name: None,
+            back_of: None,
+            evolves_into: Vec::new(),
         }
     }
 }

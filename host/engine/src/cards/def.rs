@@ -179,6 +179,26 @@ pub struct CardDef {
     /// can't be declared (CR 5.33.1.1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub alternate_name: Option<String>,
+    /// This definition is the back face of the double-faced card with this
+    /// id (later-sets §10, CR 2.14): the card is that one everywhere but in
+    /// an evolve zone showing this face, where this information applies.
+    /// A back face is never built into a deck on its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub back_of: Option<String>,
+    /// The names of the evolved cards its evolve ability names ("evolve
+    /// this follower into an X or a Y", later-sets §10): either face of an
+    /// evolved card whose name is one of them may be shown. Empty: the
+    /// evolved cards sharing its name, as the starter sets print them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub evolves_into: Vec<String>,
+}
+
+/// A card name without a trailing ` (Evolved)`: the name evolved cards and
+/// their base cards share.
+pub fn base_name_of(name: &str) -> &str {
+    name.strip_suffix("(Evolved)")
+        .map(str::trim_end)
+        .unwrap_or(name)
 }
 
 /// A card's printed rarity (no rules meaning).
@@ -258,10 +278,7 @@ impl CardDef {
     /// The name with a trailing ` (Evolved)` removed: the name evolved cards
     /// and their base cards share.
     pub fn base_name(&self) -> &str {
-        self.name
-            .strip_suffix("(Evolved)")
-            .map(str::trim_end)
-            .unwrap_or(&self.name)
+        base_name_of(&self.name)
     }
 
     /// Whether the card has the trait (exact match).

@@ -378,6 +378,8 @@ mod tests {
             advanced: false,
             also_named: Vec::new(),
             alternate_name: None,
+            back_of: None,
+            evolves_into: Vec::new(),
         }
     }
 

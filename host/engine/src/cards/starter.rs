@@ -115,6 +115,8 @@ fn convert(raw: RawCard) -> Result<CardDef, StarterDataError> {
         advanced: raw.advanced,
         also_named: Vec::new(),
         alternate_name: None,
+        back_of: None,
+        evolves_into: Vec::new(),
     })
 }
 

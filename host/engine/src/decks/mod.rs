@@ -336,6 +336,16 @@ pub fn check_deck(deck: &DeckFile, db: &CardDb) -> Vec<DeckError> {
                         entry.card_id, def.name
                     ),
                 );
+            } else if let Some(front) = &def.back_of {
+                // A double-faced card is listed by its front face
+                // (later-sets §10, CR 2.14.2.1).
+                problem(
+                    Some(entry.line),
+                    format!(
+                        "`{}` ({}) is the back face of `{front}`; list the card as `{front}`",
+                        entry.card_id, def.name
+                    ),
+                );
             } else if !allowed {
                 let zone = if is_evolve {
                     "evolve deck"

@@ -63,6 +63,10 @@ pub enum Mutation {
     SetEngaged(CardRef, bool),
     /// Turn a card face up or down.
     SetFaceUp(CardRef, bool),
+    /// A double-faced evolved card in the evolve zone shows this face, its
+    /// back (later-sets §10, CR 2.14.3): while it does, the card uses that
+    /// face's information. Any move shows its front again.
+    ShowFace(CardRef, DefId),
     /// Damage a follower on the field (adds to its damage).
     DamageFollower {
         /// The follower.
@@ -223,6 +227,7 @@ impl Mutation {
             | Mutation::SetTurn { .. }
             | Mutation::SetPhase(_) => false,
             Mutation::SetFaceUp(..)
+            | Mutation::ShowFace(..)
             | Mutation::DamageFollower { .. }
             | Mutation::DamageLeader { .. }
             | Mutation::CreateCard { .. }
@@ -271,6 +276,7 @@ impl Mutation {
             | Mutation::AddEffect(_)
             | Mutation::ExpireEndOfTurnEffects
             | Mutation::Link { .. }
+            | Mutation::ShowFace(..)
             | Mutation::LinkCarrot { .. } => true,
             // Decided by `counts_through_passives`.
             Mutation::AddPending(_)
@@ -346,6 +352,7 @@ impl Mutation {
             | Mutation::ChangeControl { card, .. }
             | Mutation::SetEngaged(card, _)
             | Mutation::SetFaceUp(card, _)
+            | Mutation::ShowFace(card, _)
             | Mutation::DamageFollower { card, .. }
             | Mutation::UseAbility(card, _)
             | Mutation::SetEvolved { card, .. }
@@ -437,6 +444,7 @@ impl Match {
             Mutation::SetFaceUp(card, face_up) => {
                 self.state.cards[card.idx()].face_up = face_up;
             }
+            Mutation::ShowFace(card, face) => self.state.cards[card.idx()].def = face,
             Mutation::DamageFollower {
                 card,
                 amount,
@@ -799,8 +807,14 @@ impl Match {
                 | (Zone::ExArea, Zone::Resolution)
         );
         let old_object = self.state.card(card).object;
+        // A double-faced card shows its front face again anywhere but in
+        // the evolve zone it was shown in (later-sets §10, CR 2.14.2.1).
+        let front = self.db.front_face(self.state.card(card).def);
         {
             let c = &mut self.state.cards[card.idx()];
+            if let Some(front) = front {
+                c.def = front;
+            }
             c.zone = to;
             c.controller = if to == Zone::Field {
                 to_player

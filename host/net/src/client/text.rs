@@ -76,6 +76,9 @@ pub fn prompt(prompt: &Prompt, view: &PlayerView, faces: &Faces) -> String {
             "How much damage does {} take?",
             card_name(*card, view, faces)
         ),
+        Prompt::EvolveInto { card } => {
+            format!("Evolve {} into which card?", card_name(*card, view, faces))
+        }
         Prompt::PayOptionalCost { card } => {
             format!(
                 "Pay the cost of {}'s ability?",

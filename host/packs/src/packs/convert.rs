@@ -533,6 +533,15 @@ pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
             .alternate_name
             .as_deref()
             .map(|name| clean_uncapped(name, TextKind::Name)),
+        back_of: c
+            .back_of
+            .as_deref()
+            .map(|id| clean_uncapped(id, TextKind::Name)),
+        evolves_into: c
+            .evolves_into
+            .iter()
+            .map(|name| clean_uncapped(name, TextKind::Name))
+            .collect(),
     })
 }
 
@@ -623,6 +632,8 @@ mod tests {
             advanced: false,
             also_named: Vec::new(),
             alternate_name: None,
+            back_of: None,
+            evolves_into: Vec::new(),
         }
     }
 

@@ -750,8 +750,10 @@ impl<'a> Interpreter<'a> {
             | Effect::MinusCostOther { .. }
             // A given ability plays through `granted`.
             | Effect::GiveAbility { .. }
-            // A name is card data (`manifest`).
-            | Effect::AlsoNamed { .. } => {}
+            // Names and faces are card data (`manifest`).
+            | Effect::AlsoNamed { .. }
+            | Effect::EvolvesInto { .. }
+            | Effect::BackFaceOf { .. } => {}
             // The alternative cost is paid: play the card for no play
             // points (see `manifest`).
             Effect::AlternateCost => {

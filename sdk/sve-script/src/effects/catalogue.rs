@@ -78,6 +78,8 @@ pub(crate) enum EffectKind {
     CreateDelayed,
     ExecuteUnionBurst,
     AlsoNamed,
+    EvolvesInto,
+    BackFaceOf,
     EvolveDeckToField,
     PlayFromEvolveDeck,
     FlipEvolveDeckFaceDown,
@@ -217,6 +219,8 @@ pub(crate) const PASSIVE: Table<EffectKind> = &[
     ("MinusCostOther", EffectKind::MinusCostOther),
     ("GiveAbility", EffectKind::GiveAbility),
     ("AlsoNamed", EffectKind::AlsoNamed),
+    ("EvolvesInto", EffectKind::EvolvesInto),
+    ("BackFaceOf", EffectKind::BackFaceOf),
 ];
 
 /// Which `to` clause an effect accepts (spec §5.1 step 4).
@@ -316,7 +320,9 @@ impl EffectKind {
             | Complex
             | ReducedCost
             | AlternateCost
-            | AlsoNamed => ToForm::None,
+            | AlsoNamed
+            | EvolvesInto
+            | BackFaceOf => ToForm::None,
         }
     }
 
@@ -337,8 +343,9 @@ mod tests {
         // modifiers included), the §11 branch effect, `SkipNextTurn`,
         // `WinGame`, `TakeControl` and `GiveControl` (later-sets §12.9,
         // §12.3, §12.8), `CreateDelayed` (§11.4) and `ExecuteUnionBurst`
-        // (§1.3), `EvolveDeckToField` and `PlayFromEvolveDeck` (§6.1). Plus 5
-        // passive ones (`AlsoNamed`, later-sets §8.2);
+        // (§1.3), `EvolveDeckToField` and `PlayFromEvolveDeck` (§6.1). Plus 7
+        // passive ones (`AlsoNamed`, later-sets §8.2; `EvolvesInto` and
+        // `BackFaceOf`, §10);
         // `GiveKeyword`/`GiveStat` appear in both tables with different
         // meanings.
         const NEW_EFFECT: &str = "a new effect needs: its `EffectKind` here, each spelling in \
@@ -348,7 +355,7 @@ mod tests {
             keeps packaged packs loading), and its run in sdk/script-runtime/src/interp/mod.rs; \
             then update the count here";
         assert_eq!(STANDARD.len(), 93, "{NEW_EFFECT}");
-        assert_eq!(PASSIVE.len(), 5, "{NEW_EFFECT}");
+        assert_eq!(PASSIVE.len(), 7, "{NEW_EFFECT}");
         let mut standard: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         standard.sort_unstable();
         standard.dedup();

@@ -537,6 +537,12 @@ pub(crate) fn lower_effect(
         EffectKind::AlsoNamed => Effect::AlsoNamed {
             name: args.text("a card name", cx)?,
         },
+        EffectKind::EvolvesInto => Effect::EvolvesInto {
+            name: args.text("an evolved card's name", cx)?,
+        },
+        EffectKind::BackFaceOf => Effect::BackFaceOf {
+            front: args.text("the front face's card id", cx)?,
+        },
         EffectKind::MinusCostOther => {
             let amount = args.value(cx)?;
             let duration = args.duration(cx)?;

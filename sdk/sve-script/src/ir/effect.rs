@@ -898,6 +898,19 @@ pub enum Effect {
         /// Which cards.
         filter: FilterId,
     },
+    /// Passive `EvolvesInto(name)` (IR 15, later-sets §10): its evolve
+    /// ability evolves it into an evolved card of this name ("evolve this
+    /// follower into an X"); card data, one per name.
+    EvolvesInto {
+        /// The evolved card's name (either face of a double-faced card).
+        name: String,
+    },
+    /// Passive `BackFaceOf(id)` (IR 15, later-sets §10): this evolved card
+    /// is the back face of the double-faced card with that id; card data.
+    BackFaceOf {
+        /// The front face's card id.
+        front: String,
+    },
 }
 
 /// How long a delayed ability waits once created (`CreateDelayed`'s second

@@ -132,7 +132,16 @@ use serde::{Deserialize, Serialize};
 /// 14: appended the effects `Effect::EvolveDeckToField` and
 /// `Effect::PlayFromEvolveDeck` (advanced cards; versions 2 to 13 stay
 /// readable).
-pub const IR_VERSION: u32 = 14;
+/// 15: appended the passive effects `Effect::EvolvesInto` and
+/// `Effect::BackFaceOf` (double-faced evolved cards; versions 2 to 14 stay
+/// readable).
+pub const IR_VERSION: u32 = 15;
+
+/// A card name without a trailing `(Evolved)`: what evolved cards and
+/// their base cards share.
+pub fn base_name_of(name: &str) -> &str {
+    name.strip_suffix("(Evolved)").map_or(name, str::trim_end)
+}
 
 /// The oldest IR version [`Module::from_bytes`] still reads: the last
 /// version whose change was not an append (see [`IR_VERSION`]).
@@ -199,9 +208,7 @@ impl Card {
     /// The name without a trailing `(Evolved)`: what evolved cards and their
     /// base cards share.
     pub fn base_name(&self) -> &str {
-        self.name
-            .strip_suffix("(Evolved)")
-            .map_or(self.name.as_str(), str::trim_end)
+        base_name_of(&self.name)
     }
 
     /// Whether the card has the keyword.

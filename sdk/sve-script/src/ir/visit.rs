@@ -419,6 +419,8 @@ impl Effect {
             Effect::GiveControl { to } => ("GiveControl", vec![("to", P::Sel(*to))]),
             Effect::ExecuteUnionBurst { to } => ("ExecuteUnionBurst", vec![("to", P::Sel(*to))]),
             Effect::AlsoNamed { name } => ("AlsoNamed", vec![("name", P::Text(name))]),
+            Effect::EvolvesInto { name } => ("EvolvesInto", vec![("name", P::Text(name))]),
+            Effect::BackFaceOf { front } => ("BackFaceOf", vec![("front", P::Text(front))]),
             Effect::EvolveDeckToField { count, filter } => (
                 "EvolveDeckToField",
                 vec![("count", P::Count(*count)), ("filter", P::Filter(*filter))],

@@ -537,6 +537,28 @@ ability Passive {
 }
 
 #[test]
+fn passives_name_evolved_cards_and_a_front_face() {
+    // Later-sets §10: "evolve this follower into a Maiden, Gentle Thaw"
+    // (quotes keep the comma) and "the back face of LTS-066".
+    check_abilities(
+        r#"
+ability Passive name Into {
+    effect EvolvesInto("Maiden, Gentle Thaw");
+}
+ability Passive name Face {
+    effect BackFaceOf(LTS-066);
+}
+"#,
+        expect![[r##"
+            #0 "Into" passive Passive (line 8)
+              effect: EvolvesInto(name: "Maiden, Gentle Thaw")
+            #1 "Face" passive Passive (line 11)
+              effect: BackFaceOf(front: "LTS-066")
+        "##]],
+    );
+}
+
+#[test]
 fn effects_take_advanced_cards_out_of_the_evolve_deck() {
     // Later-sets §6.1: "summon ... from your evolve deck" and "you may play
     // ... from your evolve deck".

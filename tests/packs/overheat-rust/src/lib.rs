@@ -158,6 +158,18 @@ impl Pack for Overheat {
                     "Declare a card name; if a card on your field has it, your leader gains 2 defense.",
                     oracle,
                 ),
+            // Later-sets §10: a double-faced evolved card whose back face
+            // is a card of its own, and a follower whose evolve ability
+            // names both faces.
+            Card::follower("OVH-021", "Forge Apprentice", Class::Neutral, 2, 2, 2)
+                .text("[evolve] [cost01]: Evolve this follower into a Forge Journeyman or a Forge Master.")
+                .evolve_cost(1)
+                .evolves_into("Forge Journeyman")
+                .evolves_into("Forge Master"),
+            Card::evolved("OVH-022", "Forge Journeyman", Class::Neutral, 4, 4),
+            Card::evolved("OVH-023", "Forge Master", Class::Neutral, 5, 3)
+                .text("The back face of Forge Journeyman.")
+                .back_of("OVH-022"),
             Card::spell("OVH-003", "Coolant", Class::Neutral, 1)
                 .text("Select a follower of yours with Overheat. Return it to your hand.")
                 .spell_effect("Return a follower with Overheat to your hand.", coolant)

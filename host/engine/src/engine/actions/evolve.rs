@@ -1,42 +1,87 @@
 //! Evolving (rules-coverage.md §10.2, CR 5.16): the follower stays the same object,
 //! the evolved card is linked to it and its information replaces the base
 //! card's (except cost); damage, state and effects carry over.
+//!
+//! Which evolved card, and which face (later-sets §10, CR 4.6.4): the evolve
+//! ability may name the evolved cards ("evolve this follower into an X or a
+//! Y", [`CardDef::evolves_into`]); without names it takes those sharing the
+//! follower's name. A double-faced evolved card may show either face whose
+//! name fits, and evolves into that face. An effect's evolution takes only
+//! the follower's own name (CR 5.16.1.1).
+//!
+//! [`CardDef::evolves_into`]: crate::cards::CardDef::evolves_into
 
+use crate::cards::{CardDef, CardType, base_name_of};
 use crate::engine::Match;
 use crate::engine::event::{Event, MoveCause};
-use crate::engine::ids::CardRef;
+use crate::engine::ids::{CardRef, DefId};
 use crate::engine::mutation::{Mutation, Place};
 use crate::engine::state::{Duration, EffectKind, Zone};
 
+/// One way a follower can evolve: an evolved card of the evolve deck and
+/// the face it shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct EvolveOption {
+    /// The face-down evolved card.
+    pub evolved: CardRef,
+    /// The face it evolves into: its own definition, or its back face's.
+    pub face: DefId,
+}
+
 impl Match {
-    /// A face-down evolved card in the controller's evolve deck that can
-    /// evolve this follower (same name, CR 12.2.2).
-    pub(crate) fn evolve_card_for(&self, card: CardRef) -> Option<CardRef> {
+    /// The ways this follower can evolve now, one per face (copies of a
+    /// card are alike), in evolve-deck order, front faces before backs:
+    /// face-down evolved cards in its controller's evolve deck whose face
+    /// fits by name. `by_ability`: as its evolve ability names them;
+    /// otherwise (an effect's evolution) its own name only.
+    pub(crate) fn evolve_options(&self, card: CardRef, by_ability: bool) -> Vec<EvolveOption> {
         let state = self.state.card(card);
         if state.zone != Zone::Field || state.evolved_with.is_some() {
-            return None;
+            return Vec::new();
         }
-        let base_name = self.db.get(state.def).base_name();
-        let candidates = self.db.evolved_for(base_name);
-        self.state
-            .player(state.controller)
-            .evolve_deck
-            .iter()
-            .copied()
-            .find(|e| {
-                let evolved = self.state.card(*e);
-                !evolved.face_up && candidates.contains(&evolved.def)
-            })
+        let base = self.db.get(state.def);
+        let fits = |face: &CardDef| {
+            // An advanced card is never an evolved card (CR 5.16.1.1, 9.2).
+            face.card_type == CardType::EvolvedFollower
+                && !face.advanced
+                && if by_ability && !base.evolves_into.is_empty() {
+                    base.evolves_into
+                        .iter()
+                        .any(|name| base_name_of(name) == face.base_name())
+                } else {
+                    face.base_name() == base.base_name()
+                }
+        };
+        let mut options: Vec<EvolveOption> = Vec::new();
+        let evolve_deck = &self.state.player(state.controller).evolve_deck;
+        for evolved in evolve_deck.iter().copied() {
+            let evolved_state = self.state.card(evolved);
+            if evolved_state.face_up {
+                continue;
+            }
+            let front = evolved_state.def;
+            for face in std::iter::once(front).chain(self.db.back_face(front)) {
+                if fits(self.db.get(face)) && !options.iter().any(|o| o.face == face) {
+                    options.push(EvolveOption { evolved, face });
+                }
+            }
+        }
+        options
     }
 
-    /// Evolves a follower (after any cost is paid). Returns false when no
-    /// evolved card is available.
-    pub(crate) fn evolve(&mut self, card: CardRef, super_evolve: bool) -> bool {
-        let Some(evolved) = self.evolve_card_for(card) else {
-            return false;
-        };
+    /// Whether the follower's evolve ability has an evolved card to evolve
+    /// into.
+    pub(crate) fn can_evolve_into_any(&self, card: CardRef) -> bool {
+        !self.evolve_options(card, true).is_empty()
+    }
+
+    /// Evolves a follower into one of its [`Match::evolve_options`] (after
+    /// any cost is paid).
+    pub(crate) fn evolve_into(&mut self, card: CardRef, option: EvolveOption, super_evolve: bool) {
+        let EvolveOption { evolved, face } = option;
         let controller = self.state.card(card).controller;
-        // 1. The evolved card goes into the evolve zone, linked (CR 5.16.1).
+        // 1. The evolved card goes into the evolve zone, linked (CR 5.16.1),
+        // showing the face it was revealed by (CR 4.6.4).
         self.apply(Mutation::Move {
             card: evolved,
             to_player: controller,
@@ -44,6 +89,9 @@ impl Match {
             place: Place::Top,
             cause: MoveCause::Evolve,
         });
+        if self.state.card(evolved).def != face {
+            self.apply(Mutation::ShowFace(evolved, face));
+        }
         self.apply(Mutation::Link {
             base: card,
             evolved,
@@ -67,12 +115,16 @@ impl Match {
             evolved,
             super_evolve,
         });
-        true
     }
 
     /// Evolution by an effect (CR 5.16.1.1): no cost, no EP, does not use the
-    /// turn's evolve.
+    /// turn's evolve, and only into an evolved card of the follower's own
+    /// name. Returns false when there is none.
     pub(crate) fn evolve_by_effect(&mut self, card: CardRef) -> bool {
-        self.evolve(card, false)
+        let Some(option) = self.evolve_options(card, false).first().copied() else {
+            return false;
+        };
+        self.evolve_into(card, option, false);
+        true
     }
 }

@@ -13,6 +13,7 @@ mod union_burst;
 
 pub(crate) use batch::MoveBatch;
 pub use batch::MoveKind;
+pub(crate) use evolve::EvolveOption;
 pub(crate) use leave::{Leave, Leaving};
 pub(crate) use race::can_race;
 

@@ -331,7 +331,7 @@ impl Match {
         {
             return;
         }
-        // An evolved follower can't evolve again (`evolve_card_for`), and
+        // An evolved follower can't evolve again (`evolve_options`), and
         // without a printed evolve cost no effect gives one: both are
         // cheaper to see than the characteristics.
         let state = self.state.card(card);
@@ -341,7 +341,7 @@ impl Match {
         let Some(cost) = self.state.characteristics(&self.db, card).evolve_cost else {
             return;
         };
-        if self.evolve_card_for(card).is_none() {
+        if !self.can_evolve_into_any(card) {
             return;
         }
         let seat = if p.goes_first { 0 } else { 1 };

@@ -234,7 +234,27 @@ impl Match {
                 sep - 1,
             ));
         }
-        self.evolve(card, super_evolve);
+        // Which evolved card, and which face, when more than one fits
+        // (later-sets §10, CR 4.6.4).
+        let options = self.evolve_options(card, true);
+        match options.as_slice() {
+            [] => {}
+            [only] => self.evolve_into(card, *only, super_evolve),
+            _ => {
+                let labels = options
+                    .iter()
+                    .map(|o| Choice::Label(self.db.get(o.face).display_name().to_owned()))
+                    .collect();
+                self.ask(
+                    Decision::pick_one(player, Prompt::EvolveInto { card }, labels),
+                    Resume::EvolveInto {
+                        card,
+                        super_evolve,
+                        options,
+                    },
+                );
+            }
+        }
     }
 
     /// Offer to put a Ward follower engaged as it enters (CR 12.8.2 i).

@@ -150,6 +150,13 @@ pub enum Prompt {
         /// The follower or leader taking the damage.
         card: CardRef,
     },
+    /// Which evolved card, or which face of a double-faced one, the
+    /// follower evolves into, when more than one fits (later-sets §10, CR
+    /// 4.6.4): the options are the faces' names.
+    EvolveInto {
+        /// The follower evolving.
+        card: CardRef,
+    },
     /// A choice asked by card code.
     Ability {
         /// Source card.

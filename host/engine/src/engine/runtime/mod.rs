@@ -154,6 +154,13 @@ pub(crate) enum Resume {
     Ability(Box<AbilityRun>),
     /// Which cards of an over-full zone go (Confirmation Timing goes on).
     ZoneLimit(u32),
+    /// The evolved card and face a follower evolves into, out of
+    /// `options`.
+    EvolveInto {
+        card: CardRef,
+        super_evolve: bool,
+        options: Vec<crate::engine::actions::EvolveOption>,
+    },
     /// The amount of one damage of an attack, out of `amounts`.
     DamageOrder {
         chosen: super::flow::ChosenDamage,
@@ -594,6 +601,15 @@ impl Match {
             Resume::ZoneLimit(played) => {
                 self.limit_excess = chosen_cards(&chosen);
                 self.tasks.push(Task::CheckTiming(played));
+            }
+            Resume::EvolveInto {
+                card,
+                super_evolve,
+                options,
+            } => {
+                if let Some(option) = picks.first().and_then(|i| options.get(*i)) {
+                    self.evolve_into(card, *option, super_evolve);
+                }
             }
             Resume::DamageOrder {
                 mut chosen,

@@ -189,7 +189,7 @@ fn l6_an_effect_puts_a_face_down_advanced_card_from_the_evolve_deck_onto_the_fie
 fn l6_an_advanced_card_is_never_the_evolved_card_of_a_follower() {
     let s = board(Side::new().field(["V1"]).evolve_deck(["TEST-ADV-V1"]).pp(5));
     let v1 = s.card(P1, Zone::Field, "V1");
-    assert!(s.game.evolve_card_for(v1).is_none(), "{}", s.dump());
+    assert!(!s.game.can_evolve_into_any(v1), "{}", s.dump());
 }
 
 #[test]

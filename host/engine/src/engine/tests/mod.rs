@@ -12,6 +12,7 @@ mod crests;
 mod declared_counters;
 mod declared_keywords;
 mod delayed;
+mod double_faces;
 mod evolution;
 mod fuse;
 mod keywords;

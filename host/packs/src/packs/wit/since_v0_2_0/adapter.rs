@@ -96,6 +96,8 @@ adapt_record!(old -> new::CardDef {
     advanced = false,
     also_named = Vec::new(),
     alternate_name = None,
+    back_of = None,
+    evolves_into = Vec::new(),
 });
 adapt_record!(old -> new::Manifest { cards; keywords = Vec::new(), counters = Vec::new() });
 
