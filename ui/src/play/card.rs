@@ -214,6 +214,9 @@ pub fn card_details_ui(ui: &mut Ui, db: &CardDb, card: &CardView) {
         line.push_str(&format!(" · {}", shown.traits.join(" / ")));
     }
     ui.label(line);
+    for fact in later_set_facts(db, base, shown) {
+        ui.label(fact);
+    }
     if let Some(cost) = base.cost {
         ui.label(stat_line("Cost", card.cost, i32::from(cost)));
     }
@@ -262,6 +265,43 @@ pub fn card_details_ui(ui: &mut Ui, db: &CardDb, card: &CardView) {
         card_text::reminders_ui(ui, &reminders);
     }
     ui.weak(&shown.id);
+}
+
+/// What the later sets' mechanics add to a card's details, one line each
+/// (later-sets §4, §6, §8, §10): a crest's home, an advanced card, its
+/// other names, what its evolve ability names, and its faces. `base` is
+/// the card, `shown` the face or evolved card whose information it uses.
+pub fn later_set_facts(db: &CardDb, base: &CardDef, shown: &CardDef) -> Vec<String> {
+    let mut facts = Vec::new();
+    if shown.card_type == sve_engine::cards::CardType::Crest {
+        facts
+            .push("A crest: it stays in the EX area, one per name, and can't be played".to_owned());
+    }
+    if shown.advanced {
+        facts.push("Advanced: built into the evolve deck; it returns there".to_owned());
+    }
+    for name in &shown.also_named {
+        facts.push(format!("Also named {name} while on the field"));
+    }
+    if let Some(name) = &shown.alternate_name {
+        facts.push(format!("Also printed as {name}"));
+    }
+    if !base.evolves_into.is_empty() {
+        facts.push(format!("Evolves into {}", base.evolves_into.join(" or ")));
+    }
+    let face = |id: &str| db.by_card_id(id).map(|d| db.get(d));
+    if let Some(front) = shown.back_of.as_deref().and_then(face) {
+        facts.push(format!(
+            "Back face shown; its front is {}",
+            front.display_name()
+        ));
+    } else if let Some(back) = db.by_card_id(&shown.id).and_then(|id| db.back_face(id)) {
+        facts.push(format!(
+            "Double-faced: its back is {}",
+            db.get(back).display_name()
+        ));
+    }
+    facts
 }
 
 fn stat_line(what: &str, current: i32, printed: i32) -> String {
@@ -574,6 +614,109 @@ fn cover_uv(picture: Vec2, frame: Vec2) -> Rect {
 
 fn short_type(def: &CardDef) -> &'static str {
     def.card_type.name()
+}
+
+#[cfg(test)]
+mod later_set_facts_tests {
+    use super::*;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable as _;
+    use sve_engine::cards::{CardType, Keywords};
+    use sve_engine::engine::CardRef;
+
+    /// The fixture pool with a follower naming both faces of a
+    /// double-faced evolved card, an advanced card with another name and
+    /// a crest.
+    fn db() -> CardDb {
+        let mut defs: Vec<CardDef> = crate::fixture::db()
+            .iter()
+            .map(|(_, def)| def.clone())
+            .collect();
+        let template = defs
+            .iter()
+            .find(|d| d.card_type == CardType::Follower)
+            .cloned()
+            .expect("a follower in the fixture");
+        let card = |id: &str, name: &str, card_type: CardType| CardDef {
+            id: id.to_owned(),
+            name: name.to_owned(),
+            card_type,
+            text: String::new(),
+            abilities: Vec::new(),
+            ..template.clone()
+        };
+        let mut maiden = card("T-1", "Frost Maiden", CardType::Follower);
+        maiden.evolves_into = vec!["Gentle Thaw".to_owned(), "Burning Heart".to_owned()];
+        let mut front = card("T-2", "Gentle Thaw", CardType::EvolvedFollower);
+        front.cost = None;
+        let mut back = card("T-3", "Burning Heart", CardType::EvolvedFollower);
+        back.cost = None;
+        back.back_of = Some("T-2".to_owned());
+        let mut herald = card("T-4", "Herald", CardType::Follower);
+        herald.advanced = true;
+        herald.also_named = vec!["Puppet".to_owned()];
+        herald.alternate_name = Some("Shining Herald".to_owned());
+        let mut crest = card("T-5", "Guild Crest", CardType::Crest);
+        crest.is_token = true;
+        crest.cost = None;
+        defs.extend([maiden, front, back, herald, crest]);
+        // OK: fixed data.
+        CardDb::new(defs).expect("a valid pool")
+    }
+
+    fn facts(db: &CardDb, base: &str, shown: &str) -> Vec<String> {
+        let get = |id: &str| db.get(db.by_card_id(id).expect("a test card"));
+        later_set_facts(db, get(base), get(shown))
+    }
+
+    #[test]
+    fn each_later_set_mechanic_says_itself_in_the_details() {
+        let db = db();
+        assert_eq!(
+            facts(&db, "T-1", "T-1"),
+            ["Evolves into Gentle Thaw or Burning Heart"]
+        );
+        assert_eq!(
+            facts(&db, "T-2", "T-2"),
+            ["Double-faced: its back is Burning Heart"]
+        );
+        assert_eq!(
+            facts(&db, "T-1", "T-3"),
+            [
+                "Evolves into Gentle Thaw or Burning Heart",
+                "Back face shown; its front is Gentle Thaw"
+            ]
+        );
+        let herald = facts(&db, "T-4", "T-4");
+        assert_eq!(herald.len(), 3, "{herald:?}");
+        assert!(herald[0].starts_with("Advanced"));
+        assert_eq!(herald[1], "Also named Puppet while on the field");
+        assert_eq!(herald[2], "Also printed as Shining Herald");
+        assert!(facts(&db, "T-5", "T-5")[0].starts_with("A crest"));
+    }
+
+    #[test]
+    fn the_details_of_a_follower_evolved_into_a_back_face_show_both_faces() {
+        let db = std::sync::Arc::new(db());
+        let maiden = db.by_card_id("T-1").expect("Frost Maiden");
+        let view = CardView {
+            card: CardRef(0),
+            def: maiden,
+            evolved: db.by_card_id("T-3"),
+            attack: 3,
+            defense: 3,
+            cost: 2,
+            keywords: Keywords::empty(),
+            engaged: false,
+            counters: Vec::new(),
+            raced: 0,
+        };
+        let shown = db.clone();
+        let harness = Harness::new_ui(move |ui| card_details_ui(ui, &shown, &view));
+        harness.get_by_label("Burning Heart");
+        harness.get_by_label("Back face shown; its front is Gentle Thaw");
+        harness.get_by_label("Evolved from Frost Maiden");
+    }
 }
 
 #[cfg(test)]
