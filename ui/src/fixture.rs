@@ -56,6 +56,7 @@ pub fn declared_db() -> Arc<CardDb> {
         alternate_name: None,
         back_of: None,
         evolves_into: Vec::new(),
+        equipment: false,
     });
     let overheat = DeclaredKeyword {
         id: "OVH-K01".to_owned(),
@@ -107,6 +108,7 @@ pub fn side(db: &CardDb, leader: &str, pp: i32) -> SideView {
         banished: Vec::new(),
         evolve_deck: Vec::new(),
         evolve_used: Vec::new(),
+        equipment: Vec::new(),
         combo: 0,
         spellchain: 0,
         turns_passed: 2,

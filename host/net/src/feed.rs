@@ -217,8 +217,13 @@ impl SeatFeed {
             banished,
             evolve_deck,
             evolve_used,
+            equipment,
             ..
         } = side;
+        for equipped in equipment.iter_mut() {
+            self.card_view(&mut equipped.card);
+            equipped.follower = equipped.follower.map(|c| self.card(c));
+        }
         for view in hand.iter_mut().chain(evolve_deck.iter_mut()).flatten() {
             self.card_view(view);
         }
@@ -389,6 +394,10 @@ impl SeatFeed {
             },
             // Fused cards are discarded or buried (public), the fuser goes
             // to the EX area (public).
+            Event::Equipped { token, follower } => Event::Equipped {
+                token: self.card(*token),
+                follower: self.card(*follower),
+            },
             Event::Fused { card, def, by } => Event::Fused {
                 card: self.card(*card),
                 def: *def,

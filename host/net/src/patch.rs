@@ -20,7 +20,7 @@
 use crate::inspect::{InspectedCard, PendingLine};
 use crate::protocol::{Clocks, Update};
 use serde::{Deserialize, Serialize};
-use sve_engine::engine::view::{CardView, PlayerView, SideView};
+use sve_engine::engine::view::{CardView, EquipmentView, PlayerView, SideView};
 use sve_engine::engine::{Decision, DefId, Event, Outcome, Phase, PlayerId};
 
 /// Most entries a list of a view may have after a patch (a side has at
@@ -157,6 +157,9 @@ pub struct SidePatch {
     pub evolve_deck: Option<ListPatch<Option<CardView>>>,
     /// [`SideView::evolve_used`].
     pub evolve_used: Option<ListPatch<CardView>>,
+    /// [`SideView::equipment`].
+    #[serde(default)]
+    pub equipment: Option<ListPatch<EquipmentView>>,
 }
 
 impl SidePatch {
@@ -178,6 +181,7 @@ impl SidePatch {
             banished,
             evolve_deck,
             evolve_used,
+            equipment,
             combo: _,
             spellchain: _,
             turns_passed: _,
@@ -192,6 +196,7 @@ impl SidePatch {
             banished: ListPatch::between(&old.banished, banished),
             evolve_deck: ListPatch::between(&old.evolve_deck, evolve_deck),
             evolve_used: ListPatch::between(&old.evolve_used, evolve_used),
+            equipment: ListPatch::between(&old.equipment, equipment),
         }
     }
 
@@ -211,6 +216,7 @@ impl SidePatch {
         list(self.banished, &mut side.banished, "banished zone")?;
         list(self.evolve_deck, &mut side.evolve_deck, "evolve deck")?;
         list(self.evolve_used, &mut side.evolve_used, "used evolve cards")?;
+        list(self.equipment, &mut side.equipment, "equipment zone")?;
         if let Some(numbers) = self.numbers {
             numbers.write(side);
         }

@@ -27,7 +27,9 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
 /// The protocol version this build speaks. 11: an evolve may ask which
 /// evolved card or face the follower evolves into (`Prompt::EvolveInto`),
-/// and an evolved card in an evolve zone may show its back face. 10: events include
+/// an evolved card in an evolve zone may show its back face, a side has an
+/// equipment zone (`SideView::equipment`, `SidePatch::equipment`), cards
+/// may be there (`Zone::Equipment`), and events include `Event::Equipped`. 10: events include
 /// `Event::Fused` (a card fused by a Fuse cost), card counters may be
 /// fusion counters (`Counter::Fusion`), and an `[adv]` ability may be
 /// activated with 1 EP paying 1 PP (`Action::ActivateWithEp`). 9: a card face may be a crest
@@ -428,6 +430,7 @@ impl CardFace {
             alternate_name: None,
             back_of: None,
             evolves_into: Vec::new(),
+            equipment: false,
         }
     }
 }

@@ -269,6 +269,8 @@ pub fn card_def(card: &ir::Card, module: &Module, warn: &mut dyn FnMut(String)) 
                 _ => None,
             })
             .collect(),
+        // `type Amulet / Equipment;` gives the trait (later-sets §5).
+        equipment: card.is_token && card.traits.iter().any(|t| t == sve_script::EQUIPMENT_TRAIT),
     }
 }
 

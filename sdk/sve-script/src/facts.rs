@@ -30,6 +30,11 @@ pub(crate) fn add_keyword(card: &mut ir::Card, keyword: Keyword) {
 /// the card data reads an advanced card by it.
 pub const ADVANCED_TRAIT: &str = "Advanced";
 
+/// The trait an equipment token's `/ Equipment` type gives it (later-sets
+/// §5): the card data reads an equipment token by it. An equipment token
+/// is a token.
+pub const EQUIPMENT_TRAIT: &str = "Equipment";
+
 /// Whether traits make a card a token (they hold `Token`).
 fn has_token_trait(traits: &[String]) -> bool {
     traits.iter().any(|t| t == "Token")
@@ -73,6 +78,7 @@ pub(crate) fn lower_facts(
     }
     let mut token_type = false;
     let mut advanced_type = false;
+    let mut equipment_type = false;
     let seen = |key: HeaderKey| card.headers.iter().any(|header| header.key == key);
     for header in &card.headers {
         let HeaderAst {
@@ -138,6 +144,7 @@ pub(crate) fn lower_facts(
                 let reading = names::card_type(value.text);
                 token_type = reading.token;
                 advanced_type = reading.advanced;
+                equipment_type = reading.equipment;
                 facts.card_type = reading.card_type.unwrap_or_else(|| {
                     let help = did_you_mean(value.text, names::type_spellings());
                     fallback(sink, value, "card type", "Follower", help);
@@ -198,8 +205,11 @@ pub(crate) fn lower_facts(
     } else if facts.card_type == CardType::Follower && named_evolved {
         facts.card_type = CardType::EvolvedFollower;
     }
-    // Every crest is a token (later-sets §4, CR 9.1).
-    let token_type = token_type || facts.card_type == CardType::Crest;
+    // Every crest and every equipment is a token (later-sets §4, §5).
+    let token_type = token_type || facts.card_type == CardType::Crest || equipment_type;
+    if equipment_type && !facts.traits.iter().any(|t| t == EQUIPMENT_TRAIT) {
+        facts.traits.push(EQUIPMENT_TRAIT.to_owned());
+    }
     if token_type && !has_token_trait(&facts.traits) {
         facts.traits.push("Token".to_owned());
     }

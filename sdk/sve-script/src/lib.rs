@@ -86,7 +86,7 @@ mod declared;
 mod diagnostics;
 mod effects;
 mod facts;
-pub use facts::ADVANCED_TRAIT;
+pub use facts::{ADVANCED_TRAIT, EQUIPMENT_TRAIT};
 mod filters;
 pub mod ir;
 mod lexer;

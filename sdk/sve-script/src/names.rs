@@ -462,6 +462,8 @@ pub(crate) struct TypeReading {
     pub token: bool,
     /// `/ advanced` was present (later-sets §6: an advanced card).
     pub advanced: bool,
+    /// `/ equipment` was present (later-sets §5: an equipment token).
+    pub equipment: bool,
 }
 
 /// `type` header values: lower-cased, `/ token` removed, and the rest read
@@ -472,7 +474,12 @@ pub(crate) fn card_type(text: &str) -> TypeReading {
     let token = lower.contains("/ token");
     // Later-sets §6: an advanced card's special type.
     let advanced = lower.contains("/ advanced");
-    let stem = lower.replace("/ token", "").replace("/ advanced", "");
+    // Later-sets §5: an equipment token.
+    let equipment = lower.contains("/ equipment");
+    let stem = lower
+        .replace("/ token", "")
+        .replace("/ advanced", "")
+        .replace("/ equipment", "");
     // `Keyword` declares a keyword and `Counter` a counter kind
     // (`declared.rs`): no types of the game's cards, so not the
     // vocabulary's.
@@ -481,6 +488,7 @@ pub(crate) fn card_type(text: &str) -> TypeReading {
             card_type: Some(CardType::Keyword),
             token,
             advanced,
+            equipment,
         };
     }
     if stem.trim() == "counter" {
@@ -488,6 +496,7 @@ pub(crate) fn card_type(text: &str) -> TypeReading {
             card_type: Some(CardType::Counter),
             token,
             advanced,
+            equipment,
         };
     }
     let card_type = sve_vocab::card_type_named(&stem).and_then(|info| {
@@ -500,6 +509,7 @@ pub(crate) fn card_type(text: &str) -> TypeReading {
         card_type,
         token,
         advanced,
+        equipment,
     }
 }
 

@@ -75,6 +75,7 @@ pub trait GameApi {
         count: u32,
         destination: TokenDestination,
     ) -> Result<Vec<CardRef>, String>;
+    fn equip(&self, follower: CardRef, card_id: &str) -> Result<bool, String>;
     fn give_stats(&self, card: CardRef, attack: i32, defense: i32, duration: Duration);
     fn give_keywords(&self, card: CardRef, keywords: Keywords, duration: Duration);
     fn declared_keyword(&self, name: &str) -> Option<u8>;
@@ -245,6 +246,9 @@ impl GameApi for Imports {
         destination: TokenDestination,
     ) -> Result<Vec<CardRef>, String> {
         host::summon_token(player, card_id, count, destination)
+    }
+    fn equip(&self, follower: CardRef, card_id: &str) -> Result<bool, String> {
+        host::equip(follower, card_id)
     }
     fn give_stats(&self, card: CardRef, attack: i32, defense: i32, duration: Duration) {
         host::give_stats(card, attack, defense, duration);

@@ -164,6 +164,7 @@ impl Card {
                 alternate_name: None,
                 back_of: None,
                 evolves_into: Vec::new(),
+                equipment: false,
             },
             abilities: Vec::new(),
             declares: None,
@@ -514,6 +515,21 @@ impl Card {
     /// has its abilities; the deck limit uses its card name alone.
     pub fn also_named(mut self, name: &str) -> Card {
         self.def.also_named.push(words(name));
+        self
+    }
+
+    /// Makes this token an equipment token (later-sets §5): it exists only
+    /// in an equipment zone, made there by [`Game::equip`] linked to a
+    /// follower, and is gone once that follower leaves the field. Give it
+    /// passives reaching the follower with
+    /// [`PassiveScope::Equipped`] (its own, kept if the follower loses its
+    /// abilities) or [`PassiveScope::EquippedHas`] ("the equipped follower
+    /// has ...").
+    ///
+    /// [`Game::equip`]: crate::Game::equip
+    pub fn equipment(mut self) -> Card {
+        self.def.equipment = true;
+        self.def.is_token = true;
         self
     }
 

@@ -700,6 +700,14 @@ impl<'a> Game<'a> {
             .summon_token(player.index(), card_id, count, destination)
             .map_err(Stop::Error)
     }
+    /// Equips `follower` with a new equipment token (by card id), made in
+    /// your equipment zone and linked to it (later-sets §5). False when the
+    /// follower is not a follower on the field; a stop when the card is
+    /// not an equipment token.
+    pub fn equip(&mut self, follower: CardRef, card_id: &str) -> Result<bool, Stop> {
+        self.api().equip(follower, card_id).map_err(Stop::Error)
+    }
+
     /// Gives a card +attack/+defense.
     pub fn give_stats(&mut self, card: CardRef, attack: i32, defense: i32, duration: Duration) {
         self.api().give_stats(card, attack, defense, duration);

@@ -43,6 +43,7 @@ fn card(
         alternate_name: None,
         back_of: None,
         evolves_into: Vec::new(),
+        equipment: false,
     }
 }
 

@@ -149,6 +149,9 @@ pub struct CardDb {
     /// Whether any card is a crest: only then do EX areas hold cards whose
     /// abilities work (later-sets §4).
     has_crests: bool,
+    /// Whether any card is an equipment token (later-sets §5): only then
+    /// are equipment zones looked at for abilities.
+    has_equipment: bool,
     /// The pool's declared keywords, by number.
     keywords: Vec<DeclaredKeyword>,
     /// Each declared keyword's abilities as a definition (`DefId`
@@ -313,9 +316,11 @@ impl CardDb {
                     _ => false,
                 });
         let has_crests = defs.iter().any(|def| def.card_type == CardType::Crest);
+        let has_equipment = defs.iter().any(|def| def.equipment);
         Ok(CardDb {
             has_passives,
             has_crests,
+            has_equipment,
             passive_keywords,
             printed_keywords,
             passive_lowers_costs,
@@ -423,6 +428,11 @@ impl CardDb {
     /// hold no card whose abilities work there (later-sets §4).
     pub fn has_crests(&self) -> bool {
         self.has_crests
+    }
+
+    /// Whether any card of the pool is an equipment token (later-sets §5).
+    pub fn has_equipment(&self) -> bool {
+        self.has_equipment
     }
 
     /// Whether the definition's ability is marked `[ub]` (Union Burst,

@@ -173,6 +173,7 @@ impl DeclaredKeyword {
             alternate_name: None,
             back_of: None,
             evolves_into: Vec::new(),
+            equipment: false,
         }
     }
 }

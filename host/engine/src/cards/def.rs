@@ -191,6 +191,12 @@ pub struct CardDef {
     /// evolved cards sharing its name, as the starter sets print them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub evolves_into: Vec<String>,
+    /// An equipment token (later-sets §5, CR 14.5.2): made in an equipment
+    /// zone linked to a follower ("equip it with a X token"), only ever
+    /// there, and gone once its follower has left the field. Its passives
+    /// reach the follower it equips ([`PassiveScope::Equipped`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub equipment: bool,
 }
 
 /// A card name without a trailing ` (Evolved)`: the name evolved cards and
@@ -556,6 +562,13 @@ pub enum PassiveScope {
     /// change to your cards in the EX area, read as they are played from it
     /// (later-sets §13).
     AlliesIn(super::ZoneSet, CardFilter),
+    /// The follower this equipment token equips (later-sets §5.2): the
+    /// token's own ability, working from the equipment zone; it reaches
+    /// the follower even after the follower lost its abilities.
+    Equipped,
+    /// "The equipped follower has ...": an ability of the follower's own
+    /// (CR 14.5.2), lost when the follower loses its abilities.
+    EquippedHas,
 }
 
 /// When a passive is on (rules-coverage.md §2 class conditions).

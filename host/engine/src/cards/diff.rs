@@ -380,6 +380,7 @@ mod tests {
             alternate_name: None,
             back_of: None,
             evolves_into: Vec::new(),
+            equipment: false,
         }
     }
 

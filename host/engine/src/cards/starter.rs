@@ -117,6 +117,7 @@ fn convert(raw: RawCard) -> Result<CardDef, StarterDataError> {
         alternate_name: None,
         back_of: None,
         evolves_into: Vec::new(),
+        equipment: false,
     })
 }
 

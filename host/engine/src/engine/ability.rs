@@ -643,6 +643,15 @@ impl AbilityCtx<'_> {
         self.m.create_tokens(player, token, count, to)
     }
 
+    /// Equips `follower` with a new equipment token of `token`, made in the
+    /// ability's controller's equipment zone and linked to it (later-sets
+    /// §5, CR 14.5.2.2). Returns false, doing nothing, if the follower is
+    /// not a follower on the field or `token` is not an equipment token.
+    pub fn equip(&mut self, follower: CardRef, token: DefId) -> bool {
+        let player = self.controller();
+        self.m.equip(player, follower, token).is_some()
+    }
+
     /// Gives a card +attack/+defense.
     pub fn give_stats(&mut self, card: CardRef, attack: i32, defense: i32, duration: Duration) {
         let source = self.info.source;

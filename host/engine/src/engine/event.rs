@@ -354,4 +354,12 @@ pub enum Event {
         /// The card whose Fuse fused it (now in the EX area).
         by: CardRef,
     },
+    /// An equipment token was made linked to a follower: "when a follower
+    /// equips this" (later-sets §5, CR 14.5.2.2.2).
+    Equipped {
+        /// The equipment token, in an equipment zone.
+        token: CardRef,
+        /// The follower it equips.
+        follower: CardRef,
+    },
 }

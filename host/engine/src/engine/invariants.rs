@@ -59,15 +59,23 @@ impl Match {
                 Zone::Cemetery,
                 Zone::Banished,
                 Zone::EvolveDeck,
+                Zone::Equipment,
             ] {
                 for &card in p.zone(zone) {
                     note(card, zone, &mut problems);
                     let c = state.card(card);
-                    let expected_holder = if zone == Zone::Field {
-                        c.controller
-                    } else {
-                        c.owner
+                    let expected_holder = match zone {
+                        Zone::Field => c.controller,
+                        // Equipment follows its follower's controller
+                        // (CR 11.11.2), whoever owns it.
+                        Zone::Equipment => player,
+                        _ => c.owner,
                     };
+                    if zone == Zone::Equipment && !self.db.get(c.def).equipment {
+                        problems.push(format!(
+                            "{card} is in an equipment zone but is no equipment"
+                        ));
+                    }
                     if expected_holder != player {
                         problems.push(format!("{card} is in the wrong player's {}", zone.name()));
                     }

@@ -63,6 +63,14 @@ pub enum Mutation {
     SetEngaged(CardRef, bool),
     /// Turn a card face up or down.
     SetFaceUp(CardRef, bool),
+    /// Link an equipment token to the follower it equips (later-sets §5,
+    /// CR 14.5.2.2).
+    Equip {
+        /// The equipment token, in an equipment zone.
+        token: CardRef,
+        /// The follower on the field.
+        follower: CardRef,
+    },
     /// A double-faced evolved card in the evolve zone shows this face, its
     /// back (later-sets §10, CR 2.14.3): while it does, the card uses that
     /// face's information. Any move shows its front again.
@@ -204,7 +212,12 @@ impl Mutation {
     /// turn), but for the pending abilities' bookkeeping and a trait's
     /// name. No catch-all arm: a new mutation is classified here too.
     fn concerns_rules(&self, state: &GameState, passives: PassivesInPlay) -> bool {
-        let watched = |zone: Zone| matches!(zone, Zone::Field | Zone::ExArea | Zone::EvolveZone);
+        let watched = |zone: Zone| {
+            matches!(
+                zone,
+                Zone::Field | Zone::ExArea | Zone::EvolveZone | Zone::Equipment
+            )
+        };
         if let Some(counts) = self.counts_through_passives(state, passives) {
             return counts;
         }
@@ -228,6 +241,7 @@ impl Mutation {
             | Mutation::SetPhase(_) => false,
             Mutation::SetFaceUp(..)
             | Mutation::ShowFace(..)
+            | Mutation::Equip { .. }
             | Mutation::DamageFollower { .. }
             | Mutation::DamageLeader { .. }
             | Mutation::CreateCard { .. }
@@ -263,7 +277,7 @@ impl Mutation {
         // An evolved card's zone decides nothing a base card reads, but
         // moves into and out of the evolve zone come with relinking: count
         // them too.
-        let watched = |zone: Zone| matches!(zone, Zone::Field | Zone::EvolveZone);
+        let watched = |zone: Zone| matches!(zone, Zone::Field | Zone::EvolveZone | Zone::Equipment);
         if let Some(counts) = self.counts_through_passives(state, passives) {
             return counts;
         }
@@ -277,6 +291,7 @@ impl Mutation {
             | Mutation::ExpireEndOfTurnEffects
             | Mutation::Link { .. }
             | Mutation::ShowFace(..)
+            | Mutation::Equip { .. }
             | Mutation::LinkCarrot { .. } => true,
             // Decided by `counts_through_passives`.
             Mutation::AddPending(_)
@@ -329,8 +344,12 @@ impl Mutation {
     /// Whether this change touches the data ([`Mutation::touched`]) of a
     /// card now on a field or in the evolve zone.
     fn touches_field_card(&self, state: &GameState) -> bool {
-        let on_field =
-            |card: CardRef| matches!(state.card(card).zone, Zone::Field | Zone::EvolveZone);
+        let on_field = |card: CardRef| {
+            matches!(
+                state.card(card).zone,
+                Zone::Field | Zone::EvolveZone | Zone::Equipment
+            )
+        };
         match self.touched() {
             Touched::None => false,
             Touched::One(card) => on_field(card),
@@ -360,6 +379,7 @@ impl Mutation {
             | Mutation::AddCounters(card, _, _) => Touched::One(*card),
             Mutation::AddEffect(effect) => Touched::One(effect.card),
             Mutation::Link { base, evolved } => Touched::Two(*base, *evolved),
+            Mutation::Equip { token, follower } => Touched::Two(*token, *follower),
             Mutation::LinkCarrot { base, carrot } => Touched::Two(*base, *carrot),
             // Rare: a new card, or effects of any card ending.
             Mutation::CreateCard { .. } | Mutation::ExpireEndOfTurnEffects => Touched::All,
@@ -445,6 +465,10 @@ impl Match {
                 self.state.cards[card.idx()].face_up = face_up;
             }
             Mutation::ShowFace(card, face) => self.state.cards[card.idx()].def = face,
+            Mutation::Equip { token, follower } => {
+                self.state.cards[token.idx()].linked_to = Some(follower);
+                self.emit(Event::Equipped { token, follower });
+            }
             Mutation::DamageFollower {
                 card,
                 amount,
@@ -848,7 +872,7 @@ impl Match {
                 // Its Carrots are unlinked too (CR 14.2, rules handling 11.8).
                 c.raced = 0;
             }
-            if from == Zone::EvolveZone {
+            if from == Zone::EvolveZone || (from == Zone::Equipment && to != Zone::Equipment) {
                 c.linked_to = None;
             }
             c.object = if keeps_state { old_object } else { object };
@@ -857,6 +881,11 @@ impl Match {
             self.state
                 .effects
                 .retain(|e| !(e.card == card && e.object == old_object));
+        }
+        if from == Zone::Field && to != Zone::Field {
+            // Its equipment is no longer linked (CR 14.5.2.4); rules
+            // handling removes it (CR 11.11.1).
+            self.unlink_equipment(card);
         }
         // What card code may read of it now (last-known information).
         if from == Zone::Field

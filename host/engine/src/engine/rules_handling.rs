@@ -109,6 +109,11 @@ struct Plan {
     to_cemetery: Vec<CardRef>,
     to_evolve_deck: Vec<CardRef>,
     clamp_pp: Vec<PlayerId>,
+    /// Equipment tokens no longer linked: removed (CR 11.11.1).
+    unlinked_equipment: Vec<CardRef>,
+    /// Equipment in another player's zone than its follower's controller's,
+    /// with that player (CR 11.11.2).
+    equipment_to: Vec<(CardRef, PlayerId)>,
 }
 
 impl Plan {
@@ -118,6 +123,8 @@ impl Plan {
             && self.to_cemetery.is_empty()
             && self.to_evolve_deck.is_empty()
             && self.clamp_pp.is_empty()
+            && self.unlinked_equipment.is_empty()
+            && self.equipment_to.is_empty()
     }
 }
 
@@ -149,6 +156,10 @@ const PROCESSES: &[RuleProcess] = &[
     RuleProcess {
         clause: "11.9 play-point limit",
         collect: play_point_limit,
+    },
+    RuleProcess {
+        clause: "11.11 equipment",
+        collect: equipment,
     },
 ];
 
@@ -247,12 +258,14 @@ impl Match {
             plan.is_empty(),
             "rules handling was skipped after a change that left it work: \
              losers {:?}, destroy {:?}, to the cemetery {:?}, to the evolve deck {:?}, \
-             PP {:?}",
+             PP {:?}, equipment {:?} {:?}",
             plan.losers,
             plan.destroy,
             plan.to_cemetery,
             plan.to_evolve_deck,
-            plan.clamp_pp
+            plan.clamp_pp,
+            plan.unlinked_equipment,
+            plan.equipment_to
         );
     }
 
@@ -385,6 +398,26 @@ impl Match {
                 super::event::Resource::PlayPoints,
                 max,
             ));
+        }
+        for token in plan.unlinked_equipment {
+            let owner = self.state.card(token).owner;
+            self.apply(Mutation::Move {
+                card: token,
+                to_player: owner,
+                to: Zone::RemovedFromGame,
+                place: Place::Top,
+                cause: MoveCause::TokenRemoved,
+            });
+        }
+        for (token, player) in plan.equipment_to {
+            // Between equipment zones the link stays (`apply_move`).
+            self.apply(Mutation::Move {
+                card: token,
+                to_player: player,
+                to: Zone::Equipment,
+                place: Place::Top,
+                cause: MoveCause::RulesHandling,
+            });
         }
     }
 }
@@ -519,6 +552,28 @@ fn empty_stack(board: &Board<'_>, plan: &mut Plan) {
             && stats.keywords.contains(Keywords::STACK)
         {
             plan.to_cemetery.push(*card);
+        }
+    }
+}
+
+/// CR 11.11: equipment no longer linked to a follower on the field is
+/// removed; linked equipment follows its follower's controller.
+fn equipment(board: &Board<'_>, plan: &mut Plan) {
+    let state = board.state;
+    for player in PlayerId::BOTH {
+        for token in state.player(player).equipment.iter().copied() {
+            let linked = state
+                .card(token)
+                .linked_to
+                .map(|follower| state.card(follower))
+                .filter(|follower| follower.zone == Zone::Field);
+            match linked {
+                None => plan.unlinked_equipment.push(token),
+                Some(follower) if follower.controller != player => {
+                    plan.equipment_to.push((token, follower.controller));
+                }
+                Some(_) => {}
+            }
         }
     }
 }

@@ -66,12 +66,25 @@ pub struct SideView {
     pub evolve_deck: Vec<Option<CardView>>,
     /// Face-up (used) evolve deck cards.
     pub evolve_used: Vec<CardView>,
+    /// Equipment zone (later-sets §5): each token with the follower it
+    /// equips.
+    #[serde(default)]
+    pub equipment: Vec<EquipmentView>,
     /// Combo count.
     pub combo: u32,
     /// Spellchain count.
     pub spellchain: u32,
     /// Turns passed.
     pub turns_passed: u32,
+}
+
+/// An equipment token as a player sees it (later-sets §5).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EquipmentView {
+    /// The token.
+    pub card: CardView,
+    /// The follower it equips, while linked.
+    pub follower: Option<CardRef>,
 }
 
 impl SideView {
@@ -87,6 +100,7 @@ impl SideView {
             .chain(&self.cemetery)
             .chain(&self.banished)
             .chain(&self.evolve_used)
+            .chain(self.equipment.iter().map(|e| &e.card))
     }
 }
 
@@ -168,6 +182,14 @@ fn side_view(state: &GameState, db: &CardDb, player: PlayerId, own: bool) -> Sid
             .iter()
             .filter(|c| state.card(**c).face_up)
             .map(card)
+            .collect(),
+        equipment: p
+            .equipment
+            .iter()
+            .map(|c| EquipmentView {
+                card: card(c),
+                follower: state.card(*c).linked_to,
+            })
             .collect(),
         combo: state.combo(player),
         spellchain: state.spellchain(db, player),

@@ -48,6 +48,7 @@ line_kinds! {
     SuperEvolvePoints = "SEP",
     Evolved = "Evolved",
     SuperEvolved = "SuperEvolved",
+    Equipped = "Equipped",
     Triggered = "Triggered",
     Waits = "Waits",
     Resolved = "Resolved",

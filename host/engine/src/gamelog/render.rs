@@ -297,6 +297,15 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
             LineKind::Triggered,
             format!("{controller} {}", cards.ability(*def, *ability)),
         ),
+        Event::Equipped { token, follower } => EventText::line(
+            LineKind::Equipped,
+            format!("{} {}", cards.owner_id(*follower), cards.id(*token)),
+        )
+        .and_log(format!(
+            "{} is equipped with {}",
+            cards.name(*follower),
+            cards.name(*token)
+        )),
         Event::Fused { card, def, by } => EventText::log(format!(
             "{} fuses {}",
             cards.name(*by),

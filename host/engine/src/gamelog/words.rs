@@ -92,7 +92,8 @@ pub(super) fn zone_place(zone: Zone) -> Option<&'static str> {
         | Zone::Banished
         | Zone::EvolveDeck
         | Zone::EvolveZone
-        | Zone::Resolution => Some(zone.name()),
+        | Zone::Resolution
+        | Zone::Equipment => Some(zone.name()),
     }
 }
 
@@ -160,6 +161,7 @@ pub(super) fn zone_word(zone: Zone) -> &'static str {
         Zone::EvolveZone => "evolved",
         Zone::Resolution => "resolution",
         Zone::RemovedFromGame => "gone",
+        Zone::Equipment => "equipment",
     }
 }
 

@@ -113,7 +113,11 @@ impl SandboxZone {
             Zone::Banished => SandboxZone::Banished,
             Zone::Deck => SandboxZone::Deck,
             Zone::EvolveDeck => SandboxZone::EvolveDeck,
-            Zone::Leader | Zone::EvolveZone | Zone::Resolution | Zone::RemovedFromGame => {
+            Zone::Leader
+            | Zone::EvolveZone
+            | Zone::Resolution
+            | Zone::RemovedFromGame
+            | Zone::Equipment => {
                 return None;
             }
         })

@@ -50,6 +50,7 @@ pub(crate) fn zone_in(z: w::Zone) -> Zone {
         w::Zone::EvolveZone => Zone::EvolveZone,
         w::Zone::Resolution => Zone::Resolution,
         w::Zone::Removed => Zone::RemovedFromGame,
+        w::Zone::Equipment => Zone::Equipment,
     }
 }
 
@@ -66,6 +67,7 @@ pub(crate) fn zone_out(z: Zone) -> w::Zone {
         Zone::EvolveZone => w::Zone::EvolveZone,
         Zone::Resolution => w::Zone::Resolution,
         Zone::RemovedFromGame => w::Zone::Removed,
+        Zone::Equipment => w::Zone::Equipment,
     }
 }
 
@@ -244,7 +246,7 @@ fn move_ways_in(bits: w::MoveWays) -> Result<MoveWays, String> {
 /// A card-API zone set: its bits are the `zone` cases', as the engine's
 /// are. A bit no zone of this host has is refused, naming the bit.
 fn zone_set_in(bits: w::ZoneSet) -> Result<ZoneSet, String> {
-    let known = ZoneSet::bit(Zone::RemovedFromGame) * 2 - 1;
+    let known = ZoneSet::bit(Zone::Equipment) * 2 - 1;
     match bits & !known {
         0 => Ok(ZoneSet(bits)),
         unknown => Err(format!(
@@ -326,6 +328,8 @@ fn passive_in(p: w::Passive) -> Result<PassiveDef, String> {
                 PassiveScope::OtherAlliesOnField(filter_in(f)?)
             }
             w::PassiveScope::AlliesOnField(f) => PassiveScope::AlliesOnField(filter_in(f)?),
+            w::PassiveScope::Equipped => PassiveScope::Equipped,
+            w::PassiveScope::EquippedHas => PassiveScope::EquippedHas,
             w::PassiveScope::AlliesIn(a) => {
                 PassiveScope::AlliesIn(zone_set_in(a.zones)?, filter_in(a.filter)?)
             }
@@ -542,6 +546,7 @@ pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
             .iter()
             .map(|name| clean_uncapped(name, TextKind::Name))
             .collect(),
+        equipment: c.equipment,
     })
 }
 
@@ -634,6 +639,7 @@ mod tests {
             alternate_name: None,
             back_of: None,
             evolves_into: Vec::new(),
+            equipment: false,
         }
     }
 

@@ -11,8 +11,8 @@ use super::convert;
 use super::guest_text::{self, TextKind};
 use super::wit::latest::sve::cards::{game, script, types as w};
 use sve_engine::engine::{
-    AbilityCtx, AbilityIdx, AbilityQuery, CardRef, Choice, DelayedLasts, Duration, Halt, MoveKind,
-    PlayerId, QUESTION_OPTION_LIMIT, QuestionMeta, QuestionRole, SeriesStep, Zone,
+    AbilityCtx, AbilityIdx, AbilityQuery, CardRef, Choice, DefId, DelayedLasts, Duration, Halt,
+    MoveKind, PlayerId, QUESTION_OPTION_LIMIT, QuestionMeta, QuestionRole, SeriesStep, Zone,
 };
 #[cfg(feature = "components")]
 use wasmtime::StoreLimits;
@@ -130,6 +130,34 @@ impl HostState {
 
     fn player(p: u8) -> PlayerId {
         PlayerId(p.min(1))
+    }
+
+    /// The token a card names by id; or, as a script names tokens (spec
+    /// §5.5: by card name, across the whole library), the card of that
+    /// name of another pack (`packs/references.rs`), a token first. An
+    /// error names a card that is unknown or can't be played.
+    fn token_named(&mut self, card_id: &str) -> Result<DefId, String> {
+        let Some(token) = self.read(None, |q| {
+            let db = q.db();
+            db.by_card_id(card_id).or_else(|| {
+                db.iter()
+                    .find(|(_, def)| def.is_token && def.name == card_id)
+                    .map(|(id, _)| id)
+                    .or_else(|| db.by_name(card_id))
+            })
+        }) else {
+            return Err(format!(
+                "unknown token card `{}`",
+                guest_text::quoted(card_id)
+            ));
+        };
+        if let Some(why) = self.read(None, |q| q.db().get(token).unplayable.clone()) {
+            return Err(format!(
+                "token `{}` can't be played: {why}",
+                guest_text::quoted(card_id)
+            ));
+        }
+        Ok(token)
     }
 
     fn card(&mut self, card: u32) -> Option<CardRef> {
@@ -652,35 +680,29 @@ impl game::Host for HostState {
         count: u32,
         destination: w::TokenDestination,
     ) -> Result<Vec<u32>, String> {
-        // A card id; or, as a script names tokens (spec §5.5: by card name,
-        // across the whole library), the name of a card of another pack
-        // (`packs/references.rs`), a token first.
-        let Some(token) = self.read(None, |q| {
-            let db = q.db();
-            db.by_card_id(&card_id).or_else(|| {
-                db.iter()
-                    .find(|(_, def)| def.is_token && def.name == card_id)
-                    .map(|(id, _)| id)
-                    .or_else(|| db.by_name(&card_id))
-            })
-        }) else {
-            return Err(format!(
-                "unknown token card `{}`",
-                guest_text::quoted(&card_id)
-            ));
-        };
-        if let Some(why) = self.read(None, |q| q.db().get(token).unplayable.clone()) {
-            return Err(format!(
-                "token `{}` can't be played: {why}",
-                guest_text::quoted(&card_id)
-            ));
-        }
+        let token = self.token_named(&card_id)?;
         let destination = convert::token_destination_in(destination);
         let mut created = Vec::new();
         self.act(|cx| {
             created = cx.summon_token(Self::player(player), token, count.min(10), destination);
         });
         Ok(created.into_iter().map(|c| c.0).collect())
+    }
+
+    fn equip(&mut self, follower: u32, card_id: String) -> Result<bool, String> {
+        let token = self.token_named(&card_id)?;
+        if !self.read(false, |q| q.db().get(token).equipment) {
+            return Err(format!(
+                "`{}` is not an equipment token",
+                guest_text::quoted(&card_id)
+            ));
+        }
+        let Some(follower) = self.card(follower) else {
+            return Ok(false);
+        };
+        let mut done = false;
+        self.act(|cx| done = cx.equip(follower, token));
+        Ok(done)
     }
 
     fn give_stats(&mut self, card: u32, attack: i32, defense: i32, duration: w::Duration) {

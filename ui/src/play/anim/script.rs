@@ -149,7 +149,8 @@ fn zone_spot(zone: Zone, owner: PlayerId) -> Option<Spot> {
         | Zone::EvolveDeck
         | Zone::EvolveZone
         | Zone::Resolution
-        | Zone::RemovedFromGame => None,
+        | Zone::RemovedFromGame
+        | Zone::Equipment => None,
     }
 }
 

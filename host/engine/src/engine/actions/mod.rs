@@ -6,6 +6,7 @@
 //! Procedures (who may do what, when) are in `flow/`.
 
 mod batch;
+mod equipment;
 mod evolve;
 mod leave;
 mod race;
@@ -52,9 +53,14 @@ impl Match {
             place,
             cause,
         });
-        let is_token = self.db.get(self.state.card(card).def).is_token;
+        let token = self.db.get(self.state.card(card).def);
+        let is_token = token.is_token;
         let vanishes = if crest {
             to != Zone::ExArea
+        } else if token.equipment {
+            // An equipment token exists only in an equipment zone
+            // (later-sets §5, CR 4.16).
+            to != Zone::Equipment
         } else {
             is_token && !matches!(to, Zone::Field | Zone::ExArea | Zone::Resolution)
         };

@@ -276,6 +276,7 @@ impl Match {
                 cemetery: CardList::default(),
                 banished: CardList::default(),
                 evolve_deck,
+                equipment: CardList::default(),
                 pp: 0,
                 max_pp: 0,
                 ep: 0,

@@ -65,6 +65,9 @@ pub enum Zone {
     Resolution,
     /// Tokens that left the field or EX area cease to exist (CR 9.1.3).
     RemovedFromGame,
+    /// Equipment zone (later-sets §5, CR 4.16): equipment tokens, each
+    /// linked to a follower on the field; public.
+    Equipment,
 }
 
 impl Zone {
@@ -87,6 +90,7 @@ impl Zone {
             Zone::EvolveZone => "evolve zone",
             Zone::Resolution => "resolution zone",
             Zone::RemovedFromGame => "nowhere",
+            Zone::Equipment => "equipment zone",
         }
     }
 }
@@ -227,6 +231,10 @@ pub struct PlayerState {
     pub banished: CardList,
     /// Evolve deck area (face-down and face-up cards).
     pub evolve_deck: CardList,
+    /// Equipment zone (later-sets §5): equipment tokens, each linked to
+    /// the follower it equips (`CardState::linked_to`).
+    #[serde(default)]
+    pub equipment: CardList,
     /// Current play points (0..=max_pp).
     pub pp: i32,
     /// Maximum play points (0..=10).
@@ -357,6 +365,7 @@ impl PlayerState {
             Zone::Cemetery => &self.cemetery,
             Zone::Banished => &self.banished,
             Zone::EvolveDeck => &self.evolve_deck,
+            Zone::Equipment => &self.equipment,
             Zone::Leader => std::slice::from_ref(&self.leader),
             Zone::EvolveZone | Zone::Resolution | Zone::RemovedFromGame => &[],
         }
@@ -371,6 +380,7 @@ impl PlayerState {
             Zone::Cemetery => &mut *self.cemetery,
             Zone::Banished => &mut *self.banished,
             Zone::EvolveDeck => &mut *self.evolve_deck,
+            Zone::Equipment => &mut *self.equipment,
             Zone::Leader | Zone::EvolveZone | Zone::Resolution | Zone::RemovedFromGame => {
                 return None;
             }

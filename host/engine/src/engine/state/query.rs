@@ -239,6 +239,8 @@ impl GameState {
         self.field_cards()
             .chain(self.crests(db, PlayerId(0)))
             .chain(self.crests(db, PlayerId(1)))
+            .chain(self.equipment(db, PlayerId(0)))
+            .chain(self.equipment(db, PlayerId(1)))
             .filter(|c| !db.passive_abilities(self.current_def_id(*c)).is_empty())
     }
 
@@ -261,8 +263,25 @@ impl GameState {
             .filter(|card| db.get(self.card(*card).def).card_type == CardType::Crest)
     }
 
+    /// The equipment tokens in `player`'s equipment zone, whose abilities
+    /// work there (later-sets §5, CR 14.5.2.1.2); none, without a look, in
+    /// a pool with no equipment.
+    pub(crate) fn equipment<'a>(
+        &'a self,
+        db: &'a CardDb,
+        player: PlayerId,
+    ) -> impl Iterator<Item = CardRef> + 'a {
+        let zone: &[CardRef] = if db.has_equipment() {
+            &self.player(player).equipment
+        } else {
+            &[]
+        };
+        zone.iter().copied()
+    }
+
     /// The cards of `player` whose abilities work where they are: their
-    /// field's cards, then the crests in their EX area (later-sets §4).
+    /// field's cards, then the crests in their EX area (later-sets §4) and
+    /// their equipment (§5).
     pub(crate) fn ability_cards<'a>(
         &'a self,
         db: &'a CardDb,
@@ -273,6 +292,7 @@ impl GameState {
             .iter()
             .copied()
             .chain(self.crests(db, player))
+            .chain(self.equipment(db, player))
     }
 
     /// Whether a card's abilities work where it is: on the field, or a
@@ -282,6 +302,7 @@ impl GameState {
         match state.zone {
             Zone::Field => true,
             Zone::ExArea => db.get(state.def).card_type == CardType::Crest,
+            Zone::Equipment => db.get(state.def).equipment,
             _ => false,
         }
     }
@@ -586,7 +607,22 @@ impl GameState {
                         && target.owner == owner
                         && self.matches_with(db, card, filter, Some(source), false)
                 }
+                PassiveScope::Equipped => {
+                    source_works
+                        && source_state.linked_to == Some(card)
+                        && target.zone == Zone::Field
+                }
+                // The follower's own ability: gone with its abilities.
+                PassiveScope::EquippedHas => {
+                    source_works
+                        && source_state.linked_to == Some(card)
+                        && target.zone == Zone::Field
+                        && !self.lost_abilities(db, card)
+                }
             };
+            // An equipment token's own ability still reaches a follower
+            // that lost its abilities (later-sets §5.2, EQ-4).
+            let kept_through_loss = matches!(passive.scope, PassiveScope::Equipped);
             // A ThisCard passive works only on the field, except cost
             // changes and "can't be played from the EX area" (a condition
             // for playing it, later-sets §7), which work where the card is
@@ -607,7 +643,8 @@ impl GameState {
                     // others' passives too (later-sets §12.2).
                     Grant::Keywords(k)
                         if out.keywords.contains(Keywords::LOSES_ALL_ABILITIES)
-                            && !k.contains(Keywords::LOSES_ALL_ABILITIES) => {}
+                            && !k.contains(Keywords::LOSES_ALL_ABILITIES)
+                            && !kept_through_loss => {}
                     Grant::Keywords(k) => out.keywords = add_keywords(out.keywords, *k),
                     Grant::Stats { attack, defense } => {
                         out.attack = out.attack.saturating_add(*attack);

@@ -13,6 +13,7 @@ mod declared_counters;
 mod declared_keywords;
 mod delayed;
 mod double_faces;
+mod equipment;
 mod evolution;
 mod fuse;
 mod keywords;

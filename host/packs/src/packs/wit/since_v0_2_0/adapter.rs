@@ -9,11 +9,31 @@ use super::sve::cards::{game as old_game, types as old};
 use crate::packs::wit::adapt::{Adapt, adapt_record, adapt_variant};
 use crate::packs::wit::latest::sve::cards::{game as new_game, types as new};
 
-// Both ways: in arguments and in results.
-adapt_variant!(old <-> new::Zone {
+// In arguments.
+adapt_variant!(old -> new::Zone {
     Leader, Deck, Hand, Field, ExArea, Cemetery, Banished, EvolveDeck, EvolveZone, Resolution,
     Removed,
 });
+
+/// A 0.2.0 pack knows no equipment zone (0.3.0, later-sets §5): a card
+/// there is nowhere it could act on, as a card that ceased to exist.
+impl Adapt<old::Zone> for new::Zone {
+    fn adapt(self) -> old::Zone {
+        match self {
+            new::Zone::Leader => old::Zone::Leader,
+            new::Zone::Deck => old::Zone::Deck,
+            new::Zone::Hand => old::Zone::Hand,
+            new::Zone::Field => old::Zone::Field,
+            new::Zone::ExArea => old::Zone::ExArea,
+            new::Zone::Cemetery => old::Zone::Cemetery,
+            new::Zone::Banished => old::Zone::Banished,
+            new::Zone::EvolveDeck => old::Zone::EvolveDeck,
+            new::Zone::EvolveZone => old::Zone::EvolveZone,
+            new::Zone::Resolution => old::Zone::Resolution,
+            new::Zone::Removed | new::Zone::Equipment => old::Zone::Removed,
+        }
+    }
+}
 adapt_variant!(old -> new::CardType { Follower, EvolvedFollower, Spell, Amulet, Leader });
 
 /// A 0.2.0 pack knows no crest (0.3.0, later-sets §4): it reads one as an
@@ -98,6 +118,7 @@ adapt_record!(old -> new::CardDef {
     alternate_name = None,
     back_of = None,
     evolves_into = Vec::new(),
+    equipment = false,
 });
 adapt_record!(old -> new::Manifest { cards; keywords = Vec::new(), counters = Vec::new() });
 
