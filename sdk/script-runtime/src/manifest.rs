@@ -723,6 +723,9 @@ fn passive(card: &ir::Card, ability: &Ability) -> Result<Passive, String> {
     };
     let scope = match to.target {
         ir::Target::This => PassiveScope::ThisCard,
+        // An equipment token's passives (later-sets §5.2).
+        ir::Target::Equipped => PassiveScope::Equipped,
+        ir::Target::EquippedFollower => PassiveScope::EquippedHas,
         ir::Target::AllPlayerCards => {
             let other = filter_has(card, to.filter, &FilterItem::NotSource);
             let flat = flat_filter(card, to.filter)

@@ -444,6 +444,10 @@ pub(crate) enum Problem {
     FuseOutsideAct { trigger: String },
     #[error("`(Advanced)` on a `{trigger}` ability: `[adv]` marks an `Act` ability")]
     AdvancedOutsideAct { trigger: String },
+    #[error(
+        "`to {target}` names the follower an equipment token equips: only a passive ability of a `type Amulet / Equipment;` card can use it"
+    )]
+    EquippedOutsideEquipment { target: &'static str },
     #[error("a `moves` line on a `{trigger}` ability: only `OnMove` abilities answer moves")]
     MovesOutsideOnMove { trigger: String },
     #[error(
@@ -537,6 +541,7 @@ impl Problem {
             | UnknownUniverse { .. }
             | NotADelayedTrigger { .. }
             | FuseOutsideAct { .. }
+            | EquippedOutsideEquipment { .. }
             | AdvancedOutsideAct { .. }
             | MovesOutsideOnMove { .. }
             | OnMoveWithoutMoves
@@ -639,6 +644,7 @@ impl Problem {
             NotCallable { .. } => "not-callable",
             NotADelayedTrigger { .. } => "not-a-delayed-trigger",
             FuseOutsideAct { .. } => "fuse-outside-act",
+            EquippedOutsideEquipment { .. } => "equipped-outside-equipment",
             AdvancedOutsideAct { .. } => "advanced-outside-act",
             MovesOutsideOnMove { .. } => "moves-outside-on-move",
             OnMoveWithoutMoves => "on-move-without-moves",

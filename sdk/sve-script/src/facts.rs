@@ -225,10 +225,12 @@ pub(crate) fn lower_facts(
     if facts.card_type.is_follower() && !seen(HeaderKey::Stats) {
         missing(sink, card, "stats");
     }
+    // An equipment token has no cost (later-sets §5; plan A4).
     if matches!(
         facts.card_type,
         CardType::Follower | CardType::Spell | CardType::Amulet
     ) && !seen(HeaderKey::Cost)
+        && !equipment_type
     {
         missing(sink, card, "cost");
     }

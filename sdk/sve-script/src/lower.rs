@@ -175,8 +175,33 @@ pub(crate) fn lower_card(
         );
     }
     let mut abilities = Vec::new();
+    let equipment = facts.is_token
+        && facts
+            .traits
+            .iter()
+            .any(|t| t == crate::facts::EQUIPMENT_TRAIT);
     for ability in &ast.abilities {
         if let Some(lowered) = lower_ability(ability, &mut cx, line_of) {
+            // `Equipped` and `EquippedFollower` name the follower an
+            // equipment token equips: only that token's passives can
+            // (later-sets §5).
+            let stray = lowered
+                .effect
+                .selections()
+                .into_iter()
+                .map(|selection| selection.target)
+                .find(|target| matches!(target, Target::Equipped | Target::EquippedFollower));
+            if let Some(target) = stray
+                && (lowered.kind != AbilityKind::Passive || !equipment)
+            {
+                cx.sink.report(
+                    ability.trigger.span(),
+                    Problem::EquippedOutsideEquipment {
+                        target: target.name(),
+                    },
+                );
+                continue;
+            }
             abilities.push(lowered);
         }
     }

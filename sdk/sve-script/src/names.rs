@@ -137,6 +137,8 @@ pub(crate) const TARGETS: Table<Target> = &[
         "TargetOpponentCardsDivided",
         Target::TargetOpponentCardsDivided,
     ),
+    ("Equipped", Target::Equipped),
+    ("EquippedFollower", Target::EquippedFollower),
 ];
 
 pub(crate) const KEYWORDS: Table<Keyword> = &[

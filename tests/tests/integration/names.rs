@@ -1,4 +1,4 @@
-//! Names and faces from the Rust SDK (later-sets §8, §10), on Forge Marionette of
+//! Names, faces and equipment from the Rust SDK (later-sets §8, §10, §5), on Forge Marionette of
 //! `tests/packs/overheat-rust`: `Card::also_named` gives the name Puppet,
 //! which counts on the field only; `Card::alternate_name` is display only.
 //! The script form has the scenario `l8-n-1-...` in
@@ -102,4 +102,28 @@ fn a_rust_double_faced_card_evolves_into_the_face_chosen() {
     s.settle();
     let stats = s.game.state().characteristics(s.game.db(), apprentice);
     assert_eq!((stats.attack, stats.defense), (5, 3), "{}", s.dump());
+}
+
+/// Later-sets §5 from the Rust SDK: `Card::equipment`, `Game::equip` and
+/// the passive scopes `Equipped` / `EquippedHas` on Gauntlet Smith and
+/// Forge Gauntlet. The script form has the scenarios `l5-eq-*`.
+#[test]
+fn a_rust_equipment_token_equips_its_follower() {
+    use sve_engine::cards::Keywords;
+    let loaded = overheat_rust();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Gauntlet Smith"]).pp(2))
+        .side(P2, Side::new())
+        .build();
+    s.play("Gauntlet Smith");
+    s.settle();
+    let smith = s.card(P1, Zone::Field, "Gauntlet Smith");
+    let gauntlet = s.card(P1, Zone::Equipment, "Forge Gauntlet");
+    assert_eq!(s.game.state().card(gauntlet).linked_to, Some(smith));
+    let keywords = s.game.state().characteristics(s.game.db(), smith).keywords;
+    assert!(
+        keywords.contains(Keywords::PLUS2_DAMAGE | Keywords::STORM),
+        "{}",
+        s.dump()
+    );
 }

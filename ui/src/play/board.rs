@@ -511,6 +511,23 @@ fn ex_area_ui(ui: &mut Ui, cx: &BoardContext<'_>, half: Half, intents: &mut Inte
     });
 }
 
+/// The equipment tokens equipping a field follower (later-sets §5), as a
+/// small line under it, each with its details on hover. Nothing when it
+/// has none, so boards without equipment look as before.
+fn equipment_ui(ui: &mut Ui, cx: &BoardContext<'_>, card: &CardView) {
+    let equipment: Vec<&CardView> = [cx.board.mine, cx.board.theirs]
+        .into_iter()
+        .flat_map(|side| &side.equipment)
+        .filter(|equipped| equipped.follower == Some(card.card))
+        .map(|equipped| &equipped.card)
+        .collect();
+    for token in equipment {
+        let name = cx.view.db.get(token.def).display_name();
+        ui.label(RichText::new(format!("Equip: {name}")).small())
+            .on_hover_ui(|ui| super::card::card_details_ui(ui, &cx.view.db, token));
+    }
+}
+
 /// Height of the row of buttons under your field cards.
 const BUTTON_ROW: f32 = 22.0;
 
@@ -543,6 +560,7 @@ fn field_card_ui(
             egui::pos2(rect.right() - 3.0, foot - 3.0),
         );
         lent_badges_ui(ui, row, &on_card);
+        equipment_ui(ui, cx, card);
         if place == Place::Field(Half::Mine) {
             let moves = cx.moves.card(card.card);
             let labels = cx.decision.map(|d| d.labels.as_slice()).unwrap_or(&[]);
@@ -1047,6 +1065,31 @@ mod tests {
         assert!(harness.query_by_label("Overheat: ").is_some());
         assert!(harness.query_by_label(OVERHEAT_REMINDER).is_some());
         assert!(harness.query_by_label("Ward: ").is_some());
+    }
+
+    #[test]
+    fn a_followers_equipment_shows_under_it_with_its_details_on_hover() {
+        // Later sets §5: an equipment token (here any card of the pool,
+        // drawn as the token) linked to the golem.
+        let db = fixture::declared_db();
+        let mut mine = fixture::side(&db, "Arisa", 2);
+        let golem = fixture::card(&db, 3, "Boiler Golem");
+        let token = fixture::card(&db, 4, "Boiler Golem");
+        mine.equipment
+            .push(sve_engine::engine::view::EquipmentView {
+                card: token,
+                follower: Some(golem.card),
+            });
+        mine.field.push(golem);
+        let theirs = fixture::side(&db, "Erika", 2);
+        let mut harness = board_harness(fixture::vs_bot(db, mine, theirs, None), false);
+        harness.run();
+        let label = harness.get_by_label("Equip: Boiler Golem").rect();
+        let golem = card_rect(&harness, "Boiler Golem");
+        assert!(
+            label.top() >= golem.bottom() - 1.0,
+            "{label:?} under {golem:?}"
+        );
     }
 
     #[test]

@@ -268,7 +268,7 @@ pub fn card_details_ui(ui: &mut Ui, db: &CardDb, card: &CardView) {
 }
 
 /// What the later sets' mechanics add to a card's details, one line each
-/// (later-sets §4, §6, §8, §10): a crest's home, an advanced card, its
+/// (later-sets §4, §5, §6, §8, §10): a crest's home, equipment, an advanced card, its
 /// other names, what its evolve ability names, and its faces. `base` is
 /// the card, `shown` the face or evolved card whose information it uses.
 pub fn later_set_facts(db: &CardDb, base: &CardDef, shown: &CardDef) -> Vec<String> {
@@ -276,6 +276,12 @@ pub fn later_set_facts(db: &CardDb, base: &CardDef, shown: &CardDef) -> Vec<Stri
     if shown.card_type == sve_engine::cards::CardType::Crest {
         facts
             .push("A crest: it stays in the EX area, one per name, and can't be played".to_owned());
+    }
+    if shown.equipment {
+        facts.push(
+            "Equipment: linked to the follower it equips; gone once that follower leaves the field"
+                .to_owned(),
+        );
     }
     if shown.advanced {
         facts.push("Advanced: built into the evolve deck; it returns there".to_owned());

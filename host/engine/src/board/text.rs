@@ -359,11 +359,14 @@ pub enum ZoneName {
     Evolve,
     /// `used:` the face-up (used) cards of the evolve deck.
     Used,
+    /// `equipment:` the equipment zone (later-sets §5); expectations
+    /// only: equipment is made linked to a follower by an equip effect.
+    Equipment,
 }
 
 impl ZoneName {
     /// Every zone, in the order boards are written.
-    pub const ALL: [ZoneName; 9] = [
+    pub const ALL: [ZoneName; 10] = [
         ZoneName::Leader,
         ZoneName::Hand,
         ZoneName::Field,
@@ -373,6 +376,7 @@ impl ZoneName {
         ZoneName::Deck,
         ZoneName::Evolve,
         ZoneName::Used,
+        ZoneName::Equipment,
     ];
 
     /// Reads a zone name as boards write it.
@@ -392,6 +396,7 @@ impl ZoneName {
             ZoneName::Deck => "deck",
             ZoneName::Evolve => "evolve",
             ZoneName::Used => "used",
+            ZoneName::Equipment => "equipment",
         }
     }
 
@@ -406,6 +411,7 @@ impl ZoneName {
             ZoneName::Banished => Zone::Banished,
             ZoneName::Deck => Zone::Deck,
             ZoneName::Evolve | ZoneName::Used => Zone::EvolveDeck,
+            ZoneName::Equipment => Zone::Equipment,
         }
     }
 }
@@ -582,6 +588,12 @@ fn read_zone(
         ZoneName::Deck => side.deck = Some(cards),
         ZoneName::Evolve => side.evolve_deck = cards,
         ZoneName::Used => side.used_evolve_deck = cards,
+        ZoneName::Equipment => {
+            return Err(
+                "`equipment:` can't be set on a board: equipment is made linked to a follower by an equip effect; expect it after one"
+                    .to_owned(),
+            );
+        }
         ZoneName::Field => {
             side.field.clear();
             for entry in entries {

@@ -385,6 +385,20 @@ impl<'a> Interpreter<'a> {
                 self.move_each(game, frame, *to, "Destroy", MoveKind::Destroy)?;
             }
             Effect::Banish { to } => self.move_each(game, frame, *to, "Banish", MoveKind::Banish)?,
+            Effect::Equip { token, to } => {
+                let id = self.token_id(token);
+                let mut failure = None;
+                self.each_card(game, frame, *to, &format!("Equip with {token}"), |g, c| {
+                    if let Err(stop) = g.equip(c, &id)
+                        && failure.is_none()
+                    {
+                        failure = Some(stop);
+                    }
+                })?;
+                if let Some(stop) = failure {
+                    return Err(stop);
+                }
+            }
             Effect::Transform { token, to } => {
                 // Each target is banished and the token takes its place: the
                 // same player's field or EX area (the card API has no slot

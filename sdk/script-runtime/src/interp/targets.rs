@@ -125,6 +125,9 @@ impl Interpreter<'_> {
             | Target::TargetCardEx
             | Target::TargetOpponentCardOrLeader
             | Target::TargetPlayerCardOrLeader => Vec::new(),
+            // An equipment token's passives only (the compiler refuses
+            // them elsewhere); the host applies them.
+            Target::Equipped | Target::EquippedFollower => Vec::new(),
         };
         Ok(subjects)
     }

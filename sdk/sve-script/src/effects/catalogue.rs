@@ -80,6 +80,7 @@ pub(crate) enum EffectKind {
     AlsoNamed,
     EvolvesInto,
     BackFaceOf,
+    Equip,
     EvolveDeckToField,
     PlayFromEvolveDeck,
     FlipEvolveDeckFaceDown,
@@ -206,6 +207,7 @@ pub(crate) const STANDARD: Table<EffectKind> = &[
     ("EvolveDeckToField", EffectKind::EvolveDeckToField),
     ("PlayFromEvolveDeck", EffectKind::PlayFromEvolveDeck),
     ("FlipEvolveDeckFaceDown", EffectKind::FlipEvolveDeckFaceDown),
+    ("Equip", EffectKind::Equip),
     ("ComplexEffect", EffectKind::Complex),
     ("Complex", EffectKind::Complex),
     ("ReducedCost", EffectKind::ReducedCost),
@@ -279,6 +281,7 @@ impl EffectKind {
             | RemoveCounter
             | MoveCounter
             | Transform
+            | Equip
             | TargetForSequence
             | TargetForSequenceWithTargetAmount
             | PerformWithTargetAmount
@@ -343,7 +346,8 @@ mod tests {
         // modifiers included), the §11 branch effect, `SkipNextTurn`,
         // `WinGame`, `TakeControl` and `GiveControl` (later-sets §12.9,
         // §12.3, §12.8), `CreateDelayed` (§11.4) and `ExecuteUnionBurst`
-        // (§1.3), `EvolveDeckToField` and `PlayFromEvolveDeck` (§6.1). Plus 7
+        // (§1.3), `EvolveDeckToField` and `PlayFromEvolveDeck` (§6.1),
+        // `Equip` (§5). Plus 7
         // passive ones (`AlsoNamed`, later-sets §8.2; `EvolvesInto` and
         // `BackFaceOf`, §10);
         // `GiveKeyword`/`GiveStat` appear in both tables with different
@@ -354,7 +358,7 @@ mod tests {
             (src/ir/effect.rs; then bump IR_VERSION as tests/ir_version.rs says: an append \
             keeps packaged packs loading), and its run in sdk/script-runtime/src/interp/mod.rs; \
             then update the count here";
-        assert_eq!(STANDARD.len(), 93, "{NEW_EFFECT}");
+        assert_eq!(STANDARD.len(), 94, "{NEW_EFFECT}");
         assert_eq!(PASSIVE.len(), 7, "{NEW_EFFECT}");
         let mut standard: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         standard.sort_unstable();

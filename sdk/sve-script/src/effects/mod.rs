@@ -402,6 +402,13 @@ pub(crate) fn lower_effect(
                 to: selection(to, cx)?,
             }
         }
+        EffectKind::Equip => {
+            let token = args.token(cx)?;
+            Effect::Equip {
+                token,
+                to: selection(to, cx)?,
+            }
+        }
         EffectKind::Sequence => Effect::Sequence {
             steps: args.abilities(cx),
         },

@@ -911,6 +911,14 @@ pub enum Effect {
         /// The front face's card id.
         front: String,
     },
+    /// `Equip(token)` (IR 16, later-sets §5): equip each target, a
+    /// follower on the field, with a new equipment token of that name.
+    Equip {
+        /// The equipment token's card name.
+        token: String,
+        /// The followers.
+        to: Selection,
+    },
 }
 
 /// How long a delayed ability waits once created (`CreateDelayed`'s second

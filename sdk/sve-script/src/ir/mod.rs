@@ -135,7 +135,10 @@ use serde::{Deserialize, Serialize};
 /// 15: appended the passive effects `Effect::EvolvesInto` and
 /// `Effect::BackFaceOf` (double-faced evolved cards; versions 2 to 14 stay
 /// readable).
-pub const IR_VERSION: u32 = 15;
+/// 16: appended the effect `Effect::Equip` and the passive targets
+/// `Target::Equipped` and `Target::EquippedFollower` (equipment; versions 2
+/// to 15 stay readable).
+pub const IR_VERSION: u32 = 16;
 
 /// A card name without a trailing `(Evolved)`: what evolved cards and
 /// their base cards share.

@@ -521,6 +521,13 @@ named_enum! {
         TargetPlayerCardOrLeader = "TargetPlayerCardOrLeader",
         /// Internal: the mode of `DealDamageDivided`; never written.
         TargetOpponentCardsDivided = "TargetOpponentCardsDivided",
+        /// An equipment token's passive (IR 16, later-sets §5): the follower
+        /// it equips, by the token's own ability (kept when the follower
+        /// loses its abilities).
+        Equipped = "Equipped",
+        /// An equipment token's passive (IR 16): "the equipped follower
+        /// has ...", the follower's own ability (lost with its abilities).
+        EquippedFollower = "EquippedFollower",
     }
 }
 

@@ -421,6 +421,10 @@ impl Effect {
             Effect::AlsoNamed { name } => ("AlsoNamed", vec![("name", P::Text(name))]),
             Effect::EvolvesInto { name } => ("EvolvesInto", vec![("name", P::Text(name))]),
             Effect::BackFaceOf { front } => ("BackFaceOf", vec![("front", P::Text(front))]),
+            Effect::Equip { token, to } => (
+                "Equip",
+                vec![("token", P::Text(token)), ("to", P::Sel(*to))],
+            ),
             Effect::EvolveDeckToField { count, filter } => (
                 "EvolveDeckToField",
                 vec![("count", P::Count(*count)), ("filter", P::Filter(*filter))],

@@ -559,6 +559,50 @@ ability Passive name Face {
 }
 
 #[test]
+fn equip_makes_equipment_and_only_equipment_names_its_follower() {
+    // Later-sets §5: "[fanfare] Equip this follower with a Keepsake".
+    check_abilities(
+        r#"
+ability Fanfare {
+    effect Equip(Keepsake) to Self;
+}
+"#,
+        expect![[r##"
+            #0 "Fanfare" triggered Fanfare (line 8)
+              effect: Equip(token: "Keepsake") to Self
+
+            warning[unresolved-token]: no card named `Keepsake` among the compiled cards
+             --> cards.txt:9:18
+              |
+            9 |     effect Equip(Keepsake) to Self;
+              |                  ^^^^^^^^
+              = note: in card `Test Card` (T-001)
+
+        "##]],
+    );
+    // The follower an equipment token equips is named by that token's
+    // passives only.
+    check_abilities(
+        r#"
+ability Passive {
+    effect GiveKeyword(Storm, WhileOnField) to EquippedFollower;
+}
+"#,
+        expect![[r#"
+            (rejected)
+
+            error[equipped-outside-equipment]: `to EquippedFollower` names the follower an equipment token equips: only a passive ability of a `type Amulet / Equipment;` card can use it
+             --> cards.txt:8:9
+              |
+            8 | ability Passive {
+              |         ^^^^^^^
+              = note: in card `Test Card` (T-001)
+
+        "#]],
+    );
+}
+
+#[test]
 fn effects_take_advanced_cards_out_of_the_evolve_deck() {
     // Later-sets §6.1: "summon ... from your evolve deck" and "you may play
     // ... from your evolve deck".

@@ -170,6 +170,25 @@ impl Pack for Overheat {
             Card::evolved("OVH-023", "Forge Master", Class::Neutral, 5, 3)
                 .text("The back face of Forge Journeyman.")
                 .back_of("OVH-022"),
+            // Later-sets §5: an equipment token and the follower that
+            // equips itself with it.
+            Card::amulet("OVH-024", "Forge Gauntlet", Class::Neutral, 0)
+                .token()
+                .equipment()
+                .text("The equipped follower deals 2 more damage. The equipped follower has Storm.")
+                .passive(
+                    "Heavy Fist",
+                    equipped_keywords(Keywords::PLUS2_DAMAGE, PassiveScope::Equipped),
+                    "The equipped follower deals 2 more damage.",
+                )
+                .passive(
+                    "Quick Grip",
+                    equipped_keywords(Keywords::STORM, PassiveScope::EquippedHas),
+                    "The equipped follower has Storm.",
+                ),
+            Card::follower("OVH-025", "Gauntlet Smith", Class::Neutral, 2, 2, 2)
+                .text("[fanfare] Equip this follower with a Forge Gauntlet.")
+                .fanfare("Equip this follower with a Forge Gauntlet.", equip_gauntlet),
             Card::spell("OVH-003", "Coolant", Class::Neutral, 1)
                 .text("Select a follower of yours with Overheat. Return it to your hand.")
                 .spell_effect("Return a follower with Overheat to your hand.", coolant)
@@ -303,6 +322,21 @@ fn call_colossus(game: &mut Game) -> Result<(), Stop> {
 
 /// Forge Oracle: declare a card name; a card on your field with it (every
 /// name counts: Forge Marionette is also a Puppet) gives 2 defense.
+/// A passive of an equipment token giving its follower `keywords`.
+fn equipped_keywords(keywords: Keywords, scope: PassiveScope) -> Passive {
+    Passive {
+        grant: Grant::Keywords(keywords.bits()),
+        scope,
+        condition: PassiveCondition::Always,
+    }
+}
+
+fn equip_gauntlet(game: &mut Game) -> Result<(), Stop> {
+    let me = game.source();
+    game.equip(me, "OVH-024")?;
+    Ok(())
+}
+
 fn oracle(game: &mut Game) -> Result<(), Stop> {
     let me = game.me();
     let name = game.declare_card_name("Declare a card name")?;
