@@ -2,7 +2,8 @@
 //! and seeded random-bot matches against a starter deck play clean while
 //! the bots use the mechanics the deck holds: Fuse (later-sets §9), `[adv]`
 //! abilities and advanced cards summoned from the evolve deck (§6) and
-//! crests (§4). The 1,000- and
+//! crests (§4) in LTS-FORGE; equipment (§5), with double-faced cards in
+//! the deck, in LTS-ARMORY. The 1,000- and
 //! 200-game runs are `sve sim` figures in the closing notes of issue 33.
 
 use std::path::PathBuf;
@@ -79,4 +80,39 @@ fn the_forge_deck_is_legal_plays_clean_and_its_mechanics_are_used() {
         fused > 0 && adv > 0 && crests > 0 && summoned > 0,
         "fused {fused}, [adv] activations {adv}, crests made {crests}, advanced cards summoned {summoned}"
     );
+}
+
+#[test]
+fn the_armory_deck_is_legal_plays_clean_and_equips() {
+    let loaded = sve_tests::pack_library(&[dir()], Base::Starter).loaded();
+    let file = sve_packs::deck_files::load_deck_from_packs("LTS-ARMORY", &[dir()])
+        .expect("the deck reads");
+    let problems = sve_engine::decks::check_deck(&file, &loaded.db);
+    assert!(problems.is_empty(), "{problems:?}");
+    let armory = sve_engine::decks::resolve(&file, &loaded.db).expect("resolves");
+    let decks = [armory, sve_tests::starter_deck(&loaded.db, "SD01")];
+    let options = PlayOptions {
+        turn_cap: 200,
+        check_invariants: true,
+        keep_log: true,
+    };
+    let mut equipped = 0;
+    for seed in 0..40u64 {
+        let mut game = Match::new(Arc::clone(&loaded.db), loaded.runner(), decks.clone(), seed);
+        let mut bots: [Box<dyn Bot + Send>; 2] =
+            [BotKind::Random.build(seed), BotKind::Random.build(seed + 1)];
+        let report = play_bot_match(&mut game, &mut bots, options);
+        assert!(
+            report.violations.is_empty() && report.fizzles == 0 && !report.turn_cap_hit,
+            "seed {seed}: {:?} {:?}",
+            report.violations,
+            report.fizzle_reasons
+        );
+        equipped += report
+            .log
+            .iter()
+            .filter(|event| matches!(event, Event::Equipped { .. }))
+            .count();
+    }
+    assert!(equipped > 0, "no follower was equipped in 40 matches");
 }
