@@ -18,23 +18,24 @@ fn dir() -> PathBuf {
     sve_tests::workspace_root().join("tests/packs/later-sets")
 }
 
-#[test]
-fn the_forge_deck_is_legal_plays_clean_and_its_mechanics_are_used() {
+/// Loads the pack, checks that deck `name` of it is legal, and plays it
+/// against starter deck `opponent` for 40 seeded random-bot matches, each
+/// clean (no invariant violation, fizzle or turn-cap hit); `look` reads
+/// each finished match and its log.
+fn play_clean(name: &str, opponent: &str, mut look: impl FnMut(&Match, &[Event])) {
     let loaded = sve_tests::pack_library(&[dir()], Base::Starter).loaded();
     let errors = sve_tests::load_errors(&loaded.diagnostics);
     assert!(errors.is_empty(), "{errors:#?}");
-    let file =
-        sve_packs::deck_files::load_deck_from_packs("LTS-FORGE", &[dir()]).expect("the deck reads");
+    let file = sve_packs::deck_files::load_deck_from_packs(name, &[dir()]).expect("the deck reads");
     let problems = sve_engine::decks::check_deck(&file, &loaded.db);
     assert!(problems.is_empty(), "{problems:?}");
-    let forge = sve_engine::decks::resolve(&file, &loaded.db).expect("resolves");
-    let decks = [forge, sve_tests::starter_deck(&loaded.db, "SD02")];
+    let deck = sve_engine::decks::resolve(&file, &loaded.db).expect("resolves");
+    let decks = [deck, sve_tests::starter_deck(&loaded.db, opponent)];
     let options = PlayOptions {
         turn_cap: 200,
         check_invariants: true,
         keep_log: true,
     };
-    let (mut fused, mut adv, mut crests, mut summoned) = (0, 0, 0, 0);
     for seed in 0..40u64 {
         let mut game = Match::new(Arc::clone(&loaded.db), loaded.runner(), decks.clone(), seed);
         let mut bots: [Box<dyn Bot + Send>; 2] =
@@ -42,12 +43,20 @@ fn the_forge_deck_is_legal_plays_clean_and_its_mechanics_are_used() {
         let report = play_bot_match(&mut game, &mut bots, options);
         assert!(
             report.violations.is_empty() && report.fizzles == 0 && !report.turn_cap_hit,
-            "seed {seed}: {:?} {:?}",
+            "{name} seed {seed}: {:?} {:?}",
             report.violations,
             report.fizzle_reasons
         );
+        look(&game, &report.log);
+    }
+}
+
+#[test]
+fn the_forge_deck_is_legal_plays_clean_and_its_mechanics_are_used() {
+    let (mut fused, mut adv, mut crests, mut summoned) = (0, 0, 0, 0);
+    play_clean("LTS-FORGE", "SD02", |game, log| {
         let db = game.db();
-        for event in &report.log {
+        for event in log {
             match *event {
                 Event::Fused { .. } => fused += 1,
                 Event::AbilityActivated { card, ability } => {
@@ -75,7 +84,7 @@ fn the_forge_deck_is_legal_plays_clean_and_its_mechanics_are_used() {
                 _ => {}
             }
         }
-    }
+    });
     assert!(
         fused > 0 && adv > 0 && crests > 0 && summoned > 0,
         "fused {fused}, [adv] activations {adv}, crests made {crests}, advanced cards summoned {summoned}"
@@ -84,35 +93,12 @@ fn the_forge_deck_is_legal_plays_clean_and_its_mechanics_are_used() {
 
 #[test]
 fn the_armory_deck_is_legal_plays_clean_and_equips() {
-    let loaded = sve_tests::pack_library(&[dir()], Base::Starter).loaded();
-    let file = sve_packs::deck_files::load_deck_from_packs("LTS-ARMORY", &[dir()])
-        .expect("the deck reads");
-    let problems = sve_engine::decks::check_deck(&file, &loaded.db);
-    assert!(problems.is_empty(), "{problems:?}");
-    let armory = sve_engine::decks::resolve(&file, &loaded.db).expect("resolves");
-    let decks = [armory, sve_tests::starter_deck(&loaded.db, "SD01")];
-    let options = PlayOptions {
-        turn_cap: 200,
-        check_invariants: true,
-        keep_log: true,
-    };
     let mut equipped = 0;
-    for seed in 0..40u64 {
-        let mut game = Match::new(Arc::clone(&loaded.db), loaded.runner(), decks.clone(), seed);
-        let mut bots: [Box<dyn Bot + Send>; 2] =
-            [BotKind::Random.build(seed), BotKind::Random.build(seed + 1)];
-        let report = play_bot_match(&mut game, &mut bots, options);
-        assert!(
-            report.violations.is_empty() && report.fizzles == 0 && !report.turn_cap_hit,
-            "seed {seed}: {:?} {:?}",
-            report.violations,
-            report.fizzle_reasons
-        );
-        equipped += report
-            .log
+    play_clean("LTS-ARMORY", "SD01", |_, log| {
+        equipped += log
             .iter()
             .filter(|event| matches!(event, Event::Equipped { .. }))
             .count();
-    }
+    });
     assert!(equipped > 0, "no follower was equipped in 40 matches");
 }

@@ -90,6 +90,19 @@ fn settle_after_change(s: &mut Board) {
     s.settle();
 }
 
+/// V3 on P1's field, equipped with a Guard Blade and a Keepsake.
+fn v3_with_blade_and_keepsake() -> Board {
+    let mut s = board(
+        Side::new().field(["V3"]).hand(["Arm", "Keep"]).pp(2),
+        Side::new(),
+    );
+    for spell in ["Arm", "Keep"] {
+        s.play(spell);
+        s.settle();
+    }
+    s
+}
+
 #[test]
 fn l5_eq1_equip_makes_the_token_in_the_equipment_zone_linked() {
     let mut s = board(Side::new().field(["V3"]).hand(["Arm"]).pp(1), Side::new());
@@ -129,14 +142,7 @@ fn l5_eq2_the_blade_changes_combat_damage_both_ways() {
 
 #[test]
 fn l5_eq3_equipment_of_a_follower_that_left_is_removed() {
-    let mut s = board(
-        Side::new().field(["V3"]).hand(["Arm", "Keep"]).pp(2),
-        Side::new(),
-    );
-    s.play("Arm");
-    s.settle();
-    s.play("Keep");
-    s.settle();
+    let mut s = v3_with_blade_and_keepsake();
     assert_eq!(s.game.state().player(P1).equipment.len(), 2);
     let v3 = s.card(P1, Zone::Field, "V3");
     s.game.destroy(v3, true);
@@ -154,14 +160,7 @@ fn l5_eq3_equipment_of_a_follower_that_left_is_removed() {
 
 #[test]
 fn l5_eq4_a_follower_that_loses_its_abilities_keeps_the_tokens_own_only() {
-    let mut s = board(
-        Side::new().field(["V3"]).hand(["Arm", "Keep"]).pp(2),
-        Side::new(),
-    );
-    s.play("Arm");
-    s.settle();
-    s.play("Keep");
-    s.settle();
+    let mut s = v3_with_blade_and_keepsake();
     let v3 = s.card(P1, Zone::Field, "V3");
     let before = s.game.state().characteristics(s.game.db(), v3).keywords;
     assert!(before.contains(Keywords::STORM | Keywords::PLUS2_DAMAGE));
