@@ -626,6 +626,7 @@ fn trigger(card: &ir::Card, ability: &Ability) -> Option<Trigger> {
         T::OnOtherUnionBurst => Trigger::OnOtherUnionBurst(filter()),
         T::OnFuse => Trigger::OnFuse(filter()),
         T::OnFused => Trigger::OnFused(filter()),
+        T::OnEquipped => Trigger::OnEquipped,
         // Played by the serve ability, or not triggers at all.
         T::OnRace | T::OnOtherRace | T::Spell | T::Passive | T::ModifiedCost | T::Act => {
             return None;

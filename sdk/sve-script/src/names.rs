@@ -58,6 +58,7 @@ pub(crate) const TRIGGERS: Table<Trigger> = &[
     ("OnOtherUnionBurst", Trigger::OnOtherUnionBurst),
     ("OnFuse", Trigger::OnFuse),
     ("OnFused", Trigger::OnFused),
+    ("OnEquipped", Trigger::OnEquipped),
 ];
 
 /// The zones a `moves` line names (`Any` is read apart).

@@ -513,6 +513,8 @@ macro_rules! for_each_trigger {
                 "Whenever you fuse a card";
             OnFused(Filter) = "Fused", "later-sets §9", "This card is fused by the ability of a matching card of yours (it works in the cemetery).",
                 "When this card is fused";
+            OnEquipped = "Equipped", "later-sets §5", "A follower equips this equipment token (the follower is the trigger card).",
+                "When a follower equips this";
         }
     };
 }

@@ -126,4 +126,6 @@ fn a_rust_equipment_token_equips_its_follower() {
         "{}",
         s.dump()
     );
+    // "When a follower equips this": the leader gained 1 defense.
+    assert_eq!(s.game.state().player(P1).leader_defense, 21, "{}", s.dump());
 }

@@ -50,6 +50,7 @@ kinds! {
     ON_OTHER_UNION_BURST = 24: "OnOtherUnionBurst";
     ON_FUSE = 25: "OnFuse";
     ON_FUSED = 26: "OnFused";
+    ON_EQUIPPED = 27: "OnEquipped";
 }
 
 impl TriggerKinds {
@@ -75,6 +76,7 @@ impl TriggerKinds {
             Trigger::OnOtherUnionBurst(_) => Self::ON_OTHER_UNION_BURST,
             Trigger::OnFuse(_) => Self::ON_FUSE,
             Trigger::OnFused(_) => Self::ON_FUSED,
+            Trigger::OnEquipped => Self::ON_EQUIPPED,
             Trigger::Strike => Self::STRIKE,
             Trigger::FollowerStrike => Self::FOLLOWER_STRIKE,
             Trigger::LeaderStrike => Self::LEADER_STRIKE,
@@ -132,6 +134,7 @@ mod tests {
             Trigger::OnOtherUnionBurst(any()),
             Trigger::OnFuse(any()),
             Trigger::OnFused(any()),
+            Trigger::OnEquipped,
             Trigger::Strike,
             Trigger::FollowerStrike,
             Trigger::LeaderStrike,

@@ -208,6 +208,14 @@ impl Match {
                     );
                 }
             }
+            // "When a follower equips this" (later-sets §5, CR 14.5.2.2.2):
+            // the token's own, in the equipment zone; the follower is the
+            // trigger card.
+            Event::Equipped { token, follower } => {
+                self.own_triggers(token, Some(follower), &mut found, K::ON_EQUIPPED, |t| {
+                    matches!(t, Trigger::OnEquipped)
+                });
+            }
             Event::AttackDeclared { attacker, target } => {
                 let controller = self.state.card(attacker).controller;
                 let at_leader = matches!(target, AttackTarget::Leader(_));

@@ -203,6 +203,7 @@ fn trigger_in(t: w::Trigger) -> Result<Trigger, String> {
         w::Trigger::OnOtherUnionBurst(f) => Trigger::OnOtherUnionBurst(filter_in(f)?),
         w::Trigger::OnFuse(f) => Trigger::OnFuse(filter_in(f)?),
         w::Trigger::OnFused(f) => Trigger::OnFused(filter_in(f)?),
+        w::Trigger::OnEquipped => Trigger::OnEquipped,
         w::Trigger::Strike => Trigger::Strike,
         w::Trigger::FollowerStrike => Trigger::FollowerStrike,
         w::Trigger::LeaderStrike => Trigger::LeaderStrike,

@@ -138,7 +138,9 @@ use serde::{Deserialize, Serialize};
 /// 16: appended the effect `Effect::Equip` and the passive targets
 /// `Target::Equipped` and `Target::EquippedFollower` (equipment; versions 2
 /// to 15 stay readable).
-pub const IR_VERSION: u32 = 16;
+/// 17: appended the trigger `Trigger::OnEquipped` ("when a follower equips
+/// this"; versions 2 to 16 stay readable).
+pub const IR_VERSION: u32 = 17;
 
 /// A card name without a trailing `(Evolved)`: what evolved cards and
 /// their base cards share.

@@ -369,6 +369,9 @@ named_enum! {
         /// IR 11: this card is fused by your card's ability; works in the
         /// cemetery (filter: the fusing card).
         OnFused = "OnFused",
+        /// IR 17: a follower equips this equipment token (the trigger card
+        /// is the follower).
+        OnEquipped = "OnEquipped",
     }
 }
 

@@ -175,7 +175,12 @@ impl Pack for Overheat {
             Card::amulet("OVH-024", "Forge Gauntlet", Class::Neutral, 0)
                 .token()
                 .equipment()
-                .text("The equipped follower deals 2 more damage. The equipped follower has Storm.")
+                .text("When a follower equips this, your leader gains 1 defense. The equipped follower deals 2 more damage. The equipped follower has Storm.")
+                .on(
+                    Trigger::OnEquipped,
+                    "When a follower equips this, your leader gains 1 defense.",
+                    warm,
+                )
                 .passive(
                     "Heavy Fist",
                     equipped_keywords(Keywords::PLUS2_DAMAGE, PassiveScope::Equipped),
