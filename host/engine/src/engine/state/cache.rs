@@ -43,9 +43,13 @@
 //! works the value out without the cache. A change holds `&mut`, so it
 //! borrows nothing.
 //!
-//! Debug builds check every reuse, and every reading of the field's sources,
-//! against a fresh working out, so a change the cache is not told about fails
-//! the tests.
+//! Debug builds check reuses, and readings of the field's sources, against a
+//! fresh working out, so a change the cache is not told about fails the
+//! tests. Each entry is checked at its first reuse after every change, not
+//! at every reuse ([`CharacteristicsCache::first_check_this_tick`]): the
+//! bug the check finds is a change, and every change moves the clock, while
+//! the reuses between two changes read one and the same state (checking
+//! them all made debug matches a fifth slower; docs/performance.md).
 //!
 //! [`GameState::forget_characteristics`]: super::GameState::forget_characteristics
 //! [`CardDb::serial`]: crate::cards::CardDb::serial
@@ -198,6 +202,24 @@ struct Entries {
     /// Per card, by [`CardRef`]: the last tick a change touched it (0
     /// past the end: not since the cache began).
     touched: Vec<u64>,
+    /// Debug builds: the tick the field's sources were last checked at.
+    #[cfg(debug_assertions)]
+    checked_field: u64,
+    /// Debug builds: per card, by [`CardRef`], the tick its entry was last
+    /// checked at.
+    #[cfg(debug_assertions)]
+    checked: Vec<u64>,
+}
+
+/// What a debug build checks against a fresh working out
+/// ([`CharacteristicsCache::first_check_this_tick`]).
+#[cfg(debug_assertions)]
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Check {
+    /// The reading of the field's passive sources.
+    FieldSources,
+    /// A card's cached characteristics.
+    Card(CardRef),
 }
 
 #[derive(Clone, Copy)]
@@ -312,6 +334,34 @@ impl CharacteristicsCache {
             }
         }
         entries.clock = now + 1;
+    }
+
+    /// Debug builds: whether a reuse of `what` is the first since the
+    /// last change (or ever), and so is to be checked against a fresh
+    /// working out; it counts as checked from now on. Inside another
+    /// reading of the entries every reuse is checked.
+    #[cfg(debug_assertions)]
+    pub(crate) fn first_check_this_tick(&self, what: Check) -> bool {
+        let Some(mut guard) = self.entries() else {
+            return true;
+        };
+        let entries: &mut Entries = &mut guard;
+        let now = entries.now();
+        let last = match what {
+            Check::FieldSources => &mut entries.checked_field,
+            Check::Card(card) => {
+                if entries.checked.len() <= card.idx() {
+                    grow(&mut entries.checked, card.idx() + 1, 0);
+                }
+                match entries.checked.get_mut(card.idx()) {
+                    Some(last) => last,
+                    None => return true,
+                }
+            }
+        };
+        let first = *last != now;
+        *last = now;
+        first
     }
 
     /// The entries, unless a reading of them is in progress further up

@@ -69,15 +69,16 @@ impl GameState {
 
     /// [`GameState::current_def`] of a card's state already looked up.
     fn current_def_of<'db>(&self, db: &'db CardDb, state: &CardState) -> &'db CardDef {
-        match state.evolved_with {
-            Some(evolved) if state.zone == Zone::Field => db.get(self.card(evolved).def),
-            _ => db.get(state.def),
-        }
+        db.get(self.current_def_id_of(state))
     }
 
     /// The id of the definition whose information a card currently uses.
     pub fn current_def_id(&self, card: CardRef) -> crate::engine::DefId {
-        let state = self.card(card);
+        self.current_def_id_of(self.card(card))
+    }
+
+    /// [`GameState::current_def_id`] of a card's state already looked up.
+    fn current_def_id_of(&self, state: &CardState) -> crate::engine::DefId {
         match state.evolved_with {
             Some(evolved) if state.zone == Zone::Field => self.card(evolved).def,
             _ => state.def,
@@ -125,9 +126,9 @@ impl GameState {
     }
 
     /// The cached characteristics of `card`, or `work()` kept for the next
-    /// readings (`cache.rs`). Debug builds check every reuse against a
-    /// fresh working out, so a change the cache was not told about fails
-    /// the tests.
+    /// readings (`cache.rs`). Debug builds check the first reuse after
+    /// each change against a fresh working out, so a change the cache was
+    /// not told about fails the tests.
     fn cached(
         &self,
         db: &CardDb,
@@ -142,6 +143,9 @@ impl GameState {
         let serial = db.serial();
         if let Some(kept) = self.cache.get(serial, card, || self.walk_field_sources(db)) {
             #[cfg(debug_assertions)]
+            if self
+                .cache
+                .first_check_this_tick(super::cache::Check::Card(card))
             {
                 let fresh = work();
                 assert_eq!(
@@ -162,6 +166,10 @@ impl GameState {
             || self.walk_field_sources(db),
             self.cards.len(),
         );
+        // Just worked out: reuses before the next change need no check.
+        #[cfg(debug_assertions)]
+        self.cache
+            .first_check_this_tick(super::cache::Check::Card(card));
         value
     }
 
@@ -176,27 +184,85 @@ impl GameState {
         let field = self
             .cache
             .field_sources(db.serial(), || self.walk_field_sources(db));
-        // Debug builds check every reuse against a fresh reading, so a
-        // change that moved the sources without touching a card fails
-        // the tests.
+        // Debug builds check the first reuse after each change against a
+        // fresh reading, so a change that moved the sources without
+        // touching a card fails the tests.
         #[cfg(debug_assertions)]
-        assert_eq!(
-            field,
-            self.walk_field_sources(db),
-            "the field's passive sources went stale"
-        );
+        if self
+            .cache
+            .first_check_this_tick(super::cache::Check::FieldSources)
+        {
+            assert_eq!(
+                field,
+                self.walk_field_sources(db),
+                "the field's passive sources went stale"
+            );
+        }
         field
     }
 
     /// [`GameState::field_sources`] read from the fields themselves.
+    /// (Plain loops over the zones rather than the iterator chain of
+    /// [`GameState::passive_sources_iter`]: this runs after every change,
+    /// and debug builds run it again at every reuse to check the cache.)
     fn walk_field_sources(&self, db: &CardDb) -> Option<FieldSources> {
         let mut sources = FieldSources::default();
-        for source in self.passive_sources_iter(db) {
-            if !sources.push(source, plain_passives(db, self.current_def_id(source))) {
-                return None;
+        for (zone, crests_only) in self.ability_zones(db) {
+            for &card in zone {
+                let Some(def) = self.passive_source_def(db, card, crests_only) else {
+                    continue;
+                };
+                if !sources.push(card, plain_passives(db, def)) {
+                    return None;
+                }
             }
         }
         Some(sources)
+    }
+
+    /// The zones whose cards' abilities work there, in the order passives
+    /// apply: both fields (the first player's first), both EX areas (whose
+    /// crests only, `true`; later-sets §4), both equipment zones (§5).
+    /// A pool with no crest or no equipment has those zones left empty,
+    /// without a look.
+    fn ability_zones<'a>(&'a self, db: &CardDb) -> [(&'a [CardRef], bool); 6] {
+        let [first, second] = &self.players;
+        let none: &[CardRef] = &[];
+        let (ex_first, ex_second) = if db.has_crests() {
+            (&first.ex_area[..], &second.ex_area[..])
+        } else {
+            (none, none)
+        };
+        let (eq_first, eq_second) = if db.has_equipment() {
+            (&first.equipment[..], &second.equipment[..])
+        } else {
+            (none, none)
+        };
+        [
+            (&first.field[..], false),
+            (&second.field[..], false),
+            (ex_first, true),
+            (ex_second, true),
+            (eq_first, false),
+            (eq_second, false),
+        ]
+    }
+
+    /// The current definition of `card`, one of [`GameState::ability_zones`],
+    /// if it is a passive source: it has passive abilities (and is a crest,
+    /// when `crests_only`).
+    fn passive_source_def(
+        &self,
+        db: &CardDb,
+        card: CardRef,
+        crests_only: bool,
+    ) -> Option<crate::engine::DefId> {
+        let state = self.card(card);
+        if crests_only && db.get(state.def).card_type != CardType::Crest {
+            return None;
+        }
+        let def = self.current_def_id_of(state);
+        (!db.passive_abilities(def).is_empty()).then_some(def)
     }
 
     /// Forgets every characteristic worked out so far. The mutation choke
@@ -236,12 +302,13 @@ impl GameState {
 
     /// [`GameState::passive_sources`] without collecting them.
     fn passive_sources_iter<'a>(&'a self, db: &'a CardDb) -> impl Iterator<Item = CardRef> + 'a {
-        self.field_cards()
-            .chain(self.crests(db, PlayerId(0)))
-            .chain(self.crests(db, PlayerId(1)))
-            .chain(self.equipment(db, PlayerId(0)))
-            .chain(self.equipment(db, PlayerId(1)))
-            .filter(|c| !db.passive_abilities(self.current_def_id(*c)).is_empty())
+        self.ability_zones(db)
+            .into_iter()
+            .flat_map(move |(zone, crests_only)| {
+                zone.iter()
+                    .copied()
+                    .filter(move |&card| self.passive_source_def(db, card, crests_only).is_some())
+            })
     }
 
     /// The crests in `player`'s EX area, whose abilities work there
