@@ -203,8 +203,9 @@ impl GameState {
 
     /// [`GameState::field_sources`] read from the fields themselves.
     /// (Plain loops over the zones rather than the iterator chain of
-    /// [`GameState::passive_sources_iter`]: this runs after every change,
-    /// and debug builds run it again at every reuse to check the cache.)
+    /// [`GameState::passive_sources_iter`]: this runs after every change
+    /// that touched a card, and debug builds run it again to check the
+    /// cache.)
     fn walk_field_sources(&self, db: &CardDb) -> Option<FieldSources> {
         let mut sources = FieldSources::default();
         for (zone, crests_only) in self.ability_zones(db) {
