@@ -448,6 +448,10 @@ pub(crate) enum Problem {
         "`to {target}` names the follower an equipment token equips: only a passive ability of a `type Amulet / Equipment;` card can use it"
     )]
     EquippedOutsideEquipment { target: &'static str },
+    #[error(
+        "`OnEquipped` is \"when a follower equips this\": only a `type Amulet / Token / Equipment;` card is ever equipped"
+    )]
+    OnEquippedOutsideEquipment,
     #[error("a `moves` line on a `{trigger}` ability: only `OnMove` abilities answer moves")]
     MovesOutsideOnMove { trigger: String },
     #[error(
@@ -542,6 +546,7 @@ impl Problem {
             | NotADelayedTrigger { .. }
             | FuseOutsideAct { .. }
             | EquippedOutsideEquipment { .. }
+            | OnEquippedOutsideEquipment
             | AdvancedOutsideAct { .. }
             | MovesOutsideOnMove { .. }
             | OnMoveWithoutMoves
@@ -645,6 +650,7 @@ impl Problem {
             NotADelayedTrigger { .. } => "not-a-delayed-trigger",
             FuseOutsideAct { .. } => "fuse-outside-act",
             EquippedOutsideEquipment { .. } => "equipped-outside-equipment",
+            OnEquippedOutsideEquipment => "on-equipped-outside-equipment",
             AdvancedOutsideAct { .. } => "advanced-outside-act",
             MovesOutsideOnMove { .. } => "moves-outside-on-move",
             OnMoveWithoutMoves => "on-move-without-moves",

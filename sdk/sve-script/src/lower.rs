@@ -202,6 +202,11 @@ pub(crate) fn lower_card(
                 );
                 continue;
             }
+            if lowered.trigger == Trigger::OnEquipped && !equipment {
+                cx.sink
+                    .report(ability.trigger.span(), Problem::OnEquippedOutsideEquipment);
+                continue;
+            }
             abilities.push(lowered);
         }
     }

@@ -269,6 +269,31 @@ impl Rarity {
 }
 
 impl CardDef {
+    /// What is wrong with where this card's abilities are, if anything: an
+    /// ability that reaches "the follower this equips" (the trigger
+    /// `OnEquipped`, the passive scopes `Equipped` and `EquippedHas`) works
+    /// only on an equipment token (later-sets §5.2); anywhere else it would
+    /// never fire. Card loaders refuse such a card, naming the ability.
+    pub fn placement_problem(&self) -> Option<String> {
+        if self.equipment {
+            return None;
+        }
+        let stray = self.abilities.iter().find(|ability| match &ability.kind {
+            AbilityKind::Triggered(trigger) | AbilityKind::Delayed(trigger) => {
+                matches!(trigger, Trigger::OnEquipped)
+            }
+            AbilityKind::Passive(passive) => matches!(
+                passive.scope,
+                PassiveScope::Equipped | PassiveScope::EquippedHas
+            ),
+            _ => false,
+        })?;
+        Some(format!(
+            "ability `{}` reaches the follower this card equips, but the card is not an equipment token",
+            stray.name
+        ))
+    }
+
     /// The card's universe's vocabulary entry, if it has one.
     pub fn universe_info(&self) -> Option<&'static sve_vocab::UniverseInfo> {
         self.universe

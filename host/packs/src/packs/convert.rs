@@ -495,7 +495,7 @@ pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
         .map_err(on_card)?;
     let keywords = keywords_in(c.keywords).map_err(on_card)?;
     let universe = c.universe.map(universe_in).transpose().map_err(on_card)?;
-    Ok(CardDef {
+    let def = CardDef {
         id: c.id,
         name: clean_uncapped(&c.name, TextKind::Name),
         class: class_in(c.class),
@@ -548,7 +548,14 @@ pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
             .map(|name| clean_uncapped(name, TextKind::Name))
             .collect(),
         equipment: c.equipment,
-    })
+    };
+    match def.placement_problem() {
+        Some(problem) => Err(format!(
+            "card `{}`: {problem}",
+            super::guest_text::quoted(&def.id)
+        )),
+        None => Ok(def),
+    }
 }
 
 /// A card-API rarity as the engine's.
@@ -656,6 +663,28 @@ mod tests {
         );
         let def = card_def_in(card(known)).expect("known bits load");
         assert_eq!(def.keywords, Keywords::WARD);
+    }
+
+    #[test]
+    fn when_a_follower_equips_this_on_a_card_that_is_no_equipment_is_refused() {
+        let mut gauntlet = card(0);
+        gauntlet.abilities.push(w::AbilityDef {
+            name: "Bonded".to_owned(),
+            kind: w::AbilityKind::Triggered(w::Trigger::OnEquipped),
+            costs: Vec::new(),
+            once_per_turn: false,
+            text: String::new(),
+        });
+        let err = card_def_in(gauntlet.clone()).expect_err("not an equipment token");
+        assert!(
+            err.contains("T-KW-001") && err.contains("`Bonded`"),
+            "{err}"
+        );
+        assert!(err.contains("not an equipment token"), "{err}");
+        gauntlet.is_token = true;
+        gauntlet.equipment = true;
+        gauntlet.card_type = w::CardType::Amulet;
+        card_def_in(gauntlet).expect("an equipment token may have it");
     }
 
     #[test]

@@ -600,6 +600,25 @@ ability Passive {
 
         "#]],
     );
+    // "When a follower equips this" is an equipment token's trigger only.
+    check_abilities(
+        r#"
+ability OnEquipped {
+    effect Draw(1);
+}
+"#,
+        expect![[r#"
+            (rejected)
+
+            error[on-equipped-outside-equipment]: `OnEquipped` is "when a follower equips this": only a `type Amulet / Token / Equipment;` card is ever equipped
+             --> cards.txt:8:9
+              |
+            8 | ability OnEquipped {
+              |         ^^^^^^^^^^
+              = note: in card `Test Card` (T-001)
+
+        "#]],
+    );
 }
 
 #[test]
