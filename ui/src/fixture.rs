@@ -57,6 +57,7 @@ pub fn declared_db() -> Arc<CardDb> {
         back_of: None,
         evolves_into: Vec::new(),
         equipment: false,
+        trigger_icon: None,
     });
     let overheat = DeclaredKeyword {
         id: "OVH-K01".to_owned(),
@@ -109,6 +110,7 @@ pub fn side(db: &CardDb, leader: &str, pp: i32) -> SideView {
         evolve_deck: Vec::new(),
         evolve_used: Vec::new(),
         equipment: Vec::new(),
+        trigger_zone: Vec::new(),
         combo: 0,
         spellchain: 0,
         turns_passed: 2,

@@ -79,6 +79,9 @@ fn prompt_text(prompt: &Prompt) -> String {
         }
         Prompt::DamageOrder { .. } => "order the damage changes: how much is taken?".to_owned(),
         Prompt::EvolveInto { .. } => "evolve into which card (or face)?".to_owned(),
+        Prompt::DriveTrigger { icon, .. } => {
+            format!("drive check: resolve the {} Trigger?", icon.name())
+        }
         Prompt::PayOptionalCost { .. } => "pay the cost?".to_owned(),
         Prompt::CostCards { purpose, .. } => format!("choose cards to {purpose}"),
         Prompt::Ability { text, .. } => text.clone(),

@@ -218,6 +218,7 @@ impl SeatFeed {
             evolve_deck,
             evolve_used,
             equipment,
+            trigger_zone,
             ..
         } = side;
         for equipped in equipment.iter_mut() {
@@ -233,6 +234,7 @@ impl SeatFeed {
             .chain(cemetery.iter_mut())
             .chain(banished.iter_mut())
             .chain(evolve_used.iter_mut())
+            .chain(trigger_zone.iter_mut())
         {
             self.card_view(view);
         }
@@ -260,6 +262,10 @@ impl SeatFeed {
             },
             Prompt::EvolveInto { card } => Prompt::EvolveInto {
                 card: self.card(*card),
+            },
+            Prompt::DriveTrigger { card, icon } => Prompt::DriveTrigger {
+                card: self.card(*card),
+                icon: *icon,
             },
             Prompt::Ability {
                 card,
@@ -397,6 +403,16 @@ impl SeatFeed {
             Event::Equipped { token, follower } => Event::Equipped {
                 token: self.card(*token),
                 follower: self.card(*follower),
+            },
+            Event::DriveChecked { player, card, by } => Event::DriveChecked {
+                player: *player,
+                card: self.card(*card),
+                by: self.card(*by),
+            },
+            Event::TriggerResolved { player, card, icon } => Event::TriggerResolved {
+                player: *player,
+                card: self.card(*card),
+                icon: *icon,
             },
             Event::Fused { card, def, by } => Event::Fused {
                 card: self.card(*card),

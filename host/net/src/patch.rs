@@ -160,6 +160,9 @@ pub struct SidePatch {
     /// [`SideView::equipment`].
     #[serde(default)]
     pub equipment: Option<ListPatch<EquipmentView>>,
+    /// [`SideView::trigger_zone`].
+    #[serde(default)]
+    pub trigger_zone: Option<ListPatch<CardView>>,
 }
 
 impl SidePatch {
@@ -182,6 +185,7 @@ impl SidePatch {
             evolve_deck,
             evolve_used,
             equipment,
+            trigger_zone,
             combo: _,
             spellchain: _,
             turns_passed: _,
@@ -197,6 +201,7 @@ impl SidePatch {
             evolve_deck: ListPatch::between(&old.evolve_deck, evolve_deck),
             evolve_used: ListPatch::between(&old.evolve_used, evolve_used),
             equipment: ListPatch::between(&old.equipment, equipment),
+            trigger_zone: ListPatch::between(&old.trigger_zone, trigger_zone),
         }
     }
 
@@ -217,6 +222,7 @@ impl SidePatch {
         list(self.evolve_deck, &mut side.evolve_deck, "evolve deck")?;
         list(self.evolve_used, &mut side.evolve_used, "used evolve cards")?;
         list(self.equipment, &mut side.equipment, "equipment zone")?;
+        list(self.trigger_zone, &mut side.trigger_zone, "trigger zone")?;
         if let Some(numbers) = self.numbers {
             numbers.write(side);
         }

@@ -25,7 +25,13 @@ use sve_engine::cards::{
 use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
-/// The protocol version this build speaks. 11: an evolve may ask which
+/// The protocol version this build speaks. 12: a side has a trigger zone
+/// (`SideView::trigger_zone`, `SidePatch::trigger_zone`, `Zone::Trigger`),
+/// a card may carry a Trigger icon (`CardDef::trigger_icon`), a decision
+/// may ask about a drive-checked Trigger (`Prompt::DriveTrigger`), events
+/// include `Event::DriveChecked` and `Event::TriggerResolved` and name a
+/// keyword ability as `PendingWhat` (`AbilityTriggered`, `AbilityResolved`),
+/// and a card may move by a drive check (`MoveCause::DriveCheck`). 11: an evolve may ask which
 /// evolved card or face the follower evolves into (`Prompt::EvolveInto`),
 /// an evolved card in an evolve zone may show its back face, a side has an
 /// equipment zone (`SideView::equipment`, `SidePatch::equipment`), cards
@@ -51,7 +57,7 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 /// ([`Update::pending`]) and rematches ([`ClientMsg::Rematch`],
 /// [`ServerMsg::Rematch`]). 2: decisions may offer `Choice::Cancel` and
 /// events include `Event::ActivationCancelled`.
-pub const PROTOCOL_VERSION: u32 = 11;
+pub const PROTOCOL_VERSION: u32 = 12;
 
 /// Most cards one connection follows in the inspector at once; a longer
 /// [`ClientMsg::Inspect`] list is cut to its first ones.
@@ -431,6 +437,7 @@ impl CardFace {
             back_of: None,
             evolves_into: Vec::new(),
             equipment: false,
+            trigger_icon: None,
         }
     }
 }

@@ -115,7 +115,7 @@ fn option_text(game: &Match, option: &Choice) -> String {
         Choice::Pending(idx) => match state.pending.get(*idx) {
             Some(pending) => {
                 let def = game.db().get(pending.def);
-                let ability = gamelog::ability_name(def, pending.what.ability());
+                let ability = gamelog::ability_name(def, pending.what);
                 format!("{} {} ({ability})", def.id, def.name)
             }
             None => format!("pending ability {idx}"),
@@ -131,7 +131,8 @@ fn action_line(game: &Match, action: &Action) -> String {
         Action::Play { card } => format!("play {}", id(*card)),
         Action::Activate { card, ability } | Action::ActivateWithEp { card, ability } => {
             let def = game.state().current_def(game.db(), *card);
-            let name = gamelog::ability_name(def, Some(*ability));
+            let name =
+                gamelog::ability_name(def, sve_engine::engine::PendingWhat::Ability(*ability));
             let ep = if matches!(action, Action::ActivateWithEp { .. }) {
                 " with ep"
             } else {

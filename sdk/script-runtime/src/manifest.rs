@@ -271,6 +271,21 @@ pub fn card_def(card: &ir::Card, module: &Module, warn: &mut dyn FnMut(String)) 
             .collect(),
         // `type Amulet / Equipment;` gives the trait (later-sets §5).
         equipment: card.is_token && card.traits.iter().any(|t| t == sve_script::EQUIPMENT_TRAIT),
+        // Later-sets §2.1: its passive `TriggerIcon(icon)`.
+        trigger_icon: card_data(card).find_map(|effect| match effect {
+            Effect::TriggerIcon { icon } => Some(trigger_icon(*icon)),
+            _ => None,
+        }),
+    }
+}
+
+/// A script's Trigger icon as the card API's.
+fn trigger_icon(icon: ir::TriggerIcon) -> TriggerIcon {
+    match icon {
+        ir::TriggerIcon::Critical => TriggerIcon::Critical,
+        ir::TriggerIcon::Draw => TriggerIcon::Draw,
+        ir::TriggerIcon::Stand => TriggerIcon::Stand,
+        ir::TriggerIcon::Heal => TriggerIcon::Heal,
     }
 }
 
@@ -364,7 +379,10 @@ fn ability_def(
         ir::AbilityKind::Passive
             if matches!(
                 ability.effect,
-                Effect::AlsoNamed { .. } | Effect::EvolvesInto { .. } | Effect::BackFaceOf { .. }
+                Effect::AlsoNamed { .. }
+                    | Effect::EvolvesInto { .. }
+                    | Effect::BackFaceOf { .. }
+                    | Effect::TriggerIcon { .. }
             ) =>
         {
             sub

@@ -8,7 +8,8 @@
 use crate::diagnostics::{NameKind, Problem, Sink};
 use crate::ir::{
     CardType, CheckActionKind, Class, Counter, DelayedLasts, Duration, HookWhose, HookZone,
-    Keyword, Rarity, SearchAction, Stat, Target, TokenOption, Trigger, TurnStat, Universe,
+    Keyword, Rarity, SearchAction, Stat, Target, TokenOption, Trigger, TriggerIcon, TurnStat,
+    Universe,
 };
 use crate::span::Piece;
 use crate::suggest::did_you_mean;
@@ -199,6 +200,9 @@ pub(crate) const KEYWORDS: Table<Keyword> = &[
     ),
     ("LosesAllAbilities", Keyword::LosesAllAbilities),
     ("Boxed", Keyword::Boxed),
+    ("Drive", Keyword::Drive),
+    ("SingleDrive", Keyword::SingleDrive),
+    ("TwinDrive", Keyword::TwinDrive),
 ];
 
 pub(crate) const COUNTERS: Table<Counter> = &[
@@ -236,6 +240,14 @@ pub(crate) const DURATIONS: Table<Duration> = &[
 ];
 
 /// `CreateDelayed`'s second argument: how long the ability waits.
+/// The Trigger icons (`TriggerIcon`'s argument, later-sets §2.1).
+pub(crate) const TRIGGER_ICONS: Table<TriggerIcon> = &[
+    ("Critical", TriggerIcon::Critical),
+    ("Draw", TriggerIcon::Draw),
+    ("Stand", TriggerIcon::Stand),
+    ("Heal", TriggerIcon::Heal),
+];
+
 pub(crate) const DELAYED_LASTS: Table<DelayedLasts> = &[
     ("Once", DelayedLasts::Once),
     ("ThisTurn", DelayedLasts::ThisTurn),

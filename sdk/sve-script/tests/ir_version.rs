@@ -76,6 +76,7 @@ fn traced_schema() -> Registry {
         ir::Target,
         ir::TokenOption,
         ir::DelayedLasts,
+        ir::TriggerIcon,
         ir::HookZone,
         ir::HookWhose,
         ir::Trigger,

@@ -6,7 +6,7 @@ use crate::Game;
 use crate::game::Stop;
 use crate::types::{
     Activation, ActivationZone, CardFilter, CardType, Class, CostItem, CounterCount, Passive,
-    Rarity, Trigger,
+    Rarity, Trigger, TriggerIcon,
 };
 use crate::wire;
 use crate::{Counter, Keywords};
@@ -165,6 +165,7 @@ impl Card {
                 back_of: None,
                 evolves_into: Vec::new(),
                 equipment: false,
+                trigger_icon: None,
             },
             abilities: Vec::new(),
             declares: None,
@@ -515,6 +516,15 @@ impl Card {
     /// has its abilities; the deck limit uses its card name alone.
     pub fn also_named(mut self, name: &str) -> Card {
         self.def.also_named.push(words(name));
+        self
+    }
+
+    /// Gives the card a Trigger icon (later-sets §2.1, Vanguard collab):
+    /// when a drive check of a deck built on the Vanguard universe reveals
+    /// it, its player may resolve it (`TriggerIcon::Heal`: their leader
+    /// gets +3 defense), and it goes to the cemetery.
+    pub fn trigger_icon(mut self, icon: TriggerIcon) -> Card {
+        self.def.trigger_icon = Some(icon);
         self
     }
 

@@ -130,7 +130,7 @@ pub mod types {
         ChoiceOption, CostItem, CostMove, CostZone, CounterCount, DeclaredCounterCount,
         DelayedLasts, Duration, FuseCost, Grant, KeywordBadge, MoveHook, MoveKind, OwnCards,
         PassiveCondition, PassiveScope, PlayerInfo, QuestionRole, Range, Rarity, Selection,
-        SeriesStep, StatChange, TokenDestination, Trigger, Whose, Zone,
+        SeriesStep, StatChange, TokenDestination, Trigger, TriggerIcon, Whose, Zone,
     };
     pub use crate::bindings::sve::cards::types::{CardRef, Passive};
     pub use crate::vocab::{Counter, Keywords};

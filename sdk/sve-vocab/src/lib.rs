@@ -230,6 +230,15 @@ macro_rules! for_each_keyword {
             BOXED = 39, "Boxed", "boxed", Internal, Other, "later-sets §12.5", "Boxed (CR 5.31): loses all abilities it had, and doesn't refresh in its controller's start phase.",
                 "Boxed",
                 "This card is Boxed: it has lost all its abilities (abilities given afterwards work), and it doesn't refresh in its controller's start phase.";
+            DRIVE = 40, "Drive", "drive", Word, Other, "later-sets §2.4", "No effect of its own (CR 14.4.7.2); given by a Ride, it comes with Single Drive and Rush.",
+                "Drive",
+                "Drive does nothing on its own. A follower given Drive also gets Single Drive and Rush, once per card.";
+            SINGLE_DRIVE = 41, "SingleDrive", "single-drive", Word, Other, "later-sets §2.4", "Strike: perform a drive check (CR 14.4.6.2).",
+                "Single Drive",
+                "When this follower attacks, perform a drive check: reveal your top card; if it is a Trigger of a Vanguard deck you may resolve it, then it goes to the cemetery, else to the bottom of your deck.";
+            TWIN_DRIVE = 42, "TwinDrive", "twin-drive", Word, Other, "later-sets §2.4", "Strike: perform 2 drive checks, one after the other (CR 14.4.6.3).",
+                "Twin Drive",
+                "When this follower attacks, perform two drive checks, one after the other.";
         }
     };
 }

@@ -108,6 +108,29 @@ fn a_rust_double_faced_card_evolves_into_the_face_chosen() {
 /// the passive scopes `Equipped` / `EquippedHas` on Gauntlet Smith and
 /// Forge Gauntlet. The script form has the scenarios `l5-eq-*`.
 #[test]
+fn a_rust_twin_drive_reveals_a_rust_heal_trigger() {
+    use sve_engine::engine::Choice;
+    let loaded = overheat_rust();
+    let vanguard = sve_engine::engine::vanguard_universe().expect("the vocabulary has Vanguard");
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .universe(vanguard)
+                .field(["Forge Lancer"])
+                .deck(["Forge Medic", "Forge Medic"]),
+        )
+        .side(P2, Side::new())
+        .build();
+    s.attack("Forge Lancer", "leader");
+    s.choose(|c| *c == Choice::Yes);
+    s.choose(|c| *c == Choice::Yes);
+    s.settle();
+    assert_eq!(s.game.state().player(P1).leader_defense, 26, "{}", s.dump());
+    assert_eq!(s.game.state().player(P1).cemetery.len(), 2);
+}
+
+#[test]
 fn a_rust_equipment_token_equips_its_follower() {
     use sve_engine::cards::Keywords;
     let loaded = overheat_rust();

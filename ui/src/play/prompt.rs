@@ -386,6 +386,11 @@ fn prompt_text(cx: &BoardContext<'_>) -> String {
             "Evolve {} into which card? A double-faced card evolves into the face you show.",
             named(card)
         ),
+        Prompt::DriveTrigger { card, icon } => format!(
+            "Drive check: {} is a {} Trigger. Resolve it?",
+            named(card),
+            icon.name()
+        ),
         Prompt::PayOptionalCost { card } => format!("Pay the cost of {}'s ability?", named(card)),
         Prompt::CostCards { purpose, .. } => format!("Choose cards to {purpose}."),
         Prompt::Ability { text, .. } => crate::card_text::plain_words(text),

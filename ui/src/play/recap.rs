@@ -67,13 +67,15 @@ fn is_recapped(event: &Event) -> bool {
             | MoveCause::RulesHandling
             | MoveCause::Cost
             | MoveCause::Sandbox
-            | MoveCause::Race => false,
+            | MoveCause::Race
+            | MoveCause::DriveCheck => false,
         },
         Event::Evolved { .. }
         | Event::AttackDeclared { .. }
         | Event::FollowerDamaged { .. }
         | Event::LeaderDefense { .. }
         | Event::AbilityActivated { .. }
+        | Event::TriggerResolved { .. }
         // An activation taken back says so beside its announcement.
         | Event::ActivationCancelled { .. } => true,
         _ => false,

@@ -44,6 +44,7 @@ fn card(
         back_of: None,
         evolves_into: Vec::new(),
         equipment: false,
+        trigger_icon: None,
     }
 }
 

@@ -362,11 +362,14 @@ pub enum ZoneName {
     /// `equipment:` the equipment zone (later-sets §5); expectations
     /// only: equipment is made linked to a follower by an equip effect.
     Equipment,
+    /// `trigger:` the trigger zone (later-sets §2.3); expectations only: a
+    /// drive check puts a card there.
+    Trigger,
 }
 
 impl ZoneName {
     /// Every zone, in the order boards are written.
-    pub const ALL: [ZoneName; 10] = [
+    pub const ALL: [ZoneName; 11] = [
         ZoneName::Leader,
         ZoneName::Hand,
         ZoneName::Field,
@@ -377,6 +380,7 @@ impl ZoneName {
         ZoneName::Evolve,
         ZoneName::Used,
         ZoneName::Equipment,
+        ZoneName::Trigger,
     ];
 
     /// Reads a zone name as boards write it.
@@ -397,6 +401,7 @@ impl ZoneName {
             ZoneName::Evolve => "evolve",
             ZoneName::Used => "used",
             ZoneName::Equipment => "equipment",
+            ZoneName::Trigger => "trigger",
         }
     }
 
@@ -412,6 +417,7 @@ impl ZoneName {
             ZoneName::Deck => Zone::Deck,
             ZoneName::Evolve | ZoneName::Used => Zone::EvolveDeck,
             ZoneName::Equipment => Zone::Equipment,
+            ZoneName::Trigger => Zone::Trigger,
         }
     }
 }
@@ -591,6 +597,12 @@ fn read_zone(
         ZoneName::Equipment => {
             return Err(
                 "`equipment:` can't be set on a board: equipment is made linked to a follower by an equip effect; expect it after one"
+                    .to_owned(),
+            );
+        }
+        ZoneName::Trigger => {
+            return Err(
+                "`trigger:` can't be set on a board: a drive check puts a card there; expect it while its Trigger is asked about"
                     .to_owned(),
             );
         }

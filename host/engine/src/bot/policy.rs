@@ -130,6 +130,16 @@ pub fn answer(
             picks.truncate(decision.max);
             picks
         }
+        // A Trigger is worth resolving: the first follower offered, or yes.
+        Prompt::DriveTrigger { .. } => {
+            vec![
+                decision
+                    .options
+                    .iter()
+                    .position(|o| *o != Choice::No)
+                    .unwrap_or(0),
+            ]
+        }
         Prompt::MulliganOrder
         | Prompt::ChoosePendingAbility
         | Prompt::CostCards { .. }

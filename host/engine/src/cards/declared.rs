@@ -174,6 +174,7 @@ impl DeclaredKeyword {
             back_of: None,
             evolves_into: Vec::new(),
             equipment: false,
+            trigger_icon: None,
         }
     }
 }

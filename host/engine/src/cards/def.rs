@@ -197,6 +197,44 @@ pub struct CardDef {
     /// reach the follower it equips ([`PassiveScope::Equipped`]).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub equipment: bool,
+    /// The Trigger icon a Vanguard collab card carries (later-sets §2.1,
+    /// CR 14.4.1): what resolving it does when a drive check of a
+    /// Vanguard deck reveals it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trigger_icon: Option<TriggerIcon>,
+}
+
+/// A Trigger icon (later-sets §2.3, CR 14.4.5.1.3): what the card does
+/// when a drive check reveals it and its player resolves it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum TriggerIcon {
+    /// A follower on the player's field gets +2/+0 until the end of the
+    /// turn.
+    Critical,
+    /// The player draws a card.
+    Draw,
+    /// A follower on the player's field is refreshed, and can't attack
+    /// leaders this turn.
+    Stand,
+    /// The player's leader gets +3 defense.
+    Heal,
+}
+
+impl TriggerIcon {
+    /// The icon's name as cards print it ("Heal").
+    pub fn name(self) -> &'static str {
+        match self {
+            TriggerIcon::Critical => "Critical",
+            TriggerIcon::Draw => "Draw",
+            TriggerIcon::Stand => "Stand",
+            TriggerIcon::Heal => "Heal",
+        }
+    }
+
+    /// Whether resolving it needs a follower on its player's field.
+    pub fn needs_follower(self) -> bool {
+        matches!(self, TriggerIcon::Critical | TriggerIcon::Stand)
+    }
 }
 
 /// A card name without a trailing ` (Evolved)`: the name evolved cards and

@@ -381,6 +381,7 @@ mod tests {
             back_of: None,
             evolves_into: Vec::new(),
             equipment: false,
+            trigger_icon: None,
         }
     }
 

@@ -118,6 +118,7 @@ fn convert(raw: RawCard) -> Result<CardDef, StarterDataError> {
         back_of: None,
         evolves_into: Vec::new(),
         equipment: false,
+        trigger_icon: None,
     })
 }
 

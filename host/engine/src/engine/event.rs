@@ -4,8 +4,8 @@
 //! player, replays compare them and triggers are collected from them.
 
 use super::ids::{AbilityIdx, CardRef, DefId, PlayerId};
-use super::state::{AttackTarget, Duration, EffectKind, Outcome, Phase, Zone};
-use crate::cards::Counter;
+use super::state::{AttackTarget, Duration, EffectKind, Outcome, PendingWhat, Phase, Zone};
+use crate::cards::{Counter, TriggerIcon};
 use serde::{Deserialize, Serialize};
 
 /// Why a card moved.
@@ -57,6 +57,9 @@ pub enum MoveCause {
     /// the same object (CR 5.22, later-sets §12.8). Appended after `Race`
     /// for the same reason.
     ControlChange,
+    /// A drive check revealed it into the trigger zone, or moved it on
+    /// (later-sets §2.3). Appended for the same reason.
+    DriveCheck,
 }
 
 /// Kinds of damage (rules-coverage.md §9.2).
@@ -270,8 +273,8 @@ pub enum Event {
         card: CardRef,
         /// Definition (look-back).
         def: DefId,
-        /// Which ability (`None` for Drain).
-        ability: Option<AbilityIdx>,
+        /// Which ability: one of the card's, or a keyword ability.
+        ability: PendingWhat,
         /// Its controller.
         controller: PlayerId,
     },
@@ -281,8 +284,8 @@ pub enum Event {
         card: CardRef,
         /// Definition.
         def: DefId,
-        /// Which ability (`None` for Drain).
-        ability: Option<AbilityIdx>,
+        /// Which ability: one of the card's, or a keyword ability.
+        ability: PendingWhat,
     },
     /// An ability failed (card code error, trap, fuel) and did nothing.
     AbilityFizzled {
@@ -361,5 +364,25 @@ pub enum Event {
         token: CardRef,
         /// The follower it equips.
         follower: CardRef,
+    },
+    /// A drive check revealed a card into its player's trigger zone
+    /// (later-sets §2.3, CR 14.4.5).
+    DriveChecked {
+        /// Whose drive check.
+        player: PlayerId,
+        /// The card revealed.
+        card: CardRef,
+        /// The card whose ability performed it.
+        by: CardRef,
+    },
+    /// A player resolved the Trigger of the card their drive check
+    /// revealed ("drive checked a Trigger", CR 14.4.5.1.4).
+    TriggerResolved {
+        /// Whose drive check.
+        player: PlayerId,
+        /// The Trigger card.
+        card: CardRef,
+        /// Its icon.
+        icon: TriggerIcon,
     },
 }

@@ -60,6 +60,7 @@ impl Match {
                 Zone::Banished,
                 Zone::EvolveDeck,
                 Zone::Equipment,
+                Zone::Trigger,
             ] {
                 for &card in p.zone(zone) {
                     note(card, zone, &mut problems);
@@ -80,6 +81,17 @@ impl Match {
                         problems.push(format!("{card} is in the wrong player's {}", zone.name()));
                     }
                 }
+            }
+            // A drive check holds its card in the trigger zone only while
+            // its player decides on its Trigger (later-sets §2.3).
+            let deciding_trigger = self.decision.as_ref().is_some_and(|(decision, _)| {
+                matches!(decision.prompt, crate::engine::Prompt::DriveTrigger { .. })
+            });
+            if p.trigger_zone.len() > usize::from(deciding_trigger) {
+                problems.push(format!(
+                    "{player} has {} cards in the trigger zone",
+                    p.trigger_zone.len()
+                ));
             }
             if p.field.len() > FIELD_LIMIT && self.decision.is_some() {
                 problems.push(format!("{player} has {} cards on the field", p.field.len()));

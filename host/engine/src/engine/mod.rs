@@ -61,6 +61,7 @@ pub use event::{DamageKind, Event, MoveCause, Resource};
 pub use flow::legal::SUPER_EVOLVE_TURNS;
 pub use flow::universes::{
     MAGICAL_ITEM, MAGICAL_ITEMS_AT_START, magical_items_universe, union_burst_universe,
+    vanguard_universe,
 };
 pub use ids::{AbilityIdx, CardRef, DefId, MAX_CARD_OBJECTS, MAX_DECK_OBJECTS, ObjectId, PlayerId};
 pub use runner_usage::RunnerUsage;
@@ -73,5 +74,6 @@ pub use runtime::{
     SANDBOX_DAMAGE_LIMIT, SandboxAction, SandboxError, SeriesStep, Status,
 };
 pub use state::{
-    AttackTarget, Duration, EffectKind, GameState, Outcome, Phase, TurnRecord, WinReason, Zone,
+    AttackTarget, Duration, EffectKind, GameState, Outcome, PendingWhat, Phase, TurnRecord,
+    WinReason, Zone,
 };

@@ -18,7 +18,9 @@ use super::event::{DamageKind, Event, MoveCause, Resource};
 use super::ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};
 use super::state::cache::Touched;
 use super::state::query::PassivesInPlay;
-use super::state::{CardState, Combat, Effect, GameState, Outcome, PendingAbility, Phase, Zone};
+use super::state::{
+    CardState, Combat, Effect, GameState, Outcome, PendingAbility, PendingWhat, Phase, Zone,
+};
 use crate::cards::{CardType, Counter};
 use rand_core::Rng;
 
@@ -673,7 +675,7 @@ impl Match {
                 let event = Event::AbilityTriggered {
                     card: pending.source,
                     def: pending.def,
-                    ability: pending.what.ability(),
+                    ability: pending.what,
                     controller: pending.controller,
                 };
                 self.state.pending.push(pending);
@@ -970,7 +972,7 @@ impl Match {
             Event::AbilityResolved {
                 card,
                 def,
-                ability: Some(ability),
+                ability: PendingWhat::Ability(ability),
             } if self.db.is_union_burst(def, ability) => {
                 (self.state.card(card).controller, Record::UnionBurst, card)
             }

@@ -167,7 +167,7 @@ impl Match {
             Event::AbilityResolved {
                 card,
                 def,
-                ability: Some(ability),
+                ability: PendingWhat::Ability(ability),
             } if self.db.is_union_burst(def, ability)
                 && self.state.card(card).zone == Zone::Field
                 && self

@@ -70,6 +70,10 @@ pub struct SideView {
     /// equips.
     #[serde(default)]
     pub equipment: Vec<EquipmentView>,
+    /// Trigger zone (later-sets §2.3): the card a drive check revealed,
+    /// while its player decides on its Trigger; public.
+    #[serde(default)]
+    pub trigger_zone: Vec<CardView>,
     /// Combo count.
     pub combo: u32,
     /// Spellchain count.
@@ -101,6 +105,7 @@ impl SideView {
             .chain(&self.banished)
             .chain(&self.evolve_used)
             .chain(self.equipment.iter().map(|e| &e.card))
+            .chain(&self.trigger_zone)
     }
 }
 
@@ -183,6 +188,7 @@ fn side_view(state: &GameState, db: &CardDb, player: PlayerId, own: bool) -> Sid
             .filter(|c| state.card(**c).face_up)
             .map(card)
             .collect(),
+        trigger_zone: p.trigger_zone.iter().map(card).collect(),
         equipment: p
             .equipment
             .iter()

@@ -41,9 +41,9 @@ pub fn describe_choice(choice: &Choice, game: &Match) -> String {
             // A declared keyword's ability is its card's: "Blaze: Overheat".
             Some(p) if crate::cards::CardDb::keyword_of_def(p.def).is_some() => {
                 let card = state.current_def(db, p.source).display_name();
-                super::words::ability_phrase_as(card, db.get(p.def), p.what.ability())
+                super::words::ability_phrase_as(card, db.get(p.def), p.what)
             }
-            Some(p) => ability_phrase(db.get(p.def), p.what.ability()),
+            Some(p) => ability_phrase(db.get(p.def), p.what),
             None => format!("pending ability {idx}"),
         },
         Choice::Action(action) => match action {

@@ -49,6 +49,8 @@ line_kinds! {
     Evolved = "Evolved",
     SuperEvolved = "SuperEvolved",
     Equipped = "Equipped",
+    DriveChecked = "DriveChecked",
+    TriggerResolved = "TriggerResolved",
     Triggered = "Triggered",
     Waits = "Waits",
     Resolved = "Resolved",

@@ -143,7 +143,7 @@ fn spells_counters_and_failures_read_as_player_words() {
         Event::AbilityResolved {
             card: gone,
             def: bolt,
-            ability: Some(spell),
+            ability: crate::engine::PendingWhat::Ability(spell),
         },
         Event::CountersChanged {
             card: totem,

@@ -9,7 +9,7 @@ use super::words::{
     ability_name, ability_phrase_as, is_spell, keywords_text_of, put_place, zone_place, zone_word,
 };
 use crate::cards::{CardDb, CardType};
-use crate::engine::state::EffectKind;
+use crate::engine::state::{EffectKind, PendingWhat};
 use crate::engine::{
     AbilityIdx, AttackTarget, CardRef, DamageKind, DefId, Event, GameState, MoveCause, Outcome,
     Phase, Resource, WinReason, Zone,
@@ -112,6 +112,15 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
                     None,
                     Some(format!("{owner} serves {name}: a follower races")),
                 ),
+                // The reveal is the drive check's own line.
+                MoveCause::DriveCheck if *to == Zone::Trigger => (None, None),
+                // A checked card goes under the deck unless its Trigger
+                // resolved (CR 14.4.5.1.5).
+                MoveCause::DriveCheck if *to == Zone::Deck => (
+                    Some(LineKind::Moved),
+                    Some(format!("{owner}'s {name} goes to the bottom of the deck")),
+                ),
+                MoveCause::DriveCheck => (Some(LineKind::Moved), Some(moves())),
                 MoveCause::ControlChange => (
                     Some(LineKind::Moved),
                     Some(format!(
@@ -306,6 +315,24 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
             cards.name(*follower),
             cards.name(*token)
         )),
+        Event::DriveChecked { player, card, by } => EventText::line(
+            LineKind::DriveChecked,
+            format!("{player} {}", cards.id(*card)),
+        )
+        .and_log(format!(
+            "{player} drive checks with {}: {} is revealed",
+            cards.name(*by),
+            cards.name(*card)
+        )),
+        Event::TriggerResolved { player, card, icon } => EventText::line(
+            LineKind::TriggerResolved,
+            format!("{player} {} {}", cards.id(*card), icon.name()),
+        )
+        .and_log(format!(
+            "{player} resolves the {} Trigger of {}",
+            icon.name(),
+            cards.name(*card)
+        )),
         Event::Fused { card, def, by } => EventText::log(format!(
             "{} fuses {}",
             cards.name(*by),
@@ -318,12 +345,15 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
             controller,
         } => EventText::line(
             LineKind::Waits,
-            format!("{controller} {}", cards.ability(*def, Some(*ability))),
+            format!(
+                "{controller} {}",
+                cards.ability(*def, PendingWhat::Ability(*ability))
+            ),
         )
         .and_log(format!(
             "{}'s {} waits for later",
             cards.name_or(*card, *def),
-            ability_name(db.get(*def), Some(*ability))
+            ability_name(db.get(*def), PendingWhat::Ability(*ability))
         )),
         Event::AbilityResolved { card, def, ability } => EventText::line(
             LineKind::Resolved,
@@ -344,15 +374,18 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
             format!(
                 "{} {}: {reason}",
                 cards.owner(*card),
-                cards.ability(*def, Some(*ability))
+                cards.ability(*def, PendingWhat::Ability(*ability))
             ),
         )
         .and_log_of(LogKind::Error, {
             let name = cards.name_or(*card, *def);
-            let what = if is_spell(db.get(*def), Some(*ability)) {
+            let what = if is_spell(db.get(*def), PendingWhat::Ability(*ability)) {
                 format!("{name} (spell)")
             } else {
-                format!("{name}'s {}", ability_name(db.get(*def), Some(*ability)))
+                format!(
+                    "{name}'s {}",
+                    ability_name(db.get(*def), PendingWhat::Ability(*ability))
+                )
             };
             format!(
                 "error: {what} failed and did nothing ({} ability {}): {reason}",
@@ -492,7 +525,7 @@ impl Cards<'_> {
 
     /// A definition's id and one of its abilities' names, as scenario
     /// lines name an ability (`SD04-011 Fanfare`).
-    fn ability(&self, def: DefId, ability: Option<AbilityIdx>) -> String {
+    fn ability(&self, def: DefId, ability: PendingWhat) -> String {
         let def = self.db.get(def);
         format!("{} {}", def.id, ability_name(def, ability))
     }
@@ -509,7 +542,10 @@ fn id_and_ability<'a>(
     match state.cards.get(card.idx()) {
         Some(_) => {
             let def = state.current_def(db, card);
-            (def.id.clone(), ability_name(def, Some(ability)))
+            (
+                def.id.clone(),
+                ability_name(def, PendingWhat::Ability(ability)),
+            )
         }
         None => (card.to_string(), "?"),
     }

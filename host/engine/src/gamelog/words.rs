@@ -4,7 +4,8 @@
 //! and menus (zones as places, abilities as "Glint Dragon's Fanfare").
 
 use crate::cards::{AbilityDef, AbilityKind, CardDb, CardDef, DeclaredKeyword, Keywords};
-use crate::engine::{AbilityIdx, Zone};
+use crate::engine::Zone;
+use crate::engine::state::PendingWhat;
 
 /// The name of an ability-less resolution: the Drain keyword's heal
 /// (CR 12.13), pending as `PendingWhat::Drain` and resolved with no
@@ -16,12 +17,28 @@ pub const DRAIN: &str = match Keywords::DRAIN.single_name() {
     None => panic!("sve_vocab declares the Drain keyword"),
 };
 
-/// The name of one of `def`'s abilities, [`DRAIN`] for none (`ability` is
-/// `None` for a Drain heal), `?` for an index the definition lacks.
-pub fn ability_name(def: &CardDef, ability: Option<AbilityIdx>) -> &str {
+/// The name of the Single Drive keyword ability (later-sets §2.4), pending
+/// as `PendingWhat::DriveChecks(1)`.
+pub const SINGLE_DRIVE: &str = match Keywords::SINGLE_DRIVE.single_name() {
+    Some(name) => name,
+    None => panic!("sve_vocab declares the Single Drive keyword"),
+};
+
+/// The name of the Twin Drive keyword ability, pending as
+/// `PendingWhat::DriveChecks(2)`.
+pub const TWIN_DRIVE: &str = match Keywords::TWIN_DRIVE.single_name() {
+    Some(name) => name,
+    None => panic!("sve_vocab declares the Twin Drive keyword"),
+};
+
+/// The name of one of `def`'s abilities, or of a keyword ability ([`DRAIN`],
+/// [`SINGLE_DRIVE`], [`TWIN_DRIVE`]); `?` for an index the definition lacks.
+pub fn ability_name(def: &CardDef, ability: PendingWhat) -> &str {
     match ability {
-        None => DRAIN,
-        Some(idx) => def
+        PendingWhat::Drain => DRAIN,
+        PendingWhat::DriveChecks(1) => SINGLE_DRIVE,
+        PendingWhat::DriveChecks(_) => TWIN_DRIVE,
+        PendingWhat::Ability(idx) => def
             .abilities
             .get(usize::from(idx.0))
             .map_or("?", |a| a.name.as_str()),
@@ -51,29 +68,33 @@ pub fn ability_words(ability: &AbilityDef) -> &str {
 /// Fanfare", "Drainer: Drain" for a Drain heal (`ability` is `None`), and
 /// "Angelic Snipe (spell)" for a spell's text, whose ability has no name
 /// of its own; names in players' words ([`ability_words`]).
-pub fn ability_phrase(def: &CardDef, ability: Option<AbilityIdx>) -> String {
+pub fn ability_phrase(def: &CardDef, ability: PendingWhat) -> String {
     ability_phrase_as(def.display_name(), def, ability)
 }
 
 /// [`ability_phrase`] with the card called `name` (its current name, when
 /// it has evolved since).
-pub(super) fn ability_phrase_as(name: &str, def: &CardDef, ability: Option<AbilityIdx>) -> String {
+pub(super) fn ability_phrase_as(name: &str, def: &CardDef, ability: PendingWhat) -> String {
     if is_spell(def, ability) {
         return format!("{name} (spell)");
     }
     let words = match ability {
-        None => DRAIN,
-        Some(idx) => def
+        PendingWhat::Ability(idx) => def
             .abilities
             .get(usize::from(idx.0))
             .map_or("?", ability_words),
+        PendingWhat::Drain => DRAIN,
+        // Players read "Single Drive", as the card prints it.
+        PendingWhat::DriveChecks(1) => "Single Drive",
+        PendingWhat::DriveChecks(_) => "Twin Drive",
     };
     format!("{name}: {words}")
 }
 
 /// Whether `ability` is the text of a spell.
-pub(super) fn is_spell(def: &CardDef, ability: Option<AbilityIdx>) -> bool {
+pub(super) fn is_spell(def: &CardDef, ability: PendingWhat) -> bool {
     ability
+        .ability()
         .and_then(|idx| def.abilities.get(usize::from(idx.0)))
         .is_some_and(|a| a.kind == AbilityKind::Spell)
 }
@@ -93,7 +114,8 @@ pub(super) fn zone_place(zone: Zone) -> Option<&'static str> {
         | Zone::EvolveDeck
         | Zone::EvolveZone
         | Zone::Resolution
-        | Zone::Equipment => Some(zone.name()),
+        | Zone::Equipment
+        | Zone::Trigger => Some(zone.name()),
     }
 }
 
@@ -162,6 +184,7 @@ pub(super) fn zone_word(zone: Zone) -> &'static str {
         Zone::Resolution => "resolution",
         Zone::RemovedFromGame => "gone",
         Zone::Equipment => "equipment",
+        Zone::Trigger => "trigger",
     }
 }
 
@@ -169,6 +192,7 @@ pub(super) fn zone_word(zone: Zone) -> &'static str {
 mod tests {
     use super::*;
     use crate::board::fixtures::test_db;
+    use crate::engine::AbilityIdx;
 
     #[test]
     fn drain_is_the_keywords_name() {
@@ -180,9 +204,23 @@ mod tests {
     fn ability_names_fall_back_to_drain_and_a_question_mark() {
         let db = test_db();
         let pinger = db.get(db.by_name("Pinger").expect("a test card"));
-        assert_eq!(ability_name(pinger, Some(AbilityIdx(0))), "Fanfare");
-        assert_eq!(ability_name(pinger, None), "Drain");
-        assert_eq!(ability_name(pinger, Some(AbilityIdx(9))), "?");
+        assert_eq!(
+            ability_name(pinger, PendingWhat::Ability(AbilityIdx(0))),
+            "Fanfare"
+        );
+        assert_eq!(ability_name(pinger, PendingWhat::Drain), "Drain");
+        assert_eq!(
+            ability_name(pinger, PendingWhat::DriveChecks(1)),
+            "SingleDrive"
+        );
+        assert_eq!(
+            ability_name(pinger, PendingWhat::DriveChecks(2)),
+            "TwinDrive"
+        );
+        assert_eq!(
+            ability_name(pinger, PendingWhat::Ability(AbilityIdx(9))),
+            "?"
+        );
     }
 
     #[test]
@@ -193,11 +231,14 @@ mod tests {
         // As SVE Script names an ability given no name.
         fairy.abilities[0].name = "LastWords".to_owned();
         assert_eq!(
-            ability_phrase(&fairy, Some(AbilityIdx(0))),
+            ability_phrase(&fairy, PendingWhat::Ability(AbilityIdx(0))),
             "Pinger: Last Words"
         );
         // Scenario lines keep the name card data writes.
-        assert_eq!(ability_name(&fairy, Some(AbilityIdx(0))), "LastWords");
+        assert_eq!(
+            ability_name(&fairy, PendingWhat::Ability(AbilityIdx(0))),
+            "LastWords"
+        );
         fairy.abilities[0].name = String::new();
         assert_eq!(ability_words(&fairy.abilities[0]), "Last Words");
         fairy.abilities[0].name = "Parting Gift".to_owned();
@@ -209,10 +250,10 @@ mod tests {
         let db = test_db();
         let pinger = db.get(db.by_name("Pinger").expect("a test card"));
         assert_eq!(
-            ability_phrase(pinger, Some(AbilityIdx(0))),
+            ability_phrase(pinger, PendingWhat::Ability(AbilityIdx(0))),
             "Pinger: Fanfare"
         );
-        assert_eq!(ability_phrase(pinger, None), "Pinger: Drain");
+        assert_eq!(ability_phrase(pinger, PendingWhat::Drain), "Pinger: Drain");
         let bolt = db
             .iter()
             .map(|(_, def)| def)
@@ -225,7 +266,7 @@ mod tests {
             .and_then(|idx| u8::try_from(idx).ok())
             .expect("a spell ability");
         assert_eq!(
-            ability_phrase(bolt, Some(AbilityIdx(spell))),
+            ability_phrase(bolt, PendingWhat::Ability(AbilityIdx(spell))),
             format!("{} (spell)", bolt.display_name())
         );
     }

@@ -117,7 +117,8 @@ impl SandboxZone {
             | Zone::EvolveZone
             | Zone::Resolution
             | Zone::RemovedFromGame
-            | Zone::Equipment => {
+            | Zone::Equipment
+            | Zone::Trigger => {
                 return None;
             }
         })

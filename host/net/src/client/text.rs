@@ -79,6 +79,11 @@ pub fn prompt(prompt: &Prompt, view: &PlayerView, faces: &Faces) -> String {
         Prompt::EvolveInto { card } => {
             format!("Evolve {} into which card?", card_name(*card, view, faces))
         }
+        Prompt::DriveTrigger { card, icon } => format!(
+            "Drive check: resolve the {} Trigger of {}?",
+            icon.name(),
+            card_name(*card, view, faces)
+        ),
         Prompt::PayOptionalCost { card } => {
             format!(
                 "Pay the cost of {}'s ability?",

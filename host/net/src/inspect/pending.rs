@@ -7,7 +7,7 @@
 use super::Sight;
 use serde::{Deserialize, Serialize};
 use sve_engine::cards::{AbilityKind, CardDb, CardDef};
-use sve_engine::engine::{AbilityIdx, CardRef, GameState, PlayerId};
+use sve_engine::engine::{CardRef, GameState, PendingWhat, PlayerId};
 use sve_engine::gamelog;
 
 /// One pending automatic ability.
@@ -38,7 +38,7 @@ pub fn pending_abilities(state: &GameState, db: &CardDb, sight: Sight) -> Vec<Pe
             PendingLine {
                 controller: pending.controller,
                 card: seen.then_some(pending.source),
-                ability: ability_phrase(def, pending.what.ability()),
+                ability: ability_phrase(def, pending.what),
             }
         })
         .collect()
@@ -47,8 +47,11 @@ pub fn pending_abilities(state: &GameState, db: &CardDb, sight: Sight) -> Vec<Pe
 /// "Card name: ability name", as the game log names it
 /// ([`gamelog::ability_phrase`]), with an automatic ability named in
 /// players' words ([`super::ability_words`]), never by an identifier.
-fn ability_phrase(def: &CardDef, ability: Option<AbilityIdx>) -> String {
-    match ability.and_then(|idx| def.abilities.get(usize::from(idx.0))) {
+fn ability_phrase(def: &CardDef, ability: PendingWhat) -> String {
+    match ability
+        .ability()
+        .and_then(|idx| def.abilities.get(usize::from(idx.0)))
+    {
         Some(a) if matches!(a.kind, AbilityKind::Triggered(_)) => {
             format!("{}: {}", def.display_name(), super::ability_words(a))
         }
@@ -60,8 +63,8 @@ fn ability_phrase(def: &CardDef, ability: Option<AbilityIdx>) -> String {
 pub(crate) mod tests {
     use super::*;
     use sve_engine::board::{Board, Side};
-    use sve_engine::engine::Zone;
-    use sve_engine::engine::state::{PendingAbility, PendingWhat};
+    use sve_engine::engine::state::PendingAbility;
+    use sve_engine::engine::{AbilityIdx, Zone};
 
     #[test]
     fn each_pending_ability_is_named_and_its_card_given_only_when_seen() {

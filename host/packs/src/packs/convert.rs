@@ -7,8 +7,8 @@ use sve_engine::cards::{
     AbilityDef, AbilityKind, ActivationZone, Badge, CardDef, CardFilter, CardType, Class, CostItem,
     CostMove, CostPick, CostZone, Counter, DeclaredCounter, DeclaredKeyword, FuseCost, Grant,
     Keywords, MAX_VALUE_NODES, MoveHook, MoveWays, OwnCardsCost, PassiveCondition, PassiveDef,
-    PassiveScope, Rarity, Trigger, TurnStat, ValueExpr, ValueNode, ValueOp, ValueTest, ValueZone,
-    Whose, ZoneSet,
+    PassiveScope, Rarity, Trigger, TriggerIcon, TurnStat, ValueExpr, ValueNode, ValueOp, ValueTest,
+    ValueZone, Whose, ZoneSet,
 };
 use sve_engine::engine::{Duration, TokenDestination, Zone};
 
@@ -51,6 +51,7 @@ pub(crate) fn zone_in(z: w::Zone) -> Zone {
         w::Zone::Resolution => Zone::Resolution,
         w::Zone::Removed => Zone::RemovedFromGame,
         w::Zone::Equipment => Zone::Equipment,
+        w::Zone::Trigger => Zone::Trigger,
     }
 }
 
@@ -68,6 +69,7 @@ pub(crate) fn zone_out(z: Zone) -> w::Zone {
         Zone::Resolution => w::Zone::Resolution,
         Zone::RemovedFromGame => w::Zone::Removed,
         Zone::Equipment => w::Zone::Equipment,
+        Zone::Trigger => w::Zone::Trigger,
     }
 }
 
@@ -247,7 +249,7 @@ fn move_ways_in(bits: w::MoveWays) -> Result<MoveWays, String> {
 /// A card-API zone set: its bits are the `zone` cases', as the engine's
 /// are. A bit no zone of this host has is refused, naming the bit.
 fn zone_set_in(bits: w::ZoneSet) -> Result<ZoneSet, String> {
-    let known = ZoneSet::bit(Zone::Equipment) * 2 - 1;
+    let known = ZoneSet::bit(Zone::Trigger) * 2 - 1;
     match bits & !known {
         0 => Ok(ZoneSet(bits)),
         unknown => Err(format!(
@@ -548,6 +550,7 @@ pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
             .map(|name| clean_uncapped(name, TextKind::Name))
             .collect(),
         equipment: c.equipment,
+        trigger_icon: c.trigger_icon.map(trigger_icon_in),
     };
     match def.placement_problem() {
         Some(problem) => Err(format!(
@@ -555,6 +558,16 @@ pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
             super::guest_text::quoted(&def.id)
         )),
         None => Ok(def),
+    }
+}
+
+/// A card-API Trigger icon as the engine's.
+fn trigger_icon_in(icon: w::TriggerIcon) -> TriggerIcon {
+    match icon {
+        w::TriggerIcon::Critical => TriggerIcon::Critical,
+        w::TriggerIcon::Draw => TriggerIcon::Draw,
+        w::TriggerIcon::Stand => TriggerIcon::Stand,
+        w::TriggerIcon::Heal => TriggerIcon::Heal,
     }
 }
 
@@ -648,6 +661,7 @@ mod tests {
             back_of: None,
             evolves_into: Vec::new(),
             equipment: false,
+            trigger_icon: None,
         }
     }
 

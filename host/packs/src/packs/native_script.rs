@@ -108,7 +108,7 @@ impl<'s> NativeGame<'s> {
 // host implements them (wasmtime's): the same WIT, so field for field.
 adapt_variant!(guest <-> host::Zone {
     Leader, Deck, Hand, Field, ExArea, Cemetery, Banished, EvolveDeck, EvolveZone, Resolution,
-    Removed, Equipment
+    Removed, Equipment, Trigger
 });
 adapt_variant!(guest <-> host::CardType { Follower, EvolvedFollower, Spell, Amulet, Leader, Crest });
 adapt_variant!(guest <-> host::CardClass { Forest, Sword, Rune, Dragon, Abyss, Haven, Neutral });

@@ -767,7 +767,8 @@ impl<'a> Interpreter<'a> {
             // Names and faces are card data (`manifest`).
             | Effect::AlsoNamed { .. }
             | Effect::EvolvesInto { .. }
-            | Effect::BackFaceOf { .. } => {}
+            | Effect::BackFaceOf { .. }
+            | Effect::TriggerIcon { .. } => {}
             // The alternative cost is paid: play the card for no play
             // points (see `manifest`).
             Effect::AlternateCost => {

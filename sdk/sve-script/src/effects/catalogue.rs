@@ -80,6 +80,7 @@ pub(crate) enum EffectKind {
     AlsoNamed,
     EvolvesInto,
     BackFaceOf,
+    TriggerIcon,
     Equip,
     EvolveDeckToField,
     PlayFromEvolveDeck,
@@ -223,6 +224,7 @@ pub(crate) const PASSIVE: Table<EffectKind> = &[
     ("AlsoNamed", EffectKind::AlsoNamed),
     ("EvolvesInto", EffectKind::EvolvesInto),
     ("BackFaceOf", EffectKind::BackFaceOf),
+    ("TriggerIcon", EffectKind::TriggerIcon),
 ];
 
 /// Which `to` clause an effect accepts (spec §5.1 step 4).
@@ -325,7 +327,8 @@ impl EffectKind {
             | AlternateCost
             | AlsoNamed
             | EvolvesInto
-            | BackFaceOf => ToForm::None,
+            | BackFaceOf
+            | TriggerIcon => ToForm::None,
         }
     }
 
@@ -347,9 +350,9 @@ mod tests {
         // `WinGame`, `TakeControl` and `GiveControl` (later-sets §12.9,
         // §12.3, §12.8), `CreateDelayed` (§11.4) and `ExecuteUnionBurst`
         // (§1.3), `EvolveDeckToField` and `PlayFromEvolveDeck` (§6.1),
-        // `Equip` (§5). Plus 7
+        // `Equip` (§5). Plus 8
         // passive ones (`AlsoNamed`, later-sets §8.2; `EvolvesInto` and
-        // `BackFaceOf`, §10);
+        // `BackFaceOf`, §10; `TriggerIcon`, §2.1);
         // `GiveKeyword`/`GiveStat` appear in both tables with different
         // meanings.
         const NEW_EFFECT: &str = "a new effect needs: its `EffectKind` here, each spelling in \
@@ -359,7 +362,7 @@ mod tests {
             keeps packaged packs loading), and its run in sdk/script-runtime/src/interp/mod.rs; \
             then update the count here";
         assert_eq!(STANDARD.len(), 94, "{NEW_EFFECT}");
-        assert_eq!(PASSIVE.len(), 7, "{NEW_EFFECT}");
+        assert_eq!(PASSIVE.len(), 8, "{NEW_EFFECT}");
         let mut standard: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         standard.sort_unstable();
         standard.dedup();

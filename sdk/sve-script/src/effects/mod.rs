@@ -22,7 +22,7 @@ use crate::diagnostics::{NameKind, Problem};
 use crate::filters::parse_filter;
 use crate::ir::{DelayedLasts, Duration, Effect, SearchAction, Target, TokenOption, Trigger};
 use crate::lower::CardCtx;
-use crate::names::{self, DELAYED_LASTS, SEARCH_ACTIONS, TOKEN_OPTIONS};
+use crate::names::{self, DELAYED_LASTS, SEARCH_ACTIONS, TOKEN_OPTIONS, TRIGGER_ICONS};
 use crate::span::Piece;
 
 /// Lowers one `effect` clause for an ability with trigger `trigger` (which
@@ -549,6 +549,14 @@ pub(crate) fn lower_effect(
         },
         EffectKind::BackFaceOf => Effect::BackFaceOf {
             front: args.text("the front face's card id", cx)?,
+        },
+        EffectKind::TriggerIcon => Effect::TriggerIcon {
+            icon: args.word(
+                TRIGGER_ICONS,
+                NameKind::TriggerIcon,
+                "`Critical`, `Draw`, `Stand` or `Heal`",
+                cx,
+            )?,
         },
         EffectKind::MinusCostOther => {
             let amount = args.value(cx)?;

@@ -919,6 +919,38 @@ pub enum Effect {
         /// The followers.
         to: Selection,
     },
+    /// Passive `TriggerIcon(icon)` (IR 18, later-sets §2.1): the card
+    /// carries this Trigger icon (Vanguard collab); card data.
+    TriggerIcon {
+        /// The icon.
+        icon: TriggerIcon,
+    },
+}
+
+/// A Trigger icon (`TriggerIcon`'s argument; later-sets §2.3, CR
+/// 14.4.5.1.3).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum TriggerIcon {
+    /// A follower of yours gets +2/+0 until the end of the turn.
+    Critical,
+    /// Draw a card.
+    Draw,
+    /// Refresh a follower of yours; it can't attack leaders this turn.
+    Stand,
+    /// Your leader gets +3 defense.
+    Heal,
+}
+
+impl TriggerIcon {
+    /// The word scripts write.
+    pub fn name(self) -> &'static str {
+        match self {
+            TriggerIcon::Critical => "Critical",
+            TriggerIcon::Draw => "Draw",
+            TriggerIcon::Stand => "Stand",
+            TriggerIcon::Heal => "Heal",
+        }
+    }
 }
 
 /// How long a delayed ability waits once created (`CreateDelayed`'s second

@@ -50,6 +50,7 @@ mod visit;
 
 pub use effect::{
     AbilityIdx, CheckAction, ComplexStep, Cost, Count, DelayedLasts, Effect, PayResult, Selection,
+    TriggerIcon,
 };
 pub use expr::{
     BinaryOp, Choose, CondTest, Filter, FilterId, FilterItem, FilterTest, IntRange, ValueId,
@@ -140,7 +141,10 @@ use serde::{Deserialize, Serialize};
 /// to 15 stay readable).
 /// 17: appended the trigger `Trigger::OnEquipped` ("when a follower equips
 /// this"; versions 2 to 16 stay readable).
-pub const IR_VERSION: u32 = 17;
+/// 18: appended the passive effect `Effect::TriggerIcon` and the keywords
+/// `Drive`, `SingleDrive` and `TwinDrive` (the Vanguard collab; versions 2
+/// to 17 stay readable).
+pub const IR_VERSION: u32 = 18;
 
 /// A card name without a trailing `(Evolved)`: what evolved cards and
 /// their base cards share.

@@ -259,6 +259,12 @@ named_enum! {
         LosesAllAbilities = "LosesAllAbilities",
         /// Boxed: lost all abilities, doesn't refresh (IR 7).
         Boxed = "Boxed",
+        /// Drive: no effect of its own; given by a Ride (IR 18).
+        Drive = "Drive",
+        /// Single Drive: Strike, perform a drive check (IR 18).
+        SingleDrive = "SingleDrive",
+        /// Twin Drive: Strike, perform 2 drive checks (IR 18).
+        TwinDrive = "TwinDrive",
     }
 }
 

@@ -559,6 +559,40 @@ ability Passive name Face {
 }
 
 #[test]
+fn a_passive_gives_the_card_a_trigger_icon() {
+    // Later-sets §2.1: "Heal Trigger" is card data of a Vanguard card.
+    check_abilities(
+        r#"
+ability Passive {
+    effect TriggerIcon(Heal);
+}
+"#,
+        expect![[r##"
+            #0 "Passive" passive Passive (line 8)
+              effect: TriggerIcon(icon: Heal)
+        "##]],
+    );
+    check_abilities(
+        r#"
+ability Passive {
+    effect TriggerIcon(Healing);
+}
+"#,
+        expect![[r#"
+            (rejected)
+
+            error[unknown-trigger-icon]: unknown Trigger icon `Healing`: expected `Critical`, `Draw`, `Stand` or `Heal`
+             --> cards.txt:9:24
+              |
+            9 |     effect TriggerIcon(Healing);
+              |                        ^^^^^^^
+              = note: in card `Test Card` (T-001)
+
+        "#]],
+    );
+}
+
+#[test]
 fn equip_makes_equipment_and_only_equipment_names_its_follower() {
     // Later-sets §5: "[fanfare] Equip this follower with a Keepsake".
     check_abilities(

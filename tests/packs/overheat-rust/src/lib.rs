@@ -191,6 +191,16 @@ impl Pack for Overheat {
                     equipped_keywords(Keywords::STORM, PassiveScope::EquippedHas),
                     "The equipped follower has Storm.",
                 ),
+            // Later-sets §2: a Twin Drive follower and a Heal Trigger of
+            // the Vanguard collab.
+            Card::follower("OVH-026", "Forge Lancer", Class::Neutral, 3, 2, 2)
+                .universe("Vanguard")
+                .keywords(Keywords::TWIN_DRIVE)
+                .text("Twin Drive"),
+            Card::follower("OVH-027", "Forge Medic", Class::Neutral, 1, 1, 1)
+                .universe("Vanguard")
+                .trigger_icon(TriggerIcon::Heal)
+                .text("Heal Trigger"),
             Card::follower("OVH-025", "Gauntlet Smith", Class::Neutral, 2, 2, 2)
                 .text("[fanfare] Equip this follower with a Forge Gauntlet.")
                 .fanfare("Equip this follower with a Forge Gauntlet.", equip_gauntlet),

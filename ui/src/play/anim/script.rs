@@ -150,7 +150,8 @@ fn zone_spot(zone: Zone, owner: PlayerId) -> Option<Spot> {
         | Zone::EvolveZone
         | Zone::Resolution
         | Zone::RemovedFromGame
-        | Zone::Equipment => None,
+        | Zone::Equipment
+        | Zone::Trigger => None,
     }
 }
 

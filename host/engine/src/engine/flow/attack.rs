@@ -26,6 +26,7 @@ impl Match {
             target,
         })));
         self.emit(Event::AttackDeclared { attacker, target });
+        self.drive_on_attack(attacker);
         // Steps 5–9, pushed in reverse.
         self.tasks.push(Task::AttackEnd);
         self.tasks.push(Task::CheckTiming(0)); // step 8 (CR 8.4.10)
@@ -129,6 +130,29 @@ impl Match {
                 controller: state.controller,
                 trigger_card: Some(attacker),
                 amount: attack_damage_dealt,
+            };
+            self.apply(Mutation::AddPending(pending));
+        }
+    }
+
+    /// Single Drive and Twin Drive (later-sets §2.4, CR 14.4.6.2–14.4.6.3):
+    /// Strike abilities, pending with the attacker's other Strike abilities
+    /// for this step's Confirmation Timing. A follower with both has both.
+    fn drive_on_attack(&mut self, attacker: CardRef) {
+        let keywords = self.state.characteristics(&self.db, attacker).keywords;
+        for (keyword, checks) in [(Keywords::SINGLE_DRIVE, 1), (Keywords::TWIN_DRIVE, 2)] {
+            if !keywords.contains(keyword) {
+                continue;
+            }
+            let state = self.state.card(attacker);
+            let pending = PendingAbility {
+                source: attacker,
+                source_object: state.object,
+                def: self.state.current_def_id(attacker),
+                what: PendingWhat::DriveChecks(checks),
+                controller: state.controller,
+                trigger_card: Some(attacker),
+                amount: 0,
             };
             self.apply(Mutation::AddPending(pending));
         }

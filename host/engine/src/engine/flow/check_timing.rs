@@ -118,8 +118,25 @@ impl Match {
                 self.emit(Event::AbilityResolved {
                     card: run.source,
                     def: run.def,
-                    ability: None,
+                    ability: run.what,
                 });
+                return;
+            }
+            PendingWhat::DriveChecks(checks) => {
+                // Single / Twin Drive (CR 14.4.6): the checks, one after
+                // the other.
+                self.emit(Event::AbilityResolved {
+                    card: run.source,
+                    def: run.def,
+                    ability: run.what,
+                });
+                if checks > 0 {
+                    self.tasks.push(Task::DriveCheck(super::DriveCheck {
+                        player: run.controller,
+                        source: run.source,
+                        then: checks - 1,
+                    }));
+                }
                 return;
             }
             PendingWhat::Ability(idx) => idx,
@@ -170,7 +187,7 @@ impl Match {
             Ok(()) => self.emit(Event::AbilityResolved {
                 card: run.source,
                 def: run.def,
-                ability: Some(ability_idx),
+                ability: run.what,
             }),
             Err(Halt::Ask(decision, take_back)) => {
                 run.take_back = take_back;

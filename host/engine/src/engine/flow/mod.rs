@@ -12,6 +12,7 @@ mod cancel;
 mod check_timing;
 mod costs;
 mod damage_order;
+mod drive;
 mod fuse;
 pub(crate) mod legal;
 mod play;
@@ -21,3 +22,4 @@ pub(crate) mod universes;
 
 pub(crate) use attack::ChosenDamage;
 pub(crate) use cancel::CancelPoint;
+pub(crate) use drive::DriveCheck;

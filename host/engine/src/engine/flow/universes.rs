@@ -35,6 +35,15 @@ pub const MAGICAL_ITEMS_UNIVERSE: &str = "Idolmaster";
 /// abilities work.
 pub const UNION_BURST_UNIVERSE: &str = "PrincessConnect";
 
+/// The vocabulary identifier of the universe whose decks resolve the
+/// Triggers their drive checks reveal (later-sets §2.3).
+pub const VANGUARD_UNIVERSE: &str = "Vanguard";
+
+/// The number of the universe whose decks resolve drive-checked Triggers.
+pub fn vanguard_universe() -> Option<u8> {
+    universe_number(VANGUARD_UNIVERSE)
+}
+
 /// The number of the universe whose decks start with Magical Items.
 pub fn magical_items_universe() -> Option<u8> {
     universe_number(MAGICAL_ITEMS_UNIVERSE)
@@ -60,6 +69,13 @@ impl GameState {
         let owner = self.card(card).owner;
         let basis = self.player(owner).basis.universe();
         basis.is_some() && basis == union_burst_universe()
+    }
+
+    /// Whether `player`'s drive checks may resolve Triggers: their deck is
+    /// built on the Vanguard universe (CR 14.4.5.1.2).
+    pub fn drive_triggers_work(&self, player: PlayerId) -> bool {
+        let basis = self.player(player).basis.universe();
+        basis.is_some() && basis == vanguard_universe()
     }
 }
 

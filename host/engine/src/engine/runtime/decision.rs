@@ -157,6 +157,15 @@ pub enum Prompt {
         /// The follower evolving.
         card: CardRef,
     },
+    /// Resolve the Trigger of the card a drive check revealed? (later-sets
+    /// §2.3, CR 14.4.5.1.3): for Critical and Stand the options are the
+    /// followers it may go to and a no; else yes and no.
+    DriveTrigger {
+        /// The card in the trigger zone.
+        card: CardRef,
+        /// Its Trigger icon.
+        icon: crate::cards::TriggerIcon,
+    },
     /// A choice asked by card code.
     Ability {
         /// Source card.

@@ -135,6 +135,8 @@ pub(crate) enum Task {
     PayCosts(Box<AbilityRun>, usize),
     /// Run an ability.
     Run(Box<AbilityRun>),
+    /// One drive check of a series (later-sets §2.3).
+    DriveCheck(super::flow::DriveCheck),
 }
 
 /// What to do with the answer to the pending decision.
@@ -152,6 +154,9 @@ pub(crate) enum Resume {
     OptionalCost(Box<AbilityRun>),
     CostCards(Box<AbilityRun>, usize),
     Ability(Box<AbilityRun>),
+    /// Whether (and to which follower) to resolve the Trigger of the card
+    /// a drive check revealed.
+    DriveTrigger(super::flow::DriveCheck, CardRef),
     /// Which cards of an over-full zone go (Confirmation Timing goes on).
     ZoneLimit(u32),
     /// The evolved card and face a follower evolves into, out of
@@ -277,6 +282,7 @@ impl Match {
                 banished: CardList::default(),
                 evolve_deck,
                 equipment: CardList::default(),
+                trigger_zone: CardList::default(),
                 pp: 0,
                 max_pp: 0,
                 ep: 0,
@@ -491,6 +497,7 @@ impl Match {
             Task::WardOnEnter(card, object) => self.ward_on_enter(card, object),
             Task::PayCosts(run, item) => self.pay_costs(run, item),
             Task::Run(run) => self.run_ability(run),
+            Task::DriveCheck(check) => self.drive_check(check),
         }
     }
 
@@ -624,6 +631,10 @@ impl Match {
                     chosen.to_target = amount;
                 }
                 self.tasks.push(Task::AttackDamage(chosen));
+            }
+            Resume::DriveTrigger(check, card) => {
+                let pick = chosen.first().map_or(Choice::No, |c| (*c).clone());
+                self.answer_drive_trigger(check, card, pick);
             }
         }
     }

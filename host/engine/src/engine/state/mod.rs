@@ -68,6 +68,9 @@ pub enum Zone {
     /// Equipment zone (later-sets §5, CR 4.16): equipment tokens, each
     /// linked to a follower on the field; public.
     Equipment,
+    /// Trigger zone (later-sets §2.3, CR 4.15): the card a drive check
+    /// revealed, until its Trigger is resolved or declined; public.
+    Trigger,
 }
 
 impl Zone {
@@ -91,6 +94,7 @@ impl Zone {
             Zone::Resolution => "resolution zone",
             Zone::RemovedFromGame => "nowhere",
             Zone::Equipment => "equipment zone",
+            Zone::Trigger => "trigger zone",
         }
     }
 }
@@ -235,6 +239,10 @@ pub struct PlayerState {
     /// the follower it equips (`CardState::linked_to`).
     #[serde(default)]
     pub equipment: CardList,
+    /// Trigger zone (later-sets §2.3): the card being drive-checked, only
+    /// ever during a drive check.
+    #[serde(default)]
+    pub trigger_zone: CardList,
     /// Current play points (0..=max_pp).
     pub pp: i32,
     /// Maximum play points (0..=10).
@@ -366,6 +374,7 @@ impl PlayerState {
             Zone::Banished => &self.banished,
             Zone::EvolveDeck => &self.evolve_deck,
             Zone::Equipment => &self.equipment,
+            Zone::Trigger => &self.trigger_zone,
             Zone::Leader => std::slice::from_ref(&self.leader),
             Zone::EvolveZone | Zone::Resolution | Zone::RemovedFromGame => &[],
         }
@@ -381,6 +390,7 @@ impl PlayerState {
             Zone::Banished => &mut *self.banished,
             Zone::EvolveDeck => &mut *self.evolve_deck,
             Zone::Equipment => &mut *self.equipment,
+            Zone::Trigger => &mut *self.trigger_zone,
             Zone::Leader | Zone::EvolveZone | Zone::Resolution | Zone::RemovedFromGame => {
                 return None;
             }
@@ -432,6 +442,9 @@ pub enum PendingWhat {
     Ability(AbilityIdx),
     /// The Drain keyword ability (CR 12.13): the leader gains `amount`.
     Drain,
+    /// Single Drive (1) or Twin Drive (2) (later-sets §2.4, CR 14.4.6):
+    /// that many drive checks, one after the other.
+    DriveChecks(u8),
 }
 
 impl PendingWhat {
@@ -439,7 +452,7 @@ impl PendingWhat {
     pub fn ability(self) -> Option<AbilityIdx> {
         match self {
             PendingWhat::Ability(idx) => Some(idx),
-            PendingWhat::Drain => None,
+            PendingWhat::Drain | PendingWhat::DriveChecks(_) => None,
         }
     }
 }

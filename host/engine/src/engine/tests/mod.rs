@@ -28,6 +28,7 @@ mod reload;
 mod rules_handling_choices;
 mod sandbox;
 mod setup_and_turn;
+mod vanguard;
 
 use crate::engine::PlayerId;
 

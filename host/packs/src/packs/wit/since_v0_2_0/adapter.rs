@@ -30,7 +30,7 @@ impl Adapt<old::Zone> for new::Zone {
             new::Zone::EvolveDeck => old::Zone::EvolveDeck,
             new::Zone::EvolveZone => old::Zone::EvolveZone,
             new::Zone::Resolution => old::Zone::Resolution,
-            new::Zone::Removed | new::Zone::Equipment => old::Zone::Removed,
+            new::Zone::Removed | new::Zone::Equipment | new::Zone::Trigger => old::Zone::Removed,
         }
     }
 }
@@ -119,6 +119,7 @@ adapt_record!(old -> new::CardDef {
     back_of = None,
     evolves_into = Vec::new(),
     equipment = false,
+    trigger_icon = None,
 });
 adapt_record!(old -> new::Manifest { cards; keywords = Vec::new(), counters = Vec::new() });
 
