@@ -111,6 +111,7 @@ pub fn side(db: &CardDb, leader: &str, pp: i32) -> SideView {
         evolve_used: Vec::new(),
         equipment: Vec::new(),
         trigger_zone: Vec::new(),
+        drive_zone: Vec::new(),
         combo: 0,
         spellchain: 0,
         turns_passed: 2,

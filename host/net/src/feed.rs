@@ -219,9 +219,10 @@ impl SeatFeed {
             evolve_used,
             equipment,
             trigger_zone,
+            drive_zone,
             ..
         } = side;
-        for equipped in equipment.iter_mut() {
+        for equipped in equipment.iter_mut().chain(drive_zone.iter_mut()) {
             self.card_view(&mut equipped.card);
             equipped.follower = equipped.follower.map(|c| self.card(c));
         }
@@ -408,6 +409,9 @@ impl SeatFeed {
                 player: *player,
                 card: self.card(*card),
                 by: self.card(*by),
+            },
+            Event::DriveGiven { card } => Event::DriveGiven {
+                card: self.card(*card),
             },
             Event::TriggerResolved { player, card, icon } => Event::TriggerResolved {
                 player: *player,

@@ -163,6 +163,9 @@ pub struct SidePatch {
     /// [`SideView::trigger_zone`].
     #[serde(default)]
     pub trigger_zone: Option<ListPatch<CardView>>,
+    /// [`SideView::drive_zone`].
+    #[serde(default)]
+    pub drive_zone: Option<ListPatch<EquipmentView>>,
 }
 
 impl SidePatch {
@@ -186,6 +189,7 @@ impl SidePatch {
             evolve_used,
             equipment,
             trigger_zone,
+            drive_zone,
             combo: _,
             spellchain: _,
             turns_passed: _,
@@ -202,6 +206,7 @@ impl SidePatch {
             evolve_used: ListPatch::between(&old.evolve_used, evolve_used),
             equipment: ListPatch::between(&old.equipment, equipment),
             trigger_zone: ListPatch::between(&old.trigger_zone, trigger_zone),
+            drive_zone: ListPatch::between(&old.drive_zone, drive_zone),
         }
     }
 
@@ -223,6 +228,7 @@ impl SidePatch {
         list(self.evolve_used, &mut side.evolve_used, "used evolve cards")?;
         list(self.equipment, &mut side.equipment, "equipment zone")?;
         list(self.trigger_zone, &mut side.trigger_zone, "trigger zone")?;
+        list(self.drive_zone, &mut side.drive_zone, "drive zone")?;
         if let Some(numbers) = self.numbers {
             numbers.write(side);
         }

@@ -26,7 +26,9 @@ use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
 /// The protocol version this build speaks. 12: a side has a trigger zone
-/// (`SideView::trigger_zone`, `SidePatch::trigger_zone`, `Zone::Trigger`),
+/// and a drive zone (`SideView::trigger_zone` / `drive_zone`,
+/// `SidePatch`, `Zone::Trigger` / `Zone::Drive`), events include
+/// `Event::DriveGiven`, a cost may be a Drive Point (`CostItem::DrivePoint`),
 /// a card may carry a Trigger icon (`CardDef::trigger_icon`), a decision
 /// may ask about a drive-checked Trigger (`Prompt::DriveTrigger`), events
 /// include `Event::DriveChecked` and `Event::TriggerResolved` and name a

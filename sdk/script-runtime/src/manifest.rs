@@ -517,6 +517,12 @@ fn costs(
             Cost::UnionBurst => Some(CostItem::UnionBurst),
             // The host's mark of an `[adv]` ability.
             Cost::Advanced => Some(CostItem::Advanced),
+            // A Ride is an `[adv]` ability (CR 14.4.9.5) with a Drive
+            // Point to pay.
+            Cost::Ride => {
+                out.push(CostItem::Advanced);
+                Some(CostItem::DrivePoint)
+            }
             Cost::PlayPoints(v) => small(card, v).map(CostItem::PlayPoints),
             Cost::EngageSelf => Some(CostItem::EngageSelf),
             Cost::LeaderDefense(v) => small(card, v).map(CostItem::LeaderDefense),
@@ -645,6 +651,7 @@ fn trigger(card: &ir::Card, ability: &Ability) -> Option<Trigger> {
         T::OnFuse => Trigger::OnFuse(filter()),
         T::OnFused => Trigger::OnFused(filter()),
         T::OnEquipped => Trigger::OnEquipped,
+        T::OnDrive => Trigger::OnDrive,
         // Played by the serve ability, or not triggers at all.
         T::OnRace | T::OnOtherRace | T::Spell | T::Passive | T::ModifiedCost | T::Act => {
             return None;

@@ -42,6 +42,7 @@ enum CostKind {
     Fuse,
     FuseUpTo,
     Advanced,
+    Ride,
 }
 
 const COSTS: Table<CostKind> = &[
@@ -64,6 +65,7 @@ const COSTS: Table<CostKind> = &[
     ("Fuse", CostKind::Fuse),
     ("FuseUpTo", CostKind::FuseUpTo),
     ("Advanced", CostKind::Advanced),
+    ("Ride", CostKind::Ride),
 ];
 
 /// The name of the token a Lesson banishes.
@@ -113,7 +115,8 @@ pub(crate) fn lower_cost(item: &CostItemAst<'_>, cx: &mut CardCtx) -> Option<Cos
         | CostKind::Quick
         | CostKind::Delayed
         | CostKind::UnionBurst
-        | CostKind::Advanced => {
+        | CostKind::Advanced
+        | CostKind::Ride => {
             used = 0;
             match kind {
                 CostKind::EngageSelf => Cost::EngageSelf,
@@ -121,6 +124,7 @@ pub(crate) fn lower_cost(item: &CostItemAst<'_>, cx: &mut CardCtx) -> Option<Cos
                 CostKind::Delayed => Cost::Delayed,
                 CostKind::UnionBurst => Cost::UnionBurst,
                 CostKind::Advanced => Cost::Advanced,
+                CostKind::Ride => Cost::Ride,
                 _ => Cost::Quick,
             }
         }

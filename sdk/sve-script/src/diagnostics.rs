@@ -444,8 +444,8 @@ pub(crate) enum Problem {
         "a Fuse cost on a `{trigger}` ability: Fuse is the cost of an `Act` ability, which then works in the hand"
     )]
     FuseOutsideAct { trigger: String },
-    #[error("`(Advanced)` on a `{trigger}` ability: `[adv]` marks an `Act` ability")]
-    AdvancedOutsideAct { trigger: String },
+    #[error("`{cost}` on a `{trigger}` ability: `[adv]` marks an `Act` ability (a Ride is one)")]
+    AdvancedOutsideAct { trigger: String, cost: &'static str },
     #[error(
         "`to {target}` names the follower an equipment token equips: only a passive ability of a `type Amulet / Equipment;` card can use it"
     )]

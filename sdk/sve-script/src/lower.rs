@@ -367,11 +367,18 @@ fn lower_ability(
                             );
                             failed = true;
                         }
-                        Some(Cost::Advanced) if kind != AbilityKind::Activated => {
+                        Some(cost @ (Cost::Advanced | Cost::Ride))
+                            if kind != AbilityKind::Activated =>
+                        {
                             cx.sink.report(
                                 item.span,
                                 Problem::AdvancedOutsideAct {
                                     trigger: trigger.name().to_owned(),
+                                    cost: if cost == Cost::Ride {
+                                        "(Ride)"
+                                    } else {
+                                        "(Advanced)"
+                                    },
                                 },
                             );
                             failed = true;

@@ -60,6 +60,7 @@ pub(crate) const TRIGGERS: Table<Trigger> = &[
     ("OnFuse", Trigger::OnFuse),
     ("OnFused", Trigger::OnFused),
     ("OnEquipped", Trigger::OnEquipped),
+    ("OnDrive", Trigger::OnDrive),
 ];
 
 /// The zones a `moves` line names (`Any` is read apart).

@@ -76,6 +76,7 @@ pub trait GameApi {
         destination: TokenDestination,
     ) -> Result<Vec<CardRef>, String>;
     fn equip(&self, follower: CardRef, card_id: &str) -> Result<bool, String>;
+    fn give_drive(&self, card: CardRef) -> bool;
     fn give_stats(&self, card: CardRef, attack: i32, defense: i32, duration: Duration);
     fn give_keywords(&self, card: CardRef, keywords: Keywords, duration: Duration);
     fn declared_keyword(&self, name: &str) -> Option<u8>;
@@ -249,6 +250,9 @@ impl GameApi for Imports {
     }
     fn equip(&self, follower: CardRef, card_id: &str) -> Result<bool, String> {
         host::equip(follower, card_id)
+    }
+    fn give_drive(&self, card: CardRef) -> bool {
+        host::give_drive(card)
     }
     fn give_stats(&self, card: CardRef, attack: i32, defense: i32, duration: Duration) {
         host::give_stats(card, attack, defense, duration);

@@ -498,6 +498,21 @@ impl Card {
         self
     }
 
+    /// Gives the card a Ride (later-sets §2.5, CR 14.4.9): "`[ride]`
+    /// `[cost N]`: give this follower Drive", an `[adv]` activated ability
+    /// named Ride that also puts a face-down Drive Point from your evolve
+    /// deck into your drive zone, linked to this follower (so it rides
+    /// once). Its On Drive abilities (`Trigger::OnDrive`) answer it.
+    pub fn ride(self, play_points: u8) -> Card {
+        self.activated(
+            vec![CostItem::PlayPoints(play_points), CostItem::DrivePoint],
+            "Give this follower Drive.",
+            give_this_follower_drive,
+        )
+        .named("Ride")
+        .advanced_ability()
+    }
+
     /// Marks the ability just added `[adv]` (CR 12.16, later-sets §6.2):
     /// an activated ability that is its player's evolve-equivalent ability
     /// for the turn (none after an evolve, no evolve after it), of whose
@@ -730,4 +745,11 @@ pub fn any_card() -> CardFilter {
         engaged: None,
         other: false,
     }
+}
+
+/// A Ride's effect: this follower gets Drive.
+fn give_this_follower_drive(game: &mut Game) -> Result<(), Stop> {
+    let me = game.source();
+    game.give_drive(me);
+    Ok(())
 }

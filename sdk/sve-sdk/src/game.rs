@@ -708,6 +708,14 @@ impl<'a> Game<'a> {
         self.api().equip(follower, card_id).map_err(Stop::Error)
     }
 
+    /// Gives a follower on the field Drive (later-sets §2.4): Drive, Single
+    /// Drive and Rush while it stays there, and its On Drive abilities
+    /// trigger. False, and nothing happens, off the field or for a card
+    /// given Drive before.
+    pub fn give_drive(&mut self, card: CardRef) -> bool {
+        self.api().give_drive(card)
+    }
+
     /// Gives a card +attack/+defense.
     pub fn give_stats(&mut self, card: CardRef, attack: i32, defense: i32, duration: Duration) {
         self.api().give_stats(card, attack, defense, duration);

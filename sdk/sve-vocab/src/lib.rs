@@ -524,6 +524,8 @@ macro_rules! for_each_trigger {
                 "When this card is fused";
             OnEquipped = "Equipped", "later-sets §5", "A follower equips this equipment token (the follower is the trigger card).",
                 "When a follower equips this";
+            OnDrive = "Drive", "later-sets §2.4", "This follower is given Drive (once per card object; CR 14.4.8).",
+                "When this follower is given Drive";
         }
     };
 }

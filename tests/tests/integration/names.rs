@@ -131,6 +131,38 @@ fn a_rust_twin_drive_reveals_a_rust_heal_trigger() {
 }
 
 #[test]
+fn a_rust_ride_pays_a_drive_point_and_its_on_drive_answers() {
+    use sve_engine::cards::Keywords;
+    use sve_engine::engine::{AbilityIdx, Action};
+    let loaded = overheat_rust();
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .field(["Forge Rider"])
+                .evolve_deck(["Drive Point"])
+                .pp(1),
+        )
+        .side(P2, Side::new())
+        .build();
+    let rider = s.card(P1, Zone::Field, "Forge Rider");
+    s.act(Action::Activate {
+        card: rider,
+        ability: AbilityIdx(0),
+    });
+    s.settle();
+    let state = s.game.state();
+    let keywords = state.characteristics(s.game.db(), rider).keywords;
+    assert!(
+        keywords.contains(Keywords::DRIVE | Keywords::SINGLE_DRIVE | Keywords::RUSH),
+        "{}",
+        s.dump()
+    );
+    assert_eq!(state.player(P1).drive_zone.len(), 1);
+    assert_eq!(state.player(P1).leader_defense, 21, "On Drive");
+}
+
+#[test]
 fn a_rust_equipment_token_equips_its_follower() {
     use sve_engine::cards::Keywords;
     let loaded = overheat_rust();

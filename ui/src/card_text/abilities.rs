@@ -113,6 +113,10 @@ fn cost_words(cost: &CostItem) -> String {
             format!("{action} {how_many} of your cards {from}")
         }
         CostItem::ReturnSelfToHand => "return this card to your hand".to_owned(),
+        // Later-sets §2.5: a Ride's cost besides its play points.
+        CostItem::DrivePoint => {
+            "put a face-down Drive Point from your evolve deck into your drive zone".to_owned()
+        }
         CostItem::BanishSelf => "banish this card".to_owned(),
         CostItem::RemoveCounters(counter, n) => {
             format!(

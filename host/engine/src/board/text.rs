@@ -365,11 +365,14 @@ pub enum ZoneName {
     /// `trigger:` the trigger zone (later-sets §2.3); expectations only: a
     /// drive check puts a card there.
     Trigger,
+    /// `drive:` the drive zone (later-sets §2.5); expectations only: a
+    /// Ride puts a Drive Point there.
+    Drive,
 }
 
 impl ZoneName {
     /// Every zone, in the order boards are written.
-    pub const ALL: [ZoneName; 11] = [
+    pub const ALL: [ZoneName; 12] = [
         ZoneName::Leader,
         ZoneName::Hand,
         ZoneName::Field,
@@ -381,6 +384,7 @@ impl ZoneName {
         ZoneName::Used,
         ZoneName::Equipment,
         ZoneName::Trigger,
+        ZoneName::Drive,
     ];
 
     /// Reads a zone name as boards write it.
@@ -402,6 +406,7 @@ impl ZoneName {
             ZoneName::Used => "used",
             ZoneName::Equipment => "equipment",
             ZoneName::Trigger => "trigger",
+            ZoneName::Drive => "drive",
         }
     }
 
@@ -418,6 +423,7 @@ impl ZoneName {
             ZoneName::Evolve | ZoneName::Used => Zone::EvolveDeck,
             ZoneName::Equipment => Zone::Equipment,
             ZoneName::Trigger => Zone::Trigger,
+            ZoneName::Drive => Zone::Drive,
         }
     }
 }
@@ -597,6 +603,12 @@ fn read_zone(
         ZoneName::Equipment => {
             return Err(
                 "`equipment:` can't be set on a board: equipment is made linked to a follower by an equip effect; expect it after one"
+                    .to_owned(),
+            );
+        }
+        ZoneName::Drive => {
+            return Err(
+                "`drive:` can't be set on a board: a Ride puts a Drive Point there, linked to its follower; expect it after one"
                     .to_owned(),
             );
         }

@@ -512,6 +512,10 @@ pub enum CostItem {
     /// card from your hand into your EX area. Only an activated ability
     /// that works in the hand can pay it.
     Fuse(FuseCost),
+    /// A Ride's Drive Point (later-sets §2.5, CR 14.4.9.2): a face-down
+    /// Drive Point from your evolve deck goes to your drive zone, linked to
+    /// this follower on the field, which must not have one linked already.
+    DrivePoint,
 }
 
 /// How many cards, and which, a [`CostItem::Fuse`] fuses: "Fuse 2

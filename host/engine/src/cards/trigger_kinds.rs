@@ -51,6 +51,7 @@ kinds! {
     ON_FUSE = 25: "OnFuse";
     ON_FUSED = 26: "OnFused";
     ON_EQUIPPED = 27: "OnEquipped";
+    ON_DRIVE = 28: "OnDrive";
 }
 
 impl TriggerKinds {
@@ -77,6 +78,7 @@ impl TriggerKinds {
             Trigger::OnFuse(_) => Self::ON_FUSE,
             Trigger::OnFused(_) => Self::ON_FUSED,
             Trigger::OnEquipped => Self::ON_EQUIPPED,
+            Trigger::OnDrive => Self::ON_DRIVE,
             Trigger::Strike => Self::STRIKE,
             Trigger::FollowerStrike => Self::FOLLOWER_STRIKE,
             Trigger::LeaderStrike => Self::LEADER_STRIKE,
@@ -135,6 +137,7 @@ mod tests {
             Trigger::OnFuse(any()),
             Trigger::OnFused(any()),
             Trigger::OnEquipped,
+            Trigger::OnDrive,
             Trigger::Strike,
             Trigger::FollowerStrike,
             Trigger::LeaderStrike,

@@ -313,14 +313,19 @@ pub fn check_deck(deck: &DeckFile, db: &CardDb) -> Vec<DeckError> {
             };
             // Advanced cards go in the evolve deck, never the main deck
             // (CR 6.1.1.2, 6.1.1.3, 9.2).
+            // Drive Points go in the evolve deck too (later-sets §2.1).
             let allowed = if is_evolve {
-                def.card_type == CardType::EvolvedFollower || def.is_carrot() || def.advanced
+                def.card_type == CardType::EvolvedFollower
+                    || def.is_carrot()
+                    || def.advanced
+                    || def.name == crate::engine::DRIVE_POINT
             } else {
                 matches!(
                     def.card_type,
                     CardType::Follower | CardType::Spell | CardType::Amulet
                 ) && !def.is_carrot()
                     && !def.advanced
+                    && def.name != crate::engine::DRIVE_POINT
             };
             if let Some(why) = &def.unplayable {
                 problem(

@@ -652,6 +652,15 @@ impl AbilityCtx<'_> {
         self.m.equip(player, follower, token).is_some()
     }
 
+    /// Gives a follower on the field Drive (later-sets §2.4, CR 14.4.7.3):
+    /// Drive, Single Drive and Rush while it stays there, and its On Drive
+    /// abilities trigger; nothing for an object given Drive before.
+    /// Returns whether it was given.
+    pub fn give_drive(&mut self, card: CardRef) -> bool {
+        let source = self.info.source;
+        self.m.give_drive(card, Some(source))
+    }
+
     /// Gives a card +attack/+defense.
     pub fn give_stats(&mut self, card: CardRef, attack: i32, defense: i32, duration: Duration) {
         let source = self.info.source;

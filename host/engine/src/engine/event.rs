@@ -375,6 +375,12 @@ pub enum Event {
         /// The card whose ability performed it.
         by: CardRef,
     },
+    /// A follower was given Drive (later-sets §2.4, CR 14.4.7.3): it has
+    /// Drive, Single Drive and Rush, and its On Drive abilities trigger.
+    DriveGiven {
+        /// The follower.
+        card: CardRef,
+    },
     /// A player resolved the Trigger of the card their drive check
     /// revealed ("drive checked a Trigger", CR 14.4.5.1.4).
     TriggerResolved {

@@ -61,6 +61,7 @@ impl Match {
                 Zone::EvolveDeck,
                 Zone::Equipment,
                 Zone::Trigger,
+                Zone::Drive,
             ] {
                 for &card in p.zone(zone) {
                     note(card, zone, &mut problems);
@@ -72,6 +73,10 @@ impl Match {
                         Zone::Equipment => player,
                         _ => c.owner,
                     };
+                    if zone == Zone::Drive && self.db.get(c.def).name != super::actions::DRIVE_POINT
+                    {
+                        problems.push(format!("{card} is in a drive zone but is no Drive Point"));
+                    }
                     if zone == Zone::Equipment && !self.db.get(c.def).equipment {
                         problems.push(format!(
                             "{card} is in an equipment zone but is no equipment"

@@ -55,7 +55,7 @@ pub use ability::{
     AbilityCtx, AbilityFn, AbilityInfo, AbilityQuery, AbilityRunner, ConditionFn, FnRunner, Halt,
     NoAbilities, QuestionMeta, TokenDestination,
 };
-pub use actions::MoveKind;
+pub use actions::{DRIVE_POINT, MoveKind};
 pub use delayed::{DelayedLasts, DelayedTrigger, MAX_DELAYED, delayed_trigger_watches};
 pub use event::{DamageKind, Event, MoveCause, Resource};
 pub use flow::legal::SUPER_EVOLVE_TURNS;

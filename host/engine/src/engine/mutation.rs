@@ -73,6 +73,17 @@ pub enum Mutation {
         /// The follower on the field.
         follower: CardRef,
     },
+    /// Link a Drive Point in a drive zone to the follower whose Ride put
+    /// it there (later-sets §2.5, CR 14.4.9.2).
+    LinkDrivePoint {
+        /// The Drive Point.
+        point: CardRef,
+        /// The follower on the field.
+        follower: CardRef,
+    },
+    /// This follower's object is given Drive (later-sets §2.4): marks it
+    /// (`CardState::given_drive`) and raises its On Drive abilities.
+    GiveDrive(CardRef),
     /// A double-faced evolved card in the evolve zone shows this face, its
     /// back (later-sets §10, CR 2.14.3): while it does, the card uses that
     /// face's information. Any move shows its front again.
@@ -217,7 +228,7 @@ impl Mutation {
         let watched = |zone: Zone| {
             matches!(
                 zone,
-                Zone::Field | Zone::ExArea | Zone::EvolveZone | Zone::Equipment
+                Zone::Field | Zone::ExArea | Zone::EvolveZone | Zone::Equipment | Zone::Drive
             )
         };
         if let Some(counts) = self.counts_through_passives(state, passives) {
@@ -226,6 +237,9 @@ impl Mutation {
         match self {
             Mutation::Move { card, to, .. } => watched(*to) || watched(state.card(*card).zone),
             Mutation::ChangeControl { .. } => true,
+            // Drive Points' links decide rules handling 11.10.
+            Mutation::LinkDrivePoint { .. } => true,
+            Mutation::GiveDrive(_) => false,
             // Decided by `counts_through_passives`.
             Mutation::AddPending(_)
             | Mutation::TakePending(_)
@@ -295,6 +309,8 @@ impl Mutation {
             | Mutation::ShowFace(..)
             | Mutation::Equip { .. }
             | Mutation::LinkCarrot { .. } => true,
+            // Links and marks no characteristic reads.
+            Mutation::LinkDrivePoint { .. } | Mutation::GiveDrive(_) => false,
             // Decided by `counts_through_passives`.
             Mutation::AddPending(_)
             | Mutation::TakePending(_)
@@ -382,6 +398,8 @@ impl Mutation {
             Mutation::AddEffect(effect) => Touched::One(effect.card),
             Mutation::Link { base, evolved } => Touched::Two(*base, *evolved),
             Mutation::Equip { token, follower } => Touched::Two(*token, *follower),
+            Mutation::LinkDrivePoint { point, follower } => Touched::Two(*point, *follower),
+            Mutation::GiveDrive(card) => Touched::One(*card),
             Mutation::LinkCarrot { base, carrot } => Touched::Two(*base, *carrot),
             // Rare: a new card, or effects of any card ending.
             Mutation::CreateCard { .. } | Mutation::ExpireEndOfTurnEffects => Touched::All,
@@ -470,6 +488,13 @@ impl Match {
             Mutation::Equip { token, follower } => {
                 self.state.cards[token.idx()].linked_to = Some(follower);
                 self.emit(Event::Equipped { token, follower });
+            }
+            Mutation::LinkDrivePoint { point, follower } => {
+                self.state.cards[point.idx()].linked_to = Some(follower);
+            }
+            Mutation::GiveDrive(card) => {
+                self.state.cards[card.idx()].given_drive = true;
+                self.emit(Event::DriveGiven { card });
             }
             Mutation::DamageFollower {
                 card,
@@ -877,6 +902,10 @@ impl Match {
             if from == Zone::EvolveZone || (from == Zone::Equipment && to != Zone::Equipment) {
                 c.linked_to = None;
             }
+            if !keeps_state {
+                // A new object has never been given Drive.
+                c.given_drive = false;
+            }
             c.object = if keeps_state { old_object } else { object };
         }
         if !keeps_state {
@@ -888,6 +917,8 @@ impl Match {
             // Its equipment is no longer linked (CR 14.5.2.4); rules
             // handling removes it (CR 11.11.1).
             self.unlink_equipment(card);
+            // Its Drive Point too (CR 11.10.1).
+            self.unlink_drive_points(card);
         }
         // What card code may read of it now (last-known information).
         if from == Zone::Field

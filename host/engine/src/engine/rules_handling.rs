@@ -158,6 +158,10 @@ const PROCESSES: &[RuleProcess] = &[
         collect: play_point_limit,
     },
     RuleProcess {
+        clause: "11.10 drive points",
+        collect: drive_points,
+    },
+    RuleProcess {
         clause: "11.11 equipment",
         collect: equipment,
     },
@@ -552,6 +556,24 @@ fn empty_stack(board: &Board<'_>, plan: &mut Plan) {
             && stats.keywords.contains(Keywords::STACK)
         {
             plan.to_cemetery.push(*card);
+        }
+    }
+}
+
+/// CR 11.10.1: a Drive Point no longer linked to a follower on the field
+/// returns face up to its owner's evolve deck, used (with the illegal
+/// evolutions' cards, `to_evolve_deck`).
+fn drive_points(board: &Board<'_>, plan: &mut Plan) {
+    let state = board.state;
+    for player in PlayerId::BOTH {
+        for point in state.player(player).drive_zone.iter().copied() {
+            let linked = state
+                .card(point)
+                .linked_to
+                .is_some_and(|follower| state.card(follower).zone == Zone::Field);
+            if !linked {
+                plan.to_evolve_deck.push(point);
+            }
         }
     }
 }

@@ -211,6 +211,12 @@ impl Match {
             // "When a follower equips this" (later-sets §5, CR 14.5.2.2.2):
             // the token's own, in the equipment zone; the follower is the
             // trigger card.
+            // "On Drive" (later-sets §2.4, CR 14.4.8): the follower's own.
+            Event::DriveGiven { card } => {
+                self.own_triggers(card, None, &mut found, K::ON_DRIVE, |t| {
+                    matches!(t, Trigger::OnDrive)
+                });
+            }
             Event::Equipped { token, follower } => {
                 self.own_triggers(token, Some(follower), &mut found, K::ON_EQUIPPED, |t| {
                     matches!(t, Trigger::OnEquipped)

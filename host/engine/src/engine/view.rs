@@ -74,6 +74,10 @@ pub struct SideView {
     /// while its player decides on its Trigger; public.
     #[serde(default)]
     pub trigger_zone: Vec<CardView>,
+    /// Drive zone (later-sets §2.5): each Drive Point with the follower
+    /// whose Ride put it there (the shape of an equipment token's).
+    #[serde(default)]
+    pub drive_zone: Vec<EquipmentView>,
     /// Combo count.
     pub combo: u32,
     /// Spellchain count.
@@ -106,6 +110,7 @@ impl SideView {
             .chain(&self.evolve_used)
             .chain(self.equipment.iter().map(|e| &e.card))
             .chain(&self.trigger_zone)
+            .chain(self.drive_zone.iter().map(|d| &d.card))
     }
 }
 
@@ -189,6 +194,14 @@ fn side_view(state: &GameState, db: &CardDb, player: PlayerId, own: bool) -> Sid
             .map(card)
             .collect(),
         trigger_zone: p.trigger_zone.iter().map(card).collect(),
+        drive_zone: p
+            .drive_zone
+            .iter()
+            .map(|c| EquipmentView {
+                card: card(c),
+                follower: state.card(*c).linked_to,
+            })
+            .collect(),
         equipment: p
             .equipment
             .iter()

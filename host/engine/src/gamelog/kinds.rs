@@ -51,6 +51,7 @@ line_kinds! {
     Equipped = "Equipped",
     DriveChecked = "DriveChecked",
     TriggerResolved = "TriggerResolved",
+    DriveGiven = "DriveGiven",
     Triggered = "Triggered",
     Waits = "Waits",
     Resolved = "Resolved",

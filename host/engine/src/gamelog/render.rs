@@ -324,6 +324,11 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
             cards.name(*by),
             cards.name(*card)
         )),
+        Event::DriveGiven { card } => EventText::line(LineKind::DriveGiven, cards.owner_id(*card))
+            .and_log(format!(
+                "{} gets Drive: it has Single Drive and Rush",
+                cards.name(*card)
+            )),
         Event::TriggerResolved { player, card, icon } => EventText::line(
             LineKind::TriggerResolved,
             format!("{player} {} {}", cards.id(*card), icon.name()),

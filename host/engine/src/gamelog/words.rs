@@ -115,7 +115,8 @@ pub(super) fn zone_place(zone: Zone) -> Option<&'static str> {
         | Zone::EvolveZone
         | Zone::Resolution
         | Zone::Equipment
-        | Zone::Trigger => Some(zone.name()),
+        | Zone::Trigger
+        | Zone::Drive => Some(zone.name()),
     }
 }
 
@@ -185,6 +186,7 @@ pub(super) fn zone_word(zone: Zone) -> &'static str {
         Zone::RemovedFromGame => "gone",
         Zone::Equipment => "equipment",
         Zone::Trigger => "trigger",
+        Zone::Drive => "drive",
     }
 }
 

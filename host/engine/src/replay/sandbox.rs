@@ -118,7 +118,8 @@ impl SandboxZone {
             | Zone::Resolution
             | Zone::RemovedFromGame
             | Zone::Equipment
-            | Zone::Trigger => {
+            | Zone::Trigger
+            | Zone::Drive => {
                 return None;
             }
         })

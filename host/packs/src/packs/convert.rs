@@ -52,6 +52,7 @@ pub(crate) fn zone_in(z: w::Zone) -> Zone {
         w::Zone::Removed => Zone::RemovedFromGame,
         w::Zone::Equipment => Zone::Equipment,
         w::Zone::Trigger => Zone::Trigger,
+        w::Zone::Drive => Zone::Drive,
     }
 }
 
@@ -70,6 +71,7 @@ pub(crate) fn zone_out(z: Zone) -> w::Zone {
         Zone::RemovedFromGame => w::Zone::Removed,
         Zone::Equipment => w::Zone::Equipment,
         Zone::Trigger => w::Zone::Trigger,
+        Zone::Drive => w::Zone::Drive,
     }
 }
 
@@ -206,6 +208,7 @@ fn trigger_in(t: w::Trigger) -> Result<Trigger, String> {
         w::Trigger::OnFuse(f) => Trigger::OnFuse(filter_in(f)?),
         w::Trigger::OnFused(f) => Trigger::OnFused(filter_in(f)?),
         w::Trigger::OnEquipped => Trigger::OnEquipped,
+        w::Trigger::OnDrive => Trigger::OnDrive,
         w::Trigger::Strike => Trigger::Strike,
         w::Trigger::FollowerStrike => Trigger::FollowerStrike,
         w::Trigger::LeaderStrike => Trigger::LeaderStrike,
@@ -249,7 +252,7 @@ fn move_ways_in(bits: w::MoveWays) -> Result<MoveWays, String> {
 /// A card-API zone set: its bits are the `zone` cases', as the engine's
 /// are. A bit no zone of this host has is refused, naming the bit.
 fn zone_set_in(bits: w::ZoneSet) -> Result<ZoneSet, String> {
-    let known = ZoneSet::bit(Zone::Trigger) * 2 - 1;
+    let known = ZoneSet::bit(Zone::Drive) * 2 - 1;
     match bits & !known {
         0 => Ok(ZoneSet(bits)),
         unknown => Err(format!(
@@ -303,6 +306,7 @@ fn cost_in(c: w::CostItem) -> Result<CostItem, String> {
             u8::try_from(c.count).unwrap_or(u8::MAX),
         ),
         w::CostItem::EarthRite(n) => CostItem::EarthRite(n),
+        w::CostItem::DrivePoint => CostItem::DrivePoint,
         // `ability_in` takes the mark off the costs first.
         w::CostItem::UnionBurst => return Err("`union-burst` is a mark, not a cost".to_owned()),
         w::CostItem::Advanced => return Err("`advanced` is a mark, not a cost".to_owned()),

@@ -705,6 +705,15 @@ impl game::Host for HostState {
         Ok(done)
     }
 
+    fn give_drive(&mut self, card: u32) -> bool {
+        let Some(card) = self.card(card) else {
+            return false;
+        };
+        let mut given = false;
+        self.act(|cx| given = cx.give_drive(card));
+        given
+    }
+
     fn give_stats(&mut self, card: u32, attack: i32, defense: i32, duration: w::Duration) {
         let duration = self.duration(duration);
         if let Some(card) = self.card(card) {

@@ -108,7 +108,7 @@ impl<'s> NativeGame<'s> {
 // host implements them (wasmtime's): the same WIT, so field for field.
 adapt_variant!(guest <-> host::Zone {
     Leader, Deck, Hand, Field, ExArea, Cemetery, Banished, EvolveDeck, EvolveZone, Resolution,
-    Removed, Equipment, Trigger
+    Removed, Equipment, Trigger, Drive
 });
 adapt_variant!(guest <-> host::CardType { Follower, EvolvedFollower, Spell, Amulet, Leader, Crest });
 adapt_variant!(guest <-> host::CardClass { Forest, Sword, Rune, Dragon, Abyss, Haven, Neutral });
@@ -261,6 +261,7 @@ impl GameApi for NativeGame<'_> {
         => |h: &mut HostState| h.summon_token(player, card_id.to_owned(), count, destination.adapt());
     fn equip(follower: u32, card_id: &str) -> Result<bool, String>
         => |h: &mut HostState| h.equip(follower, card_id.to_owned());
+    fn give_drive(card: u32) -> bool => |h: &mut HostState| h.give_drive(card);
     fn give_stats(card: u32, attack: i32, defense: i32, duration: guest::Duration) -> ()
         => |h: &mut HostState| h.give_stats(card, attack, defense, duration.adapt());
     fn give_keywords(card: u32, keywords: u64, duration: guest::Duration) -> ()

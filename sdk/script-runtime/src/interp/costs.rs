@@ -72,8 +72,9 @@ impl Interpreter<'_> {
             | Cost::Advanced => true,
             Cost::Condition(v) => value(v) > 0,
             // Only the host pays a Fuse, for the `Act` ability that works
-            // in the hand (the card pool refuses it anywhere else).
-            Cost::Fuse { .. } => false,
+            // in the hand (the card pool refuses it anywhere else), and a
+            // Ride's Drive Point (only `Act` abilities have one).
+            Cost::Fuse { .. } | Cost::Ride => false,
         })
     }
 
@@ -191,8 +192,9 @@ impl Interpreter<'_> {
                 | Cost::UnionBurst
                 | Cost::MovedHow(_)
                 | Cost::Advanced => {}
-                // Never payable here (`can_pay`): the host pays a Fuse.
-                Cost::Fuse { .. } => {}
+                // Never payable here (`can_pay`): the host pays a Fuse
+                // and a Ride.
+                Cost::Fuse { .. } | Cost::Ride => {}
             }
         }
         Ok(paid)

@@ -736,6 +736,15 @@ impl<'a> Interpreter<'a> {
                     game.execute_union_burst(follower)?;
                 }
             }
+            Effect::GiveDrive { to } => {
+                let mut followers = Vec::new();
+                self.each_card(game, frame, *to, "Give Drive to", |_, c| {
+                    followers.push(c);
+                })?;
+                for follower in followers {
+                    game.give_drive(follower);
+                }
+            }
             Effect::FlipEvolveDeckFaceDown { filter, count } => {
                 let face_up: Vec<CardRef> =
                     values::cards_matching(game, &scope, me, Zone::EvolveDeck, *filter)

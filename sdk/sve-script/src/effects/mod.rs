@@ -488,6 +488,9 @@ pub(crate) fn lower_effect(
         EffectKind::ExecuteUnionBurst => Effect::ExecuteUnionBurst {
             to: selection(to, cx)?,
         },
+        EffectKind::GiveDrive => Effect::GiveDrive {
+            to: selection(to, cx)?,
+        },
         EffectKind::CreateDelayed => {
             let ability = args.ability(cx)?;
             let lasts = if args.has_more() {

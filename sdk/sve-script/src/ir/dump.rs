@@ -289,6 +289,7 @@ impl Printer<'_> {
             Cost::Delayed => "(Delayed)".into(),
             Cost::UnionBurst => "(UnionBurst)".into(),
             Cost::Advanced => "(Advanced)".into(),
+            Cost::Ride => "(Ride)".into(),
             Cost::Fuse {
                 count,
                 up_to,

@@ -205,6 +205,11 @@ pub enum Cost {
     /// player's evolve-equivalent ability for the turn, and 1 EP may pay
     /// 1 PP of its cost.
     Advanced,
+    /// `(Ride)` (IR 19, later-sets §2.5): a Ride's cost besides its play
+    /// points, a face-down Drive Point from the evolve deck put into the
+    /// drive zone linked to this follower; it marks the ability `[adv]`
+    /// too (CR 14.4.9.5). Only an `Act` ability has it.
+    Ride,
 }
 
 impl Cost {
@@ -924,6 +929,13 @@ pub enum Effect {
     TriggerIcon {
         /// The icon.
         icon: TriggerIcon,
+    },
+    /// `GiveDrive` (IR 19, later-sets §2.4): give each target follower
+    /// Drive (Drive, Single Drive and Rush; its On Drive abilities
+    /// trigger; nothing for a follower given Drive before).
+    GiveDrive {
+        /// The followers.
+        to: Selection,
     },
 }
 

@@ -378,6 +378,8 @@ named_enum! {
         /// IR 17: a follower equips this equipment token (the trigger card
         /// is the follower).
         OnEquipped = "OnEquipped",
+        /// IR 19: this follower is given Drive (once per card object).
+        OnDrive = "OnDrive",
     }
 }
 

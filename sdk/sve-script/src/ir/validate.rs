@@ -195,7 +195,8 @@ impl Checker<'_> {
             | Cost::Moves(_)
             | Cost::UnionBurst
             | Cost::MovedHow(_)
-            | Cost::Advanced => Ok(()),
+            | Cost::Advanced
+            | Cost::Ride => Ok(()),
         }
     }
 

@@ -421,6 +421,7 @@ impl Effect {
             Effect::AlsoNamed { name } => ("AlsoNamed", vec![("name", P::Text(name))]),
             Effect::EvolvesInto { name } => ("EvolvesInto", vec![("name", P::Text(name))]),
             Effect::BackFaceOf { front } => ("BackFaceOf", vec![("front", P::Text(front))]),
+            Effect::GiveDrive { to } => ("GiveDrive", vec![("to", P::Sel(*to))]),
             Effect::TriggerIcon { icon } => ("TriggerIcon", vec![("icon", P::Word(icon.name()))]),
             Effect::Equip { token, to } => (
                 "Equip",

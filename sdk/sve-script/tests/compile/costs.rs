@@ -115,7 +115,7 @@ ability Fanfare {
         expect![[r#"
             (rejected)
 
-            error[advanced-outside-act]: `(Advanced)` on a `Fanfare` ability: `[adv]` marks an `Act` ability
+            error[advanced-outside-act]: `(Advanced)` on a `Fanfare` ability: `[adv]` marks an `Act` ability (a Ride is one)
              --> cards.txt:9:10
               |
             9 |     cost (Advanced);

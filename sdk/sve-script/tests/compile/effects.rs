@@ -593,6 +593,49 @@ ability Passive {
 }
 
 #[test]
+fn a_ride_gives_drive_and_on_drive_answers_it() {
+    // Later-sets §2.4-§2.5: "[ride] [cost01]: Give this follower Drive."
+    check_abilities(
+        r#"
+ability Act name Ride {
+    cost (Ride), (PP, 1);
+    effect GiveDrive() to Self;
+}
+ability OnDrive {
+    effect Draw(1);
+}
+"#,
+        expect![[r##"
+            #0 "Ride" activated Act (line 8)
+              costs: (Ride), (PP, 1)
+              effect: GiveDrive() to Self
+            #1 "OnDrive" triggered OnDrive (line 12)
+              effect: DrawCard(amount: 1)
+        "##]],
+    );
+    // A Ride is an activated ability.
+    check_abilities(
+        r#"
+ability Fanfare {
+    cost (Ride);
+    effect GiveDrive() to Self;
+}
+"#,
+        expect![[r#"
+            (rejected)
+
+            error[advanced-outside-act]: `(Ride)` on a `Fanfare` ability: `[adv]` marks an `Act` ability (a Ride is one)
+             --> cards.txt:9:10
+              |
+            9 |     cost (Ride);
+              |          ^^^^^^
+              = note: in card `Test Card` (T-001)
+
+        "#]],
+    );
+}
+
+#[test]
 fn equip_makes_equipment_and_only_equipment_names_its_follower() {
     // Later-sets §5: "[fanfare] Equip this follower with a Keepsake".
     check_abilities(

@@ -197,6 +197,18 @@ impl Pack for Overheat {
                 .universe("Vanguard")
                 .keywords(Keywords::TWIN_DRIVE)
                 .text("Twin Drive"),
+            Card::follower("OVH-028", "Forge Rider", Class::Neutral, 1, 1, 1)
+                .universe("Vanguard")
+                .text("[ride] [cost01]: Give this follower Drive. On Drive: your leader gains 1 defense.")
+                .ride(1)
+                .on(
+                    Trigger::OnDrive,
+                    "On Drive: your leader gains 1 defense.",
+                    warm,
+                ),
+            Card::amulet("OVH-029", "Drive Point", Class::Neutral, 0)
+                .universe("Vanguard")
+                .text("Drive Point."),
             Card::follower("OVH-027", "Forge Medic", Class::Neutral, 1, 1, 1)
                 .universe("Vanguard")
                 .trigger_icon(TriggerIcon::Heal)

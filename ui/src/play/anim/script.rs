@@ -151,7 +151,8 @@ fn zone_spot(zone: Zone, owner: PlayerId) -> Option<Spot> {
         | Zone::Resolution
         | Zone::RemovedFromGame
         | Zone::Equipment
-        | Zone::Trigger => None,
+        | Zone::Trigger
+        | Zone::Drive => None,
     }
 }
 

@@ -10,6 +10,7 @@ mod equipment;
 mod evolve;
 mod leave;
 mod race;
+mod ride;
 mod union_burst;
 
 pub(crate) use batch::MoveBatch;
@@ -17,6 +18,7 @@ pub use batch::MoveKind;
 pub(crate) use evolve::EvolveOption;
 pub(crate) use leave::{Leave, Leaving};
 pub(crate) use race::can_race;
+pub use ride::DRIVE_POINT;
 
 use super::Match;
 use super::ability::TokenDestination;

@@ -235,7 +235,8 @@ fn cancellable(item: &CostItem) -> bool {
         | CostItem::ReturnSelfToHand
         | CostItem::BanishSelf
         | CostItem::EarthRite(_)
-        | CostItem::Fuse(_) => false,
+        | CostItem::Fuse(_)
+        | CostItem::DrivePoint => false,
     }
 }
 

@@ -51,6 +51,7 @@ impl Match {
                 // card that can't be played.
                 CostItem::RemoveNamedCounters(..) => false,
                 CostItem::Fuse(fuse) => self.can_fuse(player, card, fuse),
+                CostItem::DrivePoint => self.can_pay_drive_point(player, card),
                 _ => self.cost_candidates(player, card, item).len() >= self.cost_count(item).0,
             };
             if !payable {
@@ -91,6 +92,7 @@ impl Match {
                 CostItem::RemoveCounters(kind, n) => {
                     self.apply(Mutation::AddCounters(card, *kind, -i32::from(*n)));
                 }
+                CostItem::DrivePoint => self.pay_drive_point(player, card),
                 CostItem::Fuse(fuse) => match self.fuse_step(&mut run, fuse) {
                     FuseStep::Fuse(cards) => self.fuse(&mut run, cards),
                     FuseStep::Ask {

@@ -283,6 +283,7 @@ impl Match {
                 evolve_deck,
                 equipment: CardList::default(),
                 trigger_zone: CardList::default(),
+                drive_zone: CardList::default(),
                 pp: 0,
                 max_pp: 0,
                 ep: 0,

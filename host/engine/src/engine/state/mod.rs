@@ -71,6 +71,9 @@ pub enum Zone {
     /// Trigger zone (later-sets §2.3, CR 4.15): the card a drive check
     /// revealed, until its Trigger is resolved or declined; public.
     Trigger,
+    /// Drive zone (later-sets §2.5, CR 4.14): the Drive Points Rides put
+    /// there, each linked to the follower that rode; public.
+    Drive,
 }
 
 impl Zone {
@@ -95,6 +98,7 @@ impl Zone {
             Zone::RemovedFromGame => "nowhere",
             Zone::Equipment => "equipment zone",
             Zone::Trigger => "trigger zone",
+            Zone::Drive => "drive zone",
         }
     }
 }
@@ -181,6 +185,10 @@ pub struct CardState {
     pub fought_bane: bool,
     /// Uses of once-per-turn abilities in the latest turn it used one.
     pub ability_uses: AbilityUses,
+    /// This object has been given Drive (later-sets §2.4, CR 14.4.7.3):
+    /// giving it Drive again does nothing, even after it lost Drive.
+    #[serde(default)]
+    pub given_drive: bool,
 }
 
 impl CardState {
@@ -207,6 +215,7 @@ impl CardState {
             super_evolved: false,
             fought_bane: false,
             ability_uses: AbilityUses::default(),
+            given_drive: false,
         }
     }
 
@@ -243,6 +252,10 @@ pub struct PlayerState {
     /// ever during a drive check.
     #[serde(default)]
     pub trigger_zone: CardList,
+    /// Drive zone (later-sets §2.5): Drive Points, each linked to the
+    /// follower whose Ride put it there (`CardState::linked_to`).
+    #[serde(default)]
+    pub drive_zone: CardList,
     /// Current play points (0..=max_pp).
     pub pp: i32,
     /// Maximum play points (0..=10).
@@ -375,6 +388,7 @@ impl PlayerState {
             Zone::EvolveDeck => &self.evolve_deck,
             Zone::Equipment => &self.equipment,
             Zone::Trigger => &self.trigger_zone,
+            Zone::Drive => &self.drive_zone,
             Zone::Leader => std::slice::from_ref(&self.leader),
             Zone::EvolveZone | Zone::Resolution | Zone::RemovedFromGame => &[],
         }
@@ -391,6 +405,7 @@ impl PlayerState {
             Zone::EvolveDeck => &mut *self.evolve_deck,
             Zone::Equipment => &mut *self.equipment,
             Zone::Trigger => &mut *self.trigger_zone,
+            Zone::Drive => &mut *self.drive_zone,
             Zone::Leader | Zone::EvolveZone | Zone::Resolution | Zone::RemovedFromGame => {
                 return None;
             }

@@ -1,16 +1,20 @@
-//! The Vanguard collab's drive checks (later-sets §2.3–§2.4, CR 14.4.5,
-//! 14.4.6): Single Drive and Twin Drive as Strike abilities, the trigger
-//! zone, and the four Trigger icons. Named `l2_<scenario>_...` after the
-//! reference's tests VG-1..3, with our own test cards: Drive Knight (3/3,
-//! Single Drive), Twin Lancer (2/2, Twin Drive) and a Trigger card of each
-//! icon (1/1 followers).
+//! The Vanguard collab (later-sets §2.3–§2.5, CR 14.4.5–14.4.9, 11.10):
+//! Single Drive and Twin Drive as Strike abilities, the trigger zone, the
+//! four Trigger icons, Ride and Drive. Named `l2_<scenario>_...` after the
+//! reference's tests VG-1..4, with our own test cards: Drive Knight (3/3,
+//! Single Drive), Twin Lancer (2/2, Twin Drive), a Trigger card of each
+//! icon (1/1 followers), Ride Squire (1/1; Ride (1): give this follower
+//! Drive; On Drive: +1/+1 and your leader gains 1 defense) and Drive
+//! Point.
 
 use super::{P1, P2, copy};
-use crate::board::fixtures::test_runner;
+use crate::board::fixtures::{ability, test_runner};
 use crate::board::{Board, Side};
-use crate::cards::{CardDb, CardDef, Keywords, TriggerIcon};
+use crate::cards::{
+    AbilityKind, ActivationZone, CardDb, CardDef, CardType, CostItem, Keywords, TriggerIcon,
+};
 use crate::engine::flow::universes::vanguard_universe;
-use crate::engine::{AbilityRunner, Choice, Event, Prompt, Zone};
+use crate::engine::{AbilityIdx, AbilityRunner, Action, Choice, Event, Prompt, Zone};
 use std::sync::Arc;
 
 fn with_icon(id: &str, name: &str, icon: TriggerIcon) -> CardDef {
@@ -33,7 +37,43 @@ fn board(p1: Side, p2: Side) -> Board {
         with_icon("TEST-CRIT", "Critical Sprite", TriggerIcon::Critical),
         with_icon("TEST-STAND", "Stand Sprite", TriggerIcon::Stand),
     ]);
-    let runner: Arc<dyn AbilityRunner> = Arc::new(test_runner());
+    let mut squire = copy("V1", "TEST-RIDER", "Ride Squire");
+    let mut ride = ability(
+        "Ride",
+        AbilityKind::Activated {
+            quick: false,
+            zone: ActivationZone::Field,
+        },
+    );
+    ride.advanced = true;
+    ride.costs = vec![CostItem::PlayPoints(1), CostItem::DrivePoint];
+    let on_drive = ability(
+        "On Drive",
+        AbilityKind::Triggered(crate::cards::Trigger::OnDrive),
+    );
+    squire.abilities = vec![ride, on_drive];
+    let mut point = copy(
+        "V1 (Evolved)",
+        "TEST-DRIVE-POINT",
+        crate::engine::DRIVE_POINT,
+    );
+    point.card_type = CardType::EvolvedFollower;
+    cards.extend([squire, point]);
+    let runner: Arc<dyn AbilityRunner> = Arc::new(
+        test_runner()
+            .ability("TEST-RIDER", 0, |cx| {
+                let me = cx.source();
+                cx.give_drive(me);
+                Ok(())
+            })
+            // On Drive: +1/+1, and the leader gains 1 defense.
+            .ability("TEST-RIDER", 1, |cx| {
+                let me = cx.source();
+                cx.give_stats(me, 1, 1, crate::engine::Duration::WhileInZone);
+                cx.change_leader_defense(cx.controller(), 1);
+                Ok(())
+            }),
+    );
     Board::builder()
         .db(Arc::new(CardDb::new(cards).expect("a valid pool")))
         .runner(runner)
@@ -217,5 +257,186 @@ fn l2_a_card_without_an_icon_goes_under_without_a_question() {
     assert!(
         log.contains("Drive Knight: Single Drive\nP1 drive checks with Drive Knight: V1 is revealed\nP1's V1 goes to the bottom of the deck"),
         "{log}"
+    );
+}
+
+/// Ride Squire on P1's field, two Drive Points in the evolve deck, 0 PP
+/// and 1 EP; V3 on the field with its evolved card there too.
+fn ready_to_ride() -> Board {
+    board(
+        vanguard()
+            .field(["Ride Squire", "V3"])
+            .evolve_deck(["Drive Point", "Drive Point", "V3 (Evolved)"])
+            .pp(0)
+            .max_pp(3)
+            .ep(1),
+        Side::new(),
+    )
+}
+
+fn ride(s: &Board, with_ep: bool) -> Action {
+    let card = s.card(P1, Zone::Field, "Ride Squire");
+    let ability = AbilityIdx(0);
+    if with_ep {
+        Action::ActivateWithEp { card, ability }
+    } else {
+        Action::Activate { card, ability }
+    }
+}
+
+#[test]
+fn l2_vg4_ride_pays_ep_and_a_drive_point_and_gives_drive() {
+    let mut s = ready_to_ride();
+    let squire = s.card(P1, Zone::Field, "Ride Squire");
+    assert!(!s.can(ride(&s, false)), "0 PP: only with EP");
+    let action = ride(&s, true);
+    s.act(action);
+    s.settle();
+    let state = s.game.state();
+    let keywords = state.characteristics(s.game.db(), squire).keywords;
+    assert!(
+        keywords.contains(Keywords::DRIVE | Keywords::SINGLE_DRIVE | Keywords::RUSH),
+        "{}",
+        s.dump()
+    );
+    assert_eq!(state.player(P1).ep, 0);
+    // On Drive: 2/2, leader 21.
+    let stats = state.characteristics(s.game.db(), squire);
+    assert_eq!((stats.attack, stats.defense), (2, 2));
+    assert_eq!(state.player(P1).leader_defense, 21);
+    let drive = &state.player(P1).drive_zone;
+    assert_eq!(drive.len(), 1);
+    assert_eq!(state.card(drive[0]).linked_to, Some(squire));
+    // A Ride is the turn's evolve-equivalent ability (CR 14.4.9.5).
+    let v3 = s.card(P1, Zone::Field, "V3");
+    assert!(!s.can(Action::Evolve {
+        card: v3,
+        use_ep: true,
+        super_evolve: false,
+    }));
+    // Both players see the Drive Point, linked.
+    let seen = &s.game.view(P2).sides[P1.idx()].drive_zone;
+    assert_eq!(seen.len(), 1);
+    assert_eq!(seen[0].follower, Some(squire));
+    assert!(
+        s.raw_events()
+            .iter()
+            .any(|e| matches!(e, Event::DriveGiven { card } if *card == squire))
+    );
+}
+
+#[test]
+fn l2_a_follower_rides_once_and_its_drive_point_returns_used_when_it_leaves() {
+    let mut s = ready_to_ride();
+    let action = ride(&s, true);
+    s.act(action);
+    s.settle();
+    // Next turn, with PP: the squire still can't ride again.
+    s.game.apply(crate::engine::mutation::Mutation::SetResource(
+        P1,
+        crate::engine::Resource::PlayPoints,
+        3,
+    ));
+    s.game.apply(crate::engine::mutation::Mutation::SetFlag(
+        P1,
+        crate::engine::mutation::PlayerFlag::EvolvedThisTurn,
+        false,
+    ));
+    s.game.tasks.push(crate::engine::runtime::Task::MainAction);
+    s.game.decision = None;
+    s.settle();
+    assert!(!s.can(ride(&s, false)), "{}", s.dump());
+    let squire = s.card(P1, Zone::Field, "Ride Squire");
+    s.game.destroy(squire, true);
+    s.game
+        .tasks
+        .push(crate::engine::runtime::Task::CheckTiming(0));
+    s.game.decision = None;
+    s.settle();
+    let state = s.game.state();
+    assert!(state.player(P1).drive_zone.is_empty(), "{}", s.dump());
+    let used = state
+        .player(P1)
+        .evolve_deck
+        .iter()
+        .filter(|c| state.card(**c).face_up)
+        .count();
+    assert_eq!(used, 1, "the Drive Point is back face up, used");
+    assert!(s.game.check_invariants().is_empty());
+}
+
+#[test]
+fn l2_drive_is_given_once_per_object() {
+    let mut s = ready_to_ride();
+    let squire = s.card(P1, Zone::Field, "Ride Squire");
+    assert!(s.game.give_drive(squire, None));
+    assert!(!s.game.give_drive(squire, None), "the same object");
+    let given = s
+        .raw_events()
+        .iter()
+        .filter(|e| matches!(e, Event::DriveGiven { .. }))
+        .count();
+    assert_eq!(given, 1);
+}
+
+#[test]
+fn l2_without_a_face_down_drive_point_there_is_no_ride() {
+    let mut s = board(
+        vanguard().field(["Ride Squire"]).pp(3).max_pp(3),
+        Side::new(),
+    );
+    s.settle();
+    assert!(!s.can(ride(&s, false)));
+}
+
+#[test]
+fn l2_drive_points_may_be_built_into_the_evolve_deck_only() {
+    use crate::decks::{DeckBasis, DeckEntry, DeckFile, check_deck};
+    let s = ready_to_ride();
+    let db = s.game.db();
+    let entry = |card_id: &str, count: u32, line: usize| DeckEntry {
+        card_id: card_id.to_owned(),
+        count,
+        line,
+    };
+    let main = || {
+        (1..=5)
+            .map(|n| entry(&format!("TEST-V{n}"), 3, n + 2))
+            .chain(
+                [
+                    "TEST-WARD",
+                    "TEST-STORM",
+                    "TEST-RUSH",
+                    "TEST-ASSAIL",
+                    "TEST-BANE",
+                    "TEST-DRAIN",
+                    "TEST-INTIM",
+                    "TEST-TOTEM",
+                    "TEST-BOLT",
+                ]
+                .into_iter()
+                .enumerate()
+                .map(|(n, id)| entry(id, 3, n + 10)),
+            )
+            .collect::<Vec<_>>()
+    };
+    let deck = |main: Vec<DeckEntry>, evolve: Vec<DeckEntry>| DeckFile {
+        source: "test".to_owned(),
+        title: "Ride".to_owned(),
+        leader: vec![entry("TEST-LD", 1, 1)],
+        main,
+        evolve,
+        basis: DeckBasis::Class,
+    };
+    let ok = check_deck(&deck(main(), vec![entry("TEST-DRIVE-POINT", 3, 30)]), db);
+    assert!(ok.is_empty(), "{ok:?}");
+    let mut with_point = main();
+    with_point.push(entry("TEST-DRIVE-POINT", 1, 31));
+    let problems = check_deck(&deck(with_point, Vec::new()), db);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.to_string().contains("can't be in the main deck")),
+        "{problems:?}"
     );
 }

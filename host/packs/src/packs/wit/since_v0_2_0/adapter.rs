@@ -30,7 +30,9 @@ impl Adapt<old::Zone> for new::Zone {
             new::Zone::EvolveDeck => old::Zone::EvolveDeck,
             new::Zone::EvolveZone => old::Zone::EvolveZone,
             new::Zone::Resolution => old::Zone::Resolution,
-            new::Zone::Removed | new::Zone::Equipment | new::Zone::Trigger => old::Zone::Removed,
+            new::Zone::Removed | new::Zone::Equipment | new::Zone::Trigger | new::Zone::Drive => {
+                old::Zone::Removed
+            }
         }
     }
 }
