@@ -3,7 +3,8 @@
 //! the bots use the mechanics the deck holds: Fuse (later-sets §9), `[adv]`
 //! abilities and advanced cards summoned from the evolve deck (§6) and
 //! crests (§4) in LTS-FORGE; equipment (§5), with double-faced cards in
-//! the deck, in LTS-ARMORY. The 1,000- and
+//! the deck, in LTS-ARMORY; drive checks, Triggers and Rides (§2) in
+//! LTS-VANGUARD, a deck built on the Vanguard universe. The 1,000- and
 //! 200-game runs are `sve sim` figures in the closing notes of issue 33.
 
 use std::path::PathBuf;
@@ -101,4 +102,23 @@ fn the_armory_deck_is_legal_plays_clean_and_equips() {
             .count();
     });
     assert!(equipped > 0, "no follower was equipped in 40 matches");
+}
+
+#[test]
+fn the_vanguard_deck_is_legal_plays_clean_drives_and_rides() {
+    let (mut checks, mut resolved, mut drives) = (0, 0, 0);
+    play_clean("LTS-VANGUARD", "SD01", |_, log| {
+        for event in log {
+            match event {
+                Event::DriveChecked { .. } => checks += 1,
+                Event::TriggerResolved { .. } => resolved += 1,
+                Event::DriveGiven { .. } => drives += 1,
+                _ => {}
+            }
+        }
+    });
+    assert!(
+        checks > 0 && resolved > 0 && drives > 0,
+        "drive checks {checks}, Triggers resolved {resolved}, Drive given {drives}"
+    );
 }
