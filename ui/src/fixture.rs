@@ -102,6 +102,7 @@ pub fn side(db: &CardDb, leader: &str, pp: i32) -> SideView {
         ep: 0,
         sep: 0,
         deck_count: 30,
+        hidden_field: 0,
         hand: Vec::new(),
         field: Vec::new(),
         ex_area: Vec::new(),

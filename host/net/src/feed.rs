@@ -352,7 +352,11 @@ impl SeatFeed {
                 evolved,
             } => {
                 let hidden_from = self.viewer.cannot_see(*from, *owner);
-                let hidden_to = self.viewer.cannot_see(*to, *owner);
+                // A card put onto the field face down (a Starting Amulet,
+                // later-sets §2.2) is its owner's to see, as a hand card.
+                let face_down = *cause == sve_engine::engine::MoveCause::FaceDownSetup;
+                let hidden_to = self.viewer.cannot_see(*to, *owner)
+                    || (face_down && self.viewer.cannot_see(Zone::Hand, *owner));
                 let unseen = hidden_from && hidden_to;
                 let moved = Event::Moved {
                     card: self.card(*card),
@@ -409,6 +413,9 @@ impl SeatFeed {
                 player: *player,
                 card: self.card(*card),
                 by: self.card(*by),
+            },
+            Event::TurnedFaceUp { card } => Event::TurnedFaceUp {
+                card: self.card(*card),
             },
             Event::DriveGiven { card } => Event::DriveGiven {
                 card: self.card(*card),
@@ -577,6 +584,28 @@ mod tests {
                 .expect("bot answers are legal");
         }
         out
+    }
+
+    #[test]
+    fn a_card_put_onto_the_field_face_down_is_named_to_its_owner_only() {
+        let moved = Event::Moved {
+            card: CardRef(7),
+            def: Some(sve_engine::engine::DefId(3)),
+            owner: PlayerId(0),
+            controller: PlayerId(0),
+            from: Zone::Deck,
+            to: Zone::Field,
+            cause: sve_engine::engine::MoveCause::FaceDownSetup,
+            evolved: None,
+        };
+        let def_seen = |viewer| match SeatFeed::new(viewer).events(std::slice::from_ref(&moved))[..]
+        {
+            [Event::Moved { def, .. }] => def,
+            ref other => panic!("one move, not {other:?}"),
+        };
+        assert!(def_seen(Viewer::Seat(PlayerId(0))).is_some());
+        assert_eq!(def_seen(Viewer::Seat(PlayerId(1))), None);
+        assert_eq!(def_seen(Viewer::Spectator), None);
     }
 
     #[test]

@@ -100,6 +100,9 @@ pub struct SideNumbers {
     pub sep: i32,
     /// [`SideView::deck_count`].
     pub deck_count: u32,
+    /// [`SideView::hidden_field`].
+    #[serde(default)]
+    pub hidden_field: u32,
     /// [`SideView::combo`].
     pub combo: u32,
     /// [`SideView::spellchain`].
@@ -118,6 +121,7 @@ impl SideNumbers {
             ep: side.ep,
             sep: side.sep,
             deck_count: side.deck_count as u32,
+            hidden_field: side.hidden_field as u32,
             combo: side.combo,
             spellchain: side.spellchain,
             turns_passed: side.turns_passed,
@@ -132,6 +136,7 @@ impl SideNumbers {
         side.ep = self.ep;
         side.sep = self.sep;
         side.deck_count = self.deck_count as usize;
+        side.hidden_field = self.hidden_field as usize;
         side.combo = self.combo;
         side.spellchain = self.spellchain;
         side.turns_passed = self.turns_passed;
@@ -180,6 +185,7 @@ impl SidePatch {
             ep: _,
             sep: _,
             deck_count: _,
+            hidden_field: _,
             hand,
             field,
             ex_area,

@@ -27,8 +27,11 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
 /// The protocol version this build speaks. 12: a side has a trigger zone
 /// and a drive zone (`SideView::trigger_zone` / `drive_zone`,
-/// `SidePatch`, `Zone::Trigger` / `Zone::Drive`), events include
-/// `Event::DriveGiven`, a cost may be a Drive Point (`CostItem::DrivePoint`),
+/// `SidePatch`, `Zone::Trigger` / `Zone::Drive`), a side counts the
+/// face-down field cards the viewer can't see (`SideView::hidden_field`),
+/// events include `Event::DriveGiven` and `Event::TurnedFaceUp`, a card may
+/// move face down at set-up (`MoveCause::FaceDownSetup`), a cost may be a
+/// Drive Point (`CostItem::DrivePoint`),
 /// a card may carry a Trigger icon (`CardDef::trigger_icon`), a decision
 /// may ask about a drive-checked Trigger (`Prompt::DriveTrigger`), events
 /// include `Event::DriveChecked` and `Event::TriggerResolved` and name a

@@ -883,7 +883,7 @@ mod tests {
             line 19: `x0`: a copy count is x1 to x60
             line 20: `SD01-001 engaged`: flags (engaged, reserved, new, damage, evolved) are for field cards only
             line 21: unknown keyword `Flying`
-            line 22: unknown event kind `Exploded`; expected one of Played, Destroyed, Banished, Returned, Discarded, Drew, Token, Buried, Put, ToDeck, Moved, Damaged, LeaderDefense, PP, MaxPP, EP, SEP, Evolved, SuperEvolved, Equipped, DriveChecked, TriggerResolved, DriveGiven, Triggered, Waits, Resolved, Fizzled, Activated, Cancelled, Attacked, Fought, Engaged, Refreshed, Effect, Counters, Shuffled, Turn, Phase, GameOver, Conceded, EndlessLoop
+            line 22: unknown event kind `Exploded`; expected one of Played, Destroyed, Banished, Returned, Discarded, Drew, Token, Buried, Put, ToDeck, Moved, Damaged, LeaderDefense, PP, MaxPP, EP, SEP, Evolved, SuperEvolved, Equipped, DriveChecked, TriggerResolved, DriveGiven, TurnedFaceUp, Triggered, Waits, Resolved, Fizzled, Activated, Cancelled, Attacked, Fought, Engaged, Refreshed, Effect, Counters, Shuffled, Turn, Phase, GameOver, Conceded, EndlessLoop
             line 23: `outcome P3 wins`: expected `P1 wins`, `P2 wins`, `draw` or `none`
             line 24: `decision maybe`: expected `none`, `P1`, `P2` or `P1 options: A, B`
             line 25: unknown expectation `wish SD01-001`; expected a P1/P2 line, event, no event, log, no log, decision or outcome

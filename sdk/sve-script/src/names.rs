@@ -204,6 +204,7 @@ pub(crate) const KEYWORDS: Table<Keyword> = &[
     ("Drive", Keyword::Drive),
     ("SingleDrive", Keyword::SingleDrive),
     ("TwinDrive", Keyword::TwinDrive),
+    ("StartingAmulet", Keyword::StartingAmulet),
 ];
 
 pub(crate) const COUNTERS: Table<Counter> = &[

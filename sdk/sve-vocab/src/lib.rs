@@ -239,6 +239,9 @@ macro_rules! for_each_keyword {
             TWIN_DRIVE = 42, "TwinDrive", "twin-drive", Word, Other, "later-sets §2.4", "Strike: perform 2 drive checks, one after the other (CR 14.4.6.3).",
                 "Twin Drive",
                 "When this follower attacks, perform two drive checks, one after the other.";
+            STARTING_AMULET = 43, "StartingAmulet", "starting-amulet", Word, Other, "later-sets §2.2", "A deck built on the Vanguard universe starts with one on its field, face down until both mulligans are done (CR 14.4.3).",
+                "Starting Amulet",
+                "A deck built on the Vanguard universe holds one or more, all of one name. At set-up one is put from the deck onto your field face down, and turned face up after both mulligans.";
         }
     };
 }

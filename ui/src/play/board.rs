@@ -478,6 +478,13 @@ fn field_ui(ui: &mut Ui, cx: &BoardContext<'_>, half: Half, intents: &mut Intent
             for slot in 0..FIELD_SLOTS {
                 match side.field.get(slot) {
                     Some(card) => field_card_ui(ui, cx, card, Place::Field(half), intents),
+                    // A face-down card you can't see (a Starting Amulet
+                    // until both mulligans are done, later-sets §2.2).
+                    None if slot < side.field.len() + side.hidden_field => {
+                        super::card::card_back_ui(ui, cx.card_size).on_hover_text(
+                            "A face-down card: turned face up once both players have mulliganed.",
+                        );
+                    }
                     None => {
                         ui.vertical(|ui| {
                             empty_slot_ui(ui, cx.card_size);
@@ -525,6 +532,15 @@ fn equipment_ui(ui: &mut Ui, cx: &BoardContext<'_>, card: &CardView) {
         let name = cx.view.db.get(token.def).display_name();
         ui.label(RichText::new(format!("Equip: {name}")).small())
             .on_hover_ui(|ui| super::card::card_details_ui(ui, &cx.view.db, token));
+    }
+    // Its Drive Point, once it rode (later-sets §2.5).
+    let rode = [cx.board.mine, cx.board.theirs]
+        .into_iter()
+        .flat_map(|side| &side.drive_zone)
+        .find(|point| point.follower == Some(card.card));
+    if let Some(point) = rode {
+        ui.label(RichText::new("Rode: Drive Point").small())
+            .on_hover_ui(|ui| super::card::card_details_ui(ui, &cx.view.db, &point.card));
     }
 }
 

@@ -68,7 +68,8 @@ fn is_recapped(event: &Event) -> bool {
             | MoveCause::Cost
             | MoveCause::Sandbox
             | MoveCause::Race
-            | MoveCause::DriveCheck => false,
+            | MoveCause::DriveCheck
+            | MoveCause::FaceDownSetup => false,
         },
         Event::Evolved { .. }
         | Event::AttackDeclared { .. }

@@ -287,6 +287,40 @@ pub fn check_deck(deck: &DeckFile, db: &CardDb) -> Vec<DeckError> {
             ),
         );
     }
+    // CR 14.4.2.1.1, 14.4.4: a Vanguard deck holds Starting Amulets, all
+    // of one name.
+    if deck.basis == DeckBasis::Universe
+        && let Some(Some(universe)) = leader_universe
+        && Some(universe) == universes::vanguard_universe()
+    {
+        let mut amulet_names: Vec<&str> = Vec::new();
+        for entry in &deck.main {
+            let Some(def) = db.by_card_id(&entry.card_id).map(|id| db.get(id)) else {
+                continue;
+            };
+            if def
+                .keywords
+                .contains(crate::cards::Keywords::STARTING_AMULET)
+                && !amulet_names.contains(&def.name.as_str())
+            {
+                amulet_names.push(&def.name);
+            }
+        }
+        match amulet_names.as_slice() {
+            [] => problem(
+                deck.leader.first().map(|e| e.line),
+                "the deck is built on Cardfight!! Vanguard, which needs at least one Starting Amulet in the main deck".to_owned(),
+            ),
+            [_] => {}
+            names => problem(
+                None,
+                format!(
+                    "a Cardfight!! Vanguard deck's Starting Amulets share one name; found {}",
+                    names.join(", ")
+                ),
+            ),
+        }
+    }
     let main_count: u32 = deck.main.iter().map(|e| e.count).sum();
     if !(40..=50).contains(&main_count) {
         problem(

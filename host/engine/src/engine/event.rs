@@ -60,6 +60,10 @@ pub enum MoveCause {
     /// A drive check revealed it into the trigger zone, or moved it on
     /// (later-sets §2.3). Appended for the same reason.
     DriveCheck,
+    /// Put onto the field face down at set-up (a Starting Amulet,
+    /// later-sets §2.2, CR 14.4.3.1): its owner alone sees which card.
+    /// Appended for the same reason.
+    FaceDownSetup,
 }
 
 /// Kinds of damage (rules-coverage.md §9.2).
@@ -374,6 +378,13 @@ pub enum Event {
         card: CardRef,
         /// The card whose ability performed it.
         by: CardRef,
+    },
+    /// A face-down card on the field was turned face up (a Starting
+    /// Amulet after both mulligans, later-sets §2.2, CR 14.4.3.2). Not a
+    /// move: nothing is put onto the field, no Fanfare.
+    TurnedFaceUp {
+        /// The card.
+        card: CardRef,
     },
     /// A follower was given Drive (later-sets §2.4, CR 14.4.7.3): it has
     /// Drive, Single Drive and Rush, and its On Drive abilities trigger.

@@ -56,6 +56,10 @@ pub struct SideView {
     pub hand: Vec<Option<CardView>>,
     /// Field.
     pub field: Vec<CardView>,
+    /// Face-down cards on the field this viewer can't see (a Starting
+    /// Amulet during the mulligans, later-sets §2.2): a count.
+    #[serde(default)]
+    pub hidden_field: usize,
     /// EX area.
     pub ex_area: Vec<CardView>,
     /// Cemetery.
@@ -177,7 +181,20 @@ fn side_view(state: &GameState, db: &CardDb, player: PlayerId, own: bool) -> Sid
         sep: p.sep,
         deck_count: p.deck.len(),
         hand: p.hand.iter().map(|c| own.then(|| card(c))).collect(),
-        field: p.field.iter().map(card).collect(),
+        // A face-down card on the field (a Starting Amulet during the
+        // mulligans, later-sets §2.2) is its owner's to see; others get
+        // its count.
+        field: p
+            .field
+            .iter()
+            .filter(|c| own || state.card(**c).face_up)
+            .map(card)
+            .collect(),
+        hidden_field: if own {
+            0
+        } else {
+            p.field.iter().filter(|c| !state.card(**c).face_up).count()
+        },
         ex_area: p.ex_area.iter().map(card).collect(),
         cemetery: p.cemetery.iter().map(card).collect(),
         banished: p.banished.iter().map(card).collect(),

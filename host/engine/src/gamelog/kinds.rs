@@ -52,6 +52,7 @@ line_kinds! {
     DriveChecked = "DriveChecked",
     TriggerResolved = "TriggerResolved",
     DriveGiven = "DriveGiven",
+    TurnedFaceUp = "TurnedFaceUp",
     Triggered = "Triggered",
     Waits = "Waits",
     Resolved = "Resolved",

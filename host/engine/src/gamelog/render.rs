@@ -112,6 +112,11 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
                     None,
                     Some(format!("{owner} serves {name}: a follower races")),
                 ),
+                // Which card it is, its owner alone sees (CR 14.4.3.1).
+                MoveCause::FaceDownSetup => (
+                    Some(LineKind::Put),
+                    Some(format!("{owner} puts a card onto their field face down")),
+                ),
                 // The reveal is the drive check's own line.
                 MoveCause::DriveCheck if *to == Zone::Trigger => (None, None),
                 // A checked card goes under the deck unless its Trigger
@@ -324,6 +329,10 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
             cards.name(*by),
             cards.name(*card)
         )),
+        Event::TurnedFaceUp { card } => {
+            EventText::line(LineKind::TurnedFaceUp, cards.owner_id(*card))
+                .and_log(format!("{} is turned face up", cards.name(*card)))
+        }
         Event::DriveGiven { card } => EventText::line(LineKind::DriveGiven, cards.owner_id(*card))
             .and_log(format!(
                 "{} gets Drive: it has Single Drive and Rush",

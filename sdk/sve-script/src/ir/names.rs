@@ -265,6 +265,8 @@ named_enum! {
         SingleDrive = "SingleDrive",
         /// Twin Drive: Strike, perform 2 drive checks (IR 18).
         TwinDrive = "TwinDrive",
+        /// Starting Amulet: put onto the field face down at set-up (IR 19).
+        StartingAmulet = "StartingAmulet",
     }
 }
 

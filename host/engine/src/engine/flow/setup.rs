@@ -100,6 +100,7 @@ impl Match {
 
     /// CR 6.2.1.9–6.2.1.14: resources, then the first turn.
     pub(crate) fn finish_setup(&mut self) {
+        self.turn_starting_amulets_face_up();
         let first = self.state.active;
         for player in PlayerId::BOTH {
             let ep = if player == first { 0 } else { 3 };

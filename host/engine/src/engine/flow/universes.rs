@@ -18,8 +18,10 @@ use crate::cards::CardDb;
 use crate::engine::DefId;
 use crate::engine::Match;
 use crate::engine::TokenDestination;
+use crate::engine::event::MoveCause;
 use crate::engine::ids::{CardRef, PlayerId};
-use crate::engine::state::GameState;
+use crate::engine::mutation::{Mutation, Place};
+use crate::engine::state::{GameState, Zone};
 
 /// The name of the Magical Item token (all its printings share it).
 pub const MAGICAL_ITEM: &str = "Magical Item";
@@ -85,9 +87,59 @@ pub fn magical_item(db: &CardDb) -> Option<DefId> {
 }
 
 impl Match {
+    /// CR 14.4.3.1: each player whose deck is built on the Vanguard
+    /// universe puts a Starting Amulet from their deck onto their field
+    /// face down (it takes a field slot); which one, only they see.
+    fn starting_amulets(&mut self) {
+        let Some(universe) = vanguard_universe() else {
+            return;
+        };
+        for player in PlayerId::BOTH {
+            if self.state.player(player).basis.universe() != Some(universe) {
+                continue;
+            }
+            let amulet = self.state.player(player).deck.iter().copied().find(|card| {
+                self.db
+                    .get(self.state.card(*card).def)
+                    .keywords
+                    .contains(crate::cards::Keywords::STARTING_AMULET)
+            });
+            let Some(amulet) = amulet else {
+                tracing::error!(
+                    "{player}'s deck is built on Cardfight!! Vanguard, but holds no Starting Amulet: it starts without one"
+                );
+                continue;
+            };
+            self.move_card(
+                amulet,
+                player,
+                Zone::Field,
+                Place::Top,
+                MoveCause::FaceDownSetup,
+            );
+            self.apply(Mutation::SetFaceUp(amulet, false));
+        }
+    }
+
+    /// CR 14.4.3.2: after both mulligans the face-down Starting Amulets
+    /// are turned face up. Not a move, so no Fanfare (plan A1).
+    pub(crate) fn turn_starting_amulets_face_up(&mut self) {
+        for player in PlayerId::BOTH {
+            for card in self.state.player(player).field.clone() {
+                if !self.state.card(card).face_up {
+                    self.apply(Mutation::SetFaceUp(card, true));
+                    self.emit(crate::engine::Event::TurnedFaceUp { card });
+                }
+            }
+        }
+    }
+
     /// CR 14.3.1.2: each player whose deck is built on the Magical Items'
-    /// universe puts five of them into their EX area.
+    /// universe puts five of them into their EX area; CR 14.4.3.1: each
+    /// whose deck is built on the Vanguard universe, a face-down Starting
+    /// Amulet onto their field.
     pub(crate) fn universe_setup(&mut self) {
+        self.starting_amulets();
         let Some(universe) = magical_items_universe() else {
             return;
         };

@@ -440,3 +440,119 @@ fn l2_drive_points_may_be_built_into_the_evolve_deck_only() {
         "{problems:?}"
     );
 }
+
+/// The starter cards with SD01's made Vanguard cards; its first amulet, or
+/// follower when it has no amulet, is a Starting Amulet (when `amulets` is
+/// 1), and a second card of another name too (when 2).
+fn vanguard_db(amulets: usize) -> (crate::cards::CardDb, crate::decks::DeckFile) {
+    use crate::cards::starter::starter_db;
+    use crate::decks::{DeckBasis, DeckFile, starter_deck};
+    let deck = DeckFile {
+        source: "vanguard.deck".to_owned(),
+        basis: DeckBasis::Universe,
+        ..starter_deck("SD01").expect("bundled")
+    };
+    let db = starter_db().expect("bundled cards");
+    let mut defs: Vec<_> = db.iter().map(|(_, d)| d.clone()).collect();
+    let in_deck = |id: &str| {
+        deck.leader
+            .iter()
+            .chain(&deck.main)
+            .chain(&deck.evolve)
+            .any(|entry| entry.card_id == id)
+    };
+    let main_ids: Vec<String> = deck.main.iter().map(|e| e.card_id.clone()).collect();
+    for def in &mut defs {
+        if in_deck(&def.id) {
+            def.universe = vanguard_universe();
+        }
+        if let Some(n) = main_ids.iter().position(|id| *id == def.id)
+            && n < amulets
+        {
+            def.keywords |= Keywords::STARTING_AMULET;
+        }
+    }
+    (crate::cards::CardDb::new(defs).expect("a valid pool"), deck)
+}
+
+#[test]
+fn l2_vg5_a_starting_amulet_waits_face_down_on_the_field_through_the_mulligans() {
+    use crate::decks::{check_deck, resolve, starter_deck};
+    use crate::engine::{Match, NoAbilities, Status};
+    let (db, deck) = vanguard_db(1);
+    let db = Arc::new(db);
+    assert!(
+        check_deck(&deck, &db).is_empty(),
+        "{:?}",
+        check_deck(&deck, &db)
+    );
+    let vanguard = resolve(&deck, &db).expect("resolves");
+    let class = resolve(&starter_deck("SD02").expect("bundled"), &db).expect("resolves");
+    let mut game = Match::new(Arc::clone(&db), Arc::new(NoAbilities), [vanguard, class], 3);
+    // Until both mulligans are done the amulet is on P1's field, face down,
+    // and P2 sees only that a card is there.
+    let mut mulligans = 0;
+    loop {
+        let decision = match game.step() {
+            Status::Decision(d) => d.clone(),
+            Status::GameOver(o) => panic!("game over: {o:?}"),
+        };
+        if decision.prompt != Prompt::Mulligan && decision.prompt != Prompt::ChooseFirstPlayer {
+            break;
+        }
+        let field = &game.state().player(P1).field;
+        assert_eq!(field.len(), 1);
+        let amulet = field[0];
+        assert!(!game.state().card(amulet).face_up);
+        let theirs = game.view(P2).sides[P1.idx()].clone();
+        assert!(theirs.field.is_empty());
+        assert_eq!(theirs.hidden_field, 1);
+        let mine = game.view(P1).sides[P1.idx()].clone();
+        assert_eq!(mine.field.len(), 1, "its owner sees it");
+        assert!(game.spectator_view().sides[P1.idx()].field.is_empty());
+        if decision.prompt == Prompt::Mulligan {
+            mulligans += 1;
+        }
+        let keep = decision
+            .options
+            .iter()
+            .position(|o| *o == Choice::No)
+            .unwrap_or(0);
+        game.answer(decision.player, &[keep])
+            .expect("a legal answer");
+    }
+    assert_eq!(mulligans, 2);
+    let field = &game.state().player(P1).field;
+    assert_eq!(field.len(), 1);
+    assert!(game.state().card(field[0]).face_up, "face up after both");
+    assert_eq!(game.view(P2).sides[P1.idx()].field.len(), 1);
+    assert!(
+        game.take_events()
+            .iter()
+            .any(|e| matches!(e, Event::TurnedFaceUp { .. }))
+    );
+    // A class deck gets none.
+    assert!(game.state().player(P2).field.is_empty());
+    assert!(game.check_invariants().is_empty());
+}
+
+#[test]
+fn l2_a_vanguard_deck_needs_starting_amulets_of_one_name() {
+    use crate::decks::check_deck;
+    let (none, deck) = vanguard_db(0);
+    let problems = check_deck(&deck, &none);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.to_string().contains("needs at least one Starting Amulet")),
+        "{problems:?}"
+    );
+    let (two, deck) = vanguard_db(2);
+    let problems = check_deck(&deck, &two);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.to_string().contains("Starting Amulets share one name")),
+        "{problems:?}"
+    );
+}
