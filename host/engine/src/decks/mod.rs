@@ -298,6 +298,23 @@ pub fn check_deck(deck: &DeckFile, db: &CardDb) -> Vec<DeckError> {
             let Some(def) = db.by_card_id(&entry.card_id).map(|id| db.get(id)) else {
                 continue;
             };
+            // CR 14.4.2.1.2: Trigger cards are of the leader's class, even
+            // in a deck where classes otherwise don't matter.
+            if let (Some(icon), Some(class)) = (def.trigger_icon, leader_class)
+                && def.class != class
+            {
+                problem(
+                    Some(entry.line),
+                    format!(
+                        "`{}` ({}) is a {} Trigger of {}, but a Cardfight!! Vanguard deck's Triggers are of its leader's class, {}",
+                        entry.card_id,
+                        def.name,
+                        icon.name(),
+                        def.class.name(),
+                        class.name()
+                    ),
+                );
+            }
             if def
                 .keywords
                 .contains(crate::cards::Keywords::STARTING_AMULET)

@@ -556,3 +556,41 @@ fn l2_a_vanguard_deck_needs_starting_amulets_of_one_name() {
         "{problems:?}"
     );
 }
+
+#[test]
+fn l2_a_vanguard_decks_triggers_are_of_its_leaders_class() {
+    use crate::decks::check_deck;
+    let (db, deck) = vanguard_db(1);
+    let leader_class = db
+        .get(db.by_card_id(&deck.leader[0].card_id).expect("the leader"))
+        .class;
+    let trigger_id = deck.main[1].card_id.clone();
+    let with_trigger = |class| {
+        let mut defs: Vec<_> = db.iter().map(|(_, d)| d.clone()).collect();
+        for def in &mut defs {
+            if def.id == trigger_id {
+                def.trigger_icon = Some(TriggerIcon::Heal);
+                def.class = class;
+            }
+        }
+        crate::cards::CardDb::new(defs).expect("a valid pool")
+    };
+    let same = with_trigger(leader_class);
+    assert!(
+        check_deck(&deck, &same).is_empty(),
+        "{:?}",
+        check_deck(&deck, &same)
+    );
+    let other = if leader_class == crate::cards::Class::Sword {
+        crate::cards::Class::Rune
+    } else {
+        crate::cards::Class::Sword
+    };
+    let problems = check_deck(&deck, &with_trigger(other));
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.to_string().contains("Triggers are of its leader's class")),
+        "{problems:?}"
+    );
+}
