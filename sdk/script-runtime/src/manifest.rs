@@ -652,6 +652,8 @@ fn trigger(card: &ir::Card, ability: &Ability) -> Option<Trigger> {
         T::OnFused => Trigger::OnFused(filter()),
         T::OnEquipped => Trigger::OnEquipped,
         T::OnDrive => Trigger::OnDrive,
+        T::OnDriveCheck => Trigger::OnDriveCheck(filter()),
+        T::OnDriveCheckTrigger => Trigger::OnDriveCheckTrigger(filter()),
         // Played by the serve ability, or not triggers at all.
         T::OnRace | T::OnOtherRace | T::Spell | T::Passive | T::ModifiedCost | T::Act => {
             return None;

@@ -61,6 +61,8 @@ pub(crate) const TRIGGERS: Table<Trigger> = &[
     ("OnFused", Trigger::OnFused),
     ("OnEquipped", Trigger::OnEquipped),
     ("OnDrive", Trigger::OnDrive),
+    ("OnDriveCheck", Trigger::OnDriveCheck),
+    ("OnDriveCheckTrigger", Trigger::OnDriveCheckTrigger),
 ];
 
 /// The zones a `moves` line names (`Any` is read apart).

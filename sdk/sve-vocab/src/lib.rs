@@ -529,6 +529,10 @@ macro_rules! for_each_trigger {
                 "When a follower equips this";
             OnDrive = "Drive", "later-sets §2.4", "This follower is given Drive (once per card object; CR 14.4.8).",
                 "When this follower is given Drive";
+            OnDriveCheck(Filter) = "DriveCheck", "later-sets §2.4", "A matching follower on your field performs a drive check (once per check; the follower is the trigger card).",
+                "Whenever a follower on your field performs a drive check";
+            OnDriveCheckTrigger(Filter) = "DriveCheckTrigger", "later-sets §2.3", "You drive check a matching Trigger: you resolved its Trigger (the Trigger card is the trigger card).",
+                "When you drive check a Trigger";
         }
     };
 }
@@ -968,9 +972,9 @@ mod tests {
                 trigger.ident
             );
         }
-        // Ten with a card filter, and the move hook (`OnMove`).
+        // Twelve with a card filter, and the move hook (`OnMove`).
         let filtered: usize = TRIGGERS.iter().filter(|t| t.filtered).count();
-        assert_eq!(filtered, 11);
+        assert_eq!(filtered, 13);
     }
 
     #[test]

@@ -52,6 +52,8 @@ kinds! {
     ON_FUSED = 26: "OnFused";
     ON_EQUIPPED = 27: "OnEquipped";
     ON_DRIVE = 28: "OnDrive";
+    ON_DRIVE_CHECK = 29: "OnDriveCheck";
+    ON_DRIVE_CHECK_TRIGGER = 30: "OnDriveCheckTrigger";
 }
 
 impl TriggerKinds {
@@ -79,6 +81,8 @@ impl TriggerKinds {
             Trigger::OnFused(_) => Self::ON_FUSED,
             Trigger::OnEquipped => Self::ON_EQUIPPED,
             Trigger::OnDrive => Self::ON_DRIVE,
+            Trigger::OnDriveCheck(_) => Self::ON_DRIVE_CHECK,
+            Trigger::OnDriveCheckTrigger(_) => Self::ON_DRIVE_CHECK_TRIGGER,
             Trigger::Strike => Self::STRIKE,
             Trigger::FollowerStrike => Self::FOLLOWER_STRIKE,
             Trigger::LeaderStrike => Self::LEADER_STRIKE,
@@ -138,6 +142,8 @@ mod tests {
             Trigger::OnFused(any()),
             Trigger::OnEquipped,
             Trigger::OnDrive,
+            Trigger::OnDriveCheck(any()),
+            Trigger::OnDriveCheckTrigger(any()),
             Trigger::Strike,
             Trigger::FollowerStrike,
             Trigger::LeaderStrike,

@@ -208,15 +208,39 @@ impl Match {
                     );
                 }
             }
-            // "When a follower equips this" (later-sets §5, CR 14.5.2.2.2):
-            // the token's own, in the equipment zone; the follower is the
-            // trigger card.
             // "On Drive" (later-sets §2.4, CR 14.4.8): the follower's own.
             Event::DriveGiven { card } => {
                 self.own_triggers(card, None, &mut found, K::ON_DRIVE, |t| {
                     matches!(t, Trigger::OnDrive)
                 });
             }
+            // "Whenever a follower on your field performs a drive check"
+            // (later-sets §2.4): once per check, the performing follower
+            // among the watchers; it waits for the Confirmation Timing
+            // after the whole drive.
+            Event::DriveChecked { player, by, .. } => {
+                self.field_watchers(player, by, &mut found, K::ON_DRIVE_CHECK, |t| match t {
+                    Trigger::OnDriveCheck(f) => Some(f),
+                    _ => None,
+                });
+            }
+            // "When you drive check a Trigger" (later-sets §2.3, CR
+            // 14.4.5.1.4): a resolved Trigger only.
+            Event::TriggerResolved { player, card, .. } => {
+                self.field_watchers(
+                    player,
+                    card,
+                    &mut found,
+                    K::ON_DRIVE_CHECK_TRIGGER,
+                    |t| match t {
+                        Trigger::OnDriveCheckTrigger(f) => Some(f),
+                        _ => None,
+                    },
+                );
+            }
+            // "When a follower equips this" (later-sets §5, CR 14.5.2.2.2):
+            // the token's own, in the equipment zone; the follower is the
+            // trigger card.
             Event::Equipped { token, follower } => {
                 self.own_triggers(token, Some(follower), &mut found, K::ON_EQUIPPED, |t| {
                     matches!(t, Trigger::OnEquipped)
@@ -478,6 +502,34 @@ impl Match {
                 |t| {
                     filter_of(t)
                         .is_some_and(|f| self.state.matches(&self.db, cause_card, f, Some(ally)))
+                },
+            );
+        }
+    }
+
+    /// Triggers of `player`'s cards whose abilities work, for `cause_card`
+    /// matching their filter: [`Match::ally_triggers`] with the cause card
+    /// among the watchers ("whenever a follower on your field ...").
+    fn field_watchers(
+        &self,
+        player: PlayerId,
+        cause_card: CardRef,
+        found: &mut Vec<PendingAbility>,
+        kinds: TriggerKinds,
+        filter_of: impl Fn(&Trigger) -> Option<&CardFilter> + Copy,
+    ) {
+        if !self.db.all_trigger_kinds().meets(kinds) {
+            return;
+        }
+        for watcher in self.state.ability_cards(&self.db, player) {
+            self.push_matching(
+                &self.holder_now(watcher),
+                Some(cause_card),
+                found,
+                kinds,
+                |t| {
+                    filter_of(t)
+                        .is_some_and(|f| self.state.matches(&self.db, cause_card, f, Some(watcher)))
                 },
             );
         }

@@ -209,6 +209,8 @@ fn trigger_in(t: w::Trigger) -> Result<Trigger, String> {
         w::Trigger::OnFused(f) => Trigger::OnFused(filter_in(f)?),
         w::Trigger::OnEquipped => Trigger::OnEquipped,
         w::Trigger::OnDrive => Trigger::OnDrive,
+        w::Trigger::OnDriveCheck(f) => Trigger::OnDriveCheck(filter_in(f)?),
+        w::Trigger::OnDriveCheckTrigger(f) => Trigger::OnDriveCheckTrigger(filter_in(f)?),
         w::Trigger::Strike => Trigger::Strike,
         w::Trigger::FollowerStrike => Trigger::FollowerStrike,
         w::Trigger::LeaderStrike => Trigger::LeaderStrike,

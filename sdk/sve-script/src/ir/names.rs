@@ -382,6 +382,11 @@ named_enum! {
         OnEquipped = "OnEquipped",
         /// IR 19: this follower is given Drive (once per card object).
         OnDrive = "OnDrive",
+        /// IR 19: a follower on your field performs a drive check (filter:
+        /// the follower).
+        OnDriveCheck = "OnDriveCheck",
+        /// IR 19: you drive check a Trigger (filter: the Trigger card).
+        OnDriveCheckTrigger = "OnDriveCheckTrigger",
     }
 }
 

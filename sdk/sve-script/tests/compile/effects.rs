@@ -604,6 +604,12 @@ ability Act name Ride {
 ability OnDrive {
     effect Draw(1);
 }
+ability OnDriveCheck {
+    effect GiveStat(Atk, 1) to TriggerCard;
+}
+ability OnDriveCheckTrigger {
+    effect GiveStat(Def, 1) to Leader;
+}
 "#,
         expect![[r##"
             #0 "Ride" activated Act (line 8)
@@ -611,6 +617,10 @@ ability OnDrive {
               effect: GiveDrive() to Self
             #1 "OnDrive" triggered OnDrive (line 12)
               effect: DrawCard(amount: 1)
+            #2 "OnDriveCheck" triggered OnDriveCheck (line 15)
+              effect: GiveStat(stat: Atk, amount: 1) to TriggerCard
+            #3 "OnDriveCheckTrigger" triggered OnDriveCheckTrigger (line 18)
+              effect: GiveStat(stat: Def, amount: 1) to Leader
         "##]],
     );
     // A Ride is an activated ability.

@@ -58,12 +58,35 @@ fn board(p1: Side, p2: Side) -> Board {
         crate::engine::DRIVE_POINT,
     );
     point.card_type = CardType::EvolvedFollower;
-    cards.extend([squire, point]);
+    let mut captain = copy("V4", "TEST-DRIVE-CAPTAIN", "Drive Captain");
+    captain.abilities = vec![
+        ability(
+            "Watch",
+            AbilityKind::Triggered(crate::cards::Trigger::OnDriveCheck(Default::default())),
+        ),
+        ability(
+            "Cheer",
+            AbilityKind::Triggered(crate::cards::Trigger::OnDriveCheckTrigger(
+                Default::default(),
+            )),
+        ),
+    ];
+    cards.extend([squire, point, captain]);
     let runner: Arc<dyn AbilityRunner> = Arc::new(
         test_runner()
             .ability("TEST-RIDER", 0, |cx| {
                 let me = cx.source();
                 cx.give_drive(me);
+                Ok(())
+            })
+            // Drive Captain: each drive check of yours, your leader gains
+            // 1 defense; each Trigger you resolve, 5 more.
+            .ability("TEST-DRIVE-CAPTAIN", 0, |cx| {
+                cx.change_leader_defense(cx.controller(), 1);
+                Ok(())
+            })
+            .ability("TEST-DRIVE-CAPTAIN", 1, |cx| {
+                cx.change_leader_defense(cx.controller(), 5);
                 Ok(())
             })
             // On Drive: +1/+1, and the leader gains 1 defense.
@@ -593,4 +616,38 @@ fn l2_a_vanguard_decks_triggers_are_of_its_leaders_class() {
             .any(|p| p.to_string().contains("Triggers are of its leader's class")),
         "{problems:?}"
     );
+}
+
+#[test]
+fn l2_drive_check_triggers_wait_for_the_whole_drive_and_fire_per_check() {
+    let mut s = board(
+        vanguard()
+            .field(["Twin Lancer", "Drive Captain"])
+            .deck(["V2", "Heal Sprite", "V1"]),
+        Side::new(),
+    );
+    s.attack("Twin Lancer", "leader");
+    // The first card has no icon; the second is a Heal Trigger.
+    s.choose(|c| *c == Choice::Yes);
+    s.settle();
+    // 20 + 3 (Heal) + 2 × 1 (two checks) + 5 (one Trigger resolved).
+    assert_eq!(leader(&s, P1), 30, "{}", s.dump());
+    let events = s.raw_events();
+    let last_check = events
+        .iter()
+        .rposition(|e| matches!(e, Event::DriveChecked { .. }))
+        .expect("checked");
+    let first_watch = events
+        .iter()
+        .position(|e| {
+            matches!(
+                e,
+                Event::AbilityResolved {
+                    ability: crate::engine::PendingWhat::Ability(_),
+                    ..
+                }
+            )
+        })
+        .expect("the captain's abilities resolved");
+    assert!(first_watch > last_check, "they wait for the whole drive");
 }
