@@ -77,6 +77,7 @@ pub trait GameApi {
     ) -> Result<Vec<CardRef>, String>;
     fn equip(&self, follower: CardRef, card_id: &str) -> Result<bool, String>;
     fn give_drive(&self, card: CardRef) -> bool;
+    fn drive_check(&self) -> Result<Option<(CardRef, bool)>, Halt>;
     fn give_stats(&self, card: CardRef, attack: i32, defense: i32, duration: Duration);
     fn give_keywords(&self, card: CardRef, keywords: Keywords, duration: Duration);
     fn declared_keyword(&self, name: &str) -> Option<u8>;
@@ -253,6 +254,9 @@ impl GameApi for Imports {
     }
     fn give_drive(&self, card: CardRef) -> bool {
         host::give_drive(card)
+    }
+    fn drive_check(&self) -> Result<Option<(CardRef, bool)>, Halt> {
+        host::drive_check()
     }
     fn give_stats(&self, card: CardRef, attack: i32, defense: i32, duration: Duration) {
         host::give_stats(card, attack, defense, duration);

@@ -716,6 +716,15 @@ impl<'a> Game<'a> {
         self.api().give_drive(card)
     }
 
+    /// Performs a drive check (later-sets §2.3): your top card is revealed;
+    /// in a deck built on the Vanguard universe you may resolve its
+    /// Trigger (you are asked), then it goes to the cemetery, or else to
+    /// the bottom of your deck. The card and whether its Trigger resolved;
+    /// `None` with an empty deck.
+    pub fn drive_check(&mut self) -> Result<Option<(CardRef, bool)>, Stop> {
+        Ok(self.api().drive_check()?)
+    }
+
     /// Gives a card +attack/+defense.
     pub fn give_stats(&mut self, card: CardRef, attack: i32, defense: i32, duration: Duration) {
         self.api().give_stats(card, attack, defense, duration);

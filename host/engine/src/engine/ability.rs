@@ -652,6 +652,44 @@ impl AbilityCtx<'_> {
         self.m.equip(player, follower, token).is_some()
     }
 
+    /// Performs a drive check for the ability's controller (later-sets
+    /// §2.3, CR 14.4.5): the top card is revealed into the trigger zone;
+    /// for a Vanguard deck a Trigger that can resolve is asked about (a
+    /// follower or no for Critical and Stand, yes or no for Draw and Heal),
+    /// then the card goes to the cemetery (resolved) or under the deck.
+    /// Returns the card and whether its Trigger resolved; `None` for an
+    /// empty deck (no loss, it is not a draw). Abilities it triggers wait
+    /// for the next Confirmation Timing.
+    pub fn drive_check(&mut self) -> Result<Option<(CardRef, bool)>, Halt> {
+        let player = self.info.controller;
+        let Some(card) = self.m.state.player(player).deck.last().copied() else {
+            return Ok(None);
+        };
+        let source = self.info.source;
+        self.m.reveal_for_drive_check(player, card, source);
+        let options = self.m.trigger_options(player, card);
+        let def = self.m.db.get(self.m.state.card(card).def);
+        let pick = match def.trigger_icon {
+            Some(icon) if !options.is_empty() => {
+                let text = format!(
+                    "Drive check: resolve the {} Trigger of {}?",
+                    icon.name(),
+                    def.display_name()
+                );
+                let picks = self.choose_for(player, &text, options.clone(), 1, 1)?;
+                picks
+                    .first()
+                    .and_then(|i| options.get(*i))
+                    .cloned()
+                    .unwrap_or(Choice::No)
+            }
+            _ => Choice::No,
+        };
+        let resolved = self.m.resolve_trigger(player, card, pick);
+        self.m.put_checked_card_away(card, resolved);
+        Ok(Some((card, resolved)))
+    }
+
     /// Gives a follower on the field Drive (later-sets §2.4, CR 14.4.7.3):
     /// Drive, Single Drive and Rush while it stays there, and its On Drive
     /// abilities trigger; nothing for an object given Drive before.

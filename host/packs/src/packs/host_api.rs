@@ -705,6 +705,16 @@ impl game::Host for HostState {
         Ok(done)
     }
 
+    fn drive_check(&mut self) -> Result<Option<(u32, bool)>, w::Halt> {
+        let Some(cx) = self.ctx() else {
+            return Err(w::Halt::Failed);
+        };
+        match cx.drive_check() {
+            Ok(checked) => Ok(checked.map(|(card, resolved)| (card.0, resolved))),
+            Err(halt) => Err(self.record_halt(halt)),
+        }
+    }
+
     fn give_drive(&mut self, card: u32) -> bool {
         let Some(card) = self.card(card) else {
             return false;

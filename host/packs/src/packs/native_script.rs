@@ -262,6 +262,8 @@ impl GameApi for NativeGame<'_> {
     fn equip(follower: u32, card_id: &str) -> Result<bool, String>
         => |h: &mut HostState| h.equip(follower, card_id.to_owned());
     fn give_drive(card: u32) -> bool => |h: &mut HostState| h.give_drive(card);
+    fn drive_check() -> Result<Option<(u32, bool)>, guest::Halt>
+        => |h: &mut HostState| h.drive_check();
     fn give_stats(card: u32, attack: i32, defense: i32, duration: guest::Duration) -> ()
         => |h: &mut HostState| h.give_stats(card, attack, defense, duration.adapt());
     fn give_keywords(card: u32, keywords: u64, duration: guest::Duration) -> ()

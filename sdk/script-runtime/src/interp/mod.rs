@@ -736,6 +736,11 @@ impl<'a> Interpreter<'a> {
                     game.execute_union_burst(follower)?;
                 }
             }
+            Effect::DriveCheck { count } => {
+                for _ in 0..count_u32(value(game, *count)).min(10) {
+                    game.drive_check()?;
+                }
+            }
             Effect::GiveDrive { to } => {
                 let mut followers = Vec::new();
                 self.each_card(game, frame, *to, "Give Drive to", |_, c| {

@@ -78,6 +78,7 @@ pub(crate) enum EffectKind {
     CreateDelayed,
     ExecuteUnionBurst,
     GiveDrive,
+    DriveCheck,
     AlsoNamed,
     EvolvesInto,
     BackFaceOf,
@@ -207,6 +208,7 @@ pub(crate) const STANDARD: Table<EffectKind> = &[
     ("CreateDelayed", EffectKind::CreateDelayed),
     ("ExecuteUnionBurst", EffectKind::ExecuteUnionBurst),
     ("GiveDrive", EffectKind::GiveDrive),
+    ("DriveCheck", EffectKind::DriveCheck),
     ("EvolveDeckToField", EffectKind::EvolveDeckToField),
     ("PlayFromEvolveDeck", EffectKind::PlayFromEvolveDeck),
     ("FlipEvolveDeckFaceDown", EffectKind::FlipEvolveDeckFaceDown),
@@ -331,7 +333,8 @@ impl EffectKind {
             | AlsoNamed
             | EvolvesInto
             | BackFaceOf
-            | TriggerIcon => ToForm::None,
+            | TriggerIcon
+            | DriveCheck => ToForm::None,
         }
     }
 
@@ -348,12 +351,12 @@ mod tests {
     fn the_catalogue_has_every_effect_and_alias_once() {
         let mut names: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         names.extend(PASSIVE.iter().map(|(name, _)| *name));
-        // 91 standard spellings: the 84 of §5.4 (aliases and the two cost
+        // 92 standard spellings: the 84 of §5.4 (aliases and the two cost
         // modifiers included), the §11 branch effect, `SkipNextTurn`,
         // `WinGame`, `TakeControl` and `GiveControl` (later-sets §12.9,
         // §12.3, §12.8), `CreateDelayed` (§11.4) and `ExecuteUnionBurst`
         // (§1.3), `EvolveDeckToField` and `PlayFromEvolveDeck` (§6.1),
-        // `Equip` (§5), `GiveDrive` (§2.4). Plus 8
+        // `Equip` (§5), `GiveDrive` (§2.4), `DriveCheck` (§2.3). Plus 8
         // passive ones (`AlsoNamed`, later-sets §8.2; `EvolvesInto` and
         // `BackFaceOf`, §10; `TriggerIcon`, §2.1);
         // `GiveKeyword`/`GiveStat` appear in both tables with different
@@ -364,7 +367,7 @@ mod tests {
             (src/ir/effect.rs; then bump IR_VERSION as tests/ir_version.rs says: an append \
             keeps packaged packs loading), and its run in sdk/script-runtime/src/interp/mod.rs; \
             then update the count here";
-        assert_eq!(STANDARD.len(), 95, "{NEW_EFFECT}");
+        assert_eq!(STANDARD.len(), 96, "{NEW_EFFECT}");
         assert_eq!(PASSIVE.len(), 8, "{NEW_EFFECT}");
         let mut standard: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         standard.sort_unstable();

@@ -491,6 +491,9 @@ pub(crate) fn lower_effect(
         EffectKind::GiveDrive => Effect::GiveDrive {
             to: selection(to, cx)?,
         },
+        EffectKind::DriveCheck => Effect::DriveCheck {
+            count: args.value(cx)?,
+        },
         EffectKind::CreateDelayed => {
             let ability = args.ability(cx)?;
             let lasts = if args.has_more() {

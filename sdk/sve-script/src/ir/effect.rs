@@ -937,6 +937,12 @@ pub enum Effect {
         /// The followers.
         to: Selection,
     },
+    /// `DriveCheck(n)` (IR 19, later-sets §2.3): perform n drive checks,
+    /// one after the other; a Vanguard deck is asked about each Trigger.
+    DriveCheck {
+        /// How many.
+        count: ValueId,
+    },
 }
 
 /// A Trigger icon (`TriggerIcon`'s argument; later-sets §2.3, CR

@@ -146,8 +146,9 @@ use serde::{Deserialize, Serialize};
 /// to 17 stay readable).
 /// 19: appended the trigger `Trigger::OnDrive`, the cost `Cost::Ride`,
 /// the effect `Effect::GiveDrive`, the keyword `StartingAmulet` and the
-/// triggers `OnDriveCheck` and `OnDriveCheckTrigger` (Ride, Drive, the
-/// Starting Amulet; versions 2 to 18 stay readable).
+/// triggers `OnDriveCheck` and `OnDriveCheckTrigger`, the effect
+/// `Effect::DriveCheck` (Ride, Drive, the Starting Amulet, drive checks;
+/// versions 2 to 18 stay readable).
 pub const IR_VERSION: u32 = 19;
 
 /// A card name without a trailing `(Evolved)`: what evolved cards and

@@ -422,6 +422,7 @@ impl Effect {
             Effect::EvolvesInto { name } => ("EvolvesInto", vec![("name", P::Text(name))]),
             Effect::BackFaceOf { front } => ("BackFaceOf", vec![("front", P::Text(front))]),
             Effect::GiveDrive { to } => ("GiveDrive", vec![("to", P::Sel(*to))]),
+            Effect::DriveCheck { count } => ("DriveCheck", vec![("count", P::Value(*count))]),
             Effect::TriggerIcon { icon } => ("TriggerIcon", vec![("icon", P::Word(icon.name()))]),
             Effect::Equip { token, to } => (
                 "Equip",

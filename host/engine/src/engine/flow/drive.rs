@@ -54,19 +54,7 @@ impl Match {
         let Some(card) = self.state.player(player).deck.last().copied() else {
             return;
         };
-        // Step 2: the card goes to the trigger zone, public.
-        self.move_card(
-            card,
-            player,
-            Zone::Trigger,
-            Place::Top,
-            MoveCause::DriveCheck,
-        );
-        self.emit(Event::DriveChecked {
-            player,
-            card,
-            by: check.source,
-        });
+        self.reveal_for_drive_check(player, card, check.source);
         let options = self.trigger_options(player, card);
         if options.is_empty() {
             self.finish_drive_check(check, card, false);
@@ -83,11 +71,24 @@ impl Match {
         );
     }
 
+    /// Step 2: `card`, `player`'s top card, goes to their trigger zone,
+    /// public; `by` is the card whose ability performs the check.
+    pub(crate) fn reveal_for_drive_check(&mut self, player: PlayerId, card: CardRef, by: CardRef) {
+        self.move_card(
+            card,
+            player,
+            Zone::Trigger,
+            Place::Top,
+            MoveCause::DriveCheck,
+        );
+        self.emit(Event::DriveChecked { player, card, by });
+    }
+
     /// What `player` may answer about the Trigger of `card`, just revealed:
     /// nothing when it can't resolve (no icon, a deck not built on the
     /// Vanguard universe, no follower for Critical or Stand); else the
     /// followers it may go to and a no (Critical, Stand), or yes and no.
-    fn trigger_options(&self, player: PlayerId, card: CardRef) -> Vec<Choice> {
+    pub(crate) fn trigger_options(&self, player: PlayerId, card: CardRef) -> Vec<Choice> {
         let Some(icon) = self.db.get(self.state.card(card).def).trigger_icon else {
             return Vec::new();
         };
@@ -120,6 +121,19 @@ impl Match {
     /// The answer about a Trigger: resolves it when the player said so
     /// (step 3), then step 4, then the next check of the series.
     pub(crate) fn answer_drive_trigger(&mut self, check: DriveCheck, card: CardRef, pick: Choice) {
+        let resolved = self.resolve_trigger(check.player, card, pick);
+        self.finish_drive_check(check, card, resolved);
+    }
+
+    /// Step 3 with `pick` the player's answer: resolves the Trigger of
+    /// `card` (a follower picked for Critical and Stand, yes for Draw and
+    /// Heal) and says whether it resolved.
+    pub(crate) fn resolve_trigger(
+        &mut self,
+        player: PlayerId,
+        card: CardRef,
+        pick: Choice,
+    ) -> bool {
         let icon = self.db.get(self.state.card(card).def).trigger_icon;
         let resolved = match (icon, pick) {
             (Some(TriggerIcon::Critical), Choice::Card(follower)) => {
@@ -145,28 +159,35 @@ impl Match {
                 true
             }
             (Some(TriggerIcon::Draw), Choice::Yes) => {
-                self.draw(check.player);
+                self.draw(player);
                 true
             }
             (Some(TriggerIcon::Heal), Choice::Yes) => {
-                self.change_leader_defense(check.player, HEAL_DEFENSE);
+                self.change_leader_defense(player, HEAL_DEFENSE);
                 true
             }
             _ => false,
         };
         if let (true, Some(icon)) = (resolved, icon) {
-            self.emit(Event::TriggerResolved {
-                player: check.player,
-                card,
-                icon,
-            });
+            self.emit(Event::TriggerResolved { player, card, icon });
         }
-        self.finish_drive_check(check, card, resolved);
+        resolved
+    }
+
+    /// Step 4, then the series' next check.
+    fn finish_drive_check(&mut self, check: DriveCheck, card: CardRef, resolved: bool) {
+        self.put_checked_card_away(card, resolved);
+        if check.then > 0 {
+            self.tasks.push(Task::DriveCheck(DriveCheck {
+                then: check.then - 1,
+                ..check
+            }));
+        }
     }
 
     /// Step 4 (CR 14.4.5.1.5): a resolved card goes to the cemetery, any
-    /// other to the bottom of the deck; then the series' next check.
-    fn finish_drive_check(&mut self, check: DriveCheck, card: CardRef, resolved: bool) {
+    /// other to the bottom of the deck.
+    pub(crate) fn put_checked_card_away(&mut self, card: CardRef, resolved: bool) {
         if self.state.card(card).zone == Zone::Trigger {
             let (to, place) = if resolved {
                 (Zone::Cemetery, Place::Top)
@@ -175,12 +196,6 @@ impl Match {
             };
             let owner = self.state.card(card).owner;
             self.move_card(card, owner, to, place, MoveCause::DriveCheck);
-        }
-        if check.then > 0 {
-            self.tasks.push(Task::DriveCheck(DriveCheck {
-                then: check.then - 1,
-                ..check
-            }));
         }
     }
 }

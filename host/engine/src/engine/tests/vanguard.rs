@@ -71,7 +71,9 @@ fn board(p1: Side, p2: Side) -> Board {
             )),
         ),
     ];
-    cards.extend([squire, point, captain]);
+    let mut lookout = copy("Quick Bolt", "TEST-LOOKOUT", "Lookout");
+    lookout.abilities = vec![ability("Spell", AbilityKind::Spell)];
+    cards.extend([squire, point, captain, lookout]);
     let runner: Arc<dyn AbilityRunner> = Arc::new(
         test_runner()
             .ability("TEST-RIDER", 0, |cx| {
@@ -87,6 +89,14 @@ fn board(p1: Side, p2: Side) -> Board {
             })
             .ability("TEST-DRIVE-CAPTAIN", 1, |cx| {
                 cx.change_leader_defense(cx.controller(), 5);
+                Ok(())
+            })
+            // Lookout: perform a drive check; if you drive-checked a
+            // Trigger, your leader gains 2 defense.
+            .ability("TEST-LOOKOUT", 0, |cx| {
+                if let Some((_, true)) = cx.drive_check()? {
+                    cx.change_leader_defense(cx.controller(), 2);
+                }
                 Ok(())
             })
             // On Drive: +1/+1, and the leader gains 1 defense.
@@ -650,4 +660,31 @@ fn l2_drive_check_triggers_wait_for_the_whole_drive_and_fire_per_check() {
         })
         .expect("the captain's abilities resolved");
     assert!(first_watch > last_check, "they wait for the whole drive");
+}
+
+#[test]
+fn l2_card_code_performs_a_drive_check_and_reads_whether_a_trigger_resolved() {
+    for (answer, leader_after) in [(Choice::Yes, 25), (Choice::No, 20)] {
+        let mut s = board(
+            vanguard()
+                .hand(["Lookout"])
+                .deck(["V1", "Heal Sprite"])
+                .pp(3),
+            Side::new(),
+        );
+        s.play("Lookout");
+        // The question comes from the spell's code; the Heal card is
+        // revealed by then (the question names it).
+        let asked = s.game.decision().cloned().expect("asked about the Trigger");
+        assert!(
+            matches!(&asked.prompt, Prompt::Ability { text, .. } if text.contains("Heal Trigger of Heal Sprite")),
+            "{:?}",
+            asked.prompt
+        );
+        s.choose(|c| *c == answer);
+        s.settle();
+        assert_eq!(leader(&s, P1), leader_after, "{}", s.dump());
+        assert!(names(&s, Zone::Trigger).is_empty());
+        assert!(s.game.check_invariants().is_empty());
+    }
 }
