@@ -345,6 +345,7 @@ mod tests {
                         card.id
                     );
                     let is_fanfare = ability
+                        .ability()
                         .and_then(|idx| card.abilities.get(usize::from(idx.0)))
                         .is_some_and(|ability| {
                             ability.kind == AbilityKind::Triggered(Trigger::Fanfare)
