@@ -92,7 +92,8 @@ impl Match {
             let deciding_trigger = self.decision.as_ref().is_some_and(|(decision, _)| {
                 matches!(decision.prompt, crate::engine::Prompt::DriveTrigger { .. })
             });
-            if p.trigger_zone.len() > usize::from(deciding_trigger) {
+            // (A match that ended while one was asked keeps it there.)
+            if p.trigger_zone.len() > usize::from(deciding_trigger) && state.outcome.is_none() {
                 problems.push(format!(
                     "{player} has {} cards in the trigger zone",
                     p.trigger_zone.len()

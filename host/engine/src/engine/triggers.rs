@@ -23,14 +23,17 @@ impl Match {
         if !self.state.delayed.is_empty() {
             self.collect_delayed(event, &mut found);
         }
-        let edit = matches!(
+        // A sandbox edit triggers nothing, nor does a card put onto the
+        // field face down at set-up (a Starting Amulet does nothing until
+        // it is turned face up, later-sets §2.2).
+        let triggers_nothing = matches!(
             event,
             Event::Moved {
-                cause: MoveCause::Sandbox,
+                cause: MoveCause::Sandbox | MoveCause::FaceDownSetup,
                 ..
             }
         );
-        if !self.db_has_triggers || edit {
+        if !self.db_has_triggers || triggers_nothing {
             for pending in found {
                 self.apply(Mutation::AddPending(pending));
             }
@@ -218,7 +221,15 @@ impl Match {
             // (later-sets §2.4): once per check, the performing follower
             // among the watchers; it waits for the Confirmation Timing
             // after the whole drive.
-            Event::DriveChecked { player, by, .. } => {
+            Event::DriveChecked { player, by, .. }
+                if self.state.card(by).zone == Zone::Field
+                    && self.state.card(by).controller == player
+                    && self
+                        .db
+                        .get(self.state.current_def_id(by))
+                        .card_type
+                        .is_follower() =>
+            {
                 self.field_watchers(player, by, &mut found, K::ON_DRIVE_CHECK, |t| match t {
                     Trigger::OnDriveCheck(f) => Some(f),
                     _ => None,

@@ -254,6 +254,17 @@ fn card_view(state: &GameState, db: &CardDb, card: CardRef) -> CardView {
 /// zones hidden from them is removed.
 pub fn redact(event: &Event, viewer: PlayerId) -> Event {
     match event {
+        // A card put onto the field face down (a Starting Amulet,
+        // later-sets §2.2) is its owner's to see.
+        Event::Moved { owner, cause, .. }
+            if *owner != viewer && *cause == crate::engine::MoveCause::FaceDownSetup =>
+        {
+            let mut hidden = event.clone();
+            if let Event::Moved { def, .. } = &mut hidden {
+                *def = None;
+            }
+            hidden
+        }
         Event::Moved {
             owner, from, to, ..
         } if *owner != viewer && from.is_private() && to.is_private() => {

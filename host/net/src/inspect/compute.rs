@@ -45,6 +45,14 @@ pub fn inspect_card(
     if !sight.sees(card_state.zone, card_state.owner) {
         return None;
     }
+    // A face-down card on the field (a Starting Amulet during the
+    // mulligans, later-sets §2.2) is seen as its owner's hand is.
+    if card_state.zone == Zone::Field
+        && !card_state.face_up
+        && !sight.sees_hand_of(card_state.owner)
+    {
+        return None;
+    }
     let def = db.get(card_state.def);
     let current = state.characteristics(db, card);
     let printed = PrintedValues {

@@ -466,7 +466,12 @@ fn ability_in(a: w::AbilityDef) -> Result<AbilityDef, String> {
             }
         },
         union_burst: a.costs.iter().any(|c| matches!(c, w::CostItem::UnionBurst)),
-        advanced: a.costs.iter().any(|c| matches!(c, w::CostItem::Advanced)),
+        // A Ride (a Drive Point cost) is an `[adv]` ability, marked or
+        // not (CR 14.4.9.5).
+        advanced: a
+            .costs
+            .iter()
+            .any(|c| matches!(c, w::CostItem::Advanced | w::CostItem::DrivePoint)),
         costs: a
             .costs
             .into_iter()

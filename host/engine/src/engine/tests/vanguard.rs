@@ -503,6 +503,11 @@ fn vanguard_db(amulets: usize) -> (crate::cards::CardDb, crate::decks::DeckFile)
             && n < amulets
         {
             def.keywords |= Keywords::STARTING_AMULET;
+            // A Fanfare that must not trigger at set-up (later-sets §2.2).
+            def.abilities.push(ability(
+                "Fanfare",
+                AbilityKind::Triggered(crate::cards::Trigger::Fanfare),
+            ));
         }
     }
     (crate::cards::CardDb::new(defs).expect("a valid pool"), deck)
@@ -555,12 +560,40 @@ fn l2_vg5_a_starting_amulet_waits_face_down_on_the_field_through_the_mulligans()
             .expect("a legal answer");
     }
     assert_eq!(mulligans, 2);
+    let events = game.take_events();
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::AbilityTriggered { .. })),
+        "a face-down card triggers nothing: {events:?}"
+    );
+    // Its identity is hidden from the opponent in redacted events too.
+    let put = events
+        .iter()
+        .find(|e| {
+            matches!(
+                e,
+                Event::Moved {
+                    cause: crate::engine::MoveCause::FaceDownSetup,
+                    ..
+                }
+            )
+        })
+        .expect("put face down");
+    assert!(matches!(
+        crate::engine::view::redact(put, P2),
+        Event::Moved { def: None, .. }
+    ));
+    assert!(matches!(
+        crate::engine::view::redact(put, P1),
+        Event::Moved { def: Some(_), .. }
+    ));
     let field = &game.state().player(P1).field;
     assert_eq!(field.len(), 1);
     assert!(game.state().card(field[0]).face_up, "face up after both");
     assert_eq!(game.view(P2).sides[P1.idx()].field.len(), 1);
     assert!(
-        game.take_events()
+        events
             .iter()
             .any(|e| matches!(e, Event::TurnedFaceUp { .. }))
     );
@@ -687,4 +720,22 @@ fn l2_card_code_performs_a_drive_check_and_reads_whether_a_trigger_resolved() {
         assert!(names(&s, Zone::Trigger).is_empty());
         assert!(s.game.check_invariants().is_empty());
     }
+}
+
+#[test]
+fn l2_a_spells_drive_check_is_no_followers_and_wakes_no_follower_watcher() {
+    let mut s = board(
+        vanguard()
+            .field(["Drive Captain"])
+            .hand(["Lookout"])
+            .deck(["V1", "Heal Sprite"])
+            .pp(3),
+        Side::new(),
+    );
+    s.play("Lookout");
+    s.choose(|c| *c == Choice::Yes);
+    s.settle();
+    // 20 + 3 (Heal) + 2 (Lookout) + 5 (a Trigger drive-checked); no +1
+    // for "a follower on your field performs a drive check".
+    assert_eq!(leader(&s, P1), 30, "{}", s.dump());
 }
