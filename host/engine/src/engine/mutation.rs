@@ -914,11 +914,9 @@ impl Match {
                 .retain(|e| !(e.card == card && e.object == old_object));
         }
         if from == Zone::Field && to != Zone::Field {
-            // Its equipment is no longer linked (CR 14.5.2.4); rules
-            // handling removes it (CR 11.11.1).
-            self.unlink_equipment(card);
-            // Its Drive Point too (CR 11.10.1).
-            self.unlink_drive_points(card);
+            // Its equipment (CR 14.5.2.4) and its Drive Point (CR 11.10.1)
+            // are no longer linked; rules handling moves them on.
+            self.unlink_cards_of(card);
         }
         // What card code may read of it now (last-known information).
         if from == Zone::Field

@@ -498,29 +498,11 @@ impl Match {
         kinds: TriggerKinds,
         filter_of: impl Fn(&Trigger) -> Option<&CardFilter> + Copy,
     ) {
-        if !self.db.all_trigger_kinds().meets(kinds) {
-            return;
-        }
-        for ally in self.state.ability_cards(&self.db, player) {
-            if ally == cause_card {
-                continue;
-            }
-            self.push_matching(
-                &self.holder_now(ally),
-                Some(cause_card),
-                found,
-                kinds,
-                |t| {
-                    filter_of(t)
-                        .is_some_and(|f| self.state.matches(&self.db, cause_card, f, Some(ally)))
-                },
-            );
-        }
+        self.watchers(player, cause_card, false, found, kinds, filter_of);
     }
 
-    /// Triggers of `player`'s cards whose abilities work, for `cause_card`
-    /// matching their filter: [`Match::ally_triggers`] with the cause card
-    /// among the watchers ("whenever a follower on your field ...").
+    /// "Whenever a follower on your field ..." triggers: as
+    /// [`Match::ally_triggers`], the cause card among the watchers.
     fn field_watchers(
         &self,
         player: PlayerId,
@@ -529,10 +511,28 @@ impl Match {
         kinds: TriggerKinds,
         filter_of: impl Fn(&Trigger) -> Option<&CardFilter> + Copy,
     ) {
+        self.watchers(player, cause_card, true, found, kinds, filter_of);
+    }
+
+    /// Triggers of `player`'s cards whose abilities work, for `cause_card`
+    /// matching their filter; the cause card's own only when
+    /// `cause_watches`.
+    fn watchers(
+        &self,
+        player: PlayerId,
+        cause_card: CardRef,
+        cause_watches: bool,
+        found: &mut Vec<PendingAbility>,
+        kinds: TriggerKinds,
+        filter_of: impl Fn(&Trigger) -> Option<&CardFilter> + Copy,
+    ) {
         if !self.db.all_trigger_kinds().meets(kinds) {
             return;
         }
         for watcher in self.state.ability_cards(&self.db, player) {
+            if watcher == cause_card && !cause_watches {
+                continue;
+            }
             self.push_matching(
                 &self.holder_now(watcher),
                 Some(cause_card),

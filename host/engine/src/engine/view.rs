@@ -172,6 +172,17 @@ impl Match {
 fn side_view(state: &GameState, db: &CardDb, player: PlayerId, own: bool) -> SideView {
     let p = state.player(player);
     let card = |c: &CardRef| card_view(state, db, *c);
+    // Equipment and Drive Points: each card with the follower it is
+    // linked to.
+    let linked = |cards: &[CardRef]| -> Vec<EquipmentView> {
+        cards
+            .iter()
+            .map(|c| EquipmentView {
+                card: card(c),
+                follower: state.card(*c).linked_to,
+            })
+            .collect()
+    };
     SideView {
         leader: state.card(p.leader).def,
         leader_defense: p.leader_defense,
@@ -211,22 +222,8 @@ fn side_view(state: &GameState, db: &CardDb, player: PlayerId, own: bool) -> Sid
             .map(card)
             .collect(),
         trigger_zone: p.trigger_zone.iter().map(card).collect(),
-        drive_zone: p
-            .drive_zone
-            .iter()
-            .map(|c| EquipmentView {
-                card: card(c),
-                follower: state.card(*c).linked_to,
-            })
-            .collect(),
-        equipment: p
-            .equipment
-            .iter()
-            .map(|c| EquipmentView {
-                card: card(c),
-                follower: state.card(*c).linked_to,
-            })
-            .collect(),
+        drive_zone: linked(&p.drive_zone),
+        equipment: linked(&p.equipment),
         combo: state.combo(player),
         spellchain: state.spellchain(db, player),
         turns_passed: p.turns_passed,

@@ -66,17 +66,4 @@ impl Match {
         });
         Some(card)
     }
-
-    /// Unlinks the equipment linked to `follower`, which is leaving the
-    /// field (CR 14.5.2.4).
-    pub(crate) fn unlink_equipment(&mut self, follower: CardRef) {
-        for player in PlayerId::BOTH {
-            for token in self.state.players[player.idx()].equipment.clone().iter() {
-                let token_state = &mut self.state.cards[token.idx()];
-                if token_state.linked_to == Some(follower) {
-                    token_state.linked_to = None;
-                }
-            }
-        }
-    }
 }

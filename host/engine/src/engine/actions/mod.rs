@@ -96,6 +96,20 @@ impl Match {
         }
     }
 
+    /// Unlinks the cards of the equipment and drive zones linked to
+    /// `follower`, which is leaving the field (CR 14.5.2.4, 11.10.1).
+    pub(crate) fn unlink_cards_of(&mut self, follower: CardRef) {
+        for player in PlayerId::BOTH {
+            let p = &self.state.players[player.idx()];
+            for card in p.equipment.iter().chain(p.drive_zone.iter()) {
+                let state = &mut self.state.cards[card.idx()];
+                if state.linked_to == Some(follower) {
+                    state.linked_to = None;
+                }
+            }
+        }
+    }
+
     /// The player draws one card; from an empty deck they will lose at the
     /// next rules handling (CR 11.2.2), unless they can't lose now: then
     /// that draw never causes a loss, even after the card that kept them

@@ -72,19 +72,6 @@ impl Match {
         self.apply(Mutation::LinkDrivePoint { point, follower });
     }
 
-    /// Unlinks the Drive Points linked to `follower`, which is leaving the
-    /// field (CR 11.10.1).
-    pub(crate) fn unlink_drive_points(&mut self, follower: CardRef) {
-        for player in PlayerId::BOTH {
-            for point in self.state.players[player.idx()].drive_zone.clone().iter() {
-                let point_state = &mut self.state.cards[point.idx()];
-                if point_state.linked_to == Some(follower) {
-                    point_state.linked_to = None;
-                }
-            }
-        }
-    }
-
     /// Gives `card` Drive (CR 14.4.7.3). Returns whether it was given: not
     /// to a card off the field, nor to an object given Drive before.
     pub(crate) fn give_drive(&mut self, card: CardRef, source: Option<CardRef>) -> bool {

@@ -4,11 +4,11 @@
 //! ability is the turn's evolve-equivalent and 1 EP may pay 1 PP of it.
 //! Named `l6_<scenario>_...` after the reference's tests ADV-1..4.
 
-use super::{P1, P2, copy};
+use super::{P1, P2, copy, deck_entry, legal_test_main_deck, test_deck_file};
 use crate::board::fixtures::{ability, test_cards, test_runner};
 use crate::board::{Board, Side};
 use crate::cards::{AbilityKind, ActivationZone, CardDb, CardType, CostItem, Trigger};
-use crate::decks::{DeckBasis, DeckEntry, DeckFile, check_deck};
+use crate::decks::check_deck;
 use crate::engine::runtime::Task;
 use crate::engine::{AbilityIdx, AbilityRunner, Action, Zone};
 use std::sync::Arc;
@@ -252,40 +252,9 @@ fn l6_adv4_no_adv_ability_after_an_evolve_and_no_ep_payment_without_ep() {
 fn l6_decks_hold_advanced_cards_in_the_evolve_deck_only() {
     let s = board(Side::new());
     let db = s.game.db();
-    let entry = |card_id: &str, count: u32, line: usize| DeckEntry {
-        card_id: card_id.to_owned(),
-        count,
-        line,
-    };
-    let deck = |main: Vec<DeckEntry>, evolve: Vec<DeckEntry>| DeckFile {
-        source: "test".to_owned(),
-        title: "Advanced".to_owned(),
-        leader: vec![entry("TEST-LD", 1, 1)],
-        main,
-        evolve,
-        basis: DeckBasis::Class,
-    };
-    let main = || {
-        (1..=5)
-            .map(|n| entry(&format!("TEST-V{n}"), 3, n + 2))
-            .chain(
-                [
-                    "TEST-WARD",
-                    "TEST-STORM",
-                    "TEST-RUSH",
-                    "TEST-ASSAIL",
-                    "TEST-BANE",
-                    "TEST-DRAIN",
-                    "TEST-INTIM",
-                    "TEST-TOTEM",
-                    "TEST-BOLT",
-                ]
-                .into_iter()
-                .enumerate()
-                .map(|(n, id)| entry(id, 3, n + 10)),
-            )
-            .collect::<Vec<_>>()
-    };
+    let entry = deck_entry;
+    let deck = test_deck_file;
+    let main = legal_test_main_deck;
     let ok = check_deck(&deck(main(), vec![entry("TEST-ADV-BLAST", 1, 20)]), db);
     assert!(ok.is_empty(), "{ok:?}");
     let mut with_advanced = main();

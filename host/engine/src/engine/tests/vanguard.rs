@@ -134,6 +134,17 @@ fn leader(s: &Board, player: crate::engine::PlayerId) -> i32 {
     s.game.state().player(player).leader_defense
 }
 
+/// Drive Knight on P1's field (leader 10) over a deck whose top card is a
+/// Heal Sprite, V1 under it.
+fn knight_over_a_heal(p1: Side) -> Board {
+    board(
+        p1.field(["Drive Knight"])
+            .deck(["V1", "Heal Sprite"])
+            .leader(10),
+        Side::new(),
+    )
+}
+
 /// The pending decision is about a drive-checked Trigger.
 fn asks_about_trigger(s: &Board) -> bool {
     s.game
@@ -143,13 +154,7 @@ fn asks_about_trigger(s: &Board) -> bool {
 
 #[test]
 fn l2_vg1_single_drive_reveals_a_heal_trigger_that_may_resolve() {
-    let mut s = board(
-        vanguard()
-            .field(["Drive Knight"])
-            .deck(["V1", "Heal Sprite"])
-            .leader(10),
-        Side::new(),
-    );
+    let mut s = knight_over_a_heal(vanguard());
     s.attack("Drive Knight", "leader");
     assert!(asks_about_trigger(&s), "{}", s.dump());
     // The card waits in the trigger zone, public to both players.
@@ -175,13 +180,7 @@ fn l2_vg1_single_drive_reveals_a_heal_trigger_that_may_resolve() {
 
 #[test]
 fn l2_vg2_a_class_deck_resolves_no_trigger_and_the_card_goes_under() {
-    let mut s = board(
-        Side::new()
-            .field(["Drive Knight"])
-            .deck(["V1", "Heal Sprite"])
-            .leader(10),
-        Side::new(),
-    );
+    let mut s = knight_over_a_heal(Side::new());
     s.attack("Drive Knight", "leader");
     assert!(!asks_about_trigger(&s), "{}", s.dump());
     s.settle();
@@ -193,13 +192,7 @@ fn l2_vg2_a_class_deck_resolves_no_trigger_and_the_card_goes_under() {
 
 #[test]
 fn l2_vg2_a_declined_trigger_goes_to_the_bottom_of_the_deck() {
-    let mut s = board(
-        vanguard()
-            .field(["Drive Knight"])
-            .deck(["V1", "Heal Sprite"])
-            .leader(10),
-        Side::new(),
-    );
+    let mut s = knight_over_a_heal(vanguard());
     s.attack("Drive Knight", "leader");
     s.choose(|c| *c == Choice::No);
     s.settle();
@@ -424,43 +417,10 @@ fn l2_without_a_face_down_drive_point_there_is_no_ride() {
 
 #[test]
 fn l2_drive_points_may_be_built_into_the_evolve_deck_only() {
-    use crate::decks::{DeckBasis, DeckEntry, DeckFile, check_deck};
+    use super::{deck_entry as entry, legal_test_main_deck as main, test_deck_file as deck};
+    use crate::decks::check_deck;
     let s = ready_to_ride();
     let db = s.game.db();
-    let entry = |card_id: &str, count: u32, line: usize| DeckEntry {
-        card_id: card_id.to_owned(),
-        count,
-        line,
-    };
-    let main = || {
-        (1..=5)
-            .map(|n| entry(&format!("TEST-V{n}"), 3, n + 2))
-            .chain(
-                [
-                    "TEST-WARD",
-                    "TEST-STORM",
-                    "TEST-RUSH",
-                    "TEST-ASSAIL",
-                    "TEST-BANE",
-                    "TEST-DRAIN",
-                    "TEST-INTIM",
-                    "TEST-TOTEM",
-                    "TEST-BOLT",
-                ]
-                .into_iter()
-                .enumerate()
-                .map(|(n, id)| entry(id, 3, n + 10)),
-            )
-            .collect::<Vec<_>>()
-    };
-    let deck = |main: Vec<DeckEntry>, evolve: Vec<DeckEntry>| DeckFile {
-        source: "test".to_owned(),
-        title: "Ride".to_owned(),
-        leader: vec![entry("TEST-LD", 1, 1)],
-        main,
-        evolve,
-        basis: DeckBasis::Class,
-    };
     let ok = check_deck(&deck(main(), vec![entry("TEST-DRIVE-POINT", 3, 30)]), db);
     assert!(ok.is_empty(), "{ok:?}");
     let mut with_point = main();
