@@ -452,6 +452,10 @@ impl SeatFeed {
                 duration: *duration,
                 source: self.opt_card(*source),
             },
+            Event::EffectUsedUp { card, kind } => Event::EffectUsedUp {
+                card: self.card(*card),
+                kind: *kind,
+            },
             Event::Evolved {
                 card,
                 evolved,

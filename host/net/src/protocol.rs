@@ -25,7 +25,11 @@ use sve_engine::cards::{
 use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
-/// The protocol version this build speaks. 12: a side has a trigger zone
+/// The protocol version this build speaks. 13: an effect may change the
+/// damage a card takes (`EffectKind::DamageTaken`, the inspector's
+/// `Change::DamageTaken`), events include `Event::EffectUsedUp`, and a
+/// damage-order question's options may say which "next time" effects they
+/// use up. 12: a side has a trigger zone
 /// and a drive zone (`SideView::trigger_zone` / `drive_zone`,
 /// `SidePatch`, `Zone::Trigger` / `Zone::Drive`), a side counts the
 /// face-down field cards the viewer can't see (`SideView::hidden_field`),
@@ -62,7 +66,7 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 /// ([`Update::pending`]) and rematches ([`ClientMsg::Rematch`],
 /// [`ServerMsg::Rematch`]). 2: decisions may offer `Choice::Cancel` and
 /// events include `Event::ActivationCancelled`.
-pub const PROTOCOL_VERSION: u32 = 12;
+pub const PROTOCOL_VERSION: u32 = 13;
 
 /// Most cards one connection follows in the inspector at once; a longer
 /// [`ClientMsg::Inspect`] list is cut to its first ones.

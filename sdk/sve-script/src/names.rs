@@ -7,9 +7,9 @@
 
 use crate::diagnostics::{NameKind, Problem, Sink};
 use crate::ir::{
-    CardType, CheckActionKind, Class, Counter, DelayedLasts, Duration, HookWhose, HookZone,
-    Keyword, Rarity, SearchAction, Stat, Target, TokenOption, Trigger, TriggerIcon, TurnStat,
-    Universe,
+    CardType, CheckActionKind, Class, Counter, DamageTaken, DelayedLasts, Duration, HookWhose,
+    HookZone, Keyword, Rarity, SearchAction, Stat, Target, TokenOption, Trigger, TriggerIcon,
+    TurnStat, Universe,
 };
 use crate::span::Piece;
 use crate::suggest::did_you_mean;
@@ -207,6 +207,7 @@ pub(crate) const KEYWORDS: Table<Keyword> = &[
     ("SingleDrive", Keyword::SingleDrive),
     ("TwinDrive", Keyword::TwinDrive),
     ("StartingAmulet", Keyword::StartingAmulet),
+    ("BanishesEnemiesInstead", Keyword::BanishesEnemiesInstead),
 ];
 
 pub(crate) const COUNTERS: Table<Counter> = &[
@@ -251,6 +252,25 @@ pub(crate) const TRIGGER_ICONS: Table<TriggerIcon> = &[
     ("Stand", TriggerIcon::Stand),
     ("Heal", TriggerIcon::Heal),
 ];
+
+/// `TakeLessDamage`'s, `TakeNoDamage`'s and `TakeAtMostDamage`'s kind
+/// word: which damage they replace.
+pub(crate) const DAMAGE_TAKEN: Table<DamageTaken> = &[
+    ("Any", DamageTaken::Any),
+    ("Ability", DamageTaken::Ability),
+    ("Combat", DamageTaken::Combat),
+];
+
+/// Their duration: `OpponentTurn` (a passive's) is no duration of an
+/// effect.
+pub(crate) const DAMAGE_DURATIONS: Table<Duration> = &[
+    ("WhileOnField", Duration::WhileOnField),
+    ("EndOfTurn", Duration::EndOfTurn),
+    ("EndOfNextTurn", Duration::EndOfNextTurn),
+];
+
+/// Their optional last word: only the next time.
+pub(crate) const NEXT_TIME: Table<bool> = &[("NextTime", true)];
 
 pub(crate) const DELAYED_LASTS: Table<DelayedLasts> = &[
     ("Once", DelayedLasts::Once),

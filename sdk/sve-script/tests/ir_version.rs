@@ -76,6 +76,8 @@ fn traced_schema() -> Registry {
         ir::Target,
         ir::TokenOption,
         ir::DelayedLasts,
+        ir::DamageChange,
+        ir::DamageTaken,
         ir::TriggerIcon,
         ir::HookZone,
         ir::HookWhose,

@@ -10,8 +10,9 @@
 use crate::bindings::sve::cards::game as host;
 use crate::bindings::sve::cards::game::TurnRecord;
 use crate::bindings::sve::cards::types::{
-    CardFilter, CardInfo, CardMove, CardRef, CardStats, ChoiceRequest, Counter, DelayedLasts,
-    Duration, Halt, Keywords, Player, PlayerInfo, QuestionRole, SeriesStep, TokenDestination, Zone,
+    CardFilter, CardInfo, CardMove, CardRef, CardStats, ChoiceRequest, Counter, DamageReplacement,
+    DelayedLasts, Duration, Halt, Keywords, Player, PlayerInfo, QuestionRole, SeriesStep,
+    TokenDestination, Zone,
 };
 
 /// Every function of the card API's `game` interface, one method each, in
@@ -79,6 +80,18 @@ pub trait GameApi {
     fn give_drive(&self, card: CardRef) -> bool;
     fn drive_check(&self) -> Result<Option<(CardRef, bool)>, Halt>;
     fn give_stats(&self, card: CardRef, attack: i32, defense: i32, duration: Duration);
+    fn replace_follower_damage(
+        &self,
+        card: CardRef,
+        replacement: DamageReplacement,
+        duration: Duration,
+    ) -> bool;
+    fn replace_leader_damage(
+        &self,
+        player: Player,
+        replacement: DamageReplacement,
+        duration: Duration,
+    );
     fn give_keywords(&self, card: CardRef, keywords: Keywords, duration: Duration);
     fn declared_keyword(&self, name: &str) -> Option<u8>;
     fn give_declared_keywords(&self, card: CardRef, keywords: u64, duration: Duration);
@@ -260,6 +273,22 @@ impl GameApi for Imports {
     }
     fn give_stats(&self, card: CardRef, attack: i32, defense: i32, duration: Duration) {
         host::give_stats(card, attack, defense, duration);
+    }
+    fn replace_follower_damage(
+        &self,
+        card: CardRef,
+        replacement: DamageReplacement,
+        duration: Duration,
+    ) -> bool {
+        host::replace_follower_damage(card, replacement, duration)
+    }
+    fn replace_leader_damage(
+        &self,
+        player: Player,
+        replacement: DamageReplacement,
+        duration: Duration,
+    ) {
+        host::replace_leader_damage(player, replacement, duration);
     }
     fn give_keywords(&self, card: CardRef, keywords: Keywords, duration: Duration) {
         host::give_keywords(card, keywords, duration);

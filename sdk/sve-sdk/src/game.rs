@@ -14,8 +14,8 @@ use crate::api::GameApi;
 use crate::bindings::sve::cards::game::TurnRecord;
 use crate::bindings::sve::cards::types::{
     AbilityCall, CardClass, CardFilter, CardMove, CardRef, CardType, ChoiceOption, ChoiceRequest,
-    DelayedLasts, Duration, Halt, MoveKind, PlayerInfo, QuestionRole, SeriesStep, TokenDestination,
-    Zone,
+    DamageReplacement, DelayedLasts, Duration, Halt, MoveKind, PlayerInfo, QuestionRole,
+    SeriesStep, TokenDestination, Zone,
 };
 use crate::choice::{Choice, picked};
 use crate::{Counter, Keywords, Player};
@@ -757,6 +757,33 @@ impl<'a> Game<'a> {
             .ok_or_else(|| Stop::Error(format!("no loaded pack declares the keyword `{name}`")))?;
         self.api().give_declared_keywords(card, 1 << n, duration);
         Ok(())
+    }
+
+    /// Puts a replacement effect on the damage a follower on the field takes
+    /// (later-sets §11.2): "this follower takes 1 less damage", "the next
+    /// time it would take damage, it takes none". False, and nothing
+    /// happens, for a card that is not a follower on the field.
+    pub fn replace_follower_damage(
+        &mut self,
+        card: CardRef,
+        replacement: DamageReplacement,
+        duration: Duration,
+    ) -> bool {
+        self.api()
+            .replace_follower_damage(card, replacement, duration)
+    }
+
+    /// Puts a replacement effect on the damage a player's leader takes
+    /// (later-sets §12.14): "your leader takes 1 less damage this turn",
+    /// "if your leader would take more than 4 damage, it takes 4 instead".
+    pub fn replace_leader_damage(
+        &mut self,
+        player: Player,
+        replacement: DamageReplacement,
+        duration: Duration,
+    ) {
+        self.api()
+            .replace_leader_damage(player.index(), replacement, duration);
     }
 
     /// Gives a card keywords.

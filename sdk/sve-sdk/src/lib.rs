@@ -127,10 +127,11 @@ pub mod types {
     pub use crate::bindings::sve::cards::game::TurnRecord;
     pub use crate::bindings::sve::cards::types::{
         Activation, ActivationZone, AlliesIn, CardClass as Class, CardFilter, CardMove, CardType,
-        ChoiceOption, CostItem, CostMove, CostZone, CounterCount, DeclaredCounterCount,
-        DelayedLasts, Duration, FuseCost, Grant, KeywordBadge, MoveHook, MoveKind, OwnCards,
-        PassiveCondition, PassiveScope, PlayerInfo, QuestionRole, Range, Rarity, Selection,
-        SeriesStep, StatChange, TokenDestination, Trigger, TriggerIcon, Whose, Zone,
+        ChoiceOption, CostItem, CostMove, CostZone, CounterCount, DamageChange, DamageFilter,
+        DamageReplacement, DeclaredCounterCount, DelayedLasts, Duration, FuseCost, Grant,
+        KeywordBadge, MoveHook, MoveKind, OwnCards, PassiveCondition, PassiveScope, PlayerInfo,
+        QuestionRole, Range, Rarity, Selection, SeriesStep, StatChange, TokenDestination, Trigger,
+        TriggerIcon, Whose, Zone,
     };
     pub use crate::bindings::sve::cards::types::{CardRef, Passive};
     pub use crate::vocab::{Counter, Keywords};

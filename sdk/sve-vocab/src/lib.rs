@@ -242,6 +242,9 @@ macro_rules! for_each_keyword {
             STARTING_AMULET = 43, "StartingAmulet", "starting-amulet", Word, Other, "later-sets §2.2", "A deck built on the Vanguard universe starts with one on its field, face down until both mulligans are done (CR 14.4.3).",
                 "Starting Amulet",
                 "A deck built on the Vanguard universe holds one or more, all of one name. At set-up one is put from the deck onto your field face down, and turned face up after both mulligans.";
+            BANISHES_ENEMIES_INSTEAD = 44, "BanishesEnemiesInstead", "banishes-enemies-instead", Internal, Other, "later-sets §11.2", "While on the field, an enemy follower that would go from the field to the cemetery is banished instead: it was not destroyed, so no Last Words (CR 10.10.1.1). A follower that can't be banished goes to the cemetery (CR 1.3.3).",
+                "Enemies are banished instead",
+                "While this card is on the field, an enemy follower that would be put into the cemetery from the field is banished instead. It was not destroyed, so its Last Words don't trigger.";
         }
     };
 }

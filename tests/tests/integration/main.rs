@@ -26,6 +26,7 @@ mod pack_loading;
 mod pack_text;
 mod packs;
 mod reload_folders;
+mod replacements;
 mod scenarios;
 mod script_effects;
 mod script_packs;

@@ -67,6 +67,7 @@ pub(crate) fn change_words(db: &CardDb, change: &Change) -> String {
         Change::EvolveCost(n) => format!("evolve cost {n:+}"),
         Change::SetEvolveCost(n) => format!("evolve cost becomes {n}"),
         Change::Trait(name) => format!("gains the trait {name}"),
+        Change::DamageTaken(replacement) => replacement.words(),
     }
 }
 

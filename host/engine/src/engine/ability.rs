@@ -27,7 +27,7 @@ use super::mutation::Mutation;
 use super::runner_usage::RunnerUsage;
 use super::runtime::limits::QUESTION_OPTION_LIMIT;
 use super::runtime::{Choice, Decision, Prompt, QuestionRole, SeriesStep};
-use super::state::{Characteristics, Duration, EffectKind, GameState, Zone};
+use super::state::{Characteristics, DamageReplacement, Duration, EffectKind, GameState, Zone};
 use crate::cards::{AbilityDef, CardDb, CardDef, CardFilter, CardType, Counter, Keywords};
 use std::collections::HashMap;
 use std::fmt;
@@ -715,6 +715,40 @@ impl AbilityCtx<'_> {
         let source = self.info.source;
         self.m
             .add_effect(card, EffectKind::Keywords(keywords), duration, Some(source));
+    }
+
+    /// Puts a replacement effect on the damage a follower on the field or a
+    /// leader (its leader card) takes (later-sets §11.2, §12.14): "takes N
+    /// less damage", "takes no damage", "takes N instead of more", for
+    /// every instance while it lasts or only the next time. Returns whether
+    /// it was put: not on a card that is neither.
+    pub fn replace_damage(
+        &mut self,
+        card: CardRef,
+        replacement: DamageReplacement,
+        duration: Duration,
+    ) -> bool {
+        let state = self.m.state.card(card);
+        let taker = match state.zone {
+            Zone::Leader => true,
+            Zone::Field => self
+                .m
+                .state
+                .characteristics(&self.m.db, card)
+                .card_type
+                .is_follower(),
+            _ => false,
+        };
+        if taker {
+            let source = self.info.source;
+            self.m.add_effect(
+                card,
+                EffectKind::DamageTaken(replacement),
+                duration,
+                Some(source),
+            );
+        }
+        taker
     }
 
     /// Changes a card's cost.

@@ -402,4 +402,12 @@ pub enum Event {
         /// Its icon.
         icon: TriggerIcon,
     },
+    /// A "next time" replacement effect on damage was used up and ended
+    /// (later-sets §11.2, §12.14).
+    EffectUsedUp {
+        /// The follower or leader it was on.
+        card: CardRef,
+        /// What it did.
+        kind: super::state::EffectKind,
+    },
 }

@@ -74,6 +74,6 @@ pub use runtime::{
     SANDBOX_DAMAGE_LIMIT, SandboxAction, SandboxError, SeriesStep, Status,
 };
 pub use state::{
-    AttackTarget, Duration, EffectKind, GameState, Outcome, PendingWhat, Phase, TurnRecord,
-    WinReason, Zone,
+    AttackTarget, DamageChange, DamageFilter, DamageReplacement, Duration, EffectKind, GameState,
+    Outcome, PendingWhat, Phase, TurnRecord, WinReason, Zone,
 };

@@ -165,6 +165,14 @@ pub enum Mutation {
     AddEffect(Effect),
     /// Remove the effects that end at the end of this turn.
     ExpireEndOfTurnEffects,
+    /// Remove a "next time" effect on `card` that was used up (later-sets
+    /// §11.2): the effect with this timestamp.
+    UseUpEffect {
+        /// The follower or leader it is on.
+        card: CardRef,
+        /// The effect's timestamp.
+        timestamp: u32,
+    },
     /// Link an evolved card (already in the evolve zone) to a follower.
     Link {
         /// The field follower.
@@ -270,6 +278,7 @@ impl Mutation {
             | Mutation::AddCounters(..)
             | Mutation::AddEffect(_)
             | Mutation::ExpireEndOfTurnEffects
+            | Mutation::UseUpEffect { .. }
             | Mutation::Link { .. }
             | Mutation::LinkCarrot { .. }
             | Mutation::SetOutcome(_) => true,
@@ -305,6 +314,7 @@ impl Mutation {
             | Mutation::SetEvolved { .. }
             | Mutation::AddEffect(_)
             | Mutation::ExpireEndOfTurnEffects
+            | Mutation::UseUpEffect { .. }
             | Mutation::Link { .. }
             | Mutation::ShowFace(..)
             | Mutation::Equip { .. }
@@ -396,6 +406,7 @@ impl Mutation {
             | Mutation::SetFoughtBane(card, _)
             | Mutation::AddCounters(card, _, _) => Touched::One(*card),
             Mutation::AddEffect(effect) => Touched::One(effect.card),
+            Mutation::UseUpEffect { card, .. } => Touched::One(*card),
             Mutation::Link { base, evolved } => Touched::Two(*base, *evolved),
             Mutation::Equip { token, follower } => Touched::Two(*token, *follower),
             Mutation::LinkDrivePoint { point, follower } => Touched::Two(*point, *follower),
@@ -675,6 +686,21 @@ impl Match {
                 if count > 0 {
                     self.emit(Event::EffectsExpired { count });
                 }
+            }
+            Mutation::UseUpEffect { card, timestamp } => {
+                let Some(at) = self
+                    .state
+                    .effects
+                    .iter()
+                    .position(|e| e.card == card && e.timestamp == timestamp)
+                else {
+                    return;
+                };
+                let effect = self.state.effects.remove(at);
+                self.emit(Event::EffectUsedUp {
+                    card,
+                    kind: effect.kind,
+                });
             }
             Mutation::Link { base, evolved } => {
                 self.state.cards[base.idx()].evolved_with = Some(evolved);

@@ -9,7 +9,9 @@ use super::words::{
     ability_name, ability_phrase_as, is_spell, keywords_text_of, put_place, zone_place, zone_word,
 };
 use crate::cards::{CardDb, CardType};
-use crate::engine::state::{EffectKind, PendingWhat};
+use crate::engine::state::{
+    DamageChange, DamageFilter, DamageReplacement, EffectKind, PendingWhat,
+};
 use crate::engine::{
     AbilityIdx, AttackTarget, CardRef, DamageKind, DefId, Event, GameState, MoveCause, Outcome,
     Phase, Resource, WinReason, Zone,
@@ -239,11 +241,20 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
                 EffectKind::EvolveCost(n) => format!("evolve-cost {n:+}"),
                 EffectKind::SetEvolveCost(n) => format!("evolve-cost ={n}"),
                 EffectKind::Trait(id) => format!("trait {}", state.granted_trait_name(*id)),
+                EffectKind::DamageTaken(r) => damage_replacement_text(*r),
             };
-            EventText::line(
+            let line = EventText::line(
                 LineKind::Effect,
                 format!("{} {what}", cards.owner_id(*card)),
-            )
+            );
+            // A replacement on damage changes what later damage does:
+            // players read it in the log (other effects show on the card).
+            match kind {
+                EffectKind::DamageTaken(r) => {
+                    line.and_log(format!("{} {}", cards.name(*card), r.words()))
+                }
+                _ => line,
+            }
         }
         Event::EffectsExpired { .. } => EventText::NOTHING,
         Event::Evolved {
@@ -347,6 +358,14 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
             icon.name(),
             cards.name(*card)
         )),
+        Event::EffectUsedUp { card, kind } => EventText::log(match kind {
+            EffectKind::DamageTaken(r) => format!(
+                "{}'s effect \"{}\" is used up",
+                cards.name(*card),
+                r.words()
+            ),
+            _ => format!("an effect on {} is used up", cards.name(*card)),
+        }),
         Event::Fused { card, def, by } => EventText::log(format!(
             "{} fuses {}",
             cards.name(*by),
@@ -481,6 +500,23 @@ fn counters_log(card: &str, counter: &str, from: u32, to: u32) -> String {
 }
 
 /// A kind of damage as event lines write it.
+/// A replacement on damage taken, as a board-text effect: `takes-damage
+/// -1 any`, `takes-damage none combat next`, `takes-damage at-most 4 any`.
+fn damage_replacement_text(r: DamageReplacement) -> String {
+    let change = match r.change {
+        DamageChange::Less(n) => format!("-{n}"),
+        DamageChange::Nothing => "none".to_owned(),
+        DamageChange::AtMost(n) => format!("at-most {n}"),
+    };
+    let damage = match r.damage {
+        DamageFilter::Any => "any",
+        DamageFilter::Ability => "ability",
+        DamageFilter::Combat => "combat",
+    };
+    let next = if r.next_time_only { " next" } else { "" };
+    format!("takes-damage {change} {damage}{next}")
+}
+
 fn damage_word(kind: DamageKind) -> &'static str {
     match kind {
         DamageKind::Attack => "attack",

@@ -79,7 +79,8 @@ pub fn inspect_card(
             | EffectKind::Cost(_)
             | EffectKind::EvolveCost(_)
             | EffectKind::SetEvolveCost(_)
-            | EffectKind::Trait(_) => acc,
+            | EffectKind::Trait(_)
+            | EffectKind::DamageTaken(_) => acc,
         });
     let keywords = current
         .keywords
@@ -177,6 +178,7 @@ fn change(state: &GameState, kind: EffectKind) -> Change {
         EffectKind::EvolveCost(n) => Change::EvolveCost(n),
         EffectKind::SetEvolveCost(n) => Change::SetEvolveCost(n),
         EffectKind::Trait(id) => Change::Trait(state.granted_trait_name(id).to_owned()),
+        EffectKind::DamageTaken(r) => Change::DamageTaken(r),
     }
 }
 

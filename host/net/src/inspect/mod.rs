@@ -216,6 +216,9 @@ pub enum Change {
     SetEvolveCost(i32),
     /// Gains the trait of this name.
     Trait(String),
+    /// Changes the damage it takes (a replacement effect, later-sets
+    /// §11.2).
+    DamageTaken(sve_engine::engine::DamageReplacement),
 }
 
 /// The card a modifier came from.

@@ -10,7 +10,9 @@ use sve_engine::cards::{
     PassiveScope, Rarity, Trigger, TriggerIcon, TurnStat, ValueExpr, ValueNode, ValueOp, ValueTest,
     ValueZone, Whose, ZoneSet,
 };
-use sve_engine::engine::{Duration, TokenDestination, Zone};
+use sve_engine::engine::{
+    DamageChange, DamageFilter, DamageReplacement, Duration, TokenDestination, Zone,
+};
 
 /// A card-API keyword set: its bits are the vocabulary's, as the engine's
 /// are. A bit no keyword of this host has is refused, naming the bit: a
@@ -156,6 +158,32 @@ pub(crate) fn duration_in(d: w::Duration) -> Duration {
         // The controller is filled in by the caller.
         w::Duration::EndOfOpponentNextTurn => Duration::EndOfTurn,
     }
+}
+
+/// A card-API replacement effect on damage (later-sets §11.2). A negative
+/// amount is refused, naming it: "takes −1 less" would be more damage,
+/// which is no replacement the rules know.
+pub(crate) fn damage_replacement_in(r: w::DamageReplacement) -> Result<DamageReplacement, String> {
+    let change = match r.change {
+        w::DamageChange::Less(n) if n >= 0 => DamageChange::Less(n),
+        w::DamageChange::Nothing => DamageChange::Nothing,
+        w::DamageChange::AtMost(n) if n >= 0 => DamageChange::AtMost(n),
+        w::DamageChange::Less(n) | w::DamageChange::AtMost(n) => {
+            return Err(format!(
+                "a damage replacement's amount is {n}; it must be 0 or more"
+            ));
+        }
+    };
+    let damage = match r.damage {
+        w::DamageFilter::Any => DamageFilter::Any,
+        w::DamageFilter::Ability => DamageFilter::Ability,
+        w::DamageFilter::Combat => DamageFilter::Combat,
+    };
+    Ok(DamageReplacement {
+        change,
+        damage,
+        next_time_only: r.next_time_only,
+    })
 }
 
 pub(crate) fn token_destination_in(d: w::TokenDestination) -> TokenDestination {

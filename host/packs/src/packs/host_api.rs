@@ -731,6 +731,52 @@ impl game::Host for HostState {
         }
     }
 
+    fn replace_follower_damage(
+        &mut self,
+        card: u32,
+        replacement: w::DamageReplacement,
+        duration: w::Duration,
+    ) -> bool {
+        let duration = self.duration(duration);
+        let replacement = match convert::damage_replacement_in(replacement) {
+            Ok(replacement) => replacement,
+            Err(why) => {
+                self.record_halt(Halt::Failed(format!("replace_follower_damage: {why}")));
+                return false;
+            }
+        };
+        let Some(card) = self.card(card) else {
+            return false;
+        };
+        let mut put = false;
+        self.act(|cx| {
+            let follower = cx.query().state().card(card).zone == sve_engine::engine::Zone::Field;
+            put = follower && cx.replace_damage(card, replacement, duration);
+        });
+        put
+    }
+
+    fn replace_leader_damage(
+        &mut self,
+        player: u8,
+        replacement: w::DamageReplacement,
+        duration: w::Duration,
+    ) {
+        let duration = self.duration(duration);
+        let replacement = match convert::damage_replacement_in(replacement) {
+            Ok(replacement) => replacement,
+            Err(why) => {
+                self.record_halt(Halt::Failed(format!("replace_leader_damage: {why}")));
+                return;
+            }
+        };
+        let player = Self::player(player);
+        self.act(|cx| {
+            let leader = cx.query().state().player(player).leader;
+            cx.replace_damage(leader, replacement, duration);
+        });
+    }
+
     fn give_keywords(&mut self, card: u32, keywords: w::Keywords, duration: w::Duration) {
         let duration = self.duration(duration);
         let keywords = match convert::keywords_in(keywords) {
@@ -1023,6 +1069,10 @@ mod tests {
         ("ask", "choose_with"),
         // Declared keywords are bits of the same set the engine gives.
         ("give_declared_keywords", "give_keywords"),
+        // One engine method puts a damage replacement on a follower or on
+        // a leader's card.
+        ("replace_follower_damage", "replace_damage"),
+        ("replace_leader_damage", "replace_damage"),
     ];
 
     /// Engine methods that are not card API: reads of the run itself,

@@ -119,6 +119,9 @@ adapt_variant!(guest -> host::MoveKind {
     Destroy, Banish, Bury, ReturnToHand, Discard, DeckTop, DeckBottom
 });
 adapt_record!(guest -> host::CardMove { card, kind });
+adapt_variant!(guest -> host::DamageChange { Nothing; Less, AtMost });
+adapt_variant!(guest -> host::DamageFilter { Any, Ability, Combat });
+adapt_record!(guest -> host::DamageReplacement { change, damage, next_time_only });
 adapt_variant!(guest -> host::ChoiceOption { Yes, No; Card, Label });
 adapt_variant!(host -> guest::Halt { NeedsDecision, Failed });
 adapt_record!(guest -> host::Range { min, max });
@@ -266,6 +269,18 @@ impl GameApi for NativeGame<'_> {
         => |h: &mut HostState| h.drive_check();
     fn give_stats(card: u32, attack: i32, defense: i32, duration: guest::Duration) -> ()
         => |h: &mut HostState| h.give_stats(card, attack, defense, duration.adapt());
+    fn replace_follower_damage(
+        card: u32,
+        replacement: guest::DamageReplacement,
+        duration: guest::Duration
+    ) -> bool
+        => |h: &mut HostState| h.replace_follower_damage(card, replacement.adapt(), duration.adapt());
+    fn replace_leader_damage(
+        player: u8,
+        replacement: guest::DamageReplacement,
+        duration: guest::Duration
+    ) -> ()
+        => |h: &mut HostState| h.replace_leader_damage(player, replacement.adapt(), duration.adapt());
     fn give_keywords(card: u32, keywords: u64, duration: guest::Duration) -> ()
         => |h: &mut HostState| h.give_keywords(card, keywords, duration.adapt());
     fn declared_keyword(name: &str) -> Option<u8>

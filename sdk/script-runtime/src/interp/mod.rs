@@ -741,6 +741,45 @@ impl<'a> Interpreter<'a> {
                     game.drive_check()?;
                 }
             }
+            Effect::ReplaceDamage {
+                change,
+                damage,
+                duration,
+                next_time_only,
+                to,
+            } => {
+                let change = match change {
+                    ir::DamageChange::Less(n) => DamageChange::Less(value(game, *n).max(0)),
+                    ir::DamageChange::Nothing => DamageChange::Nothing,
+                    ir::DamageChange::AtMost(n) => DamageChange::AtMost(value(game, *n).max(0)),
+                };
+                let damage = match damage {
+                    ir::DamageTaken::Any => DamageFilter::Any,
+                    ir::DamageTaken::Ability => DamageFilter::Ability,
+                    ir::DamageTaken::Combat => DamageFilter::Combat,
+                };
+                let duration = match duration {
+                    ir::Duration::EndOfTurn => Duration::EndOfTurn,
+                    ir::Duration::EndOfNextTurn => Duration::EndOfOpponentNextTurn,
+                    ir::Duration::WhileOnField | ir::Duration::OpponentTurn => {
+                        Duration::WhileInZone
+                    }
+                };
+                let replacement = DamageReplacement {
+                    change,
+                    damage,
+                    next_time_only: *next_time_only,
+                };
+                let targets = self.subjects(game, frame, *to, "Protect")?;
+                for subject in targets {
+                    match subject {
+                        Subject::Card(card) => {
+                            game.replace_follower_damage(card, replacement, duration);
+                        }
+                        Subject::Player(p) => game.replace_leader_damage(p, replacement, duration),
+                    }
+                }
+            }
             Effect::GiveDrive { to } => {
                 let mut followers = Vec::new();
                 self.each_card(game, frame, *to, "Give Drive to", |_, c| {

@@ -78,6 +78,9 @@ pub(crate) enum EffectKind {
     CreateDelayed,
     ExecuteUnionBurst,
     GiveDrive,
+    TakeLessDamage,
+    TakeNoDamage,
+    TakeAtMostDamage,
     DriveCheck,
     AlsoNamed,
     EvolvesInto,
@@ -208,6 +211,9 @@ pub(crate) const STANDARD: Table<EffectKind> = &[
     ("CreateDelayed", EffectKind::CreateDelayed),
     ("ExecuteUnionBurst", EffectKind::ExecuteUnionBurst),
     ("GiveDrive", EffectKind::GiveDrive),
+    ("TakeLessDamage", EffectKind::TakeLessDamage),
+    ("TakeNoDamage", EffectKind::TakeNoDamage),
+    ("TakeAtMostDamage", EffectKind::TakeAtMostDamage),
     ("DriveCheck", EffectKind::DriveCheck),
     ("EvolveDeckToField", EffectKind::EvolveDeckToField),
     ("PlayFromEvolveDeck", EffectKind::PlayFromEvolveDeck),
@@ -263,6 +269,9 @@ impl EffectKind {
             | GiveControl
             | ExecuteUnionBurst
             | GiveDrive
+            | TakeLessDamage
+            | TakeNoDamage
+            | TakeAtMostDamage
             | CreateDelayed
             | Banish
             | ReturnToHand
@@ -356,7 +365,8 @@ mod tests {
         // `WinGame`, `TakeControl` and `GiveControl` (later-sets §12.9,
         // §12.3, §12.8), `CreateDelayed` (§11.4) and `ExecuteUnionBurst`
         // (§1.3), `EvolveDeckToField` and `PlayFromEvolveDeck` (§6.1),
-        // `Equip` (§5), `GiveDrive` (§2.4), `DriveCheck` (§2.3). Plus 8
+        // `Equip` (§5), `GiveDrive` (§2.4), `DriveCheck` (§2.3),
+        // `TakeLessDamage`, `TakeNoDamage`, `TakeAtMostDamage` (§11.2). Plus 8
         // passive ones (`AlsoNamed`, later-sets §8.2; `EvolvesInto` and
         // `BackFaceOf`, §10; `TriggerIcon`, §2.1);
         // `GiveKeyword`/`GiveStat` appear in both tables with different
@@ -367,7 +377,7 @@ mod tests {
             (src/ir/effect.rs; then bump IR_VERSION as tests/ir_version.rs says: an append \
             keeps packaged packs loading), and its run in sdk/script-runtime/src/interp/mod.rs; \
             then update the count here";
-        assert_eq!(STANDARD.len(), 96, "{NEW_EFFECT}");
+        assert_eq!(STANDARD.len(), 99, "{NEW_EFFECT}");
         assert_eq!(PASSIVE.len(), 8, "{NEW_EFFECT}");
         let mut standard: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         standard.sort_unstable();

@@ -20,9 +20,14 @@ use crate::ast::EffectCallAst;
 use crate::complex::lower_complex;
 use crate::diagnostics::{NameKind, Problem};
 use crate::filters::parse_filter;
-use crate::ir::{DelayedLasts, Duration, Effect, SearchAction, Target, TokenOption, Trigger};
+use crate::ir::{
+    DamageChange, DelayedLasts, Duration, Effect, SearchAction, Target, TokenOption, Trigger,
+};
 use crate::lower::CardCtx;
-use crate::names::{self, DELAYED_LASTS, SEARCH_ACTIONS, TOKEN_OPTIONS, TRIGGER_ICONS};
+use crate::names::{
+    self, DAMAGE_DURATIONS, DAMAGE_TAKEN, DELAYED_LASTS, NEXT_TIME, SEARCH_ACTIONS, TOKEN_OPTIONS,
+    TRIGGER_ICONS,
+};
 use crate::span::Piece;
 
 /// Lowers one `effect` clause for an ability with trigger `trigger` (which
@@ -491,6 +496,37 @@ pub(crate) fn lower_effect(
         EffectKind::GiveDrive => Effect::GiveDrive {
             to: selection(to, cx)?,
         },
+        EffectKind::TakeLessDamage | EffectKind::TakeNoDamage | EffectKind::TakeAtMostDamage => {
+            let change = match kind {
+                EffectKind::TakeLessDamage => DamageChange::Less(args.value(cx)?),
+                EffectKind::TakeAtMostDamage => DamageChange::AtMost(args.value(cx)?),
+                _ => DamageChange::Nothing,
+            };
+            let damage = args.word(
+                DAMAGE_TAKEN,
+                NameKind::DamageTaken,
+                "`Any`, `Ability` or `Combat`",
+                cx,
+            )?;
+            let duration = args.word(
+                DAMAGE_DURATIONS,
+                NameKind::Duration,
+                "`WhileOnField`, `EndOfTurn` or `EndOfNextTurn`",
+                cx,
+            )?;
+            let next_time_only = if args.has_more() {
+                args.word(NEXT_TIME, NameKind::DamageTaken, "`NextTime`", cx)?
+            } else {
+                false
+            };
+            Effect::ReplaceDamage {
+                change,
+                damage,
+                duration,
+                next_time_only,
+                to: selection(to, cx)?,
+            }
+        }
         EffectKind::DriveCheck => Effect::DriveCheck {
             count: args.value(cx)?,
         },

@@ -943,6 +943,57 @@ pub enum Effect {
         /// How many.
         count: ValueId,
     },
+    /// `TakeLessDamage(n, kind, duration)`, `TakeNoDamage(kind, duration)`
+    /// and `TakeAtMostDamage(n, kind, duration)`, each with an optional
+    /// `NextTime` (IR 20, later-sets §11.2, §12.14): a replacement effect
+    /// on the damage each target (a follower on the field, or a leader)
+    /// takes.
+    ReplaceDamage {
+        /// What it does to the amount.
+        change: DamageChange,
+        /// Which damage it replaces.
+        damage: DamageTaken,
+        /// How long it lasts.
+        duration: Duration,
+        /// Only the next time (used up by the first damage of more than 0).
+        next_time_only: bool,
+        /// The followers and leaders.
+        to: Selection,
+    },
+}
+
+/// What a replacement effect on damage does (`ReplaceDamage`, IR 20).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum DamageChange {
+    /// Takes N less damage.
+    Less(ValueId),
+    /// Takes no damage.
+    Nothing,
+    /// Takes N damage instead of more.
+    AtMost(ValueId),
+}
+
+/// Which damage a replacement effect replaces (`ReplaceDamage`'s kind
+/// word, IR 20).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum DamageTaken {
+    /// `Any`: all damage.
+    Any,
+    /// `Ability`: damage from abilities.
+    Ability,
+    /// `Combat`: damage of an attack or a fight.
+    Combat,
+}
+
+impl DamageTaken {
+    /// The word scripts write.
+    pub fn name(self) -> &'static str {
+        match self {
+            DamageTaken::Any => "Any",
+            DamageTaken::Ability => "Ability",
+            DamageTaken::Combat => "Combat",
+        }
+    }
 }
 
 /// A Trigger icon (`TriggerIcon`'s argument; later-sets §2.3, CR

@@ -49,8 +49,8 @@ mod validate;
 mod visit;
 
 pub use effect::{
-    AbilityIdx, CheckAction, ComplexStep, Cost, Count, DelayedLasts, Effect, PayResult, Selection,
-    TriggerIcon,
+    AbilityIdx, CheckAction, ComplexStep, Cost, Count, DamageChange, DamageTaken, DelayedLasts,
+    Effect, PayResult, Selection, TriggerIcon,
 };
 pub use expr::{
     BinaryOp, Choose, CondTest, Filter, FilterId, FilterItem, FilterTest, IntRange, ValueId,
@@ -149,7 +149,11 @@ use serde::{Deserialize, Serialize};
 /// triggers `OnDriveCheck` and `OnDriveCheckTrigger`, the effect
 /// `Effect::DriveCheck` (Ride, Drive, the Starting Amulet, drive checks;
 /// versions 2 to 18 stay readable).
-pub const IR_VERSION: u32 = 19;
+/// 20: appended the effect `Effect::ReplaceDamage` with `DamageChange`
+/// and `DamageTaken` (replacement effects on damage), and the keyword
+/// `BanishesEnemiesInstead` (later-sets §11.2; versions 2 to 19 stay
+/// readable).
+pub const IR_VERSION: u32 = 20;
 
 /// A card name without a trailing `(Evolved)`: what evolved cards and
 /// their base cards share.

@@ -267,6 +267,9 @@ named_enum! {
         TwinDrive = "TwinDrive",
         /// Starting Amulet: put onto the field face down at set-up (IR 19).
         StartingAmulet = "StartingAmulet",
+        /// Enemy followers that would go from the field to the cemetery
+        /// are banished instead (IR 20).
+        BanishesEnemiesInstead = "BanishesEnemiesInstead",
     }
 }
 

@@ -1,7 +1,7 @@
 //! A generic view of an effect's arguments, shared by the validator and the
 //! dump so neither needs its own match over every variant.
 
-use super::effect::{AbilityIdx, CheckAction, ComplexStep, Count, Effect, Selection};
+use super::effect::{AbilityIdx, CheckAction, ComplexStep, Count, DamageChange, Effect, Selection};
 use super::expr::{FilterId, ValueId};
 use super::names::{SearchAction, Target};
 
@@ -423,6 +423,26 @@ impl Effect {
             Effect::BackFaceOf { front } => ("BackFaceOf", vec![("front", P::Text(front))]),
             Effect::GiveDrive { to } => ("GiveDrive", vec![("to", P::Sel(*to))]),
             Effect::DriveCheck { count } => ("DriveCheck", vec![("count", P::Value(*count))]),
+            Effect::ReplaceDamage {
+                change,
+                damage,
+                duration,
+                next_time_only,
+                to,
+            } => {
+                let (name, mut parts) = match change {
+                    DamageChange::Less(n) => ("TakeLessDamage", vec![("amount", P::Value(*n))]),
+                    DamageChange::Nothing => ("TakeNoDamage", vec![]),
+                    DamageChange::AtMost(n) => ("TakeAtMostDamage", vec![("amount", P::Value(*n))]),
+                };
+                parts.push(("damage", P::Word(damage.name())));
+                parts.push(("duration", P::Word(duration.name())));
+                if *next_time_only {
+                    parts.push(("next", P::Word("NextTime")));
+                }
+                parts.push(("to", P::Sel(*to)));
+                (name, parts)
+            }
             Effect::TriggerIcon { icon } => ("TriggerIcon", vec![("icon", P::Word(icon.name()))]),
             Effect::Equip { token, to } => (
                 "Equip",

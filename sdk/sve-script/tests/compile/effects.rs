@@ -729,3 +729,50 @@ ability Act name Call {
         "##]],
     );
 }
+
+#[test]
+fn damage_replacements_on_leaders_and_followers() {
+    // Later-sets §11.2, §12.14: "your leader takes 1 less damage this
+    // turn", "the next time this follower would take damage, it takes
+    // none", "if your leader would take more than 4 damage from an
+    // ability, it takes 4 instead".
+    check_abilities(
+        r#"
+ability Fanfare {
+    effect TakeLessDamage(1, Any, EndOfTurn) to Leader;
+}
+ability OnEvolve {
+    effect TakeNoDamage(Any, WhileOnField, NextTime) to Self;
+}
+ability LastWords {
+    effect TakeAtMostDamage(4, Ability, EndOfNextTurn) to Leader;
+}
+"#,
+        expect![[r##"
+            #0 "Fanfare" triggered Fanfare (line 8)
+              effect: TakeLessDamage(amount: 1, damage: Any, duration: EndOfTurn) to Leader
+            #1 "OnEvolve" triggered OnEvolve (line 11)
+              effect: TakeNoDamage(damage: Any, duration: WhileOnField, next: NextTime) to Self
+            #2 "LastWords" triggered LastWords (line 14)
+              effect: TakeAtMostDamage(amount: 4, damage: Ability, duration: EndOfNextTurn) to Leader
+        "##]],
+    );
+    check_abilities(
+        r#"
+ability Fanfare {
+    effect TakeNoDamage(Some, OpponentTurn) to Leader;
+}
+"#,
+        expect![[r#"
+            (rejected)
+
+            error[unknown-damage-kind]: unknown damage kind `Some`: expected `Any`, `Ability` or `Combat`
+             --> cards.txt:9:25
+              |
+            9 |     effect TakeNoDamage(Some, OpponentTurn) to Leader;
+              |                         ^^^^
+              = note: in card `Test Card` (T-001)
+
+        "#]],
+    );
+}

@@ -213,6 +213,9 @@ impl Pack for Overheat {
                 .universe("Vanguard")
                 .trigger_icon(TriggerIcon::Heal)
                 .text("Heal Trigger"),
+            Card::spell("OVH-030", "Heat Shield", Class::Neutral, 1)
+                .text("The next time your leader would take damage, it takes none. Your leader takes 1 less damage from abilities this turn.")
+                .spell_effect("Shield your leader.", heat_shield),
             Card::follower("OVH-025", "Gauntlet Smith", Class::Neutral, 2, 2, 2)
                 .text("[fanfare] Equip this follower with a Forge Gauntlet.")
                 .fanfare("Equip this follower with a Forge Gauntlet.", equip_gauntlet),
@@ -374,6 +377,23 @@ fn oracle(game: &mut Game) -> Result<(), Stop> {
     if !game.matching(me, Zone::Field, &filter).is_empty() {
         game.change_leader_defense(me, 2);
     }
+    Ok(())
+}
+
+fn heat_shield(game: &mut Game) -> Result<(), Stop> {
+    let me = game.me();
+    let shield = DamageReplacement {
+        change: DamageChange::Nothing,
+        damage: DamageFilter::Any,
+        next_time_only: true,
+    };
+    game.replace_leader_damage(me, shield, Duration::WhileInZone);
+    let less = DamageReplacement {
+        change: DamageChange::Less(1),
+        damage: DamageFilter::Ability,
+        next_time_only: false,
+    };
+    game.replace_leader_damage(me, less, Duration::EndOfTurn);
     Ok(())
 }
 

@@ -1,4 +1,5 @@
-//! Leaving the field: what replaces it (Stack, CR 13.3.2.2), what prevents
+//! Leaving the field: what replaces it (Stack, CR 13.3.2.2; "banished
+//! instead", later-sets §11.2), what prevents
 //! it ("can't be destroyed by abilities"), and cards that leave at the same
 //! moment (rules-coverage.md §11.4, CR 10.7.4.2).
 //!
@@ -117,7 +118,7 @@ impl Match {
                 stacked.push(card);
                 continue;
             }
-            going.push(*leave);
+            going.push(self.banished_instead(*leave, keywords));
         }
         let outer = self.leaving.hold();
         if self.db_has_triggers {
@@ -133,6 +134,37 @@ impl Match {
             self.move_card(leave.card, owner, leave.to, leave.place, leave.cause);
         }
         self.leaving.release(outer);
+    }
+
+    /// "An enemy follower that would go from the field to the cemetery is
+    /// banished instead" (a card with `BANISHES_ENEMIES_INSTEAD` on the
+    /// other field; later-sets §11.2): the leave, replaced. It is no
+    /// longer a destruction (CR 10.10.1.1: no Last Words); a follower that
+    /// can't be banished (`keywords`) goes to the cemetery, as the
+    /// prohibition wins (CR 1.3.3).
+    fn banished_instead(&self, leave: Leave, keywords: Keywords) -> Leave {
+        if leave.to != Zone::Cemetery || keywords.contains(Keywords::CANNOT_BE_BANISHED) {
+            return leave;
+        }
+        let controller = self.state.card(leave.card).controller;
+        let replaced = self.state.field_grants(
+            &self.db,
+            controller.opponent(),
+            Keywords::BANISHES_ENEMIES_INSTEAD,
+        ) && self
+            .state
+            .characteristics(&self.db, leave.card)
+            .card_type
+            .is_follower();
+        if !replaced {
+            return leave;
+        }
+        Leave {
+            to: Zone::Banished,
+            place: Place::Top,
+            cause: MoveCause::Banish,
+            ..leave
+        }
     }
 
     /// Remembers a card that leaves the field by itself (not through

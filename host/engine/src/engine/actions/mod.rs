@@ -23,6 +23,7 @@ pub use ride::DRIVE_POINT;
 use super::Match;
 use super::ability::TokenDestination;
 use super::event::{DamageKind, MoveCause, Resource};
+use super::flow::damage_order::Hit;
 use super::ids::{CardRef, DefId, PlayerId};
 use super::mutation::{Mutation, Place, PlayerFlag};
 use super::state::query::MAX_PP;
@@ -129,8 +130,8 @@ impl Match {
     }
 
     /// Deals damage to a follower on the field after damage replacements
-    /// (rules-coverage.md §9.3). Damage of 0 or less is not dealt (CR 1.3.2.2).
-    /// Returns the damage dealt.
+    /// (rules-coverage.md §9.3, later-sets §11.2). Damage of 0 or less is
+    /// not dealt (CR 1.3.2.2). Returns the damage dealt.
     pub(crate) fn deal_damage_to_follower(
         &mut self,
         card: CardRef,
@@ -143,8 +144,39 @@ impl Match {
             return 0;
         }
         let keywords = self.state.characteristics(&self.db, card).keywords;
-        let amount = modified_damage(amount, kind, keywords);
+        let amount = self.replaced_damage(card, amount, kind, Some(keywords));
         self.deal_replaced_damage(card, amount, kind, source)
+    }
+
+    /// `amount` of damage of `kind` to `card` (a follower with `keywords`,
+    /// or a leader), its replacements applied in the order that gives the
+    /// least damage while using up the fewest "next time" effects, which
+    /// end (later-sets §11.2). An attack's damage asks its taker instead
+    /// (`flow/attack.rs`); damage an ability deals takes this result.
+    fn replaced_damage(
+        &mut self,
+        card: CardRef,
+        amount: i32,
+        kind: DamageKind,
+        keywords: Option<Keywords>,
+    ) -> i32 {
+        let effects = self.state.damage_replacements(card, kind);
+        let hit = match kind {
+            DamageKind::Ability => Hit::from_ability(amount, keywords, effects),
+            DamageKind::Attack | DamageKind::Combat => {
+                Hit::in_combat(amount, Keywords::empty(), keywords, effects)
+            }
+        };
+        let outcome = hit.least();
+        self.use_up_effects(card, &outcome.used_up);
+        outcome.amount
+    }
+
+    /// Ends the "next time" effects on `card` that a damage used up.
+    pub(crate) fn use_up_effects(&mut self, card: CardRef, timestamps: &[u32]) {
+        for &timestamp in timestamps {
+            self.apply(Mutation::UseUpEffect { card, timestamp });
+        }
     }
 
     /// Deals damage to a follower on the field whose replacements were
@@ -178,8 +210,23 @@ impl Match {
         amount
     }
 
-    /// Deals damage to a leader. Returns the damage dealt.
+    /// Deals damage to a leader after the replacements on it (later-sets
+    /// §12.14). Returns the damage dealt.
     pub(crate) fn deal_damage_to_leader(
+        &mut self,
+        player: PlayerId,
+        amount: i32,
+        kind: DamageKind,
+        source: Option<CardRef>,
+    ) -> i32 {
+        let leader = self.state.player(player).leader;
+        let amount = self.replaced_damage(leader, amount, kind, None);
+        self.deal_replaced_damage_to_leader(player, amount, kind, source)
+    }
+
+    /// Deals damage to a leader whose replacements were already applied
+    /// (an attack's). Returns the damage dealt.
+    pub(crate) fn deal_replaced_damage_to_leader(
         &mut self,
         player: PlayerId,
         amount: i32,
@@ -518,28 +565,5 @@ impl Match {
             let owner = state.owner;
             self.move_card(card, owner, Zone::Hand, Place::Top, MoveCause::PutByEffect);
         }
-    }
-}
-
-/// Applies damage replacements from the receiving card's keywords.
-pub(crate) fn modified_damage(amount: i32, kind: DamageKind, keywords: Keywords) -> i32 {
-    if amount <= 0 || keywords.contains(Keywords::DOES_NOT_TAKE_DAMAGE) {
-        return 0;
-    }
-    match kind {
-        DamageKind::Ability if keywords.contains(Keywords::DAMAGE_REDUCTION_ABILITIES1) => {
-            amount - 1
-        }
-        DamageKind::Attack | DamageKind::Combat
-            if keywords.contains(Keywords::DOES_NOT_TAKE_COMBAT_DAMAGE) =>
-        {
-            0
-        }
-        DamageKind::Attack | DamageKind::Combat
-            if keywords.contains(Keywords::DAMAGE_REDUCTION1) =>
-        {
-            amount - 1
-        }
-        _ => amount,
     }
 }

@@ -52,14 +52,23 @@ impl Match {
         let attacker_stats = self.state.characteristics(&self.db, attacker);
         let attack_damage_dealt = match combat.target {
             AttackTarget::Leader(player) => {
-                let hit =
-                    Hit::in_combat(damage_start(&attacker_stats), attacker_stats.keywords, None);
                 let leader = self.state.player(player).leader;
+                let hit = Hit::in_combat(
+                    damage_start(&attacker_stats),
+                    attacker_stats.keywords,
+                    None,
+                    self.state.damage_replacements(leader, DamageKind::Attack),
+                );
                 let Some(amount) = self.choose_damage(&hit, chosen, Taker::Target(leader, player))
                 else {
                     return;
                 };
-                self.deal_damage_to_leader(player, amount, DamageKind::Attack, Some(attacker))
+                self.deal_replaced_damage_to_leader(
+                    player,
+                    amount,
+                    DamageKind::Attack,
+                    Some(attacker),
+                )
             }
             AttackTarget::Follower(defender, defender_object) => {
                 // The target left the field: no damage either way, no fight.
@@ -73,11 +82,13 @@ impl Match {
                     damage_start(&attacker_stats),
                     attacker_stats.keywords,
                     Some(defender_stats.keywords),
+                    self.state.damage_replacements(defender, DamageKind::Attack),
                 );
                 let to_attacker = Hit::in_combat(
                     damage_start(&defender_stats),
                     defender_stats.keywords,
                     Some(attacker_stats.keywords),
+                    self.state.damage_replacements(attacker, DamageKind::Combat),
                 );
                 let defender_player = self.state.card(defender).controller;
                 let attacker_player = self.state.card(attacker).controller;
@@ -159,8 +170,9 @@ impl Match {
     }
 
     /// The amount of one damage of the attack: the one chosen already, the
-    /// only one its replacements can give, or `None` after asking the
-    /// player who takes it to choose the order (CR 10.10.2).
+    /// only one its replacements can give (using up its "next time"
+    /// effects), or `None` after asking the player who takes it to choose
+    /// (CR 10.10.2).
     fn choose_damage(&mut self, hit: &Hit, chosen: ChosenDamage, taker: Taker) -> Option<i32> {
         let (already, card, player) = match taker {
             Taker::Target(card, player) => (chosen.to_target, card, player),
@@ -169,21 +181,27 @@ impl Match {
         if let Some(amount) = already {
             return Some(amount);
         }
-        let outcomes = hit.outcomes();
+        let mut outcomes = hit.outcomes();
         if outcomes.len() <= 1 {
-            return Some(hit.amount());
+            let outcome = outcomes.pop()?;
+            self.use_up_effects(card, &outcome.used_up);
+            return Some(outcome.amount);
         }
         let options = outcomes
             .iter()
-            .map(|(amount, order)| Choice::Label(outcome_label(*amount, order)))
+            .map(|outcome| Choice::Label(outcome_label(outcome)))
             .collect();
-        let amounts = outcomes.iter().map(|(amount, _)| *amount).collect();
+        let results = outcomes
+            .into_iter()
+            .map(|outcome| (outcome.amount, outcome.used_up))
+            .collect();
         self.ask(
             Decision::pick_one(player, Prompt::DamageOrder { card }, options),
             Resume::DamageOrder {
                 chosen,
+                taker: card,
                 attacker: matches!(taker, Taker::Attacker(..)),
-                amounts,
+                results,
             },
         );
         None

@@ -1,16 +1,25 @@
-//! Replacements that change an amount of attack or combat damage, and
-//! their order (rules-coverage.md §9.3, CR 10.10): "deals N more damage",
-//! "deals double damage" and "takes N less damage" each replace the one
-//! event of damage. When more than one applies and their order changes the
-//! amount, the player whose follower or leader takes the damage chooses
-//! the order (CR 10.10.2); once the amount is 0 the later ones have nothing
-//! left to change (CR 1.3.2.2). "Can't deal damage" and "doesn't take
-//! damage" leave nothing to order: no damage is dealt.
+//! Replacements that change an amount of damage, and their order
+//! (rules-coverage.md §9.3, later-sets §11.2 and §12.14, CR 10.10): "deals
+//! N more damage", "deals double damage", "takes N less damage", "takes
+//! no damage", "takes N instead of more" each replace the one event of
+//! damage, at most once (CR 10.10.1). When more than one applies and their
+//! order changes the result, the player whose follower or leader takes the
+//! damage chooses the order (CR 10.10.2); once the amount is 0 the later
+//! ones have nothing left to change and a "next time" one is not used up
+//! (CR 1.3.2.2). "Can't deal damage" and "doesn't take damage" leave
+//! nothing to order: no damage is dealt.
 //!
-//! Ability damage has at most one change that can matter ("takes 1 less
-//! damage from abilities", in `actions/mod.rs`), so it never asks.
+//! A result is an amount and the "next time" replacements it uses up: two
+//! orders giving the same amount but using up different ones are different
+//! results, and a result that only uses up more of them for the same
+//! amount is dropped (later-sets §11.2).
 
 use crate::cards::Keywords;
+use crate::engine::state::{DamageChange, DamageReplacement};
+
+/// Beyond this many replacements on one damage, only the order they were
+/// made in is tried (6! = 720 orders at most).
+const MAX_ORDERED: usize = 6;
 
 /// One replacement that changes an amount of damage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +30,10 @@ pub(crate) enum Change {
     Double,
     /// The taker takes N less damage.
     Less(i32),
+    /// The taker takes no damage.
+    Nothing,
+    /// The taker takes N damage instead of more.
+    AtMost(i32),
 }
 
 impl Change {
@@ -29,6 +42,8 @@ impl Change {
             Change::More(n) => amount.saturating_add(n),
             Change::Double => amount.saturating_mul(2),
             Change::Less(n) => amount.saturating_sub(n),
+            Change::Nothing => 0,
+            Change::AtMost(n) => amount.min(n),
         }
     }
 
@@ -37,101 +52,226 @@ impl Change {
             Change::More(n) => format!("+{n}"),
             Change::Double => "×2".to_owned(),
             Change::Less(n) => format!("−{n}"),
+            Change::Nothing => "none".to_owned(),
+            Change::AtMost(n) => format!("at most {n}"),
         }
     }
 }
 
-/// Damage a follower deals in an attack, before its replacements.
+impl From<DamageChange> for Change {
+    fn from(change: DamageChange) -> Change {
+        match change {
+            DamageChange::Less(n) => Change::Less(n),
+            DamageChange::Nothing => Change::Nothing,
+            DamageChange::AtMost(n) => Change::AtMost(n),
+        }
+    }
+}
+
+/// A replacement that applies to one damage: its change, and the
+/// timestamp of the "next time" effect it uses up, if it is one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Step {
+    /// What it does to the amount.
+    pub change: Change,
+    /// The effect it uses up when it changes damage of more than 0.
+    pub uses_up: Option<u32>,
+}
+
+impl Step {
+    fn always(change: Change) -> Step {
+        Step {
+            change,
+            uses_up: None,
+        }
+    }
+}
+
+/// One damage before its replacements.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Hit {
     /// The amount before the replacements: the dealer's attack (or
-    /// defense, for "deals damage equal to its defense").
+    /// defense, for "deals damage equal to its defense"), or the ability's.
     pub start: i32,
     /// The replacements that apply, in the printed order: the dealer's,
-    /// then the taker's.
-    pub changes: Vec<Change>,
+    /// then the taker's keywords, then the taker's effects as they were
+    /// made.
+    pub steps: Vec<Step>,
+}
+
+/// One result of a damage's replacements.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Outcome {
+    /// The damage dealt (0: none is dealt).
+    pub amount: i32,
+    /// The "next time" effects it uses up, by timestamp, sorted.
+    pub used_up: Vec<u32>,
+    /// An order of the replacements that gives it.
+    pub order: Vec<Change>,
 }
 
 impl Hit {
     /// Attack or combat damage `start` from a follower with the `dealer`
     /// keywords to a follower with the `taker` keywords, or to a leader
-    /// (`None`).
-    pub(crate) fn in_combat(start: i32, dealer: Keywords, taker: Option<Keywords>) -> Hit {
+    /// (`None`), with the taker's replacement effects on it.
+    pub(crate) fn in_combat(
+        start: i32,
+        dealer: Keywords,
+        taker: Option<Keywords>,
+        effects: impl IntoIterator<Item = (DamageReplacement, u32)>,
+    ) -> Hit {
         let none = dealer.contains(Keywords::CANNOT_DEAL_DAMAGE)
             || taker.is_some_and(|k| {
                 k.intersects(Keywords::DOES_NOT_TAKE_DAMAGE | Keywords::DOES_NOT_TAKE_COMBAT_DAMAGE)
             });
         if none {
-            return Hit {
-                start: 0,
-                changes: Vec::new(),
-            };
+            return Hit::none();
         }
-        let mut changes = Vec::new();
+        let mut steps = Vec::new();
         let more = dealer.plus_damage();
         if more != 0 {
-            changes.push(Change::More(more));
+            steps.push(Step::always(Change::More(more)));
         }
         let double = match taker {
             Some(_) => Keywords::DOUBLE_COMBAT_DAMAGE,
             None => Keywords::DOUBLE_LEADER_DAMAGE,
         };
         if dealer.contains(double) {
-            changes.push(Change::Double);
+            steps.push(Step::always(Change::Double));
         }
         if taker.is_some_and(|k| k.contains(Keywords::DAMAGE_REDUCTION1)) {
-            changes.push(Change::Less(1));
+            steps.push(Step::always(Change::Less(1)));
         }
-        Hit { start, changes }
+        Hit { start, steps }.with_effects(effects)
     }
 
-    /// The amount with the changes in the printed order.
-    pub(crate) fn amount(&self) -> i32 {
-        after(self.start, &self.changes)
+    /// Damage `start` from an ability to a follower with the `taker`
+    /// keywords, or to a leader (`None`), with the taker's replacement
+    /// effects on it.
+    pub(crate) fn from_ability(
+        start: i32,
+        taker: Option<Keywords>,
+        effects: impl IntoIterator<Item = (DamageReplacement, u32)>,
+    ) -> Hit {
+        if taker.is_some_and(|k| k.contains(Keywords::DOES_NOT_TAKE_DAMAGE)) {
+            return Hit::none();
+        }
+        let mut steps = Vec::new();
+        if taker.is_some_and(|k| k.contains(Keywords::DAMAGE_REDUCTION_ABILITIES1)) {
+            steps.push(Step::always(Change::Less(1)));
+        }
+        Hit { start, steps }.with_effects(effects)
     }
 
-    /// The different amounts the orders of the changes give, each with an
-    /// order that gives it, the printed order's first. One entry means the
-    /// order does not matter.
-    pub(crate) fn outcomes(&self) -> Vec<(i32, Vec<Change>)> {
-        let mut outcomes: Vec<(i32, Vec<Change>)> = Vec::new();
-        for order in orders(&self.changes) {
-            let amount = after(self.start, &order);
-            if !outcomes.iter().any(|(a, _)| *a == amount) {
-                outcomes.push((amount, order));
+    /// Damage that is not dealt at all.
+    fn none() -> Hit {
+        Hit {
+            start: 0,
+            steps: Vec::new(),
+        }
+    }
+
+    fn with_effects(mut self, effects: impl IntoIterator<Item = (DamageReplacement, u32)>) -> Hit {
+        self.steps
+            .extend(effects.into_iter().map(|(effect, timestamp)| Step {
+                change: effect.change.into(),
+                uses_up: effect.next_time_only.then_some(timestamp),
+            }));
+        self
+    }
+
+    /// The different results the orders of the replacements give, the
+    /// printed order's first. One entry means the order does not matter.
+    pub(crate) fn outcomes(&self) -> Vec<Outcome> {
+        let mut outcomes: Vec<Outcome> = Vec::new();
+        for order in orders(&self.steps) {
+            let outcome = after(self.start, &order);
+            if outcomes
+                .iter()
+                .any(|o| o.amount == outcome.amount && o.used_up == outcome.used_up)
+            {
+                continue;
             }
+            outcomes.push(outcome);
         }
-        outcomes
+        // Using up more "next time" effects for the same amount is never
+        // a result worth offering.
+        let kept: Vec<Outcome> = outcomes
+            .iter()
+            .filter(|o| {
+                !outcomes.iter().any(|other| {
+                    other.amount == o.amount
+                        && other.used_up.len() < o.used_up.len()
+                        && other.used_up.iter().all(|t| o.used_up.contains(t))
+                })
+            })
+            .cloned()
+            .collect();
+        kept
+    }
+
+    /// The result the player taking damage nearly always wants: the least
+    /// damage, then the fewest "next time" effects used up, then the
+    /// printed order. Ability damage takes it without asking (a deviation
+    /// documented in rules-coverage §L11.2: card code can't be stopped in
+    /// the middle of dealing damage to ask).
+    pub(crate) fn least(&self) -> Outcome {
+        self.outcomes()
+            .into_iter()
+            .min_by_key(|o| (o.amount, o.used_up.len()))
+            .unwrap_or(Outcome {
+                amount: 0,
+                used_up: Vec::new(),
+                order: Vec::new(),
+            })
     }
 }
 
 /// How an outcome is offered to the player: the damage and the order.
-pub(crate) fn outcome_label(amount: i32, order: &[Change]) -> String {
-    let steps: Vec<String> = order.iter().map(|c| c.label()).collect();
-    format!("take {amount} damage ({})", steps.join(", then "))
+pub(crate) fn outcome_label(outcome: &Outcome) -> String {
+    let steps: Vec<String> = outcome.order.iter().map(|c| c.label()).collect();
+    let used = match outcome.used_up.len() {
+        0 => String::new(),
+        1 => "; uses up a \"next time\" effect".to_owned(),
+        n => format!("; uses up {n} \"next time\" effects"),
+    };
+    format!(
+        "take {} damage ({}{used})",
+        outcome.amount,
+        steps.join(", then ")
+    )
 }
 
-/// `start` changed in this order; 0 stays 0.
-fn after(start: i32, changes: &[Change]) -> i32 {
-    let mut amount = start;
-    for change in changes {
-        amount = change.apply(amount);
+/// `start` changed in this order; 0 stays 0 and uses nothing up.
+fn after(start: i32, order: &[Step]) -> Outcome {
+    let mut amount = start.max(0);
+    let mut used_up = Vec::new();
+    for step in order {
         if amount <= 0 {
-            return 0;
+            break;
+        }
+        amount = step.change.apply(amount);
+        if let Some(timestamp) = step.uses_up {
+            used_up.push(timestamp);
         }
     }
-    amount
+    used_up.sort_unstable();
+    Outcome {
+        amount: amount.max(0),
+        used_up,
+        order: order.iter().map(|s| s.change).collect(),
+    }
 }
 
-/// Every order of `changes`, the given order first. There are at most
-/// three kinds of change, so at most six orders.
-fn orders(changes: &[Change]) -> Vec<Vec<Change>> {
-    if changes.len() <= 1 {
-        return vec![changes.to_vec()];
+/// Every order of `steps`, the given order first; beyond [`MAX_ORDERED`]
+/// steps, the given order only.
+fn orders(steps: &[Step]) -> Vec<Vec<Step>> {
+    if steps.len() <= 1 || steps.len() > MAX_ORDERED {
+        return vec![steps.to_vec()];
     }
     let mut all = Vec::new();
-    for (i, first) in changes.iter().enumerate() {
-        let mut rest = changes.to_vec();
+    for (i, first) in steps.iter().enumerate() {
+        let mut rest = steps.to_vec();
         rest.remove(i);
         for mut order in orders(&rest) {
             order.insert(0, *first);
@@ -144,18 +284,36 @@ fn orders(changes: &[Change]) -> Vec<Vec<Change>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::state::DamageFilter;
+
+    fn effect(change: DamageChange, next_time_only: bool) -> DamageReplacement {
+        DamageReplacement {
+            change,
+            damage: DamageFilter::Any,
+            next_time_only,
+        }
+    }
+
+    fn amounts(hit: &Hit) -> Vec<i32> {
+        hit.outcomes().iter().map(|o| o.amount).collect()
+    }
 
     #[test]
     fn a_single_change_or_none_leaves_nothing_to_order() {
-        let hit = Hit::in_combat(3, Keywords::DOUBLE_COMBAT_DAMAGE, Some(Keywords::empty()));
-        assert_eq!(hit.outcomes().len(), 1);
-        assert_eq!(hit.amount(), 6);
+        let hit = Hit::in_combat(
+            3,
+            Keywords::DOUBLE_COMBAT_DAMAGE,
+            Some(Keywords::empty()),
+            [],
+        );
+        assert_eq!(amounts(&hit), [6]);
         let none = Hit::in_combat(
             3,
             Keywords::DOUBLE_COMBAT_DAMAGE,
             Some(Keywords::DOES_NOT_TAKE_COMBAT_DAMAGE | Keywords::DAMAGE_REDUCTION1),
+            [],
         );
-        assert_eq!((none.amount(), none.outcomes().len()), (0, 1));
+        assert_eq!(amounts(&none), [0]);
     }
 
     #[test]
@@ -164,11 +322,11 @@ mod tests {
             3,
             Keywords::DOUBLE_COMBAT_DAMAGE,
             Some(Keywords::DAMAGE_REDUCTION1),
+            [],
         );
-        let amounts: Vec<i32> = hit.outcomes().iter().map(|(a, _)| *a).collect();
-        assert_eq!(amounts, [5, 4]);
+        assert_eq!(amounts(&hit), [5, 4]);
         assert_eq!(
-            outcome_label(4, &hit.outcomes()[1].1),
+            outcome_label(&hit.outcomes()[1]),
             "take 4 damage (−1, then ×2)"
         );
     }
@@ -176,8 +334,75 @@ mod tests {
     #[test]
     fn cr_1_3_2_2_once_the_damage_is_0_later_changes_do_nothing() {
         // 1 − 1 = 0, and "+1" has nothing left to change.
-        let hit = Hit::in_combat(1, Keywords::PLUS1_DAMAGE, Some(Keywords::DAMAGE_REDUCTION1));
-        let amounts: Vec<i32> = hit.outcomes().iter().map(|(a, _)| *a).collect();
-        assert_eq!(amounts, [1, 0]);
+        let hit = Hit::in_combat(
+            1,
+            Keywords::PLUS1_DAMAGE,
+            Some(Keywords::DAMAGE_REDUCTION1),
+            [],
+        );
+        assert_eq!(amounts(&hit), [1, 0]);
+    }
+
+    #[test]
+    fn re_1_a_next_time_shield_is_not_used_up_by_damage_already_0() {
+        // A 0-attack hit: nothing for the shield to stop.
+        let shield = [(effect(DamageChange::Nothing, true), 7)];
+        let zero = Hit::in_combat(0, Keywords::empty(), None, shield);
+        assert_eq!(zero.outcomes()[0].used_up, Vec::<u32>::new());
+        let two = Hit::in_combat(2, Keywords::empty(), None, shield);
+        let outcomes = two.outcomes();
+        assert_eq!(outcomes.len(), 1);
+        assert_eq!(
+            (outcomes[0].amount, outcomes[0].used_up.clone()),
+            (0, vec![7])
+        );
+    }
+
+    #[test]
+    fn re_2_two_reductions_add_up() {
+        let less = effect(DamageChange::Less(1), false);
+        let hit = Hit::from_ability(3, None, [(less, 1), (less, 2)]);
+        assert_eq!(amounts(&hit), [1]);
+    }
+
+    #[test]
+    fn re_4_a_cap_and_more_damage_give_the_taker_two_results() {
+        // 3 attack, +2, under "at most 4": cap last 4, cap first 5.
+        let cap = [(effect(DamageChange::AtMost(4), false), 1)];
+        let hit = Hit::in_combat(3, Keywords::PLUS2_DAMAGE, None, cap);
+        assert_eq!(amounts(&hit), [4, 5]);
+        assert_eq!(hit.least().amount, 4);
+        // 20 damage under the cap: 4 (later-sets §12.14).
+        assert_eq!(amounts(&Hit::from_ability(20, None, cap)), [4]);
+    }
+
+    #[test]
+    fn a_result_that_only_uses_up_more_shields_is_dropped() {
+        // "Takes none" and a "next time −1": either way 0; the order that
+        // spends the shield for nothing is not offered.
+        let hit = Hit::from_ability(
+            3,
+            None,
+            [
+                (effect(DamageChange::Nothing, false), 1),
+                (effect(DamageChange::Less(1), true), 2),
+            ],
+        );
+        let outcomes = hit.outcomes();
+        assert_eq!(outcomes.len(), 1);
+        assert_eq!(
+            (outcomes[0].amount, outcomes[0].used_up.clone()),
+            (0, vec![])
+        );
+    }
+
+    #[test]
+    fn different_shields_for_the_same_amount_are_different_results() {
+        // Two "next time, none" shields: either one stops the damage.
+        let none = effect(DamageChange::Nothing, true);
+        let hit = Hit::from_ability(2, None, [(none, 1), (none, 2)]);
+        let used: Vec<Vec<u32>> = hit.outcomes().into_iter().map(|o| o.used_up).collect();
+        assert_eq!(used, [vec![1], vec![2]]);
+        assert_eq!(hit.least().used_up, [1]);
     }
 }

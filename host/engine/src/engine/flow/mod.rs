@@ -11,7 +11,7 @@ mod attack;
 mod cancel;
 mod check_timing;
 mod costs;
-mod damage_order;
+pub(crate) mod damage_order;
 mod drive;
 mod fuse;
 pub(crate) mod legal;

@@ -166,11 +166,13 @@ pub(crate) enum Resume {
         super_evolve: bool,
         options: Vec<crate::engine::actions::EvolveOption>,
     },
-    /// The amount of one damage of an attack, out of `amounts`.
+    /// The result of one damage of an attack to `taker`, out of
+    /// `results`: each an amount and the "next time" effects it uses up.
     DamageOrder {
         chosen: super::flow::ChosenDamage,
+        taker: CardRef,
         attacker: bool,
-        amounts: Vec<i32>,
+        results: Vec<(i32, Vec<u32>)>,
     },
 }
 
@@ -622,10 +624,15 @@ impl Match {
             }
             Resume::DamageOrder {
                 mut chosen,
+                taker,
                 attacker,
-                amounts,
+                results,
             } => {
-                let amount = picks.first().and_then(|i| amounts.get(*i)).copied();
+                let result = picks.first().and_then(|i| results.get(*i));
+                if let Some((_, used_up)) = result {
+                    self.use_up_effects(taker, used_up);
+                }
+                let amount = result.map(|(amount, _)| *amount);
                 if attacker {
                     chosen.to_attacker = amount;
                 } else {

@@ -47,6 +47,81 @@ pub enum EffectKind {
     SetEvolveCost(i32),
     /// Gains a trait: an index into [`GameState::granted_traits`](super::GameState::granted_traits).
     Trait(u16),
+    /// Changes the damage the card (a follower, or a leader) takes: a
+    /// replacement effect (later-sets §11.2, §12.14, CR 10.10).
+    DamageTaken(DamageReplacement),
+}
+
+/// A replacement effect on the damage one follower or leader would take
+/// (later-sets §11.2, §12.14, CR 10.10): "takes N less damage", "takes no
+/// damage", "if it would take more than N damage, it takes N instead", each
+/// for every instance while it lasts or only "the next time".
+/// `flow/damage_order.rs` orders it with the others that apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DamageReplacement {
+    /// What it does to the amount.
+    pub change: DamageChange,
+    /// Which damage it replaces.
+    pub damage: DamageFilter,
+    /// Only the next time: used up by the first damage of more than 0 it
+    /// meets, and not by damage already brought to 0 (CR 1.3.2.2).
+    pub next_time_only: bool,
+}
+
+impl DamageReplacement {
+    /// In players' words: "the next time, takes no damage from abilities",
+    /// "takes 1 less damage", "takes at most 4 combat damage".
+    pub fn words(self) -> String {
+        let damage = match self.damage {
+            DamageFilter::Any => "damage",
+            DamageFilter::Ability => "damage from abilities",
+            DamageFilter::Combat => "combat damage",
+        };
+        let change = match self.change {
+            DamageChange::Less(n) => format!("takes {n} less {damage}"),
+            DamageChange::Nothing => format!("takes no {damage}"),
+            DamageChange::AtMost(n) => format!("takes at most {n} {damage}"),
+        };
+        if self.next_time_only {
+            format!("the next time, {change}")
+        } else {
+            change
+        }
+    }
+}
+
+/// How a [`DamageReplacement`] changes an amount of damage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DamageChange {
+    /// Takes N less damage.
+    Less(i32),
+    /// Takes no damage.
+    Nothing,
+    /// Takes N damage instead of more (a cap per instance).
+    AtMost(i32),
+}
+
+/// Which damage a [`DamageReplacement`] replaces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DamageFilter {
+    /// Any damage.
+    Any,
+    /// Damage from abilities.
+    Ability,
+    /// Damage of an attack or a fight (attack and combat damage).
+    Combat,
+}
+
+impl DamageFilter {
+    /// Whether damage of `kind` is of this kind.
+    pub fn covers(self, kind: crate::engine::DamageKind) -> bool {
+        use crate::engine::DamageKind;
+        match self {
+            DamageFilter::Any => true,
+            DamageFilter::Ability => kind == DamageKind::Ability,
+            DamageFilter::Combat => matches!(kind, DamageKind::Attack | DamageKind::Combat),
+        }
+    }
 }
 
 /// How long an effect lasts (rules-coverage.md §12.8).

@@ -30,7 +30,7 @@ mod value;
 pub use arena::CardArena;
 pub(crate) use arena::JournalMark;
 pub use card_list::{CardList, CardListIter};
-pub use effects::{Duration, Effect, EffectKind};
+pub use effects::{DamageChange, DamageFilter, DamageReplacement, Duration, Effect, EffectKind};
 pub use lookback::{LastKnown, LookBack, MAX_LAST_KNOWN};
 pub use marks::{AbilityUses, Counters, DECLARED_KINDS_PER_CARD};
 pub use query::Characteristics;

@@ -584,6 +584,25 @@ impl GameState {
             .map(|e| e.kind)
     }
 
+    /// The replacement effects on damage of `kind` to this card object
+    /// (a follower, or a leader), each with its effect's timestamp, in
+    /// the order they were made (later-sets §11.2, §12.14).
+    pub fn damage_replacements(
+        &self,
+        card: CardRef,
+        kind: crate::engine::DamageKind,
+    ) -> impl Iterator<Item = (super::DamageReplacement, u32)> + '_ {
+        let object = self.card(card).object;
+        self.effects.iter().filter_map(move |e| match e.kind {
+            EffectKind::DamageTaken(r)
+                if e.card == card && e.object == object && r.damage.covers(kind) =>
+            {
+                Some((r, e.timestamp))
+            }
+            _ => None,
+        })
+    }
+
     /// Whether choosing `a` or `b` can make no difference: the same printed
     /// card, in the same zone under the same controller, in the same state
     /// (engagement, damage, counters, links, history), with no lasting
@@ -867,7 +886,7 @@ fn apply_kind(out: &mut Characteristics, kind: EffectKind) {
             out.evolve_cost = out.evolve_cost.map(|_| cost.max(0));
         }
         // Traits are read by `traits` and `has_trait`.
-        EffectKind::Trait(_) => {}
+        EffectKind::Trait(_) | EffectKind::DamageTaken(_) => {}
     }
 }
 

@@ -105,3 +105,72 @@ fn s11_4_cr_10_7_4_1_a_leave_trigger_does_not_see_what_the_card_did_not_have() {
     check_timing(&mut s);
     assert_eq!(hand(&s), 0, "{}", s.dump());
 }
+
+/// P1's "Voider" banishes enemy followers that would go to the cemetery
+/// from the field; P2 has "Last Drawer" (Last Words: draw a card).
+fn voider_board() -> Board {
+    let mut cards = crate::board::fixtures::test_cards();
+    let mut voider = super::copy("V1", "TEST-VOIDER", "Voider");
+    voider.keywords |= Keywords::BANISHES_ENEMIES_INSTEAD;
+    cards.push(voider);
+    Board::builder()
+        .db(std::sync::Arc::new(
+            crate::cards::CardDb::new(cards).expect("a valid pool"),
+        ))
+        .side(P1, Side::new().field(["Voider"]))
+        .side(
+            super::P2,
+            Side::new().field(["Last Drawer", "V2"]).deck(["V1", "V1"]),
+        )
+        .build()
+}
+
+#[test]
+fn l11_2_re3_an_enemy_destroyed_is_banished_instead_and_its_last_words_do_not_trigger() {
+    let mut s = voider_board();
+    let p2 = super::P2;
+    let drawer = s.card(p2, Zone::Field, "Last Drawer");
+    let hand_before = s.game.state().player(p2).hand.len();
+    s.game.destroy(drawer, true);
+    check_timing(&mut s);
+    assert_eq!(s.game.state().card(drawer).zone, Zone::Banished);
+    assert_eq!(s.game.state().player(p2).hand.len(), hand_before, "no draw");
+    // The replacement is the enemy's only: P1's own follower still goes
+    // to the cemetery.
+    let voider = s.card(P1, Zone::Field, "Voider");
+    s.game.destroy(voider, true);
+    assert_eq!(s.game.state().card(voider).zone, Zone::Cemetery);
+}
+
+#[test]
+fn l11_2_re3_a_follower_that_cant_be_banished_goes_to_the_cemetery_and_draws() {
+    let mut s = voider_board();
+    let p2 = super::P2;
+    let drawer = s.card(p2, Zone::Field, "Last Drawer");
+    s.game.add_effect(
+        drawer,
+        EffectKind::Keywords(Keywords::CANNOT_BE_BANISHED),
+        Duration::WhileInZone,
+        None,
+    );
+    let hand_before = s.game.state().player(p2).hand.len();
+    s.game.destroy(drawer, true);
+    check_timing(&mut s);
+    assert_eq!(s.game.state().card(drawer).zone, Zone::Cemetery);
+    assert_eq!(
+        s.game.state().player(p2).hand.len(),
+        hand_before + 1,
+        "its Last Words drew"
+    );
+}
+
+#[test]
+fn l11_2_a_follower_at_0_defense_is_banished_instead_too() {
+    let mut s = voider_board();
+    let p2 = super::P2;
+    let v2 = s.card(p2, Zone::Field, "V2");
+    s.game
+        .deal_damage_to_follower(v2, 2, crate::engine::DamageKind::Ability, None);
+    check_timing(&mut s);
+    assert_eq!(s.game.state().card(v2).zone, Zone::Banished);
+}

@@ -25,6 +25,7 @@ mod more_rules;
 mod move_hooks;
 mod names;
 mod reload;
+mod replacements;
 mod rules_handling_choices;
 mod sandbox;
 mod setup_and_turn;

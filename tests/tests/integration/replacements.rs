@@ -1,0 +1,56 @@
+//! Replacement effects on damage from the Rust SDK (later-sets §11.2,
+//! §12.14), on Heat Shield of `tests/packs/overheat-rust`:
+//! `Game::replace_leader_damage` with a "next time" shield and a
+//! reduction for the turn. The script forms have the scenarios `l11-2-*`
+//! and `l12-14-*` in `tests/packs/later-sets/tests/`.
+
+use crate::packs::{overheat_rust, scenario};
+use sve_engine::board::Side;
+use sve_engine::engine::{DamageChange, DamageFilter, DamageReplacement, EffectKind, PlayerId};
+
+const P1: PlayerId = PlayerId(0);
+const P2: PlayerId = PlayerId(1);
+
+#[test]
+fn a_rust_shield_stops_the_next_attack_and_is_used_up() {
+    let loaded = overheat_rust();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().hand(["Heat Shield"]).pp(1))
+        .side(P2, Side::new().field(["Forge Rider", "Gauntlet Smith"]))
+        .build();
+    s.play("Heat Shield");
+    s.settle();
+    let state = s.game.state();
+    let leader = state.player(P1).leader;
+    let on_leader: Vec<DamageReplacement> = state
+        .effects
+        .iter()
+        .filter(|e| e.card == leader)
+        .filter_map(|e| match e.kind {
+            EffectKind::DamageTaken(r) => Some(r),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        on_leader,
+        [
+            DamageReplacement {
+                change: DamageChange::Nothing,
+                damage: DamageFilter::Any,
+                next_time_only: true,
+            },
+            DamageReplacement {
+                change: DamageChange::Less(1),
+                damage: DamageFilter::Ability,
+                next_time_only: false,
+            },
+        ]
+    );
+    s.end_turn();
+    s.attack("Forge Rider", "leader");
+    s.settle();
+    assert_eq!(s.game.state().player(P1).leader_defense, 20, "{}", s.dump());
+    s.attack("Gauntlet Smith", "leader");
+    s.settle();
+    assert_eq!(s.game.state().player(P1).leader_defense, 18, "used up");
+}
