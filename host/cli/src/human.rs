@@ -82,6 +82,7 @@ fn prompt_text(prompt: &Prompt) -> String {
         Prompt::DriveTrigger { icon, .. } => {
             format!("drive check: resolve the {} Trigger?", icon.name())
         }
+        Prompt::ChooseX { .. } => "choose X: how many play points to pay".to_owned(),
         Prompt::PayOptionalCost { .. } => "pay the cost?".to_owned(),
         Prompt::CostCards { purpose, .. } => format!("choose cards to {purpose}"),
         Prompt::Ability { text, .. } => text.clone(),

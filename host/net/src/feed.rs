@@ -261,6 +261,9 @@ impl SeatFeed {
             Prompt::DamageOrder { card } => Prompt::DamageOrder {
                 card: self.card(*card),
             },
+            Prompt::ChooseX { card } => Prompt::ChooseX {
+                card: self.card(*card),
+            },
             Prompt::EvolveInto { card } => Prompt::EvolveInto {
                 card: self.card(*card),
             },

@@ -29,7 +29,8 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 /// damage a card takes (`EffectKind::DamageTaken`, the inspector's
 /// `Change::DamageTaken`), events include `Event::EffectUsedUp`, and a
 /// damage-order question's options may say which "next time" effects they
-/// use up. 12: a side has a trigger zone
+/// use up; a cost may be `[costX]` (`CostItem::PlayPointsX`) and a
+/// decision may ask for X (`Prompt::ChooseX`). 12: a side has a trigger zone
 /// and a drive zone (`SideView::trigger_zone` / `drive_zone`,
 /// `SidePatch`, `Zone::Trigger` / `Zone::Drive`), a side counts the
 /// face-down field cards the viewer can't see (`SideView::hidden_field`),

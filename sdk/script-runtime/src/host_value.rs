@@ -81,6 +81,8 @@ fn lower(card: &ir::Card, value: ValueId, nodes: &mut Vec<ValueNode>, depth: u32
         Node::HandCount(None) => ValueNode::HandCount(None),
         Node::HandCount(Some(filter)) => ValueNode::HandCount(Some(flat_filter(card, *filter)?)),
         Node::LeaderDefense => ValueNode::LeaderDefense,
+        // X belongs to a running ability: no passive reads it.
+        Node::PaidX => return None,
         Node::ThisAttack => ValueNode::ThisAttack,
         Node::ThisDefense => ValueNode::ThisDefense,
         Node::ThisCost => ValueNode::ThisCost,

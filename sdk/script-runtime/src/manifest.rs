@@ -524,6 +524,7 @@ fn costs(
                 Some(CostItem::DrivePoint)
             }
             Cost::PlayPoints(v) => small(card, v).map(CostItem::PlayPoints),
+            Cost::PlayPointsX => Some(CostItem::PlayPointsX),
             Cost::EngageSelf => Some(CostItem::EngageSelf),
             Cost::LeaderDefense(v) => small(card, v).map(CostItem::LeaderDefense),
             Cost::EarthRite(v) => small(card, v).map(CostItem::EarthRite),

@@ -98,6 +98,7 @@ pub fn value(game: &Game, scope: &Scope<'_>, id: ValueId) -> i32 {
     match node {
         ValueNode::Int(n) => *n,
         ValueNode::Amount => scope.amount,
+        ValueNode::PaidX => game.paid_x(),
         ValueNode::Var(slot) => usize::try_from(*slot)
             .ok()
             .and_then(|slot| scope.vars.get(slot))

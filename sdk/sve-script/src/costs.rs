@@ -101,6 +101,10 @@ pub(crate) fn lower_cost(item: &CostItemAst<'_>, cx: &mut CardCtx) -> Option<Cos
     let arg = |idx: usize| rest.get(idx).copied().filter(|piece| !piece.is_empty());
     let used;
     let cost = match kind {
+        CostKind::PlayPoints if arg(0).is_some_and(|piece| piece.trim().text == "X") => {
+            used = 1;
+            Cost::PlayPointsX
+        }
         CostKind::PlayPoints | CostKind::LeaderDefense | CostKind::EarthRite => {
             used = 1;
             let value = value_or_one(arg(0), cx)?;

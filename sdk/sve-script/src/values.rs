@@ -329,6 +329,9 @@ fn operand(cursor: &mut Cursor<'_>, ctx: &mut ExprCtx<'_>) -> Option<Option<Valu
 fn turn_stat(inner: Piece<'_>, ctx: &mut ExprCtx<'_>) -> Option<ValueNode> {
     let args = crate::args::split_args(inner);
     let stat_text = args.first().copied().unwrap_or(inner).trim();
+    if stat_text.text == "X" && args.len() <= 1 {
+        return Some(ValueNode::PaidX);
+    }
     let filter = args.get(1).map(|text| parse_filter(*text, ctx));
     match names::lookup(TURN_STATS, stat_text.text) {
         Some(stat) => Some(ValueNode::TurnStat { stat, filter }),

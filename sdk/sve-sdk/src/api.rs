@@ -32,6 +32,7 @@ pub trait GameApi {
     fn inspect_player(&self, player: Player) -> PlayerInfo;
     fn matches(&self, card: CardRef, filter: &CardFilter) -> bool;
     fn fused_cards(&self) -> Vec<CardRef>;
+    fn paid_x(&self) -> i32;
     fn this_turn(&self, player: Player) -> TurnRecord;
     fn turns_on_field(&self, card: CardRef) -> Option<u32>;
     fn evolve_cost(&self, card: CardRef) -> Option<i32>;
@@ -163,6 +164,9 @@ impl GameApi for Imports {
     }
     fn fused_cards(&self) -> Vec<CardRef> {
         host::fused_cards()
+    }
+    fn paid_x(&self) -> i32 {
+        host::paid_x()
     }
     fn this_turn(&self, player: Player) -> TurnRecord {
         host::this_turn(player)

@@ -409,6 +409,12 @@ impl<'a> Game<'a> {
         self.api().fused_cards()
     }
 
+    /// X of the running ability's `[costX]` cost (later-sets §1.3): 0
+    /// without one, or when it was executed without paying its cost.
+    pub fn paid_x(&self) -> i32 {
+        self.api().paid_x()
+    }
+
     /// What happened to a player's cards this turn (destroyed, discarded,
     /// attacked, spells played, returned to hand from the field).
     pub fn this_turn(&self, player: Player) -> TurnRecord {

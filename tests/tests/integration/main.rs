@@ -36,3 +36,4 @@ mod starter_packs;
 mod text_files;
 mod universes;
 mod vocabulary;
+mod x_costs;

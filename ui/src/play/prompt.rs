@@ -391,6 +391,10 @@ fn prompt_text(cx: &BoardContext<'_>) -> String {
             named(card),
             icon.name()
         ),
+        Prompt::ChooseX { card } => format!(
+            "Choose X for {}'s ability: you pay X play points, and its effect reads X.",
+            named(card)
+        ),
         Prompt::PayOptionalCost { card } => format!("Pay the cost of {}'s ability?", named(card)),
         Prompt::CostCards { purpose, .. } => format!("Choose cards to {purpose}."),
         Prompt::Ability { text, .. } => crate::card_text::plain_words(text),

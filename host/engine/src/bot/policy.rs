@@ -140,6 +140,16 @@ pub fn answer(
                     .unwrap_or(0),
             ]
         }
+        // An X cost is usually worth as much as it can be.
+        Prompt::ChooseX { .. } => {
+            vec![
+                decision
+                    .options
+                    .iter()
+                    .rposition(|o| *o != Choice::Cancel)
+                    .unwrap_or(0),
+            ]
+        }
         Prompt::MulliganOrder
         | Prompt::ChoosePendingAbility
         | Prompt::CostCards { .. }

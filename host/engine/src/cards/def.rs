@@ -516,6 +516,11 @@ pub enum CostItem {
     /// Drive Point from your evolve deck goes to your drive zone, linked to
     /// this follower on the field, which must not have one linked already.
     DrivePoint,
+    /// `[costX]`: pay X play points, X chosen by the payer as the cost is
+    /// paid, from 0 to what they can pay (later-sets §1.3). The ability
+    /// reads X (`AbilityCtx::paid_x`); executed without paying its cost,
+    /// X is 0 (CR 14.5.1.5).
+    PlayPointsX,
 }
 
 /// How many cards, and which, a [`CostItem::Fuse`] fuses: "Fuse 2

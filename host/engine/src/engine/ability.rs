@@ -91,6 +91,9 @@ pub struct AbilityInfo {
     /// The cards its Fuse cost fused (later-sets §9); empty for any other
     /// ability.
     pub fused: Vec<CardRef>,
+    /// X of its `[costX]` cost (later-sets §1.3); 0 without one, or when
+    /// it was executed without paying its cost.
+    pub x: i32,
 }
 
 /// Read-only access to a match for card code.

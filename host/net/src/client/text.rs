@@ -84,6 +84,10 @@ pub fn prompt(prompt: &Prompt, view: &PlayerView, faces: &Faces) -> String {
             icon.name(),
             card_name(*card, view, faces)
         ),
+        Prompt::ChooseX { card } => format!(
+            "{}: choose X, the play points to pay",
+            card_name(*card, view, faces)
+        ),
         Prompt::PayOptionalCost { card } => {
             format!(
                 "Pay the cost of {}'s ability?",

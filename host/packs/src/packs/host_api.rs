@@ -279,6 +279,10 @@ impl game::Host for HostState {
         self.read(Vec::new(), |q| q.info().fused.iter().map(|c| c.0).collect())
     }
 
+    fn paid_x(&mut self) -> i32 {
+        self.read(0, |q| q.info().x)
+    }
+
     fn inspect_card(&mut self, card: u32) -> Option<w::CardInfo> {
         let card = self.card(card)?;
         self.read(None, |q| {
@@ -1053,6 +1057,7 @@ mod tests {
         "inspect_player",
         "matches",
         "fused_cards",
+        "paid_x",
         "this_turn",
         "turns_on_field",
         "evolve_cost",

@@ -73,8 +73,9 @@ impl Interpreter<'_> {
             Cost::Condition(v) => value(v) > 0,
             // Only the host pays a Fuse, for the `Act` ability that works
             // in the hand (the card pool refuses it anywhere else), and a
-            // Ride's Drive Point (only `Act` abilities have one).
-            Cost::Fuse { .. } | Cost::Ride => false,
+            // Ride's Drive Point (only `Act` abilities have one), and X
+            // (asked as the host pays).
+            Cost::Fuse { .. } | Cost::Ride | Cost::PlayPointsX => false,
         })
     }
 
@@ -192,9 +193,9 @@ impl Interpreter<'_> {
                 | Cost::UnionBurst
                 | Cost::MovedHow(_)
                 | Cost::Advanced => {}
-                // Never payable here (`can_pay`): the host pays a Fuse
-                // and a Ride.
-                Cost::Fuse { .. } | Cost::Ride => {}
+                // Never payable here (`can_pay`): the host pays a Fuse,
+                // a Ride and X.
+                Cost::Fuse { .. } | Cost::Ride | Cost::PlayPointsX => {}
             }
         }
         Ok(paid)

@@ -290,6 +290,7 @@ impl Printer<'_> {
             Cost::UnionBurst => "(UnionBurst)".into(),
             Cost::Advanced => "(Advanced)".into(),
             Cost::Ride => "(Ride)".into(),
+            Cost::PlayPointsX => "(PP, X)".into(),
             Cost::Fuse {
                 count,
                 up_to,
@@ -410,6 +411,7 @@ impl Printer<'_> {
             ValueNode::HandCount(None) => return "H".into(),
             ValueNode::HandCount(Some(filter)) => return format!("H({})", self.filter(*filter)),
             ValueNode::LeaderDefense => return "L".into(),
+            ValueNode::PaidX => return "#(X)".into(),
             ValueNode::ThisAttack => return "A".into(),
             ValueNode::ThisDefense => return "D".into(),
             ValueNode::ThisCost => return "P".into(),

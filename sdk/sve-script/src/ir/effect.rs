@@ -210,6 +210,9 @@ pub enum Cost {
     /// drive zone linked to this follower; it marks the ability `[adv]`
     /// too (CR 14.4.9.5). Only an `Act` ability has it.
     Ride,
+    /// `(PP, X)` (IR 20, later-sets §1.3): pay X play points, X chosen as
+    /// the cost is paid; effects read it as `#(X)`.
+    PlayPointsX,
 }
 
 impl Cost {

@@ -93,6 +93,10 @@ pub enum ValueNode {
         /// The value when the test holds (1 when written empty).
         right: ValueId,
     },
+    /// `#(X)` (IR 20, later-sets §1.3): X of the running ability's
+    /// `(PP, X)` cost; 0 without one, or when it was executed without
+    /// paying its cost.
+    PaidX,
 }
 
 impl ValueNode {
@@ -106,6 +110,7 @@ impl ValueNode {
             | ValueNode::Var(_)
             | ValueNode::Combo
             | ValueNode::LeaderDefense
+            | ValueNode::PaidX
             | ValueNode::ThisAttack
             | ValueNode::ThisDefense
             | ValueNode::ThisCost

@@ -151,8 +151,9 @@ use serde::{Deserialize, Serialize};
 /// versions 2 to 18 stay readable).
 /// 20: appended the effect `Effect::ReplaceDamage` with `DamageChange`
 /// and `DamageTaken` (replacement effects on damage), and the keyword
-/// `BanishesEnemiesInstead` (later-sets §11.2; versions 2 to 19 stay
-/// readable).
+/// `BanishesEnemiesInstead` (later-sets §11.2); the cost `Cost::PlayPointsX`
+/// and the value `ValueNode::PaidX` (X costs, later-sets §1.3; versions
+/// 2 to 19 stay readable).
 pub const IR_VERSION: u32 = 20;
 
 /// A card name without a trailing `(Evolved)`: what evolved cards and

@@ -196,7 +196,8 @@ impl Checker<'_> {
             | Cost::UnionBurst
             | Cost::MovedHow(_)
             | Cost::Advanced
-            | Cost::Ride => Ok(()),
+            | Cost::Ride
+            | Cost::PlayPointsX => Ok(()),
         }
     }
 

@@ -776,3 +776,21 @@ ability Fanfare {
         "#]],
     );
 }
+
+#[test]
+fn an_x_cost_and_the_x_it_paid() {
+    // Later-sets §1.3: "[act] [costX]: Deal X damage to an enemy follower."
+    check_abilities(
+        r#"
+ability Act {
+    cost (PP, X);
+    effect DealDamage(#(X)) to TargetOpponentCard F;
+}
+"#,
+        expect![[r##"
+            #0 "Act" activated Act (line 8)
+              costs: (PP, X)
+              effect: DealDamage(amount: #(X)) to TargetOpponentCard F
+        "##]],
+    );
+}

@@ -216,6 +216,13 @@ impl Pack for Overheat {
             Card::spell("OVH-030", "Heat Shield", Class::Neutral, 1)
                 .text("The next time your leader would take damage, it takes none. Your leader takes 1 less damage from abilities this turn.")
                 .spell_effect("Shield your leader.", heat_shield),
+            Card::amulet("OVH-031", "Heat Exchanger", Class::Neutral, 1)
+                .text("[act] [costX]: Your leader gains X defense.")
+                .activated(
+                    vec![CostItem::PlayPointsX],
+                    "Your leader gains X defense.",
+                    heat_sink,
+                ),
             Card::follower("OVH-025", "Gauntlet Smith", Class::Neutral, 2, 2, 2)
                 .text("[fanfare] Equip this follower with a Forge Gauntlet.")
                 .fanfare("Equip this follower with a Forge Gauntlet.", equip_gauntlet),
@@ -394,6 +401,13 @@ fn heat_shield(game: &mut Game) -> Result<(), Stop> {
         next_time_only: false,
     };
     game.replace_leader_damage(me, less, Duration::EndOfTurn);
+    Ok(())
+}
+
+fn heat_sink(game: &mut Game) -> Result<(), Stop> {
+    let me = game.me();
+    let x = game.paid_x();
+    game.change_leader_defense(me, x);
     Ok(())
 }
 

@@ -83,6 +83,7 @@ impl Match {
             take_back: None,
             fused: Vec::new(),
             pp_paid_by_ep: 0,
+            x: 0,
         })));
         true
     }

@@ -145,7 +145,7 @@ impl Match {
         if self.state.card(card).zone.is_private() {
             return None;
         }
-        let first_question = costs.iter().position(asks_for_cards)?;
+        let first_question = costs.iter().position(asks_the_payer)?;
         if !costs[..first_question].iter().all(cancellable) {
             return None;
         }
@@ -207,11 +207,13 @@ impl Match {
     }
 }
 
-/// Whether paying `item` asks which cards pay it (when there is a choice).
-fn asks_for_cards(item: &CostItem) -> bool {
+/// Whether paying `item` asks the payer a question when there is a choice:
+/// which cards pay it, or X.
+fn asks_the_payer(item: &CostItem) -> bool {
     matches!(
         item,
-        CostItem::Discard(..)
+        CostItem::PlayPointsX
+            | CostItem::Discard(..)
             | CostItem::BanishFromCemetery(..)
             | CostItem::MoveOwn(_)
             | CostItem::EarthRite(_)
@@ -224,6 +226,7 @@ fn asks_for_cards(item: &CostItem) -> bool {
 fn cancellable(item: &CostItem) -> bool {
     match item {
         CostItem::PlayPoints(_)
+        | CostItem::PlayPointsX
         | CostItem::EngageSelf
         | CostItem::LeaderDefense(_)
         | CostItem::RemoveCounters(..)

@@ -105,6 +105,7 @@ impl Match {
             take_back: None,
             fused: Vec::new(),
             pp_paid_by_ep: 0,
+            x: 0,
         })));
     }
 

@@ -10,7 +10,7 @@ use crate::engine::actions::Leave;
 use crate::engine::event::{MoveCause, Resource};
 use crate::engine::ids::{CardRef, PlayerId};
 use crate::engine::mutation::{Mutation, Place};
-use crate::engine::runtime::{AbilityRun, Decision, Prompt, Resume, RunOrigin, Task};
+use crate::engine::runtime::{AbilityRun, Choice, Decision, Prompt, Resume, RunOrigin, Task};
 use crate::engine::state::Zone;
 
 impl Match {
@@ -52,6 +52,8 @@ impl Match {
                 CostItem::RemoveNamedCounters(..) => false,
                 CostItem::Fuse(fuse) => self.can_fuse(player, card, fuse),
                 CostItem::DrivePoint => self.can_pay_drive_point(player, card),
+                // X may be 0.
+                CostItem::PlayPointsX => true,
                 _ => self.cost_candidates(player, card, item).len() >= self.cost_count(item).0,
             };
             if !payable {
@@ -93,6 +95,13 @@ impl Match {
                     self.apply(Mutation::AddCounters(card, *kind, -i32::from(*n)));
                 }
                 CostItem::DrivePoint => self.pay_drive_point(player, card),
+                CostItem::PlayPointsX => {
+                    let most = self.most_x(&run, &costs, idx);
+                    if most > 0 {
+                        self.ask_x(run, &costs, idx, most);
+                        return;
+                    }
+                }
                 CostItem::Fuse(fuse) => match self.fuse_step(&mut run, fuse) {
                     FuseStep::Fuse(cards) => self.fuse(&mut run, cards),
                     FuseStep::Ask {
@@ -126,6 +135,56 @@ impl Match {
         // Paid: there is nothing to take back any more.
         run.cancel = None;
         self.tasks.push(Task::Run(run));
+    }
+
+    /// The most X a `[costX]` cost (item `item` of `costs`) can be: the
+    /// play points left after the fixed play points of the items after it
+    /// (those before it are paid), less what 1 EP pays.
+    fn most_x(&self, run: &AbilityRun, costs: &[CostItem], item: usize) -> i32 {
+        let later: i32 = costs
+            .iter()
+            .skip(item + 1)
+            .map(|cost| match cost {
+                CostItem::PlayPoints(n) => i32::from(*n),
+                _ => 0,
+            })
+            .sum();
+        let later = later - i32::from(run.pp_paid_by_ep);
+        (self.state.player(run.controller).pp - later.max(0)).max(0)
+    }
+
+    /// Asks `run`'s controller for X, 0 to `most`, offering a cancel while
+    /// the activation can be taken back; the answer pays it
+    /// ([`Match::pay_x`]).
+    fn ask_x(&mut self, run: Box<AbilityRun>, costs: &[CostItem], item: usize, most: i32) {
+        let cancel = self.offers_cancel(&run, costs, item);
+        let mut options: Vec<Choice> = (0..=most)
+            .map(|x| Choice::Label(format!("X = {x}")))
+            .collect();
+        if cancel {
+            options.push(Choice::Cancel);
+        }
+        self.ask(
+            Decision::pick_one(
+                run.controller,
+                Prompt::ChooseX { card: run.source },
+                options,
+            ),
+            Resume::ChooseX(run, item),
+        );
+    }
+
+    /// Pays X play points for the `[costX]` item `item` of `run`, keeps X
+    /// for the ability, and goes on paying.
+    pub(crate) fn pay_x(&mut self, mut run: Box<AbilityRun>, item: usize, x: i32) {
+        let player = run.controller;
+        let pp = self.state.player(player).pp;
+        let x = x.clamp(0, pp.max(0));
+        if x > 0 {
+            self.apply(Mutation::SetResource(player, Resource::PlayPoints, pp - x));
+        }
+        run.x = x;
+        self.tasks.push(Task::PayCosts(run, item + 1));
     }
 
     /// Asks which of `candidates` pay cost item `item` of `run` (costs

@@ -305,6 +305,7 @@ impl Match {
             trigger_card: run.trigger_card,
             amount: run.amount,
             fused: Vec::new(),
+            x: 0,
         };
         let query = AbilityQuery::new(&self.state, &self.db, &info);
         match self.runner.condition(&query) {

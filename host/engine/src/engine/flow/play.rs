@@ -153,6 +153,7 @@ impl Match {
                 take_back: None,
                 fused: Vec::new(),
                 pp_paid_by_ep: 0,
+                x: 0,
             })));
         }
     }
@@ -212,6 +213,7 @@ impl Match {
             take_back: None,
             fused: Vec::new(),
             pp_paid_by_ep: u8::from(advanced && use_ep),
+            x: 0,
         });
         self.tasks.push(Task::PayCosts(run, 0));
     }

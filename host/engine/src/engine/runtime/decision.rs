@@ -166,6 +166,13 @@ pub enum Prompt {
         /// Its Trigger icon.
         icon: crate::cards::TriggerIcon,
     },
+    /// Choose X for an `[costX]` cost (later-sets §1.3): the options are
+    /// X = 0 up to the most that can be paid, and a cancel while the
+    /// activation can be taken back.
+    ChooseX {
+        /// The card whose ability is paid for.
+        card: CardRef,
+    },
     /// A choice asked by card code.
     Ability {
         /// Source card.

@@ -166,6 +166,8 @@ pub(crate) enum Resume {
         super_evolve: bool,
         options: Vec<crate::engine::actions::EvolveOption>,
     },
+    /// X of the `[costX]` cost item `item` of `run`: the pick is X.
+    ChooseX(Box<AbilityRun>, usize),
     /// The result of one damage of an attack to `taker`, out of
     /// `results`: each an amount and the "next time" effects it uses up.
     DamageOrder {
@@ -205,6 +207,9 @@ pub(crate) struct AbilityRun {
     /// Play points of its cost already paid otherwise: 1 when 1 EP paid
     /// 1 PP of an `[adv]` ability's cost (CR 12.16.3).
     pub pp_paid_by_ep: u8,
+    /// X of an `[costX]` cost, once paid; 0 without one or when the
+    /// ability is executed without paying its cost (CR 14.5.1.5).
+    pub x: i32,
 }
 
 /// Why an ability runs.
@@ -584,6 +589,13 @@ impl Match {
                     run.cost_settled = true;
                 }
             }
+            Resume::ChooseX(run, item) => {
+                if decision.is_cancel(picks) && self.cancel_activation(&run) {
+                    return;
+                }
+                let x = picks.first().map_or(0, |pick| *pick as i32);
+                self.pay_x(run, item, x);
+            }
             Resume::CostCards(run, item) => {
                 if decision.is_cancel(picks) && self.cancel_activation(&run) {
                     return;
@@ -670,6 +682,7 @@ impl Match {
             trigger_card: run.trigger_card,
             amount: run.amount,
             fused: run.fused.clone(),
+            x: run.x,
         };
         let runner = Arc::clone(&self.runner);
         let mark = self.work.begin_run();

@@ -30,6 +30,7 @@ mod rules_handling_choices;
 mod sandbox;
 mod setup_and_turn;
 mod vanguard;
+mod x_costs;
 
 use crate::engine::PlayerId;
 
