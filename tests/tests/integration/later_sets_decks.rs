@@ -4,7 +4,9 @@
 //! abilities and advanced cards summoned from the evolve deck (§6) and
 //! crests (§4) in LTS-FORGE; equipment (§5), with double-faced cards in
 //! the deck, in LTS-ARMORY; drive checks, Triggers and Rides (§2) in
-//! LTS-VANGUARD, a deck built on the Vanguard universe. The 1,000- and
+//! LTS-VANGUARD, a deck built on the Vanguard universe; Union Burst (§1),
+//! X costs and a damage replacement (§11.2) in LTS-GUILD, built on
+//! Princess Connect! Re:Dive. The 1,000- and
 //! 200-game runs are `sve sim` figures in the closing notes of issue 33.
 
 use std::path::PathBuf;
@@ -120,5 +122,33 @@ fn the_vanguard_deck_is_legal_plays_clean_drives_and_rides() {
     assert!(
         checks > 0 && resolved > 0 && drives > 0,
         "drive checks {checks}, Triggers resolved {resolved}, Drive given {drives}"
+    );
+}
+
+#[test]
+fn the_guild_deck_is_legal_plays_clean_and_executes_union_bursts() {
+    use sve_engine::engine::{EffectKind, PendingWhat};
+    let (mut executed, mut replacements) = (0, 0);
+    play_clean("LTS-GUILD", "SD02", |game, log| {
+        for event in log {
+            match event {
+                Event::AbilityResolved {
+                    def,
+                    ability: PendingWhat::Ability(idx),
+                    ..
+                } if game.db().get(*def).abilities[usize::from(idx.0)].union_burst => {
+                    executed += 1;
+                }
+                Event::EffectAdded {
+                    kind: EffectKind::DamageTaken(_),
+                    ..
+                } => replacements += 1,
+                _ => {}
+            }
+        }
+    });
+    assert!(
+        executed > 0 && replacements > 0,
+        "[ub] abilities executed {executed}, damage replacements made {replacements}"
     );
 }

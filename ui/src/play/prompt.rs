@@ -327,16 +327,19 @@ pub fn cancel_play(cx: &BoardContext<'_>) -> Option<CancelButton> {
     })
 }
 
-/// Whether the pending question is which cards pay a cost of the play or
-/// ability you just chose, the engine offers no cancel (a card shown from
+/// Whether the pending question is which cards pay a cost (or X) of the
+/// play or ability you just chose, the engine offers no cancel (a card shown from
 /// the hand, a card already paid, ...) and undo is on: then "cancel" is
 /// the undo of that choice (local matches; online there is no undo).
 pub fn cancels_by_undo(cx: &BoardContext<'_>) -> bool {
     cx.view.can_undo
         && cx.moves.cancel.is_none()
-        && cx
-            .decision
-            .is_some_and(|view| matches!(view.decision.prompt, Prompt::CostCards { .. }))
+        && cx.decision.is_some_and(|view| {
+            matches!(
+                view.decision.prompt,
+                Prompt::CostCards { .. } | Prompt::ChooseX { .. }
+            )
+        })
 }
 
 /// The question, in words, for the player at the screen.

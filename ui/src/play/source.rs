@@ -28,7 +28,9 @@ pub fn asking_source(cx: &BoardContext<'_>) -> Option<AskingSource> {
     let view = cx.decision?;
     let (card, ability) = match &view.decision.prompt {
         Prompt::Ability { card, ability, .. } => (*card, Some(*ability)),
-        Prompt::PayOptionalCost { card } | Prompt::CostCards { card, .. } => (*card, None),
+        Prompt::PayOptionalCost { card }
+        | Prompt::CostCards { card, .. }
+        | Prompt::ChooseX { card } => (*card, None),
         _ => return None,
     };
     let def = def_of(cx, card)?;

@@ -17,6 +17,11 @@
 //! - the opponent's face-down evolve cards;
 //! - the match RNG, reseeded: the real one would tell future shuffles.
 //!
+//! Not dealt again: a face-down Starting Amulet on the opponent's field
+//! (later-sets §2.2, during the mulligans). Its name is no secret: a deck
+//! built on the Vanguard universe holds Starting Amulets of one name only
+//! (a deck rule), and the deck list is known.
+//!
 //! Cards keep their places (`CardRef`s, objects, zones); only the printed
 //! definitions move between hidden places. The pool is sorted before it is
 //! shuffled, so where a card really lies can't show through the deal.

@@ -499,7 +499,6 @@ fn counters_log(card: &str, counter: &str, from: u32, to: u32) -> String {
     }
 }
 
-/// A kind of damage as event lines write it.
 /// A replacement on damage taken, as a board-text effect: `takes-damage
 /// -1 any`, `takes-damage none combat next`, `takes-damage at-most 4 any`.
 fn damage_replacement_text(r: DamageReplacement) -> String {
@@ -517,6 +516,7 @@ fn damage_replacement_text(r: DamageReplacement) -> String {
     format!("takes-damage {change} {damage}{next}")
 }
 
+/// A kind of damage as event lines write it.
 fn damage_word(kind: DamageKind) -> &'static str {
     match kind {
         DamageKind::Attack => "attack",

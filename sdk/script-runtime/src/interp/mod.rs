@@ -761,8 +761,12 @@ impl<'a> Interpreter<'a> {
                 let duration = match duration {
                     ir::Duration::EndOfTurn => Duration::EndOfTurn,
                     ir::Duration::EndOfNextTurn => Duration::EndOfOpponentNextTurn,
-                    ir::Duration::WhileOnField | ir::Duration::OpponentTurn => {
-                        Duration::WhileInZone
+                    ir::Duration::WhileOnField => Duration::WhileInZone,
+                    // The compiler never writes it (a passive's duration).
+                    ir::Duration::OpponentTurn => {
+                        return Err(Stop::Error(
+                            "a damage replacement can't last `OpponentTurn`".to_owned(),
+                        ));
                     }
                 };
                 let replacement = DamageReplacement {

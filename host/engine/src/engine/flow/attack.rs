@@ -39,7 +39,7 @@ impl Match {
     /// field; all of it dealt simultaneously. Where the order of damage
     /// replacements changes an amount, the player taking it chooses first
     /// (CR 10.10.2): `chosen` holds the amounts chosen so far.
-    pub(crate) fn attack_damage(&mut self, chosen: ChosenDamage) {
+    pub(crate) fn attack_damage(&mut self, mut chosen: ChosenDamage) {
         let Some(combat) = self.state.combat else {
             return;
         };
@@ -59,7 +59,8 @@ impl Match {
                     None,
                     self.state.damage_replacements(leader, DamageKind::Attack),
                 );
-                let Some(amount) = self.choose_damage(&hit, chosen, Taker::Target(leader, player))
+                let Some(amount) =
+                    self.choose_damage(&hit, &mut chosen, Taker::Target(leader, player))
                 else {
                     return;
                 };
@@ -94,14 +95,14 @@ impl Match {
                 let attacker_player = self.state.card(attacker).controller;
                 let Some(to_defender) = self.choose_damage(
                     &to_defender,
-                    chosen,
+                    &mut chosen,
                     Taker::Target(defender, defender_player),
                 ) else {
                     return;
                 };
                 let Some(to_attacker) = self.choose_damage(
                     &to_attacker,
-                    chosen,
+                    &mut chosen,
                     Taker::Attacker(attacker, attacker_player),
                 ) else {
                     return;
@@ -171,9 +172,10 @@ impl Match {
 
     /// The amount of one damage of the attack: the one chosen already, the
     /// only one its replacements can give (using up its "next time"
-    /// effects), or `None` after asking the player who takes it to choose
-    /// (CR 10.10.2).
-    fn choose_damage(&mut self, hit: &Hit, chosen: ChosenDamage, taker: Taker) -> Option<i32> {
+    /// effects, and kept in `chosen` so that a question about the other
+    /// damage doesn't work it out again), or `None` after asking the
+    /// player who takes it to choose (CR 10.10.2).
+    fn choose_damage(&mut self, hit: &Hit, chosen: &mut ChosenDamage, taker: Taker) -> Option<i32> {
         let (already, card, player) = match taker {
             Taker::Target(card, player) => (chosen.to_target, card, player),
             Taker::Attacker(card, player) => (chosen.to_attacker, card, player),
@@ -185,6 +187,10 @@ impl Match {
         if outcomes.len() <= 1 {
             let outcome = outcomes.pop()?;
             self.use_up_effects(card, &outcome.used_up);
+            match taker {
+                Taker::Target(..) => chosen.to_target = Some(outcome.amount),
+                Taker::Attacker(..) => chosen.to_attacker = Some(outcome.amount),
+            }
             return Some(outcome.amount);
         }
         let options = outcomes
@@ -198,7 +204,7 @@ impl Match {
         self.ask(
             Decision::pick_one(player, Prompt::DamageOrder { card }, options),
             Resume::DamageOrder {
-                chosen,
+                chosen: *chosen,
                 taker: card,
                 attacker: matches!(taker, Taker::Attacker(..)),
                 results,

@@ -1,7 +1,8 @@
 //! Taking an activation back while its costs are paid.
 //!
 //! A player who announces an activated ability whose cost asks which cards
-//! pay it (discard 2, banish 1 from your cemetery, Earth Rite, ...) may
+//! pay it (discard 2, banish 1 from your cemetery, Earth Rite, ...) or what
+//! X is (`[costX]`) may
 //! change their mind at that question: [`Choice::Cancel`] puts the match
 //! back exactly as it was just before the announcement and asks the same
 //! main-phase or Quick question again. In the same way, a player who said
@@ -197,7 +198,9 @@ impl Match {
     /// point is dropped. For a determinized world (the point holds the
     /// real hidden cards) and a sandbox edit (going back would undo it).
     pub(crate) fn drop_cancel_point(&mut self) {
-        let Some((decision, Resume::CostCards(run, _))) = &mut self.decision else {
+        let Some((decision, Resume::CostCards(run, _) | Resume::ChooseX(run, _))) =
+            &mut self.decision
+        else {
             return;
         };
         run.cancel = None;

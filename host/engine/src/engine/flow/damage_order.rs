@@ -47,6 +47,16 @@ impl Change {
         }
     }
 
+    /// Whether it changes `amount` (more than 0) at all: a cap only an
+    /// amount above it. One that doesn't is not used up (a "next time"
+    /// cap of 4 waits for damage of more than 4).
+    fn applies(self, amount: i32) -> bool {
+        match self {
+            Change::AtMost(n) => amount > n,
+            _ => true,
+        }
+    }
+
     fn label(self) -> String {
         match self {
             Change::More(n) => format!("+{n}"),
@@ -68,14 +78,14 @@ impl From<DamageChange> for Change {
     }
 }
 
-/// A replacement that applies to one damage: its change, and the
-/// timestamp of the "next time" effect it uses up, if it is one.
+/// A replacement that applies to one damage: its change, and the "next
+/// time" effect it uses up (its timestamp, and what it says), if it is one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Step {
     /// What it does to the amount.
     pub change: Change,
     /// The effect it uses up when it changes damage of more than 0.
-    pub uses_up: Option<u32>,
+    pub uses_up: Option<(u32, DamageReplacement)>,
 }
 
 impl Step {
@@ -106,6 +116,8 @@ pub(crate) struct Outcome {
     pub amount: i32,
     /// The "next time" effects it uses up, by timestamp, sorted.
     pub used_up: Vec<u32>,
+    /// What those effects say, in the order they are used up.
+    pub used_words: Vec<String>,
     /// An order of the replacements that gives it.
     pub order: Vec<Change>,
 }
@@ -175,7 +187,7 @@ impl Hit {
         self.steps
             .extend(effects.into_iter().map(|(effect, timestamp)| Step {
                 change: effect.change.into(),
-                uses_up: effect.next_time_only.then_some(timestamp),
+                uses_up: effect.next_time_only.then_some((timestamp, effect)),
             }));
         self
     }
@@ -222,6 +234,7 @@ impl Hit {
             .unwrap_or(Outcome {
                 amount: 0,
                 used_up: Vec::new(),
+                used_words: Vec::new(),
                 order: Vec::new(),
             })
     }
@@ -230,10 +243,15 @@ impl Hit {
 /// How an outcome is offered to the player: the damage and the order.
 pub(crate) fn outcome_label(outcome: &Outcome) -> String {
     let steps: Vec<String> = outcome.order.iter().map(|c| c.label()).collect();
-    let used = match outcome.used_up.len() {
-        0 => String::new(),
-        1 => "; uses up a \"next time\" effect".to_owned(),
-        n => format!("; uses up {n} \"next time\" effects"),
+    let used = if outcome.used_words.is_empty() {
+        String::new()
+    } else {
+        let words: Vec<String> = outcome
+            .used_words
+            .iter()
+            .map(|w| format!("\"{w}\""))
+            .collect();
+        format!("; uses up {}", words.join(" and "))
     };
     format!(
         "take {} damage ({}{used})",
@@ -246,19 +264,25 @@ pub(crate) fn outcome_label(outcome: &Outcome) -> String {
 fn after(start: i32, order: &[Step]) -> Outcome {
     let mut amount = start.max(0);
     let mut used_up = Vec::new();
+    let mut used_words = Vec::new();
     for step in order {
         if amount <= 0 {
             break;
         }
+        if !step.change.applies(amount) {
+            continue;
+        }
         amount = step.change.apply(amount);
-        if let Some(timestamp) = step.uses_up {
+        if let Some((timestamp, effect)) = step.uses_up {
             used_up.push(timestamp);
+            used_words.push(effect.words());
         }
     }
     used_up.sort_unstable();
     Outcome {
         amount: amount.max(0),
         used_up,
+        used_words,
         order: order.iter().map(|s| s.change).collect(),
     }
 }
@@ -394,6 +418,15 @@ mod tests {
             (outcomes[0].amount, outcomes[0].used_up.clone()),
             (0, vec![])
         );
+    }
+
+    #[test]
+    fn a_next_time_cap_waits_for_damage_above_it() {
+        let cap = [(effect(DamageChange::AtMost(4), true), 3)];
+        let small = Hit::from_ability(3, None, cap).least();
+        assert_eq!((small.amount, small.used_up), (3, vec![]));
+        let big = Hit::from_ability(6, None, cap).least();
+        assert_eq!((big.amount, big.used_up), (4, vec![3]));
     }
 
     #[test]

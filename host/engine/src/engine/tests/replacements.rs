@@ -161,7 +161,14 @@ fn l11_2_two_shields_for_one_hit_let_the_taker_keep_either() {
     combat_only.damage = DamageFilter::Combat;
     put(&mut s, leader, combat_only, Duration::WhileInZone);
     s.attack("V2", "leader");
-    assert_eq!(s.offered_labels().len(), 2, "either shield stops it");
+    assert_eq!(
+        s.offered_labels(),
+        [
+            "take 0 damage (none, then none; uses up \"the next time, takes no damage\")",
+            "take 0 damage (none, then none; uses up \"the next time, takes no combat damage\")",
+        ],
+        "either shield stops it, each named"
+    );
     // Spend the combat-only one; the other still stops ability damage.
     s.answer(P2, &[1]);
     s.settle();
@@ -190,4 +197,42 @@ fn l12_14_ability_damage_only_is_not_stopped_in_a_fight() {
     s.attack("V2", "leader");
     s.settle();
     assert_eq!(leader_defense(&s), 18);
+}
+
+#[test]
+fn l11_2_a_shield_used_in_a_fight_holds_while_the_other_damage_is_asked() {
+    // V3 attacks V5. V5's shield stops V3's 3 (one result, used up at
+    // once); V5's 5 + 2 to V3 under V3's cap of 4 has two results, so P1
+    // is asked. The answer must not work V5's damage out again without
+    // its shield.
+    let mut s = board();
+    let v3 = s.card(P1, Zone::Field, "V3");
+    let v5 = s.card(P2, Zone::Field, "V5");
+    put(
+        &mut s,
+        v5,
+        replacement(DamageChange::Nothing, true),
+        Duration::WhileInZone,
+    );
+    s.game.add_effect(
+        v5,
+        EffectKind::Keywords(Keywords::PLUS2_DAMAGE),
+        Duration::WhileInZone,
+        None,
+    );
+    put(
+        &mut s,
+        v3,
+        replacement(DamageChange::AtMost(4), false),
+        Duration::WhileInZone,
+    );
+    s.attack("V3", "V5");
+    let decision = s.game.decision().cloned().expect("P1 orders V3's damage");
+    assert_eq!(decision.prompt, Prompt::DamageOrder { card: v3 });
+    s.answer(P1, &[0]);
+    s.settle();
+    let state = s.game.state();
+    assert_eq!(state.card(v5).damage, 0, "{}", s.dump());
+    assert_eq!(damage_effects_on(&s, v5), 0, "used up once");
+    assert_eq!(state.card(v3).zone, Zone::Cemetery, "V3 took 4");
 }
