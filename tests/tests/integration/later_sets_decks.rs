@@ -6,7 +6,8 @@
 //! the deck, in LTS-ARMORY; drive checks, Triggers and Rides (§2) in
 //! LTS-VANGUARD, a deck built on the Vanguard universe; Union Burst (§1),
 //! X costs and a damage replacement (§11.2) in LTS-GUILD, built on
-//! Princess Connect! Re:Dive. The 1,000- and
+//! Princess Connect! Re:Dive; Lessons paid with Magical Items (§3) in
+//! LTS-STAGE, built on THE IDOLM@STER CINDERELLA GIRLS. The 1,000- and
 //! 200-game runs are `sve sim` figures in the closing notes of issue 33.
 
 use std::path::PathBuf;
@@ -151,4 +152,26 @@ fn the_guild_deck_is_legal_plays_clean_and_executes_union_bursts() {
         executed > 0 && replacements > 0,
         "[ub] abilities executed {executed}, damage replacements made {replacements}"
     );
+}
+
+#[test]
+fn the_stage_deck_is_legal_plays_clean_and_pays_lessons() {
+    let mut lessons = 0;
+    play_clean("LTS-STAGE", "SD05", |_, log| {
+        lessons += log
+            .iter()
+            .filter(|event| {
+                matches!(
+                    event,
+                    Event::Moved {
+                        from: Zone::ExArea,
+                        to: Zone::Banished,
+                        cause: MoveCause::Cost,
+                        ..
+                    }
+                )
+            })
+            .count();
+    });
+    assert!(lessons > 0, "Magical Items banished for Lessons: {lessons}");
 }
