@@ -269,6 +269,12 @@ pub(crate) const DAMAGE_DURATIONS: Table<Duration> = &[
     ("EndOfNextTurn", Duration::EndOfNextTurn),
 ];
 
+/// `ChangeType`'s argument: the types a card on the field may become.
+pub(crate) const CHANGED_TYPES: Table<CardType> = &[
+    ("Follower", CardType::Follower),
+    ("Amulet", CardType::Amulet),
+];
+
 /// Their optional last word: only the next time.
 pub(crate) const NEXT_TIME: Table<bool> = &[("NextTime", true)];
 

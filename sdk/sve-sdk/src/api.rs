@@ -10,9 +10,9 @@
 use crate::bindings::sve::cards::game as host;
 use crate::bindings::sve::cards::game::TurnRecord;
 use crate::bindings::sve::cards::types::{
-    CardFilter, CardInfo, CardMove, CardRef, CardStats, ChoiceRequest, Counter, DamageReplacement,
-    DelayedLasts, Duration, Halt, Keywords, Player, PlayerInfo, QuestionRole, SeriesStep,
-    TokenDestination, Zone,
+    CardFilter, CardInfo, CardMove, CardRef, CardStats, CardType, ChoiceRequest, Counter,
+    DamageReplacement, DelayedLasts, Duration, Halt, Keywords, Player, PlayerInfo, QuestionRole,
+    SeriesStep, TokenDestination, Zone,
 };
 
 /// Every function of the card API's `game` interface, one method each, in
@@ -81,6 +81,8 @@ pub trait GameApi {
     fn give_drive(&self, card: CardRef) -> bool;
     fn drive_check(&self) -> Result<Option<(CardRef, bool)>, Halt>;
     fn give_stats(&self, card: CardRef, attack: i32, defense: i32, duration: Duration);
+    fn maneuver(&self, card: CardRef) -> bool;
+    fn change_type(&self, card: CardRef, card_type: CardType, duration: Duration) -> bool;
     fn replace_follower_damage(
         &self,
         card: CardRef,
@@ -277,6 +279,12 @@ impl GameApi for Imports {
     }
     fn give_stats(&self, card: CardRef, attack: i32, defense: i32, duration: Duration) {
         host::give_stats(card, attack, defense, duration);
+    }
+    fn maneuver(&self, card: CardRef) -> bool {
+        host::maneuver(card)
+    }
+    fn change_type(&self, card: CardRef, card_type: CardType, duration: Duration) -> bool {
+        host::change_type(card, card_type, duration)
     }
     fn replace_follower_damage(
         &self,

@@ -765,6 +765,21 @@ impl<'a> Game<'a> {
         Ok(())
     }
 
+    /// Maneuvers an amulet on the field (later-sets §12.4): one with printed
+    /// attack and defense is a follower with those values until the end of
+    /// the turn. False, and nothing happens, for any other card.
+    pub fn maneuver(&mut self, card: CardRef) -> bool {
+        self.api().maneuver(card)
+    }
+
+    /// Changes the card type of a card on the field to a follower or an
+    /// amulet (later-sets §12.6): "change it into an amulet". It keeps its
+    /// abilities. False, and nothing happens, off the field or for another
+    /// type.
+    pub fn change_type(&mut self, card: CardRef, card_type: CardType, duration: Duration) -> bool {
+        self.api().change_type(card, card_type, duration)
+    }
+
     /// Puts a replacement effect on the damage a follower on the field takes
     /// (later-sets §11.2): "this follower takes 1 less damage", "the next
     /// time it would take damage, it takes none". False, and nothing

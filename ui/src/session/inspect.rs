@@ -68,6 +68,8 @@ pub(crate) fn change_words(db: &CardDb, change: &Change) -> String {
         Change::SetEvolveCost(n) => format!("evolve cost becomes {n}"),
         Change::Trait(name) => format!("gains the trait {name}"),
         Change::DamageTaken(replacement) => replacement.words(),
+        Change::Maneuvered => "maneuvered: a follower until the end of the turn".to_owned(),
+        Change::BecomesType(card_type) => format!("its card type becomes {}", card_type.name()),
     }
 }
 

@@ -754,6 +754,47 @@ impl AbilityCtx<'_> {
         taker
     }
 
+    /// Maneuvers an amulet on the field (later-sets §12.4, CR 5.32): one
+    /// with printed attack and defense is a follower with those values
+    /// until the end of the turn (earlier stat changes don't carry over;
+    /// abilities given stay). Returns whether it was: not a card off the
+    /// field, not an amulet now, not one without both printed values
+    /// (CR 5.32.1.1).
+    pub fn maneuver(&mut self, card: CardRef) -> bool {
+        let state = self.m.state.card(card);
+        let def = self.m.state.current_def(&self.m.db, card);
+        let maneuverable = state.zone == Zone::Field
+            && def.attack.is_some()
+            && def.defense.is_some()
+            && self.m.state.characteristics(&self.m.db, card).card_type == CardType::Amulet;
+        if maneuverable {
+            let source = self.info.source;
+            self.m.add_effect(
+                card,
+                EffectKind::Maneuvered,
+                Duration::EndOfTurn,
+                Some(source),
+            );
+        }
+        maneuverable
+    }
+
+    /// Changes the card type of a follower or an amulet on the field
+    /// (later-sets §12.6, CR 5.25): "change it into an amulet". It keeps
+    /// its abilities; a non-follower has no attack or defense, can't be
+    /// attacked and its Ward does nothing. Returns whether it changed: only
+    /// to a follower or an amulet, and only a card on the field.
+    pub fn change_type(&mut self, card: CardRef, to: CardType, duration: Duration) -> bool {
+        let on_field = self.m.state.card(card).zone == Zone::Field;
+        let changeable = on_field && matches!(to, CardType::Follower | CardType::Amulet);
+        if changeable {
+            let source = self.info.source;
+            self.m
+                .add_effect(card, EffectKind::BecomesType(to), duration, Some(source));
+        }
+        changeable
+    }
+
     /// Changes a card's cost.
     pub fn change_cost(&mut self, card: CardRef, delta: i32, duration: Duration) {
         let source = self.info.source;

@@ -242,6 +242,8 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
                 EffectKind::SetEvolveCost(n) => format!("evolve-cost ={n}"),
                 EffectKind::Trait(id) => format!("trait {}", state.granted_trait_name(*id)),
                 EffectKind::DamageTaken(r) => damage_replacement_text(*r),
+                EffectKind::Maneuvered => "maneuvered".to_owned(),
+                EffectKind::BecomesType(t) => format!("becomes {}", t.name()),
             };
             let line = EventText::line(
                 LineKind::Effect,
@@ -253,6 +255,15 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
                 EffectKind::DamageTaken(r) => {
                     line.and_log(format!("{} {}", cards.name(*card), r.words()))
                 }
+                EffectKind::Maneuvered => line.and_log(format!(
+                    "{} is maneuvered: a follower until the end of the turn",
+                    cards.name(*card)
+                )),
+                EffectKind::BecomesType(t) => line.and_log(format!(
+                    "{}'s card type becomes {}",
+                    cards.name(*card),
+                    t.name()
+                )),
                 _ => line,
             }
         }

@@ -80,7 +80,9 @@ pub fn inspect_card(
             | EffectKind::EvolveCost(_)
             | EffectKind::SetEvolveCost(_)
             | EffectKind::Trait(_)
-            | EffectKind::DamageTaken(_) => acc,
+            | EffectKind::DamageTaken(_)
+            | EffectKind::Maneuvered
+            | EffectKind::BecomesType(_) => acc,
         });
     let keywords = current
         .keywords
@@ -179,6 +181,8 @@ fn change(state: &GameState, kind: EffectKind) -> Change {
         EffectKind::SetEvolveCost(n) => Change::SetEvolveCost(n),
         EffectKind::Trait(id) => Change::Trait(state.granted_trait_name(id).to_owned()),
         EffectKind::DamageTaken(r) => Change::DamageTaken(r),
+        EffectKind::Maneuvered => Change::Maneuvered,
+        EffectKind::BecomesType(t) => Change::BecomesType(t),
     }
 }
 

@@ -219,6 +219,11 @@ pub enum Change {
     /// Changes the damage it takes (a replacement effect, later-sets
     /// §11.2).
     DamageTaken(sve_engine::engine::DamageReplacement),
+    /// Maneuvered: a follower with its printed stats this turn
+    /// (later-sets §12.4).
+    Maneuvered,
+    /// Its card type became this one (later-sets §12.6).
+    BecomesType(sve_engine::cards::CardType),
 }
 
 /// The card a modifier came from.

@@ -735,6 +735,26 @@ impl game::Host for HostState {
         }
     }
 
+    fn maneuver(&mut self, card: u32) -> bool {
+        let Some(card) = self.card(card) else {
+            return false;
+        };
+        let mut done = false;
+        self.act(|cx| done = cx.maneuver(card));
+        done
+    }
+
+    fn change_type(&mut self, card: u32, card_type: w::CardType, duration: w::Duration) -> bool {
+        let duration = self.duration(duration);
+        let to = convert::card_type_in(card_type);
+        let Some(card) = self.card(card) else {
+            return false;
+        };
+        let mut done = false;
+        self.act(|cx| done = cx.change_type(card, to, duration));
+        done
+    }
+
     fn replace_follower_damage(
         &mut self,
         card: u32,

@@ -270,6 +270,9 @@ impl GameApi for NativeGame<'_> {
         => |h: &mut HostState| h.drive_check();
     fn give_stats(card: u32, attack: i32, defense: i32, duration: guest::Duration) -> ()
         => |h: &mut HostState| h.give_stats(card, attack, defense, duration.adapt());
+    fn maneuver(card: u32) -> bool => |h: &mut HostState| h.maneuver(card);
+    fn change_type(card: u32, card_type: guest::CardType, duration: guest::Duration) -> bool
+        => |h: &mut HostState| h.change_type(card, card_type.adapt(), duration.adapt());
     fn replace_follower_damage(
         card: u32,
         replacement: guest::DamageReplacement,

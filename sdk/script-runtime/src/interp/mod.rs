@@ -784,6 +784,31 @@ impl<'a> Interpreter<'a> {
                     }
                 }
             }
+            Effect::Maneuver { to } => {
+                let mut amulets = Vec::new();
+                self.each_card(game, frame, *to, "Maneuver", |_, c| amulets.push(c))?;
+                for amulet in amulets {
+                    game.maneuver(amulet);
+                }
+            }
+            Effect::ChangeType { card_type, to } => {
+                let card_type = match card_type {
+                    ir::CardType::Follower => CardType::Follower,
+                    ir::CardType::Amulet => CardType::Amulet,
+                    // The compiler writes no other (`CHANGED_TYPES`).
+                    other => {
+                        return Err(Stop::Error(format!(
+                            "a card can't be changed into a {}",
+                            other.name()
+                        )));
+                    }
+                };
+                let mut cards = Vec::new();
+                self.each_card(game, frame, *to, "Change the type of", |_, c| cards.push(c))?;
+                for card in cards {
+                    game.change_type(card, card_type, Duration::WhileInZone);
+                }
+            }
             Effect::GiveDrive { to } => {
                 let mut followers = Vec::new();
                 self.each_card(game, frame, *to, "Give Drive to", |_, c| {

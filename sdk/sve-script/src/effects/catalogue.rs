@@ -81,6 +81,8 @@ pub(crate) enum EffectKind {
     TakeLessDamage,
     TakeNoDamage,
     TakeAtMostDamage,
+    Maneuver,
+    ChangeType,
     DriveCheck,
     AlsoNamed,
     EvolvesInto,
@@ -214,6 +216,8 @@ pub(crate) const STANDARD: Table<EffectKind> = &[
     ("TakeLessDamage", EffectKind::TakeLessDamage),
     ("TakeNoDamage", EffectKind::TakeNoDamage),
     ("TakeAtMostDamage", EffectKind::TakeAtMostDamage),
+    ("Maneuver", EffectKind::Maneuver),
+    ("ChangeType", EffectKind::ChangeType),
     ("DriveCheck", EffectKind::DriveCheck),
     ("EvolveDeckToField", EffectKind::EvolveDeckToField),
     ("PlayFromEvolveDeck", EffectKind::PlayFromEvolveDeck),
@@ -272,6 +276,8 @@ impl EffectKind {
             | TakeLessDamage
             | TakeNoDamage
             | TakeAtMostDamage
+            | Maneuver
+            | ChangeType
             | CreateDelayed
             | Banish
             | ReturnToHand
@@ -366,7 +372,8 @@ mod tests {
         // §12.3, §12.8), `CreateDelayed` (§11.4) and `ExecuteUnionBurst`
         // (§1.3), `EvolveDeckToField` and `PlayFromEvolveDeck` (§6.1),
         // `Equip` (§5), `GiveDrive` (§2.4), `DriveCheck` (§2.3),
-        // `TakeLessDamage`, `TakeNoDamage`, `TakeAtMostDamage` (§11.2). Plus 8
+        // `TakeLessDamage`, `TakeNoDamage`, `TakeAtMostDamage` (§11.2),
+        // `Maneuver` (§12.4), `ChangeType` (§12.6). Plus 8
         // passive ones (`AlsoNamed`, later-sets §8.2; `EvolvesInto` and
         // `BackFaceOf`, §10; `TriggerIcon`, §2.1);
         // `GiveKeyword`/`GiveStat` appear in both tables with different
@@ -377,7 +384,7 @@ mod tests {
             (src/ir/effect.rs; then bump IR_VERSION as tests/ir_version.rs says: an append \
             keeps packaged packs loading), and its run in sdk/script-runtime/src/interp/mod.rs; \
             then update the count here";
-        assert_eq!(STANDARD.len(), 99, "{NEW_EFFECT}");
+        assert_eq!(STANDARD.len(), 101, "{NEW_EFFECT}");
         assert_eq!(PASSIVE.len(), 8, "{NEW_EFFECT}");
         let mut standard: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         standard.sort_unstable();

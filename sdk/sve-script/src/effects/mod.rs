@@ -25,8 +25,8 @@ use crate::ir::{
 };
 use crate::lower::CardCtx;
 use crate::names::{
-    self, DAMAGE_DURATIONS, DAMAGE_TAKEN, DELAYED_LASTS, NEXT_TIME, SEARCH_ACTIONS, TOKEN_OPTIONS,
-    TRIGGER_ICONS,
+    self, CHANGED_TYPES, DAMAGE_DURATIONS, DAMAGE_TAKEN, DELAYED_LASTS, NEXT_TIME, SEARCH_ACTIONS,
+    TOKEN_OPTIONS, TRIGGER_ICONS,
 };
 use crate::span::Piece;
 
@@ -527,6 +527,18 @@ pub(crate) fn lower_effect(
                 to: selection(to, cx)?,
             }
         }
+        EffectKind::Maneuver => Effect::Maneuver {
+            to: selection(to, cx)?,
+        },
+        EffectKind::ChangeType => Effect::ChangeType {
+            card_type: args.word(
+                CHANGED_TYPES,
+                NameKind::CardType,
+                "`Follower` or `Amulet`",
+                cx,
+            )?,
+            to: selection(to, cx)?,
+        },
         EffectKind::DriveCheck => Effect::DriveCheck {
             count: args.value(cx)?,
         },

@@ -13,7 +13,7 @@
 
 use super::expr::{FilterId, ValueId};
 use super::names::{
-    CheckActionKind, Counter, Duration, Keyword, SearchAction, Stat, Target, TokenOption,
+    CardType, CheckActionKind, Counter, Duration, Keyword, SearchAction, Stat, Target, TokenOption,
 };
 use serde::{Deserialize, Serialize};
 
@@ -961,6 +961,22 @@ pub enum Effect {
         /// Only the next time (used up by the first damage of more than 0).
         next_time_only: bool,
         /// The followers and leaders.
+        to: Selection,
+    },
+    /// `Maneuver()` (IR 20, later-sets §12.4): each target, an amulet on
+    /// the field with printed attack and defense, is a follower with those
+    /// values until the end of the turn.
+    Maneuver {
+        /// The amulets.
+        to: Selection,
+    },
+    /// `ChangeType(Follower | Amulet)` (IR 20, later-sets §12.6): each
+    /// target on the field becomes that card type while it stays there,
+    /// keeping its abilities.
+    ChangeType {
+        /// The new type.
+        card_type: CardType,
+        /// The cards.
         to: Selection,
     },
 }

@@ -152,8 +152,9 @@ use serde::{Deserialize, Serialize};
 /// 20: appended the effect `Effect::ReplaceDamage` with `DamageChange`
 /// and `DamageTaken` (replacement effects on damage), and the keyword
 /// `BanishesEnemiesInstead` (later-sets §11.2); the cost `Cost::PlayPointsX`
-/// and the value `ValueNode::PaidX` (X costs, later-sets §1.3; versions
-/// 2 to 19 stay readable).
+/// and the value `ValueNode::PaidX` (X costs, later-sets §1.3); the effects
+/// `Effect::Maneuver` and `Effect::ChangeType` (§12.4, §12.6; versions 2
+/// to 19 stay readable).
 pub const IR_VERSION: u32 = 20;
 
 /// A card name without a trailing `(Evolved)`: what evolved cards and

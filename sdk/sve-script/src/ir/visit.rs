@@ -423,6 +423,11 @@ impl Effect {
             Effect::BackFaceOf { front } => ("BackFaceOf", vec![("front", P::Text(front))]),
             Effect::GiveDrive { to } => ("GiveDrive", vec![("to", P::Sel(*to))]),
             Effect::DriveCheck { count } => ("DriveCheck", vec![("count", P::Value(*count))]),
+            Effect::Maneuver { to } => ("Maneuver", vec![("to", P::Sel(*to))]),
+            Effect::ChangeType { card_type, to } => (
+                "ChangeType",
+                vec![("type", P::Word(card_type.name())), ("to", P::Sel(*to))],
+            ),
             Effect::ReplaceDamage {
                 change,
                 damage,

@@ -794,3 +794,43 @@ ability Act {
         "##]],
     );
 }
+
+#[test]
+fn maneuver_and_type_change() {
+    // Later-sets §12.4, §12.6: "[act] Maneuver this amulet." and "Change an
+    // enemy follower into an amulet."
+    check_abilities(
+        r#"
+ability Act {
+    effect Maneuver() to Self;
+}
+ability Fanfare {
+    effect ChangeType(Amulet) to TargetOpponentCard F;
+}
+"#,
+        expect![[r##"
+            #0 "Act" activated Act (line 8)
+              effect: Maneuver() to Self
+            #1 "Fanfare" triggered Fanfare (line 11)
+              effect: ChangeType(type: Amulet) to TargetOpponentCard F
+        "##]],
+    );
+    check_abilities(
+        r#"
+ability Fanfare {
+    effect ChangeType(Spell) to TargetOpponentCard F;
+}
+"#,
+        expect![[r#"
+            (rejected)
+
+            error[unknown-card-type]: unknown card type `Spell`: expected `Follower` or `Amulet`
+             --> cards.txt:9:23
+              |
+            9 |     effect ChangeType(Spell) to TargetOpponentCard F;
+              |                       ^^^^^
+              = note: in card `Test Card` (T-001)
+
+        "#]],
+    );
+}

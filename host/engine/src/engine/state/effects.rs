@@ -50,6 +50,14 @@ pub enum EffectKind {
     /// Changes the damage the card (a follower, or a leader) takes: a
     /// replacement effect (later-sets §11.2, §12.14, CR 10.10).
     DamageTaken(DamageReplacement),
+    /// Maneuvered (later-sets §12.4, CR 5.32): an amulet with printed
+    /// attack and defense is a follower with those values; stat changes
+    /// made before it don't carry over, abilities given stay.
+    Maneuvered,
+    /// Its card type becomes this one (later-sets §12.6, CR 5.25): "change
+    /// it into an amulet"; it keeps its abilities, and a non-follower has
+    /// no attack or defense.
+    BecomesType(crate::cards::CardType),
 }
 
 /// A replacement effect on the damage one follower or leader would take

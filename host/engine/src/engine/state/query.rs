@@ -569,7 +569,7 @@ impl GameState {
         };
         // Persistent effects, in timestamp order (they are stored in order).
         for kind in self.effects_on(card) {
-            apply_kind(&mut out, kind);
+            apply_kind(&mut out, kind, def);
         }
         out
     }
@@ -871,7 +871,9 @@ fn plain_passives(db: &CardDb, def_id: crate::engine::DefId) -> bool {
     })
 }
 
-fn apply_kind(out: &mut Characteristics, kind: EffectKind) {
+/// One persistent effect on characteristics so far, `def` being the
+/// card's current definition (whose printed stats a maneuver restores).
+fn apply_kind(out: &mut Characteristics, kind: EffectKind, def: &crate::cards::CardDef) {
     match kind {
         EffectKind::Stats { attack, defense } => {
             out.attack = out.attack.saturating_add(attack);
@@ -887,6 +889,16 @@ fn apply_kind(out: &mut Characteristics, kind: EffectKind) {
         }
         // Traits are read by `traits` and `has_trait`.
         EffectKind::Trait(_) | EffectKind::DamageTaken(_) => {}
+        // Made only for an amulet with both printed values
+        // (`Match::maneuver`); stat changes before it are dropped.
+        EffectKind::Maneuvered => {
+            if let (Some(attack), Some(defense)) = (def.attack, def.defense) {
+                out.card_type = CardType::Follower;
+                out.attack = attack;
+                out.defense = defense;
+            }
+        }
+        EffectKind::BecomesType(card_type) => out.card_type = card_type,
     }
 }
 

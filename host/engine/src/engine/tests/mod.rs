@@ -21,6 +21,7 @@ mod later;
 mod leaving;
 mod lessons;
 mod lost_abilities;
+mod maneuver;
 mod more_rules;
 mod move_hooks;
 mod names;
