@@ -27,7 +27,9 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
 /// The protocol version this build speaks. 13: an effect may change the
 /// damage a card takes (`EffectKind::DamageTaken`, the inspector's
-/// `Change::DamageTaken`), events include `Event::EffectUsedUp`, and a
+/// `Change::DamageTaken`), maneuver an amulet or change a card's type
+/// (`EffectKind::Maneuvered` / `BecomesType`, `Change::Maneuvered` /
+/// `BecomesType`), events include `Event::EffectUsedUp`, and a
 /// damage-order question's options may say which "next time" effects they
 /// use up; a cost may be `[costX]` (`CostItem::PlayPointsX`) and a
 /// decision may ask for X (`Prompt::ChooseX`). 12: a side has a trigger zone

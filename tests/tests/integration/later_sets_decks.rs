@@ -3,7 +3,8 @@
 //! the bots use the mechanics the deck holds: Fuse (later-sets §9), `[adv]`
 //! abilities and advanced cards summoned from the evolve deck (§6) and
 //! crests (§4) in LTS-FORGE; equipment (§5), with double-faced cards in
-//! the deck, in LTS-ARMORY; drive checks, Triggers and Rides (§2) in
+//! the deck, Maneuver and type change (§12.4, §12.6) and damage
+//! replacements (§11.2), in LTS-ARMORY; drive checks, Triggers and Rides (§2) in
 //! LTS-VANGUARD, a deck built on the Vanguard universe; Union Burst (§1),
 //! X costs and a damage replacement (§11.2) in LTS-GUILD, built on
 //! Princess Connect! Re:Dive; Lessons paid with Magical Items (§3) in
@@ -97,14 +98,26 @@ fn the_forge_deck_is_legal_plays_clean_and_its_mechanics_are_used() {
 
 #[test]
 fn the_armory_deck_is_legal_plays_clean_and_equips() {
-    let mut equipped = 0;
+    use sve_engine::engine::EffectKind;
+    let (mut equipped, mut maneuvered, mut changed, mut shields) = (0, 0, 0, 0);
     play_clean("LTS-ARMORY", "SD01", |_, log| {
-        equipped += log
-            .iter()
-            .filter(|event| matches!(event, Event::Equipped { .. }))
-            .count();
+        for event in log {
+            match event {
+                Event::Equipped { .. } => equipped += 1,
+                Event::EffectAdded { kind, .. } => match kind {
+                    EffectKind::Maneuvered => maneuvered += 1,
+                    EffectKind::BecomesType(_) => changed += 1,
+                    EffectKind::DamageTaken(_) => shields += 1,
+                    _ => {}
+                },
+                _ => {}
+            }
+        }
     });
-    assert!(equipped > 0, "no follower was equipped in 40 matches");
+    assert!(
+        equipped > 0 && maneuvered > 0 && changed > 0 && shields > 0,
+        "equipped {equipped}, maneuvered {maneuvered}, type changes {changed}, damage replacements {shields}"
+    );
 }
 
 #[test]
