@@ -283,6 +283,15 @@ impl Card {
         Card::new(id, name, class, CardType::Crest).token()
     }
 
+    /// Printed attack and defense: a follower's, or an amulet's, which a
+    /// maneuver makes it a follower with (later-sets §12.4,
+    /// [`Game::maneuver`](crate::Game::maneuver)).
+    pub fn stats(mut self, attack: i32, defense: i32) -> Card {
+        self.def.attack = Some(attack);
+        self.def.defense = Some(defense);
+        self
+    }
+
     /// The card's id.
     pub fn id(&self) -> &str {
         &self.def.id

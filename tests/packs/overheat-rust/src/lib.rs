@@ -223,6 +223,13 @@ impl Pack for Overheat {
                     "Your leader gains X defense.",
                     heat_sink,
                 ),
+            Card::amulet("OVH-032", "Rolling Fort", Class::Neutral, 2)
+                .stats(2, 2)
+                .text("[act] Maneuver this amulet.")
+                .activated(Vec::new(), "Maneuver this amulet.", roll_out),
+            Card::spell("OVH-033", "Stone Gaze", Class::Neutral, 1)
+                .text("Change an enemy follower into an amulet.")
+                .spell_effect("Change an enemy follower into an amulet.", stone_gaze),
             Card::follower("OVH-025", "Gauntlet Smith", Class::Neutral, 2, 2, 2)
                 .text("[fanfare] Equip this follower with a Forge Gauntlet.")
                 .fanfare("Equip this follower with a Forge Gauntlet.", equip_gauntlet),
@@ -408,6 +415,21 @@ fn heat_sink(game: &mut Game) -> Result<(), Stop> {
     let me = game.me();
     let x = game.paid_x();
     game.change_leader_defense(me, x);
+    Ok(())
+}
+
+fn roll_out(game: &mut Game) -> Result<(), Stop> {
+    let me = game.source();
+    game.maneuver(me);
+    Ok(())
+}
+
+fn stone_gaze(game: &mut Game) -> Result<(), Stop> {
+    let enemy = game.opponent();
+    let followers = game.followers(enemy);
+    for target in game.select("Change an enemy follower into an amulet", followers, 1, 1)? {
+        game.change_type(target, CardType::Amulet, Duration::WhileInZone);
+    }
     Ok(())
 }
 
