@@ -258,8 +258,9 @@ impl SeatFeed {
                 purpose: purpose.clone(),
                 optional: *optional,
             },
-            Prompt::DamageOrder { card } => Prompt::DamageOrder {
+            Prompt::DamageOrder { card, amounts } => Prompt::DamageOrder {
                 card: self.card(*card),
+                amounts: amounts.clone(),
             },
             Prompt::ChooseX { card } => Prompt::ChooseX {
                 card: self.card(*card),

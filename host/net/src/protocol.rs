@@ -30,8 +30,9 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 /// `Change::DamageTaken`), maneuver an amulet or change a card's type
 /// (`EffectKind::Maneuvered` / `BecomesType`, `Change::Maneuvered` /
 /// `BecomesType`), events include `Event::EffectUsedUp`, and a
-/// damage-order question's options may say which "next time" effects they
-/// use up; a cost may be `[costX]` (`CostItem::PlayPointsX`) and a
+/// damage-order question lists each option's damage
+/// (`Prompt::DamageOrder::amounts`) and its options may say which "next
+/// time" effects they use up; a cost may be `[costX]` (`CostItem::PlayPointsX`) and a
 /// decision may ask for X (`Prompt::ChooseX`). 12: a side has a trigger zone
 /// and a drive zone (`SideView::trigger_zone` / `drive_zone`,
 /// `SidePatch`, `Zone::Trigger` / `Zone::Drive`), a side counts the

@@ -193,7 +193,7 @@ pub(crate) fn describe_decision(game: &Match, decision: &Decision) -> String {
         Prompt::ZoneLimit { zone, excess } => {
             format!("which {excess} cards go from the over-full {}", zone.name())
         }
-        Prompt::DamageOrder { card } => {
+        Prompt::DamageOrder { card, .. } => {
             format!(
                 "the order of the damage changes for {}",
                 card_label(game, *card)

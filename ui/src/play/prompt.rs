@@ -381,7 +381,7 @@ fn prompt_text(cx: &BoardContext<'_>) -> String {
             "Your {} is over its limit: choose {excess} card(s) to put into your cemetery.",
             zone.name()
         ),
-        Prompt::DamageOrder { card } => format!(
+        Prompt::DamageOrder { card, .. } => format!(
             "Several effects change the damage {} takes: choose their order.",
             named(card)
         ),

@@ -153,8 +153,17 @@ pub fn answer(
         Prompt::MulliganOrder
         | Prompt::ChoosePendingAbility
         | Prompt::CostCards { .. }
-        | Prompt::EvolveInto { .. }
-        | Prompt::DamageOrder { .. } => super::default_answer(decision),
+        | Prompt::EvolveInto { .. } => super::default_answer(decision),
+        // The damage lands on the deciding player's own card or leader:
+        // the least of it (the first such option on a tie).
+        Prompt::DamageOrder { amounts, .. } => {
+            let least = amounts
+                .iter()
+                .enumerate()
+                .min_by_key(|(_, amount)| **amount)
+                .map_or(0, |(i, _)| i);
+            vec![least]
+        }
     }
 }
 

@@ -72,7 +72,7 @@ pub fn prompt(prompt: &Prompt, view: &PlayerView, faces: &Faces) -> String {
             "Your {} is over its limit: choose {excess} card(s) to go",
             zone.name()
         ),
-        Prompt::DamageOrder { card } => format!(
+        Prompt::DamageOrder { card, .. } => format!(
             "How much damage does {} take?",
             card_name(*card, view, faces)
         ),

@@ -197,12 +197,13 @@ impl Match {
             .iter()
             .map(|outcome| Choice::Label(outcome_label(outcome)))
             .collect();
+        let amounts = outcomes.iter().map(|outcome| outcome.amount).collect();
         let results = outcomes
             .into_iter()
             .map(|outcome| (outcome.amount, outcome.used_up))
             .collect();
         self.ask(
-            Decision::pick_one(player, Prompt::DamageOrder { card }, options),
+            Decision::pick_one(player, Prompt::DamageOrder { card, amounts }, options),
             Resume::DamageOrder {
                 chosen: *chosen,
                 taker: card,

@@ -149,6 +149,8 @@ pub enum Prompt {
     DamageOrder {
         /// The follower or leader taking the damage.
         card: CardRef,
+        /// The damage each option deals, in option order.
+        amounts: Vec<i32>,
     },
     /// Which evolved card, or which face of a double-faced one, the
     /// follower evolves into, when more than one fits (later-sets §10, CR

@@ -161,7 +161,13 @@ fn s9_3_cr_10_10_2_the_player_taking_the_damage_orders_its_replacements() {
     s.attack("V3", "V5");
     let decision = s.game.decision().cloned().expect("an order question");
     assert_eq!(decision.player, P2);
-    assert_eq!(decision.prompt, Prompt::DamageOrder { card: v5 });
+    assert_eq!(
+        decision.prompt,
+        Prompt::DamageOrder {
+            card: v5,
+            amounts: vec![5, 4]
+        }
+    );
     assert_eq!(
         decision.options,
         [

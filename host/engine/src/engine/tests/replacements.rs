@@ -114,7 +114,13 @@ fn l11_2_re4_a_cap_and_more_damage_let_the_taker_choose() {
     s.attack("V3", "leader");
     let decision = s.game.decision().cloned().expect("an order question");
     assert_eq!(decision.player, P2);
-    assert_eq!(decision.prompt, Prompt::DamageOrder { card: leader });
+    assert_eq!(
+        decision.prompt,
+        Prompt::DamageOrder {
+            card: leader,
+            amounts: vec![4, 5]
+        }
+    );
     assert_eq!(
         decision.options,
         [
@@ -228,11 +234,36 @@ fn l11_2_a_shield_used_in_a_fight_holds_while_the_other_damage_is_asked() {
     );
     s.attack("V3", "V5");
     let decision = s.game.decision().cloned().expect("P1 orders V3's damage");
-    assert_eq!(decision.prompt, Prompt::DamageOrder { card: v3 });
+    assert!(matches!(decision.prompt, Prompt::DamageOrder { card, .. } if card == v3));
     s.answer(P1, &[0]);
     s.settle();
     let state = s.game.state();
     assert_eq!(state.card(v5).damage, 0, "{}", s.dump());
     assert_eq!(damage_effects_on(&s, v5), 0, "used up once");
     assert_eq!(state.card(v3).zone, Zone::Cemetery, "V3 took 4");
+}
+
+#[test]
+fn l11_2_a_bot_takes_the_least_damage_offered() {
+    use rand_core::SeedableRng;
+    let mut s = board();
+    let v3 = s.card(P1, Zone::Field, "V3");
+    let v5 = s.card(P2, Zone::Field, "V5");
+    s.game.add_effect(
+        v3,
+        EffectKind::Keywords(Keywords::DOUBLE_COMBAT_DAMAGE),
+        Duration::WhileInZone,
+        None,
+    );
+    s.game.add_effect(
+        v5,
+        EffectKind::Keywords(Keywords::DAMAGE_REDUCTION1),
+        Duration::WhileInZone,
+        None,
+    );
+    s.attack("V3", "V5");
+    let decision = s.game.decision().cloned().expect("an order question");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let pick = crate::bot::policy::answer(&s.game, &decision, &mut rng, 0.0);
+    assert_eq!(pick, [1], "4 damage (−1, then ×2) rather than 5");
 }
