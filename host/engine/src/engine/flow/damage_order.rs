@@ -116,8 +116,9 @@ pub(crate) struct Outcome {
     pub amount: i32,
     /// The "next time" effects it uses up, by timestamp, sorted.
     pub used_up: Vec<u32>,
-    /// What those effects say, in the order they are used up.
-    pub used_words: Vec<String>,
+    /// Those effects, in the order they are used up (worded only when an
+    /// option is labelled).
+    pub used_effects: Vec<DamageReplacement>,
     /// An order of the replacements that gives it.
     pub order: Vec<Change>,
 }
@@ -234,7 +235,7 @@ impl Hit {
             .unwrap_or(Outcome {
                 amount: 0,
                 used_up: Vec::new(),
-                used_words: Vec::new(),
+                used_effects: Vec::new(),
                 order: Vec::new(),
             })
     }
@@ -243,13 +244,13 @@ impl Hit {
 /// How an outcome is offered to the player: the damage and the order.
 pub(crate) fn outcome_label(outcome: &Outcome) -> String {
     let steps: Vec<String> = outcome.order.iter().map(|c| c.label()).collect();
-    let used = if outcome.used_words.is_empty() {
+    let used = if outcome.used_effects.is_empty() {
         String::new()
     } else {
         let words: Vec<String> = outcome
-            .used_words
+            .used_effects
             .iter()
-            .map(|w| format!("\"{w}\""))
+            .map(|effect| format!("\"{}\"", effect.words()))
             .collect();
         format!("; uses up {}", words.join(" and "))
     };
@@ -264,7 +265,7 @@ pub(crate) fn outcome_label(outcome: &Outcome) -> String {
 fn after(start: i32, order: &[Step]) -> Outcome {
     let mut amount = start.max(0);
     let mut used_up = Vec::new();
-    let mut used_words = Vec::new();
+    let mut used_effects = Vec::new();
     for step in order {
         if amount <= 0 {
             break;
@@ -275,14 +276,14 @@ fn after(start: i32, order: &[Step]) -> Outcome {
         amount = step.change.apply(amount);
         if let Some((timestamp, effect)) = step.uses_up {
             used_up.push(timestamp);
-            used_words.push(effect.words());
+            used_effects.push(effect);
         }
     }
     used_up.sort_unstable();
     Outcome {
         amount: amount.max(0),
         used_up,
-        used_words,
+        used_effects,
         order: order.iter().map(|s| s.change).collect(),
     }
 }
