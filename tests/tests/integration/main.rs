@@ -33,6 +33,7 @@ mod script_packs;
 mod script_reload;
 mod set_trees;
 mod starter_packs;
+mod starter_rust;
 mod text_files;
 mod universes;
 mod vocabulary;
