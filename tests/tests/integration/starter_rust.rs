@@ -154,6 +154,18 @@ fn the_cards_have_the_bundled_packs_card_data() {
 }
 
 #[test]
+fn the_pack_audits_clean() {
+    let library = sve_tests::pack_library(&[pack_dir()], Base::Starter);
+    let findings = sve_packs::packs::audit::audit(&library.pack_cards());
+    let listed: Vec<String> = findings.iter().map(ToString::to_string).collect();
+    assert!(
+        listed.is_empty(),
+        "card text and code disagree:\n{}",
+        listed.join("\n")
+    );
+}
+
+#[test]
 fn the_pack_ships_the_six_starter_deck_lists() {
     let loaded = rust_pack();
     let names: Vec<String> = sve_packs::deck_files::pack_decks(&[pack_dir()])
