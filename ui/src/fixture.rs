@@ -58,6 +58,7 @@ pub fn declared_db() -> Arc<CardDb> {
         evolves_into: Vec::new(),
         equipment: false,
         trigger_icon: None,
+        token_kind: None,
     });
     let overheat = DeclaredKeyword {
         id: "OVH-K01".to_owned(),

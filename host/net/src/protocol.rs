@@ -451,6 +451,7 @@ impl CardFace {
             evolves_into: Vec::new(),
             equipment: false,
             trigger_icon: None,
+            token_kind: None,
         }
     }
 }

@@ -105,7 +105,7 @@ pub fn card_type(card_type: ir::CardType) -> CardType {
         ir::CardType::Crest => CardType::Crest,
         // A keyword declaration is no card: its abilities cross as an
         // `amulet`'s would (`manifest::keywords`), never as a card; a
-        // counter declaration never crosses as one.
-        ir::CardType::Keyword | ir::CardType::Counter => CardType::Amulet,
+        // counter or token kind declaration never crosses as one.
+        ir::CardType::Keyword | ir::CardType::Counter | ir::CardType::TokenKind => CardType::Amulet,
     }
 }

@@ -190,6 +190,14 @@ impl RuntimePack for ScriptPack {
         }
     }
 
+    fn token_kinds() -> Vec<sve_sdk::wire::TokenKindDecl> {
+        match loaded() {
+            Ok(loaded) => manifest::declared_token_kinds(&loaded.module),
+            // `cards` reported it.
+            Err(_) => Vec::new(),
+        }
+    }
+
     fn resolve(game: &mut Game, call: &Call) -> Result<(), Stop> {
         loaded()?.resolve(game, call)
     }

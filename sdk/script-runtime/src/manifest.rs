@@ -15,6 +15,7 @@ use sve_script::ir::{self, Ability, Cost, Effect, FilterId, FilterItem, Module, 
 use sve_sdk::prelude::*;
 use sve_sdk::wire::{
     AbilityDef, AbilityKind, CardDef, CounterDecl, DeclaredCounterCount, KeywordBadge, KeywordDecl,
+    TokenKindDecl,
 };
 
 /// Every card of the module as card data.
@@ -82,6 +83,36 @@ pub fn declared_counters(module: &Module) -> Vec<CounterDecl> {
         .map(|card| CounterDecl {
             name: card.name.clone(),
             reminder: card.text.clone(),
+        })
+        .collect()
+}
+
+/// The token kinds the module declares (its `type TokenKind;` cards): name,
+/// reminder (the card's `text`) and the rules of its passive
+/// `TokenKindRules` (without one: the field or an EX area, any number of a
+/// name, as every token).
+pub fn declared_token_kinds(module: &Module) -> Vec<TokenKindDecl> {
+    module
+        .cards
+        .iter()
+        .filter(|card| card.card_type == ir::CardType::TokenKind)
+        .map(|card| {
+            let rules = card_data(card).find_map(|effect| match effect {
+                Effect::TokenKindRules {
+                    field,
+                    ex_area,
+                    one_per_name,
+                } => Some((*field, *ex_area, *one_per_name)),
+                _ => None,
+            });
+            let (field, ex_area, one_per_name) = rules.unwrap_or((true, true, false));
+            TokenKindDecl {
+                name: card.name.clone(),
+                reminder: card.text.clone(),
+                field,
+                ex_area,
+                one_per_name,
+            }
         })
         .collect()
 }
@@ -276,6 +307,20 @@ pub fn card_def(card: &ir::Card, module: &Module, warn: &mut dyn FnMut(String)) 
             Effect::TriggerIcon { icon } => Some(trigger_icon(*icon)),
             _ => None,
         }),
+        // A token carrying the name of a token kind the module declares
+        // as a trait is of that kind.
+        token_kind: card
+            .is_token
+            .then(|| {
+                card.traits.iter().find(|t| {
+                    module
+                        .cards
+                        .iter()
+                        .any(|decl| decl.card_type == ir::CardType::TokenKind && &decl.name == *t)
+                })
+            })
+            .flatten()
+            .cloned(),
     }
 }
 
@@ -383,6 +428,7 @@ fn ability_def(
                     | Effect::EvolvesInto { .. }
                     | Effect::BackFaceOf { .. }
                     | Effect::TriggerIcon { .. }
+                    | Effect::TokenKindRules { .. }
             ) =>
         {
             sub

@@ -278,6 +278,17 @@ pub(crate) const CHANGED_TYPES: Table<CardType> = &[
 /// Their optional last word: only the next time.
 pub(crate) const NEXT_TIME: Table<bool> = &[("NextTime", true)];
 
+/// `TokenKindRules`'s first argument: where the kind's tokens may be
+/// (on the field, in an EX area).
+pub(crate) const TOKEN_ZONES: Table<(bool, bool)> = &[
+    ("Field", (true, false)),
+    ("ExArea", (false, true)),
+    ("FieldOrExArea", (true, true)),
+];
+
+/// `TokenKindRules`'s optional last word: one of a name per zone.
+pub(crate) const ONE_PER_NAME: Table<bool> = &[("OnePerName", true)];
+
 pub(crate) const DELAYED_LASTS: Table<DelayedLasts> = &[
     ("Once", DelayedLasts::Once),
     ("ThisTurn", DelayedLasts::ThisTurn),
@@ -539,6 +550,14 @@ pub(crate) fn card_type(text: &str) -> TypeReading {
     if stem.trim() == "counter" {
         return TypeReading {
             card_type: Some(CardType::Counter),
+            token,
+            advanced,
+            equipment,
+        };
+    }
+    if stem.trim() == "tokenkind" {
+        return TypeReading {
+            card_type: Some(CardType::TokenKind),
             token,
             advanced,
             equipment,

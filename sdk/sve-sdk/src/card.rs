@@ -166,6 +166,7 @@ impl Card {
                 evolves_into: Vec::new(),
                 equipment: false,
                 trigger_icon: None,
+                token_kind: None,
             },
             abilities: Vec::new(),
             declares: None,
@@ -322,6 +323,21 @@ impl Card {
         self.def.is_token = true;
         if !self.def.traits.iter().any(|t| t == "Token") {
             self.def.traits.push("Token".to_owned());
+        }
+        self
+    }
+
+    /// Makes the card a token of a kind a pack declares
+    /// ([`Pack::token_kinds`](crate::Pack::token_kinds)), by the kind's
+    /// name (this pack's, or another loaded pack's): it keeps the kind's
+    /// rules (where it may be, one of a name per zone), and carries the
+    /// kind's name as a trait, so filters and effects find it by it. Only
+    /// a follower or an amulet may be one.
+    pub fn token_kind(mut self, name: &str) -> Card {
+        self.def.token_kind = Some(name.to_owned());
+        self = self.token();
+        if !self.def.traits.iter().any(|t| t == name) {
+            self.def.traits.push(name.to_owned());
         }
         self
     }

@@ -142,7 +142,7 @@ pub mod types {
 pub mod wire {
     pub use crate::bindings::sve::cards::types::{
         AbilityDef, AbilityKind, CardDef, CounterDecl, DeclaredCounterCount, KeywordBadge,
-        KeywordDecl,
+        KeywordDecl, TokenKindDecl,
     };
 }
 
@@ -192,6 +192,39 @@ pub trait Pack {
     fn counters() -> Vec<wire::CounterDecl> {
         Vec::new()
     }
+
+    /// The token kinds the pack declares (none by default): a name, a
+    /// reminder and the rules its tokens keep, as a crest's (it may be on
+    /// the field, in an EX area or both; one of a name per zone or not). A
+    /// kind that may only be in an EX area has its abilities work there
+    /// and can't be played. Cards are tokens of it by
+    /// [`Card::token_kind`].
+    ///
+    /// ```
+    /// use sve_sdk::prelude::*;
+    /// use sve_sdk::wire::TokenKindDecl;
+    ///
+    /// struct Relics;
+    /// impl Pack for Relics {
+    ///     fn cards() -> Vec<Card> {
+    ///         vec![Card::amulet("MY-T01", "Relic: Aegis", Class::Neutral, 1)
+    ///             .token_kind("Relic")]
+    ///     }
+    ///     fn token_kinds() -> Vec<TokenKindDecl> {
+    ///         vec![TokenKindDecl {
+    ///             name: "Relic".to_owned(),
+    ///             reminder: "Kept in the EX area, one of each name.".to_owned(),
+    ///             field: false,
+    ///             ex_area: true,
+    ///             one_per_name: true,
+    ///         }]
+    ///     }
+    /// }
+    /// assert_eq!(Relics::token_kinds()[0].name, "Relic");
+    /// ```
+    fn token_kinds() -> Vec<wire::TokenKindDecl> {
+        Vec::new()
+    }
 }
 
 /// The lower-level entry, for packs whose cards are only known when they
@@ -216,6 +249,11 @@ pub mod runtime {
 
         /// The counter kinds the pack declares (none by default).
         fn counters() -> Vec<wire::CounterDecl> {
+            Vec::new()
+        }
+
+        /// The token kinds the pack declares (none by default).
+        fn token_kinds() -> Vec<wire::TokenKindDecl> {
             Vec::new()
         }
 
@@ -257,6 +295,7 @@ pub mod __private {
             cards: Table::build(cards).0,
             keywords,
             counters: P::counters(),
+            token_kinds: P::token_kinds(),
         }
     }
 
@@ -293,6 +332,7 @@ pub mod __private {
             cards: P::cards(),
             keywords: P::keywords(),
             counters: P::counters(),
+            token_kinds: P::token_kinds(),
         }
     }
 

@@ -35,6 +35,7 @@ mod set_trees;
 mod starter_packs;
 mod starter_rust;
 mod text_files;
+mod token_kinds;
 mod universes;
 mod vocabulary;
 mod x_costs;

@@ -45,6 +45,7 @@ fn card(
         evolves_into: Vec::new(),
         equipment: false,
         trigger_icon: None,
+        token_kind: None,
     }
 }
 

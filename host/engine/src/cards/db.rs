@@ -13,7 +13,8 @@
 //! a replay.
 
 use super::declared::{
-    Declarations, DeclaredCounter, DeclaredKeyword, MAX_DECLARED_COUNTERS, MAX_DECLARED_KEYWORDS,
+    Declarations, DeclaredCounter, DeclaredKeyword, DeclaredTokenKind, MAX_DECLARED_COUNTERS,
+    MAX_DECLARED_KEYWORDS, TokenRules,
 };
 use super::{Activations, CardDef, CardType, Counter, Keywords, TriggerKinds};
 use crate::engine::DefId;
@@ -64,6 +65,23 @@ pub enum CardDbError {
         card: String,
         /// The counter's name.
         counter: String,
+    },
+    /// Two declarations of one token kind name.
+    #[error("token kind `{0}` is declared twice")]
+    DuplicateTokenKind(String),
+    /// A token kind declaration the pool can't have.
+    #[error("{0}")]
+    UnsupportedTokenKind(String),
+    /// A card names a token kind no declaration in the pool declares, or
+    /// is no follower or amulet.
+    #[error("card `{card}` is a `{kind}` token, {why}")]
+    BadTokenKind {
+        /// The card id.
+        card: String,
+        /// The kind's name.
+        kind: String,
+        /// What is wrong.
+        why: &'static str,
     },
     /// A back face (later-sets §10) that doesn't pair with a front face.
     #[error("card `{card}` is the back face of `{front}`, {why}")]
@@ -146,9 +164,15 @@ pub struct CardDb {
     fingerprint: u64,
     /// Some definition has a passive ability.
     has_passives: bool,
-    /// Whether any card is a crest: only then do EX areas hold cards whose
-    /// abilities work (later-sets §4).
-    has_crests: bool,
+    /// Whether any card is a token whose abilities work in the EX area (a
+    /// crest, later-sets §4, or a declared kind's): only then are EX
+    /// areas looked at for abilities.
+    has_ex_area_abilities: bool,
+    /// Per definition, the rules of its token kind (a crest's, or a
+    /// declared kind's); `None` for every other card.
+    token_rules: Vec<Option<TokenRules>>,
+    /// The pool's declared token kinds.
+    token_kinds: Vec<DeclaredTokenKind>,
     /// Whether any card is an equipment token (later-sets §5): only then
     /// are equipment zones looked at for abilities.
     has_equipment: bool,
@@ -190,7 +214,7 @@ impl CardDb {
             defs,
             Declarations {
                 keywords,
-                counters: Vec::new(),
+                ..Declarations::default()
             },
         )
     }
@@ -204,11 +228,13 @@ impl CardDb {
         mut defs: Vec<CardDef>,
         declarations: Declarations,
     ) -> Result<CardDb, CardDbError> {
-        let Declarations { keywords, counters } = declarations;
+        let Declarations {
+            keywords,
+            counters,
+            token_kinds,
+        } = declarations;
         number_counters(&mut defs, &counters)?;
-        for def in &mut defs {
-            crest_rules(def);
-        }
+        let token_rules = token_kind_rules(&mut defs, &token_kinds)?;
         if defs.len() >= usize::from(KEYWORD_DEF_BASE) {
             return Err(CardDbError::TooMany(defs.len()));
         }
@@ -315,11 +341,22 @@ impl CardDb {
                     },
                     _ => false,
                 });
-        let has_crests = defs.iter().any(|def| def.card_type == CardType::Crest);
+        let has_ex_area_abilities = token_rules
+            .iter()
+            .any(|rules| rules.is_some_and(TokenRules::works_in_ex_area));
         let has_equipment = defs.iter().any(|def| def.equipment);
+        let fingerprint = if token_kinds.is_empty() {
+            fingerprint
+        } else {
+            // A declared kind's rules play: a pool without any keeps the
+            // fingerprint it had before kinds could be declared.
+            fnv_continue(fingerprint, &token_kinds_rules(&token_kinds))
+        };
         Ok(CardDb {
             has_passives,
-            has_crests,
+            has_ex_area_abilities,
+            token_rules,
+            token_kinds,
             has_equipment,
             passive_keywords,
             printed_keywords,
@@ -424,10 +461,29 @@ impl CardDb {
         self.has_passives
     }
 
-    /// Whether any card of the pool is a crest: without one, the EX areas
-    /// hold no card whose abilities work there (later-sets §4).
-    pub fn has_crests(&self) -> bool {
-        self.has_crests
+    /// Whether any card of the pool is a token whose abilities work in the
+    /// EX area (a crest, later-sets §4, or a declared kind's): without one,
+    /// the EX areas hold no card whose abilities work there.
+    pub fn has_ex_area_abilities(&self) -> bool {
+        self.has_ex_area_abilities
+    }
+
+    /// The rules of the token kind a definition is (a crest's, or a
+    /// declared kind's), if it is one.
+    pub fn token_rules(&self, id: DefId) -> Option<TokenRules> {
+        self.token_rules.get(usize::from(id.0)).copied().flatten()
+    }
+
+    /// Whether the definition is a token whose abilities work in the EX
+    /// area (a crest, or a declared kind that exists only there).
+    pub fn works_in_ex_area(&self, id: DefId) -> bool {
+        self.token_rules(id)
+            .is_some_and(TokenRules::works_in_ex_area)
+    }
+
+    /// The pool's declared token kinds.
+    pub fn declared_token_kinds(&self) -> &[DeclaredTokenKind] {
+        &self.token_kinds
     }
 
     /// Whether any card of the pool is an equipment token (later-sets §5).
@@ -625,6 +681,7 @@ impl CardDb {
                 Declarations {
                     keywords: self.keywords.clone(),
                     counters: self.counters.clone(),
+                    token_kinds: self.token_kinds.clone(),
                 },
             )?,
             changes,
@@ -649,6 +706,13 @@ impl CardDb {
             match counters.iter_mut().find(|c| c.name == counter.name) {
                 Some(slot) => *slot = counter.clone(),
                 None => counters.push(counter.clone()),
+            }
+        }
+        let mut token_kinds = self.token_kinds.clone();
+        for kind in &fresh.token_kinds {
+            match token_kinds.iter_mut().find(|k| k.name == kind.name) {
+                Some(slot) => *slot = kind.clone(),
+                None => token_kinds.push(kind.clone()),
             }
         }
         // The fresh cards' declared counters were numbered in the fresh
@@ -681,6 +745,7 @@ impl CardDb {
         let kept = CardDb {
             keywords,
             counters,
+            token_kinds,
             ..self.clone()
         };
         kept.updated(defs)
@@ -699,22 +764,74 @@ impl CardDb {
     }
 }
 
-/// What the rules make of a crest (later-sets §4): every crest is a token
-/// (CR 9.1), and its abilities work in the EX area, where it lives
-/// (CR 10.3.6): an activated ability printed as a permanent's, which would
-/// work on the field, works from the EX area.
-fn crest_rules(def: &mut CardDef) {
-    if def.card_type != CardType::Crest {
-        return;
-    }
-    def.is_token = true;
-    for ability in &mut def.abilities {
-        if let super::AbilityKind::Activated { zone, .. } = &mut ability.kind
-            && *zone == super::ActivationZone::Field
-        {
-            *zone = super::ActivationZone::ExArea;
+/// Checks the pool's token kind declarations and gives each definition the
+/// rules of its kind: a crest's (later-sets §4), a declared kind's (by the
+/// name the card gives), or none. A card of a kind is a token (CR 9.1);
+/// one that may not be on the field is no follower to play, and its
+/// abilities work in the EX area, where it lives (CR 10.3.6): an activated
+/// ability printed as a permanent's, which would work on the field, works
+/// from the EX area.
+fn token_kind_rules(
+    defs: &mut [CardDef],
+    kinds: &[DeclaredTokenKind],
+) -> Result<Vec<Option<TokenRules>>, CardDbError> {
+    for (n, kind) in kinds.iter().enumerate() {
+        if let Some(why) = kind.unsupported() {
+            return Err(CardDbError::UnsupportedTokenKind(why));
+        }
+        if kinds[..n].iter().any(|k| k.name == kind.name) {
+            return Err(CardDbError::DuplicateTokenKind(kind.name.clone()));
         }
     }
+    let mut all = Vec::with_capacity(defs.len());
+    for def in defs.iter_mut() {
+        let rules = match (&def.token_kind, def.card_type) {
+            (None, CardType::Crest) => Some(TokenRules::CREST),
+            (None, _) => None,
+            (Some(name), card_type) => {
+                let bad = |why| CardDbError::BadTokenKind {
+                    card: def.id.clone(),
+                    kind: name.clone(),
+                    why,
+                };
+                let Some(kind) = kinds.iter().find(|k| &k.name == name) else {
+                    return Err(bad("a kind no loaded pack declares"));
+                };
+                if !card_type.is_permanent() || def.equipment || def.advanced {
+                    return Err(bad(
+                        "but only a follower or an amulet (not equipment, not advanced) can be a token of a declared kind",
+                    ));
+                }
+                Some(kind.rules)
+            }
+        };
+        if let Some(rules) = rules {
+            def.is_token = true;
+            if rules.works_in_ex_area() {
+                for ability in &mut def.abilities {
+                    if let super::AbilityKind::Activated { zone, .. } = &mut ability.kind
+                        && *zone == super::ActivationZone::Field
+                    {
+                        *zone = super::ActivationZone::ExArea;
+                    }
+                }
+            }
+        }
+        all.push(rules);
+    }
+    Ok(all)
+}
+
+/// What of the declared token kinds plays: each kind without its
+/// reminder.
+fn token_kinds_rules(kinds: &[DeclaredTokenKind]) -> Vec<DeclaredTokenKind> {
+    kinds
+        .iter()
+        .map(|kind| DeclaredTokenKind {
+            reminder: String::new(),
+            ..kind.clone()
+        })
+        .collect()
 }
 
 /// Checks the pool's counter declarations and gives each card that names a
@@ -817,8 +934,15 @@ fn trigger_kinds_of(def: &CardDef) -> TriggerKinds {
 
 /// FNV-1a over the definitions' postcard encodings.
 fn fnv_of<'a>(defs: impl Iterator<Item = &'a CardDef>) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for def in defs {
+    fnv_continue(0xcbf2_9ce4_8422_2325, defs)
+}
+
+/// FNV-1a of more items, from the hash of those before them.
+fn fnv_continue<'a, T: serde::Serialize + 'a>(
+    mut hash: u64,
+    items: impl IntoIterator<Item = &'a T>,
+) -> u64 {
+    for def in items {
         // OK: serialising plain data into a Vec cannot fail.
         let bytes = postcard::to_allocvec(def).unwrap_or_default();
         for byte in bytes {

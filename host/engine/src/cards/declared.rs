@@ -19,6 +19,12 @@
 //! a reminder. Declared kind n is [`Counter::Declared`]`(n)`, which the
 //! card API numbers `sve_vocab::DECLARED_COUNTER_BASE + n`.
 //!
+//! So are token kinds ([`DeclaredTokenKind`]): a name, a reminder and the
+//! rules its tokens keep ([`TokenRules`]): where they may exist and whether
+//! a zone holds one of a name at most. Crests are the built-in kind
+//! ([`TokenRules::CREST`]); a token card names its kind
+//! (`CardDef::token_kind`).
+//!
 //! [`CardDb::declared_keyword`]: super::CardDb::declared_keyword
 //! [`CardDb::keyword_def`]: super::CardDb::keyword_def
 
@@ -34,6 +40,87 @@ pub struct Declarations {
     pub keywords: Vec<DeclaredKeyword>,
     /// Counter kinds, numbered in this order.
     pub counters: Vec<DeclaredCounter>,
+    /// Token kinds, by name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub token_kinds: Vec<DeclaredTokenKind>,
+}
+
+/// The rules a kind of token keeps (later-sets §4's crest rules, made a
+/// declaration a pack can write): the zones its tokens may exist in, and
+/// whether a zone holds at most one of them of a name.
+///
+/// A token of the kind put anywhere else ceases to exist (CR 9.1.3,
+/// 9.1.4.4); one put into a zone of its player that holds a token of its
+/// name and kind, when `one_per_name`, is not put there (CR 9.1.5.1). A
+/// kind that exists only in the EX area has its abilities work there, as
+/// a crest's do (CR 10.3.6): else they would never work. A token that
+/// can't be on the field can't be played.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct TokenRules {
+    /// Its tokens may be on the field.
+    pub field: bool,
+    /// Its tokens may be in an EX area.
+    pub ex_area: bool,
+    /// A zone of a player holds at most one token of the kind of a name.
+    pub one_per_name: bool,
+}
+
+impl TokenRules {
+    /// A crest's (later-sets §4): only in an EX area, one of a name there.
+    pub const CREST: TokenRules = TokenRules {
+        field: false,
+        ex_area: true,
+        one_per_name: true,
+    };
+
+    /// Whether its abilities work in the EX area: it exists only there.
+    pub fn works_in_ex_area(self) -> bool {
+        self.ex_area && !self.field
+    }
+
+    /// Where its tokens may be, in players' words ("the field or an EX
+    /// area").
+    pub fn zones_words(self) -> &'static str {
+        match (self.field, self.ex_area) {
+            (true, true) => "the field or an EX area",
+            (true, false) => "the field",
+            (false, true) => "an EX area",
+            (false, false) => "nowhere",
+        }
+    }
+}
+
+/// A kind of token a pack declares: a set's new crest-like card type.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct DeclaredTokenKind {
+    /// Its name, as cards write it (`Relic`); unique in the pool, and no
+    /// built-in kind's (`Crest`, `Equipment`, `Token`).
+    pub name: String,
+    /// Its reminder text (display only).
+    pub reminder: String,
+    /// The rules its tokens keep.
+    pub rules: TokenRules,
+}
+
+impl DeclaredTokenKind {
+    /// Why the pool can't have this declaration, if it can't.
+    pub fn unsupported(&self) -> Option<String> {
+        let name = self.name.trim();
+        if name.is_empty() {
+            return Some("declares a token kind with no name".to_owned());
+        }
+        if ["Crest", "Equipment", "Token"].contains(&name) {
+            return Some(format!(
+                "declares the token kind `{name}`, which is a built-in word"
+            ));
+        }
+        if !self.rules.field && !self.rules.ex_area {
+            return Some(format!(
+                "token kind `{name}` may exist in no zone: give it the field, an EX area or both"
+            ));
+        }
+        None
+    }
 }
 
 /// A kind of counter a pack declares (CR 15.1: counters are named markers;
@@ -175,6 +262,7 @@ impl DeclaredKeyword {
             evolves_into: Vec::new(),
             equipment: false,
             trigger_icon: None,
+            token_kind: None,
         }
     }
 }

@@ -202,6 +202,11 @@ pub struct CardDef {
     /// Vanguard deck reveals it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trigger_icon: Option<TriggerIcon>,
+    /// The token kind a pack declares that this token is, by name
+    /// (`cards/declared.rs`, [`TokenRules`](super::TokenRules)): the
+    /// database makes the card a token keeping the kind's rules.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token_kind: Option<String>,
 }
 
 /// A Trigger icon (later-sets §2.3, CR 14.4.5.1.3): what the card does

@@ -382,6 +382,7 @@ mod tests {
             evolves_into: Vec::new(),
             equipment: false,
             trigger_icon: None,
+            token_kind: None,
         }
     }
 

@@ -17,8 +17,8 @@ mod value;
 pub use activations::Activations;
 pub use db::{CardChanges, CardDb, CardDbError, KEYWORD_DEF_BASE, MAX_ABILITIES};
 pub use declared::{
-    Badge, Declarations, DeclaredCounter, DeclaredKeyword, MAX_DECLARED_COUNTERS,
-    MAX_DECLARED_KEYWORDS,
+    Badge, Declarations, DeclaredCounter, DeclaredKeyword, DeclaredTokenKind,
+    MAX_DECLARED_COUNTERS, MAX_DECLARED_KEYWORDS, TokenRules,
 };
 pub use def::{
     AbilityDef, AbilityKind, ActivationZone, CardDef, CardFilter, CardType, Class, CostItem,

@@ -119,6 +119,7 @@ fn convert(raw: RawCard) -> Result<CardDef, StarterDataError> {
         evolves_into: Vec::new(),
         equipment: false,
         trigger_icon: None,
+        token_kind: None,
     })
 }
 

@@ -634,12 +634,22 @@ impl AbilityCtx<'_> {
         if !def.is_token || !kind_ok || def.unplayable.is_some() {
             return Vec::new();
         }
-        if def.card_type == CardType::Crest && to != TokenDestination::ExArea {
+        let kind = self.m.db.token_rules(token);
+        let may_go = kind.is_none_or(|rules| match to {
+            TokenDestination::Field => rules.field,
+            TokenDestination::ExArea => rules.ex_area,
+            TokenDestination::FieldOverflowToEx => rules.field,
+        });
+        if let Some(rules) = kind
+            && !may_go
+        {
             // The rules' answer (a crest exists only in an EX area,
-            // CR 9.1.4.2), but likely not what the card's author meant.
+            // CR 9.1.4.2; a declared kind where it says), but likely not
+            // what the card's author meant.
             tracing::warn!(
                 card = %def.id,
-                "no crest made: a crest is put into an EX area, never onto the field"
+                "no token made: tokens of its kind exist only in {}",
+                rules.zones_words()
             );
             return Vec::new();
         }

@@ -161,6 +161,21 @@ impl PackCheck {
                 counter.name, counter.reminder
             );
         }
+        for kind in self.loaded.db.declared_token_kinds() {
+            let rules = kind.rules;
+            let _ = writeln!(
+                out,
+                "  token kind {} (declared; in {}{}): {}",
+                kind.name,
+                rules.zones_words(),
+                if rules.one_per_name {
+                    ", one of a name per zone"
+                } else {
+                    ""
+                },
+                kind.reminder
+            );
+        }
         let mut rendered: Vec<&PackDiagnostic> = Vec::new();
         for check in &self.scripts {
             out.push_str(&check.rendered);

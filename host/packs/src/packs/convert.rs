@@ -5,10 +5,10 @@ use super::guest_text::{TextKind, clean, clean_uncapped};
 use super::wit::latest::sve::cards::types as w;
 use sve_engine::cards::{
     AbilityDef, AbilityKind, ActivationZone, Badge, CardDef, CardFilter, CardType, Class, CostItem,
-    CostMove, CostPick, CostZone, Counter, DeclaredCounter, DeclaredKeyword, FuseCost, Grant,
-    Keywords, MAX_VALUE_NODES, MoveHook, MoveWays, OwnCardsCost, PassiveCondition, PassiveDef,
-    PassiveScope, Rarity, Trigger, TriggerIcon, TurnStat, ValueExpr, ValueNode, ValueOp, ValueTest,
-    ValueZone, Whose, ZoneSet,
+    CostMove, CostPick, CostZone, Counter, DeclaredCounter, DeclaredKeyword, DeclaredTokenKind,
+    FuseCost, Grant, Keywords, MAX_VALUE_NODES, MoveHook, MoveWays, OwnCardsCost, PassiveCondition,
+    PassiveDef, PassiveScope, Rarity, TokenRules, Trigger, TriggerIcon, TurnStat, ValueExpr,
+    ValueNode, ValueOp, ValueTest, ValueZone, Whose, ZoneSet,
 };
 use sve_engine::engine::{
     DamageChange, DamageFilter, DamageReplacement, Duration, TokenDestination, Zone,
@@ -591,6 +591,9 @@ pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
             .collect(),
         equipment: c.equipment,
         trigger_icon: c.trigger_icon.map(trigger_icon_in),
+        token_kind: c
+            .token_kind
+            .map(|name| clean_uncapped(&name, TextKind::Name)),
     };
     match def.placement_problem() {
         Some(problem) => Err(format!(
@@ -661,6 +664,20 @@ pub(crate) fn keyword_decl_in(k: w::KeywordDecl) -> Result<DeclaredKeyword, Stri
     })
 }
 
+/// A token kind the pack declares, as the engine's declaration (names and
+/// zones are checked when packs merge, `CardDb::with_declarations`).
+pub(crate) fn token_kind_decl_in(k: w::TokenKindDecl) -> DeclaredTokenKind {
+    DeclaredTokenKind {
+        name: clean_uncapped(&k.name, TextKind::Name),
+        reminder: clean_uncapped(&k.reminder, TextKind::CardText),
+        rules: TokenRules {
+            field: k.field,
+            ex_area: k.ex_area,
+            one_per_name: k.one_per_name,
+        },
+    }
+}
+
 /// A counter kind the pack declares, as the engine's declaration (names
 /// are checked when packs merge, `CardDb::with_declarations`).
 pub(crate) fn counter_decl_in(c: w::CounterDecl) -> DeclaredCounter {
@@ -702,6 +719,7 @@ mod tests {
             evolves_into: Vec::new(),
             equipment: false,
             trigger_icon: None,
+            token_kind: None,
         }
     }
 

@@ -25,7 +25,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use sve_engine::cards::{
-    CardDb, CardDef, CostItem, Declarations, DeclaredCounter, DeclaredKeyword,
+    CardDb, CardDef, CostItem, Declarations, DeclaredCounter, DeclaredKeyword, DeclaredTokenKind,
     MAX_DECLARED_COUNTERS, MAX_DECLARED_KEYWORDS,
 };
 
@@ -289,6 +289,7 @@ impl PackLibrary {
         }
         let keywords = self.declared_keywords(&mut defs, &mut by_card, &mut diagnostics);
         let counters = self.declared_counters(&mut defs, &by_card, &mut diagnostics);
+        let token_kinds = self.declared_token_kinds(&mut defs, &by_card, &mut diagnostics);
         diagnostics.extend(references::check(&self.packs, &defs));
         let sources = self
             .packs
@@ -315,7 +316,12 @@ impl PackLibrary {
                 code.push(retired_code.clone());
             }
         }
-        let db = match CardDb::with_declarations(defs, Declarations { keywords, counters }) {
+        let declarations = Declarations {
+            keywords,
+            counters,
+            token_kinds,
+        };
+        let db = match CardDb::with_declarations(defs, declarations) {
             Ok(db) => db,
             Err(e) => {
                 // OK: ids were merged by id above, so this cannot repeat one;
@@ -476,6 +482,55 @@ impl PackLibrary {
             def.unplayable.get_or_insert(why);
         }
         counters
+    }
+
+    /// The token kinds the packs declare, for the card pool, as
+    /// [`PackLibrary::declared_counters`] takes counters: a bad declaration
+    /// is its pack's error, a name two packs declare is an error at both
+    /// and neither is used, and a card of a kind left without a declaration,
+    /// or that can't be a token of one (not a follower or an amulet), is
+    /// unplayable, with the reason.
+    fn declared_token_kinds(
+        &self,
+        defs: &mut [CardDef],
+        by_card: &FxHashMap<String, usize>,
+        diagnostics: &mut Vec<PackDiagnostic>,
+    ) -> Vec<DeclaredTokenKind> {
+        let at = |pack: &ReadPack| pack.info.dir.join("pack.toml");
+        let mut declared: Vec<(usize, DeclaredTokenKind)> = Vec::new();
+        for (pack_idx, pack) in self.packs.iter().enumerate() {
+            for kind in &pack.token_kinds {
+                match kind.unsupported() {
+                    Some(why) => diagnostics.push(error_at(at(pack), why)),
+                    None => declared.push((pack_idx, kind.clone())),
+                }
+            }
+        }
+        let kinds: Vec<DeclaredTokenKind> = self
+            .without_clashes(declared, "token kind", |k| &k.name, diagnostics)
+            .into_iter()
+            .map(|(_, kind)| kind)
+            .collect();
+        for def in defs.iter_mut() {
+            let Some(name) = &def.token_kind else {
+                continue;
+            };
+            let why = if !kinds.iter().any(|k| &k.name == name) {
+                format!("is a `{name}` token, a kind no loaded pack declares")
+            } else if !def.card_type.is_permanent() || def.equipment || def.advanced {
+                format!(
+                    "is a `{name}` token, but only a follower or an amulet (not equipment, not advanced) can be a token of a declared kind"
+                )
+            } else {
+                continue;
+            };
+            if let Some(pack) = by_card.get(&def.id).and_then(|p| self.packs.get(*p)) {
+                diagnostics.push(error_at(at(pack), format!("card `{}` {why}", def.id)));
+            }
+            def.token_kind = None;
+            def.unplayable.get_or_insert(why);
+        }
+        kinds
     }
 
     /// The declarations (keywords or counters, `what`) whose name no other

@@ -362,6 +362,11 @@ fn load_prepared(
             .into_iter()
             .map(convert::counter_decl_in)
             .collect(),
+        token_kinds: raw
+            .token_kinds
+            .into_iter()
+            .map(convert::token_kind_decl_in)
+            .collect(),
         code: PackCode {
             id: manifest.id.clone(),
             pre,

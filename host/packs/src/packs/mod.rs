@@ -485,6 +485,8 @@ struct ReadPack {
     keywords: Vec<sve_engine::cards::DeclaredKeyword>,
     /// The counter kinds the pack declares.
     counters: Vec<sve_engine::cards::DeclaredCounter>,
+    /// The token kinds the pack declares.
+    token_kinds: Vec<sve_engine::cards::DeclaredTokenKind>,
     code: PackCode,
     overrides: Vec<String>,
     /// `pack.toml`'s `priority` (see [`PackInfo::priority`]).

@@ -850,7 +850,8 @@ impl<'a> Interpreter<'a> {
             | Effect::AlsoNamed { .. }
             | Effect::EvolvesInto { .. }
             | Effect::BackFaceOf { .. }
-            | Effect::TriggerIcon { .. } => {}
+            | Effect::TriggerIcon { .. }
+            | Effect::TokenKindRules { .. } => {}
             // The alternative cost is paid: play the card for no play
             // points (see `manifest`).
             Effect::AlternateCost => {

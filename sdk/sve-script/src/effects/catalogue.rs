@@ -88,6 +88,7 @@ pub(crate) enum EffectKind {
     EvolvesInto,
     BackFaceOf,
     TriggerIcon,
+    TokenKindRules,
     Equip,
     EvolveDeckToField,
     PlayFromEvolveDeck,
@@ -239,6 +240,7 @@ pub(crate) const PASSIVE: Table<EffectKind> = &[
     ("EvolvesInto", EffectKind::EvolvesInto),
     ("BackFaceOf", EffectKind::BackFaceOf),
     ("TriggerIcon", EffectKind::TriggerIcon),
+    ("TokenKindRules", EffectKind::TokenKindRules),
 ];
 
 /// Which `to` clause an effect accepts (spec §5.1 step 4).
@@ -349,6 +351,7 @@ impl EffectKind {
             | EvolvesInto
             | BackFaceOf
             | TriggerIcon
+            | TokenKindRules
             | DriveCheck => ToForm::None,
         }
     }
@@ -373,9 +376,10 @@ mod tests {
         // (§1.3), `EvolveDeckToField` and `PlayFromEvolveDeck` (§6.1),
         // `Equip` (§5), `GiveDrive` (§2.4), `DriveCheck` (§2.3),
         // `TakeLessDamage`, `TakeNoDamage`, `TakeAtMostDamage` (§11.2),
-        // `Maneuver` (§12.4), `ChangeType` (§12.6). Plus 8
+        // `Maneuver` (§12.4), `ChangeType` (§12.6). Plus 9
         // passive ones (`AlsoNamed`, later-sets §8.2; `EvolvesInto` and
-        // `BackFaceOf`, §10; `TriggerIcon`, §2.1);
+        // `BackFaceOf`, §10; `TriggerIcon`, §2.1; `TokenKindRules`, a
+        // declared token kind's);
         // `GiveKeyword`/`GiveStat` appear in both tables with different
         // meanings.
         const NEW_EFFECT: &str = "a new effect needs: its `EffectKind` here, each spelling in \
@@ -385,7 +389,7 @@ mod tests {
             keeps packaged packs loading), and its run in sdk/script-runtime/src/interp/mod.rs; \
             then update the count here";
         assert_eq!(STANDARD.len(), 101, "{NEW_EFFECT}");
-        assert_eq!(PASSIVE.len(), 8, "{NEW_EFFECT}");
+        assert_eq!(PASSIVE.len(), 9, "{NEW_EFFECT}");
         let mut standard: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         standard.sort_unstable();
         standard.dedup();

@@ -25,8 +25,8 @@ use crate::ir::{
 };
 use crate::lower::CardCtx;
 use crate::names::{
-    self, CHANGED_TYPES, DAMAGE_DURATIONS, DAMAGE_TAKEN, DELAYED_LASTS, NEXT_TIME, SEARCH_ACTIONS,
-    TOKEN_OPTIONS, TRIGGER_ICONS,
+    self, CHANGED_TYPES, DAMAGE_DURATIONS, DAMAGE_TAKEN, DELAYED_LASTS, NEXT_TIME, ONE_PER_NAME,
+    SEARCH_ACTIONS, TOKEN_OPTIONS, TOKEN_ZONES, TRIGGER_ICONS,
 };
 use crate::span::Piece;
 
@@ -612,6 +612,24 @@ pub(crate) fn lower_effect(
                 cx,
             )?,
         },
+        EffectKind::TokenKindRules => {
+            let (field, ex_area) = args.word(
+                TOKEN_ZONES,
+                NameKind::HookZone,
+                "`Field`, `ExArea` or `FieldOrExArea`",
+                cx,
+            )?;
+            let one_per_name = if args.has_more() {
+                args.word(ONE_PER_NAME, NameKind::TokenOption, "`OnePerName`", cx)?
+            } else {
+                false
+            };
+            Effect::TokenKindRules {
+                field,
+                ex_area,
+                one_per_name,
+            }
+        }
         EffectKind::MinusCostOther => {
             let amount = args.value(cx)?;
             let duration = args.duration(cx)?;

@@ -979,6 +979,16 @@ pub enum Effect {
         /// The cards.
         to: Selection,
     },
+    /// Passive `TokenKindRules(zones[, OnePerName])` (IR 21): the rules of
+    /// the token kind a `type TokenKind;` declaration declares; card data.
+    TokenKindRules {
+        /// Its tokens may be on the field.
+        field: bool,
+        /// Its tokens may be in an EX area.
+        ex_area: bool,
+        /// A zone of a player holds at most one of its tokens of a name.
+        one_per_name: bool,
+    },
 }
 
 /// What a replacement effect on damage does (`ReplaceDamage`, IR 20).

@@ -155,7 +155,10 @@ use serde::{Deserialize, Serialize};
 /// and the value `ValueNode::PaidX` (X costs, later-sets §1.3); the effects
 /// `Effect::Maneuver` and `Effect::ChangeType` (§12.4, §12.6; versions 2
 /// to 19 stay readable).
-pub const IR_VERSION: u32 = 20;
+/// 21: appended the card type `CardType::TokenKind` and the passive effect
+/// `Effect::TokenKindRules` (token kinds a pack declares; versions 2 to 20
+/// stay readable).
+pub const IR_VERSION: u32 = 21;
 
 /// A card name without a trailing `(Evolved)`: what evolved cards and
 /// their base cards share.

@@ -118,6 +118,11 @@ named_enum! {
         /// A crest (IR 10; later-sets §4): always a token, it exists only
         /// in an EX area, where its abilities work, and is never played.
         Crest = "Crest",
+        /// Not a card: a token kind the pack declares (IR 21), with its
+        /// name, reminder (`text`) and rules (a passive
+        /// [`TokenKindRules`](crate::ir::Effect::TokenKindRules)); tokens
+        /// carrying its name as a trait are of it.
+        TokenKind = "TokenKind",
     }
 }
 
@@ -132,10 +137,13 @@ impl CardType {
         matches!(self, CardType::EvolvedFollower | CardType::EvolvedSpell)
     }
 
-    /// A declaration the pack makes (a keyword or a counter kind), not a
-    /// card of any zone.
+    /// A declaration the pack makes (a keyword, a counter kind or a token
+    /// kind), not a card of any zone.
     pub fn is_declaration(self) -> bool {
-        matches!(self, CardType::Keyword | CardType::Counter)
+        matches!(
+            self,
+            CardType::Keyword | CardType::Counter | CardType::TokenKind
+        )
     }
 }
 

@@ -449,6 +449,22 @@ impl Effect {
                 (name, parts)
             }
             Effect::TriggerIcon { icon } => ("TriggerIcon", vec![("icon", P::Word(icon.name()))]),
+            Effect::TokenKindRules {
+                field,
+                ex_area,
+                one_per_name,
+            } => {
+                let zones = match (field, ex_area) {
+                    (true, false) => "Field",
+                    (false, true) => "ExArea",
+                    _ => "FieldOrExArea",
+                };
+                let mut parts = vec![("zones", P::Word(zones))];
+                if *one_per_name {
+                    parts.push(("one", P::Word("OnePerName")));
+                }
+                ("TokenKindRules", parts)
+            }
             Effect::Equip { token, to } => (
                 "Equip",
                 vec![("token", P::Text(token)), ("to", P::Sel(*to))],

@@ -15,6 +15,7 @@ impl sve_sdk::bindings::Guest for Future {
             cards: Vec::new(),
             keywords: Vec::new(),
             counters: Vec::new(),
+            token_kinds: Vec::new(),
         }
     }
     fn condition(_call: AbilityCall) -> Result<bool, String> {

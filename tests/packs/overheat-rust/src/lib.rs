@@ -12,7 +12,7 @@
 //! (`Card::keyword`, `Pack::counters`).
 
 use sve_sdk::prelude::*;
-use sve_sdk::wire::CounterDecl;
+use sve_sdk::wire::{CounterDecl, TokenKindDecl};
 use sve_sdk::{any_card, lesson, move_ways, zone_set};
 
 struct Overheat;
@@ -230,6 +230,14 @@ impl Pack for Overheat {
             Card::spell("OVH-033", "Stone Gaze", Class::Neutral, 1)
                 .text("Change an enemy follower into an amulet.")
                 .spell_effect("Change an enemy follower into an amulet.", stone_gaze),
+            // A token kind of the pack's own: Slag stands on the field only,
+            // one of each name there.
+            Card::amulet("OVH-T34", "Slag Heap", Class::Neutral, 1)
+                .token_kind("Slag")
+                .text("Slag only stands on the field, one of each name."),
+            Card::follower("OVH-034", "Slag Pourer", Class::Neutral, 2, 2, 2)
+                .text("[fanfare] Summon 2 Slag Heaps. If your field becomes full from this effect, put any remaining tokens into your EX area.")
+                .fanfare("Summon 2 Slag Heaps.", pour_slag),
             Card::follower("OVH-025", "Gauntlet Smith", Class::Neutral, 2, 2, 2)
                 .text("[fanfare] Equip this follower with a Forge Gauntlet.")
                 .fanfare("Equip this follower with a Forge Gauntlet.", equip_gauntlet),
@@ -246,6 +254,24 @@ impl Pack for Overheat {
             reminder: "Heat builds up in machines that run hot.".to_owned(),
         }]
     }
+
+    fn token_kinds() -> Vec<TokenKindDecl> {
+        vec![TokenKindDecl {
+            name: "Slag".to_owned(),
+            reminder: "Slag only stands on the field, one of each name.".to_owned(),
+            field: true,
+            ex_area: false,
+            one_per_name: true,
+        }]
+    }
+}
+
+/// Slag Pourer: two Slag Heaps onto the field, the rest into the EX area
+/// (where Slag may not be).
+fn pour_slag(game: &mut Game) -> Result<(), Stop> {
+    let me = game.me();
+    game.summon_token(me, "OVH-T34", 2, TokenDestination::FieldOverflowToEx)?;
+    Ok(())
 }
 
 /// Heat Sink: your leader gains 2 defense.

@@ -45,7 +45,13 @@ pub(super) fn card_db(
             reminder: keyword_words(&counter.reminder, MAX_REMINDER_CHARS),
         })
         .collect();
-    let declarations = Declarations { keywords, counters };
+    // Token kinds don't cross: faces carry no kind (the rules are the
+    // server's), and a token shows its kind's name among its traits.
+    let declarations = Declarations {
+        keywords,
+        counters,
+        token_kinds: Vec::new(),
+    };
     CardDb::with_declarations(faces.iter().map(CardFace::to_def).collect(), declarations)
         .map_err(|err| format!("the server's card data can't be used: {err}"))
 }

@@ -28,14 +28,16 @@ use super::ids::{CardRef, DefId, PlayerId};
 use super::mutation::{Mutation, Place, PlayerFlag};
 use super::state::query::MAX_PP;
 use super::state::{Duration, Effect, EffectKind, Zone};
-use crate::cards::{CardType, Counter, Keywords};
+use crate::cards::{Counter, Keywords};
 
 impl Match {
     /// Moves a card, then removes it from the game if it is a token that
     /// went anywhere but the field, EX area or resolution zone (CR 9.1.3),
-    /// or a crest that went anywhere but an EX area (CR 9.1.4.4). A crest
-    /// is not moved into an EX area that holds a crest of its name
-    /// (CR 9.1.5.1.3).
+    /// or a token of a kind (a crest, a declared kind: `TokenRules`) that
+    /// went anywhere its kind may not be: a crest anywhere but an EX area
+    /// (CR 9.1.4.4). A token of a kind with one of a name per zone is not
+    /// moved into a zone of its player holding one of its name (CR
+    /// 9.1.5.1.3).
     pub(crate) fn move_card(
         &mut self,
         card: CardRef,
@@ -44,9 +46,11 @@ impl Match {
         place: Place,
         cause: MoveCause,
     ) {
-        let def = self.db.get(self.state.card(card).def);
-        let crest = def.card_type == CardType::Crest;
-        if crest && to == Zone::ExArea && self.crest_named_in(to_player, &def.name, Some(card)) {
+        let def_id = self.state.card(card).def;
+        let kind = self.db.token_rules(def_id);
+        if kind.is_some_and(|rules| rules.one_per_name)
+            && self.token_named_in(to_player, to, &self.db.get(def_id).name, Some(card))
+        {
             return;
         }
         self.apply(Mutation::Move {
@@ -58,8 +62,14 @@ impl Match {
         });
         let token = self.db.get(self.state.card(card).def);
         let is_token = token.is_token;
-        let vanishes = if crest {
-            to != Zone::ExArea
+        let vanishes = if let Some(rules) = kind {
+            // Being played passes through the resolution zone on its way
+            // to the field.
+            !match to {
+                Zone::Field | Zone::Resolution => rules.field,
+                Zone::ExArea => rules.ex_area,
+                _ => false,
+            }
         } else if token.equipment {
             // An equipment token exists only in an equipment zone
             // (later-sets §5, CR 4.16).
@@ -364,18 +374,38 @@ impl Match {
         self.move_card(card, owner, Zone::Cemetery, Place::Top, MoveCause::Discard);
     }
 
-    /// Whether `player`'s EX area holds a crest named `name` other than
-    /// `except` (later-sets §4, CR 9.1.5).
-    fn crest_named_in(&self, player: PlayerId, name: &str, except: Option<CardRef>) -> bool {
-        self.state.crests(&self.db, player).any(|crest| {
-            Some(crest) != except && self.db.get(self.state.card(crest).def).name == name
+    /// Whether `player`'s `zone` (the field or the EX area) holds a token
+    /// of a kind with one of a name per zone, named `name`, other than
+    /// `except` (a crest, later-sets §4, CR 9.1.5; a declared kind).
+    fn token_named_in(
+        &self,
+        player: PlayerId,
+        zone: Zone,
+        name: &str,
+        except: Option<CardRef>,
+    ) -> bool {
+        let cards = match zone {
+            Zone::Field => &self.state.player(player).field,
+            Zone::ExArea => &self.state.player(player).ex_area,
+            _ => return false,
+        };
+        cards.iter().any(|&other| {
+            let def = self.state.card(other).def;
+            Some(other) != except
+                && self
+                    .db
+                    .token_rules(def)
+                    .is_some_and(|rules| rules.one_per_name)
+                && self.db.get(def).name == name
         })
     }
 
     /// Creates tokens (CR 9.1.2): those that don't fit are not created. A
-    /// crest is created only into an EX area, and not into one that holds
-    /// a crest of its name, even one created a moment before by the same
-    /// process (later-sets §4, CR 9.1.4.2, 9.1.5.1.1–9.1.5.1.2).
+    /// token of a kind is created only into a zone its kind may be in (a
+    /// crest only into an EX area), and, for a kind with one of a name per
+    /// zone, not into one that holds one of its name, even one created a
+    /// moment before by the same process (later-sets §4, CR 9.1.4.2,
+    /// 9.1.5.1.1–9.1.5.1.2).
     pub(crate) fn create_tokens(
         &mut self,
         player: PlayerId,
@@ -384,23 +414,30 @@ impl Match {
         to: TokenDestination,
     ) -> Vec<CardRef> {
         let mut created = Vec::new();
-        let token = self.db.get(def);
-        let crest = (token.card_type == CardType::Crest).then(|| token.name.clone());
+        let kind = self.db.token_rules(def);
+        let one_per_name = kind
+            .filter(|rules| rules.one_per_name)
+            .map(|_| self.db.get(def).name.clone());
         for _ in 0..count {
-            if let Some(name) = &crest
-                && (to != TokenDestination::ExArea || self.crest_named_in(player, name, None))
-            {
-                break;
-            }
+            // Where a token may go: a zone its kind allows, with room, not
+            // holding one of its name when the kind allows one per zone.
+            let fits = |zone: Zone, room: usize| {
+                room > 0
+                    && kind.is_none_or(|rules| match zone {
+                        Zone::Field => rules.field,
+                        _ => rules.ex_area,
+                    })
+                    && !one_per_name
+                        .as_ref()
+                        .is_some_and(|name| self.token_named_in(player, zone, name, None))
+            };
+            let field = fits(Zone::Field, self.state.field_room(player));
+            let ex_area = fits(Zone::ExArea, self.state.ex_room(player));
             let zone = match to {
-                TokenDestination::Field if self.state.field_room(player) > 0 => Zone::Field,
-                TokenDestination::ExArea if self.state.ex_room(player) > 0 => Zone::ExArea,
-                TokenDestination::FieldOverflowToEx if self.state.field_room(player) > 0 => {
-                    Zone::Field
-                }
-                TokenDestination::FieldOverflowToEx if self.state.ex_room(player) > 0 => {
-                    Zone::ExArea
-                }
+                TokenDestination::Field if field => Zone::Field,
+                TokenDestination::ExArea if ex_area => Zone::ExArea,
+                TokenDestination::FieldOverflowToEx if field => Zone::Field,
+                TokenDestination::FieldOverflowToEx if ex_area => Zone::ExArea,
                 _ => break,
             };
             let Some(card) = self.state.next_card_ref() else {

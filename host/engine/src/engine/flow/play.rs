@@ -59,7 +59,15 @@ impl Match {
         let card_type = self.db.get(state.def).card_type;
         let playable = match card_type {
             CardType::Spell => true,
-            CardType::Follower | CardType::Amulet => self.state.field_room(player) > 0,
+            // A token of a kind that lives in the EX area only may not be
+            // on the field.
+            CardType::Follower | CardType::Amulet => {
+                self.state.field_room(player) > 0
+                    && self
+                        .db
+                        .token_rules(state.def)
+                        .is_none_or(|rules| rules.field)
+            }
             // A crest has no cost (later-sets §4, CR 2.5).
             CardType::EvolvedFollower | CardType::Leader | CardType::Crest => false,
         };

@@ -223,13 +223,13 @@ impl GameState {
 
     /// The zones whose cards' abilities work there, in the order passives
     /// apply: both fields (the first player's first), both EX areas (whose
-    /// crests only, `true`; later-sets §4), both equipment zones (§5).
-    /// A pool with no crest or no equipment has those zones left empty,
-    /// without a look.
+    /// crests and tokens of kinds that live there only, `true`; later-sets
+    /// §4), both equipment zones (§5). A pool with no such token or no
+    /// equipment has those zones left empty, without a look.
     fn ability_zones<'a>(&'a self, db: &CardDb) -> [(&'a [CardRef], bool); 6] {
         let [first, second] = &self.players;
         let none: &[CardRef] = &[];
-        let (ex_first, ex_second) = if db.has_crests() {
+        let (ex_first, ex_second) = if db.has_ex_area_abilities() {
             (&first.ex_area[..], &second.ex_area[..])
         } else {
             (none, none)
@@ -250,8 +250,8 @@ impl GameState {
     }
 
     /// The current definition of `card`, one of [`GameState::ability_zones`],
-    /// if it is a passive source: it has passive abilities (and is a crest,
-    /// when `crests_only`).
+    /// if it is a passive source: it has passive abilities (and works in
+    /// the EX area, a crest's way, when `crests_only`).
     fn passive_source_def(
         &self,
         db: &CardDb,
@@ -259,7 +259,7 @@ impl GameState {
         crests_only: bool,
     ) -> Option<crate::engine::DefId> {
         let state = self.card(card);
-        if crests_only && db.get(state.def).card_type != CardType::Crest {
+        if crests_only && !db.works_in_ex_area(state.def) {
             return None;
         }
         let def = self.current_def_id_of(state);
@@ -313,14 +313,15 @@ impl GameState {
     }
 
     /// The crests in `player`'s EX area, whose abilities work there
-    /// (later-sets §4, CR 10.3.6); none, without a look, in a pool with
-    /// no crest.
+    /// (later-sets §4, CR 10.3.6), and the tokens of declared kinds that
+    /// live only there, which work as crests do; none, without a look, in
+    /// a pool with neither.
     pub(crate) fn crests<'a>(
         &'a self,
         db: &'a CardDb,
         player: PlayerId,
     ) -> impl Iterator<Item = CardRef> + 'a {
-        let ex_area: &[CardRef] = if db.has_crests() {
+        let ex_area: &[CardRef] = if db.has_ex_area_abilities() {
             &self.player(player).ex_area
         } else {
             &[]
@@ -328,7 +329,7 @@ impl GameState {
         ex_area
             .iter()
             .copied()
-            .filter(|card| db.get(self.card(*card).def).card_type == CardType::Crest)
+            .filter(|card| db.works_in_ex_area(self.card(*card).def))
     }
 
     /// The equipment tokens in `player`'s equipment zone, whose abilities
@@ -369,7 +370,7 @@ impl GameState {
         let state = self.card(card);
         match state.zone {
             Zone::Field => true,
-            Zone::ExArea => db.get(state.def).card_type == CardType::Crest,
+            Zone::ExArea => db.works_in_ex_area(state.def),
             Zone::Equipment => db.get(state.def).equipment,
             _ => false,
         }

@@ -30,6 +30,7 @@ mod replacements;
 mod rules_handling_choices;
 mod sandbox;
 mod setup_and_turn;
+mod token_kinds;
 mod vanguard;
 mod x_costs;
 

@@ -121,9 +121,10 @@ impl InProcessPack {
             problems.push(p)
         });
         let counters = sve_script_runtime::manifest::declared_counters(script.module());
-        if !keywords.is_empty() || !counters.is_empty() {
+        let token_kinds = sve_script_runtime::manifest::declared_token_kinds(script.module());
+        if !keywords.is_empty() || !counters.is_empty() || !token_kinds.is_empty() {
             return Err(fail(
-                "it declares keywords or counters, which a pack played in process does not take yet"
+                "it declares keywords, counters or token kinds, which a pack played in process does not take yet"
                     .to_owned(),
             ));
         }

@@ -122,8 +122,14 @@ adapt_record!(old -> new::CardDef {
     evolves_into = Vec::new(),
     equipment = false,
     trigger_icon = None,
+    token_kind = None,
 });
-adapt_record!(old -> new::Manifest { cards; keywords = Vec::new(), counters = Vec::new() });
+adapt_record!(old -> new::Manifest {
+    cards;
+    keywords = Vec::new(),
+    counters = Vec::new(),
+    token_kinds = Vec::new(),
+});
 
 // To the pack: calls and results.
 adapt_variant!(new -> old::Halt { NeedsDecision, Failed });
