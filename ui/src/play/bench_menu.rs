@@ -409,13 +409,14 @@ fn target_at(ui: &Ui, cx: &BoardContext<'_>, pos: egui::Pos2) -> Option<Target> 
         .map(|(spot, _)| Target::Place(*spot))
 }
 
-/// Who controls a card drawn face up on the board (its field, EX area or
-/// hand).
+/// Who controls a card drawn face up on the board (its field, EX area,
+/// trigger zone or hand).
 fn controller_of(cx: &BoardContext<'_>, card: sve_engine::engine::CardRef) -> Option<PlayerId> {
     let holds = |side: &SideView| {
         side.field
             .iter()
             .chain(&side.ex_area)
+            .chain(&side.trigger_zone)
             .chain(side.hand.iter().flatten())
             .any(|c| c.card == card)
     };
@@ -433,5 +434,30 @@ fn side_of<'a>(cx: &BoardContext<'a>, player: PlayerId) -> &'a SideView {
         cx.board.mine
     } else {
         cx.board.theirs
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture;
+    use crate::play::selection::Selection;
+    use sve_engine::engine::CardRef;
+
+    #[test]
+    fn a_card_in_a_trigger_zone_is_its_sides_for_the_menu_and_the_inspector() {
+        // Later sets §2.3: the card a drive check revealed is face up, so
+        // a right or middle click on it reaches its menu and the inspector.
+        let db = fixture::declared_db();
+        let mut mine = fixture::side(&db, "Arisa", 2);
+        mine.trigger_zone.push(fixture::card(&db, 1, "Goblin"));
+        let mut theirs = fixture::side(&db, "Erika", 2);
+        theirs.trigger_zone.push(fixture::card(&db, 2, "Fighter"));
+        let view = fixture::vs_bot(db, mine, theirs, None);
+        fixture::with_board(&view, &Selection::default(), |cx| {
+            assert_eq!(controller_of(cx, CardRef(1)), Some(PlayerId(0)));
+            assert_eq!(controller_of(cx, CardRef(2)), Some(PlayerId(1)));
+            assert_eq!(controller_of(cx, CardRef(3)), None);
+        });
     }
 }

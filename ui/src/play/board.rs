@@ -1,7 +1,9 @@
 //! The board: both leaders with their resources and zone counts, each
-//! side's field (5 slots) and EX area (its cards only, beside the field
-//! or under it when the window is narrow), your hand face up and the
-//! opponent's as backs. Engaged cards lie sideways. A click on a zone's
+//! side's field (5 slots), EX area (its cards only, beside the field or
+//! under it when the window is narrow) and, while a drive check's card is
+//! in it, trigger zone (after the EX area, the same way), your hand face
+//! up and the opponent's as backs. A follower's equipment and Drive Point
+//! are a line under it. Engaged cards lie sideways. A click on a zone's
 //! count (cemetery, banished, evolve deck) opens its public cards in a
 //! panel at the right of the board, which never covers it; the deck is a
 //! count only. Every row keeps its
@@ -421,31 +423,93 @@ fn their_hand_ui(ui: &mut Ui, cx: &BoardContext<'_>, side: &SideView) {
 fn zones_ui(ui: &mut Ui, cx: &BoardContext<'_>, half: Half, intents: &mut Intents) {
     let side = side_of(cx, half);
     let spacing = ui.spacing().item_spacing.x;
-    let field_width = row_width(cx, &side.field, FIELD_SLOTS, spacing);
     let ex_width = if side.ex_area.is_empty() {
         EMPTY_EX_WIDTH
     } else {
         row_width(cx, &side.ex_area, side.ex_area.len(), spacing)
     };
-    // The EX area goes beside the field when both fit, under it otherwise,
-    // so a narrow window never pushes it under the log.
-    let beside = field_width + ZONE_GAP + spacing + ex_width <= ui.available_width();
-    let add_zones = |ui: &mut Ui| {
-        field_ui(ui, cx, half, intents);
-        if beside {
-            ui.add_space(ZONE_GAP);
-        }
-        ex_area_ui(ui, cx, half, intents);
-    };
-    let zones = if beside {
-        ui.horizontal_top(add_zones).response.rect
-    } else {
-        ui.vertical(add_zones).response.rect
-    };
+    let mut blocks = vec![
+        (
+            ZoneBlock::Field,
+            row_width(cx, &side.field, FIELD_SLOTS, spacing),
+        ),
+        (ZoneBlock::ExArea, ex_width),
+    ];
+    // Only while it holds a card, so a board without one is as before.
+    if !side.trigger_zone.is_empty() {
+        let n_cards = side.trigger_zone.len();
+        let width = row_width(cx, &side.trigger_zone, n_cards, spacing);
+        blocks.push((ZoneBlock::TriggerZone, width));
+    }
+    // Each zone goes beside the one before when the row has room, under
+    // it otherwise, so a narrow window never pushes one under the log (and
+    // a zone that comes and goes never moves the ones before it).
+    let rows = zone_rows(&blocks, ui.available_width(), spacing);
+    let zones = ui
+        .vertical(|ui| {
+            for row in rows {
+                match row.as_slice() {
+                    [block] => zone_block_ui(ui, cx, half, *block, intents),
+                    blocks => {
+                        ui.horizontal_top(|ui| {
+                            for (block_idx, block) in blocks.iter().enumerate() {
+                                if block_idx > 0 {
+                                    ui.add_space(ZONE_GAP);
+                                }
+                                zone_block_ui(ui, cx, half, *block, intents);
+                            }
+                        });
+                    }
+                }
+            }
+        })
+        .response
+        .rect;
     if half == Half::Mine {
         // The hand is drawn after: a card dragged from it is dropped here.
         ui.ctx()
             .data_mut(|data| data.insert_temp(play_zone_id(), zones));
+    }
+}
+
+/// A zone of one side's row of zones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ZoneBlock {
+    Field,
+    ExArea,
+    TriggerZone,
+}
+
+/// `blocks` (each with its width) in rows no wider than `room`, in order.
+fn zone_rows(blocks: &[(ZoneBlock, f32)], room: f32, spacing: f32) -> Vec<Vec<ZoneBlock>> {
+    let mut rows: Vec<Vec<ZoneBlock>> = Vec::new();
+    let mut row_end = 0.0;
+    for &(block, width) in blocks {
+        match rows.last_mut() {
+            Some(row) if row_end + ZONE_GAP + spacing + width <= room => {
+                row.push(block);
+                row_end += ZONE_GAP + spacing + width;
+            }
+            _ => {
+                rows.push(vec![block]);
+                row_end = width;
+            }
+        }
+    }
+    rows
+}
+
+fn zone_block_ui(
+    ui: &mut Ui,
+    cx: &BoardContext<'_>,
+    half: Half,
+    block: ZoneBlock,
+    intents: &mut Intents,
+) {
+    match block {
+        ZoneBlock::Field => field_ui(ui, cx, half, intents),
+        ZoneBlock::ExArea => ex_area_ui(ui, cx, half, intents),
+        ZoneBlock::TriggerZone => trigger_zone_ui(ui, cx, half, intents),
     }
 }
 
@@ -513,6 +577,22 @@ fn ex_area_ui(ui: &mut Ui, cx: &BoardContext<'_>, half: Half, intents: &mut Inte
         ui.horizontal_top(|ui| {
             for card in side.ex_area.iter().take(FIELD_SLOTS) {
                 field_card_ui(ui, cx, card, Place::ExArea(half), intents);
+            }
+        });
+    });
+}
+
+/// The trigger zone (later-sets §2.3): the card a drive check revealed,
+/// face up to both players while its Trigger is decided. Drawn only while
+/// it holds a card.
+fn trigger_zone_ui(ui: &mut Ui, cx: &BoardContext<'_>, half: Half, intents: &mut Intents) {
+    let side = side_of(cx, half);
+    ui.vertical(|ui| {
+        ui.label(RichText::new("Trigger zone").small().weak())
+            .on_hover_text("Revealed by a drive check while its Trigger is decided.");
+        ui.horizontal_top(|ui| {
+            for card in &side.trigger_zone {
+                card_with_actions_ui(ui, cx, card, Place::TriggerZone(half), intents);
             }
         });
     });
@@ -1031,18 +1111,27 @@ mod tests {
     /// A harness drawing your half of `view`'s board, and the card
     /// preview beside it when `preview` is set.
     fn board_harness(view: MatchView, preview: bool) -> Harness<'static, BoardPanel> {
+        half_harness(view, Half::Mine, preview)
+    }
+
+    /// A harness drawing `half` of `view`'s board (1000 wide), and the
+    /// card preview at its right when `preview` is set.
+    fn half_harness(view: MatchView, half: Half, preview: bool) -> Harness<'static, BoardPanel> {
         Harness::builder()
-            .with_size([1000.0, 700.0])
+            .with_size([1360.0, 700.0])
             .build_ui_state(
                 move |ui, panel: &mut BoardPanel| {
                     let mut intents = Intents::default();
-                    fixture::with_board(&view, &Selection::default(), |cx| {
-                        panel.half_ui(ui, cx, Half::Mine, &mut intents);
+                    // The central panel's margins as in a 1000 wide window.
+                    ui.allocate_ui(egui::vec2(984.0, 684.0), |ui| {
+                        fixture::with_board(&view, &Selection::default(), |cx| {
+                            panel.half_ui(ui, cx, half, &mut intents);
+                        });
                     });
                     if preview {
                         let beside = egui::Rect::from_min_max(
-                            egui::pos2(640.0, 0.0),
-                            egui::pos2(1000.0, 700.0),
+                            egui::pos2(1000.0, 0.0),
+                            egui::pos2(1360.0, 700.0),
                         );
                         preview::preview_area_ui(ui.ctx(), &view.db, beside);
                     }
@@ -1105,6 +1194,107 @@ mod tests {
         assert!(
             label.top() >= golem.bottom() - 1.0,
             "{label:?} under {golem:?}"
+        );
+    }
+
+    /// A view where each side has a follower on the field, and the side
+    /// `revealed_by` (if any) has Goblin in its trigger zone.
+    fn drive_check_view(revealed_by: Option<Half>) -> MatchView {
+        let db = fixture::declared_db();
+        let mut mine = fixture::side(&db, "Arisa", 2);
+        mine.field.push(fixture::card(&db, 3, "Boiler Golem"));
+        let mut theirs = fixture::side(&db, "Erika", 2);
+        theirs.field.push(fixture::card(&db, 5, "Fighter"));
+        // Later sets §2.3: the card a drive check revealed.
+        let revealed = fixture::card(&db, 4, "Goblin");
+        match revealed_by {
+            Some(Half::Mine) => mine.trigger_zone.push(revealed),
+            Some(Half::Theirs) => theirs.trigger_zone.push(revealed),
+            None => {}
+        }
+        fixture::vs_bot(db, mine, theirs, None)
+    }
+
+    #[test]
+    fn a_drive_checked_card_shows_in_its_trigger_zone_with_its_details_on_hover() {
+        let mut harness = board_harness(drive_check_view(Some(Half::Mine)), true);
+        harness.run();
+        let label = harness.get_by_label("Trigger zone").rect();
+        let goblin = harness.get_by_label("Goblin (trigger zone)").rect();
+        let golem = card_rect(&harness, "Boiler Golem");
+        assert!(
+            label.bottom() <= goblin.top() + 1.0,
+            "{label:?} over {goblin:?}"
+        );
+        // Beside the field and the EX area, in their row.
+        let ex_area = harness.get_by_label("EX area (empty)").rect();
+        assert!(
+            goblin.left() > ex_area.right(),
+            "{goblin:?} after {ex_area:?}"
+        );
+        assert_eq!(goblin.top(), golem.top(), "in the field's row");
+        // Hovered, it shows in the preview as any card on the board does.
+        assert!(harness.query_by_label("Preview: Goblin").is_none());
+        harness.hover_at(goblin.center());
+        harness.run();
+        assert!(harness.query_by_label("Preview: Goblin").is_some());
+    }
+
+    #[test]
+    fn the_opponents_trigger_zone_shows_its_card_too() {
+        // The card was revealed: it is public (the view gives it to both).
+        let mut harness = half_harness(drive_check_view(Some(Half::Theirs)), Half::Theirs, false);
+        harness.run();
+        assert!(harness.query_by_label("Trigger zone").is_some());
+        assert!(
+            harness
+                .query_by_label("Goblin (opponent's trigger zone)")
+                .is_some()
+        );
+    }
+
+    #[test]
+    fn an_empty_trigger_zone_draws_nothing_and_a_full_one_moves_no_other_zone() {
+        let rects = |revealed_by: Option<Half>| {
+            let mut harness = board_harness(drive_check_view(revealed_by), false);
+            harness.run();
+            assert_eq!(
+                harness.query_by_label("Trigger zone").is_some(),
+                revealed_by.is_some()
+            );
+            assert_eq!(
+                harness.query_by_label_contains("Goblin").is_some(),
+                revealed_by.is_some()
+            );
+            let golem = card_rect(&harness, "Boiler Golem");
+            let ex_area = harness.get_by_label("EX area (empty)").rect();
+            (golem, ex_area)
+        };
+        assert_eq!(rects(None), rects(Some(Half::Mine)));
+    }
+
+    #[test]
+    fn a_zone_goes_under_the_row_before_only_when_it_has_no_room_beside_it() {
+        use ZoneBlock::{ExArea, Field, TriggerZone};
+        let blocks = [(Field, 532.0), (ExArea, 100.0), (TriggerZone, 100.0)];
+        // Each gap is ZONE_GAP plus the item spacing (8).
+        let all = 532.0 + 2.0 * (ZONE_GAP + 8.0) + 200.0;
+        assert_eq!(
+            zone_rows(&blocks, all, 8.0),
+            vec![vec![Field, ExArea, TriggerZone]]
+        );
+        assert_eq!(
+            zone_rows(&blocks, all - 1.0, 8.0),
+            vec![vec![Field, ExArea], vec![TriggerZone]]
+        );
+        // Under the field, the EX area and the trigger zone share a row.
+        assert_eq!(
+            zone_rows(&blocks, 600.0, 8.0),
+            vec![vec![Field], vec![ExArea, TriggerZone]]
+        );
+        assert_eq!(
+            zone_rows(&blocks, 100.0, 8.0),
+            vec![vec![Field], vec![ExArea], vec![TriggerZone]]
         );
     }
 

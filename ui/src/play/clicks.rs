@@ -20,6 +20,8 @@ pub enum Place {
     Field(Half),
     /// An EX area.
     ExArea(Half),
+    /// A trigger zone (later-sets §2.3): the card a drive check revealed.
+    TriggerZone(Half),
 }
 
 impl Place {
@@ -39,6 +41,8 @@ impl Place {
             Place::ExArea(Half::Mine) => "EX area",
             Place::Field(Half::Theirs) => "opponent's field",
             Place::ExArea(Half::Theirs) => "opponent's EX area",
+            Place::TriggerZone(Half::Mine) => "trigger zone",
+            Place::TriggerZone(Half::Theirs) => "opponent's trigger zone",
         }
     }
 }
@@ -165,6 +169,12 @@ pub fn card_click(cx: &BoardContext<'_>, card: &CardView, place: Place) -> Inten
         Place::Field(Half::Theirs) | Place::ExArea(Half::Theirs) => {
             "To attack, click one of your highlighted followers first, then its target.".to_owned()
         }
+        // Its player is asked about its Trigger while it is there, so
+        // this is only a fallback.
+        Place::TriggerZone(_) => format!(
+            "{} was revealed by a drive check: it leaves the trigger zone once its Trigger is decided.",
+            card_name(cx, card)
+        ),
     })
 }
 
