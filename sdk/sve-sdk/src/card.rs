@@ -1,6 +1,6 @@
 //! [`Card`]: a builder for a card and the code of its abilities.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 use crate::Game;
 use crate::game::Stop;
@@ -64,19 +64,28 @@ thread_local! {
     /// Rust pack call's own instructions went to building and dropping
     /// them; docs/performance.md).
     static KEEP_WORDS: Cell<bool> = const { Cell::new(true) };
+
+    /// Inside [`CodeOnly`], the id of the one card a call looks for: every
+    /// other card is built as an empty shell (no id, no abilities), so a
+    /// call into a pack of a hundred cards allocates for one.
+    static WANTED: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
 /// While it lives, cards are built without their words (see
-/// [`KEEP_WORDS`]): ids, kinds, numbers and code only.
+/// [`KEEP_WORDS`]): ids, kinds, numbers and code only, and only the card
+/// with the wanted id (see [`WANTED`]) has even that.
 pub(crate) struct CodeOnly {
     before: bool,
+    wanted_before: Option<String>,
 }
 
 impl CodeOnly {
-    /// Builds cards without their words until the guard is dropped.
-    pub(crate) fn begin() -> CodeOnly {
+    /// Builds cards without their words until the guard is dropped, and
+    /// every card but `wanted` as an empty shell.
+    pub(crate) fn begin(wanted: &str) -> CodeOnly {
         CodeOnly {
             before: KEEP_WORDS.replace(false),
+            wanted_before: WANTED.replace(Some(wanted.to_owned())),
         }
     }
 }
@@ -84,7 +93,14 @@ impl CodeOnly {
 impl Drop for CodeOnly {
     fn drop(&mut self) {
         KEEP_WORDS.set(self.before);
+        WANTED.set(self.wanted_before.take());
     }
+}
+
+/// Whether a card with this id is built as an empty shell: inside
+/// [`CodeOnly`], every card but the one wanted.
+fn is_shell(id: &str) -> bool {
+    WANTED.with_borrow(|wanted| wanted.as_deref().is_some_and(|wanted| wanted != id))
 }
 
 /// `words` as the card data keeps them: empty inside [`CodeOnly`].
@@ -130,47 +146,86 @@ pub(crate) struct Ability {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Card {
+    /// `None` for a shell: a card built inside a call for another card
+    /// (see [`CodeOnly`]), with no id and no abilities, which every builder
+    /// leaves as it is; a shell is small and allocates nothing.
+    data: Option<Box<CardData>>,
+}
+
+/// What a [`Card`] that is not a shell holds.
+#[derive(Clone, Debug)]
+struct CardData {
     def: wire::CardDef,
     abilities: Vec<Ability>,
     /// Set for a keyword declaration ([`Card::keyword`]): its badge.
     declares: Option<wire::KeywordBadge>,
 }
 
+impl CardData {
+    /// The ability just added. A modifier called before any ability is a
+    /// mistake in the card list; the panic names it when the pack loads.
+    fn last_ability(&mut self, modifier: &str) -> &mut Ability {
+        let id = &self.def.id;
+        self.abilities.last_mut().unwrap_or_else(|| {
+            panic!("card {id}: `{modifier}` modifies the ability just added, and there is none yet")
+        })
+    }
+}
+
+/// A card's data with nothing but its id, name, class and type.
+fn blank_def(id: &str, name: &str, class: Class, card_type: CardType) -> wire::CardDef {
+    wire::CardDef {
+        id: id.to_owned(),
+        name: words(name),
+        class,
+        card_type,
+        traits: Vec::new(),
+        cost: None,
+        attack: None,
+        defense: None,
+        evolve_cost: None,
+        keywords: 0,
+        initial_counters: Vec::new(),
+        is_token: false,
+        abilities: Vec::new(),
+        text: String::new(),
+        unplayable: None,
+        declared_keywords: Vec::new(),
+        universe: None,
+        declared_counters: Vec::new(),
+        rarity: None,
+        advanced: false,
+        also_named: Vec::new(),
+        alternate_name: None,
+        back_of: None,
+        evolves_into: Vec::new(),
+        equipment: false,
+        trigger_icon: None,
+        token_kind: None,
+    }
+}
+
 impl Card {
     fn new(id: &str, name: &str, class: Class, card_type: CardType) -> Card {
-        Card {
-            def: wire::CardDef {
-                id: id.to_owned(),
-                name: words(name),
-                class,
-                card_type,
-                traits: Vec::new(),
-                cost: None,
-                attack: None,
-                defense: None,
-                evolve_cost: None,
-                keywords: 0,
-                initial_counters: Vec::new(),
-                is_token: false,
-                abilities: Vec::new(),
-                text: String::new(),
-                unplayable: None,
-                declared_keywords: Vec::new(),
-                universe: None,
-                declared_counters: Vec::new(),
-                rarity: None,
-                advanced: false,
-                also_named: Vec::new(),
-                alternate_name: None,
-                back_of: None,
-                evolves_into: Vec::new(),
-                equipment: false,
-                trigger_icon: None,
-                token_kind: None,
-            },
+        if is_shell(id) {
+            return Card { data: None };
+        }
+        let data = CardData {
+            def: blank_def(id, name, class, card_type),
             abilities: Vec::new(),
             declares: None,
+        };
+        Card {
+            data: Some(Box::new(data)),
         }
+    }
+
+    /// The card after `edit`, which a shell skips.
+    fn with(mut self, edit: impl FnOnce(&mut CardData)) -> Card {
+        if let Some(data) = self.data.as_deref_mut() {
+            edit(data);
+        }
+        self
     }
 
     /// A keyword this pack declares, for a mechanic of its own: a card has
@@ -198,14 +253,12 @@ impl Card {
     /// assert!(keyword.is_keyword() && !card.is_keyword());
     /// ```
     pub fn keyword(id: &str, name: &str, badge: wire::KeywordBadge) -> Card {
-        let mut card = Card::new(id, name, Class::Neutral, CardType::Amulet);
-        card.declares = Some(badge);
-        card
+        Card::new(id, name, Class::Neutral, CardType::Amulet).with(|c| c.declares = Some(badge))
     }
 
     /// Whether this is a keyword declaration ([`Card::keyword`]).
     pub fn is_keyword(&self) -> bool {
-        self.declares.is_some()
+        self.data.as_ref().is_some_and(|c| c.declares.is_some())
     }
 
     /// The crossover universe the card belongs to, by the vocabulary's
@@ -213,29 +266,32 @@ impl Card {
     /// `sve_vocab::UNIVERSES`): decks may be built on a universe instead of
     /// a class. Panics on a name the vocabulary doesn't know (a mistake in
     /// the pack's code, caught when the pack is first read).
-    pub fn universe(mut self, name: &str) -> Card {
-        let Some(n) = sve_vocab::UNIVERSES
-            .iter()
-            .position(|u| u.ident == name || sve_vocab::universe_named(name) == Some(u))
-        else {
-            panic!("card {}: `{name}` is no universe", self.def.id);
-        };
-        self.def.universe = u8::try_from(n).ok();
-        self
+    pub fn universe(self, name: &str) -> Card {
+        self.with(|c| {
+            let Some(n) = sve_vocab::UNIVERSES
+                .iter()
+                .position(|u| u.ident == name || sve_vocab::universe_named(name) == Some(u))
+            else {
+                panic!("card {}: `{name}` is no universe", c.def.id);
+            };
+            c.def.universe = u8::try_from(n).ok();
+        })
     }
 
     /// The printed rarity (`Rarity::Gold`): no rules meaning; the
     /// Adventure's card rewards weigh it.
-    pub fn rarity(mut self, rarity: Rarity) -> Card {
-        self.def.rarity = Some(rarity);
-        self
+    pub fn rarity(self, rarity: Rarity) -> Card {
+        self.with(|c| {
+            c.def.rarity = Some(rarity);
+        })
     }
 
     /// A keyword a pack declares that the card has printed, by name (this
     /// pack's, or another loaded pack's).
-    pub fn declared_keyword(mut self, name: &str) -> Card {
-        self.def.declared_keywords.push(name.to_owned());
-        self
+    pub fn declared_keyword(self, name: &str) -> Card {
+        self.with(|c| {
+            c.def.declared_keywords.push(name.to_owned());
+        })
     }
 
     /// A follower with cost, attack and defense.
@@ -247,33 +303,34 @@ impl Card {
         attack: i32,
         defense: i32,
     ) -> Card {
-        let mut card = Card::new(id, name, class, CardType::Follower);
-        card.def.cost = Some(cost);
-        card.def.attack = Some(attack);
-        card.def.defense = Some(defense);
-        card
+        Card::new(id, name, class, CardType::Follower).with(|c| {
+            c.def.cost = Some(cost);
+            c.def.attack = Some(attack);
+            c.def.defense = Some(defense);
+        })
     }
 
     /// An evolved follower (its name should end in ` (Evolved)`).
     pub fn evolved(id: &str, name: &str, class: Class, attack: i32, defense: i32) -> Card {
-        let mut card = Card::new(id, name, class, CardType::EvolvedFollower);
-        card.def.attack = Some(attack);
-        card.def.defense = Some(defense);
-        card
+        Card::new(id, name, class, CardType::EvolvedFollower).with(|c| {
+            c.def.attack = Some(attack);
+            c.def.defense = Some(defense);
+        })
     }
 
     /// A spell with a cost. Give it its effect with [`Card::spell_effect`].
     pub fn spell(id: &str, name: &str, class: Class, cost: u8) -> Card {
-        let mut card = Card::new(id, name, class, CardType::Spell);
-        card.def.cost = Some(cost);
-        card
+        Card::new(id, name, class, CardType::Spell).with(|c| c.def.cost = Some(cost))
     }
 
     /// An amulet with a cost.
     pub fn amulet(id: &str, name: &str, class: Class, cost: u8) -> Card {
-        let mut card = Card::new(id, name, class, CardType::Amulet);
-        card.def.cost = Some(cost);
-        card
+        Card::new(id, name, class, CardType::Amulet).with(|c| c.def.cost = Some(cost))
+    }
+
+    /// A leader: no cost, no stats; a deck names one as its leader.
+    pub fn leader(id: &str, name: &str, class: Class) -> Card {
+        Card::new(id, name, class, CardType::Leader)
     }
 
     /// A crest (card API 0.3.0; later-sets §4): a token with no cost that
@@ -287,44 +344,49 @@ impl Card {
     /// Printed attack and defense: a follower's, or an amulet's, which a
     /// maneuver makes it a follower with (later-sets §12.4,
     /// [`Game::maneuver`](crate::Game::maneuver)).
-    pub fn stats(mut self, attack: i32, defense: i32) -> Card {
-        self.def.attack = Some(attack);
-        self.def.defense = Some(defense);
-        self
+    pub fn stats(self, attack: i32, defense: i32) -> Card {
+        self.with(|c| {
+            c.def.attack = Some(attack);
+            c.def.defense = Some(defense);
+        })
     }
 
     /// The card's id.
     pub fn id(&self) -> &str {
-        &self.def.id
+        self.data.as_ref().map_or("", |c| c.def.id.as_str())
     }
 
     /// Traits, in printed order.
-    pub fn traits(mut self, traits: &[&str]) -> Card {
-        if KEEP_WORDS.get() {
-            self.def.traits = traits.iter().map(|t| (*t).to_owned()).collect();
-        }
-        self
+    pub fn traits(self, traits: &[&str]) -> Card {
+        self.with(|c| {
+            if KEEP_WORDS.get() {
+                c.def.traits = traits.iter().map(|t| (*t).to_owned()).collect();
+            }
+        })
     }
 
     /// Printed keywords.
-    pub fn keywords(mut self, keywords: Keywords) -> Card {
-        self.def.keywords |= keywords.bits();
-        self
+    pub fn keywords(self, keywords: Keywords) -> Card {
+        self.with(|c| {
+            c.def.keywords |= keywords.bits();
+        })
     }
 
     /// The `[evolve]` cost.
-    pub fn evolve_cost(mut self, cost: u8) -> Card {
-        self.def.evolve_cost = Some(cost);
-        self
+    pub fn evolve_cost(self, cost: u8) -> Card {
+        self.with(|c| {
+            c.def.evolve_cost = Some(cost);
+        })
     }
 
     /// Makes the card a token.
-    pub fn token(mut self) -> Card {
-        self.def.is_token = true;
-        if !self.def.traits.iter().any(|t| t == "Token") {
-            self.def.traits.push("Token".to_owned());
-        }
-        self
+    pub fn token(self) -> Card {
+        self.with(|c| {
+            c.def.is_token = true;
+            if !c.def.traits.iter().any(|t| t == "Token") {
+                c.def.traits.push("Token".to_owned());
+            }
+        })
     }
 
     /// Makes the card a token of a kind a pack declares
@@ -333,47 +395,51 @@ impl Card {
     /// rules (where it may be, one of a name per zone), and carries the
     /// kind's name as a trait, so filters and effects find it by it. Only
     /// a follower or an amulet may be one.
-    pub fn token_kind(mut self, name: &str) -> Card {
-        self.def.token_kind = Some(name.to_owned());
-        self = self.token();
-        if !self.def.traits.iter().any(|t| t == name) {
-            self.def.traits.push(name.to_owned());
-        }
-        self
+    pub fn token_kind(self, name: &str) -> Card {
+        self.token().with(|c| {
+            c.def.token_kind = Some(name.to_owned());
+            if !c.def.traits.iter().any(|t| t == name) {
+                c.def.traits.push(name.to_owned());
+            }
+        })
     }
 
     /// Marks the card as one the pack can't play yet, with the reason: the
     /// host lists it and refuses decks that hold it (a card still being
     /// written, or text the pack has no code for).
-    pub fn unplayable(mut self, reason: &str) -> Card {
-        self.def.unplayable = Some(reason.to_owned());
-        self
+    pub fn unplayable(self, reason: &str) -> Card {
+        self.with(|c| {
+            c.def.unplayable = Some(reason.to_owned());
+        })
     }
 
     /// Counters of a kind a pack declares ([`Pack::counters`](crate::Pack::counters))
     /// that the card enters the field with, by the kind's name (this
     /// pack's, or another loaded pack's). At most 4 declared kinds.
-    pub fn declared_counters(mut self, name: &str, count: u32) -> Card {
-        self.def.declared_counters.push(wire::DeclaredCounterCount {
-            name: name.to_owned(),
-            count,
-        });
-        self
+    pub fn declared_counters(self, name: &str, count: u32) -> Card {
+        self.with(|c| {
+            c.def.declared_counters.push(wire::DeclaredCounterCount {
+                name: name.to_owned(),
+                count,
+            });
+        })
     }
 
     /// Counters the card enters the field with.
-    pub fn counters(mut self, counter: Counter, count: u32) -> Card {
-        self.def.initial_counters.push(CounterCount {
-            counter: counter.index(),
-            count,
-        });
-        self
+    pub fn counters(self, counter: Counter, count: u32) -> Card {
+        self.with(|c| {
+            c.def.initial_counters.push(CounterCount {
+                counter: counter.index(),
+                count,
+            });
+        })
     }
 
     /// The printed card text (display only).
-    pub fn text(mut self, text: &str) -> Card {
-        self.def.text = words(text);
-        self
+    pub fn text(self, text: &str) -> Card {
+        self.with(|c| {
+            c.def.text = words(text);
+        })
     }
 
     /// Adds a Fanfare ability that runs `effect`.
@@ -457,57 +523,65 @@ impl Card {
     }
 
     /// Adds an ability of any kind that runs `effect`.
-    pub fn ability(mut self, name: &str, kind: AbilityKind, text: &str, effect: Effect) -> Card {
-        self.abilities.push(Ability {
-            def: wire::AbilityDef {
-                name: words(name),
-                kind: kind.into(),
-                costs: Vec::new(),
-                once_per_turn: false,
-                text: words(text),
-            },
-            effect: Some(effect),
-            condition: None,
-        });
-        self
+    pub fn ability(self, name: &str, kind: AbilityKind, text: &str, effect: Effect) -> Card {
+        self.with(|c| {
+            c.abilities.push(Ability {
+                def: wire::AbilityDef {
+                    name: words(name),
+                    kind: kind.into(),
+                    costs: Vec::new(),
+                    once_per_turn: false,
+                    text: words(text),
+                },
+                effect: Some(effect),
+                condition: None,
+            });
+        })
     }
 
     /// Adds a passive ability: a continuous effect the host evaluates, with
     /// no code.
-    pub fn passive(mut self, name: &str, passive: Passive, text: &str) -> Card {
-        self.abilities.push(Ability {
-            def: wire::AbilityDef {
-                name: words(name),
-                kind: wire::AbilityKind::Passive(passive),
-                costs: Vec::new(),
-                once_per_turn: false,
-                text: words(text),
-            },
-            effect: None,
-            condition: None,
-        });
-        self
+    pub fn passive(self, name: &str, passive: Passive, text: &str) -> Card {
+        self.with(|c| {
+            c.abilities.push(Ability {
+                def: wire::AbilityDef {
+                    name: words(name),
+                    kind: wire::AbilityKind::Passive(passive),
+                    costs: Vec::new(),
+                    once_per_turn: false,
+                    text: words(text),
+                },
+                effect: None,
+                condition: None,
+            });
+        })
     }
 
     /// Gives the ability just added its condition: a spell's play
     /// requirement, an activated ability's extra condition, an automatic
     /// ability's "if". Without one, the ability can always be used.
-    pub fn condition(mut self, condition: Condition) -> Card {
-        self.last_ability("condition").condition = Some(condition);
-        self
+    pub fn condition(self, condition: Condition) -> Card {
+        self.with(|c| {
+            let ability = c.last_ability("condition");
+            ability.condition = Some(condition);
+        })
     }
 
     /// Adds costs to the ability just added (a Fanfare with "Give your
     /// leader \[defense\]-2:", an activated ability's extra costs).
-    pub fn costs(mut self, costs: Vec<CostItem>) -> Card {
-        self.last_ability("costs").def.costs.extend(costs);
-        self
+    pub fn costs(self, costs: Vec<CostItem>) -> Card {
+        self.with(|c| {
+            let ability = c.last_ability("costs");
+            ability.def.costs.extend(costs);
+        })
     }
 
     /// Renames the ability just added (as the log and the player see it).
-    pub fn named(mut self, name: &str) -> Card {
-        self.last_ability("named").def.name = words(name);
-        self
+    pub fn named(self, name: &str) -> Card {
+        self.with(|c| {
+            let ability = c.last_ability("named");
+            ability.def.name = words(name);
+        })
     }
 
     /// Marks the ability just added a Union Burst `[ub]` ability (CR
@@ -515,12 +589,11 @@ impl Card {
     /// Princess Connect! Re:Dive, and each time it resolves it counts as an
     /// execution, listed in [`TurnRecord`](crate::types::TurnRecord)'s
     /// `union_bursts`.
-    pub fn union_burst(mut self) -> Card {
-        self.last_ability("union_burst")
-            .def
-            .costs
-            .push(CostItem::UnionBurst);
-        self
+    pub fn union_burst(self) -> Card {
+        self.with(|c| {
+            let ability = c.last_ability("union_burst");
+            ability.def.costs.push(CostItem::UnionBurst);
+        })
     }
 
     /// Gives the card a Ride (later-sets §2.5, CR 14.4.9): "`[ride]`
@@ -542,30 +615,31 @@ impl Card {
     /// an activated ability that is its player's evolve-equivalent ability
     /// for the turn (none after an evolve, no evolve after it), of whose
     /// play point cost 1 EP may pay 1 PP.
-    pub fn advanced_ability(mut self) -> Card {
-        self.last_ability("advanced_ability")
-            .def
-            .costs
-            .push(CostItem::Advanced);
-        self
+    pub fn advanced_ability(self) -> Card {
+        self.with(|c| {
+            let ability = c.last_ability("advanced_ability");
+            ability.def.costs.push(CostItem::Advanced);
+        })
     }
 
     /// Gives the card the printed ability "this follower's name is also
     /// `name`" (later-sets §8.2): the name counts in every name check (a
     /// filter's `name`, "other than") while the card is on the field and
     /// has its abilities; the deck limit uses its card name alone.
-    pub fn also_named(mut self, name: &str) -> Card {
-        self.def.also_named.push(words(name));
-        self
+    pub fn also_named(self, name: &str) -> Card {
+        self.with(|c| {
+            c.def.also_named.push(words(name));
+        })
     }
 
     /// Gives the card a Trigger icon (later-sets §2.1, Vanguard collab):
     /// when a drive check of a deck built on the Vanguard universe reveals
     /// it, its player may resolve it (`TriggerIcon::Heal`: their leader
     /// gets +3 defense), and it goes to the cemetery.
-    pub fn trigger_icon(mut self, icon: TriggerIcon) -> Card {
-        self.def.trigger_icon = Some(icon);
-        self
+    pub fn trigger_icon(self, icon: TriggerIcon) -> Card {
+        self.with(|c| {
+            c.def.trigger_icon = Some(icon);
+        })
     }
 
     /// Makes this token an equipment token (later-sets §5): it exists only
@@ -577,35 +651,39 @@ impl Card {
     /// has ...").
     ///
     /// [`Game::equip`]: crate::Game::equip
-    pub fn equipment(mut self) -> Card {
-        self.def.equipment = true;
-        self.def.is_token = true;
-        self
+    pub fn equipment(self) -> Card {
+        self.with(|c| {
+            c.def.equipment = true;
+            c.def.is_token = true;
+        })
     }
 
     /// Makes this the back face of the double-faced evolved card with id
     /// `front` (later-sets §10, CR 2.14): both are evolved followers; the
     /// card is the front face everywhere but in an evolve zone showing
     /// this face, and deck lists name the front.
-    pub fn back_of(mut self, front: &str) -> Card {
-        self.def.back_of = Some(front.to_owned());
-        self
+    pub fn back_of(self, front: &str) -> Card {
+        self.with(|c| {
+            c.def.back_of = Some(front.to_owned());
+        })
     }
 
     /// Names an evolved card its evolve ability evolves into ("evolve this
     /// follower into an X or a Y", later-sets §10); call once per name.
     /// Either face of a card with one of these names may be shown. Without
     /// any, it evolves into the evolved cards of its own name.
-    pub fn evolves_into(mut self, name: &str) -> Card {
-        self.def.evolves_into.push(words(name));
-        self
+    pub fn evolves_into(self, name: &str) -> Card {
+        self.with(|c| {
+            c.def.evolves_into.push(words(name));
+        })
     }
 
     /// The other name this printing shows (later-sets §8.1, CR 2.13):
     /// display only; the rules and every effect use the card name.
-    pub fn alternate_name(mut self, name: &str) -> Card {
-        self.def.alternate_name = Some(words(name));
-        self
+    pub fn alternate_name(self, name: &str) -> Card {
+        self.with(|c| {
+            c.def.alternate_name = Some(words(name));
+        })
     }
 
     /// Makes this an advanced card (CR 9.2, later-sets §6.1): it is built
@@ -615,23 +693,17 @@ impl Card {
     /// one out with [`Game::put_onto_field`](crate::Game::put_onto_field),
     /// [`Game::put_into_ex_area`](crate::Game::put_into_ex_area) or
     /// [`Game::play_card`](crate::Game::play_card).
-    pub fn advanced(mut self) -> Card {
-        self.def.advanced = true;
-        self
+    pub fn advanced(self) -> Card {
+        self.with(|c| {
+            c.def.advanced = true;
+        })
     }
 
     /// Makes the ability just added usable once per turn.
-    pub fn once_per_turn(mut self) -> Card {
-        self.last_ability("once_per_turn").def.once_per_turn = true;
-        self
-    }
-
-    /// The ability just added. A modifier called before any ability is a
-    /// mistake in the card list; the panic names it when the pack loads.
-    fn last_ability(&mut self, modifier: &str) -> &mut Ability {
-        let id = &self.def.id;
-        self.abilities.last_mut().unwrap_or_else(|| {
-            panic!("card {id}: `{modifier}` modifies the ability just added, and there is none yet")
+    pub fn once_per_turn(self) -> Card {
+        self.with(|c| {
+            let ability = c.last_ability("once_per_turn");
+            ability.def.once_per_turn = true;
         })
     }
 
@@ -639,7 +711,7 @@ impl Card {
     /// same order (the host calls an ability by its index in the data).
     /// The card's abilities with their code, without its data.
     pub(crate) fn into_abilities(self) -> Vec<Ability> {
-        self.abilities
+        self.data.map(|c| c.abilities).unwrap_or_default()
     }
 
     /// The pack's cards and its keyword declarations, apart.
@@ -649,7 +721,11 @@ impl Card {
         let keywords = declarations
             .into_iter()
             .map(|card| {
-                let badge = card.declares.unwrap_or(wire::KeywordBadge::Other);
+                let badge = card
+                    .data
+                    .as_ref()
+                    .and_then(|c| c.declares)
+                    .unwrap_or(wire::KeywordBadge::Other);
                 let (def, _) = card.into_parts();
                 wire::KeywordDecl {
                     id: def.id,
@@ -663,10 +739,20 @@ impl Card {
         (cards, keywords)
     }
 
+    /// A shell's parts are a blank card's (a test builds tables of them).
     pub(crate) fn into_parts(self) -> (wire::CardDef, Vec<Ability>) {
-        let mut def = self.def;
-        def.abilities = self.abilities.iter().map(|a| a.def.clone()).collect();
-        (def, self.abilities)
+        let data = match self.data {
+            Some(data) => *data,
+            None => {
+                return (
+                    blank_def("", "", Class::Neutral, CardType::Follower),
+                    Vec::new(),
+                );
+            }
+        };
+        let mut def = data.def;
+        def.abilities = data.abilities.iter().map(|a| a.def.clone()).collect();
+        (def, data.abilities)
     }
 }
 

@@ -172,6 +172,15 @@ mod tests {
         for (card_id, ability) in cases.into_iter().chain([("NOPE", 0)]) {
             let call = call(card_id, ability);
             let found = Table::find(cards(), &call);
+            let lean = {
+                let _code_only = crate::card::CodeOnly::begin(card_id);
+                cards()
+            };
+            let found_lean = Table::find(lean, &call);
+            assert_eq!(
+                run(&found_lean, card_id, ability),
+                run(&whole, card_id, ability)
+            );
             assert_eq!(run(&found, card_id, ability), run(&whole, card_id, ability));
             let game = Game::new(&call, &crate::api::Imports);
             assert_eq!(found.holds(&game, &call), whole.holds(&game, &call));
@@ -181,12 +190,16 @@ mod tests {
     #[test]
     fn cards_built_for_a_call_keep_ids_and_code_but_not_their_words() {
         let lean = {
-            let _code_only = crate::card::CodeOnly::begin();
+            let _code_only = crate::card::CodeOnly::begin("T-001");
             cards()
         };
+        // The called card keeps its id and code; the others are shells,
+        // without id or abilities, so a call allocates for one card.
         let (defs, table) = Table::build(lean);
         let ids: Vec<&str> = defs.iter().map(|d| d.id.as_str()).collect();
-        assert_eq!(ids, ["T-001", "T-002", "T-003"]);
+        assert_eq!(ids, ["T-001", "", ""]);
+        assert_eq!(defs[0].abilities.len(), 2);
+        assert!(defs[1..].iter().all(|d| d.abilities.is_empty()));
         assert!(defs.iter().all(|d| d.name.is_empty() && d.text.is_empty()));
         assert!(
             defs.iter()

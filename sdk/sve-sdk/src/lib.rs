@@ -307,22 +307,23 @@ pub mod __private {
         install_panic_hook();
         let call = Call::from(call);
         let game = Game::on_imports(&call);
-        Ok(Table::find(code_only::<P>(), &call).holds(&game, &call))
+        Ok(Table::find(code_only::<P>(&call), &call).holds(&game, &call))
     }
 
     pub fn resolve<P: Pack>(call: AbilityCall) -> Result<(), String> {
         install_panic_hook();
         let call = Call::from(call);
         let mut game = Game::on_imports(&call);
-        Table::find(code_only::<P>(), &call)
+        Table::find(code_only::<P>(&call), &call)
             .resolve(&mut game, &call)
             .map_err(|stop| stop.into_message())
     }
 
-    /// The pack's cards with their ids and code but not their words
-    /// (`card::CodeOnly`): what finding one ability's code needs.
-    fn code_only<P: Pack>() -> Vec<crate::Card> {
-        let _code_only = crate::card::CodeOnly::begin();
+    /// The pack's cards as finding one ability's code needs them
+    /// (`card::CodeOnly`): the called card with its id and code but not its
+    /// words, every other card an empty shell.
+    fn code_only<P: Pack>(call: &Call) -> Vec<crate::Card> {
+        let _code_only = crate::card::CodeOnly::begin(&call.card_id);
         P::cards()
     }
 
