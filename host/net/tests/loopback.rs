@@ -256,12 +256,12 @@ async fn a_spectator_sees_the_match_but_no_hand() {
     .await;
     assert!(refused.contains("spectators"), "{refused}");
     let watch = async {
-        let mut updates = 0;
+        let mut events = 0;
         let mut seen_leaks = 0;
         let outcome = loop {
             match watcher.recv().await.expect("stays up") {
                 ServerMsg::Update(u) => {
-                    updates += 1;
+                    events += u.events.len();
                     seen_leaks += leaks::count(&u, None);
                     assert!(u.view.decision.is_none());
                 }
@@ -269,16 +269,55 @@ async fn a_spectator_sees_the_match_but_no_hand() {
                 _ => {}
             }
         };
-        (updates, seen_leaks, outcome)
+        (events, seen_leaks, outcome)
     };
-    let (a, _, (updates, seen_leaks, outcome)) = tokio::join!(
+    let (a, _, (events, seen_leaks, outcome)) = tokio::join!(
         finish(&mut host, host_seat, 3),
         finish(&mut guest, guest_seat, 4),
         watch
     );
-    assert!(updates > 10);
+    // A spectator's updates are coalesced (the table's `HOLD_FOR`; bots
+    // answering at once may finish a match within one), but every event
+    // of the match reaches it.
+    assert!(events > 10, "{events} events");
     assert_eq!(seen_leaks, 0);
     assert_eq!(Some(outcome), a.outcome);
+}
+
+/// A viewer who neither answered nor must answer has its update held back
+/// a moment (the table's `HOLD_FOR`), then sent with every event of the
+/// while, without waiting for anything else to happen.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_held_back_update_reaches_a_spectator_on_its_own() {
+    let server = start(config()).await;
+    let (mut host, mut guest, code) = table(&server.url(), ClockSpec::default()).await;
+    let (_, _) = (seated(&mut host).await, seated(&mut guest).await);
+    let mut watcher = Connection::connect(&server.url(), "Watcher")
+        .await
+        .expect("connects");
+    watcher
+        .send(&ClientMsg::Spectate { code })
+        .await
+        .expect("sends");
+    seated(&mut watcher).await;
+    let joined = update(&mut watcher).await;
+    // Whoever must answer first answers once; then nobody acts.
+    let first = tokio::select! {
+        u = decision(&mut host) => (u, &mut host),
+        u = decision(&mut guest) => (u, &mut guest),
+    };
+    let (asked, conn) = first;
+    conn.send(&ClientMsg::Answer {
+        seq: asked.decision_seq,
+        picks: vec![0],
+    })
+    .await
+    .expect("sends");
+    let next = tokio::time::timeout(Duration::from_secs(10), update(&mut watcher))
+        .await
+        .expect("the held update arrives by itself");
+    assert!(next.decision_seq > joined.decision_seq, "{next:?}");
+    assert!(!next.events.is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

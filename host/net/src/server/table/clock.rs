@@ -77,11 +77,21 @@ impl Table {
                 deadlines.push(since + self.lobby.config.grace);
             }
         }
+        // Updates held back (`HOLD_FOR`) go when due.
+        let held = self.seats.iter().map(|s| &s.held);
+        let held = held.chain(self.watchers.iter().map(|w| &w.held));
+        deadlines.extend(held.filter_map(super::Held::deadline));
         deadlines.into_iter().min()
     }
 
     pub(super) fn on_deadline(&mut self) {
         let now = Instant::now();
+        let held = self.seats.iter().map(|s| &s.held);
+        let mut held = held.chain(self.watchers.iter().map(|w| &w.held));
+        if held.any(|held| held.deadline().is_some_and(|due| due <= now)) {
+            self.flush_held = true;
+            self.dirty = true;
+        }
         for seat in 0..2u8 {
             if let Player::Human {
                 away_since: Some(since),

@@ -98,6 +98,7 @@ impl Table {
                     .map(Duration::from_millis),
                 inspecting: Vec::new(),
                 sent: crate::patch::Sent::new(),
+                held: super::Held::default(),
             }
         });
         let bot_kinds = start
@@ -116,6 +117,8 @@ impl Table {
             seq: u32::try_from(answers.len()).unwrap_or(u32::MAX),
             asked_at: now,
             answers,
+            answered_by: None,
+            flush_held: false,
             log,
             conceded,
             dirty: true,

@@ -43,6 +43,13 @@ const RECENT_EVENTS: usize = 200;
 /// last ones; a whole match is a few hundred to a couple of thousand).
 const SPECTATOR_HISTORY: usize = 5_000;
 
+/// How long an update may wait for the next one, for a viewer who neither
+/// answered nor must answer (the other seat while a player takes a run of
+/// decisions, and spectators): the updates of that time go as one, with
+/// all their events. Below what a person notices, and it halves the
+/// messages a match sends while one player plays out a turn.
+const HOLD_FOR: Duration = Duration::from_millis(20);
+
 /// Bot answers in a row before the table gives up on its bot (a bot that
 /// never ends its turn would otherwise hold the task).
 const MAX_BOT_ANSWERS_IN_A_ROW: usize = 5_000;
@@ -160,6 +167,8 @@ struct Seat {
     /// The last view its connection was sent, which the next update
     /// patches.
     sent: Sent,
+    /// Events its next update carries, held back (see [`HOLD_FOR`]).
+    held: Held,
 }
 
 struct Watcher {
@@ -170,6 +179,41 @@ struct Watcher {
     inspecting: Vec<CardRef>,
     /// The last view it was sent.
     sent: Sent,
+    /// Events its next update carries, held back (see [`HOLD_FOR`]).
+    held: Held,
+}
+
+/// A viewer's events since its last update, while its update waits for
+/// the next one (see [`HOLD_FOR`]).
+#[derive(Default)]
+struct Held {
+    events: Vec<Event>,
+    /// When the oldest of them was held.
+    since: Option<Instant>,
+}
+
+impl Held {
+    /// Holds `events` back.
+    fn hold(&mut self, events: Vec<Event>) {
+        self.events.extend(events);
+        self.since.get_or_insert_with(Instant::now);
+    }
+
+    /// The events held, then `events`: what the update sent now carries.
+    fn release(&mut self, events: Vec<Event>) -> Vec<Event> {
+        self.since = None;
+        if self.events.is_empty() {
+            return events;
+        }
+        let mut all = std::mem::take(&mut self.events);
+        all.extend(events);
+        all
+    }
+
+    /// When the update held back must go.
+    fn deadline(&self) -> Option<Instant> {
+        self.since.map(|since| since + HOLD_FOR)
+    }
 }
 
 /// One match and who is at it.
@@ -192,6 +236,11 @@ pub(crate) struct Table {
     /// When the pending decision was asked.
     asked_at: Instant,
     answers: Vec<RecordedAnswer>,
+    /// The seat whose answer the next publish follows: it is sent its
+    /// update at once.
+    answered_by: Option<u8>,
+    /// The next publish sends every update held back (see [`HOLD_FOR`]).
+    flush_held: bool,
     log: Vec<Event>,
     conceded: Option<u8>,
     /// Something changed that the viewers have not been sent yet.
@@ -273,6 +322,7 @@ impl Table {
                 time_left: clock.per_match_ms.map(Duration::from_millis),
                 inspecting: Vec::new(),
                 sent: Sent::new(),
+                held: Held::default(),
             }
         };
         Table {
@@ -287,6 +337,8 @@ impl Table {
             seq: 0,
             asked_at: Instant::now(),
             answers: Vec::new(),
+            answered_by: None,
+            flush_held: false,
             log: Vec::new(),
             conceded: None,
             dirty: false,
@@ -387,6 +439,7 @@ impl Table {
         self.charge_clock(player);
         match self.game.answer(player, &picks) {
             Ok(()) => {
+                self.answered_by = Some(seat);
                 self.answers.push(RecordedAnswer::new(player, &picks));
                 self.seq += 1;
                 self.asked_at = Instant::now();
@@ -457,11 +510,16 @@ impl Table {
         self.dirty = true;
     }
 
-    /// Sends every viewer what changed.
+    /// Sends every viewer what changed. A viewer who neither answered nor
+    /// must answer now has its update held back a moment (see
+    /// [`HOLD_FOR`]), unless the match is over, this is a resync, or held
+    /// updates are due.
     fn publish(&mut self, resync: bool) {
         let events = self.game.take_events();
         let clocks = self.clocks();
         let waiting_on = self.decider();
+        let flush = std::mem::take(&mut self.flush_held) || resync || self.game.outcome().is_some();
+        let answered_by = self.answered_by.take();
         for seat in 0..2 {
             let s = &mut self.seats[seat];
             let shown = s.feed.events(&events);
@@ -473,13 +531,21 @@ impl Table {
             let excess = s.recent.len().saturating_sub(RECENT_EVENTS);
             s.recent.drain(..excess);
             let Some(out) = out else {
-                // Away: a reconnect is sent the whole view.
+                // Away: a reconnect is sent the whole view and the recent
+                // events.
                 s.sent.forget();
+                s.held = Held::default();
                 continue;
             };
+            let concerned =
+                waiting_on == Some(PlayerId(seat as u8)) || answered_by == Some(seat as u8);
+            if !flush && !concerned {
+                s.held.hold(shown);
+                continue;
+            }
             let update = Update {
                 view: s.feed.view(&self.game),
-                events: shown,
+                events: s.held.release(shown),
                 decision_seq: self.seq,
                 waiting_on,
                 clocks,
@@ -494,8 +560,13 @@ impl Table {
         let game = &self.game;
         let seq = self.seq;
         self.watchers.retain_mut(|w| {
+            let shown = w.feed.events(&events);
+            if !flush {
+                w.held.hold(shown);
+                return true;
+            }
             let update = Update {
-                events: w.feed.events(&events),
+                events: w.held.release(shown),
                 view: w.feed.view(game),
                 decision_seq: seq,
                 waiting_on,
@@ -562,8 +633,10 @@ impl Table {
         *away_since = None;
         let recent: Vec<Event> = s.recent.iter().cloned().collect();
         let view = s.feed.view(&self.game);
-        // A new connection follows no card until it asks.
+        // A new connection follows no card until it asks, and is sent the
+        // recent events, the held ones among them.
         s.inspecting.clear();
+        s.held = Held::default();
         let pending = s.feed.pending(&self.game);
         self.send_seating(seat);
         let update = Update {
@@ -647,6 +720,7 @@ impl Table {
                 feed,
                 inspecting: Vec::new(),
                 sent,
+                held: Held::default(),
             });
         }
     }
