@@ -778,6 +778,11 @@ impl AbilityCtx<'_> {
             && def.defense.is_some()
             && self.m.state.characteristics(&self.m.db, card).card_type == CardType::Amulet;
         if maneuverable {
+            // A new maneuver starts from the printed numbers: damage from
+            // an earlier one goes (later-sets §12.4).
+            if state.damage > 0 {
+                self.m.apply(Mutation::ClearDamage(card));
+            }
             let source = self.info.source;
             self.m.add_effect(
                 card,

@@ -165,6 +165,9 @@ pub enum Mutation {
     AddEffect(Effect),
     /// Remove the effects that end at the end of this turn.
     ExpireEndOfTurnEffects,
+    /// Clear a card's damage: an amulet maneuvered again starts from its
+    /// printed numbers (later-sets §12.4).
+    ClearDamage(CardRef),
     /// Remove a "next time" effect on `card` that was used up (later-sets
     /// §11.2): the effect with this timestamp.
     UseUpEffect {
@@ -279,6 +282,7 @@ impl Mutation {
             | Mutation::AddEffect(_)
             | Mutation::ExpireEndOfTurnEffects
             | Mutation::UseUpEffect { .. }
+            | Mutation::ClearDamage(_)
             | Mutation::Link { .. }
             | Mutation::LinkCarrot { .. }
             | Mutation::SetOutcome(_) => true,
@@ -315,6 +319,7 @@ impl Mutation {
             | Mutation::AddEffect(_)
             | Mutation::ExpireEndOfTurnEffects
             | Mutation::UseUpEffect { .. }
+            | Mutation::ClearDamage(_)
             | Mutation::Link { .. }
             | Mutation::ShowFace(..)
             | Mutation::Equip { .. }
@@ -406,7 +411,7 @@ impl Mutation {
             | Mutation::SetFoughtBane(card, _)
             | Mutation::AddCounters(card, _, _) => Touched::One(*card),
             Mutation::AddEffect(effect) => Touched::One(effect.card),
-            Mutation::UseUpEffect { card, .. } => Touched::One(*card),
+            Mutation::UseUpEffect { card, .. } | Mutation::ClearDamage(card) => Touched::One(*card),
             Mutation::Link { base, evolved } => Touched::Two(*base, *evolved),
             Mutation::Equip { token, follower } => Touched::Two(*token, *follower),
             Mutation::LinkDrivePoint { point, follower } => Touched::Two(*point, *follower),
@@ -686,6 +691,9 @@ impl Match {
                 if count > 0 {
                     self.emit(Event::EffectsExpired { count });
                 }
+            }
+            Mutation::ClearDamage(card) => {
+                self.state.cards[card.idx()].damage = 0;
             }
             Mutation::UseUpEffect { card, timestamp } => {
                 let Some(at) = self

@@ -117,6 +117,28 @@ fn l12_4_a_maneuvered_amulet_is_a_follower_with_its_printed_stats_this_turn() {
 }
 
 #[test]
+fn l12_4_a_new_maneuver_starts_from_the_printed_numbers_without_old_damage() {
+    let mut s = board(Side::new().engaged(["Shield Wall"]));
+    let car = s.card(P1, Zone::Field, "Car");
+    activate(&mut s, "Car");
+    // The Car (3/3) fights the Shield Wall (1/4): 1 damage stays on it.
+    s.attack("Car", "Shield Wall");
+    s.settle();
+    assert_eq!(s.game.state().card(car).damage, 1, "{}", s.dump());
+    s.end_turn();
+    s.end_turn();
+    activate(&mut s, "Car");
+    let stats = s.game.state().characteristics(s.game.db(), car);
+    assert_eq!(
+        (stats.card_type, stats.defense),
+        (CardType::Follower, 3),
+        "{}",
+        s.dump()
+    );
+    assert_eq!(s.game.state().card(car).damage, 0);
+}
+
+#[test]
 fn l12_4_an_amulet_without_printed_stats_cant_be_maneuvered() {
     let mut s = board(Side::new());
     let charm = s.card(P1, Zone::Field, "Plain Charm");
