@@ -1,7 +1,7 @@
 //! BP01, the first booster: the cards the starter decks use, the neutral
 //! cards, and the tokens every starter card makes. Elf Metallurgist and
 //! Spectre play as `card-packs/rust-starter` writes them. The six leaders
-//! are not here (the SDK cannot declare a leader card; see the crate docs).
+//! the starter decks name are here too: a name and a class, no text.
 
 use crate::common::{
     any_selectable, bottom_in_any_order, can_select_enemy_follower, cards_where,
@@ -213,6 +213,13 @@ pub(crate) fn cards() -> Vec<Card> {
             .keywords(Keywords::QUICK)
             .text("[quick]\nDeal 1 damage to each enemy follower on the field.")
             .spell_effect("Deal 1 damage to each enemy follower.", angelic_barrage),
+        // The leaders: no text, traits or rarity in the bundled data.
+        Card::leader("BP01-LD01", "Arisa", Class::Forest),
+        Card::leader("BP01-LD03", "Erika", Class::Sword),
+        Card::leader("BP01-LD05", "Isabelle", Class::Rune),
+        Card::leader("BP01-LD07", "Rowen", Class::Dragon),
+        Card::leader("BP01-LD09", "Luna", Class::Abyss),
+        Card::leader("BP01-LD11", "Eris", Class::Haven),
     ];
     cards.extend(tokens());
     cards

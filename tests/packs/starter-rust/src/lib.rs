@@ -1,5 +1,5 @@
 //! Every starter-deck card written in Rust: the six starter decks SD01 to
-//! SD06 and the BP01 cards they use (leaders aside, see below), with the
+//! SD06 and the BP01 cards they use, their six leaders included, with the
 //! card data and abilities of the bundled packs (`card-packs/starter-scripts`
 //! in SVE Script, and `card-packs/rust-starter` for the seven cards written
 //! in Rust there). The SDK's largest example, and the other half of the
@@ -14,10 +14,6 @@
 //! the same questions in the same order, so a seeded match plays the same
 //! with either pack. Where the script runtime reads a text in a way of its
 //! own, the card says so.
-//!
-//! The BP01 leaders (Arisa, Erika, Isabelle, Rowen, Luna, Eris) are not
-//! here: the SDK has no way to declare a leader card, so they play as the
-//! bundled cards of the same ids, which have the same name and class.
 
 mod bp01;
 mod common;
