@@ -794,6 +794,42 @@ fn passive(card: &ir::Card, ability: &Ability) -> Result<Passive, String> {
                 condition,
             });
         }
+        Effect::ReplaceDamage {
+            change,
+            damage,
+            duration,
+            next_time_only,
+            to,
+        } => {
+            if *next_time_only {
+                return Err(
+                    "a continuous damage replacement is never used up: `NextTime` has no meaning here"
+                        .to_owned(),
+                );
+            }
+            let amount = |n: &ir::ValueId| {
+                constant(card, *n).filter(|n| *n >= 0).ok_or_else(|| {
+                    "a continuous damage replacement's amount must be a constant of 0 or more"
+                        .to_owned()
+                })
+            };
+            let change = match change {
+                ir::DamageChange::Less(n) => DamageChange::Less(amount(n)?),
+                ir::DamageChange::Nothing => DamageChange::Nothing,
+                ir::DamageChange::AtMost(n) => DamageChange::AtMost(amount(n)?),
+            };
+            let damage = match damage {
+                ir::DamageTaken::Any => DamageFilter::Any,
+                ir::DamageTaken::Ability => DamageFilter::Ability,
+                ir::DamageTaken::Combat => DamageFilter::Combat,
+            };
+            let grant = Grant::DamageTaken(DamageReplacement {
+                change,
+                damage,
+                next_time_only: false,
+            });
+            (grant, *duration, *to)
+        }
         other => return Err(format!("passive effect {other:?} is not supported yet")),
     };
     let scope = match to.target {

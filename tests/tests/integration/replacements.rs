@@ -1,7 +1,8 @@
 //! Replacement effects on damage from the Rust SDK (later-sets §11.2,
 //! §12.14), on Heat Shield of `tests/packs/overheat-rust`:
 //! `Game::replace_leader_damage` with a "next time" shield and a
-//! reduction for the turn. The script forms have the scenarios `l11-2-*`
+//! reduction for the turn; and Slag Wall's continuous one
+//! (`Grant::DamageTaken`). The script forms have the scenarios `l11-2-*`
 //! and `l12-14-*` in `tests/packs/later-sets/tests/`.
 
 use crate::packs::{overheat_rust, scenario};
@@ -53,4 +54,26 @@ fn a_rust_shield_stops_the_next_attack_and_is_used_up() {
     s.attack("Gauntlet Smith", "leader");
     s.settle();
     assert_eq!(s.game.state().player(P1).leader_defense, 18, "used up");
+}
+
+#[test]
+fn a_rust_passive_makes_its_followers_take_1_less_damage_while_it_stands() {
+    let loaded = overheat_rust();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().field(["Gauntlet Smith"]))
+        .side(
+            P2,
+            Side::new().field(["Slag Wall"]).engaged(["Gauntlet Smith"]),
+        )
+        .build();
+    s.attack("Gauntlet Smith", "Gauntlet Smith");
+    s.settle();
+    let state = s.game.state();
+    let theirs = state.player(P2).field[1];
+    assert_eq!(state.card(theirs).damage, 1, "{}", s.dump());
+    assert!(
+        state.player(P1).field.is_empty(),
+        "the attacker took all 2: {}",
+        s.dump()
+    );
 }

@@ -78,6 +78,7 @@ fn grant_words(db: &CardDb, grant: GrantSort) -> String {
         GrantSort::Stats { attack, defense } => format!("gives {attack:+}/{defense:+}"),
         GrantSort::Cost(n) => format!("cost {n:+}"),
         GrantSort::CostBy => "changes a cost".to_owned(),
+        GrantSort::DamageTaken(replacement) => format!("protects ({})", replacement.words()),
     }
 }
 

@@ -176,6 +176,9 @@ pub struct CardDb {
     /// Whether any card is an equipment token (later-sets §5): only then
     /// are equipment zones looked at for abilities.
     has_equipment: bool,
+    /// Whether any passive replaces damage: only then are the passives in
+    /// play read when damage is dealt.
+    has_damage_passives: bool,
     /// The pool's declared keywords, by number.
     keywords: Vec<DeclaredKeyword>,
     /// Each declared keyword's abilities as a definition (`DefId`
@@ -345,6 +348,9 @@ impl CardDb {
             .iter()
             .any(|rules| rules.is_some_and(TokenRules::works_in_ex_area));
         let has_equipment = defs.iter().any(|def| def.equipment);
+        let has_damage_passives = defs.iter().flat_map(|def| &def.abilities).any(|a| {
+            matches!(&a.kind, super::AbilityKind::Passive(p) if matches!(p.grant, super::Grant::DamageTaken(_)))
+        });
         let fingerprint = if token_kinds.is_empty() {
             fingerprint
         } else {
@@ -354,6 +360,7 @@ impl CardDb {
         };
         Ok(CardDb {
             has_passives,
+            has_damage_passives,
             has_ex_area_abilities,
             token_rules,
             token_kinds,
@@ -489,6 +496,11 @@ impl CardDb {
     /// Whether any card of the pool is an equipment token (later-sets §5).
     pub fn has_equipment(&self) -> bool {
         self.has_equipment
+    }
+
+    /// Whether any passive of the pool replaces damage (later-sets §11.2).
+    pub fn has_damage_passives(&self) -> bool {
+        self.has_damage_passives
     }
 
     /// Whether the definition's ability is marked `[ub]` (Union Burst,

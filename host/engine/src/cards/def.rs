@@ -621,6 +621,10 @@ pub enum Grant {
     Cost(i32),
     /// A cost change worked out when it applies (negative = cheaper).
     CostBy(ValueExpr),
+    /// A replacement effect on the damage the cards it reaches take
+    /// ("this follower takes 1 less damage", later-sets §11.2), while the
+    /// passive applies; never "the next time" (a passive is not used up).
+    DamageTaken(crate::engine::DamageReplacement),
 }
 
 /// Which cards a passive applies to.

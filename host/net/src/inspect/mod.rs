@@ -296,6 +296,9 @@ pub enum GrantSort {
     Cost(i32),
     /// A cost change worked out when it applies.
     CostBy,
+    /// A replacement effect on the damage the cards it reaches take
+    /// (later-sets §11.2).
+    DamageTaken(sve_engine::engine::DamageReplacement),
 }
 
 /// An ability's name as players read it: its own name, or, for an
@@ -335,6 +338,7 @@ impl AbilitySort {
                 },
                 Grant::Cost(n) => GrantSort::Cost(*n),
                 Grant::CostBy(_) => GrantSort::CostBy,
+                Grant::DamageTaken(r) => GrantSort::DamageTaken(*r),
             }),
         }
     }

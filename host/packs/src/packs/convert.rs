@@ -359,6 +359,13 @@ fn passive_in(p: w::Passive) -> Result<PassiveDef, String> {
             },
             w::Grant::Cost(delta) => Grant::Cost(delta),
             w::Grant::CostBy(value) => Grant::CostBy(value_in(value)?),
+            w::Grant::DamageTaken(r) if r.next_time_only => {
+                return Err(
+                    "a continuous ability's damage replacement is never used up: it can't be `next-time-only`"
+                        .to_owned(),
+                );
+            }
+            w::Grant::DamageTaken(r) => Grant::DamageTaken(damage_replacement_in(r)?),
         },
         scope: match p.scope {
             w::PassiveScope::ThisCard => PassiveScope::ThisCard,

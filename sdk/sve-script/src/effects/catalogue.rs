@@ -241,6 +241,11 @@ pub(crate) const PASSIVE: Table<EffectKind> = &[
     ("BackFaceOf", EffectKind::BackFaceOf),
     ("TriggerIcon", EffectKind::TriggerIcon),
     ("TokenKindRules", EffectKind::TokenKindRules),
+    // While the card is in play, the cards it reaches take less damage
+    // (later-sets §11.2); never `NextTime`.
+    ("TakeLessDamage", EffectKind::TakeLessDamage),
+    ("TakeNoDamage", EffectKind::TakeNoDamage),
+    ("TakeAtMostDamage", EffectKind::TakeAtMostDamage),
 ];
 
 /// Which `to` clause an effect accepts (spec §5.1 step 4).
@@ -376,10 +381,10 @@ mod tests {
         // (§1.3), `EvolveDeckToField` and `PlayFromEvolveDeck` (§6.1),
         // `Equip` (§5), `GiveDrive` (§2.4), `DriveCheck` (§2.3),
         // `TakeLessDamage`, `TakeNoDamage`, `TakeAtMostDamage` (§11.2),
-        // `Maneuver` (§12.4), `ChangeType` (§12.6). Plus 9
+        // `Maneuver` (§12.4), `ChangeType` (§12.6). Plus 12
         // passive ones (`AlsoNamed`, later-sets §8.2; `EvolvesInto` and
         // `BackFaceOf`, §10; `TriggerIcon`, §2.1; `TokenKindRules`, a
-        // declared token kind's);
+        // declared token kind's; the three damage replacements, §11.2);
         // `GiveKeyword`/`GiveStat` appear in both tables with different
         // meanings.
         const NEW_EFFECT: &str = "a new effect needs: its `EffectKind` here, each spelling in \
@@ -389,7 +394,7 @@ mod tests {
             keeps packaged packs loading), and its run in sdk/script-runtime/src/interp/mod.rs; \
             then update the count here";
         assert_eq!(STANDARD.len(), 101, "{NEW_EFFECT}");
-        assert_eq!(PASSIVE.len(), 9, "{NEW_EFFECT}");
+        assert_eq!(PASSIVE.len(), 12, "{NEW_EFFECT}");
         let mut standard: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         standard.sort_unstable();
         standard.dedup();

@@ -682,7 +682,7 @@ fn resolve_kind(name: Piece<'_>, trigger: Trigger, cx: &mut CardCtx) -> Option<E
                 Problem::WrongEffectContext {
                     effect: name.text.to_owned(),
                     context: "a `Passive` ability",
-                    expected: "a passive effect: `GiveKeyword`, `GiveStat`, `MinusCostOther` or `GiveAbility`",
+                    expected: "a passive effect: `GiveKeyword`, `GiveStat`, `MinusCostOther`, `GiveAbility` or a damage replacement (`TakeLessDamage`, ...)",
                 },
             );
             return None;

@@ -160,7 +160,7 @@ ability Fanfare name Bad Range { effect Destroy() to AllCards Fp(m(1)); }
               |            ^
               = note: in card `Test Card` (T-001)
 
-            error[wrong-effect-context]: `DealDamage` cannot be used in a `Passive` ability: expected a passive effect: `GiveKeyword`, `GiveStat`, `MinusCostOther` or `GiveAbility`
+            error[wrong-effect-context]: `DealDamage` cannot be used in a `Passive` ability: expected a passive effect: `GiveKeyword`, `GiveStat`, `MinusCostOther`, `GiveAbility` or a damage replacement (`TakeLessDamage`, ...)
               --> cards.txt:13:12
                |
             13 |     effect DealDamage(1, WhileOnField);

@@ -6,7 +6,9 @@
 //! enters with and spends, and Bellows puts; and delayed abilities
 //! (Afterglow Wisp); and cards moved together (Meltdown destroys every
 //! follower in one batch; Slag Collector's hook answers once per batch);
-//! and a crest (Crest: Forge Heart, put into the EX area by Forge Herald).
+//! and a crest (Crest: Forge Heart, put into the EX area by Forge Herald);
+//! and Slag Wall, whose continuous ability makes its followers take 1
+//! less damage; and a token kind of its own, Slag.
 //! The host has no word of them: the keyword, its reminder, its badge and
 //! its ability, and the counter's name and reminder, all come from here
 //! (`Card::keyword`, `Pack::counters`).
@@ -238,6 +240,25 @@ impl Pack for Overheat {
             Card::follower("OVH-034", "Slag Pourer", Class::Neutral, 2, 2, 2)
                 .text("[fanfare] Summon 2 Slag Heaps. If your field becomes full from this effect, put any remaining tokens into your EX area.")
                 .fanfare("Summon 2 Slag Heaps.", pour_slag),
+            // A continuous damage replacement (later-sets §11.2).
+            Card::amulet("OVH-035", "Slag Wall", Class::Neutral, 2)
+                .text("Your followers take 1 less damage.")
+                .passive(
+                    "Slag Wall",
+                    Passive {
+                        grant: Grant::DamageTaken(DamageReplacement {
+                            change: DamageChange::Less(1),
+                            damage: DamageFilter::Any,
+                            next_time_only: false,
+                        }),
+                        scope: PassiveScope::AlliesOnField(CardFilter {
+                            types: vec![CardType::Follower, CardType::EvolvedFollower],
+                            ..any_card()
+                        }),
+                        condition: PassiveCondition::Always,
+                    },
+                    "Your followers take 1 less damage.",
+                ),
             Card::follower("OVH-025", "Gauntlet Smith", Class::Neutral, 2, 2, 2)
                 .text("[fanfare] Equip this follower with a Forge Gauntlet.")
                 .fanfare("Equip this follower with a Forge Gauntlet.", equip_gauntlet),

@@ -170,7 +170,7 @@ impl Match {
         kind: DamageKind,
         keywords: Option<Keywords>,
     ) -> i32 {
-        let effects = self.state.damage_replacements(card, kind);
+        let effects = self.state.damage_replacements(&self.db, card, kind);
         let hit = match kind {
             DamageKind::Ability => Hit::from_ability(amount, keywords, effects),
             DamageKind::Attack | DamageKind::Combat => {

@@ -57,7 +57,8 @@ impl Match {
                     damage_start(&attacker_stats),
                     attacker_stats.keywords,
                     None,
-                    self.state.damage_replacements(leader, DamageKind::Attack),
+                    self.state
+                        .damage_replacements(&self.db, leader, DamageKind::Attack),
                 );
                 let Some(amount) =
                     self.choose_damage(&hit, &mut chosen, Taker::Target(leader, player))
@@ -83,13 +84,15 @@ impl Match {
                     damage_start(&attacker_stats),
                     attacker_stats.keywords,
                     Some(defender_stats.keywords),
-                    self.state.damage_replacements(defender, DamageKind::Attack),
+                    self.state
+                        .damage_replacements(&self.db, defender, DamageKind::Attack),
                 );
                 let to_attacker = Hit::in_combat(
                     damage_start(&defender_stats),
                     defender_stats.keywords,
                     Some(attacker_stats.keywords),
-                    self.state.damage_replacements(attacker, DamageKind::Combat),
+                    self.state
+                        .damage_replacements(&self.db, attacker, DamageKind::Combat),
                 );
                 let defender_player = self.state.card(defender).controller;
                 let attacker_player = self.state.card(attacker).controller;

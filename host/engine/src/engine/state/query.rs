@@ -60,6 +60,10 @@ pub struct Characteristics {
     pub evolve_cost: Option<i32>,
 }
 
+/// The timestamp [`GameState::damage_replacements`] gives a passive's
+/// replacement: no effect has it, and a passive is never used up.
+pub const PASSIVE_REPLACEMENT: u32 = u32::MAX;
+
 impl GameState {
     /// The definition whose information a card currently uses: the evolved
     /// card while it is linked to one (CR 10.9.1.1).
@@ -587,21 +591,81 @@ impl GameState {
 
     /// The replacement effects on damage of `kind` to this card object
     /// (a follower, or a leader), each with its effect's timestamp, in
-    /// the order they were made (later-sets §11.2, §12.14).
-    pub fn damage_replacements(
-        &self,
+    /// the order they were made, then those the passives in play give it
+    /// (later-sets §11.2, §12.14), with [`PASSIVE_REPLACEMENT`] for a
+    /// timestamp.
+    pub fn damage_replacements<'a>(
+        &'a self,
+        db: &CardDb,
         card: CardRef,
         kind: crate::engine::DamageKind,
-    ) -> impl Iterator<Item = (super::DamageReplacement, u32)> + '_ {
+    ) -> impl Iterator<Item = (super::DamageReplacement, u32)> + 'a {
         let object = self.card(card).object;
-        self.effects.iter().filter_map(move |e| match e.kind {
+        let effects = self.effects.iter().filter_map(move |e| match e.kind {
             EffectKind::DamageTaken(r)
                 if e.card == card && e.object == object && r.damage.covers(kind) =>
             {
                 Some((r, e.timestamp))
             }
             _ => None,
-        })
+        });
+        effects.chain(self.passive_damage_replacements(db, card, kind))
+    }
+
+    /// The damage replacements passives give `card` ("your followers take
+    /// 1 less damage"): those of every card whose abilities work where it
+    /// is, reaching `card`, their condition holding. A card that lost its
+    /// abilities lost the gifts of others' passives too, but for an
+    /// equipment token's own (later-sets §12.2, §5.2). A passive is never
+    /// used up: none is "the next time".
+    fn passive_damage_replacements(
+        &self,
+        db: &CardDb,
+        card: CardRef,
+        kind: crate::engine::DamageKind,
+    ) -> Vec<(super::DamageReplacement, u32)> {
+        let mut out = Vec::new();
+        if !db.has_damage_passives() {
+            return out;
+        }
+        let lost = !self.effects.is_empty() && self.lost_abilities(db, card);
+        for player in [PlayerId(0), PlayerId(1)] {
+            for source in self.ability_cards(db, player) {
+                let def_id = self.current_def_id(source);
+                let passives = db.passive_abilities(def_id);
+                if passives.is_empty()
+                    || (!self.effects.is_empty() && self.lost_abilities(db, source))
+                {
+                    continue;
+                }
+                let works = self.abilities_work_here(db, source);
+                let controller = self.card(source).controller;
+                let def = db.get(def_id);
+                for &idx in passives {
+                    let Some(AbilityKind::Passive(passive)) =
+                        def.abilities.get(usize::from(idx)).map(|a| &a.kind)
+                    else {
+                        continue;
+                    };
+                    let Grant::DamageTaken(replacement) = passive.grant else {
+                        continue;
+                    };
+                    let kept = !lost || matches!(passive.scope, PassiveScope::Equipped);
+                    if kept
+                        && replacement.damage.covers(kind)
+                        && self.passive_reaches(db, source, passive, card, works)
+                        && self.passive_condition(db, source, controller, &passive.condition)
+                    {
+                        let replacement = super::DamageReplacement {
+                            next_time_only: false,
+                            ..replacement
+                        };
+                        out.push((replacement, PASSIVE_REPLACEMENT));
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Whether choosing `a` or `b` can make no difference: the same printed
@@ -645,7 +709,6 @@ impl GameState {
         card: CardRef,
         out: &mut Characteristics,
     ) {
-        let target = self.card(card);
         let source_def_id = self.current_def_id(source);
         let passive_idx = db.passive_abilities(source_def_id);
         if passive_idx.is_empty() {
@@ -668,64 +731,12 @@ impl GameState {
                 continue;
             };
             let owner = source_state.controller;
-            let applies = match &passive.scope {
-                PassiveScope::ThisCard => source == card,
-                PassiveScope::OtherAlliesOnField(filter) => {
-                    source_works
-                        && source != card
-                        && target.zone == Zone::Field
-                        && target.controller == owner
-                        && self.matches_with(db, card, filter, Some(source), false)
-                }
-                PassiveScope::AlliesOnField(filter) => {
-                    source_works
-                        && target.zone == Zone::Field
-                        && target.controller == owner
-                        && self.matches_with(db, card, filter, Some(source), false)
-                }
-                PassiveScope::AlliesInHand(filter) => {
-                    source_works
-                        && target.zone == Zone::Hand
-                        && target.owner == owner
-                        && self.matches_with(db, card, filter, Some(source), false)
-                }
-                PassiveScope::AlliesIn(zones, filter) => {
-                    source_works
-                        && zones.names(target.zone)
-                        && target.owner == owner
-                        && self.matches_with(db, card, filter, Some(source), false)
-                }
-                PassiveScope::Equipped => {
-                    source_works
-                        && source_state.linked_to == Some(card)
-                        && target.zone == Zone::Field
-                }
-                // The follower's own ability: gone with its abilities.
-                PassiveScope::EquippedHas => {
-                    source_works
-                        && source_state.linked_to == Some(card)
-                        && target.zone == Zone::Field
-                        && !self.lost_abilities(db, card)
-                }
-            };
             // An equipment token's own ability still reaches a follower
             // that lost its abilities (later-sets §5.2, EQ-4).
             let kept_through_loss = matches!(passive.scope, PassiveScope::Equipped);
-            // A ThisCard passive works only on the field, except cost
-            // changes and "can't be played from the EX area" (a condition
-            // for playing it, later-sets §7), which work where the card is
-            // played from.
-            let zone_ok = match (&passive.scope, &passive.grant) {
-                (PassiveScope::ThisCard, Grant::Cost(_) | Grant::CostBy(_)) => true,
-                (PassiveScope::ThisCard, Grant::Keywords(k))
-                    if *k == Keywords::CANNOT_BE_PLAYED_FROM_EX =>
-                {
-                    true
-                }
-                (PassiveScope::ThisCard, _) => source_works,
-                _ => true,
-            };
-            if applies && zone_ok && self.passive_condition(db, source, owner, &passive.condition) {
+            if self.passive_reaches(db, source, passive, card, source_works)
+                && self.passive_condition(db, source, owner, &passive.condition)
+            {
                 match &passive.grant {
                     // A card that lost all abilities lost the gifts of
                     // others' passives too (later-sets §12.2).
@@ -743,9 +754,80 @@ impl GameState {
                         let delta = self.eval_value(db, value, source, owner);
                         out.cost = out.cost.saturating_add(delta);
                     }
+                    // Read when damage is dealt (`damage_replacements`).
+                    Grant::DamageTaken(_) => {}
                 }
             }
         }
+    }
+
+    /// Whether `source`'s passive reaches `card` where both are (its scope,
+    /// and the zones it works in), its condition aside. `source_works`:
+    /// the source's abilities work where it is.
+    fn passive_reaches(
+        &self,
+        db: &CardDb,
+        source: CardRef,
+        passive: &crate::cards::PassiveDef,
+        card: CardRef,
+        source_works: bool,
+    ) -> bool {
+        let target = self.card(card);
+        let source_state = self.card(source);
+        let owner = source_state.controller;
+        let applies = match &passive.scope {
+            PassiveScope::ThisCard => source == card,
+            PassiveScope::OtherAlliesOnField(filter) => {
+                source_works
+                    && source != card
+                    && target.zone == Zone::Field
+                    && target.controller == owner
+                    && self.matches_with(db, card, filter, Some(source), false)
+            }
+            PassiveScope::AlliesOnField(filter) => {
+                source_works
+                    && target.zone == Zone::Field
+                    && target.controller == owner
+                    && self.matches_with(db, card, filter, Some(source), false)
+            }
+            PassiveScope::AlliesInHand(filter) => {
+                source_works
+                    && target.zone == Zone::Hand
+                    && target.owner == owner
+                    && self.matches_with(db, card, filter, Some(source), false)
+            }
+            PassiveScope::AlliesIn(zones, filter) => {
+                source_works
+                    && zones.names(target.zone)
+                    && target.owner == owner
+                    && self.matches_with(db, card, filter, Some(source), false)
+            }
+            PassiveScope::Equipped => {
+                source_works && source_state.linked_to == Some(card) && target.zone == Zone::Field
+            }
+            // The follower's own ability: gone with its abilities.
+            PassiveScope::EquippedHas => {
+                source_works
+                    && source_state.linked_to == Some(card)
+                    && target.zone == Zone::Field
+                    && !self.lost_abilities(db, card)
+            }
+        };
+        // A ThisCard passive works only on the field, except cost
+        // changes and "can't be played from the EX area" (a condition
+        // for playing it, later-sets §7), which work where the card is
+        // played from.
+        let zone_ok = match (&passive.scope, &passive.grant) {
+            (PassiveScope::ThisCard, Grant::Cost(_) | Grant::CostBy(_)) => true,
+            (PassiveScope::ThisCard, Grant::Keywords(k))
+                if *k == Keywords::CANNOT_BE_PLAYED_FROM_EX =>
+            {
+                true
+            }
+            (PassiveScope::ThisCard, _) => source_works,
+            _ => true,
+        };
+        applies && zone_ok
     }
 
     fn passive_condition(

@@ -267,3 +267,64 @@ fn l11_2_a_bot_takes_the_least_damage_offered() {
     let pick = crate::bot::policy::answer(&s.game, &decision, &mut rng, 0.0);
     assert_eq!(pick, [1], "4 damage (−1, then ×2) rather than 5");
 }
+
+/// P2's "Bulwark Totem" (an amulet: "your followers take 1 less damage")
+/// beside an engaged V5; P1 attacks with V3.
+fn totem_board(with_totem: bool) -> Board {
+    use crate::cards::{
+        AbilityKind, CardFilter, Grant, PassiveCondition, PassiveDef, PassiveScope,
+    };
+    let mut cards = crate::board::fixtures::test_cards();
+    let mut totem = copy("Stack Totem", "TEST-BULWARK-TOTEM", "Bulwark Totem");
+    totem.keywords = Keywords::empty();
+    totem.initial_counters.clear();
+    totem.abilities = vec![crate::board::fixtures::ability(
+        "Bulwark",
+        AbilityKind::Passive(PassiveDef {
+            grant: Grant::DamageTaken(replacement(DamageChange::Less(1), false)),
+            scope: PassiveScope::AlliesOnField(CardFilter::followers()),
+            condition: PassiveCondition::Always,
+        }),
+    )];
+    cards.push(totem);
+    let p2 = if with_totem {
+        Side::new().field(["Bulwark Totem"]).engaged(["V5"])
+    } else {
+        Side::new().engaged(["V5"])
+    };
+    Board::builder()
+        .db(Arc::new(CardDb::new(cards).expect("a valid pool")))
+        .side(P1, Side::new().field(["V3"]))
+        .side(P2, p2)
+        .build()
+}
+
+#[test]
+fn l11_2_a_passive_replacement_works_while_its_source_is_in_play() {
+    // Combat: V3 deals 3 to V5, which takes 2 with the totem; V3 takes
+    // all 5 (the totem is not its controller's).
+    let mut s = totem_board(true);
+    let v5 = s.card(P2, Zone::Field, "V5");
+    let v3 = s.card(P1, Zone::Field, "V3");
+    s.attack("V3", "V5");
+    s.settle();
+    assert_eq!(s.game.state().card(v5).damage, 2, "{}", s.dump());
+    assert_eq!(s.game.state().card(v3).zone, Zone::Cemetery);
+    // Ability damage too; and never used up.
+    s.game
+        .deal_damage_to_follower(v5, 2, DamageKind::Ability, None);
+    assert_eq!(s.game.state().card(v5).damage, 3);
+    // The control, and the source gone: full damage.
+    let mut s = totem_board(false);
+    let v5 = s.card(P2, Zone::Field, "V5");
+    s.attack("V3", "V5");
+    s.settle();
+    assert_eq!(s.game.state().card(v5).damage, 3);
+    let mut s = totem_board(true);
+    let v5 = s.card(P2, Zone::Field, "V5");
+    let totem = s.card(P2, Zone::Field, "Bulwark Totem");
+    s.game.banish(totem);
+    s.game
+        .deal_damage_to_follower(v5, 2, DamageKind::Ability, None);
+    assert_eq!(s.game.state().card(v5).damage, 2, "{}", s.dump());
+}
