@@ -11,7 +11,9 @@ use std::sync::Arc;
 use std::time::Duration;
 use sve_engine::bot::BotKind;
 use sve_engine::cards::starter::starter_db;
-use sve_engine::cards::{Badge, CardDb, CardDef, CardType, Class, DeclaredKeyword, Keywords};
+use sve_engine::cards::{
+    Badge, CardDb, CardDef, CardType, Class, DeclaredKeyword, Keywords, TriggerIcon,
+};
 use sve_engine::engine::view::{CardView, PlayerView, SideView};
 use sve_engine::engine::{CardRef, Choice, Decision, DeckList, Phase, PlayerId, Prompt};
 
@@ -29,6 +31,28 @@ pub const OVERHEAT_REMINDER: &str =
 /// lethal one, as `tests/packs/overheat-rust` declares it), with Boiler
 /// Golem, a 2-cost 4/3 with Overheat printed.
 pub fn declared_db() -> Arc<CardDb> {
+    declared_db_with(Vec::new())
+}
+
+/// [`declared_db`] with Heal Sprite, a Vanguard collab follower with a
+/// Heal Trigger icon (later-sets §2.1) and no text, Goblin's stats.
+pub fn trigger_db() -> Arc<CardDb> {
+    let starter = db();
+    let goblin = starter
+        .by_name("Goblin")
+        .expect("Goblin in the bundled data");
+    let sprite = CardDef {
+        id: "VG-001".to_owned(),
+        name: "Heal Sprite".to_owned(),
+        text: String::new(),
+        trigger_icon: Some(TriggerIcon::Heal),
+        ..starter.get(goblin).clone()
+    };
+    declared_db_with(vec![sprite])
+}
+
+/// [`declared_db`]'s pool and `extra` cards.
+fn declared_db_with(extra: Vec<CardDef>) -> Arc<CardDb> {
     let mut defs: Vec<CardDef> = db().iter().map(|(_, def)| def.clone()).collect();
     defs.push(CardDef {
         id: "OVH-001".to_owned(),
@@ -60,6 +84,7 @@ pub fn declared_db() -> Arc<CardDb> {
         trigger_icon: None,
         token_kind: None,
     });
+    defs.extend(extra);
     let overheat = DeclaredKeyword {
         id: "OVH-K01".to_owned(),
         name: "Overheat".to_owned(),

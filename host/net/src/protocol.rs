@@ -20,12 +20,17 @@ use crate::inspect::{InspectedCard, PendingLine};
 use crate::patch::UpdatePatch;
 use serde::{Deserialize, Serialize};
 use sve_engine::cards::{
-    Badge, CardDef, CardType, Class, DeclaredCounter, DeclaredKeyword, Keywords,
+    Badge, CardDef, CardType, Class, DeclaredCounter, DeclaredKeyword, Keywords, TriggerIcon,
 };
 use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
-/// The protocol version this build speaks. 13: an effect may change the
+/// The protocol version this build speaks. 14: a card face carries its
+/// Trigger icon (`CardFace::trigger_icon`), so an online client shows it
+/// (a new field changes every `CardData` frame: postcard is not
+/// self-describing, and `#[serde(default)]` can't make it optional on the
+/// wire), and the inspector may show a passive replacing the damage cards
+/// take (`GrantSort::DamageTaken`). 13: an effect may change the
 /// damage a card takes (`EffectKind::DamageTaken`, the inspector's
 /// `Change::DamageTaken`), maneuver an amulet or change a card's type
 /// (`EffectKind::Maneuvered` / `BecomesType`, `Change::Maneuvered` /
@@ -70,7 +75,7 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 /// ([`Update::pending`]) and rematches ([`ClientMsg::Rematch`],
 /// [`ServerMsg::Rematch`]). 2: decisions may offer `Choice::Cancel` and
 /// events include `Event::ActivationCancelled`.
-pub const PROTOCOL_VERSION: u32 = 13;
+pub const PROTOCOL_VERSION: u32 = 14;
 
 /// Most cards one connection follows in the inspector at once; a longer
 /// [`ClientMsg::Inspect`] list is cut to its first ones.
@@ -394,6 +399,9 @@ pub struct CardFace {
     /// deck building on a universe).
     #[serde(default)]
     pub universe: Option<u8>,
+    /// Its Trigger icon, if it has one (a Vanguard collab card, later-sets
+    /// §2.1).
+    pub trigger_icon: Option<TriggerIcon>,
 }
 
 impl CardFace {
@@ -414,6 +422,7 @@ impl CardFace {
             is_token: def.is_token,
             text: def.text.clone(),
             universe: def.universe,
+            trigger_icon: def.trigger_icon,
         }
     }
 
@@ -450,7 +459,7 @@ impl CardFace {
             back_of: None,
             evolves_into: Vec::new(),
             equipment: false,
-            trigger_icon: None,
+            trigger_icon: self.trigger_icon,
             token_kind: None,
         }
     }
@@ -655,6 +664,25 @@ mod tests {
             unreachable!("decoded as sent");
         };
         assert_eq!(keywords[0].to_declared(), overheat);
+    }
+
+    #[test]
+    fn a_card_face_carries_its_trigger_icon() {
+        let db = sve_engine::cards::starter::starter_db().expect("bundled card data");
+        let mut heal = db.iter().next().expect("a card").1.clone();
+        heal.trigger_icon = Some(TriggerIcon::Heal);
+        let plain = db.iter().nth(1).expect("a second card").1.clone();
+        let msg = ServerMsg::CardData {
+            cards: vec![CardFace::of(&heal), CardFace::of(&plain)],
+            keywords: Vec::new(),
+            counters: Vec::new(),
+        };
+        let back: ServerMsg = decode(&encode(&msg), MAX_SERVER_FRAME_BYTES).expect("decodes");
+        let ServerMsg::CardData { cards, .. } = back else {
+            unreachable!("decoded as sent");
+        };
+        assert_eq!(cards[0].to_def().trigger_icon, Some(TriggerIcon::Heal));
+        assert_eq!(cards[1].to_def().trigger_icon, None);
     }
 
     #[test]

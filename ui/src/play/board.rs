@@ -1318,26 +1318,97 @@ mod tests {
         assert!(harness.query_by_label("Overheat").is_none());
     }
 
+    /// Points down the left edge of the card named `name` from under its
+    /// name, where its badge row starts, until `shows` holds; whether it
+    /// did.
+    fn point_down_the_badge_row(
+        harness: &mut Harness<'_, BoardPanel>,
+        name: &str,
+        shows: impl Fn(&Harness<'_, BoardPanel>) -> bool,
+    ) -> bool {
+        let card = card_rect(harness, name);
+        let x = card.left() + card.width() * 0.12;
+        let mut y = card.top() + card.height() * 0.15;
+        while y < card.center().y {
+            harness.hover_at(egui::pos2(x, y));
+            harness.run();
+            if shows(harness) {
+                return true;
+            }
+            y += 2.0;
+        }
+        false
+    }
+
     #[test]
     fn pointing_at_a_declared_keywords_badge_on_the_card_face_shows_its_reminder() {
         // A Goblin given Overheat by an effect (its text never says it).
         let view = field_view("Goblin", Keywords::declared(0));
         let mut harness = board_harness(view, false);
         harness.run();
-        let goblin = card_rect(&harness, "Goblin");
         assert!(harness.query_by_label(OVERHEAT_REMINDER).is_none());
-        // The badge row is under the name and type line, at the card's
-        // left edge: look down that edge for it.
-        let x = goblin.left() + goblin.width() * 0.12;
-        let mut found = false;
-        let mut y = goblin.top() + goblin.height() * 0.15;
-        while !found && y < goblin.center().y {
-            harness.hover_at(egui::pos2(x, y));
-            harness.run();
-            found = harness.query_by_label(OVERHEAT_REMINDER).is_some();
-            y += 2.0;
-        }
-        assert!(found, "no badge with Overheat's reminder on {goblin:?}");
+        let found = point_down_the_badge_row(&mut harness, "Goblin", |h| {
+            h.query_by_label(OVERHEAT_REMINDER).is_some()
+        });
+        assert!(found, "no badge with Overheat's reminder on the Goblin");
         assert!(harness.query_by_label("Overheat").is_some(), "its title");
+    }
+
+    /// A view of P1's half with the follower `name` on the field, in a
+    /// pool with Heal Sprite (a Heal Trigger icon, later-sets §2.1).
+    fn trigger_view(name: &str) -> MatchView {
+        let db = fixture::trigger_db();
+        let mut mine = fixture::side(&db, "Arisa", 2);
+        mine.field.push(fixture::card(&db, 3, name));
+        let theirs = fixture::side(&db, "Erika", 2);
+        fixture::vs_bot(db, mine, theirs, None)
+    }
+
+    /// What Heal Sprite's details say of its Trigger icon.
+    const HEAL_FACT: &str = "Trigger: Heal — your leader gets +3 defense";
+
+    #[test]
+    fn a_trigger_icon_shows_as_a_badge_on_the_card_face_and_in_the_preview() {
+        let mut harness = board_harness(trigger_view("Heal Sprite"), false);
+        harness.run();
+        // On the face: a badge first in the badge row, which says what the
+        // Trigger does when pointed at.
+        let found = point_down_the_badge_row(&mut harness, "Heal Sprite", |h| {
+            h.query_by_label("Heal Trigger").is_some()
+        });
+        assert!(found, "no Heal Trigger badge on Heal Sprite");
+        assert!(
+            harness
+                .query_by_label_contains("your leader gets +3 defense")
+                .is_some(),
+            "the badge's reminder"
+        );
+        // In the preview's details, with the card's other printed facts.
+        let mut harness = board_harness(trigger_view("Heal Sprite"), true);
+        harness.run();
+        assert!(harness.query_by_label(HEAL_FACT).is_none());
+        harness.hover_at(card_rect(&harness, "Heal Sprite").center());
+        harness.run();
+        assert!(harness.query_by_label("Preview: Heal Sprite").is_some());
+        assert!(harness.query_by_label(HEAL_FACT).is_some());
+    }
+
+    #[test]
+    fn a_card_without_a_trigger_icon_shows_no_trigger() {
+        let mut harness = board_harness(trigger_view("Goblin"), false);
+        harness.run();
+        let any_trigger =
+            |h: &Harness<'_, BoardPanel>| h.query_by_label_contains("Trigger").is_some();
+        assert!(!point_down_the_badge_row(
+            &mut harness,
+            "Goblin",
+            any_trigger
+        ));
+        let mut harness = board_harness(trigger_view("Goblin"), true);
+        harness.run();
+        harness.hover_at(card_rect(&harness, "Goblin").center());
+        harness.run();
+        assert!(harness.query_by_label("Preview: Goblin").is_some());
+        assert!(!any_trigger(&harness));
     }
 }

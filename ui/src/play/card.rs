@@ -1,9 +1,9 @@
 //! Cards drawn by the program (no card art is shipped; a picture from the
 //! user's art folder, `card_art.rs`, goes under the type line): a frame
-//! in the class colour, cost, name, type, keyword badges, counters, the ability
-//! text (cut to fit; the full text in the large preview, `preview.rs`)
-//! and stats, with current
-//! values compared against the printed ones. Card text and keyword words
+//! in the class colour, cost, name, type, badges (a Trigger icon,
+//! keywords, counters), the ability text (cut to fit; the full text in
+//! the large preview, `preview.rs`) and stats, with current values
+//! compared against the printed ones. Card text and keyword words
 //! come from [`crate::card_text`]; hovering a badge or a keyword shows
 //! what it does.
 
@@ -15,7 +15,7 @@ use egui::{
     Align2, Color32, CornerRadius, FontId, Pos2, Rect, Response, RichText, Sense, Stroke,
     StrokeKind, Ui, Vec2, vec2,
 };
-use sve_engine::cards::{CardDb, CardDef, Class};
+use sve_engine::cards::{CardDb, CardDef, Class, TriggerIcon};
 use sve_engine::engine::view::CardView;
 
 /// How a card is marked on top of its face.
@@ -268,11 +268,19 @@ pub fn card_details_ui(ui: &mut Ui, db: &CardDb, card: &CardView) {
 }
 
 /// What the later sets' mechanics add to a card's details, one line each
-/// (later-sets §4, §5, §6, §8, §10): a crest's home, equipment, an advanced card, its
-/// other names, what its evolve ability names, and its faces. `base` is
-/// the card, `shown` the face or evolved card whose information it uses.
+/// (later-sets §2, §4, §5, §6, §8, §10): its Trigger icon, a crest's home,
+/// equipment, an advanced card, its other names, what its evolve ability
+/// names, and its faces. `base` is the card, `shown` the face or evolved
+/// card whose information it uses.
 pub fn later_set_facts(db: &CardDb, base: &CardDef, shown: &CardDef) -> Vec<String> {
     let mut facts = Vec::new();
+    if let Some(icon) = shown.trigger_icon {
+        facts.push(format!(
+            "Trigger: {} — {}",
+            icon.name(),
+            trigger_effect(icon)
+        ));
+    }
     if shown.card_type == sve_engine::cards::CardType::Crest {
         facts
             .push("A crest: it stays in the EX area, one per name, and can't be played".to_owned());
@@ -308,6 +316,46 @@ pub fn later_set_facts(db: &CardDb, base: &CardDef, shown: &CardDef) -> Vec<Stri
         ));
     }
     facts
+}
+
+/// What resolving a Trigger does (later-sets §2.3, CR 14.4.5.1.3), in the
+/// player's words.
+fn trigger_effect(icon: TriggerIcon) -> &'static str {
+    match icon {
+        TriggerIcon::Critical => "a follower on your field gets +2/+0 until the end of the turn",
+        TriggerIcon::Draw => "draw a card",
+        TriggerIcon::Stand => "refresh a follower on your field; it can't attack leaders this turn",
+        TriggerIcon::Heal => "your leader gets +3 defense",
+    }
+}
+
+/// A Trigger icon's badge on the card face, in the log's words ("the
+/// Heal Trigger").
+fn trigger_badge(icon: TriggerIcon) -> String {
+    format!("{} Trigger", icon.name())
+}
+
+/// A Trigger icon's badge colour: one per icon, none a keyword family's.
+fn trigger_colour(icon: TriggerIcon) -> Color32 {
+    match icon {
+        TriggerIcon::Critical => Color32::from_rgb(176, 136, 20),
+        TriggerIcon::Draw => Color32::from_rgb(140, 90, 170),
+        TriggerIcon::Stand => Color32::from_rgb(40, 120, 200),
+        TriggerIcon::Heal => Color32::from_rgb(50, 140, 70),
+    }
+}
+
+/// What pointing at a Trigger icon's badge says: when it works and what
+/// it does.
+fn trigger_reminder(icon: TriggerIcon) -> Reminder {
+    Reminder {
+        title: trigger_badge(icon),
+        text: format!(
+            "When a drive check reveals this card, you may resolve its Trigger \
+             (a deck built on the Vanguard universe only): {}.",
+            trigger_effect(icon)
+        ),
+    }
 }
 
 fn stat_line(what: &str, current: i32, printed: i32) -> String {
@@ -456,16 +504,26 @@ fn paint_card(
         }
     }
 
-    // Keyword and counter badges, wrapping, in the player's words.
-    let mut badges: Vec<(String, Color32, Option<Reminder>)> = keyword_entries(db, card.keywords)
-        .map(|entry| {
+    // The Trigger icon, then keyword and counter badges, wrapping, in the
+    // player's words.
+    let mut badges: Vec<(String, Color32, Option<Reminder>)> = def
+        .trigger_icon
+        .map(|icon| {
             (
-                entry.label.to_owned(),
-                entry.colour(),
-                Some(entry.to_reminder()),
+                trigger_badge(icon),
+                trigger_colour(icon),
+                Some(trigger_reminder(icon)),
             )
         })
+        .into_iter()
         .collect();
+    badges.extend(keyword_entries(db, card.keywords).map(|entry| {
+        (
+            entry.label.to_owned(),
+            entry.colour(),
+            Some(entry.to_reminder()),
+        )
+    }));
     badges.extend(card.counters.iter().map(|(counter, count)| {
         (
             // A declared kind's name is its pack's.
@@ -631,8 +689,8 @@ mod later_set_facts_tests {
     use sve_engine::engine::CardRef;
 
     /// The fixture pool with a follower naming both faces of a
-    /// double-faced evolved card, an advanced card with another name and
-    /// a crest.
+    /// double-faced evolved card, an advanced card with another name, a
+    /// crest and a card with a Critical Trigger icon.
     fn db() -> CardDb {
         let mut defs: Vec<CardDef> = crate::fixture::db()
             .iter()
@@ -665,7 +723,9 @@ mod later_set_facts_tests {
         let mut crest = card("T-5", "Guild Crest", CardType::Crest);
         crest.is_token = true;
         crest.cost = None;
-        defs.extend([maiden, front, back, herald, crest]);
+        let mut critical = card("T-6", "Critical Sprite", CardType::Follower);
+        critical.trigger_icon = Some(TriggerIcon::Critical);
+        defs.extend([maiden, front, back, herald, crest, critical]);
         // OK: fixed data.
         CardDb::new(defs).expect("a valid pool")
     }
@@ -699,6 +759,10 @@ mod later_set_facts_tests {
         assert_eq!(herald[1], "Also named Puppet while on the field");
         assert_eq!(herald[2], "Also printed as Shining Herald");
         assert!(facts(&db, "T-5", "T-5")[0].starts_with("A crest"));
+        assert_eq!(
+            facts(&db, "T-6", "T-6"),
+            ["Trigger: Critical — a follower on your field gets +2/+0 until the end of the turn"]
+        );
     }
 
     #[test]
