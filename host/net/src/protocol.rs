@@ -26,7 +26,9 @@ use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
 /// The protocol version this build speaks. 14: a card face carries its
-/// Trigger icon (`CardFace::trigger_icon`), so an online client shows it
+/// Trigger icon (`CardFace::trigger_icon`) and the later sets' printed
+/// facts (`CardFace::later`: advanced, equipment, other names, faces), so
+/// an online client shows them
 /// (a new field changes every `CardData` frame: postcard is not
 /// self-describing, and `#[serde(default)]` can't make it optional on the
 /// wire), and the inspector may show a passive replacing the damage cards
@@ -402,6 +404,29 @@ pub struct CardFace {
     /// Its Trigger icon, if it has one (a Vanguard collab card, later-sets
     /// §2.1).
     pub trigger_icon: Option<TriggerIcon>,
+    /// The later sets' printed facts the client shows and its deck
+    /// building reads (`CardDef`'s fields of those names): an advanced
+    /// card (§6), an equipment token (§5), "its name is also X" (§8.2),
+    /// the other printed name (§8.1), the front face a back face belongs to
+    /// and the evolved cards it evolves into (§10).
+    pub later: LaterFacts,
+}
+
+/// A card face's later-set facts ([`CardFace::later`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LaterFacts {
+    /// An advanced card.
+    pub advanced: bool,
+    /// An equipment token.
+    pub equipment: bool,
+    /// The names "this follower's name is also X" gives it.
+    pub also_named: Vec<String>,
+    /// The other name the printing shows.
+    pub alternate_name: Option<String>,
+    /// The front face's id, for a back face.
+    pub back_of: Option<String>,
+    /// The evolved cards' names its evolve ability names.
+    pub evolves_into: Vec<String>,
 }
 
 impl CardFace {
@@ -423,6 +448,14 @@ impl CardFace {
             text: def.text.clone(),
             universe: def.universe,
             trigger_icon: def.trigger_icon,
+            later: LaterFacts {
+                advanced: def.advanced,
+                equipment: def.equipment,
+                also_named: def.also_named.clone(),
+                alternate_name: def.alternate_name.clone(),
+                back_of: def.back_of.clone(),
+                evolves_into: def.evolves_into.clone(),
+            },
         }
     }
 
@@ -453,12 +486,12 @@ impl CardFace {
             universe: self.universe,
             // A face carries no rarity: no client screen reads it.
             rarity: None,
-            advanced: false,
-            also_named: Vec::new(),
-            alternate_name: None,
-            back_of: None,
-            evolves_into: Vec::new(),
-            equipment: false,
+            advanced: self.later.advanced,
+            also_named: self.later.also_named.clone(),
+            alternate_name: self.later.alternate_name.clone(),
+            back_of: self.later.back_of.clone(),
+            evolves_into: self.later.evolves_into.clone(),
+            equipment: self.later.equipment,
             trigger_icon: self.trigger_icon,
             token_kind: None,
         }
@@ -664,6 +697,25 @@ mod tests {
             unreachable!("decoded as sent");
         };
         assert_eq!(keywords[0].to_declared(), overheat);
+    }
+
+    #[test]
+    fn a_card_face_carries_the_later_sets_printed_facts() {
+        let db = sve_engine::cards::starter::starter_db().expect("bundled card data");
+        let mut card = db.iter().next().expect("a card").1.clone();
+        card.advanced = true;
+        card.also_named = vec!["Other Name".to_owned()];
+        card.alternate_name = Some("Printed Name".to_owned());
+        card.evolves_into = vec!["Some Evolved".to_owned()];
+        let face = CardFace::of(&card);
+        let back: CardFace =
+            postcard::from_bytes(&postcard::to_allocvec(&face).expect("encodes")).expect("decodes");
+        let def = back.to_def();
+        assert!(def.advanced);
+        assert_eq!(def.also_named, ["Other Name"]);
+        assert_eq!(def.alternate_name.as_deref(), Some("Printed Name"));
+        assert_eq!(def.evolves_into, ["Some Evolved"]);
+        assert!(!def.equipment && def.back_of.is_none());
     }
 
     #[test]
