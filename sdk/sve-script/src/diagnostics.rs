@@ -381,6 +381,10 @@ pub(crate) enum Problem {
         "the card names a keyword this pack declares, and {failed} of the pack's keyword declarations (`type Keyword;`) did not compile: fix them first"
     )]
     DeclarationsFailed { failed: usize },
+    #[error(
+        "the card is a `{kind}` token, and the pack's `type TokenKind;` declaration of `{kind}` did not compile: fix it first"
+    )]
+    TokenKindFailed { kind: String },
     #[error("`{effect}` takes a count and at most 3 actions")]
     TooManyCheckActions { effect: String },
     #[error("`{name}` is a counter, not a keyword: expected `GiveCounter({name}, n)`")]
@@ -541,6 +545,7 @@ impl Problem {
             | MissingHeader { .. }
             | DuplicateId { .. }
             | DeclarationsFailed { .. }
+            | TokenKindFailed { .. }
             | BadCardId { .. }
             | TooManyCheckActions { .. }
             | CounterAsKeyword { .. }
@@ -635,6 +640,7 @@ impl Problem {
             MissingHeader { .. } => "missing-header",
             DuplicateId { .. } => "duplicate-id",
             DeclarationsFailed { .. } => "declarations-failed",
+            TokenKindFailed { .. } => "token-kind-failed",
             BadCardId { .. } => "bad-card-id",
             TooManyCheckActions { .. } => "too-many-check-actions",
             CounterAsKeyword { .. } => "counter-as-keyword",

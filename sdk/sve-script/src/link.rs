@@ -59,6 +59,7 @@ pub(crate) fn duplicate_ids(files: &mut [Vec<LoweredCard>]) {
 /// n-th declarations of their kind, so a missing one would shift the rest
 /// (`declared.rs`).
 pub(crate) fn declarations_compiled(files: &mut [Vec<LoweredCard>], declared: &Declarations) {
+    token_kinds_compiled(files);
     let compiled = |kind: CardType| {
         files
             .iter()
@@ -77,6 +78,34 @@ pub(crate) fn declarations_compiled(files: &mut [Vec<LoweredCard>], declared: &D
         if card.names_declared && card.card.is_some() {
             card.sink
                 .report(card.name_span, Problem::DeclarationsFailed { failed });
+            card.card = None;
+        }
+    }
+}
+
+/// Refuses every token carrying the name of a token kind whose
+/// `type TokenKind;` declaration did not compile: read without its kind, it
+/// would play as an ordinary token (on the field, its abilities not working
+/// from the EX area), silently.
+fn token_kinds_compiled(files: &mut [Vec<LoweredCard>]) {
+    let failed: Vec<String> = files
+        .iter()
+        .flatten()
+        .filter(|card| card.card.is_none() && card.card_type == CardType::TokenKind)
+        .map(|card| card.name.clone())
+        .collect();
+    if failed.is_empty() {
+        return;
+    }
+    for card in files.iter_mut().flatten() {
+        let kind = card
+            .card
+            .as_ref()
+            .filter(|c| c.is_token)
+            .and_then(|c| c.traits.iter().find(|t| failed.contains(t)).cloned());
+        if let Some(kind) = kind {
+            card.sink
+                .report(card.name_span, Problem::TokenKindFailed { kind });
             card.card = None;
         }
     }

@@ -352,6 +352,10 @@ impl Card {
     }
 
     /// The card's id.
+    ///
+    /// Inside a call into the pack, every card but the called one is built
+    /// as an empty shell whose id reads as `""`: a card list must not make
+    /// one card's id out of another's `id()`.
     pub fn id(&self) -> &str {
         self.data.as_ref().map_or("", |c| c.def.id.as_str())
     }

@@ -162,3 +162,39 @@ fn a_counter_declaration_has_no_abilities_and_unknown_counters_suggest_declared_
         "#]],
     );
 }
+
+#[test]
+fn a_token_kind_declaration_that_does_not_compile_refuses_its_tokens() {
+    // A typo in the rules drops the declaration: its tokens would play as
+    // ordinary tokens, so they are refused, naming the kind.
+    let source = "name Cinder;\nid T-000;\ntype TokenKind;\n\
+         ability Passive {\n    effect TokenKindRules(ExAreas);\n}\n\n\
+         name Cinder: Glow;\nid T-001;\nclass Neutral;\ntype Amulet / Token;\ntrait Cinder;\ncost 1;\n\n\
+         name Plain Token;\nid T-002;\nclass Neutral;\ntype Amulet / Token;\ncost 1;\n";
+    check(
+        source,
+        expect![[r#"
+        card T-002 "Plain Token" (cards.txt:15)
+          Neutral Amulet, cost 1, token
+          traits: Token
+        rejected "Cinder" (T-000) at line 1
+        rejected "Cinder: Glow" (T-001) at line 8
+
+        error[unknown-zone]: unknown zone `ExAreas`: expected `Field`, `ExArea` or `FieldOrExArea`
+         --> cards.txt:5:27
+          |
+        5 |     effect TokenKindRules(ExAreas);
+          |                           ^^^^^^^
+          = help: did you mean `ExArea`?
+          = note: in card `Cinder` (T-000)
+
+        error[token-kind-failed]: the card is a `Cinder` token, and the pack's `type TokenKind;` declaration of `Cinder` did not compile: fix it first
+         --> cards.txt:8:1
+          |
+        8 | name Cinder: Glow;
+          | ^^^^^^^^^^^^^^^^^
+          = note: in card `Cinder: Glow` (T-001)
+
+    "#]],
+    );
+}

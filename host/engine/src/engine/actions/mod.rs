@@ -322,13 +322,19 @@ impl Match {
             return false;
         }
         self.enter_field(card, controller, MoveCause::PutByEffect);
-        true
+        // A token its kind keeps off the field did not go.
+        self.state.card(card).zone == Zone::Field
     }
 
     /// Moves a card onto a field and applies what entering does: counters it
     /// enters with, entering engaged, and the Ward choice (CR 12.8.2 i).
     pub(crate) fn enter_field(&mut self, card: CardRef, controller: PlayerId, cause: MoveCause) {
         self.move_card(card, controller, Zone::Field, Place::Top, cause);
+        // A token its kind keeps off this field (one of its name is there)
+        // did not arrive.
+        if self.state.card(card).zone != Zone::Field {
+            return;
+        }
         let def = self.db.get(self.state.card(card).def);
         for (counter, n) in def.initial_counters.clone() {
             if self.state.card(card).counter(counter) == 0 {
@@ -361,7 +367,8 @@ impl Match {
                 MoveCause::PutByEffect,
             ),
         }
-        true
+        // A token its kind keeps out (one of its name is there) did not go.
+        self.state.card(card).zone == Zone::ExArea
     }
 
     /// Discards a card from its owner's hand (CR 5.12).
@@ -372,6 +379,30 @@ impl Match {
         }
         let owner = state.owner;
         self.move_card(card, owner, Zone::Cemetery, Place::Top, MoveCause::Discard);
+    }
+
+    /// Whether `card` may go onto `player`'s field now: there is room and,
+    /// for a token of a kind (later-sets §4, a declared kind), its kind may
+    /// be on the field and, with one of a name per zone, none of its name is
+    /// there (CR 9.1.5.1).
+    pub(crate) fn field_takes(&self, player: PlayerId, card: CardRef) -> bool {
+        if self.state.field_room(player) == 0 {
+            return false;
+        }
+        let def = self.state.card(card).def;
+        match self.db.token_rules(def) {
+            None => true,
+            Some(rules) => {
+                rules.field
+                    && !(rules.one_per_name
+                        && self.token_named_in(
+                            player,
+                            Zone::Field,
+                            &self.db.get(def).name,
+                            Some(card),
+                        ))
+            }
+        }
     }
 
     /// Whether `player`'s `zone` (the field or the EX area) holds a token

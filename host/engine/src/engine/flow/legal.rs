@@ -128,13 +128,7 @@ impl Match {
         match def.card_type {
             // CR 10.6.2.6: it must fit on the field, and may be there (a
             // token of a kind that lives in the EX area only may not).
-            CardType::Follower | CardType::Amulet => {
-                self.state.field_room(player) > 0
-                    && self
-                        .db
-                        .token_rules(state.def)
-                        .is_none_or(|rules| rules.field)
-            }
+            CardType::Follower | CardType::Amulet => self.field_takes(player, card),
             CardType::Spell => match def
                 .abilities
                 .iter()

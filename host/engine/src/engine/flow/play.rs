@@ -61,13 +61,7 @@ impl Match {
             CardType::Spell => true,
             // A token of a kind that lives in the EX area only may not be
             // on the field.
-            CardType::Follower | CardType::Amulet => {
-                self.state.field_room(player) > 0
-                    && self
-                        .db
-                        .token_rules(state.def)
-                        .is_none_or(|rules| rules.field)
-            }
+            CardType::Follower | CardType::Amulet => self.field_takes(player, card),
             // A crest has no cost (later-sets §4, CR 2.5).
             CardType::EvolvedFollower | CardType::Leader | CardType::Crest => false,
         };
@@ -131,10 +125,11 @@ impl Match {
         let def_id = state.def;
         let def = self.db.get(def_id);
         if def.card_type.is_permanent() {
-            if self.state.field_room(player) > 0 {
+            if self.field_takes(player, card) {
                 self.enter_field(card, player, MoveCause::Play);
             } else {
-                // The field filled up meanwhile: it can't be put there.
+                // The field filled up meanwhile (or took a token of its
+                // name and one-per-name kind): it can't be put there.
                 self.move_card(card, player, Zone::Cemetery, Place::Top, MoveCause::Play);
             }
             return;

@@ -628,7 +628,12 @@ impl GameState {
         if !db.has_damage_passives() {
             return out;
         }
-        let lost = !self.effects.is_empty() && self.lost_abilities(db, card);
+        // As for keywords: lost all abilities by an effect, a printed
+        // keyword or another passive.
+        let lost = self
+            .characteristics(db, card)
+            .keywords
+            .contains(Keywords::LOSES_ALL_ABILITIES);
         for player in [PlayerId(0), PlayerId(1)] {
             for source in self.ability_cards(db, player) {
                 let def_id = self.current_def_id(source);

@@ -38,9 +38,22 @@ fn banner_kind() -> DeclaredTokenKind {
     }
 }
 
+/// Totems may be on the field or in an EX area, one of a name in each.
+fn totem_kind() -> DeclaredTokenKind {
+    DeclaredTokenKind {
+        name: "Totem".into(),
+        reminder: "One of each name on the field and in the EX area.".into(),
+        rules: TokenRules {
+            field: true,
+            ex_area: true,
+            one_per_name: true,
+        },
+    }
+}
+
 fn declarations() -> Declarations {
     Declarations {
-        token_kinds: vec![relic_kind(), banner_kind()],
+        token_kinds: vec![relic_kind(), banner_kind(), totem_kind()],
         ..Declarations::default()
     }
 }
@@ -73,6 +86,7 @@ fn cards() -> Vec<CardDef> {
     )];
     cards.push(aegis);
     cards.push(token_of("Banner", "TEST-BANNER", "War Banner"));
+    cards.push(token_of("Totem", "TEST-TOTEM-STONE", "Stone Totem"));
     let mut forge = copy("Quick Bolt", "TEST-RELIC-FORGE", "Relic Forge");
     forge.abilities = vec![ability("Spell", AbilityKind::Spell)];
     cards.push(forge);
@@ -215,7 +229,7 @@ fn the_pool_refuses_bad_token_kinds_by_name() {
     spell.token_kind = Some("Relic".into());
     let mut pool = cards();
     pool.push(spell);
-    let not_permanent = refused(pool, vec![relic_kind(), banner_kind()]);
+    let not_permanent = refused(pool, vec![relic_kind(), banner_kind(), totem_kind()]);
     assert!(
         not_permanent
             .contains("`TEST-RELIC-SPELL` is a `Relic` token, but only a follower or an amulet"),
@@ -261,12 +275,15 @@ fn a_kinds_rules_are_in_the_fingerprint_and_its_reminder_is_not() {
             .expect("a valid pool")
             .fingerprint()
     };
-    let base = fingerprint(vec![relic_kind(), banner_kind()]);
+    let base = fingerprint(vec![relic_kind(), banner_kind(), totem_kind()]);
     let reworded = DeclaredTokenKind {
         reminder: "Other words.".into(),
         ..relic_kind()
     };
-    assert_eq!(base, fingerprint(vec![reworded, banner_kind()]));
+    assert_eq!(
+        base,
+        fingerprint(vec![reworded, banner_kind(), totem_kind()])
+    );
     let many = DeclaredTokenKind {
         rules: TokenRules {
             one_per_name: false,
@@ -274,7 +291,7 @@ fn a_kinds_rules_are_in_the_fingerprint_and_its_reminder_is_not() {
         },
         ..relic_kind()
     };
-    assert_ne!(base, fingerprint(vec![many, banner_kind()]));
+    assert_ne!(base, fingerprint(vec![many, banner_kind(), totem_kind()]));
     // A pool that declares no kind keeps the fingerprint it had before
     // kinds could be declared.
     let plain = CardDb::new(test_cards()).expect("a valid pool");
@@ -296,7 +313,7 @@ fn a_reload_takes_a_kinds_new_rules() {
     let fresh = CardDb::with_declarations(
         cards(),
         Declarations {
-            token_kinds: vec![relic_kind(), banners_anywhere],
+            token_kinds: vec![relic_kind(), banners_anywhere, totem_kind()],
             ..Declarations::default()
         },
     )
@@ -307,4 +324,25 @@ fn a_reload_takes_a_kinds_new_rules() {
         reloaded.token_rules(banner).map(|rules| rules.ex_area),
         Some(true)
     );
+}
+
+#[test]
+fn a_token_whose_name_is_on_the_field_is_not_played_there() {
+    // A Stone Totem on the field and one in the EX area: the one in the EX
+    // area can't be played (it could never arrive), nor put there.
+    let mut s = board(
+        Side::new()
+            .field(["Stone Totem"])
+            .ex_area(["Stone Totem"])
+            .pp(5),
+        Side::new(),
+    );
+    let in_ex = s.card(P1, Zone::ExArea, "Stone Totem");
+    assert!(!s.can(Action::Play { card: in_ex }), "{}", s.dump());
+    assert!(!s.game.put_onto_field(in_ex, P1));
+    assert_eq!(s.game.state().card(in_ex).zone, Zone::ExArea);
+    // Without one on the field, it can.
+    let s = board(Side::new().ex_area(["Stone Totem"]).pp(5), Side::new());
+    let in_ex = s.card(P1, Zone::ExArea, "Stone Totem");
+    assert!(s.can(Action::Play { card: in_ex }), "{}", s.dump());
 }
