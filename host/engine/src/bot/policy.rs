@@ -54,6 +54,11 @@ pub trait Board {
     fn field_len(&self, player: PlayerId) -> usize;
     /// A player's leader defense.
     fn leader_defense(&self, player: PlayerId) -> i32;
+    /// The follower attacking now, if the reader knows it (none by
+    /// default).
+    fn attacker(&self) -> Option<CardRef> {
+        None
+    }
 }
 
 impl Board for Match {
@@ -82,6 +87,10 @@ impl Board for Match {
 
     fn leader_defense(&self, player: PlayerId) -> i32 {
         self.state().player(player).leader_defense
+    }
+
+    fn attacker(&self) -> Option<CardRef> {
+        self.state().combat.map(|combat| combat.attacker.0)
     }
 }
 
@@ -130,16 +139,8 @@ pub fn answer(
             picks.truncate(decision.max);
             picks
         }
-        // A Trigger is worth resolving: the first follower offered, or yes.
-        Prompt::DriveTrigger { .. } => {
-            vec![
-                decision
-                    .options
-                    .iter()
-                    .position(|o| *o != Choice::No)
-                    .unwrap_or(0),
-            ]
-        }
+        // A Trigger is worth resolving, on the follower it helps most.
+        Prompt::DriveTrigger { icon, .. } => vec![trigger_pick(game, decision, *icon)],
         // An X cost is usually worth as much as it can be.
         Prompt::ChooseX { .. } => {
             vec![
@@ -165,6 +166,51 @@ pub fn answer(
             vec![least]
         }
     }
+}
+
+/// Where to resolve a drive-checked Trigger (later-sets §2.3): a Critical
+/// (+2/+0 this turn) on the attacking follower, whose attack the check is
+/// part of, else on the strongest follower that can still attack; a Stand
+/// (refresh) on the strongest engaged follower other than the attacker;
+/// else yes. Never the "no".
+fn trigger_pick(game: &impl Board, decision: &Decision, icon: crate::cards::TriggerIcon) -> usize {
+    use crate::cards::TriggerIcon;
+    let followers: Vec<(usize, CardRef, CardFacts)> = decision
+        .options
+        .iter()
+        .enumerate()
+        .filter_map(|(i, option)| match option {
+            Choice::Card(card) => Some((i, *card, game.card(*card)?)),
+            _ => None,
+        })
+        .collect();
+    let first_yes = || {
+        decision
+            .options
+            .iter()
+            .position(|o| *o != Choice::No)
+            .unwrap_or(0)
+    };
+    let attacker = game.attacker();
+    let strongest = |pick: &dyn Fn(&CardRef, &CardFacts) -> bool| {
+        followers
+            .iter()
+            .filter(|(_, card, facts)| pick(card, facts))
+            .max_by_key(|(_, _, facts)| facts.attack)
+            .map(|(i, _, _)| *i)
+    };
+    let chosen = match icon {
+        TriggerIcon::Critical => followers
+            .iter()
+            .find(|(_, card, _)| Some(*card) == attacker)
+            .map(|(i, _, _)| *i)
+            .or_else(|| strongest(&|_, facts| !facts.engaged)),
+        TriggerIcon::Stand => strongest(&|card, facts| facts.engaged && Some(*card) != attacker),
+        TriggerIcon::Draw | TriggerIcon::Heal => None,
+    };
+    chosen
+        .or_else(|| strongest(&|_, _| true))
+        .unwrap_or_else(first_yes)
 }
 
 /// Keep a hand with at least two cards of cost 3 or less, redraw others.

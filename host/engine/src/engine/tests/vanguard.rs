@@ -240,6 +240,42 @@ fn l2_critical_gives_the_chosen_follower_two_attack_before_damage() {
 }
 
 #[test]
+fn a_bot_puts_a_critical_on_the_attacker_and_a_stand_on_an_engaged_follower() {
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+    let bot_pick = |s: &Board| {
+        let decision = s.game.decision().cloned().expect("a Trigger question");
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let picks = crate::bot::policy::answer(&s.game, &decision, &mut rng, 0.0);
+        decision.options[picks[0]].clone()
+    };
+    // A stronger V5 stands beside the attacking Drive Knight: the Critical
+    // still goes to the Knight, whose attack it adds to.
+    let mut s = board(
+        vanguard()
+            .field(["V5", "Drive Knight"])
+            .deck(["V1", "Critical Sprite"]),
+        Side::new(),
+    );
+    let knight = s.card(P1, Zone::Field, "Drive Knight");
+    s.attack("Drive Knight", "leader");
+    assert!(asks_about_trigger(&s), "{}", s.dump());
+    assert_eq!(bot_pick(&s), Choice::Card(knight));
+    // A Stand goes to the engaged V2, not the attacker nor a ready one.
+    let mut s = board(
+        vanguard()
+            .field(["Drive Knight", "V5"])
+            .engaged(["V2"])
+            .deck(["V1", "Stand Sprite"]),
+        Side::new(),
+    );
+    let v2 = s.card(P1, Zone::Field, "V2");
+    s.attack("Drive Knight", "leader");
+    assert!(asks_about_trigger(&s), "{}", s.dump());
+    assert_eq!(bot_pick(&s), Choice::Card(v2));
+}
+
+#[test]
 fn l2_stand_refreshes_a_follower_that_then_cant_attack_leaders() {
     let mut s = board(
         vanguard()
