@@ -20,15 +20,17 @@ use crate::inspect::{InspectedCard, PendingLine};
 use crate::patch::UpdatePatch;
 use serde::{Deserialize, Serialize};
 use sve_engine::cards::{
-    Badge, CardDef, CardType, Class, DeclaredCounter, DeclaredKeyword, Keywords, TriggerIcon,
+    Badge, CardDef, CardType, Class, DeclaredCounter, DeclaredKeyword, DeclaredTokenKind, Keywords,
+    TriggerIcon,
 };
 use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
 /// The protocol version this build speaks. 14: a card face carries its
 /// Trigger icon (`CardFace::trigger_icon`) and the later sets' printed
-/// facts (`CardFace::later`: advanced, equipment, other names, faces), so
-/// an online client shows them
+/// facts (`CardFace::later`: advanced, equipment, other names, faces, a
+/// token's kind, with the pool's token kinds in `CardData`), so an online
+/// client shows them
 /// (a new field changes every `CardData` frame: postcard is not
 /// self-describing, and `#[serde(default)]` can't make it optional on the
 /// wire), and the inspector may show a passive replacing the damage cards
@@ -270,6 +272,9 @@ pub enum ServerMsg {
         /// The card pool's declared counter kinds, by number (declared
         /// kind n is `Counter::Declared(n)` in faces and views).
         counters: Vec<DeclaredCounter>,
+        /// The token kinds the card pool's packs declare (faces name them:
+        /// `LaterFacts::token_kind`).
+        token_kinds: Vec<DeclaredTokenKind>,
     },
     /// A finished match's replay file (`sve replay` reads it).
     Replay {
@@ -427,6 +432,8 @@ pub struct LaterFacts {
     pub back_of: Option<String>,
     /// The evolved cards' names its evolve ability names.
     pub evolves_into: Vec<String>,
+    /// The declared token kind it is a token of.
+    pub token_kind: Option<String>,
 }
 
 impl CardFace {
@@ -455,6 +462,7 @@ impl CardFace {
                 alternate_name: def.alternate_name.clone(),
                 back_of: def.back_of.clone(),
                 evolves_into: def.evolves_into.clone(),
+                token_kind: def.token_kind.clone(),
             },
         }
     }
@@ -493,7 +501,7 @@ impl CardFace {
             evolves_into: self.later.evolves_into.clone(),
             equipment: self.later.equipment,
             trigger_icon: self.trigger_icon,
-            token_kind: None,
+            token_kind: self.later.token_kind.clone(),
         }
     }
 }
@@ -690,6 +698,7 @@ mod tests {
             cards: Vec::new(),
             keywords: vec![KeywordFace::of(&overheat)],
             counters: vec![heat],
+            token_kinds: Vec::new(),
         };
         let back: ServerMsg = decode(&encode(&msg), MAX_SERVER_FRAME_BYTES).expect("decodes");
         assert_eq!(back, msg);
@@ -707,6 +716,7 @@ mod tests {
         card.also_named = vec!["Other Name".to_owned()];
         card.alternate_name = Some("Printed Name".to_owned());
         card.evolves_into = vec!["Some Evolved".to_owned()];
+        card.token_kind = Some("Relic".to_owned());
         let face = CardFace::of(&card);
         let back: CardFace =
             postcard::from_bytes(&postcard::to_allocvec(&face).expect("encodes")).expect("decodes");
@@ -715,6 +725,7 @@ mod tests {
         assert_eq!(def.also_named, ["Other Name"]);
         assert_eq!(def.alternate_name.as_deref(), Some("Printed Name"));
         assert_eq!(def.evolves_into, ["Some Evolved"]);
+        assert_eq!(def.token_kind.as_deref(), Some("Relic"));
         assert!(!def.equipment && def.back_of.is_none());
     }
 
@@ -728,6 +739,7 @@ mod tests {
             cards: vec![CardFace::of(&heal), CardFace::of(&plain)],
             keywords: Vec::new(),
             counters: Vec::new(),
+            token_kinds: Vec::new(),
         };
         let back: ServerMsg = decode(&encode(&msg), MAX_SERVER_FRAME_BYTES).expect("decodes");
         let ServerMsg::CardData { cards, .. } = back else {

@@ -285,6 +285,30 @@ pub fn later_set_facts(db: &CardDb, base: &CardDef, shown: &CardDef) -> Vec<Stri
         facts
             .push("A crest: it stays in the EX area, one per name, and can't be played".to_owned());
     }
+    // A token of a kind a pack declares: where it may be, and its reminder.
+    if let Some(kind) = shown
+        .token_kind
+        .as_deref()
+        .and_then(|name| db.declared_token_kinds().iter().find(|k| k.name == name))
+    {
+        let rules = kind.rules;
+        let one = if rules.one_per_name {
+            ", one of a name there"
+        } else {
+            ""
+        };
+        let played = if rules.field {
+            ""
+        } else {
+            "; it can't be played"
+        };
+        facts.push(format!(
+            "A {} token: only in {}{one}{played}. {}",
+            kind.name,
+            rules.zones_words(),
+            kind.reminder
+        ));
+    }
     if shown.equipment {
         facts.push(
             "Equipment: linked to the follower it equips; gone once that follower leaves the field"
@@ -725,9 +749,21 @@ mod later_set_facts_tests {
         crest.cost = None;
         let mut critical = card("T-6", "Critical Sprite", CardType::Follower);
         critical.trigger_icon = Some(TriggerIcon::Critical);
-        defs.extend([maiden, front, back, herald, crest, critical]);
+        let mut relic = card("T-7", "Relic: Aegis", CardType::Amulet);
+        relic.is_token = true;
+        relic.token_kind = Some("Relic".to_owned());
+        defs.extend([maiden, front, back, herald, crest, critical, relic]);
+        let relics = sve_engine::cards::DeclaredTokenKind {
+            name: "Relic".to_owned(),
+            reminder: "Relics guard the EX area.".to_owned(),
+            rules: sve_engine::cards::TokenRules::CREST,
+        };
+        let declarations = sve_engine::cards::Declarations {
+            token_kinds: vec![relics],
+            ..Default::default()
+        };
         // OK: fixed data.
-        CardDb::new(defs).expect("a valid pool")
+        CardDb::with_declarations(defs, declarations).expect("a valid pool")
     }
 
     fn facts(db: &CardDb, base: &str, shown: &str) -> Vec<String> {
@@ -762,6 +798,12 @@ mod later_set_facts_tests {
         assert_eq!(
             facts(&db, "T-6", "T-6"),
             ["Trigger: Critical — a follower on your field gets +2/+0 until the end of the turn"]
+        );
+        assert_eq!(
+            facts(&db, "T-7", "T-7"),
+            [
+                "A Relic token: only in an EX area, one of a name there; it can't be played. Relics guard the EX area."
+            ]
         );
     }
 

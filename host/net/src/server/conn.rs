@@ -367,10 +367,12 @@ impl Conn {
                 let cards = db.iter().map(|(_, def)| CardFace::of(def)).collect();
                 let keywords = db.declared_keywords().iter().map(KeywordFace::of).collect();
                 let counters = db.declared_counters().to_vec();
+                let token_kinds = db.declared_token_kinds().to_vec();
                 self.reply(ServerMsg::CardData {
                     cards,
                     keywords,
                     counters,
+                    token_kinds,
                 });
             }
             ClientMsg::Replay { token } => {

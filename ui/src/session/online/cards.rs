@@ -11,7 +11,7 @@
 //! characters and capped ([`shown_name`]), as the server should have sent
 //! them.
 
-use sve_engine::cards::{CardDb, Declarations, DeclaredCounter};
+use sve_engine::cards::{CardDb, Declarations, DeclaredCounter, DeclaredTokenKind};
 use sve_engine::engine::Duration;
 use sve_engine::engine::view::{CardView, SideView};
 use sve_engine::engine::{DefId, Outcome, PlayerId};
@@ -28,6 +28,7 @@ pub(super) fn card_db(
     faces: &[CardFace],
     keywords: &[KeywordFace],
     counters: &[DeclaredCounter],
+    token_kinds: &[DeclaredTokenKind],
 ) -> Result<CardDb, String> {
     let keywords = keywords
         .iter()
@@ -45,12 +46,18 @@ pub(super) fn card_db(
             reminder: keyword_words(&counter.reminder, MAX_REMINDER_CHARS),
         })
         .collect();
-    // Token kinds don't cross: faces carry no kind (the rules are the
-    // server's), and a token shows its kind's name among its traits.
+    let token_kinds = token_kinds
+        .iter()
+        .map(|kind| DeclaredTokenKind {
+            name: keyword_words(&kind.name, MAX_KEYWORD_NAME_CHARS),
+            reminder: keyword_words(&kind.reminder, MAX_REMINDER_CHARS),
+            rules: kind.rules,
+        })
+        .collect();
     let declarations = Declarations {
         keywords,
         counters,
-        token_kinds: Vec::new(),
+        token_kinds,
     };
     CardDb::with_declarations(faces.iter().map(CardFace::to_def).collect(), declarations)
         .map_err(|err| format!("the server's card data can't be used: {err}"))
@@ -207,7 +214,7 @@ mod tests {
     #[test]
     fn faces_keep_the_servers_definition_numbers() {
         let server = starter_db().expect("bundled card data");
-        let client = card_db(&faces(), &[], &[]).expect("faces make a database");
+        let client = card_db(&faces(), &[], &[], &[]).expect("faces make a database");
         for (def, card) in server.iter() {
             assert_eq!(client.get(def).id, card.id);
             assert!(client.get(def).abilities.is_empty(), "faces carry no code");
@@ -215,14 +222,39 @@ mod tests {
     }
 
     #[test]
+    fn a_token_of_a_declared_kind_keeps_its_kinds_rules_on_the_client() {
+        let mut faces = faces();
+        let token = faces
+            .iter_mut()
+            .find(|face| face.is_token)
+            .expect("a token");
+        token.later.token_kind = Some("Relic".to_owned());
+        let id = token.id.clone();
+        let relics = DeclaredTokenKind {
+            name: "Relic".to_owned(),
+            reminder: "Relics guard the EX area.".to_owned(),
+            rules: sve_engine::cards::TokenRules::CREST,
+        };
+        let client = card_db(&faces, &[], &[], &[relics]).expect("faces make a database");
+        let def = client.by_card_id(&id).expect("the token");
+        assert_eq!(
+            client.token_rules(def),
+            Some(sve_engine::cards::TokenRules::CREST)
+        );
+        // A face naming a kind the server didn't send is refused.
+        let err = card_db(&faces, &[], &[], &[]).expect_err("refused");
+        assert!(err.contains("Relic"), "{err}");
+    }
+
+    #[test]
     fn a_good_update_passes() {
-        let db = card_db(&faces(), &[], &[]).expect("faces make a database");
+        let db = card_db(&faces(), &[], &[], &[]).expect("faces make a database");
         assert_eq!(check_update(&update(&db), &db), Ok(()));
     }
 
     #[test]
     fn an_unknown_definition_or_seat_is_refused() {
-        let db = card_db(&faces(), &[], &[]).expect("faces make a database");
+        let db = card_db(&faces(), &[], &[], &[]).expect("faces make a database");
         let mut bad_leader = update(&db);
         bad_leader.view.sides[0].leader = DefId(u16::MAX);
         let err = check_update(&bad_leader, &db).expect_err("refused");
@@ -245,7 +277,7 @@ mod tests {
     fn duplicate_faces_are_refused() {
         let mut faces = faces();
         faces.push(faces[0].clone());
-        let err = card_db(&faces, &[], &[]).expect_err("refused");
+        let err = card_db(&faces, &[], &[], &[]).expect_err("refused");
         assert!(err.contains("defined twice"), "{err}");
     }
 
@@ -259,7 +291,7 @@ mod tests {
             .map(KeywordFace::of)
             .collect();
         keywords[0].reminder.push_str("\n\u{7}");
-        let client = card_db(&faces, &keywords, &[]).expect("faces make a database");
+        let client = card_db(&faces, &keywords, &[], &[]).expect("faces make a database");
         let golem = client.by_name("Boiler Golem").expect("the golem's face");
         assert!(client.get(golem).keywords.contains(Keywords::declared(0)));
         let overheat = client.declared(0).expect("the keyword's face");
@@ -273,7 +305,7 @@ mod tests {
             id: "OTHER".to_owned(),
             ..keywords[0].clone()
         });
-        let err = card_db(&faces, &keywords, &[]).expect_err("refused");
+        let err = card_db(&faces, &keywords, &[], &[]).expect_err("refused");
         assert!(err.contains("declared twice"), "{err}");
     }
 

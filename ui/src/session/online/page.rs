@@ -273,9 +273,11 @@ impl PageLink {
                     cards,
                     keywords,
                     counters,
+                    token_kinds,
                 },
             ) => {
-                self.table.card_data(cards, &keywords, &counters)?;
+                self.table
+                    .card_data(cards, &keywords, &counters, &token_kinds)?;
                 send(linked.socket.as_mut(), &self.table.entry_request()).map_err(Stop::Lost)?;
                 linked.stage = Stage::Serving;
                 linked.deadline = None;

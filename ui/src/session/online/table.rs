@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
 use std::time::Duration;
-use sve_engine::cards::{CardDb, DeclaredCounter};
+use sve_engine::cards::{CardDb, DeclaredCounter, DeclaredTokenKind};
 use sve_engine::engine::PlayerId;
 use sve_net::client::text::Faces;
 use sve_net::protocol::{
@@ -167,9 +167,10 @@ impl Table {
         faces: Vec<CardFace>,
         keywords: &[KeywordFace],
         counters: &[DeclaredCounter],
+        token_kinds: &[DeclaredTokenKind],
     ) -> Result<(), Stop> {
         let db = Arc::new(
-            card_db(&faces, keywords, counters)
+            card_db(&faces, keywords, counters, token_kinds)
                 .map_err(|reason| Stop::Closed(capitalized(&reason)))?,
         );
         self.cards = Some(Arc::clone(&db));

@@ -149,13 +149,14 @@ impl Worker {
                         cards,
                         keywords,
                         counters,
-                    }) => return Ok((cards, keywords, counters)),
+                        token_kinds,
+                    }) => return Ok((cards, keywords, counters, token_kinds)),
                     Ok(_) => {}
                     Err(err) => return Err(err),
                 }
             }
         };
-        let (faces, keywords, counters) = match self
+        let (faces, keywords, counters, token_kinds) = match self
             .unless_shutdown(timeout(CARD_DATA_TIMEOUT, wait))
             .await?
         {
@@ -167,7 +168,8 @@ impl Worker {
                 ));
             }
         };
-        self.table.card_data(faces, &keywords, &counters)
+        self.table
+            .card_data(faces, &keywords, &counters, &token_kinds)
     }
 
     /// Serves one connection until it stops.
