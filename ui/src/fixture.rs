@@ -142,6 +142,7 @@ pub fn side(db: &CardDb, leader: &str, pp: i32) -> SideView {
         combo: 0,
         spellchain: 0,
         turns_passed: 2,
+        player_effects: Vec::new(),
     }
 }
 

@@ -543,6 +543,7 @@ impl SeatFeed {
             | Event::LeaderDefense { .. }
             | Event::ResourceChanged { .. }
             | Event::EffectsExpired { .. }
+            | Event::PlayerEffectAdded { .. }
             | Event::CardsReloaded { .. }
             | Event::Sandbox { .. }
             | Event::Conceded { .. }

@@ -20,7 +20,7 @@
 use crate::inspect::{InspectedCard, PendingLine};
 use crate::protocol::{Clocks, Update};
 use serde::{Deserialize, Serialize};
-use sve_engine::engine::view::{CardView, EquipmentView, PlayerView, SideView};
+use sve_engine::engine::view::{CardView, EquipmentView, PlayerEffectView, PlayerView, SideView};
 use sve_engine::engine::{Decision, DefId, Event, Outcome, Phase, PlayerId};
 
 /// Most entries a list of a view may have after a patch (a side has at
@@ -171,6 +171,10 @@ pub struct SidePatch {
     /// [`SideView::drive_zone`].
     #[serde(default)]
     pub drive_zone: Option<ListPatch<EquipmentView>>,
+    /// [`SideView::player_effects`], whole when it changed (a few at
+    /// most).
+    #[serde(default)]
+    pub player_effects: Option<Vec<PlayerEffectView>>,
 }
 
 impl SidePatch {
@@ -199,6 +203,7 @@ impl SidePatch {
             combo: _,
             spellchain: _,
             turns_passed: _,
+            player_effects,
         } = new;
         let numbers = SideNumbers::of(new);
         SidePatch {
@@ -213,6 +218,7 @@ impl SidePatch {
             equipment: ListPatch::between(&old.equipment, equipment),
             trigger_zone: ListPatch::between(&old.trigger_zone, trigger_zone),
             drive_zone: ListPatch::between(&old.drive_zone, drive_zone),
+            player_effects: (old.player_effects != *player_effects).then(|| player_effects.clone()),
         }
     }
 
@@ -235,6 +241,9 @@ impl SidePatch {
         list(self.equipment, &mut side.equipment, "equipment zone")?;
         list(self.trigger_zone, &mut side.trigger_zone, "trigger zone")?;
         list(self.drive_zone, &mut side.drive_zone, "drive zone")?;
+        if let Some(effects) = self.player_effects {
+            side.player_effects = effects;
+        }
         if let Some(numbers) = self.numbers {
             numbers.write(side);
         }

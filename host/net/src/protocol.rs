@@ -26,7 +26,12 @@ use sve_engine::cards::{
 use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
-/// The protocol version this build speaks. 14: a card face carries its
+/// The protocol version this build speaks. 15: events include
+/// `Event::PlayerEffectAdded` (an effect on a player for a window of
+/// turns), a side lists the effects on its player
+/// (`SideView::player_effects`, `SidePatch::player_effects`), and a
+/// passive may send cards elsewhere instead of the cemetery
+/// (`GrantSort::InsteadOfCemetery`). 14: a card face carries its
 /// Trigger icon (`CardFace::trigger_icon`) and the later sets' printed
 /// facts (`CardFace::later`: advanced, equipment, other names, faces, a
 /// token's kind, with the pool's token kinds in `CardData`), so an online
@@ -79,7 +84,7 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 /// ([`Update::pending`]) and rematches ([`ClientMsg::Rematch`],
 /// [`ServerMsg::Rematch`]). 2: decisions may offer `Choice::Cancel` and
 /// events include `Event::ActivationCancelled`.
-pub const PROTOCOL_VERSION: u32 = 14;
+pub const PROTOCOL_VERSION: u32 = 15;
 
 /// Most cards one connection follows in the inspector at once; a longer
 /// [`ClientMsg::Inspect`] list is cut to its first ones.

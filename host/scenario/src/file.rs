@@ -119,7 +119,7 @@ pub(crate) enum StepKind {
 /// An action or answer line.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Act {
-    /// `play CARD [from hand|from ex|from cemetery]`.
+    /// `play CARD [from hand|from ex|from cemetery|from banished]`.
     Play {
         card: CardSel,
         from: Option<ZoneName>,
@@ -465,9 +465,10 @@ fn parse_action_line(line: &str) -> Result<StepKind, ErrorKind> {
                 Some((card, "hand")) => (card, Some(ZoneName::Hand)),
                 Some((card, "ex")) => (card, Some(ZoneName::Ex)),
                 Some((card, "cemetery")) => (card, Some(ZoneName::Cemetery)),
+                Some((card, "banished")) => (card, Some(ZoneName::Banished)),
                 Some((_, other)) => {
                     return Err(malformed(format!(
-                        "`play ... from {other}`: cards are played from hand, ex or cemetery"
+                        "`play ... from {other}`: cards are played from hand, ex, cemetery or banished"
                     )));
                 }
                 None => (rest, None),
@@ -869,7 +870,7 @@ mod tests {
             line 3: unknown line `P3`; expected turn, active, first, P1 or P2
             line 5: unknown action `jump SD01-001`; expected play, evolve, attack, activate, answer, end turn or expect rejected
             line 6: `attack` needs `ATTACKER -> TARGET` (a card or `leader`)
-            line 7: `play ... from deck`: cards are played from hand, ex or cemetery
+            line 7: `play ... from deck`: cards are played from hand, ex, cemetery or banished
             line 8: `answer` needs what to pick (cards, labels, yes, no, pass, cancel, option N) or `none`
             line 9: `option 0`: options count from 1
             line 10: `expect nothing`: in [actions] only `expect rejected [REASON]`; checks go in [expect]

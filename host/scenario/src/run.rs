@@ -325,6 +325,7 @@ impl Runner {
                 let zones: &[Zone] = match from {
                     Some(ZoneName::Ex) => &[Zone::ExArea],
                     Some(ZoneName::Cemetery) => &[Zone::Cemetery],
+                    Some(ZoneName::Banished) => &[Zone::Banished],
                     Some(_) => &[Zone::Hand],
                     None => &[Zone::Hand, Zone::ExArea],
                 };

@@ -830,6 +830,16 @@ fn passive(card: &ir::Card, ability: &Ability) -> Result<Passive, String> {
             });
             (grant, *duration, *to)
         }
+        Effect::InsteadOfCemetery { zone, duration, to } => {
+            let zone = match zone {
+                ir::InsteadZone::Banished => InsteadZone::Banished,
+                ir::InsteadZone::ExArea => InsteadZone::ExArea,
+                ir::InsteadZone::Hand => InsteadZone::Hand,
+                ir::InsteadZone::DeckTop => InsteadZone::DeckTop,
+                ir::InsteadZone::DeckBottom => InsteadZone::DeckBottom,
+            };
+            (Grant::InsteadOfCemetery(zone), *duration, *to)
+        }
         other => return Err(format!("passive effect {other:?} is not supported yet")),
     };
     let scope = match to.target {
@@ -850,6 +860,22 @@ fn passive(card: &ir::Card, ability: &Ability) -> Result<Passive, String> {
             } else {
                 PassiveScope::AlliesOnField(flat)
             }
+        }
+        // "Your leader takes 1 less damage" while this card is on the
+        // field (later-sets §12.14): your leader's card, in the leader
+        // zone. Only the damage it takes can change: a leader has no
+        // stats, keywords or cost for a passive to give.
+        ir::Target::Leader if matches!(grant, Grant::DamageTaken(_)) => {
+            PassiveScope::AlliesIn(AlliesIn {
+                zones: sve_sdk::zone_set(&[Zone::Leader]),
+                filter: sve_sdk::any_card(),
+            })
+        }
+        ir::Target::Leader => {
+            return Err(
+                "a passive over your leader can only change the damage it takes (`TakeLessDamage`, ...)"
+                    .to_owned(),
+            );
         }
         other => {
             return Err(format!(

@@ -283,6 +283,8 @@ pub(crate) enum NameKind {
     Clause,
     TurnStat,
     ComplexStatement,
+    Restriction,
+    TurnWindow,
 }
 
 impl fmt::Display for NameKind {
@@ -308,6 +310,8 @@ impl fmt::Display for NameKind {
             NameKind::Clause => "ability clause",
             NameKind::TurnStat => "turn statistic",
             NameKind::ComplexStatement => "ComplexEffect statement",
+            NameKind::Restriction => "restriction",
+            NameKind::TurnWindow => "turn window",
         })
     }
 }
@@ -626,6 +630,8 @@ impl Problem {
                 NameKind::Clause => "unknown-clause",
                 NameKind::TurnStat => "unknown-turn-stat",
                 NameKind::ComplexStatement => "unknown-complex-statement",
+                NameKind::Restriction => "unknown-restriction",
+                NameKind::TurnWindow => "unknown-turn-window",
             },
             EmptyClause { .. } => "empty-clause",
             DuplicateClause { .. } => "duplicate-clause",

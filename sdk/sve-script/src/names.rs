@@ -8,8 +8,8 @@
 use crate::diagnostics::{NameKind, Problem, Sink};
 use crate::ir::{
     CardType, CheckActionKind, Class, Counter, DamageTaken, DelayedLasts, Duration, HookWhose,
-    HookZone, Keyword, Rarity, SearchAction, Stat, Target, TokenOption, Trigger, TriggerIcon,
-    TurnStat, Universe,
+    HookZone, InsteadZone, Keyword, PlayerEffect, Rarity, SearchAction, Stat, Target, TokenOption,
+    Trigger, TriggerIcon, TurnStat, TurnWindow, Universe,
 };
 use crate::span::Piece;
 use crate::suggest::did_you_mean;
@@ -267,6 +267,29 @@ pub(crate) const DAMAGE_DURATIONS: Table<Duration> = &[
     ("WhileOnField", Duration::WhileOnField),
     ("EndOfTurn", Duration::EndOfTurn),
     ("EndOfNextTurn", Duration::EndOfNextTurn),
+];
+
+/// `RestrictPlayer`'s first argument: what the player may not do.
+pub(crate) const RESTRICTIONS: Table<PlayerEffect> = &[
+    ("NoStartPhaseDraw", PlayerEffect::NoStartPhaseDraw),
+    ("NoMaxPpIncrease", PlayerEffect::NoMaxPpIncrease),
+    ("CannotPlayFollowers", PlayerEffect::CannotPlayFollowers),
+];
+
+/// The window of an effect on a player (`RestrictPlayer`,
+/// `ChangePlayCost`, `AllowPlayFromBanished`).
+pub(crate) const TURN_WINDOWS: Table<TurnWindow> = &[
+    ("ThisTurn", TurnWindow::ThisTurn),
+    ("NextTurn", TurnWindow::NextTurn),
+];
+
+/// `InsteadOfCemetery`'s argument: where the card goes instead.
+pub(crate) const INSTEAD_ZONES: Table<InsteadZone> = &[
+    ("Banished", InsteadZone::Banished),
+    ("ExArea", InsteadZone::ExArea),
+    ("Hand", InsteadZone::Hand),
+    ("DeckTop", InsteadZone::DeckTop),
+    ("DeckBottom", InsteadZone::DeckBottom),
 ];
 
 /// `ChangeType`'s argument: the types a card on the field may become.

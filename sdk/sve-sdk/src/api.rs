@@ -11,8 +11,8 @@ use crate::bindings::sve::cards::game as host;
 use crate::bindings::sve::cards::game::TurnRecord;
 use crate::bindings::sve::cards::types::{
     CardFilter, CardInfo, CardMove, CardRef, CardStats, CardType, ChoiceRequest, Counter,
-    DamageReplacement, DelayedLasts, Duration, Halt, Keywords, Player, PlayerInfo, QuestionRole,
-    SeriesStep, TokenDestination, Zone,
+    DamageReplacement, DelayedLasts, Duration, Halt, Keywords, Player, PlayerEffect, PlayerInfo,
+    QuestionRole, SeriesStep, TokenDestination, TurnWindow, Zone,
 };
 
 /// Every function of the card API's `game` interface, one method each, in
@@ -115,6 +115,7 @@ pub trait GameApi {
     fn deck_to_hand(&self, card: CardRef);
     fn extra_turn(&self, player: Player);
     fn skip_next_turn(&self, player: Player);
+    fn add_player_effect(&self, player: Player, effect: PlayerEffect, window: TurnWindow);
     fn create_delayed(
         &self,
         ability: &str,
@@ -358,6 +359,9 @@ impl GameApi for Imports {
     }
     fn skip_next_turn(&self, player: Player) {
         host::skip_next_turn(player);
+    }
+    fn add_player_effect(&self, player: Player, effect: PlayerEffect, window: TurnWindow) {
+        host::add_player_effect(player, effect, window);
     }
     fn create_delayed(
         &self,

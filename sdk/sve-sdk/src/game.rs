@@ -14,8 +14,8 @@ use crate::api::GameApi;
 use crate::bindings::sve::cards::game::TurnRecord;
 use crate::bindings::sve::cards::types::{
     AbilityCall, CardClass, CardFilter, CardMove, CardRef, CardType, ChoiceOption, ChoiceRequest,
-    DamageReplacement, DelayedLasts, Duration, Halt, MoveKind, PlayerInfo, QuestionRole,
-    SeriesStep, TokenDestination, Zone,
+    DamageReplacement, DelayedLasts, Duration, Halt, MoveKind, PlayerEffect, PlayerInfo,
+    QuestionRole, SeriesStep, TokenDestination, TurnWindow, Zone,
 };
 use crate::choice::{Choice, picked};
 use crate::{Counter, Keywords, Player};
@@ -915,6 +915,16 @@ impl<'a> Game<'a> {
     /// theirs (CR 5.26). Asked twice, it still skips one turn.
     pub fn skip_next_turn(&mut self, player: Player) {
         self.api().skip_next_turn(player.index());
+    }
+    /// Puts an effect on `player` for a window of turns (later-sets
+    /// §12.10, §12.12): `PlayerEffect::PlayCost(1)` with
+    /// `TurnWindow::NextTurn` on the opponent is "during your opponent's
+    /// next turn, cards they play cost 1 more";
+    /// `PlayerEffect::PlayFromBanished` with `TurnWindow::ThisTurn` on you
+    /// is "for the rest of this turn, you may play cards from your
+    /// banished zone". It outlasts this card; each one applies on its own.
+    pub fn add_player_effect(&mut self, player: Player, effect: PlayerEffect, window: TurnWindow) {
+        self.api().add_player_effect(player.index(), effect, window);
     }
     /// Creates a delayed trigger (CR 10.7.5): this card's delayed ability
     /// named `ability` ([`Card::delayed`](crate::Card::delayed)) begins to

@@ -129,9 +129,9 @@ pub mod types {
         Activation, ActivationZone, AlliesIn, CardClass as Class, CardFilter, CardMove, CardType,
         ChoiceOption, CostItem, CostMove, CostZone, CounterCount, DamageChange, DamageFilter,
         DamageReplacement, DeclaredCounterCount, DelayedLasts, Duration, FuseCost, Grant,
-        KeywordBadge, MoveHook, MoveKind, OwnCards, PassiveCondition, PassiveScope, PlayerInfo,
-        QuestionRole, Range, Rarity, Selection, SeriesStep, StatChange, TokenDestination, Trigger,
-        TriggerIcon, Whose, Zone,
+        InsteadZone, KeywordBadge, MoveHook, MoveKind, OwnCards, PassiveCondition, PassiveScope,
+        PlayerEffect, PlayerInfo, QuestionRole, Range, Rarity, Selection, SeriesStep, StatChange,
+        TokenDestination, Trigger, TriggerIcon, TurnWindow, Whose, Zone,
     };
     pub use crate::bindings::sve::cards::types::{CardRef, Passive};
     pub use crate::vocab::{Counter, Keywords};

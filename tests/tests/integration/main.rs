@@ -25,6 +25,7 @@ mod pack_hooks;
 mod pack_loading;
 mod pack_text;
 mod packs;
+mod player_effects;
 mod reload_folders;
 mod replacements;
 mod scenarios;

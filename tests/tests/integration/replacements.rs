@@ -77,3 +77,24 @@ fn a_rust_passive_makes_its_followers_take_1_less_damage_while_it_stands() {
         s.dump()
     );
 }
+
+#[test]
+fn a_rust_passive_returns_its_follower_to_the_hand_instead_of_the_cemetery() {
+    // Later-sets §11.2: Cinder Cat's own move replacement.
+    let loaded = overheat_rust();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().field(["Cinder Cat"]))
+        .side(P2, Side::new().engaged(["Gauntlet Smith"]))
+        .build();
+    s.attack("Cinder Cat", "Gauntlet Smith");
+    s.settle();
+    let state = s.game.state();
+    let cat = state
+        .player(P1)
+        .hand
+        .iter()
+        .copied()
+        .find(|c| loaded.db.get(state.card(*c).def).name == "Cinder Cat");
+    assert!(cat.is_some(), "back in the hand: {}", s.dump());
+    assert!(state.player(P1).cemetery.is_empty(), "{}", s.dump());
+}

@@ -79,6 +79,9 @@ fn grant_words(db: &CardDb, grant: GrantSort) -> String {
         GrantSort::Cost(n) => format!("cost {n:+}"),
         GrantSort::CostBy => "changes a cost".to_owned(),
         GrantSort::DamageTaken(replacement) => format!("protects ({})", replacement.words()),
+        GrantSort::InsteadOfCemetery(zone) => {
+            format!("sends to {} instead of the cemetery", zone.words())
+        }
     }
 }
 

@@ -223,9 +223,20 @@ impl BoardPanel {
         if side.spellchain > 0 {
             extras.push(format!("Spellchain {}", side.spellchain));
         }
+        // Effects on the player for a window of turns (later-sets §12.10,
+        // §12.12), each a short label; the whole words on hover.
+        extras.extend(side.player_effects.iter().map(|e| e.label()));
         // The line is there even when empty, so the leader column (and the
         // board under it) keeps its height when a combo starts.
-        ui.label(extras.join("   "));
+        let line = ui.label(extras.join("   "));
+        if !side.player_effects.is_empty() {
+            let words: Vec<String> = side
+                .player_effects
+                .iter()
+                .map(|e| e.words(player))
+                .collect();
+            line.on_hover_text(words.join("\n"));
+        }
         let counts = ui.label(format!(
             "Deck {}   Hand {}",
             side.deck_count,
@@ -1316,6 +1327,54 @@ mod tests {
         // Its printed Overheat is gone: the view's keywords are what the
         // engine says it has now.
         assert!(harness.query_by_label("Overheat").is_none());
+    }
+
+    #[test]
+    fn effects_on_a_player_show_beside_their_leader_with_their_words_on_hover() {
+        // Later sets §12.10, §12.12: one waiting for the opponent's next
+        // turn, one applying now.
+        use sve_engine::engine::view::PlayerEffectView;
+        use sve_engine::engine::{PlayerEffectKind, TurnWindow};
+        let db = fixture::trigger_db();
+        let mut mine = fixture::side(&db, "Arisa", 2);
+        let theirs = fixture::side(&db, "Erika", 2);
+        mine.player_effects = vec![
+            PlayerEffectView {
+                kind: PlayerEffectKind::PlayCost(1),
+                window: TurnWindow::NextTurn,
+                applies: false,
+            },
+            PlayerEffectView {
+                kind: PlayerEffectKind::PlayFromBanished,
+                window: TurnWindow::ThisTurn,
+                applies: true,
+            },
+        ];
+        let view = fixture::vs_bot(db, mine, theirs, None);
+        let mut harness = board_harness(view, false);
+        harness.run();
+        let line = harness.get_by_label("next turn: costs +1   this turn: plays from banished");
+        let at = line.rect().center();
+        assert!(
+            harness
+                .query_by_label_contains("cards P1 plays cost 1 more")
+                .is_none()
+        );
+        harness.hover_at(at);
+        harness.run();
+        assert!(
+            harness
+                .query_by_label_contains("cards P1 plays cost 1 more during their next turn")
+                .is_some(),
+            "the words on hover"
+        );
+        assert!(
+            harness
+                .query_by_label_contains(
+                    "P1 may play cards from their banished zone for the rest of this turn"
+                )
+                .is_some()
+        );
     }
 
     /// Points down the left edge of the card named `name` from under its

@@ -179,6 +179,9 @@ pub struct CardDb {
     /// Whether any passive replaces damage: only then are the passives in
     /// play read when damage is dealt.
     has_damage_passives: bool,
+    /// Whether any passive replaces a move to the cemetery: only then are
+    /// the passives in play read as cards leave the field.
+    has_move_passives: bool,
     /// The pool's declared keywords, by number.
     keywords: Vec<DeclaredKeyword>,
     /// Each declared keyword's abilities as a definition (`DefId`
@@ -351,6 +354,9 @@ impl CardDb {
         let has_damage_passives = defs.iter().flat_map(|def| &def.abilities).any(|a| {
             matches!(&a.kind, super::AbilityKind::Passive(p) if matches!(p.grant, super::Grant::DamageTaken(_)))
         });
+        let has_move_passives = defs.iter().flat_map(|def| &def.abilities).any(|a| {
+            matches!(&a.kind, super::AbilityKind::Passive(p) if matches!(p.grant, super::Grant::InsteadOfCemetery(_)))
+        });
         let fingerprint = if token_kinds.is_empty() {
             fingerprint
         } else {
@@ -361,6 +367,7 @@ impl CardDb {
         Ok(CardDb {
             has_passives,
             has_damage_passives,
+            has_move_passives,
             has_ex_area_abilities,
             token_rules,
             token_kinds,
@@ -501,6 +508,13 @@ impl CardDb {
     /// Whether any passive of the pool replaces damage (later-sets §11.2).
     pub fn has_damage_passives(&self) -> bool {
         self.has_damage_passives
+    }
+
+    /// Whether some card has a passive replacing a move to the cemetery
+    /// ([`Grant::InsteadOfCemetery`](super::Grant::InsteadOfCemetery)):
+    /// without one, leaving the field reads no passives for it.
+    pub fn has_move_passives(&self) -> bool {
+        self.has_move_passives
     }
 
     /// Whether the definition's ability is marked `[ub]` (Union Burst,

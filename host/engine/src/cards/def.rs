@@ -625,6 +625,40 @@ pub enum Grant {
     /// ("this follower takes 1 less damage", later-sets §11.2), while the
     /// passive applies; never "the next time" (a passive is not used up).
     DamageTaken(crate::engine::DamageReplacement),
+    /// A replacement effect on moving: a card it reaches that would be
+    /// put into the cemetery from the field goes to this zone instead
+    /// ("if this follower would be put into the cemetery from the field,
+    /// put it into your EX area instead", later-sets §11.2).
+    InsteadOfCemetery(InsteadZone),
+}
+
+/// Where a card goes instead of the cemetery ([`Grant::InsteadOfCemetery`]):
+/// its owner's zone.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum InsteadZone {
+    /// Banished (a prohibition on banishing beats it: CR 1.3.3).
+    Banished,
+    /// The EX area.
+    ExArea,
+    /// The hand.
+    Hand,
+    /// The top of the deck.
+    DeckTop,
+    /// The bottom of the deck.
+    DeckBottom,
+}
+
+impl InsteadZone {
+    /// In players' words: "your EX area", "the bottom of your deck".
+    pub fn words(self) -> &'static str {
+        match self {
+            InsteadZone::Banished => "the banished zone",
+            InsteadZone::ExArea => "its owner's EX area",
+            InsteadZone::Hand => "its owner's hand",
+            InsteadZone::DeckTop => "the top of its owner's deck",
+            InsteadZone::DeckBottom => "the bottom of its owner's deck",
+        }
+    }
 }
 
 /// Which cards a passive applies to.

@@ -1066,6 +1066,27 @@ impl AbilityCtx<'_> {
             true,
         ));
     }
+
+    /// An effect on `player` for `window` (later-sets §12.10, §12.12):
+    /// "during your opponent's next turn, cards they play cost 1 more",
+    /// "for the rest of this turn, you may play cards from your banished
+    /// zone". Each one made applies on its own (two "+1" make +2).
+    pub fn add_player_effect(
+        &mut self,
+        player: PlayerId,
+        kind: crate::engine::state::PlayerEffectKind,
+        window: crate::engine::state::TurnWindow,
+    ) {
+        self.m
+            .apply(crate::engine::mutation::Mutation::AddPlayerEffect(
+                crate::engine::state::PlayerEffect {
+                    player,
+                    kind,
+                    window,
+                    created_turn: 0,
+                },
+            ));
+    }
 }
 
 /// Where created tokens go.

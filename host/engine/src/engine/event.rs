@@ -410,4 +410,14 @@ pub enum Event {
         /// What it did.
         kind: super::state::EffectKind,
     },
+    /// An effect on a player began to wait for its window or apply
+    /// (later-sets §12.10, §12.12).
+    PlayerEffectAdded {
+        /// The player it applies to.
+        player: PlayerId,
+        /// What it does.
+        kind: super::state::PlayerEffectKind,
+        /// When it applies.
+        window: super::state::TurnWindow,
+    },
 }

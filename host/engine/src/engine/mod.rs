@@ -75,5 +75,6 @@ pub use runtime::{
 };
 pub use state::{
     AttackTarget, DamageChange, DamageFilter, DamageReplacement, Duration, EffectKind, GameState,
-    Outcome, PendingWhat, Phase, TurnRecord, WinReason, Zone,
+    Outcome, PendingWhat, Phase, PlayerEffect, PlayerEffectKind, TurnRecord, TurnWindow, WinReason,
+    Zone,
 };

@@ -144,6 +144,9 @@ pub enum Mutation {
     SetCombat(Option<Combat>),
     /// `player` takes another turn after this one (CR 5.28).
     AddExtraTurn(PlayerId),
+    /// Add an effect on a player (later-sets §12.10, §12.12); its
+    /// `created_turn` is set here.
+    AddPlayerEffect(crate::engine::state::PlayerEffect),
     /// `to` takes control of a field card: it moves to their field as the
     /// same object, keeping its damage, counters, evolution, engaged state
     /// and effects, and counts as having come there this turn (CR 5.22).
@@ -263,6 +266,7 @@ impl Mutation {
             | Mutation::SetFirstPlayer(_)
             | Mutation::SetCombat(_)
             | Mutation::AddExtraTurn(_)
+            | Mutation::AddPlayerEffect(_)
             | Mutation::Shuffle(_)
             | Mutation::SetTurn { .. }
             | Mutation::SetPhase(_) => false,
@@ -342,6 +346,7 @@ impl Mutation {
             | Mutation::SetFirstPlayer(_)
             | Mutation::SetCombat(_)
             | Mutation::AddExtraTurn(_)
+            | Mutation::AddPlayerEffect(_)
             | Mutation::Concede(_)
             | Mutation::SetResource(..)
             | Mutation::SetLeaderDefense(..)
@@ -425,6 +430,7 @@ impl Mutation {
             | Mutation::SetFirstPlayer(_)
             | Mutation::SetCombat(_)
             | Mutation::AddExtraTurn(_)
+            | Mutation::AddPlayerEffect(_)
             | Mutation::Concede(_)
             | Mutation::SetResource(..)
             | Mutation::SetLeaderDefense(..)
@@ -599,6 +605,15 @@ impl Match {
             Mutation::AddExtraTurn(player) => {
                 self.state.extra_turns.push(player);
             }
+            Mutation::AddPlayerEffect(mut effect) => {
+                effect.created_turn = self.state.turn;
+                self.state.player_effects.push(effect);
+                self.emit(Event::PlayerEffectAdded {
+                    player: effect.player,
+                    kind: effect.kind,
+                    window: effect.window,
+                });
+            }
             Mutation::Concede(player) => {
                 self.state.players[player.idx()].conceded = true;
                 self.emit(Event::Conceded { player });
@@ -687,6 +702,9 @@ impl Match {
                         ending_player == controller || turn <= e.created_turn
                     }
                 });
+                self.state
+                    .player_effects
+                    .retain(|e| !e.ends_with(turn, ending_player));
                 let count = (before - self.state.effects.len()) as u32;
                 if count > 0 {
                     self.emit(Event::EffectsExpired { count });

@@ -5,7 +5,7 @@
 use super::event::Event;
 use super::ids::{CardRef, DefId, PlayerId};
 use super::runtime::{Decision, Match};
-use super::state::{GameState, Outcome, Phase, Zone};
+use super::state::{GameState, Outcome, Phase, PlayerEffectKind, TurnWindow, Zone};
 use crate::cards::{CardDb, Counter, Keywords};
 use serde::{Deserialize, Serialize};
 
@@ -88,6 +88,48 @@ pub struct SideView {
     pub spellchain: u32,
     /// Turns passed.
     pub turns_passed: u32,
+    /// The effects on this player for a window of turns (later-sets
+    /// §12.10, §12.12), oldest first: public.
+    #[serde(default)]
+    pub player_effects: Vec<PlayerEffectView>,
+}
+
+/// An effect on a player as anyone sees it (later-sets §12.10, §12.12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerEffectView {
+    /// What it does.
+    pub kind: PlayerEffectKind,
+    /// When it applies.
+    pub window: TurnWindow,
+    /// It applies now (a "next turn" one waits until that turn begins).
+    pub applies: bool,
+}
+
+impl PlayerEffectView {
+    /// A short label for the board: "this turn: costs +1", "next turn: no
+    /// draw".
+    pub fn label(&self) -> String {
+        let what = match self.kind {
+            PlayerEffectKind::NoStartPhaseDraw => "no draw".to_owned(),
+            PlayerEffectKind::NoMaxPpIncrease => "no max PP +1".to_owned(),
+            PlayerEffectKind::CannotPlayFollowers => "no followers".to_owned(),
+            PlayerEffectKind::PlayCost(n) if n >= 0 => format!("costs +{n}"),
+            PlayerEffectKind::PlayCost(n) => format!("costs −{}", n.unsigned_abs()),
+            PlayerEffectKind::PlayFromBanished => "plays from banished".to_owned(),
+        };
+        let when = if self.applies {
+            "this turn"
+        } else {
+            "next turn"
+        };
+        format!("{when}: {what}")
+    }
+
+    /// In players' words: "cards P2 plays cost 1 more during their next
+    /// turn".
+    pub fn words(&self, player: PlayerId) -> String {
+        format!("{} {}", self.kind.words(player), self.window.words())
+    }
 }
 
 /// An equipment token as a player sees it (later-sets §5).
@@ -227,6 +269,16 @@ fn side_view(state: &GameState, db: &CardDb, player: PlayerId, own: bool) -> Sid
         combo: state.combo(player),
         spellchain: state.spellchain(db, player),
         turns_passed: p.turns_passed,
+        player_effects: state
+            .player_effects
+            .iter()
+            .filter(|e| e.player == player)
+            .map(|e| PlayerEffectView {
+                kind: e.kind,
+                window: e.window,
+                applies: e.applies(state.turn, state.active),
+            })
+            .collect(),
     }
 }
 
@@ -239,7 +291,16 @@ fn card_view(state: &GameState, db: &CardDb, card: CardRef) -> CardView {
         evolved: c.evolved_with.map(|e| state.card(e).def),
         attack: stats.attack,
         defense: stats.defense,
-        cost: stats.cost,
+        // Where it may be played from, what its owner would pay now
+        // ("cards you play cost 1 more", later-sets §12.10).
+        cost: match c.zone {
+            Zone::Hand | Zone::ExArea | Zone::Cemetery | Zone::Banished
+                if !state.player_effects.is_empty() =>
+            {
+                (stats.cost + state.play_cost_change(c.owner)).max(0)
+            }
+            _ => stats.cost,
+        },
         keywords: stats.keywords,
         engaged: c.engaged,
         counters: c.counters.iter().collect(),

@@ -77,6 +77,11 @@ fn pictured<'a>(
             let hand: Vec<CardView> = side.hand.iter().flatten().cloned().collect();
             let _ = writeln!(out, "  hand: {}", cards(&hand));
         }
+        // Effects on the player for a window of turns (later-sets §12.10,
+        // §12.12).
+        for effect in &side.player_effects {
+            let _ = writeln!(out, "  {}", effect.words(seat));
+        }
     }
     out
 }

@@ -377,6 +377,11 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
             ),
             _ => format!("an effect on {} is used up", cards.name(*card)),
         }),
+        Event::PlayerEffectAdded {
+            player,
+            kind,
+            window,
+        } => EventText::log(format!("{} {}", kind.words(*player), window.words())),
         Event::Fused { card, def, by } => EventText::log(format!(
             "{} fuses {}",
             cards.name(*by),

@@ -299,6 +299,9 @@ pub enum GrantSort {
     /// A replacement effect on the damage the cards it reaches take
     /// (later-sets §11.2).
     DamageTaken(sve_engine::engine::DamageReplacement),
+    /// The cards it reaches go to this zone instead of the cemetery as
+    /// they leave the field (later-sets §11.2).
+    InsteadOfCemetery(sve_engine::cards::InsteadZone),
 }
 
 /// An ability's name as players read it: its own name, or, for an
@@ -339,6 +342,7 @@ impl AbilitySort {
                 Grant::Cost(n) => GrantSort::Cost(*n),
                 Grant::CostBy(_) => GrantSort::CostBy,
                 Grant::DamageTaken(r) => GrantSort::DamageTaken(*r),
+                Grant::InsteadOfCemetery(zone) => GrantSort::InsteadOfCemetery(*zone),
             }),
         }
     }

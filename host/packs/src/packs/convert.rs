@@ -6,12 +6,13 @@ use super::wit::latest::sve::cards::types as w;
 use sve_engine::cards::{
     AbilityDef, AbilityKind, ActivationZone, Badge, CardDef, CardFilter, CardType, Class, CostItem,
     CostMove, CostPick, CostZone, Counter, DeclaredCounter, DeclaredKeyword, DeclaredTokenKind,
-    FuseCost, Grant, Keywords, MAX_VALUE_NODES, MoveHook, MoveWays, OwnCardsCost, PassiveCondition,
-    PassiveDef, PassiveScope, Rarity, TokenRules, Trigger, TriggerIcon, TurnStat, ValueExpr,
-    ValueNode, ValueOp, ValueTest, ValueZone, Whose, ZoneSet,
+    FuseCost, Grant, InsteadZone, Keywords, MAX_VALUE_NODES, MoveHook, MoveWays, OwnCardsCost,
+    PassiveCondition, PassiveDef, PassiveScope, Rarity, TokenRules, Trigger, TriggerIcon, TurnStat,
+    ValueExpr, ValueNode, ValueOp, ValueTest, ValueZone, Whose, ZoneSet,
 };
 use sve_engine::engine::{
-    DamageChange, DamageFilter, DamageReplacement, Duration, TokenDestination, Zone,
+    DamageChange, DamageFilter, DamageReplacement, Duration, PlayerEffectKind, TokenDestination,
+    TurnWindow, Zone,
 };
 
 /// A card-API keyword set: its bits are the vocabulary's, as the engine's
@@ -184,6 +185,25 @@ pub(crate) fn damage_replacement_in(r: w::DamageReplacement) -> Result<DamageRep
         damage,
         next_time_only: r.next_time_only,
     })
+}
+
+/// A card-API effect on a player (later-sets §12.10, §12.12).
+pub(crate) fn player_effect_in(e: w::PlayerEffect) -> PlayerEffectKind {
+    match e {
+        w::PlayerEffect::NoStartPhaseDraw => PlayerEffectKind::NoStartPhaseDraw,
+        w::PlayerEffect::NoMaxPpIncrease => PlayerEffectKind::NoMaxPpIncrease,
+        w::PlayerEffect::CannotPlayFollowers => PlayerEffectKind::CannotPlayFollowers,
+        w::PlayerEffect::PlayCost(n) => PlayerEffectKind::PlayCost(n),
+        w::PlayerEffect::PlayFromBanished => PlayerEffectKind::PlayFromBanished,
+    }
+}
+
+/// A card-API window of turns.
+pub(crate) fn turn_window_in(w: w::TurnWindow) -> TurnWindow {
+    match w {
+        w::TurnWindow::ThisTurn => TurnWindow::ThisTurn,
+        w::TurnWindow::NextTurn => TurnWindow::NextTurn,
+    }
 }
 
 pub(crate) fn token_destination_in(d: w::TokenDestination) -> TokenDestination {
@@ -366,6 +386,13 @@ fn passive_in(p: w::Passive) -> Result<PassiveDef, String> {
                 );
             }
             w::Grant::DamageTaken(r) => Grant::DamageTaken(damage_replacement_in(r)?),
+            w::Grant::InsteadOfCemetery(zone) => Grant::InsteadOfCemetery(match zone {
+                w::InsteadZone::Banished => InsteadZone::Banished,
+                w::InsteadZone::ExArea => InsteadZone::ExArea,
+                w::InsteadZone::Hand => InsteadZone::Hand,
+                w::InsteadZone::DeckTop => InsteadZone::DeckTop,
+                w::InsteadZone::DeckBottom => InsteadZone::DeckBottom,
+            }),
         },
         scope: match p.scope {
             w::PassiveScope::ThisCard => PassiveScope::ThisCard,

@@ -1008,6 +1008,14 @@ impl game::Host for HostState {
         self.act(|cx| cx.skip_next_turn(Self::player(player)));
     }
 
+    fn add_player_effect(&mut self, player: u8, effect: w::PlayerEffect, window: w::TurnWindow) {
+        let (kind, window) = (
+            convert::player_effect_in(effect),
+            convert::turn_window_in(window),
+        );
+        self.act(|cx| cx.add_player_effect(Self::player(player), kind, window));
+    }
+
     fn create_delayed(
         &mut self,
         ability: String,

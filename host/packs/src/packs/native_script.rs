@@ -122,6 +122,10 @@ adapt_record!(guest -> host::CardMove { card, kind });
 adapt_variant!(guest -> host::DamageChange { Nothing; Less, AtMost });
 adapt_variant!(guest -> host::DamageFilter { Any, Ability, Combat });
 adapt_record!(guest -> host::DamageReplacement { change, damage, next_time_only });
+adapt_variant!(guest -> host::PlayerEffect {
+    NoStartPhaseDraw, NoMaxPpIncrease, CannotPlayFollowers, PlayFromBanished; PlayCost
+});
+adapt_variant!(guest -> host::TurnWindow { ThisTurn, NextTurn });
 adapt_variant!(guest -> host::ChoiceOption { Yes, No; Card, Label });
 adapt_variant!(host -> guest::Halt { NeedsDecision, Failed });
 adapt_record!(guest -> host::Range { min, max });
@@ -317,6 +321,8 @@ impl GameApi for NativeGame<'_> {
     fn deck_to_hand(card: u32) -> () => |h: &mut HostState| h.deck_to_hand(card);
     fn extra_turn(player: u8) -> () => |h: &mut HostState| h.extra_turn(player);
     fn skip_next_turn(player: u8) -> () => |h: &mut HostState| h.skip_next_turn(player);
+    fn add_player_effect(player: u8, effect: guest::PlayerEffect, window: guest::TurnWindow) -> ()
+        => |h: &mut HostState| h.add_player_effect(player, effect.adapt(), window.adapt());
     fn create_delayed(ability: &str, watch: Option<u32>, lasts: guest::DelayedLasts)
         -> Result<(), String>
         => |h: &mut HostState| h.create_delayed(ability.to_owned(), watch, lasts.adapt());

@@ -736,6 +736,26 @@ impl<'a> Interpreter<'a> {
                     game.execute_union_burst(follower)?;
                 }
             }
+            Effect::PlayerEffect {
+                effect,
+                window,
+                player,
+            } => {
+                let effect = match effect {
+                    ir::PlayerEffect::NoStartPhaseDraw => PlayerEffect::NoStartPhaseDraw,
+                    ir::PlayerEffect::NoMaxPpIncrease => PlayerEffect::NoMaxPpIncrease,
+                    ir::PlayerEffect::CannotPlayFollowers => PlayerEffect::CannotPlayFollowers,
+                    ir::PlayerEffect::PlayCost(n) => PlayerEffect::PlayCost(value(game, *n)),
+                    ir::PlayerEffect::PlayFromBanished => PlayerEffect::PlayFromBanished,
+                };
+                let window = match window {
+                    ir::TurnWindow::ThisTurn => TurnWindow::ThisTurn,
+                    ir::TurnWindow::NextTurn => TurnWindow::NextTurn,
+                };
+                for p in players(*player, &scope) {
+                    game.add_player_effect(p, effect, window);
+                }
+            }
             Effect::DriveCheck { count } => {
                 for _ in 0..count_u32(value(game, *count)).min(10) {
                     game.drive_check()?;
@@ -851,7 +871,8 @@ impl<'a> Interpreter<'a> {
             | Effect::EvolvesInto { .. }
             | Effect::BackFaceOf { .. }
             | Effect::TriggerIcon { .. }
-            | Effect::TokenKindRules { .. } => {}
+            | Effect::TokenKindRules { .. }
+            | Effect::InsteadOfCemetery { .. } => {}
             // The alternative cost is paid: play the card for no play
             // points (see `manifest`).
             Effect::AlternateCost => {

@@ -89,6 +89,10 @@ pub(crate) enum EffectKind {
     BackFaceOf,
     TriggerIcon,
     TokenKindRules,
+    RestrictPlayer,
+    ChangePlayCost,
+    AllowPlayFromBanished,
+    InsteadOfCemetery,
     Equip,
     EvolveDeckToField,
     PlayFromEvolveDeck,
@@ -220,6 +224,9 @@ pub(crate) const STANDARD: Table<EffectKind> = &[
     ("Maneuver", EffectKind::Maneuver),
     ("ChangeType", EffectKind::ChangeType),
     ("DriveCheck", EffectKind::DriveCheck),
+    ("RestrictPlayer", EffectKind::RestrictPlayer),
+    ("ChangePlayCost", EffectKind::ChangePlayCost),
+    ("AllowPlayFromBanished", EffectKind::AllowPlayFromBanished),
     ("EvolveDeckToField", EffectKind::EvolveDeckToField),
     ("PlayFromEvolveDeck", EffectKind::PlayFromEvolveDeck),
     ("FlipEvolveDeckFaceDown", EffectKind::FlipEvolveDeckFaceDown),
@@ -246,6 +253,9 @@ pub(crate) const PASSIVE: Table<EffectKind> = &[
     ("TakeLessDamage", EffectKind::TakeLessDamage),
     ("TakeNoDamage", EffectKind::TakeNoDamage),
     ("TakeAtMostDamage", EffectKind::TakeAtMostDamage),
+    // While the card is in play, the cards it reaches go elsewhere
+    // instead of the cemetery as they leave the field (later-sets §11.2).
+    ("InsteadOfCemetery", EffectKind::InsteadOfCemetery),
 ];
 
 /// Which `to` clause an effect accepts (spec §5.1 step 4).
@@ -272,7 +282,10 @@ impl EffectKind {
             | CemeteryToFieldAndTarget
             | Shuffle
             | SkipNextTurn
-            | WinGame => ToForm::Target,
+            | WinGame
+            | RestrictPlayer
+            | ChangePlayCost
+            | AllowPlayFromBanished => ToForm::Target,
             DealDamageDivided => ToForm::Filter,
             DrawThenDamage
             | Destroy
@@ -283,6 +296,7 @@ impl EffectKind {
             | TakeLessDamage
             | TakeNoDamage
             | TakeAtMostDamage
+            | InsteadOfCemetery
             | Maneuver
             | ChangeType
             | CreateDelayed
@@ -381,10 +395,12 @@ mod tests {
         // (§1.3), `EvolveDeckToField` and `PlayFromEvolveDeck` (§6.1),
         // `Equip` (§5), `GiveDrive` (§2.4), `DriveCheck` (§2.3),
         // `TakeLessDamage`, `TakeNoDamage`, `TakeAtMostDamage` (§11.2),
-        // `Maneuver` (§12.4), `ChangeType` (§12.6). Plus 12
+        // `Maneuver` (§12.4), `ChangeType` (§12.6), `RestrictPlayer`,
+        // `ChangePlayCost`, `AllowPlayFromBanished` (§12.10, §12.12). Plus 12
         // passive ones (`AlsoNamed`, later-sets §8.2; `EvolvesInto` and
         // `BackFaceOf`, §10; `TriggerIcon`, §2.1; `TokenKindRules`, a
-        // declared token kind's; the three damage replacements, §11.2);
+        // declared token kind's; the three damage replacements and
+        // `InsteadOfCemetery`, §11.2);
         // `GiveKeyword`/`GiveStat` appear in both tables with different
         // meanings.
         const NEW_EFFECT: &str = "a new effect needs: its `EffectKind` here, each spelling in \
@@ -393,8 +409,8 @@ mod tests {
             (src/ir/effect.rs; then bump IR_VERSION as tests/ir_version.rs says: an append \
             keeps packaged packs loading), and its run in sdk/script-runtime/src/interp/mod.rs; \
             then update the count here";
-        assert_eq!(STANDARD.len(), 101, "{NEW_EFFECT}");
-        assert_eq!(PASSIVE.len(), 12, "{NEW_EFFECT}");
+        assert_eq!(STANDARD.len(), 104, "{NEW_EFFECT}");
+        assert_eq!(PASSIVE.len(), 13, "{NEW_EFFECT}");
         let mut standard: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         standard.sort_unstable();
         standard.dedup();

@@ -21,12 +21,14 @@ use crate::complex::lower_complex;
 use crate::diagnostics::{NameKind, Problem};
 use crate::filters::parse_filter;
 use crate::ir::{
-    DamageChange, DelayedLasts, Duration, Effect, SearchAction, Target, TokenOption, Trigger,
+    DamageChange, DelayedLasts, Duration, Effect, PlayerEffect, SearchAction, Target, TokenOption,
+    Trigger,
 };
 use crate::lower::CardCtx;
 use crate::names::{
-    self, CHANGED_TYPES, DAMAGE_DURATIONS, DAMAGE_TAKEN, DELAYED_LASTS, NEXT_TIME, ONE_PER_NAME,
-    SEARCH_ACTIONS, TOKEN_OPTIONS, TOKEN_ZONES, TRIGGER_ICONS,
+    self, CHANGED_TYPES, DAMAGE_DURATIONS, DAMAGE_TAKEN, DELAYED_LASTS, INSTEAD_ZONES, NEXT_TIME,
+    ONE_PER_NAME, RESTRICTIONS, SEARCH_ACTIONS, TOKEN_OPTIONS, TOKEN_ZONES, TRIGGER_ICONS,
+    TURN_WINDOWS,
 };
 use crate::span::Piece;
 
@@ -539,6 +541,31 @@ pub(crate) fn lower_effect(
             )?,
             to: selection(to, cx)?,
         },
+        EffectKind::RestrictPlayer
+        | EffectKind::ChangePlayCost
+        | EffectKind::AllowPlayFromBanished => {
+            let effect = match kind {
+                EffectKind::RestrictPlayer => args.word(
+                    RESTRICTIONS,
+                    NameKind::Restriction,
+                    "`NoStartPhaseDraw`, `NoMaxPpIncrease` or `CannotPlayFollowers`",
+                    cx,
+                )?,
+                EffectKind::ChangePlayCost => PlayerEffect::PlayCost(args.value(cx)?),
+                _ => PlayerEffect::PlayFromBanished,
+            };
+            let window = args.word(
+                TURN_WINDOWS,
+                NameKind::TurnWindow,
+                "`ThisTurn` or `NextTurn`",
+                cx,
+            )?;
+            Effect::PlayerEffect {
+                effect,
+                window,
+                player: player_target(to, call.name, cx)?,
+            }
+        }
         EffectKind::DriveCheck => Effect::DriveCheck {
             count: args.value(cx)?,
         },
@@ -591,6 +618,20 @@ pub(crate) fn lower_effect(
             Effect::PassiveStat {
                 stat,
                 amount,
+                duration,
+                to: selection(to, cx)?,
+            }
+        }
+        EffectKind::InsteadOfCemetery => {
+            let zone = args.word(
+                INSTEAD_ZONES,
+                NameKind::HookZone,
+                "`Banished`, `ExArea`, `Hand`, `DeckTop` or `DeckBottom`",
+                cx,
+            )?;
+            let duration = args.duration(cx)?;
+            Effect::InsteadOfCemetery {
+                zone,
                 duration,
                 to: selection(to, cx)?,
             }

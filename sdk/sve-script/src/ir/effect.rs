@@ -989,6 +989,93 @@ pub enum Effect {
         /// A zone of a player holds at most one of its tokens of a name.
         one_per_name: bool,
     },
+    /// `RestrictPlayer(what, window)`, `ChangePlayCost(n, window)` and
+    /// `AllowPlayFromBanished(window)` (IR 22, later-sets §12.10, §12.12):
+    /// an effect on each target player for a window of turns.
+    PlayerEffect {
+        /// What it does.
+        effect: PlayerEffect,
+        /// When it applies.
+        window: TurnWindow,
+        /// The players (`Self`, `Opponent`, `AllPlayers`).
+        player: Target,
+    },
+    /// Passive `InsteadOfCemetery(zone, duration)` (IR 22, later-sets
+    /// §11.2): a card it reaches that would be put into the cemetery from
+    /// the field goes to `zone` instead.
+    InsteadOfCemetery {
+        /// Where it goes instead.
+        zone: InsteadZone,
+        /// How long it lasts (a passive's).
+        duration: Duration,
+        /// The cards it reaches.
+        to: Selection,
+    },
+}
+
+/// Where a card goes instead of the cemetery (`InsteadOfCemetery`, IR 22).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum InsteadZone {
+    /// `Banished`.
+    Banished,
+    /// `ExArea`.
+    ExArea,
+    /// `Hand`.
+    Hand,
+    /// `DeckTop`.
+    DeckTop,
+    /// `DeckBottom`.
+    DeckBottom,
+}
+
+impl InsteadZone {
+    /// The word scripts write.
+    pub fn name(self) -> &'static str {
+        match self {
+            InsteadZone::Banished => "Banished",
+            InsteadZone::ExArea => "ExArea",
+            InsteadZone::Hand => "Hand",
+            InsteadZone::DeckTop => "DeckTop",
+            InsteadZone::DeckBottom => "DeckBottom",
+        }
+    }
+}
+
+/// What an effect on a player does (`Effect::PlayerEffect`, IR 22).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum PlayerEffect {
+    /// `NoStartPhaseDraw`: they don't draw in their start phase.
+    NoStartPhaseDraw,
+    /// `NoMaxPpIncrease`: their maximum PP doesn't increase.
+    NoMaxPpIncrease,
+    /// `CannotPlayFollowers`: they can't play followers in their main
+    /// phase, by effects neither.
+    CannotPlayFollowers,
+    /// `ChangePlayCost(n, ...)`: cards they play cost n more (less when
+    /// negative).
+    PlayCost(ValueId),
+    /// `AllowPlayFromBanished(...)`: they may play cards from their
+    /// banished zone, paying the cost.
+    PlayFromBanished,
+}
+
+/// When an effect on a player applies (IR 22).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum TurnWindow {
+    /// `ThisTurn`: for the rest of this turn.
+    ThisTurn,
+    /// `NextTurn`: during the player's next turn.
+    NextTurn,
+}
+
+impl TurnWindow {
+    /// The word scripts write.
+    pub fn name(self) -> &'static str {
+        match self {
+            TurnWindow::ThisTurn => "ThisTurn",
+            TurnWindow::NextTurn => "NextTurn",
+        }
+    }
 }
 
 /// What a replacement effect on damage does (`ReplaceDamage`, IR 20).

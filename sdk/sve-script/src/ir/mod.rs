@@ -50,7 +50,7 @@ mod visit;
 
 pub use effect::{
     AbilityIdx, CheckAction, ComplexStep, Cost, Count, DamageChange, DamageTaken, DelayedLasts,
-    Effect, PayResult, Selection, TriggerIcon,
+    Effect, InsteadZone, PayResult, PlayerEffect, Selection, TriggerIcon, TurnWindow,
 };
 pub use expr::{
     BinaryOp, Choose, CondTest, Filter, FilterId, FilterItem, FilterTest, IntRange, ValueId,
@@ -158,7 +158,11 @@ use serde::{Deserialize, Serialize};
 /// 21: appended the card type `CardType::TokenKind` and the passive effect
 /// `Effect::TokenKindRules` (token kinds a pack declares; versions 2 to 20
 /// stay readable).
-pub const IR_VERSION: u32 = 21;
+/// 22: appended the effect `Effect::PlayerEffect` with `PlayerEffect` and
+/// `TurnWindow` (effects on a player for a window of turns, later-sets
+/// §12.10, §12.12), and the passive effect `Effect::InsteadOfCemetery`
+/// with `InsteadZone` (§11.2; versions 2 to 21 stay readable).
+pub const IR_VERSION: u32 = 22;
 
 /// A card name without a trailing `(Evolved)`: what evolved cards and
 /// their base cards share.

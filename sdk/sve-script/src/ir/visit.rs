@@ -1,7 +1,9 @@
 //! A generic view of an effect's arguments, shared by the validator and the
 //! dump so neither needs its own match over every variant.
 
-use super::effect::{AbilityIdx, CheckAction, ComplexStep, Count, DamageChange, Effect, Selection};
+use super::effect::{
+    AbilityIdx, CheckAction, ComplexStep, Count, DamageChange, Effect, PlayerEffect, Selection,
+};
 use super::expr::{FilterId, ValueId};
 use super::names::{SearchAction, Target};
 
@@ -423,6 +425,38 @@ impl Effect {
             Effect::BackFaceOf { front } => ("BackFaceOf", vec![("front", P::Text(front))]),
             Effect::GiveDrive { to } => ("GiveDrive", vec![("to", P::Sel(*to))]),
             Effect::DriveCheck { count } => ("DriveCheck", vec![("count", P::Value(*count))]),
+            Effect::InsteadOfCemetery { zone, duration, to } => (
+                "InsteadOfCemetery",
+                vec![
+                    ("zone", P::Word(zone.name())),
+                    ("duration", P::Word(duration.name())),
+                    ("to", P::Sel(*to)),
+                ],
+            ),
+            Effect::PlayerEffect {
+                effect,
+                window,
+                player,
+            } => {
+                let (name, mut parts) = match effect {
+                    PlayerEffect::NoStartPhaseDraw => (
+                        "RestrictPlayer",
+                        vec![("what", P::Word("NoStartPhaseDraw"))],
+                    ),
+                    PlayerEffect::NoMaxPpIncrease => {
+                        ("RestrictPlayer", vec![("what", P::Word("NoMaxPpIncrease"))])
+                    }
+                    PlayerEffect::CannotPlayFollowers => (
+                        "RestrictPlayer",
+                        vec![("what", P::Word("CannotPlayFollowers"))],
+                    ),
+                    PlayerEffect::PlayCost(n) => ("ChangePlayCost", vec![("amount", P::Value(*n))]),
+                    PlayerEffect::PlayFromBanished => ("AllowPlayFromBanished", vec![]),
+                };
+                parts.push(("window", P::Word(window.name())));
+                parts.push(("to", P::Player(*player)));
+                (name, parts)
+            }
             Effect::Maneuver { to } => ("Maneuver", vec![("to", P::Sel(*to))]),
             Effect::ChangeType { card_type, to } => (
                 "ChangeType",

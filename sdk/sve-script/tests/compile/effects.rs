@@ -834,3 +834,102 @@ ability Fanfare {
         "#]],
     );
 }
+
+#[test]
+fn effects_on_a_player_for_a_window_of_turns() {
+    // Later-sets §12.10, §12.12: "During your opponent's next turn, they
+    // can't play followers / cards they play cost 1 more", "For the rest of
+    // this turn, you may play cards from your banished zone."
+    check_abilities(
+        r#"
+ability Fanfare {
+    effect RestrictPlayer(CannotPlayFollowers, NextTurn) to Opponent;
+}
+ability LastWords {
+    effect ChangePlayCost(1, NextTurn) to Opponent;
+}
+ability Act {
+    effect AllowPlayFromBanished(ThisTurn) to Self;
+}
+"#,
+        expect![[r##"
+            #0 "Fanfare" triggered Fanfare (line 8)
+              effect: RestrictPlayer(what: CannotPlayFollowers, window: NextTurn) to Opponent
+            #1 "LastWords" triggered LastWords (line 11)
+              effect: ChangePlayCost(amount: 1, window: NextTurn) to Opponent
+            #2 "Act" activated Act (line 14)
+              effect: AllowPlayFromBanished(window: ThisTurn)
+        "##]],
+    );
+    check_abilities(
+        r#"
+ability Fanfare {
+    effect RestrictPlayer(NoAttacks, NextTurn) to Opponent;
+}
+"#,
+        expect![[r#"
+            (rejected)
+
+            error[unknown-restriction]: unknown restriction `NoAttacks`: expected `NoStartPhaseDraw`, `NoMaxPpIncrease` or `CannotPlayFollowers`
+             --> cards.txt:9:27
+              |
+            9 |     effect RestrictPlayer(NoAttacks, NextTurn) to Opponent;
+              |                           ^^^^^^^^^
+              = note: in card `Test Card` (T-001)
+
+        "#]],
+    );
+    check_abilities(
+        r#"
+ability Fanfare {
+    effect ChangePlayCost(1, Forever) to Opponent;
+}
+"#,
+        expect![[r#"
+            (rejected)
+
+            error[unknown-turn-window]: unknown turn window `Forever`: expected `ThisTurn` or `NextTurn`
+             --> cards.txt:9:30
+              |
+            9 |     effect ChangePlayCost(1, Forever) to Opponent;
+              |                              ^^^^^^^
+              = note: in card `Test Card` (T-001)
+
+        "#]],
+    );
+}
+
+#[test]
+fn a_passive_sends_cards_elsewhere_instead_of_the_cemetery() {
+    // Later-sets §11.2: "If this follower would be put into the cemetery
+    // from the field, put it into your EX area instead."
+    check_abilities(
+        r#"
+ability Passive {
+    effect InsteadOfCemetery(ExArea, WhileOnField) to Self;
+}
+"#,
+        expect![[r##"
+            #0 "Passive" passive Passive (line 8)
+              effect: InsteadOfCemetery(zone: ExArea, duration: WhileOnField) to Self
+        "##]],
+    );
+    check_abilities(
+        r#"
+ability Passive {
+    effect InsteadOfCemetery(Graveyard, WhileOnField) to Self;
+}
+"#,
+        expect![[r#"
+            (rejected)
+
+            error[unknown-zone]: unknown zone `Graveyard`: expected `Banished`, `ExArea`, `Hand`, `DeckTop` or `DeckBottom`
+             --> cards.txt:9:30
+              |
+            9 |     effect InsteadOfCemetery(Graveyard, WhileOnField) to Self;
+              |                              ^^^^^^^^^
+              = note: in card `Test Card` (T-001)
+
+        "#]],
+    );
+}

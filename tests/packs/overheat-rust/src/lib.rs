@@ -259,6 +259,26 @@ impl Pack for Overheat {
                     },
                     "Your followers take 1 less damage.",
                 ),
+            // Effects on a player for a window of turns (later-sets §12.10,
+            // §12.12).
+            Card::spell("OVH-036", "Smog Tax", Class::Neutral, 1)
+                .text("During your opponent's next turn, cards they play cost 1 more and they can't play followers.")
+                .spell_effect("Your opponent's next turn: cards cost 1 more, no followers.", smog_tax),
+            Card::spell("OVH-037", "Ash Recall", Class::Neutral, 1)
+                .text("For the rest of this turn, you may play cards from your banished zone.")
+                .spell_effect("You may play cards from your banished zone this turn.", ash_recall),
+            // A move replacement (later-sets §11.2).
+            Card::follower("OVH-038", "Cinder Cat", Class::Neutral, 1, 1, 1)
+                .text("If this follower would be put into the cemetery from the field, return it to your hand instead.")
+                .passive(
+                    "Nine Lives",
+                    Passive {
+                        grant: Grant::InsteadOfCemetery(InsteadZone::Hand),
+                        scope: PassiveScope::ThisCard,
+                        condition: PassiveCondition::Always,
+                    },
+                    "If this follower would be put into the cemetery from the field, return it to your hand instead.",
+                ),
             Card::follower("OVH-025", "Gauntlet Smith", Class::Neutral, 2, 2, 2)
                 .text("[fanfare] Equip this follower with a Forge Gauntlet.")
                 .fanfare("Equip this follower with a Forge Gauntlet.", equip_gauntlet),
@@ -477,6 +497,19 @@ fn stone_gaze(game: &mut Game) -> Result<(), Stop> {
     for target in game.select("Change an enemy follower into an amulet", followers, 1, 1)? {
         game.change_type(target, CardType::Amulet, Duration::WhileInZone);
     }
+    Ok(())
+}
+
+fn smog_tax(game: &mut Game) -> Result<(), Stop> {
+    let enemy = game.opponent();
+    game.add_player_effect(enemy, PlayerEffect::PlayCost(1), TurnWindow::NextTurn);
+    game.add_player_effect(enemy, PlayerEffect::CannotPlayFollowers, TurnWindow::NextTurn);
+    Ok(())
+}
+
+fn ash_recall(game: &mut Game) -> Result<(), Stop> {
+    let me = game.me();
+    game.add_player_effect(me, PlayerEffect::PlayFromBanished, TurnWindow::ThisTurn);
     Ok(())
 }
 

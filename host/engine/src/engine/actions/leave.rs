@@ -1,5 +1,6 @@
 //! Leaving the field: what replaces it (Stack, CR 13.3.2.2; "banished
-//! instead", later-sets §11.2), what prevents
+//! instead" and other zones instead of the cemetery, later-sets §11.2),
+//! what prevents
 //! it ("can't be destroyed by abilities"), and cards that leave at the same
 //! moment (rules-coverage.md §11.4, CR 10.7.4.2).
 //!
@@ -10,7 +11,7 @@
 //! [`Leaving`]: a card that already went still watches, as it was on the
 //! field, for the ones after it).
 
-use crate::cards::{Counter, Keywords};
+use crate::cards::{Counter, InsteadZone, Keywords};
 use crate::engine::Match;
 use crate::engine::event::MoveCause;
 use crate::engine::ids::CardRef;
@@ -118,7 +119,7 @@ impl Match {
                 stacked.push(card);
                 continue;
             }
-            going.push(self.banished_instead(*leave, keywords));
+            going.push(self.instead_of_cemetery(*leave, keywords));
         }
         let outer = self.leaving.hold();
         if self.db_has_triggers {
@@ -136,33 +137,59 @@ impl Match {
         self.leaving.release(outer);
     }
 
-    /// "An enemy follower that would go from the field to the cemetery is
-    /// banished instead" (a card with `BANISHES_ENEMIES_INSTEAD` on the
-    /// other field; later-sets §11.2): the leave, replaced. It is no
-    /// longer a destruction (CR 10.10.1.1: no Last Words); a follower that
-    /// can't be banished (`keywords`) goes to the cemetery, as the
-    /// prohibition wins (CR 1.3.3).
-    fn banished_instead(&self, leave: Leave, keywords: Keywords) -> Leave {
-        if leave.to != Zone::Cemetery || keywords.contains(Keywords::CANNOT_BE_BANISHED) {
+    /// Where a card that would go from the field to the cemetery goes
+    /// instead (later-sets §11.2), read from the state before the cards
+    /// move: the passives reaching it ("if this follower would be put
+    /// into the cemetery from the field, put it into your EX area
+    /// instead"), in the order `GameState::cemetery_replacements` gives,
+    /// then "an enemy follower that would go from the field to the
+    /// cemetery is banished instead" (a card with
+    /// `BANISHES_ENEMIES_INSTEAD` on the other field). The first that can
+    /// apply does; the card then no longer goes to the cemetery, so no
+    /// other applies (each at most once, CR 10.10). A card that can't be
+    /// banished is not banished instead (CR 1.3.3). It was not destroyed
+    /// or put into the cemetery, so its Last Words don't trigger
+    /// (CR 10.10.1.1). Deviation: when two would apply, the player is not
+    /// asked which (rules-coverage §L11.2).
+    fn instead_of_cemetery(&self, leave: Leave, keywords: Keywords) -> Leave {
+        if leave.to != Zone::Cemetery {
             return leave;
         }
-        let controller = self.state.card(leave.card).controller;
-        let replaced = self.state.field_grants(
-            &self.db,
-            controller.opponent(),
-            Keywords::BANISHES_ENEMIES_INSTEAD,
-        ) && self
+        let may_banish = !keywords.contains(Keywords::CANNOT_BE_BANISHED);
+        let own = self
             .state
-            .characteristics(&self.db, leave.card)
-            .card_type
-            .is_follower();
-        if !replaced {
+            .cemetery_replacements(&self.db, leave.card)
+            .into_iter()
+            .find(|zone| *zone != InsteadZone::Banished || may_banish);
+        let instead = own.or_else(|| {
+            let controller = self.state.card(leave.card).controller;
+            let enemies_banish = may_banish
+                && self.state.field_grants(
+                    &self.db,
+                    controller.opponent(),
+                    Keywords::BANISHES_ENEMIES_INSTEAD,
+                )
+                && self
+                    .state
+                    .characteristics(&self.db, leave.card)
+                    .card_type
+                    .is_follower();
+            enemies_banish.then_some(InsteadZone::Banished)
+        });
+        let Some(instead) = instead else {
             return leave;
-        }
+        };
+        let (to, place, cause) = match instead {
+            InsteadZone::Banished => (Zone::Banished, Place::Top, MoveCause::Banish),
+            InsteadZone::ExArea => (Zone::ExArea, Place::Top, MoveCause::PutByEffect),
+            InsteadZone::Hand => (Zone::Hand, Place::Top, MoveCause::ReturnToHand),
+            InsteadZone::DeckTop => (Zone::Deck, Place::Top, MoveCause::ToDeck),
+            InsteadZone::DeckBottom => (Zone::Deck, Place::Bottom, MoveCause::ToDeck),
+        };
         Leave {
-            to: Zone::Banished,
-            place: Place::Top,
-            cause: MoveCause::Banish,
+            to,
+            place,
+            cause,
             ..leave
         }
     }

@@ -13,7 +13,7 @@ use crate::engine::Match;
 use crate::engine::ability::{AbilityInfo, AbilityQuery};
 use crate::engine::ids::{AbilityIdx, CardRef, PlayerId};
 use crate::engine::runtime::Action;
-use crate::engine::state::{AttackTarget, Characteristics, Zone};
+use crate::engine::state::{AttackTarget, Characteristics, Phase, PlayerEffectKind, Zone};
 
 /// Turns passed needed to super-evolve: first player 7, second player 6
 /// (CR 12.2.4).
@@ -33,6 +33,7 @@ impl Match {
             }
         }
         self.push_cemetery_plays(player, &mut actions);
+        self.push_banished_plays(player, &mut actions);
         self.push_activations(player, false, &mut actions);
         for &card in &p.field {
             self.push_evolutions(player, card, &mut actions);
@@ -67,6 +68,40 @@ impl Match {
                 out.push(Action::Play { card });
             }
         }
+    }
+
+    /// Plays from the banished zone while an effect lets `player` play
+    /// from there (later-sets §12.12): as from the hand, the cost paid.
+    fn push_banished_plays(&self, player: PlayerId, out: &mut Vec<Action>) {
+        if !self
+            .state
+            .player_effect_applies(player, PlayerEffectKind::PlayFromBanished)
+        {
+            return;
+        }
+        for &card in &self.state.player(player).banished {
+            if self.can_play(player, card, false) {
+                out.push(Action::Play { card });
+            }
+        }
+    }
+
+    /// What `player` pays to play `card` now: its cost, changed by the
+    /// effects on the player ("cards you play cost 1 more", later-sets
+    /// §12.10), never below 0.
+    pub(crate) fn play_cost(&self, player: PlayerId, cost: i32) -> i32 {
+        (cost + self.state.play_cost_change(player)).max(0)
+    }
+
+    /// Whether an effect on `player` keeps them from playing `card` now:
+    /// "can't play followers during your next main phase" (later-sets
+    /// §12.10; plays by effects too).
+    pub(crate) fn play_forbidden(&self, player: PlayerId, card_type: CardType) -> bool {
+        card_type == CardType::Follower
+            && self.state.phase == Phase::Main
+            && self
+                .state
+                .player_effect_applies(player, PlayerEffectKind::CannotPlayFollowers)
     }
 
     /// Whether `player` may not end the main phase yet: an enemy card says
@@ -110,7 +145,10 @@ impl Match {
         let pp = self.state.player(player).pp;
         // A card nothing makes cheaper costs at least what it prints: say
         // so without working out its characteristics.
-        if i32::from(printed_cost) > pp && !self.cost_may_be_lowered(card) {
+        if i32::from(printed_cost) > pp && !self.cost_may_be_lowered(player, card) {
+            return false;
+        }
+        if self.play_forbidden(player, def.card_type) {
             return false;
         }
         // Most hand cards can't have Quick: say so without working out
@@ -122,7 +160,7 @@ impl Match {
         if quick_window && !stats.keywords.contains(Keywords::QUICK) {
             return false;
         }
-        if stats.cost > pp || self.refused_from(card, &stats) {
+        if self.play_cost(player, stats.cost) > pp || self.refused_from(card, &stats) {
             return false;
         }
         match def.card_type {
@@ -157,8 +195,10 @@ impl Match {
 
     /// Whether a hand or EX-area card's cost could be below its printed
     /// cost: an effect on it, or some card's passive, may lower it.
-    fn cost_may_be_lowered(&self, card: CardRef) -> bool {
-        self.db.passive_lowers_costs() || self.state.cost_lowered_by_effects(card)
+    fn cost_may_be_lowered(&self, player: PlayerId, card: CardRef) -> bool {
+        self.db.passive_lowers_costs()
+            || self.state.cost_lowered_by_effects(card)
+            || self.state.play_cost_change(player) < 0
     }
 
     /// Whether a hand or EX-area card could have Quick: printed, given by

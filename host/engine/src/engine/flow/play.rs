@@ -10,7 +10,7 @@ use crate::engine::mutation::{Mutation, Place};
 use crate::engine::runtime::{
     AbilityRun, Action, Choice, Decision, Prompt, Resume, RunOrigin, Task,
 };
-use crate::engine::state::{PendingWhat, Zone};
+use crate::engine::state::{PendingWhat, PlayerEffectKind, Zone};
 use std::sync::Arc;
 
 impl Match {
@@ -39,7 +39,7 @@ impl Match {
     fn play_card(&mut self, card: CardRef) {
         let player = self.state.card(card).controller;
         let cost = self.state.characteristics(&self.db, card).cost;
-        self.play_procedure(card, player, cost);
+        self.play_procedure(card, player, self.play_cost(player, cost));
     }
 
     /// An effect plays a card from where it is ("play a spell from your
@@ -67,20 +67,30 @@ impl Match {
         };
         // "Play it from your evolve deck": a face-down advanced card, its
         // cost paid (later-sets §6.1, CR 9.2).
+        // The banished zone while an effect lets the player play from
+        // there (later-sets §12.12).
         let from_a_play_zone = matches!(state.zone, Zone::Hand | Zone::ExArea | Zone::Cemetery)
+            || (state.zone == Zone::Banished
+                && self
+                    .state
+                    .player_effect_applies(player, PlayerEffectKind::PlayFromBanished))
             || self.state.unused_advanced(&self.db, card);
-        if !playable || !from_a_play_zone || state.owner != player {
+        if !playable
+            || !from_a_play_zone
+            || state.owner != player
+            || self.play_forbidden(player, card_type)
+        {
             return false;
         }
         let stats = self.state.characteristics(&self.db, card);
         if self.refused_from(card, &stats) {
             return false;
         }
-        let cost = cost.unwrap_or(stats.cost);
+        let cost = self.play_cost(player, cost.unwrap_or(stats.cost));
         if cost > self.state.player(player).pp {
             return false;
         }
-        self.play_procedure(card, player, cost.max(0));
+        self.play_procedure(card, player, cost);
         true
     }
 

@@ -6,8 +6,8 @@ use crate::engine::Match;
 use crate::engine::event::Resource;
 use crate::engine::mutation::{Mutation, PlayerFlag};
 use crate::engine::runtime::{Choice, Decision, Prompt, Resume, Task};
-use crate::engine::state::Phase;
 use crate::engine::state::query::{HAND_LIMIT, MAX_PP};
+use crate::engine::state::{Phase, PlayerEffectKind};
 
 impl Match {
     /// Start phase (rules-coverage.md §7.1).
@@ -31,8 +31,17 @@ impl Match {
             turn: self.state.turn + 1,
         });
         self.apply(Mutation::SetPhase(Phase::Start));
-        // 1. Maximum PP +1, not above 10 (turns passed counted by SetTurn).
-        let max_pp = (self.state.player(next).max_pp + 1).min(MAX_PP);
+        // 1. Maximum PP +1, not above 10 (turns passed counted by SetTurn),
+        // unless an effect says it doesn't increase (later-sets §12.10).
+        let max_pp = self.state.player(next).max_pp;
+        let max_pp = if self
+            .state
+            .player_effect_applies(next, PlayerEffectKind::NoMaxPpIncrease)
+        {
+            max_pp
+        } else {
+            (max_pp + 1).min(MAX_PP)
+        };
         self.apply(Mutation::SetResource(next, Resource::MaxPlayPoints, max_pp));
         // 2. PP refilled.
         self.apply(Mutation::SetResource(next, Resource::PlayPoints, max_pp));
@@ -47,9 +56,14 @@ impl Match {
                 self.apply(Mutation::SetEngaged(card, false));
             }
         }
-        // 4. Draw, except the first player's first turn (CR 7.2.4.1).
+        // 4. Draw, except the first player's first turn (CR 7.2.4.1), or
+        // while an effect says they don't (later-sets §12.10).
         let player = self.state.player(next);
-        if !(player.goes_first && player.turns_passed == 1) {
+        let first_turn_of_first = player.goes_first && player.turns_passed == 1;
+        let no_draw = self
+            .state
+            .player_effect_applies(next, PlayerEffectKind::NoStartPhaseDraw);
+        if !first_turn_of_first && !no_draw {
             self.draw(next);
         }
         // 5. Confirmation Timing, then the main phase.

@@ -326,6 +326,7 @@ impl Match {
             pending: Vec::new(),
             combat: None,
             extra_turns: Vec::new(),
+            player_effects: Vec::new(),
             delayed: Vec::new(),
             last_known: Vec::new(),
             next_object,

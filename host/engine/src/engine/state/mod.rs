@@ -24,6 +24,7 @@ mod effects;
 mod filter;
 mod lookback;
 mod marks;
+mod player_effects;
 pub(crate) mod query;
 mod value;
 
@@ -33,6 +34,7 @@ pub use card_list::{CardList, CardListIter};
 pub use effects::{DamageChange, DamageFilter, DamageReplacement, Duration, Effect, EffectKind};
 pub use lookback::{LastKnown, LookBack, MAX_LAST_KNOWN};
 pub use marks::{AbilityUses, Counters, DECLARED_KINDS_PER_CARD};
+pub use player_effects::{PlayerEffect, PlayerEffectKind, TurnWindow};
 pub use query::Characteristics;
 
 use super::ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};
@@ -495,6 +497,9 @@ pub struct GameState {
     pub combat: Option<Combat>,
     /// Players who take another turn after this one, most recent last.
     pub extra_turns: Vec<PlayerId>,
+    /// Effects on players for a window of turns, oldest first
+    /// (`player_effects.rs`, later-sets §12.10, §12.12).
+    pub player_effects: Vec<PlayerEffect>,
     /// Delayed triggers waiting for their events, oldest first
     /// (`engine/delayed.rs`).
     pub delayed: Vec<crate::engine::DelayedTrigger>,

@@ -613,21 +613,59 @@ impl GameState {
     }
 
     /// The damage replacements passives give `card` ("your followers take
-    /// 1 less damage"): those of every card whose abilities work where it
-    /// is, reaching `card`, their condition holding. A card that lost its
-    /// abilities lost the gifts of others' passives too, but for an
-    /// equipment token's own (later-sets §12.2, §5.2). A passive is never
-    /// used up: none is "the next time".
+    /// 1 less damage"), never used up: none is "the next time".
     fn passive_damage_replacements(
         &self,
         db: &CardDb,
         card: CardRef,
         kind: crate::engine::DamageKind,
     ) -> Vec<(super::DamageReplacement, u32)> {
-        let mut out = Vec::new();
         if !db.has_damage_passives() {
-            return out;
+            return Vec::new();
         }
+        self.passive_gifts(db, card, |grant| match grant {
+            Grant::DamageTaken(replacement) if replacement.damage.covers(kind) => Some((
+                super::DamageReplacement {
+                    next_time_only: false,
+                    ..*replacement
+                },
+                PASSIVE_REPLACEMENT,
+            )),
+            _ => None,
+        })
+    }
+
+    /// Where the passives in play send `card` instead of the cemetery as
+    /// it leaves the field ("if this follower would be put into the
+    /// cemetery from the field, put it into your EX area instead",
+    /// later-sets §11.2), in the order of [`GameState::passive_gifts`].
+    pub fn cemetery_replacements(
+        &self,
+        db: &CardDb,
+        card: CardRef,
+    ) -> Vec<crate::cards::InsteadZone> {
+        if !db.has_move_passives() {
+            return Vec::new();
+        }
+        self.passive_gifts(db, card, |grant| match grant {
+            Grant::InsteadOfCemetery(zone) => Some(*zone),
+            _ => None,
+        })
+    }
+
+    /// What `pick` takes from the grants of the passives reaching `card`
+    /// whose condition holds: those of every card whose abilities work
+    /// where it is, players in seat order, cards in zone order. A card
+    /// that lost its abilities lost the gifts of others' passives too, but
+    /// for an equipment token's own (later-sets §12.2, §5.2). For the
+    /// grants no characteristic holds (damage and move replacements).
+    fn passive_gifts<T>(
+        &self,
+        db: &CardDb,
+        card: CardRef,
+        pick: impl Fn(&Grant) -> Option<T>,
+    ) -> Vec<T> {
+        let mut out = Vec::new();
         // As for keywords: lost all abilities by an effect, a printed
         // keyword or another passive.
         let lost = self
@@ -652,20 +690,15 @@ impl GameState {
                     else {
                         continue;
                     };
-                    let Grant::DamageTaken(replacement) = passive.grant else {
+                    let Some(gift) = pick(&passive.grant) else {
                         continue;
                     };
                     let kept = !lost || matches!(passive.scope, PassiveScope::Equipped);
                     if kept
-                        && replacement.damage.covers(kind)
                         && self.passive_reaches(db, source, passive, card, works)
                         && self.passive_condition(db, source, controller, &passive.condition)
                     {
-                        let replacement = super::DamageReplacement {
-                            next_time_only: false,
-                            ..replacement
-                        };
-                        out.push((replacement, PASSIVE_REPLACEMENT));
+                        out.push(gift);
                     }
                 }
             }
@@ -760,7 +793,7 @@ impl GameState {
                         out.cost = out.cost.saturating_add(delta);
                     }
                     // Read when damage is dealt (`damage_replacements`).
-                    Grant::DamageTaken(_) => {}
+                    Grant::DamageTaken(_) | Grant::InsteadOfCemetery(_) => {}
                 }
             }
         }

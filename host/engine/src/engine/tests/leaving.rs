@@ -174,3 +174,83 @@ fn l11_2_a_follower_at_0_defense_is_banished_instead_too() {
     check_timing(&mut s);
     assert_eq!(s.game.state().card(v2).zone, Zone::Banished);
 }
+
+/// Last Drawer (Last Words: draw a card) with "if this card would be put
+/// into the cemetery from the field, put it into its owner's `zone`
+/// instead", on P2's field, Voider on P1's.
+fn instead_board(zone: crate::cards::InsteadZone) -> Board {
+    use crate::cards::{AbilityKind, Grant, PassiveCondition, PassiveDef, PassiveScope};
+    let mut cards = crate::board::fixtures::test_cards();
+    let mut voider = super::copy("V1", "TEST-VOIDER", "Voider");
+    voider.keywords |= Keywords::BANISHES_ENEMIES_INSTEAD;
+    cards.push(voider);
+    let drawer = cards
+        .iter_mut()
+        .find(|c| c.name == "Last Drawer")
+        .expect("a test card");
+    drawer.abilities.push(crate::board::fixtures::ability(
+        "Elsewhere",
+        AbilityKind::Passive(PassiveDef {
+            grant: Grant::InsteadOfCemetery(zone),
+            scope: PassiveScope::ThisCard,
+            condition: PassiveCondition::Always,
+        }),
+    ));
+    Board::builder()
+        .db(std::sync::Arc::new(
+            crate::cards::CardDb::new(cards).expect("a valid pool"),
+        ))
+        .side(P1, Side::new().field(["Voider"]))
+        .side(
+            super::P2,
+            Side::new().field(["Last Drawer", "V2"]).deck(["V1", "V1"]),
+        )
+        .build()
+}
+
+#[test]
+fn l11_2_a_cards_own_replacement_sends_it_to_the_ex_area_instead_without_last_words() {
+    let mut s = instead_board(crate::cards::InsteadZone::ExArea);
+    let p2 = super::P2;
+    let drawer = s.card(p2, Zone::Field, "Last Drawer");
+    let hand_before = s.game.state().player(p2).hand.len();
+    s.game.destroy(drawer, true);
+    check_timing(&mut s);
+    // Its own replacement comes before the enemy Voider's.
+    assert_eq!(
+        s.game.state().card(drawer).zone,
+        Zone::ExArea,
+        "{}",
+        s.dump()
+    );
+    assert_eq!(s.game.state().player(p2).hand.len(), hand_before, "no draw");
+    // Another follower of P2's is banished by Voider as before.
+    let v2 = s.card(p2, Zone::Field, "V2");
+    s.game.destroy(v2, true);
+    assert_eq!(s.game.state().card(v2).zone, Zone::Banished);
+}
+
+#[test]
+fn l11_2_to_the_bottom_of_the_deck_instead_and_a_banish_instead_that_cant_apply() {
+    let mut s = instead_board(crate::cards::InsteadZone::DeckBottom);
+    let p2 = super::P2;
+    let drawer = s.card(p2, Zone::Field, "Last Drawer");
+    s.game.destroy(drawer, true);
+    check_timing(&mut s);
+    assert_eq!(s.game.state().player(p2).deck.first(), Some(&drawer));
+    // "Banished instead" on a card that can't be banished: the card goes
+    // to the cemetery, Last Words and all (CR 1.3.3).
+    let mut s = instead_board(crate::cards::InsteadZone::Banished);
+    let drawer = s.card(p2, Zone::Field, "Last Drawer");
+    s.game.add_effect(
+        drawer,
+        EffectKind::Keywords(Keywords::CANNOT_BE_BANISHED),
+        Duration::WhileInZone,
+        None,
+    );
+    let hand_before = s.game.state().player(p2).hand.len();
+    s.game.destroy(drawer, true);
+    check_timing(&mut s);
+    assert_eq!(s.game.state().card(drawer).zone, Zone::Cemetery);
+    assert_eq!(s.game.state().player(p2).hand.len(), hand_before + 1);
+}

@@ -104,6 +104,29 @@ fn l12_2_keywords_before_are_lost_and_keywords_given_afterwards_work() {
 }
 
 #[test]
+fn l12_2_a_follower_that_entered_this_turn_and_lost_its_abilities_cant_attack() {
+    // Stormer came this turn: its Storm lets it attack; lost, it is an
+    // ordinary follower that entered this turn (later-sets §12.2's test).
+    let mut s = board(
+        Side::new().new_on_field(["Stormer"]),
+        Side::new().field(["V1"]),
+    );
+    let stormer = s.card(P1, Zone::Field, "Stormer");
+    let attacks = |s: &Board| {
+        s.game
+            .legal_main_actions(P1)
+            .iter()
+            .any(|a| matches!(a, Action::Attack { attacker, .. } if *attacker == stormer))
+    };
+    assert!(attacks(&s), "Storm attacks at once: {}", s.dump());
+    give(&mut s, P1, "Stormer", Keywords::LOSES_ALL_ABILITIES);
+    assert!(!attacks(&s), "no Storm, new on the field: {}", s.dump());
+    // An effect giving it Storm afterwards works (timestamp order).
+    give(&mut s, P1, "Stormer", Keywords::STORM);
+    assert!(attacks(&s), "{}", s.dump());
+}
+
+#[test]
 fn l12_2_its_passives_stop() {
     let mut s = board(Side::new().field(["Banner", "V1"]), Side::new());
     let v1 = s.card(P1, Zone::Field, "V1");

@@ -25,6 +25,7 @@ mod maneuver;
 mod more_rules;
 mod move_hooks;
 mod names;
+mod player_effects;
 mod reload;
 mod replacements;
 mod rules_handling_choices;
