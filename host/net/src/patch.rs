@@ -231,6 +231,16 @@ impl SidePatch {
         ) -> Result<(), PatchError> {
             patch.map_or(Ok(()), |p| p.apply(list, what))
         }
+        // A garbage frame may claim any number of effects on a player.
+        if self
+            .player_effects
+            .as_ref()
+            .is_some_and(|effects| effects.len() > MAX_LIST)
+        {
+            return Err(PatchError::TooLong {
+                what: "effects on a player",
+            });
+        }
         list(self.hand, &mut side.hand, "hand")?;
         list(self.field, &mut side.field, "field")?;
         list(self.ex_area, &mut side.ex_area, "EX area")?;

@@ -680,6 +680,7 @@ fn trigger(card: &ir::Card, ability: &Ability) -> Option<Trigger> {
         T::OnPlaySpell => Trigger::OnPlaySpell(filter()),
         T::OnDealCombatDamage => Trigger::OnDealCombatDamage,
         T::OnLeaderGainDefense => Trigger::OnLeaderGainDefense,
+        T::OnLeaderDefenseZero => Trigger::OnLeaderDefenseZero,
         T::StartMainPhase => Trigger::StartMainPhase,
         T::StartOpponentMainPhase => Trigger::StartOpponentMainPhase,
         T::StartEndPhase => Trigger::StartEndPhase,

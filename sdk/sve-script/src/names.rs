@@ -46,6 +46,7 @@ pub(crate) const TRIGGERS: Table<Trigger> = &[
     ("OnPlaySpell", Trigger::OnPlaySpell),
     ("OnDealCombatDamage", Trigger::OnDealCombatDamage),
     ("OnLeaderGainDefense", Trigger::OnLeaderGainDefense),
+    ("OnLeaderDefenseZero", Trigger::OnLeaderDefenseZero),
     ("StartMainPhase", Trigger::StartMainPhase),
     ("StartOpponentMainPhase", Trigger::StartOpponentMainPhase),
     ("StartEndPhase", Trigger::StartEndPhase),

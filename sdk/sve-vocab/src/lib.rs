@@ -536,6 +536,8 @@ macro_rules! for_each_trigger {
                 "Whenever a follower on your field performs a drive check";
             OnDriveCheckTrigger(Filter) = "DriveCheckTrigger", "later-sets §2.3", "You drive check a matching Trigger: you resolved its Trigger (the Trigger card is the trigger card).",
                 "When you drive check a Trigger";
+            OnLeaderDefenseZero = "Leader at 0 Defense", "later-sets §12.3", "Your leader's defense becomes 0 or less (it was more than 0).",
+                "When your leader's defense becomes 0 or less";
         }
     };
 }

@@ -98,3 +98,21 @@ fn a_rust_passive_returns_its_follower_to_the_hand_instead_of_the_cemetery() {
     assert!(cat.is_some(), "back in the hand: {}", s.dump());
     assert!(state.player(P1).cemetery.is_empty(), "{}", s.dump());
 }
+
+#[test]
+fn a_rust_card_that_keeps_you_alive_falls_when_your_leader_reaches_0() {
+    // Later-sets §12.3: Boiler Heart's "when your leader's defense becomes
+    // 0 or less" (`Trigger::OnLeaderDefenseZero`).
+    let loaded = overheat_rust();
+    let mut s = scenario(&loaded)
+        .side(P1, Side::new().field(["Boiler Heart"]).leader(2))
+        .side(P2, Side::new().field(["Gauntlet Smith"]))
+        .build();
+    s.end_turn();
+    s.attack("Gauntlet Smith", "leader");
+    s.settle();
+    let state = s.game.state();
+    assert_eq!(state.outcome, None, "{}", s.dump());
+    assert_eq!(state.player(P1).leader_defense, 1, "{}", s.dump());
+    assert!(state.player(P1).field.is_empty(), "the amulet fell");
+}

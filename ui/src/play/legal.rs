@@ -170,6 +170,18 @@ pub fn why_not_playable(db: &CardDb, card: &CardView, mine: &SideView, prompt: &
             mine.pp
         );
     }
+    // "You can't play followers during your next turn" (later-sets
+    // §12.10), shown beside the leader.
+    if def.card_type == CardType::Follower
+        && mine.player_effects.iter().any(|e| {
+            e.applies && e.kind == sve_engine::engine::PlayerEffectKind::CannotPlayFollowers
+        })
+    {
+        return format!(
+            "{} can't be played: you can't play followers this turn.",
+            def.display_name()
+        );
+    }
     let needs_room = matches!(def.card_type, CardType::Follower | CardType::Amulet);
     if needs_room && mine.field.len() >= FIELD_SLOTS {
         return format!(

@@ -54,6 +54,7 @@ kinds! {
     ON_DRIVE = 28: "OnDrive";
     ON_DRIVE_CHECK = 29: "OnDriveCheck";
     ON_DRIVE_CHECK_TRIGGER = 30: "OnDriveCheckTrigger";
+    ON_LEADER_DEFENSE_ZERO = 31: "OnLeaderDefenseZero";
 }
 
 impl TriggerKinds {
@@ -90,6 +91,7 @@ impl TriggerKinds {
             Trigger::OnPlaySpell(_) => Self::ON_PLAY_SPELL,
             Trigger::OnDealCombatDamage => Self::ON_DEAL_COMBAT_DAMAGE,
             Trigger::OnLeaderGainDefense => Self::ON_LEADER_GAIN_DEFENSE,
+            Trigger::OnLeaderDefenseZero => Self::ON_LEADER_DEFENSE_ZERO,
             Trigger::StartMainPhase => Self::START_MAIN_PHASE,
             Trigger::StartOpponentMainPhase => Self::START_OPPONENT_MAIN_PHASE,
             Trigger::StartEndPhase => Self::START_END_PHASE,
@@ -151,6 +153,7 @@ mod tests {
             Trigger::OnPlaySpell(any()),
             Trigger::OnDealCombatDamage,
             Trigger::OnLeaderGainDefense,
+            Trigger::OnLeaderDefenseZero,
             Trigger::StartMainPhase,
             Trigger::StartOpponentMainPhase,
             Trigger::StartEndPhase,

@@ -881,6 +881,15 @@ impl AbilityCtx<'_> {
         self.m.play_by_effect(card, player, cost)
     }
 
+    /// What [`AbilityCtx::play_card`] would charge now, in play points
+    /// (the effects on the player included, later-sets §12.10), or `None`
+    /// if it would refuse whatever the controller has: card code asks it
+    /// before paying an alternative cost, or to offer only the cards the
+    /// player can pay for.
+    pub fn play_cost(&self, card: CardRef, cost: Option<i32>) -> Option<i32> {
+        self.m.effect_play_cost(card, self.info.controller, cost)
+    }
+
     /// The follower's Union Burst abilities that could be executed now
     /// (later-sets §1.3: on the field, its `[ub]` abilities working, not
     /// lost), with their names, in printed order.

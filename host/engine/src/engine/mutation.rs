@@ -606,6 +606,9 @@ impl Match {
                 self.state.extra_turns.push(player);
             }
             Mutation::AddPlayerEffect(mut effect) => {
+                if !self.room_for_player_effect() {
+                    return;
+                }
                 effect.created_turn = self.state.turn;
                 self.state.player_effects.push(effect);
                 self.emit(Event::PlayerEffectAdded {

@@ -309,6 +309,17 @@ impl Match {
                     }
                 });
             }
+            // "When your leader's defense becomes 0 or less" (later-sets
+            // §12.3): it was more than 0.
+            Event::LeaderDefense { player, from, to } if from > 0 && to <= 0 => {
+                let leader = self.state.player(player).leader;
+                self.ally_triggers(player, leader, &mut found, K::ON_LEADER_DEFENSE_ZERO, |t| {
+                    match t {
+                        Trigger::OnLeaderDefenseZero => Some(&ANY),
+                        _ => None,
+                    }
+                });
+            }
             Event::PhaseStarted { phase } => {
                 let active = self.state.active;
                 let kinds = K::START_MAIN_PHASE

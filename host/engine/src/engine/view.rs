@@ -297,7 +297,10 @@ fn card_view(state: &GameState, db: &CardDb, card: CardRef) -> CardView {
             Zone::Hand | Zone::ExArea | Zone::Cemetery | Zone::Banished
                 if !state.player_effects.is_empty() =>
             {
-                (stats.cost + state.play_cost_change(c.owner)).max(0)
+                stats
+                    .cost
+                    .saturating_add(state.play_cost_change(c.owner))
+                    .max(0)
             }
             _ => stats.cost,
         },

@@ -266,6 +266,7 @@ fn trigger_in(t: w::Trigger) -> Result<Trigger, String> {
         w::Trigger::OnPlaySpell(f) => Trigger::OnPlaySpell(filter_in(f)?),
         w::Trigger::OnDealCombatDamage => Trigger::OnDealCombatDamage,
         w::Trigger::OnLeaderGainDefense => Trigger::OnLeaderGainDefense,
+        w::Trigger::OnLeaderDefenseZero => Trigger::OnLeaderDefenseZero,
         w::Trigger::StartMainPhase => Trigger::StartMainPhase,
         w::Trigger::StartOpponentMainPhase => Trigger::StartOpponentMainPhase,
         w::Trigger::StartEndPhase => Trigger::StartEndPhase,

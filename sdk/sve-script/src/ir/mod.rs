@@ -161,7 +161,8 @@ use serde::{Deserialize, Serialize};
 /// 22: appended the effect `Effect::PlayerEffect` with `PlayerEffect` and
 /// `TurnWindow` (effects on a player for a window of turns, later-sets
 /// §12.10, §12.12), and the passive effect `Effect::InsteadOfCemetery`
-/// with `InsteadZone` (§11.2; versions 2 to 21 stay readable).
+/// with `InsteadZone` (§11.2), and the trigger `Trigger::OnLeaderDefenseZero`
+/// (§12.3; versions 2 to 21 stay readable).
 pub const IR_VERSION: u32 = 22;
 
 /// A card name without a trailing `(Evolved)`: what evolved cards and

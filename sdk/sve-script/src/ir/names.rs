@@ -398,6 +398,9 @@ named_enum! {
         OnDriveCheck = "OnDriveCheck",
         /// IR 19: you drive check a Trigger (filter: the Trigger card).
         OnDriveCheckTrigger = "OnDriveCheckTrigger",
+        /// IR 22: your leader's defense becomes 0 or less (later-sets
+        /// §12.3).
+        OnLeaderDefenseZero = "OnLeaderDefenseZero",
     }
 }
 

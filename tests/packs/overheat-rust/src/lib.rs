@@ -279,6 +279,15 @@ impl Pack for Overheat {
                     },
                     "If this follower would be put into the cemetery from the field, return it to your hand instead.",
                 ),
+            // "You can't lose" with its own trigger (later-sets §12.3).
+            Card::amulet("OVH-039", "Boiler Heart", Class::Neutral, 2)
+                .keywords(Keywords::CANNOT_LOSE)
+                .text("You can't lose the game, and your opponent can't win. When your leader's defense becomes 0 or less, put this amulet into the cemetery and your leader's defense becomes 1.")
+                .on(
+                    Trigger::OnLeaderDefenseZero,
+                    "Put this amulet into the cemetery; your leader's defense becomes 1.",
+                    last_beat,
+                ),
             Card::follower("OVH-025", "Gauntlet Smith", Class::Neutral, 2, 2, 2)
                 .text("[fanfare] Equip this follower with a Forge Gauntlet.")
                 .fanfare("Equip this follower with a Forge Gauntlet.", equip_gauntlet),
@@ -497,6 +506,14 @@ fn stone_gaze(game: &mut Game) -> Result<(), Stop> {
     for target in game.select("Change an enemy follower into an amulet", followers, 1, 1)? {
         game.change_type(target, CardType::Amulet, Duration::WhileInZone);
     }
+    Ok(())
+}
+
+fn last_beat(game: &mut Game) -> Result<(), Stop> {
+    let (me, source) = (game.me(), game.source());
+    game.bury(source);
+    let defense = game.player(me).leader_defense;
+    game.change_leader_defense(me, 1 - defense);
     Ok(())
 }
 

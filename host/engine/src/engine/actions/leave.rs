@@ -89,6 +89,9 @@ impl Match {
     pub(crate) fn leave_field_together(&mut self, leaves: &[Leave]) {
         let mut going: Vec<Leave> = Vec::new();
         let mut stacked: Vec<CardRef> = Vec::new();
+        // Cards of each owner sent to the EX area instead so far: the
+        // area's limit holds for the batch (CR 4.8.3.2).
+        let mut to_ex = [0usize; 2];
         for leave in leaves {
             let card = leave.card;
             let seen = going.iter().any(|l| l.card == card) || stacked.contains(&card);
@@ -119,7 +122,7 @@ impl Match {
                 stacked.push(card);
                 continue;
             }
-            going.push(self.instead_of_cemetery(*leave, keywords));
+            going.push(self.instead_of_cemetery(*leave, keywords, &mut to_ex));
         }
         let outer = self.leaving.hold();
         if self.db_has_triggers {
@@ -147,20 +150,34 @@ impl Match {
     /// `BANISHES_ENEMIES_INSTEAD` on the other field). The first that can
     /// apply does; the card then no longer goes to the cemetery, so no
     /// other applies (each at most once, CR 10.10). A card that can't be
-    /// banished is not banished instead (CR 1.3.3). It was not destroyed
+    /// banished is not banished instead, nor one put into an EX area
+    /// without room for it (`to_ex`: the cards of each owner this batch
+    /// already sends there) or that its token kind keeps out (CR 1.3.3,
+    /// 4.8.3.2): the next replacement applies, or none. It was not destroyed
     /// or put into the cemetery, so its Last Words don't trigger
     /// (CR 10.10.1.1). Deviation: when two would apply, the player is not
     /// asked which (rules-coverage §L11.2).
-    fn instead_of_cemetery(&self, leave: Leave, keywords: Keywords) -> Leave {
+    fn instead_of_cemetery(
+        &self,
+        leave: Leave,
+        keywords: Keywords,
+        to_ex: &mut [usize; 2],
+    ) -> Leave {
         if leave.to != Zone::Cemetery {
             return leave;
         }
         let may_banish = !keywords.contains(Keywords::CANNOT_BE_BANISHED);
+        let owner = self.state.card(leave.card).owner;
+        let may_go = |zone: &InsteadZone| match zone {
+            InsteadZone::Banished => may_banish,
+            InsteadZone::ExArea => self.ex_takes(owner, leave.card, to_ex[owner.idx()]),
+            _ => true,
+        };
         let own = self
             .state
             .cemetery_replacements(&self.db, leave.card)
             .into_iter()
-            .find(|zone| *zone != InsteadZone::Banished || may_banish);
+            .find(may_go);
         let instead = own.or_else(|| {
             let controller = self.state.card(leave.card).controller;
             let enemies_banish = may_banish
@@ -179,6 +196,9 @@ impl Match {
         let Some(instead) = instead else {
             return leave;
         };
+        if instead == InsteadZone::ExArea {
+            to_ex[owner.idx()] += 1;
+        }
         let (to, place, cause) = match instead {
             InsteadZone::Banished => (Zone::Banished, Place::Top, MoveCause::Banish),
             InsteadZone::ExArea => (Zone::ExArea, Place::Top, MoveCause::PutByEffect),

@@ -405,6 +405,28 @@ impl Match {
         }
     }
 
+    /// Whether `player`'s EX area has room for `card` besides `coming`
+    /// cards already on their way there, and may hold it (a token of a
+    /// kind with one of a name per zone whose name is there may not).
+    pub(crate) fn ex_takes(&self, player: PlayerId, card: CardRef, coming: usize) -> bool {
+        if self.state.ex_room(player) <= coming {
+            return false;
+        }
+        let def = self.state.card(card).def;
+        match self.db.token_rules(def) {
+            None => true,
+            Some(rules) => {
+                !(rules.one_per_name
+                    && self.token_named_in(
+                        player,
+                        Zone::ExArea,
+                        &self.db.get(def).name,
+                        Some(card),
+                    ))
+            }
+        }
+    }
+
     /// Whether `player`'s `zone` (the field or the EX area) holds a token
     /// of a kind with one of a name per zone, named `name`, other than
     /// `except` (a crest, later-sets §4, CR 9.1.5; a declared kind).

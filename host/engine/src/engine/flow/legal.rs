@@ -90,7 +90,8 @@ impl Match {
     /// effects on the player ("cards you play cost 1 more", later-sets
     /// §12.10), never below 0.
     pub(crate) fn play_cost(&self, player: PlayerId, cost: i32) -> i32 {
-        (cost + self.state.play_cost_change(player)).max(0)
+        cost.saturating_add(self.state.play_cost_change(player))
+            .max(0)
     }
 
     /// Whether an effect on `player` keeps them from playing `card` now:
@@ -126,7 +127,17 @@ impl Match {
     pub fn legal_quick_actions(&self, player: PlayerId) -> Vec<Action> {
         let mut actions = Vec::new();
         let p = self.state.player(player);
-        for &card in p.hand.iter().chain(&p.ex_area) {
+        // The banished zone too while an effect lets the player play from
+        // there (later-sets §12.12; one made this turn in the opponent's).
+        let banished: &[CardRef] = if self
+            .state
+            .player_effect_applies(player, PlayerEffectKind::PlayFromBanished)
+        {
+            &p.banished
+        } else {
+            &[]
+        };
+        for &card in p.hand.iter().chain(&p.ex_area).chain(banished) {
             if self.can_play(player, card, true) {
                 actions.push(Action::Play { card });
             }

@@ -45,16 +45,39 @@ impl Match {
     /// An effect plays a card from where it is ("play a spell from your
     /// cemetery", an alternative cost paid from the hand), for its cost or
     /// for `cost` play points instead. It resolves right after the running
-    /// ability. Returns whether it was played: a follower, amulet or spell
-    /// of `player`'s, in their hand, EX area or cemetery, that fits on
-    /// their field and that they can pay for. (A spell's play requirement
-    /// is card code's to check: the runner cannot be asked during a run.)
+    /// ability. Returns whether it was played: see
+    /// [`Match::effect_play_cost`], and they can pay for it.
     pub(crate) fn play_by_effect(
         &mut self,
         card: CardRef,
         player: PlayerId,
         cost: Option<i32>,
     ) -> bool {
+        let Some(cost) = self.effect_play_cost(card, player, cost) else {
+            return false;
+        };
+        if cost > self.state.player(player).pp {
+            return false;
+        }
+        self.play_procedure(card, player, cost);
+        true
+    }
+
+    /// What `player` would pay, in play points, for an effect to play
+    /// `card` now for its cost or for `cost` instead, with the effects on
+    /// the player (later-sets §12.10; never below 0), or `None` if it
+    /// can't be played whatever they have: not a follower, amulet or spell
+    /// of `player`'s in their hand, EX area or cemetery (the banished zone
+    /// while an effect allows it, an unused advanced card in the evolve
+    /// deck) that fits on their field, "can't be played from the EX area",
+    /// or followers forbidden this turn. (A spell's play requirement is
+    /// card code's to check: the runner cannot be asked during a run.)
+    pub(crate) fn effect_play_cost(
+        &self,
+        card: CardRef,
+        player: PlayerId,
+        cost: Option<i32>,
+    ) -> Option<i32> {
         let state = self.state.card(card);
         let card_type = self.db.get(state.def).card_type;
         let playable = match card_type {
@@ -66,9 +89,8 @@ impl Match {
             CardType::EvolvedFollower | CardType::Leader | CardType::Crest => false,
         };
         // "Play it from your evolve deck": a face-down advanced card, its
-        // cost paid (later-sets §6.1, CR 9.2).
-        // The banished zone while an effect lets the player play from
-        // there (later-sets §12.12).
+        // cost paid (later-sets §6.1, CR 9.2). The banished zone while an
+        // effect lets the player play from there (later-sets §12.12).
         let from_a_play_zone = matches!(state.zone, Zone::Hand | Zone::ExArea | Zone::Cemetery)
             || (state.zone == Zone::Banished
                 && self
@@ -80,18 +102,13 @@ impl Match {
             || state.owner != player
             || self.play_forbidden(player, card_type)
         {
-            return false;
+            return None;
         }
         let stats = self.state.characteristics(&self.db, card);
         if self.refused_from(card, &stats) {
-            return false;
+            return None;
         }
-        let cost = self.play_cost(player, cost.unwrap_or(stats.cost));
-        if cost > self.state.player(player).pp {
-            return false;
-        }
-        self.play_procedure(card, player, cost);
-        true
+        Some(self.play_cost(player, cost.unwrap_or(stats.cost)))
     }
 
     /// The play procedure from step 1 (CR 10.6.2): `player` plays `card`

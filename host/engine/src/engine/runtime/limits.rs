@@ -39,6 +39,10 @@ pub const MAX_CHANGES_PER_RUN: u64 = 5_000;
 /// Lasting effects a match may hold at once.
 pub const MAX_EFFECTS: usize = 10_000;
 
+/// Effects on players (later-sets §12.10) a match may hold at once: every
+/// card play and view reads them all.
+pub const MAX_PLAYER_EFFECTS: usize = 256;
+
 /// Options one question of card code may offer (as many as there can be
 /// cards, plus room for labels).
 pub const QUESTION_OPTION_LIMIT: usize = MAX_CARD_OBJECTS + 64;
@@ -237,6 +241,16 @@ impl Match {
     /// rules make outside an ability run (super evolution's +1/+1, a
     /// racing follower's Rush) always fits, so packs that filled the table
     /// can't take those away.
+    pub(crate) fn room_for_player_effect(&mut self) -> bool {
+        if self.state.player_effects.len() < MAX_PLAYER_EFFECTS || !self.work.in_run() {
+            return true;
+        }
+        self.work.stop_run(format!(
+            "the match already holds {MAX_PLAYER_EFFECTS} effects on players, the most it may"
+        ));
+        false
+    }
+
     pub(crate) fn room_for_effect(&mut self) -> bool {
         if self.state.effects.len() < MAX_EFFECTS || !self.work.in_run() {
             return true;

@@ -127,11 +127,12 @@ impl GameState {
         if self.player_effects.is_empty() {
             return 0;
         }
+        // Saturating: a pack may ask for any amount.
         self.player_effects_now(player)
             .map(|kind| match kind {
                 PlayerEffectKind::PlayCost(n) => n,
                 _ => 0,
             })
-            .sum()
+            .fold(0, i32::saturating_add)
     }
 }

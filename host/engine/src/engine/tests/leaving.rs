@@ -179,6 +179,11 @@ fn l11_2_a_follower_at_0_defense_is_banished_instead_too() {
 /// into the cemetery from the field, put it into its owner's `zone`
 /// instead", on P2's field, Voider on P1's.
 fn instead_board(zone: crate::cards::InsteadZone) -> Board {
+    instead_board_with_ex(zone, [])
+}
+
+/// [`instead_board`] with P2's EX area holding `ex`.
+fn instead_board_with_ex<const N: usize>(zone: crate::cards::InsteadZone, ex: [&str; N]) -> Board {
     use crate::cards::{AbilityKind, Grant, PassiveCondition, PassiveDef, PassiveScope};
     let mut cards = crate::board::fixtures::test_cards();
     let mut voider = super::copy("V1", "TEST-VOIDER", "Voider");
@@ -203,7 +208,10 @@ fn instead_board(zone: crate::cards::InsteadZone) -> Board {
         .side(P1, Side::new().field(["Voider"]))
         .side(
             super::P2,
-            Side::new().field(["Last Drawer", "V2"]).deck(["V1", "V1"]),
+            Side::new()
+                .field(["Last Drawer", "V2"])
+                .deck(["V1", "V1"])
+                .ex_area(ex),
         )
         .build()
 }
@@ -253,4 +261,25 @@ fn l11_2_to_the_bottom_of_the_deck_instead_and_a_banish_instead_that_cant_apply(
     check_timing(&mut s);
     assert_eq!(s.game.state().card(drawer).zone, Zone::Cemetery);
     assert_eq!(s.game.state().player(p2).hand.len(), hand_before + 1);
+}
+
+#[test]
+fn l11_2_a_full_ex_area_takes_no_card_instead_so_it_goes_to_the_next_replacement() {
+    // P2's EX area is full: Last Drawer can't go there, so Voider's
+    // "banished instead" applies (CR 4.8.3.2, 10.10).
+    let mut s = instead_board_with_ex(
+        crate::cards::InsteadZone::ExArea,
+        ["V1", "V1", "V1", "V1", "V1"],
+    );
+    let p2 = super::P2;
+    let drawer = s.card(p2, Zone::Field, "Last Drawer");
+    s.game.destroy(drawer, true);
+    check_timing(&mut s);
+    assert_eq!(
+        s.game.state().card(drawer).zone,
+        Zone::Banished,
+        "{}",
+        s.dump()
+    );
+    assert_eq!(s.game.state().player(p2).ex_area.len(), 5);
 }
