@@ -129,6 +129,7 @@ pub trait GameApi {
     /// `execute-union-burst`.
     fn execute_union_burst(&self, card: CardRef, ability: u8) -> bool;
     fn play_card(&self, card: CardRef, cost: Option<i32>) -> bool;
+    fn play_cost(&self, card: CardRef, cost: Option<i32>) -> Option<i32>;
     fn race(&self, card: CardRef, count: u8, use_ep: bool) -> bool;
     fn turn_face_down(&self, card: CardRef) -> bool;
     fn log(&self, message: &str);
@@ -388,6 +389,9 @@ impl GameApi for Imports {
     }
     fn play_card(&self, card: CardRef, cost: Option<i32>) -> bool {
         host::play_card(card, cost)
+    }
+    fn play_cost(&self, card: CardRef, cost: Option<i32>) -> Option<i32> {
+        host::play_cost(card, cost)
     }
     fn race(&self, card: CardRef, count: u8, use_ep: bool) -> bool {
         host::race(card, count, use_ep)

@@ -822,6 +822,14 @@ impl<'a> Game<'a> {
     pub fn play_card(&mut self, card: CardRef, cost: Option<i32>) -> bool {
         self.api().play_card(card, cost)
     }
+    /// What [`Game::play_card`] would charge now in play points, the
+    /// effects on you included ("cards you play cost 1 more", later-sets
+    /// §12.10), or `None` when it would refuse whatever you have: ask it
+    /// before paying an alternative cost, or to offer only the cards you
+    /// can pay for.
+    pub fn play_cost(&self, card: CardRef, cost: Option<i32>) -> Option<i32> {
+        self.api().play_cost(card, cost)
+    }
     /// Serves a follower `count` Carrots (Umamusume): it races and has
     /// Rush. Pays `count` play points, or one less and 1 evolution point
     /// with `use_ep`, and uses the turn's evolve. Returns whether it raced.

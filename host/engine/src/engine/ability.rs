@@ -116,6 +116,18 @@ impl<'a> AbilityQuery<'a> {
             && crate::engine::actions::can_race(self.state, self.db, card, count, use_ep)
     }
 
+    /// What playing `card` by an effect of this ability's controller
+    /// would charge now, in play points (the effects on the player
+    /// included, later-sets §12.10), or `None` if it would be refused
+    /// whatever they have (see [`AbilityCtx::play_card`]).
+    pub fn play_cost(&self, card: CardRef, cost: Option<i32>) -> Option<i32> {
+        crate::engine::flow::play_rules::PlayRules {
+            state: self.state,
+            db: self.db,
+        }
+        .effect_play_cost(card, self.info.controller, cost)
+    }
+
     /// The whole state.
     pub fn state(&self) -> &'a GameState {
         self.state
@@ -887,7 +899,7 @@ impl AbilityCtx<'_> {
     /// before paying an alternative cost, or to offer only the cards the
     /// player can pay for.
     pub fn play_cost(&self, card: CardRef, cost: Option<i32>) -> Option<i32> {
-        self.m.effect_play_cost(card, self.info.controller, cost)
+        self.query().play_cost(card, cost)
     }
 
     /// The follower's Union Burst abilities that could be executed now

@@ -936,6 +936,12 @@ impl game::Host for HostState {
         done
     }
 
+    fn play_cost(&mut self, card: u32, cost: Option<i32>) -> Option<i32> {
+        let card = self.card(card)?;
+        // A read: conditions may ask it too.
+        self.read(None, |q| q.play_cost(card, cost))
+    }
+
     fn race(&mut self, card: u32, count: u8, use_ep: bool) -> bool {
         let mut done = false;
         if let Some(card) = self.card(card) {

@@ -335,6 +335,8 @@ impl GameApi for NativeGame<'_> {
         => |h: &mut HostState| h.execute_union_burst(card, ability);
     fn play_card(card: u32, cost: Option<i32>) -> bool
         => |h: &mut HostState| h.play_card(card, cost);
+    fn play_cost(card: u32, cost: Option<i32>) -> Option<i32>
+        => |h: &mut HostState| h.play_cost(card, cost);
     fn race(card: u32, count: u8, use_ep: bool) -> bool
         => |h: &mut HostState| h.race(card, count, use_ep);
     fn turn_face_down(card: u32) -> bool => |h: &mut HostState| h.turn_face_down(card);

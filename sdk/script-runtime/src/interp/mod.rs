@@ -170,6 +170,38 @@ impl<'a> Interpreter<'a> {
     /// requires: a follower or amulet needs room on the field, a spell its
     /// main ability's condition.
     fn playable(&self, game: &Game) -> Result<bool, Stop> {
+        // The play itself: what the host would charge for it after the
+        // alternative cost's own play points (effects on the player may
+        // make it cost more, or forbid it: later-sets §12.10). A card
+        // that only lacks room is left to the check below, as paying the
+        // costs may make room.
+        let me = self.call.controller;
+        let pp = game.player(me).pp;
+        let scope = self.scope(&self.top_frame());
+        let own_pp: i32 = self
+            .ability
+            .costs
+            .iter()
+            .map(|cost| match cost {
+                Cost::PlayPoints(n) => values::value(game, &scope, *n),
+                _ => 0,
+            })
+            .fold(0, i32::saturating_add);
+        let permanent = matches!(
+            self.card.card_type,
+            ir::CardType::Follower | ir::CardType::Amulet
+        );
+        match game.play_cost(self.call.source, Some(0)) {
+            Some(charged) if charged > pp.saturating_sub(own_pp) => return Ok(false),
+            Some(_) => {}
+            // Refused for want of room, which paying the costs may make
+            // (below), or for a reason paying can't change.
+            None => {
+                if !permanent || stats::room(game, me, Zone::Field, stats::FIELD_SLOTS) {
+                    return Ok(false);
+                }
+            }
+        }
         // Costs are paid before the card is played: one that puts your
         // field cards into the cemetery makes the room it needs.
         let makes_room = self.ability.costs.iter().any(|cost| {

@@ -295,7 +295,8 @@ impl Interpreter<'_> {
             values::cards_matching(game, &scope, frame.me, Zone::EvolveDeck, filter)
                 .into_iter()
                 .filter(|card| {
-                    !game.is_face_up(*card) && game.card(*card).is_some_and(|info| info.cost <= pp)
+                    !game.is_face_up(*card)
+                        && game.play_cost(*card, None).is_some_and(|cost| cost <= pp)
                 })
                 .collect();
         let text = "You may play a card from your evolve deck";
@@ -377,7 +378,9 @@ impl Interpreter<'_> {
                 .filter(|card| {
                     game.card(*card).is_some_and(|info| {
                         info.card_type == CardType::Spell
-                            && set_cost.unwrap_or(info.cost) <= pp
+                            && game
+                                .play_cost(*card, set_cost)
+                                .is_some_and(|cost| cost <= pp)
                             && self.spell_requirement_met(game, &info)
                     })
                 })

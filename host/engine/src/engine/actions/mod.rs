@@ -386,23 +386,7 @@ impl Match {
     /// be on the field and, with one of a name per zone, none of its name is
     /// there (CR 9.1.5.1).
     pub(crate) fn field_takes(&self, player: PlayerId, card: CardRef) -> bool {
-        if self.state.field_room(player) == 0 {
-            return false;
-        }
-        let def = self.state.card(card).def;
-        match self.db.token_rules(def) {
-            None => true,
-            Some(rules) => {
-                rules.field
-                    && !(rules.one_per_name
-                        && self.token_named_in(
-                            player,
-                            Zone::Field,
-                            &self.db.get(def).name,
-                            Some(card),
-                        ))
-            }
-        }
+        self.play_rules().field_takes(player, card)
     }
 
     /// Whether `player`'s EX area has room for `card` besides `coming`
@@ -437,20 +421,7 @@ impl Match {
         name: &str,
         except: Option<CardRef>,
     ) -> bool {
-        let cards = match zone {
-            Zone::Field => &self.state.player(player).field,
-            Zone::ExArea => &self.state.player(player).ex_area,
-            _ => return false,
-        };
-        cards.iter().any(|&other| {
-            let def = self.state.card(other).def;
-            Some(other) != except
-                && self
-                    .db
-                    .token_rules(def)
-                    .is_some_and(|rules| rules.one_per_name)
-                && self.db.get(def).name == name
-        })
+        self.play_rules().token_named_in(player, zone, name, except)
     }
 
     /// Creates tokens (CR 9.1.2): those that don't fit are not created. A

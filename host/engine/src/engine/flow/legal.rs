@@ -13,7 +13,7 @@ use crate::engine::Match;
 use crate::engine::ability::{AbilityInfo, AbilityQuery};
 use crate::engine::ids::{AbilityIdx, CardRef, PlayerId};
 use crate::engine::runtime::Action;
-use crate::engine::state::{AttackTarget, Characteristics, Phase, PlayerEffectKind, Zone};
+use crate::engine::state::{AttackTarget, Characteristics, PlayerEffectKind, Zone};
 
 /// Turns passed needed to super-evolve: first player 7, second player 6
 /// (CR 12.2.4).
@@ -90,19 +90,14 @@ impl Match {
     /// effects on the player ("cards you play cost 1 more", later-sets
     /// §12.10), never below 0.
     pub(crate) fn play_cost(&self, player: PlayerId, cost: i32) -> i32 {
-        cost.saturating_add(self.state.play_cost_change(player))
-            .max(0)
+        self.play_rules().play_cost(player, cost)
     }
 
     /// Whether an effect on `player` keeps them from playing `card` now:
     /// "can't play followers during your next main phase" (later-sets
     /// §12.10; plays by effects too).
     pub(crate) fn play_forbidden(&self, player: PlayerId, card_type: CardType) -> bool {
-        card_type == CardType::Follower
-            && self.state.phase == Phase::Main
-            && self
-                .state
-                .player_effect_applies(player, PlayerEffectKind::CannotPlayFollowers)
+        self.play_rules().play_forbidden(player, card_type)
     }
 
     /// Whether `player` may not end the main phase yet: an enemy card says
@@ -200,8 +195,7 @@ impl Match {
         card: CardRef,
         stats: &crate::engine::state::Characteristics,
     ) -> bool {
-        self.state.card(card).zone == Zone::ExArea
-            && stats.keywords.contains(Keywords::CANNOT_BE_PLAYED_FROM_EX)
+        self.play_rules().refused_from(card, stats)
     }
 
     /// Whether a hand or EX-area card's cost could be below its printed

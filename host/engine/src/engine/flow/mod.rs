@@ -16,6 +16,7 @@ mod drive;
 mod fuse;
 pub(crate) mod legal;
 mod play;
+pub(crate) mod play_rules;
 mod setup;
 mod turn;
 pub(crate) mod universes;

@@ -10,7 +10,7 @@ use crate::engine::mutation::{Mutation, Place};
 use crate::engine::runtime::{
     AbilityRun, Action, Choice, Decision, Prompt, Resume, RunOrigin, Task,
 };
-use crate::engine::state::{PendingWhat, PlayerEffectKind, Zone};
+use crate::engine::state::{PendingWhat, Zone};
 use std::sync::Arc;
 
 impl Match {
@@ -63,52 +63,17 @@ impl Match {
         true
     }
 
-    /// What `player` would pay, in play points, for an effect to play
-    /// `card` now for its cost or for `cost` instead, with the effects on
-    /// the player (later-sets §12.10; never below 0), or `None` if it
-    /// can't be played whatever they have: not a follower, amulet or spell
-    /// of `player`'s in their hand, EX area or cemetery (the banished zone
-    /// while an effect allows it, an unused advanced card in the evolve
-    /// deck) that fits on their field, "can't be played from the EX area",
-    /// or followers forbidden this turn. (A spell's play requirement is
-    /// card code's to check: the runner cannot be asked during a run.)
+    /// What `player` would pay for an effect to play `card` now, or
+    /// `None` if it can't be played ([`PlayRules::effect_play_cost`]).
+    ///
+    /// [`PlayRules::effect_play_cost`]: super::play_rules::PlayRules::effect_play_cost
     pub(crate) fn effect_play_cost(
         &self,
         card: CardRef,
         player: PlayerId,
         cost: Option<i32>,
     ) -> Option<i32> {
-        let state = self.state.card(card);
-        let card_type = self.db.get(state.def).card_type;
-        let playable = match card_type {
-            CardType::Spell => true,
-            // A token of a kind that lives in the EX area only may not be
-            // on the field.
-            CardType::Follower | CardType::Amulet => self.field_takes(player, card),
-            // A crest has no cost (later-sets §4, CR 2.5).
-            CardType::EvolvedFollower | CardType::Leader | CardType::Crest => false,
-        };
-        // "Play it from your evolve deck": a face-down advanced card, its
-        // cost paid (later-sets §6.1, CR 9.2). The banished zone while an
-        // effect lets the player play from there (later-sets §12.12).
-        let from_a_play_zone = matches!(state.zone, Zone::Hand | Zone::ExArea | Zone::Cemetery)
-            || (state.zone == Zone::Banished
-                && self
-                    .state
-                    .player_effect_applies(player, PlayerEffectKind::PlayFromBanished))
-            || self.state.unused_advanced(&self.db, card);
-        if !playable
-            || !from_a_play_zone
-            || state.owner != player
-            || self.play_forbidden(player, card_type)
-        {
-            return None;
-        }
-        let stats = self.state.characteristics(&self.db, card);
-        if self.refused_from(card, &stats) {
-            return None;
-        }
-        Some(self.play_cost(player, cost.unwrap_or(stats.cost)))
+        self.play_rules().effect_play_cost(card, player, cost)
     }
 
     /// The play procedure from step 1 (CR 10.6.2): `player` plays `card`
