@@ -6,9 +6,9 @@
 
 use super::Trigger;
 
-/// A set of trigger kinds (payloads ignored).
+/// A set of trigger kinds (payloads ignored): 64 bits, 32 of them used.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TriggerKinds(u32);
+pub struct TriggerKinds(u64);
 
 /// Declares one constant per kind, each with its own bit.
 macro_rules! kinds {

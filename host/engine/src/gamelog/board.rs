@@ -1,7 +1,7 @@
 //! The board as compact text, for the terminal.
 
 use super::words::keyword_names;
-use crate::cards::{CardDb, DeclaredKeyword};
+use crate::cards::{CardDb, DeclaredKeyword, TriggerIcon};
 use crate::engine::view::{CardView, PlayerView};
 use crate::engine::{DefId, Match, PlayerId};
 use std::fmt::Write as _;
@@ -12,22 +12,30 @@ pub fn board_text(game: &Match, viewer: PlayerId) -> String {
     let db: &CardDb = game.db();
     let card = |def| {
         let def = db.get(def);
-        (def.display_name(), def.card_type.is_follower())
+        (
+            def.display_name(),
+            def.card_type.is_follower(),
+            def.trigger_icon,
+        )
     };
     pictured(&game.view(viewer), &card, db.declared_keywords())
 }
 
-/// The same picture from a view alone; `card` names a definition and says
-/// whether it is a follower (a network client knows cards only by their
-/// faces). Built-in keywords only.
-pub fn view_text<'a>(view: &PlayerView, card: &dyn Fn(DefId) -> (&'a str, bool)) -> String {
+/// The same picture from a view alone; `card` names a definition, says
+/// whether it is a follower and gives its Trigger icon (later-sets §2.1;
+/// a network client knows cards only by their faces). Built-in keywords
+/// only.
+pub fn view_text<'a>(
+    view: &PlayerView,
+    card: &dyn Fn(DefId) -> (&'a str, bool, Option<TriggerIcon>),
+) -> String {
     pictured(view, card, &[])
 }
 
 /// The picture, declared keywords named as `declared` declares them.
 fn pictured<'a>(
     view: &PlayerView,
-    card: &dyn Fn(DefId) -> (&'a str, bool),
+    card: &dyn Fn(DefId) -> (&'a str, bool, Option<TriggerIcon>),
     declared: &[DeclaredKeyword],
 ) -> String {
     let viewer = view.viewer;
@@ -51,7 +59,7 @@ fn pictured<'a>(
             cards
                 .iter()
                 .map(|c| {
-                    let (name, follower) = card(c.evolved.unwrap_or(c.def));
+                    let (name, follower, trigger) = card(c.evolved.unwrap_or(c.def));
                     let mut text = if follower {
                         format!("{name} {}/{}", c.attack, c.defense)
                     } else {
@@ -60,7 +68,11 @@ fn pictured<'a>(
                     if c.engaged {
                         text.push_str(" (engaged)");
                     }
-                    let keywords: Vec<&str> = keyword_names(declared, c.keywords).collect();
+                    let mut keywords: Vec<&str> = keyword_names(declared, c.keywords).collect();
+                    // Its Trigger icon, as the card prints it (the
+                    // Vanguard collab).
+                    let icon = trigger.map(|icon| format!("{} Trigger", icon.name()));
+                    keywords.extend(icon.as_deref());
                     if !keywords.is_empty() {
                         text.push_str(&format!(" [{}]", keywords.join(", ")));
                     }

@@ -23,6 +23,11 @@ impl Faces {
         }
     }
 
+    /// A card's Trigger icon (later-sets §2.1), if it has one.
+    pub fn trigger_icon(&self, def: DefId) -> Option<sve_engine::cards::TriggerIcon> {
+        self.0.get(def.idx()).and_then(|face| face.trigger_icon)
+    }
+
     /// Whether a card is a follower.
     pub fn is_follower(&self, def: DefId) -> bool {
         self.0
@@ -49,7 +54,11 @@ fn find(card: CardRef, view: &PlayerView) -> Option<&CardView> {
 pub fn board(view: &PlayerView, faces: &Faces) -> String {
     let mut out = format!("— turn {}, {} —\n", view.turn, phase_words(view.phase));
     out.push_str(&gamelog::view_text(view, &|def| {
-        (faces.name(def), faces.is_follower(def))
+        (
+            faces.name(def),
+            faces.is_follower(def),
+            faces.trigger_icon(def),
+        )
     }));
     out
 }

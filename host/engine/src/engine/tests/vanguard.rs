@@ -735,3 +735,12 @@ fn l2_a_spells_drive_check_is_no_followers_and_wakes_no_follower_watcher() {
     // for "a follower on your field performs a drive check".
     assert_eq!(leader(&s, P1), 30, "{}", s.dump());
 }
+
+#[test]
+fn the_terminal_board_names_a_cards_trigger_icon() {
+    // Later-sets §2.1: the text board shows the icon as the card prints it.
+    let s = board(Side::new().field(["Heal Sprite", "V1"]), Side::new());
+    let text = crate::gamelog::board_text(&s.game, P1);
+    assert!(text.contains("Heal Sprite 1/1 [Heal Trigger]"), "{text}");
+    assert!(!text.contains("V1 1/1 ["), "{text}");
+}
