@@ -11,8 +11,8 @@ use crate::bindings::sve::cards::game as host;
 use crate::bindings::sve::cards::game::TurnRecord;
 use crate::bindings::sve::cards::types::{
     CardFilter, CardInfo, CardMove, CardRef, CardStats, CardType, ChoiceRequest, Counter,
-    DamageReplacement, DelayedLasts, Duration, Halt, Keywords, Player, PlayerEffect, PlayerInfo,
-    QuestionRole, SeriesStep, TokenDestination, TurnWindow, Zone,
+    DamageReplacement, DelayedLasts, Duration, Halt, InsteadZone, Keywords, Player, PlayerEffect,
+    PlayerInfo, QuestionRole, SeriesStep, TokenDestination, TurnWindow, Zone,
 };
 
 /// Every function of the card API's `game` interface, one method each, in
@@ -95,6 +95,12 @@ pub trait GameApi {
         replacement: DamageReplacement,
         duration: Duration,
     );
+    fn replace_cemetery_move(
+        &self,
+        card: CardRef,
+        instead: InsteadZone,
+        duration: Duration,
+    ) -> bool;
     fn give_keywords(&self, card: CardRef, keywords: Keywords, duration: Duration);
     fn declared_keyword(&self, name: &str) -> Option<u8>;
     fn give_declared_keywords(&self, card: CardRef, keywords: u64, duration: Duration);
@@ -303,6 +309,14 @@ impl GameApi for Imports {
         duration: Duration,
     ) {
         host::replace_leader_damage(player, replacement, duration);
+    }
+    fn replace_cemetery_move(
+        &self,
+        card: CardRef,
+        instead: InsteadZone,
+        duration: Duration,
+    ) -> bool {
+        host::replace_cemetery_move(card, instead, duration)
     }
     fn give_keywords(&self, card: CardRef, keywords: Keywords, duration: Duration) {
         host::give_keywords(card, keywords, duration);

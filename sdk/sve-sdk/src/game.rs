@@ -14,8 +14,8 @@ use crate::api::GameApi;
 use crate::bindings::sve::cards::game::TurnRecord;
 use crate::bindings::sve::cards::types::{
     AbilityCall, CardClass, CardFilter, CardMove, CardRef, CardType, ChoiceOption, ChoiceRequest,
-    DamageReplacement, DelayedLasts, Duration, Halt, MoveKind, PlayerEffect, PlayerInfo,
-    QuestionRole, SeriesStep, TokenDestination, TurnWindow, Zone,
+    DamageReplacement, DelayedLasts, Duration, Halt, InsteadZone, MoveKind, PlayerEffect,
+    PlayerInfo, QuestionRole, SeriesStep, TokenDestination, TurnWindow, Zone,
 };
 use crate::choice::{Choice, picked};
 use crate::{Counter, Keywords, Player};
@@ -792,6 +792,19 @@ impl<'a> Game<'a> {
     ) -> bool {
         self.api()
             .replace_follower_damage(card, replacement, duration)
+    }
+
+    /// Puts a replacement effect on moving on a card on the field
+    /// (later-sets §11.2): "until the end of the turn, if it would be put
+    /// into the cemetery from the field, banish it instead". Returns
+    /// whether it was put (not on a card elsewhere).
+    pub fn replace_cemetery_move(
+        &mut self,
+        card: CardRef,
+        instead: InsteadZone,
+        duration: Duration,
+    ) -> bool {
+        self.api().replace_cemetery_move(card, instead, duration)
     }
 
     /// Puts a replacement effect on the damage a player's leader takes

@@ -70,6 +70,9 @@ pub(crate) fn change_words(db: &CardDb, change: &Change) -> String {
         Change::DamageTaken(replacement) => replacement.words(),
         Change::Maneuvered => "maneuvered: a follower until the end of the turn".to_owned(),
         Change::BecomesType(card_type) => format!("its card type becomes {}", card_type.name()),
+        Change::InsteadOfCemetery(zone) => {
+            format!("goes to {} instead of the cemetery", zone.words())
+        }
     }
 }
 

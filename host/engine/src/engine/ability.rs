@@ -742,6 +742,29 @@ impl AbilityCtx<'_> {
             .add_effect(card, EffectKind::Keywords(keywords), duration, Some(source));
     }
 
+    /// Puts a replacement effect on moving on a card on the field (later-sets
+    /// §11.2): "until the end of the turn, if it would be put into the
+    /// cemetery from the field, banish it instead". Returns whether it was
+    /// put: not on a card elsewhere.
+    pub fn replace_cemetery_move(
+        &mut self,
+        card: CardRef,
+        instead: crate::cards::InsteadZone,
+        duration: Duration,
+    ) -> bool {
+        if self.m.state.card(card).zone != Zone::Field {
+            return false;
+        }
+        let source = self.info.source;
+        self.m.add_effect(
+            card,
+            EffectKind::InsteadOfCemetery(instead),
+            duration,
+            Some(source),
+        );
+        true
+    }
+
     /// Puts a replacement effect on the damage a follower on the field or a
     /// leader (its leader card) takes (later-sets §11.2, §12.14): "takes N
     /// less damage", "takes no damage", "takes N instead of more", for

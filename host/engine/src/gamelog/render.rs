@@ -244,6 +244,7 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
                 EffectKind::DamageTaken(r) => damage_replacement_text(*r),
                 EffectKind::Maneuvered => "maneuvered".to_owned(),
                 EffectKind::BecomesType(t) => format!("becomes {}", t.name()),
+                EffectKind::InsteadOfCemetery(zone) => format!("instead {zone:?}"),
             };
             let line = EventText::line(
                 LineKind::Effect,
@@ -263,6 +264,11 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
                     "{}'s card type becomes {}",
                     cards.name(*card),
                     t.name()
+                )),
+                EffectKind::InsteadOfCemetery(zone) => line.and_log(format!(
+                    "if {} would go to the cemetery from the field, it goes to {} instead",
+                    cards.name(*card),
+                    zone.words()
                 )),
                 _ => line,
             }

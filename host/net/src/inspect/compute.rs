@@ -82,7 +82,8 @@ pub fn inspect_card(
             | EffectKind::Trait(_)
             | EffectKind::DamageTaken(_)
             | EffectKind::Maneuvered
-            | EffectKind::BecomesType(_) => acc,
+            | EffectKind::BecomesType(_)
+            | EffectKind::InsteadOfCemetery(_) => acc,
         });
     let keywords = current
         .keywords
@@ -183,6 +184,7 @@ fn change(state: &GameState, kind: EffectKind) -> Change {
         EffectKind::DamageTaken(r) => Change::DamageTaken(r),
         EffectKind::Maneuvered => Change::Maneuvered,
         EffectKind::BecomesType(t) => Change::BecomesType(t),
+        EffectKind::InsteadOfCemetery(zone) => Change::InsteadOfCemetery(zone),
     }
 }
 

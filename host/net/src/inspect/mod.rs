@@ -224,6 +224,9 @@ pub enum Change {
     Maneuvered,
     /// Its card type became this one (later-sets §12.6).
     BecomesType(sve_engine::cards::CardType),
+    /// It goes to this zone instead of the cemetery as it leaves the field
+    /// (later-sets §11.2).
+    InsteadOfCemetery(sve_engine::cards::InsteadZone),
 }
 
 /// The card a modifier came from.

@@ -198,6 +198,17 @@ pub(crate) fn player_effect_in(e: w::PlayerEffect) -> PlayerEffectKind {
     }
 }
 
+/// Where a card goes instead of the cemetery (later-sets §11.2).
+pub(crate) fn instead_zone_in(zone: w::InsteadZone) -> InsteadZone {
+    match zone {
+        w::InsteadZone::Banished => InsteadZone::Banished,
+        w::InsteadZone::ExArea => InsteadZone::ExArea,
+        w::InsteadZone::Hand => InsteadZone::Hand,
+        w::InsteadZone::DeckTop => InsteadZone::DeckTop,
+        w::InsteadZone::DeckBottom => InsteadZone::DeckBottom,
+    }
+}
+
 /// A card-API window of turns.
 pub(crate) fn turn_window_in(w: w::TurnWindow) -> TurnWindow {
     match w {
@@ -387,13 +398,7 @@ fn passive_in(p: w::Passive) -> Result<PassiveDef, String> {
                 );
             }
             w::Grant::DamageTaken(r) => Grant::DamageTaken(damage_replacement_in(r)?),
-            w::Grant::InsteadOfCemetery(zone) => Grant::InsteadOfCemetery(match zone {
-                w::InsteadZone::Banished => InsteadZone::Banished,
-                w::InsteadZone::ExArea => InsteadZone::ExArea,
-                w::InsteadZone::Hand => InsteadZone::Hand,
-                w::InsteadZone::DeckTop => InsteadZone::DeckTop,
-                w::InsteadZone::DeckBottom => InsteadZone::DeckBottom,
-            }),
+            w::Grant::InsteadOfCemetery(zone) => Grant::InsteadOfCemetery(instead_zone_in(zone)),
         },
         scope: match p.scope {
             w::PassiveScope::ThisCard => PassiveScope::ThisCard,

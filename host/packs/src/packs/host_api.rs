@@ -780,6 +780,22 @@ impl game::Host for HostState {
         put
     }
 
+    fn replace_cemetery_move(
+        &mut self,
+        card: u32,
+        instead: w::InsteadZone,
+        duration: w::Duration,
+    ) -> bool {
+        let duration = self.duration(duration);
+        let instead = convert::instead_zone_in(instead);
+        let Some(card) = self.card(card) else {
+            return false;
+        };
+        let mut put = false;
+        self.act(|cx| put = cx.replace_cemetery_move(card, instead, duration));
+        put
+    }
+
     fn replace_leader_damage(
         &mut self,
         player: u8,

@@ -126,6 +126,7 @@ adapt_variant!(guest -> host::PlayerEffect {
     NoStartPhaseDraw, NoMaxPpIncrease, CannotPlayFollowers, PlayFromBanished; PlayCost
 });
 adapt_variant!(guest -> host::TurnWindow { ThisTurn, NextTurn });
+adapt_variant!(guest -> host::InsteadZone { Banished, ExArea, Hand, DeckTop, DeckBottom });
 adapt_variant!(guest -> host::ChoiceOption { Yes, No; Card, Label });
 adapt_variant!(host -> guest::Halt { NeedsDecision, Failed });
 adapt_record!(guest -> host::Range { min, max });
@@ -283,6 +284,8 @@ impl GameApi for NativeGame<'_> {
         duration: guest::Duration
     ) -> bool
         => |h: &mut HostState| h.replace_follower_damage(card, replacement.adapt(), duration.adapt());
+    fn replace_cemetery_move(card: u32, instead: guest::InsteadZone, duration: guest::Duration) -> bool
+        => |h: &mut HostState| h.replace_cemetery_move(card, instead.adapt(), duration.adapt());
     fn replace_leader_damage(
         player: u8,
         replacement: guest::DamageReplacement,

@@ -903,8 +903,34 @@ impl<'a> Interpreter<'a> {
             | Effect::EvolvesInto { .. }
             | Effect::BackFaceOf { .. }
             | Effect::TriggerIcon { .. }
-            | Effect::TokenKindRules { .. }
-            | Effect::InsteadOfCemetery { .. } => {}
+            | Effect::TokenKindRules { .. } => {}
+            // In an ability (a passive's is card data, see `manifest`):
+            // each target on the field goes elsewhere instead of the
+            // cemetery while it lasts.
+            Effect::InsteadOfCemetery { zone, duration, to } => {
+                let zone = match zone {
+                    ir::InsteadZone::Banished => InsteadZone::Banished,
+                    ir::InsteadZone::ExArea => InsteadZone::ExArea,
+                    ir::InsteadZone::Hand => InsteadZone::Hand,
+                    ir::InsteadZone::DeckTop => InsteadZone::DeckTop,
+                    ir::InsteadZone::DeckBottom => InsteadZone::DeckBottom,
+                };
+                let duration = match duration {
+                    ir::Duration::EndOfTurn => Duration::EndOfTurn,
+                    ir::Duration::EndOfNextTurn => Duration::EndOfOpponentNextTurn,
+                    ir::Duration::WhileOnField => Duration::WhileInZone,
+                    ir::Duration::OpponentTurn => {
+                        return Err(Stop::Error(
+                            "a move replacement can't last `OpponentTurn`".to_owned(),
+                        ));
+                    }
+                };
+                let mut cards = Vec::new();
+                self.each_card(game, frame, *to, "Send elsewhere", |_, c| cards.push(c))?;
+                for card in cards {
+                    game.replace_cemetery_move(card, zone, duration);
+                }
+            }
             // The alternative cost is paid: play the card for no play
             // points (see `manifest`).
             Effect::AlternateCost => {

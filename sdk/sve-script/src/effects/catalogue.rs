@@ -227,6 +227,7 @@ pub(crate) const STANDARD: Table<EffectKind> = &[
     ("RestrictPlayer", EffectKind::RestrictPlayer),
     ("ChangePlayCost", EffectKind::ChangePlayCost),
     ("AllowPlayFromBanished", EffectKind::AllowPlayFromBanished),
+    ("InsteadOfCemetery", EffectKind::InsteadOfCemetery),
     ("EvolveDeckToField", EffectKind::EvolveDeckToField),
     ("PlayFromEvolveDeck", EffectKind::PlayFromEvolveDeck),
     ("FlipEvolveDeckFaceDown", EffectKind::FlipEvolveDeckFaceDown),
@@ -396,7 +397,8 @@ mod tests {
         // `Equip` (§5), `GiveDrive` (§2.4), `DriveCheck` (§2.3),
         // `TakeLessDamage`, `TakeNoDamage`, `TakeAtMostDamage` (§11.2),
         // `Maneuver` (§12.4), `ChangeType` (§12.6), `RestrictPlayer`,
-        // `ChangePlayCost`, `AllowPlayFromBanished` (§12.10, §12.12). Plus 12
+        // `ChangePlayCost`, `AllowPlayFromBanished` (§12.10, §12.12),
+        // `InsteadOfCemetery` (§11.2, also a passive one). Plus 12
         // passive ones (`AlsoNamed`, later-sets §8.2; `EvolvesInto` and
         // `BackFaceOf`, §10; `TriggerIcon`, §2.1; `TokenKindRules`, a
         // declared token kind's; the three damage replacements and
@@ -409,7 +411,7 @@ mod tests {
             (src/ir/effect.rs; then bump IR_VERSION as tests/ir_version.rs says: an append \
             keeps packaged packs loading), and its run in sdk/script-runtime/src/interp/mod.rs; \
             then update the count here";
-        assert_eq!(STANDARD.len(), 104, "{NEW_EFFECT}");
+        assert_eq!(STANDARD.len(), 105, "{NEW_EFFECT}");
         assert_eq!(PASSIVE.len(), 13, "{NEW_EFFECT}");
         let mut standard: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         standard.sort_unstable();

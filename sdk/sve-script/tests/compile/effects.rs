@@ -933,3 +933,20 @@ ability Passive {
         "#]],
     );
 }
+
+#[test]
+fn an_ability_sends_cards_elsewhere_instead_of_the_cemetery_for_a_while() {
+    // Later-sets §11.2: "Until the end of the turn, if an enemy follower
+    // would be put into the cemetery, banish it instead."
+    check_abilities(
+        r#"
+ability Fanfare {
+    effect InsteadOfCemetery(Banished, EndOfTurn) to AllOpponentCards F;
+}
+"#,
+        expect![[r##"
+            #0 "Fanfare" triggered Fanfare (line 8)
+              effect: InsteadOfCemetery(zone: Banished, duration: EndOfTurn) to AllOpponentCards F
+        "##]],
+    );
+}

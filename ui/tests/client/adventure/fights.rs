@@ -41,6 +41,10 @@ fn a_fight_played_by_hand_and_left_half_played_goes_on_then_back_to_the_run_with
             left_once = true;
             let left_at = fight_reading(&harness);
             leave_fight(&mut harness);
+            // The map offers it once the half-played fight is kept.
+            wait_for(&mut harness, "the offer to go on with the fight", |h| {
+                has(h, "Go on with the fight")
+            });
             click(&mut harness, "Go on with the fight");
             wait_for(&mut harness, "the match back where it was left", |h| {
                 h.state()

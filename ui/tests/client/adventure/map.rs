@@ -57,6 +57,10 @@ fn a_run_moves_fights_takes_a_reward_and_lights_a_torch() {
     let saved = sve_adventure::save::load(&saved).expect("loads");
     assert_eq!(saved.fight_progress().len(), so_far, "the save keeps them");
     assert!(has_containing(&harness, &format!("after {so_far} answers")));
+    // The map offers it once the half-played fight is kept.
+    wait_for(&mut harness, "the offer to go on with the fight", |h| {
+        has(h, "Go on with the fight")
+    });
     click(&mut harness, "Go on with the fight");
     wait_for(&mut harness, "the match back where it was left", |h| {
         fight_view(h).is_ready() && !has(h, "Going on with the fight") && is_asked(h)

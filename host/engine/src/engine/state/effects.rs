@@ -58,6 +58,10 @@ pub enum EffectKind {
     /// it into an amulet"; it keeps its abilities, and a non-follower has
     /// no attack or defense.
     BecomesType(crate::cards::CardType),
+    /// If it would be put into the cemetery from the field, it goes to
+    /// this zone instead (later-sets §11.2): a replacement effect on
+    /// moving, made by an ability for a duration.
+    InsteadOfCemetery(crate::cards::InsteadZone),
 }
 
 /// A replacement effect on the damage one follower or leader would take

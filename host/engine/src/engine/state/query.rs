@@ -635,22 +635,34 @@ impl GameState {
         })
     }
 
-    /// Where the passives in play send `card` instead of the cemetery as
-    /// it leaves the field ("if this follower would be put into the
-    /// cemetery from the field, put it into your EX area instead",
-    /// later-sets §11.2), in the order of [`GameState::passive_gifts`].
+    /// Where `card` goes instead of the cemetery as it leaves the field
+    /// ("if this follower would be put into the cemetery from the field,
+    /// put it into your EX area instead", later-sets §11.2): the effects
+    /// on it in the order they were made, then the passives in play in
+    /// the order of [`GameState::passive_gifts`].
     pub fn cemetery_replacements(
         &self,
         db: &CardDb,
         card: CardRef,
     ) -> Vec<crate::cards::InsteadZone> {
-        if !db.has_move_passives() {
-            return Vec::new();
+        // The effects on this object first, in the order they were made.
+        let object = self.card(card).object;
+        let mut out: Vec<crate::cards::InsteadZone> = self
+            .effects
+            .iter()
+            .filter(|e| e.card == card && e.object == object)
+            .filter_map(|e| match e.kind {
+                EffectKind::InsteadOfCemetery(zone) => Some(zone),
+                _ => None,
+            })
+            .collect();
+        if db.has_move_passives() {
+            out.extend(self.passive_gifts(db, card, |grant| match grant {
+                Grant::InsteadOfCemetery(zone) => Some(*zone),
+                _ => None,
+            }));
         }
-        self.passive_gifts(db, card, |grant| match grant {
-            Grant::InsteadOfCemetery(zone) => Some(*zone),
-            _ => None,
-        })
+        out
     }
 
     /// What `pick` takes from the grants of the passives reaching `card`
@@ -1009,7 +1021,7 @@ fn apply_kind(out: &mut Characteristics, kind: EffectKind, def: &crate::cards::C
             out.evolve_cost = out.evolve_cost.map(|_| cost.max(0));
         }
         // Traits are read by `traits` and `has_trait`.
-        EffectKind::Trait(_) | EffectKind::DamageTaken(_) => {}
+        EffectKind::Trait(_) | EffectKind::DamageTaken(_) | EffectKind::InsteadOfCemetery(_) => {}
         // Made only for an amulet with both printed values
         // (`Match::maneuver`); stat changes before it are dropped.
         EffectKind::Maneuvered => {

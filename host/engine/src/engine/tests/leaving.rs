@@ -283,3 +283,40 @@ fn l11_2_a_full_ex_area_takes_no_card_instead_so_it_goes_to_the_next_replacement
     );
     assert_eq!(s.game.state().player(p2).ex_area.len(), 5);
 }
+
+#[test]
+fn l11_2_a_move_replacement_made_for_the_turn_applies_first_and_ends_with_it() {
+    // An effect on V2 ("until the end of the turn, to the hand instead")
+    // beats Voider's passive "banish instead"; made again, it lasts only
+    // the turn.
+    let mut s = voider_board();
+    let p2 = super::P2;
+    let v2 = s.card(p2, Zone::Field, "V2");
+    s.game.add_effect(
+        v2,
+        EffectKind::InsteadOfCemetery(crate::cards::InsteadZone::Hand),
+        Duration::EndOfTurn,
+        None,
+    );
+    s.game.destroy(v2, true);
+    check_timing(&mut s);
+    assert_eq!(s.game.state().card(v2).zone, Zone::Hand, "{}", s.dump());
+    let drawer = s.card(p2, Zone::Field, "Last Drawer");
+    s.game.add_effect(
+        drawer,
+        EffectKind::InsteadOfCemetery(crate::cards::InsteadZone::Hand),
+        Duration::EndOfTurn,
+        None,
+    );
+    // The end of the turn ends it.
+    s.game
+        .apply(crate::engine::mutation::Mutation::ExpireEndOfTurnEffects);
+    s.game.destroy(drawer, true);
+    check_timing(&mut s);
+    assert_eq!(
+        s.game.state().card(drawer).zone,
+        Zone::Banished,
+        "{}",
+        s.dump()
+    );
+}
