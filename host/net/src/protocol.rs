@@ -30,8 +30,9 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 /// `Event::PlayerEffectAdded` (an effect on a player for a window of
 /// turns), a side lists the effects on its player
 /// (`SideView::player_effects`, `SidePatch::player_effects`), and a
-/// passive may send cards elsewhere instead of the cemetery
-/// (`GrantSort::InsteadOfCemetery`). 14: a card face carries its
+/// passive or an effect may send cards elsewhere instead of the cemetery
+/// (`GrantSort::InsteadOfCemetery`, `EffectKind::InsteadOfCemetery`,
+/// the inspector's `Change::InsteadOfCemetery`). 14: a card face carries its
 /// Trigger icon (`CardFace::trigger_icon`) and the later sets' printed
 /// facts (`CardFace::later`: advanced, equipment, other names, faces, a
 /// token's kind, with the pool's token kinds in `CardData`), so an online

@@ -837,9 +837,10 @@ impl<'a> Game<'a> {
     }
     /// What [`Game::play_card`] would charge now in play points, the
     /// effects on you included ("cards you play cost 1 more", later-sets
-    /// §12.10), or `None` when it would refuse whatever you have: ask it
-    /// before paying an alternative cost, or to offer only the cards you
-    /// can pay for.
+    /// §12.10), or `None` when it would refuse whatever you have. Room on
+    /// the field is not counted (paying a cost may make it): check it
+    /// yourself. Ask it before paying an alternative cost, or to offer
+    /// only the cards you can pay for.
     pub fn play_cost(&self, card: CardRef, cost: Option<i32>) -> Option<i32> {
         self.api().play_cost(card, cost)
     }

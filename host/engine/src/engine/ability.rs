@@ -119,13 +119,14 @@ impl<'a> AbilityQuery<'a> {
     /// What playing `card` by an effect of this ability's controller
     /// would charge now, in play points (the effects on the player
     /// included, later-sets §12.10), or `None` if it would be refused
-    /// whatever they have (see [`AbilityCtx::play_card`]).
+    /// whatever they have (see [`AbilityCtx::play_card`]). Room on the
+    /// field is not counted: paying a cost may make it.
     pub fn play_cost(&self, card: CardRef, cost: Option<i32>) -> Option<i32> {
         crate::engine::flow::play_rules::PlayRules {
             state: self.state,
             db: self.db,
         }
-        .effect_play_cost(card, self.info.controller, cost)
+        .effect_play_cost(card, self.info.controller, cost, false)
     }
 
     /// The whole state.

@@ -59,7 +59,10 @@ fn pictured<'a>(
             cards
                 .iter()
                 .map(|c| {
-                    let (name, follower, trigger) = card(c.evolved.unwrap_or(c.def));
+                    let (name, follower, _) = card(c.evolved.unwrap_or(c.def));
+                    // The icon is the base card's (an evolved card has
+                    // none of its own).
+                    let (_, _, trigger) = card(c.def);
                     let mut text = if follower {
                         format!("{name} {}/{}", c.attack, c.defense)
                     } else {

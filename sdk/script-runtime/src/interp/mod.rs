@@ -187,20 +187,11 @@ impl<'a> Interpreter<'a> {
                 _ => 0,
             })
             .fold(0, i32::saturating_add);
-        let permanent = matches!(
-            self.card.card_type,
-            ir::CardType::Follower | ir::CardType::Amulet
-        );
+        // Room on the field is checked below (the host leaves it out:
+        // paying the costs may make it).
         match game.play_cost(self.call.source, Some(0)) {
-            Some(charged) if charged > pp.saturating_sub(own_pp) => return Ok(false),
-            Some(_) => {}
-            // Refused for want of room, which paying the costs may make
-            // (below), or for a reason paying can't change.
-            None => {
-                if !permanent || stats::room(game, me, Zone::Field, stats::FIELD_SLOTS) {
-                    return Ok(false);
-                }
-            }
+            Some(charged) if charged <= pp.saturating_sub(own_pp) => {}
+            _ => return Ok(false),
         }
         // Costs are paid before the card is played: one that puts your
         // field cards into the cemetery makes the room it needs.

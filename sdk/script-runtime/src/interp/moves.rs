@@ -291,12 +291,19 @@ impl Interpreter<'_> {
         }
         let scope = self.scope(&frame);
         let pp = game.player(frame.me).pp;
+        let has_room = super::stats::room(game, frame.me, Zone::Field, super::stats::FIELD_SLOTS);
         let playable: Vec<CardRef> =
             values::cards_matching(game, &scope, frame.me, Zone::EvolveDeck, filter)
                 .into_iter()
                 .filter(|card| {
+                    // The host's answer leaves room out: a follower or an
+                    // amulet needs it.
+                    let needs_room = game.card(*card).is_some_and(|info| {
+                        matches!(info.card_type, CardType::Follower | CardType::Amulet)
+                    });
                     !game.is_face_up(*card)
                         && game.play_cost(*card, None).is_some_and(|cost| cost <= pp)
+                        && (!needs_room || has_room)
                 })
                 .collect();
         let text = "You may play a card from your evolve deck";

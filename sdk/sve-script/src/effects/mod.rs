@@ -629,7 +629,18 @@ pub(crate) fn lower_effect(
                 "`Banished`, `ExArea`, `Hand`, `DeckTop` or `DeckBottom`",
                 cx,
             )?;
-            let duration = args.duration(cx)?;
+            // A passive's duration (`WhileOnField`, `OpponentTurn`), or an
+            // ability's effect's.
+            let duration = if trigger == Trigger::Passive {
+                args.duration(cx)?
+            } else {
+                args.word(
+                    DAMAGE_DURATIONS,
+                    NameKind::Duration,
+                    "`WhileOnField`, `EndOfTurn` or `EndOfNextTurn`",
+                    cx,
+                )?
+            };
             Effect::InsteadOfCemetery {
                 zone,
                 duration,

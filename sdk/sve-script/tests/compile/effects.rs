@@ -949,4 +949,22 @@ ability Fanfare {
               effect: InsteadOfCemetery(zone: Banished, duration: EndOfTurn) to AllOpponentCards F
         "##]],
     );
+    check_abilities(
+        r#"
+ability Fanfare {
+    effect InsteadOfCemetery(Banished, OpponentTurn) to AllOpponentCards F;
+}
+"#,
+        expect![[r#"
+            (rejected)
+
+            error[unknown-duration]: unknown duration `OpponentTurn`: expected `WhileOnField`, `EndOfTurn` or `EndOfNextTurn`
+             --> cards.txt:9:40
+              |
+            9 |     effect InsteadOfCemetery(Banished, OpponentTurn) to AllOpponentCards F;
+              |                                        ^^^^^^^^^^^^
+              = note: in card `Test Card` (T-001)
+
+        "#]],
+    );
 }

@@ -142,9 +142,10 @@ impl Match {
 
     /// Where a card that would go from the field to the cemetery goes
     /// instead (later-sets §11.2), read from the state before the cards
-    /// move: the passives reaching it ("if this follower would be put
-    /// into the cemetery from the field, put it into your EX area
-    /// instead"), in the order `GameState::cemetery_replacements` gives,
+    /// move: the effects on it and the passives reaching it ("if this
+    /// follower would be put into the cemetery from the field, put it
+    /// into your EX area instead"), in the order
+    /// `GameState::cemetery_replacements` gives,
     /// then "an enemy follower that would go from the field to the
     /// cemetery is banished instead" (a card with
     /// `BANISHES_ENEMIES_INSTEAD` on the other field). The first that can

@@ -73,7 +73,7 @@ impl Match {
         player: PlayerId,
         cost: Option<i32>,
     ) -> Option<i32> {
-        self.play_rules().effect_play_cost(card, player, cost)
+        self.play_rules().effect_play_cost(card, player, cost, true)
     }
 
     /// The play procedure from step 1 (CR 10.6.2): `player` plays `card`

@@ -26,9 +26,13 @@ impl PlayRules<'_> {
     /// token of a kind that may not be on the field, or of a kind with one
     /// of a name per zone whose name is there, may not.
     pub fn field_takes(self, player: PlayerId, card: CardRef) -> bool {
-        if self.state.field_room(player) == 0 {
-            return false;
-        }
+        self.state.field_room(player) > 0 && self.field_may_hold(player, card)
+    }
+
+    /// Whether `player`'s field may hold `card`, room aside: a token of a
+    /// kind that may not be on the field, or of a kind with one of a name
+    /// per zone whose name is there, may not.
+    pub fn field_may_hold(self, player: PlayerId, card: CardRef) -> bool {
         let def = self.state.card(card).def;
         match self.db.token_rules(def) {
             None => true,
@@ -104,14 +108,17 @@ impl PlayRules<'_> {
     /// whatever they have: not a follower, amulet or spell of `player`'s
     /// in their hand, EX area or cemetery (the banished zone while an
     /// effect allows it, an unused advanced card in the evolve deck) that
-    /// fits on their field, "can't be played from the EX area", or
-    /// followers forbidden this turn. (A spell's play requirement is card
-    /// code's to check: the runner cannot be asked during a run.)
+    /// fits on their field (with `count_room`, room included; without,
+    /// only whether the field may hold it: paying a cost may make room),
+    /// "can't be played from the EX area", or followers forbidden this
+    /// turn. (A spell's play requirement is card code's to check: the
+    /// runner cannot be asked during a run.)
     pub fn effect_play_cost(
         self,
         card: CardRef,
         player: PlayerId,
         cost: Option<i32>,
+        count_room: bool,
     ) -> Option<i32> {
         let state = self.state.card(card);
         let card_type = self.db.get(state.def).card_type;
@@ -119,7 +126,8 @@ impl PlayRules<'_> {
             CardType::Spell => true,
             // A token of a kind that lives in the EX area only may not be
             // on the field.
-            CardType::Follower | CardType::Amulet => self.field_takes(player, card),
+            CardType::Follower | CardType::Amulet if count_room => self.field_takes(player, card),
+            CardType::Follower | CardType::Amulet => self.field_may_hold(player, card),
             // A crest has no cost (later-sets §4, CR 2.5).
             CardType::EvolvedFollower | CardType::Leader | CardType::Crest => false,
         };
