@@ -544,6 +544,8 @@ impl SeatFeed {
             | Event::ResourceChanged { .. }
             | Event::EffectsExpired { .. }
             | Event::PlayerEffectAdded { .. }
+            | Event::TurnSkipped { .. }
+            | Event::PlayerEffectEnded { .. }
             | Event::CardsReloaded { .. }
             | Event::Sandbox { .. }
             | Event::Conceded { .. }

@@ -26,7 +26,9 @@ use sve_engine::cards::{
 use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
-/// The protocol version this build speaks. 15: events include
+/// The protocol version this build speaks. 16: events include
+/// `Event::TurnSkipped` and `Event::PlayerEffectEnded`, and a cost may be
+/// "skip your next turn" (`CostItem::SkipNextTurn`). 15: events include
 /// `Event::PlayerEffectAdded` (an effect on a player for a window of
 /// turns), a side lists the effects on its player
 /// (`SideView::player_effects`, `SidePatch::player_effects`), and a
@@ -85,7 +87,7 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 /// ([`Update::pending`]) and rematches ([`ClientMsg::Rematch`],
 /// [`ServerMsg::Rematch`]). 2: decisions may offer `Choice::Cancel` and
 /// events include `Event::ActivationCancelled`.
-pub const PROTOCOL_VERSION: u32 = 15;
+pub const PROTOCOL_VERSION: u32 = 16;
 
 /// Most cards one connection follows in the inspector at once; a longer
 /// [`ClientMsg::Inspect`] list is cut to its first ones.

@@ -571,6 +571,7 @@ fn costs(
             }
             Cost::PlayPoints(v) => small(card, v).map(CostItem::PlayPoints),
             Cost::PlayPointsX => Some(CostItem::PlayPointsX),
+            Cost::SkipNextTurn => Some(CostItem::SkipNextTurn),
             Cost::EngageSelf => Some(CostItem::EngageSelf),
             Cost::LeaderDefense(v) => small(card, v).map(CostItem::LeaderDefense),
             Cost::EarthRite(v) => small(card, v).map(CostItem::EarthRite),

@@ -43,6 +43,7 @@ enum CostKind {
     FuseUpTo,
     Advanced,
     Ride,
+    SkipNextTurn,
 }
 
 const COSTS: Table<CostKind> = &[
@@ -66,6 +67,7 @@ const COSTS: Table<CostKind> = &[
     ("FuseUpTo", CostKind::FuseUpTo),
     ("Advanced", CostKind::Advanced),
     ("Ride", CostKind::Ride),
+    ("SkipNextTurn", CostKind::SkipNextTurn),
 ];
 
 /// The name of the token a Lesson banishes.
@@ -120,7 +122,8 @@ pub(crate) fn lower_cost(item: &CostItemAst<'_>, cx: &mut CardCtx) -> Option<Cos
         | CostKind::Delayed
         | CostKind::UnionBurst
         | CostKind::Advanced
-        | CostKind::Ride => {
+        | CostKind::Ride
+        | CostKind::SkipNextTurn => {
             used = 0;
             match kind {
                 CostKind::EngageSelf => Cost::EngageSelf,
@@ -129,6 +132,7 @@ pub(crate) fn lower_cost(item: &CostItemAst<'_>, cx: &mut CardCtx) -> Option<Cos
                 CostKind::UnionBurst => Cost::UnionBurst,
                 CostKind::Advanced => Cost::Advanced,
                 CostKind::Ride => Cost::Ride,
+                CostKind::SkipNextTurn => Cost::SkipNextTurn,
                 _ => Cost::Quick,
             }
         }

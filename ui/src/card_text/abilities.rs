@@ -92,6 +92,7 @@ fn cost_words(cost: &CostItem) -> String {
             format!("pay {n} play point{}", if *n == 1 { "" } else { "s" })
         }
         CostItem::PlayPointsX => "pay X play points (you choose X)".to_owned(),
+        CostItem::SkipNextTurn => "skip your next turn".to_owned(),
         CostItem::EngageSelf => "engage this card".to_owned(),
         CostItem::LeaderDefense(n) => format!("your leader loses {n} defense"),
         CostItem::Discard(n, _) => format!("discard {n} {}", cards(*n)),

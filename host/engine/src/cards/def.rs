@@ -526,6 +526,10 @@ pub enum CostItem {
     /// reads X (`AbilityCtx::paid_x`); executed without paying its cost,
     /// X is 0 (CR 14.5.1.5).
     PlayPointsX,
+    /// "Skip your next turn" as a cost (later-sets §12.9, CR 5.26): the
+    /// payer's next turn does not begin. Always payable; paid while a skip
+    /// is already due, it still skips one turn (CR 5.26.2.1).
+    SkipNextTurn,
 }
 
 /// How many cards, and which, a [`CostItem::Fuse`] fuses: "Fuse 2

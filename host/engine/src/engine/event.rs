@@ -420,4 +420,18 @@ pub enum Event {
         /// When it applies.
         window: super::state::TurnWindow,
     },
+    /// An effect on a player ended with its window (later-sets §12.10,
+    /// §12.12).
+    PlayerEffectEnded {
+        /// The player it applied to.
+        player: PlayerId,
+        /// What it did.
+        kind: super::state::PlayerEffectKind,
+    },
+    /// A player's turn did not begin: it was skipped (later-sets §12.9,
+    /// CR 5.26.2); the other player's turn follows.
+    TurnSkipped {
+        /// Whose turn.
+        player: PlayerId,
+    },
 }

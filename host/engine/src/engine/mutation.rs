@@ -705,12 +705,25 @@ impl Match {
                         ending_player == controller || turn <= e.created_turn
                     }
                 });
-                self.state
-                    .player_effects
-                    .retain(|e| !e.ends_with(turn, ending_player));
                 let count = (before - self.state.effects.len()) as u32;
                 if count > 0 {
                     self.emit(Event::EffectsExpired { count });
+                }
+                if !self.state.player_effects.is_empty() {
+                    let mut ended = Vec::new();
+                    self.state.player_effects.retain(|e| {
+                        let ends = e.ends_with(turn, ending_player);
+                        if ends {
+                            ended.push(*e);
+                        }
+                        !ends
+                    });
+                    for effect in ended {
+                        self.emit(Event::PlayerEffectEnded {
+                            player: effect.player,
+                            kind: effect.kind,
+                        });
+                    }
                 }
             }
             Mutation::ClearDamage(card) => {

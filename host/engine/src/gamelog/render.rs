@@ -388,6 +388,10 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
             kind,
             window,
         } => EventText::log(format!("{} {}", kind.words(*player), window.words())),
+        Event::PlayerEffectEnded { player, kind } => {
+            EventText::log(format!("\"{}\" ends", kind.words(*player)))
+        }
+        Event::TurnSkipped { player } => EventText::log(format!("{player}'s turn is skipped")),
         Event::Fused { card, def, by } => EventText::log(format!(
             "{} fuses {}",
             cards.name(*by),

@@ -370,6 +370,7 @@ fn cost_in(c: w::CostItem) -> Result<CostItem, String> {
         w::CostItem::EarthRite(n) => CostItem::EarthRite(n),
         w::CostItem::DrivePoint => CostItem::DrivePoint,
         w::CostItem::PlayPointsX => CostItem::PlayPointsX,
+        w::CostItem::SkipNextTurn => CostItem::SkipNextTurn,
         // `ability_in` takes the mark off the costs first.
         w::CostItem::UnionBurst => return Err("`union-burst` is a mark, not a cost".to_owned()),
         w::CostItem::Advanced => return Err("`advanced` is a mark, not a cost".to_owned()),

@@ -69,7 +69,9 @@ impl Interpreter<'_> {
             | Cost::Moves(_)
             | Cost::UnionBurst
             | Cost::MovedHow(_)
-            | Cost::Advanced => true,
+            | Cost::Advanced
+            // A turn can always be skipped (CR 5.26.2.1).
+            | Cost::SkipNextTurn => true,
             Cost::Condition(v) => value(v) > 0,
             // Only the host pays a Fuse, for the `Act` ability that works
             // in the hand (the card pool refuses it anywhere else), and a
@@ -100,6 +102,7 @@ impl Interpreter<'_> {
                     game.change_leader_defense(me, -n);
                 }
                 Cost::EngageSelf => game.engage(frame.this),
+                Cost::SkipNextTurn => game.skip_next_turn(me),
                 Cost::Discard { count, filter } => {
                     let n = count_u32(values::value(game, &scope, count));
                     let hand = values::cards_matching(game, &scope, me, Zone::Hand, filter);

@@ -291,6 +291,7 @@ impl Printer<'_> {
             Cost::Advanced => "(Advanced)".into(),
             Cost::Ride => "(Ride)".into(),
             Cost::PlayPointsX => "(PP, X)".into(),
+            Cost::SkipNextTurn => "(SkipNextTurn)".into(),
             Cost::Fuse {
                 count,
                 up_to,

@@ -213,6 +213,9 @@ pub enum Cost {
     /// `(PP, X)` (IR 20, later-sets §1.3): pay X play points, X chosen as
     /// the cost is paid; effects read it as `#(X)`.
     PlayPointsX,
+    /// `(SkipNextTurn)` (IR 23, later-sets §12.9, CR 5.26): the payer's
+    /// next turn does not begin. Always payable.
+    SkipNextTurn,
 }
 
 impl Cost {

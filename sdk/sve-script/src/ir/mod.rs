@@ -163,7 +163,9 @@ use serde::{Deserialize, Serialize};
 /// §12.10, §12.12), and the passive effect `Effect::InsteadOfCemetery`
 /// with `InsteadZone` (§11.2), and the trigger `Trigger::OnLeaderDefenseZero`
 /// (§12.3; versions 2 to 21 stay readable).
-pub const IR_VERSION: u32 = 22;
+/// 23: appended the cost `Cost::SkipNextTurn` ("skip your next turn" as a
+/// cost, later-sets §12.9; versions 2 to 22 stay readable).
+pub const IR_VERSION: u32 = 23;
 
 /// A card name without a trailing `(Evolved)`: what evolved cards and
 /// their base cards share.

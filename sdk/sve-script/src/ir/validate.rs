@@ -197,7 +197,8 @@ impl Checker<'_> {
             | Cost::MovedHow(_)
             | Cost::Advanced
             | Cost::Ride
-            | Cost::PlayPointsX => Ok(()),
+            | Cost::PlayPointsX
+            | Cost::SkipNextTurn => Ok(()),
         }
     }
 

@@ -89,6 +89,25 @@ ability Fanfare {
 }
 
 #[test]
+fn skipping_the_next_turn_is_a_cost() {
+    // "Skip your next turn" as a cost (later-sets §12.9, IR 23).
+    check_abilities(
+        r#"
+ability Act {
+    cost (SkipNextTurn);
+    effect Evolve();
+}
+"#,
+        expect![[r##"
+            #0 "Act" activated Act (line 8)
+              costs: (SkipNextTurn)
+              effect: Evolve() to Self
+            keywords: Evolve
+        "##]],
+    );
+}
+
+#[test]
 fn the_adv_mark_is_for_act_abilities() {
     // `(Advanced)` marks an `[adv]` ability (later-sets §6.2); anywhere but
     // an `Act` ability it is an error at its place.

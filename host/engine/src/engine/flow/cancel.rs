@@ -232,6 +232,7 @@ fn cancellable(item: &CostItem) -> bool {
         | CostItem::PlayPointsX
         | CostItem::EngageSelf
         | CostItem::LeaderDefense(_)
+        | CostItem::SkipNextTurn
         | CostItem::RemoveCounters(..)
         | CostItem::RemoveNamedCounters(..) => true,
         CostItem::Discard(..)

@@ -9,7 +9,7 @@ use crate::engine::Match;
 use crate::engine::actions::Leave;
 use crate::engine::event::{MoveCause, Resource};
 use crate::engine::ids::{CardRef, PlayerId};
-use crate::engine::mutation::{Mutation, Place};
+use crate::engine::mutation::{Mutation, Place, PlayerFlag};
 use crate::engine::runtime::{AbilityRun, Choice, Decision, Prompt, Resume, RunOrigin, Task};
 use crate::engine::state::Zone;
 
@@ -52,8 +52,8 @@ impl Match {
                 CostItem::RemoveNamedCounters(..) => false,
                 CostItem::Fuse(fuse) => self.can_fuse(player, card, fuse),
                 CostItem::DrivePoint => self.can_pay_drive_point(player, card),
-                // X may be 0.
-                CostItem::PlayPointsX => true,
+                // X may be 0; a turn can always be skipped (CR 5.26.2.1).
+                CostItem::PlayPointsX | CostItem::SkipNextTurn => true,
                 _ => self.cost_candidates(player, card, item).len() >= self.cost_count(item).0,
             };
             if !payable {
@@ -95,6 +95,9 @@ impl Match {
                     self.apply(Mutation::AddCounters(card, *kind, -i32::from(*n)));
                 }
                 CostItem::DrivePoint => self.pay_drive_point(player, card),
+                CostItem::SkipNextTurn => {
+                    self.apply(Mutation::SetFlag(player, PlayerFlag::SkipNextTurn, true));
+                }
                 CostItem::PlayPointsX => {
                     let most = self.most_x(&run, &costs, idx);
                     if most > 0 {

@@ -3,7 +3,7 @@
 
 use crate::cards::Keywords;
 use crate::engine::Match;
-use crate::engine::event::Resource;
+use crate::engine::event::{Event, Resource};
 use crate::engine::mutation::{Mutation, PlayerFlag};
 use crate::engine::runtime::{Choice, Decision, Prompt, Resume, Task};
 use crate::engine::state::query::{HAND_LIMIT, MAX_PP};
@@ -24,6 +24,7 @@ impl Match {
         // follows. Each flag skips one turn, so this ends.
         while self.state.player(next).skip_next_turn {
             self.apply(Mutation::SetFlag(next, PlayerFlag::SkipNextTurn, false));
+            self.emit(Event::TurnSkipped { player: next });
             next = next.opponent();
         }
         self.apply(Mutation::SetTurn {
