@@ -159,11 +159,47 @@ pub mod prelude {
 /// [`export_pack!`].
 ///
 /// [`cards`](Pack::cards) is called when the host reads the pack and again
-/// in each instance that runs an ability, to find the ability's code: keep
+/// in each instance that runs an ability, to find the ability's code (or
+/// [`cards_for_call`](Pack::cards_for_call), where a pack narrows it): keep
 /// it a plain list, without side effects.
 pub trait Pack {
     /// The pack's cards, each ability with its code.
     fn cards() -> Vec<Card>;
+
+    /// The cards among which a call into the card `id` finds its code:
+    /// all of [`Pack::cards`] by default. Every call gets a fresh instance
+    /// and builds this list again, so a large pack may answer with a part
+    /// of it that holds `id` (its set's cards, say) to make each call
+    /// cheaper. A list without `id` fails the call, naming the card.
+    ///
+    /// ```
+    /// use sve_sdk::prelude::*;
+    ///
+    /// fn forest() -> Vec<Card> {
+    ///     vec![Card::follower("MY-001", "Sprout", Class::Forest, 1, 1, 1)]
+    /// }
+    /// fn haven() -> Vec<Card> {
+    ///     vec![Card::amulet("MY-101", "Small Shrine", Class::Haven, 1)]
+    /// }
+    ///
+    /// struct Sets;
+    /// impl Pack for Sets {
+    ///     fn cards() -> Vec<Card> {
+    ///         [forest(), haven()].concat()
+    ///     }
+    ///     fn cards_for_call(id: &str) -> Vec<Card> {
+    ///         match id.strip_prefix("MY-") {
+    ///             Some(number) if number.starts_with('0') => forest(),
+    ///             _ => haven(),
+    ///         }
+    ///     }
+    /// }
+    /// assert_eq!(Sets::cards_for_call("MY-001").len(), 1);
+    /// ```
+    fn cards_for_call(id: &str) -> Vec<Card> {
+        let _ = id;
+        Self::cards()
+    }
 
     /// The counter kinds the pack declares (none by default): a name and a
     /// reminder each. Cards enter with them
@@ -324,7 +360,7 @@ pub mod __private {
     /// words, every other card an empty shell.
     fn code_only<P: Pack>(call: &Call) -> Vec<crate::Card> {
         let _code_only = crate::card::CodeOnly::begin(&call.card_id);
-        P::cards()
+        P::cards_for_call(&call.card_id)
     }
 
     pub fn runtime_manifest<P: RuntimePack>() -> Manifest {
