@@ -285,6 +285,16 @@ fn item_holds(game: &Game, scope: &Scope<'_>, item: &FilterItem, card: &FilterCa
                 ..sve_sdk::any_card()
             },
         ),
+        // The name the running ability declared (later-sets §12.11).
+        FilterItem::DeclaredName => crate::interp::declared::current().is_some_and(|name| {
+            game.matches(
+                info.card,
+                &sve_sdk::types::CardFilter {
+                    name: Some(name),
+                    ..sve_sdk::any_card()
+                },
+            )
+        }),
         FilterItem::Traits(traits) => card
             .info()
             .is_some_and(|info| traits.iter().any(|t| info.traits.contains(t))),

@@ -261,11 +261,19 @@ fn collapse_spaces(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// What `n(...)` holds to match the name `DeclareCardName()` declared.
+const DECLARED_NAME: &str = "#Declared";
+
 fn name_item(inner: Piece<'_>, span: Span, sink: &mut Sink) -> Option<FilterItem> {
     let name = collapse_spaces(inner.trim().unquote().text);
     if name.is_empty() {
         sink.syntax(span, "expected a card name inside `n(...)`");
         return None;
+    }
+    // `#` starts no card name: `n(#Declared)` is the name declared earlier
+    // in the ability (later-sets §12.11).
+    if name == DECLARED_NAME {
+        return Some(FilterItem::DeclaredName);
     }
     Some(FilterItem::Name(name))
 }

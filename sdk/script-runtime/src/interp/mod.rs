@@ -33,6 +33,7 @@
 mod choices;
 mod complex;
 mod costs;
+pub(crate) mod declared;
 mod delayed;
 pub mod extras;
 pub mod granted;
@@ -256,6 +257,7 @@ impl<'a> Interpreter<'a> {
     /// paid its costs). If a selection it must make has no target by now,
     /// it does nothing at all (CR 10.6.2.3.3).
     pub fn resolve(&self, game: &mut Game) -> Result<(), Stop> {
+        let _resolution = declared::Resolution::begin();
         if !self.required_targets_exist(game) {
             return Ok(());
         }
@@ -727,6 +729,10 @@ impl<'a> Interpreter<'a> {
                 self.check_top(game, frame, *count, actions)?;
             }
             Effect::ExtraTurn => game.extra_turn(me),
+            Effect::DeclareCardName => {
+                let name = game.declare_card_name("Declare a card name")?;
+                declared::declare(name);
+            }
             Effect::SkipNextTurn { player } => {
                 for p in players(*player, &scope) {
                     game.skip_next_turn(p);

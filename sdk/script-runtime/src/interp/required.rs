@@ -71,7 +71,14 @@ fn collect_required(card: &ir::Card, effect: &Effect, depth: u32, out: &mut Vec<
     if depth >= MAX_DEPTH {
         return;
     }
-    out.extend(effect.selections());
+    // A selection by the name the ability declares can't be known before
+    // it runs (later-sets §12.11): it requires nothing beforehand.
+    out.extend(
+        effect
+            .selections()
+            .into_iter()
+            .filter(|to| !reads_the_declared_name(card, to.filter, 0)),
+    );
     let Effect::Sequence { steps } = effect else {
         return;
     };
@@ -83,6 +90,22 @@ fn collect_required(card: &ir::Card, effect: &Effect, depth: u32, out: &mut Vec<
             collect_required(card, &ability.effect, depth + 1, out);
         }
     }
+}
+
+/// Whether the filter (or its alternative) tests the declared name,
+/// `n(#Declared)`.
+fn reads_the_declared_name(card: &ir::Card, filter: ir::FilterId, depth: u32) -> bool {
+    let Some(filter) = card.filter(filter) else {
+        return false;
+    };
+    filter
+        .tests
+        .iter()
+        .any(|test| test.item == ir::FilterItem::DeclaredName)
+        || (depth < MAX_DEPTH
+            && filter
+                .alternative
+                .is_some_and(|alt| reads_the_declared_name(card, alt, depth + 1)))
 }
 
 impl Interpreter<'_> {

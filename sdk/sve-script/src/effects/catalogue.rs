@@ -72,6 +72,7 @@ pub(crate) enum EffectKind {
     RevealTop,
     ExtraTurn,
     SkipNextTurn,
+    DeclareCardName,
     WinGame,
     TakeControl,
     GiveControl,
@@ -212,6 +213,7 @@ pub(crate) const STANDARD: Table<EffectKind> = &[
     ("RevealTop", EffectKind::RevealTop),
     ("ExtraTurn", EffectKind::ExtraTurn),
     ("SkipNextTurn", EffectKind::SkipNextTurn),
+    ("DeclareCardName", EffectKind::DeclareCardName),
     ("WinGame", EffectKind::WinGame),
     ("TakeControl", EffectKind::TakeControl),
     ("GiveControl", EffectKind::GiveControl),
@@ -363,6 +365,7 @@ impl EffectKind {
             | CheckTop
             | RevealTop
             | ExtraTurn
+            | DeclareCardName
             | FlipEvolveDeckFaceDown
             | Complex
             | ReducedCost
@@ -398,7 +401,8 @@ mod tests {
         // `TakeLessDamage`, `TakeNoDamage`, `TakeAtMostDamage` (§11.2),
         // `Maneuver` (§12.4), `ChangeType` (§12.6), `RestrictPlayer`,
         // `ChangePlayCost`, `AllowPlayFromBanished` (§12.10, §12.12),
-        // `InsteadOfCemetery` (§11.2, also a passive one). Plus 12
+        // `InsteadOfCemetery` (§11.2, also a passive one), `DeclareCardName`
+        // (§12.11). Plus 13
         // passive ones (`AlsoNamed`, later-sets §8.2; `EvolvesInto` and
         // `BackFaceOf`, §10; `TriggerIcon`, §2.1; `TokenKindRules`, a
         // declared token kind's; the three damage replacements and
@@ -411,7 +415,7 @@ mod tests {
             (src/ir/effect.rs; then bump IR_VERSION as tests/ir_version.rs says: an append \
             keeps packaged packs loading), and its run in sdk/script-runtime/src/interp/mod.rs; \
             then update the count here";
-        assert_eq!(STANDARD.len(), 105, "{NEW_EFFECT}");
+        assert_eq!(STANDARD.len(), 106, "{NEW_EFFECT}");
         assert_eq!(PASSIVE.len(), 13, "{NEW_EFFECT}");
         let mut standard: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         standard.sort_unstable();

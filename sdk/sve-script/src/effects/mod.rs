@@ -480,6 +480,7 @@ pub(crate) fn lower_effect(
             }
         }
         EffectKind::ExtraTurn => Effect::ExtraTurn,
+        EffectKind::DeclareCardName => Effect::DeclareCardName,
         EffectKind::SkipNextTurn => Effect::SkipNextTurn {
             player: player_target(to, call.name, cx)?,
         },

@@ -362,6 +362,7 @@ impl Printer<'_> {
                 FilterItem::Name(name) => {
                     let _ = write!(out, "n({name})");
                 }
+                FilterItem::DeclaredName => out.push_str("n(#Declared)"),
                 FilterItem::Traits(traits) => {
                     let _ = write!(out, "t({})", traits.join(","));
                 }

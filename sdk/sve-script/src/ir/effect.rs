@@ -1014,6 +1014,10 @@ pub enum Effect {
         /// The cards it reaches.
         to: Selection,
     },
+    /// `DeclareCardName()` (IR 23, later-sets §12.11, CR 5.33): you
+    /// declare a card name, which the filter item `n(#Declared)` matches
+    /// for the rest of the ability.
+    DeclareCardName,
 }
 
 /// Where a card goes instead of the cemetery (`InsteadOfCemetery`, IR 22).

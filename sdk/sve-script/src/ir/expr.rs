@@ -250,6 +250,10 @@ pub enum FilterItem {
     /// `#(turnsOnField[, v])`: turns on the field within the range (default
     /// exactly 0, "entered this turn").
     TurnsOnField(IntRange),
+    /// `n(#Declared)` (IR 23, later-sets §12.11): the card has the name
+    /// declared earlier in the same ability (`DeclareCardName()`); nothing
+    /// matches before a name is declared.
+    DeclaredName,
 }
 
 /// An inclusive integer range; a single number `n` is `n..=n`.

@@ -415,6 +415,7 @@ impl Effect {
                 ],
             ),
             Effect::ExtraTurn => ("ExtraTurn", vec![]),
+            Effect::DeclareCardName => ("DeclareCardName", vec![]),
             Effect::SkipNextTurn { player } => ("SkipNextTurn", vec![("to", P::Player(*player))]),
             Effect::WinGame { player } => ("WinGame", vec![("to", P::Player(*player))]),
             Effect::TakeControl { to } => ("TakeControl", vec![("to", P::Sel(*to))]),

@@ -968,3 +968,29 @@ ability Fanfare {
         "#]],
     );
 }
+
+#[test]
+fn a_declared_card_name_is_read_by_a_filter() {
+    // `DeclareCardName()` and `n(#Declared)` (later-sets §12.11, IR 23).
+    check_abilities(
+        r#"
+ability Fanfare {
+    effect Sequence(Declare, Hunt);
+}
+ability Spell name Declare {
+    effect DeclareCardName();
+}
+ability Spell name Hunt {
+    effect Destroy() to TargetOpponentCard Fn(#Declared);
+}
+"#,
+        expect![[r##"
+            #0 "Fanfare" triggered Fanfare (line 8)
+              effect: Sequence(steps: [#1 "Declare", #2 "Hunt"])
+            #1 "Declare" spell Spell (line 11)
+              effect: DeclareCardName()
+            #2 "Hunt" spell Spell (line 14)
+              effect: Destroy() to TargetOpponentCard Fn(#Declared)
+        "##]],
+    );
+}
