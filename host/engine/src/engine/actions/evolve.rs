@@ -35,12 +35,33 @@ impl Match {
     /// fits by name. `by_ability`: as its evolve ability names them;
     /// otherwise (an effect's evolution) its own name only.
     pub(crate) fn evolve_options(&self, card: CardRef, by_ability: bool) -> Vec<EvolveOption> {
-        let state = self.state.card(card);
-        if state.zone != Zone::Field || state.evolved_with.is_some() {
-            return Vec::new();
+        let mut options: Vec<EvolveOption> = Vec::new();
+        for option in self.evolve_candidates(card, by_ability) {
+            if !options.iter().any(|o| o.face == option.face) {
+                options.push(option);
+            }
         }
+        options
+    }
+
+    /// Whether the follower's evolve ability has an evolved card to evolve
+    /// into. Asked at every listing of legal actions for each follower that
+    /// could evolve: it stops at the first fit and allocates nothing.
+    pub(crate) fn can_evolve_into_any(&self, card: CardRef) -> bool {
+        self.evolve_candidates(card, true).next().is_some()
+    }
+
+    /// Every fit of [`Match::evolve_options`] in its order, copies of a
+    /// face included.
+    fn evolve_candidates(
+        &self,
+        card: CardRef,
+        by_ability: bool,
+    ) -> impl Iterator<Item = EvolveOption> + '_ {
+        let state = self.state.card(card);
+        let on_field = state.zone == Zone::Field && state.evolved_with.is_none();
         let base = self.db.get(state.def);
-        let fits = |face: &CardDef| {
+        let fits = move |face: &CardDef| {
             // An advanced card is never an evolved card (CR 5.16.1.1, 9.2).
             face.card_type == CardType::EvolvedFollower
                 && !face.advanced
@@ -52,27 +73,22 @@ impl Match {
                     face.base_name() == base.base_name()
                 }
         };
-        let mut options: Vec<EvolveOption> = Vec::new();
-        let evolve_deck = &self.state.player(state.controller).evolve_deck;
-        for evolved in evolve_deck.iter().copied() {
-            let evolved_state = self.state.card(evolved);
-            if evolved_state.face_up {
-                continue;
-            }
-            let front = evolved_state.def;
-            for face in std::iter::once(front).chain(self.db.back_face(front)) {
-                if fits(self.db.get(face)) && !options.iter().any(|o| o.face == face) {
-                    options.push(EvolveOption { evolved, face });
-                }
-            }
-        }
-        options
-    }
-
-    /// Whether the follower's evolve ability has an evolved card to evolve
-    /// into.
-    pub(crate) fn can_evolve_into_any(&self, card: CardRef) -> bool {
-        !self.evolve_options(card, true).is_empty()
+        let evolve_deck: &[CardRef] = if on_field {
+            &self.state.player(state.controller).evolve_deck
+        } else {
+            &[]
+        };
+        evolve_deck
+            .iter()
+            .copied()
+            .filter(|evolved| !self.state.card(*evolved).face_up)
+            .flat_map(move |evolved| {
+                let front = self.state.card(evolved).def;
+                std::iter::once(front)
+                    .chain(self.db.back_face(front))
+                    .filter(move |face| fits(self.db.get(*face)))
+                    .map(move |face| EvolveOption { evolved, face })
+            })
     }
 
     /// Evolves a follower into one of its [`Match::evolve_options`] (after
