@@ -329,6 +329,11 @@ fn item_holds(game: &Game, scope: &Scope<'_>, item: &FilterItem, card: &FilterCa
         // Cards that cannot evolve have evolve cost -1 (spec §8.2).
         FilterItem::EvolveCost(range) => range.contains(game.evolve_cost(info.card).unwrap_or(-1)),
         FilterItem::Cost(range) => info.card_type != CardType::Leader && range.contains(info.cost),
+        // "Costing X or less": the X paid for the running ability's
+        // `[costX]` (0 when none was, CR 14.5.1.5).
+        FilterItem::CostUpToX { min } => {
+            info.card_type != CardType::Leader && (*min..=game.paid_x()).contains(&info.cost)
+        }
         FilterItem::TurnsOnField(range) => game
             .turns_on_field(info.card)
             .is_some_and(|turns| range.contains(clamp(turns))),

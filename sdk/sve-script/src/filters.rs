@@ -241,7 +241,7 @@ impl FilterScanner<'_> {
                     'a' => range(inner, ctx.sink).map(FilterItem::Attack),
                     'd' => range(inner, ctx.sink).map(FilterItem::Defense),
                     'e' => range(inner, ctx.sink).map(FilterItem::EvolveCost),
-                    'p' => range(inner, ctx.sink).map(FilterItem::Cost),
+                    'p' => cost_item(inner, ctx.sink),
                     _ => turns_on_field(inner, ctx.sink),
                 };
                 match item {
@@ -362,6 +362,23 @@ fn turns_on_field(inner: Piece<'_>, sink: &mut Sink) -> Option<FilterItem> {
 }
 
 /// `m(min,max)` or a single integer.
+/// `p(v)`, where `v` may also be `m(min,X)`: up to the X paid for the
+/// ability's `[costX]` (later-sets §1.3).
+fn cost_item(inner: Piece<'_>, sink: &mut Sink) -> Option<FilterItem> {
+    let text = inner.trim();
+    if let Some(args) = text
+        .text
+        .strip_prefix("m(")
+        .and_then(|rest| rest.strip_suffix(')'))
+        && let Some((min, max)) = args.split_once(',')
+        && max.trim() == "X"
+    {
+        let min_piece = text.slice(2, 2 + min.len());
+        return literal_i32(min_piece, sink).map(|min| FilterItem::CostUpToX { min });
+    }
+    range(inner, sink).map(FilterItem::Cost)
+}
+
 fn range(inner: Piece<'_>, sink: &mut Sink) -> Option<IntRange> {
     let inner = inner.trim();
     if let Some(rest) = inner.text.strip_prefix("m(") {

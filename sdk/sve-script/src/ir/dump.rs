@@ -363,6 +363,9 @@ impl Printer<'_> {
                     let _ = write!(out, "n({name})");
                 }
                 FilterItem::DeclaredName => out.push_str("n(#Declared)"),
+                FilterItem::CostUpToX { min } => {
+                    let _ = write!(out, "p(m({min},X))");
+                }
                 FilterItem::Traits(traits) => {
                     let _ = write!(out, "t({})", traits.join(","));
                 }

@@ -254,6 +254,13 @@ pub enum FilterItem {
     /// declared earlier in the same ability (`DeclareCardName()`); nothing
     /// matches before a name is declared.
     DeclaredName,
+    /// `p(m(min,X))` (IR 23, later-sets §1.3): a play-point cost from `min`
+    /// up to the X paid for the ability's `[costX]` ("costing X or less");
+    /// X is 0 when none was paid.
+    CostUpToX {
+        /// The lower bound.
+        min: i32,
+    },
 }
 
 /// An inclusive integer range; a single number `n` is `n..=n`.

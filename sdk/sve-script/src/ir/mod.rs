@@ -165,8 +165,9 @@ use serde::{Deserialize, Serialize};
 /// (§12.3; versions 2 to 21 stay readable).
 /// 23: appended the cost `Cost::SkipNextTurn` ("skip your next turn" as a
 /// cost, later-sets §12.9), the effect `Effect::DeclareCardName` and the
-/// filter item `FilterItem::DeclaredName` (declaring a card name, §12.11;
-/// versions 2 to 22 stay readable).
+/// filter item `FilterItem::DeclaredName` (declaring a card name, §12.11),
+/// and the filter item `FilterItem::CostUpToX` ("costing X or less",
+/// §1.3; versions 2 to 22 stay readable).
 pub const IR_VERSION: u32 = 23;
 
 /// A card name without a trailing `(Evolved)`: what evolved cards and

@@ -994,3 +994,21 @@ ability Spell name Hunt {
         "##]],
     );
 }
+
+#[test]
+fn a_filter_reads_the_x_paid() {
+    // `p(m(min,X))`: "costing X or less" (later-sets §1.3, IR 23).
+    check_abilities(
+        r#"
+ability OnEvolve {
+    cost (PP, X);
+    effect CemeteryToField(1, Fp(m(0,X)));
+}
+"#,
+        expect![[r##"
+            #0 "OnEvolve" triggered OnEvolve (line 8)
+              costs: (PP, X)
+              effect: CemeteryToField(count: 1, filter: Fp(m(0,X)))
+        "##]],
+    );
+}
