@@ -27,8 +27,9 @@ use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
 /// The protocol version this build speaks. 16: events include
-/// `Event::TurnSkipped` and `Event::PlayerEffectEnded`, and a cost may be
-/// "skip your next turn" (`CostItem::SkipNextTurn`). 15: events include
+/// `Event::TurnSkipped` and `Event::PlayerEffectEnded`, a cost may be
+/// "skip your next turn" (`CostItem::SkipNextTurn`), and a passive may
+/// reach the enemy field (`PassiveScope::EnemiesOnField`). 15: events include
 /// `Event::PlayerEffectAdded` (an effect on a player for a window of
 /// turns), a side lists the effects on its player
 /// (`SideView::player_effects`, `SidePatch::player_effects`), and a

@@ -863,6 +863,11 @@ fn passive(card: &ir::Card, ability: &Ability) -> Result<Passive, String> {
                 PassiveScope::AlliesOnField(flat)
             }
         }
+        // "Enemy followers lose all abilities" (later-sets §12.2).
+        ir::Target::AllOpponentCards => PassiveScope::EnemiesOnField(
+            flat_filter(card, to.filter)
+                .ok_or_else(|| "the passive's filter has no flat form".to_owned())?,
+        ),
         // "Your leader takes 1 less damage" while this card is on the
         // field (later-sets §12.14): your leader's card, in the leader
         // zone. Only the damage it takes can change: a leader has no

@@ -182,6 +182,9 @@ pub struct CardDb {
     /// Whether any passive replaces a move to the cemetery: only then are
     /// the passives in play read as cards leave the field.
     has_move_passives: bool,
+    /// Whether any passive makes cards lose all their abilities (or boxes
+    /// them): only then do triggers and activations read passives for it.
+    has_ability_loss_passives: bool,
     /// The pool's declared keywords, by number.
     keywords: Vec<DeclaredKeyword>,
     /// Each declared keyword's abilities as a definition (`DefId`
@@ -357,6 +360,11 @@ impl CardDb {
         let has_move_passives = defs.iter().flat_map(|def| &def.abilities).any(|a| {
             matches!(&a.kind, super::AbilityKind::Passive(p) if matches!(p.grant, super::Grant::InsteadOfCemetery(_)))
         });
+        let has_ability_loss_passives = defs.iter().flat_map(|def| &def.abilities).any(|a| {
+            matches!(&a.kind, super::AbilityKind::Passive(p)
+                if matches!(p.grant, super::Grant::Keywords(k)
+                    if k.intersects(Keywords::LOSES_ALL_ABILITIES | Keywords::BOXED)))
+        });
         let fingerprint = if token_kinds.is_empty() {
             fingerprint
         } else {
@@ -368,6 +376,7 @@ impl CardDb {
             has_passives,
             has_damage_passives,
             has_move_passives,
+            has_ability_loss_passives,
             has_ex_area_abilities,
             token_rules,
             token_kinds,
@@ -515,6 +524,13 @@ impl CardDb {
     /// without one, leaving the field reads no passives for it.
     pub fn has_move_passives(&self) -> bool {
         self.has_move_passives
+    }
+
+    /// Whether some card has a passive that makes cards lose all their
+    /// abilities (later-sets §12.2) or boxes them: without one, only
+    /// effects and printed keywords take abilities away.
+    pub fn has_ability_loss_passives(&self) -> bool {
+        self.has_ability_loss_passives
     }
 
     /// Whether the definition's ability is marked `[ub]` (Union Burst,

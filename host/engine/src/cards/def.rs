@@ -688,6 +688,9 @@ pub enum PassiveScope {
     /// "The equipped follower has ...": an ability of the follower's own
     /// (CR 14.5.2), lost when the follower loses its abilities.
     EquippedHas,
+    /// Matching cards on the opponent's field: "enemy followers lose all
+    /// abilities", "... have -1/-0" (later-sets §12.2).
+    EnemiesOnField(CardFilter),
 }
 
 /// When a passive is on (rules-coverage.md §2 class conditions).

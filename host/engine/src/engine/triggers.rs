@@ -605,7 +605,7 @@ impl Match {
             controller: state.controller,
             ability_uses: &state.ability_uses,
             declared: self.declared_keywords_of(card),
-            lost: !self.state.effects.is_empty() && self.state.lost_abilities(&self.db, card),
+            lost: self.state.lost_abilities_now(&self.db, card),
         }
     }
 

@@ -413,6 +413,7 @@ fn passive_in(p: w::Passive) -> Result<PassiveDef, String> {
                 PassiveScope::AlliesIn(zone_set_in(a.zones)?, filter_in(a.filter)?)
             }
             w::PassiveScope::AlliesInHand(f) => PassiveScope::AlliesInHand(filter_in(f)?),
+            w::PassiveScope::EnemiesOnField(f) => PassiveScope::EnemiesOnField(filter_in(f)?),
         },
         condition: match p.condition {
             w::PassiveCondition::Always => PassiveCondition::Always,

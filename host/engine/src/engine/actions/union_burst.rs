@@ -30,7 +30,7 @@ impl Match {
         if state.zone != Zone::Field
             || !def.card_type.is_follower()
             || !self.state.union_burst_works(card)
-            || (!self.state.effects.is_empty() && self.state.lost_abilities(&self.db, card))
+            || self.state.lost_abilities_now(&self.db, card)
         {
             return Vec::new();
         }

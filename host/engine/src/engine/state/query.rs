@@ -840,6 +840,12 @@ impl GameState {
                     && target.controller == owner
                     && self.matches_with(db, card, filter, Some(source), false)
             }
+            PassiveScope::EnemiesOnField(filter) => {
+                source_works
+                    && target.zone == Zone::Field
+                    && target.controller != owner
+                    && self.matches_with(db, card, filter, Some(source), false)
+            }
             PassiveScope::AlliesInHand(filter) => {
                 source_works
                     && target.zone == Zone::Hand
@@ -960,6 +966,21 @@ impl GameState {
                 matches!(kind, EffectKind::Keywords(k)
                     if k.intersects(Keywords::LOSES_ALL_ABILITIES | Keywords::BOXED))
             })
+    }
+
+    /// Whether a card has lost all its abilities in any way: printed, by an
+    /// effect ([`GameState::lost_abilities`]) or by a passive in play
+    /// ("enemy followers lose all abilities"). The passives are read
+    /// without the cache, so this holds in the middle of a change too
+    /// (where triggers are collected), and only in a pool that has such a
+    /// passive.
+    pub fn lost_abilities_now(&self, db: &CardDb, card: CardRef) -> bool {
+        (!self.effects.is_empty() && self.lost_abilities(db, card))
+            || (db.has_ability_loss_passives()
+                && self
+                    .characteristics_from(db, card, self.passive_sources_iter(db))
+                    .keywords
+                    .contains(Keywords::LOSES_ALL_ABILITIES))
     }
 
     /// Overflow: maximum play points 7 or more (CR 13.4.1.2).
