@@ -420,9 +420,14 @@ impl GameState {
         for source in sources {
             self.apply_passives_of(db, source, card, &mut out);
         }
-        // A crest in the EX area applied its own among the sources.
+        // A crest in the EX area applied its own among the sources. In the
+        // cemetery only "you may play this card from your cemetery (if
+        // ...)" works (later-sets §12.12, `passive_reaches`).
         if db.has_passives()
-            && matches!(self.card(card).zone, Zone::Hand | Zone::ExArea)
+            && matches!(
+                self.card(card).zone,
+                Zone::Hand | Zone::ExArea | Zone::Cemetery
+            )
             && !self.abilities_work_here(db, card)
         {
             self.apply_passives_of(db, card, card, &mut out);
@@ -870,13 +875,15 @@ impl GameState {
             }
         };
         // A ThisCard passive works only on the field, except cost
-        // changes and "can't be played from the EX area" (a condition
-        // for playing it, later-sets §7), which work where the card is
-        // played from.
+        // changes, "can't be played from the EX area" (a condition for
+        // playing it, later-sets §7) and "you may play this card from your
+        // cemetery (if ...)" (§12.12), which work where the card is played
+        // from.
         let zone_ok = match (&passive.scope, &passive.grant) {
             (PassiveScope::ThisCard, Grant::Cost(_) | Grant::CostBy(_)) => true,
             (PassiveScope::ThisCard, Grant::Keywords(k))
-                if *k == Keywords::CANNOT_BE_PLAYED_FROM_EX =>
+                if *k == Keywords::CANNOT_BE_PLAYED_FROM_EX
+                    || *k == Keywords::PLAYABLE_FROM_CEMETERY =>
             {
                 true
             }
