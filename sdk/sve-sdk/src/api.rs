@@ -33,6 +33,7 @@ pub trait GameApi {
     fn matches(&self, card: CardRef, filter: &CardFilter) -> bool;
     fn fused_cards(&self) -> Vec<CardRef>;
     fn paid_x(&self) -> i32;
+    fn executing_union_burst(&self) -> bool;
     fn this_turn(&self, player: Player) -> TurnRecord;
     fn turns_on_field(&self, card: CardRef) -> Option<u32>;
     fn evolve_cost(&self, card: CardRef) -> Option<i32>;
@@ -177,6 +178,9 @@ impl GameApi for Imports {
     }
     fn paid_x(&self) -> i32 {
         host::paid_x()
+    }
+    fn executing_union_burst(&self) -> bool {
+        host::executing_union_burst()
     }
     fn this_turn(&self, player: Player) -> TurnRecord {
         host::this_turn(player)

@@ -415,6 +415,15 @@ impl<'a> Game<'a> {
         self.api().paid_x()
     }
 
+    /// Whether a `condition` is asked if its `[ub]` ability could be
+    /// executed without paying its cost (later-sets §1.3, CR 14.5.1.4.1):
+    /// then only whether the targets it must select exist counts, not its
+    /// trigger or "if" conditions. A condition that checks its targets
+    /// answers that alone.
+    pub fn executing_union_burst(&self) -> bool {
+        self.api().executing_union_burst()
+    }
+
     /// What happened to a player's cards this turn (destroyed, discarded,
     /// attacked, spells played, returned to hand from the field).
     pub fn this_turn(&self, player: Player) -> TurnRecord {

@@ -94,6 +94,10 @@ pub struct AbilityInfo {
     /// X of its `[costX]` cost (later-sets §1.3); 0 without one, or when
     /// it was executed without paying its cost.
     pub x: i32,
+    /// A condition asked for executing the ability as a `[ub]` ability
+    /// without its cost (later-sets §1.3): only the targets it must select
+    /// count (CR 14.5.1.4.1).
+    pub executing: bool,
 }
 
 /// Read-only access to a match for card code.
@@ -107,6 +111,13 @@ pub struct AbilityQuery<'a> {
 impl<'a> AbilityQuery<'a> {
     pub(crate) fn new(state: &'a GameState, db: &'a CardDb, info: &'a AbilityInfo) -> Self {
         AbilityQuery { state, db, info }
+    }
+
+    /// Whether this condition is asked for executing a `[ub]` ability
+    /// without its cost (later-sets §1.3): only the targets it must select
+    /// count then.
+    pub fn executing_union_burst(&self) -> bool {
+        self.info.executing
     }
 
     /// Whether a follower could be served `count` Carrots now (see

@@ -283,6 +283,10 @@ impl game::Host for HostState {
         self.read(0, |q| q.info().x)
     }
 
+    fn executing_union_burst(&mut self) -> bool {
+        self.read(false, |q| q.executing_union_burst())
+    }
+
     fn inspect_card(&mut self, card: u32) -> Option<w::CardInfo> {
         let card = self.card(card)?;
         self.read(None, |q| {
@@ -1108,6 +1112,7 @@ mod tests {
         "matches",
         "fused_cards",
         "paid_x",
+        "executing_union_burst",
         "this_turn",
         "turns_on_field",
         "evolve_cost",

@@ -127,8 +127,21 @@ impl<'a> Interpreter<'a> {
 
     /// Whether the ability may be played now: its trigger filter (tested
     /// against the trigger card), its condition, and for activated
-    /// abilities their `Condition` cost items.
+    /// abilities their `Condition` cost items. Asked for executing a `[ub]`
+    /// ability without its cost, only the selections it must make count
+    /// (later-sets §1.3, CR 14.5.1.4.1).
     pub fn condition(&self, game: &Game) -> Result<bool, Stop> {
+        // Only a `[ub]` ability is ever executed so (and asking the host
+        // costs a call into it at every condition).
+        if self
+            .ability
+            .costs
+            .iter()
+            .any(|c| matches!(c, Cost::UnionBurst))
+            && game.executing_union_burst()
+        {
+            return Ok(self.required_targets_exist(game));
+        }
         let scope = self.scope(&self.top_frame());
         if self.ability.kind == ir::AbilityKind::Triggered && !self.trigger_fits(game) {
             return Ok(false);

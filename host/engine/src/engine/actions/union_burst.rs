@@ -11,9 +11,10 @@
 //! The abilities that "could be played now" are the follower's `[ub]`
 //! automatic and activated abilities, while it is on the field, its `[ub]`
 //! abilities work (its owner's deck is built on Princess Connect! Re:Dive)
-//! and it has not lost its abilities. Whether an ability has the targets it
-//! needs is up to its card code, which selects them when it runs: one with
-//! none resolves doing nothing (rules-coverage.md §L1).
+//! and it has not lost its abilities, each with the targets it must select
+//! (its card code's `condition`, asked with `executing-union-burst`: the
+//! trigger and "if" conditions don't count then). With none, nothing
+//! happens and nothing is executed (rules-coverage.md §L1).
 
 use crate::cards::AbilityKind;
 use crate::engine::Match;
@@ -45,7 +46,24 @@ impl Match {
                     )
             })
             .filter_map(|(i, a)| Some((AbilityIdx(u8::try_from(i).ok()?), a.name.clone())))
+            .filter(|(idx, _)| self.could_execute(card, *idx))
             .collect()
+    }
+
+    /// Whether the `[ub]` ability has what it must select to be executed
+    /// now: its condition asked as an execution's (CR 14.5.1.4.1).
+    fn could_execute(&self, card: CardRef, ability: AbilityIdx) -> bool {
+        let state = self.state.card(card);
+        let call = crate::engine::flow::legal::ConditionCall {
+            source: card,
+            source_object: state.object,
+            def: self.state.current_def_id(card),
+            controller: state.controller,
+            trigger_card: None,
+            amount: 0,
+            executing: true,
+        };
+        self.condition_of(&call, ability)
     }
 
     /// Executes the follower's `[ub]` ability `ability` without paying

@@ -152,6 +152,7 @@ impl Match {
                 controller: run.controller,
                 trigger_card: run.trigger_card,
                 amount: run.amount,
+                executing: false,
             };
             if !self.condition_of(&call, ability_idx) {
                 return;

@@ -332,6 +332,7 @@ impl Match {
             controller,
             trigger_card,
             amount: 0,
+            executing: false,
         };
         self.condition_of(&run, ability)
     }
@@ -352,6 +353,7 @@ impl Match {
             amount: run.amount,
             fused: Vec::new(),
             x: 0,
+            executing: run.executing,
         };
         let query = AbilityQuery::new(&self.state, &self.db, &info);
         match self.runner.condition(&query) {
@@ -549,4 +551,7 @@ pub(crate) struct ConditionCall {
     pub controller: PlayerId,
     pub trigger_card: Option<CardRef>,
     pub amount: i32,
+    /// Asked for executing a `[ub]` ability without its cost
+    /// ([`AbilityInfo::executing`]).
+    pub executing: bool,
 }

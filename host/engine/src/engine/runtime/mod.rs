@@ -684,6 +684,7 @@ impl Match {
             amount: run.amount,
             fused: run.fused.clone(),
             x: run.x,
+            executing: false,
         };
         let runner = Arc::clone(&self.runner);
         let mark = self.work.begin_run();
