@@ -318,6 +318,12 @@ pub fn later_set_facts(db: &CardDb, base: &CardDef, shown: &CardDef) -> Vec<Stri
     if shown.advanced {
         facts.push("Advanced: built into the evolve deck; it returns there".to_owned());
     }
+    if shown.abilities.iter().any(|a| a.union_burst) {
+        facts.push(
+            "Union Burst: its [ub] abilities work only in a deck built on Princess Connect! Re:Dive"
+                .to_owned(),
+        );
+    }
     for name in &shown.also_named {
         facts.push(format!("Also named {name} while on the field"));
     }
@@ -752,7 +758,20 @@ mod later_set_facts_tests {
         let mut relic = card("T-7", "Relic: Aegis", CardType::Amulet);
         relic.is_token = true;
         relic.token_kind = Some("Relic".to_owned());
-        defs.extend([maiden, front, back, herald, crest, critical, relic]);
+        let mut guild = card("T-8", "Guild Drillmaster", CardType::Follower);
+        guild.abilities = vec![sve_engine::cards::AbilityDef {
+            name: "Drill".to_owned(),
+            kind: sve_engine::cards::AbilityKind::Activated {
+                quick: false,
+                zone: sve_engine::cards::ActivationZone::Field,
+            },
+            costs: Vec::new(),
+            once_per_turn: false,
+            union_burst: true,
+            advanced: false,
+            text: String::new(),
+        }];
+        defs.extend([maiden, front, back, herald, crest, critical, relic, guild]);
         let relics = sve_engine::cards::DeclaredTokenKind {
             name: "Relic".to_owned(),
             reminder: "Relics guard the EX area.".to_owned(),
@@ -803,6 +822,12 @@ mod later_set_facts_tests {
             facts(&db, "T-7", "T-7"),
             [
                 "A Relic token: only in an EX area, one of a name there; it can't be played. Relics guard the EX area."
+            ]
+        );
+        assert_eq!(
+            facts(&db, "T-8", "T-8"),
+            [
+                "Union Burst: its [ub] abilities work only in a deck built on Princess Connect! Re:Dive"
             ]
         );
     }
