@@ -28,8 +28,10 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
 /// The protocol version this build speaks. 16: events include
 /// `Event::TurnSkipped` and `Event::PlayerEffectEnded`, a cost may be
-/// "skip your next turn" (`CostItem::SkipNextTurn`), and a passive may
-/// reach the enemy field (`PassiveScope::EnemiesOnField`). 15: events include
+/// "skip your next turn" (`CostItem::SkipNextTurn`), a passive may reach
+/// the enemy field (`PassiveScope::EnemiesOnField`) or change its card's
+/// type (`Grant::BecomesType`, the inspector's `GrantSort::BecomesType`).
+/// 15: events include
 /// `Event::PlayerEffectAdded` (an effect on a player for a window of
 /// turns), a side lists the effects on its player
 /// (`SideView::player_effects`, `SidePatch::player_effects`), and a

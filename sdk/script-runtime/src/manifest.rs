@@ -842,6 +842,20 @@ fn passive(card: &ir::Card, ability: &Ability) -> Result<Passive, String> {
             };
             (Grant::InsteadOfCemetery(zone), *duration, *to)
         }
+        // "While ..., it's a follower" (later-sets §12.6): the card's own
+        // type while its condition holds.
+        Effect::ChangeType { card_type, to } => {
+            let card_type = match card_type {
+                ir::CardType::Follower => CardType::Follower,
+                ir::CardType::Amulet => CardType::Amulet,
+                other => return Err(format!("a card can't become a {}", other.name())),
+            };
+            (
+                Grant::BecomesType(card_type),
+                ir::Duration::WhileOnField,
+                *to,
+            )
+        }
         other => return Err(format!("passive effect {other:?} is not supported yet")),
     };
     let scope = match to.target {
@@ -862,6 +876,15 @@ fn passive(card: &ir::Card, ability: &Ability) -> Result<Passive, String> {
             } else {
                 PassiveScope::AlliesOnField(flat)
             }
+        }
+        // A cost change over enemy cards would reach only their field,
+        // where nothing is played: refused, naming the effect to use.
+        ir::Target::AllOpponentCards if matches!(grant, Grant::Cost(_) | Grant::CostBy(_)) => {
+            return Err(
+                "a passive over enemy cards reaches their field only, where no card is played; \
+                 \"cards your opponent plays cost more\" is `ChangePlayCost(n, window) to Opponent`"
+                    .to_owned(),
+            );
         }
         // "Enemy followers lose all abilities" (later-sets §12.2).
         ir::Target::AllOpponentCards => PassiveScope::EnemiesOnField(

@@ -170,7 +170,9 @@ pub trait Pack {
     /// all of [`Pack::cards`] by default. Every call gets a fresh instance
     /// and builds this list again, so a large pack may answer with a part
     /// of it that holds `id` (its set's cards, say) to make each call
-    /// cheaper. A list without `id` fails the call, naming the card.
+    /// cheaper. A list without `id` fails the card's resolutions, naming
+    /// the card (its conditions then answer yes: an ability the list does
+    /// not know fails where it runs).
     ///
     /// ```
     /// use sve_sdk::prelude::*;

@@ -82,6 +82,7 @@ fn grant_words(db: &CardDb, grant: GrantSort) -> String {
         GrantSort::InsteadOfCemetery(zone) => {
             format!("sends to {} instead of the cemetery", zone.words())
         }
+        GrantSort::BecomesType(card_type) => format!("makes it {}", card_type.name()),
     }
 }
 

@@ -634,6 +634,11 @@ pub enum Grant {
     /// ("if this follower would be put into the cemetery from the field,
     /// put it into your EX area instead", later-sets §11.2).
     InsteadOfCemetery(InsteadZone),
+    /// The card is of this type while the passive applies ("while this
+    /// has 4 or more counters, it's a follower", later-sets §12.6, CR
+    /// 5.25): an amulet becomes a follower only with both printed attack
+    /// and defense, and has them.
+    BecomesType(CardType),
 }
 
 /// Where a card goes instead of the cemetery ([`Grant::InsteadOfCemetery`]):

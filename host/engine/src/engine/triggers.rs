@@ -598,14 +598,22 @@ impl Match {
     /// the field), controller and declared keywords.
     fn holder_now(&self, card: CardRef) -> Holder<'_> {
         let state = self.state.card(card);
+        // A passive that takes all abilities takes the declared keywords
+        // too (passives have no timestamps: all of them).
+        let lost_to_a_passive = self.state.lost_to_a_passive(&self.db, card);
         Holder {
             card,
             object: state.object,
             def: self.state.current_def_id(card),
             controller: state.controller,
             ability_uses: &state.ability_uses,
-            declared: self.declared_keywords_of(card),
-            lost: self.state.lost_abilities_now(&self.db, card),
+            declared: if lost_to_a_passive {
+                Keywords::empty()
+            } else {
+                self.declared_keywords_of(card)
+            },
+            lost: lost_to_a_passive
+                || (!self.state.effects.is_empty() && self.state.lost_abilities(&self.db, card)),
         }
     }
 

@@ -305,6 +305,8 @@ pub enum GrantSort {
     /// The cards it reaches go to this zone instead of the cemetery as
     /// they leave the field (later-sets §11.2).
     InsteadOfCemetery(sve_engine::cards::InsteadZone),
+    /// It is of this type while the passive applies (later-sets §12.6).
+    BecomesType(sve_engine::cards::CardType),
 }
 
 /// An ability's name as players read it: its own name, or, for an
@@ -346,6 +348,7 @@ impl AbilitySort {
                 Grant::CostBy(_) => GrantSort::CostBy,
                 Grant::DamageTaken(r) => GrantSort::DamageTaken(*r),
                 Grant::InsteadOfCemetery(zone) => GrantSort::InsteadOfCemetery(*zone),
+                Grant::BecomesType(t) => GrantSort::BecomesType(*t),
             }),
         }
     }

@@ -400,6 +400,7 @@ fn passive_in(p: w::Passive) -> Result<PassiveDef, String> {
             }
             w::Grant::DamageTaken(r) => Grant::DamageTaken(damage_replacement_in(r)?),
             w::Grant::InsteadOfCemetery(zone) => Grant::InsteadOfCemetery(instead_zone_in(zone)),
+            w::Grant::BecomesType(t) => Grant::BecomesType(card_type_in(t)),
         },
         scope: match p.scope {
             w::PassiveScope::ThisCard => PassiveScope::ThisCard,

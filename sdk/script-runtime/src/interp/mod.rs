@@ -140,7 +140,7 @@ impl<'a> Interpreter<'a> {
             .any(|c| matches!(c, Cost::UnionBurst))
             && game.executing_union_burst()
         {
-            return Ok(self.required_targets_exist(game));
+            return Ok(self.required_targets_exist(game, true));
         }
         let scope = self.scope(&self.top_frame());
         if self.ability.kind == ir::AbilityKind::Triggered && !self.trigger_fits(game) {
@@ -171,7 +171,7 @@ impl<'a> Interpreter<'a> {
         }
         // A selection it must make has no target: it cannot be played, or
         // does nothing (CR 10.6.2.3.3).
-        if !self.required_targets_exist(game) {
+        if !self.required_targets_exist(game, false) {
             return Ok(false);
         }
         if self.ability.effect == Effect::AlternateCost {
@@ -271,7 +271,7 @@ impl<'a> Interpreter<'a> {
     /// it does nothing at all (CR 10.6.2.3.3).
     pub fn resolve(&self, game: &mut Game) -> Result<(), Stop> {
         let _resolution = declared::Resolution::begin();
-        if !self.required_targets_exist(game) {
+        if !self.required_targets_exist(game, true) {
             return Ok(());
         }
         self.effect(game, &self.ability.effect, self.top_frame())

@@ -77,7 +77,7 @@ fn collect_required(card: &ir::Card, effect: &Effect, depth: u32, out: &mut Vec<
         effect
             .selections()
             .into_iter()
-            .filter(|to| !reads_the_declared_name(card, to.filter, 0)),
+            .filter(|to| !filter_reads(card, to.filter, 0, ReadAsItRuns::DeclaredName)),
     );
     let Effect::Sequence { steps } = effect else {
         return;
@@ -92,30 +92,42 @@ fn collect_required(card: &ir::Card, effect: &Effect, depth: u32, out: &mut Vec<
     }
 }
 
-/// Whether the filter (or its alternative) tests the declared name,
-/// `n(#Declared)`.
-fn reads_the_declared_name(card: &ir::Card, filter: ir::FilterId, depth: u32) -> bool {
+/// A filter test whose answer is known only as the ability runs ([`filter_reads`]).
+#[derive(Clone, Copy)]
+enum ReadAsItRuns {
+    /// `n(#Declared)`: the name the ability declares as it runs.
+    DeclaredName,
+    /// `p(m(min,X))`: the X paid for its `[costX]`.
+    PaidX,
+}
+
+/// Whether the filter (or its alternative) has a test of `item`'s kind.
+fn filter_reads(card: &ir::Card, filter: ir::FilterId, depth: u32, item: ReadAsItRuns) -> bool {
     let Some(filter) = card.filter(filter) else {
         return false;
     };
-    filter
-        .tests
-        .iter()
-        .any(|test| test.item == ir::FilterItem::DeclaredName)
-        || (depth < MAX_DEPTH
-            && filter
-                .alternative
-                .is_some_and(|alt| reads_the_declared_name(card, alt, depth + 1)))
+    filter.tests.iter().any(|test| match (item, &test.item) {
+        (ReadAsItRuns::DeclaredName, ir::FilterItem::DeclaredName)
+        | (ReadAsItRuns::PaidX, ir::FilterItem::CostUpToX { .. }) => true,
+        _ => false,
+    }) || (depth < MAX_DEPTH
+        && filter
+            .alternative
+            .is_some_and(|alt| filter_reads(card, alt, depth + 1, item)))
 }
 
 impl Interpreter<'_> {
     /// Whether every selection the ability must make has a target now.
-    pub(super) fn required_targets_exist(&self, game: &Game) -> bool {
+    /// `x_known`: the X of its `[costX]` is known (it resolves, or it is
+    /// executed without its cost, X = 0); before X is paid, a selection
+    /// that reads X ("costing X or less") requires nothing.
+    pub(super) fn required_targets_exist(&self, game: &Game, x_known: bool) -> bool {
         let frame = self.top_frame();
         // "Up to" selections require nothing; the rest need one card the
         // performer may select.
         let has_target = |to: &Selection| {
             self.choose_bounds(to.filter).0 == 0
+                || (!x_known && filter_reads(self.card, to.filter, 0, ReadAsItRuns::PaidX))
                 || self
                     .choice_has_selectable(game, &frame, *to)
                     .unwrap_or(true)

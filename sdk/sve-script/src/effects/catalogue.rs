@@ -259,6 +259,9 @@ pub(crate) const PASSIVE: Table<EffectKind> = &[
     // While the card is in play, the cards it reaches go elsewhere
     // instead of the cemetery as they leave the field (later-sets §11.2).
     ("InsteadOfCemetery", EffectKind::InsteadOfCemetery),
+    // While the passive applies, this card is of that type ("while it has
+    // 4 or more counters, it's a follower", later-sets §12.6).
+    ("ChangeType", EffectKind::ChangeType),
 ];
 
 /// Which `to` clause an effect accepts (spec §5.1 step 4).
@@ -402,11 +405,11 @@ mod tests {
         // `Maneuver` (§12.4), `ChangeType` (§12.6), `RestrictPlayer`,
         // `ChangePlayCost`, `AllowPlayFromBanished` (§12.10, §12.12),
         // `InsteadOfCemetery` (§11.2, also a passive one), `DeclareCardName`
-        // (§12.11). Plus 13
+        // (§12.11). Plus 14
         // passive ones (`AlsoNamed`, later-sets §8.2; `EvolvesInto` and
         // `BackFaceOf`, §10; `TriggerIcon`, §2.1; `TokenKindRules`, a
         // declared token kind's; the three damage replacements and
-        // `InsteadOfCemetery`, §11.2);
+        // `InsteadOfCemetery`, §11.2; `ChangeType`, §12.6);
         // `GiveKeyword`/`GiveStat` appear in both tables with different
         // meanings.
         const NEW_EFFECT: &str = "a new effect needs: its `EffectKind` here, each spelling in \
@@ -416,7 +419,7 @@ mod tests {
             keeps packaged packs loading), and its run in sdk/script-runtime/src/interp/mod.rs; \
             then update the count here";
         assert_eq!(STANDARD.len(), 106, "{NEW_EFFECT}");
-        assert_eq!(PASSIVE.len(), 13, "{NEW_EFFECT}");
+        assert_eq!(PASSIVE.len(), 14, "{NEW_EFFECT}");
         let mut standard: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         standard.sort_unstable();
         standard.dedup();

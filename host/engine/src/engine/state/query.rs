@@ -528,7 +528,7 @@ impl GameState {
     /// gives it count now (later-sets §8.2): only on the field, and not
     /// once the card lost its abilities.
     pub fn extra_names_work(&self, db: &CardDb, card: CardRef) -> bool {
-        self.card(card).zone == Zone::Field && !self.lost_abilities(db, card)
+        self.card(card).zone == Zone::Field && !self.lost_abilities_now(db, card)
     }
 
     /// Whether a card is a face-down advanced card in an evolve deck, the
@@ -693,9 +693,7 @@ impl GameState {
             for source in self.ability_cards(db, player) {
                 let def_id = self.current_def_id(source);
                 let passives = db.passive_abilities(def_id);
-                if passives.is_empty()
-                    || (!self.effects.is_empty() && self.lost_abilities(db, source))
-                {
+                if passives.is_empty() || self.lost_abilities_now(db, source) {
                     continue;
                 }
                 let works = self.abilities_work_here(db, source);
@@ -770,8 +768,8 @@ impl GameState {
             return;
         }
         // A card that lost all its abilities has no passives (later-sets
-        // §12.2).
-        if !self.effects.is_empty() && self.lost_abilities(db, source) {
+        // §12.2), by an effect or another card's passive.
+        if self.lost_abilities_now(db, source) {
             return;
         }
         let source_state = self.card(source);
@@ -811,6 +809,10 @@ impl GameState {
                     }
                     // Read when damage is dealt (`damage_replacements`).
                     Grant::DamageTaken(_) | Grant::InsteadOfCemetery(_) => {}
+                    Grant::BecomesType(card_type) => {
+                        let def = db.get(self.current_def_id(card));
+                        becomes_type(out, *card_type, def);
+                    }
                 }
             }
         }
@@ -880,7 +882,11 @@ impl GameState {
         // cemetery (if ...)" (§12.12), which work where the card is played
         // from.
         let zone_ok = match (&passive.scope, &passive.grant) {
-            (PassiveScope::ThisCard, Grant::Cost(_) | Grant::CostBy(_)) => true,
+            // Not in the cemetery, where only "you may play this card from
+            // your cemetery" works.
+            (PassiveScope::ThisCard, Grant::Cost(_) | Grant::CostBy(_)) => {
+                target.zone != Zone::Cemetery
+            }
             (PassiveScope::ThisCard, Grant::Keywords(k))
                 if *k == Keywords::CANNOT_BE_PLAYED_FROM_EX
                     || *k == Keywords::PLAYABLE_FROM_CEMETERY =>
@@ -982,12 +988,35 @@ impl GameState {
     /// (where triggers are collected), and only in a pool that has such a
     /// passive.
     pub fn lost_abilities_now(&self, db: &CardDb, card: CardRef) -> bool {
-        (!self.effects.is_empty() && self.lost_abilities(db, card))
-            || (db.has_ability_loss_passives()
-                && self
-                    .characteristics_from(db, card, self.passive_sources_iter(db))
-                    .keywords
-                    .contains(Keywords::LOSES_ALL_ABILITIES))
+        self.lost_abilities(db, card) || self.lost_to_a_passive(db, card)
+    }
+
+    /// Whether a passive in play takes all of a card's abilities (or boxes
+    /// it). Read from the passives themselves, each reaching the card by
+    /// its scope and condition as they read it (without passives), so it
+    /// never depends on another passive's result and can be asked while
+    /// passives are applied; `false` at once in a pool without such a
+    /// passive.
+    pub(crate) fn lost_to_a_passive(&self, db: &CardDb, card: CardRef) -> bool {
+        if !db.has_ability_loss_passives() {
+            return false;
+        }
+        self.passive_sources_iter(db).any(|source| {
+            let def_id = self.current_def_id(source);
+            let def = db.get(def_id);
+            let works = self.abilities_work_here(db, source);
+            let controller = self.card(source).controller;
+            db.passive_abilities(def_id).iter().any(|&idx| {
+                matches!(
+                    def.abilities.get(usize::from(idx)).map(|a| &a.kind),
+                    Some(AbilityKind::Passive(passive))
+                        if matches!(passive.grant, Grant::Keywords(k)
+                            if k.intersects(Keywords::LOSES_ALL_ABILITIES | Keywords::BOXED))
+                            && self.passive_reaches(db, source, passive, card, works)
+                            && self.passive_condition(db, source, controller, &passive.condition)
+                )
+            })
+        })
     }
 
     /// Overflow: maximum play points 7 or more (CR 13.4.1.2).
@@ -1060,6 +1089,23 @@ fn apply_kind(out: &mut Characteristics, kind: EffectKind, def: &crate::cards::C
             }
         }
         EffectKind::BecomesType(card_type) => out.card_type = card_type,
+    }
+}
+
+/// A passive's type change (later-sets §12.6): into a follower only for a
+/// card with both printed attack and defense, which it then has (as a
+/// maneuvered amulet does); into any other type as it says.
+fn becomes_type(out: &mut Characteristics, card_type: CardType, def: &crate::cards::CardDef) {
+    if card_type.is_follower() {
+        if !out.card_type.is_follower()
+            && let (Some(attack), Some(defense)) = (def.attack, def.defense)
+        {
+            out.card_type = card_type;
+            out.attack = attack;
+            out.defense = defense;
+        }
+    } else {
+        out.card_type = card_type;
     }
 }
 
