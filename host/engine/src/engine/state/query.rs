@@ -423,11 +423,13 @@ impl GameState {
         // A crest in the EX area applied its own among the sources. In the
         // cemetery only "you may play this card from your cemetery (if
         // ...)" works (later-sets §12.12, `passive_reaches`).
+        let zone = self.card(card).zone;
         if db.has_passives()
-            && matches!(
-                self.card(card).zone,
-                Zone::Hand | Zone::ExArea | Zone::Cemetery
-            )
+            && (matches!(zone, Zone::Hand | Zone::ExArea)
+                || (zone == Zone::Cemetery
+                    && db
+                        .passive_keywords()
+                        .contains(Keywords::PLAYABLE_FROM_CEMETERY)))
             && !self.abilities_work_here(db, card)
         {
             self.apply_passives_of(db, card, card, &mut out);
@@ -693,7 +695,10 @@ impl GameState {
             for source in self.ability_cards(db, player) {
                 let def_id = self.current_def_id(source);
                 let passives = db.passive_abilities(def_id);
-                if passives.is_empty() || self.lost_abilities_now(db, source) {
+                if passives.is_empty()
+                    || (!self.effects.is_empty() && self.lost_abilities(db, source))
+                    || self.lost_to_a_passive(db, source)
+                {
                     continue;
                 }
                 let works = self.abilities_work_here(db, source);
@@ -768,8 +773,11 @@ impl GameState {
             return;
         }
         // A card that lost all its abilities has no passives (later-sets
-        // §12.2), by an effect or another card's passive.
-        if self.lost_abilities_now(db, source) {
+        // §12.2), by an effect or another card's passive. (Asked for every
+        // source at every reading: the cheap questions first.)
+        if (!self.effects.is_empty() && self.lost_abilities(db, source))
+            || self.lost_to_a_passive(db, source)
+        {
             return;
         }
         let source_state = self.card(source);
