@@ -106,10 +106,12 @@ fn filter_reads(card: &ir::Card, filter: ir::FilterId, depth: u32, item: ReadAsI
     let Some(filter) = card.filter(filter) else {
         return false;
     };
-    filter.tests.iter().any(|test| match (item, &test.item) {
-        (ReadAsItRuns::DeclaredName, ir::FilterItem::DeclaredName)
-        | (ReadAsItRuns::PaidX, ir::FilterItem::CostUpToX { .. }) => true,
-        _ => false,
+    filter.tests.iter().any(|test| {
+        matches!(
+            (item, &test.item),
+            (ReadAsItRuns::DeclaredName, ir::FilterItem::DeclaredName)
+                | (ReadAsItRuns::PaidX, ir::FilterItem::CostUpToX { .. })
+        )
     }) || (depth < MAX_DEPTH
         && filter
             .alternative
