@@ -218,6 +218,27 @@ pub fn event(event: &Event, view: &PlayerView, faces: &Faces) -> Option<String> 
         } => format!("{} is destroyed.", faces.name(*def)),
         Event::Evolved { evolved, .. } => format!("{} evolves.", name(*evolved)),
         Event::Conceded { player } => format!("{} conceded.", who(*player, me)),
+        Event::TurnSkipped { player } if *player == me => "Your turn is skipped.".into(),
+        Event::TurnSkipped { .. } => "The opponent's turn is skipped.".into(),
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sve_engine::board::Board;
+
+    #[test]
+    fn a_skipped_turn_is_a_line_for_each_seat() {
+        let s = Board::builder().build();
+        let faces = Faces::default();
+        let skipped = Event::TurnSkipped {
+            player: PlayerId(0),
+        };
+        let mine = event(&skipped, &s.game.view(PlayerId(0)), &faces);
+        let theirs = event(&skipped, &s.game.view(PlayerId(1)), &faces);
+        assert_eq!(mine.as_deref(), Some("Your turn is skipped."));
+        assert_eq!(theirs.as_deref(), Some("The opponent's turn is skipped."));
+    }
 }
