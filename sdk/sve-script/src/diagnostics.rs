@@ -480,6 +480,13 @@ pub(crate) enum Problem {
     DuplicateAbilityName { name: String },
     #[error("`Spell` ability `{name}` is never called by name, so it never runs")]
     UnreferencedSubAbility { name: String },
+    #[error(
+        "the filter test `{test}` reads what {maker} makes, and no ability of this card has one"
+    )]
+    ReadWithoutMaker {
+        test: &'static str,
+        maker: &'static str,
+    },
     #[error("spell without a `Spell` ability: playing it does nothing")]
     SpellWithoutSpellAbility,
     #[error("per-ability `text` clauses are ignored (the card text is the `text` header)")]
@@ -566,6 +573,7 @@ impl Problem {
             | MovesOutsideOnMove { .. }
             | OnMoveWithoutMoves
             | BadMovesLine { .. }
+            | ReadWithoutMaker { .. }
             | Syntax { .. } => Severity::Error,
             IgnoredLine { .. }
             | Fallback { .. }
@@ -678,6 +686,7 @@ impl Problem {
             BadMovesLine { .. } => "bad-moves-line",
             DuplicateAbilityName { .. } => "duplicate-ability-name",
             UnreferencedSubAbility { .. } => "unreferenced-sub-ability",
+            ReadWithoutMaker { .. } => "read-without-maker",
             SpellWithoutSpellAbility => "spell-without-spell-ability",
             LegacyTextClause => "legacy-text-clause",
             InternalFilterItem => "internal-filter-item",

@@ -234,6 +234,12 @@ pub(crate) fn lower_card(
             Problem::SpellWithoutSpellAbility,
         );
     }
+    read_as_it_runs_checks(
+        &abilities,
+        &cx.pools.filters,
+        ast.keyword.span().to(ast.name.span()),
+        &mut cx.sink,
+    );
 
     let name_span = ast.keyword.span().to(ast.name.span());
     let summary = (
@@ -635,6 +641,48 @@ fn card_checks(
                 },
             );
         }
+    }
+}
+
+/// A filter test that reads what an ability makes as it runs needs an
+/// ability of the card that makes it: `n(#Declared)` a `DeclareCardName()`,
+/// `p(m(min,X))` a `(PP, X)` cost. Without one it would match nothing, or
+/// every card costing `min` or less, in silence (later-sets §12.11, §1.3).
+fn read_as_it_runs_checks(
+    abilities: &[Ability],
+    filters: &[ir::Filter],
+    card_span: crate::span::Span,
+    sink: &mut Sink,
+) {
+    let reads = |wanted: fn(&ir::FilterItem) -> bool| {
+        filters
+            .iter()
+            .any(|filter| filter.tests.iter().any(|test| wanted(&test.item)))
+    };
+    // Sub-abilities are abilities of the card too.
+    let declares = abilities
+        .iter()
+        .any(|ability| ability.effect == Effect::DeclareCardName);
+    if reads(|item| *item == ir::FilterItem::DeclaredName) && !declares {
+        sink.report(
+            card_span,
+            Problem::ReadWithoutMaker {
+                test: "n(#Declared)",
+                maker: "`DeclareCardName()`",
+            },
+        );
+    }
+    let pays_x = abilities
+        .iter()
+        .any(|ability| ability.costs.contains(&Cost::PlayPointsX));
+    if reads(|item| matches!(item, ir::FilterItem::CostUpToX { .. })) && !pays_x {
+        sink.report(
+            card_span,
+            Problem::ReadWithoutMaker {
+                test: "p(m(min,X))",
+                maker: "a `(PP, X)` cost",
+            },
+        );
     }
 }
 

@@ -1012,3 +1012,37 @@ ability OnEvolve {
         "##]],
     );
 }
+
+#[test]
+fn a_test_of_what_no_ability_makes_is_an_error() {
+    // `n(#Declared)` with no `DeclareCardName()`, `p(m(0,X))` with no
+    // `(PP, X)`: they would match nothing, or every 0-cost card, in silence.
+    check_abilities(
+        r#"
+ability Fanfare {
+    effect Destroy() to TargetOpponentCard Fn(#Declared);
+}
+ability Act {
+    effect Destroy() to TargetOpponentCard Fp(m(0,X));
+}
+"#,
+        expect![[r#"
+            (rejected)
+
+            error[read-without-maker]: the filter test `n(#Declared)` reads what `DeclareCardName()` makes, and no ability of this card has one
+             --> cards.txt:1:1
+              |
+            1 | name Test Card;
+              | ^^^^^^^^^^^^^^
+              = note: in card `Test Card` (T-001)
+
+            error[read-without-maker]: the filter test `p(m(min,X))` reads what a `(PP, X)` cost makes, and no ability of this card has one
+             --> cards.txt:1:1
+              |
+            1 | name Test Card;
+              | ^^^^^^^^^^^^^^
+              = note: in card `Test Card` (T-001)
+
+        "#]],
+    );
+}
