@@ -78,7 +78,10 @@ fn is_recapped(event: &Event) -> bool {
         | Event::AbilityActivated { .. }
         | Event::TriggerResolved { .. }
         // An activation taken back says so beside its announcement.
-        | Event::ActivationCancelled { .. } => true,
+        | Event::ActivationCancelled { .. }
+        // A skipped turn (later-sets §12.9) is told after the turn that
+        // ended: the other player's next turn follows it.
+        | Event::TurnSkipped { .. } => true,
         _ => false,
     }
 }
@@ -237,6 +240,22 @@ mod tests {
             recap,
             Some(vec!["P2 plays Fighter from the hand".to_owned()])
         );
+    }
+
+    #[test]
+    fn a_skipped_turn_is_told_after_the_turn_that_ended() {
+        let mut events = vec![turn(1, 2)];
+        events.push(shown(
+            Event::TurnSkipped {
+                player: PlayerId(0),
+            },
+            "P1's turn is skipped",
+        ));
+        events.push(turn(1, 3));
+        let before = last_turn_of(&events[..2], PlayerId(1)).map(|r| r.lines);
+        assert_eq!(before, Some(vec!["P1's turn is skipped".to_owned()]));
+        let now = last_turn_of(&events, PlayerId(1)).map(|r| r.lines);
+        assert_eq!(now, Some(Vec::new()));
     }
 
     #[test]
