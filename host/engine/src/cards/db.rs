@@ -589,6 +589,11 @@ impl CardDb {
         (self.printed_keywords | self.passive_keywords).intersects(keyword)
     }
 
+    /// Whether some card of the pool is printed with `keyword`.
+    pub fn may_print(&self, keyword: Keywords) -> bool {
+        self.printed_keywords.intersects(keyword)
+    }
+
     /// Whether some definition's passive may lower a card's cost (a card
     /// no effect makes cheaper costs at least its printed cost unless this
     /// holds).

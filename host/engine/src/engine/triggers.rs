@@ -612,8 +612,7 @@ impl Match {
             } else {
                 self.declared_keywords_of(card)
             },
-            lost: lost_to_a_passive
-                || (!self.state.effects.is_empty() && self.state.lost_abilities(&self.db, card)),
+            lost: lost_to_a_passive || self.state.lost_abilities(&self.db, card),
         }
     }
 

@@ -298,9 +298,7 @@ impl Match {
         }
         // A card that lost all its abilities has none to activate
         // (later-sets §12.2).
-        if (!self.state.effects.is_empty() && self.state.lost_abilities(&self.db, card))
-            || self.state.lost_to_a_passive(&self.db, card)
-        {
+        if self.state.lost_abilities_now(&self.db, card) {
             return false;
         }
         // Nor a Union Burst ability outside a Princess Connect deck

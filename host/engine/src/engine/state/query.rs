@@ -695,10 +695,7 @@ impl GameState {
             for source in self.ability_cards(db, player) {
                 let def_id = self.current_def_id(source);
                 let passives = db.passive_abilities(def_id);
-                if passives.is_empty()
-                    || (!self.effects.is_empty() && self.lost_abilities(db, source))
-                    || self.lost_to_a_passive(db, source)
-                {
+                if passives.is_empty() || self.lost_abilities_now(db, source) {
                     continue;
                 }
                 let works = self.abilities_work_here(db, source);
@@ -773,11 +770,8 @@ impl GameState {
             return;
         }
         // A card that lost all its abilities has no passives (later-sets
-        // §12.2), by an effect or another card's passive. (Asked for every
-        // source at every reading: the cheap questions first.)
-        if (!self.effects.is_empty() && self.lost_abilities(db, source))
-            || self.lost_to_a_passive(db, source)
-        {
+        // §12.2), printed, by an effect or by another card's passive.
+        if self.lost_abilities_now(db, source) {
             return;
         }
         let source_state = self.card(source);
@@ -980,13 +974,18 @@ impl GameState {
     /// or by an effect: its passives stop, its triggered and activated
     /// abilities are gone (abilities given afterwards work).
     pub fn lost_abilities(&self, db: &CardDb, card: CardRef) -> bool {
-        self.current_def(db, card)
-            .keywords
-            .contains(Keywords::LOSES_ALL_ABILITIES)
-            || self.effects_on(card).any(|kind| {
-                matches!(kind, EffectKind::Keywords(k)
-                    if k.intersects(Keywords::LOSES_ALL_ABILITIES | Keywords::BOXED))
-            })
+        // Asked for every passive source at every reading: the pool-wide
+        // answers first.
+        (db.may_print(Keywords::LOSES_ALL_ABILITIES)
+            && self
+                .current_def(db, card)
+                .keywords
+                .contains(Keywords::LOSES_ALL_ABILITIES))
+            || (!self.effects.is_empty()
+                && self.effects_on(card).any(|kind| {
+                    matches!(kind, EffectKind::Keywords(k)
+                        if k.intersects(Keywords::LOSES_ALL_ABILITIES | Keywords::BOXED))
+                }))
     }
 
     /// Whether a card has lost all its abilities in any way: printed, by an
