@@ -361,7 +361,6 @@ fn turns_on_field(inner: Piece<'_>, sink: &mut Sink) -> Option<FilterItem> {
     Some(FilterItem::TurnsOnField(range_value))
 }
 
-/// `m(min,max)` or a single integer.
 /// `p(v)`, where `v` may also be `m(min,X)`: up to the X paid for the
 /// ability's `[costX]` (later-sets §1.3).
 fn cost_item(inner: Piece<'_>, sink: &mut Sink) -> Option<FilterItem> {
@@ -379,6 +378,7 @@ fn cost_item(inner: Piece<'_>, sink: &mut Sink) -> Option<FilterItem> {
     range(inner, sink).map(FilterItem::Cost)
 }
 
+/// `m(min,max)` or a single integer.
 fn range(inner: Piece<'_>, sink: &mut Sink) -> Option<IntRange> {
     let inner = inner.trim();
     if let Some(rest) = inner.text.strip_prefix("m(") {

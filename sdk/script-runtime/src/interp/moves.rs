@@ -298,7 +298,7 @@ impl Interpreter<'_> {
                 .filter(|card| {
                     // The host's answer leaves room out: a follower or an
                     // amulet needs it.
-                    let needs_room = game.card(*card).is_some_and(|info| {
+                    let needs_room = game.stats(*card).is_some_and(|info| {
                         matches!(info.card_type, CardType::Follower | CardType::Amulet)
                     });
                     !game.is_face_up(*card)
