@@ -80,6 +80,7 @@ fn declared_db_with(extra: Vec<CardDef>) -> Arc<CardDb> {
         alternate_name: None,
         back_of: None,
         evolves_into: Vec::new(),
+        face_evolve_costs: Vec::new(),
         equipment: false,
         trigger_icon: None,
         token_kind: None,

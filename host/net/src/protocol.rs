@@ -20,13 +20,16 @@ use crate::inspect::{InspectedCard, PendingLine};
 use crate::patch::UpdatePatch;
 use serde::{Deserialize, Serialize};
 use sve_engine::cards::{
-    Badge, CardDef, CardType, Class, DeclaredCounter, DeclaredKeyword, DeclaredTokenKind, Keywords,
-    TriggerIcon,
+    Badge, CardDef, CardType, Class, DeclaredCounter, DeclaredKeyword, DeclaredTokenKind,
+    FaceEvolveCost, Keywords, TriggerIcon,
 };
 use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
-/// The protocol version this build speaks. 16: events include
+/// The protocol version this build speaks. 17: a card face names the
+/// evolve costs of its own some evolved cards have (`LaterFacts::
+/// face_evolve_costs`, later-sets §10), and evolving may ask for a face
+/// whose label gives its cost. 16: events include
 /// `Event::TurnSkipped` and `Event::PlayerEffectEnded`, a cost may be
 /// "skip your next turn" (`CostItem::SkipNextTurn`), a passive may reach
 /// the enemy field (`PassiveScope::EnemiesOnField`) or change its card's
@@ -90,7 +93,7 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 /// ([`Update::pending`]) and rematches ([`ClientMsg::Rematch`],
 /// [`ServerMsg::Rematch`]). 2: decisions may offer `Choice::Cancel` and
 /// events include `Event::ActivationCancelled`.
-pub const PROTOCOL_VERSION: u32 = 16;
+pub const PROTOCOL_VERSION: u32 = 17;
 
 /// Most cards one connection follows in the inspector at once; a longer
 /// [`ClientMsg::Inspect`] list is cut to its first ones.
@@ -443,6 +446,8 @@ pub struct LaterFacts {
     pub back_of: Option<String>,
     /// The evolved cards' names its evolve ability names.
     pub evolves_into: Vec<String>,
+    /// Evolve costs of its own for some of them.
+    pub face_evolve_costs: Vec<FaceEvolveCost>,
     /// The declared token kind it is a token of.
     pub token_kind: Option<String>,
 }
@@ -473,6 +478,7 @@ impl CardFace {
                 alternate_name: def.alternate_name.clone(),
                 back_of: def.back_of.clone(),
                 evolves_into: def.evolves_into.clone(),
+                face_evolve_costs: def.face_evolve_costs.clone(),
                 token_kind: def.token_kind.clone(),
             },
         }
@@ -510,6 +516,7 @@ impl CardFace {
             alternate_name: self.later.alternate_name.clone(),
             back_of: self.later.back_of.clone(),
             evolves_into: self.later.evolves_into.clone(),
+            face_evolve_costs: self.later.face_evolve_costs.clone(),
             equipment: self.later.equipment,
             trigger_icon: self.trigger_icon,
             token_kind: self.later.token_kind.clone(),
@@ -727,6 +734,10 @@ mod tests {
         card.also_named = vec!["Other Name".to_owned()];
         card.alternate_name = Some("Printed Name".to_owned());
         card.evolves_into = vec!["Some Evolved".to_owned()];
+        card.face_evolve_costs = vec![FaceEvolveCost {
+            name: "Some Evolved".to_owned(),
+            cost: 4,
+        }];
         card.token_kind = Some("Relic".to_owned());
         let face = CardFace::of(&card);
         let back: CardFace =
@@ -736,6 +747,7 @@ mod tests {
         assert_eq!(def.also_named, ["Other Name"]);
         assert_eq!(def.alternate_name.as_deref(), Some("Printed Name"));
         assert_eq!(def.evolves_into, ["Some Evolved"]);
+        assert_eq!(def.face_evolve_costs, card.face_evolve_costs);
         assert_eq!(def.token_kind.as_deref(), Some("Relic"));
         assert!(!def.equipment && def.back_of.is_none());
     }

@@ -14,8 +14,8 @@ use crate::keywords::{builtin_counter, card_type, class, keyword, keywords};
 use sve_script::ir::{self, Ability, Cost, Effect, FilterId, FilterItem, Module, Selection};
 use sve_sdk::prelude::*;
 use sve_sdk::wire::{
-    AbilityDef, AbilityKind, CardDef, CounterDecl, DeclaredCounterCount, KeywordBadge, KeywordDecl,
-    TokenKindDecl,
+    AbilityDef, AbilityKind, CardDef, CounterDecl, DeclaredCounterCount, FaceEvolveCost,
+    KeywordBadge, KeywordDecl, TokenKindDecl,
 };
 
 /// Every card of the module as card data.
@@ -288,7 +288,11 @@ pub fn card_def(card: &ir::Card, module: &Module, warn: &mut dyn FnMut(String)) 
                 _ => None,
             })
             .collect(),
-        alternate_name: None,
+        // Later-sets §8.1: its passive `AlternateName(X)`.
+        alternate_name: card_data(card).find_map(|effect| match effect {
+            Effect::AlternateName { name } => Some(name.clone()),
+            _ => None,
+        }),
         // Later-sets §10: its passive `BackFaceOf(id)` and `EvolvesInto(X)`.
         back_of: card_data(card).find_map(|effect| match effect {
             Effect::BackFaceOf { front } => Some(front.clone()),
@@ -296,7 +300,18 @@ pub fn card_def(card: &ir::Card, module: &Module, warn: &mut dyn FnMut(String)) 
         }),
         evolves_into: card_data(card)
             .filter_map(|effect| match effect {
-                Effect::EvolvesInto { name } => Some(name.clone()),
+                Effect::EvolvesInto { name } | Effect::EvolvesIntoFor { name, .. } => {
+                    Some(name.clone())
+                }
+                _ => None,
+            })
+            .collect(),
+        face_evolve_costs: card_data(card)
+            .filter_map(|effect| match effect {
+                Effect::EvolvesIntoFor { name, cost } => Some(FaceEvolveCost {
+                    name: name.clone(),
+                    cost: to_u8(*cost),
+                }),
                 _ => None,
             })
             .collect(),
@@ -418,14 +433,17 @@ fn ability_def(
         }),
         // A given ability plays through the ability `extras` adds for it.
         ir::AbilityKind::Passive if matches!(ability.effect, Effect::GiveAbility { .. }) => sub,
-        // "Its name is also X", what it evolves into and whose back face it
-        // is are card data (`also_named`, `evolves_into`, `back_of`), not
-        // grants.
+        // "Its name is also X", the name it shows, what it evolves into (at
+        // what cost) and whose back face it is are card data (`also_named`,
+        // `alternate_name`, `evolves_into`, `face_evolve_costs`,
+        // `back_of`), not grants.
         ir::AbilityKind::Passive
             if matches!(
                 ability.effect,
                 Effect::AlsoNamed { .. }
                     | Effect::EvolvesInto { .. }
+                    | Effect::EvolvesIntoFor { .. }
+                    | Effect::AlternateName { .. }
                     | Effect::BackFaceOf { .. }
                     | Effect::TriggerIcon { .. }
                     | Effect::TokenKindRules { .. }

@@ -487,6 +487,10 @@ pub(crate) enum Problem {
         test: &'static str,
         maker: &'static str,
     },
+    #[error(
+        "`EvolvesInto(name, cost)` gives an evolve ability's cost, and this card has none (add `evolve N;`)"
+    )]
+    FaceCostWithoutEvolve,
     #[error("spell without a `Spell` ability: playing it does nothing")]
     SpellWithoutSpellAbility,
     #[error("per-ability `text` clauses are ignored (the card text is the `text` header)")]
@@ -574,6 +578,7 @@ impl Problem {
             | OnMoveWithoutMoves
             | BadMovesLine { .. }
             | ReadWithoutMaker { .. }
+            | FaceCostWithoutEvolve
             | Syntax { .. } => Severity::Error,
             IgnoredLine { .. }
             | Fallback { .. }
@@ -687,6 +692,7 @@ impl Problem {
             DuplicateAbilityName { .. } => "duplicate-ability-name",
             UnreferencedSubAbility { .. } => "unreferenced-sub-ability",
             ReadWithoutMaker { .. } => "read-without-maker",
+            FaceCostWithoutEvolve => "face-cost-without-evolve",
             SpellWithoutSpellAbility => "spell-without-spell-ability",
             LegacyTextClause => "legacy-text-clause",
             InternalFilterItem => "internal-filter-item",

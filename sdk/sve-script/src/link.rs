@@ -132,7 +132,9 @@ pub(crate) fn cross_references(files: &mut [Vec<LoweredCard>], linking: Linking)
         .filter_map(|card| card.card.as_ref())
         .flat_map(card_data)
         .filter_map(|effect| match effect {
-            Effect::EvolvesInto { name } => Some(crate::ir::base_name_of(name).to_owned()),
+            Effect::EvolvesInto { name } | Effect::EvolvesIntoFor { name, .. } => {
+                Some(crate::ir::base_name_of(name).to_owned())
+            }
             _ => None,
         })
         .collect();

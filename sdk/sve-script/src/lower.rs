@@ -620,6 +620,9 @@ fn card_checks(
                 },
             );
         }
+        if matches!(ability.effect, Effect::EvolvesIntoFor { .. }) && facts.evolve_cost.is_none() {
+            cx.sink.report(header_span, Problem::FaceCostWithoutEvolve);
+        }
         if let Effect::Evolve { to } = &ability.effect
             && to.target == Target::This
         {

@@ -8,7 +8,7 @@ use crate::types::{
     Activation, ActivationZone, CardFilter, CardType, Class, CostItem, CounterCount, Passive,
     Rarity, Trigger, TriggerIcon,
 };
-use crate::wire;
+use crate::wire::{self, FaceEvolveCost};
 use crate::{Counter, Keywords};
 
 /// What an ability does when it resolves. Choices stop it with
@@ -199,6 +199,7 @@ fn blank_def(id: &str, name: &str, class: Class, card_type: CardType) -> wire::C
         alternate_name: None,
         back_of: None,
         evolves_into: Vec::new(),
+        face_evolve_costs: Vec::new(),
         equipment: false,
         trigger_icon: None,
         token_kind: None,
@@ -679,6 +680,20 @@ impl Card {
     pub fn evolves_into(self, name: &str) -> Card {
         self.with(|c| {
             c.def.evolves_into.push(words(name));
+        })
+    }
+
+    /// Names an evolved card its evolve ability evolves into for a cost of
+    /// its own (later-sets §10, BP09-018: one face for 1, the other for
+    /// 4): like [`Card::evolves_into`], and evolving into a face of that
+    /// name costs `cost` instead of [`Card::evolve_cost`], which the card
+    /// needs too (it marks the evolve ability).
+    pub fn evolves_into_for(self, name: &str, cost: u8) -> Card {
+        self.evolves_into(name).with(|c| {
+            c.def.face_evolve_costs.push(FaceEvolveCost {
+                name: words(name),
+                cost,
+            });
         })
     }
 

@@ -141,8 +141,8 @@ pub mod types {
 /// that build it themselves.
 pub mod wire {
     pub use crate::bindings::sve::cards::types::{
-        AbilityDef, AbilityKind, CardDef, CounterDecl, DeclaredCounterCount, KeywordBadge,
-        KeywordDecl, TokenKindDecl,
+        AbilityDef, AbilityKind, CardDef, CounterDecl, DeclaredCounterCount, FaceEvolveCost,
+        KeywordBadge, KeywordDecl, TokenKindDecl,
     };
 }
 

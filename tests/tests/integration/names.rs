@@ -104,6 +104,45 @@ fn a_rust_double_faced_card_evolves_into_the_face_chosen() {
     assert_eq!((stats.attack, stats.defense), (5, 3), "{}", s.dump());
 }
 
+/// Later-sets §10 from the Rust SDK: `Card::evolves_into_for` on Forge
+/// Prodigy, whose evolve into Forge Master costs 3 of its own. 2 PP pay
+/// only Forge Journeyman's 1: nothing is asked; 3 PP offer both, each with
+/// its cost. The script form has the scenarios `l10-a-face-*`.
+#[test]
+fn a_rust_face_with_an_evolve_cost_of_its_own() {
+    use sve_engine::engine::{Action, Choice};
+    let loaded = overheat_rust();
+    for (pp, left, face) in [(2, 1, "Forge Journeyman"), (3, 0, "Forge Master")] {
+        let mut s = scenario(&loaded)
+            .side(
+                P1,
+                Side::new()
+                    .field(["Forge Prodigy"])
+                    .evolve_deck(["Forge Journeyman"])
+                    .pp(pp),
+            )
+            .side(P2, Side::new())
+            .build();
+        let prodigy = s.card(P1, Zone::Field, "Forge Prodigy");
+        s.act(Action::Evolve {
+            card: prodigy,
+            use_ep: false,
+            super_evolve: false,
+        });
+        if pp == 3 {
+            assert_eq!(
+                s.offered_labels(),
+                ["Forge Journeyman: 1 PP", "Forge Master: 3 PP"]
+            );
+            s.choose(|choice| *choice == Choice::Label("Forge Master: 3 PP".to_owned()));
+        }
+        s.settle();
+        let state = s.game.state();
+        assert_eq!(state.current_def(s.game.db(), prodigy).name, face);
+        assert_eq!(state.player(P1).pp, left, "{}", s.dump());
+    }
+}
+
 /// Later-sets §5 from the Rust SDK: `Card::equipment`, `Game::equip` and
 /// the passive scopes `Equipped` / `EquippedHas` on Gauntlet Smith and
 /// Forge Gauntlet. The script form has the scenarios `l5-eq-*`.

@@ -15,7 +15,7 @@ use egui::{
     Align2, Color32, CornerRadius, FontId, Pos2, Rect, Response, RichText, Sense, Stroke,
     StrokeKind, Ui, Vec2, vec2,
 };
-use sve_engine::cards::{CardDb, CardDef, Class, TriggerIcon};
+use sve_engine::cards::{CardDb, CardDef, Class, TriggerIcon, base_name_of};
 use sve_engine::engine::view::CardView;
 
 /// How a card is marked on top of its face.
@@ -331,7 +331,22 @@ pub fn later_set_facts(db: &CardDb, base: &CardDef, shown: &CardDef) -> Vec<Stri
         facts.push(format!("Also printed as {name}"));
     }
     if !base.evolves_into.is_empty() {
-        facts.push(format!("Evolves into {}", base.evolves_into.join(" or ")));
+        // A face with an evolve cost of its own says it (later-sets §10).
+        let into: Vec<String> = base
+            .evolves_into
+            .iter()
+            .map(|name| {
+                let own = base
+                    .face_evolve_costs
+                    .iter()
+                    .find(|own| base_name_of(&own.name) == base_name_of(name));
+                match own {
+                    Some(own) => format!("{name} (evolve cost {})", own.cost),
+                    None => name.clone(),
+                }
+            })
+            .collect();
+        facts.push(format!("Evolves into {}", into.join(" or ")));
     }
     let face = |id: &str| db.by_card_id(id).map(|d| db.get(d));
     if let Some(front) = shown.back_of.as_deref().and_then(face) {
@@ -741,6 +756,10 @@ mod later_set_facts_tests {
         };
         let mut maiden = card("T-1", "Frost Maiden", CardType::Follower);
         maiden.evolves_into = vec!["Gentle Thaw".to_owned(), "Burning Heart".to_owned()];
+        maiden.face_evolve_costs = vec![sve_engine::cards::FaceEvolveCost {
+            name: "Burning Heart".to_owned(),
+            cost: 4,
+        }];
         let mut front = card("T-2", "Gentle Thaw", CardType::EvolvedFollower);
         front.cost = None;
         let mut back = card("T-3", "Burning Heart", CardType::EvolvedFollower);
@@ -795,7 +814,7 @@ mod later_set_facts_tests {
         let db = db();
         assert_eq!(
             facts(&db, "T-1", "T-1"),
-            ["Evolves into Gentle Thaw or Burning Heart"]
+            ["Evolves into Gentle Thaw or Burning Heart (evolve cost 4)"]
         );
         assert_eq!(
             facts(&db, "T-2", "T-2"),
@@ -804,7 +823,7 @@ mod later_set_facts_tests {
         assert_eq!(
             facts(&db, "T-1", "T-3"),
             [
-                "Evolves into Gentle Thaw or Burning Heart",
+                "Evolves into Gentle Thaw or Burning Heart (evolve cost 4)",
                 "Back face shown; its front is Gentle Thaw"
             ]
         );

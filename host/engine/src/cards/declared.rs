@@ -260,6 +260,7 @@ impl DeclaredKeyword {
             alternate_name: None,
             back_of: None,
             evolves_into: Vec::new(),
+            face_evolve_costs: Vec::new(),
             equipment: false,
             trigger_icon: None,
             token_kind: None,

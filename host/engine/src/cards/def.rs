@@ -191,6 +191,12 @@ pub struct CardDef {
     /// evolved cards sharing its name, as the starter sets print them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub evolves_into: Vec<String>,
+    /// Evolve costs of their own for some of the evolved cards its evolve
+    /// abilities name (later-sets §10, CR 2.14: BP09-018 evolves into one
+    /// face for 1 and into the other for 4): evolving into a face of that
+    /// name costs this instead of `evolve_cost`, before effects change it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub face_evolve_costs: Vec<FaceEvolveCost>,
     /// An equipment token (later-sets §5, CR 14.5.2): made in an equipment
     /// zone linked to a follower ("equip it with a X token"), only ever
     /// there, and gone once its follower has left the field. Its passives
@@ -311,6 +317,17 @@ impl Rarity {
     }
 }
 
+/// An evolve ability's own cost for the evolved cards of one name
+/// (later-sets §10; [`CardDef::face_evolve_costs`]).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct FaceEvolveCost {
+    /// The evolved card's name (either face's, with or without
+    /// ` (Evolved)`).
+    pub name: String,
+    /// The evolve cost in play points.
+    pub cost: u8,
+}
+
 impl CardDef {
     /// What is wrong with where this card's abilities are, if anything: an
     /// ability that reaches "the follower this equips" (the trigger
@@ -337,6 +354,35 @@ impl CardDef {
         ))
     }
 
+    /// What is wrong with its evolve costs per face, if anything
+    /// ([`CardDef::face_evolve_costs`]): each needs an evolve ability
+    /// (`evolve_cost`) naming that evolved card (its own name when it
+    /// names none), once. Card loaders refuse such a card, naming the face.
+    pub fn face_cost_problem(&self) -> Option<String> {
+        for (i, own) in self.face_evolve_costs.iter().enumerate() {
+            let face = base_name_of(&own.name);
+            let named = if self.evolves_into.is_empty() {
+                face == self.base_name()
+            } else {
+                self.evolves_into.iter().any(|n| base_name_of(n) == face)
+            };
+            let problem = if self.evolve_cost.is_none() {
+                "the card has no evolve ability"
+            } else if !named {
+                "its evolve ability doesn't name that evolved card"
+            } else if self.face_evolve_costs[..i]
+                .iter()
+                .any(|other| base_name_of(&other.name) == face)
+            {
+                "it is given twice"
+            } else {
+                continue;
+            };
+            return Some(format!("evolve cost for `{}`: {problem}", own.name));
+        }
+        None
+    }
+
     /// The card's universe's vocabulary entry, if it has one.
     pub fn universe_info(&self) -> Option<&'static sve_vocab::UniverseInfo> {
         self.universe
@@ -353,6 +399,18 @@ impl CardDef {
     /// and their base cards share.
     pub fn base_name(&self) -> &str {
         base_name_of(&self.name)
+    }
+
+    /// The printed evolve cost of evolving into a face named `face_name`:
+    /// its own cost when an evolve ability gives that face one
+    /// ([`CardDef::face_evolve_costs`]), otherwise `evolve_cost`.
+    pub fn evolve_cost_into(&self, face_name: &str) -> Option<u8> {
+        let face = base_name_of(face_name);
+        self.face_evolve_costs
+            .iter()
+            .find(|own| base_name_of(&own.name) == face)
+            .map(|own| own.cost)
+            .or(self.evolve_cost)
     }
 
     /// Whether the card has the trait (exact match).

@@ -380,6 +380,7 @@ mod tests {
             alternate_name: None,
             back_of: None,
             evolves_into: Vec::new(),
+            face_evolve_costs: Vec::new(),
             equipment: false,
             trigger_icon: None,
             token_kind: None,

@@ -22,8 +22,9 @@ pub use declared::{
 };
 pub use def::{
     AbilityDef, AbilityKind, ActivationZone, CardDef, CardFilter, CardType, Class, CostItem,
-    CostMove, CostPick, CostZone, Counter, FuseCost, Grant, InsteadZone, OwnCardsCost,
-    PassiveCondition, PassiveDef, PassiveScope, Rarity, Trigger, TriggerIcon, base_name_of,
+    CostMove, CostPick, CostZone, Counter, FaceEvolveCost, FuseCost, Grant, InsteadZone,
+    OwnCardsCost, PassiveCondition, PassiveDef, PassiveScope, Rarity, Trigger, TriggerIcon,
+    base_name_of,
 };
 pub use hooks::{MoveHook, MoveWays, Whose, ZoneSet};
 pub use keywords::Keywords;

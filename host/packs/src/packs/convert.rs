@@ -6,9 +6,9 @@ use super::wit::latest::sve::cards::types as w;
 use sve_engine::cards::{
     AbilityDef, AbilityKind, ActivationZone, Badge, CardDef, CardFilter, CardType, Class, CostItem,
     CostMove, CostPick, CostZone, Counter, DeclaredCounter, DeclaredKeyword, DeclaredTokenKind,
-    FuseCost, Grant, InsteadZone, Keywords, MAX_VALUE_NODES, MoveHook, MoveWays, OwnCardsCost,
-    PassiveCondition, PassiveDef, PassiveScope, Rarity, TokenRules, Trigger, TriggerIcon, TurnStat,
-    ValueExpr, ValueNode, ValueOp, ValueTest, ValueZone, Whose, ZoneSet,
+    FaceEvolveCost, FuseCost, Grant, InsteadZone, Keywords, MAX_VALUE_NODES, MoveHook, MoveWays,
+    OwnCardsCost, PassiveCondition, PassiveDef, PassiveScope, Rarity, TokenRules, Trigger,
+    TriggerIcon, TurnStat, ValueExpr, ValueNode, ValueOp, ValueTest, ValueZone, Whose, ZoneSet,
 };
 use sve_engine::engine::{
     DamageChange, DamageFilter, DamageReplacement, Duration, PlayerEffectKind, TokenDestination,
@@ -632,13 +632,21 @@ pub(crate) fn card_def_in(c: w::CardDef) -> Result<CardDef, String> {
             .iter()
             .map(|name| clean_uncapped(name, TextKind::Name))
             .collect(),
+        face_evolve_costs: c
+            .face_evolve_costs
+            .iter()
+            .map(|own| FaceEvolveCost {
+                name: clean_uncapped(&own.name, TextKind::Name),
+                cost: own.cost,
+            })
+            .collect(),
         equipment: c.equipment,
         trigger_icon: c.trigger_icon.map(trigger_icon_in),
         token_kind: c
             .token_kind
             .map(|name| clean_uncapped(&name, TextKind::Name)),
     };
-    match def.placement_problem() {
+    match def.placement_problem().or_else(|| def.face_cost_problem()) {
         Some(problem) => Err(format!(
             "card `{}`: {problem}",
             super::guest_text::quoted(&def.id)
@@ -760,6 +768,7 @@ mod tests {
             alternate_name: None,
             back_of: None,
             evolves_into: Vec::new(),
+            face_evolve_costs: Vec::new(),
             equipment: false,
             trigger_icon: None,
             token_kind: None,

@@ -911,6 +911,8 @@ impl<'a> Interpreter<'a> {
             // Names and faces are card data (`manifest`).
             | Effect::AlsoNamed { .. }
             | Effect::EvolvesInto { .. }
+            | Effect::EvolvesIntoFor { .. }
+            | Effect::AlternateName { .. }
             | Effect::BackFaceOf { .. }
             | Effect::TriggerIcon { .. }
             | Effect::TokenKindRules { .. } => {}

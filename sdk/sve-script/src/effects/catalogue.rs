@@ -88,6 +88,7 @@ pub(crate) enum EffectKind {
     AlsoNamed,
     EvolvesInto,
     BackFaceOf,
+    AlternateName,
     TriggerIcon,
     TokenKindRules,
     RestrictPlayer,
@@ -249,6 +250,7 @@ pub(crate) const PASSIVE: Table<EffectKind> = &[
     ("AlsoNamed", EffectKind::AlsoNamed),
     ("EvolvesInto", EffectKind::EvolvesInto),
     ("BackFaceOf", EffectKind::BackFaceOf),
+    ("AlternateName", EffectKind::AlternateName),
     ("TriggerIcon", EffectKind::TriggerIcon),
     ("TokenKindRules", EffectKind::TokenKindRules),
     // While the card is in play, the cards it reaches take less damage
@@ -376,6 +378,7 @@ impl EffectKind {
             | AlsoNamed
             | EvolvesInto
             | BackFaceOf
+            | AlternateName
             | TriggerIcon
             | TokenKindRules
             | DriveCheck => ToForm::None,
@@ -405,8 +408,9 @@ mod tests {
         // `Maneuver` (§12.4), `ChangeType` (§12.6), `RestrictPlayer`,
         // `ChangePlayCost`, `AllowPlayFromBanished` (§12.10, §12.12),
         // `InsteadOfCemetery` (§11.2, also a passive one), `DeclareCardName`
-        // (§12.11). Plus 14
-        // passive ones (`AlsoNamed`, later-sets §8.2; `EvolvesInto` and
+        // (§12.11). Plus 15
+        // passive ones (`AlsoNamed` and `AlternateName`, later-sets §8;
+        // `EvolvesInto` (with a cost of its own or not) and
         // `BackFaceOf`, §10; `TriggerIcon`, §2.1; `TokenKindRules`, a
         // declared token kind's; the three damage replacements and
         // `InsteadOfCemetery`, §11.2; `ChangeType`, §12.6);
@@ -419,7 +423,7 @@ mod tests {
             keeps packaged packs loading), and its run in sdk/script-runtime/src/interp/mod.rs; \
             then update the count here";
         assert_eq!(STANDARD.len(), 106, "{NEW_EFFECT}");
-        assert_eq!(PASSIVE.len(), 14, "{NEW_EFFECT}");
+        assert_eq!(PASSIVE.len(), 15, "{NEW_EFFECT}");
         let mut standard: Vec<_> = STANDARD.iter().map(|(name, _)| *name).collect();
         standard.sort_unstable();
         standard.dedup();

@@ -651,8 +651,19 @@ pub(crate) fn lower_effect(
         EffectKind::AlsoNamed => Effect::AlsoNamed {
             name: args.text("a card name", cx)?,
         },
-        EffectKind::EvolvesInto => Effect::EvolvesInto {
-            name: args.text("an evolved card's name", cx)?,
+        EffectKind::EvolvesInto => {
+            let name = args.text("an evolved card's name", cx)?;
+            // `EvolvesInto(name, cost)`: that face's own evolve cost.
+            match args.take() {
+                Some(cost) => Effect::EvolvesIntoFor {
+                    name,
+                    cost: crate::filters::literal_u32(cost, &mut cx.sink)?,
+                },
+                None => Effect::EvolvesInto { name },
+            }
+        }
+        EffectKind::AlternateName => Effect::AlternateName {
+            name: args.text("the name this printing shows", cx)?,
         },
         EffectKind::BackFaceOf => Effect::BackFaceOf {
             front: args.text("the front face's card id", cx)?,

@@ -160,6 +160,7 @@ impl Printer<'_> {
                 format!("[{}]", names.join(", "))
             }
             Part::Text(text) => format!("{text:?}"),
+            Part::Int(n) => n.to_string(),
             Part::Word(word) => word.to_string(),
             Part::CheckActions(actions) => {
                 let actions: Vec<_> = actions.iter().map(|a| self.check_action(a)).collect();

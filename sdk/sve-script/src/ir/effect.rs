@@ -1018,6 +1018,23 @@ pub enum Effect {
     /// declare a card name, which the filter item `n(#Declared)` matches
     /// for the rest of the ability.
     DeclareCardName,
+    /// Passive `EvolvesInto(name, cost)` (IR 24, later-sets §10): like
+    /// [`Effect::EvolvesInto`], and evolving into a face of that name
+    /// costs `cost` instead of the card's `evolve N` (BP09-018: one face
+    /// for 1, the other for 4); card data.
+    EvolvesIntoFor {
+        /// The evolved card's name (either face of a double-faced card).
+        name: String,
+        /// The evolve cost in play points for that face.
+        cost: u32,
+    },
+    /// Passive `AlternateName(name)` (IR 24, later-sets §8.1, CR 2.13):
+    /// the other name this printing shows; display only, the rules use
+    /// the card name. Card data.
+    AlternateName {
+        /// The name shown.
+        name: String,
+    },
 }
 
 /// Where a card goes instead of the cemetery (`InsteadOfCemetery`, IR 22).

@@ -168,7 +168,11 @@ use serde::{Deserialize, Serialize};
 /// filter item `FilterItem::DeclaredName` (declaring a card name, §12.11),
 /// and the filter item `FilterItem::CostUpToX` ("costing X or less",
 /// §1.3; versions 2 to 22 stay readable).
-pub const IR_VERSION: u32 = 23;
+/// 24: appended the passive effects `Effect::EvolvesIntoFor` (an evolve
+/// cost of its own for one face, later-sets §10) and
+/// `Effect::AlternateName` (a printing's other name, §8.1; versions 2 to
+/// 23 stay readable).
+pub const IR_VERSION: u32 = 24;
 
 /// A card name without a trailing `(Evolved)`: what evolved cards and
 /// their base cards share.

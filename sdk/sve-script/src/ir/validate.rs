@@ -260,7 +260,7 @@ impl Checker<'_> {
                         self.complex_step(step)?;
                     }
                 }
-                Part::Player(_) | Part::Text(_) | Part::Word(_) => {}
+                Part::Player(_) | Part::Text(_) | Part::Int(_) | Part::Word(_) => {}
             }
         }
         Ok(())

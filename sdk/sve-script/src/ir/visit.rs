@@ -23,6 +23,8 @@ pub(crate) enum Part<'a> {
     Abilities(&'a [AbilityIdx]),
     Faces(&'a [Option<AbilityIdx>]),
     Text(&'a str),
+    /// A whole number given as a literal (not a value).
+    Int(u32),
     Word(&'static str),
     CheckActions(&'a [CheckAction]),
     Options(&'a [(FilterId, SearchAction)]),
@@ -423,6 +425,11 @@ impl Effect {
             Effect::ExecuteUnionBurst { to } => ("ExecuteUnionBurst", vec![("to", P::Sel(*to))]),
             Effect::AlsoNamed { name } => ("AlsoNamed", vec![("name", P::Text(name))]),
             Effect::EvolvesInto { name } => ("EvolvesInto", vec![("name", P::Text(name))]),
+            Effect::EvolvesIntoFor { name, cost } => (
+                "EvolvesInto",
+                vec![("name", P::Text(name)), ("cost", P::Int(*cost))],
+            ),
+            Effect::AlternateName { name } => ("AlternateName", vec![("name", P::Text(name))]),
             Effect::BackFaceOf { front } => ("BackFaceOf", vec![("front", P::Text(front))]),
             Effect::GiveDrive { to } => ("GiveDrive", vec![("to", P::Sel(*to))]),
             Effect::DriveCheck { count } => ("DriveCheck", vec![("count", P::Value(*count))]),

@@ -559,6 +559,68 @@ ability Passive name Face {
 }
 
 #[test]
+fn a_face_of_its_own_evolve_cost_and_a_printings_other_name() {
+    // Later-sets §10: "[evolve] [cost04]: evolve this follower into an
+    // Ember, Roaring Blaze" (BP09-018's form); §8.1: "printed as Velvet
+    // Ribbon".
+    check_abilities(
+        r#"evolve 1;
+ability Passive name Into {
+    effect EvolvesInto("Ember, Roaring Blaze", 4);
+}
+ability Passive name Printed {
+    effect AlternateName("Velvet Ribbon");
+}
+"#,
+        expect![[r##"
+            #0 "Into" passive Passive (line 8)
+              effect: EvolvesInto(name: "Ember, Roaring Blaze", cost: 4)
+            #1 "Printed" passive Passive (line 11)
+              effect: AlternateName(name: "Velvet Ribbon")
+            keywords: Evolve
+        "##]],
+    );
+    // A cost that is not a whole number is an error.
+    check_abilities(
+        r#"evolve 1;
+ability Passive {
+    effect EvolvesInto("Ember, Roaring Blaze", X);
+}
+"#,
+        expect![[r#"
+            (rejected)
+
+            error[bad-number]: expected a whole number of at least 0, found `X`
+             --> cards.txt:9:48
+              |
+            9 |     effect EvolvesInto("Ember, Roaring Blaze", X);
+              |                                                ^
+              = note: in card `Test Card` (T-001)
+
+        "#]],
+    );
+    // So is a face's cost on a card without an evolve ability.
+    check_abilities(
+        r#"
+ability Passive {
+    effect EvolvesInto("Ember, Roaring Blaze", 4);
+}
+"#,
+        expect![[r#"
+            (rejected)
+
+            error[face-cost-without-evolve]: `EvolvesInto(name, cost)` gives an evolve ability's cost, and this card has none (add `evolve N;`)
+             --> cards.txt:8:1
+              |
+            8 | ability Passive {
+              | ^^^^^^^^^^^^^^^
+              = note: in card `Test Card` (T-001)
+
+        "#]],
+    );
+}
+
+#[test]
 fn a_passive_gives_the_card_a_trigger_icon() {
     // Later-sets §2.1: "Heal Trigger" is card data of a Vanguard card.
     check_abilities(

@@ -168,6 +168,12 @@ impl Pack for Overheat {
                 .evolve_cost(1)
                 .evolves_into("Forge Journeyman")
                 .evolves_into("Forge Master"),
+            // One face for 1, the other for 3 (BP09-018's form).
+            Card::follower("OVH-040", "Forge Prodigy", Class::Neutral, 2, 2, 2)
+                .text("[evolve] [cost01]: Evolve this follower into a Forge Journeyman. [evolve] [cost03]: Evolve this follower into a Forge Master.")
+                .evolve_cost(1)
+                .evolves_into("Forge Journeyman")
+                .evolves_into_for("Forge Master", 3),
             Card::evolved("OVH-022", "Forge Journeyman", Class::Neutral, 4, 4),
             Card::evolved("OVH-023", "Forge Master", Class::Neutral, 5, 3)
                 .text("The back face of Forge Journeyman.")

@@ -51,6 +51,27 @@ impl Match {
         self.evolve_candidates(card, true).next().is_some()
     }
 
+    /// Whether `pp` play points pay for evolving this follower with its
+    /// evolve ability into some face, with `use_ep` 1 EP in lieu of 1 PP
+    /// (only for a cost of at least 1, CR 12.2.3): at `cost`, its evolve
+    /// cost now, or, when its faces cost their own (later-sets §10), at
+    /// one of theirs.
+    pub(crate) fn evolve_payable(&self, card: CardRef, cost: i32, use_ep: bool, pp: i32) -> bool {
+        if self
+            .db
+            .get(self.state.card(card).def)
+            .face_evolve_costs
+            .is_empty()
+        {
+            return pays_evolve_cost(cost, use_ep, pp);
+        }
+        self.evolve_candidates(card, true).any(|option| {
+            self.state
+                .evolve_cost_into(&self.db, card, option.face)
+                .is_some_and(|cost| pays_evolve_cost(cost, use_ep, pp))
+        })
+    }
+
     /// Every fit of [`Match::evolve_options`] in its order, copies of a
     /// face included.
     fn evolve_candidates(
@@ -142,5 +163,15 @@ impl Match {
         };
         self.evolve_into(card, option, false);
         true
+    }
+}
+
+/// Whether `pp` play points pay an evolve cost, with `use_ep` 1 EP in lieu
+/// of 1 PP, which a cost of 0 can't take (CR 12.2.3).
+pub(crate) fn pays_evolve_cost(cost: i32, use_ep: bool, pp: i32) -> bool {
+    if use_ep {
+        cost >= 1 && pp >= cost - 1
+    } else {
+        pp >= cost
     }
 }

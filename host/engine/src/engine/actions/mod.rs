@@ -15,7 +15,7 @@ mod union_burst;
 
 pub(crate) use batch::MoveBatch;
 pub use batch::MoveKind;
-pub(crate) use evolve::EvolveOption;
+pub(crate) use evolve::{EvolveOption, pays_evolve_cost};
 pub(crate) use leave::{Leave, Leaving};
 pub(crate) use race::can_race;
 pub use ride::DRIVE_POINT;

@@ -399,7 +399,7 @@ impl Match {
             if super_evolve && !can_super {
                 continue;
             }
-            if p.pp >= cost {
+            if self.evolve_payable(card, cost, false, p.pp) {
                 out.push(Action::Evolve {
                     card,
                     use_ep: false,
@@ -407,7 +407,7 @@ impl Match {
                 });
             }
             // 1 EP in lieu of 1 PP, only if the cost includes PP (CR 12.2.3).
-            if cost >= 1 && p.ep >= 1 && p.pp >= cost - 1 {
+            if p.ep >= 1 && self.evolve_payable(card, cost, true, p.pp) {
                 out.push(Action::Evolve {
                     card,
                     use_ep: true,

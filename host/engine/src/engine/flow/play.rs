@@ -4,6 +4,7 @@
 use super::CancelPoint;
 use crate::cards::{AbilityKind, CardType, Keywords};
 use crate::engine::Match;
+use crate::engine::actions::{EvolveOption, pays_evolve_cost};
 use crate::engine::event::{Event, MoveCause, Resource};
 use crate::engine::ids::{AbilityIdx, CardRef, ObjectId, PlayerId};
 use crate::engine::mutation::{Mutation, Place};
@@ -213,14 +214,71 @@ impl Match {
         self.tasks.push(Task::PayCosts(run, 0));
     }
 
-    /// Rules.md §10.1: pay the evolve cost (1 EP may replace 1 PP, 1 SEP to
-    /// super-evolve), use the turn's evolve, then evolve.
+    /// Rules.md §10.1: evolve with the evolve ability. Which evolved card,
+    /// and which face, when more than one fits (later-sets §10, CR 4.6.4):
+    /// asked first, since faces may cost their own; then
+    /// [`Match::pay_and_evolve`].
     fn evolve_with_ability(&mut self, card: CardRef, use_ep: bool, super_evolve: bool) {
+        let player = self.state.card(card).controller;
+        let pp = self.state.player(player).pp;
+        let mut options = self.evolve_options(card, true);
+        options.retain(|option| {
+            self.state
+                .evolve_cost_into(&self.db, card, option.face)
+                .is_some_and(|cost| pays_evolve_cost(cost, use_ep, pp))
+        });
+        match options.as_slice() {
+            [] => {}
+            [only] => self.pay_and_evolve(card, *only, use_ep, super_evolve),
+            _ => {
+                let costs: Vec<i32> = options
+                    .iter()
+                    .map(|o| {
+                        self.state
+                            .evolve_cost_into(&self.db, card, o.face)
+                            .unwrap_or(0)
+                    })
+                    .collect();
+                let same_cost = costs.windows(2).all(|pair| pair[0] == pair[1]);
+                let labels = options
+                    .iter()
+                    .zip(&costs)
+                    .map(|(option, cost)| {
+                        let name = self.db.get(option.face).display_name();
+                        Choice::Label(if same_cost {
+                            name.to_owned()
+                        } else {
+                            format!("{name}: {cost} PP")
+                        })
+                    })
+                    .collect();
+                self.ask(
+                    Decision::pick_one(player, Prompt::EvolveInto { card }, labels),
+                    Resume::EvolveInto {
+                        card,
+                        use_ep,
+                        super_evolve,
+                        options,
+                    },
+                );
+            }
+        }
+    }
+
+    /// Pays the evolve cost of evolving into `option`'s face (1 EP may
+    /// replace 1 PP, 1 SEP to super-evolve), uses the turn's evolve, then
+    /// evolves.
+    pub(crate) fn pay_and_evolve(
+        &mut self,
+        card: CardRef,
+        option: EvolveOption,
+        use_ep: bool,
+        super_evolve: bool,
+    ) {
         let player = self.state.card(card).controller;
         let cost = self
             .state
-            .characteristics(&self.db, card)
-            .evolve_cost
+            .evolve_cost_into(&self.db, card, option.face)
             .unwrap_or(0);
         self.pay_turns_evolve(player, cost, use_ep);
         if super_evolve {
@@ -231,27 +289,7 @@ impl Match {
                 sep - 1,
             ));
         }
-        // Which evolved card, and which face, when more than one fits
-        // (later-sets §10, CR 4.6.4).
-        let options = self.evolve_options(card, true);
-        match options.as_slice() {
-            [] => {}
-            [only] => self.evolve_into(card, *only, super_evolve),
-            _ => {
-                let labels = options
-                    .iter()
-                    .map(|o| Choice::Label(self.db.get(o.face).display_name().to_owned()))
-                    .collect();
-                self.ask(
-                    Decision::pick_one(player, Prompt::EvolveInto { card }, labels),
-                    Resume::EvolveInto {
-                        card,
-                        super_evolve,
-                        options,
-                    },
-                );
-            }
-        }
+        self.evolve_into(card, option, super_evolve);
     }
 
     /// Offer to put a Ward follower engaged as it enters (CR 12.8.2 i).

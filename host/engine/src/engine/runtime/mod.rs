@@ -160,9 +160,10 @@ pub(crate) enum Resume {
     /// Which cards of an over-full zone go (Confirmation Timing goes on).
     ZoneLimit(u32),
     /// The evolved card and face a follower evolves into, out of
-    /// `options`.
+    /// `options`; its cost is paid then.
     EvolveInto {
         card: CardRef,
+        use_ep: bool,
         super_evolve: bool,
         options: Vec<crate::engine::actions::EvolveOption>,
     },
@@ -628,11 +629,12 @@ impl Match {
             }
             Resume::EvolveInto {
                 card,
+                use_ep,
                 super_evolve,
                 options,
             } => {
                 if let Some(option) = picks.first().and_then(|i| options.get(*i)) {
-                    self.evolve_into(card, *option, super_evolve);
+                    self.pay_and_evolve(card, *option, use_ep, super_evolve);
                 }
             }
             Resume::DamageOrder {

@@ -15,7 +15,7 @@ use super::{CardState, EffectKind, GameState, Zone};
 use crate::cards::{
     AbilityKind, CardDb, CardDef, CardType, Grant, Keywords, PassiveCondition, PassiveScope,
 };
-use crate::engine::ids::{CardRef, PlayerId};
+use crate::engine::ids::{CardRef, DefId, PlayerId};
 
 /// Field limit (CR 4.4.4.1).
 pub const FIELD_LIMIT: usize = 5;
@@ -586,6 +586,22 @@ impl GameState {
         out
     }
 
+    /// What evolving this follower into `face` costs now (later-sets §10):
+    /// the printed cost for that face ([`CardDef::evolve_cost_into`]) with
+    /// the evolve-cost effects on the follower applied in order, as
+    /// [`GameState::characteristics`] applies them to the printed cost.
+    /// `None`: it has no evolve ability.
+    ///
+    /// [`CardDef::evolve_cost_into`]: crate::cards::CardDef::evolve_cost_into
+    pub fn evolve_cost_into(&self, db: &CardDb, card: CardRef, face: DefId) -> Option<i32> {
+        let printed = db.get(self.card(card).def);
+        let mut cost = i32::from(printed.evolve_cost_into(&db.get(face).name)?);
+        for kind in self.effects_on(card) {
+            cost = changed_evolve_cost(cost, kind);
+        }
+        Some(cost)
+    }
+
     /// The kinds of the persistent effects on a card's current object, in
     /// timestamp order.
     fn effects_on(&self, card: CardRef) -> impl Iterator<Item = EffectKind> + '_ {
@@ -1068,6 +1084,16 @@ fn plain_passives(db: &CardDb, def_id: crate::engine::DefId) -> bool {
     })
 }
 
+/// An evolve cost after one persistent effect: changed or set, never
+/// below 0; other kinds leave it.
+fn changed_evolve_cost(cost: i32, kind: EffectKind) -> i32 {
+    match kind {
+        EffectKind::EvolveCost(delta) => cost.saturating_add(delta).max(0),
+        EffectKind::SetEvolveCost(set) => set.max(0),
+        _ => cost,
+    }
+}
+
 /// One persistent effect on characteristics so far, `def` being the
 /// card's current definition (whose printed stats a maneuver restores).
 fn apply_kind(out: &mut Characteristics, kind: EffectKind, def: &crate::cards::CardDef) {
@@ -1078,11 +1104,8 @@ fn apply_kind(out: &mut Characteristics, kind: EffectKind, def: &crate::cards::C
         }
         EffectKind::Keywords(k) => out.keywords = add_keywords(out.keywords, k),
         EffectKind::Cost(delta) => out.cost = out.cost.saturating_add(delta),
-        EffectKind::EvolveCost(delta) => {
-            out.evolve_cost = out.evolve_cost.map(|c| c.saturating_add(delta).max(0));
-        }
-        EffectKind::SetEvolveCost(cost) => {
-            out.evolve_cost = out.evolve_cost.map(|_| cost.max(0));
+        EffectKind::EvolveCost(_) | EffectKind::SetEvolveCost(_) => {
+            out.evolve_cost = out.evolve_cost.map(|cost| changed_evolve_cost(cost, kind));
         }
         // Traits are read by `traits` and `has_trait`.
         EffectKind::Trait(_) | EffectKind::DamageTaken(_) | EffectKind::InsteadOfCemetery(_) => {}

@@ -7,8 +7,9 @@
 use super::{P1, P2, copy};
 use crate::board::fixtures::{ability, test_runner};
 use crate::board::{Board, Side};
-use crate::cards::{AbilityKind, CardDb, CardDbError, CardDef};
+use crate::cards::{AbilityKind, CardDb, CardDbError, CardDef, FaceEvolveCost};
 use crate::engine::runtime::Task;
+use crate::engine::state::{Duration, EffectKind};
 use crate::engine::{AbilityRunner, Action, Choice, Prompt, Zone};
 use std::sync::Arc;
 
@@ -201,4 +202,119 @@ fn l10_a_deck_lists_the_front_face_only() {
         !db.declarable_names().iter().any(|n| n == PASSIONATE),
         "a back face's name is not declared (plan C8)"
     );
+}
+
+/// The pool with Paula's evolve into her back face costing 4 of its own
+/// (BP09-018's form: one face for 1, the other for 4).
+fn board_with_face_cost(p1: Side) -> Board {
+    let mut cards = pool();
+    for card in &mut cards {
+        if card.id == "TEST-PAULA" {
+            card.face_evolve_costs = vec![FaceEvolveCost {
+                name: PASSIONATE.to_owned(),
+                cost: 4,
+            }];
+        }
+    }
+    Board::builder()
+        .db(Arc::new(CardDb::new(cards).expect("a valid pool")))
+        .runner(Arc::new(test_runner()))
+        .side(P1, p1)
+        .side(P2, Side::new().leader(10))
+        .build()
+}
+
+#[test]
+fn l10_a_face_with_a_cost_of_its_own_is_offered_only_when_paid() {
+    // 1 PP pays the front face's 1, not the back face's 4: no question.
+    let mut s = board_with_face_cost(Side::new().field(["Icy Paula"]).pp(1).evolve_deck([GENTLE]));
+    let paula = s.card(P1, Zone::Field, "Icy Paula");
+    s.act(evolve(paula));
+    s.settle();
+    let state = s.game.state();
+    assert_eq!(state.current_def(s.game.db(), paula).name, GENTLE);
+    assert_eq!(state.player(P1).pp, 0, "{}", s.dump());
+}
+
+#[test]
+fn l10_each_face_costs_its_own_and_the_question_says_so() {
+    let mut s = board_with_face_cost(Side::new().field(["Icy Paula"]).pp(5).evolve_deck([GENTLE]));
+    let paula = s.card(P1, Zone::Field, "Icy Paula");
+    s.act(evolve(paula));
+    assert_eq!(
+        s.offered_labels(),
+        [format!("{GENTLE}: 1 PP"), format!("{PASSIONATE}: 4 PP")]
+    );
+    assert_eq!(
+        s.game.state().player(P1).pp,
+        5,
+        "paid once the face is chosen"
+    );
+    s.choose(|c| *c == Choice::Label(format!("{PASSIONATE}: 4 PP")));
+    s.settle();
+    let state = s.game.state();
+    assert_eq!(state.current_def(s.game.db(), paula).name, PASSIONATE);
+    assert_eq!(state.player(P1).pp, 1, "{}", s.dump());
+}
+
+#[test]
+fn l10_an_evolve_point_pays_1_of_a_faces_own_cost() {
+    // 3 PP and 1 EP pay the back face's 4; the front face's 1 too.
+    let mut s = board_with_face_cost(
+        Side::new()
+            .field(["Icy Paula"])
+            .pp(3)
+            .ep(1)
+            .evolve_deck([GENTLE]),
+    );
+    let paula = s.card(P1, Zone::Field, "Icy Paula");
+    s.act(Action::Evolve {
+        card: paula,
+        use_ep: true,
+        super_evolve: false,
+    });
+    s.choose(|c| *c == Choice::Label(format!("{PASSIONATE}: 4 PP")));
+    s.settle();
+    let state = s.game.state();
+    assert_eq!(state.current_def(s.game.db(), paula).name, PASSIONATE);
+    assert_eq!((state.player(P1).pp, state.player(P1).ep), (0, 0));
+}
+
+#[test]
+fn l10_an_evolve_cost_effect_changes_a_faces_own_cost() {
+    let mut s = board_with_face_cost(Side::new().field(["Icy Paula"]).pp(2).evolve_deck([GENTLE]));
+    let paula = s.card(P1, Zone::Field, "Icy Paula");
+    s.game
+        .add_effect(paula, EffectKind::EvolveCost(-2), Duration::EndOfTurn, None);
+    // The back face now costs 2, the front 0.
+    s.act(evolve(paula));
+    s.choose(|c| *c == Choice::Label(format!("{PASSIONATE}: 2 PP")));
+    s.settle();
+    assert_eq!(s.game.state().player(P1).pp, 0, "{}", s.dump());
+}
+
+#[test]
+fn l10_a_face_cost_needs_an_evolve_ability_that_names_the_face() {
+    let mut paula = copy("V2", "TEST-PAULA", "Icy Paula");
+    paula.evolves_into = vec![GENTLE.to_owned()];
+    paula.face_evolve_costs = vec![FaceEvolveCost {
+        name: PASSIONATE.to_owned(),
+        cost: 4,
+    }];
+    let problem = paula.face_cost_problem().expect("a face it doesn't name");
+    assert!(
+        problem.contains("doesn't name that evolved card"),
+        "{problem}"
+    );
+    paula.evolves_into.push(PASSIONATE.to_owned());
+    assert_eq!(paula.face_cost_problem(), None);
+    paula
+        .face_evolve_costs
+        .push(paula.face_evolve_costs[0].clone());
+    let problem = paula.face_cost_problem().expect("given twice");
+    assert!(problem.contains("given twice"), "{problem}");
+    paula.face_evolve_costs.pop();
+    paula.evolve_cost = None;
+    let problem = paula.face_cost_problem().expect("no evolve ability");
+    assert!(problem.contains("no evolve ability"), "{problem}");
 }
