@@ -95,9 +95,19 @@ fn tsubaki(game: &mut Game) -> Result<(), Stop> {
     } else {
         &[TsubakiMode::Destroy, TsubakiMode::Storm]
     };
-    match game.choose_among("Tsubaki: choose one", modes)? {
+    // "Choose one" of an ability's options: a crest may allow more.
+    let modes = modes.iter().map(|m| (*m, m.label().to_owned())).collect();
+    for mode in game.choose_options("Tsubaki: choose one", modes, 1)? {
+        tsubaki_mode(game, mode, &targets)?;
+    }
+    Ok(())
+}
+
+/// One of Tsubaki's options.
+fn tsubaki_mode(game: &mut Game, mode: TsubakiMode, targets: &[CardRef]) -> Result<(), Stop> {
+    match mode {
         TsubakiMode::Destroy => {
-            for target in game.select("Destroy", targets, 1, 1)? {
+            for target in game.select("Destroy", targets.to_vec(), 1, 1)? {
                 game.destroy(target);
             }
         }
@@ -178,9 +188,15 @@ impl Choice for OracleMode {
 /// Dragon Oracle — choose one: +1 maximum PP, or draw a card.
 fn dragon_oracle(game: &mut Game) -> Result<(), Stop> {
     let me = game.me();
-    match game.choose::<OracleMode>("Dragon Oracle: choose one")? {
-        OracleMode::MaxPlayPoint => game.add_max_play_points(me, 1),
-        OracleMode::Draw => game.draw(me, 1),
+    let modes = OracleMode::OPTIONS
+        .iter()
+        .map(|(mode, label)| (*mode, (*label).to_owned()))
+        .collect();
+    for mode in game.choose_options("Dragon Oracle: choose one", modes, 1)? {
+        match mode {
+            OracleMode::MaxPlayPoint => game.add_max_play_points(me, 1),
+            OracleMode::Draw => game.draw(me, 1),
+        }
     }
     Ok(())
 }

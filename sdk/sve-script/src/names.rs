@@ -209,6 +209,10 @@ pub(crate) const KEYWORDS: Table<Keyword> = &[
     ("TwinDrive", Keyword::TwinDrive),
     ("StartingAmulet", Keyword::StartingAmulet),
     ("BanishesEnemiesInstead", Keyword::BanishesEnemiesInstead),
+    (
+        "ChooseAnyNumberOfOptions",
+        Keyword::ChooseAnyNumberOfOptions,
+    ),
 ];
 
 pub(crate) const COUNTERS: Table<Counter> = &[

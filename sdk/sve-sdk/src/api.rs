@@ -34,6 +34,7 @@ pub trait GameApi {
     fn fused_cards(&self) -> Vec<CardRef>;
     fn paid_x(&self) -> i32;
     fn executing_union_burst(&self) -> bool;
+    fn player_granted(&self, player: Player, keywords: u64) -> bool;
     fn this_turn(&self, player: Player) -> TurnRecord;
     fn turns_on_field(&self, card: CardRef) -> Option<u32>;
     fn evolve_cost(&self, card: CardRef) -> Option<i32>;
@@ -181,6 +182,9 @@ impl GameApi for Imports {
     }
     fn executing_union_burst(&self) -> bool {
         host::executing_union_burst()
+    }
+    fn player_granted(&self, player: Player, keywords: u64) -> bool {
+        host::player_granted(player, keywords)
     }
     fn this_turn(&self, player: Player) -> TurnRecord {
         host::this_turn(player)

@@ -561,7 +561,8 @@ impl<'a> Game<'a> {
     }
 
     /// You choose one of the options of `C` (see [`Choice`]); returns the
-    /// one picked.
+    /// one picked. One pick always: for an ability's "choose one" of its
+    /// options, which a crest may widen, use [`Game::choose_options`].
     pub fn choose<C: Choice>(&mut self, text: &str) -> Result<C, Stop> {
         let options: Vec<C> = C::OPTIONS.iter().map(|(option, _)| *option).collect();
         self.choose_among(text, &options)
@@ -591,6 +592,49 @@ impl<'a> Game<'a> {
             .collect();
         let picks = self.ask(self.me(), text, labels, 1, 1)?;
         picked(&options, &picks).ok_or_else(|| Stop::Error(format!("no options for {text:?}")))
+    }
+
+    /// You choose `count` of an ability's options ("choose 2"), each at
+    /// most once; returns the values of those picked, in the options'
+    /// order. While a card grants you
+    /// [`Keywords::CHOOSE_ANY_NUMBER_OF_OPTIONS`] (a crest's "you may
+    /// choose any number of options instead", later-sets §4, BP20-T06) you
+    /// may choose from 1 to all of them. Offer only options that can be
+    /// performed; an empty list picks nothing.
+    pub fn choose_options<T: Clone>(
+        &mut self,
+        text: &str,
+        options: Vec<(T, String)>,
+        count: u32,
+    ) -> Result<Vec<T>, Stop> {
+        let all = u32::try_from(options.len()).unwrap_or(u32::MAX);
+        if all == 0 {
+            return Ok(Vec::new());
+        }
+        let any_number = self.player_granted(self.me(), Keywords::CHOOSE_ANY_NUMBER_OF_OPTIONS);
+        let (min, max) = if any_number {
+            (1, all)
+        } else {
+            (count.min(all), count.min(all))
+        };
+        let labels = options
+            .iter()
+            .map(|(_, label)| ChoiceOption::Label(label.clone()))
+            .collect();
+        let picks = self.ask(self.me(), text, labels, min, max)?;
+        Ok(options
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| picks.iter().any(|p| *p as usize == *i))
+            .map(|(_, (value, _))| value.clone())
+            .collect())
+    }
+
+    /// Whether a card whose abilities work for `player` (on their field,
+    /// a crest in their EX area) has every one of `keywords` now: how a player-wide
+    /// permission holds (later-sets §4, §12.1).
+    pub fn player_granted(&self, player: Player, keywords: Keywords) -> bool {
+        self.api().player_granted(player.index(), keywords.bits())
     }
 
     /// You answer yes or no.

@@ -245,6 +245,9 @@ macro_rules! for_each_keyword {
             BANISHES_ENEMIES_INSTEAD = 44, "BanishesEnemiesInstead", "banishes-enemies-instead", Internal, Other, "later-sets §11.2", "While on the field, an enemy follower that would go from the field to the cemetery is banished instead: it was not destroyed, so no Last Words (CR 10.10.1.1). A follower that can't be banished goes to the cemetery (CR 1.3.3).",
                 "Enemies are banished instead",
                 "While this card is on the field, an enemy follower that would be put into the cemetery from the field is banished instead. It was not destroyed, so its Last Words don't trigger.";
+            CHOOSE_ANY_NUMBER_OF_OPTIONS = 45, "ChooseAnyNumberOfOptions", "choose-any-number-of-options", Internal, Other, "later-sets §4", "While its abilities work for its controller (on their field, or a crest in their EX area), when they would choose 1 or more options of an ability they may choose any number, from 1 to all those that can be performed (BP20-T06).",
+                "Choose any number of options",
+                "When you would choose 1 or more options of an ability, you may choose any number of them instead: from 1 up to every option that can be performed.";
         }
     };
 }

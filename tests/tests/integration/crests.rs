@@ -49,3 +49,46 @@ fn a_rust_crest_is_made_once_per_name_works_from_the_ex_area_and_is_never_played
     );
     assert_eq!(s.game.state().card(made).zone, Zone::ExArea);
 }
+
+/// Later-sets §4 (BP20-T06's form) from the Rust SDK: with Crest: Forge
+/// Council in P1's EX area, Forge Triad's "choose one"
+/// (`Game::choose_options`) takes 1 to all three options; without it, one.
+#[test]
+fn a_rust_crest_lets_its_controller_choose_any_number_of_options() {
+    let loaded = overheat_rust();
+    for with_crest in [true, false] {
+        let p1 = Side::new()
+            .hand(["Forge Triad"])
+            .deck(["Forge Triad", "Forge Triad"])
+            .pp(1)
+            .leader(10);
+        let p1 = if with_crest {
+            p1.ex_area(["Crest: Forge Council"])
+        } else {
+            p1
+        };
+        let mut s = scenario(&loaded)
+            .side(P1, p1)
+            .side(P2, Side::new().leader(20))
+            .build();
+        s.play("Forge Triad");
+        let decision = s.game.decision().cloned().expect("the options");
+        let range = (decision.min, decision.max);
+        if with_crest {
+            assert_eq!(range, (1, 3), "1 to all of them");
+            s.answer(P1, &[0, 1, 2]);
+        } else {
+            assert_eq!(range, (1, 1), "choose one");
+            s.answer(P1, &[1]);
+        }
+        s.settle();
+        let state = s.game.state();
+        let expected = if with_crest { (1, 12, 19) } else { (0, 12, 20) };
+        let hand = state.player(P1).hand.len();
+        let leaders = (
+            state.player(P1).leader_defense,
+            state.player(P2).leader_defense,
+        );
+        assert_eq!((hand, leaders.0, leaders.1), expected, "{}", s.dump());
+    }
+}

@@ -825,19 +825,30 @@ fn evolve_label(cx: &BoardContext<'_>, option: usize, labels: &[String]) -> Stri
     else {
         return labels.get(option).cloned().unwrap_or_default();
     };
-    let cost = cx
+    let def = cx
         .board
         .mine
         .field
         .iter()
         .find(|c| c.card == *card)
-        .and_then(|c| cx.view.db.get(c.def).evolve_cost)
-        .map_or(0, i32::from);
-    let pay = if *use_ep {
-        format!("1 EP + {} PP", (cost - 1).max(0))
+        .map(|c| cx.view.db.get(c.def));
+    // Faces may cost their own (later-sets §10): the range, asked later.
+    let costs = def.map_or_else(Vec::new, |def| {
+        def.evolve_cost
+            .into_iter()
+            .chain(def.face_evolve_costs.iter().map(|own| own.cost))
+            .map(i32::from)
+            .collect()
+    });
+    let low = costs.iter().copied().min().unwrap_or(0);
+    let high = costs.iter().copied().max().unwrap_or(0);
+    let ep = i32::from(*use_ep);
+    let pp = if low == high {
+        format!("{} PP", (low - ep).max(0))
     } else {
-        format!("{cost} PP")
+        format!("{}–{} PP", (low - ep).max(0), (high - ep).max(0))
     };
+    let pay = if *use_ep { format!("1 EP + {pp}") } else { pp };
     if *super_evolve {
         format!("Super evolve ({pay} + 1 SEP)")
     } else {

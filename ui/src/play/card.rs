@@ -347,6 +347,12 @@ pub fn later_set_facts(db: &CardDb, base: &CardDef, shown: &CardDef) -> Vec<Stri
             })
             .collect();
         facts.push(format!("Evolves into {}", into.join(" or ")));
+    } else if let Some(own) = base.face_evolve_costs.first() {
+        // Its own name's evolved card, at a cost of its own.
+        facts.push(format!(
+            "Evolves into {} (evolve cost {})",
+            own.name, own.cost
+        ));
     }
     let face = |id: &str| db.by_card_id(id).map(|d| db.get(d));
     if let Some(front) = shown.back_of.as_deref().and_then(face) {

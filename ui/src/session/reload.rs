@@ -92,6 +92,7 @@ fn change_words(db: &CardDb, change: &CardChange) -> String {
         }
         CardChange::Keywords { gained, lost } => keyword_changes(db, *gained, *lost),
         CardChange::Counters => "starting counters changed".to_owned(),
+        CardChange::FaceEvolveCosts => "evolve costs per face changed".to_owned(),
         CardChange::Token(true) => "now a token".to_owned(),
         CardChange::Token(false) => "no longer a token".to_owned(),
         CardChange::Text => "card text changed".to_owned(),

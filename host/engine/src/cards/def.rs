@@ -317,6 +317,11 @@ impl Rarity {
     }
 }
 
+/// The most evolve costs of their own a card may give its faces
+/// ([`CardDef::face_evolve_costs`]): far more than any printed card has
+/// faces, and few enough that checking them stays cheap.
+pub const MAX_FACE_EVOLVE_COSTS: usize = 8;
+
 /// An evolve ability's own cost for the evolved cards of one name
 /// (later-sets §10; [`CardDef::face_evolve_costs`]).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -359,6 +364,12 @@ impl CardDef {
     /// (`evolve_cost`) naming that evolved card (its own name when it
     /// names none), once. Card loaders refuse such a card, naming the face.
     pub fn face_cost_problem(&self) -> Option<String> {
+        if self.face_evolve_costs.len() > MAX_FACE_EVOLVE_COSTS {
+            return Some(format!(
+                "{} evolve costs of their own, more than the {MAX_FACE_EVOLVE_COSTS} a card may have",
+                self.face_evolve_costs.len()
+            ));
+        }
         for (i, own) in self.face_evolve_costs.iter().enumerate() {
             let face = base_name_of(&own.name);
             let named = if self.evolves_into.is_empty() {

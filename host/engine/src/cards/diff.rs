@@ -104,6 +104,8 @@ pub enum CardChange {
     },
     /// The counters it enters the field with.
     Counters,
+    /// The evolve costs its faces have of their own (later-sets §10).
+    FaceEvolveCosts,
     /// It became a token (`true`) or stopped being one.
     Token(bool),
     /// The printed card text.
@@ -247,6 +249,9 @@ pub fn diff_card(old: &CardDef, new: &CardDef) -> Vec<CardChange> {
             old: old.evolve_cost,
             new: new.evolve_cost,
         });
+    }
+    if old.face_evolve_costs != new.face_evolve_costs {
+        out.push(CardChange::FaceEvolveCosts);
     }
     let gained: Vec<String> = new
         .traits
@@ -419,6 +424,17 @@ mod tests {
                 CardChange::AbilityAdded(AbilityKey::Triggered("Fanfare")),
             ]
         );
+    }
+
+    #[test]
+    fn a_faces_own_evolve_cost_is_a_change() {
+        let old = follower("T-1", "Goblin", 1, 1, 2);
+        let mut new = old.clone();
+        new.face_evolve_costs = vec![super::super::FaceEvolveCost {
+            name: "Goblin".to_owned(),
+            cost: 4,
+        }];
+        assert_eq!(diff_card(&old, &new), [CardChange::FaceEvolveCosts]);
     }
 
     #[test]

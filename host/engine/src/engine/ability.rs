@@ -120,6 +120,15 @@ impl<'a> AbilityQuery<'a> {
         self.info.executing
     }
 
+    /// Whether a card whose abilities work for `player` has `keywords`
+    /// now: a player-wide permission such as "you may choose any number of
+    /// options" (later-sets §4; [`GameState::field_grants`]).
+    ///
+    /// [`GameState::field_grants`]: crate::engine::state::GameState::field_grants
+    pub fn player_granted(&self, player: PlayerId, keywords: Keywords) -> bool {
+        self.state.field_grants(self.db, player, keywords)
+    }
+
     /// Whether a follower could be served `count` Carrots now (see
     /// [`AbilityCtx::race`]).
     pub fn can_race(&self, card: CardRef, count: u8, use_ep: bool) -> bool {

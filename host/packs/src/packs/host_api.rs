@@ -287,6 +287,18 @@ impl game::Host for HostState {
         self.read(false, |q| q.executing_union_burst())
     }
 
+    fn player_granted(&mut self, player: u8, keywords: w::Keywords) -> bool {
+        let player = Self::player(player);
+        let keywords = match convert::keywords_in(keywords) {
+            Ok(keywords) => keywords,
+            Err(why) => {
+                self.record_halt(Halt::Failed(format!("player_granted: {why}")));
+                return false;
+            }
+        };
+        self.read(false, |q| q.player_granted(player, keywords))
+    }
+
     fn inspect_card(&mut self, card: u32) -> Option<w::CardInfo> {
         let card = self.card(card)?;
         self.read(None, |q| {

@@ -223,6 +223,8 @@ impl GameApi for NativeGame<'_> {
     fn fused_cards() -> Vec<u32> => |h: &mut HostState| h.fused_cards();
     fn paid_x() -> i32 => |h: &mut HostState| h.paid_x();
     fn executing_union_burst() -> bool => |h: &mut HostState| h.executing_union_burst();
+    fn player_granted(player: u8, keywords: u64) -> bool
+        => |h: &mut HostState| h.player_granted(player, keywords);
     fn inspect_card(card: u32) -> Option<guest::CardInfo>
         => |h: &mut HostState| h.inspect_card(card);
     fn inspect_stats(card: u32) -> Option<guest::CardStats>

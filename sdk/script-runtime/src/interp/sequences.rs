@@ -38,7 +38,10 @@ impl Interpreter<'_> {
     /// performing player picks an available option, it resolves, and so on
     /// until `max` different options ran; after `min` of them the player may
     /// stop. Options whose condition is false or whose costs cannot be paid
-    /// are not offered.
+    /// are not offered. While a card grants the player
+    /// `ChooseAnyNumberOfOptions` (a crest's "you may choose any number
+    /// instead", later-sets §4, BP20-T06), they may choose from 1 to every
+    /// option that can be performed.
     pub(super) fn choose_from_list(
         &self,
         game: &mut Game,
@@ -47,6 +50,11 @@ impl Interpreter<'_> {
         options: &[AbilityIdx],
     ) -> Result<(), Stop> {
         const STOP: &str = "Stop";
+        let (min, max) = if game.player_granted(frame.me, Keywords::CHOOSE_ANY_NUMBER_OF_OPTIONS) {
+            (min.min(1), len_u32(options.len()))
+        } else {
+            (min, max)
+        };
         let mut chosen: Vec<AbilityIdx> = Vec::new();
         for round in 0..max.min(len_u32(options.len())) {
             let offered: Vec<AbilityIdx> = options

@@ -655,10 +655,22 @@ pub(crate) fn lower_effect(
             let name = args.text("an evolved card's name", cx)?;
             // `EvolvesInto(name, cost)`: that face's own evolve cost.
             match args.take() {
-                Some(cost) => Effect::EvolvesIntoFor {
-                    name,
-                    cost: crate::filters::literal_u32(cost, &mut cx.sink)?,
-                },
+                Some(cost) => {
+                    let value = crate::filters::literal_u32(cost, &mut cx.sink)?;
+                    // Card data holds a cost up to 255, as `evolve N;` does.
+                    if value > u32::from(u8::MAX) {
+                        let cost = cost.trim();
+                        cx.sink.report(
+                            cost.span(),
+                            Problem::BadNumber {
+                                found: cost.text.to_owned(),
+                                expected: "an evolve cost from 0 to 255",
+                            },
+                        );
+                        return None;
+                    }
+                    Effect::EvolvesIntoFor { name, cost: value }
+                }
                 None => Effect::EvolvesInto { name },
             }
         }

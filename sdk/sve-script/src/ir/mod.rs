@@ -170,8 +170,9 @@ use serde::{Deserialize, Serialize};
 /// §1.3; versions 2 to 22 stay readable).
 /// 24: appended the passive effects `Effect::EvolvesIntoFor` (an evolve
 /// cost of its own for one face, later-sets §10) and
-/// `Effect::AlternateName` (a printing's other name, §8.1; versions 2 to
-/// 23 stay readable).
+/// `Effect::AlternateName` (a printing's other name, §8.1), and the
+/// keyword `ChooseAnyNumberOfOptions` (§4, BP20-T06; versions 2 to 23
+/// stay readable).
 pub const IR_VERSION: u32 = 24;
 
 /// A card name without a trailing `(Evolved)`: what evolved cards and

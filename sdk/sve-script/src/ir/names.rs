@@ -278,6 +278,9 @@ named_enum! {
         /// Enemy followers that would go from the field to the cemetery
         /// are banished instead (IR 20).
         BanishesEnemiesInstead = "BanishesEnemiesInstead",
+        /// Its controller may choose any number of an ability's options,
+        /// from 1 to all that can be performed (IR 24, later-sets §4).
+        ChooseAnyNumberOfOptions = "ChooseAnyNumberOfOptions",
     }
 }
 

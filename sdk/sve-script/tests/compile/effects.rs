@@ -599,6 +599,25 @@ ability Passive {
 
         "#]],
     );
+    // So is one card data can't hold.
+    check_abilities(
+        r#"evolve 1;
+ability Passive {
+    effect EvolvesInto("Ember, Roaring Blaze", 300);
+}
+"#,
+        expect![[r#"
+            (rejected)
+
+            error[bad-number]: expected an evolve cost from 0 to 255, found `300`
+             --> cards.txt:9:48
+              |
+            9 |     effect EvolvesInto("Ember, Roaring Blaze", 300);
+              |                                                ^^^
+              = note: in card `Test Card` (T-001)
+
+        "#]],
+    );
     // So is a face's cost on a card without an evolve ability.
     check_abilities(
         r#"

@@ -123,6 +123,14 @@ impl Pack for Overheat {
             Card::crest("OVH-014", "Crest: Forge Heart", Class::Neutral)
                 .text("At the start of your main phase, your leader gains 1 defense.")
                 .on(Trigger::StartMainPhase, "Your leader gains 1 defense.", warm),
+            // A crest whose controller may choose any number of options
+            // (BP20-T06's form, later-sets §4), and a "choose one" spell.
+            Card::crest("OVH-041", "Crest: Forge Council", Class::Neutral)
+                .text("When you would choose 1 or more options, you may choose any number instead.")
+                .keywords(Keywords::CHOOSE_ANY_NUMBER_OF_OPTIONS),
+            Card::spell("OVH-042", "Forge Triad", Class::Neutral, 1)
+                .text("Choose one: Draw a card; or your leader gains 2 defense; or deal 1 damage to the enemy leader.")
+                .spell_effect("Choose one: draw, guard or strike.", triad),
             Card::spell("OVH-015", "Forge Herald", Class::Neutral, 1)
                 .text("Put two Crest: Forge Heart into your EX area.")
                 .spell_effect("Put two Crest: Forge Heart into your EX area.", herald),
@@ -414,6 +422,33 @@ fn overheat(game: &mut Game) -> Result<(), Stop> {
 }
 
 /// Ember Sentry: your leader gains 1 defense.
+/// Forge Triad's options, each once.
+#[derive(Clone, Copy)]
+enum Triad {
+    Draw,
+    Guard,
+    Strike,
+}
+
+/// Forge Triad: "choose one" of three options; under Crest: Forge
+/// Council, any number of them (`Game::choose_options`).
+fn triad(game: &mut Game) -> Result<(), Stop> {
+    let me = game.me();
+    let options = vec![
+        (Triad::Draw, "Draw a card".to_owned()),
+        (Triad::Guard, "Your leader gains 2 defense".to_owned()),
+        (Triad::Strike, "1 damage to the enemy leader".to_owned()),
+    ];
+    for option in game.choose_options("Choose one", options, 1)? {
+        match option {
+            Triad::Draw => game.draw(me, 1),
+            Triad::Guard => game.change_leader_defense(me, 2),
+            Triad::Strike => game.damage_leader(me.opponent(), 1),
+        }
+    }
+    Ok(())
+}
+
 /// Forge Herald: two Crest: Forge Heart asked for; the rules make one
 /// (one crest per name in an EX area, later-sets §4).
 fn herald(game: &mut Game) -> Result<(), Stop> {

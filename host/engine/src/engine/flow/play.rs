@@ -247,6 +247,8 @@ impl Match {
                         let name = self.db.get(option.face).display_name();
                         Choice::Label(if same_cost {
                             name.to_owned()
+                        } else if use_ep {
+                            format!("{name}: 1 EP + {} PP", cost - 1)
                         } else {
                             format!("{name}: {cost} PP")
                         })
@@ -280,6 +282,15 @@ impl Match {
             .state
             .evolve_cost_into(&self.db, card, option.face)
             .unwrap_or(0);
+        // Asked and answered across a hot reload, the cost may have
+        // changed since the face was offered: nothing is paid or evolved.
+        if !pays_evolve_cost(cost, use_ep, self.state.player(player).pp) {
+            tracing::warn!(
+                "{player} can no longer pay {cost} to evolve into {}: the evolve is not made",
+                self.db.get(option.face).display_name()
+            );
+            return;
+        }
         self.pay_turns_evolve(player, cost, use_ep);
         if super_evolve {
             let sep = self.state.player(player).sep;

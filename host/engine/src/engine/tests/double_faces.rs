@@ -273,7 +273,14 @@ fn l10_an_evolve_point_pays_1_of_a_faces_own_cost() {
         use_ep: true,
         super_evolve: false,
     });
-    s.choose(|c| *c == Choice::Label(format!("{PASSIONATE}: 4 PP")));
+    assert_eq!(
+        s.offered_labels(),
+        [
+            format!("{GENTLE}: 1 EP + 0 PP"),
+            format!("{PASSIONATE}: 1 EP + 3 PP")
+        ]
+    );
+    s.choose(|c| *c == Choice::Label(format!("{PASSIONATE}: 1 EP + 3 PP")));
     s.settle();
     let state = s.game.state();
     assert_eq!(state.current_def(s.game.db(), paula).name, PASSIONATE);
@@ -314,6 +321,11 @@ fn l10_a_face_cost_needs_an_evolve_ability_that_names_the_face() {
     let problem = paula.face_cost_problem().expect("given twice");
     assert!(problem.contains("given twice"), "{problem}");
     paula.face_evolve_costs.pop();
+    let one = paula.face_evolve_costs[0].clone();
+    let mut many = paula.clone();
+    many.face_evolve_costs = vec![one; 9];
+    let problem = many.face_cost_problem().expect("too many");
+    assert!(problem.contains("more than the 8"), "{problem}");
     paula.evolve_cost = None;
     let problem = paula.face_cost_problem().expect("no evolve ability");
     assert!(problem.contains("no evolve ability"), "{problem}");
