@@ -98,7 +98,8 @@ pub fn value(game: &Game, scope: &Scope<'_>, id: ValueId) -> i32 {
     match node {
         ValueNode::Int(n) => *n,
         ValueNode::Amount => scope.amount,
-        ValueNode::PaidX => game.paid_x(),
+        // X paid by a cost the resolution paid itself, else the host's.
+        ValueNode::PaidX => crate::interp::resolution::paid_x().unwrap_or_else(|| game.paid_x()),
         ValueNode::Var(slot) => usize::try_from(*slot)
             .ok()
             .and_then(|slot| scope.vars.get(slot))
@@ -286,7 +287,7 @@ fn item_holds(game: &Game, scope: &Scope<'_>, item: &FilterItem, card: &FilterCa
             },
         ),
         // The name the running ability declared (later-sets §12.11).
-        FilterItem::DeclaredName => crate::interp::declared::current().is_some_and(|name| {
+        FilterItem::DeclaredName => crate::interp::resolution::current().is_some_and(|name| {
             game.matches(
                 info.card,
                 &sve_sdk::types::CardFilter {

@@ -73,11 +73,12 @@ impl Interpreter<'_> {
             // A turn can always be skipped (CR 5.26.2.1).
             | Cost::SkipNextTurn => true,
             Cost::Condition(v) => value(v) > 0,
+            // X may be 0 (later-sets §1.3).
+            Cost::PlayPointsX => true,
             // Only the host pays a Fuse, for the `Act` ability that works
             // in the hand (the card pool refuses it anywhere else), and a
-            // Ride's Drive Point (only `Act` abilities have one), and X
-            // (asked as the host pays).
-            Cost::Fuse { .. } | Cost::Ride | Cost::PlayPointsX => false,
+            // Ride's Drive Point (only `Act` abilities have one).
+            Cost::Fuse { .. } | Cost::Ride => false,
         })
     }
 
@@ -196,9 +197,21 @@ impl Interpreter<'_> {
                 | Cost::UnionBurst
                 | Cost::MovedHow(_)
                 | Cost::Advanced => {}
-                // Never payable here (`can_pay`): the host pays a Fuse,
-                // a Ride and X.
-                Cost::Fuse { .. } | Cost::Ride | Cost::PlayPointsX => {}
+                // "You may pay X" (later-sets §1.3): the payer chooses X
+                // from 0 to their play points; the rest of the resolution
+                // reads it.
+                Cost::PlayPointsX => {
+                    let most = game.player(me).pp.max(0);
+                    let labels: Vec<String> = (0..=most).map(|x| format!("X = {x}")).collect();
+                    let picked =
+                        choices::choose_one(game, me, "Choose X: pay X play points", &labels)?;
+                    let x = i32::try_from(picked).unwrap_or(0).min(most);
+                    game.add_play_points(me, -x);
+                    super::resolution::pay_x(x);
+                }
+                // Never payable here (`can_pay`): the host pays a Fuse and
+                // a Ride.
+                Cost::Fuse { .. } | Cost::Ride => {}
             }
         }
         Ok(paid)

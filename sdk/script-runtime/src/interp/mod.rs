@@ -33,12 +33,12 @@
 mod choices;
 mod complex;
 mod costs;
-pub(crate) mod declared;
 mod delayed;
 pub mod extras;
 pub mod granted;
 mod moves;
 mod required;
+pub(crate) mod resolution;
 mod sequences;
 pub mod serve;
 mod stats;
@@ -270,7 +270,7 @@ impl<'a> Interpreter<'a> {
     /// paid its costs). If a selection it must make has no target by now,
     /// it does nothing at all (CR 10.6.2.3.3).
     pub fn resolve(&self, game: &mut Game) -> Result<(), Stop> {
-        let _resolution = declared::Resolution::begin();
+        let _resolution = resolution::Resolution::begin();
         if !self.required_targets_exist(game, true) {
             return Ok(());
         }
@@ -744,7 +744,7 @@ impl<'a> Interpreter<'a> {
             Effect::ExtraTurn => game.extra_turn(me),
             Effect::DeclareCardName => {
                 let name = game.declare_card_name("Declare a card name")?;
-                declared::declare(name);
+                resolution::declare(name);
             }
             Effect::SkipNextTurn { player } => {
                 for p in players(*player, &scope) {
