@@ -558,9 +558,12 @@ impl Match {
                 }
                 let object = ObjectId(self.state.next_object);
                 self.state.next_object += 1;
+                let since = self.state.next_timestamp;
+                self.state.next_timestamp += 1;
                 self.state.cards.push(CardState {
                     face_up: true,
                     entered_turn: self.state.turn,
+                    since,
                     ..CardState::new(def, owner, Zone::RemovedFromGame, object)
                 });
             }
@@ -916,6 +919,9 @@ impl Match {
         let evolved_def = evolved_link.map(|e| self.state.card(e).def);
         let object = ObjectId(self.state.next_object);
         self.state.next_object += 1;
+        // Its passives' timestamp: now, also when it keeps its object.
+        let since = self.state.next_timestamp;
+        self.state.next_timestamp += 1;
         let turn = self.state.turn;
         let keeps_state = matches!(
             (from, to),
@@ -935,6 +941,7 @@ impl Match {
                 c.def = front;
             }
             c.zone = to;
+            c.since = since;
             c.controller = if to == Zone::Field {
                 to_player
             } else {

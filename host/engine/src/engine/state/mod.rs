@@ -191,6 +191,12 @@ pub struct CardState {
     /// giving it Drive again does nothing, even after it lost Drive.
     #[serde(default)]
     pub given_drive: bool,
+    /// When this object began, on the clock of effects' timestamps
+    /// ([`GameState::next_timestamp`]): its passives' timestamp. A card
+    /// that lost its abilities keeps what passives of cards that arrived
+    /// later give it (later-sets §12.2).
+    #[serde(default)]
+    pub since: u32,
 }
 
 impl CardState {
@@ -218,6 +224,7 @@ impl CardState {
             fought_bane: false,
             ability_uses: AbilityUses::default(),
             given_drive: false,
+            since: 0,
         }
     }
 

@@ -707,6 +707,11 @@ impl GameState {
             .characteristics(db, card)
             .keywords
             .contains(Keywords::LOSES_ALL_ABILITIES);
+        let lost_at = if lost {
+            self.abilities_lost_at(db, card)
+        } else {
+            0
+        };
         for player in [PlayerId(0), PlayerId(1)] {
             for source in self.ability_cards(db, player) {
                 let def_id = self.current_def_id(source);
@@ -726,7 +731,9 @@ impl GameState {
                     let Some(gift) = pick(&passive.grant) else {
                         continue;
                     };
-                    let kept = !lost || matches!(passive.scope, PassiveScope::Equipped);
+                    let kept = !lost
+                        || matches!(passive.scope, PassiveScope::Equipped)
+                        || self.card(source).since > lost_at;
                     if kept
                         && self.passive_reaches(db, source, passive, card, works)
                         && self.passive_condition(db, source, controller, &passive.condition)
@@ -811,10 +818,12 @@ impl GameState {
                 match &passive.grant {
                     // A card that lost all abilities lost the gifts of
                     // others' passives too (later-sets §12.2).
+                    // Those of a card that arrived afterwards work.
                     Grant::Keywords(k)
                         if out.keywords.contains(Keywords::LOSES_ALL_ABILITIES)
                             && !k.contains(Keywords::LOSES_ALL_ABILITIES)
-                            && !kept_through_loss => {}
+                            && !kept_through_loss
+                            && source_state.since <= self.abilities_lost_at(db, card) => {}
                     Grant::Keywords(k) => out.keywords = add_keywords(out.keywords, *k),
                     Grant::Stats { attack, defense } => {
                         out.attack = out.attack.saturating_add(*attack);
@@ -1002,6 +1011,38 @@ impl GameState {
                     matches!(kind, EffectKind::Keywords(k)
                         if k.intersects(Keywords::LOSES_ALL_ABILITIES | Keywords::BOXED))
                 }))
+    }
+
+    /// When a card lost all its abilities, on the clock of effects'
+    /// timestamps (later-sets §12.2): the first effect that took them.
+    /// What the passives of cards that arrived later
+    /// ([`CardState::since`]) give it works; `u32::MAX` when it lost them
+    /// otherwise (printed, or to a passive), so no other card's passive
+    /// gives it anything.
+    ///
+    /// [`CardState::since`]: super::CardState::since
+    fn abilities_lost_at(&self, db: &CardDb, card: CardRef) -> u32 {
+        let object = self.card(card).object;
+        let by_effect = self
+            .effects
+            .iter()
+            .filter(|e| {
+                e.card == card
+                    && e.object == object
+                    && matches!(e.kind, EffectKind::Keywords(k)
+                        if k.intersects(Keywords::LOSES_ALL_ABILITIES | Keywords::BOXED))
+            })
+            .map(|e| e.timestamp)
+            .min();
+        let printed = db.may_print(Keywords::LOSES_ALL_ABILITIES)
+            && self
+                .current_def(db, card)
+                .keywords
+                .contains(Keywords::LOSES_ALL_ABILITIES);
+        match by_effect {
+            Some(at) if !printed && !self.lost_to_a_passive(db, card) => at,
+            _ => u32::MAX,
+        }
     }
 
     /// Whether a card has lost all its abilities in any way: printed, by an

@@ -16,18 +16,12 @@ use crate::engine::runtime::Task;
 use crate::engine::{Action, Duration, EffectKind, PlayerId, Zone};
 use std::sync::Arc;
 
-/// The test cards and "Banner": a V2 whose passive gives your other
-/// followers +1/+1.
-fn board(p1: Side, p2: Side) -> Board {
-    let mut cards = test_cards();
-    let mut banner = super::copy("V2", "TEST-BANNER", "Banner");
-    banner.abilities = vec![AbilityDef {
+/// A passive that gives your other followers `grant`.
+fn to_other_followers(grant: Grant) -> AbilityDef {
+    AbilityDef {
         name: "Rally".to_owned(),
         kind: AbilityKind::Passive(PassiveDef {
-            grant: Grant::Stats {
-                attack: 1,
-                defense: 1,
-            },
+            grant,
             scope: PassiveScope::OtherAlliesOnField(CardFilter::followers()),
             condition: PassiveCondition::Always,
         }),
@@ -36,8 +30,22 @@ fn board(p1: Side, p2: Side) -> Board {
         union_burst: false,
         advanced: false,
         text: String::new(),
-    }];
+    }
+}
+
+/// The test cards, "Banner": a V2 whose passive gives your other
+/// followers +1/+1, and "Standard": a V2 whose passive gives them Storm.
+fn board(p1: Side, p2: Side) -> Board {
+    let mut cards = test_cards();
+    let mut banner = super::copy("V2", "TEST-BANNER", "Banner");
+    banner.abilities = vec![to_other_followers(Grant::Stats {
+        attack: 1,
+        defense: 1,
+    })];
     cards.push(banner);
+    let mut standard = super::copy("V2", "TEST-STANDARD", "Standard");
+    standard.abilities = vec![to_other_followers(Grant::Keywords(Keywords::STORM))];
+    cards.push(standard);
     Board::builder()
         .db(Arc::new(CardDb::new(cards).expect("a valid pool")))
         .runner(Arc::new(crate::board::fixtures::test_runner()))
@@ -182,4 +190,27 @@ fn l12_5_a_boxed_follower_loses_its_abilities_and_stays_engaged_through_its_star
         "no longer Boxed after its controller's turn\n{}",
         s.dump()
     );
+}
+
+#[test]
+fn l12_2_a_passive_of_a_card_that_arrives_after_the_loss_works() {
+    // Standard on the field before the loss: its Storm is lost with the
+    // rest; played afterwards, its passive is a later gift, which works.
+    let mut before = board(Side::new().field(["Warden", "Standard"]), Side::new());
+    give(&mut before, P1, "Warden", Keywords::LOSES_ALL_ABILITIES);
+    assert!(
+        !keywords(&before, P1, "Warden").contains(Keywords::STORM),
+        "{}",
+        before.dump()
+    );
+    let mut after = board(
+        Side::new().field(["Warden"]).hand(["Standard"]).pp(5),
+        Side::new(),
+    );
+    give(&mut after, P1, "Warden", Keywords::LOSES_ALL_ABILITIES);
+    after.play("Standard");
+    after.settle();
+    let now = keywords(&after, P1, "Warden");
+    assert!(now.contains(Keywords::STORM), "{now:?}\n{}", after.dump());
+    assert!(!now.contains(Keywords::WARD), "its own Ward stays lost");
 }
