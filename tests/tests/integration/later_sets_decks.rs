@@ -2,9 +2,11 @@
 //! and seeded random-bot matches against a starter deck play clean while
 //! the bots use the mechanics the deck holds: Fuse (later-sets §9), `[adv]`
 //! abilities and advanced cards summoned from the evolve deck (§6) and
-//! crests (§4) in LTS-FORGE; equipment (§5), with double-faced cards in
-//! the deck, Maneuver and type change (§12.4, §12.6) and damage
-//! replacements (§11.2), in LTS-ARMORY; drive checks, Triggers and Rides (§2) in
+//! crests (§4), one that lets its controller choose any number of
+//! options, in LTS-FORGE; equipment (§5), with double-faced cards in the
+//! deck (one whose faces cost their own), Maneuver and type change (§12.4,
+//! §12.6), damage replacements (§11.2) and an X the script pays itself
+//! (§1.3), in LTS-ARMORY; drive checks, Triggers and Rides (§2) in
 //! LTS-VANGUARD, a deck built on the Vanguard universe; Union Burst (§1),
 //! X costs and a damage replacement (§11.2) in LTS-GUILD, built on
 //! Princess Connect! Re:Dive; Lessons paid with Magical Items (§3) in
