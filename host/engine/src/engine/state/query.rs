@@ -1014,11 +1014,11 @@ impl GameState {
     }
 
     /// When a card lost all its abilities, on the clock of effects'
-    /// timestamps (later-sets §12.2): the first effect that took them.
-    /// What the passives of cards that arrived later
-    /// ([`CardState::since`]) give it works; `u32::MAX` when it lost them
-    /// otherwise (printed, or to a passive), so no other card's passive
-    /// gives it anything.
+    /// timestamps (later-sets §12.2): the first effect that took them, or
+    /// the arrival of the first card whose passive takes them. What the
+    /// passives of cards that arrived later ([`CardState::since`]) give it
+    /// works; `u32::MAX` when they are printed lost, so no other card's
+    /// passive gives it anything.
     ///
     /// [`CardState::since`]: super::CardState::since
     fn abilities_lost_at(&self, db: &CardDb, card: CardRef) -> u32 {
@@ -1039,9 +1039,17 @@ impl GameState {
                 .current_def(db, card)
                 .keywords
                 .contains(Keywords::LOSES_ALL_ABILITIES);
-        match by_effect {
-            Some(at) if !printed && !self.lost_to_a_passive(db, card) => at,
-            _ => u32::MAX,
+        if printed {
+            return u32::MAX;
+        }
+        let by_passive = self
+            .passives_taking_abilities(db, card)
+            .map(|source| self.card(source).since)
+            .min();
+        match (by_effect, by_passive) {
+            (Some(a), Some(b)) => a.min(b),
+            (Some(at), None) | (None, Some(at)) => at,
+            (None, None) => u32::MAX,
         }
     }
 
@@ -1062,10 +1070,22 @@ impl GameState {
     /// passives are applied; `false` at once in a pool without such a
     /// passive.
     pub(crate) fn lost_to_a_passive(&self, db: &CardDb, card: CardRef) -> bool {
-        if !db.has_ability_loss_passives() {
-            return false;
-        }
-        self.passive_sources_iter(db).any(|source| {
+        self.passives_taking_abilities(db, card).next().is_some()
+    }
+
+    /// The cards whose passive in play takes all of `card`'s abilities (or
+    /// boxes it), as [`GameState::lost_to_a_passive`] reads them; none at
+    /// once in a pool without such a passive.
+    fn passives_taking_abilities<'s>(
+        &'s self,
+        db: &'s CardDb,
+        card: CardRef,
+    ) -> impl Iterator<Item = CardRef> + 's {
+        // Without such a passive in the pool, no look at the zones.
+        let sources = db
+            .has_ability_loss_passives()
+            .then(|| self.passive_sources_iter(db));
+        sources.into_iter().flatten().filter(move |&source| {
             let def_id = self.current_def_id(source);
             let def = db.get(def_id);
             let works = self.abilities_work_here(db, source);
