@@ -576,7 +576,8 @@ fn costs(
             | Cost::Condition(_)
             | Cost::Delayed
             | Cost::Moves(_)
-            | Cost::MovedHow(_) => continue,
+            | Cost::MovedHow(_)
+            | Cost::WithThisCard => continue,
             // The host's mark of a Union Burst ability.
             Cost::UnionBurst => Some(CostItem::UnionBurst),
             // The host's mark of an `[adv]` ability.
@@ -712,7 +713,10 @@ fn trigger(card: &ir::Card, ability: &Ability) -> Option<Trigger> {
                 Cost::MovedHow(ways) => Some(u32::from(ways.0)),
                 _ => None,
             });
-            Trigger::OnMove(move_hook(hook, how.unwrap_or(0), filter()))
+            let with_this_card = ability.costs.contains(&Cost::WithThisCard);
+            let mut hook = move_hook(hook, how.unwrap_or(0), filter());
+            hook.with_this_card = with_this_card;
+            Trigger::OnMove(hook)
         }
         T::OnOtherUnionBurst => Trigger::OnOtherUnionBurst(filter()),
         T::OnFuse => Trigger::OnFuse(filter()),
@@ -756,6 +760,7 @@ fn move_hook(hook: ir::MoveHook, how: u32, filter: sve_sdk::types::CardFilter) -
         },
         filter,
         this_card: hook.this_card,
+        with_this_card: false,
         per_batch: hook.per_batch,
         how,
     }

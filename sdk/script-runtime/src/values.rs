@@ -98,8 +98,7 @@ pub fn value(game: &Game, scope: &Scope<'_>, id: ValueId) -> i32 {
     match node {
         ValueNode::Int(n) => *n,
         ValueNode::Amount => scope.amount,
-        // X paid by a cost the resolution paid itself, else the host's.
-        ValueNode::PaidX => crate::interp::resolution::paid_x().unwrap_or_else(|| game.paid_x()),
+        ValueNode::PaidX => paid_x(game),
         ValueNode::Var(slot) => usize::try_from(*slot)
             .ok()
             .and_then(|slot| scope.vars.get(slot))
@@ -330,15 +329,21 @@ fn item_holds(game: &Game, scope: &Scope<'_>, item: &FilterItem, card: &FilterCa
         // Cards that cannot evolve have evolve cost -1 (spec §8.2).
         FilterItem::EvolveCost(range) => range.contains(game.evolve_cost(info.card).unwrap_or(-1)),
         FilterItem::Cost(range) => info.card_type != CardType::Leader && range.contains(info.cost),
-        // "Costing X or less": the X paid for the running ability's
-        // `[costX]` (0 when none was, CR 14.5.1.5).
+        // "Costing X or less": the X paid (0 when none was, CR 14.5.1.5).
         FilterItem::CostUpToX { min } => {
-            info.card_type != CardType::Leader && (*min..=game.paid_x()).contains(&info.cost)
+            info.card_type != CardType::Leader && (*min..=paid_x(game)).contains(&info.cost)
         }
         FilterItem::TurnsOnField(range) => game
             .turns_on_field(info.card)
             .is_some_and(|turns| range.contains(clamp(turns))),
     }
+}
+
+/// X as the running resolution reads it: the X it paid itself for a
+/// cost of a sub-ability ("you may pay X"), else the X the host paid for
+/// the ability's `[costX]` (later-sets §1.3).
+fn paid_x(game: &Game) -> i32 {
+    crate::interp::resolution::paid_x().unwrap_or_else(|| game.paid_x())
 }
 
 /// A name without a trailing `(Evolved)`.

@@ -476,6 +476,10 @@ pub(crate) enum Problem {
         "a `moves` line reads `<zones> to <zones>[, Yours | Opponents | Anyone][, ThisCard][, Batch]`; found `{found}`"
     )]
     BadMovesLine { found: String },
+    #[error(
+        "`ThisCardToo` (this card's moves and the others') can't go with `{option}` on a `moves` line"
+    )]
+    ThisCardTooWith { option: &'static str },
     #[error("second ability named `{name}`: calls by name always reach the first one")]
     DuplicateAbilityName { name: String },
     #[error("`Spell` ability `{name}` is never called by name, so it never runs")]
@@ -577,6 +581,7 @@ impl Problem {
             | MovesOutsideOnMove { .. }
             | OnMoveWithoutMoves
             | BadMovesLine { .. }
+            | ThisCardTooWith { .. }
             | ReadWithoutMaker { .. }
             | FaceCostWithoutEvolve
             | Syntax { .. } => Severity::Error,
@@ -689,6 +694,7 @@ impl Problem {
             MovesOutsideOnMove { .. } => "moves-outside-on-move",
             OnMoveWithoutMoves => "on-move-without-moves",
             BadMovesLine { .. } => "bad-moves-line",
+            ThisCardTooWith { .. } => "this-card-too-with",
             DuplicateAbilityName { .. } => "duplicate-ability-name",
             UnreferencedSubAbility { .. } => "unreferenced-sub-ability",
             ReadWithoutMaker { .. } => "read-without-maker",

@@ -461,10 +461,13 @@ fn lower_ability(
                     continue;
                 }
                 match crate::moves_line::lower_moves(*text, &mut cx.sink) {
-                    Some((hook, ways)) => {
+                    Some((hook, ways, with_this_card)) => {
                         costs.push(Cost::Moves(hook));
                         if ways != crate::ir::HookWays::default() {
                             costs.push(Cost::MovedHow(ways));
+                        }
+                        if with_this_card {
+                            costs.push(Cost::WithThisCard);
                         }
                     }
                     None => failed = true,

@@ -1,6 +1,8 @@
 //! The `moves` line of an `OnMove` ability (IR 7): which card moves the
 //! ability answers, `<zones> to <zones>[, Yours | Opponents | Anyone]
-//! [, ThisCard][, Batch]`, zones written `Any` or as names joined by `|`.
+//! [, ThisCard | ThisCardToo][, Batch]`, zones written `Any` or as names
+//! joined by `|`. `ThisCardToo` (IR 24) answers others' moves and this
+//! card's own.
 
 use crate::diagnostics::{NameKind, Problem, Sink};
 use crate::ir::{HookWays, HookWhose, HookZones, MoveHook};
@@ -8,7 +10,7 @@ use crate::names::{HOOK_OPTIONS, HOOK_ZONES, HookOption, lookup, report_unknown,
 use crate::span::Piece;
 
 /// Reads a `moves` line; problems are reported at their words.
-pub(crate) fn lower_moves(text: Piece<'_>, sink: &mut Sink) -> Option<(MoveHook, HookWays)> {
+pub(crate) fn lower_moves(text: Piece<'_>, sink: &mut Sink) -> Option<(MoveHook, HookWays, bool)> {
     let mut parts = split(text, b',');
     let first = parts.remove(0);
     let words = first.words();
@@ -38,12 +40,14 @@ pub(crate) fn lower_moves(text: Piece<'_>, sink: &mut Sink) -> Option<(MoveHook,
         per_batch: false,
     };
     let mut ways = HookWays::default();
+    let mut with_this_card = false;
     let mut ok = true;
     for part in parts {
         let word = part.trim();
         match lookup(HOOK_OPTIONS, word.text) {
             Some(HookOption::Whose(whose)) => hook.whose = whose,
             Some(HookOption::ThisCard) => hook.this_card = true,
+            Some(HookOption::ThisCardToo) => with_this_card = true,
             Some(HookOption::Batch) => hook.per_batch = true,
             Some(HookOption::Way(way)) => ways = HookWays(ways.0 | way.0),
             None => {
@@ -51,14 +55,19 @@ pub(crate) fn lower_moves(text: Piece<'_>, sink: &mut Sink) -> Option<(MoveHook,
                     sink,
                     word,
                     NameKind::HookOption,
-                    "`Yours`, `Opponents`, `Anyone`, `ThisCard`, `Batch` or a way (`Destroyed`, `Discarded`, `Banished`, `Buried`, `Returned`, `Played`)",
+                    "`Yours`, `Opponents`, `Anyone`, `ThisCard`, `ThisCardToo`, `Batch` or a way (`Destroyed`, `Discarded`, `Banished`, `Buried`, `Returned`, `Played`)",
                     spellings(HOOK_OPTIONS),
                 );
                 ok = false;
             }
         }
     }
-    ok.then_some((hook, ways))
+    if with_this_card && (hook.this_card || hook.per_batch) {
+        let option = if hook.this_card { "ThisCard" } else { "Batch" };
+        sink.report(text.span(), Problem::ThisCardTooWith { option });
+        ok = false;
+    }
+    ok.then_some((hook, ways, with_this_card))
 }
 
 /// `Any`, or zone names joined by `|`.
@@ -108,7 +117,7 @@ mod tests {
 
     fn read(text: &str) -> (Option<MoveHook>, Vec<String>) {
         let mut sink = Sink::default();
-        let hook = lower_moves(Piece::new(text, 0), &mut sink).map(|(hook, _)| hook);
+        let hook = lower_moves(Piece::new(text, 0), &mut sink).map(|(hook, _, _)| hook);
         let problems = sink.items.iter().map(|d| d.problem.to_string()).collect();
         (hook, problems)
     }
@@ -136,13 +145,28 @@ mod tests {
     }
 
     #[test]
+    fn this_card_too_watches_the_others_and_this_card_but_not_per_batch() {
+        let mut sink = Sink::default();
+        let line = lower_moves(
+            Piece::new("Field to Cemetery, Yours, ThisCardToo", 0),
+            &mut sink,
+        );
+        let (hook, _, with_this_card) = line.expect("a hook");
+        assert!(sink.items.is_empty());
+        assert!(with_this_card && !hook.this_card && !hook.per_batch);
+        let (hook, problems) = read("Field to Cemetery, ThisCardToo, Batch");
+        assert!(hook.is_none());
+        assert!(problems[0].contains("`Batch`"), "{problems:?}");
+    }
+
+    #[test]
     fn a_moves_line_reads_the_ways_a_card_moved() {
         let mut sink = Sink::default();
         let read = lower_moves(
             Piece::new("Hand to Cemetery, Discarded, Destroyed", 0),
             &mut sink,
         );
-        let (_, ways) = read.expect("a hook");
+        let (_, ways, _) = read.expect("a hook");
         assert!(sink.items.is_empty());
         assert_eq!(ways, HookWays(0b11));
         assert_eq!(ways.to_string(), "Destroyed, Discarded");

@@ -85,6 +85,8 @@ pub(crate) enum HookOption {
     Whose(HookWhose),
     /// This card's own moves.
     ThisCard,
+    /// Others' moves and this card's own too (IR 24).
+    ThisCardToo,
     /// Once per batch.
     Batch,
     /// A way the card must have moved (IR 9).
@@ -97,6 +99,7 @@ pub(crate) const HOOK_OPTIONS: Table<HookOption> = &[
     ("Opponents", HookOption::Whose(HookWhose::Opponents)),
     ("Anyone", HookOption::Whose(HookWhose::Anyone)),
     ("ThisCard", HookOption::ThisCard),
+    ("ThisCardToo", HookOption::ThisCardToo),
     ("Batch", HookOption::Batch),
     ("Destroyed", HookOption::Way(crate::ir::HookWays(1 << 0))),
     ("Discarded", HookOption::Way(crate::ir::HookWays(1 << 1))),

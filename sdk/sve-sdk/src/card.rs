@@ -803,6 +803,7 @@ sve_vocab::for_each_trigger!(trigger_names);
 ///     whose: Whose::Yours,
 ///     filter: any_card(),
 ///     this_card: false,
+///     with_this_card: false,
 ///     per_batch: false,
 ///     how: move_ways::ANY,
 /// };

@@ -1,7 +1,8 @@
 //! Generic hooks from a pack (`tests/packs/overheat-rust`): Ember Sentry's
 //! move hook, "whenever a card leaves your EX area" (later-sets §13), and
 //! Slag Collector's once-per-batch hook over Meltdown's cards moved
-//! together (later-sets §11.1), with no engine code for them.
+//! together (later-sets §11.1), and Slag Mourner's hook on its own card
+//! and the others, with no engine code for them.
 
 use crate::packs::{load, scenario};
 use sve_engine::board::Side;
@@ -71,4 +72,26 @@ fn a_once_per_batch_hook_answers_cards_moved_together_once_with_their_number() {
         .build();
     s.attack("Bellows", "Stoker");
     assert_eq!(s.game.state().player(P1).leader_defense, 11, "{}", s.dump());
+}
+
+#[test]
+fn a_hook_on_its_own_card_and_the_others_answers_each_once() {
+    let loaded = load(&["tests/packs/overheat-rust"]);
+    // Meltdown destroys Slag Mourner and two other followers of P1's
+    // together: three triggers (itself and each other one); P2's Stoker is
+    // not P1's.
+    let mut s = scenario(&loaded)
+        .side(
+            P1,
+            Side::new()
+                .hand(["Meltdown"])
+                .field(["Slag Mourner", "Stoker", "Bellows"])
+                .pp(5)
+                .leader(10),
+        )
+        .side(P2, Side::new().field(["Stoker"]))
+        .build();
+    s.play("Meltdown");
+    s.settle();
+    assert_eq!(s.game.state().player(P1).leader_defense, 13, "{}", s.dump());
 }

@@ -131,6 +131,13 @@ pub struct MoveHook {
     /// Only this card's own moves (the hook's card watches itself, from
     /// any zone); otherwise other cards' moves, watched from the field.
     pub this_card: bool,
+    /// Other cards' moves and this card's own too ("whenever this
+    /// follower or another follower of yours leaves the field",
+    /// later-sets §11.1): its own as `this_card` reads them, whatever
+    /// `whose` and `filter` say. Only without `this_card` and `per_batch`
+    /// (card loaders refuse the rest, [`MoveHook::problem`]).
+    #[serde(default)]
+    pub with_this_card: bool,
     /// Once for all the matching cards of a batch of moves ("whenever 1 or
     /// more cards ...", later-sets §11.1), with their number as the
     /// ability's amount; otherwise once per card.
@@ -142,6 +149,19 @@ pub struct MoveHook {
 }
 
 impl MoveHook {
+    /// What is wrong with the hook's options together, if anything.
+    pub fn problem(&self) -> Option<&'static str> {
+        if !self.with_this_card {
+            None
+        } else if self.this_card {
+            Some("a move hook watching only its own card can't also watch it with the others")
+        } else if self.per_batch {
+            Some("a once-per-batch move hook can't also watch its own card")
+        } else {
+            None
+        }
+    }
+
     /// Whether the hook answers a move from `from` to `to` by `cause`, as
     /// the engine reports it, of a card that came into `from` from
     /// `came_from` (see the module docs for the resolution zone).

@@ -94,6 +94,10 @@ pub fn delayed_trigger_watches(trigger: &Trigger) -> Result<bool, String> {
              waits for one move at a time)"
                 .to_string(),
         ),
+        Trigger::OnMove(hook) if hook.with_this_card => Err(
+            "a move hook watching its own card and others can't be a delayed ability's trigger"
+                .to_string(),
+        ),
         Trigger::OnMove(hook) => Ok(hook.this_card),
         other => Err(format!(
             "`{}` can't be a delayed ability's trigger (delayed abilities wait for phases, moves \

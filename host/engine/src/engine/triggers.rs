@@ -384,7 +384,9 @@ impl Match {
         let was = self.leaving.of(card);
         let own_def = was.map_or(def, |w| w.def);
         self.lookback_triggers(card, own_def, controller, found, K::ON_MOVE, |t| match t {
-            Trigger::OnMove(hook) => hook.this_card && hook.answers(from, to, came_from, cause),
+            Trigger::OnMove(hook) => {
+                (hook.this_card || hook.with_this_card) && hook.answers(from, to, came_from, cause)
+            }
             _ => false,
         });
         let staying = PlayerId::BOTH

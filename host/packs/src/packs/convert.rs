@@ -282,19 +282,26 @@ fn trigger_in(t: w::Trigger) -> Result<Trigger, String> {
         w::Trigger::StartOpponentMainPhase => Trigger::StartOpponentMainPhase,
         w::Trigger::StartEndPhase => Trigger::StartEndPhase,
         w::Trigger::StartOpponentEndPhase => Trigger::StartOpponentEndPhase,
-        w::Trigger::OnMove(hook) => Trigger::OnMove(MoveHook {
-            from: zone_set_in(hook.leaving)?,
-            to: zone_set_in(hook.entering)?,
-            whose: match hook.whose {
-                w::Whose::Yours => Whose::Yours,
-                w::Whose::Opponents => Whose::Opponents,
-                w::Whose::Anyone => Whose::Anyone,
-            },
-            filter: filter_in(hook.filter)?,
-            this_card: hook.this_card,
-            per_batch: hook.per_batch,
-            how: move_ways_in(hook.how)?,
-        }),
+        w::Trigger::OnMove(hook) => {
+            let hook = MoveHook {
+                from: zone_set_in(hook.leaving)?,
+                to: zone_set_in(hook.entering)?,
+                whose: match hook.whose {
+                    w::Whose::Yours => Whose::Yours,
+                    w::Whose::Opponents => Whose::Opponents,
+                    w::Whose::Anyone => Whose::Anyone,
+                },
+                filter: filter_in(hook.filter)?,
+                this_card: hook.this_card,
+                with_this_card: hook.with_this_card,
+                per_batch: hook.per_batch,
+                how: move_ways_in(hook.how)?,
+            };
+            if let Some(problem) = hook.problem() {
+                return Err(problem.to_owned());
+            }
+            Trigger::OnMove(hook)
+        }
     })
 }
 

@@ -69,6 +69,7 @@ impl Interpreter<'_> {
             | Cost::Moves(_)
             | Cost::UnionBurst
             | Cost::MovedHow(_)
+            | Cost::WithThisCard
             | Cost::Advanced
             // A turn can always be skipped (CR 5.26.2.1).
             | Cost::SkipNextTurn => true,
@@ -92,7 +93,7 @@ impl Interpreter<'_> {
         let scope = self.scope(frame);
         let me = frame.me;
         let mut paid = Paid::default();
-        for cost in costs {
+        for (at, cost) in costs.iter().enumerate() {
             match *cost {
                 Cost::PlayPoints(v) => {
                     let n = values::value(game, &scope, v);
@@ -196,12 +197,21 @@ impl Interpreter<'_> {
                 | Cost::Moves(_)
                 | Cost::UnionBurst
                 | Cost::MovedHow(_)
+                | Cost::WithThisCard
                 | Cost::Advanced => {}
                 // "You may pay X" (later-sets §1.3): the payer chooses X
-                // from 0 to their play points; the rest of the resolution
-                // reads it.
+                // from 0 to the play points the cost's other play points
+                // leave; the rest of the resolution reads it.
                 Cost::PlayPointsX => {
-                    let most = game.player(me).pp.max(0);
+                    // Those paid after it (the ones before are paid).
+                    let others: i32 = costs[at + 1..]
+                        .iter()
+                        .filter_map(|cost| match *cost {
+                            Cost::PlayPoints(v) => Some(values::value(game, &scope, v).max(0)),
+                            _ => None,
+                        })
+                        .sum();
+                    let most = game.player(me).pp.saturating_sub(others).max(0);
                     let labels: Vec<String> = (0..=most).map(|x| format!("X = {x}")).collect();
                     let picked =
                         choices::choose_one(game, me, "Choose X: pay X play points", &labels)?;

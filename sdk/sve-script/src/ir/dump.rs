@@ -308,6 +308,7 @@ impl Printer<'_> {
                 }
             }
             Cost::MovedHow(ways) => format!("(moved {ways})"),
+            Cost::WithThisCard => "(with this card)".to_owned(),
             Cost::Moves(hook) => format!("(moves {hook})"),
             Cost::Condition(value) => format!("(condition {})", self.value(value)),
         }

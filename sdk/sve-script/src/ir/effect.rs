@@ -216,6 +216,11 @@ pub enum Cost {
     /// `(SkipNextTurn)` (IR 23, later-sets §12.9, CR 5.26): the payer's
     /// next turn does not begin. Always payable.
     SkipNextTurn,
+    /// `ThisCardToo` on an `OnMove` ability's `moves` line (IR 24,
+    /// later-sets §11.1): a marker beside [`Cost::Moves`], the hook
+    /// answers this card's own moves too ("whenever this follower or
+    /// another follower of yours ...").
+    WithThisCard,
 }
 
 impl Cost {
@@ -233,6 +238,7 @@ impl Cost {
                 | Cost::Moves(_)
                 | Cost::UnionBurst
                 | Cost::MovedHow(_)
+                | Cost::WithThisCard
                 | Cost::Advanced
         )
     }

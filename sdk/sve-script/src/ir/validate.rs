@@ -195,6 +195,7 @@ impl Checker<'_> {
             | Cost::Moves(_)
             | Cost::UnionBurst
             | Cost::MovedHow(_)
+            | Cost::WithThisCard
             | Cost::Advanced
             | Cost::Ride
             | Cost::PlayPointsX

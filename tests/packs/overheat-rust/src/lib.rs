@@ -47,6 +47,7 @@ impl Pack for Overheat {
                         whose: Whose::Yours,
                         filter: any_card(),
                         this_card: false,
+                        with_this_card: false,
                         per_batch: false,
                         how: move_ways::ANY,
                     }),
@@ -85,6 +86,26 @@ impl Pack for Overheat {
             Card::spell("OVH-008", "Meltdown", Class::Neutral, 3)
                 .text("Destroy all followers.")
                 .spell_effect("Destroy all followers, together.", meltdown),
+            // A hook on its own card and the others (later-sets §11.1).
+            Card::follower("OVH-043", "Slag Mourner", Class::Neutral, 2, 1, 2)
+                .text("Whenever this follower or another follower of yours is put into the cemetery from the field, your leader gains 1 defense.")
+                .on(
+                    Trigger::OnMove(MoveHook {
+                        leaving: zone_set(&[Zone::Field]),
+                        entering: zone_set(&[Zone::Cemetery]),
+                        whose: Whose::Yours,
+                        filter: CardFilter {
+                            types: vec![CardType::Follower, CardType::EvolvedFollower],
+                            ..any_card()
+                        },
+                        this_card: false,
+                        with_this_card: true,
+                        per_batch: false,
+                        how: move_ways::ANY,
+                    }),
+                    "Your leader gains 1 defense.",
+                    warm,
+                ),
             Card::follower("OVH-009", "Slag Collector", Class::Neutral, 2, 1, 3)
                 .text("Whenever 1 or more other followers of yours are put into the cemetery from the field, your leader gains that much defense.")
                 .on(
@@ -97,6 +118,7 @@ impl Pack for Overheat {
                             ..any_card()
                         },
                         this_card: false,
+                        with_this_card: false,
                         per_batch: true,
                         how: move_ways::ANY,
                     }),

@@ -416,9 +416,23 @@ impl GameState {
         card: CardRef,
         sources: impl Iterator<Item = CardRef>,
     ) -> Characteristics {
-        let mut out = self.printed_with_effects(db, card);
+        // A loss of all abilities by a passive takes its place among the
+        // effects by its timestamp (later-sets §12.2): keywords effects gave
+        // before it are lost, those given after work.
+        let passive_loss = self.passive_loss(db, card);
+        let mut out = self.printed_with_effects_and(db, card, passive_loss);
+        // Worked out once: what other passives give a card that lost its
+        // abilities works if their card arrived after the last loss.
+        let lost_at = out
+            .keywords
+            .contains(Keywords::LOSES_ALL_ABILITIES)
+            .then(|| self.abilities_lost_at(db, card));
+        let applied = Applied {
+            lost_at,
+            loss_applied: passive_loss.is_some(),
+        };
         for source in sources {
-            self.apply_passives_of(db, source, card, &mut out);
+            self.apply_passives_of(db, source, card, &mut out, applied);
         }
         // A crest in the EX area applied its own among the sources. In the
         // cemetery only "you may play this card from your cemetery (if
@@ -432,7 +446,7 @@ impl GameState {
                         .contains(Keywords::PLAYABLE_FROM_CEMETERY)))
             && !self.abilities_work_here(db, card)
         {
-            self.apply_passives_of(db, card, card, &mut out);
+            self.apply_passives_of(db, card, card, &mut out, applied);
         }
         self.finish(card, out)
     }
@@ -566,6 +580,18 @@ impl GameState {
 
     /// Printed values with persistent effects applied, before passives.
     fn printed_with_effects(&self, db: &CardDb, card: CardRef) -> Characteristics {
+        self.printed_with_effects_and(db, card, None)
+    }
+
+    /// [`GameState::printed_with_effects`], with `passive_loss` (a loss of
+    /// all abilities by passives: its timestamp and keywords) applied
+    /// among the effects in timestamp order.
+    fn printed_with_effects_and(
+        &self,
+        db: &CardDb,
+        card: CardRef,
+        passive_loss: Option<(u32, Keywords)>,
+    ) -> Characteristics {
         let state = self.card(card);
         let printed = db.get(state.def);
         let def = self.current_def_of(db, state);
@@ -580,8 +606,23 @@ impl GameState {
             evolve_cost: printed.evolve_cost.map(i32::from),
         };
         // Persistent effects, in timestamp order (they are stored in order).
-        for kind in self.effects_on(card) {
-            apply_kind(&mut out, kind, def);
+        let object = state.object;
+        let mut loss = passive_loss;
+        for effect in self
+            .effects
+            .iter()
+            .filter(|e| e.card == card && e.object == object)
+        {
+            if let Some((at, bits)) = loss
+                && effect.timestamp > at
+            {
+                out.keywords = add_keywords(out.keywords, bits);
+                loss = None;
+            }
+            apply_kind(&mut out, effect.kind, def);
+        }
+        if let Some((_, bits)) = loss {
+            out.keywords = add_keywords(out.keywords, bits);
         }
         out
     }
@@ -753,8 +794,10 @@ impl GameState {
     /// them: the game goes on the same whichever is picked.
     pub fn interchangeable(&self, a: CardRef, b: CardRef) -> bool {
         let (first, second) = (self.card(a), self.card(b));
+        // When each arrived is no difference between them.
         let same_state = CardState {
             object: second.object,
+            since: second.since,
             ..*first
         } == *second;
         same_state && self.effects_on(a).next().is_none() && self.effects_on(b).next().is_none()
@@ -786,6 +829,7 @@ impl GameState {
         source: CardRef,
         card: CardRef,
         out: &mut Characteristics,
+        applied: Applied,
     ) {
         let source_def_id = self.current_def_id(source);
         let passive_idx = db.passive_abilities(source_def_id);
@@ -815,15 +859,22 @@ impl GameState {
             if self.passive_reaches(db, source, passive, card, source_works)
                 && self.passive_condition(db, source, owner, &passive.condition)
             {
+                let loss = Keywords::LOSES_ALL_ABILITIES | Keywords::BOXED;
                 match &passive.grant {
+                    // A loss of abilities by passives was applied among
+                    // the effects; what else the grant gives, below.
+                    Grant::Keywords(k) if applied.loss_applied && k.intersects(loss) => {
+                        let rest = *k - loss;
+                        if !rest.is_empty() && applied.keeps(source_state, kept_through_loss) {
+                            out.keywords = add_keywords(out.keywords, rest);
+                        }
+                    }
                     // A card that lost all abilities lost the gifts of
-                    // others' passives too (later-sets §12.2).
-                    // Those of a card that arrived afterwards work.
+                    // others' passives too (later-sets §12.2); those of a
+                    // card that arrived afterwards work.
                     Grant::Keywords(k)
-                        if out.keywords.contains(Keywords::LOSES_ALL_ABILITIES)
-                            && !k.contains(Keywords::LOSES_ALL_ABILITIES)
-                            && !kept_through_loss
-                            && source_state.since <= self.abilities_lost_at(db, card) => {}
+                        if !k.intersects(loss)
+                            && !applied.keeps(source_state, kept_through_loss) => {}
                     Grant::Keywords(k) => out.keywords = add_keywords(out.keywords, *k),
                     Grant::Stats { attack, defense } => {
                         out.attack = out.attack.saturating_add(*attack);
@@ -1013,15 +1064,23 @@ impl GameState {
                 }))
     }
 
-    /// When a card lost all its abilities, on the clock of effects'
-    /// timestamps (later-sets §12.2): the first effect that took them, or
-    /// the arrival of the first card whose passive takes them. What the
-    /// passives of cards that arrived later ([`CardState::since`]) give it
-    /// works; `u32::MAX` when they are printed lost, so no other card's
-    /// passive gives it anything.
+    /// When a card last lost all its abilities, on the clock of effects'
+    /// timestamps (later-sets §12.2): the last effect that took them, or
+    /// the arrival of the last card whose passive takes them (each loss
+    /// takes what came before it). What the passives of cards that
+    /// arrived later ([`CardState::since`]) give it works; `u32::MAX` when
+    /// they are printed lost, so no other card's passive gives it anything.
     ///
     /// [`CardState::since`]: super::CardState::since
     fn abilities_lost_at(&self, db: &CardDb, card: CardRef) -> u32 {
+        let printed = db.may_print(Keywords::LOSES_ALL_ABILITIES)
+            && self
+                .current_def(db, card)
+                .keywords
+                .contains(Keywords::LOSES_ALL_ABILITIES);
+        if printed {
+            return u32::MAX;
+        }
         let object = self.card(card).object;
         let by_effect = self
             .effects
@@ -1033,24 +1092,29 @@ impl GameState {
                         if k.intersects(Keywords::LOSES_ALL_ABILITIES | Keywords::BOXED))
             })
             .map(|e| e.timestamp)
-            .min();
-        let printed = db.may_print(Keywords::LOSES_ALL_ABILITIES)
-            && self
-                .current_def(db, card)
-                .keywords
-                .contains(Keywords::LOSES_ALL_ABILITIES);
-        if printed {
-            return u32::MAX;
+            .max();
+        let by_passive = self.passive_loss(db, card).map(|(at, _)| at);
+        by_effect.max(by_passive).unwrap_or(u32::MAX)
+    }
+
+    /// The loss of all abilities passives in play give `card`: the arrival
+    /// of the last card whose passive takes them, with the keywords they
+    /// give (`LOSES_ALL_ABILITIES`, `BOXED`). `None` at once in a pool
+    /// without such a passive.
+    fn passive_loss(&self, db: &CardDb, card: CardRef) -> Option<(u32, Keywords)> {
+        // Asked at every working out of characteristics: the pool-wide
+        // answer first, without building the search.
+        if !db.has_ability_loss_passives() {
+            return None;
         }
-        let by_passive = self
-            .passives_taking_abilities(db, card)
-            .map(|source| self.card(source).since)
-            .min();
-        match (by_effect, by_passive) {
-            (Some(a), Some(b)) => a.min(b),
-            (Some(at), None) | (None, Some(at)) => at,
-            (None, None) => u32::MAX,
-        }
+        self.passives_taking_abilities(db, card)
+            .fold(None, |loss, (source, bits)| {
+                let at = self.card(source).since;
+                Some(match loss {
+                    Some((was, had)) => (at.max(was), had | bits),
+                    None => (at, bits),
+                })
+            })
     }
 
     /// Whether a card has lost all its abilities in any way: printed, by an
@@ -1070,36 +1134,55 @@ impl GameState {
     /// passives are applied; `false` at once in a pool without such a
     /// passive.
     pub(crate) fn lost_to_a_passive(&self, db: &CardDb, card: CardRef) -> bool {
-        self.passives_taking_abilities(db, card).next().is_some()
+        // Asked for every passive source at every reading: the pool-wide
+        // answer first, without building the search.
+        db.has_ability_loss_passives() && self.passives_taking_abilities(db, card).next().is_some()
     }
 
     /// The cards whose passive in play takes all of `card`'s abilities (or
-    /// boxes it), as [`GameState::lost_to_a_passive`] reads them; none at
-    /// once in a pool without such a passive.
+    /// boxes it), each with the loss keywords its passives give, as
+    /// [`GameState::lost_to_a_passive`] reads them; none at once in a pool
+    /// without such a passive.
     fn passives_taking_abilities<'s>(
         &'s self,
         db: &'s CardDb,
         card: CardRef,
-    ) -> impl Iterator<Item = CardRef> + 's {
+    ) -> impl Iterator<Item = (CardRef, Keywords)> + 's {
+        const LOSS: Keywords = Keywords::LOSES_ALL_ABILITIES.union(Keywords::BOXED);
         // Without such a passive in the pool, no look at the zones.
         let sources = db
             .has_ability_loss_passives()
             .then(|| self.passive_sources_iter(db));
-        sources.into_iter().flatten().filter(move |&source| {
+        sources.into_iter().flatten().filter_map(move |source| {
             let def_id = self.current_def_id(source);
             let def = db.get(def_id);
             let works = self.abilities_work_here(db, source);
             let controller = self.card(source).controller;
-            db.passive_abilities(def_id).iter().any(|&idx| {
-                matches!(
-                    def.abilities.get(usize::from(idx)).map(|a| &a.kind),
-                    Some(AbilityKind::Passive(passive))
-                        if matches!(passive.grant, Grant::Keywords(k)
-                            if k.intersects(Keywords::LOSES_ALL_ABILITIES | Keywords::BOXED))
-                            && self.passive_reaches(db, source, passive, card, works)
-                            && self.passive_condition(db, source, controller, &passive.condition)
+            let bits = db
+                .passive_abilities(def_id)
+                .iter()
+                .filter_map(
+                    |&idx| match def.abilities.get(usize::from(idx)).map(|a| &a.kind) {
+                        Some(AbilityKind::Passive(passive)) => match passive.grant {
+                            Grant::Keywords(k)
+                                if k.intersects(LOSS)
+                                    && self.passive_reaches(db, source, passive, card, works)
+                                    && self.passive_condition(
+                                        db,
+                                        source,
+                                        controller,
+                                        &passive.condition,
+                                    ) =>
+                            {
+                                Some(k & LOSS)
+                            }
+                            _ => None,
+                        },
+                        _ => None,
+                    },
                 )
-            })
+                .fold(Keywords::empty(), |all, k| all | k);
+            (!bits.is_empty()).then_some((source, bits))
         })
     }
 
@@ -1143,6 +1226,26 @@ fn plain_passives(db: &CardDb, def_id: crate::engine::DefId) -> bool {
                     && !matches!(passive.grant, Grant::CostBy(_))
         )
     })
+}
+
+/// What applying passives to one card needs to know of what came before
+/// them (`characteristics_from`).
+#[derive(Clone, Copy)]
+struct Applied {
+    /// When the card last lost all its abilities, if it has lost them.
+    lost_at: Option<u32>,
+    /// A loss of all abilities by passives was applied with the effects.
+    loss_applied: bool,
+}
+
+impl Applied {
+    /// Whether a keyword gift of `source`'s passive reaches the card: it
+    /// has its abilities, the passive is its equipment's own, or `source`
+    /// arrived after the card last lost them (later-sets §12.2, §5.2).
+    fn keeps(self, source: &CardState, kept_through_loss: bool) -> bool {
+        self.lost_at
+            .is_none_or(|at| kept_through_loss || source.since > at)
+    }
 }
 
 /// An evolve cost after one persistent effect: changed or set, never

@@ -25,6 +25,7 @@ fn hook(from: Zone, to: Zone, whose: Whose, per_batch: bool) -> AbilityKind {
         whose,
         filter: CardFilter::default(),
         this_card: false,
+        with_this_card: false,
         per_batch,
         how: crate::cards::MoveWays::ANY,
     }))

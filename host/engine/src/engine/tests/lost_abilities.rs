@@ -46,6 +46,20 @@ fn board(p1: Side, p2: Side) -> Board {
     let mut standard = super::copy("V2", "TEST-STANDARD", "Standard");
     standard.abilities = vec![to_other_followers(Grant::Keywords(Keywords::STORM))];
     cards.push(standard);
+    let mut nullifier = super::copy("V2", "TEST-NULLIFIER", "Nullifier");
+    nullifier.abilities = vec![AbilityDef {
+        kind: AbilityKind::Passive(PassiveDef {
+            grant: Grant::Keywords(Keywords::LOSES_ALL_ABILITIES),
+            scope: PassiveScope::EnemiesOnField(CardFilter::followers()),
+            condition: PassiveCondition::Always,
+        }),
+        ..to_other_followers(Grant::Keywords(Keywords::empty()))
+    }];
+    cards.push(nullifier);
+    // An amulet, so a passive over enemy followers doesn't reach it.
+    let mut post = super::copy("Forge", "TEST-POST", "Standard Post");
+    post.abilities = vec![to_other_followers(Grant::Keywords(Keywords::STORM))];
+    cards.push(post);
     Board::builder()
         .db(Arc::new(CardDb::new(cards).expect("a valid pool")))
         .runner(Arc::new(crate::board::fixtures::test_runner()))
@@ -212,5 +226,41 @@ fn l12_2_a_passive_of_a_card_that_arrives_after_the_loss_works() {
     after.settle();
     let now = keywords(&after, P1, "Warden");
     assert!(now.contains(Keywords::STORM), "{now:?}\n{}", after.dump());
+    assert!(!now.contains(Keywords::WARD), "its own Ward stays lost");
+}
+
+#[test]
+fn l12_2_the_last_loss_takes_what_came_before_it() {
+    // Lost, Standard arrives (its Storm works), lost again: Storm is gone.
+    let mut s = board(
+        Side::new().field(["Warden"]).hand(["Standard"]).pp(5),
+        Side::new(),
+    );
+    give(&mut s, P1, "Warden", Keywords::LOSES_ALL_ABILITIES);
+    s.play("Standard");
+    s.settle();
+    assert!(keywords(&s, P1, "Warden").contains(Keywords::STORM));
+    give(&mut s, P1, "Warden", Keywords::LOSES_ALL_ABILITIES);
+    let now = keywords(&s, P1, "Warden");
+    assert!(!now.contains(Keywords::STORM), "{now:?}\n{}", s.dump());
+}
+
+#[test]
+fn l12_2_a_passive_loss_keeps_later_gifts_whatever_the_seat_order() {
+    // P2's Nullifier takes P1's Warden's abilities; the amulet Standard
+    // Post arrives on P1's field afterwards (read before P2's field): its
+    // Storm works, and so does a keyword an effect gives after the loss.
+    let mut s = board(
+        Side::new().field(["Warden"]).hand(["Standard Post"]).pp(5),
+        Side::new().field(["Nullifier"]),
+    );
+    let now = keywords(&s, P1, "Warden");
+    assert!(now.contains(Keywords::LOSES_ALL_ABILITIES) && !now.contains(Keywords::WARD));
+    s.play("Standard Post");
+    s.settle();
+    give(&mut s, P1, "Warden", Keywords::RUSH);
+    let now = keywords(&s, P1, "Warden");
+    assert!(now.contains(Keywords::STORM), "{now:?}\n{}", s.dump());
+    assert!(now.contains(Keywords::RUSH), "{now:?}");
     assert!(!now.contains(Keywords::WARD), "its own Ward stays lost");
 }

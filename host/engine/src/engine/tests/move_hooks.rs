@@ -53,8 +53,20 @@ fn board(p1: Side, p2: Side) -> Board {
             whose: Whose::Opponents,
             filter: CardFilter::followers(),
             this_card: false,
+            with_this_card: false,
             per_batch: false,
             how: MoveWays::ANY,
+        },
+    ));
+    cards.push(hooked(
+        "TEST-HOOK-FALLEN",
+        "Fallen Watcher",
+        MoveHook {
+            from: ZoneSet::of(&[Zone::Field]),
+            to: ZoneSet::of(&[Zone::Cemetery]),
+            filter: CardFilter::followers(),
+            with_this_card: true,
+            ..MoveHook::default()
         },
     ));
     cards.push(hooked(
@@ -86,6 +98,7 @@ fn board(p1: Side, p2: Side) -> Board {
             .ability("TEST-HOOK-EX", 0, gain)
             .ability("TEST-HOOK-SELF", 0, gain)
             .ability("TEST-HOOK-GRAVE", 0, gain)
+            .ability("TEST-HOOK-FALLEN", 0, gain)
             .ability("TEST-HOOK-DISCARD", 0, gain)
             .ability("TEST-HOOK-HAND", 0, gain),
     );
@@ -197,4 +210,52 @@ fn a_moves_way_is_read_from_its_cause_and_a_costs_destination() {
     assert_eq!(way(MoveCause::Draw, Zone::Hand), MoveWays(0));
     assert!(MoveWays::ANY.admits(MoveWays(0)));
     assert!(!MoveWays::DISCARDED.admits(MoveWays::PLAYED));
+}
+
+#[test]
+fn a_hook_may_watch_its_own_card_and_the_others() {
+    // "Whenever this follower or another follower of yours goes from the
+    // field to the cemetery": another of yours dies, then Fallen Watcher
+    // itself, each once; an enemy follower's death is no one of yours.
+    let mut s = board(
+        Side::new().field(["Fallen Watcher", "V1"]),
+        Side::new().engaged(["V5"]),
+    );
+    s.attack("V1", "V5");
+    assert_eq!(leader(&s), 11, "another of yours died: {}", s.dump());
+    let watcher = s.card(P1, Zone::Field, "Fallen Watcher");
+    s.game.destroy(watcher, true);
+    s.game
+        .tasks
+        .push(crate::engine::runtime::Task::CheckTiming(0));
+    s.game.decision = None;
+    s.settle();
+    assert_eq!(leader(&s), 12, "this card died: {}", s.dump());
+    let mut s = board(
+        Side::new().field(["Fallen Watcher", "V5"]),
+        Side::new().engaged(["V1"]),
+    );
+    s.attack("V5", "V1");
+    assert_eq!(leader(&s), 10, "an enemy follower: {}", s.dump());
+}
+
+#[test]
+fn a_hook_watching_its_own_card_too_is_not_once_per_batch_nor_only_its_own() {
+    let both = MoveHook {
+        with_this_card: true,
+        ..MoveHook::default()
+    };
+    assert_eq!(both.problem(), None);
+    for hook in [
+        MoveHook {
+            per_batch: true,
+            ..both.clone()
+        },
+        MoveHook {
+            this_card: true,
+            ..both.clone()
+        },
+    ] {
+        assert!(hook.problem().is_some(), "{hook:?}");
+    }
 }
