@@ -23,6 +23,7 @@ mod card_list;
 mod effects;
 mod filter;
 mod lookback;
+mod lost;
 mod marks;
 mod player_effects;
 pub(crate) mod query;
