@@ -1183,15 +1183,21 @@ mod tests {
             .collect()
     }
 
+    /// The public methods of `AbilityCtx` and `AbilityQuery`, read from
+    /// their sources.
     fn engine_methods() -> BTreeSet<String> {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let source = std::fs::read_to_string(root.join("engine/src/engine/ability.rs"))
-            .expect("the engine's ability.rs");
-        source
-            .lines()
-            .filter_map(|line| line.strip_prefix("    pub fn "))
-            .filter_map(|rest| rest.split(['(', '<']).next())
-            .map(str::to_owned)
+        ["ability.rs", "ability_query.rs"]
+            .iter()
+            .flat_map(|file| {
+                std::fs::read_to_string(root.join("engine/src/engine").join(file))
+                    .unwrap_or_else(|_| panic!("the engine's {file}"))
+                    .lines()
+                    .filter_map(|line| line.strip_prefix("    pub fn "))
+                    .filter_map(|rest| rest.split(['(', '<']).next())
+                    .map(str::to_owned)
+                    .collect::<Vec<_>>()
+            })
             .collect()
     }
 
