@@ -324,6 +324,15 @@ impl SeatFeed {
                 card: self.card(card),
                 ability,
             },
+            Action::ActivateKeyword {
+                card,
+                keyword,
+                ability,
+            } => Action::ActivateKeyword {
+                card: self.card(card),
+                keyword,
+                ability,
+            },
             Action::Evolve {
                 card,
                 use_ep,
@@ -483,6 +492,24 @@ impl SeatFeed {
             // its `AbilityActivated` already.
             Event::ActivationCancelled { card, ability } => Event::ActivationCancelled {
                 card: self.card(*card),
+                ability: *ability,
+            },
+            Event::KeywordAbilityActivated {
+                card,
+                keyword,
+                ability,
+            } => Event::KeywordAbilityActivated {
+                card: self.card(*card),
+                keyword: *keyword,
+                ability: *ability,
+            },
+            Event::KeywordActivationCancelled {
+                card,
+                keyword,
+                ability,
+            } => Event::KeywordActivationCancelled {
+                card: self.card(*card),
+                keyword: *keyword,
                 ability: *ability,
             },
             Event::AttackDeclared { attacker, target } => Event::AttackDeclared {

@@ -26,7 +26,10 @@ use sve_engine::cards::{
 use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
-/// The protocol version this build speaks. 17: a card face names the
+/// The protocol version this build speaks. 18: an action may play a
+/// declared keyword's activated ability (`Action::ActivateKeyword`), and
+/// events include `Event::KeywordAbilityActivated` and
+/// `Event::KeywordActivationCancelled`. 17: a card face names the
 /// evolve costs of its own some evolved cards have (`LaterFacts::
 /// face_evolve_costs`, later-sets §10), and evolving may ask for a face
 /// whose label gives its cost. 16: events include
@@ -93,7 +96,7 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 /// ([`Update::pending`]) and rematches ([`ClientMsg::Rematch`],
 /// [`ServerMsg::Rematch`]). 2: decisions may offer `Choice::Cancel` and
 /// events include `Event::ActivationCancelled`.
-pub const PROTOCOL_VERSION: u32 = 17;
+pub const PROTOCOL_VERSION: u32 = 18;
 
 /// Most cards one connection follows in the inspector at once; a longer
 /// [`ClientMsg::Inspect`] list is cut to its first ones.

@@ -4,6 +4,7 @@
 
 use super::file::{AnswerItem, CardSel};
 use super::run::{card_label, is_card};
+use crate::cards::CardDb;
 use crate::engine::{Action, AttackTarget, CardRef, Choice, Decision, Match, Prompt, Zone};
 use crate::gamelog;
 
@@ -139,6 +140,19 @@ fn action_line(game: &Match, action: &Action) -> String {
                 ""
             };
             format!("activate {}: {name}{ep}", def.id)
+        }
+        // A declared keyword's ability, by the keyword's ability's name.
+        Action::ActivateKeyword {
+            card,
+            keyword,
+            ability,
+        } => {
+            let keyword_def = game.db().get(CardDb::keyword_def(*keyword));
+            let name = gamelog::ability_name(
+                keyword_def,
+                sve_engine::engine::PendingWhat::Ability(*ability),
+            );
+            format!("activate {}: {name}", id(*card))
         }
         Action::Evolve {
             card,

@@ -382,12 +382,23 @@ impl Runner {
             } => {
                 let what = format!("activate {}", card.card);
                 self.take_action(&what, &|game, action| {
-                    let (source, idx) = match *action {
-                        Action::Activate { card, ability } if !*use_ep => (card, ability),
-                        Action::ActivateWithEp { card, ability } if *use_ep => (card, ability),
+                    let (source, def, idx) = match *action {
+                        Action::Activate { card, ability } if !*use_ep => {
+                            (card, game.state().current_def_id(card), ability)
+                        }
+                        Action::ActivateWithEp { card, ability } if *use_ep => {
+                            (card, game.state().current_def_id(card), ability)
+                        }
+                        // A declared keyword's ability is the card's, by
+                        // the keyword's ability's name.
+                        Action::ActivateKeyword {
+                            card,
+                            keyword,
+                            ability,
+                        } if !*use_ep => (card, CardDb::keyword_def(keyword), ability),
                         _ => return false,
                     };
-                    let def = game.state().current_def(game.db(), source);
+                    let def = game.db().get(def);
                     let name_ok = ability.as_ref().is_none_or(|name| {
                         def.abilities
                             .get(usize::from(idx.0))

@@ -75,10 +75,13 @@ impl LegalMoves {
                         .evolve
                         .push(option_idx);
                 }
-                // Paying 1 PP with 1 EP is one more way to use the ability;
-                // the card's menu words it with the option's text.
+                // Paying 1 PP with 1 EP is one more way to use the ability,
+                // and a declared keyword's ability is the card's; the card's
+                // menu words each with the option's text.
                 Choice::Action(
-                    Action::Activate { card, .. } | Action::ActivateWithEp { card, .. },
+                    Action::Activate { card, .. }
+                    | Action::ActivateWithEp { card, .. }
+                    | Action::ActivateKeyword { card, .. },
                 ) => {
                     moves
                         .cards

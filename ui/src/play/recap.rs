@@ -76,9 +76,11 @@ fn is_recapped(event: &Event) -> bool {
         | Event::FollowerDamaged { .. }
         | Event::LeaderDefense { .. }
         | Event::AbilityActivated { .. }
+        | Event::KeywordAbilityActivated { .. }
         | Event::TriggerResolved { .. }
         // An activation taken back says so beside its announcement.
         | Event::ActivationCancelled { .. }
+        | Event::KeywordActivationCancelled { .. }
         // A skipped turn (later-sets §12.9) is told after the turn that
         // ended: the other player's next turn follows it.
         | Event::TurnSkipped { .. } => true,

@@ -281,7 +281,7 @@ pub fn action_value(game: &impl Board, me: PlayerId, action: &Action) -> f64 {
                 + if super_evolve { 0.5 } else { 0.0 }
         }
         Action::Attack { attacker, target } => attack_value(game, attacker, target),
-        Action::Activate { .. } => 1.5,
+        Action::Activate { .. } | Action::ActivateKeyword { .. } => 1.5,
         // Saving the play point is worth less than keeping the EP.
         Action::ActivateWithEp { .. } => 1.2,
     }

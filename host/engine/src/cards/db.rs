@@ -192,6 +192,16 @@ pub struct CardDb {
     keyword_defs: Vec<CardDef>,
     /// Per declared keyword, the kinds of its abilities' triggers.
     keyword_trigger_kinds: Vec<TriggerKinds>,
+    /// Per declared keyword, where its activated abilities work from.
+    keyword_activations: Vec<Activations>,
+    /// The declared keywords that have activated abilities.
+    keyword_activators: Keywords,
+    /// Per declared keyword, the indices of its passive abilities.
+    keyword_passive_abilities: Vec<Box<[u8]>>,
+    /// The declared keywords that have passive abilities.
+    keyword_passives: Keywords,
+    /// Whether `keyword_passives` is not empty.
+    has_keyword_passives: bool,
     /// Declared keyword name → number.
     keyword_by_name: FxHashMap<String, u8>,
     /// The pool's declared counter kinds, by number.
@@ -300,19 +310,22 @@ impl CardDb {
         let keyword_trigger_kinds: Vec<TriggerKinds> =
             keyword_defs.iter().map(trigger_kinds_of).collect();
         let fingerprint = fingerprint_of(&defs, &keywords);
-        let passive_abilities: Vec<Box<[u8]>> = defs
+        let passive_abilities: Vec<Box<[u8]>> = defs.iter().map(passive_indices).collect();
+        let keyword_passive_abilities: Vec<Box<[u8]>> =
+            keyword_defs.iter().map(passive_indices).collect();
+        // OK: at most MAX_DECLARED_KEYWORDS (64), checked above.
+        let keyword_passives = keyword_passive_abilities
             .iter()
-            .map(|def| {
-                def.abilities
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, a)| matches!(a.kind, super::AbilityKind::Passive(_)))
-                    // OK: a card has at most MAX_ABILITIES (checked above).
-                    .filter_map(|(idx, _)| u8::try_from(idx).ok())
-                    .collect()
-            })
-            .collect();
-        let has_passives = passive_abilities.iter().any(|list| !list.is_empty());
+            .enumerate()
+            .filter(|(_, list)| !list.is_empty())
+            .fold(Keywords::empty(), |all, (n, _)| {
+                all | Keywords::declared(n as u8)
+            });
+        let has_passives =
+            passive_abilities.iter().any(|list| !list.is_empty()) || !keyword_passives.is_empty();
+        // What passives may do is asked of a declared keyword's too: a
+        // card with the keyword has them (cards/declared.rs).
+        let every_def = || defs.iter().chain(&keyword_defs);
         let trigger_kinds: Vec<TriggerKinds> = defs.iter().map(trigger_kinds_of).collect();
         let all_trigger_kinds = trigger_kinds
             .iter()
@@ -322,11 +335,23 @@ impl CardDb {
             .iter()
             .map(|def| Activations::of(&def.abilities))
             .collect();
+        let keyword_activations: Vec<Activations> = keyword_defs
+            .iter()
+            .map(|def| Activations::of(&def.abilities))
+            .collect();
+        // OK: at most MAX_DECLARED_KEYWORDS (64), checked above.
+        let keyword_activators = keyword_activations
+            .iter()
+            .enumerate()
+            .filter(|(_, zones)| !zones.is_empty())
+            .fold(Keywords::empty(), |all, (n, _)| {
+                all | Keywords::declared(n as u8)
+            });
         let all_activations = activations
             .iter()
+            .chain(&keyword_activations)
             .fold(Activations::default(), |all, zones| all.with(*zones));
-        let passive_keywords = defs
-            .iter()
+        let passive_keywords = every_def()
             .flat_map(|def| &def.abilities)
             .filter_map(|a| match &a.kind {
                 super::AbilityKind::Passive(passive) => match passive.grant {
@@ -340,7 +365,7 @@ impl CardDb {
             .iter()
             .fold(Keywords::empty(), |all, def| all | def.keywords);
         let passive_lowers_costs =
-            defs.iter()
+            every_def()
                 .flat_map(|def| &def.abilities)
                 .any(|a| match &a.kind {
                     super::AbilityKind::Passive(passive) => match passive.grant {
@@ -354,13 +379,13 @@ impl CardDb {
             .iter()
             .any(|rules| rules.is_some_and(TokenRules::works_in_ex_area));
         let has_equipment = defs.iter().any(|def| def.equipment);
-        let has_damage_passives = defs.iter().flat_map(|def| &def.abilities).any(|a| {
+        let has_damage_passives = every_def().flat_map(|def| &def.abilities).any(|a| {
             matches!(&a.kind, super::AbilityKind::Passive(p) if matches!(p.grant, super::Grant::DamageTaken(_)))
         });
-        let has_move_passives = defs.iter().flat_map(|def| &def.abilities).any(|a| {
+        let has_move_passives = every_def().flat_map(|def| &def.abilities).any(|a| {
             matches!(&a.kind, super::AbilityKind::Passive(p) if matches!(p.grant, super::Grant::InsteadOfCemetery(_)))
         });
-        let has_ability_loss_passives = defs.iter().flat_map(|def| &def.abilities).any(|a| {
+        let has_ability_loss_passives = every_def().flat_map(|def| &def.abilities).any(|a| {
             matches!(&a.kind, super::AbilityKind::Passive(p)
                 if matches!(p.grant, super::Grant::Keywords(k)
                     if k.intersects(Keywords::LOSES_ALL_ABILITIES | Keywords::BOXED)))
@@ -385,6 +410,8 @@ impl CardDb {
             printed_keywords,
             passive_lowers_costs,
             activations,
+            keyword_activations,
+            keyword_activators,
             all_activations,
             trigger_kinds,
             all_trigger_kinds,
@@ -393,6 +420,9 @@ impl CardDb {
             back_faces,
             front_faces,
             passive_abilities,
+            keyword_passive_abilities,
+            has_keyword_passives: !keyword_passives.is_empty(),
+            keyword_passives,
             fingerprint,
             serial: NEXT_SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             keywords,
@@ -562,12 +592,24 @@ impl CardDb {
             .fold(TriggerKinds::NONE, |all, kinds| all.with(*kinds))
     }
 
-    /// Where a definition's activated abilities work from.
+    /// Where a definition's activated abilities (a card's, or a declared
+    /// keyword's) work from.
     pub fn activations(&self, id: DefId) -> Activations {
-        self.activations
-            .get(usize::from(id.0))
+        // As `passive_abilities`: a card's first.
+        let idx = usize::from(id.0);
+        if let Some(zones) = self.activations.get(idx) {
+            return *zones;
+        }
+        self.keyword_activations
+            .get(idx.wrapping_sub(usize::from(KEYWORD_DEF_BASE)))
             .copied()
             .unwrap_or_default()
+    }
+
+    /// The declared keywords that have activated abilities (none in most
+    /// pools): a card with one of them may play them.
+    pub fn keyword_activators(&self) -> Keywords {
+        self.keyword_activators
     }
 
     /// Where any definition's activated abilities work from.
@@ -606,11 +648,32 @@ impl CardDb {
         self.all_trigger_kinds
     }
 
-    /// The indices of a definition's passive abilities.
+    /// The indices of a definition's passive abilities (a card's, or a
+    /// declared keyword's).
     pub fn passive_abilities(&self, id: DefId) -> &[u8] {
-        self.passive_abilities
-            .get(usize::from(id.0))
+        // A card's first (asked for every card at every reading): cards'
+        // ids are below KEYWORD_DEF_BASE, keywords' from it.
+        let idx = usize::from(id.0);
+        if let Some(list) = self.passive_abilities.get(idx) {
+            return list;
+        }
+        self.keyword_passive_abilities
+            .get(idx.wrapping_sub(usize::from(KEYWORD_DEF_BASE)))
             .map_or(&[], |list| list)
+    }
+
+    /// The declared keywords that have passive abilities (none in most
+    /// pools): a card with one of them is a passive source wherever its
+    /// abilities work.
+    pub fn keyword_passives(&self) -> Keywords {
+        self.keyword_passives
+    }
+
+    /// Whether some declared keyword has passive abilities
+    /// ([`CardDb::keyword_passives`] is not empty): asked first, on hot
+    /// paths.
+    pub fn has_keyword_passives(&self) -> bool {
+        self.has_keyword_passives
     }
 
     /// The definition behind an id of this database.
@@ -972,6 +1035,17 @@ fn fingerprint_of(defs: &[CardDef], keywords: &[DeclaredKeyword]) -> u64 {
 }
 
 /// The kinds of trigger a definition's automatic abilities have.
+/// The indices of a definition's passive abilities.
+fn passive_indices(def: &CardDef) -> Box<[u8]> {
+    def.abilities
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| matches!(a.kind, super::AbilityKind::Passive(_)))
+        // OK: a card has at most MAX_ABILITIES (checked when built).
+        .filter_map(|(idx, _)| u8::try_from(idx).ok())
+        .collect()
+}
+
 fn trigger_kinds_of(def: &CardDef) -> TriggerKinds {
     TriggerKinds::of_all(def.abilities.iter().filter_map(|a| match &a.kind {
         super::AbilityKind::Triggered(trigger) => Some(trigger),

@@ -28,7 +28,7 @@
 //! [`CardDb::declared_keyword`]: super::CardDb::declared_keyword
 //! [`CardDb::keyword_def`]: super::CardDb::keyword_def
 
-use super::{AbilityDef, AbilityKind, CardDef, CardType, Class, Counter, Keywords};
+use super::{AbilityDef, AbilityKind, CardDef, CardType, Class, Counter, Grant, Keywords};
 use serde::{Deserialize, Serialize};
 
 pub use sve_vocab::MAX_DECLARED_COUNTERS;
@@ -204,10 +204,10 @@ impl Badge {
 
 impl DeclaredKeyword {
     /// Why the engine can't play this declaration yet, if it can't: the
-    /// abilities a declared keyword carries are automatic ones, not used
-    /// once per turn (activated and continuous ones, and once-per-turn
-    /// uses, which a card tracks by its own abilities' numbers, are not
-    /// implemented yet).
+    /// abilities a declared keyword carries are automatic, continuous and
+    /// activated ones, none used once per turn (a card tracks its uses by
+    /// its own abilities' numbers), none `[adv]` or Union Burst, and no
+    /// continuous one takes abilities away (the keyword would take itself).
     pub fn unsupported(&self) -> Option<String> {
         if Keywords::parse(&self.name).is_some() {
             return Some(format!(
@@ -217,15 +217,22 @@ impl DeclaredKeyword {
         }
         self.abilities.iter().find_map(|ability| {
             let what = match &ability.kind {
-                AbilityKind::Triggered(_) if ability.once_per_turn => "a once-per-turn ability",
-                AbilityKind::Triggered(_) => return None,
-                AbilityKind::Activated { .. } => "an activated ability",
-                AbilityKind::Passive(_) => "a continuous ability",
+                _ if ability.once_per_turn => "a once-per-turn ability",
+                _ if ability.advanced => "an `[adv]` ability",
+                _ if ability.union_burst => "a Union Burst ability",
+                AbilityKind::Triggered(_) | AbilityKind::Activated { .. } => return None,
+                AbilityKind::Passive(passive)
+                    if matches!(passive.grant, Grant::Keywords(k)
+                        if k.intersects(Keywords::LOSES_ALL_ABILITIES | Keywords::BOXED)) =>
+                {
+                    "a continuous ability that takes abilities away (or boxes)"
+                }
+                AbilityKind::Passive(_) => return None,
                 AbilityKind::Spell => "a spell effect",
                 AbilityKind::Sub | AbilityKind::Delayed(_) => return None,
             };
             Some(format!(
-                "keyword `{}`: ability `{}` is {what}; a declared keyword's abilities can be automatic ones only (others are not implemented yet)",
+                "keyword `{}`: ability `{}` is {what}; a declared keyword's abilities can be automatic, continuous and activated ones, not once per turn (others are not implemented yet)",
                 self.name, ability.name
             ))
         })

@@ -50,8 +50,17 @@ impl Keywords {
 
     /// The numbers of the declared keywords in this set, ascending.
     pub fn declared_numbers(self) -> impl Iterator<Item = u8> {
-        let bits = self.declared_bits();
-        (0..64u8).filter(move |n| bits & (1 << n) != 0)
+        // One step per keyword in the set, not per possible number: asked
+        // of every passive source at every reading.
+        let mut bits = self.declared_bits();
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                // OK: below 64, a u64's bit number.
+                let n = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                n
+            })
+        })
     }
 
     /// The built-in bits this set has that the vocabulary doesn't know.

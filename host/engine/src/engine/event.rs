@@ -434,4 +434,53 @@ pub enum Event {
         /// Whose turn.
         player: PlayerId,
     },
+    /// An activated ability of a declared keyword the card has was played
+    /// (`cards/declared.rs`); [`Event::AbilityActivated`] names the card's
+    /// own.
+    KeywordAbilityActivated {
+        /// Source: the card with the keyword.
+        card: CardRef,
+        /// The card pool's number of the keyword.
+        keyword: u8,
+        /// Which of the keyword's abilities.
+        ability: AbilityIdx,
+    },
+    /// [`Event::ActivationCancelled`] for an ability of a declared keyword
+    /// the card has.
+    KeywordActivationCancelled {
+        /// Source: the card with the keyword.
+        card: CardRef,
+        /// The card pool's number of the keyword.
+        keyword: u8,
+        /// Which of the keyword's abilities.
+        ability: AbilityIdx,
+    },
+}
+
+impl Event {
+    /// "`card` played its activated ability `ability` of definition
+    /// `def`": the card's own, or a declared keyword's it has.
+    pub(crate) fn activated(card: CardRef, def: DefId, ability: AbilityIdx) -> Event {
+        match crate::cards::CardDb::keyword_of_def(def) {
+            Some(keyword) => Event::KeywordAbilityActivated {
+                card,
+                keyword,
+                ability,
+            },
+            None => Event::AbilityActivated { card, ability },
+        }
+    }
+
+    /// "The activation of (or the yes to the optional cost of) `card`'s
+    /// ability `ability` of definition `def` was taken back".
+    pub(crate) fn activation_cancelled(card: CardRef, def: DefId, ability: AbilityIdx) -> Event {
+        match crate::cards::CardDb::keyword_of_def(def) {
+            Some(keyword) => Event::KeywordActivationCancelled {
+                card,
+                keyword,
+                ability,
+            },
+            None => Event::ActivationCancelled { card, ability },
+        }
+    }
 }

@@ -3,7 +3,7 @@
 //! markup in an ability's text is the client's to draw).
 
 use super::words::ability_phrase;
-use crate::engine::{Action, AttackTarget, CardRef, Choice, Match, Zone};
+use crate::engine::{AbilityIdx, Action, AttackTarget, CardRef, Choice, Match, Zone};
 
 /// The words of [`Choice::Cancel`] in menus.
 pub const CANCEL_LABEL: &str = "Cancel: take the ability back and choose again";
@@ -58,17 +58,19 @@ pub fn describe_choice(choice: &Choice, game: &Match) -> String {
                 } else {
                     ""
                 };
-                // The ability's text, else its name (script abilities have
-                // names, and the card text says what they do).
-                let what = def
-                    .abilities
-                    .get(usize::from(ability.0))
-                    .map_or("", |a| if a.text.is_empty() { &a.name } else { &a.text });
-                if what.is_empty() {
-                    format!("Activate {}{pay}", def.display_name())
-                } else {
-                    format!("Activate {}{pay}: {what}", def.display_name())
-                }
+                activate_label(def.display_name(), pay, def, *ability)
+            }
+            // "Activate Knight's Vent: ...": the keyword's ability is the
+            // card's.
+            Action::ActivateKeyword {
+                card,
+                keyword,
+                ability,
+            } => {
+                let card_name = state.current_def(db, *card).display_name();
+                let keyword_def = db.get(crate::cards::CardDb::keyword_def(*keyword));
+                let name = format!("{card_name}'s {}", keyword_def.name);
+                activate_label(&name, "", keyword_def, *ability)
             }
             Action::Evolve {
                 card,
@@ -93,5 +95,24 @@ pub fn describe_choice(choice: &Choice, game: &Match) -> String {
             },
             Action::EndMainPhase => "End the main phase".to_owned(),
         },
+    }
+}
+
+/// "Activate `name``pay`: what it does": the ability's text, else its name
+/// (script abilities have names, and the card text says what they do).
+fn activate_label(
+    name: &str,
+    pay: &str,
+    def: &crate::cards::CardDef,
+    ability: AbilityIdx,
+) -> String {
+    let what = def
+        .abilities
+        .get(usize::from(ability.0))
+        .map_or("", |a| if a.text.is_empty() { &a.name } else { &a.text });
+    if what.is_empty() {
+        format!("Activate {name}{pay}")
+    } else {
+        format!("Activate {name}{pay}: {what}")
     }
 }

@@ -313,6 +313,39 @@ pub fn render(event: &Event, state: &GameState, db: &CardDb) -> EventText {
                 cards.name(*card)
             ))
         }
+        Event::KeywordAbilityActivated {
+            card,
+            keyword,
+            ability,
+        } => {
+            let (id, ability) = id_and_keyword_ability(state, db, *card, *keyword, *ability);
+            EventText::line(
+                LineKind::Activated,
+                format!("{} {id} {ability}", cards.owner(*card)),
+            )
+            .and_log(format!(
+                "{} activates its {} ability",
+                cards.name(*card),
+                keyword_name(db, *keyword)
+            ))
+        }
+        Event::KeywordActivationCancelled {
+            card,
+            keyword,
+            ability,
+        } => {
+            let (id, ability) = id_and_keyword_ability(state, db, *card, *keyword, *ability);
+            EventText::line(
+                LineKind::Cancelled,
+                format!("{} {id} {ability}", cards.owner(*card)),
+            )
+            .and_log(format!(
+                "{} takes back the {} ability of {} before paying its costs",
+                cards.owner(*card),
+                keyword_name(db, *keyword),
+                cards.name(*card)
+            ))
+        }
         Event::AttackDeclared { attacker, target } => {
             let (target_words, target_name) = match target {
                 AttackTarget::Leader(player) => {
@@ -625,6 +658,29 @@ fn id_and_ability<'a>(
         }
         None => (card.to_string(), "?"),
     }
+}
+
+/// [`id_and_ability`] for ability `ability` of declared keyword `keyword`,
+/// which the card has: the card's id and the keyword's ability's name.
+fn id_and_keyword_ability<'a>(
+    state: &'a GameState,
+    db: &'a CardDb,
+    card: CardRef,
+    keyword: u8,
+    ability: AbilityIdx,
+) -> (String, &'a str) {
+    let keyword_def = db.get(CardDb::keyword_def(keyword));
+    let name = ability_name(keyword_def, PendingWhat::Ability(ability));
+    match state.cards.get(card.idx()) {
+        Some(_) => (state.current_def(db, card).id.clone(), name),
+        None => (card.to_string(), name),
+    }
+}
+
+/// A declared keyword's name ("declared" for a number the pool doesn't
+/// declare).
+fn keyword_name(db: &CardDb, keyword: u8) -> &str {
+    db.declared(keyword).map_or("declared", |k| k.name.as_str())
 }
 
 #[cfg(test)]

@@ -320,7 +320,11 @@ impl TerminalPlayer {
             Event::AbilityActivated { card, ability } => {
                 format!("{} uses ability {}.", name(*card), ability.0 + 1)
             }
-            Event::ActivationCancelled { card, .. } => {
+            Event::KeywordAbilityActivated { card, ability, .. } => {
+                format!("{} uses keyword ability {}.", name(*card), ability.0 + 1)
+            }
+            Event::ActivationCancelled { card, .. }
+            | Event::KeywordActivationCancelled { card, .. } => {
                 format!("{}'s ability is taken back.", name(*card))
             }
             Event::Fought { attacker, defender } => {

@@ -134,6 +134,9 @@ pub fn choice(choice: &Choice, view: &PlayerView, faces: &Faces) -> String {
             Action::Activate { card, ability } => {
                 format!("Use {}'s ability {}", name(*card), ability.0 + 1)
             }
+            Action::ActivateKeyword { card, ability, .. } => {
+                format!("Use {}'s keyword ability {}", name(*card), ability.0 + 1)
+            }
             Action::ActivateWithEp { card, ability } => format!(
                 "Use {}'s ability {} (1 PP paid with an evolution point)",
                 name(*card),

@@ -99,13 +99,23 @@ impl Match {
         decision: &Decision,
         resume: &Resume,
     ) -> Option<Arc<CancelPoint>> {
-        let (Action::Activate { card, ability } | Action::ActivateWithEp { card, ability }) =
-            action
-        else {
-            return None;
+        let (card, def, ability) = match action {
+            Action::Activate { card, ability } | Action::ActivateWithEp { card, ability } => {
+                (card, self.state.current_def_id(card), ability)
+            }
+            Action::ActivateKeyword {
+                card,
+                keyword,
+                ability,
+            } => (card, crate::cards::CardDb::keyword_def(keyword), ability),
+            _ => return None,
         };
-        let def = self.state.current_def(&self.db, card);
-        let costs = &def.abilities.get(usize::from(ability.0))?.costs;
+        let costs = &self
+            .db
+            .get(def)
+            .abilities
+            .get(usize::from(ability.0))?
+            .costs;
         self.point_before_costs(card, costs, decision, || resume.clone())
     }
 
@@ -185,10 +195,7 @@ impl Match {
         // again (see `Settled`).
         self.settled.forget();
         if let Some(ability) = run.what.ability() {
-            self.emit(Event::ActivationCancelled {
-                card: run.source,
-                ability,
-            });
+            self.emit(Event::activation_cancelled(run.source, run.def, ability));
         }
         self.ask(point.decision.clone(), point.resume.clone());
         true

@@ -8,10 +8,10 @@
 //! more than the play points and that nothing can make cheaper, and over cards
 //! without an activated ability in their zone (`cards/activations.rs`).
 
-use crate::cards::{AbilityKind, ActivationZone, CardDef, CardType, Keywords};
+use crate::cards::{AbilityKind, ActivationZone, CardDb, CardDef, CardType, Keywords};
 use crate::engine::Match;
 use crate::engine::ability::{AbilityInfo, AbilityQuery};
-use crate::engine::ids::{AbilityIdx, CardRef, PlayerId};
+use crate::engine::ids::{AbilityIdx, CardRef, DefId, PlayerId};
 use crate::engine::runtime::Action;
 use crate::engine::state::{AttackTarget, Characteristics, PlayerEffectKind, Zone};
 
@@ -233,53 +233,104 @@ impl Match {
             }
             for &card in cards {
                 let def_id = self.state.current_def_id(card);
-                if !self.db.activations(def_id).from(zone, quick_window) {
-                    continue;
+                if self.db.activations(def_id).from(zone, quick_window) {
+                    for (idx, advanced) in self.activated_from(def_id, zone, quick_window) {
+                        if self.can_activate(player, card, def_id, idx) {
+                            out.push(Action::Activate { card, ability: idx });
+                        }
+                        // 1 EP may pay 1 PP of an `[adv]` ability's cost
+                        // (CR 12.16.3).
+                        if advanced && self.can_activate_with_ep(player, card, idx) {
+                            out.push(Action::ActivateWithEp { card, ability: idx });
+                        }
+                    }
                 }
-                let def = self.db.get(def_id);
-                for (idx, ability) in def.abilities.iter().enumerate() {
-                    let AbilityKind::Activated {
-                        quick,
-                        zone: ability_zone,
-                    } = ability.kind
-                    else {
-                        continue;
-                    };
-                    if ability_zone != zone || (quick_window && !quick) {
-                        continue;
-                    }
-                    let idx = AbilityIdx(idx as u8);
-                    if self.can_activate(player, card, idx) {
-                        out.push(Action::Activate { card, ability: idx });
-                    }
-                    // 1 EP may pay 1 PP of an `[adv]` ability's cost
-                    // (CR 12.16.3).
-                    if ability.advanced && self.can_activate_with_ep(player, card, idx) {
-                        out.push(Action::ActivateWithEp { card, ability: idx });
-                    }
+                self.push_keyword_activations(player, card, zone, quick_window, out);
+            }
+        }
+    }
+
+    /// The activated abilities of definition `def` that work from `zone`
+    /// now, each with whether it is `[adv]`.
+    fn activated_from(
+        &self,
+        def: DefId,
+        zone: ActivationZone,
+        quick_window: bool,
+    ) -> impl Iterator<Item = (AbilityIdx, bool)> + '_ {
+        let abilities = self.db.get(def).abilities.iter().enumerate();
+        abilities.filter_map(move |(idx, ability)| match ability.kind {
+            AbilityKind::Activated {
+                quick,
+                zone: ability_zone,
+            } if ability_zone == zone && (quick || !quick_window) => {
+                // OK: a definition has at most MAX_ABILITIES (64).
+                Some((AbilityIdx(idx as u8), ability.advanced))
+            }
+            _ => None,
+        })
+    }
+
+    /// The activated abilities of the declared keywords `card` has,
+    /// printed or from an effect (`cards/declared.rs`), that work from
+    /// `zone`: none, without a look, in a pool without such a keyword.
+    fn push_keyword_activations(
+        &self,
+        player: PlayerId,
+        card: CardRef,
+        zone: ActivationZone,
+        quick_window: bool,
+        out: &mut Vec<Action>,
+    ) {
+        let activators = self.db.keyword_activators();
+        if activators.is_empty() {
+            return;
+        }
+        let keywords = self.state.own_keywords(&self.db, card) & activators;
+        for keyword in keywords.declared_numbers() {
+            let def = CardDb::keyword_def(keyword);
+            if !self.db.activations(def).from(zone, quick_window) {
+                continue;
+            }
+            // A declared keyword's abilities are never `[adv]`
+            // (`DeclaredKeyword::unsupported`).
+            for (ability, _) in self.activated_from(def, zone, quick_window) {
+                if self.can_activate(player, card, def, ability) {
+                    out.push(Action::ActivateKeyword {
+                        card,
+                        keyword,
+                        ability,
+                    });
                 }
             }
         }
     }
 
-    /// Whether an activated ability can be played now: once-per-turn use,
-    /// the card's abilities not lost, costs payable in full (CR 10.4.2.2),
-    /// condition.
-    fn can_activate(&self, player: PlayerId, card: CardRef, ability: AbilityIdx) -> bool {
-        self.can_activate_paying(player, card, ability, 0)
+    /// Whether an activated ability of definition `def` (the card's
+    /// current one, or a declared keyword's it has) can be played now:
+    /// once-per-turn use, the card's abilities not lost, costs payable in
+    /// full (CR 10.4.2.2), condition.
+    fn can_activate(
+        &self,
+        player: PlayerId,
+        card: CardRef,
+        def: DefId,
+        ability: AbilityIdx,
+    ) -> bool {
+        self.can_activate_paying(player, card, def, ability, 0)
     }
 
     /// Whether an `[adv]` ability can be played now with 1 EP paying 1 PP
     /// of its cost: the player has the EP and the cost has play points.
     fn can_activate_with_ep(&self, player: PlayerId, card: CardRef, ability: AbilityIdx) -> bool {
-        let def = self.state.current_def(&self.db, card);
-        let costs = &def.abilities[usize::from(ability.0)].costs;
+        let def = self.state.current_def_id(card);
+        let costs = &self.db.get(def).abilities[usize::from(ability.0)].costs;
         let has_pp = costs
             .iter()
             .any(|cost| matches!(cost, crate::cards::CostItem::PlayPoints(n) if *n >= 1));
         has_pp
             && self.state.player(player).ep >= 1
-            && self.can_activate_paying(player, card, ability, 1)
+            && self.can_activate_paying(player, card, def, ability, 1)
     }
 
     /// [`Match::can_activate`] with `pp_by_ep` play points paid by EP.
@@ -287,12 +338,12 @@ impl Match {
         &self,
         player: PlayerId,
         card: CardRef,
+        def: DefId,
         ability: AbilityIdx,
         pp_by_ep: i32,
     ) -> bool {
         let state = self.state.card(card);
-        let def = self.state.current_def(&self.db, card);
-        let ability_def = &def.abilities[usize::from(ability.0)];
+        let ability_def = &self.db.get(def).abilities[usize::from(ability.0)];
         if ability_def.once_per_turn && state.ability_uses.used_in(ability, self.state.turn) {
             return false;
         }
@@ -313,7 +364,7 @@ impl Match {
             return false;
         }
         self.can_pay_costs_with(player, card, &ability_def.costs, pp_by_ep)
-            && self.condition_holds(card, player, ability, None)
+            && self.condition_holds_of(card, def, player, ability, None)
     }
 
     /// Asks the runner whether an ability of the card's current definition
@@ -325,10 +376,24 @@ impl Match {
         ability: AbilityIdx,
         trigger_card: Option<CardRef>,
     ) -> bool {
+        let def = self.state.current_def_id(card);
+        self.condition_holds_of(card, def, controller, ability, trigger_card)
+    }
+
+    /// [`Match::condition_holds`] for an ability of definition `def`: the
+    /// card's current one, or a declared keyword's it has.
+    fn condition_holds_of(
+        &self,
+        card: CardRef,
+        def: DefId,
+        controller: PlayerId,
+        ability: AbilityIdx,
+        trigger_card: Option<CardRef>,
+    ) -> bool {
         let run = ConditionCall {
             source: card,
             source_object: self.state.card(card).object,
-            def: self.state.current_def_id(card),
+            def,
             controller,
             trigger_card,
             amount: 0,

@@ -2,11 +2,11 @@
 //! (rules-coverage.md §12.4, CR 10.6.2) and activated abilities (CR 8.3).
 
 use super::CancelPoint;
-use crate::cards::{AbilityKind, CardType, Keywords};
+use crate::cards::{AbilityKind, CardDb, CardType, Keywords};
 use crate::engine::Match;
 use crate::engine::actions::{EvolveOption, pays_evolve_cost};
 use crate::engine::event::{Event, MoveCause, Resource};
-use crate::engine::ids::{AbilityIdx, CardRef, ObjectId, PlayerId};
+use crate::engine::ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};
 use crate::engine::mutation::{Mutation, Place};
 use crate::engine::runtime::{
     AbilityRun, Action, Choice, Decision, Prompt, Resume, RunOrigin, Task,
@@ -22,10 +22,19 @@ impl Match {
         match action {
             Action::EndMainPhase => self.tasks.push(Task::StartEndPhase),
             Action::Play { card } => self.play_card(card),
-            Action::Activate { card, ability } => self.activate(card, ability, cancel, false),
-            Action::ActivateWithEp { card, ability } => {
-                self.activate(card, ability, cancel, true);
+            Action::Activate { card, ability } => {
+                let def = self.state.current_def_id(card);
+                self.activate(card, def, ability, cancel, false);
             }
+            Action::ActivateWithEp { card, ability } => {
+                let def = self.state.current_def_id(card);
+                self.activate(card, def, ability, cancel, true);
+            }
+            Action::ActivateKeyword {
+                card,
+                keyword,
+                ability,
+            } => self.activate(card, CardDb::keyword_def(keyword), ability, cancel, false),
             Action::Evolve {
                 card,
                 use_ep,
@@ -172,10 +181,12 @@ impl Match {
 
     /// CR 8.3: record the use, pay the costs, then resolve. An `[adv]`
     /// ability uses the turn's evolve (CR 12.16.3), and with `use_ep` 1 EP
-    /// pays 1 PP of its cost.
+    /// pays 1 PP of its cost. `def_id`: the card's current definition, or
+    /// that of a declared keyword the card has.
     fn activate(
         &mut self,
         card: CardRef,
+        def_id: DefId,
         ability: AbilityIdx,
         cancel: Option<Arc<CancelPoint>>,
         use_ep: bool,
@@ -183,11 +194,10 @@ impl Match {
         let state = self.state.card(card);
         let controller = state.controller;
         let object = state.object;
-        let def_id = self.state.current_def_id(card);
         let ability_def = &self.db.get(def_id).abilities[usize::from(ability.0)];
         let once = ability_def.once_per_turn;
         let advanced = ability_def.advanced;
-        self.emit(Event::AbilityActivated { card, ability });
+        self.emit(Event::activated(card, def_id, ability));
         if once {
             self.apply(Mutation::UseAbility(card, ability));
         }

@@ -290,6 +290,17 @@ pub enum Action {
         /// Which ability.
         ability: AbilityIdx,
     },
+    /// Play an activated ability of a declared keyword the card has
+    /// (`cards/declared.rs`): the card's own by having the keyword.
+    /// Appended last, so the other actions keep their encoding.
+    ActivateKeyword {
+        /// Source card: the card with the keyword.
+        card: CardRef,
+        /// The card pool's number of the keyword.
+        keyword: u8,
+        /// Which of the keyword's abilities.
+        ability: AbilityIdx,
+    },
 }
 
 /// Why an answer was rejected. The state is untouched.

@@ -613,10 +613,7 @@ impl Match {
                         // `run_card_code`), so nothing is to restore.
                         run.answers.truncate(keep);
                         if let Some(ability) = run.what.ability() {
-                            self.emit(Event::ActivationCancelled {
-                                card: run.source,
-                                ability,
-                            });
+                            self.emit(Event::activation_cancelled(run.source, run.def, ability));
                         }
                     }
                     _ => run.answers.push((decision.player, picks.to_vec())),

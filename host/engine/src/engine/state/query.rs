@@ -162,7 +162,7 @@ impl GameState {
             return kept;
         }
         let value = work();
-        let own_plain = plain_passives(db, self.current_def_id(card));
+        let own_plain = self.plain_source(db, card);
         self.cache.put(
             serial,
             card,
@@ -215,10 +215,10 @@ impl GameState {
         let mut sources = FieldSources::default();
         for (zone, crests_only) in self.ability_zones(db) {
             for &card in zone {
-                let Some(def) = self.passive_source_def(db, card, crests_only) else {
+                if !self.is_passive_source(db, card, crests_only) {
                     continue;
-                };
-                if !sources.push(card, plain_passives(db, def)) {
+                }
+                if !sources.push(card, self.plain_source(db, card)) {
                     return None;
                 }
             }
@@ -254,21 +254,64 @@ impl GameState {
         ]
     }
 
-    /// The current definition of `card`, one of [`GameState::ability_zones`],
-    /// if it is a passive source: it has passive abilities (and works in
-    /// the EX area, a crest's way, when `crests_only`).
-    fn passive_source_def(
-        &self,
-        db: &CardDb,
-        card: CardRef,
-        crests_only: bool,
-    ) -> Option<crate::engine::DefId> {
+    /// Whether `card`, in one of [`GameState::ability_zones`], is a passive
+    /// source: it has passive abilities, its own or a declared keyword's
+    /// (and works in the EX area, a crest's way, when `crests_only`).
+    fn is_passive_source(&self, db: &CardDb, card: CardRef, crests_only: bool) -> bool {
         let state = self.card(card);
         if crests_only && !db.works_in_ex_area(state.def) {
-            return None;
+            return false;
         }
-        let def = self.current_def_id_of(state);
-        (!db.passive_abilities(def).is_empty()).then_some(def)
+        !db.passive_abilities(self.current_def_id_of(state))
+            .is_empty()
+            || (db.has_keyword_passives() && !self.keyword_passives_of(db, card).is_empty())
+    }
+
+    /// Whether `card` has passive abilities: its current definition's, or
+    /// a declared keyword's it has.
+    fn has_passives(&self, db: &CardDb, card: CardRef) -> bool {
+        self.is_passive_source(db, card, false)
+    }
+
+    /// The declared keywords with passive abilities that `card` has,
+    /// printed or from an effect (`cards/declared.rs`; no passive gives a
+    /// declared keyword, so this reads no passive): none, without a look,
+    /// in a pool without such a keyword.
+    fn keyword_passives_of(&self, db: &CardDb, card: CardRef) -> Keywords {
+        if !db.has_keyword_passives() {
+            return Keywords::empty();
+        }
+        self.own_keywords(db, card) & db.keyword_passives()
+    }
+
+    /// Calls `each` with every passive ability `card` has: its current
+    /// definition's, then those of its declared keywords, in keyword
+    /// order. (A callback, not an iterator: this runs for every card and
+    /// source at every reading, and debug builds, which CI's instruction
+    /// guard counts, run iterator adapters unoptimised.)
+    pub(super) fn for_each_passive<'a>(
+        &self,
+        db: &'a CardDb,
+        card: CardRef,
+        mut each: impl FnMut(&'a crate::cards::PassiveDef),
+    ) {
+        passives_in(db, self.current_def_id(card), &mut each);
+        if db.has_keyword_passives() {
+            for n in self.keyword_passives_of(db, card).declared_numbers() {
+                passives_in(db, CardDb::keyword_def(n), &mut each);
+            }
+        }
+    }
+
+    /// Whether every passive `card` has is plain (`cache.rs`): true for a
+    /// card with none.
+    fn plain_source(&self, db: &CardDb, card: CardRef) -> bool {
+        plain_passives(db, self.current_def_id(card))
+            && (!db.has_keyword_passives()
+                || self
+                    .keyword_passives_of(db, card)
+                    .declared_numbers()
+                    .all(|n| plain_passives(db, CardDb::keyword_def(n))))
     }
 
     /// Forgets every characteristic worked out so far. The mutation choke
@@ -299,7 +342,7 @@ impl GameState {
         let mut sources = self.passive_sources_iter(db).peekable();
         if sources.peek().is_none() {
             PassivesInPlay::None
-        } else if sources.all(|source| plain_passives(db, self.current_def_id(source))) {
+        } else if sources.all(|source| self.plain_source(db, source)) {
             PassivesInPlay::Plain
         } else {
             PassivesInPlay::Any
@@ -316,7 +359,7 @@ impl GameState {
             .flat_map(move |(zone, crests_only)| {
                 zone.iter()
                     .copied()
-                    .filter(move |&card| self.passive_source_def(db, card, crests_only).is_some())
+                    .filter(move |&card| self.is_passive_source(db, card, crests_only))
             })
     }
 
@@ -758,22 +801,14 @@ impl GameState {
         };
         for player in [PlayerId(0), PlayerId(1)] {
             for source in self.ability_cards(db, player) {
-                let def_id = self.current_def_id(source);
-                let passives = db.passive_abilities(def_id);
-                if passives.is_empty() || self.lost_abilities_now(db, source) {
+                if !self.has_passives(db, source) || self.lost_abilities_now(db, source) {
                     continue;
                 }
                 let works = self.abilities_work_here(db, source);
                 let controller = self.card(source).controller;
-                let def = db.get(def_id);
-                for &idx in passives {
-                    let Some(AbilityKind::Passive(passive)) =
-                        def.abilities.get(usize::from(idx)).map(|a| &a.kind)
-                    else {
-                        continue;
-                    };
+                self.for_each_passive(db, source, |passive| {
                     let Some(gift) = pick(&passive.grant) else {
-                        continue;
+                        return;
                     };
                     let equipped = matches!(passive.scope, PassiveScope::Equipped);
                     if applied.keeps(self.card(source), equipped)
@@ -782,7 +817,7 @@ impl GameState {
                     {
                         out.push(gift);
                     }
-                }
+                });
             }
         }
         out
@@ -832,9 +867,7 @@ impl GameState {
         out: &mut Characteristics,
         applied: Applied,
     ) {
-        let source_def_id = self.current_def_id(source);
-        let passive_idx = db.passive_abilities(source_def_id);
-        if passive_idx.is_empty() {
+        if !self.has_passives(db, source) {
             return;
         }
         // A card that lost all its abilities has no passives (later-sets
@@ -843,17 +876,11 @@ impl GameState {
             return;
         }
         let source_state = self.card(source);
-        let source_def = db.get(source_def_id);
         // Passives work from the field, and a crest's from the EX area
         // (later-sets §4).
         let source_works = self.abilities_work_here(db, source);
-        for &idx in passive_idx {
-            let Some(AbilityKind::Passive(passive)) =
-                source_def.abilities.get(usize::from(idx)).map(|a| &a.kind)
-            else {
-                continue;
-            };
-            let owner = source_state.controller;
+        let owner = source_state.controller;
+        self.for_each_passive(db, source, |passive| {
             // An equipment token's own ability still reaches a follower
             // that lost its abilities (later-sets §5.2, EQ-4).
             let kept_through_loss = matches!(passive.scope, PassiveScope::Equipped);
@@ -894,7 +921,7 @@ impl GameState {
                     }
                 }
             }
-        }
+        });
     }
 
     /// Whether `source`'s passive reaches `card` where both are (its scope,
@@ -1071,6 +1098,26 @@ impl GameState {
     /// Free slots in a player's EX area.
     pub fn ex_room(&self, player: PlayerId) -> usize {
         EX_LIMIT.saturating_sub(self.player(player).ex_area.len())
+    }
+}
+
+/// Calls `each` with every passive ability of definition `def`.
+fn passives_in<'a>(
+    db: &'a CardDb,
+    def: DefId,
+    each: &mut impl FnMut(&'a crate::cards::PassiveDef),
+) {
+    let list = db.passive_abilities(def);
+    if list.is_empty() {
+        return;
+    }
+    let abilities = &db.get(def).abilities;
+    for &idx in list {
+        if let Some(AbilityKind::Passive(passive)) =
+            abilities.get(usize::from(idx)).map(|a| &a.kind)
+        {
+            each(passive);
+        }
     }
 }
 

@@ -215,13 +215,14 @@ fn a_pool_refuses_what_it_cant_play_naming_it() {
             quick: false,
             zone: ActivationZone::Field,
         },
+        once_per_turn: true,
         ..triggered("Vent", Trigger::Fanfare)
     });
     let message = CardDb::with_keywords(test_cards(), vec![activated])
-        .expect_err("an activated ability")
+        .expect_err("a once-per-turn ability")
         .to_string();
     assert!(
-        message.contains("ability `Vent` is an activated ability"),
+        message.contains("ability `Vent` is a once-per-turn ability"),
         "{message}"
     );
 }

@@ -10,6 +10,7 @@ mod cache;
 mod cancel;
 mod crests;
 mod declared_counters;
+mod declared_keyword_abilities;
 mod declared_keywords;
 mod delayed;
 mod double_faces;
