@@ -6,7 +6,8 @@
 
 use crate::packs::{load, scenario};
 use sve_engine::board::{Board, Side};
-use sve_engine::engine::{Choice, PlayerId, Zone};
+use sve_engine::cards::Keywords;
+use sve_engine::engine::{AbilityIdx, Action, Choice, PlayerId, Zone};
 use sve_packs::packs::LoadedPacks;
 
 const P1: PlayerId = PlayerId(0);
@@ -121,5 +122,51 @@ fn overheat_3_a_given_overheat_is_lost_when_its_follower_leaves_the_field() {
         0,
         "a new object: {}",
         s.dump()
+    );
+}
+
+#[test]
+fn a_rust_keywords_continuous_abilities_are_its_cards() {
+    let loaded = overheat();
+    let s = board(
+        &loaded,
+        Side::new().field(["Riveted Sentinel", "Rose Gardener"]),
+    );
+    let sentinel = s.card(P1, Zone::Field, "Riveted Sentinel");
+    let stats = s.game.state().characteristics(s.game.db(), sentinel);
+    assert_eq!((stats.attack, stats.defense), (2, 3), "+0/+1 from Riveted");
+    assert!(stats.keywords.contains(Keywords::WARD), "Ward from Riveted");
+    let rose = s.card(P1, Zone::Field, "Rose Gardener");
+    let other = s.game.state().characteristics(s.game.db(), rose);
+    assert!(
+        !other.keywords.contains(Keywords::WARD),
+        "only its own card"
+    );
+}
+
+#[test]
+fn a_rust_keywords_activated_ability_is_played_as_its_cards() {
+    let loaded = overheat();
+    let mut s = board(&loaded, Side::new().field(["Exhaust Stack"]).leader(15));
+    let stack = s.card(P1, Zone::Field, "Exhaust Stack");
+    let exhaust = loaded.db.declared_keyword("Exhaust").expect("declared");
+    let action = Action::ActivateKeyword {
+        card: stack,
+        keyword: exhaust,
+        ability: AbilityIdx(0),
+    };
+    assert!(
+        s.options().contains(&Choice::Action(action)),
+        "{:?}",
+        s.options()
+    );
+    s.events();
+    s.act(action);
+    assert_eq!(s.game.state().player(P1).leader_defense, 16, "{}", s.dump());
+    assert!(s.game.state().card(stack).engaged, "its cost was paid");
+    let events = s.events();
+    assert!(
+        events.contains("Exhaust Stack activates its Exhaust ability"),
+        "{events}"
     );
 }

@@ -8,7 +8,9 @@
 //! follower in one batch; Slag Collector's hook answers once per batch);
 //! and a crest (Crest: Forge Heart, put into the EX area by Forge Herald);
 //! and Slag Wall, whose continuous ability makes its followers take 1
-//! less damage; and a token kind of its own, Slag.
+//! less damage; and a token kind of its own, Slag; and two more keywords,
+//! Riveted (continuous: "+0/+1 and Ward") and Exhaust (activated: "engage
+//! this follower: your leader gains 1 defense").
 //! The host has no word of them: the keyword, its reminder, its badge and
 //! its ability, and the counter's name and reminder, all come from here
 //! (`Card::keyword`, `Pack::counters`).
@@ -30,6 +32,45 @@ impl Pack for Overheat {
                     overheat,
                 )
                 .named("Overheat"),
+            // A keyword with continuous abilities, and one with an
+            // activated ability: a card with it has them as its own.
+            Card::keyword("OVH-K02", "Riveted", KeywordBadge::Defence)
+                .text("This follower has +0/+1 and Ward.")
+                .passive(
+                    "Riveted",
+                    Passive {
+                        grant: Grant::Stats(StatChange {
+                            attack: 0,
+                            defense: 1,
+                        }),
+                        scope: PassiveScope::ThisCard,
+                        condition: PassiveCondition::Always,
+                    },
+                    "This follower has +0/+1.",
+                )
+                .passive(
+                    "Riveted Ward",
+                    Passive {
+                        grant: Grant::Keywords(Keywords::WARD.bits()),
+                        scope: PassiveScope::ThisCard,
+                        condition: PassiveCondition::Always,
+                    },
+                    "This follower has Ward.",
+                ),
+            Card::keyword("OVH-K03", "Exhaust", KeywordBadge::Other)
+                .text("[act] Engage this follower: Your leader gains 1 defense.")
+                .activated(
+                    vec![CostItem::EngageSelf],
+                    "Your leader gains 1 defense.",
+                    warm,
+                )
+                .named("Exhaust"),
+            Card::follower("OVH-044", "Riveted Sentinel", Class::Neutral, 2, 2, 2)
+                .text("Riveted.")
+                .declared_keyword("Riveted"),
+            Card::follower("OVH-045", "Exhaust Stack", Class::Neutral, 1, 1, 2)
+                .text("Exhaust.")
+                .declared_keyword("Exhaust"),
             Card::follower("OVH-001", "Boiler Golem", Class::Neutral, 2, 4, 3)
                 .traits(&["Golem"])
                 .rarity(Rarity::Gold)
