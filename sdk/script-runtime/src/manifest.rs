@@ -811,7 +811,7 @@ fn passive(card: &ir::Card, ability: &Ability) -> Result<Passive, String> {
             // Cards you play that match: the host's "allies in hand" scope
             // (the source on your field, the card in your hand).
             let flat = flat_filter(card, to.filter)
-                .ok_or_else(|| "the cost reduction's filter has no flat form".to_owned())?;
+                .ok_or_else(|| no_flat_form(card, to.filter, "the cost reduction's"))?;
             let condition = passive_duration(card, ability, *duration)?;
             return Ok(Passive {
                 grant: Grant::Cost(n.saturating_neg()),
@@ -889,7 +889,7 @@ fn passive(card: &ir::Card, ability: &Ability) -> Result<Passive, String> {
         ir::Target::AllPlayerCards => {
             let other = filter_has(card, to.filter, &FilterItem::NotSource);
             let flat = flat_filter(card, to.filter)
-                .ok_or_else(|| "the passive's filter has no flat form".to_owned())?;
+                .ok_or_else(|| no_flat_form(card, to.filter, "the passive's"))?;
             if other {
                 let flat = CardFilter {
                     other: false,
@@ -912,7 +912,7 @@ fn passive(card: &ir::Card, ability: &Ability) -> Result<Passive, String> {
         // "Enemy followers lose all abilities" (later-sets §12.2).
         ir::Target::AllOpponentCards => PassiveScope::EnemiesOnField(
             flat_filter(card, to.filter)
-                .ok_or_else(|| "the passive's filter has no flat form".to_owned())?,
+                .ok_or_else(|| no_flat_form(card, to.filter, "the passive's"))?,
         ),
         // "Your leader takes 1 less damage" while this card is on the
         // field (later-sets §12.14): your leader's card, in the leader
@@ -1021,6 +1021,23 @@ fn passive_condition(card: &ir::Card, value: ir::ValueId) -> Option<PassiveCondi
 fn filter_has(card: &ir::Card, id: FilterId, item: &FilterItem) -> bool {
     card.filter(id)
         .is_some_and(|f| f.tests.iter().any(|t| !t.negated && &t.item == item))
+}
+
+/// Why `whose` filter can't reach the host: it has no flat form, and a
+/// keyword the pack declares (`k(Overheat)`) is read by card code only.
+fn no_flat_form(card: &ir::Card, id: FilterId, whose: &str) -> String {
+    let declared = card.filter(id).is_some_and(|f| {
+        f.tests
+            .iter()
+            .any(|t| matches!(t.item, FilterItem::Keyword(ir::Keyword::Declared(_))))
+    });
+    if declared {
+        format!(
+            "{whose} filter names a keyword the pack declares (`k(...)`), which only an ability's own effects and conditions can read, not a continuous ability's reach"
+        )
+    } else {
+        format!("{whose} filter has no flat form")
+    }
 }
 
 /// The flat card-API form of a filter, if it has one (no alternatives and

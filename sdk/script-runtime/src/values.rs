@@ -306,6 +306,12 @@ fn item_holds(game: &Game, scope: &Scope<'_>, item: &FilterItem, card: &FilterCa
                 && !info.evolved
                 && game.evolve_cost(info.card).is_some()
         }
+        // A keyword the pack declares, by its name (the card pool numbers
+        // it): printed or given, as the host reads it.
+        FilterItem::Keyword(ir::Keyword::Declared(n)) => {
+            crate::keywords::declared_name(scope.module, *n)
+                .is_some_and(|name| game.has_declared_keyword(info.card, name))
+        }
         FilterItem::Keyword(keyword) => {
             crate::keywords::keyword(*keyword).is_some_and(|flag| info.keywords.contains(flag))
         }

@@ -235,7 +235,7 @@ impl FilterScanner<'_> {
                 let item = match letter {
                     'n' => name_item(inner, span, ctx.sink),
                     't' => traits_item(inner, span, ctx.sink),
-                    'k' => keyword_item(inner, ctx.sink),
+                    'k' => keyword_item(inner, ctx.sink, ctx.declared),
                     'r' => counters_item(inner, ctx.sink, ctx.declared),
                     'c' => Some(class_item(inner, ctx.sink)),
                     'a' => range(inner, ctx.sink).map(FilterItem::Attack),
@@ -292,11 +292,14 @@ fn traits_item(inner: Piece<'_>, span: Span, sink: &mut Sink) -> Option<FilterIt
     Some(FilterItem::Traits(traits))
 }
 
-fn keyword_item(inner: Piece<'_>, sink: &mut Sink) -> Option<FilterItem> {
-    // Filters by a keyword the pack declares are not implemented yet: its
-    // name stays unknown here, an error naming it.
-    let none = crate::declared::Declarations::default();
-    match names::keyword_or_counter(inner.trim(), sink, &none)? {
+fn keyword_item(
+    inner: Piece<'_>,
+    sink: &mut Sink,
+    declared: &crate::declared::Declarations,
+) -> Option<FilterItem> {
+    // A keyword the pack declares (`k(Overheat)`) is one too: the runtime
+    // asks the host whether the card has it by its name.
+    match names::keyword_or_counter(inner.trim(), sink, declared)? {
         KeywordOrCounter::Keyword(keyword) => Some(FilterItem::Keyword(keyword)),
         KeywordOrCounter::Counter(counter) => Some(FilterItem::Counters {
             counter,

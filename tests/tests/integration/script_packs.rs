@@ -166,3 +166,23 @@ fn a_compiled_script_pack_file_loads_without_its_scripts() {
         "{errors:?}"
     );
 }
+
+#[test]
+fn a_continuous_ability_reaching_cards_by_a_declared_keyword_is_refused_naming_it() {
+    let script = "name Kindle;\nid TEST-K01;\ntype Keyword;\ntext \"Nothing.\";\nability StartEndPhase name Kindle {\n    effect DealDamage(1) to Self;\n}\n\nname Kindle Lord;\nid TEST-S02;\nclass Rune;\ntype Follower;\ncost 2;\nstats 2/2;\ntext \"Your followers with Kindle have +1/+0.\";\nability Passive name Lordship {\n    effect GiveStat(Atk, 1, WhileOnField) to AllPlayerCards Fk(Kindle);\n}\n";
+    let root = packs(
+        "declared-keyword-reach",
+        &[(
+            "kindle",
+            &toml("kindle", "").replace("^0.1", "^0.3"),
+            script,
+        )],
+    );
+    let loaded = load(&root);
+    // An error: the card is not played with its passive dropped.
+    let message = sve_tests::load_errors(&loaded.diagnostics).join("\n");
+    assert!(
+        message.contains("TEST-S02") && message.contains("names a keyword the pack declares"),
+        "{message}"
+    );
+}
