@@ -144,6 +144,7 @@ pub fn side(db: &CardDb, leader: &str, pp: i32) -> SideView {
         spellchain: 0,
         turns_passed: 2,
         player_effects: Vec::new(),
+        delayed: Vec::new(),
     }
 }
 

@@ -20,7 +20,9 @@
 use crate::inspect::{InspectedCard, PendingLine};
 use crate::protocol::{Clocks, Update};
 use serde::{Deserialize, Serialize};
-use sve_engine::engine::view::{CardView, EquipmentView, PlayerEffectView, PlayerView, SideView};
+use sve_engine::engine::view::{
+    CardView, DelayedView, EquipmentView, PlayerEffectView, PlayerView, SideView,
+};
 use sve_engine::engine::{Decision, DefId, Event, Outcome, Phase, PlayerId};
 
 /// Most entries a list of a view may have after a patch (a side has at
@@ -175,6 +177,9 @@ pub struct SidePatch {
     /// most).
     #[serde(default)]
     pub player_effects: Option<Vec<PlayerEffectView>>,
+    /// [`SideView::delayed`], whole when it changed (a few at most).
+    #[serde(default)]
+    pub delayed: Option<Vec<DelayedView>>,
 }
 
 impl SidePatch {
@@ -204,6 +209,7 @@ impl SidePatch {
             spellchain: _,
             turns_passed: _,
             player_effects,
+            delayed,
         } = new;
         let numbers = SideNumbers::of(new);
         SidePatch {
@@ -219,6 +225,7 @@ impl SidePatch {
             trigger_zone: ListPatch::between(&old.trigger_zone, trigger_zone),
             drive_zone: ListPatch::between(&old.drive_zone, drive_zone),
             player_effects: (old.player_effects != *player_effects).then(|| player_effects.clone()),
+            delayed: (old.delayed != *delayed).then(|| delayed.clone()),
         }
     }
 
@@ -241,6 +248,15 @@ impl SidePatch {
                 what: "effects on a player",
             });
         }
+        if self
+            .delayed
+            .as_ref()
+            .is_some_and(|delayed| delayed.len() > MAX_LIST)
+        {
+            return Err(PatchError::TooLong {
+                what: "delayed abilities",
+            });
+        }
         list(self.hand, &mut side.hand, "hand")?;
         list(self.field, &mut side.field, "field")?;
         list(self.ex_area, &mut side.ex_area, "EX area")?;
@@ -253,6 +269,9 @@ impl SidePatch {
         list(self.drive_zone, &mut side.drive_zone, "drive zone")?;
         if let Some(effects) = self.player_effects {
             side.player_effects = effects;
+        }
+        if let Some(delayed) = self.delayed {
+            side.delayed = delayed;
         }
         if let Some(numbers) = self.numbers {
             numbers.write(side);

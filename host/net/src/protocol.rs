@@ -29,7 +29,9 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 /// The protocol version this build speaks. 18: an action may play a
 /// declared keyword's activated ability (`Action::ActivateKeyword`), and
 /// events include `Event::KeywordAbilityActivated` and
-/// `Event::KeywordActivationCancelled`. 17: a card face names the
+/// `Event::KeywordActivationCancelled`, and a side lists the delayed
+/// abilities its player waits on (`SideView::delayed`,
+/// `SidePatch::delayed`). 17: a card face names the
 /// evolve costs of its own some evolved cards have (`LaterFacts::
 /// face_evolve_costs`, later-sets §10), and evolving may ask for a face
 /// whose label gives its cost. 16: events include

@@ -216,26 +216,14 @@ impl BoardPanel {
             .size(15.0)
             .strong(),
         );
-        let mut extras = Vec::new();
-        if side.combo > 0 {
-            extras.push(format!("Combo {}", side.combo));
-        }
-        if side.spellchain > 0 {
-            extras.push(format!("Spellchain {}", side.spellchain));
-        }
-        // Effects on the player for a window of turns (later-sets §12.10,
-        // §12.12), each a short label; the whole words on hover.
-        extras.extend(side.player_effects.iter().map(|e| e.label()));
-        // The line is there even when empty, so the leader column (and the
-        // board under it) keeps its height when a combo starts.
-        let line = ui.label(extras.join("   "));
-        if !side.player_effects.is_empty() {
-            let words: Vec<String> = side
-                .player_effects
-                .iter()
-                .map(|e| e.words(player))
-                .collect();
-            line.on_hover_text(words.join("\n"));
+        // Counts, effects on the player and delayed abilities
+        // (`side_line.rs`). The line is there even when empty, so the
+        // leader column (and the board under it) keeps its height when a
+        // combo starts.
+        let extras = super::side_line::SideLine::of(side, player, &cx.view.db);
+        let line = ui.label(extras.text());
+        if !extras.words.is_empty() {
+            line.on_hover_text(extras.words.join("\n"));
         }
         let counts = ui.label(format!(
             "Deck {}   Hand {}",

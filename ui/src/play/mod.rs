@@ -38,6 +38,7 @@ pub mod sandbox;
 pub mod selection;
 pub mod series;
 pub mod shortcuts;
+pub mod side_line;
 pub mod source;
 pub mod strip;
 

@@ -92,6 +92,44 @@ pub struct SideView {
     /// §12.10, §12.12), oldest first: public.
     #[serde(default)]
     pub player_effects: Vec<PlayerEffectView>,
+    /// The delayed abilities this player will play, waiting for their
+    /// event (later-sets §11.4), oldest first: public, as the abilities
+    /// that made them resolved in the open.
+    #[serde(default)]
+    pub delayed: Vec<DelayedView>,
+}
+
+/// A delayed ability waiting for its event, as anyone sees it (later-sets
+/// §11.4). It names its card by definition only: the card may be in a
+/// hidden zone by now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DelayedView {
+    /// The definition the ability belongs to.
+    pub def: DefId,
+    /// The ability's name, as its card writes it.
+    pub name: String,
+    /// What it does, in its card's words (empty if it has none).
+    pub text: String,
+    /// Whether it is gone at the end of this turn if it has not fired.
+    pub this_turn: bool,
+}
+
+impl DelayedView {
+    /// A short label for the board: "waits: Afterglow".
+    pub fn label(&self) -> String {
+        format!("waits: {}", self.name)
+    }
+
+    /// In players' words, with its card's name: "Afterglow Wisp's
+    /// Afterglow waits (this turn): Deal 1 damage ...".
+    pub fn words(&self, card_name: &str) -> String {
+        let when = if self.this_turn { " (this turn)" } else { "" };
+        if self.text.is_empty() {
+            format!("{card_name}'s {} waits{when}", self.name)
+        } else {
+            format!("{card_name}'s {} waits{when}: {}", self.name, self.text)
+        }
+    }
 }
 
 /// An effect on a player as anyone sees it (later-sets §12.10, §12.12).
@@ -277,6 +315,20 @@ fn side_view(state: &GameState, db: &CardDb, player: PlayerId, own: bool) -> Sid
                 kind: e.kind,
                 window: e.window,
                 applies: e.applies(state.turn, state.active),
+            })
+            .collect(),
+        delayed: state
+            .delayed
+            .iter()
+            .filter(|d| d.controller == player)
+            .map(|d| {
+                let ability = db.get(d.def).abilities.get(usize::from(d.ability.0));
+                DelayedView {
+                    def: d.def,
+                    name: ability.map_or_else(String::new, |a| a.name.clone()),
+                    text: ability.map_or_else(String::new, |a| a.text.clone()),
+                    this_turn: d.lasts.this_turn(),
+                }
             })
             .collect(),
     }

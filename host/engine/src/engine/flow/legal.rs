@@ -219,6 +219,8 @@ impl Match {
         if self.db.all_activations().is_empty() {
             return;
         }
+        // Most pools declare no keyword with an activated ability.
+        let keyword_activations = !self.db.keyword_activators().is_empty();
         let p = self.state.player(player);
         let zones: [(&[CardRef], ActivationZone); 4] = [
             (&p.field, ActivationZone::Field),
@@ -245,7 +247,9 @@ impl Match {
                         }
                     }
                 }
-                self.push_keyword_activations(player, card, zone, quick_window, out);
+                if keyword_activations {
+                    self.push_keyword_activations(player, card, zone, quick_window, out);
+                }
             }
         }
     }
@@ -273,7 +277,7 @@ impl Match {
 
     /// The activated abilities of the declared keywords `card` has,
     /// printed or from an effect (`cards/declared.rs`), that work from
-    /// `zone`: none, without a look, in a pool without such a keyword.
+    /// `zone`.
     fn push_keyword_activations(
         &self,
         player: PlayerId,
@@ -282,11 +286,7 @@ impl Match {
         quick_window: bool,
         out: &mut Vec<Action>,
     ) {
-        let activators = self.db.keyword_activators();
-        if activators.is_empty() {
-            return;
-        }
-        let keywords = self.state.own_keywords(&self.db, card) & activators;
+        let keywords = self.state.own_keywords(&self.db, card) & self.db.keyword_activators();
         for keyword in keywords.declared_numbers() {
             let def = CardDb::keyword_def(keyword);
             if !self.db.activations(def).from(zone, quick_window) {

@@ -14,7 +14,8 @@ use super::cache::FieldSources;
 use super::lost::Applied;
 use super::{CardState, EffectKind, GameState, Zone};
 use crate::cards::{
-    AbilityKind, CardDb, CardDef, CardType, Grant, Keywords, PassiveCondition, PassiveScope,
+    AbilityKind, CardDb, CardDef, CardType, Grant, Keywords, PassiveCondition, PassiveDef,
+    PassiveScope,
 };
 use crate::engine::ids::{CardRef, DefId, PlayerId};
 
@@ -215,10 +216,10 @@ impl GameState {
         let mut sources = FieldSources::default();
         for (zone, crests_only) in self.ability_zones(db) {
             for &card in zone {
-                if !self.is_passive_source(db, card, crests_only) {
+                let Some(plain) = self.passive_source_plain(db, card, crests_only) else {
                     continue;
-                }
-                if !sources.push(card, self.plain_source(db, card)) {
+                };
+                if !sources.push(card, plain) {
                     return None;
                 }
             }
@@ -267,10 +268,27 @@ impl GameState {
             || (db.has_keyword_passives() && !self.keyword_passives_of(db, card).is_empty())
     }
 
-    /// Whether `card` has passive abilities: its current definition's, or
-    /// a declared keyword's it has.
-    fn has_passives(&self, db: &CardDb, card: CardRef) -> bool {
-        self.is_passive_source(db, card, false)
+    /// [`GameState::is_passive_source`], and if `card` is one, whether all
+    /// its passives are plain (`cache.rs`): what a walk over the fields
+    /// reads of each card, in one look.
+    #[inline(always)]
+    fn passive_source_plain(&self, db: &CardDb, card: CardRef, crests_only: bool) -> Option<bool> {
+        let state = self.card(card);
+        if crests_only && !db.works_in_ex_area(state.def) {
+            return None;
+        }
+        let def = self.current_def_id_of(state);
+        let own = !db.passive_abilities(def).is_empty();
+        if !db.has_keyword_passives() {
+            return own.then(|| plain_passives(db, def));
+        }
+        let keywords = self.keyword_passives_of(db, card);
+        (own || !keywords.is_empty()).then(|| {
+            plain_passives(db, def)
+                && keywords
+                    .declared_numbers()
+                    .all(|n| plain_passives(db, CardDb::keyword_def(n)))
+        })
     }
 
     /// The declared keywords with passive abilities that `card` has,
@@ -284,22 +302,21 @@ impl GameState {
         self.own_keywords(db, card) & db.keyword_passives()
     }
 
-    /// Calls `each` with every passive ability `card` has: its current
+    /// The passive abilities `card` has, found once: its current
     /// definition's, then those of its declared keywords, in keyword
-    /// order. (A callback, not an iterator: this runs for every card and
-    /// source at every reading, and debug builds, which CI's instruction
-    /// guard counts, run iterator adapters unoptimised.)
-    pub(super) fn for_each_passive<'a>(
-        &self,
-        db: &'a CardDb,
-        card: CardRef,
-        mut each: impl FnMut(&'a crate::cards::PassiveDef),
-    ) {
-        passives_in(db, self.current_def_id(card), &mut each);
-        if db.has_keyword_passives() {
-            for n in self.keyword_passives_of(db, card).declared_numbers() {
-                passives_in(db, CardDb::keyword_def(n), &mut each);
-            }
+    /// order.
+    // Inlined: asked for every source of every card read (docs/performance.md).
+    #[inline(always)]
+    pub(super) fn passives_of<'a>(&self, db: &'a CardDb, card: CardRef) -> Passives<'a> {
+        let def = self.current_def_id(card);
+        Passives {
+            def: db.get(def),
+            own: db.passive_abilities(def),
+            keywords: if db.has_keyword_passives() {
+                self.keyword_passives_of(db, card)
+            } else {
+                Keywords::empty()
+            },
         }
     }
 
@@ -801,12 +818,13 @@ impl GameState {
         };
         for player in [PlayerId(0), PlayerId(1)] {
             for source in self.ability_cards(db, player) {
-                if !self.has_passives(db, source) || self.lost_abilities_now(db, source) {
+                let passives = self.passives_of(db, source);
+                if passives.is_empty() || self.lost_abilities_now(db, source) {
                     continue;
                 }
                 let works = self.abilities_work_here(db, source);
                 let controller = self.card(source).controller;
-                self.for_each_passive(db, source, |passive| {
+                passives.for_each(db, |passive| {
                     let Some(gift) = pick(&passive.grant) else {
                         return;
                     };
@@ -867,7 +885,8 @@ impl GameState {
         out: &mut Characteristics,
         applied: Applied,
     ) {
-        if !self.has_passives(db, source) {
+        let passives = self.passives_of(db, source);
+        if passives.is_empty() {
             return;
         }
         // A card that lost all its abilities has no passives (later-sets
@@ -880,7 +899,7 @@ impl GameState {
         // (later-sets §4).
         let source_works = self.abilities_work_here(db, source);
         let owner = source_state.controller;
-        self.for_each_passive(db, source, |passive| {
+        passives.for_each(db, |passive| {
             // An equipment token's own ability still reaches a follower
             // that lost its abilities (later-sets §5.2, EQ-4).
             let kept_through_loss = matches!(passive.scope, PassiveScope::Equipped);
@@ -1101,20 +1120,47 @@ impl GameState {
     }
 }
 
-/// Calls `each` with every passive ability of definition `def`.
-fn passives_in<'a>(
-    db: &'a CardDb,
-    def: DefId,
-    each: &mut impl FnMut(&'a crate::cards::PassiveDef),
-) {
-    let list = db.passive_abilities(def);
-    if list.is_empty() {
-        return;
+/// The passive abilities of one card ([`GameState::passives_of`]): its
+/// definition's, by index, and the declared keywords with passives it has.
+/// (Walked with a callback, not an iterator: this runs for every card and
+/// source at every reading, and debug builds, which CI's instruction guard
+/// counts, run iterator adapters unoptimised.)
+#[derive(Clone, Copy)]
+pub(super) struct Passives<'a> {
+    def: &'a CardDef,
+    own: &'a [u8],
+    keywords: Keywords,
+}
+
+impl<'a> Passives<'a> {
+    /// Whether the card has none.
+    // Inlined: asked for every source of every card read (docs/performance.md).
+    #[inline(always)]
+    pub(super) fn is_empty(&self) -> bool {
+        self.own.is_empty() && self.keywords.is_empty()
     }
-    let abilities = &db.get(def).abilities;
-    for &idx in list {
+
+    /// Calls `each` with every passive, the card's own first.
+    // Inlined: asked for every source of every card read (docs/performance.md).
+    #[inline(always)]
+    pub(super) fn for_each(&self, db: &'a CardDb, mut each: impl FnMut(&'a PassiveDef)) {
+        passives_in(self.def, self.own, &mut each);
+        if !self.keywords.is_empty() {
+            for n in self.keywords.declared_numbers() {
+                let def = CardDb::keyword_def(n);
+                passives_in(db.get(def), db.passive_abilities(def), &mut each);
+            }
+        }
+    }
+}
+
+/// Calls `each` with the passive abilities of `def` at `indices`.
+// Inlined: asked for every source of every card read (docs/performance.md).
+#[inline(always)]
+fn passives_in<'a>(def: &'a CardDef, indices: &[u8], each: &mut impl FnMut(&'a PassiveDef)) {
+    for &idx in indices {
         if let Some(AbilityKind::Passive(passive)) =
-            abilities.get(usize::from(idx)).map(|a| &a.kind)
+            def.abilities.get(usize::from(idx)).map(|a| &a.kind)
         {
             each(passive);
         }

@@ -259,3 +259,27 @@ fn l11_4_a_reload_keeps_a_waiting_ability_by_name_and_drops_a_removed_one() {
     s.end_turn();
     assert_eq!(hand(&s, P1), before + 1, "it still fires: {}", s.dump());
 }
+
+#[test]
+fn l11_4_a_waiting_delayed_ability_is_in_both_players_views_until_it_fires() {
+    let mut s = board(Side::new().engaged(["V5"]));
+    s.play("Grave Watch");
+    let def = s.game.state().delayed[0].def;
+    for viewer in [P1, P2] {
+        let view = s.game.view(viewer);
+        let waiting = &view.sides[usize::from(P1.0)].delayed;
+        assert_eq!(waiting.len(), 1, "seen by {viewer}");
+        assert_eq!(waiting[0].def, def);
+        assert!(waiting[0].this_turn, "a this-turn watch");
+        assert!(!waiting[0].name.is_empty());
+        assert!(
+            view.sides[usize::from(P2.0)].delayed.is_empty(),
+            "P1's, not P2's"
+        );
+    }
+    s.end_turn();
+    assert!(
+        s.game.view(P1).sides[0].delayed.is_empty(),
+        "gone with the turn"
+    );
+}

@@ -1,0 +1,76 @@
+//! The line under a player's points on the board: their counts (Combo,
+//! Spellchain), the effects on them for a window of turns (later-sets
+//! §12.10, §12.12) and the delayed abilities they wait on (§11.4), each a
+//! short label, with the whole words of the effects and abilities on hover.
+
+use sve_engine::cards::CardDb;
+use sve_engine::engine::PlayerId;
+use sve_engine::engine::view::SideView;
+
+/// What the line shows of one side.
+#[derive(Debug, Default, PartialEq)]
+pub struct SideLine {
+    /// The short labels, in order: "Combo 2", "next turn: costs +1",
+    /// "waits: Afterglow".
+    pub labels: Vec<String>,
+    /// The whole words of the effects and delayed abilities, one each.
+    pub words: Vec<String>,
+}
+
+impl SideLine {
+    /// The line of `player`'s side.
+    pub fn of(side: &SideView, player: PlayerId, db: &CardDb) -> SideLine {
+        let mut line = SideLine::default();
+        if side.combo > 0 {
+            line.labels.push(format!("Combo {}", side.combo));
+        }
+        if side.spellchain > 0 {
+            line.labels.push(format!("Spellchain {}", side.spellchain));
+        }
+        for effect in &side.player_effects {
+            line.labels.push(effect.label());
+            line.words.push(effect.words(player));
+        }
+        for delayed in &side.delayed {
+            line.labels.push(delayed.label());
+            line.words
+                .push(delayed.words(db.get(delayed.def).display_name()));
+        }
+        line
+    }
+
+    /// The labels as one line.
+    pub fn text(&self) -> String {
+        self.labels.join("   ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture;
+    use sve_engine::engine::view::DelayedView;
+
+    #[test]
+    fn a_delayed_ability_shows_as_a_label_with_its_words() {
+        let db = fixture::trigger_db();
+        let mut side = fixture::side(&db, "Arisa", 2);
+        side.combo = 2;
+        let (def, _) = db.iter().next().expect("a card");
+        side.delayed = vec![DelayedView {
+            def,
+            name: "Afterglow".to_owned(),
+            text: "Deal 1 damage to the enemy leader.".to_owned(),
+            this_turn: true,
+        }];
+        let line = SideLine::of(&side, PlayerId(0), &db);
+        assert_eq!(line.text(), "Combo 2   waits: Afterglow");
+        let name = db.get(def).display_name().to_owned();
+        assert_eq!(
+            line.words,
+            vec![format!(
+                "{name}'s Afterglow waits (this turn): Deal 1 damage to the enemy leader."
+            )]
+        );
+    }
+}
