@@ -170,3 +170,55 @@ fn a_rust_keywords_activated_ability_is_played_as_its_cards() {
         "{events}"
     );
 }
+
+/// The script pack's Overheat deck (`tests/packs/overheat/decks`: its
+/// keywords with automatic, continuous and activated abilities, and a
+/// filter by one) plays clean against SD01: 100 random-bot and 20
+/// easy-bot matches with no fizzle, rejected answer, invariant violation
+/// or turn-cap hit, and its bots play Vent, the keyword's activated
+/// ability.
+#[test]
+fn the_overheat_script_deck_plays_clean_and_vents() {
+    use std::sync::Arc;
+    use sve_engine::bot::{Bot, BotKind};
+    use sve_engine::engine::{Event, Match};
+    use sve_engine::sim::{PlayOptions, play_bot_match};
+    let dir = sve_tests::workspace_root().join("tests/packs/overheat");
+    let loaded =
+        sve_tests::pack_library(std::slice::from_ref(&dir), sve_tests::Base::Starter).loaded();
+    let errors = sve_tests::load_errors(&loaded.diagnostics);
+    assert!(errors.is_empty(), "{errors:#?}");
+    let file = sve_packs::deck_files::load_deck_from_packs("Overheat", std::slice::from_ref(&dir))
+        .expect("the deck reads");
+    let deck = sve_engine::decks::resolve(&file, &loaded.db).expect("resolves");
+    let starter = sve_tests::starter_deck(&loaded.db, "SD01");
+    let options = PlayOptions {
+        turn_cap: 200,
+        check_invariants: true,
+        keep_log: true,
+    };
+    let mut failures = Vec::new();
+    let mut vents = 0;
+    for (kind, games) in [(BotKind::Random, 100u64), (BotKind::Greedy, 20)] {
+        for seed in 0..games {
+            let decks = [deck.clone(), starter.clone()];
+            let mut game = Match::new(Arc::clone(&loaded.db), loaded.runner(), decks, seed);
+            let mut bots: [Box<dyn Bot + Send>; 2] = [kind.build(seed), kind.build(seed + 1)];
+            let report = play_bot_match(&mut game, &mut bots, options);
+            vents += report
+                .log
+                .iter()
+                .filter(|e| matches!(e, Event::KeywordAbilityActivated { .. }))
+                .count();
+            if !report.violations.is_empty()
+                || report.fizzles > 0
+                || report.rejected_answers > 0
+                || report.turn_cap_hit
+            {
+                failures.push(format!("{kind:?} seed {seed}: {:?}", report.violations));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+    assert!(vents > 0, "no bot played Vent in 120 matches");
+}
