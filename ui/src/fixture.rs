@@ -114,6 +114,7 @@ pub fn card(db: &CardDb, card: u32, name: &str) -> CardView {
         engaged: false,
         counters: Vec::new(),
         raced: 0,
+        taken: false,
     }
 }
 

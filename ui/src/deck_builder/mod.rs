@@ -419,6 +419,7 @@ fn printed_view(def_id: DefId, def: &CardDef) -> CardView {
         engaged: false,
         counters: def.initial_counters.clone(),
         raced: 0,
+        taken: false,
     }
 }
 

@@ -51,6 +51,10 @@ pub struct CardLook {
 /// Steps of a moving card's scale per doubling of its size.
 const SCALE_STEPS_PER_DOUBLING: f32 = 8.0;
 
+/// What a card another player took control of is (later-sets §12.8, CR
+/// 5.22), for its badge and its details.
+const TAKEN_WORDS: &str = "Taken: its controller took it from its owner; it goes to its owner's zones when it leaves the field.";
+
 /// `scale` rounded to a step of about 9% (an eighth of a doubling). egui
 /// rasterizes the glyphs of every new font size and uploads them to its
 /// atlas, so a card growing or turning over smoothly would ask for new
@@ -248,6 +252,9 @@ pub fn card_details_ui(ui: &mut Ui, db: &CardDb, card: &CardView) {
     }
     if card.raced > 0 {
         ui.label(format!("Racing: {} Carrot(s)", card.raced));
+    }
+    if card.taken {
+        ui.label(TAKEN_WORDS);
     }
     if card.engaged {
         ui.label("Engaged");
@@ -590,6 +597,16 @@ fn paint_card(
             None,
         ));
     }
+    if card.taken {
+        badges.push((
+            "Taken".to_owned(),
+            Color32::from_rgb(170, 60, 120),
+            Some(Reminder {
+                title: "Taken".to_owned(),
+                text: TAKEN_WORDS.to_owned(),
+            }),
+        ));
+    }
     let mut x = inner.left();
     let mut badge_bottom = cursor_y;
     for (text, colour, reminder) in badges {
@@ -872,12 +889,36 @@ mod later_set_facts_tests {
             engaged: false,
             counters: Vec::new(),
             raced: 0,
+            taken: false,
         };
         let shown = db.clone();
         let harness = Harness::new_ui(move |ui| card_details_ui(ui, &shown, &view));
         harness.get_by_label("Burning Heart");
         harness.get_by_label("Back face shown; its front is Gentle Thaw");
         harness.get_by_label("Evolved from Frost Maiden");
+    }
+
+    #[test]
+    fn a_taken_card_says_so_in_its_details() {
+        // Later sets §12.8: a card on the field of the player who took it.
+        let db = std::sync::Arc::new(db());
+        let maiden = db.by_card_id("T-1").expect("Frost Maiden");
+        let view = CardView {
+            card: CardRef(0),
+            def: maiden,
+            evolved: None,
+            attack: 2,
+            defense: 2,
+            cost: 2,
+            keywords: Keywords::empty(),
+            engaged: false,
+            counters: Vec::new(),
+            raced: 0,
+            taken: true,
+        };
+        let shown = db.clone();
+        let harness = Harness::new_ui(move |ui| card_details_ui(ui, &shown, &view));
+        harness.get_by_label(TAKEN_WORDS);
     }
 }
 

@@ -33,6 +33,11 @@ pub struct CardView {
     /// Carrots linked to it: it is racing (Umamusume).
     #[serde(default)]
     pub raced: u8,
+    /// On the field of the player who took control of it, not its owner's
+    /// (later-sets §12.8, CR 5.22): it goes to its owner's zones when it
+    /// leaves the field.
+    #[serde(default)]
+    pub taken: bool,
 }
 
 /// One side of the board as a player sees it.
@@ -360,6 +365,7 @@ fn card_view(state: &GameState, db: &CardDb, card: CardRef) -> CardView {
         engaged: c.engaged,
         counters: c.counters.iter().collect(),
         raced: if c.zone == Zone::Field { c.raced } else { 0 },
+        taken: c.zone == Zone::Field && c.controller != c.owner,
     }
 }
 

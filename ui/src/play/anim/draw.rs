@@ -287,6 +287,7 @@ fn printed(db: &CardDb, card: CardRef, def: DefId) -> CardView {
         engaged: false,
         counters: Vec::new(),
         raced: 0,
+        taken: false,
     }
 }
 

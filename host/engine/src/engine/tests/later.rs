@@ -351,6 +351,16 @@ fn l12_8_a_card_taken_keeps_its_state_waits_a_turn_to_attack_and_goes_home_when_
     assert_eq!((state.controller, state.zone), (P1, Zone::Field));
     assert_eq!((state.damage, state.object), (1, object), "the same object");
     assert!(s.game.state().player(P2).field.is_empty());
+    // Both players see it on P1's field as taken.
+    for viewer in [P1, P2] {
+        let view = s.game.view(viewer);
+        let shown = view.sides[0].field.iter().find(|c| c.card == v3);
+        assert!(shown.is_some_and(|c| c.taken), "seen by {viewer}");
+        assert!(
+            view.sides[0].field.iter().filter(|c| c.taken).count() == 1,
+            "V1 is P1's own"
+        );
+    }
     assert!(
         !s.can(s.attack_action("V3", "leader")),
         "not on its new controller's field since the turn began"
