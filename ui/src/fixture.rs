@@ -146,6 +146,7 @@ pub fn side(db: &CardDb, leader: &str, pp: i32) -> SideView {
         turns_passed: 2,
         player_effects: Vec::new(),
         delayed: Vec::new(),
+        universe: None,
     }
 }
 

@@ -210,6 +210,9 @@ impl SidePatch {
             turns_passed: _,
             player_effects,
             delayed,
+            // Set when the match begins and never changed: the whole view
+            // a seat gets first carries it.
+            universe: _,
         } = new;
         let numbers = SideNumbers::of(new);
         SidePatch {

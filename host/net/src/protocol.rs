@@ -32,7 +32,8 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 /// `Event::KeywordActivationCancelled`, and a side lists the delayed
 /// abilities its player waits on (`SideView::delayed`,
 /// `SidePatch::delayed`), and a card view says whether another player
-/// took control of it (`CardView::taken`). 17: a card face names the
+/// took control of it (`CardView::taken`) and a side the universe its deck
+/// is built on (`SideView::universe`). 17: a card face names the
 /// evolve costs of its own some evolved cards have (`LaterFacts::
 /// face_evolve_costs`, later-sets §10), and evolving may ask for a face
 /// whose label gives its cost. 16: events include

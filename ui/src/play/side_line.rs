@@ -1,4 +1,5 @@
-//! The line under a player's points on the board: their counts (Combo,
+//! The line under a player's points on the board: the universe their deck
+//! is built on (later-sets §0.2), their counts (Combo,
 //! Spellchain), the effects on them for a window of turns (later-sets
 //! §12.10, §12.12) and the delayed abilities they wait on (§11.4), each a
 //! short label, with the whole words of the effects and abilities on hover.
@@ -21,6 +22,17 @@ impl SideLine {
     /// The line of `player`'s side.
     pub fn of(side: &SideView, player: PlayerId, db: &CardDb) -> SideLine {
         let mut line = SideLine::default();
+        // A deck built on a crossover universe (later-sets §0.2) says so.
+        if let Some(universe) = side
+            .universe
+            .and_then(|n| sve_vocab::UNIVERSES.get(usize::from(n)))
+        {
+            line.labels.push(format!("Built on {}", universe.ident));
+            line.words.push(format!(
+                "{player}'s deck is built on {}: its cards, any class",
+                universe.name
+            ));
+        }
         if side.combo > 0 {
             line.labels.push(format!("Combo {}", side.combo));
         }
@@ -52,10 +64,11 @@ mod tests {
     use sve_engine::engine::view::DelayedView;
 
     #[test]
-    fn a_delayed_ability_shows_as_a_label_with_its_words() {
+    fn a_universe_and_a_delayed_ability_show_as_labels_with_their_words() {
         let db = fixture::trigger_db();
         let mut side = fixture::side(&db, "Arisa", 2);
         side.combo = 2;
+        side.universe = Some(1);
         let (def, _) = db.iter().next().expect("a card");
         side.delayed = vec![DelayedView {
             def,
@@ -64,13 +77,18 @@ mod tests {
             this_turn: true,
         }];
         let line = SideLine::of(&side, PlayerId(0), &db);
-        assert_eq!(line.text(), "Combo 2   waits: Afterglow");
+        assert_eq!(
+            line.text(),
+            "Built on Idolmaster   Combo 2   waits: Afterglow"
+        );
         let name = db.get(def).display_name().to_owned();
         assert_eq!(
             line.words,
-            vec![format!(
-                "{name}'s Afterglow waits (this turn): Deal 1 damage to the enemy leader."
-            )]
+            vec![
+                "P1's deck is built on THE IDOLM@STER CINDERELLA GIRLS: its cards, any class"
+                    .to_owned(),
+                format!("{name}'s Afterglow waits (this turn): Deal 1 damage to the enemy leader.")
+            ]
         );
     }
 }

@@ -102,6 +102,11 @@ pub struct SideView {
     /// that made them resolved in the open.
     #[serde(default)]
     pub delayed: Vec<DelayedView>,
+    /// The crossover universe this player's deck is built on, by its
+    /// number in `sve_vocab::UNIVERSES` (later-sets §0.2, CR 9.1.6): none
+    /// for a class deck. Public, and the same all match.
+    #[serde(default)]
+    pub universe: Option<u8>,
 }
 
 /// A delayed ability waiting for its event, as anyone sees it (later-sets
@@ -322,6 +327,7 @@ fn side_view(state: &GameState, db: &CardDb, player: PlayerId, own: bool) -> Sid
                 applies: e.applies(state.turn, state.active),
             })
             .collect(),
+        universe: p.basis.universe(),
         delayed: state
             .delayed
             .iter()

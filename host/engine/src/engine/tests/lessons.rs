@@ -74,6 +74,13 @@ fn l3_1_l_1_a_cinderella_girls_deck_starts_with_five_magical_items_in_its_ex_are
     }
     // A class deck gets none, even with the token in the pool.
     assert!(game.state().player(P2).ex_area.is_empty());
+    // Both players see which deck is built on the universe.
+    let view = game.view(P2);
+    assert_eq!(
+        [view.sides[0].universe, view.sides[1].universe],
+        [game.state().player(P1).basis.universe(), None]
+    );
+    assert!(view.sides[0].universe.is_some());
 }
 
 #[test]
