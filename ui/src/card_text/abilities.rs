@@ -101,6 +101,22 @@ fn cost_words(cost: &CostItem) -> String {
             format!("banish {n} {} from your cemetery", cards(*n))
         }
         CostItem::BurySelf => "put this card into the cemetery".to_owned(),
+        // Lesson (n) (later-sets §3.2, CR 14.3.2): its printed word.
+        CostItem::MoveOwn(own)
+            if own.action == CostMove::Banish
+                && own.from == CostZone::ExArea
+                && own.filter.name.as_deref() == Some(sve_engine::engine::MAGICAL_ITEM)
+                && matches!(own.pick, CostPick::Choose { min, max } if min == max) =>
+        {
+            let n = match own.pick {
+                CostPick::Choose { max, .. } => max,
+                CostPick::All => 0,
+            };
+            format!(
+                "Lesson ({n}): banish {n} Magical Item{} from your EX area",
+                if n == 1 { "" } else { "s" }
+            )
+        }
         CostItem::MoveOwn(own) => {
             let how_many = match own.pick {
                 CostPick::Choose { min, max } if min == max => format!("{min}"),
@@ -205,6 +221,20 @@ mod tests {
                 )
             ),
             "activated on the field, also at Quick timing, costs: pay 2 play points, engage this card, Earth Rite (1)"
+        );
+        // Lesson (2), as the SDK's `lesson(2)` and SVE Script write it.
+        let lesson = CostItem::MoveOwn(sve_engine::cards::OwnCardsCost {
+            action: CostMove::Banish,
+            from: CostZone::ExArea,
+            filter: sve_engine::cards::CardFilter {
+                name: Some("Magical Item".to_owned()),
+                ..Default::default()
+            },
+            pick: CostPick::Choose { min: 2, max: 2 },
+        });
+        assert_eq!(
+            cost_words(&lesson),
+            "Lesson (2): banish 2 Magical Items from your EX area"
         );
         assert_eq!(
             keyword_list(&db, Keywords::WARD | Keywords::IGNORE_WARD),
