@@ -405,6 +405,17 @@ fn ability_def(
         {
             sub
         }
+        // The host looks a leaving card up as it was on the field only with
+        // a flat filter; card code would read this one where the card went,
+        // without the keywords effects gave it: refused, not wrong.
+        ir::AbilityKind::Triggered if leaves_by_declared_keyword(card, ability) => {
+            warn(
+                "a leave-the-field trigger's filter names a keyword the pack declares (`k(...)`), \
+                 which would be read where the card went, not as it was on the field"
+                    .to_owned(),
+            );
+            sub
+        }
         ir::AbilityKind::Triggered => match trigger(card, ability) {
             Some(trigger) if ability.costs.contains(&Cost::Delayed) => {
                 AbilityKind::Delayed(trigger)
@@ -1026,18 +1037,35 @@ fn filter_has(card: &ir::Card, id: FilterId, item: &FilterItem) -> bool {
 /// Why `whose` filter can't reach the host: it has no flat form, and a
 /// keyword the pack declares (`k(Overheat)`) is read by card code only.
 fn no_flat_form(card: &ir::Card, id: FilterId, whose: &str) -> String {
-    let declared = card.filter(id).is_some_and(|f| {
-        f.tests
-            .iter()
-            .any(|t| matches!(t.item, FilterItem::Keyword(ir::Keyword::Declared(_))))
-    });
-    if declared {
+    if names_declared_keyword(card, id) {
         format!(
             "{whose} filter names a keyword the pack declares (`k(...)`), which only an ability's own effects and conditions can read, not a continuous ability's reach"
         )
     } else {
         format!("{whose} filter has no flat form")
     }
+}
+
+/// Whether a filter tests a keyword the pack declares (`k(Overheat)`).
+fn names_declared_keyword(card: &ir::Card, id: FilterId) -> bool {
+    card.filter(id).is_some_and(|f| {
+        f.tests
+            .iter()
+            .any(|t| matches!(t.item, FilterItem::Keyword(ir::Keyword::Declared(_))))
+    })
+}
+
+/// Whether a triggered ability watches cards leaving the field through a
+/// filter naming a declared keyword (see `ability_def`).
+fn leaves_by_declared_keyword(card: &ir::Card, ability: &Ability) -> bool {
+    matches!(
+        ability.trigger,
+        ir::Trigger::OnOtherLeaveField
+            | ir::Trigger::OnOpponentCardLeaveField
+            | ir::Trigger::OnOtherReturnToHandFromField
+    ) && ability
+        .trigger_filter
+        .is_some_and(|filter| names_declared_keyword(card, filter))
 }
 
 /// The flat card-API form of a filter, if it has one (no alternatives and

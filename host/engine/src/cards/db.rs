@@ -1034,7 +1034,6 @@ fn fingerprint_of(defs: &[CardDef], keywords: &[DeclaredKeyword]) -> u64 {
     fnv_of(rules.iter())
 }
 
-/// The kinds of trigger a definition's automatic abilities have.
 /// The indices of a definition's passive abilities.
 fn passive_indices(def: &CardDef) -> Box<[u8]> {
     def.abilities
@@ -1046,6 +1045,7 @@ fn passive_indices(def: &CardDef) -> Box<[u8]> {
         .collect()
 }
 
+/// The kinds of trigger a definition's automatic abilities have.
 fn trigger_kinds_of(def: &CardDef) -> TriggerKinds {
     TriggerKinds::of_all(def.abilities.iter().filter_map(|a| match &a.kind {
         super::AbilityKind::Triggered(trigger) => Some(trigger),

@@ -6,9 +6,12 @@
 //! abilities a card has by having the keyword. The card pool numbers its
 //! declared keywords from 0 ([`CardDb::declared_keyword`]); keyword number n
 //! is bit 64 + n of [`Keywords`](super::Keywords), so a card gets a declared
-//! keyword the ways it gets a built-in one: printed (`CardDef::declared_keywords`,
-//! by name), from an effect, or from a passive. Its abilities run in the
-//! declaring pack: each declaration is a definition of the database
+//! keyword as it gets a built-in one, printed (`CardDef::declared_keywords`,
+//! by name) or from an effect; not from a passive (the card API's grants
+//! carry built-in keywords only, and the engine reads a card's declared
+//! keywords without passives: `GameState::own_keywords`). Its abilities,
+//! automatic, continuous and activated, are the card's: they run in the
+//! declaring pack, each declaration a definition of the database
 //! ([`CardDb::keyword_def`]) whose id card code is called by, with the card
 //! that has the keyword as the source.
 //!
@@ -215,6 +218,15 @@ impl DeclaredKeyword {
                 self.name
             ));
         }
+        // Its abilities are numbered as a card's are (`AbilityIdx`).
+        if self.abilities.len() > super::MAX_ABILITIES {
+            return Some(format!(
+                "keyword `{}` has {} abilities; at most {}",
+                self.name,
+                self.abilities.len(),
+                super::MAX_ABILITIES
+            ));
+        }
         self.abilities.iter().find_map(|ability| {
             let what = match &ability.kind {
                 _ if ability.once_per_turn => "a once-per-turn ability",
@@ -232,7 +244,7 @@ impl DeclaredKeyword {
                 AbilityKind::Sub | AbilityKind::Delayed(_) => return None,
             };
             Some(format!(
-                "keyword `{}`: ability `{}` is {what}; a declared keyword's abilities can be automatic, continuous and activated ones, not once per turn (others are not implemented yet)",
+                "keyword `{}`: ability `{}` is {what}; a declared keyword's abilities are automatic, continuous and activated ones, none once per turn, `[adv]` or Union Burst, none taking abilities away (others are not implemented yet)",
                 self.name, ability.name
             ))
         })

@@ -114,7 +114,8 @@ pub struct SideView {
 /// hidden zone by now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DelayedView {
-    /// The definition the ability belongs to.
+    /// The definition of the card whose ability it is (a card's, never a
+    /// declared keyword's).
     pub def: DefId,
     /// The ability's name, as its card writes it.
     pub name: String,
@@ -335,7 +336,14 @@ fn side_view(state: &GameState, db: &CardDb, player: PlayerId, own: bool) -> Sid
             .map(|d| {
                 let ability = db.get(d.def).abilities.get(usize::from(d.ability.0));
                 DelayedView {
-                    def: d.def,
+                    // A declared keyword's delayed ability is its card's
+                    // (cards/declared.rs): named by the card, which made
+                    // it in the open.
+                    def: if CardDb::keyword_of_def(d.def).is_some() {
+                        state.card(d.source).def
+                    } else {
+                        d.def
+                    },
                     name: ability.map_or_else(String::new, |a| a.name.clone()),
                     text: ability.map_or_else(String::new, |a| a.text.clone()),
                     this_turn: d.lasts.this_turn(),

@@ -427,7 +427,11 @@ impl TerminalPlayer {
         let card = match choice {
             Choice::Card(card) => Some(*card),
             Choice::Action(
-                Action::Play { card } | Action::Activate { card, .. } | Action::Evolve { card, .. },
+                Action::Play { card }
+                | Action::Activate { card, .. }
+                | Action::ActivateWithEp { card, .. }
+                | Action::ActivateKeyword { card, .. }
+                | Action::Evolve { card, .. },
             ) => Some(*card),
             Choice::Action(Action::Attack { attacker, .. }) => Some(*attacker),
             _ => None,

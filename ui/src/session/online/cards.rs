@@ -152,6 +152,9 @@ fn check_side(side: &SideView, db: &CardDb) -> Result<(), String> {
     for card in side.shown_cards() {
         check_card(card, db)?;
     }
+    for delayed in &side.delayed {
+        def(delayed.def, db)?;
+    }
     Ok(())
 }
 
@@ -259,6 +262,17 @@ mod tests {
         bad_leader.view.sides[0].leader = DefId(u16::MAX);
         let err = check_update(&bad_leader, &db).expect_err("refused");
         assert!(err.contains("card definition 65535"), "{err}");
+
+        // A delayed ability's card too: the board names it.
+        let mut bad_delayed = update(&db);
+        bad_delayed.view.sides[1].delayed = vec![sve_engine::engine::view::DelayedView {
+            def: DefId(u16::MAX - 1),
+            name: "Afterglow".to_owned(),
+            text: String::new(),
+            this_turn: false,
+        }];
+        let err = check_update(&bad_delayed, &db).expect_err("refused");
+        assert!(err.contains("card definition 65534"), "{err}");
 
         let mut bad_seat = update(&db);
         bad_seat.view.viewer = PlayerId(7);

@@ -348,8 +348,15 @@ impl Match {
             return false;
         }
         // A card that lost all its abilities has none to activate
-        // (later-sets §12.2).
-        if self.state.lost_abilities_now(&self.db, card) {
+        // (later-sets §12.2); a declared keyword an effect gave it after
+        // the loss works (its keywords here are those it has now,
+        // `push_keyword_activations`), unless a passive takes them all.
+        let lost = if CardDb::keyword_of_def(def).is_some() {
+            self.state.lost_to_a_passive(&self.db, card)
+        } else {
+            self.state.lost_abilities_now(&self.db, card)
+        };
+        if lost {
             return false;
         }
         // Nor a Union Burst ability outside a Princess Connect deck

@@ -5,7 +5,7 @@
 //! arrived later, [`CardState::since`]) works. `query.rs` applies it when
 //! it works out characteristics.
 
-use super::{CardState, EffectKind, GameState};
+use super::{EffectKind, GameState};
 use crate::cards::{AbilityKind, CardDb, Grant, Keywords};
 use crate::engine::ids::CardRef;
 
@@ -162,11 +162,14 @@ pub(super) struct Applied {
 }
 
 impl Applied {
-    /// Whether a keyword gift of `source`'s passive reaches the card: it
-    /// has its abilities, the passive is its equipment's own, or `source`
-    /// arrived after the card last lost them (later-sets §12.2, §5.2).
-    pub(super) fn keeps(self, source: &CardState, kept_through_loss: bool) -> bool {
+    /// Whether a keyword gift of a passive dating from `since` reaches the
+    /// card: it has its abilities, the passive is its equipment's own, or
+    /// the passive began to apply after the card last lost them
+    /// (later-sets §12.2, §5.2). A passive dates from its card's arrival,
+    /// or, for a declared keyword's passive, from when the card got the
+    /// keyword (`GameState::passive_since`).
+    pub(super) fn keeps_since(self, since: u32, kept_through_loss: bool) -> bool {
         self.lost_at
-            .is_none_or(|at| kept_through_loss || source.since > at)
+            .is_none_or(|at| kept_through_loss || since > at)
     }
 }

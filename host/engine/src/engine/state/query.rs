@@ -320,6 +320,41 @@ impl GameState {
         }
     }
 
+    /// [`GameState::passives_of`], as far as they work: a card that lost
+    /// all its abilities (later-sets §12.2), printed, by an effect or by
+    /// another card's passive, has none of its own; a declared keyword an
+    /// effect gave it after the loss works (as its automatic abilities do,
+    /// `triggers.rs`), unless a passive takes all its abilities.
+    fn working_passives_of<'a>(&self, db: &'a CardDb, card: CardRef) -> Passives<'a> {
+        let mut passives = self.passives_of(db, card);
+        if !passives.is_empty() && self.lost_abilities_now(db, card) {
+            passives.own = &[];
+            if self.lost_to_a_passive(db, card) {
+                passives.keywords = Keywords::empty();
+            }
+        }
+        passives
+    }
+
+    /// When a passive of `card` began to apply, on the effects' clock: the
+    /// card's arrival for its own (`keyword` `None`) and a printed declared
+    /// keyword's, else the last effect that gave it declared keyword
+    /// `keyword` (later-sets §12.2: a gift dates from it).
+    fn passive_since(&self, card: CardRef, keyword: Option<u8>) -> u32 {
+        let state = self.card(card);
+        let Some(n) = keyword else {
+            return state.since;
+        };
+        let given = Keywords::declared(n);
+        self.effects
+            .iter()
+            .filter(|e| e.card == card && e.object == state.object)
+            .filter(|e| matches!(e.kind, EffectKind::Keywords(k) if k.contains(given)))
+            .map(|e| e.timestamp)
+            .max()
+            .map_or(state.since, |at| at.max(state.since))
+    }
+
     /// Whether every passive `card` has is plain (`cache.rs`): true for a
     /// card with none.
     fn plain_source(&self, db: &CardDb, card: CardRef) -> bool {
@@ -818,18 +853,18 @@ impl GameState {
         };
         for player in [PlayerId(0), PlayerId(1)] {
             for source in self.ability_cards(db, player) {
-                let passives = self.passives_of(db, source);
-                if passives.is_empty() || self.lost_abilities_now(db, source) {
+                let passives = self.working_passives_of(db, source);
+                if passives.is_empty() {
                     continue;
                 }
                 let works = self.abilities_work_here(db, source);
                 let controller = self.card(source).controller;
-                passives.for_each(db, |passive| {
+                passives.for_each(db, |keyword, passive| {
                     let Some(gift) = pick(&passive.grant) else {
                         return;
                     };
                     let equipped = matches!(passive.scope, PassiveScope::Equipped);
-                    if applied.keeps(self.card(source), equipped)
+                    if applied.keeps_since(self.passive_since(source, keyword), equipped)
                         && self.passive_reaches(db, source, passive, card, works)
                         && self.passive_condition(db, source, controller, &passive.condition)
                     {
@@ -885,13 +920,8 @@ impl GameState {
         out: &mut Characteristics,
         applied: Applied,
     ) {
-        let passives = self.passives_of(db, source);
+        let passives = self.working_passives_of(db, source);
         if passives.is_empty() {
-            return;
-        }
-        // A card that lost all its abilities has no passives (later-sets
-        // §12.2), printed, by an effect or by another card's passive.
-        if self.lost_abilities_now(db, source) {
             return;
         }
         let source_state = self.card(source);
@@ -899,7 +929,7 @@ impl GameState {
         // (later-sets §4).
         let source_works = self.abilities_work_here(db, source);
         let owner = source_state.controller;
-        passives.for_each(db, |passive| {
+        passives.for_each(db, |keyword, passive| {
             // An equipment token's own ability still reaches a follower
             // that lost its abilities (later-sets §5.2, EQ-4).
             let kept_through_loss = matches!(passive.scope, PassiveScope::Equipped);
@@ -912,7 +942,10 @@ impl GameState {
                     // the effects; what else the grant gives, below.
                     Grant::Keywords(k) if applied.loss_applied && k.intersects(loss) => {
                         let rest = *k - loss;
-                        if !rest.is_empty() && applied.keeps(source_state, kept_through_loss) {
+                        if !rest.is_empty()
+                            && applied
+                                .keeps_since(self.passive_since(source, keyword), kept_through_loss)
+                        {
                             out.keywords = add_keywords(out.keywords, rest);
                         }
                     }
@@ -921,7 +954,10 @@ impl GameState {
                     // card that arrived afterwards work.
                     Grant::Keywords(k)
                         if !k.intersects(loss)
-                            && !applied.keeps(source_state, kept_through_loss) => {}
+                            && !applied.keeps_since(
+                                self.passive_since(source, keyword),
+                                kept_through_loss,
+                            ) => {}
                     Grant::Keywords(k) => out.keywords = add_keywords(out.keywords, *k),
                     Grant::Stats { attack, defense } => {
                         out.attack = out.attack.saturating_add(*attack);
@@ -1140,15 +1176,22 @@ impl<'a> Passives<'a> {
         self.own.is_empty() && self.keywords.is_empty()
     }
 
-    /// Calls `each` with every passive, the card's own first.
+    /// Calls `each` with every passive, the card's own first (`None`),
+    /// then each declared keyword's (`Some(n)`).
     // Inlined: asked for every source of every card read (docs/performance.md).
     #[inline(always)]
-    pub(super) fn for_each(&self, db: &'a CardDb, mut each: impl FnMut(&'a PassiveDef)) {
-        passives_in(self.def, self.own, &mut each);
+    pub(super) fn for_each(
+        &self,
+        db: &'a CardDb,
+        mut each: impl FnMut(Option<u8>, &'a PassiveDef),
+    ) {
+        passives_in(self.def, self.own, &mut |passive| each(None, passive));
         if !self.keywords.is_empty() {
             for n in self.keywords.declared_numbers() {
                 let def = CardDb::keyword_def(n);
-                passives_in(db.get(def), db.passive_abilities(def), &mut each);
+                passives_in(db.get(def), db.passive_abilities(def), &mut |passive| {
+                    each(Some(n), passive)
+                });
             }
         }
     }

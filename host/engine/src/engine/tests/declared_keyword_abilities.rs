@@ -114,7 +114,8 @@ fn triggered(name: &str, kind: AbilityKind) -> AbilityDef {
 }
 
 /// "Knight" (a 3/3, V3, with Plated printed); "Stoker" (V2 with Vent
-/// printed); "Drummer" (V1 whose
+/// printed); "Plater" (V1 whose Fanfare gives another follower of yours
+/// Plated and Vent while it stays on the field); "Drummer" (V1 whose
 /// Fanfare gives another follower of yours Rally while it stays on the
 /// field); "Hush" (a spell: the V3s of yours lose all abilities this
 /// turn).
@@ -133,7 +134,10 @@ fn db() -> CardDb {
     let mut hush = copy(&cards, "Quick Bolt", "TEST-HUSH", "Hush");
     hush.keywords = Keywords::empty();
     hush.abilities = vec![triggered("Hush", AbilityKind::Spell)];
-    cards.extend([knight, stoker, drummer, hush]);
+    let mut plater = drummer.clone();
+    plater.id = "TEST-PLATER".to_owned();
+    plater.name = "Plater".to_owned();
+    cards.extend([knight, stoker, drummer, plater, hush]);
     CardDb::with_keywords(cards, keywords()).expect("a valid pool")
 }
 
@@ -151,6 +155,22 @@ fn runner() -> Arc<dyn AbilityRunner> {
                     .find(|c| *c != source);
                 if let Some(other) = other {
                     cx.give_keywords(other, Keywords::declared(rally), Duration::WhileInZone);
+                }
+                Ok(())
+            })
+            .ability("TEST-PLATER", 0, |cx| {
+                let me = cx.controller();
+                let source = cx.source();
+                let db = cx.query().db();
+                let given = Keywords::declared(db.declared_keyword("Plated").expect("declared"))
+                    | Keywords::declared(db.declared_keyword("Vent").expect("declared"));
+                let other = cx
+                    .query()
+                    .cards(me, Zone::Field, &Default::default())
+                    .into_iter()
+                    .find(|c| *c != source);
+                if let Some(other) = other {
+                    cx.give_keywords(other, given, Duration::WhileInZone);
                 }
                 Ok(())
             })
@@ -311,5 +331,27 @@ fn a_declared_keyword_may_not_carry_an_adv_ability() {
     assert!(
         message.contains("ability `Vent` is an `[adv]` ability"),
         "{message}"
+    );
+}
+
+#[test]
+fn a_declared_keyword_given_after_a_loss_of_all_abilities_works() {
+    // Later-sets §12.2: what an effect gives after the loss works, as a
+    // keyword's automatic abilities do.
+    let mut s = board(Side::new().field(["V3"]).hand(["Hush", "Plater"]).pp(2));
+    s.play("Hush");
+    s.play("Plater");
+    let v3 = s.card(P1, Zone::Field, "V3");
+    let state = s.game.state().characteristics(s.game.db(), v3);
+    assert_eq!(state.defense, 4, "Plated's +0/+1: {}", s.dump());
+    assert!(state.keywords.contains(Keywords::WARD), "Plated's Ward");
+    let vent = s.game.db().declared_keyword("Vent").expect("declared");
+    assert!(
+        vent_actions(&s).contains(&Action::ActivateKeyword {
+            card: v3,
+            keyword: vent,
+            ability: AbilityIdx(0),
+        }),
+        "Vent given after the loss may be played"
     );
 }
