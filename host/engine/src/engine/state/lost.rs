@@ -168,8 +168,9 @@ impl Applied {
     /// (later-sets §12.2, §5.2). A passive dates from its card's arrival,
     /// or, for a declared keyword's passive, from when the card got the
     /// keyword (`GameState::passive_since`).
-    pub(super) fn keeps_since(self, since: u32, kept_through_loss: bool) -> bool {
+    /// `since` is asked only when the card lost its abilities.
+    pub(super) fn keeps_since(self, since: impl FnOnce() -> u32, kept_through_loss: bool) -> bool {
         self.lost_at
-            .is_none_or(|at| kept_through_loss || since > at)
+            .is_none_or(|at| kept_through_loss || since() > at)
     }
 }

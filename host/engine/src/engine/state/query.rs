@@ -864,7 +864,7 @@ impl GameState {
                         return;
                     };
                     let equipped = matches!(passive.scope, PassiveScope::Equipped);
-                    if applied.keeps_since(self.passive_since(source, keyword), equipped)
+                    if applied.keeps_since(|| self.passive_since(source, keyword), equipped)
                         && self.passive_reaches(db, source, passive, card, works)
                         && self.passive_condition(db, source, controller, &passive.condition)
                     {
@@ -943,8 +943,10 @@ impl GameState {
                     Grant::Keywords(k) if applied.loss_applied && k.intersects(loss) => {
                         let rest = *k - loss;
                         if !rest.is_empty()
-                            && applied
-                                .keeps_since(self.passive_since(source, keyword), kept_through_loss)
+                            && applied.keeps_since(
+                                || self.passive_since(source, keyword),
+                                kept_through_loss,
+                            )
                         {
                             out.keywords = add_keywords(out.keywords, rest);
                         }
@@ -955,7 +957,7 @@ impl GameState {
                     Grant::Keywords(k)
                         if !k.intersects(loss)
                             && !applied.keeps_since(
-                                self.passive_since(source, keyword),
+                                || self.passive_since(source, keyword),
                                 kept_through_loss,
                             ) => {}
                     Grant::Keywords(k) => out.keywords = add_keywords(out.keywords, *k),
