@@ -231,8 +231,8 @@ impl Card {
 
     /// A keyword this pack declares, for a mechanic of its own: a card has
     /// the abilities added to it (automatic, continuous with
-    /// [`Card::passive`] and activated with [`Card::activated`]; none once
-    /// per turn) while it has the keyword, printed
+    /// [`Card::passive`] and activated with [`Card::activated`]; at most
+    /// one once per turn) while it has the keyword, printed
     /// ([`Card::declared_keyword`]) or given
     /// ([`Game::give_declared_keyword`](crate::Game::give_declared_keyword));
     /// they run with that card as their source. Give its reminder with

@@ -208,9 +208,10 @@ impl Badge {
 impl DeclaredKeyword {
     /// Why the engine can't play this declaration yet, if it can't: the
     /// abilities a declared keyword carries are automatic, continuous and
-    /// activated ones, none used once per turn (a card tracks its uses by
-    /// its own abilities' numbers), none `[adv]` or Union Burst, and no
-    /// continuous one takes abilities away (the keyword would take itself).
+    /// activated ones, at most one of them once per turn (a card counts a
+    /// keyword's uses by the keyword, `AbilityUses::key`), none `[adv]` or
+    /// Union Burst, and no continuous one takes abilities away (the keyword
+    /// would take itself).
     pub fn unsupported(&self) -> Option<String> {
         if Keywords::parse(&self.name).is_some() {
             return Some(format!(
@@ -227,9 +228,14 @@ impl DeclaredKeyword {
                 super::MAX_ABILITIES
             ));
         }
-        self.abilities.iter().find_map(|ability| {
+        // A card counts a keyword's once-per-turn uses by the keyword
+        // (`AbilityUses::key`): one such ability per keyword.
+        let first_once = self.abilities.iter().position(|a| a.once_per_turn);
+        self.abilities.iter().enumerate().find_map(|(idx, ability)| {
             let what = match &ability.kind {
-                _ if ability.once_per_turn => "a once-per-turn ability",
+                _ if ability.once_per_turn && first_once != Some(idx) => {
+                    "a second once-per-turn ability (a keyword may have one)"
+                }
                 _ if ability.advanced => "an `[adv]` ability",
                 _ if ability.union_burst => "a Union Burst ability",
                 AbilityKind::Triggered(_) | AbilityKind::Activated { .. } => return None,
@@ -244,7 +250,7 @@ impl DeclaredKeyword {
                 AbilityKind::Sub | AbilityKind::Delayed(_) => return None,
             };
             Some(format!(
-                "keyword `{}`: ability `{}` is {what}; a declared keyword's abilities are automatic, continuous and activated ones, none once per turn, `[adv]` or Union Burst, none taking abilities away (others are not implemented yet)",
+                "keyword `{}`: ability `{}` is {what}; a declared keyword's abilities are automatic, continuous and activated ones, at most one once per turn, none `[adv]` or Union Burst, none taking abilities away (others are not implemented yet)",
                 self.name, ability.name
             ))
         })

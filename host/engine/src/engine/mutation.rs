@@ -764,9 +764,10 @@ impl Match {
                         .is_same_object(pending.source, pending.source_object)
                 {
                     let turn = self.state.turn;
-                    self.state.cards[pending.source.idx()]
-                        .ability_uses
-                        .record(ability, turn);
+                    self.state.cards[pending.source.idx()].ability_uses.record(
+                        crate::engine::state::AbilityUses::key(pending.def, ability),
+                        turn,
+                    );
                 }
                 let event = Event::AbilityTriggered {
                     card: pending.source,

@@ -678,9 +678,14 @@ impl Match {
                 continue;
             }
             let ability_idx = AbilityIdx(idx as u8);
-            // A declared keyword's abilities are never once per turn
-            // (`DeclaredKeyword::unsupported`): the uses are the card's own.
-            if ability.once_per_turn && holder.ability_uses.used_in(ability_idx, self.state.turn) {
+            // A declared keyword's once-per-turn ability is counted apart
+            // from the card's own (`AbilityUses::key`).
+            if ability.once_per_turn
+                && holder.ability_uses.used_in(
+                    crate::engine::state::AbilityUses::key(def, ability_idx),
+                    self.state.turn,
+                )
+            {
                 continue;
             }
             // A Union Burst ability works only in a Princess Connect deck

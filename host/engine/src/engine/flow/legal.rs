@@ -13,7 +13,7 @@ use crate::engine::Match;
 use crate::engine::ability::{AbilityInfo, AbilityQuery};
 use crate::engine::ids::{AbilityIdx, CardRef, DefId, PlayerId};
 use crate::engine::runtime::Action;
-use crate::engine::state::{AttackTarget, Characteristics, PlayerEffectKind, Zone};
+use crate::engine::state::{AbilityUses, AttackTarget, Characteristics, PlayerEffectKind, Zone};
 
 /// Turns passed needed to super-evolve: first player 7, second player 6
 /// (CR 12.2.4).
@@ -344,7 +344,11 @@ impl Match {
     ) -> bool {
         let state = self.state.card(card);
         let ability_def = &self.db.get(def).abilities[usize::from(ability.0)];
-        if ability_def.once_per_turn && state.ability_uses.used_in(ability, self.state.turn) {
+        if ability_def.once_per_turn
+            && state
+                .ability_uses
+                .used_in(AbilityUses::key(def, ability), self.state.turn)
+        {
             return false;
         }
         // A card that lost all its abilities has none to activate

@@ -199,7 +199,10 @@ impl Match {
         let advanced = ability_def.advanced;
         self.emit(Event::activated(card, def_id, ability));
         if once {
-            self.apply(Mutation::UseAbility(card, ability));
+            self.apply(Mutation::UseAbility(
+                card,
+                crate::engine::state::AbilityUses::key(def_id, ability),
+            ));
         }
         if advanced {
             self.use_turns_evolve(controller, use_ep);

@@ -140,18 +140,31 @@ impl<'de> Deserialize<'de> for Counters {
 
 /// The once-per-turn abilities a card has used, and in which turn: only
 /// the uses of one turn are kept, the latest, which is all the rules ask
-/// about ("has it been used this turn?").
+/// about ("has it been used this turn?"). Its own abilities are counted by
+/// their index; the once-per-turn ability of declared keyword n the card
+/// has, by [`AbilityUses::key`] (64 + n: a keyword has at most one).
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct AbilityUses {
     /// The turn the uses below are from.
     turn: u32,
     /// A bit per ability index: a card has at most
     /// [`MAX_ABILITIES`](crate::cards::MAX_ABILITIES) abilities (the card
-    /// database refuses more).
-    used: u64,
+    /// database refuses more), then one per declared keyword.
+    used: u128,
 }
 
 impl AbilityUses {
+    /// What the uses of ability `ability` of definition `def` are counted
+    /// by: its index for a card's own, 64 + n for declared keyword n's
+    /// (`cards/declared.rs`: its one once-per-turn ability).
+    pub fn key(def: crate::engine::DefId, ability: AbilityIdx) -> AbilityIdx {
+        match crate::cards::CardDb::keyword_of_def(def) {
+            // OK: below 64 + MAX_DECLARED_KEYWORDS (64), within a u8.
+            Some(n) => AbilityIdx(crate::cards::MAX_ABILITIES as u8 + n),
+            None => ability,
+        }
+    }
+
     /// Records that `ability` was used in `turn`. Uses from an earlier
     /// turn are forgotten.
     pub fn record(&mut self, ability: AbilityIdx, turn: u32) {
@@ -168,7 +181,7 @@ impl AbilityUses {
 
     /// The abilities used, with the turn of their use, in index order.
     pub fn iter(&self) -> impl Iterator<Item = (AbilityIdx, u32)> + '_ {
-        (0..crate::cards::MAX_ABILITIES as u8)
+        (0..128u8)
             .map(AbilityIdx)
             .filter(|a| self.used_in(*a, self.turn))
             .map(|a| (a, self.turn))
@@ -184,10 +197,9 @@ impl AbilityUses {
         *self = AbilityUses::default();
     }
 
-    /// The bit of an ability; none for an index past
-    /// [`MAX_ABILITIES`](crate::cards::MAX_ABILITIES), which no card has.
-    fn bit(ability: AbilityIdx) -> u64 {
-        1u64.checked_shl(u32::from(ability.0)).unwrap_or(0)
+    /// The bit of an ability's key; none past the last keyword's.
+    fn bit(ability: AbilityIdx) -> u128 {
+        1u128.checked_shl(u32::from(ability.0)).unwrap_or(0)
     }
 }
 

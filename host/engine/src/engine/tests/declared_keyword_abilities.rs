@@ -41,7 +41,8 @@ fn keyword(id: &str, name: &str, abilities: Vec<AbilityDef>) -> DeclaredKeyword 
     }
 }
 
-/// Plated (keyword 0), Rally (keyword 1) and Vent (keyword 2).
+/// Plated (keyword 0), Rally (keyword 1), Vent (keyword 2) and Spark
+/// (keyword 3: "[act] Once per turn: deal 1 damage to the enemy leader").
 fn keywords() -> Vec<DeclaredKeyword> {
     vec![
         keyword(
@@ -88,8 +89,23 @@ fn keywords() -> Vec<DeclaredKeyword> {
                 ..passive("Vent", Grant::Cost(0), PassiveScope::ThisCard)
             }],
         ),
+        keyword(
+            SPARK,
+            "Spark",
+            vec![AbilityDef {
+                kind: AbilityKind::Activated {
+                    quick: false,
+                    zone: ActivationZone::Field,
+                },
+                once_per_turn: true,
+                text: "Deal 1 damage to the enemy leader.".to_owned(),
+                ..passive("Spark", Grant::Cost(0), PassiveScope::ThisCard)
+            }],
+        ),
     ]
 }
+
+const SPARK: &str = "TEST-KW-SPARK";
 
 const VENT: &str = "TEST-KW-VENT";
 
@@ -125,6 +141,18 @@ fn db() -> CardDb {
     knight.declared_keywords = vec!["Plated".to_owned()];
     let mut stoker = copy(&cards, "V2", "TEST-STOKER", "Stoker");
     stoker.declared_keywords = vec!["Vent".to_owned()];
+    // Its own once-per-turn ability 0 and Spark's, counted apart.
+    let mut sparker = copy(&cards, "V2", "TEST-SPARKER", "Sparker");
+    sparker.declared_keywords = vec!["Spark".to_owned()];
+    sparker.abilities = vec![AbilityDef {
+        kind: AbilityKind::Activated {
+            quick: false,
+            zone: ActivationZone::Field,
+        },
+        once_per_turn: true,
+        text: "Deal 1 damage to the enemy leader.".to_owned(),
+        ..passive("Own Spark", Grant::Cost(0), PassiveScope::ThisCard)
+    }];
     let mut drummer = copy(&cards, "V1", "TEST-DRUMMER", "Drummer");
     drummer.abilities = vec![triggered(
         "Fanfare",
@@ -137,7 +165,7 @@ fn db() -> CardDb {
     let mut plater = drummer.clone();
     plater.id = "TEST-PLATER".to_owned();
     plater.name = "Plater".to_owned();
-    cards.extend([knight, stoker, drummer, plater, hush]);
+    cards.extend([knight, stoker, sparker, drummer, plater, hush]);
     CardDb::with_keywords(cards, keywords()).expect("a valid pool")
 }
 
@@ -172,6 +200,16 @@ fn runner() -> Arc<dyn AbilityRunner> {
                 if let Some(other) = other {
                     cx.give_keywords(other, given, Duration::WhileInZone);
                 }
+                Ok(())
+            })
+            .ability(SPARK, 0, |cx| {
+                let enemy = cx.controller().opponent();
+                cx.damage_leader(enemy, 1);
+                Ok(())
+            })
+            .ability("TEST-SPARKER", 0, |cx| {
+                let enemy = cx.controller().opponent();
+                cx.damage_leader(enemy, 1);
                 Ok(())
             })
             .ability(VENT, 0, |cx| {
@@ -354,4 +392,30 @@ fn a_declared_keyword_given_after_a_loss_of_all_abilities_works() {
         }),
         "Vent given after the loss may be played"
     );
+}
+
+#[test]
+fn a_declared_keywords_once_per_turn_ability_is_counted_apart_from_the_cards_own() {
+    let mut s = board(Side::new().field(["Sparker"]));
+    let sparker = s.card(P1, Zone::Field, "Sparker");
+    let spark = s.game.db().declared_keyword("Spark").expect("declared");
+    let keyword = Action::ActivateKeyword {
+        card: sparker,
+        keyword: spark,
+        ability: AbilityIdx(0),
+    };
+    let own = Action::Activate {
+        card: sparker,
+        ability: AbilityIdx(0),
+    };
+    s.act(keyword);
+    assert_eq!(s.game.state().player(P2).leader_defense, 19);
+    assert!(!s.can(keyword), "Spark is used this turn");
+    assert!(s.can(own), "the card's own ability 0 is not");
+    s.act(own);
+    assert!(!s.can(own));
+    assert_eq!(s.game.state().player(P2).leader_defense, 18);
+    s.end_turn();
+    s.end_turn();
+    assert!(s.can(keyword) && s.can(own), "a new turn: {}", s.dump());
 }

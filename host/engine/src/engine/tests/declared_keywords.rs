@@ -209,20 +209,22 @@ fn a_pool_refuses_what_it_cant_play_naming_it() {
         "{message}"
     );
 
-    let mut activated = overheat();
-    activated.abilities.push(AbilityDef {
-        kind: AbilityKind::Activated {
-            quick: false,
-            zone: ActivationZone::Field,
-        },
-        once_per_turn: true,
-        ..triggered("Vent", Trigger::Fanfare)
-    });
-    let message = CardDb::with_keywords(test_cards(), vec![activated])
-        .expect_err("a once-per-turn ability")
+    let mut twice = overheat();
+    for name in ["Vent", "Flare"] {
+        twice.abilities.push(AbilityDef {
+            kind: AbilityKind::Activated {
+                quick: false,
+                zone: ActivationZone::Field,
+            },
+            once_per_turn: true,
+            ..triggered(name, Trigger::Fanfare)
+        });
+    }
+    let message = CardDb::with_keywords(test_cards(), vec![twice])
+        .expect_err("two once-per-turn abilities")
         .to_string();
     assert!(
-        message.contains("ability `Vent` is a once-per-turn ability"),
+        message.contains("ability `Flare` is a second once-per-turn ability"),
         "{message}"
     );
 }
