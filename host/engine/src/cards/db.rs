@@ -510,6 +510,7 @@ impl CardDb {
     /// Whether any definition has a passive ability: without one, a card's
     /// characteristics depend on the card alone and are cheap to work
     /// out, so states don't cache them (`engine/state/cache.rs`).
+    #[inline]
     pub fn has_passives(&self) -> bool {
         self.has_passives
     }
@@ -559,6 +560,7 @@ impl CardDb {
     /// Whether some card has a passive that makes cards lose all their
     /// abilities (later-sets §12.2) or boxes them: without one, only
     /// effects and printed keywords take abilities away.
+    #[inline]
     pub fn has_ability_loss_passives(&self) -> bool {
         self.has_ability_loss_passives
     }
@@ -594,6 +596,7 @@ impl CardDb {
 
     /// Where a definition's activated abilities (a card's, or a declared
     /// keyword's) work from.
+    #[inline]
     pub fn activations(&self, id: DefId) -> Activations {
         // As `passive_abilities`: a card's first.
         let idx = usize::from(id.0);
@@ -608,6 +611,7 @@ impl CardDb {
 
     /// The declared keywords that have activated abilities (none in most
     /// pools): a card with one of them may play them.
+    #[inline]
     pub fn keyword_activators(&self) -> Keywords {
         self.keyword_activators
     }
@@ -650,6 +654,7 @@ impl CardDb {
 
     /// The indices of a definition's passive abilities (a card's, or a
     /// declared keyword's).
+    #[inline]
     pub fn passive_abilities(&self, id: DefId) -> &[u8] {
         // A card's first (asked for every card at every reading): cards'
         // ids are below KEYWORD_DEF_BASE, keywords' from it.
@@ -665,6 +670,7 @@ impl CardDb {
     /// The declared keywords that have passive abilities (none in most
     /// pools): a card with one of them is a passive source wherever its
     /// abilities work.
+    #[inline]
     pub fn keyword_passives(&self) -> Keywords {
         self.keyword_passives
     }
@@ -672,6 +678,7 @@ impl CardDb {
     /// Whether some declared keyword has passive abilities
     /// ([`CardDb::keyword_passives`] is not empty): asked first, on hot
     /// paths.
+    #[inline]
     pub fn has_keyword_passives(&self) -> bool {
         self.has_keyword_passives
     }

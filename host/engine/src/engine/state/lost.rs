@@ -97,10 +97,17 @@ impl GameState {
     /// never depends on another passive's result and can be asked while
     /// passives are applied; `false` at once in a pool without such a
     /// passive.
+    #[inline(always)]
     pub(crate) fn lost_to_a_passive(&self, db: &CardDb, card: CardRef) -> bool {
         // Asked for every passive source at every reading: the pool-wide
-        // answer first, without building the search.
-        db.has_ability_loss_passives() && self.passives_taking_abilities(db, card).next().is_some()
+        // answer first, inlined, without building the search.
+        db.has_ability_loss_passives() && self.taken_by_a_passive(db, card)
+    }
+
+    /// [`GameState::lost_to_a_passive`]'s search, in a pool with such a
+    /// passive.
+    fn taken_by_a_passive(&self, db: &CardDb, card: CardRef) -> bool {
+        self.passives_taking_abilities(db, card).next().is_some()
     }
 
     /// The cards whose passive in play takes all of `card`'s abilities (or

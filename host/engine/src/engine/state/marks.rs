@@ -149,8 +149,12 @@ pub struct AbilityUses {
     turn: u32,
     /// A bit per ability index: a card has at most
     /// [`MAX_ABILITIES`](crate::cards::MAX_ABILITIES) abilities (the card
-    /// database refuses more), then one per declared keyword.
-    used: u128,
+    /// database refuses more).
+    used: u64,
+    /// A bit per declared keyword (key 64 + n). Two `u64`s, not a `u128`:
+    /// a `u128` would align every `CardState` to 16 bytes, and states are
+    /// copied before every ability run.
+    keyword_used: u64,
 }
 
 impl AbilityUses {
@@ -169,14 +173,21 @@ impl AbilityUses {
     /// turn are forgotten.
     pub fn record(&mut self, ability: AbilityIdx, turn: u32) {
         if turn != self.turn {
-            *self = AbilityUses { turn, used: 0 };
+            *self = AbilityUses {
+                turn,
+                used: 0,
+                keyword_used: 0,
+            };
         }
-        self.used |= Self::bit(ability);
+        let (own, keyword) = Self::bits(ability);
+        self.used |= own;
+        self.keyword_used |= keyword;
     }
 
     /// Whether `ability` was used in `turn`.
     pub fn used_in(&self, ability: AbilityIdx, turn: u32) -> bool {
-        self.turn == turn && self.used & Self::bit(ability) != 0
+        let (own, keyword) = Self::bits(ability);
+        self.turn == turn && (self.used & own != 0 || self.keyword_used & keyword != 0)
     }
 
     /// The abilities used, with the turn of their use, in index order.
@@ -189,7 +200,7 @@ impl AbilityUses {
 
     /// Whether no use is recorded.
     pub fn is_empty(&self) -> bool {
-        self.used == 0
+        self.used == 0 && self.keyword_used == 0
     }
 
     /// Forgets every use (the card became a new object).
@@ -197,9 +208,16 @@ impl AbilityUses {
         *self = AbilityUses::default();
     }
 
-    /// The bit of an ability's key; none past the last keyword's.
-    fn bit(ability: AbilityIdx) -> u128 {
-        1u128.checked_shl(u32::from(ability.0)).unwrap_or(0)
+    /// The bits of an ability's key: (own, keyword); none past the last
+    /// keyword's.
+    fn bits(ability: AbilityIdx) -> (u64, u64) {
+        let key = u32::from(ability.0);
+        let own = 1u64.checked_shl(key).unwrap_or(0);
+        let keyword = key
+            .checked_sub(crate::cards::MAX_ABILITIES as u32)
+            .and_then(|n| 1u64.checked_shl(n))
+            .unwrap_or(0);
+        (own, keyword)
     }
 }
 

@@ -357,6 +357,7 @@ impl GameState {
 
     /// Whether every passive `card` has is plain (`cache.rs`): true for a
     /// card with none.
+    #[inline(always)]
     fn plain_source(&self, db: &CardDb, card: CardRef) -> bool {
         plain_passives(db, self.current_def_id(card))
             && (!db.has_keyword_passives()
@@ -920,65 +921,125 @@ impl GameState {
         out: &mut Characteristics,
         applied: Applied,
     ) {
-        let passives = self.working_passives_of(db, source);
-        if passives.is_empty() {
+        // Plain loops rather than `Passives::for_each`: this runs for every
+        // card and source at every reading, and the pool-wide answer comes
+        // first (docs/performance.md).
+        let def_id = self.current_def_id(source);
+        let own = db.passive_abilities(def_id);
+        let keywords = if db.has_keyword_passives() {
+            self.keyword_passives_of(db, source)
+        } else {
+            Keywords::empty()
+        };
+        if own.is_empty() && keywords.is_empty() {
+            return;
+        }
+        // A card that lost all its abilities has none of its own; a
+        // declared keyword given afterwards works (`working_passives_of`).
+        let lost = self.lost_abilities_now(db, source);
+        if lost && (keywords.is_empty() || self.lost_to_a_passive(db, source)) {
             return;
         }
         let source_state = self.card(source);
         // Passives work from the field, and a crest's from the EX area
         // (later-sets §4).
         let source_works = self.abilities_work_here(db, source);
-        let owner = source_state.controller;
-        passives.for_each(db, |keyword, passive| {
-            // An equipment token's own ability still reaches a follower
-            // that lost its abilities (later-sets §5.2, EQ-4).
-            let kept_through_loss = matches!(passive.scope, PassiveScope::Equipped);
-            if self.passive_reaches(db, source, passive, card, source_works)
-                && self.passive_condition(db, source, owner, &passive.condition)
-            {
-                let loss = Keywords::LOSES_ALL_ABILITIES | Keywords::BOXED;
-                match &passive.grant {
-                    // A loss of abilities by passives was applied among
-                    // the effects; what else the grant gives, below.
-                    Grant::Keywords(k) if applied.loss_applied && k.intersects(loss) => {
-                        let rest = *k - loss;
-                        if !rest.is_empty()
-                            && applied.keeps_since(
-                                || self.passive_since(source, keyword),
-                                kept_through_loss,
-                            )
-                        {
-                            out.keywords = add_keywords(out.keywords, rest);
-                        }
-                    }
-                    // A card that lost all abilities lost the gifts of
-                    // others' passives too (later-sets §12.2); those of a
-                    // card that arrived afterwards work.
-                    Grant::Keywords(k)
-                        if !k.intersects(loss)
-                            && !applied.keeps_since(
-                                || self.passive_since(source, keyword),
-                                kept_through_loss,
-                            ) => {}
-                    Grant::Keywords(k) => out.keywords = add_keywords(out.keywords, *k),
-                    Grant::Stats { attack, defense } => {
-                        out.attack = out.attack.saturating_add(*attack);
-                        out.defense = out.defense.saturating_add(*defense);
-                    }
-                    Grant::Cost(delta) => out.cost = out.cost.saturating_add(*delta),
-                    Grant::CostBy(value) => {
-                        let delta = self.eval_value(db, value, source, owner);
-                        out.cost = out.cost.saturating_add(delta);
-                    }
-                    // Read when damage is dealt (`damage_replacements`).
-                    Grant::DamageTaken(_) | Grant::InsteadOfCemetery(_) => {}
-                    Grant::BecomesType(card_type) => {
-                        let def = db.get(self.current_def_id(card));
-                        becomes_type(out, *card_type, def);
+        let at = PassiveAt {
+            source,
+            owner: source_state.controller,
+            source_works,
+            card,
+            applied,
+        };
+        if !lost {
+            let def = db.get(def_id);
+            for &idx in own {
+                if let Some(AbilityKind::Passive(passive)) =
+                    def.abilities.get(usize::from(idx)).map(|a| &a.kind)
+                {
+                    self.apply_passive(db, at, None, passive, out);
+                }
+            }
+        }
+        if !keywords.is_empty() {
+            for n in keywords.declared_numbers() {
+                let def = CardDb::keyword_def(n);
+                let abilities = &db.get(def).abilities;
+                for &idx in db.passive_abilities(def) {
+                    if let Some(AbilityKind::Passive(passive)) =
+                        abilities.get(usize::from(idx)).map(|a| &a.kind)
+                    {
+                        self.apply_passive(db, at, Some(n), passive, out);
                     }
                 }
             }
-        });
+        }
+    }
+
+    /// Applies one passive of `at.source` (its own, or declared keyword
+    /// `keyword`'s) to `at.card`, if it reaches it and its condition holds.
+    #[inline(always)]
+    fn apply_passive(
+        &self,
+        db: &CardDb,
+        at: PassiveAt,
+        keyword: Option<u8>,
+        passive: &PassiveDef,
+        out: &mut Characteristics,
+    ) {
+        let PassiveAt {
+            source,
+            owner,
+            source_works,
+            card,
+            applied,
+        } = at;
+        // An equipment token's own ability still reaches a follower
+        // that lost its abilities (later-sets §5.2, EQ-4).
+        let kept_through_loss = matches!(passive.scope, PassiveScope::Equipped);
+        if self.passive_reaches(db, source, passive, card, source_works)
+            && self.passive_condition(db, source, owner, &passive.condition)
+        {
+            let loss = Keywords::LOSES_ALL_ABILITIES | Keywords::BOXED;
+            match &passive.grant {
+                // A loss of abilities by passives was applied among
+                // the effects; what else the grant gives, below.
+                Grant::Keywords(k) if applied.loss_applied && k.intersects(loss) => {
+                    let rest = *k - loss;
+                    if !rest.is_empty()
+                        && applied
+                            .keeps_since(|| self.passive_since(source, keyword), kept_through_loss)
+                    {
+                        out.keywords = add_keywords(out.keywords, rest);
+                    }
+                }
+                // A card that lost all abilities lost the gifts of
+                // others' passives too (later-sets §12.2); those of a
+                // card that arrived afterwards work.
+                Grant::Keywords(k)
+                    if !k.intersects(loss)
+                        && !applied.keeps_since(
+                            || self.passive_since(source, keyword),
+                            kept_through_loss,
+                        ) => {}
+                Grant::Keywords(k) => out.keywords = add_keywords(out.keywords, *k),
+                Grant::Stats { attack, defense } => {
+                    out.attack = out.attack.saturating_add(*attack);
+                    out.defense = out.defense.saturating_add(*defense);
+                }
+                Grant::Cost(delta) => out.cost = out.cost.saturating_add(*delta),
+                Grant::CostBy(value) => {
+                    let delta = self.eval_value(db, value, source, owner);
+                    out.cost = out.cost.saturating_add(delta);
+                }
+                // Read when damage is dealt (`damage_replacements`).
+                Grant::DamageTaken(_) | Grant::InsteadOfCemetery(_) => {}
+                Grant::BecomesType(card_type) => {
+                    let def = db.get(self.current_def_id(card));
+                    becomes_type(out, *card_type, def);
+                }
+            }
+        }
     }
 
     /// Whether `source`'s passive reaches `card` where both are (its scope,
@@ -1156,6 +1217,18 @@ impl GameState {
     pub fn ex_room(&self, player: PlayerId) -> usize {
         EX_LIMIT.saturating_sub(self.player(player).ex_area.len())
     }
+}
+
+/// Where a passive is being applied (`apply_passives_of`): its source and
+/// the source's controller, whether the source's abilities work where it
+/// is, the card read, and what came before the passives.
+#[derive(Clone, Copy)]
+struct PassiveAt {
+    source: CardRef,
+    owner: PlayerId,
+    source_works: bool,
+    card: CardRef,
+    applied: Applied,
 }
 
 /// The passive abilities of one card ([`GameState::passives_of`]): its
