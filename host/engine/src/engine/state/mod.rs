@@ -25,6 +25,7 @@ mod filter;
 mod lookback;
 mod lost;
 mod marks;
+mod passives;
 mod player_effects;
 pub(crate) mod query;
 mod value;
