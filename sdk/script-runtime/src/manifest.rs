@@ -969,10 +969,10 @@ fn passive_duration(
         }
         (_, None) => Ok(PassiveCondition::Always),
         (ir::Duration::WhileOnField, Some(condition)) => condition_of(card, condition.value)
-            .ok_or_else(|| "the passive's condition has no data form".to_owned()),
+            .ok_or_else(|| no_data_form(card, "the passive's condition")),
         (ir::Duration::OpponentTurn, Some(condition)) => host_value(card, condition.value)
             .map(|value| PassiveCondition::Value(on_opponent_turn(value)))
-            .ok_or_else(|| "the passive's condition has no data form".to_owned()),
+            .ok_or_else(|| no_data_form(card, "the passive's condition")),
     }
 }
 
@@ -1043,6 +1043,21 @@ fn no_flat_form(card: &ir::Card, id: FilterId, whose: &str) -> String {
         )
     } else {
         format!("{whose} filter has no flat form")
+    }
+}
+
+/// Why `what` can't reach the host: it has no data form, and when the card
+/// filters by a keyword the pack declares (`k(...)`), the likely reason.
+fn no_data_form(card: &ir::Card, what: &str) -> String {
+    let declared = (0..card.filters.len())
+        .filter_map(|n| u32::try_from(n).ok())
+        .any(|n| names_declared_keyword(card, FilterId(n)));
+    if declared {
+        format!(
+            "{what} has no data form (a keyword the pack declares, `k(...)`, is read by an ability's own effects and conditions only)"
+        )
+    } else {
+        format!("{what} has no data form")
     }
 }
 
