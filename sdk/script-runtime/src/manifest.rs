@@ -548,6 +548,21 @@ fn granted_def(card: &ir::Card, extra: Extra, warn: &mut dyn FnMut(String)) -> A
     let Effect::GiveAbility { to, .. } = passive.effect else {
         return sub(given.name.clone());
     };
+    // A given leave-the-field ability is tested where the card went when
+    // its filter has no flat form: one naming a declared keyword would
+    // miss a keyword an effect gave (as `leaves_by_declared_keyword`).
+    if matches!(
+        given.trigger,
+        ir::Trigger::LastWords | ir::Trigger::OnLeaveField | ir::Trigger::OnReturnToHandFromField
+    ) && names_declared_keyword(card, to.filter)
+    {
+        warn(here(
+            "its filter names a keyword the pack declares (`k(...)`), which a leave-the-field \
+             ability would read where the card went, not as it was on the field"
+                .to_owned(),
+        ));
+        return sub(given.name.clone());
+    }
     let filter = flat_filter(card, to.filter).unwrap_or_else(sve_sdk::any_card);
     match granted::host_trigger(given.trigger, filter) {
         Some(trigger) => AbilityDef {
@@ -1070,17 +1085,27 @@ fn names_declared_keyword(card: &ir::Card, id: FilterId) -> bool {
     })
 }
 
-/// Whether a triggered ability watches cards leaving the field through a
-/// filter naming a declared keyword (see `ability_def`).
+/// Whether a triggered ability watches cards leaving the field (a
+/// leave-the-field trigger, or a move hook from the field or any zone)
+/// through a filter naming a declared keyword (see `ability_def`).
 fn leaves_by_declared_keyword(card: &ir::Card, ability: &Ability) -> bool {
-    matches!(
-        ability.trigger,
+    let leaves_field = match ability.trigger {
         ir::Trigger::OnOtherLeaveField
-            | ir::Trigger::OnOpponentCardLeaveField
-            | ir::Trigger::OnOtherReturnToHandFromField
-    ) && ability
-        .trigger_filter
-        .is_some_and(|filter| names_declared_keyword(card, filter))
+        | ir::Trigger::OnOpponentCardLeaveField
+        | ir::Trigger::OnOtherReturnToHandFromField => true,
+        ir::Trigger::OnMove => ability.costs.iter().any(|cost| match cost {
+            Cost::Moves(hook) => {
+                hook.from == ir::HookZones::ANY
+                    || hook.from.zones().any(|zone| zone == ir::HookZone::Field)
+            }
+            _ => false,
+        }),
+        _ => false,
+    };
+    leaves_field
+        && ability
+            .trigger_filter
+            .is_some_and(|filter| names_declared_keyword(card, filter))
 }
 
 /// The flat card-API form of a filter, if it has one (no alternatives and

@@ -169,7 +169,7 @@ fn a_compiled_script_pack_file_loads_without_its_scripts() {
 
 #[test]
 fn a_continuous_ability_or_a_leave_trigger_reading_a_declared_keyword_is_refused_naming_it() {
-    let script = "name Kindle;\nid TEST-K01;\ntype Keyword;\ntext \"Nothing.\";\nability StartEndPhase name Kindle {\n    effect DealDamage(1) to Self;\n}\n\nname Kindle Lord;\nid TEST-S02;\nclass Rune;\ntype Follower;\ncost 2;\nstats 2/2;\ntext \"Your followers with Kindle have +1/+0.\";\nability Passive name Lordship {\n    effect GiveStat(Atk, 1, WhileOnField) to AllPlayerCards Fk(Kindle);\n}\n\nname Kindle Mourner;\nid TEST-S03;\nclass Rune;\ntype Follower;\ncost 2;\nstats 2/2;\ntext \"Whenever another follower with Kindle leaves the field, draw a card.\";\nability OnOtherLeaveField name Mourning {\n    filter Fk(Kindle);\n    effect Draw(1);\n}\n\nname Kindle Watcher;\nid TEST-S04;\nclass Rune;\ntype Follower;\ncost 2;\nstats 2/2;\ntext \"While you have a follower with Kindle, this follower has +1/+0.\";\nability Passive name Watching {\n    condition f(Fk(Kindle)) > 0;\n    effect GiveStat(Atk, 1, WhileOnField) to Self;\n}\n";
+    let script = "name Kindle;\nid TEST-K01;\ntype Keyword;\ntext \"Nothing.\";\nability StartEndPhase name Kindle {\n    effect DealDamage(1) to Self;\n}\n\nname Kindle Lord;\nid TEST-S02;\nclass Rune;\ntype Follower;\ncost 2;\nstats 2/2;\ntext \"Your followers with Kindle have +1/+0.\";\nability Passive name Lordship {\n    effect GiveStat(Atk, 1, WhileOnField) to AllPlayerCards Fk(Kindle);\n}\n\nname Kindle Mourner;\nid TEST-S03;\nclass Rune;\ntype Follower;\ncost 2;\nstats 2/2;\ntext \"Whenever another follower with Kindle leaves the field, draw a card.\";\nability OnOtherLeaveField name Mourning {\n    filter Fk(Kindle);\n    effect Draw(1);\n}\n\nname Kindle Watcher;\nid TEST-S04;\nclass Rune;\ntype Follower;\ncost 2;\nstats 2/2;\ntext \"While you have a follower with Kindle, this follower has +1/+0.\";\nability Passive name Watching {\n    condition f(Fk(Kindle)) > 0;\n    effect GiveStat(Atk, 1, WhileOnField) to Self;\n}\n\nname Kindle Matron;\nid TEST-S05;\nclass Rune;\ntype Amulet;\ncost 1;\ntext \"Your followers with Kindle have \\\"[lastwords] Draw a card.\\\"\";\nability LastWords name Parting Gift {\n    effect DrawCard(1);\n}\nability Passive {\n    effect GiveAbility(Parting Gift) to AllPlayerCards Fk(Kindle);\n}\n\nname Kindle Hook;\nid TEST-S06;\nclass Rune;\ntype Amulet;\ncost 1;\ntext \"Whenever a follower with Kindle goes from the field to the cemetery, draw a card.\";\nability OnMove name Hooked {\n    moves Field to Cemetery, Anyone;\n    filter Fk(Kindle);\n    effect DrawCard(1);\n}\n";
     let root = packs(
         "declared-keyword-reach",
         &[(
@@ -189,6 +189,19 @@ fn a_continuous_ability_or_a_leave_trigger_reading_a_declared_keyword_is_refused
     // the card went.
     assert!(
         message.contains("TEST-S03")
+            && message.contains("leave-the-field trigger's filter names a keyword"),
+        "{message}"
+    );
+    // Nor a given leave-the-field ability, nor a move hook from the field.
+    assert!(
+        message.contains("TEST-S05")
+            && message.contains(
+                "its filter names a keyword the pack declares (`k(...)`), which a leave-the-field ability"
+            ),
+        "{message}"
+    );
+    assert!(
+        message.contains("TEST-S06")
             && message.contains("leave-the-field trigger's filter names a keyword"),
         "{message}"
     );
