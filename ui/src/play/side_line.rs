@@ -18,6 +18,16 @@ pub struct SideLine {
     pub words: Vec<String>,
 }
 
+/// The longest delayed ability's label shown, in characters.
+const MAX_LABEL_CHARS: usize = 40;
+/// The longest delayed ability's words shown, in characters.
+const MAX_WORDS_CHARS: usize = 300;
+
+/// `text` without control characters, cut to `max` characters.
+fn shown(text: &str, max: usize) -> String {
+    text.chars().filter(|c| !c.is_control()).take(max).collect()
+}
+
 impl SideLine {
     /// The line of `player`'s side.
     pub fn of(side: &SideView, player: PlayerId, db: &CardDb) -> SideLine {
@@ -43,10 +53,14 @@ impl SideLine {
             line.labels.push(effect.label());
             line.words.push(effect.words(player));
         }
+        // A delayed ability's words come from the server online: without
+        // control characters, at most a line's worth.
         for delayed in &side.delayed {
-            line.labels.push(delayed.label());
-            line.words
-                .push(delayed.words(db.get(delayed.def).display_name()));
+            line.labels.push(shown(&delayed.label(), MAX_LABEL_CHARS));
+            line.words.push(shown(
+                &delayed.words(db.get(delayed.def).display_name()),
+                MAX_WORDS_CHARS,
+            ));
         }
         line
     }
@@ -62,6 +76,27 @@ mod tests {
     use super::*;
     use crate::fixture;
     use sve_engine::engine::view::DelayedView;
+
+    #[test]
+    fn a_delayed_abilitys_words_from_a_server_are_cleaned_and_cut() {
+        let db = fixture::trigger_db();
+        let mut side = fixture::side(&db, "Arisa", 2);
+        let (def, _) = db.iter().next().expect("a card");
+        side.delayed = vec![DelayedView {
+            def,
+            name: format!("Glow\n\u{7}{}", "x".repeat(100)),
+            text: "y".repeat(1000),
+            this_turn: false,
+        }];
+        let line = SideLine::of(&side, PlayerId(0), &db);
+        assert!(
+            line.labels[0].starts_with("waits: Glowxxx"),
+            "{:?}",
+            line.labels
+        );
+        assert_eq!(line.labels[0].chars().count(), MAX_LABEL_CHARS);
+        assert_eq!(line.words[0].chars().count(), MAX_WORDS_CHARS);
+    }
 
     #[test]
     fn a_universe_and_a_delayed_ability_show_as_labels_with_their_words() {
