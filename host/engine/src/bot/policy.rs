@@ -16,7 +16,7 @@
 use super::random_answer;
 use crate::cards::{CardType, Keywords};
 use crate::engine::state::AttackTarget;
-use crate::engine::{Action, CardRef, Choice, Decision, Match, PlayerId, Prompt};
+use crate::engine::{AbilityIdx, Action, CardRef, Choice, Decision, Match, PlayerId, Prompt};
 use rand_chacha::ChaCha8Rng;
 use rand_core::Rng;
 
@@ -59,6 +59,13 @@ pub trait Board {
     fn attacker(&self) -> Option<CardRef> {
         None
     }
+
+    /// Whether activated ability `ability` of `card` is a Ride (later-sets
+    /// §2.5: its cost puts a Drive Point into the drive zone), if the
+    /// reader knows (no by default).
+    fn rides(&self, _card: CardRef, _ability: AbilityIdx) -> bool {
+        false
+    }
 }
 
 impl Board for Match {
@@ -91,6 +98,13 @@ impl Board for Match {
 
     fn attacker(&self) -> Option<CardRef> {
         self.state().combat.map(|combat| combat.attacker.0)
+    }
+
+    fn rides(&self, card: CardRef, ability: AbilityIdx) -> bool {
+        let def = self.state().current_def(self.db(), card);
+        def.abilities
+            .get(usize::from(ability.0))
+            .is_some_and(|a| a.costs.contains(&crate::cards::CostItem::DrivePoint))
     }
 }
 
@@ -281,6 +295,15 @@ pub fn action_value(game: &impl Board, me: PlayerId, action: &Action) -> f64 {
                 + if super_evolve { 0.5 } else { 0.0 }
         }
         Action::Attack { attacker, target } => attack_value(game, attacker, target),
+        // A Ride uses the turn's evolve and gives Drive (later-sets §2.5):
+        // worth what an evolve is.
+        Action::Activate { card, ability } | Action::ActivateWithEp { card, ability }
+            if game.rides(card, ability) =>
+        {
+            let ready = game.card(card).is_some_and(|facts| !facts.engaged);
+            let with_ep = matches!(action, Action::ActivateWithEp { .. });
+            2.0 + if ready { 1.0 } else { 0.0 } - if with_ep { 0.3 } else { 0.0 }
+        }
         Action::Activate { .. } | Action::ActivateKeyword { .. } => 1.5,
         // Saving the play point is worth less than keeping the EP.
         Action::ActivateWithEp { .. } => 1.2,

@@ -347,6 +347,18 @@ fn ride(s: &Board, with_ep: bool) -> Action {
 }
 
 #[test]
+fn a_bot_weighs_a_ride_as_an_evolve_not_as_any_activation() {
+    use crate::bot::policy::action_value;
+    let s = ready_to_ride();
+    let with_ep = action_value(&s.game, P1, &ride(&s, true));
+    // Ride Squire is ready: what an evolve of a ready follower with EP is
+    // worth, above any other activation (1.5).
+    assert!((with_ep - 2.7).abs() < 1e-9, "{with_ep}");
+    use crate::bot::policy::Board as _;
+    assert!(!s.game.rides(s.card(P1, Zone::Field, "V3"), AbilityIdx(0)));
+}
+
+#[test]
 fn l2_vg4_ride_pays_ep_and_a_drive_point_and_gives_drive() {
     let mut s = ready_to_ride();
     let squire = s.card(P1, Zone::Field, "Ride Squire");
