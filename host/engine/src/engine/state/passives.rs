@@ -97,6 +97,7 @@ impl GameState {
     /// another card's passive, has none of its own; a declared keyword an
     /// effect gave it after the loss works (as its automatic abilities do,
     /// `triggers.rs`), unless a passive takes all its abilities.
+    #[inline(always)]
     fn working_passives_of<'a>(&self, db: &'a CardDb, card: CardRef) -> Passives<'a> {
         let mut passives = self.passives_of(db, card);
         if !passives.is_empty() && self.lost_abilities_now(db, card) {
@@ -196,56 +197,43 @@ impl GameState {
         out: &mut Characteristics,
         applied: Applied,
     ) {
-        // Plain loops rather than `Passives::for_each`: this runs for every
-        // card and source at every reading, and the pool-wide answer comes
-        // first (docs/performance.md).
-        let def_id = self.current_def_id(source);
-        let own = db.passive_abilities(def_id);
-        let keywords = if db.has_keyword_passives() {
-            self.keyword_passives_of(db, source)
-        } else {
-            Keywords::empty()
-        };
-        if own.is_empty() && keywords.is_empty() {
-            return;
-        }
-        // A card that lost all its abilities has none of its own; a
-        // declared keyword given afterwards works (`working_passives_of`).
-        let lost = self.lost_abilities_now(db, source);
-        if lost && (keywords.is_empty() || self.lost_to_a_passive(db, source)) {
+        let passives = self.working_passives_of(db, source);
+        if passives.is_empty() {
             return;
         }
         let source_state = self.card(source);
         // Passives work from the field, and a crest's from the EX area
         // (later-sets §4).
-        let source_works = self.abilities_work_here(db, source);
         let at = PassiveAt {
             source,
             owner: source_state.controller,
-            source_works,
+            source_works: self.abilities_work_here(db, source),
             card,
             applied,
         };
-        if !lost {
-            let def = db.get(def_id);
-            for &idx in own {
-                if let Some(AbilityKind::Passive(passive)) =
-                    def.abilities.get(usize::from(idx)).map(|a| &a.kind)
-                {
-                    self.apply_passive(db, at, None, passive, out);
-                }
+        // Plain loops, not `Passives::for_each`: this runs for every card
+        // and source at every reading (docs/performance.md).
+        for &idx in passives.own {
+            if let Some(AbilityKind::Passive(passive)) = passives
+                .def
+                .abilities
+                .get(usize::from(idx))
+                .map(|a| &a.kind)
+            {
+                self.apply_passive(db, at, None, passive, out);
             }
         }
-        if !keywords.is_empty() {
-            for n in keywords.declared_numbers() {
-                let def = CardDb::keyword_def(n);
-                let abilities = &db.get(def).abilities;
-                for &idx in db.passive_abilities(def) {
-                    if let Some(AbilityKind::Passive(passive)) =
-                        abilities.get(usize::from(idx)).map(|a| &a.kind)
-                    {
-                        self.apply_passive(db, at, Some(n), passive, out);
-                    }
+        if passives.keywords.is_empty() {
+            return;
+        }
+        for n in passives.keywords.declared_numbers() {
+            let def = CardDb::keyword_def(n);
+            let abilities = &db.get(def).abilities;
+            for &idx in db.passive_abilities(def) {
+                if let Some(AbilityKind::Passive(passive)) =
+                    abilities.get(usize::from(idx)).map(|a| &a.kind)
+                {
+                    self.apply_passive(db, at, Some(n), passive, out);
                 }
             }
         }
