@@ -19,6 +19,7 @@
 
 #![deny(missing_docs)]
 
+mod declared_reach;
 pub mod host_value;
 pub mod interp;
 pub mod keywords;

@@ -8,6 +8,9 @@
 //! these lines as pack warnings) and the ability is kept as a `sub` that
 //! never fires.
 
+use crate::declared_reach::{
+    leaves_by_declared_keyword, names_declared_keyword, no_data_form, no_flat_form,
+};
 use crate::host_value::{host_value, negated, on_opponent_turn};
 use crate::interp::extras::Extra;
 use crate::keywords::{builtin_counter, card_type, class, keyword, keywords};
@@ -1047,65 +1050,6 @@ fn passive_condition(card: &ir::Card, value: ir::ValueId) -> Option<PassiveCondi
 fn filter_has(card: &ir::Card, id: FilterId, item: &FilterItem) -> bool {
     card.filter(id)
         .is_some_and(|f| f.tests.iter().any(|t| !t.negated && &t.item == item))
-}
-
-/// Why `whose` filter can't reach the host: it has no flat form, and a
-/// keyword the pack declares (`k(Overheat)`) is read by card code only.
-fn no_flat_form(card: &ir::Card, id: FilterId, whose: &str) -> String {
-    if names_declared_keyword(card, id) {
-        format!(
-            "{whose} filter names a keyword the pack declares (`k(...)`), which only an ability's own effects and conditions can read, not a continuous ability's reach"
-        )
-    } else {
-        format!("{whose} filter has no flat form")
-    }
-}
-
-/// Why `what` can't reach the host: it has no data form, and when the card
-/// filters by a keyword the pack declares (`k(...)`), the likely reason.
-fn no_data_form(card: &ir::Card, what: &str) -> String {
-    let declared = (0..card.filters.len())
-        .filter_map(|n| u32::try_from(n).ok())
-        .any(|n| names_declared_keyword(card, FilterId(n)));
-    if declared {
-        format!(
-            "{what} has no data form (a keyword the pack declares, `k(...)`, is read by an ability's own effects and conditions only)"
-        )
-    } else {
-        format!("{what} has no data form")
-    }
-}
-
-/// Whether a filter tests a keyword the pack declares (`k(Overheat)`).
-fn names_declared_keyword(card: &ir::Card, id: FilterId) -> bool {
-    card.filter(id).is_some_and(|f| {
-        f.tests
-            .iter()
-            .any(|t| matches!(t.item, FilterItem::Keyword(ir::Keyword::Declared(_))))
-    })
-}
-
-/// Whether a triggered ability watches cards leaving the field (a
-/// leave-the-field trigger, or a move hook from the field or any zone)
-/// through a filter naming a declared keyword (see `ability_def`).
-fn leaves_by_declared_keyword(card: &ir::Card, ability: &Ability) -> bool {
-    let leaves_field = match ability.trigger {
-        ir::Trigger::OnOtherLeaveField
-        | ir::Trigger::OnOpponentCardLeaveField
-        | ir::Trigger::OnOtherReturnToHandFromField => true,
-        ir::Trigger::OnMove => ability.costs.iter().any(|cost| match cost {
-            Cost::Moves(hook) => {
-                hook.from == ir::HookZones::ANY
-                    || hook.from.zones().any(|zone| zone == ir::HookZone::Field)
-            }
-            _ => false,
-        }),
-        _ => false,
-    };
-    leaves_field
-        && ability
-            .trigger_filter
-            .is_some_and(|filter| names_declared_keyword(card, filter))
 }
 
 /// The flat card-API form of a filter, if it has one (no alternatives and
