@@ -23,6 +23,7 @@ use super::Match;
 pub use super::ability_query::AbilityQuery;
 use super::actions::MoveKind;
 use super::event::DamageKind;
+use super::flow::damage_order::damage_order_question;
 use super::ids::{AbilityIdx, CardRef, DefId, PlayerId};
 use super::mutation::Mutation;
 use super::runner_usage::RunnerUsage;
@@ -111,6 +112,10 @@ pub struct AbilityCtx<'a> {
     /// The last yes to an optional cost this run asked about, while its
     /// payment's questions may still take it back.
     pub(crate) optional_yes: Option<OptionalYes>,
+    /// A question an action asked and the answers don't hold yet (the
+    /// order of replacement effects, CR 10.10.2): the run stops at once
+    /// (`AbilityCtx::ask_in_action`).
+    pub(crate) pending: Option<Halt>,
 }
 
 /// A yes to an optional cost that card code asked about, and what the
@@ -181,6 +186,41 @@ impl AbilityCtx<'_> {
         self.m.work.run_stop()
     }
 
+    /// The question an action asked that the answers don't hold yet (or
+    /// the stale answer it found): the run must stop and return it; it is
+    /// asked, and the run made again with its answer. After it, actions
+    /// do nothing that is kept, and every question returns it.
+    pub fn pending(&self) -> Option<&Halt> {
+        self.pending.as_ref()
+    }
+
+    /// Asks a question an action needs answered to go on, in the run's
+    /// series of answers like card code's own questions: the order of
+    /// replacement effects on damage or on a move (CR 10.10.2), which card
+    /// code can't ask itself. Returns the picks, or `None` when the answer
+    /// is not known yet (the action then does nothing, and the run stops
+    /// at its next question or when it returns, see
+    /// [`AbilityCtx::pending`]) or no longer fits (the run is made
+    /// again from its first question, as for a stale answer).
+    pub(crate) fn ask_in_action(&mut self, decision: Decision) -> Option<Vec<usize>> {
+        // A run past a limit is failing: nothing more to ask.
+        if self.pending.is_some() || self.stopped().is_some() {
+            return None;
+        }
+        // Any question ends an optional cost's payment (see `choose_with`).
+        self.optional_yes = None;
+        let Some((answered_by, answer)) = self.answers.get(self.asked) else {
+            self.pending = Some(Halt::Ask(decision, None));
+            return None;
+        };
+        self.asked += 1;
+        if *answered_by != decision.player || decision.validate(answer).is_err() {
+            self.pending = Some(Halt::StaleAnswers);
+            return None;
+        }
+        Some(answer.clone())
+    }
+
     /// The ability's controller ("you").
     pub fn controller(&self) -> PlayerId {
         self.info.controller
@@ -223,6 +263,9 @@ impl AbilityCtx<'_> {
         max: usize,
         meta: QuestionMeta,
     ) -> Result<Vec<usize>, Halt> {
+        if let Some(halt) = &self.pending {
+            return Err(halt.clone());
+        }
         if options.len() > QUESTION_OPTION_LIMIT {
             return Err(Halt::Failed(format!(
                 "a question offered {} options; at most {QUESTION_OPTION_LIMIT}",
@@ -416,18 +459,62 @@ impl AbilityCtx<'_> {
         }
     }
 
-    /// Deals ability damage to a follower on the field.
+    /// Deals ability damage to a follower on the field, after its
+    /// replacements (see [`AbilityCtx::after_replacements`]).
     pub fn damage_follower(&mut self, card: CardRef, amount: i32) {
+        if self.m.state.card(card).zone != Zone::Field {
+            return;
+        }
+        let keywords = self.m.state.characteristics(&self.m.db, card).keywords;
+        let Some(amount) = self.after_replacements(card, amount, Some(keywords)) else {
+            return;
+        };
         let source = self.info.source;
         self.m
-            .deal_damage_to_follower(card, amount, DamageKind::Ability, Some(source));
+            .deal_replaced_damage(card, amount, DamageKind::Ability, Some(source));
     }
 
-    /// Deals ability damage to a player's leader.
+    /// Deals ability damage to a player's leader, after its replacements
+    /// (see [`AbilityCtx::after_replacements`]).
     pub fn damage_leader(&mut self, player: PlayerId, amount: i32) {
+        let leader = self.m.state.player(player).leader;
+        let Some(amount) = self.after_replacements(leader, amount, None) else {
+            return;
+        };
         let source = self.info.source;
         self.m
-            .deal_damage_to_leader(player, amount, DamageKind::Ability, Some(source));
+            .deal_replaced_damage_to_leader(player, amount, DamageKind::Ability, Some(source));
+    }
+
+    /// The damage `taker` (a follower with `keywords`, or a leader's card
+    /// with `None`) takes of `amount` of ability damage once its
+    /// replacements apply (later-sets §11.2), using up the "next time"
+    /// effects the result uses. When their orders give different results
+    /// the player taking it chooses (CR 10.10.2, `Prompt::DamageOrder`, as
+    /// for an attack's damage); `None` while that answer is not known.
+    fn after_replacements(
+        &mut self,
+        taker: CardRef,
+        amount: i32,
+        keywords: Option<Keywords>,
+    ) -> Option<i32> {
+        let mut outcomes = self
+            .m
+            .damage_hit(taker, amount, DamageKind::Ability, keywords)
+            .outcomes();
+        let outcome = if outcomes.len() > 1 {
+            let player = self.m.state.card(taker).controller;
+            let question = damage_order_question(player, taker, &outcomes);
+            let pick = *self.ask_in_action(question)?.first()?;
+            outcomes.swap_remove(pick)
+        } else {
+            let Some(outcome) = outcomes.pop() else {
+                return Some(0);
+            };
+            outcome
+        };
+        self.m.use_up_effects(taker, &outcome.used_up);
+        Some(outcome.amount)
     }
 
     /// Gives a leader +N (or −N) defense (not damage, CR 5.27).

@@ -96,8 +96,12 @@ impl HostState {
     fn act(&mut self, f: impl FnOnce(&mut AbilityCtx<'static>)) {
         if let Some(cx) = self.ctx() {
             f(cx);
-            // Past a limit the run is over: the pack's next call traps.
-            if let Some(reason) = cx.stopped() {
+            // An action that must ask first (CR 10.10.2) did nothing: the
+            // run halts for the question. Past a limit the run is over.
+            // Either way the pack's next call traps.
+            if let Some(halt) = cx.pending() {
+                self.halt = Some(halt.clone());
+            } else if let Some(reason) = cx.stopped() {
                 self.halt = Some(Halt::Failed(reason.to_owned()));
             }
         } else if matches!(self.lend, Lend::Query(_)) && self.halt.is_none() {

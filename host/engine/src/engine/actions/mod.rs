@@ -161,8 +161,9 @@ impl Match {
     /// `amount` of damage of `kind` to `card` (a follower with `keywords`,
     /// or a leader), its replacements applied in the order that gives the
     /// least damage while using up the fewest "next time" effects, which
-    /// end (later-sets §11.2). An attack's damage asks its taker instead
-    /// (`flow/attack.rs`); damage an ability deals takes this result.
+    /// end (later-sets §11.2): damage dealt from the sandbox. An attack's
+    /// damage asks its taker (`flow/attack.rs`), and so does damage card
+    /// code deals (`AbilityCtx::damage_follower`).
     fn replaced_damage(
         &mut self,
         card: CardRef,
@@ -170,16 +171,28 @@ impl Match {
         kind: DamageKind,
         keywords: Option<Keywords>,
     ) -> i32 {
+        let outcome = self.damage_hit(card, amount, kind, keywords).least();
+        self.use_up_effects(card, &outcome.used_up);
+        outcome.amount
+    }
+
+    /// `amount` of damage of `kind` to `card` (a follower with `keywords`,
+    /// or a leader's card with `None`) with its replacements, to be
+    /// ordered (later-sets §11.2).
+    pub(crate) fn damage_hit(
+        &self,
+        card: CardRef,
+        amount: i32,
+        kind: DamageKind,
+        keywords: Option<Keywords>,
+    ) -> Hit {
         let effects = self.state.damage_replacements(&self.db, card, kind);
-        let hit = match kind {
+        match kind {
             DamageKind::Ability => Hit::from_ability(amount, keywords, effects),
             DamageKind::Attack | DamageKind::Combat => {
                 Hit::in_combat(amount, Keywords::empty(), keywords, effects)
             }
-        };
-        let outcome = hit.least();
-        self.use_up_effects(card, &outcome.used_up);
-        outcome.amount
+        }
     }
 
     /// Ends the "next time" effects on `card` that a damage used up.
@@ -220,8 +233,10 @@ impl Match {
         amount
     }
 
-    /// Deals damage to a leader after the replacements on it (later-sets
-    /// §12.14). Returns the damage dealt.
+    /// Deals damage to a leader after the replacements on it, in the
+    /// order giving the least (later-sets §12.14), as the sandbox deals a
+    /// follower's: for tests. Returns the damage dealt.
+    #[cfg(test)]
     pub(crate) fn deal_damage_to_leader(
         &mut self,
         player: PlayerId,

@@ -1,13 +1,13 @@
 //! The attack procedure (rules-coverage.md §8.3, CR 8.4.4–8.4.11), one step per
 //! clause.
 
-use super::damage_order::{Hit, outcome_label};
+use super::damage_order::{Hit, damage_order_question};
 use crate::cards::Keywords;
 use crate::engine::Match;
 use crate::engine::event::{DamageKind, Event};
 use crate::engine::ids::{CardRef, PlayerId};
 use crate::engine::mutation::Mutation;
-use crate::engine::runtime::{Choice, Decision, Prompt, Resume, Task};
+use crate::engine::runtime::{Resume, Task};
 use crate::engine::state::{
     AttackTarget, Characteristics, Combat, PendingAbility, PendingWhat, Zone,
 };
@@ -196,17 +196,13 @@ impl Match {
             }
             return Some(outcome.amount);
         }
-        let options = outcomes
-            .iter()
-            .map(|outcome| Choice::Label(outcome_label(outcome)))
-            .collect();
-        let amounts = outcomes.iter().map(|outcome| outcome.amount).collect();
+        let question = damage_order_question(player, card, &outcomes);
         let results = outcomes
             .into_iter()
             .map(|outcome| (outcome.amount, outcome.used_up))
             .collect();
         self.ask(
-            Decision::pick_one(player, Prompt::DamageOrder { card, amounts }, options),
+            question,
             Resume::DamageOrder {
                 chosen: *chosen,
                 taker: card,

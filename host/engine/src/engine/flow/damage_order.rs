@@ -15,6 +15,8 @@
 //! amount is dropped (later-sets §11.2).
 
 use crate::cards::Keywords;
+use crate::engine::ids::{CardRef, PlayerId};
+use crate::engine::runtime::{Choice, Decision, Prompt};
 use crate::engine::state::{DamageChange, DamageReplacement};
 
 /// Beyond this many replacements on one damage, only the order they were
@@ -225,9 +227,8 @@ impl Hit {
 
     /// The result the player taking damage nearly always wants: the least
     /// damage, then the fewest "next time" effects used up, then the
-    /// printed order. Ability damage takes it without asking (a deviation
-    /// documented in rules-coverage §L11.2: card code can't be stopped in
-    /// the middle of dealing damage to ask).
+    /// printed order. Damage a designer deals from the sandbox takes it
+    /// without asking.
     pub(crate) fn least(&self) -> Outcome {
         self.outcomes()
             .into_iter()
@@ -241,8 +242,24 @@ impl Hit {
     }
 }
 
+/// The question to `player`, who takes the damage on `card` (a leader
+/// card for a leader), of which result of its replacements' orders
+/// applies (CR 10.10.2): an option per outcome, in its order.
+pub(crate) fn damage_order_question(
+    player: PlayerId,
+    card: CardRef,
+    outcomes: &[Outcome],
+) -> Decision {
+    let options = outcomes
+        .iter()
+        .map(|outcome| Choice::Label(outcome_label(outcome)))
+        .collect();
+    let amounts = outcomes.iter().map(|outcome| outcome.amount).collect();
+    Decision::pick_one(player, Prompt::DamageOrder { card, amounts }, options)
+}
+
 /// How an outcome is offered to the player: the damage and the order.
-pub(crate) fn outcome_label(outcome: &Outcome) -> String {
+fn outcome_label(outcome: &Outcome) -> String {
     let steps: Vec<String> = outcome.order.iter().map(|c| c.label()).collect();
     let used = if outcome.used_effects.is_empty() {
         String::new()

@@ -694,14 +694,20 @@ impl Match {
                 answers: &run.answers,
                 asked: 0,
                 optional_yes: None,
+                pending: None,
             };
-            runner.resolve(&mut cx)
+            let result = runner.resolve(&mut cx);
+            (result, cx.pending.take())
         };
-        // A run past a limit is stopped whatever the card code returned
-        // (see `limits.rs`).
-        let result = match self.work.end_run(mark) {
-            Some(reason) => Err(Halt::Failed(format!("stopped: {reason}"))),
-            None => result,
+        // A question an action asked (only ever before a limit was passed)
+        // comes first: whatever card code did after it is undone, and its
+        // answer changes the run. Else a run past a limit is stopped
+        // whatever the card code returned (see `limits.rs`).
+        let (result, pending) = result;
+        let result = match (pending, self.work.end_run(mark)) {
+            (Some(halt), _) => Err(halt),
+            (None, Some(reason)) => Err(Halt::Failed(format!("stopped: {reason}"))),
+            (None, None) => result,
         };
         self.end_rollback(rollback, result.is_err());
         if result.is_err() {

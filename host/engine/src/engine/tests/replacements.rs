@@ -328,3 +328,89 @@ fn l11_2_a_passive_replacement_works_while_its_source_is_in_play() {
         .deal_damage_to_follower(v5, 2, DamageKind::Ability, None);
     assert_eq!(s.game.state().card(v5).damage, 2, "{}", s.dump());
 }
+
+/// P1 holds "Scorcher" (a spell: draw a card, deal 6 damage to the enemy
+/// leader, draw a card); P2's leader takes at most 4 damage per instance
+/// and 1 less this turn.
+fn scorcher_board() -> Board {
+    use crate::board::fixtures::{ability, test_runner};
+    use crate::cards::AbilityKind;
+    let mut cards = crate::board::fixtures::test_cards();
+    let mut scorcher = copy("Quick Bolt", "TEST-SCORCHER", "Scorcher");
+    scorcher.abilities = vec![ability("Spell", AbilityKind::Spell)];
+    cards.push(scorcher);
+    let runner: Arc<dyn crate::engine::AbilityRunner> =
+        Arc::new(test_runner().ability("TEST-SCORCHER", 0, |cx| {
+            let me = cx.controller();
+            cx.draw(me, 1);
+            cx.damage_leader(me.opponent(), 6);
+            cx.draw(me, 1);
+            Ok(())
+        }));
+    let mut s = Board::builder()
+        .db(Arc::new(CardDb::new(cards).expect("a valid pool")))
+        .runner(runner)
+        .side(P1, Side::new().hand(["Scorcher"]).deck(["V1", "V1", "V1"]).pp(5))
+        .side(P2, Side::new())
+        .build();
+    let leader = s.game.state().player(P2).leader;
+    put(
+        &mut s,
+        leader,
+        replacement(DamageChange::AtMost(4), false),
+        Duration::WhileInZone,
+    );
+    put(
+        &mut s,
+        leader,
+        replacement(DamageChange::Less(1), false),
+        Duration::EndOfTurn,
+    );
+    s
+}
+
+#[test]
+fn l11_2_the_player_taking_ability_damage_chooses_the_order() {
+    let mut s = scorcher_board();
+    let leader = s.game.state().player(P2).leader;
+    s.play("Scorcher");
+    let decision = s.game.decision().cloned().expect("an order question");
+    assert_eq!(decision.player, P2, "the player taking it chooses");
+    assert_eq!(
+        decision.prompt,
+        Prompt::DamageOrder {
+            card: leader,
+            amounts: vec![3, 4]
+        }
+    );
+    assert_eq!(
+        s.offered_labels(),
+        [
+            "take 3 damage (at most 4, then −1)",
+            "take 4 damage (−1, then at most 4)"
+        ]
+    );
+    // Nothing of the spell is kept while it asks.
+    assert_eq!(s.game.state().player(P1).hand.len(), 0, "{}", s.dump());
+    // P2 may take more (a Vengeance threshold, say).
+    s.answer(P2, &[1]);
+    s.settle();
+    assert_eq!(leader_defense(&s), 16, "{}", s.dump());
+    assert_eq!(
+        s.game.state().player(P1).hand.len(),
+        2,
+        "each draw once, the run made again with the answer"
+    );
+}
+
+#[test]
+fn l11_2_ability_damage_with_one_result_asks_nothing() {
+    let mut s = scorcher_board();
+    let leader = s.game.state().player(P2).leader;
+    s.game.apply(crate::engine::mutation::Mutation::ExpireEndOfTurnEffects);
+    assert_eq!(damage_effects_on(&s, leader), 1, "the cap alone");
+    s.play("Scorcher");
+    s.settle();
+    assert_eq!(leader_defense(&s), 16);
+    assert_eq!(s.game.state().player(P1).hand.len(), 2);
+}
