@@ -165,6 +165,7 @@ pub fn answer(
                     .unwrap_or(0),
             ]
         }
+        Prompt::MoveReplacement { .. } => vec![kept_best(decision)],
         Prompt::MulliganOrder
         | Prompt::ChoosePendingAbility
         | Prompt::CostCards { .. }
@@ -361,3 +362,30 @@ fn cheapest_cards(game: &impl Board, decision: &Decision, count: usize) -> Vec<u
         .map(|(_, idx)| idx)
         .collect()
 }
+
+/// Of the places a card of the deciding player's could go instead of the
+/// cemetery, the one it can come back from soonest: the hand, then the EX
+/// area, the top and the bottom of the deck, the banished zone last.
+fn kept_best(decision: &Decision) -> usize {
+    use crate::cards::InsteadZone;
+    const BEST_FIRST: [InsteadZone; 5] = [
+        InsteadZone::Hand,
+        InsteadZone::ExArea,
+        InsteadZone::DeckTop,
+        InsteadZone::DeckBottom,
+        InsteadZone::Banished,
+    ];
+    let rank = |option: &Choice| {
+        BEST_FIRST
+            .iter()
+            .position(|zone| *option == Choice::Label(zone.words().to_owned()))
+            .unwrap_or(BEST_FIRST.len())
+    };
+    decision
+        .options
+        .iter()
+        .enumerate()
+        .min_by_key(|(_, option)| rank(option))
+        .map_or(0, |(i, _)| i)
+}
+

@@ -21,7 +21,9 @@
 
 use super::Match;
 pub use super::ability_query::AbilityQuery;
-use super::actions::MoveKind;
+use super::actions::{Leave, MoveKind};
+use super::event::MoveCause;
+use super::mutation::Place;
 use super::event::DamageKind;
 use super::flow::damage_order::damage_order_question;
 use super::ids::{AbilityIdx, CardRef, DefId, PlayerId};
@@ -30,7 +32,7 @@ use super::runner_usage::RunnerUsage;
 use super::runtime::limits::QUESTION_OPTION_LIMIT;
 use super::runtime::{Choice, Decision, Prompt, QuestionRole, SeriesStep};
 use super::state::{DamageReplacement, Duration, EffectKind, Zone};
-use crate::cards::{CardType, Counter, Keywords};
+use crate::cards::{CardType, Counter, InsteadZone, Keywords};
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
@@ -549,7 +551,7 @@ impl AbilityCtx<'_> {
     /// destroyed by abilities").
     pub fn destroy(&mut self, card: CardRef) {
         if self.movable(card, &[Zone::Field], Zone::Cemetery) {
-            self.m.destroy(card, true);
+            self.leave_for_the_cemetery(card, MoveCause::Destroy { by_ability: true });
         }
     }
 
@@ -563,9 +565,49 @@ impl AbilityCtx<'_> {
 
     /// Puts a card into its owner's cemetery without destroying it.
     pub fn bury(&mut self, card: CardRef) {
-        if self.movable(card, MOVABLE_FROM, Zone::Cemetery) {
+        if !self.movable(card, MOVABLE_FROM, Zone::Cemetery) {
+            return;
+        }
+        if self.m.state.card(card).zone == Zone::Field {
+            self.leave_for_the_cemetery(card, MoveCause::Bury);
+        } else {
             self.m.bury(card);
         }
+    }
+
+    /// Moves a card on the field to the cemetery for `cause`, or where
+    /// the replacement its controller chooses sends it instead.
+    fn leave_for_the_cemetery(&mut self, card: CardRef, cause: MoveCause) {
+        let Some(instead) = self.choose_replacement(card, cause) else {
+            return;
+        };
+        self.m.leave_field_together(&[Leave {
+            instead,
+            ..Leave::new(card, Zone::Cemetery, Place::Top, cause)
+        }]);
+    }
+
+    /// The replacement the controller of `card` (on the field, going to
+    /// the cemetery for `cause`) chooses when more than one could send it
+    /// elsewhere (CR 10.10.2, `Prompt::MoveReplacement`): `Some(None)` when
+    /// there is nothing to choose, `None` while the answer is not known
+    /// (the move then does not happen; see [`AbilityCtx::ask_in_action`]).
+    fn choose_replacement(
+        &mut self,
+        card: CardRef,
+        cause: MoveCause,
+    ) -> Option<Option<InsteadZone>> {
+        if !self.m.may_replace_cemetery_moves() {
+            return Some(None);
+        }
+        let leave = Leave::new(card, Zone::Cemetery, Place::Top, cause);
+        let options = self.m.cemetery_replacement_choices(&leave);
+        if options.len() < 2 {
+            return Some(None);
+        }
+        let question = self.m.move_replacement_question(card, &options);
+        let pick = *self.ask_in_action(question)?.first()?;
+        Some(options.get(pick).copied())
     }
 
     /// Returns a card to its owner's hand.
@@ -631,7 +673,25 @@ impl AbilityCtx<'_> {
                 }
             })
             .collect();
-        self.m.move_together(&movable);
+        // Each card's controller chooses among its replacements first, in
+        // the order the moves were given (CR 10.10.2).
+        let mut instead = Vec::new();
+        for &(card, kind) in &movable {
+            let cause = match kind {
+                MoveKind::Destroy => MoveCause::Destroy { by_ability: true },
+                MoveKind::Bury => MoveCause::Bury,
+                _ => continue,
+            };
+            if self.m.state.card(card).zone != Zone::Field {
+                continue;
+            }
+            match self.choose_replacement(card, cause) {
+                None => return,
+                Some(Some(zone)) => instead.push((card, zone)),
+                Some(None) => {}
+            }
+        }
+        self.m.move_together(&movable, &instead);
     }
 
     /// Creates `count` tokens for `player` on the field or in the EX area.

@@ -5,7 +5,9 @@
 //!
 //! The cards the plan moves off the field leave together (CR 10.7.4.2).
 //! Before a round, a player whose field or EX area is over its limit is
-//! asked which cards go (CR 11.4.1, 11.5.1).
+//! asked which cards go (CR 11.4.1, 11.5.1), and the controller of a card
+//! the round sends from the field to the cemetery which replacement
+//! applies when more than one could send it elsewhere (CR 10.10.2).
 //!
 //! To add a rule: add an entry to [`PROCESSES`].
 //!
@@ -35,7 +37,14 @@ use super::runtime::{Choice, Decision, Prompt};
 use super::state::query::{Characteristics, PassivesInPlay};
 use super::state::query::{EX_LIMIT, FIELD_LIMIT};
 use super::state::{GameState, Outcome, WinReason, Zone};
-use crate::cards::{Counter, Keywords};
+use crate::cards::{Counter, InsteadZone, Keywords};
+
+/// A question rules handling stops at: the decision, and for a move
+/// replacement's the card and the places its options name, in order.
+pub(crate) struct RulesQuestion {
+    pub decision: Decision,
+    pub instead: Option<(CardRef, Vec<InsteadZone>)>,
+}
 
 /// What rules handling last found: nothing to do, valid while no mutation
 /// it could find work after has come since, and both fields'
@@ -170,9 +179,11 @@ const PROCESSES: &[RuleProcess] = &[
 impl Match {
     /// Performs rules handling until nothing applies. Stops with the
     /// question to ask first when a player has to choose what stays in an
-    /// over-full zone (CR 11.4.1, 11.5.1); the answer is kept in
-    /// `limit_excess` for the rules handling after it.
-    pub(crate) fn rules_handling(&mut self) -> Option<Decision> {
+    /// over-full zone (CR 11.4.1, 11.5.1), or which replacement applies to
+    /// a card the round sends from the field to the cemetery (CR 10.10.2);
+    /// the answer is kept in `limit_excess` or `move_choices` for the
+    /// rules handling after it.
+    pub(crate) fn rules_handling(&mut self) -> Option<RulesQuestion> {
         // What rules handling finds depends only on the state, the card data
         // and the chosen excess; with no mutation it could find work after
         // since it last found nothing (`Mutation::concerns_rules`), it
@@ -199,8 +210,11 @@ impl Match {
             if self.state.outcome.is_some() {
                 return None;
             }
-            if let Some(question) = self.zone_limit_question() {
-                return Some(question);
+            if let Some(decision) = self.zone_limit_question() {
+                return Some(RulesQuestion {
+                    decision,
+                    instead: None,
+                });
             }
             if read_at != Some(self.work.field_changes()) {
                 self.state.field_characteristics_into(&self.db, &mut field);
@@ -223,8 +237,13 @@ impl Match {
                 self.settled.field = read_at.map(|at| (at, field));
                 return None;
             }
+            if let Some(question) = self.move_replacement_question_of(&plan) {
+                self.settled.field = read_at.map(|at| (at, field));
+                return Some(question);
+            }
             self.limit_excess.clear();
             self.carry_out(plan);
+            self.move_choices.clear();
         }
         tracing::error!("rules handling did not settle after 100 rounds");
         None
@@ -326,6 +345,60 @@ impl Match {
         None
     }
 
+    /// The cards the plan sends from the field to the cemetery, as it
+    /// sends them (destroyed, or put there by the rules).
+    fn field_to_cemetery(&self, plan: &Plan) -> Vec<Leave> {
+        let destroyed = plan.destroy.iter().map(|&(card, by_ability)| {
+            Leave::new(
+                card,
+                Zone::Cemetery,
+                Place::Top,
+                MoveCause::Destroy { by_ability },
+            )
+        });
+        let put = plan
+            .to_cemetery
+            .iter()
+            .filter(|card| self.state.card(**card).zone == Zone::Field)
+            .map(|&card| Leave::new(card, Zone::Cemetery, Place::Top, MoveCause::RulesHandling));
+        destroyed
+            .chain(put)
+            .map(|leave| Leave {
+                instead: self.chosen_replacement(leave.card),
+                ..leave
+            })
+            .collect()
+    }
+
+    /// The replacement the card's controller chose for this round.
+    fn chosen_replacement(&self, card: CardRef) -> Option<InsteadZone> {
+        self.move_choices
+            .iter()
+            .find(|(chosen, _)| *chosen == card)
+            .map(|(_, zone)| *zone)
+    }
+
+    /// The question for the first card the plan sends from the field to
+    /// the cemetery that more than one replacement could send elsewhere,
+    /// and whose controller has not chosen yet (CR 10.10.2).
+    fn move_replacement_question_of(&self, plan: &Plan) -> Option<RulesQuestion> {
+        if (plan.destroy.is_empty() && plan.to_cemetery.is_empty())
+            || !self.may_replace_cemetery_moves()
+        {
+            return None;
+        }
+        self.field_to_cemetery(plan)
+            .into_iter()
+            .filter(|leave| leave.instead.is_none())
+            .find_map(|leave| {
+                let options = self.cemetery_replacement_choices(&leave);
+                (options.len() >= 2).then(|| RulesQuestion {
+                    decision: self.move_replacement_question(leave.card, &options),
+                    instead: Some((leave.card, options)),
+                })
+            })
+    }
+
     /// Carries out a plan; its moves are one batch (CR 11.1.3, 10.7.4).
     fn carry_out(&mut self, plan: Plan) {
         self.together(|m| m.carry_out_together(plan));
@@ -348,37 +421,22 @@ impl Match {
         }
         // Destruction and the moves to the cemetery happen at once: the
         // cards leave the field together (CR 10.7.4.2).
-        let mut leaving = Vec::new();
-        for (card, by_ability) in plan.destroy {
-            if by_ability {
-                self.apply(Mutation::SetFoughtBane(card, false));
+        for (card, by_ability) in &plan.destroy {
+            if *by_ability {
+                self.apply(Mutation::SetFoughtBane(*card, false));
             }
-            leaving.push(Leave {
-                card,
-                to: Zone::Cemetery,
-                place: Place::Top,
-                cause: MoveCause::Destroy { by_ability },
-            });
         }
-        for card in plan.to_cemetery {
-            match self.state.card(card).zone {
-                Zone::Field => leaving.push(Leave {
-                    card,
-                    to: Zone::Cemetery,
-                    place: Place::Top,
-                    cause: MoveCause::RulesHandling,
-                }),
-                Zone::ExArea => {
-                    let owner = self.state.card(card).owner;
-                    self.move_card(
-                        card,
-                        owner,
-                        Zone::Cemetery,
-                        Place::Top,
-                        MoveCause::RulesHandling,
-                    );
-                }
-                _ => {}
+        let leaving = self.field_to_cemetery(&plan);
+        for card in &plan.to_cemetery {
+            if self.state.card(*card).zone == Zone::ExArea {
+                let owner = self.state.card(*card).owner;
+                self.move_card(
+                    *card,
+                    owner,
+                    Zone::Cemetery,
+                    Place::Top,
+                    MoveCause::RulesHandling,
+                );
             }
         }
         self.leave_field_together(&leaving);

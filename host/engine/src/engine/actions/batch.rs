@@ -14,6 +14,7 @@
 //! its cards that matched as the ability's amount. A move outside any batch
 //! is a batch of one.
 
+use crate::cards::InsteadZone;
 use crate::engine::Match;
 use crate::engine::event::MoveCause;
 use crate::engine::ids::CardRef;
@@ -121,7 +122,13 @@ impl Match {
     /// them moves (`leave_field_together`), then the others move. A card
     /// card code may not move that way (a leader, an evolved card, a card
     /// not in its hand for a discard) stays where it is; the caller checks.
-    pub(crate) fn move_together(&mut self, moves: &[(CardRef, MoveKind)]) {
+    /// `instead`: the replacement each card's controller chose, for the
+    /// cards that had more than one (CR 10.10.2).
+    pub(crate) fn move_together(
+        &mut self,
+        moves: &[(CardRef, MoveKind)],
+        instead: &[(CardRef, InsteadZone)],
+    ) {
         self.together(|m| {
             let mut leaving = Vec::new();
             let mut elsewhere = Vec::new();
@@ -131,10 +138,11 @@ impl Match {
                 match (zone, kind) {
                     (Zone::Field, MoveKind::Discard) => {}
                     (Zone::Field, _) => leaving.push(Leave {
-                        card,
-                        to,
-                        place,
-                        cause,
+                        instead: instead
+                            .iter()
+                            .find(|(chosen, _)| *chosen == card)
+                            .map(|(_, zone)| *zone),
+                        ..Leave::new(card, to, place, cause)
                     }),
                     (_, MoveKind::Destroy) => {}
                     _ => elsewhere.push((card, kind)),

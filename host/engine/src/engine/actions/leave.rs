@@ -16,7 +16,8 @@ use crate::engine::Match;
 use crate::engine::event::MoveCause;
 use crate::engine::ids::CardRef;
 use crate::engine::mutation::{Mutation, Place};
-use crate::engine::state::{LookBack, Zone};
+use crate::engine::runtime::{Choice, Decision, Prompt};
+use crate::engine::state::{EffectKind, LookBack, Zone};
 
 /// One card to move off the field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,6 +30,24 @@ pub(crate) struct Leave {
     pub place: Place,
     /// Why.
     pub cause: MoveCause,
+    /// The replacement its controller chose, when more than one could send
+    /// it elsewhere than the cemetery (CR 10.10.2,
+    /// [`Match::cemetery_replacement_choices`]); `None`: the first that
+    /// can apply.
+    pub instead: Option<InsteadZone>,
+}
+
+impl Leave {
+    /// A card leaving for `to` with no replacement chosen.
+    pub fn new(card: CardRef, to: Zone, place: Place, cause: MoveCause) -> Leave {
+        Leave {
+            card,
+            to,
+            place,
+            cause,
+            instead: None,
+        }
+    }
 }
 
 /// The cards leaving the field at this moment, as they were there (empty
@@ -69,16 +88,22 @@ impl Leaving {
     }
 }
 
+/// What happens to a card that would leave the field
+/// ([`Match::leave_fate`]).
+enum LeaveFate {
+    /// A prohibition keeps it there.
+    Stays,
+    /// It is a Stack card: it loses a Stack counter instead.
+    LosesStack,
+    /// It leaves; its keywords now, for the replacements.
+    Leaves(Keywords),
+}
+
 impl Match {
     /// Moves one card off the field, honouring Stack and "can't be
     /// destroyed by abilities".
     pub(crate) fn leave_field(&mut self, card: CardRef, to: Zone, place: Place, cause: MoveCause) {
-        self.leave_field_together(&[Leave {
-            card,
-            to,
-            place,
-            cause,
-        }]);
+        self.leave_field_together(&[Leave::new(card, to, place, cause)]);
     }
 
     /// Moves cards off the field at the same moment (CR 10.7.4.2). For
@@ -95,34 +120,16 @@ impl Match {
         for leave in leaves {
             let card = leave.card;
             let seen = going.iter().any(|l| l.card == card) || stacked.contains(&card);
-            if seen || self.state.card(card).zone != Zone::Field {
+            if seen {
                 continue;
             }
-            let keywords = self.state.characteristics(&self.db, card).keywords;
-            if leave.cause == (MoveCause::Destroy { by_ability: true })
-                && keywords.contains(Keywords::CANNOT_DESTROY_BY_ABILITIES)
-            {
-                continue;
+            match self.leave_fate(leave) {
+                LeaveFate::Stays => {}
+                LeaveFate::LosesStack => stacked.push(card),
+                LeaveFate::Leaves(keywords) => {
+                    going.push(self.instead_of_cemetery(*leave, keywords, &mut to_ex));
+                }
             }
-            // "Can't be banished" (by abilities: the one cause that
-            // banishes from the field; later-sets §12.7).
-            if leave.cause == MoveCause::Banish && keywords.contains(Keywords::CANNOT_BE_BANISHED) {
-                continue;
-            }
-            // "Can't be destroyed", read at each attempt (a passive's
-            // condition included): no destruction at all.
-            if matches!(leave.cause, MoveCause::Destroy { .. })
-                && keywords.contains(Keywords::CANNOT_BE_DESTROYED)
-            {
-                continue;
-            }
-            if self.state.card(card).counter(Counter::Stack) > 0
-                && keywords.contains(Keywords::STACK)
-            {
-                stacked.push(card);
-                continue;
-            }
-            going.push(self.instead_of_cemetery(*leave, keywords, &mut to_ex));
         }
         let outer = self.leaving.hold();
         if self.db_has_triggers {
@@ -140,24 +147,91 @@ impl Match {
         self.leaving.release(outer);
     }
 
+    /// What happens to a card that would leave the field, from the state
+    /// now: destruction by an ability is prevented by "can't be destroyed
+    /// by abilities" (CR 11.3.2.1), any destruction by "can't be
+    /// destroyed", a banish by "can't be banished"; a Stack card with Stack
+    /// counters loses one instead of leaving (CR 13.3.2.2).
+    fn leave_fate(&self, leave: &Leave) -> LeaveFate {
+        if self.state.card(leave.card).zone != Zone::Field {
+            return LeaveFate::Stays;
+        }
+        let keywords = self.state.characteristics(&self.db, leave.card).keywords;
+        if leave.cause == (MoveCause::Destroy { by_ability: true })
+            && keywords.contains(Keywords::CANNOT_DESTROY_BY_ABILITIES)
+        {
+            return LeaveFate::Stays;
+        }
+        // "Can't be banished" (by abilities: the one cause that
+        // banishes from the field; later-sets §12.7).
+        if leave.cause == MoveCause::Banish && keywords.contains(Keywords::CANNOT_BE_BANISHED) {
+            return LeaveFate::Stays;
+        }
+        // "Can't be destroyed", read at each attempt (a passive's
+        // condition included): no destruction at all.
+        if matches!(leave.cause, MoveCause::Destroy { .. })
+            && keywords.contains(Keywords::CANNOT_BE_DESTROYED)
+        {
+            return LeaveFate::Stays;
+        }
+        if self.state.card(leave.card).counter(Counter::Stack) > 0
+            && keywords.contains(Keywords::STACK)
+        {
+            return LeaveFate::LosesStack;
+        }
+        LeaveFate::Leaves(keywords)
+    }
+
+    /// Where the card of `leave` could go instead of the cemetery, if it
+    /// left the field alone now: one entry per place, in the order
+    /// [`Match::instead_of_cemetery`] tries them. With two or more its
+    /// controller chooses which replacement applies (CR 10.10.2): card
+    /// code's moves ask inside the action (`AbilityCtx`), rules handling
+    /// before it carries out its round (`rules_handling.rs`).
+    pub(crate) fn cemetery_replacement_choices(&self, leave: &Leave) -> Vec<InsteadZone> {
+        match self.leave_fate(leave) {
+            LeaveFate::Leaves(keywords) if leave.to == Zone::Cemetery => {
+                self.cemetery_replacements_that_apply(leave, keywords, &[0, 0])
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether a card going from the field to the cemetery could have a
+    /// replacement now: the pool's cards give one, or an effect made one.
+    /// The cheap question asked before [`Match::cemetery_replacement_choices`].
+    pub(crate) fn may_replace_cemetery_moves(&self) -> bool {
+        self.db.has_move_passives()
+            || self.db.may_print_or_grant(Keywords::BANISHES_ENEMIES_INSTEAD)
+            || self
+                .state
+                .effects
+                .iter()
+                .any(|e| matches!(e.kind, EffectKind::InsteadOfCemetery(_)))
+    }
+
+    /// The question to the controller of `card` of which of the
+    /// replacements sending it to `options` applies (CR 10.10.2).
+    pub(crate) fn move_replacement_question(
+        &self,
+        card: CardRef,
+        options: &[InsteadZone],
+    ) -> Decision {
+        let player = self.state.card(card).controller;
+        let labels = options
+            .iter()
+            .map(|zone| Choice::Label(zone.words().to_owned()))
+            .collect();
+        Decision::pick_one(player, Prompt::MoveReplacement { card }, labels)
+    }
+
     /// Where a card that would go from the field to the cemetery goes
     /// instead (later-sets §11.2), read from the state before the cards
-    /// move: the effects on it and the passives reaching it ("if this
-    /// follower would be put into the cemetery from the field, put it
-    /// into your EX area instead"), in the order
-    /// `GameState::cemetery_replacements` gives,
-    /// then "an enemy follower that would go from the field to the
-    /// cemetery is banished instead" (a card with
-    /// `BANISHES_ENEMIES_INSTEAD` on the other field). The first that can
-    /// apply does; the card then no longer goes to the cemetery, so no
-    /// other applies (each at most once, CR 10.10). A card that can't be
-    /// banished is not banished instead, nor one put into an EX area
-    /// without room for it (`to_ex`: the cards of each owner this batch
-    /// already sends there) or that its token kind keeps out (CR 1.3.3,
-    /// 4.8.3.2): the next replacement applies, or none. It was not destroyed
-    /// or put into the cemetery, so its Last Words don't trigger
-    /// (CR 10.10.1.1). Deviation: when two would apply, the player is not
-    /// asked which (rules-coverage §L11.2).
+    /// move: the replacement its controller chose, if it can apply, else
+    /// the first of [`Match::cemetery_replacements_that_apply`]. The card
+    /// then no longer goes to the cemetery, so no other applies (each at
+    /// most once, CR 10.10). It was not destroyed or put into the
+    /// cemetery, so its Last Words don't trigger (CR 10.10.1.1).
     fn instead_of_cemetery(
         &self,
         leave: Leave,
@@ -167,36 +241,12 @@ impl Match {
         if leave.to != Zone::Cemetery {
             return leave;
         }
-        let may_banish = !keywords.contains(Keywords::CANNOT_BE_BANISHED);
-        let owner = self.state.card(leave.card).owner;
-        let may_go = |zone: &InsteadZone| match zone {
-            InsteadZone::Banished => may_banish,
-            InsteadZone::ExArea => self.ex_takes(owner, leave.card, to_ex[owner.idx()]),
-            _ => true,
-        };
-        let own = self
-            .state
-            .cemetery_replacements(&self.db, leave.card)
-            .into_iter()
-            .find(may_go);
-        let instead = own.or_else(|| {
-            let controller = self.state.card(leave.card).controller;
-            let enemies_banish = may_banish
-                && self.state.field_grants(
-                    &self.db,
-                    controller.opponent(),
-                    Keywords::BANISHES_ENEMIES_INSTEAD,
-                )
-                && self
-                    .state
-                    .characteristics(&self.db, leave.card)
-                    .card_type
-                    .is_follower();
-            enemies_banish.then_some(InsteadZone::Banished)
-        });
-        let Some(instead) = instead else {
+        let options = self.cemetery_replacements_that_apply(&leave, keywords, to_ex);
+        let chosen = leave.instead.filter(|zone| options.contains(zone));
+        let Some(instead) = chosen.or_else(|| options.first().copied()) else {
             return leave;
         };
+        let owner = self.state.card(leave.card).owner;
         if instead == InsteadZone::ExArea {
             to_ex[owner.idx()] += 1;
         }
@@ -213,6 +263,58 @@ impl Match {
             cause,
             ..leave
         }
+    }
+
+    /// The replacements that could send a card going from the field to the
+    /// cemetery elsewhere, one per place (two sending it to the same place
+    /// give the same result): the effects on it and the passives reaching
+    /// it ("if this follower would be put into the cemetery from the
+    /// field, put it into your EX area instead"), in the order
+    /// `GameState::cemetery_replacements` gives, then "an enemy follower
+    /// that would go from the field to the cemetery is banished instead" (a
+    /// card with `BANISHES_ENEMIES_INSTEAD` on the other field). A card
+    /// that can't be banished is not banished instead, nor one put into an
+    /// EX area without room for it (`to_ex`: the cards of each owner this
+    /// batch already sends there) or that its token kind keeps out
+    /// (CR 1.3.3, 4.8.3.2).
+    fn cemetery_replacements_that_apply(
+        &self,
+        leave: &Leave,
+        keywords: Keywords,
+        to_ex: &[usize; 2],
+    ) -> Vec<InsteadZone> {
+        let may_banish = !keywords.contains(Keywords::CANNOT_BE_BANISHED);
+        let owner = self.state.card(leave.card).owner;
+        let may_go = |zone: &InsteadZone| match zone {
+            InsteadZone::Banished => may_banish,
+            InsteadZone::ExArea => self.ex_takes(owner, leave.card, to_ex[owner.idx()]),
+            _ => true,
+        };
+        let mut options: Vec<InsteadZone> = Vec::new();
+        for zone in self.state.cemetery_replacements(&self.db, leave.card) {
+            if may_go(&zone) && !options.contains(&zone) {
+                options.push(zone);
+            }
+        }
+        let enemies_banish = may_banish
+            && !options.contains(&InsteadZone::Banished)
+            && self
+                .db
+                .may_print_or_grant(Keywords::BANISHES_ENEMIES_INSTEAD)
+            && self.state.field_grants(
+                &self.db,
+                self.state.card(leave.card).controller.opponent(),
+                Keywords::BANISHES_ENEMIES_INSTEAD,
+            )
+            && self
+                .state
+                .characteristics(&self.db, leave.card)
+                .card_type
+                .is_follower();
+        if enemies_banish {
+            options.push(InsteadZone::Banished);
+        }
+        options
     }
 
     /// Remembers a card that leaves the field by itself (not through

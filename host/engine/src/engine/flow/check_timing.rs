@@ -27,9 +27,14 @@ impl Match {
     /// 4. else Confirmation Timing ends.
     pub(crate) fn check_timing(&mut self, played: u32) {
         if let Some(question) = self.rules_handling() {
-            // Which cards stay in an over-full zone (CR 11.4.1, 11.5.1);
-            // then this Confirmation Timing goes on.
-            self.ask(question, Resume::ZoneLimit(played));
+            // Which cards stay in an over-full zone (CR 11.4.1, 11.5.1),
+            // or which replacement applies to a card it moves (CR
+            // 10.10.2); then this Confirmation Timing goes on.
+            let resume = Resume::RulesHandling {
+                played,
+                instead: question.instead,
+            };
+            self.ask(question.decision, resume);
             return;
         }
         // Most Confirmation Timings end here: nothing is pending.

@@ -276,12 +276,7 @@ impl Match {
                 .partition(|card| self.state.card(**card).zone == Zone::Field);
             let leaving: Vec<Leave> = on_field
                 .into_iter()
-                .map(|card| Leave {
-                    card,
-                    to,
-                    place: Place::Top,
-                    cause: MoveCause::Cost,
-                })
+                .map(|card| Leave::new(card, to, Place::Top, MoveCause::Cost))
                 .collect();
             self.leave_field_together(&leaving);
             for card in elsewhere {

@@ -152,6 +152,14 @@ pub enum Prompt {
         /// The damage each option deals, in option order.
         amounts: Vec<i32>,
     },
+    /// Which replacement applies to a card that would go from the field to
+    /// the cemetery, when more than one could send it elsewhere
+    /// (CR 10.10.2): the options name the places, in the order the
+    /// replacements would otherwise be tried.
+    MoveReplacement {
+        /// The card moving.
+        card: CardRef,
+    },
     /// Which evolved card, or which face of a double-faced one, the
     /// follower evolves into, when more than one fits (later-sets §10, CR
     /// 4.6.4): the options are the faces' names.

@@ -71,6 +71,10 @@ pub struct Match {
     /// The cards the player chose to send from an over-full zone, for the
     /// rules handling that follows the choice (CR 11.4.1, 11.5.1).
     pub(crate) limit_excess: Vec<CardRef>,
+    /// The replacements players chose for cards rules handling sends from
+    /// the field to the cemetery, for the round after the choice
+    /// (CR 10.10.2).
+    pub(crate) move_choices: Vec<(CardRef, crate::cards::InsteadZone)>,
     /// What rules handling last found, for as long as no mutation follows
     /// (`rules_handling.rs`); forgotten when the state or the card data
     /// changes some other way (a reload, a determinized world, a test
@@ -157,8 +161,14 @@ pub(crate) enum Resume {
     /// Whether (and to which follower) to resolve the Trigger of the card
     /// a drive check revealed.
     DriveTrigger(super::flow::DriveCheck, CardRef),
-    /// Which cards of an over-full zone go (Confirmation Timing goes on).
-    ZoneLimit(u32),
+    /// A question rules handling asked (which cards of an over-full zone
+    /// go, or which replacement applies to a card it moves: `instead`
+    /// holds that card and the places the options name); Confirmation
+    /// Timing goes on.
+    RulesHandling {
+        played: u32,
+        instead: Option<(CardRef, Vec<crate::cards::InsteadZone>)>,
+    },
     /// The evolved card and face a follower evolves into, out of
     /// `options`; its cost is paid then.
     EvolveInto {
@@ -350,6 +360,7 @@ impl Match {
             leaving: super::actions::Leaving::default(),
             batch: super::actions::MoveBatch::default(),
             limit_excess: Vec::new(),
+            move_choices: Vec::new(),
             settled: Default::default(),
             run_snapshot: Default::default(),
         }
@@ -620,8 +631,16 @@ impl Match {
                 }
                 self.tasks.push(Task::Run(run));
             }
-            Resume::ZoneLimit(played) => {
-                self.limit_excess = chosen_cards(&chosen);
+            Resume::RulesHandling { played, instead } => {
+                match instead {
+                    Some((card, places)) => {
+                        let zone = picks.first().and_then(|i| places.get(*i));
+                        if let Some(zone) = zone {
+                            self.move_choices.push((card, *zone));
+                        }
+                    }
+                    None => self.limit_excess = chosen_cards(&chosen),
+                }
                 self.tasks.push(Task::CheckTiming(played));
             }
             Resume::EvolveInto {

@@ -24,6 +24,7 @@ mod lessons;
 mod lost_abilities;
 mod maneuver;
 mod more_rules;
+mod move_replacement_choices;
 mod move_hooks;
 mod names;
 mod player_effects;
