@@ -78,6 +78,9 @@ fn prompt_text(prompt: &Prompt) -> String {
             )
         }
         Prompt::DamageOrder { .. } => "order the damage changes: how much is taken?".to_owned(),
+        Prompt::MoveReplacement { .. } => {
+            "it would go to the cemetery: where does it go instead?".to_owned()
+        }
         Prompt::EvolveInto { .. } => "evolve into which card (or face)?".to_owned(),
         Prompt::DriveTrigger { icon, .. } => {
             format!("drive check: resolve the {} Trigger?", icon.name())

@@ -268,6 +268,9 @@ impl SeatFeed {
             Prompt::EvolveInto { card } => Prompt::EvolveInto {
                 card: self.card(*card),
             },
+            Prompt::MoveReplacement { card } => Prompt::MoveReplacement {
+                card: self.card(*card),
+            },
             Prompt::DriveTrigger { card, icon } => Prompt::DriveTrigger {
                 card: self.card(*card),
                 icon: *icon,

@@ -26,7 +26,10 @@ use sve_engine::cards::{
 use sve_engine::engine::view::PlayerView;
 use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 
-/// The protocol version this build speaks. 18: an action may play a
+/// The protocol version this build speaks. 19: a decision may ask which
+/// replacement sends a card elsewhere than the cemetery
+/// (`Prompt::MoveReplacement`), and a damage-order question may come from
+/// an ability's damage. 18: an action may play a
 /// declared keyword's activated ability (`Action::ActivateKeyword`), and
 /// events include `Event::KeywordAbilityActivated` and
 /// `Event::KeywordActivationCancelled`, and a side lists the delayed
@@ -100,7 +103,7 @@ use sve_engine::engine::{CardRef, Event, Outcome, PlayerId};
 /// ([`Update::pending`]) and rematches ([`ClientMsg::Rematch`],
 /// [`ServerMsg::Rematch`]). 2: decisions may offer `Choice::Cancel` and
 /// events include `Event::ActivationCancelled`.
-pub const PROTOCOL_VERSION: u32 = 18;
+pub const PROTOCOL_VERSION: u32 = 19;
 
 /// Most cards one connection follows in the inspector at once; a longer
 /// [`ClientMsg::Inspect`] list is cut to its first ones.

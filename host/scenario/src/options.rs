@@ -216,6 +216,12 @@ pub(crate) fn describe_decision(game: &Match, decision: &Decision) -> String {
         Prompt::EvolveInto { card } => {
             format!("what {} evolves into", card_label(game, *card))
         }
+        Prompt::MoveReplacement { card } => {
+            format!(
+                "where {} goes instead of the cemetery",
+                card_label(game, *card)
+            )
+        }
         Prompt::ChooseX { card } => format!("X for {}'s cost", card_label(game, *card)),
         other => format!("{other:?}"),
     };

@@ -504,6 +504,7 @@ fn is_routine(prompt: &Prompt) -> bool {
             | Prompt::HandLimit { .. }
             | Prompt::ZoneLimit { .. }
             | Prompt::DamageOrder { .. }
+            | Prompt::MoveReplacement { .. }
     )
 }
 

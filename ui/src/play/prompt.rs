@@ -385,6 +385,10 @@ fn prompt_text(cx: &BoardContext<'_>) -> String {
             "Several effects change the damage {} takes: choose their order.",
             named(card)
         ),
+        Prompt::MoveReplacement { card } => format!(
+            "{} would go to the cemetery, and more than one effect would send it elsewhere instead: choose where it goes.",
+            named(card)
+        ),
         Prompt::EvolveInto { card } => format!(
             "Evolve {} into which card? A double-faced card evolves into the face you show.",
             named(card)

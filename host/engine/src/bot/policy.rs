@@ -388,4 +388,3 @@ fn kept_best(decision: &Decision) -> usize {
         .min_by_key(|(_, option)| rank(option))
         .map_or(0, |(i, _)| i)
 }
-

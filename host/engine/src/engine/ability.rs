@@ -22,12 +22,12 @@
 use super::Match;
 pub use super::ability_query::AbilityQuery;
 use super::actions::{Leave, MoveKind};
-use super::event::MoveCause;
-use super::mutation::Place;
 use super::event::DamageKind;
+use super::event::MoveCause;
 use super::flow::damage_order::damage_order_question;
 use super::ids::{AbilityIdx, CardRef, DefId, PlayerId};
 use super::mutation::Mutation;
+use super::mutation::Place;
 use super::runner_usage::RunnerUsage;
 use super::runtime::limits::QUESTION_OPTION_LIMIT;
 use super::runtime::{Choice, Decision, Prompt, QuestionRole, SeriesStep};

@@ -85,6 +85,10 @@ pub fn prompt(prompt: &Prompt, view: &PlayerView, faces: &Faces) -> String {
             "How much damage does {} take?",
             card_name(*card, view, faces)
         ),
+        Prompt::MoveReplacement { card } => format!(
+            "{} would go to the cemetery: where does it go instead?",
+            card_name(*card, view, faces)
+        ),
         Prompt::EvolveInto { card } => {
             format!("Evolve {} into which card?", card_name(*card, view, faces))
         }

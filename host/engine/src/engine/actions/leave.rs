@@ -202,7 +202,9 @@ impl Match {
     /// The cheap question asked before [`Match::cemetery_replacement_choices`].
     pub(crate) fn may_replace_cemetery_moves(&self) -> bool {
         self.db.has_move_passives()
-            || self.db.may_print_or_grant(Keywords::BANISHES_ENEMIES_INSTEAD)
+            || self
+                .db
+                .may_print_or_grant(Keywords::BANISHES_ENEMIES_INSTEAD)
             || self
                 .state
                 .effects

@@ -79,7 +79,10 @@ fn board() -> Board {
                 .deck(["V1", "V1"])
                 .pp(5),
         )
-        .side(P2, Side::new().field(["Last Drawer", "V2"]).deck(["V1", "V1"]))
+        .side(
+            P2,
+            Side::new().field(["Last Drawer", "V2"]).deck(["V1", "V1"]),
+        )
         .build()
 }
 
@@ -133,7 +136,11 @@ fn l11_2_a_batch_asks_only_for_the_card_with_a_choice() {
     s.settle();
     assert_eq!(zone_of(&s, drawer), Zone::Banished, "{}", s.dump());
     assert_eq!(zone_of(&s, v2), Zone::Banished, "V2 has one: Voider's");
-    assert!(s.game.decision().is_none_or(|d| d.prompt == Prompt::MainAction));
+    assert!(
+        s.game
+            .decision()
+            .is_none_or(|d| d.prompt == Prompt::MainAction)
+    );
 }
 
 #[test]

@@ -350,7 +350,13 @@ fn scorcher_board() -> Board {
     let mut s = Board::builder()
         .db(Arc::new(CardDb::new(cards).expect("a valid pool")))
         .runner(runner)
-        .side(P1, Side::new().hand(["Scorcher"]).deck(["V1", "V1", "V1"]).pp(5))
+        .side(
+            P1,
+            Side::new()
+                .hand(["Scorcher"])
+                .deck(["V1", "V1", "V1"])
+                .pp(5),
+        )
         .side(P2, Side::new())
         .build();
     let leader = s.game.state().player(P2).leader;
@@ -407,7 +413,8 @@ fn l11_2_the_player_taking_ability_damage_chooses_the_order() {
 fn l11_2_ability_damage_with_one_result_asks_nothing() {
     let mut s = scorcher_board();
     let leader = s.game.state().player(P2).leader;
-    s.game.apply(crate::engine::mutation::Mutation::ExpireEndOfTurnEffects);
+    s.game
+        .apply(crate::engine::mutation::Mutation::ExpireEndOfTurnEffects);
     assert_eq!(damage_effects_on(&s, leader), 1, "the cap alone");
     s.play("Scorcher");
     s.settle();
