@@ -1165,6 +1165,8 @@ mod tests {
         "cards",
         "query",
         "stopped",
+        // The host reads it after each action (`HostState::act`).
+        "pending",
         "choose_option",
         "yes_no",
         "choose_cards",
