@@ -52,6 +52,10 @@ pub trait Board {
     fn hand(&self, player: PlayerId) -> Vec<CardRef>;
     /// How many cards a player has on the field.
     fn field_len(&self, player: PlayerId) -> usize;
+    /// A card's owner, if the reader knows it.
+    fn owner(&self, _card: CardRef) -> Option<PlayerId> {
+        None
+    }
     /// A player's leader defense.
     fn leader_defense(&self, player: PlayerId) -> i32;
     /// The follower attacking now, if the reader knows it (none by
@@ -86,6 +90,10 @@ impl Board for Match {
 
     fn hand(&self, player: PlayerId) -> Vec<CardRef> {
         self.state().player(player).hand.to_vec()
+    }
+
+    fn owner(&self, card: CardRef) -> Option<PlayerId> {
+        Some(self.state().card(card).owner)
     }
 
     fn field_len(&self, player: PlayerId) -> usize {
@@ -165,7 +173,10 @@ pub fn answer(
                     .unwrap_or(0),
             ]
         }
-        Prompt::MoveReplacement { .. } => vec![kept_best(decision)],
+        Prompt::MoveReplacement { card } => {
+            let theirs = game.owner(*card).is_some_and(|o| o != decision.player);
+            vec![kept_best(decision, theirs)]
+        }
         Prompt::MulliganOrder
         | Prompt::ChoosePendingAbility
         | Prompt::CostCards { .. }
@@ -363,10 +374,12 @@ fn cheapest_cards(game: &impl Board, decision: &Decision, count: usize) -> Vec<u
         .collect()
 }
 
-/// Of the places a card of the deciding player's could go instead of the
-/// cemetery, the one it can come back from soonest: the hand, then the EX
-/// area, the top and the bottom of the deck, the banished zone last.
-fn kept_best(decision: &Decision) -> usize {
+/// Of the places a card the deciding player controls could go instead of
+/// the cemetery (its owner's zones), the one it can come back from
+/// soonest: the hand, then the EX area, the top and the bottom of the
+/// deck, the banished zone last; for a card another player owns
+/// (`theirs`, a taken one), the other way round.
+fn kept_best(decision: &Decision, theirs: bool) -> usize {
     use crate::cards::InsteadZone;
     const BEST_FIRST: [InsteadZone; 5] = [
         InsteadZone::Hand,
@@ -376,10 +389,14 @@ fn kept_best(decision: &Decision) -> usize {
         InsteadZone::Banished,
     ];
     let rank = |option: &Choice| {
-        BEST_FIRST
+        let place = BEST_FIRST
             .iter()
-            .position(|zone| *option == Choice::Label(zone.words().to_owned()))
-            .unwrap_or(BEST_FIRST.len())
+            .position(|zone| *option == Choice::Label(zone.words().to_owned()));
+        match place {
+            Some(place) if theirs => BEST_FIRST.len() - 1 - place,
+            Some(place) => place,
+            None => BEST_FIRST.len(),
+        }
     };
     decision
         .options

@@ -190,8 +190,9 @@ impl AbilityCtx<'_> {
 
     /// The question an action asked that the answers don't hold yet (or
     /// the stale answer it found): the run must stop and return it; it is
-    /// asked, and the run made again with its answer. After it, actions
-    /// do nothing that is kept, and every question returns it.
+    /// asked, and the run made again with its answer. After it nothing the
+    /// run does is kept, and every question that reaches the player
+    /// returns it.
     pub fn pending(&self) -> Option<&Halt> {
         self.pending.as_ref()
     }
@@ -682,7 +683,8 @@ impl AbilityCtx<'_> {
                 MoveKind::Bury => MoveCause::Bury,
                 _ => continue,
             };
-            if self.m.state.card(card).zone != Zone::Field {
+            let asked = instead.iter().any(|(chosen, _)| *chosen == card);
+            if asked || self.m.state.card(card).zone != Zone::Field {
                 continue;
             }
             match self.choose_replacement(card, cause) {

@@ -235,6 +235,9 @@ impl Match {
                 }
                 self.settled.at = Some(self.work.rules_changes());
                 self.settled.field = read_at.map(|at| (at, field));
+                // A choice for a card that did not move this time is no
+                // choice for a later one.
+                self.move_choices.clear();
                 return None;
             }
             if let Some(question) = self.move_replacement_question_of(&plan) {
@@ -382,7 +385,9 @@ impl Match {
     /// the cemetery that more than one replacement could send elsewhere,
     /// and whose controller has not chosen yet (CR 10.10.2).
     fn move_replacement_question_of(&self, plan: &Plan) -> Option<RulesQuestion> {
-        if (plan.destroy.is_empty() && plan.to_cemetery.is_empty())
+        // A round with a loser ends the match before anything moves.
+        if !plan.losers.is_empty()
+            || (plan.destroy.is_empty() && plan.to_cemetery.is_empty())
             || !self.may_replace_cemetery_moves()
         {
             return None;

@@ -183,7 +183,9 @@ impl Match {
     }
 
     /// Where the card of `leave` could go instead of the cemetery, if it
-    /// left the field alone now: one entry per place, in the order
+    /// left the field alone now (the EX area's room as it is: a batch that
+    /// fills it first sends a card that chose it to the next place): one
+    /// entry per place, in the order
     /// [`Match::instead_of_cemetery`] tries them. With two or more its
     /// controller chooses which replacement applies (CR 10.10.2): card
     /// code's moves ask inside the action (`AbilityCtx`), rules handling
@@ -205,11 +207,13 @@ impl Match {
             || self
                 .db
                 .may_print_or_grant(Keywords::BANISHES_ENEMIES_INSTEAD)
-            || self
-                .state
-                .effects
-                .iter()
-                .any(|e| matches!(e.kind, EffectKind::InsteadOfCemetery(_)))
+            // Effects: "instead" on a card, or "banish instead" given to one
+            // (which `may_print_or_grant` does not know of).
+            || self.state.effects.iter().any(|e| match e.kind {
+                EffectKind::InsteadOfCemetery(_) => true,
+                EffectKind::Keywords(k) => k.contains(Keywords::BANISHES_ENEMIES_INSTEAD),
+                _ => false,
+            })
     }
 
     /// The question to the controller of `card` of which of the
@@ -300,9 +304,6 @@ impl Match {
         }
         let enemies_banish = may_banish
             && !options.contains(&InsteadZone::Banished)
-            && self
-                .db
-                .may_print_or_grant(Keywords::BANISHES_ENEMIES_INSTEAD)
             && self.state.field_grants(
                 &self.db,
                 self.state.card(leave.card).controller.opponent(),

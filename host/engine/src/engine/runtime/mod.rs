@@ -639,7 +639,9 @@ impl Match {
                             self.move_choices.push((card, *zone));
                         }
                     }
-                    None => self.limit_excess = chosen_cards(&chosen),
+                    // Each over-full zone's choice adds to the others'
+                    // (two zones may be over their limits at once).
+                    None => self.limit_excess.extend(chosen_cards(&chosen)),
                 }
                 self.tasks.push(Task::CheckTiming(played));
             }

@@ -183,9 +183,18 @@ impl Match {
             }
         }
         self.emit(Event::Sandbox { description });
-        // A sandbox change never overfills a zone (`check_sandbox`), so
-        // rules handling asks nothing here.
-        let _ = self.rules_handling();
+        // A sandbox change never overfills a zone (`check_sandbox`); a card
+        // it destroys with more than one replacement goes where the first
+        // sends it, as the sandbox's own damage takes the least.
+        for _ in 0..2 * crate::engine::state::query::FIELD_LIMIT {
+            match self.rules_handling().and_then(|question| question.instead) {
+                Some((card, places)) => match places.first() {
+                    Some(first) => self.move_choices.push((card, *first)),
+                    None => break,
+                },
+                None => break,
+            }
+        }
         if let Some((_, resume)) = &self.decision {
             let again = match resume {
                 Resume::MainAction => Some(Task::MainAction),

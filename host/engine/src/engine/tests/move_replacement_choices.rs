@@ -172,3 +172,69 @@ fn l11_2_a_bot_keeps_its_card_where_it_comes_back_soonest() {
     let pick = crate::bot::policy::answer(&s.game, &decision, &mut rng, 0.0);
     assert_eq!(pick, [0], "the EX area rather than banished");
 }
+
+#[test]
+fn l11_2_banished_instead_given_by_an_effect_applies_too() {
+    // No card of the pool prints "banish instead": an effect gives it to
+    // P1's V1, and P2's V2 destroyed is banished.
+    let mut s = Board::builder()
+        .side(P1, Side::new().field(["V1"]))
+        .side(P2, Side::new().field(["V2"]))
+        .build();
+    let v1 = s.card(P1, Zone::Field, "V1");
+    let v2 = s.card(P2, Zone::Field, "V2");
+    s.game.add_effect(
+        v1,
+        crate::engine::EffectKind::Keywords(Keywords::BANISHES_ENEMIES_INSTEAD),
+        crate::engine::Duration::WhileInZone,
+        None,
+    );
+    s.game.destroy(v2, true);
+    assert_eq!(zone_of(&s, v2), Zone::Banished, "{}", s.dump());
+}
+
+#[test]
+fn l11_2_the_sandbox_sends_a_card_with_two_replacements_where_the_first_does() {
+    let mut s = board();
+    let drawer = s.card(P2, Zone::Field, "Last Drawer");
+    s.game
+        .sandbox(crate::engine::SandboxAction::DealDamage {
+            card: drawer,
+            amount: 5,
+        })
+        .expect("a follower on the field");
+    assert_eq!(zone_of(&s, drawer), Zone::ExArea, "{}", s.dump());
+}
+
+#[test]
+fn l11_2_no_replacement_question_when_the_round_ends_the_match() {
+    let mut s = board();
+    let drawer = s.card(P2, Zone::Field, "Last Drawer");
+    s.game
+        .deal_damage_to_follower(drawer, 1, crate::engine::DamageKind::Ability, None);
+    s.game
+        .deal_damage_to_leader(P2, 20, crate::engine::DamageKind::Ability, None);
+    s.game.tasks.push(Task::CheckTiming(0));
+    s.game.decision = None;
+    s.game.step();
+    assert!(s.game.state().outcome.is_some(), "{}", s.dump());
+    assert!(
+        s.game
+            .decision()
+            .is_none_or(|d| !matches!(d.prompt, Prompt::MoveReplacement { .. })),
+        "nothing is asked of a match that is over"
+    );
+}
+
+#[test]
+fn l11_2_a_bot_banishes_a_card_it_took_rather_than_return_it() {
+    use rand_core::SeedableRng;
+    let mut s = board();
+    s.play("Smite");
+    let mut decision = s.game.decision().cloned().expect("a replacement question");
+    // As if P1 had taken control of it: P1 decides for P2's card.
+    decision.player = P1;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let pick = crate::bot::policy::answer(&s.game, &decision, &mut rng, 0.0);
+    assert_eq!(pick, [1], "banished, out of its owner's reach");
+}

@@ -161,3 +161,45 @@ fn s2_4_cr_13_3_2_2_stack_replaces_the_move_from_an_over_full_field() {
         Some(Prompt::ZoneLimit { .. })
     ));
 }
+
+#[test]
+fn l11_3_two_over_full_zones_at_once_each_keep_their_players_choice() {
+    // A full field and a full EX area each get one card more; the first
+    // answer must not be forgotten when the second is given.
+    let mut s = Board::builder()
+        .side(
+            P1,
+            Side::new()
+                .field(["V1", "V2", "V3", "V4", "V5"])
+                .ex_area(["V1", "V2", "V3", "V4", "V5"])
+                .hand(["Warden", "Last Drawer"]),
+        )
+        .build();
+    for (name, zone) in [("Warden", Zone::Field), ("Last Drawer", Zone::ExArea)] {
+        let card = s.card(P1, Zone::Hand, name);
+        s.game.apply(Mutation::Move {
+            card,
+            to_player: P1,
+            to: zone,
+            place: Place::Top,
+            cause: MoveCause::Sandbox,
+        });
+    }
+    s.game.tasks.push(Task::CheckTiming(0));
+    s.game.decision = None;
+    s.game.step();
+    for _ in 0..2 {
+        let decision = s.game.decision().cloned().expect("a limit question");
+        assert!(
+            matches!(decision.prompt, Prompt::ZoneLimit { .. }),
+            "{:?}",
+            decision.prompt
+        );
+        s.answer(P1, &[0]);
+    }
+    s.settle();
+    let state = s.game.state();
+    assert_eq!(state.player(P1).field.len(), 5, "{}", s.dump());
+    assert_eq!(state.player(P1).ex_area.len(), 5, "{}", s.dump());
+    assert_eq!(state.player(P1).cemetery.len(), 2);
+}
