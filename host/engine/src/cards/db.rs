@@ -14,7 +14,7 @@
 
 use super::declared::{
     Declarations, DeclaredCounter, DeclaredKeyword, DeclaredTokenKind, MAX_DECLARED_COUNTERS,
-    MAX_DECLARED_KEYWORDS, TokenRules,
+    MAX_DECLARED_KEYWORDS, TokenRules, resolve_declared_grants,
 };
 use super::{Activations, CardDef, CardType, Counter, Keywords, TriggerKinds};
 use crate::engine::DefId;
@@ -248,7 +248,7 @@ impl CardDb {
         declarations: Declarations,
     ) -> Result<CardDb, CardDbError> {
         let Declarations {
-            keywords,
+            mut keywords,
             counters,
             token_kinds,
         } = declarations;
@@ -282,6 +282,42 @@ impl CardDb {
                     });
                 };
                 def.keywords |= Keywords::declared(*n);
+            }
+        }
+        // Continuous abilities giving declared keywords, by name.
+        let with_passives: Vec<bool> = keywords
+            .iter()
+            .map(|k| {
+                k.abilities
+                    .iter()
+                    .any(|a| matches!(a.kind, super::AbilityKind::Passive(_)))
+            })
+            .collect();
+        for def in &mut defs {
+            let problem =
+                resolve_declared_grants(&mut def.abilities, &keyword_by_name, &with_passives)
+                    .map_err(|keyword| CardDbError::UnknownKeyword {
+                        card: def.id.clone(),
+                        keyword,
+                    })?;
+            if let Some(why) = problem
+                && def.unplayable.is_none()
+            {
+                def.unplayable = Some(why);
+            }
+        }
+        for keyword in &mut keywords {
+            let problem =
+                resolve_declared_grants(&mut keyword.abilities, &keyword_by_name, &with_passives)
+                    .map_err(|name| CardDbError::UnknownKeyword {
+                    card: keyword.id.clone(),
+                    keyword: name,
+                })?;
+            if let Some(why) = problem {
+                return Err(CardDbError::UnsupportedKeyword(format!(
+                    "keyword `{}`: {why}",
+                    keyword.name
+                )));
             }
         }
         let mut by_id = FxHashMap::with_capacity_and_hasher(defs.len(), Default::default());
@@ -626,6 +662,14 @@ impl CardDb {
     /// holds it).
     pub fn passive_keywords(&self) -> Keywords {
         self.passive_keywords
+    }
+
+    /// Whether some continuous ability gives a declared keyword ("your
+    /// followers have Overheat"): then a card's declared keywords are read
+    /// with the passives in play, not from the card alone.
+    #[inline]
+    pub fn passives_give_declared_keywords(&self) -> bool {
+        self.passive_keywords.declared_bits() != 0
     }
 
     /// Whether some card of the pool may have `keyword` by its printing

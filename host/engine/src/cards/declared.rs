@@ -7,9 +7,14 @@
 //! declared keywords from 0 ([`CardDb::declared_keyword`]); keyword number n
 //! is bit 64 + n of [`Keywords`](super::Keywords), so a card gets a declared
 //! keyword as it gets a built-in one, printed (`CardDef::declared_keywords`,
-//! by name) or from an effect; not from a passive (the card API's grants
-//! carry built-in keywords only, and the engine reads a card's declared
-//! keywords without passives: `GameState::own_keywords`). Its abilities,
+//! by name), from an effect, or from a continuous ability
+//! ([`Grant::DeclaredKeywords`](super::Grant::DeclaredKeywords), by name,
+//! made bits when the pool is built). A keyword a continuous ability gives
+//! brings its automatic and activated abilities; one with continuous
+//! abilities of its own can't be given so (the passives in play would
+//! depend on themselves: the card is refused, naming it), so a card's
+//! keyword passives are read from its printed and effect keywords
+//! (`GameState::own_keywords`). Its abilities,
 //! automatic, continuous and activated, are the card's: they run in the
 //! declaring pack, each declaration a definition of the database
 //! ([`CardDb::keyword_def`]) whose id card code is called by, with the card
@@ -291,4 +296,43 @@ impl DeclaredKeyword {
             token_kind: None,
         }
     }
+}
+
+/// Makes each continuous ability's [`Grant::DeclaredKeywords`] among
+/// `abilities` a [`Grant::Keywords`] with the named keywords' bits
+/// (`by_name`). Returns the first name no pack declares as the error, and
+/// why the abilities can't be played, if they can't: a keyword given by a
+/// continuous ability may carry automatic and activated abilities, not
+/// continuous ones (`with_passives`, per keyword number; the passives in
+/// play would depend on the passives in play).
+///
+/// [`Grant::DeclaredKeywords`]: super::Grant::DeclaredKeywords
+/// [`Grant::Keywords`]: super::Grant::Keywords
+pub(super) fn resolve_declared_grants(
+    abilities: &mut [AbilityDef],
+    by_name: &rustc_hash::FxHashMap<String, u8>,
+    with_passives: &[bool],
+) -> Result<Option<String>, String> {
+    let mut problem = None;
+    for ability in abilities {
+        let AbilityKind::Passive(passive) = &mut ability.kind else {
+            continue;
+        };
+        let Grant::DeclaredKeywords(names) = &passive.grant else {
+            continue;
+        };
+        let mut bits = Keywords::empty();
+        for name in names {
+            let n = *by_name.get(name).ok_or_else(|| name.clone())?;
+            if with_passives.get(usize::from(n)).copied().unwrap_or(false) && problem.is_none() {
+                problem = Some(format!(
+                    "ability `{}` gives the keyword `{name}` by a continuous ability, and `{name}` has continuous abilities of its own: not implemented yet",
+                    ability.name
+                ));
+            }
+            bits |= Keywords::declared(n);
+        }
+        passive.grant = Grant::Keywords(bits);
+    }
+    Ok(problem)
 }

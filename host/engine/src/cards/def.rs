@@ -683,6 +683,10 @@ pub struct PassiveDef {
 pub enum Grant {
     /// Keywords.
     Keywords(Keywords),
+    /// Keywords a pack declares, by name ("your followers have Overheat"):
+    /// made [`Grant::Keywords`] with their bits when the card pool is built
+    /// (`CardDb::with_declarations`), so no passive in a pool has it.
+    DeclaredKeywords(Vec<String>),
     /// Attack and defense modifiers.
     Stats {
         /// Attack change.

@@ -619,17 +619,21 @@ impl Match {
     }
 
     /// The declared keywords a card has now (none, cheaply, in a pool that
-    /// declares none): printed or given by an effect. No passive gives a
-    /// declared keyword (the card API's grants carry built-in bits only),
-    /// and triggers are collected in the middle of a change, where the
-    /// cached characteristics may not hold yet (`state/cache.rs`), so they
-    /// are read from the card itself.
+    /// declares none): printed, given by an effect, or by a continuous
+    /// ability in a pool where one gives such a keyword. Triggers are
+    /// collected in the middle of a change, where the cached
+    /// characteristics may not hold yet (`state/cache.rs`), so they are
+    /// read from the card itself, or worked out afresh with the passives.
     fn declared_keywords_of(&self, card: CardRef) -> Keywords {
         if !self.db.has_declared_keywords() {
             return Keywords::empty();
         }
-        let own = self.state.own_keywords(&self.db, card);
-        Keywords::from_declared(own.declared_bits())
+        let keywords = if self.db.passives_give_declared_keywords() {
+            self.state.keywords_afresh(&self.db, card)
+        } else {
+            self.state.own_keywords(&self.db, card)
+        };
+        Keywords::from_declared(keywords.declared_bits())
     }
 
     fn push_matching(

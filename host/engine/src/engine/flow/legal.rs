@@ -286,7 +286,13 @@ impl Match {
         quick_window: bool,
         out: &mut Vec<Action>,
     ) {
-        let keywords = self.state.own_keywords(&self.db, card) & self.db.keyword_activators();
+        // Given by a continuous ability too, in a pool where one gives a
+        // declared keyword.
+        let keywords = if self.db.passives_give_declared_keywords() {
+            self.state.characteristics(&self.db, card).keywords
+        } else {
+            self.state.own_keywords(&self.db, card)
+        } & self.db.keyword_activators();
         for keyword in keywords.declared_numbers() {
             let def = CardDb::keyword_def(keyword);
             if !self.db.activations(def).from(zone, quick_window) {

@@ -295,8 +295,12 @@ impl GameState {
                     let delta = self.eval_value(db, value, source, owner);
                     out.cost = out.cost.saturating_add(delta);
                 }
-                // Read when damage is dealt (`damage_replacements`).
-                Grant::DamageTaken(_) | Grant::InsteadOfCemetery(_) => {}
+                // Read when damage is dealt (`damage_replacements`); no
+                // pool holds declared keywords by name (made `Keywords`
+                // when it is built).
+                Grant::DamageTaken(_)
+                | Grant::InsteadOfCemetery(_)
+                | Grant::DeclaredKeywords(_) => {}
                 Grant::BecomesType(card_type) => {
                     let def = db.get(self.current_def_id(card));
                     becomes_type(out, *card_type, def);

@@ -395,6 +395,14 @@ impl GameState {
         self.characteristics_from(db, card, sources.iter().copied())
     }
 
+    /// A card's keywords with the passives in play, worked out afresh
+    /// rather than read from the cache: for readings in the middle of a
+    /// change (triggers are collected before the cache is told of it).
+    pub(crate) fn keywords_afresh(&self, db: &CardDb, card: CardRef) -> Keywords {
+        self.characteristics_from(db, card, self.passive_sources_iter(db))
+            .keywords
+    }
+
     /// [`GameState::characteristics_among`] with the sources as they come.
     fn characteristics_from(
         &self,

@@ -15,7 +15,7 @@ use crate::cards::{
 use crate::engine::{AbilityIdx, AbilityRunner, Action, Choice, Duration, Zone};
 use std::sync::Arc;
 
-fn passive(name: &str, grant: Grant, scope: PassiveScope) -> AbilityDef {
+pub(super) fn passive(name: &str, grant: Grant, scope: PassiveScope) -> AbilityDef {
     AbilityDef {
         name: name.to_owned(),
         kind: AbilityKind::Passive(PassiveDef {
@@ -43,7 +43,7 @@ fn keyword(id: &str, name: &str, abilities: Vec<AbilityDef>) -> DeclaredKeyword 
 
 /// Plated (keyword 0), Rally (keyword 1), Vent (keyword 2) and Spark
 /// (keyword 3: "[act] Once per turn: deal 1 damage to the enemy leader").
-fn keywords() -> Vec<DeclaredKeyword> {
+pub(super) fn keywords() -> Vec<DeclaredKeyword> {
     vec![
         keyword(
             "TEST-KW-PLATED",
@@ -107,10 +107,10 @@ fn keywords() -> Vec<DeclaredKeyword> {
 
 const SPARK: &str = "TEST-KW-SPARK";
 
-const VENT: &str = "TEST-KW-VENT";
+pub(super) const VENT: &str = "TEST-KW-VENT";
 
 /// A copy of test card `base` as `id`/`name`, without abilities.
-fn copy(cards: &[CardDef], base: &str, id: &str, name: &str) -> CardDef {
+pub(super) fn copy(cards: &[CardDef], base: &str, id: &str, name: &str) -> CardDef {
     let mut card = cards
         .iter()
         .find(|c| c.name == base)

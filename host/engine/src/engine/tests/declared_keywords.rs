@@ -13,7 +13,7 @@ use crate::cards::{
 use crate::engine::{AbilityRunner, Duration, Zone};
 use std::sync::Arc;
 
-const OVERHEAT: &str = "TEST-KW-OVERHEAT";
+pub(super) const OVERHEAT: &str = "TEST-KW-OVERHEAT";
 
 fn triggered(name: &str, trigger: Trigger) -> AbilityDef {
     AbilityDef {
@@ -27,7 +27,7 @@ fn triggered(name: &str, trigger: Trigger) -> AbilityDef {
     }
 }
 
-fn overheat() -> DeclaredKeyword {
+pub(super) fn overheat() -> DeclaredKeyword {
     DeclaredKeyword {
         id: OVERHEAT.to_owned(),
         name: "Overheat".to_owned(),

@@ -12,6 +12,7 @@ mod crests;
 mod declared_counters;
 mod declared_keyword_abilities;
 mod declared_keywords;
+mod declared_keywords_by_passives;
 mod delayed;
 mod double_faces;
 mod equipment;

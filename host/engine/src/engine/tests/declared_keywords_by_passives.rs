@@ -1,0 +1,136 @@
+//! A declared keyword given by a continuous ability ("your followers have
+//! Overheat", `Grant::DeclaredKeywords`, made `Grant::Keywords` when the
+//! pool is built): the cards it reaches have the keyword's automatic and
+//! activated abilities while it reaches them. A keyword with continuous
+//! abilities of its own can't be given that way (the passives in play
+//! would depend on themselves): the card is refused, naming it.
+
+use super::declared_keyword_abilities::{VENT, copy, keywords, passive};
+use super::declared_keywords::{OVERHEAT, overheat};
+use super::{P1, P2};
+use crate::board::fixtures::{test_cards, test_runner};
+use crate::board::{Board, Side};
+use crate::cards::{CardDb, CardDbError, CardFilter, Grant, PassiveScope};
+use crate::engine::{AbilityRunner, Action, Zone};
+use std::sync::Arc;
+
+/// Plated (0), Rally (1), Vent (2), Spark (3) and Overheat (4); "Heat
+/// Banner", an amulet: "your followers have Overheat and Vent"; "Plate
+/// Banner": "your followers have Plated".
+fn db_with(extra: Vec<crate::cards::CardDef>) -> Result<CardDb, CardDbError> {
+    let mut cards = test_cards();
+    cards.extend(extra);
+    let mut declared = keywords();
+    declared.push(overheat());
+    CardDb::with_keywords(cards, declared)
+}
+
+fn banner(id: &str, name: &str, keywords: &[&str]) -> crate::cards::CardDef {
+    let mut card = copy(&test_cards(), "Stack Totem", id, name);
+    card.keywords = crate::cards::Keywords::empty();
+    card.initial_counters.clear();
+    card.abilities = vec![passive(
+        "Banner",
+        Grant::DeclaredKeywords(keywords.iter().map(|k| (*k).to_owned()).collect()),
+        PassiveScope::AlliesOnField(CardFilter::followers()),
+    )];
+    card
+}
+
+fn runner() -> Arc<dyn AbilityRunner> {
+    Arc::new(
+        test_runner()
+            .ability(OVERHEAT, 0, |cx| {
+                let me = cx.source();
+                cx.damage_follower(me, 1);
+                Ok(())
+            })
+            .ability(VENT, 0, |cx| {
+                let them = cx.controller().opponent();
+                cx.damage_leader(them, 1);
+                Ok(())
+            }),
+    )
+}
+
+fn board() -> Board {
+    let db = db_with(vec![banner(
+        "TEST-HEAT-BANNER",
+        "Heat Banner",
+        &["Overheat", "Vent"],
+    )])
+    .expect("a valid pool");
+    assert!(db.passives_give_declared_keywords());
+    Board::builder()
+        .db(Arc::new(db))
+        .runner(runner())
+        .side(P1, Side::new().field(["Heat Banner", "V3"]))
+        .side(P2, Side::new())
+        .build()
+}
+
+#[test]
+fn a_keyword_given_by_a_continuous_ability_brings_its_automatic_abilities() {
+    let mut s = board();
+    let v3 = s.card(P1, Zone::Field, "V3");
+    let overheat = s.game.db().declared_keyword("Overheat").expect("declared");
+    let keywords = s.game.state().characteristics(s.game.db(), v3).keywords;
+    assert!(
+        keywords.contains(crate::cards::Keywords::declared(overheat)),
+        "the banner gives it"
+    );
+    s.end_turn();
+    assert_eq!(s.game.state().card(v3).damage, 1, "{}", s.dump());
+}
+
+#[test]
+fn a_keyword_given_by_a_continuous_ability_brings_its_activated_abilities() {
+    let mut s = board();
+    let v3 = s.card(P1, Zone::Field, "V3");
+    let vent = s.game.db().declared_keyword("Vent").expect("declared");
+    let offered = |s: &Board| {
+        s.game.legal_main_actions(P1).into_iter().any(|action| {
+            matches!(action, Action::ActivateKeyword { card, keyword, .. }
+                if card == v3 && keyword == vent)
+        })
+    };
+    assert!(offered(&s), "Vent is offered while the banner stands");
+    let vent_action = s
+        .game
+        .legal_main_actions(P1)
+        .into_iter()
+        .find(|a| matches!(a, Action::ActivateKeyword { card, .. } if *card == v3))
+        .expect("offered");
+    s.act(vent_action);
+    s.settle();
+    assert_eq!(s.game.state().player(P2).leader_defense, 19, "{}", s.dump());
+    assert!(s.game.state().card(v3).engaged, "Vent's cost");
+    let banner = s.card(P1, Zone::Field, "Heat Banner");
+    s.game.banish(banner);
+    assert!(!offered(&s), "and goes with it");
+    s.end_turn();
+    assert_eq!(s.game.state().card(v3).damage, 0, "no Overheat either");
+}
+
+#[test]
+fn a_keyword_with_continuous_abilities_given_by_one_is_refused_naming_it() {
+    let db = db_with(vec![banner(
+        "TEST-PLATE-BANNER",
+        "Plate Banner",
+        &["Plated"],
+    )])
+    .expect("the pool loads");
+    let card = db.by_card_id("TEST-PLATE-BANNER").expect("listed");
+    let why = db.get(card).unplayable.clone().expect("refused");
+    assert!(why.contains("Plated"), "{why}");
+    assert!(!db.passives_give_declared_keywords() || why.contains("continuous"));
+    let unknown = db_with(vec![banner(
+        "TEST-ODD-BANNER",
+        "Odd Banner",
+        &["Frostbite"],
+    )]);
+    assert!(
+        matches!(&unknown, Err(CardDbError::UnknownKeyword { keyword, .. }) if keyword == "Frostbite"),
+        "{unknown:?}"
+    );
+}
