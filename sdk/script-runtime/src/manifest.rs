@@ -465,7 +465,7 @@ fn ability_def(
         {
             sub
         }
-        ir::AbilityKind::Passive => match passive(card, ability) {
+        ir::AbilityKind::Passive => match passive(module, card, ability) {
             Ok(passive) => AbilityKind::Passive(passive),
             Err(problem) => {
                 warn(problem);
@@ -796,19 +796,27 @@ fn move_hook(hook: ir::MoveHook, how: u32, filter: sve_sdk::types::CardFilter) -
 }
 
 /// A passive as data: what it grants, to which cards, when.
-fn passive(card: &ir::Card, ability: &Ability) -> Result<Passive, String> {
+fn passive(module: &Module, card: &ir::Card, ability: &Ability) -> Result<Passive, String> {
     let (grant, duration, to) = match &ability.effect {
+        Effect::PassiveKeyword {
+            keyword: ir::Keyword::Declared(n),
+            duration,
+            to,
+        } => {
+            // By name: the host numbers the pool's declared keywords.
+            let name = crate::keywords::declared_name(module, *n)
+                .ok_or_else(|| format!("keyword declaration #{n} is not in the pack"))?;
+            (
+                Grant::DeclaredKeywords(vec![name.to_owned()]),
+                *duration,
+                *to,
+            )
+        }
         Effect::PassiveKeyword {
             keyword: k,
             duration,
             to,
         } => {
-            if matches!(k, ir::Keyword::Declared(_)) {
-                return Err(
-                    "a continuous ability giving a keyword the pack declares is not implemented yet"
-                        .to_owned(),
-                );
-            }
             let flag =
                 keyword(*k).ok_or_else(|| format!("keyword `{}` cannot be granted", k.name()))?;
             (Grant::Keywords(flag.bits()), *duration, *to)

@@ -171,6 +171,32 @@ fn a_rust_keywords_activated_ability_is_played_as_its_cards() {
     );
 }
 
+#[test]
+fn a_rust_continuous_ability_gives_a_declared_keyword_by_name() {
+    let loaded = overheat();
+    let mut s = board(
+        &loaded,
+        Side::new()
+            .field(["Exhaust Banner", "Rose Gardener"])
+            .leader(15),
+    );
+    let rose = s.card(P1, Zone::Field, "Rose Gardener");
+    let exhaust = loaded.db.declared_keyword("Exhaust").expect("declared");
+    let action = Action::ActivateKeyword {
+        card: rose,
+        keyword: exhaust,
+        ability: AbilityIdx(0),
+    };
+    assert!(
+        s.options().contains(&Choice::Action(action)),
+        "{:?}",
+        s.options()
+    );
+    s.act(action);
+    assert_eq!(s.game.state().player(P1).leader_defense, 16, "{}", s.dump());
+    assert!(s.game.state().card(rose).engaged, "its cost was paid");
+}
+
 /// The script pack's Overheat deck (`tests/packs/overheat/decks`: its
 /// keywords with automatic, continuous and activated abilities, and a
 /// filter by one) plays clean against SD01: 100 random-bot and 20

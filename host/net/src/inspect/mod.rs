@@ -340,6 +340,9 @@ impl AbilitySort {
             AbilityKind::Sub => AbilitySort::Sub,
             AbilityKind::Passive(passive) => AbilitySort::Passive(match &passive.grant {
                 Grant::Keywords(k) => GrantSort::Keywords(*k),
+                // Made `Keywords` when the pool is built: a pool's cards
+                // never hold it.
+                Grant::DeclaredKeywords(_) => GrantSort::Keywords(Keywords::empty()),
                 Grant::Stats { attack, defense } => GrantSort::Stats {
                     attack: *attack,
                     defense: *defense,

@@ -408,6 +408,22 @@ fn passive_in(p: w::Passive) -> Result<PassiveDef, String> {
             w::Grant::DamageTaken(r) => Grant::DamageTaken(damage_replacement_in(r)?),
             w::Grant::InsteadOfCemetery(zone) => Grant::InsteadOfCemetery(instead_zone_in(zone)),
             w::Grant::BecomesType(t) => Grant::BecomesType(card_type_in(t)),
+            w::Grant::DeclaredKeywords(names) => {
+                // No pool numbers more; a longer list is a hostile one.
+                if names.len() > sve_engine::cards::MAX_DECLARED_KEYWORDS {
+                    return Err(format!(
+                        "a continuous ability gives {} declared keywords; a pool declares at most {}",
+                        names.len(),
+                        sve_engine::cards::MAX_DECLARED_KEYWORDS
+                    ));
+                }
+                Grant::DeclaredKeywords(
+                    names
+                        .iter()
+                        .map(|name| clean_uncapped(name, TextKind::Name))
+                        .collect(),
+                )
+            }
         },
         scope: match p.scope {
             w::PassiveScope::ThisCard => PassiveScope::ThisCard,

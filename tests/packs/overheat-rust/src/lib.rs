@@ -71,6 +71,21 @@ impl Pack for Overheat {
             Card::follower("OVH-045", "Exhaust Stack", Class::Neutral, 1, 1, 2)
                 .text("Exhaust.")
                 .declared_keyword("Exhaust"),
+            // A continuous ability giving a declared keyword, by name.
+            Card::amulet("OVH-046", "Exhaust Banner", Class::Neutral, 1)
+                .text("Your followers have Exhaust.")
+                .passive(
+                    "Exhaust Banner",
+                    Passive {
+                        grant: Grant::DeclaredKeywords(vec!["Exhaust".to_owned()]),
+                        scope: PassiveScope::AlliesOnField(CardFilter {
+                            types: vec![CardType::Follower, CardType::EvolvedFollower],
+                            ..any_card()
+                        }),
+                        condition: PassiveCondition::Always,
+                    },
+                    "Your followers have Exhaust.",
+                ),
             Card::follower("OVH-001", "Boiler Golem", Class::Neutral, 2, 4, 3)
                 .traits(&["Golem"])
                 .rarity(Rarity::Gold)
