@@ -691,10 +691,10 @@ fn a_pack_file_that_is_a_fifo_is_refused_without_blocking() {
 #[test]
 fn a_card_with_a_construct_the_runtime_cannot_play_is_listed_as_unplayable_and_refused_in_decks() {
     let packs = scratch("unplayable");
-    // A continuous ability can't give a keyword the pack declares yet (a
-    // triggered one can).
+    // A continuous ability can't reach cards by a keyword the pack
+    // declares (an ability's own effects can).
     let grudge = "name Grudge Keeper;\nid UNP-001;\nclass Forest;\ntype Follower;\ncost 1;\nstats 1/1;\n\
-                  ability Passive {\n    effect GiveKeyword(Overheat, WhileOnField) to Self;\n}\n\n";
+                  ability Passive {\n    effect GiveKeyword(Ward, WhileOnField) to AllPlayerCards Fk(Overheat);\n}\n\n";
     let overheat = "name Overheat;\nid UNP-K01;\ntype Keyword;\ntext \"Hot.\";\n\
                     ability StartEndPhase {\n    effect DealDamage(1) to Self;\n}\n\n";
     let cards = format!(

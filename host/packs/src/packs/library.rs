@@ -394,12 +394,17 @@ impl PackLibrary {
             keywords.push(keyword);
         }
         for def in defs.iter_mut() {
-            let missing: Vec<String> = def
+            let mut missing: Vec<String> = def
                 .declared_keywords
                 .iter()
                 .filter(|name| !keywords.iter().any(|k| &k.name == *name))
                 .cloned()
                 .collect();
+            for name in drop_undeclared_grants(&mut def.abilities, &keywords) {
+                if !missing.contains(&name) {
+                    missing.push(name);
+                }
+            }
             if missing.is_empty() {
                 continue;
             }
@@ -412,6 +417,25 @@ impl PackLibrary {
             }
             def.declared_keywords.retain(|name| !missing.contains(name));
             def.unplayable.get_or_insert(why);
+        }
+        // A keyword's continuous ability giving a keyword left without a
+        // declaration gives the others only (the pool must build).
+        let declared = keywords.clone();
+        for keyword in &mut keywords {
+            let missing = drop_undeclared_grants(&mut keyword.abilities, &declared);
+            if missing.is_empty() {
+                continue;
+            }
+            if let Some(pack) = by_card.get(&keyword.id).and_then(|p| self.packs.get(*p)) {
+                diagnostics.push(error_at(
+                    at(pack),
+                    format!(
+                        "keyword `{}` gives the keyword `{}`, which no loaded pack declares",
+                        keyword.name,
+                        missing.join("`, `")
+                    ),
+                ));
+            }
         }
         keywords
     }
@@ -607,4 +631,30 @@ fn folder_name(dir: &Path) -> String {
 /// itself when it does not exist.
 pub(super) fn canonical(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_owned())
+}
+
+/// Drops from the continuous abilities among `abilities` that give
+/// declared keywords by name (`Grant::DeclaredKeywords`) the names none of
+/// `keywords` declares, and returns them: the pool must build without them.
+fn drop_undeclared_grants(
+    abilities: &mut [sve_engine::cards::AbilityDef],
+    keywords: &[DeclaredKeyword],
+) -> Vec<String> {
+    let mut missing = Vec::new();
+    for ability in abilities {
+        let sve_engine::cards::AbilityKind::Passive(passive) = &mut ability.kind else {
+            continue;
+        };
+        let sve_engine::cards::Grant::DeclaredKeywords(names) = &mut passive.grant else {
+            continue;
+        };
+        names.retain(|name| {
+            let known = keywords.iter().any(|k| &k.name == name);
+            if !known && !missing.contains(name) {
+                missing.push(name.clone());
+            }
+            known
+        });
+    }
+    missing
 }
