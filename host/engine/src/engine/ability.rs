@@ -22,16 +22,14 @@
 use super::Match;
 pub use super::ability_query::AbilityQuery;
 use super::actions::{Leave, MoveKind};
-use super::event::DamageKind;
-use super::event::MoveCause;
+use super::event::{DamageKind, Event, MoveCause};
 use super::flow::damage_order::damage_order_question;
 use super::ids::{AbilityIdx, CardRef, DefId, PlayerId};
-use super::mutation::Mutation;
-use super::mutation::Place;
+use super::mutation::{Mutation, Place};
 use super::runner_usage::RunnerUsage;
 use super::runtime::limits::QUESTION_OPTION_LIMIT;
 use super::runtime::{Choice, Decision, Prompt, QuestionRole, SeriesStep};
-use super::state::{DamageReplacement, Duration, EffectKind, Zone};
+use super::state::{DamageReplacement, Duration, EffectKind, PendingWhat, Zone};
 use crate::cards::{CardType, Counter, InsteadZone, Keywords};
 use std::collections::HashMap;
 use std::fmt;
@@ -118,7 +116,14 @@ pub struct AbilityCtx<'a> {
     /// order of replacement effects, CR 10.10.2): the run stops at once
     /// (`AbilityCtx::ask_in_action`).
     pub(crate) pending: Option<Halt>,
+    /// How many `[ub]` abilities executed inside one another are running
+    /// now ([`AbilityCtx::execute_union_burst`]).
+    pub(crate) executing_depth: u8,
 }
+
+/// `[ub]` abilities executed inside one another at most: card code that
+/// keeps executing must not exhaust the host's stack.
+const MAX_EXECUTING_DEPTH: u8 = 8;
 
 /// A yes to an optional cost that card code asked about, and what the
 /// match was when it was given: the payment's card questions offer to
@@ -173,7 +178,7 @@ const MAX_GRANTED_TRAITS: usize = 256;
 impl AbilityCtx<'_> {
     /// Read-only queries.
     pub fn query(&self) -> AbilityQuery<'_> {
-        AbilityQuery::new(&self.m.state, &self.m.db, &self.info)
+        AbilityQuery::resolving(&self.m.state, &self.m.db, &self.info)
     }
 
     /// What is running.
@@ -1000,13 +1005,82 @@ impl AbilityCtx<'_> {
     }
 
     /// Executes the follower's Union Burst ability without paying its
-    /// cost (CR 14.5.1.4): nothing is paid, its conditions and once-per-turn
-    /// limit are ignored, and it resolves right after this ability. Returns
-    /// whether it will (an ability not among
-    /// [`union_burst_abilities`](AbilityCtx::union_burst_abilities) is
-    /// refused).
+    /// cost (CR 14.5.1.4), inside this ability: nothing is paid, its
+    /// trigger, "if" condition and once-per-turn limit are ignored, X is 0,
+    /// and it resolves now, its questions joining this run's (so the rest
+    /// of this ability comes after it). It counts as an execution from the
+    /// moment it is played and resolves with its own `AbilityResolved`
+    /// ("whenever a `[ub]` ability of another follower is executed").
+    /// Returns whether it was executed: false for an ability not among
+    /// [`union_burst_abilities`](AbilityCtx::union_burst_abilities), and
+    /// while this run waits for an answer. If it fails, so does this
+    /// ability: its changes can't be undone apart.
     pub fn execute_union_burst(&mut self, card: CardRef, ability: AbilityIdx) -> bool {
-        self.m.execute_union_burst(card, ability)
+        if self.pending.is_some() || self.stopped().is_some() {
+            return false;
+        }
+        if !self
+            .m
+            .union_burst_options(card)
+            .iter()
+            .any(|(idx, _)| *idx == ability)
+        {
+            return false;
+        }
+        if self.executing_depth >= MAX_EXECUTING_DEPTH {
+            self.pending = Some(Halt::Failed(format!(
+                "[ub] abilities executed inside one another more than {MAX_EXECUTING_DEPTH} deep"
+            )));
+            return false;
+        }
+        let state = self.m.state.card(card);
+        let def = self.m.state.current_def_id(card);
+        let inner = AbilityInfo {
+            source: card,
+            source_object: state.object,
+            def,
+            ability,
+            controller: state.controller,
+            trigger_card: None,
+            amount: 0,
+            fused: Vec::new(),
+            x: 0,
+            executing: false,
+        };
+        let player = state.controller;
+        self.m.apply(Mutation::RecordUnionBurst { player, card });
+        let outer = std::mem::replace(&mut self.info, inner);
+        // The executed ability's questions end any optional payment.
+        self.optional_yes = None;
+        self.executing_depth += 1;
+        let runner = Arc::clone(&self.m.runner);
+        let result = runner.resolve(self);
+        self.executing_depth -= 1;
+        self.info = outer;
+        if self.pending.is_some() {
+            return false;
+        }
+        match result {
+            Ok(()) => {
+                self.m.emit(Event::AbilityResolved {
+                    card,
+                    def,
+                    ability: PendingWhat::Ability(ability),
+                });
+                true
+            }
+            Err(halt @ (Halt::Ask(..) | Halt::StaleAnswers)) => {
+                self.pending = Some(halt);
+                false
+            }
+            Err(Halt::Failed(reason)) => {
+                let name = self.m.db.get(def).display_name();
+                self.pending = Some(Halt::Failed(format!(
+                    "the [ub] ability {name} executed failed: {reason}"
+                )));
+                false
+            }
+        }
     }
 
     /// Serves a follower `count` Carrots (Umamusume): it races, paying

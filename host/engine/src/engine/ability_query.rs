@@ -14,11 +14,45 @@ pub struct AbilityQuery<'a> {
     state: &'a GameState,
     db: &'a CardDb,
     info: &'a AbilityInfo,
+    /// Read by the ability's resolution (not its condition): it was played.
+    resolving: bool,
 }
 
 impl<'a> AbilityQuery<'a> {
+    /// For an ability's condition, asked before it is played.
     pub(crate) fn new(state: &'a GameState, db: &'a CardDb, info: &'a AbilityInfo) -> Self {
-        AbilityQuery { state, db, info }
+        AbilityQuery {
+            state,
+            db,
+            info,
+            resolving: false,
+        }
+    }
+
+    /// For an ability's resolution (`AbilityCtx::query`).
+    pub(crate) fn resolving(state: &'a GameState, db: &'a CardDb, info: &'a AbilityInfo) -> Self {
+        AbilityQuery {
+            state,
+            db,
+            info,
+            resolving: true,
+        }
+    }
+
+    /// The cards whose `[ub]` abilities `player` executed this turn, as
+    /// card code counts them (later-sets §1.2): each execution is recorded
+    /// as it is played, and a `[ub]` ability resolving now leaves its own
+    /// out, so "if your `[ub]` abilities have executed N other times" reads
+    /// the others (SVE Script's `#(unionBursts)`).
+    pub fn union_bursts_this_turn(&self, player: PlayerId) -> Vec<CardRef> {
+        let mut cards = self.state.player(player).this_turn.union_bursts.clone();
+        if self.resolving
+            && self.db.is_union_burst(self.info.def, self.info.ability)
+            && let Some(own) = cards.iter().rposition(|c| *c == self.info.source)
+        {
+            cards.remove(own);
+        }
+        cards
     }
 
     /// Whether this condition is asked for executing a `[ub]` ability

@@ -18,9 +18,7 @@ use super::event::{DamageKind, Event, MoveCause, Resource};
 use super::ids::{AbilityIdx, CardRef, DefId, ObjectId, PlayerId};
 use super::state::cache::Touched;
 use super::state::query::PassivesInPlay;
-use super::state::{
-    CardState, Combat, Effect, GameState, Outcome, PendingAbility, PendingWhat, Phase, Zone,
-};
+use super::state::{CardState, Combat, Effect, GameState, Outcome, PendingAbility, Phase, Zone};
 use crate::cards::{CardType, Counter};
 use rand_core::Rng;
 
@@ -126,6 +124,16 @@ pub enum Mutation {
         player: PlayerId,
         /// It was a spell.
         spell: bool,
+    },
+    /// Record an execution of a Union Burst ability of `card` for
+    /// `player` as it is played (CR 14.5.1.3; counted from the moment it is
+    /// played, later-sets §1.2): inside its run, so a run rolled back or
+    /// failed never counts.
+    RecordUnionBurst {
+        /// The card's controller.
+        player: PlayerId,
+        /// The card whose ability executes.
+        card: CardRef,
     },
     /// Record a use of a once-per-turn ability by the card's object.
     UseAbility(CardRef, AbilityIdx),
@@ -262,6 +270,7 @@ impl Mutation {
             | Mutation::NameTrait(_) => false,
             Mutation::SetEngaged(..)
             | Mutation::CountPlay { .. }
+            | Mutation::RecordUnionBurst { .. }
             | Mutation::UseAbility(..)
             | Mutation::SetFirstPlayer(_)
             | Mutation::SetCombat(_)
@@ -341,6 +350,7 @@ impl Mutation {
             | Mutation::DamageLeader { .. }
             | Mutation::SetFlag(..)
             | Mutation::CountPlay { .. }
+            | Mutation::RecordUnionBurst { .. }
             | Mutation::UseAbility(..)
             | Mutation::SetFoughtBane(..)
             | Mutation::SetFirstPlayer(_)
@@ -427,6 +437,7 @@ impl Mutation {
             Mutation::DamageLeader { .. }
             | Mutation::SetFlag(..)
             | Mutation::CountPlay { .. }
+            | Mutation::RecordUnionBurst { .. }
             | Mutation::SetFirstPlayer(_)
             | Mutation::SetCombat(_)
             | Mutation::AddExtraTurn(_)
@@ -574,6 +585,12 @@ impl Match {
                     PlayerFlag::DrewFromEmptyDeck => p.drew_from_empty_deck = value,
                     PlayerFlag::SkipNextTurn => p.skip_next_turn = value,
                 }
+            }
+            Mutation::RecordUnionBurst { player, card } => {
+                self.state.players[player.idx()]
+                    .this_turn
+                    .union_bursts
+                    .push(card);
             }
             Mutation::CountPlay { player, spell } => {
                 let p = &mut self.state.players[player.idx()];
@@ -1071,16 +1088,6 @@ impl Match {
             {
                 (player, Record::SpellsPlayed, card)
             }
-            // A Union Burst ability has executed once it is played and
-            // resolved (CR 14.5.1.3): one that fizzled, or whose optional
-            // cost or condition stopped it, never resolves.
-            Event::AbilityResolved {
-                card,
-                def,
-                ability: PendingWhat::Ability(ability),
-            } if self.db.is_union_burst(def, ability) => {
-                (self.state.card(card).controller, Record::UnionBurst, card)
-            }
             _ => return,
         };
         let record = &mut self.state.players[player.idx()].this_turn;
@@ -1091,7 +1098,6 @@ impl Match {
             Record::SpellsPlayed => &mut record.spells_played,
             Record::ReturnedToHand => &mut record.returned_to_hand_from_field,
             Record::BanishedFromEx => &mut record.banished_from_ex,
-            Record::UnionBurst => &mut record.union_bursts,
         };
         list.push(card);
     }
@@ -1105,5 +1111,4 @@ enum Record {
     SpellsPlayed,
     ReturnedToHand,
     BanishedFromEx,
-    UnionBurst,
 }

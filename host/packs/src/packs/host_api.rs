@@ -429,7 +429,7 @@ impl game::Host for HostState {
                     spells_played: refs(&record.spells_played),
                     returned_to_hand_from_field: refs(&record.returned_to_hand_from_field),
                     banished_from_ex: refs(&record.banished_from_ex),
-                    union_bursts: refs(&record.union_bursts),
+                    union_bursts: refs(&q.union_bursts_this_turn(Self::player(player))),
                 }
             },
         )
@@ -1167,6 +1167,8 @@ mod tests {
         "stopped",
         // The host reads it after each action (`HostState::act`).
         "pending",
+        // Card code reads it through `this-turn`.
+        "union_bursts_this_turn",
         "choose_option",
         "yes_no",
         "choose_cards",

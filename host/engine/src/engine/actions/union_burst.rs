@@ -5,8 +5,10 @@
 //! procedure with nothing paid (no play points, no engaging, no cards
 //! moved), its trigger condition and "if" condition ignored
 //! (14.5.1.4.1), and no once-per-turn limit (the ability is executed, not
-//! activated). It resolves right after the running ability, as a card
-//! played by an effect does, and counts as an execution when it resolves.
+//! activated). It resolves inside the running ability
+//! (`AbilityCtx::execute_union_burst`), and counts as an execution from
+//! the moment it is played, as every `[ub]` ability does
+//! (`Mutation::RecordUnionBurst`).
 //!
 //! The abilities that "could be played now" are the follower's `[ub]`
 //! automatic and activated abilities, while it is on the field, its `[ub]`
@@ -19,8 +21,7 @@
 use crate::cards::AbilityKind;
 use crate::engine::Match;
 use crate::engine::ids::{AbilityIdx, CardRef};
-use crate::engine::runtime::{AbilityRun, RunOrigin, Task};
-use crate::engine::state::{PendingWhat, Zone};
+use crate::engine::state::Zone;
 
 impl Match {
     /// The follower's `[ub]` abilities that could be executed now, in
@@ -64,45 +65,5 @@ impl Match {
             executing: true,
         };
         self.condition_of(&call, ability)
-    }
-
-    /// Executes the follower's `[ub]` ability `ability` without paying
-    /// its cost (CR 14.5.1.4): it resolves right after the running
-    /// ability. Returns whether it will (an ability
-    /// [`union_burst_options`](Match::union_burst_options) does not list
-    /// is refused).
-    pub(crate) fn execute_union_burst(&mut self, card: CardRef, ability: AbilityIdx) -> bool {
-        if !self
-            .union_burst_options(card)
-            .iter()
-            .any(|(idx, _)| *idx == ability)
-        {
-            return false;
-        }
-        let state = self.state.card(card);
-        let def = self.state.current_def_id(card);
-        let origin = match self.db.get(def).abilities[usize::from(ability.0)].kind {
-            AbilityKind::Activated { .. } => RunOrigin::Activated,
-            _ => RunOrigin::Triggered,
-        };
-        self.tasks.push(Task::Run(Box::new(AbilityRun {
-            source: card,
-            source_object: state.object,
-            def,
-            what: PendingWhat::Ability(ability),
-            controller: state.controller,
-            trigger_card: None,
-            amount: 0,
-            origin,
-            answers: Vec::new(),
-            // Nothing to pay and no condition to check (CR 14.5.1.4.1).
-            cost_settled: true,
-            cancel: None,
-            take_back: None,
-            fused: Vec::new(),
-            pp_paid_by_ep: 0,
-            x: 0,
-        })));
-        true
     }
 }

@@ -708,6 +708,15 @@ impl Match {
         };
         let runner = Arc::clone(&self.runner);
         let mark = self.work.begin_run();
+        // A Union Burst ability counts as executed from the moment it is
+        // played (later-sets §1.2), within the run: undone with it.
+        if self.db.is_union_burst(run.def, ability) {
+            let player = self.state.card(run.source).controller;
+            self.apply(crate::engine::mutation::Mutation::RecordUnionBurst {
+                player,
+                card: run.source,
+            });
+        }
         let result = {
             let mut cx = super::ability::AbilityCtx {
                 m: self,
@@ -716,6 +725,7 @@ impl Match {
                 asked: 0,
                 optional_yes: None,
                 pending: None,
+                executing_depth: 0,
             };
             let result = runner.resolve(&mut cx);
             (result, cx.pending.take())

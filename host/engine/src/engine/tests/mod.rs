@@ -35,6 +35,7 @@ mod rules_handling_choices;
 mod sandbox;
 mod setup_and_turn;
 mod token_kinds;
+mod union_burst_nesting;
 mod vanguard;
 mod x_costs;
 
