@@ -20,7 +20,8 @@ use super::{Activations, CardDef, CardType, Counter, Keywords, TriggerKinds};
 use crate::engine::DefId;
 use crate::engine::state::DECLARED_KINDS_PER_CARD;
 use rustc_hash::FxHashMap;
-use std::collections::HashMap;
+
+mod reload;
 
 /// Errors building a [`CardDb`].
 #[derive(Debug, thiserror::Error)]
@@ -801,115 +802,6 @@ impl CardDb {
     /// Whether the database is empty.
     pub fn is_empty(&self) -> bool {
         self.defs.is_empty()
-    }
-
-    /// The database a running match switches to after a reload: every id
-    /// already here keeps its [`DefId`] (so the match's state stays valid),
-    /// definitions present in `defs` replace the old ones, new ids are
-    /// appended, and ids missing from `defs` keep their last definition
-    /// (reported as removed).
-    pub fn updated(&self, defs: Vec<CardDef>) -> Result<(CardDb, CardChanges), CardDbError> {
-        let mut changes = CardChanges::default();
-        let mut merged = self.defs.clone();
-        let mut incoming: HashMap<String, CardDef> = HashMap::with_capacity(defs.len());
-        let mut order = Vec::with_capacity(defs.len());
-        for def in defs {
-            order.push(def.id.clone());
-            if incoming.insert(def.id.clone(), def).is_some() {
-                return Err(CardDbError::DuplicateId(order.pop().unwrap_or_default()));
-            }
-        }
-        for slot in &mut merged {
-            match incoming.remove(&slot.id) {
-                Some(def) => {
-                    if def != *slot {
-                        changes.changed.push(def.id.clone());
-                        *slot = def;
-                    }
-                }
-                None => changes.removed.push(slot.id.clone()),
-            }
-        }
-        for id in order {
-            if let Some(def) = incoming.remove(&id) {
-                changes.added.push(def.id.clone());
-                merged.push(def);
-            }
-        }
-        Ok((
-            CardDb::with_declarations(
-                merged,
-                Declarations {
-                    keywords: self.keywords.clone(),
-                    counters: self.counters.clone(),
-                    token_kinds: self.token_kinds.clone(),
-                },
-            )?,
-            changes,
-        ))
-    }
-
-    /// [`CardDb::updated`] to the cards and declarations of a database
-    /// built afresh (a reload): declared keywords and counters keep their
-    /// numbers by name, new ones are numbered after them, and ones no
-    /// longer declared keep their last declaration (a running match may
-    /// still hold them).
-    pub fn updated_from(&self, fresh: &CardDb) -> Result<(CardDb, CardChanges), CardDbError> {
-        let mut keywords = self.keywords.clone();
-        for keyword in fresh.declared_keywords() {
-            match keywords.iter_mut().find(|k| k.name == keyword.name) {
-                Some(slot) => *slot = keyword.clone(),
-                None => keywords.push(keyword.clone()),
-            }
-        }
-        let mut counters = self.counters.clone();
-        for counter in fresh.declared_counters() {
-            match counters.iter_mut().find(|c| c.name == counter.name) {
-                Some(slot) => *slot = counter.clone(),
-                None => counters.push(counter.clone()),
-            }
-        }
-        let mut token_kinds = self.token_kinds.clone();
-        for kind in &fresh.token_kinds {
-            match token_kinds.iter_mut().find(|k| k.name == kind.name) {
-                Some(slot) => *slot = kind.clone(),
-                None => token_kinds.push(kind.clone()),
-            }
-        }
-        // The fresh cards' declared counters were numbered in the fresh
-        // pool: number them as kept.
-        let kept_number = |kind: Counter| match kind {
-            Counter::Declared(_) => counters
-                .iter()
-                .position(|c| c.name == fresh.counter_name(kind))
-                // OK: at most MAX_DECLARED_COUNTERS (64) fresh ones are
-                // added to the kept ones; `updated` checks the total.
-                .map_or(kind, |n| Counter::Declared(n as u8)),
-            builtin => builtin,
-        };
-        let defs = fresh
-            .iter()
-            .map(|(_, def)| {
-                let mut def = def.clone();
-                for (kind, _) in &mut def.initial_counters {
-                    *kind = kept_number(*kind);
-                }
-                let costs = def.abilities.iter_mut().flat_map(|a| a.costs.iter_mut());
-                for cost in costs {
-                    if let super::CostItem::RemoveCounters(kind, _) = cost {
-                        *kind = kept_number(*kind);
-                    }
-                }
-                def
-            })
-            .collect();
-        let kept = CardDb {
-            keywords,
-            counters,
-            token_kinds,
-            ..self.clone()
-        };
-        kept.updated(defs)
     }
 
     /// A content hash of every definition: replays record it so that a

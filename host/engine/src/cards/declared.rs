@@ -324,11 +324,13 @@ pub(super) fn resolve_declared_grants(
         let mut bits = Keywords::empty();
         for name in names {
             let n = *by_name.get(name).ok_or_else(|| name.clone())?;
-            if with_passives.get(usize::from(n)).copied().unwrap_or(false) && problem.is_none() {
-                problem = Some(format!(
+            if with_passives.get(usize::from(n)).copied().unwrap_or(false) {
+                // Not given at all: the card can't be played.
+                problem.get_or_insert_with(|| format!(
                     "ability `{}` gives the keyword `{name}` by a continuous ability, and `{name}` has continuous abilities of its own: not implemented yet",
                     ability.name
                 ));
+                continue;
             }
             bits |= Keywords::declared(n);
         }

@@ -121,9 +121,11 @@ pub struct AbilityCtx<'a> {
     pub(crate) executing_depth: u8,
 }
 
-/// `[ub]` abilities executed inside one another at most: card code that
-/// keeps executing must not exhaust the host's stack.
-const MAX_EXECUTING_DEPTH: u8 = 8;
+/// `[ub]` abilities executed inside one another at most. Each is a call
+/// into card code on the same native stack (a sandboxed pack's store may
+/// use 512 KiB of it), and a server's worker threads have 2 MiB: one level,
+/// which is what "execute one of its `[ub]` abilities" needs.
+const MAX_EXECUTING_DEPTH: u8 = 1;
 
 /// A yes to an optional cost that card code asked about, and what the
 /// match was when it was given: the payment's card questions offer to
@@ -1014,7 +1016,9 @@ impl AbilityCtx<'_> {
     /// Returns whether it was executed: false for an ability not among
     /// [`union_burst_abilities`](AbilityCtx::union_burst_abilities), and
     /// while this run waits for an answer. If it fails, so does this
-    /// ability: its changes can't be undone apart.
+    /// ability: its changes can't be undone apart; so does an executed
+    /// ability that executes another in turn (one level, see
+    /// `MAX_EXECUTING_DEPTH`).
     pub fn execute_union_burst(&mut self, card: CardRef, ability: AbilityIdx) -> bool {
         if self.pending.is_some() || self.stopped().is_some() {
             return false;
@@ -1029,7 +1033,7 @@ impl AbilityCtx<'_> {
         }
         if self.executing_depth >= MAX_EXECUTING_DEPTH {
             self.pending = Some(Halt::Failed(format!(
-                "[ub] abilities executed inside one another more than {MAX_EXECUTING_DEPTH} deep"
+                "a [ub] ability executed inside another executed a third: at most {MAX_EXECUTING_DEPTH} inside the running ability"
             )));
             return false;
         }
@@ -1057,6 +1061,9 @@ impl AbilityCtx<'_> {
         let result = runner.resolve(self);
         self.executing_depth -= 1;
         self.info = outer;
+        // A yes the executed ability took is not the running one's to take
+        // back.
+        self.optional_yes = None;
         if self.pending.is_some() {
             return false;
         }

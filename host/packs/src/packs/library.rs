@@ -393,6 +393,35 @@ impl PackLibrary {
             by_card.insert(keyword.id.clone(), pack_idx);
             keywords.push(keyword);
         }
+        // A keyword whose continuous ability gives a keyword with
+        // continuous abilities of its own (itself included) can't be
+        // played (the passives in play would depend on themselves): its
+        // pack's error, and it is not declared.
+        let with_passives: Vec<String> = keywords
+            .iter()
+            .filter(|k| {
+                k.abilities
+                    .iter()
+                    .any(|a| matches!(a.kind, sve_engine::cards::AbilityKind::Passive(_)))
+            })
+            .map(|k| k.name.clone())
+            .collect();
+        keywords.retain(|keyword| {
+            let Some(given) = granted_names(&keyword.abilities).find(|n| with_passives.contains(n))
+            else {
+                return true;
+            };
+            if let Some(pack) = by_card.get(&keyword.id).and_then(|p| self.packs.get(*p)) {
+                diagnostics.push(error_at(
+                    at(pack),
+                    format!(
+                        "keyword `{}` gives the keyword `{given}` by a continuous ability, and `{given}` has continuous abilities of its own: not implemented yet",
+                        keyword.name
+                    ),
+                ));
+            }
+            false
+        });
         for def in defs.iter_mut() {
             let mut missing: Vec<String> = def
                 .declared_keywords
@@ -657,4 +686,16 @@ fn drop_undeclared_grants(
         });
     }
     missing
+}
+
+/// The declared keywords the continuous abilities among `abilities` give
+/// by name.
+fn granted_names(abilities: &[sve_engine::cards::AbilityDef]) -> impl Iterator<Item = &String> {
+    abilities.iter().flat_map(|ability| match &ability.kind {
+        sve_engine::cards::AbilityKind::Passive(passive) => match &passive.grant {
+            sve_engine::cards::Grant::DeclaredKeywords(names) => names.as_slice(),
+            _ => &[],
+        },
+        _ => &[],
+    })
 }

@@ -134,3 +134,47 @@ fn a_keyword_with_continuous_abilities_given_by_one_is_refused_naming_it() {
         "{unknown:?}"
     );
 }
+
+#[test]
+fn a_reload_that_numbers_the_keywords_otherwise_keeps_what_cards_give_and_have() {
+    // The running pool numbers Overheat 4; the fresh one declares a new
+    // keyword first, so Overheat is 5 there. The kept pool keeps 4 for
+    // Overheat and numbers the new one 5: the banner's grant and Blaze's
+    // printed keyword must name Overheat, not the new keyword.
+    let banner = || banner("TEST-HEAT-BANNER", "Heat Banner", &["Overheat"]);
+    let blaze = || {
+        let mut card = copy(&test_cards(), "V3", "TEST-BLAZE", "Blaze");
+        card.declared_keywords = vec!["Overheat".to_owned()];
+        card
+    };
+    let old = db_with(vec![banner(), blaze()]).expect("a valid pool");
+    let mut cards = test_cards();
+    cards.extend([banner(), blaze()]);
+    let mut declared = keywords();
+    let mut frost = overheat();
+    frost.id = "TEST-KW-FROST".to_owned();
+    frost.name = "Frostbite".to_owned();
+    declared.insert(4, frost);
+    declared.push(overheat());
+    let fresh = CardDb::with_keywords(cards, declared).expect("a valid fresh pool");
+    assert_eq!(fresh.declared_keyword("Overheat"), Some(5));
+    let (kept, _) = old.updated_from(&fresh).expect("updated");
+    let overheat = kept.declared_keyword("Overheat").expect("kept");
+    assert_eq!(overheat, 4);
+    assert_eq!(kept.declared_keyword("Frostbite"), Some(5));
+    let only_overheat = crate::cards::Keywords::declared(overheat);
+    let blaze = kept.get(kept.by_card_id("TEST-BLAZE").expect("listed"));
+    assert_eq!(
+        crate::cards::Keywords::from_declared(blaze.keywords.declared_bits()),
+        only_overheat
+    );
+    let banner = kept.get(kept.by_card_id("TEST-HEAT-BANNER").expect("listed"));
+    let given = banner.abilities.iter().find_map(|a| match &a.kind {
+        crate::cards::AbilityKind::Passive(p) => match &p.grant {
+            Grant::Keywords(k) => Some(*k),
+            _ => None,
+        },
+        _ => None,
+    });
+    assert_eq!(given, Some(only_overheat));
+}
