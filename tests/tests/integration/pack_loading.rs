@@ -742,3 +742,31 @@ fn a_card_with_a_construct_the_runtime_cannot_play_is_listed_as_unplayable_and_r
         "{problems:#?}"
     );
 }
+
+#[test]
+fn a_keyword_giving_a_keyword_with_continuous_abilities_is_its_packs_error_and_the_pool_loads() {
+    let packs = scratch("keyword-gives-keyword");
+    let plated = "name Plated;\nid KGK-K01;\ntype Keyword;\ntext \"Tough.\";\n\
+                  ability Passive {\n    effect GiveStat(Def, 1, WhileOnField) to Self;\n}\n\n";
+    let spread = "name Spread;\nid KGK-K02;\ntype Keyword;\ntext \"Shares.\";\n\
+                  ability Passive {\n    effect GiveKeyword(Plated, WhileOnField) to AllPlayerCards F;\n}\n\n";
+    let cards = format!(
+        "{plated}{spread}{}",
+        follower("KGK-001", "Plain Elf", "1/1")
+    );
+    script_pack(&packs, "keyword-gives-keyword", "", &cards);
+    let loaded = load(std::slice::from_ref(&packs), &[]);
+    let errors = errors(&loaded);
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("keyword `Spread` gives the keyword `Plated`")),
+        "{errors:#?}"
+    );
+    assert!(
+        loaded.db.by_card_id("KGK-001").is_some(),
+        "the pool still loads"
+    );
+    assert!(loaded.db.declared_keyword("Spread").is_none());
+    assert!(loaded.db.declared_keyword("Plated").is_some());
+}

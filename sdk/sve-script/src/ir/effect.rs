@@ -886,8 +886,8 @@ pub enum Effect {
     },
     /// `ExecuteUnionBurst` (IR 9): each target follower executes one of
     /// its `[ub]` abilities without paying its cost (CR 14.5.1.4; you
-    /// choose which when it has several); it resolves right after this
-    /// ability.
+    /// choose which when it has several); it resolves there and then,
+    /// inside this ability.
     ExecuteUnionBurst {
         /// The followers.
         to: Selection,

@@ -65,8 +65,8 @@ impl GameState {
 
     /// The declared keywords with passive abilities that `card` has,
     /// printed or from an effect (`cards/declared.rs`; no passive gives a
-    /// declared keyword, so this reads no passive): none, without a look,
-    /// in a pool without such a keyword.
+    /// declared keyword that has passive abilities, so this reads no
+    /// passive): none, without a look, in a pool without such a keyword.
     fn keyword_passives_of(&self, db: &CardDb, card: CardRef) -> Keywords {
         if !db.has_keyword_passives() {
             return Keywords::empty();

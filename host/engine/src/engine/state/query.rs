@@ -798,7 +798,9 @@ impl GameState {
 
     /// Keywords a card has printed and from persistent effects, in
     /// timestamp order, passives left out: what triggers read, in the middle
-    /// of a change, where cached characteristics may not hold yet.
+    /// of a change, where cached characteristics may not hold yet (in a pool
+    /// where a passive gives a declared keyword, they read
+    /// [`GameState::keywords_afresh`] instead).
     pub fn own_keywords(&self, db: &CardDb, card: CardRef) -> Keywords {
         let printed = self.current_def(db, card).keywords;
         self.effects_on(card).fold(printed, |acc, kind| match kind {
