@@ -123,8 +123,9 @@ pub struct AbilityCtx<'a> {
 
 /// `[ub]` abilities executed inside one another at most. Each is a call
 /// into card code on the same native stack (a sandboxed pack's store may
-/// use 512 KiB of it), and a server's worker threads have 2 MiB: one level,
-/// which is what "execute one of its `[ub]` abilities" needs.
+/// use 512 KiB of it), and a server's worker threads have 2 MiB: one
+/// level. An execution asked inside an executed ability resolves right
+/// after the running ability instead.
 const MAX_EXECUTING_DEPTH: u8 = 1;
 
 /// A yes to an optional cost that card code asked about, and what the
@@ -1016,9 +1017,10 @@ impl AbilityCtx<'_> {
     /// Returns whether it was executed: false for an ability not among
     /// [`union_burst_abilities`](AbilityCtx::union_burst_abilities), and
     /// while this run waits for an answer. If it fails, so does this
-    /// ability: its changes can't be undone apart; so does an executed
-    /// ability that executes another in turn (one level, see
-    /// `MAX_EXECUTING_DEPTH`).
+    /// ability: its changes can't be undone apart. Executed abilities nest
+    /// one level (`MAX_EXECUTING_DEPTH`): one asked inside an executed
+    /// ability resolves right after the running ability, as a card played
+    /// by an effect does.
     pub fn execute_union_burst(&mut self, card: CardRef, ability: AbilityIdx) -> bool {
         if self.pending.is_some() || self.stopped().is_some() {
             return false;
@@ -1032,10 +1034,10 @@ impl AbilityCtx<'_> {
             return false;
         }
         if self.executing_depth >= MAX_EXECUTING_DEPTH {
-            self.pending = Some(Halt::Failed(format!(
-                "a [ub] ability executed inside another executed a third: at most {MAX_EXECUTING_DEPTH} inside the running ability"
-            )));
-            return false;
+            // Past the levels that nest, right after the running ability
+            // (a deviation, rules-coverage §L1).
+            self.m.queue_union_burst(card, ability);
+            return true;
         }
         let state = self.m.state.card(card);
         let def = self.m.state.current_def_id(card);

@@ -6,7 +6,9 @@
 //! moved), its trigger condition and "if" condition ignored
 //! (14.5.1.4.1), and no once-per-turn limit (the ability is executed, not
 //! activated). It resolves inside the running ability
-//! (`AbilityCtx::execute_union_burst`), and counts as an execution from
+//! (`AbilityCtx::execute_union_burst`; one asked inside an executed
+//! ability resolves right after the running one, [`Match::queue_union_burst`]),
+//! and counts as an execution from
 //! the moment it is played, as every `[ub]` ability does
 //! (`Mutation::RecordUnionBurst`).
 //!
@@ -21,7 +23,8 @@
 use crate::cards::AbilityKind;
 use crate::engine::Match;
 use crate::engine::ids::{AbilityIdx, CardRef};
-use crate::engine::state::Zone;
+use crate::engine::runtime::{AbilityRun, RunOrigin, Task};
+use crate::engine::state::{PendingWhat, Zone};
 
 impl Match {
     /// The follower's `[ub]` abilities that could be executed now, in
@@ -65,5 +68,37 @@ impl Match {
             executing: true,
         };
         self.condition_of(&call, ability)
+    }
+
+    /// Queues the follower's `[ub]` ability `ability` (one
+    /// [`union_burst_options`](Match::union_burst_options) lists) to be
+    /// executed without paying its cost right after the running ability:
+    /// for an execution asked inside an executed ability, past the one
+    /// level they nest (`AbilityCtx::execute_union_burst`).
+    pub(crate) fn queue_union_burst(&mut self, card: CardRef, ability: AbilityIdx) {
+        let state = self.state.card(card);
+        let def = self.state.current_def_id(card);
+        let origin = match self.db.get(def).abilities[usize::from(ability.0)].kind {
+            AbilityKind::Activated { .. } => RunOrigin::Activated,
+            _ => RunOrigin::Triggered,
+        };
+        self.tasks.push(Task::Run(Box::new(AbilityRun {
+            source: card,
+            source_object: state.object,
+            def,
+            what: PendingWhat::Ability(ability),
+            controller: state.controller,
+            trigger_card: None,
+            amount: 0,
+            origin,
+            answers: Vec::new(),
+            // Nothing to pay and no condition to check (CR 14.5.1.4.1).
+            cost_settled: true,
+            cancel: None,
+            take_back: None,
+            fused: Vec::new(),
+            pp_paid_by_ep: 0,
+            x: 0,
+        })));
     }
 }

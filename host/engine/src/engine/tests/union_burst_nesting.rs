@@ -28,9 +28,22 @@ fn board() -> Board {
     call.union_burst = true;
     caller.abilities = vec![call];
     cards.push(caller);
-    let mut herald = copy("Quick Bolt", "TEST-UB-HERALD", "Herald");
-    herald.abilities = vec![ability("Spell", AbilityKind::Spell)];
-    cards.push(herald);
+    let mut relay = copy("V1", "TEST-UB-RELAY", "Relay");
+    let mut pass_on = ability(
+        "Pass On",
+        AbilityKind::Activated {
+            quick: false,
+            zone: ActivationZone::Field,
+        },
+    );
+    pass_on.union_burst = true;
+    relay.abilities = vec![pass_on];
+    cards.push(relay);
+    for (id, name) in [("TEST-UB-HERALD", "Herald"), ("TEST-UB-RELAYER", "Relayer")] {
+        let mut spell = copy("Quick Bolt", id, name);
+        spell.abilities = vec![ability("Spell", AbilityKind::Spell)];
+        cards.push(spell);
+    }
     let runner: Arc<dyn AbilityRunner> = Arc::new(
         test_runner()
             .ability("TEST-UB-CALLER", 0, |cx| {
@@ -40,12 +53,24 @@ fn board() -> Board {
                 }
                 Ok(())
             })
-            .ability("TEST-UB-HERALD", 0, |cx| {
+            // Relay: a Caller on your field executes its [ub] ability.
+            .ability("TEST-UB-RELAY", 0, |cx| {
+                execute_each(cx, "Caller");
+                Ok(())
+            })
+            // Relayer: a Relay executes its [ub] ability, then damage to
+            // the enemy leader equal to the cards in your hand.
+            .ability("TEST-UB-RELAYER", 0, |cx| {
+                execute_each(cx, "Relay");
                 let me = cx.controller();
-                let callers = cx.query().cards(me, Zone::Field, &CardFilter::followers());
-                for card in callers {
-                    cx.execute_union_burst(card, AbilityIdx(0));
-                }
+                let hand = cx.query().cards(me, Zone::Hand, &CardFilter::default());
+                let amount = i32::try_from(hand.len()).unwrap_or(0);
+                cx.damage_leader(me.opponent(), amount);
+                Ok(())
+            })
+            .ability("TEST-UB-HERALD", 0, |cx| {
+                execute_each(cx, "Caller");
+                let me = cx.controller();
                 let hand = cx.query().cards(me, Zone::Hand, &CardFilter::default());
                 let amount = i32::try_from(hand.len()).unwrap_or(0);
                 cx.damage_leader(me.opponent(), amount);
@@ -59,14 +84,27 @@ fn board() -> Board {
         .side(
             P1,
             Side::new()
-                .field(["Caller"])
-                .hand(["Herald"])
+                .field(["Caller", "Relay"])
+                .hand(["Herald", "Relayer"])
                 .deck(["V1", "V1"])
                 .pp(5)
                 .universe(universe),
         )
         .side(P2, Side::new())
         .build()
+}
+
+/// Has each follower named `name` on the controller's field execute its
+/// first `[ub]` ability.
+fn execute_each(cx: &mut crate::engine::AbilityCtx<'_>, name: &str) {
+    let me = cx.controller();
+    let followers = cx.query().cards(me, Zone::Field, &CardFilter::followers());
+    for card in followers {
+        let named = cx.query().db().get(cx.query().state().card(card).def).name == name;
+        if named {
+            cx.execute_union_burst(card, AbilityIdx(0));
+        }
+    }
 }
 
 #[test]
@@ -85,11 +123,11 @@ fn l1_3_an_executed_ability_resolves_inside_the_one_that_executes_it() {
     s.answer(P1, &[yes]);
     s.settle();
     let state = s.game.state();
-    assert_eq!(state.player(P1).hand.len(), 1, "{}", s.dump());
+    assert_eq!(state.player(P1).hand.len(), 2, "{}", s.dump());
     assert_eq!(
         state.player(P2).leader_defense,
-        19,
-        "Herald's damage counts the card Caller drew first"
+        18,
+        "Herald's damage counts Relayer and the card Caller drew first"
     );
     assert_eq!(state.player(P1).this_turn.union_bursts.len(), 1);
     // Caller's ability resolved before Herald's.
@@ -121,11 +159,36 @@ fn l1_3_declined_inside_the_outer_ability_nothing_of_it_is_kept_twice() {
     s.answer(P1, &[no]);
     s.settle();
     let state = s.game.state();
-    assert_eq!(state.player(P1).hand.len(), 0);
-    assert_eq!(state.player(P2).leader_defense, 20, "no card, no damage");
+    assert_eq!(state.player(P1).hand.len(), 1);
+    assert_eq!(state.player(P2).leader_defense, 19, "Relayer alone");
     assert_eq!(
         state.player(P1).this_turn.union_bursts.len(),
         1,
         "executed once, though its run was made twice"
+    );
+}
+
+#[test]
+fn l1_3_an_execution_inside_an_executed_ability_resolves_after_the_running_one() {
+    // Relayer executes Relay's [ub] ability inside it; Relay's executing
+    // Caller's is one level more, so Caller's resolves after Relayer's:
+    // Relayer's damage counts Herald alone, not Caller's draw.
+    let mut s = board();
+    s.play("Relayer");
+    let decision = s.game.decision().cloned().expect("Caller asks, last");
+    let yes = decision
+        .options
+        .iter()
+        .position(|o| *o == Choice::Yes)
+        .expect("a yes");
+    s.answer(P1, &[yes]);
+    s.settle();
+    let state = s.game.state();
+    assert_eq!(state.player(P2).leader_defense, 19, "{}", s.dump());
+    assert_eq!(state.player(P1).hand.len(), 2, "Herald, and Caller's draw");
+    assert_eq!(
+        state.player(P1).this_turn.union_bursts.len(),
+        2,
+        "Relay's and Caller's"
     );
 }
