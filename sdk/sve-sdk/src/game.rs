@@ -1043,7 +1043,8 @@ impl<'a> Game<'a> {
     /// Executes one of the follower's Union Burst abilities without paying
     /// its cost (CR 14.5.1.4): you choose which when it has several. It
     /// resolves now, inside this ability (the rest of this one comes after
-    /// it), nothing paid, its conditions and once-per-turn limit ignored.
+    /// it; inside an executed ability, right after the running one),
+    /// nothing paid, its conditions and once-per-turn limit ignored.
     /// Returns whether one was executed.
     pub fn execute_union_burst(&mut self, card: CardRef) -> Result<bool, Stop> {
         let mut options = self.union_burst_abilities(card);
