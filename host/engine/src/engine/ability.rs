@@ -21,16 +21,15 @@
 
 use super::Match;
 pub use super::ability_query::AbilityQuery;
-use super::actions::{Leave, MoveKind};
-use super::event::{DamageKind, Event, MoveCause};
-use super::flow::damage_order::damage_order_question;
+use super::actions::MoveKind;
+use super::event::{DamageKind, MoveCause};
 use super::ids::{AbilityIdx, CardRef, DefId, PlayerId};
-use super::mutation::{Mutation, Place};
+use super::mutation::Mutation;
 use super::runner_usage::RunnerUsage;
 use super::runtime::limits::QUESTION_OPTION_LIMIT;
 use super::runtime::{Choice, Decision, Prompt, QuestionRole, SeriesStep};
-use super::state::{DamageReplacement, Duration, EffectKind, PendingWhat, Zone};
-use crate::cards::{CardType, Counter, InsteadZone, Keywords};
+use super::state::{DamageReplacement, Duration, EffectKind, Zone};
+use crate::cards::{CardType, Counter, Keywords};
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
@@ -121,13 +120,6 @@ pub struct AbilityCtx<'a> {
     pub(crate) executing_depth: u8,
 }
 
-/// `[ub]` abilities executed inside one another at most. Each is a call
-/// into card code on the same native stack (a sandboxed pack's store may
-/// use 512 KiB of it), and a server's worker threads have 2 MiB: one
-/// level. An execution asked inside an executed ability resolves right
-/// after the running ability instead.
-const MAX_EXECUTING_DEPTH: u8 = 1;
-
 /// A yes to an optional cost that card code asked about, and what the
 /// match was when it was given: the payment's card questions offer to
 /// take the yes back only while no card moved and no random number was
@@ -203,33 +195,6 @@ impl AbilityCtx<'_> {
     /// returns it.
     pub fn pending(&self) -> Option<&Halt> {
         self.pending.as_ref()
-    }
-
-    /// Asks a question an action needs answered to go on, in the run's
-    /// series of answers like card code's own questions: the order of
-    /// replacement effects on damage or on a move (CR 10.10.2), which card
-    /// code can't ask itself. Returns the picks, or `None` when the answer
-    /// is not known yet (the action then does nothing, and the run stops
-    /// at its next question or when it returns, see
-    /// [`AbilityCtx::pending`]) or no longer fits (the run is made
-    /// again from its first question, as for a stale answer).
-    pub(crate) fn ask_in_action(&mut self, decision: Decision) -> Option<Vec<usize>> {
-        // A run past a limit is failing: nothing more to ask.
-        if self.pending.is_some() || self.stopped().is_some() {
-            return None;
-        }
-        // Any question ends an optional cost's payment (see `choose_with`).
-        self.optional_yes = None;
-        let Some((answered_by, answer)) = self.answers.get(self.asked) else {
-            self.pending = Some(Halt::Ask(decision, None));
-            return None;
-        };
-        self.asked += 1;
-        if *answered_by != decision.player || decision.validate(answer).is_err() {
-            self.pending = Some(Halt::StaleAnswers);
-            return None;
-        }
-        Some(answer.clone())
     }
 
     /// The ability's controller ("you").
@@ -497,37 +462,6 @@ impl AbilityCtx<'_> {
             .deal_replaced_damage_to_leader(player, amount, DamageKind::Ability, Some(source));
     }
 
-    /// The damage `taker` (a follower with `keywords`, or a leader's card
-    /// with `None`) takes of `amount` of ability damage once its
-    /// replacements apply (later-sets §11.2), using up the "next time"
-    /// effects the result uses. When their orders give different results
-    /// the player taking it chooses (CR 10.10.2, `Prompt::DamageOrder`, as
-    /// for an attack's damage); `None` while that answer is not known.
-    fn after_replacements(
-        &mut self,
-        taker: CardRef,
-        amount: i32,
-        keywords: Option<Keywords>,
-    ) -> Option<i32> {
-        let mut outcomes = self
-            .m
-            .damage_hit(taker, amount, DamageKind::Ability, keywords)
-            .outcomes();
-        let outcome = if outcomes.len() > 1 {
-            let player = self.m.state.card(taker).controller;
-            let question = damage_order_question(player, taker, &outcomes);
-            let pick = *self.ask_in_action(question)?.first()?;
-            outcomes.swap_remove(pick)
-        } else {
-            let Some(outcome) = outcomes.pop() else {
-                return Some(0);
-            };
-            outcome
-        };
-        self.m.use_up_effects(taker, &outcome.used_up);
-        Some(outcome.amount)
-    }
-
     /// Gives a leader +N (or −N) defense (not damage, CR 5.27).
     pub fn change_leader_defense(&mut self, player: PlayerId, delta: i32) {
         self.m.change_leader_defense(player, delta);
@@ -582,41 +516,6 @@ impl AbilityCtx<'_> {
         } else {
             self.m.bury(card);
         }
-    }
-
-    /// Moves a card on the field to the cemetery for `cause`, or where
-    /// the replacement its controller chooses sends it instead.
-    fn leave_for_the_cemetery(&mut self, card: CardRef, cause: MoveCause) {
-        let Some(instead) = self.choose_replacement(card, cause) else {
-            return;
-        };
-        self.m.leave_field_together(&[Leave {
-            instead,
-            ..Leave::new(card, Zone::Cemetery, Place::Top, cause)
-        }]);
-    }
-
-    /// The replacement the controller of `card` (on the field, going to
-    /// the cemetery for `cause`) chooses when more than one could send it
-    /// elsewhere (CR 10.10.2, `Prompt::MoveReplacement`): `Some(None)` when
-    /// there is nothing to choose, `None` while the answer is not known
-    /// (the move then does not happen; see [`AbilityCtx::ask_in_action`]).
-    fn choose_replacement(
-        &mut self,
-        card: CardRef,
-        cause: MoveCause,
-    ) -> Option<Option<InsteadZone>> {
-        if !self.m.may_replace_cemetery_moves() {
-            return Some(None);
-        }
-        let leave = Leave::new(card, Zone::Cemetery, Place::Top, cause);
-        let options = self.m.cemetery_replacement_choices(&leave);
-        if options.len() < 2 {
-            return Some(None);
-        }
-        let question = self.m.move_replacement_question(card, &options);
-        let pick = *self.ask_in_action(question)?.first()?;
-        Some(options.get(pick).copied())
     }
 
     /// Returns a card to its owner's hand.
@@ -1005,91 +904,6 @@ impl AbilityCtx<'_> {
     /// lost), with their names, in printed order.
     pub fn union_burst_abilities(&self, card: CardRef) -> Vec<(AbilityIdx, String)> {
         self.m.union_burst_options(card)
-    }
-
-    /// Executes the follower's Union Burst ability without paying its
-    /// cost (CR 14.5.1.4), inside this ability: nothing is paid, its
-    /// trigger, "if" condition and once-per-turn limit are ignored, X is 0,
-    /// and it resolves now, its questions joining this run's (so the rest
-    /// of this ability comes after it). It counts as an execution from the
-    /// moment it is played and resolves with its own `AbilityResolved`
-    /// ("whenever a `[ub]` ability of another follower is executed").
-    /// Returns whether it was executed: false for an ability not among
-    /// [`union_burst_abilities`](AbilityCtx::union_burst_abilities), and
-    /// while this run waits for an answer. If it fails, so does this
-    /// ability: its changes can't be undone apart. Executed abilities nest
-    /// one level (`MAX_EXECUTING_DEPTH`): one asked inside an executed
-    /// ability resolves right after the running ability, as a card played
-    /// by an effect does.
-    pub fn execute_union_burst(&mut self, card: CardRef, ability: AbilityIdx) -> bool {
-        if self.pending.is_some() || self.stopped().is_some() {
-            return false;
-        }
-        if !self
-            .m
-            .union_burst_options(card)
-            .iter()
-            .any(|(idx, _)| *idx == ability)
-        {
-            return false;
-        }
-        if self.executing_depth >= MAX_EXECUTING_DEPTH {
-            // Past the levels that nest, right after the running ability
-            // (a deviation, rules-coverage §L1).
-            self.m.queue_union_burst(card, ability);
-            return true;
-        }
-        let state = self.m.state.card(card);
-        let def = self.m.state.current_def_id(card);
-        let inner = AbilityInfo {
-            source: card,
-            source_object: state.object,
-            def,
-            ability,
-            controller: state.controller,
-            trigger_card: None,
-            amount: 0,
-            fused: Vec::new(),
-            x: 0,
-            executing: false,
-        };
-        let player = state.controller;
-        self.m.apply(Mutation::RecordUnionBurst { player, card });
-        let outer = std::mem::replace(&mut self.info, inner);
-        // The executed ability's questions end any optional payment.
-        self.optional_yes = None;
-        self.executing_depth += 1;
-        let runner = Arc::clone(&self.m.runner);
-        let result = runner.resolve(self);
-        self.executing_depth -= 1;
-        self.info = outer;
-        // A yes the executed ability took is not the running one's to take
-        // back.
-        self.optional_yes = None;
-        if self.pending.is_some() {
-            return false;
-        }
-        match result {
-            Ok(()) => {
-                self.m.emit(Event::AbilityResolved {
-                    card,
-                    def,
-                    ability: PendingWhat::Ability(ability),
-                });
-                true
-            }
-            Err(halt @ (Halt::Ask(..) | Halt::StaleAnswers)) => {
-                self.pending = Some(halt);
-                false
-            }
-            Err(Halt::Failed(reason)) => {
-                let name = self.m.db.get(def).display_name();
-                self.pending = Some(Halt::Failed(format!(
-                    "the [ub] ability {name} executed failed: {reason}"
-                )));
-                false
-            }
-        }
     }
 
     /// Serves a follower `count` Carrots (Umamusume): it races, paying

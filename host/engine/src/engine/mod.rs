@@ -34,6 +34,7 @@
 //! no IO; the only randomness is the match's seeded RNG.
 
 mod ability;
+mod ability_asks;
 mod ability_query;
 mod actions;
 mod delayed;

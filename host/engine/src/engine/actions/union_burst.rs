@@ -21,10 +21,13 @@
 //! happens and nothing is executed (rules-coverage.md §L1).
 
 use crate::cards::AbilityKind;
-use crate::engine::Match;
+use crate::engine::event::Event;
 use crate::engine::ids::{AbilityIdx, CardRef};
+use crate::engine::mutation::Mutation;
 use crate::engine::runtime::{AbilityRun, RunOrigin, Task};
 use crate::engine::state::{PendingWhat, Zone};
+use crate::engine::{AbilityCtx, AbilityInfo, Halt, Match};
+use std::sync::Arc;
 
 impl Match {
     /// The follower's `[ub]` abilities that could be executed now, in
@@ -100,5 +103,99 @@ impl Match {
             pp_paid_by_ep: 0,
             x: 0,
         })));
+    }
+}
+
+/// `[ub]` abilities executed inside one another at most. Each is a call
+/// into card code on the same native stack (a sandboxed pack's store may
+/// use 512 KiB of it), and a server's worker threads have 2 MiB: one
+/// level. An execution asked inside an executed ability resolves right
+/// after the running ability instead.
+const MAX_EXECUTING_DEPTH: u8 = 1;
+
+impl AbilityCtx<'_> {
+    /// Executes the follower's Union Burst ability without paying its
+    /// cost (CR 14.5.1.4), inside this ability: nothing is paid, its
+    /// trigger, "if" condition and once-per-turn limit are ignored, X is 0,
+    /// and it resolves now, its questions joining this run's (so the rest
+    /// of this ability comes after it). It counts as an execution from the
+    /// moment it is played and resolves with its own `AbilityResolved`
+    /// ("whenever a `[ub]` ability of another follower is executed").
+    /// Returns whether it was executed: false for an ability not among
+    /// [`union_burst_abilities`](AbilityCtx::union_burst_abilities), and
+    /// while this run waits for an answer. If it fails, so does this
+    /// ability: its changes can't be undone apart. Executed abilities nest
+    /// one level (`MAX_EXECUTING_DEPTH`): one asked inside an executed
+    /// ability resolves right after the running ability, as a card played
+    /// by an effect does.
+    pub fn execute_union_burst(&mut self, card: CardRef, ability: AbilityIdx) -> bool {
+        if self.pending.is_some() || self.stopped().is_some() {
+            return false;
+        }
+        if !self
+            .m
+            .union_burst_options(card)
+            .iter()
+            .any(|(idx, _)| *idx == ability)
+        {
+            return false;
+        }
+        if self.executing_depth >= MAX_EXECUTING_DEPTH {
+            // Past the levels that nest, right after the running ability
+            // (a deviation, rules-coverage §L1).
+            self.m.queue_union_burst(card, ability);
+            return true;
+        }
+        let state = self.m.state.card(card);
+        let def = self.m.state.current_def_id(card);
+        let inner = AbilityInfo {
+            source: card,
+            source_object: state.object,
+            def,
+            ability,
+            controller: state.controller,
+            trigger_card: None,
+            amount: 0,
+            fused: Vec::new(),
+            x: 0,
+            executing: false,
+        };
+        let player = state.controller;
+        self.m.apply(Mutation::RecordUnionBurst { player, card });
+        let outer = std::mem::replace(&mut self.info, inner);
+        // The executed ability's questions end any optional payment.
+        self.optional_yes = None;
+        self.executing_depth += 1;
+        let runner = Arc::clone(&self.m.runner);
+        let result = runner.resolve(self);
+        self.executing_depth -= 1;
+        self.info = outer;
+        // A yes the executed ability took is not the running one's to take
+        // back.
+        self.optional_yes = None;
+        if self.pending.is_some() {
+            return false;
+        }
+        match result {
+            Ok(()) => {
+                self.m.emit(Event::AbilityResolved {
+                    card,
+                    def,
+                    ability: PendingWhat::Ability(ability),
+                });
+                true
+            }
+            Err(halt @ (Halt::Ask(..) | Halt::StaleAnswers)) => {
+                self.pending = Some(halt);
+                false
+            }
+            Err(Halt::Failed(reason)) => {
+                let name = self.m.db.get(def).display_name();
+                self.pending = Some(Halt::Failed(format!(
+                    "the [ub] ability {name} executed failed: {reason}"
+                )));
+                false
+            }
+        }
     }
 }
