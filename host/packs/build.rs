@@ -133,7 +133,7 @@ fn runtime_target_dir(out_dir: &Path) -> PathBuf {
 /// The host side of the card API's current interfaces (`wit/since_v0.3.0`)
 /// as Rust traits shaped as wasmtime's `bindgen!` shapes them: one `Host`
 /// trait per interface, a method per function taking `&mut self` and owned
-/// arguments, so `host_api.rs` implements the same trait in both builds.
+/// arguments, so `host_api/mod.rs` implements the same trait in both builds.
 /// The types are the SDK's (wit-bindgen's, from the same WIT); see
 /// `src/packs/in_process/wit.rs`.
 mod in_process_traits {

@@ -7,7 +7,7 @@
 //! change is a [`SandboxAction`] sent to the match worker, which applies it
 //! through the engine's sandbox API and confirms it with a notice.
 //!
-//! The board draws itself (`board.rs`); this layer reads where it drew
+//! The board draws itself (`board/`); this layer reads where it drew
 //! what (the frame's spots, `anim::spots`) and answers right clicks that
 //! land there, after the board has drawn. A card's menu starts with what
 //! the board's own card menu offers (the preview's pin, the card's details

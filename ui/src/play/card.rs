@@ -119,7 +119,7 @@ pub fn card_ui(
     } else {
         size
     };
-    // Clicks act; a drag declares an attack (see `board.rs`).
+    // Clicks act; a drag declares an attack (see `board/drag.rs`).
     let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, label));
     let mut pointed = None;

@@ -1,6 +1,6 @@
 //! Script packs run in the host's own process: the SVE Script runtime's
 //! interpreter ([`Script`]) compiled into the host, calling the same game
-//! API implementation as the sandboxed component (`host_api.rs`) through
+//! API implementation as the sandboxed component (`host_api/mod.rs`) through
 //! [`NativeGame`], with no WebAssembly boundary in between.
 //!
 //! Why this is safe to do for script packs and only for them: the runtime

@@ -10,7 +10,7 @@
 //! same ids. So the page's [`CardDb`] is the one a desktop or a server gets
 //! from the same folder alone, fingerprint and all, and its replays play
 //! back there (and theirs here). [`InProcessRunner`] runs the abilities
-//! over the same game API (`host_api.rs`) as the desktop's native route
+//! over the same game API (`host_api/mod.rs`) as the desktop's native route
 //! (`native_run`).
 //!
 //! What it leaves out, each refused with a message rather than dropped: a

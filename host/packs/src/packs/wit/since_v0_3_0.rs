@@ -1,5 +1,5 @@
 //! Bindings for `sve:cards@0.3.0`, the current card API (unreleased: later
-//! steps of the plan still add to it): the host's game API (`host_api.rs`)
+//! steps of the plan still add to it): the host's game API (`host_api/mod.rs`)
 //! and the conversions to engine types are written against these.
 //!
 //! Generated for the `script-pack` world: the `pack` world plus the

@@ -1,6 +1,6 @@
 //! The 0.1.0 game API, run by 0.2.0's (which runs on the current one):
 //! every function adapts its arguments, calls the 0.2.0 implementation
-//! (`since_v0_2_0/game.rs`, which calls `packs/host_api.rs`) and adapts the
+//! (`since_v0_2_0/game.rs`, which calls `packs/host_api/mod.rs`) and adapts the
 //! result back. Nothing in the game's behaviour differs between
 //! versions.
 

@@ -1,5 +1,5 @@
 //! The 0.2.0 game API, run by the current one: every function adapts its
-//! arguments, calls the current implementation (`packs/host_api.rs`) and
+//! arguments, calls the current implementation (`packs/host_api/mod.rs`) and
 //! adapts the result back. Nothing in the game's behaviour differs between
 //! versions. (`choose`, `ask` and `matches` are registered again over these
 //! by `lazy_args.rs`.)
