@@ -393,7 +393,7 @@ impl Match {
             .into_iter()
             .flat_map(|player| self.state.ability_cards(&self.db, player))
             .filter(|c| *c != card && !self.leaving.contains(*c))
-            .map(|c| self.holder_now(c));
+            .map(|c| self.holder_before_leaving(c));
         let going = self
             .leaving
             .cards
@@ -578,7 +578,7 @@ impl Match {
             .state
             .ability_cards(&self.db, player)
             .filter(|c| !self.leaving.contains(*c))
-            .map(|c| self.holder_now(c));
+            .map(|c| self.holder_before_leaving(c));
         let going = self
             .leaving
             .cards
@@ -594,6 +594,22 @@ impl Match {
                 })
             });
         }
+    }
+
+    /// A card that stays on the field, watching cards leave it: as it is
+    /// now, but with the declared keywords it had before they moved where
+    /// they were kept (`Leaving::watchers`: a keyword the leaving card gave
+    /// it by a continuous ability still counts, CR 10.7.4.1).
+    fn holder_before_leaving(&self, card: CardRef) -> Holder<'_> {
+        let mut holder = self.holder_now(card);
+        // A loss of all abilities by a passive takes them as `holder_now`
+        // says.
+        if let Some(declared) = self.leaving.declared_before(card, holder.object)
+            && !self.state.lost_to_a_passive(&self.db, card)
+        {
+            holder.declared = declared;
+        }
+        holder
     }
 
     /// A card as it is now: its current definition (the evolved card's on

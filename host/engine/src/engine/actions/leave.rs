@@ -14,7 +14,7 @@
 use crate::cards::{Counter, InsteadZone, Keywords};
 use crate::engine::Match;
 use crate::engine::event::MoveCause;
-use crate::engine::ids::CardRef;
+use crate::engine::ids::{CardRef, ObjectId, PlayerId};
 use crate::engine::mutation::{Mutation, Place};
 use crate::engine::runtime::{Choice, Decision, Prompt};
 use crate::engine::state::{EffectKind, LookBack, Zone};
@@ -57,8 +57,26 @@ impl Leave {
 pub(crate) struct Leaving {
     /// The cards, as they were before any of them moved.
     pub cards: Vec<LookBack>,
+    /// The declared keywords every card with abilities on either side had
+    /// before the first of `cards` moved, in a pool where a continuous
+    /// ability gives such a keyword (empty elsewhere): a card that keeps
+    /// one only while the leaving card gives it still watches as it was
+    /// (CR 10.7.4.1; `triggers.rs`).
+    pub watchers: Vec<WatcherWas>,
     /// A group of cards is leaving together: keep `cards` until it is done.
     together: bool,
+}
+
+/// A card's declared keywords as they were before a leaving card moved
+/// ([`Leaving::watchers`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WatcherWas {
+    /// The card.
+    pub card: CardRef,
+    /// The object it was (a card that moved since is another object).
+    pub object: ObjectId,
+    /// Its declared keywords then, with the passives then in play.
+    pub declared: Keywords,
 }
 
 impl Leaving {
@@ -72,6 +90,22 @@ impl Leaving {
         self.cards.iter().any(|l| l.card == card)
     }
 
+    /// The declared keywords `card` had before the leaving cards moved,
+    /// if they were kept ([`Leaving::watchers`]) and it is still the same
+    /// object.
+    pub fn declared_before(&self, card: CardRef, object: ObjectId) -> Option<Keywords> {
+        self.watchers
+            .iter()
+            .find(|w| w.card == card && w.object == object)
+            .map(|w| w.declared)
+    }
+
+    /// Forgets the cards and what the others were.
+    fn clear(&mut self) {
+        self.cards.clear();
+        self.watchers.clear();
+    }
+
     /// Keeps the cards that leave from now on until [`Leaving::release`]:
     /// a group is leaving together. Returns whether one already was.
     pub fn hold(&mut self) -> bool {
@@ -83,7 +117,7 @@ impl Leaving {
     pub fn release(&mut self, outer: bool) {
         self.together = outer;
         if !outer {
-            self.cards.clear();
+            self.clear();
         }
     }
 }
@@ -330,15 +364,36 @@ impl Match {
             .of(card)
             .is_some_and(|was| was.object == object);
         if self.db_has_triggers && !known {
+            if self.leaving.cards.is_empty() && self.db.passives_give_declared_keywords() {
+                self.remember_watchers();
+            }
             let was = self.state.look_back(&self.db, card);
             self.leaving.cards.push(was);
         }
     }
 
+    /// Keeps the declared keywords of every card with abilities on either
+    /// side as they are now, before the first leaving card moves
+    /// ([`Leaving::watchers`]).
+    fn remember_watchers(&mut self) {
+        let watchers = PlayerId::BOTH
+            .into_iter()
+            .flat_map(|player| self.state.ability_cards(&self.db, player))
+            .map(|card| WatcherWas {
+                card,
+                object: self.state.card(card).object,
+                declared: Keywords::from_declared(
+                    self.state.keywords_afresh(&self.db, card).declared_bits(),
+                ),
+            })
+            .collect();
+        self.leaving.watchers = watchers;
+    }
+
     /// Forgets the cards that left, unless a group is still leaving.
     pub(crate) fn forget_leaving(&mut self) {
         if !self.leaving.together {
-            self.leaving.cards.clear();
+            self.leaving.clear();
         }
     }
 }

@@ -178,3 +178,79 @@ fn a_reload_that_numbers_the_keywords_otherwise_keeps_what_cards_give_and_have()
     });
     assert_eq!(given, Some(only_overheat));
 }
+
+/// "Mourn" ("whenever another card of yours leaves the field, deal 1
+/// damage to the enemy leader"), given to your followers by "Mourn
+/// Banner"; V3 and V1 on P1's field beside it.
+fn mourn_board() -> Board {
+    const MOURN: &str = "TEST-KW-MOURN";
+    let mourn = crate::cards::DeclaredKeyword {
+        id: MOURN.to_owned(),
+        name: "Mourn".to_owned(),
+        reminder: String::new(),
+        badge: crate::cards::Badge::Lethal,
+        abilities: vec![crate::cards::AbilityDef {
+            kind: crate::cards::AbilityKind::Triggered(crate::cards::Trigger::OnOtherLeaveField(
+                CardFilter::default(),
+            )),
+            ..passive("Mourn", Grant::Cost(0), PassiveScope::ThisCard)
+        }],
+    };
+    let mut cards = test_cards();
+    cards.push(banner("TEST-MOURN-BANNER", "Mourn Banner", &["Mourn"]));
+    let db = CardDb::with_keywords(cards, vec![mourn]).expect("a valid pool");
+    assert!(db.passives_give_declared_keywords());
+    let runner = test_runner().ability(MOURN, 0, |cx| {
+        let them = cx.controller().opponent();
+        cx.damage_leader(them, 1);
+        Ok(())
+    });
+    Board::builder()
+        .db(Arc::new(db))
+        .runner(Arc::new(runner))
+        .side(P1, Side::new().field(["Mourn Banner", "V3", "V1"]))
+        .side(P2, Side::new())
+        .build()
+}
+
+/// Banishes `card` as the rules would (outside any ability), then plays the
+/// check timing that follows.
+fn banish_and_settle(s: &mut Board, card: crate::engine::CardRef) {
+    s.game.banish(card);
+    s.game
+        .tasks
+        .push(crate::engine::runtime::Task::CheckTiming(0));
+    s.game.decision = None;
+    s.settle();
+}
+
+/// CR 10.7.4.1: a "whenever another card leaves the field" ability looks
+/// back at the moment before the card left, so a follower that keeps the
+/// keyword only while the leaving card gives it still sees it go (and
+/// once it is gone, the keyword is gone too).
+#[test]
+fn a_keyword_given_by_the_card_that_leaves_still_sees_it_leave() {
+    let mut s = mourn_board();
+    let banner = s.card(P1, Zone::Field, "Mourn Banner");
+    let v1 = s.card(P1, Zone::Field, "V1");
+    banish_and_settle(&mut s, banner);
+    // V3 and V1 both had Mourn from the banner as it left.
+    assert_eq!(s.game.state().player(P2).leader_defense, 18, "{}", s.dump());
+    banish_and_settle(&mut s, v1);
+    assert_eq!(
+        s.game.state().player(P2).leader_defense,
+        18,
+        "with the banner gone, V3 has no Mourn: {}",
+        s.dump()
+    );
+}
+
+/// The control: while the banner stands, each follower with Mourn sees
+/// the other leave.
+#[test]
+fn a_keyword_given_by_a_card_that_stays_sees_another_card_leave() {
+    let mut s = mourn_board();
+    let v1 = s.card(P1, Zone::Field, "V1");
+    banish_and_settle(&mut s, v1);
+    assert_eq!(s.game.state().player(P2).leader_defense, 19, "{}", s.dump());
+}
