@@ -4,6 +4,9 @@
 //! What the card API cannot say as data is checked at run time instead: a
 //! trigger filter that has no flat form is tested in the `condition` export
 //! (the host asks it with the trigger card before playing the ability).
+//! So every ability says `has-condition: true`: the host asks each
+//! condition (scripts run natively in the host anyway, where a call costs
+//! no instance).
 //! Whatever cannot work at all is reported through `warn` (the host shows
 //! these lines as pack warnings) and the ability is kept as a `sub` that
 //! never fires.
@@ -216,6 +219,7 @@ pub fn card_def(card: &ir::Card, module: &Module, warn: &mut dyn FnMut(String)) 
                 costs: Vec::new(),
                 once_per_turn: false,
                 text: String::new(),
+                has_condition: true,
             },
             // A given ability: a trigger of this card on the other card's
             // event (`interp::granted`).
@@ -233,6 +237,7 @@ pub fn card_def(card: &ir::Card, module: &Module, warn: &mut dyn FnMut(String)) 
                         costs: Vec::new(),
                         once_per_turn: false,
                         text: String::new(),
+                        has_condition: true,
                     });
                 if let AbilityKind::Activated(activation) = &mut from_hand.kind {
                     activation.zone = ActivationZone::ExArea;
@@ -519,6 +524,7 @@ fn ability_def(
         costs,
         once_per_turn: ability.is_once_per_turn(),
         text: String::new(),
+        has_condition: true,
     }
 }
 
@@ -534,6 +540,7 @@ fn granted_def(card: &ir::Card, extra: Extra, warn: &mut dyn FnMut(String)) -> A
         costs: Vec::new(),
         once_per_turn: false,
         text: String::new(),
+        has_condition: true,
     };
     let Some((passive, given)) = granted::given_of(card, extra) else {
         return sub(String::new());
@@ -574,6 +581,7 @@ fn granted_def(card: &ir::Card, extra: Extra, warn: &mut dyn FnMut(String)) -> A
             costs: Vec::new(),
             once_per_turn: given.is_once_per_turn(),
             text: String::new(),
+            has_condition: true,
         },
         None => sub(given.name.clone()),
     }

@@ -539,6 +539,9 @@ impl Card {
                     costs: Vec::new(),
                     once_per_turn: false,
                     text: words(text),
+                    // Set from `condition` when the card's data is read
+                    // (`Card::into_parts`).
+                    has_condition: false,
                 },
                 effect: Some(effect),
                 condition: None,
@@ -557,6 +560,7 @@ impl Card {
                     costs: Vec::new(),
                     once_per_turn: false,
                     text: words(text),
+                    has_condition: false,
                 },
                 effect: None,
                 condition: None,
@@ -566,7 +570,10 @@ impl Card {
 
     /// Gives the ability just added its condition: a spell's play
     /// requirement, an activated ability's extra condition, an automatic
-    /// ability's "if". Without one, the ability can always be used.
+    /// ability's "if". Without one, the ability can always be used, and
+    /// the host never calls into the pack to ask (the manifest says so:
+    /// `has-condition` in the card API), which spares a fresh instance at
+    /// every listing of the legal actions.
     pub fn condition(self, condition: Condition) -> Card {
         self.with(|c| {
             let ability = c.last_ability("condition");
@@ -772,7 +779,15 @@ impl Card {
             }
         };
         let mut def = data.def;
-        def.abilities = data.abilities.iter().map(|a| a.def.clone()).collect();
+        def.abilities = data
+            .abilities
+            .iter()
+            .map(|a| wire::AbilityDef {
+                // The host asks `condition` only where there is one.
+                has_condition: a.condition.is_some(),
+                ..a.def.clone()
+            })
+            .collect();
         (def, data.abilities)
     }
 }

@@ -173,3 +173,56 @@ fn a_seed_replayed_with_a_pooled_script_instance_gives_the_same_event_log() {
     };
     assert_eq!(play(), play());
 }
+
+/// A Rust pack says which abilities have a condition (`has-condition` in
+/// the card API): the host asks only those, since every call into the pack
+/// costs a fresh instance. Dragon Oracle's spell has none, Unbridled
+/// Fury's needs an enemy follower.
+#[test]
+fn a_rust_spell_without_a_condition_is_offered_without_a_call_into_its_pack() {
+    use sve_engine::board::{Board, Side};
+    use sve_engine::engine::{Action, PlayerId};
+    let loaded = starter_packs();
+    let runner = loaded.runner();
+    let mut s = Board::builder()
+        .db(std::sync::Arc::clone(&loaded.db))
+        .runner(runner.clone())
+        .filler("Dragon Oracle")
+        .side(
+            PlayerId(0),
+            Side::new().hand(["Dragon Oracle", "Unbridled Fury"]).pp(3),
+        )
+        .side(PlayerId(1), Side::new())
+        .build();
+    let oracle = s.card(PlayerId(0), sve_engine::engine::Zone::Hand, "Dragon Oracle");
+    let fury = s.card(
+        PlayerId(0),
+        sve_engine::engine::Zone::Hand,
+        "Unbridled Fury",
+    );
+    // Building the board listed the actions once already.
+    let before = runner.usage().guest_calls;
+    let offered = s.game.legal_main_actions(PlayerId(0));
+    assert!(
+        offered.contains(&Action::Play { card: oracle }),
+        "{offered:?}"
+    );
+    assert!(
+        !offered.contains(&Action::Play { card: fury }),
+        "no enemy follower to target: {offered:?}"
+    );
+    assert_eq!(
+        runner.usage().guest_calls - before,
+        1,
+        "one call, Unbridled Fury's condition: {:?}",
+        runner.usage()
+    );
+    s.play("Dragon Oracle");
+    s.settle();
+    // Its resolution, run again after its question is answered.
+    assert!(
+        runner.usage().guest_calls >= before + 2,
+        "{:?}",
+        runner.usage()
+    );
+}

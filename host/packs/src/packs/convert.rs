@@ -821,6 +821,7 @@ mod tests {
             costs: Vec::new(),
             once_per_turn: false,
             text: String::new(),
+            has_condition: false,
         });
         let err = card_def_in(gauntlet.clone()).expect_err("not an equipment token");
         assert!(

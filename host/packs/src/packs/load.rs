@@ -318,6 +318,13 @@ fn load_prepared(
         fail(message)
     })?;
     let notes = manifest_log_notes(&manifest.dir, file, &store.data().log);
+    let always_hold = if pack_data.is_empty() {
+        abilities_without_conditions(&raw)
+    } else {
+        // The script runtime says every ability has one (it answers them
+        // from the IR).
+        FxHashMap::default()
+    };
     let mut cards: Vec<CardDef> = Vec::with_capacity(raw.cards.len());
     let mut refused = Vec::new();
     for card in raw.cards {
@@ -373,6 +380,7 @@ fn load_prepared(
             pool: (!pack_data.is_empty()).then(Arc::default),
             native: native_script(file, &pack_data),
             data: pack_data,
+            always_hold: Arc::new(always_hold),
         },
         overrides: manifest.overrides.clone(),
         priority: manifest.priority,
@@ -381,6 +389,29 @@ fn load_prepared(
         outside_refs: Vec::new(),
         notes,
     })
+}
+
+/// For each card and declared keyword of a manifest, the abilities (bit
+/// `i` for ability `i`, the first 64) the pack says have no condition
+/// (`ability-def.has-condition` false); those without any are left out.
+fn abilities_without_conditions(
+    raw: &wit::latest::sve::cards::types::Manifest,
+) -> FxHashMap<String, u64> {
+    let mask = |abilities: &[wit::latest::sve::cards::types::AbilityDef]| {
+        abilities
+            .iter()
+            .take(64)
+            .enumerate()
+            .filter(|(_, ability)| !ability.has_condition)
+            .fold(0u64, |mask, (idx, _)| mask | 1 << idx)
+    };
+    let cards = raw.cards.iter().map(|c| (&c.id, mask(&c.abilities)));
+    let keywords = raw.keywords.iter().map(|k| (&k.id, mask(&k.abilities)));
+    cards
+        .chain(keywords)
+        .filter(|(_, mask)| *mask != 0)
+        .map(|(id, mask)| (id.clone(), mask))
+        .collect()
 }
 
 /// A script pack's IR decoded for native runs (`native_script.rs`); `None`

@@ -37,7 +37,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 use sve_engine::cards::CardDb;
 use sve_engine::engine::{
-    AbilityCtx, AbilityInfo, AbilityQuery, AbilityRunner, DefId, Halt, NoAbilities, RunnerUsage,
+    AbilityCtx, AbilityIdx, AbilityInfo, AbilityQuery, AbilityRunner, DefId, Halt, NoAbilities,
+    RunnerUsage,
 };
 use sve_script_runtime::Script;
 use wasmtime::Store;
@@ -67,6 +68,24 @@ pub(crate) struct PackCode {
     /// (`native_script.rs`), unless the pack must run in the sandbox (an
     /// IR too deep for the native evaluator) or is a Rust pack.
     pub native: Option<Arc<Script>>,
+    /// By card (or declared keyword) id, the abilities whose condition
+    /// always holds, as the pack's manifest says (`has-condition` false;
+    /// bit `i` for ability `i`): the runner answers yes for them without a
+    /// call, which would cost a fresh instance. Empty for script packs.
+    pub always_hold: Arc<FxHashMap<String, u64>>,
+}
+
+impl PackCode {
+    /// Whether the pack says ability `ability` of card `card_id` has no
+    /// condition.
+    fn always_holds(&self, card_id: &str, ability: AbilityIdx) -> bool {
+        !self.always_hold.is_empty()
+            && self
+                .always_hold
+                .get(card_id)
+                .and_then(|mask| mask.checked_shr(u32::from(ability.0)))
+                .is_some_and(|bits| bits & 1 == 1)
+    }
 }
 
 /// Most idle instances a script pack keeps.
@@ -430,7 +449,11 @@ impl AbilityRunner for PackRunner {
             self.usage.add(host_calls, started);
             outcome
         } else {
-            let call = call_of(query.info(), &query.card_def().id);
+            let card_id = &query.card_def().id;
+            if self.code[pack].always_holds(card_id, query.info().ability) {
+                return Ok(true);
+            }
+            let call = call_of(query.info(), card_id);
             // The query is lent for the duration of this synchronous call
             // only.
             let lend = Lend::Query((query as *const AbilityQuery<'_>).cast());

@@ -107,7 +107,11 @@ adapt_record!(old -> new::Passive { grant, scope, condition });
 adapt_record!(old -> new::Activation { quick, zone });
 adapt_record!(old -> new::ChoiceRequest { player, text, options, min, max });
 adapt_record!(old -> new::SeriesStep { step, count, up_to });
-adapt_record!(old -> new::AbilityDef { name, kind, costs, once_per_turn, text });
+// Packs of this version have no `has-condition`: the host asks every
+// condition, as it did.
+adapt_record!(old -> new::AbilityDef {
+    name, kind, costs, once_per_turn, text; has_condition = true
+});
 adapt_record!(old -> new::CardDef {
     id, name, class, card_type, traits, cost, attack, defense, evolve_cost, keywords,
     initial_counters, is_token, abilities, text, unplayable;
