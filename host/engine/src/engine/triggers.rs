@@ -597,17 +597,15 @@ impl Match {
     }
 
     /// A card that stays on the field, watching cards leave it: as it is
-    /// now, but with the declared keywords it had before they moved where
-    /// they were kept (`Leaving::watchers`: a keyword the leaving card gave
-    /// it by a continuous ability still counts, CR 10.7.4.1).
+    /// now, but with what the passives gave or took before they moved,
+    /// where that was kept (`Leaving::watchers`, CR 10.7.4.1): a keyword a
+    /// leaving card gave it by a continuous ability still counts, and
+    /// abilities a leaving card's passive took stay lost.
     fn holder_before_leaving(&self, card: CardRef) -> Holder<'_> {
         let mut holder = self.holder_now(card);
-        // A loss of all abilities by a passive takes them as `holder_now`
-        // says.
-        if let Some(declared) = self.leaving.declared_before(card, holder.object)
-            && !self.state.lost_to_a_passive(&self.db, card)
-        {
-            holder.declared = declared;
+        if let Some(was) = self.leaving.watcher_before(card, holder.object) {
+            holder.declared = was.declared;
+            holder.lost = was.lost_to_a_passive || self.state.lost_abilities(&self.db, card);
         }
         holder
     }
@@ -640,7 +638,7 @@ impl Match {
     /// collected in the middle of a change, where the cached
     /// characteristics may not hold yet (`state/cache.rs`), so they are
     /// read from the card itself, or worked out afresh with the passives.
-    fn declared_keywords_of(&self, card: CardRef) -> Keywords {
+    pub(crate) fn declared_keywords_of(&self, card: CardRef) -> Keywords {
         if !self.db.has_declared_keywords() {
             return Keywords::empty();
         }

@@ -57,17 +57,18 @@ impl Leave {
 pub(crate) struct Leaving {
     /// The cards, as they were before any of them moved.
     pub cards: Vec<LookBack>,
-    /// The declared keywords every card with abilities on either side had
-    /// before the first of `cards` moved, in a pool where a continuous
-    /// ability gives such a keyword (empty elsewhere): a card that keeps
-    /// one only while the leaving card gives it still watches as it was
-    /// (CR 10.7.4.1; `triggers.rs`).
+    /// What every card with abilities on either side had from the
+    /// passives in play before the first of `cards` moved, in a pool where
+    /// a continuous ability gives a declared keyword or takes all
+    /// abilities (empty elsewhere): a card that has a keyword, or lost its
+    /// abilities, only while a leaving card's passive reaches it watches as
+    /// it was (CR 10.7.4.1; `triggers.rs`).
     pub watchers: Vec<WatcherWas>,
     /// A group of cards is leaving together: keep `cards` until it is done.
     together: bool,
 }
 
-/// A card's declared keywords as they were before a leaving card moved
+/// What a card had from the passives in play before a leaving card moved
 /// ([`Leaving::watchers`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct WatcherWas {
@@ -75,8 +76,11 @@ pub(crate) struct WatcherWas {
     pub card: CardRef,
     /// The object it was (a card that moved since is another object).
     pub object: ObjectId,
-    /// Its declared keywords then, with the passives then in play.
+    /// Its declared keywords then, with the passives then in play (none
+    /// when a passive took its abilities).
     pub declared: Keywords,
+    /// A passive then in play took all its abilities.
+    pub lost_to_a_passive: bool,
 }
 
 impl Leaving {
@@ -90,14 +94,13 @@ impl Leaving {
         self.cards.iter().any(|l| l.card == card)
     }
 
-    /// The declared keywords `card` had before the leaving cards moved,
-    /// if they were kept ([`Leaving::watchers`]) and it is still the same
+    /// What `card` had from the passives before the leaving cards moved,
+    /// if it was kept ([`Leaving::watchers`]) and it is still the same
     /// object.
-    pub fn declared_before(&self, card: CardRef, object: ObjectId) -> Option<Keywords> {
+    pub fn watcher_before(&self, card: CardRef, object: ObjectId) -> Option<&WatcherWas> {
         self.watchers
             .iter()
             .find(|w| w.card == card && w.object == object)
-            .map(|w| w.declared)
     }
 
     /// Forgets the cards and what the others were.
@@ -364,7 +367,10 @@ impl Match {
             .of(card)
             .is_some_and(|was| was.object == object);
         if self.db_has_triggers && !known {
-            if self.leaving.cards.is_empty() && self.db.passives_give_declared_keywords() {
+            if self.leaving.cards.is_empty()
+                && (self.db.passives_give_declared_keywords()
+                    || self.db.has_ability_loss_passives())
+            {
                 self.remember_watchers();
             }
             let was = self.state.look_back(&self.db, card);
@@ -372,19 +378,25 @@ impl Match {
         }
     }
 
-    /// Keeps the declared keywords of every card with abilities on either
-    /// side as they are now, before the first leaving card moves
+    /// Keeps what every card with abilities on either side has from the
+    /// passives now, before the first leaving card moves
     /// ([`Leaving::watchers`]).
     fn remember_watchers(&mut self) {
         let watchers = PlayerId::BOTH
             .into_iter()
             .flat_map(|player| self.state.ability_cards(&self.db, player))
-            .map(|card| WatcherWas {
-                card,
-                object: self.state.card(card).object,
-                declared: Keywords::from_declared(
-                    self.state.keywords_afresh(&self.db, card).declared_bits(),
-                ),
+            .map(|card| {
+                let lost_to_a_passive = self.state.lost_to_a_passive(&self.db, card);
+                WatcherWas {
+                    card,
+                    object: self.state.card(card).object,
+                    declared: if lost_to_a_passive {
+                        Keywords::empty()
+                    } else {
+                        self.declared_keywords_of(card)
+                    },
+                    lost_to_a_passive,
+                }
             })
             .collect();
         self.leaving.watchers = watchers;

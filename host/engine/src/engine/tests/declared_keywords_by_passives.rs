@@ -214,14 +214,21 @@ fn mourn_board() -> Board {
 }
 
 /// Banishes `card` as the rules would (outside any ability), then plays the
-/// check timing that follows.
+/// check timing that follows, back to P1's next main-phase action.
 fn banish_and_settle(s: &mut Board, card: crate::engine::CardRef) {
     s.game.banish(card);
-    s.game
-        .tasks
-        .push(crate::engine::runtime::Task::CheckTiming(0));
+    back_to_main(s);
+}
+
+/// The check timing after a change made from outside, then the active
+/// player's next main-phase action.
+fn back_to_main(s: &mut Board) {
+    use crate::engine::runtime::Task;
+    s.game.tasks.push(Task::MainAction);
+    s.game.tasks.push(Task::CheckTiming(0));
     s.game.decision = None;
     s.settle();
+    assert!(s.game.state().outcome.is_none(), "{}", s.dump());
 }
 
 /// CR 10.7.4.1: a "whenever another card leaves the field" ability looks
@@ -253,4 +260,21 @@ fn a_keyword_given_by_a_card_that_stays_sees_another_card_leave() {
     let v1 = s.card(P1, Zone::Field, "V1");
     banish_and_settle(&mut s, v1);
     assert_eq!(s.game.state().player(P2).leader_defense, 19, "{}", s.dump());
+}
+
+/// Cards leaving together each look back at the same moment (CR
+/// 10.7.4.2): V3 sees the banner and V1 go, V1 (as it was) the banner.
+#[test]
+fn a_keyword_given_by_a_card_leaving_with_others_sees_them_all_leave() {
+    use crate::engine::actions::Leave;
+    use crate::engine::event::MoveCause;
+    use crate::engine::mutation::Place;
+    let mut s = mourn_board();
+    let banner = s.card(P1, Zone::Field, "Mourn Banner");
+    let v1 = s.card(P1, Zone::Field, "V1");
+    let leaves =
+        [banner, v1].map(|card| Leave::new(card, Zone::Banished, Place::Top, MoveCause::Banish));
+    s.game.leave_field_together(&leaves);
+    back_to_main(&mut s);
+    assert_eq!(s.game.state().player(P2).leader_defense, 17, "{}", s.dump());
 }

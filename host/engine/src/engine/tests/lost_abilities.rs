@@ -264,3 +264,55 @@ fn l12_2_a_passive_loss_keeps_later_gifts_whatever_the_seat_order() {
     assert!(now.contains(Keywords::RUSH), "{now:?}");
     assert!(!now.contains(Keywords::WARD), "its own Ward stays lost");
 }
+
+/// CR 10.7.4.1 with a passive loss: "Watcher" (P2: whenever an enemy card
+/// leaves the field, deal 1 damage to the enemy leader) has lost its
+/// abilities to P1's Nullifier; when the Nullifier itself leaves, the
+/// Watcher looks back at the moment before, when it had none, so nothing
+/// triggers. Once the Nullifier is gone, it watches again.
+#[test]
+fn l12_2_a_card_whose_abilities_a_leaving_card_took_does_not_see_it_leave() {
+    let mut cards = test_cards();
+    let mut nullifier = super::copy("V2", "TEST-NULLIFIER", "Nullifier");
+    nullifier.abilities = vec![AbilityDef {
+        kind: AbilityKind::Passive(PassiveDef {
+            grant: Grant::Keywords(Keywords::LOSES_ALL_ABILITIES),
+            scope: PassiveScope::EnemiesOnField(CardFilter::followers()),
+            condition: PassiveCondition::Always,
+        }),
+        ..to_other_followers(Grant::Keywords(Keywords::empty()))
+    }];
+    cards.push(nullifier);
+    let mut watcher = super::copy("V3", "TEST-WATCHER", "Watcher");
+    watcher.abilities = vec![AbilityDef {
+        kind: AbilityKind::Triggered(crate::cards::Trigger::OnOpponentCardLeaveField(
+            CardFilter::default(),
+        )),
+        ..to_other_followers(Grant::Keywords(Keywords::empty()))
+    }];
+    cards.push(watcher);
+    let runner = crate::board::fixtures::test_runner().ability("TEST-WATCHER", 0, |cx| {
+        let them = cx.controller().opponent();
+        cx.damage_leader(them, 1);
+        Ok(())
+    });
+    let mut s = Board::builder()
+        .db(Arc::new(CardDb::new(cards).expect("a valid pool")))
+        .runner(Arc::new(runner))
+        .side(P1, Side::new().field(["Nullifier", "V1"]))
+        .side(P2, Side::new().field(["Watcher"]))
+        .build();
+    let banish = |s: &mut Board, name: &str| {
+        let card = s.card(P1, Zone::Field, name);
+        s.game.banish(card);
+        s.game.tasks.push(Task::MainAction);
+        s.game.tasks.push(Task::CheckTiming(0));
+        s.game.decision = None;
+        s.settle();
+        assert!(s.game.state().outcome.is_none(), "{}", s.dump());
+    };
+    banish(&mut s, "Nullifier");
+    assert_eq!(s.game.state().player(P1).leader_defense, 20, "{}", s.dump());
+    banish(&mut s, "V1");
+    assert_eq!(s.game.state().player(P1).leader_defense, 19, "{}", s.dump());
+}
