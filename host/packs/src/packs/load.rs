@@ -394,6 +394,8 @@ fn load_prepared(
 /// For each card and declared keyword of a manifest, the abilities (bit
 /// `i` for ability `i`, the first 64) the pack says have no condition
 /// (`ability-def.has-condition` false); those without any are left out.
+/// Two declarations of one id (an error the library reports, keeping the
+/// first) keep only what both say.
 fn abilities_without_conditions(
     raw: &wit::latest::sve::cards::types::Manifest,
 ) -> FxHashMap<String, u64> {
@@ -407,11 +409,12 @@ fn abilities_without_conditions(
     };
     let cards = raw.cards.iter().map(|c| (&c.id, mask(&c.abilities)));
     let keywords = raw.keywords.iter().map(|k| (&k.id, mask(&k.abilities)));
-    cards
-        .chain(keywords)
-        .filter(|(_, mask)| *mask != 0)
-        .map(|(id, mask)| (id.clone(), mask))
-        .collect()
+    let mut masks: FxHashMap<String, u64> = FxHashMap::default();
+    for (id, mask) in cards.chain(keywords) {
+        *masks.entry(id.clone()).or_insert(u64::MAX) &= mask;
+    }
+    masks.retain(|_, mask| *mask != 0);
+    masks
 }
 
 /// A script pack's IR decoded for native runs (`native_script.rs`); `None`
