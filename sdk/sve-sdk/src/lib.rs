@@ -300,7 +300,8 @@ pub mod runtime {
 
         /// Whether the ability's condition holds now (a spell's play
         /// requirement, an activated ability's extra condition, an
-        /// automatic ability's "if"). Defaults to always.
+        /// automatic ability's "if"). Defaults to always. The host asks
+        /// it only for abilities whose card data says `has_condition`.
         fn condition(game: &Game, call: &Call) -> Result<bool, Stop> {
             let _ = (game, call);
             Ok(true)
