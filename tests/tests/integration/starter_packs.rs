@@ -181,7 +181,7 @@ fn a_seed_replayed_with_a_pooled_script_instance_gives_the_same_event_log() {
 #[test]
 fn a_rust_spell_without_a_condition_is_offered_without_a_call_into_its_pack() {
     use sve_engine::board::{Board, Side};
-    use sve_engine::engine::{Action, PlayerId};
+    use sve_engine::engine::{Action, PlayerId, Zone};
     let loaded = starter_packs();
     let runner = loaded.runner();
     let mut s = Board::builder()
@@ -194,12 +194,8 @@ fn a_rust_spell_without_a_condition_is_offered_without_a_call_into_its_pack() {
         )
         .side(PlayerId(1), Side::new())
         .build();
-    let oracle = s.card(PlayerId(0), sve_engine::engine::Zone::Hand, "Dragon Oracle");
-    let fury = s.card(
-        PlayerId(0),
-        sve_engine::engine::Zone::Hand,
-        "Unbridled Fury",
-    );
+    let oracle = s.card(PlayerId(0), Zone::Hand, "Dragon Oracle");
+    let fury = s.card(PlayerId(0), Zone::Hand, "Unbridled Fury");
     // Building the board listed the actions once already.
     let before = runner.usage().guest_calls;
     let offered = s.game.legal_main_actions(PlayerId(0));

@@ -602,32 +602,46 @@ impl Match {
     /// leaving card gave it by a continuous ability still counts, and
     /// abilities a leaving card's passive took stay lost.
     fn holder_before_leaving(&self, card: CardRef) -> Holder<'_> {
-        let mut holder = self.holder_now(card);
-        if let Some(was) = self.leaving.watcher_before(card, holder.object) {
-            holder.declared = was.declared;
-            holder.lost = was.lost_to_a_passive || self.state.lost_abilities(&self.db, card);
-        }
-        holder
+        let object = self.state.card(card).object;
+        let (declared, lost_to_a_passive) = match self.leaving.watcher_before(card, object) {
+            Some(was) => (was.declared, was.lost_to_a_passive),
+            None => self.passives_on_now(card),
+        };
+        self.holder(card, declared, lost_to_a_passive)
     }
 
     /// A card as it is now: its current definition (the evolved card's on
     /// the field), controller and declared keywords.
     fn holder_now(&self, card: CardRef) -> Holder<'_> {
-        let state = self.state.card(card);
-        // A passive that takes all abilities takes the declared keywords
-        // too (passives have no timestamps: all of them).
+        let (declared, lost_to_a_passive) = self.passives_on_now(card);
+        self.holder(card, declared, lost_to_a_passive)
+    }
+
+    /// What the passives in play give a card and take from it now, as its
+    /// triggers read them: its declared keywords, and whether a passive
+    /// took all its abilities. A passive that takes all abilities takes
+    /// the declared keywords too (passives have no timestamps: all of
+    /// them).
+    pub(crate) fn passives_on_now(&self, card: CardRef) -> (Keywords, bool) {
         let lost_to_a_passive = self.state.lost_to_a_passive(&self.db, card);
+        let declared = if lost_to_a_passive {
+            Keywords::empty()
+        } else {
+            self.declared_keywords_of(card)
+        };
+        (declared, lost_to_a_passive)
+    }
+
+    /// A card as it is now but for what the passives give and take, given.
+    fn holder(&self, card: CardRef, declared: Keywords, lost_to_a_passive: bool) -> Holder<'_> {
+        let state = self.state.card(card);
         Holder {
             card,
             object: state.object,
             def: self.state.current_def_id(card),
             controller: state.controller,
             ability_uses: &state.ability_uses,
-            declared: if lost_to_a_passive {
-                Keywords::empty()
-            } else {
-                self.declared_keywords_of(card)
-            },
+            declared,
             lost: lost_to_a_passive || self.state.lost_abilities(&self.db, card),
         }
     }
@@ -638,7 +652,7 @@ impl Match {
     /// collected in the middle of a change, where the cached
     /// characteristics may not hold yet (`state/cache.rs`), so they are
     /// read from the card itself, or worked out afresh with the passives.
-    pub(crate) fn declared_keywords_of(&self, card: CardRef) -> Keywords {
+    fn declared_keywords_of(&self, card: CardRef) -> Keywords {
         if !self.db.has_declared_keywords() {
             return Keywords::empty();
         }

@@ -386,15 +386,11 @@ impl Match {
             .into_iter()
             .flat_map(|player| self.state.ability_cards(&self.db, player))
             .map(|card| {
-                let lost_to_a_passive = self.state.lost_to_a_passive(&self.db, card);
+                let (declared, lost_to_a_passive) = self.passives_on_now(card);
                 WatcherWas {
                     card,
                     object: self.state.card(card).object,
-                    declared: if lost_to_a_passive {
-                        Keywords::empty()
-                    } else {
-                        self.declared_keywords_of(card)
-                    },
+                    declared,
                     lost_to_a_passive,
                 }
             })

@@ -33,6 +33,20 @@ fn to_other_followers(grant: Grant) -> AbilityDef {
     }
 }
 
+/// "Nullifier": a V2 whose passive takes all abilities of enemy followers.
+fn nullifier() -> crate::cards::CardDef {
+    let mut nullifier = super::copy("V2", "TEST-NULLIFIER", "Nullifier");
+    nullifier.abilities = vec![AbilityDef {
+        kind: AbilityKind::Passive(PassiveDef {
+            grant: Grant::Keywords(Keywords::LOSES_ALL_ABILITIES),
+            scope: PassiveScope::EnemiesOnField(CardFilter::followers()),
+            condition: PassiveCondition::Always,
+        }),
+        ..to_other_followers(Grant::Keywords(Keywords::empty()))
+    }];
+    nullifier
+}
+
 /// The test cards, "Banner": a V2 whose passive gives your other
 /// followers +1/+1, and "Standard": a V2 whose passive gives them Storm.
 fn board(p1: Side, p2: Side) -> Board {
@@ -46,16 +60,7 @@ fn board(p1: Side, p2: Side) -> Board {
     let mut standard = super::copy("V2", "TEST-STANDARD", "Standard");
     standard.abilities = vec![to_other_followers(Grant::Keywords(Keywords::STORM))];
     cards.push(standard);
-    let mut nullifier = super::copy("V2", "TEST-NULLIFIER", "Nullifier");
-    nullifier.abilities = vec![AbilityDef {
-        kind: AbilityKind::Passive(PassiveDef {
-            grant: Grant::Keywords(Keywords::LOSES_ALL_ABILITIES),
-            scope: PassiveScope::EnemiesOnField(CardFilter::followers()),
-            condition: PassiveCondition::Always,
-        }),
-        ..to_other_followers(Grant::Keywords(Keywords::empty()))
-    }];
-    cards.push(nullifier);
+    cards.push(nullifier());
     // An amulet, so a passive over enemy followers doesn't reach it.
     let mut post = super::copy("Forge", "TEST-POST", "Standard Post");
     post.abilities = vec![to_other_followers(Grant::Keywords(Keywords::STORM))];
@@ -273,16 +278,7 @@ fn l12_2_a_passive_loss_keeps_later_gifts_whatever_the_seat_order() {
 #[test]
 fn l12_2_a_card_whose_abilities_a_leaving_card_took_does_not_see_it_leave() {
     let mut cards = test_cards();
-    let mut nullifier = super::copy("V2", "TEST-NULLIFIER", "Nullifier");
-    nullifier.abilities = vec![AbilityDef {
-        kind: AbilityKind::Passive(PassiveDef {
-            grant: Grant::Keywords(Keywords::LOSES_ALL_ABILITIES),
-            scope: PassiveScope::EnemiesOnField(CardFilter::followers()),
-            condition: PassiveCondition::Always,
-        }),
-        ..to_other_followers(Grant::Keywords(Keywords::empty()))
-    }];
-    cards.push(nullifier);
+    cards.push(nullifier());
     let mut watcher = super::copy("V3", "TEST-WATCHER", "Watcher");
     watcher.abilities = vec![AbilityDef {
         kind: AbilityKind::Triggered(crate::cards::Trigger::OnOpponentCardLeaveField(

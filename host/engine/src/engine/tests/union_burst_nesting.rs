@@ -115,12 +115,7 @@ fn l1_3_an_executed_ability_resolves_inside_the_one_that_executes_it() {
     // Caller's question comes in the middle of Herald's resolution.
     let decision = s.game.decision().cloned().expect("Caller asks");
     assert_eq!(decision.player, P1);
-    let yes = decision
-        .options
-        .iter()
-        .position(|o| *o == Choice::Yes)
-        .expect("a yes");
-    s.answer(P1, &[yes]);
+    s.choose(|c| *c == Choice::Yes);
     s.settle();
     let state = s.game.state();
     assert_eq!(state.player(P1).hand.len(), 2, "{}", s.dump());
@@ -150,13 +145,8 @@ fn l1_3_an_executed_ability_resolves_inside_the_one_that_executes_it() {
 fn l1_3_declined_inside_the_outer_ability_nothing_of_it_is_kept_twice() {
     let mut s = board();
     s.play("Herald");
-    let decision = s.game.decision().cloned().expect("Caller asks");
-    let no = decision
-        .options
-        .iter()
-        .position(|o| *o == Choice::No)
-        .expect("a no");
-    s.answer(P1, &[no]);
+    assert!(s.game.decision().is_some(), "Caller asks");
+    s.choose(|c| *c == Choice::No);
     s.settle();
     let state = s.game.state();
     assert_eq!(state.player(P1).hand.len(), 1);
@@ -175,13 +165,8 @@ fn l1_3_an_execution_inside_an_executed_ability_resolves_after_the_running_one()
     // Relayer's damage counts Herald alone, not Caller's draw.
     let mut s = board();
     s.play("Relayer");
-    let decision = s.game.decision().cloned().expect("Caller asks, last");
-    let yes = decision
-        .options
-        .iter()
-        .position(|o| *o == Choice::Yes)
-        .expect("a yes");
-    s.answer(P1, &[yes]);
+    assert!(s.game.decision().is_some(), "Caller asks, last");
+    s.choose(|c| *c == Choice::Yes);
     s.settle();
     let state = s.game.state();
     assert_eq!(state.player(P2).leader_defense, 19, "{}", s.dump());
